@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimalString, formatUsd, sumCents, toCents } from './money';
+
+describe('money as integer cents', () => {
+  it('0.1 + 0.2 is exactly 0.30', () => {
+    expect(centsToDecimalString(sumCents([toCents('0.1'), toCents('0.2')]))).toBe('0.30');
+  });
+
+  it('a thousand trades of 0.01 sum to exactly 10.00', () => {
+    expect(centsToDecimalString(sumCents(Array.from({ length: 1000 }, () => toCents(0.01))))).toBe('10.00');
+  });
+
+  it('non-numeric input counts as 0 (spec part 2 §5)', () => {
+    expect(toCents('abc')).toBe(0);
+    expect(toCents('')).toBe(0);
+    expect(toCents(undefined)).toBe(0);
+    expect(toCents(Number.NaN)).toBe(0);
+  });
+
+  it('rounds half away from zero to the cent', () => {
+    expect(toCents('1.005')).toBe(101);
+    expect(toCents('-1.005')).toBe(-101);
+    expect(toCents('-0.001')).toBe(0);
+    expect(Object.is(toCents('-0.001'), -0)).toBe(false);
+  });
+
+  it('formats USD with thousands separators and sign', () => {
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(-1250)).toBe('-$12.50');
+    expect(formatUsd(5)).toBe('$0.05');
+  });
+});
