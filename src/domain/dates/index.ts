@@ -1,0 +1,2 @@
+export * from './calendar-day';
+export * from './time-zone';

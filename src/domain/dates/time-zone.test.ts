@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getDayFromTradeDate,
+  getHourInZone,
+  getTodayInZone,
+  getTradingDayInZone,
+  isValidTimeZone,
+  resolveTradeDay,
+  toTradeDateTimestamp,
+} from './time-zone';
+
+const NEW_YORK = 'America/New_York';
+
+describe('trading days in the user time zone', () => {
+  it('puts an evening New York fill on its New York day, not the UTC day', () => {
+    // 21:30 EST on Friday 2026-01-09 is 02:30 UTC on Saturday.
+    expect(getTradingDayInZone('2026-01-10T02:30:00Z', NEW_YORK)).toBe('2026-01-09');
+    expect(getTradingDayInZone('2026-01-10T02:30:00Z', 'UTC')).toBe('2026-01-10');
+  });
+
+  it('handles the spring-forward Sunday 2026-03-08 in New York (UTC-5 before 07:00Z, UTC-4 after)', () => {
+    expect(getTradingDayInZone('2026-03-08T04:59:00Z', NEW_YORK)).toBe('2026-03-07'); // 23:59 EST
+    expect(getTradingDayInZone('2026-03-08T05:00:00Z', NEW_YORK)).toBe('2026-03-08'); // 00:00 EST
+    expect(getHourInZone('2026-03-08T06:59:00Z', NEW_YORK)).toBe(1); // 01:59 EST
+    expect(getHourInZone('2026-03-08T07:00:00Z', NEW_YORK)).toBe(3); // 03:00 EDT, 02:xx does not exist
+    expect(getTradingDayInZone('2026-03-09T03:59:00Z', NEW_YORK)).toBe('2026-03-08'); // 23:59 EDT
+    expect(getTradingDayInZone('2026-03-09T04:00:00Z', NEW_YORK)).toBe('2026-03-09');
+  });
+
+  it('handles the fall-back Sunday 2026-11-01 in New York (01:xx happens twice)', () => {
+    expect(getTradingDayInZone('2026-11-01T03:59:00Z', NEW_YORK)).toBe('2026-10-31'); // 23:59 EDT
+    expect(getTradingDayInZone('2026-11-01T04:00:00Z', NEW_YORK)).toBe('2026-11-01');
+    expect(getHourInZone('2026-11-01T05:30:00Z', NEW_YORK)).toBe(1); // 01:30 EDT
+    expect(getHourInZone('2026-11-01T06:30:00Z', NEW_YORK)).toBe(1); // 01:30 EST
+    expect(getTradingDayInZone('2026-11-02T04:59:00Z', NEW_YORK)).toBe('2026-11-01'); // 23:59 EST
+    expect(getTradingDayInZone('2026-11-02T05:00:00Z', NEW_YORK)).toBe('2026-11-02');
+  });
+
+  it('reads offsets written in the timestamp', () => {
+    expect(getTradingDayInZone('2026-03-09T23:30:00-04:00', 'Asia/Tokyo')).toBe('2026-03-10');
+    expect(getTradingDayInZone('2026-03-09 23:30:00+0000', NEW_YORK)).toBe('2026-03-09');
+  });
+
+  it('refuses timestamps without an offset rather than guess the machine zone', () => {
+    expect(getTradingDayInZone('2026-03-09T10:00:00', NEW_YORK)).toBeNull();
+    expect(getTradingDayInZone('not a date', NEW_YORK)).toBeNull();
+  });
+
+  it('gives today in the user zone from the passed clock', () => {
+    const now = new Date('2026-03-10T03:00:00Z');
+    expect(getTodayInZone(now, NEW_YORK)).toBe('2026-03-09');
+    expect(getTodayInZone(now, 'Europe/Berlin')).toBe('2026-03-10');
+  });
+
+  it('stores trade_date at 12:00 UTC and reads the same day back in any zone (spec part 2 §9)', () => {
+    expect(toTradeDateTimestamp('2026-03-09')).toBe('2026-03-09T12:00:00.000Z');
+    expect(getDayFromTradeDate('2026-03-09T12:00:00.000Z')).toBe('2026-03-09');
+    expect(resolveTradeDay('2026-03-09T12:00:00Z', 'Pacific/Kiritimati')).toBe('2026-03-09'); // UTC+14
+    expect(resolveTradeDay('2026-03-09T12:00:00+00:00', 'Pacific/Pago_Pago')).toBe('2026-03-09'); // UTC-11
+    expect(() => toTradeDateTimestamp('2026-02-30')).toThrow(RangeError);
+  });
+
+  it('resolves the day of days, markers, zoned timestamps and wall-clock timestamps', () => {
+    expect(resolveTradeDay('2026-03-09', NEW_YORK)).toBe('2026-03-09');
+    expect(resolveTradeDay('2026-03-10T01:00:00Z', NEW_YORK)).toBe('2026-03-09');
+    expect(resolveTradeDay('2026-03-09 21:00:00', NEW_YORK)).toBe('2026-03-09');
+    expect(resolveTradeDay(new Date('2026-03-10T01:00:00Z'), NEW_YORK)).toBe('2026-03-09');
+    expect(resolveTradeDay('', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay(null, NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('2026-02-30', NEW_YORK)).toBeNull();
+  });
+
+  it('validates IANA zone names', () => {
+    expect(isValidTimeZone(NEW_YORK)).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
