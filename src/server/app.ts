@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { accountRoutes } from './features/accounts/routes';
+import { preferenceRoutes } from './features/preferences/routes';
+import type { AppDeps, AppEnv } from './http/context';
+import { HttpError } from './http/errors';
+import { securityHeaders } from './http/security';
+import { requireUser } from './http/session';
+import { mountWebApp } from './http/static';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
+
+/** The client address as the socket sees it. Forwarded headers are ignored: anyone can forge them. */
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function createApp(deps: AppDeps) {
+  const { auth, config, database, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json({ error: error.message, ...error.details }, error.status);
+    }
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  // Structured request log: one line per request.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: clientAddress(c),
+        user: c.get('user')?.id,
+      },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders());
+  app.use('*', compress());
+
+  app.get('/api/health', async (c) => {
+    const ok = await database.ping().catch(() => false);
+    return c.json({ ok, database: database.kind }, ok ? 200 : 503);
+  });
+
+  app.get('/api/config', (c) =>
+    c.json({
+      emailVerification: deps.mailer.delivers,
+      googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      captcha:
+        config.CAPTCHA_PROVIDER && config.CAPTCHA_SITE_KEY
+          ? { provider: config.CAPTCHA_PROVIDER, siteKey: config.CAPTCHA_SITE_KEY }
+          : null,
+      links: { community: config.COMMUNITY_URL, social: config.SOCIAL_URL, support: config.SUPPORT_EMAIL },
+    }),
+  );
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // better-auth rate-limits by x-real-ip: set it from the socket and drop whatever the client sent.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('x-forwarded-for');
+    headers.set('x-real-ip', clientAddress(c));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', requireUser(auth));
+  api.route('/accounts', accountRoutes(deps));
+  api.route('/preferences', preferenceRoutes(deps));
+  app.route('/api', api);
+
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  mountWebApp(app, webRoot);
+  return app;
+}

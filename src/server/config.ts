@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is validated at start-up and every bad one is named
+ * in a single error, so a self-hoster fixes their .env in one pass. `.env.example` documents each of them.
+ */
+
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    /** Where the embedded PGlite database (and uploads) live when DATABASE_URL is not set. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** Public address of the app, used in emailed links and for better-auth's origin check. */
+    BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    /** Signs session cookies and tokens. Generated and stored under DATA_DIR when not given. */
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+    EMAIL_FROM: z.string().min(3).default('Edgebook <no-reply@edgebook.local>'),
+    GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    CAPTCHA_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['hcaptcha', 'cloudflare-turnstile']).optional()),
+    CAPTCHA_SITE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    CAPTCHA_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    AI_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    AI_REASONING_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
+    COMMUNITY_URL: z.url().default('https://discord.com/'),
+    SOCIAL_URL: z.url().default('https://x.com/'),
+    SUPPORT_EMAIL: z.email().default('support@edgebook.local'),
+    /** Sign-in and password-reset attempts allowed per client address per minute. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+    if (env.CAPTCHA_PROVIDER && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET_KEY'], message: 'CAPTCHA_PROVIDER needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  baseUrl: string;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    ...env,
+    dataDir: env.DATA_DIR.startsWith('memory://') ? 'memory://' : path.resolve(env.DATA_DIR),
+    baseUrl: (env.BASE_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+    databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}

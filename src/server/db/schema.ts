@@ -1,0 +1,434 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model of Edgebook (spec part 1 §3, part 2 §3, DESIGN.md "Data and ownership").
+ *
+ * Ownership: every owned table carries `user_id` and a row-level security policy that compares it with the
+ * per-transaction setting `app.user_id`. The app runs its queries as the role `edgebook_app`, which does not own
+ * the tables (see migrations/0001_app_role.sql), so a query that forgets its `where user_id = ...` still sees
+ * only the signed-in trader's rows.
+ *
+ * Money and prices are `numeric`: pnl and commissions to the cent, prices and quantities with 8 decimals.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+const decimal = (name: string) => numeric(name, { precision: 24, scale: 8 });
+const ownerId = () => text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' });
+
+/** RLS: a row is visible and writable only when its user_id is the transaction's app.user_id. */
+const ownerPolicy = (table: string) =>
+  pgPolicy(`${table}_owner`, {
+    as: 'permissive',
+    for: 'all',
+    to: 'public',
+    using: sql`user_id = current_setting('app.user_id', true)`,
+    withCheck: sql`user_id = current_setting('app.user_id', true)`,
+  });
+
+// ---------------------------------------------------------------------------------------------------------------
+// better-auth's tables (its Drizzle adapter looks them up by these keys). Only the auth system reads them, through
+// the owner connection; the app role has no grant on them. With `generateId: 'uuid'` better-auth leaves ids to the
+// database default.
+
+const authId = () => text('id').primaryKey().default(sql`gen_random_uuid()::text`);
+
+export const user = pgTable('user', {
+  id: authId(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: authId(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: authId(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: authId(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's rate limiter, kept in the database so several app processes share one count per client. */
+export const rateLimit = pgTable('rate_limit', {
+  id: authId(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Owned tables.
+
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Part 1 §4: only one default account per user, enforced by the database.
+    uniqueIndex('trading_accounts_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    // Lets trades reference (account_id, user_id), so a trade can never point at another trader's account.
+    unique('trading_accounts_id_user').on(t.id, t.userId),
+    index('trading_accounts_user_name_idx').on(t.userId, t.name),
+    ownerPolicy('trading_accounts'),
+  ],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    accountId: uuid('account_id'),
+    // Part 2 §3: the trading day at 12:00 UTC.
+    tradeDate: ts('trade_date').notNull(),
+    dayOfWeek: text('day_of_week').notNull(),
+    symbol: text('symbol').notNull().default('Unknown'),
+    period: text('period').notNull().default('AM'),
+    tradeType: text('trade_type').notNull().default(''),
+    status: text('status').notNull().default('BE'),
+    // Net of commission (part 2 §3); commission is stored as an absolute value.
+    pnl: money('pnl').notNull().default('0'),
+    commission: money('commission').notNull().default('0'),
+    link: text('link').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    // Imported trades (issue 4) also keep the executions they came from.
+    side: text('side'),
+    contract: text('contract'),
+    entryTime: ts('entry_time'),
+    exitTime: ts('exit_time'),
+    entryPrice: decimal('entry_price'),
+    exitPrice: decimal('exit_price'),
+    quantity: decimal('quantity'),
+    grossPnl: money('gross_pnl'),
+    importSource: text('import_source'),
+    importKey: text('import_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'trades_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }),
+    index('trades_user_date_idx').on(t.userId, t.tradeDate.desc(), t.createdAt.desc()),
+    index('trades_user_account_date_idx').on(t.userId, t.accountId, t.tradeDate.desc(), t.createdAt.desc()),
+    // Re-importing a file or an overlapping export creates no duplicate (issue 4).
+    uniqueIndex('trades_import_key_idx').on(t.userId, t.accountId, t.importKey),
+    ownerPolicy('trades'),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    title: text('title').notNull(),
+    category: text('category').notNull().default('Daily'),
+    completed: boolean('completed').notNull().default(false),
+    recurring: boolean('recurring').notNull().default(false),
+    taskDate: date('task_date', { mode: 'string' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tasks_user_date_idx').on(t.userId, t.taskDate, t.createdAt), ownerPolicy('tasks')],
+);
+
+export const taskCompletion = pgTable(
+  'task_completion',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    taskName: text('task_name').notNull(),
+    completionDate: date('completion_date', { mode: 'string' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('task_completion_once').on(t.userId, t.taskName, t.completionDate), ownerPolicy('task_completion')],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profilePictureUrl: text('profile_picture_url'),
+    googleProfilePictureUrl: text('google_profile_picture_url'),
+    userCustomized: boolean('user_customized').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  () => [ownerPolicy('profiles')],
+);
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId().unique(),
+    theme: text('theme').notNull().default('dark'),
+    widgets: jsonb('widgets'),
+    layout: jsonb('layout'),
+    statsWidgetsOrder: jsonb('stats_widgets_order'),
+    // Days, sessions and the calendar are computed in this zone (DESIGN.md).
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    startingBalance: money('starting_balance').notNull().default('10000'),
+    quickNote: text('quick_note').notNull().default('Note:'),
+    // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).
+    onboardedAt: ts('onboarded_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  () => [ownerPolicy('user_preferences')],
+);
+
+export const userTradePreferences = pgTable(
+  'user_trade_preferences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    preferenceType: text('preference_type').notNull(),
+    preferenceValue: text('preference_value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('user_trade_preferences_once').on(t.userId, t.preferenceType, t.preferenceValue),
+    ownerPolicy('user_trade_preferences'),
+  ],
+);
+
+export const quickLinks = pgTable(
+  'quick_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    icon: text('icon'),
+    position: integer('position').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('quick_links_user_position_idx').on(t.userId, t.position, t.createdAt), ownerPolicy('quick_links')],
+);
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    title: text('title').notNull().default('New Conversation'),
+    lastMessage: text('last_message'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_sessions_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    unique('chat_sessions_id_user').on(t.id, t.userId),
+    ownerPolicy('chat_sessions'),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    sessionId: uuid('session_id').notNull(),
+    text: text('text').notNull(),
+    isUser: boolean('is_user').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'chat_messages_session_owner_fk',
+      columns: [t.sessionId, t.userId],
+      foreignColumns: [chatSessions.id, chatSessions.userId],
+    }).onDelete('cascade'),
+    index('chat_messages_session_created_idx').on(t.userId, t.sessionId, t.createdAt),
+    ownerPolicy('chat_messages'),
+  ],
+);
+
+export const noteFolders = pgTable(
+  'note_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('note_folders_user_name').on(t.userId, t.name),
+    unique('note_folders_id_user').on(t.id, t.userId),
+    ownerPolicy('note_folders'),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('tags_user_name').on(t.userId, t.name),
+    unique('tags_id_user').on(t.id, t.userId),
+    ownerPolicy('tags'),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    folderId: uuid('folder_id').references(() => noteFolders.id, { onDelete: 'set null' }),
+    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    index('notes_user_trade_idx').on(t.userId, t.tradeId),
+    unique('notes_id_user').on(t.id, t.userId),
+    ownerPolicy('notes'),
+  ],
+);
+
+export const noteTags = pgTable(
+  'note_tags',
+  {
+    noteId: uuid('note_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    userId: ownerId(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.tagId] }),
+    foreignKey({
+      name: 'note_tags_note_owner_fk',
+      columns: [t.noteId, t.userId],
+      foreignColumns: [notes.id, notes.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'note_tags_tag_owner_fk',
+      columns: [t.tagId, t.userId],
+      foreignColumns: [tags.id, tags.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('note_tags'),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
+    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    caption: text('caption'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('attachments_user_note_idx').on(t.userId, t.noteId),
+    index('attachments_user_trade_idx').on(t.userId, t.tradeId),
+    ownerPolicy('attachments'),
+  ],
+);
+
+/** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
+export const ownedTables = [
+  'trading_accounts',
+  'trades',
+  'tasks',
+  'task_completion',
+  'profiles',
+  'user_preferences',
+  'user_trade_preferences',
+  'quick_links',
+  'chat_sessions',
+  'chat_messages',
+  'note_folders',
+  'tags',
+  'notes',
+  'note_tags',
+  'attachments',
+] as const;

@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { trades, tradingAccounts } from '../../db/schema';
+
+/** Data access for trading accounts. Every query names its owner; row-level security backs it up. */
+export const accountsRepo = (tx: Tx, userId: string) => ({
+  list: () =>
+    tx
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, userId))
+      .orderBy(desc(tradingAccounts.isDefault), asc(tradingAccounts.name)),
+
+  find: async (id: string) =>
+    (
+      await tx
+        .select()
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
+    )[0],
+
+  insert: async (values: { name: string; description: string | null; isDefault: boolean }) =>
+    (await tx.insert(tradingAccounts).values({ ...values, userId }).returning())[0]!,
+
+  update: async (id: string, values: Partial<{ name: string; description: string | null; isDefault: boolean }>) =>
+    (
+      await tx
+        .update(tradingAccounts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
+        .returning()
+    )[0],
+
+  clearDefault: () =>
+    tx
+      .update(tradingAccounts)
+      .set({ isDefault: false, updatedAt: sql`now()` })
+      .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.isDefault, true))),
+
+  remove: (id: string) =>
+    tx.delete(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id))),
+
+  hasTrades: async (id: string) =>
+    (
+      await tx
+        .select({ one: sql<number>`1` })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.accountId, id)))
+        .limit(1)
+    ).length > 0,
+});

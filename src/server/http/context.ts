@@ -1,0 +1,27 @@
+import type { Auth } from '../auth/auth';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { Mailer } from '../email';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Hono variables: every protected route reads the signed-in user from here, never from the request body. */
+export type AppEnv = {
+  Variables: {
+    user: SessionUser;
+    requestId: string;
+  };
+};
