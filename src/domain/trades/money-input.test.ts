@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommissionInput, parseMoneyInput } from './money-input';
+
+describe('money typed into the form (spec part 2 §5)', () => {
+  it('reads thousands separators, dollar signs and accounting negatives', () => {
+    expect(parseMoneyInput('1,250.50')).toBe(125050);
+    expect(parseMoneyInput('$1,250.50')).toBe(125050);
+    expect(parseMoneyInput('-$95')).toBe(-9500);
+    expect(parseMoneyInput('(95.00)')).toBe(-9500);
+    expect(parseMoneyInput(' 12.345 ')).toBe(1235);
+    expect(parseMoneyInput(42.1)).toBe(4210);
+  });
+
+  it('counts non-numeric input as 0', () => {
+    expect(parseMoneyInput('abc')).toBe(0);
+    expect(parseMoneyInput('')).toBe(0);
+    expect(parseMoneyInput('-')).toBe(0);
+    expect(parseMoneyInput(null)).toBe(0);
+    expect(parseMoneyInput({})).toBe(0);
+  });
+
+  it('stores commission as an absolute value', () => {
+    expect(parseCommissionInput('-4.28')).toBe(428);
+    expect(parseCommissionInput('4.28')).toBe(428);
+    expect(parseCommissionInput('n/a')).toBe(0);
+  });
+});

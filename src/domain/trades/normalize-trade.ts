@@ -1,0 +1,102 @@
+import type { Cents } from '../money';
+import { getDayName, type CalendarDay, type DayName } from '../dates/calendar-day';
+import { resolveTradeDay, toTradeDateTimestamp } from '../dates/time-zone';
+import { parseCommissionInput, parseMoneyInput } from './money-input';
+import { parseTags } from './trade-options';
+import { toNetPnlCents } from './trade-form';
+import { deriveResultFromNet, type TradeResult } from './trade-result';
+
+/** What the server stores for a trade (columns of `trades`, camelCased). */
+export interface NormalizedTrade {
+  symbol: string;
+  /** ISO timestamp of the trading day at 12:00 UTC (spec part 2 §3). */
+  tradeDate: string;
+  /** The same day as 'yyyy-MM-dd', for grouping without parsing timestamps. */
+  tradeDay: CalendarDay;
+  dayOfWeek: DayName;
+  /** The session (spec: period). */
+  period: string;
+  tradeType: string;
+  status: TradeResult;
+  /** NET of commission, integer cents. */
+  pnlCents: Cents;
+  /** Absolute, integer cents. */
+  commissionCents: Cents;
+  link: string;
+  notes: string;
+  tags: string[];
+}
+
+export type RequiredTradeField = 'date' | 'session';
+
+export type NormalizeTradeResult =
+  | { ok: true; trade: NormalizedTrade }
+  | { ok: false; error: 'Please fill in all required fields.'; missing: RequiredTradeField[] };
+
+export interface NormalizeTradeOptions {
+  /**
+   * Which pnl the input carries. The add/edit form sends 'beforeCommission' (its field is "PnL (before commission)");
+   * a JSON backup of stored trades or an API client sending stored values sends 'net'. There is no default on
+   * purpose: guessing wrong moves every number by the commission.
+   */
+  pnlBasis: 'beforeCommission' | 'net';
+  /** The user's IANA zone, used only when the date arrives as a timestamp with an offset. */
+  timeZone: string;
+}
+
+type RawTrade = Record<string, unknown>;
+
+function pick(raw: RawTrade, ...keys: string[]): unknown {
+  for (const key of keys) {
+    const value = raw[key];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/**
+ * Raw form or API input (snake_case columns, camelCase, or the app's view-model names: instrument, session, type,
+ * result) into the stored shape.
+ * - Date and session are required (spec part 2 §5: 'Please fill in all required fields.').
+ * - The result is not required: it is always derived from net pnl on save (spec part 2 §4), so a chosen result
+ *   never reaches storage.
+ * - pnl and commission: non-numeric counts as 0; commission is stored absolute (§5); stored pnl is net.
+ * - day_of_week is recomputed from the date, whatever the input says.
+ * - A missing symbol becomes 'Unknown' (spec part 1 §3, instrument default).
+ */
+export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOptions): NormalizeTradeResult {
+  const missing: RequiredTradeField[] = [];
+  const tradeDay = resolveTradeDay(pick(raw, 'trade_date', 'tradeDate', 'date'), options.timeZone);
+  if (!tradeDay) missing.push('date');
+  const period = text(pick(raw, 'period', 'session'));
+  if (period === '') missing.push('session');
+  if (!tradeDay || missing.length > 0) return { ok: false, error: 'Please fill in all required fields.', missing };
+
+  const commissionCents = parseCommissionInput(pick(raw, 'commission'));
+  const pnlInputCents = parseMoneyInput(pick(raw, 'pnl'));
+  const pnlCents = options.pnlBasis === 'net' ? pnlInputCents : toNetPnlCents(pnlInputCents, commissionCents);
+
+  return {
+    ok: true,
+    trade: {
+      symbol: text(pick(raw, 'symbol', 'instrument')) || 'Unknown',
+      tradeDate: toTradeDateTimestamp(tradeDay),
+      tradeDay,
+      dayOfWeek: getDayName(tradeDay),
+      period,
+      tradeType: text(pick(raw, 'trade_type', 'tradeType', 'type')),
+      status: deriveResultFromNet(pnlCents),
+      pnlCents,
+      commissionCents,
+      link: text(pick(raw, 'link')),
+      notes: typeof raw['notes'] === 'string' ? raw['notes'] : '',
+      tags: parseTags(pick(raw, 'tags')),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SESSIONS,
+  DEFAULT_TAGS,
+  DEFAULT_TRADE_TYPES,
+  addTradeOption,
+  checkTradeOptionRemoval,
+  parseTags,
+} from './trade-options';
+
+describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () => {
+  it('offers the spec defaults in order', () => {
+    expect(DEFAULT_TRADE_TYPES).toEqual([
+      'A/A+', 'Reversal', 'Momentum', 'IFVG', 'Support/Resistance', 'Breakout', 'Pullback', 'Trend Continuation',
+    ]);
+    expect(DEFAULT_SESSIONS).toEqual(['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours']);
+    expect(DEFAULT_TAGS).toEqual(['Winner', 'Loser', 'Breakeven', 'Scalp', 'Swing', 'Day Trade', 'NQ', 'ES', 'YM', 'RTY']);
+  });
+
+  it('refuses an existing trade type or session and ignores blank names', () => {
+    expect(addTradeOption('trade_type', DEFAULT_TRADE_TYPES, ' breakout ')).toEqual({
+      ok: false, ignored: false, error: 'This trade type already exists',
+    });
+    expect(addTradeOption('session', DEFAULT_SESSIONS, 'AM')).toEqual({
+      ok: false, ignored: false, error: 'This session already exists',
+    });
+    expect(addTradeOption('session', DEFAULT_SESSIONS, '   ')).toEqual({ ok: false, ignored: true });
+    const added = addTradeOption('session', DEFAULT_SESSIONS, ' London ');
+    expect(added).toEqual({ ok: true, added: 'London', options: [...DEFAULT_SESSIONS, 'London'] });
+  });
+
+  it('asks for a tag name and names a duplicate tag', () => {
+    expect(addTradeOption('tag', ['Scalp'], '')).toEqual({ ok: false, ignored: false, error: 'Please enter a tag name' });
+    expect(addTradeOption('tag', ['Scalp'], 'scalp')).toEqual({
+      ok: false, ignored: false, error: 'Tag "scalp" already exists',
+    });
+  });
+
+  it('refuses to remove a type used by a trade', () => {
+    expect(checkTradeOptionRemoval('IFVG', ['A/A+', 'IFVG'])).toBe(`Cannot remove "IFVG" - it's being used by existing trades`);
+    expect(checkTradeOptionRemoval('Pullback', ['A/A+', 'IFVG'])).toBeNull();
+  });
+
+  it('reads tags from an array or a comma string, trimmed and de-duplicated', () => {
+    expect(parseTags('Scalp, NQ ,, nq,FOMO')).toEqual(['Scalp', 'NQ', 'FOMO']);
+    expect(parseTags(['Swing', ' ', 'Swing', 7])).toEqual(['Swing', '7']);
+    expect(parseTags(undefined)).toEqual([]);
+  });
+});

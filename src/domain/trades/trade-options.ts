@@ -1,0 +1,88 @@
+/** Spec part 2 §3 "Defaults": offered before the user adds their own (user_trade_preferences). */
+export const DEFAULT_TRADE_TYPES = [
+  'A/A+',
+  'Reversal',
+  'Momentum',
+  'IFVG',
+  'Support/Resistance',
+  'Breakout',
+  'Pullback',
+  'Trend Continuation',
+] as const;
+
+export const DEFAULT_SESSIONS = ['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours'] as const;
+
+export const DEFAULT_TAGS = [
+  'Winner',
+  'Loser',
+  'Breakeven',
+  'Scalp',
+  'Swing',
+  'Day Trade',
+  'NQ',
+  'ES',
+  'YM',
+  'RTY',
+] as const;
+
+/** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read. */
+export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
+export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'Overnight'] as const;
+
+/** user_trade_preferences.preference_type (spec part 2 §3). */
+export type TradeOptionKind = 'trade_type' | 'session' | 'tag';
+
+export type OptionChange =
+  | { ok: true; options: string[]; added: string }
+  | { ok: false; ignored: true }
+  | { ok: false; ignored: false; error: string };
+
+const SAME_NAME = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLocaleLowerCase('en-US');
+
+/**
+ * Spec part 2 §5: a type or session that already exists is refused; blank names are ignored. A tag must be
+ * non-empty ('Please enter a tag name') and a duplicate gives 'Tag "X" already exists'. Duplicates are compared
+ * case-insensitively so 'scalp' cannot sit beside 'Scalp'.
+ */
+export function addTradeOption(kind: TradeOptionKind, options: readonly string[], name: string): OptionChange {
+  const trimmed = name.trim();
+  if (trimmed === '') {
+    return kind === 'tag' ? { ok: false, ignored: false, error: 'Please enter a tag name' } : { ok: false, ignored: true };
+  }
+  if (options.some((option) => SAME_NAME(option, trimmed))) {
+    const error =
+      kind === 'trade_type'
+        ? 'This trade type already exists'
+        : kind === 'session'
+          ? 'This session already exists'
+          : `Tag "${trimmed}" already exists`;
+    return { ok: false, ignored: false, error };
+  }
+  return { ok: true, options: [...options, trimmed], added: trimmed };
+}
+
+/** Spec part 2 §5: a type or session used by any trade cannot be removed. Returns the refusal, or null if allowed. */
+export function checkTradeOptionRemoval(name: string, valuesInUse: Iterable<string>): string | null {
+  for (const value of valuesInUse) {
+    if (value === name) return `Cannot remove "${name}" - it's being used by existing trades`;
+  }
+  return null;
+}
+
+/**
+ * Tags arrive as an array or a comma-separated string (spec part 1 §3). Trimmed, blanks dropped, duplicates
+ * (case-insensitive) dropped keeping the first spelling.
+ */
+export function parseTags(input: unknown): string[] {
+  let parts: unknown[];
+  if (Array.isArray(input)) parts = input;
+  else if (typeof input === 'string') parts = input.split(',');
+  else return [];
+  const tags: string[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string' && typeof part !== 'number') continue;
+    const tag = String(part).trim();
+    if (tag !== '' && !tags.some((existing) => SAME_NAME(existing, tag))) tags.push(tag);
+  }
+  return tags;
+}
