@@ -10,8 +10,18 @@ import type { AppEnv } from './context';
  */
 export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
-  const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
+  if (fs.existsSync(webRoot)) mountFiles(app, path.relative(process.cwd(), webRoot) || '.');
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found' }, 404);
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}
 
+function mountFiles(app: Hono<AppEnv>, relativeRoot: string) {
   app.use(
     '/assets/*',
     serveStatic({
@@ -30,12 +40,4 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
       },
     }),
   );
-  app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found' }, 404);
-    if (!fs.existsSync(indexFile)) {
-      return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
-  });
 }
