@@ -1,0 +1,47 @@
+import type { StatTrade } from './trade-aggregate';
+
+export interface Streaks {
+  maxWinStreak: number;
+  maxLossStreak: number;
+  /** The run the trader is on now (last trades); BE or an empty list gives { result: null, length: 0 }. */
+  current: { result: 'Win' | 'Loss' | null; length: number };
+}
+
+/**
+ * Longest runs of consecutive Wins and Losses over results in chronological order. A BE (or any other status)
+ * ends both runs: "consecutive" means nothing in between.
+ */
+export function calculateStreaks(results: Iterable<string>): Streaks {
+  let maxWinStreak = 0;
+  let maxLossStreak = 0;
+  let runResult: 'Win' | 'Loss' | null = null;
+  let runLength = 0;
+  for (const result of results) {
+    if (result === 'Win' || result === 'Loss') {
+      runLength = result === runResult ? runLength + 1 : 1;
+      runResult = result;
+      if (result === 'Win') maxWinStreak = Math.max(maxWinStreak, runLength);
+      else maxLossStreak = Math.max(maxLossStreak, runLength);
+    } else {
+      runResult = null;
+      runLength = 0;
+    }
+  }
+  return { maxWinStreak, maxLossStreak, current: { result: runResult, length: runLength } };
+}
+
+/**
+ * Oldest first: by trading day, then by createdAt when both have one; otherwise input order is kept (stable).
+ * The API lists trades newest first (trade_date desc, created_at desc), so streaks must not read that order.
+ */
+export function sortTradesChronologically<T extends Pick<StatTrade, 'tradeDate' | 'createdAt'>>(trades: Iterable<T>): T[] {
+  return [...trades].sort((a, b) => {
+    if (a.tradeDate !== b.tradeDate) return a.tradeDate < b.tradeDate ? -1 : 1;
+    if (a.createdAt && b.createdAt && a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+    return 0;
+  });
+}
+
+export function calculateTradeStreaks(trades: Iterable<Pick<StatTrade, 'tradeDate' | 'status' | 'createdAt'>>): Streaks {
+  return calculateStreaks(sortTradesChronologically(trades).map((trade) => trade.status));
+}
