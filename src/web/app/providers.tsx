@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+
+// Server state: cached briefly and refetched on focus when older than 5 s (DESIGN.md).
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5_000,
+      refetchOnWindowFocus: true,
+      retry: 1,
+    },
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="dark"
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        {/* One toast at a time, closing by itself (DESIGN.md: the spec's 1,000,000 ms was a library default). */}
+        <Notifications limit={1} autoClose={4000} position="top-right" />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

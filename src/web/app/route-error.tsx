@@ -1,0 +1,22 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** Last-resort screen for an error thrown while rendering a route. */
+export function RouteError() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <Center component="main" mih="100vh" p="md">
+      <title>Something went wrong · Edgebook</title>
+      <Stack align="center" gap="sm">
+        <Title order={1}>Something went wrong</Title>
+        <Text c="dimmed">{detail}</Text>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Stack>
+    </Center>
+  );
+}

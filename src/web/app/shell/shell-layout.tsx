@@ -1,0 +1,110 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SearchPalette } from '../../features/search/search-palette';
+import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
+import { setUiModes, useUiModes } from '../../lib/ui-modes';
+import { LogoutModal } from './logout-modal';
+import { EditModeOverlay, TradingModeOverlay } from './mode-overlays';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
+
+// Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
+const MOBILE_QUERY = '(max-width: 47.99em)';
+const TRADING_OVERLAY_MS = 1000;
+
+export function ShellLayout() {
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const { tradingMode, editMode } = useUiModes();
+  const [tradingMessage, setTradingMessage] = useState<string | null>(null);
+  const [editOverlay, setEditOverlay] = useState(false);
+  const overlayTimer = useRef<number | undefined>(undefined);
+
+  // Spec part 1 §2.3 and part 2 "Trade Log page": the sidebar is collapsed on the Trade Log page.
+  useEffect(() => {
+    if (pathname === '/trade-log') setCollapsed(true);
+  }, [pathname, setCollapsed]);
+
+  // A route change closes the mobile drawer.
+  useEffect(() => {
+    mobile.close();
+  }, [pathname]);
+
+  useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
+
+  // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger.
+  useHotkeys([
+    [
+      'mod+[',
+      () => {
+        if (!isMobile) setCollapsed((value) => !value);
+      },
+    ],
+  ]);
+
+  const toggleTradingMode = () => {
+    const next = !tradingMode;
+    setUiModes({ tradingMode: next });
+    setTradingMessage(next ? 'Entering Trading Mode' : 'Exiting Trading Mode');
+    window.clearTimeout(overlayTimer.current);
+    overlayTimer.current = window.setTimeout(() => setTradingMessage(null), TRADING_OVERLAY_MS);
+  };
+
+  const toggleEditMode = () => {
+    const next = !editMode;
+    setUiModes({ editMode: next });
+    setEditOverlay(next && readStorage(STORAGE_KEYS.editOverlayDismissed) !== 'true');
+  };
+
+  const dismissEditOverlayForever = () => {
+    writeStorage(STORAGE_KEYS.editOverlayDismissed, 'true');
+    setEditOverlay(false);
+  };
+
+  const desktopCollapsed = collapsed && !isMobile;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: { base: 260, sm: desktopCollapsed ? 72 : 240 },
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      data-sidebar-collapsed={desktopCollapsed || undefined}
+    >
+      <AppShell.Header>
+        <TopBar
+          collapsed={desktopCollapsed}
+          onToggleCollapsed={() => setCollapsed((value) => !value)}
+          mobileOpened={mobileOpened}
+          onToggleMobile={mobile.toggle}
+          onToggleTradingMode={toggleTradingMode}
+          onToggleEditMode={toggleEditMode}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar">
+        <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <div key={pathname} className="page-fade">
+          <Outlet />
+        </div>
+      </AppShell.Main>
+
+      <SearchPalette onSignOut={logout.open} />
+      <LogoutModal opened={logoutOpened} onClose={logout.close} />
+      <TradingModeOverlay message={tradingMessage} />
+      {editMode && editOverlay && (
+        <EditModeOverlay onDismiss={() => setEditOverlay(false)} onDismissForever={dismissEditOverlayForever} />
+      )}
+    </AppShell>
+  );
+}

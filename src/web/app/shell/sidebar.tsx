@@ -1,0 +1,122 @@
+import { AppShell, Box, Divider, ScrollArea, Stack, Text, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  IconBook2,
+  IconBrain,
+  IconBrandDiscord,
+  IconBrandX,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconLogout,
+  IconMoon,
+  IconNotebook,
+  IconSun,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
+import { useAppConfig } from '../../lib/app-config';
+import { SidebarItem } from './sidebar-item';
+import classes from './shell.module.css';
+
+interface SidebarProps {
+  collapsed: boolean;
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+const NAV = [
+  { label: 'Dashboard', to: '/', icon: <IconLayoutDashboard size={20} aria-hidden="true" />, testId: 'nav-dashboard' },
+  { label: 'Trade Log', to: '/trade-log', icon: <IconListDetails size={20} aria-hidden="true" />, testId: 'nav-trade-log' },
+  { label: 'Reflect', to: '/reflect', icon: <IconNotebook size={20} aria-hidden="true" />, testId: 'nav-reflect' },
+  { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
+];
+
+// Spec part 1 §2.3 sidebar entries, in order.
+export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
+  const { pathname } = useLocation();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('dark');
+  const { data: config } = useAppConfig();
+
+  return (
+    <>
+      <AppShell.Section className={classes.brand} data-collapsed={collapsed || undefined}>
+        <Box component={Link} to="/" className={classes.brandLink} aria-label="Edgebook dashboard" onClick={onNavigate}>
+          <Logo size={28} withName={!collapsed} />
+        </Box>
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} scrollbars="y">
+        <Stack component="nav" aria-label="Main" gap={4} p="xs">
+          {NAV.map((item) => (
+            <SidebarItem
+              key={item.to}
+              kind="route"
+              to={item.to}
+              label={item.label}
+              icon={item.icon}
+              collapsed={collapsed}
+              active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to) && !(item.to === '/reflect' && pathname.startsWith('/reflect-ai'))}
+              testId={item.testId}
+              onClick={onNavigate}
+            />
+          ))}
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section p="xs">
+        <Divider mb="xs" />
+        <Stack gap={4}>
+          <SidebarItem
+            kind="button"
+            label={scheme === 'dark' ? 'Light Mode' : 'Dark Mode'}
+            icon={scheme === 'dark' ? <IconSun size={20} aria-hidden="true" /> : <IconMoon size={20} aria-hidden="true" />}
+            collapsed={collapsed}
+            testId="theme-toggle"
+            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+          />
+          {config?.links.community && (
+            <SidebarItem
+              kind="external"
+              href={config.links.community}
+              label="Join Community"
+              icon={<IconBrandDiscord size={20} aria-hidden="true" />}
+              collapsed={collapsed}
+              testId="community-link"
+            />
+          )}
+          {config?.links.social && (
+            <SidebarItem
+              kind="external"
+              href={config.links.social}
+              label="Follow Us"
+              icon={<IconBrandX size={20} aria-hidden="true" />}
+              collapsed={collapsed}
+              testId="social-link"
+            />
+          )}
+          <SidebarItem
+            kind="external"
+            href="/tutorials"
+            label="Watch Tutorials"
+            icon={<IconBook2 size={20} aria-hidden="true" />}
+            collapsed={collapsed}
+            testId="tutorials-link"
+          />
+          {collapsed ? (
+            <VisuallyHidden data-testid="app-version">Version 1.0.2</VisuallyHidden>
+          ) : (
+            <Text size="xs" c="dimmed" px="sm" pt={4} data-testid="app-version">
+              Version 1.0.2
+            </Text>
+          )}
+          <SidebarItem
+            kind="button"
+            label="Logout"
+            icon={<IconLogout size={20} aria-hidden="true" />}
+            collapsed={collapsed}
+            testId="logout-button"
+            onClick={onLogout}
+          />
+        </Stack>
+      </AppShell.Section>
+    </>
+  );
+}

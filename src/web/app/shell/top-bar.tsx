@@ -1,0 +1,104 @@
+import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { spotlight } from '@mantine/spotlight';
+import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
+import { format } from 'date-fns';
+import { Logo } from '../../components/logo';
+import { useUiModes } from '../../lib/ui-modes';
+import { useClock } from './use-clock';
+import classes from './shell.module.css';
+
+interface TopBarProps {
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  mobileOpened: boolean;
+  onToggleMobile: () => void;
+  onToggleTradingMode: () => void;
+  onToggleEditMode: () => void;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const MOD_LABEL = isMac ? '⌘' : 'Ctrl';
+
+export function TopBar(props: TopBarProps) {
+  const { collapsed, onToggleCollapsed, mobileOpened, onToggleMobile, onToggleTradingMode, onToggleEditMode } = props;
+  const now = useClock();
+  const { tradingMode, editMode } = useUiModes();
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+          data-testid="mobile-nav-toggle"
+        />
+        <Tooltip label={`${collapsed ? 'Expand' : 'Collapse'} sidebar (${MOD_LABEL} + [)`} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            visibleFrom="sm"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            data-testid="sidebar-toggle"
+          >
+            {collapsed ? (
+              <IconLayoutSidebarLeftExpand size={20} aria-hidden="true" />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={20} aria-hidden="true" />
+            )}
+          </ActionIcon>
+        </Tooltip>
+        <span className={classes.mobileLogo}>
+          <Logo size={24} withName={false} />
+        </span>
+        <UnstyledButton className={classes.searchHint} onClick={() => spotlight.open()} data-testid="search-hint">
+          <IconSearch size={16} aria-hidden="true" />
+          <span className={classes.searchHintText}>Search…</span>
+          <span className={classes.searchHintKeys} aria-hidden="true">
+            <Kbd size="xs">{MOD_LABEL}</Kbd> <Kbd size="xs">K</Kbd>
+          </span>
+        </UnstyledButton>
+      </Group>
+
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} className={classes.clock} data-testid="top-bar-clock">
+          <time dateTime={now.toISOString()}>
+            <span data-testid="top-bar-date">{format(now, 'EEE dd MMM')}</span>{' '}
+            <span data-testid="top-bar-time">{format(now, 'HH:mm')}</span>
+          </time>
+        </Text>
+        <Tooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>
+          <ActionIcon
+            variant={tradingMode ? 'filled' : 'subtle'}
+            color={tradingMode ? undefined : 'gray'}
+            size="lg"
+            onClick={onToggleTradingMode}
+            aria-label="Trading Mode"
+            aria-pressed={tradingMode}
+            data-testid="trading-mode-toggle"
+          >
+            <IconBolt size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={editMode ? 'Leave edit mode' : 'Edit layout'} withArrow>
+          <ActionIcon
+            variant={editMode ? 'filled' : 'subtle'}
+            color={editMode ? undefined : 'gray'}
+            size="lg"
+            onClick={onToggleEditMode}
+            aria-label="Edit Mode"
+            aria-pressed={editMode}
+            data-testid="edit-mode-toggle"
+          >
+            <IconPencil size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { authClient } from '../../lib/auth-client';
+import { clearLocalDataOnSignOut } from '../../lib/storage-keys';
+import { resetUiModes } from '../../lib/ui-modes';
+
+/**
+ * Spec part 1 §4 Session: signing out clears the user, all local data except the kept keys, and the trade cache
+ * (here: the whole TanStack Query cache); spec §2.3: the user then goes to /intro.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return async (): Promise<boolean> => {
+    let failed = false;
+    try {
+      const { error } = await authClient.signOut();
+      failed = Boolean(error);
+    } catch {
+      failed = true;
+    }
+    if (failed) {
+      notifications.show({ color: 'red', title: 'Logout failed', message: 'Please check your connection and try again.' });
+      return false;
+    }
+    navigate('/intro', { replace: true });
+    clearLocalDataOnSignOut();
+    queryClient.clear();
+    resetUiModes();
+    return true;
+  };
+}

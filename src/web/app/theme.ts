@@ -1,0 +1,27 @@
+import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import { STORAGE_KEYS } from '../lib/storage-keys';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+
+// Shades chosen for WCAG AA contrast: white text on indigo-7 and on red-8, dimmed text on both backgrounds.
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 7, dark: 7 },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  cursorType: 'pointer',
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[8] ?? '#e03131',
+  },
+  dark: {
+    '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8',
+    '--mantine-color-error': t.colors.red[5] ?? '#ff6b6b',
+  },
+});

@@ -1,0 +1,11 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Shown while the session loads (spec part 2 "Route table": a spinner while authentication loads). */
+export function FullPageLoader() {
+  return (
+    <Center h="100vh" component="main" data-testid="auth-loading">
+      <title>Edgebook</title>
+      <Loader aria-label="Loading" role="status" />
+    </Center>
+  );
+}

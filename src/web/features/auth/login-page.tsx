@@ -1,0 +1,217 @@
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { supportHref, useAppConfig } from '../../lib/app-config';
+import { authClient } from '../../lib/auth-client';
+import { afterSignInPath } from '../../lib/redirect-state';
+import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { PasswordField } from './password-field';
+
+const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials and try again.';
+// Spec part 2 §9: "Unconfirmed-email retry 3000 ms".
+const UNCONFIRMED_RETRY_MS = 3000;
+
+type Unconfirmed = 'retrying' | 'still-unconfirmed' | null;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: session, isPending, refetch } = authClient.useSession();
+  const { data: config } = useAppConfig();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed>(null);
+  const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const retryTimer = useRef<number | undefined>(undefined);
+  const signingIn = useRef(false);
+
+  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
+
+  const finishSignIn = async () => {
+    // Wait for the session store so the protected page does not see a signed-out state and bounce back here.
+    await refetch();
+    navigate(afterSignInPath(location.state), { replace: true });
+  };
+
+  const attemptSignIn = async (isRetry: boolean) => {
+    const { error: signInError } = await authClient.signIn.email({ email, password });
+    if (!signInError) {
+      await finishSignIn();
+      return;
+    }
+    if (signInError.status === 403 && signInError.code === 'EMAIL_NOT_VERIFIED') {
+      if (isRetry) {
+        setUnconfirmed('still-unconfirmed');
+        setLoading(false);
+        signingIn.current = false;
+        return;
+      }
+      // Spec part 2 §4 Authentication: show 'Confirming Your Email' and retry once after 3 seconds.
+      setUnconfirmed('retrying');
+      retryTimer.current = window.setTimeout(() => {
+        void attemptSignIn(true).catch(() => {
+          setUnconfirmed('still-unconfirmed');
+          setLoading(false);
+          signingIn.current = false;
+        });
+      }, UNCONFIRMED_RETRY_MS);
+      return;
+    }
+    setUnconfirmed(null);
+    setError(signInError.message || SIGN_IN_FAILED);
+    setLoading(false);
+    signingIn.current = false;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signingIn.current) return;
+    signingIn.current = true;
+    setError(null);
+    setUnconfirmed(null);
+    setResendState('idle');
+    setLoading(true);
+    try {
+      await attemptSignIn(false);
+    } catch {
+      setError(SIGN_IN_FAILED);
+      setLoading(false);
+      signingIn.current = false;
+    }
+  };
+
+  const resend = async () => {
+    setResendState('sending');
+    try {
+      const { error: sendError } = await authClient.sendVerificationEmail({
+        email,
+        callbackURL: `${window.location.origin}/login`,
+      });
+      setResendState(sendError ? 'failed' : 'sent');
+    } catch {
+      setResendState('failed');
+    }
+  };
+
+  if (isPending && !loading) return <FullPageLoader />;
+  // Spec part 2 §4: a logged-in user opening the login page goes to /.
+  if (session && !loading) return <Navigate to="/" replace />;
+
+  const support = config?.links.support;
+
+  return (
+    <AuthLayout
+      title="Sign In"
+      subtitle="Welcome back to your trading journal."
+      footer={
+        support ? (
+          <Text size="sm" ta="center" c="dimmed">
+            Need help?{' '}
+            <Anchor href={supportHref(support)} data-testid="support-contact">
+              Contact support
+            </Anchor>
+          </Text>
+        ) : null
+      }
+    >
+      {error && (
+        <Alert color="red" variant="light" data-testid="auth-error">
+          {error}
+        </Alert>
+      )}
+      {unconfirmed && (
+        <Alert
+          color="blue"
+          variant="light"
+          title="Confirming Your Email"
+          icon={<IconMailCheck size={18} aria-hidden="true" />}
+          data-testid="email-unconfirmed"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              {unconfirmed === 'retrying'
+                ? 'Your email address is not confirmed yet. Trying again in a moment...'
+                : 'Your email address is not confirmed yet. Open the confirmation link we emailed you, then sign in.'}
+            </Text>
+            {unconfirmed === 'still-unconfirmed' && (
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={resend}
+                  loading={resendState === 'sending'}
+                  disabled={resendState === 'sent'}
+                >
+                  Resend confirmation email
+                </Button>
+                {resendState === 'sent' && (
+                  <Text size="sm" role="status">
+                    Confirmation email sent. Check your inbox.
+                  </Text>
+                )}
+                {resendState === 'failed' && (
+                  <Text size="sm" c="var(--mantine-color-error)" role="status">
+                    Failed to send the confirmation email.
+                  </Text>
+                )}
+              </Group>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate={false}>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            data-testid="login-email"
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-testid="login-password"
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={loading} data-testid="login-submit">
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+      {config?.googleSignIn && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <GoogleSignInButton
+            label="Sign in with Google"
+            callbackPath={afterSignInPath(location.state)}
+            onError={setError}
+          />
+        </>
+      )}
+      <Text size="sm" ta="center">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to="/register" state={location.state} fw={600}>
+          Sign up
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

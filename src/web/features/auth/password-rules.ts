@@ -1,0 +1,8 @@
+// Spec part 2 §5 "Register and reset" (same two rules for both forms) and §9 "Password minimum 8 characters".
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function checkNewPassword(password: string, confirmation: string): string | null {
+  if (password !== confirmation) return 'Passwords do not match';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
+  return null;
+}

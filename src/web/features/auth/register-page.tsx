@@ -1,0 +1,164 @@
+import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useAppConfig } from '../../lib/app-config';
+import { authClient, nameFromEmail } from '../../lib/auth-client';
+import { afterSignInPath } from '../../lib/redirect-state';
+import { AuthLayout } from './auth-layout';
+import { CaptchaField } from './captcha-field';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { PasswordField } from './password-field';
+import { checkNewPassword } from './password-rules';
+
+const SIGN_UP_FAILED = 'Failed to sign up. Please try again with a different email.';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: session, refetch } = authClient.useSession();
+  const { data: config, isPending: configPending } = useAppConfig();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [checkEmail, setCheckEmail] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const submitting = useRef(false);
+
+  const captcha = config?.captcha ?? null;
+  const captchaMissing = captcha !== null && captchaToken === null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    const ruleError = checkNewPassword(password, confirmation);
+    if (ruleError) {
+      setError(ruleError);
+      return;
+    }
+    submitting.current = true;
+    setError(null);
+    setLoading(true);
+    try {
+      const { error: signUpError } = await authClient.signUp.email(
+        { email, password, name: nameFromEmail(email) },
+        captchaToken ? { headers: { 'x-captcha-response': captchaToken } } : undefined,
+      );
+      if (signUpError) {
+        setError(signUpError.message || SIGN_UP_FAILED);
+        return;
+      }
+      if (config?.emailVerification) {
+        // Spec part 2 §4: 'Check your email to confirm your account.'
+        setCheckEmail(true);
+        return;
+      }
+      // Without email verification the account is confirmed at once: make sure we hold a session, then go in.
+      const { data: fresh } = await authClient.getSession();
+      if (!fresh) {
+        const { error: signInError } = await authClient.signIn.email({ email, password });
+        if (signInError) {
+          navigate('/login', { replace: true });
+          return;
+        }
+      }
+      await refetch();
+      navigate(afterSignInPath(location.state), { replace: true });
+    } catch {
+      setError(SIGN_UP_FAILED);
+    } finally {
+      setLoading(false);
+      submitting.current = false;
+    }
+  };
+
+  if (session && !loading && !checkEmail) return <Navigate to="/" replace />;
+
+  if (checkEmail) {
+    return (
+      <AuthLayout title="Create Account">
+        <Alert color="green" variant="light" title="Account created" data-testid="register-success">
+          Check your email to confirm your account.
+        </Alert>
+        <Text size="sm" ta="center">
+          Confirmed already?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Sign in
+          </Anchor>
+        </Text>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Create Account" subtitle="Start journaling your trades with Edgebook.">
+      {error && (
+        <Alert color="red" variant="light" data-testid="auth-error">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit}>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            data-testid="register-email"
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            description="At least 8 characters"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-testid="register-password"
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirm-password"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            data-testid="register-confirm-password"
+          />
+          {captcha && <CaptchaField captcha={captcha} onToken={setCaptchaToken} />}
+          <Button
+            type="submit"
+            fullWidth
+            loading={loading}
+            disabled={captchaMissing || configPending}
+            data-testid="register-submit"
+          >
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+      {config?.googleSignIn && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <GoogleSignInButton
+            label="Sign up with Google"
+            callbackPath="/"
+            disabled={captchaMissing}
+            onError={setError}
+          />
+        </>
+      )}
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login" state={location.state} fw={600}>
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

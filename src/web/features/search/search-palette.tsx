@@ -1,0 +1,109 @@
+import { Spotlight } from '@mantine/spotlight';
+import {
+  IconBrain,
+  IconCalendar,
+  IconChartPie,
+  IconFileText,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconLogout,
+  IconRefresh,
+  IconSearch,
+  IconUser,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
+import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
+
+const GROUP_ORDER: SearchGroup[] = ['Pages', 'Dashboard', 'Actions'];
+
+const ICONS: Partial<Record<string, ReactNode>> = {
+  'pnl-calendar': <IconCalendar size={18} aria-hidden="true" />,
+  'trading-tasks': <IconListCheck size={18} aria-hidden="true" />,
+  'quick-notes': <IconFileText size={18} aria-hidden="true" />,
+  'winrate-stats': <IconChartPie size={18} aria-hidden="true" />,
+  'economic-events': <IconWorld size={18} aria-hidden="true" />,
+  'user-profile': <IconUser size={18} aria-hidden="true" />,
+  'reset-dashboard': <IconRefresh size={18} aria-hidden="true" />,
+  'sign-out': <IconLogout size={18} aria-hidden="true" />,
+  'ai-trade-analysis': <IconBrain size={18} aria-hidden="true" />,
+  'trading-coach': <IconBrain size={18} aria-hidden="true" />,
+};
+
+interface SearchPaletteProps {
+  /** Sign Out opens the logout confirmation; the shell owns it. */
+  onSignOut: () => void;
+}
+
+/** The Ctrl/Cmd+K palette (spec part 1 §2.2). Escape closes it (the Spotlight modal's own behaviour). */
+export function SearchPalette({ onSignOut }: SearchPaletteProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query, setQuery] = useState('');
+
+  const run = (entry: SearchEntry) => {
+    const { target } = entry;
+    switch (target.kind) {
+      case 'navigate':
+        navigate(target.to, target.state ? { state: target.state } : undefined);
+        break;
+      case 'reset-dashboard': {
+        const state: DashboardNavState = { resetDashboard: true };
+        if (location.pathname === '/') window.dispatchEvent(new CustomEvent(RESET_DASHBOARD_EVENT));
+        navigate('/', { state });
+        break;
+      }
+      case 'sign-out':
+        onSignOut();
+        break;
+    }
+  };
+
+  const results = filterSearchEntries(query);
+  const groups = GROUP_ORDER.map((group) => ({
+    group,
+    entries: results.filter((entry) => entry.group === group),
+  })).filter((g) => g.entries.length > 0);
+
+  return (
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={['mod + K']}
+      scrollable
+      maxHeight={440}
+      data-testid="search-palette"
+    >
+      <Spotlight.Search
+        placeholder="Search for anything..."
+        aria-label="Search for anything"
+        leftSection={<IconSearch size={18} aria-hidden="true" />}
+        data-testid="search-input"
+      />
+      <Spotlight.ActionsList aria-label="Search results">
+        {query.trim() === '' ? (
+          <Spotlight.Empty>Start typing to search...</Spotlight.Empty>
+        ) : groups.length === 0 ? (
+          <Spotlight.Empty>No results found.</Spotlight.Empty>
+        ) : (
+          groups.map(({ group, entries }) => (
+            <Spotlight.ActionsGroup key={group} label={group}>
+              {entries.map((entry) => (
+                <Spotlight.Action
+                  key={entry.id}
+                  label={entry.title}
+                  description={entry.description}
+                  leftSection={ICONS[entry.id] ?? <IconLayoutDashboard size={18} aria-hidden="true" />}
+                  onClick={() => run(entry)}
+                  data-testid={`search-entry-${entry.id}`}
+                />
+              ))}
+            </Spotlight.ActionsGroup>
+          ))
+        )}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

@@ -1,0 +1,13 @@
+// Navigation state understood by pages that later issues build. The shell and the search palette send them.
+export interface DashboardNavState {
+  /** Ask the dashboard to run its Reset Dashboard confirmation. */
+  resetDashboard?: boolean;
+}
+
+export interface TradeLogNavState {
+  /** Open the Add New Trade dialog on arrival (spec part 2 "Trade Log page"). */
+  openAddTrade?: boolean;
+}
+
+/** Also dispatched on window when Reset Dashboard is chosen while the dashboard is already open. */
+export const RESET_DASHBOARD_EVENT = 'edgebook:reset-dashboard';

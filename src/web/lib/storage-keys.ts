@@ -1,0 +1,62 @@
+// Browser storage keys (spec part 1 §3 "Local browser storage keys"). The browser keeps only UI preferences;
+// server data lives in TanStack Query.
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  sidebarCollapsed: 'sidebar-collapsed',
+  hasSeenIntro: 'has_seen_intro',
+  editOverlayDismissed: 'edit-overlay-dismissed',
+  widgetLayout: 'widget-layout',
+  dashboardPreferences: 'dashboard-preferences',
+  tutorialProgress: 'tutorial-progress',
+} as const;
+
+// Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.
+const KEPT_ON_SIGN_OUT: ReadonlySet<string> = new Set([
+  STORAGE_KEYS.hasSeenIntro,
+  STORAGE_KEYS.sidebarCollapsed,
+  STORAGE_KEYS.theme,
+  STORAGE_KEYS.widgetLayout,
+  STORAGE_KEYS.dashboardPreferences,
+  STORAGE_KEYS.tutorialProgress,
+]);
+const KEPT_PREFIX = 'sb-';
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be unavailable (privacy mode, blocked cookies); preferences then live for the page only.
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    /* see readStorage */
+  }
+}
+
+export function hasSeenIntro(): boolean {
+  return readStorage(STORAGE_KEYS.hasSeenIntro) === 'true';
+}
+
+export function markIntroSeen(): void {
+  writeStorage(STORAGE_KEYS.hasSeenIntro, 'true');
+}
+
+export function clearLocalDataOnSignOut(): void {
+  try {
+    const storage = window.localStorage;
+    const doomed: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key !== null && !KEPT_ON_SIGN_OUT.has(key) && !key.startsWith(KEPT_PREFIX)) doomed.push(key);
+    }
+    for (const key of doomed) storage.removeItem(key);
+    window.sessionStorage.clear();
+  } catch {
+    /* see readStorage */
+  }
+}

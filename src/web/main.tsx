@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import './app/global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { STORAGE_KEYS, readStorage } from './lib/storage-keys';
+
+// Set the colour scheme before the first paint. The server's CSP forbids inline scripts, so Mantine's
+// ColorSchemeScript cannot be used; this module runs before React renders anything. Dark is the default.
+document.documentElement.setAttribute(
+  'data-mantine-color-scheme',
+  readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark',
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
