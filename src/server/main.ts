@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/lock';
 import { startServer } from './server';
+
+// A .env file in the working directory is read if present (see .env.example); real environment variables win.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 try {
   const server = await startServer();

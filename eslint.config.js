@@ -1,0 +1,59 @@
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream', 'util', 'buffer', 'process', 'events', 'worker_threads'];
+const serverOnly = ['pg', '@electric-sql/pglite', 'drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', '@hono/*', 'nodemailer', 'pino', 'better-auth', 'better-auth/adapters/*', 'better-auth/plugins'];
+const webOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tanstack/*', '@tabler/*', 'better-auth/react', 'better-auth/client'];
+
+/**
+ * The three rooms of STYLE.md, checked by a tool: src/domain imports neither server, web, Node nor DOM code;
+ * src/web never imports server code. (Domain's own tsconfig has no DOM or Node types, so a stray `window` or
+ * `process` also fails the type check.)
+ */
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.filter((p) => !p.includes('*')).map((name) => ({ name, message: 'src/domain is pure: no Node APIs.' })),
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'src/domain must not import server or web code.' },
+            { group: ['node:*'], message: 'src/domain is pure: no Node APIs.' },
+            { group: [...serverOnly, ...webOnly], message: 'src/domain is pure: no server or browser libraries.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'fetch', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
+          name,
+          message: 'src/domain is pure: pass what you need in.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/web must not import server code: use the HTTP API.' },
+            { group: ['node:*', ...serverOnly.filter((p) => p !== 'better-auth')], message: 'src/web runs in the browser: no server libraries.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,32 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The lint step guards the three rooms of STYLE.md; these cases prove each rule fires (and stays quiet on good code).
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function errors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+}
+
+describe('architecture boundaries', () => {
+  it('domain may not import Node APIs, server or web code, nor use browser or process globals', async () => {
+    expect(await errors('src/domain/probe.ts', "import fs from 'node:fs';\nexport const a = fs;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/probe.ts', "import { a } from '../web/main';\nexport const b = a;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/probe.ts', "import { useState } from 'react';\nexport const a = useState;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/probe.ts', 'export const a = window.location;')).toContain('no-restricted-globals');
+    expect(await errors('src/domain/probe.ts', 'export const a = process.env;')).toContain('no-restricted-globals');
+  });
+
+  it('web may not import server code', async () => {
+    expect(await errors('src/web/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('no-restricted-imports');
+    expect(await errors('src/web/probe.ts', "import pg from 'pg';\nexport const a = pg;")).toContain('no-restricted-imports');
+  });
+
+  it('allows the permitted directions', async () => {
+    expect(await errors('src/domain/probe.ts', "import { toCents } from './money';\nexport const a = toCents('1');")).toEqual([]);
+    expect(await errors('src/web/probe.ts', "import { toCents } from '../domain/money';\nexport const a = toCents('1');")).toEqual([]);
+    expect(await errors('src/server/probe.ts', "import { toCents } from '../domain/money';\nexport const a = toCents('1');")).toEqual([]);
+  });
+});
