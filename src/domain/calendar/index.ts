@@ -1,0 +1,2 @@
+export * from './pnl-calendar';
+export * from './group-trades-into-days';
