@@ -1,0 +1,132 @@
+import type { Cents, Decimal } from '../money';
+import { dayFromString, marketDayOf, MARKET_TIME_ZONE } from './market-time';
+import type { ImportedTrade, TradeResult, TradeSide } from './types';
+
+/** The facts of a trade before the journal's derived fields (day, session, result, tags, key) are added. */
+export interface TradeCore {
+  account: string;
+  symbol: string;
+  contract: string;
+  side: TradeSide | null;
+  entryTime: number | null;
+  exitTime: number | null;
+  day?: string;
+  quantity: Decimal | null;
+  entryPrice: Decimal | null;
+  exitPrice: Decimal | null;
+  grossPnl: Cents;
+  commission: Cents;
+  entryFills: number;
+  exitFills: number;
+  rows: number[];
+  pointValue: Decimal | null;
+  session?: string;
+  tradeType?: string;
+  tags?: string[];
+  notes?: string;
+  link?: string;
+}
+
+/** Spec part 2 §4: result from net pnl: above 0 Win, below 0 Loss, 0 BE. */
+export function resultOf(netPnl: Cents): TradeResult {
+  return netPnl > 0 ? 'Win' : netPnl < 0 ? 'Loss' : 'BE';
+}
+
+/**
+ * Spec part 2 §7 tags: Imported, Direct-Parse, Winner/Loser/Breakeven, the symbol, the session and the side; the impact
+ * tag from |pnl| (net, as the stored pnl is net): High-Impact at 100 or more, Medium-Impact at 50 or more, Low-Impact
+ * above 0; Multi-Position when a trade has more than one fill on a side.
+ */
+export function importTags(trade: {
+  netPnl: Cents;
+  symbol: string;
+  session: string;
+  side: TradeSide | null;
+  entryFills: number;
+  exitFills: number;
+}): string[] {
+  const tags = ['Imported', 'Direct-Parse'];
+  tags.push(trade.netPnl > 0 ? 'Winner' : trade.netPnl < 0 ? 'Loser' : 'Breakeven');
+  if (trade.symbol) tags.push(trade.symbol);
+  if (trade.session) tags.push(trade.session);
+  if (trade.side) tags.push(trade.side);
+  const magnitude = Math.abs(trade.netPnl);
+  if (magnitude >= 10_000) tags.push('High-Impact');
+  else if (magnitude >= 5_000) tags.push('Medium-Impact');
+  else if (magnitude > 0) tags.push('Low-Impact');
+  if (trade.entryFills > 1 || trade.exitFills > 1) tags.push('Multi-Position');
+  return tags;
+}
+
+/**
+ * Adds day, session, result and tags. Day and session come from the entry time in the market zone; a trade whose file
+ * names its day (generic P&L, JSON backup) keeps that day, and the session the file gave (else from the time, else AM,
+ * the spec's default session).
+ */
+export function decorateTrade(core: TradeCore, importKey: string, marketTimeZone = MARKET_TIME_ZONE): ImportedTrade {
+  const netPnl = core.grossPnl - core.commission;
+  let tradingDay: string;
+  let dayOfWeek: string;
+  let tradeDate: string;
+  let session: string;
+  const anchor = core.entryTime ?? core.exitTime;
+  const explicitDay = core.day !== undefined ? dayFromString(core.day) : null;
+  if (explicitDay !== null) {
+    ({ tradingDay, dayOfWeek, tradeDate } = explicitDay);
+    session = core.session ?? (anchor !== null ? marketDayOf(anchor, marketTimeZone).session : 'AM');
+  } else if (anchor !== null) {
+    const day = marketDayOf(anchor, marketTimeZone);
+    ({ tradingDay, dayOfWeek, tradeDate } = day);
+    session = core.session ?? day.session;
+  } else {
+    tradingDay = dayOfWeek = tradeDate = '';
+    session = core.session ?? 'AM';
+  }
+  const tags = core.tags ?? importTags({ ...core, netPnl, session });
+  const trade: ImportedTrade = {
+    importKey,
+    account: core.account,
+    symbol: core.symbol,
+    contract: core.contract,
+    side: core.side,
+    entryTime: core.entryTime === null ? null : new Date(core.entryTime).toISOString(),
+    exitTime: core.exitTime === null ? null : new Date(core.exitTime).toISOString(),
+    quantity: core.quantity,
+    entryPrice: core.entryPrice,
+    exitPrice: core.exitPrice,
+    grossPnl: core.grossPnl,
+    commission: core.commission,
+    netPnl,
+    result: resultOf(netPnl),
+    tradingDay,
+    dayOfWeek,
+    tradeDate,
+    session,
+    tags,
+    entryFills: core.entryFills,
+    exitFills: core.exitFills,
+    rows: core.rows,
+    pointValue: core.pointValue,
+  };
+  if (core.tradeType !== undefined) trade.tradeType = core.tradeType;
+  if (core.notes !== undefined) trade.notes = core.notes;
+  if (core.link !== undefined) trade.link = core.link;
+  return trade;
+}
+
+/** Key material from a trade's content, for files without ids. */
+export function contentKeyMaterial(core: TradeCore): string {
+  return [
+    'c',
+    core.account,
+    core.contract || core.symbol,
+    core.side ?? '',
+    core.entryTime ?? core.day ?? '',
+    core.exitTime ?? '',
+    core.quantity?.toString() ?? '',
+    core.entryPrice?.toString() ?? '',
+    core.exitPrice?.toString() ?? '',
+    core.grossPnl,
+    core.commission,
+  ].join('|');
+}

@@ -1,0 +1,100 @@
+import { Decimal, decimalToCents, parseDecimal } from '../../money';
+import { parseInstrument } from '../instruments';
+import { dayFromString } from '../market-time';
+import { parseDateParts } from '../parsing';
+import type { FormatParseResult, ImportIssue, ParsedTrade } from '../types';
+import { emptyResult } from './common';
+
+export const NOT_AN_ARRAY_MESSAGE = 'Invalid file format: The file does not contain an array of trade data';
+
+/**
+ * The JSON backup the Trade Log exports (trades-backup-{date}.json, spec part 2 §7): an array of trades in the app's
+ * view model (id, date or trade_date, day, instrument or symbol, session or period, type or trade_type, result or
+ * status, pnl (net), commission, link, notes, tags) and, from Edgebook's own export, side, entry/exit times and prices
+ * and quantity. A backup is restored as it was: its session, type and tags are kept, not re-derived. `row` in issues
+ * is the 1-based position of the element in the array.
+ */
+export function parseJsonBackup(value: unknown): FormatParseResult | { error: string } {
+  if (!Array.isArray(value)) return { error: NOT_AN_ARRAY_MESSAGE };
+  const result = emptyResult();
+  value.forEach((item, index) => {
+    const row = index + 1;
+    const trade = readTrade(item, row, result.issues);
+    if (trade) result.trades.push(trade);
+  });
+  return result;
+}
+
+function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTrade | null {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    issues.push({ row, severity: 'error', message: 'Not a trade object' });
+    return null;
+  }
+  const record = item as Record<string, unknown>;
+  const text = (...names: string[]): string => {
+    for (const name of names) {
+      const v = record[name];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+      if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    }
+    return '';
+  };
+  const dateText = text('trade_date', 'tradeDate', 'date');
+  const parts = parseDateParts(dateText.replace(/\.\d+Z$/, 'Z'));
+  const day = parts ? `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}` : '';
+  if (!day || !dayFromString(day)) {
+    issues.push({ row, severity: 'error', message: `Missing or unreadable date '${dateText}'` });
+    return null;
+  }
+  const pnlRaw = record['pnl'];
+  const pnl = parseDecimal(typeof pnlRaw === 'string' ? pnlRaw.trim() : pnlRaw);
+  if (pnl === null) {
+    issues.push({ row, severity: 'error', message: `Missing or unreadable pnl '${String(pnlRaw)}'` });
+    return null;
+  }
+  // Spec part 2 §5: commission is stored absolute, and non-numeric commission counts as 0.
+  const commission = Math.abs(decimalToCents(parseDecimal(record['commission']) ?? new Decimal(0)));
+  const symbol = text('instrument', 'symbol') || 'Unknown';
+  const instrument = parseInstrument(symbol);
+  const sideText = text('side', 'direction').toLowerCase();
+  const time = (name: string): number | null => {
+    const v = text(name);
+    const ms = v ? Date.parse(v) : Number.NaN;
+    return Number.isFinite(ms) ? ms : null;
+  };
+  const decimal = (name: string): Decimal | null => parseDecimal(record[name]);
+  const tagsRaw = record['tags'];
+  const tags = Array.isArray(tagsRaw)
+    ? tagsRaw.filter((t): t is string => typeof t === 'string')
+    : typeof tagsRaw === 'string'
+      ? tagsRaw.split(',').map((t) => t.trim()).filter(Boolean)
+      : [];
+  const trade: ParsedTrade = {
+    rows: [row],
+    account: text('account_name'),
+    contract: instrument.isFuturesContract ? instrument.contract : '',
+    root: instrument.root,
+    side: sideText === 'long' ? 'Long' : sideText === 'short' ? 'Short' : null,
+    entryTime: time('entry_time'),
+    exitTime: time('exit_time'),
+    day,
+    quantity: decimal('quantity'),
+    entryPrice: decimal('entry_price'),
+    exitPrice: decimal('exit_price'),
+    // The backup's pnl is net of commission (spec part 2 §3), so gross = pnl + commission.
+    grossPnl: decimalToCents(pnl) + commission,
+    commission,
+    tags,
+  };
+  const id = text('id');
+  if (id) trade.id = `backup:${id}`;
+  const session = text('session', 'period');
+  if (session) trade.session = session;
+  const type = text('type', 'trade_type');
+  if (type) trade.tradeType = type;
+  const notes = text('notes');
+  if (notes) trade.notes = notes;
+  const link = text('link');
+  if (link) trade.link = link;
+  return trade;
+}

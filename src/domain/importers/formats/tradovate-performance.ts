@@ -1,0 +1,52 @@
+import { decimalToCents } from '../../money';
+import { parseInstrument } from '../instruments';
+import { pairsToFills, type FillPair } from '../pairs';
+import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
+import type { Importer } from '../types';
+import { describeMissing, emptyResult, reportGross, rowError } from './common';
+
+/**
+ * Tradovate "Performance" report (Reports > Performance > Download). One row per FIFO pair of a buy fill and a sell
+ * fill: `symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,
+ * boughtTimestamp,soldTimestamp,duration`. Quirks seen in real exports: pnl as `$(12.50)` and `"$1,200.00"`; shorts are
+ * rows whose soldTimestamp is earlier; one fill split over several rows (same buyFillId); times without an offset in
+ * the trader's own clock; no account and no commissions in the file.
+ */
+export const tradovatePerformance: Importer = {
+  id: 'tradovate-performance',
+  label: 'Tradovate Performance.csv',
+  columns: ['symbol', 'qty', 'buyPrice', 'sellPrice', 'pnl', 'boughtTimestamp', 'soldTimestamp', 'buyFillId', 'sellFillId'],
+  detect: (headers) => hasAll(headers, ['buyprice', 'sellprice', 'boughttimestamp', 'soldtimestamp']),
+  parse(rows, options) {
+    const result = emptyResult();
+    const pairs: FillPair[] = [];
+    for (const { row, cells } of rows) {
+      const symbol = cell(cells, 'symbol');
+      const quantity = parsePositive(cells['qty']);
+      const buyPrice = parsePositive(cells['buyprice']);
+      const sellPrice = parsePositive(cells['sellprice']);
+      const boughtAt = parseInstant(cells['boughttimestamp'], options.timeZone);
+      const soldAt = parseInstant(cells['soldtimestamp'], options.timeZone);
+      const missing = describeMissing({ symbol, qty: quantity, buyPrice, sellPrice, boughtTimestamp: boughtAt, soldTimestamp: soldAt });
+      if (missing !== null) {
+        rowError(result.issues, row, `Missing or unreadable ${missing}`);
+        continue;
+      }
+      const buyId = cell(cells, 'buyfillid');
+      const sellId = cell(cells, 'sellfillid');
+      pairs.push({
+        row,
+        account: '',
+        contract: symbol,
+        quantity: quantity!,
+        idNamespace: 'tradovate-fill',
+        buy: { ...(buyId ? { id: buyId } : {}), price: buyPrice!, time: boughtAt! },
+        sell: { ...(sellId ? { id: sellId } : {}), price: sellPrice!, time: soldAt! },
+      });
+      const pnl = parseAmount(cells['pnl']);
+      reportGross(result, '', parseInstrument(symbol).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
+    }
+    result.fills = pairsToFills(pairs, result.issues);
+    return result;
+  },
+};

@@ -1,0 +1,240 @@
+import { centsToDecimalString, type Cents } from '../money';
+import { buildTrades } from './build-trades';
+import { readCsv } from './csv';
+import { contentKeyMaterial, decorateTrade, type TradeCore } from './decorate';
+import { parseJsonBackup } from './formats/json-backup';
+import { ImportKeyAllocator } from './import-key';
+import { parseInstrument, pointValueOf } from './instruments';
+import { DEFAULT_FILE_TIME_ZONE, MARKET_TIME_ZONE } from './market-time';
+import { isValidTimeZone } from './parsing';
+import { detectImporter, findImporter, IMPORTERS, JSON_BACKUP_FORMAT } from './registry';
+import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from './types';
+
+export type * from './types';
+export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
+export { IMPORTERS, listFormats, findImporter, detectImporter } from './registry';
+export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
+export { DEFAULT_FILE_TIME_ZONE, MARKET_TIME_ZONE, sessionFromHour, marketDayOf } from './market-time';
+export { POINT_VALUES, parseInstrument, pointValueOf } from './instruments';
+
+/** Files above this are refused before parsing (the server and the browser check the byte size too). */
+export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
+
+export interface ImportOptions {
+  /** IANA zone of naive times in the file (the import dialog's time zone). Default America/New_York. */
+  timeZone?: string;
+  /** Format id to use instead of the detected one (the dialog lets the trader override detection). */
+  format?: string;
+  /** Zone for trading day and session; default America/New_York (see market-time.ts). */
+  marketTimeZone?: string;
+  maxChars?: number;
+}
+
+export type ImportErrorCode =
+  | 'empty-file'
+  | 'binary-file'
+  | 'too-large'
+  | 'invalid-json'
+  | 'not-an-array'
+  | 'no-data-rows'
+  | 'unknown-format'
+  | 'unknown-format-id'
+  | 'invalid-time-zone';
+
+export interface ImportFailure {
+  ok: false;
+  code: ImportErrorCode;
+  message: string;
+  /** The header row seen, for 'unknown-format'. */
+  headers?: string[];
+}
+
+export interface ImportPreview {
+  ok: true;
+  format: { id: string; label: string };
+  /** What detection chose, when the trader overrode it. */
+  detectedFormat: { id: string; label: string } | null;
+  timeZone: string;
+  /** Trades to create, in entry order. The server drops those whose importKey the account already has. */
+  trades: ImportedTrade[];
+  /** Positions not flat at the end of the file: shown, never imported. */
+  openPositions: OpenPosition[];
+  /** Every row that could not be read (error) or was read with a caveat (warning), by row. */
+  issues: ImportIssue[];
+  /** Rows deliberately skipped (e.g. "cancelled orders": 12). */
+  ignored: Record<string, number>;
+  /** Data rows (or array elements) read. */
+  rowCount: number;
+  totals: { trades: number; grossPnl: Cents; commission: Cents; netPnl: Cents };
+}
+
+export type ImportResult = ImportPreview | ImportFailure;
+
+/**
+ * Reads an import file (CSV of any supported format, or the Trade Log's JSON backup) into the preview of issue 4:
+ * detected format, trades with their import keys, open positions, and every unreadable row. Pure: the same text and
+ * options always give the same result; it never throws on bad content. Confirming inserts `trades` (minus known
+ * keys) in one transaction.
+ */
+export function parseImport(text: string, options: ImportOptions = {}): ImportResult {
+  const timeZone = options.timeZone ?? DEFAULT_FILE_TIME_ZONE;
+  const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
+  if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
+  if (!isValidTimeZone(marketTimeZone)) return fail('invalid-time-zone', `Unknown time zone '${marketTimeZone}'`);
+  if (text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
+    return fail('too-large', `The file is too large to import (limit ${Math.round((options.maxChars ?? MAX_IMPORT_CHARS) / 1024 / 1024)} MB)`);
+  }
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return fail('empty-file', 'The file is empty');
+  const binary = binaryKind(body);
+  if (binary) return fail('binary-file', binary);
+
+  const trimmed = body.trimStart();
+  if (options.format === JSON_BACKUP_FORMAT.id || ((trimmed.startsWith('[') || trimmed.startsWith('{')) && options.format === undefined)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      return fail('invalid-json', 'Failed to import trades: the file is not valid JSON');
+    }
+    const parsed = parseJsonBackup(value);
+    if ('error' in parsed) return fail('not-an-array', parsed.error);
+    return preview(JSON_BACKUP_FORMAT, null, timeZone, marketTimeZone, parsed, (value as unknown[]).length);
+  }
+
+  const table = readCsv(body);
+  if (table.rows.length === 0) {
+    return fail('no-data-rows', 'The file has no trades: a CSV needs a header row and at least one data row', table.rawHeaders);
+  }
+  const detected = detectImporter(table.headers);
+  let importer = detected;
+  if (options.format !== undefined) {
+    importer = findImporter(options.format);
+    if (!importer) return fail('unknown-format-id', `Unknown import format '${options.format}'`);
+  }
+  if (!importer) {
+    return fail(
+      'unknown-format',
+      `Unknown file format. Columns found: ${table.rawHeaders.join(', ')}. Supported: ${IMPORTERS.map((i) => i.label).join('; ')}`,
+      table.rawHeaders,
+    );
+  }
+  let parsed: FormatParseResult;
+  try {
+    parsed = importer.parse(table.rows, { timeZone });
+  } catch (error) {
+    // Parsers report bad rows instead of throwing; this is the net under a bug, so one bad file cannot crash a request.
+    return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`, table.rawHeaders);
+  }
+  if (options.format !== undefined && !importer.detect(table.headers)) {
+    parsed.issues.push({ row: 1, severity: 'warning', message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})` });
+  }
+  const overridden = detected && detected.id !== importer.id ? { id: detected.id, label: detected.label } : null;
+  return preview({ id: importer.id, label: importer.label }, overridden, timeZone, marketTimeZone, parsed, table.rows.length);
+}
+
+function preview(
+  format: { id: string; label: string },
+  detectedFormat: { id: string; label: string } | null,
+  timeZone: string,
+  marketTimeZone: string,
+  parsed: FormatParseResult,
+  rowCount: number,
+): ImportPreview {
+  const keys = new ImportKeyAllocator();
+  const built = buildTrades(parsed.fills, { marketTimeZone, keys });
+  const issues = [...parsed.issues, ...built.issues];
+  const openPositions = [...parsed.openPositions, ...built.openPositions];
+  crossCheck(parsed, built.trades, openPositions, issues);
+  const trades = [...built.trades, ...parsed.trades.map((trade) => fromParsed(trade, keys, marketTimeZone, issues))];
+  issues.sort((a, b) => a.row - b.row);
+  const grossPnl = trades.reduce((sum, t) => sum + t.grossPnl, 0);
+  const commission = trades.reduce((sum, t) => sum + t.commission, 0);
+  return {
+    ok: true,
+    format,
+    detectedFormat,
+    timeZone,
+    trades,
+    openPositions,
+    issues,
+    ignored: parsed.ignored,
+    rowCount,
+    totals: { trades: trades.length, grossPnl, commission, netPnl: grossPnl - commission },
+  };
+}
+
+function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, marketTimeZone: string, issues: ImportIssue[]): ImportedTrade {
+  const { value: pointValue, unknownFutures } = pointValueOf(parseInstrument(trade.contract || trade.root));
+  if (unknownFutures) {
+    issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `Unknown futures root ${trade.root}` });
+  }
+  const core: TradeCore = {
+    account: trade.account,
+    symbol: trade.root,
+    contract: trade.contract,
+    side: trade.side,
+    entryTime: trade.entryTime,
+    exitTime: trade.exitTime,
+    quantity: trade.quantity,
+    entryPrice: trade.entryPrice,
+    exitPrice: trade.exitPrice,
+    grossPnl: trade.grossPnl,
+    commission: trade.commission,
+    entryFills: 1,
+    exitFills: 1,
+    rows: trade.rows,
+    pointValue: trade.entryPrice !== null ? pointValue : null,
+  };
+  if (trade.day !== undefined) core.day = trade.day;
+  if (trade.session !== undefined) core.session = trade.session;
+  if (trade.tradeType !== undefined) core.tradeType = trade.tradeType;
+  if (trade.tags !== undefined) core.tags = trade.tags;
+  if (trade.notes !== undefined) core.notes = trade.notes;
+  if (trade.link !== undefined) core.link = trade.link;
+  const material = trade.id !== undefined ? `id|${trade.id}` : contentKeyMaterial(core);
+  return decorateTrade(core, keys.next(material), marketTimeZone);
+}
+
+/**
+ * Where the file reports P&L per pair (Tradovate, TopstepX), its sum per contract must equal the gross P&L rebuilt from
+ * prices and point values; a difference means a wrong point value or a pair we could not read, and the trader should
+ * know before importing.
+ */
+function crossCheck(parsed: FormatParseResult, trades: ImportedTrade[], open: OpenPosition[], issues: ImportIssue[]): void {
+  if (!parsed.reportedGross) return;
+  for (const [key, reported] of parsed.reportedGross) {
+    if (Number.isNaN(reported.cents)) continue;
+    const [account, contract] = key.split('\u0000') as [string, string];
+    if (open.some((p) => p.account === account && p.contract === contract && p.rows.some((r) => reported.rows.includes(r)))) continue;
+    const rebuilt = trades.filter((t) => t.account === account && t.contract === contract).reduce((sum, t) => sum + t.grossPnl, 0);
+    if (rebuilt !== reported.cents) {
+      issues.push({
+        row: 0,
+        severity: 'warning',
+        message: `${contract}: the file's P&L totals ${centsToDecimalString(reported.cents)} but its prices give ${centsToDecimalString(rebuilt)}; check the point value`,
+      });
+    }
+  }
+}
+
+function fail(code: ImportErrorCode, message: string, headers?: string[]): ImportFailure {
+  return headers === undefined ? { ok: false, code, message } : { ok: false, code, message, headers };
+}
+
+/**
+ * A file that is not text: NUL bytes (no CSV or JSON has them; UTF-16 and binary files do), a spreadsheet or zip
+ * (starts with 'PK'), or mostly control and U+FFFD characters (bytes that were not valid UTF-8).
+ */
+function binaryKind(text: string): string | null {
+  if (text.startsWith('PK\u0003\u0004')) return 'This looks like an Excel workbook or a zip archive: export the trades as CSV and import that file';
+  if (text.startsWith('%PDF')) return 'This is a PDF document: export the trades as CSV and import that file';
+  const sample = text.slice(0, 65_536);
+  if (sample.includes('\u0000')) return 'The file is not a text file (it contains binary data)';
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) || code === 0xfffd) odd++;
+  }
+  return odd > sample.length * 0.1 ? 'The file is not a text file (it contains binary data)' : null;
+}

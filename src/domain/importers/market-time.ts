@@ -1,0 +1,62 @@
+import { TZDate } from '@date-fns/tz';
+import type { Session } from './types';
+
+/**
+ * Day, week and session of an imported trade come from the exchange-local time of its entry (issue 4). The futures we
+ * import trade on CME Globex, whose clock is Chicago, but US traders, the spec's session names (AM, Lunch, PM) and the
+ * cash session they describe (9:30-16:00) all speak New York time, so New York is the market clock. The server may
+ * pass another zone (e.g. for a trader of European index futures).
+ */
+export const MARKET_TIME_ZONE = 'America/New_York';
+
+/** Default zone for naive times in a file until the trader picks theirs in the import dialog. */
+export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
+
+/**
+ * Spec part 1 §9 "Session from hour: before 12 AM, 12 to 14 Lunch, 14 to 20 PM, otherwise Overnight", read as:
+ * hour < 12 -> AM, 12 <= hour < 14 -> Lunch, 14 <= hour < 20 -> PM, hour >= 20 -> Overnight. Part 2 §7's "AM or PM
+ * derived from the time" is the older two-value form of the same rule (before noon AM, after PM); part 1's four values
+ * are the table-level fallback sessions of part 2 §3 (AM, Lunch, PM, Overnight), so that is the rule we apply.
+ * Taken literally as the spec writes it, 03:00 New York time is AM, not Overnight.
+ */
+export function sessionFromHour(hour: number): Session {
+  if (hour < 12) return 'AM';
+  if (hour < 14) return 'Lunch';
+  if (hour < 20) return 'PM';
+  return 'Overnight';
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+export interface MarketDay {
+  /** yyyy-MM-dd */
+  tradingDay: string;
+  dayOfWeek: string;
+  /** The trading day at 12:00 UTC (spec part 2 §9: "Trade date stored at 12:00 UTC"). */
+  tradeDate: string;
+  session: Session;
+}
+
+/**
+ * The calendar day of the instant in the market zone. This is the calendar day, not CME's session date: an entry at
+ * 19:00 New York time on Monday is Monday's trade (TopstepX would file it under Tuesday's TradeDay), as the spec
+ * derives day and session from the time itself.
+ */
+export function marketDayOf(epochMs: number, marketTimeZone: string = MARKET_TIME_ZONE): MarketDay {
+  const local = new TZDate(epochMs, marketTimeZone);
+  const tradingDay = `${String(local.getFullYear()).padStart(4, '0')}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  return { ...dayFromString(tradingDay)!, session: sessionFromHour(local.getHours()) };
+}
+
+/** For trades that carry a day but no time (generic P&L): day of week and trade date of a yyyy-MM-dd day. */
+export function dayFromString(tradingDay: string): Omit<MarketDay, 'session'> | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(tradingDay);
+  if (!match) return null;
+  const noon = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  const date = new Date(noon);
+  return { tradingDay, dayOfWeek: WEEKDAYS[date.getUTCDay()]!, tradeDate: date.toISOString() };
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}

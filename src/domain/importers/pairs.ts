@@ -1,0 +1,98 @@
+import { Decimal, type Cents } from '../money';
+import { parseInstrument } from './instruments';
+import type { Fill, ImportIssue, Side, TradeSide } from './types';
+
+export interface PairLeg {
+  /** The broker's fill id; legs with the same id are one fill split over several pairs. */
+  id?: string;
+  price: Decimal;
+  time: number;
+}
+
+/**
+ * One row of a paired export (Tradovate Performance and Position History, TopstepX trades, NinjaTrader trades): a
+ * quantity bought at one price and time and sold at another. Rows are FIFO matches of the broker, not round trips:
+ * a scale-in is several rows, so rows go back to fills and `buildTrades` rebuilds the round trips.
+ */
+export interface FillPair {
+  row: number;
+  account: string;
+  contract: string;
+  quantity: Decimal;
+  buy: PairLeg;
+  sell: PairLeg;
+  /** Which leg opened, when the file says so (Long/Short); else the earlier leg (ids break ties). */
+  side?: TradeSide;
+  /** Costs of the pair, charged to its opening leg. */
+  commission?: Cents;
+  /** Key material when the row has an id but its legs have none (TopstepX trade id). */
+  rowId?: string;
+  /** Prefix of the ids in import keys, e.g. 'tradovate-fill' (shared by the Tradovate exports that carry fill ids). */
+  idNamespace: string;
+}
+
+/**
+ * Legs become fills. With fill ids (Tradovate), legs sharing an id are merged back into that one fill (so
+ * "Multi-Position" counts real fills), and ids order fills of the same second, since Tradovate numbers them in time
+ * order. Without ids, among legs of the same time an exit of an earlier position comes first, then entries, then
+ * exits of positions opened that same time (NinjaTrader prints minutes only: 9:23 in, 9:23 out).
+ */
+export function pairsToFills(pairs: FillPair[], issues: ImportIssue[]): Fill[] {
+  const fills: Fill[] = [];
+  const byId = new Map<string, Fill>();
+  for (const pair of pairs) {
+    const instrument = parseInstrument(pair.contract);
+    const entrySide: Side = pair.side
+      ? pair.side === 'Long' ? 'Buy' : 'Sell'
+      : pair.buy.time !== pair.sell.time
+        ? pair.buy.time < pair.sell.time ? 'Buy' : 'Sell'
+        : compareIds(pair.buy.id, pair.sell.id) <= 0 ? 'Buy' : 'Sell';
+    for (const side of ['Buy', 'Sell'] as const) {
+      const leg = side === 'Buy' ? pair.buy : pair.sell;
+      const opening = side === entrySide;
+      const other = side === 'Buy' ? pair.sell : pair.buy;
+      const commission = opening ? pair.commission ?? 0 : 0;
+      if (leg.id !== undefined) {
+        const key = `${pair.account}\u0000${instrument.contract}\u0000${side}\u0000${leg.id}`;
+        const existing = byId.get(key);
+        if (existing) {
+          if (!existing.price.eq(leg.price) || existing.time !== leg.time) {
+            issues.push({
+              row: pair.row,
+              severity: 'warning',
+              message: `Fill ${leg.id} appears with a different price or time than on row ${existing.rows[0]}`,
+            });
+          }
+          existing.quantity = existing.quantity.plus(pair.quantity);
+          existing.commission += commission;
+          if (!existing.rows.includes(pair.row)) existing.rows.push(pair.row);
+          continue;
+        }
+      }
+      const rank = opening ? 1 : other.time < leg.time ? 0 : 2;
+      const fill: Fill = {
+        rows: [pair.row],
+        account: pair.account,
+        contract: instrument.contract,
+        root: instrument.root,
+        side,
+        quantity: pair.quantity,
+        price: leg.price,
+        time: leg.time,
+        commission,
+        seq: leg.id !== undefined && /^\d{1,15}$/.test(leg.id) ? Number(leg.id) : rank * 10_000_000 + pair.row,
+      };
+      if (leg.id !== undefined) fill.id = `${pair.idNamespace}:${leg.id}`;
+      else if (pair.rowId !== undefined) fill.id = `${pair.idNamespace}:${pair.rowId}:${opening ? 'in' : 'out'}`;
+      if (leg.id !== undefined) byId.set(`${pair.account}\u0000${instrument.contract}\u0000${side}\u0000${leg.id}`, fill);
+      fills.push(fill);
+    }
+  }
+  return fills;
+}
+
+function compareIds(a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return 0;
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
