@@ -1,0 +1,2 @@
+export * from './task-rules';
+export * from './onboarding';
