@@ -5,3 +5,4 @@ export * from './streaks';
 export * from './score';
 export * from './results-by-period';
 export * from './summarize-trades';
+export * from './pnl-series';

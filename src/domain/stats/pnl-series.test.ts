@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_STARTING_BALANCE_CENTS,
+  buildBalanceSeries,
+  buildDailyPnlSeries,
+  getLastDaysRange,
+  parseStartingBalance,
+} from './pnl-series';
+
+describe('daily pnl series (spec part 1 §9: monthly PnL sparkline covers the last 30 days)', () => {
+  it('the last 30 days on 2026-03-18 in New York run from 02-17 to 03-18', () => {
+    expect(getLastDaysRange(30, new Date('2026-03-18T14:00:00Z'), 'America/New_York')).toEqual({ from: '2026-02-17', to: '2026-03-18' });
+  });
+
+  it('fills quiet days with 0 and runs a cumulative total', () => {
+    const series = buildDailyPnlSeries({
+      days: [
+        { date: '2026-03-02', pnlCents: 42072 },
+        { date: '2026-03-04', pnlCents: -19178 },
+        { date: '2026-03-04', pnlCents: 1 },
+        { date: '2026-02-27', pnlCents: 99999 }, // before the range: not in this series
+      ],
+      from: '2026-03-01',
+      to: '2026-03-05',
+    });
+    expect(series).toEqual([
+      { date: '2026-03-01', pnlCents: 0, cumulativeCents: 0 },
+      { date: '2026-03-02', pnlCents: 42072, cumulativeCents: 42072 },
+      { date: '2026-03-03', pnlCents: 0, cumulativeCents: 42072 },
+      { date: '2026-03-04', pnlCents: -19177, cumulativeCents: 22895 },
+      { date: '2026-03-05', pnlCents: 0, cumulativeCents: 22895 },
+    ]);
+  });
+});
+
+describe('account balance series (spec part 1 §9: starting balance 10000, ranges 90/30/7 days)', () => {
+  it('a 7-day window opens at $10,000 plus the +$500.00 made before it', () => {
+    const series = buildBalanceSeries({
+      startingBalanceCents: DEFAULT_STARTING_BALANCE_CENTS,
+      days: [
+        { date: '2026-03-01', pnlCents: 50000 },
+        { date: '2026-03-10', pnlCents: -12550 },
+        { date: '2026-03-12', pnlCents: 3000 },
+      ],
+      range: { from: '2026-03-09', to: '2026-03-15' },
+    });
+    expect(series.map((p) => p.balanceCents)).toEqual([1_050_000, 1_037_450, 1_037_450, 1_040_450, 1_040_450, 1_040_450, 1_040_450]);
+    expect(series[0]?.date).toBe('2026-03-09');
+  });
+
+  it('reads the starting balance as money, non-numeric as 0 (spec part 1 §5)', () => {
+    expect(parseStartingBalance('25,000')).toBe(2_500_000);
+    expect(parseStartingBalance('lots')).toBe(0);
+  });
+});
