@@ -32,3 +32,13 @@ describe('futures multipliers (spec part 1 §9)', () => {
     expect(computeRoundTripPnlCents({ side: 'long', entryPrice: '64000.10', exitPrice: '64321.77', quantity: '0.015', symbol: 'BTC' })).toBe(483);
   });
 });
+
+describe('one multiplier table in spirit: the importers agree on every contract named here', () => {
+  it('POINT_VALUES of src/domain/importers match FUTURES_MULTIPLIERS', async () => {
+    const { POINT_VALUES } = await import('../importers/instruments');
+    const { FUTURES_MULTIPLIERS } = await import('./futures');
+    for (const [root, multiplier] of Object.entries(FUTURES_MULTIPLIERS)) {
+      expect(Number(POINT_VALUES[root]), root).toBe(multiplier);
+    }
+  });
+});
