@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseImport } from '../index';
+import { expectPreview, viewTrade } from '../testing';
+
+const real = (path: string) => readFileSync(new URL(`../../../../../shared/fixtures/brokers/${path}`, import.meta.url), 'utf8');
+
+describe('TopstepX trades export', () => {
+  it('TopSignal sample (UTF-8 BOM, Commissions column): short 3 MNQU6, net of fees and commissions', () => {
+    const preview = expectPreview(parseImport(real('topstepx-trades/topsignal__topstep_trade_export_utf8_bom.csv')));
+    expect(preview.format.id).toBe('topstepx-trades');
+    // 30182.50 - 30148.75 = 33.75 points x 3 x $2 = 202.50 (the file's PnL); Fees 2.22 + Commissions 1.50 = 3.72
+    expect(preview.trades.map(viewTrade)).toEqual([
+      { contract: 'MNQU6', symbol: 'MNQ', side: 'Short', entryTime: '2026-07-02T14:10:08.000Z', exitTime: '2026-07-02T14:10:48.000Z', quantity: '3', entryPrice: '30182.5', exitPrice: '30148.75', grossPnl: 20250, commission: 372, netPnl: 19878 },
+    ]);
+    expect(preview.trades[0]!.tags).toEqual(['Imported', 'Direct-Parse', 'Winner', 'MNQ', 'AM', 'Short', 'High-Impact']);
+  });
+
+  describe('AngryBuhda sample (486 rows, older 12-column layout)', () => {
+    const text = real('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv');
+    const preview = expectPreview(parseImport(text));
+    const lines = text.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const cents = (value: string) => Math.round(Number(value) * 100);
+
+    it("gross and fees add up to the file's PnL and Fees columns; MBT ($0.10) and MGC ($10) included", () => {
+      expect(preview.issues).toEqual([]);
+      expect(preview.rowCount).toBe(486);
+      expect(preview.totals.grossPnl).toBe(lines.reduce((sum, l) => sum + cents(l[7]!), 0));
+      expect(preview.totals.commission).toBe(lines.reduce((sum, l) => sum + cents(l[6]!), 0));
+      expect(new Set(preview.trades.map((t) => t.symbol))).toEqual(new Set(['MNQ', 'MES', 'MBT', 'MGC']));
+    });
+
+    it('an overnight scale-in (three rows, one ExitedAt) is one long of 4, filed under the entry day', () => {
+      // 902351617/618/619: 1 @ 20029, 1 @ 20031.25, 2 @ 19992.25 = 80044.75; all out at 20012 = 80048: +3.25 x $2
+      const trade = preview.trades.find((t) => t.entryTime === '2025-05-07T02:04:12.000Z')!;
+      expect(viewTrade(trade)).toEqual({
+        contract: 'MNQM5', symbol: 'MNQ', side: 'Long', entryTime: '2025-05-07T02:04:12.000Z', exitTime: '2025-05-07T11:26:09.000Z',
+        quantity: '4', entryPrice: '20011.1875', exitPrice: '20012', grossPnl: 650, commission: 296, netPnl: 354,
+      });
+      // 22:04 New York time on Tuesday 6 May (TopstepX's TradeDay says 7 May: the CME session date).
+      expect([trade.tradingDay, trade.dayOfWeek, trade.session]).toEqual(['2025-05-06', 'Tuesday', 'Overnight']);
+      expect([trade.entryFills, trade.exitFills]).toEqual([3, 3]);
+      expect(trade.tags).toContain('Multi-Position');
+    });
+
+    it('a break-even MGC pair joins its twin entered one second later', () => {
+      // 954880139 1 @ 3306.8 and 954880140 1 @ 3306.7, both out at 3306.8: 0 + 0.1 x $10 = 1.00; fees 2 x 1.24
+      const trade = preview.trades.find((t) => t.entryTime === '2025-05-21T13:14:21.000Z')!;
+      expect(viewTrade(trade)).toMatchObject({ contract: 'MGCM5', side: 'Long', quantity: '2', entryPrice: '3306.75', exitPrice: '3306.8', grossPnl: 100, commission: 248, netPnl: -148 });
+      expect(trade.result).toBe('Loss');
+    });
+  });
+});
+
+describe('TopstepX orders export', () => {
+  const preview = expectPreview(parseImport(real('topstepx-orders/knealy-tradebotserver__orders_export.csv')));
+
+  it('Filled orders only: rejected, cancelled and still-open orders are ignored', () => {
+    expect(preview.format.id).toBe('topstepx-orders');
+    expect(preview.ignored).toEqual({ 'rejected orders': 1, 'cancelled orders': 14, 'open orders': 2 });
+    expect(preview.issues).toEqual([]);
+  });
+
+  it('Ask/Bid fills rebuilt in FilledAt order give seven round trips that agree with the ClosePosition orders', () => {
+    // Worked by hand from the file sorted by FilledAt (times -04:00):
+    // MNQZ5 short: Ask 2 @ 25294.25, 1 @ 25293.50, 2 @ 25295.75, 1 @ 25295.75 (151769.25); Bid 6 @ 25285.50 (151713)
+    // MNQZ5 long: Bid 6 @ 25277.75, 6 @ 25261.50, 9 @ 25274.50, 9 @ 25253.50 (757987.50); Ask 2 @ 25279,
+    //   1 @ 25277.75 and the ClosePosition 27 @ 25250 (757585.75)
+    // MESZ5: short 2 @ 6794 + 1 @ 6794.25, covered 3 @ 6791.75; short 3 @ 6791.75, covered @ 6790.75;
+    //   long 3 @ 6787.25 + 3 @ 6786.75, ClosePosition 6 @ 6781.50
+    // MGCZ5 ($10): short 2 @ 4019.8 + 1 @ 4019.9, stopped 3 @ 4040.4; long 3 @ 4040.5 (the other stop, same second,
+    //   higher Id), out 2 @ 4017.7 + 1 @ 4016.7
+    expect(preview.trades.map((t) => [t.contract, t.side, t.entryTime, t.exitTime, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl])).toEqual([
+      ['MNQZ5', 'Short', '2025-10-09T13:38:48.000Z', '2025-10-09T13:40:51.000Z', '6', '25294.875', '25285.5', 11250],
+      ['MNQZ5', 'Long', '2025-10-09T13:41:41.000Z', '2025-10-09T14:21:20.000Z', '30', '25266.25', '25252.85833333', -80350],
+      ['MESZ5', 'Short', '2025-10-09T13:47:23.000Z', '2025-10-09T13:52:00.000Z', '3', '6794.08333333', '6791.75', 3500],
+      ['MESZ5', 'Short', '2025-10-09T13:52:04.000Z', '2025-10-09T13:53:01.000Z', '3', '6791.75', '6790.75', 1500],
+      ['MESZ5', 'Long', '2025-10-09T13:55:39.000Z', '2025-10-09T14:21:20.000Z', '6', '6787', '6781.5', -16500],
+      ['MGCZ5', 'Short', '2025-10-09T14:34:41.000Z', '2025-10-09T14:52:51.000Z', '3', '4019.83333333', '4040.4', -61700],
+      ['MGCZ5', 'Long', '2025-10-09T14:52:51.000Z', '2025-10-09T16:34:48.000Z', '3', '4040.5', '4017.36666667', -69400],
+    ]);
+    expect(preview.trades.every((t) => t.account === 'PRAC-V2-14334-54169883' && t.commission === 0)).toBe(true);
+  });
+
+  it('the MGC limit bought at 13:13:39 is still open at the end of the file', () => {
+    expect(preview.openPositions.map((p) => [p.contract, p.side, p.quantity.toString(), p.averagePrice.toString(), p.openedAt])).toEqual([
+      ['MGCZ5', 'Long', '2', '3969.6', '2025-10-09T17:13:39.000Z'],
+    ]);
+  });
+});
+
+describe('NinjaTrader 8 Trades grid', () => {
+  it("FreeTradeJournal sample: 'MNQ SEP26' is MNQU6; Profit is net, so costs are gross minus Profit", () => {
+    const preview = expectPreview(parseImport(real('ninjatrader-trades/freetradejournal__ninjatrader-grid.csv'), { timeZone: 'America/New_York' }));
+    expect(preview.format.id).toBe('ninjatrader-trades');
+    const row = (side: string, entry: string, exit: string, entryPrice: string, exitPrice: string, gross: number, net: number) => ({
+      contract: 'MNQU6', symbol: 'MNQ', side, entryTime: entry, exitTime: exit, quantity: '1', entryPrice, exitPrice, grossPnl: gross, commission: gross - net, netPnl: net,
+    });
+    expect(preview.trades.map(viewTrade)).toEqual([
+      row('Long', '2026-07-02T13:12:00.000Z', '2026-07-02T13:13:00.000Z', '30220', '30245', 5000, 4810),
+      row('Short', '2026-07-02T13:17:00.000Z', '2026-07-02T13:18:00.000Z', '30151.25', '30126.25', 5000, 4810),
+      // in and out within the minute 9:23: the exit of a position opened the same minute comes after its entry
+      row('Long', '2026-07-02T13:23:00.000Z', '2026-07-02T13:23:00.000Z', '30123.75', '30086.75', -7400, -7590),
+      row('Short', '2026-07-02T13:27:00.000Z', '2026-07-02T13:27:00.000Z', '29968', '29943', 5000, 4810),
+      row('Long', '2026-07-02T13:31:00.000Z', '2026-07-02T13:32:00.000Z', '29997.75', '29971', -5350, -5540),
+      row('Short', '2026-07-02T13:41:00.000Z', '2026-07-02T13:42:00.000Z', '29853.5', '29828.5', 5000, 4810),
+    ]);
+    expect(preview.trades.every((t) => t.commission === 190 && t.account === 'DEMO6557236')).toBe(true);
+    expect(preview.trades.map((t) => t.netPnl).reduce((a, b) => a + b)).toBe(4810 * 4 - 7590 - 5540);
+    expect(preview.rowCount).toBe(6);
+  });
+
+  it("reads 'MNQ 12-25' names and AM/PM times, and falls back to the Commission column when the root is unknown", () => {
+    const csv = [
+      'Trade number,Instrument,Account,Market pos.,Qty,Entry price,Exit price,Entry time,Exit time,Profit,Commission',
+      '1,MNQ 12-25,Sim101,Short,2,21000.25,20990.25,11/3/2025 1:05:10 PM,11/3/2025 1:20:00 PM,$38.96 ,$1.04 ',
+      '2,XYZ 12-25,Sim101,Long,1,10,11,11/3/2025 2:05:10 PM,11/3/2025 2:20:00 PM,$0.50 ,$0.50 ',
+    ].join('\n');
+    const preview = expectPreview(parseImport(csv, { timeZone: 'America/Chicago' }));
+    expect(viewTrade(preview.trades[0]!)).toEqual({
+      contract: 'MNQZ5', symbol: 'MNQ', side: 'Short', entryTime: '2025-11-03T19:05:10.000Z', exitTime: '2025-11-03T19:20:00.000Z',
+      quantity: '2', entryPrice: '21000.25', exitPrice: '20990.25', grossPnl: 4000, commission: 104, netPnl: 3896,
+    });
+    expect(preview.trades[0]!.session).toBe('PM');
+    expect(viewTrade(preview.trades[1]!)).toMatchObject({ contract: 'XYZZ5', grossPnl: 100, commission: 50, netPnl: 50 });
+    expect(preview.issues).toEqual([{ row: 3, severity: 'warning', message: expect.stringContaining('Unknown futures root XYZ') }]);
+  });
+});
