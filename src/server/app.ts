@@ -5,6 +5,8 @@ import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
+import { tradeRoutes } from './features/trades/routes';
+import { tradePreferenceRoutes } from './features/trade-preferences/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -82,6 +84,8 @@ export function createApp(deps: AppDeps) {
   api.use('*', requireUser(auth));
   api.route('/accounts', accountRoutes(deps));
   api.route('/preferences', preferenceRoutes(deps));
+  api.route('/trades', tradeRoutes(deps));
+  api.route('/trade-preferences', tradePreferenceRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

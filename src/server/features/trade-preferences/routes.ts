@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { addTradeOption, checkTradeOptionRemoval, DEFAULT_SESSIONS, DEFAULT_TAGS, DEFAULT_TRADE_TYPES, type TradeOptionKind } from '../../../domain/trades';
+import type { Database } from '../../db/client';
+import { userTradePreferences } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { badRequest, conflict } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import { tradesRepo } from '../trades/repo';
+
+const kind = z.enum(['trade_type', 'session', 'tag'], { error: 'type must be trade_type, session or tag' });
+const preferenceInput = z.object({ type: kind, value: z.string().max(100, 'value must be at most 100 characters') });
+
+const DEFAULTS: Record<TradeOptionKind, readonly string[]> = {
+  trade_type: DEFAULT_TRADE_TYPES,
+  session: DEFAULT_SESSIONS,
+  tag: DEFAULT_TAGS,
+};
+
+type Options = Record<TradeOptionKind, string[]>;
+
+/** The trader's types, sessions and tags; the spec's defaults are written on first use (part 2 §3 "Defaults"). */
+export async function listTradePreferences(database: Database, userId: string): Promise<Options> {
+  return database.withUser(userId, async (tx) => {
+    const read = () =>
+      tx
+        .select()
+        .from(userTradePreferences)
+        .where(eq(userTradePreferences.userId, userId))
+        .orderBy(asc(userTradePreferences.createdAt), asc(userTradePreferences.preferenceValue));
+    let rows = await read();
+    if (rows.length === 0) {
+      const defaults = (Object.keys(DEFAULTS) as TradeOptionKind[]).flatMap((type) =>
+        DEFAULTS[type].map((value) => ({ userId, preferenceType: type, preferenceValue: value })),
+      );
+      await tx.insert(userTradePreferences).values(defaults).onConflictDoNothing();
+      rows = await read();
+    }
+    const options: Options = { trade_type: [], session: [], tag: [] };
+    for (const row of rows) options[row.preferenceType as TradeOptionKind]?.push(row.preferenceValue);
+    return options;
+  });
+}
+
+const LABEL: Record<TradeOptionKind, string> = { trade_type: 'Trade type', session: 'Session', tag: 'Tag' };
+
+export function tradePreferenceRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await listTradePreferences(database, c.var.user.id)))
+    .post('/', async (c) => {
+      const { type, value } = await readJson(c, preferenceInput);
+      const userId = c.var.user.id;
+      const current = await listTradePreferences(database, userId);
+      const change = addTradeOption(type, current[type], value);
+      if (!change.ok) {
+        if (change.ignored) throw badRequest('value: a name is required');
+        throw (type === 'tag' && value.trim() === '' ? badRequest : conflict)(change.error);
+      }
+      await database.withUser(userId, (tx) =>
+        tx.insert(userTradePreferences).values({ userId, preferenceType: type, preferenceValue: change.added }).onConflictDoNothing(),
+      );
+      const message = type === 'tag' ? `Tag "${change.added}" added successfully` : `${LABEL[type]} "${change.added}" added`;
+      return c.json({ ...(await listTradePreferences(database, userId)), message }, 201);
+    })
+    .delete('/', async (c) => {
+      const { type, value } = await readJson(c, preferenceInput);
+      const userId = c.var.user.id;
+      await database.withUser(userId, async (tx) => {
+        if (type !== 'tag') {
+          // Part 2 §5: a type or session used by any trade cannot be removed.
+          const inUse = await tradesRepo(tx, userId).isValueInUse(type === 'trade_type' ? 'trade_type' : 'period', value);
+          const refusal = checkTradeOptionRemoval(value, inUse ? [value] : []);
+          if (refusal) throw conflict(refusal);
+        }
+        await tx
+          .delete(userTradePreferences)
+          .where(
+            and(
+              eq(userTradePreferences.userId, userId),
+              eq(userTradePreferences.preferenceType, type),
+              eq(userTradePreferences.preferenceValue, value),
+            ),
+          );
+      });
+      const message = type === 'tag' ? 'Tag removed from suggestions' : `${LABEL[type]} "${value}" removed`;
+      return c.json({ ...(await listTradePreferences(database, userId)), message });
+    });
+}

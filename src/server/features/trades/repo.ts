@@ -1,0 +1,180 @@
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { trades, tradingAccounts } from '../../db/schema';
+
+export type TradeRow = typeof trades.$inferSelect & { accountName: string | null };
+export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
+
+export type AccountScope = 'all' | 'unassigned' | string;
+
+/** Keyset position in the list order (trade_date desc, created_at desc, id desc). */
+export interface Cursor {
+  tradeDate: string;
+  createdAt: string;
+  id: string;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Data access for trades. Every query names its owner; row-level security backs it up. */
+export const tradesRepo = (tx: Tx, userId: string) => {
+  const owner = eq(trades.userId, userId);
+
+  function scope(account: AccountScope, q?: string): SQL {
+    const parts: SQL[] = [owner];
+    // With the (account_id, user_id) foreign key an account cannot vanish under its trades, so unassigned is null.
+    if (account === 'unassigned') parts.push(isNull(trades.accountId));
+    else if (account !== 'all') parts.push(eq(trades.accountId, account));
+    const text = q?.trim();
+    if (text) {
+      const pattern = `%${escapeLike(text)}%`;
+      parts.push(
+        or(
+          ilike(trades.symbol, pattern),
+          ilike(trades.tradeType, pattern),
+          ilike(trades.period, pattern),
+          ilike(trades.status, pattern),
+          ilike(trades.notes, pattern),
+          ilike(trades.dayOfWeek, pattern),
+          sql`array_to_string(${trades.tags}, ' ') ilike ${pattern}`,
+          sql`exists (select 1 from ${tradingAccounts} a where a.id = ${trades.accountId} and a.user_id = ${userId} and a.name ilike ${pattern})`,
+        )!,
+      );
+    }
+    return and(...parts)!;
+  }
+
+  const selection = {
+    trade: trades,
+    accountName: tradingAccounts.name,
+  };
+
+  return {
+    async page(account: AccountScope, q: string | undefined, limit: number, cursor?: Cursor): Promise<TradeRow[]> {
+      const after = cursor
+        ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) < (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined;
+      const rows = await tx
+        .select(selection)
+        .from(trades)
+        .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .where(and(scope(account, q), after))
+        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.trade, accountName: r.accountName }));
+    },
+
+    async count(account: AccountScope, q?: string): Promise<number> {
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(trades).where(scope(account, q));
+      return row?.n ?? 0;
+    },
+
+    async find(id: string): Promise<TradeRow | undefined> {
+      const [row] = await tx
+        .select(selection)
+        .from(trades)
+        .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .where(and(owner, eq(trades.id, id)));
+      return row && { ...row.trade, accountName: row.accountName };
+    },
+
+    /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
+    async dailyAggregates(account: AccountScope, q?: string) {
+      return tx
+        .select({
+          date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
+          trades: sql<number>`count(*)::int`,
+          wins: sql<number>`count(*) filter (where ${trades.status} = 'Win')::int`,
+          losses: sql<number>`count(*) filter (where ${trades.status} = 'Loss')::int`,
+          breakEvens: sql<number>`count(*) filter (where ${trades.status} not in ('Win', 'Loss'))::int`,
+          pnlCents: sql<string>`(sum(${trades.pnl}) * 100)::bigint::text`,
+          grossProfitCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} > 0), 0) * 100)::bigint::text`,
+          grossLossCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} < 0), 0) * 100)::bigint::text`,
+        })
+        .from(trades)
+        .where(scope(account, q))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+    },
+
+    /** Results oldest first as one string of W/L/B, so streaks come from the domain's own function. */
+    async resultSequence(account: AccountScope, q?: string): Promise<string> {
+      const [row] = await tx
+        .select({
+          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
+        })
+        .from(trades)
+        .where(scope(account, q));
+      return row?.seq ?? '';
+    },
+
+    async insertMany(rows: NewTradeRow[], options: { skipDuplicates?: boolean } = {}): Promise<number> {
+      let inserted = 0;
+      // Chunks keep each statement under PostgreSQL's bind-parameter limit.
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000).map((r) => ({ ...r, userId }));
+        const query = tx.insert(trades).values(chunk);
+        const result = options.skipDuplicates
+          ? await query.onConflictDoNothing().returning({ id: trades.id })
+          : await query.returning({ id: trades.id });
+        inserted += result.length;
+      }
+      return inserted;
+    },
+
+    async insertOne(row: NewTradeRow) {
+      const [created] = await tx.insert(trades).values({ ...row, userId }).returning({ id: trades.id });
+      return created!.id;
+    },
+
+    async update(id: string, values: Partial<NewTradeRow>) {
+      const result = await tx
+        .update(trades)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(owner, eq(trades.id, id)))
+        .returning({ id: trades.id });
+      return result.length > 0;
+    },
+
+    async removeMany(ids: string[]): Promise<number> {
+      const result = await tx.delete(trades).where(and(owner, inArray(trades.id, ids))).returning({ id: trades.id });
+      return result.length;
+    },
+
+    async assign(ids: string[], accountId: string): Promise<number> {
+      const result = await tx
+        .update(trades)
+        .set({ accountId, updatedAt: sql`now()` })
+        .where(and(owner, inArray(trades.id, ids)))
+        .returning({ id: trades.id });
+      return result.length;
+    },
+
+    async accountExists(accountId: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId)));
+      return rows.length > 0;
+    },
+
+    /** Which of these values some trade uses as its column value (a type or a session in use cannot be removed). */
+    async isValueInUse(column: 'trade_type' | 'period', value: string): Promise<boolean> {
+      const col = column === 'trade_type' ? trades.tradeType : trades.period;
+      const rows = await tx.select({ one: sql`1` }).from(trades).where(and(owner, eq(col, value))).limit(1);
+      return rows.length > 0;
+    },
+
+    all: () =>
+      tx
+        .select(selection)
+        .from(trades)
+        .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .where(owner)
+        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .then((rows) => rows.map((r) => ({ ...r.trade, accountName: r.accountName }))),
+  };
+};
+

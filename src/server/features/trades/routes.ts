@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { readJson, readParams, readQuery } from '../../http/validate';
+import { assignInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch } from './schemas';
+import { tradesService } from './service';
+
+export function tradeRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readQuery(c, listQuery))))
+    .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readQuery(c, statsQuery))))
+    .get('/unassigned-count', async (c) => c.json({ count: await tradesService.unassignedCount(database, c.var.user.id) }))
+    .get('/export', async (c) => {
+      const trades = await tradesService.exportAll(database, c.var.user.id);
+      const date = new Date().toISOString().slice(0, 10);
+      c.header('Content-Disposition', `attachment; filename="trades-backup-${date}.json"`);
+      return c.json(trades);
+    })
+    .post('/import', async (c) => {
+      const input = await readJson(c, importInput);
+      return c.json(await tradesService.importBackup(database, c.var.user.id, input.account_id, input.trades), 201);
+    })
+    .post('/bulk-delete', async (c) => {
+      const { ids } = await readJson(c, idList);
+      return c.json({ deleted: await tradesService.removeMany(database, c.var.user.id, ids) });
+    })
+    .post('/assign', async (c) => {
+      const { ids, account_id } = await readJson(c, assignInput);
+      return c.json({ assigned: await tradesService.assign(database, c.var.user.id, ids, account_id) });
+    })
+    .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
+    .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))
+    .patch('/:id', async (c) => {
+      const { id } = readParams(c, idParam);
+      return c.json(await tradesService.update(database, c.var.user.id, id, await readJson(c, tradePatch)));
+    })
+    .delete('/:id', async (c) => {
+      await tradesService.remove(database, c.var.user.id, readParams(c, idParam).id);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Trades over the API. `pnl` is always NET of commission and `commission` absolute, as stored (spec part 2 §3);
+ * the add dialog's "PnL (before commission)" is converted in the browser with the domain's `toNetPnlCents`.
+ * Money travels as decimal strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic.
+ */
+const money = z.union([z.number(), z.string()]).optional();
+const tags = z.union([z.array(z.string().max(100)).max(50), z.string().max(2000)]).optional();
+
+export const tradeInput = z.object({
+  account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
+  trade_date: z.string().optional(),
+  date: z.string().optional(),
+  symbol: z.string().max(50).optional(),
+  period: z.string().max(50).optional(),
+  trade_type: z.string().max(100).optional(),
+  status: z.string().optional(),
+  pnl: money,
+  commission: money,
+  link: z.string().max(2000).optional(),
+  notes: z.string().max(20000).optional(),
+  tags,
+});
+export type TradeInput = z.infer<typeof tradeInput>;
+
+export const tradePatch = tradeInput.partial();
+export type TradePatch = z.infer<typeof tradePatch>;
+
+export const accountFilter = z
+  .union([z.literal('all'), z.literal('unassigned'), z.uuid('account must be all, unassigned or an account id')])
+  .default('all');
+
+export const listQuery = z.object({
+  account: accountFilter,
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const statsQuery = z.object({ account: accountFilter, q: z.string().max(200).optional() });
+export type StatsQuery = z.infer<typeof statsQuery>;
+
+export const idParam = z.object({ id: z.uuid('id must be a trade id') });
+export const idList = z.object({
+  ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades').max(100_000),
+});
+export const assignInput = z.object({
+  ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades to assign').max(100_000),
+  account_id: z.uuid('Please select an account'),
+});
+
+export const importInput = z.object({
+  account_id: z.uuid('Please select a trading account'),
+  trades: z.array(z.record(z.string(), z.unknown()), {
+    error: 'Invalid file format: The file does not contain an array of trade data',
+  }),
+});
