@@ -20,7 +20,10 @@ export function LogoutModal({ opened, onClose }: LogoutModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Logout from Edgebook" centered data-testid="logout-modal">
+    <Modal opened={opened} onClose={onClose} title="Logout from Edgebook" centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="logout-modal"
+    >
       <Text size="sm">
         Are you sure you want to logout? You&apos;ll need to sign in again to access your dashboard.
       </Text>

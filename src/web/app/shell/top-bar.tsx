@@ -66,7 +66,7 @@ export function TopBar(props: TopBarProps) {
       </Group>
 
       <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={600} className={classes.clock} data-testid="top-bar-clock">
+        <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
           <time dateTime={now.toISOString()}>
             <span data-testid="top-bar-date">{format(now, 'EEE dd MMM')}</span>{' '}
             <span data-testid="top-bar-time">{format(now, 'HH:mm')}</span>

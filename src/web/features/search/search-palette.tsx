@@ -1,3 +1,4 @@
+import { Modal, VisuallyHidden } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import {
   IconBrain,
@@ -76,6 +77,10 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
       maxHeight={440}
       data-testid="search-palette"
     >
+      {/* Names the dialog for assistive technology (the palette has no visible title). */}
+      <VisuallyHidden>
+        <Modal.Title>Search</Modal.Title>
+      </VisuallyHidden>
       <Spotlight.Search
         placeholder="Search for anything..."
         aria-label="Search for anything"
