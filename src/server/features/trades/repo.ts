@@ -7,6 +7,12 @@ export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
 
 export type AccountScope = 'all' | 'unassigned' | string;
 
+/** Optional trading-day range, inclusive, as yyyy-MM-dd. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
 /** Keyset position in the list order (trade_date desc, created_at desc, id desc). */
 export interface Cursor {
   tradeDate: string;
@@ -22,8 +28,11 @@ function escapeLike(text: string): string {
 export const tradesRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
 
-  function scope(account: AccountScope, q?: string): SQL {
+  function scope(account: AccountScope, q?: string, range: DayRange = {}): SQL {
     const parts: SQL[] = [owner];
+    // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
+    if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
+    if (range.to) parts.push(sql`${trades.tradeDate} <= ${`${range.to}T23:59:59Z`}::timestamptz`);
     // With the (account_id, user_id) foreign key an account cannot vanish under its trades, so unassigned is null.
     if (account === 'unassigned') parts.push(isNull(trades.accountId));
     else if (account !== 'all') parts.push(eq(trades.accountId, account));
@@ -81,7 +90,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
-    async dailyAggregates(account: AccountScope, q?: string) {
+    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange) {
       return tx
         .select({
           date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
@@ -94,19 +103,19 @@ export const tradesRepo = (tx: Tx, userId: string) => {
           grossLossCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} < 0), 0) * 100)::bigint::text`,
         })
         .from(trades)
-        .where(scope(account, q))
+        .where(scope(account, q, range))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
     },
 
     /** Results oldest first as one string of W/L/B, so streaks come from the domain's own function. */
-    async resultSequence(account: AccountScope, q?: string): Promise<string> {
+    async resultSequence(account: AccountScope, q?: string, range?: DayRange): Promise<string> {
       const [row] = await tx
         .select({
           seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
         })
         .from(trades)
-        .where(scope(account, q));
+        .where(scope(account, q, range));
       return row?.seq ?? '';
     },
 

@@ -39,7 +39,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export const statsQuery = z.object({ account: accountFilter, q: z.string().max(200).optional() });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
+export const statsQuery = z.object({
+  account: accountFilter,
+  q: z.string().max(200).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
 export type StatsQuery = z.infer<typeof statsQuery>;
 
 export const idParam = z.object({ id: z.uuid('id must be a trade id') });

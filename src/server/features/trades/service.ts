@@ -121,7 +121,9 @@ export const tradesService = {
   async stats(db: Database, userId: string, query: StatsQuery) {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
-      const [dailyRows, sequence] = [await repo.dailyAggregates(query.account, query.q), await repo.resultSequence(query.account, query.q)];
+      const range = { from: query.from, to: query.to };
+      const dailyRows = await repo.dailyAggregates(query.account, query.q, range);
+      const sequence = await repo.resultSequence(query.account, query.q, range);
       const days: DailyAggregate[] = dailyRows.map((d) => ({
         date: d.date,
         trades: d.trades,
