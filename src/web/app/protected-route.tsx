@@ -1,15 +1,17 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { authClient } from '../lib/auth-client';
+import { ServerUnreachable } from '../components/server-unreachable';
 import type { RedirectState } from '../lib/redirect-state';
 import { hasSeenIntro } from '../lib/storage-keys';
+import { useAuthSession } from '../lib/use-auth-session';
 
 /** Signed-out visitors go to /intro the first time, to /login afterwards, keeping where they were headed. */
 export function ProtectedRoute() {
   const location = useLocation();
-  const { data: session, isPending } = authClient.useSession();
+  const { session, isPending, unreachable, retry } = useAuthSession();
 
   if (isPending) return <FullPageLoader />;
+  if (unreachable) return <ServerUnreachable onRetry={retry} />;
   if (!session) {
     const state: RedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },

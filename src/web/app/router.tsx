@@ -1,37 +1,37 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { IntroPage } from '../features/intro/intro-page';
-import { JournalPage } from '../features/journal/journal-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { NotebookPage } from '../features/notebook/notebook-page';
-import { ReflectAiPage } from '../features/reflect-ai/reflect-ai-page';
-import { ReflectPage } from '../features/reflect/reflect-page';
-import { TradeDetailsPage } from '../features/trade-details/trade-details-page';
-import { TradeLogPage } from '../features/trade-log/trade-log-page';
-import { TutorialsPage } from '../features/tutorials/tutorials-page';
+import { FullPageLoader } from '../components/full-page-loader';
 import { ProtectedRoute } from './protected-route';
 import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 import { ShellLayout } from './shell/shell-layout';
 
+/** Each page is its own chunk, loaded when its route is first visited. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
 // Routes of spec part 1 §2.1 and part 2 "Route table". /test-tags and /animation-demo are not built (DESIGN.md).
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/intro', element: <IntroPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '/intro', lazy: page(() => import('../features/intro/intro-page'), 'IntroPage') },
+          { path: '/login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+          { path: '/register', lazy: page(() => import('../features/auth/register-page'), 'RegisterPage') },
+          {
+            path: '/forgot-password',
+            lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+          },
+          {
+            path: '/reset-password',
+            lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+          },
+          { path: '*', lazy: page(() => import('../features/not-found/not-found-page'), 'NotFoundPage') },
         ],
       },
       {
@@ -40,14 +40,20 @@ export const router = createBrowserRouter([
           {
             element: <ShellLayout />,
             children: [
-              { path: '/', element: <DashboardPage /> },
-              { path: '/trade-log', element: <TradeLogPage /> },
-              { path: '/reflect', element: <ReflectPage /> },
-              { path: '/reflect-ai', element: <ReflectAiPage /> },
-              { path: '/notebook', element: <NotebookPage /> },
-              { path: '/journal', element: <JournalPage /> },
-              { path: '/trade/:id', element: <TradeDetailsPage /> },
-              { path: '/tutorials', element: <TutorialsPage /> },
+              { path: '/', lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
+              { path: '/trade-log', lazy: page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage') },
+              { path: '/reflect', lazy: page(() => import('../features/reflect/reflect-page'), 'ReflectPage') },
+              {
+                path: '/reflect-ai',
+                lazy: page(() => import('../features/reflect-ai/reflect-ai-page'), 'ReflectAiPage'),
+              },
+              { path: '/notebook', lazy: page(() => import('../features/notebook/notebook-page'), 'NotebookPage') },
+              { path: '/journal', lazy: page(() => import('../features/journal/journal-page'), 'JournalPage') },
+              {
+                path: '/trade/:id',
+                lazy: page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage'),
+              },
+              { path: '/tutorials', lazy: page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage') },
             ],
           },
         ],
