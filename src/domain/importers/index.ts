@@ -181,7 +181,7 @@ function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, marketTimeZone
     exitPrice: trade.exitPrice,
     grossPnl: trade.grossPnl,
     commission: trade.commission,
-    entryFills: 1,
+    entryFills: trade.entryFills ?? 1,
     exitFills: 1,
     rows: trade.rows,
     pointValue: trade.entryPrice !== null ? pointValue : null,

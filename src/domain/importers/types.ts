@@ -135,6 +135,8 @@ export interface ParsedTrade {
   commission: Cents;
   /** Key material from the file (an id), else the importer derives one from the content. */
   id?: string;
+  /** Rows summed into this trade (generic P&L): more than one makes it Multi-Position (spec part 2 §7). */
+  entryFills?: number;
   session?: string;
   tradeType?: string;
   tags?: string[];

@@ -71,6 +71,7 @@ export const genericPnl: Importer = {
         exitPrice: null,
         grossPnl: decimalToCents(group.gross),
         commission: group.commission,
+        entryFills: group.rows.length,
       };
       if (group.earliest !== null) trade.session = marketDayOf(group.earliest).session;
       result.trades.push(trade);
