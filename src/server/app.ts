@@ -7,6 +7,9 @@ import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { tradeRoutes } from './features/trades/routes';
 import { tradePreferenceRoutes } from './features/trade-preferences/routes';
+import { profileRoutes } from './features/profile/routes';
+import { taskRoutes } from './features/tasks/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -86,6 +89,9 @@ export function createApp(deps: AppDeps) {
   api.route('/preferences', preferenceRoutes(deps));
   api.route('/trades', tradeRoutes(deps));
   api.route('/trade-preferences', tradePreferenceRoutes(deps));
+  api.route('/profile', profileRoutes(deps));
+  api.route('/tasks', taskRoutes(deps));
+  api.route('/onboarding', onboardingRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

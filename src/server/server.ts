@@ -9,6 +9,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './email';
+import { createDirectoryStorage, createMemoryStorage } from './storage';
 
 export interface RunningServer {
   url: string;
@@ -65,7 +66,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const auth = createAuth({ config, database, mailer, secret: authSecret(config) });
-  const app = createApp({ config, database, auth, mailer, logger });
+  const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
+  const app = createApp({ config, database, auth, mailer, logger, storage });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../email';
+import type { FileStorage } from '../storage';
 
 export interface AppDeps {
   config: Config;
@@ -10,6 +11,7 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  storage: FileStorage;
 }
 
 export interface SessionUser {

@@ -1,29 +1,39 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isValidTimeZone } from '../../../domain/dates';
+import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
+const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
 
 const preferencesPatch = z
   .object({
     theme: z.enum(['dark', 'light']).optional(),
-    time_zone: z.string().refine(isTimeZone, 'time_zone must be an IANA time zone such as America/New_York').optional(),
+    time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone such as America/New_York').optional(),
+    widgets: json.optional(),
+    layout: json.optional(),
+    stats_widgets_order: json.optional(),
+    quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
+    // Spec part 1 §5: the starting balance is numeric, falling back to 0.
+    starting_balance: z.union([z.number(), z.string()]).optional(),
   })
   .strict();
 
 function toDto(row: typeof userPreferences.$inferSelect) {
-  return { theme: row.theme, time_zone: row.timeZone };
+  return {
+    theme: row.theme,
+    time_zone: row.timeZone,
+    widgets: row.widgets,
+    layout: row.layout,
+    stats_widgets_order: row.statsWidgetsOrder,
+    quick_note: row.quickNote,
+    starting_balance: row.startingBalance,
+    onboarded: row.onboardedAt !== null,
+  };
 }
 
 /** Reads the trader's preferences, creating the row with the defaults on first use. */
@@ -46,8 +56,13 @@ export function preferenceRoutes({ database }: AppDeps) {
         const [updated] = await tx
           .update(userPreferences)
           .set({
-            ...(patch.theme && { theme: patch.theme }),
-            ...(patch.time_zone && { timeZone: patch.time_zone }),
+            ...(patch.theme !== undefined && { theme: patch.theme }),
+            ...(patch.time_zone !== undefined && { timeZone: patch.time_zone }),
+            ...(patch.widgets !== undefined && { widgets: patch.widgets }),
+            ...(patch.layout !== undefined && { layout: patch.layout }),
+            ...(patch.stats_widgets_order !== undefined && { statsWidgetsOrder: patch.stats_widgets_order }),
+            ...(patch.quick_note !== undefined && { quickNote: patch.quick_note }),
+            ...(patch.starting_balance !== undefined && { startingBalance: centsToDecimalString(toCents(patch.starting_balance)) }),
             updatedAt: sql`now()`,
           })
           .where(eq(userPreferences.userId, userId))

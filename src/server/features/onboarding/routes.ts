@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { getTodayInZone } from '../../../domain/dates';
+import { buildOnboardingTasks, buildSampleTrades } from '../../../domain/tasks';
+import type { Database } from '../../db/client';
+import { tasks, trades, userPreferences } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { toRow } from '../trades/service';
+
+/**
+ * Spec part 1 §4: a new trader (no trades) gets the sample trades for the current month and five onboarding tasks
+ * dated today, exactly once. Whichever request first flips user_preferences.onboarded_at from null does the work,
+ * in the same transaction; a concurrent sign-in waits on that row and then finds it set.
+ */
+export async function runOnboarding(database: Database, userId: string, now: Date): Promise<{ created: boolean }> {
+  return database.withUser(userId, async (tx) => {
+    await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
+    const [claimed] = await tx
+      .update(userPreferences)
+      .set({ onboardedAt: sql`now()` })
+      .where(
+        and(
+          eq(userPreferences.userId, userId),
+          isNull(userPreferences.onboardedAt),
+          sql`not exists (select 1 from ${trades} where ${trades.userId} = ${userId})`,
+        ),
+      )
+      .returning({ timeZone: userPreferences.timeZone });
+    if (!claimed) return { created: false };
+    const samples = buildSampleTrades(now, claimed.timeZone);
+    await tx.insert(trades).values(samples.map((t) => ({ ...toRow(t), userId, importSource: 'sample' })));
+    const today = getTodayInZone(now, claimed.timeZone);
+    await tx.insert(tasks).values(buildOnboardingTasks(today).map((t) => ({ ...t, userId })));
+    return { created: true };
+  });
+}
+
+export function onboardingRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>().post('/', async (c) => c.json(await runOnboarding(database, c.var.user.id, new Date())));
+}

@@ -1,0 +1,152 @@
+import { Hono } from 'hono';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getTodayInZone } from '../../../domain/dates';
+import { deriveDailyTaskStatus, normalizeTaskTitle, TASK_CATEGORIES } from '../../../domain/tasks';
+import type { Tx } from '../../db/client';
+import { taskCompletion, tasks } from '../../db/schema';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { readJson, readParams, readQuery } from '../../http/validate';
+import { getPreferences } from '../preferences/routes';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
+const title = z
+  .string({ error: 'Task title is required' })
+  .max(200, 'Task title must be at most 200 characters')
+  .transform((t, ctx) => {
+    const normalized = normalizeTaskTitle(t);
+    if (!normalized) ctx.addIssue({ code: 'custom', message: 'Task title is required' });
+    return normalized ?? '';
+  });
+const category = z.enum(TASK_CATEGORIES, { error: `category must be one of ${TASK_CATEGORIES.join(', ')}` });
+
+const taskInput = z.object({
+  title,
+  category: category.default('Daily'),
+  recurring: z.boolean().default(false),
+  task_date: day,
+});
+const taskPatch = z
+  .object({ title: title.optional(), category: category.optional(), recurring: z.boolean().optional(), completed: z.boolean().optional() })
+  .refine((p) => Object.keys(p).length > 0, 'Nothing to update');
+const idParam = z.object({ id: z.uuid('id must be a task id') });
+
+function toDto(row: typeof tasks.$inferSelect) {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    completed: row.completed,
+    recurring: row.recurring,
+    task_date: row.taskDate,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * A recurring task comes back every day: when a day up to today is listed, each recurring title from an earlier
+ * day that is not on it yet is copied onto it, open.
+ */
+async function carryRecurringTasks(tx: Tx, userId: string, date: string) {
+  await tx.execute(sql`
+    insert into ${tasks} (user_id, title, category, completed, recurring, task_date)
+    select distinct on (t.title) t.user_id, t.title, t.category, false, true, ${date}::date
+    from ${tasks} t
+    where t.user_id = ${userId} and t.recurring and t.task_date < ${date}::date
+      and not exists (select 1 from ${tasks} d where d.user_id = ${userId} and d.task_date = ${date}::date and d.title = t.title)
+    order by t.title, t.task_date desc`);
+}
+
+export function taskRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const { date } = readQuery(c, z.object({ date: day }));
+      const userId = c.var.user.id;
+      const today = getTodayInZone(new Date(), (await getPreferences(database, userId)).timeZone);
+      const rows = await database.withUser(userId, async (tx) => {
+        if (date <= today) await carryRecurringTasks(tx, userId, date);
+        return tx
+          .select()
+          .from(tasks)
+          .where(and(eq(tasks.userId, userId), eq(tasks.taskDate, date)))
+          .orderBy(asc(tasks.createdAt), asc(tasks.id));
+      });
+      return c.json(rows.map(toDto));
+    })
+    .get('/status', async (c) => {
+      const { from, to } = readQuery(c, z.object({ from: day, to: day }));
+      const userId = c.var.user.id;
+      const rows = await database.withUser(userId, (tx) =>
+        tx
+          .select({
+            date: tasks.taskDate,
+            total: sql<number>`count(*)::int`,
+            completed: sql<number>`count(*) filter (where ${tasks.completed})::int`,
+          })
+          .from(tasks)
+          .where(and(eq(tasks.userId, userId), between(tasks.taskDate, from, to)))
+          .groupBy(tasks.taskDate)
+          .orderBy(tasks.taskDate),
+      );
+      return c.json(rows.map((r) => ({ ...r, status: deriveDailyTaskStatus(r) })));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, taskInput);
+      const userId = c.var.user.id;
+      const [row] = await database.withUser(userId, (tx) =>
+        tx
+          .insert(tasks)
+          .values({ userId, title: input.title, category: input.category, recurring: input.recurring, taskDate: input.task_date })
+          .returning(),
+      );
+      return c.json(toDto(row!), 201);
+    })
+    .patch('/:id', async (c) => {
+      const { id } = readParams(c, idParam);
+      const patch = await readJson(c, taskPatch);
+      const userId = c.var.user.id;
+      const row = await database.withUser(userId, async (tx) => {
+        const [updated] = await tx
+          .update(tasks)
+          .set({
+            ...(patch.title !== undefined && { title: patch.title }),
+            ...(patch.category !== undefined && { category: patch.category }),
+            ...(patch.recurring !== undefined && { recurring: patch.recurring }),
+            ...(patch.completed !== undefined && { completed: patch.completed }),
+          })
+          .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
+          .returning();
+        if (!updated) throw notFound('Task not found');
+        // Spec part 1 §7: completions are recorded per task name and day; a duplicate is ignored.
+        if (patch.completed === true) {
+          await tx
+            .insert(taskCompletion)
+            .values({ userId, taskName: updated.title, completionDate: updated.taskDate })
+            .onConflictDoNothing();
+        } else if (patch.completed === false) {
+          await tx
+            .delete(taskCompletion)
+            .where(
+              and(
+                eq(taskCompletion.userId, userId),
+                eq(taskCompletion.taskName, updated.title),
+                eq(taskCompletion.completionDate, updated.taskDate),
+              ),
+            );
+        }
+        return updated;
+      });
+      return c.json(toDto(row));
+    })
+    .delete('/:id', async (c) => {
+      const { id } = readParams(c, idParam);
+      const userId = c.var.user.id;
+      const removed = await database.withUser(userId, (tx) =>
+        tx.delete(tasks).where(and(eq(tasks.userId, userId), eq(tasks.id, id))).returning({ id: tasks.id }),
+      );
+      if (removed.length === 0) throw notFound('Task not found');
+      return c.body(null, 204);
+    });
+}
+
