@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { wallClockOf } from './time-zone';
 import type { Session } from './types';
 
 /**
@@ -43,9 +43,9 @@ export interface MarketDay {
  * derives day and session from the time itself.
  */
 export function marketDayOf(epochMs: number, marketTimeZone: string = MARKET_TIME_ZONE): MarketDay {
-  const local = new TZDate(epochMs, marketTimeZone);
-  const tradingDay = `${String(local.getFullYear()).padStart(4, '0')}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-  return { ...dayFromString(tradingDay)!, session: sessionFromHour(local.getHours()) };
+  const local = wallClockOf(epochMs, marketTimeZone);
+  const tradingDay = `${String(local.year).padStart(4, '0')}-${pad(local.month)}-${pad(local.day)}`;
+  return { ...dayFromString(tradingDay)!, session: sessionFromHour(local.hour) };
 }
 
 /** For trades that carry a day but no time (generic P&L): day of week and trade date of a yyyy-MM-dd day. */

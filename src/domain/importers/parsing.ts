@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { Decimal } from '../money';
+import { wallClockToInstant } from './time-zone';
 
 /** Lower case, trimmed, BOM and inner runs of whitespace collapsed: 'ï»¿Id ' and ' Id' both become 'id'. */
 export function normalizeHeader(header: string): string {
@@ -148,7 +148,7 @@ export function parseDateParts(input: string | undefined): DateParts | null {
  * The instant a file's date-time stands for. Times with an offset (TopstepX `-04:00`) are exact. Naive wall-clock
  * times (Tradovate, NinjaTrader) are read in `timeZone`: in the hour that a daylight-saving change skips they move
  * forward (02:30 on a spring-forward day is 03:30 daylight time), and in the hour that repeats they are the first of
- * the two (daylight time), which is what @date-fns/tz does.
+ * the two (daylight time), as @date-fns/tz does (see time-zone.ts).
  */
 export function parseInstant(input: string | undefined, timeZone: string): number | null {
   const parts = parseDateParts(input);
@@ -161,7 +161,7 @@ export function instantFromParts(parts: DateParts, timeZone: string): number {
   if (offsetMinutes !== null) {
     return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000;
   }
-  return new TZDate(year, month - 1, day, hour, minute, second, millisecond, timeZone).getTime();
+  return wallClockToInstant(Date.UTC(year, month - 1, day, hour, minute, second, millisecond), timeZone);
 }
 
 /** Whether Intl knows the IANA zone (a typo in the option must not silently read times as UTC). */
