@@ -42,6 +42,7 @@ export function ForgotPasswordPage() {
             name="email"
             autoComplete="email"
             required
+            withAsterisk={false}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             data-testid="forgot-email"

@@ -173,6 +173,7 @@ export function LoginPage() {
             name="email"
             autoComplete="email"
             required
+            withAsterisk={false}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             data-testid="login-email"
@@ -182,6 +183,7 @@ export function LoginPage() {
             name="password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             data-testid="login-password"

@@ -4,7 +4,7 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 export function PasswordField(props: PasswordInputProps) {
   return (
     <PasswordInput
-      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+      visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
       {...props}
     />
   );

@@ -107,6 +107,7 @@ export function RegisterPage() {
             name="email"
             autoComplete="email"
             required
+            withAsterisk={false}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             data-testid="register-email"
@@ -116,6 +117,7 @@ export function RegisterPage() {
             name="password"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             description="At least 8 characters"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -126,6 +128,7 @@ export function RegisterPage() {
             name="confirm-password"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             data-testid="register-confirm-password"

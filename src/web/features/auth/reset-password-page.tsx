@@ -75,6 +75,7 @@ export function ResetPasswordPage() {
             name="new-password"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             description="At least 8 characters"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -86,6 +87,7 @@ export function ResetPasswordPage() {
             name="confirm-password"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             disabled={done}
