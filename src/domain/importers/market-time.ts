@@ -1,3 +1,4 @@
+import { deriveSessionFromHour } from '../trades/sessions';
 import { wallClockOf } from './time-zone';
 import type { Session } from './types';
 
@@ -13,18 +14,10 @@ export const MARKET_TIME_ZONE = 'America/New_York';
 export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
 
 /**
- * Spec part 1 §9 "Session from hour: before 12 AM, 12 to 14 Lunch, 14 to 20 PM, otherwise Overnight", read as:
- * hour < 12 -> AM, 12 <= hour < 14 -> Lunch, 14 <= hour < 20 -> PM, hour >= 20 -> Overnight. Part 2 §7's "AM or PM
- * derived from the time" is the older two-value form of the same rule (before noon AM, after PM); part 1's four values
- * are the table-level fallback sessions of part 2 §3 (AM, Lunch, PM, Overnight), so that is the rule we apply.
- * Taken literally as the spec writes it, 03:00 New York time is AM, not Overnight.
+ * The session rule (spec part 1 §9) lives in src/domain/trades/sessions.ts, so that manual trades and imported trades
+ * cannot drift apart; imported trades apply it to the entry hour in the market zone.
  */
-export function sessionFromHour(hour: number): Session {
-  if (hour < 12) return 'AM';
-  if (hour < 14) return 'Lunch';
-  if (hour < 20) return 'PM';
-  return 'Overnight';
-}
+export const sessionFromHour: (hour: number) => Session = deriveSessionFromHour;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

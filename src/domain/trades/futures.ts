@@ -1,19 +1,11 @@
+import { parseInstrument, pointValueOf } from '../importers/instruments';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
 
 /**
- * Dollars per point per contract. Spec part 1 §9 gives MNQ 2, NQ 20, MES 5, ES 50, YM 5, MYM 0.5 and unknown 1;
- * RTY 50 and M2K 5 are the CME contract values for the Russell 2000 futures the audience also trades (part 1 §1).
+ * Dollars per point come from one table, POINT_VALUES in src/domain/importers/instruments.ts (spec part 1 §9's MNQ 2,
+ * NQ 20, MES 5, ES 50, YM 5, MYM 0.5, unknown 1, plus RTY 50, M2K 5 and the other CME contracts), so a manual trade and
+ * an imported trade of the same contract can never be priced differently.
  */
-export const FUTURES_MULTIPLIERS: Readonly<Record<string, number>> = {
-  MNQ: 2,
-  NQ: 20,
-  MES: 5,
-  ES: 50,
-  YM: 5,
-  MYM: 0.5,
-  RTY: 50,
-  M2K: 5,
-};
 
 const MONTH_CODES = 'FGHJKMNQUVXZ';
 
@@ -34,7 +26,16 @@ export function getFuturesRoot(symbol: string): string {
 
 /** Spec part 1 §9: unknown symbols (crypto, stocks) use 1. */
 export function getContractMultiplier(symbol: string): number {
-  return FUTURES_MULTIPLIERS[getFuturesRoot(symbol)] ?? 1;
+  return contractMultiplier(symbol).toNumber();
+}
+
+/**
+ * 'NQ', 'NQZ5' and 'CME_MINI:NQ1!' are NQ futures; a bare 'BTC' is spot crypto (1), 'BTCZ5' the CME Bitcoin future.
+ * getFuturesRoot reads the broker spellings parseInstrument does not; parseInstrument says whether a month was named.
+ */
+function contractMultiplier(symbol: string): Decimal {
+  const { isFuturesContract } = parseInstrument(symbol);
+  return pointValueOf({ root: getFuturesRoot(symbol), isFuturesContract }).value;
 }
 
 export type TradeSide = 'long' | 'short';
@@ -51,5 +52,5 @@ export function computeRoundTripPnlCents(args: {
   const exit = parseDecimal(args.exitPrice) ?? new Decimal(0);
   const quantity = (parseDecimal(args.quantity) ?? new Decimal(0)).abs();
   const points = args.side === 'long' ? exit.minus(entry) : entry.minus(exit);
-  return decimalToCents(points.times(quantity).times(getContractMultiplier(args.symbol)));
+  return decimalToCents(points.times(quantity).times(contractMultiplier(args.symbol)));
 }

@@ -20,10 +20,3 @@ describe('session from hour (spec part 1 §9)', () => {
     expect(deriveSessionAt('garbage', 'UTC')).toBeNull();
   });
 });
-
-describe('the importers derive sessions with the same rule', () => {
-  it('agrees with src/domain/importers sessionFromHour for every hour', async () => {
-    const { sessionFromHour } = await import('../importers/market-time');
-    for (let hour = 0; hour < 24; hour += 1) expect(sessionFromHour(hour), String(hour)).toBe(deriveSessionFromHour(hour));
-  });
-});
