@@ -1,0 +1,26 @@
+/**
+ * Query keys, one factory per resource (STYLE.md "Web"). Everything about trades starts with ['trades'] so a
+ * mutation can invalidate every list, count and statistic at once; likewise ['accounts'], ['tasks'], ...
+ */
+export type AccountFilter = 'all' | 'unassigned' | string;
+
+export const queryKeys = {
+  accounts: { all: ['accounts'] as const },
+  trades: {
+    all: ['trades'] as const,
+    list: (account: AccountFilter, q: string, limit: number) => ['trades', 'list', account, q, limit] as const,
+    infinite: (account: AccountFilter, q: string) => ['trades', 'infinite', account, q] as const,
+    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '') =>
+      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q] as const,
+    unassignedCount: ['trades', 'unassigned-count'] as const,
+    detail: (id: string) => ['trades', 'detail', id] as const,
+  },
+  tradePreferences: { all: ['trade-preferences'] as const },
+  preferences: { all: ['preferences'] as const },
+  profile: { all: ['profile'] as const },
+  tasks: {
+    all: ['tasks'] as const,
+    byDate: (date: string) => ['tasks', 'date', date] as const,
+    status: (from: string, to: string) => ['tasks', 'status', from, to] as const,
+  },
+};

@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { queryKeys, type AccountFilter } from './keys';
+import type { Preferences, Profile, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
+
+const qs = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** Server calls with their query options, next to their keys. Mutations live with the feature that makes them. */
+export const accountsQuery = queryOptions({
+  queryKey: queryKeys.accounts.all,
+  queryFn: () => apiFetch<TradingAccount[]>('/api/accounts'),
+});
+
+export const tradePageQuery = (account: AccountFilter, q = '', limit = 50) =>
+  queryOptions({
+    queryKey: queryKeys.trades.list(account, q, limit),
+    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit })}`),
+  });
+
+export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string) =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
+
+export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '') =>
+  queryOptions({
+    queryKey: queryKeys.trades.stats(account, range, q),
+    queryFn: () => apiFetch<TradeStats>(`/api/trades/stats${qs({ account, q, from: range.from, to: range.to })}`),
+  });
+
+export const unassignedCountQuery = queryOptions({
+  queryKey: queryKeys.trades.unassignedCount,
+  queryFn: () => apiFetch<{ count: number }>('/api/trades/unassigned-count'),
+});
+
+export const tradePreferencesQuery = queryOptions({
+  queryKey: queryKeys.tradePreferences.all,
+  queryFn: () => apiFetch<TradePreferences>('/api/trade-preferences'),
+});
+
+export const preferencesQuery = queryOptions({
+  queryKey: queryKeys.preferences.all,
+  queryFn: () => apiFetch<Preferences>('/api/preferences'),
+});
+
+export const profileQuery = queryOptions({
+  queryKey: queryKeys.profile.all,
+  queryFn: () => apiFetch<Profile>('/api/profile'),
+});
+
+export const tasksByDateQuery = (date: string) =>
+  queryOptions({
+    queryKey: queryKeys.tasks.byDate(date),
+    queryFn: () => apiFetch<Task[]>(`/api/tasks${qs({ date })}`),
+  });
+
+export const taskStatusQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: queryKeys.tasks.status(from, to),
+    queryFn: () => apiFetch<TaskDayStatus[]>(`/api/tasks/status${qs({ from, to })}`),
+  });
