@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import pino from 'pino';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -32,7 +33,12 @@ export interface TestApp {
   url: string;
   /** Every structured log line the server wrote (emails without SMTP land here). */
   logs: Array<Record<string, unknown>>;
-  client(): ApiClient;
+  /**
+   * A new simulated browser. Each one connects from its own loopback address (127.0.0.2, 127.0.0.3, ...) unless
+   * `address` is given: the server rate-limits by socket address, and better-auth allows only 3 sign-ups per
+   * address per 10 s, so clients sharing 127.0.0.1 would throttle each other.
+   */
+  client(options?: { address?: string }): ApiClient;
   close(): Promise<void>;
 }
 
@@ -56,24 +62,62 @@ export async function startTestApp(options: { backend?: Backend; env?: Record<st
     server,
     url: server.url,
     logs,
-    client: () => new ApiClient(server.url),
+    client: (opts = {}) => new ApiClient(server.url, {}, { localAddress: opts.address ?? nextLoopbackAddress() }),
     close: () => server.close(),
   };
+}
+
+let loopbackCounter = 1;
+/** A loopback address not handed out before in this test file (all of 127.0.0.0/8 reaches the server on Linux). */
+export function nextLoopbackAddress(): string {
+  do loopbackCounter++;
+  while ((loopbackCounter & 255) === 0 || (loopbackCounter & 255) === 255);
+  return `127.${(loopbackCounter >> 16) & 255}.${(loopbackCounter >> 8) & 255}.${loopbackCounter & 255}`;
+}
+
+/** One HTTP exchange from a chosen source address; the body is left as sent (no decompression). */
+export function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress: init.localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    if (init.body !== undefined) req.write(init.body);
+    req.end();
+  });
 }
 
 /** An HTTP client with its own cookie jar: one per simulated browser. */
 export class ApiClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, private readonly extraHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly extraHeaders: Record<string, string> = {},
+    /** The client's own socket address; without it requests go through fetch from the default address. */
+    private readonly options: { localAddress?: string } = {},
+  ) {}
+
+  get address(): string | undefined {
+    return this.options.localAddress;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const res = await fetch(this.baseUrl + path, {
+    const init = {
       method,
-      redirect: 'manual',
       headers: {
         origin: this.baseUrl,
         ...(body !== undefined && { 'content-type': 'application/json' }),
@@ -82,7 +126,15 @@ export class ApiClient {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    };
+    let res: Response;
+    if (this.options.localAddress) {
+      const raw = await rawRequest(this.baseUrl + path, { ...init, localAddress: this.options.localAddress });
+      const nullBody = [101, 204, 205, 304].includes(raw.status);
+      res = new Response(nullBody ? null : new Uint8Array(raw.body), { status: raw.status, headers: raw.headers });
+    } else {
+      res = await fetch(this.baseUrl + path, { ...init, redirect: 'manual' });
+    }
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
@@ -115,3 +167,10 @@ export class ApiClient {
 }
 
 export const uniqueEmail = (prefix = 'trader') => `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+/** The emails the server wrote to its log (no SMTP) for `to`, oldest first. */
+export function loggedEmails(logs: TestApp['logs'], to: string): Array<{ to: string; subject: string; text: string }> {
+  return logs
+    .map((line) => line.email as { to: string; subject: string; text: string } | undefined)
+    .filter((email): email is { to: string; subject: string; text: string } => email?.to === to);
+}

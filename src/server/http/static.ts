@@ -13,6 +13,9 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   if (fs.existsSync(webRoot)) mountFiles(app, path.relative(process.cwd(), webRoot) || '.');
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found' }, 404);
+    // A tab left open across a deploy asks for hashed files that no longer exist: index.html in their place
+    // fails in the browser as a baffling MIME-type error instead of a plain 404.
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
     }

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webRoot } from '../../src/server/app';
+import { backends, rawRequest, startTestApp, uniqueEmail, type TestApp } from '../support/app';
+
+describe.each(backends())('HTTP API on %s', (backend) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+  });
+  afterAll(() => app?.close());
+
+  it('reports the database kind and that it answers', async () => {
+    const res = await app.client().get('/api/health');
+    expect(res).toEqual({ status: 200, body: { ok: true, database: backend } });
+  });
+
+  it('answers an unknown API path with a JSON 404, never the web app', async () => {
+    const trader = app.client();
+    await trader.signUp(uniqueEmail());
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/no-such-thing'],
+      ['GET', '/api/accounts/extra/segments'],
+    ] as const) {
+      const res = await trader.request(method, url);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ error: 'Not found' });
+    }
+  });
+
+  it('answers an unknown API path of a signed-out visitor with JSON, never the web app', async () => {
+    const res = await app.client().request('GET', '/api/no-such-thing');
+    expect([401, 404]).toContain(res.status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe('serving the web app', () => {
+  let app: TestApp;
+  let indexHtml: string;
+  beforeAll(async () => {
+    // Builds dist/web only when it is missing or older than its sources (what `npm start` does).
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+    indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    app = await startTestApp();
+  }, 180_000);
+  afterAll(() => app?.close());
+
+  /** The entry script the built index.html loads, e.g. /assets/index-CjPooP9r.js. */
+  const entryScript = () => /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
+
+  it('answers a client-side route with index.html (history fallback), revalidated on every load', async () => {
+    for (const route of ['/trade-log', '/reflect/notes', '/', '/login?redirect=%2Ftrade-log']) {
+      const res = await rawRequest(app.url + route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type'), route).toMatch(/^text\/html/);
+      expect(res.body.toString(), route).toBe(indexHtml);
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const js = await rawRequest(app.url + entryScript());
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const favicon = await rawRequest(app.url + '/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('cache-control')).not.toMatch(/immutable|max-age=[1-9]/);
+  });
+
+  it('answers a missing hashed asset with 404, not index.html (a stale tab after a deploy must fail loudly)', async () => {
+    const res = await rawRequest(app.url + '/assets/index-gone1234.js');
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('<div id="root">');
+  });
+
+  it('compresses JavaScript when the browser accepts it, and only then', async () => {
+    const file = fs.readFileSync(path.join(webRoot, entryScript()));
+    const gzip = await rawRequest(app.url + entryScript(), { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.body.length).toBeLessThan(file.length / 2);
+    expect(zlib.gunzipSync(gzip.body).equals(file)).toBe(true);
+
+    const best = await rawRequest(app.url + entryScript(), { headers: { 'accept-encoding': 'br, gzip, deflate' } });
+    expect(['br', 'gzip', 'deflate']).toContain(best.headers.get('content-encoding'));
+    expect(best.body.length).toBeLessThan(file.length / 2);
+
+    const plain = await rawRequest(app.url + entryScript(), { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.equals(file)).toBe(true);
+  });
+
+  it('sends a Content-Security-Policy without inline scripts that the built app can run under', async () => {
+    for (const url of ['/trade-log', entryScript(), '/api/health']) {
+      const res = await rawRequest(app.url + url);
+      const csp = res.headers.get('content-security-policy');
+      expect(csp, url).toBeTruthy();
+      const directives = new Map(
+        csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values] as const),
+      );
+      const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
+      expect(scriptSrc, url).toBeDefined();
+      expect(scriptSrc, url).not.toContain("'unsafe-inline'");
+      expect(scriptSrc, url).not.toContain("'unsafe-eval'");
+      expect(directives.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(directives.get('object-src'), url).toEqual(["'none'"]);
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    // The policy is only honest if the built page has no inline script for it to block.
+    const scripts = [...indexHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\ssrc="\/assets\//);
+      expect(body!.trim()).toBe('');
+    }
+    expect(indexHtml).not.toMatch(/\son[a-z]+="/);
+  });
+});
