@@ -79,6 +79,24 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
       expect(tiny).toMatchObject({ pnl: '-0.01', status: 'Loss' });
     });
 
+    it('refuses money beyond what a trade can hold with a 400 naming the field, instead of a database error', async () => {
+      for (const [field, value] of [
+        ['pnl', '1e20'],
+        ['pnl', '-100000000000000'],
+        ['commission', 1e300],
+        ['pnl', '1e400'],
+      ] as const) {
+        const res = await alice.post('/api/trades', { date: '2025-03-03', period: 'AM', [field]: value });
+        expect(res.status, `${field}=${value}`).toBe(400);
+        expect(res.body.error).toMatch(new RegExp(`^${field}: `));
+      }
+      const t = await createTrade(alice, { pnl: '-999999999.99' });
+      expect(t.pnl).toBe('-999999999.99');
+      const patched = await alice.patch(`/api/trades/${t.id}`, { pnl: '1e15' });
+      expect(patched.status).toBe(400);
+      expect((await alice.get(`/api/trades/${t.id}`)).body.pnl).toBe('-999999999.99');
+    });
+
     it('stores the trading day at 12:00 UTC, the day name from the date, and tags from a comma string', async () => {
       const t = await createTrade(alice, {
         date: '2025-03-05',

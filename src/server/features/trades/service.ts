@@ -71,9 +71,22 @@ export function toRow(trade: NormalizedTrade): NewTradeRow {
   };
 }
 
+/**
+ * The largest money amount a trade may carry: far beyond any real trade, and small enough that sums of 100,000 trades
+ * stay exact integers in JavaScript and fit `numeric(16,2)` (a larger value was a database error, a 500).
+ */
+const MAX_MONEY_CENTS = 99_999_999_999; // 999,999,999.99
+const MONEY_RANGE = 'must be between -999,999,999.99 and 999,999,999.99';
+
+function checkMoney(field: string, value: number, where: string) {
+  if (!(Math.abs(value) <= MAX_MONEY_CENTS)) throw badRequest(`${where}${field}: ${MONEY_RANGE}`);
+}
+
 function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = ''): NormalizedTrade {
   const result = normalizeTradeInput(raw, { pnlBasis: 'net', timeZone });
   if (!result.ok) throw badRequest(`${where}${result.error}`, { missing: result.missing });
+  checkMoney('pnl', result.trade.pnlCents, where);
+  checkMoney('commission', result.trade.commissionCents, where);
   return result.trade;
 }
 
@@ -207,22 +220,27 @@ export const tradesService = {
    */
   async importBackup(db: Database, userId: string, accountId: string, items: Array<Record<string, unknown>>) {
     const timeZone = await timeZoneOf(db, userId);
+    const createdAt = createdAtKeepingOrder(items);
     const rows: NewTradeRow[] = items.map((item, index) => {
-      const trade = normalizeOrThrow(item, timeZone, `Row ${index + 1}: `);
+      const where = `Row ${index + 1}: `;
+      const trade = normalizeOrThrow(item, timeZone, where);
       const originalId = typeof item.id === 'string' && item.id ? item.id : null;
+      const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
+      if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
       return {
         ...toRow(trade),
         accountId,
         side: typeof item.side === 'string' ? item.side : null,
         contract: typeof item.contract === 'string' ? item.contract : null,
-        entryTime: typeof item.entry_time === 'string' ? item.entry_time : null,
-        exitTime: typeof item.exit_time === 'string' ? item.exit_time : null,
-        entryPrice: decimalOrNull(item.entry_price),
-        exitPrice: decimalOrNull(item.exit_price),
-        quantity: decimalOrNull(item.quantity),
-        grossPnl: item.gross_pnl == null ? null : centsToDecimalString(toCents(item.gross_pnl)),
+        entryTime: instantOrNull(item.entry_time, `${where}entry_time`),
+        exitTime: instantOrNull(item.exit_time, `${where}exit_time`),
+        entryPrice: decimalOrNull(item.entry_price, `${where}entry_price`),
+        exitPrice: decimalOrNull(item.exit_price, `${where}exit_price`),
+        quantity: decimalOrNull(item.quantity, `${where}quantity`),
+        grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
         importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
         importKey: originalId ? `backup:${originalId}` : null,
+        ...(createdAt[index] && { createdAt: createdAt[index] }),
       };
     });
     return db.withUser(userId, async (tx) => {
@@ -234,8 +252,48 @@ export const tradesService = {
   },
 };
 
-function decimalOrNull(value: unknown): string | null {
+/** Prices and quantities: numeric(24,8) holds 16 integer digits; more was a database error (a 500). */
+function decimalOrNull(value: unknown, field: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   const text = String(value).trim();
-  return /^-?\d+(\.\d+)?$/.test(text) ? text : null;
+  const match = /^-?(\d+)(\.\d+)?$/.exec(text);
+  if (!match) return null;
+  if (match[1]!.replace(/^0+(?=\d)/, '').length > 16) throw badRequest(`${field}: must have at most 16 digits before the decimal point`);
+  return text;
+}
+
+/** An ISO timestamp with its offset (as exported); anything else was handed to the database and failed with a 500. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+function readInstant(value: unknown): number | null {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value.trim())) return null;
+  const ms = Date.parse(value.trim());
+  return Number.isFinite(ms) ? ms : null;
+}
+
+function instantOrNull(value: unknown, field: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = readInstant(value);
+  if (ms === null) throw badRequest(`${field}: must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z`);
+  return new Date(ms).toISOString();
+}
+
+/**
+ * A backup keeps each trade's created_at, so trades of the same day list (and count towards streaks) in the same
+ * order after a restore. The export carries milliseconds, and an earlier import gives many trades one created_at;
+ * trades that share one are spaced by a microsecond in file order (the export's newest first), which is the order
+ * the id tie-break gave them before. Rows without a readable created_at get the database's now().
+ */
+function createdAtKeepingOrder(items: Array<Record<string, unknown>>): Array<string | undefined> {
+  const taken = new Map<number, number>();
+  return items.map((item) => {
+    const ms = readInstant(item.created_at);
+    if (ms === null) return undefined;
+    const rank = taken.get(ms) ?? 0;
+    taken.set(ms, rank + 1);
+    const micros = ms * 1000 - rank;
+    const wholeMs = Math.floor(micros / 1000);
+    const fraction = String(micros - wholeMs * 1000).padStart(3, '0');
+    return new Date(wholeMs).toISOString().replace('Z', `${fraction}Z`);
+  });
 }
