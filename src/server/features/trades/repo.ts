@@ -61,7 +61,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
   };
 
   return {
-    async page(account: AccountScope, q: string | undefined, limit: number, cursor?: Cursor): Promise<TradeRow[]> {
+    async page(account: AccountScope, q: string | undefined, limit: number, cursor?: Cursor, range?: DayRange): Promise<TradeRow[]> {
       const after = cursor
         ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) < (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
         : undefined;
@@ -69,14 +69,14 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .select(selection)
         .from(trades)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
-        .where(and(scope(account, q), after))
+        .where(and(scope(account, q, range), after))
         .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
         .limit(limit);
       return rows.map((r) => ({ ...r.trade, accountName: r.accountName }));
     },
 
-    async count(account: AccountScope, q?: string): Promise<number> {
-      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(trades).where(scope(account, q));
+    async count(account: AccountScope, q?: string, range?: DayRange): Promise<number> {
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(trades).where(scope(account, q, range));
       return row?.n ?? 0;
     },
 

@@ -31,15 +31,19 @@ export const accountFilter = z
   .union([z.literal('all'), z.literal('unassigned'), z.uuid('account must be all, unassigned or an account id')])
   .default('all');
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
+
 export const listQuery = z.object({
   account: accountFilter,
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   cursor: z.string().max(200).optional(),
+  // Trading-day range, inclusive: the dashboard's day-trades dialog lists one day.
+  from: day.optional(),
+  to: day.optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
 export const statsQuery = z.object({
   account: accountFilter,
   q: z.string().max(200).optional(),

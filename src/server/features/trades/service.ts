@@ -114,12 +114,13 @@ export const tradesService = {
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
-      const rows = await repo.page(query.account, query.q, query.limit + 1, cursor);
+      const range = { from: query.from, to: query.to };
+      const rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range);
       const page = rows.slice(0, query.limit);
       return {
         trades: page.map(toTradeDto),
         next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
-        total: await repo.count(query.account, query.q),
+        total: await repo.count(query.account, query.q, range),
       };
     });
   },
