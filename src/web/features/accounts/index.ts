@@ -1,0 +1,14 @@
+// Trading accounts (spec part 1 §2.6): the selector and the manager panel, used by the Trade Log and the dashboard.
+export { AccountSelector, ALL_TRADES, UNASSIGNED_TRADES, type AccountSelectorProps } from './account-selector';
+export { AccountManagerPanel, type AccountManagerPanelProps } from './account-manager-panel';
+export { AccountFormModal } from './account-form-modal';
+export {
+  useAccounts,
+  pickDefaultAccount,
+  useCreateAccount,
+  useUpdateAccount,
+  useSetDefaultAccount,
+  useDeleteAccount,
+  AccountRequestError,
+  type AccountFormValues,
+} from './api';
