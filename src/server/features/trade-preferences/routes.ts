@@ -20,6 +20,12 @@ const DEFAULTS: Record<TradeOptionKind, readonly string[]> = {
 
 type Options = Record<TradeOptionKind, string[]>;
 
+/**
+ * A row of this type records that the defaults were written once. Without it a trader who removed every type,
+ * session and tag got all the defaults back on the next read. Readers ignore it (it is not a TradeOptionKind).
+ */
+const SEEDED = '_seeded';
+
 /** The trader's types, sessions and tags; the spec's defaults are written on first use (part 2 §3 "Defaults"). */
 export async function listTradePreferences(database: Database, userId: string): Promise<Options> {
   return database.withUser(userId, async (tx) => {
@@ -30,11 +36,18 @@ export async function listTradePreferences(database: Database, userId: string): 
         .where(eq(userTradePreferences.userId, userId))
         .orderBy(asc(userTradePreferences.createdAt), asc(userTradePreferences.preferenceValue));
     let rows = await read();
-    if (rows.length === 0) {
-      const defaults = (Object.keys(DEFAULTS) as TradeOptionKind[]).flatMap((type) =>
-        DEFAULTS[type].map((value) => ({ userId, preferenceType: type, preferenceValue: value })),
-      );
-      await tx.insert(userTradePreferences).values(defaults).onConflictDoNothing();
+    if (!rows.some((row) => row.preferenceType === SEEDED)) {
+      // Traders from before the marker who still have options keep them as they are.
+      const defaults =
+        rows.length === 0
+          ? (Object.keys(DEFAULTS) as TradeOptionKind[]).flatMap((type) =>
+              DEFAULTS[type].map((value) => ({ userId, preferenceType: type, preferenceValue: value })),
+            )
+          : [];
+      await tx
+        .insert(userTradePreferences)
+        .values([...defaults, { userId, preferenceType: SEEDED, preferenceValue: '' }])
+        .onConflictDoNothing();
       rows = await read();
     }
     const options: Options = { trade_type: [], session: [], tag: [] };
@@ -66,6 +79,8 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
     .delete('/', async (c) => {
       const { type, value } = await readJson(c, preferenceInput);
       const userId = c.var.user.id;
+      // The defaults must exist before one of them is removed, or the next read would write it back.
+      await listTradePreferences(database, userId);
       await database.withUser(userId, async (tx) => {
         if (type !== 'tag') {
           // Part 2 §5: a type or session used by any trade cannot be removed.
