@@ -10,6 +10,7 @@ import { tradePreferenceRoutes } from './features/trade-preferences/routes';
 import { profileRoutes } from './features/profile/routes';
 import { taskRoutes } from './features/tasks/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
+import { importRoutes } from './features/imports/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.route('/profile', profileRoutes(deps));
   api.route('/tasks', taskRoutes(deps));
   api.route('/onboarding', onboardingRoutes(deps));
+  api.route('/imports', importRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -29,6 +29,13 @@ export { POINT_VALUES, parseInstrument, pointValueOf } from './instruments';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
+/** The byte limit of an uploaded file, for the server's body limit and the dialog's check before reading. */
+export const MAX_IMPORT_BYTES = MAX_IMPORT_CHARS;
+
+/** One wording for a file over the limit, whoever notices it first (the dialog, the server's body limit, the parser). */
+export function fileTooLargeMessage(limit: number = MAX_IMPORT_BYTES): string {
+  return `The file is too large to import (limit ${Math.round(limit / 1024 / 1024)} MB)`;
+}
 
 export interface ImportOptions {
   /** IANA zone of naive times in the file (the import dialog's time zone). Default America/New_York. */
@@ -92,7 +99,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
   if (!isValidTimeZone(marketTimeZone)) return fail('invalid-time-zone', `Unknown time zone '${marketTimeZone}'`);
   if (text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
-    return fail('too-large', `The file is too large to import (limit ${Math.round((options.maxChars ?? MAX_IMPORT_CHARS) / 1024 / 1024)} MB)`);
+    return fail('too-large', fileTooLargeMessage(options.maxChars ?? MAX_IMPORT_CHARS));
   }
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return fail('empty-file', 'The file is empty');

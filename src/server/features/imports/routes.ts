@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { badRequest, HttpError } from '../../http/errors';
+import { parseOrThrow } from '../../http/validate';
+import { ACCOUNT_REQUIRED_MESSAGE, importQuery, previewQuery } from './schemas';
+import { importsService } from './service';
+
+/**
+ * POST /api/imports/preview and POST /api/imports: the body is the file itself (text/csv or application/json), the
+ * options are query parameters (format, time_zone, account_id, skip_unreadable). GET /api/imports/formats lists the
+ * formats for the Trade Import Guide.
+ */
+export function importRoutes({ database }: AppDeps) {
+  const limit = bodyLimit({
+    maxSize: MAX_IMPORT_BYTES,
+    onError: (c) => c.json({ error: fileTooLargeMessage(), code: 'too-large' }, 413),
+  });
+  return new Hono<AppEnv>()
+    .get('/formats', (c) => c.json(listFormats()))
+    .post('/preview', limit, async (c) => {
+      const query = readImportQuery(c, previewQuery);
+      return c.json(await importsService.preview(database, c.var.user.id, await readFile(c), query));
+    })
+    .post('/', limit, async (c) => {
+      const query = readImportQuery(c, importQuery);
+      return c.json(await importsService.import(database, c.var.user.id, await readFile(c), query));
+    });
+}
+
+/** The account picker's own message for a missing or malformed account, without a field prefix (spec part 1 §5). */
+function readImportQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success && result.error.issues.some((i) => i.path[0] === 'account_id')) {
+    throw badRequest(ACCOUNT_REQUIRED_MESSAGE, { code: 'account-required' });
+  }
+  return parseOrThrow(schema, c.req.query());
+}
+
+/** Forms and multipart bodies are not a file's bytes; anything else (csv, json, plain text, no type) is read. */
+const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
+
+async function readFile(c: Context<AppEnv>): Promise<string> {
+  const type = c.req.header('content-type') ?? '';
+  if (REFUSED_TYPES.test(type)) {
+    throw new HttpError(415, 'Send the file itself as the request body (text/csv or application/json)', { code: 'unsupported-media-type' });
+  }
+  return decodeText(new Uint8Array(await c.req.arrayBuffer()));
+}
+
+/**
+ * Bytes to text. UTF-8 by default (its BOM, which TopstepX writes, is dropped); UTF-16 when the file starts with its
+ * byte-order mark, as Excel's "Unicode text" does. Invalid UTF-8 becomes U+FFFD, which the parser counts as binary.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The import endpoints take the file itself as the body (text/csv or application/json, the bytes as the trader's
+ * file has them) and their options in the query string, so a 50 MB export is never wrapped in JSON.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const flag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+);
+
+export const ACCOUNT_REQUIRED_MESSAGE = 'Please select a trading account';
+
+const baseQuery = z.object({
+  /** A format id of listFormats(); empty or 'auto' lets the server detect it from the header row. */
+  format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
+  /** IANA zone of the file's naive times; default the trader's own (GET /api/preferences time_zone). */
+  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+});
+
+export const previewQuery = baseQuery.extend({
+  /** With an account, the preview counts the trades that account already has. */
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE }).optional()),
+  /** How many of the new trades to list (all are counted); the dialog shows the first ones. */
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(1000)),
+});
+export type PreviewQuery = z.infer<typeof previewQuery>;
+
+export const importQuery = baseQuery.extend({
+  /** Required: the spec's 'Please select a trading account' (part 1 §5), checked before anything else is read. */
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE })),
+  /**
+   * The trader saw the unreadable rows in the preview and chose to import the rest. Without it a file with
+   * unreadable rows is refused (422), so no row is ever dropped without the trader knowing.
+   */
+  skip_unreadable: flag,
+});
+export type ImportQuery = z.infer<typeof importQuery>;
