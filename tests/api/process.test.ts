@@ -55,6 +55,15 @@ describe.concurrent('server process on the embedded database', () => {
     expect((await trader.signUp(email)).status).toBe(200);
     expect((await trader.post('/api/accounts', { name: 'Futures' })).status).toBe(201);
 
+    // Outside NODE_ENV=test better-auth checks origins (tests in this process cannot see it): a page on another
+    // site cannot sign in for the trader, nor have a reset token mailed inside a link to itself.
+    const elsewhere = new ApiClient(first.url, { origin: 'https://evil.example' });
+    expect((await elsewhere.signIn(email)).status).toBe(403);
+    for (const redirectTo of ['https://evil.example/reset-password', '//evil.example/reset-password']) {
+      expect((await trader.post('/api/auth/request-password-reset', { email, redirectTo })).status, redirectTo).toBe(403);
+    }
+    expect(first.logs().filter((l) => l.email)).toEqual([]);
+
     first.signal('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'database closed, bye']));
