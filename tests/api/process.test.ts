@@ -92,7 +92,7 @@ describe.concurrent('server process on the embedded database', () => {
   });
 });
 
-describe.concurrent.runIf(inject('pgAdminUrl'))('server process on PostgreSQL', () => {
+describe.runIf(inject('pgAdminUrl'))('server process on PostgreSQL', () => {
   it('closes the pool on SIGTERM and exits 0', async (ctx) => {
     const proc = await start(ctx, { DATABASE_URL: await createPostgresDatabase(), DATA_DIR: tempDataDir(ctx) });
     await proc.ready;
