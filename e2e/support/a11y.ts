@@ -1,0 +1,17 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { waitForAnimations } from './scenario';
+
+/**
+ * Runs axe-core on the page (the page must come from browser.newContext(), STACK-NOTES) and returns its serious
+ * and critical violations, one readable line per failing node, so a failed assertion says what to fix.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await waitForAnimations(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    );
+}

@@ -1,0 +1,35 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { collectPageErrors, type E2E } from './browser';
+
+export interface Scenario {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and CSP violations of every page the scenario opened (new tabs included). */
+  errors(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser profile with its first page, watching every page it opens for uncaught errors and CSP
+ * violations (a trader would see either as a broken page).
+ */
+export async function openScenario(
+  e2e: E2E,
+  options: Parameters<E2E['newContext']>[0] = {},
+): Promise<Scenario> {
+  const context = await e2e.newContext(options);
+  const collected: string[][] = [];
+  context.on('page', (page) => collected.push(collectPageErrors(page)));
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    errors: () => collected.flat(),
+    close: () => context.close(),
+  };
+}
+
+/** Resolves once the page has no running animations (page fades), so contrast checks see the final colours. */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
