@@ -1,6 +1,283 @@
+import '@mantine/charts/styles.css';
+import { Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
+import { authClient } from '../../lib/auth-client';
+import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
+import { runOnboarding, useUpdatePreferences } from './api';
+import { AccountsPanel } from './components/accounts-panel';
+import { BalanceWidget } from './components/balance-widget';
+import { DayTradesDialog } from './components/day-trades-dialog';
+import { EconomicEventsWidget } from './components/economic-events-widget';
+import { HeaderStats } from './components/header-stats';
+import { PnlCalendarWidget } from './components/pnl-calendar-widget';
+import { ProfileSettingsDialog } from './components/profile-settings-dialog';
+import { QuickNotes } from './components/quick-notes';
+import { ScoreWidget } from './components/score-widget';
+import { ScreenshotDialog } from './components/screenshot-dialog';
+import { TasksWidget } from './components/tasks-widget';
+import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
+import { WidgetGrid } from './components/widget-grid';
+import { DashboardContext, type DashboardContextValue } from './dashboard-context';
+import classes from './dashboard.module.css';
+import {
+  RESIZE_SETTLE_MS,
+  STATS_WIDGET_IDS,
+  applyArrangement,
+  defaultWidgets,
+  forceCalendar,
+  getColumnCount,
+  hiddenWidgets,
+  hideAllWidgets,
+  readStoredWidgets,
+  setWidgetVisible,
+  type DashboardWidget,
+} from './layout/widgets';
 
-// Dashboard home (spec part 1 §2.4): widgets come with the dashboard issue.
+const CAPTURE_ID = 'dashboard-capture';
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Onboarding runs once per signed-in user and page load; the server makes it happen at most once ever. */
+const onboardingStarted = new Set<string>();
+
+function useOnboarding(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || onboardingStarted.has(userId)) return;
+    onboardingStarted.add(userId);
+    runOnboarding()
+      .then(({ created }) => {
+        if (!created) return;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.trades.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.preferences.all });
+      })
+      .catch(() => onboardingStarted.delete(userId));
+  }, [userId, queryClient]);
+}
+
+/** Window width, read at start and again 1 s after the last resize (spec part 2 §4, §9). */
+function useSettledWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    let timer: number | undefined;
+    const onResize = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setWidth(window.innerWidth), RESIZE_SETTLE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return width;
+}
+
+/** The clock, refreshed each minute so "today" turns over at midnight in the trader's zone. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The dashboard anchors of spec part 1 §2.1: scroll to the section once it has rendered. */
+function useHashScroll(hash: string, ready: boolean) {
+  useEffect(() => {
+    if (!hash || !ready) return;
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const element = document.getElementById(id);
+      tries += 1;
+      if (element) {
+        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        window.clearInterval(timer);
+      } else if (tries > 30) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [hash, ready]);
+}
+
+type Confirm = 'reset' | 'clear' | null;
+
+/** Dashboard home (spec part 1 §2.4). */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = authClient.useSession();
+  const userId = session.data?.user.id;
+  useOnboarding(userId);
+
+  // Spec part 2 §4: the sidebar is set collapsed at load.
+  const [, setSidebarCollapsed] = useLocalStorage<boolean>({
+    key: STORAGE_KEYS.sidebarCollapsed,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+    serialize: (value) => (value ? 'true' : 'false'),
+    deserialize: (value) => value === 'true',
+  });
+  useEffect(() => setSidebarCollapsed(true), [setSidebarCollapsed]);
+
+  const preferences = useQuery(preferencesQuery);
+  const timeZone = preferences.data?.time_zone ?? DEFAULT_TIME_ZONE;
+  const now = useMinuteClock();
+  const today = getTodayInZone(now, timeZone);
+  const [account, setAccount] = useState<AccountFilter>('all');
+  const stats = useQuery(tradeStatsQuery(account));
+  const width = useSettledWidth();
+  const columnCount = getColumnCount(width);
+
+  const save = useUpdatePreferences({ errorMessage: 'Failed to save the dashboard layout' });
+  const widgets = useMemo(() => {
+    const stored = preferences.data?.widgets;
+    // Never saved: the default layout. Saved but not a list: the spec's fallback, a calendar alone.
+    const base = stored === null || stored === undefined ? defaultWidgets() : readStoredWidgets(stored);
+    return forceCalendar(base, width);
+  }, [preferences.data?.widgets, width]);
+  const saveWidgets = useCallback((next: DashboardWidget[]) => save.mutate({ widgets: next }), [save]);
+
+  const [dayOpen, setDayOpen] = useState<string | null>(null);
+  const [accountsOpen, setAccountsOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+
+  // Reset Dashboard from the search palette: navigation state on arrival, or an event when already here.
+  useEffect(() => {
+    const state = location.state as DashboardNavState | null;
+    if (state?.resetDashboard) {
+      setConfirm('reset');
+      navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, location.hash, navigate]);
+  useEffect(() => {
+    const onReset = () => setConfirm('reset');
+    window.addEventListener(RESET_DASHBOARD_EVENT, onReset);
+    return () => window.removeEventListener(RESET_DASHBOARD_EVENT, onReset);
+  }, []);
+
+  useHashScroll(location.hash, preferences.isSuccess);
+
+  const context: DashboardContextValue = {
+    account,
+    setAccount,
+    timeZone,
+    today,
+    now,
+    stats: stats.data,
+    statsLoading: stats.isPending,
+    openDay: setDayOpen,
+    openAccounts: () => setAccountsOpen(true),
+    openProfile: () => setProfileOpen(true),
+    hideWidget: (id) => saveWidgets(setWidgetVisible(widgets, id, false)),
+  };
+
+  const renderWidget = (widget: DashboardWidget): ReactNode => {
+    const props = { widgetId: widget.id, onRemove: () => context.hideWidget(widget.id) };
+    switch (widget.id) {
+      case 'tradelog-pnl-calendar':
+        return <PnlCalendarWidget {...props} type={widget.type} />;
+      case 'forex-news':
+        return <EconomicEventsWidget {...props} />;
+      case 'tasks':
+        return <TasksWidget {...props} />;
+      case 'edgebook-score':
+        return <ScoreWidget {...props} />;
+      case 'all-time-winrate':
+        return <WinRateWidget {...props} />;
+      case 'month-winrate':
+        return <MonthWinRateWidget {...props} />;
+      case 'monthly-pnl-chart':
+        return <BalanceWidget {...props} />;
+      default:
+        return null;
+    }
+  };
+
+  const addable = hiddenWidgets(widgets);
+  const confirmAction = () => {
+    if (confirm === 'reset') save.mutate({ widgets: defaultWidgets(), stats_widgets_order: [...STATS_WIDGET_IDS], layout: null });
+    if (confirm === 'clear') saveWidgets(hideAllWidgets(widgets));
+    setConfirm(null);
+  };
+
+  return (
+    <DashboardContext.Provider value={context}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <PageHeader title="Dashboard" />
+        <Group gap="xs" wrap="wrap" data-testid="dashboard-toolbar">
+          <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
+            Share
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="xs" leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />} disabled={addable.length === 0}>
+                Add widget
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {addable.map((w) => (
+                <Menu.Item key={w.id} onClick={() => saveWidgets(setWidgetVisible(widgets, w.id, true))}>
+                  {w.title}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="default" size="xs" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirm('clear')}>
+            Clear widgets
+          </Button>
+          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden="true" />} onClick={() => setConfirm('reset')}>
+            Reset Dashboard
+          </Button>
+        </Group>
+      </Group>
+
+      <div id={CAPTURE_ID} className={classes.capture}>
+        <HeaderStats />
+        <WidgetGrid
+          widgets={widgets}
+          columnCount={columnCount}
+          pinned={<QuickNotes />}
+          renderWidget={renderWidget}
+          onArrange={(columns) => saveWidgets(applyArrangement(widgets, columns))}
+        />
+      </div>
+
+      <DayTradesDialog date={dayOpen} account={account} onClose={() => setDayOpen(null)} />
+      <AccountsPanel opened={accountsOpen} onClose={() => setAccountsOpen(false)} account={account} onSelect={setAccount} />
+      <ProfileSettingsDialog opened={profileOpen} onClose={() => setProfileOpen(false)} />
+      <ScreenshotDialog opened={shareOpen} onClose={() => setShareOpen(false)} targetId={CAPTURE_ID} />
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
+        centered
+      >
+        <Text size="sm">
+          {confirm === 'clear'
+            ? 'Are you sure you want to remove all widgets from your dashboard? You can add them back from Add widget.'
+            : 'Are you sure you want to reset your dashboard? The default widgets and layout will be restored.'}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button color={confirm === 'clear' ? 'red' : undefined} onClick={confirmAction} data-testid="confirm-layout-action">
+            {confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
+          </Button>
+        </Group>
+      </Modal>
+    </DashboardContext.Provider>
+  );
 }

@@ -14,6 +14,8 @@ export const queryKeys = {
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
     detail: (id: string) => ['trades', 'detail', id] as const,
+    /** One trading day's trades (the dashboard's day-trades dialog). */
+    day: (account: AccountFilter, date: string) => ['trades', 'day', account, date] as const,
   },
   tradePreferences: { all: ['trade-preferences'] as const },
   preferences: { all: ['preferences'] as const },

@@ -22,6 +22,13 @@ export const tradePageQuery = (account: AccountFilter, q = '', limit = 50) =>
     queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit })}`),
   });
 
+/** Up to 500 trades of one trading day, newest first (GET /api/trades with from = to = the day). */
+export const dayTradesQuery = (account: AccountFilter, date: string) =>
+  queryOptions({
+    queryKey: queryKeys.trades.day(account, date),
+    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, from: date, to: date, limit: 500 })}`),
+  });
+
 export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string) =>
   apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
 

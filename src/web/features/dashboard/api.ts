@@ -1,0 +1,131 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api';
+import { queryKeys, type Preferences, type Profile, type Task } from '../../shared/api';
+
+/** Dashboard mutations (STYLE.md "Web": each invalidates exactly what it changes). */
+
+export const notifyError = (message: string) => notifications.show({ color: 'red', message });
+export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
+
+export type PreferencesPatch = Partial<
+  Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'> & { starting_balance: string | number }
+>;
+
+/**
+ * PATCH /api/preferences, applied to the cache first so a drag or a note never waits for the network; on
+ * failure the previous value comes back.
+ */
+export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PreferencesPatch) =>
+      apiFetch<Preferences>('/api/preferences', { method: 'PATCH', body: JSON.stringify(patch) }),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.preferences.all });
+      const previous = queryClient.getQueryData<Preferences>(queryKeys.preferences.all);
+      if (previous) {
+        const { starting_balance, ...rest } = patch;
+        queryClient.setQueryData<Preferences>(queryKeys.preferences.all, {
+          ...previous,
+          ...rest,
+          ...(starting_balance !== undefined && { starting_balance: String(starting_balance) }),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.preferences.all, context.previous);
+      if (options.errorMessage) notifyError(options.errorMessage);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.preferences.all, saved),
+  });
+}
+
+/** Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. */
+export function runOnboarding() {
+  return apiFetch<{ created: boolean }>('/api/onboarding', { method: 'POST' });
+}
+
+export function useTaskMutations(date: string) {
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
+
+  const create = useMutation({
+    mutationFn: (input: { title: string; category: string; recurring: boolean }) =>
+      apiFetch<Task>('/api/tasks', { method: 'POST', body: JSON.stringify({ ...input, task_date: date }) }),
+    onSuccess: (task) => {
+      queryClient.setQueryData<Task[]>(queryKeys.tasks.byDate(date), (tasks) => (tasks ? [...tasks, task] : [task]));
+      notifySuccess('Task added!');
+      void invalidate();
+    },
+    onError: () => notifyError('Failed to create task'),
+  });
+
+  const toggle = useMutation({
+    mutationFn: (task: Task) =>
+      apiFetch<Task>(`/api/tasks/${task.id}`, { method: 'PATCH', body: JSON.stringify({ completed: !task.completed }) }),
+    onMutate: async (task) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks.byDate(date) });
+      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks.byDate(date));
+      queryClient.setQueryData<Task[]>(queryKeys.tasks.byDate(date), (tasks) =>
+        tasks?.map((t) => (t.id === task.id ? { ...t, completed: !task.completed } : t)),
+      );
+      return { previous };
+    },
+    onSuccess: (task) => {
+      notifySuccess(task.completed ? 'Task completed!' : 'Task unchecked');
+      void invalidate();
+    },
+    onError: (_e, _task, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.tasks.byDate(date), context.previous);
+      notifyError('Failed to update task');
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (task: Task) => apiFetch<null>(`/api/tasks/${task.id}`, { method: 'DELETE' }),
+    onSuccess: (_r, task) => {
+      queryClient.setQueryData<Task[]>(queryKeys.tasks.byDate(date), (tasks) => tasks?.filter((t) => t.id !== task.id));
+      notifySuccess('Task deleted!');
+      void invalidate();
+    },
+    onError: () => notifyError('Failed to delete task'),
+  });
+
+  return { create, toggle, remove };
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: { display_name: string; first_name: string; last_name: string }) =>
+      apiFetch<Profile>('/api/profile', { method: 'PATCH', body: JSON.stringify(patch) }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(queryKeys.profile.all, profile);
+      notifySuccess('Profile updated successfully!');
+    },
+    onError: () => notifyError('Failed to save profile. Please try again.'),
+  });
+}
+
+/** Multipart upload of the cropped picture; the server checks the type from the bytes and the size again. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (blob: Blob) => {
+      const form = new FormData();
+      form.set('file', blob, 'avatar.jpg');
+      // Not apiFetch: the browser must set the multipart Content-Type with its boundary.
+      const response = await fetch('/api/profile/avatar', { method: 'POST', body: form, credentials: 'same-origin' });
+      const body = (await response.json().catch(() => null)) as (Profile & { error?: string }) | null;
+      if (!response.ok) throw new ApiError(response.status, body?.error ?? `Request failed (${response.status})`);
+      return body as Profile;
+    },
+    onSuccess: (profile) => {
+      queryClient.setQueryData(queryKeys.profile.all, profile);
+      notifySuccess('Profile picture updated successfully!');
+    },
+    onError: (error) => notifyError(`Failed to upload image: ${error instanceof ApiError ? error.message : 'network error'}`),
+  });
+}

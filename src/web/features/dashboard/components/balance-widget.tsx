@@ -1,0 +1,122 @@
+import { AreaChart } from '@mantine/charts';
+import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useMemo, useState } from 'react';
+import {
+  BALANCE_RANGE_DAYS,
+  buildBalanceSeries,
+  getLastDaysRange,
+  parseStartingBalance,
+  type BalanceRange,
+} from '../../../../domain/stats';
+import { preferencesQuery } from '../../../shared/api';
+import { useUpdatePreferences } from '../api';
+import { useDashboard } from '../dashboard-context';
+import { dayToDate, formatSignedUsd, formatUsd, pnlColor } from '../format';
+import { WidgetCard } from './widget-card';
+
+/** Spec part 1 §2.4, §9: the account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
+export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { stats, now, timeZone } = useDashboard();
+  const { data: preferences } = useQuery(preferencesQuery);
+  const [range, setRange] = useState<BalanceRange>('90d');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const startingCents = parseStartingBalance(preferences?.starting_balance ?? '10000');
+
+  const points = useMemo(() => {
+    const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
+    return buildBalanceSeries({
+      startingBalanceCents: startingCents,
+      days,
+      range: getLastDaysRange(BALANCE_RANGE_DAYS[range], now, timeZone),
+    }).map((p) => ({ date: format(dayToDate(p.date), 'MMM d'), Balance: p.balanceCents / 100 }));
+  }, [stats, startingCents, range, now, timeZone]);
+  const last = points[points.length - 1]?.Balance ?? startingCents / 100;
+  const lastCents = Math.round(last * 100);
+  const change = lastCents - startingCents;
+
+  return (
+    <WidgetCard
+      widgetId={widgetId}
+      title="Account Balance"
+      onRemove={onRemove}
+      actions={
+        <Tooltip label="Account balance settings" withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setSettingsOpen(true)} aria-label="Account balance settings" data-screenshot-ignore>
+            <IconSettings size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      }
+    >
+      <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={800} size="xl" data-testid="balance-value">
+            {formatUsd(lastCents)}
+          </Text>
+          <Text size="xs" c={pnlColor(change)}>
+            {formatSignedUsd(change)} since start
+          </Text>
+        </div>
+        <SegmentedControl
+          size="xs"
+          value={range}
+          onChange={(v) => setRange(v as BalanceRange)}
+          data={['90d', '30d', '7d']}
+          aria-label="Balance range"
+        />
+      </Group>
+      <AreaChart
+        h={170}
+        data={points}
+        dataKey="date"
+        series={[{ name: 'Balance', color: change >= 0 ? 'teal.6' : 'red.6' }]}
+        curveType="monotone"
+        withDots={false}
+        gridAxis="y"
+        tickLine="none"
+        yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}
+        xAxisProps={{ minTickGap: 24 }}
+        valueFormatter={(v) => formatUsd(Math.round(v * 100))}
+      />
+      {settingsOpen && <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} startingCents={startingCents} />}
+    </WidgetCard>
+  );
+}
+
+function BalanceSettingsDialog({ onClose, startingCents }: { onClose: () => void; startingCents: number }) {
+  const save = useUpdatePreferences({ errorMessage: 'Failed to save the starting balance' });
+  const [value, setValue] = useState<string | number>(startingCents / 100);
+  return (
+    <Modal opened onClose={onClose} title="Account Balance Settings" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Spec part 1 §5: numeric, falling back to 0.
+          const cents = parseStartingBalance(value);
+          save.mutate({ starting_balance: (cents / 100).toFixed(2) }, { onSuccess: onClose });
+        }}
+      >
+        <NumberInput
+          label="Starting Balance"
+          description="The balance the chart starts from (USD)."
+          value={value}
+          onChange={setValue}
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={2}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

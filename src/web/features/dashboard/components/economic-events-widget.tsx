@@ -1,0 +1,102 @@
+import { Badge, Group, Loader, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { useDashboard } from '../dashboard-context';
+import { notifyError } from '../api';
+import { dayToDate } from '../format';
+import classes from '../dashboard.module.css';
+import { loadMockEconomicEvents, type EconomicEvent } from './economic-events';
+import { WidgetCard } from './widget-card';
+
+const IMPACT_COLOR = { high: 'red', medium: 'orange', low: 'yellow' } as const;
+
+/** Spec part 1 §2.4, §7: USD Economic Events, labelled as mock data, from a local list after 500 ms. */
+export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { today } = useDashboard();
+  const [view, setView] = useState<'today' | 'week'>('week');
+  const events = useQuery({
+    queryKey: ['economic-events', today],
+    queryFn: () => loadMockEconomicEvents(today),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (events.isError) notifyError('Failed to fetch economic calendar data');
+  }, [events.isError]);
+
+  const shown = (events.data ?? []).filter((e) => view === 'week' || e.day === today);
+  const byDay = new Map<string, EconomicEvent[]>();
+  for (const event of shown) byDay.set(event.day, [...(byDay.get(event.day) ?? []), event]);
+
+  return (
+    <WidgetCard
+      widgetId={widgetId}
+      anchor="economic-events"
+      title="USD Economic Events"
+      onRemove={onRemove}
+      actions={
+        <Badge variant="outline" color="gray" size="sm" data-testid="mock-data-badge">
+          Mock data
+        </Badge>
+      }
+    >
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        mb="sm"
+        value={view}
+        onChange={(v) => setView(v as 'today' | 'week')}
+        data={[
+          { value: 'today', label: 'Today' },
+          { value: 'week', label: 'This Week' },
+        ]}
+        aria-label="Economic events period"
+      />
+      <ScrollArea.Autosize mah={360} type="auto" scrollbars="y">
+        {events.isPending ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label="Loading economic events" />
+          </Group>
+        ) : events.isError ? (
+          <Text size="sm" c="red" ta="center" p="md">
+            Failed to fetch economic calendar data
+          </Text>
+        ) : shown.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" p="md">
+            No events today.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            {[...byDay].map(([day, list]) => (
+              <div key={day}>
+                <Text size="xs" fw={700} c={day === today ? undefined : 'dimmed'} mb={4} tt="uppercase">
+                  {day === today ? 'Today' : format(dayToDate(day), 'EEE, MMM d')}
+                </Text>
+                <Stack gap={4}>
+                  {list.map((e) => (
+                    <div key={e.id} className={classes.eventRow} data-testid="economic-event">
+                      <Text size="xs" c="dimmed" w={40}>
+                        {e.time}
+                      </Text>
+                      <span className={classes.impactDot} style={{ background: `var(--mantine-color-${IMPACT_COLOR[e.impact]}-6)` }} aria-hidden="true" />
+                      <div className={classes.eventText}>
+                        <Text size="sm" truncate>
+                          {e.title}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          Forecast {e.forecast} · Previous {e.previous} · <span className={classes.impactLabel}>{e.impact} impact</span>
+                        </Text>
+                      </div>
+                    </div>
+                  ))}
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea.Autosize>
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,45 @@
+import { addDays, getStartOfWeekMonday, type CalendarDay } from '../../../../domain/dates';
+
+/** Spec part 1 §3 "Economic event (mock)". */
+export interface EconomicEvent {
+  id: string;
+  title: string;
+  time: string;
+  impact: 'high' | 'medium' | 'low';
+  forecast: string;
+  previous: string;
+  country: string;
+  day: CalendarDay;
+}
+
+/** Spec part 1 §7, §9: a local mock with a 500 ms delay, no network call. */
+export const ECONOMIC_EVENTS_DELAY_MS = 500;
+
+const WEEK_TEMPLATE: ReadonlyArray<Omit<EconomicEvent, 'id' | 'day' | 'country'> & { weekday: number }> = [
+  { weekday: 0, time: '10:00', title: 'ISM Manufacturing PMI', impact: 'high', forecast: '49.5', previous: '49.2' },
+  { weekday: 0, time: '10:00', title: 'Construction Spending m/m', impact: 'low', forecast: '0.2%', previous: '0.1%' },
+  { weekday: 1, time: '10:00', title: 'JOLTS Job Openings', impact: 'high', forecast: '7.40M', previous: '7.44M' },
+  { weekday: 1, time: '13:00', title: '10-y Bond Auction', impact: 'medium', forecast: '-', previous: '4.25|2.5' },
+  { weekday: 2, time: '08:15', title: 'ADP Non-Farm Employment Change', impact: 'high', forecast: '145K', previous: '152K' },
+  { weekday: 2, time: '10:30', title: 'Crude Oil Inventories', impact: 'medium', forecast: '-1.1M', previous: '2.3M' },
+  { weekday: 2, time: '14:00', title: 'FOMC Meeting Minutes', impact: 'high', forecast: '-', previous: '-' },
+  { weekday: 3, time: '08:30', title: 'CPI m/m', impact: 'high', forecast: '0.3%', previous: '0.2%' },
+  { weekday: 3, time: '08:30', title: 'Unemployment Claims', impact: 'medium', forecast: '221K', previous: '218K' },
+  { weekday: 3, time: '10:30', title: 'Natural Gas Storage', impact: 'low', forecast: '45B', previous: '52B' },
+  { weekday: 4, time: '08:30', title: 'Non-Farm Employment Change', impact: 'high', forecast: '160K', previous: '142K' },
+  { weekday: 4, time: '08:30', title: 'Unemployment Rate', impact: 'high', forecast: '4.2%', previous: '4.2%' },
+  { weekday: 4, time: '10:00', title: 'Prelim UoM Consumer Sentiment', impact: 'medium', forecast: '70.1', previous: '69.4' },
+];
+
+/** The mock week around `today` (Monday to Friday), in Eastern time like the real calendar it imitates. */
+export function buildMockEconomicEvents(today: CalendarDay): EconomicEvent[] {
+  const monday = getStartOfWeekMonday(today);
+  return WEEK_TEMPLATE.map((e, i) => {
+    const { weekday, ...event } = e;
+    return { ...event, id: `mock-${i}`, country: 'USD', day: addDays(monday, weekday) };
+  });
+}
+
+export function loadMockEconomicEvents(today: CalendarDay): Promise<EconomicEvent[]> {
+  return new Promise((resolve) => window.setTimeout(() => resolve(buildMockEconomicEvents(today)), ECONOMIC_EVENTS_DELAY_MS));
+}

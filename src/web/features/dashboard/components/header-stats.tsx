@@ -1,0 +1,258 @@
+import { Sparkline } from '@mantine/charts';
+import { ActionIcon, Avatar, Button, Card, Group, RingProgress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconGripVertical } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useMemo, useState, type ReactNode } from 'react';
+import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
+import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
+import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
+import { preferencesQuery, profileQuery } from '../../../shared/api';
+import { useUpdatePreferences } from '../api';
+import { useDashboard } from '../dashboard-context';
+import { formatPercent, formatSignedUsd, pnlColor } from '../format';
+import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
+import classes from '../dashboard.module.css';
+import { avatarSrc, greetingName } from './profile-names';
+
+const MOBILE_QUERY = '(max-width: 47.99em)';
+const BAND_COLOR = { green: 'teal', yellow: 'yellow', red: 'red' } as const;
+
+/**
+ * Spec part 1 §2.4: profile welcome, monthly PnL with a 30-day sparkline, profit factor, win rate. A carousel with
+ * arrows and dots on phones; a drag-to-reorder grid on larger screens, the order kept in stats_widgets_order.
+ */
+export function HeaderStats() {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const { data: preferences } = useQuery(preferencesQuery);
+  const order = readStatsOrder(preferences?.stats_widgets_order);
+  const save = useUpdatePreferences({ errorMessage: 'Failed to save the widget order' });
+  const cards: Record<StatsWidgetId, ReactNode> = {
+    welcome: <WelcomeCard />,
+    'monthly-pnl': <MonthlyPnlCard />,
+    'profit-factor': <ProfitFactorCard />,
+    'win-rate': <WinRateCard />,
+  };
+  if (isMobile) return <StatsCarousel order={order} cards={cards} />;
+  return <StatsGrid order={order} cards={cards} onReorder={(next) => save.mutate({ stats_widgets_order: next })} />;
+}
+
+function StatsGrid(props: { order: StatsWidgetId[]; cards: Record<StatsWidgetId, ReactNode>; onReorder: (order: StatsWidgetId[]) => void }) {
+  const { order, cards, onReorder } = props;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = order.indexOf(active.id as StatsWidgetId);
+    const to = order.indexOf(over.id as StatsWidgetId);
+    if (from >= 0 && to >= 0) onReorder(arrayMove(order, from, to));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={order} strategy={rectSortingStrategy}>
+        <div className={classes.statsGrid} data-testid="header-stats">
+          {order.map((id) => (
+            <SortableStat key={id} id={id}>
+              {cards[id]}
+            </SortableStat>
+          ))}
+        </div>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableStat({ id, children }: { id: StatsWidgetId; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <div
+      ref={setNodeRef}
+      className={classes.statItem}
+      style={{ transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
+      data-dragging={isDragging || undefined}
+      data-testid={`stat-${id}`}
+    >
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        size="sm"
+        className={classes.statHandle}
+        aria-label={`Move ${STAT_TITLES[id]}`}
+        data-screenshot-ignore
+        {...attributes}
+        {...listeners}
+      >
+        <IconGripVertical size={14} aria-hidden="true" />
+      </ActionIcon>
+      {children}
+    </div>
+  );
+}
+
+const STAT_TITLES: Record<StatsWidgetId, string> = {
+  welcome: 'Profile',
+  'monthly-pnl': 'Monthly PnL',
+  'profit-factor': 'Profit Factor',
+  'win-rate': 'Win Rate',
+};
+
+function StatsCarousel({ order, cards }: { order: StatsWidgetId[]; cards: Record<StatsWidgetId, ReactNode> }) {
+  const [index, setIndex] = useState(0);
+  const count = order.length;
+  const current = order[index] ?? order[0]!;
+  return (
+    <div className={classes.carousel} data-testid="header-stats-carousel" aria-roledescription="carousel">
+      <Group gap={6} wrap="nowrap" align="stretch">
+        <ActionIcon
+          variant="default"
+          className={classes.carouselArrow}
+          onClick={() => setIndex((i) => (i - 1 + count) % count)}
+          aria-label="Previous stat"
+        >
+          <IconChevronLeft size={16} aria-hidden="true" />
+        </ActionIcon>
+        <div className={classes.carouselSlide} aria-roledescription="slide" aria-label={`${index + 1} of ${count}: ${STAT_TITLES[current]}`} data-testid={`stat-${current}`}>
+          {cards[current]}
+        </div>
+        <ActionIcon
+          variant="default"
+          className={classes.carouselArrow}
+          onClick={() => setIndex((i) => (i + 1) % count)}
+          aria-label="Next stat"
+        >
+          <IconChevronRight size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+      <Group justify="center" gap={6} mt={8}>
+        {order.map((id, i) => (
+          <UnstyledButton
+            key={id}
+            className={classes.carouselDot}
+            data-active={i === index || undefined}
+            onClick={() => setIndex(i)}
+            aria-label={`Show ${STAT_TITLES[id]}`}
+            aria-current={i === index || undefined}
+          />
+        ))}
+      </Group>
+    </div>
+  );
+}
+
+function StatCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.statCard}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={4}>
+        {label}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+function WelcomeCard() {
+  const { openProfile } = useDashboard();
+  const { data: profile } = useQuery(profileQuery);
+  const name = greetingName(profile);
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.statCard} id="user-profile">
+      <Group wrap="nowrap" gap="sm" h="100%">
+        <Avatar src={avatarSrc(profile)} alt="" radius="xl" size={48} color="indigo" data-testid="welcome-avatar">
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Stack gap={2} miw={0}>
+          <Text size="xs" c="dimmed">
+            Welcome back,
+          </Text>
+          <Text fw={700} size="lg" truncate data-testid="welcome-name">
+            {name}
+          </Text>
+          <Button variant="subtle" size="compact-xs" px={0} onClick={openProfile} data-screenshot-ignore w="fit-content">
+            Profile settings
+          </Button>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function MonthlyPnlCard() {
+  const { stats, today, now, timeZone } = useDashboard();
+  const { monthCents, series } = useMemo(() => {
+    const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
+    const parts = parseCalendarDay(today);
+    const monthStart = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
+    const monthCents = days.filter((d) => d.date >= monthStart && d.date <= today).reduce((sum, d) => sum + d.pnlCents, 0);
+    // Spec part 1 §9: the sparkline covers the last 30 days.
+    const series = buildDailyPnlSeries({ days, ...getLastDaysRange(30, now, timeZone) }).map((p) => p.cumulativeCents / 100);
+    return { monthCents, series };
+  }, [stats, today, now, timeZone]);
+  return (
+    <StatCard label="Monthly PnL">
+      <Group justify="space-between" wrap="nowrap" align="flex-end">
+        <Text fw={800} size="xl" c={pnlColor(monthCents)} data-testid="monthly-pnl-value">
+          {formatSignedUsd(monthCents)}
+        </Text>
+        <Sparkline
+          w={110}
+          h={44}
+          data={series}
+          curveType="monotone"
+          trendColors={{ positive: 'teal.6', negative: 'red.6', neutral: 'gray.5' }}
+          fillOpacity={0.25}
+          aria-label="PnL over the last 30 days"
+          role="img"
+        />
+      </Group>
+      <Text size="xs" c="dimmed">
+        Last 30 days trend
+      </Text>
+    </StatCard>
+  );
+}
+
+function ProfitFactorCard() {
+  const { stats } = useDashboard();
+  const summary = stats?.summary;
+  // JSON has no Infinity: null is a profit with no loss.
+  const value = summary ? formatProfitFactor(summary.profitFactor ?? Number.POSITIVE_INFINITY) : '0.00';
+  const ratio = summary?.profitFactor ?? (summary && summary.grossProfitCents > 0 ? 3 : 0);
+  return (
+    <StatCard label="Profit Factor">
+      <Text fw={800} size="xl" c={ratio >= 1 ? 'teal' : ratio > 0 ? 'red' : undefined} data-testid="profit-factor-value">
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {summary ? `${formatSignedUsd(summary.grossProfitCents)} / ${formatSignedUsd(summary.grossLossCents)}` : 'No trades yet'}
+      </Text>
+    </StatCard>
+  );
+}
+
+function WinRateCard() {
+  const { stats } = useDashboard();
+  const summary = stats?.summary;
+  const winRate = summary?.winRate ?? 0;
+  const band = getWinRateBand(winRate);
+  return (
+    <StatCard label="Win Rate">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text fw={800} size="xl" c={BAND_COLOR[band]} data-testid="win-rate-value">
+            {formatPercent(winRate)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {summary ? `${summary.wins}W · ${summary.losses}L · ${summary.breakEvens}BE` : 'No trades yet'}
+          </Text>
+        </div>
+        <RingProgress size={52} thickness={6} roundCaps sections={[{ value: winRate, color: BAND_COLOR[band] }]} aria-hidden="true" />
+      </Group>
+    </StatCard>
+  );
+}

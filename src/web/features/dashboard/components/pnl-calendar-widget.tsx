@@ -1,0 +1,258 @@
+import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCalendarWeek } from '../../../../domain/calendar';
+import { formatCalendarDay, getDaysInMonth, parseCalendarDay } from '../../../../domain/dates';
+import type { TradeLogNavState } from '../../../lib/events';
+import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
+import { useDashboard } from '../dashboard-context';
+import { dayToDate, formatCompactUsd, formatPercent, formatSignedUsd, formatUsd, pnlColor } from '../format';
+import classes from '../dashboard.module.css';
+import { AccountSelect } from './account-select';
+import { WidgetCard } from './widget-card';
+
+const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
+const MOBILE_QUERY = '(max-width: 47.99em)';
+
+/** Spec part 1 §2.5: the PnL calendar, month view from Sunday, with the week column and the account selector. */
+export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: string; type: string; onRemove?: () => void }) {
+  const { account, setAccount, today, openDay, openAccounts } = useDashboard();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const start = parseCalendarDay(today) ?? { year: 2000, month: 1 };
+  const [month, setMonth] = useState({ year: start.year, month: start.month });
+  const range = {
+    from: formatCalendarDay(month.year, month.month, 1),
+    to: formatCalendarDay(month.year, month.month, getDaysInMonth(month.year, month.month)),
+  };
+  const stats = useQuery(tradeStatsQuery(account, range));
+  const taskStatus = useQuery(taskStatusQuery(range.from, range.to));
+
+  const calendar = useMemo(
+    () => buildPnlCalendar({ year: month.year, month: month.month, days: stats.data?.by_day ?? [] }),
+    [month.year, month.month, stats.data],
+  );
+  const statusByDay = useMemo(
+    () => new Map((taskStatus.data ?? []).map((s) => [s.date, s] as const)),
+    [taskStatus.data],
+  );
+  const title = format(dayToDate(range.from), 'MMMM yyyy');
+  const summary = calendar.summary;
+  const compact = isMobile || type === 'pnl-calendar';
+
+  const addTrade = () => {
+    const state: TradeLogNavState = { openAddTrade: true };
+    navigate('/trade-log', { state });
+  };
+
+  return (
+    <WidgetCard
+      widgetId={widgetId}
+      anchor="pnl-calendar"
+      title="PnL Calendar"
+      onRemove={onRemove}
+      actions={
+        <Tooltip label="Manage accounts" withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={openAccounts} aria-label="Manage accounts" data-screenshot-ignore>
+            <IconSettings size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      }
+    >
+      <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="md"
+            onClick={() => setMonth((m) => shiftCalendarMonth(m.year, m.month, -1))}
+            aria-label="Previous month"
+          >
+            <IconChevronLeft size={16} aria-hidden="true" />
+          </ActionIcon>
+          <Text fw={700} miw={128} ta="center" data-testid="calendar-month" aria-live="polite">
+            {title}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size="md"
+            onClick={() => setMonth((m) => shiftCalendarMonth(m.year, m.month, 1))}
+            aria-label="Next month"
+          >
+            <IconChevronRight size={16} aria-hidden="true" />
+          </ActionIcon>
+          {stats.isFetching && <Loader size="xs" ml={4} aria-label="Loading" />}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <AccountSelect value={account} onChange={setAccount} />
+          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={addTrade} data-screenshot-ignore>
+            Add Trade
+          </Button>
+        </Group>
+      </Group>
+
+      {/* Spec part 1 §2.5: on mobile a monthly PnL summary is shown. */}
+      <Group
+        className={classes.monthSummary}
+        data-testid="calendar-month-summary"
+        gap="lg"
+        mb="sm"
+        display={isMobile ? 'flex' : 'none'}
+      >
+        <div>
+          <Text size="xs" c="dimmed">
+            Monthly PnL
+          </Text>
+          <Text fw={700} c={pnlColor(summary.pnlCents)}>
+            {formatSignedUsd(summary.pnlCents)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Trading days
+          </Text>
+          <Text fw={700}>{summary.tradingDays}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Win rate
+          </Text>
+          <Text fw={700}>{formatPercent(summary.winRate)}</Text>
+        </div>
+      </Group>
+
+      <div className={classes.calendarGrid} data-compact={compact || undefined} role="grid" aria-label={`PnL calendar, ${title}`}>
+        <div role="row" className={classes.calendarRow}>
+          {WEEKDAY_HEADERS.map((d) => (
+            <div key={d} role="columnheader" className={classes.calendarHeader}>
+              {d}
+            </div>
+          ))}
+          <div role="columnheader" className={classes.calendarHeader}>
+            Week
+          </div>
+        </div>
+        {calendar.weeks.map((week) => (
+          <div key={week.weekStart} role="row" className={classes.calendarRow}>
+            {week.cells.map((cell) => (
+              <DayCell
+                key={cell.date}
+                cell={cell}
+                isToday={cell.date === today}
+                compact={compact}
+                taskStatus={statusByDay.get(cell.date)}
+                onOpen={() => openDay(cell.date)}
+              />
+            ))}
+            <WeekCell week={week} compact={compact} />
+          </div>
+        ))}
+      </div>
+      {!isMobile && (
+        <Group justify="flex-end" gap="md" mt="xs">
+          <Text size="sm" c="dimmed">
+            {summary.trades} trades · {summary.tradingDays} trading days
+          </Text>
+          <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total">
+            {formatSignedUsd(summary.pnlCents)}
+          </Text>
+        </Group>
+      )}
+    </WidgetCard>
+  );
+}
+
+const STATUS_LABEL: Record<TaskDayStatus['status'], string> = {
+  profit: 'Tasks: most done',
+  breakeven: 'Tasks: half done',
+  loss: 'Tasks: some done',
+  none: 'Tasks: none done',
+};
+
+function DayCell(props: {
+  cell: PnlCalendarCell;
+  isToday: boolean;
+  compact: boolean;
+  taskStatus: TaskDayStatus | undefined;
+  onOpen: () => void;
+}) {
+  const { cell, isToday, compact, taskStatus, onOpen } = props;
+  if (!cell.inMonth) return <div role="gridcell" className={classes.dayCell} data-outside />;
+  const hasTrades = cell.pnlCents !== null && cell.trades > 0;
+  const content = (
+    <>
+      <span className={classes.dayNumber}>
+        {cell.dayOfMonth}
+        {taskStatus && taskStatus.status !== 'none' && (
+          <span
+            className={classes.taskDot}
+            data-status={taskStatus.status}
+            title={`${STATUS_LABEL[taskStatus.status]} (${taskStatus.completed}/${taskStatus.total})`}
+          />
+        )}
+      </span>
+      {cell.pnlCents !== null && (
+        <>
+          <span className={classes.dayPnl} data-testid="day-pnl">
+            {compact ? formatCompactUsd(cell.pnlCents) : formatUsd(cell.pnlCents)}
+          </span>
+          {!compact && (
+            <span className={classes.dayMeta}>
+              <span data-testid="day-trades">
+                {cell.trades} {cell.trades === 1 ? 'trade' : 'trades'}
+              </span>
+              <span data-testid="day-winrate">{formatPercent(cell.winRate ?? 0)}</span>
+            </span>
+          )}
+        </>
+      )}
+    </>
+  );
+  const common = {
+    className: classes.dayCell,
+    'data-tint': cell.tint ?? undefined,
+    'data-today': isToday || undefined,
+    'data-testid': `calendar-day-${cell.date}`,
+  };
+  if (!hasTrades) {
+    return (
+      <div role="gridcell" {...common}>
+        {content}
+      </div>
+    );
+  }
+  const label = `${format(dayToDate(cell.date), 'EEEE, MMMM d')}: ${formatSignedUsd(cell.pnlCents ?? 0)}, ${cell.trades} ${
+    cell.trades === 1 ? 'trade' : 'trades'
+  }, win rate ${formatPercent(cell.winRate ?? 0)}`;
+  return (
+    <div role="gridcell" className={classes.dayCellWrap}>
+      <UnstyledButton {...common} onClick={onOpen} aria-label={label}>
+        {content}
+      </UnstyledButton>
+    </div>
+  );
+}
+
+function WeekCell({ week, compact }: { week: PnlCalendarWeek; compact: boolean }) {
+  return (
+    <div
+      role="gridcell"
+      className={classes.weekCell}
+      data-testid={`calendar-week-${week.weekOfMonth}`}
+      data-tint={week.tradingDays > 0 ? (week.pnlCents > 0 ? 'green' : week.pnlCents < 0 ? 'red' : 'grey') : undefined}
+    >
+      <span className={classes.weekLabel}>
+        {compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}
+      </span>
+      <span className={classes.dayPnl} data-testid="week-pnl" style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
+        {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}
+      </span>
+      <span className={classes.dayMeta} data-testid="week-days">
+        {week.tradingDays} {week.tradingDays === 1 ? 'day' : 'days'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { RadarChart } from '@mantine/charts';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { useDashboard } from '../dashboard-context';
+import { WidgetCard } from './widget-card';
+
+function scoreColor(score: number) {
+  if (score >= 60) return 'teal';
+  if (score >= 50) return 'yellow';
+  return 'red';
+}
+
+/**
+ * Spec part 1 §9: score = 0.4 x win rate + 0.3 x consistency + 0.3 x profit-factor score, out of 100; the server
+ * computes it with the domain's formula (stats.summary.score) and this card only draws it.
+ */
+export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { stats } = useDashboard();
+  const score = stats?.summary.score ?? { score: 0, winRate: 0, consistency: 0, profitFactorScore: 0 };
+  const parts = [
+    { metric: 'Win Rate', value: score.winRate, weight: '40%' },
+    { metric: 'Consistency', value: score.consistency, weight: '30%' },
+    { metric: 'Profit Factor', value: score.profitFactorScore, weight: '30%' },
+  ];
+  return (
+    <WidgetCard widgetId={widgetId} title="Edgebook Score" onRemove={onRemove}>
+      <Group justify="space-between" align="flex-end" mb={4}>
+        <Text fw={800} fz={32} lh={1} c={scoreColor(score.score)} data-testid="score-value">
+          {score.score.toFixed(1)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          out of 100
+        </Text>
+      </Group>
+      <Progress value={score.score} color={scoreColor(score.score)} size="sm" mb="xs" aria-label="Score" />
+      <RadarChart
+        h={190}
+        data={parts}
+        dataKey="metric"
+        withPolarRadiusAxis={false}
+        polarRadiusAxisProps={{ domain: [0, 100] }}
+        series={[{ name: 'value', label: 'Score', color: 'indigo.5', opacity: 0.35 }]}
+        aria-label={`Score parts: ${parts.map((p) => `${p.metric} ${p.value}`).join(', ')}`}
+        role="img"
+      />
+      <Stack gap={2}>
+        {parts.map((p) => (
+          <Group key={p.metric} justify="space-between">
+            <Text size="xs" c="dimmed">
+              {p.metric} ({p.weight})
+            </Text>
+            <Text size="xs" fw={700} data-testid={`score-part-${p.metric.toLowerCase().replace(' ', '-')}`}>
+              {p.value.toFixed(1)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,138 @@
+import { BarChart } from '@mantine/charts';
+import { Group, RingProgress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { format } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { addMonths, formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
+import { calculateWinRate, getWinRatePeriodRange, getWinRateBand, isDayInRange, type WinRatePeriod } from '../../../../domain/stats';
+import { useDashboard } from '../dashboard-context';
+import { dayToDate, formatPercent } from '../format';
+import { WidgetCard } from './widget-card';
+
+const BAND_COLOR = { green: 'teal', yellow: 'yellow', red: 'red' } as const;
+const PERIOD_LABEL: Record<WinRatePeriod, string> = { week: 'Last 7 days', month: 'Last month', all: 'All time' };
+
+/**
+ * Spec part 1 §2.4, §9: win rate with a Week / Month / All toggle (last 7 days, last month, all), BE excluded,
+ * banded 60+ green, 50+ yellow, below red.
+ */
+export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { stats, now, timeZone } = useDashboard();
+  const [period, setPeriod] = useState<WinRatePeriod>('all');
+  const counts = useMemo(() => {
+    const range = getWinRatePeriodRange(period, now, timeZone);
+    let wins = 0;
+    let losses = 0;
+    let breakEvens = 0;
+    for (const day of stats?.by_day ?? []) {
+      if (!isDayInRange(day.date, range)) continue;
+      wins += day.wins;
+      losses += day.losses;
+      breakEvens += day.breakEvens;
+    }
+    return { wins, losses, breakEvens };
+  }, [stats, period, now, timeZone]);
+  const winRate = calculateWinRate(counts);
+  const band = getWinRateBand(winRate);
+  const decided = counts.wins + counts.losses;
+
+  return (
+    <WidgetCard widgetId={widgetId} anchor="winrate-stats" title="Win Rate" onRemove={onRemove}>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        value={period}
+        onChange={(v) => setPeriod(v as WinRatePeriod)}
+        data={[
+          { value: 'week', label: 'Week' },
+          { value: 'month', label: 'Month' },
+          { value: 'all', label: 'All' },
+        ]}
+        aria-label="Win rate period"
+        mb="sm"
+      />
+      <Group wrap="nowrap" gap="md">
+        <RingProgress
+          size={104}
+          thickness={10}
+          roundCaps
+          sections={decided > 0 ? [{ value: winRate, color: BAND_COLOR[band] }] : []}
+          label={
+            <Text ta="center" fw={800} size="lg" c={decided > 0 ? BAND_COLOR[band] : 'dimmed'} data-testid="winrate-card-value">
+              {formatPercent(winRate)}
+            </Text>
+          }
+        />
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {PERIOD_LABEL[period]}
+          </Text>
+          <Text size="sm">
+            <Text span fw={700} c="teal">
+              {counts.wins}
+            </Text>{' '}
+            wins ·{' '}
+            <Text span fw={700} c="red">
+              {counts.losses}
+            </Text>{' '}
+            losses
+          </Text>
+          <Text size="xs" c="dimmed">
+            {counts.breakEvens} break-even, not counted
+          </Text>
+        </Stack>
+      </Group>
+    </WidgetCard>
+  );
+}
+
+/** Win rate of each of the last six calendar months, banded like the card above. */
+export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { stats, today } = useDashboard();
+  const months = useMemo(() => {
+    const parts = parseCalendarDay(today);
+    const first = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
+    const keys = Array.from({ length: 6 }, (_, i) => addMonths(first, i - 5).slice(0, 7));
+    const totals = new Map(keys.map((k) => [k, { wins: 0, losses: 0 }]));
+    for (const day of stats?.by_day ?? []) {
+      const bucket = totals.get(day.date.slice(0, 7));
+      if (!bucket) continue;
+      bucket.wins += day.wins;
+      bucket.losses += day.losses;
+    }
+    return keys.map((k) => {
+      const t = totals.get(k)!;
+      const winRate = calculateWinRate(t);
+      return {
+        month: format(dayToDate(`${k}-01`), 'MMM'),
+        'Win rate': winRate,
+        decided: t.wins + t.losses,
+      };
+    });
+  }, [stats, today]);
+  const current = months[months.length - 1];
+
+  return (
+    <WidgetCard widgetId={widgetId} title="Monthly Win Rate" onRemove={onRemove}>
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed">
+          This month
+        </Text>
+        <Text fw={700} c={current && current.decided > 0 ? BAND_COLOR[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
+          {formatPercent(current?.['Win rate'] ?? 0)}
+        </Text>
+      </Group>
+      <BarChart
+        h={150}
+        data={months}
+        dataKey="month"
+        series={[{ name: 'Win rate', color: 'teal.6' }]}
+        yAxisProps={{ domain: [0, 100], width: 32 }}
+        valueFormatter={(v) => `${v}%`}
+        gridAxis="y"
+        tickLine="none"
+        getBarColor={(value) => `${BAND_COLOR[getWinRateBand(value)]}.6`}
+        withTooltip
+      />
+    </WidgetCard>
+  );
+}

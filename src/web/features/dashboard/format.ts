@@ -1,0 +1,37 @@
+import { formatUsd, type Cents } from '../../../domain/money';
+import { parseCalendarDay } from '../../../domain/dates';
+
+export { formatUsd };
+
+/** '+$1,250.00' / '-$80.50' / '$0.00': the sign a trader reads first. */
+export function formatSignedUsd(cents: Cents): string {
+  return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
+}
+
+/** For narrow calendar cells: '$950', '-$1.2k', '$12k'. */
+export function formatCompactUsd(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const dollars = Math.abs(cents) / 100;
+  if (dollars < 1000) return `${sign}$${Math.round(dollars)}`;
+  if (dollars < 10_000) return `${sign}$${(Math.floor(dollars / 100) / 10).toFixed(1)}k`;
+  if (dollars < 1_000_000) return `${sign}$${Math.round(dollars / 1000)}k`;
+  return `${sign}$${(Math.floor(dollars / 100_000) / 10).toFixed(1)}M`;
+}
+
+export function formatPercent(value: number): string {
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}
+
+/** A 'yyyy-MM-dd' day as a local Date at noon, for date-fns formatting (never for arithmetic). */
+export function dayToDate(day: string): Date {
+  const parts = parseCalendarDay(day);
+  if (!parts) return new Date(Number.NaN);
+  return new Date(parts.year, parts.month - 1, parts.day, 12);
+}
+
+export function pnlColor(cents: Cents | null | undefined): string | undefined {
+  if (cents === null || cents === undefined) return undefined;
+  if (cents > 0) return 'var(--mantine-color-teal-text, var(--mantine-color-teal-6))';
+  if (cents < 0) return 'var(--mantine-color-red-text, var(--mantine-color-red-6))';
+  return 'var(--mantine-color-dimmed)';
+}
