@@ -1,6 +1,116 @@
+import { Button, Collapse, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconInbox } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import type { TradeLogNavState } from '../../lib/events';
+import { AccountManagerPanel, AccountSelector, useAccounts } from '../accounts';
+import { refreshAfterInsert } from './api';
+import { AnalysisPanel } from './analysis-panel';
+import { ConnectionBanner } from './connection-banner';
+import { StatsPanel } from './stats-panel';
+import { toastError } from './toast';
+import { TradeFormModal } from './trade-form-modal';
+import { TradesPanel } from './trades-panel';
+import { UnassignedTradesDialog } from './unassigned-trades-dialog';
+import { useSelectedAccount } from './use-selected-account';
 
-// Trade Log (spec part 2 "Trade Log page"): built by the trade log issue.
+function wantsAddTrade(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as TradeLogNavState).openAddTrade === true;
+}
+
+/** The Trade Log (spec part 2 "Trade Log page"). */
 export function TradeLogPage() {
-  return <PageHeader title="Trade Log" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { data: accounts, isError: accountsFailed } = useAccounts();
+  const [account, setAccount] = useSelectedAccount(accounts);
+  const [accountsOpen, setAccountsOpen] = useState(false);
+  const [unassignedOpen, setUnassignedOpen] = useState(false);
+  const [maximized, setMaximized] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+
+  // Navigation can ask for Add New Trade (the dashboard calendar, the search palette). Consume the flag so a reload
+  // or going back does not open the dialog again.
+  useEffect(() => {
+    if (!wantsAddTrade(location.state)) return;
+    setAddOpen(true);
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, location.hash, navigate]);
+
+  useEffect(() => {
+    if (accountsFailed) toastError('Failed to load trading accounts');
+  }, [accountsFailed]);
+
+  const defaultAccountId = (accounts?.find((a) => a.is_default) ?? accounts?.[0])?.id ?? null;
+  const addAccountId = account && account !== 'all' && account !== 'unassigned' ? account : defaultAccountId;
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Trade Log" />
+      <Group gap="sm" wrap="wrap" mt={-8}>
+        <AccountSelector value={account ?? 'all'} onChange={setAccount} withUnassigned />
+        <Button
+          variant={accountsOpen ? 'light' : 'default'}
+          rightSection={accountsOpen ? <IconChevronUp size={16} aria-hidden="true" /> : <IconChevronDown size={16} aria-hidden="true" />}
+          onClick={() => setAccountsOpen((o) => !o)}
+          aria-expanded={accountsOpen}
+          aria-controls="trading-accounts-panel"
+          data-testid="toggle-accounts"
+        >
+          Trading Accounts
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconInbox size={16} aria-hidden="true" />}
+          onClick={() => setUnassignedOpen(true)}
+          data-testid="open-unassigned"
+        >
+          Manage Unassigned Trades
+        </Button>
+      </Group>
+
+      <Collapse expanded={accountsOpen} keepMounted={false} id="trading-accounts-panel">
+        <AccountManagerPanel selectedAccount={account ?? 'all'} onSelectAccount={setAccount} />
+      </Collapse>
+
+      <ConnectionBanner />
+
+      <TradesPanel
+        account={account}
+        maximized={maximized}
+        onToggleMaximized={() => setMaximized((m) => !m)}
+        onAddTrade={() => setAddOpen(true)}
+        importSlot={
+          // MOUNT POINT: the import dialog's <ImportButton accountId onImported /> (src/web/features/trade-log/import/,
+          // built separately) goes here once it exists: accountId = addAccountId, onImported = refreshAfterInsert.
+          undefined
+        }
+      />
+
+      {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
+      {!maximized && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <StatsPanel account={account} />
+          <AnalysisPanel account={account} />
+        </SimpleGrid>
+      )}
+
+      <TradeFormModal
+        mode="add"
+        opened={addOpen}
+        onClose={() => setAddOpen(false)}
+        accounts={accounts ?? []}
+        initialAccountId={addAccountId}
+      />
+      <UnassignedTradesDialog
+        opened={unassignedOpen}
+        onClose={() => setUnassignedOpen(false)}
+        accounts={accounts ?? []}
+        onAssigned={() => void refreshAfterInsert(client)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,65 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { AccountFilter } from '../../shared/api';
+import { useTradeStats } from './use-trade-stats';
+
+/** A year of trading has ~50 weeks; the chart stays readable with the most recent ones. */
+const WEEKS_SHOWN = 12;
+
+const SERIES = [
+  { name: 'Wins', color: 'teal.6' },
+  { name: 'Losses', color: 'red.6' },
+  { name: 'BE', color: 'gray.6' },
+];
+
+/** Spec part 2 "Statistics and charts": Results by Week and by Day of Week (Monday to Friday), stacked bars. */
+export function AnalysisPanel({ account }: { account: AccountFilter | null }) {
+  const { data, isPending } = useTradeStats(account);
+  const weeks = (data?.by_week ?? []).slice(-WEEKS_SHOWN).map((w) => ({
+    label: w.label,
+    Wins: w.wins,
+    Losses: w.losses,
+    BE: w.breakEvens,
+  }));
+  const weekdays = (data?.by_weekday ?? []).map((d) => ({
+    label: d.day.slice(0, 3),
+    Wins: d.wins,
+    Losses: d.losses,
+    BE: d.breakEvens,
+  }));
+  const hasTrades = (data?.summary.trades ?? 0) > 0;
+
+  return (
+    <Paper withBorder p="md" radius="md" h="100%" data-testid="analysis-panel">
+      <Title order={2} size="h4" mb="sm">
+        Trade Analysis
+      </Title>
+      {isPending ? (
+        <Skeleton height={420} />
+      ) : !hasTrades ? (
+        <Text c="dimmed" size="sm" ta="center" py="xl">
+          No trades to analyze yet.
+        </Text>
+      ) : (
+        <Stack gap="lg">
+          <div data-testid="results-by-week">
+            <Text fw={600} size="sm">
+              Results by Week
+            </Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {(data?.by_week.length ?? 0) > WEEKS_SHOWN ? `Last ${WEEKS_SHOWN} weeks with trades` : 'Weeks start on Monday'}
+            </Text>
+            <BarChart h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" />
+          </div>
+          <div data-testid="results-by-weekday">
+            <Text fw={600} size="sm" mb="xs">
+              Results by Day of Week
+            </Text>
+            <BarChart h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" />
+          </div>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

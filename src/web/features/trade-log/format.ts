@@ -1,0 +1,21 @@
+import { formatShortDay, isCalendarDay } from '../../../domain/dates';
+import { formatUsd, toCents, type Cents } from '../../../domain/money';
+import type { Trade } from '../../shared/api';
+
+/** 'Mar 9, 2026' for a trading day 'yyyy-MM-dd'. */
+export function formatTradeDay(day: string): string {
+  return isCalendarDay(day) ? `${formatShortDay(day)}, ${day.slice(0, 4)}` : day;
+}
+
+export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
+
+/** Net PnL as the table shows it: '$1,250.00', '-$95.50'. */
+export const formatTradePnl = (trade: Pick<Trade, 'pnl'>): string => formatUsd(pnlCentsOf(trade));
+
+export const pnlColor = (cents: Cents) => (cents > 0 ? 'teal' : cents < 0 ? 'red' : 'dimmed');
+
+/** Spec part 2 "Trade table": the Trade Account column shows Unassigned, or Unknown Account for a vanished account. */
+export function accountLabel(trade: Pick<Trade, 'account_id' | 'account_name'>): string {
+  if (!trade.account_id) return 'Unassigned';
+  return trade.account_name ?? 'Unknown Account';
+}

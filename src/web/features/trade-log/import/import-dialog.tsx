@@ -1,0 +1,271 @@
+import { Alert, Anchor, Button, Checkbox, Code, Group, Loader, Modal, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { listFormats } from '../../../../domain/importers';
+import { ApiError } from '../../../lib/api';
+import { accountsQuery, preferencesQuery } from '../../../shared/api';
+import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
+import { commitImport, invalidateAfterImport, previewImport } from './api';
+import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades } from './import-preview';
+import { describeError, toastError, toastSuccess } from './notify';
+import { readFileBytes } from './read-file';
+
+const AUTO = 'auto';
+const FORMAT_OPTIONS = [
+  { value: AUTO, label: 'Detect automatically' },
+  ...listFormats().map((f) => ({ value: f.id, label: f.label })),
+];
+
+/** Every IANA zone the browser knows, plus UTC; the trader's own zone comes first in the list. */
+function timeZoneOptions(preferred: string | null): string[] {
+  const zones = new Set<string>(preferred ? [preferred] : []);
+  zones.add('UTC');
+  for (const zone of Intl.supportedValuesOf('timeZone')) zones.add(zone);
+  return [...zones];
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
+  } catch {
+    return 'America/New_York';
+  }
+}
+
+interface ImportDialogProps {
+  file: File;
+  /** The account the Trade Log shows, preselected when it is a real account. */
+  accountId?: string | null;
+  onClose: () => void;
+  onImported?: () => void;
+  onOpenGuide: () => void;
+}
+
+/**
+ * Issue 4 "The flow": read the file (with progress) -> the server's preview (format, time zone, account, the trades to
+ * be created, duplicates, open positions, unreadable rows) -> confirm -> insert -> refresh -> toast.
+ */
+export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide }: ImportDialogProps) {
+  const client = useQueryClient();
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const [progress, setProgress] = useState(0);
+  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
+  const [readFailed, setReadFailed] = useState(false);
+  const [format, setFormat] = useState(AUTO);
+  const [zoneChoice, setZoneChoice] = useState<string | null>(null);
+  const [accountChoice, setAccountChoice] = useState<string | null | undefined>(undefined);
+  const [accountError, setAccountError] = useState<string | null>(null);
+  const [skipUnreadable, setSkipUnreadable] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    readFileBytes(file, (p) => !cancelled && setProgress(p))
+      .then((b) => !cancelled && setBytes(b))
+      .catch(() => {
+        if (cancelled) return;
+        setReadFailed(true);
+        toastError('Failed to read file');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [file]);
+
+  const preferences = useQuery(preferencesQuery);
+  const accounts = useQuery(accountsQuery);
+  const accountList = useMemo(() => accounts.data ?? [], [accounts.data]);
+
+  // Naive times are read in the trader's own zone unless they pick another (issue 4).
+  const timeZone = zoneChoice ?? preferences.data?.time_zone ?? (preferences.isError ? browserTimeZone() : null);
+  const zones = useMemo(() => timeZoneOptions(preferences.data?.time_zone ?? null), [preferences.data?.time_zone]);
+
+  // The Trade Log's account when it names one of the trader's accounts, else the default (or first) account.
+  const suggestedAccount =
+    (accountId && accountList.some((a) => a.id === accountId) ? accountId : undefined) ??
+    (accountList.find((a) => a.is_default) ?? accountList[0])?.id ??
+    null;
+  const account = accountChoice !== undefined ? accountChoice : suggestedAccount;
+
+  const options = { format: format === AUTO ? undefined : format, timeZone: timeZone ?? '', accountId: account };
+  const preview = useQuery({
+    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account],
+    queryFn: () => previewImport({ name: file.name, bytes: bytes! }, options),
+    enabled: bytes !== null && timeZone !== null && !accounts.isPending,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+
+  const confirm = useMutation({
+    mutationFn: (accountId: string) =>
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, accountId, skipUnreadable }),
+    onSuccess: async (outcome) => {
+      await invalidateAfterImport(client);
+      toastSuccess(`Trades imported successfully (${outcome.imported} trades have been imported)`);
+      onImported?.();
+      onClose();
+    },
+    onError: (error) => toastError('Failed to import trades', describeError(error)),
+  });
+
+  const data = preview.data;
+  const needsSkipConsent = (data?.unreadable_rows ?? 0) > 0;
+  const submit = () => {
+    if (!account) {
+      setAccountError(SELECT_ACCOUNT_MESSAGE);
+      return;
+    }
+    if (!data || (needsSkipConsent && !skipUnreadable)) return;
+    confirm.mutate(account);
+  };
+
+  const reading = bytes === null && !readFailed;
+  return (
+    <Modal
+      opened
+      onClose={confirm.isPending ? () => undefined : onClose}
+      title="Import Trades"
+      size="min(72rem, 96vw)"
+      fullScreen={Boolean(narrow)}
+      data-testid="import-dialog"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" truncate>
+            File: <Text span fw={600}>{file.name}</Text> ({formatBytes(file.size)})
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={onOpenGuide}>
+            Trade Import Guide
+          </Anchor>
+        </Group>
+
+        {reading && (
+          <Stack gap={4} data-testid="import-reading">
+            <Text size="sm">Reading file... {progress}%</Text>
+            <Progress value={progress} aria-label="Reading file" />
+          </Stack>
+        )}
+        {readFailed && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to read file">
+            The browser could not read this file. Check that it is not open in another program and try again.
+          </Alert>
+        )}
+
+        {bytes !== null && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <Select
+                label="File format"
+                data={FORMAT_OPTIONS}
+                value={format}
+                onChange={(v) => setFormat(v ?? AUTO)}
+                allowDeselect={false}
+                description={data ? detectedText(data.format.label, data.detected_format?.label, format === AUTO) : 'Recognised from the header row'}
+                data-testid="import-format"
+              />
+              <Select
+                label="Time zone of the file"
+                data={zones}
+                value={timeZone}
+                onChange={(v) => v && setZoneChoice(v)}
+                searchable
+                allowDeselect={false}
+                description="For times written without a zone"
+                nothingFoundMessage="Unknown time zone"
+                data-testid="import-time-zone"
+              />
+              <AccountPicker
+                accounts={accountList}
+                loading={accounts.isPending}
+                value={account}
+                onChange={(id) => {
+                  setAccountChoice(id);
+                  setAccountError(null);
+                }}
+                error={accountError}
+              />
+            </SimpleGrid>
+
+            {preview.isFetching && (
+              <Stack gap={4} data-testid="import-previewing">
+                <Group gap="xs">
+                  <Loader size="xs" />
+                  <Text size="sm">Reading trades...</Text>
+                </Group>
+                <Progress value={100} striped animated aria-label="Reading trades" />
+              </Stack>
+            )}
+            {preview.isError && !preview.isFetching && <PreviewError error={preview.error} />}
+            {data && !preview.isFetching && (
+              <Stack gap="md" data-testid="import-preview">
+                <PreviewSummary preview={data} />
+                <PreviewIssues issues={data.issues} />
+                <PreviewTrades preview={data} />
+                <PreviewOpenPositions positions={data.open_positions} timeZone={data.time_zone} />
+                {needsSkipConsent && (
+                  <Checkbox
+                    label={`Import the other trades and skip the ${data.unreadable_rows} unreadable ${data.unreadable_rows === 1 ? 'row' : 'rows'}`}
+                    checked={skipUnreadable}
+                    onChange={(e) => setSkipUnreadable(e.currentTarget.checked)}
+                    data-testid="import-skip-unreadable"
+                  />
+                )}
+              </Stack>
+            )}
+          </>
+        )}
+
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
+            Cancel
+          </Button>
+          <Button
+            onClick={submit}
+            loading={confirm.isPending}
+            disabled={!data || preview.isFetching || (needsSkipConsent && !skipUnreadable)}
+            data-testid="import-confirm"
+          >
+            {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function detectedText(label: string, detected: string | undefined, auto: boolean): string {
+  if (detected) return `Detected ${detected}; reading as ${label}`;
+  return auto ? `Detected: ${label}` : `Reading as ${label}`;
+}
+
+/** The server's reason (empty, binary, too large, not an array, unknown format with the columns it saw). */
+function PreviewError({ error }: { error: unknown }) {
+  const message = error instanceof ApiError && error.status < 500 ? error.message : undefined;
+  const columns = message?.match(/Columns found: (.*?)\. Supported:/)?.[1];
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to import trades" data-testid="import-error">
+      {columns !== undefined ? (
+        <Stack gap={4}>
+          <Text size="sm">Unknown file format. The file's columns are:</Text>
+          <Group gap={4}>
+            {columns.split(', ').map((c, i) => (
+              <Code key={i}>{c}</Code>
+            ))}
+          </Group>
+          <Text size="sm">Choose the format above if it is one of ours, or see the Trade Import Guide for the columns each format needs.</Text>
+        </Stack>
+      ) : (
+        <Text size="sm">{message ?? 'The server could not read the file. Please try again.'}</Text>
+      )}
+    </Alert>
+  );
+}
+
+function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,2 @@
+// Broker imports in the Trade Log (issue 4): the Import button, its preview dialog and the Trade Import Guide.
+export { ImportButton, type ImportButtonProps } from './import-button';

@@ -1,0 +1,198 @@
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
+import { isCalendarDay } from '../../../domain/dates';
+import { centsToDecimalString, toCents, type Cents } from '../../../domain/money';
+import {
+  changeFormDate,
+  createEditTradeForm,
+  deriveFormResult,
+  enterFormPnl,
+  parseMoneyInput,
+  parseTags,
+  selectFormResult,
+  toNetPnlCents,
+  TRADE_RESULTS,
+  type TradeResult,
+} from '../../../domain/trades';
+import type { Trade } from '../../shared/api';
+import { useUpdateTrade } from './api';
+import { accountLabel } from './format';
+import { describeError, toastError, toastSuccess } from './toast';
+import { useTradeOptions } from './use-trade-options';
+import classes from './trade-log.module.css';
+
+const centsToInput = (cents: Cents) => (cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents));
+
+interface InlineEditRowProps {
+  trade: Trade;
+  showAccount: boolean;
+  selectMode: boolean;
+  onDone: () => void;
+  rowRef?: (node: HTMLTableRowElement | null) => void;
+  index?: number;
+}
+
+/**
+ * Inline editing in the maximized table (part 2 "Trade table"), with Done. Same rules as the Edit Trade dialog:
+ * pnl before commission, the result couplings as the trader types, the stored commission kept.
+ */
+export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, index }: InlineEditRowProps) {
+  const options = useTradeOptions();
+  const update = useUpdateTrade();
+  const [form, setForm] = useState(() =>
+    createEditTradeForm({
+      tradeDay: trade.date,
+      symbol: trade.symbol,
+      period: trade.period,
+      tradeType: trade.trade_type,
+      status: trade.status,
+      pnlCents: toCents(trade.pnl),
+      commissionCents: toCents(trade.commission),
+      link: trade.link,
+      notes: trade.notes,
+      tags: trade.tags,
+    }),
+  );
+  const [pnlText, setPnlText] = useState(() => centsToInput(form.pnlCents));
+  const [tagsText, setTagsText] = useState(trade.tags.join(', '));
+
+  const done = async () => {
+    if (!isCalendarDay(form.date) || form.session.trim() === '') {
+      toastError('Please fill in all required fields.');
+      return;
+    }
+    try {
+      await update.mutateAsync({
+        id: trade.id,
+        body: {
+          date: form.date,
+          symbol: form.instrument.trim(),
+          period: form.session,
+          trade_type: form.type,
+          status: deriveFormResult(form),
+          pnl: centsToDecimalString(toNetPnlCents(form.pnlCents, form.commissionCents)),
+          link: form.link.trim(),
+          notes: form.notes,
+          tags: parseTags(tagsText),
+        },
+      });
+      toastSuccess('Trade updated successfully');
+      onDone();
+    } catch (error) {
+      toastError('Failed to update trade', describeError(error));
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement)) {
+      event.preventDefault();
+      void done();
+    } else if (event.key === 'Escape') {
+      onDone();
+    }
+  };
+
+  const withCurrent = (list: readonly string[], current: string) => (current && !list.includes(current) ? [...list, current] : [...list]);
+
+  return (
+    <Table.Tr ref={rowRef} data-index={index} onKeyDown={onKeyDown} data-testid="inline-edit-row">
+      {selectMode && <Table.Td />}
+      <Table.Td>
+        <TextInput
+          type="date"
+          size="xs"
+          aria-label="Date"
+          value={form.date}
+          onChange={(e) => {
+            const day = e.currentTarget.value;
+            setForm((f) => (isCalendarDay(day) ? changeFormDate(f, day) : { ...f, date: day }));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{isCalendarDay(form.date) ? form.day : ''}</Text>
+      </Table.Td>
+      <Table.Td>
+        <TextInput size="xs" aria-label="Instrument" value={form.instrument} maxLength={50} onChange={(e) => {
+          const instrument = e.currentTarget.value;
+          setForm((f) => ({ ...f, instrument }));
+        }} />
+      </Table.Td>
+      <Table.Td>
+        <Select size="xs" aria-label="Session" data={withCurrent(options.session, form.session)} value={form.session || null}
+          onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))} comboboxProps={{ withinPortal: true }} />
+      </Table.Td>
+      <Table.Td>
+        <Select size="xs" aria-label="Type" data={withCurrent(options.trade_type, form.type)} value={form.type || null}
+          onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} comboboxProps={{ withinPortal: true }} />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          size="xs"
+          aria-label="Result"
+          rightSection={<span />}
+          rightSectionWidth={4}
+          data={[...TRADE_RESULTS]}
+          value={form.result}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(value) => {
+            if (!value) return;
+            const next = selectFormResult(form, value as TradeResult);
+            setForm(next);
+            if (next.pnlCents !== form.pnlCents) setPnlText(centsToInput(next.pnlCents));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          size="xs"
+          aria-label="PnL (before commission)"
+          title="PnL (before commission)"
+          inputMode="decimal"
+          value={pnlText}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            const typed = parseMoneyInput(text);
+            const next = enterFormPnl(form, typed);
+            setForm(next);
+            setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
+          }}
+        />
+      </Table.Td>
+      {showAccount && (
+        <Table.Td>
+          <Text size="sm" c="dimmed" truncate>
+            {accountLabel(trade)}
+          </Text>
+        </Table.Td>
+      )}
+      <Table.Td>
+        <TextInput size="xs" aria-label="Link" value={form.link} maxLength={2000} onChange={(e) => {
+          const link = e.currentTarget.value;
+          setForm((f) => ({ ...f, link }));
+        }} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput size="xs" aria-label="Tags (comma separated)" placeholder="tag, tag" value={tagsText} onChange={(e) => setTagsText(e.currentTarget.value)} />
+      </Table.Td>
+      <Table.Td>
+        <TextInput size="xs" aria-label="Notes" value={form.notes} maxLength={20000} onChange={(e) => {
+          const notes = e.currentTarget.value;
+          setForm((f) => ({ ...f, notes }));
+        }} />
+      </Table.Td>
+      <Table.Td className={classes.actions}>
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" onClick={() => void done()} loading={update.isPending} data-testid="inline-done">
+            Done
+          </Button>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDone} aria-label="Cancel editing">
+            <IconX size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

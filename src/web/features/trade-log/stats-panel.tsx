@@ -1,0 +1,137 @@
+import '@mantine/charts/styles.css';
+import { DonutChart } from '@mantine/charts';
+import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatUsd } from '../../../domain/money';
+import { formatProfitFactor, getWinRateBand } from '../../../domain/stats';
+import type { AccountFilter } from '../../shared/api';
+import { pnlColor } from './format';
+import { useTradeStats } from './use-trade-stats';
+import classes from './trade-log.module.css';
+
+const BAND_COLOR = { green: 'teal', yellow: 'yellow', red: 'red' } as const;
+
+function Tile({ label, value, color, testId }: { label: string; value: string | number; color?: string; testId: string }) {
+  return (
+    <div className={classes.statTile}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fz={24} fw={700} c={color} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec part 2 "Statistics and charts": Wins, Losses, BE, the Win Rate (Excluding BE) bar and two donuts. */
+export function StatsPanel({ account }: { account: AccountFilter | null }) {
+  const { data, isPending } = useTradeStats(account);
+  const s = data?.summary;
+  // JSON has no Infinity: a null profit factor means profit without losses (or nothing at all).
+  const profitFactor = s ? (s.profitFactor ?? (s.grossProfitCents > 0 ? Number.POSITIVE_INFINITY : 0)) : 0;
+
+  return (
+    <Paper withBorder p="md" radius="md" h="100%" data-testid="stats-panel">
+      <Title order={2} size="h4" mb="sm">
+        Statistics
+      </Title>
+      {isPending || !s ? (
+        <Stack gap="sm">
+          <Skeleton height={70} />
+          <Skeleton height={24} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={3} spacing="xs">
+            <Tile label="Wins" value={s.wins} color="teal" testId="stat-wins" />
+            <Tile label="Losses" value={s.losses} color="red" testId="stat-losses" />
+            <Tile label="BE" value={s.breakEvens} testId="stat-be" />
+          </SimpleGrid>
+          <div>
+            <Group justify="space-between" mb={4}>
+              <Text size="sm" fw={600} id="win-rate-label">
+                Win Rate (Excluding BE)
+              </Text>
+              <Text size="sm" fw={700} c={BAND_COLOR[getWinRateBand(s.winRate)]} data-testid="stat-win-rate">
+                {s.winRate.toFixed(1)}%
+              </Text>
+            </Group>
+            <Progress
+              value={s.winRate}
+              color={BAND_COLOR[getWinRateBand(s.winRate)]}
+              size="lg"
+              radius="xl"
+              aria-labelledby="win-rate-label"
+            />
+          </div>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              Net PnL{' '}
+              <Text span fw={700} c={pnlColor(s.pnlCents)} data-testid="stat-net-pnl">
+                {formatUsd(s.pnlCents)}
+              </Text>
+            </Text>
+            <Text size="sm">
+              Profit Factor{' '}
+              <Text span fw={700} data-testid="stat-profit-factor">
+                {formatProfitFactor(profitFactor)}
+              </Text>
+            </Text>
+            <Text size="sm">
+              Trades{' '}
+              <Text span fw={700} data-testid="stat-trades">
+                {s.trades}
+              </Text>
+            </Text>
+          </Group>
+          {s.trades === 0 ? (
+            <Text c="dimmed" size="sm" ta="center" py="lg">
+              No trades yet: add one to see your statistics.
+            </Text>
+          ) : (
+            <SimpleGrid cols={2} spacing="xs">
+              <Stack gap={4} align="center">
+                <DonutChart
+                  size={140}
+                  thickness={18}
+                  withTooltip={false}
+                  chartLabel={`${s.winRate.toFixed(1)}%`}
+                  data={[
+                    { name: 'Wins', value: s.wins, color: 'teal.6' },
+                    { name: 'Losses', value: s.losses, color: 'red.6' },
+                  ]}
+                  aria-label={`Wins ${s.wins}, losses ${s.losses}`}
+                />
+                <Text size="xs" c="dimmed" ta="center">
+                  Wins / Losses
+                  <br />
+                  {s.wins} / {s.losses}
+                </Text>
+              </Stack>
+              <Stack gap={4} align="center">
+                <DonutChart
+                  size={140}
+                  thickness={18}
+                  withTooltip={false}
+                  chartLabel={s.trades}
+                  data={[
+                    { name: 'Wins', value: s.wins, color: 'teal.6' },
+                    { name: 'Losses', value: s.losses, color: 'red.6' },
+                    { name: 'Break Even', value: s.breakEvens, color: 'gray.6' },
+                  ]}
+                  aria-label={`Wins ${s.wins}, losses ${s.losses}, break even ${s.breakEvens}`}
+                />
+                <Text size="xs" c="dimmed" ta="center">
+                  Wins / Losses / Break Even
+                  <br />
+                  {s.wins} / {s.losses} / {s.breakEvens}
+                </Text>
+              </Stack>
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

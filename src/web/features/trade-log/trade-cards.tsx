@@ -1,0 +1,129 @@
+import { ActionIcon, Anchor, Card, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import type { Trade } from '../../shared/api';
+import { accountLabel, formatTradeDay } from './format';
+import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
+import { useLoadVisibleRows, virtualRowCount, type TradeRowHandlers, type VirtualListProps } from './trade-table';
+import classes from './trade-log.module.css';
+
+/** Spec part 2 §9: notes in cards expand above 100 characters. */
+const NOTES_PREVIEW = 100;
+
+function CardNotes({ notes }: { notes: string }) {
+  const [expanded, setExpanded] = useState(false);
+  if (!notes) return null;
+  const long = notes.length > NOTES_PREVIEW;
+  return (
+    <div>
+      <Text size="sm" className={classes.cardNotes} data-testid="card-notes">
+        {long && !expanded ? `${notes.slice(0, NOTES_PREVIEW).trimEnd()}…` : notes}
+      </Text>
+      {long && (
+        <Anchor component="button" type="button" size="xs" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+          {expanded ? 'Show less' : 'Show more'}
+        </Anchor>
+      )}
+    </div>
+  );
+}
+
+export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; showAccount: boolean; handlers: TradeRowHandlers }) {
+  const { selectMode, selected, onToggleSelect, onEdit, onDelete } = handlers;
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="trade-card" data-trade-id={trade.id}>
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {selectMode && (
+              <Checkbox
+                checked={selected.has(trade.id)}
+                onChange={() => onToggleSelect(trade.id)}
+                aria-label={`Select trade ${trade.symbol} ${trade.date}`}
+                data-testid="trade-select"
+              />
+            )}
+            <Text fw={700} truncate data-testid="trade-instrument-cell">
+              {trade.symbol}
+            </Text>
+            <ResultBadge result={trade.status} />
+          </Group>
+          <PnlText trade={trade} size="md" />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatTradeDay(trade.date)} · {trade.day_of_week} · {trade.period} · {trade.trade_type}
+          {showAccount ? ` · ${accountLabel(trade)}` : ''}
+        </Text>
+        {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}
+        <CardNotes notes={trade.notes} />
+        <Group justify="space-between" gap="xs">
+          <LinkCell link={trade.link} />
+          <Group gap={4}>
+            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
+              <IconPencil size={16} aria-hidden="true" />
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" data-testid="trade-delete">
+              <IconTrash size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface CardsProps {
+  trades: readonly Trade[];
+  showAccount: boolean;
+  handlers: TradeRowHandlers;
+}
+
+export function CompactTradeCards({ trades, showAccount, handlers }: CardsProps) {
+  return (
+    <div className={classes.cardGrid} data-testid="trade-cards">
+      {trades.map((trade) => (
+        <TradeCard key={trade.id} trade={trade} showAccount={showAccount} handlers={handlers} />
+      ))}
+    </div>
+  );
+}
+
+/** Maximized card view: one column of measured cards, virtualized and paged like the table. */
+export function VirtualTradeCards({ showAccount, handlers, ...list }: CardsProps & VirtualListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtualRowCount(list),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 150,
+    overscan: 6,
+    gap: 8,
+    getItemKey: (index) => list.trades[index]?.id ?? `placeholder-${index}`,
+  });
+  const items = virtualizer.getVirtualItems();
+  useLoadVisibleRows(items[items.length - 1]?.index ?? 0, list);
+
+  return (
+    <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" style={{ padding: 8 }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} data-testid="trade-cards">
+        {items.map((item) => {
+          const trade = list.trades[item.index];
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {trade ? (
+                <TradeCard trade={trade} showAccount={showAccount} handlers={handlers} />
+              ) : (
+                <Skeleton height={120} radius="md" aria-label="Loading trade" />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import '@mantine/dates/styles.css';
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { isCalendarDay } from '../../../domain/dates';
+import { centsToDecimalString, formatUsd, toCents, type Cents } from '../../../domain/money';
+import {
+  changeFormDate,
+  createEditTradeForm,
+  createNewTradeForm,
+  deriveFormResult,
+  enterFormPnl,
+  parseCommissionInput,
+  parseMoneyInput,
+  selectFormResult,
+  toNetPnlCents,
+  TRADE_RESULTS,
+  type TradeFormValues,
+  type TradeResult,
+} from '../../../domain/trades';
+import type { Trade, TradingAccount } from '../../shared/api';
+import { useCreateTrade, useUpdateTrade } from './api';
+import { OptionManager } from './option-manager';
+import { TagsField } from './tags-field';
+import { describeError, toastError, toastSuccess } from './toast';
+import { useToday, useTradeOptions } from './use-trade-options';
+
+/** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
+const NO_ACCOUNT = 'none';
+
+/** What the money boxes show for an amount: '0', '125', '-95.50'. */
+function centsToInput(cents: Cents): string {
+  return cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents);
+}
+
+type TradeFormModalProps =
+  | {
+      mode: 'add';
+      opened: boolean;
+      onClose: () => void;
+      accounts: readonly TradingAccount[];
+      /** The account preselected in the Account field (the one being viewed, else the default). */
+      initialAccountId: string | null;
+    }
+  | { mode: 'edit'; opened: boolean; onClose: () => void; trade: Trade | null };
+
+/**
+ * Add New Trade and Edit Trade (spec part 2 "Add dialog fields"). The pnl field is before commission; the result and
+ * pnl couplings of part 2 §4 apply as the trader types (domain/trades/trade-form.ts), and the saved result is derived
+ * from net pnl.
+ */
+export function TradeFormModal(props: TradeFormModalProps) {
+  const { opened, onClose, mode } = props;
+  const today = useToday();
+  const options = useTradeOptions();
+  const create = useCreateTrade();
+  const update = useUpdateTrade();
+  const [values, setValues] = useState<TradeFormValues>(() => createNewTradeForm(today));
+  const [pnlText, setPnlText] = useState('0');
+  const [commissionText, setCommissionText] = useState('0');
+  const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
+  const editTrade = props.mode === 'edit' ? props.trade : null;
+  const initialAccountId = props.mode === 'add' ? props.initialAccountId : null;
+
+  useEffect(() => {
+    if (!opened) return;
+    const initial = editTrade
+      ? createEditTradeForm({
+          tradeDay: editTrade.date,
+          symbol: editTrade.symbol,
+          period: editTrade.period,
+          tradeType: editTrade.trade_type,
+          status: editTrade.status,
+          pnlCents: toCents(editTrade.pnl),
+          commissionCents: toCents(editTrade.commission),
+          link: editTrade.link,
+          notes: editTrade.notes,
+          tags: editTrade.tags,
+        })
+      : createNewTradeForm(today);
+    setValues(initial);
+    setPnlText(centsToInput(initial.pnlCents));
+    setCommissionText(centsToInput(initial.commissionCents));
+    setAccountId(initialAccountId ?? NO_ACCOUNT);
+    // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
+  }, [opened, editTrade?.id]);
+
+  const enterPnl = (text: string) => {
+    const typed = parseMoneyInput(text);
+    const next = enterFormPnl(values, typed);
+    setValues(next);
+    // A coupling changed the amount (Loss makes it negative, BE keeps 0): show what will be saved.
+    setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
+  };
+
+  const chooseResult = (result: TradeResult) => {
+    const next = selectFormResult(values, result);
+    setValues(next);
+    if (next.pnlCents !== values.pnlCents) setPnlText(centsToInput(next.pnlCents));
+  };
+
+  const netCents = toNetPnlCents(values.pnlCents, values.commissionCents);
+  const savedResult = deriveFormResult(values);
+  const busy = create.isPending || update.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Part 2 §5: date, session and result are required.
+    if (!isCalendarDay(values.date) || values.session.trim() === '' || !TRADE_RESULTS.includes(values.result)) {
+      toastError('Please fill in all required fields.');
+      return;
+    }
+    const common = {
+      date: values.date,
+      symbol: values.instrument.trim(),
+      period: values.session,
+      trade_type: values.type,
+      status: savedResult,
+      pnl: centsToDecimalString(netCents),
+      link: values.link.trim(),
+      notes: values.notes,
+      tags: values.tags,
+    };
+    try {
+      if (mode === 'edit') {
+        if (!editTrade) {
+          toastError('No trade selected for editing');
+          return;
+        }
+        await update.mutateAsync({ id: editTrade.id, body: common });
+        toastSuccess('Trade updated successfully');
+      } else {
+        await create.mutateAsync({
+          ...common,
+          account_id: accountId === NO_ACCOUNT ? null : accountId,
+          commission: centsToDecimalString(values.commissionCents),
+        });
+        toastSuccess('Trade added successfully');
+      }
+      onClose();
+    } catch (error) {
+      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error));
+    }
+  };
+
+  const typeOptions = withCurrent(options.trade_type, values.type);
+  const sessionOptions = withCurrent(options.session, values.session);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'edit' ? 'Edit Trade' : 'Add New Trade'}
+      size="lg"
+      centered
+      data-testid={mode === 'edit' ? 'edit-trade-modal' : 'add-trade-modal'}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {props.mode === 'add' && (
+            <Select
+              label="Account"
+              data={[
+                { value: NO_ACCOUNT, label: 'All Trades' },
+                ...props.accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name })),
+              ]}
+              value={accountId}
+              onChange={(v) => setAccountId(v ?? NO_ACCOUNT)}
+              allowDeselect={false}
+              description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="trade-account"
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DatePickerInput
+              label="Date"
+              value={isCalendarDay(values.date) ? values.date : null}
+              onChange={(day) => setValues((v) => (day && isCalendarDay(day) ? changeFormDate(v, day) : { ...v, date: '' }))}
+              valueFormat="MMM D, YYYY"
+              leftSection={<IconCalendar size={16} aria-hidden="true" />}
+              clearable
+              popoverProps={{ withinPortal: true }}
+              data-testid="trade-date"
+            />
+            <TextInput label="Day" value={isCalendarDay(values.date) ? values.day : ''} readOnly variant="filled" data-testid="trade-day" />
+            <TextInput
+              label="Instrument"
+              value={values.instrument}
+              onChange={(e) => {
+                const instrument = e.currentTarget.value;
+                setValues((v) => ({ ...v, instrument }));
+              }}
+              maxLength={50}
+              data-testid="trade-instrument"
+            />
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Select
+                label="Type"
+                data={typeOptions}
+                value={values.type || null}
+                onChange={(type) => setValues((v) => ({ ...v, type: type ?? '' }))}
+                searchable
+                style={{ flex: 1 }}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="trade-type"
+              />
+              <OptionManager kind="trade_type" options={options.trade_type} />
+            </Group>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Select
+                label="Session"
+                data={sessionOptions}
+                value={values.session || null}
+                onChange={(session) => setValues((v) => ({ ...v, session: session ?? '' }))}
+                searchable
+                style={{ flex: 1 }}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="trade-session"
+              />
+              <OptionManager kind="session" options={options.session} />
+            </Group>
+            <Input.Wrapper label="Result" id="trade-result-label">
+              <SegmentedControl
+                fullWidth
+                data={[...TRADE_RESULTS]}
+                value={values.result}
+                onChange={(r) => chooseResult(r as TradeResult)}
+                aria-labelledby="trade-result-label"
+                color={values.result === 'Win' ? 'teal' : values.result === 'Loss' ? 'red' : 'gray'}
+                data-testid="trade-result-input"
+              />
+            </Input.Wrapper>
+            <TextInput
+              label="PnL (before commission)"
+              value={pnlText}
+              onChange={(e) => enterPnl(e.currentTarget.value)}
+              inputMode="decimal"
+              leftSection="$"
+              data-testid="trade-pnl-input"
+            />
+            {mode === 'add' && (
+              <TextInput
+                label="Commission"
+                value={commissionText}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setCommissionText(text);
+                  setValues((v) => ({ ...v, commissionCents: parseCommissionInput(text) }));
+                }}
+                // Part 2 §5: commission is stored as an absolute value.
+                onBlur={() => setCommissionText(centsToInput(values.commissionCents))}
+                inputMode="decimal"
+                leftSection="$"
+                data-testid="trade-commission"
+              />
+            )}
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" data-testid="trade-net-preview">
+            Net PnL {formatUsd(netCents)}
+            {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''} · saved as{' '}
+            {savedResult}
+          </Text>
+          <TextInput
+            label="Link"
+            value={values.link}
+            onChange={(e) => {
+              const link = e.currentTarget.value;
+              setValues((v) => ({ ...v, link }));
+            }}
+            placeholder="https://"
+            maxLength={2000}
+            data-testid="trade-link"
+          />
+          <TagsField value={values.tags} onChange={(tags) => setValues((v) => ({ ...v, tags }))} suggestions={options.tag} />
+          <Textarea
+            label="Notes"
+            value={values.notes}
+            onChange={(e) => {
+              const notes = e.currentTarget.value;
+              setValues((v) => ({ ...v, notes }));
+            }}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={20000}
+            data-testid="trade-notes"
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} data-testid="trade-submit">
+              {mode === 'edit' ? 'Save Changes' : 'Add Trade'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A trade's own type or session stays choosable even when it is no longer among the trader's options. */
+function withCurrent(options: readonly string[], current: string): string[] {
+  return current && !options.includes(current) ? [...options, current] : [...options];
+}

@@ -1,0 +1,280 @@
+import { ActionIcon, Checkbox, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { Trade } from '../../shared/api';
+import { accountLabel, formatTradeDay } from './format';
+import { InlineEditRow } from './inline-edit-row';
+import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
+import classes from './trade-log.module.css';
+
+export interface TradeRowHandlers {
+  selectMode: boolean;
+  selected: ReadonlySet<string>;
+  onToggleSelect: (id: string) => void;
+  onEdit: (trade: Trade) => void;
+  onDelete: (trade: Trade) => void;
+}
+
+interface Column {
+  key: string;
+  label: string;
+  /** Fixed width in the virtualized table (its rows mount and unmount, so widths cannot follow content). */
+  width?: number;
+}
+
+/** Spec part 2 "Trade table": Trade Account only when viewing all accounts. */
+function columnsFor(showAccount: boolean, selectMode: boolean): Column[] {
+  return [
+    ...(selectMode ? [{ key: 'select', label: 'Select', width: 44 }] : []),
+    { key: 'date', label: 'Date', width: 128 },
+    { key: 'day', label: 'Day', width: 108 },
+    { key: 'instrument', label: 'Instrument', width: 100 },
+    { key: 'session', label: 'Session', width: 96 },
+    { key: 'type', label: 'Type', width: 120 },
+    { key: 'result', label: 'Result', width: 88 },
+    { key: 'pnl', label: 'PnL', width: 112 },
+    ...(showAccount ? [{ key: 'account', label: 'Trade Account', width: 136 }] : []),
+    { key: 'link', label: 'Link', width: 56 },
+    { key: 'tags', label: 'Tags', width: 176 },
+    { key: 'notes', label: 'Notes', width: 200 },
+    { key: 'actions', label: 'Actions', width: 112 },
+  ];
+}
+
+function TradeRowCells({ trade, showAccount, handlers }: { trade: Trade; showAccount: boolean; handlers: TradeRowHandlers }) {
+  const { selectMode, selected, onToggleSelect, onEdit, onDelete } = handlers;
+  return (
+    <>
+      {selectMode && (
+        <Table.Td>
+          <Checkbox
+            checked={selected.has(trade.id)}
+            onChange={() => onToggleSelect(trade.id)}
+            aria-label={`Select trade ${trade.symbol} ${trade.date}`}
+            data-testid="trade-select"
+          />
+        </Table.Td>
+      )}
+      <Table.Td className={classes.cell} data-testid="trade-date-cell">
+        {formatTradeDay(trade.date)}
+      </Table.Td>
+      <Table.Td className={classes.cell}>{trade.day_of_week}</Table.Td>
+      <Table.Td className={classes.cell} fw={600} data-testid="trade-instrument-cell">
+        {trade.symbol}
+      </Table.Td>
+      <Table.Td className={classes.cell}>{trade.period}</Table.Td>
+      <Table.Td className={classes.cell}>{trade.trade_type}</Table.Td>
+      <Table.Td>
+        <ResultBadge result={trade.status} />
+      </Table.Td>
+      <Table.Td>
+        <PnlText trade={trade} />
+      </Table.Td>
+      {showAccount && (
+        <Table.Td className={classes.cell} data-testid="trade-account-cell">
+          <Text size="sm" c={trade.account_id ? undefined : 'dimmed'} truncate>
+            {accountLabel(trade)}
+          </Text>
+        </Table.Td>
+      )}
+      <Table.Td>
+        <LinkCell link={trade.link} />
+      </Table.Td>
+      <Table.Td>
+        <TagList tags={trade.tags} max={2} />
+      </Table.Td>
+      <Table.Td title={trade.notes || undefined} data-testid="trade-notes-cell">
+        {trade.notes ? (
+          <Text size="sm" className={classes.notes}>
+            {trade.notes}
+          </Text>
+        ) : (
+          <Text c="dimmed" size="sm" span>
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td className={classes.actions}>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit trade">
+            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
+              <IconPencil size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete trade">
+            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" data-testid="trade-delete">
+              <IconTrash size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </>
+  );
+}
+
+function Head({ columns, fixed }: { columns: Column[]; fixed: boolean }) {
+  return (
+    <>
+      {fixed && (
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.key} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+      )}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.key} className={c.key === 'actions' ? classes.actions : undefined}>{c.key === 'select' ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+    </>
+  );
+}
+
+interface TableProps {
+  trades: readonly Trade[];
+  showAccount: boolean;
+  handlers: TradeRowHandlers;
+}
+
+/** The compact table: the 5 most recent trades, sized by their content. */
+export function CompactTradeTable({ trades, showAccount, handlers }: TableProps) {
+  const columns = columnsFor(showAccount, handlers.selectMode);
+  return (
+    <div className={classes.tableWrap}>
+      <Table className={classes.table} highlightOnHover verticalSpacing="xs" data-testid="trade-table">
+        <Head columns={columns} fixed={false} />
+        <Table.Tbody>
+          {trades.map((trade) => (
+            <Table.Tr key={trade.id} data-testid="trade-row" data-trade-id={trade.id}>
+              <TradeRowCells trade={trade} showAccount={showAccount} handlers={handlers} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+export interface VirtualListProps {
+  trades: readonly Trade[];
+  /** How many trades the filter has; rows beyond the loaded ones are placeholders until their page arrives. */
+  total: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+}
+
+const ROW_HEIGHT = 49;
+/** Ask for the next page this many rows before the loaded ones run out. */
+const PREFETCH_ROWS = 100;
+
+/** Keeps fetching keyset pages until the rows in view are loaded (a jump to the bottom walks every page). */
+export function useLoadVisibleRows(lastVisibleIndex: number, props: VirtualListProps) {
+  const { trades, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastVisibleIndex >= trades.length - PREFETCH_ROWS) fetchNextPage();
+  }, [lastVisibleIndex, trades.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+}
+
+export const virtualRowCount = ({ trades, total, hasNextPage }: VirtualListProps) =>
+  hasNextPage ? Math.max(total, trades.length + 1) : trades.length;
+
+/**
+ * The maximized table: every trade of the filter, virtualized (only the rows in view exist in the DOM) and paged by
+ * keyset as the trader scrolls, so 100,000 trades scroll as smoothly as 10. Inline editing with Done.
+ */
+export function VirtualTradeTable({
+  showAccount,
+  handlers,
+  editingId,
+  onEditInline,
+  onDoneEditing,
+  ...list
+}: TableProps &
+  VirtualListProps & { editingId: string | null; onEditInline: (trade: Trade) => void; onDoneEditing: () => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = virtualRowCount(list);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (index) => list.trades[index]?.id ?? `placeholder-${index}`,
+  });
+  const items = virtualizer.getVirtualItems();
+  useLoadVisibleRows(items[items.length - 1]?.index ?? 0, list);
+
+  const columns = columnsFor(showAccount, handlers.selectMode);
+  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const rowHandlers = { ...handlers, onEdit: onEditInline };
+
+  return (
+    <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" tabIndex={0} aria-label="All trades">
+      <Table
+        className={`${classes.table} ${classes.virtualTable}`}
+        highlightOnHover
+        verticalSpacing="xs"
+        style={{ minWidth }}
+        data-testid="trade-table"
+        aria-rowcount={count + 1}
+      >
+        <Head columns={columns} fixed />
+        <Table.Tbody>
+          {paddingTop > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const trade = list.trades[item.index];
+            if (!trade) {
+              return (
+                <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={classes.placeholderRow}>
+                  <Table.Td colSpan={columns.length}>
+                    <Skeleton height={14} radius="sm" aria-label="Loading trade" />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            }
+            if (trade.id === editingId) {
+              return (
+                <InlineEditRow
+                  key={item.key}
+                  index={item.index}
+                  rowRef={virtualizer.measureElement}
+                  trade={trade}
+                  showAccount={showAccount}
+                  selectMode={handlers.selectMode}
+                  onDone={onDoneEditing}
+                />
+              );
+            }
+            return (
+              <Table.Tr
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                data-testid="trade-row"
+                data-trade-id={trade.id}
+                aria-rowindex={item.index + 2}
+              >
+                <TradeRowCells trade={trade} showAccount={showAccount} handlers={rowHandlers} />
+              </Table.Tr>
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

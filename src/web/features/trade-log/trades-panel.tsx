@@ -1,0 +1,326 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconDownload,
+  IconLayoutCards,
+  IconPlus,
+  IconSearch,
+  IconTable,
+} from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
+import { COMPACT_LIMIT, downloadTradesBackup, tradeInfiniteQuery, useBulkDeleteTrades, useDeleteTrade } from './api';
+import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
+import { TradeFormModal } from './trade-form-modal';
+import { CompactTradeTable, VirtualTradeTable, type TradeRowHandlers } from './trade-table';
+import { describeError, isNetworkError, toastError, toastSuccess } from './toast';
+
+const SEARCH_DEBOUNCE_MS = 300;
+// Spec part 1 §9: mobile width under 768 px; part 2: card view is the default on small screens.
+const SMALL_SCREEN = '(max-width: 47.99em)';
+
+interface TradesPanelProps {
+  account: AccountFilter | null;
+  maximized: boolean;
+  onToggleMaximized: () => void;
+  onAddTrade: () => void;
+  /** The import button (JSON or CSV), built with the import dialog. */
+  importSlot?: ReactNode;
+}
+
+/**
+ * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
+ * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
+ */
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot }: TradesPanelProps) {
+  const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
+  const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
+  const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [selectMode, setSelectMode] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const [editTrade, setEditTrade] = useState<Trade | null>(null);
+  const [inlineId, setInlineId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const remove = useDeleteTrade();
+  const bulkDelete = useBulkDeleteTrades();
+  const filter = account ?? 'all';
+
+  const compact = useQuery({
+    ...tradePageQuery(filter, q, COMPACT_LIMIT),
+    enabled: account !== null && !maximized,
+    placeholderData: keepPreviousData,
+  });
+  const full = useInfiniteQuery({
+    ...tradeInfiniteQuery(filter, q),
+    enabled: account !== null && maximized,
+    placeholderData: keepPreviousData,
+  });
+
+  const trades = useMemo(
+    () => (maximized ? (full.data?.pages.flatMap((p) => p.trades) ?? []) : (compact.data?.trades ?? [])),
+    [maximized, full.data, compact.data],
+  );
+  const total = (maximized ? full.data?.pages[0]?.total : compact.data?.total) ?? 0;
+  const active = maximized ? full : compact;
+  const loadFailed = active.isError && !isNetworkError(active.error);
+
+  useEffect(() => {
+    // Part 2 §8; an unreachable server shows the connection banner instead.
+    if (loadFailed) toastError('Failed to fetch trades');
+  }, [loadFailed]);
+
+  // Leaving select mode clears the selection (part 2 §4); so does changing what is listed.
+  useEffect(() => {
+    setSelected(new Set());
+  }, [filter, q, selectMode, maximized]);
+  useEffect(() => setInlineId(null), [filter, q, maximized, view]);
+
+  const toggleSelect = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = trades.length > 0 && trades.every((t) => selected.has(t.id));
+
+  const deleteOne = (trade: Trade) => {
+    setSelected((current) => {
+      if (!current.has(trade.id)) return current;
+      const next = new Set(current);
+      next.delete(trade.id);
+      return next;
+    });
+    remove.mutate(trade.id, {
+      onSuccess: () => toastSuccess('Trade deleted successfully'),
+      onError: (error) => toastError('Failed to delete trade', describeError(error)),
+    });
+  };
+
+  const deleteSelected = () => {
+    const ids = [...selected];
+    setConfirmBulk(false);
+    bulkDelete.mutate(ids, {
+      onSuccess: () => {
+        toastSuccess('Deleted selected trades');
+        setSelectMode(false);
+      },
+      onError: (error) => toastError('Failed to delete selected trades', describeError(error)),
+    });
+  };
+
+  const exportTrades = async () => {
+    setExporting(true);
+    try {
+      await downloadTradesBackup();
+      toastSuccess('Trades data exported successfully!');
+    } catch {
+      toastError('Failed to export trades data');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const handlers: TradeRowHandlers = {
+    selectMode,
+    selected,
+    onToggleSelect: toggleSelect,
+    onEdit: setEditTrade,
+    onDelete: deleteOne,
+  };
+  const showAccount = filter === 'all';
+  const listProps = {
+    trades,
+    total,
+    hasNextPage: full.hasNextPage,
+    isFetchingNextPage: full.isFetchingNextPage,
+    fetchNextPage: () => void full.fetchNextPage(),
+  };
+
+  let content: ReactNode;
+  if (account === null || active.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading trades" />
+      </Center>
+    );
+  } else if (trades.length === 0 && !active.isPlaceholderData) {
+    content = (
+      <Stack align="center" gap="xs" py="xl" data-testid="trades-empty">
+        <Text fw={600}>{q ? 'No trades match your search' : 'No trades yet'}</Text>
+        {!q && (
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onAddTrade}>
+            Add New Trade
+          </Button>
+        )}
+      </Stack>
+    );
+  } else if (maximized) {
+    content =
+      view === 'table' ? (
+        <VirtualTradeTable
+          {...listProps}
+          showAccount={showAccount}
+          handlers={handlers}
+          editingId={inlineId}
+          onEditInline={(trade) => setInlineId(trade.id)}
+          onDoneEditing={() => setInlineId(null)}
+        />
+      ) : (
+        <VirtualTradeCards {...listProps} showAccount={showAccount} handlers={handlers} />
+      );
+  } else {
+    content =
+      view === 'table' ? (
+        <CompactTradeTable trades={trades} showAccount={showAccount} handlers={handlers} />
+      ) : (
+        <CompactTradeCards trades={trades} showAccount={showAccount} handlers={handlers} />
+      );
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" data-testid="trades-panel" data-maximized={maximized || undefined}>
+      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+        <Group gap="xs" align="baseline">
+          <Title order={2} size="h4">
+            Trades
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="trades-total">
+            {total} {total === 1 ? 'trade' : 'trades'}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onAddTrade} data-testid="add-trade">
+            Add New Trade
+          </Button>
+          {importSlot}
+          <Tooltip label="Export trades (JSON backup)">
+            <ActionIcon
+              variant="default"
+              size={36}
+              onClick={() => void exportTrades()}
+              loading={exporting}
+              aria-label="Export trades"
+              data-testid="export-trades"
+            >
+              <IconDownload size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={maximized ? 'Minimize' : 'Maximize'}>
+            <ActionIcon
+              variant="default"
+              size={36}
+              onClick={onToggleMaximized}
+              aria-label={maximized ? 'Minimize trades' : 'Maximize trades'}
+              aria-pressed={maximized}
+              data-testid="toggle-maximize"
+            >
+              {maximized ? <IconArrowsMinimize size={18} aria-hidden="true" /> : <IconArrowsMaximize size={18} aria-hidden="true" />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <Group gap="xs" mb="sm" wrap="wrap">
+        <TextInput
+          placeholder="Search trades..."
+          aria-label="Search trades"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 200px' }}
+          maxLength={200}
+          data-testid="trade-search"
+        />
+        <SegmentedControl
+          value={view}
+          onChange={(v) => setViewChoice(v as 'table' | 'cards')}
+          data={[
+            {
+              value: 'table',
+              label: (
+                <Center title="Table view">
+                  <IconTable size={16} aria-hidden="true" />
+                  <VisuallyHidden>Table view</VisuallyHidden>
+                </Center>
+              ),
+            },
+            {
+              value: 'cards',
+              label: (
+                <Center title="Card view">
+                  <IconLayoutCards size={16} aria-hidden="true" />
+                  <VisuallyHidden>Card view</VisuallyHidden>
+                </Center>
+              ),
+            },
+          ]}
+          data-testid="view-toggle"
+        />
+        <Button variant={selectMode ? 'filled' : 'default'} onClick={() => setSelectMode((m) => !m)} data-testid="select-mode">
+          {selectMode ? 'Cancel' : 'Select'}
+        </Button>
+        {selectMode && (
+          <>
+            <Button
+              variant="default"
+              onClick={() => setSelected(allSelected ? new Set() : new Set(trades.map((t) => t.id)))}
+              disabled={trades.length === 0}
+              data-testid="select-all"
+            >
+              {allSelected ? 'Unselect All' : 'Select All'}
+            </Button>
+            <Button color="red.8" disabled={selected.size === 0} onClick={() => setConfirmBulk(true)} data-testid="delete-selected">
+              Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
+            </Button>
+          </>
+        )}
+      </Group>
+
+      {content}
+
+      {!maximized && total > trades.length && trades.length > 0 && (
+        <Text size="sm" c="dimmed" ta="center" mt="sm" data-testid="trades-footer">
+          Showing {trades.length} most recent trades. Maximize to see all {total} trades.
+        </Text>
+      )}
+
+      <TradeFormModal mode="edit" opened={editTrade !== null} trade={editTrade} onClose={() => setEditTrade(null)} />
+
+      <Modal opened={confirmBulk} onClose={() => setConfirmBulk(false)} title="Delete Selected" centered data-testid="bulk-delete-modal">
+        <Text size="sm">
+          {`Delete selected trades? This action cannot be undone. It will permanently delete ${selected.size} trade(s).`}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirmBulk(false)}>
+            Cancel
+          </Button>
+          <Button color="red.8" onClick={deleteSelected} data-testid="bulk-delete-confirm">
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}
