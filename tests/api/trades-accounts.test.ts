@@ -106,6 +106,36 @@ describe.each(backends())('trading accounts for the trade log on %s', (backend) 
     expect(strangerList.find((a) => a.is_default)?.id).toBe(theirs.id);
   });
 
+  it('an account deleted while trades are filed into it: either the delete is refused or the trade is, never a 500', async () => {
+    const t = await newTrader(app, 'delrace');
+    await createAccount(t, 'Keeper'); // the default, so the racing accounts are ordinary ones
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const acct = await createAccount(t, `Racing ${i}`);
+      const loose = await createTrade(t, { pnl: i + 1 });
+      const [assign, create, del] = await Promise.all([
+        t.post('/api/trades/assign', { ids: [loose.id], account_id: acct.id }),
+        t.post('/api/trades', { date: '2025-03-03', period: 'AM', pnl: 1, account_id: acct.id }),
+        t.delete(`/api/accounts/${acct.id}`),
+      ]);
+      outcomes.add(`${assign.status}/${create.status}/${del.status}`);
+      expect([200, 400]).toContain(assign.status);
+      expect([201, 400]).toContain(create.status);
+      expect([204, 409]).toContain(del.status);
+      const exists = (await t.get('/api/accounts')).body.some((a: { id: string }) => a.id === acct.id);
+      expect(exists).toBe(del.status === 409);
+      // Whatever won, no trade points at an account that is gone.
+      const filed = (await t.get(`/api/trades?account=${acct.id}`)).body.total;
+      if (!exists) expect(filed).toBe(0);
+      expect((await t.get(`/api/trades/${loose.id}`)).body.account_id).toBe(assign.status === 200 && exists ? acct.id : null);
+      // Clean up so the next round starts from one account with no trades.
+      const ids = (await t.get(`/api/trades?account=${acct.id}`)).body.trades.map((x: { id: string }) => x.id);
+      if (ids.length) await t.post('/api/trades/bulk-delete', { ids });
+      if (exists) expect((await t.delete(`/api/accounts/${acct.id}`)).status).toBe(204);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
   it("refuses a blank account name with 'Account name is required'", async () => {
     const t = await newTrader(app, 'blank');
     const res = await t.post('/api/accounts', { name: '   ' });

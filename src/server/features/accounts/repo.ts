@@ -21,6 +21,20 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
         .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
     )[0],
 
+  /**
+   * The account row locked for its deletion. A trade filed into the account at the same moment holds a key-share
+   * lock on it (trades' accountExists and the foreign key), so the delete waits and then sees that trade, or the
+   * filing waits and then finds the account gone; without the lock the loser was a foreign-key error (a 500).
+   */
+  lockForDelete: async (id: string) =>
+    (
+      await tx
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
+        .for('update')
+    )[0],
+
   insert: async (values: { name: string; description: string | null; isDefault: boolean }) =>
     (await tx.insert(tradingAccounts).values({ ...values, userId }).returning())[0]!,
 

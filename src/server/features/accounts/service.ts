@@ -58,7 +58,7 @@ export const accountsService = {
   remove: (db: Database, userId: string, id: string) =>
     db.withUser(userId, async (tx) => {
       const repo = accountsRepo(tx, userId);
-      if (!(await repo.find(id))) throw notFound('Trading account not found');
+      if (!(await repo.lockForDelete(id))) throw notFound('Trading account not found');
       // Part 1 §5: an account that any trade references cannot be deleted.
       if (await repo.hasTrades(id)) {
         throw conflict('Cannot delete account with existing trades', {

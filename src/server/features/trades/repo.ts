@@ -161,11 +161,17 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return result.length;
     },
 
+    /**
+     * Whether the caller owns the account, holding a key-share lock on it until the transaction ends, so a delete
+     * of the account racing this write waits for it (and then refuses: the account has trades) or wins first (and
+     * this finds no account: a 400, not a foreign-key error).
+     */
     async accountExists(accountId: string): Promise<boolean> {
       const rows = await tx
         .select({ id: tradingAccounts.id })
         .from(tradingAccounts)
-        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId)));
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId)))
+        .for('key share');
       return rows.length > 0;
     },
 
