@@ -236,6 +236,21 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
       for (const t of theirs) expect((await bob.get(`/api/trades/${t.id}`)).body).toEqual(t);
     });
 
+    it('deletes and assigns a Select All of 70,000 ids (more than a statement can bind one by one)', async () => {
+      const dan = await newTrader(app, 'dan');
+      const acct = await createAccount(dan, 'Dan');
+      const real = await Promise.all([1, 2, 3].map((pnl) => createTrade(dan, { pnl })));
+      const filler = Array.from({ length: 70_000 }, () => crypto.randomUUID());
+      const ids = [...filler.slice(0, 35_000), ...real.map((t) => t.id), ...filler.slice(35_000)];
+      const assigned = await dan.post('/api/trades/assign', { ids, account_id: acct.id });
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+      expect(assigned.body).toEqual({ assigned: 3 });
+      const deleted = await dan.post('/api/trades/bulk-delete', { ids });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(deleted.body).toEqual({ deleted: 3 });
+      expect((await dan.get('/api/trades?limit=1')).body.total).toBe(0);
+    });
+
     it('refuses an empty or malformed id list with a 400', async () => {
       const empty = await alice.post('/api/trades/bulk-delete', { ids: [] });
       expect(empty.status).toBe(400);

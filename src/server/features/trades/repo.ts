@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { trades, tradingAccounts } from '../../db/schema';
 
@@ -18,6 +18,14 @@ export interface Cursor {
   tradeDate: string;
   createdAt: string;
   id: string;
+}
+
+/**
+ * `id = any('{...}'::uuid[])`: one bind parameter however many ids. A Select All of a large log sent each id as its
+ * own parameter, and more than 65,535 of them failed the statement (a 500). The ids are validated UUIDs.
+ */
+function idIn(ids: string[]): SQL {
+  return sql`${trades.id} = any(${`{${ids.join(',')}}`}::uuid[])`;
 }
 
 function escapeLike(text: string): string {
@@ -148,7 +156,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     async removeMany(ids: string[]): Promise<number> {
-      const result = await tx.delete(trades).where(and(owner, inArray(trades.id, ids))).returning({ id: trades.id });
+      const result = await tx.delete(trades).where(and(owner, idIn(ids))).returning({ id: trades.id });
       return result.length;
     },
 
@@ -156,7 +164,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       const result = await tx
         .update(trades)
         .set({ accountId, updatedAt: sql`now()` })
-        .where(and(owner, inArray(trades.id, ids)))
+        .where(and(owner, idIn(ids)))
         .returning({ id: trades.id });
       return result.length;
     },
