@@ -47,7 +47,8 @@ export function createApp(deps: AppDeps) {
     logger.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        // The reset link carries its token in the path: whoever reads the log must not be able to use it.
+        path: c.req.path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]'),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ip: clientAddress(c),

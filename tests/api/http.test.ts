@@ -33,6 +33,16 @@ describe.each(backends())('HTTP API on %s', (backend) => {
     }
   });
 
+  it('logs one structured line per request, with the socket address rather than a forged one', async () => {
+    const trader = app.client();
+    const signUp = await trader.signUp(uniqueEmail());
+    await trader.request('GET', '/api/accounts?limit=5', undefined, { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' });
+    const lines = app.logs.filter((l) => l.msg === 'request' && l.path === '/api/accounts');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', status: 200, ip: trader.address, user: signUp.body.user.id, level: 30 });
+    expect(typeof lines[0]!.ms).toBe('number');
+  });
+
   it('answers an unknown API path of a signed-out visitor with JSON, never the web app', async () => {
     const res = await app.client().request('GET', '/api/no-such-thing');
     expect([401, 404]).toContain(res.status);
