@@ -135,6 +135,15 @@ describe.each(backends())('accounts without SMTP on %s', (backend) => {
     expect((await visitor.post('/api/auth/reset-password', { newPassword: 'long-enough-2', token })).status).toBe(200);
   });
 
+  it('treats an email address the same whatever its case', async () => {
+    const email = uniqueEmail();
+    const shouted = email.toUpperCase();
+    expect((await app.client().signUp(shouted, 'first-password-1')).status).toBe(200);
+    expect((await app.client().signIn(email, 'first-password-1')).status).toBe(200);
+    expect((await app.client().signUp(email, 'other-password-2')).status).toBeGreaterThanOrEqual(400);
+    expect((await app.client().signIn(shouted, 'other-password-2')).status).toBe(401);
+  });
+
   it('refuses a second account with the same email', async () => {
     const { email } = await registered('first-password-1');
     const again = await app.client().signUp(email, 'other-password-2');

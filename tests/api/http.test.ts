@@ -18,6 +18,16 @@ describe.each(backends())('HTTP API on %s', (backend) => {
     expect(res).toEqual({ status: 200, body: { ok: true, database: backend } });
   });
 
+  it('reports 503 when the database stops answering, so a monitor notices', async () => {
+    const doomed = await startTestApp({ backend });
+    try {
+      await doomed.server.database.close();
+      expect(await doomed.client().get('/api/health')).toEqual({ status: 503, body: { ok: false, database: backend } });
+    } finally {
+      await doomed.close().catch(() => {});
+    }
+  });
+
   it('answers an unknown API path with a JSON 404, never the web app', async () => {
     const trader = app.client();
     await trader.signUp(uniqueEmail());
