@@ -202,6 +202,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 value={values.type || null}
                 onChange={(type) => setValues((v) => ({ ...v, type: type ?? '' }))}
                 searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear type' }}
                 style={{ flex: 1 }}
                 comboboxProps={{ withinPortal: true }}
                 data-testid="trade-type"
@@ -215,6 +217,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 value={values.session || null}
                 onChange={(session) => setValues((v) => ({ ...v, session: session ?? '' }))}
                 searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear session' }}
                 style={{ flex: 1 }}
                 comboboxProps={{ withinPortal: true }}
                 data-testid="trade-session"

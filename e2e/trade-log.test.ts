@@ -1,0 +1,346 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../tests/support/app';
+import { SearchPalette } from './pages/search-palette';
+import { signedInTrader, TradeLogPage } from './pages/trade-log';
+import { startE2E, type E2E } from './support/browser';
+import { openScenario, type Scenario } from './support/scenario';
+
+/**
+ * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
+ * §8): adding with the result/pnl couplings and commission, editing (dialog and inline), optimistic delete, select
+ * and delete several, search, the maximized virtualized list, card view on phones, the connection banner.
+ * One server and browser for the file; each test signs up its own trader.
+ */
+
+let e2e: E2E;
+let open: Scenario[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+afterEach(async () => {
+  const scenarios = open;
+  open = [];
+  const errors = scenarios.flatMap((s) => s.errors());
+  await Promise.all(scenarios.map((s) => s.close()));
+  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
+});
+
+interface Trader {
+  client: ApiClient;
+  context: BrowserContext;
+  page: Page;
+  log: TradeLogPage;
+}
+
+async function trader(options?: Parameters<E2E['newContext']>[0]): Promise<Trader> {
+  const s = await openScenario(e2e, options);
+  open.push(s);
+  const client = await signedInTrader(e2e.app, s.context);
+  return { client, context: s.context, page: s.page, log: new TradeLogPage(s.page) };
+}
+
+async function seedTrade(client: ApiClient, input: Record<string, unknown>) {
+  const res = await client.post('/api/trades', { period: 'AM', trade_type: 'A/A+', ...input });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; pnl: string; status: string };
+}
+
+async function storedTrades(client: ApiClient) {
+  const res = await client.get('/api/trades?limit=500');
+  expect(res.status).toBe(200);
+  return res.body.trades as Array<{ id: string; symbol: string; pnl: string; commission: string; status: string; tags: string[]; notes: string; date: string }>;
+}
+
+describe('adding trades', () => {
+  it('saves a Loss typed with a positive pnl as negative, and the net of commission decides the result', async () => {
+    const { client, log, page } = await trader();
+    await log.goto();
+    await log.tradesPanel.getByTestId('trades-empty').waitFor();
+
+    await log.openAddTrade();
+    const dialog = log.addDialog;
+    // Spec part 2 §9 defaults: NQ, AM, A/A+, Win, 0, 0; the day is derived and read-only.
+    expect(await dialog.getByTestId('trade-instrument').inputValue()).toBe('NQ');
+    expect(await dialog.getByTestId('trade-session').inputValue()).toBe('AM');
+    expect(await dialog.getByTestId('trade-type').inputValue()).toBe('A/A+');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('0');
+    expect(await dialog.getByTestId('trade-commission').inputValue()).toBe('0');
+    expect(await dialog.getByTestId('trade-day').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByTestId('trade-day').inputValue()).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/);
+
+    // Part 2 §4: choosing Loss, then typing a positive pnl, makes it negative as it is typed.
+    await log.chooseResult(dialog, 'Loss');
+    await log.pnlInput(dialog).fill('120');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('-120');
+    await dialog.getByTestId('trade-commission').fill('-5');
+    await dialog.getByTestId('trade-instrument').fill('ES');
+    await dialog.getByTestId('tag-input').fill('Revenge');
+    await dialog.getByTestId('tag-add').click();
+    await dialog.getByTestId('tag-add').click();
+    await dialog.getByText('Please enter a tag name').waitFor();
+    await dialog.getByTestId('tag-input').fill('revenge');
+    await dialog.getByTestId('tag-add').click();
+    await dialog.getByText('Tag "revenge" already exists').waitFor();
+    await dialog.getByTestId('tag-input').fill('');
+    expect(await dialog.getByTestId('trade-net-preview').innerText()).toContain('Net PnL -$125.00 after $5.00 commission');
+    await dialog.getByRole('button', { name: 'Add Trade' }).click();
+    await log.toast('Trade added successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Stored as the API's net pnl with the commission absolute (part 2 §5), shown in the table the same way.
+    await log.row('ES').waitFor();
+    expect(await log.row('ES').getByTestId('trade-pnl').innerText()).toBe('-$125.00');
+    expect(await log.row('ES').getByTestId('trade-result').innerText()).toBe('Loss');
+    const [saved] = await storedTrades(client);
+    expect(saved).toMatchObject({ symbol: 'ES', pnl: '-125.00', commission: '5.00', status: 'Loss', tags: ['Revenge'] });
+
+    // A Win of $3 that pays $5 commission nets -$2: the saved result is Loss, whatever was chosen (part 2 §4).
+    await log.openAddTrade();
+    await dialog.getByTestId('trade-instrument').fill('MNQ');
+    await log.pnlInput(dialog).fill('3');
+    await dialog.getByTestId('trade-commission').fill('5');
+    expect(await dialog.getByTestId('trade-net-preview').innerText()).toContain('saved as Loss');
+    await dialog.getByRole('button', { name: 'Add Trade' }).click();
+    await log.row('MNQ').waitFor();
+    expect(await log.row('MNQ').getByTestId('trade-pnl').innerText()).toBe('-$2.00');
+    expect(await log.row('MNQ').getByTestId('trade-result').innerText()).toBe('Loss');
+
+    // Choosing BE sets the pnl to 0; a non-zero pnl typed under BE goes back to 0.
+    await log.openAddTrade();
+    await log.pnlInput(dialog).fill('40');
+    await log.chooseResult(dialog, 'BE');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('0');
+    await log.pnlInput(dialog).fill('7');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('0');
+    // Win with a negative pnl makes it positive.
+    await log.chooseResult(dialog, 'Loss');
+    await log.pnlInput(dialog).fill('-60');
+    await log.chooseResult(dialog, 'Win');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('60');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Statistics follow the selected account's trades: 2 losses, no win.
+    expect(await log.statsPanel.getByTestId('stat-losses').innerText()).toBe('2');
+    expect(await log.statsPanel.getByTestId('stat-wins').innerText()).toBe('0');
+    expect(await log.statsPanel.getByTestId('stat-net-pnl').innerText()).toBe('-$127.00');
+    expect(await page.getByTestId('trade-account-cell').first().innerText()).toBe('Unassigned');
+  });
+
+  it('refuses a trade without a session with the spec message', async () => {
+    const { client, log } = await trader();
+    await log.goto();
+    await log.openAddTrade();
+    await log.addDialog.locator('button[aria-label="Clear session"]').click();
+    await log.addDialog.getByRole('button', { name: 'Add Trade' }).click();
+    await log.toast('Please fill in all required fields.').waitFor();
+    expect(await log.addDialog.isVisible()).toBe(true);
+    expect(await storedTrades(client)).toEqual([]);
+  });
+
+  it('opens Add New Trade when navigation asks for it (search palette "Add Trade")', async () => {
+    const { log, page } = await trader();
+    await page.goto('/');
+    await page.getByTestId('sidebar').waitFor();
+    const palette = new SearchPalette(page);
+    await palette.openWithShortcut();
+    await palette.search('Add Trade');
+    await palette.entry('add-trade').click();
+    await page.waitForURL((url) => url.pathname === '/trade-log');
+    await log.addDialog.waitFor();
+  });
+});
+
+describe('editing and deleting', () => {
+  it('edits a trade in the Edit Trade dialog and inline in the maximized table', async () => {
+    const { client, log, page } = await trader();
+    // The API's pnl is net of commission: $250 net after $10 is $260 before commission.
+    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 250, commission: 10, notes: 'first' });
+    await log.goto();
+    await log.row('NQ').waitFor();
+    expect(await log.row('NQ').getByTestId('trade-pnl').innerText()).toBe('$250.00');
+
+    await log.row('NQ').getByTestId('trade-edit').click();
+    const dialog = log.editDialog;
+    await dialog.waitFor();
+    // The Edit dialog has no Account and no Commission; its pnl is before commission.
+    expect(await dialog.getByTestId('trade-account').count()).toBe(0);
+    expect(await dialog.getByTestId('trade-commission').count()).toBe(0);
+    expect(await log.pnlInput(dialog).inputValue()).toBe('260');
+    await dialog.getByTestId('trade-instrument').fill('ES');
+    await log.chooseResult(dialog, 'Loss');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('-260');
+    await dialog.getByTestId('trade-notes').fill('changed my mind');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await log.toast('Trade updated successfully').waitFor();
+    await log.row('ES').waitFor();
+    expect(await log.row('ES').getByTestId('trade-pnl').innerText()).toBe('-$270.00');
+    expect(await log.row('ES').getByTestId('trade-result').innerText()).toBe('Loss');
+    const [stored] = await storedTrades(client);
+    expect(stored).toMatchObject({ symbol: 'ES', pnl: '-270.00', commission: '10.00', status: 'Loss', notes: 'changed my mind' });
+
+    // Inline editing in the maximized table, with Done.
+    await page.getByTestId('toggle-maximize').click();
+    await log.statsPanel.waitFor({ state: 'detached' });
+    await log.row('ES').getByTestId('trade-edit').click();
+    const inline = page.getByTestId('inline-edit-row');
+    await inline.getByLabel('Instrument').fill('YM');
+    await inline.getByLabel('PnL (before commission)').fill('75');
+    await inline.getByTestId('inline-done').click();
+    await log.toast('Trade updated successfully').waitFor();
+    await log.row('YM').waitFor();
+    // Still Loss: a positive pnl typed under Loss turns negative (part 2 §4).
+    expect(await log.row('YM').getByTestId('trade-pnl').innerText()).toBe('-$85.00');
+    await page.getByTestId('toggle-maximize').click();
+    await log.statsPanel.waitFor();
+  });
+
+  it('removes a deleted row at once, and brings it back with "Failed to delete trade" when the server refuses', async () => {
+    const { client, log, page } = await trader();
+    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: 50 });
+    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: -40 });
+    await log.goto();
+    await log.row('NQ').waitFor();
+
+    // Hold the DELETE: the row must already be gone while the server has not answered.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/trades/*', async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    await log.row('NQ').getByTestId('trade-delete').click();
+    await log.row('NQ').waitFor({ state: 'detached' });
+    expect(await log.rows.count()).toBe(1);
+    release();
+    await log.toast('Trade deleted successfully').waitFor();
+    expect((await storedTrades(client)).map((t) => t.symbol)).toEqual(['ES']);
+    await page.unroute('**/api/trades/*');
+
+    // The server refuses: the row disappears, then comes back, and a toast says so.
+    await page.route('**/api/trades/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error' }) })
+        : route.fallback(),
+    );
+    await log.row('ES').getByTestId('trade-delete').click();
+    await log.toast('Failed to delete trade').waitFor();
+    await log.row('ES').waitFor();
+    expect((await storedTrades(client)).map((t) => t.symbol)).toEqual(['ES']);
+  });
+
+  it('selects several trades and deletes them after the confirmation', async () => {
+    const { client, log } = await trader();
+    const symbols = ['AA', 'BB', 'CC', 'DD', 'EE', 'FF', 'GG'];
+    for (const [i, symbol] of symbols.entries()) await seedTrade(client, { date: `2026-03-0${i + 1}`, symbol, pnl: 10 * (i + 1) });
+    await log.goto();
+    await log.footer.waitFor();
+    // Compact: the 5 most recent of 7 (part 2 §9).
+    expect(await log.footer.innerText()).toBe('Showing 5 most recent trades. Maximize to see all 7 trades.');
+    expect(await log.instruments()).toEqual(['GG', 'FF', 'EE', 'DD', 'CC']);
+
+    await log.selectModeButton.click();
+    await log.selectAllButton.click();
+    expect(await log.selectAllButton.innerText()).toBe('Unselect All');
+    await log.selectAllButton.click();
+    expect(await log.selectAllButton.innerText()).toBe('Select All');
+    for (const symbol of ['GG', 'EE', 'CC']) await log.row(symbol).getByTestId('trade-select').check();
+    await log.deleteSelectedButton.click();
+    await log.bulkDeleteDialog.waitFor();
+    expect(await log.bulkDeleteDialog.innerText()).toContain(
+      'Delete selected trades? This action cannot be undone. It will permanently delete 3 trade(s).',
+    );
+    await log.bulkDeleteDialog.getByRole('button', { name: 'Delete' }).click();
+    await log.toast('Deleted selected trades').waitFor();
+    await expect.poll(() => log.instruments()).toEqual(['FF', 'DD', 'BB', 'AA']);
+    expect((await storedTrades(client)).map((t) => t.symbol).sort()).toEqual(['AA', 'BB', 'DD', 'FF']);
+    // Leaving select mode clears the selection (part 2 §4): the checkboxes are gone.
+    expect(await log.tradesPanel.getByTestId('trade-select').count()).toBe(0);
+  });
+});
+
+describe('the list', () => {
+  it('searches on the server, and the maximized list scrolls through 1,200 trades with only the visible rows in the page', async () => {
+    const { client, log, page } = await trader();
+    const account = (await client.post('/api/accounts', { name: 'Bulk' })).body as { id: string };
+    const trades = Array.from({ length: 1200 }, (_, i) => ({
+      date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+      symbol: i === 777 ? 'NEEDLE' : 'NQ',
+      period: 'AM',
+      pnl: (i % 7) - 3,
+      notes: `trade number ${i}`,
+    }));
+    expect((await client.post('/api/trades/import', { account_id: account.id, trades })).status).toBe(201);
+    await log.goto();
+    await log.footer.waitFor();
+    expect(await log.footer.innerText()).toBe('Showing 5 most recent trades. Maximize to see all 1200 trades.');
+
+    await page.getByTestId('trade-search').fill('needle');
+    await expect.poll(() => log.instruments()).toEqual(['NEEDLE']);
+    await page.getByTestId('trade-search').fill('');
+    await expect.poll(() => log.rows.count()).toBe(5);
+
+    await page.getByTestId('toggle-maximize').click();
+    // Maximizing hides Statistics and Trade Analysis.
+    await log.statsPanel.waitFor({ state: 'detached' });
+    expect(await log.analysisPanel.count()).toBe(0);
+    await log.rows.first().waitFor();
+    const scroller = page.getByTestId('trade-scroller');
+    expect(await log.rows.count()).toBeLessThan(80);
+    // Scroll to the end: the later pages load as they come into view, and the oldest trade is the last row.
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+          return page.locator('[data-testid="trade-row"][aria-rowindex="1201"]').count();
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(1);
+    expect(await log.rows.count()).toBeLessThan(80);
+    expect(await log.total.innerText()).toBe('1200 trades');
+  });
+
+  it('shows cards by default on a phone, with 3 tags and notes that expand above 100 characters', async () => {
+    const { client, log, page } = await trader({ width: 375, height: 800 });
+    const notes = 'Waited for the sweep of the overnight low and entered on the reclaim; partials at 1R, runner to the prior high. Patience paid.';
+    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 300, tags: ['A', 'B', 'C', 'D', 'E'], notes });
+    await log.goto();
+    const card = log.cards.first();
+    await card.waitFor();
+    expect(await log.rows.count()).toBe(0);
+    expect(await card.getByTestId('trade-tags').innerText()).toMatch(/A\s*B\s*C\s*\+2/);
+    const shown = card.getByTestId('card-notes');
+    expect((await shown.innerText()).length).toBeLessThan(notes.length);
+    await card.getByRole('button', { name: 'Show more' }).click();
+    expect(await shown.innerText()).toBe(notes);
+    // No sideways scrolling at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('shows the connection banner when the API cannot be reached, and Retry Connection recovers', async () => {
+    const { client, log, page } = await trader();
+    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 300 });
+    await page.route('**/api/trades**', (route) => route.abort('connectionrefused'));
+    await page.goto('/trade-log');
+    const banner = page.getByTestId('connection-banner');
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await banner.innerText()).toContain('Retry Connection');
+    await banner.getByRole('button', { name: 'Setup Instructions' }).click();
+    await page.getByRole('dialog', { name: 'Setup Instructions' }).waitFor();
+    await page.keyboard.press('Escape');
+    await banner.getByRole('button', { name: 'Retry Connection' }).click();
+    await log.toast('Still unable to connect').waitFor();
+    await page.unroute('**/api/trades**');
+    await banner.getByRole('button', { name: 'Retry Connection' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await log.row('NQ').waitFor();
+  });
+});
