@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, type E2E } from './browser';
 
@@ -18,6 +19,8 @@ export async function openScenario(
   options: Parameters<E2E['newContext']>[0] = {},
 ): Promise<Scenario> {
   const context = await e2e.newContext(options);
+  // CI machines here have 2 cores shared with the server and the other suites: give slow page loads room.
+  context.setDefaultTimeout(30_000);
   const collected: string[][] = [];
   context.on('page', (page) => collected.push(collectPageErrors(page)));
   const page = await context.newPage();
@@ -29,7 +32,19 @@ export async function openScenario(
   };
 }
 
-/** Resolves once the page has no running animations (page fades), so contrast checks see the final colours. */
+/**
+ * Resolves once the page's finite animations (page fades, transitions) are over, so contrast checks see the final
+ * colours. Endless ones (loaders, skeletons) are left running.
+ */
 export async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: 15_000, interval: 100, message });
 }
