@@ -33,9 +33,12 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
       expect(noSession.body.error).toBe('Please fill in all required fields.');
       expect(noSession.body.missing).toEqual(['session']);
 
-      const garbageDate = await alice.post('/api/trades', { date: '03/03/2025x', period: 'AM' });
-      expect(garbageDate.status).toBe(400);
-      expect(garbageDate.body.missing).toEqual(['date']);
+      for (const date of ['03/03/2025x', '2025-02-30', '2025-13-01']) {
+        const bad = await alice.post('/api/trades', { date, period: 'AM' });
+        expect(bad.status, date).toBe(400);
+        expect(bad.body.missing).toEqual(['date']);
+      }
+      expect((await alice.post('/api/trades', { date: '2024-02-29', period: 'AM' })).body.day_of_week).toBe('Thursday');
     });
 
     it('refuses a malformed or unknown account_id with a 400 naming account_id', async () => {
