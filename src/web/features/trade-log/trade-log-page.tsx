@@ -9,6 +9,7 @@ import { AccountManagerPanel, AccountSelector, useAccounts } from '../accounts';
 import { refreshAfterInsert } from './api';
 import { AnalysisPanel } from './analysis-panel';
 import { ConnectionBanner } from './connection-banner';
+import { ImportButton } from './import';
 import { StatsPanel } from './stats-panel';
 import { toastError } from './toast';
 import { TradeFormModal } from './trade-form-modal';
@@ -83,11 +84,8 @@ export function TradeLogPage() {
         maximized={maximized}
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
-        importSlot={
-          // MOUNT POINT: the import dialog's <ImportButton accountId onImported /> (src/web/features/trade-log/import/,
-          // built separately) goes here once it exists: accountId = addAccountId, onImported = refreshAfterInsert.
-          undefined
-        }
+        // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
+        importSlot={<ImportButton accountId={addAccountId} />}
       />
 
       {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
