@@ -120,7 +120,8 @@ export class ApiClient {
       method,
       headers: {
         origin: this.baseUrl,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        // An explicit length: node's http.request would otherwise send a DELETE body chunked, which servers refuse.
+        ...(body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }),
         ...(this.cookies.size > 0 && { cookie: this.cookieHeader }),
         ...this.extraHeaders,
         ...headers,
