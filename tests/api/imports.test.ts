@@ -335,8 +335,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
 
   it('is one transaction: a failure in the middle of the insert leaves the account without any of the trades', async () => {
     const account = await createAccount(alice, 'Atomic');
-    // 2,500 trades: the insert goes in chunks of 1,000, and the trigger fails the 1,800th, in the second chunk.
-    const rows = performanceRows(2_500, (i) => (i === 1_799 ? '19999.75' : '20000.00'));
+    // 6,000 trades: the insert goes in chunks of 5,000, and the trigger fails the 5,500th, in the second statement.
+    const rows = performanceRows(6_000, (i) => (i === 5_499 ? '19999.75' : '20000.00'));
     const db = app.server.database.db;
     await db.execute(sql.raw(`
       create or replace function import_test_fail() returns trigger language plpgsql as $$
@@ -350,10 +350,10 @@ describe.each(backends())('broker imports on %s', (backend) => {
     await db.execute(sql.raw('create trigger import_test_fail before insert on trades for each row execute function import_test_fail()'));
     try {
       const text = [PERFORMANCE_HEADER, ...rows].join('\n');
-      const seen = await preview(alice, { account_id: account.id, time_zone: 'America/New_York', limit: '5000' }, text);
-      expect(seen.body.new_trades).toBe(2_500);
+      const seen = await preview(alice, { account_id: account.id, time_zone: 'America/New_York', limit: '10000' }, text);
+      expect(seen.body.new_trades).toBe(6_000);
       const prices = (seen.body.trades as Array<{ entry_price: string }>).map((t) => t.entry_price);
-      expect(prices.indexOf('19999.75')).toBe(1_799);
+      expect(prices.indexOf('19999.75')).toBe(5_499);
 
       const res = await importFile(alice, { account_id: account.id, time_zone: 'America/New_York' }, text);
       expect(res.status).toBe(500);
@@ -364,7 +364,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
     }
     // Without the fault the same file goes in whole.
     const res = await importFile(alice, { account_id: account.id, time_zone: 'America/New_York' }, [PERFORMANCE_HEADER, ...rows].join('\n'));
-    expect(res.body).toMatchObject({ imported: 2_500, duplicates: 0 });
+    expect(res.body).toMatchObject({ imported: 6_000, duplicates: 0 });
   });
 });
 

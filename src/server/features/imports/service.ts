@@ -228,7 +228,7 @@ export const importsService = {
       imported = await db.withUser(userId, async (tx) => {
         // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
         if (!(await tradesRepo(tx, userId).accountExists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
-        return tradesRepo(tx, userId).insertMany(rows, { skipDuplicates: true });
+        return importsRepo(tx, userId).insertImported(rows);
       });
     } catch (error) {
       if (isValueOutOfRange(error)) {
