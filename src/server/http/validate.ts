@@ -8,7 +8,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, {
+  // Messages the spec words for the trader (marked with `spec: true` in the schema) are shown as they are;
+  // others are prefixed with the field so a 400 always says where.
+  const asWritten = (issue as { params?: { spec?: boolean } }).params?.spec === true;
+  throw badRequest(field && !asWritten ? `${field}: ${issue.message}` : issue.message, {
     fields: result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
   });
 }

@@ -63,7 +63,8 @@ export const assignInput = z.object({
 
 export const importInput = z.object({
   account_id: z.uuid('Please select a trading account'),
-  trades: z.array(z.record(z.string(), z.unknown()), {
-    error: 'Invalid file format: The file does not contain an array of trade data',
-  }),
+  trades: z.custom<Array<Record<string, unknown>>>(
+    (value) => Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row)),
+    { error: 'Invalid file format: The file does not contain an array of trade data', params: { spec: true } },
+  ),
 });
