@@ -58,6 +58,16 @@ const storageItem = (page: Page, key: string) => page.evaluate((k) => window.loc
 
 const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();
 
+/** Presses Tab `presses` times and counts the stops that landed inside the sidebar. */
+async function tabStopsInSidebar(page: Page, presses: number): Promise<number> {
+  let inside = 0;
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="sidebar"]')))) inside += 1;
+  }
+  return inside;
+}
+
 /** The newest email the server logged (no SMTP) for `to` whose subject matches, and the link in it. */
 async function loggedLink(to: string, subject: RegExp): Promise<string> {
   let link: string | undefined;
@@ -356,6 +366,13 @@ describe('the app shell', () => {
 
     await shell.sidebarToggle.click();
     await eventually(() => shell.collapsed()).toBe('true');
+
+    // Spec part 1 §2.3: the Trade Log page collapses it.
+    await shell.sidebarToggle.click();
+    await eventually(() => shell.collapsed()).toBe('false');
+    await shell.nav('trade-log').click();
+    await waitForPath(page, '/trade-log');
+    await eventually(() => shell.collapsed()).toBe('true');
   });
 
   it('turns the sidebar into a drawer under 768 px', async () => {
@@ -372,9 +389,14 @@ describe('the app shell', () => {
     await shell.pressSidebarShortcut();
     expect(await shell.collapsed()).toBe('false');
 
+    // Closed, the drawer's links are out of the tab order: keyboard focus never disappears off-screen.
+    expect(await tabStopsInSidebar(page, 10)).toBe(0);
+
     await shell.mobileNavToggle.click();
     await eventually(() => shell.sidebarOnScreen()).toBe(true);
     expect(await shell.mobileNavToggle.getAttribute('aria-label')).toBe('Close navigation');
+    expect(await tabStopsInSidebar(page, 10)).toBeGreaterThan(0);
+    await shell.mobileNavToggle.focus();
 
     // Choosing a page closes the drawer.
     await shell.nav('reflect').click();
