@@ -90,7 +90,7 @@ export function ShellLayout() {
           onToggleEditMode={toggleEditMode}
         />
       </AppShell.Header>
-      <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar">
+      <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar" inert={isMobile && !mobileOpened}>
         <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
       </AppShell.Navbar>
       <AppShell.Main>
