@@ -46,20 +46,35 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Onboarding runs once per signed-in user and page load; the server makes it happen at most once ever. */
 const onboardingStarted = new Set<string>();
+const ONBOARDING_ATTEMPTS = 3;
 
 function useOnboarding(userId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId || onboardingStarted.has(userId)) return;
     onboardingStarted.add(userId);
-    runOnboarding()
-      .then(({ created }) => {
+    let cancelled = false;
+    const attempt = async (n: number): Promise<void> => {
+      try {
+        const { created } = await runOnboarding();
         if (!created) return;
         void queryClient.invalidateQueries({ queryKey: queryKeys.trades.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.preferences.all });
-      })
-      .catch(() => onboardingStarted.delete(userId));
+      } catch {
+        // Up to 3 attempts, waiting attempt x 1 s (as the spec's other start-up calls, part 1 §4).
+        if (cancelled || n >= ONBOARDING_ATTEMPTS) {
+          onboardingStarted.delete(userId);
+          return;
+        }
+        await new Promise((resolve) => window.setTimeout(resolve, n * 1000));
+        return attempt(n + 1);
+      }
+    };
+    void attempt(1);
+    return () => {
+      cancelled = true;
+    };
   }, [userId, queryClient]);
 }
 

@@ -22,7 +22,7 @@ export function AccountsPanel(props: { opened: boolean; onClose: () => void; acc
       {accounts.isPending ? (
         <Loader size="sm" aria-label="Loading accounts" />
       ) : accounts.isError ? (
-        <Text c="red">Failed to load trading accounts</Text>
+        <Text c="var(--mantine-color-error)">Failed to load trading accounts</Text>
       ) : (
         <Stack gap="xs">
           {entries.map((a) => (

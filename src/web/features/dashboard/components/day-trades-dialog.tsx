@@ -30,7 +30,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
           <Loader aria-label="Loading trades" />
         </Group>
       ) : query.isError ? (
-        <Text c="red">{query.error.message}</Text>
+        <Text c="var(--mantine-color-error)">{query.error.message}</Text>
       ) : (
         <>
           <Group gap="lg" mb="sm" data-testid="day-trades-summary">

@@ -54,13 +54,13 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
         ]}
         aria-label="Economic events period"
       />
-      <ScrollArea.Autosize mah={360} type="auto" scrollbars="y">
+      <ScrollArea.Autosize mah={360} type="auto" scrollbars="y" viewportProps={{ tabIndex: 0, 'aria-label': 'Economic events list' }}>
         {events.isPending ? (
           <Group justify="center" p="md">
             <Loader size="sm" aria-label="Loading economic events" />
           </Group>
         ) : events.isError ? (
-          <Text size="sm" c="red" ta="center" p="md">
+          <Text size="sm" c="var(--mantine-color-error)" ta="center" p="md">
             Failed to fetch economic calendar data
           </Text>
         ) : shown.length === 0 ? (

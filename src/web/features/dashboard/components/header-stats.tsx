@@ -13,13 +13,12 @@ import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/
 import { preferencesQuery, profileQuery } from '../../../shared/api';
 import { useUpdatePreferences } from '../api';
 import { useDashboard } from '../dashboard-context';
-import { formatPercent, formatSignedUsd, pnlColor } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, formatPercent, formatSignedUsd, pnlColor } from '../format';
 import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
 import classes from '../dashboard.module.css';
 import { avatarSrc, greetingName } from './profile-names';
 
 const MOBILE_QUERY = '(max-width: 47.99em)';
-const BAND_COLOR = { green: 'teal', yellow: 'yellow', red: 'red' } as const;
 
 /**
  * Spec part 1 §2.4: profile welcome, monthly PnL with a 30-day sparkline, profit factor, win rate. A carousel with
@@ -225,7 +224,7 @@ function ProfitFactorCard() {
   const ratio = summary?.profitFactor ?? (summary && summary.grossProfitCents > 0 ? 3 : 0);
   return (
     <StatCard label="Profit Factor">
-      <Text fw={800} size="xl" c={ratio >= 1 ? 'teal' : ratio > 0 ? 'red' : undefined} data-testid="profit-factor-value">
+      <Text fw={800} size="xl" c={ratio >= 1 ? TONE_COLOR.positive : ratio > 0 ? TONE_COLOR.negative : undefined} data-testid="profit-factor-value">
         {value}
       </Text>
       <Text size="xs" c="dimmed">
@@ -244,14 +243,14 @@ function WinRateCard() {
     <StatCard label="Win Rate">
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text fw={800} size="xl" c={BAND_COLOR[band]} data-testid="win-rate-value">
+          <Text fw={800} size="xl" c={BAND_TONE[band]} data-testid="win-rate-value">
             {formatPercent(winRate)}
           </Text>
           <Text size="xs" c="dimmed">
             {summary ? `${summary.wins}W · ${summary.losses}L · ${summary.breakEvens}BE` : 'No trades yet'}
           </Text>
         </div>
-        <RingProgress size={52} thickness={6} roundCaps sections={[{ value: winRate, color: BAND_COLOR[band] }]} aria-hidden="true" />
+        <RingProgress size={52} thickness={6} roundCaps sections={[{ value: winRate, color: BAND_FILL[band] }]} aria-hidden="true" />
       </Group>
     </StatCard>
   );

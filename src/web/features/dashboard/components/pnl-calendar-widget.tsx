@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -224,12 +224,11 @@ function DayCell(props: {
       </div>
     );
   }
-  const label = `${format(dayToDate(cell.date), 'EEEE, MMMM d')}: ${formatSignedUsd(cell.pnlCents ?? 0)}, ${cell.trades} ${
-    cell.trades === 1 ? 'trade' : 'trades'
-  }, win rate ${formatPercent(cell.winRate ?? 0)}`;
+  // The accessible name is the visible text, after the full date for screen readers.
   return (
     <div role="gridcell" className={classes.dayCellWrap}>
-      <UnstyledButton {...common} onClick={onOpen} aria-label={label}>
+      <UnstyledButton {...common} onClick={onOpen}>
+        <VisuallyHidden>{format(dayToDate(cell.date), 'EEEE, MMMM d')}:</VisuallyHidden>
         {content}
       </UnstyledButton>
     </div>

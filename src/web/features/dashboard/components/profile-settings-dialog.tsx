@@ -22,7 +22,7 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
           <Loader aria-label="Loading profile" />
         </Group>
       ) : profile.isError ? (
-        <Text c="red">Failed to load profile</Text>
+        <Text c="var(--mantine-color-error)">Failed to load profile</Text>
       ) : (
         <ProfileForm key={profile.data.updated_at} profile={profile.data} onClose={onClose} />
       )}

@@ -1,13 +1,11 @@
 import { RadarChart } from '@mantine/charts';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useDashboard } from '../dashboard-context';
+import { BAND_FILL, BAND_TONE } from '../format';
 import { WidgetCard } from './widget-card';
 
-function scoreColor(score: number) {
-  if (score >= 60) return 'teal';
-  if (score >= 50) return 'yellow';
-  return 'red';
-}
+/** The score banded like the win rate (60+, 50+, below). */
+const band = (score: number) => (score >= 60 ? 'green' : score >= 50 ? 'yellow' : 'red');
 
 /**
  * Spec part 1 §9: score = 0.4 x win rate + 0.3 x consistency + 0.3 x profit-factor score, out of 100; the server
@@ -24,14 +22,14 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
   return (
     <WidgetCard widgetId={widgetId} title="Edgebook Score" onRemove={onRemove}>
       <Group justify="space-between" align="flex-end" mb={4}>
-        <Text fw={800} fz={32} lh={1} c={scoreColor(score.score)} data-testid="score-value">
+        <Text fw={800} fz={32} lh={1} c={BAND_TONE[band(score.score)]} data-testid="score-value">
           {score.score.toFixed(1)}
         </Text>
         <Text size="sm" c="dimmed">
           out of 100
         </Text>
       </Group>
-      <Progress value={score.score} color={scoreColor(score.score)} size="sm" mb="xs" aria-label="Score" />
+      <Progress value={score.score} color={BAND_FILL[band(score.score)]} size="sm" mb="xs" aria-label="Score" />
       <RadarChart
         h={190}
         data={parts}

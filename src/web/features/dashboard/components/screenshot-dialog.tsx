@@ -121,7 +121,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
               <Text c="dimmed">Capturing…</Text>
             </Group>
           ) : failed || !url ? (
-            <Text c="red" ta="center" p="lg">
+            <Text c="var(--mantine-color-error)" ta="center" p="lg">
               Failed to capture screenshot
             </Text>
           ) : (

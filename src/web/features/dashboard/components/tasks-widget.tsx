@@ -114,7 +114,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
             <Loader size="sm" aria-label="Loading tasks" />
           </Group>
         ) : tasks.isError ? (
-          <Text size="sm" c="red" ta="center" p="md">
+          <Text size="sm" c="var(--mantine-color-error)" ta="center" p="md">
             Failed to load tasks
           </Text>
         ) : list.length === 0 ? (

@@ -1,6 +1,7 @@
 import {
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   closestCorners,
   useDroppable,
@@ -66,7 +67,11 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
       const next = cols.map((c) => [...c]);
       next[from] = next[from]!.filter((id) => id !== active.id);
       const overIndex = next[to]!.indexOf(String(over.id));
-      next[to]!.splice(overIndex < 0 ? next[to]!.length : overIndex, 0, String(active.id));
+      // Dropped on the lower half of a widget: after it; on the upper half or on the column itself: before it.
+      const translated = active.rect.current.translated;
+      const below = translated !== null && translated.top + translated.height / 2 > over.rect.top + over.rect.height / 2;
+      const index = overIndex < 0 ? next[to]!.length : overIndex + (below ? 1 : 0);
+      next[to]!.splice(index, 0, String(active.id));
       return next;
     });
   };
@@ -126,6 +131,8 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
         <DndContext
           sensors={sensors}
           collisionDetection={closestCorners}
+          // Widgets change columns mid-drag: measure the drop targets again as the layout moves.
+          measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
           onDragStart={() => setDragColumns(columns)}
           onDragOver={onDragOver}
           onDragEnd={onDragEnd}

@@ -5,10 +5,9 @@ import { useMemo, useState } from 'react';
 import { addMonths, formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 import { calculateWinRate, getWinRatePeriodRange, getWinRateBand, isDayInRange, type WinRatePeriod } from '../../../../domain/stats';
 import { useDashboard } from '../dashboard-context';
-import { dayToDate, formatPercent } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, dayToDate, formatPercent } from '../format';
 import { WidgetCard } from './widget-card';
 
-const BAND_COLOR = { green: 'teal', yellow: 'yellow', red: 'red' } as const;
 const PERIOD_LABEL: Record<WinRatePeriod, string> = { week: 'Last 7 days', month: 'Last month', all: 'All time' };
 
 /**
@@ -55,9 +54,9 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
           size={104}
           thickness={10}
           roundCaps
-          sections={decided > 0 ? [{ value: winRate, color: BAND_COLOR[band] }] : []}
+          sections={decided > 0 ? [{ value: winRate, color: BAND_FILL[band] }] : []}
           label={
-            <Text ta="center" fw={800} size="lg" c={decided > 0 ? BAND_COLOR[band] : 'dimmed'} data-testid="winrate-card-value">
+            <Text ta="center" fw={800} size="lg" c={decided > 0 ? BAND_TONE[band] : 'dimmed'} data-testid="winrate-card-value">
               {formatPercent(winRate)}
             </Text>
           }
@@ -67,11 +66,11 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
             {PERIOD_LABEL[period]}
           </Text>
           <Text size="sm">
-            <Text span fw={700} c="teal">
+            <Text span fw={700} c={TONE_COLOR.positive}>
               {counts.wins}
             </Text>{' '}
             wins ·{' '}
-            <Text span fw={700} c="red">
+            <Text span fw={700} c={TONE_COLOR.negative}>
               {counts.losses}
             </Text>{' '}
             losses
@@ -117,7 +116,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         <Text size="sm" c="dimmed">
           This month
         </Text>
-        <Text fw={700} c={current && current.decided > 0 ? BAND_COLOR[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
+        <Text fw={700} c={current && current.decided > 0 ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
           {formatPercent(current?.['Win rate'] ?? 0)}
         </Text>
       </Group>
@@ -130,7 +129,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         valueFormatter={(v) => `${v}%`}
         gridAxis="y"
         tickLine="none"
-        getBarColor={(value) => `${BAND_COLOR[getWinRateBand(value)]}.6`}
+        getBarColor={(value) => BAND_FILL[getWinRateBand(value)]}
         withTooltip
       />
     </WidgetCard>

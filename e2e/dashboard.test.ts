@@ -1,0 +1,495 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getTodayInZone, getWeekOfYear, getStartOfWeekSunday } from '../src/domain/dates';
+import { formatUsd } from '../src/domain/money';
+import type { ApiClient } from '../tests/support/app';
+import { createTrade, listAll } from '../tests/api/trades-support';
+import { SearchPalette } from './pages/search-palette';
+import { Shell } from './pages/shell';
+import { seriousA11yViolations } from './support/a11y';
+import { PASSWORD, signedInAccount, type Account } from './support/accounts';
+import { startE2E, type E2E } from './support/browser';
+import { openScenario, waitForAnimations, type Scenario } from './support/scenario';
+
+/**
+ * The dashboard home as a trader meets it in Chromium (issue 5): the new-trader samples, the PnL calendar against
+ * known trades, the day dialog, tasks, the layout saved on the server, Reset Dashboard, the avatar crop and the
+ * screenshot download. Screens at phone and desktop widths in both themes are written to SCREENSHOT_DIR (or a
+ * temporary directory) and checked with axe.
+ */
+
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-dashboard-'));
+
+let e2e: E2E;
+let open: Scenario[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2E({ env: { AUTH_RATE_LIMIT: '1000' } });
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+afterEach(async () => {
+  const scenarios = open;
+  open = [];
+  const errors = scenarios.flatMap((s) => s.errors());
+  await Promise.all(scenarios.map((s) => s.close()));
+  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
+});
+
+async function scenario(options?: Parameters<E2E['newContext']>[0]): Promise<Scenario> {
+  const s = await openScenario(e2e, options);
+  open.push(s);
+  return s;
+}
+
+/** An API session for the same trader as the browser. */
+async function apiFor(account: Account): Promise<ApiClient> {
+  const client = e2e.app.client();
+  const res = await client.signIn(account.email, account.password);
+  expect(res.status).toBe(200);
+  return client;
+}
+
+/** A trader whose onboarding is done and whose sample trades are gone: a clean slate for known trades. */
+async function traderWithoutSamples(s: Scenario, prefix: string): Promise<{ account: Account; api: ApiClient }> {
+  const account = await signedInAccount(e2e.app, s.context, prefix);
+  const api = await apiFor(account);
+  await api.post('/api/onboarding');
+  const samples = await listAll(api);
+  if (samples.length) await api.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
+  return { account, api };
+}
+
+/** The dashboard page object. */
+class Dashboard {
+  readonly shell: Shell;
+  constructor(readonly page: Page) {
+    this.shell = new Shell(page);
+  }
+
+  async goto() {
+    await this.shell.goto('/');
+    await this.calendarMonth.waitFor();
+  }
+
+  get calendarMonth() {
+    return this.page.getByTestId('calendar-month');
+  }
+  get tasks() {
+    return this.page.getByTestId('widget-tasks');
+  }
+  get taskRows() {
+    return this.page.getByTestId('task-row');
+  }
+  day(date: string): Locator {
+    return this.page.getByTestId(`calendar-day-${date}`);
+  }
+  week(row: number): Locator {
+    return this.page.getByTestId(`calendar-week-${row}`);
+  }
+  toast(text: string): Locator {
+    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+  }
+
+  async showMonth(year: number, month: number) {
+    const target = new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' });
+    for (let i = 0; i < 60 && (await this.calendarMonth.innerText()) !== target; i++) {
+      const [shownMonth = '', shownYear = '0'] = (await this.calendarMonth.innerText()).split(' ');
+      const shown = new Date(`${shownMonth} 1, ${shownYear}`);
+      const before = shown.getFullYear() * 12 + shown.getMonth() > year * 12 + month - 1;
+      await this.page.getByRole('button', { name: before ? 'Previous month' : 'Next month' }).click();
+    }
+    expect(await this.calendarMonth.innerText()).toBe(target);
+  }
+
+  /** Widget ids per rendered column, in order. */
+  async columns(): Promise<string[][]> {
+    return this.page.getByTestId('widget-columns').evaluate((root) =>
+      [...root.children].map((column) =>
+        [...column.querySelectorAll('[data-widget-id]')].map((el) => el.getAttribute('data-widget-id') ?? ''),
+      ),
+    );
+  }
+
+  async statsOrder(): Promise<string[]> {
+    return this.page
+      .getByTestId('header-stats')
+      .evaluate((root) => [...root.children].map((el) => (el.getAttribute('data-testid') ?? '').replace(/^stat-/, '')));
+  }
+
+  /** Drags with the mouse in small steps, as dnd-kit's pointer sensor needs. */
+  async drag(handle: Locator, target: Locator, where: 'top' | 'center' = 'top') {
+    // The pointer only reaches what is on screen; mid-screen, dnd-kit's edge auto-scroll stays still.
+    await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
+    const y = where === 'top' ? to.y + 12 : to.y + to.height / 2;
+    await this.page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
+    await this.page.waitForTimeout(150);
+    await this.page.mouse.move(to.x + to.width / 2, y + 2, { steps: 2 });
+    await this.page.mouse.up();
+  }
+}
+
+const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+
+const DEFAULT_COLUMNS = [[], ['forex-news', 'tasks'], ['edgebook-score', 'all-time-winrate', 'month-winrate', 'monthly-pnl-chart']];
+
+/** A w x h RGB PNG with a diagonal gradient (a real picture for the cropper to decode). */
+function makePng(w: number, h: number): Buffer {
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    raw[y * (w * 3 + 1)] = 0;
+    for (let x = 0; x < w; x++) {
+      const o = y * (w * 3 + 1) + 1 + x * 3;
+      raw[o] = (x * 255) / w;
+      raw[o + 1] = (y * 255) / h;
+      raw[o + 2] = 128;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Width and height from a baseline or progressive JPEG's SOF marker. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let i = 2;
+  while (i < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1]!;
+    const length = bytes.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}
+
+describe('dashboard', () => {
+  it('gives a new trader the sample trades and tasks once: a reload still shows 7 trades and 5 tasks', async () => {
+    const s = await scenario();
+    const account = await signedInAccount(e2e.app, s.context, 'newbie');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await expect.poll(() => dashboard.taskRows.count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(async () => textOf(s.page.getByTestId('widget-tradelog-pnl-calendar'))).toContain('7 trades');
+    expect(await dashboard.page.getByTestId('welcome-name').innerText()).toBe('Trader');
+
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    await expect.poll(() => dashboard.taskRows.count()).toBe(5);
+    await expect.poll(async () => textOf(s.page.getByTestId('widget-tradelog-pnl-calendar'))).toContain('7 trades');
+    const api = await apiFor(account);
+    expect(await listAll(api)).toHaveLength(7);
+    const symbols = new Set((await listAll(api)).map((t) => t.symbol));
+    expect(symbols).toEqual(new Set(['NQ', 'ES', 'BTC']));
+  });
+
+  it("shows each day's and week's figures equal to the trades, and a day lists its trades", async () => {
+    const s = await scenario();
+    const { api } = await traderWithoutSamples(s, 'calendar');
+    // March 2026 starts on a Sunday: rows are Mar 1-7, 8-14, 15-21, 22-28, 29-Apr 4.
+    const seeded = [
+      { date: '2026-03-02', symbol: 'NQ', pnl: 100 },
+      { date: '2026-03-02', symbol: 'ES', pnl: -40 },
+      { date: '2026-03-04', symbol: 'MNQ', pnl: 25.5 },
+      { date: '2026-03-10', symbol: 'ES', pnl: -80 },
+      { date: '2026-03-10', symbol: 'NQ', pnl: 0 },
+      { date: '2026-03-31', symbol: 'YM', pnl: 10 },
+      { date: '2026-04-01', symbol: 'NQ', pnl: 999 }, // next month: not in March's row sums
+    ];
+    for (const t of seeded) await createTrade(api, t);
+
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+
+    const march = seeded.filter((t) => t.date.startsWith('2026-03'));
+    const days = new Map<string, typeof march>();
+    for (const t of march) days.set(t.date, [...(days.get(t.date) ?? []), t]);
+    for (const [date, trades] of days) {
+      const cell = dashboard.day(date);
+      const cents = Math.round(trades.reduce((sum, t) => sum + t.pnl, 0) * 100);
+      const wins = trades.filter((t) => t.pnl > 0).length;
+      const losses = trades.filter((t) => t.pnl < 0).length;
+      const winRate = wins + losses ? Math.round((wins * 1000) / (wins + losses)) / 10 : 0;
+      await expect.poll(() => textOf(cell.getByTestId('day-pnl'))).toBe(formatUsd(cents));
+      expect(await textOf(cell.getByTestId('day-trades'))).toBe(`${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`);
+      expect(await textOf(cell.getByTestId('day-winrate'))).toBe(`${winRate}%`);
+      expect(await cell.getAttribute('data-tint')).toBe(cents > 0 ? 'green' : cents < 0 ? 'red' : 'grey');
+    }
+    // A day without trades shows no figures.
+    expect(await dashboard.day('2026-03-03').getByTestId('day-pnl').count()).toBe(0);
+
+    const rows = 5;
+    for (let row = 1; row <= rows; row++) {
+      const sunday = `2026-03-${String(1 + (row - 1) * 7).padStart(2, '0')}`;
+      const inRow = march.filter((t) => getStartOfWeekSunday(t.date) === getStartOfWeekSunday(sunday));
+      const cents = Math.round(inRow.reduce((sum, t) => sum + t.pnl, 0) * 100);
+      const tradingDays = new Set(inRow.map((t) => t.date)).size;
+      const week = dashboard.week(row);
+      expect(await textOf(week.getByTestId('week-pnl'))).toBe(formatUsd(cents));
+      expect(await textOf(week.getByTestId('week-days'))).toBe(`${tradingDays} ${tradingDays === 1 ? 'day' : 'days'}`);
+      expect(await textOf(week)).toContain(`Week ${getWeekOfYear(sunday)}`);
+    }
+    expect(await dashboard.week(6).count()).toBe(0);
+    expect(await textOf(s.page.getByTestId('calendar-month-total'))).toBe('+$15.50');
+
+    // Clicking a day opens its trades.
+    await dashboard.day('2026-03-02').click();
+    const dialog = s.page.getByRole('dialog', { name: 'Trades on Monday, March 2, 2026' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('day-trade-row').count()).toBe(2);
+    const symbols = await dialog.getByTestId('day-trade-row').evaluateAll((rs) => rs.map((r) => r.querySelector('a')?.textContent));
+    expect(symbols.sort()).toEqual(['ES', 'NQ']);
+    expect(await textOf(dialog.getByTestId('day-trades-summary'))).toContain('+$60.00');
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // A day without trades is not a button.
+    expect(await dashboard.day('2026-03-03').evaluate((el) => el.tagName)).toBe('DIV');
+  });
+
+  it('adds a task (Enter, trimmed, button disabled when blank), completes, unchecks and deletes it', async () => {
+    const s = await scenario();
+    const { api } = await traderWithoutSamples(s, 'tasks');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const input = dashboard.tasks.getByRole('textbox', { name: 'New task' });
+    const add = dashboard.tasks.getByRole('button', { name: 'Add', exact: true });
+    await expect.poll(() => dashboard.taskRows.count()).toBe(5);
+    await input.fill('   ');
+    expect(await add.isDisabled()).toBe(true);
+
+    await input.fill('  Size down after two losses  ');
+    expect(await add.isDisabled()).toBe(false);
+    await input.press('Enter');
+    await dashboard.toast('Task added!').waitFor();
+    await expect.poll(() => dashboard.taskRows.count()).toBe(6);
+    const row = dashboard.taskRows.filter({ hasText: 'Size down after two losses' });
+    expect(await input.inputValue()).toBe('');
+
+    await row.getByRole('button', { name: 'Mark "Size down after two losses" as done' }).click();
+    await dashboard.toast('Task completed!').waitFor();
+    await expect.poll(() => row.getAttribute('data-completed')).toBe('true');
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    const stored = (await api.get(`/api/tasks?date=${today}`)).body.find((t: { title: string }) => t.title === 'Size down after two losses');
+    expect(stored).toMatchObject({ completed: true, category: 'Daily' });
+
+    await row.getByRole('button', { name: 'Mark "Size down after two losses" as not done' }).click();
+    await dashboard.toast('Task unchecked').waitFor();
+    await expect.poll(() => row.getAttribute('data-completed')).toBe(null);
+
+    await row.getByRole('button', { name: 'Delete "Size down after two losses"' }).click();
+    await dashboard.toast('Task deleted!').waitFor();
+    await expect.poll(() => dashboard.taskRows.count()).toBe(5);
+    expect((await api.get(`/api/tasks?date=${today}`)).body).toHaveLength(5);
+  });
+
+  it('keeps dragged widgets and header stats in their new order after a reload and in a second browser', async () => {
+    const s = await scenario({ width: 1440, height: 900 });
+    const { account } = await traderWithoutSamples(s, 'layout');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    expect(await dashboard.columns()).toEqual(DEFAULT_COLUMNS);
+
+    // The score widget from the top of column 2 to the top of column 1.
+    const saved = s.page.waitForResponse((r) => r.url().endsWith('/api/preferences') && r.request().method() === 'PATCH');
+    await dashboard.drag(s.page.getByRole('button', { name: 'Move Edgebook Score', exact: true }), s.page.getByTestId('widget-forex-news'));
+    expect((await saved).status()).toBe(200);
+    const moved = await dashboard.columns();
+    expect(moved[1]![0]).toBe('edgebook-score');
+    expect(moved[2]).not.toContain('edgebook-score');
+
+    // The win-rate stat onto the welcome card.
+    const savedStats = s.page.waitForResponse((r) => r.url().endsWith('/api/preferences') && r.request().method() === 'PATCH');
+    await dashboard.drag(
+      s.page.getByTestId('header-stats').getByRole('button', { name: 'Move Win Rate', exact: true }),
+      s.page.getByTestId('stat-welcome'),
+      'center',
+    );
+    expect((await savedStats).status()).toBe(200);
+    const stats = await dashboard.statsOrder();
+    expect(stats[0]).toBe('win-rate');
+
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    await expect.poll(() => dashboard.columns()).toEqual(moved);
+    expect(await dashboard.statsOrder()).toEqual(stats);
+
+    // Another browser, the same trader: the layout lives on the server.
+    const other = await scenario({ width: 1440, height: 900 });
+    const client = e2e.app.client();
+    expect((await client.signIn(account.email, PASSWORD)).status).toBe(200);
+    await other.context.addCookies(
+      client.cookieHeader.split('; ').map((pair) => {
+        const eq = pair.indexOf('=');
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: e2e.app.url };
+      }),
+    );
+    const second = new Dashboard(other.page);
+    await second.goto();
+    await expect.poll(() => second.columns()).toEqual(moved);
+    expect(await second.statsOrder()).toEqual(stats);
+
+    // Reset Dashboard asks first, then restores the default, here and for the other browser.
+    await s.page.getByRole('button', { name: 'Reset Dashboard' }).click();
+    const confirm = s.page.getByRole('dialog', { name: 'Reset Dashboard' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await dashboard.columns()).toEqual(moved);
+    await s.page.getByRole('button', { name: 'Reset Dashboard' }).click();
+    await confirm.getByTestId('confirm-layout-action').click();
+    await expect.poll(() => dashboard.columns()).toEqual(DEFAULT_COLUMNS);
+    expect(await dashboard.statsOrder()).toEqual(['welcome', 'monthly-pnl', 'profit-factor', 'win-rate']);
+    await other.page.reload();
+    await second.calendarMonth.waitFor();
+    await expect.poll(() => second.columns()).toEqual(DEFAULT_COLUMNS);
+  });
+
+  it('clears widgets only after confirming, adds one back, and resets from the search palette', async () => {
+    const s = await scenario({ width: 1440, height: 900 });
+    await traderWithoutSamples(s, 'clear');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.getByRole('button', { name: 'Clear widgets' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Clear widgets' });
+    await dialog.getByTestId('confirm-layout-action').click();
+    await expect.poll(() => dashboard.columns()).toEqual([[], [], []]);
+    expect(await dashboard.calendarMonth.count()).toBe(0);
+
+    await s.page.getByRole('button', { name: 'Add widget' }).click();
+    await s.page.getByRole('menuitem', { name: 'Trading Tasks' }).click();
+    await expect.poll(() => dashboard.columns()).toEqual([[], ['tasks'], []]);
+
+    const palette = new SearchPalette(s.page);
+    await palette.openWithShortcut();
+    await palette.search('Reset');
+    await palette.entry('reset-dashboard').click();
+    await s.page.getByRole('dialog', { name: 'Reset Dashboard' }).getByTestId('confirm-layout-action').click();
+    await expect.poll(() => dashboard.columns()).toEqual(DEFAULT_COLUMNS);
+    await dashboard.calendarMonth.waitFor();
+  });
+
+  it('crops and uploads a new picture (200x200 JPEG) and shows it; refuses a text file', async () => {
+    const s = await scenario();
+    const { api } = await traderWithoutSamples(s, 'avatar');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.getByRole('button', { name: 'Profile settings' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
+    const fileInput = dialog.locator('input[type="file"]');
+    await fileInput.waitFor({ state: 'attached' });
+
+    await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    expect(await textOf(dialog.getByTestId('avatar-file-error'))).toBe('Please upload a valid image file (JPEG, PNG, WebP, or GIF)');
+
+    await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(320, 240) });
+    await dialog.getByTestId('avatar-cropper').locator('img').waitFor();
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    const media = dialog.getByTestId('avatar-cropper');
+    const box = (await media.boundingBox())!;
+    await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await s.page.mouse.down();
+    await s.page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 10, { steps: 5 });
+    await s.page.mouse.up();
+    await dialog.getByRole('button', { name: 'Save picture' }).click();
+    await dashboard.toast('Profile picture updated successfully!').waitFor();
+
+    const profile = (await api.get('/api/profile')).body;
+    expect(profile.profile_picture_url).toMatch(/^\/api\/profile\/avatar\/avatar-\d+\.jpg$/);
+    const avatar = s.page.getByTestId('welcome-avatar').locator('img');
+    await expect.poll(() => avatar.getAttribute('src')).toBe(profile.profile_picture_url);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+    const stored = await api.request('GET', profile.profile_picture_url);
+    expect(stored.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpegSize(Buffer.from(await stored.arrayBuffer()))).toEqual({ width: 200, height: 200 });
+  });
+
+  it('captures the dashboard and downloads it as a PNG; the share links carry the hashtags', async () => {
+    const s = await scenario();
+    await traderWithoutSamples(s, 'share');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
+    await dialog.getByRole('img', { name: 'Preview of your dashboard' }).waitFor({ timeout: 30_000 });
+
+    const downloading = s.page.waitForEvent('download');
+    await dialog.getByTestId('screenshot-download').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^edgebook-dashboard-\d{4}-\d{2}-\d{2}\.png$/);
+    const file = fs.readFileSync((await download.path())!);
+    expect([...file.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(file.length).toBeGreaterThan(10_000);
+
+    await dialog.getByLabel('Hashtags').fill('futures, #NQ daytrading');
+    expect(await textOf(dialog.getByTestId('share-text'))).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
+    const x = await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href');
+    expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
+  });
+
+  it('scrolls to a dashboard anchor from the URL', async () => {
+    const s = await scenario({ width: 1280, height: 700 });
+    await traderWithoutSamples(s, 'anchor');
+    await s.page.goto('/#trading-tasks');
+    await s.page.getByTestId('calendar-month').waitFor();
+    await expect
+      .poll(() => s.page.locator('#trading-tasks').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200))
+      .toBe(true);
+  });
+});
+
+describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (theme) => {
+  it.each([
+    ['phone', 375, 812],
+    ['desktop', 1440, 900],
+  ] as const)('%s: no serious axe violations; screenshot written', async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+    await signedInAccount(e2e.app, s.context, `screen-${name}`);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await expect.poll(() => dashboard.taskRows.count(), { timeout: 30_000 }).toBe(5);
+    await s.page.getByTestId('economic-event').first().waitFor();
+    if (name === 'phone') {
+      await s.page.getByTestId('header-stats-carousel').waitFor();
+      await s.page.getByRole('button', { name: 'Next stat' }).click();
+      await s.page.getByTestId('stat-monthly-pnl').waitFor();
+      expect(await s.page.getByTestId('calendar-month-summary').isVisible()).toBe(true);
+    } else {
+      await s.page.getByTestId('header-stats').waitFor();
+    }
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-${name}-${theme}.png`), fullPage: true });
+    const violations = await seriousA11yViolations(s.page);
+    expect(violations, violations.join('\n')).toEqual([]);
+  });
+});
