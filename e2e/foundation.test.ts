@@ -83,6 +83,9 @@ async function loggedLink(to: string, subject: RegExp): Promise<string> {
 describe('intro and protected routes', () => {
   it('sends a first-time visitor from / to /intro, whose links lead to sign-in, sign-up and its own sections', async () => {
     const { page } = await scenario();
+    // React's development build greets the console; the app a trader gets must be the production build.
+    const console: string[] = [];
+    page.on('console', (m) => console.push(m.text()));
     await page.goto('/');
     await waitForPath(page, '/intro');
     const intro = new IntroPage(page);
@@ -110,6 +113,7 @@ describe('intro and protected routes', () => {
     await intro.getStarted.click();
     await waitForPath(page, '/register');
     await new RegisterPage(page).submit.waitFor();
+    expect(console.filter((line) => /React DevTools/.test(line)), 'the web app was built in development mode').toEqual([]);
   });
 
   it('sends a visitor who has seen the intro to /login, and signing in returns to the page they asked for', async () => {
