@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'web', 'index.html');
-const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json', 'scripts/build-if-needed.mjs'].map((p) => path.join(root, p));
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -16,6 +16,7 @@ function newest(p) {
 
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(...sources.map(newest))) {
   console.log('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV=production whoever calls: under vitest (NODE_ENV=test) Vite would bundle React's development build.
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
