@@ -9,10 +9,10 @@ import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCal
 import { formatCalendarDay, getDaysInMonth, parseCalendarDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
 import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
+import { AccountSelector } from '../../accounts';
 import { useDashboard } from '../dashboard-context';
 import { dayToDate, formatCompactUsd, formatPercent, formatSignedUsd, formatUsd, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
-import { AccountSelect } from './account-select';
 import { WidgetCard } from './widget-card';
 
 const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
@@ -87,7 +87,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           {stats.isFetching && <Loader size="xs" ml={4} aria-label="Loading" />}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <AccountSelect value={account} onChange={setAccount} />
+          <AccountSelector value={account} onChange={setAccount} size="xs" w={180} />
           <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={addTrade} data-screenshot-ignore>
             Add Trade
           </Button>
