@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
 import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
@@ -102,7 +103,13 @@ const STAT_TITLES: Record<StatsWidgetId, string> = {
 };
 
 function StatsCarousel({ order, cards }: { order: StatsWidgetId[]; cards: Record<StatsWidgetId, ReactNode> }) {
+  const { hash } = useLocation();
   const [index, setIndex] = useState(0);
+  // The search palette's #user-profile anchor lives on the welcome card: show that slide.
+  const welcomeIndex = Math.max(0, order.indexOf('welcome'));
+  useEffect(() => {
+    if (hash === '#user-profile') setIndex(welcomeIndex);
+  }, [hash, welcomeIndex]);
   const count = order.length;
   const current = order[index] ?? order[0]!;
   return (
