@@ -1,19 +1,23 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { trades } from '../../db/schema';
 import type { NewTradeRow } from '../trades/repo';
 
-/** Import keys per statement: far below PostgreSQL's 65,535 bind parameters. */
-const KEY_CHUNK = 5_000;
+/** Import keys looked up per statement. */
+const KEY_CHUNK = 20_000;
 /** Trades per INSERT: one JSON parameter each, so the size of a statement is bounded by bytes, not parameters. */
 const INSERT_CHUNK = 5_000;
 
 /** What the imports feature reads besides the trades repository: the import keys an account already holds. */
 export const importsRepo = (tx: Tx, userId: string) => ({
-  /** The subset of `keys` that trades of this account already carry (the duplicates a confirm would skip). */
+  /**
+   * The subset of `keys` that trades of this account already carry (the duplicates a confirm would skip). The keys go
+   * as one JSON parameter per chunk, like the insert, rather than one bind parameter each.
+   */
   async existingKeys(accountId: string, keys: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let i = 0; i < keys.length; i += KEY_CHUNK) {
+      const chunk = JSON.stringify(keys.slice(i, i + KEY_CHUNK));
       const rows = await tx
         .select({ key: trades.importKey })
         .from(trades)
@@ -21,8 +25,7 @@ export const importsRepo = (tx: Tx, userId: string) => ({
           and(
             eq(trades.userId, userId),
             eq(trades.accountId, accountId),
-            isNotNull(trades.importKey),
-            inArray(trades.importKey, keys.slice(i, i + KEY_CHUNK)),
+            sql`${trades.importKey} in (select jsonb_array_elements_text(${chunk}::jsonb))`,
           ),
         );
       for (const row of rows) if (row.key) found.add(row.key);
