@@ -1,19 +1,23 @@
-import { ActionIcon, Checkbox, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Trade } from '../../shared/api';
 import { accountLabel, formatTradeDay } from './format';
 import { InlineEditRow } from './inline-edit-row';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
 import classes from './trade-log.module.css';
 
-export interface TradeRowHandlers {
-  selectMode: boolean;
-  selected: ReadonlySet<string>;
+/** Row actions; the callbacks are stable (the panel keeps them across renders) so memoized rows skip re-rendering. */
+export interface TradeRowActions {
   onToggleSelect: (id: string) => void;
   onEdit: (trade: Trade) => void;
   onDelete: (trade: Trade) => void;
+}
+
+export interface TradeRowHandlers extends TradeRowActions {
+  selectMode: boolean;
+  selected: ReadonlySet<string>;
 }
 
 interface Column {
@@ -42,14 +46,27 @@ function columnsFor(showAccount: boolean, selectMode: boolean): Column[] {
   ];
 }
 
-function TradeRowCells({ trade, showAccount, handlers }: { trade: Trade; showAccount: boolean; handlers: TradeRowHandlers }) {
-  const { selectMode, selected, onToggleSelect, onEdit, onDelete } = handlers;
+interface TradeRowProps {
+  trade: Trade;
+  showAccount: boolean;
+  selectMode: boolean;
+  isSelected: boolean;
+  actions: TradeRowActions;
+  index?: number;
+}
+
+/**
+ * One trade as a table row. Memoized: while the maximized table scrolls, only rows coming into view render. No
+ * tooltips here (each is a floating-element hook per row); the buttons carry their names as aria-label and title.
+ */
+const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSelected, actions, index }: TradeRowProps) {
+  const { onToggleSelect, onEdit, onDelete } = actions;
   return (
-    <>
+    <Table.Tr data-index={index} data-testid="trade-row" data-trade-id={trade.id} aria-rowindex={index === undefined ? undefined : index + 2}>
       {selectMode && (
         <Table.Td>
           <Checkbox
-            checked={selected.has(trade.id)}
+            checked={isSelected}
             onChange={() => onToggleSelect(trade.id)}
             aria-label={`Select trade ${trade.symbol} ${trade.date}`}
             data-testid="trade-select"
@@ -97,21 +114,17 @@ function TradeRowCells({ trade, showAccount, handlers }: { trade: Trade; showAcc
       </Table.Td>
       <Table.Td className={classes.actions}>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit trade">
-            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
-              <IconPencil size={16} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete trade">
-            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" data-testid="trade-delete">
-              <IconTrash size={16} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" title="Edit trade" data-testid="trade-edit">
+            <IconPencil size={16} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" title="Delete trade" data-testid="trade-delete">
+            <IconTrash size={16} aria-hidden="true" />
+          </ActionIcon>
         </Group>
       </Table.Td>
-    </>
+    </Table.Tr>
   );
-}
+});
 
 function Head({ columns, fixed }: { columns: Column[]; fixed: boolean }) {
   return (
@@ -149,9 +162,14 @@ export function CompactTradeTable({ trades, showAccount, handlers }: TableProps)
         <Head columns={columns} fixed={false} />
         <Table.Tbody>
           {trades.map((trade) => (
-            <Table.Tr key={trade.id} data-testid="trade-row" data-trade-id={trade.id}>
-              <TradeRowCells trade={trade} showAccount={showAccount} handlers={handlers} />
-            </Table.Tr>
+            <TradeRow
+              key={trade.id}
+              trade={trade}
+              showAccount={showAccount}
+              selectMode={handlers.selectMode}
+              isSelected={handlers.selected.has(trade.id)}
+              actions={handlers}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -191,11 +209,16 @@ export function VirtualTradeTable({
   showAccount,
   handlers,
   editingId,
-  onEditInline,
   onDoneEditing,
+  rowActions,
   ...list
 }: TableProps &
-  VirtualListProps & { editingId: string | null; onEditInline: (trade: Trade) => void; onDoneEditing: () => void }) {
+  VirtualListProps & {
+    editingId: string | null;
+    /** Stable actions whose onEdit edits inline (the maximized table's editing, with Done). */
+    rowActions: TradeRowActions;
+    onDoneEditing: () => void;
+  }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = virtualRowCount(list);
   const virtualizer = useVirtualizer({
@@ -212,7 +235,6 @@ export function VirtualTradeTable({
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
-  const rowHandlers = { ...handlers, onEdit: onEditInline };
 
   return (
     <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" tabIndex={0} aria-label="All trades">
@@ -235,7 +257,7 @@ export function VirtualTradeTable({
             const trade = list.trades[item.index];
             if (!trade) {
               return (
-                <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={classes.placeholderRow}>
+                <Table.Tr key={item.key} data-index={item.index} className={classes.placeholderRow}>
                   <Table.Td colSpan={columns.length}>
                     <Skeleton height={14} radius="sm" aria-label="Loading trade" />
                   </Table.Td>
@@ -256,16 +278,15 @@ export function VirtualTradeTable({
               );
             }
             return (
-              <Table.Tr
+              <TradeRow
                 key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                data-testid="trade-row"
-                data-trade-id={trade.id}
-                aria-rowindex={item.index + 2}
-              >
-                <TradeRowCells trade={trade} showAccount={showAccount} handlers={rowHandlers} />
-              </Table.Tr>
+                index={item.index}
+                trade={trade}
+                showAccount={showAccount}
+                selectMode={handlers.selectMode}
+                isSelected={handlers.selected.has(trade.id)}
+                actions={rowActions}
+              />
             );
           })}
           {paddingBottom > 0 && (

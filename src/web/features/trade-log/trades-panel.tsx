@@ -25,7 +25,7 @@ import {
   IconTable,
 } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
 import { COMPACT_LIMIT, downloadTradesBackup, tradeInfiniteQuery, useBulkDeleteTrades, useDeleteTrade } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
@@ -96,13 +96,16 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   }, [filter, q, selectMode, maximized]);
   useEffect(() => setInlineId(null), [filter, q, maximized, view]);
 
-  const toggleSelect = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleSelect = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const allSelected = trades.length > 0 && trades.every((t) => selected.has(t.id));
 
   const deleteOne = (trade: Trade) => {
@@ -142,13 +145,19 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
     }
   };
 
-  const handlers: TradeRowHandlers = {
-    selectMode,
-    selected,
-    onToggleSelect: toggleSelect,
-    onEdit: setEditTrade,
-    onDelete: deleteOne,
-  };
+  // Stable row callbacks, so the memoized rows of a long list do not all re-render on every scroll or selection.
+  const deleteRef = useRef(deleteOne);
+  useEffect(() => {
+    deleteRef.current = deleteOne;
+  });
+  const onDelete = useCallback((trade: Trade) => deleteRef.current(trade), []);
+  const onEditInline = useCallback((trade: Trade) => setInlineId(trade.id), []);
+  const inlineActions = useMemo(() => ({ onToggleSelect: toggleSelect, onEdit: onEditInline, onDelete }), [toggleSelect, onEditInline, onDelete]);
+  const handlers: TradeRowHandlers = useMemo(
+    () => ({ selectMode, selected, onToggleSelect: toggleSelect, onEdit: setEditTrade, onDelete }),
+    [selectMode, selected, toggleSelect, onDelete],
+  );
+  const onDoneEditing = useCallback(() => setInlineId(null), []);
   const showAccount = filter === 'all';
   const listProps = {
     trades,
@@ -184,8 +193,8 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           showAccount={showAccount}
           handlers={handlers}
           editingId={inlineId}
-          onEditInline={(trade) => setInlineId(trade.id)}
-          onDoneEditing={() => setInlineId(null)}
+          rowActions={inlineActions}
+          onDoneEditing={onDoneEditing}
         />
       ) : (
         <VirtualTradeCards {...listProps} showAccount={showAccount} handlers={handlers} />
