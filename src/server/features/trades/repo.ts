@@ -56,7 +56,8 @@ export const tradesRepo = (tx: Tx, userId: string) => {
           ilike(trades.notes, pattern),
           ilike(trades.dayOfWeek, pattern),
           sql`array_to_string(${trades.tags}, ' ') ilike ${pattern}`,
-          sql`exists (select 1 from ${tradingAccounts} a where a.id = ${trades.accountId} and a.user_id = ${userId} and a.name ilike ${pattern})`,
+          // Matching account names are found once (a hashed sub-plan), not once per trade.
+          sql`${trades.accountId} in (select a.id from ${tradingAccounts} a where a.user_id = ${userId} and a.name ilike ${pattern})`,
         )!,
       );
     }

@@ -40,15 +40,16 @@ export function toTradeDto(row: TradeRow) {
 }
 export type TradeDto = ReturnType<typeof toTradeDto>;
 
-function encodeCursor(row: TradeRow): string {
-  return Buffer.from(JSON.stringify([row.tradeDate, row.createdAt, row.id])).toString('base64url');
+/** The cursor also carries the first page's total, so later pages do not count the whole filter again. */
+function encodeCursor(row: TradeRow, total: number): string {
+  return Buffer.from(JSON.stringify([row.tradeDate, row.createdAt, row.id, total])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): Cursor {
+function decodeCursor(cursor: string): Cursor & { total?: number } {
   try {
-    const [tradeDate, createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[];
+    const [tradeDate, createdAt, id, total] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     if (typeof tradeDate !== 'string' || typeof createdAt !== 'string' || typeof id !== 'string') throw new Error();
-    return { tradeDate, createdAt, id };
+    return { tradeDate, createdAt, id, total: Number.isInteger(total) ? (total as number) : undefined };
   } catch {
     throw badRequest('cursor: invalid page cursor');
   }
@@ -117,10 +118,11 @@ export const tradesService = {
       const range = { from: query.from, to: query.to };
       const rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range);
       const page = rows.slice(0, query.limit);
+      const total = cursor?.total ?? (await repo.count(query.account, query.q, range));
       return {
         trades: page.map(toTradeDto),
-        next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
-        total: await repo.count(query.account, query.q, range),
+        next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!, total) : null,
+        total,
       };
     });
   },
