@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTodayInZone, getWeekOfYear, getStartOfWeekSunday } from '../src/domain/dates';
 import { formatUsd } from '../src/domain/money';
 import type { ApiClient } from '../tests/support/app';
@@ -12,8 +12,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { PASSWORD, signedInAccount, type Account } from './support/accounts';
-import { startE2E, type E2E } from './support/browser';
-import { openScenario, waitForAnimations, type Scenario } from './support/scenario';
+import { useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
 
 /**
  * The dashboard home as a trader meets it in Chromium (issue 5): the new-trader samples, the PnL calendar against
@@ -24,34 +23,12 @@ import { openScenario, waitForAnimations, type Scenario } from './support/scenar
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-dashboard-'));
 
-let e2e: E2E;
-let open: Scenario[] = [];
-
-beforeAll(async () => {
-  e2e = await startE2E({ env: { AUTH_RATE_LIMIT: '1000' } });
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
-
-afterEach(async () => {
-  const scenarios = open;
-  open = [];
-  const errors = scenarios.flatMap((s) => s.errors());
-  await Promise.all(scenarios.map((s) => s.close()));
-  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
-});
-
-async function scenario(options?: Parameters<E2E['newContext']>[0]): Promise<Scenario> {
-  const s = await openScenario(e2e, options);
-  open.push(s);
-  return s;
-}
+const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const scenario = suite.scenario.bind(suite);
 
 /** An API session for the same trader as the browser. */
 async function apiFor(account: Account): Promise<ApiClient> {
-  const client = e2e.app.client();
+  const client = suite.e2e.app.client();
   const res = await client.signIn(account.email, account.password);
   expect(res.status).toBe(200);
   return client;
@@ -59,7 +36,7 @@ async function apiFor(account: Account): Promise<ApiClient> {
 
 /** A trader whose onboarding is done and whose sample trades are gone: a clean slate for known trades. */
 async function traderWithoutSamples(s: Scenario, prefix: string): Promise<{ account: Account; api: ApiClient }> {
-  const account = await signedInAccount(e2e.app, s.context, prefix);
+  const account = await signedInAccount(suite.e2e.app, s.context, prefix);
   const api = await apiFor(account);
   await api.post('/api/onboarding');
   const samples = await listAll(api);
@@ -194,7 +171,7 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
 describe('dashboard', () => {
   it('gives a new trader the sample trades and tasks once: a reload still shows 7 trades and 5 tasks', async () => {
     const s = await scenario();
-    const account = await signedInAccount(e2e.app, s.context, 'newbie');
+    const account = await signedInAccount(suite.e2e.app, s.context, 'newbie');
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
     await expect.poll(() => dashboard.taskRows.count(), { timeout: 30_000 }).toBe(5);
@@ -344,12 +321,12 @@ describe('dashboard', () => {
 
     // Another browser, the same trader: the layout lives on the server.
     const other = await scenario({ width: 1440, height: 900 });
-    const client = e2e.app.client();
+    const client = suite.e2e.app.client();
     expect((await client.signIn(account.email, PASSWORD)).status).toBe(200);
     await other.context.addCookies(
       client.cookieHeader.split('; ').map((pair) => {
         const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: e2e.app.url };
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: suite.e2e.app.url };
       }),
     );
     const second = new Dashboard(other.page);
@@ -474,7 +451,7 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
     await s.context.addInitScript((value) => {
       if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
     }, theme);
-    await signedInAccount(e2e.app, s.context, `screen-${name}`);
+    await signedInAccount(suite.e2e.app, s.context, `screen-${name}`);
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
     await expect.poll(() => dashboard.taskRows.count(), { timeout: 30_000 }).toBe(5);

@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedEmails, uniqueEmail } from '../tests/support/app';
 import { linkIn, startSmtpServer, type TestSmtp } from '../tests/support/smtp';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from './pages/auth-pages';
 import { Shell } from './pages/shell';
-import { startE2E, type E2E } from './support/browser';
-import { eventually, openScenario, type Scenario } from './support/scenario';
+import { eventually, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
  * Accounts with SMTP_URL set, in Chromium: real emails through a real SMTP server, confirmation before the first
@@ -13,36 +11,16 @@ import { eventually, openScenario, type Scenario } from './support/scenario';
  */
 
 let smtp: TestSmtp;
-let e2e: E2E;
-let open: Scenario[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  e2e = await startE2E({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '1000' } });
 });
-
 afterAll(async () => {
-  await e2e?.close();
   await smtp?.close();
 });
 
-afterEach(async () => {
-  const scenarios = open;
-  open = [];
-  const errors = scenarios.flatMap((s) => s.errors());
-  await Promise.all(scenarios.map((s) => s.close()));
-  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
-});
-
-async function scenario(): Promise<Scenario> {
-  const s = await openScenario(e2e);
-  open.push(s);
-  return s;
-}
-
-async function waitForPath(page: Page, pathname: string, timeout?: number) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-}
+const suite = useE2ESuite(() => ({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '1000' } }));
+const scenario = suite.scenario.bind(suite);
 
 describe('accounts with SMTP', () => {
   it('asks a new trader to confirm their email, and lets them in only after the emailed link', async () => {
@@ -58,7 +36,7 @@ describe('accounts with SMTP', () => {
 
     const confirmation = await smtp.waitFor(email, /confirm/i);
     // The email went out by SMTP, not to the server log.
-    expect(loggedEmails(e2e.app.logs, email)).toEqual([]);
+    expect(loggedEmails(suite.e2e.app.logs, email)).toEqual([]);
 
     // Before confirming: the unconfirmed notice, no session.
     const login = new LoginPage(page);
@@ -95,10 +73,10 @@ describe('accounts with SMTP', () => {
 
   it('emails a password-reset link by SMTP, and the link sets a new password', async () => {
     const email = uniqueEmail('smtp-reset');
-    const client = e2e.app.client();
+    const client = suite.e2e.app.client();
     expect((await client.signUp(email, 'old-password-1')).status).toBe(200);
     const confirmation = await smtp.waitFor(email, /confirm/i);
-    expect((await client.request('GET', linkIn(confirmation).slice(e2e.app.url.length))).status).toBeLessThan(400);
+    expect((await client.request('GET', linkIn(confirmation).slice(suite.e2e.app.url.length))).status).toBeLessThan(400);
 
     const { page } = await scenario();
     const forgot = new ForgotPasswordPage(page);
@@ -108,7 +86,7 @@ describe('accounts with SMTP', () => {
     expect((await forgot.success.innerText()).trim()).toBe('Password reset link sent! Check your email inbox.');
 
     const mail = await smtp.waitFor(email, /reset/i);
-    expect(loggedEmails(e2e.app.logs, email)).toEqual([]);
+    expect(loggedEmails(suite.e2e.app.logs, email)).toEqual([]);
     await page.goto(linkIn(mail));
     await waitForPath(page, '/reset-password');
     const reset = new ResetPasswordPage(page);

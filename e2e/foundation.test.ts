@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCH_ENTRIES } from '../src/web/features/search/search-entries';
 import { loggedEmails, uniqueEmail } from '../tests/support/app';
 import { ForgotPasswordPage, IntroPage, LoginPage, RegisterPage, ResetPasswordPage } from './pages/auth-pages';
@@ -8,8 +8,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { createAccount, PASSWORD, signedInAccount } from './support/accounts';
-import { startE2E, type E2E } from './support/browser';
-import { eventually, openScenario, type Scenario } from './support/scenario';
+import { eventually, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
  * The foundation as a trader meets it in Chromium, on the embedded database without SMTP (emails go to the
@@ -17,36 +16,9 @@ import { eventually, openScenario, type Scenario } from './support/scenario';
  * browser for the file; every scenario gets a fresh browser profile.
  */
 
-let e2e: E2E;
-let open: Scenario[] = [];
-
-beforeAll(async () => {
-  // Sign-in and reset are rate-limited per address, and every page here connects from 127.0.0.1.
-  e2e = await startE2E({ env: { AUTH_RATE_LIMIT: '1000' } });
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
-
-// Point 11 of the issue: no page a scenario opened may have thrown or hit the Content-Security-Policy.
-afterEach(async () => {
-  const scenarios = open;
-  open = [];
-  const errors = scenarios.flatMap((s) => s.errors());
-  await Promise.all(scenarios.map((s) => s.close()));
-  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
-});
-
-async function scenario(options?: Parameters<E2E['newContext']>[0]): Promise<Scenario> {
-  const s = await openScenario(e2e, options);
-  open.push(s);
-  return s;
-}
-
-async function waitForPath(page: Page, pathname: string, timeout?: number) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-}
+// Sign-in and reset are rate-limited per address, and every page here connects from 127.0.0.1.
+const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const scenario = suite.scenario.bind(suite);
 
 /**
  * Where the shell scenarios start: a page of the foundation whose content stays put. The dashboard is built by
@@ -72,7 +44,7 @@ async function tabStopsInSidebar(page: Page, presses: number): Promise<number> {
 async function loggedLink(to: string, subject: RegExp): Promise<string> {
   let link: string | undefined;
   await eventually(() => {
-      const email = loggedEmails(e2e.app.logs, to).filter((m) => subject.test(m.subject)).at(-1);
+      const email = loggedEmails(suite.e2e.app.logs, to).filter((m) => subject.test(m.subject)).at(-1);
       link = email ? /https?:\/\/\S+/.exec(email.text)?.[0] : undefined;
       return link;
     })
@@ -117,7 +89,7 @@ describe('intro and protected routes', () => {
   });
 
   it('sends a visitor who has seen the intro to /login, and signing in returns to the page they asked for', async () => {
-    const account = await createAccount(e2e.app);
+    const account = await createAccount(suite.e2e.app);
     const { page } = await scenario();
     await new IntroPage(page).goto();
 
@@ -132,7 +104,7 @@ describe('intro and protected routes', () => {
   });
 
   it('keeps the asked-for page through the intro for a first-time visitor', async () => {
-    const account = await createAccount(e2e.app);
+    const account = await createAccount(suite.e2e.app);
     const { page } = await scenario();
     await page.goto('/reflect-ai');
     await waitForPath(page, '/intro');
@@ -192,7 +164,7 @@ describe('accounts without SMTP', () => {
   });
 
   it("shows the server's message for a wrong password and signs in with the right one", async () => {
-    const account = await createAccount(e2e.app);
+    const account = await createAccount(suite.e2e.app);
     const { page } = await scenario();
     const login = new LoginPage(page);
     await login.goto();
@@ -211,7 +183,7 @@ describe('accounts without SMTP', () => {
   });
 
   it('resets a forgotten password through the logged link: the new password works, the old and the link do not', async () => {
-    const account = await createAccount(e2e.app, 'reset');
+    const account = await createAccount(suite.e2e.app, 'reset');
     const { page } = await scenario();
     const forgot = new ForgotPasswordPage(page);
     await forgot.goto();
@@ -264,7 +236,7 @@ describe('accounts without SMTP', () => {
 describe('the app shell', () => {
   it('opens the search palette with Ctrl+K and filters its 18 entries by title, ignoring case', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     const palette = new SearchPalette(page);
@@ -324,7 +296,7 @@ describe('the app shell', () => {
 
   it('is dark by default, even when the system prefers light, and remembers the light theme across a reload', async () => {
     const { context, page } = await scenario({ colorScheme: 'light' });
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     expect(await shell.colorScheme()).toBe('dark');
@@ -347,7 +319,7 @@ describe('the app shell', () => {
 
   it('collapses the sidebar with Ctrl+[ and remembers it across a reload', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     expect(await shell.collapsed()).toBe('false');
@@ -381,7 +353,7 @@ describe('the app shell', () => {
 
   it('turns the sidebar into a drawer under 768 px', async () => {
     const { context, page } = await scenario({ width: 375, height: 740 });
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     await shell.mobileNavToggle.waitFor();
@@ -414,7 +386,7 @@ describe('the app shell', () => {
 
   it('shows the date as EEE dd MMM and the time as HH:mm from the browser clock, refreshed every minute', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     // Chromium runs in this process's time zone, so the test formats the same instant the same way.
     const start = new Date(2025, 2, 7, 23, 59, 30);
     await page.clock.install({ time: start });
@@ -431,7 +403,7 @@ describe('the app shell', () => {
 
   it('shows the trading-mode overlay for about a second when entering and when leaving trading mode', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
 
@@ -448,7 +420,7 @@ describe('the app shell', () => {
 
   it('marks the body in edit mode and lets the trader dismiss its overlay once or for good', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     const bodyHasEditMode = () => page.evaluate(() => document.body.classList.contains('edit-mode'));
@@ -479,7 +451,7 @@ describe('the app shell', () => {
 
   it('shows the sidebar links: community, social, tutorials in a new tab, and the version', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     const community = page.getByTestId('community-link');
@@ -495,7 +467,7 @@ describe('the app shell', () => {
 
   it('logs out only after the confirmation, lands on /intro and keeps only the allowed local keys', async () => {
     const { context, page } = await scenario();
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     await shell.themeToggle.click();
@@ -559,7 +531,7 @@ describe.each(['dark', 'light'] as const)('accessibility in the %s theme', (them
     await new ForgotPasswordPage(page).goto();
     await check('/forgot-password');
 
-    await signedInAccount(e2e.app, context);
+    await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
     await shell.goto(SHELL_PAGE);
     await check('shell');

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../tests/support/app';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
-import { startE2E, type E2E } from './support/browser';
-import { openScenario, type Scenario } from './support/scenario';
+import { useE2ESuite } from './support/scenario';
 
 /**
  * Trading accounts and moving trades between traders, in Chromium (spec part 1 §2.6, §5, §8; part 2
@@ -12,29 +11,11 @@ import { openScenario, type Scenario } from './support/scenario';
  * unassigned trades, and export then import into a new trader giving the same trades and statistics.
  */
 
-let e2e: E2E;
-let open: Scenario[] = [];
-
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
-
-afterEach(async () => {
-  const scenarios = open;
-  open = [];
-  const errors = scenarios.flatMap((s) => s.errors());
-  await Promise.all(scenarios.map((s) => s.close()));
-  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
-});
+const suite = useE2ESuite();
 
 async function trader(): Promise<{ client: ApiClient; page: Page; log: TradeLogPage }> {
-  const s = await openScenario(e2e);
-  open.push(s);
-  const client = await signedInTrader(e2e.app, s.context);
+  const s = await suite.scenario();
+  const client = await signedInTrader(suite.e2e.app, s.context);
   return { client, page: s.page, log: new TradeLogPage(s.page) };
 }
 

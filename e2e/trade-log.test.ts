@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../tests/support/app';
 import { SearchPalette } from './pages/search-palette';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
-import { startE2E, type E2E } from './support/browser';
-import { openScenario, type Scenario } from './support/scenario';
+import type { E2E } from './support/browser';
+import { useE2ESuite } from './support/scenario';
 
 /**
  * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
@@ -13,24 +13,7 @@ import { openScenario, type Scenario } from './support/scenario';
  * One server and browser for the file; each test signs up its own trader.
  */
 
-let e2e: E2E;
-let open: Scenario[] = [];
-
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
-
-afterEach(async () => {
-  const scenarios = open;
-  open = [];
-  const errors = scenarios.flatMap((s) => s.errors());
-  await Promise.all(scenarios.map((s) => s.close()));
-  expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
-});
+const suite = useE2ESuite();
 
 interface Trader {
   client: ApiClient;
@@ -40,9 +23,8 @@ interface Trader {
 }
 
 async function trader(options?: Parameters<E2E['newContext']>[0]): Promise<Trader> {
-  const s = await openScenario(e2e, options);
-  open.push(s);
-  const client = await signedInTrader(e2e.app, s.context);
+  const s = await suite.scenario(options);
+  const client = await signedInTrader(suite.e2e.app, s.context);
   return { client, context: s.context, page: s.page, log: new TradeLogPage(s.page) };
 }
 

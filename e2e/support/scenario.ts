@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, type E2E } from './browser';
+import { collectPageErrors, startE2E, type E2E } from './browser';
 
 export interface Scenario {
   context: BrowserContext;
@@ -47,4 +47,43 @@ export async function waitForAnimations(page: Page): Promise<void> {
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 export function eventually<T>(read: () => T | Promise<T>, message?: string) {
   return expect.poll(read, { timeout: 15_000, interval: 100, message });
+}
+
+/**
+ * One real server and one Chromium for a test file, a fresh profile per scenario, and after each test the check that
+ * no page a scenario opened threw or hit the Content-Security-Policy (issue 2, point 11).
+ */
+export function useE2ESuite(options: () => Parameters<typeof startE2E>[0] | Promise<Parameters<typeof startE2E>[0]> = () => ({})) {
+  let current: E2E | undefined;
+  let open: Scenario[] = [];
+
+  beforeAll(async () => {
+    current = await startE2E(await options());
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  afterEach(async () => {
+    const scenarios = open;
+    open = [];
+    const errors = scenarios.flatMap((s) => s.errors());
+    await Promise.all(scenarios.map((s) => s.close()));
+    expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
+  });
+
+  return {
+    get e2e(): E2E {
+      if (!current) throw new Error('the E2E suite has not started (use it inside tests or hooks)');
+      return current;
+    },
+    async scenario(contextOptions?: Parameters<E2E['newContext']>[0]): Promise<Scenario> {
+      const s = await openScenario(this.e2e, contextOptions);
+      open.push(s);
+      return s;
+    },
+  };
+}
+
+export async function waitForPath(page: Page, pathname: string, timeout?: number) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
