@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
+import { EmailField } from './email-field';
 import { AuthLayout } from './auth-layout';
 
 export function ForgotPasswordPage() {
@@ -36,17 +37,7 @@ export function ForgotPasswordPage() {
       )}
       <form onSubmit={onSubmit}>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            data-testid="forgot-email"
-          />
+          <EmailField value={email} onChange={setEmail} testId="forgot-email" />
           <Button type="submit" fullWidth loading={status === 'sending'} data-testid="forgot-submit">
             Send Reset Link
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { authClient } from '../../lib/auth-client';
 import { afterSignInPath } from '../../lib/redirect-state';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
 const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials and try again.';
@@ -167,23 +168,11 @@ export function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate={false}>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            data-testid="login-email"
-          />
+          <EmailField value={email} onChange={setEmail} testId="login-email" />
           <PasswordField
             label="Password"
             name="password"
             autoComplete="current-password"
-            required
-            withAsterisk={false}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             data-testid="login-password"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
@@ -7,6 +7,7 @@ import { afterSignInPath } from '../../lib/redirect-state';
 import { AuthLayout } from './auth-layout';
 import { CaptchaField } from './captcha-field';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { checkNewPassword } from './password-rules';
 
@@ -101,23 +102,11 @@ export function RegisterPage() {
       )}
       <form onSubmit={onSubmit}>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            data-testid="register-email"
-          />
+          <EmailField value={email} onChange={setEmail} testId="register-email" />
           <PasswordField
             label="Password"
             name="password"
             autoComplete="new-password"
-            required
-            withAsterisk={false}
             description="At least 8 characters"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -127,8 +116,6 @@ export function RegisterPage() {
             label="Confirm Password"
             name="confirm-password"
             autoComplete="new-password"
-            required
-            withAsterisk={false}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             data-testid="register-confirm-password"

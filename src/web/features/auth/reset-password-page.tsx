@@ -74,8 +74,6 @@ export function ResetPasswordPage() {
             label="New Password"
             name="new-password"
             autoComplete="new-password"
-            required
-            withAsterisk={false}
             description="At least 8 characters"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -86,8 +84,6 @@ export function ResetPasswordPage() {
             label="Confirm New Password"
             name="confirm-password"
             autoComplete="new-password"
-            required
-            withAsterisk={false}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             disabled={done}
