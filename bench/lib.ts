@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../src/server/free-port';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -35,17 +35,6 @@ export async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
   const value = await fn();
   return [performance.now() - t0, value];
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export function tempDir(prefix: string): string {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { freePort } from './free-port';
 import { createAuth } from './auth/auth';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -19,18 +19,6 @@ export interface RunningServer {
   logger: Logger;
   mailer: Mailer;
   close(): Promise<void>;
-}
-
-/** A port the OS says is free, so the base URL (emailed links, origin checks) is known before listening. */
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** AUTH_SECRET, or one generated once and kept beside the data so sessions survive restarts. */

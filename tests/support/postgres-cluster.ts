@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../src/server/free-port';
 
 /**
  * A throwaway PostgreSQL cluster for the tests: initdb into a temp directory, start on a free port with its socket
@@ -38,17 +38,6 @@ function listVersions(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {

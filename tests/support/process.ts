@@ -1,19 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+export { freePort } from '../../src/server/free-port';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 export interface ServerProcess {
   child: ChildProcess;
