@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ServerUnreachable } from '../components/server-unreachable';
 import type { RedirectState } from '../lib/redirect-state';
+import { isSigningOut } from '../lib/sign-out-state';
 import { hasSeenIntro } from '../lib/storage-keys';
 import { useAuthSession } from '../lib/use-auth-session';
 
@@ -13,6 +14,7 @@ export function ProtectedRoute() {
   if (isPending) return <FullPageLoader />;
   if (unreachable) return <ServerUnreachable onRetry={retry} />;
   if (!session) {
+    if (isSigningOut()) return <Navigate to="/intro" replace />;
     const state: RedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

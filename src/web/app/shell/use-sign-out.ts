@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { clearLocalDataOnSignOut } from '../../lib/storage-keys';
+import { cancelSigningOut, markSigningOut } from '../../lib/sign-out-state';
 import { resetUiModes } from '../../lib/ui-modes';
 
 /**
@@ -15,6 +16,7 @@ export function useSignOut() {
 
   return async (): Promise<boolean> => {
     let failed = false;
+    markSigningOut();
     try {
       const { error } = await authClient.signOut();
       failed = Boolean(error);
@@ -22,6 +24,7 @@ export function useSignOut() {
       failed = true;
     }
     if (failed) {
+      cancelSigningOut();
       notifications.show({ color: 'red', title: 'Logout failed', message: 'Please check your connection and try again.' });
       return false;
     }
