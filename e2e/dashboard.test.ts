@@ -12,7 +12,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { PASSWORD, signedInAccount, type Account } from './support/accounts';
-import { useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
+import { eventually, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
 
 /**
  * The dashboard home as a trader meets it in Chromium (issue 5): the new-trader samples, the PnL calendar against
@@ -436,9 +436,7 @@ describe('dashboard', () => {
     await traderWithoutSamples(s, 'anchor');
     await s.page.goto('/#trading-tasks');
     await s.page.getByTestId('calendar-month').waitFor();
-    await expect
-      .poll(() => s.page.locator('#trading-tasks').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200))
-      .toBe(true);
+    await eventually(() => s.page.locator('#trading-tasks').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200)).toBe(true);
   });
 });
 

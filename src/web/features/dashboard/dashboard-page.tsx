@@ -112,13 +112,18 @@ function useHashScroll(hash: string, ready: boolean) {
     if (!hash || !ready) return;
     const id = decodeURIComponent(hash.slice(1));
     let tries = 0;
+    let lastTop: number | null = null;
+    // Widgets above the anchor grow as their data arrives: scroll once the section has stopped moving (two
+    // readings 100 ms apart agree), or after 3 s whatever the page is doing.
     const timer = window.setInterval(() => {
       const element = document.getElementById(id);
       tries += 1;
-      if (element) {
+      const top = element ? element.getBoundingClientRect().top + window.scrollY : null;
+      if (element && (top === lastTop || tries > 30)) {
         element.scrollIntoView({ behavior: 'smooth', block: 'start' });
         window.clearInterval(timer);
-      } else if (tries > 30) window.clearInterval(timer);
+      } else if (!element && tries > 30) window.clearInterval(timer);
+      lastTop = top;
     }, 100);
     return () => window.clearInterval(timer);
   }, [hash, ready]);
