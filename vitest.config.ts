@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser on 2 shared cores needs more than expect.poll's default second.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
