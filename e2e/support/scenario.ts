@@ -63,12 +63,18 @@ export function useE2ESuite(options: () => Parameters<typeof startE2E>[0] | Prom
   afterAll(async () => {
     await current?.close();
   });
+  let logsSeen = 0;
   afterEach(async () => {
     const scenarios = open;
     open = [];
     const errors = scenarios.flatMap((s) => s.errors());
     await Promise.all(scenarios.map((s) => s.close()));
     expect(errors, 'uncaught page errors or CSP violations').toEqual([]);
+    // Nor may the server have logged an error (an unhandled exception is a 500 the trader would see).
+    const logs = current?.app.logs ?? [];
+    const serverErrors = logs.slice(logsSeen).filter((line) => Number(line.level) >= 50);
+    logsSeen = logs.length;
+    expect(serverErrors.map((line) => JSON.stringify(line).slice(0, 2000)), 'server errors during the test').toEqual([]);
   });
 
   return {
