@@ -1,31 +1,36 @@
 import type { Cents, Decimal } from '../money';
 import { dayFromString, marketDayOf, MARKET_TIME_ZONE } from './market-time';
-import type { ImportedTrade, TradeResult, TradeSide } from './types';
+import type { ImportedTrade, ParsedTrade, TradeResult, TradeSide } from './types';
 
-/** The facts of a trade before the journal's derived fields (day, session, result, tags, key) are added. */
-export interface TradeCore {
-  account: string;
+/**
+ * The facts of a trade before the journal's derived fields (day, session, result, tags, key) are added: the fields
+ * a trade-level record already has, plus what the FIFO builder knows (symbol root, fill counts, point value).
+ */
+export type TradeCore = Pick<
+  ParsedTrade,
+  | 'account'
+  | 'contract'
+  | 'side'
+  | 'entryTime'
+  | 'exitTime'
+  | 'day'
+  | 'quantity'
+  | 'entryPrice'
+  | 'exitPrice'
+  | 'grossPnl'
+  | 'commission'
+  | 'rows'
+  | 'session'
+  | 'tradeType'
+  | 'tags'
+  | 'notes'
+  | 'link'
+> & {
   symbol: string;
-  contract: string;
-  side: TradeSide | null;
-  entryTime: number | null;
-  exitTime: number | null;
-  day?: string;
-  quantity: Decimal | null;
-  entryPrice: Decimal | null;
-  exitPrice: Decimal | null;
-  grossPnl: Cents;
-  commission: Cents;
   entryFills: number;
   exitFills: number;
-  rows: number[];
   pointValue: Decimal | null;
-  session?: string;
-  tradeType?: string;
-  tags?: string[];
-  notes?: string;
-  link?: string;
-}
+};
 
 /** Spec part 2 §4: result from net pnl: above 0 Win, below 0 Loss, 0 BE. */
 export function resultOf(netPnl: Cents): TradeResult {
