@@ -11,6 +11,7 @@ import { profileRoutes } from './features/profile/routes';
 import { taskRoutes } from './features/tasks/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { importRoutes } from './features/imports/routes';
+import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflections/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps) {
           ? { provider: config.CAPTCHA_PROVIDER, siteKey: config.CAPTCHA_SITE_KEY }
           : null,
       links: { community: config.COMMUNITY_URL, social: config.SOCIAL_URL, support: config.SUPPORT_EMAIL },
+      // Whether an AI provider is configured, and which models: never the key or the provider's address.
+      ai: { configured: deps.ai.configured, model: deps.ai.configured ? deps.ai.models.chat : null, reasoningModel: deps.ai.configured ? deps.ai.models.reasoning : null },
     }),
   );
 
@@ -95,6 +98,8 @@ export function createApp(deps: AppDeps) {
   api.route('/tasks', taskRoutes(deps));
   api.route('/onboarding', onboardingRoutes(deps));
   api.route('/imports', importRoutes(deps));
+  api.route('/reflections', reflectionRoutes(deps));
+  api.route('/analyze-reflections', analyzeReflectionsRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -32,6 +32,13 @@ const envSchema = z
     AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     AI_REASONING_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** AI requests (chat, DeepThink, analysis, drafting) one trader may start per minute, and per day. */
+    AI_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    AI_DAILY_LIMIT: z.coerce.number().int().min(1).default(500),
+    /** Longest an AI request may run before it is cut off, in seconds. */
+    AI_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
+    /** The most characters of prompt (system, context, history, question) sent to the provider in one request. */
+    AI_MAX_PROMPT_CHARS: z.coerce.number().int().min(1000).default(120_000),
     COMMUNITY_URL: z.url().default('https://discord.com/'),
     SOCIAL_URL: z.url().default('https://x.com/'),
     SUPPORT_EMAIL: z.email().default('support@edgebook.local'),

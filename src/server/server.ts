@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { createAiService } from './ai';
 import { createApp } from './app';
 import { freePort } from './free-port';
 import { createAuth } from './auth/auth';
@@ -55,7 +56,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const auth = createAuth({ config, database, mailer, secret: authSecret(config) });
   const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
-  const app = createApp({ config, database, auth, mailer, logger, storage });
+  const ai = createAiService({ config, database, logger });
+  const app = createApp({ config, database, auth, mailer, logger, storage, ai });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -191,6 +191,8 @@ export const trades = pgTable(
     index('trades_user_account_date_id_idx').on(t.userId, t.accountId, t.tradeDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Re-importing a file or an overlapping export creates no duplicate (issue 4).
     uniqueIndex('trades_import_key_idx').on(t.userId, t.accountId, t.importKey),
+    // Lets rows that point at a trade (reflections, notes) reference (trade_id, user_id): never another trader's.
+    unique('trades_id_user').on(t.id, t.userId),
     ownerPolicy('trades'),
   ],
 );
@@ -417,6 +419,50 @@ export const attachments = pgTable(
   ],
 );
 
+/**
+ * Per-trader AI request counts (issue 8): a rolling one-minute window and a UTC day, so a trader cannot run up the
+ * owner's provider bill, and several app processes on one PostgreSQL share the count.
+ */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    windowStart: ts('window_start').notNull(),
+    windowCount: integer('window_count').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    dayCount: integer('day_count').notNull(),
+  },
+  () => [ownerPolicy('ai_usage')],
+);
+
+/**
+ * What a trader decided about a trade on the Reflect page (issue 8; spec part 2 §3 "Reflection", §4): whether it
+ * followed their rules (null = not rated), the reflection's tags once the trader has edited them, and a description
+ * that overrides the trade's notes. One row per trade, removed with the trade.
+ */
+export const tradeReflections = pgTable(
+  'trade_reflections',
+  {
+    tradeId: uuid('trade_id').notNull(),
+    userId: ownerId(),
+    followedRules: boolean('followed_rules'),
+    tags: text('tags').array(),
+    description: text('description'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tradeId] }),
+    foreignKey({
+      name: 'trade_reflections_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('trade_reflections'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -434,4 +480,6 @@ export const ownedTables = [
   'notes',
   'note_tags',
   'attachments',
+  'ai_usage',
+  'trade_reflections',
 ] as const;

@@ -1,3 +1,4 @@
+import type { AiService } from '../ai';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -12,6 +13,8 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   storage: FileStorage;
+  /** Every call to the AI provider goes through this (src/server/ai). */
+  ai: AiService;
 }
 
 export interface SessionUser {

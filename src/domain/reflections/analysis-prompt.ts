@@ -1,0 +1,94 @@
+import { formatUsd } from '../money';
+import type { PeriodComparison } from './comparison';
+import type { Reflection } from './reflection';
+import type { GroupFigures, ReflectionStatistics } from './statistics';
+
+/**
+ * What the AI analyst is told about a period (issue 8, spec part 2 §7 "AI analysis"). The model receives our
+ * figures and the trades and writes only prose; it is told never to compute a number itself, and the statistics
+ * the trader sees are ours whatever it writes.
+ */
+
+export const ANALYSIS_SYSTEM_PROMPT = [
+  "You are Edgebook's trading performance analyst. You review one trader's trades for one period and tell them what to keep doing, what to stop and what to do in their next session.",
+  'Every figure you need has been computed by Edgebook and is given to you. Never calculate a new number (no sums, averages, ratios or percentages of your own); when you cite a figure, copy it exactly as written.',
+  'Respond with one JSON object and nothing else (no markdown), with exactly these keys:',
+  '{"summary": {"patterns": [string]}, "strengths": [string], "weaknesses": [string], "suggestions": [string], "actionPlan": [string]}',
+  'Write 2 to 5 short, specific items in each list. The actionPlan lists concrete steps for the next trading session.',
+].join('\n');
+
+/** The most trades listed in the prompt; the figures always cover every trade of the period. */
+export const ANALYSIS_PROMPT_MAX_TRADES = 150;
+
+const line = (name: string, g: GroupFigures) =>
+  `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${g.winRate.toFixed(1)}% win rate, net ${formatUsd(g.pnlCents)}`;
+
+const cell = (text: string, max: number) => {
+  const flat = text.replace(/[\r\n|]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export function buildAnalysisPrompt(input: {
+  label: string;
+  from: string;
+  to: string;
+  accountName: string;
+  statistics: ReflectionStatistics;
+  comparison: PeriodComparison | null;
+  reflections: readonly Reflection[];
+  maxTrades?: number;
+}): string {
+  const { statistics: s, reflections } = input;
+  const t = s.totals;
+  const a = s.adherence;
+  const maxTrades = input.maxTrades ?? ANALYSIS_PROMPT_MAX_TRADES;
+  const listed = reflections.slice(0, maxTrades);
+  const parts = [
+    `Period: ${input.label} (${input.from} to ${input.to}). Account: ${input.accountName}.`,
+    '',
+    'FIGURES (computed by Edgebook from every trade of the period):',
+    `- Trades: ${t.totalTrades} on ${t.tradingDays} trading day${t.tradingDays === 1 ? '' : 's'} (${t.wins} wins, ${t.losses} losses, ${t.breakEvens} break-even)`,
+    `- Win rate (break-evens excluded): ${t.winRate.toFixed(1)}%`,
+    `- Net P&L: ${formatUsd(t.pnlCents)}; gross profit ${formatUsd(t.grossProfitCents)}; gross loss ${formatUsd(t.grossLossCents)}`,
+    `- Profit factor: ${t.profitFactor === null ? 'not defined (no losing trade)' : t.profitFactor.toFixed(2)}`,
+    `- Average win: ${t.averageWinCents === null ? 'none' : formatUsd(t.averageWinCents)}; average loss: ${t.averageLossCents === null ? 'none' : formatUsd(t.averageLossCents)}`,
+    `- Largest win: ${t.largestWinCents === null ? 'none' : formatUsd(t.largestWinCents)}; largest loss: ${t.largestLossCents === null ? 'none' : formatUsd(t.largestLossCents)}`,
+    '',
+    'BY SESSION (time of day):',
+    ...s.byTimeOfDay.map((g) => line(g.session, g)),
+    '',
+    'BY SETUP (trade type):',
+    ...s.bySetupType.map((g) => line(g.setup, g)),
+    '',
+    'BY WEEKDAY:',
+    ...s.byMarketCondition.map((g) => line(g.day, g)),
+    '',
+    'BY TAG:',
+    ...(s.byTag.length ? s.byTag.slice(0, 12).map((g) => line(g.tag, g)) : ['- no tags']),
+    '',
+    'RULE ADHERENCE (rated by the trader):',
+    a.adherenceRate === null
+      ? `- No trade rated (${a.unrated} unrated).`
+      : `- Rules followed on ${a.adherenceRate.toFixed(1)}% of rated trades (${a.followed} followed, ${a.notFollowed} not followed, ${a.unrated} unrated).`,
+    ...(a.followed ? [line('When rules were followed', a.whenFollowed)] : []),
+    ...(a.notFollowed ? [line('When rules were not followed', a.whenNotFollowed)] : []),
+    ...(input.comparison ? ['', 'COMPARED WITH THE PREVIOUS PERIODS:', `- ${input.comparison.text}`] : []),
+    '',
+    `TRADES (newest first${listed.length < reflections.length ? `, the ${listed.length} most recent of ${reflections.length}` : ''}):`,
+    'date | symbol | session | setup | result | net P&L | followed rules | tags | notes',
+    ...listed.map((r) =>
+      [
+        r.date,
+        cell(r.symbol, 20),
+        cell(r.session, 20),
+        cell(r.type, 30),
+        r.result,
+        formatUsd(r.pnlCents),
+        r.followedRules === null ? 'not rated' : r.followedRules ? 'yes' : 'no',
+        cell(r.tags.join(', '), 60),
+        cell(r.description, 200),
+      ].join(' | '),
+    ),
+  ];
+  return parts.join('\n');
+}

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { buildAnalysisPrompt } from './analysis-prompt';
+import { comparePeriods, getComparisonRange } from './comparison';
+import { buildTradingInsights } from './insights';
+import { buildLocalAnalysis } from './local-analysis';
+import { toReflection, type Reflection, type ReflectionTrade } from './reflection';
+import { computeReflectionStatistics, getTopTags } from './statistics';
+import { analysisExportFileName, buildPeriodSummary, formatAnalysisAsText } from './summary';
+
+let n = 0;
+function r(over: Partial<ReflectionTrade> & { followed?: boolean | null; tagList?: string[] } = {}): Reflection {
+  const { followed = null, tagList, ...t } = over;
+  n++;
+  return toReflection(
+    {
+      id: `t${n}`,
+      tradeDate: '2026-03-09',
+      symbol: 'NQ',
+      session: 'AM',
+      tradeType: 'Breakout',
+      status: (t.pnlCents ?? 0) > 0 ? 'Win' : (t.pnlCents ?? 0) < 0 ? 'Loss' : 'BE',
+      pnlCents: 0,
+      notes: '',
+      link: '',
+      tags: [],
+      ...t,
+    },
+    { followedRules: followed, tags: tagList ?? null, description: null },
+  );
+}
+
+// A week of seven trades: the statistics below are worked out by hand.
+const week = () => [
+  r({ tradeDate: '2026-03-09', session: 'AM', tradeType: 'Breakout', pnlCents: 30_010, followed: true }), // Mon
+  r({ tradeDate: '2026-03-09', session: 'AM', tradeType: 'Breakout', pnlCents: 10_020, followed: true }), // Mon
+  r({ tradeDate: '2026-03-10', session: 'PM', tradeType: 'Reversal', pnlCents: -20_005, followed: false, tagList: ['FOMO', 'PM'] }), // Tue
+  r({ tradeDate: '2026-03-10', session: 'PM', tradeType: 'Reversal', pnlCents: -5_000, followed: false }), // Tue
+  r({ tradeDate: '2026-03-11', session: 'Lunch', tradeType: 'Breakout', pnlCents: 0 }), // Wed BE
+  r({ tradeDate: '2026-03-13', session: 'AM', tradeType: 'Momentum', pnlCents: 7_001, followed: true }), // Fri
+  r({ tradeDate: '2026-03-13', session: 'Overnight', tradeType: 'Momentum', pnlCents: -1, followed: null }), // Fri
+];
+
+// Spec part 2 §3 "Analysis result" statistics; win rate part 1 §9 (BE excluded, one decimal).
+describe('computeReflectionStatistics', () => {
+  it('totals a week to the cent, break-evens out of the win rate', () => {
+    const s = computeReflectionStatistics(week());
+    expect(s.totals).toMatchObject({
+      totalTrades: 7,
+      wins: 3,
+      losses: 3,
+      breakEvens: 1,
+      winRate: 50,
+      pnlCents: 22_025,
+      grossProfitCents: 47_031,
+      grossLossCents: -25_006,
+      profitFactor: 1.88,
+      averageWinCents: 15_677,
+      averageLossCents: -8_335,
+      largestWinCents: 30_010,
+      largestLossCents: -20_005,
+      tradingDays: 4,
+    });
+  });
+
+  it('splits by session in the order of a trading day, by setup most traded first, by weekday from Monday', () => {
+    const s = computeReflectionStatistics(week());
+    expect(s.byTimeOfDay.map((g) => [g.session, g.totalTrades, g.winRate, g.pnlCents])).toEqual([
+      ['AM', 3, 100, 47_031],
+      ['Lunch', 1, 0, 0],
+      ['PM', 2, 0, -25_005],
+      ['Overnight', 1, 0, -1],
+    ]);
+    expect(s.bySetupType.map((g) => [g.setup, g.totalTrades])).toEqual([
+      ['Breakout', 3],
+      ['Momentum', 2],
+      ['Reversal', 2],
+    ]);
+    expect(s.byMarketCondition.map((g) => [g.day, g.totalTrades, g.winRate])).toEqual([
+      ['Monday', 2, 100],
+      ['Tuesday', 2, 0],
+      ['Wednesday', 1, 0],
+      ['Friday', 2, 50],
+    ]);
+  });
+
+  it('compares the trades that followed the rules with those that did not', () => {
+    const { adherence } = computeReflectionStatistics(week());
+    expect(adherence).toMatchObject({ rated: 5, followed: 3, notFollowed: 2, unrated: 2, adherenceRate: 60 });
+    expect(adherence.whenFollowed).toMatchObject({ totalTrades: 3, winRate: 100, pnlCents: 47_031 });
+    expect(adherence.whenNotFollowed).toMatchObject({ totalTrades: 2, winRate: 0, pnlCents: -25_005 });
+  });
+
+  it('counts tags and keeps the top 5 for Period Stats (part 2 §9)', () => {
+    const s = computeReflectionStatistics(week());
+    const top = getTopTags(s);
+    expect(top.length).toBeLessThanOrEqual(5);
+    expect(top[0]).toMatchObject({ tag: 'AM', totalTrades: 3 });
+    expect(s.byTag.find((t) => t.tag === 'FOMO')).toMatchObject({ totalTrades: 1, pnlCents: -20_005 });
+  });
+
+  it('has no profit factor without a loss, and no averages without trades', () => {
+    const s = computeReflectionStatistics([r({ pnlCents: 100 })]);
+    expect(s.totals.profitFactor).toBeNull();
+    expect(s.totals.averageLossCents).toBeNull();
+    const empty = computeReflectionStatistics([]);
+    expect(empty.totals).toMatchObject({ totalTrades: 0, winRate: 0, pnlCents: 0, averageWinCents: null, profitFactor: null });
+    expect(empty.adherence.adherenceRate).toBeNull();
+  });
+
+  it('sums 10,000 trades of 0.10 and 0.20 to exactly 1,500.00', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => r({ pnlCents: i % 2 ? 10 : 20 }));
+    expect(computeReflectionStatistics(many).totals.pnlCents).toBe(150_000);
+  });
+});
+
+// Spec part 2 §9 "Insight rules".
+describe('buildTradingInsights', () => {
+  const kinds = (rs: Reflection[]) => buildTradingInsights(computeReflectionStatistics(rs)).map((i) => i.kind);
+
+  it('gives best-performance advice above 60% win rate with adherence above 70%', () => {
+    const rs = [r({ pnlCents: 100, followed: true }), r({ pnlCents: 100, followed: true }), r({ pnlCents: 100, followed: true }), r({ pnlCents: -100, followed: true })];
+    expect(kinds(rs)).toEqual(['best-performance']);
+  });
+
+  it('does not at exactly 60% win rate or exactly 70% adherence (the rule says above)', () => {
+    const sixty = [...Array(3)].map(() => r({ pnlCents: 1, followed: true })).concat([...Array(2)].map(() => r({ pnlCents: -1, followed: true })));
+    expect(kinds(sixty)).not.toContain('best-performance');
+    const seventy = [...Array(7)].map(() => r({ pnlCents: 1, followed: true })).concat([...Array(3)].map(() => r({ pnlCents: 1, followed: false })));
+    expect(kinds(seventy)).not.toContain('best-performance');
+  });
+
+  it('gives review-plan advice below 50% win rate with adherence below 60%, plus the rules-broken advice', () => {
+    const rs = [r({ pnlCents: -1, followed: false }), r({ pnlCents: -1, followed: false }), r({ pnlCents: 1, followed: true })];
+    expect(kinds(rs)).toEqual(['review-plan', 'rules-broken']);
+  });
+
+  it('gives FOMO advice for a FOMO tag, in any case', () => {
+    expect(kinds([r({ pnlCents: 1, tagList: ['fomo'] })])).toContain('fomo');
+  });
+
+  it('asks to rate trades when nothing is rated and no rule applies; nothing for an empty period', () => {
+    expect(kinds([r({ pnlCents: 1 })])).toEqual(['rate-your-trades']);
+    expect(kinds([])).toEqual([]);
+  });
+});
+
+describe('comparePeriods (a week against the previous four)', () => {
+  const range = { from: '2026-03-09', to: '2026-03-15' };
+
+  it('covers the four weeks before the current one', () => {
+    expect(getComparisonRange('week', range)).toEqual({ from: '2026-02-09', to: '2026-03-08' });
+    expect(getComparisonRange('month', { from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2025-11-01', to: '2026-02-28' });
+    expect(getComparisonRange('day', range)).toBeNull();
+  });
+
+  it('averages trades and P&L per week and pools the win rate', () => {
+    const day = (date: string, trades: number, wins: number, losses: number, pnlCents: number) => ({
+      date, trades, wins, losses, breakEvens: trades - wins - losses, pnlCents, grossProfitCents: 0, grossLossCents: 0,
+    });
+    const previous = [day('2026-02-10', 4, 1, 3, -4_000), day('2026-02-17', 2, 2, 0, 6_000), day('2026-03-02', 2, 1, 1, 1_001), day('2026-02-01', 50, 50, 0, 999_999)];
+    const c = comparePeriods('week', range, { totalTrades: 5, wins: 4, losses: 1, winRate: 80, pnlCents: 10_000 }, previous)!;
+    expect(c.previous.map((p) => [p.from, p.totalTrades, p.pnlCents])).toEqual([
+      ['2026-02-09', 4, -4_000],
+      ['2026-02-16', 2, 6_000],
+      ['2026-02-23', 0, 0],
+      ['2026-03-02', 2, 1_001],
+    ]);
+    // 8 trades over 4 weeks; 4 wins and 4 losses -> 50%; (-4,000 + 6,000 + 1,001) / 4 = 750.25 -> 750 cents.
+    expect(c.previousAverage).toEqual({ totalTrades: 2, winRate: 50, pnlCents: 750 });
+    expect(c.winRateChange).toBe(30);
+    expect(c.pnlChangeCents).toBe(9_250);
+    expect(c.text).toContain('$100.00 against an average of $7.50 per week');
+  });
+});
+
+describe('buildLocalAnalysis (part 2 §7 local analysis; no random numbers)', () => {
+  it('gives the same analysis for the same trades, with the statistics from the domain', () => {
+    const a = buildLocalAnalysis(computeReflectionStatistics(week()));
+    const b = buildLocalAnalysis(computeReflectionStatistics(week()));
+    expect(a).toEqual(b);
+    expect(a.summary).toMatchObject({ totalTrades: 7, winRate: 50 });
+    expect(a.statistics.byTimeOfDay[0]).toEqual({ session: 'AM', totalTrades: 3, winRate: 100, pnlCents: 47_031 });
+  });
+
+  it('names the strong session, the costly one, the rule breaks and what to do tomorrow', () => {
+    const a = buildLocalAnalysis(computeReflectionStatistics(week()));
+    expect(a.summary.patterns[0]).toBe('Net P&L $220.25 over 7 trades on 4 trading days: 3 wins, 3 losses, 1 break-even.');
+    expect(a.summary.patterns).toContain('Best session: AM (3 trades, 100.0% win rate, $470.31).');
+    expect(a.strengths).toContain('Strong in the AM session (3 trades, 100.0% win rate, $470.31).');
+    expect(a.strengths.some((s) => s.startsWith('Following your rules pays'))).toBe(true);
+    expect(a.weaknesses).toContain('The PM session costs you (2 trades, 0.0% win rate, -$250.05).');
+    expect(a.weaknesses).toContain('Rules broken on 2 trades (2 trades, 0.0% win rate, -$250.05).');
+    expect(a.weaknesses).toContain('FOMO tagged on 1 trade (-$200.05).');
+    expect(a.suggestions).toContain('Focus on Breakout, your best setup this period.');
+    expect(a.actionPlan[0]).toBe('Take only Breakout setups, in the AM session.');
+    expect(a.actionPlan).toContain('Stay flat in the PM session.');
+  });
+
+  it('says there was nothing to analyse for an empty period', () => {
+    expect(buildLocalAnalysis(computeReflectionStatistics([])).summary.patterns).toEqual(['No trades in this period.']);
+  });
+});
+
+describe('summary, export and prompt', () => {
+  it('summarizes the period with the best and worst trade', () => {
+    const rs = week();
+    const s = buildPeriodSummary('This Week', rs, computeReflectionStatistics(rs));
+    expect(s.headline).toBe('This Week: 7 trades, net $220.25');
+    expect(s.lines).toContain('Best trade: NQ Breakout on Mar 9, $300.10.');
+    expect(s.lines).toContain('Worst trade: NQ Reversal on Mar 10, -$200.05.');
+    expect(s.lines).toContain('Rule adherence: 60.0% (3 of 5 rated trades followed your rules).');
+  });
+
+  it('names export files after the product, the period and its first day (part 2 §9)', () => {
+    expect(analysisExportFileName('week', '2026-03-09', 'json')).toBe('edgebook-analysis-week-2026-03-09.json');
+    expect(analysisExportFileName('month', '2026-03-01', 'txt')).toBe('edgebook-analysis-month-2026-03-01.txt');
+  });
+
+  it('writes the analysis as text with every section', () => {
+    const stats = computeReflectionStatistics(week());
+    const text = formatAnalysisAsText({ title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local', analysis: buildLocalAnalysis(stats) });
+    for (const heading of ['SUMMARY', 'STRENGTHS', 'WEAKNESSES', 'SUGGESTIONS', 'ACTION PLAN', 'BY TIME OF DAY', 'BY SETUP', 'BY DAY OF WEEK']) {
+      expect(text).toContain(`\n${heading}\n`);
+    }
+    expect(text).toContain('- AM: 3 trades, 100.0% win rate, $470.31');
+  });
+
+  it('gives the model our figures and the trades, and caps the trade list', () => {
+    const rs = week();
+    const prompt = buildAnalysisPrompt({
+      label: 'This Week', from: '2026-03-09', to: '2026-03-15', accountName: 'All accounts',
+      statistics: computeReflectionStatistics(rs), comparison: null, reflections: rs, maxTrades: 5,
+    });
+    expect(prompt).toContain('- Win rate (break-evens excluded): 50.0%');
+    expect(prompt).toContain('- Net P&L: $220.25; gross profit $470.31; gross loss -$250.06');
+    expect(prompt).toContain('- Rules followed on 60.0% of rated trades (3 followed, 2 not followed, 2 unrated).');
+    expect(prompt).toContain('TRADES (newest first, the 5 most recent of 7):');
+    expect(prompt.split('\n').filter((l) => /^2026-03-\d\d \|/.test(l))).toHaveLength(5);
+  });
+});

@@ -1,0 +1,62 @@
+import type { ReflectionStatistics } from './statistics';
+
+/**
+ * Trading Insights (spec part 2 §9 "Insight rules"):
+ * - win rate above 60 with adherence above 70 gives best-performance advice;
+ * - win rate below 50 with adherence below 60 gives review-plan advice;
+ * - a FOMO tag, or trades that did not follow the rules, give their own advice.
+ * Adherence is followed / rated trades; with nothing rated the two adherence rules cannot apply.
+ */
+export type InsightKind = 'best-performance' | 'review-plan' | 'fomo' | 'rules-broken' | 'rate-your-trades';
+
+export interface TradingInsight {
+  kind: InsightKind;
+  tone: 'positive' | 'warning' | 'neutral';
+  text: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function buildTradingInsights(statistics: ReflectionStatistics): TradingInsight[] {
+  const { totals, adherence, byTag } = statistics;
+  if (totals.totalTrades === 0) return [];
+  const insights: TradingInsight[] = [];
+  const rate = adherence.adherenceRate;
+  if (rate !== null && totals.winRate > 60 && rate > 70) {
+    insights.push({
+      kind: 'best-performance',
+      tone: 'positive',
+      text: `This is your best trading: a ${totals.winRate.toFixed(1)}% win rate with your rules followed on ${rate.toFixed(1)}% of rated trades. Keep doing exactly what you did.`,
+    });
+  }
+  if (rate !== null && totals.winRate < 50 && rate < 60) {
+    insights.push({
+      kind: 'review-plan',
+      tone: 'warning',
+      text: `Win rate ${totals.winRate.toFixed(1)}% with your rules followed on only ${rate.toFixed(1)}% of rated trades: review your trading plan before the next session.`,
+    });
+  }
+  const fomo = byTag.find((t) => t.tag.toLowerCase() === 'fomo');
+  if (fomo) {
+    insights.push({
+      kind: 'fomo',
+      tone: 'warning',
+      text: `FOMO is tagged on ${plural(fomo.totalTrades, 'trade')}. Wait for your setup: a missed trade costs nothing.`,
+    });
+  }
+  if (adherence.notFollowed > 0) {
+    insights.push({
+      kind: 'rules-broken',
+      tone: 'warning',
+      text: `You broke your rules on ${plural(adherence.notFollowed, 'trade')}. Write down what pulled you off your plan.`,
+    });
+  }
+  if (insights.length === 0 && adherence.rated === 0) {
+    insights.push({
+      kind: 'rate-your-trades',
+      tone: 'neutral',
+      text: 'Mark whether each trade followed your rules to see how your discipline shows in your results.',
+    });
+  }
+  return insights;
+}

@@ -1,0 +1,185 @@
+import { DAY_NAMES } from '../dates/calendar-day';
+import type { Cents } from '../money';
+import { calculateProfitFactor } from '../stats/profit-factor';
+import { calculateWinRate } from '../stats/win-rate';
+import type { Reflection } from './reflection';
+
+/**
+ * The figures of a period's reflections (spec part 2 §3 "Analysis result" statistics, the Summary card, Period
+ * Stats and Tags Analysis). Every number the page or an AI analysis shows comes from here: the model is given these
+ * figures and writes prose around them; it never computes one.
+ *
+ * Win rate is wins / (wins + losses) x 100 with one decimal, break-evens excluded (part 1 §9, part 2 §9).
+ */
+
+export interface GroupFigures {
+  totalTrades: number;
+  wins: number;
+  losses: number;
+  breakEvens: number;
+  winRate: number;
+  pnlCents: Cents;
+}
+
+export interface SessionFigures extends GroupFigures {
+  session: string;
+}
+export interface SetupFigures extends GroupFigures {
+  setup: string;
+}
+export interface WeekdayFigures extends GroupFigures {
+  day: string;
+}
+export interface TagFigures extends GroupFigures {
+  tag: string;
+}
+
+export interface AdherenceFigures {
+  /** Trades rated followed or not followed. */
+  rated: number;
+  followed: number;
+  notFollowed: number;
+  unrated: number;
+  /** followed / rated x 100, one decimal; null when nothing is rated. */
+  adherenceRate: number | null;
+  /** The trades that followed the rules against those that did not: the number that makes a trader keep them. */
+  whenFollowed: GroupFigures;
+  whenNotFollowed: GroupFigures;
+}
+
+export interface ReflectionStatistics {
+  totals: GroupFigures & {
+    grossProfitCents: Cents;
+    grossLossCents: Cents;
+    /** null when there is no loss (an infinite ratio) or no trade. */
+    profitFactor: number | null;
+    averageWinCents: Cents | null;
+    averageLossCents: Cents | null;
+    largestWinCents: Cents | null;
+    largestLossCents: Cents | null;
+    tradingDays: number;
+  };
+  byTimeOfDay: SessionFigures[];
+  bySetupType: SetupFigures[];
+  byMarketCondition: WeekdayFigures[];
+  byTag: TagFigures[];
+  adherence: AdherenceFigures;
+}
+
+interface Accumulator {
+  totalTrades: number;
+  wins: number;
+  losses: number;
+  breakEvens: number;
+  pnlCents: Cents;
+}
+
+const empty = (): Accumulator => ({ totalTrades: 0, wins: 0, losses: 0, breakEvens: 0, pnlCents: 0 });
+
+function add(acc: Accumulator, reflection: Pick<Reflection, 'result' | 'pnlCents'>) {
+  acc.totalTrades++;
+  if (reflection.result === 'Win') acc.wins++;
+  else if (reflection.result === 'Loss') acc.losses++;
+  else acc.breakEvens++;
+  acc.pnlCents += reflection.pnlCents;
+}
+
+function figures(acc: Accumulator): GroupFigures {
+  return { ...acc, winRate: calculateWinRate(acc) };
+}
+
+function groupBy<K extends string>(reflections: readonly Reflection[], keys: (r: Reflection) => readonly string[], name: K) {
+  const groups = new Map<string, Accumulator>();
+  for (const reflection of reflections) {
+    for (const key of keys(reflection)) {
+      let acc = groups.get(key);
+      if (!acc) groups.set(key, (acc = empty()));
+      add(acc, reflection);
+    }
+  }
+  return [...groups].map(([key, acc]) => ({ [name]: key, ...figures(acc) }) as GroupFigures & Record<K, string>);
+}
+
+/** Sessions in the order of a trading day; others after them, alphabetically. */
+const SESSION_ORDER = ['Pre-Market', 'AM', 'Lunch', 'PM', 'Power Hour', 'After Hours', 'Overnight'];
+
+function bySessionOrder(a: { session: string }, b: { session: string }) {
+  const ia = SESSION_ORDER.indexOf(a.session);
+  const ib = SESSION_ORDER.indexOf(b.session);
+  if (ia !== ib) return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+  return a.session.localeCompare(b.session);
+}
+
+/** Most traded first; ties by name, so the order never depends on the input order. */
+function byCountThenName<T extends GroupFigures>(name: (t: T) => string) {
+  return (a: T, b: T) => b.totalTrades - a.totalTrades || name(a).localeCompare(name(b));
+}
+
+const WEEK_FROM_MONDAY = [...DAY_NAMES.slice(1), DAY_NAMES[0]] as string[];
+
+export function computeReflectionStatistics(reflections: readonly Reflection[]): ReflectionStatistics {
+  const total = empty();
+  let grossProfitCents = 0;
+  let grossLossCents = 0;
+  let largestWinCents: Cents | null = null;
+  let largestLossCents: Cents | null = null;
+  const days = new Set<string>();
+  const followed = empty();
+  const notFollowed = empty();
+  for (const r of reflections) {
+    add(total, r);
+    days.add(r.date);
+    if (r.pnlCents > 0) {
+      grossProfitCents += r.pnlCents;
+      largestWinCents = Math.max(largestWinCents ?? 0, r.pnlCents);
+    } else if (r.pnlCents < 0) {
+      grossLossCents += r.pnlCents;
+      largestLossCents = Math.min(largestLossCents ?? 0, r.pnlCents);
+    }
+    if (r.followedRules === true) add(followed, r);
+    else if (r.followedRules === false) add(notFollowed, r);
+  }
+  const profitFactor = calculateProfitFactor({ grossProfitCents, grossLossCents });
+  const winners = reflections.filter((r) => r.pnlCents > 0).length;
+  const losers = reflections.filter((r) => r.pnlCents < 0).length;
+  const rated = followed.totalTrades + notFollowed.totalTrades;
+
+  return {
+    totals: {
+      ...figures(total),
+      grossProfitCents,
+      grossLossCents,
+      profitFactor: Number.isFinite(profitFactor) && total.totalTrades > 0 && grossLossCents !== 0 ? Math.round(profitFactor * 100) / 100 : null,
+      averageWinCents: winners ? Math.round(grossProfitCents / winners) : null,
+      averageLossCents: losers ? Math.round(grossLossCents / losers) : null,
+      largestWinCents,
+      largestLossCents,
+      tradingDays: days.size,
+    },
+    byTimeOfDay: groupBy(reflections, (r) => [r.session || 'Unknown'], 'session').sort(bySessionOrder),
+    bySetupType: groupBy(reflections, (r) => [r.type || 'Unspecified'], 'setup').sort(byCountThenName((s) => s.setup)),
+    byMarketCondition: groupBy(reflections, (r) => [r.day], 'day').sort(
+      (a, b) => WEEK_FROM_MONDAY.indexOf(a.day) - WEEK_FROM_MONDAY.indexOf(b.day),
+    ),
+    byTag: groupBy(reflections, (r) => r.tags, 'tag').sort(byCountThenName((t) => t.tag)),
+    adherence: {
+      rated,
+      followed: followed.totalTrades,
+      notFollowed: notFollowed.totalTrades,
+      unrated: total.totalTrades - rated,
+      adherenceRate: rated ? Math.round((followed.totalTrades * 1000) / rated) / 10 : null,
+      whenFollowed: figures(followed),
+      whenNotFollowed: figures(notFollowed),
+    },
+  };
+}
+
+/** Part 2 §9: Period Stats shows the top 5 tags. */
+export function getTopTags(statistics: Pick<ReflectionStatistics, 'byTag'>, count = 5): TagFigures[] {
+  return statistics.byTag.slice(0, count);
+}
+
+/** Part 2 §9: win rate is green at 50 or more on the Reflect page. */
+export function isReflectionWinRateGood(winRate: number): boolean {
+  return winRate >= 50;
+}

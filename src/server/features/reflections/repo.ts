@@ -1,0 +1,98 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { attachments, tradeReflections, trades } from '../../db/schema';
+import type { AccountScope } from '../trades/repo';
+
+export interface ReflectionRow {
+  id: string;
+  tradeDate: string;
+  symbol: string;
+  period: string;
+  tradeType: string;
+  status: string;
+  pnlCents: string;
+  notes: string;
+  link: string;
+  tags: string[];
+  createdAt: string;
+  accountId: string | null;
+  imageUrl: string | null;
+  followedRules: boolean | null;
+  overrideTags: string[] | null;
+  description: string | null;
+}
+
+export interface OverrideValues {
+  followedRules?: boolean | null;
+  tags?: string[] | null;
+  description?: string | null;
+}
+
+/** Data access for reflections: a period's trades with the trader's overrides. Every query names its owner. */
+export const reflectionsRepo = (tx: Tx, userId: string) => {
+  const owner = eq(trades.userId, userId);
+
+  function accountScope(account: AccountScope): SQL | undefined {
+    if (account === 'unassigned') return isNull(trades.accountId);
+    if (account !== 'all') return eq(trades.accountId, account);
+    return undefined;
+  }
+
+  return {
+    /** The trades of a trading-day range, newest first, with overrides and the first image attached to each. */
+    async periodTrades(account: AccountScope, from: string, to: string, onlyIds?: string[]): Promise<ReflectionRow[]> {
+      const rows = await tx
+        .select({
+          id: trades.id,
+          tradeDate: trades.tradeDate,
+          symbol: trades.symbol,
+          period: trades.period,
+          tradeType: trades.tradeType,
+          status: trades.status,
+          pnlCents: sql<string>`(${trades.pnl} * 100)::bigint::text`,
+          notes: trades.notes,
+          link: trades.link,
+          tags: trades.tags,
+          createdAt: trades.createdAt,
+          accountId: trades.accountId,
+          imageUrl: sql<string | null>`(select ${attachments.url} from ${attachments} where ${attachments.userId} = ${userId} and ${attachments.tradeId} = ${trades.id} order by ${attachments.createdAt} limit 1)`,
+          followedRules: tradeReflections.followedRules,
+          overrideTags: tradeReflections.tags,
+          description: tradeReflections.description,
+        })
+        .from(trades)
+        .leftJoin(tradeReflections, and(eq(tradeReflections.tradeId, trades.id), eq(tradeReflections.userId, userId)))
+        .where(
+          and(
+            owner,
+            // trade_date is the trading day at 12:00 UTC (spec part 2 §3), so a day range is a timestamp range.
+            sql`${trades.tradeDate} >= ${`${from}T00:00:00Z`}::timestamptz`,
+            sql`${trades.tradeDate} <= ${`${to}T23:59:59Z`}::timestamptz`,
+            accountScope(account),
+            onlyIds ? sql`${trades.id} = any(${`{${onlyIds.join(',')}}`}::uuid[])` : undefined,
+          ),
+        )
+        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id));
+      return rows as ReflectionRow[];
+    },
+
+    async tradeExists(tradeId: string): Promise<boolean> {
+      const rows = await tx.select({ id: trades.id }).from(trades).where(and(owner, eq(trades.id, tradeId)));
+      return rows.length > 0;
+    },
+
+    async upsertOverride(tradeId: string, values: OverrideValues) {
+      const set = {
+        ...(values.followedRules !== undefined && { followedRules: values.followedRules }),
+        ...(values.tags !== undefined && { tags: values.tags }),
+        ...(values.description !== undefined && { description: values.description }),
+      };
+      const [row] = await tx
+        .insert(tradeReflections)
+        .values({ tradeId, userId, ...set })
+        .onConflictDoUpdate({ target: [tradeReflections.userId, tradeReflections.tradeId], set: { ...set, updatedAt: sql`now()` } })
+        .returning();
+      return row!;
+    },
+  };
+};

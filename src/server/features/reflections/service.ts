@@ -1,0 +1,300 @@
+import { getTodayInZone, getDayFromTradeDate } from '../../../domain/dates';
+import {
+  ANALYSIS_SYSTEM_PROMPT,
+  assembleAnalysis,
+  buildAnalysisPrompt,
+  buildLocalAnalysis,
+  buildPeriodSummary,
+  buildTradingInsights,
+  comparePeriods,
+  computeReflectionStatistics,
+  getComparisonRange,
+  getReflectionPeriodLabel,
+  getReflectionPeriodRange,
+  toReflection,
+  type AnalysisResult,
+  type PeriodComparison,
+  type Reflection,
+  type ReflectionPeriod,
+  type ReflectionStatistics,
+} from '../../../domain/reflections';
+import { AiError, type AiService } from '../../ai';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../http/errors';
+import { accountsRepo } from '../accounts/repo';
+import { getPreferences } from '../preferences/routes';
+import { tradesRepo, type AccountScope } from '../trades/repo';
+import { reflectionsRepo, type ReflectionRow } from './repo';
+import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
+
+export interface PeriodData {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: AccountScope;
+  accountName: string;
+  timeZone: string;
+  reflections: Reflection[];
+  statistics: ReflectionStatistics;
+  comparison: PeriodComparison | null;
+}
+
+function toReflectionFromRow(row: ReflectionRow): Reflection {
+  return toReflection(
+    {
+      id: row.id,
+      tradeDate: getDayFromTradeDate(new Date(row.tradeDate).toISOString())!,
+      symbol: row.symbol,
+      session: row.period,
+      tradeType: row.tradeType,
+      status: row.status,
+      pnlCents: Number(row.pnlCents),
+      notes: row.notes,
+      link: row.link,
+      tags: row.tags,
+      imageUrl: row.imageUrl,
+      createdAt: row.createdAt,
+      accountId: row.accountId,
+    },
+    row.followedRules === null && row.overrideTags === null && row.description === null
+      ? null
+      : { followedRules: row.followedRules, tags: row.overrideTags, description: row.description },
+  );
+}
+
+async function accountNameOf(tx: Parameters<typeof accountsRepo>[0], userId: string, account: AccountScope): Promise<string> {
+  if (account === 'all') return 'All accounts';
+  if (account === 'unassigned') return 'Unassigned trades';
+  const found = await accountsRepo(tx, userId).find(account);
+  if (!found) throw badRequest('account: Trading account not found');
+  return found.name;
+}
+
+/** The period's reflections and every figure the page shows, computed by the domain. */
+async function loadPeriod(
+  db: Database,
+  userId: string,
+  query: { period: ReflectionPeriod; offset: number; account: AccountScope; tradeIds?: string[] },
+  now: Date,
+): Promise<PeriodData> {
+  const { timeZone } = await getPreferences(db, userId);
+  const today = getTodayInZone(now, timeZone);
+  const range = getReflectionPeriodRange(query.period, query.offset, today);
+  const comparisonRange = getComparisonRange(query.period, range);
+  return db.withUser(userId, async (tx) => {
+    const accountName = await accountNameOf(tx, userId, query.account);
+    const rows = await reflectionsRepo(tx, userId).periodTrades(query.account, range.from, range.to, query.tradeIds);
+    const reflections = rows.map(toReflectionFromRow);
+    const statistics = computeReflectionStatistics(reflections);
+    let comparison: PeriodComparison | null = null;
+    if (comparisonRange && !query.tradeIds) {
+      const days = await tradesRepo(tx, userId).dailyAggregates(query.account, undefined, comparisonRange);
+      comparison = comparePeriods(
+        query.period,
+        range,
+        statistics.totals,
+        days.map((d) => ({ ...d, pnlCents: Number(d.pnlCents), grossProfitCents: Number(d.grossProfitCents), grossLossCents: Number(d.grossLossCents) })),
+      );
+    }
+    return {
+      period: query.period,
+      offset: query.offset,
+      label: getReflectionPeriodLabel(query.period, query.offset),
+      from: range.from,
+      to: range.to,
+      account: query.account,
+      accountName,
+      timeZone,
+      reflections,
+      statistics,
+      comparison,
+    };
+  });
+}
+
+export type AnalysisSource = 'ai' | 'local';
+
+export interface AnalysisNotice {
+  /** Part 2 §8 titles: 'Connection Error', or ours for a server without a provider. */
+  title: string;
+  message: string;
+  /** What went wrong with the provider's answer (part 2 §8 server errors), when something did. */
+  detail?: string;
+}
+
+export interface AnalysisReport {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: AccountScope;
+  accountName: string;
+  source: AnalysisSource;
+  model: string | null;
+  analysis: AnalysisResult;
+  totals: ReflectionStatistics['totals'];
+  adherence: ReflectionStatistics['adherence'];
+  comparison: PeriodComparison | null;
+  notice: AnalysisNotice | null;
+  generatedAt: string;
+}
+
+export type AnalysisProgress = { stage: string; percent: number };
+
+/** Part 2 §8: the messages when the provider's answer cannot be used. */
+export const ANALYSIS_ERRORS = {
+  empty: 'Empty response received from server',
+  invalidFormat: 'Invalid response format from AI service',
+  missingFields: 'Response is missing required fields',
+  connection: { title: 'Connection Error', message: 'Unable to connect to the AI analysis server. Using local analysis instead.' },
+  notConfigured: {
+    title: 'AI not configured',
+    message:
+      'This is the local analysis: no AI provider is configured on this server. Set AI_BASE_URL and AI_API_KEY (OpenAI, DeepSeek, Ollama or llama.cpp; see the README) for the AI analyst.',
+  },
+  analysis: 'There was a problem analyzing your trades. Please try again later.',
+} as const;
+
+class InvalidAnalysis extends Error {}
+
+/** The model's JSON, checked: part 2 §5 requires summary, strengths and weaknesses. */
+export function parseModelAnalysis(text: string) {
+  const trimmed = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1').trim();
+  if (!trimmed) throw new InvalidAnalysis(ANALYSIS_ERRORS.empty);
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    throw new InvalidAnalysis(ANALYSIS_ERRORS.invalidFormat);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidAnalysis(ANALYSIS_ERRORS.invalidFormat);
+  const parsed = modelAnalysis.safeParse(json);
+  if (!parsed.success) throw new InvalidAnalysis(ANALYSIS_ERRORS.missingFields);
+  const { summary } = parsed.data;
+  return {
+    patterns: typeof summary === 'string' ? [summary.trim()].filter(Boolean) : (summary.patterns ?? []),
+    strengths: parsed.data.strengths,
+    weaknesses: parsed.data.weaknesses,
+    suggestions: parsed.data.suggestions ?? [],
+    actionPlan: parsed.data.actionPlan ?? [],
+  };
+}
+
+export const reflectionsService = {
+  async page(db: Database, userId: string, query: ReflectionsQuery, now: Date) {
+    const data = await loadPeriod(db, userId, query, now);
+    return { ...data, insights: buildTradingInsights(data.statistics) };
+  },
+
+  async summary(db: Database, userId: string, query: ReflectionsQuery, now: Date) {
+    const data = await loadPeriod(db, userId, query, now);
+    if (data.reflections.length === 0) throw badRequest('No trades to analyze');
+    return { label: data.label, from: data.from, to: data.to, ...buildPeriodSummary(data.label, data.reflections, data.statistics, data.comparison) };
+  },
+
+  async patch(db: Database, userId: string, tradeId: string, patch: OverridePatch) {
+    return db.withUser(userId, async (tx) => {
+      const repo = reflectionsRepo(tx, userId);
+      if (!(await repo.tradeExists(tradeId))) throw notFound('Trade not found');
+      const row = await repo.upsertOverride(tradeId, {
+        followedRules: patch.followed_rules,
+        tags: patch.tags,
+        description: patch.description === undefined ? undefined : patch.description?.trim() || null,
+      });
+      return { trade_id: tradeId, followed_rules: row.followedRules, tags: row.tags, description: row.description, updated_at: new Date(row.updatedAt).toISOString() };
+    });
+  },
+
+  /**
+   * The AI analysis of a period (part 2 §7, §8; issue 8). Our figures first; then, with a provider, the model's
+   * prose around them; without one, or when it fails or answers something unusable, the local analysis with the
+   * reason. `progress` reports stages for the dialog; `signal` is the browser's, and aborts the provider request.
+   */
+  async analyze(
+    db: Database,
+    ai: AiService,
+    userId: string,
+    input: AnalyzeInput,
+    now: Date,
+    options: { signal?: AbortSignal; progress?: (p: AnalysisProgress) => Promise<void> | void } = {},
+  ): Promise<AnalysisReport> {
+    const progress = options.progress ?? (() => undefined);
+    await progress({ stage: 'Gathering your trades', percent: 5 });
+    const tradeIds = input.trades
+      ?.map((t) => t.tradeId ?? (typeof t.id === 'string' ? t.id.replace(/^r-/, '') : undefined))
+      .filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now);
+    if (data.reflections.length === 0) throw badRequest('No trades to analyze');
+    await progress({ stage: 'Computing your statistics', percent: 15 });
+
+    const report = (source: AnalysisSource, analysis: AnalysisResult, notice: AnalysisNotice | null): AnalysisReport => ({
+      period: data.period,
+      offset: data.offset,
+      label: data.label,
+      from: data.from,
+      to: data.to,
+      account: data.account,
+      accountName: data.accountName,
+      source,
+      model: source === 'ai' ? ai.models.chat : null,
+      analysis,
+      totals: data.statistics.totals,
+      adherence: data.statistics.adherence,
+      comparison: data.comparison,
+      notice,
+      generatedAt: now.toISOString(),
+    });
+    const local = (notice: AnalysisNotice) => report('local', buildLocalAnalysis(data.statistics, data.comparison), notice);
+
+    if (!ai.configured) return local(ANALYSIS_ERRORS.notConfigured);
+
+    await progress({ stage: 'Asking the AI analyst', percent: 25 });
+    const prompt = buildAnalysisPrompt({
+      label: data.label,
+      from: data.from,
+      to: data.to,
+      accountName: data.accountName,
+      statistics: data.statistics,
+      comparison: data.comparison,
+      reflections: data.reflections,
+    });
+    let text = '';
+    try {
+      let lastPercent = 25;
+      for await (const event of ai.stream(userId, {
+        purpose: 'analysis',
+        system: ANALYSIS_SYSTEM_PROMPT,
+        messages: [{ role: 'user', content: prompt }],
+        maxTokens: 2000,
+        temperature: 0.2,
+        json: true,
+        signal: options.signal,
+      })) {
+        if (event.type === 'restart') text = '';
+        if (event.type === 'text') {
+          text += event.delta;
+          // The answer is a JSON object of a few kB: its growth is a fair measure of how far the model has got.
+          const percent = Math.min(90, 25 + Math.floor(text.length / 40));
+          if (percent >= lastPercent + 5) {
+            lastPercent = percent;
+            await progress({ stage: 'Writing your analysis', percent });
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof AiError && error.kind === 'aborted') throw error;
+      const detail = error instanceof AiError ? error.message : undefined;
+      return local({ ...ANALYSIS_ERRORS.connection, detail });
+    }
+    await progress({ stage: 'Checking the answer', percent: 95 });
+    try {
+      return report('ai', assembleAnalysis(data.statistics, parseModelAnalysis(text)), null);
+    } catch (error) {
+      if (!(error instanceof InvalidAnalysis)) throw error;
+      return local({ ...ANALYSIS_ERRORS.connection, detail: error.message });
+    }
+  },
+};
