@@ -1,12 +1,10 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
-import { contentKeyMaterial, decorateTrade, type TradeCore } from './decorate';
+import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from './instruments';
-import { MARKET_TIME_ZONE } from './market-time';
 import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeSide } from './types';
 
-export interface BuildTradesOptions {
-  marketTimeZone?: string;
+export interface BuildTradesOptions extends DecorateOptions {
   /** Shared with other trades of the same import so occurrence counters span the whole file. */
   keys?: ImportKeyAllocator;
 }
@@ -43,7 +41,6 @@ interface Accumulator {
  * exactly the sum of its FIFO matches. Positions not flat at the end are returned as open positions, not trades.
  */
 export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions = {}): BuildTradesResult {
-  const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
   const keys = options.keys ?? new ImportKeyAllocator();
   const groups = new Map<string, { fill: Fill; index: number }[]>();
   fills.forEach((fill, index) => {
@@ -93,7 +90,7 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
   }
 
   cores.sort((a, b) => (a.core.entryTime ?? 0) - (b.core.entryTime ?? 0));
-  const trades = cores.map(({ core, material }) => decorateTrade(core, keys.next(material), marketTimeZone));
+  const trades = cores.map(({ core, material }) => decorateTrade(core, keys.next(material), options));
   return { trades, openPositions, issues };
 }
 

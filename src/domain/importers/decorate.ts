@@ -1,5 +1,6 @@
 import type { Cents, Decimal } from '../money';
-import { dayFromString, marketDayOf, MARKET_TIME_ZONE } from './market-time';
+import { isFuturesInstrument } from './instruments';
+import { dayFromString, DEFAULT_TRADING_DAY_RULE, marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
 import type { ImportedTrade, ParsedTrade, TradeResult, TradeSide } from './types';
 
 /**
@@ -64,11 +65,34 @@ export function importTags(trade: {
 }
 
 /**
- * Adds day, session, result and tags. Day and session come from the entry time in the market zone; a trade whose file
- * names its day (generic P&L, JSON backup) keeps that day, and the session the file gave (else from the time, else AM,
- * the spec's default session).
+ * The day under which a stored imported trade is filed, from its entry time and instrument: what a change of the
+ * trader's trading-day setting re-files (issue 12, point 1). Same rule as a fresh import (decorateTrade).
  */
-export function decorateTrade(core: TradeCore, importKey: string, marketTimeZone = MARKET_TIME_ZONE): ImportedTrade {
+export function dayOfImportedTrade(entryTime: number, instrument: string, options: DecorateOptions = {}) {
+  return marketDayOf(entryTime, {
+    marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE,
+    rule: options.tradingDay ?? DEFAULT_TRADING_DAY_RULE,
+    futures: isFuturesInstrument(instrument),
+  });
+}
+
+export interface DecorateOptions {
+  marketTimeZone?: string;
+  /** Exchange trading day (default) or calendar day; see market-time.ts. */
+  tradingDay?: TradingDayRule;
+}
+
+/**
+ * Adds day, session, result and tags. Day and session come from the entry time in the market zone (the day by the
+ * trader's trading-day rule); a trade whose file names its day (generic P&L, JSON backup) keeps that day, and the
+ * session the file gave (else from the time, else AM, the spec's default session).
+ */
+export function decorateTrade(core: TradeCore, importKey: string, options: DecorateOptions = {}): ImportedTrade {
+  const dayOptions = {
+    marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE,
+    rule: options.tradingDay ?? DEFAULT_TRADING_DAY_RULE,
+    futures: isFuturesInstrument(core.contract || core.symbol),
+  };
   const netPnl = core.grossPnl - core.commission;
   let tradingDay: string;
   let dayOfWeek: string;
@@ -78,9 +102,9 @@ export function decorateTrade(core: TradeCore, importKey: string, marketTimeZone
   const explicitDay = core.day !== undefined ? dayFromString(core.day) : null;
   if (explicitDay !== null) {
     ({ tradingDay, dayOfWeek, tradeDate } = explicitDay);
-    session = core.session ?? (anchor !== null ? marketDayOf(anchor, marketTimeZone).session : 'AM');
+    session = core.session ?? (anchor !== null ? marketDayOf(anchor, dayOptions).session : 'AM');
   } else if (anchor !== null) {
-    const day = marketDayOf(anchor, marketTimeZone);
+    const day = marketDayOf(anchor, dayOptions);
     ({ tradingDay, dayOfWeek, tradeDate } = day);
     session = core.session ?? day.session;
   } else {

@@ -11,21 +11,30 @@
 import { centsToDecimalString, type Cents } from '../money';
 import { buildTrades } from './build-trades';
 import { readCsv } from './csv';
-import { contentKeyMaterial, decorateTrade, type TradeCore } from './decorate';
+import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from './instruments';
-import { DEFAULT_FILE_TIME_ZONE, MARKET_TIME_ZONE } from './market-time';
+import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
 import { isValidTimeZone } from './parsing';
 import { detectImporter, findImporter, IMPORTERS, JSON_BACKUP_FORMAT } from './registry';
 import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from './types';
 
 export type * from './types';
 export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
+export { dayOfImportedTrade, type DecorateOptions } from './decorate';
 export { IMPORTERS, listFormats, findImporter, detectImporter } from './registry';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
-export { DEFAULT_FILE_TIME_ZONE, MARKET_TIME_ZONE, sessionFromHour, marketDayOf } from './market-time';
-export { POINT_VALUES, parseInstrument, pointValueOf } from './instruments';
+export {
+  DEFAULT_FILE_TIME_ZONE,
+  DEFAULT_TRADING_DAY_RULE,
+  MARKET_TIME_ZONE,
+  TRADING_DAY_RULES,
+  sessionFromHour,
+  marketDayOf,
+  type TradingDayRule,
+} from './market-time';
+export { POINT_VALUES, isFuturesInstrument, parseInstrument, pointValueOf } from './instruments';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
@@ -44,6 +53,8 @@ export interface ImportOptions {
   format?: string;
   /** Zone for trading day and session; default America/New_York (see market-time.ts). */
   marketTimeZone?: string;
+  /** The trader's setting: the exchange's trading day (default) or the calendar day (issue 12, point 1). */
+  tradingDay?: TradingDayRule;
   maxChars?: number;
 }
 
@@ -98,6 +109,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
   if (!isValidTimeZone(marketTimeZone)) return fail('invalid-time-zone', `Unknown time zone '${marketTimeZone}'`);
+  const decorate: DecorateOptions = { marketTimeZone, tradingDay: options.tradingDay ?? DEFAULT_TRADING_DAY_RULE };
   if (text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
     return fail('too-large', fileTooLargeMessage(options.maxChars ?? MAX_IMPORT_CHARS));
   }
@@ -116,7 +128,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     }
     const parsed = parseJsonBackup(value);
     if ('error' in parsed) return fail('not-an-array', parsed.error);
-    return preview(JSON_BACKUP_FORMAT, null, timeZone, marketTimeZone, parsed, (value as unknown[]).length);
+    return preview(JSON_BACKUP_FORMAT, null, timeZone, decorate, parsed, (value as unknown[]).length);
   }
 
   const table = readCsv(body);
@@ -147,23 +159,23 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     parsed.issues.push({ row: 1, severity: 'warning', message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})` });
   }
   const overridden = detected && detected.id !== importer.id ? { id: detected.id, label: detected.label } : null;
-  return preview({ id: importer.id, label: importer.label }, overridden, timeZone, marketTimeZone, parsed, table.rows.length);
+  return preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length);
 }
 
 function preview(
   format: { id: string; label: string },
   detectedFormat: { id: string; label: string } | null,
   timeZone: string,
-  marketTimeZone: string,
+  decorate: DecorateOptions,
   parsed: FormatParseResult,
   rowCount: number,
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
-  const built = buildTrades(parsed.fills, { marketTimeZone, keys });
+  const built = buildTrades(parsed.fills, { ...decorate, keys });
   const issues = [...parsed.issues, ...built.issues];
   const openPositions = [...parsed.openPositions, ...built.openPositions];
   crossCheck(parsed, built.trades, openPositions, issues);
-  const trades = [...built.trades, ...parsed.trades.map((trade) => fromParsed(trade, keys, marketTimeZone, issues))];
+  const trades = [...built.trades, ...parsed.trades.map((trade) => fromParsed(trade, keys, decorate, issues))];
   issues.sort((a, b) => a.row - b.row);
   const grossPnl = trades.reduce((sum, t) => sum + t.grossPnl, 0);
   const commission = trades.reduce((sum, t) => sum + t.commission, 0);
@@ -181,7 +193,7 @@ function preview(
   };
 }
 
-function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, marketTimeZone: string, issues: ImportIssue[]): ImportedTrade {
+function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, decorate: DecorateOptions, issues: ImportIssue[]): ImportedTrade {
   const { value: pointValue, unknownFutures } = pointValueOf(parseInstrument(trade.contract || trade.root));
   if (unknownFutures) {
     issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `Unknown futures root ${trade.root}` });
@@ -210,7 +222,7 @@ function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, marketTimeZone
   if (trade.notes !== undefined) core.notes = trade.notes;
   if (trade.link !== undefined) core.link = trade.link;
   const material = trade.id !== undefined ? `id|${trade.id}` : contentKeyMaterial(core);
-  return decorateTrade(core, keys.next(material), marketTimeZone);
+  return decorateTrade(core, keys.next(material), decorate);
 }
 
 /**

@@ -78,6 +78,17 @@ export function pointValueOf(instrument: Pick<Instrument, 'root' | 'isFuturesCon
   return { value: new Decimal(1), unknownFutures: instrument.isFuturesContract };
 }
 
+/**
+ * Whether a traded symbol is a futures contract (a dated contract, or a futures root we know such as NQ), as opposed
+ * to a stock or spot crypto. Only futures follow the exchange's session day (market-time.ts).
+ */
+export function isFuturesInstrument(text: string): boolean {
+  const instrument = parseInstrument(text);
+  if (instrument.isFuturesContract) return true;
+  const root = instrument.root;
+  return POINT_VALUES[root] !== undefined && !CRYPTO.has(root) && !isCryptoPair(root);
+}
+
 function isCryptoPair(symbol: string): boolean {
   const base = symbol.replace(/[-/]?(USDT|USDC|USD|PERP)$/, '');
   return base !== symbol && CRYPTO.has(base.replace(/[-/]$/, ''));

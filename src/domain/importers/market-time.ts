@@ -31,15 +31,47 @@ export interface MarketDay {
 }
 
 /**
- * The calendar day of the instant in the market zone. This is the calendar day, not CME's session date: an entry at
- * 19:00 New York time on Monday is Monday's trade (TopstepX would file it under Tuesday's TradeDay), as the spec
- * derives day and session from the time itself.
+ * Which day an imported trade belongs to (issue 12, point 1). 'exchange': the exchange's trading day, as brokers'
+ * statements and prop firms' daily loss limits count it: CME Globex opens the next day's session at 18:00 New York
+ * time (Sunday evening opens Monday's, and the Friday-evening hour after the close belongs to Monday as well), so an
+ * entry at or after 18:00 is filed under the next weekday. 'calendar': the calendar day of the entry in the market
+ * zone. The rule only moves futures: stocks and spot crypto have no evening session, so they keep the calendar day.
  */
-export function marketDayOf(epochMs: number, marketTimeZone: string = MARKET_TIME_ZONE): MarketDay {
-  const local = wallClockOf(epochMs, marketTimeZone);
-  const tradingDay = `${String(local.year).padStart(4, '0')}-${pad(local.month)}-${pad(local.day)}`;
-  return { ...dayFromString(tradingDay)!, session: sessionFromHour(local.hour) };
+export type TradingDayRule = 'exchange' | 'calendar';
+export const TRADING_DAY_RULES: readonly TradingDayRule[] = ['exchange', 'calendar'];
+export const DEFAULT_TRADING_DAY_RULE: TradingDayRule = 'exchange';
+
+/** New York hour at which CME Globex opens the next trading day's session. */
+export const SESSION_OPEN_HOUR = 18;
+
+export interface MarketDayOptions {
+  marketTimeZone?: string;
+  rule?: TradingDayRule;
+  /** Whether the instrument is a futures contract (only futures follow the exchange's session day). */
+  futures?: boolean;
 }
+
+/**
+ * Trading day, day of week, trade date and session of an instant. The session is always that of the hour in the
+ * market zone (spec part 1 §9); the day follows `rule` (calendar by default here: callers that file trades pass the
+ * trader's rule).
+ */
+export function marketDayOf(epochMs: number, options: MarketDayOptions = {}): MarketDay {
+  const { marketTimeZone = MARKET_TIME_ZONE, rule = 'calendar', futures = true } = options;
+  const local = wallClockOf(epochMs, marketTimeZone);
+  let noon = Date.UTC(local.year, local.month - 1, local.day, 12);
+  if (rule === 'exchange' && futures && local.hour >= SESSION_OPEN_HOUR) {
+    noon += DAY_MS;
+    const weekday = new Date(noon).getUTCDay();
+    if (weekday === 6) noon += 2 * DAY_MS;
+    else if (weekday === 0) noon += DAY_MS;
+  }
+  const date = new Date(noon);
+  const tradingDay = `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  return { tradingDay, dayOfWeek: WEEKDAYS[date.getUTCDay()]!, tradeDate: date.toISOString(), session: sessionFromHour(local.hour) };
+}
+
+const DAY_MS = 86_400_000;
 
 /** For trades that carry a day but no time (generic P&L): day of week and trade date of a yyyy-MM-dd day. */
 export function dayFromString(tradingDay: string): Omit<MarketDay, 'session'> | null {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -256,9 +257,11 @@ export const userPreferences = pgTable(
     quickNote: text('quick_note').notNull().default('Note:'),
     // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).
     onboardedAt: ts('onboarded_at'),
+    // Imported trades are filed under the exchange's trading day or the calendar day (issue 12, point 1).
+    tradingDay: text('trading_day').notNull().default('exchange'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  () => [ownerPolicy('user_preferences')],
+  (t) => [check('user_preferences_trading_day', sql`${t.tradingDay} in ('exchange', 'calendar')`), ownerPolicy('user_preferences')],
 );
 
 export const userTradePreferences = pgTable(

@@ -30,15 +30,15 @@ describe('TopstepX trades export', () => {
       expect(new Set(preview.trades.map((t) => t.symbol))).toEqual(new Set(['MNQ', 'MES', 'MBT', 'MGC']));
     });
 
-    it('an overnight scale-in (three rows, one ExitedAt) is one long of 4, filed under the entry day', () => {
+    it("an overnight scale-in (three rows, one ExitedAt) is one long of 4, filed under TopstepX's own TradeDay", () => {
       // 902351617/618/619: 1 @ 20029, 1 @ 20031.25, 2 @ 19992.25 = 80044.75; all out at 20012 = 80048: +3.25 x $2
       const trade = preview.trades.find((t) => t.entryTime === '2025-05-07T02:04:12.000Z')!;
       expect(viewTrade(trade)).toEqual({
         contract: 'MNQM5', symbol: 'MNQ', side: 'Long', entryTime: '2025-05-07T02:04:12.000Z', exitTime: '2025-05-07T11:26:09.000Z',
         quantity: '4', entryPrice: '20011.1875', exitPrice: '20012', grossPnl: 650, commission: 296, netPnl: 354,
       });
-      // 22:04 New York time on Tuesday 6 May (TopstepX's TradeDay says 7 May: the CME session date).
-      expect([trade.tradingDay, trade.dayOfWeek, trade.session]).toEqual(['2025-05-06', 'Tuesday', 'Overnight']);
+      // 22:04 New York time on Tuesday 6 May: the CME session of Wednesday 7 May, as the file's TradeDay says.
+      expect([trade.tradingDay, trade.dayOfWeek, trade.session]).toEqual(['2025-05-07', 'Wednesday', 'Overnight']);
       expect([trade.entryFills, trade.exitFills]).toEqual([3, 3]);
       expect(trade.tags).toContain('Multi-Position');
     });

@@ -118,10 +118,10 @@ describe('Tradovate Performance.csv', () => {
       expect(trade.tags).toEqual(['Imported', 'Direct-Parse', 'Breakeven', 'MNQ', 'PM', 'Long']);
     });
 
-    it('overnight short in MYM ($0.50 a point) belongs to the day and session of its entry', () => {
+    it('evening short in MYM ($0.50 a point): entered 21:30 Tuesday, filed under Wednesday, the CME session it opened in', () => {
       const trade = byEntry('2025-01-08T02:30:00.000Z');
       expect(viewTrade(trade)).toMatchObject({ side: 'Short', quantity: '2', entryPrice: '42000', exitPrice: '41990', grossPnl: 1000, exitTime: '2025-01-08T08:15:00.000Z' });
-      expect([trade.tradingDay, trade.dayOfWeek, trade.session, trade.tradeDate]).toEqual(['2025-01-07', 'Tuesday', 'Overnight', '2025-01-07T12:00:00.000Z']);
+      expect([trade.tradingDay, trade.dayOfWeek, trade.session, trade.tradeDate]).toEqual(['2025-01-08', 'Wednesday', 'Overnight', '2025-01-08T12:00:00.000Z']);
     });
 
     it('rollover day: MNQH5 and MNQM5 are separate contracts of the instrument MNQ', () => {
@@ -129,12 +129,12 @@ describe('Tradovate Performance.csv', () => {
       expect(trades.map((t) => [t.symbol, t.contract, t.grossPnl])).toEqual([['MNQ', 'MNQH5', 2000], ['MNQ', 'MNQM5', -1000]]);
     });
 
-    it('daylight saving: Friday 7 Mar 2025 15:00 is EST (20:00Z), Monday 10:00 and Sunday 9 Mar 18:30 are EDT', () => {
+    it('daylight saving: Friday 7 Mar 2025 15:00 is EST (20:00Z), Monday 10:00 and Sunday 9 Mar 18:30 are EDT (Monday\'s session)', () => {
       const overWeekend = byEntry('2025-03-07T20:00:00.000Z');
       // 5 MES held from Friday 15:00 EST to Monday 10:00 EDT: 50 points x 5 x $5, the file's "$1,250.00"
       expect(viewTrade(overWeekend)).toMatchObject({ contract: 'MESM5', quantity: '5', exitTime: '2025-03-10T14:00:00.000Z', grossPnl: 125000 });
       const sunday = byEntry('2025-03-09T22:30:00.000Z');
-      expect([sunday.tradingDay, sunday.dayOfWeek, sunday.session]).toEqual(['2025-03-09', 'Sunday', 'PM']);
+      expect([sunday.tradingDay, sunday.dayOfWeek, sunday.session]).toEqual(['2025-03-10', 'Monday', 'PM']);
     });
 
     it('P&L of the file agrees with the prices (no warnings), nothing left open', () => {

@@ -5,6 +5,7 @@ import {
   type ImportIssue,
   type ImportPreview,
   type OpenPosition,
+  type TradingDayRule,
 } from '../../../domain/importers';
 import { centsToDecimalString, type Cents } from '../../../domain/money';
 import type { Database } from '../../db/client';
@@ -27,9 +28,12 @@ function failure(result: ImportFailure): HttpError {
 }
 
 async function parse(db: Database, userId: string, text: string, query: { format?: string; time_zone?: string }) {
-  // Naive times in the file are read in the zone the trader chose in the dialog, by default their own.
-  const timeZone = query.time_zone ?? (await getPreferences(db, userId)).timeZone;
-  const result = parseImport(text, { timeZone, ...(query.format !== undefined && { format: query.format }) });
+  const preferences = await getPreferences(db, userId);
+  // Naive times in the file are read in the zone the trader chose in the dialog, by default their own; days follow the
+  // trader's trading-day setting (issue 12).
+  const timeZone = query.time_zone ?? preferences.timeZone;
+  const tradingDay = preferences.tradingDay as TradingDayRule;
+  const result = parseImport(text, { timeZone, tradingDay, ...(query.format !== undefined && { format: query.format }) });
   if (!result.ok) throw failure(result);
   return withStorableTrades(result);
 }

@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isValidTimeZone } from '../../../domain/dates';
+import { TRADING_DAY_RULES, type TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
+import { refileImportedTrades } from '../imports/trading-day';
 
 const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
 
@@ -20,6 +22,8 @@ const preferencesPatch = z
     quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
     // Spec part 1 §5: the starting balance is numeric, falling back to 0.
     starting_balance: z.union([z.number(), z.string()]).optional(),
+    // Issue 12: imported trades under the exchange's trading day or the calendar day; a change re-files them.
+    trading_day: z.enum(TRADING_DAY_RULES, { error: "trading_day must be 'exchange' or 'calendar'" }).optional(),
   })
   .strict();
 
@@ -32,6 +36,7 @@ function toDto(row: typeof userPreferences.$inferSelect) {
     stats_widgets_order: row.statsWidgetsOrder,
     quick_note: row.quickNote,
     starting_balance: row.startingBalance,
+    trading_day: row.tradingDay as TradingDayRule,
     onboarded: row.onboardedAt !== null,
   };
 }
@@ -53,6 +58,8 @@ export function preferenceRoutes({ database }: AppDeps) {
       const userId = c.var.user.id;
       const row = await database.withUser(userId, async (tx) => {
         await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
+        // Locked, so two changes of the trading day at once re-file from the rule each of them saw.
+        const [before] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, userId)).for('update');
         const [updated] = await tx
           .update(userPreferences)
           .set({
@@ -63,12 +70,16 @@ export function preferenceRoutes({ database }: AppDeps) {
             ...(patch.stats_widgets_order !== undefined && { statsWidgetsOrder: patch.stats_widgets_order }),
             ...(patch.quick_note !== undefined && { quickNote: patch.quick_note }),
             ...(patch.starting_balance !== undefined && { startingBalance: centsToDecimalString(toCents(patch.starting_balance)) }),
+            ...(patch.trading_day !== undefined && { tradingDay: patch.trading_day }),
             updatedAt: sql`now()`,
           })
           .where(eq(userPreferences.userId, userId))
           .returning();
-        return updated!;
+        const refiled = patch.trading_day !== undefined
+          ? await refileImportedTrades(tx, userId, before!.tradingDay as TradingDayRule, patch.trading_day)
+          : 0;
+        return { ...toDto(updated!), refiled_trades: refiled };
       });
-      return c.json(toDto(row));
+      return c.json(row);
     });
 }

@@ -86,6 +86,8 @@ export interface Preferences {
   stats_widgets_order: unknown;
   quick_note: string;
   starting_balance: string;
+  /** Imported trades under the exchange's trading day or the calendar day (issue 12). */
+  trading_day: 'exchange' | 'calendar';
   onboarded: boolean;
 }
 

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Avatar, Button, FileButton, Group, Loader, Modal, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Divider, FileButton, Group, Loader, Modal, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhoto, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { profileQuery, type Profile } from '../../../shared/api';
 import { notifyError, useUpdateProfile, useUploadAvatar } from '../api';
 import { ACCEPTED_IMAGE_TYPES, MAX_ZOOM, MIN_ZOOM, checkImageFile, cropToJpeg, stepZoom } from './crop-image';
@@ -88,6 +89,8 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
           <TextInput label="First Name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} maxLength={100} />
           <TextInput label="Last Name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} maxLength={100} />
         </Group>
+        <Divider label="Journal" labelPosition="left" />
+        <TradingDaySetting />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { listFormats } from '../../../../domain/importers';
+import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
 import { accountsQuery, preferencesQuery } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
@@ -90,7 +91,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
 
   const options = { format: format === AUTO ? undefined : format, timeZone: timeZone ?? '', accountId: account };
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account],
+    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, preferences.data?.trading_day],
     queryFn: () => previewImport({ name: file.name, bytes: bytes! }, options),
     enabled: bytes !== null && timeZone !== null && !accounts.isPending,
     retry: false,
@@ -188,6 +189,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 error={accountError}
               />
             </SimpleGrid>
+            <TradingDaySetting compact />
 
             {preview.isFetching && (
               <Stack gap={4} data-testid="import-previewing">

@@ -55,7 +55,9 @@ export function ImportGuide({ opened, onClose }: { opened: boolean; onClose: () 
           </List.Item>
           <List.Item>
             Files whose times carry no time zone (Tradovate, NinjaTrader) are read in the time zone you choose in the
-            preview. Day and session come from the entry time in New York.
+            preview. The session comes from the entry time in New York; the day is the exchange's trading day (futures
+            entered from 18:00 New York time count for the next day, as brokers and prop firms count them) unless you
+            choose the calendar day in the dialog or in your profile settings.
           </List.Item>
           <List.Item>
             Importing the same file again, or an export that overlaps an earlier one, adds no duplicates to the account.

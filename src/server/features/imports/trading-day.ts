@@ -1,0 +1,49 @@
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { dayOfImportedTrade, type TradingDayRule } from '../../../domain/importers';
+import type { Tx } from '../../db/client';
+import { trades } from '../../db/schema';
+
+/** Formats whose file names the day itself (a daily P&L sheet, the Trade Log's own backup): their day never moves. */
+export const DAY_FROM_FILE_SOURCES = ['json-backup', 'generic-pnl'];
+
+/** Rows per UPDATE statement of a re-file (one JSON parameter each). */
+const UPDATE_CHUNK = 5_000;
+
+/**
+ * Re-files the trader's imported trades when the trading-day setting changes from `from` to `to` (issue 12, point 1),
+ * inside the caller's transaction, so the setting and every day change together or not at all. A trade moves only if
+ * its stored day is still the one its entry time gives under the old rule: a day the trader set by hand stays, as do
+ * manual trades and trades whose file named the day. Returns how many trades moved.
+ */
+export async function refileImportedTrades(tx: Tx, userId: string, from: TradingDayRule, to: TradingDayRule): Promise<number> {
+  if (from === to) return 0;
+  const rows = await tx
+    .select({ id: trades.id, entryTime: trades.entryTime, tradeDate: trades.tradeDate, symbol: trades.symbol, contract: trades.contract })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.userId, userId),
+        isNotNull(trades.importSource),
+        notInArray(trades.importSource, DAY_FROM_FILE_SOURCES),
+        isNotNull(trades.entryTime),
+      ),
+    );
+  const moves: Array<{ id: string; trade_date: string; day_of_week: string }> = [];
+  for (const row of rows) {
+    const entry = Date.parse(row.entryTime!);
+    const instrument = row.contract || row.symbol;
+    const stored = Date.parse(row.tradeDate);
+    if (Date.parse(dayOfImportedTrade(entry, instrument, { tradingDay: from }).tradeDate) !== stored) continue;
+    const next = dayOfImportedTrade(entry, instrument, { tradingDay: to });
+    if (Date.parse(next.tradeDate) !== stored) moves.push({ id: row.id, trade_date: next.tradeDate, day_of_week: next.dayOfWeek });
+  }
+  for (let i = 0; i < moves.length; i += UPDATE_CHUNK) {
+    const chunk = JSON.stringify(moves.slice(i, i + UPDATE_CHUNK));
+    await tx.execute(sql`
+      update trades t set trade_date = r.trade_date, day_of_week = r.day_of_week, updated_at = now()
+      from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, trade_date timestamptz, day_of_week text)
+      where t.id = r.id and t.user_id = ${userId}
+    `);
+  }
+  return moves.length;
+}
