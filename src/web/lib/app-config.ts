@@ -7,7 +7,13 @@ export interface AppConfig {
   googleSignIn: boolean;
   captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string };
   links: { community: string; social: string; support: string };
+  /** Whether this server has an AI provider (never its key or address), and its models. */
+  ai: { configured: boolean; model: string | null; reasoningModel: string | null };
 }
+
+/** What every AI button says when the server has no provider (issue 8): plainly, and how to configure one. */
+export const AI_NOT_CONFIGURED_HINT =
+  'AI is not configured on this server. Ask the administrator to set AI_BASE_URL and AI_API_KEY for an OpenAI-compatible provider (OpenAI, DeepSeek, Ollama or llama.cpp; see "AI providers" in the README).';
 
 export const configQueryKeys = {
   all: ['config'] as const,

@@ -1,5 +1,6 @@
 import { formatUsd, type Cents } from '../../../domain/money';
 import { parseCalendarDay } from '../../../domain/dates';
+import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd };
 
@@ -29,27 +30,10 @@ export function dayToDate(day: string): Date {
   return new Date(parts.year, parts.month - 1, parts.day, 12);
 }
 
-export type Tone = 'positive' | 'negative' | 'warning' | 'neutral';
-
-/**
- * Text colours with WCAG AA contrast on cards in both themes (Mantine's teal-6 or yellow-6 on white are not):
- * darker shades in light mode, lighter ones in dark mode.
- */
-export const TONE_COLOR: Record<Tone, string> = {
-  positive: 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))',
-  negative: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
-  warning: 'light-dark(#8a5a00, var(--mantine-color-yellow-4))',
-  neutral: 'var(--mantine-color-dimmed)',
-};
+export { TONE_COLOR, pnlColor, type Tone } from '../../lib/tone';
 
 /** The tone of a win-rate band (spec part 1 §9: 60+ green, 50+ yellow, below red). */
 export const BAND_TONE = { green: TONE_COLOR.positive, yellow: TONE_COLOR.warning, red: TONE_COLOR.negative } as const;
 /** Ring and bar fills for the same bands (graphics need 3:1 only). */
 export const BAND_FILL = { green: 'teal.6', yellow: 'yellow.6', red: 'red.6' } as const;
 
-export function pnlColor(cents: Cents | null | undefined): string | undefined {
-  if (cents === null || cents === undefined) return undefined;
-  if (cents > 0) return TONE_COLOR.positive;
-  if (cents < 0) return TONE_COLOR.negative;
-  return TONE_COLOR.neutral;
-}

@@ -1,14 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../lib/api';
 
-/** The spec's toasts (part 2 §8): a title, sometimes a description. One at a time (providers.tsx). */
-export function toastSuccess(title: string, message?: string) {
-  notifications.show({ title: message ? title : undefined, message: message ?? title, color: 'teal' });
-}
-
-export function toastError(title: string, message?: string) {
-  notifications.show({ title: message ? title : undefined, message: message ?? title, color: 'red' });
-}
+export { toastError, toastSuccess } from '../../lib/toast';
 
 /** The server's message when it sent one meant for the trader (`{ error }`), else nothing. */
 export function describeError(error: unknown): string | undefined {

@@ -16,6 +16,8 @@ export const queryKeys = {
     detail: (id: string) => ['trades', 'detail', id] as const,
     /** One trading day's trades (the dashboard's day-trades dialog). */
     day: (account: AccountFilter, date: string) => ['trades', 'day', account, date] as const,
+    /** The Reflect page's period: under ['trades'], so any trade change refreshes it too. */
+    reflections: (period: string, offset: number, account: AccountFilter) => ['trades', 'reflections', period, offset, account] as const,
   },
   tradePreferences: { all: ['trade-preferences'] as const },
   preferences: { all: ['preferences'] as const },

@@ -1,0 +1,133 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AnalysisResult,
+  PeriodComparison,
+  Reflection,
+  ReflectionPeriod,
+  ReflectionStatistics,
+  TradingInsight,
+} from '../../../domain/reflections';
+import { computeReflectionStatistics, buildTradingInsights } from '../../../domain/reflections';
+import { apiFetch } from '../../lib/api';
+import { postEventStream, readEventStream } from '../../lib/sse';
+import { queryKeys, type AccountFilter } from '../../shared/api';
+
+/** GET /api/reflections: a period's reflections and every figure of the page, computed by the domain on the server. */
+export interface ReflectionsPage {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: AccountFilter;
+  accountName: string;
+  timeZone: string;
+  reflections: Reflection[];
+  statistics: ReflectionStatistics;
+  comparison: PeriodComparison | null;
+  insights: TradingInsight[];
+}
+
+export interface PeriodSummaryResponse {
+  label: string;
+  from: string;
+  to: string;
+  headline: string;
+  lines: string[];
+}
+
+export interface AnalysisNotice {
+  title: string;
+  message: string;
+  detail?: string;
+}
+
+export interface AnalysisReport {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: AccountFilter;
+  accountName: string;
+  source: 'ai' | 'local';
+  model: string | null;
+  analysis: AnalysisResult;
+  totals: ReflectionStatistics['totals'];
+  adherence: ReflectionStatistics['adherence'];
+  comparison: PeriodComparison | null;
+  notice: AnalysisNotice | null;
+  generatedAt: string;
+}
+
+export interface PeriodQuery {
+  period: ReflectionPeriod;
+  offset: number;
+  account: AccountFilter;
+}
+
+const qs = ({ period, offset, account }: PeriodQuery) => new URLSearchParams({ period, offset: String(offset), account }).toString();
+
+export const reflectionsQuery = (q: PeriodQuery) =>
+  queryOptions({
+    queryKey: queryKeys.trades.reflections(q.period, q.offset, q.account),
+    queryFn: () => apiFetch<ReflectionsPage>(`/api/reflections?${qs(q)}`),
+  });
+
+export const fetchPeriodSummary = (q: PeriodQuery) => apiFetch<PeriodSummaryResponse>(`/api/reflections/summary?${qs(q)}`);
+
+export interface OverrideChange {
+  tradeId: string;
+  followed_rules?: boolean | null;
+  tags?: string[];
+}
+
+/** The page's data with one reflection changed, and its figures recomputed by the same domain functions. */
+function withChange(page: ReflectionsPage, change: OverrideChange): ReflectionsPage {
+  const reflections = page.reflections.map((r) =>
+    r.tradeId !== change.tradeId
+      ? r
+      : {
+          ...r,
+          ...(change.followed_rules !== undefined && { followedRules: change.followed_rules }),
+          ...(change.tags !== undefined && { tags: change.tags }),
+        },
+  );
+  const statistics = computeReflectionStatistics(reflections);
+  return { ...page, reflections, statistics, insights: buildTradingInsights(statistics) };
+}
+
+/**
+ * Saves rule adherence or tags at once on screen (optimistic), puts the old value back if the server refuses
+ * (issue 8: failed optimistic updates roll back visibly), and refreshes every cached period afterwards.
+ */
+export function useSaveReflection(current: PeriodQuery, onError: (error: unknown) => void) {
+  const client = useQueryClient();
+  const key = queryKeys.trades.reflections(current.period, current.offset, current.account);
+  return useMutation({
+    mutationFn: ({ tradeId, ...body }: OverrideChange) =>
+      apiFetch(`/api/reflections/${tradeId}`, { method: 'PATCH', body: JSON.stringify(body) }),
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<ReflectionsPage>(key);
+      if (previous) client.setQueryData(key, withChange(previous, change));
+      return { previous };
+    },
+    onError: (error, _change, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+      onError(error);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'reflections'] }),
+  });
+}
+
+export type AnalysisEvent =
+  | { type: 'progress'; stage: string; percent: number }
+  | { type: 'result'; report: AnalysisReport }
+  | { type: 'error'; status: number; message: string };
+
+/** POST /api/analyze-reflections as an event stream: progress, then the report. `signal` cancels it upstream too. */
+export async function* streamAnalysis(q: PeriodQuery, signal: AbortSignal): AsyncGenerator<AnalysisEvent> {
+  const response = await postEventStream('/api/analyze-reflections', q, signal);
+  yield* readEventStream<AnalysisEvent>(response);
+}
