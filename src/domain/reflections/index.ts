@@ -6,3 +6,4 @@ export * from './comparison';
 export * from './local-analysis';
 export * from './summary';
 export * from './analysis-prompt';
+export * from './report';

@@ -12,11 +12,14 @@ import {
   getReflectionPeriodLabel,
   getReflectionPeriodRange,
   toReflection,
+  type AnalysisNotice,
+  type AnalysisReport,
   type AnalysisResult,
   type PeriodComparison,
+  type PeriodSummaryData,
   type Reflection,
   type ReflectionPeriod,
-  type ReflectionStatistics,
+  type ReflectionsPageData,
 } from '../../../domain/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
@@ -27,19 +30,7 @@ import { tradesRepo, type AccountScope } from '../trades/repo';
 import { reflectionsRepo, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 
-export interface PeriodData {
-  period: ReflectionPeriod;
-  offset: number;
-  label: string;
-  from: string;
-  to: string;
-  account: AccountScope;
-  accountName: string;
-  timeZone: string;
-  reflections: Reflection[];
-  statistics: ReflectionStatistics;
-  comparison: PeriodComparison | null;
-}
+type PeriodData = Omit<ReflectionsPageData, 'insights'>;
 
 function toReflectionFromRow(row: ReflectionRow): Reflection {
   return toReflection(
@@ -114,33 +105,7 @@ async function loadPeriod(
   });
 }
 
-export type AnalysisSource = 'ai' | 'local';
-
-export interface AnalysisNotice {
-  /** Part 2 §8 titles: 'Connection Error', or ours for a server without a provider. */
-  title: string;
-  message: string;
-  /** What went wrong with the provider's answer (part 2 §8 server errors), when something did. */
-  detail?: string;
-}
-
-export interface AnalysisReport {
-  period: ReflectionPeriod;
-  offset: number;
-  label: string;
-  from: string;
-  to: string;
-  account: AccountScope;
-  accountName: string;
-  source: AnalysisSource;
-  model: string | null;
-  analysis: AnalysisResult;
-  totals: ReflectionStatistics['totals'];
-  adherence: ReflectionStatistics['adherence'];
-  comparison: PeriodComparison | null;
-  notice: AnalysisNotice | null;
-  generatedAt: string;
-}
+type AnalysisSource = AnalysisReport['source'];
 
 export type AnalysisProgress = { stage: string; percent: number };
 
@@ -184,12 +149,12 @@ export function parseModelAnalysis(text: string) {
 }
 
 export const reflectionsService = {
-  async page(db: Database, userId: string, query: ReflectionsQuery, now: Date) {
+  async page(db: Database, userId: string, query: ReflectionsQuery, now: Date): Promise<ReflectionsPageData> {
     const data = await loadPeriod(db, userId, query, now);
     return { ...data, insights: buildTradingInsights(data.statistics) };
   },
 
-  async summary(db: Database, userId: string, query: ReflectionsQuery, now: Date) {
+  async summary(db: Database, userId: string, query: ReflectionsQuery, now: Date): Promise<PeriodSummaryData> {
     const data = await loadPeriod(db, userId, query, now);
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     return { label: data.label, from: data.from, to: data.to, ...buildPeriodSummary(data.label, data.reflections, data.statistics, data.comparison) };

@@ -22,6 +22,7 @@ import { pnlColor } from '../../lib/tone';
 import { analysisExportFileName, formatAnalysisAsText, type GroupFigures } from '../../../domain/reflections';
 import { streamAnalysis, type AnalysisReport, type PeriodQuery } from './api';
 import { winRateColor } from './side-panel';
+import { saveBlob } from '../../lib/download';
 import { toastError, toastInfo } from '../../lib/toast';
 
 type State =
@@ -92,16 +93,7 @@ function useAnalysisRun(opened: boolean, query: PeriodQuery, onReport?: (report:
   return { state, cancel };
 }
 
-function download(name: string, type: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const download = (name: string, type: string, content: string) => saveBlob(new Blob([content], { type }), name);
 
 function exportReport(report: AnalysisReport | undefined, format: 'json' | 'txt') {
   if (!report) {

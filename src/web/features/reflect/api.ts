@@ -1,64 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnalysisResult,
-  PeriodComparison,
-  Reflection,
-  ReflectionPeriod,
-  ReflectionStatistics,
-  TradingInsight,
-} from '../../../domain/reflections';
+import type { AnalysisEvent, PeriodSummaryData, ReflectionPeriod, ReflectionsPageData } from '../../../domain/reflections';
 import { computeReflectionStatistics, buildTradingInsights } from '../../../domain/reflections';
 import { apiFetch } from '../../lib/api';
 import { postEventStream, readEventStream } from '../../lib/sse';
 import { queryKeys, type AccountFilter } from '../../shared/api';
 
-/** GET /api/reflections: a period's reflections and every figure of the page, computed by the domain on the server. */
-export interface ReflectionsPage {
-  period: ReflectionPeriod;
-  offset: number;
-  label: string;
-  from: string;
-  to: string;
-  account: AccountFilter;
-  accountName: string;
-  timeZone: string;
-  reflections: Reflection[];
-  statistics: ReflectionStatistics;
-  comparison: PeriodComparison | null;
-  insights: TradingInsight[];
-}
-
-export interface PeriodSummaryResponse {
-  label: string;
-  from: string;
-  to: string;
-  headline: string;
-  lines: string[];
-}
-
-export interface AnalysisNotice {
-  title: string;
-  message: string;
-  detail?: string;
-}
-
-export interface AnalysisReport {
-  period: ReflectionPeriod;
-  offset: number;
-  label: string;
-  from: string;
-  to: string;
-  account: AccountFilter;
-  accountName: string;
-  source: 'ai' | 'local';
-  model: string | null;
-  analysis: AnalysisResult;
-  totals: ReflectionStatistics['totals'];
-  adherence: ReflectionStatistics['adherence'];
-  comparison: PeriodComparison | null;
-  notice: AnalysisNotice | null;
-  generatedAt: string;
-}
+export type { AnalysisReport, AnalysisNotice, AnalysisEvent } from '../../../domain/reflections';
+export type ReflectionsPage = ReflectionsPageData;
 
 export interface PeriodQuery {
   period: ReflectionPeriod;
@@ -74,7 +22,7 @@ export const reflectionsQuery = (q: PeriodQuery) =>
     queryFn: () => apiFetch<ReflectionsPage>(`/api/reflections?${qs(q)}`),
   });
 
-export const fetchPeriodSummary = (q: PeriodQuery) => apiFetch<PeriodSummaryResponse>(`/api/reflections/summary?${qs(q)}`);
+export const fetchPeriodSummary = (q: PeriodQuery) => apiFetch<PeriodSummaryData>(`/api/reflections/summary?${qs(q)}`);
 
 export interface OverrideChange {
   tradeId: string;
@@ -120,11 +68,6 @@ export function useSaveReflection(current: PeriodQuery, onError: (error: unknown
     onSettled: () => client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'reflections'] }),
   });
 }
-
-export type AnalysisEvent =
-  | { type: 'progress'; stage: string; percent: number }
-  | { type: 'result'; report: AnalysisReport }
-  | { type: 'error'; status: number; message: string };
 
 /** POST /api/analyze-reflections as an event stream: progress, then the report. `signal` cancels it upstream too. */
 export async function* streamAnalysis(q: PeriodQuery, signal: AbortSignal): AsyncGenerator<AnalysisEvent> {

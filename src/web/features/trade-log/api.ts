@@ -8,6 +8,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
 import {
   fetchTradePage,
   queryKeys,
@@ -170,14 +171,7 @@ export async function downloadTradesBackup(): Promise<string> {
   if (!response.ok) throw new Error(`Export failed (${response.status})`);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `trades-backup-${new Date().toISOString().slice(0, 10)}.json`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), name);
   return name;
 }
 

@@ -1,0 +1,70 @@
+import type { PeriodComparison } from './comparison';
+import type { TradingInsight } from './insights';
+import type { AnalysisResult } from './local-analysis';
+import type { ReflectionPeriod } from './period';
+import type { Reflection } from './reflection';
+import type { ReflectionStatistics } from './statistics';
+
+/**
+ * The shapes the Reflect API answers with, shared by the server that builds them and the page that reads them, so
+ * the two cannot drift (issue 14 "one contract per endpoint").
+ */
+
+/** GET /api/reflections. `account` is 'all', 'unassigned' or an account id. */
+export interface ReflectionsPageData {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: string;
+  accountName: string;
+  timeZone: string;
+  reflections: Reflection[];
+  statistics: ReflectionStatistics;
+  comparison: PeriodComparison | null;
+  insights: TradingInsight[];
+}
+
+/** GET /api/reflections/summary. */
+export interface PeriodSummaryData {
+  label: string;
+  from: string;
+  to: string;
+  headline: string;
+  lines: string[];
+}
+
+export interface AnalysisNotice {
+  /** Part 2 §8 'Connection Error', or 'AI not configured' on a server without a provider. */
+  title: string;
+  message: string;
+  /** What went wrong with the provider's answer (part 2 §8 server errors), when something did. */
+  detail?: string;
+}
+
+/** POST /api/analyze-reflections: the analysis, our figures around it, and where the prose came from. */
+export interface AnalysisReport {
+  period: ReflectionPeriod;
+  offset: number;
+  label: string;
+  from: string;
+  to: string;
+  account: string;
+  accountName: string;
+  source: 'ai' | 'local';
+  model: string | null;
+  analysis: AnalysisResult;
+  totals: ReflectionStatistics['totals'];
+  adherence: ReflectionStatistics['adherence'];
+  comparison: PeriodComparison | null;
+  notice: AnalysisNotice | null;
+  generatedAt: string;
+}
+
+/** The events of POST /api/analyze-reflections with Accept: text/event-stream, before `data: [DONE]`. */
+export type AnalysisEvent =
+  | { type: 'progress'; stage: string; percent: number }
+  | { type: 'result'; report: AnalysisReport }
+  | { type: 'error'; status: number; message: string };
+
