@@ -1,7 +1,20 @@
 // `npm start`: build the web app if its sources changed, then run the server in THIS process, so the SIGTERM or
 // SIGINT that npm forwards reaches the server directly and it closes the database cleanly.
+import fs from 'node:fs';
 import './build-if-needed.mjs';
 import { register } from 'tsx/esm/api';
+
+// `npm start` is how a self-hoster runs Edgebook: production unless told otherwise (`npm run dev` is development,
+// where the captcha is skipped as spec part 2 §5 says). A .env file may still set NODE_ENV.
+if (!process.env.NODE_ENV && !/^\s*NODE_ENV\s*=/m.test(readEnvFile())) process.env.NODE_ENV = 'production';
+
+function readEnvFile() {
+  try {
+    return fs.readFileSync('.env', 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 register();
 await import('../src/server/main.ts');

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { tradeRoutes } from './features/trades/routes';
@@ -12,6 +11,9 @@ import { taskRoutes } from './features/tasks/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { importRoutes } from './features/imports/routes';
 import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflections/routes';
+import { captchaRoutes } from './features/captcha/routes';
+import { accountDataRoutes } from './features/account-data/routes';
+import { clientAddress } from './http/client-address';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -19,15 +21,6 @@ import { requireUser } from './http/session';
 import { mountWebApp } from './http/static';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
-
-/** The client address as the socket sees it. Forwarded headers are ignored: anyone can forge them. */
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 export function createApp(deps: AppDeps) {
   const { auth, config, database, logger } = deps;
@@ -58,7 +51,7 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(config));
   app.use('*', compress());
 
   app.get('/api/health', async (c) => {
@@ -70,10 +63,9 @@ export function createApp(deps: AppDeps) {
     c.json({
       emailVerification: deps.mailer.delivers,
       googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-      captcha:
-        config.CAPTCHA_PROVIDER && config.CAPTCHA_SITE_KEY
-          ? { provider: config.CAPTCHA_PROVIDER, siteKey: config.CAPTCHA_SITE_KEY }
-          : null,
+      oidc: config.OIDC_ISSUER ? { name: config.OIDC_NAME } : null,
+      captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
+      tutorialVideoUrls: config.TUTORIAL_VIDEO_URLS ?? null,
       links: { community: config.COMMUNITY_URL, social: config.SOCIAL_URL, support: config.SUPPORT_EMAIL },
       // Whether an AI provider is configured, and which models: never the key or the provider's address.
       ai: { configured: deps.ai.configured, model: deps.ai.configured ? deps.ai.models.chat : null, reasoningModel: deps.ai.configured ? deps.ai.models.reasoning : null },
@@ -88,6 +80,8 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
+  app.route('/api/verify-recaptcha', captchaRoutes(deps));
+
   const api = new Hono<AppEnv>();
   api.use('*', requireUser(auth));
   api.route('/accounts', accountRoutes(deps));
@@ -100,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/imports', importRoutes(deps));
   api.route('/reflections', reflectionRoutes(deps));
   api.route('/analyze-reflections', analyzeReflectionsRoutes(deps));
+  api.route('/account', accountDataRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -25,9 +25,28 @@ const envSchema = z
     EMAIL_FROM: z.string().min(3).default('Edgebook <no-reply@edgebook.local>'),
     GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
     GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Google's OpenID issuer; only tests (or a Google-compatible gateway) change it. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Any OpenID Connect provider (Authentik, Keycloak, Authelia, Entra, Okta), discovered from its issuer. */
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, optionalUrl),
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** The provider's name on the sign-in button ('Sign in with <name>'). */
+    OIDC_NAME: z.string().trim().min(1).max(40).default('Single sign-on'),
     CAPTCHA_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['hcaptcha', 'cloudflare-turnstile']).optional()),
     CAPTCHA_SITE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     CAPTCHA_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** The provider's siteverify endpoint; only tests (or a verifying proxy) change it. */
+    CAPTCHA_VERIFY_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    /** Three comma-separated video URLs (Trades Log, Reflect Page, ReflectAI) instead of the recorded ones. */
+    TUTORIAL_VIDEO_URLS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) => value.split(',').map((url) => url.trim()))
+        .pipe(z.array(z.url({ protocol: /^https?$/ })).length(3, 'give three URLs: Trades Log, Reflect Page, ReflectAI'))
+        .optional(),
+    ),
     AI_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
     AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -50,6 +69,10 @@ const envSchema = z
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
     }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none' });
+    }
     if (env.CAPTCHA_PROVIDER && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET_KEY'], message: 'CAPTCHA_PROVIDER needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY' });
     }
@@ -59,6 +82,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   dataDir: string;
+  /** The captcha sign-ups must pass, or null when none is configured or in development mode (spec part 2 §5). */
+  captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string; secretKey: string };
   baseUrl: string;
   databaseKind: 'pglite' | 'postgres';
 }
@@ -82,5 +107,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR.startsWith('memory://') ? 'memory://' : path.resolve(env.DATA_DIR),
     baseUrl: (env.BASE_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
     databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite',
+    captcha:
+      env.CAPTCHA_PROVIDER && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY && env.NODE_ENV !== 'development'
+        ? { provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_SITE_KEY, secretKey: env.CAPTCHA_SECRET_KEY }
+        : null,
   };
 }

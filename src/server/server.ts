@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './email';
 import { createDirectoryStorage, createMemoryStorage } from './storage';
+import { createCaptchaService } from './features/captcha/service';
 
 export interface RunningServer {
   url: string;
@@ -54,10 +55,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     loadDataDir: options.loadDataDir,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
-  const auth = createAuth({ config, database, mailer, secret: authSecret(config) });
+  const captcha = createCaptchaService({ config, database });
+  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha });
   const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
   const ai = createAiService({ config, database, logger });
-  const app = createApp({ config, database, auth, mailer, logger, storage, ai });
+  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -3,12 +3,16 @@ import path from 'node:path';
 
 /**
  * Where uploaded files live (DESIGN.md "Files"): a directory under DATA_DIR by default, behind this small interface
- * so an S3-compatible bucket can replace it. Keys are relative paths like `avatars/{userId}/avatar-123.jpg`.
+ * so an S3-compatible bucket can replace it. Keys are relative paths `{kind}/{userId}/{file}`, like
+ * `avatars/{userId}/avatar-123.jpg`: the owner is always the second segment, so an export or an account deletion
+ * finds every file of a trader whatever kinds of upload exist.
  */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
   remove(key: string): Promise<void>;
+  /** Every key `{kind}/{userId}/...` of one owner. */
+  listOwned(userId: string): Promise<string[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
@@ -39,6 +43,19 @@ export function createDirectoryStorage(root: string): FileStorage {
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async listOwned(userId) {
+      checkKey(userId);
+      const kinds = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+      const keys: string[] = [];
+      for (const kind of kinds.filter((d) => d.isDirectory())) {
+        const dir = path.join(root, kind.name, userId);
+        const files = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+        for (const file of files.filter((f) => f.isFile())) {
+          keys.push(path.relative(root, path.join(file.parentPath, file.name)).split(path.sep).join('/'));
+        }
+      }
+      return keys.sort();
+    },
   };
 }
 
@@ -55,6 +72,9 @@ export function createMemoryStorage(): FileStorage {
     },
     async remove(key) {
       files.delete(key);
+    },
+    async listOwned(userId) {
+      return [...files.keys()].filter((key) => key.split('/')[1] === userId).sort();
     },
   };
 }

@@ -33,6 +33,25 @@ describe('loadConfig', () => {
     expect(configError({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SITE_KEY: 'k' }).message).toContain('CAPTCHA_SECRET_KEY');
   });
 
+  it('refuses a half-configured OpenID provider and tutorial video URLs that are not three web addresses', () => {
+    expect(configError({ OIDC_ISSUER: 'https://auth.example.com', OIDC_CLIENT_ID: 'edgebook' }).problems).toEqual([
+      expect.stringMatching(/^OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/),
+    ]);
+    expect(configError({ TUTORIAL_VIDEO_URLS: 'https://v.example.com/a.webm,https://v.example.com/b.webm' }).problems).toEqual([
+      expect.stringMatching(/^TUTORIAL_VIDEO_URLS: give three URLs/),
+    ]);
+    expect(configError({ TUTORIAL_VIDEO_URLS: 'https://a/1.webm,javascript:alert(1),https://a/3.webm' }).problems).toEqual([
+      expect.stringMatching(/^TUTORIAL_VIDEO_URLS/),
+    ]);
+  });
+
+  it('requires the captcha outside development mode only (spec part 2 §5)', () => {
+    const keys = { CAPTCHA_PROVIDER: 'cloudflare-turnstile', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET_KEY: 'secret' };
+    expect(loadConfig({ ...keys, NODE_ENV: 'production' }).captcha).toEqual({ provider: 'cloudflare-turnstile', siteKey: 'site', secretKey: 'secret' });
+    expect(loadConfig({ ...keys, NODE_ENV: 'development' }).captcha).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production' }).captcha).toBeNull();
+  });
+
   it('runs on the embedded database at http://localhost:3000 with data under ./data when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

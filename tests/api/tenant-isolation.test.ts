@@ -151,6 +151,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.select().from(session)))).toMatch(/permission denied/);
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select password from account`)))).toMatch(/permission denied/);
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select value from verification`)))).toMatch(/permission denied/);
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select secret, backup_codes from two_factor`)))).toMatch(/permission denied/);
     });
   });
 
@@ -164,7 +165,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
         where n.nspname = 'public' and c.relkind in ('r', 'p')
           and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id' and not a.attisdropped)
         order by 1`);
-      const authTables = ['account', 'session'];
+      const authTables = ['account', 'session', 'two_factor'];
       expect(tables.map((t) => t.name)).toEqual([...ownedTables, ...authTables].sort());
       for (const table of tables) {
         if (authTables.includes(table.name as string)) {

@@ -1,18 +1,71 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { captcha } from 'better-auth/plugins/captcha';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../email';
+import type { CaptchaService } from '../features/captcha/service';
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Paths (under /api/auth) that are rate-limited per client address: sign-in and password reset. */
-export const limitedAuthPaths = ['/sign-in/email', '/request-password-reset', '/reset-password', '/send-verification-email'];
+/**
+ * Paths (under /api/auth) that are rate-limited per client address: every step of signing in (password, the
+ * second factor, the start of and return from Google or the OpenID provider), changing the password, and reset.
+ */
+export const limitedAuthPaths = [
+  '/sign-in/email',
+  '/sign-in/social',
+  '/callback/*',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/change-password',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+];
 
-export function createAuth(deps: { config: Config; database: Database; mailer: Mailer; secret: string }) {
-  const { config, database, mailer } = deps;
+/** The captcha provider's name as the trader sees it in messages (spec part 2 §5 words them for hCaptcha). */
+export const captchaLabel = (provider: 'hcaptcha' | 'cloudflare-turnstile') => (provider === 'hcaptcha' ? 'hCaptcha' : 'Turnstile');
+
+/** Both Google and the self-hoster's own identity provider are OpenID Connect, discovered from their issuer. */
+export function oauthProviders(config: Config): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = [];
+  // With a captcha, an unknown account may only be created from the register page, which passes the captcha first.
+  const disableImplicitSignUp = config.captcha !== null;
+  const discovery = (issuer: string) => `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      providerId: 'google',
+      name: 'Google',
+      discoveryUrl: discovery(config.GOOGLE_ISSUER),
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      scopes: ['openid', 'email', 'profile'],
+      requireIdTokenVerification: true,
+      disableImplicitSignUp,
+    });
+  }
+  if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
+    providers.push({
+      providerId: 'oidc',
+      name: config.OIDC_NAME,
+      discoveryUrl: discovery(config.OIDC_ISSUER),
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.OIDC_CLIENT_SECRET,
+      scopes: ['openid', 'email', 'profile'],
+      requireIdTokenVerification: true,
+      disableImplicitSignUp,
+    });
+  }
+  return providers;
+}
+
+export function createAuth(deps: { config: Config; database: Database; mailer: Mailer; secret: string; captcha: CaptchaService }) {
+  const { config, database, mailer, captcha } = deps;
+  const providers = oauthProviders(config);
   const verifyEmail = mailer.delivers;
   const perMinute = { window: 60, max: config.AUTH_RATE_LIMIT };
 
@@ -51,10 +104,24 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
         });
       },
     },
-    socialProviders:
-      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
-        : {},
+    // Google and the OpenID provider link to an existing account of the same email only when the provider says the
+    // email is verified (better-auth's default: no trusted providers, local email verified too).
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    hooks: {
+      // Every sign-up passes the captcha, whichever way it comes: the server checks, not the form.
+      before: createAuthMiddleware(async (ctx) => {
+        if (!config.captcha) return;
+        const body = ctx.body as { requestSignUp?: unknown } | undefined;
+        const signingUp = ctx.path === '/sign-up/email' || (ctx.path === '/sign-in/social' && body?.requestSignUp === true);
+        if (!signingUp) return;
+        const pass = ctx.headers?.get('x-captcha-response');
+        const label = captchaLabel(config.captcha.provider);
+        if (!pass) throw new APIError('BAD_REQUEST', { code: 'CAPTCHA_REQUIRED', message: `Please complete the ${label} verification` });
+        if (!(await captcha.consumePass(pass))) {
+          throw new APIError('FORBIDDEN', { code: 'CAPTCHA_FAILED', message: `${label} verification failed. Please try again.` });
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -78,10 +145,12 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
       database: { generateId: 'uuid' },
       useSecureCookies: config.baseUrl.startsWith('https://'),
     },
-    plugins:
-      config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET_KEY
-        ? [captcha({ provider: config.CAPTCHA_PROVIDER, secretKey: config.CAPTCHA_SECRET_KEY, endpoints: ['/sign-up/email', '/sign-in/email', '/request-password-reset'] })]
-        : [],
+    plugins: [
+      ...(providers.length > 0 ? [genericOAuth({ config: providers })] : []),
+      // TOTP with an authenticator app, and one-time backup codes (stored encrypted). It guards password sign-in;
+      // Google and the OpenID provider apply their own second factor.
+      twoFactor({ issuer: 'Edgebook', backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     logger: { disabled: config.NODE_ENV === 'test' },
   });
 }

@@ -1,5 +1,6 @@
 import type { AiService } from '../ai';
 import type { Auth } from '../auth/auth';
+import type { CaptchaService } from '../features/captcha/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -15,6 +16,7 @@ export interface AppDeps {
   storage: FileStorage;
   /** Every call to the AI provider goes through this (src/server/ai). */
   ai: AiService;
+  captcha: CaptchaService;
 }
 
 export interface SessionUser {

@@ -1,24 +1,38 @@
 import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from '../config';
 
-/**
- * Security headers for every response. Scripts only from our own origin (no inline scripts); styles may be
- * inline because Mantine sets element styles at run time.
- */
-export const securityHeaders = () =>
+/** Where each captcha provider serves its widget (script, frame, styles) and the calls the widget makes. */
+const CAPTCHA_ORIGINS: Record<'hcaptcha' | 'cloudflare-turnstile', string[]> = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  'cloudflare-turnstile': ['https://challenges.cloudflare.com'],
+};
+
+/** The Content-Security-Policy directives: our own origin only, widened just for what this server configures. */
+export function contentSecurityPolicy(config: Pick<Config, 'captcha' | 'TUTORIAL_VIDEO_URLS'>) {
+  const captcha = config.captcha ? CAPTCHA_ORIGINS[config.captcha.provider] : [];
+  const videos = [...new Set((config.TUTORIAL_VIDEO_URLS ?? []).map((url) => new URL(url).origin))];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...captcha],
+    // Mantine sets element styles at run time.
+    styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
+    // Chart screenshots a trader links or attaches (TradingView snapshots and the like) live on other https hosts.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...captcha],
+    frameSrc: ["'self'", ...captcha],
+    mediaSrc: ["'self'", ...videos],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Security headers for every response. Scripts only from our own origin (and the captcha's when configured). */
+export const securityHeaders = (config: Pick<Config, 'captcha' | 'TUTORIAL_VIDEO_URLS'>) =>
   secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // Chart screenshots a trader links or attaches (TradingView snapshots and the like) live on other https hosts.
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
+    contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: false,

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { clientAddress } from '../../http/client-address';
+import { readJson } from '../../http/validate';
+import { CaptchaUnavailableError } from './service';
+
+const verifyBody = z.object({ token: z.string().min(1, 'token is required').max(10_000) });
+
+/**
+ * POST /api/verify-recaptcha {token} -> {success} (spec part 2 §7 "Auth"), plus a one-time `pass` for the sign-up
+ * that follows. A provider that cannot be reached answers 502, which the form shows as
+ * 'reCAPTCHA verification failed: 502' (spec part 2 §8).
+ */
+export function captchaRoutes({ captcha, logger }: AppDeps) {
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const { token } = await readJson(c, verifyBody);
+    try {
+      return c.json(await captcha.verifyToken(token, clientAddress(c)));
+    } catch (error) {
+      if (!(error instanceof CaptchaUnavailableError)) throw error;
+      logger.warn({ reason: error.message }, 'captcha verification unavailable');
+      return c.json({ success: false, error: 'Captcha verification is unavailable. Please try again.' }, 502);
+    }
+  });
+}
