@@ -32,7 +32,7 @@ export class LoginPage {
     return this.page.getByLabel('Password', { exact: true });
   }
   get submit() {
-    return this.page.getByRole('button', { name: 'Sign In' });
+    return this.page.getByRole('button', { name: 'Sign In', exact: true });
   }
   get error() {
     return this.page.getByTestId('auth-error');

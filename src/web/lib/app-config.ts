@@ -5,7 +5,11 @@ import { apiFetch } from './api';
 export interface AppConfig {
   emailVerification: boolean;
   googleSignIn: boolean;
+  /** The self-hoster's OpenID Connect provider, by the name its button shows. */
+  oidc: null | { name: string };
   captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string };
+  /** Hosted tutorial videos (Trades Log, Reflect Page, ReflectAI), or null for the recorded ones. */
+  tutorialVideoUrls: null | [string, string, string];
   links: { community: string; social: string; support: string };
   /** Whether this server has an AI provider (never its key or address), and its models. */
   ai: { configured: boolean; model: string | null; reasoningModel: string | null };

@@ -7,7 +7,8 @@ import { supportHref, useAppConfig } from '../../lib/app-config';
 import { authClient } from '../../lib/auth-client';
 import { afterSignInPath } from '../../lib/redirect-state';
 import { AuthLayout } from './auth-layout';
-import { GoogleSignInButton } from './google-sign-in-button';
+import { OAuthButtons, useOAuthError } from './oauth-buttons';
+import { TwoFactorStep } from './two-factor-step';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
@@ -29,6 +30,8 @@ export function LoginPage() {
   const [loading, setLoading] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState<Unconfirmed>(null);
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [twoFactor, setTwoFactor] = useState(false);
+  const oauthError = useOAuthError(config);
   const retryTimer = useRef<number | undefined>(undefined);
   const signingIn = useRef(false);
 
@@ -41,7 +44,14 @@ export function LoginPage() {
   };
 
   const attemptSignIn = async (isRetry: boolean) => {
-    const { error: signInError } = await authClient.signIn.email({ email, password });
+    const { data, error: signInError } = await authClient.signIn.email({ email, password });
+    if (!signInError && (data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      // The password was right; the session comes after the second factor.
+      setTwoFactor(true);
+      setLoading(false);
+      signingIn.current = false;
+      return;
+    }
     if (!signInError) {
       await finishSignIn();
       return;
@@ -100,11 +110,19 @@ export function LoginPage() {
     }
   };
 
-  if (isPending && !loading) return <FullPageLoader />;
+  if (isPending && !loading && !twoFactor) return <FullPageLoader />;
   // Spec part 2 §4: a logged-in user opening the login page goes to /.
-  if (session && !loading) return <Navigate to="/" replace />;
+  if (session && !loading && !twoFactor) return <Navigate to="/" replace />;
 
   const support = config?.links.support;
+
+  if (twoFactor) {
+    return (
+      <AuthLayout title="Two-Factor Authentication" subtitle="One more step to keep your journal yours.">
+        <TwoFactorStep onDone={finishSignIn} onCancel={() => setTwoFactor(false)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -121,9 +139,9 @@ export function LoginPage() {
         ) : null
       }
     >
-      {error && (
+      {(error ?? oauthError) && (
         <Alert color="red" variant="light" data-testid="auth-error">
-          {error}
+          {error ?? oauthError}
         </Alert>
       )}
       {unconfirmed && (
@@ -187,14 +205,10 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
-      {config?.googleSignIn && (
+      {config && (config.googleSignIn || config.oidc) && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleSignInButton
-            label="Sign in with Google"
-            callbackPath={afterSignInPath(location.state)}
-            onError={setError}
-          />
+          <OAuthButtons config={config} mode="sign-in" nextPath={afterSignInPath(location.state)} onError={setError} />
         </>
       )}
       <Text size="sm" ta="center">

@@ -5,8 +5,8 @@ import { useAppConfig } from '../../lib/app-config';
 import { authClient, nameFromEmail } from '../../lib/auth-client';
 import { afterSignInPath } from '../../lib/redirect-state';
 import { AuthLayout } from './auth-layout';
-import { CaptchaField } from './captcha-field';
-import { GoogleSignInButton } from './google-sign-in-button';
+import { CaptchaField, captchaLabel, type CaptchaFieldHandle } from './captcha-field';
+import { OAuthButtons, useOAuthError } from './oauth-buttons';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { checkNewPassword } from './password-rules';
@@ -25,11 +25,21 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [checkEmail, setCheckEmail] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null);
+  const captchaField = useRef<CaptchaFieldHandle>(null);
   const submitting = useRef(false);
 
+  const oauthError = useOAuthError(config);
   const captcha = config?.captcha ?? null;
-  const captchaMissing = captcha !== null && captchaToken === null;
+  const captchaMissing = captcha !== null && captchaPass === null;
+
+  /** A pass is good for one sign-up: hand it over and make the trader solve the widget again next time. */
+  const takeCaptchaPass = (): string | null | undefined => {
+    if (!captcha) return undefined;
+    const pass = captchaPass;
+    captchaField.current?.reset();
+    return pass;
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,13 +49,18 @@ export function RegisterPage() {
       setError(ruleError);
       return;
     }
+    if (captcha && !captchaPass) {
+      setError(`Please complete the ${captchaLabel(captcha)} verification`);
+      return;
+    }
     submitting.current = true;
     setError(null);
     setLoading(true);
     try {
+      const pass = takeCaptchaPass();
       const { error: signUpError } = await authClient.signUp.email(
         { email, password, name: nameFromEmail(email) },
-        captchaToken ? { headers: { 'x-captcha-response': captchaToken } } : undefined,
+        pass ? { headers: { 'x-captcha-response': pass } } : undefined,
       );
       if (signUpError) {
         setError(signUpError.message || SIGN_UP_FAILED);
@@ -95,9 +110,9 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create Account" subtitle="Start journaling your trades with Edgebook.">
-      {error && (
+      {(error ?? oauthError) && (
         <Alert color="red" variant="light" data-testid="auth-error">
-          {error}
+          {error ?? oauthError}
         </Alert>
       )}
       <form onSubmit={onSubmit}>
@@ -120,7 +135,7 @@ export function RegisterPage() {
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             data-testid="register-confirm-password"
           />
-          {captcha && <CaptchaField captcha={captcha} onToken={setCaptchaToken} />}
+          {captcha && <CaptchaField ref={captchaField} captcha={captcha} onPass={setCaptchaPass} onError={setError} />}
           <Button
             type="submit"
             fullWidth
@@ -132,13 +147,23 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      {config?.googleSignIn && (
+      {config && (config.googleSignIn || config.oidc) && (
         <>
           <Divider label="or" labelPosition="center" />
-          <GoogleSignInButton
-            label="Sign up with Google"
-            callbackPath="/"
+          <OAuthButtons
+            config={config}
+            mode="sign-up"
+            nextPath={afterSignInPath(location.state)}
             disabled={captchaMissing}
+            beforeStart={(provider) => {
+              if (!captcha) return '';
+              if (!captchaPass) {
+                // Spec part 2 §5, worded for the provider the button names.
+                setError(`Please complete the ${captchaLabel(captcha)} verification before signing up with ${provider}`);
+                return null;
+              }
+              return takeCaptchaPass() ?? '';
+            }}
             onError={setError}
           />
         </>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, useComputedColorScheme } from '@mantine/core';
 import {
   IconBrain,
   IconCalendarStats,
@@ -59,6 +59,12 @@ const FEATURES: Feature[] = [
   },
 ];
 
+/** Real screenshots of the app, made by scripts/record-tutorials.ts from a demo journal, in both themes. */
+const SCREENSHOTS = [
+  { name: 'dashboard', title: 'Dashboard', alt: 'The Edgebook dashboard: P&L calendar, win rates, score and trading tasks' },
+  { name: 'trade-log', title: 'Trade Log', alt: 'The Edgebook Trade Log: trades with statistics and analysis by week and weekday' },
+] as const;
+
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -74,6 +80,7 @@ function scrollToId(event: MouseEvent<HTMLAnchorElement>, id: string) {
 
 export function IntroPage() {
   const location = useLocation();
+  const scheme = useComputedColorScheme('dark');
 
   useEffect(() => {
     markIntroSeen();
@@ -150,6 +157,39 @@ export function IntroPage() {
                     </Title>
                     <Text size="sm" mt={6} className={classes.lead}>
                       {feature.description}
+                    </Text>
+                  </Box>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Container>
+        </section>
+
+        <section className={classes.screens} aria-labelledby="screens-title">
+          <Container size="lg">
+            <Stack gap="xl">
+              <Stack gap="xs" ta="center" align="center">
+                <Title order={2} id="screens-title">
+                  See it
+                </Title>
+                <Text maw={560} className={classes.lead}>
+                  The dashboard and the Trade Log of a demo journal, as they look in this version.
+                </Text>
+              </Stack>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                {SCREENSHOTS.map((shot) => (
+                  <Box component="figure" key={shot.name} m={0} className={classes.screen}>
+                    <img
+                      src={`/intro/${shot.name}-${scheme}.webp`}
+                      alt={shot.alt}
+                      width={1200}
+                      height={750}
+                      loading="lazy"
+                      className={classes.screenImage}
+                      data-testid={`intro-screenshot-${shot.name}`}
+                    />
+                    <Text component="figcaption" size="sm" fw={600} mt="xs" ta="center">
+                      {shot.title}
                     </Text>
                   </Box>
                 ))}

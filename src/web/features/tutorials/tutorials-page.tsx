@@ -1,20 +1,22 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrain, IconListDetails, IconNotebook } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useAppConfig } from '../../lib/app-config';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { RECORDED_VIDEOS, type TutorialId } from './videos';
 
 interface Tutorial {
-  id: string;
+  id: TutorialId;
   title: string;
   description: string;
   to: string;
   linkLabel: string;
-  icon: ReactNode;
 }
 
-// Spec part 2 "Tutorials": three guides (Trades Log, Reflect Page, ReflectAI), each with a description.
-// The original embedded hosted videos; a self-hosted install cannot rely on them, so each guide is written out.
+// Spec part 2 "Tutorials": three videos (Trades Log, Reflect Page, ReflectAI), each with a description. The videos
+// are recorded from this app by scripts/record-tutorials.ts and served by our own server; TUTORIAL_VIDEO_URLS may
+// point at hosted copies instead.
 const TUTORIALS: Tutorial[] = [
   {
     id: 'trades-log',
@@ -25,7 +27,6 @@ const TUTORIALS: Tutorial[] = [
       'break-even statistics with charts by week and by day of the week.',
     to: '/trade-log',
     linkLabel: 'Open the Trade Log',
-    icon: <IconListDetails size={20} aria-hidden="true" />,
   },
   {
     id: 'reflect-page',
@@ -36,7 +37,6 @@ const TUTORIALS: Tutorial[] = [
       'action plan.',
     to: '/reflect',
     linkLabel: 'Open Reflect',
-    icon: <IconNotebook size={20} aria-hidden="true" />,
   },
   {
     id: 'reflectai',
@@ -47,31 +47,75 @@ const TUTORIALS: Tutorial[] = [
       'questions step by step.',
     to: '/reflect-ai',
     linkLabel: 'Open ReflectAI',
-    icon: <IconBrain size={20} aria-hidden="true" />,
   },
 ];
 
+function readProgress(): Record<string, boolean> {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.tutorialProgress) ?? '{}');
+    return value && typeof value === 'object' ? (value as Record<string, boolean>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export function TutorialsPage() {
+  const { data: config } = useAppConfig();
+  const [watched, setWatched] = useState(readProgress);
+
+  const markWatched = (id: string) => {
+    const next = { ...readProgress(), [id]: true };
+    window.localStorage.setItem(STORAGE_KEYS.tutorialProgress, JSON.stringify(next));
+    setWatched(next);
+  };
+
   return (
     <Stack gap="md">
       <PageHeader title="Tutorials" />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        {TUTORIALS.map((tutorial) => (
-          <Card key={tutorial.id} withBorder padding="lg" component="article" data-testid={`tutorial-${tutorial.id}`}>
-            <Stack gap="sm">
-              <ThemeIcon size="lg" variant="light" aria-hidden="true">
-                {tutorial.icon}
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {tutorial.title}
-              </Title>
-              <Text size="sm">{tutorial.description}</Text>
-              <Anchor component={Link} to={tutorial.to} size="sm" fw={600}>
-                {tutorial.linkLabel}
-              </Anchor>
-            </Stack>
-          </Card>
-        ))}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        {TUTORIALS.map((tutorial, index) => {
+          const hosted = config?.tutorialVideoUrls?.[index];
+          const video = hosted ? { src: hosted, poster: undefined } : RECORDED_VIDEOS[tutorial.id];
+          return (
+            <Card key={tutorial.id} withBorder padding="md" component="article" data-testid={`tutorial-${tutorial.id}`} aria-labelledby={`tutorial-${tutorial.id}-title`}>
+              <Card.Section>
+                {video ? (
+                  <video
+                    controls
+                    preload="metadata"
+                    playsInline
+                    poster={video.poster}
+                    src={video.src}
+                    aria-label={`${tutorial.title} tutorial video`}
+                    onEnded={() => markWatched(tutorial.id)}
+                    style={{ display: 'block', width: '100%', aspectRatio: '16 / 9', background: 'black' }}
+                    data-testid="tutorial-video"
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed" p="md" ta="center" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
+                    The video of this page is recorded once the page is finished.
+                  </Text>
+                )}
+              </Card.Section>
+              <Stack gap="xs" mt="md">
+                <Group justify="space-between" wrap="nowrap">
+                  <Title order={2} size="h4" id={`tutorial-${tutorial.id}-title`}>
+                    {tutorial.title}
+                  </Title>
+                  {watched[tutorial.id] && (
+                    <Badge color="green" variant="light">
+                      Watched
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm">{tutorial.description}</Text>
+                <Anchor component={Link} to={tutorial.to} size="sm" fw={600}>
+                  {tutorial.linkLabel}
+                </Anchor>
+              </Stack>
+            </Card>
+          );
+        })}
       </SimpleGrid>
     </Stack>
   );

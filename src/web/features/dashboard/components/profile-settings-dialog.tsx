@@ -1,32 +1,55 @@
-import { ActionIcon, Alert, Avatar, Button, Divider, FileButton, Group, Loader, Modal, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Divider, FileButton, Group, Loader, Modal, Slider, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPhoto, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { profileQuery, type Profile } from '../../../shared/api';
+import { DataSettings, SecuritySettings } from '../../account-settings';
 import { notifyError, useUpdateProfile, useUploadAvatar } from '../api';
 import { ACCEPTED_IMAGE_TYPES, MAX_ZOOM, MIN_ZOOM, checkImageFile, cropToJpeg, stepZoom } from './crop-image';
 import { avatarSrc, profileName } from './profile-names';
 import classes from '../dashboard.module.css';
 
-/** Spec part 1 §2.7: display, first and last name; a picture chosen, cropped (zoom and drag), then uploaded. */
+/**
+ * Spec part 1 §2.7: display, first and last name; a picture chosen, cropped (zoom and drag), then uploaded. Beside it
+ * the account controls of issue 11: password, sessions, two-factor, export and delete.
+ */
 export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const profile = useQuery({ ...profileQuery, enabled: opened });
   useEffect(() => {
     if (opened && profile.isError) notifyError('Failed to load profile');
   }, [opened, profile.isError]);
   return (
-    <Modal opened={opened} onClose={onClose} title="Profile Settings" centered size="md">
-      {profile.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader aria-label="Loading profile" />
-        </Group>
-      ) : profile.isError ? (
-        <Text c="var(--mantine-color-error)">Failed to load profile</Text>
-      ) : (
-        <ProfileForm key={profile.data.updated_at} profile={profile.data} onClose={onClose} />
-      )}
+    <Modal opened={opened} onClose={onClose} title="Profile Settings" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="security" data-testid="settings-security-tab">
+            Security
+          </Tabs.Tab>
+          <Tabs.Tab value="data" data-testid="settings-data-tab">
+            Your Data
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          {profile.isPending ? (
+            <Group justify="center" p="lg">
+              <Loader aria-label="Loading profile" />
+            </Group>
+          ) : profile.isError ? (
+            <Text c="var(--mantine-color-error)">Failed to load profile</Text>
+          ) : (
+            <ProfileForm key={profile.data.updated_at} profile={profile.data} onClose={onClose} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecuritySettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="data">
+          <DataSettings />
+        </Tabs.Panel>
+      </Tabs>
     </Modal>
   );
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { RECORDED_VIDEOS } from '../src/web/features/tutorials/videos';
+import { seriousA11yViolations } from './support/a11y';
+import { signedInAccount } from './support/accounts';
+import { eventually, useE2ESuite } from './support/scenario';
+
+/**
+ * The public pages and the tutorials (issue 11): the recorded videos play to their end from our own server, /intro
+ * shows real screenshots in the theme in use and no invented user count, and every public page passes axe in both
+ * themes.
+ */
+const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const scenario = suite.scenario.bind(suite);
+
+const themed = async (context: Awaited<ReturnType<typeof scenario>>['context'], theme: 'dark' | 'light') =>
+  context.addInitScript((value) => {
+    if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+  }, theme);
+
+describe('tutorials', () => {
+  it('plays each recorded video from our own server to its end, and remembers it was watched', async () => {
+    const { page, context } = await scenario();
+    await signedInAccount(suite.e2e.app, context, 'tutorials');
+    await page.goto('/tutorials');
+    const recorded = Object.keys(RECORDED_VIDEOS);
+    expect(recorded.length).toBeGreaterThan(0);
+    for (const id of recorded) {
+      const card = page.getByTestId(`tutorial-${id}`);
+      const video = card.getByTestId('tutorial-video');
+      await video.waitFor();
+      const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src);
+      expect(new URL(src).origin).toBe(suite.e2e.app.url);
+      // Play it through, fast, and wait for the 'ended' event.
+      const result = await video.evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<{ duration: number; ended: boolean; width: number }>((resolve, reject) => {
+            v.muted = true;
+            v.addEventListener('ended', () => resolve({ duration: v.duration, ended: v.ended, width: v.videoWidth }), { once: true });
+            v.addEventListener('error', () => reject(new Error(`video error ${v.error?.code}`)), { once: true });
+            v.playbackRate = 8;
+            void v.play().catch(reject);
+          }),
+      );
+      expect(result.ended).toBe(true);
+      expect(result.duration).toBeGreaterThan(15);
+      expect(result.width).toBe(1280);
+      await eventually(() => card.getByText('Watched').count()).toBe(1);
+    }
+    const progress = await page.evaluate(() => JSON.parse(window.localStorage.getItem('tutorial-progress') ?? '{}'));
+    for (const id of recorded) expect(progress[id]).toBe(true);
+  });
+
+  it('serves the videos with byte ranges, so the player can seek', async () => {
+    const [first] = Object.values(RECORDED_VIDEOS);
+    const res = await fetch(`${suite.e2e.app.url}${first!.src}`, { headers: { range: 'bytes=0-99' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect((await res.arrayBuffer()).byteLength).toBe(100);
+  });
+});
+
+describe('intro', () => {
+  it.each(['dark', 'light'] as const)('shows real screenshots in the %s theme, and no user count', async (theme) => {
+    const { page, context } = await scenario({ colorScheme: theme });
+    await themed(context, theme);
+    await page.goto('/intro');
+    for (const name of ['dashboard', 'trade-log']) {
+      const img = page.getByTestId(`intro-screenshot-${name}`);
+      await img.scrollIntoViewIfNeeded();
+      expect(await img.getAttribute('src')).toBe(`/intro/${name}-${theme}.webp`);
+      await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1200);
+    }
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\d[\d,.]*\s*\+?\s*(traders|users)/i);
+  });
+});
+
+describe('accessibility of the public pages', () => {
+  it.each(['dark', 'light'] as const)('every public page passes axe in the %s theme', async (theme) => {
+    const { page, context } = await scenario({ colorScheme: theme });
+    await themed(context, theme);
+    for (const [path, ready] of [
+      ['/intro', 'Get Started'],
+      ['/login', 'Sign In'],
+      ['/register', 'Create Account'],
+      ['/forgot-password', 'Send Reset Link'],
+      ['/reset-password', 'Request New Reset Link'],
+      ['/reset-password?token=x', 'Set New Password'],
+      ['/no-such-page', 'Return to Dashboard'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(ready, { exact: true }).first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const violations = await seriousA11yViolations(page);
+      expect(violations, `${path}\n${violations.join('\n')}`).toEqual([]);
+    }
+    await signedInAccount(suite.e2e.app, context, `a11y-${theme}`);
+    await page.goto('/tutorials');
+    await page.getByTestId('tutorial-video').first().waitFor();
+    const violations = await seriousA11yViolations(page);
+    expect(violations, `/tutorials\n${violations.join('\n')}`).toEqual([]);
+  });
+});

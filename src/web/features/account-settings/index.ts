@@ -1,0 +1,2 @@
+export { SecuritySettings } from './security-settings';
+export { DataSettings } from './data-settings';
