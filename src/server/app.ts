@@ -14,6 +14,7 @@ import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflectio
 import { captchaRoutes } from './features/captcha/routes';
 import { accountDataRoutes } from './features/account-data/routes';
 import { clientAddress } from './http/client-address';
+import { chatRoutes, deepThinkRoutes } from './features/chat/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps) {
   api.route('/reflections', reflectionRoutes(deps));
   api.route('/analyze-reflections', analyzeReflectionsRoutes(deps));
   api.route('/account', accountDataRoutes(deps));
+  api.route('/chat', chatRoutes(deps));
+  api.route('/deepthink', deepThinkRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -2,6 +2,7 @@ import { formatUsd } from '../money';
 import type { PeriodComparison } from './comparison';
 import type { Reflection } from './reflection';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
+import { tableCell as cell } from '../text';
 
 /**
  * What the AI analyst is told about a period (issue 8, spec part 2 §7 "AI analysis"). The model receives our
@@ -23,10 +24,6 @@ export const ANALYSIS_PROMPT_MAX_TRADES = 150;
 const line = (name: string, g: GroupFigures) =>
   `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${g.winRate.toFixed(1)}% win rate, net ${formatUsd(g.pnlCents)}`;
 
-const cell = (text: string, max: number) => {
-  const flat = text.replace(/[\r\n|]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 export function buildAnalysisPrompt(input: {
   label: string;

@@ -48,6 +48,8 @@ export interface AiRequest {
   maxSteps?: number;
   /** The browser went away or pressed Stop. */
   signal?: AbortSignal;
+  /** Already counted against the trader's limits by `admit` (a route that refuses before it starts streaming). */
+  admitted?: boolean;
 }
 
 export type AiEvent =
@@ -154,7 +156,7 @@ export function createAiService({ config, database, logger, replayDelayMs = 12 }
     admit,
 
     async complete(userId, request) {
-      await admit(userId);
+      if (!request.admitted) await admit(userId);
       checkPromptSize(request);
       const limit = deadline(request.signal);
       try {
@@ -168,7 +170,7 @@ export function createAiService({ config, database, logger, replayDelayMs = 12 }
     },
 
     async *stream(userId, request) {
-      await admit(userId);
+      if (!request.admitted) await admit(userId);
       checkPromptSize(request);
       const limit = deadline(request.signal);
       let text = '';

@@ -337,6 +337,13 @@ export const chatMessages = pgTable(
     sessionId: uuid('session_id').notNull(),
     text: text('text').notNull(),
     isUser: boolean('is_user').notNull(),
+    // Issue 9: an answer is stored when it completes; a stopped or failed one as far as it got, marked so.
+    status: text('status').notNull().default('complete'),
+    // 'chat' or 'deepthink'; DeepThink answers keep the model's reasoning.
+    mode: text('mode').notNull().default('chat'),
+    reasoning: text('reasoning'),
+    // What the answer was computed from (tool results: figures, their trade counts and ranges, charts) and errors.
+    meta: jsonb('meta'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

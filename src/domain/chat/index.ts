@@ -1,0 +1,5 @@
+export * from './time-range';
+export * from './keywords';
+export * from './context';
+export * from './titles';
+export * from './sessions';

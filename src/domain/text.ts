@@ -1,0 +1,8 @@
+/**
+ * One cell of a pipe-separated table in a prompt: on one line, without the separator, cut to `max` characters, so a
+ * note with line breaks or pipes cannot break the table a model reads.
+ */
+export function tableCell(text: string, max: number): string {
+  const flat = text.replace(/[\r\n|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

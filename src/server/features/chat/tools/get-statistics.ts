@@ -1,0 +1,41 @@
+import { tool } from 'ai';
+import { calculateStreaks, combineStats, formatProfitFactor, summarizeAggregate } from '../../../../domain/stats';
+import { basisOf, filterInput, isRefusal, money, percent, resolveFilter, withData, type ToolContext } from './common';
+
+/** Summary statistics of any filter: the same formulas as the Trade Log's statistics panel. */
+export const getStatisticsTool = (ctx: ToolContext) =>
+  tool({
+    description:
+      "The trader's statistics for a date range and optional account, instrument, session or setup: trade count, wins, losses, break-evens, win rate, net P&L, gross profit and loss, profit factor, average win and loss, streaks, best and worst day. Use it for any question about totals or rates.",
+    inputSchema: filterInput,
+    execute: (input) =>
+      withData(ctx, async (data) => {
+        const filter = await resolveFilter(data, input);
+        if (isRefusal(filter)) return filter;
+        const days = await data.daily(filter);
+        const summary = summarizeAggregate(combineStats(days), calculateStreaks([...(await data.sequence(filter))].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE'))));
+        const winners = days.reduce((n, d) => n + d.wins, 0);
+        const losers = days.reduce((n, d) => n + d.losses, 0);
+        const best = [...days].sort((a, b) => b.pnlCents - a.pnlCents)[0];
+        const worst = [...days].sort((a, b) => a.pnlCents - b.pnlCents)[0];
+        return {
+          basis: basisOf(days, input),
+          trades: summary.trades,
+          wins: summary.wins,
+          losses: summary.losses,
+          break_evens: summary.breakEvens,
+          win_rate: percent(summary.winRate),
+          net_pnl: money(summary.pnlCents),
+          gross_profit: money(summary.grossProfitCents),
+          gross_loss: money(summary.grossLossCents),
+          profit_factor: summary.trades ? formatProfitFactor(summary.profitFactor) : '-',
+          average_win: winners ? money(Math.round(summary.grossProfitCents / winners)) : '-',
+          average_loss: losers ? money(Math.round(summary.grossLossCents / losers)) : '-',
+          max_win_streak: summary.streaks.maxWinStreak,
+          max_loss_streak: summary.streaks.maxLossStreak,
+          trading_days: days.length,
+          best_day: best ? `${best.date}: ${money(best.pnlCents)}` : '-',
+          worst_day: worst ? `${worst.date}: ${money(worst.pnlCents)}` : '-',
+        };
+      }),
+  });
