@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatTable, repoRoot, startPostgresForBench, type Row } from './lib';
+import * as ai from './suites/ai';
 import * as dashboard from './suites/dashboard';
 import * as foundation from './suites/foundation';
 import * as imports from './suites/imports';
@@ -10,7 +11,7 @@ import * as tradeLog from './suites/trade-log';
  * `npm run bench [-- suite...] [--quick]`: runs the benchmark suites on PGlite and on a throwaway PostgreSQL
  * cluster, prints a table and writes it to bench/results/latest.md.
  */
-const suites: Record<string, { run: typeof foundation.run }> = { foundation, imports, dashboard, 'trade-log': tradeLog };
+const suites: Record<string, { run: typeof foundation.run }> = { foundation, imports, dashboard, 'trade-log': tradeLog, ai };
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -98,6 +98,8 @@ interface Prepared {
   system: string;
   history: AiMessage[];
   contextSource: MessageMeta['sources'];
+  timeZone: string;
+  today: string;
 }
 
 export function createChatService({ database, ai, logger }: { database: Database; ai: AiService; logger: Logger }) {
@@ -167,6 +169,8 @@ export function createChatService({ database, ai, logger }: { database: Database
       system,
       history: [...fitHistory(earlier, budget), { role: 'user', content: question }],
       contextSource: context ? [context.source] : [],
+      timeZone,
+      today,
     };
   }
 
@@ -235,7 +239,7 @@ export function createChatService({ database, ai, logger }: { database: Database
       yield { type: 'user', message: toMessageDto(message) };
 
       const prepared = await prepare(userId, question, earlier, now, promptCap);
-      const { timeZone, today } = await zoneAndToday(userId, now);
+      const { timeZone, today } = prepared;
       const meta: MessageMeta = { sources: [...(prepared.contextSource ?? [])], charts: [] };
       let text = '';
       let reasoning = '';
