@@ -225,8 +225,23 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
         max_loss_streak: stats.streaks.maxLossStreak,
       });
       expect(stats.pnlCents).toBe(17_004);
+      // The answer cites no money or percentage, so nothing is flagged.
+      expect(events.find((e) => e.type === 'done').message.meta.unverified).toBeUndefined();
       const done = events.find((e) => e.type === 'done');
       expect(done.message.meta.sources.map((s: { tool: string }) => s.tool)).toContain('get_statistics');
+    });
+
+    it('marks money and percentages in an answer that no tool or context gave the model', async () => {
+      const { client, sessionId } = await trader();
+      await createTrade(client, { date: today(), pnl: '100' });
+      await createTrade(client, { date: today(), pnl: '-40' });
+      provider.reply(
+        { toolCalls: [{ name: 'get_statistics', arguments: {} }] },
+        { text: 'Net $60.00 at a 50.0% win rate, so about $30.00 per trade.' },
+        { text: 'Net' },
+      );
+      const { events } = await send(client, sessionId, 'What is my average per trade?');
+      expect(events.find((e) => e.type === 'done').message.meta.unverified).toEqual(['$30.00']);
     });
 
     it('draws a P&L breakdown as a chart kept with the answer', async () => {

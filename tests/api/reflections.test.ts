@@ -209,6 +209,7 @@ describe.each(backends())('reflections on %s', (backend) => {
       const { report } = events.find((e) => e.type === 'result');
       expect(report.source).toBe('ai');
       expect(report.notice).toBeNull();
+      expect(report.unverifiedFigures).toEqual([]);
       expect(report.analysis.summary).toEqual({ totalTrades: 4, winRate: 66.7, patterns: ['Your AM breakouts carry the week.'] });
       expect(report.analysis.actionPlan).toEqual(['Trade only AM breakouts tomorrow.']);
       expect(report.analysis.statistics.byTimeOfDay).toEqual([
@@ -225,6 +226,21 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(prompt).toContain('- Net P&L: $200.25; gross profit $400.30; gross loss -$200.05');
       expect(prompt).toContain('- Win rate (break-evens excluded): 66.7%');
       expect(prompt).toMatch(/\| NQ \| PM \| Reversal \| Loss \| -\$200\.05 \| not rated \| Reversal, PM, FOMO \| chased/);
+    });
+
+    it('flags money and percentages in the prose that Edgebook never gave the model', async () => {
+      const { client } = await traderWithWeek();
+      provider.reply({
+        text: JSON.stringify({
+          summary: { patterns: ['Net P&L $200.25 at a 66.7% win rate.'] },
+          strengths: ['Your average winner of $312.50 is strong.'],
+          weaknesses: ['You lose 71% of afternoon trades.'],
+        }),
+      });
+      const { events } = await postSse(client, '/api/analyze-reflections', { period: 'week' });
+      const { report } = events.find((e) => e.type === 'result');
+      expect(report.source).toBe('ai');
+      expect(report.unverifiedFigures).toEqual(['$312.50', '71%']);
     });
 
     it('answers the spec’s {success, analysis} to a plain JSON request with {trades, timeframe}', async () => {

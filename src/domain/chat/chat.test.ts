@@ -4,6 +4,7 @@ import { hasTradingKeywords } from './keywords';
 import { chatGreeting, groupChatSessions } from './sessions';
 import { detectChatTimeRange } from './time-range';
 import { fallbackChatTitle, normalizeChatTitle, truncateChatTitle } from './titles';
+import { findUnverifiedFigures } from './figures';
 
 // Spec part 2 §7 "Normal chat": trading keywords and time ranges; part 1 §7 context; part 1 §9 and part 2 §9 titles.
 describe('time ranges a question names', () => {
@@ -143,5 +144,23 @@ describe('greeting and history groups', () => {
       ['Older', ['c']],
     ]);
     expect(groupChatSessions([], now, 'UTC')).toEqual([]);
+  });
+});
+
+describe('figures the model did not get from Edgebook', () => {
+  const sources = ['Total PnL: $1,250.00\nWin percentage: 66.7% (break-evens excluded)', '{"net_pnl":"-$200.05","win_rate":"52.6%"}'];
+
+  it('accepts figures copied from the context or a tool, also rounded', () => {
+    expect(findUnverifiedFigures('You made $1,250.00 at a 66.7% win rate; the PM lost -$200.05 (52.6%).', sources)).toEqual([]);
+    expect(findUnverifiedFigures('About 67% of decided trades won, and $1250 overall.', sources)).toEqual([]);
+  });
+
+  it('reports money and percentages the model made up or computed itself', () => {
+    expect(findUnverifiedFigures('Your average is $312.50 per trade and you win 71.4% of the time.', sources)).toEqual(['$312.50', '71.4%']);
+    expect(findUnverifiedFigures('Down $200.06 today', sources)).toEqual(['$200.06']);
+  });
+
+  it('leaves plain counts alone', () => {
+    expect(findUnverifiedFigures('You took 412 trades over 23 days.', sources)).toEqual([]);
   });
 });

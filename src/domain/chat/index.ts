@@ -3,3 +3,4 @@ export * from './keywords';
 export * from './context';
 export * from './titles';
 export * from './sessions';
+export * from './figures';

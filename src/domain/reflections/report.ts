@@ -59,6 +59,8 @@ export interface AnalysisReport {
   adherence: ReflectionStatistics['adherence'];
   comparison: PeriodComparison | null;
   notice: AnalysisNotice | null;
+  /** Money or percentages in the AI's prose that Edgebook did not give it. */
+  unverifiedFigures: string[];
   generatedAt: string;
 }
 

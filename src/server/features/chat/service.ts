@@ -6,6 +6,7 @@ import {
   countTradesByMonth,
   detectChatTimeRange,
   fallbackChatTitle,
+  findUnverifiedFigures,
   hasTradingKeywords,
 } from '../../../domain/chat';
 import { normalizeChatTitle } from '../../../domain/chat/titles';
@@ -81,6 +82,8 @@ export interface MessageMeta {
   sources?: Array<{ tool: string; text: string; trades: number }>;
   charts?: AnswerChart[];
   error?: string;
+  /** Money or percentages in the answer that Edgebook never gave the model (it computed or made them up). */
+  unverified?: string[];
 }
 
 export type ChatEvent =
@@ -241,6 +244,8 @@ export function createChatService({ database, ai, logger }: { database: Database
       const prepared = await prepare(userId, question, earlier, now, promptCap);
       const { timeZone, today } = prepared;
       const meta: MessageMeta = { sources: [...(prepared.contextSource ?? [])], charts: [] };
+      // What the model was given: the figures it may cite (the trader's own words included).
+      const given: string[] = [prepared.system, ...prepared.history.map((m) => m.content)];
       let text = '';
       let reasoning = '';
       let status: 'complete' | 'stopped' | 'failed' = 'complete';
@@ -277,6 +282,7 @@ export function createChatService({ database, ai, logger }: { database: Database
                 yield { type: 'tool', name: event.name, label: TOOL_LABELS[event.name] ?? 'Looking at your trades' };
               } else if (event.type === 'tool-result') {
                 const output = event.output as { basis?: ToolBasis; chart?: AnswerChart; error?: string };
+                given.push(JSON.stringify(output));
                 if (output?.basis) {
                   const source = { tool: event.name, text: output.basis.text, trades: output.basis.trades };
                   if (!meta.sources!.some((s) => s.text === source.text)) meta.sources!.push(source);
@@ -307,6 +313,8 @@ export function createChatService({ database, ai, logger }: { database: Database
         }
       }
 
+      const unverified = findUnverifiedFigures(text, given);
+      if (unverified.length) meta.unverified = unverified;
       const stored = await storeAnswer(userId, sessionId, { text, status, mode: 'chat', reasoning, meta });
       if (status === 'failed') yield { type: 'error', message: meta.error! };
       yield { type: 'done', message: toMessageDto(stored) };
@@ -386,12 +394,13 @@ export function createChatService({ database, ai, logger }: { database: Database
         }
       }
       if (input.sessionId) {
+        const unverified = findUnverifiedFigures(text, [prepared.system, ...prepared.history.map((m) => m.content)]);
         const stored = await storeAnswer(userId, input.sessionId, {
           text,
           status,
           mode: 'deepthink',
           reasoning,
-          meta: { sources: prepared.contextSource ?? [], ...(error && { error }) },
+          meta: { sources: prepared.contextSource ?? [], ...(error && { error }), ...(unverified.length && { unverified }) },
         });
         if (error) yield { error };
         yield { message: toMessageDto(stored) };

@@ -1,3 +1,4 @@
+import { findUnverifiedFigures } from '../../../domain/chat';
 import { getTodayInZone, getDayFromTradeDate } from '../../../domain/dates';
 import {
   ANALYSIS_SYSTEM_PROMPT,
@@ -195,7 +196,7 @@ export const reflectionsService = {
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     await progress({ stage: 'Computing your statistics', percent: 15 });
 
-    const report = (source: AnalysisSource, analysis: AnalysisResult, notice: AnalysisNotice | null): AnalysisReport => ({
+    const report = (source: AnalysisSource, analysis: AnalysisResult, notice: AnalysisNotice | null, unverifiedFigures: string[] = []): AnalysisReport => ({
       period: data.period,
       offset: data.offset,
       label: data.label,
@@ -210,6 +211,7 @@ export const reflectionsService = {
       adherence: data.statistics.adherence,
       comparison: data.comparison,
       notice,
+      unverifiedFigures,
       generatedAt: now.toISOString(),
     });
     const local = (notice: AnalysisNotice) => report('local', buildLocalAnalysis(data.statistics, data.comparison), notice);
@@ -256,7 +258,9 @@ export const reflectionsService = {
     }
     await progress({ stage: 'Checking the answer', percent: 95 });
     try {
-      return report('ai', assembleAnalysis(data.statistics, parseModelAnalysis(text)), null);
+      const prose = parseModelAnalysis(text);
+      const written = [...prose.patterns, ...prose.strengths, ...prose.weaknesses, ...prose.suggestions, ...prose.actionPlan].join('\n');
+      return report('ai', assembleAnalysis(data.statistics, prose), null, findUnverifiedFigures(written, [prompt]));
     } catch (error) {
       if (!(error instanceof InvalidAnalysis)) throw error;
       return local({ ...ANALYSIS_ERRORS.connection, detail: error.message });

@@ -197,6 +197,14 @@ function Report({ report }: { report: AnalysisReport }) {
           {report.notice.detail && <Text size="sm" mt={4}>{report.notice.detail}</Text>}
         </Alert>
       )}
+      {report.unverifiedFigures.length > 0 && (
+        <Alert color="yellow" title="Figures Edgebook did not compute" icon={<IconAlertTriangle aria-hidden="true" />} data-testid="analysis-unverified">
+          <Text size="sm">
+            The AI wrote {report.unverifiedFigures.join(', ')}, which are not among the figures Edgebook gave it. Trust the
+            Statistics tab: every number there is computed from your trades.
+          </Text>
+        </Alert>
+      )}
       <Tabs defaultValue="summary" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="summary">Summary</Tabs.Tab>
