@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
+import { pgliteExtensions } from '../../src/server/db/client';
 import { repoRoot, signUp, spawnServer, summarize, tempDir, type PostgresForBench, type Row } from '../lib';
 
 const SUITE = 'trade-log';
@@ -28,7 +29,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     let { server } = await spawnServer({ DATA_DIR: dir });
     const trader = await newTrader(server.url);
     await server.stop();
-    const db = await PGlite.create(path.join(dir, 'pglite'));
+    const db = await PGlite.create(path.join(dir, 'pglite'), { extensions: pgliteExtensions });
     await seed((text, params) => db.query(text, params), trader.userId, trader.accountId);
     await db.close();
     ({ server } = await spawnServer({ DATA_DIR: dir }));

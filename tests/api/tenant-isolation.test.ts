@@ -155,6 +155,45 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     });
   });
 
+  describe('search, which runs as the owner so that its index applies (issue 14)', () => {
+    const search = (userId: string | null, pattern: string) =>
+      db().db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', 'edgebook_app', true)`);
+        if (userId) await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+        return ((await tx.execute(sql`select user_id, notes from search_trades(${pattern})`)) as unknown as { rows: Row[] }).rows;
+      });
+
+    beforeAll(async () => {
+      expect((await a.client.post('/api/trades', { date: '2025-03-04', period: 'AM', pnl: '5', notes: 'alpha secret setup' })).status).toBe(201);
+    });
+
+    it("finds the trader's own trades by text and by account name, and none of another trader's", async () => {
+      expect((await a.client.get('/api/trades?q=secret')).body.total).toBe(1);
+      expect((await b.client.get('/api/trades?q=secret')).body).toMatchObject({ total: 0, trades: [] });
+      expect((await a.client.get('/api/trades?q=A%20Futures')).body.total).toBeGreaterThanOrEqual(1);
+      expect((await b.client.get('/api/trades?q=A%20Futures')).body.total).toBe(0);
+      expect((await b.client.get('/api/trades?q=se')).body.total).toBe(0);
+      expect((await b.client.get('/api/trades/stats?q=secret')).body.summary.trades).toBe(0);
+    });
+
+    it('the search function returns only the rows of the transaction\'s user, and nothing without one', async () => {
+      expect((await search(a.id, '%secret%')).map((r) => r.user_id)).toEqual([a.id]);
+      expect(await search(b.id, '%secret%')).toEqual([]);
+      expect(await search(b.id, '%')).toEqual([]);
+      expect(await search(null, '%')).toEqual([]);
+      expect((await search(a.id, '%')).every((r) => r.user_id === a.id)).toBe(true);
+    });
+
+    it('is the only function that runs as the owner, and only the app role may call it', async () => {
+      const definers = await rows(sql`
+        select p.proname as name, has_function_privilege('edgebook_app', p.oid, 'EXECUTE') as app,
+               exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) x where x.grantee = 0) as public
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prosecdef order by 1`);
+      expect(definers).toEqual([{ name: 'search_trades', app: true, public: false }]);
+    });
+  });
+
   describe('the schema', () => {
     it('protects every table with a user_id column by row-level security the app role cannot bypass', async () => {
       const tables = await rows(sql`

@@ -3,6 +3,7 @@ import {
   aggregateTradesByDay,
   buildResultsByWeek,
   buildResultsByWeekday,
+  createEmptyAggregate,
   summarizeTrades,
   type StatTrade,
 } from '../../src/domain/stats';
@@ -29,6 +30,7 @@ function domainStats(listed: TradeDto[]) {
     by_week: buildResultsByWeek(days),
     by_weekday: buildResultsByWeekday(days),
     by_day: days,
+    by_day_before: createEmptyAggregate(),
   });
 }
 
@@ -209,5 +211,30 @@ describe.each(backends())('trades stats on %s', (backend) => {
     const res = await t.get('/api/trades/stats?account=everything');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^account: /);
+  });
+
+  it('days=none sends no per-day rows and days=<date> only those from that day, the earlier ones summed', async () => {
+    const t = await newTrader(app, 'days');
+    const account = await createAccount(t, 'Main');
+    await importTrades(t, account.id, [
+      { id: 'd1', date: '2025-01-06', period: 'AM', pnl: '100.00' },
+      { id: 'd2', date: '2025-01-07', period: 'AM', pnl: '-40.25' },
+      { id: 'd3', date: '2025-02-03', period: 'AM', pnl: '12.50' },
+      { id: 'd4', date: '2025-02-04', period: 'AM', pnl: '0' },
+    ]);
+    const all = (await t.get('/api/trades/stats')).body;
+    const none = (await t.get('/api/trades/stats?days=none')).body;
+    expect(none.by_day).toEqual([]);
+    expect({ ...none, by_day: all.by_day }).toEqual(all);
+
+    const recent = (await t.get('/api/trades/stats?days=2025-02-01')).body;
+    expect(recent.summary).toEqual(all.summary);
+    expect(recent.by_week).toEqual(all.by_week);
+    expect(recent.by_day.map((d: { date: string }) => d.date)).toEqual(['2025-02-03', '2025-02-04']);
+    expect(recent.by_day_before).toEqual({ trades: 2, wins: 1, losses: 1, breakEvens: 0, pnlCents: 5975, grossProfitCents: 10000, grossLossCents: -4025 });
+
+    const bad = await t.get('/api/trades/stats?days=last-month');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^days: /);
   });
 });

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../../src/server/db/client';
+import { migrationsFolder, pgliteExtensions } from '../../src/server/db/client';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 declare module 'vitest' {
@@ -22,7 +22,7 @@ let tmp: string | undefined;
 
 export async function setup(project: TestProject) {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-tests-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle({ client }), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();

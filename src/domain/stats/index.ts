@@ -6,3 +6,4 @@ export * from './score';
 export * from './results-by-period';
 export * from './summarize-trades';
 export * from './pnl-series';
+export * from './result-runs';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -33,6 +34,9 @@ export const migrationsFolder = path.resolve(
   '..', '..', '..', 'src', 'server', 'db', 'migrations',
 );
 
+/** Extensions the migrations create (pg_trgm for search); every PGlite that opens an Edgebook database needs them. */
+export const pgliteExtensions = { pg_trgm } satisfies PGliteOptions['extensions'];
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; 'memory://' for an in-memory database. */
@@ -55,7 +59,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dataDir = path.join(dir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return wrap('pglite', db, async () => {

@@ -217,6 +217,36 @@ export const trades = pgTable(
   ],
 );
 
+/**
+ * Statistics at any size (issue 14): one row per trader, scope and trading day, rewritten by database triggers in
+ * the same statement as every insert, update, delete or reassignment of trades (migration trade_day_rollups_triggers), so no write path
+ * can forget it. `scope` is 'all' (every account), 'none' (unassigned) or an account id. The streak fields summarise
+ * the day's results in time order so that days combine (domain `combineResultRuns`): the leading and trailing runs
+ * of Wins or Losses ('W'/'L', null when the day starts or ends with a break-even) and the longest runs inside.
+ */
+export const tradeDayRollups = pgTable(
+  'trade_day_rollups',
+  {
+    userId: ownerId(),
+    scope: text('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    trades: integer('trades').notNull(),
+    wins: integer('wins').notNull(),
+    losses: integer('losses').notNull(),
+    breakEvens: integer('break_evens').notNull(),
+    pnl: numeric('pnl', { precision: 20, scale: 2 }).notNull(),
+    grossProfit: numeric('gross_profit', { precision: 20, scale: 2 }).notNull(),
+    grossLoss: numeric('gross_loss', { precision: 20, scale: 2 }).notNull(),
+    headResult: text('head_result'),
+    headRun: integer('head_run').notNull(),
+    tailResult: text('tail_result'),
+    tailRun: integer('tail_run').notNull(),
+    maxWinRun: integer('max_win_run').notNull(),
+    maxLossRun: integer('max_loss_run').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.day] }), ownerPolicy('trade_day_rollups')],
+);
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -496,6 +526,7 @@ export const tradeReflections = pgTable(
 export const ownedTables = [
   'trading_accounts',
   'trades',
+  'trade_day_rollups',
   'tasks',
   'task_completion',
   'profiles',

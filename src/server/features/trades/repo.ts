@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { trades, tradingAccounts } from '../../db/schema';
+import { tradeDayRollups, trades, tradingAccounts } from '../../db/schema';
 
 export type TradeRow = typeof trades.$inferSelect & { accountName: string | null };
 export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
@@ -36,7 +37,7 @@ function escapeLike(text: string): string {
 export const tradesRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
 
-  function scope(account: AccountScope, q?: string, range: DayRange = {}): SQL {
+  function scope(account: AccountScope, range: DayRange = {}): SQL {
     const parts: SQL[] = [owner];
     // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
     if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
@@ -44,24 +45,20 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     // With the (account_id, user_id) foreign key an account cannot vanish under its trades, so unassigned is null.
     if (account === 'unassigned') parts.push(isNull(trades.accountId));
     else if (account !== 'all') parts.push(eq(trades.accountId, account));
-    const text = q?.trim();
-    if (text) {
-      const pattern = `%${escapeLike(text)}%`;
-      parts.push(
-        or(
-          ilike(trades.symbol, pattern),
-          ilike(trades.tradeType, pattern),
-          ilike(trades.period, pattern),
-          ilike(trades.status, pattern),
-          ilike(trades.notes, pattern),
-          ilike(trades.dayOfWeek, pattern),
-          sql`array_to_string(${trades.tags}, ' ') ilike ${pattern}`,
-          // Matching account names are found once (a hashed sub-plan), not once per trade.
-          sql`${trades.accountId} in (select a.id from ${tradingAccounts} a where a.user_id = ${userId} and a.name ilike ${pattern})`,
-        )!,
-      );
-    }
     return and(...parts)!;
+  }
+
+  /**
+   * A select from a filter's trades: the table, or with a search term the search function (migration trade_search), which
+   * applies the owner itself so that the trigram index can serve it and returns rows shaped like the table. It comes
+   * in as a CTE named `trades`, so every column reference below reads the same either way. The unit separator joins
+   * the columns there, so it never belongs in a term.
+   */
+  function selectFrom<F extends SelectedFields>(fields: F, q?: string) {
+    const text = q?.replace(/\x1f/g, '').trim();
+    if (!text) return tx.select(fields).from(trades);
+    const found = tx.$with('trades', getTableColumns(trades)).as(sql`select * from search_trades(${`%${escapeLike(text)}%`})`);
+    return tx.with(found).select(fields).from(found as unknown as typeof trades);
   }
 
   const selection = {
@@ -74,18 +71,16 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       const after = cursor
         ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) < (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
         : undefined;
-      const rows = await tx
-        .select(selection)
-        .from(trades)
+      const rows = await selectFrom(selection, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
-        .where(and(scope(account, q, range), after))
+        .where(and(scope(account, range), after))
         .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
         .limit(limit);
       return rows.map((r) => ({ ...r.trade, accountName: r.accountName }));
     },
 
     async count(account: AccountScope, q?: string, range?: DayRange): Promise<number> {
-      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(trades).where(scope(account, q, range));
+      const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range));
       return row?.n ?? 0;
     },
 
@@ -100,8 +95,8 @@ export const tradesRepo = (tx: Tx, userId: string) => {
 
     /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
     async dailyAggregates(account: AccountScope, q?: string, range?: DayRange) {
-      return tx
-        .select({
+      return selectFrom(
+        {
           date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
           trades: sql<number>`count(*)::int`,
           wins: sql<number>`count(*) filter (where ${trades.status} = 'Win')::int`,
@@ -110,21 +105,58 @@ export const tradesRepo = (tx: Tx, userId: string) => {
           pnlCents: sql<string>`(sum(${trades.pnl}) * 100)::bigint::text`,
           grossProfitCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} > 0), 0) * 100)::bigint::text`,
           grossLossCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} < 0), 0) * 100)::bigint::text`,
-        })
-        .from(trades)
-        .where(scope(account, q, range))
+        },
+        q,
+      )
+        .where(scope(account, range))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
     },
 
+    /**
+     * The per-day rollups of one scope (kept by triggers, migration trade_day_rollups_triggers), oldest first: what the statistics read
+     * when there is no search, instead of every trade.
+     */
+    async dayRollups(account: AccountScope, range: DayRange = {}) {
+      const r = tradeDayRollups;
+      const scopeKey = account === 'all' ? 'all' : account === 'unassigned' ? 'none' : account;
+      return tx
+        .select({
+          date: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`,
+          trades: r.trades,
+          wins: r.wins,
+          losses: r.losses,
+          breakEvens: r.breakEvens,
+          pnlCents: sql<string>`(${r.pnl} * 100)::bigint::text`,
+          grossProfitCents: sql<string>`(${r.grossProfit} * 100)::bigint::text`,
+          grossLossCents: sql<string>`(${r.grossLoss} * 100)::bigint::text`,
+          headResult: r.headResult,
+          headRun: r.headRun,
+          tailResult: r.tailResult,
+          tailRun: r.tailRun,
+          maxWinRun: r.maxWinRun,
+          maxLossRun: r.maxLossRun,
+        })
+        .from(r)
+        .where(
+          and(
+            eq(r.userId, userId),
+            eq(r.scope, scopeKey),
+            range.from ? sql`${r.day} >= ${range.from}::date` : undefined,
+            range.to ? sql`${r.day} <= ${range.to}::date` : undefined,
+          ),
+        )
+        .orderBy(r.day);
+    },
+
     /** Results oldest first as one string of W/L/B, so streaks come from the domain's own function. */
     async resultSequence(account: AccountScope, q?: string, range?: DayRange): Promise<string> {
-      const [row] = await tx
-        .select({
+      const [row] = await selectFrom(
+        {
           seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
-        })
-        .from(trades)
-        .where(scope(account, q, range));
+        },
+        q,
+      ).where(scope(account, range));
       return row?.seq ?? '';
     },
 

@@ -49,6 +49,8 @@ export const statsQuery = z.object({
   q: z.string().max(200).optional(),
   from: day.optional(),
   to: day.optional(),
+  // Which per-day rows to return: all, none, or from a day on (the rest summed into by_day_before).
+  days: z.union([z.literal('all'), z.literal('none'), day], { error: 'days must be all, none or a date as yyyy-MM-dd' }).default('all'),
 });
 export type StatsQuery = z.infer<typeof statsQuery>;
 

@@ -1,6 +1,17 @@
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
-import { calculateStreaks, buildResultsByWeek, buildResultsByWeekday, combineStats, summarizeAggregate, type DailyAggregate } from '../../../domain/stats';
+import {
+  buildResultsByWeek,
+  buildResultsByWeekday,
+  combineResultRuns,
+  combineStats,
+  EMPTY_RESULT_RUNS,
+  streaksFromResultRuns,
+  summarizeAggregate,
+  summarizeResultRuns,
+  type DailyAggregate,
+  type ResultRuns,
+} from '../../../domain/stats';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { getPreferences } from '../preferences/routes';
@@ -39,6 +50,52 @@ export function toTradeDto(row: TradeRow) {
   };
 }
 export type TradeDto = ReturnType<typeof toTradeDto>;
+
+interface DaySums {
+  date: string;
+  trades: number;
+  wins: number;
+  losses: number;
+  breakEvens: number;
+  pnlCents: string;
+  grossProfitCents: string;
+  grossLossCents: string;
+}
+
+function toDailyAggregate(d: DaySums): DailyAggregate {
+  return {
+    date: d.date,
+    trades: d.trades,
+    wins: d.wins,
+    losses: d.losses,
+    breakEvens: d.breakEvens,
+    pnlCents: Number(d.pnlCents),
+    grossProfitCents: Number(d.grossProfitCents),
+    grossLossCents: Number(d.grossLossCents),
+  };
+}
+
+const RUN = { W: 'Win', L: 'Loss' } as const;
+const toRun = (code: string | null) => (code === 'W' || code === 'L' ? RUN[code] : null);
+
+/** A rollup row's streak fields as the domain's combinable summary. */
+function toResultRuns(day: {
+  trades: number;
+  headResult: string | null;
+  headRun: number;
+  tailResult: string | null;
+  tailRun: number;
+  maxWinRun: number;
+  maxLossRun: number;
+}): ResultRuns {
+  return {
+    count: day.trades,
+    head: { result: toRun(day.headResult), length: day.headRun },
+    tail: { result: toRun(day.tailResult), length: day.tailRun },
+    maxWinStreak: day.maxWinRun,
+    maxLossStreak: day.maxLossRun,
+  };
+}
 
 /** The cursor also carries the first page's total, so later pages do not count the whole filter again. */
 function encodeCursor(row: TradeRow, total: number): string {
@@ -133,30 +190,37 @@ export const tradesService = {
     return toTradeDto(row);
   },
 
-  /** Statistics for any filter: per-day sums from SQL, combined by the same domain formulas the UI uses. */
+  /**
+   * Statistics for any filter, combined by the same domain formulas the UI uses. Without a search they come from the
+   * per-day rollups the database keeps (a few hundred rows however many trades); a search reads its matching trades.
+   * `days` chooses which per-day rows travel: all (default), none, or those from a day on, with the days before it
+   * summed into `by_day_before` (the dashboard's charts look back months, not years).
+   */
   async stats(db: Database, userId: string, query: StatsQuery) {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
-      const dailyRows = await repo.dailyAggregates(query.account, query.q, range);
-      const sequence = await repo.resultSequence(query.account, query.q, range);
-      const days: DailyAggregate[] = dailyRows.map((d) => ({
-        date: d.date,
-        trades: d.trades,
-        wins: d.wins,
-        losses: d.losses,
-        breakEvens: d.breakEvens,
-        pnlCents: Number(d.pnlCents),
-        grossProfitCents: Number(d.grossProfitCents),
-        grossLossCents: Number(d.grossLossCents),
-      }));
-      const results = [...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE'));
-      const summary = summarizeAggregate(combineStats(days), calculateStreaks(results));
+      const q = query.q?.trim();
+      let days: DailyAggregate[];
+      let runs: ResultRuns;
+      if (q) {
+        const dailyRows = await repo.dailyAggregates(query.account, q, range);
+        days = dailyRows.map(toDailyAggregate);
+        runs = summarizeResultRuns([...(await repo.resultSequence(query.account, q, range))].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
+      } else {
+        const rollups = await repo.dayRollups(query.account, range);
+        days = rollups.map(toDailyAggregate);
+        runs = EMPTY_RESULT_RUNS;
+        for (const day of rollups) runs = combineResultRuns(runs, toResultRuns(day));
+      }
+      const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
+      const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;
       return {
         summary,
         by_week: buildResultsByWeek(days),
         by_weekday: buildResultsByWeekday(days),
-        by_day: days,
+        by_day: listFrom === undefined ? days : listFrom === null ? [] : days.filter((d) => d.date >= listFrom),
+        by_day_before: combineStats(typeof listFrom === 'string' ? days.filter((d) => d.date < listFrom) : []),
       };
     });
   },

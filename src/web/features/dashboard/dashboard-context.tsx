@@ -9,7 +9,7 @@ export interface DashboardContextValue {
   /** Today in the trader's zone, yyyy-MM-dd. */
   today: string;
   now: Date;
-  /** All-time statistics of the chosen account (summary, by_day). */
+  /** All-time statistics of the chosen account (summary; by_day for the last seven months, by_day_before the rest). */
   stats: TradeStats | undefined;
   statsLoading: boolean;
   openDay: (date: string) => void;

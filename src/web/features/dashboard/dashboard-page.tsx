@@ -5,7 +5,7 @@ import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/i
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getTodayInZone } from '../../../domain/dates';
+import { addMonths, formatCalendarDay, getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
 import { authClient } from '../../lib/auth-client';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
@@ -154,7 +154,11 @@ export function DashboardPage() {
   const now = useMinuteClock();
   const today = getTodayInZone(now, timeZone);
   const [account, setAccount] = useState<AccountFilter>('all');
-  const stats = useQuery(tradeStatsQuery(account));
+  // The widgets look back at most six months (Monthly Win Rate) and 90 days (balance): only those days' rows travel,
+  // the earlier ones summed by the server. Counted from UTC with a month to spare, so the key does not wait for the
+  // trader's time zone.
+  const daysFrom = addMonths(formatCalendarDay(now.getUTCFullYear(), now.getUTCMonth() + 1, 1), -7);
+  const stats = useQuery(tradeStatsQuery(account, {}, '', daysFrom));
   const width = useSettledWidth();
   const columnCount = getColumnCount(width);
 

@@ -10,8 +10,8 @@ export const queryKeys = {
     all: ['trades'] as const,
     list: (account: AccountFilter, q: string, limit: number) => ['trades', 'list', account, q, limit] as const,
     infinite: (account: AccountFilter, q: string) => ['trades', 'infinite', account, q] as const,
-    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '') =>
-      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q] as const,
+    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
+      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
     detail: (id: string) => ['trades', 'detail', id] as const,
     /** One trading day's trades (the dashboard's day-trades dialog). */

@@ -32,10 +32,15 @@ export const dayTradesQuery = (account: AccountFilter, date: string) =>
 export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string) =>
   apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
 
-export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '') =>
+/**
+ * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the
+ * earlier days summed into by_day_before); the summary and the weekly and weekday results always cover the filter.
+ */
+export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
   queryOptions({
-    queryKey: queryKeys.trades.stats(account, range, q),
-    queryFn: () => apiFetch<TradeStats>(`/api/trades/stats${qs({ account, q, from: range.from, to: range.to })}`),
+    queryKey: queryKeys.trades.stats(account, range, q, days),
+    queryFn: () =>
+      apiFetch<TradeStats>(`/api/trades/stats${qs({ account, q, from: range.from, to: range.to, days: days === 'all' ? undefined : days })}`),
   });
 
 export const unassignedCountQuery = queryOptions({

@@ -54,6 +54,8 @@ export interface TradeStats {
   by_week: WeekResult[];
   by_weekday: WeekdayResult[];
   by_day: DailyAggregate[];
+  /** The days of the filter before those in by_day, summed (zeros unless `days` asked for days from a date). */
+  by_day_before: TradeAggregate;
 }
 
 export type { TradeAggregate };

@@ -28,7 +28,8 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
   const points = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
     return buildBalanceSeries({
-      startingBalanceCents: startingCents,
+      // Days older than those listed arrive summed.
+      startingBalanceCents: startingCents + (stats?.by_day_before.pnlCents ?? 0),
       days,
       range: getLastDaysRange(BALANCE_RANGE_DAYS[range], now, timeZone),
     }).map((p) => ({ date: format(dayToDate(p.date), 'MMM d'), Balance: p.balanceCents / 100 }));
