@@ -219,8 +219,8 @@ export const trades = pgTable(
 
 /**
  * Statistics at any size (issue 14): one row per trader, scope and trading day, rewritten by database triggers in
- * the same statement as every insert, update, delete or reassignment of trades (migration trade_day_rollups_triggers), so no write path
- * can forget it. `scope` is 'all' (every account), 'none' (unassigned) or an account id. The streak fields summarise
+ * the same statement as every insert, update, delete or reassignment of trades (migration
+ * trade_day_rollups_triggers), so no write path can forget it. `scope` is 'all' (every account), 'none' (unassigned) or an account id. The streak fields summarise
  * the day's results in time order so that days combine (domain `combineResultRuns`): the leading and trailing runs
  * of Wins or Losses ('W'/'L', null when the day starts or ends with a break-even) and the longest runs inside.
  */

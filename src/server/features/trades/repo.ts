@@ -49,10 +49,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
   }
 
   /**
-   * A select from a filter's trades: the table, or with a search term the search function (migration trade_search), which
-   * applies the owner itself so that the trigram index can serve it and returns rows shaped like the table. It comes
-   * in as a CTE named `trades`, so every column reference below reads the same either way. The unit separator joins
-   * the columns there, so it never belongs in a term.
+   * A select from a filter's trades: the table, or with a search term the search function (migration trade_search),
+   * which applies the owner itself so that the trigram index can serve it and returns rows shaped like the table. It
+   * comes in as a CTE named `trades`, so every column reference below reads the same either way. The unit separator
+   * joins the columns there, so it never belongs in a term.
    */
   function selectFrom<F extends SelectedFields>(fields: F, q?: string) {
     const text = q?.replace(/\x1f/g, '').trim();
@@ -114,8 +114,8 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /**
-     * The per-day rollups of one scope (kept by triggers, migration trade_day_rollups_triggers), oldest first: what the statistics read
-     * when there is no search, instead of every trade.
+     * The per-day rollups of one scope (kept by triggers, migration trade_day_rollups_triggers), oldest first: what
+     * the statistics read when there is no search, instead of every trade.
      */
     async dayRollups(account: AccountScope, range: DayRange = {}) {
       const r = tradeDayRollups;
