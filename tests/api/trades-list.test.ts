@@ -157,6 +157,37 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
       expect((await trader.get(`/api/trades?q=${encodeURIComponent('_')}`)).body.total).toBe(0);
       expect((await trader.get('/api/trades?q=nothing-matches-this')).body).toEqual({ trades: [], next_cursor: null, total: 0 });
     });
+
+    it('a page at any offset (a jump to any row) is the same slice of the list, for every filter', async () => {
+      const filters = ['account=all', `account=${eval1.id}`, `account=${funded.id}`, 'account=unassigned', 'q=sweep', 'from=2025-03-05&to=2025-03-10'];
+      for (const filter of filters) {
+        const whole = (await trader.get(`/api/trades?${filter}&limit=500`)).body.trades as TradeDto[];
+        const n = whole.length;
+        for (const offset of [0, 1, 6, 13, 14, 29, Math.floor(n / 2), n - 7, n - 1, n, n + 40].filter((o) => o >= 0)) {
+          const res = await trader.get(`/api/trades?${filter}&offset=${offset}&limit=7`);
+          expect(res.status, `${filter} offset ${offset}`).toBe(200);
+          expect(res.body.trades.map((t: TradeDto) => t.id), `${filter} offset ${offset}`).toEqual(whole.slice(offset, offset + 7).map((t) => t.id));
+          expect(res.body.total, `${filter} offset ${offset}`).toBe(n);
+          // The cursor of a jumped-to page continues from where it ends.
+          if (res.body.next_cursor) {
+            const next = await trader.get(`/api/trades?${filter}&cursor=${res.body.next_cursor}&limit=7`);
+            expect(next.body.trades.map((t: TradeDto) => t.id)).toEqual(whole.slice(offset + 7, offset + 14).map((t) => t.id));
+          } else {
+            expect(offset + 7).toBeGreaterThanOrEqual(n);
+          }
+        }
+      }
+    });
+
+    it('refuses an offset together with a cursor, or a negative one, naming the field', async () => {
+      const first = (await trader.get('/api/trades?limit=5')).body;
+      const both = await trader.get(`/api/trades?limit=5&offset=10&cursor=${first.next_cursor}`);
+      expect(both.status).toBe(400);
+      expect(both.body.error).toMatch(/^offset: /);
+      const negative = await trader.get('/api/trades?offset=-1');
+      expect(negative.status).toBe(400);
+      expect(negative.body.error).toMatch(/^offset: /);
+    });
   });
 
   it('refuses a limit above 500, below 1, a malformed cursor and an unknown account filter with a 400 naming the field', async () => {

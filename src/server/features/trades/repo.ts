@@ -33,6 +33,16 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The rollups' name for an account filter. */
+const rollupScope = (account: AccountScope) => (account === 'all' ? 'all' : account === 'unassigned' ? 'none' : account);
+
+function dayRange(range: DayRange = {}): SQL | undefined {
+  return and(
+    range.from ? sql`${tradeDayRollups.day} >= ${range.from}::date` : undefined,
+    range.to ? sql`${tradeDayRollups.day} <= ${range.to}::date` : undefined,
+  );
+}
+
 /** Data access for trades. Every query names its owner; row-level security backs it up. */
 export const tradesRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
@@ -67,20 +77,73 @@ export const tradesRepo = (tx: Tx, userId: string) => {
   };
 
   return {
-    async page(account: AccountScope, q: string | undefined, limit: number, cursor?: Cursor, range?: DayRange): Promise<TradeRow[]> {
+    /**
+     * A page in list order: after `cursor` (or from it, when `inclusive`), or from position `offset` (0 = newest) of a
+     * search, whose matches the search function has already gathered.
+     */
+    async page(
+      account: AccountScope,
+      q: string | undefined,
+      limit: number,
+      cursor?: Cursor,
+      range?: DayRange,
+      options: { inclusive?: boolean; offset?: number } = {},
+    ): Promise<TradeRow[]> {
       const after = cursor
-        ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) < (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) ${sql.raw(options.inclusive ? '<=' : '<')} (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
         : undefined;
       const rows = await selectFrom(selection, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .where(and(scope(account, range), after))
         .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .offset(options.offset ?? 0)
         .limit(limit);
       return rows.map((r) => ({ ...r.trade, accountName: r.accountName }));
     },
 
+    /**
+     * The keyset position of the trade at `offset` in list order (0 = newest), or undefined past the end. The per-day
+     * rollups say which day holds it, so only that day's trades are skipped: a jump to the 100,000th trade reads about
+     * as much as the first page.
+     */
+    async positionAt(account: AccountScope, offset: number, range: DayRange = {}): Promise<Cursor | undefined> {
+      const r = tradeDayRollups;
+      const days = tx
+        .select({
+          day: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`.as('day'),
+          trades: r.trades,
+          before: sql<number>`(coalesce(sum(${r.trades}) over (order by ${r.day} desc rows between unbounded preceding and 1 preceding), 0))::int`.as('before'),
+        })
+        .from(r)
+        .where(and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)))
+        .as('days');
+      const [hit] = await tx
+        .select({ day: days.day, before: days.before })
+        .from(days)
+        .where(sql`${days.before} <= ${offset} and ${days.before} + ${days.trades} > ${offset}`)
+        .limit(1);
+      if (!hit) return undefined;
+      const [row] = await tx
+        .select({ tradeDate: trades.tradeDate, createdAt: trades.createdAt, id: trades.id })
+        .from(trades)
+        .where(scope(account, { from: hit.day, to: hit.day }))
+        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .offset(offset - hit.before)
+        .limit(1);
+      return row;
+    },
+
+    /** How many trades a filter has: a search counts its matches, anything else sums the per-day rollups. */
     async count(account: AccountScope, q?: string, range?: DayRange): Promise<number> {
-      const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range));
+      if (q?.trim()) {
+        const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range));
+        return row?.n ?? 0;
+      }
+      const r = tradeDayRollups;
+      const [row] = await tx
+        .select({ n: sql<number>`coalesce(sum(${r.trades}), 0)::int` })
+        .from(r)
+        .where(and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)));
       return row?.n ?? 0;
     },
 
@@ -119,7 +182,6 @@ export const tradesRepo = (tx: Tx, userId: string) => {
      */
     async dayRollups(account: AccountScope, range: DayRange = {}) {
       const r = tradeDayRollups;
-      const scopeKey = account === 'all' ? 'all' : account === 'unassigned' ? 'none' : account;
       return tx
         .select({
           date: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`,
@@ -139,12 +201,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         })
         .from(r)
         .where(
-          and(
-            eq(r.userId, userId),
-            eq(r.scope, scopeKey),
-            range.from ? sql`${r.day} >= ${range.from}::date` : undefined,
-            range.to ? sql`${r.day} <= ${range.to}::date` : undefined,
-          ),
+          and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)),
         )
         .orderBy(r.day);
     },

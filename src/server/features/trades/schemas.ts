@@ -38,6 +38,8 @@ export const listQuery = z.object({
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   cursor: z.string().max(200).optional(),
+  // A position in list order (0 = newest): the page that starts there, for a jump to any row.
+  offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
   // Trading-day range, inclusive: the dashboard's day-trades dialog lists one day.
   from: day.optional(),
   to: day.optional(),

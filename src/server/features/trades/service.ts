@@ -168,12 +168,23 @@ async function timeZoneOf(db: Database, userId: string) {
 }
 
 export const tradesService = {
+  /**
+   * A page of a filter in list order (newest first): the first, the one after a cursor, or the one at a position
+   * (`offset`), so the maximized table can show any row at once instead of walking every page before it.
+   */
   async list(db: Database, userId: string, query: ListQuery) {
+    if (query.cursor !== undefined && query.offset !== undefined) throw badRequest('offset: give either a cursor or an offset');
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
-      const rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range);
+      let rows: TradeRow[];
+      if (query.offset !== undefined && query.offset > 0 && !query.q?.trim()) {
+        const at = await repo.positionAt(query.account, query.offset, range);
+        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { inclusive: true }) : [];
+      } else {
+        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, { offset: query.offset });
+      }
       const page = rows.slice(0, query.limit);
       const total = cursor?.total ?? (await repo.count(query.account, query.q, range));
       return {
