@@ -57,7 +57,7 @@ function invalidateAccountsAndTradeLists(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
     client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'list'] }),
-    client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'infinite'] }),
+    client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'window'] }),
   ]);
 }
 

@@ -1,16 +1,20 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
   useMutation,
+  useQueries,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
-  type Query,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { apiFetch } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import {
   fetchTradePage,
+  fetchTradePageAt,
   queryKeys,
   type AccountFilter,
   type Trade,
@@ -21,20 +25,71 @@ import {
 
 /** Spec part 2 §9: the compact table shows the 5 most recent trades. */
 export const COMPACT_LIMIT = 5;
-/** The first page of the maximized list is small so it paints at once; later pages are the API's maximum. */
-const FIRST_PAGE = 100;
-const NEXT_PAGES = 500;
+/**
+ * The maximized list is read in pages by position, not walked by cursor: a jump to any row (the scrollbar dragged to
+ * the bottom of 100,000 trades) fetches the one or two pages in view, whatever lies between.
+ */
+export const WINDOW_PAGE = 250;
+/** Rows beyond the visible ones whose pages load ahead, so a steady scroll never meets a placeholder. */
+const WINDOW_AHEAD = 120;
 
-/** Every trade of a filter, walked by keyset pages as the maximized list scrolls. */
-export const tradeInfiniteQuery = (account: AccountFilter, q: string) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.trades.infinite(account, q),
-    queryFn: ({ pageParam }) => fetchTradePage(account, q, pageParam ? NEXT_PAGES : FIRST_PAGE, pageParam ?? undefined),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: TradePage) => last.next_cursor,
-    // Refetching on focus re-reads every loaded page; only worth it while the list is short.
-    refetchOnWindowFocus: (query) => !isDeepList(query),
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.trades.window(account, q, page),
+    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE),
   });
+
+/** The pages that hold rows first..last, with WINDOW_AHEAD rows to spare each way; the first page always (the total). */
+function windowPages(first: number, last: number): number[] {
+  const from = Math.max(0, Math.floor((first - WINDOW_AHEAD) / WINDOW_PAGE));
+  const to = Math.max(from, Math.floor((last + WINDOW_AHEAD) / WINDOW_PAGE));
+  const pages = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  return pages[0] === 0 ? pages : [0, ...pages];
+}
+
+export interface TradeWindow {
+  /** Every trade of the filter, as counted by the server. */
+  total: number;
+  /** The trade at a position, once its page has arrived. */
+  rowAt: (index: number) => Trade | undefined;
+  /** The list reports the rows it shows; their pages (and the next ones) are fetched. */
+  onVisibleRange: (first: number, last: number) => void;
+  /** The trades of the pages in hand, in list order (Select All selects these). */
+  loaded: Trade[];
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isPlaceholderData: boolean;
+}
+
+/** The maximized list's rows, page by page around what is on screen. */
+export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean): TradeWindow {
+  const [pages, setPages] = useState<number[]>([0]);
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      ...tradeWindowPageQuery(account, q, page),
+      enabled,
+      // While a new filter's first page loads, the old one stays (no flash of a spinner on every keystroke).
+      placeholderData: page === 0 ? keepPreviousData : undefined,
+    })),
+  });
+  const onVisibleRange = useCallback((first: number, last: number) => {
+    const next = windowPages(first, last);
+    setPages((current) => (current.length === next.length && current.every((p, i) => p === next[i]) ? current : next));
+  }, []);
+  const head = results[0]!;
+  const byPage = new Map(pages.map((page, i) => [page, results[i]?.data]));
+  return {
+    total: head.data?.total ?? 0,
+    rowAt: (index: number) => byPage.get(Math.floor(index / WINDOW_PAGE))?.trades[index % WINDOW_PAGE],
+    onVisibleRange,
+    loaded: pages.flatMap((page) => byPage.get(page)?.trades ?? []),
+    isPending: head.isPending,
+    isError: head.isError,
+    error: head.error,
+    isPlaceholderData: head.isPlaceholderData,
+  };
+}
 
 /** The trades of the 'Manage Unassigned Trades' dialog, read only while it is open (part 2 §4 "Assignment"). */
 export const unassignedTradesQuery = infiniteQueryOptions({
@@ -46,7 +101,7 @@ export const unassignedTradesQuery = infiniteQueryOptions({
 
 const LIST_KEYS: QueryKey[] = [
   [...queryKeys.trades.all, 'list'],
-  [...queryKeys.trades.all, 'infinite'],
+  [...queryKeys.trades.all, 'window'],
   [...queryKeys.trades.all, 'unassigned-dialog'],
   [...queryKeys.trades.all, 'day'],
 ];
@@ -80,34 +135,21 @@ async function removeFromLists(client: QueryClient, ids: ReadonlySet<string>) {
   };
 }
 
-/** A maximized list scrolled deep holds hundreds of pages; refetching them all after one change would resend it all. */
-const isDeepList = (query: Pick<Query, 'queryKey' | 'state'>) =>
-  query.queryKey[1] === 'infinite' && ((query.state.data as InfiniteData<TradePage> | undefined)?.pages.length ?? 0) > 2;
-
 type TradeChange = { kind: 'insert' } | { kind: 'update'; trade: Trade } | { kind: 'delete' };
 
 /**
  * Every trade mutation can change lists, statistics, the unassigned count and details: all start with ['trades'] and
- * are refetched, except deep maximized lists: an edited trade is patched in place, a deleted one is already gone
- * (optimistic), and new trades reload the list from its first page (the rest follow as the trader scrolls).
+ * are refetched if on screen (the maximized list's pages in view, not the ones scrolled past). An edited trade is
+ * patched into the pages at once, so the row does not flicker while they refetch.
  */
 async function refreshTrades(client: QueryClient, change: TradeChange) {
   if (change.kind === 'update') {
     const { trade } = change;
-    client.setQueriesData<InfiniteData<TradePage, string | null>>({ queryKey: [...queryKeys.trades.all, 'infinite'] }, (data) =>
-      data && { ...data, pages: data.pages.map((p) => ({ ...p, trades: p.trades.map((t) => (t.id === trade.id ? trade : t)) })) },
+    client.setQueriesData<TradePage>({ queryKey: [...queryKeys.trades.all, 'window'] }, (data) =>
+      data && { ...data, trades: data.trades.map((t) => (t.id === trade.id ? trade : t)) },
     );
   }
-  const deep = client.getQueryCache().findAll({ queryKey: queryKeys.trades.all, predicate: isDeepList });
-  const deepKeys = new Set(deep.map((q) => q.queryHash));
-  await Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.trades.all, predicate: (q) => !deepKeys.has(q.queryHash) }),
-    ...deep.map((q) =>
-      change.kind === 'insert'
-        ? client.resetQueries({ queryKey: q.queryKey, exact: true })
-        : client.invalidateQueries({ queryKey: q.queryKey, exact: true, refetchType: 'none' }),
-    ),
-  ]);
+  await client.invalidateQueries({ queryKey: queryKeys.trades.all });
 }
 
 /** For callers outside this file (the import dialog's onImported, assignment): new or moved trades. */

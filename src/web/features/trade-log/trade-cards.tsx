@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import type { Trade } from '../../shared/api';
 import { accountLabel, formatTradeDay } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
-import { useLoadVisibleRows, virtualRowCount, type TradeRowHandlers, type VirtualListProps } from './trade-table';
+import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
 
 /** Spec part 2 §9: notes in cards expand above 100 characters. */
@@ -90,24 +90,24 @@ export function CompactTradeCards({ trades, showAccount, handlers }: CardsProps)
 }
 
 /** Maximized card view: one column of measured cards, virtualized and paged like the table. */
-export function VirtualTradeCards({ showAccount, handlers, ...list }: CardsProps & VirtualListProps) {
+export function VirtualTradeCards({ showAccount, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: virtualRowCount(list),
+    count: list.total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 150,
     overscan: 6,
     gap: 8,
-    getItemKey: (index) => list.trades[index]?.id ?? `placeholder-${index}`,
+    getItemKey: (index) => list.rowAt(index)?.id ?? `placeholder-${index}`,
   });
   const items = virtualizer.getVirtualItems();
-  useLoadVisibleRows(items[items.length - 1]?.index ?? 0, list);
+  useReportVisibleRows(items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0, list.onVisibleRange);
 
   return (
     <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" style={{ padding: 8 }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} data-testid="trade-cards">
         {items.map((item) => {
-          const trade = list.trades[item.index];
+          const trade = list.rowAt(item.index);
           return (
             <div
               key={item.key}

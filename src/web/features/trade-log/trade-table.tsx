@@ -178,32 +178,24 @@ export function CompactTradeTable({ trades, showAccount, handlers }: TableProps)
 }
 
 export interface VirtualListProps {
-  trades: readonly Trade[];
-  /** How many trades the filter has; rows beyond the loaded ones are placeholders until their page arrives. */
+  /** How many trades the filter has; rows whose page has not arrived are placeholders until it does. */
   total: number;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
+  rowAt: (index: number) => Trade | undefined;
+  /** Told which rows are on screen, so that their pages are fetched. */
+  onVisibleRange: (first: number, last: number) => void;
 }
 
 const ROW_HEIGHT = 49;
-/** Ask for the next page this many rows before the loaded ones run out. */
-const PREFETCH_ROWS = 100;
 
-/** Keeps fetching keyset pages until the rows in view are loaded (a jump to the bottom walks every page). */
-export function useLoadVisibleRows(lastVisibleIndex: number, props: VirtualListProps) {
-  const { trades, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastVisibleIndex >= trades.length - PREFETCH_ROWS) fetchNextPage();
-  }, [lastVisibleIndex, trades.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+/** Reports the rows in view to the list's window whenever they change. */
+export function useReportVisibleRows(first: number, last: number, onVisibleRange: VirtualListProps['onVisibleRange']) {
+  useEffect(() => onVisibleRange(first, last), [first, last, onVisibleRange]);
 }
 
-export const virtualRowCount = ({ trades, total, hasNextPage }: VirtualListProps) =>
-  hasNextPage ? Math.max(total, trades.length + 1) : trades.length;
-
 /**
- * The maximized table: every trade of the filter, virtualized (only the rows in view exist in the DOM) and paged by
- * keyset as the trader scrolls, so 100,000 trades scroll as smoothly as 10. Inline editing with Done.
+ * The maximized table: every trade of the filter, virtualized (only the rows in view exist in the DOM) and read page
+ * by page around the rows in view, so 100,000 trades scroll as smoothly as 10 and any row is one request away.
+ * Inline editing with Done.
  */
 export function VirtualTradeTable({
   showAccount,
@@ -212,7 +204,7 @@ export function VirtualTradeTable({
   onDoneEditing,
   rowActions,
   ...list
-}: TableProps &
+}: Omit<TableProps, 'trades'> &
   VirtualListProps & {
     editingId: string | null;
     /** Stable actions whose onEdit edits inline (the maximized table's editing, with Done). */
@@ -220,16 +212,16 @@ export function VirtualTradeTable({
     onDoneEditing: () => void;
   }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = virtualRowCount(list);
+  const count = list.total;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (index) => list.trades[index]?.id ?? `placeholder-${index}`,
+    getItemKey: (index) => list.rowAt(index)?.id ?? `placeholder-${index}`,
   });
   const items = virtualizer.getVirtualItems();
-  useLoadVisibleRows(items[items.length - 1]?.index ?? 0, list);
+  useReportVisibleRows(items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0, list.onVisibleRange);
 
   const columns = columnsFor(showAccount, handlers.selectMode);
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
@@ -254,7 +246,7 @@ export function VirtualTradeTable({
             </tr>
           )}
           {items.map((item) => {
-            const trade = list.trades[item.index];
+            const trade = list.rowAt(item.index);
             if (!trade) {
               return (
                 <Table.Tr key={item.key} data-index={item.index} className={classes.placeholderRow}>

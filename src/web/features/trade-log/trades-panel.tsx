@@ -24,10 +24,10 @@ import {
   IconSearch,
   IconTable,
 } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
-import { COMPACT_LIMIT, downloadTradesBackup, tradeInfiniteQuery, useBulkDeleteTrades, useDeleteTrade } from './api';
+import { COMPACT_LIMIT, downloadTradesBackup, useBulkDeleteTrades, useDeleteTrade, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeRowHandlers } from './trade-table';
@@ -71,17 +71,10 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useInfiniteQuery({
-    ...tradeInfiniteQuery(filter, q),
-    enabled: account !== null && maximized,
-    placeholderData: keepPreviousData,
-  });
+  const full = useTradeWindow(filter, q, account !== null && maximized);
 
-  const trades = useMemo(
-    () => (maximized ? (full.data?.pages.flatMap((p) => p.trades) ?? []) : (compact.data?.trades ?? [])),
-    [maximized, full.data, compact.data],
-  );
-  const total = (maximized ? full.data?.pages[0]?.total : compact.data?.total) ?? 0;
+  const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
+  const total = (maximized ? full.total : compact.data?.total) ?? 0;
   const active = maximized ? full : compact;
   const loadFailed = active.isError && !isNetworkError(active.error);
 
@@ -159,13 +152,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   );
   const onDoneEditing = useCallback(() => setInlineId(null), []);
   const showAccount = filter === 'all';
-  const listProps = {
-    trades,
-    total,
-    hasNextPage: full.hasNextPage,
-    isFetchingNextPage: full.isFetchingNextPage,
-    fetchNextPage: () => void full.fetchNextPage(),
-  };
+  const listProps = { total, rowAt: full.rowAt, onVisibleRange: full.onVisibleRange };
 
   let content: ReactNode;
   if (account === null || active.isPending) {

@@ -9,7 +9,8 @@ export const queryKeys = {
   trades: {
     all: ['trades'] as const,
     list: (account: AccountFilter, q: string, limit: number) => ['trades', 'list', account, q, limit] as const,
-    infinite: (account: AccountFilter, q: string) => ['trades', 'infinite', account, q] as const,
+    /** One page of the maximized list, by its position (page n holds rows n*size ...). */
+    window: (account: AccountFilter, q: string, page: number) => ['trades', 'window', account, q, page] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,

@@ -32,6 +32,10 @@ export const dayTradesQuery = (account: AccountFilter, date: string) =>
 export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string) =>
   apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
 
+/** The page of `limit` trades that starts at position `offset` of the list (0 = newest). */
+export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number) =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset })}`);
+
 /**
  * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the
  * earlier days summed into by_day_before); the summary and the weekly and weekday results always cover the filter.
