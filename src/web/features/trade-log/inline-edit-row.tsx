@@ -1,4 +1,6 @@
-import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { ActionIcon, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconX } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
@@ -31,13 +33,15 @@ interface InlineEditRowProps {
   onDone: () => void;
   rowRef?: (node: HTMLTableRowElement | null) => void;
   index?: number;
+  /** The row's offset in the maximized table, in px (rows are placed absolutely there). */
+  start?: number;
 }
 
 /**
  * Inline editing in the maximized table (part 2 "Trade table"), with Done. Same rules as the Edit Trade dialog:
  * pnl before commission, the result couplings as the trader types, the stored commission kept.
  */
-export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, index }: InlineEditRowProps) {
+export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, index, start = 0 }: InlineEditRowProps) {
   const options = useTradeOptions();
   const update = useUpdateTrade();
   const [form, setForm] = useState(() =>
@@ -96,38 +100,45 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
   const withCurrent = (list: readonly string[], current: string) => (current && !list.includes(current) ? [...list, current] : [...list]);
 
   return (
-    <Table.Tr ref={rowRef} data-index={index} onKeyDown={onKeyDown} data-testid="inline-edit-row">
-      {selectMode && <Table.Td />}
-      <Table.Td>
-        <TextInput
-          type="date"
+    <tr
+      ref={rowRef}
+      className={`${classes.row} ${classes.editRow}`}
+      style={{ transform: `translateY(${start}px)` }}
+      data-index={index}
+      onKeyDown={onKeyDown}
+      data-testid="inline-edit-row"
+    >
+      {selectMode && <td data-col="select" />}
+      <td data-col="date">
+        <DatePickerInput
           size="xs"
           aria-label="Date"
-          value={form.date}
-          onChange={(e) => {
-            const day = e.currentTarget.value;
-            setForm((f) => (isCalendarDay(day) ? changeFormDate(f, day) : { ...f, date: day }));
-          }}
+          value={isCalendarDay(form.date) ? form.date : null}
+          onChange={(day) => setForm((f) => (day && isCalendarDay(day) ? changeFormDate(f, day) : { ...f, date: '' }))}
+          valueFormat="MMM D, YYYY"
+          popoverProps={{ withinPortal: true }}
+          w="100%"
+          data-testid="inline-date"
         />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="day">
         <Text size="sm">{isCalendarDay(form.date) ? form.day : ''}</Text>
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="instrument">
         <TextInput size="xs" aria-label="Instrument" value={form.instrument} maxLength={50} onChange={(e) => {
           const instrument = e.currentTarget.value;
           setForm((f) => ({ ...f, instrument }));
         }} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="session">
         <Select size="xs" aria-label="Session" data={withCurrent(options.session, form.session)} value={form.session || null}
           onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))} comboboxProps={{ withinPortal: true }} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="type">
         <Select size="xs" aria-label="Type" data={withCurrent(options.trade_type, form.type)} value={form.type || null}
           onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} comboboxProps={{ withinPortal: true }} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="result">
         <Select
           size="xs"
           aria-label="Result"
@@ -144,8 +155,8 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
             if (next.pnlCents !== form.pnlCents) setPnlText(centsToInput(next.pnlCents));
           }}
         />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="pnl">
         <TextInput
           size="xs"
           aria-label="PnL (before commission)"
@@ -160,30 +171,28 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
             setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
           }}
         />
-      </Table.Td>
+      </td>
       {showAccount && (
-        <Table.Td>
-          <Text size="sm" c="dimmed" truncate>
-            {accountLabel(trade)}
-          </Text>
-        </Table.Td>
+        <td data-col="account" className={`${classes.cell} ${classes.dimmed}`}>
+          {accountLabel(trade)}
+        </td>
       )}
-      <Table.Td>
+      <td data-col="link">
         <TextInput size="xs" aria-label="Link" value={form.link} maxLength={2000} onChange={(e) => {
           const link = e.currentTarget.value;
           setForm((f) => ({ ...f, link }));
         }} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="tags">
         <TextInput size="xs" aria-label="Tags (comma separated)" placeholder="tag, tag" value={tagsText} onChange={(e) => setTagsText(e.currentTarget.value)} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td data-col="notes">
         <TextInput size="xs" aria-label="Notes" value={form.notes} maxLength={20000} onChange={(e) => {
           const notes = e.currentTarget.value;
           setForm((f) => ({ ...f, notes }));
         }} />
-      </Table.Td>
-      <Table.Td className={classes.actions}>
+      </td>
+      <td className={classes.actions} data-col="actions">
         <Group gap={4} wrap="nowrap">
           <Button size="compact-xs" onClick={() => void done()} loading={update.isPending} data-testid="inline-done">
             Done
@@ -192,7 +201,7 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
             <IconX size={16} aria-hidden="true" />
           </ActionIcon>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }

@@ -1,11 +1,11 @@
-import { ActionIcon, Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
 import type { Trade } from '../../shared/api';
-import { accountLabel, formatTradeDay } from './format';
+import { formatUsd } from '../../../domain/money';
+import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
 import { InlineEditRow } from './inline-edit-row';
-import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
 import classes from './trade-log.module.css';
 
 /** Row actions; the callbacks are stable (the panel keeps them across renders) so memoized rows skip re-rendering. */
@@ -53,97 +53,138 @@ interface TradeRowProps {
   isSelected: boolean;
   actions: TradeRowActions;
   index?: number;
+  /** In the maximized table: the row's offset from the top of the list, in px. */
+  start?: number;
 }
 
+const RESULT_CLASS = { Win: classes.resultWin, Loss: classes.resultLoss, BE: classes.resultBe } as const;
+const TONE = (cents: number) => (cents > 0 ? 'positive' : cents < 0 ? 'negative' : 'neutral');
+
 /**
- * One trade as a table row. Memoized: while the maximized table scrolls, only rows coming into view render. No
- * tooltips here (each is a floating-element hook per row); the buttons carry their names as aria-label and title.
+ * One trade as a table row, in plain elements styled by the module's classes rather than a Mantine component per
+ * cell: a fast wheel flick mounts several rows every frame, and ~15 components a row cost the frame budget (issue 14,
+ * 60 fps). Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
+ * floating-element hook per row); the buttons carry their names as aria-label and title.
  */
-const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSelected, actions, index }: TradeRowProps) {
+const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSelected, actions, index, start }: TradeRowProps) {
   const { onToggleSelect, onEdit, onDelete } = actions;
+  const cents = pnlCentsOf(trade);
+  const shownTags = trade.tags.slice(0, 2);
+  const hiddenTags = trade.tags.slice(2);
+  const link = trade.link && (/^https?:\/\//i.test(trade.link) ? trade.link : `https://${trade.link}`);
   return (
-    <Table.Tr data-index={index} data-testid="trade-row" data-trade-id={trade.id} aria-rowindex={index === undefined ? undefined : index + 2}>
+    <tr
+      className={classes.row}
+      style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
+      data-index={index}
+      data-testid="trade-row"
+      data-trade-id={trade.id}
+      aria-rowindex={index === undefined ? undefined : index + 2}
+    >
       {selectMode && (
-        <Table.Td>
-          <Checkbox
+        <td data-col="select">
+          <input
+            type="checkbox"
+            className={classes.check}
             checked={isSelected}
             onChange={() => onToggleSelect(trade.id)}
             aria-label={`Select trade ${trade.symbol} ${trade.date}`}
             data-testid="trade-select"
           />
-        </Table.Td>
+        </td>
       )}
-      <Table.Td className={classes.cell} data-testid="trade-date-cell">
+      <td className={classes.cell} data-col="date" data-testid="trade-date-cell">
         {formatTradeDay(trade.date)}
-      </Table.Td>
-      <Table.Td className={classes.cell}>{trade.day_of_week}</Table.Td>
-      <Table.Td className={classes.cell} fw={600} data-testid="trade-instrument-cell">
+      </td>
+      <td className={classes.cell} data-col="day">
+        {trade.day_of_week}
+      </td>
+      <td className={`${classes.cell} ${classes.strong}`} data-col="instrument" data-testid="trade-instrument-cell">
         {trade.symbol}
-      </Table.Td>
-      <Table.Td className={classes.cell}>{trade.period}</Table.Td>
-      <Table.Td className={classes.cell}>{trade.trade_type}</Table.Td>
-      <Table.Td>
-        <ResultBadge result={trade.status} />
-      </Table.Td>
-      <Table.Td>
-        <PnlText trade={trade} />
-      </Table.Td>
+      </td>
+      <td className={classes.cell} data-col="session">
+        {trade.period}
+      </td>
+      <td className={classes.cell} data-col="type">
+        {trade.trade_type}
+      </td>
+      <td data-col="result">
+        <span className={`${classes.badge} ${RESULT_CLASS[trade.status] ?? classes.resultBe}`} data-testid="trade-result">
+          {trade.status}
+        </span>
+      </td>
+      <td data-col="pnl">
+        <span className={classes.pnl} data-tone={TONE(cents)} data-testid="trade-pnl">
+          {formatUsd(cents)}
+        </span>
+      </td>
       {showAccount && (
-        <Table.Td className={classes.cell} data-testid="trade-account-cell">
-          <Text size="sm" c={trade.account_id ? undefined : 'dimmed'} truncate>
-            {accountLabel(trade)}
-          </Text>
-        </Table.Td>
+        <td className={`${classes.cell} ${trade.account_id ? '' : classes.dimmed}`} data-col="account" data-testid="trade-account-cell">
+          {accountLabel(trade)}
+        </td>
       )}
-      <Table.Td>
-        <LinkCell link={trade.link} />
-      </Table.Td>
-      <Table.Td>
-        <TagList tags={trade.tags} max={2} />
-      </Table.Td>
-      <Table.Td title={trade.notes || undefined} data-testid="trade-notes-cell">
-        {trade.notes ? (
-          <Text size="sm" className={classes.notes}>
-            {trade.notes}
-          </Text>
+      <td data-col="link">
+        {link ? (
+          <a className={classes.link} href={link} target="_blank" rel="noopener noreferrer" aria-label="Open trade link" title={trade.link}>
+            <IconExternalLink size={16} aria-hidden="true" />
+          </a>
         ) : (
-          <Text c="dimmed" size="sm" span>
-            —
-          </Text>
+          <span className={classes.dimmed}>—</span>
         )}
-      </Table.Td>
-      <Table.Td className={classes.actions}>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" title="Edit trade" data-testid="trade-edit">
+      </td>
+      <td data-col="tags">
+        {trade.tags.length === 0 ? (
+          <span className={classes.dimmed}>—</span>
+        ) : (
+          <span className={classes.tags} data-testid="trade-tags">
+            {shownTags.map((tag) => (
+              <span key={tag} className={`${classes.badge} ${classes.tag}`}>
+                {tag}
+              </span>
+            ))}
+            {hiddenTags.length > 0 && (
+              <span className={`${classes.badge} ${classes.tagMore}`} title={hiddenTags.join(', ')}>
+                +{hiddenTags.length}
+              </span>
+            )}
+          </span>
+        )}
+      </td>
+      <td data-col="notes" title={trade.notes || undefined} data-testid="trade-notes-cell">
+        {trade.notes ? <span className={classes.notes}>{trade.notes}</span> : <span className={classes.dimmed}>—</span>}
+      </td>
+      <td className={classes.actions} data-col="actions">
+        <span className={classes.actionGroup}>
+          <button type="button" className={classes.iconButton} onClick={() => onEdit(trade)} aria-label="Edit trade" title="Edit trade" data-testid="trade-edit">
             <IconPencil size={16} aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" title="Delete trade" data-testid="trade-delete">
+          </button>
+          <button
+            type="button"
+            className={`${classes.iconButton} ${classes.danger}`}
+            onClick={() => onDelete(trade)}
+            aria-label="Delete trade"
+            title="Delete trade"
+            data-testid="trade-delete"
+          >
             <IconTrash size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+          </button>
+        </span>
+      </td>
+    </tr>
   );
 });
 
-function Head({ columns, fixed }: { columns: Column[]; fixed: boolean }) {
+function Head({ columns }: { columns: Column[] }) {
   return (
-    <>
-      {fixed && (
-        <colgroup>
-          {columns.map((c) => (
-            <col key={c.key} style={{ width: c.width }} />
-          ))}
-        </colgroup>
-      )}
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((c) => (
-            <Table.Th key={c.key} className={c.key === 'actions' ? classes.actions : undefined}>{c.key === 'select' ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-    </>
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((c) => (
+          <Table.Th key={c.key} data-col={c.key} className={c.key === 'actions' ? classes.actions : undefined}>
+            {c.key === 'select' ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 
@@ -159,7 +200,7 @@ export function CompactTradeTable({ trades, showAccount, handlers }: TableProps)
   return (
     <div className={classes.tableWrap}>
       <Table className={classes.table} highlightOnHover verticalSpacing="xs" data-testid="trade-table">
-        <Head columns={columns} fixed={false} />
+        <Head columns={columns} />
         <Table.Tbody>
           {trades.map((trade) => (
             <TradeRow
@@ -217,7 +258,7 @@ export function VirtualTradeTable({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 8,
     getItemKey: (index) => list.rowAt(index)?.id ?? `placeholder-${index}`,
   });
   const items = virtualizer.getVirtualItems();
@@ -225,35 +266,37 @@ export function VirtualTradeTable({
 
   const columns = columnsFor(showAccount, handlers.selectMode);
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  // Each column's width as a variable the cells read (data-col), so the widths live only in columnsFor.
+  const widths = Object.fromEntries(columns.map((c) => [`--col-${c.key}`, `${c.width}px`]));
 
   return (
     <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" tabIndex={0} aria-label="All trades">
       <Table
         className={`${classes.table} ${classes.virtualTable}`}
-        highlightOnHover
         verticalSpacing="xs"
-        style={{ minWidth }}
+        style={{ minWidth, ...widths }}
         data-testid="trade-table"
+        role="table"
         aria-rowcount={count + 1}
       >
-        <Head columns={columns} fixed />
-        <Table.Tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
-            </tr>
-          )}
+        <Head columns={columns} />
+        {/* Rows are placed absolutely at their offsets: a row that stays on screen is never laid out or painted
+            again while others come and go (a padded table re-laid and repainted every row on every frame). */}
+        <tbody className={classes.virtualBody} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const trade = list.rowAt(item.index);
             if (!trade) {
               return (
-                <Table.Tr key={item.key} data-index={item.index} className={classes.placeholderRow}>
-                  <Table.Td colSpan={columns.length}>
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  className={`${classes.row} ${classes.placeholderRow}`}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <td data-col="placeholder">
                     <Skeleton height={14} radius="sm" aria-label="Loading trade" />
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               );
             }
             if (trade.id === editingId) {
@@ -261,6 +304,7 @@ export function VirtualTradeTable({
                 <InlineEditRow
                   key={item.key}
                   index={item.index}
+                  start={item.start}
                   rowRef={virtualizer.measureElement}
                   trade={trade}
                   showAccount={showAccount}
@@ -273,6 +317,7 @@ export function VirtualTradeTable({
               <TradeRow
                 key={item.key}
                 index={item.index}
+                start={item.start}
                 trade={trade}
                 showAccount={showAccount}
                 selectMode={handlers.selectMode}
@@ -281,12 +326,7 @@ export function VirtualTradeTable({
               />
             );
           })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </div>
   );
