@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { tradeRoutes } from './features/trades/routes';
@@ -13,15 +14,29 @@ import { importRoutes } from './features/imports/routes';
 import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflections/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { accountDataRoutes } from './features/account-data/routes';
-import { clientAddress } from './http/client-address';
 import { chatRoutes, deepThinkRoutes } from './features/chat/routes';
+import { authHandler } from './auth/handler';
+import { createSignInLimiter } from './auth/sign-in-limits';
 import type { AppDeps, AppEnv } from './http/context';
+import { limitBodies } from './http/body-limit';
+import { describeError, redactPath } from './http/error-log';
 import { HttpError } from './http/errors';
+import { createClientAddressResolver } from './http/client-address';
+import { sameOriginWrites } from './http/same-origin';
 import { securityHeaders } from './http/security';
-import { requireUser } from './http/session';
+import { createSessionCache, requireUser } from './http/session';
 import { mountWebApp } from './http/static';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
+
+/** The socket's address; forwarded headers count only from a trusted proxy (client-address.ts). */
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
 
 export function createApp(deps: AppDeps) {
   const { auth, config, database, logger } = deps;
@@ -31,22 +46,25 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HttpError) {
       return c.json({ error: error.message, ...error.details }, error.status);
     }
-    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    // Never the error's message or the request's values: see error-log.ts.
+    logger.error({ error: describeError(error), method: c.req.method, path: redactPath(c.req.path) }, 'unhandled error');
     return c.json({ error: 'Internal server error' }, 500);
   });
 
+  const resolveClient = createClientAddressResolver(config.TRUSTED_PROXIES);
   // Structured request log: one line per request.
   app.use('*', async (c, next) => {
     const started = performance.now();
+    c.set('clientIp', resolveClient(socketAddress(c), c.req.header('x-forwarded-for')));
     await next();
     logger.info(
       {
         method: c.req.method,
         // The reset link carries its token in the path: whoever reads the log must not be able to use it.
-        path: c.req.path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]'),
+        path: redactPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: clientAddress(c),
+        ip: c.var.clientIp,
         user: c.get('user')?.id,
       },
       'request',
@@ -54,6 +72,9 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', securityHeaders(config));
   app.use('*', compress());
+  // Every route under /api, present and future: no cross-site writes, and no body larger than its route needs.
+  app.use('/api/*', sameOriginWrites(config.baseUrl));
+  app.use('/api/*', limitBodies());
 
   app.get('/api/health', async (c) => {
     const ok = await database.ping().catch(() => false);
@@ -73,18 +94,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    // better-auth rate-limits by x-real-ip: set it from the socket and drop whatever the client sent.
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete('x-forwarded-for');
-    headers.set('x-real-ip', clientAddress(c));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  const sessions = createSessionCache(config.SESSION_CACHE_SECONDS * 1000);
+  app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS), sessions));
 
   app.route('/api/verify-recaptcha', captchaRoutes(deps));
 
   const api = new Hono<AppEnv>();
-  api.use('*', requireUser(auth));
+  api.use('*', requireUser(auth, sessions));
   api.route('/accounts', accountRoutes(deps));
   api.route('/preferences', preferenceRoutes(deps));
   api.route('/trades', tradeRoutes(deps));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { invalidProxyEntries } from './http/client-address';
 
 /**
  * The one place that reads the environment. Every variable is validated at start-up and every bad one is named
@@ -63,6 +64,16 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@edgebook.local'),
     /** Sign-in and password-reset attempts allowed per client address per minute. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Sign-in attempts at one account, from any address, before each further one waits twice as long. */
+    AUTH_ACCOUNT_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    /** Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For names the client. */
+    TRUSTED_PROXIES: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Server processes sharing the port (node:cluster), PostgreSQL only; PGlite is one process by design. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a process reuses a session it looked up (0: every request reads the database). */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** PostgreSQL connections per server process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -72,6 +83,10 @@ const envSchema = z
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none' });
+    }
+    const badProxies = env.TRUSTED_PROXIES ? invalidProxyEntries(env.TRUSTED_PROXIES) : [];
+    if (badProxies.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: `not an address or CIDR range: ${badProxies.join(', ')}` });
     }
     if (env.CAPTCHA_PROVIDER && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET_KEY'], message: 'CAPTCHA_PROVIDER needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY' });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -15,16 +16,19 @@ import { createCaptchaService } from './features/captcha/service';
 
 export interface RunningServer {
   url: string;
+  /** The Hono app: its `routes` list every endpoint (the fuzz test walks them). */
+  app: ReturnType<typeof createApp>;
   port: number;
   config: Config;
   database: Database;
   logger: Logger;
   mailer: Mailer;
-  close(): Promise<void>;
+  /** Bounded: resolves within a few seconds whatever is open (see closeWithin). */
+  close(): Promise<{ databaseClosed: boolean }>;
 }
 
 /** AUTH_SECRET, or one generated once and kept beside the data so sessions survive restarts. */
-function authSecret(config: Config): string {
+export function authSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   if (config.dataDir === 'memory://') return crypto.randomBytes(32).toString('base64url');
   const file = path.join(config.dataDir, 'auth-secret');
@@ -40,6 +44,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Start the embedded database from a migrated dump (tests). */
   loadDataDir?: Blob;
+  /** false in cluster workers: the primary ran the migrations before forking them. */
+  migrate?: boolean;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -53,36 +59,69 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     loadDataDir: options.loadDataDir,
+    migrate: options.migrate,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });
-  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha });
+  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha, logger });
   const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
   const ai = createAiService({ config, database, logger });
-  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha });
+  // Aborted when shutdown starts: open streams (chat, DeepThink) end with it instead of being cut.
+  const shutdown = new AbortController();
+  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha, shutdown: shutdown.signal });
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
     s.once('error', reject);
   });
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<{ databaseClosed: boolean }> | undefined;
   return {
     url: config.baseUrl,
+    app,
     port: config.PORT,
     config,
     database,
     logger,
     mailer,
     close() {
-      closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        });
-        await database.close();
-      })();
+      closing ??= closeWithin(server as http.Server, database, logger, shutdown);
       return closing;
     },
   };
+}
+
+/** How long requests under way get to finish once a shutdown starts, and how long the database gets to close. */
+export const SHUTDOWN_GRACE_MS = 2000;
+export const DATABASE_CLOSE_MS = 3000;
+
+/**
+ * A bounded shutdown (issue 13 point 8): stop accepting, tell open streams to end (AppDeps.shutdown), close idle
+ * keep-alive connections at once and every other one after a short grace, then close the database with a time limit.
+ * A request stuck inside a transaction made PGlite's close (and pg's pool.end) wait forever, and the server with it.
+ */
+async function closeWithin(server: http.Server, database: Database, logger: Logger, shutdown: AbortController): Promise<{ databaseClosed: boolean }> {
+  shutdown.abort();
+  const connectionsClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  if ((await within(connectionsClosed, SHUTDOWN_GRACE_MS)) === 'timeout') {
+    server.closeAllConnections();
+    await within(connectionsClosed, 500);
+  }
+  if ((await within(database.close(), DATABASE_CLOSE_MS)) === 'timeout') {
+    // The process exits all the same: PostgreSQL rolls the open transaction back, and PGlite recovers it from its
+    // write-ahead log on the next start; the data-directory lock names a dead process then and is taken over.
+    logger.warn({ afterMs: DATABASE_CLOSE_MS }, 'the database did not close in time (a request was still in a transaction)');
+    return { databaseClosed: false };
+  }
+  return { databaseClosed: true };
+}
+
+function within(promise: Promise<unknown>, ms: number): Promise<'done' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(() => 'done' as const, () => 'done' as const),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms))),
+  ]).finally(() => clearTimeout(timer));
 }

@@ -63,7 +63,7 @@ export async function startTestApp(options: { backend?: Backend; env?: Record<st
     url: server.url,
     logs,
     client: (opts = {}) => new ApiClient(server.url, {}, { localAddress: opts.address ?? nextLoopbackAddress() }),
-    close: () => server.close(),
+    close: async () => void (await server.close()),
   };
 }
 
@@ -97,6 +97,8 @@ export function rawRequest(
   });
 }
 
+const withoutEmpty = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''));
+
 /** An HTTP client with its own cookie jar: one per simulated browser. */
 export class ApiClient {
   private cookies = new Map<string, string>();
@@ -116,17 +118,23 @@ export class ApiClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    return this.send(method, path, text, { ...(text !== undefined && { 'content-type': 'application/json' }), ...headers });
+  }
+
+  /** A request whose body is sent exactly as given (any text, any content type). A header given as '' is not sent. */
+  async send(method: string, path: string, text: string | undefined, headers: Record<string, string> = {}): Promise<Response> {
     const init = {
       method,
-      headers: {
+      headers: withoutEmpty({
         origin: this.baseUrl,
         // An explicit length: node's http.request would otherwise send a DELETE body chunked, which servers refuse.
-        ...(body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }),
+        ...(text !== undefined && { 'content-length': String(Buffer.byteLength(text)) }),
         ...(this.cookies.size > 0 && { cookie: this.cookieHeader }),
         ...this.extraHeaders,
         ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      body: text,
     };
     let res: Response;
     if (this.options.localAddress) {

@@ -46,4 +46,12 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
     expect(parseTags(['Swing', ' ', 'Swing', 7])).toEqual(['Swing', '7']);
     expect(parseTags(undefined)).toEqual([]);
   });
+
+  it('de-duplicates 200,000 tags in linear time (a quadratic pass took minutes and stalled the server)', () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => `Tag ${i}`);
+    const started = performance.now();
+    const tags = parseTags([...many, 'TAG 5', 'tag 199999']);
+    expect(tags).toHaveLength(200_000);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

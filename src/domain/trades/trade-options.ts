@@ -37,7 +37,8 @@ export type OptionChange =
   | { ok: false; ignored: true }
   | { ok: false; ignored: false; error: string };
 
-const SAME_NAME = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLocaleLowerCase('en-US');
+const foldName = (name: string) => name.toLocaleLowerCase('en-US');
+const SAME_NAME = (a: string, b: string) => foldName(a) === foldName(b);
 
 /**
  * Spec part 2 §5: a type or session that already exists is refused; blank names are ignored. A tag must be
@@ -78,11 +79,18 @@ export function parseTags(input: unknown): string[] {
   if (Array.isArray(input)) parts = input;
   else if (typeof input === 'string') parts = input.split(',');
   else return [];
+  // One set of folded names: comparing each tag with every earlier one was quadratic, and a backup row with
+  // 200,000 tags held the server at full CPU for minutes (issue 13).
   const tags: string[] = [];
+  const seen = new Set<string>();
   for (const part of parts) {
     if (typeof part !== 'string' && typeof part !== 'number') continue;
     const tag = String(part).trim();
-    if (tag !== '' && !tags.some((existing) => SAME_NAME(existing, tag))) tags.push(tag);
+    const key = foldName(tag);
+    if (tag !== '' && !seen.has(key)) {
+      seen.add(key);
+      tags.push(tag);
+    }
   }
   return tags;
 }

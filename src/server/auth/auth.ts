@@ -8,6 +8,9 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../email';
 import type { CaptchaService } from '../features/captcha/service';
+import { describeError } from '../http/error-log';
+import type { Logger } from '../logger';
+import { assertAuthBody } from './guards';
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -63,7 +66,7 @@ export function oauthProviders(config: Config): GenericOAuthConfig[] {
   return providers;
 }
 
-export function createAuth(deps: { config: Config; database: Database; mailer: Mailer; secret: string; captcha: CaptchaService }) {
+export function createAuth(deps: { config: Config; database: Database; mailer: Mailer; secret: string; captcha: CaptchaService; logger?: Logger }) {
   const { config, database, mailer, captcha } = deps;
   const providers = oauthProviders(config);
   const verifyEmail = mailer.delivers;
@@ -84,6 +87,15 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
       autoSignIn: !verifyEmail,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // With email confirmation on, signing up with a registered email answers exactly as a new sign-up does (so the
+      // form does not reveal who has an account); the owner hears of it by email instead.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Someone tried to create an Edgebook account with your email',
+          text: `Someone tried to create a new Edgebook account with this email address, which already has one.\n\nIf it was you, sign in instead, or reset your password from the sign-in page:\n${config.baseUrl}/login\n\nIf it was not you, you can ignore this email: nothing was changed.`,
+        });
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,
@@ -110,6 +122,8 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
     hooks: {
       // Every sign-up passes the captcha, whichever way it comes: the server checks, not the form.
       before: createAuthMiddleware(async (ctx) => {
+        // Limits better-auth does not set on its own bodies (a null name was a database error, a 500).
+        assertAuthBody(ctx.path, ctx.body);
         if (!config.captcha) return;
         const body = ctx.body as { requestSignUp?: unknown } | undefined;
         const signingUp = ctx.path === '/sign-up/email' || (ctx.path === '/sign-in/social' && body?.requestSignUp === true);
@@ -151,6 +165,14 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
       // Google and the OpenID provider apply their own second factor.
       twoFactor({ issuer: 'Edgebook', backupCodeOptions: { amount: 10, length: 10 } }),
     ],
-    logger: { disabled: config.NODE_ENV === 'test' },
+    // Through our logger, and without the values better-auth passes along (bodies, SQL parameters): errors only as
+    // their kind, code and stack frames.
+    logger: {
+      disabled: !deps.logger,
+      // Warnings and errors only: its info lines quote emails ("Sign-up attempt for existing email: ...").
+      level: 'warn',
+      log: (level, message, ...args) =>
+        deps.logger?.[level]({ auth: true, errors: args.filter((a) => a instanceof Error).map((a) => describeError(a)) }, message),
+    },
   });
 }

@@ -43,10 +43,14 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data-directory dump (tar) to start from, for fast test databases. */
   loadDataDir?: Blob | File;
+  /** Run the migrations (default). Cluster workers skip them: the primary has run them once before forking. */
+  migrate?: boolean;
+  /** PostgreSQL connections per process. */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
@@ -72,17 +76,56 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   try {
-    await migratePg(db as never, { migrationsFolder });
+    if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return wrap('postgres', db, () => pool.end());
+  const database = wrap('postgres', db, () => pool.end());
+  // One round trip fewer per request: BEGIN and the two settings go to the server as one simple query (the user id
+  // is a session's UUID, checked below, so it can be written into the statement). A request's transaction was four
+  // round trips before its first query; under load each one costs both processes CPU (issue 13 point 7).
+  // Building a drizzle instance extracts the whole schema's relations: once per pooled connection, not per request.
+  const perClient = new WeakMap<pg.PoolClient, Tx>();
+  const onClient = (client: pg.PoolClient): Tx => {
+    let tx = perClient.get(client);
+    if (!tx) perClient.set(client, (tx = drizzlePg({ client, schema }) as unknown as Tx));
+    return tx;
+  };
+  database.withUser = (userId, fn) => {
+    // Thrown at once, as the generic withUser does: a missing id is a programming error, not a rejected query.
+    if (!UUID.test(userId)) throw new Error('withUser needs a user id');
+    return inTransaction(userId, fn);
+  };
+  const inTransaction = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query(`begin; select set_config('role', 'edgebook_app', true), set_config('app.user_id', '${userId}', true)`);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    let broken: Error | undefined;
+    try {
+      const result = await fn(onClient(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped from the pool rather than handed to the next request.
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return database;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>): Database {
   return {

@@ -141,6 +141,19 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Failed sign-ins per account (src/server/auth/sign-in-limits.ts), shared by every app process. The key is a hash
+ * of the account's identity (e.g. its lowercased email), so the table never holds an address.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** A random id of the last attempt that counted: an attempt sees its own id back when it was let through. */
+  lastAttempt: text('last_attempt').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Owned tables.
 

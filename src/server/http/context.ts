@@ -17,6 +17,8 @@ export interface AppDeps {
   /** Every call to the AI provider goes through this (src/server/ai). */
   ai: AiService;
   captcha: CaptchaService;
+  /** Aborted when the server starts shutting down: long-lived responses (streams) end themselves on it. */
+  shutdown?: AbortSignal;
 }
 
 export interface SessionUser {
@@ -30,5 +32,7 @@ export type AppEnv = {
   Variables: {
     user: SessionUser;
     requestId: string;
+    /** The client's address: the socket's, or the forwarded one behind a TRUSTED_PROXIES proxy. */
+    clientIp: string;
   };
 };

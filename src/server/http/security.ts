@@ -29,11 +29,15 @@ export function contentSecurityPolicy(config: Pick<Config, 'captcha' | 'TUTORIAL
   };
 }
 
-/** Security headers for every response. Scripts only from our own origin (and the captcha's when configured). */
-export const securityHeaders = (config: Pick<Config, 'captcha' | 'TUTORIAL_VIDEO_URLS'>) =>
+/**
+ * Security headers for every response. Scripts only from our own origin (and the captcha's when configured). HSTS
+ * when BASE_URL is https: on http://localhost it would be ignored anyway, and pinning https on a host that has none
+ * would lock the trader out.
+ */
+export const securityHeaders = (config: Pick<Config, 'captcha' | 'TUTORIAL_VIDEO_URLS' | 'baseUrl'>) =>
   secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: false,
+    strictTransportSecurity: config.baseUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
   });

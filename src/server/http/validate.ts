@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { badRequest } from './errors';
+import { z } from 'zod';
+import { parseCalendarDay } from '../../domain/dates';
+import { badRequest, HttpError } from './errors';
+import { describeProblem, findInputProblem } from './input-guard';
 
 /** Names the first bad field, e.g. "name: Account name is required", so a 400 always says what and where. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -16,20 +18,52 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   });
 }
 
+/** Text no column can hold (NUL, lone surrogates) or JSON nested absurdly deep: a 400 naming the field. */
+export function assertStorable(input: unknown, whole = 'body') {
+  const problem = findInputProblem(input);
+  if (problem) throw badRequest(describeProblem(problem, whole), { fields: [{ field: problem.field || whole, message: problem.message }] });
+}
+
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+
+/**
+ * The body as JSON. A body sent as anything but JSON is refused (415): a form on another site can post text/plain
+ * without asking the browser first, and such a body must never be read as if it were JSON.
+ */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type');
+  if (type !== undefined && !JSON_TYPE.test(type)) {
+    throw new HttpError(415, 'content-type: the request body must be application/json', { code: 'unsupported-media-type' });
+  }
   let body: unknown;
   try {
     body = await c.req.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw badRequest('Request body must be JSON');
   }
+  assertStorable(body);
   return parseOrThrow(schema, body);
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return parseOrThrow(schema, c.req.query());
+  const query = c.req.query();
+  assertStorable(query, 'query');
+  return parseOrThrow(schema, query);
 }
 
 export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return parseOrThrow(schema, c.req.param());
+  const params = c.req.param();
+  assertStorable(params, 'path');
+  return parseOrThrow(schema, params);
 }
+
+/**
+ * A calendar day as yyyy-MM-dd that exists: 2026-02-30 matches the pattern but is no day, and year 0 is none that
+ * PostgreSQL knows (both were database errors, 500s).
+ */
+export const calendarDay = (message = 'must be a date as yyyy-MM-dd') =>
+  z.string().refine((value) => {
+    const parts = parseCalendarDay(value);
+    return parts !== null && parts.year >= 1;
+  }, message);

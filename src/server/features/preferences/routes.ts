@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { refileImportedTrades } from '../imports/trading-day';
 
+const MAX_BALANCE_CENTS = 99_999_999_999;
 const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
 
 const preferencesPatch = z
@@ -20,8 +21,11 @@ const preferencesPatch = z
     layout: json.optional(),
     stats_widgets_order: json.optional(),
     quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
-    // Spec part 1 §5: the starting balance is numeric, falling back to 0.
-    starting_balance: z.union([z.number(), z.string()]).optional(),
+    // Spec part 1 §5: the starting balance is numeric, falling back to 0; numeric(16,2) holds under a billion.
+    starting_balance: z
+      .union([z.number(), z.string().max(100)])
+      .refine((v) => Math.abs(toCents(v)) <= MAX_BALANCE_CENTS, 'must be between -999,999,999.99 and 999,999,999.99')
+      .optional(),
     // Issue 12: imported trades under the exchange's trading day or the calendar day; a change re-files them.
     trading_day: z.enum(TRADING_DAY_RULES, { error: "trading_day must be 'exchange' or 'calendar'" }).optional(),
   })
@@ -44,9 +48,13 @@ function toDto(row: typeof userPreferences.$inferSelect) {
 /** Reads the trader's preferences, creating the row with the defaults on first use. */
 export function getPreferences(database: Database, userId: string) {
   return database.withUser(userId, async (tx) => {
+    const read = () => tx.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+    // Read first: most requests need the zone of a trader whose row exists, and an insert attempt on every read
+    // was a write per request under load (issue 13 point 7).
+    const [row] = await read();
+    if (row) return row;
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
-    const [row] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-    return row!;
+    return (await read())[0]!;
   });
 }
 

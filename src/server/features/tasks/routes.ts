@@ -7,10 +7,10 @@ import type { Tx } from '../../db/client';
 import { taskCompletion, tasks } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { readJson, readParams, readQuery } from '../../http/validate';
+import { calendarDay, readJson, readParams, readQuery } from '../../http/validate';
 import { getPreferences } from '../preferences/routes';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
+const day = calendarDay();
 const title = z
   .string({ error: 'Task title is required' })
   .max(200, 'Task title must be at most 200 characters')

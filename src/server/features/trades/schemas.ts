@@ -1,26 +1,32 @@
 import { z } from 'zod';
+import { calendarDay } from '../../http/validate';
 
 /**
  * Trades over the API. `pnl` is always NET of commission and `commission` absolute, as stored (spec part 2 §3);
  * the add dialog's "PnL (before commission)" is converted in the browser with the domain's `toNetPnlCents`.
  * Money travels as decimal strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic.
  */
-const money = z.union([z.number(), z.string()]).optional();
+const money = z.union([z.number(), z.string().max(100)]).optional();
 const tags = z.union([z.array(z.string().max(100)).max(50), z.string().max(2000)]).optional();
 
-export const tradeInput = z.object({
-  account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
-  trade_date: z.string().optional(),
-  date: z.string().optional(),
+/** The text fields of a trade and their limits: one definition for every path that writes a trade. */
+const tradeFields = {
+  trade_date: z.string().max(100).optional(),
+  date: z.string().max(100).optional(),
   symbol: z.string().max(50).optional(),
   period: z.string().max(50).optional(),
   trade_type: z.string().max(100).optional(),
-  status: z.string().optional(),
+  status: z.string().max(20).optional(),
   pnl: money,
   commission: money,
   link: z.string().max(2000).optional(),
   notes: z.string().max(20000).optional(),
   tags,
+};
+
+export const tradeInput = z.object({
+  account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
+  ...tradeFields,
 });
 export type TradeInput = z.infer<typeof tradeInput>;
 
@@ -31,7 +37,7 @@ export const accountFilter = z
   .union([z.literal('all'), z.literal('unassigned'), z.uuid('account must be all, unassigned or an account id')])
   .default('all');
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd');
+const day = calendarDay();
 
 export const listQuery = z.object({
   account: accountFilter,
@@ -63,6 +69,24 @@ export const idList = z.object({
 export const assignInput = z.object({
   ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades to assign').max(100_000),
   account_id: z.uuid('Please select an account'),
+});
+
+/**
+ * One row of a JSON backup (GET /api/trades/export): the same limits as a trade written by hand, plus the columns
+ * only a backup carries. Nulls are what the export writes for empty columns. Other keys (account_name, day_of_week,
+ * timestamps) are read or recomputed by the service.
+ */
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+export const backupTradeRow = z.looseObject({
+  ...Object.fromEntries(Object.entries(tradeFields).map(([key, schema]) => [key, schema.nullable()])),
+  id: nullable(z.union([z.string().max(200), z.number()])),
+  side: nullable(z.string().max(20)),
+  contract: nullable(z.string().max(100)),
+  import_source: nullable(z.string().max(100)),
+  entry_price: nullable(z.union([z.number(), z.string().max(100)])),
+  exit_price: nullable(z.union([z.number(), z.string().max(100)])),
+  quantity: nullable(z.union([z.number(), z.string().max(100)])),
+  gross_pnl: nullable(z.union([z.number(), z.string().max(100)])),
 });
 
 export const importInput = z.object({

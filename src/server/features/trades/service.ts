@@ -1,3 +1,4 @@
+import { parseCalendarDay } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
 import {
@@ -16,7 +17,7 @@ import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { getPreferences } from '../preferences/routes';
 import { tradesRepo, type Cursor, type NewTradeRow, type TradeRow } from './repo';
-import type { ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
+import { backupTradeRow, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
 
 /** The API's trade: stored columns plus the account name; money as exact decimal strings. */
 export function toTradeDto(row: TradeRow) {
@@ -102,14 +103,29 @@ function encodeCursor(row: TradeRow, total: number): string {
   return Buffer.from(JSON.stringify([row.tradeDate, row.createdAt, row.id, total])).toString('base64url');
 }
 
+/** A timestamp as PostgreSQL returns one (or as ISO), with a real day and time: a forged cursor is a 400, not a 500. */
+const CURSOR_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isCursorTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = CURSOR_TIMESTAMP.exec(value);
+  return match !== null && (parseCalendarDay(match[1])?.year ?? 0) >= 1;
+}
+
 function decodeCursor(cursor: string): Cursor & { total?: number } {
+  let parts: unknown;
   try {
-    const [tradeDate, createdAt, id, total] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof tradeDate !== 'string' || typeof createdAt !== 'string' || typeof id !== 'string') throw new Error();
-    return { tradeDate, createdAt, id, total: Number.isInteger(total) ? (total as number) : undefined };
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
+    parts = null;
+  }
+  const [tradeDate, createdAt, id, total] = Array.isArray(parts) ? parts : [];
+  const totalOk = total === undefined || (Number.isSafeInteger(total) && (total as number) >= 0);
+  if (!isCursorTimestamp(tradeDate) || !isCursorTimestamp(createdAt) || typeof id !== 'string' || !UUID.test(id) || !totalOk) {
     throw badRequest('cursor: invalid page cursor');
   }
+  return { tradeDate, createdAt, id, total: total as number | undefined };
 }
 
 /** Stored columns from a normalized trade. */
@@ -140,9 +156,17 @@ function checkMoney(field: string, value: number, where: string) {
   if (!(Math.abs(value) <= MAX_MONEY_CENTS)) throw badRequest(`${where}${field}: ${MONEY_RANGE}`);
 }
 
+/** Trading days a journal can hold: year 0 is no day PostgreSQL knows, and nobody traded futures in 1850. */
+const FIRST_TRADE_YEAR = 1900;
+const LAST_TRADE_YEAR = 2999;
+
 function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = ''): NormalizedTrade {
   const result = normalizeTradeInput(raw, { pnlBasis: 'net', timeZone });
   if (!result.ok) throw badRequest(`${where}${result.error}`, { missing: result.missing });
+  const year = Number(result.trade.tradeDay.slice(0, 4));
+  if (!(year >= FIRST_TRADE_YEAR && year <= LAST_TRADE_YEAR)) {
+    throw badRequest(`${where}trade_date: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
+  }
   checkMoney('pnl', result.trade.pnlCents, where);
   checkMoney('commission', result.trade.commissionCents, where);
   return result.trade;
@@ -301,6 +325,11 @@ export const tradesService = {
     const createdAt = createdAtKeepingOrder(items);
     const rows: NewTradeRow[] = items.map((item, index) => {
       const where = `Row ${index + 1}: `;
+      const checked = backupTradeRow.safeParse(item);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw badRequest(`${where}${issue.path.join('.')}: ${issue.message}`);
+      }
       const trade = normalizeOrThrow(item, timeZone, where);
       const originalId = typeof item.id === 'string' && item.id ? item.id : null;
       const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);

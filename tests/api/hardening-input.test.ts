@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { createAccount, createTrade, newTrader } from './trades-support';
+
+/**
+ * Issue 13 point 2: every bad input answers 400 naming the field, on both databases; a 500 is a bug. Each case here
+ * answered 500 before (and logged the trader's data with the SQL parameters).
+ */
+describe.each(backends())('bad input gets a 400 naming the field on %s', (backend) => {
+  let app: TestApp;
+  let trader: ApiClient;
+  let accountId: string;
+  let tradeId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend, env: { AUTH_RATE_LIMIT: '1000' } });
+    trader = await newTrader(app);
+    accountId = (await createAccount(trader, 'Main')).id;
+    tradeId = (await createTrade(trader, { symbol: 'NQ', pnl: 10 })).id;
+  });
+  afterAll(() => app?.close());
+
+  /** Asserts a 400 whose error names `field`, and that nothing the server logged at error level carries `secret`. */
+  async function expect400(res: Promise<{ status: number; body: any }>, field: string | RegExp) {
+    const { status, body } = await res;
+    expect(status, JSON.stringify(body)?.slice(0, 300)).toBe(400);
+    expect(body.error ?? body.message).toMatch(typeof field === 'string' ? new RegExp(`(^|\\W)${field.replace(/[.[\]]/g, '\\$&')}\\b`) : field);
+  }
+
+  const NUL = 'bad\u0000text';
+  const LONE_SURROGATE = 'bad\ud800text';
+
+  it('refuses a NUL character in any text field and in the search query', async () => {
+    await expect400(trader.post('/api/accounts', { name: NUL }), 'name');
+    await expect400(trader.post('/api/accounts', { name: 'ok', description: NUL }), 'description');
+    await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', notes: NUL }), 'notes');
+    await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', symbol: NUL }), 'symbol');
+    await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', tags: ['x', NUL] }), 'tags.1');
+    await expect400(trader.patch(`/api/trades/${tradeId}`, { link: NUL }), 'link');
+    await expect400(trader.post('/api/tasks', { title: NUL, task_date: '2025-03-03' }), 'title');
+    await expect400(trader.patch('/api/preferences', { quick_note: NUL }), 'quick_note');
+    await expect400(trader.patch('/api/preferences', { widgets: { a: [NUL] } }), 'widgets.a.0');
+    await expect400(trader.patch('/api/profile', { display_name: NUL }), 'display_name');
+    await expect400(trader.post('/api/trade-preferences', { type: 'tag', value: NUL }), 'value');
+    await expect400(trader.get(`/api/trades?q=${encodeURIComponent(NUL)}`), 'q');
+    await expect400(trader.get(`/api/trades/stats?q=${encodeURIComponent(NUL)}`), 'q');
+    await expect400(
+      trader.post('/api/trades/import', { account_id: accountId, trades: [{ date: '2025-03-03', period: 'AM', notes: NUL }] }),
+      'trades.0.notes',
+    );
+  });
+
+  it('refuses a lone surrogate (not Unicode text) in text and in JSON settings', async () => {
+    await expect400(trader.patch('/api/preferences', { widgets: [LONE_SURROGATE] }), 'widgets.0');
+    await expect400(trader.patch('/api/preferences', { layout: { [LONE_SURROGATE]: 1 } }), 'layout');
+    await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', notes: LONE_SURROGATE }), 'notes');
+  });
+
+  it('refuses JSON nested deeper than any setting needs', async () => {
+    // Written out by hand: JSON.stringify itself overflows its stack on 5,000 levels (and so did the server's).
+    const nested = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const res = await trader.send('PATCH', '/api/preferences', `{"widgets":${nested}}`, { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/^widgets(\.0)+: must not be nested more than 32 levels deep$/);
+    // What a real layout nests is accepted.
+    expect((await trader.patch('/api/preferences', { layout: { a: { b: { c: [[[[1]]]] } } } })).status).toBe(200);
+  });
+
+  it('refuses dates that look like yyyy-MM-dd but do not exist', async () => {
+    await expect400(trader.get('/api/tasks?date=2026-02-30'), 'date');
+    await expect400(trader.get('/api/tasks?date=0000-01-01'), 'date');
+    await expect400(trader.get('/api/tasks/status?from=2026-01-01&to=2026-13-45'), 'to');
+    await expect400(trader.get('/api/trades/stats?to=2026-13-45'), 'to');
+    await expect400(trader.get('/api/trades?from=2026-02-31'), 'from');
+    await expect400(trader.post('/api/tasks', { title: 'Plan', task_date: '2026-02-30' }), 'task_date');
+    await expect400(trader.post('/api/trades', { trade_date: '0000-01-01', period: 'AM' }), 'trade_date');
+    await expect400(trader.post('/api/trades', { date: '0000-01-01T12:00:00Z', period: 'AM' }), 'trade_date');
+    await expect400(trader.patch(`/api/trades/${tradeId}`, { trade_date: '0000-06-15' }), 'trade_date');
+    await expect400(
+      trader.post('/api/trades/import', { account_id: accountId, trades: [{ trade_date: '0000-01-01', period: 'AM' }] }),
+      /Row 1: trade_date/,
+    );
+  });
+
+  it('refuses a forged page cursor', async () => {
+    const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      forge(['not a date', '2025-01-01T00:00:00Z', '00000000-0000-0000-0000-000000000000', 1]),
+      forge(['2025-01-01T12:00:00Z', '2025-13-01', '00000000-0000-0000-0000-000000000000', 1]),
+      forge(['2025-01-01T12:00:00Z', '2025-01-01T12:00:00Z', 'not-a-uuid', 1]),
+      forge(['2025-01-01T12:00:00Z', '2025-01-01T12:00:00Z', '00000000-0000-0000-0000-000000000000', -5]),
+      forge({ a: 1 }),
+      '!!!',
+    ]) {
+      await expect400(trader.get(`/api/trades?cursor=${encodeURIComponent(cursor)}`), 'cursor');
+    }
+  });
+
+  it('refuses money amounts no database column can hold', async () => {
+    await expect400(trader.patch('/api/preferences', { starting_balance: '1e20' }), 'starting_balance');
+    await expect400(trader.patch('/api/preferences', { starting_balance: 1e300 }), 'starting_balance');
+    await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', pnl: '1e20' }), 'pnl');
+    expect((await trader.patch('/api/preferences', { starting_balance: '25000.50' })).body.starting_balance).toBe('25000.50');
+  });
+
+  it('applies the trade field limits to the backup import too, and bounds its ids', async () => {
+    const big = 'x'.repeat(1_000_000);
+    const row = { date: '2025-03-03', period: 'AM' };
+    const importing = (trade: Record<string, unknown>) =>
+      trader.post('/api/trades/import', { account_id: accountId, trades: [row, { ...row, ...trade }] });
+    await expect400(importing({ id: big }), /Row 2: id/);
+    await expect400(importing({ symbol: big }), /Row 2: symbol/);
+    await expect400(importing({ notes: big }), /Row 2: notes/);
+    await expect400(importing({ link: big }), /Row 2: link/);
+    await expect400(importing({ period: big }), /Row 2: period/);
+    await expect400(importing({ trade_type: big }), /Row 2: trade_type/);
+    await expect400(importing({ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }), /Row 2: tags/);
+    await expect400(importing({ side: big }), /Row 2: side/);
+    await expect400(importing({ contract: big }), /Row 2: contract/);
+    await expect400(importing({ import_source: big }), /Row 2: import_source/);
+    // Nothing was written by any of them: each import is all or nothing.
+    expect((await trader.get('/api/trades')).body.total).toBe(1);
+  });
+
+  it("refuses better-auth's update-user with a null or oversized name", async () => {
+    await expect400(trader.post('/api/auth/update-user', { name: null }), 'name');
+    await expect400(trader.post('/api/auth/update-user', { name: 'x'.repeat(10_000) }), 'name');
+    await expect400(trader.post('/api/auth/update-user', { name: NUL }), 'name');
+    expect((await trader.post('/api/auth/update-user', { name: 'Still Me' })).status).toBe(200);
+  });
+
+  it('never writes request data into the error log', async () => {
+    // Whatever went wrong above, an error-level line must not carry what the trader sent.
+    const errors = app.logs.filter((l) => (l.level as number) >= 50);
+    const text = JSON.stringify(errors);
+    for (const secret of ['bad', 'xxxxxxxxxx', 'Still Me']) expect(text).not.toContain(secret);
+  });
+});

@@ -1,0 +1,60 @@
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { backends, startTestApp } from '../support/app';
+import { newTrader } from './trades-support';
+
+/**
+ * Issue 13 point 8: shutdown is bounded. A request stuck inside a transaction made PGlite's close (and pg's
+ * pool.end) wait forever, and the server with it; now the server stops accepting, ends connections after a short
+ * grace and gives the database a time limit (the process then exits within 10 s, src/server/main.ts).
+ */
+describe.each(backends())('bounded shutdown on %s', (backend) => {
+  it('closes at once when nothing is under way, idle keep-alive connections included', async () => {
+    const app = await startTestApp({ backend });
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) =>
+      http.get(`${app.url}/api/health`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+    );
+    const started = performance.now();
+    expect(await app.server.close()).toEqual({ databaseClosed: true });
+    expect(performance.now() - started).toBeLessThan(1500);
+    agent.destroy();
+  });
+
+  it('finishes within its bounds while a request is stuck behind a transaction that never ends', async () => {
+    const app = await startTestApp({ backend });
+    const trader = await newTrader(app);
+    const userId = (await trader.get('/api/auth/get-session')).body.user.id as string;
+    await trader.get('/api/preferences');
+
+    // A transaction that holds the trader's preferences row and never finishes (on PGlite it holds the one connection).
+    let entered!: () => void;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    void app.server.database
+      .withUser(userId, async (tx) => {
+        await tx.execute(sql`select 1 from user_preferences where user_id = ${userId} for update`);
+        entered();
+        await new Promise(() => {});
+      })
+      .catch(() => undefined);
+    await holding;
+    // A request that needs that row waits behind it.
+    const stuck = trader.patch('/api/preferences', { theme: 'light' }).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection closed',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+
+    const started = performance.now();
+    const result = await app.server.close();
+    const seconds = (performance.now() - started) / 1000;
+    expect(result).toEqual({ databaseClosed: false });
+    // Grace 2 s + 0.5 s for connections, 3 s for the database: well under the process's 10 s.
+    expect(seconds).toBeLessThan(7);
+    expect(seconds).toBeGreaterThan(1.5);
+    expect(await stuck).toBe('connection closed');
+    expect(app.logs.some((l) => l.msg === 'the database did not close in time (a request was still in a transaction)')).toBe(true);
+    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+  });
+});
