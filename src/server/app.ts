@@ -38,7 +38,9 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
   }
 }
 
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  const sessions = createSessionCache(appDeps.config.SESSION_CACHE_SECONDS * 1000);
+  const deps: AppDeps = { ...appDeps, sessions };
   const { auth, config, database, logger } = deps;
   const app = new Hono<AppEnv>();
 
@@ -94,7 +96,6 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const sessions = createSessionCache(config.SESSION_CACHE_SECONDS * 1000);
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS), sessions));
 
   app.route('/api/verify-recaptcha', captchaRoutes(deps));

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../email';
 import type { FileStorage } from '../storage';
+import type { SessionCache } from './session';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppDeps {
   captcha: CaptchaService;
   /** Aborted when the server starts shutting down: long-lived responses (streams) end themselves on it. */
   shutdown?: AbortSignal;
+  /** Sessions this process has looked up recently (http/session.ts): a route that ends sessions clears it. */
+  sessions?: SessionCache;
 }
 
 export interface SessionUser {

@@ -11,7 +11,7 @@ export const DELETE_EMAIL_MISMATCH = 'Type the email address of this account to 
 const deleteBody = z.object({ email: z.string().max(320) });
 
 /** GET /api/account/export (one JSON file of everything) and DELETE /api/account {email} (after retyping it). */
-export function accountDataRoutes({ database, storage, logger }: AppDeps) {
+export function accountDataRoutes({ database, storage, logger, sessions }: AppDeps) {
   const service = createAccountDataService({ database, storage });
   return new Hono<AppEnv>()
     .get('/export', async (c) => {
@@ -28,6 +28,7 @@ export function accountDataRoutes({ database, storage, logger }: AppDeps) {
         throw badRequest(`email: ${DELETE_EMAIL_MISMATCH}`);
       }
       await service.deleteAll(user.id);
+      sessions?.clear();
       logger.info({ user: user.id }, 'account deleted');
       // The session died with the account; drop the browser's cookies for it too.
       for (const name of Object.keys(getCookie(c))) {
