@@ -168,9 +168,10 @@ describe.each(backends())('request hardening on %s', (backend) => {
         const res = await importing;
         expect(res.status).toBe(400);
         expect(res.body.error).toMatch(/^Row 1: tags/);
-        // The quadratic de-duplication took 15 s for 30,000 tags and over 10 minutes for 200,000.
-        expect(performance.now() - started).toBeLessThan(3000);
-        expect(worstHealth).toBeLessThan(1000);
+        // The quadratic de-duplication took 15 s for 30,000 tags and over 10 minutes for 200,000 (and the server
+        // answered nothing else meanwhile); a linear pass takes well under a second, with room for a busy machine.
+        expect(performance.now() - started).toBeLessThan(8000);
+        expect(worstHealth).toBeLessThan(2000);
       }
     });
   });

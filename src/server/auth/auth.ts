@@ -169,10 +169,12 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
     // their kind, code and stack frames.
     logger: {
       disabled: !deps.logger,
-      // Warnings and errors only: its info lines quote emails ("Sign-up attempt for existing email: ...").
+      // Warnings and errors only: its info lines quote emails ("Sign-up attempt for existing email: ..."). Its
+      // errors are mostly what hostile or stale requests cause (a forged OAuth state, an expired token), so they are
+      // warnings here; a failure of the server itself still answers 500 and is counted by its status.
       level: 'warn',
       log: (level, message, ...args) =>
-        deps.logger?.[level]({ auth: true, errors: args.filter((a) => a instanceof Error).map((a) => describeError(a)) }, message),
+        deps.logger?.warn({ auth: level, errors: args.filter((a) => a instanceof Error).map((a) => describeError(a)) }, message),
     },
   });
 }
