@@ -11,7 +11,6 @@ import { startSmtpServer, type TestSmtp } from '../support/smtp';
  */
 const ACCOUNT_ATTEMPTS = 3;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(backends())('per-account sign-in limit on %s', (backend) => {
   let app: TestApp;
