@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,23 @@ export interface Row {
   n: number;
   unit: string;
   note?: string;
+  /** A target from an issue: the row's ratio is measured/limit (or limit/measured for an at-least target); <= 1 meets it. */
+  target?: Target;
+}
+
+export interface Target {
+  limit: number;
+  /** Which figure the target is about (p95 unless said). */
+  on?: 'p50' | 'p95';
+  /** A floor (a score of at least 0.9) rather than a ceiling. */
+  atLeast?: boolean;
+}
+
+/** The ratio of a row to its target: <= 1 meets it. */
+export function targetRatio(row: Row): number | undefined {
+  if (!row.target) return undefined;
+  const value = row.target.on === 'p50' ? row.p50 : row.p95;
+  return row.target.atLeast ? row.target.limit / value : value / row.target.limit;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -26,9 +43,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-export function summarize(suite: string, measure: string, backend: string, samples: number[], unit = 'ms', note?: string): Row {
+export function summarize(suite: string, measure: string, backend: string, samples: number[], unit = 'ms', note?: string, target?: Target): Row {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { suite, measure, backend, p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: samples.length, unit, note };
+  return { suite, measure, backend, p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: samples.length, unit, note, target };
 }
 
 export async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
@@ -44,17 +61,38 @@ export function tempDir(prefix: string): string {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** The process's resident memory now, in MB (Linux /proc). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` as its own process, as a self-hoster would, and waits until /api/health answers. */
+let built = false;
+/** The compiled server and the web app, built as `npm start` builds them (only when their sources changed). */
+export function buildIfNeeded() {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building the server or the web app failed');
+  built = true;
+}
+
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+/**
+ * Starts the compiled server (dist/server/main.mjs, what `npm start` runs) as its own process, as a self-hoster
+ * would, and waits until /api/health answers.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<{ server: ServerProcess; startMs: number }> {
+  buildIfNeeded();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server processes (NODE_OPTIONS refuses it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -75,6 +113,7 @@ export async function spawnServer(env: Record<string, string>): Promise<{ server
     server: {
       url,
       child,
+      rssMb: () => rssMb(child.pid!),
       stop: () =>
         new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
@@ -133,10 +172,17 @@ export async function measureRequests(url: string, init: RequestInit, n: number)
 
 export function formatTable(rows: Row[]): string {
   const fmt = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toFixed(1)) : '-');
+  const target = (r: Row) => {
+    const ratio = targetRatio(r);
+    if (!r.target || ratio === undefined) return '';
+    return `${r.target.atLeast ? '≥' : '≤'} ${r.target.limit} ${r.target.on ?? 'p95'}: ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}x ${ratio <= 1 ? 'met' : 'MISSED'}`;
+  };
   const lines = [
-    '| suite | measure | backend | p50 | p95 | n | unit |',
-    '|---|---|---|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.suite} | ${r.measure}${r.note ? ` (${r.note})` : ''} | ${r.backend} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.n} | ${r.unit} |`),
+    '| suite | measure | backend | p50 | p95 | n | unit | target: ratio |',
+    '|---|---|---|---:|---:|---:|---|---|',
+    ...rows.map(
+      (r) => `| ${r.suite} | ${r.measure}${r.note ? ` (${r.note})` : ''} | ${r.backend} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.n} | ${r.unit} | ${target(r)} |`,
+    ),
   ];
   return lines.join('\n');
 }

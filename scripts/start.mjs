@@ -1,8 +1,8 @@
-// `npm start`: build the web app if its sources changed, then run the server in THIS process, so the SIGTERM or
-// SIGINT that npm forwards reaches the server directly and it closes the database cleanly.
+// `npm start`: build the web app and the server if their sources changed, then run the compiled server in THIS
+// process, so the SIGTERM or SIGINT that npm forwards reaches the server directly and it closes the database cleanly.
 import fs from 'node:fs';
-import './build-if-needed.mjs';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { serverEntry } from './build-if-needed.mjs';
 
 // `npm start` is how a self-hoster runs Edgebook: production unless told otherwise (`npm run dev` is development,
 // where the captcha is skipped as spec part 2 §5 says). A .env file may still set NODE_ENV.
@@ -16,5 +16,4 @@ function readEnvFile() {
   }
 }
 
-register();
-await import('../src/server/main.ts');
+await import(pathToFileURL(serverEntry).href);

@@ -97,17 +97,19 @@ async function seed(url: string, cookie: string): Promise<number> {
 }
 
 /** The requests the dashboard sends on load, for today's month. */
-function dashboardRequests(url: string): Array<{ name: string; url: string; method?: string }> {
+function dashboardRequests(url: string): Array<{ name: string; url: string; method?: string; target?: boolean }> {
   const now = new Date();
   const today = dayString(now);
   const first = `${today.slice(0, 8)}01`;
   const last = dayString(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0, 12)));
+  // The dashboard asks for seven months of per-day rows (dashboard-page.tsx), the earlier days summed.
+  const daysFrom = dayString(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 7, 1, 12)));
   return [
     { name: 'POST /api/onboarding (already done)', url: `${url}/api/onboarding`, method: 'POST' },
     { name: 'GET /api/preferences', url: `${url}/api/preferences` },
     { name: 'GET /api/profile', url: `${url}/api/profile` },
     { name: 'GET /api/accounts', url: `${url}/api/accounts` },
-    { name: 'GET /api/trades/stats (all time)', url: `${url}/api/trades/stats?account=all` },
+    { name: 'GET /api/trades/stats (all time)', url: `${url}/api/trades/stats?account=all&days=${daysFrom}`, target: true },
     { name: 'GET /api/trades/stats (calendar month)', url: `${url}/api/trades/stats?account=all&from=${first}&to=${last}` },
     { name: 'GET /api/tasks?date=today', url: `${url}/api/tasks?date=${today}` },
     { name: 'GET /api/tasks/status (month)', url: `${url}/api/tasks/status?from=${first}&to=${last}` },
@@ -125,7 +127,8 @@ async function measureBackend(server: ServerProcess, backend: string, browser: B
   const requests = dashboardRequests(server.url);
   for (const r of requests) {
     const init: RequestInit = { method: r.method ?? 'GET', headers: { cookie, origin: server.url } };
-    rows.push(summarize(SUITE, r.name, backend, await measureRequests(r.url, init, n), 'ms', '100k trades'));
+    // Issue 14: the all-time statistics within 50 ms p95.
+    rows.push(summarize(SUITE, r.name, backend, await measureRequests(r.url, init, n), 'ms', '100k trades', r.target ? { limit: 50 } : undefined));
   }
 
   // All of them at once, as the page fires them.

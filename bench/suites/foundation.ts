@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { measureRequests, signUp, spawnServer, summarize, tempDir, type PostgresForBench, type Row } from '../lib';
+import { measureRequests, signUp, spawnServer, summarize, tempDir, type PostgresForBench, type Row, type ServerProcess } from '../lib';
 
 const SUITE = 'foundation';
 
 /**
- * Server start (fresh and existing data) and request latency for /api/health and an authenticated request,
- * on the embedded PGlite and on a PostgreSQL server.
+ * Server start (fresh and existing data), request latency for /api/health and an authenticated request, and the
+ * server's resident memory, on the embedded PGlite and on a PostgreSQL server. The server is the compiled build
+ * `npm start` runs.
  */
 export async function run(ctx: { postgres: PostgresForBench | null; quick: boolean }): Promise<Row[]> {
   const rows: Row[] = [];
@@ -20,7 +21,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     const first = await spawnServer({ DATA_DIR: dir });
     fresh.push(first.startMs);
     if (i === 0) {
-      rows.push(...(await measureServer(first.server.url, 'pglite', requests)));
+      rows.push(...(await measureServer(first.server, 'pglite', requests)));
     }
     await first.server.stop();
     const again = await spawnServer({ DATA_DIR: dir });
@@ -38,7 +39,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       const dir = tempDir('pg');
       const first = await spawnServer({ DATABASE_URL: url, DATA_DIR: dir });
       pgFresh.push(first.startMs);
-      if (i === 0) rows.push(...(await measureServer(first.server.url, 'postgres', requests)));
+      if (i === 0) rows.push(...(await measureServer(first.server, 'postgres', requests)));
       await first.server.stop();
       const again = await spawnServer({ DATABASE_URL: url, DATA_DIR: dir });
       pgExisting.push(again.startMs);
@@ -50,12 +51,19 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
   return rows;
 }
 
-async function measureServer(url: string, backend: string, n: number): Promise<Row[]> {
+async function measureServer(server: ServerProcess, backend: string, n: number): Promise<Row[]> {
+  const { url } = server;
+  const idle = server.rssMb();
   const { cookie } = await signUp(url);
   const health = await measureRequests(`${url}/api/health`, {}, n);
   const authed = await measureRequests(`${url}/api/accounts`, { headers: { cookie } }, n);
+  const busy = server.rssMb();
+  // Issue 14: the compiled server within 150 MB on PostgreSQL (PGlite holds a whole PostgreSQL in the process).
+  const target = backend === 'postgres' ? { limit: 150 } : undefined;
   return [
     summarize(SUITE, 'GET /api/health', backend, health),
     summarize(SUITE, 'GET /api/accounts (signed in)', backend, authed),
+    summarize(SUITE, 'server RSS after start (compiled server)', backend, [idle], 'MB', undefined, target),
+    summarize(SUITE, `server RSS after ${2 * n + 40} requests`, backend, [busy], 'MB', undefined, target),
   ];
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -26,8 +25,9 @@ import { sameOriginWrites } from './http/same-origin';
 import { securityHeaders } from './http/security';
 import { createSessionCache, requireUser } from './http/session';
 import { mountWebApp } from './http/static';
+import { packageRoot } from './paths';
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
+export const webRoot = path.join(packageRoot, 'dist', 'web');
 
 /** The socket's address; forwarded headers count only from a trusted proxy (client-address.ts). */
 function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {

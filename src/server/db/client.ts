@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { packageRoot } from '../paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,10 +29,7 @@ export interface Database {
 }
 
 /** Resolved from the package root, not from this module's URL, so it survives bundling (STACK-NOTES). */
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..', '..', '..', 'src', 'server', 'db', 'migrations',
-);
+export const migrationsFolder = path.join(packageRoot, 'src', 'server', 'db', 'migrations');
 
 /** Extensions the migrations create (pg_trgm for search); every PGlite that opens an Edgebook database needs them. */
 export const pgliteExtensions = { pg_trgm } satisfies PGliteOptions['extensions'];

@@ -3,7 +3,7 @@ import { Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { addMonths, formatCalendarDay, getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
@@ -18,10 +18,8 @@ import { DayTradesDialog } from './components/day-trades-dialog';
 import { EconomicEventsWidget } from './components/economic-events-widget';
 import { HeaderStats } from './components/header-stats';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
-import { ProfileSettingsDialog } from './components/profile-settings-dialog';
 import { QuickNotes } from './components/quick-notes';
 import { ScoreWidget } from './components/score-widget';
-import { ScreenshotDialog } from './components/screenshot-dialog';
 import { TasksWidget } from './components/tasks-widget';
 import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
 import { WidgetGrid } from './components/widget-grid';
@@ -42,6 +40,16 @@ import {
 } from './layout/widgets';
 
 const CAPTURE_ID = 'dashboard-capture';
+
+const ProfileSettingsDialog = lazy(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog })));
+const ScreenshotDialog = lazy(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog })));
+
+/** True from the first time `opened` is true: a lazily loaded dialog then stays mounted, so it can close smoothly. */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Onboarding runs once per signed-in user and page load; the server makes it happen at most once ever. */
@@ -176,6 +184,8 @@ export function DashboardPage() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const profileUsed = useOpenedOnce(profileOpen);
+  const shareUsed = useOpenedOnce(shareOpen);
 
   // Reset Dashboard from the search palette: navigation state on arrival, or an event when already here.
   useEffect(() => {
@@ -280,8 +290,17 @@ export function DashboardPage() {
 
       <DayTradesDialog date={dayOpen} account={account} onClose={() => setDayOpen(null)} />
       <AccountsPanel opened={accountsOpen} onClose={() => setAccountsOpen(false)} account={account} onSelect={setAccount} />
-      <ProfileSettingsDialog opened={profileOpen} onClose={() => setProfileOpen(false)} />
-      <ScreenshotDialog opened={shareOpen} onClose={() => setShareOpen(false)} targetId={CAPTURE_ID} />
+      {/* The crop (react-easy-crop) and the capture (html-to-image) load the first time their dialog opens. */}
+      {profileUsed && (
+        <Suspense fallback={null}>
+          <ProfileSettingsDialog opened={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+      {shareUsed && (
+        <Suspense fallback={null}>
+          <ScreenshotDialog opened={shareOpen} onClose={() => setShareOpen(false)} targetId={CAPTURE_ID} />
+        </Suspense>
+      )}
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../components/charts';
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AccountFilter } from '../../shared/api';
 import { useTradeStats } from './use-trade-stats';

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from '../../components/charts';
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '../../../domain/money';
 import { formatProfitFactor, getWinRateBand } from '../../../domain/stats';

@@ -1,9 +1,9 @@
-import { AreaChart } from '@mantine/charts';
-import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { AreaChart } from '../../../components/charts';
+import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   BALANCE_RANGE_DAYS,
   buildBalanceSeries,
@@ -12,10 +12,12 @@ import {
   type BalanceRange,
 } from '../../../../domain/stats';
 import { preferencesQuery } from '../../../shared/api';
-import { useUpdatePreferences } from '../api';
 import { useDashboard } from '../dashboard-context';
 import { dayToDate, formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
+
+// The number input (react-number-format) loads with the settings dialog, not with the dashboard.
+const BalanceSettingsDialog = lazy(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog })));
 
 /** Spec part 1 §2.4, §9: the account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
 export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
@@ -81,43 +83,11 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         xAxisProps={{ minTickGap: 24 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}
       />
-      {settingsOpen && <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} startingCents={startingCents} />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} startingCents={startingCents} />
+        </Suspense>
+      )}
     </WidgetCard>
-  );
-}
-
-function BalanceSettingsDialog({ onClose, startingCents }: { onClose: () => void; startingCents: number }) {
-  const save = useUpdatePreferences({ errorMessage: 'Failed to save the starting balance' });
-  const [value, setValue] = useState<string | number>(startingCents / 100);
-  return (
-    <Modal opened onClose={onClose} title="Account Balance Settings" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Spec part 1 §5: numeric, falling back to 0.
-          const cents = parseStartingBalance(value);
-          save.mutate({ starting_balance: (cents / 100).toFixed(2) }, { onSuccess: onClose });
-        }}
-      >
-        <NumberInput
-          label="Starting Balance"
-          description="The balance the chart starts from (USD)."
-          value={value}
-          onChange={setValue}
-          prefix="$"
-          thousandSeparator=","
-          decimalScale={2}
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </form>
-    </Modal>
   );
 }

@@ -1,23 +1,23 @@
-import { Sparkline } from '@mantine/charts';
+import { Sparkline } from '../../../components/charts';
 import { ActionIcon, Avatar, Button, Card, Group, RingProgress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconGripVertical } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
 import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
 import { preferencesQuery, profileQuery } from '../../../shared/api';
 import { useUpdatePreferences } from '../api';
+import { useUiModes } from '../../../lib/ui-modes';
 import { useDashboard } from '../dashboard-context';
 import { BAND_FILL, BAND_TONE, TONE_COLOR, formatPercent, formatSignedUsd, pnlColor } from '../format';
 import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
 import classes from '../dashboard.module.css';
 import { avatarSrc, greetingName } from './profile-names';
+
+const SortableStatsGrid = lazy(() => import('./header-stats-sortable').then((m) => ({ default: m.SortableStatsGrid })));
 
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
@@ -40,58 +40,23 @@ export function HeaderStats() {
   return <StatsGrid order={order} cards={cards} onReorder={(next) => save.mutate({ stats_widgets_order: next })} />;
 }
 
+/** The four cards in a row; in edit mode they can be dragged into a new order (the drag code loads then). */
 function StatsGrid(props: { order: StatsWidgetId[]; cards: Record<StatsWidgetId, ReactNode>; onReorder: (order: StatsWidgetId[]) => void }) {
-  const { order, cards, onReorder } = props;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = order.indexOf(active.id as StatsWidgetId);
-    const to = order.indexOf(over.id as StatsWidgetId);
-    if (from >= 0 && to >= 0) onReorder(arrayMove(order, from, to));
-  };
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={order} strategy={rectSortingStrategy}>
-        <div className={classes.statsGrid} data-testid="header-stats">
-          {order.map((id) => (
-            <SortableStat key={id} id={id}>
-              {cards[id]}
-            </SortableStat>
-          ))}
+  const { editMode } = useUiModes();
+  const plain = (
+    <div className={classes.statsGrid} data-testid="header-stats">
+      {props.order.map((id) => (
+        <div key={id} className={classes.statItem} data-testid={`stat-${id}`}>
+          {props.cards[id]}
         </div>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-function SortableStat({ id, children }: { id: StatsWidgetId; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <div
-      ref={setNodeRef}
-      className={classes.statItem}
-      style={{ transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
-      data-dragging={isDragging || undefined}
-      data-testid={`stat-${id}`}
-    >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        size="sm"
-        className={classes.statHandle}
-        aria-label={`Move ${STAT_TITLES[id]}`}
-        data-screenshot-ignore
-        {...attributes}
-        {...listeners}
-      >
-        <IconGripVertical size={14} aria-hidden="true" />
-      </ActionIcon>
-      {children}
+      ))}
     </div>
+  );
+  if (!editMode) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <SortableStatsGrid {...props} titles={STAT_TITLES} />
+    </Suspense>
   );
 }
 

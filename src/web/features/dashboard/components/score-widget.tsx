@@ -1,4 +1,4 @@
-import { RadarChart } from '@mantine/charts';
+import { RadarChart } from '../../../components/charts';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useDashboard } from '../dashboard-context';
 import { BAND_FILL, BAND_TONE } from '../format';

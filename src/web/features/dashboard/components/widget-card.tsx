@@ -1,6 +1,7 @@
 import { ActionIcon, Card, Group, Title, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useUiModes } from '../../../lib/ui-modes';
 import classes from '../dashboard.module.css';
 
 /** Set by the sortable grid around each widget: the drag handle's props, or null when dragging is off. */
@@ -43,6 +44,8 @@ interface WidgetCardProps {
 }
 
 export function WidgetCard({ widgetId, title, anchor, actions, onRemove, children }: WidgetCardProps) {
+  // Spec part 1 §2.3: edit mode is when widgets are moved and removed; outside it the handles and × stay hidden.
+  const { editMode } = useUiModes();
   return (
     <Card withBorder radius="md" padding="md" id={anchor} className={classes.widget} data-testid={`widget-${widgetId}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs" mb="sm">
@@ -54,7 +57,7 @@ export function WidgetCard({ widgetId, title, anchor, actions, onRemove, childre
         </Group>
         <Group gap={4} wrap="nowrap">
           {actions}
-          {onRemove && (
+          {onRemove && editMode && (
             <Tooltip label="Remove widget" withArrow>
               <ActionIcon variant="subtle" color="gray" size="sm" onClick={onRemove} aria-label={`Remove ${title}`} data-screenshot-ignore>
                 <IconX size={14} aria-hidden="true" />

@@ -1,23 +1,9 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  MeasuringStrategy,
-  PointerSensor,
-  closestCorners,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragOverEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { Text } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useUiModes } from '../../../lib/ui-modes';
 import { CALENDAR_WIDGET_ID, displayColumns, type ColumnCount, type DashboardWidget } from '../layout/widgets';
 import classes from '../dashboard.module.css';
-import { DragHandleContext } from './widget-card';
+
+const SortableWidgetColumns = lazy(() => import('./widget-grid-sortable').then((m) => ({ default: m.SortableWidgetColumns })));
 
 interface WidgetGridProps {
   widgets: DashboardWidget[];
@@ -29,93 +15,40 @@ interface WidgetGridProps {
   onArrange: (columns: string[][]) => void;
 }
 
-const columnId = (index: number) => `column-${index}`;
-
 /**
  * Spec part 1 §2.4 and part 2 §4: the calendar first (column 0, position 0, as wide as its type says), the other
- * widgets in 1, 2 or 3 columns. With 3 columns widgets are dragged within and between columns; with fewer the
- * stored columns fold together and dragging is off, so a narrow window never rewrites the wide layout.
+ * widgets in 1, 2 or 3 columns. In edit mode with 3 columns widgets are dragged within and between columns (the drag
+ * code loads then); with fewer the stored columns fold together and dragging is off, so a narrow window never
+ * rewrites the wide layout.
  */
 export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArrange }: WidgetGridProps) {
+  const { editMode } = useUiModes();
   const calendar = widgets.find((w) => w.id === CALENDAR_WIDGET_ID && w.visible);
   const columns = useMemo(
     () => displayColumns(widgets, columnCount).map((col) => col.filter((w) => w.id !== CALENDAR_WIDGET_ID).map((w) => w.id)),
     [widgets, columnCount],
   );
   const byId = useMemo(() => new Map(widgets.map((w) => [w.id, w])), [widgets]);
-  const [dragColumns, setDragColumns] = useState<string[][] | null>(null);
-  const shown = dragColumns ?? columns;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const draggable = columnCount === 3;
-
-  const findColumn = (id: UniqueIdentifier, cols: string[][]) => {
-    const text = String(id);
-    if (text.startsWith('column-')) return Number(text.slice(7));
-    return cols.findIndex((c) => c.includes(text));
-  };
-
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    if (!over) return;
-    setDragColumns((previous) => {
-      const cols = previous ?? columns;
-      const from = findColumn(active.id, cols);
-      const to = findColumn(over.id, cols);
-      if (from < 0 || to < 0 || from === to) return cols;
-      const next = cols.map((c) => [...c]);
-      next[from] = next[from]!.filter((id) => id !== active.id);
-      const overIndex = next[to]!.indexOf(String(over.id));
-      // Dropped on the lower half of a widget: after it; on the upper half or on the column itself: before it.
-      const translated = active.rect.current.translated;
-      const below = translated !== null && translated.top + translated.height / 2 > over.rect.top + over.rect.height / 2;
-      const index = overIndex < 0 ? next[to]!.length : overIndex + (below ? 1 : 0);
-      next[to]!.splice(index, 0, String(active.id));
-      return next;
-    });
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const cols = dragColumns ?? columns;
-    setDragColumns(null);
-    if (!over) return;
-    const column = findColumn(active.id, cols);
-    const overColumn = findColumn(over.id, cols);
-    let next = cols;
-    if (column >= 0 && column === overColumn) {
-      const from = cols[column]!.indexOf(String(active.id));
-      const to = cols[column]!.indexOf(String(over.id));
-      if (from >= 0 && to >= 0 && from !== to) {
-        next = cols.map((c, i) => (i === column ? arrayMove(c, from, to) : c));
-      }
-    }
-    if (JSON.stringify(next) === JSON.stringify(columns)) return;
-    // The calendar stays first in stored column 0.
-    const stored = next.map((c, i) => (i === 0 && calendar ? [CALENDAR_WIDGET_ID, ...c] : c));
-    onArrange(stored);
-  };
-
   const calendarSpan = calendar?.type === 'pnl-calendar-full-width' || columnCount < 3 ? 'full' : 'double';
+  // The calendar stays first in stored column 0.
+  const arrange = (next: string[][]) => onArrange(next.map((c, i) => (i === 0 && calendar ? [CALENDAR_WIDGET_ID, ...c] : c)));
 
-  const grid = (
-    <div className={classes.widgetColumns} data-columns={columnCount} data-dragging={dragColumns ? true : undefined} data-testid="widget-columns">
-      {shown.map((ids, index) => (
-        <WidgetColumn key={index} index={index} ids={ids} draggable={draggable} dragging={dragColumns !== null} pinned={index === 0 ? pinned : null}>
-          {ids.map((id) => {
-            const widget = byId.get(id);
-            if (!widget) return null;
-            return draggable ? (
-              <SortableWidget key={id} id={id}>
-                {renderWidget(widget)}
-              </SortableWidget>
-            ) : (
-              <div key={id} data-widget-id={id}>
-                {renderWidget(widget)}
-              </div>
-            );
-          })}
-        </WidgetColumn>
+  const plain = (
+    <div className={classes.widgetColumns} data-columns={columnCount} data-testid="widget-columns">
+      {columns.map((ids, index) => (
+        <div key={index} className={classes.widgetColumn} data-testid={`widget-column-${index}`}>
+          {index === 0 && pinned}
+          <div className={classes.widgetDrop} data-empty={ids.length === 0 || undefined}>
+            {ids.map((id) => {
+              const widget = byId.get(id);
+              return widget ? (
+                <div key={id} data-widget-id={id}>
+                  {renderWidget(widget)}
+                </div>
+              ) : null;
+            })}
+          </div>
+        </div>
       ))}
     </div>
   );
@@ -127,59 +60,13 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
           {renderWidget(calendar)}
         </div>
       )}
-      {draggable ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCorners}
-          // Widgets change columns mid-drag: measure the drop targets again as the layout moves.
-          measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
-          onDragStart={() => setDragColumns(columns)}
-          onDragOver={onDragOver}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setDragColumns(null)}
-        >
-          {grid}
-        </DndContext>
+      {editMode && columnCount === 3 ? (
+        <Suspense fallback={plain}>
+          <SortableWidgetColumns columns={columns} byId={byId} pinned={pinned} renderWidget={renderWidget} onArrange={arrange} />
+        </Suspense>
       ) : (
-        grid
+        plain
       )}
-    </div>
-  );
-}
-
-function WidgetColumn(props: { index: number; ids: string[]; draggable: boolean; dragging: boolean; pinned: ReactNode; children: ReactNode }) {
-  const { index, ids, draggable, dragging, pinned, children } = props;
-  const { setNodeRef } = useDroppable({ id: columnId(index), disabled: !draggable });
-  return (
-    <div className={classes.widgetColumn} data-testid={`widget-column-${index}`}>
-      {pinned}
-      <SortableContext id={columnId(index)} items={ids} strategy={verticalListSortingStrategy} disabled={!draggable}>
-        <div ref={setNodeRef} className={classes.widgetDrop} data-empty={ids.length === 0 || undefined}>
-          {children}
-          {dragging && ids.length === 0 && (
-            <Text size="xs" c="dimmed" ta="center" className={classes.dropHint}>
-              Drag a widget here
-            </Text>
-          )}
-        </div>
-      </SortableContext>
-    </div>
-  );
-}
-
-function SortableWidget({ id, children }: { id: string; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <div
-      ref={setNodeRef}
-      data-widget-id={id}
-      className={classes.sortableWidget}
-      data-dragging={isDragging || undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      <DragHandleContext.Provider value={{ ref: setActivatorNodeRef, attributes: { ...attributes }, listeners }}>
-        {children}
-      </DragHandleContext.Provider>
     </div>
   );
 }

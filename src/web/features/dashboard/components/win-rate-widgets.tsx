@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts';
 import { Group, RingProgress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
