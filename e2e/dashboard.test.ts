@@ -294,6 +294,13 @@ describe('dashboard', () => {
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
     expect(await dashboard.columns()).toEqual(DEFAULT_COLUMNS);
+    // Outside edit mode the widgets have neither drag handles nor remove buttons (issue 14).
+    expect(await s.page.getByRole('button', { name: /^Move / }).count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    await s.page.getByTestId('edit-mode-toggle').click();
+    await s.page.getByTestId('edit-overlay-dismiss').click();
+    await s.page.getByRole('button', { name: 'Move Edgebook Score', exact: true }).waitFor();
+    expect(await s.page.getByRole('button', { name: 'Remove Edgebook Score', exact: true }).count()).toBe(1);
 
     // The score widget from the top of column 2 to the top of column 1.
     const saved = s.page.waitForResponse((r) => r.url().endsWith('/api/preferences') && r.request().method() === 'PATCH');
