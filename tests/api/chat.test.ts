@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, getTodayInZone } from '../../src/domain/dates';
+import { addDays, formatShortDay, getTodayInZone } from '../../src/domain/dates';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { openSse, postSse } from '../support/sse';
@@ -159,7 +159,7 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(system).toContain(`Trades per month: ${d.slice(0, 7)}: 2`);
       expect(system).not.toContain('YM');
       const messages = (await client.get(`/api/chat/sessions/${sessionId}/messages`)).body;
-      expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades (today, ${d} to ${d})`);
+      expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades (today, ${formatShortDay(d)}, ${d.slice(0, 4)})`);
     });
 
     it('sends the conversation so far as history', async () => {

@@ -4,3 +4,4 @@ export * from './context';
 export * from './titles';
 export * from './sessions';
 export * from './figures';
+export * from './api';

@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import { Notification, createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
@@ -12,6 +12,10 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  components: {
+    // Every toast's close button says what it does (axe: button-name).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({

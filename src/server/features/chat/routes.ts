@@ -3,7 +3,7 @@ import { AiError, sseResponse } from '../../ai';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams } from '../../http/validate';
 import { chatInput, deepThinkInput, renameInput, sessionIdParam } from './schemas';
-import { createChatService, DEEPTHINK_ERROR, DEEPTHINK_NOT_CONFIGURED } from './service';
+import { createChatService, DEEPTHINK_ERROR, DEEPTHINK_NOT_CONFIGURED, DEEPTHINK_NOT_CONFIGURED_TITLE } from './service';
 
 /** An AI refusal that comes before any streaming (not configured, rate limit): a plain JSON error with its status. */
 function refuse(c: Context, error: AiError, message: string) {
@@ -67,7 +67,7 @@ export function deepThinkRoutes({ database, ai, logger, config }: AppDeps) {
   const chat = createChatService({ database, ai, logger });
   return new Hono<AppEnv>().post('/', async (c) => {
     const input = await readJson(c, deepThinkInput);
-    if (!ai.configured) return c.json({ error: DEEPTHINK_NOT_CONFIGURED, title: 'DeepThink Not Configured' }, 503);
+    if (!ai.configured) return c.json({ error: DEEPTHINK_NOT_CONFIGURED, title: DEEPTHINK_NOT_CONFIGURED_TITLE }, 503);
     const controller = requestAbort(c);
     const events = chat.deepThink(c.var.user.id, input, new Date(), controller.signal, config.AI_MAX_PROMPT_CHARS);
     return streamEvents(c, events, controller, (error) => (error.kind === 'rate-limited' ? error.message : DEEPTHINK_ERROR));

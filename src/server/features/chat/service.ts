@@ -1,5 +1,14 @@
 import {
   CHAT_CONTEXT_MAX_TRADES,
+  DEEPTHINK_ERROR,
+  DEEPTHINK_NOT_CONFIGURED,
+  DEEPTHINK_NOT_CONFIGURED_TITLE,
+  type AnswerChart,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatSession,
+  type DeepThinkEvent,
+  type MessageMeta,
   CHAT_TITLE_PROMPT,
   DEFAULT_CHAT_TITLE,
   buildChatContext,
@@ -10,7 +19,7 @@ import {
   hasTradingKeywords,
 } from '../../../domain/chat';
 import { normalizeChatTitle } from '../../../domain/chat/titles';
-import { getDayName, getTodayInZone } from '../../../domain/dates';
+import { formatShortDay, getDayName, getTodayInZone } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { combineStats } from '../../../domain/stats';
 import { AI_MESSAGES, AiError, type AiMessage, type AiService } from '../../ai';
@@ -22,15 +31,17 @@ import { chatRepo, type MessageRow, type SessionRow } from './repo';
 import { chatTradeData } from './trade-data';
 import { chatTools, TOOL_LABELS, type ToolBasis } from './tools';
 
+/** 'Jun 2, 2026' or 'Jun 2, 2026 to Jun 30, 2026', as the tools' "computed from" lines name their days. */
+const dayLabel = (day: string) => `${formatShortDay(day)}, ${day.slice(0, 4)}`;
+const dayRange = (from: string, to: string) => (from === to ? dayLabel(from) : `${dayLabel(from)} to ${dayLabel(to)}`);
+
 /** Part 1 §7: chat answers use max_tokens 4000 and temperature 0.1; titles 20 and 0.3. */
 export const CHAT_PARAMS = { maxTokens: 4000, temperature: 0.1 } as const;
 export const TITLE_PARAMS = { maxTokens: 20, temperature: 0.3 } as const;
 /** Earlier messages sent with a question, newest kept first, within the prompt cap. */
 const MAX_HISTORY_MESSAGES = 30;
 
-export const DEEPTHINK_ERROR = 'Error connecting to DeepThink API. Please try again later.';
-export const DEEPTHINK_NOT_CONFIGURED =
-  'DeepThink needs an AI provider, and none is configured on this server. Ask the administrator to set AI_BASE_URL (and AI_REASONING_MODEL for a reasoning model); the README explains how.';
+export { DEEPTHINK_ERROR, DEEPTHINK_NOT_CONFIGURED, DEEPTHINK_NOT_CONFIGURED_TITLE };
 
 export function systemPrompt(today: string, timeZone: string): string {
   return [
@@ -42,7 +53,7 @@ export function systemPrompt(today: string, timeZone: string): string {
 }
 
 /** A chat message as the API sends it. */
-export function toMessageDto(row: MessageRow) {
+export function toMessageDto(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -55,9 +66,9 @@ export function toMessageDto(row: MessageRow) {
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
-export type MessageDto = ReturnType<typeof toMessageDto>;
+export type MessageDto = ChatMessage;
 
-export function toSessionDto(row: SessionRow) {
+export function toSessionDto(row: SessionRow): ChatSession {
   return {
     id: row.id,
     title: row.title,
@@ -66,36 +77,8 @@ export function toSessionDto(row: SessionRow) {
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
-export type SessionDto = ReturnType<typeof toSessionDto>;
-
-export interface ChartPoint {
-  label: string;
-  cents: number;
-}
-export interface AnswerChart {
-  kind: 'bar' | 'line';
-  title: string;
-  points: ChartPoint[];
-}
-export interface MessageMeta {
-  /** What the figures were computed from: one line per tool result or for the context. */
-  sources?: Array<{ tool: string; text: string; trades: number }>;
-  charts?: AnswerChart[];
-  error?: string;
-  /** Money or percentages in the answer that Edgebook never gave the model (it computed or made them up). */
-  unverified?: string[];
-}
-
-export type ChatEvent =
-  | { type: 'user'; message: MessageDto }
-  | { type: 'text'; delta: string }
-  | { type: 'reasoning'; delta: string }
-  | { type: 'restart' }
-  | { type: 'tool'; name: string; label: string }
-  | { type: 'source'; tool: string; text: string; trades: number; chart?: AnswerChart }
-  | { type: 'error'; message: string }
-  | { type: 'done'; message: MessageDto }
-  | { type: 'title'; session: SessionDto };
+export type SessionDto = ChatSession;
+export type { AnswerChart, ChatEvent, MessageMeta };
 
 interface Prepared {
   system: string;
@@ -142,7 +125,7 @@ export function createChatService({ database, ai, logger }: { database: Database
         firstDay: days[0]?.date ?? null,
         lastDay: days[days.length - 1]?.date ?? null,
       });
-      const span = days.length ? `${days[0]!.date} to ${days[days.length - 1]!.date}` : 'no trades';
+      const span = days.length ? dayRange(days[0]!.date, days[days.length - 1]!.date) : 'no trades';
       return { text, source: { tool: 'context', text: `computed from ${totals.trades} trade${totals.trades === 1 ? '' : 's'} (${range?.label ?? 'all time'}, ${span})`, trades: totals.trades } };
     });
   }
@@ -337,7 +320,7 @@ export function createChatService({ database, ai, logger }: { database: Database
       now: Date,
       signal: AbortSignal,
       promptCap: number,
-    ): AsyncGenerator<{ content?: string; isReasoning?: boolean; error?: string; title?: SessionDto; message?: MessageDto }> {
+    ): AsyncGenerator<DeepThinkEvent> {
       await ai.admit(userId);
       let earlier: MessageRow[] = [];
       let isFirst = false;

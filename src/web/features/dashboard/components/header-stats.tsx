@@ -15,7 +15,7 @@ import { useDashboard } from '../dashboard-context';
 import { BAND_FILL, BAND_TONE, TONE_COLOR, formatPercent, formatSignedUsd, pnlColor } from '../format';
 import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
 import classes from '../dashboard.module.css';
-import { avatarSrc, greetingName } from './profile-names';
+import { avatarSrc, greetingName } from '../../../shared/profile-names';
 
 const SortableStatsGrid = lazy(() => import('./header-stats-sortable').then((m) => ({ default: m.SortableStatsGrid })));
 

@@ -8,7 +8,7 @@ import { profileQuery, type Profile } from '../../../shared/api';
 import { DataSettings, SecuritySettings } from '../../account-settings';
 import { notifyError, useUpdateProfile, useUploadAvatar } from '../api';
 import { ACCEPTED_IMAGE_TYPES, MAX_ZOOM, MIN_ZOOM, checkImageFile, cropToJpeg, stepZoom } from './crop-image';
-import { avatarSrc, profileName } from './profile-names';
+import { avatarSrc, profileName } from '../../../shared/profile-names';
 import classes from '../dashboard.module.css';
 
 /**

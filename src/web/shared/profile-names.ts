@@ -1,4 +1,4 @@
-import type { Profile } from '../../../shared/api';
+import type { Profile } from './api';
 
 /** Spec part 1 §2.7: the welcome greeting falls back to 'Trader'. */
 export function greetingName(profile: Profile | undefined): string {
