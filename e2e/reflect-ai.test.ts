@@ -371,9 +371,12 @@ describe('ReflectAI with an AI provider', () => {
       const { api, chat } = await newTrader(s);
       await chat.goto();
       ai().clear();
-      ai().reply({ text: 'Your week was green.', only: 'stream' }, { text: 'Weekly review', only: 'non-stream' });
+      // The title is asked for after the answer is stored; the trader need not wait for it to ask again.
+      ai().reply({ text: 'Your week was green.', only: 'stream' }, { text: 'Weekly review', delayMs: 3_000, only: 'non-stream' });
       await chat.ask('How was my week?');
       await chat.answered();
+      expect(await chat.title.innerText()).toBe('New Conversation');
+      await chat.sendButton.waitFor();
       await eventually(() => chat.title.innerText()).toBe('Weekly review');
 
       await chat.rename('NQ opening range');

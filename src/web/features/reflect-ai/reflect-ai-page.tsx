@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton, useModalsStack } from '@mantine/core';
 import { IconArrowDown, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEEPTHINK_NOT_CONFIGURED, DEEPTHINK_NOT_CONFIGURED_TITLE, DEFAULT_CHAT_TITLE, chatGreeting, type ChatMessage, type ChatSession } from '../../../domain/chat';
 import { getHourInZone } from '../../../domain/dates';
@@ -10,7 +10,7 @@ import { toastError, toastInfo } from '../../lib/toast';
 import { TONE_COLOR } from '../../lib/tone';
 import { preferencesQuery, profileQuery } from '../../shared/api';
 import { greetingName } from '../../shared/profile-names';
-import { currentSessionQuery, messagesQuery, sessionsQuery, useClearSession, useDeleteSession, useNewSession, useRenameSession } from './api';
+import { chatKeys, currentSessionQuery, messagesQuery, sessionsQuery, useClearSession, useDeleteSession, useNewSession, useRenameSession } from './api';
 import { ChatHeader } from './chat-header';
 import { StoredAnswer, StreamingAnswerView, UserMessage } from './chat-messages';
 import { Composer } from './composer';
@@ -82,7 +82,19 @@ export function ReflectAiPage() {
   const [draft, setDraft] = useState('');
   const [deepThink, setDeepThink] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
-  const chat = useChatStream({ onRefused: useCallback((q: string) => setDraft((d) => d || q), []) });
+  const client = useQueryClient();
+  const onRefused = useCallback(
+    (question: string, status: number) => {
+      setDraft((d) => d || question);
+      // The conversation was deleted elsewhere (another tab): go to the newest one.
+      if (status === 404) {
+        setActiveId(undefined);
+        void client.invalidateQueries({ queryKey: chatKeys.all });
+      }
+    },
+    [client],
+  );
+  const chat = useChatStream({ onRefused });
   const pending = chat.pending?.sessionId === sessionId ? chat.pending : null;
   const busy = chat.streaming;
 

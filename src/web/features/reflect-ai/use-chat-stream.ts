@@ -62,7 +62,7 @@ function answerMessage(pending: PendingExchange, status: ChatMessageStatus, erro
  * answer so far, marked stopped. Leaving the page stops it too. When the answer is stored it joins the session's
  * cached messages, and a new conversation's title reaches every cached copy of the session.
  */
-export function useChatStream({ onRefused }: { onRefused: (question: string) => void }) {
+export function useChatStream({ onRefused }: { onRefused: (question: string, status: number) => void }) {
   const client = useQueryClient();
   const storeSession = useStoreSession();
   const [pending, setPending] = useState<PendingExchange | null>(null);
@@ -134,8 +134,20 @@ export function useChatStream({ onRefused }: { onRefused: (question: string) => 
       };
       draw(true);
 
-      let stored: ChatMessage | null = null;
       let started = false;
+      // Set once the answer is stored: the exchange is over for the trader, though the stream stays open until a
+      // new conversation's title has come.
+      let finished = false;
+      const finish = (stored: ChatMessage) => {
+        const p = current.current!;
+        finished = true;
+        settle([p.question, stored]);
+        // The question's stored id (DeepThink does not send it back).
+        void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
+      };
+      // The sessions' last messages and order, once a new conversation's title is in too (asked earlier, the list
+      // could come back without the title after the title event had set it).
+      const refreshSessions = () => void client.invalidateQueries({ queryKey: chatKeys.sessions });
       try {
         if (mode === 'chat') {
           for await (const event of streamChat(sessionId, question, abort.signal)) {
@@ -169,7 +181,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string) => 
                 update(() => ({ error: event.message, tool: null }), true);
                 break;
               case 'done':
-                stored = event.message;
+                finish(event.message);
                 break;
               case 'title':
                 storeSession(event.session);
@@ -184,11 +196,16 @@ export function useChatStream({ onRefused }: { onRefused: (question: string) => 
               update((a) => (event.isReasoning ? { reasoning: a.reasoning + delta } : { text: a.text + delta }));
             }
             if (event.error) update(() => ({ error: event.error! }), true);
-            if (event.message) stored = event.message;
+            if (event.message) finish(event.message);
             if (event.title) storeSession(event.title);
           }
         }
       } catch (error) {
+        // After the answer only the title was still to come; the server keeps the conversation's default title.
+        if (finished) {
+          refreshSessions();
+          return true;
+        }
         const p = current.current!;
         if (abort.signal.aborted) {
           // Stop: the server stores the answer so far, marked stopped; the page shows the same at once. A first
@@ -202,9 +219,8 @@ export function useChatStream({ onRefused }: { onRefused: (question: string) => 
           // goes back into the box.
           if (mode === 'deepthink' && error.status === 503) toastError(DEEPTHINK_NOT_CONFIGURED_TITLE, error.message);
           else toastError(error.message);
-          if (error.status === 404) void client.invalidateQueries({ queryKey: chatKeys.all });
           settle([]);
-          onRefused(question);
+          onRefused(question, error.status);
           return false;
         }
         // The connection broke mid-answer (part 2 §8: a stream error shows as 'Error: {msg}').
@@ -214,14 +230,13 @@ export function useChatStream({ onRefused }: { onRefused: (question: string) => 
         return true;
       }
 
-      const p = current.current!;
-      if (!stored) {
+      if (!finished) {
         // The stream ended without the stored answer: the server went away mid-answer.
+        const p = current.current!;
         settle([p.question, answerMessage(p, 'failed', p.answer.error ?? GENERIC_CHAT_ERROR)]);
-      } else settle([p.question, stored]);
-      // The question's stored id (DeepThink does not send it back) and the session's new last message.
-      void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
-      void client.invalidateQueries({ queryKey: chatKeys.sessions });
+        void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
+      }
+      refreshSessions();
       return true;
     },
     [client, draw, update, settle, storeSession, onRefused],
