@@ -388,6 +388,9 @@ describe('ReflectAI with an AI provider', () => {
       await s.page.getByTestId('rename-input').fill('Something else');
       await s.page.getByTestId('rename-input').press('Escape');
       expect(await chat.title.innerText()).toBe('NQ opening range');
+      await s.page.waitForTimeout(500);
+      expect(await chat.title.innerText()).toBe('NQ opening range');
+      expect((await api.get('/api/chat/sessions')).body[0].title).toBe('NQ opening range');
 
       await chat.menu('Clear chat');
       await s.page.getByTestId('confirm-clear-chat').click();

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Switch, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDots, IconEraser, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CHAT_TITLE_MAX } from '../../../domain/chat';
 import classes from './reflect-ai.module.css';
 
@@ -24,6 +24,13 @@ interface ChatHeaderProps {
 export function ChatHeader({ title, busy, hasMessages, deepThink, onDeepThink, onNewChat, onHistory, onRename, onClear, onDelete }: ChatHeaderProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Escape cancels; the input's blur as it goes must not save what was typed.
+  const cancelled = useRef(false);
+
+  const startEditing = () => {
+    cancelled.current = false;
+    setEditing(title);
+  };
 
   const save = async () => {
     const next = editing?.trim() ?? '';
@@ -68,7 +75,7 @@ export function ChatHeader({ title, busy, hasMessages, deepThink, onDeepThink, o
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(title)}>
+              <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={startEditing}>
                 Rename chat
               </Menu.Item>
               <Menu.Item leftSection={<IconEraser size={16} aria-hidden="true" />} onClick={onClear} disabled={busy || !hasMessages}>
@@ -95,9 +102,14 @@ export function ChatHeader({ title, busy, hasMessages, deepThink, onDeepThink, o
                 value={editing}
                 onChange={(event) => setEditing(event.currentTarget.value)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Escape') setEditing(null);
+                  if (event.key !== 'Escape') return;
+                  cancelled.current = true;
+                  setEditing(null);
                 }}
-                onBlur={() => void save()}
+                onBlur={() => {
+                  if (cancelled.current) cancelled.current = false;
+                  else void save();
+                }}
                 maxLength={CHAT_TITLE_MAX}
                 aria-label="Chat title"
                 disabled={saving}
@@ -107,11 +119,11 @@ export function ChatHeader({ title, busy, hasMessages, deepThink, onDeepThink, o
             </form>
           ) : (
             <Group gap={4} wrap="nowrap">
-              <Title order={2} size="md" fw={600} lineClamp={1} className={classes.titleText} onClick={() => setEditing(title)} data-testid="session-title">
+              <Title order={2} size="md" fw={600} lineClamp={1} className={classes.titleText} onClick={startEditing} data-testid="session-title">
                 {title}
               </Title>
               <Tooltip label="Rename chat" withArrow>
-                <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setEditing(title)} aria-label="Rename chat" data-testid="rename-chat">
+                <ActionIcon variant="subtle" color="gray" size="sm" onClick={startEditing} aria-label="Rename chat" data-testid="rename-chat">
                   <IconPencil size={14} aria-hidden="true" />
                 </ActionIcon>
               </Tooltip>
