@@ -438,6 +438,31 @@ describe('dashboard', () => {
     expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
   });
 
+  it('starts its data requests while the session check is still out (issue 14 first screen)', async () => {
+    const s = await scenario();
+    await traderWithoutSamples(s, 'parallel');
+    const dashboard = new Dashboard(s.page);
+    // The first visit marks this browser as signed in; the next load starts the data requests at once.
+    await dashboard.goto();
+    let sessionAnswered = false;
+    const beforeSession: string[] = [];
+    s.page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (!sessionAnswered && pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/')) beforeSession.push(pathname);
+    });
+    // Hold the session check for a second: requests issued meanwhile did not wait for it.
+    await s.page.route('**/api/auth/get-session*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      sessionAnswered = true;
+      await route.continue();
+    });
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    expect(beforeSession).toEqual(expect.arrayContaining(['/api/trades/stats', '/api/preferences', '/api/accounts', '/api/profile']));
+    // The page then uses those answers: the month total is drawn.
+    await s.page.getByTestId('calendar-month-total').waitFor();
+  });
+
   it('scrolls to a dashboard anchor from the URL', async () => {
     const s = await scenario({ width: 1280, height: 700 });
     await traderWithoutSamples(s, 'anchor');

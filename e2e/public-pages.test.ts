@@ -73,6 +73,22 @@ describe('intro', () => {
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/\d[\d,.]*\s*\+?\s*(traders|users)/i);
   });
+  it('paints at once on a first load: no fade from opacity 0, so Chromium records a first contentful paint', async () => {
+    const { page } = await scenario();
+    await page.goto('/intro');
+    await page.getByText('Get Started', { exact: true }).first().waitFor();
+    // Nothing on the first screen animates its opacity, and the heading is fully opaque straight away.
+    const fading = await page.evaluate(() =>
+      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+    );
+    expect(fading).toBe(0);
+    expect(await page.locator('.page-fade-intro, .page-fade').count()).toBe(0);
+    await eventually(() => page.evaluate(() => performance.getEntriesByType('paint').map((p) => p.name))).toContain('first-contentful-paint');
+    // Moving between pages still fades (spec part 2 "Route table").
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.waitForURL('**/login');
+    expect(await page.locator('.page-fade').count()).toBe(1);
+  });
 });
 
 describe('accessibility of the public pages', () => {

@@ -6,6 +6,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { authClient } from './lib/auth-client';
 import { STORAGE_KEYS, readStorage } from './lib/storage-keys';
 
 // Set the colour scheme before the first paint. The server's CSP forbids inline scripts, so Mantine's
@@ -14,6 +15,9 @@ document.documentElement.setAttribute(
   'data-mantine-color-scheme',
   readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark',
 );
+
+// The session check starts now, while the page's code loads, rather than when the protected route first renders.
+authClient.$store.atoms.session?.listen(() => {});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

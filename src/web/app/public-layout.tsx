@@ -1,10 +1,11 @@
 import { Outlet, useLocation } from 'react-router';
+import { pageFadeClass } from '../lib/page-fade';
 
-/** Public pages fade in: 0.15 s, the intro 0.2 s (spec part 2 "Route table"). */
+/** Public pages fade in when the trader moves to them: 0.15 s, the intro 0.2 s (spec part 2 "Route table"). */
 export function PublicLayout() {
   const { pathname } = useLocation();
   return (
-    <div key={pathname} className={pathname === '/intro' ? 'page-fade-intro' : 'page-fade'}>
+    <div key={pathname} className={pageFadeClass(pathname)}>
       <Outlet />
     </div>
   );

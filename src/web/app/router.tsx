@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { wasSignedIn } from '../lib/storage-keys';
 import { ProtectedRoute } from './protected-route';
+import { queryClient } from './providers';
 import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 import { ShellLayout } from './shell/shell-layout';
@@ -40,7 +43,15 @@ export const router = createBrowserRouter([
           {
             element: <ShellLayout />,
             children: [
-              { path: '/', lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
+              {
+                path: '/',
+                // The dashboard's data requests start with the page's code and the session check, not after them.
+                loader: () => {
+                  if (wasSignedIn()) prefetchDashboard(queryClient);
+                  return null;
+                },
+                lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+              },
               { path: '/trade-log', lazy: page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage') },
               { path: '/reflect', lazy: page(() => import('../features/reflect/reflect-page'), 'ReflectPage') },
               {

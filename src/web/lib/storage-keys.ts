@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   widgetLayout: 'widget-layout',
   dashboardPreferences: 'dashboard-preferences',
   tutorialProgress: 'tutorial-progress',
+  /** Set while this browser holds a session, so the first screen can start its data requests before the check. */
+  signedIn: 'signed-in',
 } as const;
 
 // Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.
@@ -36,6 +38,19 @@ export function writeStorage(key: string, value: string): void {
   } catch {
     /* see readStorage */
   }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    /* see readStorage */
+  }
+}
+
+/** A hint, not a check: the server still decides; a wrong hint costs requests that answer 401. */
+export function wasSignedIn(): boolean {
+  return readStorage(STORAGE_KEYS.signedIn) === 'true';
 }
 
 export function hasSeenIntro(): boolean {

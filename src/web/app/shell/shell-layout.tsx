@@ -3,6 +3,7 @@ import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SearchPalette } from '../../features/search/search-palette';
+import { pageFadeClass } from '../../lib/page-fade';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 import { setUiModes, useUiModes } from '../../lib/ui-modes';
 import { LogoutModal } from './logout-modal';
@@ -94,7 +95,7 @@ export function ShellLayout() {
         <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <div key={pathname} className="page-fade">
+        <div key={pathname} className={pageFadeClass(pathname)}>
           <Outlet />
         </div>
       </AppShell.Main>

@@ -5,7 +5,7 @@ import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/i
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { addMonths, formatCalendarDay, getTodayInZone } from '../../../domain/dates';
+import { getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
 import { authClient } from '../../lib/auth-client';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
@@ -24,6 +24,7 @@ import { TasksWidget } from './components/tasks-widget';
 import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
 import { WidgetGrid } from './components/widget-grid';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
+import { DEFAULT_TIME_ZONE, dashboardDaysFrom } from './prefetch';
 import classes from './dashboard.module.css';
 import {
   RESIZE_SETTLE_MS,
@@ -50,7 +51,6 @@ function useOpenedOnce(opened: boolean): boolean {
   if (opened && !once) setOnce(true);
   return once || opened;
 }
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Onboarding runs once per signed-in user and page load; the server makes it happen at most once ever. */
 const onboardingStarted = new Set<string>();
@@ -162,10 +162,7 @@ export function DashboardPage() {
   const now = useMinuteClock();
   const today = getTodayInZone(now, timeZone);
   const [account, setAccount] = useState<AccountFilter>('all');
-  // The widgets look back at most six months (Monthly Win Rate) and 90 days (balance): only those days' rows travel,
-  // the earlier ones summed by the server. Counted from UTC with a month to spare, so the key does not wait for the
-  // trader's time zone.
-  const daysFrom = addMonths(formatCalendarDay(now.getUTCFullYear(), now.getUTCMonth() + 1, 1), -7);
+  const daysFrom = dashboardDaysFrom(now);
   const stats = useQuery(tradeStatsQuery(account, {}, '', daysFrom));
   const width = useSettledWidth();
   const columnCount = getColumnCount(width);

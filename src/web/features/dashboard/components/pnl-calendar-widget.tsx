@@ -6,11 +6,12 @@ import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCalendarWeek } from '../../../../domain/calendar';
-import { formatCalendarDay, getDaysInMonth, parseCalendarDay } from '../../../../domain/dates';
+import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
 import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
 import { AccountSelector } from '../../accounts';
 import { useDashboard } from '../dashboard-context';
+import { monthRange } from '../prefetch';
 import { dayToDate, formatCompactUsd, formatPercent, formatSignedUsd, formatUsd, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
@@ -25,10 +26,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const start = parseCalendarDay(today) ?? { year: 2000, month: 1 };
   const [month, setMonth] = useState({ year: start.year, month: start.month });
-  const range = {
-    from: formatCalendarDay(month.year, month.month, 1),
-    to: formatCalendarDay(month.year, month.month, getDaysInMonth(month.year, month.month)),
-  };
+  const range = monthRange(formatCalendarDay(month.year, month.month, 1));
   const stats = useQuery(tradeStatsQuery(account, range));
   const taskStatus = useQuery(taskStatusQuery(range.from, range.to));
 

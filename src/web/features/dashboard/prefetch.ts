@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { addMonths, formatCalendarDay, getDaysInMonth, getTodayInZone, parseCalendarDay } from '../../../domain/dates';
+import { appConfigQuery } from '../../lib/app-config';
+import { accountsQuery, preferencesQuery, profileQuery, tasksByDateQuery, taskStatusQuery, tradeStatsQuery } from '../../shared/api';
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/**
+ * The first day whose per-day statistics the dashboard asks for: the widgets look back at most six months (Monthly
+ * Win Rate) and 90 days (balance), so only those days' rows travel and the earlier ones are summed by the server.
+ * Counted from UTC with a month to spare, so the key does not wait for the trader's time zone.
+ */
+export function dashboardDaysFrom(now: Date): string {
+  return addMonths(formatCalendarDay(now.getUTCFullYear(), now.getUTCMonth() + 1, 1), -7);
+}
+
+/** The calendar month holding `day`, as the PnL calendar asks for it. */
+export function monthRange(day: string): { from: string; to: string } {
+  const { year, month } = parseCalendarDay(day) ?? { year: 2000, month: 1 };
+  return { from: formatCalendarDay(year, month, 1), to: formatCalendarDay(year, month, getDaysInMonth(year, month)) };
+}
+
+/**
+ * Starts the dashboard's data requests while the session check and the page's code are still on their way (issue 14:
+ * data requests in parallel with the session check). The page then finds them in the cache, under the same keys it
+ * asks with. Requests that need the trader's time zone follow the preferences.
+ */
+export function prefetchDashboard(queryClient: QueryClient, now = new Date()): void {
+  void queryClient.prefetchQuery(tradeStatsQuery('all', {}, '', dashboardDaysFrom(now)));
+  void queryClient.prefetchQuery(profileQuery);
+  void queryClient.prefetchQuery(accountsQuery);
+  void queryClient.prefetchQuery(appConfigQuery);
+  void queryClient
+    .fetchQuery(preferencesQuery)
+    .then((preferences) => {
+      const today = getTodayInZone(now, preferences.time_zone ?? DEFAULT_TIME_ZONE);
+      const range = monthRange(today);
+      void queryClient.prefetchQuery(tradeStatsQuery('all', range));
+      void queryClient.prefetchQuery(taskStatusQuery(range.from, range.to));
+      void queryClient.prefetchQuery(tasksByDateQuery(today));
+    })
+    .catch(() => {
+      // The page asks again itself and shows the failure.
+    });
+}
