@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
@@ -135,6 +136,25 @@ describe('Google and OpenID Connect', () => {
     await flow.atProvider(account.email);
     await waitForPath(page, '/login');
     await eventually(() => flow.error.textContent()).toContain('did not confirm the address is yours');
+  });
+
+  it('an account in sign-in back-off is refused through the provider too, and /login says how long to wait', async () => {
+    const account = await createAccount(suite.e2e.app, 'backoff');
+    idp!.addUser({ email: account.email, name: 'Owner', emailVerified: true });
+    // Wrong passwords from elsewhere have put the account in back-off for five minutes.
+    const key = crypto.createHash('sha256').update(`email:${account.email}`).digest('base64url');
+    await suite.e2e.app.server.database.db.execute(
+      sql`insert into sign_in_throttle (key, failures, blocked_until, last_attempt, updated_at) values (${key}, 9, now() + interval '300 seconds', 'e2e', now())`,
+    );
+    const { page } = await scenario();
+    const flow = new SignInFlow(page);
+    await new LoginPage(page).goto();
+    await flow.providerButton('Sign in with Authentik').click();
+    await flow.atProvider(account.email);
+    await waitForPath(page, '/login');
+    await eventually(() => flow.error.textContent()).toBe('Too many failed sign-in attempts for this account. Try again in 5 minutes.');
+    const session = await page.evaluate(() => fetch('/api/auth/get-session').then((r) => r.json()));
+    expect(session).toBeNull();
   });
 
   it('the sign-in and sign-up pages with provider buttons pass axe in both themes', async () => {

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/free-port';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
@@ -196,5 +198,66 @@ describe('sign-in limits per client address on the provider steps', () => {
     expect(callbacks).toEqual([302, 302, 302, 429]);
     // Another address is not affected.
     expect((await startSignIn(s.app.client(), 'oidc')).status).toBe(200);
+  });
+});
+
+describe.each(backends())('per-account sign-in limits on the provider callback on %s', (backend) => {
+  const ATTEMPTS = 2;
+  let s: Started;
+  beforeAll(async () => {
+    s = await startWithProvider(backend, { AUTH_RATE_LIMIT: '1000', AUTH_ACCOUNT_ATTEMPTS: String(ATTEMPTS) });
+  });
+  afterAll(() => s?.close());
+
+  const throttleKey = (email: string) => crypto.createHash('sha256').update(`email:${email}`).digest('base64url');
+  const stretch = (email: string) =>
+    s.app.server.database.db.execute(
+      sql`update sign_in_throttle set blocked_until = now() + interval '30 seconds' where key = ${throttleKey(email)} and blocked_until is not null`,
+    );
+  const waitOut = (email: string) => s.app.server.database.db.execute(sql`update sign_in_throttle set blocked_until = now() where key = ${throttleKey(email)}`);
+
+  it('counts a refused provider sign-in against the account, and refuses even a good one during the back-off', async () => {
+    const email = uniqueEmail('vouched');
+    const owner = s.app.client();
+    expect((await owner.signUp(email)).status).toBe(200);
+    // A provider that does not confirm the address claims the password account: each refusal is a failed attempt.
+    s.idp.addUser({ email, name: 'Impostor', emailVerified: false });
+    for (let i = 0; i < ATTEMPTS; i++) expect((await signInThroughProvider(s.app.client(), 'oidc', email)).params.get('error')).toBe('account_not_linked');
+    await stretch(email);
+    // The password is refused meanwhile, as after wrong passwords...
+    expect((await s.app.client().signIn(email)).status).toBe(429);
+    // ...and so is the provider, even once it vouches for the address; the login page is told how long to wait.
+    s.idp.addUser({ email, name: 'Owner', emailVerified: true });
+    const browser = s.app.client();
+    const refused = await signInThroughProvider(browser, 'oidc', email);
+    expect(refused.path).toBe('/auth-callback.html');
+    expect(refused.params.get('error')).toBe('too_many_attempts');
+    expect(Number(refused.params.get('error_description'))).toBeGreaterThanOrEqual(29);
+    expect(await sessionEmail(browser)).toBeNull();
+
+    // After the wait the provider signs the owner in and the count starts again.
+    await waitOut(email);
+    const later = s.app.client();
+    expect((await signInThroughProvider(later, 'oidc', email)).params.get('error')).toBeNull();
+    expect(await sessionEmail(later)).toBe(email);
+    const rows = await s.app.server.database.db.execute(sql`select 1 from sign_in_throttle where key = ${throttleKey(email)}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+  });
+
+  it('counts a new trader’s provider sign-in by email too, and leaves other accounts alone', async () => {
+    const email = uniqueEmail('fresh');
+    const neighbour = uniqueEmail('neighbour');
+    s.idp.addUser({ email, name: 'Fresh', emailVerified: true });
+    s.idp.addUser({ email: neighbour, name: 'Neighbour', emailVerified: true });
+    // Wrong passwords at the new trader's email (no password account exists yet: the guesses count all the same).
+    for (let i = 0; i < ATTEMPTS; i++) expect((await s.app.client().signIn(email, 'wrong-password-x')).status).toBe(401);
+    await stretch(email);
+    const browser = s.app.client();
+    expect((await signInThroughProvider(browser, 'google', email)).params.get('error')).toBe('too_many_attempts');
+    expect(await sessionEmail(browser)).toBeNull();
+
+    const other = s.app.client();
+    expect((await signInThroughProvider(other, 'google', neighbour)).params.get('error')).toBeNull();
+    expect(await sessionEmail(other)).toBe(neighbour);
   });
 });

@@ -11,12 +11,15 @@ import type { CaptchaService } from '../features/captcha/service';
 import { describeError } from '../http/error-log';
 import type { Logger } from '../logger';
 import { assertAuthBody } from './guards';
+import { checkProviderSession, noteProviderProfile } from './provider-sign-in';
+import { createSignInLimiter } from './sign-in-limits';
 
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
  * Paths (under /api/auth) that are rate-limited per client address: every step of signing in (password, the
- * second factor, the start of and return from Google or the OpenID provider), changing the password, and reset.
+ * second factor, the start of and return from Google or the OpenID provider), every check of a signed-in trader's
+ * password (change it, two-factor settings), and reset. Each is limited per account too (sign-in-limits.ts).
  */
 export const limitedAuthPaths = [
   '/sign-in/email',
@@ -24,7 +27,12 @@ export const limitedAuthPaths = [
   '/callback/*',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  '/two-factor/verify-otp',
   '/change-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
   '/request-password-reset',
   '/reset-password',
   '/send-verification-email',
@@ -38,6 +46,11 @@ export function oauthProviders(config: Config): GenericOAuthConfig[] {
   const providers: GenericOAuthConfig[] = [];
   // With a captcha, an unknown account may only be created from the register page, which passes the captcha first.
   const disableImplicitSignUp = config.captcha !== null;
+  // Changes nothing in the profile: it tells the sign-in limits which account the provider vouches for.
+  const noteProfile = (profile: Record<string, unknown>) => {
+    noteProviderProfile(profile);
+    return {};
+  };
   const discovery = (issuer: string) => `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
     providers.push({
@@ -49,6 +62,7 @@ export function oauthProviders(config: Config): GenericOAuthConfig[] {
       scopes: ['openid', 'email', 'profile'],
       requireIdTokenVerification: true,
       disableImplicitSignUp,
+      mapProfileToUser: noteProfile,
     });
   }
   if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
@@ -61,6 +75,7 @@ export function oauthProviders(config: Config): GenericOAuthConfig[] {
       scopes: ['openid', 'email', 'profile'],
       requireIdTokenVerification: true,
       disableImplicitSignUp,
+      mapProfileToUser: noteProfile,
     });
   }
   return providers;
@@ -71,6 +86,9 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
   const providers = oauthProviders(config);
   const verifyEmail = mailer.delivers;
   const perMinute = { window: 60, max: config.AUTH_RATE_LIMIT };
+  // The per-account count of a return from Google or the OpenID provider (provider-sign-in.ts); state is in the
+  // database, so this limiter and the handler's share it.
+  const limiter = createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS);
 
   return betterAuth({
     appName: 'Edgebook',
@@ -137,6 +155,15 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          async before(session, ctx) {
+            if (!ctx?.path.startsWith('/callback/')) return;
+            const user = await ctx.context.internalAdapter.findUserById(session.userId);
+            await checkProviderSession(limiter, user?.email);
+          },
+        },
+      },
       user: {
         create: {
           // Without SMTP nobody could receive a confirmation email: the account is confirmed at once.

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import type { Handler } from 'hono';
 import type { AppEnv } from '../http/context';
 import type { SessionCache } from '../http/session';
 import { describeProblem, findInputProblem } from '../http/input-guard';
 import type { Auth } from './auth';
-import { SIGN_IN_ENDPOINTS, tooManyAttemptsMessage, type SignInLimiter } from './sign-in-limits';
+import { limitProviderCallback } from './provider-sign-in';
+import { SIGN_IN_ENDPOINTS, tooManyAttemptsMessage, type SignInLimiter, type SignInSubjects } from './sign-in-limits';
 
 const BASE_PATH = '/api/auth';
 
@@ -11,7 +13,8 @@ const BASE_PATH = '/api/auth';
  * /api/auth/*, handed to better-auth with three things it does not do itself:
  * - the client address it rate-limits by (x-real-ip) comes from the socket or a trusted proxy, never the client;
  * - its JSON bodies get the guard every other route has (a NUL in a name was a database error, a 500);
- * - every sign-in path counts against its account (sign-in-limits.ts), whatever address the attempt comes from.
+ * - every sign-in path counts against its account (sign-in-limits.ts), whatever address the attempt comes from; the
+ *   return from Google or the OpenID provider too, once the provider has said who it is (provider-sign-in.ts).
  */
 export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
   return async (c) => {
@@ -22,8 +25,10 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
     const headers = new Headers(c.req.raw.headers);
     headers.delete('x-forwarded-for');
     headers.set('x-real-ip', c.var.clientIp);
-    if (c.req.method !== 'POST') {
-      const response = await auth.handler(new Request(c.req.raw, { headers }));
+    const callback = c.req.path.startsWith(`${BASE_PATH}/callback/`);
+    if (c.req.method !== 'POST' || callback) {
+      const forward = () => auth.handler(new Request(c.req.raw, { headers }));
+      const response = callback ? await limitProviderCallback(limiter, forward) : await forward();
       if (changes) sessions.clear();
       return response;
     }
@@ -42,7 +47,7 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
     }
 
     const readAccount = SIGN_IN_ENDPOINTS[c.req.path.slice(BASE_PATH.length)];
-    const account = readAccount ? await readAccount({ body: parsed, headers }) : null;
+    const account = readAccount ? await readAccount({ body: parsed, headers, subjects: signInSubjects(auth, headers) }) : null;
     if (account) {
       const verdict = await limiter.attempt(account);
       if (!verdict.allowed) {
@@ -65,4 +70,42 @@ async function provedSecret(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
   const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
   return body?.code === 'EMAIL_NOT_VERIFIED';
+}
+
+/** Who a request to better-auth is for, read from better-auth's own records (its session, its two-factor cookie). */
+function signInSubjects(auth: Auth, headers: Headers): SignInSubjects {
+  return {
+    async sessionUser() {
+      const session = await auth.api.getSession({ headers }).catch(() => null);
+      return session ? { id: session.user.id, email: session.user.email } : null;
+    },
+    async twoFactorUserId() {
+      const context = await auth.$context;
+      const identifier = signedCookie(headers, context.createAuthCookie('two_factor').name, context.secret);
+      if (!identifier) return null;
+      const record = await context.internalAdapter.findVerificationValue(identifier);
+      return record && record.expiresAt > new Date() ? record.value : null;
+    },
+  };
+}
+
+/** A cookie's value if better-call signed it with `secret` (value.base64(HMAC-SHA256), URL-encoded), else null. */
+function signedCookie(headers: Headers, name: string, secret: string): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let raw: string;
+    try {
+      raw = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = raw.lastIndexOf('.');
+    if (dot < 1) return null;
+    const value = raw.slice(0, dot);
+    const given = Buffer.from(raw.slice(dot + 1), 'base64');
+    const expected = crypto.createHmac('sha256', secret).update(value).digest();
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? value : null;
+  }
+  return null;
 }

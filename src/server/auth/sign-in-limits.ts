@@ -12,19 +12,79 @@ import { signInThrottle } from '../db/schema';
  * database, so every app process shares them.
  *
  * Every way of proving a password or a second factor goes through here: SIGN_IN_ENDPOINTS names each one and how
- * to tell which account it is for. A new sign-in path (two-factor codes, passkeys...) adds its line.
+ * to tell which account it is for. A new sign-in path (passkeys...) adds its line. The return from Google or the
+ * OpenID provider names its account only once the provider has answered, so it is counted from inside better-auth
+ * (provider-sign-in.ts), with the same limiter and the same keys.
+ *
+ * The keys: `email:<address>` for the password, whether it is typed to sign in or by a signed-in trader (change
+ * it, turn two-factor on or off), and for a provider sign-in of that address; `second-factor:<user id>` for the
+ * authenticator code and the backup codes. The second factor counts apart, because proving the password clears the
+ * email's count: one shared count would let an attacker who knows the password buy new guesses at the code.
  */
 
-export type AccountKeyReader = (request: { body: unknown; headers: Headers }) => string | null | Promise<string | null>;
+/** What the handler can tell about who a request is for, from better-auth's own records (handler.ts). */
+export interface SignInSubjects {
+  /** The user of the request's session cookie, if it is signed in. */
+  sessionUser(): Promise<{ id: string; email: string } | null>;
+  /** The user a pending two-factor sign-in is for (better-auth's signed two_factor cookie), if any. */
+  twoFactorUserId(): Promise<string | null>;
+}
+
+export type AccountKeyReader = (request: { body: unknown; headers: Headers; subjects: SignInSubjects }) => string | null | Promise<string | null>;
+
+export const emailAccount = (email: string) => `email:${email.trim().toLowerCase()}`;
 
 const emailKey: AccountKeyReader = ({ body }) => {
   const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : null;
+  return typeof email === 'string' && email.trim() ? emailAccount(email) : null;
+};
+
+/** The claims of a JSON Web Token, unverified (better-auth verifies the signature; this only picks the counter). */
+function jwtClaims(token: unknown): Record<string, unknown> | null {
+  if (typeof token !== 'string') return null;
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A sign-in with the provider's ID token in the body names its account in the token. The usual start, a redirect to
+ * the provider, names none and proves nothing: it is limited per address only.
+ */
+const idTokenKey: AccountKeyReader = ({ body }) => {
+  const email = jwtClaims((body as { idToken?: { token?: unknown } } | null)?.idToken?.token)?.email;
+  return typeof email === 'string' && email.trim() ? emailAccount(email) : null;
+};
+
+/** The authenticator code or a backup code: at sign-in for the two-factor cookie's user, at enrolment the session's. */
+const secondFactorKey: AccountKeyReader = async ({ subjects }) => {
+  const user = (await subjects.sessionUser())?.id ?? (await subjects.twoFactorUserId());
+  return user ? `second-factor:${user}` : null;
+};
+
+/** The password of a signed-in trader: the same count as signing in with it, so a stolen session guesses no faster. */
+const sessionPasswordKey: AccountKeyReader = async ({ subjects }) => {
+  const user = await subjects.sessionUser();
+  return user ? emailAccount(user.email) : null;
 };
 
 /** better-auth paths (under /api/auth) that check a secret, and the account each attempt is for. */
 export const SIGN_IN_ENDPOINTS: Record<string, AccountKeyReader> = {
   '/sign-in/email': emailKey,
+  '/sign-in/social': idTokenKey,
+  '/two-factor/verify-totp': secondFactorKey,
+  '/two-factor/verify-backup-code': secondFactorKey,
+  '/two-factor/verify-otp': secondFactorKey,
+  '/change-password': sessionPasswordKey,
+  '/two-factor/enable': sessionPasswordKey,
+  '/two-factor/disable': sessionPasswordKey,
+  '/two-factor/get-totp-uri': sessionPasswordKey,
+  '/two-factor/generate-backup-codes': sessionPasswordKey,
 };
 
 const FIRST_DELAY_SECONDS = 1;
@@ -78,5 +138,4 @@ export function createSignInLimiter(database: Database, freeAttempts: number): S
   };
 }
 
-export const tooManyAttemptsMessage = (seconds: number) =>
-  `Too many failed sign-in attempts for this account. Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`;
+export { tooManyAttemptsMessage } from '../../domain/sign-in';

@@ -10,6 +10,9 @@
     target.searchParams.set('oauth_error', error);
     var provider = params.get('provider');
     if (provider) target.searchParams.set('provider', provider);
+    // A sign-in refused by the account's back-off says how many seconds to wait.
+    var wait = params.get('error_description');
+    if (error === 'too_many_attempts' && wait && /^[0-9]{1,6}$/.test(wait)) target.searchParams.set('wait', wait);
     next = target.pathname + target.search;
   }
   window.location.replace(next);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AppConfig } from '../../lib/app-config';
 import { authClient } from '../../lib/auth-client';
+import { TOO_MANY_ATTEMPTS_CODE, tooManyAttemptsMessage } from '../../../domain/sign-in';
 
 export type OAuthProvider = 'google' | 'oidc';
 
@@ -16,8 +17,12 @@ export function providerName(provider: string | null, config: AppConfig | undefi
 /** Spec part 2 §8: 'Failed to sign in with Google. Please try again.'; the same words for the OpenID provider. */
 export const oauthFailed = (name: string) => `Failed to sign in with ${name}. Please try again.`;
 
-/** What a failed return from the provider means for the trader (the codes better-auth puts in ?error=). */
-export function oauthErrorMessage(code: string, name: string): string {
+/**
+ * What a failed return from the provider means for the trader (the codes better-auth puts in ?error=); `wait` is the
+ * back-off in seconds of an account with too many failed sign-ins (server/auth/provider-sign-in.ts).
+ */
+export function oauthErrorMessage(code: string, name: string, wait?: number): string {
+  if (code === TOO_MANY_ATTEMPTS_CODE) return tooManyAttemptsMessage(wait && wait > 0 ? wait : 1);
   if (code === 'account_not_linked') {
     return `This email already has an Edgebook account, and ${name} did not confirm the address is yours. Sign in with your password.`;
   }
@@ -31,7 +36,7 @@ export function useOAuthError(config: AppConfig | undefined): string | null {
   const [params] = useSearchParams();
   const code = params.get('oauth_error');
   if (!code) return null;
-  return oauthErrorMessage(code, providerName(params.get('provider'), config));
+  return oauthErrorMessage(code, providerName(params.get('provider'), config), Number(params.get('wait')) || undefined);
 }
 
 interface OAuthButtonsProps {
