@@ -1,10 +1,25 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 
 /**
- * Mantine's charts (recharts underneath, ~270 kB of script) loaded when a chart first renders, not before the first
- * screen (issue 14). Until then each chart keeps its size, so nothing moves when it arrives.
+ * Mantine's charts (recharts underneath, ~170 kB of gzipped script) loaded once the first screen has painted, not
+ * before it (issue 14): the first render draws each chart's box at its size, so nothing moves when they arrive.
  */
 const charts = () => import('@mantine/charts');
+let chartsRequested = false;
+
+/** The chart itself only after the render that first showed its box: that render fetches nothing. */
+function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [ready, setReady] = useState(chartsRequested);
+  useEffect(() => {
+    if (ready) return;
+    const timer = window.setTimeout(() => {
+      chartsRequested = true;
+      setReady(true);
+    });
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+  return ready ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
 const LazyAreaChart = lazy(() => charts().then((m) => ({ default: m.AreaChart })));
 const LazyBarChart = lazy(() => charts().then((m) => ({ default: m.BarChart })));
 const LazyDonutChart = lazy(() => charts().then((m) => ({ default: m.DonutChart })));
@@ -18,40 +33,40 @@ const box = (width: unknown, height: unknown) => (
 
 export function AreaChart(props: ComponentProps<typeof LazyAreaChart>) {
   return (
-    <Suspense fallback={box(props.w, props.h)}>
+    <AfterFirstPaint fallback={box(props.w, props.h)}>
       <LazyAreaChart {...props} />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 
 export function BarChart(props: ComponentProps<typeof LazyBarChart>) {
   return (
-    <Suspense fallback={box(props.w, props.h)}>
+    <AfterFirstPaint fallback={box(props.w, props.h)}>
       <LazyBarChart {...props} />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 
 export function DonutChart(props: ComponentProps<typeof LazyDonutChart>) {
   return (
-    <Suspense fallback={box(props.size ?? 160, props.size ?? 160)}>
+    <AfterFirstPaint fallback={box(props.size ?? 160, props.size ?? 160)}>
       <LazyDonutChart {...props} />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 
 export function RadarChart(props: ComponentProps<typeof LazyRadarChart>) {
   return (
-    <Suspense fallback={box(props.w, props.h)}>
+    <AfterFirstPaint fallback={box(props.w, props.h)}>
       <LazyRadarChart {...props} />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 
 export function Sparkline(props: ComponentProps<typeof LazySparkline>) {
   return (
-    <Suspense fallback={box(props.w, props.h)}>
+    <AfterFirstPaint fallback={box(props.w, props.h)}>
       <LazySparkline {...props} />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
