@@ -120,7 +120,9 @@ class Dashboard {
 
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 
-const DEFAULT_COLUMNS = [[], ['forex-news', 'tasks'], ['edgebook-score', 'all-time-winrate', 'month-winrate', 'monthly-pnl-chart']];
+// The spec's default layout keeps column 0 for the calendar; shown under a full-width calendar, column 2's lower half
+// fills the column beside the quick notes (issue 14).
+const DEFAULT_COLUMNS = [['month-winrate', 'monthly-pnl-chart'], ['forex-news', 'tasks'], ['edgebook-score', 'all-time-winrate']];
 
 /** A w x h RGB PNG with a diagonal gradient (a real picture for the cropper to decode). */
 function makePng(w: number, h: number): Buffer {
@@ -215,10 +217,11 @@ describe('dashboard', () => {
       const cents = Math.round(trades.reduce((sum, t) => sum + t.pnl, 0) * 100);
       const wins = trades.filter((t) => t.pnl > 0).length;
       const losses = trades.filter((t) => t.pnl < 0).length;
-      const winRate = wins + losses ? Math.round((wins * 1000) / (wins + losses)) / 10 : 0;
+      // A break-even-only day has no win rate: '—', not '0%' (issue 14).
+      const winRate = wins + losses ? `${Math.round((wins * 1000) / (wins + losses)) / 10}%` : '—';
       await expect.poll(() => textOf(cell.getByTestId('day-pnl'))).toBe(formatUsd(cents));
       expect(await textOf(cell.getByTestId('day-trades'))).toBe(`${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`);
-      expect(await textOf(cell.getByTestId('day-winrate'))).toBe(`${winRate}%`);
+      expect(await textOf(cell.getByTestId('day-winrate'))).toBe(winRate);
       expect(await cell.getAttribute('data-tint')).toBe(cents > 0 ? 'green' : cents < 0 ? 'red' : 'grey');
     }
     // A day without trades shows no figures.
@@ -272,18 +275,20 @@ describe('dashboard', () => {
     expect(await input.inputValue()).toBe('');
 
     await row.getByRole('button', { name: 'Mark "Size down after two losses" as done' }).click();
-    await dashboard.toast('Task completed!').waitFor();
+    // Each toast replaces the one on screen at once rather than queueing behind it (issue 14).
+    await dashboard.toast('Task completed!').waitFor({ timeout: 2000 });
     await expect.poll(() => row.getAttribute('data-completed')).toBe('true');
     const today = getTodayInZone(new Date(), 'America/New_York');
     const stored = (await api.get(`/api/tasks?date=${today}`)).body.find((t: { title: string }) => t.title === 'Size down after two losses');
     expect(stored).toMatchObject({ completed: true, category: 'Daily' });
 
     await row.getByRole('button', { name: 'Mark "Size down after two losses" as not done' }).click();
-    await dashboard.toast('Task unchecked').waitFor();
+    await dashboard.toast('Task unchecked').waitFor({ timeout: 2000 });
     await expect.poll(() => row.getAttribute('data-completed')).toBe(null);
 
     await row.getByRole('button', { name: 'Delete "Size down after two losses"' }).click();
-    await dashboard.toast('Task deleted!').waitFor();
+    await dashboard.toast('Task deleted!').waitFor({ timeout: 2000 });
+    await eventually(() => s.page.locator('.mantine-Notification-root').count()).toBe(1);
     await expect.poll(() => dashboard.taskRows.count()).toBe(5);
     expect((await api.get(`/api/tasks?date=${today}`)).body).toHaveLength(5);
   });
@@ -463,12 +468,141 @@ describe('dashboard', () => {
     await s.page.getByTestId('calendar-month-total').waitFor();
   });
 
+  it("lists the week ahead as 'This Week' on a Sunday, and no raw 'a|b' values", async () => {
+    const s = await scenario({ width: 1440, height: 900 });
+    await traderWithoutSamples(s, 'events');
+    // Sunday 2026-03-08, noon in New York: the trading week ahead runs Monday 9 to Friday 13 March.
+    await s.page.clock.install({ time: new Date('2026-03-08T16:00:00Z') });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const widget = s.page.getByTestId('widget-forex-news');
+    await widget.getByTestId('economic-event').first().waitFor();
+    const text = await widget.innerText();
+    expect(text).toContain('MON, MAR 9');
+    expect(text).toContain('FRI, MAR 13');
+    expect(text).not.toContain('MAR 2');
+    expect(text).not.toContain('|');
+  });
+
   it('scrolls to a dashboard anchor from the URL', async () => {
     const s = await scenario({ width: 1280, height: 700 });
     await traderWithoutSamples(s, 'anchor');
     await s.page.goto('/#trading-tasks');
     await s.page.getByTestId('calendar-month').waitFor();
     await eventually(() => s.page.locator('#trading-tasks').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200)).toBe(true);
+  });
+});
+
+describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (issue 14)', (theme) => {
+  const themed = (s: Scenario) =>
+    s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+
+  it('phone: calendar losses show whole like wins, and the day dialog shows Result and PnL without scrolling sideways', async () => {
+    const s = await scenario({ width: 390, height: 844 });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `phone-${theme}`);
+    for (const t of [
+      { date: '2026-03-02', symbol: 'NQ', pnl: 421 },
+      { date: '2026-03-03', symbol: 'ES', pnl: -451.37, trade_type: 'A/A+' },
+      { date: '2026-03-04', symbol: 'NQ', pnl: -1234.56 },
+      { date: '2026-03-05', symbol: 'YM', pnl: 0 },
+    ])
+      await createTrade(api, t);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+    const expected = { '2026-03-02': '$421', '2026-03-03': '-$451', '2026-03-04': '-$1.2k', '2026-03-05': '$0' };
+    for (const [date, text] of Object.entries(expected)) {
+      const pnl = dashboard.day(date).getByTestId('day-pnl');
+      await expect.poll(() => textOf(pnl)).toBe(text);
+      // Shown whole: the text fits its box, no ellipsis.
+      expect(await pnl.evaluate((el) => el.scrollWidth <= el.clientWidth), `${date} ${text}`).toBe(true);
+    }
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-calendar-phone-${theme}.png`) });
+
+    await dashboard.day('2026-03-03').click();
+    const dialog = s.page.getByRole('dialog', { name: 'Trades on Tuesday, March 3, 2026' });
+    await dialog.waitFor();
+    const row = dialog.getByTestId('day-trade-row');
+    await row.waitFor();
+    expect(await textOf(row)).toContain('-$451.37');
+    expect(await textOf(row.getByTestId('day-trade-details'))).toContain('A/A+');
+    for (const cell of [row.getByText('Loss', { exact: true }), row.getByTestId('day-trade-pnl')]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const table = dialog.getByTestId('day-trades-table');
+    expect(await table.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-day-dialog-phone-${theme}.png`) });
+  });
+
+  it.each([
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const)('%s: trading mode keeps tasks, notes and events and hides every money figure until it ends', async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `focus-${name}-${theme}`);
+    await createTrade(api, { date: getTodayInZone(new Date(), 'America/New_York'), symbol: 'NQ', pnl: 250 });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const money = () => s.page.locator('[data-testid="widget-tradelog-pnl-calendar"], [data-testid^="header-stats"], [data-testid="widget-monthly-pnl-chart"], [data-testid="widget-all-time-winrate"]').count();
+    expect(await money()).toBeGreaterThan(0);
+
+    await s.page.getByTestId('trading-mode-toggle').click();
+    await s.page.getByTestId('trading-mode-notice').waitFor();
+    await eventually(() => s.page.getByTestId('trading-mode-overlay').count()).toBe(0);
+    expect(await money()).toBe(0);
+    for (const kept of ['widget-tasks', 'quick-notes', 'widget-forex-news']) expect(await s.page.getByTestId(kept).isVisible(), kept).toBe(true);
+    // The app's own text (recharts leaves a hidden measuring span on the body).
+    expect((await s.page.locator('#root').innerText()).match(/.{0,80}\$\d.{0,20}/s)?.[0]).toBeUndefined();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-trading-mode-${name}-${theme}.png`), fullPage: true });
+
+    // The Trade Log's figures are blurred while it lasts (moving inside the app: a reload ends trading mode).
+    const go = async (item: 'dashboard' | 'trade-log') => {
+      if (name === 'phone') await dashboard.shell.mobileNavToggle.click();
+      await dashboard.shell.nav(item).click();
+    };
+    await go('trade-log');
+    const pnl = s.page.getByTestId('trade-pnl').first();
+    await pnl.waitFor();
+    expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toContain('blur');
+
+    // Leaving it brings everything back.
+    await s.page.getByTestId('trading-mode-toggle').click();
+    expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toBe('none');
+    await go('dashboard');
+    await dashboard.calendarMonth.waitFor();
+    expect(await money()).toBeGreaterThan(0);
+    expect(await s.page.getByTestId('trading-mode-notice').count()).toBe(0);
+  });
+});
+
+describe('dashboard figures (issue 14)', () => {
+  it("says '1 win · 1 loss', and '—' rather than 0% when nothing was won or lost", async () => {
+    const s = await scenario({ width: 1440, height: 900 });
+    const { api } = await traderWithoutSamples(s, 'wording');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const card = s.page.getByTestId('widget-all-time-winrate');
+    await card.getByText('All', { exact: true }).click();
+    // No trades at all: no rate, not 0%.
+    await eventually(() => textOf(card.getByTestId('winrate-card-value'))).toBe('—');
+    await eventually(() => textOf(s.page.getByTestId('month-winrate-value'))).toBe('—');
+
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    for (const pnl of [120, -80, 0]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    await card.getByText('All', { exact: true }).click();
+    await eventually(() => textOf(card.getByTestId('winrate-card-counts'))).toBe('1 win · 1 loss');
+    expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50%');
   });
 });
 

@@ -380,6 +380,14 @@ describe('the app shell', () => {
     await eventually(() => shell.sidebarOnScreen()).toBe(false);
     expect(await shell.mobileNavToggle.getAttribute('aria-label')).toBe('Open navigation');
 
+    // Escape closes the drawer too (issue 14).
+    await shell.mobileNavToggle.click();
+    await eventually(() => shell.sidebarOnScreen()).toBe(true);
+    await shell.nav('reflect').focus();
+    await page.keyboard.press('Escape');
+    await eventually(() => shell.sidebarOnScreen()).toBe(false);
+    expect(await shell.mobileNavToggle.getAttribute('aria-label')).toBe('Open navigation');
+
     // The top bar fits the narrow screen: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });

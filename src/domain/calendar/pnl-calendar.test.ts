@@ -88,7 +88,8 @@ describe('PnL calendar cells, week column and month summary (spec part 1 §2.5, 
 
   it('Aug 4 is red, the Aug 5 scratch is grey, Aug 6 with null pnl and Aug 7 without trades are blank', () => {
     expect(cell(august, '2026-08-04')).toMatchObject({ pnlCents: -12000, winRate: 0, tint: 'red' });
-    expect(cell(august, '2026-08-05')).toMatchObject({ pnlCents: 0, trades: 1, winRate: 0, tint: 'grey' });
+    // Break-even only: no win rate at all (issue 14: shown as '—', not '0%').
+    expect(cell(august, '2026-08-05')).toMatchObject({ pnlCents: 0, trades: 1, winRate: null, tint: 'grey' });
     expect(cell(august, '2026-08-06')).toMatchObject({ pnlCents: null, trades: 0, winRate: null, tint: null });
     expect(cell(august, '2026-08-07')).toMatchObject({ pnlCents: null, tint: null });
   });

@@ -34,7 +34,7 @@ export interface PnlCalendarCell {
   /** null when the day has no entry, or lies outside the month. */
   pnlCents: Cents | null;
   trades: number;
-  /** wins / (wins + losses), one decimal; null without an entry. */
+  /** wins / (wins + losses), one decimal; null without an entry, or with break-evens only (no rate to show: '—'). */
   winRate: number | null;
   /** green above 0, red below 0, grey at exactly 0, null without an entry. */
   tint: CalendarTint | null;
@@ -157,7 +157,7 @@ export function buildPnlCalendar(args: { year: number; month: number; days: Iter
         inMonth,
         pnlCents: day ? day.pnlCents : null,
         trades: day ? day.trades : 0,
-        winRate: day ? calculateWinRate(day) : null,
+        winRate: day && day.wins + day.losses > 0 ? calculateWinRate(day) : null,
         tint: day ? getCalendarTint(day.pnlCents) : null,
       });
       if (!day) continue;

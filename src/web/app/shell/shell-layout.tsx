@@ -39,6 +39,16 @@ export function ShellLayout() {
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
+  // Escape closes the phone's menu drawer, as it closes every other overlay (issue 14).
+  useEffect(() => {
+    if (!mobileOpened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) mobile.close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mobileOpened]);
+
   // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger.
   useHotkeys([
     [

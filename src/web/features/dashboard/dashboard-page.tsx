@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
 import { authClient } from '../../lib/auth-client';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
+import { useUiModes } from '../../lib/ui-modes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
 import { runOnboarding, useUpdatePreferences } from './api';
@@ -54,6 +55,8 @@ function useOpenedOnce(opened: boolean): boolean {
 
 /** Onboarding runs once per signed-in user and page load; the server makes it happen at most once ever. */
 const onboardingStarted = new Set<string>();
+/** What trading mode keeps on the dashboard, besides the quick notes: the trader's tasks and the day's events. */
+const FOCUS_WIDGET_IDS: ReadonlySet<string> = new Set(['tasks', 'forex-news']);
 const ONBOARDING_ATTEMPTS = 3;
 
 function useOnboarding(userId: string | undefined) {
@@ -175,6 +178,9 @@ export function DashboardPage() {
     return forceCalendar(base, width);
   }, [preferences.data?.widgets, width]);
   const saveWidgets = useCallback((next: DashboardWidget[]) => save.mutate({ widgets: next }), [save]);
+  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (issue 14, README).
+  const { tradingMode } = useUiModes();
+  const shownWidgets = useMemo(() => (tradingMode ? widgets.filter((w) => FOCUS_WIDGET_IDS.has(w.id)) : widgets), [tradingMode, widgets]);
 
   const [dayOpen, setDayOpen] = useState<string | null>(null);
   const [accountsOpen, setAccountsOpen] = useState(false);
@@ -248,9 +254,11 @@ export function DashboardPage() {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <PageHeader title="Dashboard" />
         <Group gap="xs" wrap="wrap" data-testid="dashboard-toolbar">
-          <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
-            Share
-          </Button>
+          {!tradingMode && (
+            <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
+              Share
+            </Button>
+          )}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" size="xs" leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />} disabled={addable.length === 0}>
@@ -275,13 +283,23 @@ export function DashboardPage() {
       </Group>
 
       <div id={CAPTURE_ID} className={classes.capture}>
-        <HeaderStats />
+        {tradingMode ? (
+          <Alert variant="light" color="blue" mt="md" data-testid="trading-mode-notice">
+            Trading mode: your PnL, balance and statistics are hidden until you exit it. Your tasks, notes and the
+            day&apos;s events stay.
+          </Alert>
+        ) : (
+          <HeaderStats />
+        )}
         <WidgetGrid
-          widgets={widgets}
+          widgets={shownWidgets}
           columnCount={columnCount}
           pinned={<QuickNotes />}
           renderWidget={renderWidget}
-          onArrange={(columns) => saveWidgets(applyArrangement(widgets, columns))}
+          onArrange={(columns) => {
+            // A drag while some widgets are set aside would push them to the ends of their columns.
+            if (!tradingMode) saveWidgets(applyArrangement(widgets, columns));
+          }}
         />
       </div>
 

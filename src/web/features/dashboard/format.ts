@@ -37,3 +37,13 @@ export const BAND_TONE = { green: TONE_COLOR.positive, yellow: TONE_COLOR.warnin
 /** Ring and bar fills for the same bands (graphics need 3:1 only). */
 export const BAND_FILL = { green: 'teal.6', yellow: 'yellow.6', red: 'red.6' } as const;
 
+
+/** A win rate, or '—' when nothing was won or lost (break-evens only, or no trades): 0% would say every trade lost. */
+export function formatWinRate(winRate: number | null, decided = 1): string {
+  return winRate === null || decided === 0 ? '—' : formatPercent(winRate);
+}
+
+/** '1 win', '2 wins'; '1 loss', '2 losses'. */
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}

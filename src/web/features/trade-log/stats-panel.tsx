@@ -31,7 +31,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
   const profitFactor = s ? (s.profitFactor ?? (s.grossProfitCents > 0 ? Number.POSITIVE_INFINITY : 0)) : 0;
 
   return (
-    <Paper withBorder p="md" radius="md" h="100%" data-testid="stats-panel">
+    <Paper withBorder p="md" radius="md" h="100%" data-testid="stats-panel" data-money>
       <Title order={2} size="h4" mb="sm">
         Statistics
       </Title>

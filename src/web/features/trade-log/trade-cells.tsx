@@ -17,7 +17,7 @@ export function ResultBadge({ result }: { result: Trade['status'] }) {
 export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'commission'>; size?: 'sm' | 'md' | 'lg' }) {
   const cents = pnlCentsOf(trade);
   return (
-    <Text size={size} fw={600} c={pnlColor(cents)} ff="monospace" data-testid="trade-pnl" style={{ whiteSpace: 'nowrap' }}>
+    <Text size={size} fw={600} c={pnlColor(cents)} ff="monospace" data-testid="trade-pnl" data-money style={{ whiteSpace: 'nowrap' }}>
       {formatUsd(cents)}
     </Text>
   );

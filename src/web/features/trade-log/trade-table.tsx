@@ -114,7 +114,7 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
         </span>
       </td>
       <td data-col="pnl">
-        <span className={classes.pnl} data-tone={TONE(cents)} data-testid="trade-pnl">
+        <span className={classes.pnl} data-tone={TONE(cents)} data-testid="trade-pnl" data-money>
           {formatUsd(cents)}
         </span>
       </td>

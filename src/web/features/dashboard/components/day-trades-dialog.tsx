@@ -1,13 +1,15 @@
 import { Badge, Group, Loader, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { toCents } from '../../../../domain/money';
 import { calculateWinRate } from '../../../../domain/stats';
 import { dayTradesQuery, type AccountFilter } from '../../../shared/api';
-import { dayToDate, formatPercent, formatSignedUsd, pnlColor } from '../format';
+import { dayToDate, formatSignedUsd, formatWinRate, pnlColor } from '../format';
 
 const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked. */
 export function DayTradesDialog({ date, account, onClose }: { date: string | null; account: AccountFilter; onClose: () => void }) {
@@ -16,6 +18,8 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
   const totalCents = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
   const wins = trades.filter((t) => t.status === 'Win').length;
   const losses = trades.filter((t) => t.status === 'Loss').length;
+  // On a phone the session, type and account go under the symbol, so Result and PnL stay in view (issue 14).
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
   return (
     <Modal
@@ -44,17 +48,21 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
               Trades: <b>{trades.length}</b>
             </Text>
             <Text size="sm">
-              Win rate: <b>{formatPercent(calculateWinRate({ wins, losses }))}</b>
+              Win rate: <b>{formatWinRate(calculateWinRate({ wins, losses }), wins + losses)}</b>
             </Text>
           </Group>
           <ScrollArea type="auto">
-            <Table striped highlightOnHover miw={560} data-testid="day-trades-table">
+            <Table striped highlightOnHover miw={phone ? undefined : 560} data-testid="day-trades-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Symbol</Table.Th>
-                  <Table.Th>Session</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Account</Table.Th>
+                  {!phone && (
+                    <>
+                      <Table.Th>Session</Table.Th>
+                      <Table.Th>Type</Table.Th>
+                      <Table.Th>Account</Table.Th>
+                    </>
+                  )}
                   <Table.Th>Result</Table.Th>
                   <Table.Th ta="right">PnL</Table.Th>
                 </Table.Tr>
@@ -64,10 +72,19 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
                   <Table.Tr key={t.id} data-testid="day-trade-row">
                     <Table.Td>
                       <Link to={`/trade/${t.id}`}>{t.symbol}</Link>
+                      {phone && (
+                        <Text size="xs" c="dimmed" data-testid="day-trade-details">
+                          {[t.period, t.trade_type, t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td>{t.period}</Table.Td>
-                    <Table.Td>{t.trade_type}</Table.Td>
-                    <Table.Td>{t.account_name ?? 'Unassigned'}</Table.Td>
+                    {!phone && (
+                      <>
+                        <Table.Td>{t.period}</Table.Td>
+                        <Table.Td>{t.trade_type}</Table.Td>
+                        <Table.Td>{t.account_name ?? 'Unassigned'}</Table.Td>
+                      </>
+                    )}
                     <Table.Td>
                       <Badge size="sm" variant="light" color={RESULT_COLOR[t.status] ?? 'gray'}>
                         {t.status}

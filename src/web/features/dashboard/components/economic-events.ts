@@ -1,4 +1,4 @@
-import { addDays, getStartOfWeekMonday, type CalendarDay } from '../../../../domain/dates';
+import { addDays, getStartOfWeekSunday, type CalendarDay } from '../../../../domain/dates';
 
 /** Spec part 1 §3 "Economic event (mock)". */
 export interface EconomicEvent {
@@ -19,7 +19,7 @@ const WEEK_TEMPLATE: ReadonlyArray<Omit<EconomicEvent, 'id' | 'day' | 'country'>
   { weekday: 0, time: '10:00', title: 'ISM Manufacturing PMI', impact: 'high', forecast: '49.5', previous: '49.2' },
   { weekday: 0, time: '10:00', title: 'Construction Spending m/m', impact: 'low', forecast: '0.2%', previous: '0.1%' },
   { weekday: 1, time: '10:00', title: 'JOLTS Job Openings', impact: 'high', forecast: '7.40M', previous: '7.44M' },
-  { weekday: 1, time: '13:00', title: '10-y Bond Auction', impact: 'medium', forecast: '-', previous: '4.25|2.5' },
+  { weekday: 1, time: '13:00', title: '10-y Bond Auction', impact: 'medium', forecast: '-', previous: '4.25%' },
   { weekday: 2, time: '08:15', title: 'ADP Non-Farm Employment Change', impact: 'high', forecast: '145K', previous: '152K' },
   { weekday: 2, time: '10:30', title: 'Crude Oil Inventories', impact: 'medium', forecast: '-1.1M', previous: '2.3M' },
   { weekday: 2, time: '14:00', title: 'FOMC Meeting Minutes', impact: 'high', forecast: '-', previous: '-' },
@@ -31,9 +31,12 @@ const WEEK_TEMPLATE: ReadonlyArray<Omit<EconomicEvent, 'id' | 'day' | 'country'>
   { weekday: 4, time: '10:00', title: 'Prelim UoM Consumer Sentiment', impact: 'medium', forecast: '70.1', previous: '69.4' },
 ];
 
-/** The mock week around `today` (Monday to Friday), in Eastern time like the real calendar it imitates. */
+/**
+ * The mock trading week of `today` (Monday to Friday), in Eastern time like the real calendar it imitates. Its week
+ * starts on Sunday, as the markets' does: on a Sunday 'This Week' is the week ahead, not the one just ended.
+ */
 export function buildMockEconomicEvents(today: CalendarDay): EconomicEvent[] {
-  const monday = getStartOfWeekMonday(today);
+  const monday = addDays(getStartOfWeekSunday(today), 1);
   return WEEK_TEMPLATE.map((e, i) => {
     const { weekday, ...event } = e;
     return { ...event, id: `mock-${i}`, country: 'USD', day: addDays(monday, weekday) };

@@ -12,7 +12,7 @@ import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../s
 import { AccountSelector } from '../../accounts';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
-import { dayToDate, formatCompactUsd, formatPercent, formatSignedUsd, formatUsd, pnlColor } from '../format';
+import { dayToDate, formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
@@ -118,7 +118,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           <Text size="xs" c="dimmed">
             Win rate
           </Text>
-          <Text fw={700}>{formatPercent(summary.winRate)}</Text>
+          <Text fw={700}>{formatWinRate(summary.winRate, summary.wins + summary.losses)}</Text>
         </div>
       </Group>
 
@@ -202,7 +202,7 @@ function DayCell(props: {
               <span data-testid="day-trades">
                 {cell.trades} {cell.trades === 1 ? 'trade' : 'trades'}
               </span>
-              <span data-testid="day-winrate">{formatPercent(cell.winRate ?? 0)}</span>
+              <span data-testid="day-winrate">{formatWinRate(cell.winRate)}</span>
             </span>
           )}
         </>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { addMonths, formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 import { calculateWinRate, getWinRatePeriodRange, getWinRateBand, isDayInRange, type WinRatePeriod } from '../../../../domain/stats';
 import { useDashboard } from '../dashboard-context';
-import { BAND_FILL, BAND_TONE, TONE_COLOR, dayToDate, formatPercent } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, dayToDate, formatWinRate, plural } from '../format';
 import { WidgetCard } from './widget-card';
 
 const PERIOD_LABEL: Record<WinRatePeriod, string> = { week: 'Last 7 days', month: 'Last month', all: 'All time' };
@@ -57,7 +57,7 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
           sections={decided > 0 ? [{ value: winRate, color: BAND_FILL[band] }] : []}
           label={
             <Text ta="center" fw={800} size="lg" c={decided > 0 ? BAND_TONE[band] : 'dimmed'} data-testid="winrate-card-value">
-              {formatPercent(winRate)}
+              {formatWinRate(winRate, decided)}
             </Text>
           }
         />
@@ -65,15 +65,15 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
           <Text size="sm" c="dimmed">
             {PERIOD_LABEL[period]}
           </Text>
-          <Text size="sm">
+          <Text size="sm" data-testid="winrate-card-counts">
             <Text span fw={700} c={TONE_COLOR.positive}>
               {counts.wins}
             </Text>{' '}
-            wins ·{' '}
+            {plural(counts.wins, 'win', 'wins')} ·{' '}
             <Text span fw={700} c={TONE_COLOR.negative}>
               {counts.losses}
             </Text>{' '}
-            losses
+            {plural(counts.losses, 'loss', 'losses')}
           </Text>
           <Text size="xs" c="dimmed">
             {counts.breakEvens} break-even, not counted
@@ -117,7 +117,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
           This month
         </Text>
         <Text fw={700} c={current && current.decided > 0 ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
-          {formatPercent(current?.['Win rate'] ?? 0)}
+          {formatWinRate(current?.['Win rate'] ?? null, current?.decided ?? 0)}
         </Text>
       </Group>
       <BarChart
@@ -125,7 +125,9 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         data={months}
         dataKey="month"
         series={[{ name: 'Win rate', color: 'teal.6' }]}
-        yAxisProps={{ domain: [0, 100], width: 32 }}
+        // Room for '100%' at the top and on the left (issue 14: the label was clipped).
+        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 44 }}
+        barChartProps={{ margin: { top: 8 } }}
         valueFormatter={(v) => `${v}%`}
         gridAxis="y"
         tickLine="none"

@@ -126,11 +126,21 @@ export function widgetColumns(widgets: DashboardWidget[]): DashboardWidget[][] {
 
 /**
  * The visible columns for a window with `count` columns: with fewer than 3, column 2 folds into column 0 (the
- * column under the calendar), and with 1 everything stacks in column order.
+ * column under the calendar), and with 1 everything stacks in column order. With 3 the calendar spans the full width,
+ * so a column 0 holding only the calendar (the spec's default layout) would leave the quick notes alone above ~900 px
+ * of nothing (issue 14): the lower half of the longest column moves there. A drag saves what is shown.
  */
 export function displayColumns(widgets: DashboardWidget[], count: ColumnCount): DashboardWidget[][] {
   const [c0 = [], c1 = [], c2 = []] = widgetColumns(widgets);
-  if (count === 3) return [c0, c1, c2];
+  if (count === 3) {
+    const others = c0.filter((w) => w.id !== CALENDAR_WIDGET_ID);
+    const longest = c2.length >= c1.length ? c2 : c1;
+    if (others.length > 0 || longest.length < 2) return [c0, c1, c2];
+    const keep = Math.ceil(longest.length / 2);
+    const moved = longest.slice(keep);
+    const rest = longest.slice(0, keep);
+    return longest === c2 ? [[...c0, ...moved], c1, rest] : [[...c0, ...moved], rest, c2];
+  }
   if (count === 2) return [[...c0, ...c2], c1];
   return [[...c0, ...c1, ...c2]];
 }
