@@ -146,3 +146,46 @@ describe('buildTrades properties (fast-check)', () => {
     );
   });
 });
+
+describe('buildTrades with fractional quantities (crypto)', () => {
+  it('matches 0.5 + 0.25 BTC against one exit of 0.75 exactly, and shares commission by quantity', () => {
+    const btc = { contract: 'BTCUSD', root: 'BTCUSD' };
+    const { trades, openPositions } = buildTrades([
+      fill('Buy', 0.5, '60000', 0, { ...btc, commission: 30 }),
+      fill('Buy', 0.25, '60400', 1, { ...btc, commission: 15 }),
+      fill('Sell', 1, '61000', 2, { ...btc, commission: 60 }),
+      fill('Buy', 0.25, '60900', 3, { ...btc, commission: 15 }),
+    ]);
+    // 0.75 closes the long (45 of the 60 cents), 0.25 opens a short closed at 60900.
+    expect(trades.map((t) => [t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl, t.commission])).toEqual([
+      ['Long', '0.75', '60133.33333333', '61000', 65000, 30 + 15 + 45],
+      ['Short', '0.25', '61000', '60900', 2500, 15 + 15],
+    ]);
+    expect(openPositions).toEqual([]);
+  });
+
+  it('a quantity no account could hold is an unreadable row, not a rounding error', () => {
+    const { trades, issues } = buildTrades([fill('Buy', 1, '100', 0), fill('Sell', 1e15, '101', 1), fill('Sell', 1, '101', 2)]);
+    expect(trades.map((t) => t.grossPnl)).toEqual([200]);
+    expect(issues).toEqual([{ row: 3, severity: 'error', message: 'Quantity 1000000000000000 is too large to be real' }]);
+  });
+});
+
+const fractionalFills = fc
+  .array(fc.record({ buy: fc.boolean(), quantity: fc.integer({ min: 1, max: 40 }), ticks: fc.integer({ min: 80_000, max: 80_400 }) }), { minLength: 1, maxLength: 30 })
+  // Quarters of a unit at half-point prices and $2 a point: every match is a whole number of cents, so the sums compare exactly.
+  .map((steps) => steps.map((s, i) => fill(s.buy ? 'Buy' : 'Sell', s.quantity / 4, new Decimal(s.ticks).times('0.5').toString(), i)));
+
+describe('buildTrades properties with quarters of a unit (fast-check)', () => {
+  it('P&L equals the FIFO cash flows of the closed part, and the open position is what the fills leave', () => {
+    fc.assert(
+      fc.property(fractionalFills, (fills) => {
+        const { trades, openPositions } = buildTrades(fills);
+        const reference = realisedByFifo(fills, 2);
+        expect(trades.reduce((s, t) => s + t.grossPnl, 0)).toBe(reference.realised.times(100).toNumber());
+        const open = openPositions.reduce((s, p) => s.plus(p.quantity.times(p.side === 'Long' ? 1 : -1)), new Decimal(0));
+        expect(open.eq(reference.position)).toBe(true);
+      }),
+    );
+  });
+});

@@ -31,6 +31,7 @@ export type TradeCore = Pick<
   entryFills: number;
   exitFills: number;
   pointValue: Decimal | null;
+  ambiguity?: string;
 };
 
 /** Spec part 2 §4: result from net pnl: above 0 Win, below 0 Loss, 0 BE. */
@@ -111,7 +112,9 @@ export function decorateTrade(core: TradeCore, importKey: string, options: Decor
     tradingDay = dayOfWeek = tradeDate = '';
     session = core.session ?? 'AM';
   }
-  const tags = core.tags ?? importTags({ ...core, netPnl, session });
+  const tags =
+    core.tags ??
+    importTags({ netPnl, symbol: core.symbol, session, side: core.side, entryFills: core.entryFills, exitFills: core.exitFills });
   const trade: ImportedTrade = {
     importKey,
     account: core.account,
@@ -140,6 +143,7 @@ export function decorateTrade(core: TradeCore, importKey: string, options: Decor
   if (core.tradeType !== undefined) trade.tradeType = core.tradeType;
   if (core.notes !== undefined) trade.notes = core.notes;
   if (core.link !== undefined) trade.link = core.link;
+  if (core.ambiguity !== undefined) trade.ambiguity = core.ambiguity;
   return trade;
 }
 

@@ -19,12 +19,16 @@ import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, typ
 import { isValidTimeZone } from './parsing';
 import { detectImporter, findImporter, IMPORTERS, JSON_BACKUP_FORMAT } from './registry';
 import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from './types';
+import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from './zone-check';
 
 export type * from './types';
 export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
-export { dayOfImportedTrade, type DecorateOptions } from './decorate';
+export { dayOfImportedTrade, importTags, resultOf, type DecorateOptions } from './decorate';
 export { IMPORTERS, listFormats, findImporter, detectImporter } from './registry';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
+export { DEFAULT_FEE_SCHEDULE, MICRO_ROOTS, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
+export { findStoredRoundTrips, type RoundTrip } from './duplicates';
+export { CANDIDATE_ZONES, checkTimeZone, isExchangeClosed, type TimeZoneCheck, type ZoneFit } from './zone-check';
 export {
   DEFAULT_FILE_TIME_ZONE,
   DEFAULT_TRADING_DAY_RULE,
@@ -55,6 +59,8 @@ export interface ImportOptions {
   marketTimeZone?: string;
   /** The trader's setting: the exchange's trading day (default) or the calendar day (issue 12, point 1). */
   tradingDay?: TradingDayRule;
+  /** Zones to try first when the chosen one does not fit the file (the trader's own). */
+  preferredTimeZones?: string[];
   maxChars?: number;
 }
 
@@ -94,6 +100,12 @@ export interface ImportPreview {
   /** Data rows (or array elements) read. */
   rowCount: number;
   totals: { trades: number; grossPnl: Cents; commission: Cents; netPnl: Cents };
+  /** When the file's naive times do not fit the chosen zone (fills while the exchange is closed): what fits better. */
+  timeZoneCheck: TimeZoneCheck | null;
+  /** False when the file has no commissions or fees at all (the account's fee schedule applies). */
+  costsInFile: boolean;
+  /** The file's times have minutes only. */
+  minutePrecision: boolean;
 }
 
 export type ImportResult = ImportPreview | ImportFailure;
@@ -149,8 +161,15 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     );
   }
   let parsed: FormatParseResult;
+  const clock = { naive: 0, zoned: 0 };
   try {
-    parsed = importer.parse(table.rows, { timeZone });
+    parsed = importer.parse(table.rows, { timeZone, clock });
+    if (table.decimalComma) {
+      parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });
+    }
+    if (table.dayFirstDates) {
+      parsed.issues.push({ row: 0, severity: 'warning', message: 'Dates are written day first (25/06/2026 is 25 June 2026) and were read so' });
+    }
   } catch (error) {
     // Parsers report bad rows instead of throwing; this is the net under a bug, so one bad file cannot crash a request.
     return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`, table.rawHeaders);
@@ -159,7 +178,10 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     parsed.issues.push({ row: 1, severity: 'warning', message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})` });
   }
   const overridden = detected && detected.id !== importer.id ? { id: detected.id, label: detected.label } : null;
-  return preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length);
+  // Only a file whose times carry no offset depends on the chosen zone.
+  const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
+  if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
+  return { ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length), timeZoneCheck: zoneCheck };
 }
 
 function preview(
@@ -171,10 +193,13 @@ function preview(
   rowCount: number,
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
-  const built = buildTrades(parsed.fills, { ...decorate, keys });
+  const built = buildTrades(parsed.fills, { ...decorate, keys, minutePrecision: parsed.minutePrecision === true });
   const issues = [...parsed.issues, ...built.issues];
   const openPositions = [...parsed.openPositions, ...built.openPositions];
   crossCheck(parsed, built.trades, openPositions, issues);
+  for (const trade of built.trades) {
+    if (trade.ambiguity) issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `${trade.contract} ${trade.side}: ${trade.ambiguity}` });
+  }
   const trades = [...built.trades, ...parsed.trades.map((trade) => fromParsed(trade, keys, decorate, issues))];
   issues.sort((a, b) => a.row - b.row);
   const grossPnl = trades.reduce((sum, t) => sum + t.grossPnl, 0);
@@ -190,6 +215,9 @@ function preview(
     ignored: parsed.ignored,
     rowCount,
     totals: { trades: trades.length, grossPnl, commission, netPnl: grossPnl - commission },
+    timeZoneCheck: null,
+    costsInFile: parsed.costsInFile !== false,
+    minutePrecision: parsed.minutePrecision === true,
   };
 }
 

@@ -41,6 +41,19 @@ export interface Instrument {
  * imported from two platforms is one contract.
  */
 export function parseInstrument(raw: string): Instrument {
+  // A file names a handful of contracts on 100,000 rows: remember the answers (bounded, so no text grows it forever).
+  const known = instrumentCache.get(raw);
+  if (known !== undefined) return known;
+  const instrument = readInstrument(raw);
+  if (instrumentCache.size >= CACHE_LIMIT) instrumentCache.clear();
+  instrumentCache.set(raw, instrument);
+  return instrument;
+}
+
+const CACHE_LIMIT = 10_000;
+const instrumentCache = new Map<string, Instrument>();
+
+function readInstrument(raw: string): Instrument {
   const text = raw.trim().toUpperCase().replace(/^\//, '');
   let match = /^CON\.F\.[A-Z]+\.([A-Z0-9]{1,4})\.([FGHJKMNQUVXZ])(\d{1,2})$/.exec(text);
   if (match) return futures(match[1]!, match[2]!, match[3]!);

@@ -1,5 +1,5 @@
 import { deriveSessionFromHour } from '../trades/sessions';
-import { wallClockOf } from './time-zone';
+import { offsetAt, wallClockOf } from './time-zone';
 import type { Session } from './types';
 
 /**
@@ -58,6 +58,24 @@ export interface MarketDayOptions {
  */
 export function marketDayOf(epochMs: number, options: MarketDayOptions = {}): MarketDay {
   const { marketTimeZone = MARKET_TIME_ZONE, rule = 'calendar', futures = true } = options;
+  // Day and session are the same for every instant of one wall-clock hour: an import of 36,000 trades asks for a few
+  // thousand distinct hours.
+  const variant = `${marketTimeZone}|${rule}|${futures ? 1 : 0}`;
+  let cache = dayCache.get(variant);
+  if (!cache) dayCache.set(variant, (cache = new Map()));
+  const hour = Math.floor((epochMs + offsetAt(epochMs, marketTimeZone)) / HOUR_MS);
+  const known = cache.get(hour);
+  if (known) return known;
+  const day = computeMarketDay(epochMs, marketTimeZone, rule, futures);
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(hour, day);
+  return day;
+}
+
+const HOUR_MS = 3_600_000;
+const dayCache = new Map<string, Map<number, MarketDay>>();
+
+function computeMarketDay(epochMs: number, marketTimeZone: string, rule: TradingDayRule, futures: boolean): MarketDay {
   const local = wallClockOf(epochMs, marketTimeZone);
   let noon = Date.UTC(local.year, local.month - 1, local.day, 12);
   if (rule === 'exchange' && futures && local.hour >= SESSION_OPEN_HOUR) {

@@ -37,10 +37,14 @@ export interface FillPair {
  * order. Without ids, among legs of the same time an exit of an earlier position comes first, then entries, then
  * exits of positions opened that same time (NinjaTrader prints minutes only: 9:23 in, 9:23 out).
  */
-export function pairsToFills(pairs: FillPair[], issues: ImportIssue[]): Fill[] {
+export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: { mergeSameTimeAndPrice?: boolean } = {}): Fill[] {
   const fills: Fill[] = [];
   const byId = new Map<string, Fill>();
+  // Without fill ids (NinjaTrader's grid), consecutive rows whose leg on one side has the same time and price are one
+  // fill matched against several lots (issue 12, point 2): the exit of 2 contracts against two entries is two rows.
+  let previous: { pair: FillPair; legs: Partial<Record<Side, Fill>> } | null = null;
   for (const pair of pairs) {
+    const legs: Partial<Record<Side, Fill>> = {};
     const instrument = parseInstrument(pair.contract);
     const entrySide: Side = pair.side
       ? pair.side === 'Long' ? 'Buy' : 'Sell'
@@ -69,6 +73,23 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[]): Fill[] {
           continue;
         }
       }
+      const before = previous?.legs[side];
+      if (
+        options.mergeSameTimeAndPrice &&
+        leg.id === undefined &&
+        before !== undefined &&
+        previous!.pair.account === pair.account &&
+        previous!.pair.contract === pair.contract &&
+        before.opening === opening &&
+        before.time === leg.time &&
+        before.price.eq(leg.price)
+      ) {
+        before.quantity = before.quantity.plus(pair.quantity);
+        before.commission += commission;
+        before.rows.push(pair.row);
+        legs[side] = before;
+        continue;
+      }
       const rank = opening ? 1 : other.time < leg.time ? 0 : 2;
       const fill: Fill = {
         rows: [pair.row],
@@ -81,12 +102,15 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[]): Fill[] {
         time: leg.time,
         commission,
         seq: leg.id !== undefined && /^\d{1,15}$/.test(leg.id) ? Number(leg.id) : rank * 10_000_000 + pair.row,
+        opening,
       };
       if (leg.id !== undefined) fill.id = `${pair.idNamespace}:${leg.id}`;
       else if (pair.rowId !== undefined) fill.id = `${pair.idNamespace}:${pair.rowId}:${opening ? 'in' : 'out'}`;
       if (leg.id !== undefined) byId.set(`${pair.account}\u0000${instrument.contract}\u0000${side}\u0000${leg.id}`, fill);
+      legs[side] = fill;
       fills.push(fill);
     }
+    previous = { pair, legs };
   }
   return fills;
 }

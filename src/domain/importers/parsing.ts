@@ -1,5 +1,6 @@
 import { Decimal } from '../money';
 import { wallClockToInstant } from './time-zone';
+import type { ParseOptions } from './types';
 
 /** Lower case, trimmed, BOM and inner runs of whitespace collapsed: 'ï»¿Id ' and ' Id' both become 'id'. */
 export function normalizeHeader(header: string): string {
@@ -34,6 +35,8 @@ export function parseAmount(input: string | undefined): Decimal | null {
   if (input === undefined) return null;
   let text = input.trim();
   if (text === '') return null;
+  // Most cells of a large export are plain numbers: no need for the currency and bracket handling below.
+  if (PLAIN_NUMBER.test(text)) return new Decimal(text);
   let negative = false;
   if (text.startsWith('(') && text.endsWith(')')) {
     negative = true;
@@ -82,6 +85,8 @@ export interface DateParts {
   /** Minutes east of UTC when the text carries an offset (or Z); null for naive wall-clock times. */
   offsetMinutes: number | null;
   hasTime: boolean;
+  /** The text gave seconds (NinjaTrader's grid often shows minutes only). */
+  hasSeconds: boolean;
 }
 
 const TIME = String.raw`(?:[T ]+|,\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*([AaPp][Mm])?`;
@@ -141,7 +146,7 @@ export function parseDateParts(input: string | undefined): DateParts | null {
       offsetMinutes = sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
     }
   }
-  return { year, month, day, hour, minute, second, millisecond, offsetMinutes, hasTime };
+  return { year, month, day, hour, minute, second, millisecond, offsetMinutes, hasTime, hasSeconds: match[6] !== undefined };
 }
 
 /**
@@ -150,18 +155,25 @@ export function parseDateParts(input: string | undefined): DateParts | null {
  * forward (02:30 on a spring-forward day is 03:30 daylight time), and in the hour that repeats they are the first of
  * the two (daylight time), as @date-fns/tz does (see time-zone.ts).
  */
-export function parseInstant(input: string | undefined, timeZone: string): number | null {
+export function parseInstant(input: string | undefined, zone: string | ParseOptions): number | null {
   const parts = parseDateParts(input);
   if (parts === null) return null;
-  return instantFromParts(parts, timeZone);
+  return instantFromParts(parts, zone);
 }
 
-export function instantFromParts(parts: DateParts, timeZone: string): number {
+/**
+ * With the parse options, the times read are counted as naive (read in the chosen zone) or zoned (with their own
+ * offset), so the preview can tell whether the chosen zone mattered (issue 12, point 4).
+ */
+export function instantFromParts(parts: DateParts, zone: string | ParseOptions): number {
   const { year, month, day, hour, minute, second, millisecond, offsetMinutes } = parts;
+  const clock = typeof zone === 'string' ? undefined : zone.clock;
   if (offsetMinutes !== null) {
+    if (clock) clock.zoned++;
     return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000;
   }
-  return wallClockToInstant(Date.UTC(year, month - 1, day, hour, minute, second, millisecond), timeZone);
+  if (clock) clock.naive++;
+  return wallClockToInstant(Date.UTC(year, month - 1, day, hour, minute, second, millisecond), typeof zone === 'string' ? zone : zone.timeZone);
 }
 
 /** Whether Intl knows the IANA zone (a typo in the option must not silently read times as UTC). */

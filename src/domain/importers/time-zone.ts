@@ -64,13 +64,17 @@ export function wallClockToInstant(wallMs: number, timeZone: string): number {
 }
 
 /** Wall-clock fields of an instant in `timeZone`. */
-export function wallClockOf(epochMs: number, timeZone: string): { year: number; month: number; day: number; hour: number; weekday: number } {
+export function wallClockOf(
+  epochMs: number,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
   const local = new Date(epochMs + offsetAt(epochMs, timeZone));
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
     day: local.getUTCDate(),
     hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
     weekday: local.getUTCDay(),
   };
 }

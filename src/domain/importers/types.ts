@@ -48,6 +48,8 @@ export interface Fill {
    * file tells the order (ids, pair order); otherwise the order of the rows is used.
    */
   seq?: number;
+  /** The file says this fill opened (or added to) a position: the entry leg of a pair (paired exports only). */
+  opening?: boolean;
 }
 
 /** A finished round trip, ready to be shown in the preview and inserted. */
@@ -97,6 +99,8 @@ export interface ImportedTrade {
   tradeType?: string;
   notes?: string;
   link?: string;
+  /** Why the file leaves this trade's reading uncertain (minute-precision times), shown in the preview. */
+  ambiguity?: string;
 }
 
 /** A position that had not returned to flat at the end of the file: reported, not imported. */
@@ -115,6 +119,8 @@ export interface OpenPosition {
 export interface ParseOptions {
   /** IANA zone in which naive times of the file (Tradovate, NinjaTrader, ...) are read. */
   timeZone: string;
+  /** Counts the times read without an offset (naive) and with one (zoned); filled in by the parsers' time reading. */
+  clock?: { naive: number; zoned: number };
 }
 
 /** A trade-level record for formats that carry finished trades instead of fills. */
@@ -157,6 +163,15 @@ export interface FormatParseResult {
    * a difference becomes a warning.
    */
   reportedGross?: Map<string, { cents: Cents; rows: number[] }>;
+  /** The file's times have minutes only (no seconds anywhere): same-minute fills may be in either order. */
+  minutePrecision?: boolean;
+  /** Instants (read in the chosen zone) for which the file names the exchange trading day, to check the zone. */
+  fileDays?: { time: number; day: string }[];
+  /**
+   * The file carries commissions and fees (or P&L net of them). False for exports without any cost (Tradovate's
+   * Performance, Position History and Orders; TopstepX orders): the account's fee schedule is applied (fees.ts).
+   */
+  costsInFile?: boolean;
 }
 
 /** A data row handed to a parser: cells keyed by normalised header, plus its spreadsheet row number. */

@@ -34,6 +34,12 @@ export function costCents(text: string): Cents | null {
 
 /** What a fill-level row needs; `missing` names the first unreadable field for the row's issue. */
 export function describeMissing(fields: Record<string, unknown>): string | null {
+  let complete = true;
+  for (const name in fields) {
+    const value = fields[name];
+    if (value === null || value === undefined || value === '') complete = false;
+  }
+  if (complete) return null;
   const missing = Object.entries(fields)
     .filter(([, value]) => value === null || value === undefined || value === '')
     .map(([name]) => name);

@@ -33,6 +33,9 @@ export interface FillColumns {
  */
 export function readFillRows(rows: CsvRow[], options: ParseOptions, columns: FillColumns): FormatParseResult {
   const result = emptyResult();
+  // Costs are the file's when it has a cost column at all (an empty cell is then a fill without costs).
+  const first = rows[0]?.cells;
+  result.costsInFile = first !== undefined && (columns.costs ?? []).some((name) => name in first);
   for (const { row, cells } of rows) {
     if (columns.status && columns.filledStatuses) {
       const status = cell(cells, ...columns.status).toLowerCase();
@@ -54,12 +57,12 @@ export function readFillRows(rows: CsvRow[], options: ParseOptions, columns: Fil
     const quantity = parsePositive(cell(cells, ...columns.quantity));
     const price = parsePositive(cell(cells, ...columns.price));
     let timeText = cell(cells, ...columns.time);
-    let time = parseTimeCell(timeText, options.timeZone);
+    let time = parseTimeCell(timeText, options);
     if (time === null && columns.date) {
       const joined = [cell(cells, ...columns.date), columns.clock ? cell(cells, ...columns.clock) : ''].join(' ').trim();
       if (joined !== '') {
         timeText = joined;
-        time = parseTimeCell(joined, options.timeZone);
+        time = parseTimeCell(joined, options);
       }
     }
     const missing = describeMissing({ symbol, side, quantity, price, time });
@@ -100,10 +103,11 @@ export function readFillRows(rows: CsvRow[], options: ParseOptions, columns: Fil
 }
 
 /** Date-times, or epoch seconds / milliseconds (order-level 'timestamp' columns). */
-export function parseTimeCell(text: string, timeZone: string): number | null {
+export function parseTimeCell(text: string, options: ParseOptions): number | null {
   if (/^\d{9,13}(\.\d+)?$/.test(text)) {
+    if (options.clock) options.clock.zoned++;
     const value = parseAmount(text)!.toNumber();
     return Math.round(value < 1e11 ? value * 1000 : value);
   }
-  return parseInstant(text, timeZone);
+  return parseInstant(text, options);
 }

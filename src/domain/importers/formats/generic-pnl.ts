@@ -50,7 +50,7 @@ export const genericPnl: Importer = {
       const quantity = parseAmount(cell(cells, 'qty', 'quantity', 'size', 'contracts'));
       if (quantity !== null) group.quantity = (group.quantity ?? new Decimal(0)).plus(quantity.abs());
       if (parts.hasTime) {
-        const instant = instantFromParts(parts, options.timeZone);
+        const instant = instantFromParts(parts, options);
         if (group.earliest === null || instant < group.earliest) group.earliest = instant;
       }
       group.rows.push(row);

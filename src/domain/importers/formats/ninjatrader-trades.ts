@@ -1,7 +1,7 @@
 import { decimalToCents } from '../../money';
 import { parseInstrument, pointValueOf } from '../instruments';
 import { pairsToFills, type FillPair } from '../pairs';
-import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
+import { cell, hasAll, parseAmount, parseDateParts, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
 import { costCents, describeMissing, emptyResult, rowError } from './common';
 
@@ -10,6 +10,11 @@ import { costCents, describeMissing, emptyResult, rowError } from './common';
  * trader; we need Instrument, Market pos., Qty, Entry time, Exit time, Entry price, Exit price, Profit (Account and
  * Commission when present). Instruments are named 'MNQ SEP26'; times are the PC's clock with no offset (minutes only
  * when the grid shows minutes); money looks like `$48.10 ` and `($75.90)`.
+ *
+ * Rows are the platform's FIFO matches in the grid's order. With minutes only, an exit and an entry of the same minute
+ * may have come in either order: where that decides whether the position went flat, the reading in which it stayed
+ * open is taken and the trade is marked ambiguous (build-trades.ts); consecutive rows sharing an exit (or entry) time
+ * and price are one fill (issue 12, point 2).
  *
  * Profit in this grid is net of commission AND exchange fees, while the Commission column shows only the broker
  * commission (real file: 1 MNQ, 25 points = $50.00 gross, Profit $48.10, Commission $0.78). So the trade's costs are
@@ -25,6 +30,7 @@ export const ninjatraderTrades: Importer = {
   parse(rows, options) {
     const result = emptyResult();
     const pairs: FillPair[] = [];
+    let seconds = false;
     for (const { row, cells } of rows) {
       const name = cell(cells, 'instrument');
       const position = cell(cells, 'market pos.').toLowerCase();
@@ -32,8 +38,8 @@ export const ninjatraderTrades: Importer = {
       const quantity = parsePositive(cells['qty'] ?? cells['quantity']);
       const entryPrice = parsePositive(cells['entry price']);
       const exitPrice = parsePositive(cells['exit price']);
-      const enteredAt = parseInstant(cells['entry time'], options.timeZone);
-      const exitedAt = parseInstant(cells['exit time'], options.timeZone);
+      const enteredAt = parseInstant(cells['entry time'], options);
+      const exitedAt = parseInstant(cells['exit time'], options);
       const profit = parseAmount(cells['profit']);
       const commissionColumn = costCents(cells['commission'] ?? '');
       const missing = describeMissing({ Instrument: name, 'Market pos.': side, Qty: quantity, 'Entry price': entryPrice, 'Exit price': exitPrice, 'Entry time': enteredAt, 'Exit time': exitedAt, Profit: profit, Commission: commissionColumn });
@@ -41,6 +47,7 @@ export const ninjatraderTrades: Importer = {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
         continue;
       }
+      seconds ||= parseDateParts(cells['entry time'])!.hasSeconds || parseDateParts(cells['exit time'])!.hasSeconds;
       const instrument = parseInstrument(name);
       const pointValue = pointValueOf(instrument);
       const points = side === 'Long' ? exitPrice!.minus(entryPrice!) : entryPrice!.minus(exitPrice!);
@@ -67,7 +74,9 @@ export const ninjatraderTrades: Importer = {
         idNamespace: 'ninjatrader-trade',
       });
     }
-    result.fills = pairsToFills(pairs, result.issues);
+    // The grid shows minutes unless the trader's format shows seconds: then fills of one minute may be in either order.
+    result.minutePrecision = pairs.length > 0 && !seconds;
+    result.fills = pairsToFills(pairs, result.issues, { mergeSameTimeAndPrice: true });
     return result;
   },
 };

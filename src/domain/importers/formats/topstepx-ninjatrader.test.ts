@@ -126,3 +126,59 @@ describe('NinjaTrader 8 Trades grid', () => {
     expect(preview.issues).toEqual([{ row: 3, severity: 'warning', message: expect.stringContaining('Unknown futures root XYZ') }]);
   });
 });
+
+describe('NinjaTrader grid with minutes only (issue 12, point 2: fixtures/ninjatrader-same-minute.csv)', () => {
+  const own = readFileSync(new URL('../fixtures/ninjatrader-same-minute.csv', import.meta.url), 'utf8');
+  const preview = expectPreview(parseImport(own, { timeZone: 'America/New_York' }));
+
+  it('a scale-out and an add in the same minute stay one position: one long of 3, marked ambiguous', () => {
+    // Long 2 @ 21000 at 9:30; at 9:31 one more @ 21002 and the first 2 out @ 21005; the last out @ 21010 at 9:36.
+    const trade = preview.trades.find((t) => t.entryTime === '2025-09-02T13:30:00.000Z')!;
+    expect(viewTrade(trade)).toEqual({
+      contract: 'MNQU5', symbol: 'MNQ', side: 'Long', entryTime: '2025-09-02T13:30:00.000Z', exitTime: '2025-09-02T13:36:00.000Z',
+      // (2 x 21000 + 21002) / 3 and (2 x 21005 + 21010) / 3; 18 points x $2; costs = gross - Profit = 3.80 + 1.90
+      quantity: '3', entryPrice: '21000.66666667', exitPrice: '21006.66666667', grossPnl: 3600, commission: 570, netPnl: 3030,
+    });
+    expect([trade.entryFills, trade.exitFills]).toEqual([2, 2]);
+    expect(trade.ambiguity).toMatch(/share a minute/);
+    expect(trade.rows).toEqual([2, 3]);
+    expect(preview.issues).toContainEqual({ row: 2, severity: 'warning', message: expect.stringContaining('MNQU5 Long: An exit and an entry share a minute') });
+  });
+
+  it('two rows with the same exit time and price are one exit fill: a short of 2 covered at once, not ambiguous', () => {
+    const trade = preview.trades.find((t) => t.entryTime === '2025-09-02T13:40:00.000Z')!;
+    expect(viewTrade(trade)).toEqual({
+      contract: 'MNQU5', symbol: 'MNQ', side: 'Short', entryTime: '2025-09-02T13:40:00.000Z', exitTime: '2025-09-02T13:45:00.000Z',
+      quantity: '2', entryPrice: '21019', exitPrice: '21010', grossPnl: 3600, commission: 380, netPnl: 3220,
+    });
+    expect([trade.entryFills, trade.exitFills]).toEqual([2, 1]);
+    expect(trade.ambiguity).toBeUndefined();
+  });
+
+  it('an exit and an opposite entry in one minute are a reversal: two trades, neither ambiguous', () => {
+    const long = preview.trades.find((t) => t.entryTime === '2025-09-02T13:50:00.000Z')!;
+    const short = preview.trades.find((t) => t.entryTime === '2025-09-02T13:52:00.000Z')!;
+    expect(viewTrade(long)).toMatchObject({ side: 'Long', quantity: '1', exitTime: '2025-09-02T13:52:00.000Z', grossPnl: 800, commission: 190 });
+    expect(viewTrade(short)).toMatchObject({ side: 'Short', quantity: '1', exitTime: '2025-09-02T13:55:00.000Z', grossPnl: 600, commission: 190 });
+    expect([long.ambiguity, short.ambiguity]).toEqual([undefined, undefined]);
+    expect(preview.trades).toHaveLength(4);
+  });
+
+  it('two entries and one exit inside one minute may have been two trades: read as one, marked ambiguous', () => {
+    const csv = [
+      'Instrument,Account,Market pos.,Qty,Entry price,Exit price,Entry time,Exit time,Profit,Commission',
+      'MES DEC25,Sim101,Long,1,6500,6502,11/3/2025 10:05,11/3/2025 10:05,$8.10 ,$0.95 ',
+      'MES DEC25,Sim101,Long,1,6501,6504,11/3/2025 10:05,11/3/2025 10:07,$13.10 ,$0.95 ',
+    ].join('\n');
+    const [trade, ...rest] = expectPreview(parseImport(csv, { timeZone: 'America/New_York' })).trades;
+    expect(rest).toEqual([]);
+    expect(viewTrade(trade!)).toMatchObject({ quantity: '2', entryPrice: '6500.5', exitPrice: '6503', grossPnl: 2500, commission: 380 });
+    expect(trade!.ambiguity).toMatch(/share a minute/);
+  });
+
+  it('with seconds in the times, the same rows are read exactly and nothing is ambiguous', () => {
+    const withSeconds = own.replace(/(\d{1,2}:\d{2})(,)/g, '$1:00$2');
+    const exact = expectPreview(parseImport(withSeconds, { timeZone: 'America/New_York' }));
+    expect(exact.trades.every((t) => t.ambiguity === undefined)).toBe(true);
+  });
+});

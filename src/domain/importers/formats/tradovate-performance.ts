@@ -25,8 +25,8 @@ export const tradovatePerformance: Importer = {
       const quantity = parsePositive(cells['qty']);
       const buyPrice = parsePositive(cells['buyprice']);
       const sellPrice = parsePositive(cells['sellprice']);
-      const boughtAt = parseInstant(cells['boughttimestamp'], options.timeZone);
-      const soldAt = parseInstant(cells['soldtimestamp'], options.timeZone);
+      const boughtAt = parseInstant(cells['boughttimestamp'], options);
+      const soldAt = parseInstant(cells['soldtimestamp'], options);
       const missing = describeMissing({ symbol, qty: quantity, buyPrice, sellPrice, boughtTimestamp: boughtAt, soldTimestamp: soldAt });
       if (missing !== null) {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
@@ -47,6 +47,8 @@ export const tradovatePerformance: Importer = {
       reportGross(result, '', parseInstrument(symbol).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
     }
     result.fills = pairsToFills(pairs, result.issues);
+    // No commission or fee column: the account's fee schedule applies.
+    result.costsInFile = false;
     return result;
   },
 };

@@ -1,9 +1,11 @@
 import { decimalToCents } from '../../money';
 import { parseInstrument } from '../instruments';
 import { pairsToFills, type FillPair } from '../pairs';
-import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
+import { cell, hasAll, parseAmount, parseDateParts, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
 import { describeMissing, emptyResult, reportGross, rowError } from './common';
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Tradovate "Position History" (Account > Position History > export). One row per FIFO pair of a position: position
@@ -30,7 +32,7 @@ export const tradovatePositionHistory: Importer = {
         const netPrice = parsePositive(cells['net price']);
         if (netPos !== null && !netPos.isZero() && netPrice !== null && contractText !== '') {
           const instrument = parseInstrument(contractText);
-          const opened = parseInstant(cells['timestamp'], options.timeZone);
+          const opened = parseInstant(cells['timestamp'], options);
           result.openPositions.push({
             account,
             symbol: instrument.root,
@@ -46,11 +48,17 @@ export const tradovatePositionHistory: Importer = {
         }
         continue;
       }
+      // The position's time and Tradovate's trading day for it: evidence for the check of the file's time zone.
+      const stamped = parseInstant(cells['timestamp'], options);
+      const tradeDate = parseDateParts(cells['trade date']);
+      if (stamped !== null && tradeDate !== null && !tradeDate.hasTime) {
+        (result.fileDays ??= []).push({ time: stamped, day: `${tradeDate.year}-${pad(tradeDate.month)}-${pad(tradeDate.day)}` });
+      }
       const quantity = parsePositive(pairedQty);
       const buyPrice = parsePositive(cells['buy price']);
       const sellPrice = parsePositive(cells['sell price']);
-      const boughtAt = parseInstant(cells['bought timestamp'], options.timeZone);
-      const soldAt = parseInstant(cells['sold timestamp'], options.timeZone);
+      const boughtAt = parseInstant(cells['bought timestamp'], options);
+      const soldAt = parseInstant(cells['sold timestamp'], options);
       const missing = describeMissing({ Contract: contractText, 'Paired Qty': quantity, 'Buy Price': buyPrice, 'Sell Price': sellPrice, 'Bought Timestamp': boughtAt, 'Sold Timestamp': soldAt });
       if (missing !== null) {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
@@ -71,6 +79,8 @@ export const tradovatePositionHistory: Importer = {
       reportGross(result, account, parseInstrument(contractText).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
     }
     result.fills = pairsToFills(pairs, result.issues);
+    // No commission or fee column: the account's fee schedule applies.
+    result.costsInFile = false;
     return result;
   },
 };

@@ -62,7 +62,8 @@ describe('Tradovate Performance.csv', () => {
 
     // Every pair's pnl is in exactly one trade: the totals agree with the file's own pnl column to the cent.
     expect(preview.totals.grossPnl).toBe(sumColumnCents(text, 9));
-    expect(preview.issues).toEqual([]);
+    // The file's clock is not New York's (fills in the 17:00 halt; see zone-check.test.ts): the only remark.
+    expect(preview.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^Read as America\/New_York time, 30 of 89 fills fall while the exchange is closed/)]);
   });
 
   it('stephenkgli sample read as UTC+8 wall clock: US session trades land on the right New York day', () => {
@@ -199,5 +200,60 @@ describe('Tradovate Orders.csv', () => {
     const orders = expectPreview(parseImport(real('tradovate-orders/freetradejournal__tradovate-orders-history.csv'))).trades.slice(0, 2);
     const performance = expectPreview(parseImport(real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'))).trades;
     expect(orders.map((t) => [t.entryTime, t.exitTime, t.grossPnl])).toEqual(performance.map((t) => [t.entryTime, t.exitTime, t.grossPnl]));
+  });
+});
+
+describe('a Tradovate Performance export re-saved by a European Excel (issue 12, point 3)', () => {
+  // fixtures/tradovate-performance-european.csv: semicolons, decimal commas ($36,25, 2499,5, $(400,00)), a thousands
+  // point (1.200,00 $) and day-first dates, as Excel writes them in a German or French locale.
+  const preview = expectPreview(parseImport(own('tradovate-performance-european.csv'), { timeZone: 'America/New_York' }));
+
+  it('reads every row, with the decimal comma and day-first dates said in the preview', () => {
+    expect(preview.format.id).toBe('tradovate-performance');
+    expect(preview.issues).toEqual([
+      { row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' },
+      { row: 0, severity: 'warning', message: 'Dates are written day first (25/06/2026 is 25 June 2026) and were read so' },
+    ]);
+    expect(preview.rowCount).toBe(4);
+  });
+
+  it('field by field: the same two MNQ trades as the US file, and two MES trades with decimal prices', () => {
+    expect(preview.trades.map(viewTrade)).toEqual([
+      { contract: 'MNQM6', symbol: 'MNQ', side: 'Long', entryTime: '2026-06-10T20:00:05.000Z', exitTime: '2026-06-10T20:00:29.000Z', quantity: '5', entryPrice: '28531.75', exitPrice: '28491.75', grossPnl: -40000, commission: 0, netPnl: -40000 },
+      { contract: 'MNQM6', symbol: 'MNQ', side: 'Long', entryTime: '2026-06-12T13:45:49.000Z', exitTime: '2026-06-12T13:57:07.000Z', quantity: '5', entryPrice: '29262', exitPrice: '29382', grossPnl: 120000, commission: 0, netPnl: 120000 },
+      // 2506.75 - 2499.5 = 7.25 points x $5
+      { contract: 'MESU6', symbol: 'MES', side: 'Long', entryTime: '2026-06-15T14:00:00.000Z', exitTime: '2026-06-15T14:05:00.000Z', quantity: '1', entryPrice: '2499.5', exitPrice: '2506.75', grossPnl: 3625, commission: 0, netPnl: 3625 },
+      // sold 3 @ 2508.25 at 11:00, bought back @ 2510 at 11:02: -1.75 x 3 x $5
+      { contract: 'MESU6', symbol: 'MES', side: 'Short', entryTime: '2026-06-15T15:00:00.000Z', exitTime: '2026-06-15T15:02:00.000Z', quantity: '3', entryPrice: '2508.25', exitPrice: '2510', grossPnl: -2625, commission: 0, netPnl: -2625 },
+    ]);
+    // The file's own pnl column agrees (no 'check the point value' warning above).
+    expect(preview.totals.grossPnl).toBe(-40000 + 120000 + 3625 - 2625);
+  });
+
+  it('a semicolon file with decimal points is left alone', () => {
+    const us = own('tradovate-performance-european.csv').replace(/(\d),(\d)/g, '$1.$2').replace(/1\.200\.00 \$/, '$1,200.00').replace(/(\d{2})\/(\d{2})\/2026/g, '$2/$1/2026');
+    const read = expectPreview(parseImport(us, { timeZone: 'America/New_York' }));
+    expect(read.issues).toEqual([]);
+    expect(read.trades.map(viewTrade)).toEqual(preview.trades.map(viewTrade));
+  });
+});
+
+describe('a Tradovate Orders export of two evaluation accounts (fixtures/tradovate-orders-two-accounts.csv)', () => {
+  const preview = expectPreview(parseImport(own('tradovate-orders-two-accounts.csv'), { timeZone: 'America/New_York' }));
+
+  it('matches each account on its own: three round trips each, the cancelled order ignored, no costs in the file', () => {
+    const view = (t: (typeof preview.trades)[number]) => [t.account, t.contract, t.side, t.entryTime, t.exitTime, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl];
+    expect(preview.trades.map(view)).toEqual([
+      ['APEX-1001', 'MNQU6', 'Long', '2026-07-07T13:35:10.000Z', '2026-07-07T13:41:30.000Z', '2', '23010.25', '23022.75', 5000],
+      ['APEX-1002', 'MESU6', 'Short', '2026-07-07T13:36:02.000Z', '2026-07-07T13:44:12.000Z', '3', '6410.5', '6406.25', 6375],
+      ['APEX-1001', 'MNQU6', 'Short', '2026-07-07T14:02:00.000Z', '2026-07-07T14:05:45.000Z', '1', '23030', '23035.5', -1100],
+      ['APEX-1002', 'MESU6', 'Long', '2026-07-07T14:15:20.000Z', '2026-07-07T14:31:05.000Z', '2', '6412', '6418.75', 6750],
+      // 1 @ 23040 and 1 @ 23036, both out at 23050: (10 + 14) x $2
+      ['APEX-1001', 'MNQU6', 'Long', '2026-07-07T15:00:00.000Z', '2026-07-07T15:20:00.000Z', '2', '23038', '23050', 4800],
+      ['APEX-1002', 'MESU6', 'Short', '2026-07-07T15:30:00.000Z', '2026-07-07T15:32:00.000Z', '1', '6420', '6421.25', -625],
+    ]);
+    expect(preview.ignored).toEqual({ 'canceled orders': 1 });
+    expect(preview.costsInFile).toBe(false);
+    expect(preview.trades.every((t) => t.commission === 0)).toBe(true);
   });
 });
