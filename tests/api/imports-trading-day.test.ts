@@ -62,7 +62,8 @@ describe.each(backends())('trading day of imported trades on %s', (backend) => {
     expect((await trader.get('/api/preferences')).body.trading_day).toBe('exchange');
     await expectDays(trader, 'exchange');
     // The Sunday-evening trade is Monday's P&L, and Sunday has none.
-    expect(await dayPnl(trader, '2025-03-31')).toEqual({ trades: 1, cents: 4200 });
+    // $42.00 gross less 2 MNQ x 2 sides x $0.62 (the default fee schedule: the export has no costs).
+    expect(await dayPnl(trader, '2025-03-31')).toEqual({ trades: 1, cents: 4200 - 248 });
     expect(await dayPnl(trader, '2025-03-30')).toEqual({ trades: 0, cents: 0 });
   });
 
@@ -91,7 +92,7 @@ describe.each(backends())('trading day of imported trades on %s', (backend) => {
     expect(after.find((t) => t.id === manual.id)!.date).toBe('2025-03-30');
     expect(after.find((t) => t.import_source === 'json-backup')!.date).toBe('2025-03-30');
     // Sunday 30 March now holds the evening trade by the calendar, beside the manual and backup trades.
-    expect(await dayPnl(trader, '2025-03-30')).toEqual({ trades: 3, cents: 4200 + 1000 + 500 });
+    expect(await dayPnl(trader, '2025-03-30')).toEqual({ trades: 3, cents: 4200 - 248 + 1000 + 500 });
 
     // Saving the same setting again moves nothing.
     expect((await trader.patch('/api/preferences', { trading_day: 'calendar' })).body.refiled_trades).toBe(0);

@@ -93,8 +93,11 @@ describe.each(backends())('broker imports on %s', (backend) => {
         open_positions: [],
         issues: [],
         unreadable_rows: 0,
-        // -$400.00 and +$1,200.00 as the file says, no commission in this export.
-        totals: { trades: 2, gross_pnl: '800.00', commission: '0.00', net_pnl: '800.00' },
+        // -$400.00 and +$1,200.00 as the file says. The export has no costs, so the account's fee schedule (the
+        // defaults: MNQ is a micro, $0.62 per contract per side) charges 5 x 2 x 0.62 = $6.20 a trade.
+        totals: { trades: 2, gross_pnl: '800.00', commission: '12.40', net_pnl: '787.60' },
+        costs_in_file: false,
+        fee_schedules: [{ account_id: account.id, micro: '0.62', mini: '2.14', roots: {}, stored: false }],
       });
       expect(res.body.trades[0]).toMatchObject({
         rows: [2],
@@ -113,8 +116,9 @@ describe.each(backends())('broker imports on %s', (backend) => {
         entry_price: '28531.75',
         exit_price: '28491.75',
         gross_pnl: '-400.00',
-        commission: '0.00',
-        pnl: '-400.00',
+        commission: '6.20',
+        pnl: '-406.20',
+        commission_source: 'schedule',
         tags: ['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'PM', 'Long', 'High-Impact'],
       });
       expect(await tradesOf(alice, account.id)).toEqual([]);
@@ -129,13 +133,13 @@ describe.each(backends())('broker imports on %s', (backend) => {
       expect(stored.map(pick)).toEqual([
         {
           account_id: account.id, date: '2026-06-10', day_of_week: 'Wednesday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'PM', trade_type: 'Long', status: 'Loss', pnl: '-400.00', commission: '0.00', gross_pnl: '-400.00',
+          period: 'PM', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
           entry_time: '2026-06-10T20:00:05.000Z', exit_time: '2026-06-10T20:00:29.000Z', entry_price: '28531.75000000',
           exit_price: '28491.75000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },
         {
           account_id: account.id, date: '2026-06-12', day_of_week: 'Friday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'AM', trade_type: 'Long', status: 'Win', pnl: '1200.00', commission: '0.00', gross_pnl: '1200.00',
+          period: 'AM', trade_type: 'Long', status: 'Win', pnl: '1193.80', commission: '6.20', gross_pnl: '1200.00',
           entry_time: '2026-06-12T13:45:49.000Z', exit_time: '2026-06-12T13:57:07.000Z', entry_price: '29262.00000000',
           exit_price: '29382.00000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },
@@ -175,8 +179,9 @@ describe.each(backends())('broker imports on %s', (backend) => {
 
       const stored = await tradesOf(alice, target.id);
       expect(stored).toHaveLength(total);
-      // To the cent: the stored net pnl sums to the file's own P&L column (no commissions in this export).
+      // To the cent: the stored net pnl sums to the file's own P&L column less the scheduled costs of the preview.
       expect(stored.reduce((sum, t) => sum + cents(t.pnl), 0)).toBe(cents(whole.body.totals.net_pnl));
+      expect(cents(whole.body.totals.gross_pnl) - cents(whole.body.totals.commission)).toBe(cents(whole.body.totals.net_pnl));
     });
   });
 
@@ -329,13 +334,15 @@ describe.each(backends())('broker imports on %s', (backend) => {
       const confirmed = await importFile(alice, { account_id: account.id, skip_unreadable: 'true' }, goodAndBad);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({ imported: 2, skipped_rows: 2 });
-      expect((await tradesOf(alice, account.id)).map((t) => t.pnl).sort()).toEqual(['4.00', '8.00']);
+      // $8 and $4 gross, less 1 MNQ x 2 sides x $0.62 from the default schedule.
+      expect((await tradesOf(alice, account.id)).map((t) => t.pnl).sort()).toEqual(['2.76', '6.76']);
     });
   });
 
   it('is one transaction: a failure in the middle of the insert leaves the account without any of the trades', async () => {
     const account = await createAccount(alice, 'Atomic');
-    // 6,000 trades: the insert goes in chunks of 5,000, and the trigger fails the 5,500th, in the second statement.
+    // 6,000 trades: the insert goes in chunks (5,000 on PostgreSQL, 1,000 on PGlite), and the trigger fails the 5,500th,
+    // in a later statement than the first.
     const rows = performanceRows(6_000, (i) => (i === 5_499 ? '19999.75' : '20000.00'));
     const db = app.server.database.db;
     await db.execute(sql.raw(`

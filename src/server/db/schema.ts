@@ -208,6 +208,8 @@ export const trades = pgTable(
     grossPnl: money('gross_pnl'),
     importSource: text('import_source'),
     importKey: text('import_key'),
+    // 'schedule' when the commission came from the account's fee schedule (the file had none): re-applicable.
+    commissionSource: text('commission_source'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -535,6 +537,67 @@ export const tradeReflections = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Imports (issue 12).
+
+/** Commission and fee schedule of a trading account, dollars per contract per side (src/domain/importers/fees.ts). */
+export const feeSchedules = pgTable(
+  'fee_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    accountId: uuid('account_id').notNull(),
+    micro: numeric('micro', { precision: 10, scale: 4 }).notNull(),
+    mini: numeric('mini', { precision: 10, scale: 4 }).notNull(),
+    // Root -> rate, e.g. { "MNQ": "0.52" }.
+    roots: jsonb('roots').notNull().default(sql`'{}'::jsonb`),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('fee_schedules_account').on(t.userId, t.accountId),
+    foreignKey({
+      name: 'fee_schedules_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('fee_schedules'),
+  ],
+);
+
+/** Which trading account an account named in an import file goes into, remembered for the next file. */
+export const importAccountLinks = pgTable(
+  'import_account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    fileAccount: text('file_account').notNull(),
+    accountId: uuid('account_id').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('import_account_links_file_account').on(t.userId, t.fileAccount),
+    foreignKey({
+      name: 'import_account_links_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('import_account_links'),
+  ],
+);
+
+/** A trader's column mapping for a CSV of a format we do not know, by the file's header row. */
+export const importColumnMappings = pgTable(
+  'import_column_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    headerKey: text('header_key').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('import_column_mappings_header').on(t.userId, t.headerKey), ownerPolicy('import_column_mappings')],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -555,4 +618,7 @@ export const ownedTables = [
   'attachments',
   'ai_usage',
   'trade_reflections',
+  'fee_schedules',
+  'import_account_links',
+  'import_column_mappings',
 ] as const;

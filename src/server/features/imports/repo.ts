@@ -1,23 +1,32 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { trades } from '../../db/schema';
-import type { NewTradeRow } from '../trades/repo';
+import { importAccountLinks, trades } from '../../db/schema';
 
-/** Import keys looked up per statement. */
-const KEY_CHUNK = 20_000;
-/** Trades per INSERT: one JSON parameter each, so the size of a statement is bounded by bytes, not parameters. */
-const INSERT_CHUNK = 5_000;
+/**
+ * Import keys looked up, and trades inserted, per statement: one JSON parameter each, so a statement is bounded by
+ * bytes, not parameters. PGlite runs each statement on the server's own thread (WebAssembly), so there statements are
+ * kept small enough that other requests wait at most a few tens of milliseconds between them (issue 13, point 5).
+ */
+const CHUNKS = { postgres: { keys: 20_000 }, pglite: { keys: 4_000 } } as const;
+
+/**
+ * PGlite's statements run synchronously in WebAssembly, and one awaited after another never gives the event loop a
+ * turn (each resolves as a microtask): without this, a whole 36,000-trade insert held every other request.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What the imports feature reads besides the trades repository: the import keys an account already holds. */
-export const importsRepo = (tx: Tx, userId: string) => ({
+export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' = 'postgres') => ({
   /**
    * The subset of `keys` that trades of this account already carry (the duplicates a confirm would skip). The keys go
    * as one JSON parameter per chunk, like the insert, rather than one bind parameter each.
    */
   async existingKeys(accountId: string, keys: string[]): Promise<Set<string>> {
     const found = new Set<string>();
-    for (let i = 0; i < keys.length; i += KEY_CHUNK) {
-      const chunk = JSON.stringify(keys.slice(i, i + KEY_CHUNK));
+    const size = CHUNKS[kind].keys;
+    for (let i = 0; i < keys.length; i += size) {
+      if (kind === 'pglite' && i > 0) await yieldToEventLoop();
+      const chunk = JSON.stringify(keys.slice(i, i + size));
       const rows = await tx
         .select({ key: trades.importKey })
         .from(trades)
@@ -34,27 +43,83 @@ export const importsRepo = (tx: Tx, userId: string) => ({
   },
 
   /**
-   * Inserts imported trades, skipping those whose (account, import key) the account already has, and returns how
-   * many were inserted. Each chunk is ONE parameter (a JSON array) expanded by jsonb_to_recordset: building and binding
-   * 25 parameters per row through the ORM was most of an import's insert time. Call it inside one transaction.
+   * Round trips the account holds with an entry time in [from, to] (and their keys), for the duplicate check against
+   * another export of the same account (issue 12, point 6). The trade-date condition lets the list index find them.
    */
-  async insertImported(rows: NewTradeRow[]): Promise<number> {
+  async roundTripsBetween(accountId: string, from: number, to: number) {
+    const day = 86_400_000;
+    return tx
+      .select({
+        importKey: trades.importKey,
+        importSource: trades.importSource,
+        contract: trades.contract,
+        side: trades.side,
+        quantity: trades.quantity,
+        entryPrice: trades.entryPrice,
+        exitPrice: trades.exitPrice,
+        entryTime: trades.entryTime,
+        exitTime: trades.exitTime,
+      })
+      .from(trades)
+      .where(
+        and(
+          eq(trades.userId, userId),
+          eq(trades.accountId, accountId),
+          gte(trades.tradeDate, new Date(from - 4 * day).toISOString()),
+          lte(trades.tradeDate, new Date(to + 4 * day).toISOString()),
+          isNotNull(trades.entryTime),
+          gte(trades.entryTime, new Date(from - 60_000).toISOString()),
+          lte(trades.entryTime, new Date(to + 60_000).toISOString()),
+        ),
+      );
+  },
+
+  /** Remembered trading accounts for accounts named in import files. */
+  async links(fileAccounts: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (fileAccounts.length === 0) return found;
+    const rows = await tx
+      .select({ fileAccount: importAccountLinks.fileAccount, accountId: importAccountLinks.accountId })
+      .from(importAccountLinks)
+      .where(and(eq(importAccountLinks.userId, userId), inArray(importAccountLinks.fileAccount, fileAccounts)));
+    for (const row of rows) found.set(row.fileAccount, row.accountId);
+    return found;
+  },
+
+  async remember(links: Array<{ fileAccount: string; accountId: string }>) {
+    if (links.length === 0) return;
+    await tx
+      .insert(importAccountLinks)
+      .values(links.map((link) => ({ ...link, userId })))
+      .onConflictDoUpdate({
+        target: [importAccountLinks.userId, importAccountLinks.fileAccount],
+        set: { accountId: sql`excluded.account_id`, updatedAt: sql`now()` },
+      });
+  },
+
+  /**
+   * Inserts imported trades, skipping those whose (account, import key) the account already has, and returns how
+   * many were inserted. Each chunk is ONE parameter, a JSON array of records prepared by the parse worker (plan.ts),
+   * expanded by jsonb_to_recordset: building and binding 25 parameters per row through the ORM was most of an
+   * import's insert time. Call it inside one transaction.
+   */
+  async insertChunks(chunks: string[]): Promise<number> {
     let inserted = 0;
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const chunk = JSON.stringify(rows.slice(i, i + INSERT_CHUNK).map((r) => toRecord(r, userId)));
+    for (const [i, chunk] of chunks.entries()) {
+      if (kind === 'pglite' && i > 0) await yieldToEventLoop();
       const result = (await tx.execute(sql`
         with added as (
           insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
             commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key)
+            gross_pnl, import_source, import_key, commission_source)
           select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
             commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key
+            gross_pnl, import_source, import_key, commission_source
           from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
             day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
             link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
             entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
-            import_key text)
+            import_key text, commission_source text)
           on conflict (user_id, account_id, import_key) do nothing
           returning 1
         )
@@ -65,32 +130,3 @@ export const importsRepo = (tx: Tx, userId: string) => ({
     return inserted;
   },
 });
-
-/** The columns as jsonb_to_recordset reads them (snake_case names, decimals as strings, tags as a JSON array). */
-function toRecord(r: NewTradeRow, userId: string) {
-  return {
-    user_id: userId,
-    account_id: r.accountId ?? null,
-    trade_date: r.tradeDate,
-    day_of_week: r.dayOfWeek,
-    symbol: r.symbol ?? 'Unknown',
-    period: r.period ?? 'AM',
-    trade_type: r.tradeType ?? '',
-    status: r.status ?? 'BE',
-    pnl: r.pnl ?? '0',
-    commission: r.commission ?? '0',
-    link: r.link ?? '',
-    notes: r.notes ?? '',
-    tags: r.tags ?? [],
-    side: r.side ?? null,
-    contract: r.contract ?? null,
-    entry_time: r.entryTime ?? null,
-    exit_time: r.exitTime ?? null,
-    entry_price: r.entryPrice ?? null,
-    exit_price: r.exitPrice ?? null,
-    quantity: r.quantity ?? null,
-    gross_pnl: r.grossPnl ?? null,
-    import_source: r.importSource ?? null,
-    import_key: r.importKey ?? null,
-  };
-}

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, HttpError } from '../../http/errors';
-import { parseOrThrow } from '../../http/validate';
-import { ACCOUNT_REQUIRED_MESSAGE, importQuery, previewQuery } from './schemas';
+import { parseOrThrow, readJson, readParams } from '../../http/validate';
+import { feeSchedulesService, readSchedule } from './fee-schedules';
+import { ACCOUNT_REQUIRED_MESSAGE, accountParam, feeScheduleInput, importQuery, previewQuery } from './schemas';
 import { importsService } from './service';
 
 /**
@@ -20,6 +21,14 @@ export function importRoutes({ database }: AppDeps) {
   });
   return new Hono<AppEnv>()
     .get('/formats', (c) => c.json(listFormats()))
+    // Issue 12, point 5: an account's commission and fee schedule, and applying it again to its imported trades.
+    .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
+    .put('/fees/:accountId', async (c) => {
+      const { accountId } = readParams(c, accountParam);
+      const schedule = readSchedule(await readJson(c, feeScheduleInput));
+      return c.json(await feeSchedulesService.save(database, c.var.user.id, accountId, schedule));
+    })
+    .post('/fees/:accountId/apply', async (c) => c.json(await feeSchedulesService.apply(database, c.var.user.id, readParams(c, accountParam).accountId)))
     .post('/preview', limit, async (c) => {
       const query = readImportQuery(c, previewQuery);
       return c.json(await importsService.preview(database, c.var.user.id, await readFile(c), query));
@@ -42,20 +51,11 @@ function readImportQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.
 /** Forms and multipart bodies are not a file's bytes; anything else (csv, json, plain text, no type) is read. */
 const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
 
-async function readFile(c: Context<AppEnv>): Promise<string> {
+/** The file's bytes as sent; they are decoded in the parse worker (convert.ts decodeText). */
+async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
   const type = c.req.header('content-type') ?? '';
   if (REFUSED_TYPES.test(type)) {
     throw new HttpError(415, 'Send the file itself as the request body (text/csv or application/json)', { code: 'unsupported-media-type' });
   }
-  return decodeText(new Uint8Array(await c.req.arrayBuffer()));
-}
-
-/**
- * Bytes to text. UTF-8 by default (its BOM, which TopstepX writes, is dropped); UTF-16 when the file starts with its
- * byte-order mark, as Excel's "Unicode text" does. Invalid UTF-8 becomes U+FFFD, which the parser counts as binary.
- */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  return new TextDecoder('utf-8').decode(bytes);
+  return c.req.arrayBuffer();
 }

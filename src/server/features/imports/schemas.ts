@@ -20,6 +20,29 @@ const baseQuery = z.object({
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
   /** IANA zone of the file's naive times; default the trader's own (GET /api/preferences time_zone). */
   time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  /** The browser's zone: proposed first when the file's times do not fit the chosen zone (issue 12, point 4). */
+  browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  /**
+   * Issue 12, point 7: JSON object, account named in the file -> trading account id, or '' to leave that account's
+   * trades out. File accounts not named here go to the account picked (one-account files), the remembered account or
+   * the trading account of the same name.
+   */
+  account_map: z.preprocess(
+    (value) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        return JSON.parse(String(value));
+      } catch {
+        return Symbol('not JSON');
+      }
+    },
+    z
+      .record(z.string().max(200), z.union([z.literal(''), z.uuid({ error: 'must map to a trading account id or ""' })]), {
+        error: 'must be a JSON object of file account -> trading account id',
+      })
+      .refine((map) => Object.keys(map).length <= 500, 'must name at most 500 file accounts')
+      .optional(),
+  ),
 });
 
 export const previewQuery = baseQuery.extend({
@@ -40,3 +63,19 @@ export const importQuery = baseQuery.extend({
   skip_unreadable: flag,
 });
 export type ImportQuery = z.infer<typeof importQuery>;
+
+export const accountParam = z.object({ accountId: z.uuid({ error: 'account_id: Trading account not found' }) });
+
+const rate = z.union([z.string().max(20), z.number()], { error: 'must be an amount in dollars' });
+
+/** A fee schedule as the trader edits it: dollars per contract per side (fee-schedules.ts checks the amounts). */
+export const feeScheduleInput = z
+  .object({
+    micro: rate,
+    mini: rate,
+    roots: z
+      .record(z.string().max(20), rate)
+      .refine((roots) => Object.keys(roots).length <= 200, 'must name at most 200 roots')
+      .optional(),
+  })
+  .strict();

@@ -1,172 +1,58 @@
-import {
-  parseImport,
-  type ImportedTrade,
-  type ImportFailure,
-  type ImportIssue,
-  type ImportPreview,
-  type OpenPosition,
-  type TradingDayRule,
-} from '../../../domain/importers';
-import { centsToDecimalString, type Cents } from '../../../domain/money';
-import type { Database } from '../../db/client';
+import { isValidTimeZone } from '../../../domain/dates';
+import type { TradingDayRule } from '../../../domain/importers';
+import type { Database, Tx } from '../../db/client';
 import { badRequest, HttpError } from '../../http/errors';
+import { accountsRepo } from '../accounts/repo';
 import { getPreferences } from '../preferences/routes';
-import { tradesRepo, type NewTradeRow } from '../trades/repo';
+import { tradesRepo } from '../trades/repo';
+import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
+import { parseInWorker, type ParseJob } from './parse-pool';
+import { storedTripsText, type FinishPlan, type Summary } from './plan';
 import { importsRepo } from './repo';
 import type { ImportQuery, PreviewQuery } from './schemas';
 
 /**
- * Broker imports over HTTP (issue 4). The browser sends the file as it is; everything is read again here with the
- * same pure parser the tests check field by field, so what is stored never depends on what a browser claims.
+ * Broker imports over HTTP (issues 4 and 12). The browser sends the file as it is; everything is read again here with
+ * the same pure parser the tests check field by field, so what is stored never depends on what a browser claims. The
+ * parse runs in a worker thread (parse-pool.ts), so the server keeps answering other requests meanwhile. Then, here:
+ * each account named in the file goes to the trading account the trader maps it to (remembered for the next file),
+ * the account's fee schedule fills in costs the file does not have, and trades the account already holds, by key or
+ * from another export of the same account, are counted as duplicates.
  */
 
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'account_id: Trading account not found';
 
+type Parsed = Extract<Summary, { ok: true }>;
+
 /** The parse failed as a whole (empty, binary, not an array, unknown format...): a 400 with the parser's words. */
-function failure(result: ImportFailure): HttpError {
+function failure(result: Extract<Summary, { ok: false }>): HttpError {
   return badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
 }
 
-async function parse(db: Database, userId: string, text: string, query: { format?: string; time_zone?: string }) {
+async function parse(
+  db: Database,
+  userId: string,
+  bytes: ArrayBuffer,
+  query: { format?: string; time_zone?: string; browser_time_zone?: string },
+): Promise<ParseJob & { summary: Parsed }> {
   const preferences = await getPreferences(db, userId);
   // Naive times in the file are read in the zone the trader chose in the dialog, by default their own; days follow the
   // trader's trading-day setting (issue 12).
   const timeZone = query.time_zone ?? preferences.timeZone;
   const tradingDay = preferences.tradingDay as TradingDayRule;
-  const result = parseImport(text, { timeZone, tradingDay, ...(query.format !== undefined && { format: query.format }) });
-  if (!result.ok) throw failure(result);
-  return withStorableTrades(result);
-}
-
-/** numeric(24,8) holds 16 integer digits; money is integer cents that must stay exact in a JS number. */
-const PRICE_LIMIT = 1e16;
-
-/** Why a trade cannot be stored as it is, or null. */
-function unstorable(t: ImportedTrade): string | null {
-  // trade_date is required; the parsers report undated rows themselves, this is the net under that rule.
-  if (!t.tradeDate) return 'The trade has no date or time';
-  if (![t.grossPnl, t.commission, t.netPnl].every(Number.isSafeInteger)) return 'The P&L or commission is too large to be a real amount';
-  for (const value of [t.entryPrice, t.exitPrice, t.quantity]) {
-    if (value !== null && value.abs().gte(PRICE_LIMIT)) return 'A price or quantity is too large to be real';
-  }
-  return null;
-}
-
-/**
- * Trades the database could not hold (no date, absurd amounts from a corrupted cell) become unreadable rows with their
- * row numbers, like every other bad row, instead of failing the whole insert.
- */
-function withStorableTrades(preview: ImportPreview): ImportPreview {
-  const problems = preview.trades.map(unstorable);
-  if (problems.every((p) => p === null)) return preview;
-  const issues: ImportIssue[] = [...preview.issues];
-  preview.trades.forEach((t, i) => {
-    if (problems[i]) issues.push({ row: t.rows[0] ?? 0, severity: 'error', message: problems[i]! });
+  // If the file's times do not fit the chosen zone, the zones of the trader's computer and settings are tried first.
+  const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
+  const job = await parseInWorker(bytes, {
+    timeZone,
+    tradingDay,
+    preferredTimeZones,
+    ...(query.format !== undefined && { format: query.format }),
   });
-  issues.sort((a, b) => a.row - b.row);
-  return { ...preview, trades: preview.trades.filter((_, i) => problems[i] === null), issues };
+  if (!job.summary.ok) throw failure(job.summary);
+  return job as ParseJob & { summary: Parsed };
 }
 
-async function assertAccount(db: Database, userId: string, accountId: string) {
-  const exists = await db.withUser(userId, (tx) => tradesRepo(tx, userId).accountExists(accountId));
-  if (!exists) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE, { code: 'account-not-found' });
-}
-
-function totalsOf(trades: ImportedTrade[]) {
-  let gross: Cents = 0;
-  let commission: Cents = 0;
-  for (const t of trades) {
-    gross += t.grossPnl;
-    commission += t.commission;
-  }
-  return {
-    trades: trades.length,
-    gross_pnl: centsToDecimalString(gross),
-    commission: centsToDecimalString(commission),
-    net_pnl: centsToDecimalString(gross - commission),
-  };
-}
-
-/** A trade as the preview shows it and the trades API names its fields; money as exact decimal strings. */
-export function toPreviewTradeDto(t: ImportedTrade) {
-  const row = toTradeRow(t, null, '');
-  return {
-    import_key: t.importKey,
-    rows: t.rows,
-    file_account: t.account,
-    date: t.tradingDay,
-    trade_date: row.tradeDate,
-    day_of_week: row.dayOfWeek,
-    symbol: row.symbol,
-    contract: row.contract,
-    side: row.side,
-    period: row.period,
-    trade_type: row.tradeType,
-    status: row.status,
-    entry_time: row.entryTime,
-    exit_time: row.exitTime,
-    quantity: row.quantity,
-    entry_price: row.entryPrice,
-    exit_price: row.exitPrice,
-    gross_pnl: row.grossPnl,
-    commission: row.commission,
-    pnl: row.pnl,
-    tags: row.tags,
-    notes: row.notes,
-    link: row.link,
-    fills: { entry: t.entryFills, exit: t.exitFills },
-  };
-}
-export type PreviewTradeDto = ReturnType<typeof toPreviewTradeDto>;
-
-function toOpenPositionDto(p: OpenPosition) {
-  return {
-    file_account: p.account,
-    symbol: p.symbol,
-    contract: p.contract,
-    side: p.side,
-    quantity: p.quantity.toFixed(),
-    average_price: p.averagePrice.toFixed(),
-    opened_at: p.openedAt,
-    rows: p.rows,
-  };
-}
-
-const decimalText = (value: { toFixed(): string } | null): string | null => (value === null ? null : value.toFixed());
-
-/**
- * Stored columns of an imported trade (spec part 2 §3, §7): symbol is the root (MNQ) and contract the month (MNQZ5);
- * pnl is net of commission and status follows from it (part 2 §4); period is the session of the entry; the type is
- * what the file says (a backup) or else the side, which is the "type" the spec's import tags name.
- */
-export function toTradeRow(t: ImportedTrade, accountId: string | null, source: string): NewTradeRow {
-  return {
-    accountId,
-    symbol: t.symbol || 'Unknown',
-    contract: t.contract || null,
-    side: t.side,
-    tradeDate: t.tradeDate,
-    dayOfWeek: t.dayOfWeek,
-    period: t.session,
-    tradeType: t.tradeType ?? t.side ?? '',
-    status: t.result,
-    pnl: centsToDecimalString(t.netPnl),
-    commission: centsToDecimalString(t.commission),
-    grossPnl: centsToDecimalString(t.grossPnl),
-    entryTime: t.entryTime,
-    exitTime: t.exitTime,
-    entryPrice: decimalText(t.entryPrice),
-    exitPrice: decimalText(t.exitPrice),
-    quantity: decimalText(t.quantity),
-    tags: t.tags,
-    notes: t.notes ?? '',
-    link: t.link ?? '',
-    importSource: source,
-    importKey: t.importKey,
-  };
-}
-
-const errorsOf = (issues: ImportIssue[]) => issues.filter((i) => i.severity === 'error');
+const errorsOf = (issues: Parsed['issues']) => issues.filter((i) => i.severity === 'error');
 
 /** 'numeric field overflow' and friends: a value in the file the columns cannot hold. */
 function isValueOutOfRange(error: unknown): boolean {
@@ -177,80 +63,249 @@ function isValueOutOfRange(error: unknown): boolean {
   return false;
 }
 
+/** How a file account found its trading account: chosen in the picker or the mapping, remembered, or by its name. */
+type TargetSource = 'chosen' | 'remembered' | 'name' | 'skipped' | null;
+
+interface Target {
+  accountId: string | null;
+  source: TargetSource;
+  /** The account remembered (or named) for it, which the dialog preselects for a one-account file. */
+  suggested: string | null;
+}
+
+/**
+ * Where each account named in the file goes (issue 12, point 7). The trader's mapping wins ('' leaves the file
+ * account out); a file with one account (or none) goes into the account picked in the dialog; otherwise the account
+ * remembered from an earlier import, or the trading account with the same name. What is left has no target yet.
+ */
+async function resolveTargets(tx: Tx, userId: string, names: string[], query: { account_id?: string; account_map?: Record<string, string> }) {
+  const accounts = await accountsRepo(tx, userId).list();
+  const owned = new Set(accounts.map((a) => a.id));
+  const map = query.account_map ?? {};
+  for (const [fileAccount, accountId] of Object.entries(map)) {
+    if (accountId !== '' && !owned.has(accountId)) {
+      throw badRequest(`account_map: Trading account not found for '${fileAccount.slice(0, 100)}'`, { code: 'account-not-found' });
+    }
+  }
+  const links = await importsRepo(tx, userId).links(names.filter(Boolean));
+  const byName = new Map(accounts.map((a) => [a.name.trim().toLowerCase(), a.id]));
+  const single = names.length <= 1;
+  const targets = new Map<string, Target>();
+  for (const name of names) {
+    const remembered = links.get(name) ?? null;
+    const named = name ? byName.get(name.trim().toLowerCase()) ?? null : null;
+    const suggested = remembered ?? named;
+    if (Object.prototype.hasOwnProperty.call(map, name)) targets.set(name, { accountId: map[name] || null, source: map[name] ? 'chosen' : 'skipped', suggested });
+    else if (single) targets.set(name, { accountId: query.account_id ?? null, source: query.account_id ? 'chosen' : null, suggested });
+    else if (remembered) targets.set(name, { accountId: remembered, source: 'remembered', suggested });
+    else if (named) targets.set(name, { accountId: named, source: 'name', suggested });
+    else targets.set(name, { accountId: null, source: null, suggested });
+  }
+  return targets;
+}
+
+/** Formats whose times may have minutes only: their stored times with :00 seconds compare to the minute. */
+const MINUTE_FORMATS = new Set(['ninjatrader-trades', 'thinkorswim-statement', 'mapped']);
+
+/**
+ * What the database tells the finishing half (plan.ts): each file account's trading account, the fee schedules, and
+ * per account the round trips it already holds in the file's time range (issue 12, point 6) and, for the preview,
+ * the keys it holds among the file's.
+ */
+async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, targets: Map<string, Target>, withKeys: boolean): Promise<FinishPlan> {
+  const plan: FinishPlan = { targets: {}, schedules: {}, knownKeys: {}, stored: {} };
+  const ranges = new Map<string, [number, number]>();
+  const keysByAccount = new Map<string, string[]>();
+  summary.fileAccounts.forEach((name, index) => {
+    const target = targets.get(name)!;
+    plan.targets[name] = target.source === 'skipped' ? '' : target.accountId;
+    if (!target.accountId || target.source === 'skipped') return;
+    const range = summary.ranges[index];
+    if (range) {
+      const known = ranges.get(target.accountId);
+      ranges.set(target.accountId, known ? [Math.min(known[0], range[0]), Math.max(known[1], range[1])] : [range[0], range[1]]);
+    }
+    if (!keysByAccount.has(target.accountId)) keysByAccount.set(target.accountId, []);
+  });
+  if (withKeys) {
+    summary.keys.forEach((key, i) => {
+      const target = targets.get(summary.fileAccounts[summary.accountOf[i]!]!)!;
+      if (target.accountId && target.source !== 'skipped') keysByAccount.get(target.accountId)!.push(key);
+    });
+  }
+  const accountIds = [...keysByAccount.keys()];
+  if (!summary.costsInFile) {
+    const schedules = await feeSchedulesRepo(tx, userId).forAccounts(accountIds);
+    for (const [accountId, { schedule }] of schedules) plan.schedules[accountId] = schedule;
+  }
+  const repo = importsRepo(tx, userId, db.kind);
+  for (const accountId of accountIds) {
+    if (withKeys) plan.knownKeys[accountId] = [...(await repo.existingKeys(accountId, keysByAccount.get(accountId)!))];
+    const range = ranges.get(accountId);
+    if (!range) continue;
+    const stored = await repo.roundTripsBetween(accountId, range[0], range[1]);
+    if (stored.length === 0) continue;
+    const seconds = (iso: string | null) => (iso === null ? 0 : Math.floor(Date.parse(iso) / 1000) % 60);
+    plan.stored[accountId] = storedTripsText(
+      stored.map((s) => ({
+        contract: s.contract,
+        side: s.side,
+        quantity: s.quantity,
+        entryPrice: s.entryPrice,
+        exitPrice: s.exitPrice,
+        entryTime: s.entryTime === null ? null : new Date(s.entryTime).toISOString(),
+        exitTime: s.exitTime === null ? null : new Date(s.exitTime).toISOString(),
+        minutePrecision: MINUTE_FORMATS.has(s.importSource ?? '') && seconds(s.entryTime) === 0 && seconds(s.exitTime) === 0,
+      })),
+    );
+  }
+  return plan;
+}
+
+/** PGlite runs statements on this thread: smaller INSERTs leave room for other requests between them (repo.ts). */
+const insertChunk = (db: Database) => (db.kind === 'pglite' ? 500 : 5_000);
+
 export const importsService = {
   /**
-   * What confirming would do: the detected format, the trades to be created (minus those the account already has),
-   * duplicates, open positions, every unreadable row with its number, ignored rows and totals. Writes nothing.
+   * What confirming would do: the detected format, per account of the file the trading account it goes into and its
+   * counts, the trades to be created (minus those the accounts already hold), duplicates, open positions, every
+   * unreadable row with its number, ignored rows, the time-zone check, the fee schedules applied, totals. Writes
+   * nothing.
    */
-  async preview(db: Database, userId: string, text: string, query: PreviewQuery) {
+  async preview(db: Database, userId: string, bytes: ArrayBuffer, query: PreviewQuery) {
     if (query.account_id) await assertAccount(db, userId, query.account_id);
-    const preview = await parse(db, userId, text, query);
-    const known = query.account_id
-      ? await db.withUser(userId, (tx) => importsRepo(tx, userId).existingKeys(query.account_id!, preview.trades.map((t) => t.importKey)))
-      : new Set<string>();
-    const fresh = preview.trades.filter((t) => !known.has(t.importKey));
-    const errors = errorsOf(preview.issues);
-    return {
-      format: preview.format,
-      detected_format: preview.detectedFormat,
-      time_zone: preview.timeZone,
-      account_id: query.account_id ?? null,
-      row_count: preview.rowCount,
-      file_accounts: [...new Set(preview.trades.map((t) => t.account).filter(Boolean))],
-      total_trades: preview.trades.length,
-      new_trades: fresh.length,
-      duplicates: preview.trades.length - fresh.length,
-      trades: fresh.slice(0, query.limit).map(toPreviewTradeDto),
-      trades_truncated: fresh.length > query.limit,
-      open_positions: preview.openPositions.map(toOpenPositionDto),
-      issues: preview.issues,
-      unreadable_rows: errors.length,
-      ignored: preview.ignored,
-      totals: totalsOf(fresh),
-    };
+    const job = await parse(db, userId, bytes, query);
+    try {
+      const summary = job.summary;
+      const { targets, plan } = await db.withUser(userId, async (tx) => {
+        const targets = await resolveTargets(tx, userId, summary.fileAccounts, query);
+        return { targets, plan: await planFor(tx, db, userId, summary, targets, true) };
+      });
+      const done = await job.preview(plan, query.limit);
+      const errors = errorsOf(summary.issues);
+      return {
+        format: summary.format,
+        detected_format: summary.detectedFormat,
+        time_zone: summary.timeZone,
+        account_id: query.account_id ?? null,
+        row_count: summary.rowCount,
+        file_accounts: done.fileAccounts.map((f) => {
+          const target = targets.get(f.name)!;
+          return {
+            ...f,
+            account_id: target.source === 'skipped' ? null : target.accountId,
+            source: target.source,
+            suggested_account_id: target.suggested,
+          };
+        }),
+        total_trades: summary.tradeCount,
+        new_trades: done.newTrades,
+        duplicates: done.duplicates,
+        duplicates_from_other_exports: done.duplicatesFromOtherExports,
+        unmapped_trades: done.unmapped,
+        skipped_trades: done.skipped,
+        trades: done.shown,
+        trades_truncated: done.truncated,
+        open_positions: summary.openPositions,
+        time_zone_check: summary.timeZoneCheck,
+        issues: summary.issues,
+        unreadable_rows: errors.length,
+        ignored: summary.ignored,
+        costs_in_file: summary.costsInFile,
+        fee_schedules: summary.costsInFile
+          ? []
+          : await db.withUser(userId, async (tx) =>
+              [...(await feeSchedulesRepo(tx, userId).forAccounts(Object.keys(plan.schedules)))].map(([accountId, { schedule, stored }]) =>
+                toFeeScheduleDto(accountId, schedule, stored),
+              ),
+            ),
+        totals: done.totals,
+      };
+    } finally {
+      job.release();
+    }
   },
 
   /**
-   * Inserts the file's trades into one account in ONE transaction: trades whose import key the account already has
-   * are skipped by the unique index (so a re-import or an overlapping export adds nothing twice), and any failure
-   * leaves the account as it was. A file with unreadable rows is refused unless the trader confirmed skipping them.
+   * Inserts the file's trades in ONE transaction, each into the trading account its file account goes into: trades
+   * an account already holds (same import key, or the same round trip from another export) are skipped, and any
+   * failure leaves every account as it was. A file with unreadable rows is refused unless the trader confirmed
+   * skipping them; a file account without a trading account is refused by name. The mapping is remembered.
    */
-  async import(db: Database, userId: string, text: string, query: ImportQuery) {
+  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery) {
     await assertAccount(db, userId, query.account_id);
-    const preview = await parse(db, userId, text, query);
-    const errors = errorsOf(preview.issues);
-    if (errors.length > 0 && !query.skip_unreadable) {
-      throw new HttpError(
-        422,
-        `${errors.length} ${errors.length === 1 ? 'row' : 'rows'} of the file could not be read (first: row ${errors[0]!.row}: ${errors[0]!.message}). Review them in the preview, then confirm to import the other trades.`,
-        { code: 'unreadable-rows', unreadable_rows: errors.length, issues: errors.slice(0, 1000) },
-      );
-    }
-    const rows = preview.trades.map((t) => toTradeRow(t, query.account_id, preview.format.id));
-    let imported: number;
+    const job = await parse(db, userId, bytes, query);
     try {
-      imported = await db.withUser(userId, async (tx) => {
-        // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
-        if (!(await tradesRepo(tx, userId).accountExists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
-        return importsRepo(tx, userId).insertImported(rows);
-      });
-    } catch (error) {
-      if (isValueOutOfRange(error)) {
-        throw badRequest('Failed to import trades: a price, quantity or amount in the file is too large to store. Nothing was imported.', {
-          code: 'value-out-of-range',
-        });
+      const summary = job.summary;
+      const errors = errorsOf(summary.issues);
+      if (errors.length > 0 && !query.skip_unreadable) {
+        throw new HttpError(
+          422,
+          `${errors.length} ${errors.length === 1 ? 'row' : 'rows'} of the file could not be read (first: row ${errors[0]!.row}: ${errors[0]!.message}). Review them in the preview, then confirm to import the other trades.`,
+          { code: 'unreadable-rows', unreadable_rows: errors.length, issues: errors.slice(0, 1000) },
+        );
       }
-      throw error;
+      let outcome: { imported: number; duplicates: number; skipped: number; accounts: Array<{ account_id: string; imported: number; duplicates: number }> };
+      try {
+        outcome = await db.withUser(userId, async (tx) => {
+          // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
+          if (!(await tradesRepo(tx, userId).accountExists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
+          const targets = await resolveTargets(tx, userId, summary.fileAccounts, query);
+          const unmapped = summary.fileAccounts.filter((name) => targets.get(name)!.accountId === null && targets.get(name)!.source !== 'skipped');
+          if (unmapped.length > 0) {
+            throw badRequest(`Choose a trading account for ${unmapped.map((n) => `'${n}'`).join(', ')} (or leave it out)`, {
+              code: 'account-unmapped',
+              file_accounts: unmapped,
+            });
+          }
+          const plan = await planFor(tx, db, userId, summary, targets, false);
+          const done = await job.import(plan, userId, insertChunk(db));
+          const repo = importsRepo(tx, userId, db.kind);
+          const accounts: Array<{ account_id: string; imported: number; duplicates: number }> = [];
+          let imported = 0;
+          let duplicates = 0;
+          for (const group of done.accounts) {
+            // Trades whose key the account holds are skipped by the unique index (ON CONFLICT DO NOTHING).
+            const added = await repo.insertChunks(group.chunks);
+            accounts.push({ account_id: group.accountId, imported: added, duplicates: group.trades - added });
+            imported += added;
+            duplicates += group.trades - added;
+          }
+          await repo.remember(
+            summary.fileAccounts
+              .map((name) => ({ fileAccount: name, target: targets.get(name)! }))
+              .filter(({ fileAccount, target }) => fileAccount !== '' && target.accountId !== null && target.source !== 'skipped')
+              .map(({ fileAccount, target }) => ({ fileAccount, accountId: target.accountId! })),
+          );
+          return { imported, duplicates, skipped: done.skipped, accounts };
+        });
+      } catch (error) {
+        if (isValueOutOfRange(error)) {
+          throw badRequest('Failed to import trades: a price, quantity or amount in the file is too large to store. Nothing was imported.', {
+            code: 'value-out-of-range',
+          });
+        }
+        throw error;
+      }
+      return {
+        imported: outcome.imported,
+        duplicates: outcome.duplicates,
+        total_trades: summary.tradeCount,
+        skipped_trades: outcome.skipped,
+        open_positions: summary.openPositions.length,
+        skipped_rows: errors.length,
+        format: summary.format,
+        time_zone: summary.timeZone,
+        account_id: query.account_id,
+        accounts: outcome.accounts,
+      };
+    } finally {
+      job.release();
     }
-    return {
-      imported,
-      duplicates: rows.length - imported,
-      total_trades: rows.length,
-      open_positions: preview.openPositions.length,
-      skipped_rows: errors.length,
-      format: preview.format,
-      time_zone: preview.timeZone,
-      account_id: query.account_id,
-    };
   },
 };
+
+async function assertAccount(db: Database, userId: string, accountId: string) {
+  const exists = await db.withUser(userId, (tx) => tradesRepo(tx, userId).accountExists(accountId));
+  if (!exists) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE, { code: 'account-not-found' });
+}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch } from '../../../lib/api';
 import { queryKeys, type TradingAccount } from '../../../shared/api';
 
 /**
@@ -38,6 +38,50 @@ export interface PreviewTrade {
   pnl: string;
   tags: string[];
   fills: { entry: number; exit: number };
+  /** Why the file leaves this trade's reading uncertain (same-minute fills of a minute-precision file). */
+  ambiguity: string | null;
+  /** The trading account it goes into; null while its file account has none. */
+  account_id: string | null;
+  /** 'schedule' when the account's fee schedule set the commission (the file had none). */
+  commission_source: 'schedule' | null;
+}
+
+/** An account named in the file and the trading account it goes into (issue 12, point 7). */
+export interface FileAccount {
+  name: string;
+  account_id: string | null;
+  source: 'chosen' | 'remembered' | 'name' | 'skipped' | null;
+  suggested_account_id: string | null;
+  trades: number;
+  new_trades: number;
+  totals: { trades: number; gross_pnl: string; commission: string; net_pnl: string };
+}
+
+/** Dollars per contract per side (issue 12, point 5). */
+export interface FeeSchedule {
+  account_id: string;
+  micro: string;
+  mini: string;
+  roots: Record<string, string>;
+  /** False while the account uses the defaults. */
+  stored: boolean;
+  defaults: { micro: string; mini: string; roots: Record<string, string> };
+}
+
+export interface ZoneFit {
+  zone: string;
+  closed: number;
+  dayMismatches: number;
+  cashSession: number;
+}
+
+/** The file's naive times do not fit the chosen zone (fills while the exchange is closed, or against its own days). */
+export interface TimeZoneCheck {
+  chosen: ZoneFit;
+  checked: number;
+  suggested: ZoneFit | null;
+  alternatives: ZoneFit[];
+  message: string;
 }
 
 export interface OpenPosition {
@@ -58,10 +102,17 @@ export interface ImportPreview {
   time_zone: string;
   account_id: string | null;
   row_count: number;
-  file_accounts: string[];
+  file_accounts: FileAccount[];
   total_trades: number;
   new_trades: number;
   duplicates: number;
+  /** Duplicates recognised as the same round trips from another export of the account. */
+  duplicates_from_other_exports: number;
+  unmapped_trades: number;
+  skipped_trades: number;
+  /** False when the file has no commissions or fees: the accounts' fee schedules were applied. */
+  costs_in_file: boolean;
+  fee_schedules: FeeSchedule[];
   /** The first new trades (all are counted in new_trades). */
   trades: PreviewTrade[];
   trades_truncated: boolean;
@@ -70,14 +121,17 @@ export interface ImportPreview {
   unreadable_rows: number;
   ignored: Record<string, number>;
   totals: { trades: number; gross_pnl: string; commission: string; net_pnl: string };
+  time_zone_check: TimeZoneCheck | null;
 }
 
 export interface ImportOutcome {
   imported: number;
   duplicates: number;
   total_trades: number;
+  skipped_trades: number;
   open_positions: number;
   skipped_rows: number;
+  accounts: Array<{ account_id: string; imported: number; duplicates: number }>;
 }
 
 export interface ImportOptions {
@@ -85,15 +139,28 @@ export interface ImportOptions {
   format?: string;
   timeZone: string;
   accountId?: string | null;
+  /** File account -> trading account id ('' leaves it out). */
+  accountMap?: Record<string, string>;
 }
 
 /** The rows shown in the dialog; the rest are counted. */
 export const PREVIEW_ROWS = 200;
 
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function query(options: ImportOptions, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ time_zone: options.timeZone, ...extra });
+  const browser = browserTimeZone();
+  if (browser) params.set('browser_time_zone', browser);
   if (options.format) params.set('format', options.format);
   if (options.accountId) params.set('account_id', options.accountId);
+  if (options.accountMap && Object.keys(options.accountMap).length > 0) params.set('account_map', JSON.stringify(options.accountMap));
   return params.toString();
 }
 
@@ -102,24 +169,67 @@ function contentType(fileName: string): string {
   return /\.json$/i.test(fileName) ? 'application/json' : 'text/csv';
 }
 
-export function previewImport(file: { name: string; bytes: ArrayBuffer }, options: ImportOptions) {
-  return apiFetch<ImportPreview>(`/api/imports/preview?${query(options, { limit: String(PREVIEW_ROWS) })}`, {
-    method: 'POST',
-    body: file.bytes,
-    headers: { 'Content-Type': contentType(file.name) },
+/** Upload progress of the file: bytes sent so far out of the file's size. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/**
+ * POSTs the file with XMLHttpRequest rather than fetch, which cannot report how much of a request body has been sent
+ * (issue 12, point 9: a 25 MB file shows its upload progress, then the server's reading).
+ */
+function upload<T>(url: string, file: { name: string; bytes: ArrayBuffer }, onProgress?: UploadProgress, signal?: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', contentType(file.name));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.bytes.byteLength);
+    xhr.upload.onload = () => onProgress?.(file.bytes.byteLength, file.bytes.byteLength);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else {
+        const message =
+          typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : `Request failed (${xhr.status})`;
+        reject(new ApiError(xhr.status, message));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Request failed (network error)'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file.bytes);
   });
+}
+
+export function previewImport(file: { name: string; bytes: ArrayBuffer }, options: ImportOptions, onProgress?: UploadProgress, signal?: AbortSignal) {
+  return upload<ImportPreview>(`/api/imports/preview?${query(options, { limit: String(PREVIEW_ROWS) })}`, file, onProgress, signal);
 }
 
 export function commitImport(
   file: { name: string; bytes: ArrayBuffer },
   options: ImportOptions & { accountId: string; skipUnreadable: boolean },
+  onProgress?: UploadProgress,
 ) {
   const extra: Record<string, string> = options.skipUnreadable ? { skip_unreadable: 'true' } : {};
-  return apiFetch<ImportOutcome>(`/api/imports?${query(options, extra)}`, {
-    method: 'POST',
-    body: file.bytes,
-    headers: { 'Content-Type': contentType(file.name) },
-  });
+  return upload<ImportOutcome>(`/api/imports?${query(options, extra)}`, file, onProgress);
+}
+
+export const feeScheduleQuery = (accountId: string) => ({
+  queryKey: ['imports', 'fees', accountId] as const,
+  queryFn: () => apiFetch<FeeSchedule>(`/api/imports/fees/${accountId}`),
+});
+
+export function saveFeeSchedule(accountId: string, schedule: { micro: string; mini: string; roots: Record<string, string> }) {
+  return apiFetch<FeeSchedule>(`/api/imports/fees/${accountId}`, { method: 'PUT', body: JSON.stringify(schedule) });
+}
+
+export function applyFeeSchedule(accountId: string) {
+  return apiFetch<{ updated: number; trades: number }>(`/api/imports/fees/${accountId}/apply`, { method: 'POST', body: '{}' });
 }
 
 export function createAccount(values: { name: string; description: string; is_default: boolean }) {

@@ -9,7 +9,9 @@ import { ApiError } from '../../../lib/api';
 import { accountsQuery, preferencesQuery } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
 import { commitImport, invalidateAfterImport, previewImport } from './api';
-import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades } from './import-preview';
+import { FeeSchedules } from './fee-schedule';
+import { FileAccountsMapping, SKIP } from './file-accounts';
+import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, TimeZoneWarning } from './import-preview';
 import { describeError, toastError, toastSuccess } from './notify';
 import { readFileBytes } from './read-file';
 
@@ -44,9 +46,14 @@ interface ImportDialogProps {
   onOpenGuide: () => void;
 }
 
+/** Bytes sent and total of the request being uploaded, or null when none is. */
+type Upload = { sent: number; total: number } | null;
+
 /**
- * Issue 4 "The flow": read the file (with progress) -> the server's preview (format, time zone, account, the trades to
- * be created, duplicates, open positions, unreadable rows) -> confirm -> insert -> refresh -> toast.
+ * Issue 4 "The flow": read the file (with progress) -> upload it (with progress) -> the server's preview (format,
+ * time zone, accounts, the trades to be created, duplicates, open positions, unreadable rows, fees) -> confirm ->
+ * upload and insert -> refresh -> toast. Issue 12 adds the mapping of a file's accounts, the fee schedules, the
+ * time-zone check and the trading-day setting.
  */
 export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide }: ImportDialogProps) {
   const client = useQueryClient();
@@ -57,8 +64,11 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [format, setFormat] = useState(AUTO);
   const [zoneChoice, setZoneChoice] = useState<string | null>(null);
   const [accountChoice, setAccountChoice] = useState<string | null | undefined>(undefined);
+  const [accountMap, setAccountMap] = useState<Record<string, string>>({});
   const [accountError, setAccountError] = useState<string | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
+  const [previewUpload, setPreviewUpload] = useState<Upload>(null);
+  const [commitUpload, setCommitUpload] = useState<Upload>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -89,10 +99,14 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     null;
   const account = accountChoice !== undefined ? accountChoice : suggestedAccount;
 
-  const options = { format: format === AUTO ? undefined : format, timeZone: timeZone ?? '', accountId: account };
+  const mapping = Object.fromEntries(Object.entries(accountMap).map(([name, id]) => [name, id === SKIP ? '' : id]));
+  const options = { format: format === AUTO ? undefined : format, timeZone: timeZone ?? '', accountId: account, accountMap: mapping };
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, preferences.data?.trading_day],
-    queryFn: () => previewImport({ name: file.name, bytes: bytes! }, options),
+    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, JSON.stringify(mapping), preferences.data?.trading_day],
+    queryFn: ({ signal }) =>
+      previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => setPreviewUpload({ sent, total }), signal).finally(() =>
+        setPreviewUpload(null),
+      ),
     enabled: bytes !== null && timeZone !== null && !accounts.isPending,
     retry: false,
     staleTime: Infinity,
@@ -100,9 +114,17 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     refetchOnWindowFocus: false,
   });
 
+  const data = preview.data;
+
+  // A one-account file whose account was imported before goes where it went then, unless the trader chose otherwise.
+  const remembered = data?.file_accounts.length === 1 ? data.file_accounts[0]!.suggested_account_id : null;
+  useEffect(() => {
+    if (accountChoice === undefined && remembered && remembered !== account && accountList.some((a) => a.id === remembered)) setAccountChoice(remembered);
+  }, [accountChoice, remembered, account, accountList]);
+
   const confirm = useMutation({
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, accountId, skipUnreadable }),
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, accountId, skipUnreadable }, (sent, total) => setCommitUpload({ sent, total })),
     onSuccess: async (outcome) => {
       await invalidateAfterImport(client);
       toastSuccess(`Trades imported successfully (${outcome.imported} trades have been imported)`);
@@ -110,16 +132,17 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
       onClose();
     },
     onError: (error) => toastError('Failed to import trades', describeError(error)),
+    onSettled: () => setCommitUpload(null),
   });
 
-  const data = preview.data;
   const needsSkipConsent = (data?.unreadable_rows ?? 0) > 0;
+  const unmapped = (data?.unmapped_trades ?? 0) > 0 && (data?.file_accounts.length ?? 0) > 1;
   const submit = () => {
     if (!account) {
       setAccountError(SELECT_ACCOUNT_MESSAGE);
       return;
     }
-    if (!data || (needsSkipConsent && !skipUnreadable)) return;
+    if (!data || (needsSkipConsent && !skipUnreadable) || unmapped) return;
     confirm.mutate(account);
   };
 
@@ -143,12 +166,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           </Anchor>
         </Group>
 
-        {reading && (
-          <Stack gap={4} data-testid="import-reading">
-            <Text size="sm">Reading file... {progress}%</Text>
-            <Progress value={progress} aria-label="Reading file" />
-          </Stack>
-        )}
+        {reading && <StepProgress label="Reading file" percent={progress} testId="import-reading" />}
         {readFailed && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to read file">
             The browser could not read this file. Check that it is not open in another program and try again.
@@ -191,20 +209,21 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
             </SimpleGrid>
             <TradingDaySetting compact />
 
-            {preview.isFetching && (
-              <Stack gap={4} data-testid="import-previewing">
-                <Group gap="xs">
-                  <Loader size="xs" />
-                  <Text size="sm">Reading trades...</Text>
-                </Group>
-                <Progress value={100} striped animated aria-label="Reading trades" />
-              </Stack>
-            )}
+            {preview.isFetching && <UploadProgress upload={previewUpload} testId="import-previewing" />}
             {preview.isError && !preview.isFetching && <PreviewError error={preview.error} />}
             {data && !preview.isFetching && (
               <Stack gap="md" data-testid="import-preview">
+                {data.time_zone_check && <TimeZoneWarning check={data.time_zone_check} onChoose={setZoneChoice} />}
+                {data.file_accounts.length > 1 && (
+                  <FileAccountsMapping
+                    fileAccounts={data.file_accounts}
+                    accounts={accountList}
+                    onChange={(name, id) => setAccountMap((map) => ({ ...map, [name]: id }))}
+                  />
+                )}
                 <PreviewSummary preview={data} />
-                <PreviewIssues issues={data.issues} />
+                <FeeSchedules schedules={data.fee_schedules} accounts={accountList} onSaved={() => void preview.refetch()} />
+                <PreviewIssues issues={data.issues} hide={data.time_zone_check ? [data.time_zone_check.message] : []} />
                 <PreviewTrades preview={data} />
                 <PreviewOpenPositions positions={data.open_positions} timeZone={data.time_zone} />
                 {needsSkipConsent && (
@@ -220,6 +239,12 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           </>
         )}
 
+        {confirm.isPending && <UploadProgress upload={commitUpload} testId="import-committing" importing />}
+        {unmapped && (
+          <Text size="sm" c="red" data-testid="import-unmapped">
+            Choose a trading account (or Leave out) for each account of the file.
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
             Cancel
@@ -227,7 +252,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           <Button
             onClick={submit}
             loading={confirm.isPending}
-            disabled={!data || preview.isFetching || (needsSkipConsent && !skipUnreadable)}
+            disabled={!data || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
             data-testid="import-confirm"
           >
             {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}
@@ -235,6 +260,46 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+function StepProgress({ label, percent, testId }: { label: string; percent: number; testId: string }) {
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text size="sm">
+        {label}... {percent}%
+      </Text>
+      <Progress value={percent} aria-label={label} />
+    </Stack>
+  );
+}
+
+/**
+ * Issue 12, point 9: while the file goes to the server, how much of it has been sent; then that the server is reading
+ * (or storing) the trades.
+ */
+function UploadProgress({ upload, testId, importing = false }: { upload: Upload; testId: string; importing?: boolean }) {
+  const sending = upload !== null && upload.sent < upload.total;
+  if (sending) {
+    const percent = Math.floor((upload.sent / Math.max(1, upload.total)) * 100);
+    return (
+      <Stack gap={4} data-testid={testId}>
+        <Text size="sm" data-testid="import-upload-progress">
+          Uploading file... {percent}% ({formatBytes(upload.sent)} of {formatBytes(upload.total)})
+        </Text>
+        <Progress value={percent} aria-label="Uploading file" />
+      </Stack>
+    );
+  }
+  const label = importing ? 'Importing trades...' : 'Reading trades...';
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{label}</Text>
+      </Group>
+      <Progress value={100} striped animated aria-label={label} />
+    </Stack>
   );
 }
 

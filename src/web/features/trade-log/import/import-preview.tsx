@@ -1,7 +1,7 @@
-import { Alert, Badge, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { formatUsd, toCents } from '../../../../domain/money';
-import type { ImportIssue, ImportPreview, OpenPosition, PreviewTrade } from './api';
+import type { ImportIssue, ImportPreview, OpenPosition, PreviewTrade, TimeZoneCheck } from './api';
 
 const money = (value: string) => formatUsd(toCents(value));
 const pnlColor = (value: string) => {
@@ -54,11 +54,16 @@ export function PreviewSummary({ preview }: { preview: ImportPreview }) {
           Ignored: {ignored.map(([reason, n]) => `${n} ${reason}`).join(', ')}
         </Text>
       )}
-      {preview.file_accounts.length > 1 && (
-        <Alert color="yellow" icon={<IconInfoCircle size={18} />} p="xs">
-          The file has trades of {preview.file_accounts.length} accounts ({preview.file_accounts.join(', ')}); all of them
-          go into the trading account you select.
-        </Alert>
+      {preview.duplicates_from_other_exports > 0 && (
+        <Text size="sm" c="dimmed" data-testid="import-other-export-duplicates">
+          {preview.duplicates_from_other_exports} of the duplicates are trades the account already has from another export
+          (same contract, side, quantity, prices and times).
+        </Text>
+      )}
+      {preview.skipped_trades > 0 && (
+        <Text size="sm" c="dimmed">
+          {preview.skipped_trades} {preview.skipped_trades === 1 ? 'trade' : 'trades'} of accounts left out.
+        </Text>
       )}
     </Stack>
   );
@@ -169,9 +174,18 @@ function TradeRow({ trade: t, time }: { trade: PreviewTrade; time: (iso: string 
         {money(t.pnl)}
       </Table.Td>
       <Table.Td>
-        <Badge size="xs" variant="light" color={t.status === 'Win' ? 'teal' : t.status === 'Loss' ? 'red' : 'gray'}>
-          {t.status}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge size="xs" variant="light" color={t.status === 'Win' ? 'teal' : t.status === 'Loss' ? 'red' : 'gray'}>
+            {t.status}
+          </Badge>
+          {t.ambiguity && (
+            <Tooltip label={t.ambiguity} multiline w={260} withArrow>
+              <Badge size="xs" variant="outline" color="yellow" data-testid="import-ambiguous" tabIndex={0}>
+                Ambiguous
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -214,7 +228,8 @@ export function PreviewOpenPositions({ positions, timeZone }: { positions: OpenP
 }
 
 /** Every unreadable row with its number and reason (errors), then the caveats (warnings). */
-export function PreviewIssues({ issues }: { issues: ImportIssue[] }) {
+export function PreviewIssues({ issues, hide = [] }: { issues: ImportIssue[]; hide?: string[] }) {
+  issues = issues.filter((i) => !hide.includes(i.message));
   if (issues.length === 0) return null;
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity === 'warning');
@@ -247,3 +262,27 @@ export function PreviewIssues({ issues }: { issues: ImportIssue[] }) {
 }
 
 const issueText = (issue: ImportIssue) => (issue.row > 0 ? `Row ${issue.row}: ${issue.message}` : issue.message);
+
+/**
+ * Issue 12, point 4: the file's times do not fit the chosen zone. The zones that fit are offered as buttons: one click
+ * reads the file again in that zone.
+ */
+export function TimeZoneWarning({ check, onChoose }: { check: TimeZoneCheck; onChoose: (zone: string) => void }) {
+  const zones = [check.suggested, ...check.alternatives].filter((f): f is NonNullable<typeof f> => f !== null).map((f) => f.zone);
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Check the file's time zone" data-testid="import-time-zone-warning">
+      <Stack gap="xs">
+        <Text size="sm">{check.message}</Text>
+        {zones.length > 0 && (
+          <Group gap="xs">
+            {zones.map((zone) => (
+              <Button key={zone} size="compact-sm" variant="light" color="orange" onClick={() => onChoose(zone)}>
+                Read as {zone}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

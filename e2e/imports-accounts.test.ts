@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createAccount } from '../tests/api/trades-support';
+import { signedInTrader } from './pages/trade-log';
+import { eventually, useE2ESuite } from './support/scenario';
+
+/**
+ * Issue 12 in the browser: a file with two evaluation accounts imported into two trading accounts chosen in the
+ * dialog (and remembered), the fee schedule edited from the preview, a file in London time read as New York caught
+ * and fixed with one click, and the trading-day setting. The files are our own fixtures beside the importers.
+ */
+const own = (name: string) => new URL(`../src/domain/importers/fixtures/${name}`, import.meta.url);
+const TWO_ACCOUNTS = own('tradovate-orders-two-accounts.csv');
+const LONDON = own('tradovate-performance-london.csv');
+const SHOTS = process.env.IMPORT_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+class ImportDialog {
+  constructor(readonly page: Page) {}
+  get dialog() {
+    return this.page.getByRole('dialog', { name: 'Import Trades' });
+  }
+  get preview() {
+    return this.dialog.getByTestId('import-preview');
+  }
+  async choose(file: URL) {
+    await this.page.getByTestId('import-button').waitFor();
+    await this.page.getByTestId('import-file-input').setInputFiles(file.pathname);
+    await this.preview.waitFor({ timeout: 30_000 });
+  }
+  count(what: 'new' | 'duplicate') {
+    return this.dialog.getByTestId(`import-${what}-count`);
+  }
+  async pick(label: string, option: string) {
+    await this.dialog.getByLabel(label).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+}
+
+describe('imports of prop-firm files', () => {
+  const suite = useE2ESuite();
+
+  it('maps the two accounts of one file to two trading accounts, and remembers them for the next file', async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900 });
+    const trader = await signedInTrader(suite.e2e.app, context, 'prop');
+    const combine = await createAccount(trader, 'Combine 50K');
+    const express = await createAccount(trader, 'Express Funded');
+    await page.goto('/trade-log');
+    const imports = new ImportDialog(page);
+    await imports.choose(TWO_ACCOUNTS);
+
+    const rows = imports.dialog.getByTestId('import-file-account');
+    await eventually(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).innerText()).toContain('APEX-1001');
+    expect(await rows.nth(1).innerText()).toContain('APEX-1002');
+    // Nothing is chosen yet, so nothing can be imported.
+    await imports.dialog.getByTestId('import-unmapped').waitFor();
+    expect(await imports.dialog.getByTestId('import-confirm').isDisabled()).toBe(true);
+    await shot(page, 'multi-account-unmapped-dark-1440');
+
+    await imports.pick('Trading account for APEX-1001', 'Combine 50K');
+    await imports.preview.waitFor();
+    await imports.pick('Trading account for APEX-1002', 'Express Funded');
+    await eventually(() => imports.dialog.getByTestId('import-unmapped').count()).toBe(0);
+    await eventually(() => imports.count('new').innerText()).toBe('6');
+    // The export has no costs: the default schedule is applied and shown for both accounts.
+    const fees = imports.dialog.getByTestId('import-fees');
+    expect(await fees.innerText()).toContain('Combine 50K');
+    expect(await fees.innerText()).toContain('Express Funded');
+    await shot(page, 'multi-account-mapped-dark-1440');
+
+    await imports.dialog.getByTestId('import-confirm').click();
+    await page.getByText('Trades imported successfully (6 trades have been imported)', { exact: true }).waitFor();
+    const symbols = async (accountId: string) =>
+      ((await (await page.request.get(`/api/trades?account=${accountId}&limit=50`)).json()).trades as Array<{ symbol: string; pnl: string }>).map((t) => t.symbol);
+    expect(await symbols(combine.id)).toEqual(['MNQ', 'MNQ', 'MNQ']);
+    expect(await symbols(express.id)).toEqual(['MES', 'MES', 'MES']);
+
+    // The same file again: both accounts are remembered, and every trade is a duplicate.
+    await imports.choose(TWO_ACCOUNTS);
+    await eventually(() => imports.count('duplicate').innerText()).toBe('6');
+    expect(await imports.dialog.getByTestId('import-file-accounts').innerText()).toContain('remembered');
+    expect(await imports.count('new').innerText()).toBe('0');
+  });
+
+  it('edits the fee schedule from the preview; the trades are read again with it', async () => {
+    const { page, context } = await suite.scenario({ width: 390, height: 844, colorScheme: 'light' });
+    const trader = await signedInTrader(suite.e2e.app, context, 'fees');
+    await createAccount(trader, 'Fee account', { is_default: true });
+    await page.goto('/trade-log');
+    const imports = new ImportDialog(page);
+    await imports.choose(LONDON);
+    await imports.dialog.getByTestId('import-fees').waitFor();
+    // 1 + 2 + 1 + 1 + 1 + 3 = 9 MNQ round trips x 2 sides x $0.62
+    await eventually(() => imports.dialog.getByTestId('import-summary').innerText()).toContain('6');
+    expect(await imports.dialog.getByText('commissions $11.16', { exact: false }).count()).toBe(1);
+    await imports.dialog.getByTestId('import-fees-edit').click();
+    const editor = imports.dialog.getByTestId('fee-schedule-editor');
+    await editor.getByText('Add a rate for one instrument').click();
+    await editor.getByLabel('Instrument root').fill('MNQ');
+    await editor.getByLabel('Rate for MNQ').fill('0.25');
+    await shot(page, 'fee-editor-light-390');
+    await editor.getByTestId('fee-save').click();
+    await page.getByText('Fee schedule saved', { exact: true }).waitFor();
+    // 9 x 2 x $0.25
+    await eventually(() => imports.dialog.getByText('commissions $4.50', { exact: false }).count()).toBe(1);
+    expect(await imports.dialog.getByTestId('import-fees').innerText()).toContain('MNQ $0.25');
+  });
+
+  it('catches a London-time file read as New York time and reads it again in one click', async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900, colorScheme: 'light' });
+    const trader = await signedInTrader(suite.e2e.app, context, 'london');
+    await createAccount(trader, 'London', { is_default: true });
+    await page.goto('/trade-log');
+    const imports = new ImportDialog(page);
+    await imports.choose(LONDON);
+    const warning = imports.dialog.getByTestId('import-time-zone-warning');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('4 of 12 fills fall while the exchange is closed');
+    await shot(page, 'time-zone-warning-light-1440');
+    await warning.getByRole('button', { name: 'Read as Europe/London' }).click();
+    await eventually(() => imports.dialog.getByTestId('import-time-zone').inputValue()).toBe('Europe/London');
+    await imports.preview.waitFor();
+    await eventually(() => warning.count()).toBe(0);
+    // 14:35 London is 09:35 New York: the first trade is in the AM session.
+    expect(await imports.dialog.getByTestId('import-trades').locator('tbody tr').first().innerText()).toContain('AM');
+  });
+});

@@ -1,0 +1,52 @@
+import { parentPort } from 'node:worker_threads';
+import type { ImportOptions } from '../../../domain/importers';
+import type { ParsedFile } from './convert';
+import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
+
+/**
+ * The parse worker (issue 13, point 5): reads uploads and prepares what is shown or stored, off the server's event
+ * loop (plan.ts). A parsed file stays here between the two halves of a request, and is dropped after it, or after two
+ * minutes if the request never came back.
+ */
+type Request =
+  | { id: number; type: 'summarize'; job: number; bytes: ArrayBuffer; options: ImportOptions }
+  | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
+  | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
+  | { id: number; type: 'drop'; job: number };
+
+const HOLD_MS = 120_000;
+const held = new Map<number, { parsed: Extract<ParsedFile, { ok: true }>; timer: ReturnType<typeof setTimeout> }>();
+
+function heldFile(job: number) {
+  const entry = held.get(job);
+  if (!entry) throw new Error('the parsed file is no longer held (the request took too long)');
+  return entry.parsed;
+}
+
+function handle(request: Request): unknown {
+  switch (request.type) {
+    case 'summarize': {
+      const { summary, parsed } = summarize(new Uint8Array(request.bytes), request.options);
+      if (parsed) held.set(request.job, { parsed, timer: setTimeout(() => held.delete(request.job), HOLD_MS) });
+      return summary;
+    }
+    case 'preview':
+      return finishPreview(heldFile(request.job), request.plan, request.limit);
+    case 'import':
+      return finishImport(heldFile(request.job), request.plan, request.userId, request.chunk);
+    case 'drop': {
+      const entry = held.get(request.job);
+      if (entry) clearTimeout(entry.timer);
+      held.delete(request.job);
+      return null;
+    }
+  }
+}
+
+parentPort!.on('message', (request: Request) => {
+  try {
+    parentPort!.postMessage({ id: request.id, result: handle(request) });
+  } catch (error) {
+    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,0 +1,277 @@
+import {
+  findStoredRoundTrips,
+  resultOf,
+  retagForNet,
+  scheduledCommission,
+  type FeeSchedule,
+  type ImportOptions,
+  type RoundTrip,
+} from '../../../domain/importers';
+import { centsToDecimalString, type Cents } from '../../../domain/money';
+import { parseFile, type ImportTrade, type ParsedFile } from './convert';
+
+/**
+ * The two halves of an import that run in the parse worker (issue 13, point 5; issue 14: the import's speed). The
+ * request thread only reads the database and passes small values and finished strings along:
+ *
+ *   1. summarize: bytes -> the parsed file, kept in the worker, and a summary: format, issues, accounts of the file,
+ *      each trade's import key and account, the entry-time range per account.
+ *   2. finish: with what the database said (the trading account of each file account, fee schedules, keys and round
+ *      trips the accounts already hold), either the preview (counts, totals, the first trades) or the INSERT
+ *      parameters themselves, as JSON text, so 36,000 trades never become objects on the request thread.
+ */
+
+type Parsed = Extract<ParsedFile, { ok: true }>;
+
+export type Summary =
+  | (Omit<Parsed, 'trades'> & {
+      ok: true;
+      tradeCount: number;
+      /** Accounts named in the file, in order of first appearance ('' when the file names none). */
+      fileAccounts: string[];
+      /** Per trade: its import key and the index of its file account. */
+      keys: string[];
+      accountOf: number[];
+      /** Per file account: earliest and latest entry time (epoch ms), null when no trade has one. */
+      ranges: Array<[number, number] | null>;
+    })
+  | Extract<ParsedFile, { ok: false }>;
+
+export function summarize(bytes: Uint8Array, options: ImportOptions): { summary: Summary; parsed: Parsed | null } {
+  const parsed = parseFile(bytes, options);
+  if (!parsed.ok) return { summary: parsed, parsed: null };
+  const fileAccounts: string[] = [];
+  const index = new Map<string, number>();
+  const accountOf: number[] = [];
+  const keys: string[] = [];
+  const ranges: Array<[number, number] | null> = [];
+  for (const trade of parsed.trades) {
+    let at = index.get(trade.file_account);
+    if (at === undefined) {
+      at = fileAccounts.length;
+      index.set(trade.file_account, at);
+      fileAccounts.push(trade.file_account);
+      ranges.push(null);
+    }
+    accountOf.push(at);
+    keys.push(trade.import_key);
+    if (trade.entry_time !== null) {
+      const entry = Date.parse(trade.entry_time);
+      const range = ranges[at];
+      if (!range) ranges[at] = [entry, entry];
+      else {
+        if (entry < range[0]) range[0] = entry;
+        if (entry > range[1]) range[1] = entry;
+      }
+    }
+  }
+  const { trades, ...rest } = parsed;
+  return { summary: { ...rest, tradeCount: trades.length, fileAccounts, keys, accountOf, ranges }, parsed };
+}
+
+/** '' leaves the file account out; null: it has no trading account yet. */
+export type Targets = Record<string, string | null>;
+
+export interface FinishPlan {
+  targets: Targets;
+  /** Fee schedules of the target accounts, applied when the file has no costs. */
+  schedules: Record<string, FeeSchedule>;
+  /** Per trading account: import keys it already holds among the file's (the preview looks them up). */
+  knownKeys: Record<string, string[]>;
+  /** Per trading account: its round trips in the file's time range, as storedTripsText() lines. */
+  stored: Record<string, string>;
+}
+
+/** Round trips as one line each (a string crosses threads at once; 36,000 small objects did not). */
+export function storedTripsText(trips: RoundTrip[]): string {
+  return trips
+    .map((t) => [t.contract ?? '', t.side ?? '', t.quantity ?? '', t.entryPrice ?? '', t.exitPrice ?? '', t.entryTime ?? '', t.exitTime ?? '', t.minutePrecision ? 1 : 0].join('\t'))
+    .join('\n');
+}
+
+function readStoredTrips(text: string | undefined): RoundTrip[] {
+  if (!text) return [];
+  return text.split('\n').map((line) => {
+    const [contract, side, quantity, entryPrice, exitPrice, entryTime, exitTime, minute] = line.split('\t');
+    const orNull = (value: string | undefined) => (value ? value : null);
+    return {
+      contract: orNull(contract),
+      side: orNull(side),
+      quantity: orNull(quantity),
+      entryPrice: orNull(entryPrice),
+      exitPrice: orNull(exitPrice),
+      entryTime: orNull(entryTime),
+      exitTime: orNull(exitTime),
+      minutePrecision: minute === '1',
+    };
+  });
+}
+
+const asRoundTrip = (minutePrecision: boolean) => (t: ImportTrade): RoundTrip => ({
+  contract: t.contract,
+  side: t.side,
+  quantity: t.quantity,
+  entryPrice: t.entry_price,
+  exitPrice: t.exit_price,
+  entryTime: t.entry_time,
+  exitTime: t.exit_time,
+  minutePrecision,
+});
+
+/** The commission an import's trade gets from a schedule, with its net, result and tags; the trade as it was if none. */
+export function withScheduledCommission(trade: ImportTrade, schedule: FeeSchedule): ImportTrade {
+  const commission = scheduledCommission(schedule, trade.contract ?? trade.symbol, trade.quantity);
+  if (commission === null) return trade;
+  const net = trade.gross_cents - commission;
+  return {
+    ...trade,
+    commission_cents: commission,
+    net_cents: net,
+    commission: centsToDecimalString(commission),
+    pnl: centsToDecimalString(net),
+    status: resultOf(net),
+    tags: retagForNet(trade.tags, { netPnl: net, symbol: trade.symbol, session: trade.period, side: trade.side }),
+    commission_source: 'schedule',
+  };
+}
+
+function totalsOf(trades: ImportTrade[]) {
+  let gross: Cents = 0;
+  let commission: Cents = 0;
+  for (const t of trades) {
+    gross += t.gross_cents;
+    commission += t.commission_cents;
+  }
+  return {
+    trades: trades.length,
+    gross_pnl: centsToDecimalString(gross),
+    commission: centsToDecimalString(commission),
+    net_pnl: centsToDecimalString(gross - commission),
+  };
+}
+
+interface Sorted {
+  /** Trades going into each trading account, fees applied, duplicates apart. */
+  groups: Map<string, { fresh: ImportTrade[]; byKey: number; byContent: number }>;
+  unmapped: ImportTrade[];
+  skipped: ImportTrade[];
+}
+
+/** Where each trade goes, what it costs, and which ones the accounts already hold (issue 12, points 5-7). */
+function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
+  const lists = new Map<string, ImportTrade[]>();
+  const unmapped: ImportTrade[] = [];
+  const skipped: ImportTrade[] = [];
+  for (const trade of parsed.trades) {
+    const target = plan.targets[trade.file_account];
+    if (target === '') skipped.push(trade);
+    else if (target === null || target === undefined) unmapped.push(trade);
+    else {
+      let list = lists.get(target);
+      if (!list) lists.set(target, (list = []));
+      const schedule = plan.schedules[target];
+      list.push(!parsed.costsInFile && schedule ? withScheduledCommission(trade, schedule) : trade);
+    }
+  }
+  const groups: Sorted['groups'] = new Map();
+  for (const [accountId, list] of lists) {
+    const known = new Set(plan.knownKeys[accountId] ?? []);
+    const stored = readStoredTrips(plan.stored[accountId]);
+    const byKey = new Set<number>();
+    if (checkKeys) list.forEach((t, i) => known.has(t.import_key) && byKey.add(i));
+    // A stored trip answers for one trade at most: the account's trades of this very file (same keys) are not
+    // matched again by content.
+    const rest = list.map((t, i) => ({ t, i })).filter(({ i }) => !byKey.has(i));
+    const byContent = new Set<number>();
+    if (stored.length > 0) {
+      for (const index of findStoredRoundTrips(rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)), stored)) byContent.add(rest[index]!.i);
+    }
+    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size });
+  }
+  return { groups, unmapped, skipped };
+}
+
+/** What the preview shows, from the parsed file and the database's answers. */
+export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
+  const { groups, unmapped, skipped } = sort(parsed, plan, true);
+  const fresh: Array<ImportTrade & { account_id: string | null }> = [];
+  let byKey = 0;
+  let byContent = 0;
+  for (const [accountId, group] of groups) {
+    for (const t of group.fresh) fresh.push({ ...t, account_id: accountId });
+    byKey += group.byKey;
+    byContent += group.byContent;
+  }
+  // Trades of file accounts without a trading account yet are new too: they wait for the trader's choice.
+  for (const t of unmapped) fresh.push({ ...t, account_id: null });
+  fresh.sort((a, b) => (a.entry_time ?? a.trade_date).localeCompare(b.entry_time ?? b.trade_date));
+  const perFileAccount = new Map<string, ImportTrade[]>();
+  for (const t of fresh) {
+    let list = perFileAccount.get(t.file_account);
+    if (!list) perFileAccount.set(t.file_account, (list = []));
+    list.push(t);
+  }
+  const counts = new Map<string, number>();
+  for (const t of parsed.trades) counts.set(t.file_account, (counts.get(t.file_account) ?? 0) + 1);
+  return {
+    fileAccounts: [...counts].map(([name, trades]) => {
+      const list = perFileAccount.get(name) ?? [];
+      return { name, trades, new_trades: list.length, totals: totalsOf(list) };
+    }),
+    newTrades: fresh.length,
+    duplicates: byKey + byContent,
+    duplicatesFromOtherExports: byContent,
+    unmapped: unmapped.length,
+    skipped: skipped.length,
+    shown: fresh.slice(0, limit),
+    truncated: fresh.length > limit,
+    totals: totalsOf(fresh),
+  };
+}
+
+/**
+ * The INSERT parameters: per trading account, JSON arrays of `chunk` records as jsonb_to_recordset reads them
+ * (repo.ts), without the trades the account holds from another export. Keys it already holds are left to the
+ * unique index (ON CONFLICT DO NOTHING).
+ */
+export function finishImport(parsed: Parsed, plan: FinishPlan, userId: string, chunk: number) {
+  const { groups, unmapped, skipped } = sort(parsed, plan, false);
+  const accounts = [...groups].map(([accountId, group]) => {
+    const chunks: string[] = [];
+    for (let i = 0; i < group.fresh.length; i += chunk) {
+      chunks.push(JSON.stringify(group.fresh.slice(i, i + chunk).map((t) => toRecord(t, userId, accountId, parsed.format.id))));
+    }
+    return { accountId, chunks, trades: group.fresh.length + group.byContent, byContent: group.byContent };
+  });
+  return { accounts, unmapped: [...new Set(unmapped.map((t) => t.file_account))], skipped: skipped.length };
+}
+
+/** The columns as jsonb_to_recordset reads them (snake_case names, decimals as strings, tags as a JSON array). */
+function toRecord(t: ImportTrade, userId: string, accountId: string, source: string) {
+  return {
+    user_id: userId,
+    account_id: accountId,
+    trade_date: t.trade_date,
+    day_of_week: t.day_of_week,
+    symbol: t.symbol,
+    period: t.period,
+    trade_type: t.trade_type,
+    status: t.status,
+    pnl: t.pnl,
+    commission: t.commission,
+    link: t.link,
+    notes: t.notes,
+    tags: t.tags,
+    side: t.side,
+    contract: t.contract,
+    entry_time: t.entry_time,
+    exit_time: t.exit_time,
+    entry_price: t.entry_price,
+    exit_price: t.exit_price,
+    quantity: t.quantity,
+    gross_pnl: t.gross_pnl,
+    import_source: source,
+    import_key: t.import_key,
+    commission_source: t.commission_source,
+  };
+}
