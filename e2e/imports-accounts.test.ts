@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount } from '../tests/api/trades-support';
+import { tradovateOrdersCsv } from '../tests/support/broker-files';
 import { signedInTrader } from './pages/trade-log';
 import { eventually, useE2ESuite } from './support/scenario';
 
@@ -13,6 +14,7 @@ import { eventually, useE2ESuite } from './support/scenario';
 const own = (name: string) => new URL(`../src/domain/importers/fixtures/${name}`, import.meta.url);
 const TWO_ACCOUNTS = own('tradovate-orders-two-accounts.csv');
 const LONDON = own('tradovate-performance-london.csv');
+const UNKNOWN = own('unknown-broker-fills.csv');
 const SHOTS = process.env.IMPORT_SHOTS;
 
 async function shot(page: Page, name: string) {
@@ -130,5 +132,78 @@ describe('imports of prop-firm files', () => {
     await eventually(() => warning.count()).toBe(0);
     // 14:35 London is 09:35 New York: the first trade is in the AM session.
     expect(await imports.dialog.getByTestId('import-trades').locator('tbody tr').first().innerText()).toContain('AM');
+  });
+
+  it('maps the columns of a CSV from a broker it does not know, previews live, imports, and remembers the mapping', async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900 });
+    const trader = await signedInTrader(suite.e2e.app, context, 'mapper');
+    const account = await createAccount(trader, 'Other broker', { is_default: true });
+    await page.goto('/trade-log');
+    const imports = new ImportDialog(page);
+    await page.getByTestId('import-button').waitFor();
+    await page.getByTestId('import-file-input').setInputFiles(UNKNOWN.pathname);
+    const form = imports.dialog.getByTestId('import-column-mapping');
+    await form.waitFor();
+    // The first guess from the header names, which the trader can correct.
+    const chosen = async (field: string) => form.getByTestId(`mapping-${field}`).inputValue();
+    expect(await chosen('time')).toBe('Trade Time');
+    expect(await chosen('symbol')).toBe('Ticker');
+    expect(await chosen('side')).toBe('Action');
+    expect(await chosen('quantity')).toBe('Shares');
+    expect(await chosen('price')).toBe('Fill Price');
+    expect(await chosen('commission')).toBe('Fees');
+    await imports.preview.waitFor({ timeout: 30_000 });
+    await eventually(() => imports.count('new').innerText()).toBe('2');
+    const table = imports.dialog.getByTestId('import-trades');
+    expect(await table.innerText()).toContain('$62.52');
+    await shot(page, 'column-mapping-dark-1440');
+
+    // Live: without the side column every quantity reads as a buy, so nothing closes.
+    await form.getByTestId('mapping-side').click();
+    await form.getByLabel('Side (buy or sell)').press('Backspace');
+    await page.keyboard.press('Escape');
+    const sideClear = imports.dialog.locator('[data-testid="mapping-side"]');
+    if ((await sideClear.inputValue()) !== '') {
+      await form.locator('.mantine-Select-section button, [data-combobox-clear]').first().click();
+    }
+    await eventually(() => imports.count('new').innerText()).toBe('0');
+    expect(await imports.dialog.getByTestId('import-open-count').innerText()).toBe('2');
+    await imports.pick('Side (buy or sell)', 'Action');
+    await eventually(() => imports.count('new').innerText()).toBe('2');
+
+    await imports.dialog.getByTestId('import-confirm').click();
+    await page.getByText('Trades imported successfully (2 trades have been imported)', { exact: true }).waitFor();
+    const stored = (await (await page.request.get(`/api/trades?account=${account.id}&limit=10`)).json()).trades as Array<{ symbol: string; pnl: string; import_source: string }>;
+    expect(stored.map((t) => [t.symbol, t.pnl, t.import_source]).sort()).toEqual([['MES', '62.52', 'mapped'], ['MNQ', '21.76', 'mapped']]);
+
+    // The next export of that broker is read with the remembered mapping, no questions asked.
+    await page.getByTestId('import-file-input').setInputFiles(UNKNOWN.pathname);
+    await imports.preview.waitFor({ timeout: 30_000 });
+    await eventually(() => imports.count('duplicate').innerText()).toBe('2');
+    expect(await imports.dialog.getByTestId('import-column-mapping').innerText()).toContain('Read with the mapping you made');
+  });
+
+  it('shows the upload progress of a large file on a slow connection', async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900 });
+    const trader = await signedInTrader(suite.e2e.app, context, 'uploader');
+    await createAccount(trader, 'Slow line', { is_default: true });
+    await page.goto('/trade-log');
+    await page.getByTestId('import-button').waitFor();
+    // 3 MB of Tradovate fills over an emulated 1 MB/s uplink: about three seconds of upload to watch.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1_000_000 });
+    const csv = tradovateOrdersCsv(12_000);
+    expect(csv.length).toBeGreaterThan(2_500_000);
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'Orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const progress = page.getByTestId('import-upload-progress');
+    await progress.waitFor({ timeout: 30_000 });
+    const text = await progress.innerText();
+    expect(text).toMatch(/^Uploading file\.\.\. \d{1,2}% \([\d.]+ (KB|MB) of [\d.]+ MB\)$/);
+    await shot(page, 'upload-progress-dark-1440');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const dialog = page.getByRole('dialog', { name: 'Import Trades' });
+    await dialog.getByTestId('import-preview').waitFor({ timeout: 60_000 });
+    expect(Number((await dialog.getByTestId('import-new-count').innerText()).replace(/,/g, ''))).toBeGreaterThan(4_000);
   });
 });

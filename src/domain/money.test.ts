@@ -30,3 +30,11 @@ describe('money as integer cents', () => {
     expect(formatUsd(5)).toBe('$0.05');
   });
 });
+
+describe('centsToDecimalString', () => {
+  it('writes cents as PostgreSQL numeric text, exactly, for any safe integer', () => {
+    expect([0, 5, -5, 100, -1250, 123456789, -100, Number.MAX_SAFE_INTEGER].map(centsToDecimalString)).toEqual([
+      '0.00', '0.05', '-0.05', '1.00', '-12.50', '1234567.89', '-1.00', '90071992547409.91',
+    ]);
+  });
+});

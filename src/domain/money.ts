@@ -31,9 +31,16 @@ export function decimalToCents(value: Decimal): Cents {
   return value.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() + 0;
 }
 
-/** The exact decimal string PostgreSQL `numeric` accepts and returns, e.g. -12.5 -> "-12.50". */
+/**
+ * The exact decimal string PostgreSQL `numeric` accepts and returns, e.g. -1250 -> "-12.50". Integer arithmetic on the
+ * cents (exact for every safe integer), since an import formats three amounts per trade for 36,000 trades.
+ */
 export function centsToDecimalString(cents: Cents): string {
-  return new Decimal(cents).dividedBy(100).toFixed(2);
+  if (!Number.isSafeInteger(cents)) return new Decimal(cents).dividedBy(100).toFixed(2);
+  const abs = Math.abs(cents);
+  const units = Math.floor(abs / 100);
+  const rest = abs - units * 100;
+  return `${cents < 0 ? '-' : ''}${units}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
 export function sumCents(values: Iterable<Cents>): Cents {

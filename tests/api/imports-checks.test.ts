@@ -69,4 +69,67 @@ describe.each(backends())('import checks on %s', (backend) => {
     expect(ambiguous.map((t) => [t.quantity, t.rows])).toEqual([['3', [2, 3]]]);
     expect(ambiguous[0]!.ambiguity).toMatch(/share a minute/);
   });
+
+  describe('other brokers (point 8)', () => {
+    const FILLS = { kind: 'fills', time: 'Trade Time', symbol: 'Ticker', side: 'Action', quantity: 'Shares', price: 'Fill Price', commission: 'Fees', account: 'Acct' };
+
+    it('reads Interactive Brokers and thinkorswim statements', async () => {
+      const account = await createAccount(trader, 'Statements');
+      const ibkr = await importFile(trader, { account_id: account.id, time_zone: 'America/New_York' }, ownFile('ibkr-futures-statement.csv'));
+      expect(ibkr.status, JSON.stringify(ibkr.body)).toBe(200);
+      expect(ibkr.body).toMatchObject({ imported: 3, format: { id: 'ibkr-activity' } });
+      const tos = await importFile(trader, { account_id: account.id, time_zone: 'America/New_York' }, ownFile('thinkorswim-futures-statement.csv'));
+      expect(tos.body).toMatchObject({ format: { id: 'thinkorswim-statement' } });
+      // The same MES round trip is in both statements: the second one recognises it from the first (point 6).
+      expect(tos.body).toMatchObject({ imported: 1, duplicates: 1 });
+      const stored = await listAll(trader, `account=${account.id}`);
+      expect(stored.map((t) => [t.contract, t.pnl, t.date]).sort()).toEqual([
+        ['MESU5', '62.52', '2025-07-14'],
+        ['MNQU5', '-24.74', '2025-07-14'],
+        ['MNQU5', '-25.70', '2025-07-15'],
+        ['ZNU5', '74.09', '2025-07-14'],
+      ]);
+    });
+
+    it('an unknown CSV says which columns it has; with a mapping it previews and imports; the mapping is remembered', async () => {
+      const account = await createAccount(trader, 'Mapped');
+      const file = ownFile('unknown-broker-fills.csv');
+      const unknown = await previewFile(trader, { account_id: account.id }, file);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: 'unknown-format', headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'] });
+
+      const mapped = await previewFile(trader, { account_id: account.id, time_zone: 'America/New_York', mapping: JSON.stringify(FILLS) }, file);
+      expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+      expect(mapped.body).toMatchObject({ format: { id: 'mapped' }, mapping: FILLS, mapping_remembered: false, new_trades: 2, costs_in_file: true });
+      expect(mapped.body.trades.map((t: { symbol: string; pnl: string }) => [t.symbol, t.pnl])).toEqual([['MES', '62.52'], ['MNQ', '21.76']]);
+      // Previewing does not remember anything.
+      expect((await previewFile(trader, { account_id: account.id }, file)).status).toBe(400);
+
+      const done = await importFile(trader, { account_id: account.id, time_zone: 'America/New_York', mapping: JSON.stringify(FILLS) }, file);
+      expect(done.body).toMatchObject({ imported: 2, format: { id: 'mapped' } });
+      // The next export of that platform (same header, other rows, other case) is read with the remembered mapping.
+      const next = file.replace('Trade Time,Ticker', 'TRADE TIME,ticker').replace(/2025-08-04/g, '2025-08-05');
+      const again = await previewFile(trader, { account_id: account.id, time_zone: 'America/New_York' }, next);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body).toMatchObject({ format: { id: 'mapped' }, mapping_remembered: true, new_trades: 2 });
+
+      // Another trader's files are not read with this trader's mapping.
+      const other = await newTrader(app, 'other-mapper');
+      expect((await previewFile(other, {}, file)).body.code).toBe('unknown-format');
+    });
+
+    it('refuses a mapping that is not one, naming the field or the column', async () => {
+      const file = ownFile('unknown-broker-fills.csv');
+      for (const [mapping, message] of [
+        ['{oops', /^mapping/],
+        [JSON.stringify({ kind: 'orders', time: 'Trade Time' }), /^mapping/],
+        [JSON.stringify({ ...FILLS, extra: 'x' }), /^mapping/],
+        [JSON.stringify({ ...FILLS, price: 'Nope' }), /^The file has no column 'Nope' \(for price\)$/],
+      ] as Array<[string, RegExp]>) {
+        const res = await previewFile(trader, { mapping }, file);
+        expect(res.status, mapping).toBe(400);
+        expect(res.body.error, mapping).toMatch(message);
+      }
+    });
+  });
 });

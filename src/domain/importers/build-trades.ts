@@ -258,7 +258,10 @@ function distinctFills(parts: Part[]): number {
 function coreOf(trade: Accumulator, lastFill: Fill, scale: number, warnedRoots: Set<string>, issues: ImportIssue[]): TradeCore {
   const first = trade.entries[0]!.fill;
   const instrument = parseInstrument(first.contract);
-  const { value: pointValue, unknownFutures } = pointValueOf({ root: first.root, isFuturesContract: instrument.isFuturesContract });
+  const known = pointValueOf({ root: first.root, isFuturesContract: instrument.isFuturesContract });
+  // A multiplier the file states (IBKR) wins over our table, and an unknown root with one needs no warning.
+  const pointValue = first.pointValue ?? known.value;
+  const unknownFutures = first.pointValue === undefined && known.unknownFutures;
   if (unknownFutures && !warnedRoots.has(first.root)) {
     warnedRoots.add(first.root);
     issues.push({

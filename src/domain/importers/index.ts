@@ -17,14 +17,16 @@ import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from './instruments';
 import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
 import { isValidTimeZone } from './parsing';
-import { detectImporter, findImporter, IMPORTERS, JSON_BACKUP_FORMAT } from './registry';
-import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from './types';
+import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
+import { detectImporter, findImporter, findStatement, IMPORTERS, JSON_BACKUP_FORMAT, STATEMENTS } from './registry';
+import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade, StatementImporter } from './types';
 import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from './zone-check';
 
 export type * from './types';
 export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
 export { dayOfImportedTrade, importTags, resultOf, type DecorateOptions } from './decorate';
-export { IMPORTERS, listFormats, findImporter, detectImporter } from './registry';
+export { IMPORTERS, STATEMENTS, listFormats, findImporter, detectImporter } from './registry';
+export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow, type ColumnMapping } from './mapping';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
 export { DEFAULT_FEE_SCHEDULE, MICRO_ROOTS, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
 export { findStoredRoundTrips, type RoundTrip } from './duplicates';
@@ -61,6 +63,10 @@ export interface ImportOptions {
   tradingDay?: TradingDayRule;
   /** Zones to try first when the chosen one does not fit the file (the trader's own). */
   preferredTimeZones?: string[];
+  /** The trader's column mapping: the file is read with it whatever its header (issue 12, point 8). */
+  mapping?: ColumnMapping;
+  /** A mapping remembered for this header row: used only when no format recognises the file. */
+  fallbackMapping?: ColumnMapping;
   maxChars?: number;
 }
 
@@ -73,6 +79,7 @@ export type ImportErrorCode =
   | 'no-data-rows'
   | 'unknown-format'
   | 'unknown-format-id'
+  | 'invalid-mapping'
   | 'invalid-time-zone';
 
 export interface ImportFailure {
@@ -106,6 +113,10 @@ export interface ImportPreview {
   costsInFile: boolean;
   /** The file's times have minutes only. */
   minutePrecision: boolean;
+  /** The header row as written (empty for statements and JSON), for the column mapping. */
+  headers: string[];
+  /** The column mapping the file was read with, when it was (format 'mapped'). */
+  mapping: ColumnMapping | null;
 }
 
 export type ImportResult = ImportPreview | ImportFailure;
@@ -143,15 +154,39 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     return preview(JSON_BACKUP_FORMAT, null, timeZone, decorate, parsed, (value as unknown[]).length);
   }
 
+  const statement = options.mapping ? undefined : options.format !== undefined ? findStatement(options.format) : STATEMENTS.find((s) => s.detectText(body));
+  if (statement) {
+    const clock = { naive: 0, zoned: 0 };
+    let parsed: ReturnType<StatementImporter['parseText']>;
+    try {
+      parsed = statement.parseText(body, { timeZone, clock });
+    } catch (error) {
+      return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (parsed.rowCount === 0) return fail('no-data-rows', `The ${statement.label} has no trades`);
+    const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
+    if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
+    return { ...preview({ id: statement.id, label: statement.label }, null, timeZone, decorate, parsed, parsed.rowCount), timeZoneCheck: zoneCheck };
+  }
+
   const table = readCsv(body);
   if (table.rows.length === 0) {
     return fail('no-data-rows', 'The file has no trades: a CSV needs a header row and at least one data row', table.rawHeaders);
   }
   const detected = detectImporter(table.headers);
   let importer = detected;
-  if (options.format !== undefined) {
+  let mapping: ColumnMapping | null = null;
+  if (options.mapping) {
+    const problem = mappingProblem(options.mapping, table.rawHeaders);
+    if (problem) return fail('invalid-mapping', problem, table.rawHeaders);
+    mapping = options.mapping;
+    importer = mappedImporter(mapping);
+  } else if (options.format !== undefined) {
     importer = findImporter(options.format);
     if (!importer) return fail('unknown-format-id', `Unknown import format '${options.format}'`);
+  } else if (!importer && options.fallbackMapping && mappingProblem(options.fallbackMapping, table.rawHeaders) === null) {
+    mapping = options.fallbackMapping;
+    importer = mappedImporter(mapping);
   }
   if (!importer) {
     return fail(
@@ -174,14 +209,19 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     // Parsers report bad rows instead of throwing; this is the net under a bug, so one bad file cannot crash a request.
     return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`, table.rawHeaders);
   }
-  if (options.format !== undefined && !importer.detect(table.headers)) {
+  if (options.format !== undefined && mapping === null && !importer.detect(table.headers)) {
     parsed.issues.push({ row: 1, severity: 'warning', message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})` });
   }
   const overridden = detected && detected.id !== importer.id ? { id: detected.id, label: detected.label } : null;
   // Only a file whose times carry no offset depends on the chosen zone.
   const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
   if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
-  return { ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length), timeZoneCheck: zoneCheck };
+  return {
+    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length),
+    timeZoneCheck: zoneCheck,
+    headers: table.rawHeaders,
+    mapping,
+  };
 }
 
 function preview(
@@ -218,6 +258,8 @@ function preview(
     timeZoneCheck: null,
     costsInFile: parsed.costsInFile !== false,
     minutePrecision: parsed.minutePrecision === true,
+    headers: [],
+    mapping: null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOT_AN_ARRAY_MESSAGE, parseImport, parseInstrument, sessionFromHour } from './index';
+import { NOT_AN_ARRAY_MESSAGE, parseImport, parseInstrument, sessionFromHour, type ColumnMapping } from './index';
 import { parseAmount, parseInstant } from './parsing';
 import { expectPreview, viewTrade } from './testing';
 
@@ -63,10 +63,10 @@ describe('parseImport: files that cannot be imported say why', () => {
     expect(NOT_AN_ARRAY_MESSAGE).toBe('Invalid file format: The file does not contain an array of trade data');
   });
 
-  it('an unknown format names the columns it saw (the IBKR statement is not supported yet)', () => {
-    const result = parseImport(real('ibkr-activity/stephenkgli-trading-records__ibkr_activity.csv'));
-    expect(result).toMatchObject({ ok: false, code: 'unknown-format', headers: ['Statement', 'Header', 'Field Name', 'Field Value'] });
-    if (!result.ok) expect(result.message).toContain('Columns found: Statement, Header, Field Name, Field Value');
+  it('an unknown format names the columns it saw, so the dialog can offer to map them', () => {
+    const result = parseImport(own('unknown-broker-fills.csv'));
+    expect(result).toMatchObject({ ok: false, code: 'unknown-format', headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'] });
+    if (!result.ok) expect(result.message).toContain('Columns found: Trade Time, Ticker, Action, Shares, Fill Price, Fees, Acct');
   });
 
   it('an unknown time zone is refused rather than read as UTC', () => {
@@ -199,6 +199,14 @@ describe('robustness (fast-check): mutated and truncated files never throw', () 
     own('generic-pnl.csv'),
     own('trade-log-backup.json'),
     own('fills-with-commission.csv'),
+    // Issue 12: statements, European re-saves, minute precision, several accounts.
+    real('ibkr-activity/stephenkgli-trading-records__ibkr_activity.csv'),
+    real('thinkorswim-statement/tradenote__TD_Ameritrade.csv'),
+    own('ibkr-futures-statement.csv'),
+    own('thinkorswim-futures-statement.csv'),
+    own('tradovate-performance-european.csv'),
+    own('ninjatrader-same-minute.csv'),
+    own('tradovate-orders-two-accounts.csv'),
   ];
 
   it('truncation, deleted lines and replaced characters give a result or a clear failure, with issue rows in range', () => {
@@ -213,7 +221,7 @@ describe('robustness (fast-check): mutated and truncated files never throw', () 
             const i = at % (text.length + 1);
             text = text.slice(0, i) + replacement + text.slice(i + 1);
           }
-          const result = parseImport(text);
+          const result = parseImport(text, { timeZone: 'Europe/London', tradingDay: cut % 2 === 0 ? 'exchange' : 'calendar' });
           if (result.ok) {
             const lines = text.split('\n').length + 1;
             for (const issue of result.issues) expect(issue.row).toBeLessThanOrEqual(Math.max(lines, result.rowCount + 1));
@@ -224,6 +232,31 @@ describe('robustness (fast-check): mutated and truncated files never throw', () 
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('robustness of column mappings (fast-check)', () => {
+  const text = own('unknown-broker-fills.csv');
+  const headers = ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct', 'Nope'];
+  const column = fc.option(fc.constantFrom(...headers), { nil: undefined });
+
+  it('any mapping of any columns gives a result or says what to fix; never a throw', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ kind: fc.constantFrom('fills' as const, 'pnl' as const), time: fc.constantFrom(...headers), symbol: column, side: column, quantity: column, price: column, commission: column, pnl: column, account: column }),
+        fc.nat(),
+        (raw, cut) => {
+          const mapping = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as unknown as ColumnMapping;
+          const result = parseImport(text.slice(0, Math.max(60, cut % (text.length + 1))), { mapping });
+          if (result.ok) {
+            for (const trade of result.trades) expect(trade.netPnl).toBe(trade.grossPnl - trade.commission);
+          } else {
+            expect(['invalid-mapping', 'no-data-rows']).toContain(result.code);
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

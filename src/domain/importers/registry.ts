@@ -1,14 +1,16 @@
 import { genericPnl } from './formats/generic-pnl';
+import { ibkrActivity } from './formats/ibkr-activity';
 import { ninjatraderTrades } from './formats/ninjatrader-trades';
 import { orderLevel } from './formats/order-level';
 import { quantower } from './formats/quantower';
+import { thinkorswimStatement } from './formats/thinkorswim-statement';
 import { topstepxOrders } from './formats/topstepx-orders';
 import { topstepxTrades } from './formats/topstepx-trades';
 import { tradesyncerFills } from './formats/tradesyncer-fills';
 import { tradovateOrders } from './formats/tradovate-orders';
 import { tradovatePerformance } from './formats/tradovate-performance';
 import { tradovatePositionHistory } from './formats/tradovate-position-history';
-import type { Importer } from './types';
+import type { Importer, StatementImporter } from './types';
 
 /**
  * Every CSV format, most specific first: detection takes the first whose detector accepts the header row, so the
@@ -28,10 +30,17 @@ export const IMPORTERS: readonly Importer[] = [
   genericPnl,
 ];
 
+/** Statements of several sections, recognised from their text before the CSV is read (issue 12, point 8). */
+export const STATEMENTS: readonly StatementImporter[] = [ibkrActivity, thinkorswimStatement];
+
 export const JSON_BACKUP_FORMAT = { id: 'json-backup', label: 'Trade Log JSON backup' } as const;
 
 export function findImporter(id: string): Importer | undefined {
   return IMPORTERS.find((importer) => importer.id === id);
+}
+
+export function findStatement(id: string): StatementImporter | undefined {
+  return STATEMENTS.find((statement) => statement.id === id);
 }
 
 export function detectImporter(headers: string[]): Importer | undefined {
@@ -42,6 +51,7 @@ export function detectImporter(headers: string[]): Importer | undefined {
 export function listFormats(): { id: string; label: string; columns: string[] }[] {
   return [
     ...IMPORTERS.map(({ id, label, columns }) => ({ id, label, columns })),
+    ...STATEMENTS.map(({ id, label, columns }) => ({ id, label, columns })),
     { ...JSON_BACKUP_FORMAT, columns: ['[ { date, instrument, session, type, result, pnl, commission, tags, notes, link } ]'] },
   ];
 }

@@ -50,6 +50,8 @@ export interface Fill {
   seq?: number;
   /** The file says this fill opened (or added to) a position: the entry leg of a pair (paired exports only). */
   opening?: boolean;
+  /** Dollars per point when the file states it (IBKR's multiplier); else POINT_VALUES by root. */
+  pointValue?: Decimal;
 }
 
 /** A finished round trip, ready to be shown in the preview and inserted. */
@@ -188,4 +190,17 @@ export interface Importer {
   /** Recognises the format from the normalised header row (lower case, trimmed, BOM stripped). */
   detect(headers: string[]): boolean;
   parse(rows: CsvRow[], options: ParseOptions): FormatParseResult;
+}
+
+/**
+ * A broker statement of several sections (Interactive Brokers' activity statement, thinkorswim's account statement):
+ * no single header row, so it is recognised from its text and reads its own sections.
+ */
+export interface StatementImporter {
+  id: string;
+  label: string;
+  columns: string[];
+  /** Recognises the statement from the start of its text (BOM stripped). */
+  detectText(text: string): boolean;
+  parseText(text: string, options: ParseOptions): FormatParseResult & { rowCount: number };
 }

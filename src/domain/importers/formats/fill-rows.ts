@@ -6,7 +6,8 @@ import { costCents, describeMissing, emptyResult, ignore, rowError } from './com
 /** Column names (normalised) of a format that has one filled order or execution per row. First match wins. */
 export interface FillColumns {
   symbol: string[];
-  side: string[];
+  /** Without a side column, the sign of the quantity is the side (IBKR style: +2 bought, -2 sold). */
+  side?: string[];
   quantity: string[];
   price: string[];
   time: string[];
@@ -52,9 +53,10 @@ export function readFillRows(rows: CsvRow[], options: ParseOptions, columns: Fil
       }
     }
     const symbol = cell(cells, ...columns.symbol);
-    const sideText = cell(cells, ...columns.side);
-    const side = parseSide(sideText);
-    const quantity = parsePositive(cell(cells, ...columns.quantity));
+    const sideText = columns.side ? cell(cells, ...columns.side) : '';
+    const signed = columns.side ? null : parseAmount(cell(cells, ...columns.quantity));
+    const side = columns.side ? parseSide(sideText) : signed === null || signed.isZero() ? null : signed.gt(0) ? 'Buy' : 'Sell';
+    const quantity = columns.side ? parsePositive(cell(cells, ...columns.quantity)) : signed === null || signed.isZero() ? null : signed.abs();
     const price = parsePositive(cell(cells, ...columns.price));
     let timeText = cell(cells, ...columns.time);
     let time = parseTimeCell(timeText, options);

@@ -6,6 +6,7 @@ import {
   type ImportPreview,
   type OpenPosition,
   type TimeZoneCheck,
+  type ColumnMapping,
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
 import type { NewTradeRow } from '../trades/repo';
@@ -158,6 +159,8 @@ export type ParsedFile =
       timeZoneCheck: TimeZoneCheck | null;
       costsInFile: boolean;
       minutePrecision: boolean;
+      headers: string[];
+      mapping: ColumnMapping | null;
     }
   | { ok: false; code: string; message: string; headers?: string[] };
 
@@ -179,5 +182,7 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions): ParsedFile
     timeZoneCheck: preview.timeZoneCheck,
     costsInFile: preview.costsInFile,
     minutePrecision: preview.minutePrecision,
+    headers: preview.headers,
+    mapping: preview.mapping,
   };
 }

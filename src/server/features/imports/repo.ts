@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { importAccountLinks, trades } from '../../db/schema';
+import type { ColumnMapping } from '../../../domain/importers';
+import { importAccountLinks, importColumnMappings, trades } from '../../db/schema';
 
 /**
  * Import keys looked up, and trades inserted, per statement: one JSON parameter each, so a statement is bounded by
@@ -72,6 +73,25 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
           lte(trades.entryTime, new Date(to + 60_000).toISOString()),
         ),
       );
+  },
+
+  /** The column mapping remembered for a header row (issue 12, point 8). */
+  async mappingFor(headerKey: string): Promise<ColumnMapping | null> {
+    const [row] = await tx
+      .select({ mapping: importColumnMappings.mapping })
+      .from(importColumnMappings)
+      .where(and(eq(importColumnMappings.userId, userId), eq(importColumnMappings.headerKey, headerKey)));
+    return (row?.mapping as ColumnMapping | undefined) ?? null;
+  },
+
+  async rememberMapping(headerKey: string, mapping: ColumnMapping) {
+    await tx
+      .insert(importColumnMappings)
+      .values({ userId, headerKey, mapping })
+      .onConflictDoUpdate({
+        target: [importColumnMappings.userId, importColumnMappings.headerKey],
+        set: { mapping, updatedAt: sql`now()` },
+      });
   },
 
   /** Remembered trading accounts for accounts named in import files. */

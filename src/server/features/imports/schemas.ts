@@ -15,6 +15,33 @@ const flag = z.preprocess(
 
 export const ACCOUNT_REQUIRED_MESSAGE = 'Please select a trading account';
 
+const column = z.string().min(1).max(200);
+
+/** Issue 12, point 8: the trader's column mapping (src/domain/importers/mapping.ts), as a JSON query parameter. */
+export const columnMapping = z
+  .object({
+    kind: z.enum(['fills', 'pnl']),
+    time: column,
+    clock: column.optional(),
+    symbol: column.optional(),
+    side: column.optional(),
+    quantity: column.optional(),
+    price: column.optional(),
+    commission: column.optional(),
+    pnl: column.optional(),
+    account: column.optional(),
+  })
+  .strict();
+
+const jsonParam = (value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    return Symbol('not JSON');
+  }
+};
+
 const baseQuery = z.object({
   /** A format id of listFormats(); empty or 'auto' lets the server detect it from the header row. */
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
@@ -27,15 +54,10 @@ const baseQuery = z.object({
    * trades out. File accounts not named here go to the account picked (one-account files), the remembered account or
    * the trading account of the same name.
    */
+  /** The trader's column mapping for a CSV of a format we do not read (JSON); remembered by its header row. */
+  mapping: z.preprocess(jsonParam, columnMapping.optional()),
   account_map: z.preprocess(
-    (value) => {
-      if (value === undefined || value === '') return undefined;
-      try {
-        return JSON.parse(String(value));
-      } catch {
-        return Symbol('not JSON');
-      }
-    },
+    jsonParam,
     z
       .record(z.string().max(200), z.union([z.literal(''), z.uuid({ error: 'must map to a trading account id or ""' })]), {
         error: 'must be a JSON object of file account -> trading account id',

@@ -1,10 +1,11 @@
 import { isValidTimeZone } from '../../../domain/dates';
-import type { TradingDayRule } from '../../../domain/importers';
+import { headerKey, readHeaderRow, type ColumnMapping, type TradingDayRule } from '../../../domain/importers';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, HttpError } from '../../http/errors';
 import { accountsRepo } from '../accounts/repo';
 import { getPreferences } from '../preferences/routes';
 import { tradesRepo } from '../trades/repo';
+import { decodeText } from './convert';
 import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
 import { parseInWorker, type ParseJob } from './parse-pool';
 import { storedTripsText, type FinishPlan, type Summary } from './plan';
@@ -29,13 +30,21 @@ function failure(result: Extract<Summary, { ok: false }>): HttpError {
   return badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
 }
 
+/** The header row's key (mapping.ts headerKey), read from the start of the upload before it goes to the worker. */
+function headerKeyOf(bytes: ArrayBuffer): string {
+  return headerKey(readHeaderRow(decodeText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 65_536)))));
+}
+
 async function parse(
   db: Database,
   userId: string,
   bytes: ArrayBuffer,
-  query: { format?: string; time_zone?: string; browser_time_zone?: string },
-): Promise<ParseJob & { summary: Parsed }> {
+  query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping },
+): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean }> {
   const preferences = await getPreferences(db, userId);
+  // A mapping the trader made for this header row before: used if no format recognises the file.
+  const key = headerKeyOf(bytes);
+  const remembered = query.mapping ? null : await db.withUser(userId, (tx) => importsRepo(tx, userId).mappingFor(key));
   // Naive times in the file are read in the zone the trader chose in the dialog, by default their own; days follow the
   // trader's trading-day setting (issue 12).
   const timeZone = query.time_zone ?? preferences.timeZone;
@@ -47,9 +56,12 @@ async function parse(
     tradingDay,
     preferredTimeZones,
     ...(query.format !== undefined && { format: query.format }),
+    ...(query.mapping && { mapping: query.mapping }),
+    ...(remembered && { fallbackMapping: remembered }),
   });
   if (!job.summary.ok) throw failure(job.summary);
-  return job as ParseJob & { summary: Parsed };
+  const mappingRemembered = remembered !== null && job.summary.mapping !== null;
+  return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered });
 }
 
 const errorsOf = (issues: Parsed['issues']) => issues.filter((i) => i.severity === 'error');
@@ -212,6 +224,9 @@ export const importsService = {
         unreadable_rows: errors.length,
         ignored: summary.ignored,
         costs_in_file: summary.costsInFile,
+        headers: summary.headers,
+        mapping: summary.mapping,
+        mapping_remembered: job.mappingRemembered,
         fee_schedules: summary.costsInFile
           ? []
           : await db.withUser(userId, async (tx) =>
@@ -271,6 +286,8 @@ export const importsService = {
             imported += added;
             duplicates += group.trades - added;
           }
+          // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
+          if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
           await repo.remember(
             summary.fileAccounts
               .map((name) => ({ fileAccount: name, target: targets.get(name)! }))

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ColumnMapping } from '../../../../domain/importers';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { queryKeys, type TradingAccount } from '../../../shared/api';
 
@@ -113,6 +114,11 @@ export interface ImportPreview {
   /** False when the file has no commissions or fees: the accounts' fee schedules were applied. */
   costs_in_file: boolean;
   fee_schedules: FeeSchedule[];
+  /** The header row as written (for the column mapping). */
+  headers: string[];
+  /** The column mapping the file was read with; remembered when it came from an earlier import of these columns. */
+  mapping: ColumnMapping | null;
+  mapping_remembered: boolean;
   /** The first new trades (all are counted in new_trades). */
   trades: PreviewTrade[];
   trades_truncated: boolean;
@@ -141,6 +147,8 @@ export interface ImportOptions {
   accountId?: string | null;
   /** File account -> trading account id ('' leaves it out). */
   accountMap?: Record<string, string>;
+  /** The trader's column mapping for a CSV of a format we do not read. */
+  mapping?: ColumnMapping | null;
 }
 
 /** The rows shown in the dialog; the rest are counted. */
@@ -161,12 +169,26 @@ function query(options: ImportOptions, extra: Record<string, string> = {}): stri
   if (options.format) params.set('format', options.format);
   if (options.accountId) params.set('account_id', options.accountId);
   if (options.accountMap && Object.keys(options.accountMap).length > 0) params.set('account_map', JSON.stringify(options.accountMap));
+  if (options.mapping) params.set('mapping', JSON.stringify(options.mapping));
   return params.toString();
 }
 
 /** A .json file goes as JSON, anything else as CSV; the server decides by the content either way. */
 function contentType(fileName: string): string {
   return /\.json$/i.test(fileName) ? 'application/json' : 'text/csv';
+}
+
+/** A refused file, with the server's code and, for an unknown format, the columns it found (for the mapping). */
+export class ImportRequestError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly headers: string[] | undefined,
+  ) {
+    super(status, message);
+    this.name = 'ImportRequestError';
+  }
 }
 
 /** Upload progress of the file: bytes sent so far out of the file's size. */
@@ -194,9 +216,10 @@ function upload<T>(url: string, file: { name: string; bytes: ArrayBuffer }, onPr
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
       else {
-        const message =
-          typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : `Request failed (${xhr.status})`;
-        reject(new ApiError(xhr.status, message));
+        const details = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; code?: unknown; headers?: unknown };
+        const message = typeof details.error === 'string' ? details.error : `Request failed (${xhr.status})`;
+        const headers = Array.isArray(details.headers) ? details.headers.filter((h): h is string => typeof h === 'string') : undefined;
+        reject(new ImportRequestError(xhr.status, message, typeof details.code === 'string' ? details.code : undefined, headers));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, 'Request failed (network error)'));

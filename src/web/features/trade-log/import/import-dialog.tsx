@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Checkbox, Code, Group, Loader, Modal, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { listFormats } from '../../../../domain/importers';
+import { listFormats, type ColumnMapping } from '../../../../domain/importers';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
 import { accountsQuery, preferencesQuery } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
-import { commitImport, invalidateAfterImport, previewImport } from './api';
+import { commitImport, ImportRequestError, invalidateAfterImport, previewImport } from './api';
+import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-mapping';
 import { FeeSchedules } from './fee-schedule';
 import { FileAccountsMapping, SKIP } from './file-accounts';
 import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, TimeZoneWarning } from './import-preview';
@@ -16,9 +17,11 @@ import { describeError, toastError, toastSuccess } from './notify';
 import { readFileBytes } from './read-file';
 
 const AUTO = 'auto';
+const MAPPED = 'mapped';
 const FORMAT_OPTIONS = [
   { value: AUTO, label: 'Detect automatically' },
   ...listFormats().map((f) => ({ value: f.id, label: f.label })),
+  { value: MAPPED, label: 'Map the columns myself' },
 ];
 
 /** Every IANA zone the browser knows, plus UTC; the trader's own zone comes first in the list. */
@@ -68,6 +71,10 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [accountError, setAccountError] = useState<string | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
   const [previewUpload, setPreviewUpload] = useState<Upload>(null);
+  // Issue 12, point 8: the trader's column mapping, and the header row it maps.
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [mapHeaders, setMapHeaders] = useState<string[] | null>(null);
+  const [debouncedMapping] = useDebouncedValue(mapping, 300);
   const [commitUpload, setCommitUpload] = useState<Upload>(null);
 
   useEffect(() => {
@@ -99,22 +106,52 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     null;
   const account = accountChoice !== undefined ? accountChoice : suggestedAccount;
 
-  const mapping = Object.fromEntries(Object.entries(accountMap).map(([name, id]) => [name, id === SKIP ? '' : id]));
-  const options = { format: format === AUTO ? undefined : format, timeZone: timeZone ?? '', accountId: account, accountMap: mapping };
+  const targets = Object.fromEntries(Object.entries(accountMap).map(([name, id]) => [name, id === SKIP ? '' : id]));
+  const usedMapping = debouncedMapping && isMappingComplete(debouncedMapping) ? debouncedMapping : null;
+  const options = {
+    format: format === AUTO || format === MAPPED || usedMapping ? undefined : format,
+    timeZone: timeZone ?? '',
+    accountId: account,
+    accountMap: targets,
+    mapping: usedMapping,
+  };
+  const waitingForMapping = mapping !== null && usedMapping === null;
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, JSON.stringify(mapping), preferences.data?.trading_day],
+    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, JSON.stringify(targets), JSON.stringify(usedMapping), preferences.data?.trading_day],
     queryFn: ({ signal }) =>
       previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => setPreviewUpload({ sent, total }), signal).finally(() =>
         setPreviewUpload(null),
       ),
-    enabled: bytes !== null && timeZone !== null && !accounts.isPending,
+    enabled: bytes !== null && timeZone !== null && !accounts.isPending && !waitingForMapping,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
 
-  const data = preview.data;
+  const data = waitingForMapping ? undefined : preview.data;
+
+  // A file no format reads: offer the mapping of its columns, with a first guess from their names.
+  const unknownHeaders = preview.error instanceof ImportRequestError && preview.error.code === 'unknown-format' ? preview.error.headers : undefined;
+  useEffect(() => {
+    if (mapping === null && unknownHeaders && unknownHeaders.length > 0) {
+      setMapHeaders(unknownHeaders);
+      setMapping(guessMapping(unknownHeaders));
+    }
+  }, [mapping, unknownHeaders]);
+  const chooseFormat = (value: string) => {
+    setFormat(value);
+    if (value === MAPPED) {
+      const headers = mapHeaders ?? data?.headers ?? unknownHeaders ?? [];
+      if (headers.length > 0) {
+        setMapHeaders(headers);
+        setMapping(mapping ?? data?.mapping ?? guessMapping(headers));
+      }
+    } else if (value !== AUTO) setMapping(null);
+  };
+  // Read with a mapping remembered for these columns: shown so the trader can still change it.
+  const shownMapping = mapping ?? (data?.mapping_remembered ? data.mapping : null);
+  const shownHeaders = mapHeaders ?? (data?.mapping_remembered ? data.headers : null);
 
   // A one-account file whose account was imported before goes where it went then, unless the trader chose otherwise.
   const remembered = data?.file_accounts.length === 1 ? data.file_accounts[0]!.suggested_account_id : null;
@@ -179,8 +216,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
               <Select
                 label="File format"
                 data={FORMAT_OPTIONS}
-                value={format}
-                onChange={(v) => setFormat(v ?? AUTO)}
+                value={shownMapping ? MAPPED : format}
+                onChange={(v) => chooseFormat(v ?? AUTO)}
                 allowDeselect={false}
                 description={data ? detectedText(data.format.label, data.detected_format?.label, format === AUTO) : 'Recognised from the header row'}
                 data-testid="import-format"
@@ -208,9 +245,25 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
               />
             </SimpleGrid>
             <TradingDaySetting compact />
+            {shownMapping && shownHeaders && (
+              <ColumnMappingForm
+                headers={shownHeaders}
+                value={shownMapping}
+                remembered={mapping === null && Boolean(data?.mapping_remembered)}
+                onChange={(next) => {
+                  setMapHeaders(shownHeaders);
+                  setMapping(next);
+                }}
+              />
+            )}
+            {waitingForMapping && (
+              <Text size="sm" c="dimmed" data-testid="import-mapping-incomplete">
+                Choose the columns marked * to see the trades.
+              </Text>
+            )}
 
             {preview.isFetching && <UploadProgress upload={previewUpload} testId="import-previewing" />}
-            {preview.isError && !preview.isFetching && <PreviewError error={preview.error} />}
+            {preview.isError && !preview.isFetching && !waitingForMapping && !(unknownHeaders && mapping) && <PreviewError error={preview.error} />}
             {data && !preview.isFetching && (
               <Stack gap="md" data-testid="import-preview">
                 {data.time_zone_check && <TimeZoneWarning check={data.time_zone_check} onChoose={setZoneChoice} />}

@@ -51,7 +51,9 @@ export function ImportGuide({ opened, onClose }: { opened: boolean; onClose: () 
           </List.Item>
           <List.Item>
             P&amp;L uses the contract's dollars per point (NQ 20, MNQ 2, ES 50, MES 5, YM 5, MYM 0.5, RTY 50, M2K 5, and
-            more); commissions and fees are subtracted where the file has them, so PnL is net.
+            more); commissions and fees are subtracted where the file has them, so PnL is net. Exports without costs
+            (Tradovate, TopstepX orders) take them from the trading account's fee schedule, shown and editable in the
+            preview.
           </List.Item>
           <List.Item>
             Files whose times carry no time zone (Tradovate, NinjaTrader) are read in the time zone you choose in the
@@ -60,7 +62,17 @@ export function ImportGuide({ opened, onClose }: { opened: boolean; onClose: () 
             choose the calendar day in the dialog or in your profile settings.
           </List.Item>
           <List.Item>
-            Importing the same file again, or an export that overlaps an earlier one, adds no duplicates to the account.
+            Importing the same file again, an export that overlaps an earlier one, or another export of the same account
+            (Orders after Performance) adds no duplicates to the account.
+          </List.Item>
+          <List.Item>
+            A file with several accounts (an Orders export of evaluation accounts) goes into the trading accounts you
+            choose for each; the choice is remembered.
+          </List.Item>
+          <List.Item>
+            Any other CSV: choose "Map the columns myself" (or wait for the dialog to offer it) and tell Edgebook which
+            column holds the time, symbol, side, quantity, price and commission, or one P&amp;L per row. The mapping is
+            remembered for the next file with the same columns.
           </List.Item>
           <List.Item>
             Positions still open at the end of the file are shown but not imported. Rows that cannot be read are listed
