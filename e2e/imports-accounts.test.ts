@@ -159,13 +159,7 @@ describe('imports of prop-firm files', () => {
     await shot(page, 'column-mapping-dark-1440');
 
     // Live: without the side column every quantity reads as a buy, so nothing closes.
-    await form.getByTestId('mapping-side').click();
-    await form.getByLabel('Side (buy or sell)').press('Backspace');
-    await page.keyboard.press('Escape');
-    const sideClear = imports.dialog.locator('[data-testid="mapping-side"]');
-    if ((await sideClear.inputValue()) !== '') {
-      await form.locator('.mantine-Select-section button, [data-combobox-clear]').first().click();
-    }
+    await form.getByRole('button', { name: 'Clear Side (buy or sell)' }).click();
     await eventually(() => imports.count('new').innerText()).toBe('0');
     expect(await imports.dialog.getByTestId('import-open-count').innerText()).toBe('2');
     await imports.pick('Side (buy or sell)', 'Action');

@@ -111,6 +111,7 @@ export function ColumnMappingForm({
                 onChange(next);
               }}
               clearable={!spec.required}
+              clearButtonProps={{ 'aria-label': `Clear ${spec.label}` }}
               allowDeselect={!spec.required}
               size="xs"
               data-testid={`mapping-${spec.field}`}
