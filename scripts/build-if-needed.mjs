@@ -27,12 +27,20 @@ if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), 
 
 // The server, compiled to one ES module (packages stay in node_modules): running TypeScript through tsx at run time
 // cost memory and start-up (issue 14: ~200 MB RSS on PostgreSQL, 0.9-1 GB with PGlite).
+// The import parse worker (src/server/features/imports/parse-pool.ts) is a second entry beside it: a worker thread
+// runs a file of its own, which parse-pool.ts finds as ./parse-worker.mjs next to the bundle.
 export const serverEntry = p('dist', 'server', 'main.mjs');
-if (stale(serverEntry, [p('src', 'server'), p('src', 'domain'), p('package-lock.json'), thisScript])) {
+const workerEntry = p('dist', 'server', 'parse-worker.mjs');
+const serverSources = [p('src', 'server'), p('src', 'domain'), p('package-lock.json'), thisScript];
+if (stale(serverEntry, serverSources) || stale(workerEntry, serverSources)) {
   console.log('Building the server...');
   await build({
-    entryPoints: [p('src', 'server', 'main.ts')],
-    outfile: serverEntry,
+    entryPoints: {
+      main: p('src', 'server', 'main.ts'),
+      'parse-worker': p('src', 'server', 'features', 'imports', 'parse-worker.ts'),
+    },
+    outdir: p('dist', 'server'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

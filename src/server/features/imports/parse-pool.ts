@@ -121,12 +121,14 @@ function stopSlot(slot: Slot): void {
 }
 
 /**
- * The worker module beside this one: compiled JavaScript when the server runs from a build, else TypeScript, which a
- * worker loads through tsx's API (a worker does not inherit the loader the main thread was started with).
+ * The worker module: under `npm start` this code is inside the server bundle (dist/server/main.mjs) and the worker is
+ * the bundle's second entry beside it (scripts/build-if-needed.mjs); from source it is the TypeScript module beside
+ * this one, which a worker loads through tsx's API (a worker does not inherit the loader the main thread was started
+ * with).
  */
 function spawn(): Worker {
   const typescript = import.meta.url.endsWith('.ts');
-  const entry = new URL(typescript ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
+  const entry = new URL(typescript ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
   if (!typescript) return new Worker(entry);
   // tsx's ES module API (its package maps the same path to .cjs for require and .mjs for import).
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
