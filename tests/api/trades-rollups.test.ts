@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateTrades, summarizeResultRuns } from '../../src/domain/stats';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { brokerFile, importFile, ownFile } from './imports-support';
 import { addDays, cents, createAccount, money, newTrader } from './trades-support';
 
 /**
@@ -222,6 +223,45 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
       }),
       { numRuns: backend === 'pglite' ? 25 : 15 },
     );
+  });
+
+  it('stay right through broker file imports, a fee schedule applied again, a re-file of trading days and a multi-account file (issue 12)', async () => {
+    const t = await newTrader(app, 'rollup-imports');
+    const userId = await userIdOf(t);
+    const [topstep, tradovate, second] = [await createAccount(t, 'Topstep'), await createAccount(t, 'Tradovate'), await createAccount(t, 'Second')];
+    const NY = { time_zone: 'America/New_York' };
+    // A real TopstepX export (evening trades filed under the next trading day) and a real Tradovate Performance
+    // export (no costs: the account's fee schedule charges them).
+    const first = await importFile(t, { ...NY, account_id: topstep.id }, brokerFile('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const performance = brokerFile('tradovate-performance/stephenkgli-trading-records__Performance.csv');
+    const sent = await importFile(t, { ...NY, account_id: tradovate.id }, performance);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(first.body.imported + sent.body.imported).toBeGreaterThan(300);
+    await expectRollupsRight(userId);
+
+    // New rates applied to the stored imported trades change every net P&L: the rollups follow.
+    const before = (await t.get(`/api/trades/stats?account=${tradovate.id}`)).body.summary.pnlCents as number;
+    const rates = await t.request('PUT', `/api/imports/fees/${tradovate.id}`, { micro: '1.25', mini: '3.00' });
+    expect(rates.status).toBe(200);
+    const applied = await t.post(`/api/imports/fees/${tradovate.id}/apply`, {});
+    expect(applied.body.updated).toBeGreaterThan(0);
+    expect((await t.get(`/api/trades/stats?account=${tradovate.id}`)).body.summary.pnlCents).toBeLessThan(before);
+    await expectRollupsRight(userId);
+
+    // The calendar-day setting re-files the evening trades, and back.
+    expect((await t.patch('/api/preferences', { trading_day: 'calendar' })).body.refiled_trades).toBeGreaterThan(0);
+    await expectRollupsRight(userId);
+    expect((await t.patch('/api/preferences', { trading_day: 'exchange' })).body.refiled_trades).toBeGreaterThan(0);
+    await expectRollupsRight(userId);
+
+    // A file with two accounts, each mapped to a trading account.
+    const twoAccounts = ownFile('tradovate-orders-two-accounts.csv');
+    const map = JSON.stringify({ 'APEX-1001': second.id, 'APEX-1002': topstep.id });
+    const mapped = await importFile(t, { ...NY, account_id: second.id, account_map: map }, twoAccounts);
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    expect(mapped.body).toMatchObject({ imported: 6, duplicates: 0 });
+    await expectRollupsRight(userId);
   });
 
   it('the statistics read from the rollups match those of a search that matches every trade (read from the trades)', async () => {
