@@ -137,7 +137,7 @@ describe('importing broker files in the Trade Log', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says why a file cannot be imported: not an array, and an unknown format with the columns it saw', async () => {
+  it('says why a file cannot be imported (not an array), and asks for the columns of a CSV of an unknown format', async () => {
     const page = await e2e.newPage();
     const errors = collectPageErrors(page);
     await page.goto('/register');
@@ -158,13 +158,18 @@ describe('importing broker files in the Trade Log', () => {
     await imports.dialog.getByRole('button', { name: 'Cancel' }).click();
     await imports.dialog.waitFor({ state: 'hidden' });
 
+    // A CSV no format reads is no dead end (issue 12, point 8): the dialog says so and asks for its columns, and
+    // nothing can be imported until the columns marked * are chosen (this one has no price column).
     await input.setInputFiles({ name: 'mystery.csv', mimeType: 'text/csv', buffer: Buffer.from('Ticker,When,Amount\nNQ,2025-01-02,5\n') });
-    await error.waitFor();
-    const text = await error.innerText();
-    expect(text).toContain('Unknown file format');
-    expect(text).toContain('Ticker');
-    expect(text).toContain('Amount');
+    const mapping = imports.dialog.getByTestId('import-column-mapping');
+    await mapping.waitFor();
+    expect(await mapping.innerText()).toContain('Unknown file format.');
+    expect(await mapping.getByTestId('mapping-symbol').inputValue()).toBe('Ticker');
+    expect(await mapping.getByTestId('mapping-quantity').inputValue()).toBe('Amount');
+    expect(await mapping.getByTestId('mapping-price').inputValue()).toBe('');
+    await imports.dialog.getByTestId('import-mapping-incomplete').waitFor();
     expect(await imports.confirm.isDisabled()).toBe(true);
+    expect(await error.count()).toBe(0);
 
     expect(errors).toEqual([]);
   });

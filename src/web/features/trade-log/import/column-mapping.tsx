@@ -63,11 +63,14 @@ export function ColumnMappingForm({
   value,
   onChange,
   remembered,
+  unknown,
 }: {
   headers: string[];
   value: ColumnMapping;
   onChange: (mapping: ColumnMapping) => void;
   remembered: boolean;
+  /** No format read the file: say so, as the guide does, before asking for its columns. */
+  unknown: boolean;
 }) {
   const fields = value.kind === 'fills' ? FILL_FIELDS : PNL_FIELDS;
   const options = headers.map((h) => ({ value: h, label: h }));
@@ -80,7 +83,7 @@ export function ColumnMappingForm({
         <Text size="xs" c="dimmed">
           {remembered
             ? 'Read with the mapping you made for files with these columns. Change it here if needed.'
-            : 'Tell Edgebook which column holds what. The preview follows each choice, and the mapping is remembered for the next file with these columns.'}
+            : `${unknown ? 'Unknown file format. ' : ''}Tell Edgebook which column holds what. The preview follows each choice, and the mapping is remembered for the next file with these columns.`}
         </Text>
         <SegmentedControl
           aria-label="What each row of the file is"
@@ -111,7 +114,8 @@ export function ColumnMappingForm({
                 onChange(next);
               }}
               clearable={!spec.required}
-              clearButtonProps={{ 'aria-label': `Clear ${spec.label}` }}
+              // Mantine hides its clear button from assistive technology; here it is the way to unmap a column.
+              clearButtonProps={{ 'aria-label': `Clear ${spec.label}`, 'aria-hidden': false }}
               allowDeselect={!spec.required}
               size="xs"
               data-testid={`mapping-${spec.field}`}

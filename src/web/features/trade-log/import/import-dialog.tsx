@@ -74,6 +74,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   // Issue 12, point 8: the trader's column mapping, and the header row it maps.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [mapHeaders, setMapHeaders] = useState<string[] | null>(null);
+  // The mapping was offered because no format read the file (not chosen by the trader for a file we know).
+  const [unknownFile, setUnknownFile] = useState(false);
   const [debouncedMapping] = useDebouncedValue(mapping, 300);
   const [commitUpload, setCommitUpload] = useState<Upload>(null);
 
@@ -137,6 +139,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     if (mapping === null && unknownHeaders && unknownHeaders.length > 0) {
       setMapHeaders(unknownHeaders);
       setMapping(guessMapping(unknownHeaders));
+      setUnknownFile(true);
     }
   }, [mapping, unknownHeaders]);
   const chooseFormat = (value: string) => {
@@ -250,6 +253,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 headers={shownHeaders}
                 value={shownMapping}
                 remembered={mapping === null && Boolean(data?.mapping_remembered)}
+                unknown={unknownFile}
                 onChange={(next) => {
                   setMapHeaders(shownHeaders);
                   setMapping(next);
