@@ -484,6 +484,24 @@ describe('dashboard', () => {
     expect(text).not.toContain('|');
   });
 
+  it.each(['/', '/trade-log'])('signs out from %s without a single request the ended session refuses (issue 14)', async (from) => {
+    const s = await scenario({ width: 1440, height: 900 });
+    await signedInAccount(suite.e2e.app, s.context, 'signout');
+    const shell = new Shell(s.page);
+    await shell.goto(from);
+    await s.page.waitForLoadState('networkidle');
+    const refused: string[] = [];
+    s.page.on('response', (r) => {
+      if (r.status() === 401) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    await shell.openLogoutDialog();
+    await shell.logoutConfirm.click();
+    await s.page.waitForURL('**/intro');
+    await s.page.waitForLoadState('networkidle');
+    await s.page.waitForTimeout(500);
+    expect(refused).toEqual([]);
+  });
+
   it('scrolls to a dashboard anchor from the URL', async () => {
     const s = await scenario({ width: 1280, height: 700 });
     await traderWithoutSamples(s, 'anchor');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RECORDED_VIDEOS } from '../src/web/features/tutorials/videos';
 import { seriousA11yViolations } from './support/a11y';
-import { signedInAccount } from './support/accounts';
+import { loggedEmails } from '../tests/support/app';
+import { createAccount, signedInAccount } from './support/accounts';
 import { eventually, useE2ESuite } from './support/scenario';
 
 /**
@@ -95,13 +96,28 @@ describe('accessibility of the public pages', () => {
   it.each(['dark', 'light'] as const)('every public page passes axe in the %s theme', async (theme) => {
     const { page, context } = await scenario({ colorScheme: theme });
     await themed(context, theme);
+    // The new-password form needs a real link: a made-up token shows Invalid Reset Link at once.
+    const { email } = await createAccount(suite.e2e.app, `a11y-reset-${theme}`);
+    const requested = await fetch(`${suite.e2e.app.url}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: suite.e2e.app.url },
+      body: JSON.stringify({ email, redirectTo: `${suite.e2e.app.url}/reset-password` }),
+    });
+    expect(requested.status).toBe(200);
+    let resetLink = '';
+    await eventually(() => {
+      const text = loggedEmails(suite.e2e.app.logs, email).at(-1)?.text ?? '';
+      resetLink = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+      return resetLink;
+    }).not.toBe('');
     for (const [path, ready] of [
       ['/intro', 'Get Started'],
       ['/login', 'Sign In'],
       ['/register', 'Create Account'],
       ['/forgot-password', 'Send Reset Link'],
       ['/reset-password', 'Request New Reset Link'],
-      ['/reset-password?token=x', 'Set New Password'],
+      ['/reset-password?token=x', 'Invalid Reset Link'],
+      [resetLink, 'Confirm New Password'],
       ['/no-such-page', 'Return to Dashboard'],
     ] as const) {
       await page.goto(path);

@@ -68,6 +68,14 @@ describe('the trading account manager', () => {
     await log.toast('Default account updated successfully').waitFor();
     await card.getByTestId('default-badge').waitFor();
     await expect.poll(() => selectorValue(log)).toBe('Topstep ★');
+    // The open list marks the default with the same ★ as the closed field, and only one (issue 14: ★ and ⭐).
+    await log.page.getByTestId('account-selector').click();
+    const options = log.page.getByRole('option');
+    await options.first().waitFor();
+    const labels = await options.allInnerTexts();
+    expect(labels.filter((l) => l.includes('★')).map((l) => l.replace(/\s+/g, ' ').trim())).toEqual(['Topstep ★']);
+    expect(labels.join('')).not.toContain('⭐');
+    await log.page.keyboard.press('Escape');
 
     // Edit.
     await card.getByRole('button', { name: 'Edit' }).click();

@@ -123,7 +123,26 @@ describe('adding trades', () => {
     await log.addDialog.getByRole('button', { name: 'Add Trade' }).click();
     await log.toast('Please fill in all required fields.').waitFor();
     expect(await log.addDialog.isVisible()).toBe(true);
+    // The field itself says what is missing, and the required fields carry the asterisk (issue 14).
+    expect(await log.addDialog.getByText('Session is required').isVisible()).toBe(true);
+    expect(await log.addDialog.locator('.mantine-InputWrapper-required').count()).toBeGreaterThanOrEqual(3);
     expect(await storedTrades(client)).toEqual([]);
+  });
+
+  it("refuses letters in PnL and commission as they are typed ('abc' is no amount)", async () => {
+    const { log } = await trader();
+    await log.goto();
+    await log.openAddTrade();
+    const pnl = log.pnlInput(log.addDialog);
+    await pnl.fill('12.5');
+    await pnl.pressSequentially('abc');
+    expect(await pnl.inputValue()).toBe('12.5');
+    await pnl.fill('abc');
+    expect(await pnl.inputValue()).toBe('12.5');
+    const commission = log.addDialog.getByTestId('trade-commission');
+    await commission.fill('x');
+    expect(await commission.inputValue()).toBe('0');
+    expect(await log.addDialog.getByTestId('trade-net-preview').innerText()).toContain('$12.50');
   });
 
   it('opens Add New Trade when navigation asks for it (search palette "Add Trade")', async () => {

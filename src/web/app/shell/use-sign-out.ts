@@ -28,10 +28,13 @@ export function useSignOut() {
       notifications.show({ color: 'red', title: 'Logout failed', message: 'Please check your connection and try again.' });
       return false;
     }
-    navigate('/intro', { replace: true });
+    // The signed-in pages stop asking first: queries removed while their pages are still mounted are fetched again at
+    // once, and the ended session refuses each one (issue 14: seven 401s on sign-out).
+    await queryClient.cancelQueries();
+    await navigate('/intro', { replace: true });
     clearLocalDataOnSignOut();
-    queryClient.clear();
     resetUiModes();
+    window.setTimeout(() => queryClient.clear(), 0);
     return true;
   };
 }

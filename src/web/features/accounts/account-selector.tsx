@@ -1,5 +1,4 @@
 import { Group, Select, Text, type SelectProps } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { unassignedCountQuery, type AccountFilter } from '../../shared/api';
 import { useAccounts } from './api';
@@ -47,7 +46,12 @@ export function AccountSelector({ value, onChange, withUnassigned = false, label
     return (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{isDefault ? option.label.replace(/ ★$/, '') : option.label}</Text>
-        {isDefault && <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-label="Default account" />}
+        {/* The same ★ as in the closed field, coloured (issue 14: ★ and ⭐ told the default apart twice). */}
+        {isDefault && (
+          <Text span size="sm" c="yellow.5" aria-label="Default account">
+            ★
+          </Text>
+        )}
       </Group>
     );
   };

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../lib/auth-client';
@@ -25,8 +25,39 @@ export function ResetPasswordPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  // A token typed or pasted by hand is checked at once, not when the new password is submitted (issue 14): the
+  // server's link endpoint answers by redirecting here with ?token= (valid) or ?error=INVALID_TOKEN.
+  const [checked, setChecked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token || linkError) return;
+    let live = true;
+    const callbackURL = `${window.location.origin}/reset-password`;
+    fetch(`/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(callbackURL)}`, { redirect: 'follow' })
+      .then((res) => {
+        if (live && new URL(res.url).searchParams.get('error')) setInvalid(true);
+      })
+      .catch(() => {
+        // Unreachable server: the form stays, and submitting says what went wrong.
+      })
+      .finally(() => {
+        if (live) setChecked(token);
+      });
+    return () => {
+      live = false;
+    };
+  }, [token, linkError]);
+
   // The emailed link lands here with ?token=...; an expired or used one comes back with ?error=INVALID_TOKEN.
   if (!token || linkError || invalid) return <InvalidResetLink />;
+  if (checked !== token) {
+    return (
+      <AuthLayout title="Set New Password" subtitle="Checking your reset link…">
+        <Group justify="center" p="md">
+          <Loader size="sm" aria-label="Checking your reset link" />
+        </Group>
+      </AuthLayout>
+    );
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

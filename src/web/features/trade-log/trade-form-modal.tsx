@@ -50,6 +50,9 @@ type TradeFormModalProps =
  * pnl couplings of part 2 §4 apply as the trader types (domain/trades/trade-form.ts), and the saved result is derived
  * from net pnl.
  */
+/** What a money field lets through as the trader types: a sign or accounting bracket, '$', digits, commas, one point. */
+const MONEY_TYPING = /^[-+(]?\$?[\d,]*(\.\d*)?\)?$/;
+
 export function TradeFormModal(props: TradeFormModalProps) {
   const { opened, onClose, mode } = props;
   const today = useToday();
@@ -60,6 +63,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const [pnlText, setPnlText] = useState('0');
   const [commissionText, setCommissionText] = useState('0');
   const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
+  // After a submit with a required field empty, the field itself says so (not only the toast).
+  const [tried, setTried] = useState(false);
   const editTrade = props.mode === 'edit' ? props.trade : null;
   const initialAccountId = props.mode === 'add' ? props.initialAccountId : null;
 
@@ -82,11 +87,14 @@ export function TradeFormModal(props: TradeFormModalProps) {
     setValues(initial);
     setPnlText(centsToInput(initial.pnlCents));
     setCommissionText(centsToInput(initial.commissionCents));
+    setTried(false);
     setAccountId(initialAccountId ?? NO_ACCOUNT);
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
   }, [opened, editTrade?.id]);
 
   const enterPnl = (text: string) => {
+    // Letters never reach the amount (issue 14: 'abc' was accepted and saved as 0).
+    if (!MONEY_TYPING.test(text.trim())) return;
     const typed = parseMoneyInput(text);
     const next = enterFormPnl(values, typed);
     setValues(next);
@@ -108,6 +116,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
     event.preventDefault();
     // Part 2 §5: date, session and result are required.
     if (!isCalendarDay(values.date) || values.session.trim() === '' || !TRADE_RESULTS.includes(values.result)) {
+      setTried(true);
       toastError('Please fill in all required fields.');
       return;
     }
@@ -181,6 +190,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
               valueFormat="MMM D, YYYY"
               leftSection={<IconCalendar size={16} aria-hidden="true" />}
               clearable
+              withAsterisk
+              error={tried && !isCalendarDay(values.date) ? 'Date is required' : undefined}
               popoverProps={{ withinPortal: true }}
               data-testid="trade-date"
             />
@@ -219,13 +230,15 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 searchable
                 clearable
                 clearButtonProps={{ 'aria-label': 'Clear session' }}
+                withAsterisk
+                error={tried && values.session.trim() === '' ? 'Session is required' : undefined}
                 style={{ flex: 1 }}
                 comboboxProps={{ withinPortal: true }}
                 data-testid="trade-session"
               />
               <OptionManager kind="session" options={options.session} />
             </Group>
-            <Input.Wrapper label="Result" id="trade-result-label">
+            <Input.Wrapper label="Result" id="trade-result-label" withAsterisk>
               <SegmentedControl
                 fullWidth
                 data={[...TRADE_RESULTS]}
@@ -250,6 +263,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 value={commissionText}
                 onChange={(e) => {
                   const text = e.currentTarget.value;
+                  if (!MONEY_TYPING.test(text.trim())) return;
                   setCommissionText(text);
                   setValues((v) => ({ ...v, commissionCents: parseCommissionInput(text) }));
                 }}
