@@ -33,14 +33,18 @@ describe('a Tradovate Performance file written in London time (fixtures/tradovat
       checked: 12,
       suggested: { zone: 'Europe/London', closed: 0, cashSession: 12 },
     });
-    expect(preview.timeZoneCheck!.alternatives.map((f) => f.zone)).toEqual(['UTC', 'Europe/Berlin']);
+    // Berlin and Athens each keep 8 of the 12 fills in the cash session; Athens puts two of them in its first hour.
+    expect(preview.timeZoneCheck!.alternatives.map((f) => [f.zone, f.cashSession, f.openingHour])).toEqual([
+      ['UTC', 10, 0],
+      ['Europe/Athens', 8, 2],
+    ]);
     expect(preview.issues).toEqual([
       {
         row: 0,
         severity: 'warning',
         message:
           'Read as America/New_York time, 4 of 12 fills fall while the exchange is closed (weekends, 17:00-18:00 New York). ' +
-          'The times fit Europe/London, UTC or Europe/Berlin: choose the zone the file was exported in.',
+          'The times fit Europe/London, UTC or Europe/Athens: choose the zone the file was exported in.',
       },
     ]);
     // Still a preview: the trader decides. Every trade is five hours late (14:35 read as 14:35 EDT = 18:35Z).
@@ -83,6 +87,35 @@ describe('real exports whose clock is not New York', () => {
     const preview = expectPreview(parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }));
     expect(preview.timeZoneCheck!.chosen.closed).toBe(30);
     expect([preview.timeZoneCheck!.suggested!.zone, ...preview.timeZoneCheck!.alternatives.map((f) => f.zone)]).toContain('Europe/Athens');
+  });
+
+  it('aiTradeReports and tradetally (trades from 15:30 Central European time, the New York open): Europe/Berlin first', () => {
+    // December: 15:32 in Berlin (UTC+1) is 09:32 in New York; London and UTC would put the same fills at 10:32.
+    const winter = expectPreview(parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }));
+    expect(winter.timeZoneCheck!.suggested).toMatchObject({ zone: 'Europe/Berlin', closed: 0, dayMismatches: 0, cashSession: 78 });
+    // April: 15:30 CEST is 09:30 EDT. All three zones keep the ten fills in the session; only Berlin puts them at the open.
+    const april = expectPreview(parseImport(real('tradovate-position-history/tradetally__tradovate-paired-trades-sample.csv'), { timeZone: 'America/New_York' }));
+    expect(april.timeZoneCheck!.chosen).toMatchObject({ closed: 2, cashSession: 8 });
+    // Eight fills between 15:30 and 15:41 (09:30-09:41 New York) and the last two at 17:14 (11:14).
+    expect(april.timeZoneCheck!.suggested).toMatchObject({ zone: 'Europe/Berlin', cashSession: 10, openingHour: 8 });
+    expect(april.timeZoneCheck!.alternatives).toEqual([
+      expect.objectContaining({ zone: 'UTC', cashSession: 10, openingHour: 0 }),
+      expect.objectContaining({ zone: 'Europe/London', cashSession: 10, openingHour: 0 }),
+    ]);
+    expect(april.timeZoneCheck!.message).toBe(
+      'Read as America/New_York time, 2 of 10 fills fall while the exchange is closed (weekends, 17:00-18:00 New York). ' +
+        'The times fit Europe/Berlin, UTC or Europe/London: choose the zone the file was exported in.',
+    );
+  });
+
+  it('stephenkgli (a UTC+8 clock per its provenance): UTC+8 is proposed first, not UTC+5:30, whose fills would all miss the open', () => {
+    const text = real('tradovate-performance/stephenkgli-trading-records__Performance.csv');
+    const check = expectPreview(parseImport(text, { timeZone: 'America/New_York' })).timeZoneCheck!;
+    expect(check.chosen).toMatchObject({ closed: 101, cashSession: 0 });
+    expect(check.suggested).toMatchObject({ zone: 'Asia/Singapore', closed: 0, dayMismatches: 0, cashSession: 439 });
+    expect(check.alternatives[0]).toMatchObject({ zone: 'Asia/Kolkata', cashSession: 439 });
+    expect(check.suggested!.openingHour).toBeGreaterThan(check.alternatives[0]!.openingHour);
+    expect(check.alternatives[0]!.openingHour).toBe(0);
   });
 
   it('stephenkgli (a UTC+8 clock per its provenance): read as Shanghai time it fits', () => {

@@ -36,6 +36,11 @@ export interface ZoneFit {
   dayMismatches: number;
   /** Fills inside the US cash session (09:30-16:00 New York): where a futures day trader mostly trades. */
   cashSession: number;
+  /**
+   * Fills in the cash session's first hour (09:30-10:30 New York), its busiest: between zones that put the same fills
+   * in the session (UTC+5:30 and UTC+8 both do for a morning trader's file), the one that puts them at the open.
+   */
+  openingHour: number;
 }
 
 export interface TimeZoneCheck {
@@ -80,18 +85,22 @@ function reread(instant: number, from: string, to: string): number {
 function fit(evidence: ZoneEvidence, chosen: string, zone: string): ZoneFit {
   let closed = 0;
   let cashSession = 0;
+  let openingHour = 0;
   for (const time of evidence.times) {
     const instant = reread(time, chosen, zone);
     if (isExchangeClosed(instant)) closed++;
     const local = wallClockOf(instant, MARKET_TIME_ZONE);
     const minutes = local.hour * 60 + local.minute;
-    if (local.weekday >= 1 && local.weekday <= 5 && minutes >= 9 * 60 + 30 && minutes < 16 * 60) cashSession++;
+    if (local.weekday >= 1 && local.weekday <= 5 && minutes >= 9 * 60 + 30 && minutes < 16 * 60) {
+      cashSession++;
+      if (minutes < 10 * 60 + 30) openingHour++;
+    }
   }
   let dayMismatches = 0;
   for (const { time, day } of evidence.days) {
     if (marketDayOf(reread(time, chosen, zone), { rule: 'exchange' }).tradingDay !== day) dayMismatches++;
   }
-  return { zone, closed, dayMismatches, cashSession };
+  return { zone, closed, dayMismatches, cashSession, openingHour };
 }
 
 const faults = (f: ZoneFit) => f.closed + f.dayMismatches;
@@ -100,7 +109,7 @@ const faults = (f: ZoneFit) => f.closed + f.dayMismatches;
  * Checks the chosen zone against the exchange's hours and the file's own days; null when it fits (or there is
  * nothing to check). Otherwise it proposes the zones in which the times fit best: the trader's own zones first (a
  * platform exports in the clock of the machine it runs on), then those that put most fills in the US cash session,
- * one zone per UTC offset.
+ * then most in its opening hour, one zone per UTC offset.
  */
 export function checkTimeZone(evidence: ZoneEvidence, chosen: string, preferred: string[] = []): TimeZoneCheck | null {
   const sampled: ZoneEvidence = { times: sample(evidence.times), days: sample(evidence.days) };
@@ -117,7 +126,13 @@ export function checkTimeZone(evidence: ZoneEvidence, chosen: string, preferred:
   const ranked = fits
     .map((f, index) => ({ f, index, preferred: preferred.includes(f.zone) }))
     .filter(({ f }) => faults(f) === fewest && fewest < faults(mine))
-    .sort((a, b) => Number(b.preferred) - Number(a.preferred) || b.f.cashSession - a.f.cashSession || a.index - b.index);
+    .sort(
+      (a, b) =>
+        Number(b.preferred) - Number(a.preferred) ||
+        b.f.cashSession - a.f.cashSession ||
+        b.f.openingHour - a.f.openingHour ||
+        a.index - b.index,
+    );
   for (const { f } of ranked) {
     const offset = offsetAt(reference, f.zone);
     if (seenOffsets.has(offset)) continue;

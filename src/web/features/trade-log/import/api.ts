@@ -74,6 +74,7 @@ export interface ZoneFit {
   closed: number;
   dayMismatches: number;
   cashSession: number;
+  openingHour: number;
 }
 
 /** The file's naive times do not fit the chosen zone (fills while the exchange is closed, or against its own days). */
