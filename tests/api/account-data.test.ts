@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownedTables } from '../../src/server/db/schema';
 import { ownedTablesInSchema } from '../../src/server/features/account-data/service';
+import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
+import { postSse } from '../support/sse';
 
 /**
  * Account controls (issue 11): change password, sessions, export everything as one JSON file, and delete the account
@@ -56,6 +58,12 @@ async function fillTables(t: Trader) {
     body: form,
   });
   expect(avatar.status).toBe(201);
+  // The trade's reflection, and a ReflectAI conversation (the question, the answer, its title and the AI usage).
+  const reflection = await client.patch(`/api/reflections/${trade.body.id}`, { followed_rules: true, description: `Reflection of ${t.email}` });
+  expect(reflection.status, JSON.stringify(reflection.body)).toBe(200);
+  const session = await client.get<{ id: string }>('/api/chat/sessions/current');
+  const chat = await postSse(client, '/api/chat', { sessionId: session.body.id, message: `How did ${t.email} do on NQ?` });
+  expect(chat.status).toBe(200);
   return { accountId: account.body.id as string, tradeId: trade.body.id as string };
 }
 
@@ -91,10 +99,16 @@ describe('the owned tables', () => {
 
 describe.each(backends())('account controls on %s', (backend) => {
   let app: TestApp;
+  let provider: AiServer;
   beforeAll(async () => {
-    app = await startTestApp({ backend });
+    provider = await startAiServer();
+    provider.defaultReply = { text: 'Your NQ mornings were your best trades.' };
+    app = await startTestApp({ backend, env: aiEnv(provider, { AI_RATE_LIMIT: '200' }) });
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
 
   it('every table with a user_id column in the database is an owned table or one of the auth system', async () => {
     const rows = rowsOf(
@@ -180,6 +194,11 @@ describe.each(backends())('account controls on %s', (backend) => {
       expect(data.tables.tasks.length).toBeGreaterThanOrEqual(6);
       expect(data.tables.user_preferences[0].quick_note).toBe(`Note: ${alice.email}`);
       expect(data.tables.user_trade_preferences).toContainEqual(expect.objectContaining({ preference_value: 'A+ setup' }));
+      expect(data.tables.trade_reflections).toContainEqual(expect.objectContaining({ followed_rules: true, description: `Reflection of ${alice.email}` }));
+      expect(data.tables.chat_sessions.length).toBeGreaterThanOrEqual(1);
+      expect(data.tables.chat_messages).toContainEqual(expect.objectContaining({ text: `How did ${alice.email} do on NQ?` }));
+      expect(data.tables.chat_messages).toContainEqual(expect.objectContaining({ text: 'Your NQ mornings were your best trades.' }));
+      expect(data.tables.ai_usage.length).toBeGreaterThanOrEqual(1);
       expect(data.files).toHaveLength(1);
       expect(data.files[0].key).toMatch(new RegExp(`^avatars/${alice.id}/avatar-\\d+\\.png$`));
       expect(Buffer.from(data.files[0].base64, 'base64')).toEqual(Buffer.from(PNG));
