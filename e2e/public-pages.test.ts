@@ -23,8 +23,10 @@ describe('tutorials', () => {
     const { page, context } = await scenario();
     await signedInAccount(suite.e2e.app, context, 'tutorials');
     await page.goto('/tutorials');
+    // The spec's three tutorials, each recorded from the app.
     const recorded = Object.keys(RECORDED_VIDEOS);
-    expect(recorded.length).toBeGreaterThan(0);
+    expect([...recorded].sort()).toEqual(['reflect-page', 'reflectai', 'trades-log']);
+    await eventually(() => page.getByTestId('tutorial-video').count()).toBe(3);
     for (const id of recorded) {
       const card = page.getByTestId(`tutorial-${id}`);
       const video = card.getByTestId('tutorial-video');
@@ -51,6 +53,17 @@ describe('tutorials', () => {
     for (const id of recorded) expect(progress[id]).toBe(true);
   });
 
+  it('keeps each video small, with its poster', async () => {
+    for (const { src, poster } of Object.values(RECORDED_VIDEOS)) {
+      const video = await fetch(`${suite.e2e.app.url}${src}`);
+      expect(video.status).toBe(200);
+      expect((await video.arrayBuffer()).byteLength).toBeLessThan(1_500_000);
+      const still = await fetch(`${suite.e2e.app.url}${poster}`);
+      expect(still.headers.get('content-type')).toBe('image/webp');
+      expect((await still.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    }
+  });
+
   it('serves the videos with byte ranges, so the player can seek', async () => {
     const [first] = Object.values(RECORDED_VIDEOS);
     const res = await fetch(`${suite.e2e.app.url}${first!.src}`, { headers: { range: 'bytes=0-99' } });
@@ -65,7 +78,7 @@ describe('intro', () => {
     const { page, context } = await scenario({ colorScheme: theme });
     await themed(context, theme);
     await page.goto('/intro');
-    for (const name of ['dashboard', 'trade-log']) {
+    for (const name of ['dashboard', 'trade-log', 'reflect', 'reflect-ai']) {
       const img = page.getByTestId(`intro-screenshot-${name}`);
       await img.scrollIntoViewIfNeeded();
       expect(await img.getAttribute('src')).toBe(`/intro/${name}-${theme}.webp`);

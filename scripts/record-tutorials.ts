@@ -16,11 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../src/server/server';
+import { aiEnv, startAiServer, type AiServer } from '../tests/support/ai-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tutorialsDir = path.join(root, 'src/web/public/tutorials');
 const introDir = path.join(root, 'src/web/public/intro');
 const VIDEO = { width: 1280, height: 720 };
+/** The name the app shows for the scripted analyst: no real model answered. */
+const DEMO_MODEL = 'demo-analyst';
 
 type Job = 'trades-log' | 'reflect-page' | 'reflectai' | 'intro';
 const ALL: Job[] = ['trades-log', 'reflect-page', 'reflectai', 'intro'];
@@ -88,6 +91,100 @@ async function fillJournal(client: Client) {
   return account;
 }
 
+/** The reflection analyst's answer: words only, no figures (the dialog shows Edgebook's own). */
+const REFLECT_ANALYSIS = JSON.stringify({
+  summary: { patterns: ['The trades where you followed your plan made the month; early entries gave part of it back.'] },
+  strengths: ['You waited for the retest before entering and scaled out at your targets.'],
+  weaknesses: ['Every losing trade was an entry before confirmation.'],
+  suggestions: ['Wait for a confirmed retest before every entry.'],
+  actionPlan: ['Trade only the morning session tomorrow.', 'Write down the confirmation you wait for before each entry.'],
+});
+
+interface SessionRow {
+  session: string;
+  trades: number;
+  win_rate: string;
+  net_pnl: string;
+}
+
+/** Money as the tools write it ('$1,234.50', '-$40.00'), in cents, to find the best and worst session. */
+const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+
+/** The rows of the last get_pnl_breakdown result in a chat request (the tool's JSON, as the app sent it). */
+function sessionRows(body: { messages?: Array<{ role: string; content: unknown }> }): SessionRow[] {
+  const tool = [...(body.messages ?? [])].reverse().find((m) => m.role === 'tool');
+  const parsed = typeof tool?.content === 'string' ? (JSON.parse(tool.content) as { rows?: SessionRow[] }) : null;
+  if (!parsed?.rows?.length) throw new Error('the scripted analyst found no session breakdown in the request');
+  return parsed.rows;
+}
+
+/**
+ * The analyst's replies for the ReflectAI walk-through: a tool call, then an answer written from the tool's result
+ * (so every figure is one Edgebook computed), a title, and a DeepThink answer that repeats figures from the first.
+ */
+function scriptChat(ai: AiServer) {
+  let figures: { best: SessionRow; worst: SessionRow } | null = null;
+  ai.reply(
+    { toolCalls: [{ name: 'get_pnl_breakdown', arguments: { by: 'session' } }], only: 'stream', delayMs: 400 },
+    {
+      only: 'stream',
+      delayMs: 45,
+      answer(body) {
+        const rows = sessionRows(body);
+        const sorted = [...rows].sort((a, b) => cents(b.net_pnl) - cents(a.net_pnl));
+        figures = { best: sorted[0]!, worst: sorted.at(-1)! };
+        const { best, worst } = figures;
+        const table = ['| Session | Trades | Win rate | Net P&L |', '|---|---|---|---|', ...sorted.map((r) => `| ${r.session} | ${r.trades} | ${r.win_rate} | ${r.net_pnl} |`)];
+        const text = [
+          `Your **${best.session}** session is your best: ${best.trades} trades, a ${best.win_rate} win rate and ${best.net_pnl} net.\n\n`,
+          `${table.join('\n')}\n\n`,
+          `**${worst.session}** is the weakest at ${worst.net_pnl} net.\n\n`,
+          `- Keep your full size for the ${best.session} session\n`,
+          `- Review your ${worst.session} trades before taking more\n`,
+        ].join('');
+        return { chunks: text.match(/[^\n]{1,24}\n?|\n/g)! };
+      },
+    },
+    { text: 'Best trading session', only: 'non-stream' },
+    {
+      only: 'stream',
+      delayMs: 40,
+      answer() {
+        if (!figures) throw new Error('the DeepThink answer needs the first answer');
+        const { best, worst } = figures;
+        return {
+          reasoning: `The breakdown showed ${worst.session} as the weakest session at ${worst.net_pnl} net, while ${best.session} made ${best.net_pnl}. Stopping the weakest session keeps the best one untouched, so the question is whether ${worst.session} trades follow the plan.`,
+          text: `Consider pausing **${worst.session}** trades: it is your weakest session at ${worst.net_pnl} net, while ${best.session} made ${best.net_pnl}. Review your ${worst.session} trades for a week, and take one only when it meets every rule of your plan.`,
+        };
+      },
+    },
+  );
+}
+
+/** The ReflectAI walk-through's first question, asked through the API when the intro is recorded without it. */
+async function ensureConversation(client: Client, ai: AiServer) {
+  const current = await client.call<{ id: string }>('GET', '/api/chat/sessions/current');
+  const messages = await client.call<unknown[]>('GET', `/api/chat/sessions/${current.id}/messages`);
+  if (messages.length > 0) return;
+  ai.clear();
+  scriptChat(ai);
+  // The answer streams as Server-Sent Events: read to the end, the conversation is then stored.
+  const res = await fetch(`${client.base}/api/chat`, {
+    method: 'POST',
+    headers: {
+      origin: client.base,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
+    body: JSON.stringify({ sessionId: current.id, message: 'Which session is best for my trading?' }),
+  });
+  const stream = await res.text();
+  const stored = await client.call<Array<{ status: string }>>('GET', `/api/chat/sessions/${current.id}/messages`);
+  if (!res.ok || stored.at(-1)?.status !== 'complete') throw new Error(`the ReflectAI question for the intro failed: ${res.status} ${stream.slice(0, 300)}`);
+  ai.clear();
+}
+
 /** The caption bar and a visible pointer, injected into every page of the recording. */
 const OVERLAY = `
 (() => {
@@ -141,7 +238,12 @@ async function typeInto(page: Page, target: Locator, text: string) {
 }
 
 /** Each walk-through opens its page (not recorded), then runs while the screencast records. */
-const walkthroughs: Record<Exclude<Job, 'intro'>, { open: (page: Page) => Promise<void>; run: (page: Page) => Promise<void> }> = {
+interface Walkthrough {
+  open: (page: Page, ai: AiServer) => Promise<void>;
+  run: (page: Page) => Promise<void>;
+}
+
+const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
   'trades-log': {
     async open(page) {
       await page.goto('/trade-log');
@@ -180,20 +282,81 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, { open: (page: Page) => Promis
     },
   },
   'reflect-page': {
-    async open(page) {
+    async open(page, ai) {
+      // The analyst's words are scripted (the OpenAI-compatible test server); every figure on screen is Edgebook's own.
+      ai.reply({ chunks: REFLECT_ANALYSIS.match(/.{1,40}/g)!, delayMs: 30 });
       await page.goto('/reflect');
       await page.getByRole('heading', { name: 'Trade Reflections', level: 1 }).waitFor();
+      await page.locator('[data-testid="reflections"], [data-testid="reflections-empty"]').first().waitFor();
+      await page.waitForTimeout(800);
     },
     async run(page) {
-      await caption(page, 'Trade Reflections: review your trades by day, week or month.', 3500);
+      await caption(page, 'Trade Reflections: review your trades by day, week or month.', 2600);
+      await clickOn(page, page.getByRole('tab', { name: 'Month', exact: true }));
+      await page.getByTestId('period-label').filter({ hasText: /^This Month$/ }).waitFor();
+      await page.getByTestId('reflections').waitFor();
+      await caption(page, 'The summary: total trades, win rate and rule adherence for the period.', 2600);
+      const card = page.getByTestId('reflection-card').first();
+      await clickOn(page, card.getByTestId('rule-adherence'));
+      await caption(page, 'Mark whether each trade followed your rules; rule adherence updates at once.', 2600);
+      await clickOn(page, page.getByTestId('reflection-card').nth(1).getByTestId('rule-adherence'));
+      await clickOn(page, page.getByTestId('reflection-card').nth(1).getByTestId('rule-adherence'));
+      await page.getByTestId('trading-insights').scrollIntoViewIfNeeded();
+      await caption(page, 'Period stats, tags analysis and trading insights sit beside the trades.', 2800);
+      await page.evaluate(() => window.scrollTo({ top: 0 }));
+      await clickOn(page, page.getByTestId('period-previous'));
+      await page.getByTestId('period-label').filter({ hasText: /^Last Month$/ }).waitFor();
+      await caption(page, 'Step back through earlier periods with the arrows.', 2000);
+      await clickOn(page, page.getByTestId('period-next'));
+      await page.getByTestId('reflections').waitFor();
+      await clickOn(page, page.getByRole('button', { name: 'Summarize' }));
+      const summary = page.getByTestId('summary-dialog');
+      await summary.getByTestId('summary-headline').waitFor();
+      await caption(page, 'Summarize: the period in a few lines, computed from your trades.', 3000);
+      await page.keyboard.press('Escape');
+      await summary.waitFor({ state: 'hidden' });
+      await clickOn(page, page.getByTestId('ai-analysis'));
+      const dialog = page.getByRole('dialog').filter({ hasText: 'AI Trade Analysis' });
+      await dialog.getByTestId('analysis-source').filter({ hasText: 'AI analyst' }).waitFor({ timeout: 60_000 });
+      await caption(page, 'AI Analysis: your figures from Edgebook, with the analyst’s patterns and insights.', 3200);
+      await clickOn(page, dialog.getByRole('tab', { name: 'Insights' }));
+      await caption(page, 'Strengths, weaknesses and suggestions.', 2400);
+      await clickOn(page, dialog.getByRole('tab', { name: 'Action Plan' }));
+      await caption(page, 'An action plan for the next session. Export the report as JSON or text.', 3000);
     },
   },
   reflectai: {
-    async open(page) {
+    async open(page, ai) {
+      scriptChat(ai);
       await page.goto('/reflect-ai');
+      await page.getByRole('heading', { name: 'ReflectAI', level: 1 }).waitFor();
+      await page.getByTestId('chat-welcome').waitFor();
+      await page.waitForTimeout(800);
     },
     async run(page) {
-      await caption(page, 'ReflectAI: ask the analyst about your own numbers.', 3500);
+      await caption(page, 'ReflectAI: ask the AI analyst about your own trading.', 3000);
+      const input = page.getByTestId('chat-input');
+      await typeInto(page, input, 'Which session is best for my trading?');
+      await input.press('Enter');
+      const answer = page.getByTestId('answer').last();
+      await answer.getByTestId('answer-tool').waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await caption(page, 'The analyst computes the figures with Edgebook’s own tools over your trades.', 2000);
+      await answer.and(page.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
+      await answer.getByTestId('answer-chart').scrollIntoViewIfNeeded();
+      await caption(page, 'Every answer shows its chart and what it was computed from.', 3400);
+      await clickOn(page, page.getByRole('switch', { name: 'DeepThink' }));
+      await caption(page, 'DeepThink reasons through harder questions step by step.', 2200);
+      await typeInto(page, input, 'Should I stop trading my weakest session?');
+      await input.press('Enter');
+      const deep = page.getByTestId('answer').nth(1);
+      await deep.and(page.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
+      const thinking = deep.getByRole('button', { name: 'Thinking' });
+      if (await thinking.count()) await clickOn(page, thinking);
+      await caption(page, 'Open its thinking to see how it got there.', 3000);
+      await clickOn(page, page.getByTestId('open-history'));
+      await page.getByRole('dialog', { name: 'Chat History' }).getByTestId('history-session').first().waitFor();
+      await caption(page, 'Your conversations are kept: reopen, rename or delete them from Chat History.', 3200);
+      await page.keyboard.press('Escape');
     },
   },
 };
@@ -256,8 +419,10 @@ async function main() {
   fs.mkdirSync(introDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-record-'));
 
+  const ai = await startAiServer();
   const server: RunningServer = await startServer({
     env: {
+      ...aiEnv(ai, { AI_MODEL: DEMO_MODEL, AI_REASONING_MODEL: DEMO_MODEL }),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
@@ -285,7 +450,7 @@ async function main() {
       );
       const page = await context.newPage();
       console.log(`recording ${job}...`);
-      await walkthroughs[job].open(page);
+      await walkthroughs[job].open(page, ai);
       const finish = await startScreencast(page, path.join(tmp, job));
       await walkthroughs[job].run(page);
       await page.waitForTimeout(800);
@@ -297,6 +462,7 @@ async function main() {
     }
 
     if (todo.includes('intro')) {
+      await ensureConversation(client, ai);
       for (const scheme of ['dark', 'light'] as const) {
         const context = await newContext(
           () => browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, colorScheme: scheme }),
@@ -310,11 +476,23 @@ async function main() {
         const shots: Array<[string, string, () => Promise<unknown>]> = [
           ['dashboard', '/', () => page.getByTestId('task-list').waitFor()],
           ['trade-log', '/trade-log', () => page.getByTestId('trade-row').first().waitFor()],
+          [
+            'reflect',
+            '/reflect',
+            async () => {
+              await page.getByRole('tab', { name: 'Month', exact: true }).click();
+              await page.getByTestId('period-label').filter({ hasText: /^This Month$/ }).waitFor();
+              await page.getByTestId('reflection-card').first().waitFor();
+            },
+          ],
+          ['reflect-ai', '/reflect-ai', () => page.getByTestId('answer-chart').first().waitFor()],
         ];
         for (const [name, url, ready] of shots) {
           await page.goto(url);
           await ready();
           await page.waitForTimeout(1500);
+          // A still shows no recording pointer.
+          await page.evaluate(() => document.getElementById('rec-pointer')?.style.setProperty('display', 'none'));
           const png = path.join(tmp, `${name}-${scheme}.png`);
           await page.screenshot({ path: png });
           const out = path.join(introDir, `${name}-${scheme}.webp`);
@@ -327,6 +505,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.close();
+    await ai.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

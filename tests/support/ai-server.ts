@@ -44,6 +44,8 @@ export interface AiReply {
   headersDelayMs?: number;
   /** Apply this reply only to a request with this stream flag; otherwise it stays queued for the next one. */
   only?: 'stream' | 'non-stream';
+  /** The text (and reasoning) made from the request when it arrives, e.g. from a tool's result in its messages. */
+  answer?: (body: any) => Pick<AiReply, 'text' | 'chunks' | 'reasoning'>;
 }
 
 export interface RecordedRequest {
@@ -106,6 +108,7 @@ export async function startAiServer(options: { host?: string } = {}): Promise<Ai
     if (isCompletion) {
       const index = queue.findIndex((r) => !r.only || r.only === (streaming ? 'stream' : 'non-stream'));
       if (index >= 0) reply = queue.splice(index, 1)[0]!;
+      if (reply.answer) reply = { ...reply, ...reply.answer(body) };
     }
     const record: RecordedRequest = {
       method: req.method ?? '',

@@ -63,6 +63,8 @@ const FEATURES: Feature[] = [
 const SCREENSHOTS = [
   { name: 'dashboard', title: 'Dashboard', alt: 'The Edgebook dashboard: P&L calendar, win rates, score and trading tasks' },
   { name: 'trade-log', title: 'Trade Log', alt: 'The Edgebook Trade Log: trades with statistics and analysis by week and weekday' },
+  { name: 'reflect', title: 'Reflect', alt: 'Edgebook Trade Reflections: a month of trades with rule adherence, period stats and insights' },
+  { name: 'reflect-ai', title: 'ReflectAI', alt: 'ReflectAI: an answer about trading sessions with its chart and the trades it was computed from' },
 ] as const;
 
 function prefersReducedMotion(): boolean {
@@ -173,7 +175,7 @@ export function IntroPage() {
                   See it
                 </Title>
                 <Text maw={560} className={classes.lead}>
-                  The dashboard and the Trade Log of a demo journal, as they look in this version.
+                  The dashboard, the Trade Log, Reflect and ReflectAI of a demo journal, as they look in this version.
                 </Text>
               </Stack>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

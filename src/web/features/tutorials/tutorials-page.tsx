@@ -79,23 +79,17 @@ export function TutorialsPage() {
           return (
             <Card key={tutorial.id} withBorder padding="md" component="article" data-testid={`tutorial-${tutorial.id}`} aria-labelledby={`tutorial-${tutorial.id}-title`}>
               <Card.Section>
-                {video ? (
-                  <video
-                    controls
-                    preload="metadata"
-                    playsInline
-                    poster={video.poster}
-                    src={video.src}
-                    aria-label={`${tutorial.title} tutorial video`}
-                    onEnded={() => markWatched(tutorial.id)}
-                    style={{ display: 'block', width: '100%', aspectRatio: '16 / 9', background: 'black' }}
-                    data-testid="tutorial-video"
-                  />
-                ) : (
-                  <Text size="sm" c="dimmed" p="md" ta="center" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
-                    The video of this page is recorded once the page is finished.
-                  </Text>
-                )}
+                <video
+                  controls
+                  preload="metadata"
+                  playsInline
+                  poster={video.poster}
+                  src={video.src}
+                  aria-label={`${tutorial.title} tutorial video`}
+                  onEnded={() => markWatched(tutorial.id)}
+                  style={{ display: 'block', width: '100%', aspectRatio: '16 / 9', background: 'black' }}
+                  data-testid="tutorial-video"
+                />
               </Card.Section>
               <Stack gap="xs" mt="md">
                 <Group justify="space-between" wrap="nowrap">
