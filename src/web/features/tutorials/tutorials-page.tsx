@@ -50,6 +50,8 @@ const TUTORIALS: Tutorial[] = [
   },
 ];
 
+const VIDEO_FRAME = { display: 'block', width: '100%', aspectRatio: '16 / 9', background: 'black' } as const;
+
 function readProgress(): Record<string, boolean> {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.tutorialProgress) ?? '{}');
@@ -74,22 +76,27 @@ export function TutorialsPage() {
       <PageHeader title="Tutorials" />
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         {TUTORIALS.map((tutorial, index) => {
+          // Until the server's config says whether hosted copies replace them, no video loads (not the wrong one).
           const hosted = config?.tutorialVideoUrls?.[index];
-          const video = hosted ? { src: hosted, poster: undefined } : RECORDED_VIDEOS[tutorial.id];
+          const video = !config ? null : hosted ? { src: hosted, poster: undefined } : RECORDED_VIDEOS[tutorial.id];
           return (
             <Card key={tutorial.id} withBorder padding="md" component="article" data-testid={`tutorial-${tutorial.id}`} aria-labelledby={`tutorial-${tutorial.id}-title`}>
               <Card.Section>
-                <video
-                  controls
-                  preload="metadata"
-                  playsInline
-                  poster={video.poster}
-                  src={video.src}
-                  aria-label={`${tutorial.title} tutorial video`}
-                  onEnded={() => markWatched(tutorial.id)}
-                  style={{ display: 'block', width: '100%', aspectRatio: '16 / 9', background: 'black' }}
-                  data-testid="tutorial-video"
-                />
+                {video ? (
+                  <video
+                    controls
+                    preload="metadata"
+                    playsInline
+                    poster={video.poster}
+                    src={video.src}
+                    aria-label={`${tutorial.title} tutorial video`}
+                    onEnded={() => markWatched(tutorial.id)}
+                    style={VIDEO_FRAME}
+                    data-testid="tutorial-video"
+                  />
+                ) : (
+                  <div style={VIDEO_FRAME} aria-hidden="true" />
+                )}
               </Card.Section>
               <Stack gap="xs" mt="md">
                 <Group justify="space-between" wrap="nowrap">
