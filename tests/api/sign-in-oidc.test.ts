@@ -92,6 +92,31 @@ describe('without Google or an OpenID provider configured', () => {
   });
 });
 
+describe.each([
+  ['only an OpenID provider', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], 'oidc', 'google'],
+  ['only Google', ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'google', 'oidc'],
+] as const)('with %s configured', (_, unset, offered, absent) => {
+  let s: Started;
+  beforeAll(async () => {
+    s = await startWithProvider('pglite', Object.fromEntries(unset.map((name) => [name, ''])));
+  });
+  afterAll(() => s?.close());
+
+  it('offers that button only, starts that sign-in only, and signs a trader in through it', async () => {
+    const { body } = await s.app.client().get('/api/config');
+    expect(body).toMatchObject(offered === 'oidc' ? { googleSignIn: false, oidc: { name: 'Authentik' } } : { googleSignIn: true, oidc: null });
+    const refused = await startSignIn(s.app.client(), absent);
+    expect(refused.status).toBe(404);
+    expect(refused.url).toBeUndefined();
+
+    const email = uniqueEmail(offered);
+    s.idp.addUser({ email, name: 'Only One', emailVerified: true });
+    const browser = s.app.client();
+    expect((await signInThroughProvider(browser, offered, email)).params.get('error')).toBeNull();
+    expect(await sessionEmail(browser)).toBe(email);
+  });
+});
+
 describe.each(backends())('Google and OpenID Connect sign-in on %s', (backend) => {
   let s: Started;
   beforeAll(async () => {
