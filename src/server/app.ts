@@ -16,6 +16,11 @@ import { accountDataRoutes } from './features/account-data/routes';
 import { chatRoutes, deepThinkRoutes } from './features/chat/routes';
 import { authHandler } from './auth/handler';
 import { createSignInLimiter } from './auth/sign-in-limits';
+import { folderRoutes, noteRoutes, tagRoutes } from './features/notes/routes';
+import { attachmentRoutes } from './features/attachments/routes';
+import { journalRoutes } from './features/journal/routes';
+import { tradeDetailsRoutes } from './features/trade-details/routes';
+import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { describeError, redactPath } from './http/error-log';
@@ -100,6 +105,7 @@ export function createApp(appDeps: AppDeps) {
 
   app.route('/api/verify-recaptcha', captchaRoutes(deps));
 
+  app.use('/api/quick-links/defaults', requireUserForDefaults(auth));
   const api = new Hono<AppEnv>();
   api.use('*', requireUser(auth, sessions));
   api.route('/accounts', accountRoutes(deps));
@@ -115,6 +121,13 @@ export function createApp(appDeps: AppDeps) {
   api.route('/account', accountDataRoutes(deps));
   api.route('/chat', chatRoutes(deps));
   api.route('/deepthink', deepThinkRoutes(deps));
+  api.route('/notes', noteRoutes(deps));
+  api.route('/note-folders', folderRoutes(deps));
+  api.route('/tags', tagRoutes(deps));
+  api.route('/attachments', attachmentRoutes(deps));
+  api.route('/journal', journalRoutes(deps));
+  api.route('/trade-details', tradeDetailsRoutes(deps));
+  api.route('/quick-links', quickLinkRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -164,6 +164,7 @@ export class ApiClient {
   get = <T = any>(path: string) => this.json<T>('GET', path);
   post = <T = any>(path: string, body?: unknown) => this.json<T>('POST', path, body ?? {});
   patch = <T = any>(path: string, body?: unknown) => this.json<T>('PATCH', path, body ?? {});
+  put = <T = any>(path: string, body?: unknown) => this.json<T>('PUT', path, body ?? {});
   delete = <T = any>(path: string) => this.json<T>('DELETE', path);
 
   async signUp(email: string, password = 'correct-horse-9') {

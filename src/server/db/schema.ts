@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -33,6 +34,8 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 const decimal = (name: string) => numeric(name, { precision: 24, scale: 8 });
+/** PostgreSQL's text-search document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const ownerId = () => text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' });
 
 /** RLS: a row is visible and writable only when its user_id is the transaction's app.user_id. */
@@ -354,7 +357,12 @@ export const quickLinks = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('quick_links_user_position_idx').on(t.userId, t.position, t.createdAt), ownerPolicy('quick_links')],
+  (t) => [
+    index('quick_links_user_position_idx').on(t.userId, t.position, t.createdAt),
+    // Issue 10: a quick link opens in a new tab, so only web addresses (never javascript: or data:).
+    check('quick_links_http_url', sql`${t.url} ~* '^https?://'`),
+    ownerPolicy('quick_links'),
+  ],
 );
 
 export const chatSessions = pgTable(
@@ -432,21 +440,48 @@ export const tags = pgTable(
   ],
 );
 
+/**
+ * Notes (part 2 §3 "Notes layer tables"). A note's folder and trade are referenced together with its owner, so the
+ * database itself refuses a note in another trader's folder or linked to another trader's trade. Deleting the folder
+ * or the trade leaves the note, unlinked: `ON DELETE SET NULL (folder_id)` and `(trade_id)` clear only that column
+ * (a plain SET NULL would also clear user_id). Drizzle cannot say the column list, so the notes-layer migration adds it by
+ * hand; the snapshot records a plain SET NULL.
+ */
 export const notes = pgTable(
   'notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId(),
-    folderId: uuid('folder_id').references(() => noteFolders.id, { onDelete: 'set null' }),
-    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    folderId: uuid('folder_id'),
+    tradeId: uuid('trade_id'),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
+    // The daily journal's note for this trading day (part 2 §4 "Daily journal": one note per date).
+    journalDate: date('journal_date', { mode: 'string' }),
+    // Full-text search over title (weight A) and body (weight B), kept by the database.
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+    ),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('notes_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    foreignKey({
+      name: 'notes_folder_owner_fk',
+      columns: [t.folderId, t.userId],
+      foreignColumns: [noteFolders.id, noteFolders.userId],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'notes_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('set null'),
+    // The list order is (updated_at, id) desc, so a page is an index range, in all notes or in one folder.
+    index('notes_user_updated_id_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notes_user_folder_updated_id_idx').on(t.userId, t.folderId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notes_user_trade_idx').on(t.userId, t.tradeId),
+    uniqueIndex('notes_user_journal_date_idx').on(t.userId, t.journalDate).where(sql`${t.journalDate} is not null`),
+    index('notes_search_idx').using('gin', t.search),
     unique('notes_id_user').on(t.id, t.userId),
     ownerPolicy('notes'),
   ],
@@ -471,22 +506,39 @@ export const noteTags = pgTable(
       columns: [t.tagId, t.userId],
       foreignColumns: [tags.id, tags.userId],
     }).onDelete('cascade'),
+    // The notes list's tag filter.
+    index('note_tags_user_tag_idx').on(t.userId, t.tagId, t.noteId),
     ownerPolicy('note_tags'),
   ],
 );
 
+/**
+ * An image on a note or on a trade (exactly one of them), by URL or uploaded (the url is then our own
+ * /api/attachments/files/... path). Both references carry the owner, like the note's.
+ */
 export const attachments = pgTable(
   'attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId(),
-    noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
-    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
+    noteId: uuid('note_id'),
+    tradeId: uuid('trade_id'),
     url: text('url').notNull(),
     caption: text('caption'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'attachments_note_owner_fk',
+      columns: [t.noteId, t.userId],
+      foreignColumns: [notes.id, notes.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'attachments_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    check('attachments_one_owner_row', sql`num_nonnulls(${t.noteId}, ${t.tradeId}) = 1`),
     index('attachments_user_note_idx').on(t.userId, t.noteId),
     index('attachments_user_trade_idx').on(t.userId, t.tradeId),
     ownerPolicy('attachments'),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { fileTooLargeMessage, MAX_IMPORT_BYTES } from '../../domain/importers';
-import { MAX_IMAGE_BYTES } from '../../domain/files/image-type';
+import { IMAGE_SIZE_ERROR, MAX_IMAGE_BYTES } from '../../domain/files/image-type';
 import type { AppEnv } from './context';
 
 /**
@@ -19,6 +19,8 @@ export const BODY_LIMITS: Array<{ path: RegExp; maxBytes: number; message?: stri
   { path: /^\/api\/trades\/(bulk-delete|assign)\/?$/, maxBytes: 100_000 * 40 + 1024 },
   // A 10 MB image plus its multipart envelope.
   { path: /^\/api\/profile\/avatar\/?$/, maxBytes: MAX_IMAGE_BYTES + 64 * 1024 },
+  // An image attached to a note or a trade (issue 10), the same cap as the avatar's.
+  { path: /^\/api\/attachments\/upload\/?$/, maxBytes: MAX_IMAGE_BYTES + 64 * 1024, message: IMAGE_SIZE_ERROR },
 ];
 
 export function bodyLimitFor(path: string): { maxBytes: number; message?: string } {

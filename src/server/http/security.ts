@@ -16,8 +16,9 @@ export function contentSecurityPolicy(config: Pick<Config, 'captcha' | 'TUTORIAL
     scriptSrc: ["'self'", ...captcha],
     // Mantine sets element styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
-    // Chart screenshots a trader links or attaches (TradingView snapshots and the like) live on other https hosts.
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // Chart screenshots a trader links or attaches (TradingView snapshots and the like) live on other hosts; notes and
+    // trades may attach an image by any http or https address (an Image URL attachment, a markdown image).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...captcha],
     frameSrc: ["'self'", ...captcha],

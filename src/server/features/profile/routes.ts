@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { detectImageType, IMAGE_SIZE_ERROR, IMAGE_TYPE_ERROR, MAX_IMAGE_BYTES } from '../../../domain/files/image-type';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { imageBodyLimit, readImageUpload, sendImage } from '../../http/image-upload';
 import { readJson } from '../../http/validate';
 
 const name = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
@@ -57,46 +56,29 @@ export function profileRoutes({ database, storage }: AppDeps) {
       );
       return c.json(toDto(row!));
     })
-    .post(
-      '/avatar',
-      // Refuse oversized bodies before reading them (multipart overhead on top of the 10 MB image).
-      bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json({ error: IMAGE_SIZE_ERROR }, 413) }),
-      async (c) => {
-        const userId = c.var.user.id;
-        const form = await c.req.parseBody().catch(() => null);
-        const file = form?.file;
-        if (!(file instanceof File)) throw badRequest('file: choose an image to upload');
-        if (file.size > MAX_IMAGE_BYTES) return c.json({ error: IMAGE_SIZE_ERROR }, 413);
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const type = detectImageType(bytes);
-        if (!type) throw badRequest(IMAGE_TYPE_ERROR);
-        const previous = (await getProfile(database, userId)).profilePictureUrl;
-        // Spec part 1 §7: avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
-        const fileName = `avatar-${Date.now()}.${type.ext}`;
-        await storage.put(`avatars/${userId}/${fileName}`, bytes);
-        const [row] = await database.withUser(userId, (tx) =>
-          tx
-            .update(profiles)
-            .set({ profilePictureUrl: `${AVATAR_URL_PREFIX}${fileName}`, userCustomized: true, updatedAt: sql`now()` })
-            .where(eq(profiles.userId, userId))
-            .returning(),
-        );
-        if (previous?.startsWith(AVATAR_URL_PREFIX)) {
-          await storage.remove(`avatars/${userId}/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
-        }
-        return c.json(toDto(row!), 201);
-      },
-    )
+    .post('/avatar', imageBodyLimit(), async (c) => {
+      const userId = c.var.user.id;
+      const { bytes, type } = await readImageUpload(c);
+      const previous = (await getProfile(database, userId)).profilePictureUrl;
+      // Spec part 1 §7: avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
+      const fileName = `avatar-${Date.now()}.${type.ext}`;
+      await storage.put(`avatars/${userId}/${fileName}`, bytes);
+      const [row] = await database.withUser(userId, (tx) =>
+        tx
+          .update(profiles)
+          .set({ profilePictureUrl: `${AVATAR_URL_PREFIX}${fileName}`, userCustomized: true, updatedAt: sql`now()` })
+          .where(eq(profiles.userId, userId))
+          .returning(),
+      );
+      if (previous?.startsWith(AVATAR_URL_PREFIX)) {
+        await storage.remove(`avatars/${userId}/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
+      }
+      return c.json(toDto(row!), 201);
+    })
     .get('/avatar/:file', async (c) => {
       const file = c.req.param('file');
       if (!/^avatar-\d+\.(jpg|png|webp|gif)$/.test(file)) throw notFound();
       // Only the owner's own folder: the user id comes from the session, never from the URL.
-      const bytes = await storage.get(`avatars/${c.var.user.id}/${file}`);
-      const type = bytes && detectImageType(bytes);
-      if (!bytes || !type) throw notFound();
-      c.header('Content-Type', type.mime);
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Cache-Control', 'private, max-age=3600');
-      return c.body(bytes as Uint8Array<ArrayBuffer>);
+      return sendImage(c, await storage.get(`avatars/${c.var.user.id}/${file}`));
     });
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { insertBlock } from './markdown-toolbar';
+import { NOTE_TEMPLATES, getNoteTemplate } from './templates';
+
+describe('note templates (spec part 2 "Notebook": the three template buttons; DESIGN.md: they insert outlines)', () => {
+  it('are the three the spec names, in its order', () => {
+    expect(NOTE_TEMPLATES.map((t) => t.label)).toEqual(['Intra-day Check-in', 'Pre-Market & Post-Session', 'Pre-Market Plan']);
+  });
+
+  it('each outline starts with its heading and has blanks or checkboxes to fill in', () => {
+    for (const template of NOTE_TEMPLATES) {
+      expect(template.body.startsWith('## ')).toBe(true);
+      expect(template.body).toMatch(/- \[ \] |: $/m);
+    }
+    expect(getNoteTemplate('pre-market-post-session').body).toContain('## Post-Session');
+  });
+
+  it('inserted after existing text, the outline keeps the text and follows a blank line', () => {
+    const body = 'Slept badly.';
+    const next = insertBlock({ value: body, selectionStart: body.length, selectionEnd: body.length }, getNoteTemplate('intra-day-check-in').body);
+    expect(next.value.startsWith('Slept badly.\n\n## Intra-day Check-in\n')).toBe(true);
+  });
+
+  it('an unknown template id is a programming error', () => {
+    expect(() => getNoteTemplate('nope' as never)).toThrow(/unknown note template/);
+  });
+});

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { ImageType } from '../../../domain/files/image-type';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../http/errors';
+import type { FileStorage } from '../../storage';
+import {
+  ATTACHMENT_FILE_NAME,
+  ATTACHMENT_FILES_PATH,
+  attachmentStorageKey,
+  attachmentsRepo,
+  removeStoredFiles,
+  toAttachmentDto,
+  type AttachmentTarget,
+} from './repo';
+
+const targetOf = (input: { note_id?: string; trade_id?: string }): AttachmentTarget =>
+  input.note_id ? { noteId: input.note_id } : { tradeId: input.trade_id! };
+
+const missing = (target: AttachmentTarget) => (target.noteId ? 'Note not found' : 'Trade not found');
+const field = (target: AttachmentTarget) => (target.noteId ? 'note_id' : 'trade_id');
+
+export const attachmentsService = {
+  async list(db: Database, userId: string, input: { note_id?: string; trade_id?: string }) {
+    const target = targetOf(input);
+    return db.withUser(userId, async (tx) => {
+      const repo = attachmentsRepo(tx, userId);
+      if (!(await repo.targetExists(target))) throw notFound(missing(target));
+      return (await repo.list(target)).map(toAttachmentDto);
+    });
+  },
+
+  /** Spec part 2 §7: insert {user_id, note_id or trade_id, url, caption}. */
+  async addUrl(db: Database, userId: string, input: { note_id?: string; trade_id?: string; url: string; caption?: string | null }) {
+    const target = targetOf(input);
+    return db.withUser(userId, async (tx) => {
+      const repo = attachmentsRepo(tx, userId);
+      if (!(await repo.targetExists(target))) throw badRequest(`${field(target)}: ${missing(target)}`);
+      return toAttachmentDto(await repo.insert(target, input.url, input.caption || null));
+    });
+  },
+
+  /**
+   * An uploaded image (its type already checked from its bytes): the target is checked first, so no file is stored
+   * for a note or trade that is not the trader's; a failed insert removes the stored file again.
+   */
+  async addUpload(
+    db: Database,
+    storage: FileStorage,
+    userId: string,
+    input: { note_id?: string; trade_id?: string; caption?: string | null },
+    upload: { bytes: Uint8Array; type: ImageType },
+  ) {
+    const target = targetOf(input);
+    const file = `${crypto.randomUUID()}.${upload.type.ext}`;
+    return db.withUser(userId, async (tx) => {
+      const repo = attachmentsRepo(tx, userId);
+      if (!(await repo.targetExists(target))) throw badRequest(`${field(target)}: ${missing(target)}`);
+      await storage.put(attachmentStorageKey(userId, file), upload.bytes);
+      try {
+        return toAttachmentDto(await repo.insert(target, `${ATTACHMENT_FILES_PATH}${file}`, input.caption || null));
+      } catch (error) {
+        await storage.remove(attachmentStorageKey(userId, file)).catch(() => undefined);
+        throw error;
+      }
+    });
+  },
+
+  async remove(db: Database, storage: FileStorage, userId: string, id: string) {
+    const row = await db.withUser(userId, (tx) => attachmentsRepo(tx, userId).remove(id));
+    if (!row) throw notFound('Attachment not found');
+    await removeStoredFiles(storage, userId, [row.url]);
+  },
+
+  /** An uploaded file, from the signed-in trader's own folder only (the owner comes from the session). */
+  async readFile(storage: FileStorage, userId: string, file: string) {
+    if (!ATTACHMENT_FILE_NAME.test(file)) throw notFound();
+    return storage.get(attachmentStorageKey(userId, file));
+  },
+};

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { readJson, readParams, readQuery } from '../../http/validate';
+import { journalDateParam, journalDaysQuery, journalNoteInput } from './schemas';
+import { journalService } from './service';
+
+/** /api/journal: the daily journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
+export function journalRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/days', async (c) => c.json(await journalService.days(database, c.var.user.id, readQuery(c, journalDaysQuery).date)))
+    .get('/:date', async (c) => c.json(await journalService.day(database, c.var.user.id, readParams(c, journalDateParam).date)))
+    .put('/:date', async (c) => {
+      const { date } = readParams(c, journalDateParam);
+      const { content } = await readJson(c, journalNoteInput);
+      return c.json(await journalService.save(database, c.var.user.id, date, content));
+    });
+}

@@ -1,0 +1,49 @@
+import { centsToDecimalString, toCents } from '../../../domain/money';
+import { buildJournalDays } from '../../../domain/notes';
+import type { Database } from '../../db/client';
+import { journalRepo } from './repo';
+
+type NoteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof journalRepo>['note']>>>;
+
+function toJournalNote(row: NoteRow) {
+  return { id: row.id, title: row.title, content: row.content, folder_id: row.folderId, updated_at: new Date(row.updatedAt).toISOString() };
+}
+
+export const journalService = {
+  /** The day list: trading days and journal-note days, newest first, each with its summed P&L (part 2 §4). */
+  async days(db: Database, userId: string, date?: string) {
+    const { tradingDays, noteDates } = await db.withUser(userId, async (tx) => {
+      const repo = journalRepo(tx, userId);
+      return { tradingDays: await repo.tradingDays(date), noteDates: await repo.noteDates(date) };
+    });
+    const days = buildJournalDays(
+      tradingDays.map((d) => ({ date: d.date, trades: d.trades, pnlCents: Number(d.pnlCents) })),
+      noteDates,
+      date,
+    );
+    return {
+      days: days.map((d) => ({ date: d.date, trades: d.trades, pnl: centsToDecimalString(d.pnlCents), has_note: d.hasNote })),
+    };
+  },
+
+  /** One day: its trades, their summed P&L and the journal note (null before the first Save). */
+  async day(db: Database, userId: string, date: string) {
+    return db.withUser(userId, async (tx) => {
+      const repo = journalRepo(tx, userId);
+      const trades = await repo.dayTrades(date);
+      const note = await repo.note(date);
+      const pnlCents = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
+      return {
+        date,
+        pnl: centsToDecimalString(pnlCents),
+        trades: trades.map((t) => ({ id: t.id, symbol: t.symbol, pnl: t.pnl, status: t.status, period: t.period, trade_type: t.tradeType })),
+        note: note ? toJournalNote(note) : null,
+      };
+    });
+  },
+
+  async save(db: Database, userId: string, date: string, content: string) {
+    const note = await db.withUser(userId, (tx) => journalRepo(tx, userId).save(date, content));
+    return { date, note: toJournalNote(note) };
+  },
+};

@@ -1,0 +1,39 @@
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { attachmentsRepo, toAttachmentDto } from '../attachments/repo';
+import { notesRepo } from '../notes/repo';
+import { toNoteSummary } from '../notes/service';
+import { tradesRepo } from '../trades/repo';
+import { toTradeDto } from '../trades/service';
+import { tradeNeighborsRepo } from './repo';
+
+/** Linked notes shown in full on the trade's page; a trade with more lists the newest. */
+const LINKED_NOTES_MAX = 200;
+
+export const tradeDetailsService = {
+  /**
+   * Everything /trade/{id} shows, read in one transaction: every stored field of the trade, the previous (older)
+   * and next (newer) trade, its linked notes with their bodies, and its attachments. Another trader's id, like an
+   * unknown one, is a 404.
+   */
+  async get(db: Database, userId: string, id: string) {
+    const result = await db.withUser(userId, async (tx) => {
+      const trade = await tradesRepo(tx, userId).find(id);
+      if (!trade) return null;
+      const neighbors = await tradeNeighborsRepo(tx, userId).neighbors(trade);
+      const notes = notesRepo(tx, userId);
+      const linked = await notes.page({ tradeId: id }, LINKED_NOTES_MAX);
+      const bodies = await notes.contents(linked.map((n) => n.id));
+      const files = await attachmentsRepo(tx, userId).list({ tradeId: id });
+      return {
+        trade: toTradeDto(trade),
+        previous_id: neighbors.previous,
+        next_id: neighbors.next,
+        notes: linked.map((row) => ({ ...toNoteSummary(row), content: bodies.get(row.id) ?? '' })),
+        attachments: files.map(toAttachmentDto),
+      };
+    });
+    if (!result) throw notFound('Trade not found');
+    return result;
+  },
+};

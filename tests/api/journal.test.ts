@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { createTrade, newTrader } from './trades-support';
+import { listNotes } from './notes-support';
+
+/**
+ * The daily journal over HTTP (spec part 2 "Daily Journal (/journal)", §4 "Daily journal", §8; issue 10): the day
+ * list from the trades' stored trading day, newest first, with P&L to the cent; one note per date titled with the
+ * date, in the 'Daily Journal' folder created once, also under concurrent saves.
+ */
+describe.each(backends())('daily journal API on %s', (backend) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+  });
+  afterAll(() => app?.close());
+
+  interface Day {
+    date: string;
+    trades: number;
+    pnl: string;
+    has_note: boolean;
+  }
+  const days = async (client: ApiClient, query = ''): Promise<Day[]> => {
+    const res = await client.get(`/api/journal/days${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.days;
+  };
+
+  it("lists trading days newest first with each day's summed P&L, exact to the cent", async () => {
+    const trader = await newTrader(app, 'journal');
+    await createTrade(trader, { date: '2025-03-03', pnl: '0.10' });
+    await createTrade(trader, { date: '2025-03-03', pnl: '0.20' });
+    await createTrade(trader, { date: '2025-03-04', pnl: '-150.25' });
+    await createTrade(trader, { date: '2025-03-04', pnl: '150.25' });
+    await createTrade(trader, { date: '2025-03-07', pnl: '-12.5' });
+    expect(await days(trader)).toEqual([
+      { date: '2025-03-07', trades: 1, pnl: '-12.50', has_note: false },
+      { date: '2025-03-04', trades: 2, pnl: '0.00', has_note: false },
+      { date: '2025-03-03', trades: 2, pnl: '0.30', has_note: false },
+    ]);
+  });
+
+  it('counts a trade on its stored trading day: an import of an evening Globex session counts on the next day', async () => {
+    const trader = await newTrader(app, 'journal');
+    const account = (await trader.post('/api/accounts', { name: 'Futures' })).body;
+    // A backup import keeps the stored trade_date (the trading day at 12:00 UTC), whatever the entry time says.
+    const imported = await trader.post('/api/trades/import', {
+      account_id: account.id,
+      trades: [{ trade_date: '2025-03-04T12:00:00Z', entry_time: '2025-03-03T23:30:00Z', symbol: 'NQ', period: 'Overnight', pnl: 40 }],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(await days(trader)).toEqual([{ date: '2025-03-04', trades: 1, pnl: '40.00', has_note: false }]);
+    const day = (await trader.get('/api/journal/2025-03-04')).body;
+    expect(day.trades.map((t: { symbol: string }) => t.symbol)).toEqual(['NQ']);
+    expect((await trader.get('/api/journal/2025-03-03')).body.trades).toEqual([]);
+  });
+
+  it('saves one note per date titled with the date in the Daily Journal folder; a note-only day is listed', async () => {
+    const trader = await newTrader(app, 'journal');
+    await createTrade(trader, { date: '2025-03-03', pnl: 25, symbol: 'NQ' });
+    const empty = await trader.get('/api/journal/2025-03-03');
+    expect(empty.body).toMatchObject({ date: '2025-03-03', pnl: '25.00', note: null });
+
+    const first = await trader.put('/api/journal/2025-03-03', { content: 'Patient open.' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.note).toMatchObject({ title: '2025-03-03', content: 'Patient open.' });
+    const second = await trader.put('/api/journal/2025-03-03', { content: 'Patient open. Chased the close.' });
+    expect(second.body.note.id).toBe(first.body.note.id);
+    expect((await trader.get('/api/journal/2025-03-03')).body.note.content).toBe('Patient open. Chased the close.');
+
+    // A Saturday review, a day without trades.
+    await trader.put('/api/journal/2025-03-08', { content: 'Weekly review' });
+    expect(await days(trader)).toEqual([
+      { date: '2025-03-08', trades: 0, pnl: '0.00', has_note: true },
+      { date: '2025-03-03', trades: 1, pnl: '25.00', has_note: true },
+    ]);
+
+    const folders = (await trader.get('/api/note-folders')).body;
+    expect(folders.map((f: { name: string; note_count: number }) => [f.name, f.note_count])).toEqual([['Daily Journal', 2]]);
+    // The journal notes are notebook notes too, with the day's P&L and symbols.
+    const notes = await listNotes(trader, `folder_id=${folders[0].id}`);
+    expect(notes.map((n) => [n.title, n.journal_date, n.net_pl, n.stocks_traded])).toEqual([
+      ['2025-03-08', '2025-03-08', null, null],
+      ['2025-03-03', '2025-03-03', '25.00', 'NQ'],
+    ]);
+  });
+
+  it('creates the Daily Journal folder once and one note per date when many saves race', async () => {
+    const trader = await newTrader(app, 'journal');
+    const dates = ['2025-04-01', '2025-04-02', '2025-04-03'];
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => trader.put(`/api/journal/${dates[i % 3]}`, { content: `draft ${i}` })),
+    );
+    for (const res of saves) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const folders = (await trader.get('/api/note-folders')).body;
+    expect(folders.map((f: { name: string }) => f.name)).toEqual(['Daily Journal']);
+    expect(folders[0].note_count).toBe(3);
+    expect((await days(trader)).map((d) => d.date)).toEqual(['2025-04-03', '2025-04-02', '2025-04-01']);
+  });
+
+  it('a folder the trader made called Daily Journal is the one used', async () => {
+    const trader = await newTrader(app, 'journal');
+    const mine = (await trader.post('/api/note-folders', { name: 'Daily Journal' })).body;
+    const saved = await trader.put('/api/journal/2025-05-05', { content: 'x' });
+    expect(saved.body.note.folder_id).toBe(mine.id);
+  });
+
+  it('filters the day list to one date, listing it even before anything is written', async () => {
+    const trader = await newTrader(app, 'journal');
+    await createTrade(trader, { date: '2025-03-03', pnl: 10 });
+    await createTrade(trader, { date: '2025-03-05', pnl: -3 });
+    expect(await days(trader, '?date=2025-03-05')).toEqual([{ date: '2025-03-05', trades: 1, pnl: '-3.00', has_note: false }]);
+    expect(await days(trader, '?date=2025-03-04')).toEqual([{ date: '2025-03-04', trades: 0, pnl: '0.00', has_note: false }]);
+  });
+
+  it('refuses impossible dates and bad bodies with a 400 naming the field', async () => {
+    const trader = await newTrader(app, 'journal');
+    const cases: Array<[string, string, unknown, string]> = [
+      ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date that exists'],
+      ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd'],
+      ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date that exists'],
+      ['PUT', '/api/journal/2025-03-03', {}, 'content: content is required'],
+      ['PUT', '/api/journal/2025-03-03', { content: 'x'.repeat(200_001) }, 'content: must be at most 200,000 characters'],
+    ];
+    for (const [method, path, body, message] of cases) {
+      const res = await trader.json(method, path, body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toBe(message);
+    }
+    expect(await days(trader)).toEqual([]);
+  });
+
+  it("never shows another trader's days, P&L or journal notes", async () => {
+    const alice = await newTrader(app, 'alice');
+    const bob = await newTrader(app, 'bob');
+    await createTrade(alice, { date: '2025-06-02', pnl: 999 });
+    await alice.put('/api/journal/2025-06-02', { content: 'alice secret' });
+    expect(await days(bob)).toEqual([]);
+    const day = (await bob.get('/api/journal/2025-06-02')).body;
+    expect(day).toEqual({ date: '2025-06-02', pnl: '0.00', trades: [], note: null });
+    // Bob writing the same date makes his own note; Alice's stays as it was.
+    await bob.put('/api/journal/2025-06-02', { content: 'bob' });
+    expect((await alice.get('/api/journal/2025-06-02')).body.note.content).toBe('alice secret');
+    expect((await bob.get('/api/note-folders')).body).toHaveLength(1);
+  });
+});
