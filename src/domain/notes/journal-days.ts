@@ -46,7 +46,7 @@ export function buildJournalDays(tradingDays: readonly TradingDayTotal[], noteDa
 }
 
 /** Spec part 2 §4: the first date is selected when none is (or when the chosen one is no longer listed). */
-export function selectJournalDate(days: readonly JournalDay[], selected: string | null | undefined): string | null {
+export function selectJournalDate(days: ReadonlyArray<{ date: string }>, selected: string | null | undefined): string | null {
   if (selected && days.some((d) => d.date === selected)) return selected;
   return days[0]?.date ?? null;
 }

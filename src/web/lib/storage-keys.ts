@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   tutorialProgress: 'tutorial-progress',
   /** Set while this browser holds a session, so the first screen can start its data requests before the check. */
   signedIn: 'signed-in',
+  /** The legacy quick-links list (spec part 2 §3), moved to the server once after sign-in. */
+  legacyQuickLinks: 'trader-quick-links',
 } as const;
 
 // Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.

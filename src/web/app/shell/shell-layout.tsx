@@ -10,6 +10,7 @@ import { LogoutModal } from './logout-modal';
 import { EditModeOverlay, TradingModeOverlay } from './mode-overlays';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { useLegacyQuickLinksMigration } from './use-legacy-quick-links';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 // Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
@@ -26,6 +27,7 @@ export function ShellLayout() {
   const [tradingMessage, setTradingMessage] = useState<string | null>(null);
   const [editOverlay, setEditOverlay] = useState(false);
   const overlayTimer = useRef<number | undefined>(undefined);
+  useLegacyQuickLinksMigration();
 
   // Spec part 1 §2.3 and part 2 "Trade Log page": the sidebar is collapsed on the Trade Log page.
   useEffect(() => {

@@ -20,6 +20,7 @@ import { EconomicEventsWidget } from './components/economic-events-widget';
 import { HeaderStats } from './components/header-stats';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
 import { QuickNotes } from './components/quick-notes';
+import { QuickLinksWidget } from './components/quick-links-widget';
 import { ScoreWidget } from './components/score-widget';
 import { TasksWidget } from './components/tasks-widget';
 import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
@@ -237,6 +238,8 @@ export function DashboardPage() {
         return <MonthWinRateWidget {...props} />;
       case 'monthly-pnl-chart':
         return <BalanceWidget {...props} />;
+      case 'quick-links':
+        return <QuickLinksWidget {...props} />;
       default:
         return null;
     }

@@ -1,6 +1,213 @@
+import '@mantine/dates/styles.css';
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconCalendar, IconNotes } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { isCalendarDay } from '../../../domain/dates';
+import { NOTE_CONTENT_MAX, selectJournalDate } from '../../../domain/notes';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
+import { PnlValue } from '../../components/pnl-value';
+import type { JournalDay } from '../../shared/api';
+import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
+import classes from './journal.module.css';
 
-// Daily journal (spec part 2): built by the journal issue.
+/** A 'yyyy-MM-dd' day as a local date at noon, for display only. */
+const asDate = (day: string) => new Date(`${day}T12:00:00`);
+
+function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolean; onSelect: () => void }) {
+  return (
+    <UnstyledButton className={classes.dayRow} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect} data-testid="journal-day" data-date={day.date}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        {/* Spec part 2 §9: EEE MMM d (with the year, so a long journal reads unambiguously). */}
+        <Text size="sm" fw={600}>
+          {format(asDate(day.date), 'EEE MMM d, yyyy')}
+        </Text>
+        <PnlValue value={day.pnl} size="sm" data-testid="journal-day-pnl" />
+      </Group>
+      <Group gap={6} mt={2}>
+        <Text size="xs" c="dimmed">
+          {day.trades === 0 ? 'No trades' : `${day.trades} ${day.trades === 1 ? 'trade' : 'trades'}`}
+        </Text>
+        {day.has_note && (
+          <Badge size="xs" variant="light" leftSection={<IconNotes size={10} aria-hidden="true" />} tt="none">
+            Journal
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function DayEditor({ date, onDirtyChange }: { date: string; onDirtyChange: (dirty: boolean) => void }) {
+  const day = useQuery(journalDayQuery(date));
+  const save = useSaveJournalNote();
+  const [text, setText] = useState<string | null>(null);
+  const saved = day.data?.note?.content ?? '';
+  const value = text ?? saved;
+  const dirty = text !== null && text !== saved;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const doSave = () =>
+    save.mutate(
+      { date, content: value },
+      {
+        onSuccess: () => {
+          setText(null);
+          notifications.show({ color: 'teal', message: 'Daily note saved' });
+        },
+        onError: () => notifications.show({ color: 'red', message: 'Failed to save note' }),
+      },
+    );
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="journal-editor">
+      <Stack gap="sm">
+        <TextInput label="Date" value={format(asDate(date), 'EEEE, MMMM d, yyyy')} readOnly variant="filled" data-testid="journal-date" />
+        {day.isPending ? (
+          <Loader size="sm" aria-label="Loading the day" />
+        ) : day.isError ? (
+          <Text size="sm" c="var(--mantine-color-error)">
+            {day.error.message}
+          </Text>
+        ) : (
+          <>
+            <Group gap="md" wrap="wrap" data-testid="journal-day-summary">
+              <Text size="sm">
+                Day P&L: <PnlValue value={day.data.pnl} span size="sm" />
+              </Text>
+              {day.data.trades.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No trades on this day.
+                </Text>
+              ) : (
+                <Group gap={6} wrap="wrap">
+                  {day.data.trades.map((t) => (
+                    <Anchor key={t.id} component={Link} to={`/trade/${t.id}`} size="sm" data-testid="journal-trade">
+                      {t.symbol} <PnlValue value={t.pnl} span size="sm" />
+                    </Anchor>
+                  ))}
+                </Group>
+              )}
+            </Group>
+            <Textarea
+              label="Journal"
+              placeholder="How did the day go? What did you see, feel and learn?"
+              value={value}
+              onChange={(e) => setText(e.currentTarget.value)}
+              autosize
+              minRows={14}
+              maxRows={40}
+              maxLength={NOTE_CONTENT_MAX}
+              data-testid="journal-text"
+            />
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                {day.data.note ? `Saved ${format(new Date(day.data.note.updated_at), 'PPpp')}` : 'Not written yet'}
+              </Text>
+              <Button onClick={doSave} loading={save.isPending} disabled={!dirty && day.data.note !== null} data-testid="journal-save">
+                Save
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Daily Journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 export function JournalPage() {
-  return <PageHeader title="Daily Journal" />;
+  const [filter, setFilter] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const days = useQuery(journalDaysQuery(filter ?? ''));
+  const list = days.data?.days ?? [];
+  const selected = selectJournalDate(list, chosen);
+
+  // Spec part 2 §8: 'Failed to load daily journal'.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (days.isError && !reported.current) notifications.show({ color: 'red', message: 'Failed to load daily journal' });
+    reported.current = days.isError;
+  }, [days.isError]);
+
+  const choose = (date: string) => {
+    if (date === selected) return;
+    if (dirty) setPending(date);
+    else setChosen(date);
+  };
+
+  return (
+    <>
+      <PageHeader title="Daily Journal" />
+      <div className={classes.layout}>
+        <Card withBorder radius="md" padding="sm" data-testid="journal-days">
+          <Stack gap="sm">
+            <Title order={2} size="h5">
+              Trading days
+            </Title>
+            <DatePickerInput
+              label="Filter by date"
+              placeholder="All days"
+              value={filter}
+              onChange={(value) => {
+                const day = value && isCalendarDay(value) ? value : null;
+                setFilter(day);
+                if (day) choose(day);
+              }}
+              valueFormat="MMM D, YYYY"
+              leftSection={<IconCalendar size={16} aria-hidden="true" />}
+              clearable
+              popoverProps={{ withinPortal: true }}
+              data-testid="journal-filter"
+            />
+            <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto">
+              {days.isPending ? (
+                <Loader size="sm" m="sm" aria-label="Loading trading days" />
+              ) : list.length === 0 ? (
+                <Text size="sm" c="dimmed" p="xs" data-testid="journal-empty">
+                  No trading days yet. Pick a date above to write about it.
+                </Text>
+              ) : (
+                <Stack gap={2}>
+                  {list.map((day) => (
+                    <DayRow key={day.date} day={day} selected={day.date === selected} onSelect={() => choose(day.date)} />
+                  ))}
+                </Stack>
+              )}
+            </ScrollArea.Autosize>
+          </Stack>
+        </Card>
+        {selected ? (
+          <DayEditor key={selected} date={selected} onDirtyChange={setDirty} />
+        ) : (
+          !days.isPending && (
+            <Text c="dimmed" p="md">
+              Choose a day to write its journal.
+            </Text>
+          )
+        )}
+      </div>
+      <ConfirmDialog
+        opened={pending !== null}
+        title="Discard unsaved changes?"
+        confirmLabel="Discard"
+        danger
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          setChosen(pending);
+          setPending(null);
+          setDirty(false);
+        }}
+      >
+        This day's journal has changes that are not saved. Leave it without saving them?
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -13,9 +13,12 @@ import {
   IconUser,
   IconWorld,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { QuickLinkIcon } from '../../components/quick-link-icon';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
+import { quickLinksQuery } from '../../shared/api';
 import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
 
 const GROUP_ORDER: SearchGroup[] = ['Pages', 'Dashboard', 'Actions'];
@@ -67,6 +70,11 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
     group,
     entries: results.filter((entry) => entry.group === group),
   })).filter((g) => g.entries.length > 0);
+  // The trader's quick links (issue 10), after the spec's fixed entries, matched by title the same way; read only
+  // once the trader types.
+  const needle = query.trim().toLowerCase();
+  const quickLinks = useQuery({ ...quickLinksQuery, enabled: needle !== '' });
+  const links = needle ? (quickLinks.data ?? []).filter((link) => link.title.toLowerCase().includes(needle)) : [];
 
   return (
     <Spotlight.Root
@@ -90,23 +98,40 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
       <Spotlight.ActionsList aria-label="Search results">
         {query.trim() === '' ? (
           <Spotlight.Empty>Start typing to search...</Spotlight.Empty>
-        ) : groups.length === 0 ? (
+        ) : groups.length === 0 && links.length === 0 ? (
           <Spotlight.Empty>No results found.</Spotlight.Empty>
         ) : (
-          groups.map(({ group, entries }) => (
-            <Spotlight.ActionsGroup key={group} label={group}>
-              {entries.map((entry) => (
-                <Spotlight.Action
-                  key={entry.id}
-                  label={entry.title}
-                  description={entry.description}
-                  leftSection={ICONS[entry.id] ?? <IconLayoutDashboard size={18} aria-hidden="true" />}
-                  onClick={() => run(entry)}
-                  data-testid={`search-entry-${entry.id}`}
-                />
-              ))}
-            </Spotlight.ActionsGroup>
-          ))
+          <>
+            {groups.map(({ group, entries }) => (
+              <Spotlight.ActionsGroup key={group} label={group}>
+                {entries.map((entry) => (
+                  <Spotlight.Action
+                    key={entry.id}
+                    label={entry.title}
+                    description={entry.description}
+                    leftSection={ICONS[entry.id] ?? <IconLayoutDashboard size={18} aria-hidden="true" />}
+                    onClick={() => run(entry)}
+                    data-testid={`search-entry-${entry.id}`}
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            ))}
+            {links.length > 0 && (
+              <Spotlight.ActionsGroup label="Quick Links">
+                {links.map((link) => (
+                  <Spotlight.Action
+                    key={link.id}
+                    label={link.title}
+                    description={link.url}
+                    leftSection={<QuickLinkIcon icon={link.icon} size={18} />}
+                    // A new tab without access to this one (the link is the trader's, but the site is not ours).
+                    onClick={() => window.open(link.url, '_blank', 'noopener,noreferrer')}
+                    data-testid="search-quick-link"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
+          </>
         )}
       </Spotlight.ActionsList>
     </Spotlight.Root>

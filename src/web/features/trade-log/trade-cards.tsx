@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Card, Checkbox, Group, Skeleton, Stack, Text } from
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Trade } from '../../shared/api';
 import { accountLabel, formatTradeDay } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
@@ -44,9 +45,9 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
                 data-testid="trade-select"
               />
             )}
-            <Text fw={700} truncate data-testid="trade-instrument-cell">
+            <Anchor component={Link} to={`/trade/${trade.id}`} fw={700} truncate data-testid="trade-instrument-cell">
               {trade.symbol}
-            </Text>
+            </Anchor>
             <ResultBadge result={trade.status} />
           </Group>
           <PnlText trade={trade} size="md" />

@@ -2,6 +2,7 @@ import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Trade } from '../../shared/api';
 import { formatUsd } from '../../../domain/money';
 import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
@@ -100,7 +101,10 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
         {trade.day_of_week}
       </td>
       <td className={`${classes.cell} ${classes.strong}`} data-col="instrument" data-testid="trade-instrument-cell">
-        {trade.symbol}
+        {/* The trade's own page (issue 10). */}
+        <Link to={`/trade/${trade.id}`} className={classes.symbolLink} title="Trade details" data-testid="trade-details-link">
+          {trade.symbol}
+        </Link>
       </td>
       <td className={classes.cell} data-col="session">
         {trade.period}

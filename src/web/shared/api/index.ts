@@ -1,3 +1,4 @@
 export * from './keys';
 export * from './types';
 export * from './queries';
+export * from './attachments';

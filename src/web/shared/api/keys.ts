@@ -23,6 +23,25 @@ export const queryKeys = {
   tradePreferences: { all: ['trade-preferences'] as const },
   preferences: { all: ['preferences'] as const },
   profile: { all: ['profile'] as const },
+  notes: {
+    all: ['notes'] as const,
+    list: (filter: { folderId?: string; tagId?: string; q?: string }) =>
+      ['notes', 'list', filter.folderId ?? '', filter.tagId ?? '', filter.q ?? ''] as const,
+    detail: (id: string) => ['notes', 'detail', id] as const,
+  },
+  noteFolders: { all: ['note-folders'] as const },
+  tags: { all: ['tags'] as const },
+  /** Attachments are read with their note or trade: they live under those keys. */
+  journal: {
+    all: ['journal'] as const,
+    days: (date: string) => ['journal', 'days', date] as const,
+    day: (date: string) => ['journal', 'day', date] as const,
+  },
+  /** Under ['trades'], so every trade mutation refreshes the page too. */
+  tradeDetails: {
+    detail: (id: string) => ['trades', 'details-page', id] as const,
+  },
+  quickLinks: { all: ['quick-links'] as const },
   tasks: {
     all: ['tasks'] as const,
     byDate: (date: string) => ['tasks', 'date', date] as const,

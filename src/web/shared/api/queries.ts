@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys, type AccountFilter } from './keys';
-import type { Preferences, Profile, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
+import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 
 const qs = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -78,3 +78,9 @@ export const taskStatusQuery = (from: string, to: string) =>
     queryKey: queryKeys.tasks.status(from, to),
     queryFn: () => apiFetch<TaskDayStatus[]>(`/api/tasks/status${qs({ from, to })}`),
   });
+
+/** The trader's quick links, in their order (the dashboard widget and the search palette). */
+export const quickLinksQuery = queryOptions({
+  queryKey: queryKeys.quickLinks.all,
+  queryFn: () => apiFetch<QuickLink[]>('/api/quick-links'),
+});

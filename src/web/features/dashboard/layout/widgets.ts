@@ -44,6 +44,8 @@ export const WIDGET_CATALOG: ReadonlyArray<{ id: string; type: string; title: st
   { id: 'all-time-winrate', type: 'winrate', title: 'Win Rate' },
   { id: 'month-winrate', type: 'month-winrate', title: 'Monthly Win Rate' },
   { id: 'monthly-pnl-chart', type: 'balance-chart', title: 'Account Balance' },
+  // Issue 10: the spec does not show where quick links appear; they are a widget to add, not in the default layout.
+  { id: 'quick-links', type: 'quick-links', title: 'Quick Links' },
 ];
 
 const KNOWN_IDS = new Set(WIDGET_CATALOG.map((w) => w.id));

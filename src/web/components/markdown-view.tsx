@@ -1,0 +1,36 @@
+import { Typography } from '@mantine/core';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import classes from './markdown-view.module.css';
+
+/**
+ * A note's markdown as the trader reads it (DESIGN.md: react-markdown with rehype-sanitize). Nothing in a note can
+ * run: raw HTML is not rendered (it shows as nothing, react-markdown's default without rehype-raw), the sanitizer
+ * drops event handlers and scripts, and link and image addresses other than http(s), mailto and relative ones are
+ * removed (javascript:, data:, vbscript:). Links open in a new tab without access to this one.
+ */
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) => (
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+  img: ({ node: _node, src, alt, ...props }) => <img {...props} src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" />,
+};
+
+/** Only web, mail and same-origin addresses survive; everything else becomes an empty address. */
+function urlTransform(url: string): string {
+  const safe = defaultUrlTransform(url);
+  return /^(https?:|mailto:|\/(?!\/)|#)/i.test(safe) ? safe : '';
+}
+
+export function MarkdownView({ children, testId }: { children: string; testId?: string }) {
+  return (
+    <Typography className={classes.markdown} data-testid={testId}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components} urlTransform={urlTransform}>
+        {children}
+      </Markdown>
+    </Typography>
+  );
+}

@@ -1,0 +1,195 @@
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Anchor, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QUICK_LINK_ICONS, QUICK_LINK_TITLE_MAX, QUICK_LINK_URL_MAX, isWebUrl, normalizeWebUrl } from '../../../../domain/links/quick-links';
+import { QuickLinkIcon, QUICK_LINK_ICON_LABELS } from '../../../components/quick-link-icon';
+import { ApiError } from '../../../lib/api';
+import { quickLinksQuery, type QuickLink } from '../../../shared/api';
+import { useQuickLinkMutations, type QuickLinkBody } from '../quick-links-api';
+import classes from '../dashboard.module.css';
+import { WidgetCard } from './widget-card';
+
+const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
+
+function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkBody; onSubmit: (body: QuickLinkBody) => void; onCancel: () => void; saving: boolean }) {
+  const [title, setTitle] = useState(initial.title);
+  const [url, setUrl] = useState(initial.url);
+  const [icon, setIcon] = useState(initial.icon ?? 'link');
+  const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
+
+  const submit = () => {
+    const normalized = normalizeWebUrl(url);
+    const next = {
+      title: title.trim() ? undefined : 'Title is required',
+      url: !normalized ? 'URL is required' : isWebUrl(normalized) ? undefined : 'Only http and https addresses can be quick links',
+    };
+    setErrors(next);
+    if (next.title || next.url) return;
+    onSubmit({ title: title.trim(), url: normalized, icon });
+  };
+
+  return (
+    <Stack gap="sm" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
+      <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={QUICK_LINK_TITLE_MAX} data-autofocus data-testid="quick-link-title" />
+      <TextInput label="URL" placeholder="https://..." value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} maxLength={QUICK_LINK_URL_MAX} data-testid="quick-link-url" />
+      <Select
+        label="Icon"
+        data={QUICK_LINK_ICONS.map((name) => ({ value: name, label: QUICK_LINK_ICON_LABELS[name] }))}
+        value={icon}
+        onChange={(value) => setIcon(value ?? 'link')}
+        allowDeselect={false}
+        leftSection={<QuickLinkIcon icon={icon} />}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving} data-testid="quick-link-save">
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SortableLink({ link, onEdit, onDelete }: { link: QuickLink; onEdit: () => void; onDelete: () => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: link.id });
+  return (
+    <Group
+      ref={setNodeRef}
+      gap={4}
+      wrap="nowrap"
+      className={classes.quickLink}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+      data-testid="quick-link"
+    >
+      <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" size="sm" aria-label={`Move ${link.title}`} {...attributes} {...listeners} data-testid="quick-link-handle">
+        <IconGripVertical size={14} aria-hidden="true" />
+      </ActionIcon>
+      <Anchor href={link.url} target="_blank" rel="noopener noreferrer" className={classes.quickLinkAnchor} title={link.url} data-testid="quick-link-anchor">
+        <Group gap={8} wrap="nowrap" component="span">
+          <QuickLinkIcon icon={link.icon} />
+          <Text span size="sm" truncate>
+            {link.title}
+          </Text>
+        </Group>
+      </Anchor>
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit ${link.title}`} onClick={onEdit} data-testid="quick-link-edit">
+        <IconPencil size={14} aria-hidden="true" />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${link.title}`} onClick={onDelete} data-testid="quick-link-delete">
+        <IconTrash size={14} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * Quick links (spec part 2 "Quick links"; the spec does not show where: issue 10 makes them a dashboard widget).
+ * Ordered by position, dragged to reorder, opened in a new tab without access to this one.
+ */
+export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onRemove: () => void }) {
+  const links = useQuery(quickLinksQuery);
+  const { create, update, remove, reorder, importDefaults } = useQuickLinkMutations();
+  const [editing, setEditing] = useState<null | { link: QuickLink | null }>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const list = links.data ?? [];
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const ids = list.map((l) => l.id);
+    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    reorder.mutate(next, { onError: () => notifications.show({ color: 'red', message: 'Failed to reorder quick links' }) });
+  };
+
+  const save = (body: QuickLinkBody) => {
+    const done = { onSuccess: () => setEditing(null), onError: (e: unknown) => notifications.show({ color: 'red', message: message(e, 'Failed to save quick link') }) };
+    if (editing?.link) update.mutate({ id: editing.link.id, ...body }, done);
+    else create.mutate(body, done);
+  };
+
+  const addDefaults = () =>
+    importDefaults.mutate(undefined, {
+      onSuccess: (result) => notifications.show({ color: 'teal', message: result.imported === 0 ? 'You already have the default links' : `Added ${result.imported} default links` }),
+      onError: (e) => notifications.show({ color: 'red', message: message(e, 'Failed to import default links') }),
+    });
+
+  return (
+    <WidgetCard
+      widgetId={widgetId}
+      title="Quick Links"
+      onRemove={onRemove}
+      actions={
+        <>
+          <Tooltip label="Add link" withArrow>
+            <ActionIcon variant="subtle" size="sm" aria-label="Add quick link" onClick={() => setEditing({ link: null })} data-testid="quick-link-add">
+              <IconPlus size={14} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Quick link options">
+                <IconDots size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={addDefaults}>Import default links</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </>
+      }
+    >
+      {links.isPending ? (
+        <Loader size="sm" aria-label="Loading quick links" />
+      ) : list.length === 0 ? (
+        <Stack gap="xs" align="flex-start" data-testid="quick-links-empty">
+          <Text size="sm" c="dimmed">
+            No quick links yet: keep your charting, calendar and broker sites one click away.
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={() => setEditing({ link: null })}>
+              Add link
+            </Button>
+            <Button size="xs" variant="default" onClick={addDefaults} loading={importDefaults.isPending}>
+              Import default links
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={list.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+            <Stack gap={2} data-testid="quick-links">
+              {list.map((link) => (
+                <SortableLink
+                  key={link.id}
+                  link={link}
+                  onEdit={() => setEditing({ link })}
+                  onDelete={() => remove.mutate(link.id, { onError: () => notifications.show({ color: 'red', message: 'Failed to delete quick link' }) })}
+                />
+              ))}
+            </Stack>
+          </SortableContext>
+        </DndContext>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.link ? 'Edit quick link' : 'Add quick link'} centered>
+        {editing && (
+          <LinkForm
+            initial={editing.link ? { title: editing.link.title, url: editing.link.url, icon: editing.link.icon } : { title: '', url: '', icon: 'link' }}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+            saving={create.isPending || update.isPending}
+          />
+        )}
+      </Modal>
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { queryKeys, type JournalDay, type JournalDayDetail } from '../../shared/api';
+
+/** The day list, or one date when filtered (spec part 2 "Daily Journal": a date filter). */
+export const journalDaysQuery = (date: string) =>
+  queryOptions({
+    queryKey: queryKeys.journal.days(date),
+    queryFn: () => apiFetch<{ days: JournalDay[] }>(`/api/journal/days${date ? `?date=${date}` : ''}`),
+  });
+
+export const journalDayQuery = (date: string) =>
+  queryOptions({
+    queryKey: queryKeys.journal.day(date),
+    queryFn: () => apiFetch<JournalDayDetail>(`/api/journal/${date}`),
+  });
+
+/** Save updates the date's note or creates it (spec part 2 §4); the notebook shows it too. */
+export function useSaveJournalNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, content }: { date: string; content: string }) =>
+      apiFetch<{ date: string; note: JournalDayDetail['note'] }>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content }) }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<JournalDayDetail>(queryKeys.journal.day(saved.date), (day) => (day ? { ...day, note: saved.note } : day));
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.journal.all, 'days'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.noteFolders.all });
+    },
+  });
+}

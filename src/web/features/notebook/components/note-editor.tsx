@@ -1,0 +1,361 @@
+import { Anchor, Button, Group, Paper, Pill, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatUsd, toCents } from '../../../../domain/money';
+import {
+  NOTE_TEMPLATES,
+  NOTE_TITLE_MAX,
+  TAG_NAME_MAX,
+  addTagOnce,
+  applyMarkdownAction,
+  imageMarkdown,
+  insertBlock,
+  normalizeName,
+  type EditorState,
+  type MarkdownAction,
+} from '../../../../domain/notes';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ImageAttachments } from '../../../components/image-attachments';
+import { MarkdownView } from '../../../components/markdown-view';
+import { PnlValue } from '../../../components/pnl-value';
+import { queryKeys, uploadAttachment, type Note, type TagRef } from '../../../shared/api';
+import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag, type NoteDraft } from '../api';
+import classes from '../notebook.module.css';
+import { MarkdownToolbar } from './markdown-toolbar';
+import { NamePrompt } from './name-prompt';
+
+interface NoteEditorProps {
+  /** The saved note, or null for a new one (created on its first Save, spec part 2 §4). */
+  note: Note | null;
+  /** The folder a new note goes in (the one the trader is looking at). */
+  defaultFolderId: string | null;
+  onSaved: (note: Note) => void;
+  onDeleted: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+const draftOf = (note: Note | null, folderId: string | null): NoteDraft & { tags: TagRef[] } => ({
+  title: note?.title ?? '',
+  content: note?.content ?? '',
+  folder_id: note ? note.folder_id : folderId,
+  tag_ids: note?.tags.map((t) => t.id) ?? [],
+  tags: note?.tags ?? [],
+});
+
+const sameDraft = (a: NoteDraft, b: NoteDraft) =>
+  a.title === b.title && a.content === b.content && a.folder_id === b.folder_id && a.tag_ids.join() === b.tag_ids.join();
+
+function StatBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xs" className={classes.statBox}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The notebook's editor (spec part 2 "Notebook (/notebook)", §4): title, caption, Save; the linked trade's figures;
+ * tags; templates; the markdown toolbar acting on the selection; the 18-row body with a sanitized preview; images
+ * by URL, file, paste or drop; the linked-trade line.
+ */
+export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyChange }: NoteEditorProps) {
+  const [baseline, setBaseline] = useState(() => draftOf(note, defaultFolderId));
+  const [title, setTitle] = useState(baseline.title);
+  const [content, setContent] = useState(baseline.content);
+  const [folderId, setFolderId] = useState<string | null>(baseline.folder_id);
+  const [tags, setTags] = useState<TagRef[]>(baseline.tags);
+  const [tagPrompt, setTagPrompt] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<{ start: number; end: number } | null>(null);
+
+  const queryClient = useQueryClient();
+  const folders = useQuery(foldersQuery);
+  const allTags = useQuery(tagsQuery);
+  const save = useSaveNote();
+  const remove = useDeleteNote();
+  const upsertTag = useUpsertTag();
+
+  const draft: NoteDraft = { title, content, folder_id: folderId, tag_ids: tags.map((t) => t.id) };
+  const dirty = !sameDraft(draft, baseline) || note === null;
+  const dirtyForGuard = !sameDraft(draft, baseline) && (note !== null || title !== '' || content !== '' || tags.length > 0);
+  useEffect(() => onDirtyChange(dirtyForGuard), [dirtyForGuard, onDirtyChange]);
+
+  // After a toolbar action or an insert, put the selection where the transform says, once the text has rendered.
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    const element = bodyRef.current;
+    if (!selection || !element) return;
+    pendingSelection.current = null;
+    element.focus();
+    element.setSelectionRange(selection.start, selection.end);
+  });
+
+  const editorState = (): EditorState => {
+    const element = bodyRef.current;
+    return { value: content, selectionStart: element?.selectionStart ?? content.length, selectionEnd: element?.selectionEnd ?? content.length };
+  };
+
+  const applyState = (next: EditorState) => {
+    pendingSelection.current = { start: next.selectionStart, end: next.selectionEnd };
+    setContent(next.value);
+  };
+
+  const runAction = (action: MarkdownAction) => applyState(applyMarkdownAction(action, editorState()));
+  const insert = (block: string) => applyState(insertBlock(editorState(), block));
+
+  const doSave = () => {
+    if (save.isPending) return;
+    const sent = { ...draft };
+    save.mutate(
+      { id: note?.id ?? null, draft: sent },
+      {
+        onSuccess: (saved) => {
+          setBaseline({ ...sent, tags });
+          notifications.show({ color: 'teal', message: 'Saved' });
+          onSaved(saved);
+        },
+        onError: () => notifications.show({ color: 'red', message: 'Save failed' }),
+      },
+    );
+  };
+
+  useHotkeys([['mod+S', doSave]], []);
+
+  const addTag = (tag: TagRef) => setTags((current) => addTagOnce(current, tag));
+
+  const createTag = (raw: string) => {
+    setTagPrompt(false);
+    const name = normalizeName(raw);
+    if (!name) return;
+    upsertTag.mutate(name, {
+      onSuccess: addTag,
+      onError: () => notifications.show({ color: 'red', message: 'Failed to create tag' }),
+    });
+  };
+
+  /** Pasted or dropped image files: uploaded to the saved note and shown where the caret is. */
+  const uploadIntoBody = async (files: File[]) => {
+    const images = files.filter((f) => f.type.startsWith('image/'));
+    if (images.length === 0) return false;
+    if (!note) {
+      notifications.show({ color: 'yellow', message: 'Save the note first to attach images.' });
+      return true;
+    }
+    for (const file of images) {
+      try {
+        const attachment = await uploadAttachment({ noteId: note.id }, file);
+        insert(imageMarkdown(attachment.url, file.name.replace(/\.[a-z0-9]+$/i, '') || 'image'));
+        notifications.show({ color: 'teal', message: 'Image attached' });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notes.detail(note.id) });
+      } catch (error) {
+        notifications.show({ color: 'red', title: 'Attach failed', message: error instanceof Error ? error.message : 'Attach failed' });
+      }
+    }
+    return true;
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (files.some((f) => f.type.startsWith('image/'))) {
+      event.preventDefault();
+      void uploadIntoBody(files);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
+    const files = [...event.dataTransfer.files];
+    if (files.some((f) => f.type.startsWith('image/'))) {
+      event.preventDefault();
+      void uploadIntoBody(files);
+    }
+  };
+
+  const availableTags = (allTags.data ?? []).filter((t) => !tags.some((own) => own.id === t.id));
+  const trade = note?.trade ?? null;
+
+  return (
+    <Stack gap="sm" className={classes.editor} data-testid="note-editor">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={2} className={classes.titleBlock}>
+          <TextInput
+            aria-label="Title"
+            placeholder="Untitled"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            maxLength={NOTE_TITLE_MAX}
+            variant="unstyled"
+            size="xl"
+            classNames={{ input: classes.titleInput }}
+            data-testid="note-title"
+          />
+          <Text size="xs" c="dimmed" data-testid="note-caption">
+            {note ? `Updated ${format(new Date(note.updated_at), 'PPpp')}` : 'New note'}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          {note && (
+            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} aria-label="Delete note" px="xs" data-testid="note-delete">
+              <IconTrash size={16} aria-hidden="true" />
+            </Button>
+          )}
+          <Button onClick={doSave} loading={save.isPending} disabled={!dirty && note !== null} data-testid="note-save">
+            Save
+          </Button>
+        </Group>
+      </Group>
+
+      {trade && (
+        <Anchor component={Link} to={`/trade/${trade.id}`} size="sm" data-testid="note-view-trade">
+          View trade details
+        </Anchor>
+      )}
+
+      <SimpleGrid cols={{ base: 2 }} spacing="xs" maw={420}>
+        <StatBox label="Net P&L">
+          <PnlValue value={note?.net_pl ?? null} size="lg" data-testid="note-net-pl" />
+        </StatBox>
+        <StatBox label="Stocks traded">
+          <Text size="lg" fw={600} truncate data-testid="note-stocks">
+            {note?.stocks_traded || '-'}
+          </Text>
+        </StatBox>
+      </SimpleGrid>
+
+      <Group gap="xs" wrap="wrap" align="center" data-testid="note-tags">
+        {tags.map((tag) => (
+          <Pill key={tag.id} withRemoveButton onRemove={() => setTags((current) => current.filter((t) => t.id !== tag.id))} removeButtonProps={{ 'aria-label': `Remove tag ${tag.name}` }} data-testid="note-tag">
+            {tag.name}
+          </Pill>
+        ))}
+        <Select
+          aria-label="Add tag"
+          placeholder="Add tag"
+          data={availableTags.map((t) => ({ value: t.id, label: t.name }))}
+          value={null}
+          onChange={(id) => {
+            const tag = availableTags.find((t) => t.id === id);
+            if (tag) addTag(tag);
+          }}
+          searchable
+          nothingFoundMessage="No other tags"
+          size="xs"
+          w={150}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="note-add-tag"
+        />
+        <Button size="xs" variant="default" leftSection={<IconPlus size={12} aria-hidden="true" />} onClick={() => setTagPrompt(true)} data-testid="note-new-tag">
+          Tag
+        </Button>
+        <Select
+          aria-label="Folder"
+          data={[{ value: '', label: 'No folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+          value={folderId ?? ''}
+          onChange={(value) => setFolderId(value || null)}
+          allowDeselect={false}
+          size="xs"
+          w={170}
+          ml="auto"
+          comboboxProps={{ withinPortal: true }}
+          data-testid="note-folder"
+        />
+      </Group>
+
+      <Group gap="xs" wrap="wrap" data-testid="note-templates">
+        {NOTE_TEMPLATES.map((template) => (
+          <Button key={template.id} size="xs" variant="light" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(template.body)} data-testid={`template-${template.id}`}>
+            {template.label}
+          </Button>
+        ))}
+      </Group>
+
+      <MarkdownToolbar onAction={runAction} />
+      <Textarea
+        ref={bodyRef}
+        aria-label="Note body"
+        placeholder="Write your note in markdown. Paste or drop a screenshot to attach it."
+        rows={18}
+        value={content}
+        onChange={(e) => setContent(e.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+          const key = event.key.toLowerCase();
+          if (key === 'b' || key === 'i') {
+            event.preventDefault();
+            runAction(key === 'b' ? 'bold' : 'italic');
+          }
+        }}
+        onPaste={onPaste}
+        onDrop={onDrop}
+        classNames={{ input: classes.body }}
+        data-testid="note-body"
+      />
+
+      <Paper withBorder radius="md" p="sm">
+        <Title order={3} size="h6" c="dimmed" mb={6}>
+          Preview
+        </Title>
+        {content.trim() ? (
+          <MarkdownView testId="note-preview">{content}</MarkdownView>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="note-preview">
+            Nothing to preview yet.
+          </Text>
+        )}
+      </Paper>
+
+      <ImageAttachments
+        target={note ? { noteId: note.id } : null}
+        attachments={note?.attachments ?? []}
+        invalidate={note ? [queryKeys.notes.detail(note.id)] : []}
+        text={{ addLabel: 'Attach Image', added: 'Image attached', failed: 'Attach failed', disabledHint: 'Save the note to attach images.' }}
+        testId="note-attachments"
+      />
+
+      <Text size="sm" c="dimmed" data-testid="note-linked-trade">
+        {trade ? (
+          <>
+            Linked trade:{' '}
+            <Anchor component={Link} to={`/trade/${trade.id}`} size="sm">
+              {trade.symbol} · {format(new Date(`${trade.date}T12:00:00`), 'MM/dd/yyyy')} · {formatUsd(toCents(trade.pnl))}
+            </Anchor>{' '}
+            <IconExternalLink size={12} aria-hidden="true" />
+          </>
+        ) : (
+          'Not linked to a trade. Link a note from a trade’s page.'
+        )}
+      </Text>
+
+      <NamePrompt opened={tagPrompt} title="New tag" label="Tag name" maxLength={TAG_NAME_MAX} confirmLabel="Add" onSubmit={createTag} onClose={() => setTagPrompt(false)} />
+      <ConfirmDialog
+        opened={confirmDelete}
+        title="Delete this note?"
+        confirmLabel="Delete note"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          note &&
+          remove.mutate(note.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              onDirtyChange(false);
+              onDeleted();
+            },
+            onError: () => notifications.show({ color: 'red', message: 'Failed to delete note' }),
+          })
+        }
+      >
+        The note, its tags on it and its images are deleted. This cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

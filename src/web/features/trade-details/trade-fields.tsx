@@ -1,0 +1,108 @@
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { formatUsd, toCents } from '../../../domain/money';
+import { isWebUrl } from '../../../domain/links/quick-links';
+import { pnlTone } from '../../components/pnl-value';
+import type { Trade } from '../../shared/api';
+
+/** "21050.25000000" -> "21050.25", "3.00000000" -> "3": stored with 8 decimals, read as typed. */
+function trimDecimal(value: string | null): string | null {
+  if (value === null) return null;
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+/** An execution time in the trader's zone, to the second. */
+function formatInstant(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  return format(new TZDate(iso, timeZone), 'MM/dd/yyyy HH:mm:ss');
+}
+
+function Money({ value }: { value: string | null }) {
+  if (value === null) return null;
+  const cents = toCents(value);
+  return (
+    <Text span fw={600} ff="monospace" c={pnlTone(cents)}>
+      {formatUsd(cents)}
+    </Text>
+  );
+}
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1' } : undefined} data-testid="trade-field" data-label={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ) : typeof children === 'string' ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+/** Every stored field of the trade (issue 10 "Trade Details"), '—' where the trade has none. */
+export function TradeFields({ trade, timeZone }: { trade: Trade; timeZone: string }) {
+  const link = trade.link.trim();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="md" data-testid="trade-fields">
+      <Field label="Date">{format(new Date(`${trade.date}T12:00:00`), 'MM/dd/yyyy')}</Field>
+      <Field label="Day">{trade.day_of_week}</Field>
+      <Field label="Account">{trade.account_name ?? (trade.account_id ? 'Unknown Account' : 'Unassigned')}</Field>
+      <Field label="Session">{trade.period}</Field>
+      <Field label="Type">{trade.trade_type}</Field>
+      <Field label="Result">
+        <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} tt="none" w="fit-content">
+          {trade.status}
+        </Badge>
+      </Field>
+      <Field label="Side">{trade.side}</Field>
+      <Field label="Contract">{trade.contract}</Field>
+      <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
+      <Field label="Entry time">{formatInstant(trade.entry_time, timeZone)}</Field>
+      <Field label="Exit time">{formatInstant(trade.exit_time, timeZone)}</Field>
+      <Field label="Entry price">{trimDecimal(trade.entry_price)}</Field>
+      <Field label="Exit price">{trimDecimal(trade.exit_price)}</Field>
+      <Field label="Gross P&L">{trade.gross_pnl === null ? null : <Money value={trade.gross_pnl} />}</Field>
+      <Field label="Commission">{formatUsd(toCents(trade.commission))}</Field>
+      <Field label="Net P&L">
+        <Money value={trade.pnl} />
+      </Field>
+      <Field label="Tags" wide>
+        {trade.tags.length > 0 ? (
+          <Group gap={4}>
+            {trade.tags.map((tag) => (
+              <Badge key={tag} variant="outline" size="sm" tt="none">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+      </Field>
+      <Field label="Link" wide>
+        {link ? (
+          isWebUrl(link) ? (
+            <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {link}
+            </Anchor>
+          ) : (
+            link
+          )
+        ) : null}
+      </Field>
+      <Field label="Notes" wide>
+        {trade.notes}
+      </Field>
+    </SimpleGrid>
+  );
+}
