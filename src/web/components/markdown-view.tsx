@@ -16,6 +16,9 @@ const components: Components = {
       {children}
     </a>
   ),
+  // A task list's boxes are read-only marks; they say what they are.
+  input: ({ node: _node, ...props }) =>
+    props.type === 'checkbox' ? <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} /> : <input {...props} />,
   img: ({ node: _node, src, alt, ...props }) => <img {...props} src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" />,
 };
 

@@ -155,6 +155,8 @@ export function JournalPage() {
             <DatePickerInput
               label="Filter by date"
               placeholder="All days"
+              // The placeholder is real text on this button-like field: it needs AA contrast (the theme's dimmed).
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               value={filter}
               onChange={(value) => {
                 const day = value && isCalendarDay(value) ? value : null;
@@ -164,10 +166,15 @@ export function JournalPage() {
               valueFormat="MMM D, YYYY"
               leftSection={<IconCalendar size={16} aria-hidden="true" />}
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear date filter' }}
+              // The calendar opens on the month of the day being read.
+              defaultDate={selected ?? undefined}
+              previousLabel="Previous month"
+              nextLabel="Next month"
               popoverProps={{ withinPortal: true }}
               data-testid="journal-filter"
             />
-            <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto">
+            <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto" scrollbars="y">
               {days.isPending ? (
                 <Loader size="sm" m="sm" aria-label="Loading trading days" />
               ) : list.length === 0 ? (

@@ -78,7 +78,7 @@ export function FolderColumn({ selected, onSelect }: { selected: FolderSelection
         aria-current={selected === 'all' ? 'true' : undefined}
         data-testid="folder-all"
       />
-      <ScrollArea.Autosize mah={{ base: 200, md: 'calc(100dvh - 320px)' }} type="auto">
+      <ScrollArea.Autosize mah={{ base: 200, md: 'calc(100dvh - 320px)' }} type="auto" scrollbars="y">
         {folders.isPending ? (
           <Loader size="sm" m="sm" aria-label="Loading folders" />
         ) : list.length === 0 ? (
@@ -99,6 +99,7 @@ export function FolderColumn({ selected, onSelect }: { selected: FolderSelection
                 data-testid="folder-item"
                 data-folder-color={getFolderColor(folder)}
                 className={classes.folderLink}
+                classNames={{ label: classes.truncate }}
               />
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>

@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Paper, Pill, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
@@ -83,6 +83,14 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
   const save = useSaveNote();
   const remove = useDeleteNote();
   const upsertTag = useUpsertTag();
+
+  // A new, untouched note goes in whichever folder the trader opens before saving it.
+  const [folderTouched, setFolderTouched] = useState(false);
+  useEffect(() => {
+    if (note || folderTouched) return;
+    setFolderId(defaultFolderId);
+    setBaseline((b) => ({ ...b, folder_id: defaultFolderId }));
+  }, [note, folderTouched, defaultFolderId]);
 
   const draft: NoteDraft = { title, content, folder_id: folderId, tag_ids: tags.map((t) => t.id) };
   const dirty = !sameDraft(draft, baseline) || note === null;
@@ -232,9 +240,24 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
 
       <Group gap="xs" wrap="wrap" align="center" data-testid="note-tags">
         {tags.map((tag) => (
-          <Pill key={tag.id} withRemoveButton onRemove={() => setTags((current) => current.filter((t) => t.id !== tag.id))} removeButtonProps={{ 'aria-label': `Remove tag ${tag.name}` }} data-testid="note-tag">
+          <Badge
+            key={tag.id}
+            variant="light"
+            tt="none"
+            size="lg"
+            maw={220}
+            pr={2}
+            rightSection={
+              <CloseButton
+                size="xs"
+                aria-label={`Remove tag ${tag.name}`}
+                onClick={() => setTags((current) => current.filter((t) => t.id !== tag.id))}
+              />
+            }
+            data-testid="note-tag"
+          >
             {tag.name}
-          </Pill>
+          </Badge>
         ))}
         <Select
           aria-label="Add tag"
@@ -252,14 +275,17 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
           comboboxProps={{ withinPortal: true }}
           data-testid="note-add-tag"
         />
-        <Button size="xs" variant="default" leftSection={<IconPlus size={12} aria-hidden="true" />} onClick={() => setTagPrompt(true)} data-testid="note-new-tag">
-          Tag
+        <Button size="xs" variant="default" onClick={() => setTagPrompt(true)} data-testid="note-new-tag">
+          + Tag
         </Button>
         <Select
           aria-label="Folder"
           data={[{ value: '', label: 'No folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
           value={folderId ?? ''}
-          onChange={(value) => setFolderId(value || null)}
+          onChange={(value) => {
+            setFolderTouched(true);
+            setFolderId(value || null);
+          }}
           allowDeselect={false}
           size="xs"
           w={170}

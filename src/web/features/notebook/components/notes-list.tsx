@@ -82,7 +82,7 @@ export function NotesList({
         comboboxProps={{ withinPortal: true }}
         data-testid="tag-filter"
       />
-      <ScrollArea.Autosize mah={{ base: 360, md: 'calc(100dvh - 250px)' }} type="auto" onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}>
+      <ScrollArea.Autosize mah={{ base: 360, md: 'calc(100dvh - 250px)' }} type="auto" scrollbars="y" onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}>
         {notes.isPending ? (
           <Group justify="center" p="md">
             <Loader size="sm" aria-label="Loading notes" />
