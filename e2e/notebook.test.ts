@@ -207,6 +207,18 @@ describe('notebook', () => {
     await eventually(() => notebook.rowTitles()).toEqual(['Keep me']);
   });
 
+  it("'Write with AI' says plainly that AI is not configured, and how to configure it", async () => {
+    const { notebook, page } = await trader();
+    await notebook.goto();
+    await notebook.editor.getByRole('button', { name: 'Write with AI' }).click();
+    const panel = page.getByTestId('ai-not-configured');
+    await panel.waitFor();
+    const text = await panel.innerText();
+    expect(text).toContain('AI is not configured on this server.');
+    for (const variable of ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL']) expect(text).toContain(variable);
+    expect(await notebook.body.inputValue()).toBe('');
+  });
+
   it('asks before leaving unsaved changes', async () => {
     const { client, page, notebook } = await trader();
     await api(client, 'POST', '/api/notes', { title: 'Other' });

@@ -3,3 +3,4 @@ export * from './markdown-toolbar';
 export * from './templates';
 export * from './journal-days';
 export * from './note-text';
+export * from './draft-prompt';

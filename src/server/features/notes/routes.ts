@@ -1,13 +1,50 @@
 import { Hono } from 'hono';
+import { AI_MESSAGES, AiError, sseResponse, toAiError, wantsEventStream } from '../../ai';
 import type { AppDeps, AppEnv } from '../../http/context';
+import { HttpError } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { folderIdParam, folderInput, noteIdParam, noteInput, noteListQuery, notePatch, tagInput } from './schemas';
+import { buildDraftRequest } from './draft';
+import { draftInput, folderIdParam, folderInput, noteIdParam, noteInput, noteListQuery, notePatch, tagInput } from './schemas';
 import { foldersService, notesService, tagsService } from './service';
 
 /** /api/notes: the notebook's notes (spec part 2 §7 "Notes layer"). */
-export function noteRoutes({ database, storage }: AppDeps) {
+export function noteRoutes({ database, storage, ai, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await notesService.list(database, c.var.user.id, readQuery(c, noteListQuery))))
+    /**
+     * 'Write with AI': a draft from the configured provider, streamed as Server-Sent Events ({type: 'text', delta},
+     * {type: 'restart'} when the stream broke and the fallback starts over, {type: 'done'}, or {type: 'error',
+     * message}); without Accept: text/event-stream, one JSON {text}. Without a provider: 503 saying how to set one.
+     */
+    .post('/draft', async (c) => {
+      const input = await readJson(c, draftInput);
+      const userId = c.var.user.id;
+      if (!ai.configured) throw new HttpError(503, AI_MESSAGES.notConfigured);
+      if (!wantsEventStream(c)) {
+        try {
+          const result = await ai.complete(userId, await buildDraftRequest(database, userId, input, c.req.raw.signal));
+          return c.json({ text: result.text });
+        } catch (error) {
+          if (error instanceof AiError) throw new HttpError(error.httpStatus === 499 ? 400 : error.httpStatus, error.message);
+          throw error;
+        }
+      }
+      const request = await buildDraftRequest(database, userId, input, c.req.raw.signal);
+      return sseResponse(c, async (sse) => {
+        try {
+          for await (const event of ai.stream(userId, { ...request, signal: sse.signal })) {
+            if (event.type === 'text') await sse.send({ type: 'text', delta: event.delta });
+            else if (event.type === 'restart') await sse.send({ type: 'restart' });
+            else if (event.type === 'done') await sse.send({ type: 'done' });
+          }
+        } catch (error) {
+          const mapped = toAiError(error);
+          if (mapped.kind === 'aborted') return;
+          if (!(error instanceof AiError)) logger.error({ err: error }, 'note draft failed');
+          await sse.send({ type: 'error', status: mapped.httpStatus, message: mapped.message });
+        }
+      });
+    })
     .post('/', async (c) => c.json(await notesService.create(database, c.var.user.id, await readJson(c, noteInput)), 201))
     .get('/:id', async (c) => c.json(await notesService.get(database, c.var.user.id, readParams(c, noteIdParam).id)))
     .patch('/:id', async (c) => {

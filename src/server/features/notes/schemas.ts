@@ -48,3 +48,12 @@ export type NoteListQuery = z.infer<typeof noteListQuery>;
 
 export const noteIdParam = z.object({ id: z.uuid('id must be a note id') });
 export const folderIdParam = z.object({ id: z.uuid('id must be a folder id') });
+
+/** 'Write with AI' (DESIGN.md: the notebook's AI button drafts with the configured provider). */
+export const draftInput = z.object({
+  title: title.default(''),
+  content: content.default(''),
+  instruction: z.string().max(2000, 'must be at most 2,000 characters').default(''),
+  trade_id: z.uuid('trade_id must be a trade id').nullable().optional(),
+});
+export type DraftInput = z.infer<typeof draftInput>;

@@ -23,11 +23,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ImageAttachments } from '../../../components/image-attachments';
 import { MarkdownView } from '../../../components/markdown-view';
 import { PnlValue } from '../../../components/pnl-value';
+import { ApiError } from '../../../lib/api';
+import { postEventStream, readEventStream } from '../../../lib/sse';
 import { queryKeys, uploadAttachment, type Note, type TagRef } from '../../../shared/api';
 import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag, type NoteDraft } from '../api';
 import classes from '../notebook.module.css';
 import { MarkdownToolbar } from './markdown-toolbar';
 import { NamePrompt } from './name-prompt';
+import { WriteWithAi } from './write-with-ai';
+
+type DraftEvent = { type: 'text'; delta: string } | { type: 'restart' } | { type: 'done' } | { type: 'error'; message: string };
 
 interface NoteEditorProps {
   /** The saved note, or null for a new one (created on its first Save, spec part 2 §4). */
@@ -117,8 +122,43 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
     setContent(next.value);
   };
 
-  const runAction = (action: MarkdownAction) => applyState(applyMarkdownAction(action, editorState()));
-  const insert = (block: string) => applyState(insertBlock(editorState(), block));
+  // 'Write with AI': the draft streams in at the caret; the body is read-only until it ends or Stop.
+  const [drafting, setDrafting] = useState(false);
+  const draftAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => draftAbort.current?.abort(), []);
+
+  const startDraft = async (instruction: string) => {
+    const { selectionStart, selectionEnd } = editorState();
+    const before = content.slice(0, selectionStart);
+    const after = content.slice(selectionEnd);
+    const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const controller = new AbortController();
+    draftAbort.current = controller;
+    setDrafting(true);
+    let draft = '';
+    const body = { title, content, instruction, trade_id: note?.trade_id ?? null };
+    try {
+      for await (const event of readEventStream<DraftEvent>(await postEventStream('/api/notes/draft', body, controller.signal))) {
+        if (event.type === 'text') draft += event.delta;
+        else if (event.type === 'restart') draft = '';
+        else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
+        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + draft + after);
+      }
+      const end = (before + lead + draft).length;
+      pendingSelection.current = { start: end, end };
+      setContent(before + lead + draft + after);
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });
+      }
+    } finally {
+      draftAbort.current = null;
+      setDrafting(false);
+    }
+  };
+
+  const runAction = (action: MarkdownAction) => !drafting && applyState(applyMarkdownAction(action, editorState()));
+  const insert = (block: string) => !drafting && applyState(insertBlock(editorState(), block));
 
   const doSave = () => {
     if (save.isPending) return;
@@ -297,10 +337,11 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
 
       <Group gap="xs" wrap="wrap" data-testid="note-templates">
         {NOTE_TEMPLATES.map((template) => (
-          <Button key={template.id} size="xs" variant="light" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(template.body)} data-testid={`template-${template.id}`}>
+          <Button key={template.id} size="xs" variant="light" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(template.body)} disabled={drafting} data-testid={`template-${template.id}`}>
             {template.label}
           </Button>
         ))}
+        <WriteWithAi drafting={drafting} onDraft={(instruction) => void startDraft(instruction)} onStop={() => draftAbort.current?.abort()} />
       </Group>
 
       <MarkdownToolbar onAction={runAction} />
@@ -310,6 +351,8 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         placeholder="Write your note in markdown. Paste or drop a screenshot to attach it."
         rows={18}
         value={content}
+        readOnly={drafting}
+        aria-busy={drafting || undefined}
         onChange={(e) => setContent(e.currentTarget.value)}
         onKeyDown={(event) => {
           if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
