@@ -76,27 +76,35 @@ export const notesRepo = (tx: Tx, userId: string) => {
       .from(notes)
       .leftJoin(trades, and(eq(trades.id, notes.tradeId), eq(trades.userId, userId)));
 
+  /**
+   * A page of the list: the page's ids are chosen first (an index range, or one ranking pass), and only those rows
+   * get their tags and P&L. Computing them in the same query as the sort made a database without statistics (PGlite
+   * is never analyzed) work them out for all 10,000 notes before keeping 50: 2.3 s instead of milliseconds.
+   */
+  function listPage(where: SQL, order: SQL, limit: number, offset = 0) {
+    const page = tx.$with('note_page').as(tx.select({ pageId: sql<string>`${notes.id}`.as('page_id') }).from(notes).where(where).orderBy(order).limit(limit).offset(offset));
+    return tx
+      .with(page)
+      .select(listColumns)
+      .from(page)
+      .innerJoin(notes, eq(notes.id, page.pageId))
+      .leftJoin(trades, and(eq(trades.id, notes.tradeId), eq(trades.userId, userId)))
+      .orderBy(order);
+  }
+
   return {
     /** A page in list order: newest change first. */
     page(filter: NoteFilter, limit: number, cursor?: NoteCursor) {
       const after = cursor
         ? sql`(${notes.updatedAt}, ${notes.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id}::uuid)`
         : undefined;
-      return base()
-        .where(and(where(filter), after))
-        .orderBy(sql`${notes.updatedAt} desc, ${notes.id} desc`)
-        .limit(limit);
+      return listPage(and(where(filter), after)!, sql`${notes.updatedAt} desc, ${notes.id} desc`, limit);
     },
 
     /** Search results, best match first (title words weigh more than body words), then newest. */
     ranked(filter: NoteFilter & { tsquery: string }, limit: number, offset: number) {
-      return base()
-        .where(where(filter))
-        .orderBy(
-          sql`ts_rank_cd(${notes.search}, to_tsquery('english', ${filter.tsquery})) desc, ${notes.updatedAt} desc, ${notes.id} desc`,
-        )
-        .limit(limit)
-        .offset(offset);
+      const order = sql`ts_rank_cd(${notes.search}, to_tsquery('english', ${filter.tsquery})) desc, ${notes.updatedAt} desc, ${notes.id} desc`;
+      return listPage(where(filter), order, limit, offset);
     },
 
     async find(id: string) {
