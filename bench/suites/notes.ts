@@ -132,7 +132,11 @@ async function measureApi(url: string, cookie: string, backend: string, n: numbe
   const linkedTrade = linked.notes.find((n) => n.trade_id)?.trade_id ?? trade.id;
   console.error(`  ${backend}: ${days.days.length} journal days, ${days.days.filter((d) => d.has_note).length} with a note`);
 
-  const m = (measure_: string, path: string) => measure(`${url}${path}`, cookie, n).then((s) => summarize(SUITE, measure_, backend, s, 'ms', NOTE));
+  const m = async (measure_: string, path: string) => {
+    const row = summarize(SUITE, measure_, backend, await measure(`${url}${path}`, cookie, n), 'ms', NOTE);
+    console.error(`  ${backend}: ${measure_}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms`);
+    return row;
+  };
   return [
     await m('GET /api/notes first page (50)', '/api/notes?limit=50'),
     await m('GET /api/notes next page (50, cursor)', `/api/notes?limit=50&cursor=${first.next_cursor}`),

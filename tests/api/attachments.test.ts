@@ -110,4 +110,12 @@ describe.each(backends())('attachments API on %s', (backend) => {
     expect((await alice.delete(`/api/notes/${note.id}`)).status).toBe(204);
     expect((await alice.request('GET', second.url)).status).toBe(404);
   });
+
+  it("a deleted trade's uploaded image is no longer served (its attachment rows went with it)", async () => {
+    const trade = await createTrade(alice, { symbol: 'GONE', pnl: 1 });
+    const upload = (await uploadAttachment(alice, { trade_id: trade.id }, PNG_BYTES)).body;
+    expect((await alice.request('GET', upload.url)).status).toBe(200);
+    expect((await alice.delete(`/api/trades/${trade.id}`)).status).toBe(204);
+    expect((await alice.request('GET', upload.url)).status).toBe(404);
+  });
 });

@@ -54,6 +54,12 @@ export const attachmentsRepo = (tx: Tx, userId: string) => {
       return row!;
     },
 
+    /** Whether one of the trader's attachments is this url (an uploaded file is served only while it is attached). */
+    async hasUrl(url: string): Promise<boolean> {
+      const rows = await tx.select({ id: attachments.id }).from(attachments).where(and(owner, eq(attachments.url, url))).limit(1);
+      return rows.length > 0;
+    },
+
     async remove(id: string): Promise<Row | undefined> {
       const [row] = await tx.delete(attachments).where(and(owner, eq(attachments.id, id))).returning();
       return row;

@@ -71,9 +71,14 @@ export const attachmentsService = {
     await removeStoredFiles(storage, userId, [row.url]);
   },
 
-  /** An uploaded file, from the signed-in trader's own folder only (the owner comes from the session). */
-  async readFile(storage: FileStorage, userId: string, file: string) {
+  /**
+   * An uploaded file, from the signed-in trader's own folder only (the owner comes from the session), and only while
+   * an attachment still holds it: the image of a deleted trade (its rows go with it) is not served any more.
+   */
+  async readFile(db: Database, storage: FileStorage, userId: string, file: string) {
     if (!ATTACHMENT_FILE_NAME.test(file)) throw notFound();
+    const attached = await db.withUser(userId, (tx) => attachmentsRepo(tx, userId).hasUrl(`${ATTACHMENT_FILES_PATH}${file}`));
+    if (!attached) return null;
     return storage.get(attachmentStorageKey(userId, file));
   },
 };

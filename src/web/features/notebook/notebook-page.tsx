@@ -36,7 +36,7 @@ export function NotebookPage() {
   const [pending, setPending] = useState<null | (() => void)>(null);
 
   const update = useCallback(
-    (changes: Record<string, string | null | undefined>) =>
+    (changes: Record<string, string | null | undefined>, options: { replace?: boolean } = {}) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -46,13 +46,14 @@ export function NotebookPage() {
           }
           return next;
         },
-        { replace: false },
+        { replace: options.replace ?? false },
       ),
     [setParams],
   );
 
+  // Typing a search replaces the address rather than adding a history entry per word.
   useEffect(() => {
-    if ((params.get('q') ?? '') !== debouncedSearch) update({ q: debouncedSearch || null });
+    if ((params.get('q') ?? '') !== debouncedSearch) update({ q: debouncedSearch || null }, { replace: true });
   }, [debouncedSearch, params, update]);
 
   const filter: NoteFilter = { folderId: folder === 'all' ? undefined : folder, tagId, q: params.get('q') || undefined };
