@@ -62,6 +62,8 @@ describe.each(backends())('quick links API on %s', (backend) => {
       ['POST', '/api/quick-links', { title: 'x'.repeat(101), url: 'https://x.test' }, 'title: must be at most 100 characters'],
       ['PATCH', `/api/quick-links/${link.id}`, { url: 'javascript:void(0)' }, 'url: Only http and https addresses can be quick links'],
       ['PATCH', '/api/quick-links/nope', { title: 'x' }, 'id: id must be a quick link id'],
+      ['PATCH', `/api/quick-links/${link.id}`, {}, 'Nothing to update'],
+      ['PATCH', `/api/quick-links/${link.id}`, { tag: 'x', quantity: null }, 'Nothing to update'],
       ['POST', '/api/quick-links/reorder', { ids: [] }, 'ids: ids: give the links in their new order'],
       ['POST', '/api/quick-links/reorder', { ids: [link.id, link.id] }, 'ids: ids must not repeat a link'],
       ['POST', '/api/quick-links/import', { links: [{ title: 'x', url: 'javascript:1' }] }, 'links.0.url: Only http and https addresses can be quick links'],

@@ -15,11 +15,13 @@ const icon = z.string().trim().max(QUICK_LINK_ICON_MAX, `must be at most ${QUICK
 
 export const quickLinkInput = z.object({ title, url, icon: icon.transform((value) => value || null) });
 // In a patch a missing icon leaves it as it is; an empty one clears it.
-export const quickLinkPatch = z.object({
-  title: title.optional(),
-  url: url.optional(),
-  icon: icon.transform((value) => (value === undefined ? undefined : value || null)),
-});
+export const quickLinkPatch = z
+  .object({
+    title: title.optional(),
+    url: url.optional(),
+    icon: icon.transform((value) => (value === undefined ? undefined : value || null)),
+  })
+  .refine((p) => p.title !== undefined || p.url !== undefined || p.icon !== undefined, 'Nothing to update');
 export const reorderInput = z.object({
   ids: z
     .array(z.uuid('ids must be quick link ids'))
