@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { importFile } from '../tests/api/imports-support';
 import { createAccount } from '../tests/api/trades-support';
 import { tradovateOrdersCsv } from '../tests/support/broker-files';
 import { signedInTrader } from './pages/trade-log';
@@ -113,6 +114,34 @@ describe('imports of prop-firm files', () => {
     // 9 x 2 x $0.25
     await eventually(() => imports.dialog.getByText('commissions $4.50', { exact: false }).count()).toBe(1);
     expect(await imports.dialog.getByTestId('import-fees').innerText()).toContain('MNQ $0.25');
+  });
+
+  it("sets an account's fee schedule from the Trading Accounts panel and applies it to the account's earlier imports", async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900 });
+    const trader = await signedInTrader(suite.e2e.app, context, 'account-fees');
+    const account = await createAccount(trader, 'Tradovate Combine', { is_default: true });
+    const imported = await importFile(trader, { account_id: account.id, time_zone: 'Europe/London' }, fs.readFileSync(LONDON, 'utf8'));
+    expect(imported.body.imported).toBe(6);
+    const commissions = async () =>
+      ((await (await page.request.get(`/api/trades?account=${account.id}&limit=50`)).json()).trades as Array<{ commission: string }>)
+        .reduce((sum, t) => sum + Math.round(Number(t.commission) * 100), 0);
+    // 9 MNQ round trips x 2 sides x the default $0.62
+    expect(await commissions()).toBe(1116);
+
+    await page.goto('/trade-log');
+    await page.getByTestId('toggle-accounts').click();
+    await page.getByTestId('current-account').getByTestId('account-fees').click();
+    const modal = page.getByRole('dialog', { name: 'Commissions and Fees' });
+    const editor = modal.getByTestId('fee-schedule-editor');
+    await editor.waitFor();
+    expect(await editor.getByLabel('Micro contracts').inputValue()).toBe('0.62');
+    await editor.getByLabel('Micro contracts').fill('1.10');
+    await shot(page, 'account-fees-dark-1440');
+    await editor.getByTestId('fee-save-apply').click();
+    await page.getByText('Fee schedule saved and applied to 6 imported trades of Tradovate Combine', { exact: true }).waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    // 9 x 2 x $1.10
+    await eventually(commissions).toBe(1980);
   });
 
   it('catches a London-time file read as New York time and reads it again in one click', async () => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AccountFilter, TradingAccount } from '../../shared/api';
 import { AccountFormModal } from './account-form-modal';
 import { AccountRequestError, pickDefaultAccount, useAccounts, useDeleteAccount, useSetDefaultAccount } from './api';
@@ -11,13 +11,15 @@ export interface AccountManagerPanelProps {
   /** The account being viewed (or 'all' / 'unassigned'); the Current Account card shows it, else the default. */
   selectedAccount: AccountFilter;
   onSelectAccount: (account: AccountFilter) => void;
+  /** More actions on the Current Account card, from the page that shows the panel (the Trade Log's fee schedule). */
+  accountActions?: (account: TradingAccount) => ReactNode;
 }
 
 /**
  * The trading account manager of spec part 1 §2.6: a Current Account card with its Default badge and Set Default,
  * Edit and Delete; an All Accounts list when there is more than one; the Create/Edit dialog; the delete confirmation.
  */
-export function AccountManagerPanel({ selectedAccount, onSelectAccount }: AccountManagerPanelProps) {
+export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountActions }: AccountManagerPanelProps) {
   const { data: accounts = [], isPending, isError } = useAccounts();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TradingAccount | null>(null);
@@ -126,6 +128,7 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount }: Accoun
                 >
                   Edit
                 </Button>
+                {accountActions?.(current)}
                 <Button
                   size="xs"
                   variant="light"

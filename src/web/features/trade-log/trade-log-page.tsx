@@ -9,7 +9,7 @@ import { AccountManagerPanel, AccountSelector, useAccounts } from '../accounts';
 import { refreshAfterInsert } from './api';
 import { AnalysisPanel } from './analysis-panel';
 import { ConnectionBanner } from './connection-banner';
-import { ImportButton } from './import';
+import { FeeScheduleButton, ImportButton } from './import';
 import { StatsPanel } from './stats-panel';
 import { toastError } from './toast';
 import { TradeFormModal } from './trade-form-modal';
@@ -74,7 +74,11 @@ export function TradeLogPage() {
       </Group>
 
       <Collapse expanded={accountsOpen} keepMounted={false} id="trading-accounts-panel">
-        <AccountManagerPanel selectedAccount={account ?? 'all'} onSelectAccount={setAccount} />
+        <AccountManagerPanel
+          selectedAccount={account ?? 'all'}
+          onSelectAccount={setAccount}
+          accountActions={(current) => <FeeScheduleButton account={current} />}
+        />
       </Collapse>
 
       <ConnectionBanner />

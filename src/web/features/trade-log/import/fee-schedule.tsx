@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TradingAccount } from '../../../shared/api';
@@ -57,6 +57,29 @@ export function FeeSchedules({ schedules, accounts, onSaved }: { schedules: FeeS
         ))}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The same schedule from the Trading Accounts panel (issue 12, point 5: each trading account has one), before any
+ * import and for re-applying new rates to the account's earlier imports.
+ */
+export function FeeScheduleButton({ account }: { account: TradingAccount }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="xs" variant="default" leftSection={<IconReceipt size={14} aria-hidden="true" />} onClick={() => setOpen(true)} data-testid="account-fees">
+        Fee Schedule
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Commissions and Fees" centered size="lg" data-testid="account-fees-modal">
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Applied to imported trades of {account.name} whose file has no commissions or fees (Tradovate, TopstepX orders).
+          </Text>
+          {open && <FeeScheduleEditor accountId={account.id} accountName={account.name} onClose={() => setOpen(false)} onSaved={() => setOpen(false)} />}
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
