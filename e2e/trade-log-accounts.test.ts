@@ -127,6 +127,9 @@ describe('unassigned trades', () => {
     // First load picks the default account: it has no trades yet.
     await expect.poll(() => selectorValue(log)).toBe('Main ★');
     await log.tradesPanel.getByTestId('trades-empty').waitFor();
+    // An empty account has no win rate or profit factor to show: '—', not '0.0%' and '0.00' (issue 14).
+    await expect.poll(() => log.statsPanel.getByTestId('stat-win-rate').innerText()).toBe('—');
+    expect(await log.statsPanel.getByTestId('stat-profit-factor').innerText()).toBe('—');
     await log.chooseAccount('Unassigned Trades (3)');
     await expect.poll(() => log.rows.count()).toBe(3);
     // The Trade Account column shows only when viewing all accounts.
@@ -142,6 +145,10 @@ describe('unassigned trades', () => {
     await dialog.getByTestId('unassigned-assign').click();
     await log.toast('Please select trades to assign').waitFor();
     await dialog.getByTestId('unassigned-select-all').check();
+    expect(await dialog.getByTestId('unassigned-account').inputValue()).toBe('Main ★');
+    // Choosing the chosen account again keeps it (issue 14: the picker cleared).
+    await dialog.getByTestId('unassigned-account').click();
+    await page.getByRole('option', { name: 'Main ★' }).click();
     expect(await dialog.getByTestId('unassigned-account').inputValue()).toBe('Main ★');
     await dialog.getByTestId('unassigned-assign').click();
     await log.toast('Successfully assigned 3 trades to account').waitFor();

@@ -4,7 +4,7 @@ import type { ApiClient } from '../tests/support/app';
 import { SearchPalette } from './pages/search-palette';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import type { E2E } from './support/browser';
-import { useE2ESuite } from './support/scenario';
+import { eventually, useE2ESuite } from './support/scenario';
 
 /**
  * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
@@ -155,6 +155,21 @@ describe('adding trades', () => {
     await palette.entry('add-trade').click();
     await page.waitForURL((url) => url.pathname === '/trade-log');
     await log.addDialog.waitFor();
+  });
+});
+
+describe('analysis charts', () => {
+  it('counts trades on whole-number axes (issue 14: 0.75 and 2.25)', async () => {
+    const { client, log, page } = await trader();
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    for (const pnl of [40, -20, 15]) await seedTrade(client, { date: day, symbol: 'NQ', pnl });
+    await log.goto();
+    await page.getByTestId('results-by-weekday').scrollIntoViewIfNeeded();
+    const ticks = page.getByTestId('results-by-weekday').locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label');
+    await eventually(() => ticks.count()).toBeGreaterThan(1);
+    const values = (await ticks.allTextContents()).map(Number);
+    expect(values.every((v) => Number.isInteger(v)), values.join(', ')).toBe(true);
   });
 });
 

@@ -30,7 +30,8 @@ describe('sample trades for a new user (spec part 1 §4, §9: 7 trades, NQ ES BT
     expect(new Set(trades.map((t) => t.symbol))).toEqual(new Set(['NQ', 'ES', 'BTC']));
     for (const trade of trades) {
       expect(trade.tradeDate).toBe(`${trade.tradeDay}T12:00:00.000Z`);
-      expect(['LONG', 'SHORT']).toContain(trade.tradeType);
+      // Spelled as imports spell the side (issue 14: 'Long' beside 'LONG').
+      expect(['Long', 'Short']).toContain(trade.tradeType);
     }
   });
 

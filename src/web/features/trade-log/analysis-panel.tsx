@@ -7,6 +7,9 @@ import { useTradeStats } from './use-trade-stats';
 /** A year of trading has ~50 weeks; the chart stays readable with the most recent ones. */
 const WEEKS_SHOWN = 12;
 
+/** Trade counts: whole ticks only (issue 14: the axis read 0.75 and 2.25). */
+const COUNT_AXIS = { allowDecimals: false };
+
 const SERIES = [
   { name: 'Wins', color: 'teal.6' },
   { name: 'Losses', color: 'red.6' },
@@ -50,13 +53,13 @@ export function AnalysisPanel({ account }: { account: AccountFilter | null }) {
             <Text size="xs" c="dimmed" mb="xs">
               {(data?.by_week.length ?? 0) > WEEKS_SHOWN ? `Last ${WEEKS_SHOWN} weeks with trades` : 'Weeks start on Monday'}
             </Text>
-            <BarChart h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" />
+            <BarChart h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
           </div>
           <div data-testid="results-by-weekday">
             <Text fw={600} size="sm" mb="xs">
               Results by Day of Week
             </Text>
-            <BarChart h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" />
+            <BarChart h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
           </div>
         </Stack>
       )}

@@ -54,7 +54,8 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
                 Win Rate (Excluding BE)
               </Text>
               <Text size="sm" fw={700} c={BAND_COLOR[getWinRateBand(s.winRate)]} data-testid="stat-win-rate">
-                {s.winRate.toFixed(1)}%
+                {/* Nothing won or lost yet: no rate (issue 14: an empty account read 0.0%). */}
+                {s.wins + s.losses === 0 ? '—' : `${s.winRate.toFixed(1)}%`}
               </Text>
             </Group>
             <Progress
@@ -75,7 +76,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
             <Text size="sm">
               Profit Factor{' '}
               <Text span fw={700} data-testid="stat-profit-factor">
-                {formatProfitFactor(profitFactor)}
+                {s.trades === 0 ? '—' : formatProfitFactor(profitFactor)}
               </Text>
             </Text>
             <Text size="sm">

@@ -168,7 +168,9 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
             placeholder={accounts.length ? 'Choose an account' : 'Create an account first'}
             data={accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name }))}
             value={accountId}
-            onChange={setAccountId}
+            onChange={(next) => next && setAccountId(next)}
+            // Choosing the chosen account again keeps it (issue 14: it cleared).
+            allowDeselect={false}
             style={{ flex: 1, minWidth: 200 }}
             comboboxProps={{ withinPortal: true }}
             data-testid="unassigned-account"
