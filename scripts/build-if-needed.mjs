@@ -18,7 +18,7 @@ function newest(target) {
 const stale = (output, sources) => !fs.existsSync(output) || fs.statSync(output).mtimeMs < Math.max(...sources.map(newest));
 const thisScript = p('scripts', 'build-if-needed.mjs');
 
-if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), p('vite.config.ts'), p('package-lock.json'), thisScript])) {
+if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), p('src', 'contract'), p('vite.config.ts'), p('package-lock.json'), thisScript])) {
   console.log('Building the web app...');
   // NODE_ENV=production whoever calls: under vitest (NODE_ENV=test) Vite would bundle React's development build.
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -31,7 +31,7 @@ if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), 
 // runs a file of its own, which parse-pool.ts finds as ./parse-worker.mjs next to the bundle.
 export const serverEntry = p('dist', 'server', 'main.mjs');
 const workerEntry = p('dist', 'server', 'parse-worker.mjs');
-const serverSources = [p('src', 'server'), p('src', 'domain'), p('package-lock.json'), thisScript];
+const serverSources = [p('src', 'server'), p('src', 'domain'), p('src', 'contract'), p('package-lock.json'), thisScript];
 if (stale(serverEntry, serverSources) || stale(workerEntry, serverSources)) {
   console.log('Building the server...');
   await build({

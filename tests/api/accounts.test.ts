@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingAccount, tradingAccountList } from '../../src/contract/accounts';
 import { trades } from '../../src/server/db/schema';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 
@@ -35,6 +36,24 @@ describe.each(backends())('trading accounts on %s', (backend) => {
     expect(rename.status).toBe(400);
     expect(rename.body.fields).toEqual([{ field: 'name', message: 'Account name is required' }]);
     expect((await client.get('/api/accounts')).body.map((a: { name: string }) => a.name)).toEqual(['Futures']);
+  });
+
+  it('answers every accounts endpoint in the shape of the shared contract (src/contract/accounts.ts)', async () => {
+    const { client } = await newTrader();
+    // A strict schema: a field the server adds or drops without the contract fails here, not in the browser.
+    const first = await client.post('/api/accounts', { name: 'Apex 50K', description: 'Evaluation' });
+    expect(first.status).toBe(201);
+    expect(tradingAccount.parse(first.body)).toMatchObject({ name: 'Apex 50K', description: 'Evaluation', is_default: true });
+    const second = await client.post('/api/accounts', { name: 'Topstep' });
+    expect(tradingAccount.parse(second.body).description).toBeNull();
+    const renamed = await client.patch(`/api/accounts/${second.body.id}`, { name: 'Topstep 100K' });
+    expect(renamed.status).toBe(200);
+    expect(tradingAccount.parse(renamed.body).name).toBe('Topstep 100K');
+    const made = await client.post(`/api/accounts/${second.body.id}/default`);
+    expect(made.status).toBe(200);
+    expect(tradingAccount.parse(made.body).is_default).toBe(true);
+    const list = await client.get('/api/accounts');
+    expect(tradingAccountList.parse(list.body).map((a) => a.name).sort()).toEqual(['Apex 50K', 'Topstep 100K']);
   });
 
   it('answers a malformed account id with 400 naming it, not a database error', async () => {

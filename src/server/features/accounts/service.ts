@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { accountsRepo } from './repo';
+import type { TradingAccount } from '../../../contract/accounts';
 import type { AccountInput, AccountPatch } from './schemas';
 
 export type AccountRow = Awaited<ReturnType<ReturnType<typeof accountsRepo>['list']>>[number];
 
-export function toAccountDto(row: AccountRow) {
+export function toAccountDto(row: AccountRow): TradingAccount {
   return {
     id: row.id,
     name: row.name,

@@ -1,14 +1,7 @@
 import type { TradeAggregate, TradeStatsSummary, WeekResult, WeekdayResult, DailyAggregate } from '../../../domain/stats';
 
 /** Shapes of the JSON API (src/server/features/*). Money is an exact decimal string, e.g. "-12.50". */
-export interface TradingAccount {
-  id: string;
-  name: string;
-  description: string | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { TradingAccount } from '../../../contract/accounts';
 
 export interface Trade {
   id: string;
