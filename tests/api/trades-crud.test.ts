@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trade, tradePage } from '../../src/contract/trades';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
@@ -20,6 +21,27 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
     bobAccount = await createAccount(bob, 'Bob Funded');
   });
   afterAll(() => app?.close());
+
+  it('answers create, update, the list and an import in the shape of the shared contract (src/contract/trades.ts)', async () => {
+    // A strict schema: a field the server adds, drops or retypes without the contract fails here, not in the browser.
+    const created = await alice.post('/api/trades', { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: -42.5, commission: 4.28, account_id: aliceAccount.id, tags: ['Scalp'] });
+    expect(created.status).toBe(201);
+    expect(trade.parse(created.body)).toMatchObject({ symbol: 'NQ', status: 'Loss', account_name: 'Alice Eval', tags: ['Scalp'] });
+    const updated = await alice.patch(`/api/trades/${created.body.id}`, { notes: 'moved stop too early' });
+    expect(updated.status).toBe(200);
+    expect(trade.parse(updated.body).notes).toBe('moved stop too early');
+    expect(trade.parse((await alice.get(`/api/trades/${created.body.id}`)).body).id).toBe(created.body.id);
+    const imported = await alice.post('/api/trades/import', {
+      account_id: aliceAccount.id,
+      trades: [{ date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: 125, side: 'Long', entry_price: 5012.25, exit_price: 5014.75, quantity: 1 }],
+    });
+    expect(imported.status).toBe(201);
+    const page = await alice.get('/api/trades?limit=50');
+    expect(page.status).toBe(200);
+    const parsed = tradePage.parse(page.body);
+    expect(parsed.trades.length).toBeGreaterThanOrEqual(2);
+    expect(parsed.trades.find((t) => t.symbol === 'ES')).toMatchObject({ side: 'Long', entry_price: expect.stringMatching(/^5012\.25/) });
+  });
 
   describe('create', () => {
     it('refuses a trade without a date or a session with the spec message and names what is missing', async () => {

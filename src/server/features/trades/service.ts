@@ -1,3 +1,4 @@
+import type { Trade } from '../../../contract/trades';
 import { parseCalendarDay } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
@@ -20,7 +21,7 @@ import { tradesRepo, type Cursor, type NewTradeRow, type TradeRow } from './repo
 import { backupTradeRow, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
 
 /** The API's trade: stored columns plus the account name; money as exact decimal strings. */
-export function toTradeDto(row: TradeRow) {
+export function toTradeDto(row: TradeRow): Trade {
   return {
     id: row.id,
     account_id: row.accountId,
@@ -31,7 +32,8 @@ export function toTradeDto(row: TradeRow) {
     symbol: row.symbol,
     period: row.period,
     trade_type: row.tradeType,
-    status: row.status,
+    // The column's check constraint allows only these three.
+    status: row.status as Trade['status'],
     pnl: row.pnl,
     commission: row.commission,
     link: row.link,

@@ -3,43 +3,9 @@ import type { TradeAggregate, TradeStatsSummary, WeekResult, WeekdayResult, Dail
 /** Shapes of the JSON API (src/server/features/*). Money is an exact decimal string, e.g. "-12.50". */
 export type { TradingAccount } from '../../../contract/accounts';
 
-export interface Trade {
-  id: string;
-  account_id: string | null;
-  account_name: string | null;
-  trade_date: string;
-  /** yyyy-MM-dd */
-  date: string;
-  day_of_week: string;
-  symbol: string;
-  period: string;
-  trade_type: string;
-  status: 'Win' | 'Loss' | 'BE';
-  /** Net of commission. */
-  pnl: string;
-  /** Absolute. */
-  commission: string;
-  link: string;
-  notes: string;
-  tags: string[];
-  side: string | null;
-  contract: string | null;
-  entry_time: string | null;
-  exit_time: string | null;
-  entry_price: string | null;
-  exit_price: string | null;
-  quantity: string | null;
-  gross_pnl: string | null;
-  import_source: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import type { Trade } from '../../../contract/trades';
 
-export interface TradePage {
-  trades: Trade[];
-  next_cursor: string | null;
-  total: number;
-}
+export type { Trade, TradePage } from '../../../contract/trades';
 
 /** GET /api/trades/stats. JSON has no Infinity: profitFactor arrives as null when there are no losses. */
 export interface TradeStats {
