@@ -158,6 +158,27 @@ describe('adding trades', () => {
   });
 });
 
+describe('manage types', () => {
+  it('keeps every × clear of the scrollbar in a long list (issue 14)', async () => {
+    const { client, log, page } = await trader();
+    for (let i = 1; i <= 12; i++) expect((await client.post('/api/trade-preferences', { type: 'trade_type', value: `Setup number ${i}` })).status).toBe(201);
+    await log.goto();
+    await log.openAddTrade();
+    await log.addDialog.getByTestId('manage-trade_type').click();
+    const popover = page.getByTestId('manage-trade_type-popover');
+    const remove = popover.getByRole('button', { name: 'Remove Setup number 1', exact: true });
+    await remove.waitFor();
+    const scrollbar = popover.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]');
+    await popover.locator('.mantine-ScrollArea-viewport').hover();
+    await scrollbar.waitFor();
+    const bar = (await scrollbar.boundingBox())!;
+    for (const button of await popover.getByRole('button', { name: /^Remove / }).all()) {
+      const box = await button.boundingBox();
+      if (box && box.height > 0) expect(box.x + box.width).toBeLessThanOrEqual(bar.x + 0.5);
+    }
+  });
+});
+
 describe('analysis charts', () => {
   it('counts trades on whole-number axes (issue 14: 0.75 and 2.25)', async () => {
     const { client, log, page } = await trader();

@@ -72,7 +72,8 @@ export function OptionManager({ kind, options }: { kind: PreferenceKind; options
         <Text fw={600} size="sm" mb="xs">
           {title}
         </Text>
-        <ScrollArea.Autosize mah={200} type="auto">
+        {/* The × buttons keep clear of the scrollbar (issue 14: it hid them). */}
+        <ScrollArea.Autosize mah={200} type="auto" scrollbars="y" offsetScrollbars="y">
           <Stack gap={4}>
             {options.map((option) => (
               <Group key={option} justify="space-between" wrap="nowrap" gap="xs">
