@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteExtensions } from '../../src/server/db/client';
 import { aiEnv, startAiServer, type AiServer } from '../../tests/support/ai-server';
 import { nextLoopbackAddress, rawRequest } from '../../tests/support/app';
 import { spawnServer, summarize, tempDir, type PostgresForBench, type Row } from '../lib';
@@ -30,7 +31,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       let { server } = await spawnServer({ DATA_DIR: dir, ...env });
       const trader = await newTrader(server.url);
       await server.stop();
-      const db = await PGlite.create(path.join(dir, 'pglite'));
+      const db = await PGlite.create(path.join(dir, 'pglite'), { extensions: pgliteExtensions });
       await seed((text, params) => db.query(text, params), trader.userId, trader.accountId);
       await db.close();
       ({ server } = await spawnServer({ DATA_DIR: dir, ...env }));

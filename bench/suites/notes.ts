@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteExtensions } from '../../src/server/db/client';
 import { spawnServer, summarize, tempDir, type PostgresForBench, type Row } from '../lib';
 import { newTrader, seed as seedTrades } from './trade-log';
 
@@ -26,7 +27,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     let { server } = await spawnServer({ DATA_DIR: dir });
     const trader = await newTrader(server.url);
     await server.stop();
-    const db = await PGlite.create(path.join(dir, 'pglite'));
+    const db = await PGlite.create(path.join(dir, 'pglite'), { extensions: pgliteExtensions });
     const query = (text: string, params: unknown[]) => db.query(text, params);
     await seedTrades(query, trader.userId, trader.accountId);
     await seedNotes(query, trader.userId);

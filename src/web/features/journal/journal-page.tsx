@@ -174,7 +174,7 @@ export function JournalPage() {
               popoverProps={{ withinPortal: true }}
               data-testid="journal-filter"
             />
-            <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto" scrollbars="y">
+            <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto" scrollbars="y" offsetScrollbars="y">
               {days.isPending ? (
                 <Loader size="sm" m="sm" aria-label="Loading trading days" />
               ) : list.length === 0 ? (
