@@ -82,7 +82,8 @@ export class NotebookPage {
     await dialog.waitFor({ state: 'hidden' });
   }
 
+  /** The newest toast with this text (a new toast replaces the current one, which is still leaving the page). */
   toast(text: string | RegExp): Locator {
-    return this.page.getByRole('alert').filter({ hasText: text });
+    return this.page.getByRole('alert').filter({ hasText: text }).last();
   }
 }

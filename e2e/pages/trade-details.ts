@@ -36,7 +36,8 @@ export class TradeDetailsPage {
   get notFound() {
     return this.page.getByTestId('trade-not-found');
   }
+  /** The newest toast with this text (a new toast replaces the current one, which is still leaving the page). */
   toast(text: string | RegExp): Locator {
-    return this.page.getByRole('alert').filter({ hasText: text });
+    return this.page.getByRole('alert').filter({ hasText: text }).last();
   }
 }
