@@ -31,7 +31,8 @@ export function Providers({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
       >
         {/* One toast at a time, closing by itself (DESIGN.md: the spec's 1,000,000 ms was a library default). */}
-        <Notifications limit={1} autoClose={4000} position="top-right" />
+        {/* No slide: a replaced toast leaves at once rather than sliding out beside its successor. */}
+        <Notifications limit={1} autoClose={4000} position="top-right" transitionDuration={0} />
         {children}
       </MantineProvider>
     </QueryClientProvider>
