@@ -282,14 +282,15 @@ describe('ReflectAI with an AI provider', () => {
       await chat.ask('Give me a long answer');
       const distance = () => chat.scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
       await eventually(() => chat.lastAnswer.innerText()).toContain('Line 30 of');
-      expect(await distance()).toBeLessThanOrEqual(100);
+      // The page scrolls after it renders the new text: on a busy machine the two can be measured apart.
+      await eventually(distance).toBeLessThanOrEqual(100);
       await chat.scroller.evaluate((el) => el.scrollBy(0, -400));
       const top = await chat.scroller.evaluate((el) => el.scrollTop);
       await eventually(() => chat.lastAnswer.innerText()).toContain('Line 60 of');
       expect(await chat.scroller.evaluate((el) => el.scrollTop)).toBe(top);
       await chat.answered();
       await s.page.getByRole('button', { name: 'Latest' }).click();
-      expect(await distance()).toBeLessThanOrEqual(1);
+      await eventually(distance).toBeLessThanOrEqual(1);
     });
   });
 

@@ -118,28 +118,47 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** The dashboard anchors of spec part 1 §2.1: scroll to the section once it has rendered. */
+/**
+ * The dashboard anchors of spec part 1 §2.1: scroll to the section once it has rendered, and keep it in view while
+ * the widgets above it grow as their data and chart code arrive (for 5 s, or until the trader scrolls themselves).
+ */
 function useHashScroll(hash: string, ready: boolean) {
   useEffect(() => {
     if (!hash || !ready) return;
     const id = decodeURIComponent(hash.slice(1));
-    let tries = 0;
+    const started = Date.now();
+    let scrolled = false;
     let lastTop: number | null = null;
-    // Widgets above the anchor grow as their data arrives: scroll once the section has stopped moving (two
-    // readings 100 ms apart agree), or after 3 s whatever the page is doing.
+    const stop = () => {
+      window.clearInterval(timer);
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+    };
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
     const timer = window.setInterval(() => {
       const element = document.getElementById(id);
-      tries += 1;
-      const top = element ? element.getBoundingClientRect().top + window.scrollY : null;
-      if (element && (top === lastTop || tries > 30)) {
-        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        window.clearInterval(timer);
-      } else if (!element && tries > 30) window.clearInterval(timer);
+      const elapsed = Date.now() - started;
+      if (!element) {
+        if (elapsed > 3000) stop();
+        return;
+      }
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      if (!scrolled) {
+        // Wait until the section stops moving (two readings 100 ms apart agree), or 3 s whatever the page is doing.
+        if (top === lastTop || elapsed > 3000) {
+          element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          scrolled = true;
+        }
+      } else if (top !== lastTop) {
+        element.scrollIntoView({ block: 'start' });
+      }
       lastTop = top;
+      if (elapsed > 5000) stop();
     }, 100);
-    return () => window.clearInterval(timer);
+    return stop;
   }, [hash, ready]);
 }
+
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 type Confirm = 'reset' | 'clear' | null;
 

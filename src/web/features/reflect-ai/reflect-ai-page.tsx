@@ -115,6 +115,8 @@ export function ReflectAiPage() {
   // Auto-scroll (part 2 §9): follow new text while the trader is within 100 px of the bottom.
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // Where toBottom last left the scroller: a scroll the trader made since shows here before its scroll event fires.
+  const pinnedTop = useRef(0);
   const [away, setAway] = useState(false);
   const onScroll = () => {
     const el = scroller.current;
@@ -127,23 +129,26 @@ export function ReflectAiPage() {
     const el = scroller.current;
     if (!el) return;
     el.scrollTop = el.scrollHeight;
+    pinnedTop.current = el.scrollTop;
     stick.current = true;
     setAway(false);
   }, []);
-  useLayoutEffect(() => {
-    if (stick.current) toBottom();
-  }, [messages, pending, toBottom]);
+  const follow = useCallback(() => {
+    const el = scroller.current;
+    if (!el || !stick.current) return;
+    if (el.scrollTop < pinnedTop.current - STICK_PX) stick.current = false;
+    else toBottom();
+  }, [toBottom]);
+  useLayoutEffect(follow, [messages, pending, follow]);
   // Content also grows without new text (a chart laid out, a Thinking block opened): follow that too.
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = content.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (stick.current) toBottom();
-    });
+    const observer = new ResizeObserver(follow);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [toBottom]);
+  }, [follow]);
   // A conversation opens at its end.
   useLayoutEffect(() => {
     stick.current = true;
