@@ -59,9 +59,9 @@ export class TradeLogPage {
     return this.page.getByTestId('account-selector');
   }
 
-  /** A toast with this text (one shows at a time; later ones wait their turn). */
+  /** The newest toast with this text (a new toast replaces the current one, which is still leaving the page). */
   toast(text: string | RegExp): Locator {
-    return this.page.getByRole('alert').filter({ hasText: text });
+    return this.page.getByRole('alert').filter({ hasText: text }).last();
   }
 
   async chooseAccount(label: string | RegExp) {
