@@ -101,7 +101,7 @@ describe('intro', () => {
     // Moving between pages still fades (spec part 2 "Route table").
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForURL('**/login');
-    expect(await page.locator('.page-fade').count()).toBe(1);
+    await eventually(() => page.locator('.page-fade').count()).toBe(1);
   });
 });
 
