@@ -1,5 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ColumnMapping } from '../../../../domain/importers';
+import type { ColumnMapping, TimeZoneCheck, ZoneFit } from '../../../../domain/importers';
+
+// The preview's time-zone check is the domain's own result, sent as it is.
+export type { TimeZoneCheck, ZoneFit };
 import { ApiError, apiFetch } from '../../../lib/api';
 import { queryKeys, type TradingAccount } from '../../../shared/api';
 
@@ -67,23 +70,6 @@ export interface FeeSchedule {
   /** False while the account uses the defaults. */
   stored: boolean;
   defaults: { micro: string; mini: string; roots: Record<string, string> };
-}
-
-export interface ZoneFit {
-  zone: string;
-  closed: number;
-  dayMismatches: number;
-  cashSession: number;
-  openingHour: number;
-}
-
-/** The file's naive times do not fit the chosen zone (fills while the exchange is closed, or against its own days). */
-export interface TimeZoneCheck {
-  chosen: ZoneFit;
-  checked: number;
-  suggested: ZoneFit | null;
-  alternatives: ZoneFit[];
-  message: string;
 }
 
 export interface OpenPosition {
