@@ -42,6 +42,20 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     ]);
   });
 
+  it('follows every change to the trades: an edited P&L, a trade moved to another day, a deleted trade', async () => {
+    const trader = await newTrader(app, 'journal');
+    const a = await createTrade(trader, { date: '2025-03-03', pnl: '10.10' });
+    const b = await createTrade(trader, { date: '2025-03-03', pnl: '5.05' });
+    const c = await createTrade(trader, { date: '2025-03-05', pnl: '-1.01' });
+    expect((await trader.patch(`/api/trades/${a.id}`, { pnl: '-20.20' })).status).toBe(200);
+    expect((await trader.patch(`/api/trades/${b.id}`, { date: '2025-03-04' })).status).toBe(200);
+    expect((await trader.delete(`/api/trades/${c.id}`)).status).toBeLessThan(300);
+    expect(await days(trader)).toEqual([
+      { date: '2025-03-04', trades: 1, pnl: '5.05', has_note: false },
+      { date: '2025-03-03', trades: 1, pnl: '-20.20', has_note: false },
+    ]);
+  });
+
   it('counts a trade on its stored trading day: an import of an evening Globex session counts on the next day', async () => {
     const trader = await newTrader(app, 'journal');
     const account = (await trader.post('/api/accounts', { name: 'Futures' })).body;
