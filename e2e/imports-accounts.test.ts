@@ -16,6 +16,7 @@ const own = (name: string) => new URL(`../src/domain/importers/fixtures/${name}`
 const TWO_ACCOUNTS = own('tradovate-orders-two-accounts.csv');
 const LONDON = own('tradovate-performance-london.csv');
 const UNKNOWN = own('unknown-broker-fills.csv');
+const TRADOVATE_PERFORMANCE = new URL('../../shared/fixtures/brokers/tradovate-performance/freetradejournal__tradovate-trades-performance.csv', import.meta.url);
 const SHOTS = process.env.IMPORT_SHOTS;
 
 async function shot(page: Page, name: string) {
@@ -90,6 +91,35 @@ describe('imports of prop-firm files', () => {
     await eventually(() => imports.count('duplicate').innerText()).toBe('6');
     expect(await imports.dialog.getByTestId('import-file-accounts').innerText()).toContain('remembered');
     expect(await imports.count('new').innerText()).toBe('0');
+  });
+
+  it('switches the Trade Log to an account created in the import dialog once its trades are imported', async () => {
+    const { page, context } = await suite.scenario({ width: 1440, height: 900 });
+    const trader = await signedInTrader(suite.e2e.app, context, 'newacct');
+    await createAccount(trader, 'Main', { is_default: true });
+    await page.goto('/trade-log');
+    const selector = page.getByTestId('account-selector');
+    await eventually(() => selector.inputValue()).toMatch(/^Main/);
+    await page.getByTestId('trades-empty').waitFor();
+
+    const imports = new ImportDialog(page);
+    await imports.choose(TRADOVATE_PERFORMANCE);
+    await imports.dialog.getByTestId('import-new-account').click();
+    await imports.dialog.getByTestId('import-account-name').fill('Evaluation 2');
+    await imports.dialog.getByTestId('import-account-create').click();
+    await eventually(() => imports.dialog.getByLabel('Trading account').inputValue()).toBe('Evaluation 2');
+    await imports.preview.waitFor();
+    await eventually(() => imports.count('new').innerText()).toBe('2');
+    await imports.dialog.getByTestId('import-confirm').click();
+    await imports.dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+
+    // The page now shows the new account and its two trades (it stayed on Main, which has none).
+    await eventually(() => selector.inputValue()).toBe('Evaluation 2');
+    await eventually(() => page.getByTestId('trade-row').count()).toBe(2);
+    expect(await page.getByTestId('trades-total').innerText()).toBe('2 trades');
+    // A reload keeps the choice for the session.
+    await page.reload();
+    await eventually(() => selector.inputValue()).toBe('Evaluation 2');
   });
 
   it('edits the fee schedule from the preview; the trades are read again with it', async () => {

@@ -89,7 +89,12 @@ export function TradeLogPage() {
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
-        importSlot={<ImportButton accountId={addAccountId} />}
+        importSlot={
+          <ImportButton
+            accountId={addAccountId}
+            onImported={({ createdAccountId }) => createdAccountId && setAccount(createdAccountId)}
+          />
+        }
       />
 
       {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}

@@ -13,6 +13,8 @@ interface AccountPickerProps {
   loading: boolean;
   value: string | null;
   onChange: (accountId: string | null) => void;
+  /** Told the id of an account created (and selected) here. */
+  onCreated?: (accountId: string) => void;
   error: string | null;
 }
 
@@ -20,7 +22,7 @@ interface AccountPickerProps {
  * Spec part 1 §4 "Account picker in import can switch to a create-account form and back", §5 'Please select a trading
  * account', §8 'Trading account created and selected'.
  */
-export function AccountPicker({ accounts, loading, value, onChange, error }: AccountPickerProps) {
+export function AccountPicker({ accounts, loading, value, onChange, onCreated, error }: AccountPickerProps) {
   const [creating, setCreating] = useState(false);
 
   if (creating) {
@@ -29,6 +31,7 @@ export function AccountPicker({ accounts, loading, value, onChange, error }: Acc
         onCancel={() => setCreating(false)}
         onCreated={(account) => {
           onChange(account.id);
+          onCreated?.(account.id);
           setCreating(false);
         }}
       />

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, FileButton, Group, Tooltip } from '@mantine/core';
 import { IconHelp, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type ComponentProps } from 'react';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog, type ImportedInto } from './import-dialog';
 import { ImportGuide } from './import-guide';
 import { toastError } from './notify';
 import { checkFileSize } from './read-file';
@@ -10,7 +10,7 @@ export interface ImportButtonProps {
   /** The account the Trade Log shows; preselected in the dialog when it is one of the trader's accounts. */
   accountId?: string | null;
   /** Called after trades were imported (the queries under ['trades'], ['accounts'] and ['stats'] are refreshed already). */
-  onImported?: () => void;
+  onImported?: (result: ImportedInto) => void;
 }
 
 /** Spec part 2 "Trade table": the import button (JSON or CSV) and the Trade Import Guide. */

@@ -45,8 +45,14 @@ interface ImportDialogProps {
   /** The account the Trade Log shows, preselected when it is a real account. */
   accountId?: string | null;
   onClose: () => void;
-  onImported?: () => void;
+  onImported?: (result: ImportedInto) => void;
   onOpenGuide: () => void;
+}
+
+/** Where the confirmed import went, for the page behind the dialog. */
+export interface ImportedInto {
+  /** A trading account created in this dialog that received the file's trades, else null. */
+  createdAccountId: string | null;
 }
 
 /** Bytes sent and total of the request being uploaded, or null when none is. */
@@ -67,6 +73,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [format, setFormat] = useState(AUTO);
   const [zoneChoice, setZoneChoice] = useState<string | null>(null);
   const [accountChoice, setAccountChoice] = useState<string | null | undefined>(undefined);
+  const [createdAccountId, setCreatedAccountId] = useState<string | null>(null);
   const [accountMap, setAccountMap] = useState<Record<string, string>>({});
   const [accountError, setAccountError] = useState<string | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
@@ -168,7 +175,9 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     onSuccess: async (outcome) => {
       await invalidateAfterImport(client);
       toastSuccess(`Trades imported successfully (${outcome.imported} trades have been imported)`);
-      onImported?.();
+      // Issue 14: trades imported into an account made here are shown at once (the Trade Log switches to it).
+      const intoCreated = createdAccountId !== null && outcome.accounts.some((a) => a.account_id === createdAccountId);
+      onImported?.({ createdAccountId: intoCreated ? createdAccountId : null });
       onClose();
     },
     onError: (error) => toastError('Failed to import trades', describeError(error)),
@@ -244,6 +253,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                   setAccountChoice(id);
                   setAccountError(null);
                 }}
+                onCreated={setCreatedAccountId}
                 error={accountError}
               />
             </SimpleGrid>
