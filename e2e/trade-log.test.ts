@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../tests/support/app';
+import { createAccount } from '../tests/api/trades-support';
 import { SearchPalette } from './pages/search-palette';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import type { E2E } from './support/browser';
@@ -238,39 +239,86 @@ describe('editing and deleting', () => {
     await log.statsPanel.waitFor();
   });
 
-  it('removes a deleted row at once, and brings it back with "Failed to delete trade" when the server refuses', async () => {
+  it('removes a deleted row at once with Undo in its toast, deletes for good when the toast leaves, and rolls back a refused delete', async () => {
     const { client, log, page } = await trader();
-    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: 50 });
-    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: -40 });
+    const account = await createAccount(client, 'Main', { is_default: true });
+    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: 50, account_id: account.id });
+    const nq = await seedTrade(client, {
+      date: '2026-03-09',
+      symbol: 'NQ',
+      pnl: -40,
+      account_id: account.id,
+      tags: ['fomo', 'open drive'],
+      notes: 'Chased the open',
+      link: 'https://example.com/chart',
+    });
+    const before = (await client.get(`/api/trades/${nq.id}`)).body;
     await log.goto();
     await log.row('NQ').waitFor();
-
-    // Hold the DELETE: the row must already be gone while the server has not answered.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/trades/*', async (route) => {
-      if (route.request().method() !== 'DELETE') return route.fallback();
-      await held;
-      await route.fallback();
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
     });
+
+    // Part 2 §4: the row goes at once; nothing is sent while the toast offers Undo.
     await log.row('NQ').getByTestId('trade-delete').click();
     await log.row('NQ').waitFor({ state: 'detached' });
-    expect(await log.rows.count()).toBe(1);
-    release();
-    await log.toast('Trade deleted successfully').waitFor();
-    expect((await storedTrades(client)).map((t) => t.symbol)).toEqual(['ES']);
-    await page.unroute('**/api/trades/*');
+    expect(await log.total.innerText()).toBe('1 trade');
+    const toast = log.toast('Trade deleted successfully');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await log.row('NQ').waitFor();
+    await eventually(() => log.total.innerText()).toBe('2 trades');
+    await toast.waitFor({ state: 'detached' });
+    expect(deletes).toEqual([]);
+    // The same trade, not a copy: id, tags, notes, link and account as before.
+    expect((await client.get(`/api/trades/${nq.id}`)).body).toEqual(before);
 
-    // The server refuses: the row disappears, then comes back, and a toast says so.
+    // Deleted again and left alone: the DELETE is sent when the toast leaves (closed here rather than waited out).
+    await log.row('NQ').getByTestId('trade-delete').click();
+    await log.row('NQ').waitFor({ state: 'detached' });
+    await log.toast('Trade deleted successfully').getByRole('button', { name: 'Close notification' }).click();
+    await eventually(() => deletes).toEqual([`/api/trades/${nq.id}`]);
+    await eventually(async () => (await storedTrades(client)).map((t) => t.symbol)).toEqual(['ES']);
+    await eventually(() => log.total.innerText()).toBe('1 trade');
+    expect(await log.row('NQ').count()).toBe(0);
+
+    // The server refuses: the row disappears, then comes back when the toast leaves, and a toast says so.
     await page.route('**/api/trades/*', (route) =>
       route.request().method() === 'DELETE'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error' }) })
         : route.fallback(),
     );
     await log.row('ES').getByTestId('trade-delete').click();
+    await log.row('ES').waitFor({ state: 'detached' });
+    await log.toast('Trade deleted successfully').getByRole('button', { name: 'Close notification' }).click();
     await log.toast('Failed to delete trade').waitFor();
     await log.row('ES').waitFor();
+    expect(await log.total.innerText()).toBe('1 trade');
     expect((await storedTrades(client)).map((t) => t.symbol)).toEqual(['ES']);
+  });
+
+  it('keeps a trade whose delete waits for Undo out of lists refreshed meanwhile, and Undo still brings it back', async () => {
+    const { client, log, page } = await trader({ width: 390, height: 844, colorScheme: 'light' });
+    await seedTrade(client, { date: '2026-03-11', symbol: 'RTY', pnl: 20 });
+    await seedTrade(client, { date: '2026-03-10', symbol: 'GC', pnl: 50, tags: ['trend'] });
+    await seedTrade(client, { date: '2026-03-09', symbol: 'ZB', pnl: -40 });
+    await log.goto();
+    // Card view on a phone: the same delete, the same Undo.
+    await log.cards.filter({ hasText: 'ZB' }).waitFor();
+    await log.cards.filter({ hasText: 'GC' }).getByTestId('trade-delete').click();
+    await log.cards.filter({ hasText: 'GC' }).waitFor({ state: 'detached' });
+    // A second delete replaces the first toast: GC is deleted for good, and the lists it refreshes must not bring
+    // back ZB, whose toast is now the one showing.
+    await log.cards.filter({ hasText: 'ZB' }).getByTestId('trade-delete').click();
+    await log.cards.filter({ hasText: 'ZB' }).waitFor({ state: 'detached' });
+    await eventually(async () => (await storedTrades(client)).map((t) => t.symbol).sort()).toEqual(['RTY', 'ZB']);
+    await page.waitForLoadState('networkidle');
+    expect(await log.cards.filter({ hasText: 'ZB' }).count()).toBe(0);
+    expect(await log.total.innerText()).toBe('1 trade');
+    await log.toast('Trade deleted successfully').getByRole('button', { name: 'Undo' }).click();
+    await log.cards.filter({ hasText: 'ZB' }).waitFor();
+    await eventually(() => log.total.innerText()).toBe('2 trades');
+    expect((await storedTrades(client)).map((t) => t.symbol).sort()).toEqual(['RTY', 'ZB']);
   });
 
   it('selects several trades and deletes them after the confirmation', async () => {

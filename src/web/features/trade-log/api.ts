@@ -173,15 +173,86 @@ export function useUpdateTrade() {
   });
 }
 
-/** Optimistic: the row goes at once; onError the caller's toast says so and the row comes back. */
-export function useDeleteTrade() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(`/api/trades/${id}`, { method: 'DELETE' }),
-    onMutate: async (id) => ({ restore: await removeFromLists(client, new Set([id])) }),
-    onError: (_error, _id, context) => context?.restore(),
-    onSettled: () => refreshTrades(client, { kind: 'delete' }),
+/**
+ * How long a deleted trade can be brought back with Undo: its toast's life. The DELETE is sent when the window ends
+ * (or the toast leaves earlier), so Undo keeps the same trade (id, tags, notes, account, import fields, and the notes,
+ * reflections and attachments linked to it) rather than re-creating a copy.
+ */
+export const UNDO_WINDOW_MS = 6_000;
+
+/** Trades removed from the lists whose DELETE has not been sent or answered yet. */
+const pendingDeletes = new Map<string, () => Promise<void>>();
+const guardedClients = new WeakSet<QueryClient>();
+const LIST_KINDS = new Set(LIST_KEYS.map((key) => key[1]));
+
+/**
+ * A list read from the server while a delete waits (a refetch on focus, another trade's change) would bring the
+ * trade back: every list that arrives is pruned of the pending ones.
+ */
+function keepPendingDeletesOut(client: QueryClient) {
+  if (guardedClients.has(client)) return;
+  guardedClients.add(client);
+  client.getQueryCache().subscribe((event) => {
+    if (pendingDeletes.size === 0 || event.type !== 'updated' || event.action.type !== 'success') return;
+    const { queryKey } = event.query;
+    if (queryKey[0] !== queryKeys.trades.all[0] || !LIST_KINDS.has(queryKey[1])) return;
+    const data = event.query.state.data as ListData | undefined;
+    const pruned = withoutTrades(data, new Set(pendingDeletes.keys()));
+    if (pruned !== data) queueMicrotask(() => client.setQueryData(queryKey, pruned));
   });
+  // Closing the tab inside the window still deletes (keepalive outlives the page).
+  window.addEventListener('pagehide', () => {
+    for (const commit of [...pendingDeletes.values()]) void commit().catch(() => undefined);
+  });
+}
+
+export interface PendingTradeDelete {
+  /** Puts the trade back (nothing was sent). False when it is too late: the DELETE went already. */
+  undo: () => boolean;
+  /** Sends the DELETE (once). Rejects when the server refuses, after the trade is back in the lists. */
+  commit: () => Promise<void>;
+}
+
+/**
+ * Part 2 §4: deleting is optimistic, the trade is removed at once and restored if the server call fails; issue 14
+ * adds Undo while the toast shows. The caller decides when to commit (the toast leaving).
+ */
+export async function startTradeDelete(client: QueryClient, id: string): Promise<PendingTradeDelete> {
+  keepPendingDeletesOut(client);
+  let state: 'pending' | 'undone' | 'sent' = 'pending';
+  let sent: Promise<void> | undefined;
+  const restore = await removeFromLists(client, new Set([id]));
+  const putBack = () => {
+    pendingDeletes.delete(id);
+    restore();
+    void client.invalidateQueries({ queryKey: queryKeys.trades.all });
+  };
+  const commit = () => {
+    if (state === 'undone') return Promise.resolve();
+    if (sent) return sent;
+    state = 'sent';
+    sent = apiFetch<null>(`/api/trades/${id}`, { method: 'DELETE', keepalive: true }).then(
+      () => {
+        pendingDeletes.delete(id);
+        return refreshTrades(client, { kind: 'delete' });
+      },
+      (error: unknown) => {
+        putBack();
+        throw error;
+      },
+    );
+    return sent;
+  };
+  pendingDeletes.set(id, commit);
+  return {
+    undo: () => {
+      if (state !== 'pending') return false;
+      state = 'undone';
+      putBack();
+      return true;
+    },
+    commit,
+  };
 }
 
 export function useBulkDeleteTrades() {

@@ -24,14 +24,15 @@ import {
   IconSearch,
   IconTable,
 } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
-import { COMPACT_LIMIT, downloadTradesBackup, useBulkDeleteTrades, useDeleteTrade, useTradeWindow } from './api';
+import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeRowHandlers } from './trade-table';
 import { describeError, isNetworkError, toastError, toastSuccess } from './toast';
+import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
 // Spec part 1 §9: mobile width under 768 px; part 2: card view is the default on small screens.
@@ -62,7 +63,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const [editTrade, setEditTrade] = useState<Trade | null>(null);
   const [inlineId, setInlineId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const remove = useDeleteTrade();
+  const client = useQueryClient();
   const bulkDelete = useBulkDeleteTrades();
   const filter = account ?? 'all';
 
@@ -108,10 +109,14 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
       next.delete(trade.id);
       return next;
     });
-    remove.mutate(trade.id, {
-      onSuccess: () => toastSuccess('Trade deleted successfully'),
-      onError: (error) => toastError('Failed to delete trade', describeError(error)),
-    });
+    // Part 2 §4 optimistic delete; the DELETE goes when the toast with Undo leaves (issue 14).
+    void startTradeDelete(client, trade.id).then((pending) =>
+      toastWithUndo('Trade deleted successfully', {
+        duration: UNDO_WINDOW_MS,
+        onUndo: () => void pending.undo(),
+        onGone: () => void pending.commit().catch((error: unknown) => toastError('Failed to delete trade', describeError(error))),
+      }),
+    );
   };
 
   const deleteSelected = () => {
