@@ -35,6 +35,36 @@ const seedTrade = (client: ApiClient, input: Record<string, unknown>) =>
   api<{ id: string; symbol: string }>(client, 'POST', '/api/trades', { period: 'AM', trade_type: 'A/A+', ...input });
 
 describe('trade details', () => {
+  it("shows an imported average price at the instrument's tick precision, the exact value on hover (issue 14)", async () => {
+    for (const view of [{ width: 1440, height: 900, colorScheme: 'dark' as const }, { width: 390, height: 844, colorScheme: 'light' as const }]) {
+      const { client, page, details, context } = await trader(view);
+      await context.addInitScript((value) => {
+        if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+      }, view.colorScheme);
+      const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Combine' });
+      const row = { period: 'AM', trade_type: 'A/A+', status: 'Win', side: 'Long', quantity: '7', import_source: 'tradovate-orders' };
+      await api(client, 'POST', '/api/trades/import', {
+        account_id: account.id,
+        trades: [
+          { ...row, date: '2025-11-03', symbol: 'NQ', contract: 'NQZ5', pnl: 626, entry_price: '25235.78571429', exit_price: '25240.25' },
+          { ...row, date: '2025-11-04', symbol: 'YM', contract: 'YMZ5', pnl: 35, entry_price: '43125.66666667', exit_price: '43127' },
+        ],
+      });
+      const trades = (await api<{ trades: Array<{ id: string; symbol: string }> }>(client, 'GET', '/api/trades?limit=10')).trades;
+      for (const [symbol, entry, exact, exit] of [
+        ['NQ', '25235.79', '25235.78571429', '25240.25'],
+        ['YM', '43126', '43125.66666667', '43127'],
+      ] as const) {
+        await page.goto(`/trade/${trades.find((t) => t.symbol === symbol)!.id}`);
+        await details.symbol.waitFor();
+        const price = details.field('Entry price').getByTestId('price');
+        expect(await price.innerText()).toBe(entry);
+        expect(await price.getAttribute('title')).toBe(exact);
+        expect(await details.field('Exit price').getByTestId('price').innerText()).toBe(exit);
+      }
+    }
+  });
+
   it('opens from the Trade Log, shows every field, links a note and images, and walks to the next trade', async () => {
     const { client, page, details } = await trader();
     const older = await seedTrade(client, { date: '2025-03-03', symbol: 'ES', pnl: -40 });

@@ -40,7 +40,7 @@ export {
   marketDayOf,
   type TradingDayRule,
 } from './market-time';
-export { POINT_VALUES, isFuturesInstrument, parseInstrument, pointValueOf } from './instruments';
+export { CRYPTO_PRICE_DECIMALS, POINT_VALUES, TICK_SIZES, isFuturesInstrument, parseInstrument, pointValueOf, spotCryptoOf } from './instruments';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;

@@ -19,6 +19,31 @@ export const POINT_VALUES: Readonly<Record<string, string>> = {
   BTC: '5', MBT: '0.1', ETH: '50', MET: '0.1',
 };
 
+/**
+ * Minimum price fluctuation (tick) per contract, from the same CME Group / COMEX / NYMEX / CBOT specifications as
+ * POINT_VALUES: prices are shown with the tick's decimals (issue 14: an average of fills read '25235.78571429').
+ * Treasury ticks are fractions of a point (ZB 1/32, ZN 1/64, ZF 1/128, ZT 1/256) written as decimals.
+ */
+export const TICK_SIZES: Readonly<Record<string, string>> = {
+  NQ: '0.25', MNQ: '0.25', ES: '0.25', MES: '0.25', YM: '1', MYM: '1', RTY: '0.1', M2K: '0.1',
+  EMD: '0.1', NKD: '5',
+  GC: '0.1', MGC: '0.1', SI: '0.005', SIL: '0.005', HG: '0.0005', MHG: '0.0005', PL: '0.1', PA: '0.5',
+  CL: '0.01', MCL: '0.01', QM: '0.025', NG: '0.001', QG: '0.005', RB: '0.0001', HO: '0.0001',
+  ZB: '0.03125', UB: '0.03125', ZN: '0.015625', TN: '0.015625', ZF: '0.0078125', ZT: '0.00390625',
+  ZC: '0.25', ZS: '0.25', ZW: '0.25', ZL: '0.01', ZM: '0.1', HE: '0.025', LE: '0.025', GF: '0.025',
+  '6E': '0.00005', M6E: '0.0001', '6B': '0.0001', M6B: '0.0001', '6J': '0.0000005', '6A': '0.00005', M6A: '0.0001',
+  '6C': '0.00005', '6S': '0.00005', '6M': '0.00001', '6N': '0.00005',
+  BTC: '5', MBT: '5', ETH: '0.5', MET: '0.5',
+};
+
+/**
+ * Decimals of spot crypto prices as the large exchanges quote them against USD (BTC 60123.45, XRP 0.5123,
+ * DOGE 0.12345): a crypto pair has no exchange-wide tick.
+ */
+export const CRYPTO_PRICE_DECIMALS: Readonly<Record<string, number>> = {
+  BTC: 2, ETH: 2, SOL: 2, BNB: 2, LTC: 2, AVAX: 2, LINK: 3, DOT: 3, XRP: 4, ADA: 4, MATIC: 4, DOGE: 5,
+};
+
 /** Spot crypto symbols: one unit, P&L = price difference x quantity (spec: crypto 1). */
 const CRYPTO = new Set(['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOGE', 'LTC', 'BNB', 'AVAX', 'DOT', 'LINK', 'MATIC']);
 
@@ -105,4 +130,12 @@ export function isFuturesInstrument(text: string): boolean {
 function isCryptoPair(symbol: string): boolean {
   const base = symbol.replace(/[-/]?(USDT|USDC|USD|PERP)$/, '');
   return base !== symbol && CRYPTO.has(base.replace(/[-/]$/, ''));
+}
+
+/** The coin of a spot crypto symbol ('BTC', 'BTCUSDT', 'ETH-USD' -> 'ETH'), or null for anything else. */
+export function spotCryptoOf(instrument: Pick<Instrument, 'root' | 'isFuturesContract'>): string | null {
+  if (instrument.isFuturesContract) return null;
+  const root = instrument.root.toUpperCase();
+  if (CRYPTO.has(root)) return root;
+  return isCryptoPair(root) ? root.replace(/[-/]?(USDT|USDC|USD|PERP)$/, '').replace(/[-/]$/, '') : null;
 }

@@ -5,3 +5,4 @@ export * from './trade-options';
 export * from './sessions';
 export * from './futures';
 export * from './normalize-trade';
+export * from './prices';

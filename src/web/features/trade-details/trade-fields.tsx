@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatUsd, toCents } from '../../../domain/money';
 import { isWebUrl } from '../../../domain/links/quick-links';
 import { pnlTone } from '../../components/pnl-value';
+import { PriceText } from '../../components/price-text';
 import type { Trade } from '../../shared/api';
 
 /** "21050.25000000" -> "21050.25", "3.00000000" -> "3": stored with 8 decimals, read as typed. */
@@ -71,8 +72,16 @@ export function TradeFields({ trade, timeZone }: { trade: Trade; timeZone: strin
       <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
       <Field label="Entry time">{formatInstant(trade.entry_time, timeZone)}</Field>
       <Field label="Exit time">{formatInstant(trade.exit_time, timeZone)}</Field>
-      <Field label="Entry price">{trimDecimal(trade.entry_price)}</Field>
-      <Field label="Exit price">{trimDecimal(trade.exit_price)}</Field>
+      <Field label="Entry price">{trade.entry_price === null ? null : (
+          <Text size="sm" ff="monospace">
+            <PriceText price={trade.entry_price} symbol={trade.contract || trade.symbol} />
+          </Text>
+        )}</Field>
+      <Field label="Exit price">{trade.exit_price === null ? null : (
+          <Text size="sm" ff="monospace">
+            <PriceText price={trade.exit_price} symbol={trade.contract || trade.symbol} />
+          </Text>
+        )}</Field>
       <Field label="Gross P&L">{trade.gross_pnl === null ? null : <Money value={trade.gross_pnl} />}</Field>
       <Field label="Commission">{formatUsd(toCents(trade.commission))}</Field>
       <Field label="Net P&L">

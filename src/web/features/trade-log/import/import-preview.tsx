@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { formatUsd, toCents } from '../../../../domain/money';
+import { PriceText } from '../../../components/price-text';
 import type { ImportIssue, ImportPreview, OpenPosition, PreviewTrade, TimeZoneCheck } from './api';
 
 const money = (value: string) => formatUsd(toCents(value));
@@ -153,7 +154,7 @@ function TradeRow({ trade: t, time }: { trade: PreviewTrade; time: (iso: string 
       <Table.Td>{t.period}</Table.Td>
       <Table.Td ta="right">{t.quantity ?? ''}</Table.Td>
       <Table.Td>
-        {t.entry_price ?? ''}
+        <PriceText price={t.entry_price} symbol={t.contract || t.symbol} />
         {t.entry_time && (
           <Text c="dimmed" fz="xs">
             {time(t.entry_time)}
@@ -161,7 +162,7 @@ function TradeRow({ trade: t, time }: { trade: PreviewTrade; time: (iso: string 
         )}
       </Table.Td>
       <Table.Td>
-        {t.exit_price ?? ''}
+        <PriceText price={t.exit_price} symbol={t.contract || t.symbol} />
         {t.exit_time && (
           <Text c="dimmed" fz="xs">
             {time(t.exit_time)}
@@ -216,7 +217,9 @@ export function PreviewOpenPositions({ positions, timeZone }: { positions: OpenP
               <Table.Td>{p.contract || p.symbol}</Table.Td>
               <Table.Td>{p.side}</Table.Td>
               <Table.Td ta="right">{p.quantity}</Table.Td>
-              <Table.Td ta="right">{p.average_price}</Table.Td>
+              <Table.Td ta="right">
+                <PriceText price={p.average_price} symbol={p.contract || p.symbol} />
+              </Table.Td>
               <Table.Td>{time(p.opened_at)}</Table.Td>
               <Table.Td>{rowsLabel(p.rows)}</Table.Td>
             </Table.Tr>
