@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { getTodayInZone, getWeekOfYear, getStartOfWeekSunday } from '../src/domain/dates';
+import { addDays, getTodayInZone, getWeekOfYear, getStartOfWeekSunday } from '../src/domain/dates';
 import { formatUsd } from '../src/domain/money';
 import type { ApiClient } from '../tests/support/app';
 import { createTrade, listAll } from '../tests/api/trades-support';
@@ -218,7 +218,7 @@ describe('dashboard', () => {
       const wins = trades.filter((t) => t.pnl > 0).length;
       const losses = trades.filter((t) => t.pnl < 0).length;
       // A break-even-only day has no win rate: '—', not '0%' (issue 14).
-      const winRate = wins + losses ? `${Math.round((wins * 1000) / (wins + losses)) / 10}%` : '—';
+      const winRate = wins + losses ? `${(Math.round((wins * 1000) / (wins + losses)) / 10).toFixed(1)}%` : '—';
       await expect.poll(() => textOf(cell.getByTestId('day-pnl'))).toBe(formatUsd(cents));
       expect(await textOf(cell.getByTestId('day-trades'))).toBe(`${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`);
       expect(await textOf(cell.getByTestId('day-winrate'))).toBe(winRate);
@@ -620,7 +620,35 @@ describe('dashboard figures (issue 14)', () => {
     await dashboard.calendarMonth.waitFor();
     await card.getByText('All', { exact: true }).click();
     await eventually(() => textOf(card.getByTestId('winrate-card-counts'))).toBe('1 win · 1 loss');
-    expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50%');
+    expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50.0%');
+  });
+
+  it.each([
+    ['dark', 1440, 900],
+    ['light', 390, 844],
+  ] as const)("writes one win rate one way on the dashboard and in the Trade Log (issue 14: '39%' beside '39.0'), %s %i px", async (theme, width, height) => {
+    const s = await scenario({ width, height, colorScheme: theme });
+    await s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+    const { api } = await traderWithoutSamples(s, 'winfmt');
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    // 3 wins and 2 losses: 60.0%, a whole number that a second format would write as '60%'. Three of them long ago
+    // (All counts them too, though the dashboard reads per-day rows of recent days only); this month 1 of 2, 50.0%.
+    const longAgo = addDays(today, -200);
+    for (const pnl of [120, -50]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    for (const pnl of [80, 40, -30]) await createTrade(api, { date: longAgo, symbol: 'NQ', pnl });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const card = s.page.getByTestId('widget-all-time-winrate');
+    await card.getByText('All', { exact: true }).click();
+    await eventually(() => textOf(card.getByTestId('winrate-card-value'))).toBe('60.0%');
+    expect(await textOf(s.page.getByTestId('score-part-win-rate'))).toBe('60.0%');
+    expect(await textOf(s.page.getByTestId('month-winrate-value'))).toBe('50.0%');
+    if (width >= 1024) expect(await textOf(s.page.getByTestId('win-rate-value'))).toBe('60.0%');
+
+    await s.page.goto('/trade-log');
+    await eventually(() => textOf(s.page.getByTestId('stat-win-rate'))).toBe('60.0%');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateWinRate, filterByDayRange, getWinRateBand, getWinRatePeriodRange } from './win-rate';
+import { calculateWinRate, filterByDayRange, formatWinRate, getWinRateBand, getWinRatePeriodRange } from './win-rate';
 
 const NEW_YORK = 'America/New_York';
 
@@ -20,6 +20,14 @@ describe('win rate (spec part 2 §9, part 1 §9)', () => {
 
   it('is 0 with no wins and no losses', () => {
     expect(calculateWinRate({ wins: 0, losses: 0 })).toBe(0);
+  });
+
+  it("is written one way everywhere, with the spec's one decimal: 39.0%, 66.7%, 100.0%; '—' with nothing won or lost (issue 14)", () => {
+    expect(formatWinRate(calculateWinRate({ wins: 39, losses: 61 }), 100)).toBe('39.0%');
+    expect(formatWinRate(calculateWinRate({ wins: 2, losses: 1 }), 3)).toBe('66.7%');
+    expect(formatWinRate(calculateWinRate({ wins: 4, losses: 0 }), 4)).toBe('100.0%');
+    expect(formatWinRate(calculateWinRate({ wins: 0, losses: 0 }), 0)).toBe('—');
+    expect(formatWinRate(null, 3)).toBe('—');
   });
 
   it('bands: 60 green, 59.9 and 50 yellow, 49.9 red (part 1 §9)', () => {

@@ -11,6 +11,15 @@ export function calculateWinRate(counts: { wins: number; losses: number }): numb
   return Math.round((counts.wins * 1000) / decided) / 10;
 }
 
+/**
+ * The one way a win rate is written, on the dashboard and in the Trade Log alike (issue 14: '39%' stood beside '39.0'):
+ * one decimal as the spec computes it, '39.0%', '66.7%'; '—' when nothing was won or lost (0% would say every trade
+ * lost).
+ */
+export function formatWinRate(winRate: number | null, decided: number): string {
+  return winRate === null || decided === 0 ? '—' : `${winRate.toFixed(1)}%`;
+}
+
 export type WinRateBand = 'green' | 'yellow' | 'red';
 
 /**

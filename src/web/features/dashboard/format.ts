@@ -1,5 +1,6 @@
 import { formatUsd, type Cents } from '../../../domain/money';
 import { parseCalendarDay } from '../../../domain/dates';
+import { formatWinRate as formatDomainWinRate } from '../../../domain/stats';
 import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd };
@@ -19,10 +20,6 @@ export function formatCompactUsd(cents: Cents): string {
   return `${sign}$${(Math.floor(dollars / 100_000) / 10).toFixed(1)}M`;
 }
 
-export function formatPercent(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
-}
-
 /** A 'yyyy-MM-dd' day as a local Date at noon, for date-fns formatting (never for arithmetic). */
 export function dayToDate(day: string): Date {
   const parts = parseCalendarDay(day);
@@ -38,9 +35,9 @@ export const BAND_TONE = { green: TONE_COLOR.positive, yellow: TONE_COLOR.warnin
 export const BAND_FILL = { green: 'teal.6', yellow: 'yellow.6', red: 'red.6' } as const;
 
 
-/** A win rate, or '—' when nothing was won or lost (break-evens only, or no trades): 0% would say every trade lost. */
+/** A win rate, or '—' when nothing was won or lost (break-evens only, or no trades); the domain's one format. */
 export function formatWinRate(winRate: number | null, decided = 1): string {
-  return winRate === null || decided === 0 ? '—' : formatPercent(winRate);
+  return formatDomainWinRate(winRate, decided);
 }
 
 /** '1 win', '2 wins'; '1 loss', '2 losses'. */

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { DonutChart } from '../../components/charts';
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '../../../domain/money';
-import { formatProfitFactor, getWinRateBand } from '../../../domain/stats';
+import { formatProfitFactor, formatWinRate, getWinRateBand } from '../../../domain/stats';
 import type { AccountFilter } from '../../shared/api';
 import { pnlColor } from './format';
 import { useTradeStats } from './use-trade-stats';
@@ -55,7 +55,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
               </Text>
               <Text size="sm" fw={700} c={BAND_COLOR[getWinRateBand(s.winRate)]} data-testid="stat-win-rate">
                 {/* Nothing won or lost yet: no rate (issue 14: an empty account read 0.0%). */}
-                {s.wins + s.losses === 0 ? '—' : `${s.winRate.toFixed(1)}%`}
+                {formatWinRate(s.winRate, s.wins + s.losses)}
               </Text>
             </Group>
             <Progress
@@ -97,7 +97,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
                   size={140}
                   thickness={18}
                   withTooltip={false}
-                  chartLabel={`${s.winRate.toFixed(1)}%`}
+                  chartLabel={formatWinRate(s.winRate, s.wins + s.losses)}
                   data={[
                     { name: 'Wins', value: s.wins, color: 'teal.6' },
                     { name: 'Losses', value: s.losses, color: 'red.6' },

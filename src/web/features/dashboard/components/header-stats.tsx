@@ -12,7 +12,7 @@ import { preferencesQuery, profileQuery } from '../../../shared/api';
 import { useUpdatePreferences } from '../api';
 import { useUiModes } from '../../../lib/ui-modes';
 import { useDashboard } from '../dashboard-context';
-import { BAND_FILL, BAND_TONE, TONE_COLOR, formatPercent, formatSignedUsd, pnlColor } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, formatSignedUsd, formatWinRate, pnlColor } from '../format';
 import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
 import classes from '../dashboard.module.css';
 import { avatarSrc, greetingName } from '../../../shared/profile-names';
@@ -210,19 +210,20 @@ function WinRateCard() {
   const { stats } = useDashboard();
   const summary = stats?.summary;
   const winRate = summary?.winRate ?? 0;
+  const decided = summary ? summary.wins + summary.losses : 0;
   const band = getWinRateBand(winRate);
   return (
     <StatCard label="Win Rate">
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text fw={800} size="xl" c={BAND_TONE[band]} data-testid="win-rate-value">
-            {formatPercent(winRate)}
+          <Text fw={800} size="xl" c={decided > 0 ? BAND_TONE[band] : 'dimmed'} data-testid="win-rate-value">
+            {formatWinRate(winRate, decided)}
           </Text>
           <Text size="xs" c="dimmed">
             {summary ? `${summary.wins}W · ${summary.losses}L · ${summary.breakEvens}BE` : 'No trades yet'}
           </Text>
         </div>
-        <RingProgress size={52} thickness={6} roundCaps sections={[{ value: winRate, color: BAND_FILL[band] }]} aria-hidden="true" />
+        <RingProgress size={52} thickness={6} roundCaps sections={decided > 0 ? [{ value: winRate, color: BAND_FILL[band] }] : []} aria-hidden="true" />
       </Group>
     </StatCard>
   );

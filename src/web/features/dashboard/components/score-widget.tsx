@@ -1,7 +1,7 @@
 import { RadarChart } from '../../../components/charts';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useDashboard } from '../dashboard-context';
-import { BAND_FILL, BAND_TONE } from '../format';
+import { BAND_FILL, BAND_TONE, formatWinRate } from '../format';
 import { WidgetCard } from './widget-card';
 
 /** The score banded like the win rate (60+, 50+, below). */
@@ -14,10 +14,13 @@ const band = (score: number) => (score >= 60 ? 'green' : score >= 50 ? 'yellow' 
 export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
   const { stats } = useDashboard();
   const score = stats?.summary.score ?? { score: 0, winRate: 0, consistency: 0, profitFactorScore: 0 };
+  const decided = stats ? stats.summary.wins + stats.summary.losses : 0;
+  // The win rate part is the win rate itself, written as the Win Rate card writes it (issue 14: '39%' beside '39.0');
+  // consistency and the profit-factor score are points out of 100, like the score.
   const parts = [
-    { metric: 'Win Rate', value: score.winRate, weight: '40%' },
-    { metric: 'Consistency', value: score.consistency, weight: '30%' },
-    { metric: 'Profit Factor', value: score.profitFactorScore, weight: '30%' },
+    { metric: 'Win Rate', value: score.winRate, weight: '40%', shown: formatWinRate(score.winRate, decided) },
+    { metric: 'Consistency', value: score.consistency, weight: '30%', shown: score.consistency.toFixed(1) },
+    { metric: 'Profit Factor', value: score.profitFactorScore, weight: '30%', shown: score.profitFactorScore.toFixed(1) },
   ];
   return (
     <WidgetCard widgetId={widgetId} title="Edgebook Score" onRemove={onRemove}>
@@ -37,7 +40,7 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
         withPolarRadiusAxis={false}
         polarRadiusAxisProps={{ domain: [0, 100] }}
         series={[{ name: 'value', label: 'Score', color: 'indigo.5', opacity: 0.35 }]}
-        aria-label={`Score parts: ${parts.map((p) => `${p.metric} ${p.value}`).join(', ')}`}
+        aria-label={`Score parts: ${parts.map((p) => `${p.metric} ${p.shown}`).join(', ')}`}
         role="img"
       />
       <Stack gap={2}>
@@ -47,7 +50,7 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
               {p.metric} ({p.weight})
             </Text>
             <Text size="xs" fw={700} data-testid={`score-part-${p.metric.toLowerCase().replace(' ', '-')}`}>
-              {p.value.toFixed(1)}
+              {p.shown}
             </Text>
           </Group>
         ))}

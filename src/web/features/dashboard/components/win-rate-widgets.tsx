@@ -18,6 +18,11 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
   const { stats, now, timeZone } = useDashboard();
   const [period, setPeriod] = useState<WinRatePeriod>('all');
   const counts = useMemo(() => {
+    // All time is the summary: the per-day rows the dashboard reads cover recent days only.
+    if (period === 'all') {
+      const s = stats?.summary;
+      return { wins: s?.wins ?? 0, losses: s?.losses ?? 0, breakEvens: s?.breakEvens ?? 0 };
+    }
     const range = getWinRatePeriodRange(period, now, timeZone);
     let wins = 0;
     let losses = 0;
@@ -126,9 +131,10 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         dataKey="month"
         series={[{ name: 'Win rate', color: 'teal.6' }]}
         // Room for '100%' at the top and on the left (issue 14: the label was clipped).
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 44 }}
+        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 44, tickFormatter: (v: number) => `${v}%` }}
         barChartProps={{ margin: { top: 8 } }}
-        valueFormatter={(v) => `${v}%`}
+        // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
+        valueFormatter={(v) => `${v.toFixed(1)}%`}
         gridAxis="y"
         tickLine="none"
         getBarColor={(value) => BAND_FILL[getWinRateBand(value)]}
