@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../tests/support/app';
 import { createAccount } from '../tests/api/trades-support';
@@ -25,6 +25,12 @@ interface Trader {
 
 async function trader(options?: Parameters<E2E['newContext']>[0]): Promise<Trader> {
   const s = await suite.scenario(options);
+  // The app's own theme (dark unless chosen), not only the browser's preference.
+  if (options?.colorScheme) {
+    await s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, options.colorScheme);
+  }
   const client = await signedInTrader(suite.e2e.app, s.context);
   return { client, context: s.context, page: s.page, log: new TradeLogPage(s.page) };
 }
@@ -348,6 +354,102 @@ describe('editing and deleting', () => {
     expect((await storedTrades(client)).map((t) => t.symbol).sort()).toEqual(['AA', 'BB', 'DD', 'FF']);
     // Leaving select mode clears the selection (part 2 §4): the checkboxes are gone.
     expect(await log.tradesPanel.getByTestId('trade-select').count()).toBe(0);
+  });
+});
+
+describe('the maximized table (issue 14)', () => {
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+  it.each([
+    ['dark', 1440, 900],
+    ['light', 390, 844],
+  ] as const)('shows Notes whole beside the sticky Actions column, %s %i px', async (theme, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    const account = await createAccount(client, 'Main', { is_default: true });
+    await createAccount(client, 'Evaluation');
+    const note = 'Waited for the retest of the opening range and scaled out at the prior day high';
+    for (const day of ['09', '10', '11']) {
+      await seedTrade(client, { date: `2026-03-${day}`, symbol: 'NQ', pnl: 120, account_id: account.id, notes: note, tags: ['fomo', 'open drive'] });
+    }
+    await log.goto();
+    await log.rows.or(log.cards).first().waitFor();
+    await page.getByTestId('toggle-maximize').click();
+    if (width < 768) await page.getByTestId('view-toggle').getByTitle('Table view').click();
+    const scroller = page.getByTestId('trade-scroller');
+    await log.rows.first().waitFor();
+    const row = log.rows.first();
+    const notes = row.locator('[data-col="notes"]');
+    const actions = row.locator('[data-col="actions"]');
+    expect(await notes.getAttribute('title')).toBe(note);
+    // The newest row is a Wednesday, the longest day name: whole, not 'Wednesd…'; its tags stay in their column.
+    expect(await row.locator('[data-col="day"]').innerText()).toBe('Wednesday');
+    expect(await row.locator('[data-col="day"]').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const tags = await box(row.getByTestId('trade-tags'));
+    expect(tags.x + tags.width).toBeLessThanOrEqual((await box(notes)).x + 1);
+
+    const check = async (label: string) => {
+      const frame = await box(scroller);
+      // Actions stays at the right edge of the table's frame, wherever it is scrolled.
+      expect(Math.abs((await box(actions)).x + (await box(actions)).width - (frame.x + frame.width)), `${label}: Actions sticky`).toBeLessThanOrEqual(2);
+      // Scrolled to its end, every column is in view and Notes ends where Actions begins, never under it.
+      await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await eventually(async () => (await box(notes)).x + (await box(notes)).width <= (await box(actions)).x + 1, `${label}: Notes under Actions`).toBe(true);
+      expect((await box(notes)).width, `${label}: Notes width`).toBeGreaterThanOrEqual(240);
+      await scroller.evaluate((el) => (el.scrollLeft = 0));
+    };
+
+    if (width >= 1024) {
+      // One account's table fits a desktop screen: nothing to scroll sideways, so nothing sits under Actions.
+      expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect((await box(notes)).x + (await box(notes)).width).toBeLessThanOrEqual((await box(actions)).x + 1);
+    }
+    await check('one account');
+    await log.chooseAccount('All Trades');
+    await row.locator('[data-col="account"]').waitFor();
+    await check('all trades');
+  });
+
+  it.each([
+    ['dark', 1440, 900],
+    ['light', 390, 844],
+  ] as const)("edits inline with the dialog's date picker and marks an emptied Session on the field, %s %i px", async (theme, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
+    await log.goto();
+    await log.rows.or(log.cards).first().waitFor();
+    await page.getByTestId('toggle-maximize').click();
+    if (width < 768) await page.getByTestId('view-toggle').getByTitle('Table view').click();
+    await log.rows.first().getByTestId('trade-edit').click();
+    const inline = page.getByTestId('inline-edit-row');
+    await inline.waitFor();
+
+    // The Mantine calendar of the Add/Edit dialog, not the browser's native date field.
+    const date = inline.getByTestId('inline-date');
+    expect(await date.evaluate((el) => el.tagName)).toBe('BUTTON');
+    expect(await date.innerText()).toBe('Mar 9, 2026');
+    await date.click();
+    await page.getByRole('button', { name: '12 March 2026' }).click();
+    await eventually(() => date.innerText()).toBe('Mar 12, 2026');
+    expect(await inline.locator('[data-col="day"]').innerText()).toBe('Thursday');
+    // Wide enough for the whole date.
+    expect(await date.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // Session emptied: Done is refused with the spec's toast and the field itself is marked.
+    const session = inline.getByTestId('inline-session');
+    await session.click();
+    await page.getByRole('option', { name: 'AM', exact: true }).click();
+    await eventually(() => session.inputValue()).toBe('');
+    await inline.getByTestId('inline-done').click();
+    await log.toast('Please fill in all required fields.').waitFor();
+    expect(await session.getAttribute('aria-invalid')).toBe('true');
+    expect((await storedTrades(client))[0]).toMatchObject({ id: trade.id, date: '2026-03-09', period: 'AM' });
+
+    await session.click();
+    await page.getByRole('option', { name: 'PM', exact: true }).click();
+    await eventually(() => session.getAttribute('aria-invalid')).toBe(null);
+    await inline.getByTestId('inline-done').click();
+    await log.toast('Trade updated successfully').waitFor();
+    await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, date: '2026-03-12', period: 'PM' });
   });
 });
 

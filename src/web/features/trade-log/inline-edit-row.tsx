@@ -60,9 +60,14 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
   );
   const [pnlText, setPnlText] = useState(() => centsToInput(form.pnlCents));
   const [tagsText, setTagsText] = useState(trade.tags.join(', '));
+  // After Done with a required field empty, the field itself is marked (as in the dialog), not only the toast.
+  const [tried, setTried] = useState(false);
+  const dateMissing = tried && !isCalendarDay(form.date);
+  const sessionMissing = tried && form.session.trim() === '';
 
   const done = async () => {
     if (!isCalendarDay(form.date) || form.session.trim() === '') {
+      setTried(true);
       toastError('Please fill in all required fields.');
       return;
     }
@@ -118,6 +123,9 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
           valueFormat="MMM D, YYYY"
           popoverProps={{ withinPortal: true }}
           w="100%"
+          error={dateMissing}
+          aria-invalid={dateMissing || undefined}
+          title={dateMissing ? 'Date is required' : undefined}
           data-testid="inline-date"
         />
       </td>
@@ -132,7 +140,9 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
       </td>
       <td data-col="session">
         <Select size="xs" aria-label="Session" data={withCurrent(options.session, form.session)} value={form.session || null}
-          onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))} comboboxProps={{ withinPortal: true }} />
+          onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))} comboboxProps={{ withinPortal: true }}
+          error={sessionMissing} aria-invalid={sessionMissing || undefined} title={sessionMissing ? 'Session is required' : undefined}
+          data-testid="inline-session" />
       </td>
       <td data-col="type">
         <Select size="xs" aria-label="Type" data={withCurrent(options.trade_type, form.type)} value={form.type || null}

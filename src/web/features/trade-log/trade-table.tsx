@@ -32,18 +32,20 @@ interface Column {
 function columnsFor(showAccount: boolean, selectMode: boolean): Column[] {
   return [
     ...(selectMode ? [{ key: 'select', label: 'Select', width: 44 }] : []),
-    { key: 'date', label: 'Date', width: 128 },
+    { key: 'date', label: 'Date', width: 124 },
     { key: 'day', label: 'Day', width: 108 },
     { key: 'instrument', label: 'Instrument', width: 100 },
-    { key: 'session', label: 'Session', width: 96 },
-    { key: 'type', label: 'Type', width: 120 },
-    { key: 'result', label: 'Result', width: 88 },
+    { key: 'session', label: 'Session', width: 84 },
+    { key: 'type', label: 'Type', width: 104 },
+    { key: 'result', label: 'Result', width: 80 },
     { key: 'pnl', label: 'PnL', width: 112 },
-    ...(showAccount ? [{ key: 'account', label: 'Trade Account', width: 136 }] : []),
-    { key: 'link', label: 'Link', width: 56 },
+    ...(showAccount ? [{ key: 'account', label: 'Trade Account', width: 128 }] : []),
+    { key: 'link', label: 'Link', width: 48 },
     { key: 'tags', label: 'Tags', width: 176 },
-    { key: 'notes', label: 'Notes', width: 200 },
-    { key: 'actions', label: 'Actions', width: 112 },
+    // The least Notes gets; it takes any width left over. Sized so that one account's table fits a 1440 px screen
+    // without scrolling sideways, so no note sits under the sticky Actions column (issue 14).
+    { key: 'notes', label: 'Notes', width: 240 },
+    { key: 'actions', label: 'Actions', width: 92 },
   ];
 }
 
