@@ -104,6 +104,8 @@ describe('imports of prop-firm files', () => {
 
     const imports = new ImportDialog(page);
     await imports.choose(TRADOVATE_PERFORMANCE);
+    // The default account is marked with the same ★ as in the Trade Log's selector (issue 14: ★ and ⭐).
+    expect(await imports.dialog.getByLabel('Trading account').inputValue()).toBe('Main ★');
     await imports.dialog.getByTestId('import-new-account').click();
     await imports.dialog.getByTestId('import-account-name').fill('Evaluation 2');
     await imports.dialog.getByTestId('import-account-create').click();

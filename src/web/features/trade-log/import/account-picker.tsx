@@ -42,7 +42,7 @@ export function AccountPicker({ accounts, loading, value, onChange, onCreated, e
       <Select
         label="Trading account"
         placeholder={loading ? 'Loading accounts...' : 'Select a trading account'}
-        data={accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} (default)` : a.name }))}
+        data={accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name }))}
         value={value}
         onChange={(next) => onChange(next)}
         error={error}
