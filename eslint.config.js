@@ -45,12 +45,30 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'src/web must not import server code: use the HTTP API.' },
             { group: ['node:*', ...serverOnly.filter((p) => p !== 'better-auth')], message: 'src/web runs in the browser: no server libraries.' },
+            // The contract's zod schemas would put zod in the browser bundle: the web app takes its types only.
+            { group: ['**/contract/**', '**/contract'], allowTypeImports: true, message: 'src/web imports the contract with `import type` only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract (issue 14) is shared by the server, the web app and the tests: zod and src/domain only.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'src/contract must not import server or web code.' },
+            { group: ['node:*', ...serverOnly, ...webOnly], message: 'src/contract is shared: zod and src/domain only.' },
           ],
         },
       ],

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
+import { accountFilter, calendarDay } from './common';
 
 /**
- * The trade read endpoints' contract (issue 14): one trade as GET /api/trades, GET /api/trades/:id, POST and PATCH
- * answer it, and the Trade Log's page of them. The server types its DTO with it, the web app takes its types from it
- * (types only), the API tests check the responses against it. Money is an exact decimal string ("-12.50").
+ * The trades endpoints' contract (issue 14): the requests the server validates, one trade as GET /api/trades,
+ * GET /api/trades/:id, POST and PATCH answer it, the Trade Log's page of them, the statistics and the bulk actions'
+ * answers. The server types its answers with it, the web app takes its types from it (types only), the API tests
+ * check the responses against it. Money is an exact decimal string ("-12.50").
  */
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
 const instant = z.iso.datetime();
@@ -49,3 +52,138 @@ export const tradePage = z.strictObject({
 
 export type Trade = z.infer<typeof trade>;
 export type TradePage = z.infer<typeof tradePage>;
+
+/**
+ * Requests. `pnl` is always NET of commission and `commission` absolute, as stored (spec part 2 §3); the add dialog's
+ * "PnL (before commission)" is converted in the browser with the domain's `toNetPnlCents`. Money travels as decimal
+ * strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic.
+ */
+const money = z.union([z.number(), z.string().max(100)]).optional();
+const tags = z.union([z.array(z.string().max(100)).max(50), z.string().max(2000)]).optional();
+
+/** The text fields of a trade and their limits: one definition for every path that writes a trade. */
+export const tradeFields = {
+  trade_date: z.string().max(100).optional(),
+  date: z.string().max(100).optional(),
+  symbol: z.string().max(50).optional(),
+  period: z.string().max(50).optional(),
+  trade_type: z.string().max(100).optional(),
+  status: z.string().max(20).optional(),
+  pnl: money,
+  commission: money,
+  link: z.string().max(2000).optional(),
+  notes: z.string().max(20000).optional(),
+  tags,
+};
+
+/** POST /api/trades */
+export const tradeInput = z.object({
+  account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
+  ...tradeFields,
+});
+/** PATCH /api/trades/:id */
+export const tradePatch = tradeInput.partial();
+
+const day = calendarDay();
+
+/** GET /api/trades */
+export const listQuery = z.object({
+  account: accountFilter,
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.string().max(200).optional(),
+  // A position in list order (0 = newest): the page that starts there, for a jump to any row.
+  offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  // Trading-day range, inclusive: the dashboard's day-trades dialog lists one day.
+  from: day.optional(),
+  to: day.optional(),
+});
+
+/** GET /api/trades/stats */
+export const statsQuery = z.object({
+  account: accountFilter,
+  q: z.string().max(200).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  // Which per-day rows to return: all, none, or from a day on (the rest summed into by_day_before).
+  days: z.union([z.literal('all'), z.literal('none'), day], { error: 'days must be all, none or a date as yyyy-MM-dd' }).default('all'),
+});
+
+export const idParam = z.object({ id: z.uuid('id must be a trade id') });
+/** POST /api/trades/bulk-delete */
+export const idList = z.object({
+  ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades').max(100_000),
+});
+/** POST /api/trades/assign */
+export const assignInput = z.object({
+  ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades to assign').max(100_000),
+  account_id: z.uuid('Please select an account'),
+});
+/** POST /api/trades/import (a JSON backup; each row is checked by the server with the trade fields' limits). */
+export const importInput = z.object({
+  account_id: z.uuid('Please select a trading account'),
+  trades: z.custom<Array<Record<string, unknown>>>(
+    (value) => Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row)),
+    { error: 'Invalid file format: The file does not contain an array of trade data', params: { spec: true } },
+  ),
+});
+
+/** Statistics (spec part 1 §9, part 2 "Statistics and charts"). Money in integer cents. */
+const count = z.number().int().nonnegative();
+const cents = z.number().int();
+export const tradeAggregate = z.strictObject({
+  trades: count,
+  wins: count,
+  losses: count,
+  breakEvens: count,
+  pnlCents: cents,
+  /** Sum of positive net pnl (>= 0). */
+  grossProfitCents: cents,
+  /** Sum of negative net pnl (<= 0). */
+  grossLossCents: cents,
+});
+const winRate = z.number().min(0).max(100);
+
+/** GET /api/trades/stats. JSON has no Infinity: profitFactor is null when there are no losses. */
+export const tradeStats = z.strictObject({
+  summary: tradeAggregate.extend({
+    winRate,
+    winRateBand: z.enum(['green', 'yellow', 'red']),
+    profitFactor: z.number().nonnegative().nullable(),
+    streaks: z.strictObject({
+      maxWinStreak: count,
+      maxLossStreak: count,
+      current: z.strictObject({ result: z.enum(['Win', 'Loss']).nullable(), length: count }),
+    }),
+    score: z.strictObject({ score: z.number(), winRate: z.number(), consistency: z.number(), profitFactorScore: z.number() }),
+  }),
+  by_week: z.array(tradeAggregate.extend({ weekStart: z.iso.date(), weekEnd: z.iso.date(), label: z.string(), winRate })),
+  by_weekday: z.array(tradeAggregate.extend({ day: z.enum(CHART_WEEKDAYS), winRate })),
+  by_day: z.array(tradeAggregate.extend({ date: z.iso.date() })),
+  /** The days of the filter before those in by_day, summed (zeros unless `days` asked for days from a date). */
+  by_day_before: tradeAggregate,
+});
+
+/** GET /api/trades/unassigned-count */
+export const unassignedCount = z.strictObject({ count });
+/** POST /api/trades/bulk-delete */
+export const bulkDeleteResult = z.strictObject({ deleted: count });
+/** POST /api/trades/assign */
+export const assignResult = z.strictObject({ assigned: count });
+/** POST /api/trades/import */
+export const backupImportResult = z.strictObject({ imported: count, skipped: count });
+/** GET /api/trades/export: every trade, a JSON backup. */
+export const tradeBackup = z.array(trade);
+
+export type TradeInput = z.infer<typeof tradeInput>;
+export type TradePatch = z.infer<typeof tradePatch>;
+/** The body the web app sends to POST /api/trades (money as numbers or decimal strings). */
+export type TradeInputBody = z.input<typeof tradeInput>;
+export type ListQuery = z.infer<typeof listQuery>;
+export type StatsQuery = z.infer<typeof statsQuery>;
+export type TradeAggregate = z.infer<typeof tradeAggregate>;
+export type TradeStats = z.infer<typeof tradeStats>;
+export type UnassignedCount = z.infer<typeof unassignedCount>;
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;
+export type AssignResult = z.infer<typeof assignResult>;
+export type BackupImportResult = z.infer<typeof backupImportResult>;

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { parseCalendarDay } from '../../domain/dates';
 import { badRequest, HttpError } from './errors';
 import { describeProblem, findInputProblem } from './input-guard';
 
@@ -58,12 +57,5 @@ export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<
   return parseOrThrow(schema, params);
 }
 
-/**
- * A calendar day as yyyy-MM-dd that exists: 2026-02-30 matches the pattern but is no day, and year 0 is none that
- * PostgreSQL knows (both were database errors, 500s).
- */
-export const calendarDay = (message = 'must be a date as yyyy-MM-dd') =>
-  z.string().refine((value) => {
-    const parts = parseCalendarDay(value);
-    return parts !== null && parts.year >= 1;
-  }, message);
+// Shared with the request schemas of the contract (src/contract/common.ts).
+export { calendarDay } from '../../contract/common';

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { isValidTimeZone } from '../../../domain/dates';
-import { TRADING_DAY_RULES, type TradingDayRule } from '../../../domain/importers';
+import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../../../contract/preferences';
+import type { TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { userPreferences } from '../../db/schema';
@@ -10,30 +9,9 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { refileImportedTrades } from '../imports/trading-day';
 
-const MAX_BALANCE_CENTS = 99_999_999_999;
-const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
-
-const preferencesPatch = z
-  .object({
-    theme: z.enum(['dark', 'light']).optional(),
-    time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone such as America/New_York').optional(),
-    widgets: json.optional(),
-    layout: json.optional(),
-    stats_widgets_order: json.optional(),
-    quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
-    // Spec part 1 §5: the starting balance is numeric, falling back to 0; numeric(16,2) holds under a billion.
-    starting_balance: z
-      .union([z.number(), z.string().max(100)])
-      .refine((v) => Math.abs(toCents(v)) <= MAX_BALANCE_CENTS, 'must be between -999,999,999.99 and 999,999,999.99')
-      .optional(),
-    // Issue 12: imported trades under the exchange's trading day or the calendar day; a change re-files them.
-    trading_day: z.enum(TRADING_DAY_RULES, { error: "trading_day must be 'exchange' or 'calendar'" }).optional(),
-  })
-  .strict();
-
-function toDto(row: typeof userPreferences.$inferSelect) {
+function toDto(row: typeof userPreferences.$inferSelect): Preferences {
   return {
-    theme: row.theme,
+    theme: row.theme as Preferences['theme'],
     time_zone: row.timeZone,
     widgets: row.widgets,
     layout: row.layout,
@@ -86,7 +64,7 @@ export function preferenceRoutes({ database }: AppDeps) {
         const refiled = patch.trading_day !== undefined
           ? await refileImportedTrades(tx, userId, before!.tradingDay as TradingDayRule, patch.trading_day)
           : 0;
-        return { ...toDto(updated!), refiled_trades: refiled };
+        return { ...toDto(updated!), refiled_trades: refiled } satisfies PreferencesUpdate;
       });
       return c.json(row);
     });

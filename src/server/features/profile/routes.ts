@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { profilePatch, type Profile } from '../../../contract/profile';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
@@ -8,12 +8,9 @@ import { notFound } from '../../http/errors';
 import { imageBodyLimit, readImageUpload, sendImage } from '../../http/image-upload';
 import { readJson } from '../../http/validate';
 
-const name = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
-const profilePatch = z.object({ display_name: name, first_name: name, last_name: name }).strict();
-
 const AVATAR_URL_PREFIX = '/api/profile/avatar/';
 
-function toDto(row: typeof profiles.$inferSelect) {
+function toDto(row: typeof profiles.$inferSelect): Profile {
   return {
     display_name: row.displayName,
     first_name: row.firstName,

@@ -1,10 +1,11 @@
+import type { QuickLink, QuickLinkImport } from '../../../contract/quick-links';
 import { DEFAULT_QUICK_LINKS, reorderPositions, type QuickLinkInput } from '../../../domain/links/quick-links';
 import type { Database } from '../../db/client';
 import { quickLinks } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { quickLinksRepo } from './repo';
 
-export function toQuickLinkDto(row: typeof quickLinks.$inferSelect) {
+export function toQuickLinkDto(row: typeof quickLinks.$inferSelect): QuickLink {
   return {
     id: row.id,
     title: row.title,
@@ -64,7 +65,7 @@ export const quickLinksService = {
    * Bulk import (spec part 2 §7). With only_if_empty (the legacy browser list after sign-in) nothing is added when
    * the trader already has links, so two tabs signing in at once import the list once.
    */
-  importLinks: (db: Database, userId: string, links: QuickLinkInput[], onlyIfEmpty: boolean) =>
+  importLinks: (db: Database, userId: string, links: QuickLinkInput[], onlyIfEmpty: boolean): Promise<QuickLinkImport> =>
     db.withUser(userId, async (tx) => {
       const repo = quickLinksRepo(tx, userId);
       await repo.lock();
@@ -74,7 +75,7 @@ export const quickLinksService = {
     }),
 
   /** The default links the trader does not have yet (by address), after their own. */
-  importDefaults: (db: Database, userId: string) =>
+  importDefaults: (db: Database, userId: string): Promise<QuickLinkImport> =>
     db.withUser(userId, async (tx) => {
       const repo = quickLinksRepo(tx, userId);
       await repo.lock();

@@ -1,42 +1,20 @@
 import { Hono } from 'hono';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { taskIdParam as idParam, taskInput, taskPatch, taskStatusQuery, tasksQuery, type Task, type TaskDayStatus } from '../../../contract/tasks';
 import { getTodayInZone } from '../../../domain/dates';
-import { deriveDailyTaskStatus, normalizeTaskTitle, TASK_CATEGORIES } from '../../../domain/tasks';
+import { deriveDailyTaskStatus, type TaskCategory } from '../../../domain/tasks';
 import type { Tx } from '../../db/client';
 import { taskCompletion, tasks } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { calendarDay, readJson, readParams, readQuery } from '../../http/validate';
+import { readJson, readParams, readQuery } from '../../http/validate';
 import { getPreferences } from '../preferences/routes';
 
-const day = calendarDay();
-const title = z
-  .string({ error: 'Task title is required' })
-  .max(200, 'Task title must be at most 200 characters')
-  .transform((t, ctx) => {
-    const normalized = normalizeTaskTitle(t);
-    if (!normalized) ctx.addIssue({ code: 'custom', message: 'Task title is required' });
-    return normalized ?? '';
-  });
-const category = z.enum(TASK_CATEGORIES, { error: `category must be one of ${TASK_CATEGORIES.join(', ')}` });
-
-const taskInput = z.object({
-  title,
-  category: category.default('Daily'),
-  recurring: z.boolean().default(false),
-  task_date: day,
-});
-const taskPatch = z
-  .object({ title: title.optional(), category: category.optional(), recurring: z.boolean().optional(), completed: z.boolean().optional() })
-  .refine((p) => Object.keys(p).length > 0, 'Nothing to update');
-const idParam = z.object({ id: z.uuid('id must be a task id') });
-
-function toDto(row: typeof tasks.$inferSelect) {
+function toDto(row: typeof tasks.$inferSelect): Task {
   return {
     id: row.id,
     title: row.title,
-    category: row.category,
+    category: row.category as TaskCategory,
     completed: row.completed,
     recurring: row.recurring,
     task_date: row.taskDate,
@@ -61,7 +39,7 @@ async function carryRecurringTasks(tx: Tx, userId: string, date: string) {
 export function taskRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const { date } = readQuery(c, z.object({ date: day }));
+      const { date } = readQuery(c, tasksQuery);
       const userId = c.var.user.id;
       const today = getTodayInZone(new Date(), (await getPreferences(database, userId)).timeZone);
       const rows = await database.withUser(userId, async (tx) => {
@@ -75,7 +53,7 @@ export function taskRoutes({ database }: AppDeps) {
       return c.json(rows.map(toDto));
     })
     .get('/status', async (c) => {
-      const { from, to } = readQuery(c, z.object({ from: day, to: day }));
+      const { from, to } = readQuery(c, taskStatusQuery);
       const userId = c.var.user.id;
       const rows = await database.withUser(userId, (tx) =>
         tx
@@ -89,7 +67,7 @@ export function taskRoutes({ database }: AppDeps) {
           .groupBy(tasks.taskDate)
           .orderBy(tasks.taskDate),
       );
-      return c.json(rows.map((r) => ({ ...r, status: deriveDailyTaskStatus(r) })));
+      return c.json(rows.map((r): TaskDayStatus => ({ ...r, status: deriveDailyTaskStatus(r) })));
     })
     .post('/', async (c) => {
       const input = await readJson(c, taskInput);

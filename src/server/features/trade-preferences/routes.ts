@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { tradePreferenceInput as preferenceInput, type TradePreferences, type TradePreferencesChange } from '../../../contract/trade-preferences';
 import { addTradeOption, checkTradeOptionRemoval, DEFAULT_SESSIONS, DEFAULT_TAGS, DEFAULT_TRADE_TYPES, type TradeOptionKind } from '../../../domain/trades';
 import type { Database } from '../../db/client';
 import { userTradePreferences } from '../../db/schema';
@@ -9,15 +9,13 @@ import { badRequest, conflict } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { tradesRepo } from '../trades/repo';
 
-const kind = z.enum(['trade_type', 'session', 'tag'], { error: 'type must be trade_type, session or tag' });
-const preferenceInput = z.object({ type: kind, value: z.string().max(100, 'value must be at most 100 characters') });
-
 const DEFAULTS: Record<TradeOptionKind, readonly string[]> = {
   trade_type: DEFAULT_TRADE_TYPES,
   session: DEFAULT_SESSIONS,
   tag: DEFAULT_TAGS,
 };
 
+// The contract's TradePreferences, keyed by the domain's kinds.
 type Options = Record<TradeOptionKind, string[]>;
 
 /**
@@ -60,7 +58,7 @@ const LABEL: Record<TradeOptionKind, string> = { trade_type: 'Trade type', sessi
 
 export function tradePreferenceRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await listTradePreferences(database, c.var.user.id)))
+    .get('/', async (c) => c.json((await listTradePreferences(database, c.var.user.id)) satisfies TradePreferences))
     .post('/', async (c) => {
       const { type, value } = await readJson(c, preferenceInput);
       const userId = c.var.user.id;
@@ -74,7 +72,7 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
         tx.insert(userTradePreferences).values({ userId, preferenceType: type, preferenceValue: change.added }).onConflictDoNothing(),
       );
       const message = type === 'tag' ? `Tag "${change.added}" added successfully` : `${LABEL[type]} "${change.added}" added`;
-      return c.json({ ...(await listTradePreferences(database, userId)), message }, 201);
+      return c.json({ ...(await listTradePreferences(database, userId)), message } satisfies TradePreferencesChange, 201);
     })
     .delete('/', async (c) => {
       const { type, value } = await readJson(c, preferenceInput);
@@ -99,6 +97,6 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
           );
       });
       const message = type === 'tag' ? 'Tag removed from suggestions' : `${LABEL[type]} "${value}" removed`;
-      return c.json({ ...(await listTradePreferences(database, userId)), message });
+      return c.json({ ...(await listTradePreferences(database, userId)), message } satisfies TradePreferencesChange);
     });
 }

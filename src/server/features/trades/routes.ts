@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AssignResult, BulkDeleteResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams, readQuery } from '../../http/validate';
 import { assignInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch } from './schemas';
@@ -8,7 +9,7 @@ export function tradeRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readQuery(c, listQuery))))
     .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readQuery(c, statsQuery))))
-    .get('/unassigned-count', async (c) => c.json({ count: await tradesService.unassignedCount(database, c.var.user.id) }))
+    .get('/unassigned-count', async (c) => c.json({ count: await tradesService.unassignedCount(database, c.var.user.id) } satisfies UnassignedCount))
     .get('/export', async (c) => {
       const trades = await tradesService.exportAll(database, c.var.user.id);
       const date = new Date().toISOString().slice(0, 10);
@@ -21,11 +22,11 @@ export function tradeRoutes({ database }: AppDeps) {
     })
     .post('/bulk-delete', async (c) => {
       const { ids } = await readJson(c, idList);
-      return c.json({ deleted: await tradesService.removeMany(database, c.var.user.id, ids) });
+      return c.json({ deleted: await tradesService.removeMany(database, c.var.user.id, ids) } satisfies BulkDeleteResult);
     })
     .post('/assign', async (c) => {
       const { ids, account_id } = await readJson(c, assignInput);
-      return c.json({ assigned: await tradesService.assign(database, c.var.user.id, ids, account_id) });
+      return c.json({ assigned: await tradesService.assign(database, c.var.user.id, ids, account_id) } satisfies AssignResult);
     })
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))

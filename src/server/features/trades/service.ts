@@ -1,4 +1,4 @@
-import type { Trade } from '../../../contract/trades';
+import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
 import { parseCalendarDay } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
@@ -233,7 +233,7 @@ export const tradesService = {
    * `days` chooses which per-day rows travel: all (default), none, or those from a day on, with the days before it
    * summed into `by_day_before` (the dashboard's charts look back months, not years).
    */
-  async stats(db: Database, userId: string, query: StatsQuery) {
+  async stats(db: Database, userId: string, query: StatsQuery): Promise<TradeStats> {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
@@ -253,7 +253,8 @@ export const tradesService = {
       const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
       const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;
       return {
-        summary,
+        // JSON has no Infinity: no losses travel as null.
+        summary: { ...summary, profitFactor: Number.isFinite(summary.profitFactor) ? summary.profitFactor : null },
         by_week: buildResultsByWeek(days),
         by_weekday: buildResultsByWeekday(days),
         by_day: listFrom === undefined ? days : listFrom === null ? [] : days.filter((d) => d.date >= listFrom),
@@ -322,7 +323,7 @@ export const tradesService = {
    * Imports a JSON backup into one account, all or nothing. Each trade keeps its original id as its import key,
    * so importing the same backup into the same account twice adds nothing the second time.
    */
-  async importBackup(db: Database, userId: string, accountId: string, items: Array<Record<string, unknown>>) {
+  async importBackup(db: Database, userId: string, accountId: string, items: Array<Record<string, unknown>>): Promise<BackupImportResult> {
     const timeZone = await timeZoneOf(db, userId);
     const createdAt = createdAtKeepingOrder(items);
     const rows: NewTradeRow[] = items.map((item, index) => {

@@ -1,83 +1,17 @@
-import type { TradeAggregate, TradeStatsSummary, WeekResult, WeekdayResult, DailyAggregate } from '../../../domain/stats';
-
-/** Shapes of the JSON API (src/server/features/*). Money is an exact decimal string, e.g. "-12.50". */
+/**
+ * Shapes of the JSON API. Those with a contract (src/contract, issue 14) are the server's own types, imported as
+ * types only so zod stays out of the browser bundle. Money is an exact decimal string, e.g. "-12.50".
+ */
 export type { TradingAccount } from '../../../contract/accounts';
 
 import type { Trade } from '../../../contract/trades';
 
-export type { Trade, TradePage } from '../../../contract/trades';
-
-/** GET /api/trades/stats. JSON has no Infinity: profitFactor arrives as null when there are no losses. */
-export interface TradeStats {
-  summary: Omit<TradeStatsSummary, 'profitFactor'> & { profitFactor: number | null };
-  by_week: WeekResult[];
-  by_weekday: WeekdayResult[];
-  by_day: DailyAggregate[];
-  /** The days of the filter before those in by_day, summed (zeros unless `days` asked for days from a date). */
-  by_day_before: TradeAggregate;
-}
-
-export type { TradeAggregate };
-
-export interface TradeInputBody {
-  account_id?: string | null;
-  date?: string;
-  symbol?: string;
-  period?: string;
-  trade_type?: string;
-  /** NET of commission (convert the form's before-commission value with toNetPnlCents). */
-  pnl?: string | number;
-  commission?: string | number;
-  link?: string;
-  notes?: string;
-  tags?: string[];
-}
-
-export interface TradePreferences {
-  trade_type: string[];
-  session: string[];
-  tag: string[];
-}
-
-export interface Preferences {
-  theme: 'dark' | 'light';
-  time_zone: string;
-  widgets: unknown;
-  layout: unknown;
-  stats_widgets_order: unknown;
-  quick_note: string;
-  starting_balance: string;
-  /** Imported trades under the exchange's trading day or the calendar day (issue 12). */
-  trading_day: 'exchange' | 'calendar';
-  onboarded: boolean;
-}
-
-export interface Profile {
-  display_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  profile_picture_url: string | null;
-  google_profile_picture_url: string | null;
-  user_customized: boolean;
-  updated_at: string;
-}
-
-export interface Task {
-  id: string;
-  title: string;
-  category: string;
-  completed: boolean;
-  recurring: boolean;
-  task_date: string;
-  created_at: string;
-}
-
-export interface TaskDayStatus {
-  date: string;
-  total: number;
-  completed: number;
-  status: 'profit' | 'breakeven' | 'loss' | 'none';
-}
+export type { Trade, TradePage, TradeStats, TradeAggregate, TradeInputBody } from '../../../contract/trades';
+export type { TradePreferences } from '../../../contract/trade-preferences';
+export type { Preferences } from '../../../contract/preferences';
+export type { Profile } from '../../../contract/profile';
+export type { Task, TaskDayStatus } from '../../../contract/tasks';
+export type { QuickLink } from '../../../contract/quick-links';
 
 /** Notes layer (GET /api/notes, /api/notes/:id; spec part 2 "Note (screen model)"). Money as decimal strings. */
 export interface TagRef {
@@ -137,15 +71,6 @@ export interface NoteFolder {
   id: string;
   name: string;
   note_count: number;
-  created_at: string;
-}
-
-export interface QuickLink {
-  id: string;
-  title: string;
-  url: string;
-  icon: string | null;
-  position: number;
   created_at: string;
 }
 

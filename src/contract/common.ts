@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { parseCalendarDay } from '../domain/dates';
+
+/**
+ * Pieces every contract shares (issue 14). A contract imports only zod and src/domain: the server, the API tests and
+ * (types only) the web app import it, so it must pull in neither server nor browser code.
+ */
+
+/** Money and other exact amounts on the wire: a decimal string such as "-12.50". */
+export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal string');
+/** A timestamp as the server writes it (ISO 8601, UTC). */
+export const instant = z.iso.datetime();
+/** yyyy-MM-dd as the server writes it. */
+export const day = z.iso.date();
+
+/**
+ * A calendar day as yyyy-MM-dd that exists, for requests: 2026-02-30 matches the pattern but is no day, and year 0
+ * is none that PostgreSQL knows (both were database errors, 500s).
+ */
+export const calendarDay = (message = 'must be a date as yyyy-MM-dd') =>
+  z.string().refine((value) => {
+    const parts = parseCalendarDay(value);
+    return parts !== null && parts.year >= 1;
+  }, message);
+
+/** Which trades a read covers: all, those without an account, or one account. */
+export const accountFilter = z
+  .union([z.literal('all'), z.literal('unassigned'), z.uuid('account must be all, unassigned or an account id')])
+  .default('all');
+
+/** Every error the API answers: the message, and for a bad field which one. */
+export const apiError = z.looseObject({
+  error: z.string(),
+  fields: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError } from '../../src/contract/common';
+import { preferences, preferencesUpdate } from '../../src/contract/preferences';
+import { profile } from '../../src/contract/profile';
+import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
+import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
+import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
+import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { conforms } from '../support/contract';
+import { createAccount, createTrade, newTrader } from './trades-support';
+
+/**
+ * One contract per endpoint (issue 14): every answer of these endpoints, taken from a real server on both databases,
+ * matches the strict schema in src/contract that the server types its answer with and the web app takes its types
+ * from. A field added, dropped or retyped on one side only fails here.
+ */
+describe.each(backends())('every endpoint answers in the shape of its contract on %s', (backend) => {
+  let app: TestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+    [alice, bob] = await Promise.all([newTrader(app, 'alice'), newTrader(app, 'bob')]);
+  });
+  afterAll(() => app?.close());
+
+  it('trades: statistics, the unassigned count, assign, bulk delete, backup export and import', async () => {
+    const account = await createAccount(alice, 'Contract Eval');
+    const win = await createTrade(alice, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 120, commission: 4 });
+    const loss = await createTrade(alice, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40.5, account_id: account.id });
+
+    const stats = conforms(tradeStats, await alice.get('/api/trades/stats'));
+    expect(stats.summary).toMatchObject({ trades: 2, wins: 1, losses: 1, pnlCents: 7950 });
+    expect(stats.by_weekday.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    // No losses: the profit factor is infinite, and JSON carries it as null, as the contract says.
+    const onlyWins = conforms(tradeStats, await alice.get('/api/trades/stats?account=unassigned&days=none'));
+    expect(onlyWins.summary.profitFactor).toBeNull();
+    expect(onlyWins.by_day).toEqual([]);
+    conforms(tradeStats, await alice.get('/api/trades/stats?days=2026-03-10'));
+
+    expect(conforms(unassignedCount, await alice.get('/api/trades/unassigned-count')).count).toBe(1);
+    expect(conforms(assignResult, await alice.post('/api/trades/assign', { ids: [win.id], account_id: account.id })).assigned).toBe(1);
+
+    const backup = conforms(tradeBackup, await alice.get('/api/trades/export'));
+    expect(backup.map((t) => t.id).sort()).toEqual([win.id, loss.id].sort());
+    const restored = conforms(backupImportResult, await alice.post('/api/trades/import', { account_id: account.id, trades: backup }), 201);
+    expect(restored).toEqual({ imported: 2, skipped: 0 });
+    // The same backup again: each trade is known by its original id now.
+    expect(conforms(backupImportResult, await alice.post('/api/trades/import', { account_id: account.id, trades: backup }), 201)).toEqual({ imported: 0, skipped: 2 });
+
+    expect(conforms(bulkDeleteResult, await alice.post('/api/trades/bulk-delete', { ids: [win.id, loss.id] })).deleted).toBe(2);
+    // Another trader's ids delete nothing.
+    const bobs = await createTrade(bob, { date: '2026-03-09', period: 'AM', pnl: 5 });
+    expect(conforms(bulkDeleteResult, await alice.post('/api/trades/bulk-delete', { ids: [bobs.id] })).deleted).toBe(0);
+  });
+
+  it('preferences, trade preferences and the profile', async () => {
+    const prefs = conforms(preferences, await alice.get('/api/preferences'));
+    expect(prefs).toMatchObject({ theme: 'dark', time_zone: 'America/New_York', trading_day: 'exchange', onboarded: false });
+    const changed = conforms(preferencesUpdate, await alice.patch('/api/preferences', { theme: 'light', starting_balance: 2500, trading_day: 'calendar' }));
+    expect(changed).toMatchObject({ theme: 'light', starting_balance: '2500.00', trading_day: 'calendar', refiled_trades: 0 });
+
+    const options = conforms(tradePreferences, await alice.get('/api/trade-preferences'));
+    expect(options.session.length).toBeGreaterThan(0);
+    const added = conforms(tradePreferencesChange, await alice.post('/api/trade-preferences', { type: 'tag', value: 'Contract' }), 201);
+    expect(added.tag).toContain('Contract');
+    const removed = conforms(tradePreferencesChange, await alice.request('DELETE', '/api/trade-preferences', { type: 'tag', value: 'Contract' }).then(async (r) => ({ status: r.status, body: await r.json() })));
+    expect(removed.tag).not.toContain('Contract');
+
+    conforms(profile, await alice.get('/api/profile'));
+    expect(conforms(profile, await alice.patch('/api/profile', { display_name: 'Alice T' })).display_name).toBe('Alice T');
+  });
+
+  it('tasks and their daily status', async () => {
+    const created = conforms(task, await alice.post('/api/tasks', { title: 'Review the tape', task_date: '2026-03-09', recurring: true }), 201);
+    expect(created).toMatchObject({ category: 'Daily', completed: false, recurring: true, task_date: '2026-03-09' });
+    expect(conforms(task, await alice.patch(`/api/tasks/${created.id}`, { completed: true })).completed).toBe(true);
+    expect(conforms(taskList, await alice.get('/api/tasks?date=2026-03-09')).map((t) => t.id)).toEqual([created.id]);
+    // The next day carries the recurring task over, open.
+    expect(conforms(taskList, await alice.get('/api/tasks?date=2026-03-10'))).toMatchObject([{ title: 'Review the tape', completed: false }]);
+    const status = conforms(taskDayStatusList, await alice.get('/api/tasks/status?from=2026-03-01&to=2026-03-31'));
+    expect(status.find((d) => d.date === '2026-03-09')).toMatchObject({ total: 1, completed: 1 });
+    expect(conforms(taskList, await bob.get('/api/tasks?date=2026-03-09'))).toEqual([]);
+    conforms(apiError, await bob.patch(`/api/tasks/${created.id}`, { completed: false }), 404);
+  });
+
+  it('quick links', async () => {
+    const first = conforms(quickLink, await alice.post('/api/quick-links', { title: 'Tape', url: 'example.com/tape' }), 201);
+    expect(first).toMatchObject({ url: 'https://example.com/tape', icon: null, position: 1 });
+    const second = conforms(quickLink, await alice.post('/api/quick-links', { title: 'News', url: 'https://example.com/news', icon: 'news' }), 201);
+    expect(conforms(quickLink, await alice.patch(`/api/quick-links/${first.id}`, { title: 'Tape reading' })).title).toBe('Tape reading');
+    expect(conforms(quickLinkList, await alice.post('/api/quick-links/reorder', { ids: [second.id, first.id] })).map((l) => l.id)).toEqual([second.id, first.id]);
+    expect(conforms(quickLinkList, await alice.get('/api/quick-links'))).toHaveLength(2);
+    const imported = conforms(quickLinkImport, await alice.post('/api/quick-links/import', { links: [{ title: 'Calendar', url: 'https://example.com/cal' }] }));
+    expect(imported.imported).toBe(1);
+    expect(conforms(quickLinkImport, await alice.post('/api/quick-links/defaults')).links.length).toBeGreaterThan(3);
+    conforms(apiError, await bob.patch(`/api/quick-links/${first.id}`, { title: 'Mine' }), 404);
+  });
+
+  it('answers a bad request with the shared error shape naming the field', async () => {
+    const bad = conforms(apiError, await alice.post('/api/tasks', { title: '', task_date: '2026-03-09' }), 400);
+    expect(bad.fields?.map((f) => f.field)).toEqual(['title']);
+    conforms(apiError, await alice.get('/api/trades/stats?days=yesterday'), 400);
+  });
+});
