@@ -6,8 +6,13 @@ import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/qu
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
 import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { attachment, attachmentList } from '../../src/contract/attachments';
+import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
+import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
+import { tradeDetails } from '../../src/contract/trade-details';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
+import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
@@ -103,5 +108,52 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const bad = conforms(apiError, await alice.post('/api/tasks', { title: '', task_date: '2026-03-09' }), 400);
     expect(bad.fields?.map((f) => f.field)).toEqual(['title']);
     conforms(apiError, await alice.get('/api/trades/stats?days=yesterday'), 400);
+  });
+  it('notes, folders, tags and attachments', async () => {
+    const folder = conforms(noteFolder, await alice.post('/api/note-folders', { name: 'Playbook' }), 201);
+    expect(folder.note_count).toBe(0);
+    const tag = conforms(tagRef, await alice.post('/api/tags', { name: 'Setups' }), 201);
+    expect(conforms(tagRef, await alice.post('/api/tags', { name: 'Setups' })).id).toBe(tag.id);
+    expect(conforms(tagList, await alice.get('/api/tags')).map((t) => t.id)).toContain(tag.id);
+    const trade = await createTrade(alice, { date: '2026-03-11', period: 'AM', symbol: 'CL', pnl: -12.34 });
+    const created = conforms(note, await alice.post('/api/notes', { title: 'ORB', content: 'Wait for the retest', folder_id: folder.id, trade_id: trade.id, tag_ids: [tag.id] }), 201);
+    expect(created).toMatchObject({ net_pl: '-12.34', stocks_traded: 'CL', trade: { id: trade.id, date: '2026-03-11' }, tags: [{ id: tag.id }] });
+    const byUrl = conforms(attachment, await alice.post('/api/attachments', { note_id: created.id, url: 'https://example.com/chart.png', caption: 'entry' }), 201);
+    expect(byUrl.uploaded).toBe(false);
+    const uploaded = conforms(attachment, await uploadAttachment(alice, { note_id: created.id }, PNG_BYTES), 201);
+    expect(uploaded.uploaded).toBe(true);
+    expect(conforms(attachmentList, await alice.get(`/api/attachments?note_id=${created.id}`))).toHaveLength(2);
+    const patched = conforms(note, await alice.patch(`/api/notes/${created.id}`, { title: 'ORB retest', tag_ids: [] }));
+    expect(patched).toMatchObject({ title: 'ORB retest', tags: [] });
+    expect(patched.attachments).toHaveLength(2);
+    expect(conforms(note, await alice.get(`/api/notes/${created.id}`)).content).toBe('Wait for the retest');
+    const page = conforms(notePage, await alice.get(`/api/notes?folder_id=${folder.id}`));
+    expect(page.notes.map((n) => n.id)).toEqual([created.id]);
+    expect(conforms(notePage, await alice.get('/api/notes?q=retest')).notes.map((n) => n.id)).toEqual([created.id]);
+    expect(conforms(noteFolderList, await alice.get('/api/note-folders')).find((f) => f.id === folder.id)?.note_count).toBe(1);
+    expect(conforms(noteFolder, await alice.patch(`/api/note-folders/${folder.id}`, { name: 'Playbook A+' })).name).toBe('Playbook A+');
+
+    const details = conforms(tradeDetails, await alice.get(`/api/trade-details/${trade.id}`));
+    expect(details.notes.map((n) => n.id)).toEqual([created.id]);
+    // Another trader sees none of it.
+    conforms(apiError, await bob.get(`/api/notes/${created.id}`), 404);
+    conforms(apiError, await bob.get(`/api/trade-details/${trade.id}`), 404);
+    expect(conforms(notePage, await bob.get('/api/notes')).notes).toEqual([]);
+  });
+
+  it('the daily journal', async () => {
+    await createTrade(alice, { date: '2026-04-01', period: 'AM', symbol: 'NQ', pnl: 50 });
+    await createTrade(alice, { date: '2026-04-01', period: 'PM', symbol: 'ES', pnl: -20.25 });
+    const before = conforms(journalDayDetail, await alice.get('/api/journal/2026-04-01'));
+    expect(before).toMatchObject({ pnl: '29.75', note: null });
+    expect(before.trades).toHaveLength(2);
+    const saved = conforms(journalSave, await alice.put('/api/journal/2026-04-01', { content: 'Stopped after the second loss' }));
+    expect(saved.note.content).toBe('Stopped after the second loss');
+    expect(conforms(journalDayDetail, await alice.get('/api/journal/2026-04-01')).note?.id).toBe(saved.note.id);
+    expect(conforms(journalDays, await alice.get('/api/journal/days?date=2026-04-01')).days).toEqual([
+      { date: '2026-04-01', trades: 2, pnl: '29.75', has_note: true },
+    ]);
+    expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
+    expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
   });
 });

@@ -1,3 +1,4 @@
+import type { Attachment } from '../../../contract/attachments';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { attachments, notes, trades } from '../../db/schema';
@@ -14,7 +15,7 @@ export const attachmentStorageKey = (userId: string, file: string) => `attachmen
 
 type Row = typeof attachments.$inferSelect;
 
-export function toAttachmentDto(row: Row) {
+export function toAttachmentDto(row: Row): Attachment {
   return {
     id: row.id,
     note_id: row.noteId,

@@ -1,3 +1,4 @@
+import type { JournalDayDetail, JournalDays, JournalNote, JournalSave } from '../../../contract/journal';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { buildJournalDays } from '../../../domain/notes';
 import type { Database } from '../../db/client';
@@ -5,13 +6,13 @@ import { journalRepo } from './repo';
 
 type NoteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof journalRepo>['note']>>>;
 
-function toJournalNote(row: NoteRow) {
+function toJournalNote(row: NoteRow): JournalNote {
   return { id: row.id, title: row.title, content: row.content, folder_id: row.folderId, updated_at: new Date(row.updatedAt).toISOString() };
 }
 
 export const journalService = {
   /** The day list: trading days and journal-note days, newest first, each with its summed P&L (part 2 §4). */
-  async days(db: Database, userId: string, date?: string) {
+  async days(db: Database, userId: string, date?: string): Promise<JournalDays> {
     const { tradingDays, noteDates } = await db.withUser(userId, async (tx) => {
       const repo = journalRepo(tx, userId);
       return { tradingDays: await repo.tradingDays(date), noteDates: await repo.noteDates(date) };
@@ -27,7 +28,7 @@ export const journalService = {
   },
 
   /** One day: its trades, their summed P&L and the journal note (null before the first Save). */
-  async day(db: Database, userId: string, date: string) {
+  async day(db: Database, userId: string, date: string): Promise<JournalDayDetail> {
     return db.withUser(userId, async (tx) => {
       const repo = journalRepo(tx, userId);
       const trades = await repo.dayTrades(date);
@@ -42,7 +43,7 @@ export const journalService = {
     });
   },
 
-  async save(db: Database, userId: string, date: string, content: string) {
+  async save(db: Database, userId: string, date: string, content: string): Promise<JournalSave> {
     const note = await db.withUser(userId, (tx) => journalRepo(tx, userId).save(date, content));
     return { date, note: toJournalNote(note) };
   },

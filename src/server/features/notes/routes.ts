@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { AI_MESSAGES, AiError, sseResponse, toAiError, wantsEventStream } from '../../ai';
+import type { DraftResult, TagRef } from '../../../contract/notes';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
@@ -23,7 +24,7 @@ export function noteRoutes({ database, storage, ai, logger }: AppDeps) {
       if (!wantsEventStream(c)) {
         try {
           const result = await ai.complete(userId, await buildDraftRequest(database, userId, input, c.req.raw.signal));
-          return c.json({ text: result.text });
+          return c.json({ text: result.text } satisfies DraftResult);
         } catch (error) {
           if (error instanceof AiError) throw new HttpError(error.httpStatus === 499 ? 400 : error.httpStatus, error.message);
           throw error;
@@ -83,6 +84,6 @@ export function tagRoutes({ database }: AppDeps) {
     .post('/', async (c) => {
       const { name } = await readJson(c, tagInput);
       const { created, ...tag } = await tagsService.upsert(database, c.var.user.id, name);
-      return c.json(tag, created ? 201 : 200);
+      return c.json(tag satisfies TagRef, created ? 201 : 200);
     });
 }

@@ -1,3 +1,4 @@
+import type { Note, NoteFolder, NotePage, NoteSummary } from '../../../contract/notes';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import type { FileStorage } from '../../storage';
@@ -16,7 +17,7 @@ const money = (value: string | null) => (value === null ? null : centsToDecimalS
  * A row of the notes list (spec part 2 "Note (screen model)" without the body): net_pl and stocks_traded come from
  * the linked trade, or, for a daily-journal note, from that day's trades.
  */
-export function toNoteSummary(row: ListRow) {
+export function toNoteSummary(row: ListRow): NoteSummary {
   const linked = row.tradeId !== null && row.tradeSymbol !== null;
   return {
     id: row.id,
@@ -80,7 +81,7 @@ async function checkReferences(tx: Tx, userId: string, input: { folder_id?: stri
 }
 
 /** The whole note: body, tags, the linked trade as the notebook reads it (part 2 §3), its attachments. */
-async function readNote(tx: Tx, userId: string, id: string) {
+async function readNote(tx: Tx, userId: string, id: string): Promise<Note | undefined> {
   const row = await notesRepo(tx, userId).find(id);
   if (!row) return undefined;
   const trade = row.tradeId ? await tradesRepo(tx, userId).find(row.tradeId) : undefined;
@@ -105,7 +106,7 @@ async function readNote(tx: Tx, userId: string, id: string) {
 export type NoteDto = NonNullable<Awaited<ReturnType<typeof readNote>>>;
 
 export const notesService = {
-  async list(db: Database, userId: string, query: NoteListQuery) {
+  async list(db: Database, userId: string, query: NoteListQuery): Promise<NotePage> {
     const filter: NoteFilter = { folderId: query.folder_id, tagId: query.tag_id, tradeId: query.trade_id };
     const text = query.q?.trim();
     return db.withUser(userId, async (tx) => {
@@ -180,7 +181,7 @@ export const notesService = {
   },
 };
 
-export function toFolderDto(row: { id: string; name: string; createdAt: string; noteCount: number }) {
+export function toFolderDto(row: { id: string; name: string; createdAt: string; noteCount: number }): NoteFolder {
   return { id: row.id, name: row.name, note_count: row.noteCount, created_at: iso(row.createdAt) };
 }
 

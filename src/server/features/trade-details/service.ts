@@ -1,3 +1,4 @@
+import type { TradeDetails } from '../../../contract/trade-details';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { attachmentsRepo, toAttachmentDto } from '../attachments/repo';
@@ -16,7 +17,7 @@ export const tradeDetailsService = {
    * and next (newer) trade, its linked notes with their bodies, and its attachments. Another trader's id, like an
    * unknown one, is a 404.
    */
-  async get(db: Database, userId: string, id: string) {
+  async get(db: Database, userId: string, id: string): Promise<TradeDetails> {
     const result = await db.withUser(userId, async (tx) => {
       const trade = await tradesRepo(tx, userId).find(id);
       if (!trade) return null;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { queryKeys, type JournalDay, type JournalDayDetail } from '../../shared/api';
+import { queryKeys, type JournalDay, type JournalDayDetail, type JournalSave } from '../../shared/api';
 
 /** The day list, or one date when filtered (spec part 2 "Daily Journal": a date filter). */
 export const journalDaysQuery = (date: string) =>
@@ -20,7 +20,7 @@ export function useSaveJournalNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ date, content }: { date: string; content: string }) =>
-      apiFetch<{ date: string; note: JournalDayDetail['note'] }>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content }) }),
+      apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content }) }),
     onSuccess: (saved) => {
       queryClient.setQueryData<JournalDayDetail>(queryKeys.journal.day(saved.date), (day) => (day ? { ...day, note: saved.note } : day));
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.journal.all, 'days'] });

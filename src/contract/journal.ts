@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { NOTE_CONTENT_MAX } from '../domain/notes';
+import { decimal, instant } from './common';
+
+/** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
+
+/** A calendar date that exists (2025-02-30 is refused), as yyyy-MM-dd. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a date that exists');
+
+/** GET /api/journal/days */
+export const journalDaysQuery = z.object({ date: day.optional() });
+export const journalDateParam = z.object({ date: day });
+/** PUT /api/journal/:date */
+export const journalNoteInput = z.object({
+  content: z.string({ error: 'content is required' }).max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')} characters`),
+});
+
+/** One day of the day list: its trades summed, and whether it has a journal note. */
+export const journalDay = z.strictObject({ date: z.iso.date(), trades: z.number().int().nonnegative(), pnl: decimal, has_note: z.boolean() });
+/** GET /api/journal/days: newest first. */
+export const journalDays = z.strictObject({ days: z.array(journalDay) });
+
+export const journalNote = z.strictObject({ id: z.uuid(), title: z.string(), content: z.string(), folder_id: z.uuid().nullable(), updated_at: instant });
+
+/** GET /api/journal/:date: the day's trades, their summed P&L and the journal note (null before the first Save). */
+export const journalDayDetail = z.strictObject({
+  date: z.iso.date(),
+  pnl: decimal,
+  trades: z.array(z.strictObject({ id: z.uuid(), symbol: z.string(), pnl: decimal, status: z.string(), period: z.string(), trade_type: z.string() })),
+  note: journalNote.nullable(),
+});
+/** PUT /api/journal/:date */
+export const journalSave = z.strictObject({ date: z.iso.date(), note: journalNote });
+
+export type JournalDay = z.infer<typeof journalDay>;
+export type JournalDays = z.infer<typeof journalDays>;
+export type JournalNote = z.infer<typeof journalNote>;
+export type JournalDayDetail = z.infer<typeof journalDayDetail>;
+export type JournalSave = z.infer<typeof journalSave>;
