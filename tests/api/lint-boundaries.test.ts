@@ -20,8 +20,16 @@ describe('architecture boundaries', () => {
   });
 
   it('web may not import server code', async () => {
-    expect(await errors('src/web/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('no-restricted-imports');
-    expect(await errors('src/web/probe.ts', "import pg from 'pg';\nexport const a = pg;")).toContain('no-restricted-imports');
+    expect(await errors('src/web/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await errors('src/web/probe.ts', "import pg from 'pg';\nexport const a = pg;")).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('web takes only types from the contract (its zod schemas stay out of the browser bundle), and the contract imports neither server nor web code', async () => {
+    expect(await errors('src/web/probe.ts', "import { trade } from '../contract/trades';\nexport const a = trade;")).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await errors('src/web/probe.ts', "import type { Trade } from '../contract/trades';\nexport const a: Trade | null = null;")).toEqual([]);
+    expect(await errors('src/contract/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('no-restricted-imports');
+    expect(await errors('src/contract/probe.ts', "import { useState } from 'react';\nexport const a = useState;")).toContain('no-restricted-imports');
+    expect(await errors('src/contract/probe.ts', "import { toCents } from '../domain/money';\nexport const a = toCents('1');")).toEqual([]);
   });
 
   it('allows the permitted directions', async () => {
