@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
@@ -23,6 +22,7 @@ import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
+import { compressResponses } from './http/compress';
 import { describeError, redactPath } from './http/error-log';
 import { HttpError } from './http/errors';
 import { createClientAddressResolver } from './http/client-address';
@@ -78,7 +78,7 @@ export function createApp(appDeps: AppDeps) {
     );
   });
   app.use('*', securityHeaders(config));
-  app.use('*', compress());
+  app.use('*', compressResponses());
   // Every route under /api, present and future: no cross-site writes, and no body larger than its route needs.
   app.use('/api/*', sameOriginWrites(config.baseUrl));
   app.use('/api/*', limitBodies());

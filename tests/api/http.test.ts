@@ -117,6 +117,39 @@ describe('serving the web app', () => {
     expect(plain.body.equals(file)).toBe(true);
   });
 
+  it('compresses a large JSON answer in one piece with its length, and leaves small ones and other browsers alone', async () => {
+    const trader = app.client();
+    await trader.signUp(uniqueEmail());
+    const account = (await trader.post('/api/accounts', { name: 'Compressed' })).body as { id: string };
+    const trades = Array.from({ length: 30 }, (_, i) => ({ date: '2026-03-02', symbol: 'NQ', pnl: i - 15, notes: `trade ${i}` }));
+    expect((await trader.post('/api/trades/import', { account_id: account.id, trades })).status).toBe(201);
+    const get = (path: string, headers: Record<string, string>) =>
+      rawRequest(app.url + path, { headers: { cookie: trader.cookieHeader, ...headers }, localAddress: trader.address });
+
+    const plain = await get('/api/trades?limit=30', {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    const list = JSON.parse(plain.body.toString()) as { trades: unknown[] };
+    expect(list.trades).toHaveLength(30);
+    expect(plain.body.length).toBeGreaterThan(4096);
+
+    const gzip = await get('/api/trades?limit=30', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('content-length')).toBe(String(gzip.body.length));
+    expect(gzip.headers.get('transfer-encoding')).toBeNull();
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString())).toEqual(list);
+
+    const deflate = await get('/api/trades?limit=30', { 'accept-encoding': 'gzip;q=0, deflate' });
+    expect(deflate.headers.get('content-encoding')).toBe('deflate');
+    expect(JSON.parse(zlib.inflateSync(deflate.body).toString())).toEqual(list);
+
+    const small = await get('/api/health', { 'accept-encoding': 'gzip' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ ok: true });
+  });
+
   it('sends a Content-Security-Policy without inline scripts that the built app can run under', async () => {
     for (const url of ['/trade-log', entryScript(), '/api/health']) {
       const res = await rawRequest(app.url + url);

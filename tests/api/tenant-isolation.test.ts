@@ -146,6 +146,38 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       expect(() => db().withUser('', (tx) => tx.select().from(tradingAccounts))).toThrow(/needs a user id/);
     });
 
+    // The request connections are pipelined on PostgreSQL (issue 13 point 7): each transaction's BEGIN and setting
+    // travel with its first query, on connections that the next request reuses at once.
+    it('keeps each trader apart when many transactions share the pooled connections at once', async () => {
+      const seen = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => {
+          const t = i % 2 === 0 ? a : b;
+          return db().withUser(t.id, async (tx) => ({
+            who: t,
+            names: (await tx.select().from(tradingAccounts)).map((row) => row.name).sort(),
+            setting: ((await tx.execute(sql`select current_setting('app.user_id', true) as id`)) as unknown as { rows: Row[] }).rows[0]!.id,
+          }));
+        }),
+      );
+      for (const { who, names, setting } of seen) {
+        expect(setting).toBe(who.id);
+        expect(names).toEqual(who === a ? ['A Crypto', 'A Futures'] : ['B Stocks']);
+      }
+    });
+
+    it('writes all or nothing: a failure rolls back what the transaction wrote, and the connection serves the next one', async () => {
+      const failed = await dbError(() =>
+        db().withUser(b.id, async (tx) => {
+          await tx.insert(tradingAccounts).values({ userId: b.id, name: 'half-written' });
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      );
+      expect(failed).toMatch(/division by zero/);
+      await expect(db().withUser(b.id, async () => Promise.reject(new Error('before any query')))).rejects.toThrow('before any query');
+      const names = await db().withUser(b.id, (tx) => tx.select().from(tradingAccounts));
+      expect(names.map((row) => row.name)).toEqual(['B Stocks']);
+    });
+
     it("cannot read the auth tables at all: password hashes and session tokens stay out of the app role's reach", async () => {
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.select().from(user)))).toMatch(/permission denied/);
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.select().from(session)))).toMatch(/permission denied/);

@@ -74,7 +74,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const size = options.poolSize ?? 10;
+  // The owner's pool: migrations, better-auth's tables, health. Requests reach it only when a session is looked up.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(size / 4)) });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   try {
     if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
@@ -82,10 +84,15 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await pool.end();
     throw error;
   }
-  const database = wrap('postgres', db, () => pool.end());
-  // One round trip fewer per request: BEGIN and the two settings go to the server as one simple query (the user id
-  // is a session's UUID, checked below, so it can be written into the statement). A request's transaction was four
-  // round trips before its first query; under load each one costs both processes CPU (issue 13 point 7).
+  // The requests' pool (issue 13 point 7). Its connections are the app role from the start (a startup option: a
+  // connection that cannot take the role is refused), so row-level security applies to everything they run even
+  // before a transaction's settings arrive; with no app.user_id they see no rows at all. Pipelined: BEGIN and the
+  // user's setting go out with the request's first query instead of a round trip ahead of it, which under load
+  // costs the server and PostgreSQL CPU on both ends.
+  const appPool = new pg.Pool({ connectionString: url, max: size, options: '-c role=edgebook_app', pipeline: true });
+  const database = wrap('postgres', db, async () => {
+    await Promise.all([pool.end(), appPool.end()]);
+  });
   // Building a drizzle instance extracts the whole schema's relations: once per pooled connection, not per request.
   const perClient = new WeakMap<pg.PoolClient, Tx>();
   const onClient = (client: pg.PoolClient): Tx => {
@@ -99,22 +106,25 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     return inTransaction(userId, fn);
   };
   const inTransaction = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query(`begin; select set_config('role', 'edgebook_app', true), set_config('app.user_id', '${userId}', true)`);
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
+    const client = await appPool.connect();
+    // Not awaited before the first query: the pipeline keeps the order, and a failed BEGIN or setting fails every
+    // query after it in the transaction (PostgreSQL refuses them until the rollback). The id is a checked UUID.
+    const begun = client.query(`begin; select set_config('app.user_id', '${userId}', true)`).then(
+      () => null,
+      (error: Error) => error,
+    );
     let broken: Error | undefined;
     try {
       const result = await fn(onClient(client));
+      const beginError = await begun;
+      if (beginError) throw beginError;
       await client.query('commit');
       return result;
     } catch (error) {
       // A connection that cannot even roll back is dropped from the pool rather than handed to the next request.
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
+      // The first failure is the one to report: after a failed BEGIN every query says only "transaction is aborted".
+      throw (await begun) ?? error;
     } finally {
       client.release(broken);
     }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../../../contract/preferences';
 import type { TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
@@ -25,15 +25,18 @@ function toDto(row: typeof userPreferences.$inferSelect): Preferences {
 
 /** Reads the trader's preferences, creating the row with the defaults on first use. */
 export function getPreferences(database: Database, userId: string) {
-  return database.withUser(userId, async (tx) => {
-    const read = () => tx.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-    // Read first: most requests need the zone of a trader whose row exists, and an insert attempt on every read
-    // was a write per request under load (issue 13 point 7).
-    const [row] = await read();
-    if (row) return row;
-    await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
-    return (await read())[0]!;
-  });
+  return database.withUser(userId, (tx) => preferencesIn(tx, userId));
+}
+
+/** The trader's preferences (created with their defaults on first use), inside a transaction the caller has open. */
+export async function preferencesIn(tx: Tx, userId: string) {
+  const read = () => tx.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  // Read first: most requests need the zone of a trader whose row exists, and an insert attempt on every read
+  // was a write per request under load (issue 13 point 7).
+  const [row] = await read();
+  if (row) return row;
+  await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
+  return (await read())[0]!;
 }
 
 export function preferenceRoutes({ database }: AppDeps) {

@@ -8,7 +8,7 @@ import { taskCompletion, tasks } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { getPreferences } from '../preferences/routes';
+import { preferencesIn } from '../preferences/routes';
 
 function toDto(row: typeof tasks.$inferSelect): Task {
   return {
@@ -41,8 +41,8 @@ export function taskRoutes({ database }: AppDeps) {
     .get('/', async (c) => {
       const { date } = readQuery(c, tasksQuery);
       const userId = c.var.user.id;
-      const today = getTodayInZone(new Date(), (await getPreferences(database, userId)).timeZone);
       const rows = await database.withUser(userId, async (tx) => {
+        const today = getTodayInZone(new Date(), (await preferencesIn(tx, userId)).timeZone);
         if (date <= today) await carryRecurringTasks(tx, userId, date);
         return tx
           .select()

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/stats';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { getPreferences } from '../preferences/routes';
+import { getPreferences, preferencesIn } from '../preferences/routes';
 import { tradesRepo, type Cursor, type NewTradeRow, type TradeRow } from './repo';
 import { backupTradeRow, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
 
@@ -264,8 +264,9 @@ export const tradesService = {
   },
 
   async create(db: Database, userId: string, input: TradeInput) {
-    const trade = normalizeOrThrow(input, await timeZoneOf(db, userId));
+    // The zone is read in the same transaction as the write: one transaction per request (issue 13 point 7).
     return db.withUser(userId, async (tx) => {
+      const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
       const repo = tradesRepo(tx, userId);
       if (input.account_id && !(await repo.accountExists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
@@ -276,8 +277,8 @@ export const tradesService = {
   },
 
   async update(db: Database, userId: string, id: string, patch: TradePatch) {
-    const timeZone = await timeZoneOf(db, userId);
     return db.withUser(userId, async (tx) => {
+      const timeZone = (await preferencesIn(tx, userId)).timeZone;
       const repo = tradesRepo(tx, userId);
       const current = await repo.find(id);
       if (!current) throw notFound('Trade not found');
