@@ -44,7 +44,7 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
 }
 
 export function createApp(appDeps: AppDeps) {
-  const sessions = createSessionCache(appDeps.config.SESSION_CACHE_SECONDS * 1000);
+  const sessions = createSessionCache(appDeps.config.SESSION_CACHE_SECONDS * 1000, appDeps.database);
   const deps: AppDeps = { ...appDeps, sessions };
   const { auth, config, database, logger } = deps;
   const app = new Hono<AppEnv>();

@@ -21,6 +21,7 @@ describe.runIf(inject('pgAdminUrl'))('several server processes on one PostgreSQL
       WEB_CONCURRENCY: '2',
       AUTH_RATE_LIMIT: '4',
       AUTH_ACCOUNT_ATTEMPTS: '1000',
+      SESSION_CACHE_SECONDS: '60',
     });
     onTestFinished(() => proc.killAll());
     await proc.ready;
@@ -41,6 +42,21 @@ describe.runIf(inject('pgAdminUrl'))('several server processes on one PostgreSQL
     for (let i = 0; i < 6; i++) statuses.push((await attacker.signIn(email, 'wrong-password-x')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     expect(servedBy('/api/auth/sign-in/email').size).toBe(2);
+
+    // Each worker keeps the sessions it looked up for a while (SESSION_CACHE_SECONDS); a revocation served by one
+    // worker ends the session on the other at once, not when its cached copy runs out.
+    const laptop = browser('127.0.9.3');
+    expect((await laptop.signIn(email)).status).toBe(200);
+    const phone = browser('127.0.9.4');
+    expect((await phone.signIn(email)).status).toBe(200);
+    const { body: sessions } = await laptop.get<Array<{ token: string }>>('/api/auth/list-sessions');
+    const phoneToken = sessions.find((s) => phone.cookieHeader.includes(s.token))!.token;
+    // Nothing under /api/auth between these requests and the revocation: any of them clears its worker's cache.
+    for (let i = 0; i < 4; i++) expect((await phone.get('/api/accounts')).status, `cached ${i}`).toBe(200);
+    expect((await laptop.post('/api/auth/revoke-session', { token: phoneToken })).status).toBe(200);
+    const after: number[] = [];
+    for (let i = 0; i < 4; i++) after.push((await phone.get('/api/accounts')).status);
+    expect(after).toEqual([401, 401, 401, 401]);
 
     proc.signal('SIGTERM');
     expect(await proc.exited).toBe(0);

@@ -121,7 +121,7 @@ describe('serving the web app', () => {
     const trader = app.client();
     await trader.signUp(uniqueEmail());
     const account = (await trader.post('/api/accounts', { name: 'Compressed' })).body as { id: string };
-    const trades = Array.from({ length: 30 }, (_, i) => ({ date: '2026-03-02', symbol: 'NQ', pnl: i - 15, notes: `trade ${i}` }));
+    const trades = Array.from({ length: 30 }, (_, i) => ({ id: `c-${i}`, date: '2026-03-02', period: 'AM', symbol: 'NQ', pnl: i - 15, notes: `trade ${i}` }));
     expect((await trader.post('/api/trades/import', { account_id: account.id, trades })).status).toBe(201);
     const get = (path: string, headers: Record<string, string>) =>
       rawRequest(app.url + path, { headers: { cookie: trader.cookieHeader, ...headers }, localAddress: trader.address });

@@ -18,8 +18,8 @@ const BASE_PATH = '/api/auth';
  */
 export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
   return async (c) => {
-    // Sign-out, password resets, profile changes...: whatever better-auth changes, no cached session outlives it
-    // (cleared before, and again after, so a request racing the change cannot cache the old state).
+    // Sign-out, password resets, profile changes...: whatever better-auth changes, no cached session outlives it, in
+    // this process or another (cleared before, and everywhere after: a lookup racing the change stores nothing).
     const changes = !(c.req.method === 'GET' && c.req.path === `${BASE_PATH}/get-session`);
     if (changes) sessions.clear();
     const headers = new Headers(c.req.raw.headers);
@@ -29,7 +29,7 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
     if (c.req.method !== 'POST' || callback) {
       const forward = () => auth.handler(new Request(c.req.raw, { headers }));
       const response = callback ? await limitProviderCallback(limiter, forward) : await forward();
-      if (changes) sessions.clear();
+      if (changes) await sessions.revoke();
       return response;
     }
 
@@ -60,7 +60,7 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
     }
     const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body }));
     if (account && (response.ok || (await provedSecret(response)))) await limiter.succeeded(account);
-    sessions.clear();
+    await sessions.revoke();
     return response;
   };
 }

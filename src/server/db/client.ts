@@ -26,7 +26,16 @@ export interface Database {
   withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Tells every process on this database, this one included, that sessions ended (sign-out, revocation, deletion). */
+  sessionsChanged(): Promise<void>;
+  /**
+   * Calls `fn` whenever any process says sessions changed. `live()` is false while such news could be missed (the
+   * PostgreSQL listener is reconnecting): a cache of sessions must not be trusted then.
+   */
+  onSessionsChanged(fn: () => void): { live(): boolean };
 }
+
+const SESSIONS_CHANNEL = 'edgebook_sessions';
 
 /** Resolved from the package root, not from this module's URL, so it survives bundling (STACK-NOTES). */
 export const migrationsFolder = path.join(packageRoot, 'src', 'server', 'db', 'migrations');
@@ -90,9 +99,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // user's setting go out with the request's first query instead of a round trip ahead of it, which under load
   // costs the server and PostgreSQL CPU on both ends.
   const appPool = new pg.Pool({ connectionString: url, max: size, options: '-c role=edgebook_app', pipeline: true });
+  const signals = sessionSignals(url);
   const database = wrap('postgres', db, async () => {
-    await Promise.all([pool.end(), appPool.end()]);
+    await Promise.all([pool.end(), appPool.end(), signals.close()]);
   });
+  // Other server processes (WEB_CONCURRENCY, more machines) hear of ended sessions through LISTEN/NOTIFY.
+  database.sessionsChanged = async () => {
+    signals.notifyHere();
+    await pool.query(`select pg_notify('${SESSIONS_CHANNEL}', '')`);
+  };
+  database.onSessionsChanged = signals.subscribe;
   // Building a drizzle instance extracts the whole schema's relations: once per pooled connection, not per request.
   const perClient = new WeakMap<pg.PoolClient, Tx>();
   const onClient = (client: pg.PoolClient): Tx => {
@@ -132,13 +148,76 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   return database;
 }
 
+/** One LISTEN connection per process, opened on the first subscriber and reopened (after a pause) when it drops. */
+function sessionSignals(url: string) {
+  const listeners = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const notifyHere = () => listeners.forEach((fn) => fn());
+  const lost = () => {
+    if (!live && client === null) return;
+    live = false;
+    client = null;
+    // Whatever was said while nobody listened is lost: every cache forgets all it holds.
+    notifyHere();
+    if (!closed) retry = setTimeout(() => void connect(), 1000);
+  };
+  const connect = async () => {
+    retry = undefined;
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('notification', notifyHere);
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen ${SESSIONS_CHANNEL}`);
+      if (closed) return void (await next.end().catch(() => {}));
+      live = true;
+      // Sessions may have ended before the listener was up: start from an empty cache.
+      notifyHere();
+    } catch {
+      await next.end().catch(() => {});
+      lost();
+    }
+  };
+  return {
+    notifyHere,
+    subscribe(fn: () => void) {
+      listeners.add(fn);
+      if (!client && !closed && !retry) void connect();
+      return { live: () => live };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const open = client;
+      client = null;
+      live = false;
+      await open?.end().catch(() => {});
+    },
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>): Database {
   let open = 0;
+  // The embedded database is one process: news of ended sessions has nowhere else to go.
+  const listeners = new Set<() => void>();
   return {
     kind,
     db,
+    async sessionsChanged() {
+      listeners.forEach((fn) => fn());
+    },
+    onSessionsChanged(fn) {
+      listeners.add(fn);
+      return { live: () => true };
+    },
     withUser(userId, fn) {
       if (!userId) throw new Error('withUser needs a user id');
       return db.transaction(async (tx) => {

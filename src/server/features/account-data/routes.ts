@@ -28,7 +28,7 @@ export function accountDataRoutes({ database, storage, logger, sessions }: AppDe
         throw badRequest(`email: ${DELETE_EMAIL_MISMATCH}`);
       }
       await service.deleteAll(user.id);
-      sessions?.clear();
+      await sessions?.revoke();
       logger.info({ user: user.id }, 'account deleted');
       // The session died with the account; drop the browser's cookies for it too.
       for (const name of Object.keys(getCookie(c))) {
