@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, formatUsd, sumCents, toCents } from './money';
+import { centsToDecimalString, decimalToCents, formatUsd, parseDecimal, sumCents, toCents } from './money';
 
 describe('money as integer cents', () => {
   it('0.1 + 0.2 is exactly 0.30', () => {
@@ -22,6 +23,32 @@ describe('money as integer cents', () => {
     expect(toCents('-1.005')).toBe(-101);
     expect(toCents('-0.001')).toBe(0);
     expect(Object.is(toCents('-0.001'), -0)).toBe(false);
+  });
+
+  it('reads exponents, bare points and signs as decimal.js does', () => {
+    expect([toCents('1e2'), toCents('-2.5E-1'), toCents('.5'), toCents('5.'), toCents('+0.995'), toCents('.'), toCents('1e'), toCents('0e999999')]).toEqual([
+      10000, -25, 50, 500, 100, 0, 0, 0,
+    ]);
+    expect(toCents(1e400)).toBe(0);
+    expect(toCents('1e400')).toBe(Infinity);
+  });
+
+  // Spec part 2 §5: toCents rounds without decimal.js (the dashboard's first render does not load it); it must agree
+  // with the Decimal arithmetic exactly, for numbers and for any decimal text.
+  it('agrees with decimal.js on any number or decimal text', () => {
+    const reference = (input: unknown) => {
+      const value = parseDecimal(input);
+      return value === null ? 0 : decimalToCents(value);
+    };
+    const text = fc
+      .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^\d{0,20}$/), fc.option(fc.stringMatching(/^\d{0,12}$/)), fc.option(fc.integer({ min: -30, max: 30 })))
+      .map(([sign, whole, fraction, exp]) => `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `e${exp}`}`);
+    fc.assert(
+      fc.property(fc.oneof(text, fc.double(), fc.integer()), (input) => {
+        expect(toCents(input)).toBe(reference(input));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('formats USD with thousands separators and sign', () => {

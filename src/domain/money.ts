@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
+import type { Cents } from './cents';
 
 /**
  * Money is held as integer cents: sums of any number of trades are exact, and 0.1 + 0.2 prints 0.30.
  * Prices and quantities (which may carry more decimals, e.g. crypto) go through Decimal and are rounded
  * to cents only when they become money.
  */
-export type Cents = number;
+export { formatUsd, toCents, type Cents } from './cents';
 
 export { Decimal };
 
@@ -18,13 +19,6 @@ export function parseDecimal(input: unknown): Decimal | null {
   const text = input.trim();
   if (!NUMERIC.test(text)) return null;
   return new Decimal(text);
-}
-
-/** Spec part 2 §5: non-numeric pnl or commission input counts as 0. Rounds half away from zero to the cent. */
-export function toCents(input: unknown): Cents {
-  const value = parseDecimal(input);
-  if (value === null) return 0;
-  return decimalToCents(value);
 }
 
 export function decimalToCents(value: Decimal): Cents {
@@ -49,11 +43,3 @@ export function sumCents(values: Iterable<Cents>): Cents {
   return total;
 }
 
-/** "$1,234.56" / "-$12.50": the product is shown in USD (spec part 1 §1). */
-export function formatUsd(cents: Cents): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.trunc(abs / 100).toLocaleString('en-US');
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}$${dollars}.${rest}`;
-}

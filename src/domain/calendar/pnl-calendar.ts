@@ -1,4 +1,4 @@
-import type { Cents } from '../money';
+import type { Cents } from '../cents';
 import {
   addDays,
   formatCalendarDay,

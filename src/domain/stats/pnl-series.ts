@@ -1,5 +1,5 @@
 import { parseMoneyInput } from '../trades/money-input';
-import type { Cents } from '../money';
+import type { Cents } from '../cents';
 import { addDays, differenceInDays, type CalendarDay } from '../dates/calendar-day';
 import { getTodayInZone } from '../dates/time-zone';
 

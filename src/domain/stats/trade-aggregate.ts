@@ -1,4 +1,4 @@
-import type { Cents } from '../money';
+import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
 import { getDayFromTradeDate } from '../dates/time-zone';
 

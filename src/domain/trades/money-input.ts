@@ -1,4 +1,4 @@
-import { toCents, type Cents } from '../money';
+import { toCents, type Cents } from '../cents';
 
 /**
  * What a trader types into a money box: '1,250.50', '$1,250.50', '-$95', '(95.00)' (accounting negative).

@@ -1,4 +1,4 @@
-import type { Cents } from '../../domain/money';
+import type { Cents } from '../../domain/cents';
 
 export type Tone = 'positive' | 'negative' | 'warning' | 'neutral';
 

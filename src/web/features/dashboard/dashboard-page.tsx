@@ -13,9 +13,7 @@ import { useUiModes } from '../../lib/ui-modes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
 import { runOnboarding, useUpdatePreferences } from './api';
-import { AccountsPanel } from './components/accounts-panel';
 import { BalanceWidget } from './components/balance-widget';
-import { DayTradesDialog } from './components/day-trades-dialog';
 import { EconomicEventsWidget } from './components/economic-events-widget';
 import { HeaderStats } from './components/header-stats';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
@@ -45,6 +43,9 @@ import {
 const CAPTURE_ID = 'dashboard-capture';
 
 const ProfileSettingsDialog = lazy(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog })));
+// The day's trades and the account manager load when first opened, not with the first screen (issue 14).
+const DayTradesDialog = lazy(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog })));
+const AccountsPanel = lazy(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel })));
 const ScreenshotDialog = lazy(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog })));
 
 /** True from the first time `opened` is true: a lazily loaded dialog then stays mounted, so it can close smoothly. */
@@ -209,6 +210,8 @@ export function DashboardPage() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const profileUsed = useOpenedOnce(profileOpen);
   const shareUsed = useOpenedOnce(shareOpen);
+  const dayUsed = useOpenedOnce(dayOpen !== null);
+  const accountsUsed = useOpenedOnce(accountsOpen);
 
   // Reset Dashboard from the search palette: navigation state on arrival, or an event when already here.
   useEffect(() => {
@@ -325,8 +328,16 @@ export function DashboardPage() {
         />
       </div>
 
-      <DayTradesDialog date={dayOpen} account={account} onClose={() => setDayOpen(null)} />
-      <AccountsPanel opened={accountsOpen} onClose={() => setAccountsOpen(false)} account={account} onSelect={setAccount} />
+      {dayUsed && (
+        <Suspense fallback={null}>
+          <DayTradesDialog date={dayOpen} account={account} onClose={() => setDayOpen(null)} />
+        </Suspense>
+      )}
+      {accountsUsed && (
+        <Suspense fallback={null}>
+          <AccountsPanel opened={accountsOpen} onClose={() => setAccountsOpen(false)} account={account} onSelect={setAccount} />
+        </Suspense>
+      )}
       {/* The crop (react-easy-crop) and the capture (html-to-image) load the first time their dialog opens. */}
       {profileUsed && (
         <Suspense fallback={null}>

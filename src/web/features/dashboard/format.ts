@@ -1,4 +1,4 @@
-import { formatUsd, type Cents } from '../../../domain/money';
+import { formatUsd, type Cents } from '../../../domain/cents';
 import { parseCalendarDay } from '../../../domain/dates';
 import { formatWinRate as formatDomainWinRate } from '../../../domain/stats';
 import { TONE_COLOR } from '../../lib/tone';

@@ -1,18 +1,26 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import { QUICK_LINK_ICONS, QUICK_LINK_TITLE_MAX, QUICK_LINK_URL_MAX, isWebUrl, normalizeWebUrl } from '../../../../domain/links/quick-links';
 import { QuickLinkIcon, QUICK_LINK_ICON_LABELS } from '../../../components/quick-link-icon';
 import { ApiError } from '../../../lib/api';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { quickLinksQuery, type QuickLink } from '../../../shared/api';
 import { useQuickLinkMutations, type QuickLinkBody } from '../quick-links-api';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+
+// Drag to reorder (dnd-kit) loads once the dashboard has painted; until then the rows are the same without it.
+const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({ default: m.SortableLinks })));
+
+export interface LinkDrag {
+  setNodeRef: (node: HTMLElement | null) => void;
+  setActivatorNodeRef: (node: HTMLElement | null) => void;
+  style: CSSProperties;
+  handleProps: HTMLAttributes<HTMLElement>;
+}
 
 const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
 
@@ -58,18 +66,18 @@ function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkB
   );
 }
 
-function SortableLink({ link, onEdit, onDelete }: { link: QuickLink; onEdit: () => void; onDelete: () => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: link.id });
+/** One link's row; `drag` is the handle's wiring once the drag code has loaded (./quick-links-sortable). */
+export function LinkRow({ link, onEdit, onDelete, drag }: { link: QuickLink; onEdit: () => void; onDelete: () => void; drag?: LinkDrag }) {
   return (
     <Group
-      ref={setNodeRef}
+      ref={drag?.setNodeRef}
       gap={4}
       wrap="nowrap"
       className={classes.quickLink}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+      style={drag?.style}
       data-testid="quick-link"
     >
-      <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" size="sm" aria-label={`Move ${link.title}`} {...attributes} {...listeners} data-testid="quick-link-handle">
+      <ActionIcon ref={drag?.setActivatorNodeRef} variant="subtle" color="gray" size="sm" aria-label={`Move ${link.title}`} {...drag?.handleProps} data-testid="quick-link-handle">
         <IconGripVertical size={14} aria-hidden="true" />
       </ActionIcon>
       <Anchor href={link.url} target="_blank" rel="noopener noreferrer" className={classes.quickLinkAnchor} title={link.url} data-testid="quick-link-anchor">
@@ -98,18 +106,19 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
   const links = useQuery(quickLinksQuery);
   const { create, update, remove, reorder, importDefaults } = useQuickLinkMutations();
   const [editing, setEditing] = useState<null | { link: QuickLink | null }>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const dragReady = useAfterFirstPaint();
   const list = links.data ?? [];
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const ids = list.map((l) => l.id);
-    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-    reorder.mutate(next, { onError: () => notifications.show({ color: 'red', message: 'Failed to reorder quick links' }) });
-  };
+  const onReorder = (ids: string[]) =>
+    reorder.mutate(ids, { onError: () => notifications.show({ color: 'red', message: 'Failed to reorder quick links' }) });
+  const onDelete = (link: QuickLink) => remove.mutate(link.id, { onError: () => notifications.show({ color: 'red', message: 'Failed to delete quick link' }) });
+  const rows = (
+    <Stack gap={2} data-testid="quick-links">
+      {list.map((link) => (
+        <LinkRow key={link.id} link={link} onEdit={() => setEditing({ link })} onDelete={() => onDelete(link)} />
+      ))}
+    </Stack>
+  );
 
   const save = (body: QuickLinkBody) => {
     const done = { onSuccess: () => setEditing(null), onError: (e: unknown) => notifications.show({ color: 'red', message: message(e, 'Failed to save quick link') }) };
@@ -165,20 +174,13 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
           </Group>
         </Stack>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={list.map((l) => l.id)} strategy={verticalListSortingStrategy}>
-            <Stack gap={2} data-testid="quick-links">
-              {list.map((link) => (
-                <SortableLink
-                  key={link.id}
-                  link={link}
-                  onEdit={() => setEditing({ link })}
-                  onDelete={() => remove.mutate(link.id, { onError: () => notifications.show({ color: 'red', message: 'Failed to delete quick link' }) })}
-                />
-              ))}
-            </Stack>
-          </SortableContext>
-        </DndContext>
+        dragReady ? (
+          <Suspense fallback={rows}>
+            <SortableLinks links={list} onReorder={onReorder} onEdit={(link) => setEditing({ link })} onDelete={onDelete} />
+          </Suspense>
+        ) : (
+          rows
+        )
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.link ? 'Edit quick link' : 'Add quick link'} centered>
         {editing && (

@@ -1,0 +1,39 @@
+/**
+ * Money as integer cents and its display, without decimal.js: what a screen that only shows figures needs (the
+ * dashboard's first render loads this, not the Decimal arithmetic of ./money; issue 14).
+ */
+export type Cents = number;
+
+/** A decimal number as text: sign, integer digits, fraction digits, exponent. */
+const NUMERIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * Spec part 2 §5: non-numeric pnl or commission input counts as 0. Rounds half away from zero to the cent, exactly:
+ * the digits are shifted by the exponent and rounded as text (what decimal.js computed before, without loading it).
+ */
+export function toCents(input: unknown): Cents {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : typeof input === 'string' ? input.trim() : '';
+  const match = NUMERIC.exec(text);
+  if (!match) return 0;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  if (!whole && !fraction) return 0;
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (!digits) return 0;
+  // Where the cents' decimal point falls in `digits` (the value times 100).
+  const point = whole.length - (whole + fraction).length + digits.length + Number(exponent) + 2;
+  // Beyond any finite double: as Number() of the exact value would give.
+  if (point > 400) return sign === '-' ? -Infinity : Infinity;
+  const units = point <= 0 ? 0n : BigInt(digits.slice(0, point).padEnd(point, '0'));
+  const roundUp = point >= 0 && point < digits.length && digits.charCodeAt(point) >= 53; // '5'
+  const cents = Number(units + (roundUp ? 1n : 0n));
+  return (sign === '-' ? -cents : cents) + 0;
+}
+
+/** "$1,234.56" / "-$12.50": the product is shown in USD (spec part 1 §1). */
+export function formatUsd(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.trunc(abs / 100).toLocaleString('en-US');
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${sign}$${dollars}.${rest}`;
+}
