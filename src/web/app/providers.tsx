@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notificationsStore, updateNotificationsState } from '@mantine/notifications';
+import { notificationsStore, updateNotificationsState, useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 // Server state: cached briefly and refetched on focus when older than 5 s (DESIGN.md).
@@ -21,6 +22,21 @@ notificationsStore.subscribe((state) => {
   if (state.queue.length > 0) updateNotificationsState(notificationsStore, (all) => all.slice(-1));
 });
 
+// The toasts' component loads once the first screen has painted, or at once when a toast is shown before that (the
+// store keeps it until then).
+const ToastStack = lazy(() => import('./toasts').then((m) => ({ default: m.ToastStack })));
+
+function Toasts() {
+  const idle = useAfterFirstPaint();
+  const pending = useNotifications().notifications.length > 0;
+  if (!idle && !pending) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -30,9 +46,7 @@ export function Providers({ children }: { children: ReactNode }) {
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
       >
-        {/* One toast at a time, closing by itself (DESIGN.md: the spec's 1,000,000 ms was a library default). */}
-        {/* No slide: a replaced toast leaves at once rather than sliding out beside its successor. */}
-        <Notifications limit={1} autoClose={4000} position="top-right" transitionDuration={0} />
+        <Toasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>

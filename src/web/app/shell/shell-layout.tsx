@@ -1,17 +1,19 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SearchPalette } from '../../features/search/search-palette';
 import { pageFadeClass } from '../../lib/page-fade';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 import { setUiModes, useUiModes } from '../../lib/ui-modes';
-import { LogoutModal } from './logout-modal';
 import { EditModeOverlay, TradingModeOverlay } from './mode-overlays';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useLegacyQuickLinksMigration } from './use-legacy-quick-links';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+
+// The search palette (Mantine Spotlight) and the logout confirmation load when first opened, not with the first screen (issue 14).
+const LogoutModal = lazy(() => import('./logout-modal').then((m) => ({ default: m.LogoutModal })));
+const SearchPalette = lazy(() => import('../../features/search/search-palette').then((m) => ({ default: m.SearchPalette })));
 
 // Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -51,8 +53,18 @@ export function ShellLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, [mobileOpened]);
 
-  // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger.
+  const [searchUsed, setSearchUsed] = useState(false);
+  const [logoutUsed, setLogoutUsed] = useState(false);
+  if (logoutOpened && !logoutUsed) setLogoutUsed(true);
+  const openSearch = () => {
+    setSearchUsed(true);
+    void import('@mantine/spotlight').then(({ spotlight }) => spotlight.open());
+  };
+
+  // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger. Ctrl/Cmd + K opens the
+  // search palette (spec part 1 §2.2; once loaded, the palette answers the same keys itself).
   useHotkeys([
+    ['mod+K', openSearch],
     [
       'mod+[',
       () => {
@@ -101,6 +113,7 @@ export function ShellLayout() {
           onToggleMobile={mobile.toggle}
           onToggleTradingMode={toggleTradingMode}
           onToggleEditMode={toggleEditMode}
+          onOpenSearch={openSearch}
         />
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar" inert={isMobile && !mobileOpened}>
@@ -112,8 +125,16 @@ export function ShellLayout() {
         </div>
       </AppShell.Main>
 
-      <SearchPalette onSignOut={logout.open} />
-      <LogoutModal opened={logoutOpened} onClose={logout.close} />
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchPalette onSignOut={logout.open} />
+        </Suspense>
+      )}
+      {logoutUsed && (
+        <Suspense fallback={null}>
+          <LogoutModal opened={logoutOpened} onClose={logout.close} />
+        </Suspense>
+      )}
       <TradingModeOverlay message={tradingMessage} />
       {editMode && editOverlay && (
         <EditModeOverlay onDismiss={() => setEditOverlay(false)} onDismissForever={dismissEditOverlayForever} />

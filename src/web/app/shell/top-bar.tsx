@@ -1,5 +1,4 @@
 import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { spotlight } from '@mantine/spotlight';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { Logo } from '../../components/logo';
@@ -14,13 +13,14 @@ interface TopBarProps {
   onToggleMobile: () => void;
   onToggleTradingMode: () => void;
   onToggleEditMode: () => void;
+  onOpenSearch: () => void;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD_LABEL = isMac ? '⌘' : 'Ctrl';
 
 export function TopBar(props: TopBarProps) {
-  const { collapsed, onToggleCollapsed, mobileOpened, onToggleMobile, onToggleTradingMode, onToggleEditMode } = props;
+  const { collapsed, onToggleCollapsed, mobileOpened, onToggleMobile, onToggleTradingMode, onToggleEditMode, onOpenSearch } = props;
   const now = useClock();
   const { tradingMode, editMode } = useUiModes();
 
@@ -56,7 +56,7 @@ export function TopBar(props: TopBarProps) {
         <span className={classes.mobileLogo}>
           <Logo size={24} withName={false} />
         </span>
-        <UnstyledButton className={classes.searchHint} onClick={() => spotlight.open()} data-testid="search-hint">
+        <UnstyledButton className={classes.searchHint} onClick={onOpenSearch} data-testid="search-hint">
           <IconSearch size={16} aria-hidden="true" />
           <span className={classes.searchHintText}>Search…</span>
           <span className={classes.searchHintKeys} aria-hidden="true">

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,6 +46,7 @@ const ProfileSettingsDialog = lazy(() => import('./components/profile-settings-d
 // The day's trades and the account manager load when first opened, not with the first screen (issue 14).
 const DayTradesDialog = lazy(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog })));
 const AccountsPanel = lazy(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel })));
+const LayoutConfirmDialog = lazy(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog })));
 const ScreenshotDialog = lazy(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog })));
 
 /** True from the first time `opened` is true: a lazily loaded dialog then stays mounted, so it can close smoothly. */
@@ -212,6 +213,7 @@ export function DashboardPage() {
   const shareUsed = useOpenedOnce(shareOpen);
   const dayUsed = useOpenedOnce(dayOpen !== null);
   const accountsUsed = useOpenedOnce(accountsOpen);
+  const confirmUsed = useOpenedOnce(confirm !== null);
 
   // Reset Dashboard from the search palette: navigation state on arrival, or an event when already here.
   useEffect(() => {
@@ -349,26 +351,11 @@ export function DashboardPage() {
           <ScreenshotDialog opened={shareOpen} onClose={() => setShareOpen(false)} targetId={CAPTURE_ID} />
         </Suspense>
       )}
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
-        centered
-      >
-        <Text size="sm">
-          {confirm === 'clear'
-            ? 'Are you sure you want to remove all widgets from your dashboard? You can add them back from Add widget.'
-            : 'Are you sure you want to reset your dashboard? The default widgets and layout will be restored.'}
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            Cancel
-          </Button>
-          <Button color={confirm === 'clear' ? 'red' : undefined} onClick={confirmAction} data-testid="confirm-layout-action">
-            {confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
-          </Button>
-        </Group>
-      </Modal>
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <LayoutConfirmDialog confirm={confirm} onCancel={() => setConfirm(null)} onConfirm={confirmAction} />
+        </Suspense>
+      )}
     </DashboardContext.Provider>
   );
 }

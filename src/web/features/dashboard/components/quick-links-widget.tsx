@@ -1,10 +1,9 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type CSSProperties, type HTMLAttributes } from 'react';
-import { QUICK_LINK_ICONS, QUICK_LINK_TITLE_MAX, QUICK_LINK_URL_MAX, isWebUrl, normalizeWebUrl } from '../../../../domain/links/quick-links';
-import { QuickLinkIcon, QUICK_LINK_ICON_LABELS } from '../../../components/quick-link-icon';
+import { QuickLinkIcon } from '../../../components/quick-link-icon';
 import { ApiError } from '../../../lib/api';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { quickLinksQuery, type QuickLink } from '../../../shared/api';
@@ -13,6 +12,8 @@ import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
 // Drag to reorder (dnd-kit) loads once the dashboard has painted; until then the rows are the same without it.
+// The add / edit form loads when first opened.
+const QuickLinkDialog = lazy(() => import('./quick-link-dialog').then((m) => ({ default: m.QuickLinkDialog })));
 const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({ default: m.SortableLinks })));
 
 export interface LinkDrag {
@@ -23,48 +24,6 @@ export interface LinkDrag {
 }
 
 const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
-
-function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkBody; onSubmit: (body: QuickLinkBody) => void; onCancel: () => void; saving: boolean }) {
-  const [title, setTitle] = useState(initial.title);
-  const [url, setUrl] = useState(initial.url);
-  const [icon, setIcon] = useState(initial.icon ?? 'link');
-  const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
-
-  const submit = () => {
-    const normalized = normalizeWebUrl(url);
-    const next = {
-      title: title.trim() ? undefined : 'Title is required',
-      url: !normalized ? 'URL is required' : isWebUrl(normalized) ? undefined : 'Only http and https addresses can be quick links',
-    };
-    setErrors(next);
-    if (next.title || next.url) return;
-    onSubmit({ title: title.trim(), url: normalized, icon });
-  };
-
-  return (
-    <Stack gap="sm" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
-      <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={QUICK_LINK_TITLE_MAX} data-autofocus data-testid="quick-link-title" />
-      <TextInput label="URL" placeholder="https://..." value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} maxLength={QUICK_LINK_URL_MAX} data-testid="quick-link-url" />
-      <Select
-        label="Icon"
-        data={QUICK_LINK_ICONS.map((name) => ({ value: name, label: QUICK_LINK_ICON_LABELS[name] }))}
-        value={icon}
-        onChange={(value) => setIcon(value ?? 'link')}
-        allowDeselect={false}
-        leftSection={<QuickLinkIcon icon={icon} />}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving} data-testid="quick-link-save">
-          Save
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 /** One link's row; `drag` is the handle's wiring once the drag code has loaded (./quick-links-sortable). */
 export function LinkRow({ link, onEdit, onDelete, drag }: { link: QuickLink; onEdit: () => void; onDelete: () => void; drag?: LinkDrag }) {
@@ -107,6 +66,8 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
   const { create, update, remove, reorder, importDefaults } = useQuickLinkMutations();
   const [editing, setEditing] = useState<null | { link: QuickLink | null }>(null);
   const dragReady = useAfterFirstPaint();
+  const [editingUsed, setEditingUsed] = useState(false);
+  if (editing !== null && !editingUsed) setEditingUsed(true);
   const list = links.data ?? [];
 
   const onReorder = (ids: string[]) =>
@@ -182,16 +143,11 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
           rows
         )
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.link ? 'Edit quick link' : 'Add quick link'} centered>
-        {editing && (
-          <LinkForm
-            initial={editing.link ? { title: editing.link.title, url: editing.link.url, icon: editing.link.icon } : { title: '', url: '', icon: 'link' }}
-            onSubmit={save}
-            onCancel={() => setEditing(null)}
-            saving={create.isPending || update.isPending}
-          />
-        )}
-      </Modal>
+      {editingUsed && (
+        <Suspense fallback={null}>
+          <QuickLinkDialog editing={editing} onClose={() => setEditing(null)} onSubmit={save} saving={create.isPending || update.isPending} />
+        </Suspense>
+      )}
     </WidgetCard>
   );
 }
