@@ -194,6 +194,13 @@ async function lighthouseOnce(url: string, cookie: string | undefined, config: t
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    // BENCH_LIGHTHOUSE_DIR keeps each run's full report (which scripts ran long, what blocked the paint).
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      const name = `${new URL(url).pathname === '/' ? 'dashboard' : 'intro'}-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {

@@ -84,6 +84,21 @@ describe('serving the web app', () => {
     }
   });
 
+  it('tells a page sent with a session cookie that there is one (its data requests start with the session check), and only then', async () => {
+    for (const route of ['/', '/index.html', '/trade-log']) {
+      const withCookie = await rawRequest(app.url + route, { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
+      expect(withCookie.body.toString(), route).toContain('<meta name="edgebook-session" content="present" />');
+      expect(withCookie.body.toString().replace(/\n\s*<meta name="edgebook-session"[^>]*>/, ''), route).toBe(indexHtml);
+      expect(withCookie.headers.get('vary'), route).toMatch(/cookie/i);
+      const secure = await rawRequest(app.url + route, { headers: { cookie: '__Secure-better-auth.session_token=abc' } });
+      expect(secure.body.toString(), route).toContain('edgebook-session');
+      for (const cookie of ['better-auth.session_token=', 'my-better-auth.session_token=abc', 'theme=dark']) {
+        const without = await rawRequest(app.url + route, { headers: { cookie } });
+        expect(without.body.toString(), `${route} ${cookie}`).toBe(indexHtml);
+      }
+    }
+  });
+
   it('caches hashed assets for a year and other files not at all', async () => {
     const js = await rawRequest(app.url + entryScript());
     expect(js.status).toBe(200);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context';
 
@@ -10,19 +10,32 @@ import type { AppEnv } from './context';
  */
 export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
+  const serveIndex = (c: Context<AppEnv>) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie');
+    const html = fs.readFileSync(indexFile, 'utf8');
+    // A browser holding a session cookie is told so in the page, so that its data requests start with the session
+    // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
+    if (!SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return c.html(html);
+    return c.html(html.replace('<head>', '<head>\n    <meta name="edgebook-session" content="present" />'));
+  };
+  // The app's root is index.html too: served here, not as a plain file, for the hint above.
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
   if (fs.existsSync(webRoot)) mountFiles(app, path.relative(process.cwd(), webRoot) || '.');
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found' }, 404);
     // A tab left open across a deploy asks for hashed files that no longer exist: index.html in their place
     // fails in the browser as a baffling MIME-type error instead of a plain 404.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    if (!fs.existsSync(indexFile)) {
-      return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    return serveIndex(c);
   });
 }
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 function mountFiles(app: Hono<AppEnv>, relativeRoot: string) {
   app.use(

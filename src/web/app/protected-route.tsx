@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { ServerUnreachable } from '../components/server-unreachable';
 import type { RedirectState } from '../lib/redirect-state';
 import { isSigningOut } from '../lib/sign-out-state';
-import { STORAGE_KEYS, hasSeenIntro, removeStorage, writeStorage } from '../lib/storage-keys';
+import { STORAGE_KEYS, forgetSignedIn, hasSeenIntro, writeStorage } from '../lib/storage-keys';
 import { useAuthSession } from '../lib/use-auth-session';
 
 /** Signed-out visitors go to /intro the first time, to /login afterwards, keeping where they were headed. */
@@ -16,7 +16,7 @@ export function ProtectedRoute() {
   useEffect(() => {
     if (isPending || unreachable) return;
     if (signedIn) writeStorage(STORAGE_KEYS.signedIn, 'true');
-    else removeStorage(STORAGE_KEYS.signedIn);
+    else forgetSignedIn();
   }, [isPending, unreachable, signedIn]);
 
   if (isPending) return <FullPageLoader />;

@@ -50,9 +50,18 @@ export function removeStorage(key: string): void {
   }
 }
 
-/** A hint, not a check: the server still decides; a wrong hint costs requests that answer 401. */
+/**
+ * A hint, not a check: the server still decides; a wrong hint costs requests that answer 401. Signed in here before,
+ * or the server saw a session cookie when it sent the page (its `edgebook-session` meta; e.g. a new browser profile).
+ */
 export function wasSignedIn(): boolean {
-  return readStorage(STORAGE_KEYS.signedIn) === 'true';
+  return readStorage(STORAGE_KEYS.signedIn) === 'true' || document.querySelector('meta[name="edgebook-session"]') !== null;
+}
+
+/** The session check said signed out: neither hint holds any more. */
+export function forgetSignedIn(): void {
+  removeStorage(STORAGE_KEYS.signedIn);
+  document.querySelector('meta[name="edgebook-session"]')?.remove();
 }
 
 export function hasSeenIntro(): boolean {
