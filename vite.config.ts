@@ -13,6 +13,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: the server preloads the dashboard's chunks with the page (src/server/http/static.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -88,7 +88,17 @@ describe('serving the web app', () => {
     for (const route of ['/', '/index.html', '/trade-log']) {
       const withCookie = await rawRequest(app.url + route, { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
       expect(withCookie.body.toString(), route).toContain('<meta name="edgebook-session" content="present" />');
-      expect(withCookie.body.toString().replace(/\n\s*<meta name="edgebook-session"[^>]*>/, ''), route).toBe(indexHtml);
+      // The page as built, with lines added right after <head> and nothing else changed.
+      const body = withCookie.body.toString();
+      const head = indexHtml.indexOf('<head>') + '<head>'.length;
+      expect(body.startsWith(indexHtml.slice(0, head)) && body.endsWith(indexHtml.slice(head)), route).toBe(true);
+      const added = body.slice(head, body.length - (indexHtml.length - head));
+      expect(added, route).toMatch(/^\n\s*<meta name="edgebook-session" content="present" \/>/);
+      // Signed in, / is the dashboard: its page's chunk is preloaded with the page (and only there).
+      const dashboardChunk = (JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)[
+        'features/dashboard/dashboard-page.tsx'
+      ]!.file;
+      expect(added.includes(`<link rel="modulepreload" crossorigin href="/${dashboardChunk}">`), route).toBe(route === '/');
       expect(withCookie.headers.get('vary'), route).toMatch(/cookie/i);
       const secure = await rawRequest(app.url + route, { headers: { cookie: '__Secure-better-auth.session_token=abc' } });
       expect(secure.body.toString(), route).toContain('edgebook-session');

@@ -20,7 +20,9 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     // A browser holding a session cookie is told so in the page, so that its data requests start with the session
     // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
     if (!SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return c.html(html);
-    return c.html(html.replace('<head>', '<head>\n    <meta name="edgebook-session" content="present" />'));
+    // Signed in, / is the dashboard: its code is fetched with the page's own rather than after it has run.
+    const preload = c.req.path === '/' ? dashboardPreloads(webRoot, html) : '';
+    return c.html(html.replace('<head>', `<head>\n    <meta name="edgebook-session" content="present" />${preload}`));
   };
   // The app's root is index.html too: served here, not as a plain file, for the hint above.
   app.get('/', serveIndex);
@@ -33,6 +35,36 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     return serveIndex(c);
   });
+}
+
+const DASHBOARD_PAGE = 'features/dashboard/dashboard-page.tsx';
+let preloadCache: { key: string; links: string } | null = null;
+
+/** Module preload links for the dashboard page's chunk and every chunk it imports statically, from Vite's manifest. */
+function dashboardPreloads(webRoot: string, html: string): string {
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  let key = '';
+  try {
+    key = `${fs.statSync(manifestFile).mtimeMs}`;
+  } catch {
+    return '';
+  }
+  if (preloadCache?.key === key) return preloadCache.links;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(DASHBOARD_PAGE);
+  const links = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  preloadCache = { key, links };
+  return links;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
