@@ -22,7 +22,8 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     if (!SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return c.html(html);
     // Signed in, / is the dashboard: its code is fetched with the page's own rather than after it has run.
     const preload = c.req.path === '/' ? dashboardPreloads(webRoot, html) : '';
-    return c.html(html.replace('<head>', `<head>\n    <meta name="edgebook-session" content="present" />${preload}`));
+    // The preloads go after the entry's own, which the page needs first.
+    return c.html(html.replace('<head>', '<head>\n    <meta name="edgebook-session" content="present" />').replace(/\n?\s*<\/head>/, `${preload}\n  </head>`));
   };
   // The app's root is index.html too: served here, not as a plain file, for the hint above.
   app.get('/', serveIndex);
