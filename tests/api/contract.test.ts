@@ -10,8 +10,10 @@ import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
+import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
+import { postSse } from '../support/sse';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
@@ -155,5 +157,29 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     ]);
     expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
     expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
+  });
+  it('reflections, their summary, an override and the analysis (JSON and event stream)', async () => {
+    const carol = await newTrader(app, 'carol');
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const win = await createTrade(carol, { date: today, period: 'AM', symbol: 'NQ', trade_type: 'Breakout', pnl: 250, tags: ['A+'] });
+    await createTrade(carol, { date: today, period: 'PM', symbol: 'ES', trade_type: 'Reversal', pnl: -100 });
+    const page = conforms(reflectionsPage, await carol.get('/api/reflections?period=week&offset=0'));
+    expect(page.statistics.totals).toMatchObject({ totalTrades: 2, wins: 1, losses: 1, pnlCents: 15000, profitFactor: 2.5 });
+    conforms(reflectionsPage, await carol.get('/api/reflections?period=month&offset=1'));
+    conforms(periodSummary, await carol.get('/api/reflections/summary?period=week&offset=0'));
+
+    const override = conforms(reflectionOverride, await carol.patch(`/api/reflections/${win.id}`, { followed_rules: true, tags: ['Patient'] }));
+    expect(override).toMatchObject({ trade_id: win.id, followed_rules: true, tags: ['Patient'], description: null });
+    conforms(apiError, await bob.patch(`/api/reflections/${win.id}`, { followed_rules: false }), 404);
+
+    // No provider on this server: the local analysis, with the notice that says so.
+    const analyzed = conforms(analyzeResult, await carol.post('/api/analyze-reflections', { period: 'week', offset: 0 }));
+    expect(analyzed.report).toMatchObject({ source: 'local', model: null, totals: { totalTrades: 2 } });
+    expect(analyzed.report.notice?.title).toBeTruthy();
+    const streamed = await postSse(carol, '/api/analyze-reflections', { period: 'week', offset: 0 });
+    expect(streamed.contentType).toContain('text/event-stream');
+    const events = streamed.events.filter((e) => e !== '[DONE]').map((e) => analysisEvent.parse(e));
+    expect(events.map((e) => e.type)).toContain('progress');
+    expect(events.at(-1)?.type).toBe('result');
   });
 });

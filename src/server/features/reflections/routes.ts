@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { AiError, sseResponse, wantsEventStream } from '../../ai';
+import type { AnalyzeResult } from '../../../contract/reflections';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
@@ -29,7 +30,7 @@ export function analyzeReflectionsRoutes({ database, ai, logger }: AppDeps) {
     const now = new Date();
     if (!wantsEventStream(c)) {
       const report = await reflectionsService.analyze(database, ai, userId, input, now, { signal: c.req.raw.signal });
-      return c.json({ success: true, analysis: report.analysis, report });
+      return c.json({ success: true, analysis: report.analysis, report } satisfies AnalyzeResult);
     }
     return sseResponse(c, async (sse) => {
       try {

@@ -22,6 +22,7 @@ import {
   type ReflectionPeriod,
   type ReflectionsPageData,
 } from '../../../domain/reflections';
+import type { ReflectionOverride } from '../../../contract/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
@@ -161,7 +162,7 @@ export const reflectionsService = {
     return { label: data.label, from: data.from, to: data.to, ...buildPeriodSummary(data.label, data.reflections, data.statistics, data.comparison) };
   },
 
-  async patch(db: Database, userId: string, tradeId: string, patch: OverridePatch) {
+  async patch(db: Database, userId: string, tradeId: string, patch: OverridePatch): Promise<ReflectionOverride> {
     return db.withUser(userId, async (tx) => {
       const repo = reflectionsRepo(tx, userId);
       if (!(await repo.tradeExists(tradeId))) throw notFound('Trade not found');

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalysisEvent, PeriodSummaryData, ReflectionPeriod, ReflectionsPageData } from '../../../domain/reflections';
 import { computeReflectionStatistics, buildTradingInsights } from '../../../domain/reflections';
+import type { ReflectionOverride } from '../../../contract/reflections';
 import { apiFetch } from '../../lib/api';
 import { postEventStream, readEventStream } from '../../lib/sse';
 import { queryKeys, type AccountFilter } from '../../shared/api';
@@ -54,7 +55,7 @@ export function useSaveReflection(current: PeriodQuery, onError: (error: unknown
   const key = queryKeys.trades.reflections(current.period, current.offset, current.account);
   return useMutation({
     mutationFn: ({ tradeId, ...body }: OverrideChange) =>
-      apiFetch(`/api/reflections/${tradeId}`, { method: 'PATCH', body: JSON.stringify(body) }),
+      apiFetch<ReflectionOverride>(`/api/reflections/${tradeId}`, { method: 'PATCH', body: JSON.stringify(body) }),
     onMutate: async (change) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<ReflectionsPage>(key);
