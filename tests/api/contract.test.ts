@@ -11,9 +11,11 @@ import { journalDayDetail, journalDays, journalSave } from '../../src/contract/j
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
+import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview } from '../../src/contract/imports';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
 import { postSse } from '../support/sse';
+import { importFile, ownFile, previewFile } from './imports-support';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
@@ -181,5 +183,25 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const events = streamed.events.filter((e) => e !== '[DONE]').map((e) => analysisEvent.parse(e));
     expect(events.map((e) => e.type)).toContain('progress');
     expect(events.at(-1)?.type).toBe('result');
+  });
+  it('broker imports: formats, preview, import and fee schedules', async () => {
+    const dave = await newTrader(app, 'dave');
+    const account = await createAccount(dave, 'Tradovate');
+    expect(conforms(importFormats, await dave.get('/api/imports/formats')).length).toBeGreaterThan(3);
+    const file = ownFile('tradovate-performance-london.csv');
+    const query = { account_id: account.id, time_zone: 'America/New_York', browser_time_zone: 'Europe/London' };
+    const preview = conforms(importPreview, await previewFile(dave, query, file));
+    expect(preview.new_trades).toBeGreaterThan(0);
+    expect(preview.time_zone_check).not.toBeNull();
+    conforms(importPreview, await previewFile(dave, { time_zone: 'America/New_York' }, ownFile('ninjatrader-same-minute.csv')));
+    const outcome = conforms(importOutcome, await importFile(dave, { ...query, time_zone: 'Europe/London' }, file));
+    expect(outcome.imported).toBe(preview.new_trades);
+    expect(outcome.accounts).toEqual([{ account_id: account.id, imported: outcome.imported, duplicates: 0 }]);
+
+    const fees = conforms(feeSchedule, await dave.get(`/api/imports/fees/${account.id}`));
+    expect(fees.stored).toBe(false);
+    expect(conforms(feeSchedule, await dave.put(`/api/imports/fees/${account.id}`, { micro: '0.52', mini: '1.29' })).stored).toBe(true);
+    conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
+    conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
   });
 });

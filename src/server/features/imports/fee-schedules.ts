@@ -1,3 +1,4 @@
+import type { FeeScheduleApplied, FeeScheduleDto } from '../../../contract/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEE_SCHEDULE, parseRate, resultOf, retagForNet, scheduledCommission, type FeeSchedule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
@@ -16,7 +17,7 @@ export const ACCOUNT_NOT_FOUND = 'account_id: Trading account not found';
 /** Rates as stored (numeric(10,4) comes back as "0.6200") shown as the trader wrote them ("0.62"). */
 const rate = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
-export function toFeeScheduleDto(accountId: string, schedule: FeeSchedule, stored: boolean) {
+export function toFeeScheduleDto(accountId: string, schedule: FeeSchedule, stored: boolean): FeeScheduleDto {
   return { account_id: accountId, micro: schedule.micro, mini: schedule.mini, roots: schedule.roots, stored, defaults: DEFAULT_FEE_SCHEDULE };
 }
 
@@ -123,6 +124,6 @@ export const feeSchedulesService = {
           where t.id = r.id and t.user_id = ${userId}
         `);
       }
-      return { updated: changes.length, trades: rows.length, schedule: toFeeScheduleDto(accountId, schedule, true) };
+      return { updated: changes.length, trades: rows.length, schedule: toFeeScheduleDto(accountId, schedule, true) } satisfies FeeScheduleApplied;
     }),
 };

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
+import type { ImportFormats } from '../../../contract/imports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, HttpError } from '../../http/errors';
 import { parseOrThrow, readJson, readParams } from '../../http/validate';
@@ -20,7 +21,7 @@ export function importRoutes({ database }: AppDeps) {
     onError: (c) => c.json({ error: fileTooLargeMessage(), code: 'too-large' }, 413),
   });
   return new Hono<AppEnv>()
-    .get('/formats', (c) => c.json(listFormats()))
+    .get('/formats', (c) => c.json(listFormats() satisfies ImportFormats))
     // Issue 12, point 5: an account's commission and fee schedule, and applying it again to its imported trades.
     .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
     .put('/fees/:accountId', async (c) => {

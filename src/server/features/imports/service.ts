@@ -10,6 +10,7 @@ import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
 import { parseInWorker, type ParseJob } from './parse-pool';
 import { storedTripsText, type FinishPlan, type Summary } from './plan';
 import { importsRepo } from './repo';
+import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
 import type { ImportQuery, PreviewQuery } from './schemas';
 
 /**
@@ -184,7 +185,7 @@ export const importsService = {
    * unreadable row with its number, ignored rows, the time-zone check, the fee schedules applied, totals. Writes
    * nothing.
    */
-  async preview(db: Database, userId: string, bytes: ArrayBuffer, query: PreviewQuery) {
+  async preview(db: Database, userId: string, bytes: ArrayBuffer, query: PreviewQuery): Promise<ImportPreview> {
     if (query.account_id) await assertAccount(db, userId, query.account_id);
     const job = await parse(db, userId, bytes, query);
     try {
@@ -247,7 +248,7 @@ export const importsService = {
    * failure leaves every account as it was. A file with unreadable rows is refused unless the trader confirmed
    * skipping them; a file account without a trading account is refused by name. The mapping is remembered.
    */
-  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery) {
+  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery): Promise<ImportOutcome> {
     await assertAccount(db, userId, query.account_id);
     const job = await parse(db, userId, bytes, query);
     try {
