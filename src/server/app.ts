@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppConfig, Health } from '../contract/config';
 import { accountRoutes } from './features/accounts/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { tradeRoutes } from './features/trades/routes';
@@ -85,7 +86,7 @@ export function createApp(appDeps: AppDeps) {
 
   app.get('/api/health', async (c) => {
     const ok = await database.ping().catch(() => false);
-    return c.json({ ok, database: database.kind }, ok ? 200 : 503);
+    return c.json({ ok, database: database.kind } satisfies Health, ok ? 200 : 503);
   });
 
   app.get('/api/config', (c) =>
@@ -98,7 +99,7 @@ export function createApp(appDeps: AppDeps) {
       links: { community: config.COMMUNITY_URL, social: config.SOCIAL_URL, support: config.SUPPORT_EMAIL },
       // Whether an AI provider is configured, and which models: never the key or the provider's address.
       ai: { configured: deps.ai.configured, model: deps.ai.configured ? deps.ai.models.chat : null, reasoningModel: deps.ai.configured ? deps.ai.models.reasoning : null },
-    }),
+    } satisfies AppConfig),
   );
 
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS), sessions));

@@ -12,6 +12,7 @@ import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
 import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview } from '../../src/contract/imports';
+import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
 import { postSse } from '../support/sse';
@@ -203,5 +204,13 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(feeSchedule, await dave.put(`/api/imports/fees/${account.id}`, { micro: '0.52', mini: '1.29' })).stored).toBe(true);
     conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
     conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
+  });
+  it('the public config, health and onboarding', async () => {
+    const config = conforms(appConfig, await app.client().get('/api/config'));
+    expect(config.ai).toEqual({ configured: false, model: null, reasoningModel: null });
+    expect(conforms(health, await app.client().get('/api/health'))).toEqual({ ok: true, database: backend });
+    const erin = await newTrader(app, 'erin');
+    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe('boolean');
+    expect(conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe(false);
   });
 });

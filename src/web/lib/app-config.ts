@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api';
 
-// GET /api/config: public settings of this Edgebook server.
-export interface AppConfig {
-  emailVerification: boolean;
-  googleSignIn: boolean;
-  /** The self-hoster's OpenID Connect provider, by the name its button shows. */
-  oidc: null | { name: string };
-  captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string };
-  /** Hosted tutorial videos (Trades Log, Reflect Page, ReflectAI), or null for the recorded ones. */
-  tutorialVideoUrls: null | [string, string, string];
-  links: { community: string; social: string; support: string };
-  /** Whether this server has an AI provider (never its key or address), and its models. */
-  ai: { configured: boolean; model: string | null; reasoningModel: string | null };
-}
+// GET /api/config: public settings of this Edgebook server; its shape is the contract's (types only).
+import type { AppConfig } from '../../contract/config';
+
+export type { AppConfig };
 
 /** What every AI button says when the server has no provider (issue 8): plainly, and how to configure one. */
 export const AI_NOT_CONFIGURED_HINT =

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { OnboardingResult } from '../../../contract/config';
 import { getTodayInZone } from '../../../domain/dates';
 import { buildOnboardingTasks, buildSampleTrades } from '../../../domain/tasks';
 import type { Database } from '../../db/client';
@@ -12,7 +13,7 @@ import { toRow } from '../trades/service';
  * dated today, exactly once. Whichever request first flips user_preferences.onboarded_at from null does the work,
  * in the same transaction; a concurrent sign-in waits on that row and then finds it set.
  */
-export async function runOnboarding(database: Database, userId: string, now: Date): Promise<{ created: boolean }> {
+export async function runOnboarding(database: Database, userId: string, now: Date): Promise<OnboardingResult> {
   return database.withUser(userId, async (tx) => {
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
     const [claimed] = await tx

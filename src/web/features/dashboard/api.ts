@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import type { OnboardingResult } from '../../../contract/config';
 import { queryKeys, type Preferences, type Profile, type Task } from '../../shared/api';
 
 /** Dashboard mutations (STYLE.md "Web": each invalidates exactly what it changes). */
@@ -44,7 +45,7 @@ export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
 
 /** Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. */
 export function runOnboarding() {
-  return apiFetch<{ created: boolean }>('/api/onboarding', { method: 'POST' });
+  return apiFetch<OnboardingResult>('/api/onboarding', { method: 'POST' });
 }
 
 export function useTaskMutations(date: string) {
