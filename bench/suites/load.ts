@@ -34,7 +34,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       ...(await setup.env()),
     });
     try {
-      rows.push(...(await measure(server, setup.backend, durationMs)));
+      rows.push(...(await measure(server, setup.backend, durationMs, setup.backend === 'pglite' ? undefined : ctx.postgres?.cluster.port)));
     } finally {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -151,7 +151,41 @@ function treeRssMb(pid: number): number {
   return rssOf(pid) + children.reduce((sum, child) => sum + treeRssMb(child), 0);
 }
 
-async function measure(server: ServerProcess, backend: string, durationMs: number): Promise<Row[]> {
+/** CPU time (user + system) of a process and every process it started, in ms (Linux /proc; 100 ticks a second). */
+function treeCpuMs(pid: number): number {
+  let own = 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    own = (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    own = 0;
+  }
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return own + children.reduce((sum, child) => sum + treeCpuMs(child), 0);
+}
+
+/** CPU time of the PostgreSQL cluster listening on `port` (postmaster and its backends), in ms. */
+function postgresCpuMs(port: number): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const at = cmdline.indexOf('-p');
+      if (cmdline[0]?.endsWith('/postgres') && at >= 0 && cmdline[at + 1] === String(port)) total += treeCpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+async function measure(server: ServerProcess, backend: string, durationMs: number, postgresPort?: number): Promise<Row[]> {
   console.error(`  ${backend}: ${TRADERS} traders, ${TRADES_PER_TRADER} trades each...`);
   const traders: Trader[] = [];
   for (let i = 0; i < TRADERS; i += 10) traders.push(...(await Promise.all(Array.from({ length: Math.min(10, TRADERS - i) }, (_, j) => prepareTrader(server.url, i + j)))));
@@ -160,6 +194,8 @@ async function measure(server: ServerProcess, backend: string, durationMs: numbe
   let errors = 0;
   const rss: number[] = [];
   const sampler = setInterval(() => rss.push(treeRssMb(server.child.pid!)), 500);
+  const serverCpu0 = treeCpuMs(server.child.pid!);
+  const postgresCpu0 = postgresPort ? postgresCpuMs(postgresPort) : 0;
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(
@@ -178,6 +214,9 @@ async function measure(server: ServerProcess, backend: string, durationMs: numbe
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  // CPU per request: on a shared, noisy machine a steadier figure than throughput, and where the time goes.
+  const serverCpuPerRequest = (treeCpuMs(server.child.pid!) - serverCpu0) / latencies.length;
+  const postgresCpuPerRequest = postgresPort ? (postgresCpuMs(postgresPort) - postgresCpu0) / latencies.length : Number.NaN;
   clearInterval(sampler);
   rss.push(treeRssMb(server.child.pid!));
   for (const trader of traders) trader.agent.destroy();
@@ -192,5 +231,9 @@ async function measure(server: ServerProcess, backend: string, durationMs: numbe
     { suite: SUITE, measure: 'latency p99', backend, p50: percentile(sorted, 99), p95: percentile(sorted, 99), n: sorted.length, unit: 'ms', note },
     { suite: SUITE, measure: 'errors (status >= 400 or no answer)', backend, p50: errors, p95: errors, n: latencies.length, unit: 'requests', note },
     { suite: SUITE, measure: 'server RSS, all processes (median, peak)', backend, p50: percentile(rssSorted, 50), p95: rssSorted.at(-1) ?? Number.NaN, n: rss.length, unit: 'MB', note },
+    { suite: SUITE, measure: 'server CPU per request, all processes', backend, p50: serverCpuPerRequest, p95: serverCpuPerRequest, n: latencies.length, unit: 'ms', note },
+    ...(postgresPort
+      ? [{ suite: SUITE, measure: 'PostgreSQL CPU per request', backend, p50: postgresCpuPerRequest, p95: postgresCpuPerRequest, n: latencies.length, unit: 'ms', note }]
+      : []),
   ];
 }
