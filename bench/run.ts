@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { formatTable, repoRoot, startPostgresForBench, type Row } from './lib';
 import * as ai from './suites/ai';
@@ -24,19 +25,33 @@ const names = chosen.length ? chosen : Object.keys(suites);
 const postgres = await startPostgresForBench();
 if (!postgres) console.warn('PostgreSQL binaries not found: PostgreSQL figures are skipped');
 const rows: Row[] = [];
+const failed: string[] = [];
+const header = () =>
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, Node ${process.version}, ${os.cpus().length} cores${quick ? ' (quick run)' : ''}.`;
+// The table is written after every suite, so a suite that fails late does not lose the others' figures.
+const write = () => {
+  fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest.md'), `${header()}\n\n${formatTable(rows)}\n`);
+};
 try {
   for (const name of names) {
     const suite = suites[name];
     if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
     console.error(`running ${name}...`);
-    rows.push(...(await suite.run({ postgres, quick })));
+    try {
+      rows.push(...(await suite.run({ postgres, quick })));
+    } catch (error) {
+      failed.push(name);
+      console.error(`suite ${name} failed:`, error);
+    }
+    write();
   }
 } finally {
   postgres?.cluster.stop();
 }
 
-const table = formatTable(rows);
-const header = `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores${quick ? ' (quick run)' : ''}.`;
-console.log(`${header}\n\n${table}`);
-fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
-fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest.md'), `${header}\n\n${table}\n`);
+console.log(`${header()}\n\n${formatTable(rows)}`);
+if (failed.length > 0) {
+  console.error(`failed suites: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -149,7 +149,7 @@ async function lighthouseRows(url: string, cookie: string, runs: number): Promis
     for (const screen of ['/intro', 'dashboard'] as const) {
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
-        results.push(await lighthouseOnce(`${url}${screen === 'dashboard' ? '/' : '/intro'}`, screen === 'dashboard' ? cookie : undefined, preset.config));
+        results.push(await lighthouseWithRetries(`${url}${screen === 'dashboard' ? '/' : '/intro'}`, screen === 'dashboard' ? cookie : undefined, preset.config));
       }
       const label = `${screen === 'dashboard' ? 'dashboard (signed in)' : '/intro'}, ${preset.name}`;
       const t = preset.formFactor === 'mobile' ? DEVICES[1]!.targets : DEVICES[0]!.targets;
@@ -171,6 +171,21 @@ interface LighthouseFigures {
   lcp: number;
   tbt: number;
   cls: number;
+}
+
+/**
+ * Lighthouse sometimes fails to record its trace (NO_NAVSTART, "Please run Lighthouse again"): a run that fails so is
+ * run again, up to three times, rather than losing the whole bench.
+ */
+async function lighthouseWithRetries(url: string, cookie: string | undefined, config: typeof desktopConfig | undefined): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, cookie, config);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`${(error as Error).message}; running it again`);
+    }
+  }
 }
 
 /** One Lighthouse run in a Chromium of its own (a fresh profile), as its CLI does with chrome-launcher. */
