@@ -443,6 +443,32 @@ describe('dashboard', () => {
     expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
   });
 
+  it('phone: draws the charts below the fold as they come near, and the screenshot holds them all (issue 14 first screen)', async () => {
+    const s = await scenario({ width: 390, height: 844 });
+    const { api } = await traderWithoutSamples(s, 'lazy-charts');
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    for (const pnl of [120, -45]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.waitForLoadState('networkidle');
+    const drawn = (widget: string) => s.page.getByTestId(`widget-${widget}`).locator('svg.recharts-surface').count();
+    // Loaded with the charts' code arriving after the first paint, the charts far below would have been drawn by now.
+    await s.page.waitForTimeout(1000);
+    const below = ['month-winrate', 'monthly-pnl-chart'];
+    for (const widget of below) expect(await drawn(widget), widget).toBe(0);
+
+    await s.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
+    await dialog.getByRole('img', { name: 'Preview of your dashboard' }).waitFor({ timeout: 30_000 });
+    for (const widget of below) expect(await drawn(widget), widget).toBe(1);
+
+    await dashboard.goto();
+    await s.page.waitForLoadState('networkidle');
+    expect(await drawn('month-winrate')).toBe(0);
+    await s.page.getByTestId('widget-month-winrate').scrollIntoViewIfNeeded();
+    await eventually(() => drawn('month-winrate')).toBe(1);
+  });
+
   it('starts its data requests while the session check is still out (issue 14 first screen)', async () => {
     const s = await scenario();
     await traderWithoutSamples(s, 'parallel');

@@ -3,6 +3,7 @@ import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconCopy, IconDownloa
 import { format } from 'date-fns';
 import { toBlob } from 'html-to-image';
 import { useEffect, useState } from 'react';
+import { drawAllCharts } from '../../../components/charts';
 import { notifyError, notifySuccess } from '../api';
 
 /** Spec part 1 §2.8: a default share title and hashtags (the spec does not show them; these are ours). */
@@ -29,6 +30,8 @@ export function buildShareLinks(title: string, hashtags: string[], pageUrl: stri
 
 /** The dashboard as a PNG, without the controls marked data-screenshot-ignore. */
 async function captureDashboard(target: HTMLElement): Promise<Blob> {
+  // Charts below the fold are drawn when scrolled near; the picture holds them all.
+  await drawAllCharts();
   const background = getComputedStyle(document.body).backgroundColor;
   const blob = await toBlob(target, {
     backgroundColor: background,
