@@ -39,6 +39,7 @@ try {
     if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
     console.error(`running ${name}...`);
     try {
+      await postgres?.settle();
       rows.push(...(await suite.run({ postgres, quick })));
     } catch (error) {
       failed.push(name);

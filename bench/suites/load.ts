@@ -26,6 +26,8 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
   }
   const rows: Row[] = [];
   for (const setup of setups) {
+    // The previous setup's database, its traders' rows being vacuumed, is gone before the next one is measured.
+    await ctx.postgres?.settle();
     const dir = tempDir('load');
     const { server } = await spawnServer({
       DATA_DIR: dir,
