@@ -62,6 +62,16 @@ export const draftInput = z.object({
 });
 /** POST /api/notes/draft without Accept: text/event-stream. */
 export const draftResult = z.strictObject({ text: z.string() });
+/**
+ * POST /api/notes/draft with Accept: text/event-stream: each event before `data: [DONE]`. `restart`: the provider's
+ * stream broke and the fallback starts the draft over.
+ */
+export const draftEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), delta: z.string() }),
+  z.strictObject({ type: z.literal('restart') }),
+  z.strictObject({ type: z.literal('done') }),
+  z.strictObject({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
+]);
 
 /** GET /api/tags, POST /api/tags */
 export const tagRef = z.strictObject({ id: z.uuid(), name: z.string() });
@@ -112,6 +122,7 @@ export type NotePatch = z.infer<typeof notePatch>;
 export type NoteListQuery = z.infer<typeof noteListQuery>;
 export type DraftInput = z.infer<typeof draftInput>;
 export type DraftResult = z.infer<typeof draftResult>;
+export type DraftEvent = z.infer<typeof draftEvent>;
 export type TagRef = z.infer<typeof tagRef>;
 export type NoteSummary = z.infer<typeof noteSummary>;
 export type NoteTrade = z.infer<typeof noteTrade>;

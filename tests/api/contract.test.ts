@@ -13,6 +13,10 @@ import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
 import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview } from '../../src/contract/imports';
 import { appConfig, health, onboardingResult } from '../../src/contract/config';
+import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
+import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
+import { draftEvent, draftResult } from '../../src/contract/notes';
+import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
 import { postSse } from '../support/sse';
@@ -212,5 +216,97 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const erin = await newTrader(app, 'erin');
     expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe('boolean');
     expect(conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe(false);
+  });
+});
+
+/**
+ * The endpoints that need an AI provider, and the account's own data (issue 14): every streamed event of a chat
+ * answer, a DeepThink answer and a note draft is parsed against its contract, as are the conversations, the export,
+ * the account deletion and the captcha check.
+ */
+describe.each(backends())('the AI, account and captcha endpoints answer in the shape of their contract on %s', (backend) => {
+  let app: TestApp;
+  let provider: AiServer;
+
+  beforeAll(async () => {
+    provider = await startAiServer();
+    app = await startTestApp({ backend, env: aiEnv(provider, { AI_RATE_LIMIT: '100' }) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
+
+  it('chat: conversations, a streamed answer with a tool, its stored messages, rename, clear and delete', async () => {
+    const client = await newTrader(app, 'chat-contract');
+    await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 100 });
+    await createTrade(client, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40 });
+    const session = conforms(chatSession, await client.get('/api/chat/sessions/current'));
+
+    provider.reply({ toolCalls: [{ name: 'get_pnl_breakdown', arguments: { by: 'session' } }] }, { text: 'AM beats PM.' }, { text: 'Sessions' });
+    const streamed = await postSse(client, '/api/chat', { sessionId: session.id, message: 'Which session pays?' });
+    expect(streamed.contentType).toContain('text/event-stream');
+    expect(streamed.events.at(-1)).toBe('[DONE]');
+    const events = streamed.events.slice(0, -1).map((e) => chatEvent.parse(e));
+    const types = new Set(events.map((e) => e.type));
+    for (const type of ['user', 'tool', 'source', 'text', 'done', 'title'] as const) expect(types.has(type), type).toBe(true);
+    const source = events.find((e) => e.type === 'source');
+    expect(source?.type === 'source' && source.chart?.points).toEqual([
+      { label: 'AM', cents: 10000 },
+      { label: 'PM', cents: -4000 },
+    ]);
+
+    const messages = conforms(chatMessageList, await client.get(`/api/chat/sessions/${session.id}/messages`));
+    expect(messages.map((m) => m.isUser)).toEqual([true, false]);
+    expect(conforms(chatSessionList, await client.get('/api/chat/sessions')).map((s) => s.id)).toContain(session.id);
+    expect(conforms(chatSession, await client.patch(`/api/chat/sessions/${session.id}`, { title: 'Sessions review' })).title).toBe('Sessions review');
+    expect(conforms(chatSession, await client.post(`/api/chat/sessions/${session.id}/clear`)).last_message).toBeNull();
+    const fresh = conforms(chatSession, await client.post('/api/chat/sessions'), 200);
+    expect(fresh.id).toBe(session.id);
+    const deleted = conforms(deletedChatSession, await client.delete(`/api/chat/sessions/${session.id}`));
+    expect(deleted.deleted).toBe(session.id);
+    expect(deleted.next.id).not.toBe(session.id);
+  });
+
+  it('DeepThink: reasoning and answer deltas, the stored message and the new title', async () => {
+    const client = await newTrader(app, 'deepthink-contract');
+    const session = conforms(chatSession, await client.get('/api/chat/sessions/current'));
+    provider.reply({ reasoning: 'Compare sessions.', text: 'AM wins.' }, { text: 'Session choice' });
+    const streamed = await postSse(client, '/api/deepthink', { message: 'Which session should I drop?', history: [], sessionId: session.id });
+    expect(streamed.events.at(-1)).toBe('[DONE]');
+    const events = streamed.events.slice(0, -1).map((e) => deepThinkEvent.parse(e));
+    expect(events.filter((e) => e.isReasoning).map((e) => e.content).join('')).toBe('Compare sessions.');
+    expect(events.filter((e) => e.content !== undefined && !e.isReasoning).map((e) => e.content).join('')).toBe('AM wins.');
+    expect(events.find((e) => e.message)?.message).toMatchObject({ mode: 'deepthink', text: 'AM wins.', reasoning: 'Compare sessions.' });
+    expect(events.find((e) => e.title)?.title?.id).toBe(session.id);
+  });
+
+  it("notes: the draft's streamed events, and its answer without streaming", async () => {
+    const client = await newTrader(app, 'draft-contract');
+    provider.reply({ chunks: ['## What went well\n\n', '- Waited'] });
+    const streamed = await postSse(client, '/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' });
+    expect(streamed.events.at(-1)).toBe('[DONE]');
+    const events = streamed.events.slice(0, -1).map((e) => draftEvent.parse(e));
+    expect(events.filter((e) => e.type === 'text').map((e) => (e.type === 'text' ? e.delta : '')).join('')).toBe('## What went well\n\n- Waited');
+    expect(events.at(-1)?.type).toBe('done');
+    // A provider that fails twice (the request and its retry) ends the stream with an error event.
+    provider.reply({ status: 500 }, { status: 500 });
+    const failed = await postSse(client, '/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' });
+    expect(failed.events.filter((e) => e !== '[DONE]').map((e) => draftEvent.parse(e)).at(-1)?.type).toBe('error');
+    provider.reply({ text: 'A plain draft.' });
+    expect(conforms(draftResult, await client.post('/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' })).text).toBe('A plain draft.');
+  });
+
+  it('account: the export of everything, the deletion, and the captcha check', async () => {
+    const client = await newTrader(app, 'export-contract');
+    const trade = await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 12.5 });
+    const exported = conforms(accountExport, await client.get('/api/account/export'));
+    expect(exported.tables.trades?.map((row) => row.id)).toEqual([trade.id]);
+    conforms(apiError, await client.json('DELETE', '/api/account', { email: 'someone-else@example.com' }), 400);
+    const me = exported.user.email;
+    expect(conforms(accountDeleted, await client.json('DELETE', '/api/account', { email: me })).deleted).toBe(true);
+    // No captcha configured on this server: every token passes, as the sign-up form expects.
+    expect(conforms(captchaVerdict, await app.client().post('/api/verify-recaptcha', { token: 'any' }))).toEqual({ success: true });
+    conforms(apiError, await app.client().post('/api/verify-recaptcha', { token: '' }), 400);
   });
 });

@@ -4,6 +4,9 @@
  */
 
 /** A conversation (part 1 §3 "Chat session"). */
+/** The longest question a trader can send in one message. */
+export const MAX_CHAT_MESSAGE = 4000;
+
 export interface ChatSession {
   id: string;
   title: string;

@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
 import { getCookie, deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
+import { deleteAccountInput, type AccountDeleted } from '../../../contract/account';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { createAccountDataService } from './service';
 
 export const DELETE_EMAIL_MISMATCH = 'Type the email address of this account to confirm';
-
-const deleteBody = z.object({ email: z.string().max(320) });
 
 /** GET /api/account/export (one JSON file of everything) and DELETE /api/account {email} (after retyping it). */
 export function accountDataRoutes({ database, storage, logger, sessions }: AppDeps) {
@@ -22,7 +20,7 @@ export function accountDataRoutes({ database, storage, logger, sessions }: AppDe
       return c.json(data);
     })
     .delete('/', async (c) => {
-      const { email } = await readJson(c, deleteBody);
+      const { email } = await readJson(c, deleteAccountInput);
       const user = c.var.user;
       if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw badRequest(`email: ${DELETE_EMAIL_MISMATCH}`);
@@ -34,6 +32,6 @@ export function accountDataRoutes({ database, storage, logger, sessions }: AppDe
       for (const name of Object.keys(getCookie(c))) {
         if (/^(__Secure-)?better-auth\./.test(name)) deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
       }
-      return c.json({ deleted: true });
+      return c.json({ deleted: true } satisfies AccountDeleted);
     });
 }

@@ -1,5 +1,6 @@
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { AccountExport } from '../../../contract/account';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { FileStorage } from '../../storage';
@@ -24,18 +25,7 @@ export function ownedTablesInSchema(): string[] {
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
-export interface AccountExport {
-  format: 'edgebook-export';
-  version: 1;
-  exported_at: string;
-  user: { id: string; name: string; email: string; email_verified: boolean; two_factor_enabled: boolean; created_at: string };
-  sign_in_methods: Array<{ provider: string; created_at: string }>;
-  sessions: Array<{ created_at: string; expires_at: string; ip_address: string | null; user_agent: string | null }>;
-  /** Each owned table's rows as stored (money and prices as exact decimal strings). */
-  tables: Record<string, Record<string, unknown>[]>;
-  /** Uploaded files (avatars, attachments), base64. */
-  files: Array<{ key: string; size: number; base64: string }>;
-}
+export type { AccountExport };
 
 export function createAccountDataService(deps: { database: Database; storage: FileStorage }) {
   const { database, storage } = deps;

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { verifyCaptchaInput, type CaptchaVerdict } from '../../../contract/account';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { clientAddress } from '../../http/client-address';
 import { readJson } from '../../http/validate';
 import { CaptchaUnavailableError } from './service';
-
-const verifyBody = z.object({ token: z.string().min(1, 'token is required').max(10_000) });
 
 /**
  * POST /api/verify-recaptcha {token} -> {success} (spec part 2 §7 "Auth"), plus a one-time `pass` for the sign-up
@@ -14,13 +12,13 @@ const verifyBody = z.object({ token: z.string().min(1, 'token is required').max(
  */
 export function captchaRoutes({ captcha, logger }: AppDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
-    const { token } = await readJson(c, verifyBody);
+    const { token } = await readJson(c, verifyCaptchaInput);
     try {
-      return c.json(await captcha.verifyToken(token, clientAddress(c)));
+      return c.json((await captcha.verifyToken(token, clientAddress(c))) satisfies CaptchaVerdict);
     } catch (error) {
       if (!(error instanceof CaptchaUnavailableError)) throw error;
       logger.warn({ reason: error.message }, 'captcha verification unavailable');
-      return c.json({ success: false, error: 'Captcha verification is unavailable. Please try again.' }, 502);
+      return c.json({ success: false, error: 'Captcha verification is unavailable. Please try again.' } satisfies CaptchaVerdict, 502);
     }
   });
 }

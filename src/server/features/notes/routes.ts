@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AI_MESSAGES, AiError, sseResponse, toAiError, wantsEventStream } from '../../ai';
-import type { DraftResult, TagRef } from '../../../contract/notes';
+import type { DraftEvent, DraftResult, TagRef } from '../../../contract/notes';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
@@ -34,15 +34,15 @@ export function noteRoutes({ database, storage, ai, logger }: AppDeps) {
       return sseResponse(c, async (sse) => {
         try {
           for await (const event of ai.stream(userId, { ...request, signal: sse.signal })) {
-            if (event.type === 'text') await sse.send({ type: 'text', delta: event.delta });
-            else if (event.type === 'restart') await sse.send({ type: 'restart' });
-            else if (event.type === 'done') await sse.send({ type: 'done' });
+            if (event.type === 'text') await sse.send({ type: 'text', delta: event.delta } satisfies DraftEvent);
+            else if (event.type === 'restart') await sse.send({ type: 'restart' } satisfies DraftEvent);
+            else if (event.type === 'done') await sse.send({ type: 'done' } satisfies DraftEvent);
           }
         } catch (error) {
           const mapped = toAiError(error);
           if (mapped.kind === 'aborted') return;
           if (!(error instanceof AiError)) logger.error({ err: error }, 'note draft failed');
-          await sse.send({ type: 'error', status: mapped.httpStatus, message: mapped.message });
+          await sse.send({ type: 'error', status: mapped.httpStatus, message: mapped.message } satisfies DraftEvent);
         }
       });
     })

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions } from '@tanstack/react-query';
+import type { AccountDeleted } from '../../../contract/account';
 import { apiFetch } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 
@@ -27,7 +28,7 @@ export const sessionsQuery = queryOptions({
 });
 
 export const deleteAccount = (email: string) =>
-  apiFetch<{ deleted: true }>('/api/account', { method: 'DELETE', body: JSON.stringify({ email }) });
+  apiFetch<AccountDeleted>('/api/account', { method: 'DELETE', body: JSON.stringify({ email }) });
 
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });

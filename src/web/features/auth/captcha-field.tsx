@@ -2,6 +2,7 @@ import HCaptcha from '@hcaptcha/react-hcaptcha';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { useImperativeHandle, useRef, type Ref } from 'react';
+import type { CaptchaVerdict } from '../../../contract/account';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { AppConfig } from '../../lib/app-config';
 
@@ -42,7 +43,7 @@ export function CaptchaField({ captcha, onPass, onError, ref }: CaptchaFieldProp
 
   const verify = async (token: string) => {
     try {
-      const result = await apiFetch<{ success: boolean; pass?: string }>('/api/verify-recaptcha', {
+      const result = await apiFetch<CaptchaVerdict>('/api/verify-recaptcha', {
         method: 'POST',
         body: JSON.stringify({ token }),
       });

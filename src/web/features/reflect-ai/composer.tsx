@@ -1,11 +1,12 @@
 import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowUp, IconPlayerStopFilled } from '@tabler/icons-react';
 import { forwardRef, type KeyboardEvent } from 'react';
+import { MAX_CHAT_MESSAGE } from '../../../domain/chat';
 import { useTypingPlaceholder } from './use-typing-placeholder';
 import classes from './reflect-ai.module.css';
 
-/** The longest question the server takes (src/server/features/chat/schemas.ts). */
-export const MAX_QUESTION = 4000;
+/** The longest question the server takes (src/contract/chat.ts). */
+export const MAX_QUESTION = MAX_CHAT_MESSAGE;
 
 interface ComposerProps {
   value: string;

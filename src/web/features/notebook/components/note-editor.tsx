@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { DraftEvent } from '../../../../contract/notes';
 import { formatUsd, toCents } from '../../../../domain/money';
 import {
   NOTE_TEMPLATES,
@@ -32,7 +33,6 @@ import { MarkdownToolbar } from './markdown-toolbar';
 import { NamePrompt } from './name-prompt';
 import { WriteWithAi } from './write-with-ai';
 
-type DraftEvent = { type: 'text'; delta: string } | { type: 'restart' } | { type: 'done' } | { type: 'error'; message: string };
 
 interface NoteEditorProps {
   /** The saved note, or null for a new one (created on its first Save, spec part 2 §4). */
