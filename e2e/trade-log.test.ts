@@ -266,14 +266,20 @@ describe('editing and deleting', () => {
       if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
     });
 
+    const figures = async () => [await log.statsPanel.getByTestId('stat-net-pnl').innerText(), await log.statsPanel.getByTestId('stat-trades').innerText()];
+    await eventually(figures).toEqual(['$10.00', '2']);
+
     // Part 2 §4: the row goes at once; nothing is sent while the toast offers Undo.
     await log.row('NQ').getByTestId('trade-delete').click();
     await log.row('NQ').waitFor({ state: 'detached' });
     expect(await log.total.innerText()).toBe('1 trade');
     const toast = log.toast('Trade deleted successfully');
+    // The statistics agree with the list while Undo is offered (issue 14), and come back with the trade.
+    await eventually(figures).toEqual(['$50.00', '1']);
     await toast.getByRole('button', { name: 'Undo' }).click();
     await log.row('NQ').waitFor();
     await eventually(() => log.total.innerText()).toBe('2 trades');
+    await eventually(figures).toEqual(['$10.00', '2']);
     await toast.waitFor({ state: 'detached' });
     expect(deletes).toEqual([]);
     // The same trade, not a copy: id, tags, notes, link and account as before.

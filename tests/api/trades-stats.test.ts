@@ -204,6 +204,36 @@ describe.each(backends())('trades stats on %s', (backend) => {
       const stats = (await t.get(`/api/trades/stats?${query}`)).body;
       expect(stats).toEqual(domainStats(listed));
     });
+
+    // Issue 14: the figures leave out the trades whose delete waits for Undo, to the cent and streak for streak.
+    it.each([['all'], ['account'], ['unassigned'], ['search']])('for the %s filter, leaving out trades by id', async (filter) => {
+      const query = filter === 'account' ? `account=${acct.id}` : filter === 'unassigned' ? 'account=unassigned' : filter === 'search' ? 'q=es' : '';
+      const listed = await listAll(t, query);
+      // Two trades of a day that keeps others (it is summed again without them) where there is one, the oldest and
+      // the newest (the unassigned trades are one a day: their days go altogether).
+      const sameDay = listed.find((x) => listed.filter((y) => y.date === x.date).length > 2);
+      const partner = sameDay && listed.find((x) => x.date === sameDay.date && x.id !== sameDay.id);
+      const left = [sameDay, partner, listed[listed.length - 1], listed[0]].filter((x) => x !== undefined);
+      const ids = [...new Set(left.map((x) => x.id))];
+      expect(ids.length).toBeGreaterThan(filter === 'unassigned' ? 1 : 3);
+      const stats = (await t.get(`/api/trades/stats?${query}&exclude=${ids.join(',')}`)).body;
+      expect(stats).toEqual(domainStats(listed.filter((x) => !ids.includes(x.id))));
+      expect(stats.summary.trades).toBe(listed.length - ids.length);
+    });
+  });
+
+  it("leaving out another trader's trade or no trade changes nothing; a bad id is a 400 naming exclude", async () => {
+    const alice = await newTrader(app, 'exclude-a');
+    const bob = await newTrader(app, 'exclude-b');
+    const hers = await createTrade(alice, { date: '2025-03-03', pnl: 75 });
+    await createTrade(bob, { date: '2025-03-03', pnl: -20 });
+    const mine = (await bob.get('/api/trades/stats')).body;
+    expect((await bob.get(`/api/trades/stats?exclude=${hers.id}`)).body).toEqual(mine);
+    expect((await bob.get('/api/trades/stats?exclude=')).body).toEqual(mine);
+    const bad = await bob.get('/api/trades/stats?exclude=1,2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^exclude/);
+    expect((await bob.get(`/api/trades/stats?exclude=${Array.from({ length: 51 }, () => hers.id).join(',')}`)).status).toBe(400);
   });
 
   it('refuses an unknown account filter with a 400 naming the field', async () => {

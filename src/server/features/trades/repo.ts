@@ -47,8 +47,9 @@ function dayRange(range: DayRange = {}): SQL | undefined {
 export const tradesRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
 
-  function scope(account: AccountScope, range: DayRange = {}): SQL {
+  function scope(account: AccountScope, range: DayRange = {}, exclude: readonly string[] = []): SQL {
     const parts: SQL[] = [owner];
+    if (exclude.length > 0) parts.push(sql`${trades.id} <> all(${`{${exclude.join(',')}}`}::uuid[])`);
     // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
     if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
     if (range.to) parts.push(sql`${trades.tradeDate} <= ${`${range.to}T23:59:59Z`}::timestamptz`);
@@ -157,7 +158,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
-    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange) {
+    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []) {
       return selectFrom(
         {
           date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
@@ -171,7 +172,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         },
         q,
       )
-        .where(scope(account, range))
+        .where(scope(account, range, exclude))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
     },
@@ -206,14 +207,23 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .orderBy(r.day);
     },
 
+    /** The trading days (yyyy-MM-dd) of these trades of the trader, within the scope. */
+    async daysOf(ids: readonly string[], account: AccountScope, range?: DayRange): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')` })
+        .from(trades)
+        .where(and(scope(account, range), sql`${trades.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
+      return rows.map((r) => r.date);
+    },
+
     /** Results oldest first as one string of W/L/B, so streaks come from the domain's own function. */
-    async resultSequence(account: AccountScope, q?: string, range?: DayRange): Promise<string> {
+    async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []): Promise<string> {
       const [row] = await selectFrom(
         {
           seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
         },
         q,
-      ).where(scope(account, range));
+      ).where(scope(account, range, exclude));
       return row?.seq ?? '';
     },
 

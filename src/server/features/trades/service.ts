@@ -240,15 +240,26 @@ export const tradesService = {
       const q = query.q?.trim();
       let days: DailyAggregate[];
       let runs: ResultRuns;
+      const exclude = query.exclude;
+      const sequenceRuns = (sequence: string) => summarizeResultRuns([...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
       if (q) {
-        const dailyRows = await repo.dailyAggregates(query.account, q, range);
+        const dailyRows = await repo.dailyAggregates(query.account, q, range, exclude);
         days = dailyRows.map(toDailyAggregate);
-        runs = summarizeResultRuns([...(await repo.resultSequence(query.account, q, range))].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
+        runs = sequenceRuns(await repo.resultSequence(query.account, q, range, exclude));
       } else {
-        const rollups = await repo.dayRollups(query.account, range);
-        days = rollups.map(toDailyAggregate);
+        let perDay = (await repo.dayRollups(query.account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
+        // A day holding a left-out trade is summed again from its trades without it; the other days keep their rollup.
+        if (exclude.length > 0) {
+          for (const date of await repo.daysOf(exclude, query.account, range)) {
+            const only = { from: date, to: date };
+            const [sums] = await repo.dailyAggregates(query.account, undefined, only, exclude);
+            const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(query.account, undefined, only, exclude)) };
+            perDay = perDay.flatMap((entry) => (entry.day.date !== date ? [entry] : again ? [again] : []));
+          }
+        }
+        days = perDay.map((entry) => entry.day);
         runs = EMPTY_RESULT_RUNS;
-        for (const day of rollups) runs = combineResultRuns(runs, toResultRuns(day));
+        for (const entry of perDay) runs = combineResultRuns(runs, entry.runs);
       }
       const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
       const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;

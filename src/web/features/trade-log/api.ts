@@ -15,7 +15,9 @@ import { saveBlob } from '../../lib/download';
 import {
   fetchTradePage,
   fetchTradePageAt,
+  markAwaitingDelete,
   queryKeys,
+  unmarkAwaitingDelete,
   type AccountFilter,
   type Trade,
   type TradeInputBody,
@@ -105,6 +107,9 @@ const LIST_KEYS: QueryKey[] = [
   [...queryKeys.trades.all, 'unassigned-dialog'],
   [...queryKeys.trades.all, 'day'],
 ];
+
+/** Every statistics query (dashboard, Trade Log), whatever its filter. */
+const STATS_KEY: QueryKey = [...queryKeys.trades.all, 'stats'];
 
 type ListData = TradePage | InfiniteData<TradePage, string | null>;
 
@@ -222,8 +227,12 @@ export async function startTradeDelete(client: QueryClient, id: string): Promise
   let state: 'pending' | 'undone' | 'sent' = 'pending';
   let sent: Promise<void> | undefined;
   const restore = await removeFromLists(client, new Set([id]));
+  // The statistics leave the trade out while Undo is offered (the same figures the server gives once it is gone).
+  markAwaitingDelete(id);
+  void client.invalidateQueries({ queryKey: STATS_KEY });
   const putBack = () => {
     pendingDeletes.delete(id);
+    unmarkAwaitingDelete(id);
     restore();
     void client.invalidateQueries({ queryKey: queryKeys.trades.all });
   };
@@ -234,6 +243,7 @@ export async function startTradeDelete(client: QueryClient, id: string): Promise
     sent = apiFetch<null>(`/api/trades/${id}`, { method: 'DELETE', keepalive: true }).then(
       () => {
         pendingDeletes.delete(id);
+        unmarkAwaitingDelete(id);
         return refreshTrades(client, { kind: 'delete' });
       },
       (error: unknown) => {

@@ -2,3 +2,4 @@ export * from './keys';
 export * from './types';
 export * from './queries';
 export * from './attachments';
+export * from './pending-deletes';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys, type AccountFilter } from './keys';
+import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 
 const qs = (params: Record<string, string | number | undefined>) => {
@@ -44,7 +45,9 @@ export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; 
   queryOptions({
     queryKey: queryKeys.trades.stats(account, range, q, days),
     queryFn: () =>
-      apiFetch<TradeStats>(`/api/trades/stats${qs({ account, q, from: range.from, to: range.to, days: days === 'all' ? undefined : days })}`),
+      apiFetch<TradeStats>(
+        `/api/trades/stats${qs({ account, q, from: range.from, to: range.to, days: days === 'all' ? undefined : days, exclude: awaitingDeleteParam() })}`,
+      ),
   });
 
 export const unassignedCountQuery = queryOptions({
