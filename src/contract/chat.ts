@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_TITLE_MAX, MAX_CHAT_MESSAGE } from '../domain/chat';
 import type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent, DeletedChatSession } from '../domain/chat';
-import { instant } from './common';
+import { agree, instant, type Same } from './common';
 
 /**
  * ReflectAI's endpoints' contract (issue 14): /api/chat (its conversations and the streamed answer) and
@@ -123,8 +123,6 @@ export type DeepThinkInput = z.infer<typeof deepThinkInput>;
 export type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent, DeletedChatSession };
 
 /** The schemas and the domain's types must say the same, both ways: a drift on either side fails the type check. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agree = <T extends true>(value: T) => value;
 agree<Same<z.infer<typeof chatSession>, ChatSession>>(true);
 agree<Same<z.infer<typeof chatMessage>, ChatMessage>>(true);
 agree<Same<z.infer<typeof deletedChatSession>, DeletedChatSession>>(true);

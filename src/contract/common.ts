@@ -34,3 +34,10 @@ export const apiError = z.looseObject({
   fields: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
+
+/**
+ * A contract whose shapes are a domain module's types says the same as those types, both ways: `agree<Same<A, B>>(true)`
+ * fails the type check when either side drifts.
+ */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const agree = <T extends true>(value: T) => value;

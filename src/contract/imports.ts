@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
-import { decimal, instant } from './common';
+import { agree, decimal, instant, type Same } from './common';
 
 /**
  * The broker-import endpoints' contract (issue 14): /api/imports/preview, /api/imports, /api/imports/formats and the
@@ -256,7 +256,5 @@ export type ImportPreview = z.infer<typeof importPreview>;
 export type ImportOutcome = z.infer<typeof importOutcome>;
 
 /** The schemas of the domain's own results must say what the domain's types say, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agree = <T extends true>(value: T) => value;
 agree<Same<z.infer<typeof timeZoneCheck>, TimeZoneCheck>>(true);
 agree<Same<z.infer<typeof columnMapping>, ColumnMapping>>(true);

@@ -7,7 +7,7 @@ import type {
   ReflectionsPageData,
 } from '../domain/reflections';
 import { REFLECTION_PERIODS } from '../domain/reflections';
-import { accountFilter } from './common';
+import { accountFilter, agree, type Same } from './common';
 
 /**
  * The reflections endpoints' contract (issue 14): GET /api/reflections, /summary, PATCH /api/reflections/:tradeId,
@@ -201,8 +201,6 @@ export type AnalyzeResult = z.infer<typeof analyzeResult>;
 export type { AnalysisEvent, AnalysisReport, PeriodSummaryData, ReflectionPeriod, ReflectionsPageData };
 
 /** The schemas and the domain's types must say the same, both ways: a drift on either side fails the type check. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agree = <T extends true>(value: T) => value;
 agree<Same<z.infer<typeof reflectionsPage>, ReflectionsPageData>>(true);
 agree<Same<z.infer<typeof periodSummary>, PeriodSummaryData>>(true);
 agree<Same<z.infer<typeof analysisReport>, AnalysisReport>>(true);
