@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../lib/api';
 import { preferencesQuery, queryKeys, type Preferences } from '../shared/api';
+import type { PreferencesUpdate } from '../../contract/preferences';
 
 type TradingDay = Preferences['trading_day'];
 
@@ -28,7 +29,7 @@ export function TradingDaySetting({ compact = false }: { compact?: boolean }) {
   const preferences = useQuery(preferencesQuery);
   const save = useMutation({
     mutationFn: (tradingDay: TradingDay) =>
-      apiFetch<Preferences & { refiled_trades: number }>('/api/preferences', {
+      apiFetch<PreferencesUpdate>('/api/preferences', {
         method: 'PATCH',
         body: JSON.stringify({ trading_day: tradingDay }),
       }),

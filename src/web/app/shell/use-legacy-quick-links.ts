@@ -4,7 +4,8 @@ import { parseLegacyQuickLinks } from '../../../domain/links/quick-links';
 import { apiFetch } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
-import { queryKeys, type QuickLink } from '../../shared/api';
+import { queryKeys } from '../../shared/api';
+import type { QuickLinkImport } from '../../../contract/quick-links';
 
 /** The server takes at most this many links in one import. */
 const IMPORT_MAX = 200;
@@ -36,7 +37,7 @@ export function useLegacyQuickLinksMigration() {
       removeLegacyList();
       return;
     }
-    apiFetch<{ imported: number; links: QuickLink[] }>('/api/quick-links/import', {
+    apiFetch<QuickLinkImport>('/api/quick-links/import', {
       method: 'POST',
       body: JSON.stringify({ links, only_if_empty: true }),
     })

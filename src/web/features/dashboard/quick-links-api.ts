@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys, type QuickLink } from '../../shared/api';
+import type { QuickLinkImport } from '../../../contract/quick-links';
 
 export interface QuickLinkBody {
   title: string;
@@ -56,7 +57,7 @@ export function useQuickLinkMutations() {
     onSuccess: (links) => queryClient.setQueryData(key, links),
   });
   const importDefaults = useMutation({
-    mutationFn: () => apiFetch<{ imported: number; links: QuickLink[] }>('/api/quick-links/defaults', { method: 'POST' }),
+    mutationFn: () => apiFetch<QuickLinkImport>('/api/quick-links/defaults', { method: 'POST' }),
     onSuccess: (result) => queryClient.setQueryData(key, result.links),
   });
   return { create, update, remove, reorder, importDefaults };

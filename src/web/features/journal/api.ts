@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { queryKeys, type JournalDay, type JournalDayDetail, type JournalSave } from '../../shared/api';
+import { queryKeys, type JournalDayDetail, type JournalSave } from '../../shared/api';
+import type { JournalDays } from '../../../contract/journal';
 
 /** The day list, or one date when filtered (spec part 2 "Daily Journal": a date filter). */
 export const journalDaysQuery = (date: string) =>
   queryOptions({
     queryKey: queryKeys.journal.days(date),
-    queryFn: () => apiFetch<{ days: JournalDay[] }>(`/api/journal/days${date ? `?date=${date}` : ''}`),
+    queryFn: () => apiFetch<JournalDays>(`/api/journal/days${date ? `?date=${date}` : ''}`),
   });
 
 export const journalDayQuery = (date: string) =>

@@ -24,6 +24,7 @@ import {
   type TradePage,
   type TradePreferences,
 } from '../../shared/api';
+import type { AssignResult, BulkDeleteResult } from '../../../contract/trades';
 
 /** Spec part 2 §9: the compact table shows the 5 most recent trades. */
 export const COMPACT_LIMIT = 5;
@@ -269,7 +270,7 @@ export function useBulkDeleteTrades() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      apiFetch<{ deleted: number }>('/api/trades/bulk-delete', { method: 'POST', body: JSON.stringify({ ids }) }),
+      apiFetch<BulkDeleteResult>('/api/trades/bulk-delete', { method: 'POST', body: JSON.stringify({ ids }) }),
     onMutate: async (ids) => ({ restore: await removeFromLists(client, new Set(ids)) }),
     onError: (_error, _ids, context) => context?.restore(),
     onSettled: () => refreshTrades(client, { kind: 'delete' }),
@@ -280,7 +281,7 @@ export function useAssignTrades() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, accountId }: { ids: string[]; accountId: string }) =>
-      apiFetch<{ assigned: number }>('/api/trades/assign', {
+      apiFetch<AssignResult>('/api/trades/assign', {
         method: 'POST',
         body: JSON.stringify({ ids, account_id: accountId }),
       }),

@@ -3,6 +3,7 @@ import { apiFetch } from '../../lib/api';
 import { queryKeys, type AccountFilter } from './keys';
 import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
+import type { UnassignedCount } from '../../../contract/trades';
 
 const qs = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -52,7 +53,7 @@ export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; 
 
 export const unassignedCountQuery = queryOptions({
   queryKey: queryKeys.trades.unassignedCount,
-  queryFn: () => apiFetch<{ count: number }>('/api/trades/unassigned-count'),
+  queryFn: () => apiFetch<UnassignedCount>('/api/trades/unassigned-count'),
 });
 
 export const tradePreferencesQuery = queryOptions({

@@ -13,6 +13,7 @@ import { queryKeys, type TradingAccount } from '../../../shared/api';
 
 // The shapes of the import endpoints' answers are their contract's (src/contract/imports.ts), types only.
 import type { FeeScheduleDto as FeeSchedule, ImportOutcome, ImportPreview } from '../../../../contract/imports';
+import type { FeeScheduleApplied } from '../../../../contract/imports';
 
 export type { FileAccount, ImportIssue, ImportOutcome, ImportPreview, OpenPosition, PreviewTrade } from '../../../../contract/imports';
 export type { FeeSchedule };
@@ -129,7 +130,7 @@ export function saveFeeSchedule(accountId: string, schedule: { micro: string; mi
 }
 
 export function applyFeeSchedule(accountId: string) {
-  return apiFetch<{ updated: number; trades: number }>(`/api/imports/fees/${accountId}/apply`, { method: 'POST', body: '{}' });
+  return apiFetch<FeeScheduleApplied>(`/api/imports/fees/${accountId}/apply`, { method: 'POST', body: '{}' });
 }
 
 export function createAccount(values: { name: string; description: string; is_default: boolean }) {
