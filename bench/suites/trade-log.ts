@@ -219,8 +219,9 @@ async function measureBrowser(url: string, cookie: string, backend: string, quic
       summarize(SUITE, 'maximize: click to first rows of the virtualized table', where, render, 'ms', '100,000 trades'),
       summarize(SUITE, 'jump to the last row: scrollbar to the bottom, row on screen', where, toBottom, 'ms', '100,000 trades', { limit: 1000 }),
       summarize(SUITE, 'jump to the middle row (50,001st)', where, toMiddle, 'ms', '100,000 trades', { limit: 1000 }),
-      // 60 frames a second: 16.7 ms a frame.
-      summarize(SUITE, `frame time, wheel flick 300 px/frame (${domRows} rows in the DOM)`, where, flick, 'ms', undefined, { limit: 16.7 }),
+      // 60 frames a second: one 60 Hz frame is 16.67 ms, and requestAnimationFrame's timestamps jitter by about 0.1 ms
+      // around it; a dropped frame reads 33 ms.
+      summarize(SUITE, `frame time, wheel flick 300 px/frame (${domRows} rows in the DOM)`, where, flick, 'ms', undefined, { limit: 17 }),
       summarize(SUITE, 'frame time, scrollbar drag 1,500 px/frame', where, drag, 'ms'),
     ];
   } finally {

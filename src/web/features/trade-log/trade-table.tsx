@@ -265,9 +265,14 @@ export function VirtualTradeTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    getItemKey: (index) => list.rowAt(index)?.id ?? `placeholder-${index}`,
+    // Rows are keyed by position (the default): a key function that reads the rows changes whenever a page arrives,
+    // and each change makes the virtualizer walk all 100,000 positions again, in every frame of a scroll (issue 14).
   });
   const items = virtualizer.getVirtualItems();
+  // The inline editor is measured (it may be taller than a row); when editing ends, its row's height is forgotten.
+  useEffect(() => {
+    if (editingId === null) virtualizer.measure();
+  }, [editingId, virtualizer]);
   useReportVisibleRows(items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0, list.onVisibleRange);
 
   const columns = columnsFor(showAccount, handlers.selectMode);
