@@ -99,6 +99,17 @@ export const listQuery = z.object({
   to: day.optional(),
 });
 
+/**
+ * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
+ * figures agree with the list while the toast shows. Ids of no trade of this trader change nothing.
+ */
+const awaitingUndo = z
+  .string()
+  .max(50 * 37, 'exclude must be at most 50 trade ids')
+  .optional()
+  .transform((value) => (value ? value.split(',') : []))
+  .pipe(z.array(z.uuid('exclude must be trade ids separated by commas')).max(50, 'exclude must be at most 50 trade ids'));
+
 /** GET /api/trades/stats */
 export const statsQuery = z.object({
   account: accountFilter,
@@ -107,17 +118,11 @@ export const statsQuery = z.object({
   to: day.optional(),
   // Which per-day rows to return: all, none, or from a day on (the rest summed into by_day_before).
   days: z.union([z.literal('all'), z.literal('none'), day], { error: 'days must be all, none or a date as yyyy-MM-dd' }).default('all'),
-  /**
-   * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
-   * figures agree with the list while the toast shows. Ids of no trade of this trader change nothing.
-   */
-  exclude: z
-    .string()
-    .max(50 * 37, 'exclude must be at most 50 trade ids')
-    .optional()
-    .transform((value) => (value ? value.split(',') : []))
-    .pipe(z.array(z.uuid('exclude must be trade ids separated by commas')).max(50, 'exclude must be at most 50 trade ids')),
+  exclude: awaitingUndo,
 });
+
+/** GET /api/trades/unassigned-count */
+export const unassignedCountQuery = z.object({ exclude: awaitingUndo });
 
 export const idParam = z.object({ id: z.uuid('id must be a trade id') });
 /** POST /api/trades/bulk-delete */

@@ -236,6 +236,25 @@ describe.each(backends())('trades stats on %s', (backend) => {
     expect((await bob.get(`/api/trades/stats?exclude=${Array.from({ length: 51 }, () => hers.id).join(',')}`)).status).toBe(400);
   });
 
+  it('the unassigned count leaves out the unassigned trades whose delete waits for Undo, and nothing else', async () => {
+    const alice = await newTrader(app, 'exclude-count-a');
+    const bob = await newTrader(app, 'exclude-count-b');
+    const account = await createAccount(bob, 'Main');
+    const loose = [await createTrade(bob, { date: '2025-03-03', pnl: 10 }), await createTrade(bob, { date: '2025-03-04', pnl: -5 })];
+    const kept = await createTrade(bob, { date: '2025-03-05', pnl: 20, account_id: account.id });
+    const hers = await createTrade(alice, { date: '2025-03-03', pnl: 75 });
+    expect(loose.map((x) => x.account_id)).toEqual([null, null]);
+    const count = async (exclude: string[]) => (await bob.get(`/api/trades/unassigned-count?exclude=${exclude.join(',')}`)).body;
+    expect(await count([])).toEqual({ count: 2 });
+    expect(await count([loose[0]!.id])).toEqual({ count: 1 });
+    expect(await count([loose[0]!.id, loose[1]!.id, kept.id])).toEqual({ count: 0 });
+    // Another trader's unassigned trade, or an assigned one, is not among Bob's unassigned trades.
+    expect(await count([hers.id, kept.id])).toEqual({ count: 2 });
+    const bad = await bob.get('/api/trades/unassigned-count?exclude=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^exclude/);
+  });
+
   it('refuses an unknown account filter with a 400 naming the field', async () => {
     const t = await newTrader(app, 'badfilter');
     const res = await t.get('/api/trades/stats?account=everything');

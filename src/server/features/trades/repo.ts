@@ -135,6 +135,15 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /** How many trades a filter has: a search counts its matches, anything else sums the per-day rollups. */
+    /** How many of these ids are this trader's trades in the scope. */
+    async countAmong(account: AccountScope, ids: readonly string[]): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trades)
+        .where(and(scope(account), sql`${trades.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
+      return row?.n ?? 0;
+    },
+
     async count(account: AccountScope, q?: string, range?: DayRange): Promise<number> {
       if (q?.trim()) {
         const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range));

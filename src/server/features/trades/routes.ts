@@ -2,14 +2,17 @@ import { Hono } from 'hono';
 import type { AssignResult, BulkDeleteResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch } from './schemas';
+import { assignInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
 
 export function tradeRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readQuery(c, listQuery))))
     .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readQuery(c, statsQuery))))
-    .get('/unassigned-count', async (c) => c.json({ count: await tradesService.unassignedCount(database, c.var.user.id) } satisfies UnassignedCount))
+    .get('/unassigned-count', async (c) => {
+      const { exclude } = readQuery(c, unassignedCountQuery);
+      return c.json({ count: await tradesService.unassignedCount(database, c.var.user.id, exclude) } satisfies UnassignedCount);
+    })
     .get('/export', async (c) => {
       const trades = await tradesService.exportAll(database, c.var.user.id);
       const date = new Date().toISOString().slice(0, 10);

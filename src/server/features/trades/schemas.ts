@@ -12,6 +12,7 @@ export {
   statsQuery,
   tradeInput,
   tradePatch,
+  unassignedCountQuery,
   type ListQuery,
   type StatsQuery,
   type TradeInput,

@@ -323,8 +323,13 @@ export const tradesService = {
       return repo.assign(ids, accountId);
     }),
 
-  unassignedCount: (db: Database, userId: string) =>
-    db.withUser(userId, (tx) => tradesRepo(tx, userId).count('unassigned')),
+  /** Unassigned trades, less those whose delete waits for Undo (`exclude`), as the statistics leave them out. */
+  unassignedCount: (db: Database, userId: string, exclude: readonly string[] = []) =>
+    db.withUser(userId, async (tx) => {
+      const repo = tradesRepo(tx, userId);
+      const count = await repo.count('unassigned');
+      return exclude.length > 0 ? count - (await repo.countAmong('unassigned', exclude)) : count;
+    }),
 
   async exportAll(db: Database, userId: string) {
     const rows = await db.withUser(userId, (tx) => tradesRepo(tx, userId).all());

@@ -228,9 +228,10 @@ export async function startTradeDelete(client: QueryClient, id: string): Promise
   let state: 'pending' | 'undone' | 'sent' = 'pending';
   let sent: Promise<void> | undefined;
   const restore = await removeFromLists(client, new Set([id]));
-  // The statistics leave the trade out while Undo is offered (the same figures the server gives once it is gone).
+  // The statistics and the unassigned count leave the trade out while Undo is offered (the same figures the server gives once it is gone).
   markAwaitingDelete(id);
   void client.invalidateQueries({ queryKey: STATS_KEY });
+  void client.invalidateQueries({ queryKey: queryKeys.trades.unassignedCount });
   const putBack = () => {
     pendingDeletes.delete(id);
     unmarkAwaitingDelete(id);

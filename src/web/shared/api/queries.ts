@@ -53,7 +53,7 @@ export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; 
 
 export const unassignedCountQuery = queryOptions({
   queryKey: queryKeys.trades.unassignedCount,
-  queryFn: () => apiFetch<UnassignedCount>('/api/trades/unassigned-count'),
+  queryFn: () => apiFetch<UnassignedCount>(`/api/trades/unassigned-count${qs({ exclude: awaitingDeleteParam() })}`),
 });
 
 export const tradePreferencesQuery = queryOptions({
