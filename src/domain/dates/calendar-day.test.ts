@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   differenceInDays,
+  formatDay,
   formatWeekOfLabel,
   getDayName,
   getDaysInMonth,
@@ -87,4 +88,16 @@ describe('week numbers agree with date-fns on every day of 2024..2030', () => {
     }
     // 2,557 days and a cold import of date-fns: seconds on a busy 2-core machine, more than the default 5 s.
   }, 30_000);
+
+  it('writes a day from date-fns tokens, as the screens label days', () => {
+    expect(formatDay('2026-03-09', 'EEEE, MMMM d, yyyy')).toBe('Monday, March 9, 2026');
+    expect(formatDay('2026-03-09', 'EEE dd MMM')).toBe('Mon 09 Mar');
+    expect(formatDay('2026-12-25', 'EEE, MMM d')).toBe('Fri, Dec 25');
+    expect(formatDay('2026-11-01', 'MMMM yyyy')).toBe('November 2026');
+    expect(formatDay('2026-11-01', 'MMM')).toBe('Nov');
+    expect(formatDay('2028-02-29', 'MM/dd/yyyy')).toBe('02/29/2028');
+    expect(formatDay('2028-02-29', 'yyyy-MM-dd')).toBe('2028-02-29');
+    expect(formatDay('2026-03-08', 'EEE MMM d, yyyy')).toBe('Sun Mar 8, 2026');
+    expect(() => formatDay('2026-02-30', 'MMM d')).toThrow();
+  });
 });

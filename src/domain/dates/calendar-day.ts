@@ -8,6 +8,7 @@ export type CalendarDay = string;
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type DayName = (typeof DAY_NAMES)[number];
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
@@ -131,4 +132,36 @@ export function formatShortDay(day: CalendarDay): string {
 export function formatWeekOfLabel(day: CalendarDay): string {
   const start = getStartOfWeekMonday(day);
   return `Week of ${formatShortDay(start)}, ${requireDay(start).year}`;
+}
+
+const DAY_TOKENS = /EEEE|EEE|MMMM|MMM|MM|dd|d|yyyy/g;
+
+/**
+ * A day in words, in English, from a pattern of date-fns tokens: EEEE (Monday), EEE (Mon), MMMM (March), MMM (Mar),
+ * MM (03), dd (09), d (9), yyyy (2026); anything else is kept as written. The screens' day labels, without loading a
+ * date library before the first screen (issue 14).
+ */
+export function formatDay(day: CalendarDay, pattern: string): string {
+  const { year, month, day: d } = requireDay(day);
+  const weekday = DAY_NAMES[getWeekdayIndex(day)]!;
+  return pattern.replace(DAY_TOKENS, (token) => {
+    switch (token) {
+      case 'EEEE':
+        return weekday;
+      case 'EEE':
+        return weekday.slice(0, 3);
+      case 'MMMM':
+        return MONTH_NAMES[month - 1]!;
+      case 'MMM':
+        return MONTH_SHORT[month - 1]!;
+      case 'MM':
+        return String(month).padStart(2, '0');
+      case 'dd':
+        return String(d).padStart(2, '0');
+      case 'd':
+        return String(d);
+      default:
+        return String(year).padStart(4, '0');
+    }
+  });
 }

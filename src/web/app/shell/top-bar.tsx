@@ -1,7 +1,8 @@
 import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { formatDay } from '../../../domain/dates';
 import { Logo } from '../../components/logo';
+import { localDayOf, localTimeOf } from '../../lib/local-day';
 import { useUiModes } from '../../lib/ui-modes';
 import { useClock } from './use-clock';
 import classes from './shell.module.css';
@@ -68,8 +69,8 @@ export function TopBar(props: TopBarProps) {
       <Group gap={6} wrap="nowrap">
         <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
           <time dateTime={now.toISOString()}>
-            <span data-testid="top-bar-date">{format(now, 'EEE dd MMM')}</span>{' '}
-            <span data-testid="top-bar-time">{format(now, 'HH:mm')}</span>
+            <span data-testid="top-bar-date">{formatDay(localDayOf(now), 'EEE dd MMM')}</span>{' '}
+            <span data-testid="top-bar-time">{localTimeOf(now)}</span>
           </time>
         </Text>
         <Tooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>

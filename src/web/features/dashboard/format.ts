@@ -1,5 +1,4 @@
 import { formatUsd, type Cents } from '../../../domain/cents';
-import { parseCalendarDay } from '../../../domain/dates';
 import { formatWinRate as formatDomainWinRate } from '../../../domain/stats';
 import { TONE_COLOR } from '../../lib/tone';
 
@@ -18,13 +17,6 @@ export function formatCompactUsd(cents: Cents): string {
   if (dollars < 10_000) return `${sign}$${(Math.floor(dollars / 100) / 10).toFixed(1)}k`;
   if (dollars < 1_000_000) return `${sign}$${Math.round(dollars / 1000)}k`;
   return `${sign}$${(Math.floor(dollars / 100_000) / 10).toFixed(1)}M`;
-}
-
-/** A 'yyyy-MM-dd' day as a local Date at noon, for date-fns formatting (never for arithmetic). */
-export function dayToDate(day: string): Date {
-  const parts = parseCalendarDay(day);
-  if (!parts) return new Date(Number.NaN);
-  return new Date(parts.year, parts.month - 1, parts.day, 12);
 }
 
 export { TONE_COLOR, pnlColor, type Tone } from '../../lib/tone';

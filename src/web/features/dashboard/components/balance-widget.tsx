@@ -1,8 +1,8 @@
 import { AreaChart } from '../../../components/charts';
+import { formatDay } from '../../../../domain/dates';
 import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   BALANCE_RANGE_DAYS,
@@ -13,7 +13,7 @@ import {
 } from '../../../../domain/stats';
 import { preferencesQuery } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
-import { dayToDate, formatSignedUsd, formatUsd, pnlColor } from '../format';
+import { formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
 
 // The number input (react-number-format) loads with the settings dialog, not with the dashboard.
@@ -34,7 +34,7 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       startingBalanceCents: startingCents + (stats?.by_day_before.pnlCents ?? 0),
       days,
       range: getLastDaysRange(BALANCE_RANGE_DAYS[range], now, timeZone),
-    }).map((p) => ({ date: format(dayToDate(p.date), 'MMM d'), Balance: p.balanceCents / 100 }));
+    }).map((p) => ({ date: formatDay(p.date, 'MMM d'), Balance: p.balanceCents / 100 }));
   }, [stats, startingCents, range, now, timeZone]);
   const last = points[points.length - 1]?.Balance ?? startingCents / 100;
   const lastCents = Math.round(last * 100);

@@ -1,12 +1,12 @@
 import { Badge, Group, Loader, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { formatDay } from '../../../../domain/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { toCents } from '../../../../domain/money';
 import { calculateWinRate } from '../../../../domain/stats';
 import { dayTradesQuery, type AccountFilter } from '../../../shared/api';
-import { dayToDate, formatSignedUsd, formatWinRate, pnlColor } from '../format';
+import { formatSignedUsd, formatWinRate, pnlColor } from '../format';
 
 const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -27,7 +27,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
       onClose={onClose}
       size="xl"
       centered
-      title={date ? `Trades on ${format(dayToDate(date), 'EEEE, MMMM d, yyyy')}` : ''}
+      title={date ? `Trades on ${formatDay(date, 'EEEE, MMMM d, yyyy')}` : ''}
     >
       {query.isPending ? (
         <Group justify="center" p="lg">

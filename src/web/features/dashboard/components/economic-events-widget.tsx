@@ -1,10 +1,10 @@
 import { Badge, Group, Loader, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { formatDay } from '../../../../domain/dates';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useDashboard } from '../dashboard-context';
 import { notifyError } from '../api';
-import { dayToDate } from '../format';
+
 import classes from '../dashboard.module.css';
 import { loadMockEconomicEvents, type EconomicEvent } from './economic-events';
 import { WidgetCard } from './widget-card';
@@ -72,7 +72,7 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
             {[...byDay].map(([day, list]) => (
               <div key={day}>
                 <Text size="xs" fw={700} c={day === today ? undefined : 'dimmed'} mb={4} tt="uppercase">
-                  {day === today ? 'Today' : format(dayToDate(day), 'EEE, MMM d')}
+                  {day === today ? 'Today' : formatDay(day, 'EEE, MMM d')}
                 </Text>
                 <Stack gap={4}>
                   {list.map((e) => (

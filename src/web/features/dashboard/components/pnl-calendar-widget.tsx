@@ -2,17 +2,16 @@ import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton, Visua
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCalendarWeek } from '../../../../domain/calendar';
-import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
+import { formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
 import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
 import { AccountSelector } from '../../accounts';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
-import { dayToDate, formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
+import { formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
@@ -38,7 +37,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
     () => new Map((taskStatus.data ?? []).map((s) => [s.date, s] as const)),
     [taskStatus.data],
   );
-  const title = format(dayToDate(range.from), 'MMMM yyyy');
+  const title = formatDay(range.from, 'MMMM yyyy');
   const summary = calendar.summary;
   const compact = isMobile || type === 'pnl-calendar';
 
@@ -226,7 +225,7 @@ function DayCell(props: {
   return (
     <div role="gridcell" className={classes.dayCellWrap}>
       <UnstyledButton {...common} onClick={onOpen}>
-        <VisuallyHidden>{format(dayToDate(cell.date), 'EEEE, MMMM d')}:</VisuallyHidden>
+        <VisuallyHidden>{formatDay(cell.date, 'EEEE, MMMM d')}:</VisuallyHidden>
         {content}
       </UnstyledButton>
     </div>

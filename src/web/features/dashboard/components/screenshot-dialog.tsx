@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Image, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconCopy, IconDownload } from '@tabler/icons-react';
-import { format } from 'date-fns';
 import { toBlob } from 'html-to-image';
 import { useEffect, useState } from 'react';
 import { drawAllCharts } from '../../../components/charts';
+import { localDayOf } from '../../../lib/local-day';
 import { notifyError, notifySuccess } from '../api';
 
 /** Spec part 1 §2.8: a default share title and hashtags (the spec does not show them; these are ours). */
@@ -112,7 +112,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
 
   const hashtags = toHashtags(tags);
   const links = buildShareLinks(title, hashtags, window.location.origin);
-  const fileName = `edgebook-dashboard-${format(new Date(), 'yyyy-MM-dd')}.png`;
+  const fileName = `edgebook-dashboard-${localDayOf(new Date())}.png`;
 
   return (
     <Modal opened={opened} onClose={close} title="Share your dashboard" size="xl" centered>

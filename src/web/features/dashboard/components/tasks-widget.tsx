@@ -1,14 +1,13 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconCircle, IconCircleCheckFilled, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { addDays } from '../../../../domain/dates';
+import { addDays, formatDay } from '../../../../domain/dates';
 import { deriveDailyTaskStatus, TASK_CATEGORIES, normalizeTaskTitle, type TaskCategory } from '../../../../domain/tasks';
 import { tasksByDateQuery, type Task } from '../../../shared/api';
 import { notifyError, useTaskMutations } from '../api';
 import { useDashboard } from '../dashboard-context';
-import { dayToDate } from '../format';
+
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
@@ -45,7 +44,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
   const list = tasks.data ?? [];
   const completed = list.filter((t) => t.completed).length;
   const status = deriveDailyTaskStatus({ completed, total: list.length });
-  const dateLabel = date === today ? 'Today' : format(dayToDate(date), 'EEE, MMM d');
+  const dateLabel = date === today ? 'Today' : formatDay(date, 'EEE, MMM d');
 
   return (
     <WidgetCard widgetId={widgetId} anchor="trading-tasks" title="Trading Tasks" onRemove={onRemove}>

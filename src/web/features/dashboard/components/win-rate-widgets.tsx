@@ -1,11 +1,10 @@
 import { BarChart } from '../../../components/charts';
 import { Group, RingProgress, SegmentedControl, Stack, Text } from '@mantine/core';
-import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { addMonths, formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
+import { addMonths, formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import { calculateWinRate, getWinRatePeriodRange, getWinRateBand, isDayInRange, type WinRatePeriod } from '../../../../domain/stats';
 import { useDashboard } from '../dashboard-context';
-import { BAND_FILL, BAND_TONE, TONE_COLOR, dayToDate, formatWinRate, plural } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, formatWinRate, plural } from '../format';
 import { WidgetCard } from './widget-card';
 
 const PERIOD_LABEL: Record<WinRatePeriod, string> = { week: 'Last 7 days', month: 'Last month', all: 'All time' };
@@ -107,7 +106,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
       const t = totals.get(k)!;
       const winRate = calculateWinRate(t);
       return {
-        month: format(dayToDate(`${k}-01`), 'MMM'),
+        month: formatDay(`${k}-01`, 'MMM'),
         'Win rate': winRate,
         decided: t.wins + t.losses,
       };
