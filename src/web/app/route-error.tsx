@@ -1,14 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** Last-resort screen for an error thrown while rendering a route. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : 'Unknown error';
   return (
     <Center component="main" mih="100vh" p="md">
       <title>Something went wrong · Edgebook</title>

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { wasSignedIn } from '../lib/storage-keys';
@@ -11,64 +11,85 @@ import { ShellLayout } from './shell/shell-layout';
 
 /** Each page is its own chunk, loaded when its route is first visited. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
-// Routes of spec part 1 §2.1 and part 2 "Route table". /test-tags and /animation-demo are not built (DESIGN.md).
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullPageLoader />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: '/intro', lazy: page(() => import('../features/intro/intro-page'), 'IntroPage') },
-          { path: '/login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
-          { path: '/register', lazy: page(() => import('../features/auth/register-page'), 'RegisterPage') },
-          {
-            path: '/forgot-password',
-            lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
-          },
-          {
-            path: '/reset-password',
-            lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
-          },
-          { path: '*', lazy: page(() => import('../features/not-found/not-found-page'), 'NotFoundPage') },
-        ],
-      },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          {
-            element: <ShellLayout />,
-            children: [
-              {
-                path: '/',
-                // The dashboard's data requests start with the page's code and the session check, not after them.
-                loader: () => {
-                  if (wasSignedIn()) prefetchDashboard(queryClient);
-                  return null;
-                },
-                lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
-              },
-              { path: '/trade-log', lazy: page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage') },
-              { path: '/reflect', lazy: page(() => import('../features/reflect/reflect-page'), 'ReflectPage') },
-              {
-                path: '/reflect-ai',
-                lazy: page(() => import('../features/reflect-ai/reflect-ai-page'), 'ReflectAiPage'),
-              },
-              { path: '/notebook', lazy: page(() => import('../features/notebook/notebook-page'), 'NotebookPage') },
-              { path: '/journal', lazy: page(() => import('../features/journal/journal-page'), 'JournalPage') },
-              {
-                path: '/trade/:id',
-                lazy: page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage'),
-              },
-              { path: '/tutorials', lazy: page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage') },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
+const IntroPage = page(() => import('../features/intro/intro-page'), 'IntroPage');
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const TradeLogPage = page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage');
+const ReflectPage = page(() => import('../features/reflect/reflect-page'), 'ReflectPage');
+const ReflectAiPage = page(() => import('../features/reflect-ai/reflect-ai-page'), 'ReflectAiPage');
+const NotebookPage = page(() => import('../features/notebook/notebook-page'), 'NotebookPage');
+const JournalPage = page(() => import('../features/journal/journal-page'), 'JournalPage');
+const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
+const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
+
+// The dashboard's data requests start with the page's code and the session check, not after them (issue 14).
+if (window.location.pathname === '/' && wasSignedIn()) prefetchDashboard(queryClient);
+
+/**
+ * Routes of spec part 1 §2.1 and part 2 "Route table". /test-tags and /animation-demo are not built (DESIGN.md).
+ * Declared as elements (BrowserRouter) rather than a data router: the app loads no route data through the router,
+ * and the data router's code was half the router's bytes before the first screen (issue 14).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullPageLoader />}>
+          <Routes>
+            <Route element={<PublicLayout />}>
+              <Route path="/intro" element={<IntroPage />} />
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/register" element={<RegisterPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+            <Route element={<ProtectedRoute />}>
+              <Route element={<ShellLayout />}>
+                <Route path="/" element={<DashboardPage />} />
+                <Route path="/trade-log" element={<TradeLogPage />} />
+                <Route path="/reflect" element={<ReflectPage />} />
+                <Route path="/reflect-ai" element={<ReflectAiPage />} />
+                <Route path="/notebook" element={<NotebookPage />} />
+                <Route path="/journal" element={<JournalPage />} />
+                <Route path="/trade/:id" element={<TradeDetailsPage />} />
+                <Route path="/tutorials" element={<TutorialsPage />} />
+              </Route>
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
+}
+
+/** An error thrown while a route renders (or its code fails to load) shows RouteError until the trader moves on. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary pathname={useLocation().pathname}>{children}</ErrorBoundary>;
+}
+
+class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; at: string | null }> {
+  override state = { error: null as unknown, at: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; at: string | null }) {
+    if (state.error === null) return null;
+    // Remember where it failed; once the location changes, render the routes again.
+    if (state.at === null) return { at: props.pathname };
+    return state.at === props.pathname ? null : { error: null, at: null };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}

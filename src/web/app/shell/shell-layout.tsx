@@ -1,8 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../../lib/page-fade';
+import { isSigningOut } from '../../lib/sign-out-state';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 import { setUiModes, useUiModes } from '../../lib/ui-modes';
 import { EditModeOverlay, TradingModeOverlay } from './mode-overlays';
@@ -29,6 +31,10 @@ export function ShellLayout() {
   const [tradingMessage, setTradingMessage] = useState<string | null>(null);
   const [editOverlay, setEditOverlay] = useState(false);
   const overlayTimer = useRef<number | undefined>(undefined);
+  const queryClient = useQueryClient();
+  // Spec part 1 §4: signing out clears the cached data, once the signed-in screens have left: removed while they are
+  // still mounted, their queries would be fetched again and refused by the ended session (issue 14).
+  useEffect(() => () => (isSigningOut() ? queryClient.clear() : undefined), [queryClient]);
   useLegacyQuickLinksMigration();
 
   // Spec part 1 §2.3 and part 2 "Trade Log page": the sidebar is collapsed on the Trade Log page.
@@ -120,9 +126,12 @@ export function ShellLayout() {
         <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <div key={pathname} className={pageFadeClass(pathname)}>
-          <Outlet />
-        </div>
+        {/* The shell paints while a page's code loads; moving between pages keeps the old one until the new is ready. */}
+        <Suspense fallback={null}>
+          <div key={pathname} className={pageFadeClass(pathname)}>
+            <Outlet />
+          </div>
+        </Suspense>
       </AppShell.Main>
 
       {searchUsed && (

@@ -30,11 +30,11 @@ export function useSignOut() {
     }
     // The signed-in pages stop asking first: queries removed while their pages are still mounted are fetched again at
     // once, and the ended session refuses each one (issue 14: seven 401s on sign-out).
+    // The cache itself is cleared when the shell leaves the screen (ShellLayout), after the move to /intro.
     await queryClient.cancelQueries();
-    await navigate('/intro', { replace: true });
+    void navigate('/intro', { replace: true });
     clearLocalDataOnSignOut();
     resetUiModes();
-    window.setTimeout(() => queryClient.clear(), 0);
     return true;
   };
 }
