@@ -494,6 +494,38 @@ describe('dashboard', () => {
     await s.page.getByTestId('calendar-month-total').waitFor();
   });
 
+  it('tries the session check again on network errors, 3 times at 1, 2 and 3 s, then offers Retry (spec part 1 §4)', async () => {
+    const s = await scenario();
+    await traderWithoutSamples(s, 'session-retry');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    // Two failures, then the server answers: the dashboard shows, with no connection screen on the way.
+    const attempts: number[] = [];
+    let failures = 2;
+    await s.page.route('**/api/auth/get-session*', async (route) => {
+      attempts.push(Date.now());
+      if (failures-- > 0) await route.abort('connectionrefused');
+      else await route.continue();
+    });
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    expect(attempts).toHaveLength(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(1900);
+    expect(await s.page.getByTestId('session-retry').count()).toBe(0);
+
+    // The server stays away: the first check and 3 retries, then the connection screen; Retry goes in once it is back.
+    attempts.length = 0;
+    failures = 4;
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Cannot reach the Edgebook server' }).waitFor({ timeout: 15_000 });
+    expect(attempts).toHaveLength(4);
+    expect(attempts[3]! - attempts[2]!).toBeGreaterThanOrEqual(2900);
+    await s.page.getByTestId('session-retry').click();
+    await dashboard.calendarMonth.waitFor();
+    expect(attempts).toHaveLength(5);
+  });
+
   it("lists the week ahead as 'This Week' on a Sunday, and no raw 'a|b' values", async () => {
     const s = await scenario({ width: 1440, height: 900 });
     await traderWithoutSamples(s, 'events');

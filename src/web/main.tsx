@@ -6,7 +6,8 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { authClient } from './lib/auth-client';
+import { queryClient } from './app/providers';
+import { sessionQuery } from './lib/session';
 import { STORAGE_KEYS, readStorage } from './lib/storage-keys';
 
 // Set the colour scheme before the first paint. The server's CSP forbids inline scripts, so Mantine's
@@ -17,7 +18,7 @@ document.documentElement.setAttribute(
 );
 
 // The session check starts now, while the page's code loads, rather than when the protected route first renders.
-authClient.$store.atoms.session?.listen(() => {});
+void queryClient.prefetchQuery(sessionQuery);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parseLegacyQuickLinks } from '../../../domain/links/quick-links';
 import { apiFetch } from '../../lib/api';
-import { authClient } from '../../lib/auth-client';
+import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage-keys';
 import { queryKeys } from '../../shared/api';
 import type { QuickLinkImport } from '../../../contract/quick-links';
@@ -26,7 +26,7 @@ function removeLegacyList() {
  */
 export function useLegacyQuickLinksMigration() {
   const queryClient = useQueryClient();
-  const userId = authClient.useSession().data?.user.id;
+  const userId = useSession().data?.user.id;
   useEffect(() => {
     if (!userId || started.has(userId)) return;
     const raw = readStorage(STORAGE_KEYS.legacyQuickLinks);

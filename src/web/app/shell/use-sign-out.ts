@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { authClient } from '../../lib/auth-client';
 import { clearLocalDataOnSignOut } from '../../lib/storage-keys';
 import { cancelSigningOut, markSigningOut } from '../../lib/sign-out-state';
 import { resetUiModes } from '../../lib/ui-modes';
@@ -18,6 +17,8 @@ export function useSignOut() {
     let failed = false;
     markSigningOut();
     try {
+      // better-auth's client loads here, on use, not with the first screen (issue 14).
+      const { authClient } = await import('../../lib/auth-client');
       const { error } = await authClient.signOut();
       failed = Boolean(error);
     } catch {

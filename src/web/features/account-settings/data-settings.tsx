@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { authClient } from '../../lib/auth-client';
+import { useSession } from '../../lib/session';
 import { markSigningOut } from '../../lib/sign-out-state';
 import { clearLocalDataOnSignOut } from '../../lib/storage-keys';
 import { resetUiModes } from '../../lib/ui-modes';
@@ -12,7 +12,7 @@ import { deleteAccount } from './api';
 
 /** Profile settings, Your data: export everything as one JSON file, delete the account (issue 11). */
 export function DataSettings() {
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   const [deleting, setDeleting] = useState(false);
   return (
     <Stack gap="lg">
@@ -64,14 +64,13 @@ function DeleteAccountModal({ opened, email, onClose }: { opened: boolean; email
       setError(e instanceof ApiError ? e.message.replace(/^email: /, '') : 'Failed to delete the account. Please try again.');
       return;
     }
-    // The account and its session are gone: leave as a sign-out does (spec part 1 §2.3, to /intro).
+    // The account and its session are gone: leave as a sign-out does (spec part 1 §2.3, to /intro). The cache, the
+    // session with it, is cleared when the shell leaves the screen (ShellLayout).
     markSigningOut();
-    navigate('/intro', { replace: true });
+    await queryClient.cancelQueries();
+    void navigate('/intro', { replace: true });
     clearLocalDataOnSignOut();
-    queryClient.clear();
     resetUiModes();
-    await authClient.getSession({ query: { disableCookieCache: true } }).catch(() => undefined);
-    authClient.$store.notify('$sessionSignal');
   };
 
   return (

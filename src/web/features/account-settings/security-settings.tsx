@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { authClient } from '../../lib/auth-client';
+import { refreshSession, useSession } from '../../lib/session';
 import { PasswordField } from '../auth/password-field';
 import { checkNewPassword } from '../auth/password-rules';
 import { accountKeys, notifyError, notifySuccess, sessionsQuery, signInMethodsQuery } from './api';
@@ -149,7 +150,7 @@ function ChangePasswordForm() {
 function SessionList() {
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery);
-  const { data: current } = authClient.useSession();
+  const { data: current } = useSession();
   const [busy, setBusy] = useState<string | null>(null);
 
   if (sessions.isPending) return <Loader size="sm" aria-label="Loading sessions" />;
@@ -210,7 +211,9 @@ function SessionList() {
 type Enrolment = { totpURI: string; backupCodes: string[] };
 
 function TwoFactorSettings() {
-  const { data: session, refetch } = authClient.useSession();
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const refetch = () => refreshSession(queryClient);
   const enabled = Boolean((session?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled);
   const [step, setStep] = useState<'idle' | 'password' | 'scan' | 'codes' | 'disable' | 'regenerate'>('idle');
   const [password, setPassword] = useState('');

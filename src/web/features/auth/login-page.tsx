@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { supportHref, useAppConfig } from '../../lib/app-config';
 import { authClient } from '../../lib/auth-client';
 import { afterSignInPath } from '../../lib/redirect-state';
+import { refreshSession, useSession } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { OAuthButtons, useOAuthError } from './oauth-buttons';
 import { TwoFactorStep } from './two-factor-step';
@@ -21,7 +23,8 @@ type Unconfirmed = 'retrying' | 'still-unconfirmed' | null;
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: session, isPending, refetch } = authClient.useSession();
+  const queryClient = useQueryClient();
+  const { data: session, isPending } = useSession();
   const { data: config } = useAppConfig();
 
   const [email, setEmail] = useState('');
@@ -38,8 +41,8 @@ export function LoginPage() {
   useEffect(() => () => window.clearTimeout(retryTimer.current), []);
 
   const finishSignIn = async () => {
-    // Wait for the session store so the protected page does not see a signed-out state and bounce back here.
-    await refetch();
+    // Wait for the session so the protected page does not see a signed-out state and bounce back here.
+    await refreshSession(queryClient);
     navigate(afterSignInPath(location.state), { replace: true });
   };
 

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Divider, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
 import { authClient, nameFromEmail } from '../../lib/auth-client';
 import { afterSignInPath } from '../../lib/redirect-state';
+import { refreshSession, useSession } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { CaptchaField, captchaLabel, type CaptchaFieldHandle } from './captcha-field';
 import { OAuthButtons, useOAuthError } from './oauth-buttons';
@@ -16,7 +18,8 @@ const SIGN_UP_FAILED = 'Failed to sign up. Please try again with a different ema
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: session, refetch } = authClient.useSession();
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
   const { data: config, isPending: configPending } = useAppConfig();
 
   const [email, setEmail] = useState('');
@@ -80,7 +83,7 @@ export function RegisterPage() {
           return;
         }
       }
-      await refetch();
+      await refreshSession(queryClient);
       navigate(afterSignInPath(location.state), { replace: true });
     } catch {
       setError(SIGN_UP_FAILED);

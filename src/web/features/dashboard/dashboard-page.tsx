@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { useLocation, useNavigate } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
 import { PageHeader } from '../../components/page-header';
-import { authClient } from '../../lib/auth-client';
+import { useSession } from '../../lib/session';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
 import { useUiModes } from '../../lib/ui-modes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -168,7 +168,7 @@ type Confirm = 'reset' | 'clear' | null;
 export function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const session = authClient.useSession();
+  const session = useSession();
   const userId = session.data?.user.id;
   useOnboarding(userId);
 
