@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../lib/page-fade';
+import { ScreenShown } from '../lib/use-after-first-paint';
 
 /** Public pages fade in when the trader moves to them: 0.15 s, the intro 0.2 s (spec part 2 "Route table"). */
 export function PublicLayout() {
@@ -7,6 +8,7 @@ export function PublicLayout() {
   return (
     <div key={pathname} className={pageFadeClass(pathname)}>
       <Outlet />
+      <ScreenShown />
     </div>
   );
 }

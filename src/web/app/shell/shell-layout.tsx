@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../../lib/page-fade';
+import { ScreenShown } from '../../lib/use-after-first-paint';
 import { isSigningOut } from '../../lib/sign-out-state';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 import { setUiModes, useUiModes } from '../../lib/ui-modes';
@@ -130,6 +131,7 @@ export function ShellLayout() {
         <Suspense fallback={null}>
           <div key={pathname} className={pageFadeClass(pathname)}>
             <Outlet />
+            <ScreenShown />
           </div>
         </Suspense>
       </AppShell.Main>

@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, Menu } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
+import { LazyMenu } from '../../components/lazy-menu';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
@@ -286,20 +287,14 @@ export function DashboardPage() {
               Share
             </Button>
           )}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" size="xs" leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />} disabled={addable.length === 0}>
+          <LazyMenu
+            target={(props) => (
+              <Button variant="default" size="xs" leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />} disabled={addable.length === 0} {...props}>
                 Add widget
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {addable.map((w) => (
-                <Menu.Item key={w.id} onClick={() => saveWidgets(setWidgetVisible(widgets, w.id, true))}>
-                  {w.title}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            choices={addable.map((w) => ({ key: w.id, label: w.title, onClick: () => saveWidgets(setWidgetVisible(widgets, w.id, true)) }))}
+          />
           <Button variant="default" size="xs" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirm('clear')}>
             Clear widgets
           </Button>

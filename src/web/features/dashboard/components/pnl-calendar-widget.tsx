@@ -8,7 +8,7 @@ import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCal
 import { formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
 import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
-import { AccountSelector } from '../../accounts';
+import { AccountSelector } from '../../accounts/account-selector';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
 import { formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';

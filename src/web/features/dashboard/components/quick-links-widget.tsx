@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type CSSProperties, type HTMLAttributes } from 'react';
+import { LazyMenu } from '../../../components/lazy-menu';
 import { QuickLinkIcon } from '../../../components/quick-link-icon';
 import { ApiError } from '../../../lib/api';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
@@ -105,16 +106,14 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
               <IconPlus size={14} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Quick link options">
+          <LazyMenu
+            target={(props) => (
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Quick link options" {...props}>
                 <IconDots size={14} aria-hidden="true" />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={addDefaults}>Import default links</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            choices={[{ key: 'defaults', label: 'Import default links', onClick: addDefaults }]}
+          />
         </>
       }
     >
