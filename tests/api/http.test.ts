@@ -72,6 +72,9 @@ describe('serving the web app', () => {
   afterAll(() => app?.close());
 
   /** The entry script the built index.html loads, e.g. /assets/index-CjPooP9r.js. */
+  const manifest = () =>
+    JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifestFile = (page: string) => manifest()[page]!.file;
   const entryScript = () => /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
 
   it('answers a client-side route with index.html (history fallback), revalidated on every load', async () => {
@@ -79,7 +82,11 @@ describe('serving the web app', () => {
       const res = await rawRequest(app.url + route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type'), route).toMatch(/^text\/html/);
-      expect(res.body.toString(), route).toBe(indexHtml);
+      // The public /login comes with its page's code preloaded; the rest as built.
+      const body = res.body.toString();
+      const added = (line: string) => /^\s*<link rel="(?:modulepreload|preload" as="style)"/.test(line) && !indexHtml.includes(line);
+      if (route.startsWith('/login')) expect(body.split('\n').filter((line) => !added(line)).join('\n'), route).toBe(indexHtml);
+      else expect(body, route).toBe(indexHtml);
       expect(res.headers.get('cache-control'), route).toBe('no-cache');
     }
   });
@@ -91,17 +98,17 @@ describe('serving the web app', () => {
       // The page as built, with lines added right after <head> and nothing else changed.
       const full = withCookie.body.toString();
       // Signed in, / is the dashboard: its page's chunk is preloaded with the page, after the entry's preloads.
-      const preloads = /((?:\n\s*<link rel="modulepreload" crossorigin href="[^"]+">)*)\n\s*<\/head>/.exec(full)![1]!;
+      const preloads = /((?:\n\s*<link rel="(?:modulepreload|preload" as="style)" crossorigin href="[^"]+">)*)\n\s*<\/head>/.exec(full)![1]!;
       const body = full.replace(`${preloads}\n  </head>`, '\n  </head>');
       const head = indexHtml.indexOf('<head>') + '<head>'.length;
       expect(body.startsWith(indexHtml.slice(0, head)) && body.endsWith(indexHtml.slice(head)), route).toBe(true);
       const added = body.slice(head, body.length - (indexHtml.length - head));
       expect(added, route).toMatch(/^\n\s*<meta name="edgebook-session" content="present" \/>/);
-      const dashboardChunk = (JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)[
-        'features/dashboard/dashboard-page.tsx'
-      ]!.file;
-      expect(preloads.includes(`<link rel="modulepreload" crossorigin href="/${dashboardChunk}">`), route).toBe(route === '/');
-      expect(preloads === '', route).toBe(route !== '/');
+      // Signed in, / is the dashboard and /trade-log the Trade Log: each page's chunk is preloaded with the page.
+      const page = route === '/trade-log' ? 'features/trade-log/trade-log-page.tsx' : 'features/dashboard/dashboard-page.tsx';
+      expect(preloads, route).toContain(`<link rel="modulepreload" crossorigin href="/${manifestFile(page)}">`);
+      const other = route === '/trade-log' ? 'features/dashboard/dashboard-page.tsx' : 'features/trade-log/trade-log-page.tsx';
+      expect(preloads, route).not.toContain(manifestFile(other));
       expect(withCookie.headers.get('vary'), route).toMatch(/cookie/i);
       const secure = await rawRequest(app.url + route, { headers: { cookie: '__Secure-better-auth.session_token=abc' } });
       expect(secure.body.toString(), route).toContain('edgebook-session');
@@ -109,6 +116,20 @@ describe('serving the web app', () => {
         const without = await rawRequest(app.url + route, { headers: { cookie } });
         expect(without.body.toString(), `${route} ${cookie}`).toBe(indexHtml);
       }
+    }
+  });
+
+  it('sends a public page with its own code and styles preloaded, signed in or not; without a session cookie no signed-in page', async () => {
+    const introChunk = manifest()['features/intro/intro-page.tsx']!;
+    for (const cookie of [undefined, 'better-auth.session_token=abc.def']) {
+      const res = await rawRequest(`${app.url}/intro`, cookie ? { headers: { cookie } } : undefined);
+      const html = res.body.toString();
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${introChunk.file}">`);
+      for (const css of introChunk.css ?? []) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      expect(html.includes('edgebook-session')).toBe(Boolean(cookie));
+      // Each file once: what the entry already loads is not preloaded again.
+      const hrefs = [...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(hrefs).size).toBe(hrefs.length);
     }
   });
 

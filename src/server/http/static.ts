@@ -19,11 +19,15 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     const html = fs.readFileSync(indexFile, 'utf8');
     // A browser holding a session cookie is told so in the page, so that its data requests start with the session
     // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
-    if (!SESSION_COOKIE.test(c.req.header('cookie') ?? '')) return c.html(html);
-    // Signed in, / is the dashboard: its code is fetched with the page's own rather than after it has run.
-    const preload = c.req.path === '/' ? dashboardPreloads(webRoot, html) : '';
+    const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
+    // The route's page is fetched with the page's own code rather than after it has run: the public pages always,
+    // the signed-in ones (/ is the dashboard) only with a session cookie, since without one they go to /intro.
+    const page = pageModule(c.req.path, signedIn);
+    const preload = page ? pagePreloads(webRoot, html, page) : '';
+    const meta = signedIn ? '\n    <meta name="edgebook-session" content="present" />' : '';
+    if (!meta && !preload) return c.html(html);
     // The preloads go after the entry's own, which the page needs first.
-    return c.html(html.replace('<head>', '<head>\n    <meta name="edgebook-session" content="present" />').replace(/\n?\s*<\/head>/, `${preload}\n  </head>`));
+    return c.html(html.replace('<head>', `<head>${meta}`).replace(/\n?\s*<\/head>/, `${preload}\n  </head>`));
   };
   // The app's root is index.html too: served here, not as a plain file, for the hint above.
   app.get('/', serveIndex);
@@ -38,11 +42,40 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   });
 }
 
-const DASHBOARD_PAGE = 'features/dashboard/dashboard-page.tsx';
-let preloadCache: { key: string; links: string } | null = null;
+/** Each route's page module (as src/web/app/router.tsx loads it), by the name Vite's manifest gives it. */
+const PUBLIC_PAGES: Record<string, string> = {
+  '/intro': 'features/intro/intro-page.tsx',
+  '/login': 'features/auth/login-page.tsx',
+  '/register': 'features/auth/register-page.tsx',
+  '/forgot-password': 'features/auth/forgot-password-page.tsx',
+  '/reset-password': 'features/auth/reset-password-page.tsx',
+};
+const SIGNED_IN_PAGES: Record<string, string> = {
+  '/': 'features/dashboard/dashboard-page.tsx',
+  '/index.html': 'features/dashboard/dashboard-page.tsx',
+  '/trade-log': 'features/trade-log/trade-log-page.tsx',
+  '/reflect': 'features/reflect/reflect-page.tsx',
+  '/reflect-ai': 'features/reflect-ai/reflect-ai-page.tsx',
+  '/notebook': 'features/notebook/notebook-page.tsx',
+  '/journal': 'features/journal/journal-page.tsx',
+  '/tutorials': 'features/tutorials/tutorials-page.tsx',
+};
 
-/** Module preload links for the dashboard page's chunk and every chunk it imports statically, from Vite's manifest. */
-function dashboardPreloads(webRoot: string, html: string): string {
+function pageModule(pathname: string, signedIn: boolean): string | undefined {
+  if (PUBLIC_PAGES[pathname]) return PUBLIC_PAGES[pathname];
+  if (!signedIn) return undefined;
+  if (/^\/trade\/[^/]+$/.test(pathname)) return 'features/trade-details/trade-details-page.tsx';
+  return SIGNED_IN_PAGES[pathname];
+}
+
+let manifestCache: { key: string; manifest: Manifest; links: Map<string, string> } | null = null;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * Preload links for a page's chunk, every chunk it imports statically and their styles, from Vite's manifest: the
+ * scripts as module preloads, the styles fetched early without holding up the first paint.
+ */
+function pagePreloads(webRoot: string, html: string, page: string): string {
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   let key = '';
   try {
@@ -50,21 +83,28 @@ function dashboardPreloads(webRoot: string, html: string): string {
   } catch {
     return '';
   }
-  if (preloadCache?.key === key) return preloadCache.links;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const files = new Set<string>();
+  if (manifestCache?.key !== key) {
+    manifestCache = { key, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest, links: new Map() };
+  }
+  const cached = manifestCache.links.get(page);
+  if (cached !== undefined) return cached;
+  const { manifest } = manifestCache;
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(DASHBOARD_PAGE);
-  const links = [...files]
-    .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
-  preloadCache = { key, links };
+  visit(page);
+  const notInPage = (file: string) => !html.includes(`/${file}"`);
+  const links = [
+    ...[...scripts].filter(notInPage).map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].filter(notInPage).map((file) => `\n    <link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+  manifestCache.links.set(page, links);
   return links;
 }
 
