@@ -50,7 +50,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/server'], message: 'src/web must not import server code: use the HTTP API.' },
+            { group: ['**/server/**', '**/server', '!react-dom/server'], message: 'src/web must not import server code: use the HTTP API.' },
             { group: ['node:*', ...serverOnly.filter((p) => p !== 'better-auth')], message: 'src/web runs in the browser: no server libraries.' },
             // The contract's zod schemas would put zod in the browser bundle: the web app takes its types only.
             { group: ['**/contract/**', '**/contract'], allowTypeImports: true, message: 'src/web imports the contract with `import type` only.' },

@@ -53,6 +53,39 @@ async function loggedLink(to: string, subject: RegExp): Promise<string> {
 }
 
 describe('intro and protected routes', () => {
+  it('sends /intro drawn, so it shows before any code runs, and the app takes it over without a loader (issue 14)', async () => {
+    // No JavaScript at all: the page is there, with its title, heading and working links.
+    const bare = await scenario({ javaScriptEnabled: false });
+    await bare.page.goto('/intro');
+    expect(await bare.page.title()).toBe('Edgebook · Self-hosted trading journal');
+    await bare.page.getByRole('heading', { level: 1, name: 'Find your edge in your own numbers' }).waitFor();
+    await bare.page.getByTestId('intro-get-started').click();
+    expect(new URL(bare.page.url()).pathname).toBe('/register');
+
+    // With the code, in the light theme: never a loading screen in between, and the page ends up light.
+    const { page } = await scenario({ colorScheme: 'light' });
+    await page.goto('/intro');
+    await page.evaluate(() => window.localStorage.setItem('theme', 'light'));
+    await page.addInitScript(() => {
+      const w = window as unknown as { loaderSeen: boolean };
+      w.loaderSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="auth-loading"]')) w.loaderSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    // The theme is light from the first paint on (the boot module sets it), not only once the app runs.
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
+    await new IntroPage(page).getStarted.waitFor();
+    await page.locator('html:not([data-prerendered])').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { loaderSeen: boolean }).loaderSeen)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
+    // The app's page, not the drawn one: its links move within the app.
+    await new IntroPage(page).navLink('Sign In').click();
+    await waitForPath(page, '/login');
+  });
+
   it('sends a first-time visitor from / to /intro, whose links lead to sign-in, sign-up and its own sections', async () => {
     const { page } = await scenario();
     // React's development build greets the console; the app a trader gets must be the production build.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORDED_VIDEOS } from '../src/web/features/tutorials/videos';
 import { seriousA11yViolations } from './support/a11y';
 import { loggedEmails } from '../tests/support/app';
+import { IntroPage } from './pages/auth-pages';
 import { createAccount, signedInAccount } from './support/accounts';
 import { eventually, useE2ESuite } from './support/scenario';
 
@@ -77,7 +78,7 @@ describe('intro', () => {
   it.each(['dark', 'light'] as const)('shows real screenshots in the %s theme, and no user count', async (theme) => {
     const { page, context } = await scenario({ colorScheme: theme });
     await themed(context, theme);
-    await page.goto('/intro');
+    await new IntroPage(page).goto();
     for (const name of ['dashboard', 'trade-log', 'reflect', 'reflect-ai']) {
       const img = page.getByTestId(`intro-screenshot-${name}`);
       await img.scrollIntoViewIfNeeded();
@@ -89,8 +90,7 @@ describe('intro', () => {
   });
   it('paints at once on a first load: no fade from opacity 0, so Chromium records a first contentful paint', async () => {
     const { page } = await scenario();
-    await page.goto('/intro');
-    await page.getByText('Get Started', { exact: true }).first().waitFor();
+    await new IntroPage(page).goto();
     // Nothing on the first screen animates its opacity, and the heading is fully opaque straight away.
     const fading = await page.evaluate(() =>
       document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,

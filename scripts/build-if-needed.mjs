@@ -24,6 +24,11 @@ if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), 
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// /intro drawn at build time (src/web/prerender.tsx), from the web app just built.
+if (stale(p('dist', 'web', 'intro.html'), [p('dist', 'web', 'index.html'), p('scripts', 'prerender.mjs')])) {
+  const result = spawnSync(process.execPath, [p('scripts', 'prerender.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
 
 // The server, compiled to one ES module (packages stay in node_modules): running TypeScript through tsx at run time
 // cost memory and start-up (issue 14: ~200 MB RSS on PostgreSQL, 0.9-1 GB with PGlite).

@@ -15,9 +15,11 @@ export class IntroPage {
     return this.nav.getByRole('link', { name, exact: true });
   }
 
+  /** Opens /intro and waits for the app to have taken over the drawn page (it marks the intro as seen). */
   async goto() {
     await this.page.goto('/intro');
     await this.getStarted.waitFor();
+    await this.page.locator('html:not([data-prerendered])').waitFor({ state: 'attached' });
   }
 }
 

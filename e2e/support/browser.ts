@@ -23,7 +23,7 @@ export interface E2E {
   app: TestApp;
   browser: Browser;
   /** A fresh browser profile (cookies, localStorage) at desktop size unless told otherwise. */
-  newContext(options?: { width?: number; height?: number; colorScheme?: 'dark' | 'light' }): Promise<BrowserContext>;
+  newContext(options?: { width?: number; height?: number; colorScheme?: 'dark' | 'light'; javaScriptEnabled?: boolean }): Promise<BrowserContext>;
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -38,6 +38,7 @@ export async function startE2E(options: { backend?: Backend; env?: Record<string
       baseURL: app.url,
       viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
       colorScheme: o.colorScheme,
+      javaScriptEnabled: o.javaScriptEnabled,
     });
     context.setDefaultTimeout(15_000);
     contexts.push(context);

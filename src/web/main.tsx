@@ -6,6 +6,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstPage } from './app/router';
 import { queryClient } from './app/providers';
 import { sessionQuery } from './lib/session';
 import { STORAGE_KEYS, readStorage } from './lib/storage-keys';
@@ -23,8 +24,12 @@ void queryClient.prefetchQuery(sessionQuery);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// A prerendered page (dist/web/intro.html) stays on screen until its code is here, then is drawn over as it was.
+if (document.documentElement.dataset.prerendered) void preloadFirstPage().then(render, render);
+else render();

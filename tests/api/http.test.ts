@@ -119,18 +119,33 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends a public page with its own code and styles preloaded, signed in or not; without a session cookie no signed-in page', async () => {
-    const introChunk = manifest()['features/intro/intro-page.tsx']!;
+  it('sends a public page with its own code preloaded, signed in or not; without a session cookie no signed-in page', async () => {
+    const loginChunk = manifest()['features/auth/login-page.tsx']!;
     for (const cookie of [undefined, 'better-auth.session_token=abc.def']) {
-      const res = await rawRequest(`${app.url}/intro`, cookie ? { headers: { cookie } } : undefined);
+      const res = await rawRequest(`${app.url}/login`, cookie ? { headers: { cookie } } : undefined);
       const html = res.body.toString();
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${introChunk.file}">`);
-      for (const css of introChunk.css ?? []) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${loginChunk.file}">`);
       expect(html.includes('edgebook-session')).toBe(Boolean(cookie));
       // Each file once: what the entry already loads is not preloaded again.
       const hrefs = [...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
       expect(new Set(hrefs).size).toBe(hrefs.length);
     }
+  });
+
+  it('sends /intro drawn, with its styles, and its code started by a module of its own after the first paint', async () => {
+    const res = await rawRequest(`${app.url}/intro`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = res.body.toString();
+    expect(html).toContain('<title>Edgebook · Self-hosted trading journal</title>');
+    expect(html).toMatch(/<h1[^>]*>Find your edge in your own numbers<\/h1>/);
+    for (const css of manifest()['features/intro/intro-page.tsx']!.css ?? []) expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    // No script before the paint: only the boot module, which imports the app's entry (the one index.html runs).
+    expect(html).not.toContain('modulepreload');
+    const boot = /<script type="module" crossorigin src="(\/assets\/intro-boot-[0-9a-f]{8}\.js)"><\/script>/.exec(html)![1]!;
+    const bootJs = (await rawRequest(app.url + boot)).body.toString();
+    expect(bootJs).toContain(`import(${JSON.stringify(entryScript())})`);
+    expect([...html.matchAll(/<script/g)]).toHaveLength(1);
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -16,13 +16,16 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     }
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie');
-    const html = fs.readFileSync(indexFile, 'utf8');
+    // /intro is sent drawn (scripts/prerender.mjs), so that its first paint does not wait for the code.
+    const prerendered = c.req.path === '/intro' ? path.join(webRoot, 'intro.html') : null;
+    const html = fs.readFileSync(prerendered && fs.existsSync(prerendered) ? prerendered : indexFile, 'utf8');
     // A browser holding a session cookie is told so in the page, so that its data requests start with the session
     // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
     const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
     // The route's page is fetched with the page's own code rather than after it has run: the public pages always,
     // the signed-in ones (/ is the dashboard) only with a session cookie, since without one they go to /intro.
-    const page = pageModule(c.req.path, signedIn);
+    // The drawn /intro starts its code after its first paint (scripts/prerender.mjs): nothing to preload there.
+    const page = prerendered && html.includes('data-prerendered') ? undefined : pageModule(c.req.path, signedIn);
     const preload = page ? pagePreloads(webRoot, html, page) : '';
     const meta = signedIn ? '\n    <meta name="edgebook-session" content="present" />' : '';
     if (!meta && !preload) return c.html(html);

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
@@ -9,9 +9,20 @@ import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 import { ShellLayout } from './shell/shell-layout';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
+/**
+ * Each page is its own chunk, loaded when its route is first visited. A page whose code was loaded before the first
+ * render (`preload`) renders at once instead of suspending: the prerendered /intro is drawn over without a loader.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType | undefined;
+  const fetchPage = async () => {
+    loaded = (await load())[name];
+    return { default: loaded };
+  };
+  const Lazy = lazy(fetchPage);
+  const Page = () => createElement(loaded ?? Lazy);
+  Page.preload = fetchPage;
+  return Page;
 }
 
 const IntroPage = page(() => import('../features/intro/intro-page'), 'IntroPage');
@@ -28,6 +39,11 @@ const NotebookPage = page(() => import('../features/notebook/notebook-page'), 'N
 const JournalPage = page(() => import('../features/journal/journal-page'), 'JournalPage');
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
+
+/** Loads the code of the page the app opens on, when it must render at once (over the prerendered /intro). */
+export async function preloadFirstPage(): Promise<void> {
+  if (window.location.pathname === '/intro') await IntroPage.preload();
+}
 
 // The dashboard's data requests start with the page's code and the session check, not after them (issue 14).
 if (window.location.pathname === '/' && wasSignedIn()) prefetchDashboard(queryClient);

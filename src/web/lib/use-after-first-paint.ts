@@ -10,6 +10,8 @@ const waitingForScreen = new Set<() => void>();
  */
 export function ScreenShown() {
   useEffect(() => {
+    // A prerendered page (scripts/prerender.mjs) is now the app's: its effects have run.
+    delete document.documentElement.dataset.prerendered;
     if (screenShown) return;
     screenShown = true;
     for (const notify of waitingForScreen) notify();
