@@ -526,6 +526,37 @@ describe('dashboard', () => {
     expect(attempts).toHaveLength(5);
   });
 
+  it('opens collapsed on the dashboard without moving the page when it arrives (spec part 2 §4, issue 14 layout shift)', async () => {
+    const s = await scenario({ width: 1440, height: 900 });
+    await traderWithoutSamples(s, 'no-shift');
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    // The trader left the sidebar open elsewhere; the dashboard collapses it at load.
+    await s.page.evaluate(() => window.localStorage.setItem('sidebar-collapsed', 'false'));
+    await s.page.addInitScript(() => {
+      const w = window as unknown as { shifts: number; openAtPaint: boolean | null };
+      w.shifts = 0;
+      w.openAtPaint = null;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver(() => {
+        const sidebar = document.querySelector('[data-testid="sidebar"]');
+        if (sidebar && w.openAtPaint === null) w.openAtPaint = sidebar.getAttribute('data-collapsed') === 'false';
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await s.page.reload();
+    await s.page.getByTestId('calendar-month-total').waitFor();
+    await s.page.waitForLoadState('networkidle');
+    const seen = await s.page.evaluate(() => {
+      const w = window as unknown as { shifts: number; openAtPaint: boolean | null };
+      return { shifts: w.shifts, openAtPaint: w.openAtPaint };
+    });
+    expect(seen.openAtPaint).toBe(false);
+    expect(await s.page.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
+    expect(seen.shifts).toBeLessThan(0.01);
+  });
+
   it("lists the week ahead as 'This Week' on a Sunday, and no raw 'a|b' values", async () => {
     const s = await scenario({ width: 1440, height: 900 });
     await traderWithoutSamples(s, 'events');

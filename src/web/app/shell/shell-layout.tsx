@@ -24,6 +24,9 @@ const TRADING_OVERLAY_MS = 1000;
 
 export function ShellLayout() {
   const { pathname } = useLocation();
+  // Spec part 2 §4: the dashboard collapses the sidebar at load. Opened on the dashboard, the shell starts collapsed,
+  // rather than painting open and then moving the whole page when the dashboard arrives (issue 14: layout shift).
+  useState(() => pathname === '/' && writeStorage(STORAGE_KEYS.sidebarCollapsed, 'true'));
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
