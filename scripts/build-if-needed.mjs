@@ -24,8 +24,9 @@ if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), 
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// /intro drawn at build time (src/web/prerender.tsx), from the web app just built.
-if (stale(p('dist', 'web', 'intro.html'), [p('dist', 'web', 'index.html'), p('scripts', 'prerender.mjs')])) {
+// /intro and the signed-in dashboard's frame drawn at build time (src/web/prerender.tsx), from the web app just built.
+const prerendered = [p('dist', 'web', 'intro.html'), p('dist', 'web', 'dashboard.html')];
+if (prerendered.some((page) => stale(page, [p('dist', 'web', 'index.html'), p('scripts', 'prerender.mjs')]))) {
   const result = spawnSync(process.execPath, [p('scripts', 'prerender.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

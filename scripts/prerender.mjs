@@ -1,4 +1,5 @@
-// Prerenders the intro page into dist/web/intro.html after the web app's build (src/web/prerender.tsx says why).
+// Prerenders pages into dist/web after the web app's build (src/web/prerender.tsx says why): intro.html, the intro
+// page whole, and dashboard.html, the signed-in dashboard's frame (shell and heading) that the app fills in.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,42 +16,91 @@ export async function prerender() {
     logLevel: 'warn',
     build: { ssr: path.join(root, 'src', 'web', 'prerender.tsx'), outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
   });
-  const { renderIntro } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+  const { renderIntro, renderDashboardFrame } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
   const index = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'));
-  // The page's own styles hold up the paint here, as the entry's do: the HTML uses their classes.
-  const styles = (manifest['features/intro/intro-page.tsx']?.css ?? []).map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`).join('');
-  let page = renderIntro();
-  // The page's title goes in the head, in place of the app's.
-  const title = /<title>[^<]*<\/title>/.exec(page)?.[0];
-  if (title) page = page.replace(title, '');
-  // The app's code starts once the drawn page has painted, not before: on a slow phone its download and start would
-  // otherwise come first (the module scripts run before the first paint when they arrive early). A small module
-  // of our own (the policy allows no inline script) imports the entry after the first frame.
+  // The intro's own styles hold up the paint here, as the entry's do: the HTML uses their classes.
+  writePage(index, bootScript(index, { scripts: [], styles: [] }), { name: 'intro', page: renderIntro(), styles: manifest['features/intro/intro-page.tsx']?.css ?? [] });
+  // The dashboard's frame uses the shell's classes only, which are the entry's. It takes no clicks (inert) until the
+  // app, which draws the same heading in the same place, replaces it. Its page's code is fetched with the entry's.
+  const dashboard = pageChunks(manifest, 'features/dashboard/dashboard-page.tsx', index);
+  writePage(index, bootScript(index, dashboard), { name: 'dashboard', page: renderDashboardFrame(), styles: [], inert: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
+
+/**
+ * The app's code starts once the drawn page has painted, not before: on a slow phone its download and start would
+ * otherwise come first (module scripts run before the first paint when they arrive early). A small script of our own
+ * (the policy allows no inline script) imports the entry after the first frame. It is a classic script in the head,
+ * run before the page below it is read, so the trader's theme is set before anything is drawn: a module script runs
+ * only once the whole page is read, which may be after a first paint in the dark default.
+ */
+function bootScript(index, preloads) {
   const entry = /\n\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(index);
   if (!entry) throw new Error('prerender: no entry script in index.html');
-  const boot = [
-    '// Starts the app after the prerendered /intro has painted (scripts/prerender.mjs), in the trader\'s theme at once.',
+  const text = [
+    "// Sets the trader's theme, then starts the app after the prerendered page has painted (scripts/prerender.mjs).",
     "try { if (localStorage.getItem('theme') === 'light') document.documentElement.setAttribute('data-mantine-color-scheme', 'light'); } catch {}",
-    'let started = false;',
-    `const start = () => { if (!started) { started = true; void import(${JSON.stringify(entry[1])}); } };`,
-    'requestAnimationFrame(() => setTimeout(start, 0));',
+    '{',
+    '  let started = false;',
+    `  const preload = (rel, as) => (href) => { const link = document.createElement('link'); link.rel = rel; if (as) link.as = as; link.crossOrigin = ''; link.href = href; document.head.append(link); };`,
+    '  const start = () => {',
+    '    if (started) return;',
+    '    started = true;',
+    `    ${JSON.stringify([...entryPreloads(index), ...preloads.scripts])}.forEach(preload('modulepreload'));`,
+    `    ${JSON.stringify(preloads.styles)}.forEach(preload('preload', 'style'));`,
+    `    void import(${JSON.stringify(entry[1])});`,
+    '  };',
+    '  requestAnimationFrame(() => setTimeout(start, 0));',
     // A tab opened in the background draws no frame: start anyway.
-    'setTimeout(start, 500);',
+    '  setTimeout(start, 500);',
+    '}',
     '',
   ].join('\n');
-  const bootFile = `assets/intro-boot-${crypto.createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
-  fs.writeFileSync(path.join(web, bootFile), boot);
+  const file = `assets/prerender-boot-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(web, file), text);
+  return { entryTag: entry[0], file };
+}
+
+/** The chunks index.html preloads beside its entry (the prerendered pages start them with the entry instead). */
+function entryPreloads(index) {
+  return [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+}
+
+/**
+ * A page's chunk, the chunks it imports and their styles, as /assets paths, but for those index.html loads already
+ * (the server preloads the same for the pages it does not draw: src/server/http/static.ts).
+ */
+function pageChunks(manifest, page, index) {
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (name) => {
+    const chunk = manifest[name];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(page);
+  if (scripts.size === 0) throw new Error(`prerender: ${page} is not in the manifest`);
+  const fresh = (files) => [...files].filter((file) => !index.includes(`/${file}"`)).map((file) => `/${file}`);
+  return { scripts: fresh(scripts), styles: fresh(styles) };
+}
+
+function writePage(index, boot, { name, page, styles, inert = false }) {
+  const links = styles.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`).join('');
+  // The page's title goes in the head, in place of the app's.
+  const title = /<title>[^<]*<\/title>/.exec(page)?.[0];
+  const body = title ? page.replace(title, '') : page;
   const html = index
-    .replace(entry[0], `\n    <script type="module" crossorigin src="/${bootFile}"></script>`)
+    .replace(boot.entryTag, '')
     .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, title ?? '<title>Edgebook</title>')
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="dark" data-prerendered="intro">')
-    .replace(/\n?\s*<\/head>/, `${styles}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page}</div>`);
+    .replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="dark" data-prerendered="${name}">`)
+    .replace(/\n?\s*<\/head>/, `${links}\n    <script src="/${boot.file}"></script>\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${inert ? `<div inert>${body}</div>` : body}</div>`);
   if (html === index || !html.includes('data-prerendered')) throw new Error('prerender: index.html did not have the expected shape');
-  fs.writeFileSync(path.join(web, 'intro.html'), html);
-  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.writeFileSync(path.join(web, `${name}.html`), html);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await prerender();

@@ -92,22 +92,23 @@ describe('serving the web app', () => {
   });
 
   it('tells a page sent with a session cookie that there is one (its data requests start with the session check), and only then', async () => {
-    for (const route of ['/', '/index.html', '/trade-log']) {
+    // (/ and /index.html are sent drawn as the dashboard's frame: see below.)
+    for (const route of ['/journal', '/trade-log']) {
       const withCookie = await rawRequest(app.url + route, { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
       expect(withCookie.body.toString(), route).toContain('<meta name="edgebook-session" content="present" />');
       // The page as built, with lines added right after <head> and nothing else changed.
       const full = withCookie.body.toString();
-      // Signed in, / is the dashboard: its page's chunk is preloaded with the page, after the entry's preloads.
+      // Signed in, the page's chunk is preloaded with the page, after the entry's preloads.
       const preloads = /((?:\n\s*<link rel="(?:modulepreload|preload" as="style)" crossorigin href="[^"]+">)*)\n\s*<\/head>/.exec(full)![1]!;
       const body = full.replace(`${preloads}\n  </head>`, '\n  </head>');
       const head = indexHtml.indexOf('<head>') + '<head>'.length;
       expect(body.startsWith(indexHtml.slice(0, head)) && body.endsWith(indexHtml.slice(head)), route).toBe(true);
       const added = body.slice(head, body.length - (indexHtml.length - head));
       expect(added, route).toMatch(/^\n\s*<meta name="edgebook-session" content="present" \/>/);
-      // Signed in, / is the dashboard and /trade-log the Trade Log: each page's chunk is preloaded with the page.
-      const page = route === '/trade-log' ? 'features/trade-log/trade-log-page.tsx' : 'features/dashboard/dashboard-page.tsx';
+      // Signed in, /journal is the journal and /trade-log the Trade Log: each page's chunk is preloaded with the page.
+      const page = route === '/trade-log' ? 'features/trade-log/trade-log-page.tsx' : 'features/journal/journal-page.tsx';
       expect(preloads, route).toContain(`<link rel="modulepreload" crossorigin href="/${manifestFile(page)}">`);
-      const other = route === '/trade-log' ? 'features/dashboard/dashboard-page.tsx' : 'features/trade-log/trade-log-page.tsx';
+      const other = route === '/trade-log' ? 'features/journal/journal-page.tsx' : 'features/trade-log/trade-log-page.tsx';
       expect(preloads, route).not.toContain(manifestFile(other));
       expect(withCookie.headers.get('vary'), route).toMatch(/cookie/i);
       const secure = await rawRequest(app.url + route, { headers: { cookie: '__Secure-better-auth.session_token=abc' } });
@@ -140,12 +141,37 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>Edgebook · Self-hosted trading journal</title>');
     expect(html).toMatch(/<h1[^>]*>Find your edge in your own numbers<\/h1>/);
     for (const css of manifest()['features/intro/intro-page.tsx']!.css ?? []) expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
-    // No script before the paint: only the boot module, which imports the app's entry (the one index.html runs).
+    // No app script before the paint: only the boot script, which imports the app's entry (the one index.html runs).
     expect(html).not.toContain('modulepreload');
-    const boot = /<script type="module" crossorigin src="(\/assets\/intro-boot-[0-9a-f]{8}\.js)"><\/script>/.exec(html)![1]!;
+    const boot = /<script src="(\/assets\/prerender-boot-[0-9a-f]{8}\.js)"><\/script>/.exec(html)![1]!;
     const bootJs = (await rawRequest(app.url + boot)).body.toString();
     expect(bootJs).toContain(`import(${JSON.stringify(entryScript())})`);
     expect([...html.matchAll(/<script/g)]).toHaveLength(1);
+  });
+
+  it('sends / drawn as the dashboard frame (shell and heading, inert, no figures) only to a browser with a session cookie', async () => {
+    const signedIn = (await rawRequest(`${app.url}/`, { headers: { cookie: 'better-auth.session_token=abc.def' } })).body.toString();
+    expect(signedIn).toContain('data-prerendered="dashboard"');
+    expect(signedIn).toContain('<title>Dashboard · Edgebook</title>');
+    expect(signedIn).toMatch(/<div id="root"><div inert>/);
+    expect(signedIn).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(signedIn).toContain('aria-label="Main"');
+    // The frame is the same for every trader: no amount, no name, no clock (it was drawn at build time).
+    expect(signedIn).not.toMatch(/\$\d|top-bar-time/);
+    // Its data requests start with the session check (the hint), and its code after the first paint (the boot module).
+    expect(signedIn).toContain('<meta name="edgebook-session" content="present" />');
+    expect(signedIn).toMatch(/<script src="\/assets\/prerender-boot-[0-9a-f]{8}\.js"><\/script>\n\s*<\/head>/);
+    expect([...signedIn.matchAll(/<script/g)]).toHaveLength(1);
+    for (const path of ['/index.html']) {
+      expect((await rawRequest(app.url + path, { headers: { cookie: 'better-auth.session_token=abc.def' } })).body.toString()).toContain('data-prerendered="dashboard"');
+    }
+
+    // Without a session cookie the app goes to /intro or /login: no dashboard is drawn; nor on the other pages.
+    const signedOut = (await rawRequest(`${app.url}/`)).body.toString();
+    expect(signedOut).not.toContain('data-prerendered');
+    expect(signedOut).toContain('<div id="root"></div>');
+    const tradeLog = (await rawRequest(`${app.url}/trade-log`, { headers: { cookie: 'better-auth.session_token=abc.def' } })).body.toString();
+    expect(tradeLog).not.toContain('data-prerendered');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

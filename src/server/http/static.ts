@@ -16,12 +16,13 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     }
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie');
-    // /intro is sent drawn (scripts/prerender.mjs), so that its first paint does not wait for the code.
-    const prerendered = c.req.path === '/intro' ? path.join(webRoot, 'intro.html') : null;
-    const html = fs.readFileSync(prerendered && fs.existsSync(prerendered) ? prerendered : indexFile, 'utf8');
     // A browser holding a session cookie is told so in the page, so that its data requests start with the session
     // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
     const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
+    // /intro, and the dashboard to a browser with a session cookie, are sent drawn (scripts/prerender.mjs), so that
+    // their first paint does not wait for the code.
+    const prerendered = prerenderedPage(webRoot, c.req.path, signedIn);
+    const html = fs.readFileSync(prerendered ?? indexFile, 'utf8');
     // The route's page is fetched with the page's own code rather than after it has run: the public pages always,
     // the signed-in ones (/ is the dashboard) only with a session cookie, since without one they go to /intro.
     // The drawn /intro starts its code after its first paint (scripts/prerender.mjs): nothing to preload there.
@@ -43,6 +44,13 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     return serveIndex(c);
   });
+}
+
+/** The page drawn at build time for this path, if there is one and it was built. */
+function prerenderedPage(webRoot: string, pathname: string, signedIn: boolean): string | null {
+  const name = pathname === '/intro' ? 'intro' : signedIn && (pathname === '/' || pathname === '/index.html') ? 'dashboard' : null;
+  const file = name && path.join(webRoot, `${name}.html`);
+  return file && fs.existsSync(file) ? file : null;
 }
 
 /** Each route's page module (as src/web/app/router.tsx loads it), by the name Vite's manifest gives it. */

@@ -2,6 +2,7 @@ import { Component, createElement, lazy, Suspense, type ComponentType, type Reac
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { sessionQuery } from '../lib/session';
 import { wasSignedIn } from '../lib/storage-keys';
 import { ProtectedRoute } from './protected-route';
 import { queryClient } from './providers';
@@ -40,13 +41,27 @@ const JournalPage = page(() => import('../features/journal/journal-page'), 'Jour
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
 
-/** Loads the code of the page the app opens on, when it must render at once (over the prerendered /intro). */
+/** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
+const SESSION_WAIT_MS = 3000;
+
+/**
+ * Loads what the page the app opens on needs to render at once over its prerendered drawing (scripts/prerender.mjs):
+ * the page's code, and for the dashboard's frame the session check and the dashboard's data too. No loader then
+ * replaces the drawn page, and the first render is not cut short by data arriving in the middle of it: React renders
+ * a store's change at once, in one long task, when it comes during a transition (issue 14: ~0.5 s on a phone).
+ */
 export async function preloadFirstPage(): Promise<void> {
-  if (window.location.pathname === '/intro') await IntroPage.preload();
+  const drawn = document.documentElement.dataset.prerendered;
+  if (drawn === 'intro' && window.location.pathname === '/intro') await IntroPage.preload();
+  if (drawn === 'dashboard' && window.location.pathname === '/') {
+    const ready = Promise.all([queryClient.fetchQuery(sessionQuery).catch(() => undefined), dashboardData]);
+    const wait = new Promise((resolve) => window.setTimeout(resolve, SESSION_WAIT_MS));
+    await Promise.all([DashboardPage.preload(), Promise.race([ready, wait])]);
+  }
 }
 
 // The dashboard's data requests start with the page's code and the session check, not after them (issue 14).
-if (window.location.pathname === '/' && wasSignedIn()) prefetchDashboard(queryClient);
+const dashboardData = window.location.pathname === '/' && wasSignedIn() ? prefetchDashboard(queryClient) : null;
 
 /**
  * Routes of spec part 1 §2.1 and part 2 "Route table". /test-tags and /animation-demo are not built (DESIGN.md).

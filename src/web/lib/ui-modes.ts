@@ -30,6 +30,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const OFF: UiModes = { tradingMode: false, editMode: false };
+
+/** The modes; off when drawn at build time (src/web/prerender.tsx). */
 export function useUiModes(): UiModes {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, () => state, () => OFF);
 }

@@ -27,7 +27,7 @@ export function ShellLayout() {
   // Spec part 2 §4: the dashboard collapses the sidebar at load. Opened on the dashboard, the shell starts collapsed,
   // rather than painting open and then moving the whole page when the dashboard arrives (issue 14: layout shift).
   useState(() => pathname === '/' && writeStorage(STORAGE_KEYS.sidebarCollapsed, 'true'));
-  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const [collapsed, setCollapsed] = useSidebarCollapsed(pathname === '/');
   const [mobileOpened, mobile] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });

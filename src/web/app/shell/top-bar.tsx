@@ -68,10 +68,12 @@ export function TopBar(props: TopBarProps) {
 
       <Group gap={6} wrap="nowrap">
         <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
-          <time dateTime={now.toISOString()}>
-            <span data-testid="top-bar-date">{formatDay(localDayOf(now), 'EEE dd MMM')}</span>{' '}
-            <span data-testid="top-bar-time">{localTimeOf(now)}</span>
-          </time>
+          {now && (
+            <time dateTime={now.toISOString()}>
+              <span data-testid="top-bar-date">{formatDay(localDayOf(now), 'EEE dd MMM')}</span>{' '}
+              <span data-testid="top-bar-time">{localTimeOf(now)}</span>
+            </time>
+          )}
         </Text>
         <Tooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>
           <ActionIcon

@@ -1,11 +1,14 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
-/** Desktop sidebar state, remembered in localStorage 'sidebar-collapsed' (spec part 1 §2.3). */
-export function useSidebarCollapsed() {
+/**
+ * Desktop sidebar state, remembered in localStorage 'sidebar-collapsed' (spec part 1 §2.3); `collapsedByDefault` when
+ * nothing is stored, or nothing can be (the shell drawn at build time, src/web/prerender.tsx).
+ */
+export function useSidebarCollapsed(collapsedByDefault = false) {
   return useLocalStorage<boolean>({
     key: STORAGE_KEYS.sidebarCollapsed,
-    defaultValue: false,
+    defaultValue: collapsedByDefault,
     getInitialValueInEffect: false,
     serialize: (value) => (value ? 'true' : 'false'),
     deserialize: (value) => value === 'true',

@@ -7,7 +7,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { useLocation, useNavigate } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
 import { LazyMenu } from '../../components/lazy-menu';
-import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
 import { useUiModes } from '../../lib/ui-modes';
@@ -25,6 +24,7 @@ import { TasksWidget } from './components/tasks-widget';
 import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
 import { WidgetGrid } from './components/widget-grid';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
+import { DashboardTitleRow } from './dashboard-title-row';
 import { DEFAULT_TIME_ZONE, dashboardDaysFrom } from './prefetch';
 import classes from './dashboard.module.css';
 import {
@@ -279,8 +279,7 @@ export function DashboardPage() {
 
   return (
     <DashboardContext.Provider value={context}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <PageHeader title="Dashboard" />
+      <DashboardTitleRow>
         <Group gap="xs" wrap="wrap" data-testid="dashboard-toolbar">
           {!tradingMode && (
             <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
@@ -302,7 +301,7 @@ export function DashboardPage() {
             Reset Dashboard
           </Button>
         </Group>
-      </Group>
+      </DashboardTitleRow>
 
       <div id={CAPTURE_ID} className={classes.capture}>
         {tradingMode ? (

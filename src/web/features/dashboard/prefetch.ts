@@ -23,23 +23,29 @@ export function monthRange(day: string): { from: string; to: string } {
 /**
  * Starts the dashboard's data requests while the session check and the page's code are still on their way (issue 14:
  * data requests in parallel with the session check). The page then finds them in the cache, under the same keys it
- * asks with. Requests that need the trader's time zone follow the preferences.
+ * asks with. Requests that need the trader's time zone follow the preferences. Settles once all have answered.
  */
-export function prefetchDashboard(queryClient: QueryClient, now = new Date()): void {
-  void queryClient.prefetchQuery(tradeStatsQuery('all', {}, '', dashboardDaysFrom(now)));
-  void queryClient.prefetchQuery(profileQuery);
-  void queryClient.prefetchQuery(accountsQuery);
-  void queryClient.prefetchQuery(appConfigQuery);
-  void queryClient
+export function prefetchDashboard(queryClient: QueryClient, now = new Date()): Promise<void> {
+  const first = [
+    queryClient.prefetchQuery(tradeStatsQuery('all', {}, '', dashboardDaysFrom(now))),
+    queryClient.prefetchQuery(profileQuery),
+    queryClient.prefetchQuery(accountsQuery),
+    queryClient.prefetchQuery(appConfigQuery),
+  ];
+  const inZone = queryClient
     .fetchQuery(preferencesQuery)
     .then((preferences) => {
       const today = getTodayInZone(now, preferences.time_zone ?? DEFAULT_TIME_ZONE);
       const range = monthRange(today);
-      void queryClient.prefetchQuery(tradeStatsQuery('all', range));
-      void queryClient.prefetchQuery(taskStatusQuery(range.from, range.to));
-      void queryClient.prefetchQuery(tasksByDateQuery(today));
+      return Promise.all([
+        queryClient.prefetchQuery(tradeStatsQuery('all', range)),
+        queryClient.prefetchQuery(taskStatusQuery(range.from, range.to)),
+        queryClient.prefetchQuery(tasksByDateQuery(today)),
+      ]);
     })
     .catch(() => {
       // The page asks again itself and shows the failure.
     });
+  // Settles when every request has (prefetchQuery never rejects).
+  return Promise.all([...first, inZone]).then(() => undefined);
 }

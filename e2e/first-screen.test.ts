@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { signedInAccount } from './support/accounts';
+import { useE2ESuite } from './support/scenario';
+
+/**
+ * The signed-in first screen (issue 14): / is sent drawn as the dashboard's frame, so the shell and the heading paint
+ * before any script has run, and the app then draws the dashboard over it, the heading where it was, with no loader
+ * in between.
+ */
+const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+
+const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
+
+describe('the signed-in first screen', () => {
+  it('shows the dashboard frame without JavaScript: the shell, the heading and working links, nothing to click that needs code', async () => {
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      const { context, page } = await suite.scenario({ javaScriptEnabled: false, ...viewport });
+      await signedInAccount(suite.e2e.app, context, 'frame');
+      await page.goto('/');
+      expect(await page.title()).toBe('Dashboard · Edgebook');
+      const h1 = page.locator('h1', { hasText: 'Dashboard' });
+      await h1.waitFor();
+      // The frame takes no clicks until the app replaces it.
+      expect(await page.locator('#root > div[inert]').count()).toBe(1);
+      // The dashboard collapses the sidebar at load (spec part 2 §4): the frame is drawn collapsed too.
+      if (viewport.width === 1440) expect(await page.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
+      // No clock of the build's time, and no figures: those come with the app.
+      expect(await page.getByTestId('top-bar-time').count()).toBe(0);
+      expect(await page.locator('#root').innerText()).not.toMatch(/\$\d/);
+    }
+  });
+
+  for (const [theme, width] of [['dark', 1440], ['light', 390]] as const) {
+    it(`draws the dashboard over its frame with no loader in between, the heading not moving (${theme}, ${width} px)`, async () => {
+      const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
+      await signedInAccount(suite.e2e.app, context, 'frame');
+      await context.addInitScript((light) => {
+        if (light) window.localStorage.setItem('theme', 'light');
+        const w = window as unknown as { loaderSeen: boolean; frameBox: DOMRect | null; frameScheme: string | null };
+        w.loaderSeen = false;
+        w.frameBox = null;
+        w.frameScheme = null;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="auth-loading"]')) w.loaderSeen = true;
+          const drawn = document.querySelector('#root > div[inert] h1');
+          if (drawn && w.frameScheme === null) {
+            // The scheme as the page is read; the heading's place as it is first drawn (with its styles).
+            w.frameScheme = document.documentElement.dataset.mantineColorScheme ?? '';
+            requestAnimationFrame(() => {
+              if (drawn.isConnected) w.frameBox = drawn.getBoundingClientRect();
+            });
+          }
+        }).observe(document, { childList: true, subtree: true });
+      }, theme === 'light');
+      await page.goto('/');
+      await page.getByTestId('dashboard-toolbar').waitFor();
+      await page.locator('html:not([data-prerendered])').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { loaderSeen: boolean; frameBox: DOMRect | null; frameScheme: string | null };
+        return { loaderSeen: w.loaderSeen, frameBox: w.frameBox && { x: w.frameBox.x, y: w.frameBox.y }, frameScheme: w.frameScheme };
+      });
+      expect(seen.loaderSeen).toBe(false);
+      expect(seen.frameBox).not.toBeNull();
+      // The boot script set the trader's theme before the frame was read.
+      expect(seen.frameScheme).toBe(theme);
+      // The app's heading stands where the frame's stood, and the frame is gone.
+      const box = (await heading(page).boundingBox())!;
+      expect(Math.abs(box.x - seen.frameBox!.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.y - seen.frameBox!.y)).toBeLessThanOrEqual(1);
+      expect(await page.locator('div[inert]').count()).toBe(0);
+      expect(await heading(page).count()).toBe(1);
+      // The app's page, not the drawn one: it answers clicks.
+      await page.getByRole('button', { name: 'Clear widgets' }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+  }
+});
