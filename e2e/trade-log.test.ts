@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../tests/support/app';
@@ -5,7 +8,7 @@ import { createAccount } from '../tests/api/trades-support';
 import { SearchPalette } from './pages/search-palette';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import type { E2E } from './support/browser';
-import { eventually, useE2ESuite } from './support/scenario';
+import { eventually, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
@@ -15,6 +18,7 @@ import { eventually, useE2ESuite } from './support/scenario';
  */
 
 const suite = useE2ESuite();
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-trade-log-'));
 
 interface Trader {
   client: ApiClient;
@@ -543,5 +547,35 @@ describe('the list', () => {
     await banner.getByRole('button', { name: 'Retry Connection' }).click();
     await banner.waitFor({ state: 'detached' });
     await log.row('NQ').waitFor();
+  });
+});
+
+describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Speed and finish")', (theme) => {
+  const sizes = [
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const;
+
+  it.each(sizes)("%s: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async (name, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
+    await log.goto();
+    await log.rows.or(log.cards).first().waitFor();
+    await page.getByTestId('toggle-maximize').click();
+    if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
+    await log.rows.first().getByTestId('trade-edit').click();
+    const inline = page.getByTestId('inline-edit-row');
+    const pnl = log.pnlInput(inline);
+    await pnl.fill('75');
+    await pnl.pressSequentially('abc');
+    expect(await pnl.inputValue()).toBe('75');
+    await pnl.fill('abc');
+    expect(await pnl.inputValue()).toBe('75');
+    await pnl.scrollIntoViewIfNeeded();
+    await waitForAnimations(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-inline-edit-${name}-${theme}.png`) });
+    await inline.getByTestId('inline-done').click();
+    await log.toast('Trade updated successfully').waitFor();
+    await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
   });
 });
