@@ -771,3 +771,52 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
     expect(violations, violations.join('\n')).toEqual([]);
   });
 });
+
+describe.each(['dark', 'light'] as const)('dashboard empty and break-even figures in the %s theme (issue 14 "Speed and finish")', (theme) => {
+  const themed = (s: Scenario) =>
+    s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+  const sizes = [
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const;
+
+  it.each(sizes)("%s: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `empty-${name}-${theme}`);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.waitForLoadState('networkidle');
+    const profitFactor = s.page.getByTestId('profit-factor-value');
+    // On a phone the header stats are a carousel: show the Profit Factor slide.
+    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+    const score = s.page.getByTestId('widget-edgebook-score');
+    await score.scrollIntoViewIfNeeded();
+    const figures = async () => ({
+      profitFactor: await textOf(profitFactor),
+      score: await textOf(score.getByTestId('score-value')),
+      winRate: await textOf(score.getByTestId('score-part-win-rate')),
+      consistency: await textOf(score.getByTestId('score-part-consistency')),
+      profitFactorScore: await textOf(score.getByTestId('score-part-profit-factor')),
+    });
+    // No trades: no figure at all, as the Trade Log's statistics say it (not '0.00' and '0.0').
+    await eventually(figures).toEqual({ profitFactor: '—', score: '—', winRate: '—', consistency: '—', profitFactorScore: '—' });
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-${name}-${theme}.png`), fullPage: true });
+    await score.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-widget-${name}-${theme}.png`) });
+    await s.page.getByTestId('stat-profit-factor').screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-profit-factor-${name}-${theme}.png`) });
+
+    // With trades the figures are the domain's, unchanged: $120 won and $80 lost is a profit factor of 1.50.
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    for (const pnl of [120, -80]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+    await eventually(() => textOf(profitFactor)).toBe('1.50');
+    const shown = await figures();
+    expect(shown.winRate).toBe('50.0%');
+    for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
+  });
+});
