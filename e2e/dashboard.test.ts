@@ -819,4 +819,47 @@ describe.each(['dark', 'light'] as const)('dashboard empty and break-even figure
     expect(shown.winRate).toBe('50.0%');
     for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
   });
+
+  it.each(sizes)("%s: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `be-day-${name}-${theme}`);
+    await createTrade(api, { date: '2026-03-05', symbol: 'YM', pnl: 0 });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+    const day = dashboard.day('2026-03-05');
+    await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$0' : '$0.00');
+    if (name === 'desktop') {
+      await eventually(() => textOf(day.getByTestId('day-winrate'))).toBe('—');
+      // The footer under the month counts in the singular for one (issue 14: '1 trades · 1 trading days').
+      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+      expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
+    } else {
+      // Phone cells are too narrow for a win rate; the month summary above them gives it.
+      expect(await day.getByTestId('day-winrate').count()).toBe(0);
+      expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
+    }
+    expect(await textOf(dashboard.calendarMonth.locator('xpath=ancestor::*[@data-testid="widget-tradelog-pnl-calendar"]'))).not.toMatch(/\b0(\.0)?%/);
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-calendar-be-${name}-${theme}.png`) });
+
+    await day.click();
+    const dialog = s.page.getByRole('dialog', { name: 'Trades on Thursday, March 5, 2026' });
+    await dialog.waitFor();
+    expect(await textOf(dialog.getByTestId('day-trades-summary'))).toContain('Win rate: —');
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    if (name === 'desktop') {
+      // Two trades on two days: the plural again.
+      await createTrade(api, { date: '2026-03-06', symbol: 'NQ', pnl: 50 });
+      await s.page.reload();
+      await dashboard.calendarMonth.waitFor();
+      await dashboard.showMonth(2026, 3);
+      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+      await eventually(() => textOf(footer)).toBe('2 trades · 2 trading days +$50.00');
+    }
+  });
 });
