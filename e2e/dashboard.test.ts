@@ -862,4 +862,27 @@ describe.each(['dark', 'light'] as const)('dashboard empty and break-even figure
       await eventually(() => textOf(footer)).toBe('2 trades · 2 trading days +$50.00');
     }
   });
+
+  it.each(sizes)("%s: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart (issue 14)", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const widget = s.page.getByTestId('widget-month-winrate');
+    // Charts below the fold are drawn as they come near (phone).
+    await widget.scrollIntoViewIfNeeded();
+    const tick = widget.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label').filter({ hasText: /^100%$/ });
+    await tick.waitFor();
+    const surface = widget.locator('svg.recharts-surface').first();
+    await waitForAnimations(s.page);
+    const text = (await tick.boundingBox())!;
+    const svg = (await surface.boundingBox())!;
+    expect(text.width, 'the tick has a size').toBeGreaterThan(0);
+    expect(text.x, 'left edge').toBeGreaterThanOrEqual(svg.x - 0.5);
+    expect(text.y, 'top edge').toBeGreaterThanOrEqual(svg.y - 0.5);
+    expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(svg.x + svg.width + 0.5);
+    expect(text.y + text.height, 'bottom edge').toBeLessThanOrEqual(svg.y + svg.height + 0.5);
+    await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
+  });
 });
