@@ -574,7 +574,8 @@ describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Spe
     expect(await pnl.inputValue()).toBe('75');
     await pnl.fill('abc');
     expect(await pnl.inputValue()).toBe('75');
-    await pnl.scrollIntoViewIfNeeded();
+    // In view for the screenshot, clear of the sticky Actions column.
+    await pnl.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
     await waitForAnimations(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-inline-edit-${name}-${theme}.png`) });
     await inline.getByTestId('inline-done').click();
