@@ -771,3 +771,118 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
     expect(violations, violations.join('\n')).toEqual([]);
   });
 });
+
+describe.each(['dark', 'light'] as const)('dashboard empty and break-even figures in the %s theme (issue 14 "Speed and finish")', (theme) => {
+  const themed = (s: Scenario) =>
+    s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+  const sizes = [
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const;
+
+  it.each(sizes)("%s: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `empty-${name}-${theme}`);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.waitForLoadState('networkidle');
+    const profitFactor = s.page.getByTestId('profit-factor-value');
+    // On a phone the header stats are a carousel: show the Profit Factor slide.
+    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+    const score = s.page.getByTestId('widget-edgebook-score');
+    await score.scrollIntoViewIfNeeded();
+    const figures = async () => ({
+      profitFactor: await textOf(profitFactor),
+      score: await textOf(score.getByTestId('score-value')),
+      winRate: await textOf(score.getByTestId('score-part-win-rate')),
+      consistency: await textOf(score.getByTestId('score-part-consistency')),
+      profitFactorScore: await textOf(score.getByTestId('score-part-profit-factor')),
+    });
+    // No trades: no figure at all, as the Trade Log's statistics say it (not '0.00' and '0.0').
+    await eventually(figures).toEqual({ profitFactor: '—', score: '—', winRate: '—', consistency: '—', profitFactorScore: '—' });
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-${name}-${theme}.png`), fullPage: true });
+    await score.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-widget-${name}-${theme}.png`) });
+    await s.page.getByTestId('stat-profit-factor').screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-profit-factor-${name}-${theme}.png`) });
+
+    // With trades the figures are the domain's, unchanged: $120 won and $80 lost is a profit factor of 1.50.
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    for (const pnl of [120, -80]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+    await eventually(() => textOf(profitFactor)).toBe('1.50');
+    const shown = await figures();
+    expect(shown.winRate).toBe('50.0%');
+    for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
+  });
+
+  it.each(sizes)("%s: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `be-day-${name}-${theme}`);
+    await createTrade(api, { date: '2026-03-05', symbol: 'YM', pnl: 0 });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+    const day = dashboard.day('2026-03-05');
+    await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$0' : '$0.00');
+    if (name === 'desktop') {
+      await eventually(() => textOf(day.getByTestId('day-winrate'))).toBe('—');
+      // The footer under the month counts in the singular for one (issue 14: '1 trades · 1 trading days').
+      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+      expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
+    } else {
+      // Phone cells are too narrow for a win rate; the month summary above them gives it.
+      expect(await day.getByTestId('day-winrate').count()).toBe(0);
+      expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
+    }
+    expect(await textOf(dashboard.calendarMonth.locator('xpath=ancestor::*[@data-testid="widget-tradelog-pnl-calendar"]'))).not.toMatch(/\b0(\.0)?%/);
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-calendar-be-${name}-${theme}.png`) });
+
+    await day.click();
+    const dialog = s.page.getByRole('dialog', { name: 'Trades on Thursday, March 5, 2026' });
+    await dialog.waitFor();
+    expect(await textOf(dialog.getByTestId('day-trades-summary'))).toContain('Win rate: —');
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    if (name === 'desktop') {
+      // Two trades on two days: the plural again.
+      await createTrade(api, { date: '2026-03-06', symbol: 'NQ', pnl: 50 });
+      await s.page.reload();
+      await dashboard.calendarMonth.waitFor();
+      await dashboard.showMonth(2026, 3);
+      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+      await eventually(() => textOf(footer)).toBe('2 trades · 2 trading days +$50.00');
+    }
+  });
+
+  it.each(sizes)("%s: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart (issue 14)", async (name, width, height) => {
+    const s = await scenario({ width, height });
+    await themed(s);
+    await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const widget = s.page.getByTestId('widget-month-winrate');
+    // Charts below the fold are drawn as they come near (phone).
+    await widget.scrollIntoViewIfNeeded();
+    const tick = widget.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label').filter({ hasText: /^100%$/ });
+    await tick.waitFor();
+    const surface = widget.locator('svg.recharts-surface').first();
+    await waitForAnimations(s.page);
+    const text = (await tick.boundingBox())!;
+    const svg = (await surface.boundingBox())!;
+    expect(text.width, 'the tick has a size').toBeGreaterThan(0);
+    expect(text.x, 'left edge').toBeGreaterThanOrEqual(svg.x - 0.5);
+    expect(text.y, 'top edge').toBeGreaterThanOrEqual(svg.y - 0.5);
+    expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(svg.x + svg.width + 0.5);
+    expect(text.y + text.height, 'bottom edge').toBeLessThanOrEqual(svg.y + svg.height + 0.5);
+    await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
+  });
+});

@@ -1,15 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getTodayInZone } from '../src/domain/dates';
 import { createTrade, listAll } from '../tests/api/trades-support';
 import { ReflectPage } from './pages/reflect';
 import { signedInTrader } from './pages/trade-log';
-import { useE2ESuite } from './support/scenario';
+import { useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * The Reflect page on a server without an AI provider (issue 8): the AI button says plainly that AI is not
  * configured and how to configure it, and AI Analysis gives the local analysis, computed by Edgebook.
  */
 const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-reflect-no-ai-'));
 
 describe('Reflect without an AI provider', () => {
   it('says AI is not configured and how to configure it, and analyses locally', async () => {
@@ -37,5 +41,49 @@ describe('Reflect without an AI provider', () => {
     expect(notice).toContain('AI_BASE_URL');
     expect(await dialog.getByTestId('analysis-net-pnl').innerText()).toBe('$125.50');
     expect(await dialog.getByTestId('analysis-patterns').innerText()).toContain('Net P&L $125.50 over 1 trade on 1 trading day');
+  });
+});
+
+describe.each(['dark', 'light'] as const)('the analysis in the %s theme (issue 14 "Speed and finish")', (theme) => {
+  it.each([
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const)("%s: a group with nothing won or lost has no win rate ('—') in the analysis, not a 0.0 one", async (name, width, height) => {
+    const s = await suite.scenario({ width, height, colorScheme: theme });
+    await s.context.addInitScript((value) => {
+      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+    }, theme);
+    const api = await signedInTrader(suite.e2e.app, s.context, `be-analysis-${name}-${theme}`);
+    await api.post('/api/onboarding');
+    const samples = await listAll(api);
+    if (samples.length) await api.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    await createTrade(api, { date: today, symbol: 'NQ', trade_type: 'Breakout', period: 'AM', pnl: '125.50' });
+    // A scratch at lunch, rated as following the rules: its session, its setup and the rules-followed box hold a
+    // break-even only.
+    const scratch = await createTrade(api, { date: today, symbol: 'YM', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
+    expect((await api.json('PATCH', `/api/reflections/${scratch.id}`, { followed_rules: true })).status).toBe(200);
+
+    const reflect = new ReflectPage(s.page);
+    await reflect.goto();
+    await reflect.showing('This Week');
+    await reflect.aiAnalysis.click();
+    const dialog = reflect.analysisDialog;
+    await dialog.getByTestId('analysis-source').waitFor();
+    // With a win the figures are as before.
+    expect(await dialog.getByTestId('analysis-win-rate').innerText()).toBe('100.0%');
+    await dialog.getByRole('tab', { name: 'Statistics' }).click();
+    const row = (table: string, name: string) => dialog.getByTestId(table).getByRole('row').filter({ hasText: name });
+    expect(await row('figures-by-time-of-day', 'AM').innerText()).toMatch(/AM\s+1\s+100\.0%\s+\$125\.50/);
+    expect(await row('figures-by-time-of-day', 'Lunch').innerText()).toMatch(/Lunch\s+1\s+—\s+\$0\.00/);
+    expect(await row('figures-by-setup', 'Reversal').innerText()).toMatch(/Reversal\s+1\s+—\s+\$0\.00/);
+    expect(await dialog.getByTestId('adherence-followed').innerText()).toMatch(/Win rate\s+—/);
+    // The previous four weeks had no trades at all.
+    const previous = dialog.getByTestId('figures-previous-weeks').getByRole('row');
+    await previous.first().waitFor();
+    for (const r of (await previous.allInnerTexts()).slice(1)) expect(r).toMatch(/\s0\s+—\s+\$0\.00$/);
+    expect(await dialog.innerText()).not.toMatch(/(^|\s)0\.0%/);
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-analysis-${name}-${theme}.png`) });
   });
 });

@@ -1,11 +1,17 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { getTodayInZone } from '../src/domain/dates';
 import type { ApiClient } from '../tests/support/app';
-import { createAccount } from '../tests/api/trades-support';
+import { createAccount, listAll } from '../tests/api/trades-support';
+import { ReflectPage } from './pages/reflect';
 import { SearchPalette } from './pages/search-palette';
+import { TradeDetailsPage } from './pages/trade-details';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import type { E2E } from './support/browser';
-import { eventually, useE2ESuite } from './support/scenario';
+import { eventually, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
@@ -15,6 +21,7 @@ import { eventually, useE2ESuite } from './support/scenario';
  */
 
 const suite = useE2ESuite();
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-trade-log-'));
 
 interface Trader {
   client: ApiClient;
@@ -543,5 +550,95 @@ describe('the list', () => {
     await banner.getByRole('button', { name: 'Retry Connection' }).click();
     await banner.waitFor({ state: 'detached' });
     await log.row('NQ').waitFor();
+  });
+});
+
+describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Speed and finish")', (theme) => {
+  const sizes = [
+    ['phone', 390, 844],
+    ['desktop', 1440, 900],
+  ] as const;
+
+  it.each(sizes)("%s: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async (name, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
+    await log.goto();
+    await log.rows.or(log.cards).first().waitFor();
+    await page.getByTestId('toggle-maximize').click();
+    if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
+    await log.rows.first().getByTestId('trade-edit').click();
+    const inline = page.getByTestId('inline-edit-row');
+    const pnl = log.pnlInput(inline);
+    await pnl.fill('75');
+    await pnl.pressSequentially('abc');
+    expect(await pnl.inputValue()).toBe('75');
+    await pnl.fill('abc');
+    expect(await pnl.inputValue()).toBe('75');
+    // In view for the screenshot, clear of the sticky Actions column.
+    await pnl.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
+    await waitForAnimations(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-inline-edit-${name}-${theme}.png`) });
+    await inline.getByTestId('inline-done').click();
+    await log.toast('Trade updated successfully').waitFor();
+    await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
+  });
+
+  it.each(sizes)("%s: a trade's side reads one way everywhere, 'Long' for a sample's LONG as for an import's Long", async (name, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    // Onboarded, without its samples: only the trades below.
+    await client.post('/api/onboarding');
+    const samples = await listAll(client);
+    if (samples.length) await client.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    // The spec's samples store LONG/SHORT, imports Long/Short: stored as they came, shown alike.
+    const long = await seedTrade(client, { date: today, symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
+    await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Short' });
+    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
+    const sideOf = (text: string) => text.match(/\b(long|short)\b/gi) ?? [];
+
+    // By its instrument: 'Wednesday' holds an 'es' too.
+    const symbol = (text: string) => ({ has: page.getByTestId('trade-instrument-cell').getByText(text, { exact: true }) });
+
+    // The Trade Log: a table on a desktop, cards on a phone.
+    await log.goto();
+    if (name === 'desktop') {
+      await log.rows.filter(symbol('NQ')).waitFor();
+      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="type"]').innerText()).toBe('Long');
+      expect(await log.rows.filter(symbol('ES')).locator('[data-col="type"]').innerText()).toBe('Short');
+    } else {
+      await log.cards.filter(symbol('NQ')).waitFor();
+      expect(sideOf(await log.cards.filter(symbol('NQ')).innerText())).toEqual(['Long']);
+      expect(sideOf(await log.cards.filter(symbol('ES')).innerText())).toEqual(['Short']);
+    }
+    await waitForAnimations(page);
+    await shot('trade-log');
+
+    // The calendar's day dialog.
+    await page.goto('/');
+    await page.getByTestId(`calendar-day-${today}`).click();
+    const dialog = page.getByRole('dialog', { name: /^Trades on / });
+    const dayRow = (text: string) => dialog.getByTestId('day-trade-row').filter({ has: page.getByRole('link', { name: text, exact: true }) });
+    const row = dayRow('NQ');
+    await row.waitFor();
+    expect(sideOf(await row.innerText())).toEqual(['Long']);
+    expect(sideOf(await dayRow('ES').innerText())).toEqual(['Short']);
+    await waitForAnimations(page);
+    await shot('day-dialog');
+
+    // The trade's own page.
+    const details = new TradeDetailsPage(page);
+    await details.goto(long.id);
+    await eventually(() => details.field('Type').innerText()).toMatch(/Long$/);
+    await waitForAnimations(page);
+    await shot('trade-page');
+
+    // Reflect: the type leads the derived tags.
+    const reflect = new ReflectPage(page);
+    await reflect.goto();
+    await reflect.showing('This Week');
+    expect(sideOf(await reflect.card('NQ').getByTestId('reflection-tags').innerText())).toEqual(['Long']);
+    expect(sideOf(await reflect.card('ES').getByTestId('reflection-tags').innerText())).toEqual(['Short']);
+    await waitForAnimations(page);
+    await shot('reflect');
   });
 });

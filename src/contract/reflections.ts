@@ -110,7 +110,7 @@ export const reflectionStatistics = z.strictObject({
 
 export const periodComparison = z.strictObject({
   unit: z.enum(['week', 'month']),
-  previous: z.array(z.strictObject({ from: z.iso.date(), to: z.iso.date(), totalTrades: count, winRate: percent, pnlCents: cents })),
+  previous: z.array(z.strictObject({ from: z.iso.date(), to: z.iso.date(), totalTrades: count, wins: count, losses: count, winRate: percent, pnlCents: cents })),
   previousAverage: z.strictObject({ totalTrades: z.number().nonnegative(), winRate: percent, pnlCents: cents }),
   winRateChange: z.number().nullable(),
   pnlChangeCents: cents,
@@ -155,6 +155,9 @@ export const reflectionOverride = z.strictObject({
   updated_at: z.iso.datetime(),
 });
 
+/** A group's figures in an analysis: its wins and losses say whether it has a win rate at all. */
+const analysisGroup = { totalTrades: count, wins: count, losses: count, winRate: percent, pnlCents: cents };
+
 export const analysisResult = z.strictObject({
   summary: z.strictObject({ totalTrades: count, winRate: percent, patterns: z.array(z.string()) }),
   strengths: z.array(z.string()),
@@ -162,9 +165,9 @@ export const analysisResult = z.strictObject({
   suggestions: z.array(z.string()),
   actionPlan: z.array(z.string()),
   statistics: z.strictObject({
-    byTimeOfDay: z.array(z.strictObject({ session: z.string(), totalTrades: count, winRate: percent, pnlCents: cents })),
-    bySetupType: z.array(z.strictObject({ setup: z.string(), totalTrades: count, winRate: percent, pnlCents: cents })),
-    byMarketCondition: z.array(z.strictObject({ day: z.string(), totalTrades: count, winRate: percent, pnlCents: cents })),
+    byTimeOfDay: z.array(z.strictObject({ session: z.string(), ...analysisGroup })),
+    bySetupType: z.array(z.strictObject({ setup: z.string(), ...analysisGroup })),
+    byMarketCondition: z.array(z.strictObject({ day: z.string(), ...analysisGroup })),
   }),
 });
 

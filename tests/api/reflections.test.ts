@@ -213,9 +213,10 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(report.analysis.summary).toEqual({ totalTrades: 4, winRate: 66.7, patterns: ['Your AM breakouts carry the week.'] });
       expect(report.analysis.actionPlan).toEqual(['Trade only AM breakouts tomorrow.']);
       expect(report.analysis.statistics.byTimeOfDay).toEqual([
-        { session: 'AM', totalTrades: 2, winRate: 100, pnlCents: 40_030 },
-        { session: 'Lunch', totalTrades: 1, winRate: 0, pnlCents: 0 },
-        { session: 'PM', totalTrades: 1, winRate: 0, pnlCents: -20_005 },
+        { session: 'AM', totalTrades: 2, wins: 2, losses: 0, winRate: 100, pnlCents: 40_030 },
+        // A break-even only: no win and no loss, so the screen writes '—' rather than 0.0%.
+        { session: 'Lunch', totalTrades: 1, wins: 0, losses: 0, winRate: 0, pnlCents: 0 },
+        { session: 'PM', totalTrades: 1, wins: 0, losses: 1, winRate: 0, pnlCents: -20_005 },
       ]);
       const [request] = provider.completions();
       expect(request!.body).toMatchObject({ model: 'test-chat-model', stream: true, response_format: { type: 'json_object' } });

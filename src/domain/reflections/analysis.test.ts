@@ -159,11 +159,11 @@ describe('comparePeriods (a week against the previous four)', () => {
     });
     const previous = [day('2026-02-10', 4, 1, 3, -4_000), day('2026-02-17', 2, 2, 0, 6_000), day('2026-03-02', 2, 1, 1, 1_001), day('2026-02-01', 50, 50, 0, 999_999)];
     const c = comparePeriods('week', range, { totalTrades: 5, wins: 4, losses: 1, winRate: 80, pnlCents: 10_000 }, previous)!;
-    expect(c.previous.map((p) => [p.from, p.totalTrades, p.pnlCents])).toEqual([
-      ['2026-02-09', 4, -4_000],
-      ['2026-02-16', 2, 6_000],
-      ['2026-02-23', 0, 0],
-      ['2026-03-02', 2, 1_001],
+    expect(c.previous.map((p) => [p.from, p.totalTrades, p.wins, p.losses, p.pnlCents])).toEqual([
+      ['2026-02-09', 4, 1, 3, -4_000],
+      ['2026-02-16', 2, 2, 0, 6_000],
+      ['2026-02-23', 0, 0, 0, 0],
+      ['2026-03-02', 2, 1, 1, 1_001],
     ]);
     // 8 trades over 4 weeks; 4 wins and 4 losses -> 50%; (-4,000 + 6,000 + 1,001) / 4 = 750.25 -> 750 cents.
     expect(c.previousAverage).toEqual({ totalTrades: 2, winRate: 50, pnlCents: 750 });
@@ -179,7 +179,9 @@ describe('buildLocalAnalysis (part 2 §7 local analysis; no random numbers)', ()
     const b = buildLocalAnalysis(computeReflectionStatistics(week()));
     expect(a).toEqual(b);
     expect(a.summary).toMatchObject({ totalTrades: 7, winRate: 50 });
-    expect(a.statistics.byTimeOfDay[0]).toEqual({ session: 'AM', totalTrades: 3, winRate: 100, pnlCents: 47_031 });
+    expect(a.statistics.byTimeOfDay[0]).toEqual({ session: 'AM', totalTrades: 3, wins: 3, losses: 0, winRate: 100, pnlCents: 47_031 });
+    // The scratch at lunch carries its counts, so a screen can tell 'no win rate' from 0%.
+    expect(a.statistics.byTimeOfDay[1]).toMatchObject({ session: 'Lunch', wins: 0, losses: 0 });
   });
 
   it('names the strong session, the costly one, the rule breaks and what to do tomorrow', () => {

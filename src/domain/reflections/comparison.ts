@@ -13,6 +13,8 @@ export const COMPARISON_PERIODS = 4;
 
 export interface ComparedPeriod extends PeriodRange {
   totalTrades: number;
+  wins: number;
+  losses: number;
   winRate: number;
   pnlCents: Cents;
 }
@@ -94,7 +96,7 @@ export function comparePeriods(
           .join(' ');
   return {
     unit,
-    previous: previous.map(({ wins: _w, losses: _l, ...p }) => p),
+    previous,
     previousAverage,
     winRateChange,
     pnlChangeCents,

@@ -12,12 +12,15 @@ export interface AnalysisResult {
   weaknesses: string[];
   suggestions: string[];
   actionPlan: string[];
+  /** Each group's wins and losses too: a group of break-evens has no win rate ('—', not 0.0%). */
   statistics: {
-    byTimeOfDay: Array<{ session: string; totalTrades: number; winRate: number; pnlCents: number }>;
-    bySetupType: Array<{ setup: string; totalTrades: number; winRate: number; pnlCents: number }>;
-    byMarketCondition: Array<{ day: string; totalTrades: number; winRate: number; pnlCents: number }>;
+    byTimeOfDay: Array<{ session: string } & AnalysisGroupFigures>;
+    bySetupType: Array<{ setup: string } & AnalysisGroupFigures>;
+    byMarketCondition: Array<{ day: string } & AnalysisGroupFigures>;
   };
 }
+
+export type AnalysisGroupFigures = Pick<GroupFigures, 'totalTrades' | 'wins' | 'losses' | 'winRate' | 'pnlCents'>;
 
 /** The prose an AI provider may write; every figure around it is ours. */
 export type AnalysisProse = Pick<AnalysisResult, 'strengths' | 'weaknesses' | 'suggestions' | 'actionPlan'> & {
@@ -33,7 +36,13 @@ const describe = (g: GroupFigures) => `${trades(g.totalTrades)}, ${pct(g.winRate
 
 /** The statistics block of an analysis, always from our own figures (never from a model). */
 export function analysisStatistics(statistics: ReflectionStatistics): AnalysisResult['statistics'] {
-  const pick = <T extends GroupFigures>(g: T) => ({ totalTrades: g.totalTrades, winRate: g.winRate, pnlCents: g.pnlCents });
+  const pick = <T extends GroupFigures>(g: T): AnalysisGroupFigures => ({
+    totalTrades: g.totalTrades,
+    wins: g.wins,
+    losses: g.losses,
+    winRate: g.winRate,
+    pnlCents: g.pnlCents,
+  });
   return {
     byTimeOfDay: statistics.byTimeOfDay.map((s) => ({ session: s.session, ...pick(s) })),
     bySetupType: statistics.bySetupType.map((s) => ({ setup: s.setup, ...pick(s) })),

@@ -47,6 +47,11 @@ describe('reflection tags', () => {
   it('drops duplicates case-insensitively, keeping the first spelling', () => {
     expect(deriveReflectionTags(trade({ tradeType: 'Momentum', notes: 'MOMENTUM', tags: ['am'] }))).toEqual(['Momentum', 'AM']);
   });
+
+  it("writes a sample's LONG as an import's Long (issue 14), in the tags and the type", () => {
+    expect(deriveReflectionTags(trade({ tradeType: 'LONG' }))).toEqual(['Long', 'AM']);
+    expect(toReflection(trade({ tradeType: 'SHORT' })).type).toBe('Short');
+  });
 });
 
 describe('toReflection', () => {

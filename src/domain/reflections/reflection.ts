@@ -1,5 +1,6 @@
 import { formatWeekOfLabel, getDayName, type CalendarDay } from '../dates/calendar-day';
 import type { Cents } from '../money';
+import { formatTradeType } from '../trades/trade-options';
 
 /**
  * A reflection is a trade seen on the Reflect page (spec part 2 §3 "Reflection"): the trade's facts, whether it
@@ -89,7 +90,8 @@ const IMPORT_BOOKKEEPING_TAGS = new Set(
  * session, the trader's own tags on the trade, then the keyword tags of part 2 §3.
  */
 export function deriveReflectionTags(trade: Pick<ReflectionTrade, 'tradeType' | 'session' | 'notes' | 'tags' | 'symbol'>): string[] {
-  const candidates: string[] = [trade.tradeType, trade.session];
+  // The type as the screens write it: a sample's LONG and an import's Long are one tag, 'Long' (issue 14).
+  const candidates: string[] = [formatTradeType(trade.tradeType), trade.session];
   for (const tag of trade.tags) {
     if (!IMPORT_BOOKKEEPING_TAGS.has(tag.toLowerCase()) && tag.toLowerCase() !== trade.symbol.toLowerCase()) candidates.push(tag);
   }
@@ -130,7 +132,7 @@ export function toReflection(trade: ReflectionTrade, override?: ReflectionOverri
     week: formatWeekOfLabel(trade.tradeDate),
     symbol: trade.symbol,
     session: trade.session,
-    type: trade.tradeType,
+    type: formatTradeType(trade.tradeType),
     result: toResult(trade.status),
     followedRules: override?.followedRules ?? null,
     description,

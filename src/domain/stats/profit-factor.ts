@@ -13,7 +13,8 @@ export function calculateProfitFactor(aggregate: Pick<TradeAggregate, 'grossProf
   return aggregate.grossProfitCents / loss;
 }
 
-/** '1.85', '0.00', '∞'. */
-export function formatProfitFactor(profitFactor: number): string {
+/** '1.85', '0.00', '∞'; '—' without a trade (no figure: '0.00' would say every trade lost). */
+export function formatProfitFactor(profitFactor: number, trades: number): string {
+  if (trades === 0) return '—';
   return Number.isFinite(profitFactor) ? profitFactor.toFixed(2) : '∞';
 }

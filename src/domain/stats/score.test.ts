@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateConsistency, calculateProfitFactorScore, calculateScore } from './score';
+import { calculateConsistency, calculateProfitFactorScore, calculateScore, formatScorePoints } from './score';
 
 describe('profit factor score (spec part 1 §9)', () => {
   it('follows both branches and the step at 1.5', () => {
@@ -52,5 +52,11 @@ describe('score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore (s
     expect(calculateScore({ wins: 0, losses: 0, profitFactor: 0, maxWinStreak: 0, maxLossStreak: 0 })).toEqual({
       score: 0, winRate: 0, consistency: 0, profitFactorScore: 0,
     });
+  });
+
+  it("is written with one decimal, and as '—' for an account without trades (issue 14: '0.0')", () => {
+    expect(formatScorePoints(81, 10)).toBe('81.0');
+    expect(formatScorePoints(0, 1)).toBe('0.0');
+    expect(formatScorePoints(0, 0)).toBe('—');
   });
 });

@@ -19,6 +19,11 @@ export interface ScoreBreakdown {
 
 const roundToTenth = (value: number) => Math.round(value * 10) / 10;
 
+/** The score or one of its parts as the score card writes it, '81.0'; '—' without a trade (no figure, not '0.0'). */
+export function formatScorePoints(points: number, trades: number): string {
+  return trades === 0 ? '—' : points.toFixed(1);
+}
+
 /**
  * Spec part 1 §9: ratio >= 1.5 gives min(100, (ratio - 1) x 100); 1 <= ratio < 1.5 gives (ratio - 1) x 140;
  * below 1, 0. Note the spec's step: 1.49 scores 68.6 but 1.5 scores 50; kept as written.

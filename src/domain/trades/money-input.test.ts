@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommissionInput, parseMoneyInput } from './money-input';
+import { isMoneyTyping, parseCommissionInput, parseMoneyInput } from './money-input';
 
 describe('money typed into the form (spec part 2 §5)', () => {
   it('reads thousands separators, dollar signs and accounting negatives', () => {
@@ -23,5 +23,10 @@ describe('money typed into the form (spec part 2 §5)', () => {
     expect(parseCommissionInput('-4.28')).toBe(428);
     expect(parseCommissionInput('4.28')).toBe(428);
     expect(parseCommissionInput('n/a')).toBe(0);
+  });
+
+  it('lets through what a money box may hold while it is typed, and no letters (issue 14)', () => {
+    for (const text of ['', '-', '+', '(', '$', '-$', '12', '12.', '12.5', '1,250.50', '-$95', '(95.00)', ' 7 ']) expect(isMoneyTyping(text), text).toBe(true);
+    for (const text of ['abc', '12a', '1e5', '12.5.1', '$-5', 'n/a']) expect(isMoneyTyping(text), text).toBe(false);
   });
 });

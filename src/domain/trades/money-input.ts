@@ -17,3 +17,13 @@ export function parseMoneyInput(input: unknown): Cents {
 export function parseCommissionInput(input: unknown): Cents {
   return Math.abs(parseMoneyInput(input));
 }
+
+/**
+ * What a money box lets through as the trader types: a sign or accounting bracket, '$', digits, commas, one point.
+ * Letters never reach the amount (issue 14: 'abc' was accepted and saved as 0).
+ */
+const MONEY_TYPING = /^[-+(]?\$?[\d,]*(\.\d*)?\)?$/;
+
+export function isMoneyTyping(text: string): boolean {
+  return MONEY_TYPING.test(text.trim());
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatTradeType,
   DEFAULT_SESSIONS,
   DEFAULT_TAGS,
   DEFAULT_TRADE_TYPES,
@@ -53,5 +54,13 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
     const tags = parseTags([...many, 'TAG 5', 'tag 199999']);
     expect(tags).toHaveLength(200_000);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('the trade type as shown (issue 14)', () => {
+  it("writes a side one way whatever its stored casing, and a setup as typed", () => {
+    for (const stored of ['LONG', 'Long', 'long', ' long ']) expect(formatTradeType(stored)).toBe('Long');
+    for (const stored of ['SHORT', 'Short', 'short']) expect(formatTradeType(stored)).toBe('Short');
+    for (const stored of ['A/A+', 'Breakout', 'Long squeeze', 'HTF liq sw', '']) expect(formatTradeType(stored)).toBe(stored);
   });
 });

@@ -25,6 +25,16 @@ export const DEFAULT_TAGS = [
   'RTY',
 ] as const;
 
+/**
+ * A trade's type as the screens write it. The spec's samples store LONG/SHORT and imports Long/Short (issue 14:
+ * 'Long' beside 'LONG'); stored as they came, both read 'Long' and 'Short'. Setups ('A/A+', 'Breakout') are shown
+ * as typed.
+ */
+export function formatTradeType(type: string): string {
+  const side = type.trim().toLowerCase();
+  return side === 'long' ? 'Long' : side === 'short' ? 'Short' : type;
+}
+
 /** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read. */
 export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
 export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'Overnight'] as const;

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../domain/money';
 import { pnlColor } from '../../lib/tone';
 import { analysisExportFileName, formatAnalysisAsText, type GroupFigures } from '../../../domain/reflections';
+import { formatWinRate } from '../../../domain/stats';
 import { streamAnalysis, type AnalysisReport, type PeriodQuery } from './api';
 import { winRateColor } from './side-panel';
 import { saveBlob } from '../../lib/download';
@@ -134,7 +135,9 @@ function Items({ items, empty, testId }: { items: readonly string[]; empty: stri
   );
 }
 
-function FiguresTable({ caption, rows }: { caption: string; rows: Array<{ name: string; totalTrades: number; winRate: number; pnlCents: number }> }) {
+type FiguresRow = Pick<GroupFigures, 'totalTrades' | 'wins' | 'losses' | 'winRate' | 'pnlCents'> & { name: string };
+
+function FiguresTable({ caption, rows }: { caption: string; rows: FiguresRow[] }) {
   return (
     <div>
       <Title order={4} size="h6" mb={4}>
@@ -155,7 +158,7 @@ function FiguresTable({ caption, rows }: { caption: string; rows: Array<{ name: 
               <Table.Tr key={r.name}>
                 <Table.Td>{r.name}</Table.Td>
                 <Table.Td ta="right">{r.totalTrades}</Table.Td>
-                <Table.Td ta="right" c={winRateColor(r.winRate)}>{r.winRate.toFixed(1)}%</Table.Td>
+                <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>{formatWinRate(r.winRate, r.wins + r.losses)}</Table.Td>
                 <Table.Td ta="right" c={pnlColor(r.pnlCents)}>{formatUsd(r.pnlCents)}</Table.Td>
               </Table.Tr>
             ))}
@@ -176,7 +179,7 @@ function AdherenceBox({ label, figures, testId }: { label: string; figures: Grou
         <>
           <Text size="sm">{figures.totalTrades} trade{figures.totalTrades === 1 ? '' : 's'}</Text>
           <Text size="sm">
-            Win rate <Text span fw={700} c={winRateColor(figures.winRate)}>{figures.winRate.toFixed(1)}%</Text>
+            Win rate <Text span fw={700} c={figures.wins + figures.losses > 0 ? winRateColor(figures.winRate) : undefined}>{formatWinRate(figures.winRate, figures.wins + figures.losses)}</Text>
           </Text>
           <Text size="sm">
             Net P&amp;L <Text span fw={700} c={pnlColor(figures.pnlCents)}>{formatUsd(figures.pnlCents)}</Text>
@@ -222,8 +225,8 @@ function Report({ report }: { report: AnalysisReport }) {
               </div>
               <div>
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">Win Rate</Text>
-                <Text fz="xl" fw={700} c={winRateColor(analysis.summary.winRate)} data-testid="analysis-win-rate">
-                  {analysis.summary.winRate.toFixed(1)}%
+                <Text fz="xl" fw={700} c={totals.wins + totals.losses > 0 ? winRateColor(analysis.summary.winRate) : undefined} data-testid="analysis-win-rate">
+                  {formatWinRate(analysis.summary.winRate, totals.wins + totals.losses)}
                 </Text>
               </div>
               <div>
@@ -281,7 +284,7 @@ function Report({ report }: { report: AnalysisReport }) {
             {comparison && (
               <FiguresTable
                 caption={`Previous ${comparison.unit}s`}
-                rows={comparison.previous.map((p) => ({ name: `${p.from} to ${p.to}`, totalTrades: p.totalTrades, winRate: p.winRate, pnlCents: p.pnlCents }))}
+                rows={comparison.previous.map((p) => ({ name: `${p.from} to ${p.to}`, ...p }))}
               />
             )}
           </Stack>

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { formatUsd, toCents } from '../../../domain/money';
 import { isWebUrl } from '../../../domain/links/quick-links';
+import { formatTradeType } from '../../../domain/trades';
 import { pnlTone } from '../../components/pnl-value';
 import { PriceText } from '../../components/price-text';
 import type { Trade } from '../../shared/api';
@@ -61,13 +62,13 @@ export function TradeFields({ trade, timeZone }: { trade: Trade; timeZone: strin
       <Field label="Day">{trade.day_of_week}</Field>
       <Field label="Account">{trade.account_name ?? (trade.account_id ? 'Unknown Account' : 'Unassigned')}</Field>
       <Field label="Session">{trade.period}</Field>
-      <Field label="Type">{trade.trade_type}</Field>
+      <Field label="Type">{formatTradeType(trade.trade_type)}</Field>
       <Field label="Result">
         <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} tt="none" w="fit-content">
           {trade.status}
         </Badge>
       </Field>
-      <Field label="Side">{trade.side}</Field>
+      <Field label="Side">{trade.side === null ? null : formatTradeType(trade.side)}</Field>
       <Field label="Contract">{trade.contract}</Field>
       <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
       <Field label="Entry time">{formatInstant(trade.entry_time, timeZone)}</Field>

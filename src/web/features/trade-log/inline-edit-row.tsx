@@ -10,6 +10,7 @@ import {
   createEditTradeForm,
   deriveFormResult,
   enterFormPnl,
+  isMoneyTyping,
   parseMoneyInput,
   parseTags,
   selectFormResult,
@@ -175,6 +176,8 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
           value={pnlText}
           onChange={(e) => {
             const text = e.currentTarget.value;
+            // As in the Add/Edit dialog: letters are refused as they are typed.
+            if (!isMoneyTyping(text)) return;
             const typed = parseMoneyInput(text);
             const next = enterFormPnl(form, typed);
             setForm(next);

@@ -76,7 +76,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
             <Text size="sm">
               Profit Factor{' '}
               <Text span fw={700} data-testid="stat-profit-factor">
-                {s.trades === 0 ? '—' : formatProfitFactor(profitFactor)}
+                {formatProfitFactor(profitFactor, s.trades)}
               </Text>
             </Text>
             <Text size="sm">

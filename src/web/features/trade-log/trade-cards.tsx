@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatTradeType } from '../../../domain/trades';
 import type { Trade } from '../../shared/api';
 import { accountLabel, formatTradeDay } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
@@ -53,7 +54,7 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
           <PnlText trade={trade} size="md" />
         </Group>
         <Text size="xs" c="dimmed">
-          {formatTradeDay(trade.date)} · {trade.day_of_week} · {trade.period} · {trade.trade_type}
+          {formatTradeDay(trade.date)} · {trade.day_of_week} · {trade.period} · {formatTradeType(trade.trade_type)}
           {showAccount ? ` · ${accountLabel(trade)}` : ''}
         </Text>
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}

@@ -11,6 +11,7 @@ import {
   createNewTradeForm,
   deriveFormResult,
   enterFormPnl,
+  isMoneyTyping,
   parseCommissionInput,
   parseMoneyInput,
   selectFormResult,
@@ -50,9 +51,6 @@ type TradeFormModalProps =
  * pnl couplings of part 2 §4 apply as the trader types (domain/trades/trade-form.ts), and the saved result is derived
  * from net pnl.
  */
-/** What a money field lets through as the trader types: a sign or accounting bracket, '$', digits, commas, one point. */
-const MONEY_TYPING = /^[-+(]?\$?[\d,]*(\.\d*)?\)?$/;
-
 export function TradeFormModal(props: TradeFormModalProps) {
   const { opened, onClose, mode } = props;
   const today = useToday();
@@ -93,8 +91,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
   }, [opened, editTrade?.id]);
 
   const enterPnl = (text: string) => {
-    // Letters never reach the amount (issue 14: 'abc' was accepted and saved as 0).
-    if (!MONEY_TYPING.test(text.trim())) return;
+    if (!isMoneyTyping(text)) return;
     const typed = parseMoneyInput(text);
     const next = enterFormPnl(values, typed);
     setValues(next);
@@ -263,7 +260,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 value={commissionText}
                 onChange={(e) => {
                   const text = e.currentTarget.value;
-                  if (!MONEY_TYPING.test(text.trim())) return;
+                  if (!isMoneyTyping(text)) return;
                   setCommissionText(text);
                   setValues((v) => ({ ...v, commissionCents: parseCommissionInput(text) }));
                 }}

@@ -5,6 +5,7 @@ import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Trade } from '../../shared/api';
 import { formatUsd } from '../../../domain/money';
+import { formatTradeType } from '../../../domain/trades';
 import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
 import { InlineEditRow } from './inline-edit-row';
 import classes from './trade-log.module.css';
@@ -112,7 +113,7 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
         {trade.period}
       </td>
       <td className={classes.cell} data-col="type">
-        {trade.trade_type}
+        {formatTradeType(trade.trade_type)}
       </td>
       <td data-col="result">
         <span className={`${classes.badge} ${RESULT_CLASS[trade.status] ?? classes.resultBe}`} data-testid="trade-result">

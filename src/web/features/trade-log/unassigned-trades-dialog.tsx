@@ -2,6 +2,7 @@ import { Alert, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, Sele
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { formatTradeType } from '../../../domain/trades';
 import { ApiError } from '../../lib/api';
 import type { TradingAccount } from '../../shared/api';
 import { unassignedTradesQuery, useAssignTrades } from './api';
@@ -143,7 +144,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTradeDay(trade.date)}</Table.Td>
                   <Table.Td>{trade.symbol}</Table.Td>
-                  <Table.Td>{trade.trade_type}</Table.Td>
+                  <Table.Td>{formatTradeType(trade.trade_type)}</Table.Td>
                   <Table.Td>
                     <PnlText trade={trade} />
                   </Table.Td>

@@ -28,7 +28,7 @@ export const getStatisticsTool = (ctx: ToolContext) =>
           net_pnl: money(summary.pnlCents),
           gross_profit: money(summary.grossProfitCents),
           gross_loss: money(summary.grossLossCents),
-          profit_factor: summary.trades ? formatProfitFactor(summary.profitFactor) : '-',
+          profit_factor: summary.trades ? formatProfitFactor(summary.profitFactor, summary.trades) : '-',
           average_win: winners ? money(Math.round(summary.grossProfitCents / winners)) : '-',
           average_loss: losers ? money(Math.round(summary.grossLossCents / losers)) : '-',
           max_win_streak: summary.streaks.maxWinStreak,

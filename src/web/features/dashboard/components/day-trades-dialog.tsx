@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toCents } from '../../../../domain/money';
 import { calculateWinRate } from '../../../../domain/stats';
+import { formatTradeType } from '../../../../domain/trades';
 import { dayTradesQuery, type AccountFilter } from '../../../shared/api';
 import { formatSignedUsd, formatWinRate, pnlColor } from '../format';
 
@@ -74,14 +75,14 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
                       <Link to={`/trade/${t.id}`}>{t.symbol}</Link>
                       {phone && (
                         <Text size="xs" c="dimmed" data-testid="day-trade-details">
-                          {[t.period, t.trade_type, t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
+                          {[t.period, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
                         </Text>
                       )}
                     </Table.Td>
                     {!phone && (
                       <>
                         <Table.Td>{t.period}</Table.Td>
-                        <Table.Td>{t.trade_type}</Table.Td>
+                        <Table.Td>{formatTradeType(t.trade_type)}</Table.Td>
                         <Table.Td>{t.account_name ?? 'Unassigned'}</Table.Td>
                       </>
                     )}

@@ -191,8 +191,8 @@ function MonthlyPnlCard() {
 function ProfitFactorCard() {
   const { stats } = useDashboard();
   const summary = stats?.summary;
-  // JSON has no Infinity: null is a profit with no loss.
-  const value = summary ? formatProfitFactor(summary.profitFactor ?? Number.POSITIVE_INFINITY) : '0.00';
+  // JSON has no Infinity: null is a profit with no loss. No trades: no figure ('—').
+  const value = formatProfitFactor(summary?.profitFactor ?? Number.POSITIVE_INFINITY, summary?.trades ?? 0);
   const ratio = summary?.profitFactor ?? (summary && summary.grossProfitCents > 0 ? 3 : 0);
   return (
     <StatCard label="Profit Factor">

@@ -11,7 +11,7 @@ import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../s
 import { AccountSelector } from '../../accounts/account-selector';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
-import { formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
+import { formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, plural, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
@@ -151,7 +151,8 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
       {!isMobile && (
         <Group justify="flex-end" gap="md" mt="xs">
           <Text size="sm" c="dimmed">
-            {summary.trades} trades · {summary.tradingDays} trading days
+            {summary.trades} {plural(summary.trades, 'trade', 'trades')} · {summary.tradingDays}{' '}
+            {plural(summary.tradingDays, 'trading day', 'trading days')}
           </Text>
           <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total">
             {formatSignedUsd(summary.pnlCents)}

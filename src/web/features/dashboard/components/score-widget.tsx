@@ -1,5 +1,6 @@
 import { RadarChart } from '../../../components/charts';
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatScorePoints } from '../../../../domain/stats';
 import { useDashboard } from '../dashboard-context';
 import { BAND_FILL, BAND_TONE, formatWinRate } from '../format';
 import { WidgetCard } from './widget-card';
@@ -15,18 +16,20 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
   const { stats } = useDashboard();
   const score = stats?.summary.score ?? { score: 0, winRate: 0, consistency: 0, profitFactorScore: 0 };
   const decided = stats ? stats.summary.wins + stats.summary.losses : 0;
+  // Without trades there is no score, only '—' (issue 14: '0.0' read as a poor score).
+  const trades = stats?.summary.trades ?? 0;
   // The win rate part is the win rate itself, written as the Win Rate card writes it (issue 14: '39%' beside '39.0');
   // consistency and the profit-factor score are points out of 100, like the score.
   const parts = [
     { metric: 'Win Rate', value: score.winRate, weight: '40%', shown: formatWinRate(score.winRate, decided) },
-    { metric: 'Consistency', value: score.consistency, weight: '30%', shown: score.consistency.toFixed(1) },
-    { metric: 'Profit Factor', value: score.profitFactorScore, weight: '30%', shown: score.profitFactorScore.toFixed(1) },
+    { metric: 'Consistency', value: score.consistency, weight: '30%', shown: formatScorePoints(score.consistency, trades) },
+    { metric: 'Profit Factor', value: score.profitFactorScore, weight: '30%', shown: formatScorePoints(score.profitFactorScore, trades) },
   ];
   return (
     <WidgetCard widgetId={widgetId} title="Edgebook Score" onRemove={onRemove}>
       <Group justify="space-between" align="flex-end" mb={4}>
-        <Text fw={800} fz={32} lh={1} c={BAND_TONE[band(score.score)]} data-testid="score-value">
-          {score.score.toFixed(1)}
+        <Text fw={800} fz={32} lh={1} c={trades > 0 ? BAND_TONE[band(score.score)] : 'dimmed'} data-testid="score-value">
+          {formatScorePoints(score.score, trades)}
         </Text>
         <Text size="sm" c="dimmed">
           out of 100

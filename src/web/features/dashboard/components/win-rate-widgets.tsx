@@ -129,8 +129,9 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         data={months}
         dataKey="month"
         series={[{ name: 'Win rate', color: 'teal.6' }]}
-        // Room for '100%' at the top and on the left (issue 14: the label was clipped).
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 44, tickFormatter: (v: number) => `${v}%` }}
+        // Room for '100%' at the top and on the left (issue 14: the label was clipped). The chart draws the tick
+        // labels 10 px left of the axis line: 54 px keeps the widest one inside the chart.
+        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
         valueFormatter={(v) => `${v.toFixed(1)}%`}
