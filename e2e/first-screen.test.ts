@@ -75,4 +75,36 @@ describe('the signed-in first screen', () => {
       await page.getByRole('dialog').waitFor();
     });
   }
+
+  it("shows the shell's tooltips on pointing and on keyboard focus, the focus staying put, though none is mounted at first", async () => {
+    const { context, page } = await suite.scenario({ width: 1440, height: 900 });
+    await signedInAccount(suite.e2e.app, context, 'frame');
+    await page.goto('/');
+    await page.getByTestId('dashboard-toolbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.mantine-Tooltip-tooltip').count()).toBe(0);
+
+    // The collapsed sidebar names its entries when pointed at, and stops when the pointer leaves.
+    await page.getByTestId('nav-trade-log').hover();
+    await page.getByRole('tooltip', { name: 'Trade Log' }).waitFor();
+    await page.mouse.move(900, 600);
+    await page.getByRole('tooltip', { name: 'Trade Log' }).waitFor({ state: 'hidden' });
+    await page.getByTestId('trading-mode-toggle').hover();
+    await page.getByRole('tooltip', { name: 'Enter trading mode' }).waitFor();
+    await page.mouse.move(900, 600);
+
+    // From the keyboard: the entry tabbed to keeps the focus while its tooltip appears, and Enter follows it.
+    await page.getByTestId('nav-dashboard').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-trade-log');
+    await page.getByRole('tooltip', { name: 'Trade Log' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-trade-log');
+    await page.keyboard.press('Tab');
+    await page.getByRole('tooltip', { name: 'Reflect', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-reflect');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/reflect');
+  });
 });

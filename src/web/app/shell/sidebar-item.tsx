@@ -1,6 +1,7 @@
-import { Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ArmedTooltip } from '../../components/armed-tooltip';
 import classes from './shell.module.css';
 
 type SidebarItemProps = {
@@ -36,7 +37,7 @@ export function SidebarItem(props: SidebarItemProps) {
     onClick,
   };
 
-  let element: ReactNode;
+  let element: ReactElement;
   if (props.kind === 'route') {
     element = (
       <UnstyledButton component={Link} to={props.to} aria-current={active ? 'page' : undefined} {...common}>
@@ -58,8 +59,8 @@ export function SidebarItem(props: SidebarItemProps) {
   }
 
   return (
-    <Tooltip label={label} position="right" disabled={!collapsed} withArrow>
+    <ArmedTooltip label={label} position="right" disabled={!collapsed} withArrow>
       {element}
-    </Tooltip>
+    </ArmedTooltip>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
 import { formatDay } from '../../../domain/dates';
+import { ArmedTooltip } from '../../components/armed-tooltip';
 import { Logo } from '../../components/logo';
 import { localDayOf, localTimeOf } from '../../lib/local-day';
 import { useUiModes } from '../../lib/ui-modes';
@@ -36,7 +37,7 @@ export function TopBar(props: TopBarProps) {
           aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
           data-testid="mobile-nav-toggle"
         />
-        <Tooltip label={`${collapsed ? 'Expand' : 'Collapse'} sidebar (${MOD_LABEL} + [)`} withArrow>
+        <ArmedTooltip label={`${collapsed ? 'Expand' : 'Collapse'} sidebar (${MOD_LABEL} + [)`} withArrow>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -53,7 +54,7 @@ export function TopBar(props: TopBarProps) {
               <IconLayoutSidebarLeftCollapse size={20} aria-hidden="true" />
             )}
           </ActionIcon>
-        </Tooltip>
+        </ArmedTooltip>
         <span className={classes.mobileLogo}>
           <Logo size={24} withName={false} />
         </span>
@@ -75,7 +76,7 @@ export function TopBar(props: TopBarProps) {
             </time>
           )}
         </Text>
-        <Tooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>
+        <ArmedTooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>
           <ActionIcon
             variant={tradingMode ? 'filled' : 'subtle'}
             color={tradingMode ? undefined : 'gray'}
@@ -87,8 +88,8 @@ export function TopBar(props: TopBarProps) {
           >
             <IconBolt size={20} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={editMode ? 'Leave edit mode' : 'Edit layout'} withArrow>
+        </ArmedTooltip>
+        <ArmedTooltip label={editMode ? 'Leave edit mode' : 'Edit layout'} withArrow>
           <ActionIcon
             variant={editMode ? 'filled' : 'subtle'}
             color={editMode ? undefined : 'gray'}
@@ -100,7 +101,7 @@ export function TopBar(props: TopBarProps) {
           >
             <IconPencil size={20} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </ArmedTooltip>
       </Group>
     </Group>
   );
