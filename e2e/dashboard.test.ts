@@ -648,6 +648,67 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-day-dialog-phone-${theme}.png`) });
   });
 
+  it("phone: the calendar's week column ('W11', '$538', '3 days') shows whole inside the card, padded like the day cells", async () => {
+    const s = await scenario({ width: 390, height: 844 });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `week-column-${theme}`);
+    // March 2026: the week of the 8th makes $538 on 3 days, the week of the 15th loses $1,234.56 on 1 day.
+    for (const t of [
+      { date: '2026-03-09', symbol: 'NQ', pnl: 421 },
+      { date: '2026-03-10', symbol: 'ES', pnl: 100 },
+      { date: '2026-03-11', symbol: 'YM', pnl: 17 },
+      { date: '2026-03-17', symbol: 'NQ', pnl: -1234.56 },
+    ])
+      await createTrade(api, t);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+    const week = dashboard.week(2);
+    await expect.poll(() => textOf(week)).toBe('W11 $538 3 days');
+    expect(await textOf(dashboard.week(3))).toBe('W12 -$1.2k 1 day');
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-calendar-week-phone-${theme}.png`) });
+
+    const card = s.page.getByTestId('widget-tradelog-pnl-calendar');
+    const cells = s.page.locator('[data-testid^="calendar-week-"]');
+    expect(await cells.count()).toBe(5);
+    // Each piece of text's own box (a range over its text, wider than its span when clipped), against the card's
+    // content box and the week cell's: nothing past the card's padding, nothing in the cell's own padding.
+    const outside = await card.evaluate((cardEl) => {
+      const inner = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        const px = (v: string) => parseFloat(v) || 0;
+        return {
+          left: r.left + px(cs.borderLeftWidth) + px(cs.paddingLeft),
+          right: r.right - px(cs.borderRightWidth) - px(cs.paddingRight),
+        };
+      };
+      const cardBox = inner(cardEl);
+      const problems: string[] = [];
+      for (const cell of cardEl.querySelectorAll('[data-testid^="calendar-week-"]')) {
+        const cellBox = inner(cell);
+        for (const span of cell.children) {
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          const text = range.getBoundingClientRect();
+          const where = `${cell.getAttribute('data-testid')} '${span.textContent}'`;
+          if (text.left < cardBox.left - 0.5 || text.right > cardBox.right + 0.5) problems.push(`${where} outside the card (${text.right} > ${cardBox.right})`);
+          if (text.left < cellBox.left - 0.5 || text.right > cellBox.right + 0.5) problems.push(`${where} past its cell's padding (${text.right} > ${cellBox.right})`);
+        }
+      }
+      return problems;
+    });
+    expect(outside).toEqual([]);
+    // The same inner padding as the day cells.
+    const padding = (locator: Locator) => locator.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft].join(' ');
+    });
+    expect(await padding(week)).toBe(await padding(dashboard.day('2026-03-09')));
+  });
+
   it.each([
     ['phone', 390, 844],
     ['desktop', 1440, 900],

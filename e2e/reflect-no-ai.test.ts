@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getTodayInZone } from '../src/domain/dates';
+import { addDays, getTodayInZone } from '../src/domain/dates';
 import { createTrade, listAll } from '../tests/api/trades-support';
 import { ReflectPage } from './pages/reflect';
 import { signedInTrader } from './pages/trade-log';
@@ -63,6 +63,11 @@ describe.each(['dark', 'light'] as const)('the analysis in the %s theme (issue 1
     // break-even only.
     const scratch = await createTrade(api, { date: today, symbol: 'YM', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
     expect((await api.json('PATCH', `/api/reflections/${scratch.id}`, { followed_rules: true })).status).toBe(200);
+    // A second scratch: Lunch is the one session with two trades (the analysis's 'Best session') and Reversal the
+    // most traded setup, both without a win or a loss. A scratch the week before: the previous weeks have trades
+    // but no win rate either.
+    await createTrade(api, { date: today, symbol: 'ES', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
+    await createTrade(api, { date: addDays(today, -7), symbol: 'ES', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
 
     const reflect = new ReflectPage(s.page);
     await reflect.goto();
@@ -72,16 +77,29 @@ describe.each(['dark', 'light'] as const)('the analysis in the %s theme (issue 1
     await dialog.getByTestId('analysis-source').waitFor();
     // With a win the figures are as before.
     expect(await dialog.getByTestId('analysis-win-rate').innerText()).toBe('100.0%');
+    // The Summary tab's sentences: the patterns and the comparison with the previous weeks.
+    const patterns = await dialog.getByTestId('analysis-patterns').innerText();
+    expect(patterns).toContain('Best session: Lunch (2 trades, — win rate, $0.00).');
+    expect(patterns).toContain('Most traded setup: Reversal (2 trades, — win rate, $0.00).');
+    const comparison = await dialog.getByTestId('analysis-comparison').innerText();
+    expect(comparison).toContain('3 trades against an average of 0.3.');
+    // Nothing was won or lost in the previous weeks: no win rate to compare with.
+    expect(comparison).not.toContain('Win rate');
+    expect(await dialog.getByRole('tabpanel').innerText()).not.toMatch(/(^|\s)0\.0%/);
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-analysis-summary-${name}-${theme}.png`) });
     await dialog.getByRole('tab', { name: 'Statistics' }).click();
     const row = (table: string, name: string) => dialog.getByTestId(table).getByRole('row').filter({ hasText: name });
     expect(await row('figures-by-time-of-day', 'AM').innerText()).toMatch(/AM\s+1\s+100\.0%\s+\$125\.50/);
-    expect(await row('figures-by-time-of-day', 'Lunch').innerText()).toMatch(/Lunch\s+1\s+—\s+\$0\.00/);
-    expect(await row('figures-by-setup', 'Reversal').innerText()).toMatch(/Reversal\s+1\s+—\s+\$0\.00/);
+    expect(await row('figures-by-time-of-day', 'Lunch').innerText()).toMatch(/Lunch\s+2\s+—\s+\$0\.00/);
+    expect(await row('figures-by-setup', 'Reversal').innerText()).toMatch(/Reversal\s+2\s+—\s+\$0\.00/);
     expect(await dialog.getByTestId('adherence-followed').innerText()).toMatch(/Win rate\s+—/);
-    // The previous four weeks had no trades at all.
+    // The previous four weeks had one scratch between them.
     const previous = dialog.getByTestId('figures-previous-weeks').getByRole('row');
     await previous.first().waitFor();
-    for (const r of (await previous.allInnerTexts()).slice(1)) expect(r).toMatch(/\s0\s+—\s+\$0\.00$/);
+    const weeks = (await previous.allInnerTexts()).slice(1);
+    for (const r of weeks) expect(r).toMatch(/\s[01]\s+—\s+\$0\.00$/);
+    expect(weeks.at(-1)).toMatch(/\s1\s+—\s+\$0\.00$/);
     expect(await dialog.innerText()).not.toMatch(/(^|\s)0\.0%/);
     await waitForAnimations(s.page);
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-analysis-${name}-${theme}.png`) });

@@ -583,6 +583,63 @@ describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Spe
     await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
   });
 
+  it.each(sizes)("%s: the Edit Trade dialog and inline edit show a stored LONG/SHORT as Long/Short, and saving keeps it", async (name, width, height) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    // The spec's samples store LONG/SHORT (part 1): stored as they came.
+    const long = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
+    const short = await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, trade_type: 'SHORT' });
+    const storedType = async (id: string) => {
+      const res = await client.get(`/api/trades/${id}`);
+      expect(res.status).toBe(200);
+      return (res.body as { trade_type: string }).trade_type;
+    };
+    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
+    // The side is offered once, as it reads everywhere else: 'Long', never 'LONG' beside it.
+    const offers = async (side: 'Long' | 'Short') => {
+      await eventually(() => page.getByRole('option', { name: side, exact: true }).count()).toBe(1);
+      expect(await page.getByRole('option', { name: side.toUpperCase(), exact: true }).count()).toBe(0);
+    };
+
+    // The Edit Trade dialog (from a row on a desktop, a card on a phone).
+    await log.goto();
+    const item = (symbol: string) =>
+      log.rows.or(log.cards).filter({ has: page.getByTestId('trade-instrument-cell').getByText(symbol, { exact: true }) });
+    await item('NQ').waitFor();
+    await item('NQ').getByTestId('trade-edit').click();
+    const dialog = log.editDialog;
+    await dialog.waitFor();
+    const type = dialog.getByTestId('trade-type');
+    expect(await type.inputValue()).toBe('Long');
+    await type.click();
+    await offers('Long');
+    await waitForAnimations(page);
+    await shot('edit-dialog-type');
+    // Saved with another change: the type is not rewritten.
+    await dialog.getByTestId('trade-notes').fill('kept my side');
+    expect(await type.inputValue()).toBe('Long');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await log.toast('Trade updated successfully').waitFor();
+    expect(await storedType(long.id)).toBe('LONG');
+
+    // Inline edit in the maximized table.
+    await page.getByTestId('toggle-maximize').click();
+    if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
+    await item('ES').waitFor();
+    await item('ES').getByTestId('trade-edit').click();
+    const inline = page.getByTestId('inline-edit-row');
+    const inlineType = inline.getByLabel('Type', { exact: true });
+    expect(await inlineType.inputValue()).toBe('Short');
+    await inlineType.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
+    await inlineType.click();
+    await offers('Short');
+    await waitForAnimations(page);
+    await shot('inline-type');
+    await inline.getByLabel('Instrument').fill('MES');
+    await inline.getByTestId('inline-done').click();
+    await item('MES').waitFor();
+    expect(await storedType(short.id)).toBe('SHORT');
+  });
+
   it.each(sizes)("%s: a trade's side reads one way everywhere, 'Long' for a sample's LONG as for an import's Long", async (name, width, height) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
     // Onboarded, without its samples: only the trades below.

@@ -220,11 +220,60 @@ describe('summary, export and prompt', () => {
 
   it('writes the analysis as text with every section', () => {
     const stats = computeReflectionStatistics(week());
-    const text = formatAnalysisAsText({ title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local', analysis: buildLocalAnalysis(stats) });
+    const text = formatAnalysisAsText({ title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local', analysis: buildLocalAnalysis(stats), totals: stats.totals });
     for (const heading of ['SUMMARY', 'STRENGTHS', 'WEAKNESSES', 'SUGGESTIONS', 'ACTION PLAN', 'BY TIME OF DAY', 'BY SETUP', 'BY DAY OF WEEK']) {
       expect(text).toContain(`\n${heading}\n`);
     }
     expect(text).toContain('- AM: 3 trades, 100.0% win rate, $470.31');
+  });
+
+  it("writes '—', not 0.0%, as the win rate of a group where nothing was won or lost (issue 14)", () => {
+    // The week's scratch at lunch is a group of one break-even; the PM session lost every trade (a real 0.0%).
+    const stats = computeReflectionStatistics(week());
+    const text = formatAnalysisAsText({
+      title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local',
+      analysis: buildLocalAnalysis(stats), totals: stats.totals,
+    });
+    expect(text).toContain('- Lunch: 1 trade, — win rate, $0.00');
+    expect(text).toContain('- Wednesday: 1 trade, — win rate, $0.00');
+    expect(text).toContain('- PM: 2 trades, 0.0% win rate, -$250.05');
+    expect(text).toContain('- Win rate: 50.0%');
+
+    // A period of break-evens only: no win rate anywhere, the summary's included.
+    const scratches = [
+      r({ tradeDate: '2026-03-09', session: 'AM', tradeType: 'Breakout', pnlCents: 0, followed: true }),
+      r({ tradeDate: '2026-03-10', session: 'AM', tradeType: 'Breakout', pnlCents: 0, followed: true }),
+    ];
+    const flat = computeReflectionStatistics(scratches);
+    const previous = [{ date: '2026-03-03', trades: 1, wins: 0, losses: 0, breakEvens: 1, pnlCents: 0, grossProfitCents: 0, grossLossCents: 0 }];
+    const comparison = comparePeriods('week', { from: '2026-03-09', to: '2026-03-15' }, flat.totals, previous);
+    const analysis = buildLocalAnalysis(flat, comparison);
+    const flatText = formatAnalysisAsText({
+      title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local',
+      analysis, totals: flat.totals, comparison,
+    });
+    expect(flatText).toContain('- Win rate: —');
+    expect(flatText).toContain('- AM: 2 trades, — win rate, $0.00');
+    expect(flatText).toContain('- Breakout: 2 trades, — win rate, $0.00');
+    expect(analysis.summary.patterns).toContain('Best session: AM (2 trades, — win rate, $0.00).');
+    expect(analysis.summary.patterns).toContain('Most traded setup: Breakout (2 trades, — win rate, $0.00).');
+    // ('100.0%' of rated trades is a rate of its own.)
+    expect(flatText).not.toMatch(/(^|[^\d.])0\.0%/);
+  });
+
+  it('leaves the win rate out of the comparison sentence when either side has nothing won or lost', () => {
+    const range = { from: '2026-03-09', to: '2026-03-15' };
+    const day = (date: string, trades: number, wins: number, losses: number) => ({
+      date, trades, wins, losses, breakEvens: trades - wins - losses, pnlCents: 0, grossProfitCents: 0, grossLossCents: 0,
+    });
+    const scratchWeek = { totalTrades: 2, wins: 0, losses: 0, winRate: 0, pnlCents: 0 };
+    const lostWeek = { totalTrades: 2, wins: 0, losses: 2, winRate: 0, pnlCents: -500 };
+    // This week only break-evens, the previous weeks decided: no win rate to compare.
+    expect(comparePeriods('week', range, scratchWeek, [day('2026-03-03', 2, 1, 1)])!.text).not.toMatch(/Win rate|0\.0%/);
+    // The previous weeks only break-evens.
+    expect(comparePeriods('week', range, lostWeek, [day('2026-03-03', 2, 0, 0)])!.text).not.toMatch(/Win rate|0\.0%/);
+    // Both decided: a week that lost every trade has a real 0.0% win rate.
+    expect(comparePeriods('week', range, lostWeek, [day('2026-03-03', 2, 1, 1)])!.text).toContain('Win rate 0.0% against 50.0% (-50.0 points).');
   });
 
   it('gives the model our figures and the trades, and caps the trade list', () => {

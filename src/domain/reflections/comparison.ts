@@ -1,7 +1,7 @@
 import { addDays, addMonths } from '../dates/calendar-day';
 import { formatUsd, type Cents } from '../money';
 import type { DailyAggregate } from '../stats/trade-aggregate';
-import { calculateWinRate } from '../stats/win-rate';
+import { calculateWinRate, formatWinRate } from '../stats/win-rate';
 import { getReflectionPeriodRange, type PeriodRange, type ReflectionPeriod } from './period';
 import type { GroupFigures } from './statistics';
 
@@ -90,7 +90,8 @@ export function comparePeriods(
           `${current.totalTrades} trades against an average of ${previousAverage.totalTrades}.`,
           winRateChange === null
             ? ''
-            : `Win rate ${current.winRate.toFixed(1)}% against ${previousAverage.winRate.toFixed(1)}% (${winRateChange >= 0 ? '+' : ''}${winRateChange.toFixed(1)} points).`,
+            : // Only when both sides won or lost something: a side of break-evens has no win rate to compare.
+              `Win rate ${formatWinRate(current.winRate, current.wins + current.losses)} against ${formatWinRate(previousAverage.winRate, wins + losses)} (${winRateChange >= 0 ? '+' : ''}${winRateChange.toFixed(1)} points).`,
         ]
           .filter(Boolean)
           .join(' ');

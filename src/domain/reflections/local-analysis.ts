@@ -1,4 +1,5 @@
 import { formatUsd } from '../money';
+import { formatWinRate } from '../stats/win-rate';
 import type { PeriodComparison } from './comparison';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
 
@@ -32,7 +33,8 @@ const MIN_GROUP_TRADES = 2;
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 const trades = (n: number) => `${n} trade${n === 1 ? '' : 's'}`;
-const describe = (g: GroupFigures) => `${trades(g.totalTrades)}, ${pct(g.winRate)} win rate, ${formatUsd(g.pnlCents)}`;
+/** A group in a sentence; one where nothing was won or lost has no win rate ('—', not 0.0%). */
+const describe = (g: GroupFigures) => `${trades(g.totalTrades)}, ${formatWinRate(g.winRate, g.wins + g.losses)} win rate, ${formatUsd(g.pnlCents)}`;
 
 /** The statistics block of an analysis, always from our own figures (never from a model). */
 export function analysisStatistics(statistics: ReflectionStatistics): AnalysisResult['statistics'] {

@@ -1,10 +1,11 @@
 import { formatShortDay } from '../dates/calendar-day';
 import { formatUsd } from '../money';
+import { formatWinRate } from '../stats/win-rate';
 import type { PeriodComparison } from './comparison';
 import { buildTradingInsights } from './insights';
-import type { AnalysisResult } from './local-analysis';
+import type { AnalysisGroupFigures, AnalysisResult } from './local-analysis';
 import type { Reflection } from './reflection';
-import { getTopTags, type ReflectionStatistics } from './statistics';
+import { getTopTags, type GroupFigures, type ReflectionStatistics } from './statistics';
 
 /** The Summary dialog (spec part 2 "Summarize"): the period in a few lines, every figure from the statistics. */
 export interface PeriodSummary {
@@ -49,14 +50,19 @@ export function formatAnalysisAsText(input: {
   to: string;
   source: 'ai' | 'local';
   analysis: AnalysisResult;
+  /** The period's wins and losses: the summary's win rate is '—' when there are none. */
+  totals: Pick<GroupFigures, 'wins' | 'losses'>;
   comparison?: PeriodComparison | null;
 }): string {
   const { analysis } = input;
   const section = (heading: string, items: readonly string[]) =>
     items.length ? [heading, ...items.map((item) => `- ${item}`), ''] : [heading, '- (none)', ''];
-  const table = (heading: string, rows: ReadonlyArray<{ name: string; totalTrades: number; winRate: number; pnlCents: number }>) => [
+  // A group where nothing was won or lost has no win rate ('—'), not a 0.0% one (issue 14).
+  const table = (heading: string, rows: ReadonlyArray<{ name: string } & AnalysisGroupFigures>) => [
     heading,
-    ...rows.map((r) => `- ${r.name}: ${r.totalTrades} trade${r.totalTrades === 1 ? '' : 's'}, ${r.winRate.toFixed(1)}% win rate, ${formatUsd(r.pnlCents)}`),
+    ...rows.map(
+      (r) => `- ${r.name}: ${r.totalTrades} trade${r.totalTrades === 1 ? '' : 's'}, ${formatWinRate(r.winRate, r.wins + r.losses)} win rate, ${formatUsd(r.pnlCents)}`,
+    ),
     '',
   ];
   return [
@@ -66,7 +72,7 @@ export function formatAnalysisAsText(input: {
     '',
     'SUMMARY',
     `- Total trades: ${analysis.summary.totalTrades}`,
-    `- Win rate: ${analysis.summary.winRate.toFixed(1)}%`,
+    `- Win rate: ${formatWinRate(analysis.summary.winRate, input.totals.wins + input.totals.losses)}`,
     ...analysis.summary.patterns.map((p) => `- ${p}`),
     ...(input.comparison ? [`- ${input.comparison.text}`] : []),
     '',

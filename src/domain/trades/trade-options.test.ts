@@ -7,6 +7,7 @@ import {
   addTradeOption,
   checkTradeOptionRemoval,
   parseTags,
+  tradeTypeChoices,
 } from './trade-options';
 
 describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () => {
@@ -62,5 +63,41 @@ describe('the trade type as shown (issue 14)', () => {
     for (const stored of ['LONG', 'Long', 'long', ' long ']) expect(formatTradeType(stored)).toBe('Long');
     for (const stored of ['SHORT', 'Short', 'short']) expect(formatTradeType(stored)).toBe('Short');
     for (const stored of ['A/A+', 'Breakout', 'Long squeeze', 'HTF liq sw', '']) expect(formatTradeType(stored)).toBe(stored);
+  });
+});
+
+describe('tradeTypeChoices (the Type field of Add/Edit Trade and inline edit, issue 14)', () => {
+  it("labels a stored LONG/SHORT 'Long'/'Short' and keeps the stored value", () => {
+    expect(tradeTypeChoices(['A/A+', 'Breakout'], 'LONG')).toEqual([
+      { value: 'A/A+', label: 'A/A+' },
+      { value: 'Breakout', label: 'Breakout' },
+      { value: 'LONG', label: 'Long' },
+    ]);
+    expect(tradeTypeChoices(['Breakout'], 'SHORT', 'Breakout')).toEqual([
+      { value: 'Breakout', label: 'Breakout' },
+      { value: 'SHORT', label: 'Short' },
+    ]);
+  });
+
+  it("offers the side once when the trader's types already hold it in another spelling", () => {
+    expect(tradeTypeChoices(['Long', 'Short', 'Breakout'], 'LONG')).toEqual([
+      { value: 'LONG', label: 'Long' },
+      { value: 'Short', label: 'Short' },
+      { value: 'Breakout', label: 'Breakout' },
+    ]);
+    // A trader's own 'SHORT' type reads 'Short' too.
+    expect(tradeTypeChoices(['SHORT'], '')).toEqual([{ value: 'SHORT', label: 'Short' }]);
+  });
+
+  it('keeps the stored type choosable after another is chosen, and adds nothing for an empty or listed type', () => {
+    expect(tradeTypeChoices(['Breakout'], 'LONG', 'Breakout')).toEqual([
+      { value: 'Breakout', label: 'Breakout' },
+      { value: 'LONG', label: 'Long' },
+    ]);
+    expect(tradeTypeChoices(['Breakout'], '', 'Breakout')).toEqual([{ value: 'Breakout', label: 'Breakout' }]);
+    expect(tradeTypeChoices(['Breakout'], 'Old setup')).toEqual([
+      { value: 'Breakout', label: 'Breakout' },
+      { value: 'Old setup', label: 'Old setup' },
+    ]);
   });
 });

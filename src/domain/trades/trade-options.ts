@@ -35,6 +35,25 @@ export function formatTradeType(type: string): string {
   return side === 'long' ? 'Long' : side === 'short' ? 'Short' : type;
 }
 
+/**
+ * The choices of a Type field (Add/Edit Trade, inline edit): each option labelled as formatTradeType writes it, and
+ * the trade's own types (`kept`: the stored one, the one chosen) choosable even when they are not among the options.
+ * A stored 'LONG' reads 'Long', the way the rest of the app writes it, while its value stays 'LONG', so saving
+ * without choosing another type does not rewrite it. Where an option already reads the same ('Long' among the
+ * trader's types), the kept value takes its place: the side is offered once.
+ */
+export function tradeTypeChoices(options: readonly string[], ...kept: string[]): Array<{ value: string; label: string }> {
+  const choices = options.map((value) => ({ value, label: formatTradeType(value) }));
+  for (const value of kept) {
+    if (!value || choices.some((c) => c.value === value)) continue;
+    const label = formatTradeType(value);
+    const same = choices.findIndex((c) => c.label === label);
+    if (same >= 0) choices[same] = { value, label };
+    else choices.push({ value, label });
+  }
+  return choices;
+}
+
 /** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read. */
 export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
 export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'Overnight'] as const;

@@ -115,6 +115,7 @@ function exportReport(report: AnalysisReport | undefined, format: 'json' | 'txt'
           to: report.to,
           source: report.source,
           analysis: report.analysis,
+          totals: report.totals,
           comparison: report.comparison,
         }),
       );

@@ -16,6 +16,7 @@ import {
   selectFormResult,
   toNetPnlCents,
   TRADE_RESULTS,
+  tradeTypeChoices,
   type TradeResult,
 } from '../../../domain/trades';
 import type { Trade } from '../../shared/api';
@@ -146,7 +147,7 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
           data-testid="inline-session" />
       </td>
       <td data-col="type">
-        <Select size="xs" aria-label="Type" data={withCurrent(options.trade_type, form.type)} value={form.type || null}
+        <Select size="xs" aria-label="Type" data={tradeTypeChoices(options.trade_type, trade.trade_type, form.type)} value={form.type || null}
           onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} comboboxProps={{ withinPortal: true }} />
       </td>
       <td data-col="result">

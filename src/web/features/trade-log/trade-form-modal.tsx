@@ -17,6 +17,7 @@ import {
   selectFormResult,
   toNetPnlCents,
   TRADE_RESULTS,
+  tradeTypeChoices,
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
@@ -150,7 +151,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
     }
   };
 
-  const typeOptions = withCurrent(options.trade_type, values.type);
+  // A stored LONG/SHORT reads Long/Short, as everywhere else; its value stays as stored unless another is chosen.
+  const typeOptions = tradeTypeChoices(options.trade_type, editTrade?.trade_type ?? '', values.type);
   const sessionOptions = withCurrent(options.session, values.session);
 
   return (
