@@ -20,12 +20,15 @@ describe('the signed-in first screen', () => {
       expect(await page.title()).toBe('Dashboard · Edgebook');
       const h1 = page.locator('h1', { hasText: 'Dashboard' });
       await h1.waitFor();
-      // The frame takes no clicks until the app replaces it.
-      expect(await page.locator('#root > div[inert]').count()).toBe(1);
+      // The frame takes no clicks until the app replaces it, and nothing takes it for the working page: no role a
+      // screen reader (or a test) would find, no test id.
+      expect(await page.locator('#root > div[inert][aria-hidden="true"]').count()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
+      expect(await page.locator('#root [data-testid]').count()).toBe(0);
       // The dashboard collapses the sidebar at load (spec part 2 §4): the frame is drawn collapsed too.
-      if (viewport.width === 1440) expect(await page.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
+      if (viewport.width === 1440) expect(await page.locator('[aria-label="Sidebar"]').getAttribute('data-collapsed')).toBe('true');
       // No clock of the build's time, and no figures: those come with the app.
-      expect(await page.getByTestId('top-bar-time').count()).toBe(0);
+      expect(await page.locator('#root time').count()).toBe(0);
       expect(await page.locator('#root').innerText()).not.toMatch(/\$\d/);
     }
   });

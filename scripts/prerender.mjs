@@ -21,8 +21,8 @@ export async function prerender() {
   const manifest = JSON.parse(fs.readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'));
   // The intro's own styles hold up the paint here, as the entry's do: the HTML uses their classes.
   writePage(index, bootScript(index, { scripts: [], styles: [] }), { name: 'intro', page: renderIntro(), styles: manifest['features/intro/intro-page.tsx']?.css ?? [] });
-  // The dashboard's frame uses the shell's classes only, which are the entry's. It takes no clicks (inert) until the
-  // app, which draws the same heading in the same place, replaces it. Its page's code is fetched with the entry's.
+  // The dashboard's frame uses the shell's classes only, which are the entry's. It stands in (frame()) until the app,
+  // which draws the same heading in the same place, replaces it. Its page's code is fetched with the entry's.
   const dashboard = pageChunks(manifest, 'features/dashboard/dashboard-page.tsx', index);
   writePage(index, bootScript(index, dashboard), { name: 'dashboard', page: renderDashboardFrame(), styles: [], inert: true });
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -90,6 +90,15 @@ function pageChunks(manifest, page, index) {
   return { scripts: fresh(scripts), styles: fresh(styles) };
 }
 
+/**
+ * A drawing that stands in for the app until it runs: it takes no clicks or focus (inert), is left out of the
+ * accessibility tree (aria-hidden), and carries no test ids, so neither a screen reader nor a script driving the
+ * browser takes it for the working page (a shortcut pressed on it would go nowhere).
+ */
+function frame(body) {
+  return `<div inert aria-hidden="true">${body.replace(/ data-testid="[^"]*"/g, '')}</div>`;
+}
+
 function writePage(index, boot, { name, page, styles, inert = false }) {
   const links = styles.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`).join('');
   // The page's title goes in the head, in place of the app's.
@@ -101,7 +110,7 @@ function writePage(index, boot, { name, page, styles, inert = false }) {
     .replace(/<title>[^<]*<\/title>/, title ?? '<title>Edgebook</title>')
     .replace('<html lang="en">', `<html lang="en" data-mantine-color-scheme="dark" data-prerendered="${name}">`)
     .replace(/\n?\s*<\/head>/, `${links}\n    <script src="/${boot.file}"></script>\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${inert ? `<div inert>${body}</div>` : body}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${inert ? frame(body) : body}</div>`);
   if (html === index || !html.includes('data-prerendered')) throw new Error('prerender: index.html did not have the expected shape');
   fs.writeFileSync(path.join(web, `${name}.html`), html);
 }

@@ -153,7 +153,9 @@ describe('serving the web app', () => {
     const signedIn = (await rawRequest(`${app.url}/`, { headers: { cookie: 'better-auth.session_token=abc.def' } })).body.toString();
     expect(signedIn).toContain('data-prerendered="dashboard"');
     expect(signedIn).toContain('<title>Dashboard · Edgebook</title>');
-    expect(signedIn).toMatch(/<div id="root"><div inert>/);
+    expect(signedIn).toMatch(/<div id="root"><div inert aria-hidden="true">/);
+    // Nothing a test (or a trader's script) would take for the working page.
+    expect(signedIn).not.toContain('data-testid');
     expect(signedIn).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(signedIn).toContain('aria-label="Main"');
     // The frame is the same for every trader: no amount, no name, no clock (it was drawn at build time).
