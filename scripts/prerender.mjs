@@ -20,11 +20,11 @@ export async function prerender() {
   const index = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'));
   // The intro's own styles hold up the paint here, as the entry's do: the HTML uses their classes.
-  writePage(index, bootScript(index, { scripts: [], styles: [] }), { name: 'intro', page: renderIntro(), styles: manifest['features/intro/intro-page.tsx']?.css ?? [] });
+  const boot = bootScript(index);
+  writePage(index, boot, { name: 'intro', page: renderIntro(), styles: manifest['features/intro/intro-page.tsx']?.css ?? [] });
   // The dashboard's frame uses the shell's classes only, which are the entry's. It stands in (frame()) until the app,
-  // which draws the same heading in the same place, replaces it. Its page's code is fetched with the entry's.
-  const dashboard = pageChunks(manifest, 'features/dashboard/dashboard-page.tsx', index);
-  writePage(index, bootScript(index, dashboard), { name: 'dashboard', page: renderDashboardFrame(), styles: [], inert: true });
+  // which draws the same heading in the same place, replaces it.
+  writePage(index, boot, { name: 'dashboard', page: renderDashboardFrame(), styles: [], inert: true });
   fs.rmSync(outDir, { recursive: true, force: true });
 }
 
@@ -33,9 +33,11 @@ export async function prerender() {
  * otherwise come first (module scripts run before the first paint when they arrive early). A small script of our own
  * (the policy allows no inline script) imports the entry after the first frame. It is a classic script in the head,
  * run before the page below it is read, so the trader's theme is set before anything is drawn: a module script runs
- * only once the whole page is read, which may be after a first paint in the dark default.
+ * only once the whole page is read, which may be after a first paint in the dark default. It preloads nothing: the
+ * entry's imports and the page's chunk are asked for as the entry runs; preloading them here as well measured more
+ * blocking time on Lighthouse's phone (issue 14: 0.82-0.88 against 0.89-0.91).
  */
-function bootScript(index, preloads) {
+function bootScript(index) {
   const entry = /\n\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(index);
   if (!entry) throw new Error('prerender: no entry script in index.html');
   const text = [
@@ -43,17 +45,7 @@ function bootScript(index, preloads) {
     "try { if (localStorage.getItem('theme') === 'light') document.documentElement.setAttribute('data-mantine-color-scheme', 'light'); } catch {}",
     '{',
     '  let started = false;',
-    // The preloads go into the page in one insertion: one at a time, each was a round of the browser's work.
-    '  const links = document.createDocumentFragment();',
-    `  const preload = (rel, as) => (href) => { const link = document.createElement('link'); link.rel = rel; if (as) link.as = as; link.crossOrigin = ''; link.href = href; links.append(link); };`,
-    '  const start = () => {',
-    '    if (started) return;',
-    '    started = true;',
-    `    ${JSON.stringify([...entryPreloads(index), ...preloads.scripts])}.forEach(preload('modulepreload'));`,
-    `    ${JSON.stringify(preloads.styles)}.forEach(preload('preload', 'style'));`,
-    '    document.head.append(links);',
-    `    void import(${JSON.stringify(entry[1])});`,
-    '  };',
+    `  const start = () => { if (!started) { started = true; void import(${JSON.stringify(entry[1])}); } };`,
     '  requestAnimationFrame(() => setTimeout(start, 0));',
     // A tab opened in the background draws no frame: start anyway.
     '  setTimeout(start, 500);',
@@ -63,31 +55,6 @@ function bootScript(index, preloads) {
   const file = `assets/prerender-boot-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(web, file), text);
   return { entryTag: entry[0], file };
-}
-
-/** The chunks index.html preloads beside its entry (the prerendered pages start them with the entry instead). */
-function entryPreloads(index) {
-  return [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-}
-
-/**
- * A page's chunk, the chunks it imports and their styles, as /assets paths, but for those index.html loads already
- * (the server preloads the same for the pages it does not draw: src/server/http/static.ts).
- */
-function pageChunks(manifest, page, index) {
-  const scripts = new Set();
-  const styles = new Set();
-  const visit = (name) => {
-    const chunk = manifest[name];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  visit(page);
-  if (scripts.size === 0) throw new Error(`prerender: ${page} is not in the manifest`);
-  const fresh = (files) => [...files].filter((file) => !index.includes(`/${file}"`)).map((file) => `/${file}`);
-  return { scripts: fresh(scripts), styles: fresh(styles) };
 }
 
 /**

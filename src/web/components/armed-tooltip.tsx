@@ -5,22 +5,30 @@ interface TargetProps {
   ref?: Ref<HTMLElement>;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerUp?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }
 
 type ArmedTooltipProps = Omit<TooltipProps, 'children' | 'opened'> & { children: ReactElement };
 
+/** How long a mouse rests on the target before its tooltip shows (and is put in place, the first time). */
+const HOVER_MS = 300;
+
 /**
- * Mantine's Tooltip, put in place the first time a mouse points at its target or the target is focused, not on the
- * first screen (issue 14): every mounted Tooltip sets state while the screen is being committed (floating-ui's
- * reference, its id, its portal), which React renders again at once, and the shell's dozen tooltips were most of a
- * ~0.3 s task on a phone's CPU. A touch never arms it, so a tap is never cut short by the target being replaced.
+ * Mantine's Tooltip, put in place the first time a mouse rests on its target or the target is focused from the
+ * keyboard, not with the first screen (issue 14): every mounted Tooltip sets state while the screen is being committed
+ * (floating-ui's reference, its id, its portal), which React renders again at once, and the shell's dozen tooltips
+ * were most of a ~0.3 s task on a phone's CPU. Putting it in place replaces the target, so that never happens while a
+ * button is pressed (the click would be lost) and the focus is given back; a touch never arms it.
  */
 export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTooltipProps) {
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
   const target = useRef<HTMLElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const pressed = useRef(false);
   // Armed by focus: the target is replaced inside the tooltip, so the focus goes back to it.
   const refocus = useRef(false);
   useEffect(() => {
@@ -29,26 +37,41 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
       target.current?.focus();
     }
   }, [armed]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  const show = () => {
+    setArmed(true);
+    setOpen(true);
+  };
   const own = children.props as TargetProps;
   const element = cloneElement(children as ReactElement<TargetProps>, {
     ref: target,
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
       if (disabled || event.pointerType !== 'mouse') return;
-      setArmed(true);
-      setOpen(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => !pressed.current && show(), HOVER_MS);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
       own.onPointerLeave?.(event);
+      window.clearTimeout(timer.current);
+      pressed.current = false;
       setOpen(false);
+    },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerDown?.(event);
+      pressed.current = true;
+      window.clearTimeout(timer.current);
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerUp?.(event);
+      pressed.current = false;
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       own.onFocus?.(event);
-      if (disabled || !event.currentTarget.matches(':focus-visible')) return;
+      if (disabled || pressed.current || !event.currentTarget.matches(':focus-visible')) return;
       if (!armed) refocus.current = true;
-      setArmed(true);
-      setOpen(true);
+      show();
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       own.onBlur?.(event);

@@ -1,4 +1,4 @@
-import { AppShell, Box, Divider, ScrollArea, Stack, Text, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { AppShell, Box, Divider, Stack, Text, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
   IconBook2,
   IconBrain,
@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
+import { ScrollBox } from '../../components/scroll-box';
 import { useAppConfig } from '../../lib/app-config';
 import { SidebarItem } from './sidebar-item';
 import classes from './shell.module.css';
@@ -44,7 +45,7 @@ export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
           <Logo size={28} withName={!collapsed} />
         </Box>
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} scrollbars="y">
+      <AppShell.Section grow component={ScrollBox}>
         <Stack component="nav" aria-label="Main" gap={4} p="xs">
           {NAV.map((item) => (
             <SidebarItem

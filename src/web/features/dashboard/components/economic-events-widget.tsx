@@ -1,7 +1,8 @@
-import { Badge, Group, Loader, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatDay } from '../../../../domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ScrollBox } from '../../../components/scroll-box';
 import { useDashboard } from '../dashboard-context';
 import { notifyError } from '../api';
 
@@ -54,7 +55,7 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
         ]}
         aria-label="Economic events period"
       />
-      <ScrollArea.Autosize mah={360} type="auto" scrollbars="y" viewportProps={{ tabIndex: 0, 'aria-label': 'Economic events list' }}>
+      <ScrollBox maxHeight={360} tabIndex={0} aria-label="Economic events list">
         {events.isPending ? (
           <Group justify="center" p="md">
             <Loader size="sm" aria-label="Loading economic events" />
@@ -96,7 +97,7 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
             ))}
           </Stack>
         )}
-      </ScrollArea.Autosize>
+      </ScrollBox>
     </WidgetCard>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Loader, ScrollArea, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Loader, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconCircle, IconCircleCheckFilled, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ScrollBox } from '../../../components/scroll-box';
 import { addDays, formatDay } from '../../../../domain/dates';
 import { deriveDailyTaskStatus, TASK_CATEGORIES, normalizeTaskTitle, type TaskCategory } from '../../../../domain/tasks';
 import { tasksByDateQuery, type Task } from '../../../shared/api';
@@ -107,7 +108,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
       </form>
 
       {/* Spec part 1 §9: task list max height 460 px. */}
-      <ScrollArea.Autosize mah={460} type="auto" data-testid="task-list">
+      <ScrollBox maxHeight={460} data-testid="task-list">
         {tasks.isPending ? (
           <Group justify="center" p="md">
             <Loader size="sm" aria-label="Loading tasks" />
@@ -127,7 +128,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
             ))}
           </Stack>
         )}
-      </ScrollArea.Autosize>
+      </ScrollBox>
     </WidgetCard>
   );
 }
