@@ -6,3 +6,8 @@ export function tableCell(text: string, max: number): string {
   const flat = text.replace(/[\r\n|]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** A count with its noun: '1 win', '2 wins'. */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -188,7 +188,7 @@ describe.each(backends())('reflections on %s', (backend) => {
       const res = await client.get('/api/reflections/summary?period=week');
       expect(res.status).toBe(200);
       expect(res.body.headline).toBe('This Week: 4 trades, net $200.25');
-      expect(res.body.lines).toContain('2 wins, 1 losses, 1 break-even: 66.7% win rate (break-evens excluded).');
+      expect(res.body.lines).toContain('2 wins, 1 loss, 1 break-even: 66.7% win rate (break-evens excluded).');
       const empty = await (await newTrader(app)).get('/api/reflections/summary?period=week');
       expect(empty.status).toBe(400);
       expect(empty.body.error).toBe('No trades to analyze');
@@ -274,7 +274,7 @@ describe.each(backends())('reflections on %s', (backend) => {
         detail,
       });
       expect(report.analysis.summary.totalTrades).toBe(4);
-      expect(report.analysis.summary.patterns[0]).toBe('Net P&L $200.25 over 4 trades on 3 trading days: 2 wins, 1 losses, 1 break-even.');
+      expect(report.analysis.summary.patterns[0]).toBe('Net P&L $200.25 over 4 trades on 3 trading days: 2 wins, 1 loss, 1 break-even.');
     });
 
     it('strips a markdown fence around the JSON, as local models often add one', async () => {

@@ -4,6 +4,10 @@ import type { Reflection } from './reflection';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
 import { tableCell as cell } from '../text';
 
+/** A group's win rate as the model reads it: a group of break-evens only has none, not 0%. */
+const promptWinRate = (g: { winRate: number; wins: number; losses: number }) =>
+  g.wins + g.losses > 0 ? `${g.winRate.toFixed(1)}% win rate` : 'no win or loss';
+
 /**
  * What the AI analyst is told about a period (issue 8, spec part 2 §7 "AI analysis"). The model receives our
  * figures and the trades and writes only prose; it is told never to compute a number itself, and the statistics
@@ -22,7 +26,7 @@ export const ANALYSIS_SYSTEM_PROMPT = [
 export const ANALYSIS_PROMPT_MAX_TRADES = 150;
 
 const line = (name: string, g: GroupFigures) =>
-  `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${g.winRate.toFixed(1)}% win rate, net ${formatUsd(g.pnlCents)}`;
+  `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${promptWinRate(g)}, net ${formatUsd(g.pnlCents)}`;
 
 
 export function buildAnalysisPrompt(input: {
@@ -45,7 +49,7 @@ export function buildAnalysisPrompt(input: {
     '',
     'FIGURES (computed by Edgebook from every trade of the period):',
     `- Trades: ${t.totalTrades} on ${t.tradingDays} trading day${t.tradingDays === 1 ? '' : 's'} (${t.wins} wins, ${t.losses} losses, ${t.breakEvens} break-even)`,
-    `- Win rate (break-evens excluded): ${t.winRate.toFixed(1)}%`,
+    `- Win rate (break-evens excluded): ${t.wins + t.losses > 0 ? `${t.winRate.toFixed(1)}%` : 'none (no win or loss)'}`,
     `- Net P&L: ${formatUsd(t.pnlCents)}; gross profit ${formatUsd(t.grossProfitCents)}; gross loss ${formatUsd(t.grossLossCents)}`,
     `- Profit factor: ${t.profitFactor === null ? 'not defined (no losing trade)' : t.profitFactor.toFixed(2)}`,
     `- Average win: ${t.averageWinCents === null ? 'none' : formatUsd(t.averageWinCents)}; average loss: ${t.averageLossCents === null ? 'none' : formatUsd(t.averageLossCents)}`,

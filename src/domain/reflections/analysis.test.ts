@@ -247,7 +247,7 @@ describe('summary, export and prompt', () => {
     const flat = computeReflectionStatistics(scratches);
     const previous = [{ date: '2026-03-03', trades: 1, wins: 0, losses: 0, breakEvens: 1, pnlCents: 0, grossProfitCents: 0, grossLossCents: 0 }];
     const comparison = comparePeriods('week', { from: '2026-03-09', to: '2026-03-15' }, flat.totals, previous);
-    const analysis = buildLocalAnalysis(flat, comparison);
+    const analysis = buildLocalAnalysis(flat);
     const flatText = formatAnalysisAsText({
       title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local',
       analysis, totals: flat.totals, comparison,
@@ -259,6 +259,31 @@ describe('summary, export and prompt', () => {
     expect(analysis.summary.patterns).toContain('Most traded setup: Breakout (2 trades, — win rate, $0.00).');
     // ('100.0%' of rated trades is a rate of its own.)
     expect(flatText).not.toMatch(/(^|[^\d.])0\.0%/);
+    // The comparison is written once, on its own line, not again among the patterns.
+    expect(flatText.split(comparison!.text)).toHaveLength(2);
+    expect(analysis.summary.patterns).not.toContain(comparison!.text);
+    // The Summary dialog's lines, its insights and what the AI analyst is told: no 0.0% for break-evens only either.
+    const summary = buildPeriodSummary('This Week', scratches, flat, comparison);
+    expect(summary.lines[0]).toBe('0 wins, 0 losses, 2 break-even: — win rate (break-evens excluded).');
+    expect(summary.lines.join('\n')).not.toMatch(/(^|[^\d.])0\.0%/);
+    expect(buildTradingInsights(flat).map((i) => i.kind)).not.toContain('review-plan');
+    const prompt = buildAnalysisPrompt({ label: 'This Week', from: '2026-03-09', to: '2026-03-15', accountName: 'All accounts', reflections: scratches, statistics: flat, comparison });
+    expect(prompt).toContain('- Win rate (break-evens excluded): none (no win or loss)');
+    expect(prompt).toContain('AM: 2 trades, no win or loss');
+    expect(prompt).not.toMatch(/(^|[^\d.])0\.0% win rate/);
+  });
+
+  it("counts one win and one loss in the singular ('1 win', not '1 wins')", () => {
+    const trades = [
+      r({ tradeDate: '2026-03-09', session: 'AM', tradeType: 'Breakout', pnlCents: 12_500, followed: true }),
+      r({ tradeDate: '2026-03-10', session: 'AM', tradeType: 'Breakout', pnlCents: -5_000, followed: true }),
+    ];
+    const stats = computeReflectionStatistics(trades);
+    const text = [...buildLocalAnalysis(stats).summary.patterns, ...buildLocalAnalysis(stats).strengths].join('\n');
+    expect(text).toContain('1 win, 1 loss, 0 break-even');
+    expect(text).toContain('(1 win against 1 loss)');
+    expect(text).not.toMatch(/\b1 (wins|losses)\b/);
+    expect(buildPeriodSummary('This Week', trades, stats).lines[0]).toBe('1 win, 1 loss, 0 break-even: 50.0% win rate (break-evens excluded).');
   });
 
   it('leaves the win rate out of the comparison sentence when either side has nothing won or lost', () => {

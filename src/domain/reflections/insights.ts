@@ -22,14 +22,16 @@ export function buildTradingInsights(statistics: ReflectionStatistics): TradingI
   if (totals.totalTrades === 0) return [];
   const insights: TradingInsight[] = [];
   const rate = adherence.adherenceRate;
-  if (rate !== null && totals.winRate > 60 && rate > 70) {
+  // A period of break-evens only has no win rate to praise or worry about.
+  const decided = totals.wins + totals.losses > 0;
+  if (rate !== null && decided && totals.winRate > 60 && rate > 70) {
     insights.push({
       kind: 'best-performance',
       tone: 'positive',
       text: `This is your best trading: a ${totals.winRate.toFixed(1)}% win rate with your rules followed on ${rate.toFixed(1)}% of rated trades. Keep doing exactly what you did.`,
     });
   }
-  if (rate !== null && totals.winRate < 50 && rate < 60) {
+  if (rate !== null && decided && totals.winRate < 50 && rate < 60) {
     insights.push({
       kind: 'review-plan',
       tone: 'warning',

@@ -1,6 +1,6 @@
 import { formatUsd } from '../money';
 import { formatWinRate } from '../stats/win-rate';
-import type { PeriodComparison } from './comparison';
+import { count } from '../text';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
 
 /**
@@ -77,7 +77,7 @@ function worst<T extends GroupFigures>(groups: readonly T[]): T | undefined {
  * figures by fixed rules. It is what a trader gets without a provider, or when the provider fails. No random numbers
  * (DESIGN.md): the same trades always give the same analysis.
  */
-export function buildLocalAnalysis(statistics: ReflectionStatistics, comparison: PeriodComparison | null = null): AnalysisResult {
+export function buildLocalAnalysis(statistics: ReflectionStatistics): AnalysisResult {
   const { totals, adherence } = statistics;
   if (totals.totalTrades === 0) {
     return assembleAnalysis(statistics, { patterns: ['No trades in this period.'], strengths: [], weaknesses: [], suggestions: [], actionPlan: [] });
@@ -93,17 +93,16 @@ export function buildLocalAnalysis(statistics: ReflectionStatistics, comparison:
   const fomo = statistics.byTag.find((t) => t.tag.toLowerCase() === 'fomo');
 
   const patterns: string[] = [
-    `Net P&L ${formatUsd(totals.pnlCents)} over ${trades(totals.totalTrades)} on ${totals.tradingDays} trading day${totals.tradingDays === 1 ? '' : 's'}: ${totals.wins} wins, ${totals.losses} losses, ${totals.breakEvens} break-even.`,
+    `Net P&L ${formatUsd(totals.pnlCents)} over ${trades(totals.totalTrades)} on ${totals.tradingDays} trading day${totals.tradingDays === 1 ? '' : 's'}: ${count(totals.wins, 'win', 'wins')}, ${count(totals.losses, 'loss', 'losses')}, ${totals.breakEvens} break-even.`,
   ];
   if (bestSession) patterns.push(`Best session: ${bestSession.session} (${describe(bestSession)}).`);
   if (worstSession && worstSession !== bestSession) patterns.push(`Weakest session: ${worstSession.session} (${describe(worstSession)}).`);
   const mostTraded = statistics.bySetupType[0];
   if (mostTraded) patterns.push(`Most traded setup: ${mostTraded.setup} (${describe(mostTraded)}).`);
   if (bestDay && worstDay && bestDay !== worstDay) patterns.push(`Best weekday: ${bestDay.day} (${formatUsd(bestDay.pnlCents)}); weakest: ${worstDay.day} (${formatUsd(worstDay.pnlCents)}).`);
-  if (comparison) patterns.push(comparison.text);
 
   const strengths: string[] = [];
-  if (totals.winRate >= 50 && totals.wins + totals.losses > 0) strengths.push(`Win rate of ${pct(totals.winRate)} (${totals.wins} wins against ${totals.losses} losses).`);
+  if (totals.winRate >= 50 && totals.wins + totals.losses > 0) strengths.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
   if (totals.profitFactor !== null && totals.profitFactor >= 1.5) strengths.push(`Profit factor of ${totals.profitFactor.toFixed(2)}: your winners pay for your losers.`);
   if (totals.pnlCents > 0 && totals.profitFactor === null) strengths.push(`No losing trade, net ${formatUsd(totals.pnlCents)}.`);
   for (const s of statistics.byTimeOfDay) if (s.totalTrades >= MIN_GROUP_TRADES && s.winRate >= 60 && s.pnlCents > 0) strengths.push(`Strong in the ${s.session} session (${describe(s)}).`);
@@ -118,7 +117,7 @@ export function buildLocalAnalysis(statistics: ReflectionStatistics, comparison:
   }
 
   const weaknesses: string[] = [];
-  if (totals.winRate < 50 && totals.wins + totals.losses > 0) weaknesses.push(`Win rate of ${pct(totals.winRate)} (${totals.wins} wins against ${totals.losses} losses).`);
+  if (totals.winRate < 50 && totals.wins + totals.losses > 0) weaknesses.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
   for (const s of statistics.byTimeOfDay) if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50) weaknesses.push(`The ${s.session} session costs you (${describe(s)}).`);
   for (const s of statistics.bySetupType) if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50) weaknesses.push(`${s.setup} is not working (${describe(s)}).`);
   if (avgWin !== null && avgLoss !== null && avgLoss > avgWin) weaknesses.push(`Your average loss (${formatUsd(avgLoss)}) is larger than your average win (${formatUsd(avgWin)}).`);

@@ -1,6 +1,7 @@
 import { formatShortDay } from '../dates/calendar-day';
 import { formatUsd } from '../money';
 import { formatWinRate } from '../stats/win-rate';
+import { count } from '../text';
 import type { PeriodComparison } from './comparison';
 import { buildTradingInsights } from './insights';
 import type { AnalysisGroupFigures, AnalysisResult } from './local-analysis';
@@ -23,7 +24,9 @@ export function buildPeriodSummary(
   const headline = `${label}: ${totals.totalTrades} trade${totals.totalTrades === 1 ? '' : 's'}, net ${formatUsd(totals.pnlCents)}`;
   const lines: string[] = [];
   if (totals.totalTrades === 0) return { headline, lines: ['No trades found for this period.'] };
-  lines.push(`${totals.wins} wins, ${totals.losses} losses, ${totals.breakEvens} break-even: ${totals.winRate.toFixed(1)}% win rate (break-evens excluded).`);
+  lines.push(
+    `${count(totals.wins, 'win', 'wins')}, ${count(totals.losses, 'loss', 'losses')}, ${totals.breakEvens} break-even: ${formatWinRate(totals.winRate, totals.wins + totals.losses)} win rate (break-evens excluded).`,
+  );
   if (totals.profitFactor !== null) lines.push(`Profit factor ${totals.profitFactor.toFixed(2)}.`);
   const ordered = [...reflections].sort((a, b) => b.pnlCents - a.pnlCents);
   const top = ordered[0]!;

@@ -215,7 +215,7 @@ export const reflectionsService = {
       unverifiedFigures,
       generatedAt: now.toISOString(),
     });
-    const local = (notice: AnalysisNotice) => report('local', buildLocalAnalysis(data.statistics, data.comparison), notice);
+    const local = (notice: AnalysisNotice) => report('local', buildLocalAnalysis(data.statistics), notice);
 
     if (!ai.configured) return local(ANALYSIS_ERRORS.notConfigured);
 
