@@ -7,7 +7,12 @@ export function tableCell(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** '1 win', '2 wins'; '1 loss', '2 losses': the noun for a count. */
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
 /** A count with its noun: '1 win', '2 wins'. */
 export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n} ${plural(n, one, many)}`;
 }

@@ -42,7 +42,7 @@ const TradeDetailsPage = page(() => import('../features/trade-details/trade-deta
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
-const SESSION_WAIT_MS = 3000;
+const FIRST_PAGE_WAIT_MS = 3000;
 
 /**
  * Loads what the page the app opens on needs to render at once over its prerendered drawing (scripts/prerender.mjs):
@@ -55,7 +55,7 @@ export async function preloadFirstPage(): Promise<void> {
   if (drawn === 'intro' && window.location.pathname === '/intro') await IntroPage.preload();
   if (drawn === 'dashboard' && window.location.pathname === '/') {
     const ready = Promise.all([queryClient.fetchQuery(sessionQuery).catch(() => undefined), dashboardData]);
-    const wait = new Promise((resolve) => window.setTimeout(resolve, SESSION_WAIT_MS));
+    const wait = new Promise((resolve) => window.setTimeout(resolve, FIRST_PAGE_WAIT_MS));
     await Promise.all([DashboardPage.preload(), Promise.race([ready, wait])]);
   }
 }

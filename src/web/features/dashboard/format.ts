@@ -3,6 +3,7 @@ import { formatWinRate as formatDomainWinRate } from '../../../domain/stats';
 import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd };
+export { plural } from '../../../domain/text';
 
 /** '+$1,250.00' / '-$80.50' / '$0.00': the sign a trader reads first. */
 export function formatSignedUsd(cents: Cents): string {
@@ -32,7 +33,3 @@ export function formatWinRate(winRate: number | null, decided = 1): string {
   return formatDomainWinRate(winRate, decided);
 }
 
-/** '1 win', '2 wins'; '1 loss', '2 losses'. */
-export function plural(count: number, one: string, many: string): string {
-  return count === 1 ? one : many;
-}
