@@ -14,17 +14,44 @@ import type { finishImport, finishPreview, FinishPlan, Summary } from './plan';
  */
 const IDLE_MS = 60_000;
 const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * A previewed file stays parsed in its worker this long (issue 14: the import's speed): confirming the preview sends
+ * the same bytes with the same options, so the import reuses the parse instead of reading 100,000 fills again. One
+ * file per trader and worker at most; a newer upload replaces it.
+ */
+const REUSE_MS = 5 * 60_000;
+/** Files kept for reuse across all traders at most (a 50 MB upload parses to about as much again in its worker). */
+const MAX_KEPT = 2;
+/** The worker drops a file left this long without a request: a net under a request that never came back. */
+const HOLD_MS = 2 * REUSE_MS;
 
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
-  /** Parsed files held in this worker. */
+  /** Parsed files held in this worker (in use by a request, or kept for reuse). */
   jobs: Set<number>;
   idle: ReturnType<typeof setTimeout> | null;
 }
 
 const slots: Slot[] = [];
 let nextId = 1;
+
+/** A parsed file kept for the next request with the same bytes, options and trader. */
+interface Kept {
+  key: string;
+  /** What the key is made of, one value per trader: a newer upload of theirs replaces the kept one. */
+  userId: string;
+  slot: Slot;
+  job: number;
+  summary: Summary;
+  /** Requests using it now: it is dropped only once none is. */
+  users: number;
+  expiry: ReturnType<typeof setTimeout> | null;
+}
+const kept = new Map<string, Kept>();
+/** How many files the workers have parsed (the tests check that a confirmed preview is not parsed again). */
+let parses = 0;
+export const parseCount = () => parses;
 
 function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, transfer: ArrayBuffer[] = []): Promise<T> {
   const id = nextId++;
@@ -54,32 +81,101 @@ export interface ParseJob {
   release(): void;
 }
 
-/** Parses an upload in a worker (the bytes are transferred: the caller must not use them afterwards). */
-export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions): Promise<ParseJob> {
+/**
+ * The key a parse is kept under: the trader, a digest of the bytes and every option the parse reads. The parse is pure,
+ * so the same key gives the same result; the trader is part of it so nobody learns from the timing what another
+ * uploaded.
+ */
+export async function reuseKey(userId: string, bytes: ArrayBuffer, options: ImportOptions): Promise<string> {
+  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
+  return `${userId}\n${digest}\n${JSON.stringify(options)}`;
+}
+
+/**
+ * Parses an upload in a worker (the bytes are transferred: the caller must not use them afterwards). With `reuse`
+ * (reuseKey()), a file parsed for the same key a moment ago is used as it is, and this one is kept in turn.
+ */
+export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, reuse?: { key: string; userId: string }): Promise<ParseJob> {
+  const found = reuse && kept.get(reuse.key);
+  if (found && slots.includes(found.slot)) {
+    found.users++;
+    if (found.expiry) clearTimeout(found.expiry);
+    found.expiry = null;
+    return jobOf(found.slot, found.job, found.summary, () => {
+      found.users--;
+      keep(found);
+    });
+  }
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
   let released = false;
-  const release = () => {
+  const drop = () => {
     if (released) return;
     released = true;
-    slot.jobs.delete(job);
-    if (slots.includes(slot)) void call(slot, { type: 'drop', job }).catch(() => undefined);
-    settle(slot);
+    dropJob(slot, job);
   };
   try {
-    const summary = await call<Summary>(slot, { type: 'summarize', job, bytes, options }, [bytes]);
-    if (!summary.ok) release();
-    return {
-      summary,
-      preview: (plan, limit) => call(slot, { type: 'preview', job, plan, limit }),
-      import: (plan, userId, chunk) => call(slot, { type: 'import', job, plan, userId, chunk }),
-      release,
-    };
+    parses++;
+    const summary = await call<Summary>(slot, { type: 'summarize', job, bytes, options, hold: HOLD_MS }, [bytes]);
+    if (!summary.ok) {
+      drop();
+      return jobOf(slot, job, summary, drop);
+    }
+    if (!reuse) return jobOf(slot, job, summary, drop);
+    // This trader's previous file, if no request is using it, makes room for this one.
+    for (const other of kept.values()) if (other.userId === reuse.userId && other.users === 0) forget(other);
+    const entry: Kept = { key: reuse.key, userId: reuse.userId, slot, job, summary, users: 1, expiry: null };
+    const previous = kept.get(reuse.key);
+    if (previous) forget(previous);
+    kept.set(reuse.key, entry);
+    for (const other of [...kept.values()]) if (kept.size > MAX_KEPT && other.users === 0) forget(other);
+    return jobOf(slot, job, summary, () => {
+      entry.users--;
+      keep(entry);
+    });
   } catch (error) {
-    release();
+    drop();
     throw error;
   }
+}
+
+function jobOf(slot: Slot, job: number, summary: Summary, release: () => void): ParseJob {
+  let released = false;
+  return {
+    summary,
+    preview: (plan, limit) => call(slot, { type: 'preview', job, plan, limit }),
+    import: (plan, userId, chunk) => call(slot, { type: 'import', job, plan, userId, chunk }),
+    release: () => {
+      if (released) return;
+      released = true;
+      release();
+    },
+  };
+}
+
+/** Once no request uses a kept file, it waits REUSE_MS for the next one. */
+function keep(entry: Kept): void {
+  if (entry.users > 0 || kept.get(entry.key) !== entry) {
+    if (entry.users === 0) dropJob(entry.slot, entry.job);
+    return;
+  }
+  entry.expiry = setTimeout(() => forget(entry), REUSE_MS);
+  entry.expiry.unref();
+}
+
+/** No longer kept: dropped in its worker now, or by the last request using it. */
+function forget(entry: Kept): void {
+  if (kept.get(entry.key) === entry) kept.delete(entry.key);
+  if (entry.expiry) clearTimeout(entry.expiry);
+  entry.expiry = null;
+  if (entry.users === 0) dropJob(entry.slot, entry.job);
+}
+
+function dropJob(slot: Slot, job: number): void {
+  if (!slot.jobs.delete(job)) return;
+  if (slots.includes(slot)) void call(slot, { type: 'drop', job }).catch(() => undefined);
+  settle(slot);
 }
 
 /** The worker with the least work, or a new one while there are fewer than SIZE. */
@@ -115,6 +211,7 @@ function startSlot(): Slot {
 function stopSlot(slot: Slot): void {
   const index = slots.indexOf(slot);
   if (index !== -1) slots.splice(index, 1);
+  for (const entry of kept.values()) if (entry.slot === slot) kept.delete(entry.key);
   if (slot.idle) clearTimeout(slot.idle);
   slot.worker.removeAllListeners('exit');
   void slot.worker.terminate();
@@ -141,6 +238,8 @@ function spawn(): Worker {
 
 /** Stops every worker (tests, shutdown). Requests in progress fail. */
 export async function stopParseWorkers(): Promise<void> {
+  for (const entry of kept.values()) if (entry.expiry) clearTimeout(entry.expiry);
+  kept.clear();
   await Promise.all(
     slots.splice(0).map(async (slot) => {
       for (const waiting of slot.pending.values()) waiting.reject(new Error('The server is stopping'));

@@ -5,21 +5,24 @@ import { finishImport, finishPreview, summarize, type FinishPlan } from './plan'
 
 /**
  * The parse worker (issue 13, point 5): reads uploads and prepares what is shown or stored, off the server's event
- * loop (plan.ts). A parsed file stays here between the two halves of a request, and is dropped after it, or after two
- * minutes if the request never came back.
+ * loop (plan.ts). A parsed file stays here between the two halves of a request, or longer when it is kept for the
+ * next request with the same file (a preview's confirmation), and is dropped when the pool says so, or after HOLD_MS
+ * (parse-pool.ts) without a request.
  */
 type Request =
-  | { id: number; type: 'summarize'; job: number; bytes: ArrayBuffer; options: ImportOptions }
+  | { id: number; type: 'summarize'; job: number; bytes: ArrayBuffer; options: ImportOptions; hold: number }
   | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
   | { id: number; type: 'drop'; job: number };
 
-const HOLD_MS = 120_000;
-const held = new Map<number, { parsed: Extract<ParsedFile, { ok: true }>; timer: ReturnType<typeof setTimeout> }>();
+const held = new Map<number, { parsed: Extract<ParsedFile, { ok: true }>; hold: number; timer: ReturnType<typeof setTimeout> }>();
 
+/** The file of a job; its timer starts again, since a kept file may serve several requests (parse-pool.ts). */
 function heldFile(job: number) {
   const entry = held.get(job);
   if (!entry) throw new Error('the parsed file is no longer held (the request took too long)');
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => held.delete(job), entry.hold);
   return entry.parsed;
 }
 
@@ -27,7 +30,7 @@ function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       const { summary, parsed } = summarize(new Uint8Array(request.bytes), request.options);
-      if (parsed) held.set(request.job, { parsed, timer: setTimeout(() => held.delete(request.job), HOLD_MS) });
+      if (parsed) held.set(request.job, { parsed, hold: request.hold, timer: setTimeout(() => held.delete(request.job), request.hold) });
       return summary;
     }
     case 'preview':

@@ -7,7 +7,7 @@ import { getPreferences } from '../preferences/routes';
 import { tradesRepo } from '../trades/repo';
 import { decodeText } from './convert';
 import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
-import { parseInWorker, type ParseJob } from './parse-pool';
+import { parseInWorker, reuseKey, type ParseJob } from './parse-pool';
 import { storedTripsText, type FinishPlan, type Summary } from './plan';
 import { importsRepo } from './repo';
 import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
@@ -52,14 +52,16 @@ async function parse(
   const tradingDay = preferences.tradingDay as TradingDayRule;
   // If the file's times do not fit the chosen zone, the zones of the trader's computer and settings are tried first.
   const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
-  const job = await parseInWorker(bytes, {
+  const options = {
     timeZone,
     tradingDay,
     preferredTimeZones,
     ...(query.format !== undefined && { format: query.format }),
     ...(query.mapping && { mapping: query.mapping }),
     ...(remembered && { fallbackMapping: remembered }),
-  });
+  };
+  // Confirming a preview sends the same file with the same options: the worker still holds it parsed (issue 14).
+  const job = await parseInWorker(bytes, options, { key: await reuseKey(userId, bytes, options), userId });
   if (!job.summary.ok) throw failure(job.summary);
   const mappingRemembered = remembered !== null && job.summary.mapping !== null;
   return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered });
