@@ -80,7 +80,8 @@ export const tradesRepo = (tx: Tx, userId: string) => {
   return {
     /**
      * A page in list order: after `cursor` (or from it, when `inclusive`), or from position `offset` (0 = newest) of a
-     * search, whose matches the search function has already gathered.
+     * search, whose matches the search function has already gathered. With `withTotal`, each row also carries how many
+     * rows the whole filter has, counted in the same statement (a search then runs once for the page and its count).
      */
     async page(
       account: AccountScope,
@@ -88,18 +89,19 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       limit: number,
       cursor?: Cursor,
       range?: DayRange,
-      options: { inclusive?: boolean; offset?: number } = {},
-    ): Promise<TradeRow[]> {
+      options: { inclusive?: boolean; offset?: number; withTotal?: boolean } = {},
+    ): Promise<Array<TradeRow & { total?: number }>> {
       const after = cursor
         ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) ${sql.raw(options.inclusive ? '<=' : '<')} (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
         : undefined;
-      const rows = await selectFrom(selection, q)
+      const fields = options.withTotal ? { ...selection, total: sql<number>`(count(*) over ())::int` } : selection;
+      const rows = await selectFrom(fields, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .where(and(scope(account, range), after))
         .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
         .offset(options.offset ?? 0)
         .limit(limit);
-      return rows.map((r) => ({ ...r.trade, accountName: r.accountName }));
+      return rows.map((r) => ({ ...r.trade, accountName: r.accountName, ...('total' in r && { total: r.total }) }));
     },
 
     /**

@@ -204,15 +204,17 @@ export const tradesService = {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
-      let rows: TradeRow[];
-      if (query.offset !== undefined && query.offset > 0 && !query.q?.trim()) {
+      let rows: Array<TradeRow & { total?: number }>;
+      const search = Boolean(query.q?.trim());
+      if (query.offset !== undefined && query.offset > 0 && !search) {
         const at = await repo.positionAt(query.account, query.offset, range);
         rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { inclusive: true }) : [];
       } else {
-        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, { offset: query.offset });
+        // A search's first page counts its matches as it reads them, instead of searching a second time for the total.
+        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, { offset: query.offset, withTotal: search && !cursor });
       }
       const page = rows.slice(0, query.limit);
-      const total = cursor?.total ?? (await repo.count(query.account, query.q, range));
+      const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(query.account, query.q, range));
       return {
         trades: page.map(toTradeDto),
         next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!, total) : null,
