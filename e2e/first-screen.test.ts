@@ -79,6 +79,46 @@ describe('the signed-in first screen', () => {
     });
   }
 
+  for (const [theme, width] of [['light', 390], ['dark', 1440]] as const) {
+    it(`draws ${width === 390 ? 'the phone’s column under the calendar one piece at a time after it' : 'every widget with the calendar at once'}, all of them in their order (${theme}, ${width} px)`, async () => {
+      const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
+      await signedInAccount(suite.e2e.app, context, 'staged');
+      await context.addInitScript((light) => {
+        if (light) window.localStorage.setItem('theme', 'light');
+        // What each commit of the page left in the document: the calendar, the quick notes and the other widgets.
+        const w = window as unknown as { commits: string[][] };
+        w.commits = [];
+        new MutationObserver(() => {
+          const present = [...document.querySelectorAll('[data-testid="quick-notes"], [data-widget-id]')].map((el) => el.getAttribute('data-widget-id') ?? 'quick-notes');
+          const last = w.commits[w.commits.length - 1];
+          if (present.length > 0 && present.join() !== last?.join()) w.commits.push(present);
+        }).observe(document, { childList: true, subtree: true });
+      }, theme === 'light');
+      await page.goto('/');
+      await page.getByTestId('widget-monthly-pnl-chart').waitFor();
+      await page.waitForLoadState('networkidle');
+      const commits = await page.evaluate(() => (window as unknown as { commits: string[][] }).commits);
+      const final = commits[commits.length - 1]!;
+      // Every widget of the default layout, the calendar first, then the quick notes and the column in stored order.
+      expect(final).toEqual([
+        'tradelog-pnl-calendar',
+        'quick-notes',
+        ...(width === 390
+          ? ['forex-news', 'tasks', 'edgebook-score', 'all-time-winrate', 'month-winrate', 'monthly-pnl-chart']
+          : final.slice(2)),
+      ]);
+      expect(final).toHaveLength(8);
+      if (width === 390) {
+        // The calendar came alone, and what is below it came in steps, never all in one commit.
+        expect(commits[0]).toEqual(['tradelog-pnl-calendar']);
+        expect(commits.length).toBeGreaterThanOrEqual(5);
+        for (let i = 1; i < commits.length; i++) expect(commits[i]!.length - commits[i - 1]!.length).toBeLessThanOrEqual(2);
+      } else {
+        expect(commits[0]).toHaveLength(8);
+      }
+    });
+  }
+
   it("shows the shell's tooltips on pointing and on keyboard focus, the focus staying put, though none is mounted at first", async () => {
     const { context, page } = await suite.scenario({ width: 1440, height: 900 });
     await signedInAccount(suite.e2e.app, context, 'frame');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useUiModes } from '../../../lib/ui-modes';
 import { CALENDAR_WIDGET_ID, displayColumns, type ColumnCount, type DashboardWidget } from '../layout/widgets';
 import classes from '../dashboard.module.css';
@@ -29,6 +29,10 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
     [widgets, columnCount],
   );
   const byId = useMemo(() => new Map(widgets.map((w) => [w.id, w])), [widgets]);
+  // On a phone the one column starts below the calendar, out of sight: its quick notes and widgets are drawn one at a
+  // time just after the first screen, each in a task of its own, instead of all in the page's first commit (one long
+  // task on a slow phone; issue 14: total blocking time).
+  const drawn = useStagedCount(1 + (columns[0]?.length ?? 0), columnCount === 1);
   const calendarSpan = calendar?.type === 'pnl-calendar-full-width' || columnCount < 3 ? 'full' : 'double';
   // The calendar stays first in stored column 0.
   const arrange = (next: string[][]) => onArrange(next.map((c, i) => (i === 0 && calendar ? [CALENDAR_WIDGET_ID, ...c] : c)));
@@ -37,10 +41,11 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
     <div className={classes.widgetColumns} data-columns={columnCount} data-testid="widget-columns">
       {columns.map((ids, index) => (
         <div key={index} className={classes.widgetColumn} data-testid={`widget-column-${index}`}>
-          {index === 0 && pinned}
+          {index === 0 && drawn > 0 && pinned}
           <div className={classes.widgetDrop} data-empty={ids.length === 0 || undefined}>
-            {ids.map((id) => {
+            {ids.map((id, position) => {
               const widget = byId.get(id);
+              if (index === 0 && position + 1 >= drawn) return null;
               return widget ? (
                 <div key={id} data-widget-id={id}>
                   {renderWidget(widget)}
@@ -69,4 +74,18 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
       )}
     </div>
   );
+}
+
+/**
+ * How many of `total` items to draw: all of them, or with `staged` one more per task, starting from none, each step a
+ * transition of its own after a macrotask, so the browser may paint and answer input between them.
+ */
+function useStagedCount(total: number, staged: boolean): number {
+  const [count, setCount] = useState(staged ? 0 : total);
+  useEffect(() => {
+    if (!staged || count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((n) => n + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total, staged]);
+  return staged ? count : total;
 }
