@@ -648,6 +648,38 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-day-dialog-phone-${theme}.png`) });
   });
 
+  it('the narrowest phone (320 px): the top bar, the calendar’s toolbar and its day figures fit the screen', async () => {
+    const s = await scenario({ width: 320, height: 700 });
+    await themed(s);
+    const { api } = await traderWithoutSamples(s, `narrow-${theme}`);
+    for (const t of [
+      { date: '2026-03-02', symbol: 'NQ', pnl: 421 },
+      { date: '2026-03-03', symbol: 'ES', pnl: -451.37 },
+      { date: '2026-03-04', symbol: 'NQ', pnl: -1234.56 },
+    ])
+      await createTrade(api, t);
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await dashboard.showMonth(2026, 3);
+    await expect.poll(() => textOf(dashboard.day('2026-03-04').getByTestId('day-pnl'))).toBe('-$1.2k');
+    // Nothing scrolls sideways, and the bar's last button and the calendar's Add Trade are on screen.
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    for (const target of [s.page.getByTestId('edit-mode-toggle'), s.page.getByRole('button', { name: 'Add Trade' }).first()]) {
+      const box = (await target.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+    }
+    // The clock keeps the date and the time; the weekday is what gives way.
+    expect(await textOf(s.page.getByTestId('top-bar-time'))).toMatch(/^\d{2}:\d{2}$/);
+    expect(await s.page.getByTestId('top-bar-date').evaluate((el) => (el as HTMLElement).innerText.trim())).toMatch(/^\d{2} [A-Z][a-z]{2}$/);
+    for (const [date, text] of Object.entries({ '2026-03-02': '$421', '2026-03-03': '-$451', '2026-03-04': '-$1.2k' })) {
+      const pnl = dashboard.day(date).getByTestId('day-pnl');
+      expect(await textOf(pnl)).toBe(text);
+      expect(await pnl.evaluate((el) => el.scrollWidth <= el.clientWidth), `${date} ${text}`).toBe(true);
+    }
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-dashboard-320-${theme}.png`) });
+  });
+
   it("phone: the calendar's week column ('W11', '$538', '3 days') shows whole inside the card, padded like the day cells", async () => {
     const s = await scenario({ width: 390, height: 844 });
     await themed(s);

@@ -71,7 +71,10 @@ export function TopBar(props: TopBarProps) {
         <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
           {now && (
             <time dateTime={now.toISOString()}>
-              <span data-testid="top-bar-date">{formatDay(localDayOf(now), 'EEE dd MMM')}</span>{' '}
+              <span data-testid="top-bar-date">
+                <span className={classes.clockWeekday}>{formatDay(localDayOf(now), 'EEE')} </span>
+                {formatDay(localDayOf(now), 'dd MMM')}
+              </span>{' '}
               <span data-testid="top-bar-time">{localTimeOf(now)}</span>
             </time>
           )}

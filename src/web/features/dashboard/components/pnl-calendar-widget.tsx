@@ -83,7 +83,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           </ActionIcon>
           {stats.isFetching && <Loader size="xs" ml={4} aria-label="Loading" />}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <AccountSelector value={account} onChange={setAccount} size="xs" w={180} />
           <Button size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={addTrade} data-screenshot-ignore>
             Add Trade
