@@ -17,7 +17,7 @@ const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /**
  * A previewed file stays parsed in its worker this long (issue 14: the import's speed): confirming the preview sends
  * the same bytes with the same options, so the import reuses the parse instead of reading 100,000 fills again. One
- * file per trader and worker at most; a newer upload replaces it.
+ * file per trader at most (a newer upload replaces it) and MAX_KEPT in all.
  */
 const REUSE_MS = 5 * 60_000;
 /** Files kept for reuse across all traders at most (a 50 MB upload parses to about as much again in its worker). */
@@ -39,7 +39,7 @@ let nextId = 1;
 /** A parsed file kept for the next request with the same bytes, options and trader. */
 interface Kept {
   key: string;
-  /** What the key is made of, one value per trader: a newer upload of theirs replaces the kept one. */
+  /** The trader whose upload it is: each keeps one file at most. */
   userId: string;
   slot: Slot;
   job: number;
@@ -109,12 +109,7 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
-  let released = false;
-  const drop = () => {
-    if (released) return;
-    released = true;
-    dropJob(slot, job);
-  };
+  const drop = () => dropJob(slot, job);
   try {
     parses++;
     const summary = await call<Summary>(slot, { type: 'summarize', job, bytes, options, hold: HOLD_MS }, [bytes]);
