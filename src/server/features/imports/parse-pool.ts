@@ -101,10 +101,7 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     found.users++;
     if (found.expiry) clearTimeout(found.expiry);
     found.expiry = null;
-    return jobOf(found.slot, found.job, found.summary, () => {
-      found.users--;
-      keep(found);
-    });
+    return jobOf(found.slot, found.job, found.summary, () => keep(found));
   }
   const slot = pickSlot();
   const job = nextId++;
@@ -121,14 +118,9 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     // This trader's previous file, if no request is using it, makes room for this one.
     for (const other of kept.values()) if (other.userId === reuse.userId && other.users === 0) forget(other);
     const entry: Kept = { key: reuse.key, userId: reuse.userId, slot, job, summary, users: 1, expiry: null };
-    const previous = kept.get(reuse.key);
-    if (previous) forget(previous);
     kept.set(reuse.key, entry);
     for (const other of [...kept.values()]) if (kept.size > MAX_KEPT && other.users === 0) forget(other);
-    return jobOf(slot, job, summary, () => {
-      entry.users--;
-      keep(entry);
-    });
+    return jobOf(slot, job, summary, () => keep(entry));
   } catch (error) {
     drop();
     throw error;
@@ -149,8 +141,9 @@ function jobOf(slot: Slot, job: number, summary: Summary, release: () => void): 
   };
 }
 
-/** Once no request uses a kept file, it waits REUSE_MS for the next one. */
+/** A request is done with a kept file: once none uses it, it waits REUSE_MS for the next one. */
 function keep(entry: Kept): void {
+  entry.users--;
   if (entry.users > 0 || kept.get(entry.key) !== entry) {
     if (entry.users === 0) dropJob(entry.slot, entry.job);
     return;
@@ -206,7 +199,7 @@ function startSlot(): Slot {
 function stopSlot(slot: Slot): void {
   const index = slots.indexOf(slot);
   if (index !== -1) slots.splice(index, 1);
-  for (const entry of kept.values()) if (entry.slot === slot) kept.delete(entry.key);
+  for (const entry of kept.values()) if (entry.slot === slot) forget(entry);
   if (slot.idle) clearTimeout(slot.idle);
   slot.worker.removeAllListeners('exit');
   void slot.worker.terminate();
