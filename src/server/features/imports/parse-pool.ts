@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import type { finishImport, finishPreview, FinishPlan, Summary } from './plan';
+import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
 
 /**
  * Import files are parsed in worker threads (issue 13, point 5): a 25 MB export takes seconds of CPU, and on the
@@ -27,7 +27,7 @@ const HOLD_MS = 2 * REUSE_MS;
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; onPart?: (part: unknown) => void }>;
   /** Parsed files held in this worker (in use by a request, or kept for reuse). */
   jobs: Set<number>;
   idle: ReturnType<typeof setTimeout> | null;
@@ -53,13 +53,14 @@ const kept = new Map<string, Kept>();
 let parses = 0;
 export const parseCount = () => parses;
 
-function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, transfer: ArrayBuffer[] = []): Promise<T> {
+/** A request to a worker; `onPart` receives what the worker sends before its answer (an import's chunks). */
+function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, transfer: ArrayBuffer[] = [], onPart?: (part: never) => void): Promise<T> {
   const id = nextId++;
   if (slot.idle) clearTimeout(slot.idle);
   slot.idle = null;
   slot.worker.ref();
   return new Promise<T>((resolve, reject) => {
-    slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(onPart && { onPart: onPart as (part: unknown) => void }) });
     slot.worker.postMessage({ ...message, id }, transfer);
   });
 }
@@ -76,7 +77,8 @@ function settle(slot: Slot) {
 export interface ParseJob {
   summary: Summary;
   preview(plan: FinishPlan, limit: number): Promise<ReturnType<typeof finishPreview>>;
-  import(plan: FinishPlan, userId: string, chunk: number): Promise<ReturnType<typeof finishImport>>;
+  /** Builds the INSERT parameters: each chunk goes to `onChunk` as it arrives, before the promise settles. */
+  import(plan: FinishPlan, userId: string, chunk: number, onChunk: (chunk: ImportChunk) => void): Promise<ImportDone>;
   /** Frees the parsed file in its worker; call it when the request is done, whatever happened. */
   release(): void;
 }
@@ -132,7 +134,7 @@ function jobOf(slot: Slot, job: number, summary: Summary, release: () => void): 
   return {
     summary,
     preview: (plan, limit) => call(slot, { type: 'preview', job, plan, limit }),
-    import: (plan, userId, chunk) => call(slot, { type: 'import', job, plan, userId, chunk }),
+    import: (plan, userId, chunk, onChunk) => call(slot, { type: 'import', job, plan, userId, chunk }, [], onChunk),
     release: () => {
       if (released) return;
       released = true;
@@ -177,9 +179,13 @@ function pickSlot(): Slot {
 function startSlot(): Slot {
   const slot: Slot = { worker: spawn(), pending: new Map(), jobs: new Set(), idle: null };
   slot.worker.unref();
-  slot.worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+  slot.worker.on('message', (message: { id: number; part?: unknown; result?: unknown; error?: string }) => {
     const waiting = slot.pending.get(message.id);
     if (!waiting) return;
+    if (message.part !== undefined) {
+      waiting.onPart?.(message.part);
+      return;
+    }
     slot.pending.delete(message.id);
     if (message.error !== undefined) waiting.reject(new Error(`The import could not be read: ${message.error}`));
     else waiting.resolve(message.result);

@@ -35,8 +35,14 @@ function handle(request: Request): unknown {
     }
     case 'preview':
       return finishPreview(heldFile(request.job), request.plan, request.limit);
-    case 'import':
-      return finishImport(heldFile(request.job), request.plan, request.userId, request.chunk);
+    case 'import': {
+      // Each chunk goes to the request thread as soon as it is built; the last message is the outcome.
+      const chunks = finishImport(heldFile(request.job), request.plan, request.userId, request.chunk);
+      for (let step = chunks.next(); ; step = chunks.next()) {
+        if (step.done) return step.value;
+        parentPort!.postMessage({ id: request.id, part: step.value });
+      }
+    }
     case 'drop': {
       const entry = held.get(request.job);
       if (entry) clearTimeout(entry.timer);

@@ -151,11 +151,16 @@ function totalsOf(trades: ImportTrade[]) {
 }
 
 interface Sorted {
-  /** Trades going into each trading account, fees applied, duplicates apart. */
-  groups: Map<string, { fresh: ImportTrade[]; byKey: number; byContent: number }>;
+  /**
+   * Trades going into each trading account, duplicates apart, as the file has them: `priced` gives a trade with the
+   * account's fee schedule applied (when the file has no costs), so the import prices each chunk as it builds it.
+   */
+  groups: Map<string, { fresh: ImportTrade[]; byKey: number; byContent: number; priced: (trade: ImportTrade) => ImportTrade }>;
   unmapped: ImportTrade[];
   skipped: ImportTrade[];
 }
+
+const asFiled = (trade: ImportTrade) => trade;
 
 /** Where each trade goes, what it costs, and which ones the accounts already hold (issue 12, points 5-7). */
 function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
@@ -169,16 +174,21 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
     else {
       let list = lists.get(target);
       if (!list) lists.set(target, (list = []));
-      const schedule = plan.schedules[target];
-      list.push(!parsed.costsInFile && schedule ? withScheduledCommission(trade, schedule) : trade);
+      list.push(trade);
     }
   }
   const groups: Sorted['groups'] = new Map();
   for (const [accountId, list] of lists) {
+    const schedule = parsed.costsInFile ? undefined : plan.schedules[accountId];
+    const priced = schedule ? (trade: ImportTrade) => withScheduledCommission(trade, schedule) : asFiled;
     const known = new Set(plan.knownKeys[accountId] ?? []);
     const stored = readStoredTrips(plan.stored[accountId]);
     const byKey = new Set<number>();
     if (checkKeys) list.forEach((t, i) => known.has(t.import_key) && byKey.add(i));
+    if (byKey.size === 0 && stored.length === 0) {
+      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced });
+      continue;
+    }
     // A stored trip answers for one trade at most: the account's trades of this very file (same keys) are not
     // matched again by content.
     const rest = list.map((t, i) => ({ t, i })).filter(({ i }) => !byKey.has(i));
@@ -186,7 +196,7 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
     if (stored.length > 0) {
       for (const index of findStoredRoundTrips(rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)), stored)) byContent.add(rest[index]!.i);
     }
-    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size });
+    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size, priced });
   }
   return { groups, unmapped, skipped };
 }
@@ -198,7 +208,7 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   let byKey = 0;
   let byContent = 0;
   for (const [accountId, group] of groups) {
-    for (const t of group.fresh) fresh.push({ ...t, account_id: accountId });
+    for (const t of group.fresh) fresh.push({ ...group.priced(t), account_id: accountId });
     byKey += group.byKey;
     byContent += group.byContent;
   }
@@ -229,20 +239,35 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   };
 }
 
+/** One INSERT parameter: a JSON array of records for one trading account. */
+export interface ImportChunk {
+  accountId: string;
+  json: string;
+}
+
+/** Per trading account, its trades in the file (duplicates from another export included); the file accounts left over. */
+export interface ImportDone {
+  accounts: Array<{ accountId: string; trades: number; byContent: number }>;
+  unmapped: string[];
+  skipped: number;
+}
+
 /**
  * The INSERT parameters: per trading account, JSON arrays of `chunk` records as jsonb_to_recordset reads them
  * (repo.ts), without the trades the account holds from another export. Keys it already holds are left to the
- * unique index (ON CONFLICT DO NOTHING).
+ * unique index (ON CONFLICT DO NOTHING). Each chunk is yielded as soon as it is built, so the request thread inserts
+ * one while the worker builds the next (issue 14: the import's speed).
  */
-export function finishImport(parsed: Parsed, plan: FinishPlan, userId: string, chunk: number) {
+export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, chunk: number): Generator<ImportChunk, ImportDone> {
   const { groups, unmapped, skipped } = sort(parsed, plan, false);
-  const accounts = [...groups].map(([accountId, group]) => {
-    const chunks: string[] = [];
+  const accounts: ImportDone['accounts'] = [];
+  for (const [accountId, group] of groups) {
     for (let i = 0; i < group.fresh.length; i += chunk) {
-      chunks.push(JSON.stringify(group.fresh.slice(i, i + chunk).map((t) => toRecord(t, userId, accountId, parsed.format.id))));
+      const records = group.fresh.slice(i, i + chunk).map((t) => toRecord(group.priced(t), userId, accountId, parsed.format.id));
+      yield { accountId, json: JSON.stringify(records) };
     }
-    return { accountId, chunks, trades: group.fresh.length + group.byContent, byContent: group.byContent };
-  });
+    accounts.push({ accountId, trades: group.fresh.length + group.byContent, byContent: group.byContent });
+  }
   return { accounts, unmapped: [...new Set(unmapped.map((t) => t.file_account))], skipped: skipped.length };
 }
 

@@ -121,35 +121,31 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
   },
 
   /**
-   * Inserts imported trades, skipping those whose (account, import key) the account already has, and returns how
-   * many were inserted. Each chunk is ONE parameter, a JSON array of records prepared by the parse worker (plan.ts),
-   * expanded by jsonb_to_recordset: building and binding 25 parameters per row through the ORM was most of an
-   * import's insert time. Call it inside one transaction.
+   * Inserts one chunk of imported trades, skipping those whose (account, import key) the account already has, and
+   * returns how many were inserted. The chunk is ONE parameter, a JSON array of records prepared by the parse worker
+   * (plan.ts), expanded by jsonb_to_recordset: building and binding 25 parameters per row through the ORM was most of
+   * an import's insert time. Call it inside one transaction, one chunk after another.
    */
-  async insertChunks(chunks: string[]): Promise<number> {
-    let inserted = 0;
-    for (const [i, chunk] of chunks.entries()) {
-      if (kind === 'pglite' && i > 0) await yieldToEventLoop();
-      const result = (await tx.execute(sql`
-        with added as (
-          insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
-            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key, commission_source)
-          select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
-            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key, commission_source
-          from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
-            day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
-            link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
-            entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
-            import_key text, commission_source text)
-          on conflict (user_id, account_id, import_key) do nothing
-          returning 1
-        )
-        select count(*)::int as n from added
-      `)) as unknown as { rows: Array<{ n: number | string }> };
-      inserted += Number(result.rows[0]?.n ?? 0);
-    }
-    return inserted;
+  async insertChunk(chunk: string): Promise<number> {
+    if (kind === 'pglite') await yieldToEventLoop();
+    const result = (await tx.execute(sql`
+      with added as (
+        insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+          commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
+          gross_pnl, import_source, import_key, commission_source)
+        select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+          commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
+          gross_pnl, import_source, import_key, commission_source
+        from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
+          day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
+          link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
+          entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
+          import_key text, commission_source text)
+        on conflict (user_id, account_id, import_key) do nothing
+        returning 1
+      )
+      select count(*)::int as n from added
+    `)) as unknown as { rows: Array<{ n: number | string }> };
+    return Number(result.rows[0]?.n ?? 0);
   },
 });
