@@ -306,12 +306,17 @@ function coreOf(trade: Accumulator, lastFill: Fill, scale: number, warnedRoots: 
  * and Position History (with one) carry the same fill ids, so the same trade from either file gets the same key.
  */
 function keyMaterial(trade: Accumulator, core: TradeCore): string {
-  const fills = [...trade.entries, ...trade.exits].map((part) => part.fill);
-  if (fills.every((fill) => fill.id !== undefined && fill.id !== '')) {
-    const ids = [...new Set(fills.map((fill) => fill.id!))].sort();
-    return ['ids', core.contract, core.side, ...ids].join('|');
+  const ids: string[] = [];
+  for (const parts of [trade.entries, trade.exits]) {
+    for (const { fill } of parts) {
+      if (fill.id === undefined || fill.id === '') return contentKeyMaterial(core);
+      ids.push(fill.id);
+    }
   }
-  return contentKeyMaterial(core);
+  ids.sort();
+  // A fill split between two trades, or between a trade's entry and exit, counts once.
+  const unique = ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+  return ['ids', core.contract, core.side, ...unique].join('|');
 }
 
 function openPositionOf(trade: Accumulator, position: number, scale: number): OpenPosition {
