@@ -119,6 +119,37 @@ describe('the signed-in first screen', () => {
     });
   }
 
+  for (const [theme, width] of [['light', 390], ['dark', 1440]] as const) {
+    it(`mounts no closed dropdown with the dashboard; the account picker and the task category open and choose (${theme}, ${width} px)`, async () => {
+      const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
+      await signedInAccount(suite.e2e.app, context, 'dropdowns');
+      await page.goto('/');
+      await page.getByTestId('widget-tasks').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Each kept-mounted dropdown was placed by floating-ui during the first commit, forcing the new page's styles.
+      expect(await page.locator('.mantine-Popover-dropdown').count()).toBe(0);
+
+      const picker = page.getByTestId('account-selector');
+      await picker.click();
+      await page.getByRole('option', { name: 'All Trades' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('option', { name: 'All Trades' }).waitFor({ state: 'detached' });
+
+      const category = page.getByRole('textbox', { name: 'Category' }).or(page.getByRole('combobox', { name: 'Category' }));
+      await category.click();
+      await page.getByRole('option', { name: 'Psychology' }).click();
+      expect(await category.inputValue()).toBe('Psychology');
+      expect(await page.locator('.mantine-Popover-dropdown').count()).toBe(0);
+      // From the keyboard too: the arrow opens the list and Enter chooses.
+      await category.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('option', { name: 'Strategy' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await category.inputValue()).not.toBe('Psychology');
+    });
+  }
+
   it("shows the shell's tooltips on pointing and on keyboard focus, the focus staying put, though none is mounted at first", async () => {
     const { context, page } = await suite.scenario({ width: 1440, height: 900 });
     await signedInAccount(suite.e2e.app, context, 'frame');

@@ -68,7 +68,6 @@ export function AccountSelector({ value, onChange, withUnassigned = false, label
       w={w}
       maw="100%"
       renderOption={renderOption}
-      comboboxProps={{ withinPortal: true }}
       data-testid="account-selector"
     />
   );

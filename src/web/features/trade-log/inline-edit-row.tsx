@@ -142,13 +142,13 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
       </td>
       <td data-col="session">
         <Select size="xs" aria-label="Session" data={withCurrent(options.session, form.session)} value={form.session || null}
-          onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))} comboboxProps={{ withinPortal: true }}
+          onChange={(session) => setForm((f) => ({ ...f, session: session ?? '' }))}
           error={sessionMissing} aria-invalid={sessionMissing || undefined} title={sessionMissing ? 'Session is required' : undefined}
           data-testid="inline-session" />
       </td>
       <td data-col="type">
         <Select size="xs" aria-label="Type" data={tradeTypeChoices(options.trade_type, trade.trade_type, form.type)} value={form.type || null}
-          onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} comboboxProps={{ withinPortal: true }} />
+          onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} />
       </td>
       <td data-col="result">
         <Select
@@ -159,7 +159,6 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
           data={[...TRADE_RESULTS]}
           value={form.result}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
           onChange={(value) => {
             if (!value) return;
             const next = selectFormResult(form, value as TradeResult);

@@ -177,7 +177,6 @@ export function TradeFormModal(props: TradeFormModalProps) {
               onChange={(v) => setAccountId(v ?? NO_ACCOUNT)}
               allowDeselect={false}
               description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
-              comboboxProps={{ withinPortal: true }}
               data-testid="trade-account"
             />
           )}
@@ -215,7 +214,6 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 clearable
                 clearButtonProps={{ 'aria-label': 'Clear type' }}
                 style={{ flex: 1 }}
-                comboboxProps={{ withinPortal: true }}
                 data-testid="trade-type"
               />
               <OptionManager kind="trade_type" options={options.trade_type} />
@@ -232,7 +230,6 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 withAsterisk
                 error={tried && values.session.trim() === '' ? 'Session is required' : undefined}
                 style={{ flex: 1 }}
-                comboboxProps={{ withinPortal: true }}
                 data-testid="trade-session"
               />
               <OptionManager kind="session" options={options.session} />

@@ -173,7 +173,6 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
             // Choosing the chosen account again keeps it (issue 14: it cleared).
             allowDeselect={false}
             style={{ flex: 1, minWidth: 200 }}
-            comboboxProps={{ withinPortal: true }}
             data-testid="unassigned-account"
           />
           <Button

@@ -50,7 +50,6 @@ function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkB
         onChange={(value) => setIcon(value ?? 'link')}
         allowDeselect={false}
         leftSection={<QuickLinkIcon icon={icon} />}
-        comboboxProps={{ withinPortal: true }}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>

@@ -312,7 +312,6 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
           nothingFoundMessage="No other tags"
           size="xs"
           w={150}
-          comboboxProps={{ withinPortal: true }}
           data-testid="note-add-tag"
         />
         <Button size="xs" variant="default" onClick={() => setTagPrompt(true)} data-testid="note-new-tag">
@@ -330,7 +329,6 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
           size="xs"
           w={170}
           ml="auto"
-          comboboxProps={{ withinPortal: true }}
           data-testid="note-folder"
         />
       </Group>

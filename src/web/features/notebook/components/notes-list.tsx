@@ -79,7 +79,6 @@ export function NotesList({
         allowDeselect={false}
         searchable
         nothingFoundMessage="No tags"
-        comboboxProps={{ withinPortal: true }}
         data-testid="tag-filter"
       />
       <ScrollArea.Autosize mah={{ base: 360, md: 'calc(100dvh - 250px)' }} type="auto" scrollbars="y" onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}>
