@@ -179,17 +179,18 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
 
 /**
  * Inserts the chunks the worker sends one after another, in the order they come, while the worker builds the next
- * (issue 14: the import's speed). After a failed insert the rest are not sent. idle() waits for the insert under way;
- * settled() then gives the rows inserted per trading account, or the failure.
+ * (issue 14: the import's speed). After a failed insert the rest are not sent. stop() sends no more and waits for
+ * the insert under way; settled() waits for all, then gives the rows inserted per trading account, or the failure.
  */
 function insertInOrder(repo: ReturnType<typeof importsRepo>) {
   const added = new Map<string, number>();
   let failure: { error: unknown } | null = null;
+  let stopped = false;
   let queue = Promise.resolve();
   return {
     add: (chunk: ImportChunk) => {
       queue = queue.then(async () => {
-        if (failure) return;
+        if (failure || stopped) return;
         try {
           added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + (await repo.insertChunk(chunk.json)));
         } catch (error) {
@@ -197,7 +198,10 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>) {
         }
       });
     },
-    idle: () => queue,
+    stop: () => {
+      stopped = true;
+      return queue;
+    },
     settled: async () => {
       await queue;
       if (failure) throw failure.error;
@@ -308,8 +312,11 @@ export const importsService = {
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId, db.kind);
           const inserting = insertInOrder(repo);
-          // An insert under way ends before the transaction does, whatever happened to the rest.
-          const done = await job.import(plan, userId, insertChunk(db), inserting.add).finally(inserting.idle);
+          const done = await job.import(plan, userId, insertChunk(db), inserting.add).catch(async (error: unknown) => {
+            // The insert under way ends before the transaction rolls back.
+            await inserting.stop();
+            throw error;
+          });
           // Trades whose key the account holds were skipped by the unique index (ON CONFLICT DO NOTHING).
           const added = await inserting.settled();
           const accounts = done.accounts.map((group) => {
