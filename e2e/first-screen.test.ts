@@ -135,7 +135,7 @@ describe('the signed-in first screen', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('option', { name: 'All Trades' }).waitFor({ state: 'detached' });
 
-      const category = page.getByRole('textbox', { name: 'Category' }).or(page.getByRole('combobox', { name: 'Category' }));
+      const category = page.getByRole('combobox', { name: 'Category' });
       await category.click();
       await page.getByRole('option', { name: 'Psychology' }).click();
       expect(await category.inputValue()).toBe('Psychology');

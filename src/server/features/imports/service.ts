@@ -179,7 +179,7 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
 
 /**
  * Inserts the chunks the worker sends one after another, in the order they come, while the worker builds the next
- * (issue 14: the import's speed). After a failed insert the rest are not sent. stop() sends no more and waits for
+ * (issue 14: the import's speed). After a failed insert the rest are skipped. stop() sends no more and waits for
  * the insert under way; settled() waits for all, then gives the rows inserted per trading account, or the failure.
  */
 function insertInOrder(repo: ReturnType<typeof importsRepo>) {
