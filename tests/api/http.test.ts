@@ -208,6 +208,34 @@ describe('serving the web app', () => {
     expect(plain.body.equals(file)).toBe(true);
   });
 
+  it('sends hashed files compressed once, whole and with their length; HEAD without a body; deflate-only browsers still served', async () => {
+    const css = manifest()['index.html']!.css![0]!;
+    for (const asset of [entryScript(), `/${css}`]) {
+      const file = fs.readFileSync(path.join(webRoot, asset));
+      const first = await rawRequest(app.url + asset, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const second = await rawRequest(app.url + asset, { headers: { 'accept-encoding': 'gzip' } });
+      expect(first.headers.get('content-encoding'), asset).toBe('gzip');
+      // Kept in memory, not streamed through a compressor: the length is known before the body.
+      expect(Number(first.headers.get('content-length')), asset).toBe(first.body.length);
+      expect(first.headers.get('vary'), asset).toMatch(/accept-encoding/i);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(second.body.equals(first.body), asset).toBe(true);
+      expect(zlib.gunzipSync(first.body).equals(file), asset).toBe(true);
+      const head = await rawRequest(app.url + asset, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
+      expect(head.body.length).toBe(0);
+    }
+    const deflate = await rawRequest(app.url + entryScript(), { headers: { 'accept-encoding': 'deflate' } });
+    expect(deflate.headers.get('content-encoding')).toBe('deflate');
+    expect(zlib.inflateSync(deflate.body).equals(fs.readFileSync(path.join(webRoot, entryScript())))).toBe(true);
+    // Only names of files in the assets folder: a path out of it is not read.
+    for (const probe of ['/assets/..%2Findex.html', '/assets/.vite%2Fmanifest.json', '/assets/..%2F..%2Fpackage.json']) {
+      const res = await rawRequest(app.url + probe, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status, probe).toBe(404);
+    }
+  });
+
   it('compresses a large JSON answer in one piece with its length, and leaves small ones and other browsers alone', async () => {
     const trader = app.client();
     await trader.signUp(uniqueEmail());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compressedAssets } from './asset-cache';
 import type { AppEnv } from './context';
 
 /**
@@ -122,6 +123,7 @@ function pagePreloads(webRoot: string, html: string, page: string): string {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 function mountFiles(app: Hono<AppEnv>, relativeRoot: string) {
+  app.use('/assets/*', compressedAssets(path.join(relativeRoot, 'assets')));
   app.use(
     '/assets/*',
     serveStatic({
