@@ -6,6 +6,9 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'edgebook_app') THEN
     CREATE ROLE edgebook_app NOLOGIN;
   END IF;
+EXCEPTION
+  -- Another database's first migration created it at the same moment: the role exists, as wanted.
+  WHEN duplicate_object OR unique_violation THEN NULL;
 END
 $$;--> statement-breakpoint
 -- A non-superuser that runs the migrations must be able to switch to the role.
