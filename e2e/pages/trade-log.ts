@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { uniqueEmail, type ApiClient, type TestApp } from '../../tests/support/app';
+import { addSessionCookies } from '../support/accounts';
 
 /**
  * A trader with an HTTP client (to seed trades and accounts, and to read what the server stored) whose session the
@@ -9,15 +10,7 @@ export async function signedInTrader(app: TestApp, context: BrowserContext, pref
   const client = app.client();
   const res = await client.signUp(uniqueEmail(prefix));
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  await context.addCookies(
-    client.cookieHeader
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => {
-        const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: app.url, httpOnly: true, sameSite: 'Lax' as const };
-      }),
-  );
+  await addSessionCookies(app, context, client);
   return client;
 }
 

@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createAiService } from './ai';
 import { createApp } from './app';
 import { freePort } from './free-port';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHashing } from './auth/auth';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
@@ -46,6 +46,8 @@ export interface StartOptions {
   loadDataDir?: Blob;
   /** false in cluster workers: the primary ran the migrations before forking them. */
   migrate?: boolean;
+  /** Password hashing in place of better-auth's scrypt (N=16384): the tests' servers pass a cheaper one. */
+  passwordHashing?: PasswordHashing;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -64,7 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });
-  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha, logger });
+  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha, logger, passwordHashing: options.passwordHashing });
   const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
   const ai = createAiService({ config, database, logger });
   // Aborted when shutdown starts: open streams (chat, DeepThink) end with it instead of being cut.

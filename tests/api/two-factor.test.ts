@@ -37,7 +37,7 @@ describe.each(backends())('two-factor authentication on %s', (backend) => {
   beforeAll(async () => {
     // The per-account allowance out of the way: these tests count per address (the per-account limit on the second
     // factor is in sign-in-limits-steps.test.ts).
-    app = await startTestApp({ backend, env: { AUTH_RATE_LIMIT: String(LIMIT), AUTH_ACCOUNT_ATTEMPTS: '1000' } });
+    app = await startTestApp({ backend, realPasswordHashing: true, env: { AUTH_RATE_LIMIT: String(LIMIT), AUTH_ACCOUNT_ATTEMPTS: '1000' } });
   });
   afterAll(() => app?.close());
 

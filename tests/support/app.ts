@@ -5,6 +5,7 @@ import pino from 'pino';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server';
+import { fastPasswordHashing } from './fast-password';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -42,7 +43,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { backend?: Backend; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: {
+    backend?: Backend;
+    env?: Record<string, string>;
+    /** better-auth's own scrypt instead of the tests' cheaper one (tests/support/fast-password.ts). */
+    realPasswordHashing?: boolean;
+  } = {},
+): Promise<TestApp> {
   const backend = options.backend ?? 'pglite';
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
@@ -57,7 +65,7 @@ export async function startTestApp(options: { backend?: Backend; env?: Record<st
   };
   const loadDataDir =
     backend === 'pglite' && env.DATA_DIR === 'memory://' ? new Blob([fs.readFileSync(inject('pgliteDump'))]) : undefined;
-  const server = await startServer({ env, logger, loadDataDir });
+  const server = await startServer({ env, logger, loadDataDir, ...(!options.realPasswordHashing && { passwordHashing: fastPasswordHashing }) });
   return {
     server,
     url: server.url,

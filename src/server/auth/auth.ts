@@ -81,7 +81,21 @@ export function oauthProviders(config: Config): GenericOAuthConfig[] {
   return providers;
 }
 
-export function createAuth(deps: { config: Config; database: Database; mailer: Mailer; secret: string; captcha: CaptchaService; logger?: Logger }) {
+/** How passwords are hashed and checked; better-auth's own scrypt unless a caller (the tests) gives another. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(deps: {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  secret: string;
+  captcha: CaptchaService;
+  logger?: Logger;
+  passwordHashing?: PasswordHashing;
+}) {
   const { config, database, mailer, captcha } = deps;
   const providers = oauthProviders(config);
   const verifyEmail = mailer.delivers;
@@ -101,6 +115,7 @@ export function createAuth(deps: { config: Config; database: Database; mailer: M
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(deps.passwordHashing && { password: { hash: deps.passwordHashing.hash, verify: deps.passwordHashing.verify } }),
       requireEmailVerification: verifyEmail,
       autoSignIn: !verifyEmail,
       resetPasswordTokenExpiresIn: 60 * 60,
