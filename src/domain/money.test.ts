@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groupThousands } from './cents';
 import { centsToDecimalString, decimalToCents, formatUsd, parseDecimal, sumCents, toCents } from './money';
 
 describe('money as integer cents', () => {
@@ -55,6 +56,10 @@ describe('money as integer cents', () => {
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(-1250)).toBe('-$12.50');
     expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(99999)).toBe('$999.99');
+    expect(formatUsd(100000)).toBe('$1,000.00');
+    expect(formatUsd(-123456789012)).toBe('-$1,234,567,890.12');
   });
 });
 
@@ -63,5 +68,13 @@ describe('centsToDecimalString', () => {
     expect([0, 5, -5, 100, -1250, 123456789, -100, Number.MAX_SAFE_INTEGER].map(centsToDecimalString)).toEqual([
       '0.00', '0.05', '-0.05', '1.00', '-12.50', '1234567.89', '-1.00', '90071992547409.91',
     ]);
+  });
+});
+
+describe('groupThousands', () => {
+  it("writes commas as toLocaleString('en-US') does, for every digit count and sign", () => {
+    for (const value of [0, 7, 12, 123, 1234, 12345, 123456, 1234567, 1000000, 9007199254740991, -1, -999, -1000, -1234567]) {
+      expect(groupThousands(value), String(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 });
