@@ -2,6 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 // Three suites, one command each: domain (pure, fast), api (real server over HTTP, PGlite and PostgreSQL),
 // e2e (real Chromium against a real server). `npm test` runs them in that order.
+//
+// The API files run two at a time, but for these, which time what they test (deadlines, shutdown and latency bounds,
+// rate-limit and two-factor windows), spawn servers of their own or load the machine, and run alone after the rest.
+const SERIAL_API = [
+  'ai-service',
+  'auth-smtp',
+  'cluster',
+  'compiled-server',
+  'fuzz',
+  'hardening-requests',
+  'imports-latency',
+  'migrations',
+  'process',
+  'rate-limit',
+  'sessions',
+  'shutdown',
+  'sign-in-limits',
+  'sign-in-limits-steps',
+  'two-factor',
+].map((name) => `tests/api/${name}.test.ts`);
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +36,18 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: SERIAL_API,
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two files at a time: each runs its own server, and most of a file's time is waiting on it or on PostgreSQL.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'api-serial',
+          include: SERIAL_API,
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

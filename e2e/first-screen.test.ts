@@ -7,7 +7,7 @@ import { useE2ESuite } from './support/scenario';
  * before any script has run, and the app then draws the dashboard over it, the heading where it was, with no loader
  * in between.
  */
-const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const suite = useE2ESuite(() => ({ backend: 'pglite', env: { AUTH_RATE_LIMIT: '1000' } }));
 
 const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 

@@ -17,7 +17,7 @@ import { eventually, useE2ESuite, waitForPath } from './support/scenario';
  */
 
 // Sign-in and reset are rate-limited per address, and every page here connects from 127.0.0.1.
-const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
+const suite = useE2ESuite(() => ({ backend: 'pglite', env: { AUTH_RATE_LIMIT: '1000' } }));
 const scenario = suite.scenario.bind(suite);
 
 /**
@@ -575,7 +575,9 @@ describe('the app shell', () => {
 });
 
 describe.each(['dark', 'light'] as const)('accessibility in the %s theme', (theme) => {
-  it('has no serious or critical axe violations on /intro, /login, /register, /forgot-password and the shell', async () => {
+  // The public pages (/intro, /login, /register, /forgot-password, /reset-password) are checked in both themes in
+  // public-pages.test.ts.
+  it('has no serious or critical axe violations in the shell, its logout dialog and with the sidebar collapsed', async () => {
     const { context, page } = await scenario();
     // Only on the app's pages: axe opens an about:blank page of its own, which may not touch storage.
     await context.addInitScript((value) => {
@@ -586,15 +588,6 @@ describe.each(['dark', 'light'] as const)('accessibility in the %s theme', (them
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
       failures.push(...(await seriousA11yViolations(page)).map((v) => `${where}: ${v}`));
     };
-
-    await new IntroPage(page).goto();
-    await check('/intro');
-    await new LoginPage(page).goto();
-    await check('/login');
-    await new RegisterPage(page).goto();
-    await check('/register');
-    await new ForgotPasswordPage(page).goto();
-    await check('/forgot-password');
 
     await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);

@@ -51,7 +51,7 @@ class ImportDialogPage {
 describe('importing broker files in the Trade Log', () => {
   let e2e: E2E;
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ backend: 'pglite' });
   });
   afterAll(() => e2e?.close());
 

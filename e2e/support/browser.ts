@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { startTestApp, type Backend, type TestApp } from '../../tests/support/app';
 
 /** Debian's Chromium, with the flags that keep it off a network it cannot reach (STACK-NOTES). */
@@ -28,9 +29,14 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** One real server (in this process, on a loopback port) and one Chromium for a test file. */
+/**
+ * One real server (in this process, on a loopback port) and one Chromium for a test file. The server uses the
+ * PostgreSQL cluster when it is up: its queries then run beside this process rather than in it (PGlite shares the
+ * process with the server and Playwright's client), about a tenth of the suite's time on 2 cores. The files about the
+ * embedded default (foundation, first screen, imports) ask for PGlite; the API tests run every query on both.
+ */
 export async function startE2E(options: { backend?: Backend; env?: Record<string, string> } = {}): Promise<E2E> {
-  const app = await startTestApp(options);
+  const app = await startTestApp({ ...options, backend: options.backend ?? (inject('pgAdminUrl') ? 'postgres' : 'pglite') });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const newContext: E2E['newContext'] = async (o = {}) => {
