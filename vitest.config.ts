@@ -4,23 +4,19 @@ import { defineConfig } from 'vitest/config';
 // e2e (real Chromium against a real server). `npm test` runs them in that order.
 //
 // The API files run two at a time, but for these, which time what they test (deadlines, shutdown and latency bounds,
-// rate-limit and two-factor windows), spawn servers of their own or load the machine, and run alone after the rest.
+// rate-limit windows) or spawn servers of their own, and run alone after the rest.
 const SERIAL_API = [
   'ai-service',
-  'auth-smtp',
   'cluster',
   'compiled-server',
-  'fuzz',
   'hardening-requests',
   'imports-latency',
-  'migrations',
   'process',
   'rate-limit',
   'sessions',
   'shutdown',
   'sign-in-limits',
   'sign-in-limits-steps',
-  'two-factor',
 ].map((name) => `tests/api/${name}.test.ts`);
 export default defineConfig({
   test: {

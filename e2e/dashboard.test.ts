@@ -12,7 +12,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { PASSWORD, signedInAccount, type Account } from './support/accounts';
-import { eventually, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
+import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
 
 /**
  * The dashboard home as a trader meets it in Chromium (issue 5): the new-trader samples, the PnL calendar against
@@ -601,10 +601,7 @@ describe('dashboard', () => {
 });
 
 describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (issue 14)', (theme) => {
-  const themed = (s: Scenario) =>
-    s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
+  const themed = (s: Scenario) => useAppTheme(s.context, theme);
 
   it('phone: calendar losses show whole like wins, and the day dialog shows Result and PnL without scrolling sideways', async () => {
     const s = await scenario({ width: 390, height: 844 });
@@ -741,12 +738,12 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     expect(await padding(week)).toBe(await padding(dashboard.day('2026-03-09')));
   });
 
-  it.each([
-    ['phone', 390, 844],
-    ['desktop', 1440, 900],
-  ] as const)('%s: trading mode keeps tasks, notes and events and hides every money figure until it ends', async (name, width, height) => {
+});
+
+describe('trading mode (issue 14)', () => {
+  it.each(SCREEN_PAIRS)('$name, $theme: trading mode keeps tasks, notes and events and hides every money figure until it ends', async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
-    await themed(s);
+    await useAppTheme(s.context, theme);
     const { api } = await traderWithoutSamples(s, `focus-${name}-${theme}`);
     await createTrade(api, { date: getTodayInZone(new Date(), 'America/New_York'), symbol: 'NQ', pnl: 250 });
     const dashboard = new Dashboard(s.page);
@@ -810,9 +807,7 @@ describe('dashboard figures (issue 14)', () => {
     ['light', 390, 844],
   ] as const)("writes one win rate one way on the dashboard and in the Trade Log (issue 14: '39%' beside '39.0'), %s %i px", async (theme, width, height) => {
     const s = await scenario({ width, height, colorScheme: theme });
-    await s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
+    await useAppTheme(s.context, theme);
     const { api } = await traderWithoutSamples(s, 'winfmt');
     const today = getTodayInZone(new Date(), 'America/New_York');
     // 3 wins and 2 losses: 60.0%, a whole number that a second format would write as '60%'. Three of them long ago
@@ -840,9 +835,7 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
     ['desktop', 1440, 900],
   ] as const)('%s: no serious axe violations; screenshot written', async (name, width, height) => {
     const s = await scenario({ width, height });
-    await s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
+    await useAppTheme(s.context, theme);
     await signedInAccount(suite.e2e.app, s.context, `screen-${name}`);
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
@@ -865,19 +858,10 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
   });
 });
 
-describe.each(['dark', 'light'] as const)('dashboard empty and break-even figures in the %s theme (issue 14 "Speed and finish")', (theme) => {
-  const themed = (s: Scenario) =>
-    s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
-  const sizes = [
-    ['phone', 390, 844],
-    ['desktop', 1440, 900],
-  ] as const;
-
-  it.each(sizes)("%s: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async (name, width, height) => {
+describe('dashboard empty and break-even figures (issue 14 "Speed and finish")', () => {
+  it.each(SCREEN_PAIRS)("$name, $theme: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
-    await themed(s);
+    await useAppTheme(s.context, theme);
     const { api } = await traderWithoutSamples(s, `empty-${name}-${theme}`);
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
@@ -913,9 +897,9 @@ describe.each(['dark', 'light'] as const)('dashboard empty and break-even figure
     for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
   });
 
-  it.each(sizes)("%s: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'", async (name, width, height) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'", async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
-    await themed(s);
+    await useAppTheme(s.context, theme);
     const { api } = await traderWithoutSamples(s, `be-day-${name}-${theme}`);
     await createTrade(api, { date: '2026-03-05', symbol: 'YM', pnl: 0 });
     const dashboard = new Dashboard(s.page);
@@ -956,9 +940,9 @@ describe.each(['dark', 'light'] as const)('dashboard empty and break-even figure
     }
   });
 
-  it.each(sizes)("%s: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart (issue 14)", async (name, width, height) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart (issue 14)", async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
-    await themed(s);
+    await useAppTheme(s.context, theme);
     await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();

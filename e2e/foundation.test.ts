@@ -8,7 +8,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { createAccount, PASSWORD, signedInAccount } from './support/accounts';
-import { eventually, useE2ESuite, waitForPath } from './support/scenario';
+import { eventually, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
  * The foundation as a trader meets it in Chromium, on the embedded database without SMTP (emails go to the
@@ -580,9 +580,7 @@ describe.each(['dark', 'light'] as const)('accessibility in the %s theme', (them
   it('has no serious or critical axe violations in the shell, its logout dialog and with the sidebar collapsed', async () => {
     const { context, page } = await scenario();
     // Only on the app's pages: axe opens an about:blank page of its own, which may not touch storage.
-    await context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
+    await useAppTheme(context, theme);
     const failures: string[] = [];
     const check = async (where: string) => {
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);

@@ -15,7 +15,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { signedInTrader } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
-import { eventually, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
+import { eventually, type Scenario, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * ReflectAI in Chromium (issue 9; spec part 2 "ReflectAI chat page", §4 "Chat", §5, §8, §9) against the
@@ -458,9 +458,7 @@ describe('ReflectAI with an AI provider', () => {
       for (const [name, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
         it(`${name} in ${colorScheme}: no serious axe violations, nothing wider than the screen`, async () => {
           const s = await suite.scenario({ width, height, colorScheme });
-          await s.context.addInitScript((value) => {
-            if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-          }, colorScheme);
+          await useAppTheme(s.context, colorScheme);
           await s.page.emulateMedia({ reducedMotion: 'reduce' });
           const { api, chat } = await newTrader(s);
           await api.patch('/api/profile', { display_name: 'Alex' });

@@ -6,7 +6,7 @@ import { addDays, getTodayInZone } from '../src/domain/dates';
 import { createTrade, listAll } from '../tests/api/trades-support';
 import { ReflectPage } from './pages/reflect';
 import { signedInTrader } from './pages/trade-log';
-import { useE2ESuite, waitForAnimations } from './support/scenario';
+import { SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * The Reflect page on a server without an AI provider (issue 8): the AI button says plainly that AI is not
@@ -44,15 +44,10 @@ describe('Reflect without an AI provider', () => {
   });
 });
 
-describe.each(['dark', 'light'] as const)('the analysis in the %s theme (issue 14 "Speed and finish")', (theme) => {
-  it.each([
-    ['phone', 390, 844],
-    ['desktop', 1440, 900],
-  ] as const)("%s: a group with nothing won or lost has no win rate ('—') in the analysis, not a 0.0 one", async (name, width, height) => {
+describe('the analysis (issue 14 "Speed and finish")', () => {
+  it.each(SCREEN_PAIRS)("$name, $theme: a group with nothing won or lost has no win rate ('—') in the analysis, not a 0.0 one", async ({ name, width, height, theme }) => {
     const s = await suite.scenario({ width, height, colorScheme: theme });
-    await s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, theme);
+    await useAppTheme(s.context, theme);
     const api = await signedInTrader(suite.e2e.app, s.context, `be-analysis-${name}-${theme}`);
     await api.post('/api/onboarding');
     const samples = await listAll(api);

@@ -11,7 +11,7 @@ import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { seriousA11yViolations } from './support/a11y';
 import { signedInTrader } from './pages/trade-log';
-import { eventually, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
+import { eventually, type Scenario, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * Trade Reflections in Chromium (issue 8): walking periods, rule adherence and tags kept on the server, an AI analysis
@@ -281,9 +281,7 @@ describe('screens', () => {
     for (const [name, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
       it(`${name} in ${colorScheme}: no serious axe violations, nothing wider than the screen`, async () => {
         const s = await suite.scenario({ width, height, colorScheme });
-        await s.context.addInitScript((value) => {
-          if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-        }, colorScheme);
+        await useAppTheme(s.context, colorScheme);
         const { reflect } = await traderWithWeek(s);
         await reflect.goto();
         await reflect.showing('This Week');

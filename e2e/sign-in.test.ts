@@ -10,7 +10,7 @@ import { IntroPage, LoginPage, RegisterPage } from './pages/auth-pages';
 import { AccountSettings, SignInFlow } from './pages/account-settings';
 import { seriousA11yViolations } from './support/a11y';
 import { createAccount, PASSWORD, signedInAccount } from './support/accounts';
-import { eventually, useE2ESuite, waitForPath } from './support/scenario';
+import { eventually, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
  * Sign-in a self-hoster can trust (issue 11), in Chromium: Google and an OpenID Connect provider against a real
@@ -159,10 +159,8 @@ describe('Google and OpenID Connect', () => {
 
   it('the sign-in and sign-up pages with provider buttons pass axe in both themes', async () => {
     for (const colorScheme of ['dark', 'light'] as const) {
-      const { page } = await scenario({ colorScheme });
-      await page.addInitScript((scheme) => {
-        if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', scheme);
-      }, colorScheme);
+      const { page, context } = await scenario({ colorScheme });
+      await useAppTheme(context, colorScheme);
       for (const path of ['/login', '/register']) {
         await page.goto(path);
         await page.getByRole('button', { name: 'Sign in with Authentik' }).or(page.getByRole('button', { name: 'Sign up with Authentik' })).waitFor();

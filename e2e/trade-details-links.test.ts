@@ -7,7 +7,7 @@ import { TradeDetailsPage } from './pages/trade-details';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
 import type { E2E } from './support/browser';
-import { eventually, useE2ESuite } from './support/scenario';
+import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
  * A trade's own page and the quick links as a trader uses them in Chromium (spec part 2 "Trade details
@@ -38,9 +38,7 @@ describe('trade details', () => {
   it("shows an imported average price at the instrument's tick precision, the exact value on hover (issue 14)", async () => {
     for (const view of [{ width: 1440, height: 900, colorScheme: 'dark' as const }, { width: 390, height: 844, colorScheme: 'light' as const }]) {
       const { client, page, details, context } = await trader(view);
-      await context.addInitScript((value) => {
-        if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-      }, view.colorScheme);
+      await useAppTheme(context, view.colorScheme);
       const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Combine' });
       const row = { period: 'AM', trade_type: 'A/A+', status: 'Win', side: 'Long', quantity: '7', import_source: 'tradovate-orders' };
       await api(client, 'POST', '/api/trades/import', {

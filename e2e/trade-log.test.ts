@@ -11,7 +11,7 @@ import { SearchPalette } from './pages/search-palette';
 import { TradeDetailsPage } from './pages/trade-details';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import type { E2E } from './support/browser';
-import { eventually, useE2ESuite, waitForAnimations } from './support/scenario';
+import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
  * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
@@ -33,11 +33,7 @@ interface Trader {
 async function trader(options?: Parameters<E2E['newContext']>[0]): Promise<Trader> {
   const s = await suite.scenario(options);
   // The app's own theme (dark unless chosen), not only the browser's preference.
-  if (options?.colorScheme) {
-    await s.context.addInitScript((value) => {
-      if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
-    }, options.colorScheme);
-  }
+  if (options?.colorScheme) await useAppTheme(s.context, options.colorScheme);
   const client = await signedInTrader(suite.e2e.app, s.context);
   return { client, context: s.context, page: s.page, log: new TradeLogPage(s.page) };
 }
@@ -553,13 +549,9 @@ describe('the list', () => {
   });
 });
 
-describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Speed and finish")', (theme) => {
-  const sizes = [
-    ['phone', 390, 844],
-    ['desktop', 1440, 900],
-  ] as const;
+describe('finish (issue 14 "Speed and finish")', () => {
 
-  it.each(sizes)("%s: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async (name, width, height) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
     const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
     await log.goto();
@@ -583,7 +575,7 @@ describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Spe
     await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
   });
 
-  it.each(sizes)("%s: the Edit Trade dialog and inline edit show a stored LONG/SHORT as Long/Short, and saving keeps it", async (name, width, height) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: the Edit Trade dialog and inline edit show a stored LONG/SHORT as Long/Short, and saving keeps it", async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
     // The spec's samples store LONG/SHORT (part 1): stored as they came.
     const long = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
@@ -640,7 +632,7 @@ describe.each(['dark', 'light'] as const)('finish in the %s theme (issue 14 "Spe
     expect(await storedType(short.id)).toBe('SHORT');
   });
 
-  it.each(sizes)("%s: a trade's side reads one way everywhere, 'Long' for a sample's LONG as for an import's Long", async (name, width, height) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads one way everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
     // Onboarded, without its samples: only the trades below.
     await client.post('/api/onboarding');

@@ -93,3 +93,20 @@ export function useE2ESuite(options: () => Parameters<typeof startE2E>[0] | Prom
 export async function waitForPath(page: Page, pathname: string, timeout?: number) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
+
+/**
+ * Where a screen check runs in both themes and at both widths (issue 14: 1440 px and 390 px, dark and light): as a
+ * phone in the light theme and a desktop in the dark one. The theme changes colours, not what these checks read;
+ * the axe checks, whose contrast rules depend on both, run every pairing.
+ */
+export const SCREEN_PAIRS = [
+  { name: 'phone', width: 390, height: 844, theme: 'light' },
+  { name: 'desktop', width: 1440, height: 900, theme: 'dark' },
+] as const;
+
+/** The app's theme for every page the profile opens (axe's own about:blank page may not touch storage). */
+export async function useAppTheme(context: BrowserContext, theme: 'dark' | 'light'): Promise<void> {
+  await context.addInitScript((value) => {
+    if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', value);
+  }, theme);
+}
