@@ -28,7 +28,7 @@ import { describeError, redactPath } from './http/error-log';
 import { HttpError } from './http/errors';
 import { createClientAddressResolver } from './http/client-address';
 import { sameOriginWrites } from './http/same-origin';
-import { securityHeaders } from './http/security';
+import { noStoreByDefault, securityHeaders } from './http/security';
 import { createSessionCache, requireUser } from './http/session';
 import { mountWebApp } from './http/static';
 import { packageRoot } from './paths';
@@ -83,6 +83,7 @@ export function createApp(appDeps: AppDeps) {
   // Every route under /api, present and future: no cross-site writes, and no body larger than its route needs.
   app.use('/api/*', sameOriginWrites(config.baseUrl));
   app.use('/api/*', limitBodies());
+  app.use('/api/*', noStoreByDefault());
 
   app.get('/api/health', async (c) => {
     const ok = await database.ping().catch(() => false);

@@ -72,6 +72,9 @@ describe.each(backends())('attachments API on %s', (backend) => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('image/png');
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
+    // The image chose its own caching (private: the browser may keep it an hour, a shared proxy may not).
+    expect(own.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await alice.request('GET', `/api/attachments?trade_id=${trade.id}`)).headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await own.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
 
     expect((await bob.request('GET', res.body.url)).status).toBe(404);

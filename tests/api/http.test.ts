@@ -269,6 +269,20 @@ describe('serving the web app', () => {
     expect(JSON.parse(small.body.toString())).toMatchObject({ ok: true });
   });
 
+  it('keeps a trader’s API answers out of every cache: no-store on data, session and error answers', async () => {
+    const trader = app.client();
+    await trader.signUp(uniqueEmail());
+    const answers = [
+      await trader.request('GET', '/api/trades?limit=5'),
+      await trader.request('GET', '/api/auth/get-session'),
+      await trader.request('POST', '/api/trades', { symbol: 'NQ' }),
+      await app.client().request('GET', '/api/trades'),
+      await trader.request('GET', '/api/no-such-route'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 400, 401, 404]);
+    for (const res of answers) expect(res.headers.get('cache-control'), `${res.status}`).toBe('no-store');
+  });
+
   it('sends a Content-Security-Policy without inline scripts that the built app can run under', async () => {
     for (const url of ['/trade-log', entryScript(), '/api/health']) {
       const res = await rawRequest(app.url + url);

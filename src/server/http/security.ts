@@ -1,4 +1,5 @@
 import { secureHeaders } from 'hono/secure-headers';
+import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config';
 
 /** Where each captcha provider serves its widget (script, frame, styles) and the calls the widget makes. */
@@ -42,3 +43,12 @@ export const securityHeaders = (config: Pick<Config, 'captcha' | 'TUTORIAL_VIDEO
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: config.baseUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
   });
+
+/**
+ * A trader's numbers stay out of every cache (the browser's disk cache, a proxy's): API responses are no-store
+ * unless the route chose its own caching (uploaded images, server-sent events).
+ */
+export const noStoreByDefault = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
