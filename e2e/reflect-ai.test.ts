@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chatGreeting } from '../src/domain/chat';
 import { addDays, formatShortDay, getHourInZone, getTodayInZone } from '../src/domain/dates';
 import { SAMPLE_QUESTIONS } from '../src/web/features/reflect-ai/sample-questions';
+import type { Route } from 'playwright-core';
 import type { ApiClient } from '../tests/support/app';
 import { aiEnv, startAiServer, type AiServer } from '../tests/support/ai-server';
 import { postSse } from '../tests/support/sse';
@@ -67,6 +68,11 @@ describe('ReflectAI with an AI provider', () => {
       const s = await suite.scenario();
       const { api, chat } = await newTrader(s);
       ai().clear();
+      // The trader's zone and name arrive late: the greeting waits for them rather than greeting for the browser's
+      // hour (this machine's zone is not New York's) as 'Trader'.
+      const late = (route: Route) => setTimeout(() => void route.continue().catch(() => undefined), 1_000);
+      await s.page.route('**/api/preferences', late);
+      await s.page.route('**/api/profile', late);
       await chat.goto();
       const greeting = chatGreeting(getHourInZone(new Date(), ZONE)!);
       expect(await chat.greeting.innerText()).toBe(`${greeting}, Trader`);

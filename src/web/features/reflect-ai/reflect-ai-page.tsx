@@ -69,8 +69,10 @@ export function ReflectAiPage() {
   const aiConfigured = config?.ai?.configured ?? false;
   const current = useQuery(currentSessionQuery);
   const sessions = useQuery(sessionsQuery);
-  const { data: preferences } = useQuery(preferencesQuery);
-  const { data: profile } = useQuery(profileQuery);
+  const preferencesQ = useQuery(preferencesQuery);
+  const profileQ = useQuery(profileQuery);
+  const preferences = preferencesQ.data;
+  const profile = profileQ.data;
   const [activeId, setActiveId] = useState<string | undefined>();
   const sessionId = activeId ?? current.data?.id;
   const session: ChatSession | undefined =
@@ -109,7 +111,8 @@ export function ReflectAiPage() {
   const title = session?.title ?? DEFAULT_CHAT_TITLE;
   const hasMessages = messages.length > 0 || pending !== null;
   const hasQuestion = pending !== null || messages.some((m) => m.isUser);
-  const loading = !sessionId || messagesQ.isPending;
+  // The welcome waits for the trader's zone and name, so it never greets for the wrong hour or as 'Trader' first.
+  const loading = !sessionId || messagesQ.isPending || (!hasQuestion && (preferencesQ.isPending || profileQ.isPending));
   const inputDisabled = !config || !aiConfigured || !sessionId;
 
   // Auto-scroll (part 2 §9): follow new text while the trader is within 100 px of the bottom.
