@@ -16,6 +16,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // A profile's pages of the app share one renderer process (see ContextPool).
+      '--process-per-site',
     ],
   });
 }
@@ -23,10 +25,20 @@ export async function launchBrowser(): Promise<Browser> {
 export interface E2E {
   app: TestApp;
   browser: Browser;
-  /** A fresh browser profile (cookies, localStorage) at desktop size unless told otherwise. */
-  newContext(options?: { width?: number; height?: number; colorScheme?: 'dark' | 'light'; javaScriptEnabled?: boolean }): Promise<BrowserContext>;
+  /**
+   * A browser profile (cookies, storage) as fresh as a new one, at desktop size unless told otherwise. Its close()
+   * gives it back to the file's pool (see ContextPool).
+   */
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
   close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'dark' | 'light';
+  javaScriptEnabled?: boolean;
 }
 
 /**
@@ -38,32 +50,117 @@ export interface E2E {
 export async function startE2E(options: { backend?: Backend; env?: Record<string, string> } = {}): Promise<E2E> {
   const app = await startTestApp({ ...options, backend: options.backend ?? (inject('pgAdminUrl') ? 'postgres' : 'pglite') });
   const browser = await launchBrowser();
-  const contexts: BrowserContext[] = [];
-  const newContext: E2E['newContext'] = async (o = {}) => {
-    const context = await browser.newContext({
-      baseURL: app.url,
-      viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
-      colorScheme: o.colorScheme,
-      javaScriptEnabled: o.javaScriptEnabled,
-    });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    return context;
-  };
+  const pool = new ContextPool(browser, app.url);
   return {
     app,
     browser,
-    newContext,
+    newContext: (o) => pool.lease(o),
     async newPage(o) {
-      return (await newContext(o)).newPage();
+      return (await pool.lease(o)).newPage();
     },
     async close() {
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await pool.close();
       await browser.close();
       await app.close();
     },
   };
 }
+
+interface Pooled {
+  context: BrowserContext;
+  key: string;
+  /** A page of the app's origin kept open, so the scenario's pages join its renderer process. */
+  keeper: Page;
+  busy: boolean;
+  disposables: Array<{ dispose(): Promise<void> }>;
+  listeners: Array<[string | symbol, (...args: never[]) => void]>;
+}
+
+/**
+ * Browser profiles reused from one scenario to the next. On a 2-core machine a new profile's first page costs
+ * ~5 CPU-seconds of Chromium, most of it starting a renderer process; a page that joins the renderer of a page
+ * already open on the app costs ~2.5. So each profile keeps one page open on the app's origin (a JSON endpoint, no
+ * script) and, when a scenario closes it, is wiped rather than closed: its other pages closed, cookies, storage
+ * (local, session, IndexedDB, caches, service workers), permissions, routes, init scripts and the scenario's
+ * listeners removed. What it keeps is the HTTP cache of the hashed assets (the API sends no-store). Profiles
+ * without JavaScript are not pooled.
+ */
+class ContextPool {
+  private readonly all: Pooled[] = [];
+  private readonly unpooled: BrowserContext[] = [];
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly url: string,
+  ) {}
+
+  async lease(o: ContextOptions = {}): Promise<BrowserContext> {
+    const settings = {
+      baseURL: this.url,
+      viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+      colorScheme: o.colorScheme,
+      javaScriptEnabled: o.javaScriptEnabled,
+    };
+    if (o.javaScriptEnabled === false) {
+      const context = await this.browser.newContext(settings);
+      context.setDefaultTimeout(15_000);
+      this.unpooled.push(context);
+      return context;
+    }
+    const key = JSON.stringify([settings.viewport, settings.colorScheme ?? null]);
+    let entry = this.all.find((e) => e.key === key && !e.busy);
+    if (!entry) entry = await this.create(settings, key);
+    entry.busy = true;
+    entry.context.setDefaultTimeout(15_000);
+    return entry.context;
+  }
+
+  private async create(settings: Parameters<Browser['newContext']>[0], key: string): Promise<Pooled> {
+    const context = await this.browser.newContext(settings);
+    const keeper = await context.newPage();
+    await keeper.goto('/api/health');
+    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [] };
+    const addInitScript = context.addInitScript.bind(context);
+    context.addInitScript = (async (...args: Parameters<typeof addInitScript>) => {
+      const disposable = await addInitScript(...args);
+      entry.disposables.push(disposable);
+      return disposable;
+    }) as typeof context.addInitScript;
+    const on = context.on.bind(context);
+    context.on = ((event: string, listener: (...args: never[]) => void) => {
+      entry.listeners.push([event, listener]);
+      return on(event as 'page', listener as never);
+    }) as typeof context.on;
+    context.close = async () => this.release(entry);
+    this.all.push(entry);
+    return entry;
+  }
+
+  private async release(entry: Pooled): Promise<void> {
+    if (!entry.busy) return;
+    const { context, keeper } = entry;
+    for (const [event, listener] of entry.listeners.splice(0)) context.off(event as 'page', listener as never);
+    await Promise.all(context.pages().filter((p) => p !== keeper).map((p) => p.close().catch(() => undefined)));
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await Promise.all(entry.disposables.splice(0).map((d) => d.dispose()));
+    await context.clearCookies();
+    await context.clearPermissions();
+    const cdp = await context.newCDPSession(keeper);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(this.url).origin, storageTypes: 'all' });
+    await cdp.detach();
+    entry.busy = false;
+  }
+
+  async close(): Promise<void> {
+    const contexts = [...this.all.map((e) => e.context), ...this.unpooled];
+    await Promise.all(contexts.map((c) => BrowserContextClose.call(c).catch(() => undefined)));
+  }
+}
+
+/** BrowserContext's own close, which pooled profiles replace with a release. */
+const BrowserContextClose: BrowserContext['close'] = async function (this: BrowserContext, ...args) {
+  return Object.getPrototypeOf(this).close.apply(this, args);
+};
 
 /** Fails the test on any uncaught page error or CSP violation, which a trader would see as a broken page. */
 export function collectPageErrors(page: Page): string[] {
