@@ -5,7 +5,7 @@ import { NotebookPage } from './pages/notebook';
 import { signedInTrader } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
 import type { E2E } from './support/browser';
-import { eventually, useE2ESuite } from './support/scenario';
+import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
  * The notebook and the daily journal as a trader uses them in Chromium (spec part 2 "Notebook (/notebook)", "Daily
@@ -345,7 +345,7 @@ describe('accessibility', () => {
     ['light', 390],
   ] as const)('the notebook and the journal have no serious axe violations (%s, %i px)', async (colorScheme, width) => {
     const { client, page, notebook } = await trader({ colorScheme, width, height: 900 });
-    await page.addInitScript((scheme) => localStorage.setItem('theme', scheme), colorScheme);
+    await useAppTheme(page.context(), colorScheme);
     const folder = await api(client, 'POST', '/api/note-folders', { name: 'Playbook' });
     const tag = await api(client, 'POST', '/api/tags', { name: 'A+' });
     const trade = await api(client, 'POST', '/api/trades', { date: '2025-03-03', period: 'AM', symbol: 'NQ', pnl: -12 });

@@ -313,7 +313,7 @@ describe('accessibility', () => {
     ['light', 390],
   ] as const)('trade details and the quick links widget have no serious axe violations (%s, %i px)', async (colorScheme, width) => {
     const { client, page, details, links } = await trader({ colorScheme, width, height: 900 });
-    await page.addInitScript((scheme) => localStorage.setItem('theme', scheme), colorScheme);
+    await useAppTheme(page.context(), colorScheme);
     const trade = await seedTrade(client, { date: '2025-03-03', symbol: 'NQ', pnl: -12.5, notes: 'note', tags: ['A+'], link: 'https://x.example.test' });
     await api(client, 'POST', '/api/notes', { title: 'Linked', content: '- [x] done\n- [ ] todo', trade_id: trade.id });
     await api(client, 'POST', '/api/attachments', { trade_id: trade.id, url: 'https://charts.example.test/a.png' });

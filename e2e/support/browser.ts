@@ -74,6 +74,8 @@ interface Pooled {
   busy: boolean;
   disposables: Array<{ dispose(): Promise<void> }>;
   listeners: Array<[string | symbol, (...args: never[]) => void]>;
+  /** BrowserContext's own close, which the pool replaces with a release. */
+  closeForGood: () => Promise<void>;
 }
 
 /**
@@ -119,7 +121,7 @@ class ContextPool {
     const context = await this.browser.newContext(settings);
     const keeper = await context.newPage();
     await keeper.goto('/api/health');
-    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [] };
+    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [], closeForGood: context.close.bind(context) };
     const addInitScript = context.addInitScript.bind(context);
     context.addInitScript = (async (...args: Parameters<typeof addInitScript>) => {
       const disposable = await addInitScript(...args);
@@ -152,15 +154,10 @@ class ContextPool {
   }
 
   async close(): Promise<void> {
-    const contexts = [...this.all.map((e) => e.context), ...this.unpooled];
-    await Promise.all(contexts.map((c) => BrowserContextClose.call(c).catch(() => undefined)));
+    const closes = [...this.all.map((e) => e.closeForGood()), ...this.unpooled.map((c) => c.close())];
+    await Promise.all(closes.map((closing) => closing.catch(() => undefined)));
   }
 }
-
-/** BrowserContext's own close, which pooled profiles replace with a release. */
-const BrowserContextClose: BrowserContext['close'] = async function (this: BrowserContext, ...args) {
-  return Object.getPrototypeOf(this).close.apply(this, args);
-};
 
 /** Fails the test on any uncaught page error or CSP violation, which a trader would see as a broken page. */
 export function collectPageErrors(page: Page): string[] {
