@@ -73,13 +73,23 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
              created_at::text as created, id::text as id
       from trades where user_id = ${userId}`);
     const trades = sortByTradingOrder(
-      stored.map((t) => ({ ...t, tradeDate: t.day as string, entryTime: t.entry as string | null, exitTime: t.exit as string | null, createdAt: t.created as string, id: t.id as string })),
+      stored.map((t) => ({
+        scope: t.scope as string,
+        day: t.day as string,
+        status: t.status as string,
+        pnl: t.pnl as number,
+        tradeDate: t.day as string,
+        entryTime: t.entry as string | null,
+        exitTime: t.exit as string | null,
+        createdAt: t.created as string,
+        id: t.id as string,
+      })),
     );
     const groups = new Map<string, Array<{ status: string; pnlCents: number }>>();
     for (const t of trades) {
-      const trade = { status: t.status as string, pnlCents: t.pnl as number };
-      for (const scope of ['all', t.scope as string]) {
-        const key = `${scope}|${t.day as string}`;
+      const trade = { status: t.status, pnlCents: t.pnl };
+      for (const scope of ['all', t.scope]) {
+        const key = `${scope}|${t.day}`;
         groups.set(key, [...(groups.get(key) ?? []), trade]);
       }
     }
