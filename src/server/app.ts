@@ -20,6 +20,7 @@ import { folderRoutes, noteRoutes, tagRoutes } from './features/notes/routes';
 import { attachmentRoutes } from './features/attachments/routes';
 import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
+import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
@@ -139,6 +140,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/journal', journalRoutes(deps));
   api.route('/trade-details', tradeDetailsRoutes(deps));
   api.route('/quick-links', quickLinkRoutes(deps));
+  api.route('/market', marketRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -674,6 +674,107 @@ export const importColumnMappings = pgTable(
   (t) => [unique('import_column_mappings_header').on(t.userId, t.headerKey), ownerPolicy('import_column_mappings')],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Fills and market data (issue 29).
+
+/**
+ * Every fill of a trade, in the order traded (`seq` from 0): time, side, quantity and price, and the fill's costs
+ * where the file gave them (null otherwise). A fill that FIFO split between two trades is a row in each, with its
+ * share. Referenced with its owner, like a note's trade, and removed with the trade.
+ */
+export const tradeFills = pgTable(
+  'trade_fills',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    seq: integer('seq').notNull(),
+    time: ts('time').notNull(),
+    side: text('side').notNull(),
+    quantity: decimal('quantity').notNull(),
+    price: decimal('price').notNull(),
+    commission: money('commission'),
+    brokerId: text('broker_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'trade_fills_pk', columns: [t.userId, t.tradeId, t.seq] }),
+    foreignKey({
+      name: 'trade_fills_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    check('trade_fills_side', sql`${t.side} in ('Buy', 'Sell')`),
+    check('trade_fills_quantity', sql`${t.quantity} > 0`),
+    check('trade_fills_commission', sql`${t.commission} >= 0`),
+    ownerPolicy('trade_fills'),
+  ],
+);
+
+/**
+ * Price bars: market data, not a trader's private data (DESIGN.md). One row per contract, resolution (seconds: 1 or 60)
+ * and bar start, shared by every trader on the server; `added_by` records who added it. Its row-level policies let a
+ * signed-in trader read every row, add rows in their own name and delete only the rows they added (no owner policy:
+ * the table has no user_id, and the account export and deletion leave it alone; a deleted trader's rows stay, unowned).
+ */
+export const priceBars = pgTable(
+  'price_bars',
+  {
+    contract: text('contract').notNull(),
+    resolution: integer('resolution').notNull(),
+    start: ts('start').notNull(),
+    open: decimal('open').notNull(),
+    high: decimal('high').notNull(),
+    low: decimal('low').notNull(),
+    close: decimal('close').notNull(),
+    volume: decimal('volume'),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'price_bars_pk', columns: [t.contract, t.resolution, t.start] }),
+    index('price_bars_added_by_idx').on(t.addedBy, t.contract, t.resolution, t.start),
+    check('price_bars_resolution', sql`${t.resolution} in (1, 60)`),
+    check('price_bars_range', sql`${t.high} >= ${t.low}`),
+    pgPolicy('price_bars_read', { as: 'permissive', for: 'select', to: 'public', using: sql`coalesce(current_setting('app.user_id', true), '') <> ''` }),
+    pgPolicy('price_bars_add', { as: 'permissive', for: 'insert', to: 'public', withCheck: sql`added_by = current_setting('app.user_id', true)` }),
+    pgPolicy('price_bars_remove', { as: 'permissive', for: 'delete', to: 'public', using: sql`added_by = current_setting('app.user_id', true)` }),
+  ],
+);
+
+/**
+ * A trade's MAE, MFE (points, ticks, dollars), best exit and capture, from the bars of its contract
+ * (src/domain/market/excursions.ts), recomputed when the trade or those bars change, for the Trade Log's columns and
+ * the Reports' averages. `detail` is the whole result: the exit analysis, or which bars are missing.
+ */
+export const tradeExcursions = pgTable(
+  'trade_excursions',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    status: text('status').notNull(),
+    resolution: integer('resolution'),
+    maePoints: decimal('mae_points'),
+    mfePoints: decimal('mfe_points'),
+    maeTicks: numeric('mae_ticks', { precision: 24, scale: 4 }),
+    mfeTicks: numeric('mfe_ticks', { precision: 24, scale: 4 }),
+    mae: money('mae'),
+    mfe: money('mfe'),
+    bestExitPrice: decimal('best_exit_price'),
+    capture: numeric('capture', { precision: 12, scale: 4 }),
+    detail: jsonb('detail').notNull(),
+    computedAt: ts('computed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'trade_excursions_pk', columns: [t.userId, t.tradeId] }),
+    foreignKey({
+      name: 'trade_excursions_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    check('trade_excursions_status', sql`${t.status} in ('complete', 'missing', 'no-bars', 'not-applicable')`),
+    ownerPolicy('trade_excursions'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -697,4 +798,6 @@ export const ownedTables = [
   'fee_schedules',
   'import_account_links',
   'import_column_mappings',
+  'trade_fills',
+  'trade_excursions',
 ] as const;

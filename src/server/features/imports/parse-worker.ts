@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import type { ParsedFile } from './convert';
+import { parseBars, type ParseBarsOptions } from '../../../domain/market';
+import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
 /**
@@ -13,7 +14,8 @@ type Request =
   | { id: number; type: 'summarize'; job: number; bytes: ArrayBuffer; options: ImportOptions; hold: number }
   | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
-  | { id: number; type: 'drop'; job: number };
+  | { id: number; type: 'drop'; job: number }
+  | { id: number; type: 'bars'; bytes: ArrayBuffer; options: ParseBarsOptions };
 
 const held = new Map<number, { parsed: Extract<ParsedFile, { ok: true }>; hold: number; timer: ReturnType<typeof setTimeout> }>();
 
@@ -43,6 +45,8 @@ function handle(request: Request): unknown {
         parentPort!.postMessage({ id: request.id, part: step.value });
       }
     }
+    case 'bars':
+      return parseBars(decodeText(new Uint8Array(request.bytes)), request.options);
     case 'drop': {
       const entry = held.get(request.job);
       if (entry) clearTimeout(entry.timer);

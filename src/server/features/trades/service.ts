@@ -20,6 +20,9 @@ import { getPreferences, preferencesIn } from '../preferences/routes';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import { backupTradeRow, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
+import { recomputeExcursions, recomputeForTrades } from '../market/excursions';
+import { attachFillsByImportKey, fillsRepo, toFillRecord, type FillRecord } from '../market/fills';
+import { toFillDto } from '../market/service';
 
 /** The API's trade: stored columns plus the account name; money as exact decimal strings. */
 export function toTradeDto(row: TradeRow): Trade {
@@ -286,6 +289,8 @@ export const tradesService = {
         ...toRow(trade),
         ...(patch.account_id !== undefined && { accountId: patch.account_id }),
       });
+      // A manual trade's symbol is the key of its bars, and its P&L the capture's: its figures follow (issue 29).
+      await recomputeExcursions(tx, userId, { ids: [id] });
       return toTradeDto((await repo.find(id))!);
     });
   },
@@ -314,9 +319,10 @@ export const tradesService = {
       return exclude.length > 0 ? count - (await repo.countAmong('unassigned', exclude)) : count;
     }),
 
+  /** Every trade with its fills (issue 29): the JSON backup, which a restore reads back whole. */
   async exportAll(db: Database, userId: string) {
-    const rows = await db.withUser(userId, (tx) => tradesRepo(tx, userId).all());
-    return rows.map(toTradeDto);
+    const { rows, fills } = await db.withUser(userId, async (tx) => ({ rows: await tradesRepo(tx, userId).all(), fills: await fillsRepo(tx, userId).all() }));
+    return rows.map((row) => ({ ...toTradeDto(row), fills: (fills.get(row.id) ?? []).map((f) => toFillDto(toFillRecord(f))) }));
   },
 
   /**
@@ -326,6 +332,7 @@ export const tradesService = {
   async importBackup(db: Database, userId: string, accountId: string, items: Array<Record<string, unknown>>): Promise<BackupImportResult> {
     const timeZone = await timeZoneOf(db, userId);
     const createdAt = createdAtKeepingOrder(items);
+    const fillsOf: Array<FillRecord[] | null> = items.map((item, index) => backupFills(item.fills, `Row ${index + 1}: `));
     const rows: NewTradeRow[] = items.map((item, index) => {
       const where = `Row ${index + 1}: `;
       const checked = backupTradeRow.safeParse(item);
@@ -349,7 +356,8 @@ export const tradesService = {
         quantity: decimalOrNull(item.quantity, `${where}quantity`),
         grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
         importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
-        importKey: originalId ? `backup:${originalId}` : null,
+        // A row with fills but no id of its own gets one from its place and contents, so its fills find it.
+        importKey: originalId ? `backup:${originalId}` : fillsOf[index] ? `backup-row:${index}:${JSON.stringify([item.trade_date ?? item.date, item.symbol, item.pnl])}` : null,
         ...(createdAt[index] && { createdAt: createdAt[index] }),
       };
     });
@@ -360,10 +368,41 @@ export const tradesService = {
       // time; taken like a broker import's, so a restore and an import into one account do not interleave.
       await lockFor(tx, 'account_imports', accountId);
       const imported = await repo.insertMany(rows, { skipDuplicates: true });
+      // Fills follow their trades by import key: a trade restored now gets them, and so does one the account held
+      // from before fills were kept (issue 29); a trade that has fills keeps its own.
+      const withFills = rows.flatMap((row, index) => (fillsOf[index] && row.importKey ? [{ importKey: row.importKey, fills: fillsOf[index]! }] : []));
+      if (withFills.length > 0) await attachFillsByImportKey(tx, userId, accountId, withFills);
+      await recomputeForTrades(tx, userId, rows.map((row) => ({ contract: row.contract ?? null, symbol: row.symbol ?? '', entryTime: row.entryTime ?? null, exitTime: row.exitTime ?? null })));
       return { imported, skipped: rows.length - imported };
     });
   },
 };
+
+/**
+ * A backup row's fills (issue 29), as the export writes them: time with its zone, side, quantity, price and the
+ * fill's commission or null. A fill that cannot be read is a 400 naming the row and the fill.
+ */
+function backupFills(value: unknown, where: string): FillRecord[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw badRequest(`${where}fills: must be a list of fills`);
+  if (value.length > 500) throw badRequest(`${where}fills: a trade holds at most 500 fills`);
+  const fills = value.map((item: unknown, index): FillRecord => {
+    const at = `${where}fills.${index}.`;
+    const record = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const time = instantOrNull(record.time, `${at}time`);
+    if (time === null) throw badRequest(`${at}time: must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z`);
+    if (record.side !== 'Buy' && record.side !== 'Sell') throw badRequest(`${at}side: must be Buy or Sell`);
+    const quantity = decimalOrNull(record.quantity, `${at}quantity`);
+    if (quantity === null || !(Number(quantity) > 0)) throw badRequest(`${at}quantity: must be a positive number`);
+    const price = decimalOrNull(record.price, `${at}price`);
+    if (price === null) throw badRequest(`${at}price: must be a number`);
+    const commission = decimalOrNull(record.commission, `${at}commission`);
+    if (record.commission != null && (commission === null || Number(commission) < 0)) throw badRequest(`${at}commission: must be an amount of 0 or more`);
+    if (commission !== null) checkMoney('commission', toCents(commission), at);
+    return { time, side: record.side, quantity, price, commission };
+  });
+  return fills.length > 0 ? fills : null;
+}
 
 /** Prices and quantities: numeric(24,8) holds 16 integer digits; more was a database error (a 500). */
 function decimalOrNull(value: unknown, field: string): string | null {
