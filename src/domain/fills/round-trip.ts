@@ -28,7 +28,7 @@ export interface RoundTrip {
   entryTime: number;
   exitTime: number;
   grossPnlCents: Cents;
-  /** The fills' commissions added up; null when no fill gives one (the trade keeps its own). */
+  /** The commissions the fills give, added up; null when no fill gives one (the trade keeps its own). */
   commissionCents: Cents | null;
   /** The fills as stored, in the order traded. */
   fills: TradeFill[];
@@ -52,7 +52,7 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
   if (inputs.length < 2) return { ok: false, field: 'fills', message: 'fills: a round trip needs at least an entry and an exit fill' };
   const parsed = parseInstrument(instrument);
   const fills: Fill[] = [];
-  let anyCommission = false;
+  const withCommission = new Set<string>();
   for (const [index, input] of inputs.entries()) {
     const at = `fills.${index}`;
     const quantity = readNumber(input.quantity);
@@ -68,10 +68,11 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
       const amount = readNumber(input.commission);
       if (amount === null || amount.lt(0) || amount.gte(1e9)) return { ok: false, field: `${at}.commission`, message: `${at}.commission: must be an amount of 0 or more` };
       commission = decimalToCents(amount);
-      anyCommission = true;
+      withCommission.add(String(index));
     }
     if (!Number.isFinite(input.time)) return { ok: false, field: `${at}.time`, message: `${at}.time: must be a time` };
-    fills.push({ rows: [index], account: '', contract: parsed.contract, root: parsed.root, side: input.side, quantity, price, time: input.time, commission, seq: index });
+    // The id traces each stored fill back to the one given (one round trip: FIFO splits none of them).
+    fills.push({ rows: [index], account: '', contract: parsed.contract, root: parsed.root, side: input.side, quantity, price, time: input.time, commission, seq: index, id: String(index) });
   }
   const built = buildTrades(fills);
   if (built.issues.some((issue) => issue.severity === 'error')) {
@@ -106,8 +107,9 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
       entryTime: Date.parse(trade.entryTime!),
       exitTime: Date.parse(trade.exitTime!),
       grossPnlCents: trade.grossPnl,
-      commissionCents: anyCommission ? trade.commission : null,
-      fills: (trade.fills ?? []).map((fill) => ({ ...fill, commission: anyCommission ? fill.commission : null })),
+      commissionCents: withCommission.size > 0 ? trade.commission : null,
+      // A fill given without costs keeps none (null), beside fills that have theirs.
+      fills: (trade.fills ?? []).map(({ id, ...fill }) => ({ ...fill, commission: withCommission.has(id!) ? fill.commission : null })),
     },
   };
 }

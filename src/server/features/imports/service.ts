@@ -173,6 +173,8 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
         entryTime: s.entryTime === null ? null : new Date(s.entryTime).toISOString(),
         exitTime: s.exitTime === null ? null : new Date(s.exitTime).toISOString(),
         minutePrecision: MINUTE_FORMATS.has(s.importSource ?? '') && seconds(s.entryTime) === 0 && seconds(s.exitTime) === 0,
+        id: s.id,
+        hasFills: s.hasFills === true || (s.hasFills as unknown) === 't',
       })),
     );
   }

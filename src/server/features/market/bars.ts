@@ -35,6 +35,10 @@ function barsJson(bars: readonly Bar[]): string {
 }
 
 const BAR_COLUMNS = sql.raw('s timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric');
+/** A conflict's values as text: in JSON a numeric would become a float. */
+const CONFLICT_COLUMNS = sql.raw(
+  'select start, stored_open::text, stored_high::text, stored_low::text, stored_close::text, stored_volume::text, open::text, high::text, low::text, close::text, volume::text',
+);
 
 interface ConflictRow {
   start: string;
@@ -90,7 +94,7 @@ export async function upsertBarsIn(tx: Tx, kind: Database['kind'], contract: str
       select (select count(*)::int from added) as added,
         (select count(*)::int from stored where same) as unchanged,
         (select count(*)::int from stored where not same) as conflicting,
-        (select coalesce(json_agg(c order by c.start), '[]'::json) from (select * from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
+        (select coalesce(json_agg(c order by c.start), '[]'::json) from (${CONFLICT_COLUMNS} from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
     `)) as unknown as { rows: Array<{ added: number; unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }> };
     const row = result.rows[0]!;
     outcome.added += Number(row.added);
@@ -123,7 +127,7 @@ export async function compareBarsIn(tx: Tx, kind: Database['kind'], contract: st
       )
       select (select count(*)::int from stored where same) as unchanged,
         (select count(*)::int from stored where not same) as conflicting,
-        (select coalesce(json_agg(c order by c.start), '[]'::json) from (select * from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
+        (select coalesce(json_agg(c order by c.start), '[]'::json) from (${CONFLICT_COLUMNS} from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
     `)) as unknown as { rows: Array<{ unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }> };
     const row = result.rows[0]!;
     outcome.unchanged += Number(row.unchanged);

@@ -242,7 +242,8 @@ export const marketService = {
       const padMs = query.padding * 60_000;
       const from = entry - padMs;
       const to = exit + padMs;
-      const read = await readBars(tx, contract, Math.min(from, entry - 60_000), Math.max(to, exit + AFTER_EXIT_MS));
+      // From a bar before the window (a bar that starts before it may end inside it) to an hour past the exit.
+      const read = await readBars(tx, contract, Math.min(from, entry) - 60_000, Math.max(to, exit + AFTER_EXIT_MS));
       const available = ([1, 60] as const).map((resolution) => ({
         resolution,
         bars: (read[resolution] ?? []).filter((bar) => bar.start + periodMs(resolution) > from && bar.start <= to).length,
