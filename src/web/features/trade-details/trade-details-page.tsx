@@ -13,6 +13,8 @@ import { pnlTone } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
 import { preferencesQuery, queryKeys, type TradeDetails } from '../../shared/api';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
+import { FillsCard } from './fills-card';
+import { TradeChartCard } from './trade-chart-card';
 import { TradeFields } from './trade-fields';
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -192,6 +194,10 @@ export function TradeDetailsPage() {
       <Card withBorder radius="md" padding="md">
         <TradeFields trade={trade} timeZone={timeZone} />
       </Card>
+
+      <TradeChartCard tradeId={trade.id} symbol={trade.contract || trade.symbol} timeZone={timeZone} />
+
+      <FillsCard details={details.data} timeZone={timeZone} symbol={trade.contract || trade.symbol} />
 
       <LinkedNotes details={details.data} />
 

@@ -54,6 +54,15 @@ export const queryKeys = {
     detail: (id: string) => ['trades', 'details-page', id] as const,
   },
   quickLinks: { all: ['quick-links'] as const },
+  /**
+   * Price bars and what they tell (issue 29). A trade's chart lives here, not under ['trades']: bars change it as well
+   * as the trade, so both a trade's and the bars' mutations invalidate ['market'].
+   */
+  market: {
+    all: ['market'] as const,
+    coverage: ['market', 'coverage'] as const,
+    chart: (tradeId: string, padding: number, resolution: number | null) => ['market', 'chart', tradeId, padding, resolution ?? 'auto'] as const,
+  },
   tasks: {
     all: ['tasks'] as const,
     byDate: (date: string) => ['tasks', 'date', date] as const,
