@@ -14,6 +14,7 @@ import {
   resolveReportRange,
   writeReportFilterParams,
   type FilterableTrade,
+  type ResolvedRange,
   type TradeClock,
 } from './filter';
 
@@ -63,7 +64,7 @@ describe('one trade against the filter', () => {
     quantity: 2,
   };
   const at1430: TradeClock = { weekday: 3, entryHour: 14, holdSeconds: 240 };
-  const all = { from: null, to: null };
+  const all: ResolvedRange = { from: null, to: null };
   const matches = (patch: Parameters<typeof createReportFilter>[0], clock = at1430, range = all) => matchesReportFilter(nqShort, clock, createReportFilter(patch), range);
 
   it('an NQ short at 14:30 on a Wednesday, held 4 minutes, 2 contracts, tagged FOMO and A+', () => {

@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  breakdownReport,
+  calendarReport,
+  distributionReport,
+  equityReport,
+  heatmapReport,
+  overviewReport,
+  reportOptions,
+} from '../../src/contract/reports';
+import {
+  BREAKDOWNS,
+  computeBreakdown,
+  computeDistribution,
+  computeEquity,
+  computeHeatmap,
+  computeOverview,
+  computeYearCalendar,
+  createReportFilter,
+  createReportTrade,
+  resolveReportRange,
+  selectReportTrades,
+  writeReportFilterParams,
+  type ReportFilter,
+  type ReportTrade,
+} from '../../src/domain/reports';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { conforms } from '../support/contract';
+import { brokerFile, importFile } from './imports-support';
+import { cents, createAccount, createTrade, newTrader, type TradeDto } from './trades-support';
+
+/**
+ * The Reports API (issue 26) on both databases: its figures equal the domain's own computation over a real broker export
+ * imported through the API, for many filters; another trader's ids in a filter change nothing; a bad filter is a 400
+ * that names its parameter; a change to the trades shows in the next report (the server keeps the trades in memory).
+ */
+const TOPSTEPX = 'topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv';
+const NY = 'America/New_York';
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+/** The trades as the API lists them (the export), as report trades in trading order, computed here independently. */
+function toTradingOrder(listed: TradeDto[]): ReportTrade[] {
+  const us = (iso: unknown) => (typeof iso === 'string' ? Date.parse(iso) : null);
+  const keyed = listed.map((t) => {
+    const entry = us(t.entry_time);
+    const exit = us(t.exit_time);
+    const created = Date.parse(t.created_at);
+    return { t, keys: [entry ?? exit ?? created, exit ?? entry ?? created, created] as const };
+  });
+  keyed.sort((a, b) => {
+    if (a.t.date !== b.t.date) return a.t.date < b.t.date ? -1 : 1;
+    for (let i = 0; i < 3; i++) if (a.keys[i] !== b.keys[i]) return a.keys[i]! - b.keys[i]!;
+    return a.t.id < b.t.id ? -1 : 1;
+  });
+  return keyed.map(({ t }) =>
+    createReportTrade({
+      id: t.id,
+      tradeDate: t.date,
+      accountId: t.account_id,
+      symbol: t.symbol,
+      contract: (t.contract as string | null) ?? null,
+      side: (t.side as string | null) ?? null,
+      setup: t.trade_type,
+      session: t.period,
+      tags: t.tags,
+      status: t.status,
+      pnlCents: cents(t.pnl),
+      commissionCents: cents(t.commission),
+      entryMs: us(t.entry_time),
+      exitMs: us(t.exit_time),
+      quantity: t.quantity === null ? null : Number(t.quantity),
+    }),
+  );
+}
+
+const query = (filter: ReportFilter, extra: Record<string, string> = {}) => {
+  const params = writeReportFilterParams(filter);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+describe.each(backends())('reports on %s', (backend) => {
+  let app: TestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let aliceAccount: { id: string };
+  let bobAccount: { id: string };
+  let trades: ReportTrade[];
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+    [alice, bob] = await Promise.all([newTrader(app, 'alice'), newTrader(app, 'bob')]);
+    aliceAccount = await createAccount(alice, 'Topstep 50K');
+    bobAccount = await createAccount(bob, 'Bob Eval');
+    const imported = await importFile(alice, { account_id: aliceAccount.id, time_zone: NY }, brokerFile(TOPSTEPX));
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(200);
+    // A manual trade without times, unassigned, tagged: left out of the hour and hold reports and counted so.
+    await createTrade(alice, { date: '2025-05-09', symbol: 'MNQ', period: 'PM', trade_type: 'Breakout', pnl: -25.5, commission: 1.24, tags: ['FOMO', 'A+'] });
+    await createTrade(alice, { date: '2025-05-12', symbol: 'MES', period: 'AM', trade_type: 'Breakout', pnl: 40, tags: ['A+'] });
+    // Bob trades the same instruments on the same days: none of his may reach Alice's reports.
+    await importFile(bob, { account_id: bobAccount.id, time_zone: NY }, brokerFile(TOPSTEPX));
+    const exported = await alice.get('/api/trades/export');
+    expect(exported.status).toBe(200);
+    trades = toTradingOrder(exported.body as TradeDto[]);
+    expect(trades.length).toBe(336);
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  const filters: Array<[string, ReportFilter]> = [
+    ['everything', createReportFilter()],
+    ['shorts', createReportFilter({ side: ['Short'] })],
+    ['MNQ and MES longs entered 09:00-11:00', createReportFilter({ symbol: ['MNQ', 'MES'], side: ['Long'], hour: [9, 10] })],
+    ['losses held 1-15 minutes on Tuesdays and Thursdays', createReportFilter({ result: ['Loss'], hold: ['1-5m', '5-15m'], weekday: [2, 4] })],
+    ['May 2025, sizes 2 to 3', createReportFilter({ range: 'custom', from: '2025-05-01', to: '2025-05-31', sizeMin: 2, sizeMax: 3 })],
+    ['tagged A+ but not FOMO', createReportFilter({ tag: ['A+'], tagMode: 'any' })],
+    ['no FOMO, unassigned only', createReportFilter({ tag: ['FOMO'], tagMode: 'none', account: ['unassigned'] })],
+  ];
+
+  it.each(filters)('overview, equity, heatmap, distributions and the calendar of %s equal the domain computed over the exported trades', async (_name, filter) => {
+    const range = resolveReportRange(filter, new Date(), NY);
+    const selected = selectReportTrades(trades, filter, range, NY);
+    const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`));
+    expect(overview.basis.trades).toBe(selected.length);
+    const opening = overview.openingBalanceCents;
+    expect(overview.overview).toEqual(asJson(computeOverview(selected, { openingBalanceCents: opening })));
+    const equity = conforms(equityReport, await alice.get(`/api/reports/equity${query(filter)}`));
+    expect(equity.equity).toEqual(asJson(computeEquity(selected)));
+    const heatmap = conforms(heatmapReport, await alice.get(`/api/reports/heatmap${query(filter)}`));
+    expect(heatmap.heatmap).toEqual(asJson(computeHeatmap(selected, NY)));
+    for (const of of ['pnl', 'hold'] as const) {
+      const dist = conforms(distributionReport, await alice.get(`/api/reports/distribution${query(filter, { of })}`));
+      expect(dist.distribution).toEqual(asJson(computeDistribution(selected, of)));
+    }
+    const calendar = conforms(calendarReport, await alice.get(`/api/reports/calendar${query(filter, { year: '2025' })}`));
+    expect(calendar.calendar).toEqual(asJson(computeYearCalendar(selected, 2025, 2025)));
+  });
+
+  it('every breakdown of every trade equals the domain, rows in the same order, with the trades left out counted', async () => {
+    const names = (id: string) => (id === aliceAccount.id ? 'Topstep 50K' : undefined);
+    for (const by of BREAKDOWNS) {
+      const res = conforms(breakdownReport, await alice.get(`/api/reports/breakdown?by=${by}`));
+      expect(res.breakdown, by).toEqual(asJson(computeBreakdown(trades, by, { timeZone: NY, accountName: names })));
+    }
+    const hours = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=hour'));
+    // The two manual trades have no entry time.
+    expect(hours.breakdown.excluded).toBe(2);
+    expect(hours.breakdown.rows.reduce((n, r) => n + r.trades, 0)).toBe(trades.length - 2);
+    const accounts = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=account'));
+    expect(accounts.breakdown.rows.map((r) => r.label).sort()).toEqual(['Topstep 50K', 'Unassigned']);
+  });
+
+  it('the imported figures themselves: net P&L to the cent is the sum of the listed trades', async () => {
+    const { overview } = conforms(overviewReport, await alice.get('/api/reports/overview'));
+    expect(overview.netCents).toBe(trades.reduce((s, t) => s + t.pnlCents, 0));
+    expect(overview.feesCents).toBe(trades.reduce((s, t) => s + t.commissionCents, 0));
+    expect(overview.trades).toBe(trades.length);
+    expect(overview.tradesWithoutTimes).toBe(2);
+    // The trader's statistics endpoint (per-day rollups) agrees on the shared figures.
+    const stats = (await alice.get('/api/trades/stats?days=none')).body.summary;
+    expect({ trades: overview.trades, net: overview.netCents, wins: overview.wins, losses: overview.losses }).toEqual({
+      trades: stats.trades,
+      net: stats.pnlCents,
+      wins: stats.wins,
+      losses: stats.losses,
+    });
+  });
+
+  it("another trader's account id in a filter changes nothing: it matches none of this trader's trades", async () => {
+    const own = conforms(overviewReport, await alice.get(`/api/reports/overview?account=${aliceAccount.id}`));
+    const withBobs = conforms(overviewReport, await alice.get(`/api/reports/overview?account=${aliceAccount.id}&account=${bobAccount.id}`));
+    expect(withBobs.overview).toEqual(own.overview);
+    const onlyBobs = conforms(overviewReport, await alice.get(`/api/reports/overview?account=${bobAccount.id}`));
+    expect(onlyBobs.overview.trades).toBe(0);
+    expect(onlyBobs.basis.description).toContain('an unknown account');
+    const breakdown = conforms(breakdownReport, await alice.get(`/api/reports/breakdown?by=account&account=${bobAccount.id}`));
+    expect(breakdown.breakdown.rows).toEqual([]);
+    // Bob's own reports hold only his import, whatever Alice added.
+    const bobs = conforms(overviewReport, await bob.get('/api/reports/overview'));
+    expect(bobs.overview.trades).toBe(trades.length - 2);
+    const options = conforms(reportOptions, await bob.get('/api/reports/options'));
+    expect(options.tag).not.toContain('FOMO');
+    expect(options.setup).not.toContain('Breakout');
+    expect(conforms(reportOptions, await alice.get('/api/reports/options')).tag).toContain('FOMO');
+  });
+
+  it('a bad filter is a 400 that names the parameter', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/reports/overview?hour=24', 'hour.0'],
+      ['/api/reports/overview?hour=', 'hour.0'],
+      ['/api/reports/overview?weekday=0', 'weekday.0'],
+      ['/api/reports/overview?range=yesterday', 'range'],
+      ['/api/reports/overview?range=today&from=2026-01-01', 'range'],
+      ['/api/reports/overview?from=2026-02-30', 'from'],
+      ['/api/reports/overview?from=2026-03-02&to=2026-03-01', 'from'],
+      ['/api/reports/overview?account=abc', 'account.0'],
+      ['/api/reports/overview?result=Won', 'result.0'],
+      ['/api/reports/overview?hold=2-3m', 'hold.0'],
+      ['/api/reports/overview?tagMode=some', 'tagMode'],
+      ['/api/reports/overview?sizeMin=-1', 'sizeMin'],
+      ['/api/reports/overview?sizeMin=3&sizeMax=2', 'sizeMin'],
+      [`/api/reports/overview?symbol=${'X'.repeat(51)}`, 'symbol.0'],
+      ['/api/reports/breakdown?by=color', 'by'],
+      ['/api/reports/breakdown', 'by'],
+      ['/api/reports/distribution?of=r', 'of'],
+      ['/api/reports/calendar?year=1800', 'year'],
+      [`/api/reports/overview?${Array.from({ length: 101 }, (_, i) => `tag=t${i}`).join('&')}`, 'tag'],
+    ];
+    for (const [path, field] of cases) {
+      const res = await alice.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toMatch(new RegExp(`^${field.replace('.', '\\.')}\\b`));
+    }
+    expect((await app.client().get('/api/reports/overview')).status).toBe(401);
+  });
+
+  it('the filter in words, the range resolved in the trader zone, and the basis the AI cites', async () => {
+    const res = conforms(overviewReport, await alice.get('/api/reports/overview?range=custom&from=2025-05-01&to=2025-05-31&symbol=MNQ&side=Short'));
+    expect(res.basis.range).toEqual({ from: '2025-05-01', to: '2025-05-31' });
+    expect(res.basis.description).toBe('May 1, 2025 to May 31, 2025; instrument MNQ; side Short');
+    expect(res.basis.computedFrom).toMatch(/^Computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; instrument MNQ; side Short\)$/);
+    // A trade-level filter has no balance: no drawdown percentage.
+    expect(res.openingBalanceCents).toBeNull();
+    const all = conforms(overviewReport, await alice.get('/api/reports/overview'));
+    // The default starting balance (10,000.00) is known for all trades.
+    expect(all.openingBalanceCents).toBe(1_000_000);
+    expect(all.overview.maxDrawdown?.percentOfPeak).not.toBeNull();
+  });
+
+  it('a new trader, and a filter that matches nothing: zeros and empty reports, no invented numbers', async () => {
+    const carol = await newTrader(app, 'carol');
+    const overview = conforms(overviewReport, await carol.get('/api/reports/overview'));
+    expect(overview.overview).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, maxDrawdown: null, bestDay: null });
+    expect(overview.basis.computedFrom).toBe('Computed from 0 trades');
+    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0 });
+    expect(conforms(heatmapReport, await carol.get('/api/reports/heatmap')).heatmap.cells).toEqual([]);
+    expect(conforms(distributionReport, await carol.get('/api/reports/distribution?of=pnl')).distribution.buckets).toEqual([]);
+    expect(conforms(calendarReport, await carol.get('/api/reports/calendar')).calendar.days).toEqual([]);
+    expect(conforms(equityReport, await carol.get('/api/reports/equity')).equity).toEqual({ byTrade: [], byDay: [], trades: 0, days: 0, sampled: false });
+    const nothing = conforms(overviewReport, await alice.get('/api/reports/overview?symbol=ZZZ'));
+    expect(nothing.overview.trades).toBe(0);
+  });
+
+  it('the next report sees every change: a new trade, an edit, a delete; a notes edit keeps the copy', async () => {
+    const dave = await newTrader(app, 'dave');
+    const version = async () => {
+      const result = await app.server.database.db.execute(sql`select version from trade_versions where user_id = (select id from "user" where email like 'dave-%' limit 1)`);
+      return Number((result as unknown as { rows: Array<{ version: string }> }).rows[0]?.version ?? 0);
+    };
+    const net = async () => conforms(overviewReport, await dave.get('/api/reports/overview')).overview.netCents;
+    expect(await net()).toBe(0);
+    const first = await createTrade(dave, { date: '2026-03-02', pnl: 100 });
+    expect(await net()).toBe(10_000);
+    const v1 = await version();
+    expect(v1).toBeGreaterThan(0);
+    await dave.patch(`/api/trades/${first.id}`, { pnl: -30 });
+    expect(await net()).toBe(-3_000);
+    const v2 = await version();
+    expect(v2).toBeGreaterThan(v1);
+    await dave.patch(`/api/trades/${first.id}`, { notes: 'only words' });
+    expect(await version()).toBe(v2);
+    await dave.delete(`/api/trades/${first.id}`);
+    expect(await net()).toBe(0);
+    expect(await version()).toBeGreaterThan(v2);
+  });
+});
