@@ -18,12 +18,13 @@ import {
   computeOverview,
   computeYearCalendar,
   createReportFilter,
-  createReportTrade,
+  createTradeSet,
   resolveReportRange,
-  selectReportTrades,
+  selectTrades,
   writeReportFilterParams,
   type ReportFilter,
   type ReportTrade,
+  type TradeSet,
 } from '../../src/domain/reports';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -53,8 +54,8 @@ function toTradingOrder(listed: TradeDto[]): ReportTrade[] {
     for (let i = 0; i < 3; i++) if (a.keys[i] !== b.keys[i]) return a.keys[i]! - b.keys[i]!;
     return a.t.id < b.t.id ? -1 : 1;
   });
-  return keyed.map(({ t }) =>
-    createReportTrade({
+  return keyed.map(
+    ({ t }): ReportTrade => ({
       id: t.id,
       tradeDate: t.date,
       accountId: t.account_id,
@@ -88,6 +89,7 @@ describe.each(backends())('reports on %s', (backend) => {
   let aliceAccount: { id: string };
   let bobAccount: { id: string };
   let trades: ReportTrade[];
+  let all: TradeSet;
 
   beforeAll(async () => {
     app = await startTestApp({ backend });
@@ -105,6 +107,7 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(exported.status).toBe(200);
     trades = toTradingOrder(exported.body as TradeDto[]);
     expect(trades.length).toBe(336);
+    all = createTradeSet(trades);
   }, 120_000);
   afterAll(() => app?.close());
 
@@ -120,9 +123,9 @@ describe.each(backends())('reports on %s', (backend) => {
 
   it.each(filters)('overview, equity, heatmap, distributions and the calendar of %s equal the domain computed over the exported trades', async (_name, filter) => {
     const range = resolveReportRange(filter, new Date(), NY);
-    const selected = selectReportTrades(trades, filter, range, NY);
+    const selected = selectTrades(all.columns, filter, range, NY);
     const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`));
-    expect(overview.basis.trades).toBe(selected.length);
+    expect(overview.basis.trades).toBe(selected.rows.length);
     const opening = overview.openingBalanceCents;
     expect(overview.overview).toEqual(asJson(computeOverview(selected, { openingBalanceCents: opening })));
     const equity = conforms(equityReport, await alice.get(`/api/reports/equity${query(filter)}`));
@@ -141,7 +144,7 @@ describe.each(backends())('reports on %s', (backend) => {
     const names = (id: string) => (id === aliceAccount.id ? 'Topstep 50K' : undefined);
     for (const by of BREAKDOWNS) {
       const res = conforms(breakdownReport, await alice.get(`/api/reports/breakdown?by=${by}`));
-      expect(res.breakdown, by).toEqual(asJson(computeBreakdown(trades, by, { timeZone: NY, accountName: names })));
+      expect(res.breakdown, by).toEqual(asJson(computeBreakdown(all, by, { timeZone: NY, accountName: names })));
     }
     const hours = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=hour'));
     // The two manual trades have no entry time.

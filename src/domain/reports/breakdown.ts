@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
 import { addDays, addMonths, formatCalendarDay, formatDay, type CalendarDay } from '../dates/calendar-day';
-import { aggregateTrades, type TradeAggregate } from '../stats/trade-aggregate';
+import type { TradeAggregate } from '../stats/trade-aggregate';
+import { GroupSums } from './aggregate-rows';
 import {
   formatHour,
   formatSize,
@@ -12,7 +13,7 @@ import {
   type ResolvedRange,
 } from './filter';
 import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
-import { getEntryHour, type ReportTrade } from './report-trade';
+import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
 
 /** Breakdowns (issue 26 point 4): the dimensions a trader groups trades by. */
 export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
@@ -89,40 +90,6 @@ export interface BreakdownContext {
   accountName?: (id: string) => string | undefined;
 }
 
-/** The group keys of a trade for a dimension: none when it lacks it, several for tags. */
-function keysOf(trade: ReportTrade, by: BreakdownBy, timeZone: string): readonly string[] {
-  switch (by) {
-    case 'instrument':
-      return [trade.symbol];
-    case 'contract':
-      return trade.contract ? [trade.contract] : [];
-    case 'side':
-      return trade.side ? [trade.side] : [];
-    case 'setup':
-      return trade.setup ? [trade.setup] : [];
-    case 'session':
-      return [trade.session];
-    case 'tag':
-      return trade.tags;
-    case 'account':
-      return [trade.accountId ?? UNASSIGNED];
-    case 'weekday':
-      return [String(trade.weekday)];
-    case 'hour': {
-      const hour = getEntryHour(trade, timeZone);
-      return hour === null ? [] : [String(hour)];
-    }
-    case 'hold':
-      return trade.holdSeconds === null ? [] : [getHoldBucket(trade.holdSeconds)];
-    case 'size':
-      return trade.quantity === null ? [] : [formatSize(trade.quantity)];
-    case 'month':
-      return [trade.tradeDate.slice(0, 7)];
-    case 'year':
-      return [trade.tradeDate.slice(0, 4)];
-  }
-}
-
 export function labelBreakdownKey(by: BreakdownBy, key: string, accountName?: (id: string) => string | undefined): string {
   switch (by) {
     case 'account':
@@ -172,25 +139,125 @@ export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Om
   };
 }
 
-/** One dimension's groups of trades, each row with the Overview's formulas; trades lacking the dimension are counted apart. */
-export function computeBreakdown(trades: readonly ReportTrade[], by: BreakdownBy, context: BreakdownContext): Breakdown {
-  const groups = new Map<string, ReportTrade[]>();
-  let excluded = 0;
-  for (const trade of trades) {
-    const keys = keysOf(trade, by, context.timeZone);
-    if (keys.length === 0) excluded++;
-    for (const key of keys) {
-      const group = groups.get(key);
-      if (group) group.push(trade);
-      else groups.set(key, [trade]);
+/**
+ * Each row's group for a dimension: `group(i)` is the group of row i (-1 when it lacks the dimension), `keys[g]` the
+ * group's key as the filter writes it. Tags are many per trade and go through `tagGroups` instead.
+ */
+function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: string): { keys: string[]; group: (i: number) => number } {
+  const c = set.columns;
+  const byCode = (column: TextColumn, missingEmpty = false) => ({
+    keys: column.values.map((v) => v ?? ''),
+    group: (i: number) => {
+      const code = column.codes[i]!;
+      return code === 0 || (missingEmpty && column.values[code] === '') ? -1 : code;
+    },
+  });
+  switch (by) {
+    case 'instrument':
+      return byCode(c.symbol);
+    case 'contract':
+      return byCode(c.contract, true);
+    case 'side':
+      return byCode(c.side, true);
+    case 'setup':
+      return byCode(c.setup, true);
+    case 'session':
+      return byCode(c.session);
+    case 'account':
+      return { keys: c.account.values.map((v) => v ?? UNASSIGNED), group: (i) => c.account.codes[i]! };
+    case 'weekday':
+      return { keys: ['0', '1', '2', '3', '4', '5', '6', '7'], group: (i) => c.dayWeekday[c.day[i]!]! };
+    case 'hour': {
+      const hours = getEntryHours(c, timeZone);
+      return { keys: Array.from({ length: 24 }, (_, h) => String(h)), group: (i) => hours[i]! };
+    }
+    case 'hold': {
+      const index = new Map<string, number>(HOLD_BUCKETS.map((b, k) => [b.id, k]));
+      return {
+        keys: HOLD_BUCKETS.map((b) => b.id),
+        group: (i) => {
+          const seconds = c.hold[i]!;
+          return Number.isNaN(seconds) ? -1 : index.get(getHoldBucket(seconds))!;
+        },
+      };
+    }
+    case 'size': {
+      const keys: string[] = [];
+      const index = new Map<number, number>();
+      return {
+        keys,
+        group: (i) => {
+          const q = c.quantity[i]!;
+          if (Number.isNaN(q)) return -1;
+          let g = index.get(q);
+          if (g === undefined) {
+            g = keys.length;
+            keys.push(formatSize(q));
+            index.set(q, g);
+          }
+          return g;
+        },
+      };
+    }
+    case 'month':
+    case 'year': {
+      const length = by === 'month' ? 7 : 4;
+      const keys: string[] = [];
+      const index = new Map<string, number>();
+      const dayGroup = c.days.map((d) => {
+        const key = d.slice(0, length);
+        let g = index.get(key);
+        if (g === undefined) {
+          g = keys.length;
+          keys.push(key);
+          index.set(key, g);
+        }
+        return g;
+      });
+      return { keys, group: (i) => dayGroup[c.day[i]!]! };
     }
   }
-  const total = trades.length;
-  const rows: BreakdownRow[] = [...groups].map(([key, group]) => ({
-    key,
-    label: labelBreakdownKey(by, key, context.accountName),
-    ...toBreakdownFigures(aggregateTrades(group), total),
-  }));
+}
+
+/** One dimension's groups of trades, each row with the Overview's formulas; trades lacking the dimension are counted apart. */
+export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: BreakdownContext): Breakdown {
+  const c = set.columns;
+  let excluded = 0;
+  let keys: readonly string[];
+  let sums: GroupSums;
+  if (by === 'tag') {
+    keys = c.tagValues;
+    sums = new GroupSums(keys.length);
+    for (const i of set.rows) {
+      const from = c.tagStart[i]!;
+      const to = c.tagStart[i + 1]!;
+      if (from === to) excluded++;
+      for (let k = from; k < to; k++) sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!);
+    }
+  } else {
+    const groups = groupsOf(set, by, context.timeZone);
+    const assigned = new Int32Array(set.rows.length);
+    let count = 0;
+    for (let k = 0; k < set.rows.length; k++) {
+      const g = groups.group(set.rows[k]!);
+      assigned[k] = g;
+      if (g < 0) excluded++;
+      else count = Math.max(count, g + 1);
+    }
+    keys = groups.keys;
+    sums = new GroupSums(Math.max(count, keys.length));
+    for (let k = 0; k < set.rows.length; k++) {
+      const g = assigned[k]!;
+      if (g >= 0) sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!);
+    }
+  }
+  const total = set.rows.length;
+  const rows: BreakdownRow[] = [];
+  for (let g = 0; g < sums.groups; g++) {
+    if (sums.trades[g] === 0) continue;
+    const key = keys[g]!;
+    rows.push({ key, label: labelBreakdownKey(by, key, context.accountName), ...toBreakdownFigures(sums.aggregate(g), total) });
+  }
   if (ORDINAL.has(by)) {
     rows.sort((a, b) => {
       const x = sortKeyOf(by, a.key);

@@ -1,7 +1,7 @@
 import type { Cents } from '../cents';
 import { addDays, formatCalendarDay, getDaysInMonth, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
-import { aggregateTradesByDay } from '../stats/trade-aggregate';
-import { getIsoWeekday, type ReportTrade } from './report-trade';
+import { aggregateRowsByDay } from './aggregate-rows';
+import { getIsoWeekday, type TradeSet } from './report-trade';
 
 /** The year calendar (issue 26 point 5): every trading day's net P&L of one year, and the year's months. */
 export interface CalendarDayFigure {
@@ -21,8 +21,8 @@ export interface YearCalendar {
 }
 
 /** `year` null picks the latest year with trades (or `fallbackYear` without any). */
-export function computeYearCalendar(trades: readonly ReportTrade[], year: number | null, fallbackYear: number): YearCalendar {
-  const byDay = aggregateTradesByDay(trades);
+export function computeYearCalendar(set: TradeSet, year: number | null, fallbackYear: number): YearCalendar {
+  const byDay = aggregateRowsByDay(set);
   const years = [...new Set(byDay.map((d) => Number(d.date.slice(0, 4))))].sort((a, b) => b - a);
   const shown = year ?? years[0] ?? fallbackYear;
   const prefix = `${String(shown).padStart(4, '0')}-`;

@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
-import { aggregateTradesByDay } from '../stats/trade-aggregate';
+import { aggregateRowsByDay } from './aggregate-rows';
+import { dayOf, type TradeSet } from './report-trade';
 
 /**
  * Equity (issue 26 point 3): cumulative net P&L trade by trade and day by day, each point with its drawdown, the
@@ -25,51 +26,76 @@ export interface EquitySeries {
   sampled: boolean;
 }
 
-/** Cumulative sums and their drawdown, in order. */
-export function buildEquityPoints(steps: readonly { tradeDate: CalendarDay; pnlCents: Cents }[]): EquityPoint[] {
+/** Cumulative sums and their drawdown, in order: point k is after step k (`pnl[k]` on day `dayOf(k)`). */
+export function buildEquityPoints(pnl: ArrayLike<number>, dayOf: (k: number) => CalendarDay, keep?: ArrayLike<number>): EquityPoint[] {
   const points: EquityPoint[] = [];
   let equity = 0;
   let peak = 0;
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i]!;
-    equity += step.pnlCents;
+  let next = 0;
+  for (let k = 0; k < pnl.length; k++) {
+    equity += pnl[k]!;
     if (equity > peak) peak = equity;
-    points.push({ index: i + 1, tradeDate: step.tradeDate, equityCents: equity, drawdownCents: equity - peak });
+    if (keep === undefined || keep[next] === k) {
+      points.push({ index: k + 1, tradeDate: dayOf(k), equityCents: equity, drawdownCents: equity - peak });
+      next++;
+    }
   }
   return points;
 }
 
 /**
- * At most about `maxPoints` of a long curve that keep its shape: the points are cut into buckets, and of each bucket
- * the first, the highest, the lowest, the deepest under water and the last are kept, in order. No peak, no trough and
- * no drawdown low is lost, so the chart's extremes are the real ones.
+ * The steps of a long curve to draw, at most about `maxPoints`, that keep its shape: the steps are cut into buckets, and
+ * of each bucket the first, the highest, the lowest, the deepest under water and the last are kept, in order. No peak,
+ * no trough and no drawdown low is lost, so the chart's extremes are the real ones. Returns the kept steps' indexes.
  */
-export function sampleEquity(points: readonly EquityPoint[], maxPoints: number): EquityPoint[] {
-  if (points.length <= maxPoints) return [...points];
-  const perBucket = 5;
-  const buckets = Math.max(1, Math.floor(maxPoints / perBucket));
-  const size = Math.ceil(points.length / buckets);
-  const kept: EquityPoint[] = [];
-  for (let start = 0; start < points.length; start += size) {
-    const end = Math.min(points.length, start + size);
+export function sampleEquitySteps(pnl: ArrayLike<number>, maxPoints: number): Uint32Array {
+  const n = pnl.length;
+  if (n <= maxPoints) return Uint32Array.from({ length: n }, (_, k) => k);
+  const equity = new Float64Array(n);
+  const drawdown = new Float64Array(n);
+  let running = 0;
+  let peak = 0;
+  for (let k = 0; k < n; k++) {
+    running += pnl[k]!;
+    if (running > peak) peak = running;
+    equity[k] = running;
+    drawdown[k] = running - peak;
+  }
+  const buckets = Math.max(1, Math.floor(maxPoints / 5));
+  const size = Math.ceil(n / buckets);
+  const kept: number[] = [];
+  for (let start = 0; start < n; start += size) {
+    const end = Math.min(n, start + size);
     let high = start;
     let low = start;
     let deepest = start;
-    for (let i = start; i < end; i++) {
-      if (points[i]!.equityCents > points[high]!.equityCents) high = i;
-      if (points[i]!.equityCents < points[low]!.equityCents) low = i;
-      if (points[i]!.drawdownCents < points[deepest]!.drawdownCents) deepest = i;
+    for (let k = start; k < end; k++) {
+      if (equity[k]! > equity[high]!) high = k;
+      if (equity[k]! < equity[low]!) low = k;
+      if (drawdown[k]! < drawdown[deepest]!) deepest = k;
     }
-    for (const i of [...new Set([start, high, low, deepest, end - 1])].sort((a, b) => a - b)) kept.push(points[i]!);
+    for (const k of [...new Set([start, high, low, deepest, end - 1])].sort((a, b) => a - b)) kept.push(k);
   }
-  return kept;
+  return Uint32Array.from(kept);
 }
 
-/** Both curves of trades given in trading order. */
-export function computeEquity(trades: readonly { tradeDate: CalendarDay; pnlCents: Cents; status: string }[], maxPoints = 1500): EquitySeries {
-  const byTradeAll = buildEquityPoints(trades);
-  const days = aggregateTradesByDay(trades);
-  const byDay = buildEquityPoints(days.map((d) => ({ tradeDate: d.date, pnlCents: d.pnlCents })));
-  const byTrade = sampleEquity(byTradeAll, maxPoints);
-  return { byTrade, byDay, trades: trades.length, days: days.length, sampled: byTrade.length < byTradeAll.length };
+/** Both curves of a set of trades (in trading order). */
+export function computeEquity(set: TradeSet, maxPoints = 1500): EquitySeries {
+  const { columns: c, rows } = set;
+  const pnl = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) pnl[k] = c.pnl[rows[k]!]!;
+  const keep = sampleEquitySteps(pnl, maxPoints);
+  const byTrade = buildEquityPoints(pnl, (k) => dayOf(c, rows[k]!), keep);
+  const days = aggregateRowsByDay(set);
+  const byDay = buildEquityPoints(
+    days.map((d) => d.pnlCents),
+    (k) => days[k]!.date,
+  );
+  return { byTrade, byDay, trades: rows.length, days: days.length, sampled: byTrade.length < rows.length };
+}
+
+/** At most about `maxPoints` of a curve's points, by the same shape-keeping rule (a table of a long curve). */
+export function sampleEquity(points: readonly EquityPoint[], maxPoints: number): EquityPoint[] {
+  const steps = points.map((p, k) => p.equityCents - (k === 0 ? 0 : points[k - 1]!.equityCents));
+  return Array.from(sampleEquitySteps(steps, maxPoints), (k) => points[k]!);
 }

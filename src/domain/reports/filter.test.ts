@@ -8,15 +8,13 @@ import {
   getHoldBucket,
   hasTradeLevelFilter,
   isSameReportFilter,
-  matchesReportFilter,
   parseReportFilterParams,
   readReportFilterParams,
   resolveReportRange,
   writeReportFilterParams,
-  type FilterableTrade,
   type ResolvedRange,
-  type TradeClock,
 } from './filter';
+import { createTradeSet, selectTrades, type ReportTrade } from './report-trade';
 
 const NY = 'America/New_York';
 // Wednesday Nov 25, 2026, 10:00 in New York.
@@ -51,7 +49,10 @@ describe('date presets, ending today in the trader zone', () => {
 });
 
 describe('one trade against the filter', () => {
-  const nqShort: FilterableTrade = {
+  // Wednesday Mar 4, 2026, 14:30 New York (EST, UTC-5), held 4 minutes.
+  const entry = Date.parse('2026-03-04T19:30:00Z');
+  const nqShort: ReportTrade = {
+    id: 'nq-short',
     tradeDate: '2026-03-04',
     accountId: 'acct-a',
     symbol: 'NQ',
@@ -61,11 +62,16 @@ describe('one trade against the filter', () => {
     session: 'PM',
     tags: ['FOMO', 'A+'],
     status: 'Loss',
+    pnlCents: -12_000,
+    commissionCents: 428,
+    entryMs: entry,
+    exitMs: entry + 240_000,
     quantity: 2,
   };
-  const at1430: TradeClock = { weekday: 3, entryHour: 14, holdSeconds: 240 };
   const all: ResolvedRange = { from: null, to: null };
-  const matches = (patch: Parameters<typeof createReportFilter>[0], clock = at1430, range = all) => matchesReportFilter(nqShort, clock, createReportFilter(patch), range);
+  const matchesTrade = (trade: ReportTrade, patch: Parameters<typeof createReportFilter>[0], range = all) =>
+    selectTrades(createTradeSet([trade]).columns, createReportFilter(patch), range, NY).rows.length === 1;
+  const matches = (patch: Parameters<typeof createReportFilter>[0], range = all) => matchesTrade(nqShort, patch, range);
 
   it('an NQ short at 14:30 on a Wednesday, held 4 minutes, 2 contracts, tagged FOMO and A+', () => {
     expect(matches({})).toBe(true);
@@ -78,6 +84,11 @@ describe('one trade against the filter', () => {
     expect(matches({ result: ['Win', 'BE'] })).toBe(false);
     expect(matches({ account: ['unassigned'] })).toBe(false);
     expect(matches({ account: ['acct-b', 'acct-a'] })).toBe(true);
+    expect(matches({ contract: ['NQH6'], setup: ['Short'], session: ['PM', 'AM'] })).toBe(true);
+  });
+
+  it('the same trade on a Tokyo clock is entered at 04:30: the hour follows the trader zone', () => {
+    expect(selectTrades(createTradeSet([nqShort]).columns, createReportFilter({ hour: [4] }), all, 'Asia/Tokyo').rows.length).toBe(1);
   });
 
   it('tags any of, all of, none of', () => {
@@ -89,20 +100,29 @@ describe('one trade against the filter', () => {
   });
 
   it('the day range is inclusive at both ends', () => {
-    expect(matches({}, at1430, { from: '2026-03-04', to: '2026-03-04' })).toBe(true);
-    expect(matches({}, at1430, { from: '2026-03-05', to: null })).toBe(false);
-    expect(matches({}, at1430, { from: null, to: '2026-03-03' })).toBe(false);
+    expect(matches({}, { from: '2026-03-04', to: '2026-03-04' })).toBe(true);
+    expect(matches({}, { from: '2026-03-05', to: null })).toBe(false);
+    expect(matches({}, { from: null, to: '2026-03-03' })).toBe(false);
   });
 
   it('a manual trade without times, size or side is left out by an hour, hold, size or side filter, and kept by the others', () => {
-    const manual: FilterableTrade = { ...nqShort, contract: null, side: null, quantity: null, accountId: null };
-    const noClock: TradeClock = { weekday: 3, entryHour: null, holdSeconds: null };
-    const check = (patch: Parameters<typeof createReportFilter>[0]) => matchesReportFilter(manual, noClock, createReportFilter(patch), all);
-    expect(check({ hour: [14] })).toBe(false);
-    expect(check({ hold: ['1-5m'] })).toBe(false);
-    expect(check({ sizeMax: 10 })).toBe(false);
-    expect(check({ side: ['Short'] })).toBe(false);
-    expect(check({ symbol: ['NQ'], account: ['unassigned'] })).toBe(true);
+    const manual: ReportTrade = { ...nqShort, contract: null, side: null, quantity: null, accountId: null, entryMs: null, exitMs: null };
+    expect(matchesTrade(manual, { hour: [14] })).toBe(false);
+    expect(matchesTrade(manual, { hold: ['1-5m'] })).toBe(false);
+    expect(matchesTrade(manual, { sizeMax: 10 })).toBe(false);
+    expect(matchesTrade(manual, { side: ['Short'] })).toBe(false);
+    expect(matchesTrade(manual, { symbol: ['NQ'], account: ['unassigned'] })).toBe(true);
+  });
+
+  it('a week of days picks its range of trades in order, whatever the days without trades', () => {
+    const week = ['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-06'].map((tradeDate, k) => ({ ...nqShort, id: `t${k}`, tradeDate }));
+    const { columns } = createTradeSet(week);
+    const ids = (range: ResolvedRange) => Array.from(selectTrades(columns, createReportFilter(), range, NY).rows, (i) => columns.id[i]);
+    expect(ids({ from: '2026-03-03', to: '2026-03-05' })).toEqual(['t1', 't2']);
+    expect(ids({ from: '2026-03-04', to: '2026-03-04' })).toEqual([]);
+    expect(ids({ from: '2026-03-07', to: null })).toEqual([]);
+    expect(ids({ from: null, to: '2026-03-01' })).toEqual([]);
+    expect(ids({ from: '2026-01-01', to: '2026-12-31' })).toEqual(['t0', 't1', 't2', 't3']);
   });
 });
 

@@ -11,12 +11,12 @@ import { getTodayInZone } from '../dates/time-zone';
 /**
  * The one filter model (issue 26; STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool
  * means. Parsed once with zod in src/contract/reports.ts, turned into SQL once in src/server/features/reports/repo.ts,
- * matched against a trade here (`matchesReportFilter`, the same rule in domain code), described in words once
- * (`describeReportFilter`). Its keys are the URL's parameter names, so a 400 names the parameter a trader can see.
+ * applied to trades in memory by `selectTrades` (report-trade.ts, the same rule in domain code), described in words
+ * once (`describeReportFilter`). Its keys are the URL's parameter names, so a 400 names the parameter a trader can see.
  *
  * An empty list means "any". Lists within one key are OR-ed (NQ or ES); keys are AND-ed (NQ shorts).
  * New dimensions (R-multiples, playbooks, mistakes, MAE/MFE) are new keys: add them to REPORT_FILTER_KEYS, the schema,
- * the SQL and `matchesReportFilter`, and every screen and tool takes them.
+ * the SQL and `selectTrades`, and every screen and tool takes them.
  */
 
 export const DATE_PRESETS = ['today', 'this-week', 'this-month', 'last-30-days', 'last-90-days', 'this-year', 'all-time', 'custom'] as const;
@@ -183,63 +183,6 @@ export function countActiveFilters(filter: ReportFilter): number {
 export function getHoldBucket(seconds: number): HoldBucketId {
   for (const bucket of HOLD_BUCKETS) if (bucket.toSeconds === null || seconds < bucket.toSeconds) return bucket.id;
   return 'over-4h';
-}
-
-/** What `matchesReportFilter` needs of a trade; the entry hour is the trader's zone's (see zone-clock.ts). */
-export interface FilterableTrade {
-  /** The trading day, 'yyyy-MM-dd'. */
-  tradeDate: CalendarDay;
-  accountId: string | null;
-  symbol: string;
-  contract: string | null;
-  side: string | null;
-  setup: string;
-  session: string;
-  tags: readonly string[];
-  status: string;
-  quantity: number | null;
-}
-
-export interface TradeClock {
-  /** ISO weekday of the trading day. */
-  weekday: number;
-  /** Entry hour in the trader's zone; null without an entry time. */
-  entryHour: number | null;
-  /** Exit minus entry; null without both times. */
-  holdSeconds: number | null;
-}
-
-const inList = <T>(list: readonly T[], value: T | null) => list.length === 0 || (value !== null && list.includes(value));
-
-/**
- * The filter's rule for one trade, day range included (`range` already resolved). The SQL in the reports repo says the
- * same; the API tests hold the two to the same trades.
- */
-export function matchesReportFilter(trade: FilterableTrade, clock: TradeClock, filter: ReportFilter, range: ResolvedRange): boolean {
-  if (range.from !== null && trade.tradeDate < range.from) return false;
-  if (range.to !== null && trade.tradeDate > range.to) return false;
-  if (filter.account.length > 0 && !filter.account.includes(trade.accountId ?? UNASSIGNED)) return false;
-  if (!inList(filter.symbol, trade.symbol)) return false;
-  if (!inList(filter.contract, trade.contract)) return false;
-  if (!inList(filter.side, trade.side)) return false;
-  if (!inList(filter.setup, trade.setup)) return false;
-  if (!inList(filter.session, trade.session)) return false;
-  if (!inList<string>(filter.result, trade.status)) return false;
-  if (filter.tag.length > 0) {
-    const has = (tag: string) => trade.tags.includes(tag);
-    if (filter.tagMode === 'any' && !filter.tag.some(has)) return false;
-    if (filter.tagMode === 'all' && !filter.tag.every(has)) return false;
-    if (filter.tagMode === 'none' && filter.tag.some(has)) return false;
-  }
-  if (!inList(filter.weekday, clock.weekday)) return false;
-  if (!inList(filter.hour, clock.entryHour)) return false;
-  if (filter.hold.length > 0 && (clock.holdSeconds === null || !filter.hold.includes(getHoldBucket(clock.holdSeconds)))) return false;
-  if (filter.sizeMin !== null || filter.sizeMax !== null) {
-    if (trade.quantity === null) return false;
-    if (filter.sizeMin !== null && trade.quantity < filter.sizeMin) return false;
-    if (filter.sizeMax !== null && trade.quantity > filter.sizeMax) return false;
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,6 +13,9 @@ import {
   findLargestWinAndLoss,
   toPercent,
 } from './formulas';
+import { RESULT } from './report-trade';
+
+const { WIN, LOSS, BE } = RESULT;
 
 /** Trades as (status, net cents); the status follows the sign, as every stored trade's does. */
 const trades = (...cents: number[]) => cents.map((pnlCents) => ({ status: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE', pnlCents }));
@@ -66,35 +69,22 @@ describe('averages, expectancy and payoff (issue 26, Overview)', () => {
 });
 
 describe('largest win and loss', () => {
-  it('MNQ +$40 on Mar 2, NQ +$400 on Mar 3, ES -$120 on Mar 3, NQ +$400 on Mar 4: the first $400 and the $120 loss', () => {
-    const found = findLargestWinAndLoss([
-      { id: 'a', tradeDate: '2026-03-02', pnlCents: 4_000 },
-      { id: 'b', tradeDate: '2026-03-03', pnlCents: 40_000 },
-      { id: 'c', tradeDate: '2026-03-03', pnlCents: -12_000 },
-      { id: 'd', tradeDate: '2026-03-04', pnlCents: 40_000 },
-    ]);
-    expect(found).toEqual({ largestWin: { id: 'b', tradeDate: '2026-03-03', pnlCents: 40_000 }, largestLoss: { id: 'c', tradeDate: '2026-03-03', pnlCents: -12_000 } });
+  it('MNQ +$40, NQ +$400, ES -$120, NQ +$400 again: the first $400 (trade 2) and the $120 loss (trade 3)', () => {
+    expect(findLargestWinAndLoss([4_000, 40_000, -12_000, 40_000])).toEqual({ win: 1, loss: 2 });
   });
 
   it('break-evens only: neither', () => {
-    expect(findLargestWinAndLoss([{ id: 'a', tradeDate: '2026-03-02', pnlCents: 0 }])).toEqual({ largestWin: null, largestLoss: null });
+    expect(findLargestWinAndLoss([0, 0])).toEqual({ win: null, loss: null });
   });
 });
 
 describe('hold time of winners and losers', () => {
   it('winners held 60 s and 181 s, a loser 30 s, a manual trade without times: 121 s, 30 s, 1 left out', () => {
-    expect(
-      calculateHoldAverages([
-        { status: 'Win', holdSeconds: 60 },
-        { status: 'Win', holdSeconds: 181 },
-        { status: 'Loss', holdSeconds: 30 },
-        { status: 'Win', holdSeconds: null },
-      ]),
-    ).toEqual({ winnersSeconds: 121, losersSeconds: 30, withoutTimes: 1 });
+    expect(calculateHoldAverages([WIN, WIN, LOSS, WIN], [60, 181, 30, Number.NaN])).toEqual({ winnersSeconds: 121, losersSeconds: 30, withoutTimes: 1 });
   });
 
   it('a break-even with times counts in neither average and is not "without times"', () => {
-    expect(calculateHoldAverages([{ status: 'BE', holdSeconds: 90 }])).toEqual({ winnersSeconds: null, losersSeconds: null, withoutTimes: 0 });
+    expect(calculateHoldAverages([BE], [90])).toEqual({ winnersSeconds: null, losersSeconds: null, withoutTimes: 0 });
   });
 });
 
@@ -143,9 +133,16 @@ describe('trading days', () => {
 
 describe('maximum drawdown, trade by trade', () => {
   const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}`;
+  /** Trades as (trading day, net cents), in trading order. */
+  const calculate = (trades: Array<{ tradeDate: string; pnlCents: number }>, opening: number | null = null) =>
+    calculateMaxDrawdown(
+      trades.map((t) => t.pnlCents),
+      (k) => trades[k]!.tradeDate,
+      opening,
+    );
 
   it('+100 (2nd), +200 (3rd), -150 (4th), -100 (5th), +300 (6th): $250 from the 3rd to the 5th, recovered on the 6th', () => {
-    const dd = calculateMaxDrawdown(
+    const dd = calculate(
       [
         { tradeDate: day(2), pnlCents: 10_000 },
         { tradeDate: day(3), pnlCents: 20_000 },
@@ -169,7 +166,7 @@ describe('maximum drawdown, trade by trade', () => {
   });
 
   it('a first trade that loses $80 falls from the start: no peak day, not recovered, no balance known', () => {
-    expect(calculateMaxDrawdown([{ tradeDate: day(2), pnlCents: -8_000 }])).toEqual({
+    expect(calculate([{ tradeDate: day(2), pnlCents: -8_000 }])).toEqual({
       amountCents: 8_000,
       peakCents: 0,
       peakDay: null,
@@ -182,7 +179,7 @@ describe('maximum drawdown, trade by trade', () => {
   });
 
   it('intraday: +50 then -200 then +100 on one day is a $200 drawdown the daily total (-50) would hide', () => {
-    const dd = calculateMaxDrawdown([
+    const dd = calculate([
       { tradeDate: day(2), pnlCents: 5_000 },
       { tradeDate: day(2), pnlCents: -20_000 },
       { tradeDate: day(2), pnlCents: 10_000 },
@@ -191,7 +188,7 @@ describe('maximum drawdown, trade by trade', () => {
   });
 
   it('two falls of $100: the first one counts, and its recovery is the first trade back at the peak', () => {
-    const dd = calculateMaxDrawdown([
+    const dd = calculate([
       { tradeDate: day(2), pnlCents: 10_000 },
       { tradeDate: day(3), pnlCents: -10_000 },
       { tradeDate: day(4), pnlCents: 10_000 },
@@ -202,7 +199,7 @@ describe('maximum drawdown, trade by trade', () => {
   });
 
   it('only wins (or nothing): no drawdown', () => {
-    expect(calculateMaxDrawdown([{ tradeDate: day(2), pnlCents: 100 }])).toBeNull();
-    expect(calculateMaxDrawdown([])).toBeNull();
+    expect(calculate([{ tradeDate: day(2), pnlCents: 100 }])).toBeNull();
+    expect(calculate([])).toBeNull();
   });
 });

@@ -69,17 +69,16 @@ export interface TradeExtreme {
   id: string;
 }
 
-/** The largest win and the largest loss (the first in trading order on a tie); null when there is none. */
-export function findLargestWinAndLoss(
-  trades: Iterable<{ pnlCents: Cents; tradeDate: CalendarDay; id: string }>,
-): { largestWin: TradeExtreme | null; largestLoss: TradeExtreme | null } {
-  let largestWin: TradeExtreme | null = null;
-  let largestLoss: TradeExtreme | null = null;
-  for (const t of trades) {
-    if (t.pnlCents > 0 && (largestWin === null || t.pnlCents > largestWin.pnlCents)) largestWin = { pnlCents: t.pnlCents, tradeDate: t.tradeDate, id: t.id };
-    if (t.pnlCents < 0 && (largestLoss === null || t.pnlCents < largestLoss.pnlCents)) largestLoss = { pnlCents: t.pnlCents, tradeDate: t.tradeDate, id: t.id };
+/** Rows of the largest win and the largest loss in `pnl` (the first on a tie); null when there is none. */
+export function findLargestWinAndLoss(pnl: ArrayLike<number>): { win: number | null; loss: number | null } {
+  let win: number | null = null;
+  let loss: number | null = null;
+  for (let i = 0; i < pnl.length; i++) {
+    const p = pnl[i]!;
+    if (p > 0 && (win === null || p > pnl[win]!)) win = i;
+    if (p < 0 && (loss === null || p < pnl[loss]!)) loss = i;
   }
-  return { largestWin, largestLoss };
+  return { win, loss };
 }
 
 export interface HoldAverages {
@@ -90,23 +89,25 @@ export interface HoldAverages {
   withoutTimes: number;
 }
 
-/** Average hold time of winners and of losers, by result (status), in whole seconds. */
-export function calculateHoldAverages(trades: Iterable<{ status: string; holdSeconds: number | null }>): HoldAverages {
+/**
+ * Average hold time of winners and of losers, by result (`RESULT` codes: 1 win, 2 loss), in whole seconds; `holds` are
+ * seconds, NaN for a trade without times.
+ */
+export function calculateHoldAverages(results: ArrayLike<number>, holds: ArrayLike<number>): HoldAverages {
   let winSum = 0;
   let winCount = 0;
   let lossSum = 0;
   let lossCount = 0;
   let withoutTimes = 0;
-  for (const t of trades) {
-    if (t.holdSeconds === null) {
+  for (let i = 0; i < holds.length; i++) {
+    const seconds = holds[i]!;
+    if (Number.isNaN(seconds)) {
       withoutTimes++;
-      continue;
-    }
-    if (t.status === 'Win') {
-      winSum += t.holdSeconds;
+    } else if (results[i] === 1) {
+      winSum += seconds;
       winCount++;
-    } else if (t.status === 'Loss') {
-      lossSum += t.holdSeconds;
+    } else if (results[i] === 2) {
+      lossSum += seconds;
       lossCount++;
     }
   }
@@ -197,20 +198,21 @@ export interface Drawdown {
 /**
  * Maximum drawdown of closed-trade equity, trade by trade in trading order: the cumulative net P&L starts at 0 (the
  * range's opening), its running peak is the highest it has been, and the drawdown is the largest fall below it. Of equal
- * falls the first counts. Null when the equity never falls below a peak (no trades, or never a loss).
- * `openingBalanceCents` (the account's balance when the range opens) gives the fall as a share of the balance at its
- * peak.
+ * falls the first counts. Null when the equity never falls below a peak (no trades, or never a loss). `dayOf(i)` is
+ * trade i's trading day. `openingBalanceCents` (the balance when the range opens) gives the fall as a share of the
+ * balance at its peak.
  */
 export function calculateMaxDrawdown(
-  trades: readonly { pnlCents: Cents; tradeDate: CalendarDay }[],
+  pnl: ArrayLike<number>,
+  dayOf: (index: number) => CalendarDay,
   openingBalanceCents: Cents | null = null,
 ): Drawdown | null {
   let equity = 0;
   let peak = 0;
   let peakIndex = -1;
   let best: { amount: number; peak: number; peakIndex: number; troughIndex: number } | null = null;
-  for (let i = 0; i < trades.length; i++) {
-    equity += trades[i]!.pnlCents;
+  for (let i = 0; i < pnl.length; i++) {
+    equity += pnl[i]!;
     if (equity > peak) {
       peak = equity;
       peakIndex = i;
@@ -221,8 +223,8 @@ export function calculateMaxDrawdown(
   if (best === null) return null;
   let recoveryIndex: number | null = null;
   equity = 0;
-  for (let i = 0; i < trades.length; i++) {
-    equity += trades[i]!.pnlCents;
+  for (let i = 0; i < pnl.length; i++) {
+    equity += pnl[i]!;
     if (i > best.troughIndex && equity >= best.peak) {
       recoveryIndex = i;
       break;
@@ -232,9 +234,9 @@ export function calculateMaxDrawdown(
   return {
     amountCents: best.amount,
     peakCents: best.peak,
-    peakDay: best.peakIndex < 0 ? null : trades[best.peakIndex]!.tradeDate,
-    troughDay: trades[best.troughIndex]!.tradeDate,
-    recoveryDay: recoveryIndex === null ? null : trades[recoveryIndex]!.tradeDate,
+    peakDay: best.peakIndex < 0 ? null : dayOf(best.peakIndex),
+    troughDay: dayOf(best.troughIndex),
+    recoveryDay: recoveryIndex === null ? null : dayOf(recoveryIndex),
     tradesToTrough: best.troughIndex - best.peakIndex,
     tradesToRecovery: recoveryIndex === null ? null : recoveryIndex - best.troughIndex,
     percentOfPeak: balanceAtPeak !== null && balanceAtPeak > 0 ? toPercent(best.amount, balanceAtPeak) : null,

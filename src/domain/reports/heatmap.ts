@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
+import { GroupSums } from './aggregate-rows';
 import { calculateWinRateOrNull } from './formulas';
-import { getEntryHour, type ReportTrade } from './report-trade';
+import { getEntryHours, type TradeSet } from './report-trade';
 
 /**
  * The heatmap (issue 26 point 5): day of week (the trading day's) by hour of entry (the trader's clock), each cell's
@@ -26,27 +27,28 @@ export interface Heatmap {
   withoutTime: number;
 }
 
-export function computeHeatmap(trades: readonly ReportTrade[], timeZone: string): Heatmap {
-  const cells = new Map<number, HeatmapCell>();
+export function computeHeatmap(set: TradeSet, timeZone: string): Heatmap {
+  const c = set.columns;
+  const hours = getEntryHours(c, timeZone);
+  const sums = new GroupSums(8 * 24);
   let withoutTime = 0;
-  for (const trade of trades) {
-    const hour = getEntryHour(trade, timeZone);
-    if (hour === null) {
+  for (const i of set.rows) {
+    const hour = hours[i]!;
+    if (hour < 0) {
       withoutTime++;
       continue;
     }
-    const key = trade.weekday * 24 + hour;
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { weekday: trade.weekday, hour, trades: 0, wins: 0, losses: 0, netCents: 0, winRate: null }));
-    cell.trades++;
-    if (trade.status === 'Win') cell.wins++;
-    else if (trade.status === 'Loss') cell.losses++;
-    cell.netCents += trade.pnlCents;
+    sums.add(c.dayWeekday[c.day[i]!]! * 24 + hour, c.result[i]!, c.pnl[i]!);
   }
-  const list = [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
-  for (const cell of list) cell.winRate = calculateWinRateOrNull(cell);
-  const weekdays = [1, 2, 3, 4, 5, ...[6, 7].filter((d) => list.some((c) => c.weekday === d))];
-  const present = list.map((c) => c.hour);
-  const hours = present.length === 0 ? [] : Array.from({ length: Math.max(...present) - Math.min(...present) + 1 }, (_, i) => Math.min(...present) + i);
-  return { cells: list, weekdays, hours, withoutTime };
+  const cells: HeatmapCell[] = [];
+  for (let g = 0; g < sums.groups; g++) {
+    if (sums.trades[g] === 0) continue;
+    const { trades, wins, losses, pnlCents } = sums.aggregate(g);
+    cells.push({ weekday: Math.floor(g / 24), hour: g % 24, trades, wins, losses, netCents: pnlCents, winRate: calculateWinRateOrNull({ wins, losses }) });
+  }
+  const weekdays = [1, 2, 3, 4, 5, ...[6, 7].filter((d) => cells.some((cell) => cell.weekday === d))];
+  const present = cells.map((cell) => cell.hour);
+  const first = Math.min(...present);
+  const hourRange = present.length === 0 ? [] : Array.from({ length: Math.max(...present) - first + 1 }, (_, k) => first + k);
+  return { cells, weekdays, hours: hourRange, withoutTime };
 }

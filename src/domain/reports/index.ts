@@ -1,6 +1,7 @@
 export * from './filter';
 export * from './zone-clock';
 export * from './report-trade';
+export * from './aggregate-rows';
 export * from './formulas';
 export * from './overview';
 export * from './figures';

@@ -1,7 +1,7 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
 import { calculateStreaks } from '../stats/streaks';
-import { aggregateTrades, aggregateTradesByDay } from '../stats/trade-aggregate';
+import { aggregateRows, aggregateRowsByDay, gather, gatherResults, resultNames } from './aggregate-rows';
 import {
   calculateAverageLoss,
   calculateAverageTrade,
@@ -10,15 +10,15 @@ import {
   calculateExpectancy,
   calculateHoldAverages,
   calculateMaxDrawdown,
-  calculateProfitFactorOrNull,
   calculatePayoffRatio,
+  calculateProfitFactorOrNull,
   calculateWinRateOrNull,
   findLargestWinAndLoss,
   type DayExtreme,
   type Drawdown,
   type TradeExtreme,
 } from './formulas';
-import type { ReportTrade } from './report-trade';
+import { dayOf, type TradeSet } from './report-trade';
 
 /** Every figure of the Overview (issue 26 point 2), also what Compare sets side by side and the AI cites. */
 export interface ReportOverview {
@@ -63,19 +63,22 @@ export interface ReportOverview {
 }
 
 /**
- * The Overview of trades given in trading order. `openingBalanceCents` is the balance when the range opens (the
+ * The Overview of a set of trades (in trading order). `openingBalanceCents` is the balance when the range opens (the
  * starting balance and the P&L before it), when it is known: the drawdown is then also a share of the peak balance.
  */
-export function computeOverview(trades: readonly ReportTrade[], options: { openingBalanceCents?: Cents | null } = {}): ReportOverview {
-  const aggregate = aggregateTrades(trades);
+export function computeOverview(set: TradeSet, options: { openingBalanceCents?: Cents | null } = {}): ReportOverview {
+  const { columns: c, rows } = set;
+  const aggregate = aggregateRows(set);
+  const pnl = gather(set, c.pnl);
   let feesCents = 0;
-  for (const t of trades) feesCents += t.commissionCents;
+  for (const i of rows) feesCents += c.fee[i]!;
   const averageWinCents = calculateAverageWin(aggregate);
   const averageLossCents = calculateAverageLoss(aggregate);
-  const streaks = calculateStreaks(trades.map((t) => t.status));
-  const holds = calculateHoldAverages(trades);
-  const days = calculateDailyFigures(aggregateTradesByDay(trades));
-  const { largestWin, largestLoss } = findLargestWinAndLoss(trades);
+  const streaks = calculateStreaks(resultNames(set));
+  const holds = calculateHoldAverages(gatherResults(set), gather(set, c.hold));
+  const days = calculateDailyFigures(aggregateRowsByDay(set));
+  const extremes = findLargestWinAndLoss(pnl);
+  const extreme = (k: number | null): TradeExtreme | null => (k === null ? null : { pnlCents: pnl[k]!, tradeDate: dayOf(c, rows[k]!), id: c.id[rows[k]!]! });
   return {
     trades: aggregate.trades,
     wins: aggregate.wins,
@@ -93,16 +96,16 @@ export function computeOverview(trades: readonly ReportTrade[], options: { openi
     averageWinCents,
     averageLossCents,
     payoffRatio: calculatePayoffRatio(averageWinCents, averageLossCents),
-    largestWin,
-    largestLoss,
+    largestWin: extreme(extremes.win),
+    largestLoss: extreme(extremes.loss),
     maxConsecutiveWins: streaks.maxWinStreak,
     maxConsecutiveLosses: streaks.maxLossStreak,
     averageHoldWinnersSeconds: holds.winnersSeconds,
     averageHoldLosersSeconds: holds.losersSeconds,
     tradesWithoutTimes: holds.withoutTimes,
     ...days,
-    maxDrawdown: calculateMaxDrawdown(trades, options.openingBalanceCents ?? null),
-    firstDay: trades[0]?.tradeDate ?? null,
-    lastDay: trades[trades.length - 1]?.tradeDate ?? null,
+    maxDrawdown: calculateMaxDrawdown(pnl, (k) => dayOf(c, rows[k]!), options.openingBalanceCents ?? null),
+    firstDay: rows.length > 0 ? dayOf(c, rows[0]!) : null,
+    lastDay: rows.length > 0 ? dayOf(c, rows[rows.length - 1]!) : null,
   };
 }

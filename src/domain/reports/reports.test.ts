@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { computeBreakdown, getBreakdownRowFilter } from './breakdown';
 import { computeYearCalendar, getMonthGrid } from './calendar';
 import { computeHoldDistribution, computePnlDistribution, getNiceStep } from './distribution';
-import { computeEquity, sampleEquity, buildEquityPoints } from './equity';
+import { buildEquityPoints, computeEquity, sampleEquity } from './equity';
 import { compareOverviews, formatDifference, formatDuration, formatFigure, listOverviewFigures } from './figures';
 import { createReportFilter } from './filter';
 import { computeHeatmap } from './heatmap';
 import { computeOverview } from './overview';
-import { createReportTrade, selectReportTrades, type ReportTrade } from './report-trade';
+import { aggregateTrades, aggregateTradesByDay } from '../stats/trade-aggregate';
+import { aggregateRows, aggregateRowsByDay } from './aggregate-rows';
+import { createTradeSet, selectTrades, type ReportTrade } from './report-trade';
 import { getHourOfInstant } from './zone-clock';
 
 const NY = 'America/New_York';
@@ -23,7 +25,7 @@ function trade(
 ): ReportTrade {
   const { at, holdFor, offsetHours = Number(day.slice(8, 10)) >= 8 && day.slice(5, 7) === '03' ? 4 : 5, ...rest } = options;
   const entryMs = at ? Date.parse(`${day}T${at}:00Z`) + offsetHours * 3_600_000 : null;
-  return createReportTrade({
+  return {
     id: `${day}-${at ?? 'manual'}-${cents}`,
     tradeDate: day,
     accountId: 'acct-a',
@@ -40,8 +42,9 @@ function trade(
     exitMs: entryMs === null || holdFor === undefined ? null : entryMs + holdFor * 1000,
     quantity: at ? 1 : null,
     ...rest,
-  });
+  };
 }
+const set = createTradeSet;
 
 describe("the trader's clock", () => {
   it('09:31 New York is 14:31 UTC in winter and 13:31 UTC in summer: hour 9 both times', () => {
@@ -74,7 +77,7 @@ describe('Overview of a week of NQ trades', () => {
   ];
 
   it('every figure, computed by hand', () => {
-    const o = computeOverview(week, { openingBalanceCents: 1_000_000 });
+    const o = computeOverview(set(week), { openingBalanceCents: 1_000_000 });
     expect(o).toMatchObject({
       trades: 6,
       wins: 3,
@@ -129,7 +132,7 @@ describe('Overview of a week of NQ trades', () => {
   });
 
   it('no trades in the filter: counts are zero and every computed figure is empty', () => {
-    const o = computeOverview([]);
+    const o = computeOverview(set([]));
     expect(o).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, expectancyCents: null, maxDrawdown: null, bestDay: null, firstDay: null });
     const figures = listOverviewFigures(o);
     expect(figures.find((f) => f.key === 'maxDrawdownCents')?.value).toBeNull();
@@ -138,7 +141,7 @@ describe('Overview of a week of NQ trades', () => {
   });
 
   it('one winning trade: profit factor ∞, no drawdown ($0.00), no deviation', () => {
-    const o = computeOverview([trade('2026-03-02', 5_000, { at: '09:31', holdFor: 10 })]);
+    const o = computeOverview(set([trade('2026-03-02', 5_000, { at: '09:31', holdFor: 10 })]));
     const figures = listOverviewFigures(o);
     expect(figures.find((f) => f.key === 'profitFactor')).toMatchObject({ value: null, infinite: true });
     expect(figures.find((f) => f.key === 'maxDrawdownCents')?.value).toBe(0);
@@ -146,15 +149,15 @@ describe('Overview of a week of NQ trades', () => {
   });
 
   it('only break-evens: no win rate, profit factor "—" not ∞, no winning days', () => {
-    const o = computeOverview([trade('2026-03-02', 0), trade('2026-03-03', 0)]);
+    const o = computeOverview(set([trade('2026-03-02', 0), trade('2026-03-03', 0)]));
     expect(o).toMatchObject({ trades: 2, breakEvens: 2, winRate: null, profitFactor: null, winningDaysPercent: 0, maxDrawdown: null });
     expect(listOverviewFigures(o).find((f) => f.key === 'profitFactor')?.infinite).toBeUndefined();
   });
 
   it('NQ shorts after 14:00 of the week: the filter picks the two Wednesday trades', () => {
     const shorts = week.map((t) => (t.entryMs !== null ? { ...t, side: 'Short' } : t));
-    const selected = selectReportTrades(shorts, createReportFilter({ side: ['Short'], hour: [14, 15, 16, 17] }), { from: null, to: null }, NY);
-    expect(selected.map((t) => t.pnlCents)).toEqual([30_000, 10_000]);
+    const selected = selectTrades(set(shorts).columns, createReportFilter({ side: ['Short'], hour: [14, 15, 16, 17] }), { from: null, to: null }, NY);
+    expect(Array.from(selected.rows, (i) => selected.columns.pnl[i])).toEqual([30_000, 10_000]);
   });
 });
 
@@ -168,7 +171,7 @@ describe('Breakdowns', () => {
   ];
 
   it('by instrument: most traded first, each row with the Overview formulas and its share of the trades', () => {
-    const { rows, total, excluded } = computeBreakdown(trades, 'instrument', { timeZone: NY });
+    const { rows, total, excluded } = computeBreakdown(set(trades), 'instrument', { timeZone: NY });
     expect({ total, excluded }).toEqual({ total: 4, excluded: 0 });
     expect(rows.map((r) => [r.label, r.trades, r.netCents, r.winRate, r.profitFactor, r.averageCents, r.sharePercent])).toEqual([
       // ES: two losses (-60, -200), no win: profit factor 0
@@ -179,29 +182,29 @@ describe('Breakdowns', () => {
   });
 
   it('by hour of entry (New York): 09:00 has two trades, 14:00 one, the manual trade is left out and counted', () => {
-    const { rows, excluded } = computeBreakdown(trades, 'hour', { timeZone: NY });
+    const { rows, excluded } = computeBreakdown(set(trades), 'hour', { timeZone: NY });
     expect(rows.map((r) => [r.key, r.label, r.trades])).toEqual([
       ['9', '09:00-10:00', 2],
       ['14', '14:00-15:00', 1],
     ]);
     expect(excluded).toBe(1);
     // The same trades read on a Tokyo clock land 14 hours later.
-    expect(computeBreakdown(trades, 'hour', { timeZone: 'Asia/Tokyo' }).rows.map((r) => r.key)).toEqual(['4', '23']);
+    expect(computeBreakdown(set(trades), 'hour', { timeZone: 'Asia/Tokyo' }).rows.map((r) => r.key)).toEqual(['4', '23']);
   });
 
   it('by hold time in the six buckets, by tag (a trade in each of its tags), by account with names', () => {
-    expect(computeBreakdown(trades, 'hold', { timeZone: NY }).rows.map((r) => [r.label, r.trades])).toEqual([
+    expect(computeBreakdown(set(trades), 'hold', { timeZone: NY }).rows.map((r) => [r.label, r.trades])).toEqual([
       ['< 1 min', 1],
       ['1-5 min', 1],
       ['1-4 h', 1],
     ]);
-    const tags = computeBreakdown(trades, 'tag', { timeZone: NY });
+    const tags = computeBreakdown(set(trades), 'tag', { timeZone: NY });
     expect(tags.rows.map((r) => [r.label, r.trades, r.sharePercent])).toEqual([
       ['A+', 2, 50],
       ['FOMO', 1, 25],
     ]);
     expect(tags.excluded).toBe(2);
-    expect(computeBreakdown(trades, 'account', { timeZone: NY, accountName: names }).rows.map((r) => [r.label, r.trades])).toEqual([
+    expect(computeBreakdown(set(trades), 'account', { timeZone: NY, accountName: names }).rows.map((r) => [r.label, r.trades])).toEqual([
       ['Apex', 2],
       ['Topstep', 1],
       ['Unassigned', 1],
@@ -209,13 +212,13 @@ describe('Breakdowns', () => {
   });
 
   it('by weekday, size, month and year in their own order', () => {
-    expect(computeBreakdown(trades, 'weekday', { timeZone: NY }).rows.map((r) => r.label)).toEqual(['Monday', 'Tuesday']);
-    expect(computeBreakdown(trades, 'size', { timeZone: NY }).rows.map((r) => [r.key, r.trades])).toEqual([
+    expect(computeBreakdown(set(trades), 'weekday', { timeZone: NY }).rows.map((r) => r.label)).toEqual(['Monday', 'Tuesday']);
+    expect(computeBreakdown(set(trades), 'size', { timeZone: NY }).rows.map((r) => [r.key, r.trades])).toEqual([
       ['1', 2],
       ['2', 1],
     ]);
-    expect(computeBreakdown(trades, 'month', { timeZone: NY }).rows.map((r) => r.label)).toEqual(['Mar 2026']);
-    expect(computeBreakdown(trades, 'year', { timeZone: NY }).rows.map((r) => r.key)).toEqual(['2026']);
+    expect(computeBreakdown(set(trades), 'month', { timeZone: NY }).rows.map((r) => r.label)).toEqual(['Mar 2026']);
+    expect(computeBreakdown(set(trades), 'year', { timeZone: NY }).rows.map((r) => r.key)).toEqual(['2026']);
   });
 
   it("a row's drill-down filter replaces its dimension and keeps the rest; a month stays inside the range", () => {
@@ -230,12 +233,9 @@ describe('Breakdowns', () => {
 
 describe('Equity and its drawdown', () => {
   it('+100, -30, -50, +200 by trade; two days by day', () => {
-    const equity = computeEquity([
-      trade('2026-03-02', 10_000),
-      trade('2026-03-02', -3_000),
-      trade('2026-03-03', -5_000),
-      trade('2026-03-03', 20_000),
-    ]);
+    const equity = computeEquity(
+      set([trade('2026-03-02', 10_000), trade('2026-03-02', -3_000), trade('2026-03-03', -5_000), trade('2026-03-03', 20_000)]),
+    );
     expect(equity.byTrade.map((p) => [p.index, p.equityCents, p.drawdownCents])).toEqual([
       [1, 10_000, 0],
       [2, 7_000, -3_000],
@@ -250,12 +250,12 @@ describe('Equity and its drawdown', () => {
   });
 
   it('a first losing day is under water from the start (the opening counts as a peak of 0)', () => {
-    expect(computeEquity([trade('2026-03-02', -500)]).byDay[0]).toMatchObject({ equityCents: -500, drawdownCents: -500 });
+    expect(computeEquity(set([trade('2026-03-02', -500)])).byDay[0]).toMatchObject({ equityCents: -500, drawdownCents: -500 });
   });
 
   it('10,000 trades sampled to about 1,000 points keep the highest, the lowest and the deepest drawdown', () => {
-    const steps = Array.from({ length: 10_000 }, (_, i) => ({ tradeDate: '2026-03-02', pnlCents: i === 4_321 ? -1_000_000 : i === 7_777 ? 2_000_000 : ((i * 7919) % 201) - 100 }));
-    const all = buildEquityPoints(steps);
+    const steps = Array.from({ length: 10_000 }, (_, i) => (i === 4_321 ? -1_000_000 : i === 7_777 ? 2_000_000 : ((i * 7919) % 201) - 100));
+    const all = buildEquityPoints(steps, () => '2026-03-02');
     const kept = sampleEquity(all, 1_000);
     expect(kept.length).toBeLessThanOrEqual(1_000);
     const extreme = (points: typeof all, pick: (p: (typeof all)[number]) => number, sign: 1 | -1) => Math.max(...points.map((p) => sign * pick(p))) * sign;
@@ -270,15 +270,15 @@ describe('Equity and its drawdown', () => {
 
 describe('Heatmap and year calendar', () => {
   const trades = [
+    trade('2025-12-31', -2_000),
     trade('2026-03-02', 15_000, { at: '09:31' }),
     trade('2026-03-02', -5_000, { at: '09:59' }),
     trade('2026-03-06', 8_000, { at: '14:05' }),
     trade('2026-03-07', 1_000, { at: '10:00' }),
-    trade('2025-12-31', -2_000),
   ];
 
-  it('Monday 09:00 holds +150 and -50 (win rate 50%), Friday 14:00 one win, Saturday shows up, the manual trade is counted apart', () => {
-    const map = computeHeatmap(trades, NY);
+  it('Monday 09:00 holds +150 and -50 (win rate 50%), Friday 14:00 one win, Saturday shows up, a manual trade is counted apart', () => {
+    const map = computeHeatmap(set(trades.filter((t) => t.tradeDate >= '2026-01-01')), NY);
     expect(map.cells.map((c) => [c.weekday, c.hour, c.trades, c.netCents, c.winRate])).toEqual([
       [1, 9, 2, 10_000, 50],
       [5, 14, 1, 8_000, 100],
@@ -286,11 +286,12 @@ describe('Heatmap and year calendar', () => {
     ]);
     expect(map.weekdays).toEqual([1, 2, 3, 4, 5, 6]);
     expect(map.hours).toEqual([9, 10, 11, 12, 13, 14]);
-    expect(map.withoutTime).toBe(1);
+    expect(map.withoutTime).toBe(0);
+    expect(computeHeatmap(set(trades), NY).withoutTime).toBe(1);
   });
 
   it('the year calendar of 2026 (the latest year) and of 2025 on request', () => {
-    const calendar = computeYearCalendar(trades, null, 2030);
+    const calendar = computeYearCalendar(set(trades), null, 2030);
     expect(calendar.year).toBe(2026);
     expect(calendar.years).toEqual([2026, 2025]);
     expect(calendar.days).toEqual([
@@ -300,8 +301,8 @@ describe('Heatmap and year calendar', () => {
     ]);
     expect(calendar.months[2]).toEqual({ month: 3, trades: 4, netCents: 19_000, tradingDays: 3 });
     expect(calendar.netCents).toBe(19_000);
-    expect(computeYearCalendar(trades, 2025, 2030).days).toEqual([{ tradeDate: '2025-12-31', trades: 1, netCents: -2_000 }]);
-    expect(computeYearCalendar([], null, 2030)).toMatchObject({ year: 2030, years: [], days: [] });
+    expect(computeYearCalendar(set(trades), 2025, 2030).days).toEqual([{ tradeDate: '2025-12-31', trades: 1, netCents: -2_000 }]);
+    expect(computeYearCalendar(set([]), null, 2030)).toMatchObject({ year: 2030, years: [], days: [] });
   });
 
   it('March 2026 starts on a Sunday: the first week has six empty cells before it', () => {
@@ -319,7 +320,7 @@ describe('Distributions', () => {
 
   it('net P&L of -$120, -$45, $0, +$30, +$95, +$310 in $25 buckets from -$125 to $325, every trade counted once', () => {
     const trades = [-12_000, -4_500, 0, 3_000, 9_500, 31_000].map((c) => trade('2026-03-02', c));
-    const dist = computePnlDistribution(trades, 18);
+    const dist = computePnlDistribution(set(trades), 18);
     expect(dist.buckets[0]).toMatchObject({ from: -12_500, to: -10_000, trades: 1, label: '-$125.00 to -$100.00' });
     expect(dist.buckets[dist.buckets.length - 1]).toMatchObject({ from: 30_000, to: 32_500, trades: 1 });
     expect(dist.buckets.reduce((n, b) => n + b.trades, 0)).toBe(6);
@@ -329,7 +330,7 @@ describe('Distributions', () => {
 
   it('one outlier of +$50,000 among small trades gets an open bucket instead of stretching the axis', () => {
     const trades = [...Array.from({ length: 199 }, (_, i) => trade('2026-03-02', (i % 20) * 100 - 1_000)), trade('2026-03-02', 5_000_000)];
-    const dist = computePnlDistribution(trades);
+    const dist = computePnlDistribution(set(trades));
     const last = dist.buckets[dist.buckets.length - 1]!;
     expect(last.to).toBeNull();
     expect(last.trades).toBe(1);
@@ -344,7 +345,7 @@ describe('Distributions', () => {
       trade('2026-03-02', 100, { at: '09:34', holdFor: 3 * 3600 }),
       trade('2026-03-02', 100),
     ];
-    const dist = computeHoldDistribution(trades);
+    const dist = computeHoldDistribution(set(trades));
     expect(dist.excluded).toBe(1);
     expect(dist.buckets[0]).toMatchObject({ from: 15, to: 30, trades: 1 });
     expect(dist.buckets[dist.buckets.length - 1]).toMatchObject({ from: 7200, to: 14_400, trades: 1, label: '2h 00m to 4h 00m' });
@@ -353,8 +354,8 @@ describe('Distributions', () => {
 });
 
 describe('Compare: mornings against afternoons', () => {
-  const mornings = computeOverview([trade('2026-03-02', 10_000, { at: '09:31', holdFor: 60 }), trade('2026-03-03', -5_000, { at: '10:00', holdFor: 60 })]);
-  const afternoons = computeOverview([trade('2026-03-02', 30_000, { at: '14:31', holdFor: 60 })]);
+  const mornings = computeOverview(set([trade('2026-03-02', 10_000, { at: '09:31', holdFor: 60 }), trade('2026-03-03', -5_000, { at: '10:00', holdFor: 60 })]));
+  const afternoons = computeOverview(set([trade('2026-03-02', 30_000, { at: '14:31', holdFor: 60 })]));
 
   it('every figure side by side with B minus A and which side it favours', () => {
     const rows = compareOverviews(mornings, afternoons);
@@ -376,5 +377,17 @@ describe('Compare: mornings against afternoons', () => {
     expect(formatDifference('percent', -3.5)).toBe('-3.5 pts');
     expect(formatDifference('money', 25_000)).toBe('+$250.00');
     expect([formatDuration(45), formatDuration(125), formatDuration(4_980), formatDuration(200_000)]).toEqual(['45s', '2m 05s', '1h 23m', '2d 7h']);
+  });
+});
+
+describe("the columns' sums are the statistics' sums", () => {
+  it('over a month of NQ trades with wins, losses and break-evens, per trade and per day', () => {
+    const trades = Array.from({ length: 200 }, (_, k) => trade(`2026-03-${String(2 + Math.floor(k / 10)).padStart(2, '0')}`, ((k * 7919) % 2001) - 1000));
+    const asStats = trades.map((t) => ({ tradeDate: t.tradeDate, status: t.status, pnlCents: t.pnlCents }));
+    expect(aggregateRows(set(trades))).toEqual(aggregateTrades(asStats));
+    expect(aggregateRowsByDay(set(trades))).toEqual(aggregateTradesByDay(asStats));
+    // A selection of the rows sums only those.
+    const shorts = selectTrades(set(trades).columns, createReportFilter({ result: ['Loss'] }), { from: null, to: null }, NY);
+    expect(aggregateRows(shorts)).toEqual(aggregateTrades(asStats.filter((t) => t.status === 'Loss')));
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
-import { createReportTrade, type ReportTrade } from '../../../domain/reports/report-trade';
+import { buildTradeColumns, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
 import type { Tx } from '../../db/client';
 import { trades, tradeVersions, tradingAccounts } from '../../db/schema';
 
@@ -58,11 +58,11 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-/** A trader's trades as the reports read them, in trading order, with the version they were read at. */
+/** A trader's trades as the reports read them (columns, in trading order), with the version they were read at. */
 export interface TradesSnapshot {
   /** 0 for a trader who never had a trade. */
   version: number;
-  trades: ReportTrade[];
+  columns: TradeColumns;
 }
 
 /** One trade as the load query writes it (a JSON array: lighter to send and parse than 100,000 rows of columns). */
@@ -127,7 +127,7 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
     const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
     const rows = JSON.parse(head?.rows ?? '[]') as LoadedRow[];
     rows.sort(compareLoaded);
-    return { version: Number(head?.version ?? 0), trades: toReportTrades(rows) };
+    return { version: Number(head?.version ?? 0), columns: buildTradeColumns(toReportTrades(rows)) };
   },
 
   /** The trader's accounts' names by id. */
@@ -137,17 +137,8 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
   },
 });
 
-/** Rows into report trades. Strings repeat across 100,000 trades (days, symbols, tag lists): each is kept once. */
+/** Rows into report trades (the columns keep each text once). */
 function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
-  const strings = new Map<string, string>();
-  const intern = <T extends string | null>(value: T): T => {
-    if (value === null) return value;
-    const known = strings.get(value);
-    if (known !== undefined) return known as T;
-    strings.set(value, value);
-    return value;
-  };
-  const tagLists = new Map<string, readonly string[]>();
   const days = new Map<number, string>();
   const out: ReportTrade[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
@@ -157,30 +148,23 @@ function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
       day = new Date(r[1] * 1000).toISOString().slice(0, 10);
       days.set(r[1], day);
     }
-    const tagKey = r[8].join('\u0000');
-    let tags = tagLists.get(tagKey);
-    if (tags === undefined) {
-      tags = Object.freeze(r[8].map(intern));
-      tagLists.set(tagKey, tags);
-    }
-    out[i] = createReportTrade({
+    out[i] = {
       id: r[0],
       tradeDate: day,
-      accountId: intern(r[2]),
-      symbol: intern(r[3]),
-      contract: intern(r[4]),
-      side: intern(r[5]),
-      setup: intern(r[6]),
-      session: intern(r[7]),
-      tags,
-      status: intern(r[9]),
+      accountId: r[2],
+      symbol: r[3],
+      contract: r[4],
+      side: r[5],
+      setup: r[6],
+      session: r[7],
+      tags: r[8],
+      status: r[9],
       pnlCents: Number(r[10]),
       commissionCents: Number(r[11]),
       entryMs: r[12] === null ? null : Math.floor(r[12] / 1000),
       exitMs: r[13] === null ? null : Math.floor(r[13] / 1000),
       quantity: r[14] === null ? null : Number(r[14]),
-    });
+    };
   }
   return out;
 }
-

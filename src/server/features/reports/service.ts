@@ -8,27 +8,29 @@ import type {
   ReportBasis,
   ReportOptions,
 } from '../../../contract/reports';
-import { getTodayInZone } from '../../../domain/dates';
+import { addDays, getTodayInZone } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import {
+  aggregateRows,
   computeBreakdown,
   computeDistribution,
   computeEquity,
   computeHeatmap,
   computeOverview,
   computeYearCalendar,
+  createReportFilter,
+  dayOf,
   describeReportBasis,
   describeReportFilter,
-  EMPTY_REPORT_FILTER,
   hasTradeLevelFilter,
   resolveReportRange,
-  selectReportTrades,
-  UNASSIGNED,
+  selectTrades,
   type BreakdownBy,
   type DistributionOf,
   type ReportFilter,
-  type ReportTrade,
   type ResolvedRange,
+  type TradeColumns,
+  type TradeSet,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
 import { preferencesIn } from '../preferences/routes';
@@ -42,9 +44,9 @@ import { tradesCacheOf } from './trades-cache';
  */
 export interface ReportScope {
   /** The filter's trades, in trading order. */
-  trades: ReportTrade[];
-  /** Every trade of the trader, in trading order. */
-  all: readonly ReportTrade[];
+  set: TradeSet;
+  /** Every trade of the trader. */
+  columns: TradeColumns;
   filter: ReportFilter;
   range: ResolvedRange;
   timeZone: string;
@@ -60,15 +62,16 @@ export async function readReportScope(database: Database, userId: string, filter
     const preferences = await preferencesIn(tx, userId);
     return { timeZone: preferences.timeZone, startingBalance: preferences.startingBalance, version: await repo.version(), names: await repo.accountNames() };
   });
-  const snapshot = await tradesCacheOf(database).get(userId, version);
+  const { columns } = await tradesCacheOf(database).get(userId, version);
   const range = resolveReportRange(filter, now, timeZone);
-  const trades = selectReportTrades(snapshot.trades, filter, range, timeZone);
+  const set = selectTrades(columns, filter, range, timeZone);
   const accountName = (id: string) => names.get(id);
-  const firstDay = trades[0]?.tradeDate ?? null;
-  const lastDay = trades[trades.length - 1]?.tradeDate ?? null;
+  const { rows } = set;
+  const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
+  const lastDay = rows.length > 0 ? dayOf(columns, rows[rows.length - 1]!) : null;
   return {
-    trades,
-    all: snapshot.trades,
+    set,
+    columns,
     filter,
     range,
     timeZone,
@@ -78,11 +81,11 @@ export async function readReportScope(database: Database, userId: string, filter
       filter,
       range,
       timeZone,
-      trades: trades.length,
+      trades: rows.length,
       firstDay,
       lastDay,
       description: describeReportFilter(filter, range, accountName),
-      computedFrom: describeReportBasis({ trades: trades.length, firstDay, lastDay }, filter, range, accountName),
+      computedFrom: describeReportBasis({ trades: rows.length, firstDay, lastDay }, filter, range, accountName),
     },
   };
 }
@@ -91,75 +94,61 @@ export async function readReportScope(database: Database, userId: string, filter
  * The balance when the range opens: the starting balance (Profile, the dashboard's Account Balance) and the net P&L of
  * the same accounts before the range. Known only for a filter of days and accounts: "NQ shorts" have no balance.
  */
-export function getOpeningBalance(scope: Pick<ReportScope, 'all' | 'filter' | 'range' | 'startingBalanceCents'>): number | null {
+export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' | 'range' | 'startingBalanceCents' | 'timeZone'>): number | null {
   if (hasTradeLevelFilter(scope.filter)) return null;
-  let before = 0;
   const { from } = scope.range;
-  if (from !== null) {
-    for (const trade of scope.all) {
-      if (trade.tradeDate >= from) break;
-      if (scope.filter.account.length === 0 || scope.filter.account.includes(trade.accountId ?? UNASSIGNED)) before += trade.pnlCents;
-    }
-  }
-  return scope.startingBalanceCents + before;
+  if (from === null) return scope.startingBalanceCents;
+  const before = selectTrades(scope.columns, createReportFilter({ account: scope.filter.account }), { from: null, to: addDays(from, -1) }, scope.timeZone);
+  return scope.startingBalanceCents + aggregateRows(before).pnlCents;
 }
 
 export const reportsService = {
   async overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
     const scope = await readReportScope(database, userId, filter, now);
     const openingBalanceCents = getOpeningBalance(scope);
-    return { basis: scope.basis, overview: computeOverview(scope.trades, { openingBalanceCents }), openingBalanceCents };
+    return { basis: scope.basis, overview: computeOverview(scope.set, { openingBalanceCents }), openingBalanceCents };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, equity: computeEquity(scope.trades) };
+    return { basis: scope.basis, equity: computeEquity(scope.set) };
   },
 
   async breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, breakdown: computeBreakdown(scope.trades, by, { timeZone: scope.timeZone, accountName: scope.accountName }) };
+    return { basis: scope.basis, breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName }) };
   },
 
   async heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, heatmap: computeHeatmap(scope.trades, scope.timeZone) };
+    return { basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone) };
   },
 
   async calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, calendar: computeYearCalendar(scope.trades, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4))) };
+    return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4))) };
   },
 
   async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, distribution: computeDistribution(scope.trades, of) };
+    return { basis: scope.basis, distribution: computeDistribution(scope.set, of) };
   },
 
-  /** The values the trader's trades hold, for the filter bar. */
+  /** The values the trader's trades hold, for the filter bar's choices. */
   async options(database: Database, userId: string, now: Date): Promise<ReportOptions> {
-    const { all } = await readReportScope(database, userId, EMPTY_REPORT_FILTER, now);
-    const collect = (pick: (t: ReportTrade) => string | null | readonly string[]) => {
-      const values = new Set<string>();
-      for (const trade of all) {
-        const value = pick(trade);
-        if (typeof value === 'string') {
-          if (value) values.add(value);
-        } else if (value) for (const v of value) values.add(v);
-      }
-      return [...values].sort((a, b) => a.localeCompare(b));
-    };
+    const { columns: c } = await readReportScope(database, userId, createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' }), now);
+    const texts = (values: ReadonlyArray<string | null>) => values.filter((v): v is string => Boolean(v)).sort((a, b) => a.localeCompare(b));
     const sizes = new Set<number>();
-    for (const trade of all) if (trade.quantity !== null) sizes.add(trade.quantity);
+    for (const q of c.quantity) if (!Number.isNaN(q)) sizes.add(q);
     return {
-      symbol: collect((t) => t.symbol),
-      contract: collect((t) => t.contract),
-      side: collect((t) => t.side),
-      setup: collect((t) => t.setup),
-      session: collect((t) => t.session),
-      tag: collect((t) => t.tags),
+      symbol: texts(c.symbol.values),
+      contract: texts(c.contract.values),
+      side: texts(c.side.values),
+      setup: texts(c.setup.values),
+      session: texts(c.session.values),
+      tag: texts(c.tagValues),
       size: [...sizes].sort((a, b) => a - b),
-      trades: all.length,
+      trades: c.size,
     };
   },
 };

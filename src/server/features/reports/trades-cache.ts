@@ -10,7 +10,7 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * (bumped by triggers in the same transaction as every write, so every server process sees the change).
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
- * 25 MB here), and a trader not read for IDLE_MS is dropped at the next read of anyone.
+ * 15 MB here, in columns), and a trader not read for IDLE_MS is dropped at the next read of anyone.
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
@@ -62,21 +62,21 @@ class TradesCache {
     let total = 0;
     for (const [userId, entry] of this.entries) {
       if (now - entry.lastUsed > IDLE_MS) this.entries.delete(userId);
-      else total += entry.trades.length;
+      else total += entry.columns.size;
     }
     if (total <= MAX_CACHED_TRADES) return;
     const byAge = [...this.entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [userId, entry] of byAge) {
       if (total <= MAX_CACHED_TRADES || this.entries.size === 1) break;
       this.entries.delete(userId);
-      total -= entry.trades.length;
+      total -= entry.columns.size;
     }
   }
 
   /** Traders and trades held now (for tests and the bench). */
   size() {
     let trades = 0;
-    for (const entry of this.entries.values()) trades += entry.trades.length;
+    for (const entry of this.entries.values()) trades += entry.columns.size;
     return { traders: this.entries.size, trades };
   }
 }
