@@ -9,9 +9,19 @@ import type { ReportOverview } from './overview';
  */
 export type FigureKind = 'money' | 'percent' | 'ratio' | 'count' | 'duration';
 
+/** The Overview's sections, in order. */
+export const FIGURE_GROUPS = [
+  { id: 'pnl', label: 'Profit and loss' },
+  { id: 'trades', label: 'Trades' },
+  { id: 'days', label: 'Trading days' },
+  { id: 'drawdown', label: 'Drawdown' },
+] as const;
+export type FigureGroup = (typeof FIGURE_GROUPS)[number]['id'];
+
 export interface OverviewFigure {
   key: string;
   label: string;
+  group: FigureGroup;
   kind: FigureKind;
   /** Cents for money, a percentage for percent, seconds for duration; null when there is nothing to compute it from. */
   value: number | null;
@@ -34,7 +44,8 @@ function describeDrawdownDates(overview: ReportOverview): string | undefined {
 }
 
 export function listOverviewFigures(o: ReportOverview): OverviewFigure[] {
-  const money = (key: string, label: string, value: Cents | null, better: OverviewFigure['better'] = 'higher', note?: string): OverviewFigure => ({
+  type Spec = Omit<OverviewFigure, 'group'>;
+  const money = (key: string, label: string, value: Cents | null, better: OverviewFigure['better'] = 'higher', note?: string): Spec => ({
     key,
     label,
     kind: 'money',
@@ -42,41 +53,50 @@ export function listOverviewFigures(o: ReportOverview): OverviewFigure[] {
     better,
     ...(note && { note }),
   });
-  return [
-    money('netCents', 'Net P&L', o.netCents),
-    money('grossCents', 'Gross P&L', o.grossCents),
-    money('feesCents', 'Fees', o.feesCents, 'lower'),
-    { key: 'trades', label: 'Trades', kind: 'count', value: o.trades, better: null },
-    { key: 'winRate', label: 'Win rate', kind: 'percent', value: o.winRate, better: 'higher' },
-    {
-      key: 'profitFactor',
-      label: 'Profit factor',
-      kind: 'ratio',
-      value: o.profitFactor,
-      better: 'higher',
-      ...(o.profitFactor === null && o.grossProfitCents > 0 && { infinite: true }),
-    },
-    money('expectancyCents', 'Expectancy per trade', o.expectancyCents),
-    money('averageTradeCents', 'Average trade', o.averageTradeCents),
-    money('averageWinCents', 'Average win', o.averageWinCents),
-    money('averageLossCents', 'Average loss', o.averageLossCents),
-    { key: 'payoffRatio', label: 'Payoff ratio', kind: 'ratio', value: o.payoffRatio, better: 'higher' },
-    money('largestWinCents', 'Largest win', o.largestWin?.pnlCents ?? null, 'higher', o.largestWin ? dayWithYear(o.largestWin.tradeDate) : undefined),
-    money('largestLossCents', 'Largest loss', o.largestLoss?.pnlCents ?? null, 'higher', o.largestLoss ? dayWithYear(o.largestLoss.tradeDate) : undefined),
-    { key: 'maxConsecutiveWins', label: 'Max consecutive wins', kind: 'count', value: o.maxConsecutiveWins, better: 'higher' },
-    { key: 'maxConsecutiveLosses', label: 'Max consecutive losses', kind: 'count', value: o.maxConsecutiveLosses, better: 'lower' },
-    { key: 'averageHoldWinnersSeconds', label: 'Average hold, winners', kind: 'duration', value: o.averageHoldWinnersSeconds, better: null },
-    { key: 'averageHoldLosersSeconds', label: 'Average hold, losers', kind: 'duration', value: o.averageHoldLosersSeconds, better: null },
-    { key: 'tradingDays', label: 'Trading days', kind: 'count', value: o.tradingDays, better: null },
-    { key: 'winningDaysPercent', label: 'Winning days', kind: 'percent', value: o.winningDaysPercent, better: 'higher' },
-    money('bestDayCents', 'Best day', o.bestDay?.pnlCents ?? null, 'higher', o.bestDay ? dayWithYear(o.bestDay.tradeDate) : undefined),
-    money('worstDayCents', 'Worst day', o.worstDay?.pnlCents ?? null, 'higher', o.worstDay ? dayWithYear(o.worstDay.tradeDate) : undefined),
-    money('averageDayCents', 'Average day', o.averageDayCents),
-    money('dailyStdDevCents', 'Std. deviation of daily P&L', o.dailyStdDevCents, null),
-    { key: 'dailySharpe', label: 'Daily Sharpe ratio', kind: 'ratio', value: o.dailySharpe, better: 'higher' },
-    money('maxDrawdownCents', 'Max drawdown', o.maxDrawdown ? o.maxDrawdown.amountCents : o.trades > 0 ? 0 : null, 'lower', describeDrawdownDates(o)),
-    { key: 'maxDrawdownPercent', label: 'Max drawdown, % of peak balance', kind: 'percent', value: o.maxDrawdown?.percentOfPeak ?? null, better: 'lower' },
-  ];
+  const groups: Record<FigureGroup, Spec[]> = {
+    pnl: [
+      money('netCents', 'Net P&L', o.netCents),
+      money('grossCents', 'Gross P&L', o.grossCents),
+      money('feesCents', 'Fees', o.feesCents, 'lower'),
+      money('largestWinCents', 'Largest win', o.largestWin?.pnlCents ?? null, 'higher', o.largestWin ? dayWithYear(o.largestWin.tradeDate) : undefined),
+      money('largestLossCents', 'Largest loss', o.largestLoss?.pnlCents ?? null, 'higher', o.largestLoss ? dayWithYear(o.largestLoss.tradeDate) : undefined),
+    ],
+    trades: [
+      { key: 'trades', label: 'Trades', kind: 'count', value: o.trades, better: null },
+      { key: 'winRate', label: 'Win rate', kind: 'percent', value: o.winRate, better: 'higher' },
+      {
+        key: 'profitFactor',
+        label: 'Profit factor',
+        kind: 'ratio',
+        value: o.profitFactor,
+        better: 'higher',
+        ...(o.profitFactor === null && o.grossProfitCents > 0 && { infinite: true }),
+      },
+      money('expectancyCents', 'Expectancy per trade', o.expectancyCents),
+      money('averageTradeCents', 'Average trade', o.averageTradeCents),
+      money('averageWinCents', 'Average win', o.averageWinCents),
+      money('averageLossCents', 'Average loss', o.averageLossCents),
+      { key: 'payoffRatio', label: 'Payoff ratio', kind: 'ratio', value: o.payoffRatio, better: 'higher' },
+      { key: 'maxConsecutiveWins', label: 'Max consecutive wins', kind: 'count', value: o.maxConsecutiveWins, better: 'higher' },
+      { key: 'maxConsecutiveLosses', label: 'Max consecutive losses', kind: 'count', value: o.maxConsecutiveLosses, better: 'lower' },
+      { key: 'averageHoldWinnersSeconds', label: 'Average hold, winners', kind: 'duration', value: o.averageHoldWinnersSeconds, better: null },
+      { key: 'averageHoldLosersSeconds', label: 'Average hold, losers', kind: 'duration', value: o.averageHoldLosersSeconds, better: null },
+    ],
+    days: [
+      { key: 'tradingDays', label: 'Trading days', kind: 'count', value: o.tradingDays, better: null },
+      { key: 'winningDaysPercent', label: 'Winning days', kind: 'percent', value: o.winningDaysPercent, better: 'higher' },
+      money('bestDayCents', 'Best day', o.bestDay?.pnlCents ?? null, 'higher', o.bestDay ? dayWithYear(o.bestDay.tradeDate) : undefined),
+      money('worstDayCents', 'Worst day', o.worstDay?.pnlCents ?? null, 'higher', o.worstDay ? dayWithYear(o.worstDay.tradeDate) : undefined),
+      money('averageDayCents', 'Average day', o.averageDayCents),
+      money('dailyStdDevCents', 'Std. deviation of daily P&L', o.dailyStdDevCents, null),
+      { key: 'dailySharpe', label: 'Daily Sharpe ratio', kind: 'ratio', value: o.dailySharpe, better: 'higher' },
+    ],
+    drawdown: [
+      money('maxDrawdownCents', 'Max drawdown', o.maxDrawdown ? o.maxDrawdown.amountCents : o.trades > 0 ? 0 : null, 'lower', describeDrawdownDates(o)),
+      { key: 'maxDrawdownPercent', label: 'Max drawdown, % of peak balance', kind: 'percent', value: o.maxDrawdown?.percentOfPeak ?? null, better: 'lower' },
+    ],
+  };
+  return FIGURE_GROUPS.flatMap(({ id }) => groups[id].map((figure) => ({ ...figure, group: id })));
 }
 
 export interface FigureComparison extends OverviewFigure {
@@ -126,10 +146,10 @@ function roundForKind(value: number, kind: FigureKind): number {
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  if (s < 3600) return s % 60 === 0 ? `${s / 60}m` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   const hours = Math.floor(s / 3600);
   const minutes = Math.floor((s % 3600) / 60);
-  if (hours < 48) return `${hours}h ${String(minutes).padStart(2, '0')}m`;
+  if (hours < 48) return s % 3600 === 0 ? `${hours}h` : `${hours}h ${String(minutes).padStart(2, '0')}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 

@@ -348,7 +348,7 @@ describe('Distributions', () => {
     const dist = computeHoldDistribution(set(trades));
     expect(dist.excluded).toBe(1);
     expect(dist.buckets[0]).toMatchObject({ from: 15, to: 30, trades: 1 });
-    expect(dist.buckets[dist.buckets.length - 1]).toMatchObject({ from: 7200, to: 14_400, trades: 1, label: '2h 00m to 4h 00m' });
+    expect(dist.buckets[dist.buckets.length - 1]).toMatchObject({ from: 7200, to: 14_400, trades: 1, label: '2h to 4h' });
     expect(dist.buckets.reduce((n, b) => n + b.trades, 0)).toBe(4);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildTradeColumns, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
 import type { Tx } from '../../db/client';
-import { trades, tradeVersions, tradingAccounts } from '../../db/schema';
+import { trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
 /**
  * Data access for the reports (issue 26). Every query names its owner; row-level security backs it up.
@@ -104,9 +104,25 @@ function compareLoaded(a: LoadedRow, b: LoadedRow): number {
 const micros = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000000)::int8`;
 
 export const reportsRepo = (tx: Tx, userId: string) => ({
-  async version(): Promise<number> {
-    const [row] = await tx.select({ version: tradeVersions.version }).from(tradeVersions).where(eq(tradeVersions.userId, userId));
-    return row?.version ?? 0;
+  /**
+   * What every report reads before its trades, in one statement: the trades' version, the trader's zone and starting
+   * balance (null when the preferences row is not made yet), and the accounts' names.
+   */
+  async context(): Promise<{ version: number; timeZone: string | null; startingBalance: string | null; accounts: Map<string, string> }> {
+    const result = await tx.execute(sql`
+      select
+        (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
+        (select ${userPreferences.timeZone} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as time_zone,
+        (select ${userPreferences.startingBalance} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as starting_balance,
+        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name})), '[]')::text
+         from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts`);
+    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; starting_balance: string | null; accounts: string }> }).rows;
+    return {
+      version: Number(row?.version ?? 0),
+      timeZone: row?.time_zone ?? null,
+      startingBalance: row?.starting_balance ?? null,
+      accounts: new Map(JSON.parse(row?.accounts ?? '[]') as Array<[string, string]>),
+    };
   },
 
   /**
@@ -128,12 +144,6 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
     const rows = JSON.parse(head?.rows ?? '[]') as LoadedRow[];
     rows.sort(compareLoaded);
     return { version: Number(head?.version ?? 0), columns: buildTradeColumns(toReportTrades(rows)) };
-  },
-
-  /** The trader's accounts' names by id. */
-  async accountNames(): Promise<Map<string, string>> {
-    const rows = await tx.select({ id: tradingAccounts.id, name: tradingAccounts.name }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId));
-    return new Map(rows.map((r) => [r.id, r.name]));
   },
 });
 

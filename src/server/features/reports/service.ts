@@ -58,9 +58,15 @@ export interface ReportScope {
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
   const { timeZone, startingBalance, version, names } = await database.withUser(userId, async (tx) => {
-    const repo = reportsRepo(tx, userId);
-    const preferences = await preferencesIn(tx, userId);
-    return { timeZone: preferences.timeZone, startingBalance: preferences.startingBalance, version: await repo.version(), names: await repo.accountNames() };
+    const context = await reportsRepo(tx, userId).context();
+    // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
+    const preferences = context.timeZone === null || context.startingBalance === null ? await preferencesIn(tx, userId) : null;
+    return {
+      timeZone: preferences?.timeZone ?? context.timeZone!,
+      startingBalance: preferences?.startingBalance ?? context.startingBalance!,
+      version: context.version,
+      names: context.accounts,
+    };
   });
   const { columns } = await tradesCacheOf(database).get(userId, version);
   const range = resolveReportRange(filter, now, timeZone);

@@ -1,12 +1,11 @@
 import { BarChart } from '@mantine/charts';
-import { Select, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatUsd } from '../../../domain/money';
 import {
   BREAKDOWN_LABELS,
   BREAKDOWN_MISSING,
-  BREAKDOWNS,
   getBreakdownRowFilter,
   type BreakdownBy,
   type BreakdownRow,
@@ -49,12 +48,10 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
 export function BreakdownReport({
   filter,
   by,
-  onByChange,
   today,
 }: {
   filter: ReportFilter;
   by: BreakdownBy;
-  onByChange: (by: BreakdownBy) => void;
   today: string;
 }) {
   const query = useQuery(breakdownQuery(filter, by));
@@ -73,18 +70,6 @@ export function BreakdownReport({
       description={data?.basis.computedFrom}
       busy={query.isPlaceholderData}
       testId="report-breakdown"
-      actions={
-        <Select
-          aria-label="Break down by"
-          size="xs"
-          w={190}
-          data={BREAKDOWNS.map((b) => ({ value: b, label: BREAKDOWN_LABELS[b] }))}
-          value={by}
-          onChange={(value) => value && onByChange(value as BreakdownBy)}
-          allowDeselect={false}
-          data-testid="breakdown-by"
-        />
-      }
     >
       {query.isError ? (
         <ReportError error={query.error} />
@@ -97,6 +82,7 @@ export function BreakdownReport({
           <div className={classes.chartBox} aria-hidden="true">
             {chartRows.length > 0 && (
               <BarChart
+                barChartProps={{ accessibilityLayer: false }}
                 h={ORDINAL.has(by) ? 300 : Math.max(160, chartRows.length * 30 + 40)}
                 data={chartRows}
                 dataKey="label"

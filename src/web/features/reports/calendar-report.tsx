@@ -6,7 +6,6 @@ import { formatDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
 import { getMonthGrid } from '../../../domain/reports/calendar';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
-import { pnlColor } from '../../lib/tone';
 import { calendarQuery, tradeLogHref } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
@@ -111,7 +110,6 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
                                       component={Link}
                                       to={tradeLogHref({ ...filter, range: 'custom', from: day, to: day })}
                                       className={classes.dayLink}
-                                      style={{ color: pnlColor(figure.netCents) }}
                                       aria-label={`${formatDay(day, 'EEEE, MMMM d')}: ${figure.trades} trade${figure.trades === 1 ? '' : 's'}, net ${formatUsd(figure.netCents)}`}
                                       title={`${formatDay(day, 'EEE MMM d')}: ${formatUsd(figure.netCents)} (${figure.trades})`}
                                       data-testid="calendar-day"

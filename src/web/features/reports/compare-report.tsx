@@ -64,7 +64,7 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   const rows = a.data && b.data ? compareOverviews(a.data.overview, b.data.overview) : null;
   return (
     <Stack gap="md">
-      <FilterBar filter={other} onChange={setOther} label="Filter set B" testId="compare-filters-b" />
+      <FilterBar filter={other} onChange={setOther} label="Filter set B" title="B" testId="compare-filters-b" />
       <Group gap="xs" data-testid="compare-presets">
         <Text size="sm" c="dimmed">
           Compare:

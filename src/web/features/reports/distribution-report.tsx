@@ -41,6 +41,7 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
         <>
           <div className={classes.chartBox} aria-hidden="true">
             <BarChart
+                barChartProps={{ accessibilityLayer: false }}
               h={240}
               data={dist.buckets.map((b) =>
                 of === 'pnl'

@@ -95,6 +95,7 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
               yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
               xAxisProps={{ minTickGap: 40 }}
               gridAxis="y"
+              areaChartProps={{ accessibilityLayer: false }}
             />
             <Text size="sm" fw={600} mt="xs">
               Drawdown (under water)
@@ -111,6 +112,7 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
               yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
               xAxisProps={{ minTickGap: 40 }}
               gridAxis="y"
+              areaChartProps={{ accessibilityLayer: false }}
             />
           </div>
           {basis === 'trade' && query.data.equity.sampled && (

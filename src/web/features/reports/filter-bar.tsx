@@ -55,6 +55,8 @@ interface FilterBarProps {
   actions?: ReactNode;
   /** A name for the bar's region ('Filters', 'Filter set B'). */
   label?: string;
+  /** Shown as the bar's heading (Compare names its two sets). */
+  title?: string;
   testId?: string;
 }
 
@@ -62,7 +64,7 @@ interface FilterBarProps {
  * The one filter bar (issue 26 point 1): date range, accounts, and under "More filters" every other key of the filter
  * model. Every change goes into the URL through `onChange`; the active keys show as chips that remove themselves.
  */
-export function FilterBar({ filter, onChange, actions, label = 'Filters', testId = 'report-filters' }: FilterBarProps) {
+export function FilterBar({ filter, onChange, actions, label = 'Filters', title, testId = 'report-filters' }: FilterBarProps) {
   const [open, setOpen] = useState(() => countActiveFilters({ ...filter, range: 'all-time', account: [] }) > 0);
   const moreId = useId();
   const { data: options } = useQuery(reportOptionsQuery);
@@ -74,6 +76,11 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', testId
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={classes.filterBar} data-testid={testId}>
       <Stack gap="sm">
+        {title && (
+          <Text fw={700} size="sm">
+            {title}
+          </Text>
+        )}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
             label="Date range"

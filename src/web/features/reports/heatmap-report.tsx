@@ -1,4 +1,5 @@
-import { Anchor, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,12 +7,9 @@ import { formatUsd } from '../../../domain/money';
 import { formatFigure } from '../../../domain/reports/figures';
 import { formatHour, WEEKDAY_LABELS, WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
 import type { HeatmapCell } from '../../../domain/reports/heatmap';
-import { tradeLogHref } from './api';
-import { heatmapQuery } from './api';
+import { heatmapQuery, tradeLogHref } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
-import { Button } from '@mantine/core';
-import { IconFileTypeCsv } from '@tabler/icons-react';
 import classes from './reports.module.css';
 
 type Measure = 'net' | 'winRate';
@@ -25,7 +23,8 @@ function cellStyle(cell: HeatmapCell | undefined, measure: Measure, maxAbs: numb
   const value = measure === 'net' ? cell.netCents : cell.winRate === null ? 0 : cell.winRate - 50;
   const scale = measure === 'net' ? maxAbs : 50;
   if (value === 0 || scale === 0) return { background: 'var(--mantine-color-default-hover)' };
-  const strength = Math.round(15 + 55 * Math.min(1, Math.abs(value) / scale));
+  // At most 45% of the colour, so the cell's text (the theme's brightest) keeps AA contrast in both themes.
+  const strength = Math.round(10 + 35 * Math.min(1, Math.abs(value) / scale));
   const color = value > 0 ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)';
   return { background: `color-mix(in srgb, ${color} ${strength}%, transparent)` };
 }
@@ -114,9 +113,10 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
                         <td key={h} style={cellStyle(cell, measure, maxAbs)} data-testid={cell ? 'heatmap-cell' : undefined}>
                           {cell ? (
                             <Tooltip label={label} withArrow openDelay={200}>
-                              <Anchor component={Link} to={tradeLogHref({ ...filter, weekday: [d], hour: [h] })} aria-label={`${label}: open in Trade Log`} className={classes.heatmapLink}>
+                              <Anchor component={Link} to={tradeLogHref({ ...filter, weekday: [d], hour: [h] })} className={classes.heatmapLink}>
                                 <span className={classes.heatmapValue}>{measure === 'net' ? formatCompactUsd(cell.netCents) : formatFigure('percent', cell.winRate)}</span>
                                 <span className={classes.heatmapCount}>{cell.trades}</span>
+                                <span className={classes.srOnly}>{`trade${cell.trades === 1 ? '' : 's'}. ${label}. Open in Trade Log`}</span>
                               </Anchor>
                             </Tooltip>
                           ) : null}

@@ -1,9 +1,9 @@
-import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatFigure, listOverviewFigures, type OverviewFigure } from '../../../domain/reports/figures';
+import { FIGURE_GROUPS, formatFigure, listOverviewFigures, type OverviewFigure } from '../../../domain/reports/figures';
 import type { ReportFilter } from '../../../domain/reports/filter';
-import { pnlColor } from '../../lib/tone';
+import { pnlColor, TONE_COLOR } from '../../lib/tone';
 import { overviewQuery } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
@@ -14,6 +14,13 @@ const SIGNED = new Set(['netCents', 'grossCents', 'expectancyCents', 'averageTra
 
 export function figureText(figure: OverviewFigure): string {
   return formatFigure(figure.kind, figure.value, figure.infinite);
+}
+
+/** A figure's colour: money by its sign where the sign means profit or loss; a drawdown is a loss. */
+function figureColor(figure: OverviewFigure): string | undefined {
+  if (figure.kind === 'money' && SIGNED.has(figure.key)) return pnlColor(figure.value);
+  if (figure.key === 'maxDrawdownCents' && figure.value) return TONE_COLOR.negative;
+  return undefined;
 }
 
 /** Overview (issue 26 point 2): every figure of the filter's trades. */
@@ -45,23 +52,34 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
         <NoTrades />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
-            {figures.map((figure) => (
-              <Paper key={figure.key} withBorder radius="sm" p="xs" className={classes.figure} data-testid={`figure-${figure.key}`}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  {figure.label}
-                </Text>
-                <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figure.kind === 'money' && SIGNED.has(figure.key) ? pnlColor(figure.value) : undefined} className={classes.numeric} data-testid="figure-value">
-                  {figureText(figure)}
-                </Text>
-                {figure.note && (
-                  <Text size="xs" c="dimmed">
-                    {figure.note}
-                  </Text>
-                )}
-              </Paper>
+          <Stack gap="md">
+            {FIGURE_GROUPS.map((group) => (
+              <div key={group.id} data-testid={`figures-${group.id}`}>
+                <Title order={3} size="h6" c="dimmed" mb={6}>
+                  {group.label}
+                </Title>
+                <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 6 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
+                  {figures
+                    .filter((figure) => figure.group === group.id)
+                    .map((figure) => (
+                      <Paper key={figure.key} withBorder radius="sm" p="xs" className={classes.figure} data-testid={`figure-${figure.key}`}>
+                        <Text size="xs" c="dimmed" fw={600}>
+                          {figure.label}
+                        </Text>
+                        <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figureColor(figure)} className={classes.numeric} data-testid="figure-value">
+                          {figureText(figure)}
+                        </Text>
+                        {figure.note && (
+                          <Text size="xs" c="dimmed">
+                            {figure.note}
+                          </Text>
+                        )}
+                      </Paper>
+                    ))}
+                </SimpleGrid>
+              </div>
             ))}
-          </SimpleGrid>
+          </Stack>
           <Text size="xs" c="dimmed" mt="sm">
             Win rate leaves break-evens out, as everywhere in Edgebook; expectancy is the average of a trade that won or lost. Max drawdown is
             the largest fall of net P&L from a peak, trade by trade in trading order

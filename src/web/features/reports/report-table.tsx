@@ -90,7 +90,7 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
     );
 
   const body = (
-    <div className={classes.tableScroll} tabIndex={hidden ? undefined : 0} role={hidden ? undefined : 'region'} aria-label={hidden ? undefined : caption}>
+    <div className={hidden ? undefined : classes.tableScroll} tabIndex={hidden ? undefined : 0} role={hidden ? undefined : 'region'} aria-label={hidden ? undefined : caption}>
       <Table striped highlightOnHover={!hidden} verticalSpacing={6} fz="sm" className={classes.reportTable} data-testid={testId}>
         <caption className={classes.caption}>{caption}</caption>
         <Table.Thead>
@@ -165,7 +165,7 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
           onClick={() => void exportCsv()}
           disabled={rows.length === 0}
           className={classes.noPrint}
-          aria-label={`Export ${caption} as CSV`}
+          aria-label={`Export CSV: ${caption}`}
           data-testid={testId ? `${testId}-csv` : 'export-csv'}
         >
           Export CSV

@@ -64,6 +64,7 @@ export function ReportsPage() {
         filter={filter}
         onChange={setFilter}
         label={view === 'compare' ? 'Filter set A' : 'Filters'}
+        title={view === 'compare' ? 'A' : undefined}
         actions={
           <>
             <Button component={Link} to={tradeLogHref(filter)} variant="default" leftSection={<IconListDetails size={16} aria-hidden="true" />} data-testid="open-in-trade-log">
@@ -118,7 +119,7 @@ export function ReportsPage() {
               </Button>
             ))}
           </Group>
-          <BreakdownReport filter={filter} by={by} onByChange={(next) => void navigate(hrefOf(`breakdowns/${next}`))} today={today} />
+          <BreakdownReport filter={filter} by={by} today={today} />
         </>
       )}
       {view === 'heatmap' && <HeatmapReport filter={filter} today={today} />}
