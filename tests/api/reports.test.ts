@@ -12,6 +12,8 @@ import {
 import {
   BREAKDOWNS,
   computeBreakdown,
+  formatFigure,
+  listOverviewFigures,
   computeDistribution,
   computeEquity,
   computeHeatmap,
@@ -26,7 +28,9 @@ import {
   type ReportTrade,
   type TradeSet,
 } from '../../src/domain/reports';
+import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { postSse } from '../support/sse';
 import { conforms } from '../support/contract';
 import { brokerFile, importFile } from './imports-support';
 import { cents, createAccount, createTrade, newTrader, type TradeDto } from './trades-support';
@@ -91,8 +95,11 @@ describe.each(backends())('reports on %s', (backend) => {
   let trades: ReportTrade[];
   let all: TradeSet;
 
+  let provider: AiServer;
+
   beforeAll(async () => {
-    app = await startTestApp({ backend });
+    provider = await startAiServer();
+    app = await startTestApp({ backend, env: aiEnv(provider, { AI_RATE_LIMIT: '200' }) });
     [alice, bob] = await Promise.all([newTrader(app, 'alice'), newTrader(app, 'bob')]);
     aliceAccount = await createAccount(alice, 'Topstep 50K');
     bobAccount = await createAccount(bob, 'Bob Eval');
@@ -109,7 +116,10 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(trades.length).toBe(336);
     all = createTradeSet(trades);
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
 
   const filters: Array<[string, ReportFilter]> = [
     ['everything', createReportFilter()],
@@ -243,6 +253,46 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(conforms(equityReport, await carol.get('/api/reports/equity')).equity).toEqual({ byTrade: [], byDay: [], trades: 0, days: 0, sampled: false });
     const nothing = conforms(overviewReport, await alice.get('/api/reports/overview?symbol=ZZZ'));
     expect(nothing.overview.trades).toBe(0);
+  });
+
+  it("the analyst's report tool: any breakdown with any filter, the page's own figures, and the filter in its source line", async () => {
+    provider.clear();
+    const session = (await alice.get('/api/chat/sessions/current')).body as { id: string };
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'breakdown', by: 'hour', filter: { account: ['topstep 50k'], side: ['Short'], range: 'custom', from: '2025-05-01', to: '2025-05-31' } } }] },
+      { text: 'Your May shorts by hour.' },
+      { text: 'Shorts by hour' },
+    );
+    const { events } = await postSse(alice, '/api/chat', { sessionId: session.id, message: 'How did my May shorts do by hour?' });
+    const filter = createReportFilter({ account: [aliceAccount.id], side: ['Short'], range: 'custom', from: '2025-05-01', to: '2025-05-31' });
+    const expected = computeBreakdown(selectTrades(all.columns, filter, resolveReportRange(filter, new Date(), NY), NY), 'hour', { timeZone: NY });
+    const source = events.find((e: { type: string }) => e.type === 'source');
+    expect(source).toMatchObject({ tool: 'get_report', trades: expected.total });
+    expect(source.text).toMatch(/^computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; account Topstep 50K; side Short\)$/);
+    const tool = JSON.parse(provider.completions()[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content);
+    expect(tool.rows.map((r: Record<string, unknown>) => [r['hour of entry'], r.trades, r.net_pnl])).toEqual(
+      expected.rows.map((r) => [r.label, r.trades, formatFigure('money', r.netCents)]),
+    );
+    const done = events.find((e: { type: string }) => e.type === 'done');
+    expect(done.message.meta.charts[0].points).toEqual(expected.rows.map((r) => ({ label: r.label, cents: r.netCents })));
+
+    // The overview: every figure the page shows, written as the page writes it.
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] }, { text: 'MNQ mornings.' });
+    await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And MNQ in the morning?' });
+    const overviewTool = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    const page = (await alice.get('/api/reports/overview?symbol=MNQ&hour=9&hour=10')).body.overview;
+    for (const figure of listOverviewFigures(page)) {
+      expect(overviewTool.figures[figure.label], figure.label).toBe(`${formatFigure(figure.kind, figure.value, figure.infinite)}${figure.note ? ` (${figure.note})` : ''}`);
+    }
+
+    // Bob's account named by the model: refused, nothing of Bob's is read.
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { account: ['Bob Eval'] } } }] }, { text: 'No such account.' });
+    await postSse(alice, '/api/chat', { sessionId: session.id, message: "What about Bob's account?" });
+    const refused = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    expect(refused).toEqual({ error: 'No trading account named "Bob Eval"' });
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'breakdown', filter: {} } }] }, { text: 'Which one?' });
+    await postSse(alice, '/api/chat', { sessionId: session.id, message: 'Break it down' });
+    expect(JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content).error).toMatch(/^by is required/);
   });
 
   it('the next report sees every change: a new trade, an edit, a delete; a notes edit keeps the copy', async () => {

@@ -14,6 +14,8 @@ export interface ToolContext {
   userId: string;
   timeZone: string;
   today: string;
+  /** The request's moment: date presets ("last 90 days") end today in the trader's zone. */
+  now: Date;
 }
 
 const day = z.string().describe('A trading day as yyyy-MM-dd');
