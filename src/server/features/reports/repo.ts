@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildTradeColumns, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
 import type { Tx } from '../../db/client';
