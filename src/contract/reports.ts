@@ -157,7 +157,7 @@ export const reportBasis = z.strictObject({
   trades: count,
   firstDay: day.nullable(),
   lastDay: day.nullable(),
-  /** The filter in words ("Last 90 Days (...); instrument NQ; side Short"). */
+  /** The filter in words ("Last 90 Days: Aug 28, 2026 to Nov 25, 2026; instrument NQ; side Short"). */
   description: z.string(),
   /** "Computed from 412 trades, Jun 2, 2026 to Jun 30, 2026 (...)". */
   computedFrom: z.string(),

@@ -200,7 +200,7 @@ describe('the filter in words', () => {
     const filter = createReportFilter({ range: 'last-90-days', account: ['acct-a'], symbol: ['NQ'], side: ['Short'], hour: [14, 15, 16] });
     const range = resolveReportRange(filter, NOW, NY);
     expect(describeReportFilter(filter, range, names)).toBe(
-      'Last 90 Days (Aug 28, 2026 to Nov 25, 2026); account Apex 50K; instrument NQ; side Short; entry 14:00-17:00',
+      'Last 90 Days: Aug 28, 2026 to Nov 25, 2026; account Apex 50K; instrument NQ; side Short; entry 14:00-17:00',
     );
     expect(hasTradeLevelFilter(filter)).toBe(true);
     expect(countActiveFilters(filter)).toBe(5);

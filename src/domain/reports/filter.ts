@@ -293,7 +293,7 @@ export function formatSize(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(8)));
 }
 
-/** "Last 90 Days (Aug 28, 2026 to Nov 25, 2026)", "All Time", "Nov 3, 2026". */
+/** "Last 90 Days: Aug 28, 2026 to Nov 25, 2026", "All Time", "Nov 3, 2026". */
 export function describeReportRange(filter: Pick<ReportFilter, 'range'>, range: ResolvedRange): string {
   const span =
     range.from && range.to
@@ -307,7 +307,7 @@ export function describeReportRange(filter: Pick<ReportFilter, 'range'>, range: 
           : '';
   if (filter.range === 'custom') return span || 'All Time';
   if (filter.range === 'all-time') return 'All Time';
-  return span ? `${DATE_PRESET_LABELS[filter.range]} (${span})` : DATE_PRESET_LABELS[filter.range];
+  return span ? `${DATE_PRESET_LABELS[filter.range]}: ${span}` : DATE_PRESET_LABELS[filter.range];
 }
 
 /**
@@ -337,7 +337,7 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   return parts;
 }
 
-/** The whole filter in one line: "Last 90 Days (Aug 28, 2026 to Nov 25, 2026); instrument NQ; side Short". */
+/** The whole filter in one line: "Last 90 Days: Aug 28, 2026 to Nov 25, 2026; instrument NQ; side Short". */
 export function describeReportFilter(filter: ReportFilter, range: ResolvedRange, accountName: (id: string) => string | undefined): string {
   return [describeReportRange(filter, range), ...describeReportFilterParts(filter, accountName)].join('; ');
 }

@@ -21,7 +21,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
 import {
-  countActiveFilters,
   createReportFilter,
   DATE_PRESET_LABELS,
   DATE_PRESETS,
@@ -65,7 +64,8 @@ interface FilterBarProps {
  * model. Every change goes into the URL through `onChange`; the active keys show as chips that remove themselves.
  */
 export function FilterBar({ filter, onChange, actions, label = 'Filters', title, testId = 'report-filters' }: FilterBarProps) {
-  const [open, setOpen] = useState(() => countActiveFilters({ ...filter, range: 'all-time', account: [] }) > 0);
+  // Closed at first: the chips under the bar say which filters are on.
+  const [open, setOpen] = useState(false);
   const moreId = useId();
   const { data: options } = useQuery(reportOptionsQuery);
   const { data: accounts } = useQuery(accountsQuery);
@@ -74,7 +74,7 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={classes.filterBar} data-testid={testId}>
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={`${classes.filterBar} ${classes.noPrint}`} data-testid={testId}>
       <Stack gap="sm">
         {title && (
           <Text fw={700} size="sm">

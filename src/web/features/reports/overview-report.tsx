@@ -69,9 +69,9 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
                         <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figureColor(figure)} className={classes.numeric} data-testid="figure-value">
                           {figureText(figure)}
                         </Text>
-                        {figure.note && (
+                        {(figure.note ?? (figure.key === 'maxDrawdownPercent' && figure.value === null)) && (
                           <Text size="xs" c="dimmed">
-                            {figure.note}
+                            {figure.note ?? 'Known for a filter of days and accounts only'}
                           </Text>
                         )}
                       </Paper>
