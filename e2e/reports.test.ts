@@ -82,6 +82,8 @@ describe('the filter bar, the URL and the Trade Log', () => {
     expect(rowTrades).toBe(hour.trades);
     await firstRow.getByRole('link').click();
     await waitForPath(page, '/trade-log');
+    // The Reports' every account: the selector shows All Trades, and the address keeps the rest of the filter.
+    await eventually(() => new URL(page.url()).searchParams.getAll('account')).toEqual([]);
     const params = new URL(page.url()).searchParams;
     expect({ side: params.getAll('side'), hour: params.getAll('hour'), from: params.get('from'), to: params.get('to') }).toEqual({
       side: ['Short'],
@@ -91,6 +93,12 @@ describe('the filter bar, the URL and the Trade Log', () => {
     });
     await page.getByTestId('trade-log-filter').waitFor();
     await eventually(async () => (await page.getByTestId('trades-total').innerText()).replace(/\D/g, '')).toBe(String(hour.trades));
+    expect(await page.getByTestId('trade-log-filter').innerText()).toContain(`May 1, 2025 to May 31, 2025; side Short; entry`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'reports-trade-log-filtered-desktop-dark.png'), fullPage: true });
+    // Clear: the whole log again.
+    await page.getByTestId('trade-log-filter-clear').click();
+    await page.getByTestId('trade-log-filter').waitFor({ state: 'detached' });
+    await eventually(async () => (await page.getByTestId('trades-total').innerText()).replace(/\D/g, '')).toBe('336');
   });
 });
 

@@ -75,13 +75,13 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
   if (raw.sizeMin !== undefined && raw.sizeMax !== undefined && raw.sizeMin > raw.sizeMax) {
     ctx.addIssue({ code: 'custom', path: ['sizeMin'], message: 'must not be more than sizeMax' });
   }
-  const account = unique(raw.account);
+  // 'all' is the Trade Log's account selector saying "no account of its own": it adds nothing to a list of accounts.
+  const account = unique(raw.account).filter((a) => a !== 'all');
   return {
     range,
     from: range === 'custom' ? (raw.from ?? null) : null,
     to: range === 'custom' ? (raw.to ?? null) : null,
-    // 'all' is the Trade Log's word for no account filter.
-    account: account.includes('all') ? [] : account,
+    account,
     symbol: unique(raw.symbol),
     contract: unique(raw.contract),
     side: unique(raw.side),
@@ -104,20 +104,17 @@ export type ReportFilterInput = z.input<typeof reportFilter>;
 agree<Same<z.output<typeof reportFilter>, ReportFilter>>(true);
 
 /** GET /api/reports/breakdown */
-export const breakdownQuery = z.object({
-  ...reportFilterFields,
-  by: z.enum(BREAKDOWNS, { error: `by must be one of ${BREAKDOWNS.join(', ')}` }),
-});
+export const breakdownQuery = z
+  .object({ ...reportFilterFields, by: z.enum(BREAKDOWNS, { error: `by must be one of ${BREAKDOWNS.join(', ')}` }) })
+  .transform(({ by, ...fields }, ctx) => ({ by, filter: normalizeReportFilter(fields, ctx) }));
 /** GET /api/reports/calendar: the year shown; the latest year with trades when left out. */
-export const calendarQuery = z.object({
-  ...reportFilterFields,
-  year: wholeNumber(1900, 2999, 'must be a year from 1900 to 2999').optional(),
-});
+export const calendarQuery = z
+  .object({ ...reportFilterFields, year: wholeNumber(1900, 2999, 'must be a year from 1900 to 2999').optional() })
+  .transform(({ year, ...fields }, ctx) => ({ year, filter: normalizeReportFilter(fields, ctx) }));
 /** GET /api/reports/distribution */
-export const distributionQuery = z.object({
-  ...reportFilterFields,
-  of: z.enum(DISTRIBUTIONS, { error: `of must be one of ${DISTRIBUTIONS.join(', ')}` }),
-});
+export const distributionQuery = z
+  .object({ ...reportFilterFields, of: z.enum(DISTRIBUTIONS, { error: `of must be one of ${DISTRIBUTIONS.join(', ')}` }) })
+  .transform(({ of, ...fields }, ctx) => ({ of, filter: normalizeReportFilter(fields, ctx) }));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers. Money in integer cents; a figure with nothing to compute it from is null.

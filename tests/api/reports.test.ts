@@ -33,7 +33,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { postSse } from '../support/sse';
 import { conforms } from '../support/contract';
 import { brokerFile, importFile } from './imports-support';
-import { cents, createAccount, createTrade, newTrader, type TradeDto } from './trades-support';
+import { cents, createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
  * The Reports API (issue 26) on both databases: its figures equal the domain's own computation over a real broker export
@@ -148,6 +148,62 @@ describe.each(backends())('reports on %s', (backend) => {
     }
     const calendar = conforms(calendarReport, await alice.get(`/api/reports/calendar${query(filter, { year: '2025' })}`));
     expect(calendar.calendar).toEqual(asJson(computeYearCalendar(selected, 2025, 2025)));
+  });
+
+  it.each(filters)('the Trade Log takes the filter of %s: its list and statistics hold the same trades as the reports (the SQL and the domain agree)', async (_name, filter) => {
+    const range = resolveReportRange(filter, new Date(), NY);
+    const selected = selectTrades(all.columns, filter, range, NY);
+    const expectedIds = Array.from(selected.rows, (i) => all.columns.id[i]).reverse();
+    const listed = await listAll(alice, writeReportFilterParams(filter).toString());
+    // Newest first in the trading order: the reports' order reversed.
+    expect(listed.map((t) => t.id)).toEqual(expectedIds);
+    const first = await alice.get(`/api/trades${query(filter, { limit: '5' })}`);
+    expect(first.body.total).toBe(expectedIds.length);
+    const stats = (await alice.get(`/api/trades/stats${query(filter, { days: 'none' })}`)).body.summary;
+    const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`)).overview;
+    expect({ trades: stats.trades, wins: stats.wins, losses: stats.losses, net: stats.pnlCents, maxWin: stats.streaks.maxWinStreak, maxLoss: stats.streaks.maxLossStreak }).toEqual({
+      trades: overview.trades,
+      wins: overview.wins,
+      losses: overview.losses,
+      net: overview.netCents,
+      maxWin: overview.maxConsecutiveWins,
+      maxLoss: overview.maxConsecutiveLosses,
+    });
+  });
+
+  it('the Trade Log: a filter with a search, a page at an offset, several accounts, texts with commas and quotes, and 400s naming the field', async () => {
+    // A search within a filter: both apply.
+    const shortsMatching = await listAll(alice, 'side=Short&q=MNQ');
+    expect(shortsMatching.length).toBeGreaterThan(0);
+    expect(shortsMatching.every((t) => t.side === 'Short' && /MNQ/i.test(`${t.symbol} ${t.notes} ${t.tags.join(' ')} ${t.trade_type}`))).toBe(true);
+    // A jump to a position within a filter reads the same rows as walking to it.
+    const longs = await listAll(alice, 'side=Long');
+    const jump = (await alice.get('/api/trades?side=Long&offset=10&limit=5')).body;
+    expect(jump.trades.map((t: TradeDto) => t.id)).toEqual(longs.slice(10, 15).map((t) => t.id));
+    expect(jump.total).toBe(longs.length);
+    // Both of Alice's scopes at once: her account and the unassigned trades are all her trades.
+    expect((await alice.get(`/api/trades?account=${aliceAccount.id}&account=unassigned&limit=1`)).body.total).toBe(trades.length);
+    expect((await alice.get(`/api/trades?account=${bobAccount.id}&limit=1`)).body.total).toBe(0);
+    expect((await alice.get(`/api/trades?account=${bobAccount.id}&account=unassigned&limit=1`)).body.total).toBe(2);
+    // A setup and a tag holding a comma, a quote and braces are one value each.
+    const odd = await newTrader(app, 'odd');
+    await createTrade(odd, { date: '2026-03-02', trade_type: 'Break, "retest" {A}', tags: ['x'], pnl: 5 });
+    await createTrade(odd, { date: '2026-03-02', trade_type: 'Break', tags: ['y'], pnl: -5 });
+    const oddSetup = encodeURIComponent('Break, "retest" {A}');
+    expect((await odd.get(`/api/trades?setup=${oddSetup}`)).body.total).toBe(1);
+    expect((await odd.get(`/api/trades/stats?setup=${oddSetup}&days=none`)).body.summary.pnlCents).toBe(500);
+    expect((await odd.get('/api/trades?tag=y&tagMode=none')).body.total).toBe(1);
+    // Bad filters: 400s that name the parameter.
+    for (const [path, field] of [
+      ['/api/trades?hour=24', 'hour.0'],
+      ['/api/trades/stats?range=someday', 'range'],
+      ['/api/trades?sizeMin=x', 'sizeMin'],
+      ['/api/trades/stats?weekday=9', 'weekday.0'],
+    ] as const) {
+      const res = await alice.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error, path).toMatch(new RegExp(`^${field.replace('.', '\\.')}\\b`));
+    }
   });
 
   it('every breakdown of every trade equals the domain, rows in the same order, with the trades left out counted', async () => {

@@ -12,8 +12,14 @@ import { trades, tradeVersions, tradingAccounts, userPreferences } from '../../d
  * hold the two to the same trades.
  */
 
-/** `column = any('{...}'::text[])`: one parameter for the whole list. */
-const anyText = (column: SQLWrapper, values: readonly string[]) => sql`${column} = any(${values}::text[])`;
+/**
+ * A list of the trader's texts as one parameter: JSON, unpacked by the database, so that no comma, quote or brace in a
+ * tag or a setup can change what the list holds (as an array literal's text could).
+ */
+const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/** Validated numbers or uuids as an array literal, one parameter. */
+const literalArray = (values: ReadonlyArray<string | number>) => `{${values.join(',')}}`;
+const anyText = (column: SQLWrapper, values: readonly string[]) => sql`${column} = any(${textArray(values)})`;
 
 export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string): SQL | undefined {
   const parts: SQL[] = [];
@@ -23,7 +29,7 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   if (filter.account.length > 0) {
     const ids = filter.account.filter((a) => a !== UNASSIGNED);
     const either: SQL[] = [];
-    if (ids.length > 0) either.push(sql`${trades.accountId} = any(${ids}::uuid[])`);
+    if (ids.length > 0) either.push(sql`${trades.accountId} = any(${literalArray(ids)}::uuid[])`);
     if (filter.account.includes(UNASSIGNED)) either.push(sql`${trades.accountId} is null`);
     parts.push(either.length === 1 ? either[0]! : sql`(${sql.join(either, sql` or `)})`);
   }
@@ -34,14 +40,14 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   if (filter.session.length > 0) parts.push(anyText(trades.period, filter.session));
   if (filter.result.length > 0) parts.push(anyText(trades.status, filter.result));
   if (filter.tag.length > 0) {
-    const tags = sql`${filter.tag}::text[]`;
+    const tags = textArray(filter.tag);
     if (filter.tagMode === 'any') parts.push(sql`${trades.tags} && ${tags}`);
     else if (filter.tagMode === 'all') parts.push(sql`${trades.tags} @> ${tags}`);
     else parts.push(sql`not (${trades.tags} && ${tags})`);
   }
-  if (filter.weekday.length > 0) parts.push(sql`extract(isodow from ${trades.tradeDate} at time zone 'UTC')::int = any(${filter.weekday}::int[])`);
+  if (filter.weekday.length > 0) parts.push(sql`extract(isodow from ${trades.tradeDate} at time zone 'UTC')::int = any(${literalArray(filter.weekday)}::int[])`);
   if (filter.hour.length > 0) {
-    parts.push(sql`${trades.entryTime} is not null and extract(hour from ${trades.entryTime} at time zone ${timeZone})::int = any(${filter.hour}::int[])`);
+    parts.push(sql`${trades.entryTime} is not null and extract(hour from ${trades.entryTime} at time zone ${timeZone})::int = any(${literalArray(filter.hour)}::int[])`);
   }
   if (filter.hold.length > 0) {
     // Whole seconds from the times in whole milliseconds, rounded as the domain rounds them (getHoldSeconds, which
@@ -86,8 +92,10 @@ type LoadedRow = [
 ];
 
 /**
- * Sorts loaded trades into the trading order: day, entry (else exit, else creation), exit (else entry, else
- * creation), creation, id (as PostgreSQL compares uuids: their hex text). Microseconds, as stored.
+ * Sorts loaded trades into the trading order (src/domain/trades/trading-order.ts, src/server/features/trades/order.ts):
+ * day, entry (else exit, else creation), exit (else entry, else creation), creation, id (as PostgreSQL compares uuids:
+ * their hex text), on the microseconds as stored. Sorted here rather than by the database: an aggregate's ORDER BY is
+ * a sort of every row on PGlite, and JavaScript sorts numbers faster.
  */
 function compareLoaded(a: LoadedRow, b: LoadedRow): number {
   if (a[1] !== b[1]) return a[1] - b[1];

@@ -51,8 +51,12 @@ export const reportOptionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** The Trade Log with a filter: 'Open in Trade Log' from a report, a row or a cell. */
+/**
+ * The Trade Log with a filter: 'Open in Trade Log' from a report, a row or a cell. A filter of every account says so
+ * (account=all), so that the Trade Log's account selector does not narrow it to the account it had chosen.
+ */
 export function tradeLogHref(filter: ReportFilter): string {
-  const text = writeReportFilterParams(filter).toString();
-  return `/trade-log${text ? `?${text}` : ''}`;
+  const params = writeReportFilterParams(filter);
+  if (filter.account.length === 0) params.set('account', 'all');
+  return `/trade-log?${params}`;
 }
