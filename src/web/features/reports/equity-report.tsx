@@ -1,5 +1,6 @@
 import { AreaChart } from '@mantine/charts';
-import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatDay } from '../../../domain/dates';
@@ -8,7 +9,7 @@ import { sampleEquity, type EquityPoint } from '../../../domain/reports/equity';
 import { UNASSIGNED, type ReportFilter } from '../../../domain/reports/filter';
 import { accountsQuery } from '../../shared/api';
 import { equityQuery } from './api';
-import { centsForCsv, csvFileName } from './csv';
+import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
 
@@ -60,6 +61,22 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
             allowDeselect={false}
             data-testid="equity-account"
           />
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            disabled={!points?.length}
+            onClick={() =>
+              void downloadCsv(
+                csvFileName(`equity-by-${basis}${basis === 'trade' && query.data?.equity.sampled ? '-sampled' : ''}`, today),
+                columns.map((c) => c.header),
+                (points ?? []).map((p) => columns.map((c) => (c.csv ? c.csv(p) : c.value(p)))),
+              )
+            }
+            data-testid="equity-csv"
+          >
+            Export CSV
+          </Button>
           <SegmentedControl
             size="xs"
             aria-label="Points of the curve"
