@@ -63,7 +63,7 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
         ['date', '2025-02-30'],
         ['trade_date', '2025-13-01'],
         ['trade_date', '2026-02-30T10:00:00Z'],
-      ]) {
+      ] as const) {
         const bad = await alice.post('/api/trades', { [key]: date, period: 'AM' });
         expect(bad.status, date).toBe(400);
         expect(bad.body.error, date).toBe(`${key}: must be a date as yyyy-MM-dd or an ISO timestamp with its zone`);

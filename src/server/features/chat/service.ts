@@ -240,7 +240,7 @@ export function createChatService({ database, ai, logger }: { database: Database
           system: prepared.system,
           messages: prepared.history,
           ...CHAT_PARAMS,
-          tools: withTools ? chatTools({ database, userId, timeZone, today }) : undefined,
+          tools: withTools ? chatTools({ database, userId, timeZone, today, logger }) : undefined,
           maxSteps: 5,
           signal,
           admitted: true,
