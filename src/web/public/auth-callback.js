@@ -11,7 +11,7 @@
     try {
       var url = new URL(target, origin);
       return url.origin === origin ? url.pathname + url.search + url.hash : null;
-    } catch (e) {
+    } catch {
       return null;
     }
   }
