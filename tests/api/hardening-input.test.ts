@@ -99,6 +99,25 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     await expect400(trader.patch(`/api/trades/${tradeId}`, { trade_date: '2026-02-30T10:00:00Z' }), 'trade_date');
   });
 
+  it('reads a JSON backup sent as a file without a 500: a NUL makes its row unreadable, year 0 times are left out', async () => {
+    // A trader of its own: the tests below count this one's trades.
+    const owner = await newTrader(app);
+    const account = (await createAccount(owner, 'Backup')).id;
+    const row = { trade_date: '2025-01-06T12:00:00.000Z', instrument: 'NQ', session: 'AM', pnl: 1 };
+    const send = (path: string, trades: unknown[]) =>
+      owner.send('POST', `${path}?account_id=${account}`, JSON.stringify(trades), { 'content-type': 'application/json' }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    for (const path of ['/api/imports/preview', '/api/imports']) {
+      const nul = await send(path, [{ ...row, notes: 'bad\u0000text' }]);
+      expect(nul.status, JSON.stringify(nul.body)).toBeLessThan(500);
+      const times = await send(path, [{ ...row, entry_time: '0000-01-01T00:00:00Z', exit_time: '2026-02-30T10:00:00Z' }]);
+      expect(times.status, JSON.stringify(times.body)).toBe(200);
+    }
+    const refused = await send('/api/imports', [{ ...row, notes: 'bad\u0000text' }]);
+    expect(refused.body.issues).toEqual([{ row: 1, severity: 'error', message: 'Unreadable notes: it contains a NUL character' }]);
+    const restored = (await owner.get('/api/trades?limit=500')).body.trades.find((t: { date: string }) => t.date === '2025-01-06');
+    expect(restored).toMatchObject({ entry_time: null, exit_time: null });
+  });
+
   it('refuses a lone surrogate (not Unicode text) in text and in JSON settings', async () => {
     await expect400(trader.patch('/api/preferences', { widgets: [LONE_SURROGATE] }), 'widgets.0');
     await expect400(trader.patch('/api/preferences', { layout: { [LONE_SURROGATE]: 1 } }), 'layout');
