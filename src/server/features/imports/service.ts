@@ -27,9 +27,22 @@ export const ACCOUNT_NOT_FOUND_MESSAGE = 'account_id: Trading account not found'
 
 type Parsed = Extract<Summary, { ok: true }>;
 
-/** The parse failed as a whole (empty, binary, not an array, unknown format...): a 400 with the parser's words. */
+type FailureCode = Extract<Summary, { ok: false }>['code'];
+/** Options the dialog never sends wrong: their failures name the field in the message ("format: ..."). */
+const NAMED_OPTION: Partial<Record<FailureCode, string>> = { 'unknown-format-id': 'format', 'invalid-time-zone': 'time_zone' };
+
+/**
+ * The parse failed as a whole (empty, binary, not an array, unknown format...): a 400 with the parser's words, which
+ * the dialog shows as they are. `fields` names what they are about: the file, the column mapping, or the option.
+ */
 function failure(result: Extract<Summary, { ok: false }>): HttpError {
-  return badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
+  const option = NAMED_OPTION[result.code];
+  const field = option ?? (result.code === 'invalid-mapping' ? 'mapping' : 'file');
+  return badRequest(option ? `${option}: ${result.message}` : result.message, {
+    code: result.code,
+    fields: [{ field, message: result.message }],
+    ...(result.headers && { headers: result.headers }),
+  });
 }
 
 /** The header row's key (mapping.ts headerKey), read from the start of the upload before it goes to the worker. */
