@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from './calendar-day';
 
 /**
@@ -49,6 +50,23 @@ export function getTradingDayInZone(instant: Date | string, timeZone: string): C
 export function getHourInZone(instant: Date | string, timeZone: string): number | null {
   const zoned = toZoned(instant, timeZone);
   return zoned ? zoned.getHours() : null;
+}
+
+/**
+ * An instant as the trader's clock shows it (issue 24, point 3: one clock): `pattern` is a date-fns pattern, read in
+ * `timeZone` rather than the machine's zone. Null for anything that is not an instant.
+ */
+export function formatInZone(instant: Date | string, timeZone: string, pattern: string): string | null {
+  const zoned = toZoned(instant, timeZone);
+  return zoned ? format(zoned, pattern) : null;
+}
+
+/** The zone's short name at that instant as a trader reads it beside a time: EST or EDT, GMT, GMT+9. */
+export function getZoneAbbreviation(instant: Date | string, timeZone: string): string | null {
+  const zoned = toZoned(instant, timeZone);
+  if (!zoned) return null;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(zoned.getTime());
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? null;
 }
 
 /** Today's calendar day for the user: pass the request's `now` and the user's zone. */
