@@ -43,9 +43,29 @@ export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
   });
 }
 
-/** Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. */
-export function runOnboarding() {
-  return apiFetch<OnboardingResult>('/api/onboarding', { method: 'POST' });
+/** The browser's own zone, if it names one the server will know. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. With them,
+ * once, the trader's clock starts as this browser's (issue 24, point 3); Profile Settings changes it afterwards.
+ */
+export async function runOnboarding(): Promise<OnboardingResult> {
+  const timeZone = browserTimeZone();
+  const post = (body: object) => apiFetch<OnboardingResult>('/api/onboarding', { method: 'POST', body: JSON.stringify(body) });
+  try {
+    return await post(timeZone ? { time_zone: timeZone } : {});
+  } catch (error) {
+    // A zone this browser knows and the server does not: the samples still come, in New York time.
+    if (timeZone && error instanceof ApiError && error.status === 400) return post({});
+    throw error;
+  }
 }
 
 export function useTaskMutations(date: string) {

@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { addMonths, formatCalendarDay, getDaysInMonth, getTodayInZone, parseCalendarDay } from '../../../domain/dates';
 import { appConfigQuery } from '../../lib/app-config';
 import { accountsQuery, preferencesQuery, profileQuery, tasksByDateQuery, taskStatusQuery, tradeStatsQuery } from '../../shared/api';
-
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+import { DEFAULT_TIME_ZONE } from '../../shared/trader-clock';
 
 /**
  * The first day whose per-day statistics the dashboard asks for: the widgets look back at most six months (Monthly

@@ -2,20 +2,19 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Te
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, noteDisplayTitle } from '../../../domain/notes';
 import { ImageAttachments } from '../../components/image-attachments';
 import { MarkdownView } from '../../components/markdown-view';
 import { pnlTone } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
-import { preferencesQuery, queryKeys, type TradeDetails } from '../../shared/api';
+import { queryKeys, type TradeDetails } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
 import { TradeFields } from './trade-fields';
-
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 function NotFound() {
   return (
@@ -33,6 +32,7 @@ function NotFound() {
 }
 
 function LinkedNotes({ details }: { details: TradeDetails }) {
+  const clock = useTraderTime();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const create = useCreateLinkedNote(details.trade.id);
@@ -70,7 +70,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
                   {noteDisplayTitle(note.title)}
                 </Anchor>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {format(new Date(note.updated_at), 'MM/dd/yyyy')}
+                  {clock.format(note.updated_at, 'MM/dd/yyyy')}
                 </Text>
               </Group>
               {note.content.trim() && <MarkdownView testId="linked-note-content">{note.content}</MarkdownView>}
@@ -103,8 +103,6 @@ export function TradeDetailsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const details = useQuery(tradeDetailsQuery(id));
-  const preferences = useQuery(preferencesQuery);
-  const timeZone = preferences.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
 
   // Spec part 2 §8: 'Failed to load trade details' (a trade that is not there has its own page instead).
@@ -163,7 +161,7 @@ export function TradeDetailsPage() {
               {trade.symbol}
             </Title>
             <Text size="sm" c="dimmed" data-testid="trade-date">
-              {format(new Date(`${trade.date}T12:00:00`), 'EEEE, MMMM d, yyyy')}
+              {formatDay(trade.date, 'EEEE, MMMM d, yyyy')}
             </Text>
           </Stack>
           <Tooltip label="Next trade" withArrow>
@@ -190,7 +188,7 @@ export function TradeDetailsPage() {
       </Group>
 
       <Card withBorder radius="md" padding="md">
-        <TradeFields trade={trade} timeZone={timeZone} />
+        <TradeFields trade={trade} />
       </Card>
 
       <LinkedNotes details={details.data} />
