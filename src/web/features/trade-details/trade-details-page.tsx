@@ -7,12 +7,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, noteDisplayTitle } from '../../../domain/notes';
+import { DraftNotice } from '../../components/draft-notice';
 import { ImageAttachments } from '../../components/image-attachments';
 import { MarkdownView } from '../../components/markdown-view';
 import { pnlTone } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
 import { queryKeys, type TradeDetails } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
+import { useDraft } from '../../shared/use-draft';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
 import { TradeFields } from './trade-fields';
 
@@ -31,20 +33,46 @@ function NotFound() {
   );
 }
 
+interface LinkedNoteWords {
+  title: string;
+  content: string;
+}
+const EMPTY_NOTE: LinkedNoteWords = { title: '', content: '' };
+const isLinkedNoteWords = (value: unknown): value is LinkedNoteWords =>
+  typeof value === 'object' && value !== null && typeof (value as LinkedNoteWords).title === 'string' && typeof (value as LinkedNoteWords).content === 'string';
+const sameLinkedNote = (a: LinkedNoteWords, b: LinkedNoteWords) => a.title === b.title && a.content === b.content;
+
 function LinkedNotes({ details }: { details: TradeDetails }) {
   const clock = useTraderTime();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const create = useCreateLinkedNote(details.trade.id);
+  // Issue 24, point 4: a note being written here is kept in this browser until it is created.
+  const draft = useDraft<LinkedNoteWords>({
+    editor: 'linked-note',
+    recordId: details.trade.id,
+    value: { title, content },
+    dirty: title !== '' || content !== '',
+    base: null,
+    saved: { value: EMPTY_NOTE, version: null },
+    isValue: isLinkedNoteWords,
+    same: sameLinkedNote,
+    restore: (kept) => {
+      setTitle(kept.title);
+      setContent(kept.content);
+    },
+  });
 
   const submit = () => {
     if (!title.trim() && !content.trim()) return;
+    const sent = { title, content };
     create.mutate(
       { title: title.trim(), content },
       {
         onSuccess: () => {
           setTitle('');
           setContent('');
+          draft.markSaved(sent);
           notifications.show({ color: 'teal', message: 'Note linked to trade' });
         },
         onError: () => notifications.show({ color: 'red', message: 'Failed to create note' }),
@@ -79,6 +107,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
         </Stack>
       )}
       <Stack gap="xs" mt="md" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
+        <DraftNotice draft={draft} what="note" compact />
         <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={NOTE_TITLE_MAX} data-testid="linked-note-title-input" />
         <Textarea
           label="Content"

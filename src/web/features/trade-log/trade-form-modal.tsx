@@ -21,12 +21,18 @@ import {
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
+import { DraftNotice } from '../../components/draft-notice';
 import type { Trade, TradingAccount } from '../../shared/api';
+import { useDraft } from '../../shared/use-draft';
 import { useCreateTrade, useUpdateTrade } from './api';
 import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
+import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 import { useToday, useTradeOptions } from './use-trade-options';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const sameText = (a: string, b: string) => a === b;
 
 /** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
 const NO_ACCOUNT = 'none';
@@ -91,6 +97,21 @@ export function TradeFormModal(props: TradeFormModalProps) {
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
   }, [opened, editTrade?.id]);
 
+  // Issue 24, point 4: the trade's notes being written are kept in this browser until saved (the dialog closed by
+  // a click outside, a reload, an ended session), and come back when the dialog opens on the same trade again.
+  const savedNotes = editTrade?.notes ?? '';
+  const notesDraft = useDraft<string>({
+    editor: 'trade-notes',
+    recordId: opened ? (editTrade?.id ?? 'new') : null,
+    value: values.notes,
+    dirty: values.notes !== savedNotes,
+    base: editTrade?.updated_at ?? null,
+    saved: { value: savedNotes, version: editTrade?.updated_at ?? null },
+    isValue: isText,
+    same: sameText,
+    restore: (notes) => setValues((v) => ({ ...v, notes })),
+  });
+
   const enterPnl = (text: string) => {
     if (!isMoneyTyping(text)) return;
     const typed = parseMoneyInput(text);
@@ -136,6 +157,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
           return;
         }
         await update.mutateAsync({ id: editTrade.id, body: common });
+        notesDraft.markSaved(values.notes);
         toastSuccess('Trade updated successfully');
       } else {
         await create.mutateAsync({
@@ -143,11 +165,12 @@ export function TradeFormModal(props: TradeFormModalProps) {
           account_id: accountId === NO_ACCOUNT ? null : accountId,
           commission: centsToDecimalString(values.commissionCents),
         });
+        notesDraft.markSaved(values.notes);
         toastSuccess('Trade added successfully');
       }
       onClose();
     } catch (error) {
-      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error));
+      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error, mode === 'edit' ? undefined : SIGNED_OUT_WORDS.addTrade));
     }
   };
 
@@ -301,8 +324,17 @@ export function TradeFormModal(props: TradeFormModalProps) {
             maxLength={20000}
             data-testid="trade-notes"
           />
+          <DraftNotice draft={notesDraft} what="trade's notes" compact />
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is a choice to drop the changes: no draft of the notes is kept either.
+                notesDraft.forget();
+                onClose();
+              }}
+              disabled={busy}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={busy} data-testid="trade-submit">
