@@ -85,6 +85,10 @@ describe('trading days in the user time zone', () => {
     // Across midnight the day moves with the zone, not with the machine.
     expect(formatInZone('2026-01-15T03:00:00Z', NEW_YORK, 'EEE dd MMM')).toBe('Wed 14 Jan');
     expect(formatInZone('not a time', NEW_YORK, 'HH:mm')).toBeNull();
+    // Spec part 2 §9's PPpp, as date-fns writes it in English, and 12-hour times.
+    expect(formatInZone('2026-03-09T18:05:09Z', NEW_YORK, 'PPpp')).toBe('Mar 9, 2026, 2:05:09 PM');
+    expect(formatInZone('2026-03-09T04:05:00Z', NEW_YORK, 'h:mm a')).toBe('12:05 AM');
+    expect(formatInZone('2026-03-09T16:05:00Z', NEW_YORK, 'h:mm a')).toBe('12:05 PM');
   });
 
   it('names the zone beside a time as it was at that instant (EST in winter, EDT in summer)', () => {

@@ -46,10 +46,10 @@ export function TimeZoneSetting() {
   const save = useMutation({
     mutationFn: (timeZone: string) =>
       apiFetch<PreferencesUpdate>('/api/preferences', { method: 'PATCH', body: JSON.stringify({ time_zone: timeZone }) }),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       client.setQueryData<Preferences>(queryKeys.preferences.all, (old) => (old ? { ...old, time_zone: saved.time_zone } : old));
-      notifications.show({ color: 'teal', message: `Time zone saved: ${saved.time_zone.replace(/_/g, ' ')}` });
-      await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'preferences' });
+      notifications.show({ color: 'teal', message: `Time zone saved: ${saved.time_zone}` });
+      void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'preferences' });
     },
     onError: (error) =>
       notifications.show({ color: 'red', message: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the time zone' }),
