@@ -11,7 +11,7 @@ import { NotebookPage } from './pages/notebook';
 import { ReflectAiPage } from './pages/reflect-ai';
 import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
-import { signedInTrader } from './pages/trade-log';
+import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import { addSessionCookies, PASSWORD } from './support/accounts';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
@@ -102,6 +102,48 @@ describe('one clock (issue 24, point 3)', () => {
     expect(await field('Entry time').getByTestId('trade-time-zone').innerText()).toBe('CDT');
     expect(await field('Exit time').innerText()).toContain('07/15/2025 08:41:00');
     expect(await text(s.page, 'top-bar-time')).toBe('21:00');
+  });
+});
+
+describe('the default account (issue 24, point 10)', () => {
+  it("follows 'Set Default' in the calendar's picker, the calendar's Add Trade, the Trade Log and the import dialog", async () => {
+    const s = await suite.scenario({ width: 1440, height: 900, colorScheme: 'dark' });
+    const trader = await signedInTrader(suite.e2e.app, s.context, 'default-account');
+    await api(trader, 'POST', '/api/onboarding');
+    await createAccount(trader, 'Alpha');
+    await createAccount(trader, 'Bravo');
+    const picker = s.page.getByTestId('account-selector').first();
+
+    // The Trade Log opens on the default account; the trader looks at All Trades for a while.
+    const log = new TradeLogPage(s.page);
+    await log.goto();
+    await eventually(() => picker.inputValue()).toBe('Alpha ★');
+    await log.chooseAccount('All Trades');
+    await eventually(() => picker.inputValue()).toBe('All Trades');
+
+    // The dashboard's calendar opens on the default account too. Bravo becomes the default from its panel.
+    await s.page.goto('/');
+    await eventually(() => picker.inputValue()).toBe('Alpha ★');
+    await s.page.getByRole('button', { name: 'Manage accounts' }).click();
+    const panel = s.page.getByRole('dialog', { name: 'Account Management' });
+    await panel.getByTestId('all-accounts').getByRole('button', { name: 'Bravo', exact: true }).click();
+    await panel.getByTestId('current-account').getByRole('button', { name: 'Set Default' }).click();
+    await s.page.getByText('Default account updated successfully', { exact: true }).waitFor();
+    await s.page.keyboard.press('Escape');
+    await eventually(() => picker.inputValue()).toBe('Bravo ★');
+
+    // Add Trade from the calendar goes into the account it shows.
+    await s.page.getByTestId('widget-tradelog-pnl-calendar').getByRole('button', { name: 'Add Trade' }).click();
+    const add = s.page.getByRole('dialog', { name: 'Add New Trade' });
+    await add.waitFor();
+    await eventually(() => add.getByTestId('trade-account').inputValue()).toBe('Bravo ★');
+    await s.page.keyboard.press('Escape');
+    await add.waitFor({ state: 'hidden' });
+    // The Trade Log's All Trades was picked under the old default: it follows the new one, and so do imports.
+    await eventually(() => picker.inputValue()).toBe('Bravo ★');
+    await s.page.getByTestId('import-file-input').setInputFiles(LONDON.pathname);
+    const importing = s.page.getByRole('dialog', { name: 'Import Trades' });
+    await eventually(() => importing.getByTestId('import-account').inputValue()).toBe('Bravo ★');
   });
 });
 

@@ -10,7 +10,8 @@ import { useSession } from '../../lib/session';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
 import { useUiModes } from '../../lib/ui-modes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
+import { accountsQuery, preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
+import { useAccountChoice } from '../accounts/use-account-choice';
 import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
 import { runOnboarding, useUpdatePreferences } from './api';
 import { BalanceWidget } from './components/balance-widget';
@@ -178,9 +179,14 @@ export function DashboardPage() {
   // Renewed each minute, so "today" turns over at midnight on the trader's clock.
   const now = useMinuteClock() ?? new Date();
   const today = todayAt(now);
-  const [account, setAccount] = useState<AccountFilter>('all');
+  // Spec part 1 §2.5, part 2 "Trade Log page": the calendar's picker opens on the default account, and follows it
+  // when another is set as default (issue 24, point 10); the trader's own pick lasts the browser session.
+  const accounts = useQuery(accountsQuery);
+  const [chosenAccount, setAccount] = useAccountChoice('dashboard', accounts.isError ? [] : accounts.data);
+  const accountReady = chosenAccount !== null;
+  const account: AccountFilter = chosenAccount ?? 'all';
   const daysFrom = dashboardDaysFrom(now);
-  const stats = useQuery(tradeStatsQuery(account, {}, '', daysFrom));
+  const stats = useQuery({ ...tradeStatsQuery(account, {}, '', daysFrom), enabled: accountReady });
   const width = useSettledWidth();
   const columnCount = getColumnCount(width);
 
@@ -225,12 +231,13 @@ export function DashboardPage() {
 
   const context: DashboardContextValue = {
     account,
+    accountReady,
     setAccount,
     timeZone,
     today,
     now,
     stats: stats.data,
-    statsLoading: stats.isPending,
+    statsLoading: !accountReady || stats.isPending,
     openDay: setDayOpen,
     openAccounts: () => setAccountsOpen(true),
     openProfile: () => setProfileOpen(true),

@@ -68,6 +68,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const [pnlText, setPnlText] = useState('0');
   const [commissionText, setCommissionText] = useState('0');
   const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
+  const [accountTouched, setAccountTouched] = useState(false);
   // After a submit with a required field empty, the field itself says so (not only the toast).
   const [tried, setTried] = useState(false);
   const editTrade = props.mode === 'edit' ? props.trade : null;
@@ -94,8 +95,15 @@ export function TradeFormModal(props: TradeFormModalProps) {
     setCommissionText(centsToInput(initial.commissionCents));
     setTried(false);
     setAccountId(initialAccountId ?? NO_ACCOUNT);
+    setAccountTouched(false);
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
   }, [opened, editTrade?.id]);
+
+  // Opened before the accounts arrived (from the dashboard, at once): the default account once it is known, unless
+  // the trader chose already (issue 24: the default account follows 'Set as default account' everywhere).
+  useEffect(() => {
+    if (opened && !accountTouched && initialAccountId) setAccountId(initialAccountId);
+  }, [opened, accountTouched, initialAccountId]);
 
   // Issue 24, point 4: the trade's notes being written are kept in this browser until saved (the dialog closed by
   // a click outside, a reload, an ended session), and come back when the dialog opens on the same trade again.
@@ -197,7 +205,10 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 ...props.accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name })),
               ]}
               value={accountId}
-              onChange={(v) => setAccountId(v ?? NO_ACCOUNT)}
+              onChange={(v) => {
+                setAccountTouched(true);
+                setAccountId(v ?? NO_ACCOUNT);
+              }}
               allowDeselect={false}
               description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
               data-testid="trade-account"
