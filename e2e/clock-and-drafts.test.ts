@@ -12,6 +12,7 @@ import { ReflectAiPage } from './pages/reflect-ai';
 import { SearchPalette } from './pages/search-palette';
 import { Shell } from './pages/shell';
 import { signedInTrader, TradeLogPage } from './pages/trade-log';
+import { seriousA11yViolations } from './support/a11y';
 import { addSessionCookies, PASSWORD } from './support/accounts';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
@@ -66,6 +67,7 @@ describe('one clock (issue 24, point 3)', () => {
     await eventually(() => zone.inputValue()).toBe('America/Chicago (GMT-05:00)');
     expect((await api(trader, 'GET', '/api/preferences')).time_zone).toBe('America/Chicago');
     await shot(s.page, `profile-settings-time-zone-${name}-${theme}`);
+    expect(await seriousA11yViolations(s.page)).toEqual([]);
     await s.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await eventually(() => text(s.page, 'top-bar-time')).toBe('21:00');
@@ -221,6 +223,7 @@ describe('no word lost (issue 24, point 4)', () => {
     await conflict.waitFor();
     expect(await notebook.body.inputValue()).toBe('v3 from the second tab');
     await shot(s.page, 'notebook-draft-conflict-desktop-dark');
+    expect(await seriousA11yViolations(s.page)).toEqual([]);
     await conflict.getByTestId('draft-use').click();
     await eventually(() => notebook.body.inputValue()).toBe('v2 from the second tab\nfirst tab again');
     await notebook.save();
@@ -261,6 +264,7 @@ describe('a session that ends mid-work (issue 24, point 10)', () => {
     expect(await notice.innerText()).toContain('Session expired');
     expect(await notice.innerText()).toContain('No valid session.');
     await shot(s.page, 'session-expired-phone-light');
+    expect(await seriousA11yViolations(s.page)).toEqual([]);
 
     await s.page.getByTestId('login-email').fill(email);
     await s.page.getByTestId('login-password').fill(PASSWORD);

@@ -3,6 +3,9 @@ import { IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { Draft } from '../shared/use-draft';
 import { useTraderTime } from '../shared/trader-clock';
 
+/** A yellow alert's own title colour is 2.7:1 on its light background: the text colour reads (WCAG AA). */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /**
  * What an editor says about its unsaved words (issue 24, point 4), the same in every editor: a draft put back, a
  * draft older than the saved version (the trader chooses), or words kept in this browser while unsaved.
@@ -12,7 +15,7 @@ export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<
   const when = draft.keptAt === null ? '' : clock.format(new Date(draft.keptAt), 'MMM d, HH:mm');
   if (draft.status === 'conflict') {
     return (
-      <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title={`Unsaved draft from ${when}`} data-testid="draft-conflict">
+      <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title={`Unsaved draft from ${when}`} styles={READABLE_TITLE} data-testid="draft-conflict">
         <Text size="sm" mb="xs">
           This {what} was saved somewhere else (another tab or device) after your draft was written. Which words should stay?
         </Text>
@@ -54,7 +57,7 @@ export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<
 /** A save refused because the record was saved elsewhere since the text began (409 note-changed): the trader chooses. */
 export function SavedElsewhereNotice({ what, onOverwrite, onLoadSaved, busy }: { what: string; onOverwrite: () => void; onLoadSaved: () => void; busy?: boolean }) {
   return (
-    <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title="Saved somewhere else" data-testid="saved-elsewhere">
+    <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title="Saved somewhere else" styles={READABLE_TITLE} data-testid="saved-elsewhere">
       <Text size="sm" mb="xs">
         This {what} was saved in another tab or device after you started editing it. Your words are kept here; which
         version should stay?

@@ -144,7 +144,7 @@ export function LoginPage() {
       }
     >
       {cameFromExpiry(location.state) && !error && (
-        <Alert color="yellow" variant="light" title={SESSION_EXPIRED_TITLE} icon={<IconClockExclamation size={18} aria-hidden="true" />} role="status" data-testid="session-expired">
+        <Alert color="yellow" variant="light" title={SESSION_EXPIRED_TITLE} styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconClockExclamation size={18} aria-hidden="true" />} role="status" data-testid="session-expired">
           {SESSION_EXPIRED_TEXT}
         </Alert>
       )}

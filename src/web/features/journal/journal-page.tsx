@@ -141,7 +141,7 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
                 </Group>
               )}
             </Group>
-            <DraftNotice draft={draft} what="day's journal" />
+            {!savedElsewhere && <DraftNotice draft={draft} what="day's journal" />}
             {savedElsewhere && (
               <SavedElsewhereNotice
                 what="day's journal"

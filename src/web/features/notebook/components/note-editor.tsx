@@ -354,7 +354,8 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         </Group>
       </Group>
 
-      <DraftNotice draft={draft} what="note" />
+      {/* The refused save says it all while it waits for the trader's choice. */}
+      {!savedElsewhere && <DraftNotice draft={draft} what="note" />}
       {savedElsewhere && (
         <SavedElsewhereNotice what="note" busy={save.isPending} onOverwrite={() => doSave(savedElsewhere)} onLoadSaved={() => void loadSaved()} />
       )}
