@@ -18,7 +18,12 @@ export const appConfig = z.strictObject({
 });
 
 /** GET /api/health */
-export const health = z.strictObject({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) });
+export const health = z.strictObject({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  /** Only when the database cannot be reached (503, with Retry-After). */
+  error: z.string().optional(),
+});
 
 /**
  * POST /api/onboarding (body optional): the browser's time zone, which becomes the trader's own at their first

@@ -107,7 +107,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
         symbol: 'MNQ',
         contract: 'MNQM6',
         side: 'Long',
-        period: 'PM',
+        // Entered 16:00:05 New York time: the exchange's After Hours (issue 24 point 5).
+        period: 'After Hours',
         trade_type: 'Long',
         status: 'Loss',
         entry_time: '2026-06-10T20:00:05.000Z',
@@ -119,7 +120,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
         commission: '6.20',
         pnl: '-406.20',
         commission_source: 'schedule',
-        tags: ['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'PM', 'Long', 'High-Impact'],
+        tags: ['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'After Hours', 'Long', 'High-Impact'],
       });
       expect(await tradesOf(alice, account.id)).toEqual([]);
     });
@@ -133,7 +134,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
       expect(stored.map(pick)).toEqual([
         {
           account_id: account.id, date: '2026-06-10', day_of_week: 'Wednesday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'PM', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
+          period: 'After Hours', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
           entry_time: '2026-06-10T20:00:05.000Z', exit_time: '2026-06-10T20:00:29.000Z', entry_price: '28531.75000000',
           exit_price: '28491.75000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },

@@ -62,13 +62,13 @@ describe('computeReflectionStatistics', () => {
     });
   });
 
-  it('splits by session in the order of a trading day, by setup most traded first, by weekday from Monday', () => {
+  it('splits by session in the order of a futures trading day (from the 18:00 open), by setup most traded first, by weekday from Monday', () => {
     const s = computeReflectionStatistics(week());
     expect(s.byTimeOfDay.map((g) => [g.session, g.totalTrades, g.winRate, g.pnlCents])).toEqual([
+      ['Overnight', 1, 0, -1],
       ['AM', 3, 100, 47_031],
       ['Lunch', 1, 0, 0],
       ['PM', 2, 0, -25_005],
-      ['Overnight', 1, 0, -1],
     ]);
     expect(s.bySetupType.map((g) => [g.setup, g.totalTrades])).toEqual([
       ['Breakout', 3],
@@ -179,9 +179,9 @@ describe('buildLocalAnalysis (part 2 §7 local analysis; no random numbers)', ()
     const b = buildLocalAnalysis(computeReflectionStatistics(week()));
     expect(a).toEqual(b);
     expect(a.summary).toMatchObject({ totalTrades: 7, winRate: 50 });
-    expect(a.statistics.byTimeOfDay[0]).toEqual({ session: 'AM', totalTrades: 3, wins: 3, losses: 0, winRate: 100, pnlCents: 47_031 });
+    expect(a.statistics.byTimeOfDay[1]).toEqual({ session: 'AM', totalTrades: 3, wins: 3, losses: 0, winRate: 100, pnlCents: 47_031 });
     // The scratch at lunch carries its counts, so a screen can tell 'no win rate' from 0%.
-    expect(a.statistics.byTimeOfDay[1]).toMatchObject({ session: 'Lunch', wins: 0, losses: 0 });
+    expect(a.statistics.byTimeOfDay[2]).toMatchObject({ session: 'Lunch', wins: 0, losses: 0 });
   });
 
   it('names the strong session, the costly one, the rule breaks and what to do tomorrow', () => {
