@@ -1,12 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import type { OnboardingResult } from '../../../contract/config';
 import { queryKeys, type Preferences, type Profile, type Task } from '../../shared/api';
 
 /** Dashboard mutations (STYLE.md "Web": each invalidates exactly what it changes). */
 
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
+
+/** A failure toast; a request refused because the session ended adds the spec's words for it (issue 24, point 10). */
+const notifyFailure = (message: string, error: unknown, signedOut: string) =>
+  isSignedOutError(error) ? notifications.show({ color: 'red', title: message, message: signedOut }) : notifyError(message);
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
 
 export type PreferencesPatch = Partial<
@@ -80,7 +85,7 @@ export function useTaskMutations(date: string) {
       notifySuccess('Task added!');
       void invalidate();
     },
-    onError: () => notifyError('Failed to create task'),
+    onError: (error) => notifyFailure('Failed to create task', error, SIGNED_OUT_WORDS.tasks),
   });
 
   const toggle = useMutation({
@@ -111,7 +116,7 @@ export function useTaskMutations(date: string) {
       notifySuccess('Task deleted!');
       void invalidate();
     },
-    onError: () => notifyError('Failed to delete task'),
+    onError: (error) => notifyFailure('Failed to delete task', error, SIGNED_OUT_WORDS.tasks),
   });
 
   return { create, toggle, remove };
@@ -126,7 +131,7 @@ export function useUpdateProfile() {
       queryClient.setQueryData(queryKeys.profile.all, profile);
       notifySuccess('Profile updated successfully!');
     },
-    onError: () => notifyError('Failed to save profile. Please try again.'),
+    onError: (error) => notifyFailure('Failed to save profile. Please try again.', error, SIGNED_OUT_WORDS.profile),
   });
 }
 
