@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Grid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatUsd } from '../../../domain/money';
@@ -78,8 +78,8 @@ export function BreakdownReport({
       ) : data.breakdown.rows.length === 0 && data.breakdown.excluded === 0 ? (
         <NoTrades />
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <div className={classes.chartBox} aria-hidden="true">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 4 }} className={classes.chartBox} aria-hidden="true">
             {chartRows.length > 0 && (
               <BarChart
                 barChartProps={{ accessibilityLayer: false }}
@@ -102,24 +102,26 @@ export function BreakdownReport({
                 The chart shows the {CHART_ROWS} most traded; the table has all {data.breakdown.rows.length}.
               </Text>
             )}
-          </div>
-          <ReportTable
-            caption={`Net P&L by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
-            rows={data.breakdown.rows}
-            columns={breakdownColumns(by)}
-            rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
-            rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${formatUsd(r.netCents)}`}
-            csvName={csvFileName(`by-${by}`, today)}
-            testId="breakdown-table"
-            footer={
-              missing && data.breakdown.excluded > 0 ? (
-                <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
-                  {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
-                </Text>
-              ) : undefined
-            }
-          />
-        </SimpleGrid>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 8 }} className={classes.chartBox}>
+            <ReportTable
+              caption={`Net P&L by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
+              rows={data.breakdown.rows}
+              columns={breakdownColumns(by)}
+              rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
+              rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${formatUsd(r.netCents)}`}
+              csvName={csvFileName(`by-${by}`, today)}
+              testId="breakdown-table"
+              footer={
+                missing && data.breakdown.excluded > 0 ? (
+                  <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
+                    {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
+                  </Text>
+                ) : undefined
+              }
+            />
+          </Grid.Col>
+        </Grid>
       )}
     </ReportCard>
   );
