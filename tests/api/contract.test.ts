@@ -7,7 +7,7 @@ import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
 import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
 import { attachment, attachmentList } from '../../src/contract/attachments';
-import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
+import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
@@ -16,6 +16,7 @@ import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
 import { draftEvent, draftResult } from '../../src/contract/notes';
+import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -171,6 +172,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     ]);
     expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
     expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
+    // A save based on a version that is no longer the saved one (issue 24: two tabs), journal and notebook alike.
+    const stale = { base_updated_at: '2020-01-01T00:00:00.000Z', content: 'older words' };
+    expect(conforms(noteChanged, await alice.put('/api/journal/2026-04-01', stale), 409).updated_at).toBe(saved.note.updated_at);
+    conforms(noteChanged, await alice.patch(`/api/notes/${saved.note.id}`, stale), 409);
   });
   it('reflections, their summary, an override and the analysis (JSON and event stream)', async () => {
     const carol = await newTrader(app, 'carol');
@@ -259,7 +264,9 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(config.ai).toEqual({ configured: false, model: null, reasoningModel: null });
     expect(conforms(health, await app.client().get('/api/health'))).toEqual({ ok: true, database: backend });
     const erin = await newTrader(app, 'erin');
-    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe('boolean');
+    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding', { time_zone: 'Europe/Madrid' })).created).toBe('boolean');
+    conforms(apiError, await app.client().post('/api/onboarding', { time_zone: 'Europe/Madrid' }), 401);
+    conforms(apiError, await erin.post('/api/onboarding', { time_zone: 'Nowhere/Else' }), 400);
     expect(conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe(false);
   });
 });
@@ -340,6 +347,21 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     expect(failed.events.filter((e) => e !== '[DONE]').map((e) => draftEvent.parse(e)).at(-1)?.type).toBe('error');
     provider.reply({ text: 'A plain draft.' });
     expect(conforms(draftResult, await client.post('/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' })).text).toBe('A plain draft.');
+  });
+
+  it('reports: overview, equity, a breakdown, the heatmap, the calendar, a distribution and the filter options', async () => {
+    const client = await newTrader(app, 'reports-contract');
+    await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 120, commission: 4, tags: ['A+'] });
+    await createTrade(client, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40.5 });
+    const overview = conforms(overviewReport, await client.get('/api/reports/overview?range=custom&from=2026-03-01'));
+    expect(overview.overview).toMatchObject({ trades: 2, netCents: 7950, maxConsecutiveLosses: 1 });
+    expect(conforms(equityReport, await client.get('/api/reports/equity')).equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
+    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => r.key)).toEqual(['NQ']);
+    conforms(heatmapReport, await client.get('/api/reports/heatmap'));
+    expect(conforms(calendarReport, await client.get('/api/reports/calendar')).calendar.year).toBe(2026);
+    conforms(distributionReport, await client.get('/api/reports/distribution?of=pnl'));
+    expect(conforms(reportOptions, await client.get('/api/reports/options')).symbol).toEqual(['ES', 'NQ']);
+    conforms(apiError, await client.get('/api/reports/overview?hour=99'), 400);
   });
 
   it('account: the export of everything, the deletion, and the captcha check', async () => {

@@ -225,11 +225,17 @@ describe.each(backends())('broker imports on %s', (backend) => {
   });
 
   describe('accounts', () => {
-    it('refuses an import without an account, with the spec message', async () => {
-      for (const query of [{}, { account_id: '' }, { account_id: 'not-a-uuid' }] as Array<Record<string, string>>) {
+    it('refuses an import without an account, with the spec message, and a malformed account naming the field', async () => {
+      for (const query of [{}, { account_id: '' }] as Array<Record<string, string>>) {
         const res = await importFile(alice, query, fixture(TRADOVATE_SMALL));
         expect(res.status).toBe(400);
-        expect(res.body.error).toBe('Please select a trading account');
+        expect(res.body).toMatchObject({ error: 'Please select a trading account', fields: [{ field: 'account_id' }] });
+      }
+      // Issue 25, point 9: an id that is no id is not a missing account.
+      for (const send of [importFile, preview]) {
+        const res = await send(alice, { account_id: 'not-a-uuid' }, fixture(TRADOVATE_SMALL));
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('account_id: must be a trading account id');
       }
     });
 
@@ -283,9 +289,10 @@ describe.each(backends())('broker imports on %s', (backend) => {
       const form = await preview(alice, {}, 'a=b', 'application/x-www-form-urlencoded');
       expect(form.status).toBe(415);
       const format = await preview(alice, { format: 'no-such-format' }, fixture(TRADOVATE_SMALL));
-      expect(format.body).toMatchObject({ code: 'unknown-format-id' });
+      expect(format.body).toMatchObject({ code: 'unknown-format-id', error: "format: Unknown import format 'no-such-format'" });
       const zone = await preview(alice, { time_zone: 'Mars/Olympus' }, fixture(TRADOVATE_SMALL));
-      expect(zone.body).toMatchObject({ code: 'invalid-time-zone' });
+      expect(zone.status).toBe(400);
+      expect(zone.body.error).toBe('time_zone: must be an IANA time zone such as America/New_York');
     });
 
     it('lists every format for the Trade Import Guide', async () => {

@@ -168,6 +168,8 @@ export const tradingAccounts = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isDefault: boolean('is_default').notNull().default(false),
+    // The zone an import into this account last read naive times in, the next import's default (issue 24, point 3).
+    importTimeZone: text('import_time_zone'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -287,6 +289,20 @@ export const tradeDayRollups = pgTable(
     maxLossRun: integer('max_loss_run').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.day] }), ownerPolicy('trade_day_rollups')],
+);
+
+/**
+ * A trader's trades' version (issue 26), bumped by statement-level triggers on trades in the same transaction as
+ * every write a report can see (migration trade_versions): the reports keep a trader's trades in memory and read this
+ * one row to know the copy is current, in every server process.
+ */
+export const tradeVersions = pgTable(
+  'trade_versions',
+  {
+    userId: ownerId().primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  () => [ownerPolicy('trade_versions')],
 );
 
 export const tasks = pgTable(
@@ -780,6 +796,7 @@ export const ownedTables = [
   'trading_accounts',
   'trades',
   'trade_day_rollups',
+  'trade_versions',
   'tasks',
   'task_completion',
   'profiles',

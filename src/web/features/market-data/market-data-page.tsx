@@ -8,7 +8,8 @@ import { BAR_FORMATS } from '../../../domain/market/bar-formats';
 import { RESOLUTION_LABELS, type Resolution } from '../../../domain/market/bars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
-import { preferencesQuery, type BarsCoverage } from '../../shared/api';
+import { type BarsCoverage } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 import { coverageQuery, useDeleteBars } from './api';
 import { BarsDialog } from './bars-dialog';
 import { formatDay, formatTime } from './format';
@@ -22,8 +23,7 @@ type Day = BarsCoverage['days'][number];
  */
 export function MarketDataPage() {
   const [params] = useSearchParams();
-  const preferences = useQuery(preferencesQuery);
-  const timeZone = preferences.data?.time_zone ?? 'America/New_York';
+  const { timeZone } = useTraderTime();
   const coverage = useQuery(coverageQuery);
   const [picked, setPicked] = useState<{ file: File; token: number } | null>(null);
   const resetRef = useRef<() => void>(null);
