@@ -16,7 +16,7 @@ import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
 import { draftEvent, draftResult } from '../../src/contract/notes';
-import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
+import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -249,6 +249,17 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(stored).toMatchObject({ added: 10, trades_updated: 1 });
     const chart = conforms(tradeChart, await frank.get(`/api/market/trades/${trade.id}/chart?padding=2`));
     expect(chart).toMatchObject({ resolution: 60, excursions: { status: 'complete', mae: { dollars: '8.00' }, mfe: { dollars: '16.00' } } });
+    // The Reports' MAE/MFE report averages the stored figures of the filter's trades (one winner here); not another's.
+    const report = conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Win'));
+    expect(report.excursions).toEqual({
+      all: { trades: 1, averageMaeCents: 800, averageMfeCents: 1600, averageCapturePercent: 78.1 },
+      winners: { trades: 1, averageMaeCents: 800, averageMfeCents: 1600, averageCapturePercent: 78.1 },
+      losers: { trades: 0, averageMaeCents: null, averageMfeCents: null, averageCapturePercent: null },
+      unmeasured: 0,
+    });
+    expect(conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Loss')).excursions.all.trades).toBe(0);
+    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({ all: { trades: 0 }, unmeasured: 0 });
+    conforms(apiError, await frank.get('/api/reports/excursions?hour=99'), 400);
     conforms(apiError, await frank.get(`/api/market/trades/${trade.id}/chart?padding=9999`), 400);
     conforms(apiError, await bob.get(`/api/market/trades/${trade.id}/chart`), 404);
     expect(conforms(barsCoverage, await bob.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([

@@ -8,3 +8,4 @@ export * from './exchange-hours';
 export * from './excursions';
 export * from './parse-bars';
 export { instrumentFigures } from './instrument';
+export * from './excursion-summary';
