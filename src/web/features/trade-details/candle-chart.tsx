@@ -138,7 +138,8 @@ export function CandleChart({ chart, symbol, timeZone, height }: { chart: TradeC
 
   return (
     <Box pos="relative" h={height} data-testid="trade-chart" data-ready={drawn ? 'true' : 'false'} data-markers={drawn ? JSON.stringify(drawn) : undefined}>
-      <div ref={container} style={{ position: 'absolute', inset: 0 }} aria-hidden="true" />
+      {/* Not aria-hidden: the library's attribution link inside is focusable. The caption under the chart says in words what it shows. */}
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {loading && (
         <Center pos="absolute" inset={0}>
           <Loader size="sm" aria-label="Loading the chart" />
