@@ -283,6 +283,18 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
   });
 
+  it('takes a bar file larger than a JSON body (a day of 1-second bars), and deletes it by its resolution', async () => {
+    // 30,000 1-second bars of MESH5 (~1.3 MB: past the 1 MB every JSON body is held to).
+    const lines = ['time,open,high,low,close,Volume'];
+    for (let i = 0; i < 30_000; i++) lines.push(`${Date.UTC(2025, 2, 6, 14, 30) / 1000 + i},5900.25,5901.50,5899.75,5900.75,${i % 50}`);
+    const csv = `${lines.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const uploaded = await sendFile(alice, '/api/market/bars', { contract: 'MESH5' }, csv);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body).toMatchObject({ added: 30_000 });
+    expect((await alice.delete('/api/market/bars?contract=MESH5&resolution=1&day=2025-03-06')).body).toMatchObject({ deleted: 30_000, kept: 0 });
+  });
+
   it('the JSON backup carries the fills: restored with their trades, once', async () => {
     const backup = await alice.get('/api/trades/export');
     const withFills = (backup.body as Array<{ id: string; fills: unknown[] }>).filter((t) => t.fills.length > 0);

@@ -135,6 +135,8 @@ export function TradeDetailsPage() {
   const navigate = useNavigate();
   const details = useQuery(tradeDetailsQuery(id));
   const { timeZone } = useTraderTime();
+  // The chart's library (its own chunk) loads while the trade does, so that it is there when the chart's bars arrive.
+  useEffect(() => void import('lightweight-charts'), []);
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
 
   // Spec part 2 §8: 'Failed to load trade details' (a trade that is not there has its own page instead).
