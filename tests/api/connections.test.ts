@@ -61,7 +61,7 @@ describe.each(backends())('broker connections on %s', (backend) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
-  const byName = (connection: { accounts: Array<{ name: string; id: string }> }, name: string) => connection.accounts.find((a) => a.name === name)!;
+  const byName = (connection: { accounts: Array<{ name: string; id: string; account_id: string | null }> }, name: string) => connection.accounts.find((a) => a.name === name)!;
 
   it('tests the key, connects, keeps the key only as ciphertext bound to its row, and never answers it', async () => {
     const wrong = await alice.post('/api/connections/test', { user_name: 'alice.px', api_key: 'not-the-key' });

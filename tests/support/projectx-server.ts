@@ -81,7 +81,7 @@ export interface Call {
   token: string | null;
 }
 
-type Scripted = { kind: 'status'; status: number; retryAfter?: number } | { kind: 'delay'; ms: number } | { kind: 'drop' };
+type Scripted = { kind: 'status'; status: number; retryAfter?: number } | { kind: 'delay'; ms: number } | { kind: 'pass' };
 
 export interface ProjectXStandIn {
   url: string;
@@ -90,8 +90,11 @@ export interface ProjectXStandIn {
   trades: StandInTrade[];
   contracts: StandInContract[];
   bars: Map<string, StandInBar[]>;
-  /** The next `times` calls of `endpoint` answer `status` (429 with Retry-After `retryAfter` seconds). */
-  fail(endpoint: string, status: number, times?: number, retryAfter?: number): void;
+  /**
+   * After `after` calls answered as usual, the next `times` calls of `endpoint` answer `status` (429 with Retry-After
+   * `retryAfter` seconds).
+   */
+  fail(endpoint: string, status: number, times?: number, retryAfter?: number, after?: number): void;
   /** The next `times` calls of `endpoint` wait `ms` before answering. */
   delay(endpoint: string, ms: number, times?: number): void;
   /** Every token issued so far is expired now. */
@@ -269,10 +272,6 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
       };
       if (req.method !== 'POST') return answer(405);
       if (scripted?.kind === 'status') return answer(scripted.status, scripted.status === 429 ? undefined : { title: 'scripted failure' }, scripted.retryAfter);
-      if (scripted?.kind === 'drop') {
-        calls.push({ endpoint, at: Date.now(), status: 0, body, token: bearer });
-        return void req.socket.destroy();
-      }
       const reply = () => {
         const result = handle(endpoint, body, bearer);
         answer(result.status, result.json, result.retryAfter);
@@ -321,7 +320,10 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
     set bars(value) {
       state.bars = value;
     },
-    fail: (endpoint, status, times = 1, retryAfter) => push(endpoint, { kind: 'status', status, ...(retryAfter !== undefined && { retryAfter }) }, times),
+    fail: (endpoint, status, times = 1, retryAfter, after = 0) => {
+      push(endpoint, { kind: 'pass' }, after);
+      push(endpoint, { kind: 'status', status, ...(retryAfter !== undefined && { retryAfter }) }, times);
+    },
     delay: (endpoint, ms, times = 1) => push(endpoint, { kind: 'delay', ms }, times),
     expireTokens: () => {
       for (const session of tokens.values()) session.expiresAt = 0;

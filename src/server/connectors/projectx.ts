@@ -173,7 +173,7 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
     credentials: `${label} refused this user name and API key. Check both in ${label} (Settings, API), then connect again.`,
     refused: `${label} refused the session. Check the user name and API key in ${label} (Settings, API), then connect again.`,
     unreachable: `Edgebook could not reach ${label} at ${host}. Check this server's internet connection, or try again later.`,
-    timeout: `${label} did not answer within ${seconds} seconds. Try again later.`,
+    timeout: `${label} did not answer within ${seconds} ${seconds === 1 ? 'second' : 'seconds'}. Try again later.`,
     rateLimited: `${label} is limiting how often Edgebook may ask (too many requests). Try again in a minute.`,
     failing: (status: number) => `${label}'s API is having trouble right now (HTTP ${status}). Try again in a few minutes.`,
   };

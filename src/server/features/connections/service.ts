@@ -45,7 +45,13 @@ export function brokerFailure(error: unknown): never {
   if (!(error instanceof ConnectorError)) throw error;
   switch (error.kind) {
     case 'credentials':
-      throw badRequest(error.message, { code: 'broker-credentials', fields: [{ field: 'api_key', message: error.message }] });
+      throw badRequest(error.message, {
+        code: 'broker-credentials',
+        fields: [
+          { field: 'user_name', message: error.message },
+          { field: 'api_key', message: error.message },
+        ],
+      });
     case 'rate-limited':
       throw new HttpError(503, error.message, { code: 'broker-rate-limited' });
     case 'timeout':

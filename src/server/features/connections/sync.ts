@@ -4,7 +4,7 @@ import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import { findStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
 import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
-import { ConnectorError, type BrokerContract, type BrokerFill, type ConnectorSession } from '../../connectors/types';
+import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { brokerConnections } from '../../db/schema';
@@ -98,7 +98,6 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
     };
     const warnings: string[] = [];
     const plans: AccountPlan[] = [];
-    let credentialsFailed = false;
     let outcome: SyncOutcome;
     try {
       const loaded = await database.withUser(userId, async (tx) => {
@@ -109,21 +108,9 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       if (!loaded) return;
       const { connection, preferences } = loaded;
       const rule = preferences.tradingDay as TradingDayRule;
-      let apiKey: string;
-      try {
-        apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
-      } catch (error) {
-        if (error instanceof SecretUnreadable) credentialsFailed = true;
-        throw error;
-      }
+      const apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
       const connector = registry.get(connection.provider as 'topstepx');
-      let session: ConnectorSession;
-      try {
-        session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
-      } catch (error) {
-        if (error instanceof ConnectorError && error.kind === 'credentials') credentialsFailed = true;
-        throw error;
-      }
+      const session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
       await report({ phase: 'accounts' });
       const listed = await session.listAccounts();
       await database.withUser(userId, (tx) => connectionsRepo(tx, userId).rememberAccounts(connectionId, listed));
@@ -247,6 +234,8 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         open_positions: 0,
         warnings: [],
       };
+      // A refused or unreadable key needs the trader: the connection says so until a new key is given.
+      const credentialsFailed = error instanceof SecretUnreadable || (error instanceof ConnectorError && error.kind === 'credentials');
       const failedPlans = plans;
       await database
         .withUser(userId, async (tx) => {
