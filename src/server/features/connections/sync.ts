@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays, getTodayInZone } from '../../../domain/dates';
+import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
 import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints } from '../../../domain/connections/round-trips';
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import { findStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
@@ -178,7 +178,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           const built = roundTripsFromFills(await repo.fillsAfter(current.id, flat), flat, specs, { tradingDay: rule });
           if (built.orphans > 0) {
             warnings.push(
-              `${built.orphans} ${built.orphans === 1 ? 'fill' : 'fills'} of ${current.name} closed positions opened before ${plan.syncFrom}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
+              `${built.orphans} ${built.orphans === 1 ? 'fill' : 'fills'} of ${current.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
             );
           }
           for (const issue of built.issues) warnings.push(`${current.name}: ${issue.message}`);
