@@ -24,7 +24,7 @@ export const connectionInput = z.strictObject({
 export const connectionUpdate = z.strictObject({ user_name: userName.optional(), api_key: apiKey });
 
 /**
- * PATCH /api/connections/:id/accounts/:accountId: which trading account a broker account syncs into (null: none), and
+ * PATCH /api/connections/:id/broker-accounts/:brokerAccountId: which trading account a broker account syncs into (null: none), and
  * from which trading day its history is read. Changing either reads the history again from that day; trades already
  * in the journal are recognised and not stored twice.
  */

@@ -4,6 +4,7 @@ import { brokerConnections, brokerFills } from '../../src/server/db/schema';
 import { freePort } from '../../src/server/free-port';
 import { backends, startTestApp, type ApiClient } from '../support/app';
 import { createAccount, listAll } from './trades-support';
+import { syncStartOf } from '../../src/domain/connections/sync-window';
 import { account, dayOf, MNQ, plus, roundTrip, startConnectedApp, syncNow, weekdayAgo, type ConnectedApp } from './connections-support';
 
 /**
@@ -14,7 +15,7 @@ import { account, dayOf, MNQ, plus, roundTrip, startConnectedApp, syncNow, weekd
 describe.each(backends())('broker connections when things go wrong, on %s', (backend) => {
   let ctx: ConnectedApp;
   const day = weekdayAgo(4);
-  const logins = ['retry', 'half', 'token', 'revoked', 'tamper', 'slow'] as const;
+  const logins = ['retry', 'half', 'token', 'revoked', 'tamper', 'slow', 'edge'] as const;
 
   beforeAll(async () => {
     ctx = await startConnectedApp(backend, { PROJECTX_TIMEOUT: '1' }, { users: logins.map((name) => ({ userName: `${name}.px`, apiKey: `key-of-${name}-000111` })) });
@@ -40,7 +41,7 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     const journals = [];
     for (const broker of res.body.accounts) {
       const journal = await createAccount(client, `Journal ${broker.name}`);
-      const mapped = await client.patch(`/api/connections/${res.body.id}/accounts/${broker.id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      const mapped = await client.patch(`/api/connections/${res.body.id}/broker-accounts/${broker.id}`, { account_id: journal.id, sync_from: dayOf(day) });
       expect(mapped.status).toBe(200);
       journals.push(journal.id);
     }
@@ -140,6 +141,20 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     });
   });
 
+  it('a fill on the edge of two weekly fetch windows is read twice and stored once', async () => {
+    const { client, id, journals } = await connected('edge');
+    // Read from ten days back: the first window ends a week after the session opened that day, exactly on a fill.
+    const from = weekdayAgo(10);
+    const start = syncStartOf(dayOf(from), 'exchange');
+    const edge = new Date(start.getTime() + 7 * 86_400_000);
+    ctx.px.trades.push(...roundTrip(3060, MNQ, { side: 'Long', entries: [[1, 20000, plus(edge, -1)]], exits: [[1, 20003, edge.toISOString()]] }));
+    await client.patch(`/api/connections/${id}/broker-accounts/${(await client.get(`/api/connections/${id}`)).body.accounts[0].id}`, { sync_from: dayOf(from) });
+    const done = await syncNow(ctx, client, id);
+    expect(done.last_outcome).toMatchObject({ status: 'ok' });
+    const trades = await tradesOf(client, journals);
+    expect(trades.filter((t) => t.exit_time === edge.toISOString()).map((t) => t.pnl)).toEqual(['5.26']);
+  });
+
   it('a slow gateway times out in the trader’s words while other requests are answered meanwhile', async () => {
     const { client, id, journals } = await connected('slow');
     ctx.px.delay('Trade/search', 1500, 4);
@@ -166,7 +181,7 @@ describe.each(backends())('broker connections, the schedule and the gateway out 
       const client = await ctx.trader('scheduled');
       const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY })).body;
       const journal = await createAccount(client, 'Scheduled');
-      await client.patch(`/api/connections/${connection.id}/accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
       let outcome: { trigger: string; added: number } | null = null;
       for (let i = 0; i < 100 && !outcome; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -213,7 +228,7 @@ describe.runIf(backends().includes('postgres'))('broker syncs across server proc
       const client = await ctx.trader('locked');
       const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY })).body;
       const journal = await createAccount(client, 'Locked');
-      await client.patch(`/api/connections/${connection.id}/accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
       const [row] = await ctx.app.server.database.db.select().from(brokerConnections).where(eq(brokerConnections.id, connection.id));
       const results = await Promise.all([
         ctx.app.server.connections.syncs.start(row!.userId, connection.id, 'manual'),

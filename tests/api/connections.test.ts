@@ -57,7 +57,7 @@ describe.each(backends())('broker connections on %s', (backend) => {
     return res.body;
   };
   const map = async (client: ApiClient, connectionId: string, brokerAccountId: string, body: Record<string, unknown>) => {
-    const res = await client.patch(`/api/connections/${connectionId}/accounts/${brokerAccountId}`, body);
+    const res = await client.patch(`/api/connections/${connectionId}/broker-accounts/${brokerAccountId}`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
@@ -66,7 +66,7 @@ describe.each(backends())('broker connections on %s', (backend) => {
   it('tests the key, connects, keeps the key only as ciphertext bound to its row, and never answers it', async () => {
     const wrong = await alice.post('/api/connections/test', { user_name: 'alice.px', api_key: 'not-the-key' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ code: 'broker-credentials', fields: [{ field: 'api_key' }] });
+    expect(wrong.body).toMatchObject({ code: 'broker-credentials', fields: [{ field: 'user_name' }, { field: 'api_key' }] });
     expect(wrong.body.error).toBe('TopstepX refused this user name and API key. Check both in TopstepX (Settings, API), then connect again.');
     expect((await alice.post('/api/connections/test', { user_name: 'alice.px' })).body.error).toBe('api_key: is required');
 
@@ -208,7 +208,7 @@ describe.each(backends())('broker connections on %s', (backend) => {
       ['PATCH', `/api/connections/${aliceConnection.id}`, { api_key: OTHER_KEY }],
       ['DELETE', `/api/connections/${aliceConnection.id}`, undefined],
       ['POST', `/api/connections/${aliceConnection.id}/sync`, {}],
-      ['PATCH', `/api/connections/${aliceConnection.id}/accounts/${brokerAccount.id}`, { account_id: null }],
+      ['PATCH', `/api/connections/${aliceConnection.id}/broker-accounts/${brokerAccount.id}`, { account_id: null }],
     ] as const) {
       const res = await bob.json(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -217,10 +217,10 @@ describe.each(backends())('broker connections on %s', (backend) => {
     const [bobConnection] = (await bob.get('/api/connections')).body.connections;
     expect((await bob.get('/api/connections')).body.connections.map((c: { id: string }) => c.id)).toEqual([bobConnection.id]);
     // Alice's broker account under bob's connection id is no account of his either.
-    expect((await bob.patch(`/api/connections/${bobConnection.id}/accounts/${brokerAccount.id}`, { account_id: null })).status).toBe(404);
+    expect((await bob.patch(`/api/connections/${bobConnection.id}/broker-accounts/${brokerAccount.id}`, { account_id: null })).status).toBe(404);
     // Bob cannot send his TopstepX account into Alice's trading account.
     const alicesJournal = brokerAccount.account_id ?? before.accounts.find((a: { account_id: string | null }) => a.account_id)!.account_id;
-    const refused = await bob.patch(`/api/connections/${bobConnection.id}/accounts/${bobConnection.accounts[0].id}`, { account_id: alicesJournal });
+    const refused = await bob.patch(`/api/connections/${bobConnection.id}/broker-accounts/${bobConnection.accounts[0].id}`, { account_id: alicesJournal });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('account_id: Trading account not found');
     const unchanged = (await alice.get(`/api/connections/${aliceConnection.id}`)).body;
@@ -231,10 +231,10 @@ describe.each(backends())('broker connections on %s', (backend) => {
   it('one TopstepX account per trading account; removing the connection deletes the key and keeps the trades', async () => {
     const [connection] = (await alice.get('/api/connections')).body.connections;
     const taken = byName(connection, '50KTC-V2-1001').account_id;
-    const clash = await alice.patch(`/api/connections/${connection.id}/accounts/${byName(connection, 'PRAC-V2-1002').id}`, { account_id: taken });
+    const clash = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, { account_id: taken });
     expect(clash.status).toBe(409);
     expect(clash.body.error).toBe('That trading account already receives 50KTC-V2-1001: give PRAC-V2-1002 a trading account of its own.');
-    expect((await alice.patch(`/api/connections/${connection.id}/accounts/${byName(connection, 'PRAC-V2-1002').id}`, { sync_from: '2026-02-30' })).body.error).toBe(
+    expect((await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, { sync_from: '2026-02-30' })).body.error).toBe(
       'sync_from: must be a date as yyyy-MM-dd',
     );
 

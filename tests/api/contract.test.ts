@@ -232,7 +232,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(brokerConnectionList, await alice.get('/api/connections')).connections.map((c) => c.id)).toEqual([connection.id]);
     conforms(apiError, await alice.post(`/api/connections/${connection.id}/sync`), 400);
     const journal = await createAccount(alice, 'Contract Combine');
-    const mapped = conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}/accounts/${connection.accounts[0]!.id}`, { account_id: journal.id, sync_from: '2026-03-02' }));
+    const mapped = conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`, { account_id: journal.id, sync_from: '2026-03-02' }));
     expect(mapped.accounts[0]).toMatchObject({ account_id: journal.id, sync_from: '2026-03-02' });
     const started = conforms(brokerConnection, await alice.post(`/api/connections/${connection.id}/sync`), 202);
     expect(started.sync.running).toBe(true);

@@ -267,8 +267,8 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/connections/:id': { params: id('connection') },
       'PATCH /api/connections/:id': { params: id('connection'), body: () => ({ api_key: 'walker-key-123' }), bodySchema: connectionUpdate },
       'DELETE /api/connections/:id': { params: () => ({ id: NIL }) },
-      'PATCH /api/connections/:id/accounts/:accountId': {
-        params: () => ({ id: ids.connection!, accountId: ids.brokerAccount! }),
+      'PATCH /api/connections/:id/broker-accounts/:brokerAccountId': {
+        params: () => ({ id: ids.connection!, brokerAccountId: ids.brokerAccount! }),
         body: () => ({ sync_from: '2025-03-03' }),
         bodySchema: brokerAccountUpdate,
       },

@@ -108,7 +108,8 @@ export interface ProjectXStandIn {
 }
 
 export interface StandInOptions {
-  users: Array<{ userName: string; apiKey: string }>;
+  /** `refuse`: a LoginErrorCode this user's sign-in always answers (9 ApiSubscriptionNotFound, 10 ApiKeyAuthenticationDisabled). */
+  users: Array<{ userName: string; apiKey: string; refuse?: number }>;
   accounts?: StandInAccount[];
   trades?: StandInTrade[];
   contracts?: StandInContract[];
@@ -129,6 +130,7 @@ export const STAND_IN_CONTRACTS: StandInContract[] = [
 
 export async function startProjectXServer(options: StandInOptions): Promise<ProjectXStandIn> {
   const keys = new Map(options.users.map((u) => [u.userName, u.apiKey]));
+  const refusals = new Map(options.users.filter((u) => u.refuse !== undefined).map((u) => [u.userName, u.refuse!]));
   const revoked = new Set<string>();
   const tokens = new Map<string, { userName: string; expiresAt: number; key: string }>();
   const lifetime = options.tokenLifetimeMs ?? 24 * 3600_000;
@@ -174,6 +176,8 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
       const apiKey = String(body.apiKey ?? '');
       if (!keys.has(userName)) return { status: 200, json: refused(1, 'User not found', { token: null }) };
       if (keys.get(userName) !== apiKey || revoked.has(userName)) return { status: 200, json: refused(3, 'Invalid credentials', { token: null }) };
+      const refusal = refusals.get(userName);
+      if (refusal !== undefined) return { status: 200, json: refused(refusal, 'Refused', { token: null }) };
       return { status: 200, json: ok({ token: issue(userName) }) };
     }
     const session = bearer ? tokens.get(bearer) : undefined;

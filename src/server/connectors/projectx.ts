@@ -398,9 +398,10 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
         async fetchBars(contractId: string, range: { from: Date; to: Date }): Promise<BrokerBar[]> {
           const out = new Map<string, BrokerBar>();
-          const step = MAX_BARS * 60_000;
-          for (let from = range.from.getTime(); from < range.to.getTime(); from += step) {
-            const to = Math.min(from + step, range.to.getTime());
+          // Both ends are inclusive: a window holds at most MAX_BARS bar starts, and the next one starts a minute later.
+          const last = range.to.getTime();
+          for (let from = range.from.getTime(), to = 0; from <= last; from = to + 60_000) {
+            to = Math.min(from + (MAX_BARS - 1) * 60_000, last);
             const body = read(
               barsAnswer,
               'History/retrieveBars',

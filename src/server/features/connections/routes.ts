@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams } from '../../http/validate';
 
 const connectionParam = z.object({ id: z.uuid('id must be a UUID') });
-const accountParam = z.object({ id: z.uuid('id must be a UUID'), accountId: z.uuid('accountId must be a UUID') });
+const accountParam = z.object({ id: z.uuid('id must be a UUID'), brokerAccountId: z.uuid('brokerAccountId must be a UUID') });
 
 /** /api/connections (issue 30). Thin: read the request through its contract, call the service. */
 export function connectionRoutes({ connections }: AppDeps) {
@@ -23,9 +23,10 @@ export function connectionRoutes({ connections }: AppDeps) {
       await service.remove(c.var.user.id, readParams(c, connectionParam).id);
       return c.body(null, 204);
     })
-    .patch('/:id/accounts/:accountId', async (c) => {
-      const { id, accountId } = readParams(c, accountParam);
-      return c.json(await service.mapAccount(c.var.user.id, id, accountId, await readJson(c, brokerAccountUpdate)));
+    // Not /:id/accounts/...: an id of '..' would make that /api/accounts/..., another endpoint.
+    .patch('/:id/broker-accounts/:brokerAccountId', async (c) => {
+      const { id, brokerAccountId } = readParams(c, accountParam);
+      return c.json(await service.mapAccount(c.var.user.id, id, brokerAccountId, await readJson(c, brokerAccountUpdate)));
     })
     .post('/:id/sync', async (c) => c.json(await service.sync(c.var.user.id, readParams(c, connectionParam).id), 202));
 }

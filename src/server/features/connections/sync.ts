@@ -99,6 +99,10 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
     const warnings: string[] = [];
     const plans: AccountPlan[] = [];
     let outcome: SyncOutcome;
+    // A wait on the gateway (its Retry-After, the rate limits) says nothing for a while: the heartbeat goes on, so the
+    // sync is not taken for one whose process died.
+    const heartbeat = setInterval(() => void report({}, true).catch(() => undefined), SYNC_STALE_MS / 4);
+    heartbeat.unref();
     try {
       const loaded = await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
@@ -140,6 +144,8 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         }
       }
       await report({ accounts_done: plans.length });
+      // Windows share their ends (and the next sync re-reads the last minutes): a fill read twice is one fill.
+      for (const plan of plans) plan.fills = [...new Map(plan.fills.map((fill) => [fill.externalId, fill])).values()];
 
       // Every contract the build will meet, described by the provider (tick value / tick size is the point value).
       const specs = new Map<string, ContractSpec>();
@@ -244,6 +250,8 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           for (const plan of failedPlans) await repo.updateAccount(plan.account.id, { lastSyncStatus: 'error', lastError: message });
         })
         .catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
     }
     await database
       .withUser(userId, (tx) =>

@@ -77,7 +77,7 @@ export function useMapAccount() {
   const store = useStore();
   return useMutation({
     mutationFn: ({ connectionId, accountId, input }: { connectionId: string; accountId: string; input: BrokerAccountUpdate }) =>
-      apiFetch<BrokerConnection>(`/api/connections/${connectionId}/accounts/${accountId}`, json('PATCH', input)),
+      apiFetch<BrokerConnection>(`/api/connections/${connectionId}/broker-accounts/${accountId}`, json('PATCH', input)),
     onSuccess: store,
   });
 }
