@@ -98,5 +98,6 @@ describe('connecting TopstepX and syncing', () => {
     // And the Trade Log shows them.
     await page.goto('/trade-log');
     await eventually(() => page.getByTestId('trades-panel').innerText()).toContain('MES');
+    await shot(page, `${name}-${theme}-4-trade-log`);
   });
 });
