@@ -13,9 +13,9 @@ export type BrokerAccountRow = typeof brokerAccounts.$inferSelect;
 /** PGlite runs statements on the server's thread: a turn of the event loop between large ones (as imports do). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Rows per INSERT: well under PostgreSQL's bind-parameter limit (25 columns a trade, 12 a fill). */
-const TRADES_PER_INSERT = 500;
-const FILLS_PER_INSERT = 2000;
+/** Rows per INSERT statement (one JSON parameter each). */
+const TRADES_PER_INSERT = 2000;
+const FILLS_PER_INSERT = 5000;
 
 /** Data access of broker connections. Every query names its owner; row-level security backs it up. */
 export const connectionsRepo = (tx: Tx, userId: string) => {
@@ -138,36 +138,29 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
         );
     },
 
-    /** Stores fills the provider gave (new ids added, a fill voided since is marked so); returns how many were new. */
+    /**
+     * Stores fills the provider gave (new ids added, a fill voided since is marked so); returns how many were new. One
+     * JSON parameter per statement (as the imports insert): binding a dozen parameters a fill was most of a sync's time.
+     */
     async storeFills(brokerAccountId: string, fills: BrokerFill[], pglite: boolean): Promise<number> {
       let added = 0;
       for (let i = 0; i < fills.length; i += FILLS_PER_INSERT) {
         if (pglite && i > 0) await yieldToEventLoop();
-        const rows = await tx
-          .insert(brokerFills)
-          .values(
-            fills.slice(i, i + FILLS_PER_INSERT).map((f) => ({
-              userId,
-              brokerAccountId,
-              externalId: f.externalId,
-              contractId: f.contractId,
-              time: f.time,
-              side: f.side,
-              quantity: f.quantity,
-              price: f.price,
-              fees: f.fees,
-              pnl: f.pnl,
-              orderId: f.orderId,
-              voided: f.voided,
-            })),
+        const json = JSON.stringify(
+          fills.slice(i, i + FILLS_PER_INSERT).map((f) => ({ i: f.externalId, c: f.contractId, t: f.time, s: f.side, q: f.quantity, p: f.price, f: f.fees, l: f.pnl, o: f.orderId, v: f.voided })),
+        );
+        const result = (await tx.execute(sql`
+          with added as (
+            insert into broker_fills (user_id, broker_account_id, external_id, contract_id, time, side, quantity, price, fees, pnl, order_id, voided)
+            select ${userId}, ${brokerAccountId}::uuid, i, c, t, s, q, p, f, l, o, v
+            from jsonb_to_recordset(${json}::jsonb) as r(i text, c text, t timestamptz, s text, q numeric, p numeric, f numeric, l numeric, o text, v boolean)
+            on conflict (user_id, broker_account_id, external_id) do update set voided = excluded.voided
+            -- xmax = 0 on a row this statement inserted (an updated one carries the updating transaction's id).
+            returning xmax = 0 as inserted
           )
-          .onConflictDoUpdate({
-            target: [brokerFills.userId, brokerFills.brokerAccountId, brokerFills.externalId],
-            set: { voided: sql`excluded.voided` },
-          })
-          // xmax = 0 on a row this statement inserted (an updated row has the updating transaction's id).
-          .returning({ inserted: sql<boolean>`xmax = 0` });
-        added += rows.filter((r) => r.inserted).length;
+          select count(*) filter (where inserted)::int as n from added
+        `)) as unknown as { rows: Array<{ n: number | string }> };
+        added += Number(result.rows[0]?.n ?? 0);
       }
       return added;
     },
@@ -193,18 +186,6 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
         pnl: r.pnl === null ? null : String(r.pnl),
         voided: Boolean(r.voided),
       }));
-    },
-
-    /** Contracts of stored fills after the flat points: the ones the next build needs described. */
-    async openContracts(brokerAccountId: string, flat: FlatPoints): Promise<string[]> {
-      const rows = await tx.execute(sql`
-        select distinct f.contract_id
-        from ${brokerFills} f
-        left join jsonb_each(${JSON.stringify(flat)}::jsonb) p on p.key = f.contract_id
-        where f.user_id = ${userId} and f.broker_account_id = ${brokerAccountId}
-          and (p.key is null or f.time >= (p.value->>'time')::timestamptz)
-      `);
-      return (rows as unknown as { rows: Array<{ contract_id: string }> }).rows.map((r) => r.contract_id);
     },
 
     /**
@@ -255,19 +236,55 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
       });
     },
 
-    /** Inserts trades, skipping keys the account holds already; returns the new rows' ids and keys. */
+    /**
+     * Inserts trades, skipping keys the account holds already; returns the new rows' ids and keys. One JSON parameter
+     * per statement, as the imports insert (repo.ts of imports).
+     */
     async insertTrades(rows: NewTradeRow[], pglite: boolean): Promise<Array<{ id: string; importKey: string | null }>> {
       const inserted: Array<{ id: string; importKey: string | null }> = [];
       for (let i = 0; i < rows.length; i += TRADES_PER_INSERT) {
         if (pglite && i > 0) await yieldToEventLoop();
-        const chunk = rows.slice(i, i + TRADES_PER_INSERT).map((row) => ({ ...row, userId }));
-        inserted.push(
-          ...(await tx
-            .insert(trades)
-            .values(chunk)
-            .onConflictDoNothing({ target: [trades.userId, trades.accountId, trades.importKey] })
-            .returning({ id: trades.id, importKey: trades.importKey })),
+        const json = JSON.stringify(
+          rows.slice(i, i + TRADES_PER_INSERT).map((r) => ({
+            account_id: r.accountId,
+            trade_date: r.tradeDate,
+            day_of_week: r.dayOfWeek,
+            symbol: r.symbol,
+            period: r.period,
+            trade_type: r.tradeType,
+            status: r.status,
+            pnl: r.pnl,
+            commission: r.commission,
+            link: r.link,
+            notes: r.notes,
+            tags: r.tags,
+            side: r.side,
+            contract: r.contract,
+            entry_time: r.entryTime,
+            exit_time: r.exitTime,
+            entry_price: r.entryPrice,
+            exit_price: r.exitPrice,
+            quantity: r.quantity,
+            gross_pnl: r.grossPnl,
+            import_source: r.importSource,
+            import_key: r.importKey,
+          })),
         );
+        const result = (await tx.execute(sql`
+          insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl, commission,
+            link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity, gross_pnl, import_source,
+            import_key)
+          select ${userId}, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl, commission,
+            link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity, gross_pnl, import_source,
+            import_key
+          from jsonb_to_recordset(${json}::jsonb) as r(account_id uuid, trade_date timestamptz, day_of_week text, symbol text,
+            period text, trade_type text, status text, pnl numeric, commission numeric, link text, notes text, tags text[],
+            side text, contract text, entry_time timestamptz, exit_time timestamptz, entry_price numeric, exit_price numeric,
+            quantity numeric, gross_pnl numeric, import_source text, import_key text)
+          on conflict (user_id, account_id, import_key) do nothing
+          returning id, import_key
+        `)) as unknown as { rows: Array<{ id: string; import_key: string | null }> };
+        for (const row of result.rows) inserted.push({ id: row.id, importKey: row.import_key });
       }
       return inserted;
     },

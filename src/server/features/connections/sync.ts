@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
-import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints } from '../../../domain/connections/round-trips';
+import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints, type RoundTripsResult, type SyncedFill } from '../../../domain/connections/round-trips';
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import { findStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
 import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
@@ -65,6 +65,7 @@ interface AccountPlan {
   from: Date;
   to: Date;
   fills: BrokerFill[];
+  built?: RoundTripsResult;
 }
 
 interface AccountResult {
@@ -147,20 +148,39 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       // Windows share their ends (and the next sync re-reads the last minutes): a fill read twice is one fill.
       for (const plan of plans) plan.fills = [...new Map(plan.fills.map((fill) => [fill.externalId, fill])).values()];
 
+      // The fills stored after each contract's flat point, with those just read (a fill read again wins: it may have
+      // been voided since).
+      const merged = new Map<AccountPlan, SyncedFill[]>();
+      for (const plan of plans) {
+        const byId = new Map<string, SyncedFill>();
+        const flat = plan.account.flatPoints as FlatPoints;
+        for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat))) byId.set(fill.id, fill);
+        for (const fill of plan.fills) byId.set(fill.externalId, { ...fill, id: fill.externalId });
+        merged.set(plan, [...byId.values()]);
+      }
+
       // Every contract the build will meet, described by the provider (tick value / tick size is the point value).
       const specs = new Map<string, ContractSpec>();
-      const contractIds = new Set<string>();
-      for (const plan of plans) {
-        for (const fill of plan.fills) contractIds.add(fill.contractId);
-        const flat = plan.account.flatPoints as FlatPoints;
-        for (const id of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).openContracts(plan.account.id, flat))) contractIds.add(id);
-      }
+      const contractIds = new Set([...merged.values()].flatMap((fills) => fills.map((fill) => fill.contractId)));
       for (const contractId of contractIds) {
         const key = `${connection.provider}|${contractId}`;
         if (!described.has(key)) described.set(key, await session.contract(contractId));
         const contract = described.get(key) ?? null;
         specs.set(contractId, contractSpecOf(contractId, contract));
         if (!contract) warnings.push(`${connector.label} does not describe ${contractId}: its point value comes from Edgebook's table of contracts.`);
+      }
+
+      // Round trips are built before the transaction: the sync lock keeps any other sync from storing fills meanwhile,
+      // and the transaction only stores (on PGlite, one connection, it holds every other request while it runs).
+      for (const plan of plans) {
+        const flat = plan.account.flatPoints as FlatPoints;
+        plan.built = roundTripsFromFills(merged.get(plan)!, flat, specs, { tradingDay: rule });
+        if (plan.built.orphans > 0) {
+          warnings.push(
+            `${plan.built.orphans} ${plan.built.orphans === 1 ? 'fill' : 'fills'} of ${plan.account.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
+          );
+        }
+        for (const issue of plan.built.issues) warnings.push(`${plan.account.name}: ${issue.message}`);
       }
 
       await report({ phase: 'saving' }, true);
@@ -173,6 +193,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         const pglite = database.kind === 'pglite';
         const out: AccountResult[] = [];
         for (const plan of plans) {
+          const built = plan.built!;
           const current = await repo.account(connectionId, plan.account.id, true);
           // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
           if (!current || current.accountId !== plan.accountId || current.syncFrom !== plan.account.syncFrom || current.fetchedUntil !== plan.account.fetchedUntil) {
@@ -180,14 +201,6 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
             continue;
           }
           await repo.storeFills(current.id, plan.fills, pglite);
-          const flat = current.flatPoints as FlatPoints;
-          const built = roundTripsFromFills(await repo.fillsAfter(current.id, flat), flat, specs, { tradingDay: rule });
-          if (built.orphans > 0) {
-            warnings.push(
-              `${built.orphans} ${built.orphans === 1 ? 'fill' : 'fills'} of ${current.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
-            );
-          }
-          for (const issue of built.issues) warnings.push(`${current.name}: ${issue.message}`);
           const fresh = await withoutStored(repo, plan.accountId, built.trades);
           const inserted = await repo.insertTrades(
             fresh.map((trade) => toTradeRow(trade, plan.accountId, SYNC_SOURCE)),
@@ -197,7 +210,6 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           await repo.updateAccount(current.id, {
             fetchedUntil: plan.to.toISOString(),
             flatPoints: built.flat,
-            // Only the flat points' fills matter once; the window read is kept as the day it started from.
             lastSyncAt: sql`now()`,
             lastSyncAdded: added,
             lastSyncStatus: 'ok',
