@@ -75,7 +75,7 @@ export const brokerAccount = z.strictObject({
   last_error: z.string().nullable(),
 });
 
-export const SYNC_PHASES = ['signing-in', 'accounts', 'fills', 'saving'] as const;
+export const SYNC_PHASES = ['signing-in', 'accounts', 'fills', 'saving', 'bars'] as const;
 
 /** What a sync under way is doing, for the progress bar. */
 export const syncProgress = z.strictObject({
@@ -102,6 +102,8 @@ export const syncOutcome = z.strictObject({
   duplicates: z.number().int(),
   fills: z.number().int(),
   open_positions: z.number().int(),
+  /** One-minute bars stored for replay. */
+  bars: z.number().int(),
   /** Notes for the trader (exits of positions opened before the first day, an unknown contract). */
   warnings: z.array(z.string()),
 });

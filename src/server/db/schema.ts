@@ -807,6 +807,36 @@ export const brokerFills = pgTable(
   ],
 );
 
+/**
+ * The shared store of price bars (market data: no owner; read by any signed-in trader, added and deleted only in one's
+ * own name). Slice `fills` (issue 29) defines this same table in its migration 0022; migration 0023 makes it only where
+ * that has not, and broker connections store the one-minute bars they fetch here.
+ */
+export const priceBars = pgTable(
+  'price_bars',
+  {
+    contract: text('contract').notNull(),
+    resolution: integer('resolution').notNull(),
+    start: ts('start').notNull(),
+    open: decimal('open').notNull(),
+    high: decimal('high').notNull(),
+    low: decimal('low').notNull(),
+    close: decimal('close').notNull(),
+    volume: decimal('volume'),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'price_bars_pk', columns: [t.contract, t.resolution, t.start] }),
+    index('price_bars_added_by_idx').on(t.addedBy, t.contract, t.resolution, t.start),
+    check('price_bars_resolution', sql`${t.resolution} in (1, 60)`),
+    check('price_bars_range', sql`${t.high} >= ${t.low}`),
+    pgPolicy('price_bars_read', { as: 'permissive', for: 'select', to: 'public', using: sql`coalesce(current_setting('app.user_id', true), '') <> ''` }),
+    pgPolicy('price_bars_add', { as: 'permissive', for: 'insert', to: 'public', withCheck: sql`added_by = current_setting('app.user_id', true)` }),
+    pgPolicy('price_bars_remove', { as: 'permissive', for: 'delete', to: 'public', using: sql`added_by = current_setting('app.user_id', true)` }),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',

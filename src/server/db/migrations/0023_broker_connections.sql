@@ -84,3 +84,41 @@ CREATE POLICY "broker_connections_owner" ON "broker_connections" AS PERMISSIVE F
 CREATE POLICY "broker_accounts_owner" ON "broker_accounts" AS PERMISSIVE FOR ALL TO public USING (user_id = current_setting('app.user_id', true)) WITH CHECK (user_id = current_setting('app.user_id', true));--> statement-breakpoint
 CREATE POLICY "broker_fills_owner" ON "broker_fills" AS PERMISSIVE FOR ALL TO public USING (user_id = current_setting('app.user_id', true)) WITH CHECK (user_id = current_setting('app.user_id', true));--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON broker_connections, broker_accounts, broker_fills TO edgebook_app;
+--> statement-breakpoint
+-- price_bars: the shared store of price bars (market data, readable by every signed-in trader, added in one's own name)
+-- that slice `fills` (issue 29) creates in its migration 0022 with this same definition. Broker connections store the
+-- one-minute bars they fetch there. Every statement below does nothing when 0022 made the table already, so the two
+-- migrations run in either presence.
+CREATE TABLE IF NOT EXISTS "price_bars" (
+	"contract" text NOT NULL,
+	"resolution" integer NOT NULL,
+	"start" timestamp with time zone NOT NULL,
+	"open" numeric(24, 8) NOT NULL,
+	"high" numeric(24, 8) NOT NULL,
+	"low" numeric(24, 8) NOT NULL,
+	"close" numeric(24, 8) NOT NULL,
+	"volume" numeric(24, 8),
+	"added_by" text,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "price_bars_pk" PRIMARY KEY("contract","resolution","start"),
+	CONSTRAINT "price_bars_resolution" CHECK ("price_bars"."resolution" in (1, 60)),
+	CONSTRAINT "price_bars_range" CHECK ("price_bars"."high" >= "price_bars"."low")
+);
+--> statement-breakpoint
+ALTER TABLE "price_bars" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+DO $$ BEGIN
+	IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'price_bars_added_by_user_id_fk') THEN
+		ALTER TABLE "price_bars" ADD CONSTRAINT "price_bars_added_by_user_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
+	END IF;
+	IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = 'price_bars' AND policyname = 'price_bars_read') THEN
+		CREATE POLICY "price_bars_read" ON "price_bars" AS PERMISSIVE FOR SELECT TO public USING (coalesce(current_setting('app.user_id', true), '') <> '');
+	END IF;
+	IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = 'price_bars' AND policyname = 'price_bars_add') THEN
+		CREATE POLICY "price_bars_add" ON "price_bars" AS PERMISSIVE FOR INSERT TO public WITH CHECK (added_by = current_setting('app.user_id', true));
+	END IF;
+	IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = 'price_bars' AND policyname = 'price_bars_remove') THEN
+		CREATE POLICY "price_bars_remove" ON "price_bars" AS PERMISSIVE FOR DELETE TO public USING (added_by = current_setting('app.user_id', true));
+	END IF;
+END $$;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "price_bars_added_by_idx" ON "price_bars" USING btree ("added_by","contract","resolution","start");--> statement-breakpoint
+GRANT SELECT, INSERT, DELETE ON price_bars TO edgebook_app;

@@ -14,6 +14,7 @@ import type { Logger } from '../../logger';
 import { toTradeRow } from '../imports/convert';
 import { preferencesIn } from '../preferences/routes';
 import type { ConnectorRegistry } from './registry';
+import { fetchMissingBars } from './bars';
 import { connectionsRepo, type BrokerAccountRow } from './repo';
 import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
 
@@ -79,6 +80,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
   const running = new Map<string, Promise<void>>();
   // Contracts do not change: described once per process, by provider and id.
   const described = new Map<string, BrokerContract | null>();
+  const barsAsked = new Set<string>();
 
   async function writeProgress(userId: string, connectionId: string, progress: SyncProgress) {
     await database.withUser(userId, (tx) =>
@@ -220,6 +222,31 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
         return out;
       });
+
+      // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
+      // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
+      // sync asks for what is still missing.
+      let barsAdded = 0;
+      try {
+        await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
+        const bars = await fetchMissingBars({
+          database,
+          userId,
+          session,
+          accountIds: [...new Set(plans.map((p) => p.accountId))],
+          described: new Map([...described].filter(([key]) => key.startsWith(`${connection.provider}|`)).map(([key, contract]) => [key.slice(connection.provider.length + 1), contract])),
+          asked: barsAsked,
+          onRequest: (done, total) => report({ windows_done: done, windows_total: total }),
+          signal,
+        });
+        barsAdded = bars.added;
+        if (bars.deferred > 0) warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
+        for (const contract of bars.unknown) warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
+      } catch (error) {
+        if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker bars failed');
+        else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker bars failed');
+        warnings.push(`The trades are saved, but their price bars could not be read: ${messageOf(error, connector.label)} The next sync tries again.`);
+      }
       outcome = {
         status: 'ok',
         message: null,
@@ -230,9 +257,10 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         duplicates: results.reduce((n, r) => n + r.duplicates, 0),
         fills: plans.reduce((n, p) => n + p.fills.length, 0),
         open_positions: results.reduce((n, r) => n + r.openPositions, 0),
+        bars: barsAdded,
         warnings: [...new Set(warnings)].slice(0, 20),
       };
-      logger.info({ connection: connectionId, user: userId, trigger, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, ms: Date.now() - startedAt.getTime() }, 'broker sync done');
+      logger.info({ connection: connectionId, user: userId, trigger, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, bars: outcome.bars, ms: Date.now() - startedAt.getTime() }, 'broker sync done');
     } catch (error) {
       const message = `${messageOf(error, registry.get('topstepx').label)} Nothing was stored.`;
       if (error instanceof ConnectorError) {
@@ -250,6 +278,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         duplicates: 0,
         fills: 0,
         open_positions: 0,
+        bars: 0,
         warnings: [],
       };
       // A refused or unreadable key needs the trader: the connection says so until a new key is given.

@@ -139,7 +139,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
                   {outcome.added} {outcome.added === 1 ? 'trade' : 'trades'} added
                 </b>
                 {outcome.duplicates > 0 && `, ${outcome.duplicates} already in your journal`}
-                {outcome.open_positions > 0 && `, ${outcome.open_positions} ${outcome.open_positions === 1 ? 'position' : 'positions'} still open`}.
+                {outcome.open_positions > 0 && `, ${outcome.open_positions} ${outcome.open_positions === 1 ? 'position' : 'positions'} still open`}
+                {outcome.bars > 0 && `, ${outcome.bars.toLocaleString('en-US')} one-minute ${outcome.bars === 1 ? 'bar' : 'bars'} stored for replay`}.
               </Text>
             ) : (
               <Alert color="red" variant="light" title={`The sync ${formatWhen(outcome.finished_at)} failed`} data-testid="connection-failure">
