@@ -18,6 +18,13 @@ import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite } from './support/sc
 let gateway: ProjectXStandIn;
 const suite = useE2ESuite(async () => {
   gateway = await startProjectXServer({ users: SCREEN_PAIRS.map((pair) => ({ userName: `${pair.name}.px`, apiKey: KEY })) });
+  // The gateway's one-minute bars around the trades below (an hour either side of 10:00 New York).
+  const from = weekdayAgo(3).getTime() - 60 * 60_000;
+  const bars = (price: number) => Array.from({ length: 120 }, (_, i) => ({ t: new Date(from + i * 60_000).toISOString(), o: price, h: price + 2, l: price - 2, c: price + 1, v: 50 }));
+  gateway.bars = new Map([
+    [MNQ.id, bars(20_000)],
+    [MES.id, bars(5_600)],
+  ]);
   return { env: { PROJECTX_API_URL: gateway.url } };
 });
 afterAll(() => gateway?.close());
@@ -76,7 +83,10 @@ describe('connecting TopstepX and syncing', () => {
     await card.getByTestId('connection-sync').click();
     await card.getByTestId('connection-progress').waitFor();
     await shot(page, `${name}-${theme}-2-syncing`);
-    await eventually(() => card.getByTestId('connection-outcome').innerText()).toMatch(/Synced just now: 2 trades added\./);
+    // The bars of the replays (5 minutes either side of each trade: 17 of MNQ, 15 of MES) are shared by all traders:
+    // the second pairing's trades, at the same minutes, find them stored.
+    const barsStored = name === SCREEN_PAIRS[0]!.name ? ', 32 one-minute bars stored for replay.' : '.';
+    await eventually(() => card.getByTestId('connection-outcome').innerText()).toContain(`Synced just now: 2 trades added${barsStored}`);
     await eventually(() => combine.getByTestId('broker-account-status').innerText()).toBe('Synced just now: 2 trades added.');
     // The inactive practice account is listed, not synced.
     expect(await card.locator('[data-testid="broker-account"][data-name^="PRAC-V2"]').getByTestId('broker-account-status').innerText()).toBe(
