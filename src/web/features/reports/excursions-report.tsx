@@ -1,16 +1,14 @@
-import { Anchor, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../domain/money';
 import type { ReportFilter } from '../../../domain/reports/filter';
 import type { ExcursionsReport as ExcursionsAnswer } from '../../../contract/reports';
 import { excursionsQuery } from './api';
-import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
+import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
 
 type Group = ExcursionsAnswer['excursions']['all'];
 
-const money = (cents: number | null, sign: 1 | -1) => (cents === null ? '—' : formatUsd(sign * cents));
 const share = (percent: number | null) => (percent === null ? '—' : `${percent.toFixed(1)}%`);
 
 /**
@@ -48,11 +46,12 @@ export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
         <NoTrades />
       ) : (
         <>
-          <ScrollArea type="auto">
+          {/* Scrolls sideways on a phone; focusable so that a keyboard can scroll it too. */}
+          <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="MAE and MFE by result">
             <Table withTableBorder striped fz="sm" miw={420} className={classes.numeric} data-testid="excursions-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Trades</Table.Th>
+                  <Table.Th>Result</Table.Th>
                   <Table.Th ta="right">Measured</Table.Th>
                   <Table.Th ta="right">Avg MAE</Table.Th>
                   <Table.Th ta="right">Avg MFE</Table.Th>
@@ -64,18 +63,18 @@ export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
                   <Table.Tr key={id} data-testid={`excursions-${id}`}>
                     <Table.Td>{label}</Table.Td>
                     <Table.Td ta="right">{group.trades.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td ta="right" c={group.averageMaeCents ? 'var(--mantine-color-red-text)' : undefined}>
-                      {money(group.averageMaeCents, -1)}
+                    <Table.Td ta="right">
+                      <Money cents={group.averageMaeCents === null ? null : -group.averageMaeCents} fw={400} />
                     </Table.Td>
-                    <Table.Td ta="right" c={group.averageMfeCents ? 'var(--mantine-color-teal-text)' : undefined}>
-                      {money(group.averageMfeCents, 1)}
+                    <Table.Td ta="right">
+                      <Money cents={group.averageMfeCents} fw={400} />
                     </Table.Td>
                     <Table.Td ta="right">{share(group.averageCapturePercent)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </div>
           <Text size="xs" c="dimmed" mt="xs" data-testid="excursions-unmeasured">
             {data!.excursions.unmeasured === 0
               ? 'Every trade of the filter was measured.'
