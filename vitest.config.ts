@@ -11,6 +11,8 @@ const SERIAL_API = [
   'compiled-server',
   'hardening-requests',
   'imports-latency',
+  'imports-memory',
+  'imports-sharing',
   'process',
   'rate-limit',
   'sessions',
