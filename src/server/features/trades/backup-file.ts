@@ -1,6 +1,6 @@
 import { importInput } from '../../../contract/trades';
 import { badRequest, HttpError } from '../../http/errors';
-import { assertStorable, parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../http/validate';
 import type { NewTradeRow } from './repo';
 import { backupRows } from './trade-rows';
 
@@ -37,16 +37,15 @@ export function readBackup(bytes: Uint8Array, options: { userId: string; timeZon
   }
 }
 
-/** The body as readJson() reads a request: UTF-8 JSON, storable text, then the request's schema. */
+/** The body as readJson() reads a request: UTF-8 JSON, then the request's schema (which refuses unstorable text). */
 function parseBody(bytes: Uint8Array) {
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw badRequest('Request body must be JSON');
+    throw badRequest('Request body must be JSON', { fields: [{ field: 'body', message: 'must be JSON' }] });
   }
-  assertStorable(body);
-  return parseOrThrow(importInput, body);
+  return parseOrThrow(importInput, body, 'body');
 }
 
 /** The columns as jsonb_to_recordset reads them (snake_case, decimals as strings, tags as a JSON array). */

@@ -1,6 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
-import { parseCalendarDay } from '../../../domain/dates';
 import {
   buildResultsByWeek,
   buildResultsByWeekday,
@@ -14,10 +13,12 @@ import {
   type ResultRuns,
 } from '../../../domain/stats';
 import { yieldConnection, type Database } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { readBackupInWorker } from '../imports/parse-pool';
 import { getPreferences, preferencesIn } from '../preferences/routes';
-import { tradesRepo, type Cursor, type TradeRow } from './repo';
+import { decodeCursor, encodeCursor } from './cursor';
+import { tradesRepo, type ListOrder, type ListPosition, type TradeRow } from './repo';
 import type { ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
 import { normalizeOrThrow, toRow } from './trade-rows';
 
@@ -109,38 +110,9 @@ function toResultRuns(day: {
   };
 }
 
-/** The cursor also carries the first page's total, so later pages do not count the whole filter again. */
-function encodeCursor(row: TradeRow, total: number): string {
-  return Buffer.from(JSON.stringify([row.tradeDate, row.createdAt, row.id, total])).toString('base64url');
-}
-
-/** A timestamp as PostgreSQL returns one (or as ISO), with a real day and time: a forged cursor is a 400, not a 500. */
-const CURSOR_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isCursorTimestamp(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = CURSOR_TIMESTAMP.exec(value);
-  return match !== null && (parseCalendarDay(match[1])?.year ?? 0) >= 1;
-}
-
-function decodeCursor(cursor: string): Cursor & { total?: number } {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parts = null;
-  }
-  const [tradeDate, createdAt, id, total] = Array.isArray(parts) ? parts : [];
-  const totalOk = total === undefined || (Number.isSafeInteger(total) && (total as number) >= 0);
-  if (!isCursorTimestamp(tradeDate) || !isCursorTimestamp(createdAt) || typeof id !== 'string' || !UUID.test(id) || !totalOk) {
-    throw badRequest('cursor: invalid page cursor');
-  }
-  return { tradeDate, createdAt, id, total: total as number | undefined };
-}
 
 /** The stored trade as raw input, so a partial update re-runs the same normalisation (result from net pnl). */
-function rowAsInput(row: TradeRow): Record<string, unknown> {
+function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown> {
   return {
     trade_date: new Date(row.tradeDate).toISOString(),
     symbol: row.symbol,
@@ -160,29 +132,37 @@ async function timeZoneOf(db: Database, userId: string) {
 
 export const tradesService = {
   /**
-   * A page of a filter in list order (newest first): the first, the one after a cursor, or the one at a position
-   * (`offset`), so the maximized table can show any row at once instead of walking every page before it.
+   * A page of a filter in a list order (the trading order newest first, or `sort` and `dir`): the first, the one
+   * after a cursor, or the one at a position (`offset`), so the maximized table can show any row at once instead of
+   * walking every page before it.
    */
   async list(db: Database, userId: string, query: ListQuery) {
     if (query.cursor !== undefined && query.offset !== undefined) throw badRequest('offset: give either a cursor or an offset');
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const order: ListOrder = { sort: query.sort, dir: query.dir };
+    const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
-      let rows: Array<TradeRow & { total?: number }>;
+      let rows: Awaited<ReturnType<typeof repo.page>>;
       const search = Boolean(query.q?.trim());
-      if (query.offset !== undefined && query.offset > 0 && !search) {
-        const at = await repo.positionAt(query.account, query.offset, range);
-        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { inclusive: true }) : [];
+      if (query.offset !== undefined && query.offset > 0 && !search && order.sort === 'date') {
+        // The trading order's position comes from the per-day rollups; a column sort or a search reads past rows.
+        const key = await repo.positionAt(query.account, query.offset, range, order.dir);
+        const at: ListPosition | undefined = key && { key, inclusive: true };
+        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { order }) : [];
       } else {
         // A search's first page counts its matches as it reads them, instead of searching a second time for the total.
-        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, { offset: query.offset, withTotal: search && !cursor });
+        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, {
+          offset: query.offset,
+          withTotal: search && !cursor,
+          order,
+        });
       }
       const page = rows.slice(0, query.limit);
       const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(query.account, query.q, range));
       return {
         trades: page.map(toTradeDto),
-        next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!, total) : null,
+        next_cursor: rows.length > query.limit ? encodeCursor(order, page[page.length - 1]!, total) : null,
         total,
       };
     });
@@ -258,13 +238,16 @@ export const tradesService = {
     return db.withUser(userId, async (tx) => {
       const timeZone = (await preferencesIn(tx, userId)).timeZone;
       const repo = tradesRepo(tx, userId);
-      const current = await repo.find(id);
+      // Merged with the row as it is now, locked: fields a concurrent change wrote are kept, and the result (status)
+      // comes from the P&L that will be stored.
+      const current = await repo.lock(id);
       if (!current) throw notFound('Trade not found');
       if (patch.account_id && !(await repo.accountExists(patch.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
       const merged = { ...rowAsInput(current), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      if (patch.date !== undefined && patch.trade_date === undefined) merged.trade_date = patch.date;
+      // The new day under the key it was sent as, so a bad one is named as the trader sent it.
+      if (patch.date !== undefined && patch.trade_date === undefined) delete merged.trade_date;
       const trade = normalizeOrThrow(merged, timeZone);
       await repo.update(id, {
         ...toRow(trade),
@@ -318,6 +301,9 @@ export const tradesService = {
       return await db.withUser(userId, async (tx) => {
         const repo = tradesRepo(tx, userId);
         if (!(await repo.accountExists(summary.accountId))) throw badRequest('account_id: Trading account not found');
+        // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
+        // time; taken like a broker import's, so a restore and an import into one account do not interleave.
+        await lockFor(tx, 'account_imports', summary.accountId);
         let imported = 0;
         // The next chunk comes from the worker while this one is inserted (left unawaited if an insert fails).
         const ask = (index: number) => {

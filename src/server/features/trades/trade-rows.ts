@@ -1,3 +1,4 @@
+import { parseInstant } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
 import { badRequest } from '../../http/errors';
@@ -9,6 +10,7 @@ import { backupTradeRow } from './schemas';
  * with a 500. No database and no request: a JSON backup is read with these in the parse worker (issue 25, point 4).
  */
 
+/** Stored columns from a normalized trade. */
 export function toRow(trade: NormalizedTrade): NewTradeRow {
   return {
     symbol: trade.symbol,
@@ -40,12 +42,21 @@ export function checkMoney(field: string, value: number, where: string) {
 const FIRST_TRADE_YEAR = 1900;
 const LAST_TRADE_YEAR = 2999;
 
-export function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = ''): NormalizedTrade {
+/** The API's names of the fields the spec's 'Please fill in all required fields.' is about. */
+const REQUIRED_FIELD_NAMES = { date: 'trade_date', session: 'period' } as const;
+
+/** `where` prefixes a backup row's messages ("Row 3: "), `path` its fields ("trades.2."). */
+export function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = '', path = ''): NormalizedTrade {
   const result = normalizeTradeInput(raw, { pnlBasis: 'net', timeZone });
-  if (!result.ok) throw badRequest(`${where}${result.error}`, { missing: result.missing });
+  if (!result.ok && 'invalid' in result) throw badRequest(`${where}${result.error}`);
+  if (!result.ok) {
+    const fields = result.missing.map((name) => ({ field: `${path}${REQUIRED_FIELD_NAMES[name]}`, message: result.error }));
+    throw badRequest(`${where}${result.error}`, { missing: result.missing, fields });
+  }
   const year = Number(result.trade.tradeDay.slice(0, 4));
   if (!(year >= FIRST_TRADE_YEAR && year <= LAST_TRADE_YEAR)) {
-    throw badRequest(`${where}trade_date: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
+    const key = ['trade_date', 'tradeDate', 'date'].find((k) => raw[k] !== undefined && raw[k] !== null) ?? 'trade_date';
+    throw badRequest(`${where}${key}: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
   }
   checkMoney('pnl', result.trade.pnlCents, where);
   checkMoney('commission', result.trade.commissionCents, where);
@@ -62,14 +73,11 @@ function decimalOrNull(value: unknown, field: string): string | null {
   return text;
 }
 
-/** An ISO timestamp with its offset (as exported); anything else was handed to the database and failed with a 500. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || !ISO_INSTANT.test(value.trim())) return null;
-  const ms = Date.parse(value.trim());
-  return Number.isFinite(ms) ? ms : null;
-}
+/**
+ * An ISO timestamp with its offset (as exported) of a real day and time within years 1-9999; anything else was handed
+ * to the database and failed with a 500 (year 0, issue 25), or moved to another day (2026-02-30 as March 2).
+ */
+const readInstant = parseInstant;
 
 function instantOrNull(value: unknown, field: string): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -103,15 +111,15 @@ function createdAtKeepingOrder(items: Array<Record<string, unknown>>): Array<str
  * refuses the whole file with a 400 naming it ("Row 3: ..."). Each trade keeps its original id as its import key.
  */
 export function backupRows(items: Array<Record<string, unknown>>, accountId: string, timeZone: string): NewTradeRow[] {
-  const createdAt = createdAtKeepingOrder(items);
-  return items.map((item, index) => {
+const createdAt = createdAtKeepingOrder(items);
+return items.map((item, index) => {
     const where = `Row ${index + 1}: `;
     const checked = backupTradeRow.safeParse(item);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       throw badRequest(`${where}${issue.path.join('.')}: ${issue.message}`);
     }
-    const trade = normalizeOrThrow(item, timeZone, where);
+    const trade = normalizeOrThrow(item, timeZone, where, `trades.${index}.`);
     const originalId = typeof item.id === 'string' && item.id ? item.id : null;
     const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
     if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
