@@ -10,6 +10,7 @@ import * as foundation from './suites/foundation';
 import * as imports from './suites/imports';
 import * as load from './suites/load';
 import * as notes from './suites/notes';
+import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
 
 /**
@@ -23,6 +24,7 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   dashboard,
   'first-screen': firstScreen,
   'trade-log': tradeLog,
+  reports,
   ai,
   load,
   notes,
