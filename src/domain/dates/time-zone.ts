@@ -93,3 +93,15 @@ export function resolveTradeDay(input: unknown, timeZone: string): CalendarDay |
 export function getDayFromTradeDate(tradeDate: string): CalendarDay | null {
   return resolveTradeDay(tradeDate, 'UTC');
 }
+
+/** The calendar day and wall-clock time of an instant in `timeZone` (an offset-carrying timestamp), or null. */
+export function getWallClockInZone(instant: Date | string, timeZone: string): { day: CalendarDay; hours: number; minutes: number; seconds: number } | null {
+  const zoned = toZoned(instant, timeZone);
+  if (!zoned) return null;
+  return {
+    day: formatCalendarDay(zoned.getFullYear(), zoned.getMonth() + 1, zoned.getDate()),
+    hours: zoned.getHours(),
+    minutes: zoned.getMinutes(),
+    seconds: zoned.getSeconds(),
+  };
+}
