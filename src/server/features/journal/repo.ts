@@ -41,7 +41,23 @@ export const journalRepo = (tx: Tx, userId: string) => {
 
     dayTrades: (date: string) =>
       tx
-        .select({ id: trades.id, symbol: trades.symbol, pnl: trades.pnl, status: trades.status, period: trades.period, tradeType: trades.tradeType })
+        .select({
+          id: trades.id,
+          symbol: trades.symbol,
+          pnl: trades.pnl,
+          status: trades.status,
+          period: trades.period,
+          tradeType: trades.tradeType,
+          // What the journal shows of each trade's execution (issue 24).
+          contract: trades.contract,
+          entryTime: trades.entryTime,
+          exitTime: trades.exitTime,
+          quantity: trades.quantity,
+          entryPrice: trades.entryPrice,
+          exitPrice: trades.exitPrice,
+          grossPnl: trades.grossPnl,
+          commission: trades.commission,
+        })
         .from(trades)
         .where(dayRange(date))
         .orderBy(asc(trades.createdAt), asc(trades.id)),

@@ -1,11 +1,5 @@
-import { formatShortDay, isCalendarDay } from '../../../domain/dates';
 import { formatUsd, toCents, type Cents } from '../../../domain/money';
 import type { Trade } from '../../shared/api';
-
-/** 'Mar 9, 2026' for a trading day 'yyyy-MM-dd'. */
-export function formatTradeDay(day: string): string {
-  return isCalendarDay(day) ? `${formatShortDay(day)}, ${day.slice(0, 4)}` : day;
-}
 
 export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
 

@@ -1,26 +1,27 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
-import { centsToDecimalString, formatUsd, toCents, type Cents } from '../../../domain/money';
+import { centsToDecimalString, formatUsd, toCents } from '../../../domain/money';
 import {
   changeFormDate,
   createEditTradeForm,
   createNewTradeForm,
   deriveFormResult,
-  enterFormPnl,
+  editTradeForm,
+  formatMoneyInput,
   isMoneyTyping,
   parseCommissionInput,
   parseMoneyInput,
-  selectFormResult,
-  toNetPnlCents,
   TRADE_RESULTS,
+  tradeFormOutcome,
   tradeTypeChoices,
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
+import { ApiError } from '../../lib/api';
 import type { Trade, TradingAccount } from '../../shared/api';
 import { useCreateTrade, useUpdateTrade } from './api';
 import { OptionManager } from './option-manager';
@@ -31,10 +32,8 @@ import { useToday, useTradeOptions } from './use-trade-options';
 /** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
 const NO_ACCOUNT = 'none';
 
-/** What the money boxes show for an amount: '0', '125', '-95.50'. */
-function centsToInput(cents: Cents): string {
-  return cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents);
-}
+const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
+const TONE = (cents: number) => (cents > 0 ? 'var(--mantine-color-teal-text)' : cents < 0 ? 'var(--mantine-color-red-text)' : 'var(--mantine-color-dimmed)');
 
 type TradeFormModalProps =
   | {
@@ -84,8 +83,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
         })
       : createNewTradeForm(today);
     setValues(initial);
-    setPnlText(centsToInput(initial.pnlCents));
-    setCommissionText(centsToInput(initial.commissionCents));
+    setPnlText(formatMoneyInput(initial.pnlCents));
+    setCommissionText(formatMoneyInput(initial.commissionCents));
     setTried(false);
     setAccountId(initialAccountId ?? NO_ACCOUNT);
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
@@ -94,19 +93,21 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const enterPnl = (text: string) => {
     if (!isMoneyTyping(text)) return;
     const typed = parseMoneyInput(text);
-    const next = enterFormPnl(values, typed);
+    const next = editTradeForm(values, { field: 'pnl', pnlCents: typed });
     setValues(next);
-    // A coupling changed the amount (Loss makes it negative, BE keeps 0): show what will be saved.
-    setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
+    // A coupling changed the amount (Loss makes it negative, BE keeps 0): the field shows what will be saved.
+    setPnlText(next.pnlCents === typed ? text : formatMoneyInput(next.pnlCents));
   };
 
   const chooseResult = (result: TradeResult) => {
-    const next = selectFormResult(values, result);
+    const next = editTradeForm(values, { field: 'result', result });
     setValues(next);
-    if (next.pnlCents !== values.pnlCents) setPnlText(centsToInput(next.pnlCents));
+    if (next.pnlCents !== values.pnlCents) setPnlText(formatMoneyInput(next.pnlCents));
   };
 
-  const netCents = toNetPnlCents(values.pnlCents, values.commissionCents);
+  // Issue 24: the Result shows the result that will be saved, and the line under the amounts the net that will be.
+  const outcome = tradeFormOutcome(values);
+  const netCents = outcome.netCents;
   const savedResult = deriveFormResult(values);
   const busy = create.isPending || update.isPending;
 
@@ -147,7 +148,11 @@ export function TradeFormModal(props: TradeFormModalProps) {
       }
       onClose();
     } catch (error) {
-      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error));
+      if (mode === 'edit') toastError('Failed to update trade', describeError(error));
+      // Part 2 §8: the server refused what was typed (its message names the field): the trade was not added, and the
+      // dialog stays for a correction. Any other failure (the server or the connection) did not create it.
+      else if (error instanceof ApiError && error.status === 400) toastError('Failed to add trade', describeError(error));
+      else toastError('Failed to create trade', describeError(error) ?? 'Please try again.');
     }
   };
 
@@ -235,15 +240,27 @@ export function TradeFormModal(props: TradeFormModalProps) {
               <OptionManager kind="session" options={options.session} />
             </Group>
             <Input.Wrapper label="Result" id="trade-result-label" withAsterisk>
-              <SegmentedControl
-                fullWidth
-                data={[...TRADE_RESULTS]}
-                value={values.result}
-                onChange={(r) => chooseResult(r as TradeResult)}
-                aria-labelledby="trade-result-label"
-                color={values.result === 'Win' ? 'teal' : values.result === 'Loss' ? 'red' : 'gray'}
-                data-testid="trade-result-input"
-              />
+              {/* Buttons rather than a segmented control: choosing the result already shown (a Loss that fees made
+                  of a BE) must still apply its coupling, and a radio that is already checked sends no change. */}
+              <Group gap={0} grow wrap="nowrap" role="group" aria-labelledby="trade-result-label" data-testid="trade-result-input" data-result={outcome.result}>
+                {TRADE_RESULTS.map((result, i) => (
+                  <Button
+                    key={result}
+                    variant={outcome.result === result ? 'filled' : 'default'}
+                    color={RESULT_COLOR[result]}
+                    aria-pressed={outcome.result === result}
+                    onClick={() => chooseResult(result)}
+                    style={{
+                      borderTopLeftRadius: i === 0 ? undefined : 0,
+                      borderBottomLeftRadius: i === 0 ? undefined : 0,
+                      borderTopRightRadius: i === TRADE_RESULTS.length - 1 ? undefined : 0,
+                      borderBottomRightRadius: i === TRADE_RESULTS.length - 1 ? undefined : 0,
+                    }}
+                  >
+                    {result}
+                  </Button>
+                ))}
+              </Group>
             </Input.Wrapper>
             <TextInput
               label="PnL (before commission)"
@@ -251,6 +268,9 @@ export function TradeFormModal(props: TradeFormModalProps) {
               onChange={(e) => enterPnl(e.currentTarget.value)}
               inputMode="decimal"
               leftSection="$"
+              // The amount's colour is its sign, unless the commission turns it (then only the line below has one).
+              styles={{ input: { color: Math.sign(values.pnlCents) === Math.sign(netCents) ? TONE(netCents) : undefined, fontWeight: 600 } }}
+              aria-describedby="trade-net-preview"
               data-testid="trade-pnl-input"
             />
             {mode === 'add' && (
@@ -261,20 +281,23 @@ export function TradeFormModal(props: TradeFormModalProps) {
                   const text = e.currentTarget.value;
                   if (!isMoneyTyping(text)) return;
                   setCommissionText(text);
-                  setValues((v) => ({ ...v, commissionCents: parseCommissionInput(text) }));
+                  setValues((v) => editTradeForm(v, { field: 'commission', commissionCents: parseCommissionInput(text) }));
                 }}
                 // Part 2 §5: commission is stored as an absolute value.
-                onBlur={() => setCommissionText(centsToInput(values.commissionCents))}
+                onBlur={() => setCommissionText(formatMoneyInput(values.commissionCents))}
                 inputMode="decimal"
                 leftSection="$"
                 data-testid="trade-commission"
               />
             )}
           </SimpleGrid>
-          <Text size="sm" c="dimmed" data-testid="trade-net-preview">
-            Net PnL {formatUsd(netCents)}
-            {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''} · saved as{' '}
-            {savedResult}
+          <Text size="sm" c="dimmed" id="trade-net-preview" data-testid="trade-net-preview" aria-live="polite">
+            Net PnL{' '}
+            <Text span fw={700} c={TONE(netCents)}>
+              {formatUsd(netCents)}
+            </Text>
+            {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''}
+            {outcome.blank ? ` · a ${formatUsd(0)} trade is saved as ${savedResult}` : ` · saved as ${savedResult}`}
           </Text>
           <TextInput
             label="Link"

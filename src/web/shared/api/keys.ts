@@ -4,13 +4,21 @@
  */
 export type AccountFilter = 'all' | 'unassigned' | string;
 
+/** GET /api/trades `sort` and `dir`: the Trade Log's order; none is trading order, newest first. */
+export interface TradeOrder {
+  sort?: string;
+  dir?: 'asc' | 'desc';
+}
+
 export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number) => ['trades', 'list', account, q, limit] as const,
-    /** One page of the maximized list, by its position (page n holds rows n*size ...). */
-    window: (account: AccountFilter, q: string, page: number) => ['trades', 'window', account, q, page] as const,
+    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = {}) =>
+      ['trades', 'list', account, q, limit, order.sort ?? '', order.dir ?? ''] as const,
+    /** One page of the maximized list, by its position (page n holds rows n*size ...), in the chosen order. */
+    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = {}) =>
+      ['trades', 'window', account, q, page, order.sort ?? '', order.dir ?? ''] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
