@@ -963,3 +963,85 @@ describe('dashboard empty and break-even figures (issue 14 "Speed and finish")',
     await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
   });
 });
+
+describe('the day dialog: times and sizes, and a trade’s notes on their own (issue 24)', () => {
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: shows each trade's entry and exit in the trader's zone, size, prices, gross and fees, and edits its notes with Save and Cancel",
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `day-notes-${name}-${theme}`);
+      expect((await api.patch('/api/preferences', { time_zone: 'Asia/Tokyo' })).status).toBe(200);
+      const account = (await api.post('/api/accounts', { name: 'Main', is_default: true })).body as { id: string };
+      const imported = await api.post('/api/trades/import', {
+        account_id: account.id,
+        trades: [
+          { id: 'd24-mnq', trade_date: '2026-03-10T12:00:00Z', symbol: 'MNQ', contract: 'MNQH6', period: 'AM', trade_type: 'Long', entry_time: '2026-03-10T13:31:05Z', exit_time: '2026-03-10T13:45:12Z', quantity: '3', entry_price: '21050.25', exit_price: '21060.5', gross_pnl: '61.50', commission: '4.28', pnl: '57.22' },
+        ],
+      });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      const [trade] = await listAll(api);
+      const shot = (screen: string) => s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue24-day-${screen}-${name}-${theme}.png`) });
+
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      await dashboard.showMonth(2026, 3);
+      await dashboard.day('2026-03-10').click();
+      const dialog = s.page.getByRole('dialog', { name: 'Trades on Tuesday, March 10, 2026' });
+      const row = dialog.getByTestId('day-trade-row');
+      await row.waitFor();
+      expect(await textOf(dialog.getByTestId('day-trades-zone'))).toBe('Times in Asia/Tokyo');
+      if (name === 'phone') {
+        const execution = await textOf(dialog.getByTestId('day-trade-more').getByTestId('trade-execution'));
+        expect(execution).toBe('22:31:05 → 22:45:12 · 3 @ 21050.25 → 21060.50 · Gross $61.50 · Fees $4.28');
+        // Result and PnL stay on screen (issue 14).
+        const pnl = (await row.getByTestId('day-trade-pnl').boundingBox())!;
+        expect(pnl.x + pnl.width).toBeLessThanOrEqual(width);
+      } else {
+        expect([
+          await textOf(row.getByTestId('day-trade-entry')),
+          await textOf(row.getByTestId('day-trade-exit')),
+          await textOf(row.getByTestId('day-trade-quantity')),
+          await textOf(row.getByTestId('day-trade-gross')),
+          await textOf(row.getByTestId('day-trade-fees')),
+          await textOf(row.getByTestId('day-trade-pnl')),
+        ]).toEqual(['22:31:05', '22:45:12', '3', '+$61.50', '$4.28', '+$57.22']);
+        expect(await textOf(row)).toContain('21050.25');
+      }
+
+      // Notes: view, Edit, Cancel keeps them; Save saves them on their own (spec part 1 §4, §8).
+      await dialog.getByTestId('day-trade-notes-toggle').click();
+      const notes = dialog.getByTestId('day-trade-notes');
+      expect(await textOf(notes.getByTestId('trade-notes-text'))).toBe('No notes yet.');
+      await notes.getByTestId('trade-notes-edit').click();
+      await notes.getByTestId('trade-notes-input').fill('Chased the open');
+      await notes.getByTestId('trade-notes-cancel').click();
+      expect(await textOf(notes.getByTestId('trade-notes-text'))).toBe('No notes yet.');
+      await notes.getByTestId('trade-notes-edit').click();
+      await notes.getByTestId('trade-notes-input').fill('Waited for the retest, held to target');
+      await waitForAnimations(s.page);
+      await shot('notes-editing');
+      await notes.getByTestId('trade-notes-save').click();
+      await s.page.getByRole('alert').filter({ hasText: 'Notes updated successfully' }).last().waitFor();
+      expect(await textOf(notes.getByTestId('trade-notes-text'))).toBe('Waited for the retest, held to target');
+      await eventually(async () => (await api.get(`/api/trades/${trade!.id}`)).body.notes).toBe('Waited for the retest, held to target');
+
+      // Refused: the note shows the saved text again, the toast says why, and what was typed is kept to try again.
+      await s.page.route('**/api/trades/*', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error' }) })
+          : route.fallback(),
+      );
+      await notes.getByTestId('trade-notes-edit').click();
+      await notes.getByTestId('trade-notes-input').fill('A different story');
+      await notes.getByTestId('trade-notes-save').click();
+      await s.page.getByRole('alert').filter({ hasText: 'Failed to update notes' }).last().waitFor();
+      await eventually(() => notes.getByTestId('trade-notes-input').inputValue()).toBe('A different story');
+      await notes.getByTestId('trade-notes-cancel').click();
+      expect(await textOf(notes.getByTestId('trade-notes-text'))).toBe('Waited for the retest, held to target');
+      expect((await api.get(`/api/trades/${trade!.id}`)).body.notes).toBe('Waited for the retest, held to target');
+      await waitForAnimations(s.page);
+      await shot('notes');
+    },
+  );
+});
