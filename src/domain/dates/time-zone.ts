@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from './calendar-day';
 
 /**
@@ -94,14 +94,45 @@ export function getDayFromTradeDate(tradeDate: string): CalendarDay | null {
   return resolveTradeDay(tradeDate, 'UTC');
 }
 
+/** Zone offsets by quarter hour: every offset change of a real zone falls on one (whole and half-hour zones alike). */
+const QUARTER_HOUR_MS = 900_000;
+const offsetsByZone = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's UTC offset in minutes at an instant, remembered per quarter hour: a list of 100,000 trades formats two
+ * times a row as it scrolls, and asking Intl each time cost more than the rest of the row.
+ */
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    if (offsets.size > 50_000) offsets.clear();
+    offset = tzOffset(timeZone, new Date(quarter * QUARTER_HOUR_MS));
+    offsets.set(quarter, offset);
+  }
+  return offset;
+}
+
 /** The calendar day and wall-clock time of an instant in `timeZone` (an offset-carrying timestamp), or null. */
 export function getWallClockInZone(instant: Date | string, timeZone: string): { day: CalendarDay; hours: number; minutes: number; seconds: number } | null {
-  const zoned = toZoned(instant, timeZone);
-  if (!zoned) return null;
+  let ms: number;
+  if (typeof instant === 'string') {
+    const text = instant.trim();
+    ms = ZONED_TIMESTAMP.test(text) ? Date.parse(text.replace(' ', 'T')) : Number.NaN;
+  } else {
+    ms = instant.getTime();
+  }
+  if (!Number.isFinite(ms)) return null;
+  const offset = offsetMinutesAt(ms, timeZone);
+  if (!Number.isFinite(offset)) return null;
+  // The wall clock read off a UTC date shifted by the offset: no Date in the machine's own zone is involved.
+  const wall = new Date(ms + offset * 60_000);
   return {
-    day: formatCalendarDay(zoned.getFullYear(), zoned.getMonth() + 1, zoned.getDate()),
-    hours: zoned.getHours(),
-    minutes: zoned.getMinutes(),
-    seconds: zoned.getSeconds(),
+    day: formatCalendarDay(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()),
+    hours: wall.getUTCHours(),
+    minutes: wall.getUTCMinutes(),
+    seconds: wall.getUTCSeconds(),
   };
 }

@@ -44,15 +44,18 @@ export function describeExecution(trade: TradeExecution, timeZone: string) {
  * trade that has none of it.
  */
 export function TradeExecutionLine({ trade, timeZone, ...props }: { trade: TradeExecution; timeZone: string } & TextProps) {
-  const parts = Object.values(describeExecution(trade, timeZone)).filter((part): part is string => part !== null);
+  const parts = Object.entries(describeExecution(trade, timeZone)).filter((entry): entry is [string, string] => entry[1] !== null);
   if (parts.length === 0) return null;
   // Each part kept whole on its line: a narrow screen wraps between them, never inside a time or a price.
   return (
     <Text size="xs" c="dimmed" ff="monospace" data-testid="trade-execution" {...props}>
-      {parts.map((part, i) => (
-        <Fragment key={part}>
+      {parts.map(([kind, part], i) => (
+        <Fragment key={kind}>
           {i > 0 && ' · '}
-          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+          {/* Trading mode blurs money figures (data-money), not times or prices. */}
+          <span style={{ whiteSpace: 'nowrap' }} data-money={kind === 'gross' || kind === 'fees' ? true : undefined}>
+            {part}
+          </span>
         </Fragment>
       ))}
     </Text>

@@ -220,6 +220,7 @@ export function InlineEditRow({ trade, columns, timeZone, today, onDone, rowRef,
           className={classes.pnl}
           data-tone={outcome.netCents > 0 ? 'positive' : outcome.netCents < 0 ? 'negative' : 'neutral'}
           data-testid="inline-net-preview"
+          data-money
           title={form.commissionCents !== 0 ? `Saved after ${formatUsd(form.commissionCents)} commission` : 'Saved'}
         >
           {`Net ${formatUsd(outcome.netCents)}`}
