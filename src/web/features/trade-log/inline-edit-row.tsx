@@ -23,14 +23,14 @@ import {
 import { ApiError } from '../../lib/api';
 import type { Trade } from '../../shared/api';
 import { useUpdateTrade } from './api';
-import type { TradeColumn, TradeRowActions } from './trade-columns';
+import type { TradeCellSpec, TradeRowActions } from './trade-columns';
 import { describeError, toastError, toastSuccess } from './toast';
 import { useTradeOptions } from './use-trade-options';
 import classes from './trade-log.module.css';
 
 interface InlineEditRowProps {
   trade: Trade;
-  columns: readonly TradeColumn[];
+  cells: readonly TradeCellSpec[];
   timeZone: string;
   today: string;
   onDone: () => void;
@@ -50,7 +50,7 @@ const RESULT_COLOR = { Win: 'var(--mantine-color-teal-text)', Loss: 'var(--manti
  * kept. The Result shows the result that will be saved and the PnL cell the net that will be stored, as it is typed
  * (issue 24: a typed 150 on a Loss row was saved as -$154.28 with nothing on screen saying so).
  */
-export function InlineEditRow({ trade, columns, timeZone, today, onDone, rowRef, index, start = 0 }: InlineEditRowProps) {
+export function InlineEditRow({ trade, cells, timeZone, today, onDone, rowRef, index, start = 0 }: InlineEditRowProps) {
   const options = useTradeOptions();
   const update = useUpdateTrade();
   const [form, setForm] = useState(() =>
@@ -283,14 +283,11 @@ export function InlineEditRow({ trade, columns, timeZone, today, onDone, rowRef,
       onKeyDown={onKeyDown}
       data-testid="inline-edit-row"
     >
-      {columns.map((column) => {
-        const editor = editors[column.id];
-        const meta = column.columnDef.meta!;
-        const className = [editor ? undefined : `${meta.text ? classes.cell : ''} ${classes.dimmed}`, column.getIsPinned() === 'end' ? classes.actions : undefined]
-          .filter(Boolean)
-          .join(' ');
+      {cells.map(({ id, meta, pinned }) => {
+        const editor = editors[id];
+        const className = [editor ? undefined : `${meta.text ? classes.cell : ''} ${classes.dimmed}`, pinned ? classes.actions : undefined].filter(Boolean).join(' ');
         return (
-          <td key={column.id} data-col={column.id} className={className || undefined}>
+          <td key={id} data-col={id} className={className || undefined}>
             {editor ? editor() : meta.render(trade, readOnly)}
           </td>
         );

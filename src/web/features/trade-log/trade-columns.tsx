@@ -103,20 +103,10 @@ function money(cents: number, testId: string) {
   );
 }
 
-function price(trade: Trade, value: string | null) {
-  if (value === null) return dash;
-  const { text, exact } = formatPrice(value, trade.contract || trade.symbol);
-  return (
-    <span className={classes.mono} title={exact}>
-      {text}
-    </span>
-  );
-}
-
-function time(trade: Trade, instant: string | null, ctx: TradeCellContext) {
-  const shown = formatExecutionTime(instant, ctx.timeZone, trade.date);
-  return shown === null ? dash : <span className={classes.mono}>{shown}</span>;
-}
+// Times, sizes and prices are the cell's bare text (monospaced by the column's class): a row mounts no element for them.
+const price = (trade: Trade, value: string | null) => (value === null ? dash : formatPrice(value, trade.contract || trade.symbol).text);
+const exactPrice = (trade: Trade, value: string | null) => (value === null ? undefined : formatPrice(value, trade.contract || trade.symbol).exact);
+const time = (trade: Trade, instant: string | null, ctx: TradeCellContext) => formatExecutionTime(instant, ctx.timeZone, trade.date) ?? dash;
 
 type TradeColumnDef = ColumnDef<typeof features, Trade, unknown>;
 
@@ -210,11 +200,24 @@ const COLUMNS: TradeColumnDef[] = [
     true,
   ),
   sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(toCents(trade.pnl), 'trade-pnl') }, true),
-  sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
-  sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
-  sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
-  sortable('entry_price', 'entry_price', 112, { label: 'Entry price', text: true, render: (trade) => price(trade, trade.entry_price) }, true),
-  sortable('exit_price', 'exit_price', 112, { label: 'Exit price', text: true, render: (trade) => price(trade, trade.exit_price) }, true),
+  sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
+  sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
+  sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
+  sortable(
+    'entry_price',
+    'entry_price',
+    112,
+    // The stored price, unrounded, on hover (issue 14: an average fill price of many decimals).
+    { label: 'Entry price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.entry_price), render: (trade) => price(trade, trade.entry_price) },
+    true,
+  ),
+  sortable(
+    'exit_price',
+    'exit_price',
+    112,
+    { label: 'Exit price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.exit_price), render: (trade) => price(trade, trade.exit_price) },
+    true,
+  ),
   sortable(
     'account',
     'account',
@@ -388,6 +391,27 @@ export function useTradeColumns({
   );
   const reset = useCallback(() => setStored(DEFAULT_HIDDEN), [setStored]);
   return { table, visible, choosable, columnVisibility, reset };
+}
+
+/**
+ * What a row needs of each visible column, read once per change of the columns rather than from the column model in
+ * every cell of every row (a scrollbar drag renders thirty new rows a frame).
+ */
+export interface TradeCellSpec {
+  id: string;
+  meta: TradeColumnMeta;
+  /** The cell's classes: one-line text, the column's own, sticky for the pinned Actions. */
+  className: string | undefined;
+  pinned: boolean;
+}
+
+export function toCellSpecs(columns: readonly TradeColumn[]): TradeCellSpec[] {
+  return columns.map((column) => {
+    const meta = column.columnDef.meta!;
+    const pinned = column.getIsPinned() === 'end';
+    const className = [meta.text ? classes.cell : undefined, meta.cellClass, pinned ? classes.actions : undefined].filter(Boolean).join(' ');
+    return { id: column.id, meta, className: className || undefined, pinned };
+  });
 }
 
 /** The list's order as GET /api/trades takes it: nothing for trading order (its default). */

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import type { Trade } from '../../shared/api';
 import { InlineEditRow } from './inline-edit-row';
-import type { TradeCellContext, TradeColumn, TradeRowActions } from './trade-columns';
+import type { TradeCellContext, TradeCellSpec, TradeColumn, TradeRowActions } from './trade-columns';
 import classes from './trade-log.module.css';
 
 export type { TradeRowActions } from './trade-columns';
@@ -14,16 +14,17 @@ export interface TradeRowHandlers extends TradeRowActions {
   selected: ReadonlySet<string>;
 }
 
-/** What the rows share: the visible columns (TanStack Table's model), the trader's zone and today. */
+/** What the rows share: the visible columns (TanStack Table's model, and each one's cell spec), the trader's zone and today. */
 export interface TradeGridColumns {
   columns: readonly TradeColumn[];
+  cells: readonly TradeCellSpec[];
   timeZone: string;
   today: string;
 }
 
 interface TradeRowProps {
   trade: Trade;
-  columns: readonly TradeColumn[];
+  cells: readonly TradeCellSpec[];
   timeZone: string;
   today: string;
   isSelected: boolean;
@@ -41,7 +42,7 @@ const pinnedClass = (column: TradeColumn) => (column.getIsPinned() === 'end' ? c
  * 60 fps). Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
  * floating-element hook per row); the buttons carry their names as aria-label and title.
  */
-const TradeRow = memo(function TradeRow({ trade, columns, timeZone, today, isSelected, actions, index, start }: TradeRowProps) {
+const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelected, actions, index, start }: TradeRowProps) {
   const ctx: TradeCellContext = { timeZone, today, actions, isSelected };
   return (
     <tr
@@ -52,15 +53,11 @@ const TradeRow = memo(function TradeRow({ trade, columns, timeZone, today, isSel
       data-trade-id={trade.id}
       aria-rowindex={index === undefined ? undefined : index + 2}
     >
-      {columns.map((column) => {
-        const meta = column.columnDef.meta!;
-        const className = [meta.text ? classes.cell : undefined, meta.cellClass, pinnedClass(column)].filter(Boolean).join(' ');
-        return (
-          <td key={column.id} className={className || undefined} data-col={column.id} title={meta.title?.(trade)} data-testid={meta.testId}>
-            {meta.render(trade, ctx)}
-          </td>
-        );
-      })}
+      {cells.map(({ id, meta, className }) => (
+        <td key={id} className={className} data-col={id} title={meta.title?.(trade)} data-testid={meta.testId}>
+          {meta.render(trade, ctx)}
+        </td>
+      ))}
     </tr>
   );
 });
@@ -145,7 +142,7 @@ export function CompactTradeTable({ trades, grid, handlers }: TableProps) {
             <TradeRow
               key={trade.id}
               trade={trade}
-              columns={grid.columns}
+              cells={grid.cells}
               timeZone={grid.timeZone}
               today={grid.today}
               isSelected={handlers.selected.has(trade.id)}
@@ -254,7 +251,7 @@ export function VirtualTradeTable({
                   start={item.start}
                   rowRef={virtualizer.measureElement}
                   trade={trade}
-                  columns={grid.columns}
+                  cells={grid.cells}
                   timeZone={grid.timeZone}
                   today={grid.today}
                   onDone={onDoneEditing}
@@ -267,7 +264,7 @@ export function VirtualTradeTable({
                 index={item.index}
                 start={item.start}
                 trade={trade}
-                columns={grid.columns}
+                cells={grid.cells}
                 timeZone={grid.timeZone}
                 today={grid.today}
                 isSelected={handlers.selected.has(trade.id)}

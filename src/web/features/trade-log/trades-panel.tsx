@@ -38,7 +38,7 @@ import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api
 import { useTraderTimeZone } from '../../shared/trader-time-zone';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
-import { labelOfColumn, SORTABLE_COLUMNS, sortParams, useTradeColumns, type TradeColumn } from './trade-columns';
+import { labelOfColumn, SORTABLE_COLUMNS, sortParams, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
 import { TradeTagsDialog } from './trade-tags-dialog';
@@ -83,7 +83,10 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const order = sortParams(sorting);
   const { timeZone, today } = useTraderTimeZone();
   const columns = useTradeColumns({ showAccount, selectMode, sorting, onSortingChange: setSorting });
-  const grid: TradeGridColumns = useMemo(() => ({ columns: columns.visible, timeZone, today }), [columns.visible, timeZone, today]);
+  const grid: TradeGridColumns = useMemo(
+    () => ({ columns: columns.visible, cells: toCellSpecs(columns.visible), timeZone, today }),
+    [columns.visible, timeZone, today],
+  );
 
   const compact = useQuery({
     ...tradePageQuery(filter, q, COMPACT_LIMIT, order),
