@@ -118,7 +118,6 @@ function DayEditor({ date, onDirtyChange }: { date: string; onDirtyChange: (dirt
   );
 }
 
-const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
 const priceOf = (t: JournalDayDetail['trades'][number], value: string | null) =>
   value === null ? '—' : formatPrice(value, t.contract || t.symbol).text;
 
@@ -162,7 +161,6 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
             <Table.Th ta="right">Qty</Table.Th>
             <Table.Th ta="right">Entry price</Table.Th>
             <Table.Th ta="right">Exit price</Table.Th>
-            <Table.Th>Result</Table.Th>
             <Table.Th ta="right">Gross</Table.Th>
             <Table.Th ta="right">Fees</Table.Th>
             <Table.Th ta="right">PnL</Table.Th>
@@ -181,11 +179,6 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
               <Table.Td ta="right" data-testid="journal-trade-quantity">{cell(formatQuantity(t.quantity))}</Table.Td>
               <Table.Td ta="right">{cell(t.entry_price === null ? null : priceOf(t, t.entry_price))}</Table.Td>
               <Table.Td ta="right">{cell(t.exit_price === null ? null : priceOf(t, t.exit_price))}</Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="light" color={RESULT_COLOR[t.status as keyof typeof RESULT_COLOR] ?? 'gray'}>
-                  {t.status}
-                </Badge>
-              </Table.Td>
               <Table.Td ta="right" data-testid="journal-trade-gross">{cell(formatUsd(grossPnlCentsOf(t)))}</Table.Td>
               <Table.Td ta="right" data-testid="journal-trade-fees">{cell(formatUsd(toCents(t.commission)))}</Table.Td>
               <Table.Td ta="right">

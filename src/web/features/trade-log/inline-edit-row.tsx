@@ -20,6 +20,7 @@ import {
   tradeTypeChoices,
   type TradeResult,
 } from '../../../domain/trades';
+import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
 import type { Trade } from '../../shared/api';
 import { useUpdateTrade } from './api';
@@ -42,7 +43,7 @@ interface InlineEditRowProps {
 
 const nothing = () => undefined;
 const NO_ACTIONS: TradeRowActions = { onToggleSelect: nothing, onEdit: nothing, onDelete: nothing, onEditTags: nothing };
-const RESULT_COLOR = { Win: 'var(--mantine-color-teal-text)', Loss: 'var(--mantine-color-red-text)', BE: 'var(--mantine-color-dimmed)' } as const;
+const RESULT_COLOR = { Win: PNL_POSITIVE, Loss: PNL_NEGATIVE, BE: 'var(--mantine-color-dimmed)' } as const;
 
 /**
  * Inline editing in the maximized table (part 2 "Trade table"), with Done. Same rule as the Edit Trade dialog

@@ -253,10 +253,10 @@ const COLUMNS: TradeColumnDef[] = [
           type="button"
           className={classes.tagsButton}
           onClick={() => actions.onEditTags(trade)}
-          aria-label={trade.tags.length ? `Edit tags: ${trade.tags.join(', ')}` : 'Add tags'}
           title={trade.tags.length ? 'Edit tags' : 'Add tags'}
           data-testid="trade-tags-edit"
         >
+          <span className={classes.srOnly}>{trade.tags.length ? 'Edit tags:' : 'Add tags'}</span>
           {trade.tags.length === 0 ? (
             dash
           ) : (

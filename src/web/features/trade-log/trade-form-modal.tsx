@@ -21,6 +21,7 @@ import {
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
+import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
 import type { Trade, TradingAccount } from '../../shared/api';
 import { useCreateTrade, useUpdateTrade } from './api';
@@ -32,8 +33,9 @@ import { useToday, useTradeOptions } from './use-trade-options';
 /** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
 const NO_ACCOUNT = 'none';
 
-const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
-const TONE = (cents: number) => (cents > 0 ? 'var(--mantine-color-teal-text)' : cents < 0 ? 'var(--mantine-color-red-text)' : 'var(--mantine-color-dimmed)');
+// Shades whose white label reads at AA contrast (4.5:1 and more).
+const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
+const TONE = (cents: number) => (cents > 0 ? PNL_POSITIVE : cents < 0 ? PNL_NEGATIVE : 'var(--mantine-color-dimmed)');
 
 type TradeFormModalProps =
   | {
