@@ -7,3 +7,4 @@ export * from './futures';
 export * from './normalize-trade';
 export * from './prices';
 export * from './trade-times';
+export * from './trading-order';

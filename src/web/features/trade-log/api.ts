@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 import { apiFetch } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import {
+  DEFAULT_TRADE_ORDER,
   fetchTradePage,
   fetchTradePageAt,
   markAwaitingDelete,
@@ -21,8 +22,8 @@ import {
   type AccountFilter,
   type Trade,
   type TradeInputBody,
-  type TradePage,
   type TradeOrder,
+  type TradePage,
   type TradePreferences,
 } from '../../shared/api';
 import type { AssignResult, BulkDeleteResult } from '../../../contract/trades';
@@ -37,7 +38,11 @@ export const WINDOW_PAGE = 250;
 /** Rows beyond the visible ones whose pages load ahead, so a steady scroll never meets a placeholder. */
 const WINDOW_AHEAD = 120;
 
-export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = {}) =>
+/**
+ * A page of the maximized list in a list order (GET /api/trades `sort` and `dir`: the trading order newest first by
+ * default, or a column, ties newest first and empty values last in both directions).
+ */
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
   queryOptions({
     queryKey: queryKeys.trades.window(account, q, page, order),
     queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, order),
@@ -67,7 +72,7 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = {}): TradeWindow {
+export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = DEFAULT_TRADE_ORDER): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({

@@ -21,7 +21,8 @@ import { formatTradeLogDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, grossPnlCentsOf } from '../../../domain/trades';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import type { Trade } from '../../shared/api';
+import type { TradeSort } from '../../../contract/trades';
+import { DEFAULT_TRADE_ORDER, type Trade, type TradeOrder } from '../../shared/api';
 import { accountLabel } from './format';
 import classes from './trade-log.module.css';
 
@@ -33,27 +34,6 @@ export interface TradeRowActions {
   /** The trade's tags on their own (part 2 §8 'Failed to update tags'). */
   onEditTags: (trade: Trade) => void;
 }
-
-/**
- * The orders GET /api/trades offers (`sort`, with `dir` asc or desc, default desc); without `sort` the list is in
- * trading order, newest first (`date`).
- */
-export type TradeSortKey =
-  | 'date'
-  | 'symbol'
-  | 'contract'
-  | 'pnl'
-  | 'gross_pnl'
-  | 'commission'
-  | 'quantity'
-  | 'entry_time'
-  | 'exit_time'
-  | 'entry_price'
-  | 'exit_price'
-  | 'status'
-  | 'period'
-  | 'trade_type'
-  | 'account';
 
 /** What every cell of a row shares: the trader's zone and day, and the row's actions. */
 export interface TradeCellContext {
@@ -67,7 +47,7 @@ export interface TradeCellContext {
 export interface TradeColumnMeta {
   /** The column's name in its header and in the Columns menu. */
   label: string;
-  sortKey?: TradeSortKey;
+  sortKey?: TradeSort;
   /** The header shows only to screen readers (the select column). */
   hiddenLabel?: boolean;
   /** Plain elements, no component per cell: a fast wheel flick mounts several rows a frame (issue 14, 60 fps). */
@@ -111,7 +91,7 @@ const time = (trade: Trade, instant: string | null, ctx: TradeCellContext) => fo
 type TradeColumnDef = ColumnDef<typeof features, Trade, unknown>;
 
 /** A column the trader can sort by, in the server's order named `sortKey`. */
-function sortable(id: string, sortKey: TradeSortKey, size: number, meta: Omit<TradeColumnMeta, 'sortKey'>, descFirst: boolean): TradeColumnDef {
+function sortable(id: string, sortKey: TradeSort, size: number, meta: Omit<TradeColumnMeta, 'sortKey'>, descFirst: boolean): TradeColumnDef {
   // The accessor only makes the column sortable for the table model: the server does the sorting (manualSorting).
   return { id, accessorFn: (trade) => trade.id, size, sortDescFirst: descFirst, meta: { ...meta, sortKey } };
 }
@@ -414,12 +394,11 @@ export function toCellSpecs(columns: readonly TradeColumn[]): TradeCellSpec[] {
   });
 }
 
-/** The list's order as GET /api/trades takes it: nothing for trading order (its default). */
-export function sortParams(sorting: SortingState): { sort?: TradeSortKey; dir?: 'asc' | 'desc' } {
+/** The list's order as GET /api/trades takes it (`sort`, `dir`): the trading order, newest first, when none is chosen. */
+export function orderOf(sorting: SortingState): TradeOrder {
   const [first] = sorting;
-  if (!first) return {};
-  const key = COLUMNS.find((c) => c.id === first.id)?.meta?.sortKey;
-  return key ? { sort: key, dir: first.desc ? 'desc' : 'asc' } : {};
+  const sort = first && COLUMNS.find((c) => c.id === first.id)?.meta?.sortKey;
+  return first && sort ? { sort, dir: first.desc ? 'desc' : 'asc' } : DEFAULT_TRADE_ORDER;
 }
 
 /** The sortable columns' labels and keys, for the card view's sort menu (cards have no headers). */

@@ -38,7 +38,7 @@ import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api
 import { useTraderTimeZone } from '../../shared/trader-time-zone';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
-import { labelOfColumn, SORTABLE_COLUMNS, sortParams, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
+import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
 import { TradeTagsDialog } from './trade-tags-dialog';
@@ -56,18 +56,21 @@ interface TradesPanelProps {
   onAddTrade: () => void;
   /** The import button (JSON or CSV), built with the import dialog. */
   importSlot?: ReactNode;
+  /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
+  onSearchChange?: (q: string) => void;
 }
 
 /**
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => onSearchChange?.(q), [q, onSearchChange]);
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -80,7 +83,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const bulkDelete = useBulkDeleteTrades();
   const filter = account ?? 'all';
   const showAccount = filter === 'all';
-  const order = sortParams(sorting);
+  const order = orderOf(sorting);
   const { timeZone, today } = useTraderTimeZone();
   const columns = useTradeColumns({ showAccount, selectMode, sorting, onSortingChange: setSorting });
   const grid: TradeGridColumns = useMemo(

@@ -1,24 +1,28 @@
+import type { SortDirection, TradeSort } from '../../../contract/trades';
+
 /**
  * Query keys, one factory per resource (STYLE.md "Web"). Everything about trades starts with ['trades'] so a
  * mutation can invalidate every list, count and statistic at once; likewise ['accounts'], ['tasks'], ...
  */
 export type AccountFilter = 'all' | 'unassigned' | string;
 
-/** GET /api/trades `sort` and `dir`: the Trade Log's order; none is trading order, newest first. */
+/** The Trade Log list's order (GET /api/trades `sort` and `dir`); the default is the trading order, newest first. */
 export interface TradeOrder {
-  sort?: string;
-  dir?: 'asc' | 'desc';
+  sort: TradeSort;
+  dir: SortDirection;
 }
+export const DEFAULT_TRADE_ORDER: TradeOrder = { sort: 'date', dir: 'desc' };
+const orderKey = (order: TradeOrder) => `${order.sort}:${order.dir}`;
 
 export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = {}) =>
-      ['trades', 'list', account, q, limit, order.sort ?? '', order.dir ?? ''] as const,
-    /** One page of the maximized list, by its position (page n holds rows n*size ...), in the chosen order. */
-    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = {}) =>
-      ['trades', 'window', account, q, page, order.sort ?? '', order.dir ?? ''] as const,
+    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
+      ['trades', 'list', account, q, limit, orderKey(order)] as const,
+    /** One page of the maximized list, by its position (page n holds rows n*size ...). */
+    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
+      ['trades', 'window', account, q, page, orderKey(order)] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
