@@ -1,9 +1,7 @@
-import { getWallClockInZone, type CalendarDay } from '../dates';
+import { formatInZone, getTradingDayInZone, type CalendarDay } from '../dates';
 import { formatDay } from '../dates/calendar-day';
 import { toCents, type Cents } from '../cents';
 import { toGrossPnlCents } from './trade-form';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * An execution time as the Trade Log, the day dialog and the journal show it (issue 24): 'HH:mm:ss' in the trader's
@@ -12,10 +10,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function formatExecutionTime(instant: string | null | undefined, timeZone: string, tradingDay?: CalendarDay): string | null {
   if (!instant) return null;
-  const clock = getWallClockInZone(instant, timeZone);
-  if (clock === null) return null;
-  const time = `${pad(clock.hours)}:${pad(clock.minutes)}:${pad(clock.seconds)}`;
-  return tradingDay === undefined || clock.day === tradingDay ? time : `${formatDay(clock.day, 'MMM d')} ${time}`;
+  const time = formatInZone(instant, timeZone, 'HH:mm:ss');
+  const day = getTradingDayInZone(instant, timeZone);
+  if (time === null || day === null) return null;
+  return tradingDay === undefined || day === tradingDay ? time : `${formatDay(day, 'MMM d')} ${time}`;
 }
 
 /** A stored quantity as typed: '3.00000000' -> '3', '0.50000000' -> '0.5'. Null without one. */

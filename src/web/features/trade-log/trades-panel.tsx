@@ -35,7 +35,7 @@ import type { SortingState } from '@tanstack/react-table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
-import { useTraderTimeZone } from '../../shared/trader-time-zone';
+import { useTraderTime } from '../../shared/trader-clock';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
@@ -84,7 +84,9 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const filter = account ?? 'all';
   const showAccount = filter === 'all';
   const order = orderOf(sorting);
-  const { timeZone, today } = useTraderTimeZone();
+  const clock = useTraderTime();
+  const { timeZone } = clock;
+  const today = clock.today(new Date());
   const columns = useTradeColumns({ showAccount, selectMode, sorting, onSortingChange: setSorting });
   const grid: TradeGridColumns = useMemo(
     () => ({ columns: columns.visible, cells: toCellSpecs(columns.visible), timeZone, today }),

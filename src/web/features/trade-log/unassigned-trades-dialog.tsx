@@ -6,7 +6,7 @@ import { formatTradeLogDay } from '../../../domain/dates';
 import { formatTradeType } from '../../../domain/trades';
 import { ApiError } from '../../lib/api';
 import type { TradingAccount } from '../../shared/api';
-import { useTraderTimeZone } from '../../shared/trader-time-zone';
+import { useTraderTime } from '../../shared/trader-clock';
 import { unassignedTradesQuery, useAssignTrades } from './api';
 import { PnlText, ResultBadge } from './trade-cells';
 import { describeError, toastError, toastSuccess } from './toast';
@@ -21,7 +21,7 @@ interface UnassignedTradesDialogProps {
 
 /** 'Manage Unassigned Trades' (part 2 "Unassigned-trades dialog"): loading, authentication error, empty, table. */
 export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }: UnassignedTradesDialogProps) {
-  const { today } = useTraderTimeZone();
+  const today = useTraderTime().today(new Date());
   // Part 2 §4: the dialog loads only when opened.
   const query = useInfiniteQuery({ ...unassignedTradesQuery, enabled: opened });
   const assign = useAssignTrades();

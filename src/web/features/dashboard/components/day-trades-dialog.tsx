@@ -11,7 +11,7 @@ import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, gros
 import { TradeExecutionLine } from '../../../components/trade-execution';
 import { TradeNotesEditor } from '../../../components/trade-notes-editor';
 import { dayTradesQuery, type AccountFilter, type Trade } from '../../../shared/api';
-import { useTraderTimeZone } from '../../../shared/trader-time-zone';
+import { useTraderTime } from '../../../shared/trader-clock';
 import { formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
 
 const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
@@ -44,7 +44,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
   const totalCents = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
   const wins = trades.filter((t) => t.status === 'Win').length;
   const losses = trades.filter((t) => t.status === 'Loss').length;
-  const { timeZone } = useTraderTimeZone();
+  const { timeZone } = useTraderTime();
   const [notesOpen, setNotesOpen] = useState<ReadonlySet<string>>(new Set());
   // On a phone the session, type, account and execution go under the symbol, so Result and PnL stay in view (issue 14).
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
