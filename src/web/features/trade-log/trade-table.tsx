@@ -64,8 +64,11 @@ const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelec
 
 const SORT_NAMES = { asc: 'ascending', desc: 'descending' } as const;
 
-/** The headers: a sortable column's name is a button that sorts by it (the server orders the list). */
-function Head({ columns, sortedBy }: { columns: readonly TradeColumn[]; sortedBy: string }) {
+/**
+ * The headers: a sortable column's name is a button that sorts by it (the server orders the list). Memoized: the
+ * maximized table renders on every frame of a scroll, and the headers change only with the columns and the sort.
+ */
+const Head = memo(function Head({ columns, sortedBy }: { columns: readonly TradeColumn[]; sortedBy: string }) {
   return (
     <Table.Thead data-sorted-by={sortedBy || undefined}>
       <Table.Tr>
@@ -106,7 +109,7 @@ function Head({ columns, sortedBy }: { columns: readonly TradeColumn[]; sortedBy
       </Table.Tr>
     </Table.Thead>
   );
-}
+});
 
 /** Each column's width as a variable its cells read (data-col), so the widths live only in the column model. */
 function useGridStyle(columns: readonly TradeColumn[]): CSSProperties {
