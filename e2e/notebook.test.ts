@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDay, getTodayInZone } from '../src/domain/dates';
 import type { ApiClient } from '../tests/support/app';
 import { NotebookPage } from './pages/notebook';
 import { signedInTrader } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
 import type { E2E } from './support/browser';
-import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
+import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
  * The notebook and the daily journal as a trader uses them in Chromium (spec part 2 "Notebook (/notebook)", "Daily
@@ -18,7 +14,6 @@ import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations }
  */
 
 const suite = useE2ESuite();
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-notebook-'));
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -296,56 +291,6 @@ describe('daily journal', () => {
     await eventually(() => days.count()).toBe(3);
     expect(await days.nth(0).getByTestId('journal-day-date').innerText()).toBe('Sat Mar 8');
     expect(await days.nth(0).innerText()).toContain('No trades');
-  });
-});
-
-describe("the journal's day: times and sizes in the trader's zone (issue 24)", () => {
-  it.each(SCREEN_PAIRS)("$name, $theme: lists this year's days as 'EEE MMM d' and last year's under their year, and shows each trade's execution", async ({ name, width, height, theme }) => {
-    const s = await suite.scenario({ width, height, colorScheme: theme });
-    await useAppTheme(s.context, theme);
-    const client = await signedInTrader(suite.e2e.app, s.context);
-    const page = s.page;
-    await api(client, 'PATCH', '/api/preferences', { time_zone: 'Asia/Tokyo' });
-    const today = getTodayInZone(new Date(), 'Asia/Tokyo');
-    const lastYear = `${Number(today.slice(0, 4)) - 1}-12-30`;
-    const account = await api(client, 'POST', '/api/accounts', { name: 'Main' });
-    await api(client, 'POST', '/api/trades/import', {
-      account_id: account.id,
-      trades: [
-        { id: 'j24-mnq', trade_date: `${today}T12:00:00Z`, symbol: 'MNQ', period: 'AM', entry_time: `${today}T13:31:05Z`, exit_time: `${today}T13:45:12Z`, quantity: '3', entry_price: '21050.25', exit_price: '21060.5', gross_pnl: '61.50', commission: '4.28', pnl: '57.22' },
-        { id: 'j24-nq', trade_date: `${lastYear}T12:00:00Z`, symbol: 'NQ', period: 'PM', pnl: '120.00' },
-      ],
-    });
-    await page.goto('/journal');
-    const days = page.getByTestId('journal-day');
-    await eventually(() => days.count()).toBe(2);
-    expect(await days.getByTestId('journal-day-date').allInnerTexts()).toEqual([formatDay(today, 'EEE MMM d'), formatDay(lastYear, 'EEE MMM d')]);
-    expect(await page.getByTestId('journal-year').allInnerTexts()).toEqual([lastYear.slice(0, 4)]);
-    await eventually(() => days.nth(0).getAttribute('aria-current')).toBe('true');
-    const trade = page.getByTestId('journal-trade');
-    await trade.waitFor();
-    if (name === 'phone') {
-      expect(await trade.getByTestId('trade-execution').innerText()).toBe('22:31:05 → 22:45:12 · 3 @ 21050.25 → 21060.50 · Gross $61.50 · Fees $4.28');
-    } else {
-      expect([
-        await trade.getByTestId('journal-trade-entry').innerText(),
-        await trade.getByTestId('journal-trade-exit').innerText(),
-        await trade.getByTestId('journal-trade-quantity').innerText(),
-        await trade.getByTestId('journal-trade-gross').innerText(),
-        await trade.getByTestId('journal-trade-fees').innerText(),
-        await trade.getByTestId('journal-trade-pnl').innerText(),
-      ]).toEqual(['22:31:05', '22:45:12', '3', '$61.50', '$4.28', '$57.22']);
-    }
-    // A trade typed by hand shows no execution, and no invented one.
-    await days.nth(1).click();
-    await eventually(() => page.getByTestId('journal-date').inputValue()).toBe(formatDay(lastYear, 'EEEE, MMMM d, yyyy'));
-    await eventually(() => trade.innerText()).toContain('NQ');
-    expect(await trade.getByTestId('trade-execution').count()).toBe(0);
-    if (name === 'desktop') expect(await trade.getByTestId('journal-trade-entry').innerText()).toBe('—');
-    await days.nth(0).click();
-    await trade.filter({ hasText: 'MNQ' }).waitFor();
-    await waitForAnimations(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue24-journal-${name}-${theme}.png`) });
   });
 });
 
