@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { yieldConnection, type Tx } from '../../db/client';
 import type { ColumnMapping } from '../../../domain/importers';
 import { importAccountLinks, importColumnMappings, trades } from '../../db/schema';
 import { attachFills, FILL_JSON_COLUMNS } from '../market/fills';
@@ -11,11 +11,11 @@ import { attachFills, FILL_JSON_COLUMNS } from '../market/fills';
  */
 const CHUNKS = { postgres: { keys: 20_000 }, pglite: { keys: 4_000 } } as const;
 
-/**
+/*
  * PGlite's statements run synchronously in WebAssembly, and one awaited after another never gives the event loop a
- * turn (each resolves as a microtask): without this, a whole 36,000-trade insert held every other request.
+ * turn (each resolves as a microtask): without a pause between them, a whole 36,000-trade insert held every other
+ * request. In the pause (yieldConnection), other traders' reads run on the connection too (issue 25, point 4).
  */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What the imports feature reads besides the trades repository: the import keys an account already holds. */
 export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' = 'postgres') => ({
@@ -30,7 +30,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
     const found = new Set<string>();
     const size = CHUNKS[kind].keys;
     for (let i = 0; i < keys.length; i += size) {
-      if (kind === 'pglite' && i > 0) await yieldToEventLoop();
+      if (kind === 'pglite' && i > 0) await yieldConnection(tx);
       const chunk = keys.slice(i, i + size);
       const rows = await tx
         .select({ key: trades.importKey })
@@ -133,7 +133,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
    * inside one transaction, one chunk after another.
    */
   async insertChunk(chunk: string): Promise<number> {
-    if (kind === 'pglite') await yieldToEventLoop();
+    if (kind === 'pglite') await yieldConnection(tx);
     const result = (await tx.execute(sql`
       with input as materialized (
         select * from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, user_id text, account_id uuid, trade_date timestamptz,
@@ -170,7 +170,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
    * has no fills yet (stored before fills were kept) gets this file's. Returns how many trades got fills.
    */
   async attachByImportKey(chunk: string): Promise<number> {
-    if (kind === 'pglite') await yieldToEventLoop();
+    if (kind === 'pglite') await yieldConnection(tx);
     const result = (await tx.execute(sql`
       with input as (
         select account_id, import_key, fills from jsonb_to_recordset(${chunk}::jsonb) as r(account_id uuid, import_key text, fills jsonb)
@@ -192,7 +192,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
 
   /** Fills for trades found stored from another export without fills: [{ trade_id, fills }] (plan.ts). */
   async attachToTrades(chunk: string): Promise<number> {
-    if (kind === 'pglite') await yieldToEventLoop();
+    if (kind === 'pglite') await yieldConnection(tx);
     return attachFills(tx, userId, chunk, true);
   },
 });

@@ -124,6 +124,31 @@ export async function attachFillsByImportKey(
   return ids;
 }
 
+/**
+ * The fills of a restored backup's chunk (backup-file.ts: its records carry `import_key`, `account_id` and `fills`),
+ * given to the trades of that account with those import keys that have none, in one statement. Returns how many
+ * trades got fills.
+ */
+export async function attachBackupFills(tx: Tx, userId: string, chunk: string): Promise<number> {
+  const result = (await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${chunk}::jsonb) as r(account_id uuid, import_key text, fills jsonb)
+      where r.fills is not null and r.import_key is not null
+    ),
+    added as (
+      insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id)
+      select ${userId}, t.id, f.n, f.t, f.s, f.q, f.p, f.c, f.i
+      from input i
+      join trades t on t.user_id = ${userId} and t.account_id = i.account_id and t.import_key = i.import_key
+      cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
+      where not exists (select 1 from trade_fills x where x.user_id = ${userId} and x.trade_id = t.id)
+      returning trade_id
+    )
+    select count(distinct trade_id)::int as n from added
+  `)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export type FillRow = typeof tradeFills.$inferSelect;
 
 export function toFillRecord(row: FillRow): FillRecord {
