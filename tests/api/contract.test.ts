@@ -267,7 +267,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
       unmeasured: 0,
     });
     expect(conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Loss')).excursions.all.trades).toBe(0);
-    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({ all: { trades: 0 }, unmeasured: 0 });
+    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({ all: { trades: 0 }, winners: { trades: 0 } });
     conforms(apiError, await frank.get('/api/reports/excursions?hour=99'), 400);
     conforms(apiError, await frank.get(`/api/market/trades/${trade.id}/chart?padding=9999`), 400);
     conforms(apiError, await bob.get(`/api/market/trades/${trade.id}/chart`), 404);
