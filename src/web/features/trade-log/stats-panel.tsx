@@ -102,7 +102,7 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
                     { name: 'Wins', value: s.wins, color: 'teal.6' },
                     { name: 'Losses', value: s.losses, color: 'red.6' },
                   ]}
-                  aria-label={`Wins ${s.wins}, losses ${s.losses}`}
+                  table={{ caption: 'Wins and losses', columns: ['Result', 'Trades'], rows: [['Wins', String(s.wins)], ['Losses', String(s.losses)]] }}
                 />
                 <Text size="xs" c="dimmed" ta="center">
                   Wins / Losses
@@ -121,7 +121,11 @@ export function StatsPanel({ account }: { account: AccountFilter | null }) {
                     { name: 'Losses', value: s.losses, color: 'red.6' },
                     { name: 'Break Even', value: s.breakEvens, color: 'gray.6' },
                   ]}
-                  aria-label={`Wins ${s.wins}, losses ${s.losses}, break even ${s.breakEvens}`}
+                  table={{
+                    caption: 'Wins, losses and break even',
+                    columns: ['Result', 'Trades'],
+                    rows: [['Wins', String(s.wins)], ['Losses', String(s.losses)], ['Break Even', String(s.breakEvens)]],
+                  }}
                 />
                 <Text size="xs" c="dimmed" ta="center">
                   Wins / Losses / Break Even

@@ -105,10 +105,14 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
     return keys.map((k) => {
       const t = totals.get(k)!;
       const winRate = calculateWinRate(t);
+      const decided = t.wins + t.losses;
       return {
         month: formatDay(`${k}-01`, 'MMM'),
-        'Win rate': winRate,
-        decided: t.wins + t.losses,
+        label: formatDay(`${k}-01`, 'MMMM yyyy'),
+        // A month without a won or lost trade has no rate: no bar, and '—' where it is written (not '0.0%').
+        'Win rate': decided > 0 ? winRate : null,
+        decided,
+        shown: formatWinRate(winRate, decided),
       };
     });
   }, [stats, today]);
@@ -120,11 +124,12 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         <Text size="sm" c="dimmed">
           This month
         </Text>
-        <Text fw={700} c={current && current.decided > 0 ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
-          {formatWinRate(current?.['Win rate'] ?? null, current?.decided ?? 0)}
+        <Text fw={700} c={current && current['Win rate'] !== null ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
+          {current?.shown ?? '—'}
         </Text>
       </Group>
       <BarChart
+        table={{ caption: 'Win rate by month', columns: ['Month', 'Win rate', 'Decided trades'], rows: months.map((m) => [m.label, m.shown, String(m.decided)]) }}
         h={150}
         data={months}
         dataKey="month"
@@ -134,7 +139,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
-        valueFormatter={(v) => `${v.toFixed(1)}%`}
+        valueFormatter={(v: number | null) => (typeof v === 'number' ? `${v.toFixed(1)}%` : '—')}
         gridAxis="y"
         tickLine="none"
         getBarColor={(value) => BAND_FILL[getWinRateBand(value)]}
