@@ -7,6 +7,9 @@ export function formatTradeDay(day: string): string {
   return isCalendarDay(day) ? `${formatShortDay(day)}, ${day.slice(0, 4)}` : day;
 }
 
+/** Which trade a button acts on, for its accessible name: 'NQ, Mar 9, 2026'. */
+export const tradeName = (trade: Pick<Trade, 'symbol' | 'date'>): string => `${trade.symbol}, ${formatTradeDay(trade.date)}`;
+
 export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
 
 /** Net PnL as the table shows it: '$1,250.00', '-$95.50'. */

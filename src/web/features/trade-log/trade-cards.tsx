@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatTradeType } from '../../../domain/trades';
 import type { Trade } from '../../shared/api';
-import { accountLabel, formatTradeDay } from './format';
+import { accountLabel, formatTradeDay, tradeName } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
 import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
@@ -62,10 +62,10 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
         <Group justify="space-between" gap="xs">
           <LinkCell link={trade.link} />
           <Group gap={4}>
-            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
+            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label={`Edit trade ${tradeName(trade)}`} data-testid="trade-edit">
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" data-testid="trade-delete">
+            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label={`Delete trade ${tradeName(trade)}`} data-testid="trade-delete">
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Group>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Trade } from '../../shared/api';
 import { formatUsd } from '../../../domain/money';
 import { formatTradeType } from '../../../domain/trades';
-import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
+import { accountLabel, formatTradeDay, pnlCentsOf, tradeName } from './format';
 import { InlineEditRow } from './inline-edit-row';
 import classes from './trade-log.module.css';
 
@@ -162,14 +162,14 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
       </td>
       <td className={classes.actions} data-col="actions">
         <span className={classes.actionGroup}>
-          <button type="button" className={classes.iconButton} onClick={() => onEdit(trade)} aria-label="Edit trade" title="Edit trade" data-testid="trade-edit">
+          <button type="button" className={classes.iconButton} onClick={() => onEdit(trade)} aria-label={`Edit trade ${tradeName(trade)}`} title="Edit trade" data-testid="trade-edit">
             <IconPencil size={16} aria-hidden="true" />
           </button>
           <button
             type="button"
             className={`${classes.iconButton} ${classes.danger}`}
             onClick={() => onDelete(trade)}
-            aria-label="Delete trade"
+            aria-label={`Delete trade ${tradeName(trade)}`}
             title="Delete trade"
             data-testid="trade-delete"
           >
