@@ -16,6 +16,7 @@ import {
   applyMarkdownAction,
   imageMarkdown,
   insertBlock,
+  placeDraft,
   normalizeName,
   type EditorState,
   type MarkdownAction,
@@ -128,10 +129,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
   useEffect(() => () => draftAbort.current?.abort(), []);
 
   const startDraft = async (instruction: string) => {
-    const { selectionStart, selectionEnd } = editorState();
-    const before = content.slice(0, selectionStart);
-    const after = content.slice(selectionEnd);
-    const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const { before, lead, trail, after } = placeDraft(editorState());
     const controller = new AbortController();
     draftAbort.current = controller;
     setDrafting(true);
@@ -142,11 +140,11 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         if (event.type === 'text') draft += event.delta;
         else if (event.type === 'restart') draft = '';
         else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
-        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + draft + after);
+        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + draft + trail + after);
       }
       const end = (before + lead + draft).length;
       pendingSelection.current = { start: end, end };
-      setContent(before + lead + draft + after);
+      setContent(before + lead + draft + trail + after);
     } catch (error) {
       if (!controller.signal.aborted) {
         notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });
