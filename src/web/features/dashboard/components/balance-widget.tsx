@@ -1,4 +1,5 @@
 import { AreaChart } from '../../../components/charts';
+import { formatAxisUsd } from '../../../../domain/cents';
 import { formatDay } from '../../../../domain/dates';
 import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
@@ -15,12 +16,6 @@ import { preferencesQuery } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
-
-/** '$30,000' for a whole-dollar tick, '$10,000.50' for one between. */
-function formatAxisUsd(dollars: number): string {
-  const cents = Math.round(dollars * 100);
-  return cents % 100 === 0 ? formatUsd(cents).slice(0, -3) : formatUsd(cents);
-}
 
 // The number input (react-number-format) loads with the settings dialog, not with the dashboard.
 const BalanceSettingsDialog = lazy(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog })));
@@ -91,7 +86,7 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         tickLine="none"
         // Whole dollars where the tick is whole, and as wide as its widest label: '$30,000.00' was wider than the
         // axis and ran past the card (issue 24: the shared picture cut it at the card's edge).
-        yAxisProps={{ width: 'auto', domain: ['auto', 'auto'], tickFormatter: formatAxisUsd }}
+        yAxisProps={{ width: 'auto', domain: ['auto', 'auto'], tickFormatter: (dollars: number) => formatAxisUsd(Math.round(dollars * 100)) }}
         xAxisProps={{ minTickGap: 24 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}
         table={table}
