@@ -3,7 +3,7 @@ import { Spotlight } from '@mantine/spotlight';
 import {
   IconBrain,
   IconCalendar,
-  IconChartCandle,
+  IconListDetails,
   IconChartPie,
   IconFileText,
   IconLayoutDashboard,
@@ -160,7 +160,7 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     key={trade.id}
                     label={`${trade.symbol}${trade.contract && trade.contract !== trade.symbol ? ` ${trade.contract}` : ''} · ${formatDay(trade.date, 'MMM d, yyyy')}`}
                     description={`${trade.status} ${formatUsd(toCents(trade.pnl))} · ${trade.account_name ?? 'Unassigned'}`}
-                    leftSection={<IconChartCandle size={18} aria-hidden="true" />}
+                    leftSection={<IconListDetails size={18} aria-hidden="true" />}
                     onClick={() => navigate(`/trade/${trade.id}`)}
                     data-testid="search-trade"
                   />

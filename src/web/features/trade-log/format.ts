@@ -15,7 +15,8 @@ export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pn
 /** Net PnL as the table shows it: '$1,250.00', '-$95.50'. */
 export const formatTradePnl = (trade: Pick<Trade, 'pnl'>): string => formatUsd(pnlCentsOf(trade));
 
-export const pnlColor = (cents: Cents) => (cents > 0 ? 'teal' : cents < 0 ? 'red' : 'dimmed');
+/** Profit green, loss red, flat dimmed, in the shades that keep AA contrast in both themes (Mantine's teal on white: 3.1:1). */
+export { pnlColor } from '../../lib/tone';
 
 /** Spec part 2 "Trade table": the Trade Account column shows Unassigned, or Unknown Account for a vanished account. */
 export function accountLabel(trade: Pick<Trade, 'account_id' | 'account_name'>): string {
