@@ -139,7 +139,8 @@ function Charted({ table, inert, children }: { table: ChartTable; inert?: boolea
       <div aria-hidden="true" inert={inert}>
         {children}
       </div>
-      <VisuallyHidden>
+      {/* Nothing to see in a picture of the page (the dashboard's shared screenshot leaves it out). */}
+      <VisuallyHidden data-screenshot-ignore>
         <table data-testid="chart-table">
           <caption>{table.caption}</caption>
           <thead>

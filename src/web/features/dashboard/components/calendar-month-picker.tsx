@@ -3,13 +3,12 @@ import { MonthPicker } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
 import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
 
+// The arrows' names; the year in the middle is named by its own text ('2026'), which opens the decade.
 const ARIA_LABELS = {
   previousYear: 'Previous year',
   nextYear: 'Next year',
   previousDecade: 'Previous decade',
   nextDecade: 'Next decade',
-  yearLevelControl: 'Choose a year',
-  monthLevelControl: 'Choose a month',
 };
 
 /**

@@ -45,20 +45,21 @@ function prepareForCapture(target: HTMLElement, hideMoney: boolean): () => void 
   };
   if (hideMoney) document.documentElement.setAttribute(HIDE_MONEY_ATTRIBUTE, '');
 
-  for (const element of target.querySelectorAll<HTMLElement>('*')) {
-    if (!(element instanceof HTMLElement)) continue;
+  // Everything is read before anything is written: a write between two reads makes the browser work out the whole
+  // page's styles again for the next read (thousands of shapes took ~20 s so).
+  const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+  const scrollers = [...target.querySelectorAll<HTMLElement>('*')].filter((element) => {
+    if (!(element instanceof HTMLElement)) return false;
     const style = getComputedStyle(element);
-    const scrolls = (value: string) => value === 'auto' || value === 'scroll';
-    if (scrolls(style.overflowX) || scrolls(style.overflowY)) setStyle(element, [['overflow', 'hidden']]);
-  }
+    return scrolls(style.overflowX) || scrolls(style.overflowY);
+  });
   // After the money attribute: a redacted axis label is hidden by a rule, which its inlined style carries over.
-  for (const shape of target.querySelectorAll<SVGElement>('svg *')) {
+  const shapes = [...target.querySelectorAll<SVGElement>('svg *')].map((shape) => {
     const style = getComputedStyle(shape);
-    setStyle(
-      shape,
-      SVG_STYLE.map((name) => [name, style.getPropertyValue(name)] as [string, string]).filter(([, value]) => value !== ''),
-    );
-  }
+    return [shape, SVG_STYLE.map((name) => [name, style.getPropertyValue(name)] as [string, string]).filter(([, value]) => value !== '')] as const;
+  });
+  for (const element of scrollers) setStyle(element, [['overflow', 'hidden']]);
+  for (const [shape, properties] of shapes) setStyle(shape, properties);
 
   return () => {
     for (const [element, style] of saved.reverse()) {
@@ -67,6 +68,19 @@ function prepareForCapture(target: HTMLElement, hideMoney: boolean): () => void 
     }
     document.documentElement.removeAttribute(HIDE_MONEY_ATTRIBUTE);
   };
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/**
+ * A chart just drawn is an empty box until recharts has measured it (its ResponsiveContainer draws on the next resize
+ * observation): a phone's balance chart, far below the fold, was missing from the picture. Waits for every chart in
+ * the target to have its drawing, a second at most, then a frame for it to paint.
+ */
+async function chartsSized(target: HTMLElement): Promise<void> {
+  const unsized = () => [...target.querySelectorAll('.recharts-responsive-container')].some((box) => !box.querySelector('.recharts-wrapper'));
+  for (let waited = 0; unsized() && waited < 60; waited++) await nextFrame();
+  await nextFrame();
 }
 
 /** Captures one at a time: a second one started meanwhile would save the first one's styles as the page's own. */
@@ -82,6 +96,7 @@ export function captureDashboard(target: HTMLElement, options: { hideMoney: bool
 async function captureNow(target: HTMLElement, { hideMoney }: { hideMoney: boolean }): Promise<Blob> {
   // Charts below the fold are drawn when scrolled near; the picture holds them all.
   await drawAllCharts();
+  await chartsSized(target);
   const background = getComputedStyle(document.body).backgroundColor;
   const restore = prepareForCapture(target, hideMoney);
   try {
