@@ -394,13 +394,22 @@ describe('dashboard', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
     const fileInput = dialog.locator('input[type="file"]');
     await fileInput.waitFor({ state: 'attached' });
+    // One fallback name, the greeting's (issue 24: Profile Settings said 'User'); the dialog opens on its first field.
+    expect(await dialog.getByTestId('profile-dialog-avatar').innerText()).toBe('T');
+    expect(await dialog.getByText('Trader', { exact: true }).count()).toBe(1);
+    expect(await dialog.getByText('User', { exact: true }).count()).toBe(0);
+    await eventually(() => s.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent)).toBe('Display Name');
 
     await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     expect(await textOf(dialog.getByTestId('avatar-file-error'))).toBe('Please upload a valid image file (JPEG, PNG, WebP, or GIF)');
 
     await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(320, 240) });
     await dialog.getByTestId('avatar-cropper').locator('img').waitFor();
+    // The zoom slider is named, with its value (issue 24: it had neither).
+    const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+    expect(await zoom.getAttribute('aria-valuetext')).toBe('1.00x');
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await eventually(() => zoom.getAttribute('aria-valuetext')).toBe('1.20x');
     const media = dialog.getByTestId('avatar-cropper');
     const box = (await media.boundingBox())!;
     await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -851,6 +860,20 @@ describe('dashboard figures (issue 14)', () => {
     await card.getByText('All', { exact: true }).click();
     await eventually(() => textOf(card.getByTestId('winrate-card-counts'))).toBe('1 win · 1 loss');
     expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50.0%');
+
+    // A month without trades reads '—' under the pointer and to a screen reader, not '0.0%' (issue 24).
+    const monthly = s.page.getByTestId('widget-month-winrate');
+    await monthly.scrollIntoViewIfNeeded();
+    const rows = await monthly.getByTestId('chart-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows).toHaveLength(6);
+    expect(rows.slice(0, 5).map((r) => r.slice(1))).toEqual(Array.from({ length: 5 }, () => ['—', '0']));
+    expect(rows[5]!.slice(1)).toEqual(['50.0%', '2']);
+    const plot = (await monthly.locator('svg.recharts-surface').boundingBox())!;
+    // The first month's slot, right of the 54 px axis.
+    await s.page.mouse.move(plot.x + 54 + (plot.width - 54) / 12, plot.y + plot.height * 0.6, { steps: 5 });
+    const tooltip = monthly.locator('.recharts-tooltip-wrapper');
+    await eventually(() => tooltip.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(await textOf(tooltip)).toMatch(/^[A-Z][a-z]{2} Win rate —$/);
   });
 
   it.each([

@@ -140,6 +140,8 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
         valueFormatter={(v: number | null) => (typeof v === 'number' ? `${v.toFixed(1)}%` : '—')}
+        // A month without a rate still answers the pointer, with '—' (recharts leaves empty values out by default).
+        tooltipProps={{ filterNull: false }}
         gridAxis="y"
         tickLine="none"
         getBarColor={(value) => BAND_FILL[getWinRateBand(value)]}
