@@ -663,7 +663,7 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     const monthStart = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 7)}-01`;
     let monday = monthStart;
     while (new Date(`${monday}T12:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
-    const [tue, wed, nextMon, nextTue] = [1, 2, 7, 8].map((n) => addDays(monday, n));
+    const [tue, wed, nextMon, nextTue] = [addDays(monday, 1), addDays(monday, 2), addDays(monday, 7), addDays(monday, 8)];
     for (const [date, pnl] of [[monday, 1791.9], [tue, 2700], [tue, -310], [wed, 3008.4], [nextMon, -0.4], [nextTue, 0]] as const) {
       await createTrade(api, { date, symbol: 'NQ', pnl });
     }
