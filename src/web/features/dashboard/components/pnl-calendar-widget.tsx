@@ -241,9 +241,11 @@ function DayCell(props: {
       </span>
       {cell.pnlCents !== null && (
         <>
-          <span className={classes.dayPnl} data-testid="day-pnl" data-money>
+          <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
             {compact ? formatCompactUsd(cell.pnlCents) : formatUsd(cell.pnlCents)}
           </span>
+          {/* A screen reader hears the amount to the cent, not the phone's rounded one. */}
+          {compact && <VisuallyHidden>{formatUsd(cell.pnlCents)}</VisuallyHidden>}
           {/* Spec part 1 §2.5: every day shows its trade count and win rate, a phone's too, in fewer letters. */}
           <span className={classes.dayMeta}>
             <span data-testid="day-trades">
