@@ -136,7 +136,9 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         series={[{ name: 'Win rate', color: 'teal.6' }]}
         // Room for '100%' at the top and on the left (issue 14: the label was clipped). The chart draws the tick
         // labels 10 px left of the axis line: 54 px keeps the widest one inside the chart.
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
+        // The axis stands on its own domain, drawn even when no month has a rate (recharts takes the domain from the
+        // data otherwise, and months without trades have none).
+        yAxisProps={{ domain: [0, 100], allowDataOverflow: true, ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
         valueFormatter={(v: number | null) => (typeof v === 'number' ? `${v.toFixed(1)}%` : '—')}
