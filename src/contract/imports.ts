@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
 import { agree, decimal, instant, type Same } from './common';
 
@@ -21,6 +22,8 @@ const flag = z.preprocess(
 );
 
 export const ACCOUNT_REQUIRED_MESSAGE = 'Please select a trading account';
+/** An account id that is no id at all (a missing one gets the spec's words above). */
+const ACCOUNT_ID_MESSAGE = 'must be a trading account id';
 
 const column = z.string().min(1).max(200);
 
@@ -53,7 +56,7 @@ const baseQuery = z.object({
   /** A format id of listFormats(); empty or 'auto' lets the server detect it from the header row. */
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
   /** IANA zone of the file's naive times; default the trader's own (GET /api/preferences time_zone). */
-  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
   /** The browser's zone: proposed first when the file's times do not fit the chosen zone (issue 12, point 4). */
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   /**
@@ -76,7 +79,7 @@ const baseQuery = z.object({
 
 export const previewQuery = baseQuery.extend({
   /** With an account, the preview counts the trades that account already has. */
-  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE }).optional()),
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_ID_MESSAGE }).optional()),
   /** How many of the new trades to list (all are counted); the dialog shows the first ones. */
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(1000)),
 });
@@ -84,7 +87,7 @@ export type PreviewQuery = z.infer<typeof previewQuery>;
 
 export const importQuery = baseQuery.extend({
   /** Required: the spec's 'Please select a trading account' (part 1 §5), checked before anything else is read. */
-  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE })),
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: (issue) => (issue.input === undefined ? ACCOUNT_REQUIRED_MESSAGE : ACCOUNT_ID_MESSAGE) })),
   /**
    * The trader saw the unreadable rows in the preview and chose to import the rest. Without it a file with
    * unreadable rows is refused (422), so no row is ever dropped without the trader knowing.

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
-import { decimal, instant } from './common';
+import { calendarDay, decimal, instant } from './common';
 
 /** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 
-/** A calendar date that exists (2025-02-30 is refused), as yyyy-MM-dd. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a date that exists');
+/** A calendar date that exists (2025-02-30 is refused, and year 0, which was a 500), as yyyy-MM-dd. */
+const day = calendarDay('must be a date as yyyy-MM-dd that exists');
 
 /** GET /api/journal/days */
 export const journalDaysQuery = z.object({ date: day.optional() });

@@ -5,7 +5,7 @@ import { profile } from '../../src/contract/profile';
 import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
-import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
 import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
@@ -47,6 +47,12 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
 
     const stats = conforms(tradeStats, await alice.get('/api/trades/stats'));
     expect(stats.summary).toMatchObject({ trades: 2, wins: 1, losses: 1, pnlCents: 7950 });
+    // The list in a column's order, page by page (the sort and direction travel in the cursor).
+    const byPnl = conforms(tradePage, await alice.get('/api/trades?sort=pnl&dir=asc&limit=1'));
+    expect(byPnl.trades.map((t) => t.id)).toEqual([loss.id]);
+    expect(conforms(tradePage, await alice.get(`/api/trades?sort=pnl&dir=asc&limit=1&cursor=${byPnl.next_cursor}`)).trades[0]!.id).toBe(win.id);
+    conforms(apiError, await alice.get('/api/trades?sort=notes'), 400);
+    conforms(apiError, await alice.get(`/api/trades?sort=symbol&cursor=${byPnl.next_cursor}`), 400);
     expect(stats.by_weekday.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     // No losses: the profit factor is infinite, and JSON carries it as null, as the contract says.
     const onlyWins = conforms(tradeStats, await alice.get('/api/trades/stats?account=unassigned&days=none'));

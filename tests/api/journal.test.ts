@@ -132,9 +132,13 @@ describe.each(backends())('daily journal API on %s', (backend) => {
   it('refuses impossible dates and bad bodies with a 400 naming the field', async () => {
     const trader = await newTrader(app, 'journal');
     const cases: Array<[string, string, unknown, string]> = [
-      ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date that exists'],
-      ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd'],
-      ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date that exists'],
+      ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
+      // Year 0 passed JavaScript's Date and failed in PostgreSQL, a 500 (issue 25).
+      ['GET', '/api/journal/days?date=0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['GET', '/api/journal/0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['PUT', '/api/journal/0000-01-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
       ['PUT', '/api/journal/2025-03-03', {}, 'content: content is required'],
       ['PUT', '/api/journal/2025-03-03', { content: 'x'.repeat(200_001) }, 'content: must be at most 200,000 characters'],
     ];

@@ -70,6 +70,15 @@ describe('trading days in the user time zone', () => {
     expect(resolveTradeDay('2026-02-30', NEW_YORK)).toBeNull();
   });
 
+  it('has no day for a timestamp of an impossible date or outside years 1-9999 (issue 25: a 500 before)', () => {
+    // Date.parse reads the first as March 2; the second and third became '00-1-12-31' and '0000-12-31'.
+    expect(resolveTradeDay('2026-02-30T10:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0000-01-01T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0001-01-01T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('+275760-09-13T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0001-01-02T00:00:00Z', NEW_YORK)).toBe('0001-01-01');
+  });
+
   it('validates IANA zone names', () => {
     expect(isValidTimeZone(NEW_YORK)).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from './calendar-day';
+import { FIRST_YEAR, LAST_YEAR, parseInstant } from './instant';
 
 /**
  * Instants become trading days only through the user's IANA zone (DESIGN: default America/New_York). Callers pass
@@ -26,8 +27,8 @@ export function isValidTimeZone(timeZone: string): boolean {
 function toZoned(instant: Date | string, timeZone: string): TZDate | null {
   let ms: number;
   if (typeof instant === 'string') {
-    const text = instant.trim();
-    ms = ZONED_TIMESTAMP.test(text) ? Date.parse(text.replace(' ', 'T')) : Number.NaN;
+    // Strictly: Date.parse reads 2026-02-30 as March 2 and year 0, which no trading day is.
+    ms = parseInstant(instant) ?? Number.NaN;
   } else {
     ms = instant.getTime();
   }
@@ -42,7 +43,10 @@ function toZoned(instant: Date | string, timeZone: string): TZDate | null {
 export function getTradingDayInZone(instant: Date | string, timeZone: string): CalendarDay | null {
   const zoned = toZoned(instant, timeZone);
   if (!zoned) return null;
-  return formatCalendarDay(zoned.getFullYear(), zoned.getMonth() + 1, zoned.getDate());
+  const year = zoned.getFullYear();
+  // A day is written with four digits: an instant of year 1 in UTC can still be year 0 in the zone.
+  if (year < FIRST_YEAR || year > LAST_YEAR) return null;
+  return formatCalendarDay(year, zoned.getMonth() + 1, zoned.getDate());
 }
 
 /** Hour of day 0..23 of an instant in `timeZone`, for the session rule (spec part 1 §9). */

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Handler } from 'hono';
+import type { Database } from '../db/client';
 import type { AppEnv } from '../http/context';
+import { databaseUnavailable } from '../http/errors';
 import type { SessionCache } from '../http/session';
 import { describeProblem, findInputProblem } from '../http/input-guard';
-import type { Auth } from './auth';
+import { watchAuthFailures, type Auth } from './auth';
 import { limitProviderCallback } from './provider-sign-in';
 import { SIGN_IN_ENDPOINTS, tooManyAttemptsMessage, type SignInLimiter, type SignInSubjects } from './sign-in-limits';
 
@@ -16,7 +18,21 @@ const BASE_PATH = '/api/auth';
  * - every sign-in path counts against its account (sign-in-limits.ts), whatever address the attempt comes from; the
  *   return from Google or the OpenID provider too, once the provider has said who it is (provider-sign-in.ts).
  */
-export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
+export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache, database: Pick<Database, 'ping'>): Handler<AppEnv> {
+  const handle = forwardToAuth(auth, limiter, sessions);
+  return async (c, next) => {
+    const { result: response, databaseAway } = await watchAuthFailures(async () => handle(c, next));
+    // better-auth answers a failed query with its own 500, which would read as a fault of ours (and the trader's
+    // sign-in as refused): while the database is away it is a 503 with Retry-After like every other route's. The
+    // ping covers a failure better-auth handled without its error hook.
+    if (response instanceof Response && response.status >= 500 && (databaseAway || !(await database.ping().catch(() => false)))) {
+      return databaseUnavailable(c);
+    }
+    return response;
+  };
+}
+
+function forwardToAuth(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
   return async (c) => {
     // Sign-out, password resets, profile changes...: whatever better-auth changes, no cached session outlives it, in
     // this process or another (cleared before, and everywhere after: a lookup racing the change stores nothing).
@@ -43,7 +59,10 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
         parsed = undefined; // better-auth answers malformed JSON itself
       }
       const problem = findInputProblem(parsed);
-      if (problem) return c.json({ error: describeProblem(problem), code: 'INVALID_INPUT' }, 400);
+      if (problem) {
+        const field = problem.field || 'body';
+        return c.json({ error: describeProblem(problem), code: 'INVALID_INPUT', fields: [{ field, message: problem.message }] }, 400);
+      }
     }
 
     const readAccount = SIGN_IN_ENDPOINTS[c.req.path.slice(BASE_PATH.length)];
@@ -61,8 +80,35 @@ export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: Sessio
     const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body }));
     if (account && (response.ok || (await provedSecret(response)))) await limiter.succeeded(account);
     await sessions.revoke();
-    return response;
+    return response.status === 400 ? withField(response, c.req.path.slice(BASE_PATH.length)) : response;
   };
+}
+
+/**
+ * The field of better-auth's own refusals, whose messages the sign-in pages show as they are ('Password too
+ * short'): added as `fields`, as every other 400 of the API has it (issue 25, point 9).
+ */
+const REFUSAL_FIELDS: Record<string, (endpoint: string) => string> = {
+  PASSWORD_TOO_SHORT: (endpoint) => (endpoint === '/sign-up/email' ? 'password' : 'newPassword'),
+  PASSWORD_TOO_LONG: (endpoint) => (endpoint === '/sign-up/email' ? 'password' : 'newPassword'),
+  INVALID_PASSWORD: (endpoint) => (endpoint === '/change-password' ? 'currentPassword' : 'password'),
+  INVALID_TOKEN: () => 'token',
+  EMAIL_MISMATCH: () => 'email',
+  EMAIL_ALREADY_VERIFIED: () => 'email',
+  INVALID_EMAIL: () => 'email',
+};
+
+/** better-auth's validation says `[body.email] ...`: the field is named in the message already. */
+const VALIDATION_FIELD = /^\[body\.([\w.]+)\] /;
+
+async function withField(response: Response, endpoint: string): Promise<Response> {
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown; message?: unknown; fields?: unknown } | null;
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string' || body.fields !== undefined) return response;
+  const field = REFUSAL_FIELDS[body.code]?.(endpoint) ?? VALIDATION_FIELD.exec(body.message)?.[1];
+  if (!field) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, fields: [{ field, message: body.message }] }), { status: 400, headers });
 }
 
 /** A refusal that still proved the password: the account's email is not confirmed yet. */

@@ -21,9 +21,11 @@ import {
 } from '../../../domain/chat';
 import { normalizeChatTitle } from '../../../domain/chat/titles';
 import { getDayName, getTodayInZone } from '../../../domain/dates';
+import { TRADER_DATA_RULE } from '../../../domain/text';
 import { toCents } from '../../../domain/money';
 import { combineStats } from '../../../domain/stats';
 import { AI_MESSAGES, AiError, type AiMessage, type AiService } from '../../ai';
+import { lockFor } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -46,6 +48,7 @@ export function systemPrompt(today: string, timeZone: string): string {
     'Write any math in plain text (for example "6 wins / 10 decided trades = 60.0%"), never LaTeX.',
     "Take every figure from the trade data given to you or from your tools' results and copy it exactly as written. Do not add up, average or compute new figures yourself: when you need a total, a rate or a breakdown, call a tool. If the data does not answer the question, say so.",
     `Today is ${getDayName(today)}, ${today}, in the trader's time zone (${timeZone}). Answer in Markdown; use a table to compare.`,
+    `${TRADER_DATA_RULE} Your tools' results are the trader's data in the same way.`,
   ].join('\n');
 }
 
@@ -147,11 +150,13 @@ export function createChatService({ database, ai, logger }: { database: Database
   async function prepare(userId: string, question: string, earlier: readonly MessageRow[], now: Date, promptCap: number): Promise<Prepared> {
     const { timeZone, today } = await zoneAndToday(userId, now);
     const context = await tradeContext(userId, question, today);
-    const system = [systemPrompt(today, timeZone), context?.text].filter(Boolean).join('\n\n');
-    const budget = Math.max(0, promptCap - system.length - question.length - 1000);
+    // The system message holds our instructions only; the trade data, fenced, travels with the question it answers.
+    const system = systemPrompt(today, timeZone);
+    const asked = context ? `${context.text}\n\n${question}` : question;
+    const budget = Math.max(0, promptCap - system.length - asked.length - 1000);
     return {
       system,
-      history: [...fitHistory(earlier, budget), { role: 'user', content: question }],
+      history: [...fitHistory(earlier, budget), { role: 'user', content: asked }],
       contextSource: context ? [context.source] : [],
       timeZone,
       today,
@@ -238,7 +243,7 @@ export function createChatService({ database, ai, logger }: { database: Database
           system: prepared.system,
           messages: prepared.history,
           ...CHAT_PARAMS,
-          tools: withTools ? chatTools({ database, userId, timeZone, today }) : undefined,
+          tools: withTools ? chatTools({ database, userId, timeZone, today, logger }) : undefined,
           maxSteps: 5,
           signal,
           admitted: true,
@@ -398,13 +403,20 @@ export function createChatService({ database, ai, logger }: { database: Database
     current: (userId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        const newest = await repo.newest();
+        if (newest) return toSessionDto(newest);
+        await lockFor(tx, 'chat_sessions', userId);
         return toSessionDto((await repo.newest()) ?? (await repo.create()));
       }),
 
-    /** New Chat: a conversation that has no message yet is reused rather than another empty one made. */
+    /**
+     * New Chat: a conversation that has no message yet is reused rather than another empty one made. One trader's
+     * New Chats one at a time: ten at once each found no empty session and made one (issue 25 point 9).
+     */
     create: (userId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        await lockFor(tx, 'chat_sessions', userId);
         const newest = await repo.newest();
         if (newest && (await repo.messageCount(newest.id)) === 0) return { session: toSessionDto(newest), created: false };
         return { session: toSessionDto(await repo.create()), created: true };
@@ -435,6 +447,7 @@ export function createChatService({ database, ai, logger }: { database: Database
     remove: (userId: string, sessionId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        await lockFor(tx, 'chat_sessions', userId);
         if (!(await repo.remove(sessionId))) throw notFound('Chat session not found');
         const next = (await repo.newest()) ?? (await repo.create());
         return { deleted: sessionId, next: toSessionDto(next) };

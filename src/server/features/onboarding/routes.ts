@@ -29,7 +29,11 @@ export async function runOnboarding(database: Database, userId: string, now: Dat
       .returning({ timeZone: userPreferences.timeZone });
     if (!claimed) return { created: false };
     const samples = buildSampleTrades(now, claimed.timeZone);
-    await tx.insert(trades).values(samples.map((t) => ({ ...toRow(t), userId, importSource: 'sample' })));
+    // Written in one statement, the samples would share one creation time, and those of one day (early in a month)
+    // would list in the random order of their ids: a microsecond apart, they keep the order they are written in.
+    await tx.insert(trades).values(
+      samples.map((t, i) => ({ ...toRow(t), userId, importSource: 'sample', createdAt: sql`now() + ${i}::int * interval '1 microsecond'` })),
+    );
     const today = getTodayInZone(now, claimed.timeZone);
     await tx.insert(tasks).values(buildOnboardingTasks(today).map((t) => ({ ...t, userId })));
     return { created: true };

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { profilePatch, type Profile } from '../../../contract/profile';
+import { avatarFileParam, profilePatch, type Profile } from '../../../contract/profile';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { imageBodyLimit, readImageUpload, sendImage } from '../../http/image-upload';
-import { readJson } from '../../http/validate';
+import { readJson, readParams } from '../../http/validate';
 
 const AVATAR_URL_PREFIX = '/api/profile/avatar/';
 
@@ -59,24 +59,29 @@ export function profileRoutes({ database, storage }: AppDeps) {
     .post('/avatar', imageBodyLimit(), async (c) => {
       const userId = c.var.user.id;
       const { bytes, type } = await readImageUpload(c);
-      const previous = (await getProfile(database, userId)).profilePictureUrl;
+      await getProfile(database, userId);
       // Spec part 1 §7: avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
       const fileName = `avatar-${Date.now()}.${type.ext}`;
       await storage.put(`avatars/${userId}/${fileName}`, bytes);
-      const [row] = await database.withUser(userId, (tx) =>
-        tx
+      // The picture it replaces is read from the row locked for the change: two uploads at once each removed the
+      // same old file and left one of the new ones behind, unused, for good.
+      const { row, previous } = await database.withUser(userId, async (tx) => {
+        const [before] = await tx.select({ url: profiles.profilePictureUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+        const [updated] = await tx
           .update(profiles)
           .set({ profilePictureUrl: `${AVATAR_URL_PREFIX}${fileName}`, userCustomized: true, updatedAt: sql`now()` })
           .where(eq(profiles.userId, userId))
-          .returning(),
-      );
-      if (previous?.startsWith(AVATAR_URL_PREFIX)) {
+          .returning();
+        return { row: updated, previous: before?.url ?? null };
+      });
+      // Two uploads in one millisecond share a name: the second's bytes replaced the first's, which is not to go.
+      if (previous?.startsWith(AVATAR_URL_PREFIX) && previous !== row!.profilePictureUrl) {
         await storage.remove(`avatars/${userId}/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
       }
       return c.json(toDto(row!), 201);
     })
     .get('/avatar/:file', async (c) => {
-      const file = c.req.param('file');
+      const { file } = readParams(c, avatarFileParam);
       if (!/^avatar-\d+\.(jpg|png|webp|gif)$/.test(file)) throw notFound();
       // Only the owner's own folder: the user id comes from the session, never from the URL.
       return sendImage(c, await storage.get(`avatars/${c.var.user.id}/${file}`));

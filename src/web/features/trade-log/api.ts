@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 import { apiFetch } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import {
+  DEFAULT_TRADE_ORDER,
   fetchTradePage,
   fetchTradePageAt,
   markAwaitingDelete,
@@ -21,6 +22,7 @@ import {
   type AccountFilter,
   type Trade,
   type TradeInputBody,
+  type TradeOrder,
   type TradePage,
   type TradePreferences,
 } from '../../shared/api';
@@ -36,10 +38,14 @@ export const WINDOW_PAGE = 250;
 /** Rows beyond the visible ones whose pages load ahead, so a steady scroll never meets a placeholder. */
 const WINDOW_AHEAD = 120;
 
-export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number) =>
+/**
+ * A page of the maximized list in a list order (GET /api/trades `sort` and `dir`: the trading order newest first by
+ * default, or a column, ties newest first and empty values last in both directions).
+ */
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
   queryOptions({
-    queryKey: queryKeys.trades.window(account, q, page),
-    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE),
+    queryKey: queryKeys.trades.window(account, q, page, order),
+    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, order),
   });
 
 /** The pages that hold rows first..last, with WINDOW_AHEAD rows to spare each way; the first page always (the total). */
@@ -66,11 +72,11 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean): TradeWindow {
+export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = DEFAULT_TRADE_ORDER): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({
-      ...tradeWindowPageQuery(account, q, page),
+      ...tradeWindowPageQuery(account, q, page, order),
       enabled,
       // While a new filter's first page loads, the old one stays (no flash of a spinner on every keystroke).
       placeholderData: page === 0 ? keepPreviousData : undefined,

@@ -32,6 +32,8 @@ export function TradeLogPage() {
   const [unassignedOpen, setUnassignedOpen] = useState(false);
   const [maximized, setMaximized] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
+  // The Trades panel's search: the statistics count the trades the list shows (issue 24 point 7).
+  const [q, setQ] = useState('');
 
   // Navigation can ask for Add New Trade (the dashboard calendar, the search palette). Consume the flag so a reload
   // or going back does not open the dialog again.
@@ -88,6 +90,7 @@ export function TradeLogPage() {
         maximized={maximized}
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
+        onSearchChange={setQ}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
         importSlot={
           <ImportButton
@@ -100,8 +103,8 @@ export function TradeLogPage() {
       {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
       {!maximized && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <StatsPanel account={account} />
-          <AnalysisPanel account={account} />
+          <StatsPanel account={account} q={q} />
+          <AnalysisPanel account={account} q={q} />
         </SimpleGrid>
       )}
 

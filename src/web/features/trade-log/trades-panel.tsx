@@ -45,18 +45,21 @@ interface TradesPanelProps {
   onAddTrade: () => void;
   /** The import button (JSON or CSV), built with the import dialog. */
   importSlot?: ReactNode;
+  /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
+  onSearchChange?: (q: string) => void;
 }
 
 /**
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => onSearchChange?.(q), [q, onSearchChange]);
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);

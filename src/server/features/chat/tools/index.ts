@@ -7,6 +7,7 @@ import { getPnlBreakdownTool } from './get-pnl-breakdown';
 import { getStatisticsTool } from './get-statistics';
 import { getStreaksTool } from './get-streaks';
 import type { ToolContext } from './common';
+import { guardTools } from './guard';
 
 export type { ToolContext, ToolBasis } from './common';
 
@@ -15,6 +16,11 @@ export type { ToolContext, ToolBasis } from './common';
  * trader by the context it is built with. The model chooses filters; it never chooses whose trades.
  */
 export function chatTools(ctx: ToolContext): ToolSet {
+  // Checked arguments, and failures in the trader's terms: the model never reads SQL, ids or stacks (guard.ts).
+  return guardTools(tools(ctx), ctx.logger);
+}
+
+function tools(ctx: ToolContext): ToolSet {
   return {
     get_statistics: getStatisticsTool(ctx),
     get_pnl_breakdown: getPnlBreakdownTool(ctx),
