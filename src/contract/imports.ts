@@ -55,7 +55,10 @@ const jsonParam = (value: unknown) => {
 const baseQuery = z.object({
   /** A format id of listFormats(); empty or 'auto' lets the server detect it from the header row. */
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
-  /** IANA zone of the file's naive times; default the trader's own (GET /api/preferences time_zone). */
+  /**
+   * IANA zone of the file's naive times; default the zone the account's last import was read in, else the trader's
+   * own (GET /api/preferences time_zone).
+   */
   time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
   /** The browser's zone: proposed first when the file's times do not fit the chosen zone (issue 12, point 4). */
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
@@ -205,6 +208,11 @@ export const importPreview = z.strictObject({
   /** What detection chose when the trader picked another format. */
   detected_format: format.nullable(),
   time_zone: z.string(),
+  /**
+   * Where `time_zone` came from: chosen in the dialog, the zone the account's last import was read in, or the
+   * trader's own (Profile Settings), in that order (issue 24, point 3).
+   */
+  time_zone_source: z.enum(['chosen', 'account', 'profile']),
   account_id: z.uuid().nullable(),
   row_count: z.number().int().nonnegative(),
   file_accounts: z.array(fileAccount),

@@ -7,7 +7,7 @@ import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
 import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
 import { attachment, attachmentList } from '../../src/contract/attachments';
-import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
+import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
@@ -170,6 +170,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     ]);
     expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
     expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
+    // A save based on a version that is no longer the saved one (issue 24: two tabs), journal and notebook alike.
+    const stale = { base_updated_at: '2020-01-01T00:00:00.000Z', content: 'older words' };
+    expect(conforms(noteChanged, await alice.put('/api/journal/2026-04-01', stale), 409).updated_at).toBe(saved.note.updated_at);
+    conforms(noteChanged, await alice.patch(`/api/notes/${saved.note.id}`, stale), 409);
   });
   it('reflections, their summary, an override and the analysis (JSON and event stream)', async () => {
     const carol = await newTrader(app, 'carol');
@@ -220,7 +224,9 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(config.ai).toEqual({ configured: false, model: null, reasoningModel: null });
     expect(conforms(health, await app.client().get('/api/health'))).toEqual({ ok: true, database: backend });
     const erin = await newTrader(app, 'erin');
-    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe('boolean');
+    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding', { time_zone: 'Europe/Madrid' })).created).toBe('boolean');
+    conforms(apiError, await app.client().post('/api/onboarding', { time_zone: 'Europe/Madrid' }), 401);
+    conforms(apiError, await erin.post('/api/onboarding', { time_zone: 'Nowhere/Else' }), 400);
     expect(conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe(false);
   });
 });

@@ -150,6 +150,28 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect(await days(trader)).toEqual([]);
   });
 
+  it('two tabs: a save based on an older version of the day (or on none) is refused with 409 note-changed (issue 24)', async () => {
+    const trader = await newTrader(app, 'tabs');
+    // Both tabs opened an unwritten day; tab B saves first.
+    const tabB = await trader.put('/api/journal/2025-07-01', { base_updated_at: null, content: 'from tab B' });
+    expect(tabB.status, JSON.stringify(tabB.body)).toBe(200);
+    const tabA = await trader.put('/api/journal/2025-07-01', { base_updated_at: null, content: 'from tab A' });
+    expect(tabA.status).toBe(409);
+    expect(tabA.body).toMatchObject({ code: 'note-changed', updated_at: tabB.body.note.updated_at });
+    expect((await trader.get('/api/journal/2025-07-01')).body.note.content).toBe('from tab B');
+    // On top of the version it saw, a save goes through; one based on that older version then is refused.
+    const next = await trader.put('/api/journal/2025-07-01', { base_updated_at: tabB.body.note.updated_at, content: 'B, later' });
+    expect(next.status).toBe(200);
+    const stale = await trader.put('/api/journal/2025-07-01', { base_updated_at: tabB.body.note.updated_at, content: 'stale' });
+    expect(stale.status).toBe(409);
+    expect((await trader.get('/api/journal/2025-07-01')).body.note.content).toBe('B, later');
+    // Without a version the save is not checked (as before); a bad version names the field.
+    expect((await trader.put('/api/journal/2025-07-01', { content: 'unchecked' })).status).toBe(200);
+    const bad = await trader.put('/api/journal/2025-07-01', { base_updated_at: 12, content: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^base_updated_at: /);
+  });
+
   it("never shows another trader's days, P&L or journal notes", async () => {
     const alice = await newTrader(app, 'alice');
     const bob = await newTrader(app, 'bob');

@@ -168,6 +168,8 @@ export const tradingAccounts = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isDefault: boolean('is_default').notNull().default(false),
+    // The zone an import into this account last read naive times in, the next import's default (issue 24, point 3).
+    importTimeZone: text('import_time_zone'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -7,6 +7,8 @@ export interface FromLocation {
 
 export interface RedirectState {
   from?: FromLocation;
+  /** The session ended while the trader was working (issue 24): the sign-in page says so. */
+  expired?: boolean;
 }
 
 const PUBLIC_PATHS = new Set(['/intro', '/login', '/register', '/forgot-password', '/reset-password']);
@@ -42,4 +44,9 @@ export function afterSignInPath(state: unknown, origin = window.location.origin)
   // Only same-app paths; never loop back to a public auth page.
   if (!path || PUBLIC_PATHS.has(new URL(path, origin).pathname)) return '/';
   return path;
+}
+
+/** Whether the sign-in page was reached because the session ended under the trader. */
+export function cameFromExpiry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'expired' in state && state.expired === true;
 }

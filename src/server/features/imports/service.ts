@@ -50,19 +50,27 @@ function headerKeyOf(bytes: ArrayBuffer): string {
   return headerKey(readHeaderRow(decodeText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 65_536)))));
 }
 
+/** Where the zone of a file's naive times came from: the dialog, the account's last import, or the trader's own. */
+type TimeZoneSource = ImportPreview['time_zone_source'];
+
 async function parse(
   db: Database,
   userId: string,
   bytes: ArrayBuffer,
-  query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping },
-): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean }> {
+  query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping; account_id?: string },
+): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean; timeZoneSource: TimeZoneSource }> {
   const preferences = await getPreferences(db, userId);
   // A mapping the trader made for this header row before: used if no format recognises the file.
   const key = headerKeyOf(bytes);
-  const remembered = query.mapping ? null : await db.withUser(userId, (tx) => importsRepo(tx, userId).mappingFor(key));
-  // Naive times in the file are read in the zone the trader chose in the dialog, by default their own; days follow the
+  const { remembered, accountZone } = await db.withUser(userId, async (tx) => ({
+    remembered: query.mapping ? null : await importsRepo(tx, userId).mappingFor(key),
+    accountZone: query.time_zone || !query.account_id ? null : ((await accountsRepo(tx, userId).find(query.account_id))?.importTimeZone ?? null),
+  }));
+  // Naive times in the file are read in the zone the trader chose in the dialog; else in the zone the account's last
+  // import was read in (issue 24: a re-import went back to New York); else the trader's own. Days follow the
   // trader's trading-day setting (issue 12).
-  const timeZone = query.time_zone ?? preferences.timeZone;
+  const timeZone = query.time_zone ?? accountZone ?? preferences.timeZone;
+  const timeZoneSource: TimeZoneSource = query.time_zone ? 'chosen' : accountZone ? 'account' : 'profile';
   const tradingDay = preferences.tradingDay as TradingDayRule;
   // If the file's times do not fit the chosen zone, the zones of the trader's computer and settings are tried first.
   const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
@@ -78,7 +86,7 @@ async function parse(
   const job = await parseInWorker(bytes, options, { key: await reuseKey(userId, bytes, options), userId });
   if (!job.summary.ok) throw failure(job.summary);
   const mappingRemembered = remembered !== null && job.summary.mapping !== null;
-  return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered });
+  return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered, timeZoneSource });
 }
 
 const errorsOf = (issues: Parsed['issues']) => issues.filter((i) => i.severity === 'error');
@@ -249,6 +257,7 @@ export const importsService = {
         format: summary.format,
         detected_format: summary.detectedFormat,
         time_zone: summary.timeZone,
+        time_zone_source: job.timeZoneSource,
         account_id: query.account_id ?? null,
         row_count: summary.rowCount,
         file_accounts: done.fileAccounts.map((f) => {
@@ -342,6 +351,8 @@ export const importsService = {
           const duplicates = accounts.reduce((sum, a) => sum + a.duplicates, 0);
           // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
           if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
+          // So is the zone the file's times were read in, for each account that received them (issue 24, point 3).
+          await accountsRepo(tx, userId).rememberImportTimeZone([query.account_id, ...accounts.map((a) => a.account_id)], summary.timeZone);
           await repo.remember(
             summary.fileAccounts
               .map((name) => ({ fileAccount: name, target: targets.get(name)! }))

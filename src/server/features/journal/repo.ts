@@ -48,6 +48,15 @@ export const journalRepo = (tx: Tx, userId: string) => {
         .where(dayRange(date))
         .orderBy(...newestFirst()),
 
+    /** The day's note's updated_at (to the millisecond), locked until the transaction ends; null without a note. */
+    lockNote: (date: string) =>
+      tx
+        .select({ updatedAt: notes.updatedAt })
+        .from(notes)
+        .where(and(eq(notes.userId, userId), eq(notes.journalDate, date)))
+        .for('update')
+        .then((rows) => (rows[0] ? new Date(rows[0].updatedAt).toISOString() : null)),
+
     note: (date: string) =>
       tx
         .select({ id: notes.id, title: notes.title, content: notes.content, folderId: notes.folderId, updatedAt: notes.updatedAt })

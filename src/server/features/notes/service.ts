@@ -74,6 +74,11 @@ function decodeOffset(cursor: string): number {
   return Number(match[1]);
 }
 
+/** The 409 of a save whose text grew from an older version of the note (issue 24, point 4: two tabs). */
+export function noteChanged(updatedAt: string | null) {
+  return conflict('This note was saved in another tab or device after you started editing it.', { code: 'note-changed', updated_at: updatedAt });
+}
+
 /** Checks every referenced folder, trade and tag is the trader's (400 naming the field otherwise). */
 async function checkReferences(tx: Tx, userId: string, input: { folder_id?: string | null; trade_id?: string | null; tag_ids?: string[] }) {
   const repo = notesRepo(tx, userId);
@@ -164,6 +169,10 @@ export const notesService = {
     return db.withUser(userId, async (tx) => {
       const repo = notesRepo(tx, userId);
       if (!(await repo.lock(id))) throw notFound('Note not found');
+      if (patch.base_updated_at) {
+        const newer = await repo.savedSince(id, patch.base_updated_at);
+        if (newer) throw noteChanged(newer);
+      }
       const tagIds = await checkReferences(tx, userId, patch);
       await repo.update(id, {
         ...(patch.title !== undefined && { title: patch.title }),

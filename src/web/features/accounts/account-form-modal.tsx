@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@man
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TradingAccount } from '../../shared/api';
 import { useCreateAccount, useUpdateAccount, type AccountFormValues } from './api';
+import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 
 interface AccountFormModalProps {
@@ -46,7 +47,10 @@ export function AccountFormModal({ opened, onClose, account, onSaved }: AccountF
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      toastError(account ? 'Failed to update trading account' : 'Failed to create trading account', describeError(error));
+      toastError(
+        account ? 'Failed to update trading account' : 'Failed to create trading account',
+        describeError(error, account ? SIGNED_OUT_WORDS.updateAccount : SIGNED_OUT_WORDS.createAccount),
+      );
     }
   };
 

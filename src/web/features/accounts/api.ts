@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import { reportUnauthorized } from '../../lib/session-expiry';
 import { accountsQuery, queryKeys, type TradingAccount } from '../../shared/api';
 
 /** Create/Edit dialog values (spec part 1 §2.6). */
@@ -33,6 +34,7 @@ async function accountRequest<T>(path: string, init: RequestInit): Promise<T> {
     body = null;
   }
   if (!response.ok) {
+    if (response.status === 401) reportUnauthorized();
     const record = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; description?: unknown };
     throw new AccountRequestError(
       response.status,

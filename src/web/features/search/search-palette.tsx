@@ -23,8 +23,8 @@ import { formatUsd, toCents } from '../../../domain/cents';
 import { formatDay, parseDayQuery } from '../../../domain/dates';
 import { QuickLinkIcon } from '../../components/quick-link-icon';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
-import { localDayOf } from '../../lib/local-day';
 import { quickLinksQuery } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 import { paletteNotesQuery, paletteTradesQuery } from './api';
 import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
 
@@ -88,7 +88,8 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   // Trades and notes come from the server's own searches (issue 24), asked once the trader pauses typing.
   const [typed] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const searching = typed.length >= MIN_SEARCH_LENGTH;
-  const day = searching ? parseDayQuery(typed, localDayOf(new Date())) : null;
+  const clock = useTraderTime();
+  const day = searching ? parseDayQuery(typed, clock.today(new Date())) : null;
   const trades = useQuery({ ...paletteTradesQuery(typed, day), enabled: searching });
   const notes = useQuery({ ...paletteNotesQuery(typed), enabled: searching && !day });
   const foundTrades = searching && typed === query.trim() ? (trades.data?.trades ?? []) : [];

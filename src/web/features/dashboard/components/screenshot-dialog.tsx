@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Image, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { localDayOf } from '../../../lib/local-day';
+import { useTraderTime } from '../../../shared/trader-clock';
 import { notifyError, notifySuccess } from '../api';
 import { captureDashboard } from './capture-dashboard';
 
@@ -36,6 +36,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
   const [title, setTitle] = useState(DEFAULT_SHARE_TITLE);
   const [tags, setTags] = useState(DEFAULT_HASHTAGS);
   const [hideMoney, setHideMoney] = useState(false);
+  const clock = useTraderTime();
 
   useEffect(() => {
     if (!opened) return;
@@ -96,7 +97,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
 
   const hashtags = toHashtags(tags);
   const links = buildShareLinks(title, hashtags, window.location.origin);
-  const fileName = `edgebook-dashboard-${localDayOf(new Date())}.png`;
+  const fileName = `edgebook-dashboard-${clock.today(new Date())}.png`;
 
   return (
     <Modal opened={opened} onClose={close} title="Share your dashboard" size="xl" centered>
