@@ -5,6 +5,7 @@ import {
   IconBrandDiscord,
   IconBrandX,
   IconCalendarEvent,
+  IconChartBar,
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
@@ -35,12 +36,14 @@ interface NavEntry {
 }
 
 /**
- * The pages, in order: the spec's four (part 1 §2.3), then the ones DESIGN.md adds to its list (the trader's notes
- * should not need Ctrl+K). A new page is one more entry here.
+ * The pages, in order: the spec's four (part 1 §2.3) with Reports after the Trade Log, then the notes pages DESIGN.md
+ * adds to its list (the trader's notes should not need Ctrl+K). A new page is one more entry here.
  */
 const NAV: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/', icon: <IconLayoutDashboard size={20} aria-hidden="true" />, testId: 'nav-dashboard' },
   { label: 'Trade Log', to: '/trade-log', icon: <IconListDetails size={20} aria-hidden="true" />, testId: 'nav-trade-log' },
+  // An addition to the spec's list (DESIGN "Beyond the spec"): the reports a trader picks a journal for.
+  { label: 'Reports', to: '/reports', icon: <IconChartBar size={20} aria-hidden="true" />, testId: 'nav-reports' },
   { label: 'Reflect', to: '/reflect', icon: <IconNotebook size={20} aria-hidden="true" />, testId: 'nav-reflect' },
   { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
   { label: 'Notebook', to: '/notebook', icon: <IconNotes size={20} aria-hidden="true" />, testId: 'nav-notebook' },
@@ -50,7 +53,6 @@ const NAV: readonly NavEntry[] = [
 /** An entry is current on its own page and the pages under it ('/reflect' is not current on '/reflect-ai'). */
 const isCurrent = (to: string, pathname: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
 
-// Spec part 1 §2.3 sidebar entries, in order.
 export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { setColorScheme } = useMantineColorScheme();

@@ -3,6 +3,7 @@ import { Spotlight } from '@mantine/spotlight';
 import {
   IconBrain,
   IconCalendar,
+  IconChartBar,
   IconListDetails,
   IconChartPie,
   IconFileText,
@@ -28,7 +29,7 @@ import { useTraderTime } from '../../shared/trader-clock';
 import { paletteNotesQuery, paletteTradesQuery } from './api';
 import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
 
-const GROUP_ORDER: SearchGroup[] = ['Pages', 'Dashboard', 'Actions'];
+const GROUP_ORDER: SearchGroup[] = ['Pages', 'Reports', 'Dashboard', 'Actions'];
 const SEARCH_DEBOUNCE_MS = 250;
 /** One letter would list every trade with an 'N' in it: the server is asked from two on. */
 const MIN_SEARCH_LENGTH = 2;
@@ -132,7 +133,7 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     key={entry.id}
                     label={entry.title}
                     description={entry.description}
-                    leftSection={ICONS[entry.id] ?? <IconLayoutDashboard size={18} aria-hidden="true" />}
+                    leftSection={ICONS[entry.id] ?? (entry.group === 'Reports' ? <IconChartBar size={18} aria-hidden="true" /> : <IconLayoutDashboard size={18} aria-hidden="true" />)}
                     onClick={() => run(entry)}
                     data-testid={`search-entry-${entry.id}`}
                   />

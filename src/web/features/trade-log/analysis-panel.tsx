@@ -19,8 +19,8 @@ const SERIES = [
 ];
 
 /** Spec part 2 "Statistics and charts": Results by Week and by Day of Week (Monday to Friday), stacked bars. */
-export function AnalysisPanel({ account, q = '' }: { account: AccountFilter | null; q?: string }) {
-  const { data, isPending } = useTradeStats(account, q);
+export function AnalysisPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
+  const { data, isPending } = useTradeStats(account, q, filter);
   const shown = (data?.by_week ?? []).slice(-WEEKS_SHOWN);
   // The weeks shown carry their year when they span two (issue 24), whatever the weeks left out.
   const labels = labelWeeks(shown.map((w) => w.weekStart));
