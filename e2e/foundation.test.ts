@@ -514,11 +514,12 @@ describe('the app shell', () => {
     await shell.goto(SHELL_PAGE);
     const community = page.getByTestId('community-link');
     await community.waitFor();
-    // The spec's four pages, then the notes DESIGN.md adds to its list (issue 24).
+    // The spec's four pages with Reports after the Trade Log, then the notes DESIGN.md adds to its list (issue 24).
     const pages = await shell.sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(pages).toEqual([
       ['Dashboard', '/'],
       ['Trade Log', '/trade-log'],
+      ['Reports', '/reports'],
       ['Reflect', '/reflect'],
       ['ReflectAI', '/reflect-ai'],
       ['Notebook', '/notebook'],
