@@ -450,6 +450,10 @@ describe('dashboard', () => {
     expect(await textOf(dialog.getByTestId('share-text'))).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
     const x = await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href');
     expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
+
+    // Its close button has a name (issue 24: a screen reader heard 'button').
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('phone: draws the charts below the fold as they come near, and the screenshot holds them all (issue 14 first screen)', async () => {
