@@ -1,4 +1,5 @@
 import { formatShortDay, isCalendarDay } from '../../../domain/dates';
+import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { formatUsd, toCents, type Cents } from '../../../domain/money';
 import type { Trade } from '../../shared/api';
 
@@ -15,8 +16,8 @@ export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pn
 /** Net PnL as the table shows it: '$1,250.00', '-$95.50'. */
 export const formatTradePnl = (trade: Pick<Trade, 'pnl'>): string => formatUsd(pnlCentsOf(trade));
 
-/** Profit green, loss red, flat dimmed, in the shades that keep AA contrast in both themes (Mantine's teal on white: 3.1:1). */
-export { pnlColor } from '../../lib/tone';
+/** AA contrast in both themes (components/pnl-value's tones); nothing gained or lost is dimmed. */
+export const pnlColor = (cents: Cents) => (cents > 0 ? PNL_POSITIVE : cents < 0 ? PNL_NEGATIVE : 'dimmed');
 
 /** Spec part 2 "Trade table": the Trade Account column shows Unassigned, or Unknown Account for a vanished account. */
 export function accountLabel(trade: Pick<Trade, 'account_id' | 'account_name'>): string {
