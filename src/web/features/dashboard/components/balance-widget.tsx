@@ -1,4 +1,5 @@
 import { AreaChart } from '../../../components/charts';
+import { formatAxisUsd } from '../../../../domain/cents';
 import { formatDay } from '../../../../domain/dates';
 import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
@@ -34,10 +35,14 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       startingBalanceCents: startingCents + (stats?.by_day_before.pnlCents ?? 0),
       days,
       range: getLastDaysRange(BALANCE_RANGE_DAYS[range], now, timeZone),
-    }).map((p) => ({ date: formatDay(p.date, 'MMM d'), Balance: p.balanceCents / 100 }));
+    }).map((p) => ({ date: formatDay(p.date, 'MMM d'), Balance: p.balanceCents / 100, cents: p.balanceCents }));
   }, [stats, startingCents, range, now, timeZone]);
-  const last = points[points.length - 1]?.Balance ?? startingCents / 100;
-  const lastCents = Math.round(last * 100);
+  const table = {
+    caption: `Account balance, last ${BALANCE_RANGE_DAYS[range]} days`,
+    columns: ['Day', 'Balance'],
+    rows: points.map((p) => [p.date, formatUsd(p.cents)]),
+  };
+  const lastCents = points[points.length - 1]?.cents ?? startingCents;
   const change = lastCents - startingCents;
 
   return (
@@ -55,10 +60,10 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
     >
       <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap" gap="xs">
         <div>
-          <Text fw={800} size="xl" data-testid="balance-value">
+          <Text fw={800} size="xl" data-testid="balance-value" data-money>
             {formatUsd(lastCents)}
           </Text>
-          <Text size="xs" c={pnlColor(change)}>
+          <Text size="xs" c={pnlColor(change)} data-money>
             {formatSignedUsd(change)} since start
           </Text>
         </div>
@@ -79,9 +84,14 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         withDots={false}
         gridAxis="y"
         tickLine="none"
-        yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}
+        // Whole dollars where the tick is whole, and as wide as its widest label: '$30,000.00' was wider than the
+        // axis and ran past the card (issue 24: the shared picture cut it at the card's edge).
+        yAxisProps={{ width: 'auto', domain: ['auto', 'auto'], tickFormatter: (dollars: number) => formatAxisUsd(Math.round(dollars * 100)) }}
         xAxisProps={{ minTickGap: 24 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}
+        table={table}
+        // Its axis is dollar amounts too: hidden with them when the trader shares the dashboard without amounts.
+        data-money-axis
       />
       {settingsOpen && (
         <Suspense fallback={null}>

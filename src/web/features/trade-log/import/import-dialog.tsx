@@ -322,7 +322,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           <Button
             onClick={submit}
             loading={confirm.isPending}
-            disabled={!data || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
+            // Nothing new to import (every trade a duplicate): no button that would store nothing (issue 24).
+            disabled={!data || data.new_trades === 0 || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
             data-testid="import-confirm"
           >
             {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}
