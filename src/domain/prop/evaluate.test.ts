@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { marketDayOf } from '../importers/market-time';
+import { evaluatePropAccount } from './evaluate';
+import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';
+
+/** Issue 28's scenarios, each named after its trades. Amounts in dollars in the names, cents in the code. */
+const START = 5_000_000; // $50,000
+
+let seq = 0;
+function trade(day: string, net: number, extra: Partial<PropTrade> = {}): PropTrade {
+  seq++;
+  return { id: `t${seq}`, day, entryAt: null, exitAt: null, netCents: Math.round(net * 100), symbol: 'NQ', quantity: 1, ...extra };
+}
+
+function rules(partial: Partial<PropRuleSet>): PropRuleSet {
+  return { ...EMPTY_RULE_SET, ...partial };
+}
+
+const evaluate = (r: PropRuleSet, trades: PropTrade[], today = '2026-03-20', kind: 'evaluation' | 'funded' | 'personal' = 'evaluation') =>
+  evaluatePropAccount({ kind, startingBalanceCents: START, rules: r, trades, today });
+
+describe('daily loss limit, $1,000', () => {
+  // -$600, -$500 (the day at -$1,100), +$400 (closes at -$700).
+  const dipAndRecover = () => [trade('2026-03-16', -600), trade('2026-03-16', -500), trade('2026-03-16', 400)];
+
+  it('-$600, -$500, +$400 in one day: the intraday rule breaks at the second trade, at -$1,100', () => {
+    const trades = dipAndRecover();
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' } }), trades);
+    expect(status.breaches).toHaveLength(1);
+    expect(status.breaches[0]).toMatchObject({ rule: 'dailyLoss', tradeId: trades[1]!.id, day: '2026-03-16', value: -110_000, limit: -100_000, fatal: true });
+    expect(status.outcome).toBe('broken');
+    expect(status.state).toBe('broken');
+  });
+
+  it('-$600, -$500, +$400 in one day: the end-of-day rule sees a -$700 close and nothing broken', () => {
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'end-of-day' } }), dipAndRecover());
+    expect(status.breaches).toEqual([]);
+    expect(status.outcome).toBe('active');
+    expect(status.balanceCents).toBe(START - 70_000);
+  });
+
+  it('a soft limit (stop for the day): the account lives, a trade after the stop is flagged, the next day is fresh', () => {
+    const trades = [trade('2026-03-16', -1_000), trade('2026-03-16', 200), trade('2026-03-17', -300)];
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'stop-day', check: 'intraday' } }), trades, '2026-03-17');
+    expect(status.breaches.map((b) => [b.tradeId, b.fatal, b.message])).toEqual([
+      [trades[0]!.id, false, "Day's net -$1,000.00 reached the daily loss limit of -$1,000.00"],
+      [trades[1]!.id, false, 'Traded after the daily loss limit stopped the day'],
+    ]);
+    expect(status.outcome).toBe('active');
+    // Today (03-17) is at -$300: $700 of room, more than a quarter of the limit.
+    expect(status.rules.find((r) => r.rule === 'dailyLoss')).toMatchObject({ state: 'ok', distanceCents: 70_000, value: -30_000 });
+  });
+
+  it('-$990 gross with $20 of fees: net -$1,010 breaks a $1,000 limit that the gross would not', () => {
+    const gross = -990;
+    const fees = 20;
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' } }), [trade('2026-03-16', gross - fees)]);
+    expect(status.breaches[0]).toMatchObject({ rule: 'dailyLoss', value: -101_000 });
+  });
+
+  it('a Sunday 18:30 New York entry is Monday\'s trading day: with Monday morning\'s loss the day breaks the limit', () => {
+    const sundayEvening = Date.parse('2026-03-15T18:30:00-04:00');
+    const mondayMorning = Date.parse('2026-03-16T10:05:00-04:00');
+    const sundayDay = marketDayOf(sundayEvening, { rule: 'exchange' }).tradingDay;
+    const mondayDay = marketDayOf(mondayMorning, { rule: 'exchange' }).tradingDay;
+    expect(sundayDay).toBe('2026-03-16');
+    expect(mondayDay).toBe('2026-03-16');
+    const trades = [
+      trade(sundayDay, -600, { entryAt: '2026-03-15T22:30:00Z', exitAt: '2026-03-15T22:50:00Z' }),
+      trade(mondayDay, -450, { entryAt: '2026-03-16T14:05:00Z', exitAt: '2026-03-16T14:20:00Z' }),
+    ];
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' } }), trades);
+    expect(status.days).toHaveLength(1);
+    expect(status.breaches[0]).toMatchObject({ tradeId: trades[1]!.id, day: '2026-03-16', at: '2026-03-16T14:20:00Z', value: -105_000 });
+  });
+
+  it('amber within 25% of the limit: -$800 today leaves $200 of a $1,000 limit', () => {
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'stop-day', check: 'intraday' } }), [trade('2026-03-20', -800)]);
+    expect(status.rules[0]).toMatchObject({ rule: 'dailyLoss', state: 'near', distanceCents: 20_000 });
+    expect(status.state).toBe('near');
+  });
+});
+
+describe('maximum loss limit, $2,000', () => {
+  it('static: +$1,500 then -$3,400 ends at $48,100, above the fixed $48,000 floor', () => {
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } }), [
+      trade('2026-03-16', 1_500),
+      trade('2026-03-17', -3_400),
+    ]);
+    expect(status.breaches).toEqual([]);
+    expect(status.rules[0]).toMatchObject({ rule: 'maxLoss', limit: 4_800_000, distanceCents: 10_000, state: 'near' });
+  });
+
+  it('end-of-day trailing: a +$1,500 day lifts the floor to $49,500; -$1,000 and -$1,100 the next day break it at $49,400', () => {
+    const trades = [trade('2026-03-16', 1_500), trade('2026-03-17', -1_000), trade('2026-03-17', -1_100)];
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: null } }), trades);
+    expect(status.breaches).toHaveLength(1);
+    expect(status.breaches[0]).toMatchObject({ rule: 'maxLoss', tradeId: trades[2]!.id, value: 4_940_000, limit: 4_950_000 });
+    expect(status.timeline.map((p) => p.thresholdCents)).toEqual([4_800_000, 4_950_000, 4_950_000]);
+  });
+
+  it('end-of-day trailing: an intraday high that is given back by the close does not move the floor', () => {
+    const trades = [trade('2026-03-16', 1_800), trade('2026-03-16', -1_700), trade('2026-03-17', -2_050)];
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: null } }), trades);
+    // The day closed at $50,100: floor $48,100. -$2,050 -> $48,050, below it.
+    expect(status.days.map((d) => d.thresholdCents)).toEqual([4_810_000, 4_810_000]);
+    expect(status.breaches[0]).toMatchObject({ tradeId: trades[2]!.id, value: 4_805_000, limit: 4_810_000 });
+  });
+
+  it('intraday (realized) trailing: +$1,800 then -$1,700 in one day moves the floor to $49,800 at once; -$250 the next day leaves $50', () => {
+    const trades = [trade('2026-03-16', 1_800), trade('2026-03-16', -1_700), trade('2026-03-17', -250)];
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'intraday', lockAboveStartCents: null } }), trades);
+    // Floor after the first trade: $51,800 - $2,000 = $49,800. Balance $50,100, then -$250 -> $49,850: $50 above it.
+    expect(status.timeline.map((p) => [p.balanceCents, p.thresholdCents])).toEqual([
+      [5_180_000, 4_980_000],
+      [5_010_000, 4_980_000],
+      [4_985_000, 4_980_000],
+    ]);
+    expect(status.breaches).toEqual([]);
+    expect(status.rules[0]).toMatchObject({ state: 'near', distanceCents: 5_000 });
+  });
+
+  it('a trailing threshold stops at the starting balance: +$3,000 days lift it to $50,000 and no further', () => {
+    const trades = [trade('2026-03-16', 1_500), trade('2026-03-17', 1_500), trade('2026-03-18', 1_000), trade('2026-03-19', -1_900)];
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: 0 } }), trades);
+    expect(status.days.map((d) => d.thresholdCents)).toEqual([4_950_000, 5_000_000, 5_000_000, 5_000_000]);
+    // $54,000 - $1,900 = $52,100: $2,100 above the locked $50,000 floor. Unlocked it would have been $52,000.
+    expect(status.breaches).toEqual([]);
+    expect(status.rules[0]).toMatchObject({ limit: 5_000_000, distanceCents: 210_000 });
+  });
+
+  it('a threshold locked $100 above the start (Apex): floor $50,100 once the balance reached $52,600', () => {
+    const status = evaluate(rules({ maxLoss: { amountCents: 250_000, trailing: 'intraday', lockAboveStartCents: 10_000 } }), [
+      trade('2026-03-16', 2_600),
+      trade('2026-03-16', 500),
+      trade('2026-03-17', -3_000),
+    ]);
+    expect(status.timeline.map((p) => p.thresholdCents)).toEqual([5_010_000, 5_010_000, 5_010_000]);
+    expect(status.breaches[0]).toMatchObject({ rule: 'maxLoss', value: 5_010_000 });
+  });
+
+  it('reaching the threshold exactly is a breach', () => {
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } }), [trade('2026-03-16', -2_000)]);
+    expect(status.breaches).toHaveLength(1);
+  });
+});
+
+describe('consistency, target and days', () => {
+  it('best day $1,800 of $3,000 total profit is 60%: over a 50% rule, so not passed though the target is met', () => {
+    const status = evaluate(
+      rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' } }),
+      [trade('2026-03-16', 1_800), trade('2026-03-17', 700), trade('2026-03-18', 500)],
+    );
+    expect(status.rules.find((r) => r.rule === 'profitTarget')).toMatchObject({ state: 'met', progressPct: 100 });
+    expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ state: 'pending', value: 60 });
+    expect(status.outcome).toBe('active');
+  });
+
+  it('two more $600 days bring the best day to 42.86% of $4,200: passed', () => {
+    const status = evaluate(
+      rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' }, minTradingDays: 5 }),
+      [trade('2026-03-16', 1_800), trade('2026-03-17', 700), trade('2026-03-18', 500), trade('2026-03-19', 600), trade('2026-03-20', 600)],
+    );
+    expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ state: 'met', value: 42.86 });
+    expect(status.rules.find((r) => r.rule === 'minTradingDays')).toMatchObject({ state: 'met', value: 5 });
+    expect(status.outcome).toBe('passed');
+  });
+
+  it('consistency of the target: a $1,600 day is 53.33% of a $3,000 target', () => {
+    const status = evaluate(rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'target' } }), [trade('2026-03-16', 1_600)]);
+    expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ value: 53.33, state: 'pending' });
+  });
+
+  it('funded: five days of $150 or more, and one of $149.99 that does not count, make a payout-eligible account', () => {
+    const days = ['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-23'];
+    const trades = days.map((d, i) => trade(d, i === 2 ? 149.99 : 150));
+    const status = evaluate(rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }), trades, '2026-03-23', 'funded');
+    expect(status.rules.find((r) => r.rule === 'minProfitDays')).toMatchObject({ value: 5, state: 'met' });
+    expect(status.outcome).toBe('payout-eligible');
+    const fewer = evaluate(rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }), trades.slice(0, 5), '2026-03-23', 'funded');
+    expect(fewer.outcome).toBe('active');
+  });
+});
+
+describe('position and hours', () => {
+  it('3 NQ and 25 MNQ open together are 5.5 NQ: over a 5-contract limit at the MNQ entry', () => {
+    const trades = [
+      trade('2026-03-16', 100, { symbol: 'NQM6', quantity: 3, entryAt: '2026-03-16T13:35:00Z', exitAt: '2026-03-16T13:50:00Z' }),
+      trade('2026-03-16', 50, { symbol: 'MNQM6', quantity: 25, entryAt: '2026-03-16T13:40:00Z', exitAt: '2026-03-16T13:45:00Z' }),
+      // After both closed: 50 MNQ alone is exactly 5 NQ, within the limit.
+      trade('2026-03-16', 20, { symbol: 'MNQM6', quantity: 50, entryAt: '2026-03-16T14:00:00Z', exitAt: '2026-03-16T14:10:00Z' }),
+    ];
+    const status = evaluate(rules({ maxPosition: { contracts: 5 } }), trades);
+    expect(status.breaches).toEqual([
+      expect.objectContaining({ rule: 'maxPosition', tradeId: trades[1]!.id, value: 5.5, at: '2026-03-16T13:40:00Z' }),
+    ]);
+  });
+
+  it('an exit and an entry at the same instant are not two positions at once', () => {
+    const trades = [
+      trade('2026-03-16', 100, { quantity: 5, entryAt: '2026-03-16T13:35:00Z', exitAt: '2026-03-16T13:50:00Z' }),
+      trade('2026-03-16', 100, { quantity: 5, entryAt: '2026-03-16T13:50:00Z', exitAt: '2026-03-16T14:00:00Z' }),
+    ];
+    expect(evaluate(rules({ maxPosition: { contracts: 5 } }), trades).breaches).toEqual([]);
+  });
+
+  it('flat by 16:10 New York: a trade held from 16:05 to 16:12 breaks it; one from 18:05 on the evening session does not', () => {
+    const trades = [
+      trade('2026-03-16', 100, { entryAt: '2026-03-16T20:05:00Z', exitAt: '2026-03-16T20:12:00Z' }),
+      trade('2026-03-17', 100, { entryAt: '2026-03-16T22:05:00Z', exitAt: '2026-03-16T22:30:00Z' }),
+      trade('2026-03-17', 100, { entryAt: '2026-03-17T14:00:00Z', exitAt: '2026-03-17T20:09:00Z' }),
+    ];
+    const status = evaluate(
+      rules({ tradingHours: { flatBy: '16:10', reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: [] } }),
+      trades,
+    );
+    expect(status.breaches.map((b) => [b.tradeId, b.at])).toEqual([[trades[0]!.id, '2026-03-16T20:10:00.000Z']]);
+  });
+
+  it('a trade on a closed day is flagged by its trading day', () => {
+    const status = evaluate(
+      rules({ tradingHours: { flatBy: null, reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: ['2026-03-17'] } }),
+      [trade('2026-03-16', 10), trade('2026-03-17', 10)],
+    );
+    expect(status.breaches.map((b) => b.day)).toEqual(['2026-03-17']);
+  });
+});
+
+describe('no rules, no trades', () => {
+  it('an empty account stands at its starting balance with nothing broken', () => {
+    const status = evaluate(EMPTY_RULE_SET, []);
+    expect(status).toMatchObject({ balanceCents: START, profitCents: 0, state: 'ok', outcome: 'active', breaches: [], rules: [], tradingDays: 0, basis: 'realized' });
+  });
+});
