@@ -9,6 +9,7 @@ const SERIAL_API = [
   'ai-service',
   'cluster',
   'compiled-server',
+  'database-restart',
   'hardening-requests',
   'imports-latency',
   'process',

@@ -17,7 +17,12 @@ export const appConfig = z.strictObject({
 });
 
 /** GET /api/health */
-export const health = z.strictObject({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) });
+export const health = z.strictObject({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  /** Only when the database cannot be reached (503, with Retry-After). */
+  error: z.string().optional(),
+});
 
 /** POST /api/onboarding: whether this request created the sample trades and onboarding tasks (once per trader). */
 export const onboardingResult = z.strictObject({ created: z.boolean() });

@@ -25,7 +25,8 @@ import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
 import { describeError, redactPath } from './http/error-log';
-import { HttpError } from './http/errors';
+import { databaseUnavailable, HttpError } from './http/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, unavailableReason } from './db/unavailable';
 import { createClientAddressResolver } from './http/client-address';
 import { sameOriginWrites } from './http/same-origin';
 import { noStoreByDefault, securityHeaders } from './http/security';
@@ -53,6 +54,12 @@ export function createApp(appDeps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       return c.json({ error: error.message, ...error.details }, error.status);
+    }
+    // The database is restarting or unreachable (issue 25 point 1): the request may be tried again in a moment.
+    const reason = unavailableReason(error);
+    if (reason) {
+      logger.warn({ method: c.req.method, path: redactPath(c.req.path), reason }, 'database unavailable');
+      return databaseUnavailable(c);
     }
     // Never the error's message or the request's values: see error-log.ts.
     logger.error({ error: describeError(error), method: c.req.method, path: redactPath(c.req.path) }, 'unhandled error');
@@ -87,7 +94,9 @@ export function createApp(appDeps: AppDeps) {
 
   app.get('/api/health', async (c) => {
     const ok = await database.ping().catch(() => false);
-    return c.json({ ok, database: database.kind } satisfies Health, ok ? 200 : 503);
+    if (ok) return c.json({ ok, database: database.kind } satisfies Health);
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json({ ok, database: database.kind, error: DATABASE_UNAVAILABLE_MESSAGE } satisfies Health, 503);
   });
 
   app.get('/api/config', (c) =>
@@ -103,7 +112,7 @@ export function createApp(appDeps: AppDeps) {
     } satisfies AppConfig),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS), sessions));
+  app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, createSignInLimiter(database, config.AUTH_ACCOUNT_ATTEMPTS), sessions, database));
 
   app.route('/api/verify-recaptcha', captchaRoutes(deps));
 

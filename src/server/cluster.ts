@@ -18,7 +18,13 @@ export interface ClusterPrimary {
 const STOP_LIMIT_MS = 10_000;
 
 export async function startClusterPrimary(config: Config, logger: Logger): Promise<ClusterPrimary> {
-  const migrated = await openDatabase({ databaseUrl: config.DATABASE_URL, migrate: true, poolSize: 1 });
+  const migrated = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    migrate: true,
+    poolSize: 1,
+    logger,
+    startTimeoutMs: config.DATABASE_START_TIMEOUT * 1000,
+  });
   await migrated.close();
   authSecret(config);
 

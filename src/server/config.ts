@@ -74,6 +74,8 @@ const envSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** PostgreSQL connections per server process. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Seconds the server waits at start-up for a PostgreSQL server that is not reachable yet, before it gives up. */
+    DATABASE_START_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { startClusterPrimary, type ClusterPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { DatabaseUnreachableError } from './db/unavailable';
 import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
 
@@ -67,7 +68,7 @@ try {
     await stop(signal);
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
     process.exit(1);
   }

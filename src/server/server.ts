@@ -63,6 +63,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     loadDataDir: options.loadDataDir,
     migrate: options.migrate,
     poolSize: config.DATABASE_POOL_SIZE,
+    logger,
+    startTimeoutMs: config.DATABASE_START_TIMEOUT * 1000,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });

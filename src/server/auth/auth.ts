@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -8,6 +9,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../email';
 import type { CaptchaService } from '../features/captcha/service';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { describeError } from '../http/error-log';
 import type { Logger } from '../logger';
 import { assertAuthBody } from './guards';
@@ -15,6 +17,19 @@ import { checkProviderSession, noteProviderProfile } from './provider-sign-in';
 import { createSignInLimiter } from './sign-in-limits';
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth answers a failed query with its own 500, which says nothing of the cause; only the error it logs does
+ * (its error hook is not called for every failure). So its logger below notes it: a request forwarded through
+ * `watchAuthFailures` learns whether the database was away (issue 25 point 1).
+ */
+const authFailures = new AsyncLocalStorage<{ databaseAway: boolean }>();
+
+export async function watchAuthFailures<T>(run: () => Promise<T>): Promise<{ result: T; databaseAway: boolean }> {
+  const seen = { databaseAway: false };
+  const result = await authFailures.run(seen, run);
+  return { result, databaseAway: seen.databaseAway };
+}
 
 /**
  * Paths (under /api/auth) that are rate-limited per client address: every step of signing in (password, the
@@ -215,8 +230,13 @@ export function createAuth(deps: {
       // errors are mostly what hostile or stale requests cause (a forged OAuth state, an expired token), so they are
       // warnings here; a failure of the server itself still answers 500 and is counted by its status.
       level: 'warn',
-      log: (level, message, ...args) =>
-        deps.logger?.warn({ auth: level, errors: args.filter((a) => a instanceof Error).map((a) => describeError(a)) }, message),
+      log: (level, message, ...args) => {
+        if (args.some(isDatabaseUnavailable)) {
+          const seen = authFailures.getStore();
+          if (seen) seen.databaseAway = true;
+        }
+        deps.logger?.warn({ auth: level, errors: args.filter((a) => a instanceof Error).map((a) => describeError(a)) }, message);
+      },
     },
   });
 }

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Handler } from 'hono';
+import type { Database } from '../db/client';
 import type { AppEnv } from '../http/context';
+import { databaseUnavailable } from '../http/errors';
 import type { SessionCache } from '../http/session';
 import { describeProblem, findInputProblem } from '../http/input-guard';
-import type { Auth } from './auth';
+import { watchAuthFailures, type Auth } from './auth';
 import { limitProviderCallback } from './provider-sign-in';
 import { SIGN_IN_ENDPOINTS, tooManyAttemptsMessage, type SignInLimiter, type SignInSubjects } from './sign-in-limits';
 
@@ -16,7 +18,21 @@ const BASE_PATH = '/api/auth';
  * - every sign-in path counts against its account (sign-in-limits.ts), whatever address the attempt comes from; the
  *   return from Google or the OpenID provider too, once the provider has said who it is (provider-sign-in.ts).
  */
-export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
+export function authHandler(auth: Auth, limiter: SignInLimiter, sessions: SessionCache, database: Pick<Database, 'ping'>): Handler<AppEnv> {
+  const handle = forwardToAuth(auth, limiter, sessions);
+  return async (c, next) => {
+    const { result: response, databaseAway } = await watchAuthFailures(async () => handle(c, next));
+    // better-auth answers a failed query with its own 500, which would read as a fault of ours (and the trader's
+    // sign-in as refused): while the database is away it is a 503 with Retry-After like every other route's. The
+    // ping covers a failure better-auth handled without its error hook.
+    if (response instanceof Response && response.status >= 500 && (databaseAway || !(await database.ping().catch(() => false)))) {
+      return databaseUnavailable(c);
+    }
+    return response;
+  };
+}
+
+function forwardToAuth(auth: Auth, limiter: SignInLimiter, sessions: SessionCache): Handler<AppEnv> {
   return async (c) => {
     // Sign-out, password resets, profile changes...: whatever better-auth changes, no cached session outlives it, in
     // this process or another (cleared before, and everywhere after: a lookup racing the change stores nothing).

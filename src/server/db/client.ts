@@ -12,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { DatabaseUnreachableError, describeReason, describeTarget, isDatabaseUnavailable } from './unavailable';
+import type { Logger } from '../logger';
 import { packageRoot } from '../paths';
 
 export type Schema = typeof schema;
@@ -53,6 +55,10 @@ export interface OpenOptions {
   migrate?: boolean;
   /** PostgreSQL connections per process. */
   poolSize?: number;
+  /** Where lost PostgreSQL connections and the wait for the database at start-up are reported. */
+  logger?: Logger;
+  /** How long (ms) to wait at start-up for a PostgreSQL server that cannot be reached yet; 60 s by default. */
+  startTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -82,13 +88,27 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
 }
 
+/**
+ * A new connection that takes longer than this fails the request (a 503) instead of holding it: a database host that
+ * vanished (a failover) drops packets rather than refusing them. Also the longest a request waits for a free pooled
+ * connection.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const size = options.poolSize ?? 10;
+  // TCP keepalive: a connection whose server went away without a word (a failover, a dropped route) is noticed and
+  // dropped instead of waited on.
+  const connection = { connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
   // The owner's pool: migrations, better-auth's tables, health. Requests reach it only when a session is looked up.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(size / 4)) });
+  const pool = new pg.Pool({ ...connection, max: Math.max(2, Math.ceil(size / 4)) });
+  survive(pool, 'owner', options.logger);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   try {
-    if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
+    if (options.migrate !== false) {
+      await waitForDatabase(pool, url, options.startTimeoutMs ?? 60_000, options.logger);
+      await migratePg(db as never, { migrationsFolder });
+    }
   } catch (error) {
     await pool.end();
     throw error;
@@ -98,7 +118,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // before a transaction's settings arrive; with no app.user_id they see no rows at all. Pipelined: BEGIN and the
   // user's setting go out with the request's first query instead of a round trip ahead of it, which under load
   // costs the server and PostgreSQL CPU on both ends.
-  const appPool = new pg.Pool({ connectionString: url, max: size, options: '-c role=edgebook_app', pipeline: true });
+  const appPool = new pg.Pool({ ...connection, max: size, options: '-c role=edgebook_app', pipeline: true });
+  survive(appPool, 'requests', options.logger);
   const signals = sessionSignals(url);
   const database = wrap('postgres', db, async () => {
     await Promise.all([pool.end(), appPool.end(), signals.close()]);
@@ -148,6 +169,44 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   return database;
 }
 
+/**
+ * Issue 25 point 1: a PostgreSQL restart ends every connection (57P01 to each), and node-postgres reports that as an
+ * 'error' event, which ended the whole process wherever nobody listened: on the pool for an idle connection, on the
+ * client for one a request holds between two queries. The pool has already dropped an idle one and opens new ones as
+ * requests need them; a held one fails the request's next query (a 503) and is dropped when released (it is no longer
+ * queryable).
+ */
+function survive(pool: pg.Pool, name: string, logger?: Logger) {
+  pool.on('error', (error) => logger?.warn({ pool: name, reason: describeReason(error) }, 'a database connection was lost'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
+/**
+ * At start-up the database may not be up yet (the machine has just booted, or a container beside this one is still
+ * starting): try again with growing pauses (up to 2 s) for `timeoutMs`, then give up with one clear message. Other
+ * failures (a wrong password, a missing database) end the start at once.
+ */
+async function waitForDatabase(pool: pg.Pool, url: string, timeoutMs: number, logger?: Logger) {
+  const started = Date.now();
+  let pause = 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      if (attempt > 1) logger?.info({ database: describeTarget(url), waitedMs: Date.now() - started }, 'the database is reachable');
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const left = started + timeoutMs - Date.now();
+      if (left <= 0) throw new DatabaseUnreachableError(url, Math.round(timeoutMs / 1000), error);
+      if (attempt === 1) {
+        logger?.warn({ database: describeTarget(url), reason: describeReason(error), timeoutSeconds: Math.round(timeoutMs / 1000) }, 'waiting for the database');
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+      pause = Math.min(pause * 2, 2000);
+    }
+  }
+}
+
 /** One LISTEN connection per process, opened on the first subscriber and reopened (after a pause) when it drops. */
 function sessionSignals(url: string) {
   const listeners = new Set<() => void>();
@@ -167,7 +226,7 @@ function sessionSignals(url: string) {
   const connect = async () => {
     retry = undefined;
     if (closed) return;
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client = next;
     next.on('notification', notifyHere);
     next.on('error', lost);

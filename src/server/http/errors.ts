@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
 
 /** An error with a status and a message meant for the trader; routes map it to `{ error }`. */
 export class HttpError extends Error {
@@ -16,3 +18,9 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
+
+/** 503 with Retry-After and words the trader can act on, while the database is away (issue 25 point 1). */
+export function databaseUnavailable(c: Context) {
+  c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE, code: 'database-unavailable' }, 503);
+}

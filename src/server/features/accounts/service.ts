@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { conflict, notFound } from '../../http/errors';
 import { accountsRepo } from './repo';
 import type { TradingAccount } from '../../../contract/accounts';
@@ -23,7 +23,7 @@ export function toAccountDto(row: AccountRow): TradingAccount {
  * clear the old default and then collide on the unique index. The lock lives only for the transaction.
  */
 async function lockAccounts(tx: Tx, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trading_accounts'), hashtext(${userId}))`);
+  await lockFor(tx, 'trading_accounts', userId);
 }
 
 export const accountsService = {

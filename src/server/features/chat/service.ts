@@ -23,6 +23,7 @@ import { formatShortDay, getDayName, getTodayInZone } from '../../../domain/date
 import { toCents } from '../../../domain/money';
 import { combineStats } from '../../../domain/stats';
 import { AI_MESSAGES, AiError, type AiMessage, type AiService } from '../../ai';
+import { lockFor } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -400,13 +401,20 @@ export function createChatService({ database, ai, logger }: { database: Database
     current: (userId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        const newest = await repo.newest();
+        if (newest) return toSessionDto(newest);
+        await lockFor(tx, 'chat_sessions', userId);
         return toSessionDto((await repo.newest()) ?? (await repo.create()));
       }),
 
-    /** New Chat: a conversation that has no message yet is reused rather than another empty one made. */
+    /**
+     * New Chat: a conversation that has no message yet is reused rather than another empty one made. One trader's
+     * New Chats one at a time: ten at once each found no empty session and made one (issue 25 point 9).
+     */
     create: (userId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        await lockFor(tx, 'chat_sessions', userId);
         const newest = await repo.newest();
         if (newest && (await repo.messageCount(newest.id)) === 0) return { session: toSessionDto(newest), created: false };
         return { session: toSessionDto(await repo.create()), created: true };
@@ -437,6 +445,7 @@ export function createChatService({ database, ai, logger }: { database: Database
     remove: (userId: string, sessionId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
+        await lockFor(tx, 'chat_sessions', userId);
         if (!(await repo.remove(sessionId))) throw notFound('Chat session not found');
         const next = (await repo.newest()) ?? (await repo.create());
         return { deleted: sessionId, next: toSessionDto(next) };

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEE_SCHEDULE, parseRate, resultOf, retagForNet, scheduledCommission, type FeeSchedule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { feeSchedules, trades } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { tradesRepo } from '../trades/repo';
@@ -89,11 +90,14 @@ export const feeSchedulesService = {
   /**
    * Applies the account's schedule again to its trades whose commission came from a schedule (the file had none), in
    * one transaction: commission, net P&L, result and the result and impact tags. Trades whose file had costs, and
-   * manual trades, are not touched.
+   * manual trades, are not touched. The trades are read locked (issue 25 point 2): a change of one of them at the
+   * same moment (its tags, its P&L) waits and then keeps the new commission, or lands first and is read here, instead
+   * of being written over with what was read before it. Imports into the account wait too.
    */
   apply: (db: Database, userId: string, accountId: string) =>
     db.withUser(userId, async (tx) => {
       await assertAccount(tx, userId, accountId);
+      await lockFor(tx, 'account_imports', accountId);
       const { schedule } = (await feeSchedulesRepo(tx, userId).forAccounts([accountId])).get(accountId)!;
       const rows = await tx
         .select({
@@ -101,7 +105,8 @@ export const feeSchedulesService = {
           commission: trades.commission, tags: trades.tags, period: trades.period, side: trades.side,
         })
         .from(trades)
-        .where(and(eq(trades.userId, userId), eq(trades.accountId, accountId), eq(trades.commissionSource, 'schedule')));
+        .where(and(eq(trades.userId, userId), eq(trades.accountId, accountId), eq(trades.commissionSource, 'schedule')))
+        .for('update');
       const changes: Array<{ id: string; commission: string; pnl: string; status: string; tags: string[] }> = [];
       for (const row of rows) {
         const commission = scheduledCommission(schedule, row.contract ?? row.symbol, row.quantity);

@@ -1,6 +1,7 @@
 import { isValidTimeZone } from '../../../domain/dates';
 import { headerKey, readHeaderRow, type ColumnMapping, type TradingDayRule } from '../../../domain/importers';
 import type { Database, Tx } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError } from '../../http/errors';
 import { accountsRepo } from '../accounts/repo';
 import { getPreferences } from '../preferences/routes';
@@ -309,6 +310,7 @@ export const importsService = {
               file_accounts: unmapped,
             });
           }
+          await lockTargets(tx, targets);
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId, db.kind);
           const inserting = insertInOrder(repo);
@@ -360,6 +362,18 @@ export const importsService = {
     }
   },
 };
+
+/**
+ * One import at a time into a trading account, from the duplicate check to the commit (issue 25 point 3): two exports
+ * of the same fills (Orders and Performance) imported at the same moment each found none of the other's trades
+ * stored yet, and the account got every trade twice. The next import into the account waits, then reads what this
+ * one stored. The accounts are locked in one order, so two files that share accounts cannot wait on each other.
+ */
+async function lockTargets(tx: Tx, targets: Map<string, Target>) {
+  const accountIds = new Set<string>();
+  for (const target of targets.values()) if (target.accountId && target.source !== 'skipped') accountIds.add(target.accountId);
+  for (const accountId of [...accountIds].sort()) await lockFor(tx, 'account_imports', accountId);
+}
 
 async function assertAccount(db: Database, userId: string, accountId: string) {
   const exists = await db.withUser(userId, (tx) => tradesRepo(tx, userId).accountExists(accountId));

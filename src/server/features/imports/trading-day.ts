@@ -28,22 +28,31 @@ export async function refileImportedTrades(tx: Tx, userId: string, from: Trading
         isNotNull(trades.entryTime),
       ),
     );
-  const moves: Array<{ id: string; trade_date: string; day_of_week: string }> = [];
+  const moves: Array<{ id: string; stored: string; trade_date: string; day_of_week: string }> = [];
   for (const row of rows) {
     const entry = Date.parse(row.entryTime!);
     const instrument = row.contract || row.symbol;
     const stored = Date.parse(row.tradeDate);
     if (Date.parse(dayOfImportedTrade(entry, instrument, { tradingDay: from }).tradeDate) !== stored) continue;
     const next = dayOfImportedTrade(entry, instrument, { tradingDay: to });
-    if (Date.parse(next.tradeDate) !== stored) moves.push({ id: row.id, trade_date: next.tradeDate, day_of_week: next.dayOfWeek });
+    if (Date.parse(next.tradeDate) !== stored) moves.push({ id: row.id, stored: row.tradeDate, trade_date: next.tradeDate, day_of_week: next.dayOfWeek });
   }
+  // Only a trade whose day is still the one read above moves: a day set by hand at the same moment (the rows are
+  // read unlocked; the update waits for that change and then sees it) stays, as any day set by hand does.
+  let moved = 0;
   for (let i = 0; i < moves.length; i += UPDATE_CHUNK) {
     const chunk = JSON.stringify(moves.slice(i, i + UPDATE_CHUNK));
-    await tx.execute(sql`
-      update trades t set trade_date = r.trade_date, day_of_week = r.day_of_week, updated_at = now()
-      from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, trade_date timestamptz, day_of_week text)
-      where t.id = r.id and t.user_id = ${userId}
-    `);
+    const result = (await tx.execute(sql`
+      with moved as (
+        update trades t set trade_date = r.trade_date, day_of_week = r.day_of_week, updated_at = now()
+        from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, stored timestamptz, trade_date timestamptz, day_of_week text)
+        where t.id = r.id and t.user_id = ${userId} and t.trade_date = r.stored
+        returning 1
+      )
+      select count(*)::int as n from moved
+    `)) as unknown as { rows: Array<{ n: number | string }> };
+    moved += Number(result.rows[0]?.n ?? 0);
   }
-  return moves.length;
+  return moved;
 }
+

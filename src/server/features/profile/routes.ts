@@ -59,18 +59,23 @@ export function profileRoutes({ database, storage }: AppDeps) {
     .post('/avatar', imageBodyLimit(), async (c) => {
       const userId = c.var.user.id;
       const { bytes, type } = await readImageUpload(c);
-      const previous = (await getProfile(database, userId)).profilePictureUrl;
+      await getProfile(database, userId);
       // Spec part 1 §7: avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
       const fileName = `avatar-${Date.now()}.${type.ext}`;
       await storage.put(`avatars/${userId}/${fileName}`, bytes);
-      const [row] = await database.withUser(userId, (tx) =>
-        tx
+      // The picture it replaces is read from the row locked for the change: two uploads at once each removed the
+      // same old file and left one of the new ones behind, unused, for good.
+      const { row, previous } = await database.withUser(userId, async (tx) => {
+        const [before] = await tx.select({ url: profiles.profilePictureUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+        const [updated] = await tx
           .update(profiles)
           .set({ profilePictureUrl: `${AVATAR_URL_PREFIX}${fileName}`, userCustomized: true, updatedAt: sql`now()` })
           .where(eq(profiles.userId, userId))
-          .returning(),
-      );
-      if (previous?.startsWith(AVATAR_URL_PREFIX)) {
+          .returning();
+        return { row: updated, previous: before?.url ?? null };
+      });
+      // Two uploads in one millisecond share a name: the second's bytes replaced the first's, which is not to go.
+      if (previous?.startsWith(AVATAR_URL_PREFIX) && previous !== row!.profilePictureUrl) {
         await storage.remove(`avatars/${userId}/${previous.slice(AVATAR_URL_PREFIX.length)}`).catch(() => undefined);
       }
       return c.json(toDto(row!), 201);

@@ -4,6 +4,7 @@ import { taskIdParam as idParam, taskInput, taskPatch, taskStatusQuery, tasksQue
 import { getTodayInZone } from '../../../domain/dates';
 import { deriveDailyTaskStatus, type TaskCategory } from '../../../domain/tasks';
 import type { Tx } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { taskCompletion, tasks } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -24,9 +25,11 @@ function toDto(row: typeof tasks.$inferSelect): Task {
 
 /**
  * A recurring task comes back every day: when a day up to today is listed, each recurring title from an earlier
- * day that is not on it yet is copied onto it, open.
+ * day that is not on it yet is copied onto it, open. One list of the trader's day at a time: two at once (the
+ * dashboard and another tab) each saw no copy yet and both made one (issue 25).
  */
 async function carryRecurringTasks(tx: Tx, userId: string, date: string) {
+  await lockFor(tx, 'recurring_tasks', `${userId}:${date}`);
   await tx.execute(sql`
     insert into ${tasks} (user_id, title, category, completed, recurring, task_date)
     select distinct on (t.title) t.user_id, t.title, t.category, false, true, ${date}::date

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { tradePreferenceInput as preferenceInput, type TradePreferences, type TradePreferencesChange } from '../../../contract/trade-preferences';
 import { addTradeOption, checkTradeOptionRemoval, DEFAULT_SESSIONS, DEFAULT_TAGS, DEFAULT_TRADE_TYPES, type TradeOptionKind } from '../../../domain/trades';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { userTradePreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
@@ -26,32 +27,35 @@ const SEEDED = '_seeded';
 
 /** The trader's types, sessions and tags; the spec's defaults are written on first use (part 2 §3 "Defaults"). */
 export async function listTradePreferences(database: Database, userId: string): Promise<Options> {
-  return database.withUser(userId, async (tx) => {
-    const read = () =>
-      tx
-        .select()
-        .from(userTradePreferences)
-        .where(eq(userTradePreferences.userId, userId))
-        .orderBy(asc(userTradePreferences.createdAt), asc(userTradePreferences.preferenceValue));
-    let rows = await read();
-    if (!rows.some((row) => row.preferenceType === SEEDED)) {
-      // Traders from before the marker who still have options keep them as they are.
-      const defaults =
-        rows.length === 0
-          ? (Object.keys(DEFAULTS) as TradeOptionKind[]).flatMap((type) =>
-              DEFAULTS[type].map((value) => ({ userId, preferenceType: type, preferenceValue: value })),
-            )
-          : [];
-      await tx
-        .insert(userTradePreferences)
-        .values([...defaults, { userId, preferenceType: SEEDED, preferenceValue: '' }])
-        .onConflictDoNothing();
-      rows = await read();
-    }
-    const options: Options = { trade_type: [], session: [], tag: [] };
-    for (const row of rows) options[row.preferenceType as TradeOptionKind]?.push(row.preferenceValue);
-    return options;
-  });
+  return database.withUser(userId, (tx) => tradePreferencesIn(tx, userId));
+}
+
+/** listTradePreferences inside a transaction the caller has open. */
+async function tradePreferencesIn(tx: Tx, userId: string): Promise<Options> {
+  const read = () =>
+    tx
+      .select()
+      .from(userTradePreferences)
+      .where(eq(userTradePreferences.userId, userId))
+      .orderBy(asc(userTradePreferences.createdAt), asc(userTradePreferences.preferenceValue));
+  let rows = await read();
+  if (!rows.some((row) => row.preferenceType === SEEDED)) {
+    // Traders from before the marker who still have options keep them as they are.
+    const defaults =
+      rows.length === 0
+        ? (Object.keys(DEFAULTS) as TradeOptionKind[]).flatMap((type) =>
+            DEFAULTS[type].map((value) => ({ userId, preferenceType: type, preferenceValue: value })),
+          )
+        : [];
+    await tx
+      .insert(userTradePreferences)
+      .values([...defaults, { userId, preferenceType: SEEDED, preferenceValue: '' }])
+      .onConflictDoNothing();
+    rows = await read();
+  }
+  const options: Options = { trade_type: [], session: [], tag: [] };
+  for (const row of rows) options[row.preferenceType as TradeOptionKind]?.push(row.preferenceValue);
+  return options;
 }
 
 const LABEL: Record<TradeOptionKind, string> = { trade_type: 'Trade type', session: 'Session', tag: 'Tag' };
@@ -62,17 +66,25 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
     .post('/', async (c) => {
       const { type, value } = await readJson(c, preferenceInput);
       const userId = c.var.user.id;
-      const current = await listTradePreferences(database, userId);
-      const change = addTradeOption(type, current[type], value);
-      if (!change.ok) {
-        if (change.ignored) throw badRequest('value: a name is required');
-        throw (type === 'tag' && value.trim() === '' ? badRequest : conflict)(change.error);
-      }
-      await database.withUser(userId, (tx) =>
-        tx.insert(userTradePreferences).values({ userId, preferenceType: type, preferenceValue: change.added }).onConflictDoNothing(),
-      );
-      const message = type === 'tag' ? `Tag "${change.added}" added successfully` : `${LABEL[type]} "${change.added}" added`;
-      return c.json({ ...(await listTradePreferences(database, userId)), message } satisfies TradePreferencesChange, 201);
+      const { options, added } = await database.withUser(userId, async (tx) => {
+        // The check for a name already there ('Scalp' and 'scalp' are one) and the insert, one trader at a time:
+        // the same name sent twice at once was stored twice (issue 25 point 2).
+        await lockFor(tx, 'trade_preferences', userId);
+        const change = addTradeOption(type, (await tradePreferencesIn(tx, userId))[type], value);
+        if (!change.ok) {
+          if (change.ignored) throw badRequest('value: a name is required');
+          throw (type === 'tag' && value.trim() === '' ? badRequest : conflict)(change.error);
+        }
+        // clock_timestamp(): after the defaults, which a trader's first request writes in this same transaction (now()
+        // would give both its start, and the list orders by creation).
+        await tx
+          .insert(userTradePreferences)
+          .values({ userId, preferenceType: type, preferenceValue: change.added, createdAt: sql`clock_timestamp()` })
+          .onConflictDoNothing();
+        return { options: await tradePreferencesIn(tx, userId), added: change.added };
+      });
+      const message = type === 'tag' ? `Tag "${added}" added successfully` : `${LABEL[type]} "${added}" added`;
+      return c.json({ ...options, message } satisfies TradePreferencesChange, 201);
     })
     .delete('/', async (c) => {
       const { type, value } = await readJson(c, preferenceInput);

@@ -168,6 +168,15 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row && { ...row.trade, accountName: row.accountName };
     },
 
+    /**
+     * The trade's stored columns, the row locked until the transaction ends: another change of the same trade waits,
+     * then reads what this one wrote (two PATCHes at once each kept only their own field, issue 25 point 2).
+     */
+    async lock(id: string): Promise<typeof trades.$inferSelect | undefined> {
+      const [row] = await tx.select().from(trades).where(and(owner, eq(trades.id, id))).for('update');
+      return row;
+    },
+
     /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
     async dailyAggregates(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []) {
       return selectFrom(

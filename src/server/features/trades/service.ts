@@ -15,6 +15,7 @@ import {
   type ResultRuns,
 } from '../../../domain/stats';
 import type { Database } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { badRequest, notFound } from '../../http/errors';
 import { getPreferences, preferencesIn } from '../preferences/routes';
 import { tradesRepo, type Cursor, type NewTradeRow, type TradeRow } from './repo';
@@ -175,7 +176,7 @@ function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where 
 }
 
 /** The stored trade as raw input, so a partial update re-runs the same normalisation (result from net pnl). */
-function rowAsInput(row: TradeRow): Record<string, unknown> {
+function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown> {
   return {
     trade_date: new Date(row.tradeDate).toISOString(),
     symbol: row.symbol,
@@ -293,7 +294,9 @@ export const tradesService = {
     return db.withUser(userId, async (tx) => {
       const timeZone = (await preferencesIn(tx, userId)).timeZone;
       const repo = tradesRepo(tx, userId);
-      const current = await repo.find(id);
+      // Merged with the row as it is now, locked: fields a concurrent change wrote are kept, and the result (status)
+      // comes from the P&L that will be stored.
+      const current = await repo.lock(id);
       if (!current) throw notFound('Trade not found');
       if (patch.account_id && !(await repo.accountExists(patch.account_id))) {
         throw badRequest('account_id: Trading account not found');
@@ -375,6 +378,9 @@ export const tradesService = {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       if (!(await repo.accountExists(accountId))) throw badRequest('account_id: Trading account not found');
+      // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
+      // time; taken like a broker import's, so a restore and an import into one account do not interleave.
+      await lockFor(tx, 'account_imports', accountId);
       const imported = await repo.insertMany(rows, { skipDuplicates: true });
       return { imported, skipped: rows.length - imported };
     });
