@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEE_SCHEDULE, parseImport, scheduledCommission } from '../importers';
 import { marketDayOf } from '../importers/market-time';
 import { evaluatePropAccount } from './evaluate';
 import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';
@@ -230,5 +232,79 @@ describe('no rules, no trades', () => {
   it('an empty account stands at its starting balance with nothing broken', () => {
     const status = evaluate(EMPTY_RULE_SET, []);
     expect(status).toMatchObject({ balanceCents: START, profitCents: 0, state: 'ok', outcome: 'active', breaches: [], rules: [], tradingDays: 0, basis: 'realized' });
+  });
+});
+
+describe('account state on the trading day that has not closed', () => {
+  it('end-of-day trailing: +$1,500 so far today does not lift the $48,000 floor before the close', () => {
+    const trades = [trade('2026-03-19', 500), trade('2026-03-20', 1_500)];
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: null } }), trades, '2026-03-20');
+    // Yesterday closed at $50,500: floor $48,500. Today's $52,000 counts only at the close.
+    expect(status.days.map((d) => d.thresholdCents)).toEqual([4_850_000, 4_850_000]);
+    expect(status.rules[0]).toMatchObject({ limit: 4_850_000, distanceCents: 5_200_000 - 4_850_000 });
+    // The same trades seen the next day: the close moved it to $50,000.
+    const tomorrow = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: null } }), trades, '2026-03-23');
+    expect(tomorrow.rules[0]).toMatchObject({ limit: 5_000_000 });
+  });
+
+  it('end-of-day daily limit: -$1,100 so far today is past it but not broken until the close; the next day it is', () => {
+    const trades = [trade('2026-03-20', -1_100)];
+    const eod = rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'end-of-day' } });
+    const today = evaluate(eod, trades, '2026-03-20');
+    expect(today.breaches).toEqual([]);
+    expect(today.outcome).toBe('active');
+    expect(today.rules[0]).toMatchObject({ state: 'near', distanceCents: 0 });
+    expect(today.rules[0]!.detail).toBe("Today's net -$1,100.00 is past the daily loss limit of $1,000.00: the day's close decides");
+    const after = evaluate(eod, trades, '2026-03-23');
+    expect(after.outcome).toBe('broken');
+    expect(after.brokenBy).toMatchObject({ rule: 'dailyLoss', tradeId: trades[0]!.id, day: '2026-03-20' });
+  });
+
+  it('a position over the limit is red on its day only, and never ends the account', () => {
+    const over = trade('2026-03-19', 100, { quantity: 6, entryAt: '2026-03-19T14:00:00Z', exitAt: '2026-03-19T14:05:00Z' });
+    const r = rules({ maxPosition: { contracts: 5 } });
+    expect(evaluate(r, [over], '2026-03-19').rules[0]).toMatchObject({ state: 'broken', value: 6 });
+    const later = evaluate(r, [over], '2026-03-20');
+    expect(later.rules[0]).toMatchObject({ state: 'ok', detail: '1 trade over 5 contracts (micros at their ratio)' });
+    expect(later.outcome).toBe('active');
+    expect(later.brokenBy).toBeNull();
+  });
+
+  it('brokenBy is the first fatal breach: -$2,100 breaks the maximum loss, a later daily loss does not replace it', () => {
+    const trades = [trade('2026-03-16', -2_100), trade('2026-03-17', -1_200)];
+    const status = evaluate(
+      rules({
+        maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null },
+        dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' },
+      }),
+      trades,
+    );
+    expect(status.brokenBy).toMatchObject({ rule: 'maxLoss', tradeId: trades[0]!.id });
+  });
+});
+
+describe('two accounts of one file', () => {
+  it('a Tradovate Orders export of PROP-50K-A and PROP-50K-B: A breaks its $1,000 daily limit by $3.56 of fees at 10:20 on Monday, B is $791.44 up', () => {
+    const file = readFileSync(new URL('./fixtures/two-evaluations-orders.csv', import.meta.url), 'utf8');
+    const parsed = parseImport(file, { timeZone: 'America/New_York', tradingDay: 'exchange' });
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.costsInFile).toBe(false);
+    // The server applies the account's fee schedule to files without costs: $2.14 a side per NQ by default.
+    const byAccount = new Map<string, PropTrade[]>();
+    for (const t of parsed.trades) {
+      const fees = scheduledCommission(DEFAULT_FEE_SCHEDULE, t.contract || t.symbol, t.quantity)!;
+      const list = byAccount.get(t.account) ?? [];
+      list.push({ id: t.importKey, day: t.tradingDay, entryAt: t.entryTime, exitAt: t.exitTime, netCents: t.grossPnl - fees, symbol: t.contract, quantity: t.quantity?.toNumber() ?? null });
+      byAccount.set(t.account, list);
+    }
+    expect([...byAccount.keys()].sort()).toEqual(['PROP-50K-A', 'PROP-50K-B']);
+    const limit = rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' }, maxPosition: { contracts: 5 } });
+    const a = evaluate(limit, byAccount.get('PROP-50K-A')!, '2026-03-16');
+    const b = evaluate(limit, byAccount.get('PROP-50K-B')!, '2026-03-16');
+    // A: Sunday 18:30 is Monday's trading day: -$400 - $4.28, then -$595 - $4.28 = -$1,003.56 (gross -$995 would pass).
+    expect(a.days).toEqual([expect.objectContaining({ day: '2026-03-16', netCents: -100_356, trades: 2 })]);
+    expect(a.brokenBy).toMatchObject({ rule: 'dailyLoss', at: '2026-03-16T14:20:00.000Z', value: -100_356 });
+    expect(a.outcome).toBe('broken');
+    expect(b).toMatchObject({ balanceCents: START + 79_144, outcome: 'active', state: 'ok', breaches: [] });
   });
 });

@@ -36,6 +36,8 @@ function thresholdFor(rules: PropRuleSet, start: Cents, high: Cents): Cents | nu
   return rule.lockAboveStartCents === null ? trailed : Math.min(trailed, start + rule.lockAboveStartCents);
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10000) / 100);
 
 /**
@@ -121,8 +123,11 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
       timeline.push({ tradeId: trade.id, day, at, balanceCents: balance, thresholdCents: threshold, dayNetCents: dayNet });
     }
 
+    // Today has not closed yet: its close is what an end-of-day rule reads, and an end-of-day threshold moves only
+    // after it. Until then the threshold is the last close's.
+    const closed = day !== input.today;
     const daily = rules.dailyLoss;
-    if (daily && daily.check === 'end-of-day' && dayNet <= -daily.limitCents) {
+    if (daily && daily.check === 'end-of-day' && closed && dayNet <= -daily.limitCents) {
       const last = trades[i - 1]!;
       if (daily.onBreach === 'fail') dailyFatal = true;
       breaches.push({
@@ -136,7 +141,7 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
         message: `Day closed at ${formatUsd(dayNet)}, past the daily loss limit of ${formatUsd(-daily.limitCents)}`,
       });
     }
-    if (balance > endOfDayHigh) endOfDayHigh = balance;
+    if (closed && balance > endOfDayHigh) endOfDayHigh = balance;
     if (rules.maxLoss?.trailing === 'end-of-day') threshold = thresholdFor(rules, start, endOfDayHigh);
     days.push({ day, netCents: dayNet, trades: dayTrades, balanceCents: balance, thresholdCents: threshold });
   }
@@ -202,6 +207,8 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
     const todayNet = todayPoint?.netCents ?? 0;
     const room = limit + todayNet;
     const brokeToday = breaches.some((b) => b.rule === 'dailyLoss' && b.day === input.today);
+    // Past an end-of-day limit before the close: not broken until the day closes there, but as near as it gets.
+    const pastBeforeClose = rules.dailyLoss.check === 'end-of-day' && room <= 0;
     const state: RuleState = dailyFatal || brokeToday ? 'broken' : room <= limit * NEAR_SHARE ? 'near' : 'ok';
     statuses.push({
       rule: 'dailyLoss',
@@ -214,7 +221,9 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
         ? 'Daily loss limit broken'
         : brokeToday
           ? 'Daily loss limit reached today: the day is over'
-          : `${formatUsd(Math.max(0, room))} left today before the daily loss limit of ${formatUsd(limit)}`,
+          : pastBeforeClose
+            ? `Today's net ${formatUsd(todayNet)} is past the daily loss limit of ${formatUsd(limit)}: the day's close decides`
+            : `${formatUsd(Math.max(0, room))} left today before the daily loss limit of ${formatUsd(limit)}`,
     });
   }
 
@@ -280,33 +289,44 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
     });
   }
 
+  // A position or hours breach costs the trade (the firm closes it), not the account: red on the day it happened,
+  // counted after that. A peak of the past is no distance to anything, so these rules are never amber.
   if (rules.maxPosition) {
     const limit = rules.maxPosition.contracts;
-    const over = breaches.some((b) => b.rule === 'maxPosition');
+    const over = breaches.filter((b) => b.rule === 'maxPosition');
+    const overToday = over.some((b) => b.day === input.today);
     statuses.push({
       rule: 'maxPosition',
-      state: over ? 'broken' : peakContracts !== null && peakContracts >= limit * (1 - NEAR_SHARE) && peakContracts > 0 ? 'near' : 'ok',
+      state: overToday ? 'broken' : 'ok',
       value: peakContracts,
       limit,
       distanceCents: null,
       progressPct: peakContracts === null ? null : pct(peakContracts, limit),
-      detail: `Largest position ${peakContracts ?? 0} of ${limit} contracts (micros at their ratio)`,
+      detail:
+        over.length === 0
+          ? `Largest position ${peakContracts ?? 0} of ${limit} contracts (micros at their ratio)`
+          : `${plural(new Set(over.map((b) => b.tradeId)).size, 'trade')} over ${limit} contracts${overToday ? ', today too' : ''} (micros at their ratio)`,
     });
   }
 
   if (rules.tradingHours) {
+    const outsideToday = breaches.some((b) => b.rule === 'tradingHours' && b.day === input.today);
     statuses.push({
       rule: 'tradingHours',
-      state: hoursViolations > 0 ? 'broken' : 'ok',
+      state: outsideToday ? 'broken' : 'ok',
       value: hoursViolations,
       limit: 0,
       distanceCents: null,
       progressPct: null,
-      detail: hoursViolations === 0 ? 'Every trade inside the trading hours' : `${hoursViolations} trade${hoursViolations === 1 ? '' : 's'} outside the trading hours`,
+      detail:
+        hoursViolations === 0
+          ? 'Every trade inside the trading hours'
+          : `${plural(hoursViolations, 'trade')} outside the trading hours${outsideToday ? ', today too' : ''}`,
     });
   }
 
-  const broken = breaches.some((b) => b.fatal);
+  const brokenBy = breaches.find((b) => b.fatal) ?? null;
+  const broken = brokenBy !== null;
   const unmet = (key: RuleStatus['rule']) => statuses.some((s) => s.rule === key && s.state !== 'met');
   const rulesMet = !unmet('minTradingDays') && !unmet('minProfitDays') && !unmet('consistency');
   let outcome: AccountOutcome = broken ? 'broken' : 'active';
@@ -341,6 +361,7 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
     outcome,
     rules: statuses,
     breaches,
+    brokenBy,
     timeline,
     days,
     tradingDays,

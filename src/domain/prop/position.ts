@@ -19,8 +19,21 @@ export interface PositionFamily {
   ratio: number;
 }
 
+const families = new Map<string, PositionFamily | null>();
+
+/** The family of a symbol, remembered: an account's trades name a handful of contracts. */
 export function positionFamilyOf(symbol: string | null): PositionFamily | null {
   if (!symbol) return null;
+  let family = families.get(symbol);
+  if (family === undefined) {
+    family = findFamily(symbol);
+    if (families.size >= 10_000) families.clear();
+    families.set(symbol, family);
+  }
+  return family;
+}
+
+function findFamily(symbol: string): PositionFamily | null {
   const root = getFuturesRoot(symbol);
   if (!root) return null;
   const full = MICRO_OF[root];

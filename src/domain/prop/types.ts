@@ -138,6 +138,19 @@ export interface Breach {
   message: string;
 }
 
+/** How the screens and ReflectAI name each rule (one list, so they cannot drift apart). */
+export const RULE_LABELS: Readonly<Record<RuleKey, string>> = {
+  profitTarget: 'Profit target',
+  dailyLoss: 'Daily loss limit',
+  maxLoss: 'Maximum loss limit',
+  consistency: 'Consistency',
+  minTradingDays: 'Trading days',
+  minProfitDays: 'Profit days',
+  maxPosition: 'Position size',
+  tradingHours: 'Trading hours',
+  payout: 'Payout',
+};
+
 /** Green, amber (within 25% of a limit) or red. */
 export type RuleState = 'ok' | 'near' | 'broken' | 'met' | 'pending';
 
@@ -183,6 +196,8 @@ export interface PropStatus {
   outcome: AccountOutcome;
   rules: RuleStatus[];
   breaches: Breach[];
+  /** The breach that ended the account (the first fatal one), or null while it stands. */
+  brokenBy: Breach | null;
   timeline: TimelinePoint[];
   days: DayPoint[];
   tradingDays: number;
