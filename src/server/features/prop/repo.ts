@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { PropTrade } from '../../../domain/prop';
+import type { Tx } from '../../db/client';
+import { propLedgerEntries, propRuleSets, tradingAccounts } from '../../db/schema';
+
+export interface PropAccountRow {
+  id: string;
+  name: string;
+  kind: string;
+  size: string | null;
+  startingBalance: string;
+  firm: string | null;
+  tradesVersion: number;
+  ruleSet: {
+    templateId: string | null;
+    rules: unknown;
+    startsOn: string | null;
+    active: boolean;
+    updatedAt: string;
+  } | null;
+}
+
+export interface LedgerRow {
+  id: string;
+  accountId: string | null;
+  accountName: string | null;
+  firm: string;
+  kind: string;
+  amount: string;
+  occurredOn: string;
+  note: string;
+  createdAt: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Data access of the prop-firm features (issue 28). Every query names its owner; row-level security backs it up.
+ */
+export const propRepo = (tx: Tx, userId: string) => ({
+  /** The trader's accounts with their rule sets, in the accounts panel's order (default first, then by name). */
+  accounts: async (accountId?: string): Promise<PropAccountRow[]> => {
+    const rows = await tx
+      .select({
+        id: tradingAccounts.id,
+        name: tradingAccounts.name,
+        kind: tradingAccounts.kind,
+        size: tradingAccounts.size,
+        startingBalance: tradingAccounts.startingBalance,
+        firm: tradingAccounts.firm,
+        tradesVersion: tradingAccounts.tradesVersion,
+        templateId: propRuleSets.templateId,
+        rules: propRuleSets.rules,
+        startsOn: propRuleSets.startsOn,
+        active: propRuleSets.active,
+        ruleSetUpdatedAt: propRuleSets.updatedAt,
+      })
+      .from(tradingAccounts)
+      .leftJoin(propRuleSets, and(eq(propRuleSets.accountId, tradingAccounts.id), eq(propRuleSets.userId, userId)))
+      .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? undefined : eq(tradingAccounts.id, accountId)))
+      .orderBy(desc(tradingAccounts.isDefault), sql`lower(${tradingAccounts.name})`, asc(tradingAccounts.name), asc(tradingAccounts.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      size: r.size,
+      startingBalance: r.startingBalance,
+      firm: r.firm,
+      tradesVersion: Number(r.tradesVersion),
+      ruleSet:
+        r.rules === null
+          ? null
+          : { templateId: r.templateId, rules: r.rules, startsOn: r.startsOn, active: r.active ?? true, updatedAt: r.ruleSetUpdatedAt! },
+    }));
+  },
+
+  /**
+   * The account's closed trades as the rules read them, in trading order: trading day, then entry (else exit, else
+   * creation), exit, creation, id. `from`: the first trading day counted (a reset), null for all of them. Only the
+   * columns the rules read, with the times as ISO instants and the contract (for micros) where the trade has one.
+   */
+  trades: async (accountId: string, from: string | null): Promise<PropTrade[]> => {
+    const result = await tx.execute(sql`
+      select t.id,
+        to_char(t.trade_date at time zone 'UTC', 'YYYY-MM-DD') as day,
+        to_char(t.entry_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as entry_at,
+        to_char(t.exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_at,
+        (t.pnl * 100)::float8 as net_cents,
+        coalesce(nullif(t.contract, ''), t.symbol) as symbol,
+        t.quantity::float8 as quantity
+      from trades t
+      where t.user_id = ${userId} and t.account_id = ${accountId}
+        ${from === null ? sql`` : sql`and t.trade_date >= ${from}::date::timestamp at time zone 'UTC'`}
+      order by t.trade_date, coalesce(t.entry_time, t.exit_time, t.created_at), coalesce(t.exit_time, t.entry_time, t.created_at),
+        t.created_at, t.id`);
+    return rowsOf<{ id: string; day: string; entry_at: string | null; exit_at: string | null; net_cents: number | string; symbol: string | null; quantity: number | null }>(
+      result,
+    ).map((r) => ({
+      id: r.id,
+      day: r.day,
+      entryAt: r.entry_at,
+      exitAt: r.exit_at,
+      netCents: Number(r.net_cents),
+      symbol: r.symbol === 'Unknown' ? null : r.symbol,
+      quantity: r.quantity === null ? null : Number(r.quantity),
+    }));
+  },
+
+  upsertRuleSet: async (accountId: string, values: { templateId: string | null; rules: unknown; startsOn: string | null; active: boolean }) =>
+    (
+      await tx
+        .insert(propRuleSets)
+        .values({ userId, accountId, ...values })
+        .onConflictDoUpdate({ target: [propRuleSets.userId, propRuleSets.accountId], set: { ...values, updatedAt: sql`now()` } })
+        .returning()
+    )[0]!,
+
+  deleteRuleSet: async (accountId: string) =>
+    (await tx.delete(propRuleSets).where(and(eq(propRuleSets.userId, userId), eq(propRuleSets.accountId, accountId))).returning({ id: propRuleSets.id }))
+      .length > 0,
+
+  /** Ledger entries, newest first; of one account, or all of the trader's (deleted accounts' too). */
+  ledger: async (accountId?: string): Promise<LedgerRow[]> =>
+    tx
+      .select({
+        id: propLedgerEntries.id,
+        accountId: propLedgerEntries.accountId,
+        accountName: tradingAccounts.name,
+        firm: propLedgerEntries.firm,
+        kind: propLedgerEntries.kind,
+        amount: propLedgerEntries.amount,
+        occurredOn: propLedgerEntries.occurredOn,
+        note: propLedgerEntries.note,
+        createdAt: propLedgerEntries.createdAt,
+      })
+      .from(propLedgerEntries)
+      .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, propLedgerEntries.accountId), eq(tradingAccounts.userId, userId)))
+      .where(and(eq(propLedgerEntries.userId, userId), accountId === undefined ? undefined : eq(propLedgerEntries.accountId, accountId)))
+      .orderBy(desc(propLedgerEntries.occurredOn), desc(propLedgerEntries.createdAt), desc(propLedgerEntries.id)),
+
+  insertLedger: async (values: { accountId: string; firm: string; kind: string; amount: string; occurredOn: string; note: string }) =>
+    (await tx.insert(propLedgerEntries).values({ userId, ...values }).returning({ id: propLedgerEntries.id }))[0]!.id,
+
+  updateLedger: async (id: string, values: Partial<{ kind: string; amount: string; occurredOn: string; note: string }>) =>
+    (
+      await tx
+        .update(propLedgerEntries)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(propLedgerEntries.userId, userId), eq(propLedgerEntries.id, id)))
+        .returning({ id: propLedgerEntries.id })
+    ).length > 0,
+
+  deleteLedger: async (id: string) =>
+    (await tx.delete(propLedgerEntries).where(and(eq(propLedgerEntries.userId, userId), eq(propLedgerEntries.id, id))).returning({ id: propLedgerEntries.id }))
+      .length > 0,
+});
