@@ -9,9 +9,7 @@ import { queryKeys, type Preferences, type Profile, type Task } from '../../shar
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
 
-export type PreferencesPatch = Partial<
-  Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'> & { starting_balance: string | number }
->;
+export type PreferencesPatch = Partial<Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'>>;
 
 /**
  * PATCH /api/preferences, applied to the cache first so a drag or a note never waits for the network; on
@@ -25,14 +23,7 @@ export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.preferences.all });
       const previous = queryClient.getQueryData<Preferences>(queryKeys.preferences.all);
-      if (previous) {
-        const { starting_balance, ...rest } = patch;
-        queryClient.setQueryData<Preferences>(queryKeys.preferences.all, {
-          ...previous,
-          ...rest,
-          ...(starting_balance !== undefined && { starting_balance: String(starting_balance) }),
-        });
-      }
+      if (previous) queryClient.setQueryData<Preferences>(queryKeys.preferences.all, { ...previous, ...patch });
       return { previous };
     },
     onError: (_error, _patch, context) => {
