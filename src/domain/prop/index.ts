@@ -4,3 +4,4 @@ export * from './position';
 export * from './hours';
 export * from './ledger';
 export * from './templates';
+export * from './labels';

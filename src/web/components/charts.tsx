@@ -122,6 +122,10 @@ export function AreaChart(props: ComponentProps<ChartsModule['AreaChart']>) {
   return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.AreaChart {...props} />} />;
 }
 
+export function LineChart(props: ComponentProps<ChartsModule['LineChart']>) {
+  return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.LineChart {...props} />} />;
+}
+
 export function BarChart(props: ComponentProps<ChartsModule['BarChart']>) {
   return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.BarChart {...props} />} />;
 }
