@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatShortDay } from '../src/domain/dates';
+import { addDays, formatDay, formatShortDay } from '../src/domain/dates';
 import { marketDayOf } from '../src/domain/importers/market-time';
 import { wallClockToInstant } from '../src/domain/importers/time-zone';
 import { EMPTY_RULE_SET, type PropRuleSet } from '../src/domain/prop/types';
@@ -10,7 +10,7 @@ import type { ApiClient } from '../tests/support/app';
 import { PropAccountPage, PropAccountsWidget } from './pages/prop';
 import { signedInTrader } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
-import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite } from './support/scenario';
+import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
  * Prop-firm accounts in Chromium (issue 28): the dashboard's Prop Accounts widget (green, amber within 25% of a limit,
@@ -121,8 +121,14 @@ describe('prop accounts', () => {
       expect(await status.drawer.getByRole('link', { name: 'Open in Trade Log' }).getAttribute('href')).toBe(
         `/trade-log?account=${ids['Combine Near']}&from=${today}&to=${today}`,
       );
-      await s.page.keyboard.press('Escape');
-      await status.drawer.waitFor({ state: 'hidden' });
+      // One click on: the Trade Log on that account and day only (3 trades in the account, 2 that day).
+      await status.drawer.getByRole('link', { name: 'Open in Trade Log' }).click();
+      await waitForPath(s.page, '/trade-log');
+      await eventually(() => s.page.getByTestId('trades-total').innerText()).toBe('2 trades');
+      expect(await s.page.getByTestId('trades-days').innerText()).toBe(formatDay(today, 'MMM d, yyyy'));
+      expect(new URL(s.page.url()).search).toBe('');
+      await s.page.getByTestId('trades-days').click();
+      await eventually(() => s.page.getByTestId('trades-total').innerText()).toBe('3 trades');
 
       // The red account: the rule, the day and the New York time it broke, and the trade that broke it.
       await s.page.goto(`/prop/${ids['Funded Broken']}`);

@@ -19,6 +19,7 @@ import {
   queryKeys,
   unmarkAwaitingDelete,
   type AccountFilter,
+  type DayRange,
   type Trade,
   type TradeInputBody,
   type TradePage,
@@ -36,10 +37,10 @@ export const WINDOW_PAGE = 250;
 /** Rows beyond the visible ones whose pages load ahead, so a steady scroll never meets a placeholder. */
 const WINDOW_AHEAD = 120;
 
-export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number) =>
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, days: DayRange | null = null) =>
   queryOptions({
-    queryKey: queryKeys.trades.window(account, q, page),
-    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE),
+    queryKey: queryKeys.trades.window(account, q, page, days),
+    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, days),
   });
 
 /** The pages that hold rows first..last, with WINDOW_AHEAD rows to spare each way; the first page always (the total). */
@@ -66,11 +67,11 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean): TradeWindow {
+export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, days: DayRange | null = null): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({
-      ...tradeWindowPageQuery(account, q, page),
+      ...tradeWindowPageQuery(account, q, page, days),
       enabled,
       // While a new filter's first page loads, the old one stays (no flash of a spinner on every keystroke).
       placeholderData: page === 0 ? keepPreviousData : undefined,

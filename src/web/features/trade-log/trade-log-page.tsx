@@ -15,6 +15,7 @@ import { toastError } from './toast';
 import { TradeFormModal } from './trade-form-modal';
 import { TradesPanel } from './trades-panel';
 import { UnassignedTradesDialog } from './unassigned-trades-dialog';
+import { useLinkedFilter } from './use-linked-filter';
 import { useSelectedAccount } from './use-selected-account';
 
 function wantsAddTrade(state: unknown): boolean {
@@ -28,6 +29,7 @@ export function TradeLogPage() {
   const client = useQueryClient();
   const { data: accounts, isError: accountsFailed } = useAccounts();
   const [account, setAccount] = useSelectedAccount(accounts);
+  const [days, clearDays] = useLinkedFilter(setAccount);
   const [accountsOpen, setAccountsOpen] = useState(false);
   const [unassignedOpen, setUnassignedOpen] = useState(false);
   const [maximized, setMaximized] = useState(false);
@@ -88,6 +90,8 @@ export function TradeLogPage() {
         maximized={maximized}
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
+        days={days}
+        onClearDays={clearDays}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
         importSlot={
           <ImportButton

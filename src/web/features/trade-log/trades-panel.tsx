@@ -23,10 +23,12 @@ import {
   IconPlus,
   IconSearch,
   IconTable,
+  IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
+import { formatDay } from '../../../domain/dates';
+import { tradePageQuery, type AccountFilter, type DayRange, type Trade } from '../../shared/api';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { TradeFormModal } from './trade-form-modal';
@@ -35,6 +37,9 @@ import { describeError, isNetworkError, toastError, toastSuccess } from './toast
 import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const describeDays = (days: DayRange) =>
+  days.from === days.to ? formatDay(days.from, 'MMM d, yyyy') : `${formatDay(days.from, 'MMM d, yyyy')} to ${formatDay(days.to, 'MMM d, yyyy')}`;
 // Spec part 1 §9: mobile width under 768 px; part 2: card view is the default on small screens.
 const SMALL_SCREEN = '(max-width: 47.99em)';
 
@@ -45,13 +50,16 @@ interface TradesPanelProps {
   onAddTrade: () => void;
   /** The import button (JSON or CSV), built with the import dialog. */
   importSlot?: ReactNode;
+  /** Only these trading days (the Trade Log opened from a prop rule's trades), with a way back to all of them. */
+  days?: DayRange | null;
+  onClearDays?: () => void;
 }
 
 /**
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, days = null, onClearDays }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
@@ -68,11 +76,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const filter = account ?? 'all';
 
   const compact = useQuery({
-    ...tradePageQuery(filter, q, COMPACT_LIMIT),
+    ...tradePageQuery(filter, q, COMPACT_LIMIT, days),
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useTradeWindow(filter, q, account !== null && maximized);
+  const full = useTradeWindow(filter, q, account !== null && maximized, days);
 
   const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
   const total = (maximized ? full.total : compact.data?.total) ?? 0;
@@ -210,6 +218,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           <Text size="sm" c="dimmed" data-testid="trades-total">
             {total} {total === 1 ? 'trade' : 'trades'}
           </Text>
+          {days && (
+            <Button size="compact-xs" variant="light" rightSection={<IconX size={12} aria-hidden="true" />} onClick={onClearDays} data-testid="trades-days" aria-label={`Show all days, not only ${describeDays(days)}`}>
+              {describeDays(days)}
+            </Button>
+          )}
         </Group>
         <Group gap="xs" wrap="wrap">
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onAddTrade} data-testid="add-trade">

@@ -4,13 +4,21 @@
  */
 export type AccountFilter = 'all' | 'unassigned' | string;
 
+/** Trading days, inclusive (yyyy-MM-dd): the Trade Log opened on one account's day (a prop rule's trades). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
 export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number) => ['trades', 'list', account, q, limit] as const,
+    list: (account: AccountFilter, q: string, limit: number, days: DayRange | null = null) =>
+      ['trades', 'list', account, q, limit, days?.from ?? '', days?.to ?? ''] as const,
     /** One page of the maximized list, by its position (page n holds rows n*size ...). */
-    window: (account: AccountFilter, q: string, page: number) => ['trades', 'window', account, q, page] as const,
+    window: (account: AccountFilter, q: string, page: number, days: DayRange | null = null) =>
+      ['trades', 'window', account, q, page, days?.from ?? '', days?.to ?? ''] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,

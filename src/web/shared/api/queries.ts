@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { queryKeys, type AccountFilter } from './keys';
+import { queryKeys, type AccountFilter, type DayRange } from './keys';
 import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 import type { UnassignedCount } from '../../../contract/trades';
@@ -18,10 +18,10 @@ export const accountsQuery = queryOptions({
   queryFn: () => apiFetch<TradingAccount[]>('/api/accounts'),
 });
 
-export const tradePageQuery = (account: AccountFilter, q = '', limit = 50) =>
+export const tradePageQuery = (account: AccountFilter, q = '', limit = 50, days: DayRange | null = null) =>
   queryOptions({
-    queryKey: queryKeys.trades.list(account, q, limit),
-    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit })}`),
+    queryKey: queryKeys.trades.list(account, q, limit, days),
+    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, from: days?.from, to: days?.to })}`),
   });
 
 /** Up to 500 trades of one trading day, newest first (GET /api/trades with from = to = the day). */
@@ -35,8 +35,8 @@ export const fetchTradePage = (account: AccountFilter, q: string, limit: number,
   apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
 
 /** The page of `limit` trades that starts at position `offset` of the list (0 = newest). */
-export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number) =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset })}`);
+export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number, days: DayRange | null = null) =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, from: days?.from, to: days?.to })}`);
 
 /**
  * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the
