@@ -169,6 +169,9 @@ export const propAccountSummary = z.strictObject({
   /** The trader's current trading day, whose daily loss room the status gives. */
   today: z.iso.date(),
   trades: z.number().int().nonnegative(),
+  /** The first and last trading days of the trades counted; null without trades. */
+  first_day: z.iso.date().nullable(),
+  last_day: z.iso.date().nullable(),
   state: z.enum(['ok', 'near', 'broken']),
   outcome: z.enum(['active', 'broken', 'passed', 'payout-eligible']),
   balance_cents: z.number(),

@@ -104,6 +104,8 @@ function toSummary({ row, rules, trades, status }: Evaluated, today: string): Pr
     starts_on: rules.starts_on,
     today,
     trades: trades.length,
+    first_day: status.days[0]?.day ?? null,
+    last_day: status.days[status.days.length - 1]?.day ?? null,
     state: status.state,
     outcome: status.outcome,
     balance_cents: status.balanceCents,
