@@ -77,32 +77,31 @@ export const propRepo = (tx: Tx, userId: string) => ({
   /**
    * The account's closed trades as the rules read them, in trading order: trading day, then entry (else exit, else
    * creation), exit, creation, id. `from`: the first trading day counted (a reset), null for all of them. Only the
-   * columns the rules read, with the times as ISO instants and the contract (for micros) where the trade has one.
+   * columns the rules read (the contract, for micros, where the trade has one), in ONE row of JSON: PGlite returned
+   * 5,000 rows of 7 columns in ~55 ms of CPU, their JSON array in ~18 ms.
    */
   trades: async (accountId: string, from: string | null): Promise<PropTrade[]> => {
     const result = await tx.execute(sql`
-      select t.id,
-        to_char(t.trade_date at time zone 'UTC', 'YYYY-MM-DD') as day,
-        to_char(t.entry_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as entry_at,
-        to_char(t.exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_at,
-        (t.pnl * 100)::float8 as net_cents,
-        coalesce(nullif(t.contract, ''), t.symbol) as symbol,
-        t.quantity::float8 as quantity
+      select coalesce(json_agg(json_build_array(t.id, extract(epoch from t.trade_date), extract(epoch from t.entry_time),
+          extract(epoch from t.exit_time), (t.pnl * 100)::bigint, coalesce(nullif(t.contract, ''), t.symbol), t.quantity::float8)
+        order by t.trade_date, coalesce(t.entry_time, t.exit_time, t.created_at), coalesce(t.exit_time, t.entry_time, t.created_at),
+          t.created_at, t.id), '[]')::text as trades
       from trades t
       where t.user_id = ${userId} and t.account_id = ${accountId}
-        ${from === null ? sql`` : sql`and t.trade_date >= ${from}::date::timestamp at time zone 'UTC'`}
-      order by t.trade_date, coalesce(t.entry_time, t.exit_time, t.created_at), coalesce(t.exit_time, t.entry_time, t.created_at),
-        t.created_at, t.id`);
-    return rowsOf<{ id: string; day: string; entry_at: string | null; exit_at: string | null; net_cents: number | string; symbol: string | null; quantity: number | null }>(
-      result,
-    ).map((r) => ({
-      id: r.id,
-      day: r.day,
-      entryAt: r.entry_at,
-      exitAt: r.exit_at,
-      netCents: Number(r.net_cents),
-      symbol: r.symbol === 'Unknown' ? null : r.symbol,
-      quantity: r.quantity === null ? null : Number(r.quantity),
+        ${from === null ? sql`` : sql`and t.trade_date >= ${from}::date::timestamp at time zone 'UTC'`}`);
+    const rows = JSON.parse(rowsOf<{ trades: string }>(result)[0]!.trades) as Array<
+      [string, number, number | null, number | null, number, string | null, number | null]
+    >;
+    const iso = (seconds: number | null) => (seconds === null ? null : new Date(Math.round(seconds * 1000)).toISOString());
+    return rows.map(([id, day, entry, exit, netCents, symbol, quantity]) => ({
+      id,
+      // trade_date is the trading day at 12:00 UTC.
+      day: iso(day)!.slice(0, 10),
+      entryAt: iso(entry),
+      exitAt: iso(exit),
+      netCents,
+      symbol: symbol === 'Unknown' ? null : symbol,
+      quantity,
     }));
   },
 
