@@ -146,3 +146,42 @@ describe('accessibility of the public pages', () => {
     expect(violations, `/tutorials\n${violations.join('\n')}`).toEqual([]);
   });
 });
+
+describe('the sign-in return (auth-callback.html)', () => {
+  it('forwards only to paths of the app, whatever tabs, newlines or backslashes in next hide another site behind', async () => {
+    const { page, context } = await scenario();
+    const origin = suite.e2e.app.url;
+    // Any request to another site is recorded and answered here, so a redirect out is seen, not followed.
+    const elsewhere: string[] = [];
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        elsewhere.push(route.request().url());
+        return route.fulfill({ contentType: 'text/html', body: '<p>elsewhere</p>' });
+      },
+    );
+    // Only where the callback sends the browser matters here: the app's own pages are answered with a stub.
+    await context.route(
+      (url) => url.origin === origin && url.pathname !== '/auth-callback.html',
+      (route) => (route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<p>landed</p>' }) : route.continue()),
+    );
+    // Issue 25, point 7: the check read the raw second character; the browser drops tabs and newlines, and reads '\' as '/'.
+    const cases: Array<[query: string, landing: string]> = [
+      ['next=%2F%09%2Fevil.example%2F', '/'],
+      ['next=%2F%0A%2Fevil.example%2F', '/'],
+      ['next=%2F%0D%2Fevil.example%2F', '/'],
+      ['next=%2F%5C%2Fevil.example%2F', '/'],
+      ['next=%2F%09%5Cevil.example', '/'],
+      ['next=%2F%09%2Fevil.example%2F&error=access_denied&provider=google', '/login?oauth_error=access_denied&provider=google'],
+      ['next=%2Ftrades%3Fq%3DNQ%23top', '/trades?q=NQ#top'],
+    ];
+    for (const [query, landing] of cases) {
+      await page.goto(`/auth-callback.html?${query}`);
+      await page.waitForURL((url) => url.pathname !== '/auth-callback.html');
+      const landed = new URL(page.url());
+      expect(landed.origin, query).toBe(origin);
+      expect(`${landed.pathname}${landed.search}${landed.hash}`, query).toBe(landing);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+});

@@ -488,8 +488,17 @@ describe('the list', () => {
 
     await page.getByTestId('trade-search').fill('needle');
     await expect.poll(() => log.instruments()).toEqual(['NEEDLE']);
+    // Issue 24 point 7: Statistics and Trade Analysis count the trades the search shows, not the whole account.
+    const stats = async () =>
+      Promise.all(['stat-trades', 'stat-wins', 'stat-losses', 'stat-be', 'stat-net-pnl'].map((id) => log.statsPanel.getByTestId(id).innerText()));
+    await eventually(stats).toEqual(['1', '0', '1', '0', '-$3.00']);
+    // 'trade number 77' and 770-779: 3 wins, 7 losses, a break-even, -$9.00 in all.
+    await page.getByTestId('trade-search').fill('number 77');
+    await eventually(() => log.footer.innerText()).toBe('Showing 5 most recent trades. Maximize to see all 11 trades.');
+    await eventually(stats).toEqual(['11', '3', '7', '1', '-$9.00']);
     await page.getByTestId('trade-search').fill('');
     await expect.poll(() => log.rows.count()).toBe(5);
+    await eventually(stats).toEqual(['1200', '513', '516', '171', '-$6.00']);
 
     await page.getByTestId('toggle-maximize').click();
     // Maximizing hides Statistics and Trade Analysis.

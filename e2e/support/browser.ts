@@ -39,7 +39,14 @@ export interface ContextOptions {
   height?: number;
   colorScheme?: 'dark' | 'light';
   javaScriptEnabled?: boolean;
+  /**
+   * The browser's own time zone. New York unless told otherwise, like a new trader's clock: a trader's first
+   * sign-in takes the browser's zone as their own (issue 24), and the scenarios count days in New York.
+   */
+  timezoneId?: string;
 }
+
+export const BROWSER_TIME_ZONE = 'America/New_York';
 
 /**
  * One real server (in this process, on a loopback port) and one Chromium for a test file. The server uses the
@@ -102,6 +109,7 @@ class ContextPool {
       viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
       colorScheme: o.colorScheme,
       javaScriptEnabled: o.javaScriptEnabled,
+      timezoneId: o.timezoneId ?? BROWSER_TIME_ZONE,
     };
     if (o.javaScriptEnabled === false) {
       const context = await this.browser.newContext(settings);
@@ -109,7 +117,7 @@ class ContextPool {
       this.unpooled.push(context);
       return context;
     }
-    const key = JSON.stringify([settings.viewport, settings.colorScheme ?? null]);
+    const key = JSON.stringify([settings.viewport, settings.colorScheme ?? null, settings.timezoneId]);
     let entry = this.all.find((e) => e.key === key && !e.busy);
     if (!entry) entry = await this.create(settings, key);
     entry.busy = true;

@@ -30,6 +30,8 @@ export const attachmentUploadFields = z.object({ note_id: noteId, trade_id: trad
 /** GET /api/attachments */
 export const attachmentListQuery = z.object({ note_id: noteId, trade_id: tradeId }).refine(oneTarget, oneTargetError);
 export const attachmentIdParam = z.object({ id: z.uuid('id must be an attachment id') });
+/** GET /api/attachments/files/:file (a name that is none of ours is not found, 404). */
+export const attachmentFileParam = z.object({ file: z.string() });
 
 /** One attachment, as every attachments endpoint (and a note, and a trade's page) answers it. */
 export const attachment = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCalendarDay } from '../domain/dates';
+import { FIRST_YEAR, isInstant, LAST_YEAR, parseCalendarDay } from '../domain/dates';
 
 /**
  * Pieces every contract shares (issue 14). A contract imports only zod and src/domain: the server, the API tests and
@@ -14,14 +14,20 @@ export const instant = z.iso.datetime();
 export const day = z.iso.date();
 
 /**
- * A calendar day as yyyy-MM-dd that exists, for requests: 2026-02-30 matches the pattern but is no day, and year 0
- * is none that PostgreSQL knows (both were database errors, 500s).
+ * Every date and time a request carries goes through these two, never through `new Date()` or Date.parse, which take
+ * '2026', '2026-02-30' (as March 2) and year 0: PostgreSQL refuses those, and each was a 500 (issues 13 and 25).
  */
-export const calendarDay = (message = 'must be a date as yyyy-MM-dd') =>
-  z.string().refine((value) => {
-    const parts = parseCalendarDay(value);
-    return parts !== null && parts.year >= 1;
-  }, message);
+
+/** A calendar day as yyyy-MM-dd that exists, of years 1-9999 (year 0 is none that PostgreSQL knows). */
+export const isRequestDay = (value: unknown): value is string => {
+  const parts = parseCalendarDay(value);
+  return parts !== null && parts.year >= FIRST_YEAR && parts.year <= LAST_YEAR;
+};
+export const calendarDay = (message = 'must be a date as yyyy-MM-dd') => z.string({ error: message }).refine(isRequestDay, message);
+
+/** An instant with its zone (ISO 8601, or PostgreSQL's text form), of a real day and time, within years 1-9999. */
+export const instantInput = (message = 'must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z') =>
+  z.string({ error: message }).refine(isInstant, message);
 
 /** Which trades a read covers: all, those without an account, or one account. */
 export const accountFilter = z

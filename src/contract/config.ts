@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/dates';
 
 /** The public endpoints' contract (issue 14): GET /api/config, GET /api/health, and POST /api/onboarding. */
 
@@ -24,9 +25,20 @@ export const health = z.strictObject({
   error: z.string().optional(),
 });
 
+/**
+ * POST /api/onboarding (body optional): the browser's time zone, which becomes the trader's own at their first
+ * sign-in (issue 24, point 3); without it, or after that, the trader's zone stays as it is.
+ */
+export const onboardingInput = z
+  .object({
+    time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
+  })
+  .strict();
+
 /** POST /api/onboarding: whether this request created the sample trades and onboarding tasks (once per trader). */
 export const onboardingResult = z.strictObject({ created: z.boolean() });
 
 export type AppConfig = z.infer<typeof appConfig>;
 export type Health = z.infer<typeof health>;
+export type OnboardingInput = z.infer<typeof onboardingInput>;
 export type OnboardingResult = z.infer<typeof onboardingResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
 import { agree, decimal, instant, type Same } from './common';
 import { propAccountSummary } from './prop';
@@ -22,6 +23,8 @@ const flag = z.preprocess(
 );
 
 export const ACCOUNT_REQUIRED_MESSAGE = 'Please select a trading account';
+/** An account id that is no id at all (a missing one gets the spec's words above). */
+const ACCOUNT_ID_MESSAGE = 'must be a trading account id';
 
 const column = z.string().min(1).max(200);
 
@@ -53,8 +56,11 @@ const jsonParam = (value: unknown) => {
 const baseQuery = z.object({
   /** A format id of listFormats(); empty or 'auto' lets the server detect it from the header row. */
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.string().max(100).optional()),
-  /** IANA zone of the file's naive times; default the trader's own (GET /api/preferences time_zone). */
-  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  /**
+   * IANA zone of the file's naive times; default the zone the account's last import was read in, else the trader's
+   * own (GET /api/preferences time_zone).
+   */
+  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
   /** The browser's zone: proposed first when the file's times do not fit the chosen zone (issue 12, point 4). */
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   /**
@@ -77,7 +83,7 @@ const baseQuery = z.object({
 
 export const previewQuery = baseQuery.extend({
   /** With an account, the preview counts the trades that account already has. */
-  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE }).optional()),
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_ID_MESSAGE }).optional()),
   /** How many of the new trades to list (all are counted); the dialog shows the first ones. */
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(1000)),
 });
@@ -85,7 +91,7 @@ export type PreviewQuery = z.infer<typeof previewQuery>;
 
 export const importQuery = baseQuery.extend({
   /** Required: the spec's 'Please select a trading account' (part 1 §5), checked before anything else is read. */
-  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: ACCOUNT_REQUIRED_MESSAGE })),
+  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: (issue) => (issue.input === undefined ? ACCOUNT_REQUIRED_MESSAGE : ACCOUNT_ID_MESSAGE) })),
   /**
    * The trader saw the unreadable rows in the preview and chose to import the rest. Without it a file with
    * unreadable rows is refused (422), so no row is ever dropped without the trader knowing.
@@ -203,6 +209,11 @@ export const importPreview = z.strictObject({
   /** What detection chose when the trader picked another format. */
   detected_format: format.nullable(),
   time_zone: z.string(),
+  /**
+   * Where `time_zone` came from: chosen in the dialog, the zone the account's last import was read in, or the
+   * trader's own (Profile Settings), in that order (issue 24, point 3).
+   */
+  time_zone_source: z.enum(['chosen', 'account', 'profile']),
   account_id: z.uuid().nullable(),
   row_count: z.number().int().nonnegative(),
   file_accounts: z.array(fileAccount),

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
-import { decimal, instant } from './common';
+import { calendarDay, decimal, instant } from './common';
 
 /** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 
-/** A calendar date that exists (2025-02-30 is refused), as yyyy-MM-dd. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-MM-dd')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a date that exists');
+/** A calendar date that exists (2025-02-30 is refused, and year 0, which was a 500), as yyyy-MM-dd. */
+const day = calendarDay('must be a date as yyyy-MM-dd that exists');
 
 /** GET /api/journal/days */
 export const journalDaysQuery = z.object({ date: day.optional() });
 export const journalDateParam = z.object({ date: day });
 /** PUT /api/journal/:date */
 export const journalNoteInput = z.object({
+  /**
+   * The updated_at of the day's note the text grew from, or null when the day had none (issue 24, point 4); when the
+   * note changed since, the save is refused with 409 `note-changed`. Left out: no check.
+   */
+  base_updated_at: z.iso.datetime({ error: 'must be the updated_at of the note the text was based on, or null' }).nullable().optional(),
   content: z.string({ error: 'content is required' }).max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')} characters`),
 });
 
@@ -35,6 +34,14 @@ export const journalDayDetail = z.strictObject({
   trades: z.array(z.strictObject({ id: z.uuid(), symbol: z.string(), pnl: decimal, status: z.string(), period: z.string(), trade_type: z.string() })),
   note: journalNote.nullable(),
 });
+/** 409 of PATCH /api/notes/:id and PUT /api/journal/:date: the note was saved elsewhere after the text began. */
+export const noteChanged = z.strictObject({
+  error: z.string(),
+  code: z.literal('note-changed'),
+  /** The saved note's updated_at now (null: the journal day's note was deleted). */
+  updated_at: instant.nullable(),
+});
+
 /** PUT /api/journal/:date */
 export const journalSave = z.strictObject({ date: z.iso.date(), note: journalNote });
 
@@ -43,3 +50,4 @@ export type JournalDays = z.infer<typeof journalDays>;
 export type JournalNote = z.infer<typeof journalNote>;
 export type JournalDayDetail = z.infer<typeof journalDayDetail>;
 export type JournalSave = z.infer<typeof journalSave>;
+export type NoteChanged = z.infer<typeof noteChanged>;

@@ -32,8 +32,15 @@ export const noteInput = z.object({
   // Saving replaces the note's tag set (spec part 2 §4 "Notebook").
   tag_ids: tagIds.optional(),
 });
+/**
+ * The updated_at of the saved version the trader's text grew from (issue 24, point 4). When the note was saved again
+ * since (another tab, another device), the save is refused with 409 `note-changed` rather than replacing newer words.
+ */
+export const baseUpdatedAt = z.iso.datetime({ error: 'must be the updated_at of the note the text was based on' });
+
 /** PATCH /api/notes/:id */
 export const notePatch = z.object({
+  base_updated_at: baseUpdatedAt.optional(),
   title: title.optional(),
   content: content.optional(),
   folder_id: z.uuid('folder_id must be a folder id').nullable().optional(),

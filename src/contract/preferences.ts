@@ -13,7 +13,7 @@ const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_00
 export const preferencesPatch = z
   .object({
     theme: z.enum(['dark', 'light']).optional(),
-    time_zone: z.string().refine(isValidTimeZone, 'time_zone must be an IANA time zone such as America/New_York').optional(),
+    time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
     widgets: json.optional(),
     layout: json.optional(),
     stats_widgets_order: json.optional(),

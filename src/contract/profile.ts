@@ -6,6 +6,8 @@ import { instant } from './common';
 const name = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
 /** PATCH /api/profile */
 export const profilePatch = z.object({ display_name: name, first_name: name, last_name: name }).strict();
+/** GET /api/profile/avatar/:file (a name that is none of ours is not found, 404). */
+export const avatarFileParam = z.object({ file: z.string() });
 
 export const profile = z.strictObject({
   display_name: z.string().nullable(),

@@ -18,7 +18,13 @@ import { accountFilter, agree, type Same } from './common';
 
 const period = z.enum(REFLECTION_PERIODS as ['day', 'week', 'month'], { error: 'period must be day, week or month' });
 // Ten years of days back is far beyond any journal; a bound keeps the date arithmetic sane.
-const offset = z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(3660, 'offset must be at most 3660').default(0);
+// A number, or its digits in a query string: true, null or [] are no offset (z.coerce read them as 1, 0 and 0).
+const offset = z
+  .preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(3660, 'offset must be at most 3660'),
+  )
+  .default(0);
 
 /** GET /api/reflections and /summary */
 export const reflectionsQuery = z.object({ period: period.default('week'), offset, account: accountFilter });

@@ -86,14 +86,44 @@ export const tradePatch = tradeInput.partial();
 
 const day = calendarDay();
 
+/**
+ * The Trade Log's sorts (GET /api/trades `sort`): `date` is the trading order (trading day, entry, exit, creation, id;
+ * src/domain/trades/trading-order.ts), the others a column. Each is total: rows with the same value follow the
+ * trading order, newest first, in either direction, and rows without a value (a manual trade has no prices, times,
+ * quantity or contract; an unassigned trade no account) come last in both directions. Text sorts ignore case.
+ */
+export const TRADE_SORTS = [
+  'date',
+  'symbol',
+  'contract',
+  'pnl',
+  'gross_pnl',
+  'commission',
+  'quantity',
+  'entry_time',
+  'exit_time',
+  'entry_price',
+  'exit_price',
+  'status',
+  'period',
+  'trade_type',
+  'account',
+] as const;
+export type TradeSort = (typeof TRADE_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
 /** GET /api/trades */
 export const listQuery = z.object({
   account: accountFilter,
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.string().max(200).optional(),
-  // A position in list order (0 = newest): the page that starts there, for a jump to any row.
+  // Opaque: the next_cursor of the page before, for the same sort and direction (it carries the last row's values).
+  cursor: z.string().max(4000).optional(),
+  // A position in list order (0 = first): the page that starts there, for a jump to any row.
   offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  sort: z.enum(TRADE_SORTS, { error: `sort must be one of ${TRADE_SORTS.join(', ')}` }).default('date'),
+  // Newest (largest, Z-first) first by default, as the Trade Log lists.
+  dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
   // Trading-day range, inclusive: the dashboard's day-trades dialog lists one day.
   from: day.optional(),
   to: day.optional(),

@@ -148,16 +148,21 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       await createTrade(client, { date: addDays(d, -40), symbol: 'YM', pnl: '999' });
       provider.reply({ text: 'You made $200.05 today.' }, { text: 'Today' });
       await send(client, sessionId, 'How did I do today?');
-      const system = provider.completions()[0]!.body.messages[0].content as string;
-      expect(system).toContain('date | symbol | type | result | PnL | notes');
-      expect(system).toMatch(new RegExp(`${d} \\| NQ \\| Breakout \\| Win \\| \\$300\\.10 \\| clean`));
-      expect(system).toContain(`Date range: ${d} to ${d}`);
-      expect(system).toContain('Total trades: 2');
-      expect(system).toContain('Wins: 1, Losses: 1, Break-even: 0');
-      expect(system).toContain('Win percentage: 50.0% (break-evens excluded)');
-      expect(system).toContain('Total PnL: $200.05');
-      expect(system).toContain(`Trades per month: ${d.slice(0, 7)}: 2`);
-      expect(system).not.toContain('YM');
+      // The context travels with the question, fenced as the trader's data; the system message holds instructions only.
+      const sent = provider.completions()[0]!.body.messages as Array<{ role: string; content: string }>;
+      expect(sent[0]!.content).not.toContain('TRADE DATA');
+      expect(sent.at(-1)!.role).toBe('user');
+      const asked = sent.at(-1)!.content;
+      expect(asked).toMatch(/^<trader-data>\nTRADE DATA[^]*\n<\/trader-data>\n\nHow did I do today\?$/);
+      expect(asked).toContain('date | symbol | type | result | PnL | notes');
+      expect(asked).toMatch(new RegExp(`${d} \\| NQ \\| Breakout \\| Win \\| \\$300\\.10 \\| clean`));
+      expect(asked).toContain(`Date range: ${d} to ${d}`);
+      expect(asked).toContain('Total trades: 2');
+      expect(asked).toContain('Wins: 1, Losses: 1, Break-even: 0');
+      expect(asked).toContain('Win percentage: 50.0% (break-evens excluded)');
+      expect(asked).toContain('Total PnL: $200.05');
+      expect(asked).toContain(`Trades per month: ${d.slice(0, 7)}: 2`);
+      expect(asked).not.toContain('YM');
       const messages = (await client.get(`/api/chat/sessions/${sessionId}/messages`)).body;
       expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades (today, ${formatShortDay(d)}, ${d.slice(0, 4)})`);
     });
@@ -282,7 +287,7 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       const [first, , third] = provider.completions();
       expect(first!.body.tools).toBeDefined();
       expect(third!.body.tools).toBeUndefined();
-      expect(third!.body.messages[0].content).toContain('TRADE DATA');
+      expect(third!.body.messages.at(-1).content).toContain('TRADE DATA');
     });
   });
 

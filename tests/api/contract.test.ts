@@ -5,9 +5,9 @@ import { profile } from '../../src/contract/profile';
 import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
-import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
 import { attachment, attachmentList } from '../../src/contract/attachments';
-import { journalDayDetail, journalDays, journalSave } from '../../src/contract/journal';
+import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
@@ -49,6 +49,12 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
 
     const stats = conforms(tradeStats, await alice.get('/api/trades/stats'));
     expect(stats.summary).toMatchObject({ trades: 2, wins: 1, losses: 1, pnlCents: 7950 });
+    // The list in a column's order, page by page (the sort and direction travel in the cursor).
+    const byPnl = conforms(tradePage, await alice.get('/api/trades?sort=pnl&dir=asc&limit=1'));
+    expect(byPnl.trades.map((t) => t.id)).toEqual([loss.id]);
+    expect(conforms(tradePage, await alice.get(`/api/trades?sort=pnl&dir=asc&limit=1&cursor=${byPnl.next_cursor}`)).trades[0]!.id).toBe(win.id);
+    conforms(apiError, await alice.get('/api/trades?sort=notes'), 400);
+    conforms(apiError, await alice.get(`/api/trades?sort=symbol&cursor=${byPnl.next_cursor}`), 400);
     expect(stats.by_weekday.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     // No losses: the profit factor is infinite, and JSON carries it as null, as the contract says.
     const onlyWins = conforms(tradeStats, await alice.get('/api/trades/stats?account=unassigned&days=none'));
@@ -166,6 +172,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     ]);
     expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
     expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
+    // A save based on a version that is no longer the saved one (issue 24: two tabs), journal and notebook alike.
+    const stale = { base_updated_at: '2020-01-01T00:00:00.000Z', content: 'older words' };
+    expect(conforms(noteChanged, await alice.put('/api/journal/2026-04-01', stale), 409).updated_at).toBe(saved.note.updated_at);
+    conforms(noteChanged, await alice.patch(`/api/notes/${saved.note.id}`, stale), 409);
   });
   it('reflections, their summary, an override and the analysis (JSON and event stream)', async () => {
     const carol = await newTrader(app, 'carol');
@@ -230,7 +240,9 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(config.ai).toEqual({ configured: false, model: null, reasoningModel: null });
     expect(conforms(health, await app.client().get('/api/health'))).toEqual({ ok: true, database: backend });
     const erin = await newTrader(app, 'erin');
-    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe('boolean');
+    expect(typeof conforms(onboardingResult, await erin.post('/api/onboarding', { time_zone: 'Europe/Madrid' })).created).toBe('boolean');
+    conforms(apiError, await app.client().post('/api/onboarding', { time_zone: 'Europe/Madrid' }), 401);
+    conforms(apiError, await erin.post('/api/onboarding', { time_zone: 'Nowhere/Else' }), 400);
     expect(conforms(onboardingResult, await erin.post('/api/onboarding')).created).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { PNG_BYTES } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 13 point 2: every bad input answers 400 naming the field, on both databases; a 500 is a bug. Each case here
- * answered 500 before (and logged the trader's data with the SQL parameters).
+ * Issue 13 point 2 and issue 25 point 6: every bad input answers 400 naming the field, on both databases; a 500 is a
+ * bug. Each case here answered 500 before (and logged the trader's data with the SQL parameters).
+ * tests/api/hardening-fields.test.ts walks the same classes through every field of every endpoint.
  */
 describe.each(backends())('bad input gets a 400 naming the field on %s', (backend) => {
   let app: TestApp;
@@ -50,6 +52,72 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     );
   });
 
+  it('refuses a NUL character in the text fields of a multipart upload (issue 25: a 500)', async () => {
+    const note = (await trader.post('/api/notes', { title: 'Chart' })).body;
+    const upload = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'chart.png');
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      const res = await fetch(`${trader.baseUrl}/api/attachments/upload`, { method: 'POST', headers: { cookie: trader.cookieHeader, origin: trader.baseUrl }, body: form });
+      return { status: res.status, body: await res.json() };
+    };
+    await expect400(upload({ note_id: note.id, caption: NUL }), 'caption');
+    await expect400(upload({ note_id: `${note.id}\u0000` }), 'note_id');
+    expect((await trader.get(`/api/notes/${note.id}`)).body.attachments).toEqual([]);
+    expect((await upload({ note_id: note.id, caption: 'Entry' })).status).toBe(201);
+  });
+
+  it('refuses year 0 in the daily journal (issue 25: GET days, GET and PUT a day were 500s)', async () => {
+    await expect400(trader.get('/api/journal/days?date=0000-01-01'), 'date');
+    await expect400(trader.get('/api/journal/0000-01-01'), 'date');
+    await expect400(trader.put('/api/journal/0000-01-01', { content: 'Plan' }), 'date');
+    // The first and last days PostgreSQL and the journal both know still work.
+    expect((await trader.get('/api/journal/0001-01-01')).status).toBe(200);
+    expect((await trader.put('/api/journal/9999-12-31', { content: 'Far' })).status).toBe(200);
+  });
+
+  it('refuses forged notes cursors whose time PostgreSQL refuses (issue 25: 500s)', async () => {
+    const note = (await trader.post('/api/notes', { title: 'Cursor' })).body;
+    const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const time of ['1', '2026', '2026-02-30T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z', '2026-01-01T24:00:00Z']) {
+      await expect400(trader.get(`/api/notes?cursor=${forge([time, note.id])}`), 'cursor');
+    }
+    // A cursor the server wrote still pages.
+    await trader.post('/api/notes', { title: 'Cursor 2' });
+    const first = await trader.get('/api/notes?limit=1');
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    expect((await trader.get(`/api/notes?limit=1&cursor=${first.body.next_cursor}`)).status).toBe(200);
+  });
+
+  it('refuses backup times that Date.parse takes and PostgreSQL refuses, naming the row and field', async () => {
+    const row = { date: '2025-03-03', period: 'AM' };
+    const importing = (trade: Record<string, unknown>) => trader.post('/api/trades/import', { account_id: accountId, trades: [{ ...row, ...trade }] });
+    await expect400(importing({ entry_time: '0000-01-01T00:00:00Z' }), /Row 1: entry_time/);
+    await expect400(importing({ exit_time: '2026-02-30T10:00:00Z' }), /Row 1: exit_time/);
+    await expect400(importing({ trade_date: '0000-01-01T00:00:00Z' }), /Row 1: trade_date/);
+    await expect400(trader.post('/api/trades', { date: '0000-01-01T00:00:00Z', period: 'AM' }), 'date');
+    await expect400(trader.patch(`/api/trades/${tradeId}`, { trade_date: '2026-02-30T10:00:00Z' }), 'trade_date');
+  });
+
+  it('reads a JSON backup sent as a file without a 500: a NUL makes its row unreadable, year 0 times are left out', async () => {
+    // A trader of its own: the tests below count this one's trades.
+    const owner = await newTrader(app);
+    const account = (await createAccount(owner, 'Backup')).id;
+    const row = { trade_date: '2025-01-06T12:00:00.000Z', instrument: 'NQ', session: 'AM', pnl: 1 };
+    const send = (path: string, trades: unknown[]) =>
+      owner.send('POST', `${path}?account_id=${account}`, JSON.stringify(trades), { 'content-type': 'application/json' }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    for (const path of ['/api/imports/preview', '/api/imports']) {
+      const nul = await send(path, [{ ...row, notes: 'bad\u0000text' }]);
+      expect(nul.status, JSON.stringify(nul.body)).toBeLessThan(500);
+      const times = await send(path, [{ ...row, entry_time: '0000-01-01T00:00:00Z', exit_time: '2026-02-30T10:00:00Z' }]);
+      expect(times.status, JSON.stringify(times.body)).toBe(200);
+    }
+    const refused = await send('/api/imports', [{ ...row, notes: 'bad\u0000text' }]);
+    expect(refused.body.issues).toEqual([{ row: 1, severity: 'error', message: 'Unreadable notes: it contains a NUL character' }]);
+    const restored = (await owner.get('/api/trades?limit=500')).body.trades.find((t: { date: string }) => t.date === '2025-01-06');
+    expect(restored).toMatchObject({ entry_time: null, exit_time: null });
+  });
+
   it('refuses a lone surrogate (not Unicode text) in text and in JSON settings', async () => {
     await expect400(trader.patch('/api/preferences', { widgets: [LONE_SURROGATE] }), 'widgets.0');
     await expect400(trader.patch('/api/preferences', { layout: { [LONE_SURROGATE]: 1 } }), 'layout');
@@ -74,7 +142,7 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     await expect400(trader.get('/api/trades?from=2026-02-31'), 'from');
     await expect400(trader.post('/api/tasks', { title: 'Plan', task_date: '2026-02-30' }), 'task_date');
     await expect400(trader.post('/api/trades', { trade_date: '0000-01-01', period: 'AM' }), 'trade_date');
-    await expect400(trader.post('/api/trades', { date: '0000-01-01T12:00:00Z', period: 'AM' }), 'trade_date');
+    await expect400(trader.post('/api/trades', { date: '0000-01-01T12:00:00Z', period: 'AM' }), 'date');
     await expect400(trader.patch(`/api/trades/${tradeId}`, { trade_date: '0000-06-15' }), 'trade_date');
     await expect400(
       trader.post('/api/trades/import', { account_id: accountId, trades: [{ trade_date: '0000-01-01', period: 'AM' }] }),

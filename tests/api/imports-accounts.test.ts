@@ -229,4 +229,62 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       expect(seen.body.file_accounts).toEqual([expect.objectContaining({ name: 'APEX4977960000002', suggested_account_id: apex.id, account_id: fallback.id, source: 'chosen' })]);
     });
   });
+  describe('the zone of each account\'s imports (issue 24, point 3)', () => {
+    const LONDON = ownFile('tradovate-performance-london.csv');
+
+    it('reads the next file of an account in the zone its last import was read in; other accounts keep the trader\'s own', async () => {
+      const trader = await newTrader(app, 'zones');
+      const london = await createAccount(trader, 'London desk');
+      const other = await createAccount(trader, 'Other desk');
+
+      // Nothing imported yet: the trader's own zone (New York by default).
+      const first = await previewFile(trader, { account_id: london.id }, LONDON);
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body).toMatchObject({ time_zone: 'America/New_York', time_zone_source: 'profile' });
+
+      const imported = await importFile(trader, { account_id: london.id, time_zone: 'Europe/London' }, LONDON);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      expect(imported.body).toMatchObject({ imported: 6, time_zone: 'Europe/London' });
+
+      // The re-import no longer goes back to New York: the account's zone, and the same instants as stored.
+      const again = await previewFile(trader, { account_id: london.id }, LONDON);
+      expect(again.body).toMatchObject({ time_zone: 'Europe/London', time_zone_source: 'account', new_trades: 0, duplicates: 6 });
+      const stored = await tradesOf(trader, london.id);
+      expect(stored.map((t) => t.entry_time).sort()[0]).toBe('2025-07-15T13:35:10.000Z');
+
+      // Another account, and a zone chosen in the dialog, are their own.
+      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({ time_zone: 'America/New_York', time_zone_source: 'profile' });
+      expect((await previewFile(trader, { account_id: london.id, time_zone: 'Asia/Tokyo' }, LONDON)).body).toMatchObject({ time_zone: 'Asia/Tokyo', time_zone_source: 'chosen' });
+
+      // The trader's own zone moves the accounts without one, not the account that remembers its own.
+      expect((await trader.patch('/api/preferences', { time_zone: 'Europe/Berlin' })).status).toBe(200);
+      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({ time_zone: 'Europe/Berlin', time_zone_source: 'profile' });
+      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({ time_zone: 'Europe/London', time_zone_source: 'account' });
+
+      // The last zone used wins: an import read in Chicago time is remembered over London.
+      const shifted = await importFile(trader, { account_id: london.id, time_zone: 'America/Chicago' }, LONDON);
+      expect(shifted.status, JSON.stringify(shifted.body)).toBe(200);
+      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({ time_zone: 'America/Chicago', time_zone_source: 'account' });
+    });
+
+    it("remembers the zone for every account a file's trades went into, and never tells another trader", async () => {
+      const trader = await newTrader(app, 'zones-two');
+      const first = await createAccount(trader, 'Apex one');
+      const second = await createAccount(trader, 'Apex two');
+      const map = JSON.stringify({ 'APEX-1001': first.id, 'APEX-1002': second.id });
+      const res = await importFile(trader, { account_id: first.id, account_map: map, time_zone: 'America/Chicago' }, TWO_ACCOUNTS);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      for (const account of [first, second]) {
+        expect((await previewFile(trader, { account_id: account.id }, LONDON)).body).toMatchObject({ time_zone: 'America/Chicago', time_zone_source: 'account' });
+      }
+      // Bob cannot read through Alice's account: it is not found, and his own imports keep his zone.
+      const intruder = await previewFile(bob, { account_id: first.id }, LONDON);
+      expect(intruder.status).toBe(400);
+      expect(JSON.stringify(intruder.body)).not.toContain('Chicago');
+      const bobs = await createAccount(bob, 'Bob zone');
+      expect((await previewFile(bob, { account_id: bobs.id }, LONDON)).body).toMatchObject({ time_zone: 'America/New_York', time_zone_source: 'profile' });
+      // The zone is not a field of the account as the accounts endpoints answer it.
+      expect(Object.keys((await trader.get('/api/accounts')).body[0])).not.toContain('import_time_zone');
+    });
+  });
 });

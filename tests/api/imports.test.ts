@@ -107,7 +107,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
         symbol: 'MNQ',
         contract: 'MNQM6',
         side: 'Long',
-        period: 'PM',
+        // Entered 16:00:05 New York time: the exchange's After Hours (issue 24 point 5).
+        period: 'After Hours',
         trade_type: 'Long',
         status: 'Loss',
         entry_time: '2026-06-10T20:00:05.000Z',
@@ -119,7 +120,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
         commission: '6.20',
         pnl: '-406.20',
         commission_source: 'schedule',
-        tags: ['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'PM', 'Long', 'High-Impact'],
+        tags: ['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'After Hours', 'Long', 'High-Impact'],
       });
       expect(await tradesOf(alice, account.id)).toEqual([]);
     });
@@ -133,7 +134,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
       expect(stored.map(pick)).toEqual([
         {
           account_id: account.id, date: '2026-06-10', day_of_week: 'Wednesday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'PM', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
+          period: 'After Hours', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
           entry_time: '2026-06-10T20:00:05.000Z', exit_time: '2026-06-10T20:00:29.000Z', entry_price: '28531.75000000',
           exit_price: '28491.75000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },
@@ -224,11 +225,17 @@ describe.each(backends())('broker imports on %s', (backend) => {
   });
 
   describe('accounts', () => {
-    it('refuses an import without an account, with the spec message', async () => {
-      for (const query of [{}, { account_id: '' }, { account_id: 'not-a-uuid' }] as Array<Record<string, string>>) {
+    it('refuses an import without an account, with the spec message, and a malformed account naming the field', async () => {
+      for (const query of [{}, { account_id: '' }] as Array<Record<string, string>>) {
         const res = await importFile(alice, query, fixture(TRADOVATE_SMALL));
         expect(res.status).toBe(400);
-        expect(res.body.error).toBe('Please select a trading account');
+        expect(res.body).toMatchObject({ error: 'Please select a trading account', fields: [{ field: 'account_id' }] });
+      }
+      // Issue 25, point 9: an id that is no id is not a missing account.
+      for (const send of [importFile, preview]) {
+        const res = await send(alice, { account_id: 'not-a-uuid' }, fixture(TRADOVATE_SMALL));
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('account_id: must be a trading account id');
       }
     });
 
@@ -282,9 +289,10 @@ describe.each(backends())('broker imports on %s', (backend) => {
       const form = await preview(alice, {}, 'a=b', 'application/x-www-form-urlencoded');
       expect(form.status).toBe(415);
       const format = await preview(alice, { format: 'no-such-format' }, fixture(TRADOVATE_SMALL));
-      expect(format.body).toMatchObject({ code: 'unknown-format-id' });
+      expect(format.body).toMatchObject({ code: 'unknown-format-id', error: "format: Unknown import format 'no-such-format'" });
       const zone = await preview(alice, { time_zone: 'Mars/Olympus' }, fixture(TRADOVATE_SMALL));
-      expect(zone.body).toMatchObject({ code: 'invalid-time-zone' });
+      expect(zone.status).toBe(400);
+      expect(zone.body.error).toBe('time_zone: must be an IANA time zone such as America/New_York');
     });
 
     it('lists every format for the Trade Import Guide', async () => {

@@ -132,9 +132,13 @@ describe.each(backends())('daily journal API on %s', (backend) => {
   it('refuses impossible dates and bad bodies with a 400 naming the field', async () => {
     const trader = await newTrader(app, 'journal');
     const cases: Array<[string, string, unknown, string]> = [
-      ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date that exists'],
-      ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd'],
-      ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date that exists'],
+      ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
+      // Year 0 passed JavaScript's Date and failed in PostgreSQL, a 500 (issue 25).
+      ['GET', '/api/journal/days?date=0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['GET', '/api/journal/0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
+      ['PUT', '/api/journal/0000-01-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
       ['PUT', '/api/journal/2025-03-03', {}, 'content: content is required'],
       ['PUT', '/api/journal/2025-03-03', { content: 'x'.repeat(200_001) }, 'content: must be at most 200,000 characters'],
     ];
@@ -144,6 +148,28 @@ describe.each(backends())('daily journal API on %s', (backend) => {
       expect(res.body.error, path).toBe(message);
     }
     expect(await days(trader)).toEqual([]);
+  });
+
+  it('two tabs: a save based on an older version of the day (or on none) is refused with 409 note-changed (issue 24)', async () => {
+    const trader = await newTrader(app, 'tabs');
+    // Both tabs opened an unwritten day; tab B saves first.
+    const tabB = await trader.put('/api/journal/2025-07-01', { base_updated_at: null, content: 'from tab B' });
+    expect(tabB.status, JSON.stringify(tabB.body)).toBe(200);
+    const tabA = await trader.put('/api/journal/2025-07-01', { base_updated_at: null, content: 'from tab A' });
+    expect(tabA.status).toBe(409);
+    expect(tabA.body).toMatchObject({ code: 'note-changed', updated_at: tabB.body.note.updated_at });
+    expect((await trader.get('/api/journal/2025-07-01')).body.note.content).toBe('from tab B');
+    // On top of the version it saw, a save goes through; one based on that older version then is refused.
+    const next = await trader.put('/api/journal/2025-07-01', { base_updated_at: tabB.body.note.updated_at, content: 'B, later' });
+    expect(next.status).toBe(200);
+    const stale = await trader.put('/api/journal/2025-07-01', { base_updated_at: tabB.body.note.updated_at, content: 'stale' });
+    expect(stale.status).toBe(409);
+    expect((await trader.get('/api/journal/2025-07-01')).body.note.content).toBe('B, later');
+    // Without a version the save is not checked (as before); a bad version names the field.
+    expect((await trader.put('/api/journal/2025-07-01', { content: 'unchecked' })).status).toBe(200);
+    const bad = await trader.put('/api/journal/2025-07-01', { base_updated_at: 12, content: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^base_updated_at: /);
   });
 
   it("never shows another trader's days, P&L or journal notes", async () => {

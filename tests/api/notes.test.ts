@@ -177,6 +177,32 @@ describe.each(backends())('notebook API on %s', (backend) => {
       expect((await trader.get('/api/tags')).body).toEqual([tag]);
     });
 
+    it('two tabs: a save based on an older version is refused with 409 note-changed, and nothing is overwritten (issue 24)', async () => {
+      const trader = await newTrader(app, 'tabs');
+      const opened = await createNote(trader, { title: 'Plan', content: 'v1' });
+      // Tab B saves on top of what it opened.
+      const tabB = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: opened.updated_at, content: 'newer from tab B' });
+      expect(tabB.status, JSON.stringify(tabB.body)).toBe(200);
+      expect(tabB.body.updated_at > opened.updated_at).toBe(true);
+      // Tab A still holds v1: its save is refused, naming the note's current version.
+      const tabA = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: opened.updated_at, content: 'older from tab A', title: 'A' });
+      expect(tabA.status).toBe(409);
+      expect(tabA.body).toEqual({ error: 'This note was saved in another tab or device after you started editing it.', code: 'note-changed', updated_at: tabB.body.updated_at });
+      expect((await trader.get(`/api/notes/${opened.id}`)).body).toMatchObject({ title: 'Plan', content: 'newer from tab B', updated_at: tabB.body.updated_at });
+      // The trader chose to keep tab A's words: the save names the version it now replaces, and goes through.
+      const chosen = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: tabB.body.updated_at, content: 'older from tab A' });
+      expect(chosen.status).toBe(200);
+      expect(chosen.body.content).toBe('older from tab A');
+      // Saves that name no version (the API as before) are not checked.
+      expect((await trader.patch(`/api/notes/${opened.id}`, { content: 'unchecked' })).status).toBe(200);
+      // A bad version is a 400 naming the field; another trader's note is still not found.
+      const bad = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: 'yesterday', content: 'x' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/^base_updated_at: /);
+      const other = await newTrader(app, 'tabs-other');
+      expect((await other.patch(`/api/notes/${opened.id}`, { base_updated_at: opened.updated_at, content: 'x' })).status).toBe(404);
+    });
+
     it('refuses bad input with a 400 naming the field, never a 500', async () => {
       const cases: Array<[string, string, unknown, string]> = [
         ['POST', '/api/notes', { title: 'x'.repeat(301) }, 'title: must be at most 300 characters'],

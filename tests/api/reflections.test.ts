@@ -147,8 +147,8 @@ describe.each(backends())('reflections on %s', (backend) => {
         [{ tags: ['ok', ''] }, 'tags.1: tags must not be blank'],
         [{ tags: ['x'.repeat(51)] }, 'tags.0: tags must be at most 50 characters each'],
         [{ description: 'x'.repeat(5001) }, 'description: description must be at most 5000 characters'],
-        [{}, 'Nothing to update'],
-        [{ user_id: 'someone' }, 'Unrecognized key: "user_id"'],
+        [{}, 'body: Nothing to update'],
+        [{ user_id: 'someone' }, 'user_id: is not a field of this request'],
       ];
       for (const [body, message] of cases) {
         const res = await client.patch(`/api/reflections/${ids[0]}`, body);

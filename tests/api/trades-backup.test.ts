@@ -122,6 +122,7 @@ describe.each(backends())('trades export and import on %s', (backend) => {
     const res = await erin.post('/api/trades/import', { account_id: acct.id, trades: rows });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Row 3: Please fill in all required fields.');
+    expect(res.body.fields).toEqual([{ field: 'trades.2.trade_date', message: 'Please fill in all required fields.' }]);
     expect((await erin.get('/api/trades?limit=1')).body.total).toBe(0);
   });
 

@@ -49,16 +49,24 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
       expect(noDate.status).toBe(400);
       expect(noDate.body.error).toBe('Please fill in all required fields.');
       expect(noDate.body.missing).toEqual(['date']);
+      expect(noDate.body.fields).toEqual([{ field: 'trade_date', message: 'Please fill in all required fields.' }]);
 
       const noSession = await alice.post('/api/trades', { date: '2025-03-03', period: '   ', pnl: 10 });
       expect(noSession.status).toBe(400);
       expect(noSession.body.error).toBe('Please fill in all required fields.');
       expect(noSession.body.missing).toEqual(['session']);
+      expect(noSession.body.fields).toEqual([{ field: 'period', message: 'Please fill in all required fields.' }]);
 
-      for (const date of ['03/03/2025x', '2025-02-30', '2025-13-01']) {
-        const bad = await alice.post('/api/trades', { date, period: 'AM' });
+      // A date given but written wrong is not a missing one: the 400 names the field as it was sent (issue 25).
+      for (const [key, date] of [
+        ['date', '03/03/2025x'],
+        ['date', '2025-02-30'],
+        ['trade_date', '2025-13-01'],
+        ['trade_date', '2026-02-30T10:00:00Z'],
+      ] as const) {
+        const bad = await alice.post('/api/trades', { [key]: date, period: 'AM' });
         expect(bad.status, date).toBe(400);
-        expect(bad.body.missing).toEqual(['date']);
+        expect(bad.body.error, date).toBe(`${key}: must be a date as yyyy-MM-dd or an ISO timestamp with its zone`);
       }
       expect((await alice.post('/api/trades', { date: '2024-02-29', period: 'AM' })).body.day_of_week).toBe('Thursday');
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateTrades, summarizeResultRuns } from '../../src/domain/stats';
+import { sortByTradingOrder } from '../../src/domain/trades';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { brokerFile, importFile, ownFile } from './imports-support';
 import { addDays, cents, createAccount, money, newTrader } from './trades-support';
@@ -61,17 +62,34 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     return found as unknown as RollupRow[];
   }
 
-  /** The rollups recomputed in JavaScript from the trades themselves, with the domain's own formulas. */
+  /**
+   * The rollups recomputed in JavaScript from the trades themselves, with the domain's own formulas and its trading
+   * order (day, entry, exit, creation, id), not the database's.
+   */
   async function recomputedRollups(userId: string): Promise<RollupRow[]> {
-    const trades = await rows(sql`
+    const stored = await rows(sql`
       select coalesce(account_id::text, 'none') as scope, to_char(trade_date at time zone 'UTC', 'YYYY-MM-DD') as day,
-             status, (pnl * 100)::bigint::int as pnl
-      from trades where user_id = ${userId} order by trade_date, created_at, id`);
+             status, (pnl * 100)::bigint::int as pnl, entry_time::text as entry, exit_time::text as exit,
+             created_at::text as created, id::text as id
+      from trades where user_id = ${userId}`);
+    const trades = sortByTradingOrder(
+      stored.map((t) => ({
+        scope: t.scope as string,
+        day: t.day as string,
+        status: t.status as string,
+        pnl: t.pnl as number,
+        tradeDate: t.day as string,
+        entryTime: t.entry as string | null,
+        exitTime: t.exit as string | null,
+        createdAt: t.created as string,
+        id: t.id as string,
+      })),
+    );
     const groups = new Map<string, Array<{ status: string; pnlCents: number }>>();
     for (const t of trades) {
-      const trade = { status: t.status as string, pnlCents: t.pnl as number };
-      for (const scope of ['all', t.scope as string]) {
-        const key = `${scope}|${t.day as string}`;
+      const trade = { status: t.status, pnlCents: t.pnl };
+      for (const scope of ['all', t.scope]) {
+        const key = `${scope}|${t.day}`;
         groups.set(key, [...(groups.get(key) ?? []), trade]);
       }
     }
@@ -116,7 +134,8 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     | { kind: 'import'; day: number; pnls: number[]; account: number }
     | { kind: 'notes'; trade: number }
     | { kind: 'refile'; trades: number[]; by: number }
-    | { kind: 'raw-insert'; day: number; pnls: number[] };
+    | { kind: 'raw-insert'; day: number; pnls: number[] }
+    | { kind: 'retime'; trade: number; entry: number; exit: number | null };
 
   const pnl = fc.oneof(fc.integer({ min: -50_000, max: 50_000 }), fc.constant(0));
   const index = fc.nat(40);
@@ -136,6 +155,10 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('notes' as const), trade: index }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('refile' as const), trades: fc.array(index, { maxLength: 5 }), by: fc.integer({ min: -2, max: 2 }) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw-insert' as const), day: fc.nat(4), pnls: fc.array(pnl, { minLength: 1, maxLength: 5 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('retime' as const), trade: index, entry: fc.integer({ min: -600, max: 600 }), exit: fc.option(fc.nat(90)) }),
+    },
   );
 
   it('equal a recomputation from the trades after any sequence of writes (fast-check)', async () => {
@@ -205,6 +228,17 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
               await db().withUser(userId, (tx) =>
                 tx.execute(sql`update trades set trade_date = trade_date + ${`${o.by} days`}::interval
                                where id = any(${`{${chosen.join(',')}}`}::uuid[])`),
+              );
+              break;
+            }
+            case 'retime': {
+              // An entry or exit time set or moved (the trading order within the day changes, the day does not).
+              const id = pick(ids, o.trade);
+              if (!id) break;
+              await db().withUser(userId, (tx) =>
+                tx.execute(sql`update trades set entry_time = trade_date + ${`${o.entry} minutes`}::interval,
+                                 exit_time = trade_date + ${`${o.entry + (o.exit ?? 0)} minutes`}::interval
+                               where id = ${id}::uuid`),
               );
               break;
             }

@@ -22,7 +22,10 @@ function domainStats(listed: TradeDto[]) {
     tradeDate: t.date,
     status: t.status,
     pnlCents: cents(t.pnl),
+    entryTime: t.entry_time as string | null,
+    exitTime: t.exit_time as string | null,
     createdAt: t.created_at,
+    id: t.id,
   }));
   const days = aggregateTradesByDay(trades);
   return asJson({
@@ -203,6 +206,18 @@ describe.each(backends())('trades stats on %s', (backend) => {
       expect(listed.length).toBeGreaterThan(0);
       const stats = (await t.get(`/api/trades/stats?${query}`)).body;
       expect(stats).toEqual(domainStats(listed));
+    });
+
+    // Issue 24 point 7: the Trade Log's statistics count what its table shows, for a search within any account filter.
+    it.each([['all'], ['account'], ['unassigned']])('for a search within the %s filter, the same trades as the list', async (filter) => {
+      const account = filter === 'account' ? acct.id : filter;
+      for (const q of ['ES', 'cl', 'Same Numbers']) {
+        const query = `account=${account}&q=${encodeURIComponent(q)}`;
+        const page = (await t.get(`/api/trades?${query}&limit=5`)).body;
+        const stats = (await t.get(`/api/trades/stats?${query}&days=none`)).body;
+        expect(stats.summary.trades, query).toBe(page.total);
+        expect(stats).toEqual({ ...domainStats(await listAll(t, query)), by_day: [] });
+      }
     });
 
     // Issue 14: the figures leave out the trades whose delete waits for Undo, to the cent and streak for streak.

@@ -1,7 +1,7 @@
 import { formatUsd, type Cents } from '../money';
 import type { DailyAggregate, TradeAggregate } from '../stats/trade-aggregate';
 import { calculateWinRate } from '../stats/win-rate';
-import { tableCell as cell } from '../text';
+import { tableCell as cell, fenceTraderData } from '../text';
 
 /**
  * The trade context a chat question gets when it is about trading (spec part 2 §7 "Normal chat", part 1 §7: "The
@@ -34,7 +34,10 @@ export function countTradesByMonth(days: Iterable<Pick<DailyAggregate, 'date' | 
   return [...months].sort(([a], [b]) => a.localeCompare(b)).map(([month, trades]) => ({ month, trades }));
 }
 
-
+/**
+ * The context as the model reads it, inside the trader-data fence (text.ts): it goes with the trader's question in
+ * the user turn, never in the system message, whose rule says what the fence means.
+ */
 export function buildChatContext(input: {
   /** 'this week', 'last month' ...; null when the question names no range (all trades). */
   rangeLabel: string | null;
@@ -53,7 +56,8 @@ export function buildChatContext(input: {
   if (totals.trades === 0) {
     return `TRADE DATA (from Edgebook): no trades ${input.rangeLabel ? `in ${input.rangeLabel}` : 'logged yet'}.`;
   }
-  return [
+  // Fenced: the symbols, setups and notes are the trader's own words, sent with their question, not as instructions.
+  return fenceTraderData([
     `TRADE DATA (from Edgebook, ${scope}; every total below was computed by Edgebook):`,
     'date | symbol | type | result | PnL | notes',
     ...listed.map((t) => [t.tradeDate, cell(t.symbol, 20), cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | ')),
@@ -65,5 +69,5 @@ export function buildChatContext(input: {
     `Win percentage: ${calculateWinRate(totals).toFixed(1)}% (break-evens excluded)`,
     `Total PnL: ${formatUsd(totals.pnlCents)}`,
     `Trades per month: ${input.months.map((m) => `${m.month}: ${m.trades}`).join(', ')}`,
-  ].join('\n');
+  ].join('\n'));
 }

@@ -1,2 +1,3 @@
 export * from './calendar-day';
 export * from './time-zone';
+export * from './instant';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatInZone,
   getDayFromTradeDate,
+  getZoneAbbreviation,
   getHourInZone,
   getTodayInZone,
   getTradingDayInZone,
@@ -70,8 +72,38 @@ describe('trading days in the user time zone', () => {
     expect(resolveTradeDay('2026-02-30', NEW_YORK)).toBeNull();
   });
 
+  it('has no day for a timestamp of an impossible date or outside years 1-9999 (issue 25: a 500 before)', () => {
+    // Date.parse reads the first as March 2; the second and third became '00-1-12-31' and '0000-12-31'.
+    expect(resolveTradeDay('2026-02-30T10:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0000-01-01T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0001-01-01T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('+275760-09-13T00:00:00Z', NEW_YORK)).toBeNull();
+    expect(resolveTradeDay('0001-01-02T00:00:00Z', NEW_YORK)).toBe('0001-01-01');
+  });
+
   it('validates IANA zone names', () => {
     expect(isValidTimeZone(NEW_YORK)).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('formats one instant on the trader\'s clock, whatever the machine runs in (issue 24: 07:39 against 2:39 AM)', () => {
+    const instant = '2026-01-15T07:39:00.000Z';
+    expect(formatInZone(instant, NEW_YORK, 'HH:mm')).toBe('02:39');
+    expect(formatInZone(new Date(instant), 'UTC', 'HH:mm')).toBe('07:39');
+    expect(formatInZone(instant, 'Asia/Tokyo', 'EEE dd MMM HH:mm')).toBe('Thu 15 Jan 16:39');
+    // Across midnight the day moves with the zone, not with the machine.
+    expect(formatInZone('2026-01-15T03:00:00Z', NEW_YORK, 'EEE dd MMM')).toBe('Wed 14 Jan');
+    expect(formatInZone('not a time', NEW_YORK, 'HH:mm')).toBeNull();
+    // Spec part 2 §9's PPpp, as date-fns writes it in English, and 12-hour times.
+    expect(formatInZone('2026-03-09T18:05:09Z', NEW_YORK, 'PPpp')).toBe('Mar 9, 2026, 2:05:09 PM');
+    expect(formatInZone('2026-03-09T04:05:00Z', NEW_YORK, 'h:mm a')).toBe('12:05 AM');
+    expect(formatInZone('2026-03-09T16:05:00Z', NEW_YORK, 'h:mm a')).toBe('12:05 PM');
+  });
+
+  it('names the zone beside a time as it was at that instant (EST in winter, EDT in summer)', () => {
+    expect(getZoneAbbreviation('2026-01-15T15:00:00Z', NEW_YORK)).toBe('EST');
+    expect(getZoneAbbreviation('2026-07-15T15:00:00Z', NEW_YORK)).toBe('EDT');
+    expect(getZoneAbbreviation('2026-07-15T15:00:00Z', 'Asia/Tokyo')).toBe('GMT+9');
+    expect(getZoneAbbreviation('', NEW_YORK)).toBeNull();
   });
 });

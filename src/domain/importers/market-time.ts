@@ -1,4 +1,4 @@
-import { deriveSessionFromHour } from '../trades/sessions';
+import { deriveExchangeSession, deriveSessionFromHour } from '../trades/sessions';
 import { offsetAt, wallClockOf } from './time-zone';
 import type { Session } from './types';
 
@@ -14,10 +14,15 @@ export const MARKET_TIME_ZONE = 'America/New_York';
 export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
 
 /**
- * The session rule (spec part 1 §9) lives in src/domain/trades/sessions.ts, so that manual trades and imported trades
- * cannot drift apart; imported trades apply it to the entry hour in the market zone.
+ * The session rules live in src/domain/trades/sessions.ts. Imported futures take the exchange's sessions from the
+ * entry's wall-clock time in the market zone (Overnight 18:00-09:30, AM, Lunch, PM, After Hours 16:00-18:00); other
+ * imported instruments the spec's rule from the hour.
  */
 export const sessionFromHour: (hour: number) => Session = deriveSessionFromHour;
+
+export function sessionOf(hour: number, minute: number, futures: boolean): Session {
+  return futures ? deriveExchangeSession(hour, minute) : deriveSessionFromHour(hour);
+}
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -47,32 +52,32 @@ export const SESSION_OPEN_HOUR = 18;
 export interface MarketDayOptions {
   marketTimeZone?: string;
   rule?: TradingDayRule;
-  /** Whether the instrument is a futures contract (only futures follow the exchange's session day). */
+  /** Whether the instrument is a futures contract (only futures follow the exchange's trading day and sessions). */
   futures?: boolean;
 }
 
 /**
- * Trading day, day of week, trade date and session of an instant. The session is always that of the hour in the
- * market zone (spec part 1 §9); the day follows `rule` (calendar by default here: callers that file trades pass the
+ * Trading day, day of week, trade date and session of an instant. The session is that of the wall-clock time in the
+ * market zone (`sessionOf`); the day follows `rule` (calendar by default here: callers that file trades pass the
  * trader's rule).
  */
 export function marketDayOf(epochMs: number, options: MarketDayOptions = {}): MarketDay {
   const { marketTimeZone = MARKET_TIME_ZONE, rule = 'calendar', futures = true } = options;
-  // Day and session are the same for every instant of one wall-clock hour: an import of 36,000 trades asks for a few
-  // thousand distinct hours.
+  // Day and session are the same for every instant of one wall-clock half hour (every session starts on the hour or
+  // the half hour): an import of 36,000 trades asks for a few thousand distinct half hours.
   const variant = `${marketTimeZone}|${rule}|${futures ? 1 : 0}`;
   let cache = dayCache.get(variant);
   if (!cache) dayCache.set(variant, (cache = new Map()));
-  const hour = Math.floor((epochMs + offsetAt(epochMs, marketTimeZone)) / HOUR_MS);
-  const known = cache.get(hour);
+  const slot = Math.floor((epochMs + offsetAt(epochMs, marketTimeZone)) / HALF_HOUR_MS);
+  const known = cache.get(slot);
   if (known) return known;
   const day = computeMarketDay(epochMs, marketTimeZone, rule, futures);
   if (cache.size >= 100_000) cache.clear();
-  cache.set(hour, day);
+  cache.set(slot, day);
   return day;
 }
 
-const HOUR_MS = 3_600_000;
+const HALF_HOUR_MS = 1_800_000;
 const dayCache = new Map<string, Map<number, MarketDay>>();
 
 function computeMarketDay(epochMs: number, marketTimeZone: string, rule: TradingDayRule, futures: boolean): MarketDay {
@@ -86,7 +91,7 @@ function computeMarketDay(epochMs: number, marketTimeZone: string, rule: Trading
   }
   const date = new Date(noon);
   const tradingDay = `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  return { tradingDay, dayOfWeek: WEEKDAYS[date.getUTCDay()]!, tradeDate: date.toISOString(), session: sessionFromHour(local.hour) };
+  return { tradingDay, dayOfWeek: WEEKDAYS[date.getUTCDay()]!, tradeDate: date.toISOString(), session: sessionOf(local.hour, local.minute, futures) };
 }
 
 const DAY_MS = 86_400_000;

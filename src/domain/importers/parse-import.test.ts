@@ -188,6 +188,28 @@ describe('fill, order and P&L formats without a real sample', () => {
     expect(preview.trades[0]!.notes).toBe('Opening drive');
     expect(preview.issues.map((i) => [i.row, i.message])).toEqual([[3, 'Not a trade object'], [4, "Missing or unreadable date ''"]]);
   });
+
+  it('JSON backup: a NUL makes its row unreadable, and times PostgreSQL refuses are left out (issue 25: both were 500s)', () => {
+    const row = { trade_date: '2025-01-06T12:00:00.000Z', instrument: 'NQ', session: 'AM', pnl: 10 };
+    const preview = expectPreview(
+      parseImport(
+        JSON.stringify([
+          { ...row, notes: 'a\u0000b' },
+          { ...row, tags: ['ok', 'x\u0000'] },
+          { ...row, entry_time: '0000-01-01T00:00:00Z', exit_time: '2026-02-30T10:00:00Z' },
+          { ...row, entry_time: '2025-01-06T14:30:00Z' },
+        ]),
+      ),
+    );
+    expect(preview.issues.map((i) => [i.row, i.message])).toEqual([
+      [1, 'Unreadable notes: it contains a NUL character'],
+      [2, 'Unreadable tags: it contains a NUL character'],
+    ]);
+    expect(preview.trades.map((t) => [t.entryTime, t.exitTime])).toEqual([
+      [null, null],
+      ['2025-01-06T14:30:00.000Z', null],
+    ]);
+  });
 });
 
 describe('robustness (fast-check): mutated and truncated files never throw', () => {

@@ -29,8 +29,8 @@ describe('the exchange trading day (fixtures/trading-day-scenarios.csv, Tradovat
       contract: 'MNQM5', symbol: 'MNQ', side: 'Long', entryTime: '2025-03-30T22:05:00.000Z', exitTime: '2025-03-30T22:20:00.000Z',
       quantity: '2', entryPrice: '21000.25', exitPrice: '21010.75', grossPnl: 4200, commission: 0, netPnl: 4200,
     });
-    expect(day(exchange, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-31', 'Monday', '2025-03-31T12:00:00.000Z', 'PM']);
-    expect(day(calendar, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-30', 'Sunday', '2025-03-30T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-31', 'Monday', '2025-03-31T12:00:00.000Z', 'Overnight']);
+    expect(day(calendar, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-30', 'Sunday', '2025-03-30T12:00:00.000Z', 'Overnight']);
   });
 
   it('a short across midnight (in 23:50 Tuesday, out 00:20 Wednesday) is one trade of Wednesday either way', () => {
@@ -42,28 +42,28 @@ describe('the exchange trading day (fixtures/trading-day-scenarios.csv, Tradovat
   });
 
   it('a trade before the daily close (16:59:30) stays on its calendar day', () => {
-    expect(day(exchange, '2025-04-02T20:59:30.000Z')).toEqual(['2025-04-02', 'Wednesday', '2025-04-02T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-04-02T20:59:30.000Z')).toEqual(['2025-04-02', 'Wednesday', '2025-04-02T12:00:00.000Z', 'After Hours']);
   });
 
   it('spring forward: Sunday 9 March 2025 18:00 is EDT (22:00Z), the first minute of Monday 10 March', () => {
-    expect(day(exchange, '2025-03-09T22:00:00.000Z')).toEqual(['2025-03-10', 'Monday', '2025-03-10T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-03-09T22:00:00.000Z')).toEqual(['2025-03-10', 'Monday', '2025-03-10T12:00:00.000Z', 'Overnight']);
     expect(day(calendar, '2025-03-09T22:00:00.000Z')[0]).toBe('2025-03-09');
   });
 
   it('a position held over that weekend (Friday 16:30 EST to Sunday 18:01 EDT) is Friday, its entry day', () => {
     const trade = exchange.trades.find((t) => t.entryTime === '2025-03-07T21:30:00.000Z')!;
     expect(viewTrade(trade)).toMatchObject({ contract: 'MESH5', exitTime: '2025-03-09T22:01:00.000Z', grossPnl: 500 });
-    expect(day(exchange, '2025-03-07T21:30:00.000Z')).toEqual(['2025-03-07', 'Friday', '2025-03-07T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-03-07T21:30:00.000Z')).toEqual(['2025-03-07', 'Friday', '2025-03-07T12:00:00.000Z', 'After Hours']);
   });
 
   it('fall back: Sunday 2 November 2025 18:30 is EST (23:30Z), Monday 3 November; Friday 31 October 15:30 EDT stays Friday', () => {
-    expect(day(exchange, '2025-11-02T23:30:00.000Z')).toEqual(['2025-11-03', 'Monday', '2025-11-03T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-11-02T23:30:00.000Z')).toEqual(['2025-11-03', 'Monday', '2025-11-03T12:00:00.000Z', 'Overnight']);
     expect(day(calendar, '2025-11-02T23:30:00.000Z')[0]).toBe('2025-11-02');
     expect(day(exchange, '2025-10-31T19:30:00.000Z')).toEqual(['2025-10-31', 'Friday', '2025-10-31T12:00:00.000Z', 'PM']);
   });
 
   it('Thursday evening 18:15 EDT belongs to Friday 31 October', () => {
-    expect(day(exchange, '2025-10-30T22:15:00.000Z')).toEqual(['2025-10-31', 'Friday', '2025-10-31T12:00:00.000Z', 'PM']);
+    expect(day(exchange, '2025-10-30T22:15:00.000Z')).toEqual(['2025-10-31', 'Friday', '2025-10-31T12:00:00.000Z', 'Overnight']);
   });
 
   it('only the day moves: P&L, prices and keys are the same under both rules', () => {

@@ -8,7 +8,7 @@ import type { Cents, Decimal } from '../money';
 
 export type Side = 'Buy' | 'Sell';
 export type TradeSide = 'Long' | 'Short';
-export type Session = 'AM' | 'Lunch' | 'PM' | 'Overnight';
+export type Session = 'AM' | 'Lunch' | 'PM' | 'After Hours' | 'Overnight';
 export type TradeResult = 'Win' | 'Loss' | 'BE';
 
 export type IssueSeverity = 'error' | 'warning';

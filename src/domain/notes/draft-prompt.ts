@@ -1,4 +1,5 @@
 import { formatUsd, toCents } from '../money';
+import { fenceTraderData, TRADER_DATA_RULE } from '../text';
 
 /**
  * The prompt for 'Write with AI' in the notebook (DESIGN.md "AI layer": notes drafting). Figures come from the
@@ -12,6 +13,8 @@ export const NOTE_DRAFT_SYSTEM = [
   'Use only the figures given below. Never compute, estimate or invent prices, P&L, statistics or times: where a',
   'figure is needed and not given, leave a blank like ___ for the trader to fill in.',
   'Answer with the note text only: no preamble, no code fence around it.',
+  'The trader asks for what to write outside the fence below;',
+  TRADER_DATA_RULE,
 ].join(' ');
 
 /** How much of the note so far goes into the prompt (its end, where the draft continues). */
@@ -64,15 +67,18 @@ function describeTrade(trade: DraftTrade): string {
   return lines.join('\n');
 }
 
-/** The user message: the title, what to write, the linked trade, and the end of the note so far. */
+/**
+ * The user message: what to write (the trader's request to the model), then, fenced as the trader's data (text.ts),
+ * the title, the linked trade and the end of the note so far.
+ */
 export function buildNoteDraftPrompt(request: DraftRequest): string {
-  const parts = [`Note title: ${request.title.trim() || '(untitled)'}`];
-  parts.push(request.instruction.trim() ? `What to write: ${request.instruction.trim()}` : 'Write a useful draft for this note.');
-  if (request.trade) parts.push(describeTrade(request.trade));
+  const data = [`Note title: ${request.title.trim() || '(untitled)'}`];
+  if (request.trade) data.push(describeTrade(request.trade));
   const content = request.content.trim();
   if (content) {
     const tail = content.length > DRAFT_CONTEXT_CHARS ? `...${content.slice(-DRAFT_CONTEXT_CHARS)}` : content;
-    parts.push(`The note so far (continue it; do not repeat it):\n---\n${tail}\n---`);
+    data.push(`The note so far (continue it; do not repeat it):\n---\n${tail}\n---`);
   }
-  return parts.join('\n\n');
+  const ask = request.instruction.trim() ? `What to write: ${request.instruction.trim()}` : 'Write a useful draft for this note.';
+  return `${ask}\n\n${fenceTraderData(data.join('\n\n'))}`;
 }

@@ -2,7 +2,7 @@ import { formatUsd } from '../money';
 import type { PeriodComparison } from './comparison';
 import type { Reflection } from './reflection';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
-import { tableCell as cell } from '../text';
+import { tableCell as cell, fenceTraderData, TRADER_DATA_RULE } from '../text';
 
 /** A group's win rate as the model reads it: a group of break-evens only has none, not 0%. */
 const promptWinRate = (g: { winRate: number; wins: number; losses: number }) =>
@@ -20,6 +20,7 @@ export const ANALYSIS_SYSTEM_PROMPT = [
   'Respond with one JSON object and nothing else (no markdown), with exactly these keys:',
   '{"summary": {"patterns": [string]}, "strengths": [string], "weaknesses": [string], "suggestions": [string], "actionPlan": [string]}',
   'Write 2 to 5 short, specific items in each list. The actionPlan lists concrete steps for the next trading session.',
+  TRADER_DATA_RULE,
 ].join('\n');
 
 /** The most trades listed in the prompt; the figures always cover every trade of the period. */
@@ -29,6 +30,7 @@ const line = (name: string, g: GroupFigures) =>
   `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${promptWinRate(g)}, net ${formatUsd(g.pnlCents)}`;
 
 
+/** The user message of the analysis: the period's figures and trades, fenced as the trader's data (text.ts). */
 export function buildAnalysisPrompt(input: {
   label: string;
   from: string;
@@ -91,5 +93,6 @@ export function buildAnalysisPrompt(input: {
       ].join(' | '),
     ),
   ];
-  return parts.join('\n');
+  // All of it is the period's data: the names of sessions, setups, tags and the account, and the notes, are the trader's.
+  return fenceTraderData(parts.join('\n'));
 }

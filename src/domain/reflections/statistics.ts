@@ -100,8 +100,11 @@ function groupBy<K extends string>(reflections: readonly Reflection[], keys: (r:
   return [...groups].map(([key, acc]) => ({ [name]: key, ...figures(acc) }) as GroupFigures & Record<K, string>);
 }
 
-/** Sessions in the order of a trading day; others after them, alphabetically. */
-const SESSION_ORDER = ['Pre-Market', 'AM', 'Lunch', 'PM', 'Power Hour', 'After Hours', 'Overnight'];
+/**
+ * Sessions in the order of a futures trading day, which opens at 18:00 New York time the evening before (the overnight
+ * session, then the cash session's); others after them, alphabetically.
+ */
+const SESSION_ORDER = ['Overnight', 'Pre-Market', 'AM', 'Lunch', 'PM', 'Power Hour', 'After Hours'];
 
 function bySessionOrder(a: { session: string }, b: { session: string }) {
   const ia = SESSION_ORDER.indexOf(a.session);

@@ -1,3 +1,4 @@
+import { compareTradingOrder } from '../trades/trading-order';
 import type { StatTrade } from './trade-aggregate';
 
 export interface Streaks {
@@ -31,17 +32,17 @@ export function calculateStreaks(results: Iterable<string>): Streaks {
 }
 
 /**
- * Oldest first: by trading day, then by createdAt when both have one; otherwise input order is kept (stable).
- * The API lists trades newest first (trade_date desc, created_at desc), so streaks must not read that order.
+ * Oldest first in the trading order (src/domain/trades/trading-order.ts): day, entry, exit, creation, id; keys a trade
+ * lacks keep the input order (stable). The API lists trades newest first, so streaks must not read that order.
  */
-export function sortTradesChronologically<T extends Pick<StatTrade, 'tradeDate' | 'createdAt'>>(trades: Iterable<T>): T[] {
-  return [...trades].sort((a, b) => {
-    if (a.tradeDate !== b.tradeDate) return a.tradeDate < b.tradeDate ? -1 : 1;
-    if (a.createdAt && b.createdAt && a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
-    return 0;
-  });
+export function sortTradesChronologically<T extends Pick<StatTrade, 'tradeDate' | 'createdAt' | 'entryTime' | 'exitTime' | 'id'>>(
+  trades: Iterable<T>,
+): T[] {
+  return [...trades].sort(compareTradingOrder);
 }
 
-export function calculateTradeStreaks(trades: Iterable<Pick<StatTrade, 'tradeDate' | 'status' | 'createdAt'>>): Streaks {
+export function calculateTradeStreaks(
+  trades: Iterable<Pick<StatTrade, 'tradeDate' | 'status' | 'createdAt' | 'entryTime' | 'exitTime' | 'id'>>,
+): Streaks {
   return calculateStreaks(sortTradesChronologically(trades).map((trade) => trade.status));
 }

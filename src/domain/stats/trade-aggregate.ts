@@ -4,14 +4,17 @@ import { getDayFromTradeDate } from '../dates/time-zone';
 
 /**
  * The least a statistic needs from a trade. `tradeDate` is the trading day 'yyyy-MM-dd' (use `getDayFromTradeDate`
- * on a stored 12:00 UTC timestamp); `pnlCents` is NET of commission, as stored. `createdAt` only breaks ties
- * between trades of the same day when ordering them (streaks).
+ * on a stored 12:00 UTC timestamp); `pnlCents` is NET of commission, as stored. The times and the id only order the
+ * trades of one day (streaks), in the trading order (src/domain/trades/trading-order.ts).
  */
 export interface StatTrade {
   tradeDate: CalendarDay;
   status: string;
   pnlCents: Cents;
+  entryTime?: string | null;
+  exitTime?: string | null;
   createdAt?: string;
+  id?: string;
 }
 
 /**
@@ -97,10 +100,15 @@ export function aggregateTradesByDay(trades: Iterable<Pick<StatTrade, 'tradeDate
 }
 
 /** A stored trade (trade_date at 12:00 UTC) as a StatTrade; null when the date cannot be read. */
-export function toStatTrade(trade: { tradeDate: string; status: string; pnlCents: Cents; createdAt?: string }): StatTrade | null {
+export function toStatTrade(
+  trade: Pick<StatTrade, 'status' | 'pnlCents' | 'entryTime' | 'exitTime' | 'createdAt' | 'id'> & { tradeDate: string },
+): StatTrade | null {
   const day = getDayFromTradeDate(trade.tradeDate);
   if (!day) return null;
   const stat: StatTrade = { tradeDate: day, status: trade.status, pnlCents: trade.pnlCents };
+  if (trade.entryTime !== undefined) stat.entryTime = trade.entryTime;
+  if (trade.exitTime !== undefined) stat.exitTime = trade.exitTime;
   if (trade.createdAt !== undefined) stat.createdAt = trade.createdAt;
+  if (trade.id !== undefined) stat.id = trade.id;
   return stat;
 }

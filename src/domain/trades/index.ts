@@ -6,3 +6,4 @@ export * from './sessions';
 export * from './futures';
 export * from './normalize-trade';
 export * from './prices';
+export * from './trading-order';

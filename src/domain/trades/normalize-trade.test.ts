@@ -75,11 +75,27 @@ describe('normalizing trade input into the stored shape (spec part 2 §3, §4, �
   });
 
   it('names missing date and session with the spec message', () => {
-    expect(normalizeTradeInput({ date: 'Mar 9', session: ' ', pnl: 5 }, FORM)).toEqual({
+    expect(normalizeTradeInput({ date: ' ', session: ' ', pnl: 5 }, FORM)).toEqual({
       ok: false,
       error: 'Please fill in all required fields.',
       missing: ['date', 'session'],
     });
+    expect(normalizeTradeInput({ session: 'AM', pnl: 5 }, FORM)).toMatchObject({ ok: false, missing: ['date'] });
+  });
+
+  it('names a date that is given but is no date by the key it came under (issue 25: it said a field was missing)', () => {
+    for (const [key, value] of [
+      ['date', 'Mar 9'],
+      ['trade_date', '2026-02-30'],
+      ['tradeDate', '2026-02-30T10:00:00Z'],
+      ['trade_date', '0000-01-01T00:00:00Z'],
+    ] as const) {
+      expect(normalizeTradeInput({ [key]: value, session: 'AM' }, FORM)).toEqual({
+        ok: false,
+        error: `${key}: must be a date as yyyy-MM-dd or an ISO timestamp with its zone`,
+        invalid: key,
+      });
+    }
   });
 
   it('defaults a blank symbol to Unknown and other text to empty', () => {

@@ -29,9 +29,14 @@ export interface NormalizedTrade {
 
 export type RequiredTradeField = 'date' | 'session';
 
+/** The input keys a trade's date may come under, in the order they are read. */
+const DATE_KEYS = ['trade_date', 'tradeDate', 'date'] as const;
+
 export type NormalizeTradeResult =
   | { ok: true; trade: NormalizedTrade }
-  | { ok: false; error: 'Please fill in all required fields.'; missing: RequiredTradeField[] };
+  | { ok: false; error: 'Please fill in all required fields.'; missing: RequiredTradeField[] }
+  /** A date was given and is none: the key it came under, so the message names what the trader sent. */
+  | { ok: false; error: string; invalid: (typeof DATE_KEYS)[number] };
 
 export interface NormalizeTradeOptions {
   /**
@@ -63,7 +68,8 @@ function text(value: unknown): string {
 /**
  * Raw form or API input (snake_case columns, camelCase, or the app's view-model names: instrument, session, type,
  * result) into the stored shape.
- * - Date and session are required (spec part 2 §5: 'Please fill in all required fields.').
+ * - Date and session are required (spec part 2 §5: 'Please fill in all required fields.'); a date that is given
+ *   but is no date (2026-02-30, year 0, 'tomorrow') is refused naming its key.
  * - The result is not required: it is always derived from net pnl on save (spec part 2 §4), so a chosen result
  *   never reaches storage.
  * - pnl and commission: non-numeric counts as 0; commission is stored absolute (§5); stored pnl is net.
@@ -72,7 +78,13 @@ function text(value: unknown): string {
  */
 export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOptions): NormalizeTradeResult {
   const missing: RequiredTradeField[] = [];
-  const tradeDay = resolveTradeDay(pick(raw, 'trade_date', 'tradeDate', 'date'), options.timeZone);
+  const dateKey = DATE_KEYS.find((key) => raw[key] !== undefined && raw[key] !== null);
+  const dateValue = dateKey === undefined ? undefined : raw[dateKey];
+  const tradeDay = resolveTradeDay(dateValue, options.timeZone);
+  // The spec's message is for a date left out (part 2 §5); a date written wrong says which field and what it needs.
+  if (!tradeDay && dateKey && !(typeof dateValue === 'string' && dateValue.trim() === '')) {
+    return { ok: false, error: `${dateKey}: must be a date as yyyy-MM-dd or an ISO timestamp with its zone`, invalid: dateKey };
+  }
   if (!tradeDay) missing.push('date');
   const period = text(pick(raw, 'period', 'session'));
   if (period === '') missing.push('session');

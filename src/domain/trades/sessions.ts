@@ -1,20 +1,40 @@
 import { getHourInZone } from '../dates/time-zone';
 
-export type DerivedSession = 'AM' | 'Lunch' | 'PM' | 'Overnight';
+export type DerivedSession = 'AM' | 'Lunch' | 'PM' | 'After Hours' | 'Overnight';
 
 /**
- * The one session rule of Edgebook (manual trades here, imported trades through src/domain/importers/market-time.ts).
- * Spec part 1 §9 "Session from hour: before 12 AM, 12 to 14 Lunch, 14 to 20 PM, otherwise Overnight", read as:
- * hour < 12 -> AM, 12 <= hour < 14 -> Lunch, 14 <= hour < 20 -> PM, hour >= 20 -> Overnight (12:00 is Lunch, 14:00 is
- * PM, 20:00 is Overnight). Part 2 §7's "AM or PM derived from the time" is the older two-value form of the same rule;
- * part 1's four values are the table-level fallback sessions of part 2 §3 (AM, Lunch, PM, Overnight), so that is the
- * rule we apply. Taken literally as the spec writes it, 03:00 is AM, not Overnight.
+ * The spec's session rule (part 1 §9 "Session from hour: before 12 AM, 12 to 14 Lunch, 14 to 20 PM, otherwise
+ * Overnight"), read as: hour < 12 -> AM, 12 <= hour < 14 -> Lunch, 14 <= hour < 20 -> PM, hour >= 20 -> Overnight.
+ * Imported futures trades follow the exchange's clock instead (deriveExchangeSession, DESIGN.md "Where we differ");
+ * this rule stays for imported stocks and spot crypto, which have no overnight session of their own.
  */
 export function deriveSessionFromHour(hour: number): DerivedSession {
   if (hour < 12) return 'AM';
   if (hour < 14) return 'Lunch';
   if (hour < 20) return 'PM';
   return 'Overnight';
+}
+
+/** Minutes after midnight, New York time, where each exchange session starts. */
+const CASH_OPEN = 9 * 60 + 30;
+const LUNCH = 12 * 60;
+const AFTERNOON = 14 * 60;
+const CASH_CLOSE = 16 * 60;
+const GLOBEX_OPEN = 18 * 60;
+
+/**
+ * The session of a futures trade by the exchange's clock (issue 24 point 5), from the New York wall-clock time of its
+ * entry: Overnight 18:00-09:30, AM 09:30-12:00, Lunch 12:00-14:00, PM 14:00-16:00, After Hours 16:00-18:00. Each
+ * boundary belongs to the later session (09:30 is AM, 16:00 After Hours, 18:00 Overnight). An entry at 02:15 is the
+ * overnight session, not the morning beside the 09:30 open.
+ */
+export function deriveExchangeSession(hour: number, minute: number): DerivedSession {
+  const at = hour * 60 + minute;
+  if (at >= GLOBEX_OPEN || at < CASH_OPEN) return 'Overnight';
+  if (at < LUNCH) return 'AM';
+  if (at < AFTERNOON) return 'Lunch';
+  if (at < CASH_CLOSE) return 'PM';
+  return 'After Hours';
 }
 
 /** Session of a fill or entry timestamp (with offset) in the user's zone; null if the timestamp is unreadable. */

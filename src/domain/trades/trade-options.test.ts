@@ -15,7 +15,7 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
     expect(DEFAULT_TRADE_TYPES).toEqual([
       'A/A+', 'Reversal', 'Momentum', 'IFVG', 'Support/Resistance', 'Breakout', 'Pullback', 'Trend Continuation',
     ]);
-    expect(DEFAULT_SESSIONS).toEqual(['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours']);
+    expect(DEFAULT_SESSIONS).toEqual(['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours', 'Overnight']);
     expect(DEFAULT_TAGS).toEqual(['Winner', 'Loser', 'Breakeven', 'Scalp', 'Swing', 'Day Trade', 'NQ', 'ES', 'YM', 'RTY']);
   });
 

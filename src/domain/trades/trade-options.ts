@@ -10,7 +10,11 @@ export const DEFAULT_TRADE_TYPES = [
   'Trend Continuation',
 ] as const;
 
-export const DEFAULT_SESSIONS = ['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours'] as const;
+/**
+ * Spec part 2 §3's sessions, and Overnight: imported futures trades are labelled by the exchange's sessions (Overnight,
+ * AM, Lunch, PM, After Hours; DESIGN.md), so each of those is a session the trader can choose too.
+ */
+export const DEFAULT_SESSIONS = ['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours', 'Overnight'] as const;
 
 export const DEFAULT_TAGS = [
   'Winner',
@@ -54,9 +58,9 @@ export function tradeTypeChoices(options: readonly string[], ...kept: string[]):
   return choices;
 }
 
-/** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read. */
+/** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read (with the exchange's After Hours). */
 export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
-export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'Overnight'] as const;
+export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'After Hours', 'Overnight'] as const;
 
 /** user_trade_preferences.preference_type (spec part 2 §3). */
 export type TradeOptionKind = 'trade_type' | 'session' | 'tag';

@@ -59,7 +59,10 @@ function forwardToAuth(auth: Auth, limiter: SignInLimiter, sessions: SessionCach
         parsed = undefined; // better-auth answers malformed JSON itself
       }
       const problem = findInputProblem(parsed);
-      if (problem) return c.json({ error: describeProblem(problem), code: 'INVALID_INPUT' }, 400);
+      if (problem) {
+        const field = problem.field || 'body';
+        return c.json({ error: describeProblem(problem), code: 'INVALID_INPUT', fields: [{ field, message: problem.message }] }, 400);
+      }
     }
 
     const readAccount = SIGN_IN_ENDPOINTS[c.req.path.slice(BASE_PATH.length)];
@@ -77,8 +80,35 @@ function forwardToAuth(auth: Auth, limiter: SignInLimiter, sessions: SessionCach
     const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body }));
     if (account && (response.ok || (await provedSecret(response)))) await limiter.succeeded(account);
     await sessions.revoke();
-    return response;
+    return response.status === 400 ? withField(response, c.req.path.slice(BASE_PATH.length)) : response;
   };
+}
+
+/**
+ * The field of better-auth's own refusals, whose messages the sign-in pages show as they are ('Password too
+ * short'): added as `fields`, as every other 400 of the API has it (issue 25, point 9).
+ */
+const REFUSAL_FIELDS: Record<string, (endpoint: string) => string> = {
+  PASSWORD_TOO_SHORT: (endpoint) => (endpoint === '/sign-up/email' ? 'password' : 'newPassword'),
+  PASSWORD_TOO_LONG: (endpoint) => (endpoint === '/sign-up/email' ? 'password' : 'newPassword'),
+  INVALID_PASSWORD: (endpoint) => (endpoint === '/change-password' ? 'currentPassword' : 'password'),
+  INVALID_TOKEN: () => 'token',
+  EMAIL_MISMATCH: () => 'email',
+  EMAIL_ALREADY_VERIFIED: () => 'email',
+  INVALID_EMAIL: () => 'email',
+};
+
+/** better-auth's validation says `[body.email] ...`: the field is named in the message already. */
+const VALIDATION_FIELD = /^\[body\.([\w.]+)\] /;
+
+async function withField(response: Response, endpoint: string): Promise<Response> {
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown; message?: unknown; fields?: unknown } | null;
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string' || body.fields !== undefined) return response;
+  const field = REFUSAL_FIELDS[body.code]?.(endpoint) ?? VALIDATION_FIELD.exec(body.message)?.[1];
+  if (!field) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, fields: [{ field, message: body.message }] }), { status: 400, headers });
 }
 
 /** A refusal that still proved the password: the account's email is not confirmed yet. */

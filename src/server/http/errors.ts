@@ -14,7 +14,17 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
+/** `field: ...` or `Row 3: field: ...`: how a 400's message names its field (issue 25, point 9). */
+const NAMED_FIELD = /^(?:Row \d+: )?([A-Za-z_][\w.]*): (.*)$/s;
+
+/**
+ * A 400 for the trader. Its message names the field ("trade_date: must be ..."); `fields` says the same for clients
+ * that read it, taken from the message unless the caller gives it (as it must for a message the spec words).
+ */
+export const badRequest = (message: string, details?: Record<string, unknown>) => {
+  const named = details?.fields === undefined ? NAMED_FIELD.exec(message) : null;
+  return new HttpError(400, message, named ? { ...details, fields: [{ field: named[1]!, message: named[2]! }] } : details);
+};
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);

@@ -3,17 +3,34 @@ import { z } from 'zod';
 import { badRequest, HttpError } from './errors';
 import { describeProblem, findInputProblem } from './input-guard';
 
-/** Names the first bad field, e.g. "name: Account name is required", so a 400 always says what and where. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+/**
+ * The field an issue is about, as a client names it: its dotted path, the key itself for an unknown key (zod puts
+ * those on the object), or the whole input ('body', 'query', 'path') for an issue of the input as a whole.
+ */
+function fieldOf(issue: z.core.$ZodIssue, whole: string): string {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) path.push(issue.keys[0]!);
+  return path.join('.') || whole;
+}
+
+/**
+ * Every request a contract schema reads goes through here (JSON bodies, query strings, path parameters, the text
+ * fields of multipart forms, the import options), so what holds for one holds for all (issue 25, points 6 and 9):
+ * - text no column can hold (NUL, lone surrogates) is a 400 naming the field before the schema runs;
+ * - a 400 names the first bad field: "name: Account name is required", or "body: ..." for the input as a whole.
+ *   Messages the spec words for the trader (marked `spec: true` in the schema, such as the backup's 'Invalid file
+ *   format: ...') are shown as they are, and `fields` still names the field for any client that reads it.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whole = 'body'): z.infer<S> {
+  assertStorable(input, whole);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.join('.');
-  // Messages the spec words for the trader (marked with `spec: true` in the schema) are shown as they are;
-  // others are prefixed with the field so a 400 always says where.
+  const field = fieldOf(issue, whole);
   const asWritten = (issue as { params?: { spec?: boolean } }).params?.spec === true;
-  throw badRequest(field && !asWritten ? `${field}: ${issue.message}` : issue.message, {
-    fields: result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+  const message = issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
+  throw badRequest(asWritten ? message : `${field}: ${message}`, {
+    fields: result.error.issues.map((i) => ({ field: fieldOf(i, whole), message: i.code === 'unrecognized_keys' ? 'is not a field of this request' : i.message })),
   });
 }
 
@@ -39,23 +56,14 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     body = await c.req.json();
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badRequest('Request body must be JSON');
+    throw badRequest('Request body must be JSON', { fields: [{ field: 'body', message: 'must be JSON' }] });
   }
-  assertStorable(body);
-  return parseOrThrow(schema, body);
+  return parseOrThrow(schema, body, 'body');
 }
 
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const query = c.req.query();
-  assertStorable(query, 'query');
-  return parseOrThrow(schema, query);
-}
+export const readQuery = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> => parseOrThrow(schema, c.req.query(), 'query');
 
-export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const params = c.req.param();
-  assertStorable(params, 'path');
-  return parseOrThrow(schema, params);
-}
+export const readParams = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> => parseOrThrow(schema, c.req.param(), 'path');
 
 // Shared with the request schemas of the contract (src/contract/common.ts).
 export { calendarDay } from '../../contract/common';

@@ -1,11 +1,16 @@
+import { reportUnauthorized } from './session-expiry';
+
 // Thin fetch wrapper for our JSON API. Errors are `{ error: string }` with an HTTP status.
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's JSON body (e.g. a 409's `code` and details), when it had one. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -28,7 +33,9 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
       typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
         ? body.error
         : `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
+    // The session ended under the trader (issue 24): the protected pages check it and send them to sign in.
+    if (response.status === 401) reportUnauthorized();
+    throw new ApiError(response.status, message, body);
   }
   return body as T;
 }

@@ -7,6 +7,8 @@ export interface DashboardNavState {
 export interface TradeLogNavState {
   /** Open the Add New Trade dialog on arrival (spec part 2 "Trade Log page"). */
   openAddTrade?: boolean;
+  /** The account the dialog starts on: the one the dashboard's calendar shows, when it shows one. */
+  addToAccount?: string;
 }
 
 /** Also dispatched on window when Reset Dashboard is chosen while the dashboard is already open. */

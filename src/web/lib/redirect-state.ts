@@ -7,6 +7,8 @@ export interface FromLocation {
 
 export interface RedirectState {
   from?: FromLocation;
+  /** The session ended while the trader was working (issue 24): the sign-in page says so. */
+  expired?: boolean;
 }
 
 const PUBLIC_PATHS = new Set(['/intro', '/login', '/register', '/forgot-password', '/reset-password']);
@@ -20,12 +22,31 @@ export function readFrom(state: unknown): FromLocation | undefined {
   return isFromLocation(state.from) ? state.from : undefined;
 }
 
-/** Where to go after signing in: the page the visitor first asked for, else the dashboard. */
-export function afterSignInPath(state: unknown): string {
-  const from = readFrom(state);
-  // Only same-app paths; never loop back to a public auth page.
-  if (!from || !from.pathname.startsWith('/') || from.pathname.startsWith('//') || PUBLIC_PATHS.has(from.pathname)) {
-    return '/';
+/**
+ * `target` as a path of the app at `origin`, read the way the browser will read it, or null when it leads anywhere
+ * else. Checking its raw characters is not enough: the URL parser drops tabs and newlines and reads '\' as '/', so
+ * '/\t/evil.example' becomes '//evil.example', another site (issue 25). public/auth-callback.js does the same.
+ */
+export function sameOriginPath(target: string, origin: string): string | null {
+  if (!target.startsWith('/')) return null;
+  try {
+    const url = new URL(target, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
   }
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** Where to go after signing in: the page the visitor first asked for, else the dashboard. */
+export function afterSignInPath(state: unknown, origin = window.location.origin): string {
+  const from = readFrom(state);
+  const path = from && sameOriginPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`, origin);
+  // Only same-app paths; never loop back to a public auth page.
+  if (!path || PUBLIC_PATHS.has(new URL(path, origin).pathname)) return '/';
+  return path;
+}
+
+/** Whether the sign-in page was reached because the session ended under the trader. */
+export function cameFromExpiry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'expired' in state && state.expired === true;
 }

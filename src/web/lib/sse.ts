@@ -1,4 +1,5 @@
 import { ApiError } from './api';
+import { reportUnauthorized } from './session-expiry';
 
 /**
  * Server-Sent Events over fetch (our AI routes stream `data: {json}` lines ending with `data: [DONE]`). EventSource
@@ -22,6 +23,7 @@ export async function postEventStream(path: string, body: unknown, signal?: Abor
     } catch {
       // not JSON: keep the status
     }
+    if (response.status === 401) reportUnauthorized();
     throw new ApiError(response.status, message);
   }
   return response;

@@ -1,5 +1,5 @@
 import { decimalToCents, Decimal } from '../../money';
-import { parseInstrument } from '../instruments';
+import { isFuturesInstrument, parseInstrument } from '../instruments';
 import { marketDayOf } from '../market-time';
 import { cell, hasAny, instantFromParts, parseAmount, parseDateParts } from '../parsing';
 import type { CsvRow, FormatParseResult, Importer, ParseOptions, ParsedTrade } from '../types';
@@ -89,7 +89,7 @@ export function readPnlRows(rows: CsvRow[], options: ParseOptions, columns: PnlC
       commission: group.commission,
       entryFills: group.rows.length,
     };
-    if (group.earliest !== null) trade.session = marketDayOf(group.earliest).session;
+    if (group.earliest !== null) trade.session = marketDayOf(group.earliest, { futures: isFuturesInstrument(group.symbol) }).session;
     result.trades.push(trade);
   }
   return result;

@@ -1,3 +1,4 @@
+import { parseInstant } from '../../dates/instant';
 import { Decimal, decimalToCents, parseDecimal } from '../../money';
 import { parseInstrument } from '../instruments';
 import { dayFromString } from '../market-time';
@@ -31,6 +32,12 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
     return null;
   }
   const record = item as Record<string, unknown>;
+  // A NUL (written \u0000 in JSON) is text no database column holds: the row is unreadable, as a CSV with one is.
+  const withNul = Object.entries(record).find(([, v]) => (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && x.includes('\u0000')));
+  if (withNul) {
+    issues.push({ row, severity: 'error', message: `Unreadable ${withNul[0].slice(0, 40)}: it contains a NUL character` });
+    return null;
+  }
   const text = (...names: string[]): string => {
     for (const name of names) {
       const v = record[name];
@@ -57,11 +64,8 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
   const symbol = text('instrument', 'symbol') || 'Unknown';
   const instrument = parseInstrument(symbol);
   const sideText = text('side', 'direction').toLowerCase();
-  const time = (name: string): number | null => {
-    const v = text(name);
-    const ms = v ? Date.parse(v) : Number.NaN;
-    return Number.isFinite(ms) ? ms : null;
-  };
+  // Read as PostgreSQL will store it: Date.parse takes year 0 and 2026-02-30, and the database refused the first (a 500).
+  const time = (name: string): number | null => parseInstant(text(name));
   const decimal = (name: string): Decimal | null => parseDecimal(record[name]);
   const tagsRaw = record['tags'];
   const tags = Array.isArray(tagsRaw)

@@ -63,7 +63,8 @@ describe('thinkorswim account statement', () => {
       { contract: 'MESU5', symbol: 'MES', side: 'Long', entryTime: '2025-07-14T13:45:12.000Z', exitTime: '2025-07-14T14:12:40.000Z', quantity: '2', entryPrice: '6285.25', exitPrice: '6291.75', grossPnl: 6500, commission: 440, netPnl: 6060 },
       { contract: 'MNQU5', symbol: 'MNQ', side: 'Short', entryTime: '2025-07-14T22:30:05.000Z', exitTime: '2025-07-14T22:41:55.000Z', quantity: '1', entryPrice: '22950.5', exitPrice: '22962.25', grossPnl: -2350, commission: 220, netPnl: -2570 },
     ]);
-    expect(preview.trades.map((t) => [t.tradingDay, t.session])).toEqual([['2025-07-14', 'AM'], ['2025-07-15', 'PM']]);
+    // 18:30 New York time: the next trading day's overnight session.
+    expect(preview.trades.map((t) => [t.tradingDay, t.session])).toEqual([['2025-07-14', 'AM'], ['2025-07-15', 'Overnight']]);
     expect(preview.ignored).toEqual({ 'option rows': 1 });
     expect(preview.trades.every((t) => t.account === '12345678')).toBe(true);
   });

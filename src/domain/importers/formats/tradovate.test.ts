@@ -31,8 +31,9 @@ describe('Tradovate Performance.csv', () => {
       // 29382 - 29262 = 120 points x 5 x $2
       { contract: 'MNQM6', symbol: 'MNQ', side: 'Long', entryTime: '2026-06-12T13:45:49.000Z', exitTime: '2026-06-12T13:57:07.000Z', quantity: '5', entryPrice: '29262', exitPrice: '29382', grossPnl: 120000, commission: 0, netPnl: 120000 },
     ]);
-    expect(preview.trades[0]!.session).toBe('PM');
-    expect(preview.trades[0]!.tags).toEqual(['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'PM', 'Long', 'High-Impact']);
+    // Entered 16:00:05 New York time: after the cash close, the exchange's After Hours.
+    expect(preview.trades[0]!.session).toBe('After Hours');
+    expect(preview.trades[0]!.tags).toEqual(['Imported', 'Direct-Parse', 'Loser', 'MNQ', 'After Hours', 'Long', 'High-Impact']);
     expect(preview.trades[1]!.tradeDate).toBe('2026-06-12T12:00:00.000Z');
     expect(preview.issues).toEqual([]);
   });
@@ -135,7 +136,7 @@ describe('Tradovate Performance.csv', () => {
       // 5 MES held from Friday 15:00 EST to Monday 10:00 EDT: 50 points x 5 x $5, the file's "$1,250.00"
       expect(viewTrade(overWeekend)).toMatchObject({ contract: 'MESM5', quantity: '5', exitTime: '2025-03-10T14:00:00.000Z', grossPnl: 125000 });
       const sunday = byEntry('2025-03-09T22:30:00.000Z');
-      expect([sunday.tradingDay, sunday.dayOfWeek, sunday.session]).toEqual(['2025-03-10', 'Monday', 'PM']);
+      expect([sunday.tradingDay, sunday.dayOfWeek, sunday.session]).toEqual(['2025-03-10', 'Monday', 'Overnight']);
     });
 
     it('P&L of the file agrees with the prices (no warnings), nothing left open', () => {
@@ -187,12 +188,13 @@ describe('Tradovate Orders.csv', () => {
       ['MNQM6', 'Long', '2026-06-10T20:00:05.000Z', '2026-06-10T20:00:29.000Z', '5', '28531.75', '28491.75', -40000],
       ['MNQM6', 'Long', '2026-06-12T13:45:49.000Z', '2026-06-12T13:57:07.000Z', '5', '29262', '29382', 120000],
       ['MNQU6', 'Long', '2026-06-16T13:10:14.000Z', '2026-06-16T14:19:37.000Z', '5', '30790', '30740.75', -49250],
-      // bought 00:58 New York time: an AM trade of 19 June
+      // bought 00:58 New York time: the overnight session of 19 June
       ['MNQU6', 'Long', '2026-06-19T04:58:19.000Z', '2026-06-19T06:26:58.000Z', '5', '30410', '30530', 120000],
       ['MNQU6', 'Long', '2026-06-22T16:01:34.000Z', '2026-06-22T17:50:48.000Z', '4', '30527.25', '30627.25', 80000],
       ['MNQU6', 'Long', '2026-06-26T02:49:18.000Z', '2026-06-26T02:56:02.000Z', '3', '29301', '29240.5', -36300],
     ]);
-    expect(preview.trades.map((t) => t.session)).toEqual(['PM', 'AM', 'AM', 'AM', 'Lunch', 'Overnight']);
+    // 16:00:05 After Hours, 09:45 AM, 09:10 (before the 09:30 open) and 00:58 Overnight, 12:01 Lunch, 22:49 Overnight.
+    expect(preview.trades.map((t) => t.session)).toEqual(['After Hours', 'AM', 'Overnight', 'Overnight', 'Lunch', 'Overnight']);
     expect(preview.trades.every((t) => t.account === 'ACCT0000000000000')).toBe(true);
   });
 

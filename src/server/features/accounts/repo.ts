@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { propLedgerEntries, trades, tradingAccounts } from '../../db/schema';
 
@@ -55,6 +55,13 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
         .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
         .returning()
     )[0],
+
+  /** The zone an import into these accounts was read in: the default of their next import. */
+  rememberImportTimeZone: (ids: string[], timeZone: string) =>
+    tx
+      .update(tradingAccounts)
+      .set({ importTimeZone: timeZone })
+      .where(and(eq(tradingAccounts.userId, userId), inArray(tradingAccounts.id, [...new Set(ids)]))),
 
   clearDefault: () =>
     tx

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { imageBodyLimit, readImageUpload, sendImage } from '../../http/image-upload';
 import { parseOrThrow, readJson, readParams, readQuery } from '../../http/validate';
-import { attachmentIdParam, attachmentListQuery, attachmentUploadFields, attachmentUrlInput } from './schemas';
+import { attachmentFileParam, attachmentIdParam, attachmentListQuery, attachmentUploadFields, attachmentUrlInput } from './schemas';
 import { attachmentsService } from './service';
 
 /** /api/attachments: images on notes and trades, by URL or uploaded (issue 10). */
@@ -15,7 +15,7 @@ export function attachmentRoutes({ database, storage }: AppDeps) {
       const fields = parseOrThrow(attachmentUploadFields, upload.fields);
       return c.json(await attachmentsService.addUpload(database, storage, c.var.user.id, fields, upload), 201);
     })
-    .get('/files/:file', async (c) => sendImage(c, await attachmentsService.readFile(database, storage, c.var.user.id, c.req.param('file'))))
+    .get('/files/:file', async (c) => sendImage(c, await attachmentsService.readFile(database, storage, c.var.user.id, readParams(c, attachmentFileParam).file)))
     .delete('/:id', async (c) => {
       await attachmentsService.remove(database, storage, c.var.user.id, readParams(c, attachmentIdParam).id);
       return c.body(null, 204);

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/chat';
 import { normalizeChatTitle } from '../../../domain/chat/titles';
 import { formatShortDay, getDayName, getTodayInZone } from '../../../domain/dates';
+import { TRADER_DATA_RULE } from '../../../domain/text';
 import { toCents } from '../../../domain/money';
 import { combineStats } from '../../../domain/stats';
 import { AI_MESSAGES, AiError, type AiMessage, type AiService } from '../../ai';
@@ -50,6 +51,7 @@ export function systemPrompt(today: string, timeZone: string): string {
     'Write any math in plain text (for example "6 wins / 10 decided trades = 60.0%"), never LaTeX.',
     "Take every figure from the trade data given to you or from your tools' results and copy it exactly as written. Do not add up, average or compute new figures yourself: when you need a total, a rate or a breakdown, call a tool. If the data does not answer the question, say so.",
     `Today is ${getDayName(today)}, ${today}, in the trader's time zone (${timeZone}). Answer in Markdown; use a table to compare.`,
+    `${TRADER_DATA_RULE} Your tools' results are the trader's data in the same way.`,
   ].join('\n');
 }
 
@@ -150,11 +152,13 @@ export function createChatService({ database, ai, logger }: { database: Database
   async function prepare(userId: string, question: string, earlier: readonly MessageRow[], now: Date, promptCap: number): Promise<Prepared> {
     const { timeZone, today } = await zoneAndToday(userId, now);
     const context = await tradeContext(userId, question, today);
-    const system = [systemPrompt(today, timeZone), context?.text].filter(Boolean).join('\n\n');
-    const budget = Math.max(0, promptCap - system.length - question.length - 1000);
+    // The system message holds our instructions only; the trade data, fenced, travels with the question it answers.
+    const system = systemPrompt(today, timeZone);
+    const asked = context ? `${context.text}\n\n${question}` : question;
+    const budget = Math.max(0, promptCap - system.length - asked.length - 1000);
     return {
       system,
-      history: [...fitHistory(earlier, budget), { role: 'user', content: question }],
+      history: [...fitHistory(earlier, budget), { role: 'user', content: asked }],
       contextSource: context ? [context.source] : [],
       timeZone,
       today,
@@ -241,7 +245,7 @@ export function createChatService({ database, ai, logger }: { database: Database
           system: prepared.system,
           messages: prepared.history,
           ...CHAT_PARAMS,
-          tools: withTools ? chatTools({ database, userId, timeZone, today }) : undefined,
+          tools: withTools ? chatTools({ database, userId, timeZone, today, logger }) : undefined,
           maxSteps: 5,
           signal,
           admitted: true,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notes, tradeReflections, trades, tradingAccounts } from '../../db/schema';
+import { newestFirst, tradingOrder } from '../trades/order';
 
 /**
  * The trade queries behind the chat's context and tools (issue 9). Every query names its owner (and row-level
@@ -84,11 +85,11 @@ export const chatTradeData = (tx: Tx, userId: string) => {
       }));
     },
 
-    /** Results oldest first as W/L/B, for the domain's streaks. */
+    /** Results in the trading order (oldest first) as W/L/B, for the domain's streaks. */
     async sequence(filter: TradeFilter): Promise<string> {
       const [row] = await tx
         .select({
-          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
+          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${tradingOrder()}), '')`,
         })
         .from(trades)
         .where(where(filter));
@@ -116,14 +117,14 @@ export const chatTradeData = (tx: Tx, userId: string) => {
       return rows.map((r) => ({ ...r, pnlCents: Number(r.pnlCents) }));
     },
 
-    /** Trades matching the filter: best first, worst first, or newest first. */
+    /** Trades matching the filter: best first, worst first, or newest first; equal P&L newest first (trading order). */
     async list(filter: TradeFilter, order: 'best' | 'worst' | 'newest', limit: number) {
       const orderBy =
         order === 'best'
-          ? [desc(trades.pnl), desc(trades.tradeDate)]
+          ? [desc(trades.pnl), ...newestFirst()]
           : order === 'worst'
-            ? [asc(trades.pnl), desc(trades.tradeDate)]
-            : [desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id)];
+            ? [asc(trades.pnl), ...newestFirst()]
+            : newestFirst();
       return tx
         .select({
           id: trades.id,
@@ -158,7 +159,7 @@ export const chatTradeData = (tx: Tx, userId: string) => {
         .from(trades)
         .leftJoin(tradeReflections, and(eq(tradeReflections.tradeId, trades.id), eq(tradeReflections.userId, userId)))
         .where(and(where({ from, to }), sql`(${trades.notes} <> '' or ${tradeReflections.description} is not null or ${tradeReflections.followedRules} is not null)`))
-        .orderBy(desc(trades.tradeDate))
+        .orderBy(...newestFirst())
         .limit(limit);
       const journal = await tx
         .select({ title: notes.title, content: notes.content, updatedAt: notes.updatedAt })

@@ -263,7 +263,7 @@ export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, 
   const accounts: ImportDone['accounts'] = [];
   for (const [accountId, group] of groups) {
     for (let i = 0; i < group.fresh.length; i += chunk) {
-      const records = group.fresh.slice(i, i + chunk).map((t) => toRecord(group.priced(t), userId, accountId, parsed.format.id));
+      const records = group.fresh.slice(i, i + chunk).map((t, k) => toRecord(group.priced(t), userId, accountId, parsed.format.id, i + k));
       yield { accountId, json: JSON.stringify(records) };
     }
     accounts.push({ accountId, trades: group.fresh.length + group.byContent, byContent: group.byContent });
@@ -271,9 +271,14 @@ export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, 
   return { accounts, unmapped: [...new Set(unmapped.map((t) => t.file_account))], skipped: skipped.length };
 }
 
-/** The columns as jsonb_to_recordset reads them (snake_case names, decimals as strings, tags as a JSON array). */
-function toRecord(t: ImportTrade, userId: string, accountId: string, source: string) {
+/**
+ * The columns as jsonb_to_recordset reads them (snake_case names, decimals as strings, tags as a JSON array). `seq`,
+ * the trade's place in the file, spaces the creation times a microsecond apart, so that trades without times (a
+ * daily P&L sheet) keep the file's order in the trading order instead of falling back to their random ids.
+ */
+function toRecord(t: ImportTrade, userId: string, accountId: string, source: string, seq: number) {
   return {
+    seq,
     user_id: userId,
     account_id: accountId,
     trade_date: t.trade_date,

@@ -132,11 +132,11 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
       with added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-          gross_pnl, import_source, import_key, commission_source)
+          gross_pnl, import_source, import_key, commission_source, created_at)
         select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-          gross_pnl, import_source, import_key, commission_source
-        from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
+          gross_pnl, import_source, import_key, commission_source, now() + seq * interval '1 microsecond'
+        from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, user_id text, account_id uuid, trade_date timestamptz,
           day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
           link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
           entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,

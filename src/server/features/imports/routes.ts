@@ -44,13 +44,17 @@ export function importRoutes({ database }: AppDeps) {
     });
 }
 
-/** The account picker's own message for a missing or malformed account, without a field prefix (spec part 1 §5). */
+/**
+ * The import options. A missing account gets the account picker's own words (spec part 1 §5), checked before
+ * anything else; a malformed one, like every other bad option, a 400 naming the field.
+ */
 function readImportQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query());
-  if (!result.success && result.error.issues.some((i) => i.path[0] === 'account_id')) {
-    throw badRequest(ACCOUNT_REQUIRED_MESSAGE, { code: 'account-required' });
+  const query = c.req.query();
+  const result = schema.safeParse(query);
+  if (!result.success && result.error.issues.some((i) => i.path[0] === 'account_id') && !query.account_id) {
+    throw badRequest(ACCOUNT_REQUIRED_MESSAGE, { code: 'account-required', fields: [{ field: 'account_id', message: ACCOUNT_REQUIRED_MESSAGE }] });
   }
-  return parseOrThrow(schema, c.req.query());
+  return parseOrThrow(schema, query, 'query');
 }
 
 /** Forms and multipart bodies are not a file's bytes; anything else (csv, json, plain text, no type) is read. */

@@ -27,9 +27,22 @@ export const ACCOUNT_NOT_FOUND_MESSAGE = 'account_id: Trading account not found'
 
 type Parsed = Extract<Summary, { ok: true }>;
 
-/** The parse failed as a whole (empty, binary, not an array, unknown format...): a 400 with the parser's words. */
+type FailureCode = Extract<Summary, { ok: false }>['code'];
+/** Options the dialog never sends wrong: their failures name the field in the message ("format: ..."). */
+const NAMED_OPTION: Partial<Record<FailureCode, string>> = { 'unknown-format-id': 'format', 'invalid-time-zone': 'time_zone' };
+
+/**
+ * The parse failed as a whole (empty, binary, not an array, unknown format...): a 400 with the parser's words, which
+ * the dialog shows as they are. `fields` names what they are about: the file, the column mapping, or the option.
+ */
 function failure(result: Extract<Summary, { ok: false }>): HttpError {
-  return badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
+  const option = NAMED_OPTION[result.code];
+  const field = option ?? (result.code === 'invalid-mapping' ? 'mapping' : 'file');
+  return badRequest(option ? `${option}: ${result.message}` : result.message, {
+    code: result.code,
+    fields: [{ field, message: result.message }],
+    ...(result.headers && { headers: result.headers }),
+  });
 }
 
 /** The header row's key (mapping.ts headerKey), read from the start of the upload before it goes to the worker. */
@@ -37,19 +50,27 @@ function headerKeyOf(bytes: ArrayBuffer): string {
   return headerKey(readHeaderRow(decodeText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 65_536)))));
 }
 
+/** Where the zone of a file's naive times came from: the dialog, the account's last import, or the trader's own. */
+type TimeZoneSource = ImportPreview['time_zone_source'];
+
 async function parse(
   db: Database,
   userId: string,
   bytes: ArrayBuffer,
-  query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping },
-): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean }> {
+  query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping; account_id?: string },
+): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean; timeZoneSource: TimeZoneSource }> {
   const preferences = await getPreferences(db, userId);
   // A mapping the trader made for this header row before: used if no format recognises the file.
   const key = headerKeyOf(bytes);
-  const remembered = query.mapping ? null : await db.withUser(userId, (tx) => importsRepo(tx, userId).mappingFor(key));
-  // Naive times in the file are read in the zone the trader chose in the dialog, by default their own; days follow the
+  const { remembered, accountZone } = await db.withUser(userId, async (tx) => ({
+    remembered: query.mapping ? null : await importsRepo(tx, userId).mappingFor(key),
+    accountZone: query.time_zone || !query.account_id ? null : ((await accountsRepo(tx, userId).find(query.account_id))?.importTimeZone ?? null),
+  }));
+  // Naive times in the file are read in the zone the trader chose in the dialog; else in the zone the account's last
+  // import was read in (issue 24: a re-import went back to New York); else the trader's own. Days follow the
   // trader's trading-day setting (issue 12).
-  const timeZone = query.time_zone ?? preferences.timeZone;
+  const timeZone = query.time_zone ?? accountZone ?? preferences.timeZone;
+  const timeZoneSource: TimeZoneSource = query.time_zone ? 'chosen' : accountZone ? 'account' : 'profile';
   const tradingDay = preferences.tradingDay as TradingDayRule;
   // If the file's times do not fit the chosen zone, the zones of the trader's computer and settings are tried first.
   const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
@@ -65,7 +86,7 @@ async function parse(
   const job = await parseInWorker(bytes, options, { key: await reuseKey(userId, bytes, options), userId });
   if (!job.summary.ok) throw failure(job.summary);
   const mappingRemembered = remembered !== null && job.summary.mapping !== null;
-  return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered });
+  return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered, timeZoneSource });
 }
 
 const errorsOf = (issues: Parsed['issues']) => issues.filter((i) => i.severity === 'error');
@@ -236,6 +257,7 @@ export const importsService = {
         format: summary.format,
         detected_format: summary.detectedFormat,
         time_zone: summary.timeZone,
+        time_zone_source: job.timeZoneSource,
         account_id: query.account_id ?? null,
         row_count: summary.rowCount,
         file_accounts: done.fileAccounts.map((f) => {
@@ -329,6 +351,8 @@ export const importsService = {
           const duplicates = accounts.reduce((sum, a) => sum + a.duplicates, 0);
           // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
           if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
+          // So is the zone the file's times were read in, for each account that received them (issue 24, point 3).
+          await accountsRepo(tx, userId).rememberImportTimeZone([query.account_id, ...accounts.map((a) => a.account_id)], summary.timeZone);
           await repo.remember(
             summary.fileAccounts
               .map((name) => ({ fileAccount: name, target: targets.get(name)! }))

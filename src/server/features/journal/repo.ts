@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { JOURNAL_FOLDER_NAME, journalNoteTitle } from '../../../domain/notes';
 import type { Tx } from '../../db/client';
 import { notes, tradeDayRollups, trades } from '../../db/schema';
 import { foldersRepo } from '../notes/repo';
+import { newestFirst } from '../trades/order';
 
 /** Data access for the daily journal: per-day trade totals and the one journal note per date. */
 export const journalRepo = (tx: Tx, userId: string) => {
@@ -39,12 +40,22 @@ export const journalRepo = (tx: Tx, userId: string) => {
         .where(and(eq(notes.userId, userId), date ? eq(notes.journalDate, date) : isNotNull(notes.journalDate)))
         .then((rows) => rows.map((r) => r.date!)),
 
+    /** The day's trades as the Trade Log lists them: the trading order, newest first. */
     dayTrades: (date: string) =>
       tx
         .select({ id: trades.id, symbol: trades.symbol, pnl: trades.pnl, status: trades.status, period: trades.period, tradeType: trades.tradeType })
         .from(trades)
         .where(dayRange(date))
-        .orderBy(asc(trades.createdAt), asc(trades.id)),
+        .orderBy(...newestFirst()),
+
+    /** The day's note's updated_at (to the millisecond), locked until the transaction ends; null without a note. */
+    lockNote: (date: string) =>
+      tx
+        .select({ updatedAt: notes.updatedAt })
+        .from(notes)
+        .where(and(eq(notes.userId, userId), eq(notes.journalDate, date)))
+        .for('update')
+        .then((rows) => (rows[0] ? new Date(rows[0].updatedAt).toISOString() : null)),
 
     note: (date: string) =>
       tx

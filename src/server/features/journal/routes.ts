@@ -11,7 +11,7 @@ export function journalRoutes({ database }: AppDeps) {
     .get('/:date', async (c) => c.json(await journalService.day(database, c.var.user.id, readParams(c, journalDateParam).date)))
     .put('/:date', async (c) => {
       const { date } = readParams(c, journalDateParam);
-      const { content } = await readJson(c, journalNoteInput);
-      return c.json(await journalService.save(database, c.var.user.id, date, content));
+      const { content, base_updated_at } = await readJson(c, journalNoteInput);
+      return c.json(await journalService.save(database, c.var.user.id, date, content, base_updated_at));
     });
 }

@@ -2,6 +2,7 @@ import type { JournalDayDetail, JournalDays, JournalNote, JournalSave } from '..
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { buildJournalDays } from '../../../domain/notes';
 import type { Database } from '../../db/client';
+import { noteChanged } from '../notes/service';
 import { journalRepo } from './repo';
 
 type NoteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof journalRepo>['note']>>>;
@@ -43,8 +44,20 @@ export const journalService = {
     });
   },
 
-  async save(db: Database, userId: string, date: string, content: string): Promise<JournalSave> {
-    const note = await db.withUser(userId, (tx) => journalRepo(tx, userId).save(date, content));
+  /**
+   * Saves the day's note. With `base` (the updated_at the text grew from, null for a day that had no note), a note
+   * saved elsewhere since is not replaced: 409 `note-changed` (issue 24, point 4).
+   */
+  async save(db: Database, userId: string, date: string, content: string, base?: string | null): Promise<JournalSave> {
+    const note = await db.withUser(userId, async (tx) => {
+      const repo = journalRepo(tx, userId);
+      if (base !== undefined) {
+        const current = await repo.lockNote(date);
+        const changed = current !== null && (base === null || Date.parse(current) >= Date.parse(base) + 1);
+        if (changed) throw noteChanged(current);
+      }
+      return repo.save(date, content);
+    });
     return { date, note: toJournalNote(note) };
   },
 };

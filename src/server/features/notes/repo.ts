@@ -121,6 +121,18 @@ export const notesRepo = (tx: Tx, userId: string) => {
       return new Map(rows.map((r) => [r.id, r.content]));
     },
 
+    /**
+     * The note's updated_at when it was saved after `base` (an updated_at as the API wrote it, to the millisecond:
+     * the column keeps microseconds), else null.
+     */
+    async savedSince(id: string, base: string): Promise<string | null> {
+      const [row] = await tx
+        .select({ updatedAt: notes.updatedAt })
+        .from(notes)
+        .where(and(owner, eq(notes.id, id), sql`${notes.updatedAt} >= ${base}::timestamptz + interval '1 millisecond'`));
+      return row ? new Date(row.updatedAt).toISOString() : null;
+    },
+
     /** The note, locked against a concurrent delete until the transaction ends. */
     async lock(id: string): Promise<boolean> {
       const rows = await tx.select({ id: notes.id }).from(notes).where(and(owner, eq(notes.id, id))).for('update');

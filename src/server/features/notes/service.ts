@@ -1,4 +1,5 @@
 import type { Note, NoteFolder, NotePage, NoteSummary } from '../../../contract/notes';
+import { isInstant } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import type { FileStorage } from '../../storage';
@@ -49,22 +50,33 @@ function encodeCursor(row: ListRow): string {
   return Buffer.from(JSON.stringify([row.updatedAt, row.id])).toString('base64url');
 }
 
+/**
+ * A cursor as encodeCursor wrote it. Its time is checked as PostgreSQL will read it, not with Date.parse, which takes
+ * '1', '2026', '2026-02-30' and years PostgreSQL refuses: forged, each of those was a 500 (issue 25).
+ */
 function decodeCursor(cursor: string): NoteCursor {
+  let parts: unknown;
   try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(updatedAt))) {
-      throw new Error('bad cursor');
-    }
-    return { updatedAt, id };
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest('cursor: invalid page cursor');
+    parts = null;
   }
+  const [updatedAt, id] = Array.isArray(parts) ? parts : [];
+  if (!isInstant(updatedAt) || typeof id !== 'string' || !UUID.test(id)) throw badRequest('cursor: invalid page cursor');
+  return { updatedAt, id };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function decodeOffset(cursor: string): number {
   const match = /^o(\d{1,6})$/.exec(cursor);
   if (!match) throw badRequest('cursor: invalid page cursor');
   return Number(match[1]);
+}
+
+/** The 409 of a save whose text grew from an older version of the note (issue 24, point 4: two tabs). */
+export function noteChanged(updatedAt: string | null) {
+  return conflict('This note was saved in another tab or device after you started editing it.', { code: 'note-changed', updated_at: updatedAt });
 }
 
 /** Checks every referenced folder, trade and tag is the trader's (400 naming the field otherwise). */
@@ -157,6 +169,10 @@ export const notesService = {
     return db.withUser(userId, async (tx) => {
       const repo = notesRepo(tx, userId);
       if (!(await repo.lock(id))) throw notFound('Note not found');
+      if (patch.base_updated_at) {
+        const newer = await repo.savedSince(id, patch.base_updated_at);
+        if (newer) throw noteChanged(newer);
+      }
       const tagIds = await checkReferences(tx, userId, patch);
       await repo.update(id, {
         ...(patch.title !== undefined && { title: patch.title }),

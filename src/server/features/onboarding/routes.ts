@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { OnboardingResult } from '../../../contract/config';
+import { onboardingInput, type OnboardingResult } from '../../../contract/config';
 import { getTodayInZone } from '../../../domain/dates';
 import { buildOnboardingTasks, buildSampleTrades } from '../../../domain/tasks';
 import type { Database } from '../../db/client';
 import { tasks, trades, userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
+import { readJson } from '../../http/validate';
 import { toRow } from '../trades/service';
 
 /**
@@ -13,12 +14,14 @@ import { toRow } from '../trades/service';
  * dated today, exactly once. Whichever request first flips user_preferences.onboarded_at from null does the work,
  * in the same transaction; a concurrent sign-in waits on that row and then finds it set.
  */
-export async function runOnboarding(database: Database, userId: string, now: Date): Promise<OnboardingResult> {
+export async function runOnboarding(database: Database, userId: string, now: Date, browserTimeZone?: string): Promise<OnboardingResult> {
   return database.withUser(userId, async (tx) => {
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
     const [claimed] = await tx
       .update(userPreferences)
-      .set({ onboardedAt: sql`now()` })
+      // Issue 24, point 3: the trader's clock starts as their browser's, set once with the first sign-in's samples
+      // (which are dated in it); Profile Settings changes it afterwards.
+      .set({ onboardedAt: sql`now()`, ...(browserTimeZone && { timeZone: browserTimeZone }) })
       .where(
         and(
           eq(userPreferences.userId, userId),
@@ -29,7 +32,11 @@ export async function runOnboarding(database: Database, userId: string, now: Dat
       .returning({ timeZone: userPreferences.timeZone });
     if (!claimed) return { created: false };
     const samples = buildSampleTrades(now, claimed.timeZone);
-    await tx.insert(trades).values(samples.map((t) => ({ ...toRow(t), userId, importSource: 'sample' })));
+    // Written in one statement, the samples would share one creation time, and those of one day (early in a month)
+    // would list in the random order of their ids: a microsecond apart, they keep the order they are written in.
+    await tx.insert(trades).values(
+      samples.map((t, i) => ({ ...toRow(t), userId, importSource: 'sample', createdAt: sql`now() + ${i}::int * interval '1 microsecond'` })),
+    );
     const today = getTodayInZone(now, claimed.timeZone);
     await tx.insert(tasks).values(buildOnboardingTasks(today).map((t) => ({ ...t, userId })));
     return { created: true };
@@ -37,5 +44,9 @@ export async function runOnboarding(database: Database, userId: string, now: Dat
 }
 
 export function onboardingRoutes({ database }: AppDeps) {
-  return new Hono<AppEnv>().post('/', async (c) => c.json(await runOnboarding(database, c.var.user.id, new Date())));
+  return new Hono<AppEnv>().post('/', async (c) => {
+    // The body is optional: older pages (and scripts) post nothing.
+    const input = (await c.req.text()) === '' ? {} : await readJson(c, onboardingInput);
+    return c.json(await runOnboarding(database, c.var.user.id, new Date(), input.time_zone));
+  });
 }

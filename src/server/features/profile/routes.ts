@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { profilePatch, type Profile } from '../../../contract/profile';
+import { avatarFileParam, profilePatch, type Profile } from '../../../contract/profile';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { imageBodyLimit, readImageUpload, sendImage } from '../../http/image-upload';
-import { readJson } from '../../http/validate';
+import { readJson, readParams } from '../../http/validate';
 
 const AVATAR_URL_PREFIX = '/api/profile/avatar/';
 
@@ -81,7 +81,7 @@ export function profileRoutes({ database, storage }: AppDeps) {
       return c.json(toDto(row!), 201);
     })
     .get('/avatar/:file', async (c) => {
-      const file = c.req.param('file');
+      const { file } = readParams(c, avatarFileParam);
       if (!/^avatar-\d+\.(jpg|png|webp|gif)$/.test(file)) throw notFound();
       // Only the owner's own folder: the user id comes from the session, never from the URL.
       return sendImage(c, await storage.get(`avatars/${c.var.user.id}/${file}`));

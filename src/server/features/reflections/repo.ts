@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { attachments, tradeReflections, trades } from '../../db/schema';
+import { newestFirst } from '../trades/order';
 import type { AccountScope } from '../trades/repo';
 
 export interface ReflectionRow {
@@ -39,7 +40,7 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
   }
 
   return {
-    /** The trades of a trading-day range, newest first, with overrides and the first image attached to each. */
+    /** The trades of a trading-day range in the trading order, newest first, with overrides and the first image. */
     async periodTrades(account: AccountScope, from: string, to: string, onlyIds?: string[]): Promise<ReflectionRow[]> {
       const rows = await tx
         .select({
@@ -72,7 +73,7 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
             onlyIds ? sql`${trades.id} = any(${`{${onlyIds.join(',')}}`}::uuid[])` : undefined,
           ),
         )
-        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id));
+        .orderBy(...newestFirst());
       return rows as ReflectionRow[];
     },
 

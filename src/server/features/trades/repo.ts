@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { tradeDayRollups, trades, tradingAccounts } from '../../db/schema';
+import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
 
 export type TradeRow = typeof trades.$inferSelect & { accountName: string | null };
 export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
@@ -14,12 +15,10 @@ export interface DayRange {
   to?: string;
 }
 
-/** Keyset position in the list order (trade_date desc, created_at desc, id desc). */
-export interface Cursor {
-  tradeDate: string;
-  createdAt: string;
-  id: string;
-}
+export type { ListOrder, ListPosition, TradingKey };
+
+/** The list's default order: the trading order, newest first. */
+const NEWEST_FIRST: ListOrder = { sort: 'date', dir: 'desc' };
 
 /**
  * `id = any('{...}'::uuid[])`: one bind parameter however many ids. A Select All of a large log sent each id as its
@@ -79,43 +78,50 @@ export const tradesRepo = (tx: Tx, userId: string) => {
 
   return {
     /**
-     * A page in list order: after `cursor` (or from it, when `inclusive`), or from position `offset` (0 = newest) of a
-     * search, whose matches the search function has already gathered. With `withTotal`, each row also carries how many
-     * rows the whole filter has, counted in the same statement (a search then runs once for the page and its count).
+     * A page in a list order (the trading order newest first unless `order` says otherwise): after a position (from
+     * it, when the position is inclusive), or from position `offset` (0 = first) of the filter, which for a search or
+     * a column sort is read past in SQL. With `withTotal`, each row also carries how many rows the whole filter has,
+     * counted in the same statement (a search then runs once for the page and its count). Each row carries its sort
+     * value as text (`sortValue`), for the next page's cursor.
      */
     async page(
       account: AccountScope,
       q: string | undefined,
       limit: number,
-      cursor?: Cursor,
+      position?: ListPosition,
       range?: DayRange,
-      options: { inclusive?: boolean; offset?: number; withTotal?: boolean } = {},
-    ): Promise<Array<TradeRow & { total?: number }>> {
-      const after = cursor
-        ? sql`(${trades.tradeDate}, ${trades.createdAt}, ${trades.id}) ${sql.raw(options.inclusive ? '<=' : '<')} (${cursor.tradeDate}::timestamptz, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-        : undefined;
-      const fields = options.withTotal ? { ...selection, total: sql<number>`(count(*) over ())::int` } : selection;
+      options: { offset?: number; withTotal?: boolean; order?: ListOrder } = {},
+    ): Promise<Array<TradeRow & { total?: number; sortValue: string | null }>> {
+      const order = options.order ?? NEWEST_FIRST;
+      const after = position ? afterPosition(order, position) : undefined;
+      const base = { ...selection, sortValue: sortValueSelect(order) };
+      const fields = options.withTotal ? { ...base, total: sql<number>`(count(*) over ())::int` } : base;
       const rows = await selectFrom(fields, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .where(and(scope(account, range), after))
-        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .orderBy(...listOrderBy(order))
         .offset(options.offset ?? 0)
         .limit(limit);
-      return rows.map((r) => ({ ...r.trade, accountName: r.accountName, ...('total' in r && { total: r.total }) }));
+      return rows.map((r) => ({
+        ...r.trade,
+        accountName: r.accountName,
+        sortValue: r.sortValue,
+        ...('total' in r && { total: r.total }),
+      }));
     },
 
     /**
-     * The keyset position of the trade at `offset` in list order (0 = newest), or undefined past the end. The per-day
-     * rollups say which day holds it, so only that day's trades are skipped: a jump to the 100,000th trade reads about
-     * as much as the first page.
+     * The trading key of the trade at `offset` in the trading order (0 = newest, or with `dir` 'asc' oldest), or
+     * undefined past the end. The per-day rollups say which day holds it, so only that day's trades are skipped: a
+     * jump to the 100,000th trade reads about as much as the first page.
      */
-    async positionAt(account: AccountScope, offset: number, range: DayRange = {}): Promise<Cursor | undefined> {
+    async positionAt(account: AccountScope, offset: number, range: DayRange = {}, dir: 'asc' | 'desc' = 'desc'): Promise<TradingKey | undefined> {
       const r = tradeDayRollups;
       const days = tx
         .select({
           day: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`.as('day'),
           trades: r.trades,
-          before: sql<number>`(coalesce(sum(${r.trades}) over (order by ${r.day} desc rows between unbounded preceding and 1 preceding), 0))::int`.as('before'),
+          before: sql<number>`(coalesce(sum(${r.trades}) over (order by ${r.day} ${sql.raw(dir)} rows between unbounded preceding and 1 preceding), 0))::int`.as('before'),
         })
         .from(r)
         .where(and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)))
@@ -127,10 +133,16 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .limit(1);
       if (!hit) return undefined;
       const [row] = await tx
-        .select({ tradeDate: trades.tradeDate, createdAt: trades.createdAt, id: trades.id })
+        .select({
+          tradeDate: trades.tradeDate,
+          orderingEntryTime: trades.orderingEntryTime,
+          orderingExitTime: trades.orderingExitTime,
+          createdAt: trades.createdAt,
+          id: trades.id,
+        })
         .from(trades)
         .where(scope(account, { from: hit.day, to: hit.day }))
-        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .orderBy(...(dir === 'asc' ? oldestFirst() : newestFirst()))
         .offset(offset - hit.before)
         .limit(1);
       return row;
@@ -236,11 +248,11 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return rows.map((r) => r.date);
     },
 
-    /** Results oldest first as one string of W/L/B, so streaks come from the domain's own function. */
+    /** Results in the trading order as one string of W/L/B, so streaks come from the domain's own function. */
     async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []): Promise<string> {
       const [row] = await selectFrom(
         {
-          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${trades.tradeDate}, ${trades.createdAt}, ${trades.id}), '')`,
+          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${tradingOrder()}), '')`,
         },
         q,
       ).where(scope(account, range, exclude));
@@ -316,7 +328,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .from(trades)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .where(owner)
-        .orderBy(desc(trades.tradeDate), desc(trades.createdAt), desc(trades.id))
+        .orderBy(...newestFirst())
         .then((rows) => rows.map((r) => ({ ...r.trade, accountName: r.accountName }))),
   };
 };

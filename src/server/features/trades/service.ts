@@ -1,5 +1,5 @@
 import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
-import { parseCalendarDay } from '../../../domain/dates';
+import { parseInstant } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
 import {
@@ -18,7 +18,8 @@ import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, notFound } from '../../http/errors';
 import { getPreferences, preferencesIn } from '../preferences/routes';
-import { tradesRepo, type Cursor, type NewTradeRow, type TradeRow } from './repo';
+import { decodeCursor, encodeCursor } from './cursor';
+import { tradesRepo, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import { backupTradeRow, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
 
 /** The API's trade: stored columns plus the account name; money as exact decimal strings. */
@@ -101,36 +102,6 @@ function toResultRuns(day: {
   };
 }
 
-/** The cursor also carries the first page's total, so later pages do not count the whole filter again. */
-function encodeCursor(row: TradeRow, total: number): string {
-  return Buffer.from(JSON.stringify([row.tradeDate, row.createdAt, row.id, total])).toString('base64url');
-}
-
-/** A timestamp as PostgreSQL returns one (or as ISO), with a real day and time: a forged cursor is a 400, not a 500. */
-const CURSOR_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isCursorTimestamp(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = CURSOR_TIMESTAMP.exec(value);
-  return match !== null && (parseCalendarDay(match[1])?.year ?? 0) >= 1;
-}
-
-function decodeCursor(cursor: string): Cursor & { total?: number } {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parts = null;
-  }
-  const [tradeDate, createdAt, id, total] = Array.isArray(parts) ? parts : [];
-  const totalOk = total === undefined || (Number.isSafeInteger(total) && (total as number) >= 0);
-  if (!isCursorTimestamp(tradeDate) || !isCursorTimestamp(createdAt) || typeof id !== 'string' || !UUID.test(id) || !totalOk) {
-    throw badRequest('cursor: invalid page cursor');
-  }
-  return { tradeDate, createdAt, id, total: total as number | undefined };
-}
-
 /** Stored columns from a normalized trade. */
 export function toRow(trade: NormalizedTrade): NewTradeRow {
   return {
@@ -163,12 +134,21 @@ function checkMoney(field: string, value: number, where: string) {
 const FIRST_TRADE_YEAR = 1900;
 const LAST_TRADE_YEAR = 2999;
 
-function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = ''): NormalizedTrade {
+/** The API's names of the fields the spec's 'Please fill in all required fields.' is about. */
+const REQUIRED_FIELD_NAMES = { date: 'trade_date', session: 'period' } as const;
+
+/** `where` prefixes a backup row's messages ("Row 3: "), `path` its fields ("trades.2."). */
+function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = '', path = ''): NormalizedTrade {
   const result = normalizeTradeInput(raw, { pnlBasis: 'net', timeZone });
-  if (!result.ok) throw badRequest(`${where}${result.error}`, { missing: result.missing });
+  if (!result.ok && 'invalid' in result) throw badRequest(`${where}${result.error}`);
+  if (!result.ok) {
+    const fields = result.missing.map((name) => ({ field: `${path}${REQUIRED_FIELD_NAMES[name]}`, message: result.error }));
+    throw badRequest(`${where}${result.error}`, { missing: result.missing, fields });
+  }
   const year = Number(result.trade.tradeDay.slice(0, 4));
   if (!(year >= FIRST_TRADE_YEAR && year <= LAST_TRADE_YEAR)) {
-    throw badRequest(`${where}trade_date: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
+    const key = ['trade_date', 'tradeDate', 'date'].find((k) => raw[k] !== undefined && raw[k] !== null) ?? 'trade_date';
+    throw badRequest(`${where}${key}: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
   }
   checkMoney('pnl', result.trade.pnlCents, where);
   checkMoney('commission', result.trade.commissionCents, where);
@@ -196,29 +176,37 @@ async function timeZoneOf(db: Database, userId: string) {
 
 export const tradesService = {
   /**
-   * A page of a filter in list order (newest first): the first, the one after a cursor, or the one at a position
-   * (`offset`), so the maximized table can show any row at once instead of walking every page before it.
+   * A page of a filter in a list order (the trading order newest first, or `sort` and `dir`): the first, the one
+   * after a cursor, or the one at a position (`offset`), so the maximized table can show any row at once instead of
+   * walking every page before it.
    */
   async list(db: Database, userId: string, query: ListQuery) {
     if (query.cursor !== undefined && query.offset !== undefined) throw badRequest('offset: give either a cursor or an offset');
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const order: ListOrder = { sort: query.sort, dir: query.dir };
+    const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       const range = { from: query.from, to: query.to };
-      let rows: Array<TradeRow & { total?: number }>;
+      let rows: Awaited<ReturnType<typeof repo.page>>;
       const search = Boolean(query.q?.trim());
-      if (query.offset !== undefined && query.offset > 0 && !search) {
-        const at = await repo.positionAt(query.account, query.offset, range);
-        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { inclusive: true }) : [];
+      if (query.offset !== undefined && query.offset > 0 && !search && order.sort === 'date') {
+        // The trading order's position comes from the per-day rollups; a column sort or a search reads past rows.
+        const key = await repo.positionAt(query.account, query.offset, range, order.dir);
+        const at: ListPosition | undefined = key && { key, inclusive: true };
+        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { order }) : [];
       } else {
         // A search's first page counts its matches as it reads them, instead of searching a second time for the total.
-        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, { offset: query.offset, withTotal: search && !cursor });
+        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, {
+          offset: query.offset,
+          withTotal: search && !cursor,
+          order,
+        });
       }
       const page = rows.slice(0, query.limit);
       const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(query.account, query.q, range));
       return {
         trades: page.map(toTradeDto),
-        next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!, total) : null,
+        next_cursor: rows.length > query.limit ? encodeCursor(order, page[page.length - 1]!, total) : null,
         total,
       };
     });
@@ -302,7 +290,8 @@ export const tradesService = {
         throw badRequest('account_id: Trading account not found');
       }
       const merged = { ...rowAsInput(current), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      if (patch.date !== undefined && patch.trade_date === undefined) merged.trade_date = patch.date;
+      // The new day under the key it was sent as, so a bad one is named as the trader sent it.
+      if (patch.date !== undefined && patch.trade_date === undefined) delete merged.trade_date;
       const trade = normalizeOrThrow(merged, timeZone);
       await repo.update(id, {
         ...toRow(trade),
@@ -355,7 +344,7 @@ export const tradesService = {
         const issue = checked.error.issues[0]!;
         throw badRequest(`${where}${issue.path.join('.')}: ${issue.message}`);
       }
-      const trade = normalizeOrThrow(item, timeZone, where);
+      const trade = normalizeOrThrow(item, timeZone, where, `trades.${index}.`);
       const originalId = typeof item.id === 'string' && item.id ? item.id : null;
       const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
       if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
@@ -397,14 +386,11 @@ function decimalOrNull(value: unknown, field: string): string | null {
   return text;
 }
 
-/** An ISO timestamp with its offset (as exported); anything else was handed to the database and failed with a 500. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || !ISO_INSTANT.test(value.trim())) return null;
-  const ms = Date.parse(value.trim());
-  return Number.isFinite(ms) ? ms : null;
-}
+/**
+ * An ISO timestamp with its offset (as exported) of a real day and time within years 1-9999; anything else was handed
+ * to the database and failed with a 500 (year 0, issue 25), or moved to another day (2026-02-30 as March 2).
+ */
+const readInstant = parseInstant;
 
 function instantOrNull(value: unknown, field: string): string | null {
   if (value === null || value === undefined || value === '') return null;

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../../lib/page-fade';
 import { ScreenShown } from '../../lib/use-after-first-paint';
+import { sessionQuery } from '../../lib/session';
 import { isSigningOut } from '../../lib/sign-out-state';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 import { setUiModes, useUiModes } from '../../lib/ui-modes';
@@ -38,7 +39,14 @@ export function ShellLayout() {
   const queryClient = useQueryClient();
   // Spec part 1 §4: signing out clears the cached data, once the signed-in screens have left: removed while they are
   // still mounted, their queries would be fetched again and refused by the ended session (issue 14).
-  useEffect(() => () => (isSigningOut() ? queryClient.clear() : undefined), [queryClient]);
+  // A session that ended under the trader (issue 24) leaves the same way: whoever signs in next must not see their data.
+  useEffect(
+    () => () => {
+      if (isSigningOut()) queryClient.clear();
+      else if (queryClient.getQueryData(sessionQuery.queryKey) === null) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    },
+    [queryClient],
+  );
   useLegacyQuickLinksMigration();
 
   // Spec part 1 §2.3 and part 2 "Trade Log page": the sidebar is collapsed on the Trade Log page.
@@ -71,10 +79,8 @@ export function ShellLayout() {
     void import('@mantine/spotlight').then(({ spotlight }) => spotlight.open());
   };
 
-  // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger. Ctrl/Cmd + K opens the
-  // search palette (spec part 1 §2.2; once loaded, the palette answers the same keys itself).
+  // Ctrl/Cmd + [ toggles the sidebar on desktop; on mobile the drawer has its own burger.
   useHotkeys([
-    ['mod+K', openSearch],
     [
       'mod+[',
       () => {
@@ -82,6 +88,9 @@ export function ShellLayout() {
       },
     ],
   ]);
+  // Ctrl/Cmd + K opens the search palette (spec part 1 §2.2) from anywhere, a text field or editor included (issue 24:
+  // in the notebook it did nothing there); once loaded, the palette answers the same keys itself outside text fields.
+  useHotkeys([['mod+K', openSearch]], []);
 
   const toggleTradingMode = () => {
     const next = !tradingMode;

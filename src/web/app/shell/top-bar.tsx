@@ -1,11 +1,9 @@
 import { ActionIcon, Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
-import { formatDay } from '../../../domain/dates';
 import { ArmedTooltip } from '../../components/armed-tooltip';
 import { Logo } from '../../components/logo';
-import { localDayOf, localTimeOf } from '../../lib/local-day';
 import { useUiModes } from '../../lib/ui-modes';
-import { useClock } from './use-clock';
+import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
 import classes from './shell.module.css';
 
 interface TopBarProps {
@@ -23,7 +21,8 @@ const MOD_LABEL = isMac ? '⌘' : 'Ctrl';
 
 export function TopBar(props: TopBarProps) {
   const { collapsed, onToggleCollapsed, mobileOpened, onToggleMobile, onToggleTradingMode, onToggleEditMode, onOpenSearch } = props;
-  const now = useClock();
+  const now = useMinuteClock();
+  const clock = useTraderTime();
   const { tradingMode, editMode } = useUiModes();
 
   return (
@@ -69,13 +68,14 @@ export function TopBar(props: TopBarProps) {
 
       <Group gap={6} wrap="nowrap">
         <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
-          {now && (
-            <time dateTime={now.toISOString()}>
+          {/* Spec part 1 §2.3: EEE dd MMM and HH:mm, on the trader's clock (issue 24), drawn once their zone is known. */}
+          {now && clock.ready && (
+            <time dateTime={now.toISOString()} title={`${clock.timeZone} (${clock.zoneName(now)})`} data-time-zone={clock.timeZone}>
               <span data-testid="top-bar-date">
-                <span className={classes.clockWeekday}>{formatDay(localDayOf(now), 'EEE')} </span>
-                {formatDay(localDayOf(now), 'dd MMM')}
+                <span className={classes.clockWeekday}>{clock.format(now, 'EEE')} </span>
+                {clock.format(now, 'dd MMM')}
               </span>{' '}
-              <span data-testid="top-bar-time">{localTimeOf(now)}</span>
+              <span data-testid="top-bar-time">{clock.format(now, 'HH:mm')}</span>
             </time>
           )}
         </Text>

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { authClient } from '../../lib/auth-client';
 import { refreshSession, useSession } from '../../lib/session';
+import { useTraderTime } from '../../shared/trader-clock';
 import { PasswordField } from '../auth/password-field';
 import { checkNewPassword } from '../auth/password-rules';
 import { accountKeys, notifyError, notifySuccess, sessionsQuery, signInMethodsQuery } from './api';
@@ -152,6 +153,7 @@ function SessionList() {
   const sessions = useQuery(sessionsQuery);
   const { data: current } = useSession();
   const [busy, setBusy] = useState<string | null>(null);
+  const clock = useTraderTime();
 
   if (sessions.isPending) return <Loader size="sm" aria-label="Loading sessions" />;
   if (sessions.isError) return <Text c="var(--mantine-color-error)">Failed to load sessions</Text>;
@@ -185,7 +187,7 @@ function SessionList() {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {session.ipAddress ?? 'Unknown address'} · signed in {new Date(session.createdAt).toLocaleString()}
+                  {session.ipAddress ?? 'Unknown address'} · signed in {clock.format(new Date(session.createdAt), 'MMM d, yyyy HH:mm')} {clock.zoneName(new Date(session.createdAt))}
                 </Text>
               </Stack>
               {!isCurrent && (

@@ -4,6 +4,7 @@ import { ACCOUNT_KIND_LABELS, PROP_FIRMS } from '../../../domain/prop/labels';
 import type { AccountKind } from '../../../domain/prop/types';
 import type { TradingAccount } from '../../shared/api';
 import { useCreateAccount, useUpdateAccount, type AccountFormValues } from './api';
+import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 
 interface AccountFormModalProps {
@@ -62,7 +63,10 @@ export function AccountFormModal({ opened, onClose, account, onSaved }: AccountF
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      toastError(account ? 'Failed to update trading account' : 'Failed to create trading account', describeError(error));
+      toastError(
+        account ? 'Failed to update trading account' : 'Failed to create trading account',
+        describeError(error, account ? SIGNED_OUT_WORDS.updateAccount : SIGNED_OUT_WORDS.createAccount),
+      );
     }
   };
 

@@ -7,6 +7,7 @@ import { ACCOUNT_KIND_LABELS } from '../../../domain/prop/labels';
 import type { AccountFilter, TradingAccount } from '../../shared/api';
 import { AccountFormModal } from './account-form-modal';
 import { AccountRequestError, pickDefaultAccount, useAccounts, useDeleteAccount, useSetDefaultAccount } from './api';
+import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 import classes from './accounts.module.css';
 
@@ -65,7 +66,7 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
       setDeleting(null);
       // Part 1 §5: 'Cannot delete account with existing trades' / 'Please delete all trades for this account first'.
       if (error instanceof AccountRequestError && error.status === 409) toastError(error.message, error.description);
-      else toastError('Failed to delete trading account', describeError(error));
+      else toastError('Failed to delete trading account', describeError(error, SIGNED_OUT_WORDS.deleteAccount));
     }
   };
 

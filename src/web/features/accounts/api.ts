@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { AccountKind } from '../../../domain/prop/types';
+import { reportUnauthorized } from '../../lib/session-expiry';
 import { accountsQuery, queryKeys, type TradingAccount } from '../../shared/api';
 
 /** Create/Edit dialog values (spec part 1 §2.6; issue 28: kind, firm, size, starting balance). */
@@ -39,6 +40,7 @@ async function accountRequest<T>(path: string, init: RequestInit): Promise<T> {
     body = null;
   }
   if (!response.ok) {
+    if (response.status === 401) reportUnauthorized();
     const record = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; description?: unknown };
     throw new AccountRequestError(
       response.status,

@@ -12,3 +12,4 @@ export {
   AccountRequestError,
   type AccountFormValues,
 } from './api';
+export { readAccountChoice, useAccountChoice, type AccountScope } from './use-account-choice';

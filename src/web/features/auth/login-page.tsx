@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconClockExclamation, IconMailCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { supportHref, useAppConfig } from '../../lib/app-config';
 import { authClient } from '../../lib/auth-client';
-import { afterSignInPath } from '../../lib/redirect-state';
+import { afterSignInPath, cameFromExpiry } from '../../lib/redirect-state';
+import { SESSION_EXPIRED_TEXT, SESSION_EXPIRED_TITLE } from '../../lib/session-expiry';
 import { refreshSession, useSession } from '../../lib/session';
 import { AuthLayout } from './auth-layout';
 import { OAuthButtons, useOAuthError } from './oauth-buttons';
@@ -142,6 +143,11 @@ export function LoginPage() {
         ) : null
       }
     >
+      {cameFromExpiry(location.state) && !error && (
+        <Alert color="yellow" variant="light" title={SESSION_EXPIRED_TITLE} styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconClockExclamation size={18} aria-hidden="true" />} role="status" data-testid="session-expired">
+          {SESSION_EXPIRED_TEXT}
+        </Alert>
+      )}
       {(error ?? oauthError) && (
         <Alert color="red" variant="light" data-testid="auth-error">
           {error ?? oauthError}

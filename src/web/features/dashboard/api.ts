@@ -1,12 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import type { OnboardingResult } from '../../../contract/config';
 import { queryKeys, type Preferences, type Profile, type Task } from '../../shared/api';
 
 /** Dashboard mutations (STYLE.md "Web": each invalidates exactly what it changes). */
 
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
+
+/** A failure toast; a request refused because the session ended adds the spec's words for it (issue 24, point 10). */
+const notifyFailure = (message: string, error: unknown, signedOut: string) =>
+  isSignedOutError(error) ? notifications.show({ color: 'red', title: message, message: signedOut }) : notifyError(message);
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
 
 export type PreferencesPatch = Partial<Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'>>;
@@ -34,9 +39,29 @@ export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
   });
 }
 
-/** Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. */
-export function runOnboarding() {
-  return apiFetch<OnboardingResult>('/api/onboarding', { method: 'POST' });
+/** The browser's own zone, if it names one the server will know. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. With them,
+ * once, the trader's clock starts as this browser's (issue 24, point 3); Profile Settings changes it afterwards.
+ */
+export async function runOnboarding(): Promise<OnboardingResult> {
+  const timeZone = browserTimeZone();
+  const post = (body: object) => apiFetch<OnboardingResult>('/api/onboarding', { method: 'POST', body: JSON.stringify(body) });
+  try {
+    return await post(timeZone ? { time_zone: timeZone } : {});
+  } catch (error) {
+    // A zone this browser knows and the server does not: the samples still come, in New York time.
+    if (timeZone && error instanceof ApiError && error.status === 400) return post({});
+    throw error;
+  }
 }
 
 export function useTaskMutations(date: string) {
@@ -51,7 +76,7 @@ export function useTaskMutations(date: string) {
       notifySuccess('Task added!');
       void invalidate();
     },
-    onError: () => notifyError('Failed to create task'),
+    onError: (error) => notifyFailure('Failed to create task', error, SIGNED_OUT_WORDS.tasks),
   });
 
   const toggle = useMutation({
@@ -82,7 +107,7 @@ export function useTaskMutations(date: string) {
       notifySuccess('Task deleted!');
       void invalidate();
     },
-    onError: () => notifyError('Failed to delete task'),
+    onError: (error) => notifyFailure('Failed to delete task', error, SIGNED_OUT_WORDS.tasks),
   });
 
   return { create, toggle, remove };
@@ -97,7 +122,7 @@ export function useUpdateProfile() {
       queryClient.setQueryData(queryKeys.profile.all, profile);
       notifySuccess('Profile updated successfully!');
     },
-    onError: () => notifyError('Failed to save profile. Please try again.'),
+    onError: (error) => notifyFailure('Failed to save profile. Please try again.', error, SIGNED_OUT_WORDS.profile),
   });
 }
 

@@ -4,6 +4,8 @@ import type { AccountFilter, TradeStats } from '../../shared/api';
 /** What every widget needs: the chosen account, the trader's zone and today in it, the all-time statistics. */
 export interface DashboardContextValue {
   account: AccountFilter;
+  /** False while the account the dashboard opens on waits for the accounts list (its default account). */
+  accountReady: boolean;
   setAccount: (account: AccountFilter) => void;
   timeZone: string;
   /** Today in the trader's zone, yyyy-MM-dd. */

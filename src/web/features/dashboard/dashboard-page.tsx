@@ -5,13 +5,14 @@ import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/i
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getTodayInZone } from '../../../domain/dates';
 import { LazyMenu } from '../../components/lazy-menu';
 import { useSession } from '../../lib/session';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
 import { useUiModes } from '../../lib/ui-modes';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
+import { accountsQuery, preferencesQuery, queryKeys, tradeStatsQuery, type AccountFilter } from '../../shared/api';
+import { useAccountChoice } from '../accounts/use-account-choice';
+import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
 import { runOnboarding, useUpdatePreferences } from './api';
 import { BalanceWidget } from './components/balance-widget';
 import { EconomicEventsWidget } from './components/economic-events-widget';
@@ -26,7 +27,7 @@ import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets
 import { WidgetGrid } from './components/widget-grid';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
 import { DashboardTitleRow } from './dashboard-title-row';
-import { DEFAULT_TIME_ZONE, dashboardDaysFrom } from './prefetch';
+import { dashboardDaysFrom } from './prefetch';
 import classes from './dashboard.module.css';
 import {
   RESIZE_SETTLE_MS,
@@ -112,16 +113,6 @@ function useSettledWidth(): number {
   return width;
 }
 
-/** The clock, refreshed each minute so "today" turns over at midnight in the trader's zone. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * The dashboard anchors of spec part 1 §2.1: scroll to the section once it has rendered, and keep it in view while
  * the widgets above it grow as their data and chart code arrive (for 5 s, or until the trader scrolls themselves).
@@ -185,12 +176,18 @@ export function DashboardPage() {
   useEffect(() => setSidebarCollapsed(true), [setSidebarCollapsed]);
 
   const preferences = useQuery(preferencesQuery);
-  const timeZone = preferences.data?.time_zone ?? DEFAULT_TIME_ZONE;
-  const now = useMinuteClock();
-  const today = getTodayInZone(now, timeZone);
-  const [account, setAccount] = useState<AccountFilter>('all');
+  const { timeZone, today: todayAt } = useTraderTime();
+  // Renewed each minute, so "today" turns over at midnight on the trader's clock.
+  const now = useMinuteClock() ?? new Date();
+  const today = todayAt(now);
+  // Spec part 1 §2.5, part 2 "Trade Log page": the calendar's picker opens on the default account, and follows it
+  // when another is set as default (issue 24, point 10); the trader's own pick lasts the browser session.
+  const accounts = useQuery(accountsQuery);
+  const [chosenAccount, setAccount] = useAccountChoice('dashboard', accounts.isError ? [] : accounts.data);
+  const accountReady = chosenAccount !== null;
+  const account: AccountFilter = chosenAccount ?? 'all';
   const daysFrom = dashboardDaysFrom(now);
-  const stats = useQuery(tradeStatsQuery(account, {}, '', daysFrom));
+  const stats = useQuery({ ...tradeStatsQuery(account, {}, '', daysFrom), enabled: accountReady });
   const width = useSettledWidth();
   const columnCount = getColumnCount(width);
 
@@ -235,12 +232,13 @@ export function DashboardPage() {
 
   const context: DashboardContextValue = {
     account,
+    accountReady,
     setAccount,
     timeZone,
     today,
     now,
     stats: stats.data,
-    statsLoading: stats.isPending,
+    statsLoading: !accountReady || stats.isPending,
     openDay: setDayOpen,
     openAccounts: () => setAccountsOpen(true),
     openProfile: () => setProfileOpen(true),

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { addMonths, formatCalendarDay, getDaysInMonth, getTodayInZone, parseCalendarDay } from '../../../domain/dates';
 import { appConfigQuery } from '../../lib/app-config';
 import { accountsQuery, preferencesQuery, profileQuery, tasksByDateQuery, taskStatusQuery, tradeStatsQuery } from '../../shared/api';
-
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+import { DEFAULT_TIME_ZONE } from '../../shared/trader-clock';
+import { readAccountChoice } from '../accounts/use-account-choice';
 
 /**
  * The first day whose per-day statistics the dashboard asks for: the widgets look back at most six months (Monthly
@@ -26,19 +26,22 @@ export function monthRange(day: string): { from: string; to: string } {
  * asks with. Requests that need the trader's time zone follow the preferences. Settles once all have answered.
  */
 export function prefetchDashboard(queryClient: QueryClient, now = new Date()): Promise<void> {
+  // The dashboard opens on the default account (or the session's pick): its statistics follow the accounts list.
+  const account = queryClient
+    .fetchQuery(accountsQuery)
+    .then((accounts) => readAccountChoice('dashboard', accounts))
+    .catch(() => 'all');
   const first = [
-    queryClient.prefetchQuery(tradeStatsQuery('all', {}, '', dashboardDaysFrom(now))),
+    account.then((chosen) => queryClient.prefetchQuery(tradeStatsQuery(chosen, {}, '', dashboardDaysFrom(now)))),
     queryClient.prefetchQuery(profileQuery),
-    queryClient.prefetchQuery(accountsQuery),
     queryClient.prefetchQuery(appConfigQuery),
   ];
-  const inZone = queryClient
-    .fetchQuery(preferencesQuery)
-    .then((preferences) => {
+  const inZone = Promise.all([queryClient.fetchQuery(preferencesQuery), account])
+    .then(([preferences, chosen]) => {
       const today = getTodayInZone(now, preferences.time_zone ?? DEFAULT_TIME_ZONE);
       const range = monthRange(today);
       return Promise.all([
-        queryClient.prefetchQuery(tradeStatsQuery('all', range)),
+        queryClient.prefetchQuery(tradeStatsQuery(chosen, range)),
         queryClient.prefetchQuery(taskStatusQuery(range.from, range.to)),
         queryClient.prefetchQuery(tasksByDateQuery(today)),
       ]);

@@ -20,8 +20,9 @@ export const journalDayQuery = (date: string) =>
 export function useSaveJournalNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ date, content }: { date: string; content: string }) =>
-      apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content }) }),
+    // `base`: the updated_at the words grew from (null: the day had no note); a newer save elsewhere is a 409 (issue 24).
+    mutationFn: ({ date, content, base }: { date: string; content: string; base?: string | null }) =>
+      apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content, ...(base !== undefined && { base_updated_at: base }) }) }),
     onSuccess: (saved) => {
       queryClient.setQueryData<JournalDayDetail>(queryKeys.journal.day(saved.date), (day) => (day ? { ...day, note: saved.note } : day));
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.journal.all, 'days'] });

@@ -10,9 +10,14 @@ import { Link } from 'react-router';
 import { isCalendarDay } from '../../../domain/dates';
 import { NOTE_CONTENT_MAX, selectJournalDate } from '../../../domain/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DraftNotice, SavedElsewhereNotice } from '../../components/draft-notice';
 import { PageHeader } from '../../components/page-header';
 import { PnlValue } from '../../components/pnl-value';
+import { ApiError } from '../../lib/api';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import type { JournalDay } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
+import { useDraft } from '../../shared/use-draft';
 import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
 import classes from './journal.module.css';
 
@@ -43,26 +48,68 @@ function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolea
   );
 }
 
-function DayEditor({ date, onDirtyChange }: { date: string; onDirtyChange: (dirty: boolean) => void }) {
+const isText = (value: unknown): value is string => typeof value === 'string';
+const sameText = (a: string, b: string) => a === b;
+
+function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyChange: (dirty: boolean) => void; discardRef: { current: (() => void) | null } }) {
   const day = useQuery(journalDayQuery(date));
   const save = useSaveJournalNote();
+  const clock = useTraderTime();
   const [text, setText] = useState<string | null>(null);
+  // The saved version the words grew from (null: the day had no note); undefined until the day has loaded.
+  const [base, setBase] = useState<string | null | undefined>(undefined);
+  const [savedElsewhere, setSavedElsewhere] = useState(false);
   const saved = day.data?.note?.content ?? '';
+  const savedVersion = day.data ? (day.data.note?.updated_at ?? null) : undefined;
   const value = text ?? saved;
   const dirty = text !== null && text !== saved;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (base === undefined && savedVersion !== undefined) setBase(savedVersion);
+  }, [base, savedVersion]);
 
-  const doSave = () =>
+  // Issue 24, point 4: the day's words are kept in this browser until saved.
+  const draft = useDraft<string>({
+    editor: 'journal',
+    recordId: day.data ? date : null,
+    value,
+    dirty,
+    base: base ?? null,
+    saved: { value: saved, version: savedVersion ?? null },
+    isValue: isText,
+    same: sameText,
+    restore: (kept, keptBase) => {
+      setText(kept === saved ? null : kept);
+      setBase(keptBase);
+    },
+  });
+  discardRef.current = draft.forget;
+
+  const doSave = (over: string | null | undefined = base) =>
     save.mutate(
-      { date, content: value },
+      { date, content: value, base: over },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setText(null);
+          setBase(result.note.updated_at);
+          setSavedElsewhere(false);
+          draft.markSaved(value);
           notifications.show({ color: 'teal', message: 'Daily note saved' });
         },
-        onError: () => notifications.show({ color: 'red', message: 'Failed to save note' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setSavedElsewhere(true);
+          else notifications.show({ color: 'red', title: 'Failed to save note', message: isSignedOutError(error) ? SIGNED_OUT_WORDS.notes : 'Failed to save note' });
+        },
       },
     );
+
+  const loadSaved = async () => {
+    draft.forget();
+    setSavedElsewhere(false);
+    const fresh = await day.refetch();
+    setText(null);
+    setBase(fresh.data?.note?.updated_at ?? null);
+  };
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="journal-editor">
@@ -94,6 +141,15 @@ function DayEditor({ date, onDirtyChange }: { date: string; onDirtyChange: (dirt
                 </Group>
               )}
             </Group>
+            {!savedElsewhere && <DraftNotice draft={draft} what="day's journal" />}
+            {savedElsewhere && (
+              <SavedElsewhereNotice
+                what="day's journal"
+                busy={save.isPending}
+                onOverwrite={() => doSave(day.data.note?.updated_at ?? null)}
+                onLoadSaved={() => void loadSaved()}
+              />
+            )}
             <Textarea
               label="Journal"
               placeholder="How did the day go? What did you see, feel and learn?"
@@ -107,9 +163,9 @@ function DayEditor({ date, onDirtyChange }: { date: string; onDirtyChange: (dirt
             />
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
-                {day.data.note ? `Saved ${format(new Date(day.data.note.updated_at), 'PPpp')}` : 'Not written yet'}
+                {day.data.note ? `Saved ${clock.format(day.data.note.updated_at, 'PPpp')}` : 'Not written yet'}
               </Text>
-              <Button onClick={doSave} loading={save.isPending} disabled={!dirty && day.data.note !== null} data-testid="journal-save">
+              <Button onClick={() => doSave()} loading={save.isPending} disabled={!dirty && day.data.note !== null} data-testid="journal-save">
                 Save
               </Button>
             </Group>
@@ -126,6 +182,7 @@ export function JournalPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const discardDraft = useRef<(() => void) | null>(null);
   const days = useQuery(journalDaysQuery(filter ?? ''));
   const list = days.data?.days ?? [];
   const selected = selectJournalDate(list, chosen);
@@ -192,7 +249,7 @@ export function JournalPage() {
           </Stack>
         </Card>
         {selected ? (
-          <DayEditor key={selected} date={selected} onDirtyChange={setDirty} />
+          <DayEditor key={selected} date={selected} onDirtyChange={setDirty} discardRef={discardDraft} />
         ) : (
           !days.isPending && (
             <Text c="dimmed" p="md">
@@ -208,6 +265,8 @@ export function JournalPage() {
         danger
         onCancel={() => setPending(null)}
         onConfirm={() => {
+          // Discarded on purpose: no draft of them is kept either.
+          discardDraft.current?.();
           setChosen(pending);
           setPending(null);
           setDirty(false);

@@ -51,9 +51,10 @@ export interface NoteDraft {
 export function useSaveNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, draft }: { id: string | null; draft: NoteDraft }) =>
+    // `base`: the updated_at the words grew from; a note saved elsewhere since is refused with 409 (issue 24).
+    mutationFn: ({ id, draft, base }: { id: string | null; draft: NoteDraft; base?: string | null }) =>
       id
-        ? apiFetch<Note>(`/api/notes/${id}`, { method: 'PATCH', body: JSON.stringify(draft) })
+        ? apiFetch<Note>(`/api/notes/${id}`, { method: 'PATCH', body: JSON.stringify({ ...draft, ...(base && { base_updated_at: base }) }) })
         : apiFetch<Note>('/api/notes', { method: 'POST', body: JSON.stringify(draft) }),
     onSuccess: (note) => {
       queryClient.setQueryData(queryKeys.notes.detail(note.id), note);

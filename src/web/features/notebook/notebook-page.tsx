@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -34,6 +34,9 @@ export function NotebookPage() {
   const [newCount, setNewCount] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<null | (() => void)>(null);
+  const [reloads, setReloads] = useState(0);
+  const discardDraft = useRef<(() => void) | null>(null);
+  const queryClient = useQueryClient();
 
   const update = useCallback(
     (changes: Record<string, string | null | undefined>, options: { replace?: boolean } = {}) =>
@@ -112,12 +115,17 @@ export function NotebookPage() {
     const loaded = selectedId ? (note.data ?? null) : null;
     editor = (
       <NoteEditor
-        key={loaded ? loaded.id : `new-${newCount}`}
+        key={loaded ? `${loaded.id}-${reloads}` : `new-${newCount}`}
         note={loaded}
         defaultFolderId={editorFolder}
         onSaved={onSaved}
         onDeleted={() => update({ note: null })}
         onDirtyChange={setDirty}
+        onReload={async () => {
+          if (selectedId) await queryClient.fetchQuery({ ...noteQuery(selectedId), staleTime: 0 });
+          setReloads((n) => n + 1);
+        }}
+        discardRef={discardDraft}
       />
     );
   }
@@ -166,6 +174,8 @@ export function NotebookPage() {
           const action = pending;
           setPending(null);
           setDirty(false);
+          // Discarded on purpose: no draft of them is kept either.
+          discardDraft.current?.();
           action?.();
         }}
       >

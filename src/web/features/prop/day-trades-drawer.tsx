@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toCents } from '../../../domain/cents';
+import { compareTradingOrder } from '../../../domain/trades/trading-order';
 import { dayTradesQuery, type Trade } from '../../shared/api';
 import { pnlColor } from '../../lib/tone';
 import { formatClock, formatLongDay, formatSignedUsd } from './format';
@@ -11,16 +12,14 @@ import { formatClock, formatLongDay, formatSignedUsd } from './format';
 export const tradeLogLink = (accountId: string, day?: string) =>
   `/trade-log?${new URLSearchParams({ account: accountId, ...(day && { from: day, to: day }) })}`;
 
-/** A day's trades in trading order (entry, exit, creation, id), as the rules read them. */
-function inTradingOrder(trades: readonly Trade[]): Trade[] {
-  const key = (t: Trade) => [t.entry_time ?? t.exit_time ?? t.created_at, t.exit_time ?? t.entry_time ?? t.created_at, t.created_at, t.id];
-  return [...trades].sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
-    return 0;
-  });
-}
+/** A day's trades in the trading order, as the rules read them (the list answers newest first). */
+const inTradingOrder = (trades: readonly Trade[]) =>
+  [...trades].sort((a, b) =>
+    compareTradingOrder(
+      { tradeDate: a.trade_date, entryTime: a.entry_time, exitTime: a.exit_time, createdAt: a.created_at, id: a.id },
+      { tradeDate: b.trade_date, entryTime: b.entry_time, exitTime: b.exit_time, createdAt: b.created_at, id: b.id },
+    ),
+  );
 
 /**
  * The trades behind a figure of the status page (issue 28: every figure one click from its trades): the account's

@@ -3,12 +3,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { groupChatSessions, truncateChatTitle, type ChatSession } from '../../../domain/chat';
-import { getTradingDayInZone } from '../../../domain/dates';
+import { useTraderTime } from '../../shared/trader-clock';
 import { sessionsQuery } from './api';
 import classes from './reflect-ai.module.css';
-
-const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone });
-const dateFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone });
 
 /** The last message as one plain line: an answer's markdown marks would only be noise in a preview. */
 const preview = (text: string) => text.replace(/[*_`#>|~]+/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
@@ -18,17 +15,19 @@ interface HistoryDialogProps {
   onClose: () => void;
   stackId?: string;
   activeId: string | undefined;
-  timeZone: string;
   onSelect: (session: ChatSession) => void;
   onDelete: (session: ChatSession) => void;
 }
 
 /** Chat History (part 2 "ReflectAI chat page"): sessions grouped Today / Yesterday / Older in the trader's zone. */
-export function HistoryDialog({ opened, onClose, stackId, activeId, timeZone, onSelect, onDelete }: HistoryDialogProps) {
+export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, onDelete }: HistoryDialogProps) {
   const { data: sessions, isPending, isError } = useQuery({ ...sessionsQuery, enabled: opened });
+  const clock = useTraderTime();
+  const { timeZone } = clock;
   const groups = useMemo(() => groupChatSessions(sessions ?? [], new Date(), timeZone), [sessions, timeZone]);
-  const today = getTradingDayInZone(new Date(), timeZone);
-  const when = (iso: string) => (getTradingDayInZone(iso, timeZone) === today ? timeFormat(timeZone) : dateFormat(timeZone)).format(new Date(iso));
+  const today = clock.today(new Date());
+  // Today's conversations by their time, as the header's clock reads it (HH:mm); older ones by their date.
+  const when = (iso: string) => clock.format(iso, clock.format(iso, 'yyyy-MM-dd') === today ? 'HH:mm' : 'MMM d, yyyy');
 
   return (
     <Modal opened={opened} onClose={onClose} stackId={stackId} title="Chat History" size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="history-dialog">
@@ -59,7 +58,7 @@ export function HistoryDialog({ opened, onClose, stackId, activeId, timeZone, on
                         <Text size="sm" fw={600} truncate="end" data-testid="history-title">
                           {truncateChatTitle(session.title)}
                         </Text>
-                        <Text size="xs" c="dimmed" className={classes.nowrap}>
+                        <Text size="xs" c="dimmed" className={classes.nowrap} data-testid="history-when">
                           {when(session.updatedAt)}
                         </Text>
                       </Group>

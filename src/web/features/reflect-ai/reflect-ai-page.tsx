@@ -10,6 +10,7 @@ import { toastError, toastInfo } from '../../lib/toast';
 import { TONE_COLOR } from '../../lib/tone';
 import { preferencesQuery, profileQuery } from '../../shared/api';
 import { greetingName } from '../../shared/profile-names';
+import { useTraderTime } from '../../shared/trader-clock';
 import { chatKeys, currentSessionQuery, messagesQuery, sessionsQuery, useClearSession, useDeleteSession, useNewSession, useRenameSession } from './api';
 import { ChatHeader } from './chat-header';
 import { StoredAnswer, StreamingAnswerView, UserMessage } from './chat-messages';
@@ -71,7 +72,6 @@ export function ReflectAiPage() {
   const sessions = useQuery(sessionsQuery);
   const preferencesQ = useQuery(preferencesQuery);
   const profileQ = useQuery(profileQuery);
-  const preferences = preferencesQ.data;
   const profile = profileQ.data;
   const [activeId, setActiveId] = useState<string | undefined>();
   const sessionId = activeId ?? current.data?.id;
@@ -79,7 +79,7 @@ export function ReflectAiPage() {
     sessions.data?.find((s) => s.id === sessionId) ?? (current.data?.id === sessionId ? current.data : undefined);
   const messagesQ = useQuery({ ...messagesQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
   const messages = messagesQ.data ?? [];
-  const timeZone = preferences?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { timeZone } = useTraderTime();
 
   const [draft, setDraft] = useState('');
   const [deepThink, setDeepThink] = useState(false);
@@ -211,7 +211,7 @@ export function ReflectAiPage() {
     });
   };
 
-  const hour = getHourInZone(new Date(), timeZone) ?? new Date().getHours();
+  const hour = getHourInZone(new Date(), timeZone) ?? 12;
 
   const toggleDeepThink = (on: boolean) => {
     // Part 1 §6: DeepThink needs a configured AI provider; without one the trader is told to ask the administrator.
@@ -300,7 +300,6 @@ export function ReflectAiPage() {
         <HistoryDialog
           {...stack.register('history')}
           activeId={sessionId}
-          timeZone={timeZone}
           onSelect={(s) => {
             setActiveId(s.id);
             stack.close('history');

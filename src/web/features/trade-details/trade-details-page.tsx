@@ -2,20 +2,21 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Te
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, noteDisplayTitle } from '../../../domain/notes';
+import { DraftNotice } from '../../components/draft-notice';
 import { ImageAttachments } from '../../components/image-attachments';
 import { MarkdownView } from '../../components/markdown-view';
 import { pnlTone } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
-import { preferencesQuery, queryKeys, type TradeDetails } from '../../shared/api';
+import { queryKeys, type TradeDetails } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
+import { useDraft } from '../../shared/use-draft';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
 import { TradeFields } from './trade-fields';
-
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 function NotFound() {
   return (
@@ -32,19 +33,46 @@ function NotFound() {
   );
 }
 
+interface LinkedNoteWords {
+  title: string;
+  content: string;
+}
+const EMPTY_NOTE: LinkedNoteWords = { title: '', content: '' };
+const isLinkedNoteWords = (value: unknown): value is LinkedNoteWords =>
+  typeof value === 'object' && value !== null && typeof (value as LinkedNoteWords).title === 'string' && typeof (value as LinkedNoteWords).content === 'string';
+const sameLinkedNote = (a: LinkedNoteWords, b: LinkedNoteWords) => a.title === b.title && a.content === b.content;
+
 function LinkedNotes({ details }: { details: TradeDetails }) {
+  const clock = useTraderTime();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const create = useCreateLinkedNote(details.trade.id);
+  // Issue 24, point 4: a note being written here is kept in this browser until it is created.
+  const draft = useDraft<LinkedNoteWords>({
+    editor: 'linked-note',
+    recordId: details.trade.id,
+    value: { title, content },
+    dirty: title !== '' || content !== '',
+    base: null,
+    saved: { value: EMPTY_NOTE, version: null },
+    isValue: isLinkedNoteWords,
+    same: sameLinkedNote,
+    restore: (kept) => {
+      setTitle(kept.title);
+      setContent(kept.content);
+    },
+  });
 
   const submit = () => {
     if (!title.trim() && !content.trim()) return;
+    const sent = { title, content };
     create.mutate(
       { title: title.trim(), content },
       {
         onSuccess: () => {
           setTitle('');
           setContent('');
+          draft.markSaved(sent);
           notifications.show({ color: 'teal', message: 'Note linked to trade' });
         },
         onError: () => notifications.show({ color: 'red', message: 'Failed to create note' }),
@@ -70,7 +98,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
                   {noteDisplayTitle(note.title)}
                 </Anchor>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {format(new Date(note.updated_at), 'MM/dd/yyyy')}
+                  {clock.format(note.updated_at, 'MM/dd/yyyy')}
                 </Text>
               </Group>
               {note.content.trim() && <MarkdownView testId="linked-note-content">{note.content}</MarkdownView>}
@@ -79,6 +107,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
         </Stack>
       )}
       <Stack gap="xs" mt="md" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
+        <DraftNotice draft={draft} what="note" compact />
         <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={NOTE_TITLE_MAX} data-testid="linked-note-title-input" />
         <Textarea
           label="Content"
@@ -103,8 +132,6 @@ export function TradeDetailsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const details = useQuery(tradeDetailsQuery(id));
-  const preferences = useQuery(preferencesQuery);
-  const timeZone = preferences.data?.time_zone ?? DEFAULT_TIME_ZONE;
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
 
   // Spec part 2 §8: 'Failed to load trade details' (a trade that is not there has its own page instead).
@@ -163,7 +190,7 @@ export function TradeDetailsPage() {
               {trade.symbol}
             </Title>
             <Text size="sm" c="dimmed" data-testid="trade-date">
-              {format(new Date(`${trade.date}T12:00:00`), 'EEEE, MMMM d, yyyy')}
+              {formatDay(trade.date, 'EEEE, MMMM d, yyyy')}
             </Text>
           </Stack>
           <Tooltip label="Next trade" withArrow>
@@ -190,7 +217,7 @@ export function TradeDetailsPage() {
       </Group>
 
       <Card withBorder radius="md" padding="md">
-        <TradeFields trade={trade} timeZone={timeZone} />
+        <TradeFields trade={trade} />
       </Card>
 
       <LinkedNotes details={details.data} />

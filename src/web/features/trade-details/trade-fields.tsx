@@ -1,13 +1,13 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { isWebUrl } from '../../../domain/links/quick-links';
 import { formatTradeType } from '../../../domain/trades';
 import { pnlTone } from '../../components/pnl-value';
 import { PriceText } from '../../components/price-text';
 import type { Trade } from '../../shared/api';
+import { useTraderTime, type TraderTime } from '../../shared/trader-clock';
 
 /** "21050.25000000" -> "21050.25", "3.00000000" -> "3": stored with 8 decimals, read as typed. */
 function trimDecimal(value: string | null): string | null {
@@ -15,10 +15,16 @@ function trimDecimal(value: string | null): string | null {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
 
-/** An execution time in the trader's zone, to the second. */
-function formatInstant(iso: string | null, timeZone: string): string | null {
-  if (!iso) return null;
-  return format(new TZDate(iso, timeZone), 'MM/dd/yyyy HH:mm:ss');
+/** An execution time on the trader's clock, to the second, with the zone beside it (issue 24: one clock). */
+function ExecutionTime({ iso, clock }: { iso: string; clock: TraderTime }) {
+  return (
+    <Text size="sm" ff="monospace">
+      {clock.format(iso, 'MM/dd/yyyy HH:mm:ss')}{' '}
+      <Text span size="xs" c="dimmed" ff="inherit" title={clock.timeZone} data-testid="trade-time-zone">
+        {clock.zoneName(iso)}
+      </Text>
+    </Text>
+  );
 }
 
 function Money({ value }: { value: string | null }) {
@@ -54,11 +60,12 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 }
 
 /** Every stored field of the trade (issue 10 "Trade Details"), '—' where the trade has none. */
-export function TradeFields({ trade, timeZone }: { trade: Trade; timeZone: string }) {
+export function TradeFields({ trade }: { trade: Trade }) {
+  const clock = useTraderTime();
   const link = trade.link.trim();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="md" data-testid="trade-fields">
-      <Field label="Date">{format(new Date(`${trade.date}T12:00:00`), 'MM/dd/yyyy')}</Field>
+      <Field label="Date">{formatDay(trade.date, 'MM/dd/yyyy')}</Field>
       <Field label="Day">{trade.day_of_week}</Field>
       <Field label="Account">{trade.account_name ?? (trade.account_id ? 'Unknown Account' : 'Unassigned')}</Field>
       <Field label="Session">{trade.period}</Field>
@@ -71,8 +78,8 @@ export function TradeFields({ trade, timeZone }: { trade: Trade; timeZone: strin
       <Field label="Side">{trade.side === null ? null : formatTradeType(trade.side)}</Field>
       <Field label="Contract">{trade.contract}</Field>
       <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
-      <Field label="Entry time">{formatInstant(trade.entry_time, timeZone)}</Field>
-      <Field label="Exit time">{formatInstant(trade.exit_time, timeZone)}</Field>
+      <Field label="Entry time">{trade.entry_time && <ExecutionTime iso={trade.entry_time} clock={clock} />}</Field>
+      <Field label="Exit time">{trade.exit_time && <ExecutionTime iso={trade.exit_time} clock={clock} />}</Field>
       <Field label="Entry price">{trade.entry_price === null ? null : (
           <Text size="sm" ff="monospace">
             <PriceText price={trade.entry_price} symbol={trade.contract || trade.symbol} />

@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 import { apiFetch } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import {
+  DEFAULT_TRADE_ORDER,
   fetchTradePage,
   fetchTradePageAt,
   markAwaitingDelete,
@@ -22,6 +23,7 @@ import {
   type DayRange,
   type Trade,
   type TradeInputBody,
+  type TradeOrder,
   type TradePage,
   type TradePreferences,
 } from '../../shared/api';
@@ -37,10 +39,14 @@ export const WINDOW_PAGE = 250;
 /** Rows beyond the visible ones whose pages load ahead, so a steady scroll never meets a placeholder. */
 const WINDOW_AHEAD = 120;
 
-export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, days: DayRange | null = null) =>
+/**
+ * A page of the maximized list in a list order (GET /api/trades `sort` and `dir`: the trading order newest first by
+ * default, or a column, ties newest first and empty values last in both directions), of some trading days or all.
+ */
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
   queryOptions({
-    queryKey: queryKeys.trades.window(account, q, page, days),
-    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, days),
+    queryKey: queryKeys.trades.window(account, q, page, order, days),
+    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, order, days),
   });
 
 /** The pages that hold rows first..last, with WINDOW_AHEAD rows to spare each way; the first page always (the total). */
@@ -67,11 +73,17 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, days: DayRange | null = null): TradeWindow {
+export function useTradeWindow(
+  account: AccountFilter,
+  q: string,
+  enabled: boolean,
+  order: TradeOrder = DEFAULT_TRADE_ORDER,
+  days: DayRange | null = null,
+): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({
-      ...tradeWindowPageQuery(account, q, page, days),
+      ...tradeWindowPageQuery(account, q, page, order, days),
       enabled,
       // While a new filter's first page loads, the old one stays (no flash of a spinner on every keystroke).
       placeholderData: page === 0 ? keepPreviousData : undefined,

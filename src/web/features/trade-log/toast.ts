@@ -1,9 +1,14 @@
 import { ApiError } from '../../lib/api';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 
 export { toastError, toastSuccess } from '../../lib/toast';
 
-/** The server's message when it sent one meant for the trader (`{ error }`), else nothing. */
-export function describeError(error: unknown): string | undefined {
+/**
+ * The server's message when it sent one meant for the trader (`{ error }`), else nothing. A request refused because
+ * the session ended says it in the spec's words for the action (`signedOut`, issue 24).
+ */
+export function describeError(error: unknown, signedOut: string = SIGNED_OUT_WORDS.other): string | undefined {
+  if (isSignedOutError(error)) return signedOut;
   return error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : undefined;
 }
 

@@ -21,12 +21,18 @@ import {
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
+import { DraftNotice } from '../../components/draft-notice';
 import type { Trade, TradingAccount } from '../../shared/api';
+import { useDraft } from '../../shared/use-draft';
 import { useCreateTrade, useUpdateTrade } from './api';
 import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
+import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 import { useToday, useTradeOptions } from './use-trade-options';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const sameText = (a: string, b: string) => a === b;
 
 /** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
 const NO_ACCOUNT = 'none';
@@ -62,6 +68,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const [pnlText, setPnlText] = useState('0');
   const [commissionText, setCommissionText] = useState('0');
   const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
+  const [accountTouched, setAccountTouched] = useState(false);
   // After a submit with a required field empty, the field itself says so (not only the toast).
   const [tried, setTried] = useState(false);
   const editTrade = props.mode === 'edit' ? props.trade : null;
@@ -88,8 +95,30 @@ export function TradeFormModal(props: TradeFormModalProps) {
     setCommissionText(centsToInput(initial.commissionCents));
     setTried(false);
     setAccountId(initialAccountId ?? NO_ACCOUNT);
+    setAccountTouched(false);
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
   }, [opened, editTrade?.id]);
+
+  // Opened before the accounts arrived (from the dashboard, at once): the default account once it is known, unless
+  // the trader chose already (issue 24: the default account follows 'Set as default account' everywhere).
+  useEffect(() => {
+    if (opened && !accountTouched && initialAccountId) setAccountId(initialAccountId);
+  }, [opened, accountTouched, initialAccountId]);
+
+  // Issue 24, point 4: the trade's notes being written are kept in this browser until saved (the dialog closed by
+  // a click outside, a reload, an ended session), and come back when the dialog opens on the same trade again.
+  const savedNotes = editTrade?.notes ?? '';
+  const notesDraft = useDraft<string>({
+    editor: 'trade-notes',
+    recordId: opened ? (editTrade?.id ?? 'new') : null,
+    value: values.notes,
+    dirty: values.notes !== savedNotes,
+    base: editTrade?.updated_at ?? null,
+    saved: { value: savedNotes, version: editTrade?.updated_at ?? null },
+    isValue: isText,
+    same: sameText,
+    restore: (notes) => setValues((v) => ({ ...v, notes })),
+  });
 
   const enterPnl = (text: string) => {
     if (!isMoneyTyping(text)) return;
@@ -136,6 +165,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
           return;
         }
         await update.mutateAsync({ id: editTrade.id, body: common });
+        notesDraft.markSaved(values.notes);
         toastSuccess('Trade updated successfully');
       } else {
         await create.mutateAsync({
@@ -143,11 +173,12 @@ export function TradeFormModal(props: TradeFormModalProps) {
           account_id: accountId === NO_ACCOUNT ? null : accountId,
           commission: centsToDecimalString(values.commissionCents),
         });
+        notesDraft.markSaved(values.notes);
         toastSuccess('Trade added successfully');
       }
       onClose();
     } catch (error) {
-      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error));
+      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error, mode === 'edit' ? undefined : SIGNED_OUT_WORDS.addTrade));
     }
   };
 
@@ -174,7 +205,10 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 ...props.accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name })),
               ]}
               value={accountId}
-              onChange={(v) => setAccountId(v ?? NO_ACCOUNT)}
+              onChange={(v) => {
+                setAccountTouched(true);
+                setAccountId(v ?? NO_ACCOUNT);
+              }}
               allowDeselect={false}
               description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
               data-testid="trade-account"
@@ -301,8 +335,17 @@ export function TradeFormModal(props: TradeFormModalProps) {
             maxLength={20000}
             data-testid="trade-notes"
           />
+          <DraftNotice draft={notesDraft} what="trade's notes" compact />
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // Cancel is a choice to drop the changes: no draft of the notes is kept either.
+                notesDraft.forget();
+                onClose();
+              }}
+              disabled={busy}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={busy} data-testid="trade-submit">

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import type { TradeLogNavState } from '../../lib/events';
-import { AccountManagerPanel, AccountSelector, useAccounts } from '../accounts';
+import { AccountManagerPanel, AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 import { refreshAfterInsert } from './api';
 import { AnalysisPanel } from './analysis-panel';
 import { ConnectionBanner } from './connection-banner';
@@ -16,7 +16,6 @@ import { TradeFormModal } from './trade-form-modal';
 import { TradesPanel } from './trades-panel';
 import { UnassignedTradesDialog } from './unassigned-trades-dialog';
 import { useLinkedFilter } from './use-linked-filter';
-import { useSelectedAccount } from './use-selected-account';
 
 function wantsAddTrade(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as TradeLogNavState).openAddTrade === true;
@@ -28,17 +27,22 @@ export function TradeLogPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { data: accounts, isError: accountsFailed } = useAccounts();
-  const [account, setAccount] = useSelectedAccount(accounts);
+  const [account, setAccount] = useAccountChoice('trade-log', accounts);
   const [days, clearDays] = useLinkedFilter(setAccount);
   const [accountsOpen, setAccountsOpen] = useState(false);
   const [unassignedOpen, setUnassignedOpen] = useState(false);
   const [maximized, setMaximized] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
+  // The account the dashboard's calendar showed when its Add Trade was pressed.
+  const [addTo, setAddTo] = useState<string | null>(null);
+  // The Trades panel's search: the statistics count the trades the list shows (issue 24 point 7).
+  const [q, setQ] = useState('');
 
   // Navigation can ask for Add New Trade (the dashboard calendar, the search palette). Consume the flag so a reload
   // or going back does not open the dialog again.
   useEffect(() => {
     if (!wantsAddTrade(location.state)) return;
+    setAddTo((location.state as TradeLogNavState).addToAccount ?? null);
     setAddOpen(true);
     void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, location.hash, navigate]);
@@ -49,6 +53,7 @@ export function TradeLogPage() {
 
   const defaultAccountId = (accounts?.find((a) => a.is_default) ?? accounts?.[0])?.id ?? null;
   const addAccountId = account && account !== 'all' && account !== 'unassigned' ? account : defaultAccountId;
+  const addInto = addTo && accounts?.some((a) => a.id === addTo) ? addTo : addAccountId;
 
   return (
     <Stack gap="md">
@@ -90,6 +95,7 @@ export function TradeLogPage() {
         maximized={maximized}
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
+        onSearchChange={setQ}
         days={days}
         onClearDays={clearDays}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
@@ -104,17 +110,20 @@ export function TradeLogPage() {
       {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
       {!maximized && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <StatsPanel account={account} />
-          <AnalysisPanel account={account} />
+          <StatsPanel account={account} q={q} />
+          <AnalysisPanel account={account} q={q} />
         </SimpleGrid>
       )}
 
       <TradeFormModal
         mode="add"
         opened={addOpen}
-        onClose={() => setAddOpen(false)}
+        onClose={() => {
+          setAddOpen(false);
+          setAddTo(null);
+        }}
         accounts={accounts ?? []}
-        initialAccountId={addAccountId}
+        initialAccountId={addInto}
       />
       <UnassignedTradesDialog
         opened={unassignedOpen}

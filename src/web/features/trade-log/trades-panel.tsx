@@ -28,7 +28,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
-import { tradePageQuery, type AccountFilter, type DayRange, type Trade } from '../../shared/api';
+import { DEFAULT_TRADE_ORDER, tradePageQuery, type AccountFilter, type DayRange, type Trade } from '../../shared/api';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { TradeFormModal } from './trade-form-modal';
@@ -50,6 +50,8 @@ interface TradesPanelProps {
   onAddTrade: () => void;
   /** The import button (JSON or CSV), built with the import dialog. */
   importSlot?: ReactNode;
+  /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
+  onSearchChange?: (q: string) => void;
   /** Only these trading days (the Trade Log opened from a prop rule's trades), with a way back to all of them. */
   days?: DayRange | null;
   onClearDays?: () => void;
@@ -59,12 +61,13 @@ interface TradesPanelProps {
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, days = null, onClearDays }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, days = null, onClearDays }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => onSearchChange?.(q), [q, onSearchChange]);
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -76,11 +79,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const filter = account ?? 'all';
 
   const compact = useQuery({
-    ...tradePageQuery(filter, q, COMPACT_LIMIT, days),
+    ...tradePageQuery(filter, q, COMPACT_LIMIT, DEFAULT_TRADE_ORDER, days),
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useTradeWindow(filter, q, account !== null && maximized, days);
+  const full = useTradeWindow(filter, q, account !== null && maximized, DEFAULT_TRADE_ORDER, days);
 
   const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
   const total = (maximized ? full.total : compact.data?.total) ?? 0;

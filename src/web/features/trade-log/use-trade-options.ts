@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getTodayInZone } from '../../../domain/dates';
 import { DEFAULT_TAGS, FALLBACK_SESSIONS, FALLBACK_TRADE_TYPES } from '../../../domain/trades';
-import { preferencesQuery, tradePreferencesQuery, type TradePreferences } from '../../shared/api';
+import { tradePreferencesQuery, type TradePreferences } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 
 /** Spec part 2 §8: if preferences cannot be fetched, the defaults are used. */
 const FALLBACK: TradePreferences = {
@@ -16,13 +16,7 @@ export function useTradeOptions(): TradePreferences & { isFallback: boolean } {
   return { ...FALLBACK, isFallback: isError };
 }
 
-/** Today in the trader's time zone (their preference, else the browser's). */
+/** Today on the trader's clock (issue 24: their zone, never the browser's). */
 export function useToday(): string {
-  const { data } = useQuery({ ...preferencesQuery, staleTime: 60_000 });
-  const zone = data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  try {
-    return getTodayInZone(new Date(), zone);
-  } catch {
-    return getTodayInZone(new Date(), 'UTC');
-  }
+  return useTraderTime().today(new Date());
 }

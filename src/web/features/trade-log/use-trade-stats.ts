@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { tradeStatsQuery, type AccountFilter } from '../../shared/api';
 import { isNetworkError, toastError } from './toast';
 
-/** Statistics of the selected account (GET /api/trades/stats), shared by the Statistics and Trade Analysis panels.
- * Neither reads per-day rows, so none travel. */
-export function useTradeStats(account: AccountFilter | null) {
-  const query = useQuery({ ...tradeStatsQuery(account ?? 'all', {}, '', 'none'), enabled: account !== null });
+/**
+ * Statistics of the trades the list shows: the selected account and the search (GET /api/trades/stats with `q`),
+ * shared by the Statistics and Trade Analysis panels. Neither reads per-day rows, so none travel.
+ */
+export function useTradeStats(account: AccountFilter | null, q = '') {
+  const query = useQuery({ ...tradeStatsQuery(account ?? 'all', {}, q, 'none'), enabled: account !== null, placeholderData: keepPreviousData });
   const failed = query.isError && !isNetworkError(query.error);
   useEffect(() => {
     // Part 2 §8; an unreachable server shows the connection banner instead.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../lib/api';
+import { reportUnauthorized } from '../../lib/session-expiry';
 import type { Attachment } from './types';
 
 /** Where an attachment goes: a saved note or a trade (spec part 2 §7). */
@@ -15,6 +16,7 @@ export async function uploadAttachment(target: AttachmentTarget, file: File, cap
   if (caption) form.set('caption', caption);
   const response = await fetch('/api/attachments/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as { error?: string } | Attachment | null;
+  if (response.status === 401) reportUnauthorized();
   if (!response.ok) throw new ApiError(response.status, (body && 'error' in body && body.error) || `Request failed (${response.status})`);
   return body as Attachment;
 }

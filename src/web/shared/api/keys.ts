@@ -1,3 +1,5 @@
+import type { SortDirection, TradeSort } from '../../../contract/trades';
+
 /**
  * Query keys, one factory per resource (STYLE.md "Web"). Everything about trades starts with ['trades'] so a
  * mutation can invalidate every list, count and statistic at once; likewise ['accounts'], ['tasks'], ...
@@ -10,15 +12,23 @@ export interface DayRange {
   to: string;
 }
 
+/** The Trade Log list's order (GET /api/trades `sort` and `dir`); the default is the trading order, newest first. */
+export interface TradeOrder {
+  sort: TradeSort;
+  dir: SortDirection;
+}
+export const DEFAULT_TRADE_ORDER: TradeOrder = { sort: 'date', dir: 'desc' };
+const orderKey = (order: TradeOrder) => `${order.sort}:${order.dir}`;
+
 export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number, days: DayRange | null = null) =>
-      ['trades', 'list', account, q, limit, days?.from ?? '', days?.to ?? ''] as const,
+    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
+      ['trades', 'list', account, q, limit, orderKey(order), days?.from ?? '', days?.to ?? ''] as const,
     /** One page of the maximized list, by its position (page n holds rows n*size ...). */
-    window: (account: AccountFilter, q: string, page: number, days: DayRange | null = null) =>
-      ['trades', 'window', account, q, page, days?.from ?? '', days?.to ?? ''] as const,
+    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
+      ['trades', 'window', account, q, page, orderKey(order), days?.from ?? '', days?.to ?? ''] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,

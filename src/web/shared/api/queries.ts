@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { queryKeys, type AccountFilter, type DayRange } from './keys';
+import { DEFAULT_TRADE_ORDER, queryKeys, type AccountFilter, type DayRange, type TradeOrder } from './keys';
 import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 import type { UnassignedCount } from '../../../contract/trades';
@@ -18,10 +18,16 @@ export const accountsQuery = queryOptions({
   queryFn: () => apiFetch<TradingAccount[]>('/api/accounts'),
 });
 
-export const tradePageQuery = (account: AccountFilter, q = '', limit = 50, days: DayRange | null = null) =>
+/** The server's parameters of a list order; the default order sends none. */
+const orderParams = (order: TradeOrder) =>
+  order.sort === DEFAULT_TRADE_ORDER.sort && order.dir === DEFAULT_TRADE_ORDER.dir ? {} : { sort: order.sort, dir: order.dir };
+/** The server's parameters of a range of trading days. */
+const dayParams = (days: DayRange | null) => (days ? { from: days.from, to: days.to } : {});
+
+export const tradePageQuery = (account: AccountFilter, q = '', limit = 50, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
   queryOptions({
-    queryKey: queryKeys.trades.list(account, q, limit, days),
-    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, from: days?.from, to: days?.to })}`),
+    queryKey: queryKeys.trades.list(account, q, limit, order, days),
+    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, ...orderParams(order), ...dayParams(days) })}`),
   });
 
 /** Up to 500 trades of one trading day, newest first (GET /api/trades with from = to = the day). */
@@ -31,12 +37,19 @@ export const dayTradesQuery = (account: AccountFilter, date: string) =>
     queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, from: date, to: date, limit: 500 })}`),
   });
 
-export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string) =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor })}`);
+/** A page of the list after `cursor` (the next_cursor of the page before, read in the same order). */
+export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor, ...orderParams(order) })}`);
 
-/** The page of `limit` trades that starts at position `offset` of the list (0 = newest). */
-export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number, days: DayRange | null = null) =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, from: days?.from, to: days?.to })}`);
+/** The page of `limit` trades that starts at position `offset` of the list in `order` (0 = first). */
+export const fetchTradePageAt = (
+  account: AccountFilter,
+  q: string,
+  limit: number,
+  offset: number,
+  order: TradeOrder = DEFAULT_TRADE_ORDER,
+  days: DayRange | null = null,
+) => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, ...orderParams(order), ...dayParams(days) })}`);
 
 /**
  * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the

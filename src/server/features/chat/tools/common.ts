@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { formatShortDay, isCalendarDay } from '../../../../domain/dates';
+import { calendarDay, isRequestDay } from '../../../../contract/common';
+import { formatShortDay } from '../../../../domain/dates';
 import { formatUsd, type Cents } from '../../../../domain/money';
 import type { Database } from '../../../db/client';
+import type { Logger } from '../../../logger';
 import { chatTradeData, type ChatTradeData, type TradeFilter } from '../trade-data';
 
 /**
@@ -14,9 +16,12 @@ export interface ToolContext {
   userId: string;
   timeZone: string;
   today: string;
+  /** Where a tool's failure is told in full; the model only reads that it failed (guard.ts). */
+  logger: Logger;
 }
 
-const day = z.string().describe('A trading day as yyyy-MM-dd');
+/** A day of years 1-9999 that exists: year 0 passed, and the database refused it (issue 25, point 8). */
+export const day = calendarDay('must be a date as yyyy-MM-dd').describe('A trading day as yyyy-MM-dd');
 
 export const filterInput = z.object({
   from: day.optional().describe('First trading day, yyyy-MM-dd (inclusive)'),
@@ -36,7 +41,7 @@ export interface ToolRefusal {
 /** The model's filter, checked and resolved against this trader's own accounts. */
 export async function resolveFilter(data: ChatTradeData, input: FilterInput): Promise<TradeFilter | ToolRefusal> {
   for (const [name, value] of [['from', input.from], ['to', input.to]] as const) {
-    if (value !== undefined && !isCalendarDay(value)) return { error: `${name} must be a date as yyyy-MM-dd` };
+    if (value !== undefined && !isRequestDay(value)) return { error: `${name}: must be a date as yyyy-MM-dd` };
   }
   let accountId: string | undefined;
   if (input.account && input.account.trim().toLowerCase() !== 'all') {

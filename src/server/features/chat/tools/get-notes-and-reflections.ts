@@ -1,19 +1,17 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { isCalendarDay } from '../../../../domain/dates';
-import { withData, type ToolContext } from './common';
+import { day, withData, type ToolContext } from './common';
 
 /** What the trader wrote in a range: trade notes, reflections (and rule adherence), notebook and journal notes. */
 export const getNotesAndReflectionsTool = (ctx: ToolContext) =>
   tool({
     description: "What the trader wrote between two days: notes on trades, their reflections and whether each trade followed their rules, and notebook or daily journal notes.",
     inputSchema: z.object({
-      from: z.string().describe('First day, yyyy-MM-dd'),
-      to: z.string().describe('Last day, yyyy-MM-dd'),
+      from: day.describe('First day, yyyy-MM-dd'),
+      to: day.describe('Last day, yyyy-MM-dd'),
     }),
     execute: ({ from, to }) =>
       withData(ctx, async (data) => {
-        if (!isCalendarDay(from) || !isCalendarDay(to)) return { error: 'from and to must be dates as yyyy-MM-dd' };
         const { tradeNotes, journal } = await data.writings(from, to, 40);
         return {
           basis: { trades: tradeNotes.length, from, to, filters: [], text: `notes and reflections, ${from} to ${to}` },

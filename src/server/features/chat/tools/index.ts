@@ -8,6 +8,7 @@ import { getPropStatusTool } from './get-prop-status';
 import { getStatisticsTool } from './get-statistics';
 import { getStreaksTool } from './get-streaks';
 import type { ToolContext } from './common';
+import { guardTools } from './guard';
 
 export type { ToolContext, ToolBasis } from './common';
 
@@ -16,6 +17,11 @@ export type { ToolContext, ToolBasis } from './common';
  * trader by the context it is built with. The model chooses filters; it never chooses whose trades.
  */
 export function chatTools(ctx: ToolContext): ToolSet {
+  // Checked arguments, and failures in the trader's terms: the model never reads SQL, ids or stacks (guard.ts).
+  return guardTools(tools(ctx), ctx.logger);
+}
+
+function tools(ctx: ToolContext): ToolSet {
   return {
     get_statistics: getStatisticsTool(ctx),
     get_pnl_breakdown: getPnlBreakdownTool(ctx),

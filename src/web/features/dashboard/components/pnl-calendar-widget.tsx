@@ -20,13 +20,13 @@ const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /** Spec part 1 §2.5: the PnL calendar, month view from Sunday, with the week column and the account selector. */
 export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: string; type: string; onRemove?: () => void }) {
-  const { account, setAccount, today, openDay, openAccounts } = useDashboard();
+  const { account, accountReady, setAccount, today, openDay, openAccounts } = useDashboard();
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const start = parseCalendarDay(today) ?? { year: 2000, month: 1 };
   const [month, setMonth] = useState({ year: start.year, month: start.month });
   const range = monthRange(formatCalendarDay(month.year, month.month, 1));
-  const stats = useQuery(tradeStatsQuery(account, range));
+  const stats = useQuery({ ...tradeStatsQuery(account, range), enabled: accountReady });
   const taskStatus = useQuery(taskStatusQuery(range.from, range.to));
 
   const calendar = useMemo(
@@ -42,7 +42,8 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
   const compact = isMobile || type === 'pnl-calendar';
 
   const addTrade = () => {
-    const state: TradeLogNavState = { openAddTrade: true };
+    // Into the account the calendar shows (its picker starts on the default account), or the Trade Log's own.
+    const state: TradeLogNavState = { openAddTrade: true, ...(account !== 'all' && account !== 'unassigned' && { addToAccount: account }) };
     navigate('/trade-log', { state });
   };
 

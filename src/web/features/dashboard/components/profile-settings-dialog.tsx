@@ -3,6 +3,7 @@ import { IconPhoto, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import { TimeZoneSetting } from '../../../components/time-zone-setting';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { profileQuery, type Profile } from '../../../shared/api';
 import { DataSettings, SecuritySettings } from '../../account-settings';
@@ -112,7 +113,8 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
           <TextInput label="First Name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} maxLength={100} />
           <TextInput label="Last Name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} maxLength={100} />
         </Group>
-        <Divider label="Journal" labelPosition="left" />
+        <Divider label="Clock and days" labelPosition="left" />
+        <TimeZoneSetting />
         <TradingDaySetting />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -3,7 +3,7 @@ import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconCopy, IconDownloa
 import { toBlob } from 'html-to-image';
 import { useEffect, useState } from 'react';
 import { drawAllCharts } from '../../../components/charts';
-import { localDayOf } from '../../../lib/local-day';
+import { useTraderTime } from '../../../shared/trader-clock';
 import { notifyError, notifySuccess } from '../api';
 
 /** Spec part 1 §2.8: a default share title and hashtags (the spec does not show them; these are ours). */
@@ -52,6 +52,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
   const [failed, setFailed] = useState(false);
   const [title, setTitle] = useState(DEFAULT_SHARE_TITLE);
   const [tags, setTags] = useState(DEFAULT_HASHTAGS);
+  const clock = useTraderTime();
 
   useEffect(() => {
     if (!opened) return;
@@ -112,7 +113,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
 
   const hashtags = toHashtags(tags);
   const links = buildShareLinks(title, hashtags, window.location.origin);
-  const fileName = `edgebook-dashboard-${localDayOf(new Date())}.png`;
+  const fileName = `edgebook-dashboard-${clock.today(new Date())}.png`;
 
   return (
     <Modal opened={opened} onClose={close} title="Share your dashboard" size="xl" centered>

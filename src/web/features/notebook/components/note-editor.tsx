@@ -3,10 +3,10 @@ import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DraftEvent } from '../../../../contract/notes';
+import { formatDay } from '../../../../domain/dates';
 import { formatUsd, toCents } from '../../../../domain/money';
 import {
   NOTE_TEMPLATES,
@@ -21,12 +21,16 @@ import {
   type MarkdownAction,
 } from '../../../../domain/notes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DraftNotice, SavedElsewhereNotice } from '../../../components/draft-notice';
 import { ImageAttachments } from '../../../components/image-attachments';
 import { MarkdownView } from '../../../components/markdown-view';
 import { PnlValue } from '../../../components/pnl-value';
 import { ApiError } from '../../../lib/api';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../../lib/session-expiry';
 import { postEventStream, readEventStream } from '../../../lib/sse';
 import { queryKeys, uploadAttachment, type Note, type TagRef } from '../../../shared/api';
+import { useTraderTime } from '../../../shared/trader-clock';
+import { useDraft } from '../../../shared/use-draft';
 import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag, type NoteDraft } from '../api';
 import classes from '../notebook.module.css';
 import { MarkdownToolbar } from './markdown-toolbar';
@@ -42,18 +46,53 @@ interface NoteEditorProps {
   onSaved: (note: Note) => void;
   onDeleted: () => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** Reads the note again and opens it afresh (the trader chose the version saved elsewhere). */
+  onReload: () => Promise<void>;
+  /** Set to a function that drops the editor's unsaved words for good (the trader chose to discard them). */
+  discardRef?: { current: (() => void) | null };
 }
 
-const draftOf = (note: Note | null, folderId: string | null): NoteDraft & { tags: TagRef[] } => ({
+/** What the trader writes in a note, as the editor holds it and as its draft is kept (issue 24, point 4). */
+interface NoteWords {
+  title: string;
+  content: string;
+  folder_id: string | null;
+  tags: TagRef[];
+}
+
+const wordsOf = (note: Note | null, folderId: string | null): NoteWords => ({
   title: note?.title ?? '',
   content: note?.content ?? '',
   folder_id: note ? note.folder_id : folderId,
-  tag_ids: note?.tags.map((t) => t.id) ?? [],
   tags: note?.tags ?? [],
 });
 
-const sameDraft = (a: NoteDraft, b: NoteDraft) =>
-  a.title === b.title && a.content === b.content && a.folder_id === b.folder_id && a.tag_ids.join() === b.tag_ids.join();
+const sameWords = (a: NoteWords, b: NoteWords) =>
+  a.title === b.title && a.content === b.content && a.folder_id === b.folder_id && a.tags.map((t) => t.id).join() === b.tags.map((t) => t.id).join();
+
+const isTagRef = (value: unknown): value is TagRef =>
+  typeof value === 'object' && value !== null && typeof (value as TagRef).id === 'string' && typeof (value as TagRef).name === 'string';
+
+const isNoteWords = (value: unknown): value is NoteWords => {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.title === 'string' &&
+    typeof v.content === 'string' &&
+    (v.folder_id === null || typeof v.folder_id === 'string') &&
+    Array.isArray(v.tags) &&
+    v.tags.every(isTagRef)
+  );
+};
+
+const toRequest = (words: NoteWords): NoteDraft => ({ title: words.title, content: words.content, folder_id: words.folder_id, tag_ids: words.tags.map((t) => t.id) });
+
+/** The 409 of a save whose text grew from an older version than the one saved now (another tab, another device). */
+function savedElsewhereAt(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { code?: unknown; updated_at?: unknown } | null;
+  return body?.code === 'note-changed' && typeof body.updated_at === 'string' ? body.updated_at : null;
+}
 
 function StatBox({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -71,18 +110,22 @@ function StatBox({ label, children }: { label: string; children: ReactNode }) {
  * tags; templates; the markdown toolbar acting on the selection; the 18-row body with a sanitized preview; images
  * by URL, file, paste or drop; the linked-trade line.
  */
-export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyChange }: NoteEditorProps) {
-  const [baseline, setBaseline] = useState(() => draftOf(note, defaultFolderId));
+export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyChange, onReload, discardRef }: NoteEditorProps) {
+  const [baseline, setBaseline] = useState(() => wordsOf(note, defaultFolderId));
   const [title, setTitle] = useState(baseline.title);
   const [content, setContent] = useState(baseline.content);
   const [folderId, setFolderId] = useState<string | null>(baseline.folder_id);
   const [tags, setTags] = useState<TagRef[]>(baseline.tags);
+  // The saved version these words grew from: sent with each Save, so a newer save elsewhere is never overwritten.
+  const [base, setBase] = useState<string | null>(note?.updated_at ?? null);
+  const [savedElsewhere, setSavedElsewhere] = useState<string | null>(null);
   const [tagPrompt, setTagPrompt] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<{ start: number; end: number } | null>(null);
 
   const queryClient = useQueryClient();
+  const clock = useTraderTime();
   const folders = useQuery(foldersQuery);
   const allTags = useQuery(tagsQuery);
   const save = useSaveNote();
@@ -97,10 +140,47 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
     setBaseline((b) => ({ ...b, folder_id: defaultFolderId }));
   }, [note, folderTouched, defaultFolderId]);
 
-  const draft: NoteDraft = { title, content, folder_id: folderId, tag_ids: tags.map((t) => t.id) };
-  const dirty = !sameDraft(draft, baseline) || note === null;
-  const dirtyForGuard = !sameDraft(draft, baseline) && (note !== null || title !== '' || content !== '' || tags.length > 0);
+  const words: NoteWords = { title, content, folder_id: folderId, tags };
+  const changed = !sameWords(words, baseline);
+  const dirty = changed || note === null;
+  const dirtyForGuard = changed && (note !== null || title !== '' || content !== '' || tags.length > 0);
   useEffect(() => onDirtyChange(dirtyForGuard), [dirtyForGuard, onDirtyChange]);
+
+  // Issue 24, point 4: the words are kept in this browser until saved, and come back with the note.
+  const draft = useDraft<NoteWords>({
+    editor: 'note',
+    recordId: note?.id ?? 'new',
+    value: words,
+    dirty: dirtyForGuard,
+    base,
+    saved: { value: wordsOf(note, defaultFolderId), version: note?.updated_at ?? null },
+    isValue: isNoteWords,
+    same: sameWords,
+    restore: (kept, keptBase) => {
+      setTitle(kept.title);
+      setContent(kept.content);
+      setFolderId(kept.folder_id);
+      setFolderTouched(true);
+      setTags(kept.tags);
+      setBase(keptBase);
+      setBaseline(wordsOf(note, defaultFolderId));
+    },
+  });
+
+  if (discardRef) discardRef.current = draft.forget;
+
+  // Saved elsewhere while this editor sat untouched (the list refetched it): show that version.
+  useEffect(() => {
+    if (!note || dirtyForGuard || note.updated_at === base || savedElsewhere) return;
+    const fresh = wordsOf(note, null);
+    setBaseline(fresh);
+    setTitle(fresh.title);
+    setContent(fresh.content);
+    setFolderId(fresh.folder_id);
+    setTags(fresh.tags);
+    setBase(note.updated_at);
+    // Only when the saved version moves on.
+  }, [note?.updated_at]);
 
   // After a toolbar action or an insert, put the selection where the transform says, once the text has rendered.
   useLayoutEffect(() => {
@@ -135,18 +215,18 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
     const controller = new AbortController();
     draftAbort.current = controller;
     setDrafting(true);
-    let draft = '';
+    let written = '';
     const body = { title, content, instruction, trade_id: note?.trade_id ?? null };
     try {
       for await (const event of readEventStream<DraftEvent>(await postEventStream('/api/notes/draft', body, controller.signal))) {
-        if (event.type === 'text') draft += event.delta;
-        else if (event.type === 'restart') draft = '';
+        if (event.type === 'text') written += event.delta;
+        else if (event.type === 'restart') written = '';
         else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
-        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + draft + after);
+        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + written + after);
       }
-      const end = (before + lead + draft).length;
+      const end = (before + lead + written).length;
       pendingSelection.current = { start: end, end };
-      setContent(before + lead + draft + after);
+      setContent(before + lead + written + after);
     } catch (error) {
       if (!controller.signal.aborted) {
         notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });
@@ -160,23 +240,36 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
   const runAction = (action: MarkdownAction) => !drafting && applyState(applyMarkdownAction(action, editorState()));
   const insert = (block: string) => !drafting && applyState(insertBlock(editorState(), block));
 
-  const doSave = () => {
+  const doSave = (over: string | null = base) => {
     if (save.isPending) return;
-    const sent = { ...draft };
+    const sent = { ...words };
     save.mutate(
-      { id: note?.id ?? null, draft: sent },
+      { id: note?.id ?? null, draft: toRequest(sent), base: over },
       {
         onSuccess: (saved) => {
-          setBaseline({ ...sent, tags });
+          setBaseline(sent);
+          setBase(saved.updated_at);
+          setSavedElsewhere(null);
+          draft.markSaved(sent);
           notifications.show({ color: 'teal', message: 'Saved' });
           onSaved(saved);
         },
-        onError: () => notifications.show({ color: 'red', message: 'Save failed' }),
+        onError: (error) => {
+          const elsewhere = savedElsewhereAt(error);
+          if (elsewhere) setSavedElsewhere(elsewhere);
+          else notifications.show({ color: 'red', title: 'Save failed', message: isSignedOutError(error) ? SIGNED_OUT_WORDS.notes : 'Save failed' });
+        },
       },
     );
   };
 
-  useHotkeys([['mod+S', doSave]], []);
+  const loadSaved = async () => {
+    draft.forget();
+    setSavedElsewhere(null);
+    await onReload();
+  };
+
+  useHotkeys([['mod+S', () => doSave()]], []);
 
   const addTag = (tag: TagRef) => setTags((current) => addTagOnce(current, tag));
 
@@ -246,7 +339,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
             data-testid="note-title"
           />
           <Text size="xs" c="dimmed" data-testid="note-caption">
-            {note ? `Updated ${format(new Date(note.updated_at), 'PPpp')}` : 'New note'}
+            {note ? `Updated ${clock.format(note.updated_at, 'PPpp')}` : 'New note'}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap" ml="auto">
@@ -255,11 +348,17 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
               <IconTrash size={16} aria-hidden="true" />
             </Button>
           )}
-          <Button onClick={doSave} loading={save.isPending} disabled={!dirty && note !== null} data-testid="note-save">
+          <Button onClick={() => doSave()} loading={save.isPending} disabled={!dirty && note !== null} data-testid="note-save">
             Save
           </Button>
         </Group>
       </Group>
+
+      {/* The refused save says it all while it waits for the trader's choice. */}
+      {!savedElsewhere && <DraftNotice draft={draft} what="note" />}
+      {savedElsewhere && (
+        <SavedElsewhereNotice what="note" busy={save.isPending} onOverwrite={() => doSave(savedElsewhere)} onLoadSaved={() => void loadSaved()} />
+      )}
 
       {trade && (
         <Anchor component={Link} to={`/trade/${trade.id}`} size="sm" data-testid="note-view-trade">
@@ -392,7 +491,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
           <>
             Linked trade:{' '}
             <Anchor component={Link} to={`/trade/${trade.id}`} size="sm">
-              {trade.symbol} · {format(new Date(`${trade.date}T12:00:00`), 'MM/dd/yyyy')} · {formatUsd(toCents(trade.pnl))}
+              {trade.symbol} · {formatDay(trade.date, 'MM/dd/yyyy')} · {formatUsd(toCents(trade.pnl))}
             </Anchor>{' '}
             <IconExternalLink size={12} aria-hidden="true" />
           </>

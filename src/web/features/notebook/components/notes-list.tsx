@@ -1,17 +1,16 @@
 import { Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { LIST_ROW_TAGS, noteDisplayTitle } from '../../../../domain/notes';
 import { PnlValue } from '../../../components/pnl-value';
 import type { NoteSummary } from '../../../shared/api';
+import { useTraderTime } from '../../../shared/trader-clock';
 import { notesListQuery, tagsQuery, type NoteFilter } from '../api';
 import classes from '../notebook.module.css';
 
-/** Spec part 2 §9: MM/dd/yyyy. */
-const formatListDate = (iso: string) => format(new Date(iso), 'MM/dd/yyyy');
 
 function NoteRow({ note, selected, onSelect }: { note: NoteSummary; selected: boolean; onSelect: () => void }) {
   const title = noteDisplayTitle(note.title);
+  const clock = useTraderTime();
   return (
     <UnstyledButton
       className={classes.noteRow}
@@ -29,7 +28,8 @@ function NoteRow({ note, selected, onSelect }: { note: NoteSummary; selected: bo
       </Group>
       <Group gap={6} mt={4} wrap="nowrap">
         <Text size="xs" c="dimmed" data-testid="note-row-date">
-          {formatListDate(note.updated_at)}
+          {/* Spec part 2 §9: MM/dd/yyyy, the day on the trader's clock. */}
+          {clock.format(note.updated_at, 'MM/dd/yyyy')}
         </Text>
         {note.stocks_traded && (
           <Text size="xs" c="dimmed" truncate>

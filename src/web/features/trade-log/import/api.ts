@@ -4,6 +4,7 @@ import type { ColumnMapping, TimeZoneCheck, ZoneFit } from '../../../../domain/i
 // The preview's time-zone check is the domain's own result, sent as it is.
 export type { TimeZoneCheck, ZoneFit };
 import { ApiError, apiFetch } from '../../../lib/api';
+import { reportUnauthorized } from '../../../lib/session-expiry';
 import { queryKeys, type TradingAccount } from '../../../shared/api';
 
 /**
@@ -94,6 +95,7 @@ function upload<T>(url: string, file: { name: string; bytes: ArrayBuffer }, onPr
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
       else {
+        if (xhr.status === 401) reportUnauthorized();
         const details = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; code?: unknown; headers?: unknown };
         const message = typeof details.error === 'string' ? details.error : `Request failed (${xhr.status})`;
         const headers = Array.isArray(details.headers) ? details.headers.filter((h): h is string => typeof h === 'string') : undefined;

@@ -8,7 +8,7 @@ import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
 import { accountsQuery, preferencesQuery } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
-import { commitImport, ImportRequestError, invalidateAfterImport, previewImport } from './api';
+import { commitImport, ImportRequestError, invalidateAfterImport, previewImport, type ImportPreview } from './api';
 import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-mapping';
 import { FeeSchedules } from './fee-schedule';
 import { FileAccountsMapping, SKIP } from './file-accounts';
@@ -25,20 +25,19 @@ const FORMAT_OPTIONS = [
   { value: MAPPED, label: 'Map the columns myself' },
 ];
 
-/** Every IANA zone the browser knows, plus UTC; the trader's own zone comes first in the list. */
+/** What the zone field says about where its zone came from (issue 24, point 3). */
+const ZONE_SOURCE: Record<ImportPreview['time_zone_source'], string> = {
+  chosen: 'For times written without a zone',
+  account: 'The zone of this account’s last import',
+  profile: 'Your time zone (Profile Settings)',
+};
+
+/** Every IANA zone the browser knows, plus UTC; the zone in use comes first in the list. */
 function timeZoneOptions(preferred: string | null): string[] {
   const zones = new Set<string>(preferred ? [preferred] : []);
   zones.add('UTC');
   for (const zone of Intl.supportedValuesOf('timeZone')) zones.add(zone);
   return [...zones];
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
-  } catch {
-    return 'America/New_York';
-  }
 }
 
 interface ImportDialogProps {
@@ -105,9 +104,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const accounts = useQuery(accountsQuery);
   const accountList = useMemo(() => accounts.data ?? [], [accounts.data]);
 
-  // Naive times are read in the trader's own zone unless they pick another (issue 4).
-  const timeZone = zoneChoice ?? preferences.data?.time_zone ?? (preferences.isError ? browserTimeZone() : null);
-  const zones = useMemo(() => timeZoneOptions(preferences.data?.time_zone ?? null), [preferences.data?.time_zone]);
+  // Naive times are read in the zone the trader picks here; until they do, the server reads them in the zone the
+  // account's last import was read in, else the trader's own (issue 24), and the preview says which.
 
   // The Trade Log's account when it names one of the trader's accounts, else the default (or first) account.
   const suggestedAccount =
@@ -120,19 +118,19 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const usedMapping = debouncedMapping && isMappingComplete(debouncedMapping) ? debouncedMapping : null;
   const options = {
     format: format === AUTO || format === MAPPED || usedMapping ? undefined : format,
-    timeZone: timeZone ?? '',
+    timeZone: zoneChoice ?? '',
     accountId: account,
     accountMap: targets,
     mapping: usedMapping,
   };
   const waitingForMapping = mapping !== null && usedMapping === null;
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, timeZone, account, JSON.stringify(targets), JSON.stringify(usedMapping), preferences.data?.trading_day],
+    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, zoneChoice, account, JSON.stringify(targets), JSON.stringify(usedMapping), preferences.data?.trading_day],
     queryFn: ({ signal }) =>
       previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => setPreviewUpload({ sent, total }), signal).finally(() =>
         setPreviewUpload(null),
       ),
-    enabled: bytes !== null && timeZone !== null && !accounts.isPending && !waitingForMapping,
+    enabled: bytes !== null && !accounts.isPending && !waitingForMapping,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -140,6 +138,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   });
 
   const data = waitingForMapping ? undefined : preview.data;
+  const timeZone = zoneChoice ?? data?.time_zone ?? null;
+  const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
 
   // A file no format reads: offer the mapping of its columns, with a first guess from their names.
   const unknownHeaders = preview.error instanceof ImportRequestError && preview.error.code === 'unknown-format' ? preview.error.headers : undefined;
@@ -171,8 +171,11 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   }, [accountChoice, remembered, account, accountList]);
 
   const confirm = useMutation({
+    // The zone the preview was read in, whichever chose it: what is stored is what the trader saw.
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, accountId, skipUnreadable }, (sent, total) => setCommitUpload({ sent, total })),
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable }, (sent, total) =>
+        setCommitUpload({ sent, total }),
+      ),
     onSuccess: async (outcome) => {
       await invalidateAfterImport(client);
       notifyImported(outcome);
@@ -242,7 +245,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 onChange={(v) => v && setZoneChoice(v)}
                 searchable
                 allowDeselect={false}
-                description="For times written without a zone"
+                description={ZONE_SOURCE[zoneChoice ? 'chosen' : (data?.time_zone_source ?? 'chosen')]}
                 nothingFoundMessage="Unknown time zone"
                 data-testid="import-time-zone"
               />

@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { deleteAccountInput, verifyCaptchaInput } from '../../src/contract/account';
+import { accountInput, accountPatch } from '../../src/contract/accounts';
+import { attachmentListQuery, attachmentUrlInput } from '../../src/contract/attachments';
+import { chatInput, deepThinkInput, renameInput } from '../../src/contract/chat';
+import { feeScheduleInput, importQuery, previewQuery } from '../../src/contract/imports';
+import { journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
+import { draftInput, folderInput, noteInput, noteListQuery, notePatch, tagInput } from '../../src/contract/notes';
+import { preferencesPatch } from '../../src/contract/preferences';
+import { profilePatch } from '../../src/contract/profile';
+import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
+import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
+import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
+import { tradePreferenceInput } from '../../src/contract/trade-preferences';
+import { assignInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
+import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
+import { ownFile } from './imports-support';
+import { PNG_BYTES } from './notes-support';
+import { createAccount, createTrade, newTrader } from './trades-support';
+
+/**
+ * Issue 25, points 6 and 9: every field of every endpoint, sent malformed one at a time into an otherwise valid
+ * request, never gets a 5xx, and every 400 names that field. NUL characters and lone surrogates, which no PostgreSQL
+ * text column holds, must be a 400 naming the field wherever they are sent (JSON, query, path or multipart form).
+ *
+ * The fields come from each endpoint's contract (src/contract), so a field added there is walked too; the routes come
+ * from the running app, and a route missing from the table below fails the test.
+ */
+
+/** The keys of an object schema, through the wrappers zod puts around it (refine, optional, default, pipe...). */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  let current = schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: unknown; innerType?: unknown } } } | undefined;
+  while (current) {
+    const def = current._zod.def;
+    if (def.type === 'object') return Object.keys(def.shape ?? {});
+    current = (def.type === 'pipe' ? def.in : def.innerType) as typeof current;
+  }
+  return [];
+}
+
+const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const NIL = '00000000-0000-0000-0000-000000000000';
+
+/** Text PostgreSQL refuses, wherever it is sent: a 400 naming the field, always. */
+const NUL = 'bad\u0000text';
+/** A lone surrogate: only JSON carries one (a URL or a form sends U+FFFD instead). */
+const UNSTORABLE = [NUL, 'bad\ud800text'];
+
+/** Dates and times that parse in JavaScript and are refused by PostgreSQL (or are no day at all). */
+const BAD_TIMES = ['0000-01-01', '2026-02-30', '0000-01-01T00:00:00Z', '2026-02-30T10:00:00Z', '+275760-09-13T00:00:00Z', '2026', '1'];
+
+/** Malformed values for a JSON field: wrong types, impossible dates, ids of nothing, too long, too big. */
+const BODY_VALUES: unknown[] = [
+  ...BAD_TIMES,
+  {},
+  [],
+  [null],
+  [{}],
+  1.5,
+  -1,
+  1e300,
+  true,
+  null,
+  'not-a-uuid',
+  NIL,
+  '9'.repeat(40),
+  '1e400',
+  'x'.repeat(25_000),
+];
+
+/** Malformed values for a query parameter: only text travels there. */
+const QUERY_VALUES = [
+  ...BAD_TIMES,
+  '-1',
+  '1.5',
+  '9'.repeat(40),
+  'not-a-uuid',
+  NIL,
+  'x'.repeat(3_000),
+  '{"a":1}',
+  '[]',
+  // Page cursors as a client could forge them: of the notes list (time, id; or o<offset>) and of the trade log.
+  ...['1', '2026', '2026-02-30T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z'].map((time) => forge([time, NIL])),
+  'o99999999',
+];
+
+const PARAM_VALUES = ['not-a-uuid', NIL, '0000-01-01', '2026-02-30', '+275760-09-13', 'x'.repeat(300), '..'];
+
+const FORM_VALUES = ['not-a-uuid', NIL, 'x'.repeat(1_000), ...BAD_TIMES];
+
+interface Endpoint {
+  /** Valid path parameters. */
+  params?: () => Record<string, string>;
+  /** A valid query string, and the schema whose other fields are walked too. */
+  query?: () => Record<string, string>;
+  querySchema?: z.ZodType;
+  /** A valid JSON body, and the schema whose other fields are walked too. */
+  body?: () => Record<string, unknown>;
+  bodySchema?: z.ZodType;
+  /** A multipart form (its file is never walked: the image check has its own tests). */
+  form?: () => Record<string, string>;
+  /** A raw body (the import endpoints take the file itself). */
+  file?: { text: string; type: string };
+}
+
+/**
+ * Messages shown to the trader as they are, because the spec words them (or the import dialog shows the parser's
+ * words): they do not name the field in the text, so `fields` must.
+ */
+const AS_WORDED = ['Invalid file format: The file does not contain an array of trade data', 'Please fill in all required fields.'];
+/** 400s about the trader's data rather than a field: nothing in the request is malformed. */
+const NOT_A_FIELD = ['No trades to analyze'];
+
+/** `accountId` in a path is the API's `account_id`. */
+const spellings = (field: string) => [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+
+/** A 400's message names the field: as its own word, or as the first part of a path (`tags.0`, `Row 1: notes`). */
+function namesField(body: any, field: string): boolean {
+  const message = String(body?.error ?? body?.message ?? '');
+  if (NOT_A_FIELD.includes(message)) return true;
+  const named = (text: string) =>
+    spellings(field).some((name) => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`).test(text));
+  if (named(message)) return true;
+  const asWorded = AS_WORDED.some((words) => message.endsWith(words));
+  return asWorded && Array.isArray(body?.fields) && body.fields.some((f: { field: string }) => named(f.field));
+}
+
+describe.each(backends())('every field of every endpoint, malformed, on %s', (backend) => {
+  let app: TestApp;
+  let provider: AiServer;
+  let trader: ApiClient;
+  let auth: ApiClient;
+  let authEmail: string;
+  const ids: Record<string, string> = {};
+  let endpoints: Record<string, Endpoint>;
+
+  beforeAll(async () => {
+    provider = await startAiServer();
+    provider.defaultReply = { text: 'Noted.' };
+    app = await startTestApp({
+      backend,
+      env: aiEnv(provider, { AUTH_RATE_LIMIT: '100000', AI_RATE_LIMIT: '100000', AI_DAILY_LIMIT: '100000' }),
+    });
+    trader = await newTrader(app, 'walker');
+    authEmail = uniqueEmail('walker-auth');
+    auth = app.client();
+    expect((await auth.signUp(authEmail)).status).toBe(200);
+    ids.account = (await createAccount(trader, 'Walk')).id;
+    ids.trade = (await createTrade(trader, { account_id: ids.account, symbol: 'NQ', pnl: 10 })).id;
+    ids.task = (await trader.post('/api/tasks', { title: 'Walk task', task_date: '2025-03-03' })).body.id;
+    ids.note = (await trader.post('/api/notes', { title: 'Walk note', content: 'x' })).body.id;
+    ids.folder = (await trader.post('/api/note-folders', { name: 'Walk folder' })).body.id;
+    ids.tag = (await trader.post('/api/tags', { name: 'walk' })).body.id;
+    ids.link = (await trader.post('/api/quick-links', { title: 'Walk', url: 'https://example.com' })).body.id;
+    ids.attachment = (await trader.post('/api/attachments', { note_id: ids.note, url: 'https://example.com/a.png' })).body.id;
+    ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
+    for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
+
+    const csv = ownFile('fills-with-commission.csv');
+    const id = (name: string) => () => ({ id: ids[name]! });
+    endpoints = {
+      'GET /api/health': {},
+      'GET /api/config': {},
+      'POST /api/verify-recaptcha': { body: () => ({ token: 'abc' }), bodySchema: verifyCaptchaInput },
+      'GET /api/accounts': {},
+      'POST /api/accounts': { body: () => ({ name: 'Walked' }), bodySchema: accountInput },
+      'PATCH /api/accounts/:id': { params: id('account'), body: () => ({ name: 'Walk' }), bodySchema: accountPatch },
+      'POST /api/accounts/:id/default': { params: id('account') },
+      'DELETE /api/accounts/:id': { params: () => ({ id: NIL }) },
+      'GET /api/preferences': {},
+      'PATCH /api/preferences': { body: () => ({ theme: 'dark' }), bodySchema: preferencesPatch },
+      'GET /api/trades': { query: () => ({ limit: '5' }), querySchema: listQuery },
+      'GET /api/trades/stats': { query: () => ({ days: 'none' }), querySchema: statsQuery },
+      'GET /api/trades/unassigned-count': { querySchema: unassignedCountQuery },
+      'GET /api/trades/export': {},
+      'POST /api/trades/import': {
+        body: () => ({ account_id: ids.account, trades: [{ date: '2025-03-04', period: 'AM', symbol: 'ES' }] }),
+        bodySchema: importInput,
+      },
+      'POST /api/trades/bulk-delete': { body: () => ({ ids: [NIL] }), bodySchema: idList },
+      'POST /api/trades/assign': { body: () => ({ ids: [ids.trade], account_id: ids.account }), bodySchema: assignInput },
+      'POST /api/trades': { body: () => ({ date: '2025-03-05', period: 'AM', symbol: 'NQ', pnl: '1.00' }), bodySchema: tradeInput },
+      'GET /api/trades/:id': { params: id('trade') },
+      'PATCH /api/trades/:id': { params: id('trade'), body: () => ({ symbol: 'NQ' }), bodySchema: tradePatch },
+      'DELETE /api/trades/:id': { params: () => ({ id: NIL }) },
+      'GET /api/trade-preferences': {},
+      'POST /api/trade-preferences': { body: () => ({ type: 'tag', value: 'walked' }), bodySchema: tradePreferenceInput },
+      'DELETE /api/trade-preferences': { body: () => ({ type: 'tag', value: 'walked' }), bodySchema: tradePreferenceInput },
+      'GET /api/profile': {},
+      'PATCH /api/profile': { body: () => ({ display_name: 'Walker' }), bodySchema: profilePatch },
+      'POST /api/profile/avatar': { form: () => ({}) },
+      'GET /api/profile/avatar/:file': { params: () => ({ file: 'avatar-1.png' }) },
+      'GET /api/tasks': { query: () => ({ date: '2025-03-03' }), querySchema: tasksQuery },
+      'GET /api/tasks/status': { query: () => ({ from: '2025-03-01', to: '2025-03-31' }), querySchema: taskStatusQuery },
+      'POST /api/tasks': { body: () => ({ title: 'Walked', task_date: '2025-03-03' }), bodySchema: taskInput },
+      'PATCH /api/tasks/:id': { params: id('task'), body: () => ({ completed: true }), bodySchema: taskPatch },
+      'DELETE /api/tasks/:id': { params: () => ({ id: NIL }) },
+      'POST /api/onboarding': {},
+      'GET /api/imports/formats': {},
+      'GET /api/imports/fees/:accountId': { params: () => ({ accountId: ids.account! }) },
+      'PUT /api/imports/fees/:accountId': {
+        params: () => ({ accountId: ids.account! }),
+        body: () => ({ micro: '0.62', mini: '2.14' }),
+        bodySchema: feeScheduleInput,
+      },
+      'POST /api/imports/fees/:accountId/apply': { params: () => ({ accountId: ids.account! }) },
+      'POST /api/imports/preview': { query: () => ({ time_zone: 'America/New_York' }), querySchema: previewQuery, file: { text: csv, type: 'text/csv' } },
+      'POST /api/imports': {
+        query: () => ({ account_id: ids.account!, time_zone: 'America/New_York' }),
+        querySchema: importQuery,
+        file: { text: csv, type: 'text/csv' },
+      },
+      'GET /api/reflections': { query: () => ({ period: 'week' }), querySchema: reflectionsQuery },
+      'GET /api/reflections/summary': { query: () => ({ period: 'week' }), querySchema: reflectionsQuery },
+      'PATCH /api/reflections/:tradeId': { params: () => ({ tradeId: ids.trade! }), body: () => ({ followed_rules: true }), bodySchema: overridePatch },
+      'POST /api/analyze-reflections': { body: () => ({ period: 'week' }), bodySchema: analyzeInput },
+      'GET /api/account/export': {},
+      'DELETE /api/account': { body: () => ({ email: 'someone-else@example.com' }), bodySchema: deleteAccountInput },
+      'GET /api/chat/sessions': {},
+      'GET /api/chat/sessions/current': {},
+      'POST /api/chat/sessions': {},
+      'GET /api/chat/sessions/:id/messages': { params: id('session') },
+      'PATCH /api/chat/sessions/:id': { params: id('session'), body: () => ({ title: 'Walked' }), bodySchema: renameInput },
+      'POST /api/chat/sessions/:id/clear': { params: id('session') },
+      'DELETE /api/chat/sessions/:id': { params: () => ({ id: NIL }) },
+      'POST /api/chat': { body: () => ({ sessionId: ids.session, message: 'How did I do?' }), bodySchema: chatInput },
+      'POST /api/deepthink': { body: () => ({ message: 'How did I do?' }), bodySchema: deepThinkInput },
+      'GET /api/notes': { query: () => ({ limit: '5' }), querySchema: noteListQuery },
+      'POST /api/notes/draft': { body: () => ({ title: 'Plan', instruction: 'Shorter' }), bodySchema: draftInput },
+      'POST /api/notes': { body: () => ({ title: 'Walked' }), bodySchema: noteInput },
+      'GET /api/notes/:id': { params: id('note') },
+      'PATCH /api/notes/:id': { params: id('note'), body: () => ({ title: 'Walk note' }), bodySchema: notePatch },
+      'DELETE /api/notes/:id': { params: () => ({ id: NIL }) },
+      'GET /api/note-folders': {},
+      'POST /api/note-folders': { body: () => ({ name: 'Walked' }), bodySchema: folderInput },
+      'PATCH /api/note-folders/:id': { params: id('folder'), body: () => ({ name: 'Walk folder' }), bodySchema: folderInput },
+      'DELETE /api/note-folders/:id': { params: () => ({ id: NIL }) },
+      'GET /api/tags': {},
+      'POST /api/tags': { body: () => ({ name: 'walked' }), bodySchema: tagInput },
+      'GET /api/attachments': { query: () => ({ note_id: ids.note! }), querySchema: attachmentListQuery },
+      'POST /api/attachments': { body: () => ({ note_id: ids.note, url: 'https://example.com/b.png' }), bodySchema: attachmentUrlInput },
+      'POST /api/attachments/upload': { form: () => ({ note_id: ids.note!, caption: 'Walked' }) },
+      'GET /api/attachments/files/:file': { params: () => ({ file: 'nothing.png' }) },
+      'DELETE /api/attachments/:id': { params: () => ({ id: NIL }) },
+      'GET /api/journal/days': { query: () => ({}), querySchema: journalDaysQuery },
+      'GET /api/journal/:date': { params: () => ({ date: '2025-03-03' }) },
+      'PUT /api/journal/:date': { params: () => ({ date: '2025-03-03' }), body: () => ({ content: 'Walked' }), bodySchema: journalNoteInput },
+      'GET /api/trade-details/:id': { params: id('trade') },
+      'GET /api/quick-links': {},
+      'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
+      'POST /api/quick-links/reorder': { body: () => ({ ids: [ids.link] }), bodySchema: reorderInput },
+      'POST /api/quick-links/import': { body: () => ({ links: [], only_if_empty: true }), bodySchema: quickLinkImportInput },
+      'POST /api/quick-links/defaults': {},
+      'PATCH /api/quick-links/:id': { params: id('link'), body: () => ({ title: 'Walk' }), bodySchema: quickLinkPatch },
+      'DELETE /api/quick-links/:id': { params: () => ({ id: NIL }) },
+    };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
+
+  /** better-auth's JSON endpoints a browser posts to, with a valid body each (on a client of its own). */
+  const AUTH_ENDPOINTS: Record<string, () => Record<string, unknown>> = {
+    'POST /api/auth/sign-up/email': () => ({ email: uniqueEmail('walked'), password: 'correct-horse-9', name: 'Walked' }),
+    'POST /api/auth/sign-in/email': () => ({ email: 'nobody@example.com', password: 'correct-horse-9' }),
+    'POST /api/auth/update-user': () => ({ name: 'Walker' }),
+    // A wrong current password, so that no walked value changes it: its refusal names currentPassword.
+    'POST /api/auth/change-password': () => ({ currentPassword: 'wrong-horse-9', newPassword: 'correct-horse-10' }),
+    'POST /api/auth/request-password-reset': () => ({ email: 'nobody@example.com', redirectTo: '/reset-password' }),
+    'POST /api/auth/reset-password': () => ({ newPassword: 'correct-horse-10', token: 'no-such-token' }),
+    'POST /api/auth/send-verification-email': () => ({ email: authEmail, callbackURL: '/' }),
+  };
+
+  it('has every route of the running app in its table', () => {
+    const routed = new Set<string>();
+    for (const route of app.server.app.routes) {
+      if (!route.path.startsWith('/api/') || route.method === 'ALL' || route.path.includes('*')) continue;
+      routed.add(`${route.method} ${route.path}`);
+    }
+    expect([...routed].filter((route) => !(route in endpoints))).toEqual([]);
+  });
+
+  interface Sent {
+    status: number;
+    body: any;
+    text: string;
+  }
+
+  async function send(client: ApiClient, route: string, e: Endpoint, change: { where: string; field: string; value: unknown }): Promise<Sent> {
+    const [method, template] = route.split(' ') as [string, string];
+    const params = { ...e.params?.() };
+    const query: Record<string, string> = { ...e.query?.() };
+    let body: unknown = e.body?.();
+    let form = e.form?.();
+    if (change.where === 'params') params[change.field] = String(change.value);
+    if (change.where === 'query') query[change.field] = String(change.value);
+    if (change.where === 'body') body = { ...(body as object), [change.field]: change.value };
+    if (change.where === 'whole') body = change.value;
+    if (change.where === 'form') form = { ...form, [change.field]: String(change.value) };
+    const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const search = new URLSearchParams(query).toString();
+    const url = `${path}${search ? `?${search}` : ''}`;
+    let res: Response;
+    if (form) {
+      const data = new FormData();
+      data.set('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'chart.png');
+      for (const [key, value] of Object.entries(form)) data.set(key, value);
+      res = await fetch(`${client.baseUrl}${url}`, { method, headers: { cookie: client.cookieHeader, origin: client.baseUrl }, body: data });
+    } else if (e.file) {
+      res = await client.send(method, url, e.file.text, { 'content-type': e.file.type });
+    } else {
+      res = await client.request(method, url, body === undefined && method !== 'GET' && method !== 'DELETE' ? {} : body);
+    }
+    const text = await res.text();
+    let parsed: any = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed, text };
+  }
+
+  /** Each field of the endpoint with the values to send it. */
+  function walk(e: Endpoint): Array<{ where: string; field: string; values: unknown[] }> {
+    const out: Array<{ where: string; field: string; values: unknown[] }> = [];
+    const unique = (list: string[]) => [...new Set(list)];
+    for (const field of Object.keys(e.params?.() ?? {})) out.push({ where: 'params', field, values: [NUL, ...PARAM_VALUES] });
+    for (const field of unique([...Object.keys(e.query?.() ?? {}), ...fieldsOf(e.querySchema)])) {
+      out.push({ where: 'query', field, values: [NUL, ...QUERY_VALUES] });
+    }
+    for (const field of unique([...Object.keys(e.body?.() ?? {}), ...fieldsOf(e.bodySchema)])) {
+      out.push({ where: 'body', field, values: [...UNSTORABLE, ...BODY_VALUES] });
+    }
+    if (e.body) out.push({ where: 'whole', field: 'body', values: [[], 'text', 42, null] });
+    for (const field of Object.keys(e.form?.() ?? {})) out.push({ where: 'form', field, values: [NUL, ...FORM_VALUES] });
+    return out;
+  }
+
+  /**
+   * Sends each walked value. `namesIt` says whether a 400 names the field: ours always must; better-auth's refusals
+   * of a valid request (a wrong password, an unknown token) name their own field, which may be another one.
+   */
+  async function check(client: ApiClient, route: string, e: Endpoint, failures: string[], namesIt = namesField) {
+    for (const { where, field, values } of walk(e)) {
+      for (const value of values) {
+        const sent = await send(client, route, e, { where, field, value });
+        const shown = `${route} ${where} ${field}=${JSON.stringify(value)?.slice(0, 60)}`;
+        const unstorable = typeof value === 'string' && UNSTORABLE.includes(value);
+        if (sent.status >= 500) failures.push(`${shown} -> ${sent.status} ${sent.text.slice(0, 160)}`);
+        else if (sent.status === 400 && !namesIt(sent.body, field)) failures.push(`${shown} -> 400 not naming ${field}: ${sent.text.slice(0, 160)}`);
+        else if (unstorable && sent.status !== 400) failures.push(`${shown} -> ${sent.status}, not a 400: ${sent.text.slice(0, 160)}`);
+      }
+    }
+  }
+
+  /** better-auth: its validation (and our guard in front of it) names the field; its refusals name theirs in `fields`. */
+  function authNamesField(body: any, field: string): boolean {
+    if (body?.code === 'VALIDATION_ERROR' || body?.code === 'INVALID_INPUT') return namesField(body, field);
+    return Array.isArray(body?.fields) && body.fields.length > 0;
+  }
+
+  it('answers every malformed field below 500, and each 400 names the field', async () => {
+    const failures: string[] = [];
+    for (const [route, e] of Object.entries(endpoints)) await check(trader, route, e, failures);
+    expect(failures).toEqual([]);
+  }, 900_000);
+
+  it("does the same for better-auth's JSON endpoints", async () => {
+    const failures: string[] = [];
+    for (const [route, body] of Object.entries(AUTH_ENDPOINTS)) await check(auth, route, { body }, failures, authNamesField);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('logged no unhandled error while walking', () => {
+    const errors = app.logs.filter((l) => (l.level as number) >= 50);
+    expect(errors.map((e) => JSON.stringify(e).slice(0, 300))).toEqual([]);
+  });
+});
