@@ -120,7 +120,7 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
         [{ rules: { tradingHours: { flatBy: '16:10', timeZone: 'Mars/Olympus' } } }, 'rules.tradingHours.timeZone'],
         [{ rules: { tradingHours: { flatBy: null, noTradingDates: ['2026-02-30'] } } }, 'rules.tradingHours.noTradingDates.0'],
         [{ rules: { payout: { minBalanceAboveStartCents: 0 } } }, 'rules.payout.minBalanceAboveStartCents'],
-        [{ rules: { profitTargetCents: 1, surprise: true } }, 'rules'],
+        [{ rules: { profitTargetCents: 1, surprise: true } }, 'rules.surprise'],
         [{ rules: {}, starts_on: '2026-13-01' }, 'starts_on'],
         [{ rules: {}, template_id: 'no-such-plan' }, 'template_id'],
       ];
