@@ -97,7 +97,11 @@ describe('prop accounts', () => {
       expect(await widget.line('Combine Near').innerText()).toContain('Near · Daily loss: $191.44 left');
       expect(await widget.line('Funded Broken').innerText()).toContain(`Broken · Daily loss limit broken on ${formatShortDay(addDays(today, -2))}`);
       expect(await widget.line('Apex Fresh').innerText()).toContain('$50,645.72');
-      // All Trades' balance starts from the three accounts' $150,000, not one $10,000: -$12.84 - $1,158.56 + $645.72 since.
+      // The dashboard opens on the default account: its balance from its own $50,000. All Trades' starts from the three
+      // accounts' $150,000, not one $10,000: -$12.84 - $1,158.56 + $645.72 since.
+      await eventually(() => s.page.getByTestId('balance-value').innerText()).toBe('$49,987.16');
+      await s.page.getByTestId('account-selector').click();
+      await s.page.getByRole('option', { name: 'All Trades' }).click();
       await eventually(() => s.page.getByTestId('balance-value').innerText()).toBe('$149,474.32');
       await widget.root.scrollIntoViewIfNeeded();
       await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `widget-${name}-${theme}.png`), fullPage: false });

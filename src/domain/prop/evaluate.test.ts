@@ -308,3 +308,18 @@ describe('two accounts of one file', () => {
     expect(b).toMatchObject({ balanceCents: START + 79_144, outcome: 'active', state: 'ok', breaches: [] });
   });
 });
+
+describe('a broken limit leaves no room', () => {
+  it('-$2,100 breaks a static $2,000 maximum loss; +$500 after it does not give back $400 of room', () => {
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } }), [
+      trade('2026-03-16', -2_100),
+      trade('2026-03-17', 500),
+    ]);
+    expect(status.rules[0]).toMatchObject({ rule: 'maxLoss', state: 'broken', distanceCents: 0 });
+  });
+
+  it('a daily limit that failed the account on Monday has no room on Friday', () => {
+    const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' } }), [trade('2026-03-16', -1_100)]);
+    expect(status.rules[0]).toMatchObject({ rule: 'dailyLoss', state: 'broken', distanceCents: 0 });
+  });
+});

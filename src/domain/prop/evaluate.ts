@@ -215,7 +215,8 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
       state,
       value: todayNet,
       limit: -limit,
-      distanceCents: Math.max(0, room),
+      // A rule that ended the account leaves no room, whatever the balance did after.
+      distanceCents: dailyFatal ? 0 : Math.max(0, room),
       progressPct: pct(Math.max(0, -todayNet), limit),
       detail: dailyFatal
         ? 'Daily loss limit broken'
@@ -235,7 +236,7 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
       state: maxLossBroken ? 'broken' : room <= amount * NEAR_SHARE ? 'near' : 'ok',
       value: balance,
       limit: threshold,
-      distanceCents: Math.max(0, room),
+      distanceCents: maxLossBroken ? 0 : Math.max(0, room),
       progressPct: pct(Math.max(0, amount - room), amount),
       detail: maxLossBroken
         ? 'Maximum loss limit broken'

@@ -50,6 +50,8 @@ export function describeBreachMoment(breach: Breach, timeZone: string): string {
 
 /** The figure a rule is read by, as a trader reads it. */
 export function formatRuleFigure(rule: RuleStatus): string | null {
+  // Its word says it; a distance or a count would read as room left.
+  if (rule.state === 'broken' && (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss')) return null;
   if (rule.distanceCents !== null) {
     if (rule.rule === 'profitTarget' || rule.rule === 'payout') return `${formatUsd(rule.distanceCents)} to go`;
     return `${formatUsd(rule.distanceCents)} left`;
