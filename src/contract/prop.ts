@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Breach, DayPoint, LedgerSummary, PropRuleSet, PropStatus, RuleStatus, TimelinePoint } from '../domain/prop';
 import { ACCOUNT_KINDS, LEDGER_KINDS, MAX_LOSS_TRAILING, isWallClockTime, type AccountKind } from '../domain/prop';
+export { TIMELINE_LIMIT } from '../domain/prop';
 import { isValidTimeZone } from '../domain/dates';
 import { agree, calendarDay, decimal, instant, type Same } from './common';
 
@@ -243,8 +244,12 @@ export const propAccountDetail = z.strictObject({
   rule_set: ruleSet.nullable(),
   today: z.iso.date(),
   trades: z.number().int().nonnegative(),
-  /** null without a rule set: nothing to evaluate against. */
+  /**
+   * null without a rule set: nothing to evaluate against. Beyond TIMELINE_LIMIT trades its per-trade timeline is left
+   * out (timeline_omitted) and the chart draws each day's close, which `days` holds.
+   */
   status: propStatus.nullable(),
+  timeline_omitted: z.boolean(),
   ledger: z.array(ledgerEntry),
   /** This account's costs and payouts. */
   ledger_summary: ledgerSummary,

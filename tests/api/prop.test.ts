@@ -192,6 +192,22 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
       expect((await statusOf(other.id)).balanceCents).toBe(5_000_000);
     });
 
+    it('an account of 1,501 trades: its page leaves the per-trade timeline out and keeps each day, the status unchanged', async () => {
+      const trader = await newTrader(app, 'long');
+      const account = await propAccount(trader, 'Long history');
+      await put(trader, `/api/prop/accounts/${account.id}/rules`, { rules: dailyLimit(100_000) });
+      const days = Array.from({ length: 1_501 }, (_, i) => new Date(Date.UTC(2020, 0, 6) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10));
+      await importTrades(trader, account.id, days.map((day, i) => trade(day, i % 2 === 0 ? '1.00' : '-0.50', '09:40', '09:50')));
+      const detail = conforms(propAccountDetail, await trader.get(`/api/prop/accounts/${account.id}`));
+      expect(detail).toMatchObject({ trades: 1_501, timeline_omitted: true });
+      expect(detail.status!.timeline).toEqual([]);
+      expect(detail.status!.days).toHaveLength(501);
+      // 751 of +$1.00 and 750 of -$0.50.
+      expect(detail.status!.balanceCents).toBe(5_000_000 + 75_100 - 37_500);
+      const shorter = conforms(propAccountDetail, await alice.get(`/api/prop/accounts/${(await propAccount(alice, 'Short history')).id}`));
+      expect(shorter.timeline_omitted).toBe(false);
+    });
+
     it('GET /api/prop/status lists the accounts with a rule set only, each with its own starting balance', async () => {
       const trader = await newTrader(app, 'list');
       await createAccount(trader, 'Personal, no rules');

@@ -151,6 +151,12 @@ export const RULE_LABELS: Readonly<Record<RuleKey, string>> = {
   payout: 'Payout',
 };
 
+/**
+ * The most trades whose balance and threshold an account's page gets one by one: beyond it the timeline is left out
+ * and the chart draws each day's close (a chart of thousands of points is unreadable, and their JSON is the page's cost).
+ */
+export const TIMELINE_LIMIT = 1500;
+
 /** Green, amber (within 25% of a limit) or red. */
 export type RuleState = 'ok' | 'near' | 'broken' | 'met' | 'pending';
 

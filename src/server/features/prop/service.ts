@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Ledger, LedgerEntry, PropAccountDetail, PropAccountSummary, PropStatusBody, RuleSet } from '../../../contract/prop';
-import { propRuleSet, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
+import { propRuleSet, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
 import { marketDayOf, type TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { findPropTemplate, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
@@ -148,12 +148,15 @@ export const propService = {
       const row = await findAccount(tx, userId, accountId);
       const evaluated = await evaluateAccount(database, tx, userId, row, today);
       const ledger = await propRepo(tx, userId).ledger(accountId);
+      const status = evaluated?.status ?? null;
+      const omitted = status !== null && status.timeline.length > TIMELINE_LIMIT;
       return {
         account: toPropAccount(row),
         rule_set: evaluated?.rules ?? null,
         today,
         trades: evaluated?.trades.length ?? 0,
-        status: (evaluated?.status ?? null) satisfies PropStatusBody | null,
+        status: (status && omitted ? { ...status, timeline: [] } : status) satisfies PropStatusBody | null,
+        timeline_omitted: omitted,
         ledger: ledger.map(toLedgerEntry),
         ledger_summary: ledgerSummaryOf(ledger, row.firm ?? ''),
       };

@@ -230,7 +230,7 @@ export function PropAccountPage() {
         )}
       </Card>
 
-      {status && detail.rule_set && status.timeline.length > 0 && (
+      {status && detail.rule_set && status.days.length > 0 && (
         <Card withBorder radius="md" padding="md" data-testid="prop-timeline">
           <Title order={2} size="h4" mb="sm">
             Balance, Threshold and Target

@@ -2,12 +2,9 @@ import { Anchor, ScrollArea, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { LineChart } from '../../components/charts';
 import { formatShortDay } from '../../../domain/dates';
-import type { PropRuleSet, PropStatus } from '../../../domain/prop/types';
+import { TIMELINE_LIMIT, type PropRuleSet, type PropStatus } from '../../../domain/prop/types';
 import { pnlColor } from '../../lib/tone';
 import { formatLongDay, formatSignedUsd, formatUsd } from './format';
-
-/** Beyond this many trades the chart draws each day's close instead of each trade (the table keeps every day). */
-const MAX_TRADE_POINTS = 1500;
 
 /**
  * The timeline of issue 28: the balance after each closed trade, the maximum loss threshold under it and the target
@@ -16,7 +13,8 @@ const MAX_TRADE_POINTS = 1500;
  */
 export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onOpenDay: (day: string, tradeId: string | null) => void }) {
   const { status, rules, onOpenDay } = props;
-  const byTrade = status.timeline.length <= MAX_TRADE_POINTS;
+  // Beyond TIMELINE_LIMIT trades the server leaves the per-trade timeline out: each day's close then.
+  const byTrade = status.timeline.length > 0;
   const target = rules.profitTargetCents === null ? null : status.startingBalanceCents + rules.profitTargetCents;
   const hasThreshold = rules.maxLoss !== null;
 
@@ -72,7 +70,7 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
         data-testid="prop-chart"
       />
       <Text size="xs" c="dimmed" mt={4}>
-        {byTrade ? 'One point per closed trade.' : `One point per trading day's close (more than ${MAX_TRADE_POINTS} trades).`} Select a point or a day to see
+        {byTrade ? 'One point per closed trade.' : `One point per trading day's close (more than ${TIMELINE_LIMIT} trades).`} Select a point or a day to see
         its trades.
       </Text>
       <ScrollArea.Autosize mah={320} mt="sm" type="auto">
