@@ -131,9 +131,10 @@ describe('prop accounts', () => {
       await status.drawer.getByRole('link', { name: 'Open in Trade Log' }).click();
       await waitForPath(s.page, '/trade-log');
       await eventually(() => s.page.getByTestId('trades-total').innerText()).toBe('2 trades');
-      expect(await s.page.getByTestId('trades-days').innerText()).toBe(formatDay(today, 'MMM d, yyyy'));
-      expect(new URL(s.page.url()).search).toBe('');
-      await s.page.getByTestId('trades-days').click();
+      // The account went to the selector; the day stays in the address as the Reports' filter, with its banner.
+      expect(await s.page.getByTestId('trade-log-filter').innerText()).toContain(formatDay(today, 'MMM d, yyyy'));
+      expect(new URL(s.page.url()).searchParams.has('account')).toBe(false);
+      await s.page.getByTestId('trade-log-filter-clear').click();
       await eventually(() => s.page.getByTestId('trades-total').innerText()).toBe('3 trades');
 
       // The red account: the rule, the day and the New York time it broke, and the trade that broke it.

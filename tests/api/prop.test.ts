@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger as ledgerSchema, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
 import { tradingAccount } from '../../src/contract/accounts';
 import { importOutcome } from '../../src/contract/imports';
+import { overviewReport } from '../../src/contract/reports';
 import { findPropTemplate, EMPTY_RULE_SET, type PropRuleSet } from '../../src/domain/prop';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -82,6 +83,21 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
       }
       const list = (await alice.get('/api/accounts')).body as Array<{ id: string }>;
       expect(list.find((a) => a.id === account.id)).toMatchObject({ kind: 'evaluation', size: '50000.00', starting_balance: '50000.00', firm: 'Topstep' });
+    });
+
+    it("the Reports' opening balance is the filter's accounts' own starting balances, summed for all of them", async () => {
+      const trader = await newTrader(app, 'reports-balance');
+      const opening = async (query: string) => conforms(overviewReport, await trader.get(`/api/reports/overview${query}`)).openingBalanceCents;
+      // Without any account: the spec's default.
+      expect(await opening('')).toBe(1_000_000);
+      const a = await propAccount(trader, 'Fifty');
+      const b = await propAccount(trader, 'Twenty-five', { size: 25000, starting_balance: '25000' });
+      await importTrades(trader, a.id, [trade('2026-03-02', '100.00', '09:40', '09:50')]);
+      expect(await opening('')).toBe(7_500_000);
+      expect(await opening(`?account=${b.id}`)).toBe(2_500_000);
+      // From the day after: A's start and its P&L before the range.
+      expect(await opening(`?account=${a.id}&from=2026-03-03`)).toBe(5_010_000);
+      expect(await opening(`?account=${a.id}&account=${b.id}`)).toBe(7_500_000);
     });
   });
 

@@ -23,12 +23,10 @@ import {
   IconPlus,
   IconSearch,
   IconTable,
-  IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatDay } from '../../../domain/dates';
-import { DEFAULT_TRADE_ORDER, tradePageQuery, type AccountFilter, type DayRange, type Trade } from '../../shared/api';
+import { DEFAULT_TRADE_ORDER, tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { TradeFormModal } from './trade-form-modal';
@@ -37,9 +35,6 @@ import { describeError, isNetworkError, toastError, toastSuccess } from './toast
 import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const describeDays = (days: DayRange) =>
-  days.from === days.to ? formatDay(days.from, 'MMM d, yyyy') : `${formatDay(days.from, 'MMM d, yyyy')} to ${formatDay(days.to, 'MMM d, yyyy')}`;
 // Spec part 1 §9: mobile width under 768 px; part 2: card view is the default on small screens.
 const SMALL_SCREEN = '(max-width: 47.99em)';
 
@@ -52,16 +47,15 @@ interface TradesPanelProps {
   importSlot?: ReactNode;
   /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
   onSearchChange?: (q: string) => void;
-  /** Only these trading days (the Trade Log opened from a prop rule's trades), with a way back to all of them. */
-  days?: DayRange | null;
-  onClearDays?: () => void;
+  /** A Reports filter the list applies (its URL parameters; issue 26 'Open in Trade Log'), '' for none. */
+  reportFilter?: string;
 }
 
 /**
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, days = null, onClearDays }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, reportFilter = '' }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
@@ -79,11 +73,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const filter = account ?? 'all';
 
   const compact = useQuery({
-    ...tradePageQuery(filter, q, COMPACT_LIMIT, DEFAULT_TRADE_ORDER, days),
+    ...tradePageQuery(filter, q, COMPACT_LIMIT, DEFAULT_TRADE_ORDER, reportFilter),
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useTradeWindow(filter, q, account !== null && maximized, DEFAULT_TRADE_ORDER, days);
+  const full = useTradeWindow(filter, q, account !== null && maximized, DEFAULT_TRADE_ORDER, reportFilter);
 
   const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
   const total = (maximized ? full.total : compact.data?.total) ?? 0;
@@ -98,8 +92,8 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   // Leaving select mode clears the selection (part 2 §4); so does changing what is listed.
   useEffect(() => {
     setSelected(new Set());
-  }, [filter, q, selectMode, maximized]);
-  useEffect(() => setInlineId(null), [filter, q, maximized, view]);
+  }, [filter, q, reportFilter, selectMode, maximized]);
+  useEffect(() => setInlineId(null), [filter, q, reportFilter, maximized, view]);
 
   const toggleSelect = useCallback(
     (id: string) =>
@@ -221,11 +215,6 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           <Text size="sm" c="dimmed" data-testid="trades-total">
             {total} {total === 1 ? 'trade' : 'trades'}
           </Text>
-          {days && (
-            <Button size="compact-xs" variant="light" rightSection={<IconX size={12} aria-hidden="true" />} onClick={onClearDays} data-testid="trades-days" aria-label={`Show all days, not only ${describeDays(days)}`}>
-              {describeDays(days)}
-            </Button>
-          )}
         </Group>
         <Group gap="xs" wrap="wrap">
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onAddTrade} data-testid="add-trade">

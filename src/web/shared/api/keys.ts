@@ -6,12 +6,6 @@ import type { SortDirection, TradeSort } from '../../../contract/trades';
  */
 export type AccountFilter = 'all' | 'unassigned' | string;
 
-/** Trading days, inclusive (yyyy-MM-dd): the Trade Log opened on one account's day (a prop rule's trades). */
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
 /** The Trade Log list's order (GET /api/trades `sort` and `dir`); the default is the trading order, newest first. */
 export interface TradeOrder {
   sort: TradeSort;
@@ -24,13 +18,14 @@ export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
-      ['trades', 'list', account, q, limit, orderKey(order), days?.from ?? '', days?.to ?? ''] as const,
+    /** `filter` is a Reports filter's URL parameters (issue 26: the Trade Log takes the same filters), '' for none. */
+    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+      ['trades', 'list', account, q, limit, orderKey(order), filter] as const,
     /** One page of the maximized list, by its position (page n holds rows n*size ...). */
-    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, days: DayRange | null = null) =>
-      ['trades', 'window', account, q, page, orderKey(order), days?.from ?? '', days?.to ?? ''] as const,
-    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
-      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
+    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+      ['trades', 'window', account, q, page, orderKey(order), filter] as const,
+    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all', filter = '') =>
+      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days, filter] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
     detail: (id: string) => ['trades', 'detail', id] as const,
     /** One trading day's trades (the dashboard's day-trades dialog). */
