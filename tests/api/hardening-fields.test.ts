@@ -14,6 +14,7 @@ import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, re
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
+import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../src/contract/reports';
 import { assignInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
@@ -249,6 +250,13 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/journal/days': { query: () => ({}), querySchema: journalDaysQuery },
       'GET /api/journal/:date': { params: () => ({ date: '2025-03-03' }) },
       'PUT /api/journal/:date': { params: () => ({ date: '2025-03-03' }), body: () => ({ content: 'Walked' }), bodySchema: journalNoteInput },
+      'GET /api/reports/overview': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/equity': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
+      'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
+      'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
+      'GET /api/reports/options': {},
       'GET /api/trade-details/:id': { params: id('trade') },
       'GET /api/quick-links': {},
       'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
