@@ -45,12 +45,14 @@ describe.each(backends())('the prop accounts migration on %s', (backend) => {
   let before: string;
   let runner: Runner;
   beforeAll(async () => {
-    // The migrations folder as it was before this one: every file, and the journal without its entry.
+    // The migrations folder as it was before this one: every file, and the journal up to the entry before it (a later
+    // migration already applied would stand in its way: drizzle applies only what is newer than the newest it ran).
     before = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-before-prop-'));
     fs.mkdirSync(path.join(before, 'meta'));
     for (const file of fs.readdirSync(migrationsFolder)) if (file.endsWith('.sql')) fs.copyFileSync(path.join(migrationsFolder, file), path.join(before, file));
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-    journal.entries = journal.entries.filter((e) => e.tag !== MIGRATION);
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; idx: number }> };
+    const idx = journal.entries.find((e) => e.tag === MIGRATION)!.idx;
+    journal.entries = journal.entries.filter((e) => e.idx < idx);
     fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
     runner = await openRunner(backend);
   });

@@ -42,6 +42,7 @@ const JournalPage = page(() => import('../features/journal/journal-page'), 'Jour
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
 const PropAccountPage = page(() => import('../features/prop/prop-account-page'), 'PropAccountPage');
+const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
 const FIRST_PAGE_WAIT_MS = 3000;
@@ -96,6 +97,7 @@ export function AppRouter() {
                 <Route path="/trade/:id" element={<TradeDetailsPage />} />
                 <Route path="/tutorials" element={<TutorialsPage />} />
                 <Route path="/prop/:id" element={<PropAccountPage />} />
+                <Route path="/connections" element={<ConnectionsPage />} />
               </Route>
             </Route>
           </Routes>

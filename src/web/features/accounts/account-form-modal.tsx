@@ -12,13 +12,15 @@ interface AccountFormModalProps {
   onClose: () => void;
   /** The account to edit; without it the dialog creates one. */
   account?: TradingAccount | null;
+  /** What a new account starts with (a broker connection names it after the broker's account). */
+  initial?: Partial<AccountFormValues>;
   onSaved?: (account: TradingAccount) => void;
 }
 
 const EMPTY: AccountFormValues = { name: '', description: '', is_default: false, kind: 'personal', firm: '', size: '', starting_balance: 10000 };
 
 /** Spec part 1 §2.6: 'Create Trading Account' / 'Edit Trading Account'. */
-export function AccountFormModal({ opened, onClose, account, onSaved }: AccountFormModalProps) {
+export function AccountFormModal({ opened, onClose, account, initial, onSaved }: AccountFormModalProps) {
   const editing = Boolean(account);
   const [values, setValues] = useState<AccountFormValues>(EMPTY);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -42,10 +44,11 @@ export function AccountFormModal({ opened, onClose, account, onSaved }: AccountF
             size: account.size === null ? '' : Number(account.size),
             starting_balance: Number(account.starting_balance),
           }
-        : EMPTY,
+        : { ...EMPTY, ...initial },
     );
     setBalanceTouched(Boolean(account));
     setNameError(null);
+    // `initial` is read when the dialog opens, not on every render of its caller.
   }, [opened, account]);
 
   const submit = async (event: FormEvent) => {
