@@ -259,6 +259,12 @@ export const importOutcome = z.strictObject({
   prop_warnings: z.array(propAccountSummary),
 });
 
+/**
+ * GET /api/imports/queue (issue 25, point 5): the caller's own uploads waiting for their turn to be read, and how many
+ * uploads (of any trader, being read or waiting) are ahead of the first of them. Nothing waits: { waiting: 0, ahead: 0 }.
+ */
+export const importQueue = z.strictObject({ waiting: z.number().int().nonnegative(), ahead: z.number().int().nonnegative() });
+
 export type ImportFormats = z.infer<typeof importFormats>;
 export type FeeScheduleDto = z.infer<typeof feeSchedule>;
 export type FeeScheduleApplied = z.infer<typeof feeScheduleApplied>;
@@ -268,6 +274,7 @@ export type FileAccount = z.infer<typeof fileAccount>;
 export type OpenPosition = z.infer<typeof openPosition>;
 export type ImportPreview = z.infer<typeof importPreview>;
 export type ImportOutcome = z.infer<typeof importOutcome>;
+export type ImportQueue = z.infer<typeof importQueue>;
 
 /** The schemas of the domain's own results must say what the domain's types say, both ways. */
 agree<Same<z.infer<typeof timeZoneCheck>, TimeZoneCheck>>(true);
