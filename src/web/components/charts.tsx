@@ -180,6 +180,14 @@ export function AreaChart({ table, ...props }: WithTable<ComponentProps<ChartsMo
   );
 }
 
+export function LineChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['LineChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.LineChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
+}
+
 export function BarChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['BarChart']>>) {
   return (
     <Charted table={table}>

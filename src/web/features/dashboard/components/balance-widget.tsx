@@ -5,14 +5,16 @@ import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/cor
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Cents } from '../../../../domain/cents';
 import {
   BALANCE_RANGE_DAYS,
   buildBalanceSeries,
+  DEFAULT_STARTING_BALANCE_CENTS,
   getLastDaysRange,
   parseStartingBalance,
   type BalanceRange,
 } from '../../../../domain/stats';
-import { preferencesQuery } from '../../../shared/api';
+import { accountsQuery, type AccountFilter, type TradingAccount } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
@@ -20,13 +22,28 @@ import { WidgetCard } from './widget-card';
 // The number input (react-number-format) loads with the settings dialog, not with the dashboard.
 const BalanceSettingsDialog = lazy(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog })));
 
+/**
+ * The starting balance of what the dashboard shows (issue 28): the chosen account's own; for All Trades the sum of
+ * every account's, so three 50K accounts start at $150,000; without any account the spec's default (part 1 §9).
+ * Null while the accounts are on their way.
+ */
+export function startingBalanceOf(account: AccountFilter, accounts: readonly TradingAccount[] | undefined): Cents | null {
+  if (!accounts) return null;
+  if (account === 'all') {
+    return accounts.length === 0 ? DEFAULT_STARTING_BALANCE_CENTS : accounts.reduce((sum, a) => sum + parseStartingBalance(a.starting_balance), 0);
+  }
+  const chosen = accounts.find((a) => a.id === account);
+  // Trades without an account have no balance of their own.
+  return chosen ? parseStartingBalance(chosen.starting_balance) : 0;
+}
+
 /** Spec part 1 §2.4, §9: the account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
 export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
-  const { stats, now, timeZone } = useDashboard();
-  const { data: preferences } = useQuery(preferencesQuery);
+  const { stats, now, timeZone, account } = useDashboard();
+  const { data: accounts } = useQuery(accountsQuery);
   const [range, setRange] = useState<BalanceRange>('90d');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const startingCents = parseStartingBalance(preferences?.starting_balance ?? '10000');
+  const startingCents = startingBalanceOf(account, accounts) ?? DEFAULT_STARTING_BALANCE_CENTS;
 
   const points = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
@@ -95,7 +112,7 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       />
       {settingsOpen && (
         <Suspense fallback={null}>
-          <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} startingCents={startingCents} />
+          <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} account={account} accounts={accounts ?? []} />
         </Suspense>
       )}
     </WidgetCard>
