@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
 import { agree, decimal, instant, type Same } from './common';
+import { propAccountSummary } from './prop';
 
 /**
  * The broker-import endpoints' contract (issue 14): /api/imports/preview, /api/imports, /api/imports/formats and the
@@ -256,6 +257,8 @@ export const importOutcome = z.strictObject({
   accounts: z.array(z.strictObject({ account_id: z.uuid(), imported: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() })),
   /** Trades already stored without their fills (imported before fills were kept) that got this file's (issue 29). */
   fills_attached: z.number().int().nonnegative(),
+  /** Issue 28: the prop accounts the import wrote into that are now near a limit (amber) or past one (red). */
+  prop_warnings: z.array(propAccountSummary),
 });
 
 /**

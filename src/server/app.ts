@@ -23,6 +23,7 @@ import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
+import { propRoutes } from './features/prop/routes';
 import { reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
@@ -143,6 +144,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/journal', journalRoutes(deps));
   api.route('/trade-details', tradeDetailsRoutes(deps));
   api.route('/quick-links', quickLinkRoutes(deps));
+  api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   api.route('/market', marketRoutes(deps));
   app.route('/api', api);

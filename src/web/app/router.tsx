@@ -42,6 +42,7 @@ const JournalPage = page(() => import('../features/journal/journal-page'), 'Jour
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
 const MarketDataPage = page(() => import('../features/market-data/market-data-page'), 'MarketDataPage');
+const PropAccountPage = page(() => import('../features/prop/prop-account-page'), 'PropAccountPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
@@ -97,6 +98,7 @@ export function AppRouter() {
                 <Route path="/trade/:id" element={<TradeDetailsPage />} />
                 <Route path="/tutorials" element={<TutorialsPage />} />
                 <Route path="/market-data" element={<MarketDataPage />} />
+                <Route path="/prop/:id" element={<PropAccountPage />} />
                 <Route path="/connections" element={<ConnectionsPage />} />
               </Route>
             </Route>

@@ -3,4 +3,5 @@ export * from './types';
 export * from './queries';
 export * from './attachments';
 export * from './pending-deletes';
+export * from './prop';
 export * from './trade-patch';
