@@ -36,7 +36,9 @@ export function importRoutes({ database }: AppDeps) {
     })
     .post('/', limit, async (c) => {
       const query = readImportQuery(c, importQuery);
-      return c.json(await importsService.import(database, c.var.user.id, await readFile(c), query));
+      const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
+      database.noteTradesWritten(outcome.imported);
+      return c.json(outcome);
     });
 }
 
