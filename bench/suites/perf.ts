@@ -96,6 +96,7 @@ async function sample(url: string, cookie: string, n: number): Promise<number[]>
   return samples;
 }
 
+const REST_MS = 20_000;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measureBackend(server: ServerProcess, backend: string, total: number, quick: boolean): Promise<Row[]> {
@@ -105,9 +106,10 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
   const headers = { cookie, origin: url, 'content-type': 'application/json' };
   const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Perf' }) })).json()) as { id: string };
 
-  // Memory: 10,000 trades imported, then the server left alone (the ANALYZE after the import included).
+  // Memory: 10,000 trades imported, then the server left alone (the ANALYZE after the import included) long enough
+  // for V8 to give back the heap the request used (its memory reducer runs after several idle seconds).
   let peak = await importRange(server, cookie, account.id, 0, 10_000);
-  await settle(5_000);
+  await settle(REST_MS);
   const rest10k = server.rssMb();
   rows.push(summarize(SUITE, 'server RSS at rest after a 10,000-trade import', backend, [rest10k], 'MB', undefined, { limit: backend === 'pglite' ? 300 : 150 }));
 
@@ -138,7 +140,7 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
   );
   // Warm: the same first page after the statistics.
   rows.push(summarize(SUITE, 'GET /api/trades first page (50), warm', backend, await sample(`${url}/api/trades?account=all&limit=50`, cookie, n), 'ms', `${total.toLocaleString('en-US')} trades`));
-  await settle(5_000);
+  await settle(REST_MS);
   rows.push(
     summarize(SUITE, `server RSS at rest after ${total.toLocaleString('en-US')} trades`, backend, [server.rssMb()], 'MB'),
     summarize(SUITE, 'server RSS at peak (during the imports)', backend, [peak], 'MB'),
