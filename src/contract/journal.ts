@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
-import { calendarDay, decimal, instant } from './common';
+import { calendarDay, decimal, instant, instantInput } from './common';
 
 /** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 
@@ -16,7 +16,7 @@ export const journalNoteInput = z.object({
    * The updated_at of the day's note the text grew from, or null when the day had none (issue 24, point 4); when the
    * note changed since, the save is refused with 409 `note-changed`. Left out: no check.
    */
-  base_updated_at: z.iso.datetime({ error: 'must be the updated_at of the note the text was based on, or null' }).nullable().optional(),
+  base_updated_at: instantInput('must be the updated_at of the note the text was based on, or null').nullable().optional(),
   content: z.string({ error: 'content is required' }).max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')} characters`),
 });
 

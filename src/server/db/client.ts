@@ -42,6 +42,13 @@ export interface Database {
    * statistics of an empty table is slow (issue 31 point 1).
    */
   noteTradesWritten(rows: number): void;
+  /**
+   * A lock that every server process on this database respects, for work that runs outside any one transaction (a
+   * broker sync: minutes of API calls, then one transaction): null when another holder has it, else its release.
+   * PostgreSQL: a session-level advisory lock on a connection of its own, so it goes with a process that dies.
+   * PGlite is one process: a lock in memory.
+   */
+  tryLock(scope: string, key: string): Promise<(() => Promise<void>) | null>;
 }
 
 const SESSIONS_CHANNEL = 'edgebook_sessions';
@@ -159,6 +166,35 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await pool.query(`select pg_notify('${SESSIONS_CHANNEL}', '')`);
   };
   database.onSessionsChanged = signals.subscribe;
+  const lockClients = new Set<pg.Client>();
+  database.tryLock = async (scope, key) => {
+    const client = new pg.Client(connection);
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as ok', [scope, key]);
+      if (!result.rows[0]?.ok) {
+        await client.end().catch(() => undefined);
+        return null;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    lockClients.add(client);
+    return async () => {
+      if (!lockClients.delete(client)) return;
+      // Ending the session releases its advisory locks, whatever the unlock says.
+      await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [scope, key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    };
+  };
+  const closeDatabase = database.close;
+  database.close = async () => {
+    await Promise.all([...lockClients].map((client) => client.end().catch(() => undefined)));
+    lockClients.clear();
+    await closeDatabase();
+  };
   // Building a drizzle instance extracts the whole schema's relations: once per pooled connection, not per request.
   const perClient = new WeakMap<pg.PoolClient, Tx>();
   const onClient = (client: pg.PoolClient): Tx => {
@@ -325,9 +361,16 @@ function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger
   let open = 0;
   // The embedded database is one process: news of ended sessions has nowhere else to go.
   const listeners = new Set<() => void>();
+  const held = new Set<string>();
   return {
     kind,
     db,
+    async tryLock(scope, key) {
+      const name = `${scope}\u0000${key}`;
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => void held.delete(name);
+    },
     async sessionsChanged() {
       listeners.forEach((fn) => fn());
     },
