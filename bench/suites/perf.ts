@@ -130,12 +130,15 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
     cold.push(...(await sample(stats, cookie, 1)));
   }
   const cached = await sample(stats, cookie, n);
-  const oneRow = await sample(`${url}/api/trades/${oneId}`, cookie, n);
+  const oneTrade = await sample(`${url}/api/trades/${oneId}`, cookie, n);
+  // The trader's preferences: one row by its key, the cheapest signed-in read.
+  const oneRow = await sample(`${url}/api/preferences`, cookie, n);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   rows.push(
     summarize(SUITE, 'GET /api/trades/stats, Trade Log, first after a write', backend, cold, 'ms', `${total.toLocaleString('en-US')} trades`),
     summarize(SUITE, 'GET /api/trades/stats, Trade Log, repeated (cached)', backend, cached, 'ms', `${total.toLocaleString('en-US')} trades`),
-    summarize(SUITE, 'GET /api/trades/:id (one-row read)', backend, oneRow, 'ms'),
+    summarize(SUITE, 'GET /api/trades/:id (one trade)', backend, oneTrade, 'ms'),
+    summarize(SUITE, 'GET /api/preferences (one-row read)', backend, oneRow, 'ms'),
     summarize(SUITE, 'statistics repeated / one-row read (p50s)', backend, [median(cached) / median(oneRow)], 'x', undefined, { limit: 5 }),
   );
   // Warm: the same first page after the statistics.
