@@ -11,7 +11,7 @@ import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../s
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
-import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview } from '../../src/contract/imports';
+import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview, importQueue } from '../../src/contract/imports';
 import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
@@ -212,6 +212,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const dave = await newTrader(app, 'dave');
     const account = await createAccount(dave, 'Tradovate');
     expect(conforms(importFormats, await dave.get('/api/imports/formats')).length).toBeGreaterThan(3);
+    expect(conforms(importQueue, await dave.get('/api/imports/queue'))).toEqual({ waiting: 0, ahead: 0 });
     const file = ownFile('tradovate-performance-london.csv');
     const query = { account_id: account.id, time_zone: 'America/New_York', browser_time_zone: 'Europe/London' };
     const preview = conforms(importPreview, await previewFile(dave, query, file));

@@ -213,6 +213,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'DELETE /api/tasks/:id': { params: () => ({ id: NIL }) },
       'POST /api/onboarding': {},
       'GET /api/imports/formats': {},
+      'GET /api/imports/queue': {},
       'GET /api/imports/fees/:accountId': { params: () => ({ accountId: ids.account! }) },
       'PUT /api/imports/fees/:accountId': {
         params: () => ({ accountId: ids.account! }),

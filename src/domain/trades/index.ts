@@ -6,4 +6,5 @@ export * from './sessions';
 export * from './futures';
 export * from './normalize-trade';
 export * from './prices';
+export * from './trade-times';
 export * from './trading-order';

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { SharedPglite, type LenderToken } from './pglite-connection';
 import { DatabaseUnreachableError, describeReason, describeTarget, isDatabaseUnavailable } from './unavailable';
 import type { Logger } from '../logger';
 import { packageRoot } from '../paths';
@@ -102,9 +103,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
       ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Every statement goes through one queue, so that a long transaction can lend the connection (issue 25, point 4).
+    const shared = new SharedPglite(client);
+    const db = drizzlePglite({ client: shared as unknown as PGlite, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    return wrap(
+    const database = wrap(
       'pglite',
       db,
       async () => {
@@ -113,6 +116,16 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       },
       options.logger,
     );
+    const withUser = database.withUser;
+    database.withUser = (userId, fn) =>
+      shared.forUser(userId, () =>
+        withUser(userId, (tx) => {
+          lenders.set(tx, { shared, token: shared.transactionHere() });
+          return fn(tx);
+        }),
+      );
+    pgliteConnections.set(database, shared);
+    return database;
   } catch (error) {
     lock?.release();
     throw error;
@@ -324,6 +337,27 @@ function sessionSignals(url: string) {
       await open?.end().catch(() => {});
     },
   };
+}
+
+/** The PGlite queue of each transaction's connection (yieldConnection) and of each database (tests). */
+const lenders = new WeakMap<Tx, { shared: SharedPglite; token: LenderToken | null }>();
+const pgliteConnections = new WeakMap<Database, SharedPglite>();
+
+/**
+ * Between two statements of a long transaction (an import's inserts), with none of its statements in flight: lets
+ * other requests run. On PostgreSQL they have connections of their own, and this only gives the event loop a turn.
+ * On PGlite, the one connection is lent to other traders' reads waiting for it, each run inside this transaction,
+ * read-only and rolled back (pglite-connection.ts), so that they wait milliseconds, not for the whole import.
+ */
+export async function yieldConnection(tx: Tx): Promise<void> {
+  const lender = lenders.get(tx);
+  if (lender) await lender.shared.lend(lender.token);
+  else await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** How many requests ran inside other transactions on this embedded database (tests); null on PostgreSQL. */
+export function guestsServed(database: Database): number | null {
+  return pgliteConnections.get(database)?.guests ?? null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   signedIn: 'signed-in',
   /** The legacy quick-links list (spec part 2 §3), moved to the server once after sign-in. */
   legacyQuickLinks: 'trader-quick-links',
+  /** The Trade Log's shown and hidden columns (issue 24): { [column id]: false } for each hidden one. */
+  tradeLogColumns: 'trade-log-columns',
 } as const;
 
 // Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.
