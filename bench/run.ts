@@ -11,6 +11,7 @@ import * as imports from './suites/imports';
 import * as load from './suites/load';
 import * as notes from './suites/notes';
 import * as prop from './suites/prop';
+import * as perf from './suites/perf';
 import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
 
@@ -30,6 +31,7 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   load,
   notes,
   prop,
+  perf,
 };
 
 const args = process.argv.slice(2);
