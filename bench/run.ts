@@ -12,6 +12,7 @@ import * as load from './suites/load';
 import * as market from './suites/market';
 import * as notes from './suites/notes';
 import * as prop from './suites/prop';
+import * as perf from './suites/perf';
 import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
 
@@ -32,6 +33,7 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   notes,
   market,
   prop,
+  perf,
 };
 
 const args = process.argv.slice(2);
