@@ -9,6 +9,7 @@ import * as firstScreen from './suites/first-screen';
 import * as foundation from './suites/foundation';
 import * as imports from './suites/imports';
 import * as load from './suites/load';
+import * as market from './suites/market';
 import * as notes from './suites/notes';
 import * as prop from './suites/prop';
 import * as perf from './suites/perf';
@@ -30,6 +31,7 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   ai,
   load,
   notes,
+  market,
   prop,
   perf,
 };

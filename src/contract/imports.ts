@@ -255,6 +255,8 @@ export const importOutcome = z.strictObject({
   time_zone: z.string(),
   account_id: z.uuid(),
   accounts: z.array(z.strictObject({ account_id: z.uuid(), imported: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() })),
+  /** Trades already stored without their fills (imported before fills were kept) that got this file's (issue 29). */
+  fills_attached: z.number().int().nonnegative(),
   /** Issue 28: the prop accounts the import wrote into that are now near a limit (amber) or past one (red). */
   prop_warnings: z.array(propAccountSummary),
 });

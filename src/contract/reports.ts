@@ -9,6 +9,7 @@ import {
   UNASSIGNED,
   type ReportFilter,
 } from '../domain/reports/filter';
+import type { ExcursionSummary } from '../domain/market/excursion-summary';
 import type { ReportOverview } from '../domain/reports/overview';
 import { agree, calendarDay, type Same } from './common';
 
@@ -325,9 +326,23 @@ export const reportOptions = z.strictObject({
   trades: count,
 });
 
+const excursionGroup = z.strictObject({
+  trades: count,
+  averageMaeCents: cents.nonnegative().nullable(),
+  averageMfeCents: cents.nonnegative().nullable(),
+  averageCapturePercent: z.number().nullable(),
+});
+/** GET /api/reports/excursions (issue 29): average MAE and MFE of winners and losers, and the share of the best exit captured. */
+export const excursionsReport = z.strictObject({
+  basis: reportBasis,
+  excursions: z.strictObject({ all: excursionGroup, winners: excursionGroup, losers: excursionGroup, unmeasured: count }),
+});
+agree<Same<z.infer<typeof excursionsReport>['excursions'], ExcursionSummary>>(true);
+
 export type ReportBasis = z.infer<typeof reportBasis>;
 export type OverviewReport = z.infer<typeof overviewReport>;
 export type EquityReport = z.infer<typeof equityReport>;
+export type ExcursionsReport = z.infer<typeof excursionsReport>;
 export type BreakdownReport = z.infer<typeof breakdownReport>;
 export type HeatmapReport = z.infer<typeof heatmapReport>;
 export type CalendarReport = z.infer<typeof calendarReport>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachment } from './attachments';
+import { fill } from './market';
 import { noteSummary } from './notes';
 import { trade } from './trades';
 
@@ -11,6 +12,9 @@ export const tradeDetails = z.strictObject({
   next_id: z.uuid().nullable(),
   notes: z.array(noteSummary.extend({ content: z.string() })),
   attachments: z.array(attachment),
+  /** Its fills in the order traded (issue 29), and whether the trader may change them (manual trades). */
+  fills: z.array(fill),
+  fills_editable: z.boolean(),
 });
 
 export type TradeDetails = z.infer<typeof tradeDetails>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
 import { calendarDay } from './common';
+import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 
 /**
@@ -221,8 +222,8 @@ export const bulkDeleteResult = z.strictObject({ deleted: count });
 export const assignResult = z.strictObject({ assigned: count });
 /** POST /api/trades/import */
 export const backupImportResult = z.strictObject({ imported: count, skipped: count });
-/** GET /api/trades/export: every trade, a JSON backup. */
-export const tradeBackup = z.array(trade);
+/** GET /api/trades/export: every trade with its fills (issue 29), a JSON backup. */
+export const tradeBackup = z.array(trade.extend({ fills: z.array(fill) }));
 
 export type TradeInput = z.infer<typeof tradeInput>;
 export type TradePatch = z.infer<typeof tradePatch>;

@@ -21,6 +21,7 @@ import { folderRoutes, noteRoutes, tagRoutes } from './features/notes/routes';
 import { attachmentRoutes } from './features/attachments/routes';
 import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
+import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import { propRoutes } from './features/prop/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -145,6 +146,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/quick-links', quickLinkRoutes(deps));
   api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
+  api.route('/market', marketRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -19,13 +19,14 @@ import { brokerConnection, brokerConnectionList, connectionTest } from '../../sr
 import { draftEvent, draftResult } from '../../src/contract/notes';
 import { ledger, ledgerEntry, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
 import { findPropTemplate } from '../../src/domain/prop';
-import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
+import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
 import { startProjectXServer, type ProjectXStandIn } from '../support/projectx-server';
 import { postSse } from '../support/sse';
-import { importFile, ownFile, previewFile } from './imports-support';
+import { importFile, ownFile, previewFile, sendFile } from './imports-support';
+import { barFormats, barsCoverage, barsDeleted, barsOutcome, barsPreview, tradeChart, tradeFills } from '../../src/contract/market';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
@@ -231,6 +232,55 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
     conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
   });
+  it('fills, price bars and charts (issue 29)', async () => {
+    const frank = await newTrader(app, 'frank');
+    const trade = await createTrade(frank, { date: '2025-03-05', period: 'AM', symbol: 'MNQH5', pnl: 0 });
+    expect(conforms(tradeFills, await frank.get(`/api/trades/${trade.id}/fills`))).toEqual({ trade_id: trade.id, editable: true, fills: [] });
+    const saved = conforms(
+      tradeFills,
+      await frank.put(`/api/trades/${trade.id}/fills`, {
+        fills: [
+          { time: '2025-03-05T15:00:30Z', side: 'Buy', quantity: 1, price: '21000', commission: '0.52' },
+          { time: '2025-03-05T15:02:10Z', side: 'Sell', quantity: 1, price: '21006.25', commission: null },
+        ],
+      }),
+    );
+    expect(saved.fills.map((f) => f.commission)).toEqual(['0.52', null]);
+    expect(conforms(tradeDetails, await frank.get(`/api/trade-details/${trade.id}`)).fills).toHaveLength(2);
+    conforms(apiError, await frank.put(`/api/trades/${trade.id}/fills`, { fills: [{ time: 'soon', side: 'Buy', quantity: 1, price: 1 }] }), 400);
+    conforms(apiError, await bob.get(`/api/trades/${trade.id}/fills`), 404);
+    expect(conforms(tradeBackup, await frank.get('/api/trades/export'))[0]!.fills).toHaveLength(2);
+
+    expect(conforms(barFormats, await frank.get('/api/market/formats')).map((f) => f.id)).toEqual(['ninjatrader-bars', 'tradingview-bars', 'databento-ohlcv', 'mapped-bars']);
+    const bars = ['time,open,high,low,close,Volume', ...Array.from({ length: 10 }, (_, i) => `${Date.UTC(2025, 2, 5, 15, i) / 1000},21000,21008,20996,21004,5`)].join('\n');
+    const barsPreviewed = conforms(barsPreview, await sendFile(frank, '/api/market/bars/preview', { contract: 'MNQH5' }, bars));
+    expect(barsPreviewed.series).toEqual([{ contract: 'MNQH5', bars: 10, first: '2025-03-05T15:00:00.000Z', last: '2025-03-05T15:09:00.000Z', already_stored: 0, conflicting: 0 }]);
+    conforms(apiError, await sendFile(frank, '/api/market/bars/preview', {}, bars), 400);
+    const stored = conforms(barsOutcome, await sendFile(frank, '/api/market/bars', { contract: 'MNQH5' }, bars));
+    expect(stored).toMatchObject({ added: 10, trades_updated: 1 });
+    const chart = conforms(tradeChart, await frank.get(`/api/market/trades/${trade.id}/chart?padding=2`));
+    expect(chart).toMatchObject({ resolution: 60, excursions: { status: 'complete', mae: { dollars: '8.00' }, mfe: { dollars: '16.00' } } });
+    // The Reports' MAE/MFE report averages the stored figures of the filter's trades (one winner here); not another's.
+    const report = conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Win'));
+    expect(report.excursions).toEqual({
+      all: { trades: 1, averageMaeCents: 800, averageMfeCents: 1600, averageCapturePercent: 78.1 },
+      winners: { trades: 1, averageMaeCents: 800, averageMfeCents: 1600, averageCapturePercent: 78.1 },
+      losers: { trades: 0, averageMaeCents: null, averageMfeCents: null, averageCapturePercent: null },
+      unmeasured: 0,
+    });
+    expect(conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Loss')).excursions.all.trades).toBe(0);
+    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({ all: { trades: 0 }, winners: { trades: 0 } });
+    conforms(apiError, await frank.get('/api/reports/excursions?hour=99'), 400);
+    conforms(apiError, await frank.get(`/api/market/trades/${trade.id}/chart?padding=9999`), 400);
+    conforms(apiError, await bob.get(`/api/market/trades/${trade.id}/chart`), 404);
+    expect(conforms(barsCoverage, await bob.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([
+      expect.objectContaining({ contract: 'MNQH5', bars: 10, mine: 0 }),
+    ]);
+    expect(conforms(barsDeleted, await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toEqual({ deleted: 0, kept: 10, trades_updated: 0 });
+    conforms(apiError, await frank.delete('/api/market/bars?contract=MNQH5&resolution=5&day=2025-03-05'), 400);
+    expect(conforms(barsDeleted, await frank.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({ deleted: 10, kept: 0 });
+  });
+
   it('prop accounts: rule set, status list, account detail, ledger and its entries', async () => {
     const erin = await newTrader(app, 'erin');
     const account = await createAccount(erin, 'Combine', { kind: 'evaluation', size: 50000, starting_balance: 50000, firm: 'Topstep' });

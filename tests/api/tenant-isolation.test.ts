@@ -261,6 +261,33 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       }
     });
 
+    it('shares price bars (market data, issue 29): every signed-in trader reads them, adds them in their own name, deletes only their own', async () => {
+      const policies = await rows(sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'price_bars' order by 1`);
+      expect(policies).toEqual([
+        { policyname: 'price_bars_add', cmd: 'INSERT' },
+        { policyname: 'price_bars_read', cmd: 'SELECT' },
+        { policyname: 'price_bars_remove', cmd: 'DELETE' },
+      ]);
+      const bar = (start: string, addedBy: string) =>
+        sql`insert into price_bars (contract, resolution, start, open, high, low, close, added_by) values ('ZZTEST', 60, ${start}, 1, 1, 1, 1, ${addedBy})`;
+      await db().withUser(a.id, (tx) => tx.execute(bar('2025-03-03T15:00:00Z', a.id)));
+      // B may not add a bar in A's name, nor change or delete A's.
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(bar('2025-03-03T15:01:00Z', a.id))))).toMatch(/row-level security/);
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`update price_bars set close = 2 where contract = 'ZZTEST'`)))).toMatch(/permission denied/);
+      await db().withUser(b.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
+      // B reads A's bar; without a signed-in trader nobody reads any.
+      const readAs = async (userId: string) =>
+        ((await db().withUser(userId, (tx) => tx.execute(sql`select added_by from price_bars where contract = 'ZZTEST'`))) as unknown as { rows: Row[] }).rows;
+      expect(await readAs(b.id)).toEqual([{ added_by: a.id }]);
+      const anonymous = await db().db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', 'edgebook_app', true)`);
+        return ((await tx.execute(sql`select 1 from price_bars`)) as unknown as { rows: Row[] }).rows;
+      });
+      expect(anonymous).toEqual([]);
+      await db().withUser(a.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
+      expect(await readAs(a.id)).toEqual([]);
+    });
+
     it('gives the app role no way around the policies', async () => {
       const [role] = await rows(sql`select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'edgebook_app'`);
       expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });

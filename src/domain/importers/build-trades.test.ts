@@ -35,6 +35,34 @@ describe('buildTrades (issue 4, "How trades are built")', () => {
     expect(openPositions).toEqual([]);
   });
 
+  it('each trade keeps its fills in the order traded; a reversal fill gives each trade its share of quantity and costs (issue 29)', () => {
+    const { trades } = buildTrades([
+      fill('Buy', 1, '21000', 0, { commission: 52, id: 'f1' }),
+      fill('Buy', 1, '20995', 1, { commission: 52, id: 'f2' }),
+      fill('Sell', 5, '21010', 5, { commission: 260, id: 'f3' }),
+      fill('Buy', 3, '20990', 9, { commission: 156, id: 'f4' }),
+    ]);
+    const view = (t: (typeof trades)[number]) =>
+      t.fills!.map((f) => [f.side, f.quantity.toString(), f.price.toString(), (f.time - T0) / 60_000, f.commission, f.id]);
+    expect(view(trades[0]!)).toEqual([
+      ['Buy', '1', '21000', 0, 52, 'f1'],
+      ['Buy', '1', '20995', 1, 52, 'f2'],
+      // 2 of the 5 contracts close the long: 2/5 of $2.60
+      ['Sell', '2', '21010', 5, 104, 'f3'],
+    ]);
+    expect(view(trades[1]!)).toEqual([
+      ['Sell', '3', '21010', 5, 156, 'f3'],
+      ['Buy', '3', '20990', 9, 156, 'f4'],
+    ]);
+    // The fills' shares add up to the trade: quantity opened, costs, and the average prices.
+    for (const trade of trades) {
+      const entries = trade.fills!.filter((f) => f.side === (trade.side === 'Long' ? 'Buy' : 'Sell'));
+      expect(entries.reduce((sum, f) => sum.plus(f.quantity), new Decimal(0)).toString()).toBe(trade.quantity!.toString());
+      expect(trade.fills!.reduce((sum, f) => sum + f.commission!, 0)).toBe(trade.commission);
+    }
+    expect(trades[0]!.entryPrice!.toString()).toBe('20997.5');
+  });
+
   it('partial exits and a re-add before flat stay one trade; quantity counts contracts opened', () => {
     const { trades } = buildTrades([
       fill('Buy', 2, '100', 0),

@@ -2,7 +2,7 @@ import { Decimal, decimalToCents, type Cents } from '../money';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from './instruments';
-import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeSide } from './types';
+import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeFill, TradeSide } from './types';
 
 export interface BuildTradesOptions extends DecorateOptions {
   /** Shared with other trades of the same import so occurrence counters span the whole file. */
@@ -40,6 +40,8 @@ interface Accumulator {
   side: TradeSide;
   entries: Part[];
   exits: Part[];
+  /** Entries and exits in the order they were matched, which is the order traded: the trade's fills. */
+  sequence: Part[];
   /** FIFO lots still open (units, price), for the average price of a position left open at the end. */
   lots: { units: number; price: Decimal }[];
   /** Why the order of fills inside one minute was a guess, when it was (minute-precision files). */
@@ -125,7 +127,9 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
       if (current !== null && position !== 0 && Math.sign(position) !== direction) {
         const closing = Math.min(remaining, Math.abs(position));
         const share = closing === remaining ? commissionLeft : shareOf(fill.commission, closing, fillUnits);
-        current.exits.push({ fill, units: closing, commission: share });
+        const part = { fill, units: closing, commission: share };
+        current.exits.push(part);
+        current.sequence.push(part);
         commissionLeft -= share;
         takeFromLots(current.lots, closing);
         position += closing * direction;
@@ -137,8 +141,10 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
         }
       }
       if (remaining > 0) {
-        current ??= { side: direction === 1 ? 'Long' : 'Short', entries: [], exits: [], lots: [] };
-        current.entries.push({ fill, units: remaining, commission: commissionLeft });
+        current ??= { side: direction === 1 ? 'Long' : 'Short', entries: [], exits: [], sequence: [], lots: [] };
+        const part = { fill, units: remaining, commission: commissionLeft };
+        current.entries.push(part);
+        current.sequence.push(part);
         current.lots.push({ units: remaining, price: fill.price });
         position += remaining * direction;
         if (options.minutePrecision && fill.opening === true) minuteEntries.push({ fill, units: remaining, direction });
@@ -295,9 +301,17 @@ function coreOf(trade: Accumulator, lastFill: Fill, scale: number, warnedRoots: 
     exitFills: distinctFills(trade.exits),
     rows: sortedRows([...trade.entries, ...trade.exits]),
     pointValue,
+    fills: trade.sequence.map((part) => fillOf(part, scale)),
   };
   if (trade.ambiguity) core.ambiguity = trade.ambiguity;
   return core;
+}
+
+/** A matched part of a fill as the trade keeps it: its own share of the quantity and of the costs. */
+function fillOf(part: Part, scale: number): TradeFill {
+  const fill: TradeFill = { time: part.fill.time, side: part.fill.side, quantity: toQuantity(part.units, scale), price: part.fill.price, commission: part.commission };
+  if (part.fill.id !== undefined && part.fill.id !== '') fill.id = part.fill.id;
+  return fill;
 }
 
 /**

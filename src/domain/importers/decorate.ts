@@ -26,6 +26,7 @@ export type TradeCore = Pick<
   | 'tags'
   | 'notes'
   | 'link'
+  | 'fills'
 > & {
   symbol: string;
   entryFills: number;
@@ -144,6 +145,7 @@ export function decorateTrade(core: TradeCore, importKey: string, options: Decor
   if (core.notes !== undefined) trade.notes = core.notes;
   if (core.link !== undefined) trade.link = core.link;
   if (core.ambiguity !== undefined) trade.ambiguity = core.ambiguity;
+  if (core.fills !== undefined) trade.fills = core.fills;
   return trade;
 }
 

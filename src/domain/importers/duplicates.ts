@@ -16,6 +16,9 @@ export interface RoundTrip {
   exitTime: string | null;
   /** The times are whole minutes (the file had no seconds). */
   minutePrecision: boolean;
+  /** A stored trip's trade id, and whether it keeps its fills (issue 29: a re-import adds them to one that does not). */
+  id?: string;
+  hasFills?: boolean;
 }
 
 /** A decimal as written without trailing zeros, so 28531.75000000 (stored) and 28531.75 (parsed) compare equal. */
@@ -51,6 +54,11 @@ function sameSeconds(a: RoundTrip, b: RoundTrip): boolean {
  * most, so two identical trades in a file stay two when the account has one of them.
  */
 export function findStoredRoundTrips(incoming: RoundTrip[], stored: RoundTrip[]): Set<number> {
+  return new Set(matchStoredRoundTrips(incoming, stored).keys());
+}
+
+/** As findStoredRoundTrips, with the stored trip each incoming one was found as. */
+export function matchStoredRoundTrips(incoming: RoundTrip[], stored: RoundTrip[]): Map<number, RoundTrip> {
   const pool = new Map<string, RoundTrip[]>();
   for (const trip of stored) {
     const key = minuteKey(trip);
@@ -59,7 +67,7 @@ export function findStoredRoundTrips(incoming: RoundTrip[], stored: RoundTrip[])
     if (!list) pool.set(key, (list = []));
     list.push(trip);
   }
-  const found = new Set<number>();
+  const found = new Map<number, RoundTrip>();
   if (pool.size === 0) return found;
   incoming.forEach((trip, index) => {
     const key = minuteKey(trip);
@@ -67,8 +75,7 @@ export function findStoredRoundTrips(incoming: RoundTrip[], stored: RoundTrip[])
     if (!candidates) return;
     const at = candidates.findIndex((candidate) => sameSeconds(candidate, trip));
     if (at === -1) return;
-    candidates.splice(at, 1);
-    found.add(index);
+    found.set(index, candidates.splice(at, 1)[0]!);
   });
   return found;
 }

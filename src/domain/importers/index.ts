@@ -29,7 +29,7 @@ export { IMPORTERS, STATEMENTS, listFormats, findImporter, detectImporter } from
 export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow, type ColumnMapping } from './mapping';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
 export { DEFAULT_FEE_SCHEDULE, MICRO_ROOTS, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
-export { findStoredRoundTrips, type RoundTrip } from './duplicates';
+export { findStoredRoundTrips, matchStoredRoundTrips, type RoundTrip } from './duplicates';
 export { CANDIDATE_ZONES, checkTimeZone, isExchangeClosed, type TimeZoneCheck, type ZoneFit } from './zone-check';
 export {
   DEFAULT_FILE_TIME_ZONE,
@@ -238,6 +238,8 @@ function preview(
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
   const built = buildTrades(parsed.fills, { ...decorate, keys, minutePrecision: parsed.minutePrecision === true });
+  // A file without costs (the fee schedule prices its trades) says nothing of each fill's fees.
+  if (parsed.costsInFile === false) for (const trade of built.trades) for (const fill of trade.fills ?? []) fill.commission = null;
   const issues = [...parsed.issues, ...built.issues];
   const openPositions = [...parsed.openPositions, ...built.openPositions];
   crossCheck(parsed, built.trades, openPositions, issues);
@@ -295,6 +297,7 @@ function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, decorate: Deco
   if (trade.tags !== undefined) core.tags = trade.tags;
   if (trade.notes !== undefined) core.notes = trade.notes;
   if (trade.link !== undefined) core.link = trade.link;
+  if (trade.fills !== undefined) core.fills = trade.fills;
   const material = trade.id !== undefined ? `id|${trade.id}` : contentKeyMaterial(core);
   return decorateTrade(core, keys.next(material), decorate);
 }

@@ -212,6 +212,47 @@ describe('fill, order and P&L formats without a real sample', () => {
   });
 });
 
+describe('fills kept with each trade (issue 29)', () => {
+  it("Tradovate's Performance export: a trade's fills rebuilt from its pairs, each fill once with the quantity it traded; no costs in the file, so no fill has any", () => {
+    const performance =
+      'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\n' +
+      'MNQM6,1,25000.00,25010.00,$20.00,04/09/2026 10:00:00,04/09/2026 10:05:00,100,300\n' +
+      'MNQM6,1,25002.00,25010.00,$16.00,04/09/2026 10:01:00,04/09/2026 10:05:00,200,300\n';
+    const [trade] = expectPreview(parseImport(performance)).trades;
+    expect(trade!.fills!.map((f) => [f.side, f.quantity.toString(), f.price.toString(), new Date(f.time).toISOString(), f.commission, f.id])).toEqual([
+      ['Buy', '1', '25000', '2026-04-09T14:00:00.000Z', null, 'tradovate-fill:100'],
+      ['Buy', '1', '25002', '2026-04-09T14:01:00.000Z', null, 'tradovate-fill:200'],
+      ['Sell', '2', '25010', '2026-04-09T14:05:00.000Z', null, 'tradovate-fill:300'],
+    ]);
+  });
+
+  it("Edgebook's backup restores each trade's fills; an unreadable fill makes its trade's element unreadable", () => {
+    const backup = [
+      {
+        id: 'a',
+        trade_date: '2026-03-09T12:00:00Z',
+        symbol: 'MNQ',
+        contract: 'MNQH6',
+        side: 'Long',
+        pnl: '19.48',
+        commission: '0.52',
+        fills: [
+          { time: '2026-03-09T14:35:00.000Z', side: 'Buy', quantity: '1', price: '21050.25', commission: '0.26' },
+          { time: '2026-03-09T14:40:00.000Z', side: 'Sell', quantity: '1', price: '21060.25', commission: null },
+        ],
+      },
+      { id: 'b', trade_date: '2026-03-09T12:00:00Z', symbol: 'ES', pnl: '5', fills: [{ time: 'yesterday', side: 'Buy', quantity: '1', price: '1' }] },
+    ];
+    const preview = expectPreview(parseImport(JSON.stringify(backup)));
+    expect(preview.trades).toHaveLength(1);
+    expect(preview.trades[0]!.fills!.map((f) => [f.side, f.price.toString(), f.commission])).toEqual([
+      ['Buy', '21050.25', 26],
+      ['Sell', '21060.25', null],
+    ]);
+    expect(preview.issues).toEqual([{ row: 2, severity: 'error', message: 'fills[0]: needs time, side (Buy or Sell), a positive quantity and a price' }]);
+  });
+});
+
 describe('robustness (fast-check): mutated and truncated files never throw', () => {
   const samples = [
     real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'),

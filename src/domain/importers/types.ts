@@ -54,6 +54,22 @@ export interface Fill {
   pointValue?: Decimal;
 }
 
+/**
+ * One fill of a round trip, as the trade keeps it (issue 29, point 1): a fill that FIFO splits between two trades (it
+ * closes one and opens the next) appears in each with its share of the quantity and of the costs.
+ */
+export interface TradeFill {
+  /** Epoch milliseconds (UTC). */
+  time: number;
+  side: Side;
+  quantity: Decimal;
+  price: Decimal;
+  /** This share's commission and fees in cents; null when the file has no costs at all. */
+  commission: Cents | null;
+  /** The broker's id of the fill or order, when the file has one. */
+  id?: string;
+}
+
 /** A finished round trip, ready to be shown in the preview and inserted. */
 export interface ImportedTrade {
   /**
@@ -103,6 +119,8 @@ export interface ImportedTrade {
   link?: string;
   /** Why the file leaves this trade's reading uncertain (minute-precision times), shown in the preview. */
   ambiguity?: string;
+  /** The fills in the order traded (formats that carry fills, and backups that kept them); absent otherwise. */
+  fills?: TradeFill[];
 }
 
 /** A position that had not returned to flat at the end of the file: reported, not imported. */
@@ -150,6 +168,8 @@ export interface ParsedTrade {
   tags?: string[];
   notes?: string;
   link?: string;
+  /** The fills a backup kept with the trade. */
+  fills?: TradeFill[];
 }
 
 /** What one format module returns. Parsers never throw on bad rows: they report them in `issues`. */

@@ -733,6 +733,41 @@ export const brokerConnections = pgTable(
     unique('broker_connections_id_user').on(t.id, t.userId),
     check('broker_connections_status', sql`${t.status} in ('connected', 'error')`),
     ownerPolicy('broker_connections'),
+    ],
+  );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fills and market data (issue 29).
+
+/**
+ * Every fill of a trade, in the order traded (`seq` from 0): time, side, quantity and price, and the fill's costs
+ * where the file gave them (null otherwise). A fill that FIFO split between two trades is a row in each, with its
+ * share. Referenced with its owner, like a note's trade, and removed with the trade.
+ */
+export const tradeFills = pgTable(
+  'trade_fills',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    seq: integer('seq').notNull(),
+    time: ts('time').notNull(),
+    side: text('side').notNull(),
+    quantity: decimal('quantity').notNull(),
+    price: decimal('price').notNull(),
+    commission: money('commission'),
+    brokerId: text('broker_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'trade_fills_pk', columns: [t.userId, t.tradeId, t.seq] }),
+    foreignKey({
+      name: 'trade_fills_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    check('trade_fills_side', sql`${t.side} in ('Buy', 'Sell')`),
+    check('trade_fills_quantity', sql`${t.quantity} > 0`),
+    check('trade_fills_commission', sql`${t.commission} >= 0`),
+    ownerPolicy('trade_fills'),
   ],
 );
 
@@ -848,6 +883,41 @@ export const priceBars = pgTable(
   ],
 );
 
+/**
+ * A trade's MAE, MFE (points, ticks, dollars), best exit and capture, from the bars of its contract
+ * (src/domain/market/excursions.ts), recomputed when the trade or those bars change, for the Trade Log's columns and
+ * the Reports' averages. `detail` is the whole result: the exit analysis, or which bars are missing.
+ */
+export const tradeExcursions = pgTable(
+  'trade_excursions',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    status: text('status').notNull(),
+    resolution: integer('resolution'),
+    maePoints: decimal('mae_points'),
+    mfePoints: decimal('mfe_points'),
+    maeTicks: numeric('mae_ticks', { precision: 24, scale: 4 }),
+    mfeTicks: numeric('mfe_ticks', { precision: 24, scale: 4 }),
+    mae: money('mae'),
+    mfe: money('mfe'),
+    bestExitPrice: decimal('best_exit_price'),
+    capture: numeric('capture', { precision: 12, scale: 4 }),
+    detail: jsonb('detail').notNull(),
+    computedAt: ts('computed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'trade_excursions_pk', columns: [t.userId, t.tradeId] }),
+    foreignKey({
+      name: 'trade_excursions_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('cascade'),
+    check('trade_excursions_status', sql`${t.status} in ('complete', 'missing', 'no-bars', 'not-applicable')`),
+    ownerPolicy('trade_excursions'),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Prop-firm accounts (issue 28).
 
@@ -940,6 +1010,8 @@ export const ownedTables = [
   'broker_connections',
   'broker_accounts',
   'broker_fills',
+  'trade_fills',
+  'trade_excursions',
   'prop_rule_sets',
   'prop_ledger_entries',
 ] as const;

@@ -15,6 +15,8 @@ export const BODY_LIMITS: Array<{ path: RegExp; maxBytes: number; message?: stri
   // Broker files and JSON backups are sent as they are (the importers' own limit).
   { path: /^\/api\/imports(\/preview)?\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
   { path: /^\/api\/trades\/import\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
+  // Price-bar files (issue 29): a day of 1-second bars is ~80,000 rows, several MB.
+  { path: /^\/api\/market\/bars(\/preview)?\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
   // Select All of a 100,000-trade log sends 100,000 ids.
   { path: /^\/api\/trades\/(bulk-delete|assign)\/?$/, maxBytes: 100_000 * 40 + 1024 },
   // A 10 MB image plus its multipart envelope.

@@ -71,6 +71,7 @@ const SIGNED_IN_PAGES: Record<string, string> = {
   '/notebook': 'features/notebook/notebook-page.tsx',
   '/journal': 'features/journal/journal-page.tsx',
   '/tutorials': 'features/tutorials/tutorials-page.tsx',
+  '/market-data': 'features/market-data/market-data-page.tsx',
 };
 
 function pageModule(pathname: string, signedIn: boolean): string | undefined {

@@ -41,6 +41,7 @@ const NotebookPage = page(() => import('../features/notebook/notebook-page'), 'N
 const JournalPage = page(() => import('../features/journal/journal-page'), 'JournalPage');
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
+const MarketDataPage = page(() => import('../features/market-data/market-data-page'), 'MarketDataPage');
 const PropAccountPage = page(() => import('../features/prop/prop-account-page'), 'PropAccountPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
@@ -96,6 +97,7 @@ export function AppRouter() {
                 <Route path="/journal" element={<JournalPage />} />
                 <Route path="/trade/:id" element={<TradeDetailsPage />} />
                 <Route path="/tutorials" element={<TutorialsPage />} />
+                <Route path="/market-data" element={<MarketDataPage />} />
                 <Route path="/prop/:id" element={<PropAccountPage />} />
                 <Route path="/connections" element={<ConnectionsPage />} />
               </Route>

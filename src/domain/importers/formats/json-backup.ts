@@ -3,7 +3,7 @@ import { Decimal, decimalToCents, parseDecimal } from '../../money';
 import { parseInstrument } from '../instruments';
 import { dayFromString } from '../market-time';
 import { parseDateParts } from '../parsing';
-import type { FormatParseResult, ImportIssue, ParsedTrade } from '../types';
+import type { FormatParseResult, ImportIssue, ParsedTrade, TradeFill } from '../types';
 import { emptyResult } from './common';
 
 export const NOT_AN_ARRAY_MESSAGE = 'Invalid file format: The file does not contain an array of trade data';
@@ -90,6 +90,9 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
     commission,
     tags,
   };
+  const fills = readFills(record['fills'], row, issues);
+  if (fills === false) return null;
+  if (fills) trade.fills = fills;
   const id = text('id');
   if (id) trade.id = `backup:${id}`;
   const session = text('session', 'period');
@@ -101,4 +104,33 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
   const link = text('link');
   if (link) trade.link = link;
   return trade;
+}
+
+/**
+ * The fills Edgebook's export keeps with a trade (issue 29): time, side, quantity, price and, when the file had them,
+ * the fill's commission. Absent or empty: the trade has none. A fill that cannot be read makes the trade's row
+ * unreadable (false), rather than restoring a trade with some of its fills.
+ */
+function readFills(value: unknown, row: number, issues: ImportIssue[]): TradeFill[] | null | false {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) {
+    issues.push({ row, severity: 'error', message: 'fills: must be a list of fills' });
+    return false;
+  }
+  const fills: TradeFill[] = [];
+  for (const [index, item] of value.entries()) {
+    const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    const time = typeof record['time'] === 'string' ? Date.parse(record['time']) : Number.NaN;
+    const side = record['side'] === 'Buy' || record['side'] === 'Sell' ? record['side'] : null;
+    const quantity = parseDecimal(record['quantity']);
+    const price = parseDecimal(record['price']);
+    const commission = record['commission'] === null || record['commission'] === undefined ? null : parseDecimal(record['commission']);
+    if (!Number.isFinite(time) || side === null || quantity === null || !quantity.gt(0) || price === null || (record['commission'] != null && commission === null)) {
+      issues.push({ row, severity: 'error', message: `fills[${index}]: needs time, side (Buy or Sell), a positive quantity and a price` });
+      return false;
+    }
+    const fill: TradeFill = { time, side, quantity, price, commission: commission === null ? null : Math.abs(decimalToCents(commission)) };
+    fills.push(fill);
+  }
+  return fills.length > 0 ? fills : null;
 }

@@ -9,6 +9,7 @@ import {
   type ColumnMapping,
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
+import type { FillJson } from '../market/fills';
 import type { NewTradeRow } from '../trades/repo';
 
 /**
@@ -127,7 +128,21 @@ export function toImportTrade(t: ImportedTrade) {
     ambiguity: t.ambiguity ?? null,
     /** 'schedule' once the account's fee schedule set the commission (the file had none). */
     commission_source: null as 'schedule' | null,
+    /** The trade's fills in the order traded, as the INSERT reads them (issue 29); null when the file has none. */
+    fill_rows: t.fills && t.fills.length > 0 ? toFillRows(t.fills) : null,
   };
+}
+
+function toFillRows(fills: NonNullable<ImportedTrade['fills']>): FillJson[] {
+  return fills.map((fill, n) => ({
+    n,
+    t: new Date(fill.time).toISOString(),
+    s: fill.side,
+    q: fill.quantity.toFixed(),
+    p: fill.price.toFixed(),
+    c: fill.commission === null ? null : centsToDecimalString(fill.commission),
+    i: fill.id ?? null,
+  }));
 }
 export type ImportTrade = ReturnType<typeof toImportTrade>;
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
+import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/market';
 import { MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { HttpError } from '../../http/errors';
 import type { BackupSummary } from '../trades/backup-file';
@@ -314,6 +315,14 @@ function spawn(): Worker {
      import(workerData.tsxApi).then((api) => api.tsImport(workerData.entry, workerData.entry));`,
     { eval: true, workerData: { entry: entry.href, tsxApi }, resourceLimits },
   );
+}
+
+/**
+ * Reads a price-bar file in a worker (issue 29): a year of 1-minute bars is 350,000 rows, which on the server's own
+ * thread would hold every other request. The bytes are transferred.
+ */
+export function parseBarsInWorker(bytes: ArrayBuffer, options: ParseBarsOptions): Promise<ParsedBars | BarsFailure> {
+  return call<ParsedBars | BarsFailure>(pickSlot(), { type: 'bars', bytes, options }, [bytes]);
 }
 
 /** Stops every worker (tests, shutdown). Requests in progress fail. */

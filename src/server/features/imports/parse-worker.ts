@@ -2,8 +2,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
+import { parseBars, type ParseBarsOptions } from '../../../domain/market';
 import { readBackup } from '../trades/backup-file';
-import type { ParsedFile } from './convert';
+import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
 /**
@@ -18,7 +19,8 @@ type Request =
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
   | { id: number; type: 'backup'; job: number; bytes: ArrayBuffer; userId: string; timeZone: string; chunk: number; hold: number }
   | { id: number; type: 'backup-chunk'; job: number; index: number }
-  | { id: number; type: 'drop'; job: number };
+  | { id: number; type: 'drop'; job: number }
+  | { id: number; type: 'bars'; bytes: ArrayBuffer; options: ParseBarsOptions };
 
 /**
  * A full collection once a parsed file is let go (issue 25, point 5): left to itself, V8 let the dead file of the last
@@ -96,6 +98,8 @@ function handle(request: Request): unknown {
         parentPort!.postMessage({ id: request.id, part: step.value });
       }
     }
+    case 'bars':
+      return parseBars(decodeText(new Uint8Array(request.bytes)), request.options);
     case 'drop': {
       const entry = held.get(request.job);
       if (entry) clearTimeout(entry.timer);

@@ -1,5 +1,5 @@
 import {
-  findStoredRoundTrips,
+  matchStoredRoundTrips,
   resultOf,
   retagForNet,
   scheduledCommission,
@@ -7,6 +7,7 @@ import {
   type ImportOptions,
   type RoundTrip,
 } from '../../../domain/importers';
+import { marketKeyOf } from '../../../domain/market';
 import { centsToDecimalString, type Cents } from '../../../domain/money';
 import { parseFile, type ImportTrade, type ParsedFile } from './convert';
 
@@ -34,6 +35,8 @@ export type Summary =
       accountOf: number[];
       /** Per file account: earliest and latest entry time (epoch ms), null when no trade has one. */
       ranges: Array<[number, number] | null>;
+      /** Per contract (the bars' key): the earliest entry and latest exit, for the MAE and MFE of the trades (issue 29). */
+      contracts: Array<{ contract: string; from: number; to: number }>;
     })
   | Extract<ParsedFile, { ok: false }>;
 
@@ -45,7 +48,19 @@ export function summarize(bytes: Uint8Array, options: ImportOptions): { summary:
   const accountOf: number[] = [];
   const keys: string[] = [];
   const ranges: Array<[number, number] | null> = [];
+  const spans = new Map<string, { contract: string; from: number; to: number }>();
   for (const trade of parsed.trades) {
+    if (trade.entry_time !== null && trade.exit_time !== null) {
+      const contract = marketKeyOf(trade.contract, trade.symbol);
+      const entry = Date.parse(trade.entry_time);
+      const exit = Date.parse(trade.exit_time);
+      const span = spans.get(contract);
+      if (!span) spans.set(contract, { contract, from: entry, to: exit });
+      else {
+        if (entry < span.from) span.from = entry;
+        if (exit > span.to) span.to = exit;
+      }
+    }
     let at = index.get(trade.file_account);
     if (at === undefined) {
       at = fileAccounts.length;
@@ -66,7 +81,7 @@ export function summarize(bytes: Uint8Array, options: ImportOptions): { summary:
     }
   }
   const { trades, ...rest } = parsed;
-  return { summary: { ...rest, tradeCount: trades.length, fileAccounts, keys, accountOf, ranges }, parsed };
+  return { summary: { ...rest, tradeCount: trades.length, fileAccounts, keys, accountOf, ranges, contracts: [...spans.values()] }, parsed };
 }
 
 /** '' leaves the file account out; null: it has no trading account yet. */
@@ -85,16 +100,18 @@ export interface FinishPlan {
 /** Round trips as one line each (a string crosses threads at once; 36,000 small objects did not). */
 export function storedTripsText(trips: RoundTrip[]): string {
   return trips
-    .map((t) => [t.contract ?? '', t.side ?? '', t.quantity ?? '', t.entryPrice ?? '', t.exitPrice ?? '', t.entryTime ?? '', t.exitTime ?? '', t.minutePrecision ? 1 : 0].join('\t'))
+    .map((t) =>
+      [t.contract ?? '', t.side ?? '', t.quantity ?? '', t.entryPrice ?? '', t.exitPrice ?? '', t.entryTime ?? '', t.exitTime ?? '', t.minutePrecision ? 1 : 0, t.id ?? '', t.hasFills ? 1 : 0].join('\t'),
+    )
     .join('\n');
 }
 
 function readStoredTrips(text: string | undefined): RoundTrip[] {
   if (!text) return [];
   return text.split('\n').map((line) => {
-    const [contract, side, quantity, entryPrice, exitPrice, entryTime, exitTime, minute] = line.split('\t');
+    const [contract, side, quantity, entryPrice, exitPrice, entryTime, exitTime, minute, id, hasFills] = line.split('\t');
     const orNull = (value: string | undefined) => (value ? value : null);
-    return {
+    const trip: RoundTrip = {
       contract: orNull(contract),
       side: orNull(side),
       quantity: orNull(quantity),
@@ -103,7 +120,10 @@ function readStoredTrips(text: string | undefined): RoundTrip[] {
       entryTime: orNull(entryTime),
       exitTime: orNull(exitTime),
       minutePrecision: minute === '1',
+      hasFills: hasFills === '1',
     };
+    if (id) trip.id = id;
+    return trip;
   });
 }
 
@@ -150,7 +170,17 @@ interface Sorted {
    * Trades going into each trading account, duplicates apart, as the file has them: `priced` gives a trade with the
    * account's fee schedule applied (when the file has no costs), so the import prices each chunk as it builds it.
    */
-  groups: Map<string, { fresh: ImportTrade[]; byKey: number; byContent: number; priced: (trade: ImportTrade) => ImportTrade }>;
+  groups: Map<
+    string,
+    {
+      fresh: ImportTrade[];
+      byKey: number;
+      byContent: number;
+      priced: (trade: ImportTrade) => ImportTrade;
+      /** Trades found stored from another export that have no fills yet, with this file's fills for them (issue 29). */
+      attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }>;
+    }
+  >;
   unmapped: ImportTrade[];
   skipped: ImportTrade[];
 }
@@ -181,19 +211,30 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
     const byKey = new Set<number>();
     if (checkKeys) list.forEach((t, i) => known.has(t.import_key) && byKey.add(i));
     if (byKey.size === 0 && stored.length === 0) {
-      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced });
+      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced, attach: [] });
       continue;
     }
     // A stored trip answers for one trade at most: the account's trades of this very file (same keys) are not
     // matched again by content.
     const rest = list.map((t, i) => ({ t, i })).filter(({ i }) => !byKey.has(i));
     const byContent = new Set<number>();
+    const attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }> = [];
     if (stored.length > 0) {
-      for (const index of findStoredRoundTrips(rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)), stored)) byContent.add(rest[index]!.i);
+      for (const [index, trip] of matchStoredRoundTrips(rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)), stored)) {
+        const trade = rest[index]!;
+        byContent.add(trade.i);
+        if (trip.id && !trip.hasFills && trade.t.fill_rows) attach.push({ trade_id: trip.id, fills: trade.t.fill_rows });
+      }
     }
-    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size, priced });
+    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size, priced, attach });
   }
   return { groups, unmapped, skipped };
+}
+
+/** A trade as the preview lists it: its fills are stored, not shown there. */
+function shown(trade: ImportTrade): Omit<ImportTrade, 'fill_rows'> {
+  const { fill_rows: _fills, ...rest } = trade;
+  return rest;
 }
 
 /** A new trade of the preview: the parsed trade as it is, where it goes and what it costs there. */
@@ -250,17 +291,17 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
     duplicatesFromOtherExports: byContent,
     unmapped: unmapped.length,
     skipped: skipped.length,
-    shown: fresh.slice(0, limit).map((f) => ({ ...f.priced(f.trade), account_id: f.accountId })),
+    shown: fresh.slice(0, limit).map((f) => ({ ...shown(f.priced(f.trade)), account_id: f.accountId })),
     truncated: fresh.length > limit,
     totals: totalsOf(fresh.length, gross, commission),
   };
 }
 
-/** One INSERT parameter: a JSON array of records for one trading account. */
-export interface ImportChunk {
-  accountId: string;
-  json: string;
-}
+/**
+ * One INSERT parameter: a JSON array of `count` records for one trading account, their fills inside them; or (`attach`)
+ * the fills of trades the account holds from another export without fills, as [{ trade_id, fills }].
+ */
+export type ImportChunk = { accountId: string; json: string; count: number; attach?: false } | { accountId: string; json: string; attach: true };
 
 /** Per trading account, its trades in the file (duplicates from another export included); the file accounts left over. */
 export interface ImportDone {
@@ -281,8 +322,9 @@ export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, 
   for (const [accountId, group] of groups) {
     for (let i = 0; i < group.fresh.length; i += chunk) {
       const records = group.fresh.slice(i, i + chunk).map((t, k) => toRecord(group.priced(t), userId, accountId, parsed.format.id, i + k));
-      yield { accountId, json: JSON.stringify(records) };
+      yield { accountId, json: JSON.stringify(records), count: records.length };
     }
+    for (let i = 0; i < group.attach.length; i += chunk) yield { accountId, json: JSON.stringify(group.attach.slice(i, i + chunk)), attach: true };
     accounts.push({ accountId, trades: group.fresh.length + group.byContent, byContent: group.byContent });
   }
   return { accounts, unmapped: [...new Set(unmapped.map((t) => t.file_account))], skipped: skipped.length };
@@ -320,5 +362,6 @@ function toRecord(t: ImportTrade, userId: string, accountId: string, source: str
     import_source: source,
     import_key: t.import_key,
     commission_source: t.commission_source,
+    fills: t.fill_rows,
   };
 }

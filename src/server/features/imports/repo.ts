@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { yieldConnection, type Tx } from '../../db/client';
 import type { ColumnMapping } from '../../../domain/importers';
 import { importAccountLinks, importColumnMappings, trades } from '../../db/schema';
+import { attachFills, FILL_JSON_COLUMNS } from '../market/fills';
 
 /**
  * Import keys looked up, and trades inserted, per statement: one JSON parameter each, so a statement is bounded by
@@ -54,6 +55,9 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
     const day = 86_400_000;
     return tx
       .select({
+        id: trades.id,
+        // Whether the stored trade keeps its fills: a re-import adds them to one that does not (issue 29).
+        hasFills: sql<boolean>`exists (select 1 from trade_fills f where f.user_id = ${userId} and f.trade_id = ${trades.id})`,
         importKey: trades.importKey,
         importSource: trades.importSource,
         contract: trades.contract,
@@ -121,31 +125,74 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
   },
 
   /**
-   * Inserts one chunk of imported trades, skipping those whose (account, import key) the account already has, and
-   * returns how many were inserted. The chunk is ONE parameter, a JSON array of records prepared by the parse worker
-   * (plan.ts), expanded by jsonb_to_recordset: building and binding 25 parameters per row through the ORM was most of
-   * an import's insert time. Call it inside one transaction, one chunk after another.
+   * Inserts one chunk of imported trades with their fills, skipping those whose (account, import key) the account
+   * already has, and returns how many trades were inserted. The chunk is ONE parameter, a JSON array of records
+   * prepared by the parse worker (plan.ts), each carrying its fills, expanded by jsonb_to_recordset: building and
+   * binding 25 parameters per row through the ORM was most of an import's insert time. The fills go in by the same
+   * statement, joined to the trades it inserted by their import keys (unique within the chunk's account). Call it
+   * inside one transaction, one chunk after another.
    */
   async insertChunk(chunk: string): Promise<number> {
     if (kind === 'pglite') await yieldConnection(tx);
     const result = (await tx.execute(sql`
-      with added as (
+      with input as materialized (
+        select * from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, user_id text, account_id uuid, trade_date timestamptz,
+          day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
+          link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
+          entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
+          import_key text, commission_source text, fills jsonb)
+      ),
+      added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, created_at)
         select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, now() + seq * interval '1 microsecond'
-        from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, user_id text, account_id uuid, trade_date timestamptz,
-          day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
-          link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
-          entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
-          import_key text, commission_source text)
+        from input
         on conflict (user_id, account_id, import_key) do nothing
-        returning 1
+        returning id, import_key
+      ),
+      filled as (
+        insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id)
+        select ${userId}, a.id, f.n, f.t, f.s, f.q, f.p, f.c, f.i
+        from added a join input i on i.import_key = a.import_key
+        cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
+        where i.fills is not null
       )
       select count(*)::int as n from added
     `)) as unknown as { rows: Array<{ n: number | string }> };
     return Number(result.rows[0]?.n ?? 0);
+  },
+
+  /**
+   * The fills of a chunk's trades that the account already held by import key (a re-import): each such trade that
+   * has no fills yet (stored before fills were kept) gets this file's. Returns how many trades got fills.
+   */
+  async attachByImportKey(chunk: string): Promise<number> {
+    if (kind === 'pglite') await yieldConnection(tx);
+    const result = (await tx.execute(sql`
+      with input as (
+        select account_id, import_key, fills from jsonb_to_recordset(${chunk}::jsonb) as r(account_id uuid, import_key text, fills jsonb)
+        where fills is not null
+      ),
+      added as (
+        insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id)
+        select ${userId}, t.id, f.n, f.t, f.s, f.q, f.p, f.c, f.i
+        from input i
+        join trades t on t.user_id = ${userId} and t.account_id = i.account_id and t.import_key = i.import_key
+        cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
+        where not exists (select 1 from trade_fills x where x.user_id = ${userId} and x.trade_id = t.id)
+        returning trade_id
+      )
+      select count(distinct trade_id)::int as n from added
+    `)) as unknown as { rows: Array<{ n: number | string }> };
+    return Number(result.rows[0]?.n ?? 0);
+  },
+
+  /** Fills for trades found stored from another export without fills: [{ trade_id, fills }] (plan.ts). */
+  async attachToTrades(chunk: string): Promise<number> {
+    if (kind === 'pglite') await yieldConnection(tx);
+    return attachFills(tx, userId, chunk, true);
   },
 });

@@ -11,6 +11,7 @@ import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
 import { parseInWorker, reuseKey, type ParseJob } from './parse-pool';
 import { storedTripsText, type FinishPlan, type ImportChunk, type Summary } from './plan';
 import { importsRepo } from './repo';
+import { recomputeForContract } from '../market/excursions';
 import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
 import type { ImportQuery, PreviewQuery } from './schemas';
 
@@ -193,6 +194,8 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
         entryTime: s.entryTime === null ? null : new Date(s.entryTime).toISOString(),
         exitTime: s.exitTime === null ? null : new Date(s.exitTime).toISOString(),
         minutePrecision: MINUTE_FORMATS.has(s.importSource ?? '') && seconds(s.entryTime) === 0 && seconds(s.exitTime) === 0,
+        id: s.id,
+        hasFills: s.hasFills === true || (s.hasFills as unknown) === 't',
       })),
     );
   }
@@ -202,10 +205,13 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
 /**
  * Inserts the chunks the worker sends one after another, in the order they come, while the worker builds the next
  * (issue 14: the import's speed). After a failed insert the rest are skipped. stop() sends no more and waits for
- * the insert under way; settled() waits for all, then gives the rows inserted per trading account, or the failure.
+ * the insert under way; settled() waits for all, then gives the rows inserted per trading account and how many
+ * trades already stored got their fills (issue 29: a re-import of a file imported before fills were kept), or the
+ * failure.
  */
 function insertInOrder(repo: ReturnType<typeof importsRepo>) {
   const added = new Map<string, number>();
+  let fillsAttached = 0;
   let failure: { error: unknown } | null = null;
   let stopped = false;
   let queue = Promise.resolve();
@@ -214,7 +220,14 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>) {
       queue = queue.then(async () => {
         if (failure || stopped) return;
         try {
-          added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + (await repo.insertChunk(chunk.json)));
+          if (chunk.attach) {
+            fillsAttached += await repo.attachToTrades(chunk.json);
+            return;
+          }
+          const inserted = await repo.insertChunk(chunk.json);
+          added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + inserted);
+          // Some trades were already stored by key: those without fills get this file's.
+          if (inserted < chunk.count) fillsAttached += await repo.attachByImportKey(chunk.json);
         } catch (error) {
           failure = { error };
         }
@@ -227,7 +240,7 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>) {
     settled: async () => {
       await queue;
       if (failure) throw failure.error;
-      return added;
+      return { added, fillsAttached };
     },
   };
 }
@@ -322,7 +335,13 @@ export const importsService = {
           { code: 'unreadable-rows', unreadable_rows: errors.length, issues: errors.slice(0, 1000) },
         );
       }
-      let outcome: { imported: number; duplicates: number; skipped: number; accounts: Array<{ account_id: string; imported: number; duplicates: number }> };
+      let outcome: {
+        imported: number;
+        duplicates: number;
+        skipped: number;
+        accounts: Array<{ account_id: string; imported: number; duplicates: number }>;
+        fillsAttached: number;
+      };
       try {
         outcome = await db.withUser(userId, async (tx) => {
           // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
@@ -345,13 +364,15 @@ export const importsService = {
             throw error;
           });
           // Trades whose key the account holds were skipped by the unique index (ON CONFLICT DO NOTHING).
-          const added = await inserting.settled();
+          const { added, fillsAttached } = await inserting.settled();
           const accounts = done.accounts.map((group) => {
             const imported = added.get(group.accountId) ?? 0;
             return { account_id: group.accountId, imported, duplicates: group.trades - imported };
           });
           const imported = accounts.reduce((sum, a) => sum + a.imported, 0);
           const duplicates = accounts.reduce((sum, a) => sum + a.duplicates, 0);
+          // The trades' MAE and MFE, where bars of their contracts exist (issue 29), in the same transaction.
+          for (const span of summary.contracts) await recomputeForContract(tx, userId, span);
           // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
           if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
           // So is the zone the file's times were read in, for each account that received them (issue 24, point 3).
@@ -362,7 +383,7 @@ export const importsService = {
               .filter(({ fileAccount, target }) => fileAccount !== '' && target.accountId !== null && target.source !== 'skipped')
               .map(({ fileAccount, target }) => ({ fileAccount, accountId: target.accountId! })),
           );
-          return { imported, duplicates, skipped: done.skipped, accounts };
+          return { imported, duplicates, skipped: done.skipped, accounts, fillsAttached };
         });
       } catch (error) {
         if (isValueOutOfRange(error)) {
@@ -383,6 +404,7 @@ export const importsService = {
         time_zone: summary.timeZone,
         account_id: query.account_id,
         accounts: outcome.accounts,
+        fills_attached: outcome.fillsAttached,
       };
     } finally {
       job.release();

@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type {
   BreakdownReport,
   CalendarReport,
   DistributionReport,
   EquityReport,
+  ExcursionsReport,
   HeatmapReport,
   OverviewReport,
   ReportBasis,
@@ -33,7 +35,10 @@ import {
   type TradeColumns,
   type TradeSet,
 } from '../../../domain/reports';
+import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
+import { RESULT } from '../../../domain/reports/report-trade';
 import type { Database } from '../../db/client';
+import { tradeExcursions } from '../../db/schema';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
 import { tradesCacheOf } from './trades-cache';
@@ -149,6 +154,30 @@ export const reportsService = {
   async calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
     const scope = await readReportScope(database, userId, filter, now);
     return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4))) };
+  },
+
+  /**
+   * Issue 29: the MAE/MFE figures stored per trade (trade_excursions, recomputed when bars or the trade change), over the
+   * filter's trades. Trades without complete figures are counted, not estimated.
+   */
+  async excursions(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ExcursionsReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const stored = await database.withUser(userId, (tx) =>
+      tx
+        .select({ tradeId: tradeExcursions.tradeId, mae: tradeExcursions.mae, mfe: tradeExcursions.mfe, capture: tradeExcursions.capture })
+        .from(tradeExcursions)
+        .where(and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.status, 'complete'))),
+    );
+    const byTrade = new Map(stored.map((row) => [row.tradeId, row]));
+    const { columns, rows } = scope.set;
+    const measured: MeasuredTrade[] = [];
+    for (const i of rows) {
+      const row = byTrade.get(columns.id[i]!);
+      if (!row || row.mae === null || row.mfe === null) continue;
+      const code = columns.result[i]!;
+      measured.push({ result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even', mae: row.mae, mfe: row.mfe, capture: row.capture });
+    }
+    return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
   },
 
   async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {

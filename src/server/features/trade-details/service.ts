@@ -6,6 +6,8 @@ import { notesRepo } from '../notes/repo';
 import { toNoteSummary } from '../notes/service';
 import { tradesRepo } from '../trades/repo';
 import { toTradeDto } from '../trades/service';
+import { fillsRepo, toFillRecord } from '../market/fills';
+import { toFillDto } from '../market/service';
 import { tradeNeighborsRepo } from './repo';
 
 /** Linked notes shown in full on the trade's page; a trade with more lists the newest. */
@@ -14,7 +16,7 @@ const LINKED_NOTES_MAX = 200;
 export const tradeDetailsService = {
   /**
    * Everything /trade/{id} shows, read in one transaction: every stored field of the trade, the previous (older)
-   * and next (newer) trade, its linked notes with their bodies, and its attachments. Another trader's id, like an
+   * and next (newer) trade, its linked notes with their bodies, its attachments and its fills. Another trader's id, like an
    * unknown one, is a 404.
    */
   async get(db: Database, userId: string, id: string): Promise<TradeDetails> {
@@ -26,12 +28,16 @@ export const tradeDetailsService = {
       const linked = await notes.page({ tradeId: id }, LINKED_NOTES_MAX);
       const bodies = await notes.contents(linked.map((n) => n.id));
       const files = await attachmentsRepo(tx, userId).list({ tradeId: id });
+      const fills = await fillsRepo(tx, userId).list(id);
       return {
         trade: toTradeDto(trade),
         previous_id: neighbors.previous,
         next_id: neighbors.next,
         notes: linked.map((row) => ({ ...toNoteSummary(row), content: bodies.get(row.id) ?? '' })),
         attachments: files.map(toAttachmentDto),
+        fills: fills.map((f) => toFillDto(toFillRecord(f))),
+        // Imported trades keep the fills of the broker's file; a manual trade's are the trader's.
+        fills_editable: trade.importSource === null,
       };
     });
     if (!result) throw notFound('Trade not found');

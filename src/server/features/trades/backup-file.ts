@@ -1,6 +1,8 @@
 import { importInput } from '../../../contract/trades';
 import { badRequest, HttpError } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
+import { marketKeyOf } from '../../../domain/market/bars';
+import type { FillRecord } from '../market/fills';
 import type { NewTradeRow } from './repo';
 import { backupRows } from './trade-rows';
 
@@ -12,8 +14,16 @@ import { backupRows } from './trade-rows';
  * them (repo.ts insertRecords), so the request thread only passes strings to the database.
  */
 
+/** The first and last instant of a contract's restored trades: their MAE and MFE are computed again (issue 29). */
+export interface BackupSpan {
+  contract: string | null;
+  symbol: string;
+  entryTime: string;
+  exitTime: string;
+}
+
 export type BackupSummary =
-  | { ok: true; accountId: string; rows: number }
+  | { ok: true; accountId: string; rows: number; spans: BackupSpan[] }
   | { ok: false; status: number; message: string; details?: Record<string, unknown> };
 
 /** The checked backup: its summary, and its rows as INSERT parameters of `chunk` rows each. */
@@ -28,13 +38,29 @@ export function readBackup(bytes: Uint8Array, options: { userId: string; timeZon
     for (let i = 0; i < rows.length; i += options.chunk) {
       chunks.push(JSON.stringify(rows.slice(i, i + options.chunk).map((row) => toRecord(row, options.userId))));
     }
-    return { summary: { ok: true, accountId, rows: rows.length }, chunks };
+    return { summary: { ok: true, accountId, rows: rows.length, spans: spansOf(rows) }, chunks };
   } catch (error) {
     if (error instanceof HttpError) {
       return { summary: { ok: false, status: error.status, message: error.message, ...(error.details && { details: error.details }) }, chunks: [] };
     }
     throw error;
   }
+}
+
+/** Per contract, one span from its earliest entry to its latest exit (recomputeForTrades reads them so). */
+function spansOf(rows: readonly NewTradeRow[]): BackupSpan[] {
+  const byKey = new Map<string, BackupSpan>();
+  for (const row of rows) {
+    if (!row.entryTime || !row.exitTime) continue;
+    const key = marketKeyOf(row.contract ?? null, row.symbol ?? '');
+    const span = byKey.get(key);
+    if (!span) byKey.set(key, { contract: row.contract ?? null, symbol: row.symbol ?? '', entryTime: row.entryTime, exitTime: row.exitTime });
+    else {
+      if (Date.parse(row.entryTime) < Date.parse(span.entryTime)) span.entryTime = row.entryTime;
+      if (Date.parse(row.exitTime) > Date.parse(span.exitTime)) span.exitTime = row.exitTime;
+    }
+  }
+  return [...byKey.values()];
 }
 
 /** The body as readJson() reads a request: UTF-8 JSON, then the request's schema (which refuses unstorable text). */
@@ -49,7 +75,7 @@ function parseBody(bytes: Uint8Array) {
 }
 
 /** The columns as jsonb_to_recordset reads them (snake_case, decimals as strings, tags as a JSON array). */
-function toRecord(row: NewTradeRow, userId: string) {
+function toRecord(row: NewTradeRow & { fills: FillRecord[] | null }, userId: string) {
   return {
     user_id: userId,
     account_id: row.accountId,
@@ -75,5 +101,8 @@ function toRecord(row: NewTradeRow, userId: string) {
     import_source: row.importSource,
     import_key: row.importKey,
     created_at: row.createdAt ?? null,
+    // Read by attachBackupFills (issue 29); the trades' INSERT reads only its own columns.
+    // Short keys, as market/fills.ts FILL_JSON_COLUMNS reads them.
+    fills: row.fills ? row.fills.map((f, n) => ({ n, t: f.time, s: f.side, q: f.quantity, p: f.price, c: f.commission, i: null })) : null,
   };
 }

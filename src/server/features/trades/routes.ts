@@ -5,6 +5,8 @@ import { readUpload } from '../../http/read-upload';
 import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
 import { assignInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
+import { fillsInput } from '../../../contract/market';
+import { marketService } from '../market/service';
 
 const LIST_OWN = ['q', 'limit', 'cursor', 'offset', 'sort', 'dir'] as const;
 const STATS_OWN = ['q', 'days', 'exclude'] as const;
@@ -45,6 +47,12 @@ export function tradeRoutes({ database }: AppDeps) {
     })
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))
+    // Issue 29: a trade's fills; a manual trade's are the trader's to change, and its prices and times follow them.
+    .get('/:id/fills', async (c) => c.json(await marketService.fills(database, c.var.user.id, readParams(c, idParam).id)))
+    .put('/:id/fills', async (c) => {
+      const { id } = readParams(c, idParam);
+      return c.json(await marketService.saveFills(database, c.var.user.id, id, await readJson(c, fillsInput)));
+    })
     .patch('/:id', async (c) => {
       const { id } = readParams(c, idParam);
       return c.json(await tradesService.update(database, c.var.user.id, id, await readJson(c, tradePatch)));

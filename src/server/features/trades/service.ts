@@ -25,6 +25,9 @@ import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type List
 import type { ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
 import { createStatsCache, type StatsCache } from './stats-cache';
 import { normalizeOrThrow, toRow } from './trade-rows';
+import { recomputeExcursions, recomputeForTrades } from '../market/excursions';
+import { attachBackupFills, fillsRepo, toFillRecord } from '../market/fills';
+import { toFillDto } from '../market/service';
 
 export { toRow };
 
@@ -306,6 +309,8 @@ export const tradesService = {
         ...toRow(trade),
         ...(patch.account_id !== undefined && { accountId: patch.account_id }),
       });
+      // A manual trade's symbol is the key of its bars, and its P&L the capture's: its figures follow (issue 29).
+      await recomputeExcursions(tx, userId, { ids: [id] });
       return toTradeDto((await repo.find(id))!);
     });
   },
@@ -334,9 +339,10 @@ export const tradesService = {
       return exclude.length > 0 ? count - (await repo.countAmong('unassigned', exclude)) : count;
     }),
 
+  /** Every trade with its fills (issue 29): the JSON backup, which a restore reads back whole. */
   async exportAll(db: Database, userId: string) {
-    const rows = await db.withUser(userId, (tx) => tradesRepo(tx, userId).all());
-    return rows.map(toTradeDto);
+    const { rows, fills } = await db.withUser(userId, async (tx) => ({ rows: await tradesRepo(tx, userId).all(), fills: await fillsRepo(tx, userId).all() }));
+    return rows.map((row) => ({ ...toTradeDto(row), fills: (fills.get(row.id) ?? []).map((f) => toFillDto(toFillRecord(f))) }));
   },
 
   /**
@@ -371,7 +377,11 @@ export const tradesService = {
           next = ask(index + 1);
           if (index > 0) await yieldConnection(tx);
           imported += await repo.insertRecords(chunk);
+          // Fills follow their trades by import key: a trade restored now gets them, and so does one the account held
+          // from before fills were kept (issue 29); a trade that has fills keeps its own.
+          await attachBackupFills(tx, userId, chunk);
         }
+        await recomputeForTrades(tx, userId, summary.spans);
         return { imported, skipped: summary.rows - imported };
       });
     } finally {

@@ -2,6 +2,7 @@ import { parseInstant } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
 import { badRequest } from '../../http/errors';
+import type { FillRecord } from '../market/fills';
 import type { NewTradeRow } from './repo';
 import { backupTradeRow } from './schemas';
 
@@ -110,9 +111,10 @@ function createdAtKeepingOrder(items: Array<Record<string, unknown>>): Array<str
  * The rows of a JSON backup (GET /api/trades/export's shape) for one account, checked row by row: the first bad row
  * refuses the whole file with a 400 naming it ("Row 3: ..."). Each trade keeps its original id as its import key.
  */
-export function backupRows(items: Array<Record<string, unknown>>, accountId: string, timeZone: string): NewTradeRow[] {
+export function backupRows(items: Array<Record<string, unknown>>, accountId: string, timeZone: string): Array<NewTradeRow & { fills: FillRecord[] | null }> {
 const createdAt = createdAtKeepingOrder(items);
 return items.map((item, index) => {
+    const fills = backupFills(item.fills, `Row ${index + 1}: `);
     const where = `Row ${index + 1}: `;
     const checked = backupTradeRow.safeParse(item);
     if (!checked.success) {
@@ -135,8 +137,36 @@ return items.map((item, index) => {
       quantity: decimalOrNull(item.quantity, `${where}quantity`),
       grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
       importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
-      importKey: originalId ? `backup:${originalId}` : null,
+      // A row with fills but no id of its own gets one from its place and contents, so its fills find it (issue 29).
+      importKey: originalId ? `backup:${originalId}` : fills ? `backup-row:${index}:${JSON.stringify([item.trade_date ?? item.date, item.symbol, item.pnl])}` : null,
       ...(createdAt[index] && { createdAt: createdAt[index] }),
+      fills,
     };
   });
+}
+
+/**
+ * A backup row's fills (issue 29), as the export writes them: time with its zone, side, quantity, price and the
+ * fill's commission or null. A fill that cannot be read is a 400 naming the row and the fill.
+ */
+function backupFills(value: unknown, where: string): FillRecord[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw badRequest(`${where}fills: must be a list of fills`);
+  if (value.length > 500) throw badRequest(`${where}fills: a trade holds at most 500 fills`);
+  const fills = value.map((item: unknown, index): FillRecord => {
+    const at = `${where}fills.${index}.`;
+    const record = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const time = instantOrNull(record.time, `${at}time`);
+    if (time === null) throw badRequest(`${at}time: must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z`);
+    if (record.side !== 'Buy' && record.side !== 'Sell') throw badRequest(`${at}side: must be Buy or Sell`);
+    const quantity = decimalOrNull(record.quantity, `${at}quantity`);
+    if (quantity === null || !(Number(quantity) > 0)) throw badRequest(`${at}quantity: must be a positive number`);
+    const price = decimalOrNull(record.price, `${at}price`);
+    if (price === null) throw badRequest(`${at}price: must be a number`);
+    const commission = decimalOrNull(record.commission, `${at}commission`);
+    if (record.commission != null && (commission === null || Number(commission) < 0)) throw badRequest(`${at}commission: must be an amount of 0 or more`);
+    if (commission !== null) checkMoney('commission', toCents(commission), at);
+    return { time, side: record.side, quantity, price, commission };
+  });
+  return fills.length > 0 ? fills : null;
 }

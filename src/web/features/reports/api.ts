@@ -6,6 +6,7 @@ import type {
   CalendarReport,
   DistributionReport,
   EquityReport,
+  ExcursionsReport,
   HeatmapReport,
   OverviewReport,
   ReportOptions,
@@ -40,6 +41,7 @@ const report = <T>(kind: string, filter: ReportFilter, extra: Record<string, str
 export const overviewQuery = (filter: ReportFilter) => report<OverviewReport>('overview', filter);
 export const equityQuery = (filter: ReportFilter) => report<EquityReport>('equity', filter);
 export const breakdownQuery = (filter: ReportFilter, by: BreakdownBy) => report<BreakdownReport>('breakdown', filter, { by });
+export const excursionsQuery = (filter: ReportFilter) => report<ExcursionsReport>('excursions', filter);
 export const heatmapQuery = (filter: ReportFilter) => report<HeatmapReport>('heatmap', filter);
 export const calendarQuery = (filter: ReportFilter, year: number | null) =>
   report<CalendarReport>('calendar', filter, year === null ? {} : { year: String(year) });

@@ -14,6 +14,7 @@ import { CalendarReport } from './calendar-report';
 import { CompareReport } from './compare-report';
 import { DistributionReport } from './distribution-report';
 import { EquityReport } from './equity-report';
+import { ExcursionsReport } from './excursions-report';
 import { FilterBar } from './filter-bar';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
@@ -28,6 +29,7 @@ export const REPORT_VIEWS = [
   { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
   { id: 'calendar', path: 'calendar', label: 'Calendar' },
   { id: 'distributions', path: 'distributions', label: 'Distributions' },
+  { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
   { id: 'compare', path: 'compare', label: 'Compare' },
 ] as const;
 type ViewId = (typeof REPORT_VIEWS)[number]['id'];
@@ -138,6 +140,7 @@ export function ReportsPage() {
         />
       )}
       {view === 'distributions' && <DistributionReport filter={filter} today={today} />}
+      {view === 'excursions' && <ExcursionsReport filter={filter} />}
       {view === 'compare' && <CompareReport filter={filter} today={today} />}
     </Stack>
   );

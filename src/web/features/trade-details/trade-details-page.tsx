@@ -16,6 +16,8 @@ import { queryKeys, type TradeDetails } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
+import { FillsCard } from './fills-card';
+import { TradeChartCard } from './trade-chart-card';
 import { TradeFields } from './trade-fields';
 
 function NotFound() {
@@ -132,6 +134,9 @@ export function TradeDetailsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const details = useQuery(tradeDetailsQuery(id));
+  const { timeZone } = useTraderTime();
+  // The chart's library (its own chunk) loads while the trade does, so that it is there when the chart's bars arrive.
+  useEffect(() => void import('lightweight-charts'), []);
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
 
   // Spec part 2 §8: 'Failed to load trade details' (a trade that is not there has its own page instead).
@@ -219,6 +224,10 @@ export function TradeDetailsPage() {
       <Card withBorder radius="md" padding="md">
         <TradeFields trade={trade} />
       </Card>
+
+      <TradeChartCard tradeId={trade.id} symbol={trade.contract || trade.symbol} timeZone={timeZone} />
+
+      <FillsCard details={details.data} timeZone={timeZone} symbol={trade.contract || trade.symbol} />
 
       <LinkedNotes details={details.data} />
 

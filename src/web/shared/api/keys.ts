@@ -56,6 +56,15 @@ export const queryKeys = {
   },
   quickLinks: { all: ['quick-links'] as const },
   /**
+   * Price bars and what they tell (issue 29). A trade's chart lives here, not under ['trades']: bars change it as well
+   * as the trade, so both a trade's and the bars' mutations invalidate ['market'].
+   */
+  market: {
+    all: ['market'] as const,
+    coverage: ['market', 'coverage'] as const,
+    chart: (tradeId: string, padding: number, resolution: number | null) => ['market', 'chart', tradeId, padding, resolution ?? 'auto'] as const,
+  },
+  /**
    * Prop-firm accounts (issue 28). Under ['trades']: a trade's change moves every status. An account's change
    * (its starting balance, kind) invalidates ['trades', 'prop'] itself.
    */

@@ -15,3 +15,4 @@ export type { Attachment } from '../../../contract/attachments';
 export type { TagRef, NoteSummary, NoteTrade, Note, NotePage, NoteFolder } from '../../../contract/notes';
 export type { JournalDay, JournalDayDetail, JournalSave } from '../../../contract/journal';
 export type { TradeDetails } from '../../../contract/trade-details';
+export type { BarsCoverage, BarsDeleted, BarsOutcome, BarsPreview, Excursions, Fill, TradeChart, TradeFills } from '../../../contract/market';

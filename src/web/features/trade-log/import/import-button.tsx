@@ -1,5 +1,6 @@
 import { ActionIcon, Button, FileButton, Group, Tooltip } from '@mantine/core';
-import { IconHelp, IconUpload } from '@tabler/icons-react';
+import { IconChartCandle, IconHelp, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useRef, useState, type ComponentProps } from 'react';
 import { ImportDialog, type ImportedInto } from './import-dialog';
 import { ImportGuide } from './import-guide';
@@ -49,6 +50,12 @@ export function ImportButton({ accountId, onImported }: ImportButtonProps) {
         <Tooltip label="Trade Import Guide">
           <ActionIcon variant="subtle" size="lg" aria-label="Trade Import Guide" onClick={() => setGuideOpen(true)} data-testid="import-guide-button">
             <IconHelp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        {/* Issue 29: price bars for the trades' charts, MAE and MFE are imported on their own page. */}
+        <Tooltip label="Market data: import price bars">
+          <ActionIcon component={Link} to="/market-data" variant="subtle" size="lg" aria-label="Market data" data-testid="market-data-link">
+            <IconChartCandle size={18} aria-hidden="true" />
           </ActionIcon>
         </Tooltip>
       </Group>

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { decimal, instant } from './common';
+
+/**
+ * Fills, price bars and what they tell of a trade (issue 29): a trade's fills (GET and PUT /api/trades/:id/fills), the
+ * bar files (/api/market/bars...), what bars exist per contract and day, and a trade's chart with its MAE, MFE and
+ * exit analysis (/api/market/trades/:id/chart). Prices and money as exact decimal strings; times as ISO instants.
+ */
+
+/** One fill of a trade, in the order traded. */
+export const fill = z.strictObject({
+  time: instant,
+  side: z.enum(['Buy', 'Sell']),
+  quantity: decimal,
+  price: decimal,
+  /** Commission and fees of this fill; null when the file gave none. */
+  commission: decimal.nullable(),
+});
+export type Fill = z.infer<typeof fill>;
+
+/** An instant with its offset (ISO 8601), for requests: a time without one would be read in some machine's zone. */
+const zonedInstant = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i, 'must be an ISO time with its zone, e.g. 2026-03-09T14:35:00Z')
+  .refine((text) => {
+    const ms = Date.parse(text);
+    return Number.isFinite(ms) && new Date(ms).getUTCFullYear() >= 1900 && new Date(ms).getUTCFullYear() <= 2999;
+  }, 'must be a real time between the years 1900 and 2999');
+const amount = z.union([z.number(), z.string().max(40)]);
+
+/** PUT /api/trades/:id/fills: a manual trade's fills, all of them, in any order (they are sorted by time). */
+export const fillsInput = z.strictObject({
+  fills: z
+    .array(
+      z.strictObject({
+        time: zonedInstant,
+        side: z.enum(['Buy', 'Sell'], { error: 'must be Buy or Sell' }),
+        quantity: amount,
+        price: amount,
+        commission: amount.nullable().optional(),
+      }),
+    )
+    .max(500, 'a trade holds at most 500 fills'),
+});
+export type FillsInput = z.infer<typeof fillsInput>;
+
+/** GET /api/trades/:id/fills, and PUT's answer: the fills, and whether the trader may change them (manual trades). */
+export const tradeFills = z.strictObject({
+  trade_id: z.uuid(),
+  editable: z.boolean(),
+  fills: z.array(fill),
+});
+export type TradeFills = z.infer<typeof tradeFills>;
+
+export const resolution = z.union([z.literal(1), z.literal(60)]);
+
+const missingRange = z.strictObject({ from: instant, to: instant });
+
+const excursionFigure = z.strictObject({
+  points: decimal,
+  ticks: decimal.nullable(),
+  dollars: decimal,
+  /** In R when the trade has a planned risk; null otherwise. */
+  r: decimal.nullable(),
+  price: decimal,
+  time: instant,
+});
+
+const exitAfter = z.discriminatedUnion('status', [
+  z.strictObject({
+    minutes: z.number().int(),
+    status: z.literal('ok'),
+    /** Gross P&L had the exit been N minutes later, and net of the trade's own commission. */
+    gross_pnl: decimal,
+    net_pnl: decimal,
+    /** Against the trade's real net P&L. */
+    difference: decimal,
+    price: decimal,
+    time: instant,
+  }),
+  z.strictObject({ minutes: z.number().int(), status: z.enum(['missing', 'closed']) }),
+]);
+
+/**
+ * A trade's MAE, MFE, best exit, capture and exit analysis as stored (src/domain/market/excursions.ts), or why there
+ * are none: bars missing (which, and how to add them), no bars at all, or nothing to measure (a trade without times).
+ */
+export const excursions = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('complete'),
+    contract: z.string(),
+    resolution,
+    bars_counted: z.number().int().positive(),
+    first_bar: instant,
+    last_bar: instant,
+    within_one_bar: z.boolean(),
+    average_entry: decimal,
+    mae: excursionFigure,
+    mfe: excursionFigure,
+    best_exit: z.strictObject({ price: decimal, time: instant, gross_pnl: decimal }),
+    /** The trade's gross P&L over the best exit's (0.625 = 62.5%); null when price never went its way. */
+    capture: decimal.nullable(),
+    exit_after: z.array(exitAfter),
+    computed_at: instant,
+  }),
+  z.strictObject({
+    status: z.literal('missing'),
+    contract: z.string(),
+    resolution,
+    missing: z.array(missingRange),
+    from: instant,
+    to: instant,
+    computed_at: instant,
+  }),
+  z.strictObject({ status: z.literal('no-bars'), contract: z.string(), from: instant, to: instant, computed_at: instant }),
+  z.strictObject({ status: z.literal('not-applicable'), reason: z.string(), computed_at: instant }),
+]);
+export type Excursions = z.infer<typeof excursions>;
+
+/** GET /api/market/trades/:id/chart?padding=&resolution= */
+export const chartQuery = z.object({
+  /** Minutes shown before the entry and after the exit. */
+  padding: z.coerce.number().int('padding must be whole minutes').min(0, 'padding must be 0 to 1440 minutes').max(1440, 'padding must be 0 to 1440 minutes').default(30),
+  /** Bars to draw; the finest that has bars around the trade by default. */
+  resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
+});
+export type ChartQuery = z.infer<typeof chartQuery>;
+
+/** A bar on the wire: [start (epoch seconds), open, high, low, close, volume or null], compact for thousands of them. */
+const wireBar = z.tuple([z.number().int(), z.number(), z.number(), z.number(), z.number(), z.number().nullable()]);
+
+export const tradeChart = z.strictObject({
+  trade_id: z.uuid(),
+  /** The bars' key: the trade's contract (MNQZ5), or its symbol for a trade without one. */
+  contract: z.string(),
+  side: z.enum(['Long', 'Short']).nullable(),
+  entry_time: instant.nullable(),
+  exit_time: instant.nullable(),
+  /** Average prices, drawn as lines. */
+  entry_price: decimal.nullable(),
+  exit_price: decimal.nullable(),
+  padding: z.number().int(),
+  /** What the window holds per resolution, and the one drawn (null when there are none). */
+  available: z.array(z.strictObject({ resolution, bars: z.number().int().nonnegative() })),
+  resolution: resolution.nullable(),
+  from: instant.nullable(),
+  to: instant.nullable(),
+  bars: z.array(wireBar),
+  /** True when the window held more bars than one chart draws and the first ones were left out. */
+  truncated: z.boolean(),
+  fills: z.array(fill),
+  excursions: excursions.nullable(),
+});
+export type TradeChart = z.infer<typeof tradeChart>;
+
+/** The bar files' options, in the query (the body is the file as the trader has it). */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const jsonParam = (value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    return Symbol('not JSON');
+  }
+};
+const column = z.string().min(1).max(200);
+export const barMapping = z
+  .object({
+    time: column,
+    timeIs: z.enum(['start', 'end']).optional(),
+    open: column,
+    high: column,
+    low: column,
+    close: column,
+    volume: column.optional(),
+    symbol: column.optional(),
+  })
+  .strict();
+
+export const BAR_FORMAT_IDS = ['ninjatrader-bars', 'tradingview-bars', 'databento-ohlcv', 'mapped-bars'] as const;
+
+export const barsQuery = z.object({
+  format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.enum(BAR_FORMAT_IDS, { error: `must be one of ${BAR_FORMAT_IDS.join(', ')}` }).optional()),
+  /** The contract the bars are for, when the file has no symbol column (normalised: 'MNQ DEC25' is MNQZ5). */
+  contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
+  mapping: z.preprocess(jsonParam, barMapping.optional()),
+});
+export type BarsQuery = z.infer<typeof barsQuery>;
+
+const issue = z.strictObject({ row: z.number().int().nonnegative(), severity: z.enum(['error', 'warning']), message: z.string() });
+const zoneFit = z.strictObject({ zone: z.string(), closed: z.number().int(), dayMismatches: z.number().int(), cashSession: z.number().int(), openingHour: z.number().int() });
+
+const seriesSummary = z.strictObject({
+  contract: z.string(),
+  bars: z.number().int().nonnegative(),
+  first: instant,
+  last: instant,
+  /** Of these, bars already stored with the same values, and stored with other values (kept as they are). */
+  already_stored: z.number().int().nonnegative(),
+  conflicting: z.number().int().nonnegative(),
+});
+
+const conflict = z.strictObject({
+  contract: z.string(),
+  start: instant,
+  stored: z.strictObject({ open: decimal, high: decimal, low: decimal, close: decimal, volume: decimal.nullable() }),
+  file: z.strictObject({ open: decimal, high: decimal, low: decimal, close: decimal, volume: decimal.nullable() }),
+});
+
+/** POST /api/market/bars/preview */
+export const barsPreview = z.strictObject({
+  format: z.strictObject({ id: z.enum(BAR_FORMAT_IDS), label: z.string() }),
+  resolution,
+  time_zone: z.string(),
+  /** The file's times carry no offset: they were read in time_zone. */
+  naive_times: z.boolean(),
+  row_count: z.number().int().nonnegative(),
+  duplicates_in_file: z.number().int().nonnegative(),
+  series: z.array(seriesSummary),
+  issues: z.array(issue),
+  unreadable_rows: z.number().int().nonnegative(),
+  time_zone_check: z.strictObject({ chosen: zoneFit, checked: z.number().int(), suggested: zoneFit.nullable(), alternatives: z.array(zoneFit), message: z.string() }).nullable(),
+  headers: z.array(z.string()),
+  mapping: barMapping.nullable(),
+  /** The first bars stored with other values than the file's (a conflict is reported, never replaced). */
+  conflicts: z.array(conflict),
+});
+export type BarsPreview = z.infer<typeof barsPreview>;
+
+/** POST /api/market/bars */
+export const barsOutcome = z.strictObject({
+  added: z.number().int().nonnegative(),
+  /** Already stored with the same values: nothing changed. */
+  unchanged: z.number().int().nonnegative(),
+  /** Stored with other values: kept as they were, the first listed. */
+  conflicting: z.number().int().nonnegative(),
+  conflicts: z.array(conflict),
+  skipped_rows: z.number().int().nonnegative(),
+  resolution,
+  series: z.array(z.strictObject({ contract: z.string(), added: z.number().int().nonnegative() })),
+  /** The caller's trades whose MAE and MFE were computed again with these bars. */
+  trades_updated: z.number().int().nonnegative(),
+});
+export type BarsOutcome = z.infer<typeof barsOutcome>;
+
+/** GET /api/market/bars/coverage?contract= */
+export const coverageQuery = z.object({ contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()) });
+
+/** What bars exist per contract, resolution and day (the trader's zone), and how many of them the caller added. */
+export const barsCoverage = z.strictObject({
+  time_zone: z.string(),
+  days: z.array(
+    z.strictObject({
+      contract: z.string(),
+      resolution,
+      day: z.iso.date(),
+      bars: z.number().int().positive(),
+      first: instant,
+      last: instant,
+      /** Bars of that day the caller added (only those can the caller delete). */
+      mine: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type BarsCoverage = z.infer<typeof barsCoverage>;
+
+/** DELETE /api/market/bars?contract=&resolution=&day= (a day in the caller's zone) */
+export const deleteBarsQuery = z.object({
+  contract: z.string().min(1, 'contract: choose the contract').max(40),
+  resolution: z.preprocess((v) => Number(v), resolution),
+  day: z.iso.date('day must be a date as yyyy-MM-dd'),
+});
+export const barsDeleted = z.strictObject({
+  deleted: z.number().int().nonnegative(),
+  /** Bars of that day other traders added: kept. */
+  kept: z.number().int().nonnegative(),
+  trades_updated: z.number().int().nonnegative(),
+});
+export type BarsDeleted = z.infer<typeof barsDeleted>;
+
+export const barFormats = z.array(z.strictObject({ id: z.enum(BAR_FORMAT_IDS), label: z.string(), columns: z.string() }));

@@ -1,0 +1,47 @@
+import { isFuturesInstrument, parseInstrument, spotCryptoOf } from '../importers/instruments';
+import { MARKET_TIME_ZONE } from '../importers/market-time';
+import { wallClockOf } from '../importers/time-zone';
+import { isExchangeClosed } from '../importers/zone-check';
+
+/**
+ * When a market has no prices to have: a stretch without bars while the market is closed is not missing data
+ * (issue 29, point 4). Futures follow CME Globex (closed Friday 17:00 to Sunday 18:00 and 17:00-18:00 each day, New
+ * York time; zone-check.ts); spot crypto never closes; anything else is read as a US stock, open 04:00-20:00 New York
+ * time on weekdays (pre-market, regular and after-hours sessions). Exchange holidays are not known here: bars absent
+ * on a holiday are reported missing rather than assumed closed, so nothing is computed over a gap we cannot vouch for.
+ */
+export type MarketKind = 'futures' | 'crypto' | 'stock';
+
+export function marketKindOf(contract: string): MarketKind {
+  if (isFuturesInstrument(contract)) return 'futures';
+  return spotCryptoOf(parseInstrument(contract)) !== null ? 'crypto' : 'stock';
+}
+
+export function isMarketClosed(instant: number, kind: MarketKind): boolean {
+  if (kind === 'futures') return isExchangeClosed(instant);
+  if (kind === 'crypto') return false;
+  const local = wallClockOf(instant, MARKET_TIME_ZONE);
+  if (local.weekday === 0 || local.weekday === 6) return true;
+  return local.hour < 4 || local.hour >= 20;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Milliseconds of [from, to) while the market is open, counted up to `limit`: the answer is exact below it and
+ * `limit` or more above it, which is all a caller deciding "longer than the tolerance" needs. Every closure above
+ * starts and ends on a whole minute (New York's offset is whole hours), so the stretch is walked a minute at a time;
+ * a weekend is under 3,000 steps, and an open market passes the limit within a few.
+ */
+export function openMillisBetween(from: number, to: number, kind: MarketKind, limit = Number.POSITIVE_INFINITY): number {
+  if (to <= from) return 0;
+  if (kind === 'crypto') return to - from;
+  let open = 0;
+  let t = from;
+  while (t < to && open <= limit) {
+    const next = Math.min(to, (Math.floor(t / MINUTE) + 1) * MINUTE);
+    if (!isMarketClosed(t, kind)) open += next - t;
+    t = next;
+  }
+  return open;
+}

@@ -1,0 +1,52 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { barFormats, barsQuery, chartQuery, coverageQuery, deleteBarsQuery } from '../../../contract/market';
+import { fileTooLargeMessage, MAX_IMPORT_BYTES } from '../../../domain/importers';
+import { BAR_FORMATS } from '../../../domain/market';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { readParams, readQuery } from '../../http/validate';
+import { idParam } from '../trades/schemas';
+import { marketService } from './service';
+
+/**
+ * /api/market (issue 29): bar files (preview and import; the body is the file as the trader has it, the options in
+ * the query, as trade imports), what bars exist per contract and day, deleting one's own bars of a day, and a trade's
+ * chart with its MAE, MFE and exit analysis.
+ */
+const importBarsQuery = barsQuery.extend({
+  skip_unreadable: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
+
+async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
+  if (REFUSED_TYPES.test(c.req.header('content-type') ?? '')) {
+    throw new HttpError(415, 'Send the file itself as the request body (text/csv or text/plain)', { code: 'unsupported-media-type' });
+  }
+  return c.req.arrayBuffer();
+}
+
+export function marketRoutes({ database }: AppDeps) {
+  const limit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ error: fileTooLargeMessage(), code: 'too-large' }, 413) });
+  return new Hono<AppEnv>()
+    .get('/formats', (c) => c.json(BAR_FORMATS.map((f) => ({ id: f.id, label: f.label, columns: f.columns })) satisfies z.infer<typeof barFormats>))
+    .post('/bars/preview', limit, async (c) => {
+      const query = readQuery(c, barsQuery);
+      return c.json(await marketService.previewBars(database, c.var.user.id, await readFile(c), query));
+    })
+    .post('/bars', limit, async (c) => {
+      const query = readQuery(c, importBarsQuery);
+      return c.json(await marketService.importBars(database, c.var.user.id, await readFile(c), query));
+    })
+    .get('/bars/coverage', async (c) => c.json(await marketService.coverage(database, c.var.user.id, readQuery(c, coverageQuery).contract)))
+    .delete('/bars', async (c) => c.json(await marketService.deleteDay(database, c.var.user.id, readQuery(c, deleteBarsQuery))))
+    .get('/trades/:id/chart', async (c) => {
+      const { id } = readParams(c, idParam);
+      return c.json(await marketService.chart(database, c.var.user.id, id, readQuery(c, chartQuery)));
+    });
+}
