@@ -21,6 +21,7 @@ import { attachmentRoutes } from './features/attachments/routes';
 import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
+import { riskDefaultRoutes } from './features/risk/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
@@ -139,6 +140,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/journal', journalRoutes(deps));
   api.route('/trade-details', tradeDetailsRoutes(deps));
   api.route('/quick-links', quickLinkRoutes(deps));
+  api.route('/risk-defaults', riskDefaultRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -7,3 +7,4 @@ export * from './futures';
 export * from './normalize-trade';
 export * from './prices';
 export * from './trading-order';
+export * from './trade-execution';

@@ -126,14 +126,17 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
    * (plan.ts), expanded by jsonb_to_recordset: building and binding 25 parameters per row through the ORM was most of
    * an import's insert time. Call it inside one transaction, one chunk after another.
    */
-  async insertChunk(chunk: string): Promise<number> {
+  async insertChunk(chunk: string, options: { setup?: string } = {}): Promise<number> {
+    // The dialog's setup for trades the file names none for (issue 27).
+    const setup = options.setup ?? '';
     if (kind === 'pglite') await yieldToEventLoop();
     const result = (await tx.execute(sql`
       with added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, created_at)
-        select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+        select user_id, account_id, trade_date, day_of_week, symbol, period,
+          case when trade_type = '' then ${setup}::text else trade_type end, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, now() + seq * interval '1 microsecond'
         from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, user_id text, account_id uuid, trade_date timestamptz,

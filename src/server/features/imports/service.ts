@@ -204,7 +204,7 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
  * (issue 14: the import's speed). After a failed insert the rest are skipped. stop() sends no more and waits for
  * the insert under way; settled() waits for all, then gives the rows inserted per trading account, or the failure.
  */
-function insertInOrder(repo: ReturnType<typeof importsRepo>) {
+function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: string }) {
   const added = new Map<string, number>();
   let failure: { error: unknown } | null = null;
   let stopped = false;
@@ -214,7 +214,7 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>) {
       queue = queue.then(async () => {
         if (failure || stopped) return;
         try {
-          added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + (await repo.insertChunk(chunk.json)));
+          added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + (await repo.insertChunk(chunk.json, options)));
         } catch (error) {
           failure = { error };
         }
@@ -335,7 +335,7 @@ export const importsService = {
           await lockTargets(tx, targets);
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId, db.kind);
-          const inserting = insertInOrder(repo);
+          const inserting = insertInOrder(repo, { setup: query.setup });
           const done = await job.import(plan, userId, insertChunk(db), inserting.add).catch(async (error: unknown) => {
             // The insert under way ends before the transaction rolls back.
             await inserting.stop();

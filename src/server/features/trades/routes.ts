@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AssignResult, BulkDeleteResult, UnassignedCount } from '../../../contract/trades';
+import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
+import { assignInput, bulkRiskInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
 
 export function tradeRoutes({ database }: AppDeps) {
@@ -30,6 +30,10 @@ export function tradeRoutes({ database }: AppDeps) {
     .post('/assign', async (c) => {
       const { ids, account_id } = await readJson(c, assignInput);
       return c.json({ assigned: await tradesService.assign(database, c.var.user.id, ids, account_id) } satisfies AssignResult);
+    })
+    .post('/bulk-risk', async (c) => {
+      const input = await readJson(c, bulkRiskInput);
+      return c.json({ updated: await tradesService.bulkRisk(database, c.var.user.id, input) } satisfies BulkRiskResult);
     })
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))
