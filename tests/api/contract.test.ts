@@ -5,7 +5,8 @@ import { profile } from '../../src/contract/profile';
 import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
-import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { assignResult, backupImportResult, bulkDeleteResult, bulkRiskResult, trade, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { riskDefault, riskDefaultList } from '../../src/contract/risk';
 import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
@@ -117,6 +118,27 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(imported.imported).toBe(1);
     expect(conforms(quickLinkImport, await alice.post('/api/quick-links/defaults')).links.length).toBeGreaterThan(3);
     conforms(apiError, await bob.patch(`/api/quick-links/${first.id}`, { title: 'Mine' }), 404);
+  });
+
+  it('risk: defaults, a trade’s plan and R-multiple, the bulk risk edit', async () => {
+    const account = await createAccount(alice, 'Contract Risk');
+    const nq = conforms(riskDefault, await alice.put('/api/risk-defaults', { account_id: account.id, root: 'NQ', stop_points: 20 }));
+    conforms(riskDefault, await alice.put('/api/risk-defaults', { risk_amount: '250' }));
+    expect(conforms(riskDefaultList, await alice.get('/api/risk-defaults')).map((d) => d.id)[0]).toBe(nq.id);
+    const planned = conforms(
+      trade,
+      await alice.post('/api/trades', {
+        date: '2026-03-12', period: 'AM', symbol: 'NQ', side: 'Short', quantity: 1, entry_price: 21000, stop_price: 21010, target_price: 20970, pnl: 200,
+      }),
+      201,
+    );
+    expect([planned.planned_risk, planned.r_multiple]).toEqual([{ amount: '200.00', source: 'stop' }, 1]);
+    const defaulted = conforms(trade, await alice.post('/api/trades', { date: '2026-03-12', period: 'AM', symbol: 'NQ', account_id: account.id, quantity: 2, pnl: -400 }), 201);
+    expect(defaulted.planned_risk).toEqual({ amount: '800.00', source: 'default-stop' });
+    expect(conforms(bulkRiskResult, await alice.post('/api/trades/bulk-risk', { ids: [planned.id, defaulted.id], risk: { kind: 'clear' } })).updated).toBe(2);
+    conforms(apiError, await alice.post('/api/trades/bulk-risk', { ids: [planned.id], risk: { kind: 'stop_points', points: -1 } }), 400);
+    conforms(apiError, await bob.delete(`/api/risk-defaults/${nq.id}`), 404);
+    expect((await alice.delete(`/api/risk-defaults/${nq.id}`)).status).toBe(204);
   });
 
   it('answers a bad request with the shared error shape naming the field', async () => {

@@ -13,7 +13,8 @@ import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, re
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
-import { assignInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 import { ownFile } from './imports-support';
@@ -181,6 +182,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       },
       'POST /api/trades/bulk-delete': { body: () => ({ ids: [NIL] }), bodySchema: idList },
       'POST /api/trades/assign': { body: () => ({ ids: [ids.trade], account_id: ids.account }), bodySchema: assignInput },
+      'POST /api/trades/bulk-risk': { body: () => ({ ids: [ids.trade], risk: { kind: 'amount', amount: '100' } }), bodySchema: bulkRiskInput },
       'POST /api/trades': { body: () => ({ date: '2025-03-05', period: 'AM', symbol: 'NQ', pnl: '1.00' }), bodySchema: tradeInput },
       'GET /api/trades/:id': { params: id('trade') },
       'PATCH /api/trades/:id': { params: id('trade'), body: () => ({ symbol: 'NQ' }), bodySchema: tradePatch },
@@ -248,6 +250,9 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/journal/:date': { params: () => ({ date: '2025-03-03' }) },
       'PUT /api/journal/:date': { params: () => ({ date: '2025-03-03' }), body: () => ({ content: 'Walked' }), bodySchema: journalNoteInput },
       'GET /api/trade-details/:id': { params: id('trade') },
+      'GET /api/risk-defaults': {},
+      'PUT /api/risk-defaults': { body: () => ({ account_id: ids.account, root: 'NQ', stop_points: '20' }), bodySchema: riskDefaultInput },
+      'DELETE /api/risk-defaults/:id': { params: () => ({ id: NIL }) },
       'GET /api/quick-links': {},
       'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
       'POST /api/quick-links/reorder': { body: () => ({ ids: [ids.link] }), bodySchema: reorderInput },

@@ -210,12 +210,13 @@ function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown>
  * A write's execution and plan (issue 27), read by the domain and checked together: a stop on the losing side of the
  * entry, a target on the winning side. The 400 names the field.
  */
-function readExecutionAndPlan(raw: Record<string, unknown>, where = '') {
+function readExecutionAndPlan(raw: Record<string, unknown>, trade: NormalizedTrade, where = '') {
   const execution = readTradeExecution(raw);
   if (!execution.ok) throw badRequest(`${where}${execution.field}: ${execution.message}`);
   const plan = readTradePlan(raw);
   if (!plan.ok) throw badRequest(`${where}${plan.field}: ${plan.message}`);
-  const problem = checkRiskPrices({ ...execution.value, ...plan.value });
+  // The side as stored: the one sent, else a side sent as the type.
+  const problem = checkRiskPrices({ ...execution.value, side: trade.side, ...plan.value });
   if (problem) throw badRequest(`${where}${problem.field}: ${problem.message}`);
   return {
     quantity: execution.value.quantity,
@@ -342,7 +343,7 @@ export const tradesService = {
     // The zone is read in the same transaction as the write: one transaction per request (issue 13 point 7).
     return db.withUser(userId, async (tx) => {
       const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
-      const execution = readExecutionAndPlan({ ...input, side: trade.side });
+      const execution = readExecutionAndPlan(input, trade);
       const repo = tradesRepo(tx, userId);
       if (input.account_id && !(await repo.accountExists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
@@ -370,7 +371,7 @@ export const tradesService = {
       // A side sent as the type (LONG) becomes the side only when no side was sent; a stored side is not a sent one.
       if (patch.side === undefined && readTradeSide(patch.trade_type)) merged.side = null;
       const trade = normalizeOrThrow(merged, timeZone);
-      const execution = readExecutionAndPlan({ ...merged, side: trade.side });
+      const execution = readExecutionAndPlan(merged, trade);
       await repo.update(id, {
         ...toRow(trade),
         ...execution,
