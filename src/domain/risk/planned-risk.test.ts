@@ -5,11 +5,11 @@ import {
   computeStopRiskCents,
   computeTargetR,
   findRiskDefault,
-  formatR,
   resolvePlannedRisk,
   type RiskDefault,
   type RiskTrade,
 } from './planned-risk';
+import { formatR } from './format-r';
 import { readTradeSide, separateSideFromSetup } from './side';
 
 const trade = (patch: Partial<RiskTrade>): RiskTrade => ({
@@ -111,6 +111,7 @@ describe('R-multiples', () => {
     expect(formatR(2.125)).toBe('+2.13R');
     expect(formatR(-0.125)).toBe('-0.13R');
     expect(formatR(-1)).toBe('-1.00R');
+    expect(formatR(1.005)).toBe('+1.01R');
   });
 
   it('a target 30 points above a long entry with a 10-point stop is a 3R target', () => {

@@ -145,11 +145,3 @@ export function checkRiskPrices(trade: Pick<RiskTrade, 'side' | 'entryPrice' | '
   }
   return null;
 }
-
-/** '+1.25R', '-0.50R', '0.00R': two decimals, the sign always shown but for zero. */
-export function formatR(r: number): string {
-  // Half away from zero, as money rounds: -0.125R reads -0.13R.
-  const rounded = (Math.sign(r) * Math.round(Math.abs(r) * 100)) / 100 + 0;
-  const text = Math.abs(rounded).toFixed(2);
-  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${text}R`;
-}

@@ -8,3 +8,4 @@ export * from './normalize-trade';
 export * from './prices';
 export * from './trading-order';
 export * from './trade-execution';
+export * from './execution-form';

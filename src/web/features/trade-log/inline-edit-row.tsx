@@ -21,6 +21,7 @@ import {
 } from '../../../domain/trades';
 import type { Trade } from '../../shared/api';
 import { useUpdateTrade } from './api';
+import { formatR } from '../../../domain/risk/format-r';
 import { accountLabel } from './format';
 import { describeError, toastError, toastSuccess } from './toast';
 import { useTradeOptions } from './use-trade-options';
@@ -150,6 +151,9 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
         <Select size="xs" aria-label="Type" data={tradeTypeChoices(options.trade_type, trade.trade_type, form.type)} value={form.type || null}
           onChange={(type) => setForm((f) => ({ ...f, type: type ?? '' }))} />
       </td>
+      <td data-col="side" className={`${classes.cell} ${trade.side ? '' : classes.dimmed}`}>
+        {trade.side ?? '—'}
+      </td>
       <td data-col="result">
         <Select
           size="xs"
@@ -184,6 +188,9 @@ export function InlineEditRow({ trade, showAccount, selectMode, onDone, rowRef, 
             setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
           }}
         />
+      </td>
+      <td data-col="r" className={`${classes.cell} ${classes.dimmed}`}>
+        {trade.r_multiple === null ? '—' : formatR(trade.r_multiple)}
       </td>
       {showAccount && (
         <td data-col="account" className={`${classes.cell} ${classes.dimmed}`}>

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeType } from '../../../domain/trades';
 import type { Trade } from '../../shared/api';
 import { accountLabel, formatTradeDay } from './format';
@@ -51,11 +52,19 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
             </Anchor>
             <ResultBadge result={trade.status} />
           </Group>
-          <PnlText trade={trade} size="md" />
+          <Stack gap={0} align="flex-end">
+            <PnlText trade={trade} size="md" />
+            {trade.r_multiple !== null && (
+              <Text size="xs" c="dimmed" ff="monospace" data-testid="trade-r" data-money>
+                {formatR(trade.r_multiple)}
+              </Text>
+            )}
+          </Stack>
         </Group>
         <Text size="xs" c="dimmed">
-          {formatTradeDay(trade.date)} · {trade.day_of_week} · {trade.period} · {formatTradeType(trade.trade_type)}
-          {showAccount ? ` · ${accountLabel(trade)}` : ''}
+          {[formatTradeDay(trade.date), trade.day_of_week, trade.period, trade.side, formatTradeType(trade.trade_type), showAccount ? accountLabel(trade) : '']
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}
         <CardNotes notes={trade.notes} />

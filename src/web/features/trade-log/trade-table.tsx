@@ -5,6 +5,7 @@ import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Trade } from '../../shared/api';
 import { formatUsd } from '../../../domain/money';
+import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeType } from '../../../domain/trades';
 import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
 import { InlineEditRow } from './inline-edit-row';
@@ -38,8 +39,11 @@ function columnsFor(showAccount: boolean, selectMode: boolean): Column[] {
     { key: 'instrument', label: 'Instrument', width: 100 },
     { key: 'session', label: 'Session', width: 84 },
     { key: 'type', label: 'Type', width: 104 },
+    // Issue 27: the side apart from the setup (Type), and the result in R beside the P&L.
+    { key: 'side', label: 'Side', width: 64 },
     { key: 'result', label: 'Result', width: 80 },
     { key: 'pnl', label: 'PnL', width: 112 },
+    { key: 'r', label: 'R', width: 76 },
     ...(showAccount ? [{ key: 'account', label: 'Trade Account', width: 128 }] : []),
     { key: 'link', label: 'Link', width: 48 },
     { key: 'tags', label: 'Tags', width: 176 },
@@ -115,6 +119,9 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
       <td className={classes.cell} data-col="type">
         {formatTradeType(trade.trade_type)}
       </td>
+      <td className={`${classes.cell} ${trade.side ? '' : classes.dimmed}`} data-col="side" data-testid="trade-side-cell">
+        {trade.side ?? '—'}
+      </td>
       <td data-col="result">
         <span className={`${classes.badge} ${RESULT_CLASS[trade.status] ?? classes.resultBe}`} data-testid="trade-result">
           {trade.status}
@@ -124,6 +131,9 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
         <span className={classes.pnl} data-tone={TONE(cents)} data-testid="trade-pnl" data-money>
           {formatUsd(cents)}
         </span>
+      </td>
+      <td data-col="r">
+        <RCell trade={trade} />
       </td>
       {showAccount && (
         <td className={`${classes.cell} ${trade.account_id ? '' : classes.dimmed}`} data-col="account" data-testid="trade-account-cell">
@@ -180,6 +190,29 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
     </tr>
   );
 });
+
+/** A trade's R-multiple, or a dash titled with why there is none. */
+function RCell({ trade }: { trade: Trade }) {
+  if (trade.r_multiple === null) {
+    return (
+      <span className={classes.dimmed} title="No planned risk" data-testid="trade-r">
+        —
+      </span>
+    );
+  }
+  const from = trade.planned_risk?.source.startsWith('default') ? 'your default' : 'its plan';
+  return (
+    <span
+      className={classes.pnl}
+      data-tone={TONE(trade.r_multiple)}
+      title={`Risk ${trade.planned_risk ? `$${trade.planned_risk.amount}` : ''} from ${from}`}
+      data-testid="trade-r"
+      data-money
+    >
+      {formatR(trade.r_multiple)}
+    </span>
+  );
+}
 
 function Head({ columns }: { columns: Column[] }) {
   return (

@@ -3,3 +3,4 @@ export * from './types';
 export * from './queries';
 export * from './attachments';
 export * from './pending-deletes';
+export * from './risk';

@@ -54,6 +54,7 @@ export const queryKeys = {
     detail: (id: string) => ['trades', 'details-page', id] as const,
   },
   quickLinks: { all: ['quick-links'] as const },
+  riskDefaults: { all: ['risk-defaults'] as const },
   tasks: {
     all: ['tasks'] as const,
     byDate: (date: string) => ['tasks', 'date', date] as const,

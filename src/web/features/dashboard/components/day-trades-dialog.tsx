@@ -60,6 +60,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
                   {!phone && (
                     <>
                       <Table.Th>Session</Table.Th>
+                      <Table.Th>Side</Table.Th>
                       <Table.Th>Type</Table.Th>
                       <Table.Th>Account</Table.Th>
                     </>
@@ -75,13 +76,14 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
                       <Link to={`/trade/${t.id}`}>{t.symbol}</Link>
                       {phone && (
                         <Text size="xs" c="dimmed" data-testid="day-trade-details">
-                          {[t.period, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
+                          {[t.period, t.side, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
                         </Text>
                       )}
                     </Table.Td>
                     {!phone && (
                       <>
                         <Table.Td>{t.period}</Table.Td>
+                        <Table.Td>{t.side ?? '—'}</Table.Td>
                         <Table.Td>{formatTradeType(t.trade_type)}</Table.Td>
                         <Table.Td>{t.account_name ?? 'Unassigned'}</Table.Td>
                       </>

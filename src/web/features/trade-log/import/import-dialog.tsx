@@ -15,6 +15,7 @@ import { FileAccountsMapping, SKIP } from './file-accounts';
 import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, TimeZoneWarning } from './import-preview';
 import { describeError, toastError, toastSuccess } from './notify';
 import { readFileBytes } from './read-file';
+import { useTradeOptions } from '../use-trade-options';
 
 const AUTO = 'auto';
 const MAPPED = 'mapped';
@@ -76,6 +77,9 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [accountMap, setAccountMap] = useState<Record<string, string>>({});
   const [accountError, setAccountError] = useState<string | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
+  // Issue 27: the file says each trade's side; the setup is the trader's, here one for all of the file's trades.
+  const [setup, setSetup] = useState<string | null>(null);
+  const tradeOptions = useTradeOptions();
   const [previewUpload, setPreviewUpload] = useState<Upload>(null);
   // Issue 12, point 8: the trader's column mapping, and the header row it maps.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
@@ -172,7 +176,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const confirm = useMutation({
     // The zone the preview was read in, whichever chose it: what is stored is what the trader saw.
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable }, (sent, total) =>
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined }, (sent, total) =>
         setCommitUpload({ sent, total }),
       ),
     onSuccess: async (outcome) => {
@@ -258,6 +262,17 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 }}
                 onCreated={setCreatedAccountId}
                 error={accountError}
+              />
+              <Select
+                label="Setup"
+                placeholder="Each trade's own (none)"
+                description="For every trade of the file; the side comes from the file"
+                data={tradeOptions.trade_type}
+                value={setup}
+                onChange={setSetup}
+                searchable
+                clearable
+                data-testid="import-setup"
               />
             </SimpleGrid>
             <TradingDaySetting compact />
