@@ -9,13 +9,14 @@ import * as foundation from './suites/foundation';
 import * as imports from './suites/imports';
 import * as load from './suites/load';
 import * as notes from './suites/notes';
+import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
 
 /**
  * `npm run bench [-- suite...] [--quick]`: runs the benchmark suites on PGlite and on a throwaway PostgreSQL
  * cluster, prints a table and writes it to bench/results/latest.md.
  */
-const suites: Record<string, { run: typeof foundation.run }> = { foundation, imports, dashboard, 'first-screen': firstScreen, 'trade-log': tradeLog, ai, load, notes };
+const suites: Record<string, { run: typeof foundation.run }> = { foundation, imports, dashboard, 'first-screen': firstScreen, 'trade-log': tradeLog, reports, ai, load, notes };
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

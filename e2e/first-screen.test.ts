@@ -176,6 +176,9 @@ describe('the signed-in first screen', () => {
     await page.getByRole('tooltip', { name: 'Trade Log' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-trade-log');
     await page.keyboard.press('Tab');
+    await page.getByRole('tooltip', { name: 'Reports', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-reports');
+    await page.keyboard.press('Tab');
     await page.getByRole('tooltip', { name: 'Reflect', exact: true }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-reflect');
     await page.keyboard.press('Enter');

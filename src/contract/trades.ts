@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
 import { RISK_SOURCES } from '../domain/risk/planned-risk';
 import { TRADE_SIDES } from '../domain/risk/side';
-import { accountFilter, calendarDay, instantInput } from './common';
+import { calendarDay, instantInput } from './common';
+import { normalizeReportFilter, reportFilterFields } from './reports';
 
 /**
  * The trades endpoints' contract (issue 14): the requests the server validates, one trade as GET /api/trades,
@@ -141,22 +142,25 @@ export const TRADE_SORTS = [
 export type TradeSort = (typeof TRADE_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
-/** GET /api/trades */
-export const listQuery = z.object({
-  account: accountFilter,
-  q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  // Opaque: the next_cursor of the page before, for the same sort and direction (it carries the last row's values).
-  cursor: z.string().max(4000).optional(),
-  // A position in list order (0 = first): the page that starts there, for a jump to any row.
-  offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
-  sort: z.enum(TRADE_SORTS, { error: `sort must be one of ${TRADE_SORTS.join(', ')}` }).default('date'),
-  // Newest (largest, Z-first) first by default, as the Trade Log lists.
-  dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
-  // Trading-day range, inclusive: the dashboard's day-trades dialog lists one day.
-  from: day.optional(),
-  to: day.optional(),
-});
+/**
+ * GET /api/trades: the list's own parameters and the filter model (src/contract/reports.ts, issue 26: the Trade Log takes
+ * the Reports' filters). `account` may repeat (several accounts); a single `account=all`, `unassigned` or an id reads as
+ * it always did, and `from`/`to` alone are a custom range (the dashboard's day-trades dialog lists one day).
+ */
+export const listQuery = z
+  .object({
+    ...reportFilterFields,
+    q: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    // Opaque: the next_cursor of the page before, for the same sort and direction (it carries the last row's values).
+    cursor: z.string().max(4000).optional(),
+    // A position in list order (0 = first): the page that starts there, for a jump to any row.
+    offset: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    sort: z.enum(TRADE_SORTS, { error: `sort must be one of ${TRADE_SORTS.join(', ')}` }).default('date'),
+    // Newest (largest, Z-first) first by default, as the Trade Log lists.
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
+  })
+  .transform(({ q, limit, cursor, offset, sort, dir, ...fields }, ctx) => ({ q, limit, cursor, offset, sort, dir, filter: normalizeReportFilter(fields, ctx) }));
 
 /**
  * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
@@ -169,16 +173,16 @@ const awaitingUndo = z
   .transform((value) => (value ? value.split(',') : []))
   .pipe(z.array(z.uuid('exclude must be trade ids separated by commas')).max(50, 'exclude must be at most 50 trade ids'));
 
-/** GET /api/trades/stats */
-export const statsQuery = z.object({
-  account: accountFilter,
-  q: z.string().max(200).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  // Which per-day rows to return: all, none, or from a day on (the rest summed into by_day_before).
-  days: z.union([z.literal('all'), z.literal('none'), day], { error: 'days must be all, none or a date as yyyy-MM-dd' }).default('all'),
-  exclude: awaitingUndo,
-});
+/** GET /api/trades/stats: the statistics of a filter (the list's filter model, its search and its accounts). */
+export const statsQuery = z
+  .object({
+    ...reportFilterFields,
+    q: z.string().max(200).optional(),
+    // Which per-day rows to return: all, none, or from a day on (the rest summed into by_day_before).
+    days: z.union([z.literal('all'), z.literal('none'), day], { error: 'days must be all, none or a date as yyyy-MM-dd' }).default('all'),
+    exclude: awaitingUndo,
+  })
+  .transform(({ q, days, exclude, ...fields }, ctx) => ({ q, days, exclude, filter: normalizeReportFilter(fields, ctx) }));
 
 /** GET /api/trades/unassigned-count */
 export const unassignedCountQuery = z.object({ exclude: awaitingUndo });

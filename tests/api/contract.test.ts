@@ -17,6 +17,7 @@ import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
 import { draftEvent, draftResult } from '../../src/contract/notes';
+import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -329,6 +330,21 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     expect(failed.events.filter((e) => e !== '[DONE]').map((e) => draftEvent.parse(e)).at(-1)?.type).toBe('error');
     provider.reply({ text: 'A plain draft.' });
     expect(conforms(draftResult, await client.post('/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' })).text).toBe('A plain draft.');
+  });
+
+  it('reports: overview, equity, a breakdown, the heatmap, the calendar, a distribution and the filter options', async () => {
+    const client = await newTrader(app, 'reports-contract');
+    await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 120, commission: 4, tags: ['A+'] });
+    await createTrade(client, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40.5 });
+    const overview = conforms(overviewReport, await client.get('/api/reports/overview?range=custom&from=2026-03-01'));
+    expect(overview.overview).toMatchObject({ trades: 2, netCents: 7950, maxConsecutiveLosses: 1 });
+    expect(conforms(equityReport, await client.get('/api/reports/equity')).equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
+    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => r.key)).toEqual(['NQ']);
+    conforms(heatmapReport, await client.get('/api/reports/heatmap'));
+    expect(conforms(calendarReport, await client.get('/api/reports/calendar')).calendar.year).toBe(2026);
+    conforms(distributionReport, await client.get('/api/reports/distribution?of=pnl'));
+    expect(conforms(reportOptions, await client.get('/api/reports/options')).symbol).toEqual(['ES', 'NQ']);
+    conforms(apiError, await client.get('/api/reports/overview?hour=99'), 400);
   });
 
   it('account: the export of everything, the deletion, and the captcha check', async () => {

@@ -22,7 +22,10 @@ describe.each(backends())('HTTP API on %s', (backend) => {
     const doomed = await startTestApp({ backend });
     try {
       await doomed.server.database.close();
-      expect(await doomed.client().get('/api/health')).toEqual({ status: 503, body: { ok: false, database: backend } });
+      expect(await doomed.client().get('/api/health')).toEqual({
+        status: 503,
+        body: { ok: false, database: backend, error: 'The database is not reachable right now. Please try again in a few seconds.' },
+      });
     } finally {
       await doomed.close().catch(() => {});
     }

@@ -200,7 +200,7 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
     expect(cursor.body.error).toMatch(/^cursor: /);
     const account = await trader.get('/api/trades?account=mine');
     expect(account.status).toBe(400);
-    expect(account.body.error).toMatch(/^account: /);
+    expect(account.body.error).toMatch(/^account\.0: /);
   });
 
   it("filtering by another trader's account id shows nothing", async () => {

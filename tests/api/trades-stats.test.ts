@@ -274,7 +274,7 @@ describe.each(backends())('trades stats on %s', (backend) => {
     const t = await newTrader(app, 'badfilter');
     const res = await t.get('/api/trades/stats?account=everything');
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^account: /);
+    expect(res.body.error).toMatch(/^account\.0: /);
   });
 
   it('days=none sends no per-day rows and days=<date> only those from that day, the earlier ones summed', async () => {

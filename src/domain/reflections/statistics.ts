@@ -1,6 +1,6 @@
 import { DAY_NAMES } from '../dates/calendar-day';
 import type { Cents } from '../money';
-import { calculateProfitFactor } from '../stats/profit-factor';
+import { calculateAverageLoss, calculateAverageWin, calculateProfitFactorOrNull, findLargestWinAndLoss } from '../reports/formulas';
 import { calculateWinRate } from '../stats/win-rate';
 import type { Reflection } from './reflection';
 
@@ -124,27 +124,22 @@ export function computeReflectionStatistics(reflections: readonly Reflection[]):
   const total = empty();
   let grossProfitCents = 0;
   let grossLossCents = 0;
-  let largestWinCents: Cents | null = null;
-  let largestLossCents: Cents | null = null;
   const days = new Set<string>();
   const followed = empty();
   const notFollowed = empty();
   for (const r of reflections) {
     add(total, r);
     days.add(r.date);
-    if (r.pnlCents > 0) {
-      grossProfitCents += r.pnlCents;
-      largestWinCents = Math.max(largestWinCents ?? 0, r.pnlCents);
-    } else if (r.pnlCents < 0) {
-      grossLossCents += r.pnlCents;
-      largestLossCents = Math.min(largestLossCents ?? 0, r.pnlCents);
-    }
+    if (r.pnlCents > 0) grossProfitCents += r.pnlCents;
+    else if (r.pnlCents < 0) grossLossCents += r.pnlCents;
     if (r.followedRules === true) add(followed, r);
     else if (r.followedRules === false) add(notFollowed, r);
   }
-  const profitFactor = calculateProfitFactor({ grossProfitCents, grossLossCents });
+  // The Reports' formulas (src/domain/reports/formulas.ts), over the trades counted by the sign of their net P&L.
   const winners = reflections.filter((r) => r.pnlCents > 0).length;
   const losers = reflections.filter((r) => r.pnlCents < 0).length;
+  const pnl = reflections.map((r) => r.pnlCents);
+  const largest = findLargestWinAndLoss(pnl);
   const rated = followed.totalTrades + notFollowed.totalTrades;
 
   return {
@@ -152,11 +147,11 @@ export function computeReflectionStatistics(reflections: readonly Reflection[]):
       ...figures(total),
       grossProfitCents,
       grossLossCents,
-      profitFactor: Number.isFinite(profitFactor) && total.totalTrades > 0 && grossLossCents !== 0 ? Math.round(profitFactor * 100) / 100 : null,
-      averageWinCents: winners ? Math.round(grossProfitCents / winners) : null,
-      averageLossCents: losers ? Math.round(grossLossCents / losers) : null,
-      largestWinCents,
-      largestLossCents,
+      profitFactor: calculateProfitFactorOrNull({ grossProfitCents, grossLossCents }),
+      averageWinCents: calculateAverageWin({ wins: winners, grossProfitCents }),
+      averageLossCents: calculateAverageLoss({ losses: losers, grossLossCents }),
+      largestWinCents: largest.win === null ? null : pnl[largest.win]!,
+      largestLossCents: largest.loss === null ? null : pnl[largest.loss]!,
       tradingDays: days.size,
     },
     byTimeOfDay: groupBy(reflections, (r) => [r.session || 'Unknown'], 'session').sort(bySessionOrder),

@@ -300,6 +300,20 @@ export const tradeDayRollups = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.day] }), ownerPolicy('trade_day_rollups')],
 );
 
+/**
+ * A trader's trades' version (issue 26), bumped by statement-level triggers on trades in the same transaction as
+ * every write a report can see (migration trade_versions): the reports keep a trader's trades in memory and read this
+ * one row to know the copy is current, in every server process.
+ */
+export const tradeVersions = pgTable(
+  'trade_versions',
+  {
+    userId: ownerId().primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  () => [ownerPolicy('trade_versions')],
+);
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -723,6 +737,7 @@ export const ownedTables = [
   'trading_accounts',
   'trades',
   'trade_day_rollups',
+  'trade_versions',
   'tasks',
   'task_completion',
   'profiles',

@@ -77,6 +77,7 @@ function pageModule(pathname: string, signedIn: boolean): string | undefined {
   if (PUBLIC_PAGES[pathname]) return PUBLIC_PAGES[pathname];
   if (!signedIn) return undefined;
   if (/^\/trade\/[^/]+$/.test(pathname)) return 'features/trade-details/trade-details-page.tsx';
+  if (/^\/reports(\/[a-z-]+){0,2}$/.test(pathname)) return 'features/reports/reports-page.tsx';
   return SIGNED_IN_PAGES[pathname];
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { readReportFilterParams } from '../../domain/reports/filter';
 import { badRequest, HttpError } from './errors';
 import { describeProblem, findInputProblem } from './input-guard';
 
@@ -62,6 +63,20 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 export const readQuery = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> => parseOrThrow(schema, c.req.query(), 'query');
+
+/**
+ * The query as the filter model reads it (issue 26): lists from repeated parameters (?symbol=NQ&symbol=ES), the rest
+ * from their last value, and the route's own parameters (`by`, `limit`, ...) beside them.
+ */
+export function readFilterQuery<S extends z.ZodType>(c: Context, schema: S, own: readonly string[] = []): z.infer<S> {
+  const url = new URL(c.req.url);
+  const raw: Record<string, unknown> = readReportFilterParams(url.searchParams);
+  for (const key of own) {
+    const value = url.searchParams.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  return parseOrThrow(schema, raw, 'query');
+}
 
 export const readParams = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> => parseOrThrow(schema, c.req.param(), 'path');
 

@@ -34,6 +34,7 @@ const ResetPasswordPage = page(() => import('../features/auth/reset-password-pag
 const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const TradeLogPage = page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage');
+const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage');
 const ReflectPage = page(() => import('../features/reflect/reflect-page'), 'ReflectPage');
 const ReflectAiPage = page(() => import('../features/reflect-ai/reflect-ai-page'), 'ReflectAiPage');
 const NotebookPage = page(() => import('../features/notebook/notebook-page'), 'NotebookPage');
@@ -86,6 +87,7 @@ export function AppRouter() {
               <Route element={<ShellLayout />}>
                 <Route path="/" element={<DashboardPage />} />
                 <Route path="/trade-log" element={<TradeLogPage />} />
+                <Route path="/reports/*" element={<ReportsPage />} />
                 <Route path="/reflect" element={<ReflectPage />} />
                 <Route path="/reflect-ai" element={<ReflectAiPage />} />
                 <Route path="/notebook" element={<NotebookPage />} />

@@ -246,7 +246,7 @@ export function createChatService({ database, ai, logger }: { database: Database
           system: prepared.system,
           messages: prepared.history,
           ...CHAT_PARAMS,
-          tools: withTools ? chatTools({ database, userId, timeZone, today, logger }) : undefined,
+          tools: withTools ? chatTools({ database, userId, timeZone, today, now, logger }) : undefined,
           maxSteps: 5,
           signal,
           admitted: true,

@@ -46,8 +46,13 @@ function dayRange(range: DayRange = {}): SQL | undefined {
 export const tradesRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
 
-  function scope(account: AccountScope, range: DayRange = {}, exclude: readonly string[] = []): SQL {
+  /**
+   * The rows of an account scope, a day range and, when given, the rest of a filter (`extra`: the reports' filter model
+   * in SQL, reportFilterSql), less the trades whose delete waits for Undo.
+   */
+  function scope(account: AccountScope, range: DayRange = {}, exclude: readonly string[] = [], extra?: SQL): SQL {
     const parts: SQL[] = [owner];
+    if (extra) parts.push(extra);
     if (exclude.length > 0) parts.push(sql`${trades.id} <> all(${`{${exclude.join(',')}}`}::uuid[])`);
     // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
     if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
@@ -90,7 +95,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       limit: number,
       position?: ListPosition,
       range?: DayRange,
-      options: { offset?: number; withTotal?: boolean; order?: ListOrder } = {},
+      options: { offset?: number; withTotal?: boolean; order?: ListOrder; extra?: SQL } = {},
     ): Promise<Array<TradeRow & { total?: number; sortValue: string | null }>> {
       const order = options.order ?? NEWEST_FIRST;
       const after = position ? afterPosition(order, position) : undefined;
@@ -98,7 +103,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       const fields = options.withTotal ? { ...base, total: sql<number>`(count(*) over ())::int` } : base;
       const rows = await selectFrom(fields, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
-        .where(and(scope(account, range), after))
+        .where(and(scope(account, range, [], options.extra), after))
         .orderBy(...listOrderBy(order))
         .offset(options.offset ?? 0)
         .limit(limit);
@@ -158,9 +163,9 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row?.n ?? 0;
     },
 
-    async count(account: AccountScope, q?: string, range?: DayRange): Promise<number> {
-      if (q?.trim()) {
-        const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range));
+    async count(account: AccountScope, q?: string, range?: DayRange, extra?: SQL): Promise<number> {
+      if (q?.trim() || extra) {
+        const [row] = await selectFrom({ n: sql<number>`count(*)::int` }, q).where(scope(account, range, [], extra));
         return row?.n ?? 0;
       }
       const r = tradeDayRollups;
@@ -190,7 +195,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
-    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []) {
+    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = [], extra?: SQL) {
       return selectFrom(
         {
           date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
@@ -204,7 +209,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         },
         q,
       )
-        .where(scope(account, range, exclude))
+        .where(scope(account, range, exclude, extra))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
     },
@@ -249,13 +254,13 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     },
 
     /** Results in the trading order as one string of W/L/B, so streaks come from the domain's own function. */
-    async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = []): Promise<string> {
+    async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = [], extra?: SQL): Promise<string> {
       const [row] = await selectFrom(
         {
           seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${tradingOrder()}), '')`,
         },
         q,
-      ).where(scope(account, range, exclude));
+      ).where(scope(account, range, exclude, extra));
       return row?.seq ?? '';
     },
 

@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
 import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { readJson, readParams, readQuery } from '../../http/validate';
+import { readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
 import { assignInput, bulkRiskInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
 
+const LIST_OWN = ['q', 'limit', 'cursor', 'offset', 'sort', 'dir'] as const;
+const STATS_OWN = ['q', 'days', 'exclude'] as const;
+
 export function tradeRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readQuery(c, listQuery))))
-    .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readQuery(c, statsQuery))))
+    // The filter model's lists repeat their parameter (?symbol=NQ&symbol=ES): read as the reports read them.
+    .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readFilterQuery(c, listQuery, LIST_OWN), new Date())))
+    .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readFilterQuery(c, statsQuery, STATS_OWN), new Date())))
     .get('/unassigned-count', async (c) => {
       const { exclude } = readQuery(c, unassignedCountQuery);
       return c.json({ count: await tradesService.unassignedCount(database, c.var.user.id, exclude) } satisfies UnassignedCount);

@@ -16,12 +16,15 @@ import {
   type DailyAggregate,
   type ResultRuns,
 } from '../../../domain/stats';
-import type { Database } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import { resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
+import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, notFound } from '../../http/errors';
 import { getPreferences, preferencesIn } from '../preferences/routes';
+import { reportFilterSql } from '../reports/repo';
 import { decodeCursor, encodeCursor } from './cursor';
-import { tradesRepo, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
+import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import { backupTradeRow, type BulkRiskInput, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
 
 /** The trade's fields the domain prices its planned risk from (src/domain/risk). */
@@ -240,6 +243,21 @@ function replacePlan(merged: Record<string, unknown>, patch: TradePatch) {
   if (sent(patch.stop_price) && patch.risk_amount === undefined) merged.risk_amount = null;
 }
 
+/**
+ * A filter of the reports' model (issue 26) as the trades repo reads it: one account (or all) and a day range, which
+ * the per-day rollups can answer, and the rest in SQL (`extra`: several accounts, an instrument, hours, tags...), which
+ * only the trades themselves can. Presets end today in the trader's zone, and hours are read on their clock.
+ */
+async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now: Date): Promise<{ account: AccountScope; range: DayRange; extra?: SQL }> {
+  const needsZone = filter.hour.length > 0 || (filter.range !== 'custom' && filter.range !== 'all-time');
+  const timeZone = needsZone ? (await preferencesIn(tx, userId)).timeZone : 'UTC';
+  const resolved = resolveReportRange(filter, now, timeZone);
+  const oneAccount = filter.account.length <= 1;
+  const account: AccountScope = filter.account.length === 1 ? filter.account[0]! : 'all';
+  const extra = reportFilterSql({ ...filter, account: oneAccount ? [] : filter.account }, { from: null, to: null }, timeZone);
+  return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra };
+}
+
 async function timeZoneOf(db: Database, userId: string) {
   return (await getPreferences(db, userId)).timeZone;
 }
@@ -250,30 +268,32 @@ export const tradesService = {
    * after a cursor, or the one at a position (`offset`), so the maximized table can show any row at once instead of
    * walking every page before it.
    */
-  async list(db: Database, userId: string, query: ListQuery) {
+  async list(db: Database, userId: string, query: ListQuery, now: Date) {
     if (query.cursor !== undefined && query.offset !== undefined) throw badRequest('offset: give either a cursor or an offset');
     const order: ListOrder = { sort: query.sort, dir: query.dir };
     const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
-      const range = { from: query.from, to: query.to };
+      const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
       let rows: Awaited<ReturnType<typeof repo.page>>;
-      const search = Boolean(query.q?.trim());
-      if (query.offset !== undefined && query.offset > 0 && !search && order.sort === 'date') {
+      // A search or a filter inside trades (an instrument, hours, tags...) is read from the trades themselves.
+      const byTrade = Boolean(query.q?.trim()) || extra !== undefined;
+      if (query.offset !== undefined && query.offset > 0 && !byTrade && order.sort === 'date') {
         // The trading order's position comes from the per-day rollups; a column sort or a search reads past rows.
-        const key = await repo.positionAt(query.account, query.offset, range, order.dir);
+        const key = await repo.positionAt(account, query.offset, range, order.dir);
         const at: ListPosition | undefined = key && { key, inclusive: true };
-        rows = at ? await repo.page(query.account, undefined, query.limit + 1, at, range, { order }) : [];
+        rows = at ? await repo.page(account, undefined, query.limit + 1, at, range, { order }) : [];
       } else {
         // A search's first page counts its matches as it reads them, instead of searching a second time for the total.
-        rows = await repo.page(query.account, query.q, query.limit + 1, cursor, range, {
+        rows = await repo.page(account, query.q, query.limit + 1, cursor, range, {
           offset: query.offset,
-          withTotal: search && !cursor,
+          withTotal: byTrade && !cursor,
           order,
+          extra,
         });
       }
       const page = rows.slice(0, query.limit);
-      const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(query.account, query.q, range));
+      const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(account, query.q, range, extra));
       const defaults = await loadRiskDefaults(tx, userId);
       return {
         trades: page.map((row) => toTradeDto(row, defaults)),
@@ -298,27 +318,27 @@ export const tradesService = {
    * `days` chooses which per-day rows travel: all (default), none, or those from a day on, with the days before it
    * summed into `by_day_before` (the dashboard's charts look back months, not years).
    */
-  async stats(db: Database, userId: string, query: StatsQuery): Promise<TradeStats> {
+  async stats(db: Database, userId: string, query: StatsQuery, now: Date): Promise<TradeStats> {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
-      const range = { from: query.from, to: query.to };
+      const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
       const q = query.q?.trim();
       let days: DailyAggregate[];
       let runs: ResultRuns;
       const exclude = query.exclude;
       const sequenceRuns = (sequence: string) => summarizeResultRuns([...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
-      if (q) {
-        const dailyRows = await repo.dailyAggregates(query.account, q, range, exclude);
+      if (q || extra) {
+        const dailyRows = await repo.dailyAggregates(account, q, range, exclude, extra);
         days = dailyRows.map(toDailyAggregate);
-        runs = sequenceRuns(await repo.resultSequence(query.account, q, range, exclude));
+        runs = sequenceRuns(await repo.resultSequence(account, q, range, exclude, extra));
       } else {
-        let perDay = (await repo.dayRollups(query.account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
+        let perDay = (await repo.dayRollups(account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
         // A day holding a left-out trade is summed again from its trades without it; the other days keep their rollup.
         if (exclude.length > 0) {
-          for (const date of await repo.daysOf(exclude, query.account, range)) {
+          for (const date of await repo.daysOf(exclude, account, range)) {
             const only = { from: date, to: date };
-            const [sums] = await repo.dailyAggregates(query.account, undefined, only, exclude);
-            const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(query.account, undefined, only, exclude)) };
+            const [sums] = await repo.dailyAggregates(account, undefined, only, exclude);
+            const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(account, undefined, only, exclude)) };
             perDay = perDay.flatMap((entry) => (entry.day.date !== date ? [entry] : again ? [again] : []));
           }
         }

@@ -4,6 +4,7 @@ import {
   IconBrain,
   IconBrandDiscord,
   IconBrandX,
+  IconChartBar,
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
@@ -27,11 +28,13 @@ interface SidebarProps {
 const NAV = [
   { label: 'Dashboard', to: '/', icon: <IconLayoutDashboard size={20} aria-hidden="true" />, testId: 'nav-dashboard' },
   { label: 'Trade Log', to: '/trade-log', icon: <IconListDetails size={20} aria-hidden="true" />, testId: 'nav-trade-log' },
+  // An addition to the spec's list (DESIGN "Beyond the spec"): the reports a trader picks a journal for.
+  { label: 'Reports', to: '/reports', icon: <IconChartBar size={20} aria-hidden="true" />, testId: 'nav-reports' },
   { label: 'Reflect', to: '/reflect', icon: <IconNotebook size={20} aria-hidden="true" />, testId: 'nav-reflect' },
   { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
 ];
 
-// Spec part 1 §2.3 sidebar entries, in order.
+// Spec part 1 §2.3 sidebar entries, in order, and Reports after the Trade Log.
 export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { setColorScheme } = useMantineColorScheme();

@@ -3,6 +3,7 @@ import { Spotlight } from '@mantine/spotlight';
 import {
   IconBrain,
   IconCalendar,
+  IconChartBar,
   IconChartPie,
   IconFileText,
   IconLayoutDashboard,
@@ -21,7 +22,7 @@ import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events'
 import { quickLinksQuery } from '../../shared/api';
 import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
 
-const GROUP_ORDER: SearchGroup[] = ['Pages', 'Dashboard', 'Actions'];
+const GROUP_ORDER: SearchGroup[] = ['Pages', 'Reports', 'Dashboard', 'Actions'];
 
 const ICONS: Partial<Record<string, ReactNode>> = {
   'pnl-calendar': <IconCalendar size={18} aria-hidden="true" />,
@@ -109,7 +110,7 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     key={entry.id}
                     label={entry.title}
                     description={entry.description}
-                    leftSection={ICONS[entry.id] ?? <IconLayoutDashboard size={18} aria-hidden="true" />}
+                    leftSection={ICONS[entry.id] ?? (entry.group === 'Reports' ? <IconChartBar size={18} aria-hidden="true" /> : <IconLayoutDashboard size={18} aria-hidden="true" />)}
                     onClick={() => run(entry)}
                     data-testid={`search-entry-${entry.id}`}
                   />

@@ -17,8 +17,8 @@ const SERIES = [
 ];
 
 /** Spec part 2 "Statistics and charts": Results by Week and by Day of Week (Monday to Friday), stacked bars. */
-export function AnalysisPanel({ account, q = '' }: { account: AccountFilter | null; q?: string }) {
-  const { data, isPending } = useTradeStats(account, q);
+export function AnalysisPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
+  const { data, isPending } = useTradeStats(account, q, filter);
   const weeks = (data?.by_week ?? []).slice(-WEEKS_SHOWN).map((w) => ({
     label: w.label,
     Wins: w.wins,

@@ -42,10 +42,10 @@ const WINDOW_AHEAD = 120;
  * A page of the maximized list in a list order (GET /api/trades `sort` and `dir`: the trading order newest first by
  * default, or a column, ties newest first and empty values last in both directions).
  */
-export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
+export const tradeWindowPageQuery = (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
   queryOptions({
-    queryKey: queryKeys.trades.window(account, q, page, order),
-    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, order),
+    queryKey: queryKeys.trades.window(account, q, page, order, filter),
+    queryFn: () => fetchTradePageAt(account, q, WINDOW_PAGE, page * WINDOW_PAGE, order, filter),
   });
 
 /** The pages that hold rows first..last, with WINDOW_AHEAD rows to spare each way; the first page always (the total). */
@@ -72,11 +72,11 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = DEFAULT_TRADE_ORDER): TradeWindow {
+export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = ''): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({
-      ...tradeWindowPageQuery(account, q, page, order),
+      ...tradeWindowPageQuery(account, q, page, order, filter),
       enabled,
       // While a new filter's first page loads, the old one stays (no flash of a spinner on every keystroke).
       placeholderData: page === 0 ? keepPreviousData : undefined,

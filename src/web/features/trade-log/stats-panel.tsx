@@ -24,8 +24,8 @@ function Tile({ label, value, color, testId }: { label: string; value: string | 
 }
 
 /** Spec part 2 "Statistics and charts": Wins, Losses, BE, the Win Rate (Excluding BE) bar and two donuts. */
-export function StatsPanel({ account, q = '' }: { account: AccountFilter | null; q?: string }) {
-  const { data, isPending } = useTradeStats(account, q);
+export function StatsPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
+  const { data, isPending } = useTradeStats(account, q, filter);
   const s = data?.summary;
   // JSON has no Infinity: a null profit factor means profit without losses (or nothing at all).
   const profitFactor = s ? (s.profitFactor ?? (s.grossProfitCents > 0 ? Number.POSITIVE_INFINITY : 0)) : 0;

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import type { TradeLogNavState } from '../../lib/events';
 import { AccountManagerPanel, AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 import { refreshAfterInsert } from './api';
+import { ReportFilterBanner, useTradeLogReportFilter } from './report-filter';
 import { AnalysisPanel } from './analysis-panel';
 import { ConnectionBanner } from './connection-banner';
 import { FeeScheduleButton, ImportButton } from './import';
@@ -35,6 +36,8 @@ export function TradeLogPage() {
   const [addTo, setAddTo] = useState<string | null>(null);
   // The Trades panel's search: the statistics count the trades the list shows (issue 24 point 7).
   const [q, setQ] = useState('');
+  // A Reports filter in the address ('Open in Trade Log'): the list and the statistics apply it too.
+  const report = useTradeLogReportFilter(setAccount);
 
   // Navigation can ask for Add New Trade (the dashboard calendar, the search palette). Consume the flag so a reload
   // or going back does not open the dialog again.
@@ -88,12 +91,15 @@ export function TradeLogPage() {
 
       <ConnectionBanner />
 
+      <ReportFilterBanner filter={report.filter} params={report.params} account={account ?? 'all'} accounts={accounts ?? []} onClear={report.clear} />
+
       <TradesPanel
         account={account}
         maximized={maximized}
         onToggleMaximized={() => setMaximized((m) => !m)}
         onAddTrade={() => setAddOpen(true)}
         onSearchChange={setQ}
+        reportFilter={report.params}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
         importSlot={
           <ImportButton
@@ -106,8 +112,8 @@ export function TradeLogPage() {
       {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
       {!maximized && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <StatsPanel account={account} q={q} />
-          <AnalysisPanel account={account} q={q} />
+          <StatsPanel account={account} q={q} filter={report.params} />
+          <AnalysisPanel account={account} q={q} filter={report.params} />
         </SimpleGrid>
       )}
 

@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
+import { DEFAULT_TRADE_ORDER, tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
 import { BulkRiskDialog } from './bulk-risk-dialog';
 import { RiskDefaultsDialog } from './risk-defaults-dialog';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
@@ -50,13 +50,15 @@ interface TradesPanelProps {
   importSlot?: ReactNode;
   /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
   onSearchChange?: (q: string) => void;
+  /** A Reports filter the list applies (its URL parameters; issue 26 'Open in Trade Log'), '' for none. */
+  reportFilter?: string;
 }
 
 /**
  * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
  * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
  */
-export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange }: TradesPanelProps) {
+export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, reportFilter = '' }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
   const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
   const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
@@ -76,11 +78,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const filter = account ?? 'all';
 
   const compact = useQuery({
-    ...tradePageQuery(filter, q, COMPACT_LIMIT),
+    ...tradePageQuery(filter, q, COMPACT_LIMIT, DEFAULT_TRADE_ORDER, reportFilter),
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useTradeWindow(filter, q, account !== null && maximized);
+  const full = useTradeWindow(filter, q, account !== null && maximized, DEFAULT_TRADE_ORDER, reportFilter);
 
   const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
   const total = (maximized ? full.total : compact.data?.total) ?? 0;
@@ -95,8 +97,8 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   // Leaving select mode clears the selection (part 2 §4); so does changing what is listed.
   useEffect(() => {
     setSelected(new Set());
-  }, [filter, q, selectMode, maximized]);
-  useEffect(() => setInlineId(null), [filter, q, maximized, view]);
+  }, [filter, q, reportFilter, selectMode, maximized]);
+  useEffect(() => setInlineId(null), [filter, q, reportFilter, maximized, view]);
 
   const toggleSelect = useCallback(
     (id: string) =>

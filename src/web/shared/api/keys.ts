@@ -18,13 +18,14 @@ export const queryKeys = {
   accounts: { all: ['accounts'] as const },
   trades: {
     all: ['trades'] as const,
-    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
-      ['trades', 'list', account, q, limit, orderKey(order)] as const,
+    /** `filter` is a Reports filter's URL parameters (issue 26: the Trade Log takes the same filters), '' for none. */
+    list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+      ['trades', 'list', account, q, limit, orderKey(order), filter] as const,
     /** One page of the maximized list, by its position (page n holds rows n*size ...). */
-    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
-      ['trades', 'window', account, q, page, orderKey(order)] as const,
-    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
-      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days] as const,
+    window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+      ['trades', 'window', account, q, page, orderKey(order), filter] as const,
+    stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all', filter = '') =>
+      ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days, filter] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
     detail: (id: string) => ['trades', 'detail', id] as const,
     /** One trading day's trades (the dashboard's day-trades dialog). */

@@ -5,9 +5,10 @@ import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 import type { UnassignedCount } from '../../../contract/trades';
 
-const qs = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+/** The query of a URL; `filter` is a Reports filter's own parameters (lists repeat), written as they are. */
+const qs = (params: Record<string, string | number | undefined>, filter = '') => {
+  const search = new URLSearchParams(filter);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.append(k, String(v));
   const text = search.toString();
   return text ? `?${text}` : '';
 };
@@ -22,10 +23,10 @@ export const accountsQuery = queryOptions({
 const orderParams = (order: TradeOrder) =>
   order.sort === DEFAULT_TRADE_ORDER.sort && order.dir === DEFAULT_TRADE_ORDER.dir ? {} : { sort: order.sort, dir: order.dir };
 
-export const tradePageQuery = (account: AccountFilter, q = '', limit = 50, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
+export const tradePageQuery = (account: AccountFilter, q = '', limit = 50, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
   queryOptions({
-    queryKey: queryKeys.trades.list(account, q, limit, order),
-    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, ...orderParams(order) })}`),
+    queryKey: queryKeys.trades.list(account, q, limit, order, filter),
+    queryFn: () => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, ...orderParams(order) }, filter)}`),
   });
 
 /** Up to 500 trades of one trading day, newest first (GET /api/trades with from = to = the day). */
@@ -36,23 +37,23 @@ export const dayTradesQuery = (account: AccountFilter, date: string) =>
   });
 
 /** A page of the list after `cursor` (the next_cursor of the page before, read in the same order). */
-export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor, ...orderParams(order) })}`);
+export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor, ...orderParams(order) }, filter)}`);
 
 /** The page of `limit` trades that starts at position `offset` of the list in `order` (0 = first). */
-export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number, order: TradeOrder = DEFAULT_TRADE_ORDER) =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, ...orderParams(order) })}`);
+export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
+  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, ...orderParams(order) }, filter)}`);
 
 /**
  * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the
  * earlier days summed into by_day_before); the summary and the weekly and weekday results always cover the filter.
  */
-export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all') =>
+export const tradeStatsQuery = (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all', filter = '') =>
   queryOptions({
-    queryKey: queryKeys.trades.stats(account, range, q, days),
+    queryKey: queryKeys.trades.stats(account, range, q, days, filter),
     queryFn: () =>
       apiFetch<TradeStats>(
-        `/api/trades/stats${qs({ account, q, from: range.from, to: range.to, days: days === 'all' ? undefined : days, exclude: awaitingDeleteParam() })}`,
+        `/api/trades/stats${qs({ account, q, from: range.from, to: range.to, days: days === 'all' ? undefined : days, exclude: awaitingDeleteParam() }, filter)}`,
       ),
   });
 

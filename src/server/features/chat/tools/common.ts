@@ -16,6 +16,8 @@ export interface ToolContext {
   userId: string;
   timeZone: string;
   today: string;
+  /** The request's moment: date presets ("last 90 days") end today in the trader's zone. */
+  now: Date;
   /** Where a tool's failure is told in full; the model only reads that it failed (guard.ts). */
   logger: Logger;
 }

@@ -1,4 +1,6 @@
 import { tool } from 'ai';
+import { buildEquityPoints } from '../../../../domain/reports/equity';
+import { calculateMaxDrawdown } from '../../../../domain/reports/formulas';
 import { basisOf, filterInput, isRefusal, money, resolveFilter, withData, type ToolContext } from './common';
 
 /** Cumulative net P&L by trading day. */
@@ -11,20 +13,16 @@ export const getEquityCurveTool = (ctx: ToolContext) =>
         const filter = await resolveFilter(data, input);
         if (isRefusal(filter)) return filter;
         const days = await data.daily(filter);
-        let running = 0;
-        let peak = 0;
-        let drawdown = 0;
-        const points = days.map((d) => {
-          running += d.pnlCents;
-          peak = Math.max(peak, running);
-          drawdown = Math.min(drawdown, running - peak);
-          return { label: d.date, cents: running };
-        });
+        // The Reports' curve and drawdown (src/domain/reports), day by day.
+        const pnl = days.map((d) => d.pnlCents);
+        const curve = buildEquityPoints(pnl, (k) => days[k]!.date);
+        const points = curve.map((p) => ({ label: p.tradeDate, cents: p.equityCents }));
+        const drawdown = calculateMaxDrawdown(pnl, (k) => days[k]!.date);
         return {
           basis: basisOf(days, input),
-          end_pnl: money(running),
-          peak: money(peak),
-          max_drawdown: money(drawdown),
+          end_pnl: money(curve[curve.length - 1]?.equityCents ?? 0),
+          peak: money(Math.max(0, ...curve.map((p) => p.equityCents))),
+          max_drawdown: money(-(drawdown?.amountCents ?? 0)),
           // The model sees a few points; the chart gets them all.
           sample: points.filter((_, i) => i % Math.max(1, Math.ceil(points.length / 12)) === 0 || i === points.length - 1).map((p) => `${p.label}: ${money(p.cents)}`),
           chart: { kind: 'line' as const, title: 'Cumulative net P&L', points },

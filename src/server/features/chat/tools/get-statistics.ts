@@ -1,4 +1,5 @@
 import { tool } from 'ai';
+import { calculateAverageLoss, calculateAverageWin, calculateDailyFigures } from '../../../../domain/reports/formulas';
 import { calculateStreaks, combineStats, formatProfitFactor, summarizeAggregate } from '../../../../domain/stats';
 import { basisOf, filterInput, isRefusal, money, percent, resolveFilter, withData, type ToolContext } from './common';
 
@@ -14,10 +15,9 @@ export const getStatisticsTool = (ctx: ToolContext) =>
         if (isRefusal(filter)) return filter;
         const days = await data.daily(filter);
         const summary = summarizeAggregate(combineStats(days), calculateStreaks([...(await data.sequence(filter))].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE'))));
-        const winners = days.reduce((n, d) => n + d.wins, 0);
-        const losers = days.reduce((n, d) => n + d.losses, 0);
-        const best = [...days].sort((a, b) => b.pnlCents - a.pnlCents)[0];
-        const worst = [...days].sort((a, b) => a.pnlCents - b.pnlCents)[0];
+        const averageWin = calculateAverageWin(summary);
+        const averageLoss = calculateAverageLoss(summary);
+        const { bestDay: best, worstDay: worst } = calculateDailyFigures(days);
         return {
           basis: basisOf(days, input),
           trades: summary.trades,
@@ -29,13 +29,13 @@ export const getStatisticsTool = (ctx: ToolContext) =>
           gross_profit: money(summary.grossProfitCents),
           gross_loss: money(summary.grossLossCents),
           profit_factor: summary.trades ? formatProfitFactor(summary.profitFactor, summary.trades) : '-',
-          average_win: winners ? money(Math.round(summary.grossProfitCents / winners)) : '-',
-          average_loss: losers ? money(Math.round(summary.grossLossCents / losers)) : '-',
+          average_win: averageWin === null ? '-' : money(averageWin),
+          average_loss: averageLoss === null ? '-' : money(averageLoss),
           max_win_streak: summary.streaks.maxWinStreak,
           max_loss_streak: summary.streaks.maxLossStreak,
           trading_days: days.length,
-          best_day: best ? `${best.date}: ${money(best.pnlCents)}` : '-',
-          worst_day: worst ? `${worst.date}: ${money(worst.pnlCents)}` : '-',
+          best_day: best ? `${best.tradeDate}: ${money(best.pnlCents)}` : '-',
+          worst_day: worst ? `${worst.tradeDate}: ${money(worst.pnlCents)}` : '-',
         };
       }),
   });

@@ -4,6 +4,7 @@ import { getBestWorstTradesTool } from './get-best-worst-trades';
 import { getEquityCurveTool } from './get-equity-curve';
 import { getNotesAndReflectionsTool } from './get-notes-and-reflections';
 import { getPnlBreakdownTool } from './get-pnl-breakdown';
+import { getReportTool } from './get-report';
 import { getStatisticsTool } from './get-statistics';
 import { getStreaksTool } from './get-streaks';
 import type { ToolContext } from './common';
@@ -24,6 +25,7 @@ function tools(ctx: ToolContext): ToolSet {
   return {
     get_statistics: getStatisticsTool(ctx),
     get_pnl_breakdown: getPnlBreakdownTool(ctx),
+    get_report: getReportTool(ctx),
     get_equity_curve: getEquityCurveTool(ctx),
     get_best_worst_trades: getBestWorstTradesTool(ctx),
     get_streaks: getStreaksTool(ctx),
@@ -36,6 +38,7 @@ function tools(ctx: ToolContext): ToolSet {
 export const TOOL_LABELS: Record<string, string> = {
   get_statistics: 'Computing your statistics',
   get_pnl_breakdown: 'Breaking down your P&L',
+  get_report: 'Reading your reports',
   get_equity_curve: 'Drawing your equity curve',
   get_best_worst_trades: 'Finding your best and worst trades',
   get_streaks: 'Counting your streaks',

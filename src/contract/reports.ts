@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import { BREAKDOWNS } from '../domain/reports/breakdown';
+import { DISTRIBUTIONS } from '../domain/reports/distribution';
+import {
+  DATE_PRESETS,
+  HOLD_BUCKET_IDS,
+  TAG_MODES,
+  TRADE_RESULTS,
+  UNASSIGNED,
+  type ReportFilter,
+} from '../domain/reports/filter';
+import type { ReportOverview } from '../domain/reports/overview';
+import { agree, calendarDay, type Same } from './common';
+
+/**
+ * The reports' contract (issue 26): the one filter model, parsed here for every endpoint that takes it (the reports,
+ * the Trade Log's list and statistics, the AI's report tool), and each report's answer. The filter's keys are the
+ * URL's parameter names: lists repeat the parameter (?symbol=NQ&symbol=ES), so a value may hold a comma. A bad value
+ * is a 400 that names the parameter ("hour.0: must be a whole hour from 0 to 23").
+ */
+
+const MAX_VALUES = 100;
+const list = <T extends z.ZodType>(item: T, name: string) =>
+  z.array(item).max(MAX_VALUES, `${name}: at most ${MAX_VALUES} values`).default([]);
+const text = (max: number, name: string) => z.string().trim().min(1, `${name} must not be empty`).max(max, `${name} must be at most ${max} characters`);
+
+/** A whole number written as digits (a URL's "14") or given as a number (a tool's 14); "" is not 0. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message)])
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const size = (name: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${name} must be a number of contracts or shares, 0 or more`)])
+    .transform(Number)
+    .pipe(z.number().min(0, `${name} must be 0 or more`).max(1e12, `${name} is too large`));
+
+/** The filter's fields, for schemas that take the filter among their own parameters (the Trade Log's list). */
+export const reportFilterFields = {
+  range: z.enum(DATE_PRESETS, { error: `range must be one of ${DATE_PRESETS.join(', ')}` }).optional(),
+  from: calendarDay().optional(),
+  to: calendarDay().optional(),
+  account: list(z.union([z.literal('all'), z.literal(UNASSIGNED), z.uuid('account must be all, unassigned or an account id')]), 'account'),
+  symbol: list(text(50, 'symbol'), 'symbol'),
+  contract: list(text(100, 'contract'), 'contract'),
+  side: list(text(20, 'side'), 'side'),
+  setup: list(z.string().max(100, 'setup must be at most 100 characters'), 'setup'),
+  session: list(text(50, 'session'), 'session'),
+  tag: list(text(100, 'tag'), 'tag'),
+  tagMode: z.enum(TAG_MODES, { error: `tagMode must be one of ${TAG_MODES.join(', ')}` }).default('any'),
+  result: list(z.enum(TRADE_RESULTS, { error: `result must be one of ${TRADE_RESULTS.join(', ')}` }), 'result'),
+  weekday: list(wholeNumber(1, 7, 'must be a weekday from 1 (Monday) to 7 (Sunday)'), 'weekday'),
+  hour: list(wholeNumber(0, 23, 'must be a whole hour from 0 to 23'), 'hour'),
+  hold: list(z.enum(HOLD_BUCKET_IDS, { error: `hold must be one of ${HOLD_BUCKET_IDS.join(', ')}` }), 'hold'),
+  sizeMin: size('sizeMin').optional(),
+  sizeMax: size('sizeMax').optional(),
+};
+
+type RawFilter = z.output<z.ZodObject<typeof reportFilterFields>>;
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+/** Checks that span fields and fills the defaults: the filter as the domain reads it. */
+export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): ReportFilter {
+  const custom = raw.from !== undefined || raw.to !== undefined;
+  const range = raw.range ?? (custom ? 'custom' : 'all-time');
+  if (range !== 'custom' && custom) {
+    ctx.addIssue({ code: 'custom', path: ['range'], message: `range must be custom (or left out) when from or to is given, not ${range}` });
+  }
+  if (raw.from !== undefined && raw.to !== undefined && raw.from > raw.to) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+  }
+  if (raw.sizeMin !== undefined && raw.sizeMax !== undefined && raw.sizeMin > raw.sizeMax) {
+    ctx.addIssue({ code: 'custom', path: ['sizeMin'], message: 'must not be more than sizeMax' });
+  }
+  // 'all' is the Trade Log's account selector saying "no account of its own": it adds nothing to a list of accounts.
+  const account = unique(raw.account).filter((a) => a !== 'all');
+  return {
+    range,
+    from: range === 'custom' ? (raw.from ?? null) : null,
+    to: range === 'custom' ? (raw.to ?? null) : null,
+    account,
+    symbol: unique(raw.symbol),
+    contract: unique(raw.contract),
+    side: unique(raw.side),
+    setup: unique(raw.setup),
+    session: unique(raw.session),
+    tag: unique(raw.tag),
+    tagMode: raw.tagMode,
+    result: unique(raw.result),
+    weekday: unique(raw.weekday).sort((a, b) => a - b),
+    hour: unique(raw.hour).sort((a, b) => a - b),
+    hold: unique(raw.hold),
+    sizeMin: raw.sizeMin ?? null,
+    sizeMax: raw.sizeMax ?? null,
+  };
+}
+
+/** The filter model: a URL's parameters (lists as arrays) or a tool's JSON. */
+export const reportFilter = z.object(reportFilterFields).transform(normalizeReportFilter);
+export type ReportFilterInput = z.input<typeof reportFilter>;
+agree<Same<z.output<typeof reportFilter>, ReportFilter>>(true);
+
+/** GET /api/reports/breakdown */
+export const breakdownQuery = z
+  .object({ ...reportFilterFields, by: z.enum(BREAKDOWNS, { error: `by must be one of ${BREAKDOWNS.join(', ')}` }) })
+  .transform(({ by, ...fields }, ctx) => ({ by, filter: normalizeReportFilter(fields, ctx) }));
+/** GET /api/reports/calendar: the year shown; the latest year with trades when left out. */
+export const calendarQuery = z
+  .object({ ...reportFilterFields, year: wholeNumber(1900, 2999, 'must be a year from 1900 to 2999').optional() })
+  .transform(({ year, ...fields }, ctx) => ({ year, filter: normalizeReportFilter(fields, ctx) }));
+/** GET /api/reports/distribution */
+export const distributionQuery = z
+  .object({ ...reportFilterFields, of: z.enum(DISTRIBUTIONS, { error: `of must be one of ${DISTRIBUTIONS.join(', ')}` }) })
+  .transform(({ of, ...fields }, ctx) => ({ of, filter: normalizeReportFilter(fields, ctx) }));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers. Money in integer cents; a figure with nothing to compute it from is null.
+
+const count = z.number().int().nonnegative();
+const cents = z.number().int();
+const day = z.iso.date();
+const percent = z.number().min(0).max(100);
+
+const filterEcho = z.strictObject({
+  range: z.enum(DATE_PRESETS),
+  from: day.nullable(),
+  to: day.nullable(),
+  account: z.array(z.string()),
+  symbol: z.array(z.string()),
+  contract: z.array(z.string()),
+  side: z.array(z.string()),
+  setup: z.array(z.string()),
+  session: z.array(z.string()),
+  tag: z.array(z.string()),
+  tagMode: z.enum(TAG_MODES),
+  result: z.array(z.enum(TRADE_RESULTS)),
+  weekday: z.array(z.number().int()),
+  hour: z.array(z.number().int()),
+  hold: z.array(z.enum(HOLD_BUCKET_IDS)),
+  sizeMin: z.number().nullable(),
+  sizeMax: z.number().nullable(),
+});
+
+/** What every report answer says of its trades: the filter as read, its days, and the same in words. */
+export const reportBasis = z.strictObject({
+  filter: filterEcho,
+  /** The days the range covers (resolved in the trader's zone), null where open. */
+  range: z.strictObject({ from: day.nullable(), to: day.nullable() }),
+  timeZone: z.string(),
+  /** Trades in the filter. */
+  trades: count,
+  firstDay: day.nullable(),
+  lastDay: day.nullable(),
+  /** The filter in words ("Last 90 Days: Aug 28, 2026 to Nov 25, 2026; instrument NQ; side Short"). */
+  description: z.string(),
+  /** "Computed from 412 trades, Jun 2, 2026 to Jun 30, 2026 (...)". */
+  computedFrom: z.string(),
+});
+
+const tradeExtreme = z.strictObject({ pnlCents: cents, tradeDate: day, id: z.uuid() });
+const dayExtreme = z.strictObject({ tradeDate: day, pnlCents: cents });
+
+export const reportOverviewShape = z.strictObject({
+  trades: count,
+  wins: count,
+  losses: count,
+  breakEvens: count,
+  netCents: cents,
+  grossCents: cents,
+  feesCents: cents,
+  grossProfitCents: cents,
+  grossLossCents: cents,
+  winRate: percent.nullable(),
+  profitFactor: z.number().nonnegative().nullable(),
+  expectancyCents: cents.nullable(),
+  averageTradeCents: cents.nullable(),
+  averageWinCents: cents.nullable(),
+  averageLossCents: cents.nullable(),
+  payoffRatio: z.number().nonnegative().nullable(),
+  largestWin: tradeExtreme.nullable(),
+  largestLoss: tradeExtreme.nullable(),
+  maxConsecutiveWins: count,
+  maxConsecutiveLosses: count,
+  averageHoldWinnersSeconds: count.nullable(),
+  averageHoldLosersSeconds: count.nullable(),
+  tradesWithoutTimes: count,
+  tradingDays: count,
+  winningDays: count,
+  losingDays: count,
+  winningDaysPercent: percent.nullable(),
+  bestDay: dayExtreme.nullable(),
+  worstDay: dayExtreme.nullable(),
+  averageDayCents: cents.nullable(),
+  dailyStdDevCents: cents.nullable(),
+  dailySharpe: z.number().nullable(),
+  maxDrawdown: z
+    .strictObject({
+      amountCents: cents.positive(),
+      peakCents: cents,
+      peakDay: day.nullable(),
+      troughDay: day,
+      recoveryDay: day.nullable(),
+      tradesToTrough: count,
+      tradesToRecovery: count.nullable(),
+      percentOfPeak: z.number().nonnegative().nullable(),
+    })
+    .nullable(),
+  firstDay: day.nullable(),
+  lastDay: day.nullable(),
+});
+agree<Same<z.infer<typeof reportOverviewShape>, ReportOverview>>(true);
+
+/** GET /api/reports/overview */
+export const overviewReport = z.strictObject({
+  basis: reportBasis,
+  overview: reportOverviewShape,
+  /** The balance the drawdown's percentage is of, when one is known (the starting balance, accounts and days only). */
+  openingBalanceCents: cents.nullable(),
+});
+
+const equityPoint = z.strictObject({ index: z.number().int().positive(), tradeDate: day, equityCents: cents, drawdownCents: cents.nonpositive() });
+/** GET /api/reports/equity */
+export const equityReport = z.strictObject({
+  basis: reportBasis,
+  equity: z.strictObject({
+    byTrade: z.array(equityPoint),
+    byDay: z.array(equityPoint),
+    trades: count,
+    days: count,
+    sampled: z.boolean(),
+  }),
+});
+
+const breakdownRow = z.strictObject({
+  key: z.string(),
+  label: z.string(),
+  trades: count,
+  wins: count,
+  losses: count,
+  breakEvens: count,
+  winRate: percent.nullable(),
+  netCents: cents,
+  grossProfitCents: cents,
+  grossLossCents: cents,
+  averageCents: cents.nullable(),
+  profitFactor: z.number().nonnegative().nullable(),
+  expectancyCents: cents.nullable(),
+  sharePercent: percent.nullable(),
+});
+/** GET /api/reports/breakdown */
+export const breakdownReport = z.strictObject({
+  basis: reportBasis,
+  breakdown: z.strictObject({ by: z.enum(BREAKDOWNS), rows: z.array(breakdownRow), total: count, excluded: count }),
+});
+
+/** GET /api/reports/heatmap */
+export const heatmapReport = z.strictObject({
+  basis: reportBasis,
+  heatmap: z.strictObject({
+    cells: z.array(
+      z.strictObject({
+        weekday: z.number().int().min(1).max(7),
+        hour: z.number().int().min(0).max(23),
+        trades: count,
+        wins: count,
+        losses: count,
+        netCents: cents,
+        winRate: percent.nullable(),
+      }),
+    ),
+    weekdays: z.array(z.number().int().min(1).max(7)),
+    hours: z.array(z.number().int().min(0).max(23)),
+    withoutTime: count,
+  }),
+});
+
+/** GET /api/reports/calendar */
+export const calendarReport = z.strictObject({
+  basis: reportBasis,
+  calendar: z.strictObject({
+    year: z.number().int(),
+    years: z.array(z.number().int()),
+    days: z.array(z.strictObject({ tradeDate: day, trades: count, netCents: cents })),
+    months: z.array(z.strictObject({ month: z.number().int().min(1).max(12), trades: count, netCents: cents, tradingDays: count })),
+    netCents: cents,
+    trades: count,
+  }),
+});
+
+/** GET /api/reports/distribution */
+export const distributionReport = z.strictObject({
+  basis: reportBasis,
+  distribution: z.strictObject({
+    of: z.enum(DISTRIBUTIONS),
+    buckets: z.array(
+      z.strictObject({
+        from: z.number().nullable(),
+        to: z.number().nullable(),
+        label: z.string(),
+        trades: count,
+        wins: count,
+        losses: count,
+        netCents: cents,
+        winRate: percent.nullable(),
+      }),
+    ),
+    excluded: count,
+    total: count,
+  }),
+});
+
+/** GET /api/reports/options: the values the trader's trades hold, for the filter bar's choices. */
+export const reportOptions = z.strictObject({
+  symbol: z.array(z.string()),
+  contract: z.array(z.string()),
+  side: z.array(z.string()),
+  setup: z.array(z.string()),
+  session: z.array(z.string()),
+  tag: z.array(z.string()),
+  /** Position sizes in use, smallest first. */
+  size: z.array(z.number()),
+  trades: count,
+});
+
+export type ReportBasis = z.infer<typeof reportBasis>;
+export type OverviewReport = z.infer<typeof overviewReport>;
+export type EquityReport = z.infer<typeof equityReport>;
+export type BreakdownReport = z.infer<typeof breakdownReport>;
+export type HeatmapReport = z.infer<typeof heatmapReport>;
+export type CalendarReport = z.infer<typeof calendarReport>;
+export type DistributionReport = z.infer<typeof distributionReport>;
+export type ReportOptions = z.infer<typeof reportOptions>;
+export type BreakdownQuery = z.infer<typeof breakdownQuery>;

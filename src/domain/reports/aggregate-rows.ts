@@ -1,0 +1,120 @@
+import type { DailyAggregate, TradeAggregate } from '../stats/trade-aggregate';
+import { RESULT, RESULT_NAMES, type TradeSet } from './report-trade';
+
+/**
+ * The statistics' sums (src/domain/stats/trade-aggregate.ts: counts by result, net, gross profit and loss by the sign of
+ * the net) over a set's rows, read from the columns. The definitions are the statistics'; a domain test holds these to
+ * `aggregateTrades` and `aggregateTradesByDay` over the same trades.
+ */
+export function aggregateRows(set: TradeSet): TradeAggregate {
+  const { result, pnl } = set.columns;
+  let wins = 0;
+  let losses = 0;
+  let breakEvens = 0;
+  let net = 0;
+  let profit = 0;
+  let loss = 0;
+  for (const i of set.rows) {
+    const r = result[i]!;
+    if (r === RESULT.WIN) wins++;
+    else if (r === RESULT.LOSS) losses++;
+    else breakEvens++;
+    const p = pnl[i]!;
+    net += p;
+    if (p > 0) profit += p;
+    else if (p < 0) loss += p;
+  }
+  return { trades: set.rows.length, wins, losses, breakEvens, pnlCents: net, grossProfitCents: profit, grossLossCents: loss };
+}
+
+/** One aggregate per trading day, in day order (the rows are in trading order, so a day's rows are together). */
+export function aggregateRowsByDay(set: TradeSet): DailyAggregate[] {
+  const { day, days, result, pnl } = set.columns;
+  const out: DailyAggregate[] = [];
+  let current: DailyAggregate | null = null;
+  let currentDay = -1;
+  for (const i of set.rows) {
+    if (day[i] !== currentDay) {
+      currentDay = day[i]!;
+      current = { date: days[currentDay]!, trades: 0, wins: 0, losses: 0, breakEvens: 0, pnlCents: 0, grossProfitCents: 0, grossLossCents: 0 };
+      out.push(current);
+    }
+    const c = current!;
+    c.trades++;
+    const r = result[i]!;
+    if (r === RESULT.WIN) c.wins++;
+    else if (r === RESULT.LOSS) c.losses++;
+    else c.breakEvens++;
+    const p = pnl[i]!;
+    c.pnlCents += p;
+    if (p > 0) c.grossProfitCents += p;
+    else if (p < 0) c.grossLossCents += p;
+  }
+  return out;
+}
+
+/** The rows' values of a column, in order. */
+export function gather(set: TradeSet, column: Float64Array): Float64Array {
+  const out = new Float64Array(set.rows.length);
+  for (let k = 0; k < set.rows.length; k++) out[k] = column[set.rows[k]!]!;
+  return out;
+}
+
+export function gatherResults(set: TradeSet): Uint8Array {
+  const out = new Uint8Array(set.rows.length);
+  for (let k = 0; k < set.rows.length; k++) out[k] = set.columns.result[set.rows[k]!]!;
+  return out;
+}
+
+/** The rows' results as the statistics name them ('Win', 'Loss', 'BE'), for the streaks. */
+export function resultNames(set: TradeSet): string[] {
+  const out: string[] = new Array(set.rows.length);
+  for (let k = 0; k < set.rows.length; k++) out[k] = RESULT_NAMES[set.columns.result[set.rows[k]!]!]!;
+  return out;
+}
+
+/**
+ * Sums per group for a breakdown, heatmap cell or bucket: arrays indexed by group, filled row by row (`add`), the same
+ * sums as a TradeAggregate per group.
+ */
+export class GroupSums {
+  readonly trades: Float64Array;
+  readonly wins: Float64Array;
+  readonly losses: Float64Array;
+  readonly net: Float64Array;
+  readonly profit: Float64Array;
+  readonly loss: Float64Array;
+
+  constructor(readonly groups: number) {
+    this.trades = new Float64Array(groups);
+    this.wins = new Float64Array(groups);
+    this.losses = new Float64Array(groups);
+    this.net = new Float64Array(groups);
+    this.profit = new Float64Array(groups);
+    this.loss = new Float64Array(groups);
+  }
+
+  add(group: number, result: number, pnl: number) {
+    this.trades[group]!++;
+    if (result === RESULT.WIN) this.wins[group]!++;
+    else if (result === RESULT.LOSS) this.losses[group]!++;
+    this.net[group]! += pnl;
+    if (pnl > 0) this.profit[group]! += pnl;
+    else if (pnl < 0) this.loss[group]! += pnl;
+  }
+
+  aggregate(group: number): TradeAggregate {
+    const trades = this.trades[group]!;
+    const wins = this.wins[group]!;
+    const losses = this.losses[group]!;
+    return {
+      trades,
+      wins,
+      losses,
+      breakEvens: trades - wins - losses,
+      pnlCents: this.net[group]!,
+      grossProfitCents: this.profit[group]!,
+      grossLossCents: this.loss[group]!,
+    };
+  }
+}

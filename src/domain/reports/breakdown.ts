@@ -1,0 +1,313 @@
+import type { Cents } from '../cents';
+import { addDays, addMonths, formatCalendarDay, formatDay, type CalendarDay } from '../dates/calendar-day';
+import type { TradeAggregate } from '../stats/trade-aggregate';
+import { GroupSums } from './aggregate-rows';
+import {
+  formatHour,
+  formatSize,
+  getHoldBucket,
+  HOLD_BUCKETS,
+  UNASSIGNED,
+  WEEKDAY_LABELS,
+  type ReportFilter,
+  type ResolvedRange,
+} from './filter';
+import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
+import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
+
+/** Breakdowns (issue 26 point 4): the dimensions a trader groups trades by. */
+export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
+export type BreakdownBy = (typeof BREAKDOWNS)[number];
+
+export const BREAKDOWN_LABELS: Readonly<Record<BreakdownBy, string>> = {
+  instrument: 'Instrument',
+  contract: 'Contract',
+  side: 'Side',
+  setup: 'Setup / type',
+  session: 'Session',
+  tag: 'Tag',
+  account: 'Account',
+  weekday: 'Day of week',
+  hour: 'Hour of entry',
+  hold: 'Hold time',
+  size: 'Position size',
+  month: 'Month',
+  year: 'Year',
+};
+
+/** What a trade left out of a breakdown lacks, in words: "14 trades without an entry time". */
+export const BREAKDOWN_MISSING: Readonly<Record<BreakdownBy, string | null>> = {
+  instrument: null,
+  contract: 'without a contract',
+  side: 'without a side',
+  setup: 'without a setup',
+  session: null,
+  tag: 'without tags',
+  account: null,
+  weekday: null,
+  hour: 'without an entry time',
+  hold: 'without entry and exit times',
+  size: 'without a position size',
+  month: null,
+  year: null,
+};
+
+/** Ordered dimensions list in their own order (Monday first, 09:00 before 10:00); the others by trades, then name. */
+const ORDINAL: ReadonlySet<BreakdownBy> = new Set(['weekday', 'hour', 'hold', 'size', 'month', 'year']);
+
+export interface BreakdownRow {
+  /** The group's value as the filter writes it (an account id, an hour '14', a bucket id, a month '2026-03'). */
+  key: string;
+  label: string;
+  trades: number;
+  wins: number;
+  losses: number;
+  breakEvens: number;
+  winRate: number | null;
+  netCents: Cents;
+  grossProfitCents: Cents;
+  grossLossCents: Cents;
+  averageCents: Cents | null;
+  /** Null when the group has no losing trade ('∞' when it won something, else '—'). */
+  profitFactor: number | null;
+  expectancyCents: Cents | null;
+  /** The group's trades as a share of all trades in the filter (tags: a trade with two tags counts in both rows). */
+  sharePercent: number | null;
+}
+
+export interface Breakdown {
+  by: BreakdownBy;
+  rows: BreakdownRow[];
+  /** Trades in the filter. */
+  total: number;
+  /** Trades that lack the dimension (no entry time for the hour) and are in no row. */
+  excluded: number;
+}
+
+export interface BreakdownContext {
+  timeZone: string;
+  /** Names of the trader's accounts by id. */
+  accountName?: (id: string) => string | undefined;
+}
+
+export function labelBreakdownKey(by: BreakdownBy, key: string, accountName?: (id: string) => string | undefined): string {
+  switch (by) {
+    case 'account':
+      return key === UNASSIGNED ? 'Unassigned' : (accountName?.(key) ?? 'Unknown account');
+    case 'weekday':
+      return WEEKDAY_LABELS[Number(key)] ?? key;
+    case 'hour':
+      return `${formatHour(Number(key))}-${Number(key) === 23 ? '24:00' : formatHour(Number(key) + 1)}`;
+    case 'hold':
+      return HOLD_BUCKETS.find((b) => b.id === key)?.label ?? key;
+    case 'month':
+      return formatDay(`${key}-01`, 'MMM yyyy');
+    default:
+      return key;
+  }
+}
+
+function sortKeyOf(by: BreakdownBy, key: string): number | string {
+  switch (by) {
+    case 'weekday':
+    case 'hour':
+    case 'size':
+    case 'year':
+      return Number(key);
+    case 'hold':
+      return HOLD_BUCKETS.findIndex((b) => b.id === key);
+    default:
+      return key;
+  }
+}
+
+/** A group's figures from its sums: the same formulas as the Overview's. */
+export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Omit<BreakdownRow, 'key' | 'label'> {
+  return {
+    trades: aggregate.trades,
+    wins: aggregate.wins,
+    losses: aggregate.losses,
+    breakEvens: aggregate.breakEvens,
+    winRate: calculateWinRateOrNull(aggregate),
+    netCents: aggregate.pnlCents,
+    grossProfitCents: aggregate.grossProfitCents,
+    grossLossCents: aggregate.grossLossCents,
+    averageCents: calculateAverageTrade(aggregate),
+    profitFactor: calculateProfitFactorOrNull(aggregate),
+    expectancyCents: calculateExpectancy(aggregate),
+    sharePercent: toPercent(aggregate.trades, total),
+  };
+}
+
+/**
+ * Each row's group for a dimension: `group(i)` is the group of row i (-1 when it lacks the dimension), `keys[g]` the
+ * group's key as the filter writes it. Tags are many per trade and go through `tagGroups` instead.
+ */
+function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: string): { keys: string[]; group: (i: number) => number } {
+  const c = set.columns;
+  const byCode = (column: TextColumn, missingEmpty = false) => ({
+    keys: column.values.map((v) => v ?? ''),
+    group: (i: number) => {
+      const code = column.codes[i]!;
+      return code === 0 || (missingEmpty && column.values[code] === '') ? -1 : code;
+    },
+  });
+  switch (by) {
+    case 'instrument':
+      return byCode(c.symbol);
+    case 'contract':
+      return byCode(c.contract, true);
+    case 'side':
+      return byCode(c.side, true);
+    case 'setup':
+      return byCode(c.setup, true);
+    case 'session':
+      return byCode(c.session);
+    case 'account':
+      return { keys: c.account.values.map((v) => v ?? UNASSIGNED), group: (i) => c.account.codes[i]! };
+    case 'weekday':
+      return { keys: ['0', '1', '2', '3', '4', '5', '6', '7'], group: (i) => c.dayWeekday[c.day[i]!]! };
+    case 'hour': {
+      const hours = getEntryHours(c, timeZone);
+      return { keys: Array.from({ length: 24 }, (_, h) => String(h)), group: (i) => hours[i]! };
+    }
+    case 'hold': {
+      const index = new Map<string, number>(HOLD_BUCKETS.map((b, k) => [b.id, k]));
+      return {
+        keys: HOLD_BUCKETS.map((b) => b.id),
+        group: (i) => {
+          const seconds = c.hold[i]!;
+          return Number.isNaN(seconds) ? -1 : index.get(getHoldBucket(seconds))!;
+        },
+      };
+    }
+    case 'size': {
+      const keys: string[] = [];
+      const index = new Map<number, number>();
+      return {
+        keys,
+        group: (i) => {
+          const q = c.quantity[i]!;
+          if (Number.isNaN(q)) return -1;
+          let g = index.get(q);
+          if (g === undefined) {
+            g = keys.length;
+            keys.push(formatSize(q));
+            index.set(q, g);
+          }
+          return g;
+        },
+      };
+    }
+    case 'month':
+    case 'year': {
+      const length = by === 'month' ? 7 : 4;
+      const keys: string[] = [];
+      const index = new Map<string, number>();
+      const dayGroup = c.days.map((d) => {
+        const key = d.slice(0, length);
+        let g = index.get(key);
+        if (g === undefined) {
+          g = keys.length;
+          keys.push(key);
+          index.set(key, g);
+        }
+        return g;
+      });
+      return { keys, group: (i) => dayGroup[c.day[i]!]! };
+    }
+  }
+}
+
+/** One dimension's groups of trades, each row with the Overview's formulas; trades lacking the dimension are counted apart. */
+export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: BreakdownContext): Breakdown {
+  const c = set.columns;
+  let excluded = 0;
+  let keys: readonly string[];
+  let sums: GroupSums;
+  if (by === 'tag') {
+    keys = c.tagValues;
+    sums = new GroupSums(keys.length);
+    for (const i of set.rows) {
+      const from = c.tagStart[i]!;
+      const to = c.tagStart[i + 1]!;
+      if (from === to) excluded++;
+      for (let k = from; k < to; k++) sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!);
+    }
+  } else {
+    const groups = groupsOf(set, by, context.timeZone);
+    const assigned = new Int32Array(set.rows.length);
+    let count = 0;
+    for (let k = 0; k < set.rows.length; k++) {
+      const g = groups.group(set.rows[k]!);
+      assigned[k] = g;
+      if (g < 0) excluded++;
+      else count = Math.max(count, g + 1);
+    }
+    keys = groups.keys;
+    sums = new GroupSums(Math.max(count, keys.length));
+    for (let k = 0; k < set.rows.length; k++) {
+      const g = assigned[k]!;
+      if (g >= 0) sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!);
+    }
+  }
+  const total = set.rows.length;
+  const rows: BreakdownRow[] = [];
+  for (let g = 0; g < sums.groups; g++) {
+    if (sums.trades[g] === 0) continue;
+    const key = keys[g]!;
+    rows.push({ key, label: labelBreakdownKey(by, key, context.accountName), ...toBreakdownFigures(sums.aggregate(g), total) });
+  }
+  if (ORDINAL.has(by)) {
+    rows.sort((a, b) => {
+      const x = sortKeyOf(by, a.key);
+      const y = sortKeyOf(by, b.key);
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  } else {
+    rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
+  }
+  return { by, rows, total, excluded };
+}
+
+const lastDayOfMonth = (month: string) => addDays(addMonths(`${month}-01`, 1), -1);
+
+/**
+ * The filter of one row (a drill-down into the Trade Log): the current filter with the row's value in place of that
+ * dimension's. A month or year keeps within the filter's own days.
+ */
+export function getBreakdownRowFilter(filter: ReportFilter, range: ResolvedRange, by: BreakdownBy, key: string): ReportFilter {
+  const next: ReportFilter = { ...filter };
+  switch (by) {
+    case 'instrument':
+      return { ...next, symbol: [key] };
+    case 'contract':
+      return { ...next, contract: [key] };
+    case 'side':
+      return { ...next, side: [key] };
+    case 'setup':
+      return { ...next, setup: [key] };
+    case 'session':
+      return { ...next, session: [key] };
+    case 'tag':
+      return { ...next, tag: [key], tagMode: 'any' };
+    case 'account':
+      return { ...next, account: [key] };
+    case 'weekday':
+      return { ...next, weekday: [Number(key)] };
+    case 'hour':
+      return { ...next, hour: [Number(key)] };
+    case 'hold':
+      return { ...next, hold: [key as ReportFilter['hold'][number]] };
+    case 'size':
+      return { ...next, sizeMin: Number(key), sizeMax: Number(key) };
+    case 'month':
+    case 'year': {
+      const start: CalendarDay = by === 'month' ? `${key}-01` : formatCalendarDay(Number(key), 1, 1);
+      const end: CalendarDay = by === 'month' ? lastDayOfMonth(key) : formatCalendarDay(Number(key), 12, 31);
+      const from = range.from && range.from > start ? range.from : start;
+      const to = range.to && range.to < end ? range.to : end;
+      return { ...next, range: 'custom', from, to };
+    }
+  }
+}

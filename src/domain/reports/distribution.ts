@@ -1,0 +1,125 @@
+import type { Cents } from '../cents';
+import { formatUsd } from '../cents';
+import { formatDuration } from './figures';
+import { calculateWinRateOrNull } from './formulas';
+import type { TradeSet } from './report-trade';
+
+/**
+ * Distributions (issue 26 point 5): how many trades ended in each range of net P&L, and of hold time. Each bucket
+ * includes its lower bound and not its upper one; the first and last may be open ("under", "and over") so that a few
+ * outliers do not squeeze every other trade into one bar.
+ */
+export const DISTRIBUTIONS = ['pnl', 'hold'] as const;
+export type DistributionOf = (typeof DISTRIBUTIONS)[number];
+
+export interface DistributionBucket {
+  /** Cents for P&L, seconds for hold time; null is open. */
+  from: number | null;
+  to: number | null;
+  label: string;
+  trades: number;
+  wins: number;
+  losses: number;
+  netCents: Cents;
+  winRate: number | null;
+}
+
+export interface Distribution {
+  of: DistributionOf;
+  buckets: DistributionBucket[];
+  /** Trades in no bucket (hold time: without times). */
+  excluded: number;
+  total: number;
+}
+
+/** 1, 2, 2.5 or 5 times a power of ten, the smallest at least `raw`: widths a trader reads at a glance. */
+export function getNiceStep(raw: number): number {
+  if (!(raw > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const factor of [1, 2, 2.5, 5, 10]) if (factor * power >= raw) return factor * power;
+  return 10 * power;
+}
+
+/** The value at a fraction of the sorted values (nearest rank). */
+function quantile(sorted: ArrayLike<number>, fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+function fill(buckets: DistributionBucket[], index: number, result: number, pnl: number) {
+  const bucket = buckets[index]!;
+  bucket.trades++;
+  if (result === 1) bucket.wins++;
+  else if (result === 2) bucket.losses++;
+  bucket.netCents += pnl;
+}
+
+const finish = (buckets: DistributionBucket[]) => {
+  for (const b of buckets) b.winRate = calculateWinRateOrNull(b);
+  return buckets;
+};
+
+const empty = (from: number | null, to: number | null, label: string): DistributionBucket => ({ from, to, label, trades: 0, wins: 0, losses: 0, netCents: 0, winRate: null });
+
+/**
+ * Net P&L per trade in about `target` buckets of a round width (whole dollars), spanning the 1st to the 99th
+ * percentile; trades beyond them go to an open bucket at either end.
+ */
+export function computePnlDistribution(set: TradeSet, target = 24): Distribution {
+  const { columns: c, rows } = set;
+  if (rows.length === 0) return { of: 'pnl', buckets: [], excluded: 0, total: 0 };
+  const sorted = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) sorted[k] = c.pnl[rows[k]!]!;
+  sorted.sort();
+  const low = quantile(sorted, 0.01);
+  const high = quantile(sorted, 0.99);
+  const step = Math.max(100, getNiceStep((high - low) / target));
+  const start = Math.floor(low / step) * step;
+  const end = Math.max(start + step, Math.floor(high / step) * step + step);
+  const count = Math.round((end - start) / step);
+  const buckets: DistributionBucket[] = [];
+  const hasBelow = sorted[0]! < start;
+  const hasAbove = sorted[sorted.length - 1]! >= end;
+  if (hasBelow) buckets.push(empty(null, start, `under ${formatUsd(start)}`));
+  for (let i = 0; i < count; i++) {
+    const from = start + i * step;
+    buckets.push(empty(from, from + step, `${formatUsd(from)} to ${formatUsd(from + step)}`));
+  }
+  if (hasAbove) buckets.push(empty(end, null, `${formatUsd(end)} and over`));
+  const offset = hasBelow ? 1 : 0;
+  for (const i of rows) {
+    const p = c.pnl[i]!;
+    const index = p < start ? 0 : p >= end ? buckets.length - 1 : offset + Math.floor((p - start) / step);
+    fill(buckets, index, c.result[i]!, p);
+  }
+  return { of: 'pnl', buckets: finish(buckets), excluded: 0, total: rows.length };
+}
+
+/** Hold-time edges in seconds: finer where scalps live, coarser for swings. */
+export const HOLD_EDGES = [0, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400, 28_800, 86_400] as const;
+
+export function computeHoldDistribution(set: TradeSet): Distribution {
+  const { columns: c, rows } = set;
+  const buckets = HOLD_EDGES.map((from, i) => {
+    const to = HOLD_EDGES[i + 1] ?? null;
+    return empty(from, to, to === null ? `${formatDuration(from)} and over` : `${formatDuration(from)} to ${formatDuration(to)}`);
+  });
+  let excluded = 0;
+  for (const i of rows) {
+    const seconds = c.hold[i]!;
+    if (Number.isNaN(seconds)) {
+      excluded++;
+      continue;
+    }
+    let index = HOLD_EDGES.length - 1;
+    while (index > 0 && seconds < HOLD_EDGES[index]!) index--;
+    fill(buckets, index, c.result[i]!, c.pnl[i]!);
+  }
+  // Buckets outside the trades' span say nothing: keep the span from the first to the last bucket with trades.
+  const first = buckets.findIndex((b) => b.trades > 0);
+  const last = buckets.length - 1 - [...buckets].reverse().findIndex((b) => b.trades > 0);
+  return { of: 'hold', buckets: first < 0 ? [] : finish(buckets.slice(first, last + 1)), excluded, total: rows.length };
+}
+
+export function computeDistribution(set: TradeSet, of: DistributionOf): Distribution {
+  return of === 'pnl' ? computePnlDistribution(set) : computeHoldDistribution(set);
+}

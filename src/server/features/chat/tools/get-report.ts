@@ -1,0 +1,107 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import { reportFilter } from '../../../../contract/reports';
+import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeOverview } from '../../../../domain/reports';
+import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
+import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED } from '../../../../domain/reports/filter';
+import { getOpeningBalance, readReportScope } from '../../reports/service';
+import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
+
+/**
+ * The Reports page for the analyst (issue 26): the overview or any breakdown of any filter of the filter model, computed
+ * by the same domain code as the page, so an answer cites the page's figures. The trader is the context's, never the
+ * model's; accounts are named as the trader names them.
+ */
+const list = <T extends z.ZodType>(item: T, about: string) => z.array(item).max(50).optional().describe(about);
+
+const filterInput = z.object({
+  range: z.enum(DATE_PRESETS).optional().describe('A date range preset ending today in the trader zone; custom with from and to'),
+  from: z.string().optional().describe('First trading day, yyyy-MM-dd (inclusive); with range custom or left out'),
+  to: z.string().optional().describe('Last trading day, yyyy-MM-dd (inclusive)'),
+  account: list(z.string().max(200), "Trading accounts by name (or 'unassigned'); all when left out"),
+  symbol: list(z.string().max(50), 'Instrument roots such as NQ, ES, MNQ'),
+  contract: list(z.string().max(100), 'Contracts such as NQZ5'),
+  side: list(z.string().max(20), 'Long or Short'),
+  setup: list(z.string().max(100), 'Setups (trade types) such as Breakout'),
+  session: list(z.string().max(50), 'Sessions such as Overnight, AM, Lunch, PM, After Hours'),
+  tag: list(z.string().max(100), 'Tags'),
+  tagMode: z.enum(TAG_MODES).optional().describe('How tags match: any of them (default), all of them, none of them'),
+  result: list(z.enum(TRADE_RESULTS), 'Win, Loss or BE'),
+  weekday: list(z.number().int().min(1).max(7), 'Days of the week of the trading day, 1 = Monday ... 7 = Sunday'),
+  hour: list(z.number().int().min(0).max(23), "Hours of entry on the trader's clock, 0-23 (14 = 14:00-15:00)"),
+  hold: list(z.enum(HOLD_BUCKET_IDS), 'Hold-time buckets'),
+  sizeMin: z.number().min(0).optional().describe('Smallest position size (contracts or shares)'),
+  sizeMax: z.number().min(0).optional().describe('Largest position size'),
+});
+
+export const getReportTool = (ctx: ToolContext) =>
+  tool({
+    description:
+      "The trader's Reports page for any filter: the overview (net and gross P&L, fees, win rate, profit factor, expectancy, average win and loss, payoff, largest win and loss, consecutive wins and losses, hold times, trading days, best and worst day, daily deviation and Sharpe, max drawdown with its dates) or a breakdown by instrument, contract, side, setup, session, tag, account, weekday, hour of entry, hold time, position size, month or year. Filters combine: e.g. NQ shorts entered 14:00-16:00 in the last 90 days.",
+    inputSchema: z.object({
+      report: z.enum(['overview', 'breakdown']).describe('The overview, or a breakdown by one dimension'),
+      by: z.enum(BREAKDOWNS).optional().describe('The breakdown dimension (with report breakdown)'),
+      filter: filterInput.optional(),
+    }),
+    execute: async ({ report, by, filter: input = {} }) => {
+      if (report === 'breakdown' && !by) return { error: `by is required for a breakdown: one of ${BREAKDOWNS.join(', ')}` };
+      // Accounts by the trader's own names (the model never sees ids); a name the trader does not have is refused.
+      const accounts = await withData(ctx, (data) => data.accounts());
+      const account: string[] = [];
+      for (const wanted of input.account ?? []) {
+        const name = wanted.trim().toLowerCase();
+        if (name === 'all') continue;
+        if (name === UNASSIGNED) account.push(UNASSIGNED);
+        else {
+          const match = accounts.find((a) => a.id === wanted || a.name.toLowerCase() === name);
+          if (!match) return { error: `No trading account named "${wanted}"` };
+          account.push(match.id);
+        }
+      }
+      const parsed = reportFilter.safeParse({ ...input, account });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return { error: `${issue.path.join('.')}: ${issue.message}` };
+      }
+      const scope = await readReportScope(ctx.database, ctx.userId, parsed.data, ctx.now);
+      const basis: ToolBasis = {
+        trades: scope.basis.trades,
+        from: scope.basis.firstDay,
+        to: scope.basis.lastDay,
+        filters: [scope.basis.description],
+        // The chat writes its sources from a lower-case start ("computed from ...").
+        text: scope.basis.computedFrom.charAt(0).toLowerCase() + scope.basis.computedFrom.slice(1),
+      };
+      if (report === 'overview') {
+        const overview = computeOverview(scope.set, { openingBalanceCents: getOpeningBalance(scope) });
+        return {
+          basis,
+          filter: scope.basis.description,
+          figures: Object.fromEntries(
+            listOverviewFigures(overview).map((f) => [f.label, `${formatFigure(f.kind, f.value, f.infinite)}${f.note ? ` (${f.note})` : ''}`]),
+          ),
+        };
+      }
+      const dimension = by!;
+      const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName });
+      const missing = BREAKDOWN_MISSING[dimension];
+      return {
+        basis,
+        filter: scope.basis.description,
+        by: BREAKDOWN_LABELS[dimension],
+        rows: breakdown.rows.map((r) => ({
+          [BREAKDOWN_LABELS[dimension].toLowerCase()]: r.label,
+          trades: r.trades,
+          win_rate: r.winRate === null ? '-' : percent(r.winRate),
+          net_pnl: money(r.netCents),
+          average: r.averageCents === null ? '-' : money(r.averageCents),
+          profit_factor: formatFigure('ratio', r.profitFactor, r.profitFactor === null && r.grossProfitCents > 0),
+          expectancy: r.expectancyCents === null ? '-' : money(r.expectancyCents),
+          share_of_trades: r.sharePercent === null ? '-' : percent(r.sharePercent),
+        })),
+        ...(missing && breakdown.excluded > 0 && { left_out: `${breakdown.excluded} trades ${missing}` }),
+        // Drawn as a chart under the answer.
+        chart: { kind: 'bar' as const, title: `Net P&L by ${BREAKDOWN_LABELS[dimension].toLowerCase()}`, points: breakdown.rows.map((r) => ({ label: r.label, cents: r.netCents })) },
+      };
+    },
+  });

@@ -1,0 +1,188 @@
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
+import { buildTradeColumns, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
+import type { Tx } from '../../db/client';
+import { trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
+
+/**
+ * Data access for the reports (issue 26). Every query names its owner; row-level security backs it up.
+ *
+ * `reportFilterSql` is the filter model in SQL, the one translation every SQL read of a filter goes through (the Trade
+ * Log's list and statistics); the domain's `matchesReportFilter` says the same for trades in memory, and the API tests
+ * hold the two to the same trades.
+ */
+
+/**
+ * A list of the trader's texts as one parameter: JSON, unpacked by the database, so that no comma, quote or brace in a
+ * tag or a setup can change what the list holds (as an array literal's text could).
+ */
+const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/** Validated numbers or uuids as an array literal, one parameter. */
+const literalArray = (values: ReadonlyArray<string | number>) => `{${values.join(',')}}`;
+const anyText = (column: SQLWrapper, values: readonly string[]) => sql`${column} = any(${textArray(values)})`;
+
+export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string): SQL | undefined {
+  const parts: SQL[] = [];
+  // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
+  if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
+  if (range.to) parts.push(sql`${trades.tradeDate} <= ${`${range.to}T23:59:59Z`}::timestamptz`);
+  if (filter.account.length > 0) {
+    const ids = filter.account.filter((a) => a !== UNASSIGNED);
+    const either: SQL[] = [];
+    if (ids.length > 0) either.push(sql`${trades.accountId} = any(${literalArray(ids)}::uuid[])`);
+    if (filter.account.includes(UNASSIGNED)) either.push(sql`${trades.accountId} is null`);
+    parts.push(either.length === 1 ? either[0]! : sql`(${sql.join(either, sql` or `)})`);
+  }
+  if (filter.symbol.length > 0) parts.push(anyText(trades.symbol, filter.symbol));
+  if (filter.contract.length > 0) parts.push(anyText(trades.contract, filter.contract));
+  if (filter.side.length > 0) parts.push(anyText(trades.side, filter.side));
+  if (filter.setup.length > 0) parts.push(anyText(trades.tradeType, filter.setup));
+  if (filter.session.length > 0) parts.push(anyText(trades.period, filter.session));
+  if (filter.result.length > 0) parts.push(anyText(trades.status, filter.result));
+  if (filter.tag.length > 0) {
+    const tags = textArray(filter.tag);
+    if (filter.tagMode === 'any') parts.push(sql`${trades.tags} && ${tags}`);
+    else if (filter.tagMode === 'all') parts.push(sql`${trades.tags} @> ${tags}`);
+    else parts.push(sql`not (${trades.tags} && ${tags})`);
+  }
+  if (filter.weekday.length > 0) parts.push(sql`extract(isodow from ${trades.tradeDate} at time zone 'UTC')::int = any(${literalArray(filter.weekday)}::int[])`);
+  if (filter.hour.length > 0) {
+    parts.push(sql`${trades.entryTime} is not null and extract(hour from ${trades.entryTime} at time zone ${timeZone})::int = any(${literalArray(filter.hour)}::int[])`);
+  }
+  if (filter.hold.length > 0) {
+    // Whole seconds from the times in whole milliseconds, rounded as the domain rounds them (getHoldSeconds, which
+    // reads the times as JavaScript does), in the buckets' [from, to) ranges.
+    const ms = (column: SQLWrapper) => sql`floor(extract(epoch from ${column}) * 1000)`;
+    const seconds = sql`round((${ms(trades.exitTime)} - ${ms(trades.entryTime)}) / 1000)`;
+    const buckets = HOLD_BUCKETS.filter((b) => filter.hold.includes(b.id)).map((b) =>
+      b.toSeconds === null ? sql`${seconds} >= ${b.fromSeconds}` : sql`(${seconds} >= ${b.fromSeconds} and ${seconds} < ${b.toSeconds})`,
+    );
+    parts.push(sql`(${trades.exitTime} >= ${trades.entryTime} and (${sql.join(buckets, sql` or `)}))`);
+  }
+  if (filter.sizeMin !== null) parts.push(sql`${trades.quantity} >= ${String(filter.sizeMin)}::numeric`);
+  if (filter.sizeMax !== null) parts.push(sql`${trades.quantity} <= ${String(filter.sizeMax)}::numeric`);
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** A trader's trades as the reports read them (columns, in trading order), with the version they were read at. */
+export interface TradesSnapshot {
+  /** 0 for a trader who never had a trade. */
+  version: number;
+  columns: TradeColumns;
+}
+
+/** One trade as the load query writes it (a JSON array: lighter to send and parse than 100,000 rows of columns). */
+type LoadedRow = [
+  id: string,
+  tradeDateSeconds: number,
+  accountId: string | null,
+  symbol: string,
+  contract: string | null,
+  side: string | null,
+  setup: string,
+  session: string,
+  tags: string[],
+  status: string,
+  pnlCents: number,
+  commissionCents: number,
+  entryMicros: number | null,
+  exitMicros: number | null,
+  quantity: number | null,
+  createdMicros: number,
+];
+
+/**
+ * Sorts loaded trades into the trading order (src/domain/trades/trading-order.ts, src/server/features/trades/order.ts):
+ * day, entry (else exit, else creation), exit (else entry, else creation), creation, id (as PostgreSQL compares uuids:
+ * their hex text), on the microseconds as stored. Sorted here rather than by the database: an aggregate's ORDER BY is
+ * a sort of every row on PGlite, and JavaScript sorts numbers faster.
+ */
+function compareLoaded(a: LoadedRow, b: LoadedRow): number {
+  if (a[1] !== b[1]) return a[1] - b[1];
+  const entryA = a[12] ?? a[13] ?? a[15];
+  const entryB = b[12] ?? b[13] ?? b[15];
+  if (entryA !== entryB) return entryA - entryB;
+  const exitA = a[13] ?? a[12] ?? a[15];
+  const exitB = b[13] ?? b[12] ?? b[15];
+  if (exitA !== exitB) return exitA - exitB;
+  if (a[15] !== b[15]) return a[15] - b[15];
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+const micros = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000000)::int8`;
+
+export const reportsRepo = (tx: Tx, userId: string) => ({
+  /**
+   * What every report reads before its trades, in one statement: the trades' version, the trader's zone and starting
+   * balance (null when the preferences row is not made yet), and the accounts' names.
+   */
+  async context(): Promise<{ version: number; timeZone: string | null; startingBalance: string | null; accounts: Map<string, string> }> {
+    const result = await tx.execute(sql`
+      select
+        (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
+        (select ${userPreferences.timeZone} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as time_zone,
+        (select ${userPreferences.startingBalance} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as starting_balance,
+        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name})), '[]')::text
+         from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts`);
+    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; starting_balance: string | null; accounts: string }> }).rows;
+    return {
+      version: Number(row?.version ?? 0),
+      timeZone: row?.time_zone ?? null,
+      startingBalance: row?.starting_balance ?? null,
+      accounts: new Map(JSON.parse(row?.accounts ?? '[]') as Array<[string, string]>),
+    };
+  },
+
+  /**
+   * Every trade of the trader, with the version in the same statement (one snapshot: the trades are at least as new
+   * as the version they are labelled with, so a copy is never taken for newer than it is).
+   */
+  async loadTrades(): Promise<TradesSnapshot> {
+    const result = await tx.execute(sql`
+      select
+        (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
+        (select coalesce(json_agg(json_build_array(
+            ${trades.id}, extract(epoch from ${trades.tradeDate})::int8, ${trades.accountId}, ${trades.symbol}, ${trades.contract},
+            ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
+            (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
+            ${trades.quantity}, ${micros(trades.createdAt)}
+          )), '[]')::text
+         from ${trades} where ${trades.userId} = ${userId}) as rows`);
+    const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
+    const rows = JSON.parse(head?.rows ?? '[]') as LoadedRow[];
+    rows.sort(compareLoaded);
+    return { version: Number(head?.version ?? 0), columns: buildTradeColumns(toReportTrades(rows)) };
+  },
+});
+
+/** Rows into report trades (the columns keep each text once). */
+function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
+  const days = new Map<number, string>();
+  const out: ReportTrade[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    let day = days.get(r[1]);
+    if (day === undefined) {
+      day = new Date(r[1] * 1000).toISOString().slice(0, 10);
+      days.set(r[1], day);
+    }
+    out[i] = {
+      id: r[0],
+      tradeDate: day,
+      accountId: r[2],
+      symbol: r[3],
+      contract: r[4],
+      side: r[5],
+      setup: r[6],
+      session: r[7],
+      tags: r[8],
+      status: r[9],
+      pnlCents: Number(r[10]),
+      commissionCents: Number(r[11]),
+      entryMs: r[12] === null ? null : Math.floor(r[12] / 1000),
+      exitMs: r[13] === null ? null : Math.floor(r[13] / 1000),
+      quantity: r[14] === null ? null : Number(r[14]),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../../contract/reports';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { readFilterQuery } from '../../http/validate';
+import { reportsService } from './service';
+
+/** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */
+export function reportRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/overview', async (c) => c.json(await reportsService.overview(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/equity', async (c) => c.json(await reportsService.equity(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/breakdown', async (c) => {
+      const { by, filter } = readFilterQuery(c, breakdownQuery, ['by']);
+      return c.json(await reportsService.breakdown(database, c.var.user.id, filter, by, new Date()));
+    })
+    .get('/heatmap', async (c) => c.json(await reportsService.heatmap(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/calendar', async (c) => {
+      const { year, filter } = readFilterQuery(c, calendarQuery, ['year']);
+      return c.json(await reportsService.calendar(database, c.var.user.id, filter, year, new Date()));
+    })
+    .get('/distribution', async (c) => {
+      const { of, filter } = readFilterQuery(c, distributionQuery, ['of']);
+      return c.json(await reportsService.distribution(database, c.var.user.id, filter, of, new Date()));
+    })
+    .get('/options', async (c) => c.json(await reportsService.options(database, c.var.user.id, new Date())));
+}

@@ -1,0 +1,160 @@
+import type {
+  BreakdownReport,
+  CalendarReport,
+  DistributionReport,
+  EquityReport,
+  HeatmapReport,
+  OverviewReport,
+  ReportBasis,
+  ReportOptions,
+} from '../../../contract/reports';
+import { addDays, getTodayInZone } from '../../../domain/dates';
+import { toCents } from '../../../domain/money';
+import {
+  aggregateRows,
+  computeBreakdown,
+  computeDistribution,
+  computeEquity,
+  computeHeatmap,
+  computeOverview,
+  computeYearCalendar,
+  createReportFilter,
+  dayOf,
+  describeReportBasis,
+  describeReportFilter,
+  hasTradeLevelFilter,
+  resolveReportRange,
+  selectTrades,
+  type BreakdownBy,
+  type DistributionOf,
+  type ReportFilter,
+  type ResolvedRange,
+  type TradeColumns,
+  type TradeSet,
+} from '../../../domain/reports';
+import type { Database } from '../../db/client';
+import { preferencesIn } from '../preferences/routes';
+import { reportsRepo } from './repo';
+import { tradesCacheOf } from './trades-cache';
+
+/**
+ * The reports (issue 26): each reads the trader's trades (kept in memory while they do not change, trades-cache.ts),
+ * picks the filter's trades with the domain's rule and computes its figures with the domain's formulas. Nothing is
+ * computed here.
+ */
+export interface ReportScope {
+  /** The filter's trades, in trading order. */
+  set: TradeSet;
+  /** Every trade of the trader. */
+  columns: TradeColumns;
+  filter: ReportFilter;
+  range: ResolvedRange;
+  timeZone: string;
+  accountName: (id: string) => string | undefined;
+  startingBalanceCents: number;
+  basis: ReportBasis;
+}
+
+/** The filter's trades and what every report says of them. */
+export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
+  const { timeZone, startingBalance, version, names } = await database.withUser(userId, async (tx) => {
+    const context = await reportsRepo(tx, userId).context();
+    // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
+    const preferences = context.timeZone === null || context.startingBalance === null ? await preferencesIn(tx, userId) : null;
+    return {
+      timeZone: preferences?.timeZone ?? context.timeZone!,
+      startingBalance: preferences?.startingBalance ?? context.startingBalance!,
+      version: context.version,
+      names: context.accounts,
+    };
+  });
+  const { columns } = await tradesCacheOf(database).get(userId, version);
+  const range = resolveReportRange(filter, now, timeZone);
+  const set = selectTrades(columns, filter, range, timeZone);
+  const accountName = (id: string) => names.get(id);
+  const { rows } = set;
+  const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
+  const lastDay = rows.length > 0 ? dayOf(columns, rows[rows.length - 1]!) : null;
+  return {
+    set,
+    columns,
+    filter,
+    range,
+    timeZone,
+    accountName,
+    startingBalanceCents: toCents(startingBalance),
+    basis: {
+      filter,
+      range,
+      timeZone,
+      trades: rows.length,
+      firstDay,
+      lastDay,
+      description: describeReportFilter(filter, range, accountName),
+      computedFrom: describeReportBasis({ trades: rows.length, firstDay, lastDay }, filter, range, accountName),
+    },
+  };
+}
+
+/**
+ * The balance when the range opens: the starting balance (Profile, the dashboard's Account Balance) and the net P&L of
+ * the same accounts before the range. Known only for a filter of days and accounts: "NQ shorts" have no balance.
+ */
+export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' | 'range' | 'startingBalanceCents' | 'timeZone'>): number | null {
+  if (hasTradeLevelFilter(scope.filter)) return null;
+  const { from } = scope.range;
+  if (from === null) return scope.startingBalanceCents;
+  const before = selectTrades(scope.columns, createReportFilter({ account: scope.filter.account }), { from: null, to: addDays(from, -1) }, scope.timeZone);
+  return scope.startingBalanceCents + aggregateRows(before).pnlCents;
+}
+
+export const reportsService = {
+  async overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const openingBalanceCents = getOpeningBalance(scope);
+    return { basis: scope.basis, overview: computeOverview(scope.set, { openingBalanceCents }), openingBalanceCents };
+  },
+
+  async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    return { basis: scope.basis, equity: computeEquity(scope.set) };
+  },
+
+  async breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    return { basis: scope.basis, breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName }) };
+  },
+
+  async heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    return { basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone) };
+  },
+
+  async calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4))) };
+  },
+
+  async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    return { basis: scope.basis, distribution: computeDistribution(scope.set, of) };
+  },
+
+  /** The values the trader's trades hold, for the filter bar's choices. */
+  async options(database: Database, userId: string, now: Date): Promise<ReportOptions> {
+    const { columns: c } = await readReportScope(database, userId, createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' }), now);
+    const texts = (values: ReadonlyArray<string | null>) => values.filter((v): v is string => Boolean(v)).sort((a, b) => a.localeCompare(b));
+    const sizes = new Set<number>();
+    for (const q of c.quantity) if (!Number.isNaN(q)) sizes.add(q);
+    return {
+      symbol: texts(c.symbol.values),
+      contract: texts(c.contract.values),
+      side: texts(c.side.values),
+      setup: texts(c.setup.values),
+      session: texts(c.session.values),
+      tag: texts(c.tagValues),
+      size: [...sizes].sort((a, b) => a - b),
+      trades: c.size,
+    };
+  },
+};

@@ -1,0 +1,93 @@
+import type { Database } from '../../db/client';
+import { reportsRepo, type TradesSnapshot } from './repo';
+
+/**
+ * The trades the reports read, kept in this process's memory per trader (issue 26). A report needs most of a trader's
+ * trades in trading order (streaks, drawdown, equity by trade) and any filter a trader can combine (hours in their
+ * zone, hold times, tags): at 100,000 trades, reading them takes a grouped SQL query 50-150 ms on PGlite per pass and
+ * the rows themselves about half a second, while the same figures over trades in memory take a few milliseconds. So
+ * they are read once and kept until the trader's trades change, which the trade_versions row says in one indexed read
+ * (bumped by triggers in the same transaction as every write, so every server process sees the change).
+ *
+ * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
+ * 15 MB here, in columns), and a trader not read for IDLE_MS is dropped at the next read of anyone.
+ */
+const MAX_CACHED_TRADES = 400_000;
+const IDLE_MS = 15 * 60_000;
+
+interface Entry extends TradesSnapshot {
+  lastUsed: number;
+}
+
+class TradesCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Loads under way, by trader and the version they were asked for: concurrent reports share one read. */
+  private readonly loading = new Map<string, Promise<TradesSnapshot>>();
+
+  constructor(private readonly database: Database) {}
+
+  /** The trader's trades at `version` or newer: from memory, or read once however many reports ask at the same time. */
+  async get(userId: string, version: number, now = Date.now()): Promise<TradesSnapshot> {
+    const entry = this.entries.get(userId);
+    if (entry && entry.version >= version) {
+      entry.lastUsed = now;
+      return entry;
+    }
+    const key = `${userId}:${version}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      // A transaction of its own, never one a caller holds open: PGlite runs one transaction at a time, and a report
+      // waiting inside its transaction for another's load would wait for ever.
+      pending = this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
+      this.loading.set(key, pending);
+      void pending.then(
+        (snapshot) => {
+          this.loading.delete(key);
+          this.store(userId, snapshot, Date.now());
+        },
+        () => this.loading.delete(key),
+      );
+    }
+    return pending;
+  }
+
+  private store(userId: string, snapshot: TradesSnapshot, now: number) {
+    const current = this.entries.get(userId);
+    if (current && current.version > snapshot.version) return;
+    this.entries.set(userId, { ...snapshot, lastUsed: now });
+    this.evict(now);
+  }
+
+  private evict(now: number) {
+    let total = 0;
+    for (const [userId, entry] of this.entries) {
+      if (now - entry.lastUsed > IDLE_MS) this.entries.delete(userId);
+      else total += entry.columns.size;
+    }
+    if (total <= MAX_CACHED_TRADES) return;
+    const byAge = [...this.entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    for (const [userId, entry] of byAge) {
+      if (total <= MAX_CACHED_TRADES || this.entries.size === 1) break;
+      this.entries.delete(userId);
+      total -= entry.columns.size;
+    }
+  }
+
+  /** Traders and trades held now (for tests and the bench). */
+  size() {
+    let trades = 0;
+    for (const entry of this.entries.values()) trades += entry.columns.size;
+    return { traders: this.entries.size, trades };
+  }
+}
+
+const caches = new WeakMap<Database, TradesCache>();
+
+export function tradesCacheOf(database: Database): TradesCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new TradesCache(database);
+    caches.set(database, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BreakdownBy, DistributionOf, ReportFilter } from '../../../domain/reports';
+import { writeReportFilterParams } from '../../../domain/reports/filter';
+import type {
+  BreakdownReport,
+  CalendarReport,
+  DistributionReport,
+  EquityReport,
+  HeatmapReport,
+  OverviewReport,
+  ReportOptions,
+} from '../../../contract/reports';
+import { apiFetch } from '../../lib/api';
+
+/**
+ * The reports' server calls (issue 26). Their keys start with ['trades'], so every trade mutation (which invalidates
+ * ['trades']) refreshes the reports on screen too. A filter's key is its URL text: equal filters share a cache entry.
+ */
+export const reportKeys = {
+  all: ['trades', 'reports'] as const,
+  report: (kind: string, filter: ReportFilter, extra: Record<string, string> = {}) =>
+    ['trades', 'reports', kind, writeReportFilterParams(filter).toString(), extra] as const,
+};
+
+function path(kind: string, filter: ReportFilter, extra: Record<string, string> = {}) {
+  const params = writeReportFilterParams(filter);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const text = params.toString();
+  return `/api/reports/${kind}${text ? `?${text}` : ''}`;
+}
+
+/** While a new filter's figures load, the last ones stay on screen (no flash of skeletons on every click). */
+const report = <T>(kind: string, filter: ReportFilter, extra: Record<string, string> = {}) =>
+  queryOptions({
+    queryKey: reportKeys.report(kind, filter, extra),
+    queryFn: () => apiFetch<T>(path(kind, filter, extra)),
+    placeholderData: keepPreviousData,
+  });
+
+export const overviewQuery = (filter: ReportFilter) => report<OverviewReport>('overview', filter);
+export const equityQuery = (filter: ReportFilter) => report<EquityReport>('equity', filter);
+export const breakdownQuery = (filter: ReportFilter, by: BreakdownBy) => report<BreakdownReport>('breakdown', filter, { by });
+export const heatmapQuery = (filter: ReportFilter) => report<HeatmapReport>('heatmap', filter);
+export const calendarQuery = (filter: ReportFilter, year: number | null) =>
+  report<CalendarReport>('calendar', filter, year === null ? {} : { year: String(year) });
+export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });
+
+export const reportOptionsQuery = queryOptions({
+  queryKey: [...reportKeys.all, 'options'] as const,
+  queryFn: () => apiFetch<ReportOptions>('/api/reports/options'),
+  staleTime: 60_000,
+});
+
+/**
+ * The Trade Log with a filter: 'Open in Trade Log' from a report, a row or a cell. A filter of every account says so
+ * (account=all), so that the Trade Log's account selector does not narrow it to the account it had chosen.
+ */
+export function tradeLogHref(filter: ReportFilter): string {
+  const params = writeReportFilterParams(filter);
+  if (filter.account.length === 0) params.set('account', 'all');
+  return `/trade-log?${params}`;
+}

@@ -1,0 +1,128 @@
+import { BarChart } from '@mantine/charts';
+import { Grid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { formatUsd } from '../../../domain/money';
+import {
+  BREAKDOWN_LABELS,
+  BREAKDOWN_MISSING,
+  getBreakdownRowFilter,
+  type BreakdownBy,
+  type BreakdownRow,
+} from '../../../domain/reports/breakdown';
+import { formatFigure } from '../../../domain/reports/figures';
+import type { ReportFilter } from '../../../domain/reports/filter';
+import { breakdownQuery, tradeLogHref } from './api';
+import { centsForCsv, csvFileName } from './csv';
+import { formatDollarsAxis, formatDollarsTooltip, Money, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
+import { ReportTable, type ReportColumn } from './report-table';
+import classes from './reports.module.css';
+
+/** Dimensions read along an axis (a column chart); the others are categories (bars, the largest first). */
+const ORDINAL: ReadonlySet<BreakdownBy> = new Set(['weekday', 'hour', 'hold', 'size', 'month', 'year']);
+/** A chart of more categories than this shows the most traded; the table has them all. */
+const CHART_ROWS = 20;
+
+export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownRow>> => [
+  { id: 'label', header: BREAKDOWN_LABELS[by], value: (r) => (ORDINAL.has(by) ? r.key : r.label), render: (r) => r.label, csv: (r) => r.label, numeric: false },
+  { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
+  { id: 'winRate', header: 'Win rate', value: (r) => r.winRate, render: (r) => formatFigure('percent', r.winRate), numeric: true },
+  { id: 'net', header: 'Net P&L', value: (r) => r.netCents, render: (r) => <Money cents={r.netCents} />, csv: (r) => centsForCsv(r.netCents), numeric: true },
+  { id: 'average', header: 'Average', value: (r) => r.averageCents, render: (r) => <Money cents={r.averageCents} fw={400} />, csv: (r) => centsForCsv(r.averageCents), numeric: true },
+  {
+    id: 'profitFactor',
+    header: 'Profit factor',
+    value: (r) => (r.profitFactor === null && r.grossProfitCents > 0 ? Number.POSITIVE_INFINITY : r.profitFactor),
+    render: (r) => formatFigure('ratio', r.profitFactor, r.profitFactor === null && r.grossProfitCents > 0),
+    csv: (r) => (r.profitFactor === null && r.grossProfitCents > 0 ? '∞' : r.profitFactor),
+    numeric: true,
+  },
+  { id: 'expectancy', header: 'Expectancy', value: (r) => r.expectancyCents, render: (r) => <Money cents={r.expectancyCents} fw={400} />, csv: (r) => centsForCsv(r.expectancyCents), numeric: true },
+  { id: 'share', header: 'Share of trades', value: (r) => r.sharePercent, render: (r) => formatFigure('percent', r.sharePercent), numeric: true },
+];
+
+/**
+ * A breakdown (issue 26 point 4): a sortable table beside its chart, each row a link to its trades in the Trade Log.
+ * Trades that lack the dimension (no entry time for the hour) are in no row and counted under the table.
+ */
+export function BreakdownReport({
+  filter,
+  by,
+  today,
+}: {
+  filter: ReportFilter;
+  by: BreakdownBy;
+  today: string;
+}) {
+  const query = useQuery(breakdownQuery(filter, by));
+  const data = query.data;
+  const chartRows = useMemo(() => {
+    const rows = data?.breakdown.rows ?? [];
+    const shown = ORDINAL.has(by) ? rows : [...rows].sort((a, b) => b.trades - a.trades).slice(0, CHART_ROWS);
+    return shown.map((r) => ({ label: r.label, 'Net P&L': toDollars(r.netCents) }));
+  }, [data, by]);
+  const range = data?.basis.range ?? { from: null, to: null };
+  const missing = BREAKDOWN_MISSING[by];
+
+  return (
+    <ReportCard
+      title={`By ${BREAKDOWN_LABELS[by].toLowerCase()}`}
+      description={data?.basis.computedFrom}
+      busy={query.isPlaceholderData}
+      testId="report-breakdown"
+    >
+      {query.isError ? (
+        <ReportError error={query.error} />
+      ) : !data ? (
+        <ReportLoading />
+      ) : data.breakdown.rows.length === 0 && data.breakdown.excluded === 0 ? (
+        <NoTrades />
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 4 }} className={classes.chartBox} aria-hidden="true">
+            {chartRows.length > 0 && (
+              <BarChart
+                barChartProps={{ accessibilityLayer: false }}
+                h={ORDINAL.has(by) ? 300 : Math.max(160, chartRows.length * 30 + 40)}
+                data={chartRows}
+                dataKey="label"
+                orientation={ORDINAL.has(by) ? 'horizontal' : 'vertical'}
+                series={[{ name: 'Net P&L', color: 'teal.6' }]}
+                getBarColor={(value) => (value >= 0 ? 'teal.6' : 'red.6')}
+                valueFormatter={formatDollarsTooltip}
+                {...(ORDINAL.has(by)
+                  ? { yAxisProps: { tickFormatter: formatDollarsAxis, width: 60 }, xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 8 } }
+                  : { xAxisProps: { tickFormatter: formatDollarsAxis }, yAxisProps: { width: 110 } })}
+                gridAxis={ORDINAL.has(by) ? 'y' : 'x'}
+                maxBarWidth={40}
+              />
+            )}
+            {!ORDINAL.has(by) && data.breakdown.rows.length > CHART_ROWS && (
+              <Text size="xs" c="dimmed">
+                The chart shows the {CHART_ROWS} most traded; the table has all {data.breakdown.rows.length}.
+              </Text>
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 8 }} className={classes.chartBox}>
+            <ReportTable
+              caption={`Net P&L by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
+              rows={data.breakdown.rows}
+              columns={breakdownColumns(by)}
+              rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
+              rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${formatUsd(r.netCents)}`}
+              csvName={csvFileName(`by-${by}`, today)}
+              testId="breakdown-table"
+              footer={
+                missing && data.breakdown.excluded > 0 ? (
+                  <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
+                    {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
+                  </Text>
+                ) : undefined
+              }
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+    </ReportCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
+import { IconFileTypeCsv } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDay } from '../../../domain/dates';
+import { formatUsd } from '../../../domain/money';
+import { getMonthGrid } from '../../../domain/reports/calendar';
+import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
+import { calendarQuery, tradeLogHref } from './api';
+import { centsForCsv, csvFileName, downloadCsv } from './csv';
+import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
+import classes from './reports.module.css';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The year calendar (issue 26 point 5): every trading day's net P&L, month by month; a day opens its trades. */
+export function CalendarReport({ filter, year, onYearChange, today }: { filter: ReportFilter; year: number | null; onYearChange: (year: number) => void; today: string }) {
+  const query = useQuery(calendarQuery(filter, year));
+  const data = query.data?.calendar;
+  const byDay = new Map((data?.days ?? []).map((d) => [d.tradeDate, d]));
+  const exportCsv = () =>
+    downloadCsv(
+      csvFileName(`calendar-${data?.year ?? ''}`, today),
+      ['Trading day', 'Trades', 'Net P&L'],
+      (data?.days ?? []).map((d) => [d.tradeDate, d.trades, centsForCsv(d.netCents)]),
+    );
+  const years = data ? [...new Set([...data.years, data.year])].sort((a, b) => b - a) : [];
+
+  return (
+    <ReportCard
+      title={data ? `${data.year} calendar` : 'Year calendar'}
+      description={query.data?.basis.computedFrom}
+      busy={query.isPlaceholderData}
+      testId="report-calendar"
+      actions={
+        <>
+          <Select
+            aria-label="Year"
+            size="xs"
+            w={110}
+            data={years.map(String)}
+            value={data ? String(data.year) : null}
+            onChange={(value) => value && onYearChange(Number(value))}
+            allowDeselect={false}
+            data-testid="calendar-year"
+          />
+          <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} disabled={!data?.days.length} data-testid="calendar-csv">
+            Export CSV
+          </Button>
+        </>
+      }
+    >
+      {query.isError ? (
+        <ReportError error={query.error} />
+      ) : !data ? (
+        <ReportLoading height={400} />
+      ) : data.years.length === 0 ? (
+        <NoTrades />
+      ) : (
+        <>
+          <Group gap="lg" mb="sm">
+            <Text size="sm">
+              Net P&L <Money cents={data.netCents} />
+            </Text>
+            <Text size="sm">
+              Trades{' '}
+              <Text span fw={600}>
+                {data.trades}
+              </Text>
+            </Text>
+            <Text size="sm">
+              Trading days{' '}
+              <Text span fw={600}>
+                {data.days.length}
+              </Text>
+            </Text>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" className={classes.calendarGrid}>
+            {MONTHS.map((name, i) => {
+              const month = data.months[i]!;
+              return (
+                <Paper key={name} withBorder radius="sm" p="xs" className={classes.month} data-testid="calendar-month">
+                  <Group justify="space-between" mb={4} gap={4}>
+                    <Text fw={700} size="sm">
+                      {name}
+                    </Text>
+                    {month.trades > 0 ? <Money cents={month.netCents} size="xs" /> : <Text size="xs" c="dimmed">—</Text>}
+                  </Group>
+                  <table className={classes.monthTable}>
+                    <caption className={classes.caption}>{`${name} ${data.year}: net P&L by trading day`}</caption>
+                    <thead>
+                      <tr>
+                        {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+                          <th key={d} scope="col" abbr={WEEKDAY_SHORT[d]}>
+                            {WEEKDAY_SHORT[d]!.slice(0, 2)}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {getMonthGrid(data.year, i + 1).map((week, w) => (
+                        <tr key={w}>
+                          {week.map((day, d) => {
+                            const figure = day ? byDay.get(day) : undefined;
+                            return (
+                              <td key={d} className={figure ? (figure.netCents >= 0 ? classes.dayWin : classes.dayLoss) : undefined}>
+                                {day &&
+                                  (figure ? (
+                                    <Anchor
+                                      component={Link}
+                                      to={tradeLogHref({ ...filter, range: 'custom', from: day, to: day })}
+                                      className={classes.dayLink}
+                                      aria-label={`${formatDay(day, 'EEEE, MMMM d')}: ${figure.trades} trade${figure.trades === 1 ? '' : 's'}, net ${formatUsd(figure.netCents)}`}
+                                      title={`${formatDay(day, 'EEE MMM d')}: ${formatUsd(figure.netCents)} (${figure.trades})`}
+                                      data-testid="calendar-day"
+                                    >
+                                      {Number(day.slice(8))}
+                                    </Anchor>
+                                  ) : (
+                                    <span className={classes.dayIdle}>{Number(day.slice(8))}</span>
+                                  ))}
+                              </td>
+                            );
+                          })}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
+        </>
+      )}
+    </ReportCard>
+  );
+}

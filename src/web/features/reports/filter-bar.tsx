@@ -1,0 +1,343 @@
+import '@mantine/dates/styles.css';
+import {
+  Badge,
+  Button,
+  Chip,
+  CloseButton,
+  Collapse,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAdjustmentsHorizontal, IconCalendar, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { isCalendarDay } from '../../../domain/dates';
+import {
+  createReportFilter,
+  DATE_PRESET_LABELS,
+  DATE_PRESETS,
+  describeHours,
+  formatHour,
+  formatSize,
+  HOLD_BUCKETS,
+  TAG_MODE_LABELS,
+  TAG_MODES,
+  TRADE_RESULTS,
+  UNASSIGNED,
+  WEEKDAY_LABELS,
+  WEEKDAY_SHORT,
+  type DatePreset,
+  type HoldBucketId,
+  type ReportFilter,
+  type TagMode,
+  type TradeResult,
+} from '../../../domain/reports/filter';
+import { accountsQuery } from '../../shared/api';
+import { reportOptionsQuery } from './api';
+import classes from './reports.module.css';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
+const RESULT_LABELS: Record<TradeResult, string> = { Win: 'Win', Loss: 'Loss', BE: 'Break-even' };
+
+interface FilterBarProps {
+  filter: ReportFilter;
+  onChange: (next: ReportFilter) => void;
+  /** Shown at the end of the first row (Open in Trade Log, Print). */
+  actions?: ReactNode;
+  /** A name for the bar's region ('Filters', 'Filter set B'). */
+  label?: string;
+  /** Shown as the bar's heading (Compare names its two sets). */
+  title?: string;
+  testId?: string;
+}
+
+/**
+ * The one filter bar (issue 26 point 1): date range, accounts, and under "More filters" every other key of the filter
+ * model. Every change goes into the URL through `onChange`; the active keys show as chips that remove themselves.
+ */
+export function FilterBar({ filter, onChange, actions, label = 'Filters', title, testId = 'report-filters' }: FilterBarProps) {
+  // Closed at first: the chips under the bar say which filters are on.
+  const [open, setOpen] = useState(false);
+  const moreId = useId();
+  const { data: options } = useQuery(reportOptionsQuery);
+  const { data: accounts } = useQuery(accountsQuery);
+  const set = (patch: Partial<ReportFilter>) => onChange({ ...filter, ...patch });
+  const accountName = (id: string) => (id === UNASSIGNED ? 'Unassigned' : (accounts?.find((a) => a.id === id)?.name ?? 'Unknown account'));
+  const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={`${classes.filterBar} ${classes.noPrint}`} data-testid={testId}>
+      <Stack gap="sm">
+        {title && (
+          <Text fw={700} size="sm">
+            {title}
+          </Text>
+        )}
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Date range"
+            data={DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }))}
+            value={filter.range}
+            onChange={(value) => value && set({ range: value as DatePreset, from: null, to: null })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 170 }}
+            data-testid="filter-range"
+          />
+          {filter.range === 'custom' && (
+            <DatePickerInput
+              type="range"
+              label="Days"
+              placeholder="Pick the first and last day"
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+              value={[filter.from, filter.to]}
+              onChange={([from, to]) => set({ from: from && isCalendarDay(from) ? from : null, to: to && isCalendarDay(to) ? to : null })}
+              valueFormat="MMM D, YYYY"
+              allowSingleDateInRange
+              leftSection={<IconCalendar size={16} aria-hidden="true" />}
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              w={{ base: '100%', xs: 260 }}
+              data-testid="filter-days"
+            />
+          )}
+          <MultiSelect
+            label="Accounts"
+            placeholder={filter.account.length === 0 ? 'All accounts' : undefined}
+            styles={{ inputField: { minWidth: 80 } }}
+            data={[...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
+            value={filter.account}
+            onChange={(account) => set({ account })}
+            clearable
+            w={{ base: '100%', xs: 260 }}
+            data-testid="filter-accounts"
+          />
+          <Button
+            variant={open ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+            rightSection={open ? <IconChevronUp size={14} aria-hidden="true" /> : <IconChevronDown size={14} aria-hidden="true" />}
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={moreId}
+            data-testid="filter-more"
+          >
+            More filters
+          </Button>
+          {actions && (
+            <Group gap="xs" ml={{ base: 0, md: 'auto' }} className={classes.noPrint}>
+              {actions}
+            </Group>
+          )}
+        </Group>
+
+        <Collapse expanded={open} id={moreId} keepMounted={false}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.noPrint}>
+            <MultiSelect
+              label="Instrument"
+              placeholder={filter.symbol.length ? undefined : 'Any'}
+              data={choices(options?.symbol, filter.symbol)}
+              value={filter.symbol}
+              onChange={(symbol) => set({ symbol })}
+              searchable
+              clearable
+              data-testid="filter-symbol"
+            />
+            <MultiSelect
+              label="Contract"
+              placeholder={filter.contract.length ? undefined : 'Any'}
+              data={choices(options?.contract, filter.contract)}
+              value={filter.contract}
+              onChange={(contract) => set({ contract })}
+              searchable
+              clearable
+              data-testid="filter-contract"
+            />
+            <MultiSelect
+              label="Side"
+              placeholder={filter.side.length ? undefined : 'Any'}
+              data={choices(options?.side ?? ['Long', 'Short'], filter.side)}
+              value={filter.side}
+              onChange={(side) => set({ side })}
+              clearable
+              data-testid="filter-side"
+            />
+            <MultiSelect
+              label="Setup / type"
+              placeholder={filter.setup.length ? undefined : 'Any'}
+              data={choices(options?.setup, filter.setup)}
+              value={filter.setup}
+              onChange={(setup) => set({ setup })}
+              searchable
+              clearable
+              data-testid="filter-setup"
+            />
+            <MultiSelect
+              label="Session"
+              placeholder={filter.session.length ? undefined : 'Any'}
+              data={choices(options?.session, filter.session)}
+              value={filter.session}
+              onChange={(session) => set({ session })}
+              clearable
+              data-testid="filter-session"
+            />
+            <Stack gap={4}>
+              <MultiSelect
+                label="Tags"
+                placeholder={filter.tag.length ? undefined : 'Any'}
+                data={choices(options?.tag, filter.tag)}
+                value={filter.tag}
+                onChange={(tag) => set({ tag })}
+                searchable
+                clearable
+                data-testid="filter-tags"
+              />
+              <SegmentedControl
+                size="xs"
+                aria-label="Tags must match"
+                data={TAG_MODES.map((m) => ({ value: m, label: TAG_MODE_LABELS[m] }))}
+                value={filter.tagMode}
+                onChange={(tagMode) => set({ tagMode: tagMode as TagMode })}
+                data-testid="filter-tag-mode"
+              />
+            </Stack>
+            <MultiSelect
+              label="Hour of entry"
+              placeholder={filter.hour.length ? undefined : 'Any'}
+              data={HOURS}
+              value={filter.hour.map(String)}
+              onChange={(hours) => set({ hour: hours.map(Number).sort((a, b) => a - b) })}
+              clearable
+              data-testid="filter-hour"
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={`${moreId}-size`}>
+                Position size
+              </Text>
+              <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-size`}>
+                <NumberInput
+                  aria-label="Position size from"
+                  placeholder="From"
+                  min={0}
+                  value={filter.sizeMin ?? ''}
+                  onChange={(value) => set({ sizeMin: typeof value === 'number' ? value : null })}
+                  data-testid="filter-size-min"
+                />
+                <NumberInput
+                  aria-label="Position size to"
+                  placeholder="To"
+                  min={0}
+                  value={filter.sizeMax ?? ''}
+                  onChange={(value) => set({ sizeMax: typeof value === 'number' ? value : null })}
+                  data-testid="filter-size-max"
+                />
+              </Group>
+            </Stack>
+            <ChipRow label="Result" testId="filter-result">
+              <Chip.Group multiple value={filter.result} onChange={(values) => set({ result: values as TradeResult[] })}>
+                {TRADE_RESULTS.map((r) => (
+                  <Chip key={r} value={r} size="xs">
+                    {RESULT_LABELS[r]}
+                  </Chip>
+                ))}
+              </Chip.Group>
+            </ChipRow>
+            <ChipRow label="Day of week" testId="filter-weekday">
+              <Chip.Group multiple value={filter.weekday.map(String)} onChange={(values) => set({ weekday: values.map(Number).sort((a, b) => a - b) })}>
+                {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+                  <Chip key={d} value={String(d)} size="xs" aria-label={WEEKDAY_LABELS[d]}>
+                    {WEEKDAY_SHORT[d]}
+                  </Chip>
+                ))}
+              </Chip.Group>
+            </ChipRow>
+            <ChipRow label="Hold time" testId="filter-hold">
+              <Chip.Group multiple value={filter.hold} onChange={(values) => set({ hold: values as HoldBucketId[] })}>
+                {HOLD_BUCKETS.map((b) => (
+                  <Chip key={b.id} value={b.id} size="xs">
+                    {b.label}
+                  </Chip>
+                ))}
+              </Chip.Group>
+            </ChipRow>
+          </SimpleGrid>
+        </Collapse>
+
+        <ActiveFilters filter={filter} onChange={onChange} accountName={accountName} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChipRow({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <Group gap={6} role="group" aria-labelledby={id} data-testid={testId}>
+        {children}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The narrowing keys as chips, each removable, and "Clear all". */
+function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter; onChange: (f: ReportFilter) => void; accountName: (id: string) => string }) {
+  const chips: Array<{ key: string; text: string; clear: Partial<ReportFilter> }> = [];
+  const or = (values: readonly string[]) => values.join(', ');
+  if (filter.range !== 'all-time') {
+    const text = filter.range === 'custom' ? `${filter.from ?? '…'} to ${filter.to ?? '…'}` : DATE_PRESET_LABELS[filter.range];
+    chips.push({ key: 'range', text, clear: { range: 'all-time', from: null, to: null } });
+  }
+  if (filter.account.length) chips.push({ key: 'account', text: `Accounts: ${or(filter.account.map(accountName))}`, clear: { account: [] } });
+  if (filter.symbol.length) chips.push({ key: 'symbol', text: `Instrument: ${or(filter.symbol)}`, clear: { symbol: [] } });
+  if (filter.contract.length) chips.push({ key: 'contract', text: `Contract: ${or(filter.contract)}`, clear: { contract: [] } });
+  if (filter.side.length) chips.push({ key: 'side', text: `Side: ${or(filter.side)}`, clear: { side: [] } });
+  if (filter.setup.length) chips.push({ key: 'setup', text: `Setup: ${or(filter.setup)}`, clear: { setup: [] } });
+  if (filter.session.length) chips.push({ key: 'session', text: `Session: ${or(filter.session)}`, clear: { session: [] } });
+  if (filter.tag.length) chips.push({ key: 'tag', text: `Tags ${TAG_MODE_LABELS[filter.tagMode]}: ${or(filter.tag)}`, clear: { tag: [], tagMode: 'any' } });
+  if (filter.result.length) chips.push({ key: 'result', text: `Result: ${or(filter.result.map((r) => RESULT_LABELS[r]))}`, clear: { result: [] } });
+  if (filter.weekday.length) chips.push({ key: 'weekday', text: `Day: ${or(filter.weekday.map((d) => WEEKDAY_SHORT[d] ?? String(d)))}`, clear: { weekday: [] } });
+  if (filter.hour.length) chips.push({ key: 'hour', text: `Entry: ${describeHours(filter.hour)}`, clear: { hour: [] } });
+  if (filter.hold.length) chips.push({ key: 'hold', text: `Hold: ${or(filter.hold.map((h) => HOLD_BUCKETS.find((b) => b.id === h)?.label ?? h))}`, clear: { hold: [] } });
+  if (filter.sizeMin !== null || filter.sizeMax !== null) {
+    const text = `Size: ${filter.sizeMin === null ? 'up to' : formatSize(filter.sizeMin)}${filter.sizeMin !== null && filter.sizeMax !== null ? '-' : ' '}${filter.sizeMax === null ? 'or more' : formatSize(filter.sizeMax)}`;
+    chips.push({ key: 'size', text, clear: { sizeMin: null, sizeMax: null } });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} data-testid="active-filters">
+      {chips.map((chip) => (
+        <Badge
+          key={chip.key}
+          variant="light"
+          size="lg"
+          tt="none"
+          fw={500}
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={`Remove filter ${chip.text}`}
+              onClick={() => onChange({ ...filter, ...chip.clear })}
+              className={classes.noPrint}
+            />
+          }
+          data-testid={`active-filter-${chip.key}`}
+        >
+          {chip.text}
+        </Badge>
+      ))}
+      <Button variant="subtle" size="compact-sm" onClick={() => onChange(createReportFilter())} className={classes.noPrint} data-testid="clear-filters">
+        Clear all
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,144 @@
+import '@mantine/charts/styles.css';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconListDetails, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { getTodayInZone } from '../../../domain/dates';
+import { BREAKDOWN_LABELS, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
+import { PageHeader } from '../../components/page-header';
+import { preferencesQuery } from '../../shared/api';
+import { overviewQuery, tradeLogHref } from './api';
+import { BreakdownReport } from './breakdown-report';
+import { CalendarReport } from './calendar-report';
+import { CompareReport } from './compare-report';
+import { DistributionReport } from './distribution-report';
+import { EquityReport } from './equity-report';
+import { FilterBar } from './filter-bar';
+import { HeatmapReport } from './heatmap-report';
+import { OverviewReport } from './overview-report';
+import { useReportFilter } from './use-report-filter';
+import classes from './reports.module.css';
+
+/** The reports, each at its own address under /reports (the palette and the sidebar link to them). */
+export const REPORT_VIEWS = [
+  { id: 'overview', path: '', label: 'Overview' },
+  { id: 'equity', path: 'equity', label: 'Equity' },
+  { id: 'breakdowns', path: 'breakdowns', label: 'Breakdowns' },
+  { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
+  { id: 'calendar', path: 'calendar', label: 'Calendar' },
+  { id: 'distributions', path: 'distributions', label: 'Distributions' },
+  { id: 'compare', path: 'compare', label: 'Compare' },
+] as const;
+type ViewId = (typeof REPORT_VIEWS)[number]['id'];
+
+const DEFAULT_ZONE = 'America/New_York';
+
+/**
+ * The Reports page (issue 26): one filter bar kept in the URL, shared by every report; the report shown is the path
+ * (/reports/breakdowns/hour), the filter the query (?range=last-90-days&symbol=NQ), so a report can be shared, bookmarked
+ * and walked back and forward. Prints to PDF without the app's chrome.
+ */
+export function ReportsPage() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [filter, setFilter] = useReportFilter();
+  const { data: preferences } = useQuery(preferencesQuery);
+  const today = useMemo(() => getTodayInZone(new Date(), preferences?.time_zone ?? DEFAULT_ZONE), [preferences?.time_zone]);
+
+  const [first, second] = (params['*'] ?? '').split('/');
+  const view: ViewId = REPORT_VIEWS.find((v) => v.path === (first ?? ''))?.id ?? 'overview';
+  const by: BreakdownBy = BREAKDOWNS.includes(second as BreakdownBy) ? (second as BreakdownBy) : 'instrument';
+  const yearParam = Number(search.get('year'));
+  const year = Number.isInteger(yearParam) && yearParam >= 1900 ? yearParam : null;
+  const hrefOf = (path: string) => `/reports${path ? `/${path}` : ''}${location.search}`;
+  // The page's line under the filter bar counts the filter's trades (the overview's answer, shared with its tab).
+  const count = useQuery(overviewQuery(filter));
+
+  return (
+    <Stack gap="md" className={classes.page} data-testid="reports-page">
+      <PageHeader title="Reports" documentTitle={`Reports: ${REPORT_VIEWS.find((v) => v.id === view)!.label}`} />
+      <FilterBar
+        filter={filter}
+        onChange={setFilter}
+        label={view === 'compare' ? 'Filter set A' : 'Filters'}
+        title={view === 'compare' ? 'A' : undefined}
+        actions={
+          <>
+            <Button component={Link} to={tradeLogHref(filter)} variant="default" leftSection={<IconListDetails size={16} aria-hidden="true" />} data-testid="open-in-trade-log">
+              Open in Trade Log
+            </Button>
+            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={() => window.print()} data-testid="print-report">
+              Print
+            </Button>
+          </>
+        }
+      />
+      {count.data && (
+        <Text size="sm" c="dimmed" data-testid="report-summary" className={classes.summary}>
+          {count.data.basis.description} · {count.data.basis.trades.toLocaleString('en-US')} trade{count.data.basis.trades === 1 ? '' : 's'}
+        </Text>
+      )}
+
+      <Tabs
+        value={view}
+        onChange={(next) => {
+          const target = REPORT_VIEWS.find((v) => v.id === next);
+          if (target) void navigate(hrefOf(target.id === 'breakdowns' ? `breakdowns/${by}` : target.path));
+        }}
+        keepMounted={false}
+        className={classes.noPrint}
+      >
+        <Tabs.List className={classes.tabs} aria-label="Reports">
+          {REPORT_VIEWS.map((v) => (
+            <Tabs.Tab key={v.id} value={v.id} data-testid={`report-tab-${v.id}`}>
+              {v.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      {view === 'overview' && <OverviewReport filter={filter} today={today} />}
+      {view === 'equity' && <EquityReport filter={filter} onFilterChange={setFilter} today={today} />}
+      {view === 'breakdowns' && (
+        <>
+          <Group gap={6} className={`${classes.noPrint} ${classes.breakdownNav}`} aria-label="Breakdowns" role="navigation">
+            {BREAKDOWNS.map((b) => (
+              <Button
+                key={b}
+                component={Link}
+                to={hrefOf(`breakdowns/${b}`)}
+                size="compact-sm"
+                variant={b === by ? 'filled' : 'default'}
+                aria-current={b === by ? 'page' : undefined}
+                data-testid={`breakdown-link-${b}`}
+              >
+                {BREAKDOWN_LABELS[b]}
+              </Button>
+            ))}
+          </Group>
+          <BreakdownReport filter={filter} by={by} today={today} />
+        </>
+      )}
+      {view === 'heatmap' && <HeatmapReport filter={filter} today={today} />}
+      {view === 'calendar' && (
+        <CalendarReport
+          filter={filter}
+          year={year}
+          today={today}
+          onYearChange={(next) =>
+            setSearch((current) => {
+              const updated = new URLSearchParams(current);
+              updated.set('year', String(next));
+              return updated;
+            })
+          }
+        />
+      )}
+      {view === 'distributions' && <DistributionReport filter={filter} today={today} />}
+      {view === 'compare' && <CompareReport filter={filter} today={today} />}
+    </Stack>
+  );
+}
