@@ -10,6 +10,7 @@ import {
   type ReportFilter,
 } from '../domain/reports/filter';
 import type { ReportOverview } from '../domain/reports/overview';
+import type { ROverview } from '../domain/reports/r-multiples';
 import { agree, calendarDay, type Same } from './common';
 
 /**
@@ -213,12 +214,27 @@ export const reportOverviewShape = z.strictObject({
 });
 agree<Same<z.infer<typeof reportOverviewShape>, ReportOverview>>(true);
 
+const rFigure = z.number().nullable();
+export const rOverviewShape = z.strictObject({
+  tradesWithRisk: count,
+  tradesWithoutRisk: count,
+  totalR: rFigure,
+  expectancyR: rFigure,
+  averageWinR: rFigure,
+  averageLossR: rFigure,
+  netCentsWithRisk: cents,
+  bins: z.array(z.strictObject({ id: z.string(), label: z.string(), trades: count })),
+});
+agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);
+
 /** GET /api/reports/overview */
 export const overviewReport = z.strictObject({
   basis: reportBasis,
   overview: reportOverviewShape,
   /** The balance the drawdown's percentage is of, when one is known (the starting balance, accounts and days only). */
   openingBalanceCents: cents.nullable(),
+  /** The same trades in R (issue 27): of those with a planned risk, the others counted apart. */
+  r: rOverviewShape,
 });
 
 const equityPoint = z.strictObject({ index: z.number().int().positive(), tradeDate: day, equityCents: cents, drawdownCents: cents.nonpositive() });

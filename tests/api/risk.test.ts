@@ -182,4 +182,24 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     expect(sideAsSetup.status).toBe(400);
     expect(sideAsSetup.body.error).toMatch(/^setup: must be a setup, not a side/);
   });
+
+  it("reports the Overview in R from the trades' plans and the trader's defaults, the others counted apart", async () => {
+    const trader = await newTrader(app, 'risk-reports');
+    const day = { date: '2026-04-06', period: 'AM' };
+    // Stop 10 points under 2 NQ: $400 risked, +$800 is +2R. A $300 plan, -$150: -0.5R. MES with no plan: no R yet.
+    await createTrade(trader, { ...day, symbol: 'NQ', side: 'Long', quantity: 2, entry_price: 18000, stop_price: 17990, pnl: 800 });
+    await createTrade(trader, { ...day, symbol: 'NQ', risk_amount: 300, pnl: -150 });
+    const mes = await createTrade(trader, { ...day, symbol: 'MES', quantity: 4, pnl: -100 });
+    const overview = async (query = '') => (await trader.get(`/api/reports/overview${query}`)).body as { r: Record<string, unknown> };
+    expect((await overview()).r).toMatchObject({ tradesWithRisk: 2, tradesWithoutRisk: 1, totalR: 1.5, expectancyR: 0.75, averageWinR: 2, averageLossR: -0.5 });
+
+    // A default of 5 points for MES prices the third: 5 x 4 x $5 = $100, -$100 is -1R. Bob's default changes nothing.
+    expect((await bob.put('/api/risk-defaults', { root: 'MES', stop_points: 50 })).status).toBe(200);
+    expect((await trader.put('/api/risk-defaults', { root: 'MES', stop_points: 5 })).status).toBe(200);
+    expect((await get(trader, mes.id)).r_multiple).toBe(-1);
+    const all = (await overview()).r;
+    expect(all).toMatchObject({ tradesWithRisk: 3, tradesWithoutRisk: 0, totalR: 0.5, expectancyR: 0.17, averageLossR: -0.75, netCentsWithRisk: 55_000 });
+    // The report's filter applies: NQ only.
+    expect((await overview('?symbol=NQ')).r).toMatchObject({ tradesWithRisk: 2, totalR: 1.5 });
+  });
 });

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   signedIn: 'signed-in',
   /** The legacy quick-links list (spec part 2 §3), moved to the server once after sign-in. */
   legacyQuickLinks: 'trader-quick-links',
+  /** Issue 27: figures in dollars or in R (a UI preference). */
+  figureUnit: 'figure-unit',
 } as const;
 
 // Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.
@@ -22,6 +24,7 @@ const KEPT_ON_SIGN_OUT: ReadonlySet<string> = new Set([
   STORAGE_KEYS.widgetLayout,
   STORAGE_KEYS.dashboardPreferences,
   STORAGE_KEYS.tutorialProgress,
+  STORAGE_KEYS.figureUnit,
 ]);
 const KEPT_PREFIX = 'sb-';
 

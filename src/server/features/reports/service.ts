@@ -17,6 +17,8 @@ import {
   computeEquity,
   computeHeatmap,
   computeOverview,
+  computeRiskColumn,
+  computeROverview,
   computeYearCalendar,
   createReportFilter,
   dayOf,
@@ -32,7 +34,9 @@ import {
   type TradeColumns,
   type TradeSet,
 } from '../../../domain/reports';
+import type { RiskDefault } from '../../../domain/risk';
 import type { Database } from '../../db/client';
+import { loadRiskDefaults } from '../risk/service';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
 import { tradesCacheOf } from './trades-cache';
@@ -53,11 +57,27 @@ export interface ReportScope {
   accountName: (id: string) => string | undefined;
   startingBalanceCents: number;
   basis: ReportBasis;
+  /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
+  risk: () => Float64Array;
+}
+
+/**
+ * Planned risks per trades snapshot and defaults: the trades are kept while they do not change (trades-cache.ts), and
+ * defaults are a few rows read with every report, so the column is priced again only when either changed.
+ */
+const riskColumns = new WeakMap<TradeColumns, { key: string; risk: Float64Array }>();
+function getRiskColumn(columns: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
+  const key = JSON.stringify(defaults);
+  const known = riskColumns.get(columns);
+  if (known && known.key === key) return known.risk;
+  const risk = computeRiskColumn(columns, defaults);
+  riskColumns.set(columns, { key, risk });
+  return risk;
 }
 
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  const { timeZone, startingBalance, version, names } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalance, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null || context.startingBalance === null ? await preferencesIn(tx, userId) : null;
@@ -66,6 +86,7 @@ export async function readReportScope(database: Database, userId: string, filter
       startingBalance: preferences?.startingBalance ?? context.startingBalance!,
       version: context.version,
       names: context.accounts,
+      riskDefaults: await loadRiskDefaults(tx, userId),
     };
   });
   const { columns } = await tradesCacheOf(database).get(userId, version);
@@ -83,6 +104,7 @@ export async function readReportScope(database: Database, userId: string, filter
     timeZone,
     accountName,
     startingBalanceCents: toCents(startingBalance),
+    risk: () => getRiskColumn(columns, riskDefaults),
     basis: {
       filter,
       range,
@@ -112,7 +134,12 @@ export const reportsService = {
   async overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
     const scope = await readReportScope(database, userId, filter, now);
     const openingBalanceCents = getOpeningBalance(scope);
-    return { basis: scope.basis, overview: computeOverview(scope.set, { openingBalanceCents }), openingBalanceCents };
+    return {
+      basis: scope.basis,
+      overview: computeOverview(scope.set, { openingBalanceCents }),
+      openingBalanceCents,
+      r: computeROverview(scope.set, scope.risk()),
+    };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
