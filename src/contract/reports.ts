@@ -11,6 +11,7 @@ import {
 } from '../domain/reports/filter';
 import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
+import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
 import { agree, calendarDay, type Same } from './common';
 
 /**
@@ -226,6 +227,20 @@ export const rOverviewShape = z.strictObject({
   bins: z.array(z.strictObject({ id: z.string(), label: z.string(), trades: count })),
 });
 agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);
+
+/** GET /api/reports/mistakes (issue 27, point 5) */
+export const mistakesReport = z.strictObject({
+  basis: reportBasis,
+  mistakes: z.strictObject({
+    mistakes: z.array(z.strictObject({ tag: z.string(), trades: count, netCents: cents, totalR: z.number().nullable(), tradesWithoutRisk: count })),
+    tradesWithMistakes: count,
+    netCents: cents,
+    netWithoutMistakesCents: cents,
+    tradesWithoutMistakes: count,
+  }),
+});
+export type MistakesReport = z.infer<typeof mistakesReport>;
+agree<Same<MistakesReport['mistakes'], DomainMistakesReport>>(true);
 
 /** GET /api/reports/overview */
 export const overviewReport = z.strictObject({

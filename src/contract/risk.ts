@@ -40,3 +40,15 @@ export const riskDefaultList = z.array(riskDefault);
 export type RiskDefaultInput = z.infer<typeof riskDefaultInput>;
 export type RiskDefaultBody = z.input<typeof riskDefaultInput>;
 export type RiskDefaultDto = z.infer<typeof riskDefault>;
+
+/**
+ * Mistakes (issue 27, point 5): the tags a trader marks as mistakes (FOMO, moved stop, oversized). PUT sets the whole
+ * list; names compare without case, as tags do.
+ */
+export const mistakeTagsInput = z.object({
+  tags: z
+    .array(z.string().trim().min(1, 'tags: a tag name must not be empty').max(100, 'tags: a tag name must be at most 100 characters'))
+    .max(100, 'tags: at most 100 mistakes'),
+});
+export const mistakeTags = z.strictObject({ tags: z.array(z.string()) });
+export type MistakeTags = z.infer<typeof mistakeTags>;

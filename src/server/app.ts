@@ -22,6 +22,7 @@ import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import { riskDefaultRoutes } from './features/risk/routes';
+import { mistakeTagRoutes } from './features/risk/mistakes';
 import { reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
@@ -142,6 +143,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/trade-details', tradeDetailsRoutes(deps));
   api.route('/quick-links', quickLinkRoutes(deps));
   api.route('/risk-defaults', riskDefaultRoutes(deps));
+  api.route('/mistake-tags', mistakeTagRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   app.route('/api', api);
 

@@ -6,7 +6,7 @@ import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/qu
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
 import { assignResult, backupImportResult, bulkDeleteResult, bulkRiskResult, trade, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
-import { riskDefault, riskDefaultList } from '../../src/contract/risk';
+import { mistakeTags, riskDefault, riskDefaultList } from '../../src/contract/risk';
 import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
@@ -17,7 +17,7 @@ import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
 import { draftEvent, draftResult } from '../../src/contract/notes';
-import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
+import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, mistakesReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -140,6 +140,11 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(apiError, await alice.post('/api/trades/bulk-risk', { ids: [planned.id], risk: { kind: 'stop_points', points: -1 } }), 400);
     conforms(apiError, await bob.delete(`/api/risk-defaults/${nq.id}`), 404);
     expect((await alice.delete(`/api/risk-defaults/${nq.id}`)).status).toBe(204);
+    // Mistakes (issue 27, point 5): the list and its report.
+    expect(conforms(mistakeTags, await alice.put('/api/mistake-tags', { tags: ['FOMO'] })).tags).toEqual(['FOMO']);
+    conforms(mistakeTags, await alice.get('/api/mistake-tags'));
+    conforms(apiError, await alice.put('/api/mistake-tags', { tags: [''] }), 400);
+    conforms(mistakesReport, await alice.get('/api/reports/mistakes'));
   });
 
   it('answers a bad request with the shared error shape naming the field', async () => {

@@ -202,4 +202,40 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     // The report's filter applies: NQ only.
     expect((await overview('?symbol=NQ')).r).toMatchObject({ tradesWithRisk: 2, totalR: 1.5 });
   });
+
+  it('marks tags as mistakes and reports what each cost, and the net without them; the list is its trader’s', async () => {
+    const trader = await newTrader(app, 'risk-mistakes');
+    const day = { date: '2026-04-07', period: 'AM', symbol: 'NQ' };
+    await createTrade(trader, { ...day, pnl: 300, tags: ['A+'] });
+    await createTrade(trader, { ...day, pnl: -200, tags: ['FOMO'], risk_amount: 100 });
+    await createTrade(trader, { ...day, pnl: -450, tags: ['FOMO', 'Moved stop'], risk_amount: 150 });
+    await createTrade(trader, { ...day, symbol: 'ES', pnl: -50 });
+
+    expect((await trader.get('/api/mistake-tags')).body).toEqual({ tags: [] });
+    // 'fomo' again is the same mistake; the list reads back in the order sent.
+    const put = await trader.put('/api/mistake-tags', { tags: ['FOMO', 'Moved stop', 'fomo', 'Oversized'] });
+    expect(put.body).toEqual({ tags: ['FOMO', 'Moved stop', 'Oversized'] });
+    expect((await trader.put('/api/mistake-tags', { tags: ['  '] })).body.error).toMatch(/^tags\.0: tags: a tag name must not be empty$|a tag name must not be empty/);
+    // Bob's list is his own: empty, and his change leaves the trader's as it was.
+    expect((await bob.get('/api/mistake-tags')).body).toEqual({ tags: [] });
+    expect((await bob.put('/api/mistake-tags', { tags: ['Revenge'] })).status).toBe(200);
+    // The trade options are unchanged by mistakes (not a type, session or tag of their own).
+    expect(((await trader.get('/api/trade-preferences')).body as { tag: string[] }).tag).not.toContain('Oversized');
+
+    const report = (await trader.get('/api/reports/mistakes')).body as { mistakes: Record<string, unknown>; basis: { trades: number } };
+    expect(report.basis.trades).toBe(4);
+    expect(report.mistakes).toEqual({
+      mistakes: [
+        { tag: 'FOMO', trades: 2, netCents: -65_000, totalR: -5, tradesWithoutRisk: 0 },
+        { tag: 'Moved stop', trades: 1, netCents: -45_000, totalR: -3, tradesWithoutRisk: 0 },
+        { tag: 'Oversized', trades: 0, netCents: 0, totalR: null, tradesWithoutRisk: 0 },
+      ],
+      tradesWithMistakes: 2,
+      netCents: -40_000,
+      netWithoutMistakesCents: 25_000,
+      tradesWithoutMistakes: 2,
+    });
+    // The filter applies: ES has no mistake.
+    expect(((await trader.get('/api/reports/mistakes?symbol=ES')).body as { mistakes: { tradesWithMistakes: number; netWithoutMistakesCents: number } }).mistakes).toMatchObject({ tradesWithMistakes: 0, netWithoutMistakesCents: -5_000 });
+  });
 });

@@ -11,3 +11,4 @@ export * from './heatmap';
 export * from './calendar';
 export * from './distribution';
 export * from './r-multiples';
+export * from './mistakes';

@@ -4,6 +4,7 @@ import type {
   DistributionReport,
   EquityReport,
   HeatmapReport,
+  MistakesReport,
   OverviewReport,
   ReportBasis,
   ReportOptions,
@@ -16,6 +17,7 @@ import {
   computeDistribution,
   computeEquity,
   computeHeatmap,
+  computeMistakes,
   computeOverview,
   computeRiskColumn,
   computeROverview,
@@ -37,6 +39,7 @@ import {
 import type { RiskDefault } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { loadRiskDefaults } from '../risk/service';
+import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
 import { tradesCacheOf } from './trades-cache';
@@ -140,6 +143,13 @@ export const reportsService = {
       openingBalanceCents,
       r: computeROverview(scope.set, scope.risk()),
     };
+  },
+
+  /** What each of the trader's mistakes cost in the filter's trades (issue 27, point 5). */
+  async mistakes(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<MistakesReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
+    return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

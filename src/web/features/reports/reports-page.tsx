@@ -17,6 +17,7 @@ import { EquityReport } from './equity-report';
 import { FilterBar } from './filter-bar';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
+import { MistakesReportView } from './mistakes-report';
 import { useReportFilter } from './use-report-filter';
 import classes from './reports.module.css';
 
@@ -28,6 +29,7 @@ export const REPORT_VIEWS = [
   { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
   { id: 'calendar', path: 'calendar', label: 'Calendar' },
   { id: 'distributions', path: 'distributions', label: 'Distributions' },
+  { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
   { id: 'compare', path: 'compare', label: 'Compare' },
 ] as const;
 type ViewId = (typeof REPORT_VIEWS)[number]['id'];
@@ -101,6 +103,7 @@ export function ReportsPage() {
       </Tabs>
 
       {view === 'overview' && <OverviewReport filter={filter} today={today} />}
+      {view === 'mistakes' && <MistakesReportView filter={filter} />}
       {view === 'equity' && <EquityReport filter={filter} onFilterChange={setFilter} today={today} />}
       {view === 'breakdowns' && (
         <>
