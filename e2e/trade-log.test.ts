@@ -613,7 +613,7 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await eventually(() => page.getByTestId('trade-r').first().innerText()).toBe('+2.00R');
 
     // A trade without a plan: the Reports' Overview in R leaves it out, and says so.
-    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50 });
+    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, tags: ['FOMO'] });
     await page.goto('/reports');
     const overview = page.getByTestId('report-overview');
     await overview.getByTestId('figure-netCents').waitFor();
@@ -626,6 +626,19 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await page.reload();
     await overview.getByTestId('figure-totalR').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Mistakes: FOMO marked as one costs the ES trade's -$50; without it the net is the NQ trade's $400.
+    await page.getByTestId('report-tab-mistakes').click();
+    const mistakes = page.getByTestId('report-mistakes');
+    await mistakes.getByTestId('mistakes-none').waitFor();
+    await mistakes.getByTestId('mistake-tags').click();
+    await page.getByRole('option', { name: 'FOMO', exact: true }).click();
+    await eventually(() => mistakes.getByTestId('mistake-net').first().innerText()).toBe('-$50.00');
+    expect(await mistakes.getByTestId('mistakes-summary').innerText()).toBe('Net P&L $350.00 over all 2 trades; $400.00 without the 1 trade tagged with a mistake.');
+    await page.keyboard.press('Escape');
+    await waitForAnimations(page);
+    await shot('reports-mistakes');
+    expect((await client.get('/api/mistake-tags')).body).toEqual({ tags: ['FOMO'] });
   });
 
   it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {
