@@ -72,7 +72,7 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
 function MistakesTable({ report, filter }: { report: MistakesReport['mistakes']; filter: ReportFilter }) {
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={320}>
         <Table verticalSpacing="xs" data-testid="mistakes-table">
           <Table.Thead>
             <Table.Tr>
