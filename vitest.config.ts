@@ -12,6 +12,8 @@ const SERIAL_API = [
   'database-restart',
   'hardening-requests',
   'imports-latency',
+  'imports-memory',
+  'imports-sharing',
   'process',
   'rate-limit',
   'sessions',

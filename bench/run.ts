@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatTable, repoRoot, startPostgresForBench, type Row } from './lib';
 import * as ai from './suites/ai';
+import * as bigFiles from './suites/big-files';
 import * as dashboard from './suites/dashboard';
 import * as firstScreen from './suites/first-screen';
 import * as foundation from './suites/foundation';
@@ -16,7 +17,18 @@ import * as tradeLog from './suites/trade-log';
  * `npm run bench [-- suite...] [--quick]`: runs the benchmark suites on PGlite and on a throwaway PostgreSQL
  * cluster, prints a table and writes it to bench/results/latest.md.
  */
-const suites: Record<string, { run: typeof foundation.run }> = { foundation, imports, dashboard, 'first-screen': firstScreen, 'trade-log': tradeLog, reports, ai, load, notes };
+const suites: Record<string, { run: typeof foundation.run }> = {
+  foundation,
+  imports,
+  'big-files': bigFiles,
+  dashboard,
+  'first-screen': firstScreen,
+  'trade-log': tradeLog,
+  reports,
+  ai,
+  load,
+  notes,
+};
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -248,8 +248,10 @@ describe('daily journal', () => {
     await page.goto('/journal');
     const days = page.getByTestId('journal-day');
     await eventually(() => days.count()).toBe(2);
-    // Newest first; the first is selected; P&L to two decimals, green at 0 or more, red below.
-    expect(await days.nth(0).innerText()).toContain('Tue Mar 4, 2025');
+    // Newest first; the first is selected; P&L to two decimals, green at 0 or more, red below. Dates read
+    // 'EEE MMM d' (spec part 2 §9), under their year when it is not this one.
+    expect(await days.nth(0).getByTestId('journal-day-date').innerText()).toBe('Tue Mar 4');
+    expect(await page.getByTestId('journal-year').allInnerTexts()).toEqual(['2025']);
     expect(await days.nth(0).getByTestId('journal-day-pnl').innerText()).toBe('-$75.50');
     expect(await days.nth(1).getByTestId('journal-day-pnl').innerText()).toBe('$0.30');
     // The first date is selected once the list has loaded (the day's pane follows: poll, a busy machine is slow).
@@ -280,14 +282,14 @@ describe('daily journal', () => {
     await page.getByTestId('journal-filter').click();
     await page.getByRole('button', { name: '8 March 2025', exact: true }).click();
     await eventually(() => days.count()).toBe(1);
-    expect(await days.nth(0).innerText()).toContain('Sat Mar 8, 2025');
+    expect(await days.nth(0).getByTestId('journal-day-date').innerText()).toBe('Sat Mar 8');
     expect(await page.getByTestId('journal-date').inputValue()).toBe('Saturday, March 8, 2025');
     await page.getByTestId('journal-text').fill('Weekend review');
     await page.getByTestId('journal-save').click();
     await page.getByRole('alert').filter({ hasText: 'Daily note saved' }).last().waitFor();
     await page.getByRole('button', { name: 'Clear date filter' }).click();
     await eventually(() => days.count()).toBe(3);
-    expect(await days.nth(0).innerText()).toContain('Sat Mar 8, 2025');
+    expect(await days.nth(0).getByTestId('journal-day-date').innerText()).toBe('Sat Mar 8');
     expect(await days.nth(0).innerText()).toContain('No trades');
   });
 });

@@ -80,6 +80,11 @@ interface Pooled {
   keeper: Page;
   busy: boolean;
   disposables: Array<{ dispose(): Promise<void> }>;
+  /**
+   * A scenario installed a fake clock (page.clock is the profile's): nothing takes it out again, and its Date stays in
+   * every later page (a TZDate built on it read UTC), so the profile is closed rather than given back.
+   */
+  clockInstalled: boolean;
   listeners: Array<[string | symbol, (...args: never[]) => void]>;
   /** BrowserContext's own close, which the pool replaces with a release. */
   closeForGood: () => Promise<void>;
@@ -129,7 +134,12 @@ class ContextPool {
     const context = await this.browser.newContext(settings);
     const keeper = await context.newPage();
     await keeper.goto('/api/health');
-    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [], closeForGood: context.close.bind(context) };
+    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [], clockInstalled: false, closeForGood: context.close.bind(context) };
+    const install = context.clock.install.bind(context.clock);
+    context.clock.install = async (...args: Parameters<typeof install>) => {
+      entry.clockInstalled = true;
+      return install(...args);
+    };
     const addInitScript = context.addInitScript.bind(context);
     context.addInitScript = (async (...args: Parameters<typeof addInitScript>) => {
       const disposable = await addInitScript(...args);
@@ -149,6 +159,11 @@ class ContextPool {
   private async release(entry: Pooled): Promise<void> {
     if (!entry.busy) return;
     const { context, keeper } = entry;
+    if (entry.clockInstalled) {
+      this.all.splice(this.all.indexOf(entry), 1);
+      await entry.closeForGood();
+      return;
+    }
     for (const [event, listener] of entry.listeners.splice(0)) context.off(event as 'page', listener as never);
     await Promise.all(context.pages().filter((p) => p !== keeper).map((p) => p.close().catch(() => undefined)));
     await context.unrouteAll({ behavior: 'ignoreErrors' });

@@ -265,6 +265,12 @@ export const importOutcome = z.strictObject({
   accounts: z.array(z.strictObject({ account_id: z.uuid(), imported: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() })),
 });
 
+/**
+ * GET /api/imports/queue (issue 25, point 5): the caller's own uploads waiting for their turn to be read, and how many
+ * uploads (of any trader, being read or waiting) are ahead of the first of them. Nothing waits: { waiting: 0, ahead: 0 }.
+ */
+export const importQueue = z.strictObject({ waiting: z.number().int().nonnegative(), ahead: z.number().int().nonnegative() });
+
 export type ImportFormats = z.infer<typeof importFormats>;
 export type FeeScheduleDto = z.infer<typeof feeSchedule>;
 export type FeeScheduleApplied = z.infer<typeof feeScheduleApplied>;
@@ -274,6 +280,7 @@ export type FileAccount = z.infer<typeof fileAccount>;
 export type OpenPosition = z.infer<typeof openPosition>;
 export type ImportPreview = z.infer<typeof importPreview>;
 export type ImportOutcome = z.infer<typeof importOutcome>;
+export type ImportQueue = z.infer<typeof importQueue>;
 
 /** The schemas of the domain's own results must say what the domain's types say, both ways. */
 agree<Same<z.infer<typeof timeZoneCheck>, TimeZoneCheck>>(true);

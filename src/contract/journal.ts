@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
-import { calendarDay, decimal, instant } from './common';
+import { calendarDay, decimal, instant, instantInput } from './common';
 
 /** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 
@@ -16,7 +16,7 @@ export const journalNoteInput = z.object({
    * The updated_at of the day's note the text grew from, or null when the day had none (issue 24, point 4); when the
    * note changed since, the save is refused with 409 `note-changed`. Left out: no check.
    */
-  base_updated_at: z.iso.datetime({ error: 'must be the updated_at of the note the text was based on, or null' }).nullable().optional(),
+  base_updated_at: instantInput('must be the updated_at of the note the text was based on, or null').nullable().optional(),
   content: z.string({ error: 'content is required' }).max(NOTE_CONTENT_MAX, `must be at most ${NOTE_CONTENT_MAX.toLocaleString('en-US')} characters`),
 });
 
@@ -27,11 +27,31 @@ export const journalDays = z.strictObject({ days: z.array(journalDay) });
 
 export const journalNote = z.strictObject({ id: z.uuid(), title: z.string(), content: z.string(), folder_id: z.uuid().nullable(), updated_at: instant });
 
+/** One trade of a journal day: what it was, and its execution where it has one (issue 24). Money and prices exact. */
+export const journalTrade = z.strictObject({
+  id: z.uuid(),
+  symbol: z.string(),
+  /** Net of commission. */
+  pnl: decimal,
+  status: z.string(),
+  period: z.string(),
+  trade_type: z.string(),
+  contract: z.string().nullable(),
+  entry_time: instant.nullable(),
+  exit_time: instant.nullable(),
+  quantity: decimal.nullable(),
+  entry_price: decimal.nullable(),
+  exit_price: decimal.nullable(),
+  gross_pnl: decimal.nullable(),
+  /** Absolute. */
+  commission: decimal,
+});
+
 /** GET /api/journal/:date: the day's trades, their summed P&L and the journal note (null before the first Save). */
 export const journalDayDetail = z.strictObject({
   date: z.iso.date(),
   pnl: decimal,
-  trades: z.array(z.strictObject({ id: z.uuid(), symbol: z.string(), pnl: decimal, status: z.string(), period: z.string(), trade_type: z.string() })),
+  trades: z.array(journalTrade),
   note: journalNote.nullable(),
 });
 /** 409 of PATCH /api/notes/:id and PUT /api/journal/:date: the note was saved elsewhere after the text began. */
@@ -46,6 +66,7 @@ export const noteChanged = z.strictObject({
 export const journalSave = z.strictObject({ date: z.iso.date(), note: journalNote });
 
 export type JournalDay = z.infer<typeof journalDay>;
+export type JournalTrade = z.infer<typeof journalTrade>;
 export type JournalDays = z.infer<typeof journalDays>;
 export type JournalNote = z.infer<typeof journalNote>;
 export type JournalDayDetail = z.infer<typeof journalDayDetail>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FOLDER_NAME_MAX, NOTE_CONTENT_MAX, NOTE_TITLE_MAX, TAG_NAME_MAX, normalizeName } from '../domain/notes';
 import { attachment } from './attachments';
-import { decimal, instant } from './common';
+import { decimal, instant, instantInput } from './common';
 
 /**
  * The notes layer's contract (issue 14): /api/notes, /api/note-folders, /api/tags (spec part 2 §3 "Notes layer
@@ -36,7 +36,7 @@ export const noteInput = z.object({
  * The updated_at of the saved version the trader's text grew from (issue 24, point 4). When the note was saved again
  * since (another tab, another device), the save is refused with 409 `note-changed` rather than replacing newer words.
  */
-export const baseUpdatedAt = z.iso.datetime({ error: 'must be the updated_at of the note the text was based on' });
+export const baseUpdatedAt = instantInput('must be the updated_at of the note the text was based on');
 
 /** PATCH /api/notes/:id */
 export const notePatch = z.object({

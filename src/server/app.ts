@@ -10,6 +10,7 @@ import { profileRoutes } from './features/profile/routes';
 import { taskRoutes } from './features/tasks/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { importRoutes } from './features/imports/routes';
+import { connectionRoutes } from './features/connections/routes';
 import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflections/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { accountDataRoutes } from './features/account-data/routes';
@@ -130,6 +131,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/tasks', taskRoutes(deps));
   api.route('/onboarding', onboardingRoutes(deps));
   api.route('/imports', importRoutes(deps));
+  api.route('/connections', connectionRoutes(deps));
   api.route('/reflections', reflectionRoutes(deps));
   api.route('/analyze-reflections', analyzeReflectionsRoutes(deps));
   api.route('/account', accountDataRoutes(deps));

@@ -76,6 +76,17 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Seconds the server waits at start-up for a PostgreSQL server that is not reachable yet, before it gives up. */
     DATABASE_START_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * The ProjectX Gateway API that broker connections speak to (issue 30): TopstepX's by default. Other prop firms on
+     * ProjectX have their own address; tests point it at a stand-in.
+     */
+    PROJECTX_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.topstepx.com' }).default('https://api.topstepx.com'),
+    /** The firm's name as its traders know it, on the connection screens and in messages. */
+    PROJECTX_NAME: z.string().trim().min(1).max(40).default('TopstepX'),
+    /** Minutes between scheduled syncs of every connection while the server runs (0: only when a trader asks). */
+    PROJECTX_SYNC_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1440).optional()),
+    /** Longest one request to the gateway may take, in seconds. */
+    PROJECTX_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -103,6 +114,8 @@ export interface Config extends Env {
   captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string; secretKey: string };
   baseUrl: string;
   databaseKind: 'pglite' | 'postgres';
+  /** PROJECTX_SYNC_MINUTES, or its default: every 15 minutes, never under NODE_ENV=test (tests sync on demand). */
+  projectxSyncMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR.startsWith('memory://') ? 'memory://' : path.resolve(env.DATA_DIR),
     baseUrl: (env.BASE_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
     databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite',
+    projectxSyncMinutes: env.PROJECTX_SYNC_MINUTES ?? (env.NODE_ENV === 'test' ? 0 : 15),
     captcha:
       env.CAPTCHA_PROVIDER && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY && env.NODE_ENV !== 'development'
         ? { provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_SITE_KEY, secretKey: env.CAPTCHA_SECRET_KEY }

@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './email';
 import { createDirectoryStorage, createMemoryStorage } from './storage';
 import { createCaptchaService } from './features/captcha/service';
+import { createConnectionsRuntime, type ConnectionsRuntime } from './features/connections/runtime';
 
 export interface RunningServer {
   url: string;
@@ -25,6 +26,8 @@ export interface RunningServer {
   mailer: Mailer;
   /** Bounded: resolves within a few seconds whatever is open (see closeWithin). */
   close(): Promise<{ databaseClosed: boolean }>;
+  /** Broker connections of this process (tests wait for its syncs). */
+  connections: ConnectionsRuntime;
 }
 
 /** AUTH_SECRET, or one generated once and kept beside the data so sessions survive restarts. */
@@ -68,16 +71,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });
-  const auth = createAuth({ config, database, mailer, secret: authSecret(config), captcha, logger, passwordHashing: options.passwordHashing });
+  // Read once: without AUTH_SECRET on an in-memory database each call makes up a new one.
+  const secret = authSecret(config);
+  const auth = createAuth({ config, database, mailer, secret, captcha, logger, passwordHashing: options.passwordHashing });
   const storage = config.dataDir === 'memory://' ? createMemoryStorage() : createDirectoryStorage(path.join(config.dataDir, 'uploads'));
   const ai = createAiService({ config, database, logger });
   // Aborted when shutdown starts: open streams (chat, DeepThink) end with it instead of being cut.
   const shutdown = new AbortController();
-  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha, shutdown: shutdown.signal });
+  const connections = createConnectionsRuntime({ config, database, logger, authSecret: secret, shutdown: shutdown.signal });
+  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha, connections, shutdown: shutdown.signal });
 
-  const server: ServerType = await new Promise((resolve, reject) => {
+  const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
     s.once('error', reject);
+  }).catch(async (error: unknown) => {
+    shutdown.abort();
+    await connections.close();
+    throw error;
   });
 
   let closing: Promise<{ databaseClosed: boolean }> | undefined;
@@ -89,8 +99,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database,
     logger,
     mailer,
+    connections,
     close() {
-      closing ??= closeWithin(server as http.Server, database, logger, shutdown);
+      closing ??= closeWithin(server as http.Server, database, logger, shutdown, connections);
       return closing;
     },
   };
@@ -105,14 +116,23 @@ export const DATABASE_CLOSE_MS = 3000;
  * keep-alive connections at once and every other one after a short grace, then close the database with a time limit.
  * A request stuck inside a transaction made PGlite's close (and pg's pool.end) wait forever, and the server with it.
  */
-async function closeWithin(server: http.Server, database: Database, logger: Logger, shutdown: AbortController): Promise<{ databaseClosed: boolean }> {
+async function closeWithin(
+  server: http.Server,
+  database: Database,
+  logger: Logger,
+  shutdown: AbortController,
+  connections: ConnectionsRuntime,
+): Promise<{ databaseClosed: boolean }> {
   shutdown.abort();
+  // Broker syncs stop their requests at once (the signal); one in its transaction gets the grace to finish it.
+  const syncsStopped = connections.close();
   const connectionsClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   if ((await within(connectionsClosed, SHUTDOWN_GRACE_MS)) === 'timeout') {
     server.closeAllConnections();
     await within(connectionsClosed, 500);
   }
+  await within(syncsStopped, 500);
   if ((await within(database.close(), DATABASE_CLOSE_MS)) === 'timeout') {
     // The process exits all the same: PostgreSQL rolls the open transaction back, and PGlite recovers it from its
     // write-ahead log on the next start; the data-directory lock names a dead process then and is taken over.

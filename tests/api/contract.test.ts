@@ -12,15 +12,17 @@ import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../s
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
 import { tradeDetails } from '../../src/contract/trade-details';
 import { analysisEvent, analyzeResult, periodSummary, reflectionOverride, reflectionsPage } from '../../src/contract/reflections';
-import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview } from '../../src/contract/imports';
+import { feeSchedule, feeScheduleApplied, importFormats, importOutcome, importPreview, importQueue } from '../../src/contract/imports';
 import { appConfig, health, onboardingResult } from '../../src/contract/config';
 import { accountDeleted, accountExport, captchaVerdict } from '../../src/contract/account';
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
+import { brokerConnection, brokerConnectionList, connectionTest } from '../../src/contract/connections';
 import { draftEvent, draftResult } from '../../src/contract/notes';
 import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, mistakesReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
+import { startProjectXServer, type ProjectXStandIn } from '../support/projectx-server';
 import { postSse } from '../support/sse';
 import { importFile, ownFile, previewFile } from './imports-support';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
@@ -35,12 +37,18 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
   let app: TestApp;
   let alice: ApiClient;
   let bob: ApiClient;
+  let gateway: ProjectXStandIn;
 
   beforeAll(async () => {
-    app = await startTestApp({ backend });
+    gateway = await startProjectXServer({ users: [{ userName: 'contract.px', apiKey: 'contract-key-42' }] });
+    gateway.accounts = [{ id: 8001, name: 'CONTRACT-8001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'contract.px' }];
+    app = await startTestApp({ backend, env: { PROJECTX_API_URL: gateway.url } });
     [alice, bob] = await Promise.all([newTrader(app, 'alice'), newTrader(app, 'bob')]);
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await gateway?.close();
+  });
 
   it('trades: statistics, the unassigned count, assign, bulk delete, backup export and import', async () => {
     const account = await createAccount(alice, 'Contract Eval');
@@ -231,6 +239,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const dave = await newTrader(app, 'dave');
     const account = await createAccount(dave, 'Tradovate');
     expect(conforms(importFormats, await dave.get('/api/imports/formats')).length).toBeGreaterThan(3);
+    expect(conforms(importQueue, await dave.get('/api/imports/queue'))).toEqual({ waiting: 0, ahead: 0 });
     const file = ownFile('tradovate-performance-london.csv');
     const query = { account_id: account.id, time_zone: 'America/New_York', browser_time_zone: 'Europe/London' };
     const preview = conforms(importPreview, await previewFile(dave, query, file));
@@ -247,6 +256,27 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
     conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
   });
+  it('broker connections: test, connect, list, map, sync, replace the key, remove', async () => {
+    const input = { user_name: 'contract.px', api_key: 'contract-key-42' };
+    expect(conforms(connectionTest, await alice.post('/api/connections/test', input)).accounts.map((a) => a.name)).toEqual(['CONTRACT-8001']);
+    conforms(apiError, await alice.post('/api/connections/test', { ...input, api_key: 'wrong' }), 400);
+    const connection = conforms(brokerConnection, await alice.post('/api/connections', input), 201);
+    conforms(apiError, await alice.post('/api/connections', input), 409);
+    expect(conforms(brokerConnectionList, await alice.get('/api/connections')).connections.map((c) => c.id)).toEqual([connection.id]);
+    conforms(apiError, await alice.post(`/api/connections/${connection.id}/sync`), 400);
+    const journal = await createAccount(alice, 'Contract Combine');
+    const mapped = conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`, { account_id: journal.id, sync_from: '2026-03-02' }));
+    expect(mapped.accounts[0]).toMatchObject({ account_id: journal.id, sync_from: '2026-03-02' });
+    const started = conforms(brokerConnection, await alice.post(`/api/connections/${connection.id}/sync`), 202);
+    expect(started.sync.running).toBe(true);
+    await app.server.connections.syncs.current(connection.id);
+    const done = conforms(brokerConnection, await alice.get(`/api/connections/${connection.id}`));
+    expect(done.last_outcome).toMatchObject({ status: 'ok', added: 0 });
+    expect(conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}`, { api_key: 'contract-key-42' })).status).toBe('connected');
+    conforms(apiError, await bob.get(`/api/connections/${connection.id}`), 404);
+    expect((await alice.delete(`/api/connections/${connection.id}`)).status).toBe(204);
+  });
+
   it('the public config, health and onboarding', async () => {
     const config = conforms(appConfig, await app.client().get('/api/config'));
     expect(config.ai).toEqual({ configured: false, model: null, reasoningModel: null });

@@ -4,6 +4,7 @@ import { deleteAccountInput, verifyCaptchaInput } from '../../src/contract/accou
 import { accountInput, accountPatch } from '../../src/contract/accounts';
 import { attachmentListQuery, attachmentUrlInput } from '../../src/contract/attachments';
 import { chatInput, deepThinkInput, renameInput } from '../../src/contract/chat';
+import { brokerAccountUpdate, connectionInput, connectionUpdate } from '../../src/contract/connections';
 import { feeScheduleInput, importQuery, previewQuery } from '../../src/contract/imports';
 import { journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
 import { draftInput, folderInput, noteInput, noteListQuery, notePatch, tagInput } from '../../src/contract/notes';
@@ -13,10 +14,12 @@ import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, re
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
+import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../src/contract/reports';
 import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
-import { riskDefaultInput } from '../../src/contract/risk';
+import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
+import { startProjectXServer, type ProjectXStandIn } from '../support/projectx-server';
 import { ownFile } from './imports-support';
 import { PNG_BYTES } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
@@ -110,7 +113,12 @@ interface Endpoint {
  * Messages shown to the trader as they are, because the spec words them (or the import dialog shows the parser's
  * words): they do not name the field in the text, so `fields` must.
  */
-const AS_WORDED = ['Invalid file format: The file does not contain an array of trade data', 'Please fill in all required fields.'];
+const AS_WORDED = [
+  'Invalid file format: The file does not contain an array of trade data',
+  'Please fill in all required fields.',
+  // The broker refused the user name and key (issue 30): `fields` names user_name and api_key.
+  'TopstepX refused this user name and API key. Check both in TopstepX (Settings, API), then connect again.',
+];
 /** 400s about the trader's data rather than a field: nothing in the request is malformed. */
 const NOT_A_FIELD = ['No trades to analyze'];
 
@@ -131,6 +139,7 @@ function namesField(body: any, field: string): boolean {
 describe.each(backends())('every field of every endpoint, malformed, on %s', (backend) => {
   let app: TestApp;
   let provider: AiServer;
+  let gateway: ProjectXStandIn;
   let trader: ApiClient;
   let auth: ApiClient;
   let authEmail: string;
@@ -140,9 +149,11 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
   beforeAll(async () => {
     provider = await startAiServer();
     provider.defaultReply = { text: 'Noted.' };
+    gateway = await startProjectXServer({ users: [{ userName: 'walker.px', apiKey: 'walker-key-123' }] });
+    gateway.accounts = [{ id: 9001, name: 'WALK-9001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'walker.px' }];
     app = await startTestApp({
       backend,
-      env: aiEnv(provider, { AUTH_RATE_LIMIT: '100000', AI_RATE_LIMIT: '100000', AI_DAILY_LIMIT: '100000' }),
+      env: aiEnv(provider, { AUTH_RATE_LIMIT: '100000', AI_RATE_LIMIT: '100000', AI_DAILY_LIMIT: '100000', PROJECTX_API_URL: gateway.url }),
     });
     trader = await newTrader(app, 'walker');
     authEmail = uniqueEmail('walker-auth');
@@ -157,6 +168,9 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
     ids.link = (await trader.post('/api/quick-links', { title: 'Walk', url: 'https://example.com' })).body.id;
     ids.attachment = (await trader.post('/api/attachments', { note_id: ids.note, url: 'https://example.com/a.png' })).body.id;
     ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
+    const connection = (await trader.post('/api/connections', { user_name: 'walker.px', api_key: 'walker-key-123' })).body;
+    ids.connection = connection.id;
+    ids.brokerAccount = connection.accounts?.[0]?.id;
     for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
 
     const csv = ownFile('fills-with-commission.csv');
@@ -201,6 +215,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'DELETE /api/tasks/:id': { params: () => ({ id: NIL }) },
       'POST /api/onboarding': {},
       'GET /api/imports/formats': {},
+      'GET /api/imports/queue': {},
       'GET /api/imports/fees/:accountId': { params: () => ({ accountId: ids.account! }) },
       'PUT /api/imports/fees/:accountId': {
         params: () => ({ accountId: ids.account! }),
@@ -249,10 +264,32 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/journal/days': { query: () => ({}), querySchema: journalDaysQuery },
       'GET /api/journal/:date': { params: () => ({ date: '2025-03-03' }) },
       'PUT /api/journal/:date': { params: () => ({ date: '2025-03-03' }), body: () => ({ content: 'Walked' }), bodySchema: journalNoteInput },
+      'GET /api/reports/overview': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/equity': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/mistakes': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
+      'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
+      'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
+      'GET /api/reports/options': {},
       'GET /api/trade-details/:id': { params: id('trade') },
       'GET /api/risk-defaults': {},
       'PUT /api/risk-defaults': { body: () => ({ account_id: ids.account, root: 'NQ', stop_points: '20' }), bodySchema: riskDefaultInput },
       'DELETE /api/risk-defaults/:id': { params: () => ({ id: NIL }) },
+      'GET /api/mistake-tags': {},
+      'PUT /api/mistake-tags': { body: () => ({ tags: ['FOMO'] }), bodySchema: mistakeTagsInput },
+      'GET /api/connections': {},
+      'POST /api/connections/test': { body: () => ({ user_name: 'walker.px', api_key: 'walker-key-123' }), bodySchema: connectionInput },
+      'POST /api/connections': { body: () => ({ user_name: 'walker.px', api_key: 'walker-key-123' }), bodySchema: connectionInput },
+      'GET /api/connections/:id': { params: id('connection') },
+      'PATCH /api/connections/:id': { params: id('connection'), body: () => ({ api_key: 'walker-key-123' }), bodySchema: connectionUpdate },
+      'DELETE /api/connections/:id': { params: () => ({ id: NIL }) },
+      'PATCH /api/connections/:id/broker-accounts/:brokerAccountId': {
+        params: () => ({ id: ids.connection!, brokerAccountId: ids.brokerAccount! }),
+        body: () => ({ sync_from: '2025-03-03' }),
+        bodySchema: brokerAccountUpdate,
+      },
+      'POST /api/connections/:id/sync': { params: id('connection') },
       'GET /api/quick-links': {},
       'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
       'POST /api/quick-links/reorder': { body: () => ({ ids: [ids.link] }), bodySchema: reorderInput },
@@ -265,6 +302,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
   afterAll(async () => {
     await app?.close();
     await provider?.close();
+    await gateway?.close();
   });
 
   /** better-auth's JSON endpoints a browser posts to, with a valid body each (on a client of its own). */

@@ -50,8 +50,9 @@ describe.each(backends())('a 25 MB import on %s', (backend) => {
     const report = `import ${Math.round(importMs)} ms, ${latencies.length} health checks, worst ${Math.round(worst)} ms`;
     console.info(`[${backend}] ${report}`);
     expect(latencies.length, report).toBeGreaterThanOrEqual(10);
-    // Parsing alone is about half of the import: a server parsing on its event loop misses both bounds by far.
-    expect(worst, report).toBeLessThan(2_500);
+    // Parsing alone is about half of the import: a server parsing on its event loop holds health for at least that
+    // long. A bound relative to the import's own duration holds on a loaded CI machine as on a quiet one (an absolute
+    // one failed at a load of 25 on 2 cores); the milliseconds themselves are the bench's to measure.
     expect(worst, report).toBeLessThan(importMs / 4);
   });
 });

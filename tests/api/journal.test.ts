@@ -71,6 +71,48 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect((await trader.get('/api/journal/2025-03-03')).body.trades).toEqual([]);
   });
 
+  it("gives each of a day's trades its execution (issue 24): times with their zone, size, prices, gross and fees, exact", async () => {
+    const trader = await newTrader(app, 'journal');
+    const account = (await trader.post('/api/accounts', { name: 'Futures' })).body;
+    const imported = await trader.post('/api/trades/import', {
+      account_id: account.id,
+      trades: [
+        {
+          trade_date: '2025-03-04T12:00:00Z',
+          symbol: 'MNQ',
+          contract: 'MNQH5',
+          period: 'AM',
+          entry_time: '2025-03-04T14:31:05Z',
+          exit_time: '2025-03-04T14:45:12Z',
+          quantity: '3',
+          entry_price: '21050.25',
+          exit_price: '21060.5',
+          gross_pnl: '61.50',
+          commission: '4.28',
+          pnl: '57.22',
+        },
+      ],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    await createTrade(trader, { date: '2025-03-04', symbol: 'ES', pnl: '-20.00', commission: '2.10' });
+    const day = (await trader.get('/api/journal/2025-03-04')).body;
+    const bySymbol = Object.fromEntries(day.trades.map((t: { symbol: string }) => [t.symbol, t]));
+    expect(bySymbol.MNQ).toMatchObject({
+      contract: 'MNQH5',
+      entry_time: '2025-03-04T14:31:05.000Z',
+      exit_time: '2025-03-04T14:45:12.000Z',
+      pnl: '57.22',
+      gross_pnl: '61.50',
+      commission: '4.28',
+    });
+    expect(Number(bySymbol.MNQ.quantity)).toBe(3);
+    expect(Number(bySymbol.MNQ.entry_price)).toBe(21050.25);
+    expect(Number(bySymbol.MNQ.exit_price)).toBe(21060.5);
+    // A trade typed by hand has no execution: nulls, never invented figures; its commission is still there.
+    expect(bySymbol.ES).toMatchObject({ contract: null, entry_time: null, exit_time: null, quantity: null, entry_price: null, exit_price: null, gross_pnl: null, commission: '2.10', pnl: '-20.00' });
+    expect(day.pnl).toBe('37.22');
+  });
+
   it('saves one note per date titled with the date in the Daily Journal folder; a note-only day is listed', async () => {
     const trader = await newTrader(app, 'journal');
     await createTrade(trader, { date: '2025-03-03', pnl: 25, symbol: 'NQ' });

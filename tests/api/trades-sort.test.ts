@@ -183,6 +183,21 @@ describe.each(backends())('trades list sorts and cursors on %s', (backend) => {
     expect(both.body.total).toBe(expected.length);
   });
 
+  it('a filter of the reports (side, result, several accounts) combines with a sort; the total is the filter’s', async () => {
+    const short = all.filter((t) => t.side === 'Short');
+    expect(short.length).toBeGreaterThan(3);
+    const byPnl = await walk(trader, 'side=Short&sort=pnl&dir=asc', 3);
+    expect(byPnl.ids).toEqual(expectedOrder(short, 'pnl', 'asc'));
+    expect(new Set(byPnl.totals)).toEqual(new Set([short.length]));
+    // Two accounts leave the unassigned trades out; Win keeps the winners; by entry price, highest first, none last.
+    const accounts = all.filter((t) => t.account_id !== null).map((t) => t.account_id);
+    const wins = all.filter((t) => t.account_id !== null && t.status === 'Win');
+    const [first, second] = [...new Set(accounts)];
+    const byPrice = await walk(trader, `account=${first}&account=${second}&result=Win&sort=entry_price&dir=desc`, 4);
+    expect(byPrice.ids).toEqual(expectedOrder(wins, 'entry_price', 'desc'));
+    expect(new Set(byPrice.totals)).toEqual(new Set([wins.length]));
+  });
+
   it('refuses an unknown sort or direction, and a cursor of another sort, naming the field', async () => {
     const sort = await trader.get('/api/trades?sort=notes');
     expect(sort.status).toBe(400);

@@ -4,6 +4,7 @@ import {
   addMonths,
   differenceInDays,
   formatDay,
+  formatTradeLogDay,
   formatWeekOfLabel,
   getDayName,
   getDaysInMonth,
@@ -89,7 +90,14 @@ describe('week numbers agree with date-fns on every day of 2024..2030', () => {
     // 2,557 days and a cold import of date-fns: seconds on a busy 2-core machine, more than the default 5 s.
   }, 30_000);
 
+  it("writes the Trade Log's date as 'MMM d', with the year for a day of another year than the trader's today (spec part 2 §3)", () => {
+    expect(formatTradeLogDay('2026-03-09', '2026-11-30')).toBe('Mar 9');
+    expect(formatTradeLogDay('2025-12-31', '2026-01-02')).toBe('Dec 31, 2025');
+    expect(formatTradeLogDay('2027-01-04', '2026-12-31')).toBe('Jan 4, 2027');
+  });
+
   it('writes a day from date-fns tokens, as the screens label days', () => {
+    expect(formatDay('2026-03-09', 'EEE MMM d')).toBe('Mon Mar 9');
     expect(formatDay('2026-03-09', 'EEEE, MMMM d, yyyy')).toBe('Monday, March 9, 2026');
     expect(formatDay('2026-03-09', 'EEE dd MMM')).toBe('Mon 09 Mar');
     expect(formatDay('2026-12-25', 'EEE, MMM d')).toBe('Fri, Dec 25');

@@ -165,3 +165,13 @@ export function formatDay(day: CalendarDay, pattern: string): string {
     }
   });
 }
+
+/**
+ * The Trade Log's date (spec part 2 §3: 'MMM d'): 'Mar 9' in the trader's current year, 'Mar 9, 2025' for a day of
+ * another year, so a long history never reads as this year's. `today` is today's day in the trader's zone.
+ */
+export function formatTradeLogDay(day: CalendarDay, today: CalendarDay): string {
+  const year = requireDay(day).year;
+  const thisYear = parseCalendarDay(today)?.year;
+  return year === thisYear ? formatDay(day, 'MMM d') : formatDay(day, 'MMM d, yyyy');
+}

@@ -197,8 +197,12 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   }
   let parsed: FormatParseResult;
   const clock = { naive: 0, zoned: 0 };
+  const rowCount = table.rows.length;
   try {
     parsed = importer.parse(table.rows, { timeZone, clock });
+    // The rows (every cell of the file, several times its size) are read: they need not live while the trades are
+    // built (issue 25, point 5: the memory of large files).
+    table.rows.length = 0;
     if (table.decimalComma) {
       parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });
     }
@@ -217,7 +221,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
   if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
   return {
-    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rows.length),
+    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, rowCount),
     timeZoneCheck: zoneCheck,
     headers: table.rawHeaders,
     mapping,

@@ -6,6 +6,7 @@ export * from './sessions';
 export * from './futures';
 export * from './normalize-trade';
 export * from './prices';
+export * from './trade-times';
 export * from './trading-order';
 export * from './trade-execution';
 export * from './execution-form';

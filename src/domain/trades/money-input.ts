@@ -27,3 +27,11 @@ const MONEY_TYPING = /^[-+(]?\$?[\d,]*(\.\d*)?\)?$/;
 export function isMoneyTyping(text: string): boolean {
   return MONEY_TYPING.test(text.trim());
 }
+
+/** An amount as a money box shows it back: '0', '125', '-95.50' (whole dollars without decimals). */
+export function formatMoneyInput(cents: Cents): string {
+  if (cents % 100 === 0) return String(cents / 100 + 0);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -35,6 +35,19 @@ export interface ShownPrice {
  * the exact value kept for hovering. Rounded half away from zero; a price that is not a number is shown as given.
  */
 export function formatPrice(price: string | number, symbol: string): ShownPrice {
+  // A scrolled list shows the same prices again and again; Decimal arithmetic each time cost a row its frame.
+  const key = `${symbol}\u0000${price}`;
+  const known = shownPrices.get(key);
+  if (known) return known;
+  if (shownPrices.size > 20_000) shownPrices.clear();
+  const shown = computePrice(price, symbol);
+  shownPrices.set(key, shown);
+  return shown;
+}
+
+const shownPrices = new Map<string, ShownPrice>();
+
+function computePrice(price: string | number, symbol: string): ShownPrice {
   const value = parseDecimal(price);
   if (value === null) return { text: String(price), exact: String(price) };
   const exact = value.toFixed();

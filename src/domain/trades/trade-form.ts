@@ -1,6 +1,6 @@
 import type { Cents } from '../money';
 import { getDayName, type CalendarDay, type DayName } from '../dates/calendar-day';
-import { deriveResult, type TradeResult } from './trade-result';
+import { deriveResult, deriveResultFromNet, type TradeResult } from './trade-result';
 
 /**
  * PnL basis, decided once for the whole product:
@@ -47,6 +47,10 @@ export interface TradeFormValues {
   instrument: string;
   session: string;
   type: string;
+  /**
+   * The result the trader chose (or the stored one): it drives part 2 §4's couplings as they type. What the Result
+   * control shows is `tradeFormOutcome(form).result`, the result that will be saved.
+   */
   result: TradeResult;
   pnlCents: Cents;
   commissionCents: Cents;
@@ -70,19 +74,55 @@ export function createNewTradeForm(date: CalendarDay): TradeFormValues {
   return { ...NEW_TRADE_DEFAULTS, date, day: getDayName(date), link: '', notes: '', tags: [] };
 }
 
-export function selectFormResult(form: TradeFormValues, result: TradeResult): TradeFormValues {
-  return { ...form, result, pnlCents: applyResultChoice(form.pnlCents, result) };
+/** One change the trader makes to the amounts or the result, in the dialog or in inline edit. */
+export type TradeFormEdit =
+  | { field: 'result'; result: TradeResult }
+  | { field: 'pnl'; pnlCents: Cents }
+  | { field: 'commission'; commissionCents: Cents };
+
+/**
+ * The one rule both trade forms (Add/Edit Trade and inline edit) apply as the trader types (part 2 §4): choosing a
+ * result couples the pnl to it, a pnl typed under Loss turns negative and under BE stays 0, a commission is absolute
+ * (§5). The chosen result is kept apart from the one shown (tradeFormOutcome): a pnl typed through an amount smaller
+ * than the commission (2 on the way to 25, with $4.28 fees) would otherwise flip the couplings to Loss mid-number.
+ */
+export function editTradeForm(form: TradeFormValues, edit: TradeFormEdit): TradeFormValues {
+  switch (edit.field) {
+    case 'result':
+      return { ...form, result: edit.result, pnlCents: applyResultChoice(form.pnlCents, edit.result) };
+    case 'pnl':
+      return { ...form, pnlCents: applyPnlEntry(edit.pnlCents, form.result) };
+    case 'commission':
+      return { ...form, commissionCents: Math.abs(edit.commissionCents) + 0 };
+  }
 }
 
-export function enterFormPnl(form: TradeFormValues, pnlCents: Cents): TradeFormValues {
-  return { ...form, pnlCents: applyPnlEntry(pnlCents, form.result) };
+/** What a form will save, shown while the trader types: the net pnl and the result it gives. */
+export interface TradeFormOutcome {
+  /** Stored pnl: before-commission pnl less the commission. */
+  netCents: Cents;
+  /** The result saved (part 2 §4: from net pnl, overriding the chosen one), and so the one the Result control shows. */
+  result: TradeResult;
+  /** Nothing entered yet ($0 and no commission): the control shows the chosen result, which a $0 trade saves as BE. */
+  blank: boolean;
+}
+
+/**
+ * The result the Result control shows is the one that will be saved (issue 24: Win was shown above 'saved as Loss').
+ * Only a blank form ($0, no commission) shows the chosen result: a new trade opens on Win (part 2 §9), not on the BE
+ * that $0 would save.
+ */
+export function tradeFormOutcome(form: Pick<TradeFormValues, 'pnlCents' | 'commissionCents' | 'result'>): TradeFormOutcome {
+  const netCents = toNetPnlCents(form.pnlCents, form.commissionCents);
+  const blank = form.pnlCents === 0 && form.commissionCents === 0;
+  return { netCents, result: blank ? form.result : deriveResultFromNet(netCents), blank };
 }
 
 export function changeFormDate(form: TradeFormValues, date: CalendarDay): TradeFormValues {
   return { ...form, date, day: getDayName(date) };
 }
 
-/** Result shown after save: derived from net pnl, overriding the chosen one (spec part 2 §4). */
+/** The result saved (part 2 §4): derived from net pnl, overriding the chosen one. */
 export function deriveFormResult(form: Pick<TradeFormValues, 'pnlCents' | 'commissionCents'>): TradeResult {
   return deriveResult(form.pnlCents, form.commissionCents);
 }

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { SharedPglite, type LenderToken } from './pglite-connection';
 import { DatabaseUnreachableError, describeReason, describeTarget, isDatabaseUnavailable } from './unavailable';
 import type { Logger } from '../logger';
 import { packageRoot } from '../paths';
@@ -35,6 +36,13 @@ export interface Database {
    * PostgreSQL listener is reconnecting): a cache of sessions must not be trusted then.
    */
   onSessionsChanged(fn: () => void): { live(): boolean };
+  /**
+   * A lock that every server process on this database respects, for work that runs outside any one transaction (a
+   * broker sync: minutes of API calls, then one transaction): null when another holder has it, else its release.
+   * PostgreSQL: a session-level advisory lock on a connection of its own, so it goes with a process that dies.
+   * PGlite is one process: a lock in memory.
+   */
+  tryLock(scope: string, key: string): Promise<(() => Promise<void>) | null>;
 }
 
 const SESSIONS_CHANNEL = 'edgebook_sessions';
@@ -76,12 +84,24 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
   try {
     const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Every statement goes through one queue, so that a long transaction can lend the connection (issue 25, point 4).
+    const shared = new SharedPglite(client);
+    const db = drizzlePglite({ client: shared as unknown as PGlite, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    return wrap('pglite', db, async () => {
+    const database = wrap('pglite', db, async () => {
       await client.close();
       lock?.release();
     });
+    const withUser = database.withUser;
+    database.withUser = (userId, fn) =>
+      shared.forUser(userId, () =>
+        withUser(userId, (tx) => {
+          lenders.set(tx, { shared, token: shared.transactionHere() });
+          return fn(tx);
+        }),
+      );
+    pgliteConnections.set(database, shared);
+    return database;
   } catch (error) {
     lock?.release();
     throw error;
@@ -130,6 +150,35 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await pool.query(`select pg_notify('${SESSIONS_CHANNEL}', '')`);
   };
   database.onSessionsChanged = signals.subscribe;
+  const lockClients = new Set<pg.Client>();
+  database.tryLock = async (scope, key) => {
+    const client = new pg.Client(connection);
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as ok', [scope, key]);
+      if (!result.rows[0]?.ok) {
+        await client.end().catch(() => undefined);
+        return null;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    lockClients.add(client);
+    return async () => {
+      if (!lockClients.delete(client)) return;
+      // Ending the session releases its advisory locks, whatever the unlock says.
+      await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [scope, key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    };
+  };
+  const closeDatabase = database.close;
+  database.close = async () => {
+    await Promise.all([...lockClients].map((client) => client.end().catch(() => undefined)));
+    lockClients.clear();
+    await closeDatabase();
+  };
   // Building a drizzle instance extracts the whole schema's relations: once per pooled connection, not per request.
   const perClient = new WeakMap<pg.PoolClient, Tx>();
   const onClient = (client: pg.PoolClient): Tx => {
@@ -261,15 +310,43 @@ function sessionSignals(url: string) {
   };
 }
 
+/** The PGlite queue of each transaction's connection (yieldConnection) and of each database (tests). */
+const lenders = new WeakMap<Tx, { shared: SharedPglite; token: LenderToken | null }>();
+const pgliteConnections = new WeakMap<Database, SharedPglite>();
+
+/**
+ * Between two statements of a long transaction (an import's inserts), with none of its statements in flight: lets
+ * other requests run. On PostgreSQL they have connections of their own, and this only gives the event loop a turn.
+ * On PGlite, the one connection is lent to other traders' reads waiting for it, each run inside this transaction,
+ * read-only and rolled back (pglite-connection.ts), so that they wait milliseconds, not for the whole import.
+ */
+export async function yieldConnection(tx: Tx): Promise<void> {
+  const lender = lenders.get(tx);
+  if (lender) await lender.shared.lend(lender.token);
+  else await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** How many requests ran inside other transactions on this embedded database (tests); null on PostgreSQL. */
+export function guestsServed(database: Database): number | null {
+  return pgliteConnections.get(database)?.guests ?? null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>): Database {
   let open = 0;
   // The embedded database is one process: news of ended sessions has nowhere else to go.
   const listeners = new Set<() => void>();
+  const held = new Set<string>();
   return {
     kind,
     db,
+    async tryLock(scope, key) {
+      const name = `${scope}\u0000${key}`;
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => void held.delete(name);
+    },
     async sessionsChanged() {
       listeners.forEach((fn) => fn());
     },

@@ -732,6 +732,152 @@ export const riskDefaults = pgTable(
   ],
 );
 
+// Broker connections (issue 30).
+
+/**
+ * A trader's connection to a broker's API (TopstepX through the ProjectX Gateway): the user name, and the API key only
+ * as AES-256-GCM ciphertext bound to this row (src/server/features/connections/secret-box.ts), never readable back
+ * through the API. The sync under way (started, last heartbeat, progress) and the last one's outcome live here too, so
+ * every server process answers the same about it.
+ */
+export const brokerConnections = pgTable(
+  'broker_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    provider: text('provider').notNull(),
+    userName: text('user_name').notNull(),
+    secret: text('secret').notNull(),
+    status: text('status').notNull().default('connected'),
+    lastError: text('last_error'),
+    lastSyncAt: ts('last_sync_at'),
+    lastOutcome: jsonb('last_outcome'),
+    syncStartedAt: ts('sync_started_at'),
+    syncHeartbeatAt: ts('sync_heartbeat_at'),
+    syncProgress: jsonb('sync_progress'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('broker_connections_user_login').on(t.userId, t.provider, t.userName),
+    unique('broker_connections_id_user').on(t.id, t.userId),
+    check('broker_connections_status', sql`${t.status} in ('connected', 'error')`),
+    ownerPolicy('broker_connections'),
+  ],
+);
+
+/**
+ * The broker's accounts of a connection, each synced into a trading account or not (account_id null). A deleted
+ * trading account unmaps it (migration 0023: ON DELETE SET NULL names the column). `flat_points` is where the next sync
+ * rebuilds round trips from, per contract (src/domain/connections/round-trips.ts).
+ */
+export const brokerAccounts = pgTable(
+  'broker_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    connectionId: uuid('connection_id').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    balance: money('balance'),
+    canTrade: boolean('can_trade').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    simulated: boolean('simulated'),
+    /** Still listed by the broker. */
+    listed: boolean('listed').notNull().default(true),
+    accountId: uuid('account_id'),
+    /** The trading day its history is read from. */
+    syncFrom: date('sync_from', { mode: 'string' }),
+    fetchedUntil: ts('fetched_until'),
+    flatPoints: jsonb('flat_points').notNull().default(sql`'{}'::jsonb`),
+    lastSyncAt: ts('last_sync_at'),
+    lastSyncAdded: integer('last_sync_added'),
+    lastSyncStatus: text('last_sync_status'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('broker_accounts_external').on(t.userId, t.connectionId, t.externalId),
+    unique('broker_accounts_id_user').on(t.id, t.userId),
+    foreignKey({
+      name: 'broker_accounts_connection_owner_fk',
+      columns: [t.connectionId, t.userId],
+      foreignColumns: [brokerConnections.id, brokerConnections.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'broker_accounts_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('set null'),
+    check('broker_accounts_sync_status', sql`${t.lastSyncStatus} in ('ok', 'error')`),
+    index('broker_accounts_user_account_idx').on(t.userId, t.accountId),
+    ownerPolicy('broker_accounts'),
+  ],
+);
+
+/** Every fill the broker's API gave for an account, by the broker's own id: what round trips are rebuilt from. */
+export const brokerFills = pgTable(
+  'broker_fills',
+  {
+    userId: ownerId(),
+    brokerAccountId: uuid('broker_account_id').notNull(),
+    externalId: text('external_id').notNull(),
+    contractId: text('contract_id').notNull(),
+    time: ts('time').notNull(),
+    side: text('side').notNull(),
+    quantity: decimal('quantity').notNull(),
+    price: decimal('price').notNull(),
+    fees: numeric('fees', { precision: 16, scale: 4 }).notNull().default('0'),
+    pnl: money('pnl'),
+    orderId: text('order_id'),
+    voided: boolean('voided').notNull().default(false),
+    fetchedAt: ts('fetched_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'broker_fills_pk', columns: [t.userId, t.brokerAccountId, t.externalId] }),
+    foreignKey({
+      name: 'broker_fills_account_owner_fk',
+      columns: [t.brokerAccountId, t.userId],
+      foreignColumns: [brokerAccounts.id, brokerAccounts.userId],
+    }).onDelete('cascade'),
+    check('broker_fills_side', sql`${t.side} in ('Buy', 'Sell')`),
+    check('broker_fills_quantity', sql`${t.quantity} > 0`),
+    index('broker_fills_contract_time_idx').on(t.userId, t.brokerAccountId, t.contractId, t.time),
+    ownerPolicy('broker_fills'),
+  ],
+);
+
+/**
+ * The shared store of price bars (market data: no owner; read by any signed-in trader, added and deleted only in one's
+ * own name). Slice `fills` (issue 29) defines this same table in its migration 0022; migration 0023 makes it only where
+ * that has not, and broker connections store the one-minute bars they fetch here.
+ */
+export const priceBars = pgTable(
+  'price_bars',
+  {
+    contract: text('contract').notNull(),
+    resolution: integer('resolution').notNull(),
+    start: ts('start').notNull(),
+    open: decimal('open').notNull(),
+    high: decimal('high').notNull(),
+    low: decimal('low').notNull(),
+    close: decimal('close').notNull(),
+    volume: decimal('volume'),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'price_bars_pk', columns: [t.contract, t.resolution, t.start] }),
+    index('price_bars_added_by_idx').on(t.addedBy, t.contract, t.resolution, t.start),
+    check('price_bars_resolution', sql`${t.resolution} in (1, 60)`),
+    check('price_bars_range', sql`${t.high} >= ${t.low}`),
+    pgPolicy('price_bars_read', { as: 'permissive', for: 'select', to: 'public', using: sql`coalesce(current_setting('app.user_id', true), '') <> ''` }),
+    pgPolicy('price_bars_add', { as: 'permissive', for: 'insert', to: 'public', withCheck: sql`added_by = current_setting('app.user_id', true)` }),
+    pgPolicy('price_bars_remove', { as: 'permissive', for: 'delete', to: 'public', using: sql`added_by = current_setting('app.user_id', true)` }),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -757,4 +903,7 @@ export const ownedTables = [
   'import_account_links',
   'import_column_mappings',
   'risk_defaults',
+  'broker_connections',
+  'broker_accounts',
+  'broker_fills',
 ] as const;

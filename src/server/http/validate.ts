@@ -44,14 +44,19 @@ export function assertStorable(input: unknown, whole = 'body') {
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 /**
- * The body as JSON. A body sent as anything but JSON is refused (415): a form on another site can post text/plain
- * without asking the browser first, and such a body must never be read as if it were JSON.
+ * A body sent as anything but JSON is refused (415): a form on another site can post text/plain without asking the
+ * browser first, and such a body must never be read as if it were JSON.
  */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export function assertJsonType(c: Context) {
   const type = c.req.header('content-type');
   if (type !== undefined && !JSON_TYPE.test(type)) {
     throw new HttpError(415, 'content-type: the request body must be application/json', { code: 'unsupported-media-type' });
   }
+}
+
+/** The body as JSON (assertJsonType), storable, checked by `schema`. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  assertJsonType(c);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   legacyQuickLinks: 'trader-quick-links',
   /** Issue 27: figures in dollars or in R (a UI preference). */
   figureUnit: 'figure-unit',
+  /** The Trade Log's shown and hidden columns (issue 24): { [column id]: false } for each hidden one. */
+  tradeLogColumns: 'trade-log-columns',
 } as const;
 
 // Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.

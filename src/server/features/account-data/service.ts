@@ -14,6 +14,11 @@ import type { FileStorage } from '../../storage';
 /** better-auth's tables: exported without secrets (password hashes, tokens, TOTP secrets), never as raw rows. */
 const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'two_factor', 'rate_limit']);
 
+/**
+ * Columns an export leaves out: a broker connection's API key, even as ciphertext, never leaves the server (issue 30).
+ */
+const NEVER_EXPORTED: Readonly<Record<string, readonly string[]>> = { broker_connections: ['secret'] };
+
 /** Every owned table of the schema, in the order the schema declares them. */
 export function ownedTablesInSchema(): string[] {
   return (Object.values(schema) as unknown[])
@@ -53,7 +58,9 @@ export function createAccountDataService(deps: { database: Database; storage: Fi
       const tables = await database.withUser(userId, async (tx) => {
         const out: Record<string, Record<string, unknown>[]> = {};
         for (const name of ownedTablesInSchema()) {
-          out[name] = rowsOf(await tx.execute(sql`select * from ${sql.identifier(name)} where user_id = ${userId} order by 1`));
+          const rows = rowsOf(await tx.execute(sql`select * from ${sql.identifier(name)} where user_id = ${userId} order by 1`));
+          for (const column of NEVER_EXPORTED[name] ?? []) for (const row of rows) delete row[column];
+          out[name] = rows;
         }
         return out;
       });

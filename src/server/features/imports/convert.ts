@@ -172,6 +172,14 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions): ParsedFile
   const result = parseImport(decodeText(bytes), options);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);
+  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades (issue 25,
+  // point 5).
+  const domainTrades = preview.trades;
+  const trades = new Array<ImportTrade>(domainTrades.length);
+  for (let i = 0; i < domainTrades.length; i++) {
+    trades[i] = toImportTrade(domainTrades[i]!);
+    (domainTrades as Array<ImportedTrade | undefined>)[i] = undefined;
+  }
   return {
     ok: true,
     format: preview.format,
@@ -181,7 +189,7 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions): ParsedFile
     issues: preview.issues,
     ignored: preview.ignored,
     openPositions: preview.openPositions.map(toOpenPositionDto),
-    trades: preview.trades.map(toImportTrade),
+    trades,
     timeZoneCheck: preview.timeZoneCheck,
     costsInFile: preview.costsInFile,
     minutePrecision: preview.minutePrecision,

@@ -3,6 +3,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
+import { MAX_IMPORT_BYTES } from '../../../domain/importers';
+import { HttpError } from '../../http/errors';
+import type { BackupSummary } from '../trades/backup-file';
+import { createParseGate, DEFAULT_GATE_LIMITS } from './parse-gate';
 import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
 
 /**
@@ -20,8 +24,9 @@ const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
  * file per trader at most (a newer upload replaces it) and MAX_KEPT in all.
  */
 const REUSE_MS = 5 * 60_000;
-/** Files kept for reuse across all traders at most (a 50 MB upload parses to about as much again in its worker). */
+/** Files kept for reuse across all traders at most, and their uploads' bytes at most (issue 25, point 5). */
 const MAX_KEPT = 2;
+const MAX_KEPT_BYTES = MAX_IMPORT_BYTES;
 /** The worker drops a file left this long without a request: a net under a request that never came back. */
 const HOLD_MS = 2 * REUSE_MS;
 
@@ -44,6 +49,7 @@ interface Kept {
   slot: Slot;
   job: number;
   summary: Summary;
+  bytes: number;
   /** Requests using it now: it is dropped only once none is. */
   users: number;
   expiry: ReturnType<typeof setTimeout> | null;
@@ -52,6 +58,24 @@ const kept = new Map<string, Kept>();
 /** How many files the workers have parsed (the tests check that a confirmed preview is not parsed again). */
 let parses = 0;
 export const parseCount = () => parses;
+
+/**
+ * Uploads read at once, within a memory budget; the rest wait their turn (parse-gate.ts). A file kept for reuse
+ * counts against that budget once nobody uses it: the trader's own kept files go first when their next upload is let
+ * in (it replaces them), then the oldest, as far as the budget needs.
+ */
+const gate = createParseGate(DEFAULT_GATE_LIMITS, (userId, readingBytes, budget) => {
+  for (const entry of [...kept.values()]) if (entry.userId === userId && entry.users === 0) forget(entry);
+  let keptBytes = [...kept.values()].reduce((sum, entry) => sum + (entry.users === 0 ? entry.bytes : 0), 0);
+  for (const entry of [...kept.values()]) {
+    if (readingBytes + keptBytes <= budget) break;
+    if (entry.users > 0) continue;
+    keptBytes -= entry.bytes;
+    forget(entry);
+  }
+});
+/** The trader's uploads waiting their turn, and how many are ahead (GET /api/imports/queue). */
+export const importQueueStatus = (userId: string) => gate.status(userId);
 
 /** A request to a worker; `onPart` receives what the worker sends before its answer (an import's chunks). */
 function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, transfer: ArrayBuffer[] = [], onPart?: (part: never) => void): Promise<T> {
@@ -94,8 +118,9 @@ export async function reuseKey(userId: string, bytes: ArrayBuffer, options: Impo
 }
 
 /**
- * Parses an upload in a worker (the bytes are transferred: the caller must not use them afterwards). With `reuse`
- * (reuseKey()), a file parsed for the same key a moment ago is used as it is, and this one is kept in turn.
+ * Parses an upload in a worker (the bytes are transferred: the caller must not use them afterwards), when its turn
+ * comes (parse-gate.ts). With `reuse` (reuseKey()), a file parsed for the same key a moment ago is used as it is,
+ * and this one is kept in turn.
  */
 export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, reuse?: { key: string; userId: string }): Promise<ParseJob> {
   const found = reuse && kept.get(reuse.key);
@@ -105,10 +130,15 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     found.expiry = null;
     return jobOf(found.slot, found.job, found.summary, () => keep(found));
   }
+  const size = bytes.byteLength;
+  const pass = await gate.enter(reuse?.userId ?? '', size);
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
-  const drop = () => dropJob(slot, job);
+  const drop = () => {
+    dropJob(slot, job);
+    pass.release();
+  };
   try {
     parses++;
     const summary = await call<Summary>(slot, { type: 'summarize', job, bytes, options, hold: HOLD_MS }, [bytes]);
@@ -116,18 +146,67 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
       drop();
       return jobOf(slot, job, summary, drop);
     }
-    if (!reuse) return jobOf(slot, job, summary, drop);
+    if (!reuse || size > MAX_KEPT_BYTES) return jobOf(slot, job, summary, drop);
     // This trader's previous file, if no request is using it, makes room for this one.
     for (const other of kept.values()) if (other.userId === reuse.userId && other.users === 0) forget(other);
-    const entry: Kept = { key: reuse.key, userId: reuse.userId, slot, job, summary, users: 1, expiry: null };
+    const entry: Kept = { key: reuse.key, userId: reuse.userId, slot, job, summary, bytes: size, users: 1, expiry: null };
     kept.set(reuse.key, entry);
-    for (const other of [...kept.values()]) if (kept.size > MAX_KEPT && other.users === 0) forget(other);
-    return jobOf(slot, job, summary, () => keep(entry));
+    // The oldest unused files make room, by count and by bytes (kept files do not count against the gate's budget).
+    const keptBytes = () => [...kept.values()].reduce((sum, k) => sum + k.bytes, 0);
+    for (const other of [...kept.values()]) if ((kept.size > MAX_KEPT || keptBytes() > MAX_KEPT_BYTES) && other.users === 0) forget(other);
+    // The request's turn ends when it is done with the file, kept or not.
+    return jobOf(slot, job, summary, () => {
+      keep(entry);
+      pass.release();
+    });
   } catch (error) {
     drop();
-    throw error;
+    throw failureOf(error);
   }
 }
+
+/** A JSON backup (POST /api/trades/import) read and checked in a worker, held there as its INSERT parameters. */
+export interface BackupJob {
+  summary: BackupSummary;
+  /** The `index`th chunk of rows (each handed over once), or null after the last. */
+  chunk(index: number): Promise<string | null>;
+  /** Frees the backup in its worker; call it when the request is done, whatever happened. */
+  release(): void;
+}
+
+/** Reads a JSON backup in a worker when its turn comes (the bytes are transferred), in chunks of `chunk` rows. */
+export async function readBackupInWorker(bytes: ArrayBuffer, options: { userId: string; timeZone: string; chunk: number }): Promise<BackupJob> {
+  const pass = await gate.enter(options.userId, bytes.byteLength);
+  const slot = pickSlot();
+  const job = nextId++;
+  slot.jobs.add(job);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    dropJob(slot, job);
+    pass.release();
+  };
+  try {
+    parses++;
+    const summary = await call<BackupSummary>(slot, { type: 'backup', job, bytes, ...options, hold: HOLD_MS }, [bytes]);
+    if (!summary.ok) release();
+    return { summary, chunk: (index) => call<string | null>(slot, { type: 'backup-chunk', job, index }), release };
+  } catch (error) {
+    release();
+    throw failureOf(error);
+  }
+}
+
+/** A worker that ran out of memory took its requests with it: the trader is told, the server goes on. */
+function failureOf(error: unknown): unknown {
+  if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new HttpError(503, OUT_OF_MEMORY_MESSAGE, { code: 'import-too-large-now' });
+  }
+  return error;
+}
+
+export const OUT_OF_MEMORY_MESSAGE = 'The server does not have the memory to read this file right now. Please try again in a few minutes.';
 
 function jobOf(slot: Slot, job: number, summary: Summary, release: () => void): ParseJob {
   let released = false;
@@ -212,6 +291,13 @@ function stopSlot(slot: Slot): void {
 }
 
 /**
+ * A worker's heap, at most (issue 25, point 5): the largest file (50 MB of Tradovate Performance rows, 250,000 trades)
+ * needs about 900 MB while it is read. A file beyond that fails its request (503, try again) and ends its worker,
+ * rather than taking the server's memory with it.
+ */
+const resourceLimits = { maxOldGenerationSizeMb: 1536 };
+
+/**
  * The worker module: under `npm start` this code is inside the server bundle (dist/server/main.mjs) and the worker is
  * the bundle's second entry beside it (scripts/build-if-needed.mjs); from source it is the TypeScript module beside
  * this one, which a worker loads through tsx's API (a worker does not inherit the loader the main thread was started
@@ -220,13 +306,13 @@ function stopSlot(slot: Slot): void {
 function spawn(): Worker {
   const typescript = import.meta.url.endsWith('.ts');
   const entry = new URL(typescript ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
-  if (!typescript) return new Worker(entry);
+  if (!typescript) return new Worker(entry, { resourceLimits });
   // tsx's ES module API (its package maps the same path to .cjs for require and .mjs for import).
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   return new Worker(
     `const { workerData } = require('node:worker_threads');
      import(workerData.tsxApi).then((api) => api.tsImport(workerData.entry, workerData.entry));`,
-    { eval: true, workerData: { entry: entry.href, tsxApi } },
+    { eval: true, workerData: { entry: entry.href, tsxApi }, resourceLimits },
   );
 }
 

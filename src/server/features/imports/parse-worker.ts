@@ -1,5 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
+import { readBackup } from '../trades/backup-file';
 import type { ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
@@ -13,25 +16,75 @@ type Request =
   | { id: number; type: 'summarize'; job: number; bytes: ArrayBuffer; options: ImportOptions; hold: number }
   | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
+  | { id: number; type: 'backup'; job: number; bytes: ArrayBuffer; userId: string; timeZone: string; chunk: number; hold: number }
+  | { id: number; type: 'backup-chunk'; job: number; index: number }
   | { id: number; type: 'drop'; job: number };
 
-const held = new Map<number, { parsed: Extract<ParsedFile, { ok: true }>; hold: number; timer: ReturnType<typeof setTimeout> }>();
+/**
+ * A full collection once a parsed file is let go (issue 25, point 5): left to itself, V8 let the dead file of the last
+ * request and the next one's parse pile up to twice the memory either needed before it collected, and the server's
+ * memory grew by as much. The collection runs here, on the worker's thread, not the server's.
+ */
+setFlagsFromString('--expose-gc');
+const collect = ((): (() => void) => {
+  try {
+    return runInNewContext('gc') as () => void;
+  } catch {
+    // A Node that does not expose it so: V8 collects in its own time.
+    return () => undefined;
+  }
+})();
+let collecting: ReturnType<typeof setImmediate> | null = null;
+function collectSoon() {
+  collecting ??= setImmediate(() => {
+    collecting = null;
+    collect();
+  });
+}
 
-/** The file of a job; its timer starts again, since a kept file may serve several requests (parse-pool.ts). */
-function heldFile(job: number) {
+/** A parsed broker file, or a checked JSON backup (POST /api/trades/import) as its INSERT parameters. */
+type Held = { parsed: Extract<ParsedFile, { ok: true }> } | { chunks: string[] };
+
+const held = new Map<number, { value: Held; hold: number; timer: ReturnType<typeof setTimeout> }>();
+
+function hold(job: number, value: Held, ms: number) {
+  held.set(job, { value, hold: ms, timer: setTimeout(() => held.delete(job) && collectSoon(), ms) });
+}
+
+/** What a job holds; its timer starts again, since a kept file may serve several requests (parse-pool.ts). */
+function heldValue(job: number): Held {
   const entry = held.get(job);
   if (!entry) throw new Error('the parsed file is no longer held (the request took too long)');
   clearTimeout(entry.timer);
   entry.timer = setTimeout(() => held.delete(job), entry.hold);
-  return entry.parsed;
+  return entry.value;
+}
+
+function heldFile(job: number) {
+  const value = heldValue(job);
+  if (!('parsed' in value)) throw new Error('the job holds no parsed file');
+  return value.parsed;
 }
 
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       const { summary, parsed } = summarize(new Uint8Array(request.bytes), request.options);
-      if (parsed) held.set(request.job, { parsed, hold: request.hold, timer: setTimeout(() => held.delete(request.job), request.hold) });
+      if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
+    }
+    case 'backup': {
+      const { summary, chunks } = readBackup(new Uint8Array(request.bytes), request);
+      if (summary.ok) hold(request.job, { chunks }, request.hold);
+      return summary;
+    }
+    case 'backup-chunk': {
+      const value = heldValue(request.job);
+      if (!('chunks' in value)) throw new Error('the job holds no backup');
+      // Handed over once: the request inserts each chunk once, in order.
+      const chunk = value.chunks[request.index] ?? null;
+      if (chunk !== null) value.chunks[request.index] = '';
+      return chunk;
     }
     case 'preview':
       return finishPreview(heldFile(request.job), request.plan, request.limit);
@@ -47,6 +100,7 @@ function handle(request: Request): unknown {
       const entry = held.get(request.job);
       if (entry) clearTimeout(entry.timer);
       held.delete(request.job);
+      if (entry) collectSoon();
       return null;
     }
   }

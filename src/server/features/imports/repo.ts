@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { yieldConnection, type Tx } from '../../db/client';
 import type { ColumnMapping } from '../../../domain/importers';
 import { importAccountLinks, importColumnMappings, trades } from '../../db/schema';
 
@@ -10,11 +10,11 @@ import { importAccountLinks, importColumnMappings, trades } from '../../db/schem
  */
 const CHUNKS = { postgres: { keys: 20_000 }, pglite: { keys: 4_000 } } as const;
 
-/**
+/*
  * PGlite's statements run synchronously in WebAssembly, and one awaited after another never gives the event loop a
- * turn (each resolves as a microtask): without this, a whole 36,000-trade insert held every other request.
+ * turn (each resolves as a microtask): without a pause between them, a whole 36,000-trade insert held every other
+ * request. In the pause (yieldConnection), other traders' reads run on the connection too (issue 25, point 4).
  */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What the imports feature reads besides the trades repository: the import keys an account already holds. */
 export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' = 'postgres') => ({
@@ -29,7 +29,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
     const found = new Set<string>();
     const size = CHUNKS[kind].keys;
     for (let i = 0; i < keys.length; i += size) {
-      if (kind === 'pglite' && i > 0) await yieldToEventLoop();
+      if (kind === 'pglite' && i > 0) await yieldConnection(tx);
       const chunk = keys.slice(i, i + size);
       const rows = await tx
         .select({ key: trades.importKey })
@@ -129,7 +129,7 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
   async insertChunk(chunk: string, options: { setup?: string } = {}): Promise<number> {
     // The dialog's setup for trades the file names none for (issue 27).
     const setup = options.setup ?? '';
-    if (kind === 'pglite') await yieldToEventLoop();
+    if (kind === 'pglite') await yieldConnection(tx);
     const result = (await tx.execute(sql`
       with added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,

@@ -2,18 +2,20 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
-import type { ImportFormats } from '../../../contract/imports';
+import type { ImportFormats, ImportQueue } from '../../../contract/imports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, HttpError } from '../../http/errors';
+import { readUpload } from '../../http/read-upload';
 import { parseOrThrow, readJson, readParams } from '../../http/validate';
 import { feeSchedulesService, readSchedule } from './fee-schedules';
+import { importQueueStatus } from './parse-pool';
 import { ACCOUNT_REQUIRED_MESSAGE, accountParam, feeScheduleInput, importQuery, previewQuery } from './schemas';
 import { importsService } from './service';
 
 /**
  * POST /api/imports/preview and POST /api/imports: the body is the file itself (text/csv or application/json), the
  * options are query parameters (format, time_zone, account_id, skip_unreadable). GET /api/imports/formats lists the
- * formats for the Trade Import Guide.
+ * formats for the Trade Import Guide; GET /api/imports/queue says whether the caller's upload waits its turn.
  */
 export function importRoutes({ database }: AppDeps) {
   const limit = bodyLimit({
@@ -22,6 +24,8 @@ export function importRoutes({ database }: AppDeps) {
   });
   return new Hono<AppEnv>()
     .get('/formats', (c) => c.json(listFormats() satisfies ImportFormats))
+    // Issue 25, point 5: whether the caller's upload is waiting its turn to be read (the import dialog says so).
+    .get('/queue', (c) => c.json(importQueueStatus(c.var.user.id) satisfies ImportQueue))
     // Issue 12, point 5: an account's commission and fee schedule, and applying it again to its imported trades.
     .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
     .put('/fees/:accountId', async (c) => {
@@ -62,5 +66,5 @@ async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
   if (REFUSED_TYPES.test(type)) {
     throw new HttpError(415, 'Send the file itself as the request body (text/csv or application/json)', { code: 'unsupported-media-type' });
   }
-  return c.req.arrayBuffer();
+  return readUpload(c);
 }

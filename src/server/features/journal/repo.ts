@@ -43,7 +43,23 @@ export const journalRepo = (tx: Tx, userId: string) => {
     /** The day's trades as the Trade Log lists them: the trading order, newest first. */
     dayTrades: (date: string) =>
       tx
-        .select({ id: trades.id, symbol: trades.symbol, pnl: trades.pnl, status: trades.status, period: trades.period, tradeType: trades.tradeType })
+        .select({
+          id: trades.id,
+          symbol: trades.symbol,
+          pnl: trades.pnl,
+          status: trades.status,
+          period: trades.period,
+          tradeType: trades.tradeType,
+          // What the journal shows of each trade's execution (issue 24).
+          contract: trades.contract,
+          entryTime: trades.entryTime,
+          exitTime: trades.exitTime,
+          quantity: trades.quantity,
+          entryPrice: trades.entryPrice,
+          exitPrice: trades.exitPrice,
+          grossPnl: trades.grossPnl,
+          commission: trades.commission,
+        })
         .from(trades)
         .where(dayRange(date))
         .orderBy(...newestFirst()),

@@ -38,7 +38,22 @@ export const journalService = {
       return {
         date,
         pnl: centsToDecimalString(pnlCents),
-        trades: trades.map((t) => ({ id: t.id, symbol: t.symbol, pnl: t.pnl, status: t.status, period: t.period, trade_type: t.tradeType })),
+        trades: trades.map((t) => ({
+          id: t.id,
+          symbol: t.symbol,
+          pnl: t.pnl,
+          status: t.status,
+          period: t.period,
+          trade_type: t.tradeType,
+          contract: t.contract,
+          entry_time: t.entryTime && new Date(t.entryTime).toISOString(),
+          exit_time: t.exitTime && new Date(t.exitTime).toISOString(),
+          quantity: t.quantity,
+          entry_price: t.entryPrice,
+          exit_price: t.exitPrice,
+          gross_pnl: t.grossPnl,
+          commission: t.commission,
+        })),
         note: note ? toJournalNote(note) : null,
       };
     });

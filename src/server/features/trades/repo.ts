@@ -264,18 +264,32 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row?.seq ?? '';
     },
 
-    async insertMany(rows: NewTradeRow[], options: { skipDuplicates?: boolean } = {}): Promise<number> {
-      let inserted = 0;
-      // Chunks keep each statement under PostgreSQL's bind-parameter limit.
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000).map((r) => ({ ...r, userId }));
-        const query = tx.insert(trades).values(chunk);
-        const result = options.skipDuplicates
-          ? await query.onConflictDoNothing().returning({ id: trades.id })
-          : await query.returning({ id: trades.id });
-        inserted += result.length;
-      }
-      return inserted;
+    /**
+     * Inserts one chunk of a JSON backup's rows, skipping those the account already holds (same original id), and
+     * returns how many were inserted. The chunk is ONE parameter, a JSON array of records prepared in the parse worker
+     * (backup-file.ts) and expanded by jsonb_to_recordset, so the request thread builds no rows; call it inside one
+     * transaction, one chunk after another. A row without created_at gets the transaction's time, as a default would.
+     */
+    async insertRecords(chunk: string): Promise<number> {
+      const result = (await tx.execute(sql`
+        with added as (
+          insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
+            gross_pnl, import_source, import_key, created_at)
+          select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
+            gross_pnl, import_source, import_key, coalesce(created_at, now())
+          from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
+            day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
+            link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
+            entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
+            import_key text, created_at timestamptz)
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as n from added
+      `)) as unknown as { rows: Array<{ n: number | string }> };
+      return Number(result.rows[0]?.n ?? 0);
     },
 
     async insertOne(row: NewTradeRow) {

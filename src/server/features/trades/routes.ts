@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, bulkRiskInput, idList, idParam, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
+import { readUpload } from '../../http/read-upload';
+import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
+import { assignInput, bulkRiskInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
 
 const LIST_OWN = ['q', 'limit', 'cursor', 'offset', 'sort', 'dir'] as const;
@@ -23,9 +24,10 @@ export function tradeRoutes({ database }: AppDeps) {
       c.header('Content-Disposition', `attachment; filename="trades-backup-${date}.json"`);
       return c.json(trades);
     })
+    // The body (up to 50 MB) is read as JSON in the parse worker, not here (issue 25, point 4): see backup-file.ts.
     .post('/import', async (c) => {
-      const input = await readJson(c, importInput);
-      return c.json(await tradesService.importBackup(database, c.var.user.id, input.account_id, input.trades), 201);
+      assertJsonType(c);
+      return c.json(await tradesService.importBackup(database, c.var.user.id, await readUpload(c)), 201);
     })
     .post('/bulk-delete', async (c) => {
       const { ids } = await readJson(c, idList);

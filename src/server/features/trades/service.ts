@@ -1,7 +1,7 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
-import { parseInstant } from '../../../domain/dates';
 import { centsToDecimalString, parseDecimal, toCents } from '../../../domain/money';
-import { normalizeTradeInput, readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
+import { readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
 import { checkRiskPrices, computeRMultiple, readRiskAmount, readTradePlan, readTradeSide, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
 import { loadRiskDefaults } from '../risk/service';
 import {
@@ -18,14 +18,24 @@ import {
 } from '../../../domain/stats';
 import type { SQL } from 'drizzle-orm';
 import { resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
-import type { Database, Tx } from '../../db/client';
+import { yieldConnection, type Database, type Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { readBackupInWorker } from '../imports/parse-pool';
 import { getPreferences, preferencesIn } from '../preferences/routes';
 import { reportFilterSql } from '../reports/repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
-import { backupTradeRow, type BulkRiskInput, type ListQuery, type StatsQuery, type TradeInput, type TradePatch } from './schemas';
+import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
+import { normalizeOrThrow, toRow } from './trade-rows';
+
+export { toRow };
+
+/**
+ * Rows of a backup per INSERT: PGlite runs each statement on the server's thread, so there they are small enough
+ * that another request waits for one of them at most (tens of milliseconds).
+ */
+const BACKUP_CHUNK = { pglite: 250, postgres: 5_000 } as const;
 
 /** The trade's fields the domain prices its planned risk from (src/domain/risk). */
 export function toRiskTrade(row: Omit<TradeRow, 'accountName'>): RiskTrade {
@@ -131,59 +141,6 @@ function toResultRuns(day: {
   };
 }
 
-/** Stored columns from a normalized trade. */
-export function toRow(trade: NormalizedTrade): NewTradeRow {
-  return {
-    symbol: trade.symbol,
-    tradeDate: trade.tradeDate,
-    dayOfWeek: trade.dayOfWeek,
-    period: trade.period,
-    tradeType: trade.tradeType,
-    side: trade.side,
-    status: trade.status,
-    pnl: centsToDecimalString(trade.pnlCents),
-    commission: centsToDecimalString(trade.commissionCents),
-    link: trade.link,
-    notes: trade.notes,
-    tags: trade.tags,
-  };
-}
-
-/**
- * The largest money amount a trade may carry: far beyond any real trade, and small enough that sums of 100,000 trades
- * stay exact integers in JavaScript and fit `numeric(16,2)` (a larger value was a database error, a 500).
- */
-const MAX_MONEY_CENTS = 99_999_999_999; // 999,999,999.99
-const MONEY_RANGE = 'must be between -999,999,999.99 and 999,999,999.99';
-
-function checkMoney(field: string, value: number, where: string) {
-  if (!(Math.abs(value) <= MAX_MONEY_CENTS)) throw badRequest(`${where}${field}: ${MONEY_RANGE}`);
-}
-
-/** Trading days a journal can hold: year 0 is no day PostgreSQL knows, and nobody traded futures in 1850. */
-const FIRST_TRADE_YEAR = 1900;
-const LAST_TRADE_YEAR = 2999;
-
-/** The API's names of the fields the spec's 'Please fill in all required fields.' is about. */
-const REQUIRED_FIELD_NAMES = { date: 'trade_date', session: 'period' } as const;
-
-/** `where` prefixes a backup row's messages ("Row 3: "), `path` its fields ("trades.2."). */
-function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string, where = '', path = ''): NormalizedTrade {
-  const result = normalizeTradeInput(raw, { pnlBasis: 'net', timeZone });
-  if (!result.ok && 'invalid' in result) throw badRequest(`${where}${result.error}`);
-  if (!result.ok) {
-    const fields = result.missing.map((name) => ({ field: `${path}${REQUIRED_FIELD_NAMES[name]}`, message: result.error }));
-    throw badRequest(`${where}${result.error}`, { missing: result.missing, fields });
-  }
-  const year = Number(result.trade.tradeDay.slice(0, 4));
-  if (!(year >= FIRST_TRADE_YEAR && year <= LAST_TRADE_YEAR)) {
-    const key = ['trade_date', 'tradeDate', 'date'].find((k) => raw[k] !== undefined && raw[k] !== null) ?? 'trade_date';
-    throw badRequest(`${where}${key}: must be a day between ${FIRST_TRADE_YEAR}-01-01 and ${LAST_TRADE_YEAR}-12-31`);
-  }
-  checkMoney('pnl', result.trade.pnlCents, where);
-  checkMoney('commission', result.trade.commissionCents, where);
-  return result.trade;
-}
 
 /** The stored trade as raw input, so a partial update re-runs the same normalisation (result from net pnl). */
 function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown> {
@@ -462,55 +419,46 @@ export const tradesService = {
     }),
 
   /**
-   * Imports a JSON backup into one account, all or nothing. Each trade keeps its original id as its import key,
-   * so importing the same backup into the same account twice adds nothing the second time.
+   * Imports a JSON backup (the request's body) into one account, all or nothing. Each trade keeps its original id as
+   * its import key, so importing the same backup into the same account twice adds nothing the second time. The body is
+   * read and checked in the parse worker (backup-file.ts), when its turn comes; the transaction only inserts, and on
+   * PGlite lends its connection to other traders between chunks (yieldConnection).
    */
-  async importBackup(db: Database, userId: string, accountId: string, items: Array<Record<string, unknown>>): Promise<BackupImportResult> {
+  async importBackup(db: Database, userId: string, body: ArrayBuffer): Promise<BackupImportResult> {
     const timeZone = await timeZoneOf(db, userId);
-    const createdAt = createdAtKeepingOrder(items);
-    const rows: NewTradeRow[] = items.map((item, index) => {
-      const where = `Row ${index + 1}: `;
-      const checked = backupTradeRow.safeParse(item);
-      if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        throw badRequest(`${where}${issue.path.join('.')}: ${issue.message}`);
-      }
-      const trade = normalizeOrThrow(item, timeZone, where, `trades.${index}.`);
-      const originalId = typeof item.id === 'string' && item.id ? item.id : null;
-      const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
-      if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
-      // A backup's plan is restored as it was written; one that no longer checks out is refused naming its row.
-      const plan = readTradePlan(item);
-      if (!plan.ok) throw badRequest(`${where}${plan.field}: ${plan.message}`);
-      return {
-        ...toRow(trade),
-        accountId,
-        stopPrice: plan.value.stopPrice,
-        riskAmount: plan.value.riskCents === null ? null : centsToDecimalString(plan.value.riskCents),
-        targetPrice: plan.value.targetPrice,
-        contract: typeof item.contract === 'string' ? item.contract : null,
-        entryTime: instantOrNull(item.entry_time, `${where}entry_time`),
-        exitTime: instantOrNull(item.exit_time, `${where}exit_time`),
-        entryPrice: decimalOrNull(item.entry_price, `${where}entry_price`),
-        exitPrice: decimalOrNull(item.exit_price, `${where}exit_price`),
-        quantity: decimalOrNull(item.quantity, `${where}quantity`),
-        grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
-        importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
-        importKey: originalId ? `backup:${originalId}` : null,
-        ...(createdAt[index] && { createdAt: createdAt[index] }),
-      };
-    });
-    return db.withUser(userId, async (tx) => {
-      const repo = tradesRepo(tx, userId);
-      if (!(await repo.accountExists(accountId))) throw badRequest('account_id: Trading account not found');
-      // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
-      // time; taken like a broker import's, so a restore and an import into one account do not interleave.
-      await lockFor(tx, 'account_imports', accountId);
-      const imported = await repo.insertMany(rows, { skipDuplicates: true });
-      return { imported, skipped: rows.length - imported };
-    });
+    const job = await readBackupInWorker(body, { userId, timeZone, chunk: BACKUP_CHUNK[db.kind] });
+    try {
+      const { summary } = job;
+      if (!summary.ok) throw new HttpError(summary.status as ContentfulStatusCode, summary.message, summary.details);
+      return await db.withUser(userId, async (tx) => {
+        const repo = tradesRepo(tx, userId);
+        if (!(await repo.accountExists(summary.accountId))) throw badRequest('account_id: Trading account not found');
+        // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
+        // time; taken like a broker import's, so a restore and an import into one account do not interleave.
+        await lockFor(tx, 'account_imports', summary.accountId);
+        let imported = 0;
+        // The next chunk comes from the worker while this one is inserted (left unawaited if an insert fails).
+        const ask = (index: number) => {
+          const asked = job.chunk(index);
+          asked.catch(() => undefined);
+          return asked;
+        };
+        let next = ask(0);
+        for (let index = 0; ; index++) {
+          const chunk = await next;
+          if (chunk === null) break;
+          next = ask(index + 1);
+          if (index > 0) await yieldConnection(tx);
+          imported += await repo.insertRecords(chunk);
+        }
+        return { imported, skipped: summary.rows - imported };
+      });
+    } finally {
+      job.release();
+    }
   },
 };
+
 
 /** A stop `points` away from the entry on the losing side (below a long, above a short), or null without them. */
 function placeStop(row: { side: string | null; entryPrice: string | null; quantity: string | null }, points: string): string | null {
@@ -518,47 +466,4 @@ function placeStop(row: { side: string | null; entryPrice: string | null; quanti
   const entry = parseDecimal(row.entryPrice);
   if (!side || !entry || !parseDecimal(row.quantity)) return null;
   return (side === 'Long' ? entry.minus(points) : entry.plus(points)).toFixed();
-}
-
-/** Prices and quantities: numeric(24,8) holds 16 integer digits; more was a database error (a 500). */
-function decimalOrNull(value: unknown, field: string): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const text = String(value).trim();
-  const match = /^-?(\d+)(\.\d+)?$/.exec(text);
-  if (!match) return null;
-  if (match[1]!.replace(/^0+(?=\d)/, '').length > 16) throw badRequest(`${field}: must have at most 16 digits before the decimal point`);
-  return text;
-}
-
-/**
- * An ISO timestamp with its offset (as exported) of a real day and time within years 1-9999; anything else was handed
- * to the database and failed with a 500 (year 0, issue 25), or moved to another day (2026-02-30 as March 2).
- */
-const readInstant = parseInstant;
-
-function instantOrNull(value: unknown, field: string): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const ms = readInstant(value);
-  if (ms === null) throw badRequest(`${field}: must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z`);
-  return new Date(ms).toISOString();
-}
-
-/**
- * A backup keeps each trade's created_at, so trades of the same day list (and count towards streaks) in the same
- * order after a restore. The export carries milliseconds, and an earlier import gives many trades one created_at;
- * trades that share one are spaced by a microsecond in file order (the export's newest first), which is the order
- * the id tie-break gave them before. Rows without a readable created_at get the database's now().
- */
-function createdAtKeepingOrder(items: Array<Record<string, unknown>>): Array<string | undefined> {
-  const taken = new Map<number, number>();
-  return items.map((item) => {
-    const ms = readInstant(item.created_at);
-    if (ms === null) return undefined;
-    const rank = taken.get(ms) ?? 0;
-    taken.set(ms, rank + 1);
-    const micros = ms * 1000 - rank;
-    const wholeMs = Math.floor(micros / 1000);
-    const fraction = String(micros - wholeMs * 1000).padStart(3, '0');
-    return new Date(wholeMs).toISOString().replace('Z', `${fraction}Z`);
-  });
 }

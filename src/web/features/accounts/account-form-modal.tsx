@@ -10,13 +10,15 @@ interface AccountFormModalProps {
   onClose: () => void;
   /** The account to edit; without it the dialog creates one. */
   account?: TradingAccount | null;
+  /** What a new account starts with (a broker connection names it after the broker's account). */
+  initial?: Partial<AccountFormValues>;
   onSaved?: (account: TradingAccount) => void;
 }
 
 const EMPTY: AccountFormValues = { name: '', description: '', is_default: false };
 
 /** Spec part 1 §2.6: 'Create Trading Account' / 'Edit Trading Account'. */
-export function AccountFormModal({ opened, onClose, account, onSaved }: AccountFormModalProps) {
+export function AccountFormModal({ opened, onClose, account, initial, onSaved }: AccountFormModalProps) {
   const editing = Boolean(account);
   const [values, setValues] = useState<AccountFormValues>(EMPTY);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -27,9 +29,10 @@ export function AccountFormModal({ opened, onClose, account, onSaved }: AccountF
   useEffect(() => {
     if (!opened) return;
     setValues(
-      account ? { name: account.name, description: account.description ?? '', is_default: account.is_default } : EMPTY,
+      account ? { name: account.name, description: account.description ?? '', is_default: account.is_default } : { ...EMPTY, ...initial },
     );
     setNameError(null);
+    // `initial` is read when the dialog opens, not on every render of its caller.
   }, [opened, account]);
 
   const submit = async (event: FormEvent) => {

@@ -1,21 +1,25 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconNotes } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isCalendarDay } from '../../../domain/dates';
+import { formatDay, isCalendarDay } from '../../../domain/dates';
+import { formatUsd, toCents } from '../../../domain/money';
 import { NOTE_CONTENT_MAX, selectJournalDate } from '../../../domain/notes';
+import { formatExecutionTime, formatPrice, formatQuantity, grossPnlCentsOf } from '../../../domain/trades';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DraftNotice, SavedElsewhereNotice } from '../../components/draft-notice';
 import { PageHeader } from '../../components/page-header';
 import { PnlValue } from '../../components/pnl-value';
+import { TradeExecutionLine } from '../../components/trade-execution';
 import { ApiError } from '../../lib/api';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
-import type { JournalDay } from '../../shared/api';
+import type { JournalDay, JournalDayDetail } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
@@ -28,9 +32,9 @@ function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolea
   return (
     <UnstyledButton className={classes.dayRow} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect} data-testid="journal-day" data-date={day.date}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        {/* Spec part 2 §9: EEE MMM d (with the year, so a long journal reads unambiguously). */}
-        <Text size="sm" fw={600}>
-          {format(asDate(day.date), 'EEE MMM d, yyyy')}
+        {/* Spec part 2 §9: EEE MMM d; the list says the year above the days of other years. */}
+        <Text size="sm" fw={600} data-testid="journal-day-date">
+          {formatDay(day.date, 'EEE MMM d')}
         </Text>
         <PnlValue value={day.pnl} size="sm" data-testid="journal-day-pnl" />
       </Group>
@@ -127,20 +131,13 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
               <Text size="sm">
                 Day P&L: <PnlValue value={day.data.pnl} span size="sm" />
               </Text>
-              {day.data.trades.length === 0 ? (
+              {day.data.trades.length === 0 && (
                 <Text size="sm" c="dimmed">
                   No trades on this day.
                 </Text>
-              ) : (
-                <Group gap={6} wrap="wrap">
-                  {day.data.trades.map((t) => (
-                    <Anchor key={t.id} component={Link} to={`/trade/${t.id}`} size="sm" data-testid="journal-trade">
-                      {t.symbol} <PnlValue value={t.pnl} span size="sm" />
-                    </Anchor>
-                  ))}
-                </Group>
               )}
             </Group>
+            {day.data.trades.length > 0 && <DayTrades date={date} trades={day.data.trades} />}
             {!savedElsewhere && <DraftNotice draft={draft} what="day's journal" />}
             {savedElsewhere && (
               <SavedElsewhereNotice
@@ -176,6 +173,80 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
   );
 }
 
+const priceOf = (t: JournalDayDetail['trades'][number], value: string | null) =>
+  value === null ? '—' : formatPrice(value, t.contract || t.symbol).text;
+
+/**
+ * The day's trades beside its journal (issue 24): each with its entry and exit time in the trader's zone, quantity,
+ * prices, gross and fees where it has them. On a phone, one line of execution under each trade.
+ */
+function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['trades'] }) {
+  const { timeZone } = useTraderTime();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  if (phone) {
+    return (
+      <Stack gap={6} data-testid="journal-trades">
+        {trades.map((t) => (
+          <div key={t.id} data-testid="journal-trade">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor component={Link} to={`/trade/${t.id}`} size="sm" fw={600}>
+                {t.symbol}
+              </Anchor>
+              <PnlValue value={t.pnl} size="sm" data-testid="journal-trade-pnl" />
+            </Group>
+            <TradeExecutionLine trade={{ ...t, date }} timeZone={timeZone} />
+          </div>
+        ))}
+      </Stack>
+    );
+  }
+  const cell = (text: string | null) => (
+    <Text span size="sm" ff="monospace" c={text === null ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {text ?? '—'}
+    </Text>
+  );
+  return (
+    <Table.ScrollContainer minWidth={700} type="native">
+      <Table verticalSpacing={4} highlightOnHover data-testid="journal-trades">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Symbol</Table.Th>
+            <Table.Th>Entry</Table.Th>
+            <Table.Th>Exit</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Entry price</Table.Th>
+            <Table.Th ta="right">Exit price</Table.Th>
+            <Table.Th ta="right">Gross</Table.Th>
+            <Table.Th ta="right">Fees</Table.Th>
+            <Table.Th ta="right">PnL</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trades.map((t) => (
+            <Table.Tr key={t.id} data-testid="journal-trade">
+              <Table.Td>
+                <Anchor component={Link} to={`/trade/${t.id}`} size="sm" fw={600}>
+                  {t.symbol}
+                </Anchor>
+              </Table.Td>
+              <Table.Td data-testid="journal-trade-entry">{cell(formatExecutionTime(t.entry_time, timeZone, date))}</Table.Td>
+              <Table.Td data-testid="journal-trade-exit">{cell(formatExecutionTime(t.exit_time, timeZone, date))}</Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-quantity">{cell(formatQuantity(t.quantity))}</Table.Td>
+              <Table.Td ta="right">{cell(t.entry_price === null ? null : priceOf(t, t.entry_price))}</Table.Td>
+              <Table.Td ta="right">{cell(t.exit_price === null ? null : priceOf(t, t.exit_price))}</Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-gross">{cell(formatUsd(grossPnlCentsOf(t)))}</Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-fees">{cell(formatUsd(toCents(t.commission)))}</Table.Td>
+              <Table.Td ta="right">
+                <PnlValue value={t.pnl} span size="sm" data-testid="journal-trade-pnl" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** Daily Journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 export function JournalPage() {
   const [filter, setFilter] = useState<string | null>(null);
@@ -184,6 +255,7 @@ export function JournalPage() {
   const [pending, setPending] = useState<string | null>(null);
   const discardDraft = useRef<(() => void) | null>(null);
   const days = useQuery(journalDaysQuery(filter ?? ''));
+  const thisYear = useTraderTime().today(new Date()).slice(0, 4);
   const list = days.data?.days ?? [];
   const selected = selectJournalDate(list, chosen);
 
@@ -240,9 +312,21 @@ export function JournalPage() {
                 </Text>
               ) : (
                 <Stack gap={2}>
-                  {list.map((day) => (
-                    <DayRow key={day.date} day={day} selected={day.date === selected} onSelect={() => choose(day.date)} />
-                  ))}
+                  {list.map((day, i) => {
+                    const year = day.date.slice(0, 4);
+                    // Days read 'EEE MMM d' (spec part 2 §9): the days of another year than this one sit under it.
+                    const yearStarts = year !== thisYear && year !== list[i - 1]?.date.slice(0, 4);
+                    return (
+                      <Fragment key={day.date}>
+                        {yearStarts && (
+                          <Text size="xs" fw={700} c="dimmed" px={10} pt={6} data-testid="journal-year">
+                            {year}
+                          </Text>
+                        )}
+                        <DayRow day={day} selected={day.date === selected} onSelect={() => choose(day.date)} />
+                      </Fragment>
+                    );
+                  })}
                 </Stack>
               )}
             </ScrollArea.Autosize>

@@ -1,18 +1,14 @@
-import { formatShortDay, isCalendarDay } from '../../../domain/dates';
+import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { formatUsd, toCents, type Cents } from '../../../domain/money';
 import type { Trade } from '../../shared/api';
-
-/** 'Mar 9, 2026' for a trading day 'yyyy-MM-dd'. */
-export function formatTradeDay(day: string): string {
-  return isCalendarDay(day) ? `${formatShortDay(day)}, ${day.slice(0, 4)}` : day;
-}
 
 export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
 
 /** Net PnL as the table shows it: '$1,250.00', '-$95.50'. */
 export const formatTradePnl = (trade: Pick<Trade, 'pnl'>): string => formatUsd(pnlCentsOf(trade));
 
-export const pnlColor = (cents: Cents) => (cents > 0 ? 'teal' : cents < 0 ? 'red' : 'dimmed');
+/** AA contrast in both themes (components/pnl-value's tones); nothing gained or lost is dimmed. */
+export const pnlColor = (cents: Cents) => (cents > 0 ? PNL_POSITIVE : cents < 0 ? PNL_NEGATIVE : 'dimmed');
 
 /** Spec part 2 "Trade table": the Trade Account column shows Unassigned, or Unknown Account for a vanished account. */
 export function accountLabel(trade: Pick<Trade, 'account_id' | 'account_name'>): string {

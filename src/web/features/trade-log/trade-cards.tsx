@@ -1,12 +1,14 @@
 import { ActionIcon, Anchor, Card, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTags, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatR } from '../../../domain/risk/format-r';
+import { formatTradeLogDay } from '../../../domain/dates';
 import { formatTradeType } from '../../../domain/trades';
+import { TradeExecutionLine } from '../../components/trade-execution';
 import type { Trade } from '../../shared/api';
-import { accountLabel, formatTradeDay } from './format';
+import { accountLabel } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
 import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
@@ -32,8 +34,17 @@ function CardNotes({ notes }: { notes: string }) {
   );
 }
 
-export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; showAccount: boolean; handlers: TradeRowHandlers }) {
-  const { selectMode, selected, onToggleSelect, onEdit, onDelete } = handlers;
+interface CardContext {
+  showAccount: boolean;
+  /** The trader's zone: execution times are shown in it. */
+  timeZone: string;
+  /** Today in that zone: a date of another year shows its year. */
+  today: string;
+  handlers: TradeRowHandlers;
+}
+
+export function TradeCard({ trade, showAccount, timeZone, today, handlers }: CardContext & { trade: Trade }) {
+  const { selectMode, selected, onToggleSelect, onEdit, onDelete, onEditTags } = handlers;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="trade-card" data-trade-id={trade.id}>
       <Stack gap={8}>
@@ -62,15 +73,19 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
           </Stack>
         </Group>
         <Text size="xs" c="dimmed">
-          {[formatTradeDay(trade.date), trade.day_of_week, trade.period, trade.side, formatTradeType(trade.trade_type), showAccount ? accountLabel(trade) : '']
+          {[formatTradeLogDay(trade.date, today), trade.day_of_week, trade.period, trade.side, formatTradeType(trade.trade_type), showAccount ? accountLabel(trade) : '']
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        <TradeExecutionLine trade={trade} timeZone={timeZone} />
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}
         <CardNotes notes={trade.notes} />
         <Group justify="space-between" gap="xs">
           <LinkCell link={trade.link} />
           <Group gap={4}>
+            <ActionIcon variant="subtle" color="gray" onClick={() => onEditTags(trade)} aria-label="Edit tags" data-testid="trade-tags-edit">
+              <IconTags size={16} aria-hidden="true" />
+            </ActionIcon>
             <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>
@@ -84,24 +99,22 @@ export function TradeCard({ trade, showAccount, handlers }: { trade: Trade; show
   );
 }
 
-interface CardsProps {
+interface CardsProps extends CardContext {
   trades: readonly Trade[];
-  showAccount: boolean;
-  handlers: TradeRowHandlers;
 }
 
-export function CompactTradeCards({ trades, showAccount, handlers }: CardsProps) {
+export function CompactTradeCards({ trades, ...context }: CardsProps) {
   return (
     <div className={classes.cardGrid} data-testid="trade-cards">
       {trades.map((trade) => (
-        <TradeCard key={trade.id} trade={trade} showAccount={showAccount} handlers={handlers} />
+        <TradeCard key={trade.id} trade={trade} {...context} />
       ))}
     </div>
   );
 }
 
 /** Maximized card view: one column of measured cards, virtualized and paged like the table. */
-export function VirtualTradeCards({ showAccount, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
+export function VirtualTradeCards({ showAccount, timeZone, today, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: list.total,
@@ -127,7 +140,7 @@ export function VirtualTradeCards({ showAccount, handlers, ...list }: Omit<Cards
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
               {trade ? (
-                <TradeCard trade={trade} showAccount={showAccount} handlers={handlers} />
+                <TradeCard trade={trade} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
               ) : (
                 <Skeleton height={120} radius="md" aria-label="Loading trade" />
               )}

@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Button, Divider, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
-import { centsToDecimalString, formatUsd, toCents, type Cents } from '../../../domain/money';
+import { centsToDecimalString, formatUsd, toCents } from '../../../domain/money';
 import {
   changeFormDate,
   computeFormGrossCents,
@@ -19,18 +19,20 @@ import {
   type ExecutionFormValues,
   createNewTradeForm,
   deriveFormResult,
-  enterFormPnl,
+  editTradeForm,
+  formatMoneyInput,
   isMoneyTyping,
   parseCommissionInput,
   parseMoneyInput,
-  selectFormResult,
-  toNetPnlCents,
   TRADE_RESULTS,
+  tradeFormOutcome,
   tradeTypeChoices,
   type TradeFormValues,
   type TradeResult,
 } from '../../../domain/trades';
 import { DraftNotice } from '../../components/draft-notice';
+import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
+import { ApiError } from '../../lib/api';
 import { riskDefaultsQuery, type Trade, type TradingAccount } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { toRiskDefault } from './risk-format';
@@ -39,7 +41,7 @@ import { useDraft } from '../../shared/use-draft';
 import { useCreateTrade, useUpdateTrade } from './api';
 import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
-import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
+import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
 import { useToday, useTradeOptions } from './use-trade-options';
 
@@ -49,10 +51,9 @@ const sameText = (a: string, b: string) => a === b;
 /** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
 const NO_ACCOUNT = 'none';
 
-/** What the money boxes show for an amount: '0', '125', '-95.50'. */
-function centsToInput(cents: Cents): string {
-  return cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents);
-}
+// Shades whose white label reads at AA contrast (4.5:1 and more).
+const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
+const TONE = (cents: number) => (cents > 0 ? PNL_POSITIVE : cents < 0 ? PNL_NEGATIVE : 'var(--mantine-color-dimmed)');
 
 type TradeFormModalProps =
   | {
@@ -112,8 +113,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
     setExecution(editTrade ? createExecutionForm(editTrade, clock.timeZone) : EMPTY_EXECUTION_FORM);
     setPnlTyped(false);
     setTimesTouched(false);
-    setPnlText(centsToInput(initial.pnlCents));
-    setCommissionText(centsToInput(initial.commissionCents));
+    setPnlText(formatMoneyInput(initial.pnlCents));
+    setCommissionText(formatMoneyInput(initial.commissionCents));
     setTried(false);
     setAccountId(initialAccountId ?? NO_ACCOUNT);
     setAccountTouched(false);
@@ -153,26 +154,28 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const setGross = (gross: number) => {
     const result = gross > 0 ? 'Win' : gross < 0 ? 'Loss' : 'BE';
     setValues((v) => ({ ...v, pnlCents: gross, result }));
-    setPnlText(centsToInput(gross));
+    setPnlText(formatMoneyInput(gross));
   };
 
   const enterPnl = (text: string) => {
     if (!isMoneyTyping(text)) return;
     setPnlTyped(true);
     const typed = parseMoneyInput(text);
-    const next = enterFormPnl(values, typed);
+    const next = editTradeForm(values, { field: 'pnl', pnlCents: typed });
     setValues(next);
-    // A coupling changed the amount (Loss makes it negative, BE keeps 0): show what will be saved.
-    setPnlText(next.pnlCents === typed ? text : centsToInput(next.pnlCents));
+    // A coupling changed the amount (Loss makes it negative, BE keeps 0): the field shows what will be saved.
+    setPnlText(next.pnlCents === typed ? text : formatMoneyInput(next.pnlCents));
   };
 
   const chooseResult = (result: TradeResult) => {
-    const next = selectFormResult(values, result);
+    const next = editTradeForm(values, { field: 'result', result });
     setValues(next);
-    if (next.pnlCents !== values.pnlCents) setPnlText(centsToInput(next.pnlCents));
+    if (next.pnlCents !== values.pnlCents) setPnlText(formatMoneyInput(next.pnlCents));
   };
 
-  const netCents = toNetPnlCents(values.pnlCents, values.commissionCents);
+  // Issue 24: the Result shows the result that will be saved, and the line under the amounts the net that will be.
+  const outcome = tradeFormOutcome(values);
+  const netCents = outcome.netCents;
   const pricedGross = computeFormGrossCents(values.instrument, execution);
   const savedResult = deriveFormResult(values);
   const busy = create.isPending || update.isPending;
@@ -227,7 +230,13 @@ export function TradeFormModal(props: TradeFormModalProps) {
       }
       onClose();
     } catch (error) {
-      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', describeError(error, mode === 'edit' ? undefined : SIGNED_OUT_WORDS.addTrade));
+      if (mode === 'edit') toastError('Failed to update trade', describeError(error));
+      // Part 2 §8: refused for what was typed (the server's message names the field) or for want of a session (§6's
+      // words): the trade was not added, and the dialog stays for a correction. Any other failure (the server or the
+      // connection) did not create it.
+      else if (isSignedOutError(error) || (error instanceof ApiError && error.status === 400)) {
+        toastError('Failed to add trade', describeError(error, SIGNED_OUT_WORDS.addTrade));
+      } else toastError('Failed to create trade', describeError(error) ?? 'Please try again.');
     }
   };
 
@@ -320,15 +329,27 @@ export function TradeFormModal(props: TradeFormModalProps) {
               <OptionManager kind="session" options={options.session} />
             </Group>
             <Input.Wrapper label="Result" id="trade-result-label" withAsterisk>
-              <SegmentedControl
-                fullWidth
-                data={[...TRADE_RESULTS]}
-                value={values.result}
-                onChange={(r) => chooseResult(r as TradeResult)}
-                aria-labelledby="trade-result-label"
-                color={values.result === 'Win' ? 'teal' : values.result === 'Loss' ? 'red' : 'gray'}
-                data-testid="trade-result-input"
-              />
+              {/* Buttons rather than a segmented control: choosing the result already shown (a Loss that fees made
+                  of a BE) must still apply its coupling, and a radio that is already checked sends no change. */}
+              <Group gap={0} grow wrap="nowrap" role="group" aria-labelledby="trade-result-label" data-testid="trade-result-input" data-result={outcome.result}>
+                {TRADE_RESULTS.map((result, i) => (
+                  <Button
+                    key={result}
+                    variant={outcome.result === result ? 'filled' : 'default'}
+                    color={RESULT_COLOR[result]}
+                    aria-pressed={outcome.result === result}
+                    onClick={() => chooseResult(result)}
+                    style={{
+                      borderTopLeftRadius: i === 0 ? undefined : 0,
+                      borderBottomLeftRadius: i === 0 ? undefined : 0,
+                      borderTopRightRadius: i === TRADE_RESULTS.length - 1 ? undefined : 0,
+                      borderBottomRightRadius: i === TRADE_RESULTS.length - 1 ? undefined : 0,
+                    }}
+                  >
+                    {result}
+                  </Button>
+                ))}
+              </Group>
             </Input.Wrapper>
             <TextInput
               label="PnL (before commission)"
@@ -337,6 +358,9 @@ export function TradeFormModal(props: TradeFormModalProps) {
               inputMode="decimal"
               leftSection="$"
               description={pricedGross !== null && pricedGross !== values.pnlCents ? `From the prices: ${formatUsd(pricedGross)}` : undefined}
+              // The amount's colour is its sign, unless the commission turns it (then only the line below has one).
+              styles={{ input: { color: Math.sign(values.pnlCents) === Math.sign(netCents) ? TONE(netCents) : undefined, fontWeight: 600 } }}
+              aria-describedby="trade-net-preview"
               data-testid="trade-pnl-input"
             />
             {mode === 'add' && (
@@ -347,20 +371,23 @@ export function TradeFormModal(props: TradeFormModalProps) {
                   const text = e.currentTarget.value;
                   if (!isMoneyTyping(text)) return;
                   setCommissionText(text);
-                  setValues((v) => ({ ...v, commissionCents: parseCommissionInput(text) }));
+                  setValues((v) => editTradeForm(v, { field: 'commission', commissionCents: parseCommissionInput(text) }));
                 }}
                 // Part 2 §5: commission is stored as an absolute value.
-                onBlur={() => setCommissionText(centsToInput(values.commissionCents))}
+                onBlur={() => setCommissionText(formatMoneyInput(values.commissionCents))}
                 inputMode="decimal"
                 leftSection="$"
                 data-testid="trade-commission"
               />
             )}
           </SimpleGrid>
-          <Text size="sm" c="dimmed" data-testid="trade-net-preview">
-            Net PnL {formatUsd(netCents)}
-            {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''} · saved as{' '}
-            {savedResult}
+          <Text size="sm" c="dimmed" id="trade-net-preview" data-testid="trade-net-preview" aria-live="polite">
+            Net PnL{' '}
+            <Text span fw={700} c={TONE(netCents)}>
+              {formatUsd(netCents)}
+            </Text>
+            {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''}
+            {outcome.blank ? ` · a ${formatUsd(0)} trade is saved as ${savedResult}` : ` · saved as ${savedResult}`}
           </Text>
           <Divider label="Execution and plan (optional)" labelPosition="left" />
           <TradePlanFields

@@ -1,8 +1,8 @@
 import { Button, Collapse, Group, SimpleGrid, Stack } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconInbox } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconInbox, IconPlugConnected } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import type { TradeLogNavState } from '../../lib/events';
 import { AccountManagerPanel, AccountSelector, useAccountChoice, useAccounts } from '../accounts';
@@ -78,6 +78,16 @@ export function TradeLogPage() {
           data-testid="open-unassigned"
         >
           Manage Unassigned Trades
+        </Button>
+        {/* Issue 30: trades from TopstepX by its API, with no export step. */}
+        <Button
+          component={Link}
+          to="/connections"
+          variant="default"
+          leftSection={<IconPlugConnected size={16} aria-hidden="true" />}
+          data-testid="open-connections"
+        >
+          Broker Connections
         </Button>
       </Group>
 

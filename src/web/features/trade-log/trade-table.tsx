@@ -1,63 +1,32 @@
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import type { Trade } from '../../shared/api';
-import { formatUsd } from '../../../domain/money';
-import { formatR } from '../../../domain/risk/format-r';
-import { formatTradeType } from '../../../domain/trades';
-import { accountLabel, formatTradeDay, pnlCentsOf } from './format';
 import { InlineEditRow } from './inline-edit-row';
+import type { TradeCellContext, TradeCellSpec, TradeColumn, TradeRowActions } from './trade-columns';
 import classes from './trade-log.module.css';
 
-/** Row actions; the callbacks are stable (the panel keeps them across renders) so memoized rows skip re-rendering. */
-export interface TradeRowActions {
-  onToggleSelect: (id: string) => void;
-  onEdit: (trade: Trade) => void;
-  onDelete: (trade: Trade) => void;
-}
+export type { TradeRowActions } from './trade-columns';
 
 export interface TradeRowHandlers extends TradeRowActions {
   selectMode: boolean;
   selected: ReadonlySet<string>;
 }
 
-interface Column {
-  key: string;
-  label: string;
-  /** Fixed width in the virtualized table (its rows mount and unmount, so widths cannot follow content). */
-  width?: number;
-}
-
-/** Spec part 2 "Trade table": Trade Account only when viewing all accounts. */
-function columnsFor(showAccount: boolean, selectMode: boolean): Column[] {
-  return [
-    ...(selectMode ? [{ key: 'select', label: 'Select', width: 44 }] : []),
-    { key: 'date', label: 'Date', width: 124 },
-    { key: 'day', label: 'Day', width: 108 },
-    { key: 'instrument', label: 'Instrument', width: 100 },
-    { key: 'session', label: 'Session', width: 84 },
-    { key: 'type', label: 'Type', width: 104 },
-    // Issue 27: the side apart from the setup (Type), and the result in R beside the P&L.
-    { key: 'side', label: 'Side', width: 64 },
-    { key: 'result', label: 'Result', width: 80 },
-    { key: 'pnl', label: 'PnL', width: 112 },
-    { key: 'r', label: 'R', width: 76 },
-    ...(showAccount ? [{ key: 'account', label: 'Trade Account', width: 128 }] : []),
-    { key: 'link', label: 'Link', width: 48 },
-    { key: 'tags', label: 'Tags', width: 176 },
-    // The least Notes gets; it takes any width left over. Sized so that one account's table fits a 1440 px screen
-    // without scrolling sideways, so no note sits under the sticky Actions column (issue 14).
-    { key: 'notes', label: 'Notes', width: 240 },
-    { key: 'actions', label: 'Actions', width: 92 },
-  ];
+/** What the rows share: the visible columns (TanStack Table's model, and each one's cell spec), the trader's zone and today. */
+export interface TradeGridColumns {
+  columns: readonly TradeColumn[];
+  cells: readonly TradeCellSpec[];
+  timeZone: string;
+  today: string;
 }
 
 interface TradeRowProps {
   trade: Trade;
-  showAccount: boolean;
-  selectMode: boolean;
+  cells: readonly TradeCellSpec[];
+  timeZone: string;
+  today: string;
   isSelected: boolean;
   actions: TradeRowActions;
   index?: number;
@@ -65,8 +34,7 @@ interface TradeRowProps {
   start?: number;
 }
 
-const RESULT_CLASS = { Win: classes.resultWin, Loss: classes.resultLoss, BE: classes.resultBe } as const;
-const TONE = (cents: number) => (cents > 0 ? 'positive' : cents < 0 ? 'negative' : 'neutral');
+const pinnedClass = (column: TradeColumn) => (column.getIsPinned() === 'end' ? classes.actions : undefined);
 
 /**
  * One trade as a table row, in plain elements styled by the module's classes rather than a Mantine component per
@@ -74,12 +42,8 @@ const TONE = (cents: number) => (cents > 0 ? 'positive' : cents < 0 ? 'negative'
  * 60 fps). Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
  * floating-element hook per row); the buttons carry their names as aria-label and title.
  */
-const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSelected, actions, index, start }: TradeRowProps) {
-  const { onToggleSelect, onEdit, onDelete } = actions;
-  const cents = pnlCentsOf(trade);
-  const shownTags = trade.tags.slice(0, 2);
-  const hiddenTags = trade.tags.slice(2);
-  const link = trade.link && (/^https?:\/\//i.test(trade.link) ? trade.link : `https://${trade.link}`);
+const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelected, actions, index, start }: TradeRowProps) {
+  const ctx: TradeCellContext = { timeZone, today, actions, isSelected };
   return (
     <tr
       className={classes.row}
@@ -89,165 +53,101 @@ const TradeRow = memo(function TradeRow({ trade, showAccount, selectMode, isSele
       data-trade-id={trade.id}
       aria-rowindex={index === undefined ? undefined : index + 2}
     >
-      {selectMode && (
-        <td data-col="select">
-          <input
-            type="checkbox"
-            className={classes.check}
-            checked={isSelected}
-            onChange={() => onToggleSelect(trade.id)}
-            aria-label={`Select trade ${trade.symbol} ${trade.date}`}
-            data-testid="trade-select"
-          />
+      {cells.map(({ id, meta, className }) => (
+        <td key={id} className={className} data-col={id} title={meta.title?.(trade)} data-testid={meta.testId}>
+          {meta.render(trade, ctx)}
         </td>
-      )}
-      <td className={classes.cell} data-col="date" data-testid="trade-date-cell">
-        {formatTradeDay(trade.date)}
-      </td>
-      <td className={classes.cell} data-col="day">
-        {trade.day_of_week}
-      </td>
-      <td className={`${classes.cell} ${classes.strong}`} data-col="instrument" data-testid="trade-instrument-cell">
-        {/* The trade's own page (issue 10). */}
-        <Link to={`/trade/${trade.id}`} className={classes.symbolLink} title="Trade details" data-testid="trade-details-link">
-          {trade.symbol}
-        </Link>
-      </td>
-      <td className={classes.cell} data-col="session">
-        {trade.period}
-      </td>
-      <td className={classes.cell} data-col="type">
-        {formatTradeType(trade.trade_type)}
-      </td>
-      <td className={`${classes.cell} ${trade.side ? '' : classes.dimmed}`} data-col="side" data-testid="trade-side-cell">
-        {trade.side ?? '—'}
-      </td>
-      <td data-col="result">
-        <span className={`${classes.badge} ${RESULT_CLASS[trade.status] ?? classes.resultBe}`} data-testid="trade-result">
-          {trade.status}
-        </span>
-      </td>
-      <td data-col="pnl">
-        <span className={classes.pnl} data-tone={TONE(cents)} data-testid="trade-pnl" data-money>
-          {formatUsd(cents)}
-        </span>
-      </td>
-      <td data-col="r">
-        <RCell trade={trade} />
-      </td>
-      {showAccount && (
-        <td className={`${classes.cell} ${trade.account_id ? '' : classes.dimmed}`} data-col="account" data-testid="trade-account-cell">
-          {accountLabel(trade)}
-        </td>
-      )}
-      <td data-col="link">
-        {link ? (
-          <a className={classes.link} href={link} target="_blank" rel="noopener noreferrer" aria-label="Open trade link" title={trade.link}>
-            <IconExternalLink size={16} aria-hidden="true" />
-          </a>
-        ) : (
-          <span className={classes.dimmed}>—</span>
-        )}
-      </td>
-      <td data-col="tags">
-        {trade.tags.length === 0 ? (
-          <span className={classes.dimmed}>—</span>
-        ) : (
-          <span className={classes.tags} data-testid="trade-tags">
-            {shownTags.map((tag) => (
-              <span key={tag} className={`${classes.badge} ${classes.tag}`}>
-                {tag}
-              </span>
-            ))}
-            {hiddenTags.length > 0 && (
-              <span className={`${classes.badge} ${classes.tagMore}`} title={hiddenTags.join(', ')}>
-                +{hiddenTags.length}
-              </span>
-            )}
-          </span>
-        )}
-      </td>
-      <td data-col="notes" title={trade.notes || undefined} data-testid="trade-notes-cell">
-        {trade.notes ? <span className={classes.notes}>{trade.notes}</span> : <span className={classes.dimmed}>—</span>}
-      </td>
-      <td className={classes.actions} data-col="actions">
-        <span className={classes.actionGroup}>
-          <button type="button" className={classes.iconButton} onClick={() => onEdit(trade)} aria-label="Edit trade" title="Edit trade" data-testid="trade-edit">
-            <IconPencil size={16} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={`${classes.iconButton} ${classes.danger}`}
-            onClick={() => onDelete(trade)}
-            aria-label="Delete trade"
-            title="Delete trade"
-            data-testid="trade-delete"
-          >
-            <IconTrash size={16} aria-hidden="true" />
-          </button>
-        </span>
-      </td>
+      ))}
     </tr>
   );
 });
 
-/** A trade's R-multiple, or a dash titled with why there is none. */
-function RCell({ trade }: { trade: Trade }) {
-  if (trade.r_multiple === null) {
-    return (
-      <span className={classes.dimmed} title="No planned risk" data-testid="trade-r">
-        —
-      </span>
-    );
-  }
-  const from = trade.planned_risk?.source.startsWith('default') ? 'your default' : 'its plan';
-  return (
-    <span
-      className={classes.pnl}
-      data-tone={TONE(trade.r_multiple)}
-      title={`Risk ${trade.planned_risk ? `$${trade.planned_risk.amount}` : ''} from ${from}`}
-      data-testid="trade-r"
-      data-money
-    >
-      {formatR(trade.r_multiple)}
-    </span>
-  );
-}
+const SORT_NAMES = { asc: 'ascending', desc: 'descending' } as const;
 
-function Head({ columns }: { columns: Column[] }) {
+/**
+ * The headers: a sortable column's name is a button that sorts by it (the server orders the list). Memoized: the
+ * maximized table renders on every frame of a scroll, and the headers change only with the columns and the sort.
+ */
+const Head = memo(function Head({ columns, sortedBy }: { columns: readonly TradeColumn[]; sortedBy: string }) {
   return (
-    <Table.Thead>
+    <Table.Thead data-sorted-by={sortedBy || undefined}>
       <Table.Tr>
-        {columns.map((c) => (
-          <Table.Th key={c.key} data-col={c.key} className={c.key === 'actions' ? classes.actions : undefined}>
-            {c.key === 'select' ? <VisuallyHidden>{c.label}</VisuallyHidden> : c.label}
-          </Table.Th>
-        ))}
+        {columns.map((column) => {
+          const meta = column.columnDef.meta!;
+          const sorted = column.getIsSorted();
+          // No sort chosen: the list is in trading order, newest first, which is the Date column's descending order.
+          const shown = sorted || (sortedBy === '' && column.id === 'date' ? 'desc' : false);
+          const next = column.getNextSortingOrder();
+          return (
+            <Table.Th key={column.id} data-col={column.id} className={pinnedClass(column)} aria-sort={shown ? SORT_NAMES[shown] : undefined}>
+              {meta.hiddenLabel ? (
+                <VisuallyHidden>{meta.label}</VisuallyHidden>
+              ) : column.getCanSort() ? (
+                <button
+                  type="button"
+                  className={classes.sortButton}
+                  onClick={column.getToggleSortingHandler()}
+                  data-sorted={shown || undefined}
+                  title={next ? `Sort by ${meta.label}, ${SORT_NAMES[next]}` : 'Back to trading order'}
+                  data-testid={`sort-${column.id}`}
+                >
+                  {meta.label}
+                  {shown === 'asc' ? (
+                    <IconArrowUp size={14} aria-hidden="true" />
+                  ) : shown === 'desc' ? (
+                    <IconArrowDown size={14} aria-hidden="true" />
+                  ) : (
+                    <IconArrowsSort size={14} aria-hidden="true" className={classes.sortIdle} />
+                  )}
+                </button>
+              ) : (
+                meta.label
+              )}
+            </Table.Th>
+          );
+        })}
       </Table.Tr>
     </Table.Thead>
   );
+});
+
+/** Each column's width as a variable its cells read (data-col), so the widths live only in the column model. */
+function useGridStyle(columns: readonly TradeColumn[]): CSSProperties {
+  return useMemo(() => {
+    const widths = Object.fromEntries(columns.map((c) => [`--col-${c.id}`, `${c.getSize()}px`]));
+    return { minWidth: columns.reduce((sum, c) => sum + c.getSize(), 0), ...widths };
+  }, [columns]);
 }
+
+const sortedByOf = (columns: readonly TradeColumn[]) => {
+  const column = columns.find((c) => c.getIsSorted());
+  return column ? `${column.id}:${column.getIsSorted()}` : '';
+};
 
 interface TableProps {
   trades: readonly Trade[];
-  showAccount: boolean;
+  grid: TradeGridColumns;
   handlers: TradeRowHandlers;
 }
 
-/** The compact table: the 5 most recent trades, sized by their content. */
-export function CompactTradeTable({ trades, showAccount, handlers }: TableProps) {
-  const columns = columnsFor(showAccount, handlers.selectMode);
+/**
+ * The compact table: the 5 most recent trades (or the first 5 of the chosen order). The same column widths as the
+ * maximized table; wider than its card, it scrolls sideways inside it with Actions kept in view.
+ */
+export function CompactTradeTable({ trades, grid, handlers }: TableProps) {
+  const style = useGridStyle(grid.columns);
   return (
-    <div className={classes.tableWrap}>
-      <Table className={classes.table} highlightOnHover verticalSpacing="xs" data-testid="trade-table">
-        <Head columns={columns} />
-        <Table.Tbody>
+    <div className={classes.tableWrap} data-testid="trade-table-wrap">
+      <Table className={`${classes.table} ${classes.grid}`} verticalSpacing="xs" style={style} data-testid="trade-table">
+        <Head columns={grid.columns} sortedBy={sortedByOf(grid.columns)} />
+        <Table.Tbody className={classes.gridBody}>
           {trades.map((trade) => (
             <TradeRow
               key={trade.id}
               trade={trade}
-              showAccount={showAccount}
-              selectMode={handlers.selectMode}
+              cells={grid.cells}
+              timeZone={grid.timeZone}
+              today={grid.today}
               isSelected={handlers.selected.has(trade.id)}
               actions={handlers}
             />
@@ -279,7 +179,7 @@ export function useReportVisibleRows(first: number, last: number, onVisibleRange
  * Inline editing with Done.
  */
 export function VirtualTradeTable({
-  showAccount,
+  grid,
   handlers,
   editingId,
   onDoneEditing,
@@ -309,25 +209,27 @@ export function VirtualTradeTable({
   }, [editingId, virtualizer]);
   useReportVisibleRows(items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0, list.onVisibleRange);
 
-  const columns = columnsFor(showAccount, handlers.selectMode);
-  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
-  // Each column's width as a variable the cells read (data-col), so the widths live only in columnsFor.
-  const widths = Object.fromEntries(columns.map((c) => [`--col-${c.key}`, `${c.width}px`]));
+  const style = useGridStyle(grid.columns);
+  const sortedBy = sortedByOf(grid.columns);
+  // A new order starts at its first row.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [sortedBy]);
 
   return (
     <div ref={scrollRef} className={classes.virtualScroller} data-testid="trade-scroller" tabIndex={0} aria-label="All trades">
       <Table
-        className={`${classes.table} ${classes.virtualTable}`}
+        className={`${classes.table} ${classes.grid}`}
         verticalSpacing="xs"
-        style={{ minWidth, ...widths }}
+        style={style}
         data-testid="trade-table"
         role="table"
         aria-rowcount={count + 1}
       >
-        <Head columns={columns} />
+        <Head columns={grid.columns} sortedBy={sortedBy} />
         {/* Rows are placed absolutely at their offsets: a row that stays on screen is never laid out or painted
             again while others come and go (a padded table re-laid and repainted every row on every frame). */}
-        <tbody className={classes.virtualBody} style={{ height: virtualizer.getTotalSize() }}>
+        <tbody className={`${classes.gridBody} ${classes.virtualBody}`} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const trade = list.rowAt(item.index);
             if (!trade) {
@@ -352,8 +254,9 @@ export function VirtualTradeTable({
                   start={item.start}
                   rowRef={virtualizer.measureElement}
                   trade={trade}
-                  showAccount={showAccount}
-                  selectMode={handlers.selectMode}
+                  cells={grid.cells}
+                  timeZone={grid.timeZone}
+                  today={grid.today}
                   onDone={onDoneEditing}
                 />
               );
@@ -364,8 +267,9 @@ export function VirtualTradeTable({
                 index={item.index}
                 start={item.start}
                 trade={trade}
-                showAccount={showAccount}
-                selectMode={handlers.selectMode}
+                cells={grid.cells}
+                timeZone={grid.timeZone}
+                today={grid.today}
                 isSelected={handlers.selected.has(trade.id)}
                 actions={rowActions}
               />

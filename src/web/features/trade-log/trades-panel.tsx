@@ -2,10 +2,13 @@ import {
   ActionIcon,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
+  Menu,
   Modal,
   Paper,
+  Popover,
   SegmentedControl,
   Stack,
   Text,
@@ -16,8 +19,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
+  IconArrowDown,
   IconArrowsMaximize,
   IconArrowsMinimize,
+  IconArrowsSort,
+  IconArrowUp,
+  IconColumns3,
   IconDownload,
   IconLayoutCards,
   IconPlus,
@@ -25,15 +32,19 @@ import {
   IconShield,
   IconTable,
 } from '@tabler/icons-react';
+import type { SortingState } from '@tanstack/react-table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DEFAULT_TRADE_ORDER, tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
+import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 import { BulkRiskDialog } from './bulk-risk-dialog';
 import { RiskDefaultsDialog } from './risk-defaults-dialog';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
+import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
 import { TradeFormModal } from './trade-form-modal';
-import { CompactTradeTable, VirtualTradeTable, type TradeRowHandlers } from './trade-table';
+import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
+import { TradeTagsDialog } from './trade-tags-dialog';
 import { describeError, isNetworkError, toastError, toastSuccess } from './toast';
 import { toastWithUndo } from './undo-toast';
 
@@ -71,18 +82,30 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const [bulkRisk, setBulkRisk] = useState(false);
   const [riskDefaults, setRiskDefaults] = useState(false);
   const [editTrade, setEditTrade] = useState<Trade | null>(null);
+  const [tagsTrade, setTagsTrade] = useState<Trade | null>(null);
   const [inlineId, setInlineId] = useState<string | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
   const [exporting, setExporting] = useState(false);
   const client = useQueryClient();
   const bulkDelete = useBulkDeleteTrades();
   const filter = account ?? 'all';
+  const showAccount = filter === 'all';
+  const order = orderOf(sorting);
+  const clock = useTraderTime();
+  const { timeZone } = clock;
+  const today = clock.today(new Date());
+  const columns = useTradeColumns({ showAccount, selectMode, sorting, onSortingChange: setSorting });
+  const grid: TradeGridColumns = useMemo(
+    () => ({ columns: columns.visible, cells: toCellSpecs(columns.visible), timeZone, today }),
+    [columns.visible, timeZone, today],
+  );
 
   const compact = useQuery({
-    ...tradePageQuery(filter, q, COMPACT_LIMIT, DEFAULT_TRADE_ORDER, reportFilter),
+    ...tradePageQuery(filter, q, COMPACT_LIMIT, order, reportFilter),
     enabled: account !== null && !maximized,
     placeholderData: keepPreviousData,
   });
-  const full = useTradeWindow(filter, q, account !== null && maximized, DEFAULT_TRADE_ORDER, reportFilter);
+  const full = useTradeWindow(filter, q, account !== null && maximized, order, reportFilter);
 
   const trades = maximized ? full.loaded : (compact.data?.trades ?? []);
   const total = (maximized ? full.total : compact.data?.total) ?? 0;
@@ -160,13 +183,15 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   });
   const onDelete = useCallback((trade: Trade) => deleteRef.current(trade), []);
   const onEditInline = useCallback((trade: Trade) => setInlineId(trade.id), []);
-  const inlineActions = useMemo(() => ({ onToggleSelect: toggleSelect, onEdit: onEditInline, onDelete }), [toggleSelect, onEditInline, onDelete]);
+  const inlineActions = useMemo(
+    () => ({ onToggleSelect: toggleSelect, onEdit: onEditInline, onDelete, onEditTags: setTagsTrade }),
+    [toggleSelect, onEditInline, onDelete],
+  );
   const handlers: TradeRowHandlers = useMemo(
-    () => ({ selectMode, selected, onToggleSelect: toggleSelect, onEdit: setEditTrade, onDelete }),
+    () => ({ selectMode, selected, onToggleSelect: toggleSelect, onEdit: setEditTrade, onDelete, onEditTags: setTagsTrade }),
     [selectMode, selected, toggleSelect, onDelete],
   );
   const onDoneEditing = useCallback(() => setInlineId(null), []);
-  const showAccount = filter === 'all';
   const listProps = { total, rowAt: full.rowAt, onVisibleRange: full.onVisibleRange };
 
   let content: ReactNode;
@@ -192,21 +217,21 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
       view === 'table' ? (
         <VirtualTradeTable
           {...listProps}
-          showAccount={showAccount}
+          grid={grid}
           handlers={handlers}
           editingId={inlineId}
           rowActions={inlineActions}
           onDoneEditing={onDoneEditing}
         />
       ) : (
-        <VirtualTradeCards {...listProps} showAccount={showAccount} handlers={handlers} />
+        <VirtualTradeCards {...listProps} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
       );
   } else {
     content =
       view === 'table' ? (
-        <CompactTradeTable trades={trades} showAccount={showAccount} handlers={handlers} />
+        <CompactTradeTable trades={trades} grid={grid} handlers={handlers} />
       ) : (
-        <CompactTradeCards trades={trades} showAccount={showAccount} handlers={handlers} />
+        <CompactTradeCards trades={trades} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
       );
   }
 
@@ -294,6 +319,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           ]}
           data-testid="view-toggle"
         />
+        {view === 'table' ? (
+          <ColumnsMenu choosable={columns.choosable} onReset={columns.reset} />
+        ) : (
+          <SortMenu sorting={sorting} onChange={setSorting} />
+        )}
         <Button variant={selectMode ? 'filled' : 'default'} onClick={() => setSelectMode((m) => !m)} data-testid="select-mode">
           {selectMode ? 'Cancel' : 'Select'}
         </Button>
@@ -321,7 +351,9 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
 
       {!maximized && total > trades.length && trades.length > 0 && (
         <Text size="sm" c="dimmed" ta="center" mt="sm" data-testid="trades-footer">
-          Showing {trades.length} most recent trades. Maximize to see all {total} trades.
+          {sorting[0]
+            ? `Showing ${trades.length} trades sorted by ${labelOfColumn(sorting[0].id)}. Maximize to see all ${total} trades.`
+            : `Showing ${trades.length} most recent trades. Maximize to see all ${total} trades.`}
         </Text>
       )}
 
@@ -336,6 +368,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         }}
       />
       <RiskDefaultsDialog opened={riskDefaults} onClose={() => setRiskDefaults(false)} />
+      <TradeTagsDialog trade={tagsTrade} onClose={() => setTagsTrade(null)} />
 
       <Modal opened={confirmBulk} onClose={() => setConfirmBulk(false)} title="Delete Selected" centered data-testid="bulk-delete-modal">
         <Text size="sm">
@@ -351,5 +384,68 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         </Group>
       </Modal>
     </Paper>
+  );
+}
+
+/** Which columns the table shows (remembered in this browser); Actions always. */
+function ColumnsMenu({ choosable, onReset }: { choosable: readonly TradeColumn[]; onReset: () => void }) {
+  return (
+    // size: never taller than the room on screen (it scrolls inside instead), so a phone never has to scroll the page
+    // to reach a choice, which would take the Columns button out of view and the list with it.
+    <Popover position="bottom-end" withinPortal shadow="md" trapFocus middlewares={{ flip: true, shift: true, size: true }}>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns3 size={16} aria-hidden="true" />} data-testid="columns-menu">
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="columns-dropdown" style={{ overflowY: 'auto' }}>
+        <Stack gap={8} role="group" aria-label="Columns shown">
+          {choosable.map((column) => (
+            <Checkbox
+              key={column.id}
+              label={column.columnDef.meta!.label}
+              checked={column.getIsVisible()}
+              onChange={column.getToggleVisibilityHandler()}
+              data-testid={`column-toggle-${column.id}`}
+            />
+          ))}
+          <Button variant="subtle" size="compact-sm" onClick={onReset} fullWidth>
+            Default columns
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The card view has no headers: the same server-side orders from a menu. */
+function SortMenu({ sorting, onChange }: { sorting: SortingState; onChange: (sorting: SortingState) => void }) {
+  const [current] = sorting;
+  const label = current ? labelOfColumn(current.id) : 'Trading order';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={current ? current.desc ? <IconArrowDown size={16} aria-hidden="true" /> : <IconArrowUp size={16} aria-hidden="true" /> : <IconArrowsSort size={16} aria-hidden="true" />}
+          aria-label={`Sort: ${label}${current ? (current.desc ? ', descending' : ', ascending') : ''}`}
+          data-testid="sort-menu"
+        >
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onChange([])}>Trading order (newest first)</Menu.Item>
+        {SORTABLE_COLUMNS.filter((c) => c.id !== 'date').map((column) => {
+          const desc = current?.id === column.id ? !current.desc : column.descFirst;
+          return (
+            <Menu.Item key={column.id} onClick={() => onChange([{ id: column.id, desc }])} data-testid={`sort-by-${column.id}`}>
+              {column.label}
+              {current?.id === column.id ? (current.desc ? ' ↓' : ' ↑') : ''}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -2,11 +2,12 @@ import { Alert, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, Sele
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { formatTradeLogDay } from '../../../domain/dates';
 import { formatTradeType } from '../../../domain/trades';
 import { ApiError } from '../../lib/api';
 import type { TradingAccount } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
 import { unassignedTradesQuery, useAssignTrades } from './api';
-import { formatTradeDay } from './format';
 import { PnlText, ResultBadge } from './trade-cells';
 import { describeError, toastError, toastSuccess } from './toast';
 
@@ -20,6 +21,7 @@ interface UnassignedTradesDialogProps {
 
 /** 'Manage Unassigned Trades' (part 2 "Unassigned-trades dialog"): loading, authentication error, empty, table. */
 export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }: UnassignedTradesDialogProps) {
+  const today = useTraderTime().today(new Date());
   // Part 2 §4: the dialog loads only when opened.
   const query = useInfiniteQuery({ ...unassignedTradesQuery, enabled: opened });
   const assign = useAssignTrades();
@@ -142,7 +144,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
                       aria-label={`Select ${trade.symbol} ${trade.date}`}
                     />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTradeDay(trade.date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTradeLogDay(trade.date, today)}</Table.Td>
                   <Table.Td>{trade.symbol}</Table.Td>
                   <Table.Td>{formatTradeType(trade.trade_type)}</Table.Td>
                   <Table.Td>

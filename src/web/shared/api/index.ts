@@ -4,3 +4,4 @@ export * from './queries';
 export * from './attachments';
 export * from './pending-deletes';
 export * from './risk';
+export * from './trade-patch';

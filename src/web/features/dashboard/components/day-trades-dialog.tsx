@@ -1,32 +1,87 @@
-import { Badge, Group, Loader, Modal, ScrollArea, Table, Text } from '@mantine/core';
-import { formatDay } from '../../../../domain/dates';
+import { ActionIcon, Badge, Group, Loader, Modal, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconNotes } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { formatDay } from '../../../../domain/dates';
 import { toCents } from '../../../../domain/money';
 import { calculateWinRate } from '../../../../domain/stats';
-import { formatTradeType } from '../../../../domain/trades';
-import { dayTradesQuery, type AccountFilter } from '../../../shared/api';
-import { formatSignedUsd, formatWinRate, pnlColor } from '../format';
+import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, grossPnlCentsOf } from '../../../../domain/trades';
+import { TradeExecutionLine } from '../../../components/trade-execution';
+import { TradeNotesEditor } from '../../../components/trade-notes-editor';
+import { dayTradesQuery, type AccountFilter, type Trade } from '../../../shared/api';
+import { useTraderTime } from '../../../shared/trader-clock';
+import { formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
 
 const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
 const PHONE_QUERY = '(max-width: 47.99em)';
+const dash = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
 
-/** Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked. */
+function Mono({ children }: { children: string | null }) {
+  if (children === null) return dash;
+  return (
+    <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+const priceOf = (trade: Trade, value: string | null) => (value === null ? null : formatPrice(value, trade.contract || trade.symbol).text);
+
+/**
+ * Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked, each with its execution (issue 24: entry
+ * and exit time in the trader's zone, quantity, prices, gross and fees, where the trade has them) and its notes,
+ * viewed and edited on their own (part 1 §4 "Note editing").
+ */
 export function DayTradesDialog({ date, account, onClose }: { date: string | null; account: AccountFilter; onClose: () => void }) {
   const query = useQuery({ ...dayTradesQuery(account, date ?? ''), enabled: date !== null });
   const trades = query.data?.trades ?? [];
   const totalCents = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
   const wins = trades.filter((t) => t.status === 'Win').length;
   const losses = trades.filter((t) => t.status === 'Loss').length;
-  // On a phone the session, type and account go under the symbol, so Result and PnL stay in view (issue 14).
+  const { timeZone } = useTraderTime();
+  const [notesOpen, setNotesOpen] = useState<ReadonlySet<string>>(new Set());
+  // On a phone the session, type, account and execution go under the symbol, so Result and PnL stay in view (issue 14).
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  // Every column, for the rows under a trade (its execution on a phone, its notes).
+  const columns = phone ? 3 : 11;
+
+  const notesToggle = (t: Trade, open: boolean) => (
+    <ActionIcon
+      variant={open ? 'light' : 'subtle'}
+      color={t.notes ? undefined : 'gray'}
+      onClick={() => toggleNotes(t.id)}
+      aria-expanded={open}
+      aria-label={`Notes of ${t.symbol}`}
+      title={t.notes ? 'Notes' : 'Add notes'}
+      style={{ flexShrink: 0 }}
+      data-testid="day-trade-notes-toggle"
+    >
+      <IconNotes size={16} aria-hidden="true" />
+    </ActionIcon>
+  );
+
+  const toggleNotes = (id: string) =>
+    setNotesOpen((open) => {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <Modal
       opened={date !== null}
-      onClose={onClose}
-      size="xl"
+      onClose={() => {
+        setNotesOpen(new Set());
+        onClose();
+      }}
+      size={phone ? 'xl' : 1000}
       centered
       title={date ? `Trades on ${formatDay(date, 'EEEE, MMMM d, yyyy')}` : ''}
     >
@@ -51,53 +106,117 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
             <Text size="sm">
               Win rate: <b>{formatWinRate(calculateWinRate({ wins, losses }), wins + losses)}</b>
             </Text>
+            <Text size="xs" c="dimmed" ml="auto" data-testid="day-trades-zone">
+              Times in {timeZone.replace(/_/g, ' ')}
+            </Text>
           </Group>
           <ScrollArea type="auto">
-            <Table striped highlightOnHover miw={phone ? undefined : 560} data-testid="day-trades-table">
+            <Table highlightOnHover miw={phone ? undefined : 900} verticalSpacing={6} data-testid="day-trades-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Symbol</Table.Th>
                   {!phone && (
                     <>
-                      <Table.Th>Session</Table.Th>
-                      <Table.Th>Side</Table.Th>
-                      <Table.Th>Type</Table.Th>
-                      <Table.Th>Account</Table.Th>
+                      <Table.Th>Entry</Table.Th>
+                      <Table.Th>Exit</Table.Th>
+                      <Table.Th ta="right">Qty</Table.Th>
+                      <Table.Th ta="right">Entry price</Table.Th>
+                      <Table.Th ta="right">Exit price</Table.Th>
                     </>
                   )}
                   <Table.Th>Result</Table.Th>
+                  {!phone && (
+                    <>
+                      <Table.Th ta="right">Gross</Table.Th>
+                      <Table.Th ta="right">Fees</Table.Th>
+                    </>
+                  )}
                   <Table.Th ta="right">PnL</Table.Th>
+                  {!phone && (
+                    <Table.Th>
+                      <VisuallyHidden>Notes</VisuallyHidden>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {trades.map((t) => (
-                  <Table.Tr key={t.id} data-testid="day-trade-row">
-                    <Table.Td>
-                      <Link to={`/trade/${t.id}`}>{t.symbol}</Link>
+                {trades.map((t) => {
+                  const details = [t.period, t.side, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ');
+                  const open = notesOpen.has(t.id);
+                  return (
+                    <Fragment key={t.id}>
+                      <Table.Tr
+                        data-testid="day-trade-row"
+                        data-trade-id={t.id}
+                        // On a phone the line under it belongs to the same trade: no rule between them.
+                        style={phone ? ({ '--table-border-color': 'transparent' } as CSSProperties) : undefined}
+                      >
+                        <Table.Td>
+                          <Link to={`/trade/${t.id}`}>{t.symbol}</Link>
+                          <Text size="xs" c="dimmed" data-testid="day-trade-details">
+                            {details}
+                          </Text>
+                        </Table.Td>
+                        {!phone && (
+                          <>
+                            <Table.Td data-testid="day-trade-entry">
+                              <Mono>{formatExecutionTime(t.entry_time, timeZone, t.date)}</Mono>
+                            </Table.Td>
+                            <Table.Td data-testid="day-trade-exit">
+                              <Mono>{formatExecutionTime(t.exit_time, timeZone, t.date)}</Mono>
+                            </Table.Td>
+                            <Table.Td ta="right" data-testid="day-trade-quantity">
+                              <Mono>{formatQuantity(t.quantity)}</Mono>
+                            </Table.Td>
+                            <Table.Td ta="right">
+                              <Mono>{priceOf(t, t.entry_price)}</Mono>
+                            </Table.Td>
+                            <Table.Td ta="right">
+                              <Mono>{priceOf(t, t.exit_price)}</Mono>
+                            </Table.Td>
+                          </>
+                        )}
+                        <Table.Td>
+                          <Badge size="sm" variant="light" color={RESULT_COLOR[t.status] ?? 'gray'}>
+                            {t.status}
+                          </Badge>
+                        </Table.Td>
+                        {!phone && (
+                          <>
+                            <Table.Td ta="right" data-testid="day-trade-gross" style={{ whiteSpace: 'nowrap' }}>
+                              {formatSignedUsd(grossPnlCentsOf(t))}
+                            </Table.Td>
+                            <Table.Td ta="right" data-testid="day-trade-fees" style={{ whiteSpace: 'nowrap' }}>
+                              {formatUsd(toCents(t.commission))}
+                            </Table.Td>
+                          </>
+                        )}
+                        <Table.Td ta="right" fw={700} c={pnlColor(toCents(t.pnl))} data-testid="day-trade-pnl" style={{ whiteSpace: 'nowrap' }}>
+                          {formatSignedUsd(toCents(t.pnl))}
+                        </Table.Td>
+                        {!phone && <Table.Td w={40}>{notesToggle(t, open)}</Table.Td>}
+                      </Table.Tr>
+                      {/* On a phone the execution and the notes button take a line of their own under the trade. */}
                       {phone && (
-                        <Text size="xs" c="dimmed" data-testid="day-trade-details">
-                          {[t.period, t.side, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ')}
-                        </Text>
+                        <Table.Tr data-testid="day-trade-more">
+                          <Table.Td colSpan={columns} pt={0}>
+                            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                              <TradeExecutionLine trade={t} timeZone={timeZone} />
+                              {notesToggle(t, open)}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
                       )}
-                    </Table.Td>
-                    {!phone && (
-                      <>
-                        <Table.Td>{t.period}</Table.Td>
-                        <Table.Td>{t.side ?? '—'}</Table.Td>
-                        <Table.Td>{formatTradeType(t.trade_type)}</Table.Td>
-                        <Table.Td>{t.account_name ?? 'Unassigned'}</Table.Td>
-                      </>
-                    )}
-                    <Table.Td>
-                      <Badge size="sm" variant="light" color={RESULT_COLOR[t.status] ?? 'gray'}>
-                        {t.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" fw={700} c={pnlColor(toCents(t.pnl))} data-testid="day-trade-pnl">
-                      {formatSignedUsd(toCents(t.pnl))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                      {open && (
+                        <Table.Tr data-testid="day-trade-notes">
+                          <Table.Td colSpan={columns}>
+                            <TradeNotesEditor tradeId={t.id} notes={t.notes} label={`${t.symbol} on ${formatDay(t.date, 'MMM d')}`} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </ScrollArea>

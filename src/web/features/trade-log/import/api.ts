@@ -13,7 +13,7 @@ import { queryKeys, type TradingAccount } from '../../../shared/api';
  */
 
 // The shapes of the import endpoints' answers are their contract's (src/contract/imports.ts), types only.
-import type { FeeScheduleDto as FeeSchedule, ImportOutcome, ImportPreview } from '../../../../contract/imports';
+import type { FeeScheduleDto as FeeSchedule, ImportOutcome, ImportPreview, ImportQueue } from '../../../../contract/imports';
 import type { FeeScheduleApplied } from '../../../../contract/imports';
 
 export type { FileAccount, ImportIssue, ImportOutcome, ImportPreview, OpenPosition, PreviewTrade } from '../../../../contract/imports';
@@ -69,6 +69,23 @@ export class ImportRequestError extends ApiError {
     this.name = 'ImportRequestError';
   }
 }
+
+/**
+ * Refusals of the server that are about its load, not the file (issue 25, point 5): their message tells the trader
+ * what to do (try again shortly), though the status is 503.
+ */
+const BUSY_CODES = new Set(['import-busy', 'import-too-large-now']);
+
+/** The message of a busy refusal, which is meant for the trader, or undefined. */
+export function busyMessage(error: unknown): string | undefined {
+  return error instanceof ImportRequestError && error.code !== undefined && BUSY_CODES.has(error.code) ? error.message : undefined;
+}
+
+/** GET /api/imports/queue: whether this trader's upload waits for other files to be read first. */
+export const importQueueQuery = {
+  queryKey: ['imports', 'queue'] as const,
+  queryFn: () => apiFetch<ImportQueue>('/api/imports/queue'),
+};
 
 /** Upload progress of the file: bytes sent so far out of the file's size. */
 export type UploadProgress = (sent: number, total: number) => void;

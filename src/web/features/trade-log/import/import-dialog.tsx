@@ -8,7 +8,7 @@ import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
 import { accountsQuery, preferencesQuery } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
-import { commitImport, ImportRequestError, invalidateAfterImport, previewImport, type ImportPreview } from './api';
+import { busyMessage, commitImport, importQueueQuery, ImportRequestError, invalidateAfterImport, previewImport, type ImportPreview } from './api';
 import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-mapping';
 import { FeeSchedules } from './fee-schedule';
 import { FileAccountsMapping, SKIP } from './file-accounts';
@@ -361,10 +361,13 @@ function StepProgress({ label, percent, testId }: { label: string; percent: numb
 
 /**
  * Issue 12, point 9: while the file goes to the server, how much of it has been sent; then that the server is reading
- * (or storing) the trades.
+ * (or storing) the trades, or, when other traders' files are being read first, that it waits its turn (issue 25,
+ * point 5).
  */
 function UploadProgress({ upload, testId, importing = false }: { upload: Upload; testId: string; importing?: boolean }) {
   const sending = upload !== null && upload.sent < upload.total;
+  const queue = useQuery({ ...importQueueQuery, enabled: !sending, refetchInterval: 1000, gcTime: 0, retry: false });
+  const ahead = queue.data && queue.data.waiting > 0 ? queue.data.ahead : 0;
   if (sending) {
     const percent = Math.floor((upload.sent / Math.max(1, upload.total)) * 100);
     return (
@@ -379,9 +382,15 @@ function UploadProgress({ upload, testId, importing = false }: { upload: Upload;
   const label = importing ? 'Importing trades...' : 'Reading trades...';
   return (
     <Stack gap={4} data-testid={testId}>
-      <Group gap="xs">
+      <Group gap="xs" wrap="nowrap">
         <Loader size="xs" />
-        <Text size="sm">{label}</Text>
+        {ahead > 0 ? (
+          <Text size="sm" data-testid="import-waiting-turn">
+            Your file is waiting its turn: the server is reading {ahead} other {ahead === 1 ? 'file' : 'files'} first...
+          </Text>
+        ) : (
+          <Text size="sm">{label}</Text>
+        )}
       </Group>
       <Progress value={100} striped animated aria-label={label} />
     </Stack>
@@ -395,7 +404,7 @@ function detectedText(label: string, detected: string | undefined, auto: boolean
 
 /** The server's reason (empty, binary, too large, not an array, unknown format with the columns it saw). */
 function PreviewError({ error }: { error: unknown }) {
-  const message = error instanceof ApiError && error.status < 500 ? error.message : undefined;
+  const message = busyMessage(error) ?? (error instanceof ApiError && error.status < 500 ? error.message : undefined);
   const columns = message?.match(/Columns found: (.*?)\. Supported:/)?.[1];
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to import trades" data-testid="import-error">

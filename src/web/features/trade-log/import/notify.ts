@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api';
+import { busyMessage } from './api';
 
 /** The spec's toasts (part 2 §8): a title, sometimes a description. One at a time (providers.tsx). */
 export function toastSuccess(title: string, message?: string) {
@@ -12,6 +13,8 @@ export function toastError(title: string, message?: string) {
 
 /** The server's message when it sent one meant for the trader (`{ error }`), else nothing. */
 export function describeError(error: unknown): string | undefined {
+  const busy = busyMessage(error);
+  if (busy) return busy;
   if (error instanceof ApiError) return /^Request failed/.test(error.message) || error.status >= 500 ? undefined : error.message;
   return undefined;
 }

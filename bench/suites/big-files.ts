@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import { backupRows } from '../../tests/support/backup-file';
+import { tradovateExports } from '../../tests/support/broker-files';
+import { signUp, spawnServer, summarize, tempDir, time, type PostgresForBench, type Row, type ServerProcess } from '../lib';
+
+const SUITE = 'big-files';
+const TIME_ZONE = 'America/New_York';
+const BACKUP_ROWS = 30_000;
+
+/**
+ * Issue 25, points 4 and 5, on the compiled server as `npm start` runs it:
+ *  - the embedded database while one trader restores a 30,000-row JSON backup (POST /api/trades/import): the latency
+ *    of /api/health and of another trader's first Trade Log page, polled one after another (20 ms apart) for as long as
+ *    the restore runs (before: both waited for all of it, 12 s);
+ *  - the server's peak resident memory while three traders preview a 15 MB Tradovate Performance export each, at
+ *    once, on PGlite and on PostgreSQL (before: from ~600 MB to 2.4 GB, and from 230 MB to 2.4 GB).
+ */
+export async function run(ctx: { postgres: PostgresForBench | null; quick: boolean }): Promise<Row[]> {
+  const runs = ctx.quick ? 1 : 3;
+  const rows: Row[] = [];
+  rows.push(...(await backupWhileServing(runs)));
+  const large = tradovateExports(205_000).performance;
+  const note = `3 x ${(Buffer.byteLength(large) / 1024 / 1024).toFixed(1)} MB, 74,513 trades each`;
+  rows.push(...(await previewMemory('pglite', async () => ({ DATA_DIR: tempDir('big-files-pglite') }), large, runs, note)));
+  const postgres = ctx.postgres;
+  if (postgres) {
+    const env = async () => ({ DATABASE_URL: await postgres.newDatabase(), DATA_DIR: tempDir('big-files-pg') });
+    rows.push(...(await previewMemory('postgres', env, large, runs, note)));
+  }
+  return rows;
+}
+
+async function post(server: ServerProcess, cookie: string, path: string, body: string, type = 'application/json') {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': type }, body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, unknown> & { id: string };
+}
+
+/** /api/health and another trader's Trade Log while one trader restores a 30,000-row backup, on PGlite. */
+async function backupWhileServing(runs: number): Promise<Row[]> {
+  const dir = tempDir('big-files-backup');
+  const { server } = await spawnServer({ DATA_DIR: dir });
+  try {
+    const other = await signUp(server.url);
+    await post(server, other.cookie, '/api/trades', JSON.stringify({ date: '2026-02-02', period: 'AM', symbol: 'ES', pnl: 10 }));
+    const trades = backupRows(BACKUP_ROWS);
+    const health: number[] = [];
+    const reads: number[] = [];
+    const restores: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const trader = await signUp(server.url);
+      const account = await post(server, trader.cookie, '/api/accounts', JSON.stringify({ name: `Restore ${i}` }));
+      const body = JSON.stringify({ account_id: account.id, trades });
+      let done = false;
+      const restoring = time(() => post(server, trader.cookie, '/api/trades/import', body)).finally(() => (done = true));
+      const poll = async (samples: number[], url: string, cookie?: string) => {
+        while (!done) {
+          const [ms, res] = await time(() => fetch(url, cookie ? { headers: { cookie } } : {}));
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+          if (!done) samples.push(ms);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      await Promise.all([poll(health, `${server.url}/api/health`), poll(reads, `${server.url}/api/trades?limit=50`, other.cookie)]);
+      const [ms, outcome] = await restoring;
+      if (outcome.imported !== BACKUP_ROWS) throw new Error(`the restore imported ${String(outcome.imported)}`);
+      restores.push(ms);
+    }
+    const note = `${BACKUP_ROWS.toLocaleString('en-US')} rows, ${(Buffer.byteLength(JSON.stringify(trades)) / 1024 / 1024).toFixed(1)} MB`;
+    return [
+      summarize(SUITE, 'POST /api/trades/import of a JSON backup', 'pglite', restores, 'ms', note),
+      summarize(SUITE, 'GET /api/health while that backup is restored', 'pglite', health, 'ms', 'polled 20 ms apart'),
+      summarize(SUITE, "another trader's GET /api/trades?limit=50 while that backup is restored", 'pglite', reads, 'ms', 'polled 20 ms apart'),
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Peak RSS of a server while three traders preview the same 15 MB file at once (sampled every 25 ms): a new server
+ * and database each run, since a server's memory, once grown, is not all given back.
+ */
+async function previewMemory(backend: string, makeEnv: () => Promise<Record<string, string>>, file: string, runs: number, note: string): Promise<Row[]> {
+  const peaks: number[] = [];
+  const growths: number[] = [];
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const env = await makeEnv();
+    const { server } = await spawnServer(env);
+    try {
+      const traders = await Promise.all([0, 1, 2].map(async () => {
+        const { cookie } = await signUp(server.url);
+        const account = await post(server, cookie, '/api/accounts', JSON.stringify({ name: 'Futures' }));
+        return { cookie, query: `account_id=${account.id}&time_zone=${encodeURIComponent(TIME_ZONE)}&limit=200` };
+      }));
+      // The parse worker started, as on a server that has imported before.
+      await post(server, traders[0]!.cookie, `/api/imports/preview?${traders[0]!.query}`, 'symbol,side\n', 'text/csv').catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = server.rssMb();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 25);
+      const [ms] = await time(() => Promise.all(traders.map((t) => post(server, t.cookie, `/api/imports/preview?${t.query}`, file, 'text/csv'))));
+      clearInterval(sampler);
+      peaks.push(peak);
+      growths.push(peak - before);
+      durations.push(ms);
+    } finally {
+      await server.stop();
+      fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    }
+  }
+  return [
+    summarize(SUITE, 'peak RSS of the server, three 15 MB previews at once', backend, peaks, 'MB', note),
+    summarize(SUITE, 'growth of the RSS over the idle server, three 15 MB previews at once', backend, growths, 'MB', note),
+    summarize(SUITE, 'three 15 MB previews at once, until the last answers', backend, durations, 'ms', note),
+  ];
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { barSpanOf, joinBarSpans, type BarSpan } from '../../../domain/connections/bar-spans';
+import { contractSpecOf } from '../../../domain/connections/round-trips';
+import { parseInstrument } from '../../../domain/importers';
+import type { BrokerBar, BrokerContract, ConnectorSession } from '../../connectors/types';
+import type { Database } from '../../db/client';
+
+/**
+ * One-minute bars for replay (issue 30, point 3): after a sync, the trades of the connection's trading accounts whose
+ * bars are missing get them from the provider, stored in the shared store of price bars (market data, under the
+ * journal's contract: MNQU5). A trade needs bars when no one-minute bar is stored at its entry's minute or its exit's:
+ * the exchange traded then, so a bar of that minute exists wherever bars were stored for it.
+ */
+
+/** Requests for bars one sync makes at most (the provider allows 30 in 30 s): older trades get theirs next time. */
+export const BAR_REQUESTS_PER_SYNC = 60;
+/** Trades looked at per sync, newest first. */
+const TRADES_LOOKED_AT = 5_000;
+const BARS_PER_INSERT = 5_000;
+const ONE_MINUTE = 60;
+/** ProjectX's own roots for contracts the journal files under the exchange's (see round-trips.ts). */
+const PROVIDER_ROOTS: Readonly<Record<string, string>> = { ES: 'EP', NQ: 'ENQ' };
+
+export interface BarsOutcome {
+  /** Bars stored that were not before. */
+  added: number;
+  /** Requests made. */
+  requests: number;
+  /** Spans left for the next sync (the cap per sync). */
+  deferred: number;
+  /** Journal contracts the provider does not know. */
+  unknown: string[];
+}
+
+interface Need {
+  contract: string;
+  span: BarSpan;
+}
+
+/** The bars a trader's trades in these trading accounts lack, as spans per journal contract, newest first. */
+async function barsNeeded(database: Database, userId: string, accountIds: readonly string[]): Promise<Need[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await database.withUser(userId, async (tx) => {
+    const result = await tx.execute(sql`
+      with wanted as (
+        select upper(trim(t.contract)) as contract, t.entry_time, t.exit_time
+        from trades t
+        where t.user_id = ${userId} and t.account_id in (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)})
+          and nullif(trim(t.contract), '') is not null and t.entry_time is not null and t.exit_time is not null
+      )
+      select w.contract, w.entry_time, w.exit_time from wanted w
+      where not exists (select 1 from price_bars b where b.contract = w.contract and b.resolution = ${ONE_MINUTE} and b.start = date_trunc('minute', w.entry_time))
+         or not exists (select 1 from price_bars b where b.contract = w.contract and b.resolution = ${ONE_MINUTE} and b.start = date_trunc('minute', w.exit_time))
+      order by w.exit_time desc
+      limit ${TRADES_LOOKED_AT}
+    `);
+    return (result as unknown as { rows: Array<{ contract: string; entry_time: string; exit_time: string }> }).rows;
+  });
+  const byContract = new Map<string, BarSpan[]>();
+  for (const row of rows) {
+    let spans = byContract.get(row.contract);
+    if (!spans) byContract.set(row.contract, (spans = []));
+    spans.push(barSpanOf({ entry: new Date(row.entry_time).getTime(), exit: new Date(row.exit_time).getTime() }));
+  }
+  const needs: Need[] = [];
+  for (const [contract, spans] of byContract) for (const span of joinBarSpans(spans)) needs.push({ contract, span });
+  return needs.sort((a, b) => b.span.to - a.span.to);
+}
+
+/**
+ * Stores one contract's bars in the shared store as `userId` (the store's policy lets a trader add rows only in their
+ * own name); a bar already stored keeps its values. The one place broker connections write bars: when slice `fills`
+ * is on main, this becomes its upsertBars (src/server/features/market/bars.ts), which also computes again the MAE and
+ * MFE of the trades the bars touch.
+ */
+export async function storeBars(database: Database, userId: string, contract: string, bars: readonly BrokerBar[]): Promise<number> {
+  if (bars.length === 0) return 0;
+  return database.withUser(userId, async (tx) => {
+    let added = 0;
+    for (let i = 0; i < bars.length; i += BARS_PER_INSERT) {
+      const json = JSON.stringify(bars.slice(i, i + BARS_PER_INSERT).map((b) => ({ s: b.start, o: b.open, h: b.high, l: b.low, c: b.close, v: b.volume })));
+      const result = (await tx.execute(sql`
+        with added as (
+          insert into price_bars (contract, resolution, start, open, high, low, close, volume, added_by)
+          select ${contract}, ${ONE_MINUTE}, s, o, h, l, c, v, ${userId}
+          from jsonb_to_recordset(${json}::jsonb) as r(s timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric)
+          where h >= l
+          on conflict (contract, resolution, start) do nothing
+          returning 1
+        )
+        select count(*)::int as n from added
+      `)) as unknown as { rows: Array<{ n: number | string }> };
+      added += Number(result.rows[0]?.n ?? 0);
+    }
+    return added;
+  });
+}
+
+export interface FetchBarsOptions {
+  database: Database;
+  userId: string;
+  session: ConnectorSession;
+  /** Trading accounts the connection syncs into. */
+  accountIds: readonly string[];
+  /** Contracts the provider described in this sync, by its id: their journal names map back to those ids. */
+  described: ReadonlyMap<string, BrokerContract | null>;
+  /**
+   * Spans already asked for in this process (`userId|contract|from|to`): the provider may have no bar at a trade's
+   * minute (a thin contract, a history it does not keep), and asking again at every sync would only spend its limits.
+   */
+  asked: Set<string>;
+  onRequest?: (done: number, total: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Fetches and stores the bars the trades of `accountIds` lack (at most BAR_REQUESTS_PER_SYNC requests). */
+export async function fetchMissingBars(options: FetchBarsOptions): Promise<BarsOutcome> {
+  const { database, userId, session } = options;
+  const keyOf = (need: Need) => `${userId}|${need.contract}|${need.span.from}|${need.span.to}`;
+  const needs = (await barsNeeded(database, userId, options.accountIds)).filter((need) => !options.asked.has(keyOf(need)));
+  const outcome: BarsOutcome = { added: 0, requests: 0, deferred: Math.max(0, needs.length - BAR_REQUESTS_PER_SYNC), unknown: [] };
+  const chosen = needs.slice(0, BAR_REQUESTS_PER_SYNC);
+  // The provider's id of each journal contract: from the contracts this sync described, else looked up by name.
+  const providerIds = new Map<string, string | null>();
+  for (const [contractId, contract] of options.described) providerIds.set(contractSpecOf(contractId, contract).contract, contractId);
+  const providerIdOf = async (contract: string): Promise<string | null> => {
+    if (!providerIds.has(contract)) {
+      const instrument = parseInstrument(contract);
+      let found = await session.findContract(contract);
+      const providerRoot = PROVIDER_ROOTS[instrument.root];
+      if (!found && providerRoot && instrument.isFuturesContract) found = await session.findContract(providerRoot + contract.slice(instrument.root.length));
+      providerIds.set(contract, found?.id ?? null);
+      if (!found) outcome.unknown.push(contract);
+    }
+    return providerIds.get(contract) ?? null;
+  };
+  for (const [i, need] of chosen.entries()) {
+    options.signal?.throwIfAborted();
+    const contractId = await providerIdOf(need.contract);
+    if (contractId !== null) {
+      const bars = await session.fetchBars(contractId, { from: new Date(need.span.from), to: new Date(need.span.to) });
+      outcome.requests += 1;
+      outcome.added += await storeBars(database, userId, need.contract, bars);
+    }
+    options.asked.add(keyOf(need));
+    await options.onRequest?.(i + 1, chosen.length);
+  }
+  return outcome;
+}

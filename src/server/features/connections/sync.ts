@@ -1,0 +1,396 @@
+import { eq, sql } from 'drizzle-orm';
+import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
+import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints, type RoundTripsResult, type SyncedFill } from '../../../domain/connections/round-trips';
+import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
+import { findStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
+import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
+import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
+import type { Database } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
+import { brokerConnections } from '../../db/schema';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { describeError } from '../../http/error-log';
+import type { Logger } from '../../logger';
+import { toTradeRow } from '../imports/convert';
+import { preferencesIn } from '../preferences/routes';
+import type { ConnectorRegistry } from './registry';
+import { fetchMissingBars } from './bars';
+import { connectionsRepo, type BrokerAccountRow } from './repo';
+import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
+
+/**
+ * A sync of one connection (issue 30): read every mapped account's new fills from the provider, then store them and
+ * the round trips they complete in ONE transaction. The reading can take minutes (the provider's rate limits, a slow
+ * gateway), so it runs off the request path, outside any transaction, under a lock that every server process
+ * respects (one sync of a connection at a time); the trader follows its progress, kept on the connection's row. Any
+ * failure before the commit leaves the journal as it was: nothing partial is stored.
+ */
+
+export type SyncTrigger = SyncOutcome['trigger'];
+
+/** Where trades from a connection come from, as imports name their formats. */
+export const SYNC_SOURCE = 'topstepx-api';
+/** The next fetch reads the last 10 minutes again: a fill the provider recorded late is still found (ids dedupe it). */
+const OVERLAP_MS = 10 * 60_000;
+/** A sync that said nothing for this long is gone (its process died): the connection is no longer shown as syncing. */
+export const SYNC_STALE_MS = 3 * 60_000;
+/** History read on a first sync when the trader chose no day. */
+export const DEFAULT_HISTORY_DAYS = 30;
+/** Progress is written at most this often (a phase change at once). */
+const PROGRESS_EVERY_MS = 500;
+
+export interface SyncRunnerDeps {
+  database: Database;
+  logger: Logger;
+  box: SecretBox;
+  registry: ConnectorRegistry;
+  /** Aborted when the server shuts down: the sync under way stops before its transaction. */
+  shutdown?: AbortSignal;
+  /** PROJECTX_SYNC_MINUTES: a scheduled sync of a connection synced more recently than this is skipped. */
+  scheduleMinutes: number;
+}
+
+export interface SyncRunner {
+  /** Starts a sync unless one is under way (in this process or another): 'running' then. */
+  start(userId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'running'>;
+  /** The sync this process runs for the connection, if any (tests wait for it). */
+  current(connectionId: string): Promise<void> | undefined;
+  /** Waits for every sync this process runs. */
+  idle(): Promise<void>;
+}
+
+interface AccountPlan {
+  account: BrokerAccountRow;
+  accountId: string;
+  syncFrom: string;
+  from: Date;
+  to: Date;
+  fills: BrokerFill[];
+  built?: RoundTripsResult;
+}
+
+interface AccountResult {
+  added: number;
+  duplicates: number;
+  openPositions: number;
+}
+
+export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
+  const { database, logger, box, registry } = deps;
+  const running = new Map<string, Promise<void>>();
+  // Contracts do not change: described once per process, by provider and id.
+  const described = new Map<string, BrokerContract | null>();
+  const barsAsked = new Set<string>();
+
+  async function writeProgress(userId: string, connectionId: string, progress: SyncProgress) {
+    await database.withUser(userId, (tx) =>
+      connectionsRepo(tx, userId).update(connectionId, { syncProgress: progress, syncHeartbeatAt: sql`now()` }),
+    );
+  }
+
+  async function run(userId: string, connectionId: string, trigger: SyncTrigger, startedAt: Date): Promise<void> {
+    const signal = deps.shutdown;
+    let progress: SyncProgress = { phase: 'signing-in', accounts_done: 0, accounts_total: 0, account_name: null, windows_done: 0, windows_total: 0, fills: 0 };
+    let written = 0;
+    const report = async (change: Partial<SyncProgress>, force = false) => {
+      const phaseChanged = change.phase !== undefined && change.phase !== progress.phase;
+      progress = { ...progress, ...change };
+      if (!force && !phaseChanged && Date.now() - written < PROGRESS_EVERY_MS) return;
+      written = Date.now();
+      await writeProgress(userId, connectionId, progress);
+    };
+    const warnings: string[] = [];
+    const plans: AccountPlan[] = [];
+    let outcome: SyncOutcome;
+    // A wait on the gateway (its Retry-After, the rate limits) says nothing for a while: the heartbeat goes on, so the
+    // sync is not taken for one whose process died.
+    const heartbeat = setInterval(() => void report({}, true).catch(() => undefined), SYNC_STALE_MS / 4);
+    heartbeat.unref();
+    try {
+      const loaded = await database.withUser(userId, async (tx) => {
+        const repo = connectionsRepo(tx, userId);
+        const connection = await repo.find(connectionId);
+        return connection ? { connection, accounts: await repo.accounts(connectionId), preferences: await preferencesIn(tx, userId) } : null;
+      });
+      if (!loaded) return;
+      const { connection, preferences } = loaded;
+      const rule = preferences.tradingDay as TradingDayRule;
+      const apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
+      const connector = registry.get(connection.provider as 'topstepx');
+      const session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
+      await report({ phase: 'accounts' });
+      const listed = await session.listAccounts();
+      await database.withUser(userId, (tx) => connectionsRepo(tx, userId).rememberAccounts(connectionId, listed));
+      const listedIds = new Set(listed.map((a) => a.externalId));
+      const accounts = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).accounts(connectionId));
+
+      const now = new Date();
+      const today = getTodayInZone(now, preferences.timeZone);
+      for (const account of accounts) {
+        if (account.accountId === null) continue;
+        if (!listedIds.has(account.externalId)) {
+          warnings.push(`${connector.label} no longer lists ${account.name}: nothing new comes from it.`);
+          continue;
+        }
+        const syncFrom = account.syncFrom ?? addDays(today, -DEFAULT_HISTORY_DAYS);
+        const start = syncStartOf(syncFrom, rule);
+        const from = account.fetchedUntil ? new Date(Math.max(Date.parse(account.fetchedUntil) - OVERLAP_MS, start.getTime())) : start;
+        plans.push({ account, accountId: account.accountId, syncFrom, from, to: now, fills: [] });
+      }
+      const windowsOf = plans.map((plan) => fetchWindows(plan.from, plan.to));
+      await report({ phase: 'fills', accounts_total: plans.length, windows_total: windowsOf.reduce((n, w) => n + w.length, 0) }, true);
+      for (const [i, plan] of plans.entries()) {
+        await report({ account_name: plan.account.name, accounts_done: i });
+        for (const window of windowsOf[i]!) {
+          plan.fills.push(...(await session.fetchFills(plan.account.externalId, window)));
+          await report({ windows_done: progress.windows_done + 1, fills: sumBefore(plans, i) + plan.fills.length });
+        }
+      }
+      await report({ accounts_done: plans.length });
+      // Windows share their ends (and the next sync re-reads the last minutes): a fill read twice is one fill.
+      for (const plan of plans) plan.fills = [...new Map(plan.fills.map((fill) => [fill.externalId, fill])).values()];
+
+      // The fills stored after each contract's flat point, with those just read (a fill read again wins: it may have
+      // been voided since).
+      const merged = new Map<AccountPlan, SyncedFill[]>();
+      for (const plan of plans) {
+        const byId = new Map<string, SyncedFill>();
+        const flat = plan.account.flatPoints as FlatPoints;
+        for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat))) byId.set(fill.id, fill);
+        for (const fill of plan.fills) byId.set(fill.externalId, { ...fill, id: fill.externalId });
+        merged.set(plan, [...byId.values()]);
+      }
+
+      // Every contract the build will meet, described by the provider (tick value / tick size is the point value).
+      const specs = new Map<string, ContractSpec>();
+      const contractIds = new Set([...merged.values()].flatMap((fills) => fills.map((fill) => fill.contractId)));
+      for (const contractId of contractIds) {
+        const key = `${connection.provider}|${contractId}`;
+        if (!described.has(key)) described.set(key, await session.contract(contractId));
+        const contract = described.get(key) ?? null;
+        specs.set(contractId, contractSpecOf(contractId, contract));
+        if (!contract) warnings.push(`${connector.label} does not describe ${contractId}: its point value comes from Edgebook's table of contracts.`);
+      }
+
+      // Round trips are built before the transaction: the sync lock keeps any other sync from storing fills meanwhile,
+      // and the transaction only stores (on PGlite, one connection, it holds every other request while it runs).
+      for (const plan of plans) {
+        const flat = plan.account.flatPoints as FlatPoints;
+        plan.built = roundTripsFromFills(merged.get(plan)!, flat, specs, { tradingDay: rule });
+        if (plan.built.orphans > 0) {
+          warnings.push(
+            `${plan.built.orphans} ${plan.built.orphans === 1 ? 'fill' : 'fills'} of ${plan.account.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
+          );
+        }
+        for (const issue of plan.built.issues) warnings.push(`${plan.account.name}: ${issue.message}`);
+      }
+
+      await report({ phase: 'saving' }, true);
+      signal?.throwIfAborted();
+      const results = await database.withUser(userId, async (tx) => {
+        const repo = connectionsRepo(tx, userId);
+        // One import or sync at a time into a trading account (the imports' lock): the duplicate check below then sees
+        // what an export imported at the same moment stored.
+        for (const accountId of [...new Set(plans.map((p) => p.accountId))].sort()) await lockFor(tx, 'account_imports', accountId);
+        const pglite = database.kind === 'pglite';
+        const out: AccountResult[] = [];
+        for (const plan of plans) {
+          const built = plan.built!;
+          const current = await repo.account(connectionId, plan.account.id, true);
+          // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
+          if (!current || current.accountId !== plan.accountId || current.syncFrom !== plan.account.syncFrom || current.fetchedUntil !== plan.account.fetchedUntil) {
+            out.push({ added: 0, duplicates: 0, openPositions: 0 });
+            continue;
+          }
+          await repo.storeFills(current.id, plan.fills, pglite);
+          const fresh = await withoutStored(repo, plan.accountId, built.trades);
+          const inserted = await repo.insertTrades(
+            fresh.map((trade) => toTradeRow(trade, plan.accountId, SYNC_SOURCE)),
+            pglite,
+          );
+          const added = inserted.length;
+          await repo.updateAccount(current.id, {
+            fetchedUntil: plan.to.toISOString(),
+            flatPoints: built.flat,
+            lastSyncAt: sql`now()`,
+            lastSyncAdded: added,
+            lastSyncStatus: 'ok',
+            lastError: null,
+          });
+          out.push({ added, duplicates: built.trades.length - added, openPositions: built.openPositions.length });
+        }
+        await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
+        return out;
+      });
+
+      // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
+      // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
+      // sync asks for what is still missing.
+      let barsAdded = 0;
+      try {
+        await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
+        const bars = await fetchMissingBars({
+          database,
+          userId,
+          session,
+          accountIds: [...new Set(plans.map((p) => p.accountId))],
+          described: new Map([...described].filter(([key]) => key.startsWith(`${connection.provider}|`)).map(([key, contract]) => [key.slice(connection.provider.length + 1), contract])),
+          asked: barsAsked,
+          onRequest: (done, total) => report({ windows_done: done, windows_total: total }),
+          signal,
+        });
+        barsAdded = bars.added;
+        if (bars.deferred > 0) warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
+        for (const contract of bars.unknown) warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
+      } catch (error) {
+        if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker bars failed');
+        else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker bars failed');
+        warnings.push(`The trades are saved, but their price bars could not be read: ${messageOf(error, connector.label)} The next sync tries again.`);
+      }
+      outcome = {
+        status: 'ok',
+        message: null,
+        trigger,
+        started_at: startedAt.toISOString(),
+        finished_at: new Date().toISOString(),
+        added: results.reduce((n, r) => n + r.added, 0),
+        duplicates: results.reduce((n, r) => n + r.duplicates, 0),
+        fills: plans.reduce((n, p) => n + p.fills.length, 0),
+        open_positions: results.reduce((n, r) => n + r.openPositions, 0),
+        bars: barsAdded,
+        warnings: [...new Set(warnings)].slice(0, 20),
+      };
+      logger.info({ connection: connectionId, user: userId, trigger, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, bars: outcome.bars, ms: Date.now() - startedAt.getTime() }, 'broker sync done');
+    } catch (error) {
+      const message = `${messageOf(error, registry.get('topstepx').label)} Nothing was stored.`;
+      if (error instanceof ConnectorError) {
+        logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker sync failed');
+      } else if (!(error instanceof SecretUnreadable)) {
+        logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker sync failed');
+      }
+      outcome = {
+        status: 'error',
+        message,
+        trigger,
+        started_at: startedAt.toISOString(),
+        finished_at: new Date().toISOString(),
+        added: 0,
+        duplicates: 0,
+        fills: 0,
+        open_positions: 0,
+        bars: 0,
+        warnings: [],
+      };
+      // A refused or unreadable key needs the trader: the connection says so until a new key is given.
+      const credentialsFailed = error instanceof SecretUnreadable || (error instanceof ConnectorError && error.kind === 'credentials');
+      const failedPlans = plans;
+      await database
+        .withUser(userId, async (tx) => {
+          const repo = connectionsRepo(tx, userId);
+          if (credentialsFailed) await repo.update(connectionId, { status: 'error', lastError: message });
+          for (const plan of failedPlans) await repo.updateAccount(plan.account.id, { lastSyncStatus: 'error', lastError: message });
+        })
+        .catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await database
+      .withUser(userId, (tx) =>
+        tx
+          .update(brokerConnections)
+          .set({ lastOutcome: outcome, syncStartedAt: null, syncHeartbeatAt: null, syncProgress: null, updatedAt: sql`now()` })
+          .where(eq(brokerConnections.id, connectionId)),
+      )
+      .catch((error: unknown) => logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of a broker sync'));
+  }
+
+  /** Another process may have synced it between the scheduler's look and this lock. */
+  async function syncedRecently(userId: string, connectionId: string): Promise<boolean> {
+    const connection = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).find(connectionId));
+    const finished = (connection?.lastOutcome as SyncOutcome | null)?.finished_at;
+    return finished !== undefined && Date.now() - Date.parse(finished) < deps.scheduleMinutes * 60_000 - 5_000;
+  }
+
+  return {
+    async start(userId, connectionId, trigger) {
+      if (running.has(connectionId)) return 'running';
+      const release = await database.tryLock('broker_sync', connectionId);
+      if (!release) return 'running';
+      const startedAt = new Date();
+      let job: Promise<void>;
+      try {
+        if (trigger === 'schedule' && (await syncedRecently(userId, connectionId))) {
+          await release();
+          return 'running';
+        }
+        const marked = await database.withUser(userId, (tx) =>
+          connectionsRepo(tx, userId).update(connectionId, {
+            syncStartedAt: startedAt.toISOString(),
+            syncHeartbeatAt: startedAt.toISOString(),
+            syncProgress: { phase: 'signing-in', accounts_done: 0, accounts_total: 0, account_name: null, windows_done: 0, windows_total: 0, fills: 0 } satisfies SyncProgress,
+          }),
+        );
+        if (!marked) {
+          await release();
+          return 'running';
+        }
+        job = run(userId, connectionId, trigger, startedAt);
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      const tracked = job
+        .catch((error: unknown) => logger.error({ connection: connectionId, error: describeError(error) }, 'broker sync crashed'))
+        .finally(async () => {
+          running.delete(connectionId);
+          await release();
+        });
+      running.set(connectionId, tracked);
+      return 'started';
+    },
+    current: (connectionId) => running.get(connectionId),
+    idle: async () => {
+      await Promise.all([...running.values()]);
+    },
+  };
+}
+
+/** Fills read so far before account `i` (progress counts every account's). */
+function sumBefore(plans: AccountPlan[], i: number): number {
+  let n = 0;
+  for (let k = 0; k < i; k++) n += plans[k]!.fills.length;
+  return n;
+}
+
+/**
+ * The trades the account does not hold yet: the two-export duplicate rule of the imports (findStoredRoundTrips), so a
+ * trade imported from TopstepX's CSV export before, or synced before, is not stored again. Keys the account already
+ * holds are left to the unique index.
+ */
+async function withoutStored(repo: ReturnType<typeof connectionsRepo>, accountId: string, built: ImportedTrade[]): Promise<ImportedTrade[]> {
+  const timed = built.filter((t) => t.entryTime !== null);
+  if (timed.length === 0) return built;
+  const entries = timed.map((t) => Date.parse(t.entryTime!));
+  const stored = await repo.roundTripsBetween(accountId, Math.min(...entries), Math.max(...entries));
+  if (stored.length === 0) return built;
+  const incoming: RoundTrip[] = built.map((t) => ({
+    contract: t.contract,
+    side: t.side,
+    quantity: t.quantity?.toString() ?? null,
+    entryPrice: t.entryPrice?.toString() ?? null,
+    exitPrice: t.exitPrice?.toString() ?? null,
+    entryTime: t.entryTime,
+    exitTime: t.exitTime,
+    minutePrecision: false,
+  }));
+  const known = findStoredRoundTrips(incoming, stored);
+  return built.filter((_, i) => !known.has(i));
+}
+
+/** A failure in the trader's words. */
+export function messageOf(error: unknown, label: string): string {
+  if (error instanceof ConnectorError) return error.message;
+  if (error instanceof SecretUnreadable) return `The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your ${label} API key again.`;
+  if (isDatabaseUnavailable(error)) return 'The database was not reachable during the sync.';
+  return 'The sync failed on Edgebook’s side. Try again; if it keeps failing, tell whoever runs this Edgebook.';
+}

@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import type {
+  BrokerAccountUpdate,
+  BrokerConnection,
+  BrokerConnectionList,
+  ConnectionInput,
+  ConnectionTest,
+  ConnectionUpdate,
+} from '../../../contract/connections';
+
+export type { BrokerAccount, BrokerConnection, BrokerConnectionList, ConnectionTest, SyncOutcome, SyncProgress } from '../../../contract/connections';
+
+/** Query keys of broker connections (one factory per resource, as in shared/api/keys.ts). */
+export const connectionKeys = { all: ['connections'] as const };
+
+/** While a sync runs the page asks for its progress every second. */
+const POLL_MS = 1000;
+
+export const connectionsQuery = queryOptions({
+  queryKey: connectionKeys.all,
+  queryFn: () => apiFetch<BrokerConnectionList>('/api/connections'),
+  refetchInterval: (query) => (query.state.data?.connections.some((c) => c.sync.running) ? POLL_MS : false),
+});
+
+export function useConnections() {
+  return useQuery(connectionsQuery);
+}
+
+const json = (method: string, body?: unknown): RequestInit => ({ method, ...(body !== undefined && { body: JSON.stringify(body) }) });
+
+/** Puts the connection the server answered into the list, so the page shows it at once. */
+function useStore() {
+  const client = useQueryClient();
+  return (connection: BrokerConnection) =>
+    client.setQueryData<BrokerConnectionList>(connectionKeys.all, (list) =>
+      list
+        ? {
+            ...list,
+            connections: list.connections.some((c) => c.id === connection.id)
+              ? list.connections.map((c) => (c.id === connection.id ? connection : c))
+              : [...list.connections, connection],
+          }
+        : list,
+    );
+}
+
+export function useTestConnection() {
+  return useMutation({ mutationFn: (input: ConnectionInput) => apiFetch<ConnectionTest>('/api/connections/test', json('POST', input)) });
+}
+
+export function useConnect() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: (input: ConnectionInput) => apiFetch<BrokerConnection>('/api/connections', json('POST', input)),
+    onSuccess: store,
+  });
+}
+
+export function useReplaceKey() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ConnectionUpdate }) => apiFetch<BrokerConnection>(`/api/connections/${id}`, json('PATCH', input)),
+    onSuccess: store,
+  });
+}
+
+export function useRemoveConnection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/api/connections/${id}`, json('DELETE')),
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
+}
+
+export function useMapAccount() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: ({ connectionId, accountId, input }: { connectionId: string; accountId: string; input: BrokerAccountUpdate }) =>
+      apiFetch<BrokerConnection>(`/api/connections/${connectionId}/broker-accounts/${accountId}`, json('PATCH', input)),
+    onSuccess: store,
+  });
+}
+
+export function useSyncNow() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<BrokerConnection>(`/api/connections/${id}/sync`, json('POST')),
+    onSuccess: store,
+  });
+}
