@@ -10,6 +10,8 @@ import * as foundation from './suites/foundation';
 import * as imports from './suites/imports';
 import * as load from './suites/load';
 import * as notes from './suites/notes';
+import * as prop from './suites/prop';
+import * as perf from './suites/perf';
 import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
 
@@ -28,6 +30,8 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   ai,
   load,
   notes,
+  prop,
+  perf,
 };
 
 const args = process.argv.slice(2);

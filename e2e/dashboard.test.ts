@@ -394,13 +394,22 @@ describe('dashboard', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
     const fileInput = dialog.locator('input[type="file"]');
     await fileInput.waitFor({ state: 'attached' });
+    // One fallback name, the greeting's (issue 24: Profile Settings said 'User'); the dialog opens on its first field.
+    expect(await dialog.getByTestId('profile-dialog-avatar').innerText()).toBe('T');
+    expect(await dialog.getByText('Trader', { exact: true }).count()).toBe(1);
+    expect(await dialog.getByText('User', { exact: true }).count()).toBe(0);
+    await eventually(() => s.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent)).toBe('Display Name');
 
     await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     expect(await textOf(dialog.getByTestId('avatar-file-error'))).toBe('Please upload a valid image file (JPEG, PNG, WebP, or GIF)');
 
     await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(320, 240) });
     await dialog.getByTestId('avatar-cropper').locator('img').waitFor();
+    // The zoom slider is named, with its value (issue 24: it had neither).
+    const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+    expect(await zoom.getAttribute('aria-valuetext')).toBe('1.00x');
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await eventually(() => zoom.getAttribute('aria-valuetext')).toBe('1.20x');
     const media = dialog.getByTestId('avatar-cropper');
     const box = (await media.boundingBox())!;
     await s.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -441,6 +450,10 @@ describe('dashboard', () => {
     expect(await textOf(dialog.getByTestId('share-text'))).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
     const x = await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href');
     expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
+
+    // Its close button has a name (issue 24: a screen reader heard 'button').
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('phone: draws the charts below the fold as they come near, and the screenshot holds them all (issue 14 first screen)', async () => {
@@ -645,20 +658,75 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-day-dialog-phone-${theme}.png`) });
   });
 
-  it('the narrowest phone (320 px): the top bar, the calendar’s toolbar and its day figures fit the screen', async () => {
+  it('the narrowest phone (320 px): the top bar, the toolbar and every day’s amount, trade count and win rate fit, rounded; a month a year back is three clicks away (issue 24)', async () => {
     const s = await scenario({ width: 320, height: 700 });
     await themed(s);
     const { api } = await traderWithoutSamples(s, `narrow-${theme}`);
-    for (const t of [
-      { date: '2026-03-02', symbol: 'NQ', pnl: 421 },
-      { date: '2026-03-03', symbol: 'ES', pnl: -451.37 },
-      { date: '2026-03-04', symbol: 'NQ', pnl: -1234.56 },
-    ])
-      await createTrade(api, t);
+    // The same month a year ago; its first Monday starts a calendar row that holds Monday to Wednesday.
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    const monthStart = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 7)}-01`;
+    let monday = monthStart;
+    while (new Date(`${monday}T12:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
+    const [tue, wed, nextMon, nextTue] = [addDays(monday, 1), addDays(monday, 2), addDays(monday, 7), addDays(monday, 8)];
+    for (const [date, pnl] of [[monday, 1791.9], [tue, 2700], [tue, -310], [wed, 3008.4], [nextMon, -0.4], [nextTue, 0]] as const) {
+      await createTrade(api, { date, symbol: 'NQ', pnl });
+    }
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
-    await dashboard.showMonth(2026, 3);
-    await expect.poll(() => textOf(dashboard.day('2026-03-04').getByTestId('day-pnl'))).toBe('-$1.2k');
+
+    // The month and year picker: open it, a year back, the month.
+    const [year, month] = [Number(monthStart.slice(0, 4)), Number(monthStart.slice(5, 7))];
+    const monthName = new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    await s.page.getByTestId('calendar-month-button').click();
+    const picker = s.page.getByTestId('calendar-month-picker');
+    await picker.waitFor();
+    expect(await s.page.evaluate(() => document.activeElement?.hasAttribute('data-selected'))).toBe(true);
+    const pickerBox = (await picker.boundingBox())!;
+    expect(pickerBox.x + pickerBox.width).toBeLessThanOrEqual(320);
+    await waitForAnimations(s.page);
+    const violations = await seriousA11yViolations(s.page);
+    expect(violations, violations.join('\n')).toEqual([]);
+    await picker.getByRole('button', { name: 'Previous year' }).click();
+    await picker.getByRole('button', { name: monthName, exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+    expect(await dashboard.calendarMonth.innerText()).toBe(new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+    expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('calendar-month-button');
+
+    // Rounded, never cut; no sign on an amount that rounds to nothing (issue 24: '$1.7k', '$7.1k', '-$0').
+    const expected: Record<string, [string, string, string]> = {
+      [monday]: ['$1.8k', '1 tr', '100%'],
+      [tue]: ['$2.4k', '2 tr', '50%'],
+      [wed]: ['$3.0k', '1 tr', '100%'],
+      [nextMon]: ['$0', '1 tr', '0%'],
+      [nextTue]: ['$0', '1 tr', '—'],
+    };
+    await expect.poll(() => textOf(dashboard.day(monday).getByTestId('day-pnl'))).toBe('$1.8k');
+    for (const [date, [pnl, trades, winRate]] of Object.entries(expected)) {
+      const cell = dashboard.day(date);
+      const shown = await cell.evaluate((el) => {
+        const visible = (testId: string) => {
+          const part = el.querySelector(`[data-testid="${testId}"]`)!;
+          return (part.querySelector('[aria-hidden="true"]') ?? part).textContent ?? '';
+        };
+        const inside = (testId: string) => {
+          const part = el.querySelector(`[data-testid="${testId}"]`)!;
+          const range = document.createRange();
+          range.selectNodeContents(part.querySelector('[aria-hidden="true"]') ?? part);
+          const text = range.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return text.left >= box.left - 0.5 && text.right <= box.right + 0.5 && text.bottom <= box.bottom + 0.5;
+        };
+        return { pnl: visible('day-pnl'), trades: visible('day-trades'), winRate: visible('day-winrate'), fits: ['day-pnl', 'day-trades', 'day-winrate'].every(inside) };
+      });
+      expect(shown, date).toEqual({ pnl, trades, winRate, fits: true });
+    }
+    // A screen reader hears the words in full.
+    expect(await dashboard.day(tue).getByTestId('day-trades').evaluate((el) => el.textContent)).toContain('2 trades');
+    expect(await dashboard.day(tue).getByTestId('day-winrate').evaluate((el) => el.textContent)).toContain('50.0% win rate');
+    const firstWeek = s.page.locator('[data-testid^="calendar-week-"]').filter({ has: s.page.getByText('$7.2k', { exact: true }) });
+    expect(await firstWeek.count()).toBe(1);
+    expect(await s.page.getByText('-$0', { exact: true }).count()).toBe(0);
+
     // Nothing scrolls sideways, and the bar's last button and the calendar's Add Trade are on screen.
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     for (const target of [s.page.getByTestId('edit-mode-toggle'), s.page.getByRole('button', { name: 'Add Trade' }).first()]) {
@@ -668,13 +736,9 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     // The clock keeps the date and the time; the weekday is what gives way.
     expect(await textOf(s.page.getByTestId('top-bar-time'))).toMatch(/^\d{2}:\d{2}$/);
     expect(await s.page.getByTestId('top-bar-date').evaluate((el) => (el as HTMLElement).innerText.trim())).toMatch(/^\d{2} [A-Z][a-z]{2}$/);
-    for (const [date, text] of Object.entries({ '2026-03-02': '$421', '2026-03-03': '-$451', '2026-03-04': '-$1.2k' })) {
-      const pnl = dashboard.day(date).getByTestId('day-pnl');
-      expect(await textOf(pnl)).toBe(text);
-      expect(await pnl.evaluate((el) => el.scrollWidth <= el.clientWidth), `${date} ${text}`).toBe(true);
-    }
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
     await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-dashboard-320-${theme}.png`) });
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue24-calendar-320-${theme}.png`) });
   });
 
   it("phone: the calendar's week column ('W11', '$538', '3 days') shows whole inside the card, padded like the day cells", async () => {
@@ -800,6 +864,18 @@ describe('dashboard figures (issue 14)', () => {
     await card.getByText('All', { exact: true }).click();
     await eventually(() => textOf(card.getByTestId('winrate-card-counts'))).toBe('1 win · 1 loss');
     expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50.0%');
+
+    // A month without trades reads '—' under the pointer and to a screen reader, not '0.0%' (issue 24).
+    const monthly = s.page.getByTestId('widget-month-winrate');
+    await monthly.scrollIntoViewIfNeeded();
+    const rows = () => monthly.getByTestId('chart-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent).slice(1)));
+    await eventually(rows).toEqual([...Array.from({ length: 5 }, () => ['—', '0']), ['50.0%', '2']]);
+    const plot = (await monthly.locator('svg.recharts-surface').boundingBox())!;
+    // The first month's slot, right of the 54 px axis.
+    await s.page.mouse.move(plot.x + 54 + (plot.width - 54) / 12, plot.y + plot.height * 0.6, { steps: 5 });
+    const tooltip = monthly.locator('.recharts-tooltip-wrapper');
+    await eventually(() => tooltip.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(await textOf(tooltip)).toMatch(/^[A-Z][a-z]{2} Win rate —$/);
   });
 
   it.each([
@@ -913,8 +989,8 @@ describe('dashboard empty and break-even figures (issue 14 "Speed and finish")',
       const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
       expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
     } else {
-      // Phone cells are too narrow for a win rate; the month summary above them gives it.
-      expect(await day.getByTestId('day-winrate').count()).toBe(0);
+      // A phone's cell gives its win rate too, in fewer letters (issue 24), and so does the month summary.
+      expect(await day.getByTestId('day-winrate').locator('[aria-hidden="true"]').textContent()).toBe('—');
       expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
     }
     expect(await textOf(dashboard.calendarMonth.locator('xpath=ancestor::*[@data-testid="widget-tradelog-pnl-calendar"]'))).not.toMatch(/\b0(\.0)?%/);
@@ -961,5 +1037,174 @@ describe('dashboard empty and break-even figures (issue 14 "Speed and finish")',
     expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(svg.x + svg.width + 0.5);
     expect(text.y + text.height, 'bottom edge').toBeLessThanOrEqual(svg.y + svg.height + 0.5);
     await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
+  });
+});
+
+/** What the shared PNG holds where the page draws a few things, read from the dialog's preview in the page. */
+interface PictureReading {
+  /** The win-rate card's ring: pixels of the ring's colour inside its box. */
+  ringPixels: number;
+  /** Points along the score radar's outer grid polygon that are drawn (not the card's background). */
+  gridDrawn: number;
+  gridPoints: number;
+  /** The radar's 'Win Rate' label: its inked width in the picture against its width on the page. */
+  labelWidth: { page: number; picture: number };
+  /** The balance axis's labels: how many have ink at their first letter's place (their '$'). */
+  axisLabelsWhole: number;
+  axisLabels: number;
+  /** The longest vertical run of non-background pixels in the events list's right 12 px (a scrollbar). */
+  scrollbarRun: number;
+  /** A calendar day's amount: the share of its box that is one colour (a redacting bar is, text is not). */
+  amountSolid: number;
+}
+
+function readSharedPicture(page: Page): Promise<PictureReading> {
+  return page.getByRole('dialog', { name: 'Share your dashboard' }).getByRole('img', { name: 'Preview of your dashboard' }).evaluate(async (img: HTMLImageElement, day: string) => {
+    const picture = new Image();
+    picture.src = img.src;
+    await picture.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = picture.naturalWidth;
+    canvas.height = picture.naturalHeight;
+    const g = canvas.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(picture, 0, 0);
+    const target = document.getElementById('dashboard-capture')!.getBoundingClientRect();
+    const scale = picture.naturalWidth / target.width;
+    const at = (x: number, y: number) => {
+      const px = Math.round((x - target.left) * scale);
+      const py = Math.round((y - target.top) * scale);
+      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
+      return g.getImageData(px, py, 1, 1).data;
+    };
+    const distance = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
+    const rgb = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    const box = (el: Element) => el.getBoundingClientRect();
+    const inked = (x: number, y: number, background: ArrayLike<number>, reach = 1) => {
+      for (let dx = -reach; dx <= reach; dx++)
+        for (let dy = -reach; dy <= reach; dy++) {
+          const p = at(x + dx, y + dy);
+          if (p && p[3]! > 0 && distance(p, background) > 24) return true;
+        }
+      return false;
+    };
+
+    const ring = document.querySelector('[data-testid="widget-all-time-winrate"] .mantine-RingProgress-root svg')!;
+    const arc = rgb(getComputedStyle(ring.querySelector('circle:last-of-type')!).stroke);
+    let ringPixels = 0;
+    const r = box(ring);
+    for (let y = r.top; y < r.bottom; y++) for (let x = r.left; x < r.right; x++) if (distance(at(x, y) ?? [0, 0, 0], arc) < 40) ringPixels++;
+
+    const radar = document.querySelector('[data-testid="widget-edgebook-score"] svg.recharts-surface')!;
+    const rb = box(radar);
+    const radarBackground = at(rb.left + 2, rb.top + 2)!;
+    const outer = [...radar.querySelectorAll<SVGPathElement>('.recharts-polar-grid-concentric-polygon')].sort((a, b) => b.getTotalLength() - a.getTotalLength())[0]!;
+    const matrix = outer.getScreenCTM()!;
+    let gridDrawn = 0;
+    const gridPoints = 48;
+    for (let i = 0; i < gridPoints; i++) {
+      const p = outer.getPointAtLength((outer.getTotalLength() * (i + 0.5)) / gridPoints).matrixTransform(matrix);
+      if (inked(p.x, p.y, radarBackground)) gridDrawn++;
+    }
+    const label = [...radar.querySelectorAll('text')].find((t) => t.textContent === 'Win Rate')!;
+    const lb = box(label);
+    let left = Infinity;
+    let right = -Infinity;
+    for (let x = lb.left - 30; x < lb.right + 30; x++)
+      for (let y = lb.top; y < lb.bottom; y++)
+        if (inked(x, y, radarBackground, 0)) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+
+    const balance = document.querySelector('[data-testid="widget-monthly-pnl-chart"]')!;
+    const bb = box(balance);
+    const balanceBackground = at(bb.left + 4, bb.bottom - 4)!;
+    const labels = [...balance.querySelectorAll('.recharts-yAxis-tick-labels text')];
+    const axisLabelsWhole = labels.filter((t) => {
+      const tb = box(t);
+      for (let x = tb.left; x < tb.left + 5; x++) for (let y = tb.top; y < tb.bottom; y++) if (inked(x, y, balanceBackground, 0)) return true;
+      return false;
+    }).length;
+
+    const list = document.querySelector('[aria-label="Economic events list"]')!;
+    const eb = box(list);
+    const listBackground = at(eb.right - 6, eb.top + 1)!;
+    let scrollbarRun = 0;
+    for (let x = eb.right - 12; x < eb.right; x++) {
+      let run = 0;
+      for (let y = eb.top; y < eb.bottom; y++) {
+        run = inked(x, y, listBackground, 0) ? run + 1 : 0;
+        scrollbarRun = Math.max(scrollbarRun, run);
+      }
+    }
+
+    const amount = document.querySelector(`[data-testid="calendar-day-${day}"] [data-testid="day-pnl"]`)!;
+    const ab = box(amount);
+    const middle = at(ab.left + ab.width / 2, ab.top + ab.height / 2)!;
+    let same = 0;
+    let all = 0;
+    for (let y = Math.ceil(ab.top + 1); y < ab.bottom - 1; y++)
+      for (let x = Math.ceil(ab.left + 2); x < ab.right - 2; x++) {
+        all++;
+        if (distance(at(x, y) ?? [0, 0, 0], middle) < 20) same++;
+      }
+
+    return {
+      ringPixels,
+      gridDrawn,
+      gridPoints,
+      labelWidth: { page: lb.width, picture: right - left + 1 },
+      axisLabelsWhole,
+      axisLabels: labels.length,
+      scrollbarRun,
+      amountSolid: same / all,
+    };
+  }, getTodayInZone(new Date(), 'America/New_York'));
+}
+
+describe('the shared picture (issue 24, point 9)', () => {
+  it.each(SCREEN_PAIRS)('$name, $theme: it holds the radar grid, the win-rate ring, whole labels and no scrollbar; amounts hide on request', async ({ name, width, height, theme }) => {
+    const s = await scenario({ width, height });
+    await useAppTheme(s.context, theme);
+    const { api } = await traderWithoutSamples(s, `picture-${name}`);
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    // A profit factor of 1.4: no part of the score reaches the radar's outer ring, where the grid is probed.
+    for (const pnl of [1791.9, -1500, 310]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    await s.page.getByTestId('economic-event').first().waitFor();
+    await dashboard.day(today).getByTestId('day-pnl').waitFor();
+
+    await s.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
+    const preview = dialog.getByRole('img', { name: 'Preview of your dashboard' });
+    await preview.waitFor({ timeout: 30_000 });
+    // It opens on its first field, the choice to hide amounts.
+    expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('screenshot-hide-money');
+
+    const shown = await readSharedPicture(s.page);
+    expect(shown.ringPixels, 'the win-rate ring').toBeGreaterThan(300);
+    expect(shown.gridDrawn / shown.gridPoints, 'the radar grid').toBeGreaterThan(0.85);
+    expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeGreaterThan(0.85);
+    expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeLessThan(1.15);
+    expect(shown.axisLabels).toBeGreaterThan(1);
+    expect(shown.axisLabelsWhole, "the balance axis's labels, '$' included").toBe(shown.axisLabels);
+    expect(shown.scrollbarRun, 'a scrollbar in the events list').toBeLessThan(24);
+    expect(shown.amountSolid, 'a day amount written out').toBeLessThan(0.85);
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `share-dialog-${name}-${theme}.png`) });
+    const violations = await seriousA11yViolations(s.page);
+    expect(violations, violations.join('\n')).toEqual([]);
+
+    const previous = await preview.getAttribute('src');
+    await dialog.getByRole('switch', { name: 'Hide dollar amounts' }).press('Space');
+    await eventually(async () => (await preview.count()) === 1 && (await preview.getAttribute('src')) !== previous).toBe(true);
+    const hidden = await readSharedPicture(s.page);
+    expect(hidden.amountSolid, 'a day amount redacted').toBeGreaterThan(0.95);
+    expect(hidden.axisLabelsWhole, 'the balance axis left out').toBe(0);
+    expect(hidden.ringPixels, 'the ring stays').toBeGreaterThan(300);
+    const downloading = s.page.waitForEvent('download');
+    await dialog.getByTestId('screenshot-download').click();
+    fs.copyFileSync((await (await downloading).path())!, path.join(SCREENSHOT_DIR, `shared-without-amounts-${name}-${theme}.png`));
   });
 });

@@ -125,13 +125,16 @@ describe('importing broker files in the Trade Log', () => {
     const total = (await (await page.request.get(`/api/trades?account=${account.id}&limit=1`)).json()).total;
     expect(total).toBe(336);
 
-    // 3. The Tradovate file again: 0 new trades, 2 duplicates skipped, and the toast says 0.
+    // 3. The Tradovate file again: 0 new trades, 2 duplicates, and nothing to import: the button that would store
+    // nothing is off (issue 24).
     await imports.choose(TRADOVATE);
     expect(await imports.count('new').innerText()).toBe('0');
     expect(await imports.count('duplicate').innerText()).toBe('2');
     await imports.dialog.getByTestId('import-no-new-trades').waitFor();
-    await imports.confirm.click();
-    await imports.toast('Trades imported successfully (0 trades have been imported)').waitFor();
+    expect(await imports.confirm.innerText()).toBe('Import 0 trades');
+    expect(await imports.confirm.isDisabled()).toBe(true);
+    await imports.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await imports.dialog.waitFor({ state: 'hidden' });
     expect((await (await page.request.get(`/api/trades?account=${account.id}&limit=1`)).json()).total).toBe(336);
 
     expect(errors).toEqual([]);

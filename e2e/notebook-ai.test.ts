@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { getNoteTemplate } from '../src/domain/notes';
 import { aiEnv, startAiServer, type AiServer } from '../tests/support/ai-server';
 import { NotebookPage } from './pages/notebook';
 import { signedInTrader } from './pages/trade-log';
@@ -48,6 +49,21 @@ describe("'Write with AI'", () => {
     expect(user).toContain('net P&L $412.50');
     await notebook.save();
     await eventually(async () => (await client.get(`/api/notes/${note.id}`)).body.content).toContain('## What went well');
+  });
+
+  it("writes under a template's heading in a note whose body was never clicked into (issue 24: the draft ran into the heading)", async () => {
+    const { client, notebook, page } = await trader();
+    const template = getNoteTemplate('pre-market-plan')!.body;
+    const note = (await client.post('/api/notes', { title: 'Plan', content: template })).body;
+    provider!.clear();
+    provider!.reply({ chunks: ['Levels first: ', 'overnight high and low.'] });
+    await notebook.goto(`?note=${note.id}`);
+    await eventually(() => notebook.body.inputValue()).toBe(template);
+    await notebook.editor.getByRole('button', { name: 'Write with AI' }).click();
+    await page.getByTestId('ai-draft').click();
+    await page.getByTestId('ai-write').waitFor();
+    const [heading, ...rest] = template.split('\n');
+    await eventually(() => notebook.body.inputValue()).toBe(`${heading}\n\nLevels first: overnight high and low.\n\n${rest.slice(1).join('\n')}`);
   });
 
   it('Stop ends the draft, keeps what came, and closes the provider request', async () => {

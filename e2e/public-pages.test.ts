@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RECORDED_VIDEOS } from '../src/web/features/tutorials/videos';
 import { seriousA11yViolations } from './support/a11y';
@@ -52,6 +53,53 @@ describe('tutorials', () => {
     }
     const progress = await page.evaluate(() => JSON.parse(window.localStorage.getItem('tutorial-progress') ?? '{}'));
     for (const id of recorded) expect(progress[id]).toBe(true);
+  });
+
+  it('captions each recorded video with the words it shows, in order, as a WebVTT track the player loads (issue 24)', async () => {
+    // The words each video shows are the captions its recording script puts on screen, walk-through by walk-through.
+    const script = fs.readFileSync(new URL('../scripts/record-tutorials.ts', import.meta.url), 'utf8');
+    const shown = (id: string) => {
+      const start = script.indexOf(id === 'reflectai' ? '\n  reflectai: {' : `\n  '${id}': {`);
+      const next = script.indexOf('\n  },\n', start);
+      return [...script.slice(start, next).matchAll(/caption\(page, '([^']+)'/g)].map((m) => m[1]);
+    };
+    const { page, context } = await scenario();
+    await signedInAccount(suite.e2e.app, context, 'captions');
+    await page.goto('/tutorials');
+    await eventually(() => page.getByTestId('tutorial-video').count()).toBe(3);
+    for (const [id, { captions }] of Object.entries(RECORDED_VIDEOS)) {
+      const served = await fetch(`${suite.e2e.app.url}${captions}`);
+      expect(served.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+      const video = page.getByTestId(`tutorial-${id}`).getByTestId('tutorial-video');
+      const track = await video.evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<{ kind: string; lang: string; mode: string; cues: Array<{ start: number; end: number; text: string }>; duration: number }>((resolve, reject) => {
+            const element = v.querySelector('track');
+            if (!element) return reject(new Error('no <track>'));
+            const read = () => {
+              const cues = [...(element.track.cues ?? [])] as VTTCue[];
+              resolve({ kind: element.kind, lang: element.srclang, mode: element.track.mode, cues: cues.map((c) => ({ start: c.startTime, end: c.endTime, text: c.text })), duration: v.duration });
+            };
+            const whenReady = () => (Number.isNaN(v.duration) ? v.addEventListener('loadedmetadata', read, { once: true }) : read());
+            if (element.readyState === 2) whenReady();
+            else {
+              element.addEventListener('load', whenReady, { once: true });
+              element.addEventListener('error', () => reject(new Error(`captions failed to load: ${element.src}`)), { once: true });
+            }
+          }),
+      );
+      expect(track).toMatchObject({ kind: 'captions', lang: 'en', mode: 'showing' });
+      const words = shown(id);
+      expect(words.length, id).toBeGreaterThan(4);
+      expect(track.cues.map((c) => c.text.split('\n')[0]), id).toEqual(words);
+      // One after another from the start to the video's end, never overlapping.
+      expect(track.cues[0]!.start).toBe(0);
+      for (const [i, cue] of track.cues.entries()) {
+        expect(cue.end, `${id} cue ${i}`).toBeGreaterThan(cue.start);
+        if (i > 0) expect(cue.start, `${id} cue ${i}`).toBeCloseTo(track.cues[i - 1]!.end, 3);
+      }
+      expect(track.cues.at(-1)!.end).toBeCloseTo(track.duration, 1);
+    }
   });
 
   it('keeps each video small, with its poster', async () => {

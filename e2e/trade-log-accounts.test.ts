@@ -41,6 +41,11 @@ describe('the trading account manager', () => {
     await form.waitFor();
     expect(await form.getByLabel('Description (Optional)').count()).toBe(1);
     expect(await form.getByLabel('Set as default account').count()).toBe(1);
+    // Its close button has a name (issue 24), and closes it.
+    await form.getByRole('button', { name: 'Close', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    await panel.getByRole('button', { name: 'New Account' }).click();
+    await form.waitFor();
     await form.getByRole('button', { name: 'Create' }).click();
     await form.getByText('Account name is required').waitFor();
     await form.getByLabel('Account Name').fill('Apex 50K');

@@ -202,6 +202,32 @@ describe('analysis charts', () => {
     const values = (await ticks.allTextContents()).map(Number);
     expect(values.every((v) => Number.isInteger(v)), values.join(', ')).toBe(true);
   });
+
+  it("labels weeks with their year once they span two, and gives screen readers each chart's figures as a table (issue 24)", async () => {
+    const { client, log, page } = await trader();
+    // Tuesday Dec 30, 2025 is in the week of Monday Dec 29; Tuesday Jan 6, 2026 in the week of Jan 5.
+    await seedTrade(client, { date: '2025-12-30', symbol: 'NQ', pnl: 40 });
+    await seedTrade(client, { date: '2026-01-06', symbol: 'NQ', pnl: -20 });
+    await seedTrade(client, { date: '2026-01-06', symbol: 'ES', pnl: 0 });
+    await log.goto();
+    const weeks = page.getByTestId('results-by-week');
+    await weeks.scrollIntoViewIfNeeded();
+    const ticks = weeks.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label');
+    await eventually(() => ticks.allTextContents()).toEqual(["Dec 29 '25", "Jan 5 '26"]);
+    // The drawing is hidden from screen readers and out of the tab order; its table says the same.
+    expect(await weeks.locator('[aria-hidden="true"] svg').count()).toBe(1);
+    expect(await weeks.locator('svg[tabindex]').count()).toBe(0);
+    const rows = (table: Locator) => table.locator('tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(await rows(weeks.getByTestId('chart-table'))).toEqual([
+      ['Week of', 'Wins', 'Losses', 'BE'],
+      ['Dec 29, 2025', '1', '0', '0'],
+      ['Jan 5, 2026', '0', '1', '1'],
+    ]);
+    const weekdays = await rows(page.getByTestId('results-by-weekday').getByTestId('chart-table'));
+    expect(weekdays.slice(1).map((r) => r[0])).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    expect(weekdays[2]).toEqual(['Tuesday', '1', '1', '1']);
+    expect(await rows(log.statsPanel.getByTestId('chart-table').first())).toEqual([['Result', 'Trades'], ['Wins', '1'], ['Losses', '1']]);
+  });
 });
 
 describe('editing and deleting', () => {

@@ -7,8 +7,8 @@
  *   npx tsx scripts/record-tutorials.ts              # everything
  *   npx tsx scripts/record-tutorials.ts trades-log intro
  *
- * Output (committed, so that neither `npm start` nor CI needs ffmpeg): src/web/public/tutorials/*.webm and *.webp
- * (posters), src/web/public/intro/*.webp. Needs `apt-get install ffmpeg chromium`.
+ * Output (committed, so that neither `npm start` nor CI needs ffmpeg): src/web/public/tutorials/*.webm, *.webp
+ * (posters) and *.vtt (captions), src/web/public/intro/*.webp. Needs `apt-get install ffmpeg chromium`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -203,7 +203,15 @@ const OVERLAY = `
   if (document.body) install(); else document.addEventListener('DOMContentLoaded', install);
 })();`;
 
-async function caption(page: Page, text: string, holdMs = 2600) {
+/**
+ * The captions of the recording under way, each with the screencast frame it first shows in: they become the video's
+ * WebVTT captions (issue 24), timed on the video's own clock. `also` is a second line saying what is typed or chosen
+ * while the caption shows.
+ */
+let shownCaptions: Array<{ frame: number; lines: string[] }> | null = null;
+let framesSoFar = () => 0;
+
+async function caption(page: Page, text: string, holdMs = 2600, also?: string) {
   await page.evaluate((t) => {
     let bar = document.getElementById('rec-caption');
     if (!bar) {
@@ -218,7 +226,30 @@ async function caption(page: Page, text: string, holdMs = 2600) {
     }
     bar.textContent = t;
   }, text);
+  shownCaptions?.push({ frame: framesSoFar(), lines: also ? [text, also] : [text] });
   await page.waitForTimeout(holdMs);
+}
+
+/** hh:mm:ss.mmm */
+function vttTime(seconds: number): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+
+/** The WebVTT file of a recording: each caption from the frame it first shows in to the next one, or the end. */
+function writeCaptions(out: string, video: string, captions: Array<{ frame: number; lines: string[] }>, frameTime: (frame: number) => number, duration: number) {
+  const cues = captions.map((c, i) => {
+    const start = i === 0 ? 0 : frameTime(c.frame);
+    const end = i + 1 < captions.length ? frameTime(captions[i + 1]!.frame) : duration;
+    return `${vttTime(start)} --> ${vttTime(end)}\n${c.lines.join('\n')}`;
+  });
+  const note = [
+    'NOTE',
+    `Captions of ${video}: the words shown on screen, at the times they show, and what is typed or chosen while they`,
+    'show. The video has no sound. Written by scripts/record-tutorials.ts with the recording.',
+  ].join('\n');
+  fs.writeFileSync(out, `WEBVTT\n\n${note}\n\n${cues.join('\n\n')}\n`);
 }
 
 /** Moves the pointer to the element as a person would, then clicks it. */
@@ -256,19 +287,19 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
     await clickOn(page, page.getByTestId('add-trade'));
     const dialog = page.getByRole('dialog', { name: 'Add New Trade' });
     await dialog.waitFor();
-    await caption(page, 'Add a trade: date, instrument, session, setup, result and P&L.', 2000);
+    await caption(page, 'Add a trade: date, instrument, session, setup, result and P&L.', 2000, '(ES, a Win, P&L 387.50, commission 4.20, and a note: “Opening drive long, held to the prior high.”)');
     await typeInto(page, dialog.getByTestId('trade-instrument'), 'ES');
     await clickOn(page, dialog.getByTestId('trade-result-input').getByText('Win', { exact: true }));
     await typeInto(page, dialog.getByTestId('trade-pnl-input'), '387.50');
     await typeInto(page, dialog.getByTestId('trade-commission'), '4.20');
     await typeInto(page, dialog.getByTestId('trade-notes'), 'Opening drive long, held to the prior high.');
-    await caption(page, 'Commission is taken off: the net P&L is exact to the cent.', 2200);
+    await caption(page, 'Commission is taken off: the net P&L is exact to the cent.', 2200, '(Net PnL $383.30 after $4.20 commission, saved as Win.)');
     await clickOn(page, dialog.getByTestId('trade-submit'));
     await dialog.waitFor({ state: 'hidden' });
     await caption(page, 'The new trade is at the top, and the statistics update at once.');
     await clickOn(page, page.getByLabel('Search trades'));
     await page.getByLabel('Search trades').pressSequentially('Breakout', { delay: 90 });
-    await caption(page, 'Search by instrument, setup, tag or notes.');
+    await caption(page, 'Search by instrument, setup, tag or notes.', undefined, '(Searching “Breakout”.)');
     await page.getByLabel('Search trades').fill('');
     await page.getByTestId('stats-panel').scrollIntoViewIfNeeded();
     await caption(page, 'Statistics: win rate, net P&L, profit factor and trade count.');
@@ -291,7 +322,7 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await page.waitForTimeout(800);
     },
     async run(page) {
-      await caption(page, 'Trade Reflections: review your trades by day, week or month.', 2600);
+      await caption(page, 'Trade Reflections: review your trades by day, week or month.', 2600, '(Month is chosen.)');
       await clickOn(page, page.getByRole('tab', { name: 'Month', exact: true }));
       await page.getByTestId('period-label').filter({ hasText: /^This Month$/ }).waitFor();
       await page.getByTestId('reflections').waitFor();
@@ -306,7 +337,7 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await page.evaluate(() => window.scrollTo({ top: 0 }));
       await clickOn(page, page.getByTestId('period-previous'));
       await page.getByTestId('period-label').filter({ hasText: /^Last Month$/ }).waitFor();
-      await caption(page, 'Step back through earlier periods with the arrows.', 2000);
+      await caption(page, 'Step back through earlier periods with the arrows.', 2000, '(Last Month, then back to This Month, then Summarize.)');
       await clickOn(page, page.getByTestId('period-next'));
       await page.getByTestId('reflections').waitFor();
       await clickOn(page, page.getByRole('button', { name: 'Summarize' }));
@@ -334,7 +365,7 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await page.waitForTimeout(800);
     },
     async run(page) {
-      await caption(page, 'ReflectAI: ask the AI analyst about your own trading.', 3000);
+      await caption(page, 'ReflectAI: ask the AI analyst about your own trading.', 3000, '(The question: “Which session is best for my trading?”)');
       const input = page.getByTestId('chat-input');
       await typeInto(page, input, 'Which session is best for my trading?');
       await input.press('Enter');
@@ -345,7 +376,7 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await answer.getByTestId('answer-chart').scrollIntoViewIfNeeded();
       await caption(page, 'Every answer shows its chart and what it was computed from.', 3400);
       await clickOn(page, page.getByRole('switch', { name: 'DeepThink' }));
-      await caption(page, 'DeepThink reasons through harder questions step by step.', 2200);
+      await caption(page, 'DeepThink reasons through harder questions step by step.', 2200, '(The question: “Should I stop trading my weakest session?”)');
       await typeInto(page, input, 'Should I stop trading my weakest session?');
       await input.press('Enter');
       const deep = page.getByTestId('answer').nth(1);
@@ -377,9 +408,17 @@ async function startScreencast(page: Page, dir: string) {
     void cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
   });
   await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth: VIDEO.width, maxHeight: VIDEO.height, everyNthFrame: 1 });
+  const captions: Array<{ frame: number; lines: string[] }> = [];
+  shownCaptions = captions;
+  framesSoFar = () => frames.length;
   return async (out: string) => {
     await cdp.send('Page.stopScreencast');
+    shownCaptions = null;
     const end = Date.now() / 1000;
+    // The video's clock is the frames' own (each lasts until the next), as the concat list below builds it.
+    const first = frames[0]!.at;
+    const frameTime = (frame: number) => (frames[frame]?.at ?? end) - first;
+    writeCaptions(out.replace(/\.webm$/, '.vtt'), path.basename(out), captions, frameTime, end + 1 - first);
     const list = frames
       .map((f, i) => `file '${f.file}'\nduration ${Math.max(0.01, (frames[i + 1]?.at ?? end + 1) - f.at).toFixed(3)}`)
       .join('\n');

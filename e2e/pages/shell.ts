@@ -56,7 +56,7 @@ export class Shell {
     return this.page.getByTestId('edit-overlay-dismiss-forever');
   }
 
-  nav(item: 'dashboard' | 'trade-log' | 'reflect' | 'reflect-ai'): Locator {
+  nav(item: 'dashboard' | 'trade-log' | 'reflect' | 'reflect-ai' | 'notebook' | 'journal'): Locator {
     return this.page.getByTestId(`nav-${item}`);
   }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT_KINDS, type AccountKind } from '../domain/prop/types';
+import { decimal } from './common';
 
 /**
  * The trading-accounts endpoints' one contract (issue 14): the server validates requests with these schemas and types
@@ -9,11 +11,26 @@ import { z } from 'zod';
 const name = z.string({ error: 'Account name is required' }).trim().min(1, 'Account name is required').max(100, 'Account name must be at most 100 characters');
 const description = z.string().trim().max(500, 'Description must be at most 500 characters').nullable().optional();
 
+/** Issue 28: what kind of account it is; a prop firm's evaluation or funded account has rules (src/domain/prop). */
+const kind = z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]], { error: "must be 'personal', 'evaluation' or 'funded'" });
+/** An amount of money as a number or a decimal string ("50000", 50000.5); numeric(16,2) holds under a billion. */
+const amount = () =>
+  z
+    .union([z.number(), z.string().max(100)], { error: 'must be an amount of money' })
+    .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : /^\s*-?\d+(\.\d+)?\s*$/.test(v)), 'must be an amount of money such as 50000.00')
+    .refine((v) => Math.abs(Number(v)) <= 999_999_999.99, 'must be between -999,999,999.99 and 999,999,999.99');
+/** The plan's size (a 50K account: 50000), positive; null for none. */
+const size = amount().refine((v) => Number(v) > 0, 'must be more than 0').nullable().optional();
+/** The balance its equity curve, balance and percentages start from (spec part 1 §9: 10000 by default). */
+const startingBalance = amount().optional();
+const firm = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
+const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm };
+
 /** POST /api/accounts */
-export const accountInput = z.object({ name, description, is_default: z.boolean().optional().default(false) });
+export const accountInput = z.object({ name, ...fields, is_default: z.boolean().optional().default(false) });
 /** PATCH /api/accounts/:id */
 export const accountPatch = z
-  .object({ name: name.optional(), description, is_default: z.boolean().optional() })
+  .object({ name: name.optional(), ...fields, is_default: z.boolean().optional() })
   .refine((p) => Object.keys(p).length > 0, 'Nothing to update');
 
 /** One account, as every accounts endpoint answers it. */
@@ -22,6 +39,11 @@ export const tradingAccount = z.strictObject({
   name: z.string(),
   description: z.string().nullable(),
   is_default: z.boolean(),
+  kind,
+  /** Exact decimal strings ("50000.00"). */
+  size: decimal.nullable(),
+  starting_balance: decimal,
+  firm: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

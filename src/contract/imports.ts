@@ -3,6 +3,7 @@ import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
 import { isSideWord } from '../domain/risk/side';
 import { agree, decimal, instant, type Same } from './common';
+import { propAccountSummary } from './prop';
 
 /**
  * The broker-import endpoints' contract (issue 14): /api/imports/preview, /api/imports, /api/imports/formats and the
@@ -263,6 +264,8 @@ export const importOutcome = z.strictObject({
   time_zone: z.string(),
   account_id: z.uuid(),
   accounts: z.array(z.strictObject({ account_id: z.uuid(), imported: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() })),
+  /** Issue 28: the prop accounts the import wrote into that are now near a limit (amber) or past one (red). */
+  prop_warnings: z.array(propAccountSummary),
 });
 
 /**

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
 import { TRADING_DAY_RULES } from '../domain/importers/market-time';
-import { toCents } from '../domain/money';
-import { decimal } from './common';
 
-/** The preferences endpoints' contract (issue 14): GET and PATCH /api/preferences. */
+/**
+ * The preferences endpoints' contract (issue 14): GET and PATCH /api/preferences. The starting balance of the balance
+ * widget belongs to each trading account since issue 28 (src/contract/accounts.ts).
+ */
 
-const MAX_BALANCE_CENTS = 99_999_999_999;
 const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
 
 /** PATCH /api/preferences */
@@ -18,11 +18,6 @@ export const preferencesPatch = z
     layout: json.optional(),
     stats_widgets_order: json.optional(),
     quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
-    // Spec part 1 §5: the starting balance is numeric, falling back to 0; numeric(16,2) holds under a billion.
-    starting_balance: z
-      .union([z.number(), z.string().max(100)])
-      .refine((v) => Math.abs(toCents(v)) <= MAX_BALANCE_CENTS, 'must be between -999,999,999.99 and 999,999,999.99')
-      .optional(),
     // Issue 12: imported trades under the exchange's trading day or the calendar day; a change re-files them.
     trading_day: z.enum(TRADING_DAY_RULES, { error: "trading_day must be 'exchange' or 'calendar'" }).optional(),
   })
@@ -36,7 +31,6 @@ export const preferences = z.strictObject({
   layout: z.unknown(),
   stats_widgets_order: z.unknown(),
   quick_note: z.string(),
-  starting_balance: decimal,
   /** Imported trades under the exchange's trading day or the calendar day (issue 12). */
   trading_day: z.enum(['exchange', 'calendar']),
   onboarded: z.boolean(),

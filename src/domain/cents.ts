@@ -39,6 +39,14 @@ export function formatUsd(cents: Cents): string {
 }
 
 /**
+ * An amount on a chart's axis: '$30,000' when it is whole dollars, as axis steps are, else '$10,000.50'. The cents of
+ * '$30,000.00' made the label wider than the axis, and the '$' was cut (issue 24).
+ */
+export function formatAxisUsd(cents: Cents): string {
+  return cents % 100 === 0 ? formatUsd(cents).slice(0, -3) : formatUsd(cents);
+}
+
+/**
  * 1234567 -> "1,234,567", as toLocaleString('en-US') writes it. By hand: the first toLocaleString of a page builds an
  * ICU number formatter, ~90 ms of a page load's main thread on a slow machine (issue 14), for a comma every three
  * digits. Beyond exact integers (never a real amount) the formatter still decides.

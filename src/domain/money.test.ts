@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupThousands } from './cents';
-import { centsToDecimalString, decimalToCents, formatUsd, parseDecimal, sumCents, toCents } from './money';
+import { centsToDecimalString, decimalToCents, formatAxisUsd, formatUsd, parseDecimal, sumCents, toCents } from './money';
 
 describe('money as integer cents', () => {
   it('0.1 + 0.2 is exactly 0.30', () => {
@@ -60,6 +60,14 @@ describe('money as integer cents', () => {
     expect(formatUsd(99999)).toBe('$999.99');
     expect(formatUsd(100000)).toBe('$1,000.00');
     expect(formatUsd(-123456789012)).toBe('-$1,234,567,890.12');
+  });
+
+  it("writes a chart axis's whole-dollar steps without cents, and any other amount whole (issue 24)", () => {
+    expect(formatAxisUsd(3_000_000)).toBe('$30,000');
+    expect(formatAxisUsd(-200_000)).toBe('-$2,000');
+    expect(formatAxisUsd(0)).toBe('$0');
+    expect(formatAxisUsd(1_000_050)).toBe('$10,000.50');
+    expect(formatAxisUsd(-5)).toBe('-$0.05');
   });
 });
 

@@ -24,6 +24,7 @@ import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import { riskDefaultRoutes } from './features/risk/routes';
 import { mistakeTagRoutes } from './features/risk/mistakes';
+import { propRoutes } from './features/prop/routes';
 import { reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
@@ -146,6 +147,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/quick-links', quickLinkRoutes(deps));
   api.route('/risk-defaults', riskDefaultRoutes(deps));
   api.route('/mistake-tags', mistakeTagRoutes(deps));
+  api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   app.route('/api', api);
 

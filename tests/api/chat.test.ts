@@ -164,7 +164,8 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(asked).toContain(`Trades per month: ${d.slice(0, 7)}: 2`);
       expect(asked).not.toContain('YM');
       const messages = (await client.get(`/api/chat/sessions/${sessionId}/messages`)).body;
-      expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades (today, ${formatShortDay(d)}, ${d.slice(0, 4)})`);
+      // Worded as the tools word theirs (issue 24: the same trades were described twice, in two wordings).
+      expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades, ${formatShortDay(d)}, ${d.slice(0, 4)}`);
     });
 
     it('sends the conversation so far as history', async () => {
@@ -234,6 +235,24 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(events.find((e) => e.type === 'done').message.meta.unverified).toBeUndefined();
       const done = events.find((e) => e.type === 'done');
       expect(done.message.meta.sources.map((s: { tool: string }) => s.tool)).toContain('get_statistics');
+    });
+
+    it("prints 'computed from' once when the question's trade context and a tool read the same trades (issue 24)", async () => {
+      const { client, sessionId } = await trader();
+      const d = today();
+      for (const pnl of ['120', '-45']) await createTrade(client, { date: d, symbol: 'NQ', pnl });
+      provider.reply({ toolCalls: [{ name: 'get_statistics', arguments: {} }] }, { text: 'Two trades so far.' }, { text: 'Trades' });
+      const { events } = await send(client, sessionId, 'How is my trading going?');
+      const line = `computed from 2 trades, ${formatShortDay(d)}, ${d.slice(0, 4)}`;
+      expect(events.filter((e) => e.type === 'source').map((e) => e.text)).toEqual([line]);
+      const stored = (await client.get(`/api/chat/sessions/${sessionId}/messages`)).body[1].meta.sources;
+      expect(stored.map((s: { text: string }) => s.text)).toEqual([line]);
+      // A tool over other trades keeps its own line beside the context's.
+      provider.reply({ toolCalls: [{ name: 'get_statistics', arguments: { symbol: 'ES' } }] }, { text: 'No ES trades.' });
+      const second = await send(client, sessionId, 'And my ES trades?');
+      const texts = second.events.find((e) => e.type === 'done').message.meta.sources.map((s: { text: string }) => s.text);
+      expect(texts).toContain(line);
+      expect(texts).toContain('computed from 0 trades (ES)');
     });
 
     it('marks money and percentages in an answer that no tool or context gave the model', async () => {

@@ -18,6 +18,8 @@ import { accountDeleted, accountExport, captchaVerdict } from '../../src/contrac
 import { chatEvent, chatMessageList, chatSession, chatSessionList, deepThinkEvent, deletedChatSession } from '../../src/contract/chat';
 import { brokerConnection, brokerConnectionList, connectionTest } from '../../src/contract/connections';
 import { draftEvent, draftResult } from '../../src/contract/notes';
+import { ledger, ledgerEntry, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
+import { findPropTemplate } from '../../src/domain/prop';
 import { breakdownReport, calendarReport, distributionReport, equityReport, heatmapReport, mistakesReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
@@ -89,8 +91,8 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
   it('preferences, trade preferences and the profile', async () => {
     const prefs = conforms(preferences, await alice.get('/api/preferences'));
     expect(prefs).toMatchObject({ theme: 'dark', time_zone: 'America/New_York', trading_day: 'exchange', onboarded: false });
-    const changed = conforms(preferencesUpdate, await alice.patch('/api/preferences', { theme: 'light', starting_balance: 2500, trading_day: 'calendar' }));
-    expect(changed).toMatchObject({ theme: 'light', starting_balance: '2500.00', trading_day: 'calendar', refiled_trades: 0 });
+    const changed = conforms(preferencesUpdate, await alice.patch('/api/preferences', { theme: 'light', trading_day: 'calendar' }));
+    expect(changed).toMatchObject({ theme: 'light', trading_day: 'calendar', refiled_trades: 0 });
 
     const options = conforms(tradePreferences, await alice.get('/api/trade-preferences'));
     expect(options.session.length).toBeGreaterThan(0);
@@ -255,6 +257,20 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(feeSchedule, await dave.put(`/api/imports/fees/${account.id}`, { micro: '0.52', mini: '1.29' })).stored).toBe(true);
     conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
     conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
+  });
+  it('prop accounts: rule set, status list, account detail, ledger and its entries', async () => {
+    const erin = await newTrader(app, 'erin');
+    const account = await createAccount(erin, 'Combine', { kind: 'evaluation', size: 50000, starting_balance: 50000, firm: 'Topstep' });
+    const template = findPropTemplate('topstep-combine-50k')!;
+    conforms(ruleSet, await erin.json('PUT', `/api/prop/accounts/${account.id}/rules`, { template_id: template.id, rules: template.rules }));
+    await createTrade(erin, { account_id: account.id, date: '2026-03-16', pnl: '-120.50' });
+    expect(conforms(propStatusList, await erin.get('/api/prop/status')).accounts).toHaveLength(1);
+    expect(conforms(propAccountDetail, await erin.get(`/api/prop/accounts/${account.id}`)).status?.balanceCents).toBe(4_987_950);
+    const entry = conforms(ledgerEntry, await erin.post(`/api/prop/accounts/${account.id}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' }), 201);
+    conforms(ledgerEntry, await erin.patch(`/api/prop/ledger/${entry.id}`, { note: 'Combine' }));
+    conforms(ledger, await erin.get('/api/prop/ledger'));
+    conforms(apiError, await bob.get(`/api/prop/accounts/${account.id}`), 404);
+    conforms(apiError, await erin.json('PUT', `/api/prop/accounts/${account.id}/rules`, { rules: { minTradingDays: -1 } }), 400);
   });
   it('broker connections: test, connect, list, map, sync, replace the key, remove', async () => {
     const input = { user_name: 'contract.px', api_key: 'contract-key-42' };

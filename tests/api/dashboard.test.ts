@@ -258,11 +258,13 @@ describe.each(backends())('dashboard API on %s', (backend) => {
   });
 
   describe('dashboard preferences', () => {
-    it('starts with the spec defaults: quick note "Note:", starting balance 10000', async () => {
+    it('starts with the spec defaults: quick note "Note:", and a new account starting at 10000', async () => {
       const trader = await newTrader(app, 'prefs');
       const prefs = await trader.get('/api/preferences');
       expect(prefs.body).toMatchObject({ quick_note: 'Note:', widgets: null, layout: null, stats_widgets_order: null });
-      expect(Number(prefs.body.starting_balance)).toBe(10000);
+      // Issue 28: the balance widget's starting balance is each account's own.
+      expect(prefs.body).not.toHaveProperty('starting_balance');
+      expect((await trader.post('/api/accounts', { name: 'Main' })).body.starting_balance).toBe('10000.00');
     });
 
     it('keeps the layout, the widget order and the notes per trader, so they follow them to another browser', async () => {
@@ -278,7 +280,6 @@ describe.each(backends())('dashboard API on %s', (backend) => {
         layout: { columns: 3 },
         stats_widgets_order: order,
         quick_note: 'Note: no trades before 9:45',
-        starting_balance: '25000.50',
       });
       expect(saved.status).toBe(200);
 
@@ -288,17 +289,9 @@ describe.each(backends())('dashboard API on %s', (backend) => {
       expect((await elsewhere.signIn(session.body.user.email)).status).toBe(200);
       const read = await elsewhere.get('/api/preferences');
       expect(read.body).toMatchObject({ widgets, layout: { columns: 3 }, stats_widgets_order: order, quick_note: 'Note: no trades before 9:45' });
-      expect(Number(read.body.starting_balance)).toBe(25000.5);
 
       const other = await bob.get('/api/preferences');
       expect(other.body).toMatchObject({ widgets: null, quick_note: 'Note:' });
-    });
-
-    it('reads a non-numeric starting balance as 0 (spec part 1 §5)', async () => {
-      const trader = await newTrader(app, 'balance');
-      const res = await trader.patch('/api/preferences', { starting_balance: 'lots' });
-      expect(res.status).toBe(200);
-      expect(Number(res.body.starting_balance)).toBe(0);
     });
   });
 

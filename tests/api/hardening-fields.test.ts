@@ -9,6 +9,7 @@ import { feeScheduleInput, importQuery, previewQuery } from '../../src/contract/
 import { journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
 import { draftInput, folderInput, noteInput, noteListQuery, notePatch, tagInput } from '../../src/contract/notes';
 import { preferencesPatch } from '../../src/contract/preferences';
+import { ledgerInput, ledgerPatch, ruleSetInput } from '../../src/contract/prop';
 import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
@@ -168,6 +169,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
     ids.link = (await trader.post('/api/quick-links', { title: 'Walk', url: 'https://example.com' })).body.id;
     ids.attachment = (await trader.post('/api/attachments', { note_id: ids.note, url: 'https://example.com/a.png' })).body.id;
     ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
+    ids.ledger = (await trader.post(`/api/prop/accounts/${ids.account}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' })).body.id;
     const connection = (await trader.post('/api/connections', { user_name: 'walker.px', api_key: 'walker-key-123' })).body;
     ids.connection = connection.id;
     ids.brokerAccount = connection.accounts?.[0]?.id;
@@ -297,6 +299,14 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'POST /api/quick-links/defaults': {},
       'PATCH /api/quick-links/:id': { params: id('link'), body: () => ({ title: 'Walk' }), bodySchema: quickLinkPatch },
       'DELETE /api/quick-links/:id': { params: () => ({ id: NIL }) },
+      'GET /api/prop/status': {},
+      'GET /api/prop/accounts/:id': { params: id('account') },
+      'PUT /api/prop/accounts/:id/rules': { params: id('account'), body: () => ({ rules: { profitTargetCents: 300_000 } }), bodySchema: ruleSetInput },
+      'DELETE /api/prop/accounts/:id/rules': { params: () => ({ id: NIL }) },
+      'POST /api/prop/accounts/:id/ledger': { params: id('account'), body: () => ({ kind: 'payout', amount: '10', occurred_on: '2026-03-02' }), bodySchema: ledgerInput },
+      'GET /api/prop/ledger': {},
+      'PATCH /api/prop/ledger/:id': { params: id('ledger'), body: () => ({ note: 'Walk' }), bodySchema: ledgerPatch },
+      'DELETE /api/prop/ledger/:id': { params: () => ({ id: NIL }) },
     };
   });
   afterAll(async () => {

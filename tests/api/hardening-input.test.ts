@@ -165,10 +165,11 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
   });
 
   it('refuses money amounts no database column can hold', async () => {
-    await expect400(trader.patch('/api/preferences', { starting_balance: '1e20' }), 'starting_balance');
-    await expect400(trader.patch('/api/preferences', { starting_balance: 1e300 }), 'starting_balance');
+    const account = (await trader.post('/api/accounts', { name: 'Huge balances' })).body;
+    await expect400(trader.patch(`/api/accounts/${account.id}`, { starting_balance: '1e20' }), 'starting_balance');
+    await expect400(trader.patch(`/api/accounts/${account.id}`, { starting_balance: 1e300 }), 'starting_balance');
     await expect400(trader.post('/api/trades', { date: '2025-03-03', period: 'AM', pnl: '1e20' }), 'pnl');
-    expect((await trader.patch('/api/preferences', { starting_balance: '25000.50' })).body.starting_balance).toBe('25000.50');
+    expect((await trader.patch(`/api/accounts/${account.id}`, { starting_balance: '25000.50' })).body.starting_balance).toBe('25000.50');
   });
 
   it('applies the trade field limits to the backup import too, and bounds its ids', async () => {

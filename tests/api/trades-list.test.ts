@@ -23,6 +23,7 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
     await importTrades(other, otherAccount.id, [
       { date: '2025-01-06', period: 'AM', symbol: 'MNQ', notes: 'liquidity sweep 100%', tags: ['Scalp'], pnl: 5 },
       { date: '2025-01-07', period: 'PM', symbol: 'ES', notes: 'apex funded', tags: ['sweep'], pnl: -5 },
+      { date: '2025-01-08', period: 'AM', symbol: 'MNQ', contract: 'MNQH5', pnl: 7 },
     ]);
   });
   afterAll(() => app?.close());
@@ -43,6 +44,27 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
     expect(res.body.next_cursor).toBeNull();
     expect(res.body.trades[1]).toMatchObject({ id: b.id, account_name: 'Order Acct' });
     expect([a, c, d, e].every((x) => x.account_name === null)).toBe(true);
+  });
+
+  it("finds an imported trade by its contract ('MNQH5' under the symbol MNQ), in any case, and only its own (issue 24)", async () => {
+    const t = await newTrader(app, 'contract');
+    const acct = await createAccount(t, 'Contracts');
+    await importTrades(t, acct.id, [
+      { id: 'c-1', date: '2025-03-03', period: 'AM', symbol: 'MNQ', contract: 'MNQH5', pnl: 12.5 },
+      { id: 'c-2', date: '2025-03-04', period: 'AM', symbol: 'MNQ', contract: 'MNQM5', pnl: -3 },
+      { id: 'c-3', date: '2025-03-05', period: 'PM', symbol: 'ES', contract: 'ESH5', pnl: 4 },
+    ]);
+    await createTrade(t, { date: '2025-03-06', symbol: 'MNQ', notes: 'manual, no contract' });
+    const found = await t.get('/api/trades?q=mnqh5');
+    expect(found.status).toBe(200);
+    expect(found.body.trades.map((x: TradeDto) => [x.symbol, x.contract])).toEqual([['MNQ', 'MNQH5']]);
+    expect(found.body.total).toBe(1);
+    // Two letters take the search's other path (no trigram index): the contract counts there too.
+    expect((await t.get('/api/trades?q=H5')).body.trades.map((x: TradeDto) => x.contract).sort()).toEqual(['ESH5', 'MNQH5']);
+    // The symbol still finds all four, manual or imported.
+    expect((await t.get('/api/trades?q=mnq')).body.total).toBe(3);
+    // The statistics of a search read the same trades.
+    expect((await t.get('/api/trades/stats?q=MNQH5&days=none')).body.summary).toMatchObject({ trades: 1, pnlCents: 1250 });
   });
 
   describe('with 230 trades', () => {

@@ -1,2 +1,3 @@
 export * from './pnl-calendar';
 export * from './group-trades-into-days';
+export * from './compact-figures';

@@ -5,3 +5,4 @@ export * from './titles';
 export * from './sessions';
 export * from './figures';
 export * from './api';
+export * from './basis';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyMarkdownAction, imageMarkdown, insertBlock, type EditorState } from './markdown-toolbar';
+import { applyMarkdownAction, imageMarkdown, insertBlock, placeDraft, type EditorState } from './markdown-toolbar';
+import { getNoteTemplate } from './templates';
 
 /** `|` marks the caret, `«` and `»` a selection, in these readable states. */
 function state(marked: string): EditorState {
@@ -89,6 +90,36 @@ describe('inserting a block (a template or an image) at the caret', () => {
   it('in the middle of text, on lines of its own with a blank line either side', () => {
     expect(show(insertBlock(state('before|after'), 'BLOCK'))).toBe('before\n\nBLOCK|\n\nafter');
     expect(show(insertBlock(state('before\n|\nafter'), 'BLOCK'))).toBe('before\n\nBLOCK|\n\nafter');
+  });
+});
+
+describe("where 'Write with AI' writes its draft (issue 24)", () => {
+  /** The note as it reads once the draft 'DRAFT' has been written in. */
+  const withDraft = (marked: string) => {
+    const { before, lead, trail, after } = placeDraft(state(marked));
+    return `${before}${lead}DRAFT${trail}${after}`;
+  };
+
+  it("puts it on a new line under a template's heading, from a caret before or inside the heading", () => {
+    const template = insertBlock({ value: '', selectionStart: 0, selectionEnd: 0 }, getNoteTemplate('intra-day-check-in')!.body).value;
+    const [heading, ...rest] = template.split('\n');
+    const expected = `${heading}\n\nDRAFT\n\n${rest.slice(1).join('\n')}`;
+    expect(withDraft(`|${template}`)).toBe(expected);
+    expect(withDraft(`## Intra-|day Check-in${template.slice(heading!.length)}`)).toBe(expected);
+    expect(withDraft(`${heading}|${template.slice(heading!.length)}`)).toBe(expected);
+  });
+
+  it('starts on a line of its own after text, and keeps the text after it on a line of its own', () => {
+    expect(withDraft('Felt calm.|')).toBe('Felt calm.\n\nDRAFT');
+    expect(withDraft('Felt calm.\n|')).toBe('Felt calm.\n\nDRAFT');
+    expect(withDraft('Entry late|, held well.')).toBe('Entry late\n\nDRAFT\n\n, held well.');
+    expect(withDraft('|Plain first line.')).toBe('DRAFT\n\nPlain first line.');
+    expect(withDraft('|')).toBe('DRAFT');
+  });
+
+  it('replaces a selection, even one inside a heading', () => {
+    expect(withDraft('Intro\n\n«old words»\n\nEnd')).toBe('Intro\n\nDRAFT\n\nEnd');
+    expect(withDraft('## «Plan»')).toBe('## \n\nDRAFT');
   });
 });
 

@@ -162,3 +162,35 @@ export function imageMarkdown(url: string, alt = 'image'): string {
   const safeAlt = alt.replace(/[[\]\\\n]/g, ' ').trim() || 'image';
   return `![${safeAlt}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)`;
 }
+
+/** Where a streamed draft goes: the text before it, the line break that opens it, and those that close it. */
+export interface DraftPlace {
+  before: string;
+  lead: string;
+  trail: string;
+  after: string;
+}
+
+/**
+ * Where 'Write with AI' writes its draft: at the caret (over the selection), on lines of its own, a blank line from
+ * the text before and after it. A caret before or inside a heading (a template's '## Intra-day Check-in', where the
+ * caret of a note never clicked into stays at its start) moves to the end of that heading line, so that the draft
+ * comes on a new line under the heading instead of before it or into it (issue 24: the draft ran into the
+ * template's heading).
+ */
+export function placeDraft(input: EditorState): DraftPlace {
+  const { value, selectionStart, selectionEnd } = clampSelection(input);
+  let start = selectionStart;
+  let end = selectionEnd;
+  if (start === end) {
+    const lineStart = value.lastIndexOf('\n', start - 1) + 1;
+    const newline = value.indexOf('\n', start);
+    const lineEnd = newline === -1 ? value.length : newline;
+    if (HEADING.test(value.slice(lineStart, lineEnd))) start = end = lineEnd;
+  }
+  const before = value.slice(0, start);
+  const after = value.slice(end);
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = after === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  return { before, lead, trail, after };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildResultsByWeek, buildResultsByWeekday } from './results-by-period';
+import { buildResultsByWeek, buildResultsByWeekday, labelWeeks } from './results-by-period';
 import { aggregateTradesByDay, type StatTrade } from './trade-aggregate';
 
 const trades: StatTrade[] = [
@@ -27,6 +27,20 @@ describe('Results by Week (spec part 2 "Statistics and charts", weeks start on M
         trades: 2, wins: 1, losses: 1, breakEvens: 0, pnlCents: 1001, grossProfitCents: 3001, grossLossCents: -2000, winRate: 50,
       },
     ]);
+  });
+});
+
+describe('week labels (issue 24: weeks across New Year read without their year)', () => {
+  it('carries the year on every label once the weeks span two years, and not before', () => {
+    const weeks = buildResultsByWeek(aggregateTradesByDay([
+      { tradeDate: '2025-12-23', status: 'Win', pnlCents: 100 },
+      { tradeDate: '2025-12-30', status: 'Win', pnlCents: 100 }, // the week of Monday Dec 29, 2025
+      { tradeDate: '2026-01-06', status: 'Loss', pnlCents: -100 },
+    ]));
+    expect(weeks.map((w) => w.label)).toEqual(["Dec 22 '25", "Dec 29 '25", "Jan 5 '26"]);
+    expect(labelWeeks(['2026-01-05', '2026-01-12'])).toEqual(['Jan 5', 'Jan 12']);
+    expect(labelWeeks(['2025-12-29'])).toEqual(['Dec 29']);
+    expect(labelWeeks([])).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ export interface WeekResult extends TradeAggregate {
   /** Monday of the week (spec part 2 §9: weeks start on Monday). */
   weekStart: CalendarDay;
   weekEnd: CalendarDay;
-  /** 'Mar 9' — the Monday, for the chart axis. */
+  /** 'Mar 9', the Monday, for the chart axis; "Dec 29 '25" when the weeks listed span two years. */
   label: string;
   winRate: number;
 }
@@ -29,18 +29,28 @@ export function buildResultsByWeek(days: Iterable<DailyAggregate>): WeekResult[]
     if (bucket) bucket.push(day);
     else weeks.set(start, [day]);
   }
-  return [...weeks.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([weekStart, bucket]) => {
-      const total = combineStats(bucket);
-      return {
-        weekStart,
-        weekEnd: addDays(weekStart, 6),
-        label: formatShortDay(weekStart),
-        ...total,
-        winRate: calculateWinRate(total),
-      };
-    });
+  const sorted = [...weeks.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const labels = labelWeeks(sorted.map(([weekStart]) => weekStart));
+  return sorted.map(([weekStart, bucket], index) => {
+    const total = combineStats(bucket);
+    return {
+      weekStart,
+      weekEnd: addDays(weekStart, 6),
+      label: labels[index]!,
+      ...total,
+      winRate: calculateWinRate(total),
+    };
+  });
+}
+
+/**
+ * Axis labels for the Mondays of a chart's weeks: 'Mar 9' while they all fall in one year, and each with its year
+ * ("Dec 29 '25", "Jan 5 '26") once they span two, so that a January week does not read as the December before it
+ * (issue 24). A chart that shows only some weeks labels those it shows.
+ */
+export function labelWeeks(weekStarts: readonly CalendarDay[]): string[] {
+  const years = new Set(weekStarts.map((day) => day.slice(0, 4)));
+  return weekStarts.map((day) => (years.size > 1 ? `${formatShortDay(day)} '${day.slice(2, 4)}` : formatShortDay(day)));
 }
 
 export const CHART_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;

@@ -37,6 +37,13 @@ export interface Database {
    */
   onSessionsChanged(fn: () => void): { live(): boolean };
   /**
+   * Says that a request changed `rows` trades (an import, a restore, a bulk delete or assign). After enough of them
+   * the planner's statistics of the trades and their rollups are refreshed in the background, after the answer:
+   * PGlite runs no autovacuum, and PostgreSQL's waits for a threshold and a nap, while a list planned from the
+   * statistics of an empty table is slow (issue 31 point 1).
+   */
+  noteTradesWritten(rows: number): void;
+  /**
    * A lock that every server process on this database respects, for work that runs outside any one transaction (a
    * broker sync: minutes of API calls, then one transaction): null when another holder has it, else its release.
    * PostgreSQL: a session-level advisory lock on a connection of its own, so it goes with a process that dies.
@@ -73,6 +80,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
+/**
+ * Issue 31 point 4: the embedded database sized for a laptop. Its memory is WebAssembly memory, which grows to the
+ * most it ever held and never gives any back, so PostgreSQL's defaults for a server of its own (128 MB of shared
+ * buffers, 64 MB for maintenance) stayed resident after the first big import. A trader's hot pages (the latest
+ * trades, the rollups) fit in 32 MB; the rest comes from the operating system's file cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = options.dataDir ?? 'memory://';
   let lock: DataDirLock | undefined;
@@ -83,15 +98,24 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dataDir = path.join(dir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) });
+    const client = await PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+    });
     // Every statement goes through one queue, so that a long transaction can lend the connection (issue 25, point 4).
     const shared = new SharedPglite(client);
     const db = drizzlePglite({ client: shared as unknown as PGlite, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    const database = wrap('pglite', db, async () => {
-      await client.close();
-      lock?.release();
-    });
+    const database = wrap(
+      'pglite',
+      db,
+      async () => {
+        await client.close();
+        lock?.release();
+      },
+      options.logger,
+    );
     const withUser = database.withUser;
     database.withUser = (userId, fn) =>
       shared.forUser(userId, () =>
@@ -141,9 +165,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const appPool = new pg.Pool({ ...connection, max: size, options: '-c role=edgebook_app', pipeline: true });
   survive(appPool, 'requests', options.logger);
   const signals = sessionSignals(url);
-  const database = wrap('postgres', db, async () => {
-    await Promise.all([pool.end(), appPool.end(), signals.close()]);
-  });
+  const database = wrap(
+    'postgres',
+    db,
+    async () => {
+      await Promise.all([pool.end(), appPool.end(), signals.close()]);
+    },
+    options.logger,
+  );
   // Other server processes (WEB_CONCURRENCY, more machines) hear of ended sessions through LISTEN/NOTIFY.
   database.sessionsChanged = async () => {
     signals.notifyHere();
@@ -333,7 +362,36 @@ export function guestsServed(database: Database): number | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>): Database {
+/** Rows changed since the last ANALYZE that warrant another: about a day of a busy trader's imports. */
+export const ANALYZE_AFTER_ROWS = 1_000;
+
+/**
+ * Runs ANALYZE of the trades' tables once `rows` changes have added up to the threshold, one at a time, after the
+ * current request's answer has gone (a macrotask later). A failure is only logged: the statistics stay as they were.
+ */
+function planAnalyze(db: Db, logger?: Logger) {
+  let pending = 0;
+  let running: Promise<void> | null = null;
+  const run = async () => {
+    while (pending >= ANALYZE_AFTER_ROWS) {
+      pending = 0;
+      try {
+        await db.execute(sql`analyze trades, trade_day_rollups`);
+      } catch (error) {
+        logger?.warn({ reason: describeReason(error) }, 'refreshing the planner statistics failed');
+      }
+    }
+    running = null;
+  };
+  return (rows: number) => {
+    if (!(rows > 0)) return;
+    pending += rows;
+    if (pending < ANALYZE_AFTER_ROWS || running) return;
+    running = new Promise((resolve) => setImmediate(resolve)).then(run);
+  };
+}
+
+function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger?: Logger): Database {
   let open = 0;
   // The embedded database is one process: news of ended sessions has nowhere else to go.
   const listeners = new Set<() => void>();
@@ -374,5 +432,6 @@ function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>): Datab
       return (result as unknown as { rows: unknown[] }).rows.length === 1;
     },
     close,
+    noteTradesWritten: planAnalyze(db, logger),
   };
 }

@@ -170,10 +170,22 @@ export const tradingAccounts = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     // The zone an import into this account last read naive times in, the next import's default (issue 24, point 3).
     importTimeZone: text('import_time_zone'),
+    // Issue 28: personal, evaluation or funded; the plan's size; the balance its equity and percentages start from
+    // (spec part 1 §9's default 10000); the prop firm.
+    kind: text('kind').notNull().default('personal'),
+    size: money('size'),
+    startingBalance: money('starting_balance').notNull().default('10000'),
+    firm: text('firm'),
+    // Bumped by triggers with every write of the account's trades (migration prop_accounts): the prop status's copy of
+    // an account's trades is current while this is unchanged.
+    tradesVersion: bigint('trades_version', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check('trading_accounts_kind', sql`${t.kind} in ('personal', 'evaluation', 'funded')`),
+    check('trading_accounts_size_positive', sql`${t.size} is null or ${t.size} > 0`),
+    check('trading_accounts_firm_length', sql`${t.firm} is null or length(${t.firm}) between 1 and 100`),
     // Part 1 §4: only one default account per user, enforced by the database.
     uniqueIndex('trading_accounts_one_default').on(t.userId).where(sql`${t.isDefault}`),
     // Lets trades reference (account_id, user_id), so a trade can never point at another trader's account.
@@ -369,7 +381,6 @@ export const userPreferences = pgTable(
     statsWidgetsOrder: jsonb('stats_widgets_order'),
     // Days, sessions and the calendar are computed in this zone (DESIGN.md).
     timeZone: text('time_zone').notNull().default('America/New_York'),
-    startingBalance: money('starting_balance').notNull().default('10000'),
     quickNote: text('quick_note').notNull().default('Note:'),
     // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).
     onboardedAt: ts('onboarded_at'),
@@ -878,6 +889,71 @@ export const priceBars = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Prop-firm accounts (issue 28).
+
+/**
+ * The rule set of a trading account: one per account, the rules as JSON checked by the contract's zod schema
+ * (src/contract/prop.ts) on every write and read, from a template (src/domain/prop/templates.ts) or from scratch.
+ * `starts_on`: trades before this trading day are not counted (a reset starts the rules again).
+ */
+export const propRuleSets = pgTable(
+  'prop_rule_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    accountId: uuid('account_id').notNull(),
+    templateId: text('template_id'),
+    rules: jsonb('rules').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }),
+    // Shown on the dashboard's Prop Accounts widget (a failed or finished account can be set aside).
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('prop_rule_sets_account').on(t.userId, t.accountId),
+    foreignKey({
+      name: 'prop_rule_sets_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('prop_rule_sets'),
+  ],
+);
+
+/**
+ * What prop accounts cost and paid (issue 28 point 5). Deleting the account keeps its entries in the firm's ROI:
+ * `ON DELETE SET NULL (account_id)` (added by hand in the migration; drizzle cannot say the column list), and the
+ * entry keeps its firm, which follows the account's firm while the account exists.
+ */
+export const propLedgerEntries = pgTable(
+  'prop_ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    accountId: uuid('account_id'),
+    firm: text('firm').notNull().default(''),
+    kind: text('kind').notNull(),
+    amount: money('amount').notNull(),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('prop_ledger_entries_kind', sql`${t.kind} in ('evaluation-fee', 'reset-fee', 'activation-fee', 'data-fee', 'other-fee', 'payout')`),
+    check('prop_ledger_entries_amount_positive', sql`${t.amount} > 0`),
+    foreignKey({
+      name: 'prop_ledger_entries_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('set null'),
+    index('prop_ledger_entries_user_account_idx').on(t.userId, t.accountId, t.occurredOn),
+    ownerPolicy('prop_ledger_entries'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -906,4 +982,6 @@ export const ownedTables = [
   'broker_connections',
   'broker_accounts',
   'broker_fills',
+  'prop_rule_sets',
+  'prop_ledger_entries',
 ] as const;

@@ -41,6 +41,7 @@ const NotebookPage = page(() => import('../features/notebook/notebook-page'), 'N
 const JournalPage = page(() => import('../features/journal/journal-page'), 'JournalPage');
 const TradeDetailsPage = page(() => import('../features/trade-details/trade-details-page'), 'TradeDetailsPage');
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
+const PropAccountPage = page(() => import('../features/prop/prop-account-page'), 'PropAccountPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
@@ -95,6 +96,7 @@ export function AppRouter() {
                 <Route path="/journal" element={<JournalPage />} />
                 <Route path="/trade/:id" element={<TradeDetailsPage />} />
                 <Route path="/tutorials" element={<TutorialsPage />} />
+                <Route path="/prop/:id" element={<PropAccountPage />} />
                 <Route path="/connections" element={<ConnectionsPage />} />
               </Route>
             </Route>

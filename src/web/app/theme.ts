@@ -4,6 +4,10 @@ import { STORAGE_KEYS } from '../lib/storage-keys';
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
 
 const CLOSED_DROPDOWN_UNMOUNTED = { defaultProps: { comboboxProps: { keepMounted: false } } };
+// Every dialog's close button and every date field's clear button says what it does (issue 24: Create Trading
+// Account, Add New Trade and Share had unnamed close buttons). A dialog that names its own keeps its name.
+const NAMED_CLOSE = { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } };
+const NAMED_DATE_CLEAR = { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } };
 
 // Shades chosen for WCAG AA contrast: white text on indigo-7 and on red-8, dimmed text on both backgrounds.
 export const theme = createTheme({
@@ -25,6 +29,10 @@ export const theme = createTheme({
     // the page was being committed, and that forced the whole new page's styles at once (issue 14: ~110 ms of the
     // phone dashboard's first commit, for the calendar's account picker and the tasks' category).
     // Plain objects, not Select.extend(): that would bring the four components' code into the first screen's bundle.
+    Modal: NAMED_CLOSE,
+    Drawer: NAMED_CLOSE,
+    DatePickerInput: NAMED_DATE_CLEAR,
+    DateInput: NAMED_DATE_CLEAR,
     Select: CLOSED_DROPDOWN_UNMOUNTED,
     MultiSelect: CLOSED_DROPDOWN_UNMOUNTED,
     Autocomplete: CLOSED_DROPDOWN_UNMOUNTED,

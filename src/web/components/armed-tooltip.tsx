@@ -1,5 +1,5 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
-import { cloneElement, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
 
 interface TargetProps {
   ref?: Ref<HTMLElement>;
@@ -9,12 +9,19 @@ interface TargetProps {
   onPointerUp?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
 type ArmedTooltipProps = Omit<TooltipProps, 'children' | 'opened'> & { children: ReactElement };
 
 /** How long a mouse rests on the target before its tooltip shows (and is put in place, the first time). */
 const HOVER_MS = 300;
+
+/**
+ * The one tooltip showing: opening another closes it (issue 24: tabbing along the sidebar, or tabbing while the mouse
+ * rested on a button, left tooltips open behind the focus).
+ */
+let closeShown: (() => void) | null = null;
 
 /**
  * Mantine's Tooltip, put in place the first time a mouse rests on its target or the target is focused from the
@@ -34,12 +41,24 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
   useEffect(() => {
     if (armed && refocus.current) {
       refocus.current = false;
-      target.current?.focus();
+      // Unless the trader has tabbed on in the meantime: the focus is not taken back from where it went.
+      const active = document.activeElement;
+      if (!active || active === document.body) target.current?.focus();
+      else setOpen(false);
     }
   }, [armed]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const hide = useRef(() => setOpen(false));
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      if (closeShown === hide.current) closeShown = null;
+    },
+    [],
+  );
 
   const show = () => {
+    if (closeShown !== hide.current) closeShown?.();
+    closeShown = hide.current;
     setArmed(true);
     setOpen(true);
   };
@@ -76,6 +95,11 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
     onBlur: (event: FocusEvent<HTMLElement>) => {
       own.onBlur?.(event);
       if (!refocus.current) setOpen(false);
+    },
+    // Escape dismisses a tooltip without moving the focus (WCAG 1.4.13).
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      own.onKeyDown?.(event);
+      if (event.key === 'Escape' && open) setOpen(false);
     },
   });
   if (!armed) return element;

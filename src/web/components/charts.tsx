@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type * as Charts from '@mantine/charts';
 
@@ -114,26 +115,108 @@ function Deferred({ fallback, draw }: { fallback: ReactNode; draw: (charts: Char
 }
 
 type Size = number | string | undefined;
-const box = (width: unknown, height: unknown) => (
-  <div style={{ width: (width as Size) ?? '100%', height: height as Size }} aria-hidden="true" />
-);
+const box = (width: unknown, height: unknown) => <div style={{ width: (width as Size) ?? '100%', height: height as Size }} />;
 
-export function AreaChart(props: ComponentProps<ChartsModule['AreaChart']>) {
-  return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.AreaChart {...props} />} />;
+/**
+ * A chart's figures as a table, for screen readers (issue 24: a chart read as its raw axis text, '0%, 25%, Jun,
+ * Jul'). The first column heads the rows: `rows` are [row label, ...one cell per further column].
+ */
+export interface ChartTable {
+  caption: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
 }
 
-export function BarChart(props: ComponentProps<ChartsModule['BarChart']>) {
-  return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.BarChart {...props} />} />;
+/**
+ * Every chart: the drawing, hidden from assistive technology and out of the tab order, and its table, out of sight.
+ * The table is there at once, before the chart's code has arrived. `inert` only where nothing is pointed at (it
+ * would stop a chart's tooltips).
+ */
+function Charted({ table, inert, children }: { table: ChartTable; inert?: boolean; children: ReactNode }) {
+  const [head = '', ...rest] = table.columns;
+  return (
+    <>
+      <div aria-hidden="true" inert={inert}>
+        {children}
+      </div>
+      {/* Nothing to see in a picture of the page (the dashboard's shared screenshot leaves it out). */}
+      <VisuallyHidden data-screenshot-ignore>
+        <table data-testid="chart-table">
+          <caption>{table.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{head}</th>
+              {rest.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map(([label = '', ...cells], index) => (
+              <tr key={`${label}-${index}`}>
+                <th scope="row">{label}</th>
+                {cells.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </>
+  );
 }
 
-export function DonutChart(props: ComponentProps<ChartsModule['DonutChart']>) {
-  return <Deferred fallback={box(props.size ?? 160, props.size ?? 160)} draw={(m) => <m.DonutChart {...props} />} />;
+type WithTable<P> = Omit<P, 'accessibilityLayer'> & { table: ChartTable };
+
+// recharts' own keyboard layer would put a focusable drawing inside the hidden part: the table replaces it.
+export function AreaChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['AreaChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.AreaChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
 }
 
-export function RadarChart(props: ComponentProps<ChartsModule['RadarChart']>) {
-  return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.RadarChart {...props} />} />;
+export function LineChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['LineChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.LineChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
 }
 
-export function Sparkline(props: ComponentProps<ChartsModule['Sparkline']>) {
-  return <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.Sparkline {...props} />} />;
+export function BarChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['BarChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.BarChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
+}
+
+export function DonutChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['DonutChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.size ?? 160, props.size ?? 160)} draw={(m) => <m.DonutChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
+}
+
+export function RadarChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['RadarChart']>>) {
+  return (
+    <Charted table={table}>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.RadarChart {...props} accessibilityLayer={false} />} />
+    </Charted>
+  );
+}
+
+/** A sparkline has no tooltip; Mantine gives it no switch for recharts' keyboard layer, so it is made inert. */
+export function Sparkline({ table, ...props }: WithTable<ComponentProps<ChartsModule['Sparkline']>>) {
+  return (
+    <Charted table={table} inert>
+      <Deferred fallback={box(props.w, props.h)} draw={(m) => <m.Sparkline {...props} />} />
+    </Charted>
+  );
 }

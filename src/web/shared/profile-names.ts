@@ -1,14 +1,20 @@
 import type { Profile } from './api';
 
-/** Spec part 1 §2.7: the welcome greeting falls back to 'Trader'. */
+/**
+ * The one name for a trader who has given none (issue 24): the spec's welcome greeting says 'Trader' (part 1 §2.7),
+ * and Profile Settings said 'User' for the same trader; one name everywhere.
+ */
+export const FALLBACK_NAME = 'Trader';
+
+/** Spec part 1 §2.7: the welcome greeting. */
 export function greetingName(profile: Profile | undefined): string {
-  return profile?.display_name?.trim() || profile?.first_name?.trim() || 'Trader';
+  return profile?.display_name?.trim() || profile?.first_name?.trim() || FALLBACK_NAME;
 }
 
-/** Spec part 1 §2.7: the default profile name falls back to 'User'. */
+/** The name Profile Settings shows: the display name, else the full name. */
 export function profileName(profile: Profile | undefined): string {
   const full = [profile?.first_name, profile?.last_name].filter((p) => p && p.trim()).join(' ');
-  return profile?.display_name?.trim() || full || 'User';
+  return profile?.display_name?.trim() || full || FALLBACK_NAME;
 }
 
 /**

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { trades, tradingAccounts } from '../../db/schema';
+import { propLedgerEntries, trades, tradingAccounts } from '../../db/schema';
+
+/** The columns a trader writes besides the name and the default flag. */
+export interface AccountValues {
+  description: string | null;
+  kind: 'personal' | 'evaluation' | 'funded';
+  size: string | null;
+  startingBalance: string;
+  firm: string | null;
+}
 
 /** Data access for trading accounts. Every query names its owner; row-level security backs it up. */
 export const accountsRepo = (tx: Tx, userId: string) => ({
@@ -35,10 +44,10 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
         .for('update')
     )[0],
 
-  insert: async (values: { name: string; description: string | null; isDefault: boolean }) =>
+  insert: async (values: AccountValues & { name: string; isDefault: boolean }) =>
     (await tx.insert(tradingAccounts).values({ ...values, userId }).returning())[0]!,
 
-  update: async (id: string, values: Partial<{ name: string; description: string | null; isDefault: boolean }>) =>
+  update: async (id: string, values: Partial<AccountValues & { name: string; isDefault: boolean }>) =>
     (
       await tx
         .update(tradingAccounts)
@@ -62,6 +71,13 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
 
   remove: (id: string) =>
     tx.delete(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id))),
+
+  /** The prop ledger's entries of the account follow its firm (they keep it if the account is deleted). */
+  setLedgerFirm: (id: string, firm: string | null) =>
+    tx
+      .update(propLedgerEntries)
+      .set({ firm: firm ?? '', updatedAt: sql`now()` })
+      .where(and(eq(propLedgerEntries.userId, userId), eq(propLedgerEntries.accountId, id))),
 
   hasTrades: async (id: string) =>
     (

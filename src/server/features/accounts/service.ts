@@ -1,7 +1,8 @@
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { conflict, notFound } from '../../http/errors';
-import { accountsRepo } from './repo';
+import { centsToDecimalString, toCents } from '../../../domain/money';
+import { accountsRepo, type AccountValues } from './repo';
 import type { TradingAccount } from '../../../contract/accounts';
 import type { AccountInput, AccountPatch } from './schemas';
 
@@ -13,8 +14,27 @@ export function toAccountDto(row: AccountRow): TradingAccount {
     name: row.name,
     description: row.description,
     is_default: row.isDefault,
+    kind: row.kind as TradingAccount['kind'],
+    size: row.size,
+    starting_balance: row.startingBalance,
+    firm: row.firm,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+  };
+}
+
+const money = (value: string | number) => centsToDecimalString(toCents(value));
+const firmOf = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value === '' ? null : value);
+
+/** The columns of a create or an edit; a field left out stays as it is. */
+function valuesOf(input: Omit<AccountPatch, 'name' | 'is_default'>): Partial<AccountValues> {
+  const firm = firmOf(input.firm);
+  return {
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.kind !== undefined && { kind: input.kind }),
+    ...(input.size !== undefined && { size: input.size === null ? null : money(input.size) }),
+    ...(input.starting_balance !== undefined && { startingBalance: money(input.starting_balance) }),
+    ...(firm !== undefined && { firm }),
   };
 }
 
@@ -37,7 +57,18 @@ export const accountsService = {
       // A trader's first account becomes the default, so new trades always have a home.
       const isDefault = input.is_default || (await repo.list()).length === 0;
       if (isDefault) await repo.clearDefault();
-      return toAccountDto(await repo.insert({ name: input.name, description: input.description ?? null, isDefault }));
+      return toAccountDto(
+        await repo.insert({
+          kind: 'personal',
+          size: null,
+          startingBalance: '10000',
+          firm: null,
+          ...valuesOf(input),
+          description: input.description ?? null,
+          name: input.name,
+          isDefault,
+        }),
+      );
     }),
 
   update: (db: Database, userId: string, id: string, patch: AccountPatch) =>
@@ -46,11 +77,13 @@ export const accountsService = {
       await lockAccounts(tx, userId);
       if (!(await repo.find(id))) throw notFound('Trading account not found');
       if (patch.is_default) await repo.clearDefault();
+      const values = valuesOf(patch);
       const row = await repo.update(id, {
         ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.description !== undefined && { description: patch.description }),
+        ...values,
         ...(patch.is_default !== undefined && { isDefault: patch.is_default }),
       });
+      if (values.firm !== undefined) await repo.setLedgerFirm(id, values.firm);
       return toAccountDto(row!);
     }),
 

@@ -13,13 +13,14 @@ import {
   DEFAULT_CHAT_TITLE,
   buildChatContext,
   countTradesByMonth,
+  describeBasis,
   detectChatTimeRange,
   fallbackChatTitle,
   findUnverifiedFigures,
   hasTradingKeywords,
 } from '../../../domain/chat';
 import { normalizeChatTitle } from '../../../domain/chat/titles';
-import { formatShortDay, getDayName, getTodayInZone } from '../../../domain/dates';
+import { getDayName, getTodayInZone } from '../../../domain/dates';
 import { TRADER_DATA_RULE } from '../../../domain/text';
 import { toCents } from '../../../domain/money';
 import { combineStats } from '../../../domain/stats';
@@ -32,10 +33,6 @@ import { getPreferences } from '../preferences/routes';
 import { chatRepo, type MessageRow, type SessionRow } from './repo';
 import { chatTradeData } from './trade-data';
 import { chatTools, TOOL_LABELS, type ToolBasis } from './tools';
-
-/** 'Jun 2, 2026' or 'Jun 2, 2026 to Jun 30, 2026', as the tools' "computed from" lines name their days. */
-const dayLabel = (day: string) => `${formatShortDay(day)}, ${day.slice(0, 4)}`;
-const dayRange = (from: string, to: string) => (from === to ? dayLabel(from) : `${dayLabel(from)} to ${dayLabel(to)}`);
 
 /** Part 1 §7: chat answers use max_tokens 4000 and temperature 0.1; titles 20 and 0.3. */
 export const CHAT_PARAMS = { maxTokens: 4000, temperature: 0.1 } as const;
@@ -129,8 +126,9 @@ export function createChatService({ database, ai, logger }: { database: Database
         firstDay: days[0]?.date ?? null,
         lastDay: days[days.length - 1]?.date ?? null,
       });
-      const span = days.length ? dayRange(days[0]!.date, days[days.length - 1]!.date) : 'no trades';
-      return { text, source: { tool: 'context', text: `computed from ${totals.trades} trade${totals.trades === 1 ? '' : 's'} (${range?.label ?? 'all time'}, ${span})`, trades: totals.trades } };
+      // Worded as the tools word theirs: a tool over the same trades then gives the same line, printed once.
+      const basis = { trades: totals.trades, from: days[0]?.date ?? null, to: days[days.length - 1]?.date ?? null, filters: [] };
+      return { text, source: { tool: 'context', text: describeBasis(basis), trades: totals.trades } };
     });
   }
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
-import type { ImportFormats, ImportQueue } from '../../../contract/imports';
+import type { ImportFormats, ImportOutcome, ImportQueue } from '../../../contract/imports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, HttpError } from '../../http/errors';
 import { readUpload } from '../../http/read-upload';
@@ -10,6 +10,7 @@ import { parseOrThrow, readJson, readParams } from '../../http/validate';
 import { feeSchedulesService, readSchedule } from './fee-schedules';
 import { importQueueStatus } from './parse-pool';
 import { ACCOUNT_REQUIRED_MESSAGE, accountParam, feeScheduleInput, importQuery, previewQuery } from './schemas';
+import { propWarningsAfterImport } from '../prop/service';
 import { importsService } from './service';
 
 /**
@@ -40,7 +41,11 @@ export function importRoutes({ database }: AppDeps) {
     })
     .post('/', limit, async (c) => {
       const query = readImportQuery(c, importQuery);
-      return c.json(await importsService.import(database, c.var.user.id, await readFile(c), query));
+      const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
+      database.noteTradesWritten(outcome.imported);
+      // Issue 28: the prop accounts this import put near or past a limit, for the dialog's warning.
+      const written = outcome.accounts.filter((a) => a.imported > 0).map((a) => a.account_id);
+      return c.json({ ...outcome, prop_warnings: await propWarningsAfterImport(database, c.var.user.id, written, new Date()) } satisfies ImportOutcome);
     });
 }
 

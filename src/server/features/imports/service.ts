@@ -309,7 +309,7 @@ export const importsService = {
    * failure leaves every account as it was. A file with unreadable rows is refused unless the trader confirmed
    * skipping them; a file account without a trading account is refused by name. The mapping is remembered.
    */
-  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery): Promise<ImportOutcome> {
+  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery): Promise<Omit<ImportOutcome, 'prop_warnings'>> {
     await assertAccount(db, userId, query.account_id);
     const job = await parse(db, userId, bytes, query);
     try {

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../../../contract/preferences';
 import type { TradingDayRule } from '../../../domain/importers';
-import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
@@ -17,7 +16,6 @@ function toDto(row: typeof userPreferences.$inferSelect): Preferences {
     layout: row.layout,
     stats_widgets_order: row.statsWidgetsOrder,
     quick_note: row.quickNote,
-    starting_balance: row.startingBalance,
     trading_day: row.tradingDay as TradingDayRule,
     onboarded: row.onboardedAt !== null,
   };
@@ -58,7 +56,6 @@ export function preferenceRoutes({ database }: AppDeps) {
             ...(patch.layout !== undefined && { layout: patch.layout }),
             ...(patch.stats_widgets_order !== undefined && { statsWidgetsOrder: patch.stats_widgets_order }),
             ...(patch.quick_note !== undefined && { quickNote: patch.quick_note }),
-            ...(patch.starting_balance !== undefined && { startingBalance: centsToDecimalString(toCents(patch.starting_balance)) }),
             ...(patch.trading_day !== undefined && { tradingDay: patch.trading_day }),
             updatedAt: sql`now()`,
           })

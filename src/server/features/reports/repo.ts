@@ -116,23 +116,23 @@ const micros = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000
 
 export const reportsRepo = (tx: Tx, userId: string) => ({
   /**
-   * What every report reads before its trades, in one statement: the trades' version, the trader's zone and starting
-   * balance (null when the preferences row is not made yet), and the accounts' names.
+   * What every report reads before its trades, in one statement: the trades' version, the trader's zone (null when the
+   * preferences row is not made yet), and the accounts' names and starting balances (issue 28: each account has its own).
    */
-  async context(): Promise<{ version: number; timeZone: string | null; startingBalance: string | null; accounts: Map<string, string> }> {
+  async context(): Promise<{ version: number; timeZone: string | null; accounts: Map<string, string>; startingBalances: Map<string, string> }> {
     const result = await tx.execute(sql`
       select
         (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
         (select ${userPreferences.timeZone} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as time_zone,
-        (select ${userPreferences.startingBalance} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as starting_balance,
-        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name})), '[]')::text
+        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name}, ${tradingAccounts.startingBalance}::text)), '[]')::text
          from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts`);
-    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; starting_balance: string | null; accounts: string }> }).rows;
+    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string }> }).rows;
+    const accounts = JSON.parse(row?.accounts ?? '[]') as Array<[string, string, string]>;
     return {
       version: Number(row?.version ?? 0),
       timeZone: row?.time_zone ?? null,
-      startingBalance: row?.starting_balance ?? null,
-      accounts: new Map(JSON.parse(row?.accounts ?? '[]') as Array<[string, string]>),
+      accounts: new Map(accounts.map(([id, name]) => [id, name])),
+      startingBalances: new Map(accounts.map(([id, , balance]) => [id, balance])),
     };
   },
 

@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/reports';
 import { addDays, getTodayInZone } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
+import { DEFAULT_STARTING_BALANCE_CENTS } from '../../../domain/stats';
 import {
   aggregateRows,
   computeBreakdown,
@@ -80,13 +81,13 @@ function getRiskColumn(columns: TradeColumns, defaults: readonly RiskDefault[]):
 
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  const { timeZone, startingBalance, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalances, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
-    const preferences = context.timeZone === null || context.startingBalance === null ? await preferencesIn(tx, userId) : null;
+    const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
     return {
       timeZone: preferences?.timeZone ?? context.timeZone!,
-      startingBalance: preferences?.startingBalance ?? context.startingBalance!,
+      startingBalances: context.startingBalances,
       version: context.version,
       names: context.accounts,
       riskDefaults: await loadRiskDefaults(tx, userId),
@@ -106,7 +107,7 @@ export async function readReportScope(database: Database, userId: string, filter
     range,
     timeZone,
     accountName,
-    startingBalanceCents: toCents(startingBalance),
+    startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
     risk: () => getRiskColumn(columns, riskDefaults),
     basis: {
       filter,
@@ -122,7 +123,22 @@ export async function readReportScope(database: Database, userId: string, filter
 }
 
 /**
- * The balance when the range opens: the starting balance (Profile, the dashboard's Account Balance) and the net P&L of
+ * The starting balance of the filter's accounts (issue 28: each account has its own, as the dashboard's balance): the
+ * sum of those named, or of every account without any named; trades without an account have none of their own; a
+ * trader without accounts has the spec's default.
+ */
+function sumStartingBalances(balances: ReadonlyMap<string, string>, accounts: readonly string[]): number {
+  if (accounts.length === 0) {
+    if (balances.size === 0) return DEFAULT_STARTING_BALANCE_CENTS;
+    let sum = 0;
+    for (const balance of balances.values()) sum += toCents(balance);
+    return sum;
+  }
+  return accounts.reduce((sum, id) => sum + toCents(balances.get(id) ?? '0'), 0);
+}
+
+/**
+ * The balance when the range opens: the starting balance of its accounts (as the dashboard's Account Balance) and the net P&L of
  * the same accounts before the range. Known only for a filter of days and accounts: "NQ shorts" have no balance.
  */
 export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' | 'range' | 'startingBalanceCents' | 'timeZone'>): number | null {

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { tradeDayRollups, trades, tradingAccounts } from '../../db/schema';
+import { tradeDayRollups, trades, tradeVersions, tradingAccounts } from '../../db/schema';
 import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
 
 export type TradeRow = typeof trades.$inferSelect & { accountName: string | null };
@@ -348,6 +348,12 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         returning t.id
       `)) as unknown as { rows: unknown[] };
       return result.rows.length;
+    },
+
+    /** The trader's trades' version (0 before their first trade), bumped by every write the statistics can see. */
+    async version(): Promise<number> {
+      const [row] = await tx.select({ version: tradeVersions.version }).from(tradeVersions).where(eq(tradeVersions.userId, userId));
+      return row?.version ?? 0;
     },
 
     /**

@@ -27,15 +27,21 @@ export function tradeRoutes({ database }: AppDeps) {
     // The body (up to 50 MB) is read as JSON in the parse worker, not here (issue 25, point 4): see backup-file.ts.
     .post('/import', async (c) => {
       assertJsonType(c);
-      return c.json(await tradesService.importBackup(database, c.var.user.id, await readUpload(c)), 201);
+      const result = await tradesService.importBackup(database, c.var.user.id, await readUpload(c));
+      database.noteTradesWritten(result.imported);
+      return c.json(result, 201);
     })
     .post('/bulk-delete', async (c) => {
       const { ids } = await readJson(c, idList);
-      return c.json({ deleted: await tradesService.removeMany(database, c.var.user.id, ids) } satisfies BulkDeleteResult);
+      const deleted = await tradesService.removeMany(database, c.var.user.id, ids);
+      database.noteTradesWritten(deleted);
+      return c.json({ deleted } satisfies BulkDeleteResult);
     })
     .post('/assign', async (c) => {
       const { ids, account_id } = await readJson(c, assignInput);
-      return c.json({ assigned: await tradesService.assign(database, c.var.user.id, ids, account_id) } satisfies AssignResult);
+      const assigned = await tradesService.assign(database, c.var.user.id, ids, account_id);
+      database.noteTradesWritten(assigned);
+      return c.json({ assigned } satisfies AssignResult);
     })
     .post('/bulk-risk', async (c) => {
       const input = await readJson(c, bulkRiskInput);

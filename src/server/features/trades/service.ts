@@ -27,6 +27,7 @@ import { reportFilterSql } from '../reports/repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
+import { createStatsCache, type StatsCache } from './stats-cache';
 import { normalizeOrThrow, toRow } from './trade-rows';
 
 export { toRow };
@@ -205,18 +206,74 @@ function replacePlan(merged: Record<string, unknown>, patch: TradePatch) {
  * the per-day rollups can answer, and the rest in SQL (`extra`: several accounts, an instrument, hours, tags...), which
  * only the trades themselves can. Presets end today in the trader's zone, and hours are read on their clock.
  */
-async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now: Date): Promise<{ account: AccountScope; range: DayRange; extra?: SQL }> {
+interface FilterScope {
+  account: AccountScope;
+  range: DayRange;
+  extra?: SQL;
+  /** The zone the range and the hours were read in. */
+  timeZone: string;
+}
+
+async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now: Date): Promise<FilterScope> {
   const needsZone = filter.hour.length > 0 || (filter.range !== 'custom' && filter.range !== 'all-time');
   const timeZone = needsZone ? (await preferencesIn(tx, userId)).timeZone : 'UTC';
   const resolved = resolveReportRange(filter, now, timeZone);
   const oneAccount = filter.account.length <= 1;
   const account: AccountScope = filter.account.length === 1 ? filter.account[0]! : 'all';
   const extra = reportFilterSql({ ...filter, account: oneAccount ? [] : filter.account }, { from: null, to: null }, timeZone);
-  return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra };
+  return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra, timeZone };
 }
 
 async function timeZoneOf(db: Database, userId: string) {
   return (await getPreferences(db, userId)).timeZone;
+}
+
+/** Per-process statistics answers of each open database (tests open several in one process). */
+const statsCaches = new WeakMap<Database, StatsCache>();
+function statsCacheOf(db: Database): StatsCache {
+  let cache = statsCaches.get(db);
+  if (!cache) statsCaches.set(db, (cache = createStatsCache()));
+  return cache;
+}
+
+/** Statistics computed from the database, without the cache. */
+export async function computeStats(tx: Tx, userId: string, query: StatsQuery, scope: FilterScope): Promise<TradeStats> {
+  const repo = tradesRepo(tx, userId);
+  const { account, range, extra } = scope;
+  const q = query.q?.trim();
+  let days: DailyAggregate[];
+  let runs: ResultRuns;
+  const exclude = query.exclude;
+  const sequenceRuns = (sequence: string) => summarizeResultRuns([...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
+  if (q || extra) {
+    const dailyRows = await repo.dailyAggregates(account, q, range, exclude, extra);
+    days = dailyRows.map(toDailyAggregate);
+    runs = sequenceRuns(await repo.resultSequence(account, q, range, exclude, extra));
+  } else {
+    let perDay = (await repo.dayRollups(account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
+    // A day holding a left-out trade is summed again from its trades without it; the other days keep their rollup.
+    if (exclude.length > 0) {
+      for (const date of await repo.daysOf(exclude, account, range)) {
+        const only = { from: date, to: date };
+        const [sums] = await repo.dailyAggregates(account, undefined, only, exclude);
+        const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(account, undefined, only, exclude)) };
+        perDay = perDay.flatMap((entry) => (entry.day.date !== date ? [entry] : again ? [again] : []));
+      }
+    }
+    days = perDay.map((entry) => entry.day);
+    runs = EMPTY_RESULT_RUNS;
+    for (const entry of perDay) runs = combineResultRuns(runs, entry.runs);
+  }
+  const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
+  const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;
+  return {
+    // JSON has no Infinity: no losses travel as null.
+    summary: { ...summary, profitFactor: Number.isFinite(summary.profitFactor) ? summary.profitFactor : null },
+    by_week: buildResultsByWeek(days),
+    by_weekday: buildResultsByWeekday(days),
+    by_day: listFrom === undefined ? days : listFrom === null ? [] : days.filter((d) => d.date >= listFrom),
+    by_day_before: combineStats(typeof listFrom === 'string' ? days.filter((d) => d.date < listFrom) : []),
+  };
 }
 
 export const tradesService = {
@@ -277,42 +334,18 @@ export const tradesService = {
    */
   async stats(db: Database, userId: string, query: StatsQuery, now: Date): Promise<TradeStats> {
     return db.withUser(userId, async (tx) => {
-      const repo = tradesRepo(tx, userId);
-      const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
       const q = query.q?.trim();
-      let days: DailyAggregate[];
-      let runs: ResultRuns;
-      const exclude = query.exclude;
-      const sequenceRuns = (sequence: string) => summarizeResultRuns([...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
-      if (q || extra) {
-        const dailyRows = await repo.dailyAggregates(account, q, range, exclude, extra);
-        days = dailyRows.map(toDailyAggregate);
-        runs = sequenceRuns(await repo.resultSequence(account, q, range, exclude, extra));
-      } else {
-        let perDay = (await repo.dayRollups(account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
-        // A day holding a left-out trade is summed again from its trades without it; the other days keep their rollup.
-        if (exclude.length > 0) {
-          for (const date of await repo.daysOf(exclude, account, range)) {
-            const only = { from: date, to: date };
-            const [sums] = await repo.dailyAggregates(account, undefined, only, exclude);
-            const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(account, undefined, only, exclude)) };
-            perDay = perDay.flatMap((entry) => (entry.day.date !== date ? [entry] : again ? [again] : []));
-          }
-        }
-        days = perDay.map((entry) => entry.day);
-        runs = EMPTY_RESULT_RUNS;
-        for (const entry of perDay) runs = combineResultRuns(runs, entry.runs);
-      }
-      const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
-      const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;
-      return {
-        // JSON has no Infinity: no losses travel as null.
-        summary: { ...summary, profitFactor: Number.isFinite(summary.profitFactor) ? summary.profitFactor : null },
-        by_week: buildResultsByWeek(days),
-        by_weekday: buildResultsByWeekday(days),
-        by_day: listFrom === undefined ? days : listFrom === null ? [] : days.filter((d) => d.date >= listFrom),
-        by_day_before: combineStats(typeof listFrom === 'string' ? days.filter((d) => d.date < listFrom) : []),
-      };
+      // A search also matches notes and account names, which do not bump the trades' version: never cached.
+      const version = q ? undefined : await tradesRepo(tx, userId).version();
+      const scope = await readFilterScope(tx, userId, query.filter, now);
+      if (version === undefined) return computeStats(tx, userId, query, scope);
+      const cache = statsCacheOf(db);
+      const key = JSON.stringify([scope.account, scope.range, scope.timeZone, query.filter, query.exclude, query.days]);
+      const cached = cache.get(userId, version, key);
+      if (cached) return cached;
+      const fresh = await computeStats(tx, userId, query, scope);
+      cache.set(userId, version, key, fresh);
+      return fresh;
     });
   },
 

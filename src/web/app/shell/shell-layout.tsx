@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../../lib/page-fade';
 import { ScreenShown } from '../../lib/use-after-first-paint';
@@ -12,6 +12,7 @@ import { setUiModes, useUiModes } from '../../lib/ui-modes';
 import { EditModeOverlay, TradingModeOverlay } from './mode-overlays';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import classes from './shell.module.css';
 import { useLegacyQuickLinksMigration } from './use-legacy-quick-links';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
@@ -22,6 +23,16 @@ const SearchPalette = lazy(() => import('../../features/search/search-palette').
 // Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
 const MOBILE_QUERY = '(max-width: 47.99em)';
 const TRADING_OVERLAY_MS = 1000;
+const MAIN_ID = 'main-content';
+
+/** Moves the focus to the page itself, without a '#main-content' in the address (the router would take it as a route). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus({ preventScroll: true });
+  main.scrollIntoView({ block: 'start' });
+}
 
 export function ShellLayout() {
   const { pathname } = useLocation();
@@ -124,6 +135,10 @@ export function ShellLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
       data-sidebar-collapsed={desktopCollapsed || undefined}
     >
+      {/* The first stop of the Tab key (issue 24: it took 14 Tabs to reach the page past the bar and the sidebar). */}
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToMain} data-testid="skip-link">
+        Skip to content
+      </a>
       <AppShell.Header>
         <TopBar
           collapsed={desktopCollapsed}
@@ -138,7 +153,7 @@ export function ShellLayout() {
       <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar" inert={isMobile && !mobileOpened}>
         <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         {/* The shell paints while a page's code loads; moving between pages keeps the old one until the new is ready. */}
         <Suspense fallback={null}>
           <div key={pathname} className={pageFadeClass(pathname)}>

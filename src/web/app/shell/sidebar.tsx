@@ -4,14 +4,17 @@ import {
   IconBrain,
   IconBrandDiscord,
   IconBrandX,
+  IconCalendarEvent,
   IconChartBar,
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
   IconMoon,
   IconNotebook,
+  IconNotes,
   IconSun,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ScrollBox } from '../../components/scroll-box';
@@ -25,16 +28,31 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-const NAV = [
+interface NavEntry {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  testId: string;
+}
+
+/**
+ * The pages, in order: the spec's four (part 1 §2.3) with Reports after the Trade Log, then the notes pages DESIGN.md
+ * adds to its list (the trader's notes should not need Ctrl+K). A new page is one more entry here.
+ */
+const NAV: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/', icon: <IconLayoutDashboard size={20} aria-hidden="true" />, testId: 'nav-dashboard' },
   { label: 'Trade Log', to: '/trade-log', icon: <IconListDetails size={20} aria-hidden="true" />, testId: 'nav-trade-log' },
   // An addition to the spec's list (DESIGN "Beyond the spec"): the reports a trader picks a journal for.
   { label: 'Reports', to: '/reports', icon: <IconChartBar size={20} aria-hidden="true" />, testId: 'nav-reports' },
   { label: 'Reflect', to: '/reflect', icon: <IconNotebook size={20} aria-hidden="true" />, testId: 'nav-reflect' },
   { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
+  { label: 'Notebook', to: '/notebook', icon: <IconNotes size={20} aria-hidden="true" />, testId: 'nav-notebook' },
+  { label: 'Daily Journal', to: '/journal', icon: <IconCalendarEvent size={20} aria-hidden="true" />, testId: 'nav-journal' },
 ];
 
-// Spec part 1 §2.3 sidebar entries, in order, and Reports after the Trade Log.
+/** An entry is current on its own page and the pages under it ('/reflect' is not current on '/reflect-ai'). */
+const isCurrent = (to: string, pathname: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+
 export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { setColorScheme } = useMantineColorScheme();
@@ -58,7 +76,7 @@ export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
               label={item.label}
               icon={item.icon}
               collapsed={collapsed}
-              active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to) && !(item.to === '/reflect' && pathname.startsWith('/reflect-ai'))}
+              active={isCurrent(item.to, pathname)}
               testId={item.testId}
               onClick={onNavigate}
             />

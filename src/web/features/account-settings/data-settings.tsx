@@ -90,6 +90,7 @@ function DeleteAccountModal({ opened, email, onClose }: { opened: boolean; email
           autoComplete="off"
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
+          data-autofocus
           data-testid="delete-account-email"
         />
         <Group justify="flex-end">

@@ -1,5 +1,7 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ACCOUNT_KIND_LABELS, PROP_FIRMS } from '../../../domain/prop/labels';
+import type { AccountKind } from '../../../domain/prop/types';
 import type { TradingAccount } from '../../shared/api';
 import { useCreateAccount, useUpdateAccount, type AccountFormValues } from './api';
 import { SIGNED_OUT_WORDS } from '../../lib/session-expiry';
@@ -15,13 +17,16 @@ interface AccountFormModalProps {
   onSaved?: (account: TradingAccount) => void;
 }
 
-const EMPTY: AccountFormValues = { name: '', description: '', is_default: false };
+const EMPTY: AccountFormValues = { name: '', description: '', is_default: false, kind: 'personal', firm: '', size: '', starting_balance: 10000 };
 
 /** Spec part 1 §2.6: 'Create Trading Account' / 'Edit Trading Account'. */
 export function AccountFormModal({ opened, onClose, account, initial, onSaved }: AccountFormModalProps) {
   const editing = Boolean(account);
   const [values, setValues] = useState<AccountFormValues>(EMPTY);
   const [nameError, setNameError] = useState<string | null>(null);
+  // A new prop account starts at its plan's size until the trader types a balance of their own.
+  const [balanceTouched, setBalanceTouched] = useState(false);
+  const prop = values.kind !== 'personal';
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const busy = create.isPending || update.isPending;
@@ -29,8 +34,19 @@ export function AccountFormModal({ opened, onClose, account, initial, onSaved }:
   useEffect(() => {
     if (!opened) return;
     setValues(
-      account ? { name: account.name, description: account.description ?? '', is_default: account.is_default } : { ...EMPTY, ...initial },
+      account
+        ? {
+            name: account.name,
+            description: account.description ?? '',
+            is_default: account.is_default,
+            kind: account.kind,
+            firm: account.firm ?? '',
+            size: account.size === null ? '' : Number(account.size),
+            starting_balance: Number(account.starting_balance),
+          }
+        : { ...EMPTY, ...initial },
     );
+    setBalanceTouched(Boolean(account));
     setNameError(null);
     // `initial` is read when the dialog opens, not on every render of its caller.
   }, [opened, account]);
@@ -91,6 +107,54 @@ export function AccountFormModal({ opened, onClose, account, initial, onSaved }:
             minRows={2}
             maxLength={500}
             data-testid="account-description"
+          />
+          <div>
+            <Text component="label" size="sm" fw={500} id="account-kind-label">
+              Account Type
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="account-kind-label"
+              value={values.kind}
+              onChange={(kind) => setValues((v) => ({ ...v, kind: kind as AccountKind }))}
+              data={Object.entries(ACCOUNT_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+              data-testid="account-kind"
+            />
+          </div>
+          {prop && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Autocomplete
+                label="Prop Firm"
+                value={values.firm}
+                onChange={(firm) => setValues((v) => ({ ...v, firm }))}
+                data={PROP_FIRMS}
+                maxLength={100}
+                data-testid="account-firm"
+              />
+              <NumberInput
+                label="Account Size"
+                value={values.size}
+                onChange={(size) => setValues((v) => ({ ...v, size, ...(!balanceTouched && size !== '' && { starting_balance: size }) }))}
+                prefix="$"
+                thousandSeparator=","
+                decimalScale={2}
+                min={0}
+                data-testid="account-size"
+              />
+            </SimpleGrid>
+          )}
+          <NumberInput
+            label="Starting Balance"
+            description="The balance its equity curve, balance and percentages start from."
+            value={values.starting_balance}
+            onChange={(starting_balance) => {
+              setBalanceTouched(true);
+              setValues((v) => ({ ...v, starting_balance }));
+            }}
+            prefix="$"
+            thousandSeparator=","
+            decimalScale={2}
+            data-testid="account-starting-balance"
           />
           <Checkbox
             label="Set as default account"

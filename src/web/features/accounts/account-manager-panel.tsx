@@ -1,6 +1,9 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconPencil, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconShieldCheck, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatUsd, toCents } from '../../../domain/cents';
+import { ACCOUNT_KIND_LABELS } from '../../../domain/prop/labels';
 import type { AccountFilter, TradingAccount } from '../../shared/api';
 import { AccountFormModal } from './account-form-modal';
 import { AccountRequestError, pickDefaultAccount, useAccounts, useDeleteAccount, useSetDefaultAccount } from './api';
@@ -106,6 +109,11 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
                     Default
                   </Badge>
                 )}
+                {current.kind !== 'personal' && (
+                  <Badge color="blue" variant="light" size="sm" tt="none" data-testid="account-kind-badge">
+                    {ACCOUNT_KIND_LABELS[current.kind]}
+                  </Badge>
+                )}
               </Group>
               <Group gap="xs">
                 {!current.is_default && (
@@ -129,6 +137,16 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
                 >
                   Edit
                 </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  component={Link}
+                  to={`/prop/${current.id}`}
+                  leftSection={<IconShieldCheck size={14} aria-hidden="true" />}
+                  data-testid="account-prop-status"
+                >
+                  {current.kind === 'personal' ? 'Rules' : 'Rules & Status'}
+                </Button>
                 {accountActions?.(current)}
                 <Button
                   size="xs"
@@ -142,6 +160,11 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
                 </Button>
               </Group>
             </Group>
+            <Text size="sm" c="dimmed" mt={4} data-testid="current-account-balance">
+              {[current.firm, current.size !== null && `${formatUsd(toCents(current.size))} account`, `starts at ${formatUsd(toCents(current.starting_balance))}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
             {current.description && (
               <Text size="sm" c="dimmed" mt={4}>
                 {current.description}

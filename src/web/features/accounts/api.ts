@@ -1,13 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import type { AccountKind } from '../../../domain/prop/types';
 import { reportUnauthorized } from '../../lib/session-expiry';
 import { accountsQuery, queryKeys, type TradingAccount } from '../../shared/api';
 
-/** Create/Edit dialog values (spec part 1 §2.6). */
+/** Create/Edit dialog values (spec part 1 §2.6; issue 28: kind, firm, size, starting balance). */
 export interface AccountFormValues {
   name: string;
   description: string;
   is_default: boolean;
+  kind: AccountKind;
+  firm: string;
+  /** Dollars as typed ('' for none). */
+  size: string | number;
+  starting_balance: string | number;
 }
 
 /** A refusal with the server's description, e.g. the delete guard's 'Please delete all trades for this account first'. */
@@ -54,12 +60,14 @@ export function pickDefaultAccount(accounts: readonly TradingAccount[] | undefin
   return accounts?.find((a) => a.is_default) ?? accounts?.[0];
 }
 
-// Renaming an account changes the account_name that every trade list shows; statistics do not depend on names.
+// Renaming an account changes the account_name that every trade list shows; statistics do not depend on names. Its
+// kind, starting balance and firm change its prop status and ledger (issue 28).
 function invalidateAccountsAndTradeLists(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
     client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'list'] }),
     client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'window'] }),
+    client.invalidateQueries({ queryKey: queryKeys.prop.all }),
   ]);
 }
 
@@ -67,6 +75,11 @@ const toBody = (values: AccountFormValues) => ({
   name: values.name.trim(),
   description: values.description.trim() === '' ? null : values.description.trim(),
   is_default: values.is_default,
+  kind: values.kind,
+  firm: values.firm.trim() === '' ? null : values.firm.trim(),
+  size: values.size === '' ? null : values.size,
+  // Spec part 1 §5: numeric, falling back to 0.
+  starting_balance: values.starting_balance === '' ? 0 : values.starting_balance,
 });
 
 export function useCreateAccount() {
@@ -99,6 +112,7 @@ export function useDeleteAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => accountRequest<null>(`/api/accounts/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: queryKeys.accounts.all }), client.invalidateQueries({ queryKey: queryKeys.prop.all })]),
   });
 }

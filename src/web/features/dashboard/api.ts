@@ -14,9 +14,7 @@ const notifyFailure = (message: string, error: unknown, signedOut: string) =>
   isSignedOutError(error) ? notifications.show({ color: 'red', title: message, message: signedOut }) : notifyError(message);
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
 
-export type PreferencesPatch = Partial<
-  Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'> & { starting_balance: string | number }
->;
+export type PreferencesPatch = Partial<Pick<Preferences, 'widgets' | 'layout' | 'stats_widgets_order' | 'quick_note' | 'theme'>>;
 
 /**
  * PATCH /api/preferences, applied to the cache first so a drag or a note never waits for the network; on
@@ -30,14 +28,7 @@ export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.preferences.all });
       const previous = queryClient.getQueryData<Preferences>(queryKeys.preferences.all);
-      if (previous) {
-        const { starting_balance, ...rest } = patch;
-        queryClient.setQueryData<Preferences>(queryKeys.preferences.all, {
-          ...previous,
-          ...rest,
-          ...(starting_balance !== undefined && { starting_balance: String(starting_balance) }),
-        });
-      }
+      if (previous) queryClient.setQueryData<Preferences>(queryKeys.preferences.all, { ...previous, ...patch });
       return { previous };
     },
     onError: (_error, _patch, context) => {

@@ -20,6 +20,7 @@ import { HeaderStats } from './components/header-stats';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
 import { QuickNotes } from './components/quick-notes';
 import { QuickLinksWidget } from './components/quick-links-widget';
+import { PropAccountsWidget } from './components/prop-accounts-widget';
 import { ScoreWidget } from './components/score-widget';
 import { TasksWidget } from './components/tasks-widget';
 import { MonthWinRateWidget, WinRateWidget } from './components/win-rate-widgets';
@@ -263,6 +264,8 @@ export function DashboardPage() {
         return <BalanceWidget {...props} />;
       case 'quick-links':
         return <QuickLinksWidget {...props} />;
+      case 'prop-accounts':
+        return <PropAccountsWidget {...props} />;
       default:
         return null;
     }

@@ -10,15 +10,7 @@ export function formatSignedUsd(cents: Cents): string {
   return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
 }
 
-/** For narrow calendar cells: '$950', '-$1.2k', '$12k'. */
-export function formatCompactUsd(cents: Cents): string {
-  const sign = cents < 0 ? '-' : '';
-  const dollars = Math.abs(cents) / 100;
-  if (dollars < 1000) return `${sign}$${Math.round(dollars)}`;
-  if (dollars < 10_000) return `${sign}$${(Math.floor(dollars / 100) / 10).toFixed(1)}k`;
-  if (dollars < 1_000_000) return `${sign}$${Math.round(dollars / 1000)}k`;
-  return `${sign}$${(Math.floor(dollars / 100_000) / 10).toFixed(1)}M`;
-}
+export { formatCompactUsd, formatCompactWinRate } from '../../../domain/calendar/compact-figures';
 
 export { TONE_COLOR, pnlColor, type Tone } from '../../lib/tone';
 

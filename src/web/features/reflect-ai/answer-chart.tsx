@@ -1,9 +1,10 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, Text, VisuallyHidden } from '@mantine/core';
 import type { AnswerChart as Chart } from '../../../domain/chat';
-import { formatUsd } from '../../../domain/money';
+import { formatAxisUsd, formatUsd } from '../../../domain/money';
 
 const usd = (dollars: number) => formatUsd(Math.round(dollars * 100));
+const axisUsd = (dollars: number) => formatAxisUsd(Math.round(dollars * 100));
 
 /**
  * A tool result that is a series (P&L by weekday, an equity curve), drawn under the answer that used it. The figures
@@ -19,7 +20,7 @@ export function AnswerChart({ chart }: { chart: Chart }) {
     gridAxis: 'x' as const,
     tickLine: 'none' as const,
     valueFormatter: usd,
-    yAxisProps: { width: 72 },
+    yAxisProps: { width: 'auto' as const, tickFormatter: axisUsd },
     xAxisProps: { minTickGap: 12 },
   };
   return (

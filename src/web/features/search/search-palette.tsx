@@ -4,25 +4,35 @@ import {
   IconBrain,
   IconCalendar,
   IconChartBar,
+  IconListDetails,
   IconChartPie,
   IconFileText,
   IconLayoutDashboard,
   IconListCheck,
   IconLogout,
+  IconNotes,
   IconRefresh,
   IconSearch,
   IconUser,
   IconWorld,
 } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { formatUsd, toCents } from '../../../domain/cents';
+import { formatDay, parseDayQuery } from '../../../domain/dates';
 import { QuickLinkIcon } from '../../components/quick-link-icon';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
 import { quickLinksQuery } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
+import { paletteNotesQuery, paletteTradesQuery } from './api';
 import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
 
 const GROUP_ORDER: SearchGroup[] = ['Pages', 'Reports', 'Dashboard', 'Actions'];
+const SEARCH_DEBOUNCE_MS = 250;
+/** One letter would list every trade with an 'N' in it: the server is asked from two on. */
+const MIN_SEARCH_LENGTH = 2;
 
 const ICONS: Partial<Record<string, ReactNode>> = {
   'pnl-calendar': <IconCalendar size={18} aria-hidden="true" />,
@@ -76,6 +86,17 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const needle = query.trim().toLowerCase();
   const quickLinks = useQuery({ ...quickLinksQuery, enabled: needle !== '' });
   const links = needle ? (quickLinks.data ?? []).filter((link) => link.title.toLowerCase().includes(needle)) : [];
+  // Trades and notes come from the server's own searches (issue 24), asked once the trader pauses typing.
+  const [typed] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = typed.length >= MIN_SEARCH_LENGTH;
+  const clock = useTraderTime();
+  const day = searching ? parseDayQuery(typed, clock.today(new Date())) : null;
+  const trades = useQuery({ ...paletteTradesQuery(typed, day), enabled: searching });
+  const notes = useQuery({ ...paletteNotesQuery(typed), enabled: searching && !day });
+  const foundTrades = searching && typed === query.trim() ? (trades.data?.trades ?? []) : [];
+  const foundNotes = searching && !day && typed === query.trim() ? (notes.data?.notes ?? []) : [];
+  const pending = query.trim().length >= MIN_SEARCH_LENGTH && (typed !== query.trim() || trades.isFetching || (!day && notes.isFetching));
+  const nothing = groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0;
 
   return (
     <Spotlight.Root
@@ -99,7 +120,9 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
       <Spotlight.ActionsList aria-label="Search results">
         {query.trim() === '' ? (
           <Spotlight.Empty>Start typing to search...</Spotlight.Empty>
-        ) : groups.length === 0 && links.length === 0 ? (
+        ) : nothing && pending ? (
+          <Spotlight.Empty>Searching your trades and notes…</Spotlight.Empty>
+        ) : nothing ? (
           <Spotlight.Empty>No results found.</Spotlight.Empty>
         ) : (
           <>
@@ -128,6 +151,34 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     // A new tab without access to this one (the link is the trader's, but the site is not ours).
                     onClick={() => window.open(link.url, '_blank', 'noopener,noreferrer')}
                     data-testid="search-quick-link"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
+            {foundTrades.length > 0 && (
+              <Spotlight.ActionsGroup label={day ? `Trades on ${formatDay(day, 'MMM d, yyyy')}` : 'Trades'}>
+                {foundTrades.map((trade) => (
+                  <Spotlight.Action
+                    key={trade.id}
+                    label={`${trade.symbol}${trade.contract && trade.contract !== trade.symbol ? ` ${trade.contract}` : ''} · ${formatDay(trade.date, 'MMM d, yyyy')}`}
+                    description={`${trade.status} ${formatUsd(toCents(trade.pnl))} · ${trade.account_name ?? 'Unassigned'}`}
+                    leftSection={<IconListDetails size={18} aria-hidden="true" />}
+                    onClick={() => navigate(`/trade/${trade.id}`)}
+                    data-testid="search-trade"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
+            {foundNotes.length > 0 && (
+              <Spotlight.ActionsGroup label="Notes">
+                {foundNotes.map((note) => (
+                  <Spotlight.Action
+                    key={note.id}
+                    label={note.title || 'Untitled note'}
+                    description={note.journal_date ? `Daily Journal · ${formatDay(note.journal_date, 'MMM d, yyyy')}` : 'Notebook'}
+                    leftSection={<IconNotes size={18} aria-hidden="true" />}
+                    onClick={() => navigate(`/notebook?note=${note.id}`)}
+                    data-testid="search-note"
                   />
                 ))}
               </Spotlight.ActionsGroup>

@@ -2,6 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '../../components/charts';
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AccountFilter } from '../../shared/api';
+import { labelWeeks } from '../../../domain/stats';
+import { formatTradeDay } from './format';
 import { useTradeStats } from './use-trade-stats';
 
 /** A year of trading has ~50 weeks; the chart stays readable with the most recent ones. */
@@ -19,18 +21,31 @@ const SERIES = [
 /** Spec part 2 "Statistics and charts": Results by Week and by Day of Week (Monday to Friday), stacked bars. */
 export function AnalysisPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
   const { data, isPending } = useTradeStats(account, q, filter);
-  const weeks = (data?.by_week ?? []).slice(-WEEKS_SHOWN).map((w) => ({
-    label: w.label,
+  const shown = (data?.by_week ?? []).slice(-WEEKS_SHOWN);
+  // The weeks shown carry their year when they span two (issue 24), whatever the weeks left out.
+  const labels = labelWeeks(shown.map((w) => w.weekStart));
+  const weeks = shown.map((w, i) => ({
+    label: labels[i]!,
     Wins: w.wins,
     Losses: w.losses,
     BE: w.breakEvens,
   }));
+  const weekTable = {
+    caption: 'Results by week',
+    columns: ['Week of', 'Wins', 'Losses', 'BE'],
+    rows: shown.map((w) => [formatTradeDay(w.weekStart), String(w.wins), String(w.losses), String(w.breakEvens)]),
+  };
   const weekdays = (data?.by_weekday ?? []).map((d) => ({
     label: d.day.slice(0, 3),
     Wins: d.wins,
     Losses: d.losses,
     BE: d.breakEvens,
   }));
+  const weekdayTable = {
+    caption: 'Results by day of week',
+    columns: ['Day', 'Wins', 'Losses', 'BE'],
+    rows: (data?.by_weekday ?? []).map((d) => [d.day, String(d.wins), String(d.losses), String(d.breakEvens)]),
+  };
   const hasTrades = (data?.summary.trades ?? 0) > 0;
 
   return (
@@ -53,13 +68,13 @@ export function AnalysisPanel({ account, q = '', filter = '' }: { account: Accou
             <Text size="xs" c="dimmed" mb="xs">
               {(data?.by_week.length ?? 0) > WEEKS_SHOWN ? `Last ${WEEKS_SHOWN} weeks with trades` : 'Weeks start on Monday'}
             </Text>
-            <BarChart h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
+            <BarChart table={weekTable} h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
           </div>
           <div data-testid="results-by-weekday">
             <Text fw={600} size="sm" mb="xs">
               Results by Day of Week
             </Text>
-            <BarChart h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
+            <BarChart table={weekdayTable} h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
           </div>
         </Stack>
       )}

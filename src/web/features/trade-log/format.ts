@@ -1,6 +1,15 @@
+import { formatShortDay, isCalendarDay } from '../../../domain/dates';
 import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { formatUsd, toCents, type Cents } from '../../../domain/money';
 import type { Trade } from '../../shared/api';
+
+/** 'Mar 9, 2026' for a trading day 'yyyy-MM-dd'. */
+export function formatTradeDay(day: string): string {
+  return isCalendarDay(day) ? `${formatShortDay(day)}, ${day.slice(0, 4)}` : day;
+}
+
+/** Which trade a button acts on, for its accessible name: 'NQ, Mar 9, 2026'. */
+export const tradeName = (trade: Pick<Trade, 'symbol' | 'date'>): string => `${trade.symbol}, ${formatTradeDay(trade.date)}`;
 
 export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
 

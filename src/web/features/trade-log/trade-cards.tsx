@@ -8,7 +8,7 @@ import { formatTradeLogDay } from '../../../domain/dates';
 import { formatTradeType } from '../../../domain/trades';
 import { TradeExecutionLine } from '../../components/trade-execution';
 import type { Trade } from '../../shared/api';
-import { accountLabel } from './format';
+import { accountLabel, tradeName } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
 import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
@@ -86,10 +86,10 @@ export function TradeCard({ trade, showAccount, timeZone, today, handlers }: Car
             <ActionIcon variant="subtle" color="gray" onClick={() => onEditTags(trade)} aria-label="Edit tags" data-testid="trade-tags-edit">
               <IconTags size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label="Edit trade" data-testid="trade-edit">
+            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label={`Edit trade ${tradeName(trade)}`} data-testid="trade-edit">
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label="Delete trade" data-testid="trade-delete">
+            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label={`Delete trade ${tradeName(trade)}`} data-testid="trade-delete">
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Group>

@@ -4,11 +4,12 @@ import type { Trade } from '../../shared/api';
 import { formatUsd } from '../../../domain/money';
 import { pnlCentsOf, pnlColor } from './format';
 
-const RESULT_COLOR = { Win: 'teal', Loss: 'red', BE: 'gray' } as const;
+// Filled in shades dark enough for white words (AA), as the Reflect page's: the light teal badge read 4.3:1.
+const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
 
 export function ResultBadge({ result }: { result: Trade['status'] }) {
   return (
-    <Badge color={RESULT_COLOR[result] ?? 'gray'} variant="light" size="sm" tt="none" data-testid="trade-result">
+    <Badge color={RESULT_COLOR[result] ?? 'gray.7'} variant="filled" size="sm" tt="none" data-testid="trade-result">
       {result}
     </Badge>
   );

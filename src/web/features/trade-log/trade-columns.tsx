@@ -24,7 +24,7 @@ import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, gros
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import type { TradeSort } from '../../../contract/trades';
 import { DEFAULT_TRADE_ORDER, type Trade, type TradeOrder } from '../../shared/api';
-import { accountLabel } from './format';
+import { accountLabel, tradeName } from './format';
 import classes from './trade-log.module.css';
 
 /** Row actions; the callbacks are stable (the panel keeps them across renders) so memoized rows skip re-rendering. */
@@ -296,7 +296,7 @@ const COLUMNS: TradeColumnDef[] = [
               type="button"
               className={classes.iconButton}
               onClick={() => actions.onEdit(trade)}
-              aria-label="Edit trade"
+              aria-label={`Edit trade ${tradeName(trade)}`}
               title="Edit trade"
               data-testid="trade-edit"
             >
@@ -306,7 +306,7 @@ const COLUMNS: TradeColumnDef[] = [
               type="button"
               className={`${classes.iconButton} ${classes.danger}`}
               onClick={() => actions.onDelete(trade)}
-              aria-label="Delete trade"
+              aria-label={`Delete trade ${tradeName(trade)}`}
               title="Delete trade"
               data-testid="trade-delete"
             >

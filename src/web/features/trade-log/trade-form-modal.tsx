@@ -268,6 +268,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 setAccountId(v ?? NO_ACCOUNT);
               }}
               allowDeselect={false}
+              data-autofocus
               description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
               data-testid="trade-account"
             />
@@ -283,6 +284,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
               withAsterisk
               error={tried && !isCalendarDay(values.date) ? 'Date is required' : undefined}
               popoverProps={{ withinPortal: true }}
+              // The dialog opens on its first field: the account when adding, the date when editing.
+              data-autofocus={props.mode === 'add' ? undefined : true}
               data-testid="trade-date"
             />
             <TextInput label="Day" value={isCalendarDay(values.date) ? values.day : ''} readOnly variant="filled" data-testid="trade-day" />

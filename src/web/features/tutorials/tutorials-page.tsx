@@ -78,7 +78,8 @@ export function TutorialsPage() {
         {TUTORIALS.map((tutorial, index) => {
           // Until the server's config says whether hosted copies replace them, no video loads (not the wrong one).
           const hosted = config?.tutorialVideoUrls?.[index];
-          const video = !config ? null : hosted ? { src: hosted, poster: undefined } : RECORDED_VIDEOS[tutorial.id];
+          // Hosted copies come without captions we could vouch for; the recorded ones carry their own.
+          const video = !config ? null : hosted ? { src: hosted, poster: undefined, captions: undefined } : RECORDED_VIDEOS[tutorial.id];
           return (
             <Card key={tutorial.id} withBorder padding="md" component="article" data-testid={`tutorial-${tutorial.id}`} aria-labelledby={`tutorial-${tutorial.id}-title`}>
               <Card.Section>
@@ -93,7 +94,9 @@ export function TutorialsPage() {
                     onEnded={() => markWatched(tutorial.id)}
                     style={VIDEO_FRAME}
                     data-testid="tutorial-video"
-                  />
+                  >
+                    {video.captions && <track kind="captions" src={video.captions} srcLang="en" label="English" default />}
+                  </video>
                 ) : (
                   <div style={VIDEO_FRAME} aria-hidden="true" />
                 )}

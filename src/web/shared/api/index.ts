@@ -4,4 +4,5 @@ export * from './queries';
 export * from './attachments';
 export * from './pending-deletes';
 export * from './risk';
+export * from './prop';
 export * from './trade-patch';

@@ -56,6 +56,16 @@ export const queryKeys = {
   },
   quickLinks: { all: ['quick-links'] as const },
   riskDefaults: { all: ['risk-defaults'] as const },
+  /**
+   * Prop-firm accounts (issue 28). Under ['trades']: a trade's change moves every status. An account's change
+   * (its starting balance, kind) invalidates ['trades', 'prop'] itself.
+   */
+  prop: {
+    all: ['trades', 'prop'] as const,
+    status: ['trades', 'prop', 'status'] as const,
+    account: (id: string) => ['trades', 'prop', 'account', id] as const,
+    ledger: ['trades', 'prop', 'ledger'] as const,
+  },
   tasks: {
     all: ['tasks'] as const,
     byDate: (date: string) => ['tasks', 'date', date] as const,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, isRequestDay } from '../../../../contract/common';
-import { formatShortDay } from '../../../../domain/dates';
+import { describeBasis } from '../../../../domain/chat';
 import { formatUsd, type Cents } from '../../../../domain/money';
 import type { Database } from '../../../db/client';
 import type { Logger } from '../../../logger';
@@ -87,11 +87,8 @@ export function basisOf(days: ReadonlyArray<{ date: string; trades: number }>, i
     input.setup && `${input.setup} setups`,
     input.side && `${input.side.toLowerCase()} trades`,
   ].filter((f): f is string => Boolean(f));
-  const span = from && to ? (from === to ? `, ${label(from)}` : `, ${label(from)} to ${label(to)}`) : '';
-  return { trades, from, to, filters, text: `computed from ${trades} trade${trades === 1 ? '' : 's'}${span}${filters.length ? ` (${filters.join(', ')})` : ''}` };
+  return { trades, from, to, filters, text: describeBasis({ trades, from, to, filters }) };
 }
-
-const label = (d: string) => `${formatShortDay(d)}, ${d.slice(0, 4)}`;
 
 /** Runs a tool's query as the trader (row-level security applies) with a friendly refusal on bad arguments. */
 export function withData<T>(ctx: ToolContext, run: (data: ChatTradeData) => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { getBestWorstTradesTool } from './get-best-worst-trades';
 import { getEquityCurveTool } from './get-equity-curve';
 import { getNotesAndReflectionsTool } from './get-notes-and-reflections';
 import { getPnlBreakdownTool } from './get-pnl-breakdown';
+import { getPropStatusTool } from './get-prop-status';
 import { getReportTool } from './get-report';
 import { getStatisticsTool } from './get-statistics';
 import { getStreaksTool } from './get-streaks';
@@ -31,6 +32,7 @@ function tools(ctx: ToolContext): ToolSet {
     get_streaks: getStreaksTool(ctx),
     find_trades: findTradesTool(ctx),
     get_notes_and_reflections: getNotesAndReflectionsTool(ctx),
+    get_prop_status: getPropStatusTool(ctx),
   };
 }
 
@@ -44,4 +46,5 @@ export const TOOL_LABELS: Record<string, string> = {
   get_streaks: 'Counting your streaks',
   find_trades: 'Finding trades',
   get_notes_and_reflections: 'Reading your notes',
+  get_prop_status: 'Checking your prop accounts against their rules',
 };

@@ -1,17 +1,20 @@
 import { AreaChart } from '../../../components/charts';
+import { formatAxisUsd } from '../../../../domain/cents';
 import { formatDay } from '../../../../domain/dates';
 import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Cents } from '../../../../domain/cents';
 import {
   BALANCE_RANGE_DAYS,
   buildBalanceSeries,
+  DEFAULT_STARTING_BALANCE_CENTS,
   getLastDaysRange,
   parseStartingBalance,
   type BalanceRange,
 } from '../../../../domain/stats';
-import { preferencesQuery } from '../../../shared/api';
+import { accountsQuery, type AccountFilter, type TradingAccount } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
@@ -19,13 +22,28 @@ import { WidgetCard } from './widget-card';
 // The number input (react-number-format) loads with the settings dialog, not with the dashboard.
 const BalanceSettingsDialog = lazy(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog })));
 
+/**
+ * The starting balance of what the dashboard shows (issue 28): the chosen account's own; for All Trades the sum of
+ * every account's, so three 50K accounts start at $150,000; without any account the spec's default (part 1 §9).
+ * Null while the accounts are on their way.
+ */
+export function startingBalanceOf(account: AccountFilter, accounts: readonly TradingAccount[] | undefined): Cents | null {
+  if (!accounts) return null;
+  if (account === 'all') {
+    return accounts.length === 0 ? DEFAULT_STARTING_BALANCE_CENTS : accounts.reduce((sum, a) => sum + parseStartingBalance(a.starting_balance), 0);
+  }
+  const chosen = accounts.find((a) => a.id === account);
+  // Trades without an account have no balance of their own.
+  return chosen ? parseStartingBalance(chosen.starting_balance) : 0;
+}
+
 /** Spec part 1 §2.4, §9: the account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
 export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
-  const { stats, now, timeZone } = useDashboard();
-  const { data: preferences } = useQuery(preferencesQuery);
+  const { stats, now, timeZone, account } = useDashboard();
+  const { data: accounts } = useQuery(accountsQuery);
   const [range, setRange] = useState<BalanceRange>('90d');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const startingCents = parseStartingBalance(preferences?.starting_balance ?? '10000');
+  const startingCents = startingBalanceOf(account, accounts) ?? DEFAULT_STARTING_BALANCE_CENTS;
 
   const points = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
@@ -34,10 +52,14 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       startingBalanceCents: startingCents + (stats?.by_day_before.pnlCents ?? 0),
       days,
       range: getLastDaysRange(BALANCE_RANGE_DAYS[range], now, timeZone),
-    }).map((p) => ({ date: formatDay(p.date, 'MMM d'), Balance: p.balanceCents / 100 }));
+    }).map((p) => ({ date: formatDay(p.date, 'MMM d'), Balance: p.balanceCents / 100, cents: p.balanceCents }));
   }, [stats, startingCents, range, now, timeZone]);
-  const last = points[points.length - 1]?.Balance ?? startingCents / 100;
-  const lastCents = Math.round(last * 100);
+  const table = {
+    caption: `Account balance, last ${BALANCE_RANGE_DAYS[range]} days`,
+    columns: ['Day', 'Balance'],
+    rows: points.map((p) => [p.date, formatUsd(p.cents)]),
+  };
+  const lastCents = points[points.length - 1]?.cents ?? startingCents;
   const change = lastCents - startingCents;
 
   return (
@@ -55,10 +77,10 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
     >
       <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap" gap="xs">
         <div>
-          <Text fw={800} size="xl" data-testid="balance-value">
+          <Text fw={800} size="xl" data-testid="balance-value" data-money>
             {formatUsd(lastCents)}
           </Text>
-          <Text size="xs" c={pnlColor(change)}>
+          <Text size="xs" c={pnlColor(change)} data-money>
             {formatSignedUsd(change)} since start
           </Text>
         </div>
@@ -79,13 +101,18 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         withDots={false}
         gridAxis="y"
         tickLine="none"
-        yAxisProps={{ width: 64, domain: ['auto', 'auto'] }}
+        // Whole dollars where the tick is whole, and as wide as its widest label: '$30,000.00' was wider than the
+        // axis and ran past the card (issue 24: the shared picture cut it at the card's edge).
+        yAxisProps={{ width: 'auto', domain: ['auto', 'auto'], tickFormatter: (dollars: number) => formatAxisUsd(Math.round(dollars * 100)) }}
         xAxisProps={{ minTickGap: 24 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}
+        table={table}
+        // Its axis is dollar amounts too: hidden with them when the trader shares the dashboard without amounts.
+        data-money-axis
       />
       {settingsOpen && (
         <Suspense fallback={null}>
-          <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} startingCents={startingCents} />
+          <BalanceSettingsDialog onClose={() => setSettingsOpen(false)} account={account} accounts={accounts ?? []} />
         </Suspense>
       )}
     </WidgetCard>

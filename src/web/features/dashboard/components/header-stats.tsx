@@ -5,14 +5,14 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { formatCalendarDay, parseCalendarDay } from '../../../../domain/dates';
+import { formatCalendarDay, formatDay, parseCalendarDay } from '../../../../domain/dates';
 import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
 import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
 import { preferencesQuery, profileQuery } from '../../../shared/api';
 import { useUpdatePreferences } from '../api';
 import { useUiModes } from '../../../lib/ui-modes';
 import { useDashboard } from '../dashboard-context';
-import { BAND_FILL, BAND_TONE, TONE_COLOR, formatSignedUsd, formatWinRate, pnlColor } from '../format';
+import { BAND_FILL, BAND_TONE, TONE_COLOR, formatSignedUsd, formatUsd, formatWinRate, pnlColor } from '../format';
 import { readStatsOrder, type StatsWidgetId } from '../layout/widgets';
 import classes from '../dashboard.module.css';
 import { avatarSrc, greetingName } from '../../../shared/profile-names';
@@ -155,19 +155,25 @@ function WelcomeCard() {
 
 function MonthlyPnlCard() {
   const { stats, today, now, timeZone } = useDashboard();
-  const { monthCents, series } = useMemo(() => {
+  const { monthCents, series, table } = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
     const parts = parseCalendarDay(today);
     const monthStart = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
     const monthCents = days.filter((d) => d.date >= monthStart && d.date <= today).reduce((sum, d) => sum + d.pnlCents, 0);
     // Spec part 1 §9: the sparkline covers the last 30 days.
-    const series = buildDailyPnlSeries({ days, ...getLastDaysRange(30, now, timeZone) }).map((p) => p.cumulativeCents / 100);
-    return { monthCents, series };
+    const points = buildDailyPnlSeries({ days, ...getLastDaysRange(30, now, timeZone) });
+    const series = points.map((p) => p.cumulativeCents / 100);
+    const table = {
+      caption: 'PnL over the last 30 days, added up day by day',
+      columns: ['Day', 'PnL so far'],
+      rows: points.map((p) => [formatDay(p.date, 'MMM d'), formatUsd(p.cumulativeCents)]),
+    };
+    return { monthCents, series, table };
   }, [stats, today, now, timeZone]);
   return (
     <StatCard label="Monthly PnL">
       <Group justify="space-between" wrap="nowrap" align="flex-end">
-        <Text fw={800} size="xl" c={pnlColor(monthCents)} data-testid="monthly-pnl-value">
+        <Text fw={800} size="xl" c={pnlColor(monthCents)} data-testid="monthly-pnl-value" data-money>
           {formatSignedUsd(monthCents)}
         </Text>
         <Sparkline
@@ -177,8 +183,7 @@ function MonthlyPnlCard() {
           curveType="monotone"
           trendColors={{ positive: 'teal.6', negative: 'red.6', neutral: 'gray.5' }}
           fillOpacity={0.25}
-          aria-label="PnL over the last 30 days"
-          role="img"
+          table={table}
         />
       </Group>
       <Text size="xs" c="dimmed">
@@ -199,7 +204,7 @@ function ProfitFactorCard() {
       <Text fw={800} size="xl" c={ratio >= 1 ? TONE_COLOR.positive : ratio > 0 ? TONE_COLOR.negative : undefined} data-testid="profit-factor-value">
         {value}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" data-money={summary ? true : undefined}>
         {summary ? `${formatSignedUsd(summary.grossProfitCents)} / ${formatSignedUsd(summary.grossLossCents)}` : 'No trades yet'}
       </Text>
     </StatCard>

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCalendarWeek } from '../../../../domain/calendar';
 import { formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
@@ -11,9 +11,12 @@ import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../s
 import { AccountSelector } from '../../accounts/account-selector';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
-import { formatCompactUsd, formatSignedUsd, formatUsd, formatWinRate, plural, pnlColor } from '../format';
+import { formatCompactUsd, formatCompactWinRate, formatSignedUsd, formatUsd, formatWinRate, plural, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+
+// Mantine's dates code loads with the picker, when the trader first opens it, not with the dashboard.
+const CalendarMonthPicker = lazy(() => import('./calendar-month-picker'));
 
 const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -25,6 +28,13 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const start = parseCalendarDay(today) ?? { year: 2000, month: 1 };
   const [month, setMonth] = useState({ year: start.year, month: start.month });
+  const [picking, setPicking] = useState(false);
+  const pickerId = useId();
+  const monthButton = useRef<HTMLButtonElement>(null);
+  const closePicker = () => {
+    setPicking(false);
+    monthButton.current?.focus();
+  };
   const range = monthRange(formatCalendarDay(month.year, month.month, 1));
   const stats = useQuery({ ...tradeStatsQuery(account, range), enabled: accountReady });
   const taskStatus = useQuery(taskStatusQuery(range.from, range.to));
@@ -71,9 +81,20 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           >
             <IconChevronLeft size={16} aria-hidden="true" />
           </ActionIcon>
-          <Text fw={700} miw={128} ta="center" data-testid="calendar-month" aria-live="polite">
-            {title}
-          </Text>
+          <UnstyledButton
+            ref={monthButton}
+            className={classes.monthButton}
+            onClick={() => setPicking((open) => !open)}
+            aria-expanded={picking}
+            aria-controls={pickerId}
+            aria-label={`${title}: choose a month`}
+            data-testid="calendar-month-button"
+          >
+            <Text span fw={700} data-testid="calendar-month" aria-live="polite">
+              {title}
+            </Text>
+            <IconChevronDown size={14} aria-hidden="true" className={classes.monthChevron} data-open={picking || undefined} />
+          </UnstyledButton>
           <ActionIcon
             variant="default"
             size="md"
@@ -92,6 +113,31 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
         </Group>
       </Group>
 
+      {picking && (
+        <div
+          id={pickerId}
+          className={classes.monthPicker}
+          role="group"
+          aria-label="Choose a month"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            closePicker();
+          }}
+        >
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the month picker" />}>
+            <CalendarMonthPicker
+              year={month.year}
+              month={month.month}
+              onPick={(year, picked) => {
+                setMonth({ year, month: picked });
+                closePicker();
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+
       {/* Spec part 1 §2.5: on mobile a monthly PnL summary is shown. */}
       <Group
         className={classes.monthSummary}
@@ -104,7 +150,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           <Text size="xs" c="dimmed">
             Monthly PnL
           </Text>
-          <Text fw={700} c={pnlColor(summary.pnlCents)}>
+          <Text fw={700} c={pnlColor(summary.pnlCents)} data-money>
             {formatSignedUsd(summary.pnlCents)}
           </Text>
         </div>
@@ -155,7 +201,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
             {summary.trades} {plural(summary.trades, 'trade', 'trades')} · {summary.tradingDays}{' '}
             {plural(summary.tradingDays, 'trading day', 'trading days')}
           </Text>
-          <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total">
+          <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total" data-money>
             {formatSignedUsd(summary.pnlCents)}
           </Text>
         </Group>
@@ -181,6 +227,7 @@ function DayCell(props: {
   const { cell, isToday, compact, taskStatus, onOpen } = props;
   if (!cell.inMonth) return <div role="gridcell" className={classes.dayCell} data-outside />;
   const hasTrades = cell.pnlCents !== null && cell.trades > 0;
+  const tradesLabel = `${cell.trades} ${plural(cell.trades, 'trade', 'trades')}`;
   const content = (
     <>
       <span className={classes.dayNumber}>
@@ -195,17 +242,34 @@ function DayCell(props: {
       </span>
       {cell.pnlCents !== null && (
         <>
-          <span className={classes.dayPnl} data-testid="day-pnl">
+          <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
             {compact ? formatCompactUsd(cell.pnlCents) : formatUsd(cell.pnlCents)}
           </span>
-          {!compact && (
-            <span className={classes.dayMeta}>
-              <span data-testid="day-trades">
-                {cell.trades} {cell.trades === 1 ? 'trade' : 'trades'}
-              </span>
-              <span data-testid="day-winrate">{formatWinRate(cell.winRate)}</span>
+          {/* A screen reader hears the amount to the cent, not the phone's rounded one. */}
+          {compact && <VisuallyHidden>{formatUsd(cell.pnlCents)}</VisuallyHidden>}
+          {/* Spec part 1 §2.5: every day shows its trade count and win rate, a phone's too, in fewer letters. */}
+          <span className={classes.dayMeta}>
+            <span data-testid="day-trades">
+              {compact ? (
+                <>
+                  <span aria-hidden="true">{cell.trades} tr</span>
+                  <VisuallyHidden>{tradesLabel}</VisuallyHidden>
+                </>
+              ) : (
+                tradesLabel
+              )}
             </span>
-          )}
+            <span data-testid="day-winrate">
+              {compact ? (
+                <>
+                  <span aria-hidden="true">{formatCompactWinRate(cell.winRate)}</span>
+                  <VisuallyHidden>{cell.winRate === null ? 'no win rate' : `${formatWinRate(cell.winRate)} win rate`}</VisuallyHidden>
+                </>
+              ) : (
+                formatWinRate(cell.winRate)
+              )}
+            </span>
+          </span>
         </>
       )}
     </>
@@ -245,7 +309,7 @@ function WeekCell({ week, compact }: { week: PnlCalendarWeek; compact: boolean }
       <span className={classes.weekLabel}>
         {compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}
       </span>
-      <span className={classes.dayPnl} data-testid="week-pnl" style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
+      <span className={classes.dayPnl} data-testid="week-pnl" data-money style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
         {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}
       </span>
       <span className={classes.dayMeta} data-testid="week-days">

@@ -108,7 +108,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
             {fileError}
           </Alert>
         )}
-        <TextInput label="Display Name" value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} maxLength={100} />
+        <TextInput label="Display Name" value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} maxLength={100} data-autofocus />
         <Group grow>
           <TextInput label="First Name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} maxLength={100} />
           <TextInput label="Last Name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} maxLength={100} />
@@ -182,7 +182,9 @@ function AvatarCropper({ source, onDone }: { source: string; onDone: () => void 
           value={zoom}
           onChange={setZoom}
           label={(v) => `${v.toFixed(2)}x`}
-          aria-label="Zoom"
+          // The name and value belong on the thumb, the element with role slider (issue 24: it had neither).
+          thumbLabel="Zoom"
+          thumbValueText={(v) => `${v.toFixed(2)}x`}
         />
         <ActionIcon variant="default" onClick={() => setZoom((z) => stepZoom(z, 1))} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
           <IconZoomIn size={16} aria-hidden="true" />

@@ -43,8 +43,7 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
         withPolarRadiusAxis={false}
         polarRadiusAxisProps={{ domain: [0, 100] }}
         series={[{ name: 'value', label: 'Score', color: 'indigo.5', opacity: 0.35 }]}
-        aria-label={`Score parts: ${parts.map((p) => `${p.metric} ${p.shown}`).join(', ')}`}
-        role="img"
+        table={{ caption: 'Score parts', columns: ['Part', 'Weight', 'Value'], rows: parts.map((p) => [p.metric, p.weight, p.shown]) }}
       />
       <Stack gap={2}>
         {parts.map((p) => (

@@ -1,10 +1,9 @@
-import { Anchor, Button, Group, Image, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Image, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconCopy, IconDownload } from '@tabler/icons-react';
-import { toBlob } from 'html-to-image';
 import { useEffect, useState } from 'react';
-import { drawAllCharts } from '../../../components/charts';
 import { useTraderTime } from '../../../shared/trader-clock';
 import { notifyError, notifySuccess } from '../api';
+import { captureDashboard } from './capture-dashboard';
 
 /** Spec part 1 §2.8: a default share title and hashtags (the spec does not show them; these are ours). */
 export const DEFAULT_SHARE_TITLE = 'My trading dashboard on Edgebook';
@@ -28,22 +27,6 @@ export function buildShareLinks(title: string, hashtags: string[], pageUrl: stri
   };
 }
 
-/** The dashboard as a PNG, without the controls marked data-screenshot-ignore. */
-async function captureDashboard(target: HTMLElement): Promise<Blob> {
-  // Charts below the fold are drawn when scrolled near; the picture holds them all.
-  await drawAllCharts();
-  const background = getComputedStyle(document.body).backgroundColor;
-  const blob = await toBlob(target, {
-    backgroundColor: background,
-    pixelRatio: Math.min(2, window.devicePixelRatio || 1),
-    // No web fonts to embed (system fonts only), and nothing may be fetched from another origin (CSP).
-    skipFonts: true,
-    filter: (node) => !(node instanceof HTMLElement && node.dataset.screenshotIgnore !== undefined),
-  });
-  if (!blob) throw new Error('empty capture');
-  return blob;
-}
-
 /** Spec part 1 §2.8, §4: capture, preview, then download, copy or share. */
 export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolean; onClose: () => void; targetId: string }) {
   const [blob, setBlob] = useState<Blob | null>(null);
@@ -52,6 +35,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
   const [failed, setFailed] = useState(false);
   const [title, setTitle] = useState(DEFAULT_SHARE_TITLE);
   const [tags, setTags] = useState(DEFAULT_HASHTAGS);
+  const [hideMoney, setHideMoney] = useState(false);
   const clock = useTraderTime();
 
   useEffect(() => {
@@ -68,7 +52,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
         notifyError('Failed to capture screenshot');
         return;
       }
-      captureDashboard(target)
+      captureDashboard(target, { hideMoney })
         .then((result) => {
           if (cancelled) return;
           setBlob(result);
@@ -85,7 +69,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [opened, targetId]);
+  }, [opened, targetId, hideMoney]);
 
   useEffect(() => () => {
     if (url) URL.revokeObjectURL(url);
@@ -132,6 +116,14 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
             <Image src={url} alt="Preview of your dashboard" radius="sm" mah={380} fit="contain" />
           )}
         </div>
+        <Switch
+          label="Hide dollar amounts"
+          description="Amounts become blank bars in the picture; the green and red days stay."
+          checked={hideMoney}
+          onChange={(e) => setHideMoney(e.currentTarget.checked)}
+          data-testid="screenshot-hide-money"
+          data-autofocus
+        />
         <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
         <TextInput
           label="Hashtags"

@@ -105,10 +105,14 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
     return keys.map((k) => {
       const t = totals.get(k)!;
       const winRate = calculateWinRate(t);
+      const decided = t.wins + t.losses;
       return {
         month: formatDay(`${k}-01`, 'MMM'),
-        'Win rate': winRate,
-        decided: t.wins + t.losses,
+        label: formatDay(`${k}-01`, 'MMMM yyyy'),
+        // A month without a won or lost trade has no rate: no bar, and '—' where it is written (not '0.0%').
+        'Win rate': decided > 0 ? winRate : null,
+        decided,
+        shown: formatWinRate(winRate, decided),
       };
     });
   }, [stats, today]);
@@ -120,21 +124,26 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         <Text size="sm" c="dimmed">
           This month
         </Text>
-        <Text fw={700} c={current && current.decided > 0 ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
-          {formatWinRate(current?.['Win rate'] ?? null, current?.decided ?? 0)}
+        <Text fw={700} c={current && current['Win rate'] !== null ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
+          {current?.shown ?? '—'}
         </Text>
       </Group>
       <BarChart
+        table={{ caption: 'Win rate by month', columns: ['Month', 'Win rate', 'Decided trades'], rows: months.map((m) => [m.label, m.shown, String(m.decided)]) }}
         h={150}
         data={months}
         dataKey="month"
         series={[{ name: 'Win rate', color: 'teal.6' }]}
         // Room for '100%' at the top and on the left (issue 14: the label was clipped). The chart draws the tick
         // labels 10 px left of the axis line: 54 px keeps the widest one inside the chart.
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
+        // The axis stands on its own domain, drawn even when no month has a rate (recharts takes the domain from the
+        // data otherwise, and months without trades have none).
+        yAxisProps={{ domain: [0, 100], allowDataOverflow: true, ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
-        valueFormatter={(v) => `${v.toFixed(1)}%`}
+        valueFormatter={(v: number | null) => (typeof v === 'number' ? `${v.toFixed(1)}%` : '—')}
+        // A month without a rate still answers the pointer, with '—' (recharts leaves empty values out by default).
+        tooltipProps={{ filterNull: false }}
         gridAxis="y"
         tickLine="none"
         getBarColor={(value) => BAND_FILL[getWinRateBand(value)]}

@@ -46,6 +46,8 @@ export const WIDGET_CATALOG: ReadonlyArray<{ id: string; type: string; title: st
   { id: 'monthly-pnl-chart', type: 'balance-chart', title: 'Account Balance' },
   // Issue 10: the spec does not show where quick links appear; they are a widget to add, not in the default layout.
   { id: 'quick-links', type: 'quick-links', title: 'Quick Links' },
+  // Issue 28: each prop account's standing; added from Add widget.
+  { id: 'prop-accounts', type: 'prop-accounts', title: 'Prop Accounts' },
 ];
 
 const KNOWN_IDS = new Set(WIDGET_CATALOG.map((w) => w.id));

@@ -16,6 +16,7 @@ import {
   applyMarkdownAction,
   imageMarkdown,
   insertBlock,
+  placeDraft,
   normalizeName,
   type EditorState,
   type MarkdownAction,
@@ -208,10 +209,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
   useEffect(() => () => draftAbort.current?.abort(), []);
 
   const startDraft = async (instruction: string) => {
-    const { selectionStart, selectionEnd } = editorState();
-    const before = content.slice(0, selectionStart);
-    const after = content.slice(selectionEnd);
-    const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const { before, lead, trail, after } = placeDraft(editorState());
     const controller = new AbortController();
     draftAbort.current = controller;
     setDrafting(true);
@@ -222,11 +220,11 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         if (event.type === 'text') written += event.delta;
         else if (event.type === 'restart') written = '';
         else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
-        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + written + after);
+        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + written + trail + after);
       }
       const end = (before + lead + written).length;
       pendingSelection.current = { start: end, end };
-      setContent(before + lead + written + after);
+      setContent(before + lead + written + trail + after);
     } catch (error) {
       if (!controller.signal.aborted) {
         notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });

@@ -128,7 +128,7 @@ function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: Fee
           Fee schedule of {accountName} (dollars per contract per side)
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-          <TextInput label="Micro contracts" description="MNQ, MES, MYM, M2K, MGC..." value={micro} onChange={(e) => setMicro(e.currentTarget.value)} inputMode="decimal" data-testid="fee-micro" />
+          <TextInput label="Micro contracts" description="MNQ, MES, MYM, M2K, MGC..." value={micro} onChange={(e) => setMicro(e.currentTarget.value)} inputMode="decimal" data-autofocus data-testid="fee-micro" />
           <TextInput label="E-mini and standard contracts" description="NQ, ES, YM, RTY, CL, GC..." value={mini} onChange={(e) => setMini(e.currentTarget.value)} inputMode="decimal" data-testid="fee-mini" />
         </SimpleGrid>
         {roots.map((row, index) => (

@@ -13,7 +13,8 @@ import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-map
 import { FeeSchedules } from './fee-schedule';
 import { FileAccountsMapping, SKIP } from './file-accounts';
 import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, TimeZoneWarning } from './import-preview';
-import { describeError, toastError, toastSuccess } from './notify';
+import { describeError, toastError } from './notify';
+import { notifyImported } from './prop-warning';
 import { readFileBytes } from './read-file';
 import { useTradeOptions } from '../use-trade-options';
 
@@ -181,7 +182,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
       ),
     onSuccess: async (outcome) => {
       await invalidateAfterImport(client);
-      toastSuccess(`Trades imported successfully (${outcome.imported} trades have been imported)`);
+      notifyImported(outcome);
       // Issue 14: trades imported into an account made here are shown at once (the Trade Log switches to it).
       const intoCreated = createdAccountId !== null && outcome.accounts.some((a) => a.account_id === createdAccountId);
       onImported?.({ createdAccountId: intoCreated ? createdAccountId : null });
@@ -337,7 +338,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           <Button
             onClick={submit}
             loading={confirm.isPending}
-            disabled={!data || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
+            // Nothing new to import (every trade a duplicate): no button that would store nothing (issue 24).
+            disabled={!data || data.new_trades === 0 || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
             data-testid="import-confirm"
           >
             {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}

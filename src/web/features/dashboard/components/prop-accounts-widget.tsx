@@ -1,0 +1,102 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatShortDay } from '../../../../domain/dates';
+import { RULE_LABELS, type RuleStatus } from '../../../../domain/prop/types';
+import { propStatusQuery, type PropAccountSummary } from '../../../shared/api';
+import { useDashboard } from '../dashboard-context';
+import { formatSignedUsd, formatUsd, pnlColor, TONE_COLOR } from '../format';
+import classes from '../dashboard.module.css';
+import { WidgetCard } from './widget-card';
+
+const STATE = {
+  ok: { label: 'On track', color: TONE_COLOR.positive, dot: 'var(--mantine-color-teal-6)' },
+  near: { label: 'Near', color: TONE_COLOR.warning, dot: 'var(--mantine-color-yellow-5)' },
+  broken: { label: 'Broken', color: TONE_COLOR.negative, dot: 'var(--mantine-color-red-6)' },
+} as const;
+
+/** Shorter names for a widget line. */
+const SHORT: Partial<Record<RuleStatus['rule'], string>> = { dailyLoss: 'Daily loss', maxLoss: 'Max loss' };
+const nameOf = (rule: RuleStatus['rule']) => SHORT[rule] ?? RULE_LABELS[rule];
+
+/** The limit with the least room left (daily loss or maximum loss), the one a trader watches. */
+function closestLimit(rules: readonly RuleStatus[]): RuleStatus | null {
+  const limits = rules.filter((r) => (r.rule === 'dailyLoss' || r.rule === 'maxLoss') && r.distanceCents !== null);
+  return limits.reduce<RuleStatus | null>((min, r) => (min === null || r.distanceCents! < min.distanceCents! ? r : min), null);
+}
+
+function headline(account: PropAccountSummary): string {
+  if (account.broken_by) return `${nameOf(account.broken_by.rule)} limit broken on ${formatShortDay(account.broken_by.day)}`;
+  if (account.outcome === 'passed') return 'Passed: target and rules met';
+  if (account.outcome === 'payout-eligible') return 'Eligible for a payout';
+  const worst = account.rules.find((r) => r.state === 'broken') ?? account.rules.find((r) => r.state === 'near');
+  const limit = worst ?? closestLimit(account.rules);
+  if (!limit) return `${account.trades} trades`;
+  if (limit.distanceCents !== null && (limit.rule === 'dailyLoss' || limit.rule === 'maxLoss')) return `${nameOf(limit.rule)}: ${formatUsd(limit.distanceCents)} left`;
+  return `${nameOf(limit.rule)}: ${limit.detail}`;
+}
+
+/**
+ * Issue 28: one line per active prop account, green on track, amber within 25% of a limit, red broken, each opening
+ * the account's status. Realized P&L of closed trades only, as the line under them says.
+ */
+export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
+  const { openAccounts } = useDashboard();
+  const { data, isPending, isError } = useQuery(propStatusQuery);
+  const accounts = (data?.accounts ?? []).filter((a) => a.active);
+
+  return (
+    <WidgetCard widgetId={widgetId} title="Prop Accounts" onRemove={onRemove}>
+      {isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading prop accounts...
+        </Text>
+      ) : isError ? (
+        <Text size="sm" c={TONE_COLOR.negative}>
+          Failed to load the prop accounts
+        </Text>
+      ) : accounts.length === 0 ? (
+        <Stack gap="xs" align="flex-start" data-testid="prop-widget-empty">
+          <Text size="sm" c="dimmed">
+            No prop accounts with rules yet. Open an account in Account Management, then Rules &amp; Status.
+          </Text>
+          <Button size="xs" variant="light" onClick={openAccounts}>
+            Manage accounts
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm" data-testid="prop-widget-lines">
+          {accounts.map((a) => {
+            const state = STATE[a.state];
+            return (
+              <div key={a.account.id} className={classes.propLine} data-testid="prop-widget-line" data-state={a.state}>
+                <span className={classes.propDot} style={{ background: state.dot }} aria-hidden="true" />
+                <div className={classes.propLineBody}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor component={Link} to={`/prop/${a.account.id}`} fw={600} size="sm" truncate>
+                      {a.account.name}
+                    </Anchor>
+                    <Text size="sm" fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                      {formatUsd(a.balance_cents)}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Text size="xs" c={state.color} fw={600}>
+                      {state.label} · {headline(a)}
+                    </Text>
+                    <Text size="xs" ff="monospace" c={pnlColor(a.profit_cents)} style={{ whiteSpace: 'nowrap' }}>
+                      {formatSignedUsd(a.profit_cents)}
+                    </Text>
+                  </Group>
+                </div>
+              </div>
+            );
+          })}
+          <Text size="xs" c="dimmed">
+            Realized P&amp;L of closed trades, net of fees. Your firm&apos;s terms are authoritative.
+          </Text>
+        </Stack>
+      )}
+    </WidgetCard>
+  );
+}
