@@ -609,73 +609,73 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
   });
 
-  it.each(SCREEN_PAIRS)("$name, $theme: the Edit Trade dialog and inline edit show a stored LONG/SHORT as Long/Short, and saving keeps it", async ({ name, width, height, theme }) => {
+  it.each(SCREEN_PAIRS)('$name, $theme: a trade added with its side, prices and stop is priced from them, and the Reports read it in R', async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
-    // The spec's samples store LONG/SHORT (part 1): stored as they came.
-    const long = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
-    const short = await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, trade_type: 'SHORT' });
-    const storedType = async (id: string) => {
-      const res = await client.get(`/api/trades/${id}`);
-      expect(res.status).toBe(200);
-      return (res.body as { trade_type: string }).trade_type;
-    };
-    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
-    // The side is offered once, as it reads everywhere else: 'Long', never 'LONG' beside it.
-    const offers = async (side: 'Long' | 'Short') => {
-      await eventually(() => page.getByRole('option', { name: side, exact: true }).count()).toBe(1);
-      expect(await page.getByRole('option', { name: side.toUpperCase(), exact: true }).count()).toBe(0);
-    };
-
-    // The Edit Trade dialog (from a row on a desktop, a card on a phone).
+    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `risk-${screen}-${name}-${theme}.png`), fullPage: true });
     await log.goto();
-    const item = (symbol: string) =>
-      log.rows.or(log.cards).filter({ has: page.getByTestId('trade-instrument-cell').getByText(symbol, { exact: true }) });
-    await item('NQ').waitFor();
-    await item('NQ').getByTestId('trade-edit').click();
-    const dialog = log.editDialog;
-    await dialog.waitFor();
-    const type = dialog.getByTestId('trade-type');
-    expect(await type.inputValue()).toBe('Long');
-    await type.click();
-    await offers('Long');
+    await log.openAddTrade();
+    const dialog = log.addDialog;
+    // NQ long 2 from 18000 to 18010: 10 points x 2 x $20 = $400, written into the P&L by the prices.
+    await dialog.getByTestId('trade-side').getByText('Long', { exact: true }).click();
+    await dialog.getByTestId('trade-quantity').fill('2');
+    await dialog.getByTestId('trade-entry-price').fill('18000');
+    await dialog.getByTestId('trade-exit-price').fill('18010');
+    expect(await log.pnlInput(dialog).inputValue()).toBe('400');
+    // A stop on the wrong side is named on its field; 5 points under the entry risks 5 x 2 x $20 = $200: +2R.
+    await dialog.getByTestId('trade-stop-price').fill('18005');
+    await dialog.getByText("A long trade's stop must be below its entry price").waitFor();
+    await dialog.getByTestId('trade-stop-price').fill('17995');
+    expect(await dialog.getByTestId('trade-risk-preview').innerText()).toBe('Planned risk $200.00 to the stop · +2.00R');
+    await dialog.getByTestId('trade-entry-time').fill('09:35');
     await waitForAnimations(page);
-    await shot('edit-dialog-type');
-    // Saved with another change: the type is not rewritten.
-    await dialog.getByTestId('trade-notes').fill('kept my side');
-    expect(await type.inputValue()).toBe('Long');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await log.toast('Trade updated successfully').waitFor();
-    expect(await storedType(long.id)).toBe('LONG');
+    await shot('add-dialog');
+    await dialog.getByRole('button', { name: 'Add Trade' }).click();
+    await log.toast('Trade added successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const [saved] = (await client.get('/api/trades?limit=5')).body.trades as Array<Record<string, unknown>>;
+    expect(saved).toMatchObject({ side: 'Long', quantity: '2.00000000', stop_price: '17995.00000000', pnl: '400.00', r_multiple: 2, planned_risk: { amount: '200.00', source: 'stop' } });
+    // Its R beside its P&L, in the table on a desktop and on the card on a phone.
+    await eventually(() => page.getByTestId('trade-r').first().innerText()).toBe('+2.00R');
 
-    // Inline edit in the maximized table.
-    await page.getByTestId('toggle-maximize').click();
-    if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
-    await item('ES').waitFor();
-    await item('ES').getByTestId('trade-edit').click();
-    const inline = page.getByTestId('inline-edit-row');
-    const inlineType = inline.getByLabel('Type', { exact: true });
-    expect(await inlineType.inputValue()).toBe('Short');
-    await inlineType.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
-    await inlineType.click();
-    await offers('Short');
+    // A trade without a plan: the Reports' Overview in R leaves it out, and says so.
+    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, tags: ['FOMO'] });
+    await page.goto('/reports');
+    const overview = page.getByTestId('report-overview');
+    await overview.getByTestId('figure-netCents').waitFor();
+    await overview.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+    expect(await overview.getByTestId('figure-totalR').getByTestId('figure-value').innerText()).toBe('+2.00R');
+    expect(await overview.getByTestId('r-note').innerText()).toContain('Computed from 1 trade; 1 trade without a planned risk, left out.');
     await waitForAnimations(page);
-    await shot('inline-type');
-    await inline.getByLabel('Instrument').fill('MES');
-    await inline.getByTestId('inline-done').click();
-    await item('MES').waitFor();
-    expect(await storedType(short.id)).toBe('SHORT');
+    await shot('reports-r');
+    // The switch is a preference: the next visit opens in R.
+    await page.reload();
+    await overview.getByTestId('figure-totalR').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Mistakes: FOMO marked as one costs the ES trade's -$50; without it the net is the NQ trade's $400.
+    await page.getByTestId('report-tab-mistakes').click();
+    const mistakes = page.getByTestId('report-mistakes');
+    await mistakes.getByTestId('mistakes-none').waitFor();
+    await mistakes.getByTestId('mistake-tags').click();
+    await page.getByRole('option', { name: 'FOMO', exact: true }).click();
+    await eventually(() => mistakes.getByTestId('mistake-net').first().innerText()).toBe('-$50.00');
+    expect(await mistakes.getByTestId('mistakes-summary').innerText()).toBe('Net P&L $350.00 over all 2 trades; $400.00 without the 1 trade tagged with a mistake.');
+    await page.keyboard.press('Escape');
+    await waitForAnimations(page);
+    await shot('reports-mistakes');
+    expect((await client.get('/api/mistake-tags')).body).toEqual({ tags: ['FOMO'] });
   });
 
-  it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads one way everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
     // Onboarded, without its samples: only the trades below.
     await client.post('/api/onboarding');
     const samples = await listAll(client);
     if (samples.length) await client.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
     const today = getTodayInZone(new Date(), 'America/New_York');
-    // The spec's samples store LONG/SHORT, imports Long/Short: stored as they came, shown alike.
+    // The spec's samples send LONG/SHORT as the type: stored as the side (issue 27), the setup left to the trader.
     const long = await seedTrade(client, { date: today, symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
-    await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Short' });
+    await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Breakout', side: 'Short' });
     const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
     const sideOf = (text: string) => text.match(/\b(long|short)\b/gi) ?? [];
 
@@ -686,8 +686,10 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await log.goto();
     if (name === 'desktop') {
       await log.rows.filter(symbol('NQ')).waitFor();
-      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="type"]').innerText()).toBe('Long');
-      expect(await log.rows.filter(symbol('ES')).locator('[data-col="type"]').innerText()).toBe('Short');
+      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="side"]').innerText()).toBe('Long');
+      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="type"]').innerText()).toBe('');
+      expect(await log.rows.filter(symbol('ES')).locator('[data-col="side"]').innerText()).toBe('Short');
+      expect(await log.rows.filter(symbol('ES')).locator('[data-col="type"]').innerText()).toBe('Breakout');
     } else {
       await log.cards.filter(symbol('NQ')).waitFor();
       expect(sideOf(await log.cards.filter(symbol('NQ')).innerText())).toEqual(['Long']);
@@ -711,16 +713,19 @@ describe('finish (issue 14 "Speed and finish")', () => {
     // The trade's own page.
     const details = new TradeDetailsPage(page);
     await details.goto(long.id);
-    await eventually(() => details.field('Type').innerText()).toMatch(/Long$/);
+    await eventually(() => details.field('Side').innerText()).toMatch(/Long$/);
     await waitForAnimations(page);
     await shot('trade-page');
 
-    // Reflect: the type leads the derived tags.
+    // Reflect: the side is a badge of its own, never a tag or the type.
     const reflect = new ReflectPage(page);
     await reflect.goto();
     await reflect.showing('This Week');
-    expect(sideOf(await reflect.card('NQ').getByTestId('reflection-tags').innerText())).toEqual(['Long']);
-    expect(sideOf(await reflect.card('ES').getByTestId('reflection-tags').innerText())).toEqual(['Short']);
+    // (Badges are drawn in capitals: their text, not their look.)
+    expect(await reflect.card('NQ').getByTestId('reflection-side').textContent()).toBe('Long');
+    expect(sideOf(await reflect.card('NQ').getByTestId('reflection-tags').innerText())).toEqual([]);
+    expect(await reflect.card('ES').getByTestId('reflection-side').textContent()).toBe('Short');
+    expect(await reflect.card('ES').getByTestId('reflection-tags').textContent()).toContain('Breakout');
     await waitForAnimations(page);
     await shot('reflect');
   });

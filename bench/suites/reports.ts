@@ -69,6 +69,9 @@ async function newTrader(url: string) {
   const session = (await (await fetch(`${url}/api/auth/get-session`, { headers })).json()) as { user: { id: string } };
   const create = async (name: string) =>
     ((await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name }) })).json()) as { id: string }).id;
+  // Issue 27: a default for NQ (20 points): NQ trades without a plan of their own are priced by it, the other roots not.
+  const put = await fetch(`${url}/api/risk-defaults`, { method: 'PUT', headers, body: JSON.stringify({ root: 'NQ', stop_points: '20' }) });
+  if (!put.ok) throw new Error(`PUT /api/risk-defaults answered ${put.status}`);
   return { cookie, userId: session.user.id, accountId: await create('Apex 50K'), otherAccountId: await create('Topstep 150K') };
 }
 
@@ -78,20 +81,22 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>;
 /**
  * 100,000 imported-looking trades over ~5.5 years (about 50 a trading day): five roots and their contracts, longs and
  * shorts, entries from 18:00 (the evening before, the exchange's day) to 16:00 New York, holds from seconds to hours,
- * sizes 1 to 5, a few tags, three setups, 70% in one account, 20% in the other and 10% unassigned. Written straight into
+ * sizes 1 to 5, a few tags, three setups, 70% in one account, 20% in the other and 10% unassigned; a third with a stop,
+ * a third with a dollar risk, the rest priced by the NQ default or without a planned risk (issue 27). Written straight into
  * the database as the API stores trades (net pnl, status from its sign, 12:00 UTC); the triggers keep the rollups and
  * the version.
  */
 async function seed(query: Query, trader: Trader) {
   await query(
     `insert into trades (user_id, account_id, trade_date, day_of_week, symbol, contract, side, period, trade_type, status, pnl, commission,
-                         tags, notes, entry_time, exit_time, quantity, created_at, updated_at)
+                         tags, notes, entry_time, exit_time, quantity, entry_price, stop_price, risk_amount, created_at, updated_at)
      select $1, case when g % 10 < 7 then $2::uuid when g % 10 < 9 then $4::uuid end, d.day, trim(to_char(d.day at time zone 'UTC', 'Day')),
             r.root, r.root || 'M6', case when g % 9 < 5 then 'Long' else 'Short' end,
             (array['Overnight','AM','AM','Lunch','PM','PM'])[1 + g % 6], (array['Breakout','Pullback','Reversal'])[1 + g % 3],
             case when p.pnl > 0 then 'Win' when p.pnl < 0 then 'Loss' else 'BE' end, p.pnl, round((1 + g % 5) * 1.24, 2),
             case g % 5 when 0 then array['A+'] when 1 then array['A+', 'FOMO'] when 3 then array['Revenge'] else array[]::text[] end, '',
             e.entry, e.entry + ((g * 37) % 7200 + 5) * interval '1 second', 1 + g % 5,
+            5000 + g % 400, case when g % 3 = 0 then 5000 + g % 400 - (2 + g % 8) end, case when g % 3 = 1 then 150 + (g % 4) * 50 end,
             now() + g * interval '1 millisecond', now()
      from generate_series(1, $3::int) g,
           lateral (select timestamptz '2020-01-06 12:00:00+00' + ((g / 50) * 7 / 5 + (g / 50) % 5) * interval '1 day' as day) d,
@@ -185,6 +190,22 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     cold.push(performance.now() - c0);
   }
   rows.push(summarize(SUITE, 'GET overview, first after a change (all trades read again)', backend, cold, 'ms', note));
+
+  // Issue 27: a changed risk default prices every trade's risk again (the trades stay in memory).
+  const repriced: number[] = [];
+  for (let i = 0; i < (n >= 60 ? 10 : 4); i++) {
+    const res = await fetch(`${url}/api/risk-defaults`, {
+      method: 'PUT',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ root: 'NQ', stop_points: String(15 + i) }),
+    });
+    if (!res.ok) throw new Error(`PUT /api/risk-defaults answered ${res.status}`);
+    const c0 = performance.now();
+    const body = (await (await get('/api/reports/overview')).json()) as { r: { tradesWithRisk: number } };
+    repriced.push(performance.now() - c0);
+    if (body.r.tradesWithRisk === 0 || body.r.tradesWithRisk === TRADES) throw new Error(`expected some trades without a planned risk, got ${body.r.tradesWithRisk} with one`);
+  }
+  rows.push(summarize(SUITE, 'GET overview in R, first after a risk default changed (risks priced again)', backend, repriced, 'ms', note, target));
   return rows;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
+import { isSideWord } from '../domain/risk/side';
 import { agree, decimal, instant, type Same } from './common';
 import { propAccountSummary } from './prop';
 
@@ -97,6 +98,14 @@ export const importQuery = baseQuery.extend({
    * unreadable rows is refused (422), so no row is ever dropped without the trader knowing.
    */
   skip_unreadable: flag,
+  /**
+   * Issue 27: the setup (the spec's type) for the file's trades that name none, chosen once in the dialog; a file only
+   * says the side. A side word is no setup.
+   */
+  setup: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(100).refine((value) => !isSideWord(value), 'must be a setup, not a side (the side comes from the file)').optional(),
+  ),
 });
 export type ImportQuery = z.infer<typeof importQuery>;
 

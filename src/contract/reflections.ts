@@ -76,6 +76,8 @@ export const reflection = z.strictObject({
   symbol: z.string(),
   session: z.string(),
   type: z.string(),
+  /** Long or Short, apart from the setup (issue 27). */
+  side: z.enum(['Long', 'Short']).nullable(),
   result: z.enum(['Win', 'Loss', 'BE']),
   followedRules: z.boolean().nullable(),
   description: z.string(),

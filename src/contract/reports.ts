@@ -11,6 +11,8 @@ import {
 } from '../domain/reports/filter';
 import type { ExcursionSummary } from '../domain/market/excursion-summary';
 import type { ReportOverview } from '../domain/reports/overview';
+import type { ROverview } from '../domain/reports/r-multiples';
+import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
 import { agree, calendarDay, type Same } from './common';
 
 /**
@@ -214,12 +216,41 @@ export const reportOverviewShape = z.strictObject({
 });
 agree<Same<z.infer<typeof reportOverviewShape>, ReportOverview>>(true);
 
+const rFigure = z.number().nullable();
+export const rOverviewShape = z.strictObject({
+  tradesWithRisk: count,
+  tradesWithoutRisk: count,
+  totalR: rFigure,
+  expectancyR: rFigure,
+  averageWinR: rFigure,
+  averageLossR: rFigure,
+  netCentsWithRisk: cents,
+  bins: z.array(z.strictObject({ id: z.string(), label: z.string(), trades: count })),
+});
+agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);
+
+/** GET /api/reports/mistakes (issue 27, point 5) */
+export const mistakesReport = z.strictObject({
+  basis: reportBasis,
+  mistakes: z.strictObject({
+    mistakes: z.array(z.strictObject({ tag: z.string(), trades: count, netCents: cents, totalR: z.number().nullable(), tradesWithoutRisk: count })),
+    tradesWithMistakes: count,
+    netCents: cents,
+    netWithoutMistakesCents: cents,
+    tradesWithoutMistakes: count,
+  }),
+});
+export type MistakesReport = z.infer<typeof mistakesReport>;
+agree<Same<MistakesReport['mistakes'], DomainMistakesReport>>(true);
+
 /** GET /api/reports/overview */
 export const overviewReport = z.strictObject({
   basis: reportBasis,
   overview: reportOverviewShape,
   /** The balance the drawdown's percentage is of, when one is known (the starting balance, accounts and days only). */
   openingBalanceCents: cents.nullable(),
+  /** The same trades in R (issue 27): of those with a planned risk, the others counted apart. */
+  r: rOverviewShape,
 });
 
 const equityPoint = z.strictObject({ index: z.number().int().positive(), tradeDate: day, equityCents: cents, drawdownCents: cents.nonpositive() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
-import { calendarDay } from './common';
+import { RISK_SOURCES } from '../domain/risk/planned-risk';
+import { TRADE_SIDES } from '../domain/risk/side';
+import { calendarDay, instantInput } from './common';
 import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 
@@ -32,7 +34,8 @@ export const trade = z.strictObject({
   link: z.string(),
   notes: z.string(),
   tags: z.array(z.string()),
-  side: z.string().nullable(),
+  /** Long or Short (issue 27): apart from the setup, which is trade_type. */
+  side: z.enum(TRADE_SIDES).nullable(),
   contract: z.string().nullable(),
   entry_time: instant.nullable(),
   exit_time: instant.nullable(),
@@ -41,6 +44,17 @@ export const trade = z.strictObject({
   quantity: decimal.nullable(),
   gross_pnl: decimal.nullable(),
   import_source: z.string().nullable(),
+  /** The trade's own plan (issue 27): a stop price or a dollar risk (never both), and a target price. */
+  stop_price: decimal.nullable(),
+  risk_amount: decimal.nullable(),
+  target_price: decimal.nullable(),
+  /**
+   * The planned risk in dollars the R-multiple divides by: from the trade's own plan, else from the trader's default
+   * for its account and instrument (`source` says which); null when neither gives one.
+   */
+  planned_risk: z.strictObject({ amount: decimal, source: z.enum(RISK_SOURCES) }).nullable(),
+  /** Net P&L over the planned risk (+2 made twice the risk); null without a planned risk. */
+  r_multiple: z.number().nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -62,6 +76,11 @@ export type TradePage = z.infer<typeof tradePage>;
  */
 const money = z.union([z.number(), z.string().max(100)]).optional();
 const tags = z.union([z.array(z.string().max(100)).max(50), z.string().max(2000)]).optional();
+/** A price or quantity, as a number or its decimal text; null or '' clears it. */
+const amount = z.union([z.number(), z.string().max(100)]).nullable().optional();
+/** The form sends an empty time as ''. */
+const blankAsNull = (value: unknown) => (value === '' ? null : value);
+const time = z.preprocess(blankAsNull, instantInput().nullable().optional());
 
 /** The text fields of a trade and their limits: one definition for every path that writes a trade. */
 export const tradeFields = {
@@ -76,6 +95,16 @@ export const tradeFields = {
   link: z.string().max(2000).optional(),
   notes: z.string().max(20000).optional(),
   tags,
+  // Issue 27: the execution and the plan, all optional (a manual trade may have none of them).
+  side: z.string().max(20).nullable().optional(),
+  quantity: amount,
+  entry_price: amount,
+  exit_price: amount,
+  entry_time: time,
+  exit_time: time,
+  stop_price: amount,
+  risk_amount: amount,
+  target_price: amount,
 };
 
 /** POST /api/trades */
@@ -169,6 +198,23 @@ export const assignInput = z.object({
   ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades to assign').max(100_000),
   account_id: z.uuid('Please select an account'),
 });
+/**
+ * POST /api/trades/bulk-risk (issue 27): one planned risk for the selected trades, all or none. `amount` sets a dollar
+ * risk; `stop_points` places each trade's stop that many points from its entry on the losing side (each needs its
+ * entry price, side and quantity); `clear` removes their own plan, so that the defaults apply again.
+ */
+export const bulkRiskInput = z.object({
+  ids: z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades').max(100_000),
+  risk: z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('amount'), amount: z.union([z.number(), z.string().max(100)]) }),
+      z.strictObject({ kind: z.literal('stop_points'), points: z.union([z.number(), z.string().max(100)]) }),
+      z.strictObject({ kind: z.literal('clear') }),
+    ],
+    { error: 'risk must be {kind: "amount", amount}, {kind: "stop_points", points} or {kind: "clear"}' },
+  ),
+});
 /** POST /api/trades/import (a JSON backup; each row is checked by the server with the trade fields' limits). */
 export const importInput = z.object({
   account_id: z.uuid('Please select a trading account'),
@@ -220,6 +266,8 @@ export const unassignedCount = z.strictObject({ count });
 export const bulkDeleteResult = z.strictObject({ deleted: count });
 /** POST /api/trades/assign */
 export const assignResult = z.strictObject({ assigned: count });
+/** POST /api/trades/bulk-risk */
+export const bulkRiskResult = z.strictObject({ updated: count });
 /** POST /api/trades/import */
 export const backupImportResult = z.strictObject({ imported: count, skipped: count });
 /** GET /api/trades/export: every trade with its fills (issue 29), a JSON backup. */
@@ -236,4 +284,6 @@ export type TradeStats = z.infer<typeof tradeStats>;
 export type UnassignedCount = z.infer<typeof unassignedCount>;
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;
 export type AssignResult = z.infer<typeof assignResult>;
+export type BulkRiskInput = z.infer<typeof bulkRiskInput>;
+export type BulkRiskResult = z.infer<typeof bulkRiskResult>;
 export type BackupImportResult = z.infer<typeof backupImportResult>;

@@ -23,6 +23,8 @@ import { journalRoutes } from './features/journal/routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
+import { riskDefaultRoutes } from './features/risk/routes';
+import { mistakeTagRoutes } from './features/risk/mistakes';
 import { propRoutes } from './features/prop/routes';
 import { reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
@@ -144,6 +146,8 @@ export function createApp(appDeps: AppDeps) {
   api.route('/journal', journalRoutes(deps));
   api.route('/trade-details', tradeDetailsRoutes(deps));
   api.route('/quick-links', quickLinkRoutes(deps));
+  api.route('/risk-defaults', riskDefaultRoutes(deps));
+  api.route('/mistake-tags', mistakeTagRoutes(deps));
   api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   api.route('/market', marketRoutes(deps));

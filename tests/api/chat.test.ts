@@ -143,7 +143,7 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
     it('adds the spec’s trade context to trading questions: the range’s trades, totals and monthly counts', async () => {
       const { client, sessionId } = await trader();
       const d = today();
-      await createTrade(client, { date: d, symbol: 'NQ', trade_type: 'Breakout', pnl: '300.10', notes: 'clean' });
+      await createTrade(client, { date: d, symbol: 'NQ', side: 'Long', trade_type: 'Breakout', pnl: '300.10', notes: 'clean' });
       await createTrade(client, { date: d, symbol: 'ES', trade_type: 'Reversal', pnl: '-100.05' });
       await createTrade(client, { date: addDays(d, -40), symbol: 'YM', pnl: '999' });
       provider.reply({ text: 'You made $200.05 today.' }, { text: 'Today' });
@@ -154,8 +154,8 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(sent.at(-1)!.role).toBe('user');
       const asked = sent.at(-1)!.content;
       expect(asked).toMatch(/^<trader-data>\nTRADE DATA[^]*\n<\/trader-data>\n\nHow did I do today\?$/);
-      expect(asked).toContain('date | symbol | type | result | PnL | notes');
-      expect(asked).toMatch(new RegExp(`${d} \\| NQ \\| Breakout \\| Win \\| \\$300\\.10 \\| clean`));
+      expect(asked).toContain('date | symbol | side | type | result | PnL | notes');
+      expect(asked).toMatch(new RegExp(`${d} \\| NQ \\| Long \\| Breakout \\| Win \\| \\$300\\.10 \\| clean`));
       expect(asked).toContain(`Date range: ${d} to ${d}`);
       expect(asked).toContain('Total trades: 2');
       expect(asked).toContain('Wins: 1, Losses: 1, Break-even: 0');

@@ -5,7 +5,8 @@ import { profile } from '../../src/contract/profile';
 import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
-import { assignResult, backupImportResult, bulkDeleteResult, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { assignResult, backupImportResult, bulkDeleteResult, bulkRiskResult, trade, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
+import { mistakeTags, riskDefault, riskDefaultList } from '../../src/contract/risk';
 import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
@@ -19,7 +20,7 @@ import { brokerConnection, brokerConnectionList, connectionTest } from '../../sr
 import { draftEvent, draftResult } from '../../src/contract/notes';
 import { ledger, ledgerEntry, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
 import { findPropTemplate } from '../../src/domain/prop';
-import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, overviewReport, reportOptions } from '../../src/contract/reports';
+import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, mistakesReport, overviewReport, reportOptions } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -129,6 +130,32 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(imported.imported).toBe(1);
     expect(conforms(quickLinkImport, await alice.post('/api/quick-links/defaults')).links.length).toBeGreaterThan(3);
     conforms(apiError, await bob.patch(`/api/quick-links/${first.id}`, { title: 'Mine' }), 404);
+  });
+
+  it('risk: defaults, a trade’s plan and R-multiple, the bulk risk edit', async () => {
+    const account = await createAccount(alice, 'Contract Risk');
+    const nq = conforms(riskDefault, await alice.put('/api/risk-defaults', { account_id: account.id, root: 'NQ', stop_points: 20 }));
+    conforms(riskDefault, await alice.put('/api/risk-defaults', { risk_amount: '250' }));
+    expect(conforms(riskDefaultList, await alice.get('/api/risk-defaults')).map((d) => d.id)[0]).toBe(nq.id);
+    const planned = conforms(
+      trade,
+      await alice.post('/api/trades', {
+        date: '2026-03-12', period: 'AM', symbol: 'NQ', side: 'Short', quantity: 1, entry_price: 21000, stop_price: 21010, target_price: 20970, pnl: 200,
+      }),
+      201,
+    );
+    expect([planned.planned_risk, planned.r_multiple]).toEqual([{ amount: '200.00', source: 'stop' }, 1]);
+    const defaulted = conforms(trade, await alice.post('/api/trades', { date: '2026-03-12', period: 'AM', symbol: 'NQ', account_id: account.id, quantity: 2, pnl: -400 }), 201);
+    expect(defaulted.planned_risk).toEqual({ amount: '800.00', source: 'default-stop' });
+    expect(conforms(bulkRiskResult, await alice.post('/api/trades/bulk-risk', { ids: [planned.id, defaulted.id], risk: { kind: 'clear' } })).updated).toBe(2);
+    conforms(apiError, await alice.post('/api/trades/bulk-risk', { ids: [planned.id], risk: { kind: 'stop_points', points: -1 } }), 400);
+    conforms(apiError, await bob.delete(`/api/risk-defaults/${nq.id}`), 404);
+    expect((await alice.delete(`/api/risk-defaults/${nq.id}`)).status).toBe(204);
+    // Mistakes (issue 27, point 5): the list and its report.
+    expect(conforms(mistakeTags, await alice.put('/api/mistake-tags', { tags: ['FOMO'] })).tags).toEqual(['FOMO']);
+    conforms(mistakeTags, await alice.get('/api/mistake-tags'));
+    conforms(apiError, await alice.put('/api/mistake-tags', { tags: [''] }), 400);
+    conforms(mistakesReport, await alice.get('/api/reports/mistakes'));
   });
 
   it('answers a bad request with the shared error shape naming the field', async () => {

@@ -16,7 +16,8 @@ import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contrac
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../src/contract/reports';
-import { assignInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 import { startProjectXServer, type ProjectXStandIn } from '../support/projectx-server';
@@ -197,6 +198,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       },
       'POST /api/trades/bulk-delete': { body: () => ({ ids: [NIL] }), bodySchema: idList },
       'POST /api/trades/assign': { body: () => ({ ids: [ids.trade], account_id: ids.account }), bodySchema: assignInput },
+      'POST /api/trades/bulk-risk': { body: () => ({ ids: [ids.trade], risk: { kind: 'amount', amount: '100' } }), bodySchema: bulkRiskInput },
       'POST /api/trades': { body: () => ({ date: '2025-03-05', period: 'AM', symbol: 'NQ', pnl: '1.00' }), bodySchema: tradeInput },
       'GET /api/trades/:id': { params: id('trade') },
       'PATCH /api/trades/:id': { params: id('trade'), body: () => ({ symbol: 'NQ' }), bodySchema: tradePatch },
@@ -266,12 +268,18 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'PUT /api/journal/:date': { params: () => ({ date: '2025-03-03' }), body: () => ({ content: 'Walked' }), bodySchema: journalNoteInput },
       'GET /api/reports/overview': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
       'GET /api/reports/equity': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/mistakes': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
       'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
       'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
       'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
       'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
       'GET /api/reports/options': {},
       'GET /api/trade-details/:id': { params: id('trade') },
+      'GET /api/risk-defaults': {},
+      'PUT /api/risk-defaults': { body: () => ({ account_id: ids.account, root: 'NQ', stop_points: '20' }), bodySchema: riskDefaultInput },
+      'DELETE /api/risk-defaults/:id': { params: () => ({ id: NIL }) },
+      'GET /api/mistake-tags': {},
+      'PUT /api/mistake-tags': { body: () => ({ tags: ['FOMO'] }), bodySchema: mistakeTagsInput },
       'GET /api/connections': {},
       'POST /api/connections/test': { body: () => ({ user_name: 'walker.px', api_key: 'walker-key-123' }), bodySchema: connectionInput },
       'POST /api/connections': { body: () => ({ user_name: 'walker.px', api_key: 'walker-key-123' }), bodySchema: connectionInput },

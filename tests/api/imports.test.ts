@@ -109,7 +109,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
         side: 'Long',
         // Entered 16:00:05 New York time: the exchange's After Hours (issue 24 point 5).
         period: 'After Hours',
-        trade_type: 'Long',
+        // The side is the side; the setup is the trader's to choose (issue 27).
+        trade_type: '',
         status: 'Loss',
         entry_time: '2026-06-10T20:00:05.000Z',
         exit_time: '2026-06-10T20:00:29.000Z',
@@ -134,13 +135,13 @@ describe.each(backends())('broker imports on %s', (backend) => {
       expect(stored.map(pick)).toEqual([
         {
           account_id: account.id, date: '2026-06-10', day_of_week: 'Wednesday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'After Hours', trade_type: 'Long', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
+          period: 'After Hours', trade_type: '', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
           entry_time: '2026-06-10T20:00:05.000Z', exit_time: '2026-06-10T20:00:29.000Z', entry_price: '28531.75000000',
           exit_price: '28491.75000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },
         {
           account_id: account.id, date: '2026-06-12', day_of_week: 'Friday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'AM', trade_type: 'Long', status: 'Win', pnl: '1193.80', commission: '6.20', gross_pnl: '1200.00',
+          period: 'AM', trade_type: '', status: 'Win', pnl: '1193.80', commission: '6.20', gross_pnl: '1200.00',
           entry_time: '2026-06-12T13:45:49.000Z', exit_time: '2026-06-12T13:57:07.000Z', entry_price: '29262.00000000',
           exit_price: '29382.00000000', quantity: '5.00000000', import_source: 'tradovate-performance',
         },

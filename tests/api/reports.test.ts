@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { formatR } from '../../src/domain/risk/format-r';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   breakdownReport,
@@ -340,6 +341,24 @@ describe.each(backends())('reports on %s', (backend) => {
     for (const figure of listOverviewFigures(page)) {
       expect(overviewTool.figures[figure.label], figure.label).toBe(`${formatFigure(figure.kind, figure.value, figure.infinite)}${figure.note ? ` (${figure.note})` : ''}`);
     }
+    // Issue 27: the same trades in R. None has a plan of its own: without a default, the tool says there is no R.
+    expect(overviewTool.in_r).toEqual({ note: 'No trade of this filter has a planned risk (a stop, a dollar risk or a default)' });
+    const riskDefault = (await alice.put('/api/risk-defaults', { risk_amount: 100 })).body as { id: string };
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] }, { text: 'MNQ mornings in R.' });
+    await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And in R?' });
+    const inR = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content).in_r;
+    const pageR = (await alice.get('/api/reports/overview?symbol=MNQ&hour=9&hour=10')).body.r;
+    // $100 a trade: a trade's R is its net P&L in hundreds of dollars, the page's figures as the page writes them.
+    expect(pageR.tradesWithRisk).toBe(page.trades);
+    expect(inR).toEqual({
+      'Total R': formatR(pageR.totalR),
+      'Expectancy (average R)': formatR(pageR.expectancyR),
+      'Average win': formatR(pageR.averageWinR),
+      'Average loss': formatR(pageR.averageLossR),
+      'Trades with a planned risk': page.trades,
+    });
+    expect(pageR.totalR).toBeCloseTo(page.netCents / 10_000, 2);
+    expect((await alice.delete(`/api/risk-defaults/${riskDefault.id}`)).status).toBe(204);
 
     // Bob's account named by the model: refused, nothing of Bob's is read.
     provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { account: ['Bob Eval'] } } }] }, { text: 'No such account.' });

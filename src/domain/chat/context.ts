@@ -15,6 +15,9 @@ export const CHAT_CONTEXT_MAX_TRADES = 50;
 export interface ChatContextTrade {
   tradeDate: string;
   symbol: string;
+  /** Long or Short, apart from the setup (issue 27); null when the trade does not say. */
+  side: string | null;
+  /** The setup (the spec's type). */
   tradeType: string;
   status: string;
   pnlCents: Cents;
@@ -59,8 +62,9 @@ export function buildChatContext(input: {
   // Fenced: the symbols, setups and notes are the trader's own words, sent with their question, not as instructions.
   return fenceTraderData([
     `TRADE DATA (from Edgebook, ${scope}; every total below was computed by Edgebook):`,
-    'date | symbol | type | result | PnL | notes',
-    ...listed.map((t) => [t.tradeDate, cell(t.symbol, 20), cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | ')),
+    // The spec's columns, with the side beside the type: the type is the setup, never the side (issue 27).
+    'date | symbol | side | type | result | PnL | notes',
+    ...listed.map((t) => [t.tradeDate, cell(t.symbol, 20), t.side ?? '', cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | ')),
     ...(listed.length < totals.trades ? [`(the ${listed.length} most recent of ${totals.trades} trades are listed)`] : []),
     '',
     `Date range: ${input.firstDay ?? '-'} to ${input.lastDay ?? '-'}`,

@@ -48,9 +48,10 @@ describe('reflection tags', () => {
     expect(deriveReflectionTags(trade({ tradeType: 'Momentum', notes: 'MOMENTUM', tags: ['am'] }))).toEqual(['Momentum', 'AM']);
   });
 
-  it("writes a sample's LONG as an import's Long (issue 14), in the tags and the type", () => {
-    expect(deriveReflectionTags(trade({ tradeType: 'LONG' }))).toEqual(['Long', 'AM']);
-    expect(toReflection(trade({ tradeType: 'SHORT' })).type).toBe('Short');
+  it('keeps the side apart from the setup (issue 27): the side is no tag and no type', () => {
+    const r = toReflection(trade({ side: 'Short', tradeType: 'Breakout', tags: ['Imported', 'Short'] }));
+    expect([r.side, r.type, r.tags]).toEqual(['Short', 'Breakout', ['Breakout', 'AM']]);
+    expect(toReflection(trade({})).side).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatWeekOfLabel, getDayName, type CalendarDay } from '../dates/calendar-day';
 import type { Cents } from '../money';
 import { formatTradeType } from '../trades/trade-options';
+import type { TradeSide } from '../risk/side';
 
 /**
  * A reflection is a trade seen on the Reflect page (spec part 2 §3 "Reflection"): the trade's facts, whether it
@@ -15,7 +16,10 @@ export interface ReflectionTrade {
   symbol: string;
   /** The session (stored as `period`). */
   session: string;
+  /** The setup (the spec's type). */
   tradeType: string;
+  /** Long or Short, apart from the setup (issue 27). */
+  side?: TradeSide | null;
   status: string;
   pnlCents: Cents;
   notes: string;
@@ -49,6 +53,7 @@ export interface Reflection {
   symbol: string;
   session: string;
   type: string;
+  side: TradeSide | null;
   result: ReflectionResult;
   followedRules: boolean | null;
   description: string;
@@ -133,6 +138,7 @@ export function toReflection(trade: ReflectionTrade, override?: ReflectionOverri
     symbol: trade.symbol,
     session: trade.session,
     type: formatTradeType(trade.tradeType),
+    side: trade.side ?? null,
     result: toResult(trade.status),
     followedRules: override?.followedRules ?? null,
     description,

@@ -10,3 +10,5 @@ export * from './equity';
 export * from './heatmap';
 export * from './calendar';
 export * from './distribution';
+export * from './r-multiples';
+export * from './mistakes';

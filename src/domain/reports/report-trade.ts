@@ -2,6 +2,7 @@ import type { Cents } from '../cents';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getHoldBucket, HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
 import { getHourOfInstant } from './zone-clock';
+import { resolvePlannedRisk } from '../risk/planned-risk';
 
 /**
  * A trader's trades as every report reads them (issue 26), kept column by column: a report scans 100,000 trades
@@ -35,6 +36,10 @@ export interface ReportTrade {
   entryMs: number | null;
   exitMs: number | null;
   quantity: number | null;
+  /** The trade's own plan (issue 27): prices as exact decimal text, its dollar risk in cents. Absent: no plan. */
+  entryPrice?: string | null;
+  stopPrice?: string | null;
+  riskCents?: Cents | null;
 }
 
 /** A trade's result as the columns keep it. */
@@ -68,6 +73,11 @@ export interface TradeColumns {
   hold: Float64Array;
   /** NaN without. */
   quantity: Float64Array;
+  /**
+   * The planned risk in cents from the trade's own stop or dollar risk (issue 27); NaN without a plan of its own, where
+   * the trader's defaults apply (computeRiskColumn, r-multiples.ts).
+   */
+  ownRisk: Float64Array;
   account: TextColumn;
   symbol: TextColumn;
   contract: TextColumn;
@@ -121,6 +131,24 @@ function textColumn(size: number): { codes: Uint32Array; values: Array<string | 
   };
 }
 
+/** A trade's planned risk from its own stop or dollar risk, in cents; NaN without one that can be priced. */
+function readOwnRiskCents(t: ReportTrade): number {
+  const stopPrice = t.stopPrice ?? null;
+  const riskCents = t.riskCents ?? null;
+  if (stopPrice === null && riskCents === null) return Number.NaN;
+  const planned = resolvePlannedRisk({
+    accountId: t.accountId,
+    symbol: t.symbol,
+    contract: t.contract,
+    side: null,
+    entryPrice: t.entryPrice ?? null,
+    quantity: t.quantity === null ? null : String(t.quantity),
+    stopPrice,
+    riskCents,
+  });
+  return planned ? planned.cents : Number.NaN;
+}
+
 /** The columns of trades given in trading order (sorted by day at least: a day's trades must be together). */
 export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns {
   const size = trades.length;
@@ -134,6 +162,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
   const exit = new Float64Array(size);
   const hold = new Float64Array(size);
   const quantity = new Float64Array(size);
+  const ownRisk = new Float64Array(size);
   const dims = {
     account: textColumn(size),
     symbol: textColumn(size),
@@ -163,6 +192,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     exit[i] = t.exitMs ?? Number.NaN;
     hold[i] = getHoldSeconds(t.entryMs, t.exitMs) ?? Number.NaN;
     quantity[i] = t.quantity ?? Number.NaN;
+    ownRisk[i] = readOwnRiskCents(t);
     dims.account.codes[i] = dims.account.code(t.accountId);
     dims.symbol.codes[i] = dims.symbol.code(t.symbol);
     dims.contract.codes[i] = dims.contract.code(t.contract);
@@ -197,6 +227,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     exit,
     hold,
     quantity,
+    ownRisk,
     account: column(dims.account),
     symbol: column(dims.symbol),
     contract: column(dims.contract),

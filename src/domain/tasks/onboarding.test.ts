@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDayFromTradeDate } from '../dates/time-zone';
 import { aggregateTrades } from '../stats/trade-aggregate';
 import { deriveResult } from '../trades/trade-result';
+import { DEFAULT_TRADE_TYPES } from '../trades/trade-options';
 import { buildOnboardingTasks, buildSampleTrades } from './onboarding';
 import { TASK_CATEGORIES } from './task-rules';
 
@@ -30,8 +31,9 @@ describe('sample trades for a new user (spec part 1 §4, §9: 7 trades, NQ ES BT
     expect(new Set(trades.map((t) => t.symbol))).toEqual(new Set(['NQ', 'ES', 'BTC']));
     for (const trade of trades) {
       expect(trade.tradeDate).toBe(`${trade.tradeDay}T12:00:00.000Z`);
-      // Spelled as imports spell the side (issue 14: 'Long' beside 'LONG').
-      expect(['Long', 'Short']).toContain(trade.tradeType);
+      // The side in its own field, spelled as imports spell it; the type is a setup (issue 27).
+      expect(['Long', 'Short']).toContain(trade.side);
+      expect(DEFAULT_TRADE_TYPES).toContain(trade.tradeType);
     }
   });
 

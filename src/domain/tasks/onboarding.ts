@@ -25,6 +25,8 @@ export function buildOnboardingTasks(today: CalendarDay): NewTask[] {
 interface SampleTemplate {
   symbol: 'NQ' | 'ES' | 'BTC';
   side: 'Long' | 'Short';
+  /** One of the spec's trade types (part 2 §3 defaults): the side is its own field (issue 27). */
+  setup: string;
   session: string;
   /** Before commission; futures amounts are whole ticks (NQ $5, ES $12.50). */
   grossCents: Cents;
@@ -39,13 +41,13 @@ interface SampleTemplate {
  * exactly its fee.
  */
 const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
-  { symbol: 'NQ', side: 'Long', session: 'AM', grossCents: 42500, commissionCents: 428, notes: 'Sample trade: long from the opening range low after a liquidity sweep.', tags: ['Sample', 'NQ'] },
-  { symbol: 'ES', side: 'Short', session: 'AM', grossCents: -18750, commissionCents: 428, notes: 'Sample trade: shorted into support, stopped out. Wait for confirmation.', tags: ['Sample', 'ES'] },
-  { symbol: 'BTC', side: 'Long', session: 'PM', grossCents: 31240, commissionCents: 312, notes: 'Sample trade: breakout retest held.', tags: ['Sample', 'BTC'] },
-  { symbol: 'BTC', side: 'Short', session: 'Lunch', grossCents: 250, commissionCents: 250, notes: 'Sample trade: no follow-through at lunch; stop moved to entry, the small gain paid the fee.', tags: ['Sample', 'BTC'] },
-  { symbol: 'NQ', side: 'Long', session: 'AM', grossCents: 61000, commissionCents: 428, notes: 'Sample trade: trend continuation after the 10:00 pullback.', tags: ['Sample', 'NQ'] },
-  { symbol: 'ES', side: 'Long', session: 'PM', grossCents: -11250, commissionCents: 428, notes: 'Sample trade: early entry before the level was tested.', tags: ['Sample', 'ES'] },
-  { symbol: 'NQ', side: 'Long', session: 'AM', grossCents: 28000, commissionCents: 428, notes: 'Sample trade: A+ setup, took partials at the prior high.', tags: ['Sample', 'NQ'] },
+  { symbol: 'NQ', side: 'Long', setup: 'Reversal', session: 'AM', grossCents: 42500, commissionCents: 428, notes: 'Sample trade: long from the opening range low after a liquidity sweep.', tags: ['Sample', 'NQ'] },
+  { symbol: 'ES', side: 'Short', setup: 'Support/Resistance', session: 'AM', grossCents: -18750, commissionCents: 428, notes: 'Sample trade: shorted into support, stopped out. Wait for confirmation.', tags: ['Sample', 'ES'] },
+  { symbol: 'BTC', side: 'Long', setup: 'Breakout', session: 'PM', grossCents: 31240, commissionCents: 312, notes: 'Sample trade: breakout retest held.', tags: ['Sample', 'BTC'] },
+  { symbol: 'BTC', side: 'Short', setup: 'Momentum', session: 'Lunch', grossCents: 250, commissionCents: 250, notes: 'Sample trade: no follow-through at lunch; stop moved to entry, the small gain paid the fee.', tags: ['Sample', 'BTC'] },
+  { symbol: 'NQ', side: 'Long', setup: 'Trend Continuation', session: 'AM', grossCents: 61000, commissionCents: 428, notes: 'Sample trade: trend continuation after the 10:00 pullback.', tags: ['Sample', 'NQ'] },
+  { symbol: 'ES', side: 'Long', setup: 'Pullback', session: 'PM', grossCents: -11250, commissionCents: 428, notes: 'Sample trade: early entry before the level was tested.', tags: ['Sample', 'ES'] },
+  { symbol: 'NQ', side: 'Long', setup: 'A/A+', session: 'AM', grossCents: 28000, commissionCents: 428, notes: 'Sample trade: A+ setup, took partials at the prior high.', tags: ['Sample', 'NQ'] },
 ];
 
 /**
@@ -78,7 +80,8 @@ export function buildSampleTrades(now: Date, timeZone: string): NormalizedTrade[
         symbol: template.symbol,
         trade_date: days[i],
         period: template.session,
-        trade_type: template.side,
+        side: template.side,
+        trade_type: template.setup,
         pnl: template.grossCents / 100,
         commission: template.commissionCents / 100,
         notes: template.notes,

@@ -26,14 +26,14 @@ export function getFuturesRoot(symbol: string): string {
 
 /** Spec part 1 §9: unknown symbols (crypto, stocks) use 1. */
 export function getContractMultiplier(symbol: string): number {
-  return contractMultiplier(symbol).toNumber();
+  return getPointValue(symbol).toNumber();
 }
 
 /**
  * 'NQ', 'NQZ5' and 'CME_MINI:NQ1!' are NQ futures; a bare 'BTC' is spot crypto (1), 'BTCZ5' the CME Bitcoin future.
  * getFuturesRoot reads the broker spellings parseInstrument does not; parseInstrument says whether a month was named.
  */
-function contractMultiplier(symbol: string): Decimal {
+export function getPointValue(symbol: string): Decimal {
   const { isFuturesContract } = parseInstrument(symbol);
   return pointValueOf({ root: getFuturesRoot(symbol), isFuturesContract }).value;
 }
@@ -52,5 +52,5 @@ export function computeRoundTripPnlCents(args: {
   const exit = parseDecimal(args.exitPrice) ?? new Decimal(0);
   const quantity = (parseDecimal(args.quantity) ?? new Decimal(0)).abs();
   const points = args.side === 'long' ? exit.minus(entry) : entry.minus(exit);
-  return decimalToCents(points.times(quantity).times(contractMultiplier(args.symbol)));
+  return decimalToCents(points.times(quantity).times(getPointValue(args.symbol)));
 }

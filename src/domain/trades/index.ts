@@ -8,3 +8,5 @@ export * from './normalize-trade';
 export * from './prices';
 export * from './trade-times';
 export * from './trading-order';
+export * from './trade-execution';
+export * from './execution-form';

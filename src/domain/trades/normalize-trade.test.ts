@@ -30,6 +30,7 @@ describe('normalizing trade input into the stored shape (spec part 2 §3, §4, �
         dayOfWeek: 'Monday',
         period: 'AM',
         tradeType: 'A/A+',
+        side: null,
         status: 'Win',
         pnlCents: 29572,
         commissionCents: 428,
@@ -56,6 +57,9 @@ describe('normalizing trade input into the stored shape (spec part 2 §3, §4, �
       STORED,
     );
     expect(result.ok && result.trade).toMatchObject({
+      // The spec samples' type SHORT is the side, not a setup (issue 27).
+      side: 'Short',
+      tradeType: '',
       tradeDay: '2026-03-10',
       dayOfWeek: 'Tuesday',
       status: 'Loss',

@@ -5,6 +5,7 @@ import { parseCommissionInput, parseMoneyInput } from './money-input';
 import { parseTags } from './trade-options';
 import { toNetPnlCents } from './trade-form';
 import { deriveResultFromNet, type TradeResult } from './trade-result';
+import { readTradeSide, separateSideFromSetup, type TradeSide } from '../risk/side';
 
 /** What the server stores for a trade (columns of `trades`, camelCased). */
 export interface NormalizedTrade {
@@ -16,7 +17,10 @@ export interface NormalizedTrade {
   dayOfWeek: DayName;
   /** The session (spec: period). */
   period: string;
+  /** The setup (spec: trade_type); never a side word (issue 27). */
   tradeType: string;
+  /** Long or Short: the input's side, else a side typed as the setup (the spec's samples' LONG/SHORT). */
+  side: TradeSide | null;
   status: TradeResult;
   /** NET of commission, integer cents. */
   pnlCents: Cents;
@@ -75,6 +79,7 @@ function text(value: unknown): string {
  * - pnl and commission: non-numeric counts as 0; commission is stored absolute (§5); stored pnl is net.
  * - day_of_week is recomputed from the date, whatever the input says.
  * - A missing symbol becomes 'Unknown' (spec part 1 §3, instrument default).
+ * - A side typed as the type (LONG, Short, Buy) is the side, not a setup (issue 27): the setup is left empty.
  */
 export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOptions): NormalizeTradeResult {
   const missing: RequiredTradeField[] = [];
@@ -93,6 +98,7 @@ export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOption
   const commissionCents = parseCommissionInput(pick(raw, 'commission'));
   const pnlInputCents = parseMoneyInput(pick(raw, 'pnl'));
   const pnlCents = options.pnlBasis === 'net' ? pnlInputCents : toNetPnlCents(pnlInputCents, commissionCents);
+  const { side, setup } = separateSideFromSetup(readTradeSide(pick(raw, 'side')), text(pick(raw, 'trade_type', 'tradeType', 'type')));
 
   return {
     ok: true,
@@ -102,7 +108,8 @@ export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOption
       tradeDay,
       dayOfWeek: getDayName(tradeDay),
       period,
-      tradeType: text(pick(raw, 'trade_type', 'tradeType', 'type')),
+      tradeType: setup,
+      side,
       status: deriveResultFromNet(pnlCents),
       pnlCents,
       commissionCents,

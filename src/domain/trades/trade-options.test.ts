@@ -27,6 +27,10 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
       ok: false, ignored: false, error: 'This session already exists',
     });
     expect(addTradeOption('session', DEFAULT_SESSIONS, '   ')).toEqual({ ok: false, ignored: true });
+    // Issue 27: a side is a field of its own, never a setup.
+    expect(addTradeOption('trade_type', DEFAULT_TRADE_TYPES, 'SHORT')).toEqual({
+      ok: false, ignored: false, error: '"SHORT" is a side, not a setup: choose it as the trade\'s Side',
+    });
     const added = addTradeOption('session', DEFAULT_SESSIONS, ' London ');
     expect(added).toEqual({ ok: true, added: 'London', options: [...DEFAULT_SESSIONS, 'London'] });
   });

@@ -1,3 +1,5 @@
+import { readTradeSide } from '../risk/side';
+
 /** Spec part 2 §3 "Defaults": offered before the user adds their own (user_trade_preferences). */
 export const DEFAULT_TRADE_TYPES = [
   'A/A+',
@@ -82,6 +84,10 @@ export function addTradeOption(kind: TradeOptionKind, options: readonly string[]
   const trimmed = name.trim();
   if (trimmed === '') {
     return kind === 'tag' ? { ok: false, ignored: false, error: 'Please enter a tag name' } : { ok: false, ignored: true };
+  }
+  // Issue 27: Long and Short are the trade's side, a field of its own; a type named so would bring the confusion back.
+  if (kind === 'trade_type' && readTradeSide(trimmed)) {
+    return { ok: false, ignored: false, error: `"${trimmed}" is a side, not a setup: choose it as the trade's Side` };
   }
   if (options.some((option) => SAME_NAME(option, trimmed))) {
     const error =

@@ -214,7 +214,8 @@ export const trades = pgTable(
     link: text('link').notNull().default(''),
     notes: text('notes').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    // Imported trades (issue 4) also keep the executions they came from.
+    // Imported trades (issue 4) also keep the executions they came from; manual trades may carry them too (issue 27).
+    // The side is Long or Short, apart from the setup in trade_type (migration risk_playbooks moved stored sides here).
     side: text('side'),
     contract: text('contract'),
     entryTime: ts('entry_time'),
@@ -227,6 +228,11 @@ export const trades = pgTable(
     importKey: text('import_key'),
     // 'schedule' when the commission came from the account's fee schedule (the file had none): re-applicable.
     commissionSource: text('commission_source'),
+    // The trade's plan (issue 27, src/domain/risk): a stop price or a dollar risk, never both, and an optional target.
+    // Without either, the trader's risk_defaults for the account and instrument apply.
+    stopPrice: decimal('stop_price'),
+    riskAmount: money('risk_amount'),
+    targetPrice: decimal('target_price'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     // The trading order's time keys (issue 24 point 1; src/domain/trades/trading-order.ts), kept by the database: the
@@ -269,6 +275,9 @@ export const trades = pgTable(
     uniqueIndex('trades_import_key_idx').on(t.userId, t.accountId, t.importKey),
     // Lets rows that point at a trade (reflections, notes) reference (trade_id, user_id): never another trader's.
     unique('trades_id_user').on(t.id, t.userId),
+    check('trades_side', sql`${t.side} in ('Long', 'Short')`),
+    check('trades_one_risk', sql`${t.stopPrice} is null or ${t.riskAmount} is null`),
+    check('trades_risk_amount_positive', sql`${t.riskAmount} > 0`),
     ownerPolicy('trades'),
   ],
 );
@@ -702,6 +711,38 @@ export const importColumnMappings = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
+// Risk (issue 27).
+
+/**
+ * A trader's default planned risk for trades without their own stop or dollar risk: for one account or every account
+ * (null), one instrument root or any (null); a stop distance in points or dollars a trade (src/domain/risk).
+ */
+export const riskDefaults = pgTable(
+  'risk_defaults',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    accountId: uuid('account_id'),
+    root: text('root'),
+    stopPoints: decimal('stop_points'),
+    riskAmount: money('risk_amount'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('risk_defaults_scope').on(t.userId, t.accountId, t.root).nullsNotDistinct(),
+    check('risk_defaults_one_kind', sql`num_nonnulls(${t.stopPoints}, ${t.riskAmount}) = 1`),
+    check('risk_defaults_positive', sql`coalesce(${t.stopPoints}, ${t.riskAmount}) > 0`),
+    check('risk_defaults_root_upper', sql`${t.root} = upper(${t.root}) and ${t.root} <> ''`),
+    foreignKey({
+      name: 'risk_defaults_account_owner_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [tradingAccounts.id, tradingAccounts.userId],
+    }).onDelete('cascade'),
+    ownerPolicy('risk_defaults'),
+  ],
+);
+
 // Broker connections (issue 30).
 
 /**
@@ -1007,6 +1048,7 @@ export const ownedTables = [
   'fee_schedules',
   'import_account_links',
   'import_column_mappings',
+  'risk_defaults',
   'broker_connections',
   'broker_accounts',
   'broker_fills',

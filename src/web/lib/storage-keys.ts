@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   signedIn: 'signed-in',
   /** The legacy quick-links list (spec part 2 §3), moved to the server once after sign-in. */
   legacyQuickLinks: 'trader-quick-links',
+  /** Issue 27: figures in dollars or in R (a UI preference). */
+  figureUnit: 'figure-unit',
   /** The Trade Log's shown and hidden columns (issue 24): { [column id]: false } for each hidden one. */
   tradeLogColumns: 'trade-log-columns',
 } as const;
@@ -24,6 +26,7 @@ const KEPT_ON_SIGN_OUT: ReadonlySet<string> = new Set([
   STORAGE_KEYS.widgetLayout,
   STORAGE_KEYS.dashboardPreferences,
   STORAGE_KEYS.tutorialProgress,
+  STORAGE_KEYS.figureUnit,
 ]);
 const KEPT_PREFIX = 'sb-';
 

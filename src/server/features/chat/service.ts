@@ -115,6 +115,7 @@ export function createChatService({ database, ai, logger }: { database: Database
         trades: recent.map((t) => ({
           tradeDate: new Date(t.tradeDate).toISOString().slice(0, 10),
           symbol: t.symbol,
+          side: t.side,
           tradeType: t.setup,
           status: t.status,
           pnlCents: toCents(t.pnl),

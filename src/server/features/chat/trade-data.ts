@@ -15,12 +15,14 @@ export interface TradeFilter {
   symbol?: string;
   session?: string;
   setup?: string;
+  /** Long or Short: the side, apart from the setup (issue 27). */
+  side?: 'Long' | 'Short';
   result?: 'Win' | 'Loss' | 'BE';
   /** Text in the notes or tags. */
   text?: string;
 }
 
-export type BreakdownKey = 'day' | 'weekday' | 'hour' | 'instrument' | 'session' | 'setup' | 'month' | 'account';
+export type BreakdownKey = 'day' | 'weekday' | 'hour' | 'instrument' | 'session' | 'setup' | 'side' | 'month' | 'account';
 
 export interface GroupRow {
   key: string;
@@ -44,6 +46,7 @@ export const chatTradeData = (tx: Tx, userId: string) => {
     if (filter.symbol) parts.push(sql`upper(${trades.symbol}) = ${filter.symbol.toUpperCase()}`);
     if (filter.session) parts.push(sql`lower(${trades.period}) = ${filter.session.toLowerCase()}`);
     if (filter.setup) parts.push(sql`lower(${trades.tradeType}) = ${filter.setup.toLowerCase()}`);
+    if (filter.side) parts.push(eq(trades.side, filter.side));
     if (filter.result) parts.push(eq(trades.status, filter.result));
     if (filter.text) {
       const pattern = `%${escapeLike(filter.text)}%`;
@@ -105,6 +108,7 @@ export const chatTradeData = (tx: Tx, userId: string) => {
         instrument: sql`upper(${trades.symbol})`,
         session: sql`${trades.period}`,
         setup: sql`coalesce(nullif(${trades.tradeType}, ''), 'Unspecified')`,
+        side: sql`coalesce(${trades.side}, 'Unspecified')`,
         month: sql`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM')`,
         account: sql`coalesce((select a.name from ${tradingAccounts} a where a.id = ${trades.accountId} and a.user_id = ${userId}), 'Unassigned')`,
       }[by];

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
 import type { FillJson } from '../market/fills';
+import { readTradeSide, separateSideFromSetup } from '../../../domain/risk/side';
 import type { NewTradeRow } from '../trades/repo';
 
 /**
@@ -61,19 +62,21 @@ const decimalText = (value: { toFixed(): string } | null): string | null => (val
 
 /**
  * Stored columns of an imported trade (spec part 2 §3, §7): symbol is the root (MNQ) and contract the month (MNQZ5);
- * pnl is net of commission and status follows from it (part 2 §4); period is the session of the entry; the type is
- * what the file says (a backup) or else the side, which is the "type" the spec's import tags name.
+ * pnl is net of commission and status follows from it (part 2 §4); period is the session of the entry. The side is
+ * the side; the type is the setup the file names (a backup), else empty, for the trader or the import dialog's
+ * choice to fill (issue 27: a side is never a setup).
  */
 export function toTradeRow(t: ImportedTrade, accountId: string | null, source: string): NewTradeRow {
+  const { side, setup } = separateSideFromSetup(t.side, t.tradeType ?? '');
   return {
     accountId,
     symbol: t.symbol || 'Unknown',
     contract: t.contract || null,
-    side: t.side,
+    side,
     tradeDate: t.tradeDate,
     dayOfWeek: t.dayOfWeek,
     period: t.session,
-    tradeType: t.tradeType ?? t.side ?? '',
+    tradeType: setup,
     status: t.result,
     pnl: centsToDecimalString(t.netPnl),
     commission: centsToDecimalString(t.commission),
@@ -106,7 +109,7 @@ export function toImportTrade(t: ImportedTrade) {
     day_of_week: row.dayOfWeek!,
     symbol: row.symbol!,
     contract: row.contract ?? null,
-    side: t.side,
+    side: readTradeSide(row.side),
     period: row.period!,
     trade_type: row.tradeType!,
     status: t.result,

@@ -209,7 +209,7 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
  * trades already stored got their fills (issue 29: a re-import of a file imported before fills were kept), or the
  * failure.
  */
-function insertInOrder(repo: ReturnType<typeof importsRepo>) {
+function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: string }) {
   const added = new Map<string, number>();
   let fillsAttached = 0;
   let failure: { error: unknown } | null = null;
@@ -224,7 +224,7 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>) {
             fillsAttached += await repo.attachToTrades(chunk.json);
             return;
           }
-          const inserted = await repo.insertChunk(chunk.json);
+          const inserted = await repo.insertChunk(chunk.json, options);
           added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + inserted);
           // Some trades were already stored by key: those without fills get this file's.
           if (inserted < chunk.count) fillsAttached += await repo.attachByImportKey(chunk.json);
@@ -357,7 +357,7 @@ export const importsService = {
           await lockTargets(tx, targets);
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId, db.kind);
-          const inserting = insertInOrder(repo);
+          const inserting = insertInOrder(repo, { setup: query.setup });
           const done = await job.import(plan, userId, insertChunk(db), inserting.add).catch(async (error: unknown) => {
             // The insert under way ends before the transaction rolls back.
             await inserting.stop();

@@ -10,6 +10,7 @@ export interface ReflectionRow {
   symbol: string;
   period: string;
   tradeType: string;
+  side: string | null;
   status: string;
   pnlCents: string;
   notes: string;
@@ -49,6 +50,7 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
           symbol: trades.symbol,
           period: trades.period,
           tradeType: trades.tradeType,
+          side: trades.side,
           status: trades.status,
           pnlCents: sql<string>`(${trades.pnl} * 100)::bigint::text`,
           notes: trades.notes,

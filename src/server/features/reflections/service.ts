@@ -1,3 +1,4 @@
+import { readTradeSide } from '../../../domain/risk/side';
 import { findUnverifiedFigures } from '../../../domain/chat';
 import { getTodayInZone, getDayFromTradeDate } from '../../../domain/dates';
 import {
@@ -42,6 +43,7 @@ function toReflectionFromRow(row: ReflectionRow): Reflection {
       symbol: row.symbol,
       session: row.period,
       tradeType: row.tradeType,
+      side: readTradeSide(row.side),
       status: row.status,
       pnlCents: Number(row.pnlCents),
       notes: row.notes,

@@ -89,6 +89,9 @@ type LoadedRow = [
   exitMicros: number | null,
   quantity: number | null,
   createdMicros: number,
+  entryPrice: string | null,
+  stopPrice: string | null,
+  riskCents: number | null,
 ];
 
 /**
@@ -145,7 +148,8 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
             ${trades.id}, extract(epoch from ${trades.tradeDate})::int8, ${trades.accountId}, ${trades.symbol}, ${trades.contract},
             ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
             (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
-            ${trades.quantity}, ${micros(trades.createdAt)}
+            ${trades.quantity}, ${micros(trades.createdAt)},
+            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8
           )), '[]')::text
          from ${trades} where ${trades.userId} = ${userId}) as rows`);
     const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
@@ -182,6 +186,9 @@ function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
       entryMs: r[12] === null ? null : Math.floor(r[12] / 1000),
       exitMs: r[13] === null ? null : Math.floor(r[13] / 1000),
       quantity: r[14] === null ? null : Number(r[14]),
+      entryPrice: r[16],
+      stopPrice: r[17],
+      riskCents: r[18] === null ? null : Number(r[18]),
     };
   }
   return out;

@@ -6,6 +6,7 @@ import type {
   EquityReport,
   ExcursionsReport,
   HeatmapReport,
+  MistakesReport,
   OverviewReport,
   ReportBasis,
   ReportOptions,
@@ -19,7 +20,10 @@ import {
   computeDistribution,
   computeEquity,
   computeHeatmap,
+  computeMistakes,
   computeOverview,
+  computeRiskColumn,
+  computeROverview,
   computeYearCalendar,
   createReportFilter,
   dayOf,
@@ -37,8 +41,11 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
+import type { RiskDefault } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
+import { loadRiskDefaults } from '../risk/service';
+import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
 import { tradesCacheOf } from './trades-cache';
@@ -59,11 +66,27 @@ export interface ReportScope {
   accountName: (id: string) => string | undefined;
   startingBalanceCents: number;
   basis: ReportBasis;
+  /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
+  risk: () => Float64Array;
+}
+
+/**
+ * Planned risks per trades snapshot and defaults: the trades are kept while they do not change (trades-cache.ts), and
+ * defaults are a few rows read with every report, so the column is priced again only when either changed.
+ */
+const riskColumns = new WeakMap<TradeColumns, { key: string; risk: Float64Array }>();
+function getRiskColumn(columns: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
+  const key = JSON.stringify(defaults);
+  const known = riskColumns.get(columns);
+  if (known && known.key === key) return known.risk;
+  const risk = computeRiskColumn(columns, defaults);
+  riskColumns.set(columns, { key, risk });
+  return risk;
 }
 
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalances, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
@@ -72,6 +95,7 @@ export async function readReportScope(database: Database, userId: string, filter
       startingBalances: context.startingBalances,
       version: context.version,
       names: context.accounts,
+      riskDefaults: await loadRiskDefaults(tx, userId),
     };
   });
   const { columns } = await tradesCacheOf(database).get(userId, version);
@@ -89,6 +113,7 @@ export async function readReportScope(database: Database, userId: string, filter
     timeZone,
     accountName,
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
+    risk: () => getRiskColumn(columns, riskDefaults),
     basis: {
       filter,
       range,
@@ -133,7 +158,19 @@ export const reportsService = {
   async overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
     const scope = await readReportScope(database, userId, filter, now);
     const openingBalanceCents = getOpeningBalance(scope);
-    return { basis: scope.basis, overview: computeOverview(scope.set, { openingBalanceCents }), openingBalanceCents };
+    return {
+      basis: scope.basis,
+      overview: computeOverview(scope.set, { openingBalanceCents }),
+      openingBalanceCents,
+      r: computeROverview(scope.set, scope.risk()),
+    };
+  },
+
+  /** What each of the trader's mistakes cost in the filter's trades (issue 27, point 5). */
+  async mistakes(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<MistakesReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
+    return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

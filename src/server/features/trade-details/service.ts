@@ -5,6 +5,7 @@ import { attachmentsRepo, toAttachmentDto } from '../attachments/repo';
 import { notesRepo } from '../notes/repo';
 import { toNoteSummary } from '../notes/service';
 import { tradesRepo } from '../trades/repo';
+import { loadRiskDefaults } from '../risk/service';
 import { toTradeDto } from '../trades/service';
 import { fillsRepo, toFillRecord } from '../market/fills';
 import { toFillDto } from '../market/service';
@@ -30,7 +31,7 @@ export const tradeDetailsService = {
       const files = await attachmentsRepo(tx, userId).list({ tradeId: id });
       const fills = await fillsRepo(tx, userId).list(id);
       return {
-        trade: toTradeDto(trade),
+        trade: toTradeDto(trade, await loadRiskDefaults(tx, userId)),
         previous_id: neighbors.previous,
         next_id: neighbors.next,
         notes: linked.map((row) => ({ ...toNoteSummary(row), content: bodies.get(row.id) ?? '' })),

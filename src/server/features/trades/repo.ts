@@ -320,6 +320,36 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return result.length;
     },
 
+    /** Sets the same plan on these trades of the caller (issue 27's bulk risk edit); how many were theirs. */
+    async setPlan(ids: string[], plan: { stopPrice: string | null; riskAmount: string | null }): Promise<number> {
+      const result = await tx
+        .update(trades)
+        .set({ ...plan, updatedAt: sql`now()` })
+        .where(and(owner, idIn(ids)))
+        .returning({ id: trades.id });
+      return result.length;
+    },
+
+    /** What a stop is placed from, for these trades of the caller, locked until the transaction ends. */
+    lockExecutions: (ids: string[]) =>
+      tx
+        .select({ id: trades.id, side: trades.side, entryPrice: trades.entryPrice, quantity: trades.quantity })
+        .from(trades)
+        .where(and(owner, idIn(ids)))
+        .for('update'),
+
+    /** Each trade's own stop (a dollar risk cleared): one statement, the pairs as two array parameters. */
+    async setStops(stops: Array<{ id: string; stopPrice: string }>): Promise<number> {
+      if (stops.length === 0) return 0;
+      const result = (await tx.execute(sql`
+        update trades t set stop_price = v.stop, risk_amount = null, updated_at = now()
+        from unnest(${`{${stops.map((s) => s.id).join(',')}}`}::uuid[], ${`{${stops.map((s) => s.stopPrice).join(',')}}`}::numeric[]) as v(id, stop)
+        where t.id = v.id and t.user_id = ${userId}
+        returning t.id
+      `)) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
+
     /** The trader's trades' version (0 before their first trade), bumped by every write the statistics can see. */
     async version(): Promise<number> {
       const [row] = await tx.select({ version: tradeVersions.version }).from(tradeVersions).where(eq(tradeVersions.userId, userId));

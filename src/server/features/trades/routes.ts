@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AssignResult, BulkDeleteResult, UnassignedCount } from '../../../contract/trades';
+import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readUpload } from '../../http/read-upload';
 import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
+import { assignInput, bulkRiskInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
 import { tradesService } from './service';
 import { fillsInput } from '../../../contract/market';
 import { marketService } from '../market/service';
@@ -44,6 +44,10 @@ export function tradeRoutes({ database }: AppDeps) {
       const assigned = await tradesService.assign(database, c.var.user.id, ids, account_id);
       database.noteTradesWritten(assigned);
       return c.json({ assigned } satisfies AssignResult);
+    })
+    .post('/bulk-risk', async (c) => {
+      const input = await readJson(c, bulkRiskInput);
+      return c.json({ updated: await tradesService.bulkRisk(database, c.var.user.id, input) } satisfies BulkRiskResult);
     })
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))

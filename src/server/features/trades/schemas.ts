@@ -6,6 +6,7 @@ import { tradeFields } from '../../../contract/trades';
 export { accountFilter } from '../../../contract/common';
 export {
   assignInput,
+  bulkRiskInput,
   idList,
   idParam,
   importInput,
@@ -14,6 +15,7 @@ export {
   tradeInput,
   tradePatch,
   unassignedCountQuery,
+  type BulkRiskInput,
   type ListQuery,
   type StatsQuery,
   type TradeInput,

@@ -1,5 +1,9 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
+import { centsToDecimalString, parseDecimal, toCents } from '../../../domain/money';
+import { readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
+import { checkRiskPrices, computeRMultiple, readRiskAmount, readTradePlan, readTradeSide, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
+import { loadRiskDefaults } from '../risk/service';
 import {
   buildResultsByWeek,
   buildResultsByWeekday,
@@ -21,8 +25,8 @@ import { readBackupInWorker } from '../imports/parse-pool';
 import { getPreferences, preferencesIn } from '../preferences/routes';
 import { reportFilterSql } from '../reports/repo';
 import { decodeCursor, encodeCursor } from './cursor';
-import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type TradeRow } from './repo';
-import type { ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
+import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
+import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
 import { createStatsCache, type StatsCache } from './stats-cache';
 import { normalizeOrThrow, toRow } from './trade-rows';
 import { recomputeExcursions, recomputeForTrades } from '../market/excursions';
@@ -37,8 +41,27 @@ export { toRow };
  */
 const BACKUP_CHUNK = { pglite: 250, postgres: 5_000 } as const;
 
-/** The API's trade: stored columns plus the account name; money as exact decimal strings. */
-export function toTradeDto(row: TradeRow): Trade {
+/** The trade's fields the domain prices its planned risk from (src/domain/risk). */
+export function toRiskTrade(row: Omit<TradeRow, 'accountName'>): RiskTrade {
+  return {
+    accountId: row.accountId,
+    symbol: row.symbol,
+    contract: row.contract,
+    side: readTradeSide(row.side),
+    entryPrice: row.entryPrice,
+    quantity: row.quantity,
+    stopPrice: row.stopPrice,
+    riskCents: row.riskAmount === null ? null : toCents(row.riskAmount),
+    targetPrice: row.targetPrice,
+  };
+}
+
+/**
+ * The API's trade: stored columns plus the account name; money as exact decimal strings. `riskDefaults` are the
+ * trader's defaults, which give a trade without its own plan its planned risk and R-multiple.
+ */
+export function toTradeDto(row: TradeRow, riskDefaults: readonly RiskDefault[] = []): Trade {
+  const planned = resolvePlannedRisk(toRiskTrade(row), riskDefaults);
   return {
     id: row.id,
     account_id: row.accountId,
@@ -56,7 +79,7 @@ export function toTradeDto(row: TradeRow): Trade {
     link: row.link,
     notes: row.notes,
     tags: row.tags,
-    side: row.side,
+    side: readTradeSide(row.side),
     contract: row.contract,
     entry_time: row.entryTime && new Date(row.entryTime).toISOString(),
     exit_time: row.exitTime && new Date(row.exitTime).toISOString(),
@@ -65,6 +88,11 @@ export function toTradeDto(row: TradeRow): Trade {
     quantity: row.quantity,
     gross_pnl: row.grossPnl,
     import_source: row.importSource,
+    stop_price: row.stopPrice,
+    risk_amount: row.riskAmount,
+    target_price: row.targetPrice,
+    planned_risk: planned && { amount: centsToDecimalString(planned.cents), source: planned.source },
+    r_multiple: planned && computeRMultiple(toCents(row.pnl), planned.cents),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
@@ -130,7 +158,50 @@ function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown>
     link: row.link,
     notes: row.notes,
     tags: row.tags,
+    side: row.side,
+    quantity: row.quantity,
+    entry_price: row.entryPrice,
+    exit_price: row.exitPrice,
+    entry_time: row.entryTime && new Date(row.entryTime).toISOString(),
+    exit_time: row.exitTime && new Date(row.exitTime).toISOString(),
+    stop_price: row.stopPrice,
+    risk_amount: row.riskAmount,
+    target_price: row.targetPrice,
   };
+}
+
+/**
+ * A write's execution and plan (issue 27), read by the domain and checked together: a stop on the losing side of the
+ * entry, a target on the winning side. The 400 names the field.
+ */
+function readExecutionAndPlan(raw: Record<string, unknown>, trade: NormalizedTrade, where = '') {
+  const execution = readTradeExecution(raw);
+  if (!execution.ok) throw badRequest(`${where}${execution.field}: ${execution.message}`);
+  const plan = readTradePlan(raw);
+  if (!plan.ok) throw badRequest(`${where}${plan.field}: ${plan.message}`);
+  // The side as stored: the one sent, else a side sent as the type.
+  const problem = checkRiskPrices({ ...execution.value, side: trade.side, ...plan.value });
+  if (problem) throw badRequest(`${where}${problem.field}: ${problem.message}`);
+  return {
+    quantity: execution.value.quantity,
+    entryPrice: execution.value.entryPrice,
+    exitPrice: execution.value.exitPrice,
+    entryTime: execution.value.entryTime,
+    exitTime: execution.value.exitTime,
+    stopPrice: plan.value.stopPrice,
+    riskAmount: plan.value.riskCents === null ? null : centsToDecimalString(plan.value.riskCents),
+    targetPrice: plan.value.targetPrice,
+  } satisfies Partial<NewTradeRow>;
+}
+
+/**
+ * A stop and a dollar risk are one plan: a PATCH that sets one replaces the other stored (a trade switched from a
+ * stop to $200 keeps no stale stop), unless it sends both (then the plan's check refuses it).
+ */
+function replacePlan(merged: Record<string, unknown>, patch: TradePatch) {
+  const sent = (value: unknown) => value !== undefined && value !== null && value !== '';
+  if (sent(patch.risk_amount) && patch.stop_price === undefined) merged.stop_price = null;
+  if (sent(patch.stop_price) && patch.risk_amount === undefined) merged.risk_amount = null;
 }
 
 /**
@@ -240,8 +311,9 @@ export const tradesService = {
       }
       const page = rows.slice(0, query.limit);
       const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(account, query.q, range, extra));
+      const defaults = await loadRiskDefaults(tx, userId);
       return {
-        trades: page.map(toTradeDto),
+        trades: page.map((row) => toTradeDto(row, defaults)),
         next_cursor: rows.length > query.limit ? encodeCursor(order, page[page.length - 1]!, total) : null,
         total,
       };
@@ -249,9 +321,12 @@ export const tradesService = {
   },
 
   async get(db: Database, userId: string, id: string) {
-    const row = await db.withUser(userId, (tx) => tradesRepo(tx, userId).find(id));
-    if (!row) throw notFound('Trade not found');
-    return toTradeDto(row);
+    const found = await db.withUser(userId, async (tx) => {
+      const row = await tradesRepo(tx, userId).find(id);
+      return row && toTradeDto(row, await loadRiskDefaults(tx, userId));
+    });
+    if (!found) throw notFound('Trade not found');
+    return found;
   },
 
   /**
@@ -281,12 +356,13 @@ export const tradesService = {
     // The zone is read in the same transaction as the write: one transaction per request (issue 13 point 7).
     return db.withUser(userId, async (tx) => {
       const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
+      const execution = readExecutionAndPlan(input, trade);
       const repo = tradesRepo(tx, userId);
       if (input.account_id && !(await repo.accountExists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      const id = await repo.insertOne({ ...toRow(trade), accountId: input.account_id ?? null });
-      return toTradeDto((await repo.find(id))!);
+      const id = await repo.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null });
+      return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
     });
   },
 
@@ -304,14 +380,19 @@ export const tradesService = {
       const merged = { ...rowAsInput(current), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
       // The new day under the key it was sent as, so a bad one is named as the trader sent it.
       if (patch.date !== undefined && patch.trade_date === undefined) delete merged.trade_date;
+      replacePlan(merged, patch);
+      // A side sent as the type (LONG) becomes the side only when no side was sent; a stored side is not a sent one.
+      if (patch.side === undefined && readTradeSide(patch.trade_type)) merged.side = null;
       const trade = normalizeOrThrow(merged, timeZone);
+      const execution = readExecutionAndPlan(merged, trade);
       await repo.update(id, {
         ...toRow(trade),
+        ...execution,
         ...(patch.account_id !== undefined && { accountId: patch.account_id }),
       });
       // A manual trade's symbol is the key of its bars, and its P&L the capture's: its figures follow (issue 29).
       await recomputeExcursions(tx, userId, { ids: [id] });
-      return toTradeDto((await repo.find(id))!);
+      return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
     });
   },
 
@@ -331,6 +412,36 @@ export const tradesService = {
       return repo.assign(ids, accountId);
     }),
 
+  /**
+   * One planned risk for the selected trades (issue 27), all or nothing: a dollar amount, a stop that many points from
+   * each trade's entry on its losing side, or none of their own (the defaults apply again). A stop needs each trade's
+   * side, entry price and quantity: if one of the selected trades lacks them, no trade is changed. Ids of trades that
+   * are not the caller's change nothing, as in the other bulk actions.
+   */
+  bulkRisk: (db: Database, userId: string, input: BulkRiskInput) =>
+    db.withUser(userId, async (tx) => {
+      const repo = tradesRepo(tx, userId);
+      const { risk } = input;
+      if (risk.kind === 'clear') return repo.setPlan(input.ids, { stopPrice: null, riskAmount: null });
+      if (risk.kind === 'amount') {
+        const amount = readRiskAmount(risk, 'amount');
+        if (!amount.ok) throw badRequest(`risk.amount: ${amount.message}`);
+        return repo.setPlan(input.ids, { stopPrice: null, riskAmount: centsToDecimalString(amount.value!) });
+      }
+      const points = readDecimalField(risk, 'points', { positive: true });
+      if (!points.ok || points.value === null) throw badRequest(`risk.points: ${points.ok ? 'must be more than 0' : points.message}`);
+      const rows = await repo.lockExecutions(input.ids);
+      const stops = rows.map((row) => ({ id: row.id, stopPrice: placeStop(row, points.value!) }));
+      const unplaced = stops.filter((s) => s.stopPrice === null).length;
+      if (unplaced > 0) {
+        throw badRequest(
+          `risk: ${unplaced} of the ${rows.length} selected trades ${unplaced === 1 ? 'has' : 'have'} no side, entry price or quantity to place a stop from. Nothing was changed.`,
+          { code: 'stop-unplaced', unplaced },
+        );
+      }
+      return repo.setStops(stops as Array<{ id: string; stopPrice: string }>);
+    }),
+
   /** Unassigned trades, less those whose delete waits for Undo (`exclude`), as the statistics leave them out. */
   unassignedCount: (db: Database, userId: string, exclude: readonly string[] = []) =>
     db.withUser(userId, async (tx) => {
@@ -340,10 +451,15 @@ export const tradesService = {
     }),
 
   /** Every trade with its fills (issue 29): the JSON backup, which a restore reads back whole. */
-  async exportAll(db: Database, userId: string) {
-    const { rows, fills } = await db.withUser(userId, async (tx) => ({ rows: await tradesRepo(tx, userId).all(), fills: await fillsRepo(tx, userId).all() }));
-    return rows.map((row) => ({ ...toTradeDto(row), fills: (fills.get(row.id) ?? []).map((f) => toFillDto(toFillRecord(f))) }));
-  },
+  exportAll: (db: Database, userId: string) =>
+    db.withUser(userId, async (tx) => {
+      const defaults = await loadRiskDefaults(tx, userId);
+      const fills = await fillsRepo(tx, userId).all();
+      return (await tradesRepo(tx, userId).all()).map((row) => ({
+        ...toTradeDto(row, defaults),
+        fills: (fills.get(row.id) ?? []).map((f) => toFillDto(toFillRecord(f))),
+      }));
+    }),
 
   /**
    * Imports a JSON backup (the request's body) into one account, all or nothing. Each trade keeps its original id as
@@ -390,3 +506,11 @@ export const tradesService = {
   },
 };
 
+
+/** A stop `points` away from the entry on the losing side (below a long, above a short), or null without them. */
+function placeStop(row: { side: string | null; entryPrice: string | null; quantity: string | null }, points: string): string | null {
+  const side = readTradeSide(row.side);
+  const entry = parseDecimal(row.entryPrice);
+  if (!side || !entry || !parseDecimal(row.quantity)) return null;
+  return (side === 'Long' ? entry.minus(points) : entry.plus(points)).toFixed();
+}

@@ -1,6 +1,7 @@
 import { parseInstant } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
+import { readTradePlan } from '../../../domain/risk';
 import { badRequest } from '../../http/errors';
 import type { FillRecord } from '../market/fills';
 import type { NewTradeRow } from './repo';
@@ -19,6 +20,7 @@ export function toRow(trade: NormalizedTrade): NewTradeRow {
     dayOfWeek: trade.dayOfWeek,
     period: trade.period,
     tradeType: trade.tradeType,
+    side: trade.side,
     status: trade.status,
     pnl: centsToDecimalString(trade.pnlCents),
     commission: centsToDecimalString(trade.commissionCents),
@@ -125,10 +127,15 @@ return items.map((item, index) => {
     const originalId = typeof item.id === 'string' && item.id ? item.id : null;
     const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
     if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
+    // A backup's plan is restored as it was written; one that no longer checks out is refused naming its row (issue 27).
+    const plan = readTradePlan(item);
+    if (!plan.ok) throw badRequest(`${where}${plan.field}: ${plan.message}`);
     return {
       ...toRow(trade),
       accountId,
-      side: typeof item.side === 'string' ? item.side : null,
+      stopPrice: plan.value.stopPrice,
+      riskAmount: plan.value.riskCents === null ? null : centsToDecimalString(plan.value.riskCents),
+      targetPrice: plan.value.targetPrice,
       contract: typeof item.contract === 'string' ? item.contract : null,
       entryTime: instantOrNull(item.entry_time, `${where}entry_time`),
       exitTime: instantOrNull(item.exit_time, `${where}exit_time`),

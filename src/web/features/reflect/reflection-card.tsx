@@ -39,6 +39,7 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
         <Stack gap={4} miw={0}>
           <Group gap={6} wrap="wrap">
             <Text fw={700} data-testid="reflection-symbol">{r.symbol}</Text>
+            {r.side && <Badge variant="light" color="gray" size="sm" data-testid="reflection-side">{r.side}</Badge>}
             {r.type && <Badge variant="light" color="indigo" size="sm">{r.type}</Badge>}
             <Badge variant="outline" color="gray" size="sm">{r.session}</Badge>
             <Badge variant="filled" color={RESULT_COLOR[r.result]} size="sm" data-testid="reflection-result">

@@ -8,6 +8,7 @@ import type {
   EquityReport,
   ExcursionsReport,
   HeatmapReport,
+  MistakesReport,
   OverviewReport,
   ReportOptions,
 } from '../../../contract/reports';
@@ -46,6 +47,8 @@ export const heatmapQuery = (filter: ReportFilter) => report<HeatmapReport>('hea
 export const calendarQuery = (filter: ReportFilter, year: number | null) =>
   report<CalendarReport>('calendar', filter, year === null ? {} : { year: String(year) });
 export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });
+
+export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('mistakes', filter);
 
 export const reportOptionsQuery = queryOptions({
   queryKey: [...reportKeys.all, 'options'] as const,

@@ -1,9 +1,12 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIGURE_GROUPS, formatFigure, listOverviewFigures, type OverviewFigure } from '../../../domain/reports/figures';
 import type { ReportFilter } from '../../../domain/reports/filter';
+import type { ROverview } from '../../../domain/reports/r-multiples';
+import { formatR } from '../../../domain/risk/format-r';
 import { pnlColor, TONE_COLOR } from '../../lib/tone';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { overviewQuery } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
@@ -26,6 +29,7 @@ function figureColor(figure: OverviewFigure): string | undefined {
 /** Overview (issue 26 point 2): every figure of the filter's trades. */
 export function OverviewReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const query = useQuery(overviewQuery(filter));
+  const [unit] = useFigureUnit();
   if (query.isError) return <ReportError error={query.error} />;
   if (!query.data) return <ReportLoading height={320} />;
   const { overview, openingBalanceCents } = query.data;
@@ -43,13 +47,18 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
       busy={query.isPlaceholderData}
       testId="report-overview"
       actions={
-        <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} data-testid="overview-csv">
-          Export CSV
-        </Button>
+        <>
+          <FigureUnitSwitch />
+          <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} data-testid="overview-csv">
+            Export CSV
+          </Button>
+        </>
       }
     >
       {overview.trades === 0 ? (
         <NoTrades />
+      ) : unit === 'r' ? (
+        <RFigures r={query.data.r} />
       ) : (
         <>
           <Stack gap="md">
@@ -90,5 +99,69 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
         </>
       )}
     </ReportCard>
+  );
+}
+
+/** "12 trades without a planned risk": said wherever R is shown, so an R figure is never taken for all the trades. */
+export function describeWithoutRisk(count: number): string {
+  return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
+}
+
+const rColor = (r: number | null) => (r === null ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
+
+/** The Overview in R (issue 27): of the trades with a planned risk, the others counted apart. */
+function RFigures({ r }: { r: ROverview }) {
+  const figures: Array<{ key: string; label: string; value: number | null }> = [
+    { key: 'totalR', label: 'Total', value: r.totalR },
+    { key: 'expectancyR', label: 'Expectancy', value: r.expectancyR },
+    { key: 'averageWinR', label: 'Average Win', value: r.averageWinR },
+    { key: 'averageLossR', label: 'Average Loss', value: r.averageLossR },
+  ];
+  const most = Math.max(1, ...r.bins.map((b) => b.trades));
+  return (
+    <Stack gap="md" data-testid="figures-r">
+      {r.tradesWithRisk === 0 ? (
+        <Text size="sm" data-testid="r-empty">
+          None of these trades has a planned risk: set a stop or a dollar risk on them, or a default in the Trade Log&apos;s Risk defaults.
+        </Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
+            {figures.map((figure) => (
+              <Paper key={figure.key} withBorder radius="sm" p="xs" className={classes.figure} data-testid={`figure-${figure.key}`}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  {figure.label}
+                </Text>
+                <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={rColor(figure.value)} className={classes.numeric} data-testid="figure-value">
+                  {figure.value === null ? '—' : formatR(figure.value)}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <div>
+            <Title order={3} size="h6" c="dimmed" mb={6}>
+              Distribution of R
+            </Title>
+            <Stack gap={4} data-testid="r-distribution">
+              {r.bins.map((bin) => (
+                <div key={bin.id} style={{ display: 'grid', gridTemplateColumns: '7rem 1fr 3rem', gap: 8, alignItems: 'center' }} data-testid="r-bin">
+                  <Text size="sm">{bin.label}</Text>
+                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'le-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
+                  <Text size="sm" ta="right" className={classes.numeric}>
+                    {bin.trades}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          </div>
+        </>
+      )}
+      <Text size="xs" c="dimmed" data-testid="r-note">
+        R is a trade&apos;s net P&L over its planned risk (its stop or dollar risk, else your default for its account and
+        instrument); expectancy is the average R of a trade with a planned risk. Computed from {r.tradesWithRisk} trade
+        {r.tradesWithRisk === 1 ? '' : 's'}
+        {r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(r.tradesWithoutRisk)}, left out` : ''}.
+      </Text>
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { ExcursionsReport } from './excursions-report';
 import { FilterBar } from './filter-bar';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
+import { MistakesReportView } from './mistakes-report';
 import { useReportFilter } from './use-report-filter';
 import classes from './reports.module.css';
 
@@ -30,6 +31,7 @@ export const REPORT_VIEWS = [
   { id: 'calendar', path: 'calendar', label: 'Calendar' },
   { id: 'distributions', path: 'distributions', label: 'Distributions' },
   { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
+  { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
   { id: 'compare', path: 'compare', label: 'Compare' },
 ] as const;
 type ViewId = (typeof REPORT_VIEWS)[number]['id'];
@@ -103,6 +105,7 @@ export function ReportsPage() {
       </Tabs>
 
       {view === 'overview' && <OverviewReport filter={filter} today={today} />}
+      {view === 'mistakes' && <MistakesReportView filter={filter} />}
       {view === 'equity' && <EquityReport filter={filter} onFilterChange={setFilter} today={today} />}
       {view === 'breakdowns' && (
         <>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
 import { isWebUrl } from '../../../domain/links/quick-links';
+import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeType } from '../../../domain/trades';
 import { pnlTone } from '../../components/pnl-value';
 import { PriceText } from '../../components/price-text';
@@ -75,7 +76,7 @@ export function TradeFields({ trade }: { trade: Trade }) {
           {trade.status}
         </Badge>
       </Field>
-      <Field label="Side">{trade.side === null ? null : formatTradeType(trade.side)}</Field>
+      <Field label="Side">{trade.side}</Field>
       <Field label="Contract">{trade.contract}</Field>
       <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
       <Field label="Entry time">{trade.entry_time && <ExecutionTime iso={trade.entry_time} clock={clock} />}</Field>
@@ -95,6 +96,21 @@ export function TradeFields({ trade }: { trade: Trade }) {
       <Field label="Net P&L">
         <Money value={trade.pnl} />
       </Field>
+      <Field label="Stop price">{trade.stop_price === null ? null : (
+          <Text size="sm" ff="monospace">
+            <PriceText price={trade.stop_price} symbol={trade.contract || trade.symbol} />
+          </Text>
+        )}</Field>
+      <Field label="Target price">{trade.target_price === null ? null : (
+          <Text size="sm" ff="monospace">
+            <PriceText price={trade.target_price} symbol={trade.contract || trade.symbol} />
+          </Text>
+        )}</Field>
+      <Field label="Planned risk">
+        {trade.planned_risk &&
+          `${formatUsd(toCents(trade.planned_risk.amount))}${trade.planned_risk.source.startsWith('default') ? ' (your default)' : ''}`}
+      </Field>
+      <Field label="R-multiple">{trade.r_multiple === null ? null : formatR(trade.r_multiple)}</Field>
       <Field label="Tags" wide>
         {trade.tags.length > 0 ? (
           <Group gap={4}>

@@ -3,6 +3,7 @@ import { IconPencil, IconTags, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeLogDay } from '../../../domain/dates';
 import { formatTradeType } from '../../../domain/trades';
 import { TradeExecutionLine } from '../../components/trade-execution';
@@ -62,11 +63,19 @@ export function TradeCard({ trade, showAccount, timeZone, today, handlers }: Car
             </Anchor>
             <ResultBadge result={trade.status} />
           </Group>
-          <PnlText trade={trade} size="md" />
+          <Stack gap={0} align="flex-end">
+            <PnlText trade={trade} size="md" />
+            {trade.r_multiple !== null && (
+              <Text size="xs" c="dimmed" ff="monospace" data-testid="trade-r" data-money>
+                {formatR(trade.r_multiple)}
+              </Text>
+            )}
+          </Stack>
         </Group>
         <Text size="xs" c="dimmed">
-          {formatTradeLogDay(trade.date, today)} · {trade.day_of_week} · {trade.period} · {formatTradeType(trade.trade_type)}
-          {showAccount ? ` · ${accountLabel(trade)}` : ''}
+          {[formatTradeLogDay(trade.date, today), trade.day_of_week, trade.period, trade.side, formatTradeType(trade.trade_type), showAccount ? accountLabel(trade) : '']
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
         <TradeExecutionLine trade={trade} timeZone={timeZone} />
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}

@@ -1,3 +1,4 @@
+import { formatR } from '../../../domain/risk/format-r';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
@@ -96,6 +97,23 @@ function sortable(id: string, sortKey: TradeSort, size: number, meta: Omit<Trade
   return { id, accessorFn: (trade) => trade.id, size, sortDescFirst: descFirst, meta: { ...meta, sortKey } };
 }
 
+/** A trade's R-multiple, or a dash titled with why there is none. */
+function renderR(trade: Trade) {
+  if (trade.r_multiple === null) {
+    return (
+      <span className={classes.dimmed} title="No planned risk" data-testid="trade-r">
+        —
+      </span>
+    );
+  }
+  const from = trade.planned_risk?.source.startsWith('default') ? 'your default' : 'its plan';
+  return (
+    <span className={classes.pnl} data-tone={tone(trade.r_multiple)} title={`Risk $${trade.planned_risk?.amount ?? ''} from ${from}`} data-testid="trade-r" data-money>
+      {formatR(trade.r_multiple)}
+    </span>
+  );
+}
+
 function plain(id: string, size: number, meta: TradeColumnMeta, options: Partial<TradeColumnDef> = {}): TradeColumnDef {
   return { id, size, enableSorting: false, meta, ...options } as TradeColumnDef;
 }
@@ -150,6 +168,8 @@ const COLUMNS: TradeColumnDef[] = [
   sortable('contract', 'contract', 104, { label: 'Contract', text: true, render: (trade) => trade.contract ?? dash }, false),
   sortable('session', 'period', 96, { label: 'Session', text: true, render: (trade) => trade.period }, false),
   sortable('type', 'trade_type', 112, { label: 'Type', text: true, render: (trade) => formatTradeType(trade.trade_type) }, false),
+  // Issue 27: the side apart from the setup (Type), and the result in R beside the PnL.
+  plain('side', 72, { label: 'Side', text: true, testId: 'trade-side-cell', render: (trade) => trade.side ?? dash }),
   sortable(
     'result',
     'status',
@@ -180,6 +200,7 @@ const COLUMNS: TradeColumnDef[] = [
     true,
   ),
   sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(toCents(trade.pnl), 'trade-pnl') }, true),
+  plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
   sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
   sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
   sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),

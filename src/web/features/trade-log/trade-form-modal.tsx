@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -7,7 +8,15 @@ import { isCalendarDay } from '../../../domain/dates';
 import { centsToDecimalString, formatUsd, toCents } from '../../../domain/money';
 import {
   changeFormDate,
+  computeFormGrossCents,
   createEditTradeForm,
+  createExecutionForm,
+  EMPTY_EXECUTION_FORM,
+  getClockDay,
+  isClockTime,
+  toExecutionInput,
+  toExecutionTimes,
+  type ExecutionFormValues,
   createNewTradeForm,
   deriveFormResult,
   editTradeForm,
@@ -24,7 +33,10 @@ import {
 import { DraftNotice } from '../../components/draft-notice';
 import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
-import type { Trade, TradingAccount } from '../../shared/api';
+import { riskDefaultsQuery, type Trade, type TradingAccount } from '../../shared/api';
+import { useTraderTime } from '../../shared/trader-clock';
+import { toRiskDefault } from './risk-format';
+import { TradePlanFields } from './trade-plan-fields';
 import { useDraft } from '../../shared/use-draft';
 import { useCreateTrade, useUpdateTrade } from './api';
 import { OptionManager } from './option-manager';
@@ -70,6 +82,12 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const [commissionText, setCommissionText] = useState('0');
   const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
   const [accountTouched, setAccountTouched] = useState(false);
+  // Issue 27: the execution and the plan; the P&L follows the prices of a known futures contract until typed over.
+  const [execution, setExecution] = useState<ExecutionFormValues>(EMPTY_EXECUTION_FORM);
+  const [pnlTyped, setPnlTyped] = useState(false);
+  const [timesTouched, setTimesTouched] = useState(false);
+  const clock = useTraderTime();
+  const riskDefaults = useQuery({ ...riskDefaultsQuery, enabled: opened });
   // After a submit with a required field empty, the field itself says so (not only the toast).
   const [tried, setTried] = useState(false);
   const editTrade = props.mode === 'edit' ? props.trade : null;
@@ -92,6 +110,9 @@ export function TradeFormModal(props: TradeFormModalProps) {
         })
       : createNewTradeForm(today);
     setValues(initial);
+    setExecution(editTrade ? createExecutionForm(editTrade, clock.timeZone) : EMPTY_EXECUTION_FORM);
+    setPnlTyped(false);
+    setTimesTouched(false);
     setPnlText(formatMoneyInput(initial.pnlCents));
     setCommissionText(formatMoneyInput(initial.commissionCents));
     setTried(false);
@@ -121,8 +142,24 @@ export function TradeFormModal(props: TradeFormModalProps) {
     restore: (notes) => setValues((v) => ({ ...v, notes })),
   });
 
+  const changeExecution = (patch: Partial<ExecutionFormValues>) => {
+    const next = { ...execution, ...patch };
+    setExecution(next);
+    if ('entryTime' in patch || 'exitTime' in patch) setTimesTouched(true);
+    // A known futures contract's prices and size make its P&L, unless the trader typed their own.
+    const gross = computeFormGrossCents(values.instrument, next);
+    if (gross !== null && !pnlTyped) setGross(gross);
+  };
+
+  const setGross = (gross: number) => {
+    const result = gross > 0 ? 'Win' : gross < 0 ? 'Loss' : 'BE';
+    setValues((v) => ({ ...v, pnlCents: gross, result }));
+    setPnlText(formatMoneyInput(gross));
+  };
+
   const enterPnl = (text: string) => {
     if (!isMoneyTyping(text)) return;
+    setPnlTyped(true);
     const typed = parseMoneyInput(text);
     const next = editTradeForm(values, { field: 'pnl', pnlCents: typed });
     setValues(next);
@@ -139,6 +176,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
   // Issue 24: the Result shows the result that will be saved, and the line under the amounts the net that will be.
   const outcome = tradeFormOutcome(values);
   const netCents = outcome.netCents;
+  const pricedGross = computeFormGrossCents(values.instrument, execution);
   const savedResult = deriveFormResult(values);
   const busy = create.isPending || update.isPending;
 
@@ -150,6 +188,15 @@ export function TradeFormModal(props: TradeFormModalProps) {
       toastError('Please fill in all required fields.');
       return;
     }
+    if (!isClockTime(execution.entryTime) || !isClockTime(execution.exitTime)) {
+      toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', 'Times are written as 09:35.');
+      return;
+    }
+    // Times go on the trader's clock, on the trade's date (an edited overnight entry keeps the evening it was on). An
+    // edit sends them only when they or the date changed: stored times keep their seconds.
+    const dateChanged = editTrade !== null && editTrade.date !== values.date;
+    const entryDay = editTrade?.entry_time && !dateChanged ? getClockDay(editTrade.entry_time, clock.timeZone) : values.date;
+    const times = editTrade && !timesTouched && !dateChanged ? {} : toExecutionTimes(execution, entryDay, clock.timeZone);
     const common = {
       date: values.date,
       symbol: values.instrument.trim(),
@@ -160,6 +207,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
       link: values.link.trim(),
       notes: values.notes,
       tags: values.tags,
+      ...toExecutionInput(execution),
+      ...times,
     };
     try {
       if (mode === 'edit') {
@@ -246,6 +295,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
               onChange={(e) => {
                 const instrument = e.currentTarget.value;
                 setValues((v) => ({ ...v, instrument }));
+                const gross = computeFormGrossCents(instrument, execution);
+                if (gross !== null && !pnlTyped) setGross(gross);
               }}
               maxLength={50}
               data-testid="trade-instrument"
@@ -309,6 +360,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
               onChange={(e) => enterPnl(e.currentTarget.value)}
               inputMode="decimal"
               leftSection="$"
+              description={pricedGross !== null && pricedGross !== values.pnlCents ? `From the prices: ${formatUsd(pricedGross)}` : undefined}
               // The amount's colour is its sign, unless the commission turns it (then only the line below has one).
               styles={{ input: { color: Math.sign(values.pnlCents) === Math.sign(netCents) ? TONE(netCents) : undefined, fontWeight: 600 } }}
               aria-describedby="trade-net-preview"
@@ -340,6 +392,18 @@ export function TradeFormModal(props: TradeFormModalProps) {
             {values.commissionCents !== 0 ? ` after ${formatUsd(values.commissionCents)} commission` : ''}
             {outcome.blank ? ` · a ${formatUsd(0)} trade is saved as ${savedResult}` : ` · saved as ${savedResult}`}
           </Text>
+          <Divider label="Execution and plan (optional)" labelPosition="left" />
+          <TradePlanFields
+            values={execution}
+            onChange={changeExecution}
+            timeZoneName={clock.zoneName(new Date())}
+            preview={{
+              symbol: values.instrument.trim() || 'Unknown',
+              accountId: props.mode === 'add' ? (accountId === NO_ACCOUNT ? null : accountId) : (editTrade?.account_id ?? null),
+              netCents,
+              defaults: (riskDefaults.data ?? []).map(toRiskDefault),
+            }}
+          />
           <TextInput
             label="Link"
             value={values.link}

@@ -29,6 +29,7 @@ import {
   IconLayoutCards,
   IconPlus,
   IconSearch,
+  IconShield,
   IconTable,
 } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
@@ -36,6 +37,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
+import { BulkRiskDialog } from './bulk-risk-dialog';
+import { RiskDefaultsDialog } from './risk-defaults-dialog';
 import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
@@ -76,6 +79,8 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
+  const [bulkRisk, setBulkRisk] = useState(false);
+  const [riskDefaults, setRiskDefaults] = useState(false);
   const [editTrade, setEditTrade] = useState<Trade | null>(null);
   const [tagsTrade, setTagsTrade] = useState<Trade | null>(null);
   const [inlineId, setInlineId] = useState<string | null>(null);
@@ -258,6 +263,11 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
               <IconDownload size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label="Risk defaults">
+            <ActionIcon variant="default" size={36} onClick={() => setRiskDefaults(true)} aria-label="Risk defaults" data-testid="risk-defaults">
+              <IconShield size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={maximized ? 'Minimize' : 'Maximize'}>
             <ActionIcon
               variant="default"
@@ -327,6 +337,9 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
             >
               {allSelected ? 'Unselect All' : 'Select All'}
             </Button>
+            <Button variant="default" disabled={selected.size === 0} onClick={() => setBulkRisk(true)} data-testid="set-risk-selected">
+              Set Risk{selected.size > 0 ? ` (${selected.size})` : ''}
+            </Button>
             <Button color="red.8" disabled={selected.size === 0} onClick={() => setConfirmBulk(true)} data-testid="delete-selected">
               Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
@@ -345,6 +358,16 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
       )}
 
       <TradeFormModal mode="edit" opened={editTrade !== null} trade={editTrade} onClose={() => setEditTrade(null)} />
+      <BulkRiskDialog
+        ids={[...selected]}
+        opened={bulkRisk}
+        onClose={() => setBulkRisk(false)}
+        onDone={() => {
+          setBulkRisk(false);
+          setSelectMode(false);
+        }}
+      />
+      <RiskDefaultsDialog opened={riskDefaults} onClose={() => setRiskDefaults(false)} />
       <TradeTagsDialog trade={tagsTrade} onClose={() => setTagsTrade(null)} />
 
       <Modal opened={confirmBulk} onClose={() => setConfirmBulk(false)} title="Delete Selected" centered data-testid="bulk-delete-modal">

@@ -3,5 +3,6 @@ export * from './types';
 export * from './queries';
 export * from './attachments';
 export * from './pending-deletes';
+export * from './risk';
 export * from './prop';
 export * from './trade-patch';

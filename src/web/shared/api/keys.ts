@@ -55,6 +55,7 @@ export const queryKeys = {
     detail: (id: string) => ['trades', 'details-page', id] as const,
   },
   quickLinks: { all: ['quick-links'] as const },
+  riskDefaults: { all: ['risk-defaults'] as const },
   /**
    * Price bars and what they tell (issue 29). A trade's chart lives here, not under ['trades']: bars change it as well
    * as the trade, so both a trade's and the bars' mutations invalidate ['market'].

@@ -31,7 +31,8 @@ export const filterInput = z.object({
   account: z.string().max(200).optional().describe("A trading account's name (or 'unassigned'); all accounts when omitted"),
   symbol: z.string().max(30).optional().describe('An instrument root such as NQ, ES, MNQ, BTC'),
   session: z.string().max(50).optional().describe('A session such as AM, Lunch, PM, Overnight'),
-  setup: z.string().max(100).optional().describe('A setup (trade type) such as Breakout'),
+  setup: z.string().max(100).optional().describe('A setup (trade type) such as Breakout; never a side'),
+  side: z.enum(['Long', 'Short']).optional().describe('The side: Long or Short'),
 });
 export type FilterInput = z.infer<typeof filterInput>;
 
@@ -55,7 +56,7 @@ export async function resolveFilter(data: ChatTradeData, input: FilterInput): Pr
       accountId = match.id;
     }
   }
-  return { from: input.from, to: input.to, accountId, symbol: input.symbol, session: input.session, setup: input.setup };
+  return { from: input.from, to: input.to, accountId, symbol: input.symbol, session: input.session, setup: input.setup, side: input.side };
 }
 
 export const isRefusal = (value: unknown): value is ToolRefusal => typeof value === 'object' && value !== null && 'error' in value;
@@ -84,6 +85,7 @@ export function basisOf(days: ReadonlyArray<{ date: string; trades: number }>, i
     input.symbol && input.symbol.toUpperCase(),
     input.session && `${input.session} session`,
     input.setup && `${input.setup} setups`,
+    input.side && `${input.side.toLowerCase()} trades`,
   ].filter((f): f is string => Boolean(f));
   return { trades, from, to, filters, text: describeBasis({ trades, from, to, filters }) };
 }

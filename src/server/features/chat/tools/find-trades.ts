@@ -6,7 +6,7 @@ import { basisOf, filterInput, isRefusal, money, resolveFilter, withData, type T
 /** Trades matching a filter, newest first (at most 50). */
 export const findTradesTool = (ctx: ToolContext) =>
   tool({
-    description: "Lists the trader's trades matching filters (newest first, at most 50): range, account, instrument, session, setup, result, and text in the notes or tags.",
+    description: "Lists the trader's trades matching filters (newest first, at most 50): range, account, instrument, session, setup, side, result, and text in the notes or tags.",
     inputSchema: filterInput.extend({
       result: z.enum(['Win', 'Loss', 'BE']).optional().describe('Only wins, losses or break-evens'),
       text: z.string().max(100).optional().describe('Text to find in the notes or tags, e.g. FOMO'),

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { toCents } from '../../../../domain/money';
 import { basisOf, filterInput, isRefusal, money, resolveFilter, withData, type ToolContext } from './common';
 
-const describe = (t: { tradeDate: string; symbol: string; setup: string; session: string; pnl: string; notes: string }) => ({
+const describe = (t: { tradeDate: string; symbol: string; side: string | null; setup: string; session: string; pnl: string; notes: string }) => ({
   date: new Date(t.tradeDate).toISOString().slice(0, 10),
   symbol: t.symbol,
+  side: t.side,
   setup: t.setup,
   session: t.session,
   net_pnl: money(toCents(t.pnl)),

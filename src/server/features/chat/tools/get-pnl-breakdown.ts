@@ -5,14 +5,14 @@ import { calculateWinRate } from '../../../../domain/stats';
 import type { BreakdownKey } from '../trade-data';
 import { basisOf, filterInput, isRefusal, money, percent, resolveFilter, withData, type ToolContext } from './common';
 
-const BY = ['day', 'weekday', 'hour', 'instrument', 'session', 'setup', 'month', 'account'] as const satisfies readonly BreakdownKey[];
+const BY = ['day', 'weekday', 'hour', 'instrument', 'session', 'setup', 'side', 'month', 'account'] as const satisfies readonly BreakdownKey[];
 const WEEK = [...DAY_NAMES.slice(1), DAY_NAMES[0]] as string[];
 
-/** P&L, trade count and win rate by day, weekday, entry hour, instrument, session, setup, month or account. */
+/** P&L, trade count and win rate by day, weekday, entry hour, instrument, session, setup, side, month or account. */
 export const getPnlBreakdownTool = (ctx: ToolContext) =>
   tool({
     description:
-      "The trader's net P&L, trade count and win rate grouped by one dimension: day, weekday, hour (entry hour, imported trades), instrument, session, setup, month or account. Use it to compare, e.g. mornings against afternoons, or which weekday loses.",
+      "The trader's net P&L, trade count and win rate grouped by one dimension: day, weekday, hour (entry hour, imported trades), instrument, session, setup, side (Long/Short), month or account. Use it to compare, e.g. mornings against afternoons, or which weekday loses.",
     inputSchema: filterInput.extend({ by: z.enum(BY).describe('The dimension to group by') }),
     execute: ({ by, ...input }) =>
       withData(ctx, async (data) => {

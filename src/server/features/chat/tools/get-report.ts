@@ -1,7 +1,9 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { reportFilter } from '../../../../contract/reports';
-import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeOverview } from '../../../../domain/reports';
+import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeMistakes, computeOverview, computeROverview } from '../../../../domain/reports';
+import { formatR } from '../../../../domain/risk/format-r';
+import { loadMistakeTags } from '../../risk/mistakes';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
 import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED } from '../../../../domain/reports/filter';
 import { getOpeningBalance, readReportScope } from '../../reports/service';
@@ -37,9 +39,11 @@ const filterInput = z.object({
 export const getReportTool = (ctx: ToolContext) =>
   tool({
     description:
-      "The trader's Reports page for any filter: the overview (net and gross P&L, fees, win rate, profit factor, expectancy, average win and loss, payoff, largest win and loss, consecutive wins and losses, hold times, trading days, best and worst day, daily deviation and Sharpe, max drawdown with its dates) or a breakdown by instrument, contract, side, setup, session, tag, account, weekday, hour of entry, hold time, position size, month or year. Filters combine: e.g. NQ shorts entered 14:00-16:00 in the last 90 days.",
+      "The trader's Reports page for any filter: the overview (net and gross P&L, fees, win rate, profit factor, expectancy, average win and loss, payoff, largest win and loss, consecutive wins and losses, hold times, trading days, best and worst day, daily deviation and Sharpe, max drawdown with its dates) with the same trades in R-multiples (net P&L over planned risk), or a breakdown by instrument, contract, side, setup, session, tag, account, weekday, hour of entry, hold time, position size, month or year. Filters combine: e.g. NQ shorts entered 14:00-16:00 in the last 90 days. Or the mistakes report: each tag the trader marked as a mistake with its trades, net P&L and R, and the net P&L without those trades.",
     inputSchema: z.object({
-      report: z.enum(['overview', 'breakdown']).describe('The overview, or a breakdown by one dimension'),
+      report: z
+        .enum(['overview', 'breakdown', 'mistakes'])
+        .describe("The overview (in dollars and in R), a breakdown by one dimension, or what each of the trader's mistake tags cost"),
       by: z.enum(BREAKDOWNS).optional().describe('The breakdown dimension (with report breakdown)'),
       filter: filterInput.optional(),
     }),
@@ -80,6 +84,20 @@ export const getReportTool = (ctx: ToolContext) =>
           figures: Object.fromEntries(
             listOverviewFigures(overview).map((f) => [f.label, `${formatFigure(f.kind, f.value, f.infinite)}${f.note ? ` (${f.note})` : ''}`]),
           ),
+          in_r: describeR(computeROverview(scope.set, scope.risk())),
+        };
+      }
+      if (report === 'mistakes') {
+        const tags = await ctx.database.withUser(ctx.userId, (tx) => loadMistakeTags(tx, ctx.userId));
+        if (tags.length === 0) return { basis, filter: scope.basis.description, mistakes: [], note: 'The trader has marked no tag as a mistake' };
+        const m = computeMistakes(scope.set, tags, scope.risk());
+        return {
+          basis,
+          filter: scope.basis.description,
+          mistakes: m.mistakes.map((row) => ({ mistake: row.tag, trades: row.trades, net_pnl: money(row.netCents), total_r: row.totalR === null ? '-' : formatR(row.totalR) })),
+          net_pnl: money(m.netCents),
+          net_pnl_without_mistakes: money(m.netWithoutMistakesCents),
+          trades_with_mistakes: m.tradesWithMistakes,
         };
       }
       const dimension = by!;
@@ -105,3 +123,17 @@ export const getReportTool = (ctx: ToolContext) =>
       };
     },
   });
+
+/** The overview's trades in R, with the trades without a planned risk said apart (never averaged in as 0R). */
+function describeR(r: ReturnType<typeof computeROverview>) {
+  if (r.tradesWithRisk === 0) return { note: 'No trade of this filter has a planned risk (a stop, a dollar risk or a default)' };
+  const text = (value: number | null) => (value === null ? '-' : formatR(value));
+  return {
+    'Total R': text(r.totalR),
+    'Expectancy (average R)': text(r.expectancyR),
+    'Average win': text(r.averageWinR),
+    'Average loss': text(r.averageLossR),
+    'Trades with a planned risk': r.tradesWithRisk,
+    ...(r.tradesWithoutRisk > 0 && { left_out: `${r.tradesWithoutRisk} trade${r.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
+  };
+}

@@ -141,7 +141,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
               </Table.Thead>
               <Table.Tbody>
                 {trades.map((t) => {
-                  const details = [t.period, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ');
+                  const details = [t.period, t.side, formatTradeType(t.trade_type), t.account_name ?? 'Unassigned'].filter(Boolean).join(' · ');
                   const open = notesOpen.has(t.id);
                   return (
                     <Fragment key={t.id}>

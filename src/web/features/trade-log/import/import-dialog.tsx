@@ -16,6 +16,7 @@ import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, Tim
 import { describeError, toastError } from './notify';
 import { notifyImported } from './prop-warning';
 import { readFileBytes } from './read-file';
+import { useTradeOptions } from '../use-trade-options';
 
 const AUTO = 'auto';
 const MAPPED = 'mapped';
@@ -77,6 +78,9 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [accountMap, setAccountMap] = useState<Record<string, string>>({});
   const [accountError, setAccountError] = useState<string | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
+  // Issue 27: the file says each trade's side; the setup is the trader's, here one for all of the file's trades.
+  const [setup, setSetup] = useState<string | null>(null);
+  const tradeOptions = useTradeOptions();
   const [previewUpload, setPreviewUpload] = useState<Upload>(null);
   // Issue 12, point 8: the trader's column mapping, and the header row it maps.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
@@ -173,7 +177,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const confirm = useMutation({
     // The zone the preview was read in, whichever chose it: what is stored is what the trader saw.
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable }, (sent, total) =>
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined }, (sent, total) =>
         setCommitUpload({ sent, total }),
       ),
     onSuccess: async (outcome) => {
@@ -259,6 +263,17 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 }}
                 onCreated={setCreatedAccountId}
                 error={accountError}
+              />
+              <Select
+                label="Setup"
+                placeholder="Each trade's own (none)"
+                description="For every trade of the file; the side comes from the file"
+                data={tradeOptions.trade_type}
+                value={setup}
+                onChange={setSetup}
+                searchable
+                clearable
+                data-testid="import-setup"
               />
             </SimpleGrid>
             <TradingDaySetting compact />

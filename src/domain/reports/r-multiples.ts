@@ -1,0 +1,119 @@
+import { findRiskDefault, resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
+import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
+
+/**
+ * The reports in R (issue 27, point 3). A trade's R-multiple is its net P&L over its planned risk (src/domain/risk):
+ * its own stop or dollar risk, else the trader's default for its account and instrument. Trades without a planned
+ * risk have no R: they are counted apart and never averaged in as 0R.
+ */
+
+/**
+ * Every trade's planned risk in cents (NaN without): its own, else the default that applies. Defaults in points are
+ * priced by quantity and point value, once per account, instrument and size (a trader has a few of those, not
+ * 100,000).
+ */
+export function computeRiskColumn(c: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
+  const risk = Float64Array.from(c.ownRisk);
+  if (defaults.length === 0) return risk;
+  const priced = new Map<string, number>();
+  for (let i = 0; i < c.size; i++) {
+    if (!Number.isNaN(risk[i]!)) continue;
+    const key = `${c.account.codes[i]}:${c.symbol.codes[i]}:${c.contract.codes[i]}:${c.quantity[i]}`;
+    let cents = priced.get(key);
+    if (cents === undefined) {
+      const accountId = c.account.values[c.account.codes[i]!] ?? null;
+      const symbol = c.symbol.values[c.symbol.codes[i]!] ?? '';
+      const q = c.quantity[i]!;
+      const planned = findRiskDefault(defaults, accountId, symbol)
+        ? resolvePlannedRisk(
+            {
+              accountId,
+              symbol,
+              contract: c.contract.values[c.contract.codes[i]!] ?? null,
+              side: null,
+              entryPrice: null,
+              quantity: Number.isNaN(q) ? null : String(q),
+              stopPrice: null,
+              riskCents: null,
+            },
+            defaults,
+          )
+        : null;
+      cents = planned ? planned.cents : Number.NaN;
+      priced.set(key, cents);
+    }
+    risk[i] = cents;
+  }
+  return risk;
+}
+
+/** The R bins of the distribution: each holds R in [from, to); the first and last are open. */
+export const R_BINS = [
+  { id: 'le-2', label: '≤ -2R', from: -Infinity, to: -2 },
+  { id: '-2', label: '-2R to -1R', from: -2, to: -1 },
+  { id: '-1', label: '-1R to 0R', from: -1, to: 0 },
+  { id: '0', label: '0R to 1R', from: 0, to: 1 },
+  { id: '1', label: '1R to 2R', from: 1, to: 2 },
+  { id: '2', label: '2R to 3R', from: 2, to: 3 },
+  { id: 'ge-3', label: '≥ 3R', from: 3, to: Infinity },
+] as const;
+
+export interface ROverview {
+  /** Trades of the set with a planned risk: every figure below is of these. */
+  tradesWithRisk: number;
+  /** Trades of the set without one ("12 trades without a planned risk"). */
+  tradesWithoutRisk: number;
+  totalR: number | null;
+  /** The average R of a trade with a planned risk: what a trade made, in what it risked. */
+  expectancyR: number | null;
+  averageWinR: number | null;
+  averageLossR: number | null;
+  /** Net P&L of the trades with a planned risk, in cents (what the R figures are of). */
+  netCentsWithRisk: number;
+  bins: Array<{ id: string; label: string; trades: number }>;
+}
+
+/** Two decimals, as R is shown; +0 for -0. */
+const roundR = (r: number) => Math.round(r * 100) / 100 + 0;
+
+/** A trade's R: net P&L over planned risk; NaN without a planned risk. */
+export const getTradeR = (c: TradeColumns, risk: Float64Array, i: number) => (risk[i]! > 0 ? c.pnl[i]! / risk[i]! : Number.NaN);
+
+/** The R figures of a set of trades, given every trade's planned risk (computeRiskColumn). */
+export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
+  const { columns: c, rows } = set;
+  let withRisk = 0;
+  let total = 0;
+  let wins = 0;
+  let winR = 0;
+  let losses = 0;
+  let lossR = 0;
+  let net = 0;
+  const bins = R_BINS.map((b) => ({ id: b.id, label: b.label, trades: 0 }));
+  for (const i of rows) {
+    const r = getTradeR(c, risk, i);
+    if (Number.isNaN(r)) continue;
+    withRisk++;
+    total += r;
+    net += c.pnl[i]!;
+    if (c.result[i] === RESULT.WIN) {
+      wins++;
+      winR += r;
+    } else if (c.result[i] === RESULT.LOSS) {
+      losses++;
+      lossR += r;
+    }
+    const bin = R_BINS.findIndex((b) => r >= b.from && r < b.to);
+    bins[bin]!.trades++;
+  }
+  return {
+    tradesWithRisk: withRisk,
+    tradesWithoutRisk: rows.length - withRisk,
+    totalR: withRisk === 0 ? null : roundR(total),
+    expectancyR: withRisk === 0 ? null : roundR(total / withRisk),
+    averageWinR: wins === 0 ? null : roundR(winR / wins),
+    averageLossR: losses === 0 ? null : roundR(lossR / losses),
+    netCentsWithRisk: net,
+    bins,
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * R-multiples as the screens write them. Apart from planned-risk.ts on purpose: a screen that only shows R (the
+ * dashboard, the Trade Log's rows) loads this, not the Decimal arithmetic that prices a plan.
+ */
+
+/** '+1.25R', '-0.50R', '0.00R': two decimals, the sign always shown but for zero. */
+export function formatR(r: number): string {
+  // Half away from zero, as money rounds: -0.125R reads -0.13R. The product is trimmed to 12 digits first, so that
+  // 1.005 (1.00499999... in binary) reads +1.01R as written.
+  const rounded = (Math.sign(r) * Math.round(Number((Math.abs(r) * 100).toPrecision(12)))) / 100 + 0;
+  const text = Math.abs(rounded).toFixed(2);
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${text}R`;
+}

@@ -1,0 +1,4 @@
+export * from './side';
+export * from './planned-risk';
+export * from './trade-plan';
+export * from './format-r';

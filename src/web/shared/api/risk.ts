@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import type { RiskDefaultBody, RiskDefaultDto } from '../../../contract/risk';
+import type { BulkRiskInput, BulkRiskResult } from '../../../contract/trades';
+import { queryKeys } from './keys';
+
+export type { RiskDefaultDto } from '../../../contract/risk';
+
+/** The trader's default risk per account and instrument (issue 27), most specific first. */
+export const riskDefaultsQuery = queryOptions({
+  queryKey: queryKeys.riskDefaults.all,
+  queryFn: () => apiFetch<RiskDefaultDto[]>('/api/risk-defaults'),
+});
+
+/** A default prices every trade without its own plan: a change refreshes the trades (their R) with the list. */
+function useRiskChange<T, V>(mutationFn: (variables: V) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.riskDefaults.all }),
+        client.invalidateQueries({ queryKey: queryKeys.trades.all }),
+      ]);
+    },
+  });
+}
+
+export const usePutRiskDefault = () =>
+  useRiskChange((body: RiskDefaultBody) => apiFetch<RiskDefaultDto>('/api/risk-defaults', { method: 'PUT', body: JSON.stringify(body) }));
+
+export const useDeleteRiskDefault = () =>
+  useRiskChange((id: string) => apiFetch<null>(`/api/risk-defaults/${id}`, { method: 'DELETE' }));
+
+/** One planned risk for the selected trades, all or none (POST /api/trades/bulk-risk). */
+export const useBulkRisk = () =>
+  useRiskChange((body: BulkRiskInput) => apiFetch<BulkRiskResult>('/api/trades/bulk-risk', { method: 'POST', body: JSON.stringify(body) }));
