@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimal, instant } from './common';
+import { isValidTimeZone } from '../domain/dates';
+import { calendarDay, decimal, instant } from './common';
 
 /**
  * Fills, price bars and what they tell of a trade (issue 29): a trade's fills (GET and PUT /api/trades/:id/fills), the
@@ -184,7 +185,7 @@ export const barsQuery = z.object({
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.enum(BAR_FORMAT_IDS, { error: `must be one of ${BAR_FORMAT_IDS.join(', ')}` }).optional()),
   /** The contract the bars are for, when the file has no symbol column (normalised: 'MNQ DEC25' is MNQZ5). */
   contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
-  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
   mapping: z.preprocess(jsonParam, barMapping.optional()),
@@ -272,7 +273,7 @@ export type BarsCoverage = z.infer<typeof barsCoverage>;
 export const deleteBarsQuery = z.object({
   contract: z.string().min(1, 'contract: choose the contract').max(40),
   resolution: z.preprocess((v) => Number(v), resolution),
-  day: z.iso.date('day must be a date as yyyy-MM-dd'),
+  day: calendarDay('day must be a date as yyyy-MM-dd'),
 });
 export const barsDeleted = z.strictObject({
   deleted: z.number().int().nonnegative(),

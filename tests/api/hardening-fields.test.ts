@@ -15,6 +15,7 @@ import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, re
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
+import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../src/contract/reports';
 import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
 import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
@@ -24,6 +25,9 @@ import { startProjectXServer, type ProjectXStandIn } from '../support/projectx-s
 import { ownFile } from './imports-support';
 import { PNG_BYTES } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
+
+/** A TradingView export of three one-minute bars: a valid bar file for the walk. */
+const BARS = 'time,open,high,low,close,Volume\n1741012500,20000,20005,19995,20001,10\n1741012560,20001,20006,19996,20002,11\n1741012620,20002,20007,19997,20003,12\n';
 
 /**
  * Issue 25, points 6 and 9: every field of every endpoint, sent malformed one at a time into an otherwise valid
@@ -274,6 +278,19 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
       'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
       'GET /api/reports/options': {},
+      'GET /api/reports/excursions': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/trades/:id/fills': { params: id('trade') },
+      'PUT /api/trades/:id/fills': {
+        params: id('trade'),
+        body: () => ({ fills: [{ time: '2025-03-03T14:35:00Z', side: 'Buy', quantity: '1', price: '20000' }, { time: '2025-03-03T14:40:00Z', side: 'Sell', quantity: '1', price: '20010' }] }),
+        bodySchema: fillsInput,
+      },
+      'GET /api/market/formats': {},
+      'POST /api/market/bars/preview': { query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }), querySchema: barsQuery, file: { text: BARS, type: 'text/csv' } },
+      'POST /api/market/bars': { query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }), querySchema: barsQuery, file: { text: BARS, type: 'text/csv' } },
+      'GET /api/market/bars/coverage': { query: () => ({ contract: 'MNQH5' }), querySchema: coverageQuery },
+      'DELETE /api/market/bars': { query: () => ({ contract: 'MNQH5', resolution: '60', day: '2025-03-03' }), querySchema: deleteBarsQuery },
+      'GET /api/market/trades/:id/chart': { params: id('trade'), query: () => ({ padding: '30' }), querySchema: chartQuery },
       'GET /api/trade-details/:id': { params: id('trade') },
       'GET /api/risk-defaults': {},
       'PUT /api/risk-defaults': { body: () => ({ account_id: ids.account, root: 'NQ', stop_points: '20' }), bodySchema: riskDefaultInput },
