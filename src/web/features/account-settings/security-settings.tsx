@@ -41,7 +41,7 @@ const PROVIDER_NAMES: Record<string, string> = { google: 'Google', oidc: 'your o
 /** Profile settings, Security: password, sessions, two-factor authentication (issue 11, "Account controls"). */
 export function SecuritySettings() {
   const methods = useQuery(signInMethodsQuery);
-  if (methods.isPending) return <Loader aria-label="Loading security settings" />;
+  if (methods.isPending) return <Loader role="status" aria-label="Loading security settings" />;
   if (methods.isError) return <Text c="var(--mantine-color-error)">Failed to load security settings</Text>;
   const hasPassword = methods.data.includes('credential');
   const others = methods.data.filter((m) => m !== 'credential').map((m) => PROVIDER_NAMES[m] ?? m);
@@ -155,7 +155,7 @@ function SessionList() {
   const [busy, setBusy] = useState<string | null>(null);
   const clock = useTraderTime();
 
-  if (sessions.isPending) return <Loader size="sm" aria-label="Loading sessions" />;
+  if (sessions.isPending) return <Loader size="sm" role="status" aria-label="Loading sessions" />;
   if (sessions.isError) return <Text c="var(--mantine-color-error)">Failed to load sessions</Text>;
 
   const revoke = async (token: string | 'others') => {

@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Set New Password" subtitle="Checking your reset link…">
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label="Checking your reset link" />
+          <Loader size="sm" role="status" aria-label="Checking your reset link" />
         </Group>
       </AuthLayout>
     );

@@ -32,7 +32,7 @@ export function ConnectionsPage() {
         you choose.
       </Text>
       {isPending ? (
-        <Loader size="sm" aria-label="Loading connections" />
+        <Loader size="sm" role="status" aria-label="Loading connections" />
       ) : isError || !data ? (
         <Alert color="red" variant="light" title="Failed to load broker connections">
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>

@@ -120,7 +120,7 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
       <Stack gap="sm">
         <TextInput label="Date" value={format(asDate(date), 'EEEE, MMMM d, yyyy')} readOnly variant="filled" data-testid="journal-date" />
         {day.isPending ? (
-          <Loader size="sm" aria-label="Loading the day" />
+          <Loader size="sm" role="status" aria-label="Loading the day" />
         ) : day.isError ? (
           <Text size="sm" c="var(--mantine-color-error)">
             {day.error.message}
@@ -305,7 +305,7 @@ export function JournalPage() {
             />
             <ScrollArea.Autosize mah={{ base: 320, sm: 'calc(100dvh - 300px)' }} type="auto" scrollbars="y" offsetScrollbars="y">
               {days.isPending ? (
-                <Loader size="sm" m="sm" aria-label="Loading trading days" />
+                <Loader size="sm" m="sm" role="status" aria-label="Loading trading days" />
               ) : list.length === 0 ? (
                 <Text size="sm" c="dimmed" p="xs" data-testid="journal-empty">
                   No trading days yet. Pick a date above to write about it.

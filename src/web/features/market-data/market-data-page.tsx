@@ -110,7 +110,7 @@ export function MarketDataPage() {
           )}
         </Group>
         {coverage.isPending ? (
-          <Loader size="sm" aria-label="Loading bars" />
+          <Loader size="sm" role="status" aria-label="Loading bars" />
         ) : coverage.isError ? (
           <Alert color="red" variant="light">
             The bars could not be loaded.

@@ -99,7 +99,7 @@ export function NotebookPage() {
   if (selectedId && note.isPending) {
     editor = (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading note" />
+        <Loader role="status" aria-label="Loading note" />
       </Group>
     );
   } else if (selectedId && note.isError) {

@@ -35,7 +35,7 @@ export function DayTradesDrawer(props: { accountId: string; day: string | null; 
     <Drawer opened={day !== null} onClose={onClose} position="right" size="lg" title={day ? `Trades of ${formatLongDay(day)}` : ''} data-testid="prop-day-trades">
       {query.isPending ? (
         <Group justify="center" p="lg">
-          <Loader aria-label="Loading trades" />
+          <Loader role="status" aria-label="Loading trades" />
         </Group>
       ) : query.isError ? (
         <Text c="var(--mantine-color-error)">{query.error.message}</Text>

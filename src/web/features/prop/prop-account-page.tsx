@@ -87,7 +87,7 @@ export function PropAccountPage() {
   if (query.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading the account" />
+        <Loader role="status" aria-label="Loading the account" />
       </Group>
     );
   }

@@ -33,7 +33,7 @@ export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, on
     <Modal opened={opened} onClose={onClose} stackId={stackId} title="Chat History" size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="history-dialog">
       {isPending ? (
         <Group justify="center" p="lg">
-          <Loader size="sm" aria-label="Loading conversations" />
+          <Loader size="sm" role="status" aria-label="Loading conversations" />
         </Group>
       ) : isError ? (
         <Text c="red" size="sm">

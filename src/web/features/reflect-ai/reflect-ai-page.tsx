@@ -267,7 +267,7 @@ export function ReflectAiPage() {
             </Alert>
           ) : loading ? (
             <Group justify="center" p="xl">
-              <Loader aria-label="Loading the conversation" />
+              <Loader role="status" aria-label="Loading the conversation" />
             </Group>
           ) : hasQuestion ? (
             <Conversation messages={messages} pending={pending} />

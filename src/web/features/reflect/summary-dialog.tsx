@@ -28,7 +28,7 @@ export function SummaryDialog({ opened, onClose, query }: { opened: boolean; onC
     <Modal opened={opened && !isError} onClose={onClose} title={<Text fw={700}>Summary</Text>} size="lg" data-testid="summary-dialog">
       {isPending || !data ? (
         <Stack align="center" py="lg">
-          <Loader size="sm" aria-label="Summarizing" />
+          <Loader size="sm" role="status" aria-label="Summarizing" />
         </Stack>
       ) : (
         <Stack gap="sm">

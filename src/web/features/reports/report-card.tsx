@@ -30,7 +30,7 @@ export function ReportCard({
             <Title order={2} size="h4">
               {title}
             </Title>
-            {busy && <Loader size="xs" aria-label="Updating" />}
+            {busy && <Loader size="xs" role="status" aria-label="Updating" />}
           </Group>
           {description && (
             <Text size="sm" c="dimmed">

@@ -142,7 +142,7 @@ export function CandleChart({ chart, symbol, timeZone, height }: { chart: TradeC
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {loading && (
         <Center pos="absolute" inset={0}>
-          <Loader size="sm" aria-label="Loading the chart" />
+          <Loader size="sm" role="status" aria-label="Loading the chart" />
         </Center>
       )}
     </Box>

@@ -147,7 +147,7 @@ export function TradeDetailsPage() {
   if (details.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading trade" />
+        <Loader role="status" aria-label="Loading trade" />
       </Group>
     );
   }

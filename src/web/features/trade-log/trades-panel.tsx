@@ -198,7 +198,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   if (account === null || active.isPending) {
     content = (
       <Center py="xl">
-        <Loader aria-label="Loading trades" />
+        <Loader role="status" aria-label="Loading trades" />
       </Center>
     );
   } else if (trades.length === 0 && !active.isPlaceholderData) {

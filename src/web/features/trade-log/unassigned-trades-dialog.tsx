@@ -75,7 +75,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
   if (query.isPending) {
     body = (
       <Center py="xl" data-testid="unassigned-loading">
-        <Loader aria-label="Loading unassigned trades" />
+        <Loader role="status" aria-label="Loading unassigned trades" />
       </Center>
     );
   } else if (authError) {

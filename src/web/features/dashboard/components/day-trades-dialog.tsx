@@ -87,7 +87,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
     >
       {query.isPending ? (
         <Group justify="center" p="lg">
-          <Loader aria-label="Loading trades" />
+          <Loader role="status" aria-label="Loading trades" />
         </Group>
       ) : query.isError ? (
         <Text c="var(--mantine-color-error)">{query.error.message}</Text>

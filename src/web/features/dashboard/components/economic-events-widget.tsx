@@ -58,7 +58,7 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
       <ScrollBox maxHeight={360} tabIndex={0} aria-label="Economic events list">
         {events.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading economic events" />
+            <Loader size="sm" role="status" aria-label="Loading economic events" />
           </Group>
         ) : events.isError ? (
           <Text size="sm" c="var(--mantine-color-error)" ta="center" p="md">

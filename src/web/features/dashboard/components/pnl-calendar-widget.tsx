@@ -103,7 +103,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           >
             <IconChevronRight size={16} aria-hidden="true" />
           </ActionIcon>
-          {stats.isFetching && <Loader size="xs" ml={4} aria-label="Loading" />}
+          {stats.isFetching && <Loader size="xs" ml={4} role="status" aria-label="Loading" />}
         </Group>
         <Group gap="xs" wrap="wrap">
           <AccountSelector value={account} onChange={setAccount} size="xs" w={180} />
@@ -125,7 +125,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
             closePicker();
           }}
         >
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the month picker" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the month picker" />}>
             <CalendarMonthPicker
               year={month.year}
               month={month.month}

@@ -36,7 +36,7 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
         <Tabs.Panel value="profile">
           {profile.isPending ? (
             <Group justify="center" p="lg">
-              <Loader aria-label="Loading profile" />
+              <Loader role="status" aria-label="Loading profile" />
             </Group>
           ) : profile.isError ? (
             <Text c="var(--mantine-color-error)">Failed to load profile</Text>

@@ -118,7 +118,7 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
       }
     >
       {links.isPending ? (
-        <Loader size="sm" aria-label="Loading quick links" />
+        <Loader size="sm" role="status" aria-label="Loading quick links" />
       ) : list.length === 0 ? (
         <Stack gap="xs" align="flex-start" data-testid="quick-links-empty">
           <Text size="sm" c="dimmed">

@@ -105,7 +105,7 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
         <div data-testid="screenshot-preview">
           {capturing ? (
             <Group justify="center" p="xl">
-              <Loader aria-label="Capturing the dashboard" />
+              <Loader role="status" aria-label="Capturing the dashboard" />
               <Text c="dimmed">Capturing…</Text>
             </Group>
           ) : failed || !url ? (

@@ -111,7 +111,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
       <ScrollBox maxHeight={460} data-testid="task-list">
         {tasks.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading tasks" />
+            <Loader size="sm" role="status" aria-label="Loading tasks" />
           </Group>
         ) : tasks.isError ? (
           <Text size="sm" c="var(--mantine-color-error)" ta="center" p="md">

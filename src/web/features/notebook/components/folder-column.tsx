@@ -80,7 +80,7 @@ export function FolderColumn({ selected, onSelect }: { selected: FolderSelection
       />
       <ScrollArea.Autosize mah={{ base: 200, md: 'calc(100dvh - 320px)' }} type="auto" scrollbars="y">
         {folders.isPending ? (
-          <Loader size="sm" m="sm" aria-label="Loading folders" />
+          <Loader size="sm" m="sm" role="status" aria-label="Loading folders" />
         ) : list.length === 0 ? (
           <Text size="sm" c="dimmed" px="sm" py={6} data-testid="folders-empty">
             No folders

@@ -84,7 +84,7 @@ export function NotesList({
       <ScrollArea.Autosize mah={{ base: 360, md: 'calc(100dvh - 250px)' }} type="auto" scrollbars="y" onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}>
         {notes.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading notes" />
+            <Loader size="sm" role="status" aria-label="Loading notes" />
           </Group>
         ) : notes.isError ? (
           <Text size="sm" c="var(--mantine-color-error)" p="sm">
