@@ -45,6 +45,7 @@ import { reportOptionsQuery } from './api';
 import classes from './reports.module.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
+type ListKey = 'symbol' | 'contract' | 'side' | 'setup' | 'session' | 'tag';
 const RESULT_LABELS: Record<TradeResult, string> = { Win: 'Win', Loss: 'Loss', BE: 'Break-even' };
 
 interface FilterBarProps {
@@ -72,6 +73,19 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   const set = (patch: Partial<ReportFilter>) => onChange({ ...filter, ...patch });
   const accountName = (id: string) => (id === UNASSIGNED ? 'Unassigned' : (accounts?.find((a) => a.id === id)?.name ?? 'Unknown account'));
   const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
+  /** A key of the filter that is a list of names: the names the trader's trades hold, and any chosen one no longer held. */
+  const listFilter = (key: ListKey, label: string, testId: string, { known = options?.[key], searchable = true }: { known?: readonly string[]; searchable?: boolean } = {}) => (
+    <MultiSelect
+      label={label}
+      placeholder={filter[key].length ? undefined : 'Any'}
+      data={choices(known, filter[key])}
+      value={filter[key]}
+      onChange={(values) => set({ [key]: values })}
+      searchable={searchable}
+      clearable
+      data-testid={testId}
+    />
+  );
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={`${classes.filterBar} ${classes.noPrint}`} data-testid={testId}>
@@ -139,65 +153,13 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
 
         <Collapse expanded={open} id={moreId} keepMounted={false}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.noPrint}>
-            <MultiSelect
-              label="Instrument"
-              placeholder={filter.symbol.length ? undefined : 'Any'}
-              data={choices(options?.symbol, filter.symbol)}
-              value={filter.symbol}
-              onChange={(symbol) => set({ symbol })}
-              searchable
-              clearable
-              data-testid="filter-symbol"
-            />
-            <MultiSelect
-              label="Contract"
-              placeholder={filter.contract.length ? undefined : 'Any'}
-              data={choices(options?.contract, filter.contract)}
-              value={filter.contract}
-              onChange={(contract) => set({ contract })}
-              searchable
-              clearable
-              data-testid="filter-contract"
-            />
-            <MultiSelect
-              label="Side"
-              placeholder={filter.side.length ? undefined : 'Any'}
-              data={choices(options?.side ?? ['Long', 'Short'], filter.side)}
-              value={filter.side}
-              onChange={(side) => set({ side })}
-              clearable
-              data-testid="filter-side"
-            />
-            <MultiSelect
-              label="Setup / type"
-              placeholder={filter.setup.length ? undefined : 'Any'}
-              data={choices(options?.setup, filter.setup)}
-              value={filter.setup}
-              onChange={(setup) => set({ setup })}
-              searchable
-              clearable
-              data-testid="filter-setup"
-            />
-            <MultiSelect
-              label="Session"
-              placeholder={filter.session.length ? undefined : 'Any'}
-              data={choices(options?.session, filter.session)}
-              value={filter.session}
-              onChange={(session) => set({ session })}
-              clearable
-              data-testid="filter-session"
-            />
+            {listFilter('symbol', 'Instrument', 'filter-symbol')}
+            {listFilter('contract', 'Contract', 'filter-contract')}
+            {listFilter('side', 'Side', 'filter-side', { known: options?.side ?? ['Long', 'Short'], searchable: false })}
+            {listFilter('setup', 'Setup / type', 'filter-setup')}
+            {listFilter('session', 'Session', 'filter-session', { searchable: false })}
             <Stack gap={4}>
-              <MultiSelect
-                label="Tags"
-                placeholder={filter.tag.length ? undefined : 'Any'}
-                data={choices(options?.tag, filter.tag)}
-                value={filter.tag}
-                onChange={(tag) => set({ tag })}
-                searchable
-                clearable
-                data-testid="filter-tags"
-              />
+              {listFilter('tag', 'Tags', 'filter-tags')}
               <SegmentedControl
                 size="xs"
                 aria-label="Tags must match"
