@@ -63,6 +63,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One more try for a browser scenario that timed out on a loaded 2-core runner (each scenario signs up a
+          // trader of its own, so a second try starts clean). A real defect fails both tries; the report lists any
+          // retried test as flaky.
+          retry: 1,
         },
       },
     ],

@@ -165,9 +165,11 @@ describe('keyboard only (issue 24)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/trade/${saved!.id}`);
     await palette.input.waitFor({ state: 'hidden' });
+    await page.getByTestId('trade-details').waitFor();
 
     await palette.openWithShortcut();
     await page.keyboard.type('Keyboard walk');
+    await eventually(() => palette.input.inputValue()).toBe('Keyboard walk');
     await page.getByTestId('search-note').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');

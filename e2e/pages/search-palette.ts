@@ -22,6 +22,8 @@ export class SearchPalette {
   async openWithShortcut() {
     await this.page.keyboard.press('Control+k');
     await this.input.waitFor();
+    // Spotlight moves the focus into its input once it has opened; keys typed before then would land on the page.
+    await this.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-input');
   }
 
   async search(query: string) {
