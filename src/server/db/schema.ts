@@ -195,6 +195,45 @@ export const tradingAccounts = pgTable(
   ],
 );
 
+/**
+ * Playbooks (issue 27, point 4): the trader's named setups, with a description, entry criteria and an ordered
+ * checklist of rules (playbook_rules). A trade takes one (trades.playbook_id) and ticks its rules (trade_rule_checks).
+ */
+export const playbooks = pgTable(
+  'playbooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    entryCriteria: text('entry_criteria').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('playbooks_id_user').on(t.id, t.userId),
+    uniqueIndex('playbooks_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    ownerPolicy('playbooks'),
+  ],
+);
+
+export const playbookRules = pgTable(
+  'playbook_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    playbookId: uuid('playbook_id').notNull(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    unique('playbook_rules_id_user').on(t.id, t.userId),
+    foreignKey({ name: 'playbook_rules_playbook_owner_fk', columns: [t.playbookId, t.userId], foreignColumns: [playbooks.id, playbooks.userId] }).onDelete('cascade'),
+    index('playbook_rules_playbook_idx').on(t.userId, t.playbookId, t.position),
+    ownerPolicy('playbook_rules'),
+  ],
+);
+
 export const trades = pgTable(
   'trades',
   {
@@ -233,6 +272,8 @@ export const trades = pgTable(
     stopPrice: decimal('stop_price'),
     riskAmount: money('risk_amount'),
     targetPrice: decimal('target_price'),
+    // The trade's playbook (issue 27, point 4); deleting the playbook leaves the trade without one.
+    playbookId: uuid('playbook_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     // The trading order's time keys (issue 24 point 1; src/domain/trades/trading-order.ts), kept by the database: the
@@ -275,10 +316,34 @@ export const trades = pgTable(
     uniqueIndex('trades_import_key_idx').on(t.userId, t.accountId, t.importKey),
     // Lets rows that point at a trade (reflections, notes) reference (trade_id, user_id): never another trader's.
     unique('trades_id_user').on(t.id, t.userId),
+    // ON DELETE SET NULL ("playbook_id") in the playbooks migration: Drizzle cannot say the column list.
+    foreignKey({
+      name: 'trades_playbook_owner_fk',
+      columns: [t.playbookId, t.userId],
+      foreignColumns: [playbooks.id, playbooks.userId],
+    }).onDelete('set null'),
+    index('trades_user_playbook_idx').on(t.userId, t.playbookId).where(sql`${t.playbookId} is not null`),
     check('trades_side', sql`${t.side} in ('Long', 'Short')`),
     check('trades_one_risk', sql`${t.stopPrice} is null or ${t.riskAmount} is null`),
     check('trades_risk_amount_positive', sql`${t.riskAmount} > 0`),
     ownerPolicy('trades'),
+  ],
+);
+
+/** The rules of its playbook a trade followed: one row per ticked rule, gone with the trade or the rule. */
+export const tradeRuleChecks = pgTable(
+  'trade_rule_checks',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    ruleId: uuid('rule_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tradeId, t.ruleId] }),
+    foreignKey({ name: 'trade_rule_checks_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete('cascade'),
+    foreignKey({ name: 'trade_rule_checks_rule_owner_fk', columns: [t.ruleId, t.userId], foreignColumns: [playbookRules.id, playbookRules.userId] }).onDelete('cascade'),
+    index('trade_rule_checks_rule_idx').on(t.userId, t.ruleId),
+    ownerPolicy('trade_rule_checks'),
   ],
 );
 
@@ -1056,4 +1121,7 @@ export const ownedTables = [
   'trade_excursions',
   'prop_rule_sets',
   'prop_ledger_entries',
+  'playbooks',
+  'playbook_rules',
+  'trade_rule_checks',
 ] as const;
