@@ -25,6 +25,7 @@ import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import { riskDefaultRoutes } from './features/risk/routes';
 import { mistakeTagRoutes } from './features/risk/mistakes';
+import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes';
 import { propRoutes } from './features/prop/routes';
 import { reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
@@ -148,6 +149,8 @@ export function createApp(appDeps: AppDeps) {
   api.route('/quick-links', quickLinkRoutes(deps));
   api.route('/risk-defaults', riskDefaultRoutes(deps));
   api.route('/mistake-tags', mistakeTagRoutes(deps));
+  api.route('/playbooks', playbookRoutes(deps));
+  api.route('/trade-playbooks', tradePlaybookRoutes(deps));
   api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   api.route('/market', marketRoutes(deps));

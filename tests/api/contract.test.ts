@@ -7,6 +7,7 @@ import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
 import { assignResult, backupImportResult, bulkDeleteResult, bulkRiskResult, trade, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
 import { mistakeTags, riskDefault, riskDefaultList } from '../../src/contract/risk';
+import { playbook, playbookList, playbookReport, playbooksReport, tradePlaybook } from '../../src/contract/playbooks';
 import { attachment, attachmentList } from '../../src/contract/attachments';
 import { journalDayDetail, journalDays, journalSave, noteChanged } from '../../src/contract/journal';
 import { note, noteFolder, noteFolderList, notePage, tagList, tagRef } from '../../src/contract/notes';
@@ -156,6 +157,23 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(mistakeTags, await alice.get('/api/mistake-tags'));
     conforms(apiError, await alice.put('/api/mistake-tags', { tags: [''] }), 400);
     conforms(mistakesReport, await alice.get('/api/reports/mistakes'));
+  });
+
+  it('playbooks: the list, a trade’s playbook and ticks, each playbook’s report', async () => {
+    const made = conforms(playbook, await alice.post('/api/playbooks', { name: 'Contract ORB', entry_criteria: 'Break of the 5-minute range', rules: [{ text: 'Wait for the retest' }] }), 201);
+    const edited = conforms(playbook, await alice.put(`/api/playbooks/${made.id}`, { name: 'Contract ORB', rules: [...made.rules, { text: 'Stop under the range' }] }));
+    expect(edited.rules.map((r) => r.text)).toEqual(['Wait for the retest', 'Stop under the range']);
+    expect(conforms(playbookList, await alice.get('/api/playbooks')).map((p) => p.id)).toContain(made.id);
+    conforms(playbook, await alice.get(`/api/playbooks/${made.id}`));
+    const t = await createTrade(alice, { date: '2026-03-13', period: 'AM', symbol: 'NQ', pnl: 120 });
+    const set = conforms(tradePlaybook, await alice.put(`/api/trade-playbooks/${t.id}`, { playbook_id: made.id, ticked_rule_ids: [edited.rules[0]!.id] }));
+    expect(set.followed_rules).toBe(false);
+    conforms(tradePlaybook, await alice.get(`/api/trade-playbooks/${t.id}`));
+    expect(conforms(playbookReport, await alice.get(`/api/playbooks/${made.id}/report`)).report.trades).toBe(1);
+    conforms(playbooksReport, await alice.get('/api/reports/playbooks'));
+    conforms(apiError, await alice.post('/api/playbooks', { name: ' ' }), 400);
+    conforms(apiError, await bob.get(`/api/playbooks/${made.id}/report`), 404);
+    expect((await alice.delete(`/api/playbooks/${made.id}`)).status).toBe(204);
   });
 
   it('answers a bad request with the shared error shape naming the field', async () => {

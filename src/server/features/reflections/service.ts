@@ -32,6 +32,7 @@ import { getPreferences } from '../preferences/routes';
 import { tradesRepo, type AccountScope } from '../trades/repo';
 import { reflectionsRepo, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
+import { playbooksService } from '../playbooks/service';
 
 type PeriodData = Omit<ReflectionsPageData, 'insights'>;
 
@@ -168,6 +169,8 @@ export const reflectionsService = {
     return db.withUser(userId, async (tx) => {
       const repo = reflectionsRepo(tx, userId);
       if (!(await repo.tradeExists(tradeId))) throw notFound('Trade not found');
+      // One rule model (issue 27): on a trade with a playbook, the answer ticks every rule of its checklist or none.
+      if (patch.followed_rules !== undefined) await playbooksService.applyReflectAnswer(tx, userId, tradeId, patch.followed_rules);
       const row = await repo.upsertOverride(tradeId, {
         followedRules: patch.followed_rules,
         tags: patch.tags,

@@ -3,6 +3,7 @@ import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readFilterQuery } from '../../http/validate';
 import { reportsService } from './service';
+import { playbooksService } from '../playbooks/service';
 
 /** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */
 export function reportRoutes({ database }: AppDeps) {
@@ -10,6 +11,7 @@ export function reportRoutes({ database }: AppDeps) {
     .get('/overview', async (c) => c.json(await reportsService.overview(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/excursions', async (c) => c.json(await reportsService.excursions(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/mistakes', async (c) => c.json(await reportsService.mistakes(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/playbooks', async (c) => c.json(await playbooksService.reports(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/equity', async (c) => c.json(await reportsService.equity(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/breakdown', async (c) => {
       const { by, filter } = readFilterQuery(c, breakdownQuery, ['by']);

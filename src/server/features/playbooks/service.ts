@@ -1,0 +1,168 @@
+import type { PlaybookDto, PlaybookInput, PlaybookReport, PlaybooksReport, TradePlaybookDto } from '../../../contract/playbooks';
+import { computePlaybookReport, deriveFollowedRules } from '../../../domain/playbooks';
+import type { ReportFilter } from '../../../domain/reports';
+import type { Database, Tx } from '../../db/client';
+import { badRequest, notFound } from '../../http/errors';
+import { readReportScope, type ReportScope } from '../reports/service';
+import { playbooksRepo, type PlaybookRow, type RuleRow } from './repo';
+
+function toPlaybookDto(row: PlaybookRow, rules: readonly RuleRow[]): PlaybookDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    entry_criteria: row.entryCriteria,
+    rules: rules.filter((r) => r.playbookId === row.id).map((r) => ({ id: r.id, text: r.text })),
+    trades: row.trades,
+    updated_at: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+async function readPlaybook(tx: Tx, userId: string, id: string): Promise<PlaybookDto> {
+  const repo = playbooksRepo(tx, userId);
+  const [row] = await repo.list(id);
+  if (!row) throw notFound('Playbook not found');
+  return toPlaybookDto(row, await repo.rules([id]));
+}
+
+async function writePlaybook(tx: Tx, userId: string, id: string | null, input: PlaybookInput): Promise<string> {
+  const repo = playbooksRepo(tx, userId);
+  if (await repo.nameTaken(input.name, id)) throw badRequest('name: you already have a playbook of this name');
+  const values = { name: input.name, description: input.description, entryCriteria: input.entry_criteria };
+  let playbookId = id;
+  if (playbookId === null) {
+    playbookId = await repo.insert(values);
+  } else if (!(await repo.update(playbookId, values))) {
+    throw notFound('Playbook not found');
+  }
+  // A rule id must be one of this playbook's: another playbook's (or trader's) rule is not moved here.
+  const own = new Set((await repo.rules([playbookId])).map((r) => r.id));
+  const ids = input.rules.flatMap((r) => (r.id ? [r.id] : []));
+  if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length) throw badRequest("rules: a rule id must be one of this playbook's rules");
+  await repo.replaceRules(playbookId, input.rules);
+  return playbookId;
+}
+
+/** The trade's playbook, ticks and Reflect's answer; 404 for a trade the trader does not have. */
+async function readTradePlaybook(tx: Tx, userId: string, tradeId: string): Promise<TradePlaybookDto> {
+  const repo = playbooksRepo(tx, userId);
+  const trade = await repo.tradePlaybook(tradeId);
+  if (!trade) throw notFound('Trade not found');
+  return {
+    trade_id: tradeId,
+    playbook_id: trade.playbookId,
+    ticked_rule_ids: trade.playbookId === null ? [] : await repo.ticks(tradeId),
+    followed_rules: await repo.followedRules(tradeId),
+  };
+}
+
+/** The report of each playbook over the filter's trades. */
+async function computeReports(database: Database, userId: string, scope: ReportScope, playbookId: string | null) {
+  const { rows: counts, rules } = await database.withUser(userId, async (tx) => {
+    const repo = playbooksRepo(tx, userId);
+    return { rows: await repo.tickCounts(playbookId), rules: await repo.rules(playbookId === null ? undefined : [playbookId]) };
+  });
+  const byTrade = new Map(counts.map((r) => [r.tradeId, r]));
+  const perPlaybook = new Map<string, { rows: number[]; ticked: number[] }>();
+  const { columns, rows } = scope.set;
+  for (const i of rows) {
+    const row = byTrade.get(columns.id[i]!);
+    if (!row) continue;
+    let bucket = perPlaybook.get(row.playbookId);
+    if (!bucket) perPlaybook.set(row.playbookId, (bucket = { rows: [], ticked: [] }));
+    bucket.rows.push(i);
+    bucket.ticked.push(row.ticked);
+  }
+  const ruleCount = new Map<string, number>();
+  for (const r of rules) ruleCount.set(r.playbookId, (ruleCount.get(r.playbookId) ?? 0) + 1);
+  const risk = scope.risk();
+  return (id: string) => {
+    const bucket = perPlaybook.get(id) ?? { rows: [], ticked: [] };
+    return computePlaybookReport({ columns, rows: Uint32Array.from(bucket.rows) }, risk, bucket.ticked, ruleCount.get(id) ?? 0);
+  };
+}
+
+export const playbooksService = {
+  list: (db: Database, userId: string): Promise<PlaybookDto[]> =>
+    db.withUser(userId, async (tx) => {
+      const repo = playbooksRepo(tx, userId);
+      const rows = await repo.list();
+      const rules = await repo.rules();
+      return rows.map((row) => toPlaybookDto(row, rules));
+    }),
+
+  get: (db: Database, userId: string, id: string) => db.withUser(userId, (tx) => readPlaybook(tx, userId, id)),
+
+  create: (db: Database, userId: string, input: PlaybookInput) =>
+    db.withUser(userId, async (tx) => readPlaybook(tx, userId, await writePlaybook(tx, userId, null, input))),
+
+  update: (db: Database, userId: string, id: string, input: PlaybookInput) =>
+    db.withUser(userId, async (tx) => {
+      await writePlaybook(tx, userId, id, input);
+      // Rules added or removed change whether a trade followed them all: Reflect's answers of its trades follow.
+      const repo = playbooksRepo(tx, userId);
+      const rules = (await repo.rules([id])).length;
+      for (const t of await repo.tickCounts(id)) await repo.setFollowedRules(t.tradeId, deriveFollowedRules(t.ticked, rules));
+      return readPlaybook(tx, userId, id);
+    }),
+
+  /** Its trades stay, without a playbook (the foreign key's SET NULL); their ticks go with its rules. */
+  async remove(db: Database, userId: string, id: string) {
+    if (!(await db.withUser(userId, (tx) => playbooksRepo(tx, userId).remove(id)))) throw notFound('Playbook not found');
+  },
+
+  getTradePlaybook: (db: Database, userId: string, tradeId: string) => db.withUser(userId, (tx) => readTradePlaybook(tx, userId, tradeId)),
+
+  /**
+   * Sets a trade's playbook and the rules of it the trade followed, and with them Reflect's "followed the rules" (every
+   * rule ticked: followed). Taking no playbook leaves Reflect's answer as it was.
+   */
+  setTradePlaybook: (db: Database, userId: string, tradeId: string, input: { playbook_id: string | null; ticked_rule_ids: string[] }) =>
+    db.withUser(userId, async (tx) => {
+      const repo = playbooksRepo(tx, userId);
+      if (!(await repo.tradePlaybook(tradeId))) throw notFound('Trade not found');
+      const ticked = [...new Set(input.ticked_rule_ids)];
+      if (input.playbook_id === null) {
+        if (ticked.length > 0) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
+        await repo.setTradePlaybook(tradeId, null, []);
+      } else {
+        if ((await repo.list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
+        const rules = await repo.rules([input.playbook_id]);
+        const own = new Set(rules.map((r) => r.id));
+        if (ticked.some((id) => !own.has(id))) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
+        await repo.setTradePlaybook(tradeId, input.playbook_id, ticked);
+        const followed = deriveFollowedRules(ticked.length, rules.length);
+        if (followed !== null) await repo.setFollowedRules(tradeId, followed);
+      }
+      return readTradePlaybook(tx, userId, tradeId);
+    }),
+
+  /**
+   * Reflect's answer for a trade with a playbook is its checklist: followed ticks every rule, broken or not rated
+   * clears the ticks. Returns false when the trade has no playbook with rules (Reflect keeps its own answer).
+   */
+  async applyReflectAnswer(tx: Tx, userId: string, tradeId: string, followed: boolean | null): Promise<boolean> {
+    const repo = playbooksRepo(tx, userId);
+    const trade = await repo.tradePlaybook(tradeId);
+    if (!trade?.playbookId) return false;
+    const rules = await repo.rules([trade.playbookId]);
+    if (rules.length === 0) return false;
+    await repo.setTradePlaybook(tradeId, trade.playbookId, followed === true ? rules.map((r) => r.id) : []);
+    return true;
+  },
+
+  async report(db: Database, userId: string, id: string, filter: ReportFilter, now: Date): Promise<PlaybookReport> {
+    const playbook = await playbooksService.get(db, userId, id);
+    const scope = await readReportScope(db, userId, filter, now);
+    const reportOf = await computeReports(db, userId, scope, id);
+    return { basis: scope.basis, playbook, report: reportOf(id) };
+  },
+
+  /** Every playbook's report over the filter's trades (the By Playbook table, the AI's tool). */
+  async reports(db: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
+    const list = await playbooksService.list(db, userId);
+    const scope = await readReportScope(db, userId, filter, now);
+    const reportOf = await computeReports(db, userId, scope, null);
+    return { basis: scope.basis, playbooks: list.map((p) => ({ id: p.id, name: p.name, report: reportOf(p.id) })) };
+  },
+};

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaybookDto, PlaybookReport, PlaybooksReport, TradePlaybookDto } from '../../src/contract/playbooks';
+import { migrationsFolder } from '../../src/server/db/client';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { migrationsBefore, openMigratingDb } from './migration-support';
+import { createTrade, newTrader } from './trades-support';
+
+/**
+ * Issue 27, point 4 over HTTP on both databases: playbooks with their ordered rules, owned by their trader through
+ * every endpoint; a trade's playbook and ticks, and Reflect's "followed the rules" as one model with them; each
+ * playbook's report; deleting a playbook leaves its trades.
+ */
+describe.each(backends())('playbooks on %s', (backend) => {
+  let app: TestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+    [alice, bob] = await Promise.all([newTrader(app, 'pb-alice'), newTrader(app, 'pb-bob')]);
+  });
+  afterAll(() => app?.close());
+
+  const makePlaybook = async (client: ApiClient, body: Record<string, unknown>) => {
+    const res = await client.post('/api/playbooks', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as PlaybookDto;
+  };
+  const setTrade = async (client: ApiClient, tradeId: string, playbookId: string | null, ticked: string[]) => {
+    const res = await client.put(`/api/trade-playbooks/${tradeId}`, { playbook_id: playbookId, ticked_rule_ids: ticked });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as TradePlaybookDto;
+  };
+  const followedOf = async (client: ApiClient, tradeId: string) => ((await client.get(`/api/trade-playbooks/${tradeId}`)).body as TradePlaybookDto).followed_rules;
+
+  it('keeps a playbook’s rules in their order, edits them in place keeping their ids, and refuses a bad one naming the field', async () => {
+    const orb = await makePlaybook(alice, {
+      name: 'Opening range breakout',
+      description: 'The first 5-minute range',
+      entry_criteria: 'A close outside the range',
+      rules: [{ text: 'Wait for the retest' }, { text: 'Stop under the range' }, { text: 'No trade after 11:00' }],
+    });
+    expect(orb).toMatchObject({ name: 'Opening range breakout', entry_criteria: 'A close outside the range', trades: 0 });
+    expect(orb.rules.map((r) => r.text)).toEqual(['Wait for the retest', 'Stop under the range', 'No trade after 11:00']);
+    const [retest, stop, late] = orb.rules;
+    // Reordered, one edited, one removed, one added: the kept ids stay.
+    const edited = (await alice.put(`/api/playbooks/${orb.id}`, { name: 'ORB', rules: [{ id: late!.id, text: 'No trade after 11:30' }, { id: retest!.id, text: 'Wait for the retest' }, { text: 'Size 1 on Fridays' }] })).body as PlaybookDto;
+    expect(edited.rules.map((r) => [r.id === late!.id, r.id === retest!.id, r.text])).toEqual([
+      [true, false, 'No trade after 11:30'],
+      [false, true, 'Wait for the retest'],
+      [false, false, 'Size 1 on Fridays'],
+    ]);
+    expect(edited.rules.map((r) => r.id)).not.toContain(stop!.id);
+    expect(edited.description).toBe('');
+
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ name: '' }, 'name'],
+      [{ name: 'orb' }, 'name'], // the same name, another case
+      [{ name: 'X', rules: [{ text: ' ' }] }, 'rules'],
+      [{ name: 'X', rules: [{ id: retest!.id, text: 'Stolen rule' }] }, 'rules'], // another playbook's rule
+    ];
+    for (const [body, field] of refusals) {
+      const res = await alice.post('/api/playbooks', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body as { fields: Array<{ field: string }> }).fields[0]!.field.split('.')[0]).toBe(field);
+    }
+    expect(((await alice.get('/api/playbooks')).body as PlaybookDto[]).map((p) => p.name)).toEqual(['ORB']);
+    await alice.delete(`/api/playbooks/${orb.id}`);
+  });
+
+  it('ticks rules per trade, derives Reflect’s answer from them and ticks them from Reflect, and reports the playbook', async () => {
+    const pb = await makePlaybook(alice, { name: 'VWAP reclaim', rules: [{ text: 'Above VWAP' }, { text: 'Volume rising' }] });
+    const [above, volume] = pb.rules.map((r) => r.id);
+    // +$200 on $100 risked (2R), every rule followed; -$100 on $100 (-1R), one of two; +$50 without a planned risk, both.
+    const a = await createTrade(alice, { date: '2026-04-06', symbol: 'NQ', pnl: 200, risk_amount: 100 });
+    const b = await createTrade(alice, { date: '2026-04-07', symbol: 'NQ', pnl: -100, risk_amount: 100 });
+    const c = await createTrade(alice, { date: '2026-04-08', symbol: 'ES', pnl: 50 });
+    const other = await createTrade(alice, { date: '2026-04-08', symbol: 'ES', pnl: -75 });
+    expect(await setTrade(alice, a.id, pb.id, [volume!, above!])).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [above, volume], followed_rules: true });
+    expect((await setTrade(alice, b.id, pb.id, [above!])).followed_rules).toBe(false);
+    await setTrade(alice, c.id, pb.id, [above!, volume!]);
+
+    const report = (await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport;
+    expect(report.playbook.trades).toBe(3);
+    expect(report.report).toMatchObject({
+      trades: 3,
+      wins: 2,
+      losses: 1,
+      winRate: 66.7,
+      netCents: 15_000,
+      // ($250 - $100) / 3 decided trades
+      expectancyCents: 5_000,
+      // (2 - 1) / 2 trades with a planned risk
+      expectancyR: 0.5,
+      tradesWithRisk: 2,
+      tradesWithoutRisk: 1,
+      rules: 2,
+      // 5 ticks of 6
+      adherence: 83.3,
+      followed: { trades: 2, netCents: 25_000, expectancyR: 2, tradesWithoutRisk: 1 },
+      broken: { trades: 1, netCents: -10_000, expectancyR: -1 },
+    });
+    // The reports' filter narrows it; By Playbook lists every playbook over the filter's trades.
+    expect(((await alice.get(`/api/playbooks/${pb.id}/report?symbol=ES`)).body as PlaybookReport).report.trades).toBe(1);
+    const all = (await alice.get('/api/reports/playbooks')).body as PlaybooksReport;
+    expect(all.playbooks.map((p) => [p.name, p.report.trades, p.report.netCents])).toEqual([['VWAP reclaim', 3, 15_000]]);
+    expect(all.basis.trades).toBe(4);
+
+    // Reflect's "followed" on a playbook trade ticks its whole checklist; "broke" clears it.
+    expect((await alice.patch(`/api/reflections/${b.id}`, { followed_rules: true })).status).toBe(200);
+    expect(((await alice.get(`/api/trade-playbooks/${b.id}`)).body as TradePlaybookDto).ticked_rule_ids).toEqual([above, volume]);
+    await alice.patch(`/api/reflections/${c.id}`, { followed_rules: false });
+    expect((await alice.get(`/api/trade-playbooks/${c.id}`)).body).toMatchObject({ ticked_rule_ids: [], followed_rules: false });
+    // A rule added to the playbook is one a trade has not ticked: Reflect's answers follow.
+    await alice.put(`/api/playbooks/${pb.id}`, { name: 'VWAP reclaim', rules: [...pb.rules, { text: 'Not into news' }] });
+    expect(await followedOf(alice, a.id)).toBe(false);
+    expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report).toMatchObject({ rules: 3, followed: { trades: 0 }, broken: { trades: 3 } });
+
+    // Deleting the playbook leaves its trades, without one; Reflect's answers stay (b broke the rule added since).
+    expect((await alice.delete(`/api/playbooks/${pb.id}`)).status).toBe(204);
+    expect((await alice.get(`/api/trades/${a.id}`)).status).toBe(200);
+    expect((await alice.get(`/api/trade-playbooks/${b.id}`)).body).toMatchObject({ playbook_id: null, ticked_rule_ids: [], followed_rules: false });
+    expect(await followedOf(alice, c.id)).toBe(false);
+    expect((await alice.get(`/api/playbooks/${pb.id}`)).status).toBe(404);
+    expect((await alice.get(`/api/trades/${other.id}`)).status).toBe(200);
+  });
+
+  it('keeps playbooks, rules and ticks to their trader through every endpoint', async () => {
+    const mine = await makePlaybook(alice, { name: 'Alice only', rules: [{ text: 'Secret rule' }] });
+    const aliceTrade = await createTrade(alice, { date: '2026-04-09', symbol: 'NQ', pnl: 10 });
+    await setTrade(alice, aliceTrade.id, mine.id, [mine.rules[0]!.id]);
+    const bobs = await makePlaybook(bob, { name: 'Bob', rules: [{ text: 'Bob rule' }] });
+    const bobTrade = await createTrade(bob, { date: '2026-04-09', symbol: 'NQ', pnl: 10 });
+
+    expect((await bob.get(`/api/playbooks/${mine.id}`)).status).toBe(404);
+    expect((await bob.put(`/api/playbooks/${mine.id}`, { name: 'Taken' })).status).toBe(404);
+    expect((await bob.delete(`/api/playbooks/${mine.id}`)).status).toBe(404);
+    expect((await bob.get(`/api/playbooks/${mine.id}/report`)).status).toBe(404);
+    expect((await bob.get(`/api/trade-playbooks/${aliceTrade.id}`)).status).toBe(404);
+    expect((await bob.put(`/api/trade-playbooks/${aliceTrade.id}`, { playbook_id: null })).status).toBe(404);
+    // Bob's trade cannot take Alice's playbook, nor tick her rule under his own playbook; his playbook cannot take her rule.
+    const borrowed = await bob.put(`/api/trade-playbooks/${bobTrade.id}`, { playbook_id: mine.id, ticked_rule_ids: [] });
+    expect([borrowed.status, (borrowed.body as { fields: Array<{ field: string }> }).fields[0]!.field]).toEqual([400, 'playbook_id']);
+    expect((await bob.put(`/api/trade-playbooks/${bobTrade.id}`, { playbook_id: bobs.id, ticked_rule_ids: [mine.rules[0]!.id] })).status).toBe(400);
+    expect((await bob.put(`/api/playbooks/${bobs.id}`, { name: 'Bob', rules: [{ id: mine.rules[0]!.id, text: 'Mine now' }] })).status).toBe(400);
+    // Bob sees only his own.
+    expect(((await bob.get('/api/playbooks')).body as PlaybookDto[]).map((p) => p.name)).toEqual(['Bob']);
+    expect(((await bob.get('/api/reports/playbooks')).body as PlaybooksReport).playbooks.map((p) => p.name)).toEqual(['Bob']);
+    // And nothing of Alice's changed.
+    expect((await alice.get(`/api/playbooks/${mine.id}`)).body).toMatchObject({ name: 'Alice only', rules: [{ text: 'Secret rule' }], trades: 1 });
+    expect((await alice.get(`/api/trade-playbooks/${aliceTrade.id}`)).body).toMatchObject({ playbook_id: mine.id, ticked_rule_ids: [mine.rules[0]!.id], followed_rules: true });
+  });
+});
+
+describe.each(backends())('migration playbooks on a database with data on %s', (backend) => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every Reflect answer (followed, broken, not rated) and leaves trades without a playbook', async () => {
+    const db = await openMigratingDb(backend);
+    try {
+      const before = migrationsBefore(25);
+      folders.push(before);
+      await db.migrate(before);
+      const user = 'user-before-0025';
+      await db.query(`insert into "user" (id, name, email) values ($1, 'Before', 'before-0025@example.com')`, [user]);
+      const ids = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000002${n}`);
+      for (const [n, id] of ids.entries()) {
+        await db.query(
+          `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ($1, $2, '2025-06-10T12:00:00Z', 'Tuesday', 'NQ', 'AM', 'Win', $3)`,
+          [id, user, 10 + n],
+        );
+      }
+      await db.query(`insert into trade_reflections (trade_id, user_id, followed_rules, description) values ($1, $4, true, 'kept'), ($2, $4, false, null), ($3, $4, null, 'unrated')`, [...ids, user]);
+      const reflectionsBefore = (await db.query(`select trade_id, followed_rules, description from trade_reflections order by trade_id`)).rows;
+
+      await db.migrate(migrationsFolder);
+
+      expect((await db.query(`select trade_id, followed_rules, description from trade_reflections order by trade_id`)).rows).toEqual(reflectionsBefore);
+      expect((await db.query(`select playbook_id from trades order by id`)).rows).toEqual([{ playbook_id: null }, { playbook_id: null }, { playbook_id: null }]);
+      // A trade cannot point at a playbook that is not its trader's.
+      await db.query(`insert into "user" (id, name, email) values ('other-0025', 'Other', 'other-0025@example.com')`);
+      const [{ id: foreign }] = (await db.query(`insert into playbooks (user_id, name) values ('other-0025', 'Theirs') returning id`)).rows as Array<{ id: string }>;
+      await expect(db.query(`update trades set playbook_id = $1 where id = $2`, [foreign, ids[0]])).rejects.toThrow(/trades_playbook_owner_fk/);
+    } finally {
+      await db.close();
+    }
+  });
+});
