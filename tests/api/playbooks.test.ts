@@ -183,7 +183,7 @@ describe.each(backends())('migration playbooks on a database with data on %s', (
       expect((await db.query(`select playbook_id from trades order by id`)).rows).toEqual([{ playbook_id: null }, { playbook_id: null }, { playbook_id: null }]);
       // A trade cannot point at a playbook that is not its trader's.
       await db.query(`insert into "user" (id, name, email) values ('other-0025', 'Other', 'other-0025@example.com')`);
-      const [{ id: foreign }] = (await db.query(`insert into playbooks (user_id, name) values ('other-0025', 'Theirs') returning id`)).rows as Array<{ id: string }>;
+      const foreign = ((await db.query(`insert into playbooks (user_id, name) values ('other-0025', 'Theirs') returning id`)).rows[0] as { id: string }).id;
       await expect(db.query(`update trades set playbook_id = $1 where id = $2`, [foreign, ids[0]])).rejects.toThrow(/trades_playbook_owner_fk/);
     } finally {
       await db.close();

@@ -43,6 +43,8 @@ const TradeDetailsPage = page(() => import('../features/trade-details/trade-deta
 const TutorialsPage = page(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage');
 const MarketDataPage = page(() => import('../features/market-data/market-data-page'), 'MarketDataPage');
 const PropAccountPage = page(() => import('../features/prop/prop-account-page'), 'PropAccountPage');
+const PlaybooksPage = page(() => import('../features/playbooks/playbooks-page'), 'PlaybooksPage');
+const PlaybookPage = page(() => import('../features/playbooks/playbook-page'), 'PlaybookPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
@@ -91,6 +93,8 @@ export function AppRouter() {
                 <Route path="/" element={<DashboardPage />} />
                 <Route path="/trade-log" element={<TradeLogPage />} />
                 <Route path="/reports/*" element={<ReportsPage />} />
+                <Route path="/playbooks" element={<PlaybooksPage />} />
+                <Route path="/playbooks/:id" element={<PlaybookPage />} />
                 <Route path="/reflect" element={<ReflectPage />} />
                 <Route path="/reflect-ai" element={<ReflectAiPage />} />
                 <Route path="/notebook" element={<NotebookPage />} />

@@ -5,6 +5,7 @@ import {
   IconBrandDiscord,
   IconBrandX,
   IconCalendarEvent,
+  IconClipboardCheck,
   IconChartBar,
   IconLayoutDashboard,
   IconListDetails,
@@ -44,6 +45,7 @@ const NAV: readonly NavEntry[] = [
   { label: 'Trade Log', to: '/trade-log', icon: <IconListDetails size={20} aria-hidden="true" />, testId: 'nav-trade-log' },
   // An addition to the spec's list (DESIGN "Beyond the spec"): the reports a trader picks a journal for.
   { label: 'Reports', to: '/reports', icon: <IconChartBar size={20} aria-hidden="true" />, testId: 'nav-reports' },
+  { label: 'Playbooks', to: '/playbooks', icon: <IconClipboardCheck size={20} aria-hidden="true" />, testId: 'nav-playbooks' },
   { label: 'Reflect', to: '/reflect', icon: <IconNotebook size={20} aria-hidden="true" />, testId: 'nav-reflect' },
   { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
   { label: 'Notebook', to: '/notebook', icon: <IconNotes size={20} aria-hidden="true" />, testId: 'nav-notebook' },

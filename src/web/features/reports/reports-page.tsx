@@ -19,6 +19,7 @@ import { FilterBar } from './filter-bar';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
 import { MistakesReportView } from './mistakes-report';
+import { ByPlaybookReport } from '../playbooks/by-playbook-report';
 import { useReportFilter } from './use-report-filter';
 import classes from './reports.module.css';
 
@@ -32,6 +33,7 @@ export const REPORT_VIEWS = [
   { id: 'distributions', path: 'distributions', label: 'Distributions' },
   { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
   { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
+  { id: 'playbooks', path: 'playbooks', label: 'Playbooks' },
   { id: 'compare', path: 'compare', label: 'Compare' },
 ] as const;
 type ViewId = (typeof REPORT_VIEWS)[number]['id'];
@@ -106,6 +108,7 @@ export function ReportsPage() {
 
       {view === 'overview' && <OverviewReport filter={filter} today={today} />}
       {view === 'mistakes' && <MistakesReportView filter={filter} />}
+      {view === 'playbooks' && <ByPlaybookReport filter={filter} />}
       {view === 'equity' && <EquityReport filter={filter} onFilterChange={setFilter} today={today} />}
       {view === 'breakdowns' && (
         <>

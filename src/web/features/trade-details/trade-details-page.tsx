@@ -17,6 +17,7 @@ import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { tradeDetailsQuery, useCreateLinkedNote } from './api';
 import { FillsCard } from './fills-card';
+import { TradePlaybookCard } from '../playbooks/trade-playbook-card';
 import { TradeChartCard } from './trade-chart-card';
 import { TradeFields } from './trade-fields';
 
@@ -224,6 +225,8 @@ export function TradeDetailsPage() {
       <Card withBorder radius="md" padding="md">
         <TradeFields trade={trade} />
       </Card>
+
+      <TradePlaybookCard tradeId={trade.id} />
 
       <TradeChartCard tradeId={trade.id} symbol={trade.contract || trade.symbol} timeZone={timeZone} />
 

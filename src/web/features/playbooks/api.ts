@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PlaybookBody, PlaybookDto, PlaybookReport, PlaybooksReport, TradePlaybookBody, TradePlaybookDto } from '../../../contract/playbooks';
+import { writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
+import { apiFetch } from '../../lib/api';
+import { reportKeys } from '../reports/api';
+
+/**
+ * Playbooks' server calls (issue 27, point 4). Reports of playbooks sit under the reports' keys (['trades', ...]), so a
+ * trade's change refreshes them as it refreshes every report.
+ */
+export const playbookKeys = {
+  all: ['playbooks'] as const,
+  trade: (tradeId: string) => ['trades', 'playbook', tradeId] as const,
+};
+
+export const playbooksQuery = queryOptions({
+  queryKey: playbookKeys.all,
+  queryFn: () => apiFetch<PlaybookDto[]>('/api/playbooks'),
+});
+
+const query = (filter: ReportFilter) => {
+  const text = writeReportFilterParams(filter).toString();
+  return text ? `?${text}` : '';
+};
+
+export const playbookReportQuery = (id: string, filter: ReportFilter) =>
+  queryOptions({
+    queryKey: [...reportKeys.report('playbook', filter, { id })],
+    queryFn: () => apiFetch<PlaybookReport>(`/api/playbooks/${id}/report${query(filter)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const playbooksReportQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: [...reportKeys.report('playbooks', filter)],
+    queryFn: () => apiFetch<PlaybooksReport>(`/api/reports/playbooks${query(filter)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const tradePlaybookQuery = (tradeId: string) =>
+  queryOptions({
+    queryKey: playbookKeys.trade(tradeId),
+    queryFn: () => apiFetch<TradePlaybookDto>(`/api/trade-playbooks/${tradeId}`),
+  });
+
+export const savePlaybook = (id: string | null, body: PlaybookBody) =>
+  apiFetch<PlaybookDto>(id ? `/api/playbooks/${id}` : '/api/playbooks', { method: id ? 'PUT' : 'POST', body: JSON.stringify(body) });
+
+export const deletePlaybook = (id: string) => apiFetch<void>(`/api/playbooks/${id}`, { method: 'DELETE' });
+
+export const saveTradePlaybook = (tradeId: string, body: TradePlaybookBody) =>
+  apiFetch<TradePlaybookDto>(`/api/trade-playbooks/${tradeId}`, { method: 'PUT', body: JSON.stringify(body) });
