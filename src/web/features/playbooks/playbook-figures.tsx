@@ -67,8 +67,8 @@ export function PlaybookFigures({ report }: { report: Report }) {
           This playbook has no rules yet: add some to see how following them pays.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" data-testid="playbook-adherence-table">
+        <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Results when the rules were followed and when one was broken">
+          <Table verticalSpacing="xs" miw={420} data-testid="playbook-adherence-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Rules</Table.Th>
@@ -84,7 +84,7 @@ export function PlaybookFigures({ report }: { report: Report }) {
               <AdherenceRow label="One or more broken" figures={report.broken} testId="playbook-broken" />
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Stack>
   );
@@ -116,8 +116,8 @@ function AdherenceRow({ label, figures, testId }: { label: string; figures: Figu
 /** By Playbook: each playbook's figures over the reports' filter, a row each. */
 export function PlaybooksTable({ report }: { report: PlaybooksReport }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" data-testid="by-playbook-table">
+    <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Figures by playbook">
+      <Table verticalSpacing="xs" miw={720} data-testid="by-playbook-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Playbook</Table.Th>
@@ -163,6 +163,6 @@ export function PlaybooksTable({ report }: { report: PlaybooksReport }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

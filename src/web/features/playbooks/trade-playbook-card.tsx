@@ -44,7 +44,7 @@ export function TradePlaybookCard({ tradeId }: { tradeId: string }) {
           Playbook
         </Title>
         {playbook && playbook.rules.length > 0 && (
-          <Badge variant="light" color={followed === playbook.rules.length ? 'teal' : 'orange'} tt="none" data-testid="trade-playbook-status">
+          <Badge variant="dot" color={followed === playbook.rules.length ? 'teal' : 'orange'} tt="none" data-testid="trade-playbook-status">
             {followed === playbook.rules.length ? 'All rules followed' : `${followed} of ${playbook.rules.length} rules followed`}
           </Badge>
         )}

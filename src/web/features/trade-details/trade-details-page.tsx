@@ -213,7 +213,7 @@ export function TradeDetailsPage() {
           </Tooltip>
         </Group>
         <Group gap="sm" align="center">
-          <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} size="lg" tt="none">
+          <Badge variant="dot" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} size="lg" tt="none">
             {trade.status}
           </Badge>
           <Text size="xl" fw={700} ff="monospace" c={pnlTone(cents)} data-testid="trade-pnl-header">

@@ -72,7 +72,7 @@ export function TradeFields({ trade }: { trade: Trade }) {
       <Field label="Session">{trade.period}</Field>
       <Field label="Type">{formatTradeType(trade.trade_type)}</Field>
       <Field label="Result">
-        <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} tt="none" w="fit-content">
+        <Badge variant="dot" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} tt="none" w="fit-content">
           {trade.status}
         </Badge>
       </Field>
