@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaybookDto, PlaybookReport, PlaybooksReport, TradePlaybookDto } from '../../src/contract/playbooks';
 import { migrationsFolder } from '../../src/server/db/client';
+import { formatR } from '../../src/domain/risk/format-r';
+import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { postSse } from '../support/sse';
 import { migrationsBefore, openMigratingDb } from './migration-support';
 import { createTrade, newTrader } from './trades-support';
 
@@ -15,12 +18,17 @@ describe.each(backends())('playbooks on %s', (backend) => {
   let app: TestApp;
   let alice: ApiClient;
   let bob: ApiClient;
+  let provider: AiServer;
 
   beforeAll(async () => {
-    app = await startTestApp({ backend });
+    provider = await startAiServer();
+    app = await startTestApp({ backend, env: aiEnv(provider, { AI_RATE_LIMIT: '200' }) });
     [alice, bob] = await Promise.all([newTrader(app, 'pb-alice'), newTrader(app, 'pb-bob')]);
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
 
   const makePlaybook = async (client: ApiClient, body: Record<string, unknown>) => {
     const res = await client.post('/api/playbooks', body);
@@ -106,6 +114,28 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const all = (await alice.get('/api/reports/playbooks')).body as PlaybooksReport;
     expect(all.playbooks.map((p) => [p.name, p.report.trades, p.report.netCents])).toEqual([['VWAP reclaim', 3, 15_000]]);
     expect(all.basis.trades).toBe(4);
+
+    // The analyst's report tool answers by playbook with the page's figures, the trades without a planned risk said.
+    const session = (await alice.get('/api/chat/sessions/current')).body as { id: string };
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'playbooks', filter: {} } }] }, { text: 'Your playbooks.' }, { text: 'Playbooks' });
+    const { events } = await postSse(alice, '/api/chat', { sessionId: session.id, message: 'Which playbook works, and does following its rules pay?' });
+    expect(events.find((e: { type: string }) => e.type === 'source')).toMatchObject({ tool: 'get_report', trades: 4 });
+    const tool = JSON.parse(provider.completions().at(-2)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    expect(tool.playbooks).toEqual([
+      {
+        playbook: 'VWAP reclaim',
+        rules: 2,
+        trades: 3,
+        win_rate: '66.7%',
+        net_pnl: '$150.00',
+        expectancy: '$50.00',
+        expectancy_r: formatR(0.5),
+        r_left_out: '1 trade without a planned risk',
+        rules_followed: '83.3%',
+        all_rules_followed: { trades: 2, win_rate: '100.0%', net_pnl: '$250.00', expectancy: '$125.00', expectancy_r: '+2.00R', r_left_out: '1 trade without a planned risk' },
+        one_or_more_rules_broken: { trades: 1, win_rate: '0.0%', net_pnl: '-$100.00', expectancy: '-$100.00', expectancy_r: '-1.00R' },
+      },
+    ]);
 
     // Reflect's "followed" on a playbook trade ticks its whole checklist; "broke" clears it.
     expect((await alice.patch(`/api/reflections/${b.id}`, { followed_rules: true })).status).toBe(200);

@@ -158,11 +158,16 @@ export const playbooksService = {
     return { basis: scope.basis, playbook, report: reportOf(id) };
   },
 
-  /** Every playbook's report over the filter's trades (the By Playbook table, the AI's tool). */
+  /** Every playbook's report over the filter's trades (the By Playbook table). */
   async reports(db: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
-    const list = await playbooksService.list(db, userId);
     const scope = await readReportScope(db, userId, filter, now);
+    return { basis: scope.basis, playbooks: await playbooksService.reportsInScope(db, userId, scope) };
+  },
+
+  /** Every playbook's report over a report scope's trades (By Playbook, the AI's report tool), by name. */
+  async reportsInScope(db: Database, userId: string, scope: ReportScope) {
+    const list = await playbooksService.list(db, userId);
     const reportOf = await computeReports(db, userId, scope, null);
-    return { basis: scope.basis, playbooks: list.map((p) => ({ id: p.id, name: p.name, report: reportOf(p.id) })) };
+    return list.map((p) => ({ id: p.id, name: p.name, report: reportOf(p.id) }));
   },
 };

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { reportFilter } from '../../../../contract/reports';
 import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeMistakes, computeOverview, computeROverview } from '../../../../domain/reports';
 import { formatR } from '../../../../domain/risk/format-r';
+import type { PlaybookFigures } from '../../../../domain/playbooks';
 import { loadMistakeTags } from '../../risk/mistakes';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
 import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED } from '../../../../domain/reports/filter';
 import { getOpeningBalance, readReportScope } from '../../reports/service';
+import { playbooksService } from '../../playbooks/service';
 import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
 
 /**
@@ -39,11 +41,11 @@ const filterInput = z.object({
 export const getReportTool = (ctx: ToolContext) =>
   tool({
     description:
-      "The trader's Reports page for any filter: the overview (net and gross P&L, fees, win rate, profit factor, expectancy, average win and loss, payoff, largest win and loss, consecutive wins and losses, hold times, trading days, best and worst day, daily deviation and Sharpe, max drawdown with its dates) with the same trades in R-multiples (net P&L over planned risk), or a breakdown by instrument, contract, side, setup, session, tag, account, weekday, hour of entry, hold time, position size, month or year. Filters combine: e.g. NQ shorts entered 14:00-16:00 in the last 90 days. Or the mistakes report: each tag the trader marked as a mistake with its trades, net P&L and R, and the net P&L without those trades.",
+      "The trader's Reports page for any filter: the overview (net and gross P&L, fees, win rate, profit factor, expectancy, average win and loss, payoff, largest win and loss, consecutive wins and losses, hold times, trading days, best and worst day, daily deviation and Sharpe, max drawdown with its dates) with the same trades in R-multiples (net P&L over planned risk), or a breakdown by instrument, contract, side, setup, session, tag, account, weekday, hour of entry, hold time, position size, month or year. Filters combine: e.g. NQ shorts entered 14:00-16:00 in the last 90 days. Or the mistakes report: each tag the trader marked as a mistake with its trades, net P&L and R, and the net P&L without those trades. Or the playbooks report: each of the trader's playbooks (named setups with a checklist of rules) with its trades, win rate, net P&L, expectancy in $ and R, how often its rules were followed, and its results when every rule was followed against when one was broken.",
     inputSchema: z.object({
       report: z
-        .enum(['overview', 'breakdown', 'mistakes'])
-        .describe("The overview (in dollars and in R), a breakdown by one dimension, or what each of the trader's mistake tags cost"),
+        .enum(['overview', 'breakdown', 'mistakes', 'playbooks'])
+        .describe("The overview (in dollars and in R), a breakdown by one dimension, what each of the trader's mistake tags cost, or each playbook's results and rule-following"),
       by: z.enum(BREAKDOWNS).optional().describe('The breakdown dimension (with report breakdown)'),
       filter: filterInput.optional(),
     }),
@@ -98,6 +100,30 @@ export const getReportTool = (ctx: ToolContext) =>
           net_pnl: money(m.netCents),
           net_pnl_without_mistakes: money(m.netWithoutMistakesCents),
           trades_with_mistakes: m.tradesWithMistakes,
+        };
+      }
+      if (report === 'playbooks') {
+        const playbooks = await playbooksService.reportsInScope(ctx.database, ctx.userId, scope);
+        if (playbooks.length === 0) return { basis, filter: scope.basis.description, playbooks: [], note: 'The trader has no playbooks' };
+        const figures = (f: PlaybookFigures) => ({
+          trades: f.trades,
+          win_rate: f.winRate === null ? '-' : percent(f.winRate),
+          net_pnl: money(f.netCents),
+          expectancy: f.expectancyCents === null ? '-' : money(f.expectancyCents),
+          expectancy_r: f.expectancyR === null ? '-' : formatR(f.expectancyR),
+          ...(f.tradesWithoutRisk > 0 && { r_left_out: `${f.tradesWithoutRisk} trade${f.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
+        });
+        return {
+          basis,
+          filter: scope.basis.description,
+          playbooks: playbooks.map(({ name, report: r }) => ({
+            playbook: name,
+            rules: r.rules,
+            ...figures(r),
+            rules_followed: r.adherence === null ? '-' : percent(r.adherence),
+            ...(r.rules > 0 && { all_rules_followed: figures(r.followed), one_or_more_rules_broken: figures(r.broken) }),
+          })),
+          chart: { kind: 'bar' as const, title: 'Net P&L by playbook', points: playbooks.map((p) => ({ label: p.name, cents: p.report.netCents })) },
         };
       }
       const dimension = by!;
