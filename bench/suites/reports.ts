@@ -84,7 +84,7 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>;
  * sizes 1 to 5, a few tags, three setups, 70% in one account, 20% in the other and 10% unassigned; a third with a stop,
  * a third with a dollar risk, the rest priced by the NQ default or without a planned risk (issue 27). Written straight into
  * the database as the API stores trades (net pnl, status from its sign, 12:00 UTC); the triggers keep the rollups and
- * the version.
+ * the version. Three in four trades take one of three playbooks and tick some of its four rules.
  */
 async function seed(query: Query, trader: Trader) {
   await query(
@@ -104,6 +104,24 @@ async function seed(query: Query, trader: Trader) {
           lateral (select d.day - interval '1 day' + interval '11 hours' + ((g * 13) % 1320) * interval '1 minute' as entry) e,
           lateral (select round((((g * 7919) % 2001) - 900)::numeric / 4, 2) as pnl) p`,
     [trader.userId, trader.accountId, TRADES, trader.otherAccountId],
+  );
+  // Issue 27, point 4: three playbooks of four rules; three trades in four take one, and tick 0 to 4 of its rules.
+  await query(
+    `with p as (insert into playbooks (user_id, name) select $1, 'Playbook ' || k from generate_series(1, 3) k returning id, name)
+     insert into playbook_rules (user_id, playbook_id, position, text) select $1, p.id, r, 'Rule ' || r from p, generate_series(0, 3) r`,
+    [trader.userId],
+  );
+  await query(
+    `update trades t set playbook_id = p.id
+     from (select id, row_number() over (order by name) as k from playbooks where user_id = $1) p
+     where t.user_id = $1 and abs(hashtext(t.id::text)) % 4 = p.k`,
+    [trader.userId],
+  );
+  await query(
+    `insert into trade_rule_checks (user_id, trade_id, rule_id)
+     select $1, t.id, r.id from trades t join playbook_rules r on r.playbook_id = t.playbook_id and r.user_id = t.user_id
+     where t.user_id = $1 and abs(hashtext(t.id::text || 'ticks')) % 5 > r.position`,
+    [trader.userId],
   );
 }
 
@@ -134,6 +152,8 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
   const firstMs = performance.now() - t0;
   if (first.overview.trades !== TRADES) throw new Error(`expected ${TRADES} trades, the overview counts ${first.overview.trades}`);
 
+  const playbooks = (await (await get('/api/playbooks')).json()) as Array<{ id: string; trades: number }>;
+  if (playbooks.length !== 3 || playbooks[0]!.trades < TRADES / 5) throw new Error(`expected 3 playbooks of ~25,000 trades, got ${JSON.stringify(playbooks)}`);
   const acct = trader.accountId;
   // Filters of the days and accounts only, and trade-level filters combined; each sample takes the next one.
   const plain = ['', '?range=last-90-days', `?account=${acct}`, `?range=this-year&account=${acct}&account=unassigned`];
@@ -159,6 +179,9 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     ...report('distribution of net P&L', '/api/reports/distribution', 'of=pnl'),
     ...report('distribution of hold time', '/api/reports/distribution', 'of=hold'),
     ['filter options', ['/api/reports/options']],
+    // Issue 27: each playbook's report (a quarter of the trades each), and By Playbook over every trade.
+    ...report("a playbook's report", `/api/playbooks/${playbooks[0]!.id}/report`),
+    ...report('By Playbook (3 playbooks)', '/api/reports/playbooks'),
   ];
   const rows: Row[] = [];
   for (const [name, paths] of measures) {

@@ -115,6 +115,16 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(all.playbooks.map((p) => [p.name, p.report.trades, p.report.netCents])).toEqual([['VWAP reclaim', 3, 15_000]]);
     expect(all.basis.trades).toBe(4);
 
+    // The shared filter: the Reports, the Trade Log and the AI read the playbook filter, named in the basis.
+    const overview = (await alice.get(`/api/reports/overview?playbook=${pb.id}`)).body as { basis: { trades: number; description: string }; overview: { netCents: number } };
+    expect([overview.basis.trades, overview.overview.netCents]).toEqual([3, 15_000]);
+    expect(overview.basis.description).toBe('All Time; playbook VWAP reclaim');
+    const listed = (await alice.get(`/api/trades?playbook=${pb.id}&limit=50`)).body as { trades: Array<{ id: string }> };
+    expect(listed.trades.map((t) => t.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect((await alice.get('/api/reports/overview?playbook=nope')).status).toBe(400);
+    // Another trader's filter on Alice's playbook id finds none of her trades.
+    expect(((await bob.get(`/api/reports/overview?playbook=${pb.id}`)).body as { basis: { trades: number } }).basis.trades).toBe(0);
+
     // The analyst's report tool answers by playbook with the page's figures, the trades without a planned risk said.
     const session = (await alice.get('/api/chat/sessions/current')).body as { id: string };
     provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'playbooks', filter: {} } }] }, { text: 'Your playbooks.' }, { text: 'Playbooks' });
@@ -136,6 +146,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
         one_or_more_rules_broken: { trades: 1, win_rate: '0.0%', net_pnl: '-$100.00', expectancy: '-$100.00', expectancy_r: '-1.00R' },
       },
     ]);
+
+    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { playbook: ['vwap reclaim'] } } }] }, { text: 'VWAP only.' });
+    const filtered = await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And the VWAP reclaim trades alone?' });
+    expect(filtered.events.find((e: { type: string }) => e.type === 'source')).toMatchObject({ tool: 'get_report', trades: 3 });
 
     // Reflect's "followed" on a playbook trade ticks its whole checklist; "broke" clears it.
     expect((await alice.patch(`/api/reflections/${b.id}`, { followed_rules: true })).status).toBe(200);

@@ -75,6 +75,8 @@ export interface ReportFilter {
   side: string[];
   /** The setup or type (the spec's trade_type). */
   setup: string[];
+  /** Playbook ids (issue 27, point 4). */
+  playbook: string[];
   /** The session (the spec's period). */
   session: string[];
   tag: string[];
@@ -92,11 +94,11 @@ export interface ReportFilter {
 
 /** The keys that travel in a URL, in the order a URL writes them. */
 export const REPORT_FILTER_KEYS = [
-  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax',
+  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax',
 ] as const satisfies ReadonlyArray<keyof ReportFilter>;
 
 /** Keys that take a list (repeated in a URL: ?symbol=NQ&symbol=ES). */
-export const REPORT_FILTER_LIST_KEYS = ['account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'result', 'weekday', 'hour', 'hold'] as const satisfies ReadonlyArray<keyof ReportFilter>;
+export const REPORT_FILTER_LIST_KEYS = ['account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'result', 'weekday', 'hour', 'hold'] as const satisfies ReadonlyArray<keyof ReportFilter>;
 export type ReportFilterListKey = (typeof REPORT_FILTER_LIST_KEYS)[number];
 
 export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
@@ -108,6 +110,7 @@ export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
   contract: [],
   side: [],
   setup: [],
+  playbook: [],
   session: [],
   tag: [],
   tagMode: 'any',
@@ -161,6 +164,7 @@ export function hasTradeLevelFilter(filter: ReportFilter): boolean {
     filter.contract.length > 0 ||
     filter.side.length > 0 ||
     filter.setup.length > 0 ||
+    filter.playbook.length > 0 ||
     filter.session.length > 0 ||
     filter.tag.length > 0 ||
     filter.result.length > 0 ||
@@ -251,6 +255,7 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     contract: list('contract'),
     side: list('side'),
     setup: list('setup'),
+    playbook: list('playbook'),
     session: list('session'),
     tag: list('tag'),
     tagMode: isIn(TAG_MODES, raw.tagMode) ? raw.tagMode : 'any',
@@ -324,6 +329,8 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   if (filter.contract.length > 0) parts.push(`contract ${or(filter.contract)}`);
   if (filter.side.length > 0) parts.push(`side ${or(filter.side)}`);
   if (filter.setup.length > 0) parts.push(`setup ${or(filter.setup.map((s) => s || '(none)'))}`);
+  // Playbooks are named through the same lookup as accounts (both are the trader's ids).
+  if (filter.playbook.length > 0) parts.push(`playbook ${or(filter.playbook.map((id) => accountName(id) ?? 'an unknown playbook'))}`);
   if (filter.session.length > 0) parts.push(`session ${or(filter.session)}`);
   if (filter.tag.length > 0) parts.push(`tags ${TAG_MODE_LABELS[filter.tagMode]} ${filter.tag.join(', ')}`);
   if (filter.result.length > 0) parts.push(`result ${or(filter.result)}`);

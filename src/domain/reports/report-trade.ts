@@ -25,6 +25,8 @@ export interface ReportTrade {
   side: string | null;
   /** The setup or type (the spec's trade_type). */
   setup: string;
+  /** The trade's playbook id (issue 27, point 4); absent or null: none. */
+  playbookId?: string | null;
   /** The session (the spec's period). */
   session: string;
   tags: readonly string[];
@@ -83,6 +85,7 @@ export interface TradeColumns {
   contract: TextColumn;
   side: TextColumn;
   setup: TextColumn;
+  playbook: TextColumn;
   session: TextColumn;
   /** Tags: trade i's are tagCodes[tagStart[i] .. tagStart[i + 1]). */
   tagStart: Uint32Array;
@@ -169,6 +172,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     contract: textColumn(size),
     side: textColumn(size),
     setup: textColumn(size),
+    playbook: textColumn(size),
     session: textColumn(size),
   };
   const tagIndex = new Map<string, number>();
@@ -198,6 +202,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     dims.contract.codes[i] = dims.contract.code(t.contract);
     dims.side.codes[i] = dims.side.code(t.side);
     dims.setup.codes[i] = dims.setup.code(t.setup);
+    dims.playbook.codes[i] = dims.playbook.code(t.playbookId ?? null);
     dims.session.codes[i] = dims.session.code(t.session);
     tagStart[i] = tagCodes.length;
     for (const tag of t.tags) {
@@ -233,6 +238,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     contract: column(dims.contract),
     side: column(dims.side),
     setup: column(dims.setup),
+    playbook: column(dims.playbook),
     session: column(dims.session),
     tagStart,
     tagCodes: Uint32Array.from(tagCodes),
@@ -307,6 +313,7 @@ export function selectTrades(columns: TradeColumns, filter: ReportFilter, range:
   const contracts = allowed(c.contract, filter.contract);
   const sides = allowed(c.side, filter.side);
   const setups = allowed(c.setup, filter.setup);
+  const playbooks = allowed(c.playbook, filter.playbook);
   const sessions = allowed(c.session, filter.session);
   const results = filter.result.length === 0 ? null : Uint8Array.from([0, 1, 2], (code) => (filter.result.includes(RESULT_NAMES[code]! as never) ? 1 : 0));
   const weekdays = filter.weekday.length === 0 ? null : Uint8Array.from({ length: 8 }, (_, d) => (filter.weekday.includes(d) ? 1 : 0));
@@ -325,6 +332,7 @@ export function selectTrades(columns: TradeColumns, filter: ReportFilter, range:
     if (contracts && !contracts[c.contract.codes[i]!]) continue;
     if (sides && !sides[c.side.codes[i]!]) continue;
     if (setups && !setups[c.setup.codes[i]!]) continue;
+    if (playbooks && !playbooks[c.playbook.codes[i]!]) continue;
     if (sessions && !sessions[c.session.codes[i]!]) continue;
     if (results && !results[c.result[i]!]) continue;
     if (weekdays && !weekdays[c.dayWeekday[c.day[i]!]!]) continue;

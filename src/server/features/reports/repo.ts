@@ -2,7 +2,7 @@ import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildTradeColumns, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
 import type { Tx } from '../../db/client';
-import { trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
+import { playbooks, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
 /**
  * Data access for the reports (issue 26). Every query names its owner; row-level security backs it up.
@@ -37,6 +37,7 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   if (filter.contract.length > 0) parts.push(anyText(trades.contract, filter.contract));
   if (filter.side.length > 0) parts.push(anyText(trades.side, filter.side));
   if (filter.setup.length > 0) parts.push(anyText(trades.tradeType, filter.setup));
+  if (filter.playbook.length > 0) parts.push(sql`${trades.playbookId} = any(${literalArray(filter.playbook)}::uuid[])`);
   if (filter.session.length > 0) parts.push(anyText(trades.period, filter.session));
   if (filter.result.length > 0) parts.push(anyText(trades.status, filter.result));
   if (filter.tag.length > 0) {
@@ -92,6 +93,7 @@ type LoadedRow = [
   entryPrice: string | null,
   stopPrice: string | null,
   riskCents: number | null,
+  playbookId: string | null,
 ];
 
 /**
@@ -119,20 +121,23 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
    * What every report reads before its trades, in one statement: the trades' version, the trader's zone (null when the
    * preferences row is not made yet), and the accounts' names and starting balances (issue 28: each account has its own).
    */
-  async context(): Promise<{ version: number; timeZone: string | null; accounts: Map<string, string>; startingBalances: Map<string, string> }> {
+  async context(): Promise<{ version: number; timeZone: string | null; accounts: Map<string, string>; startingBalances: Map<string, string>; playbooks: Map<string, string> }> {
     const result = await tx.execute(sql`
       select
         (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
         (select ${userPreferences.timeZone} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as time_zone,
         (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name}, ${tradingAccounts.startingBalance}::text)), '[]')::text
-         from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts`);
-    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string }> }).rows;
+         from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts,
+        (select coalesce(json_agg(json_build_array(${playbooks.id}, ${playbooks.name})), '[]')::text
+         from ${playbooks} where ${playbooks.userId} = ${userId}) as playbooks`);
+    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string; playbooks: string }> }).rows;
     const accounts = JSON.parse(row?.accounts ?? '[]') as Array<[string, string, string]>;
     return {
       version: Number(row?.version ?? 0),
       timeZone: row?.time_zone ?? null,
       accounts: new Map(accounts.map(([id, name]) => [id, name])),
       startingBalances: new Map(accounts.map(([id, , balance]) => [id, balance])),
+      playbooks: new Map(JSON.parse(row?.playbooks ?? '[]') as Array<[string, string]>),
     };
   },
 
@@ -149,7 +154,7 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
             ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
             (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
             ${trades.quantity}, ${micros(trades.createdAt)},
-            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8
+            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId}
           )), '[]')::text
          from ${trades} where ${trades.userId} = ${userId}) as rows`);
     const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
@@ -189,6 +194,7 @@ function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
       entryPrice: r[16],
       stopPrice: r[17],
       riskCents: r[18] === null ? null : Number(r[18]),
+      playbookId: r[19],
     };
   }
   return out;

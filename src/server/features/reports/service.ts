@@ -94,7 +94,8 @@ export async function readReportScope(database: Database, userId: string, filter
       timeZone: preferences?.timeZone ?? context.timeZone!,
       startingBalances: context.startingBalances,
       version: context.version,
-      names: context.accounts,
+      // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
+      names: new Map([...context.accounts, ...context.playbooks]),
       riskDefaults: await loadRiskDefaults(tx, userId),
     };
   });

@@ -42,6 +42,7 @@ import {
 } from '../../../domain/reports/filter';
 import { accountsQuery } from '../../shared/api';
 import { reportOptionsQuery } from './api';
+import { playbooksQuery } from '../playbooks/api';
 import classes from './reports.module.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
@@ -157,6 +158,7 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
             {listFilter('contract', 'Contract', 'filter-contract')}
             {listFilter('side', 'Side', 'filter-side', { known: options?.side ?? ['Long', 'Short'], searchable: false })}
             {listFilter('setup', 'Setup / type', 'filter-setup')}
+            <PlaybookFilter value={filter.playbook} onChange={(playbook) => set({ playbook })} />
             {listFilter('session', 'Session', 'filter-session', { searchable: false })}
             <Stack gap={4}>
               {listFilter('tag', 'Tags', 'filter-tags')}
@@ -254,6 +256,7 @@ function ChipRow({ label, testId, children }: { label: string; testId: string; c
 /** The narrowing keys as chips, each removable, and "Clear all". */
 function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter; onChange: (f: ReportFilter) => void; accountName: (id: string) => string }) {
   const chips: Array<{ key: string; text: string; clear: Partial<ReportFilter> }> = [];
+  const { data: playbooks } = useQuery(playbooksQuery);
   const or = (values: readonly string[]) => values.join(', ');
   if (filter.range !== 'all-time') {
     const text = filter.range === 'custom' ? `${filter.from ?? '…'} to ${filter.to ?? '…'}` : DATE_PRESET_LABELS[filter.range];
@@ -264,6 +267,7 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
   if (filter.contract.length) chips.push({ key: 'contract', text: `Contract: ${or(filter.contract)}`, clear: { contract: [] } });
   if (filter.side.length) chips.push({ key: 'side', text: `Side: ${or(filter.side)}`, clear: { side: [] } });
   if (filter.setup.length) chips.push({ key: 'setup', text: `Setup: ${or(filter.setup)}`, clear: { setup: [] } });
+  if (filter.playbook.length) chips.push({ key: 'playbook', text: `Playbook: ${or(filter.playbook.map((id) => playbooks?.find((p) => p.id === id)?.name ?? 'Unknown playbook'))}`, clear: { playbook: [] } });
   if (filter.session.length) chips.push({ key: 'session', text: `Session: ${or(filter.session)}`, clear: { session: [] } });
   if (filter.tag.length) chips.push({ key: 'tag', text: `Tags ${TAG_MODE_LABELS[filter.tagMode]}: ${or(filter.tag)}`, clear: { tag: [], tagMode: 'any' } });
   if (filter.result.length) chips.push({ key: 'result', text: `Result: ${or(filter.result.map((r) => RESULT_LABELS[r]))}`, clear: { result: [] } });
@@ -302,4 +306,12 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
       </Button>
     </Group>
   );
+}
+
+/** The trader's playbooks by name (the filter keeps their ids). */
+function PlaybookFilter({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
+  const { data: playbooks } = useQuery(playbooksQuery);
+  const known = (playbooks ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const data = [...known, ...value.filter((id) => !known.some((p) => p.value === id)).map((id) => ({ value: id, label: 'Unknown playbook' }))];
+  return <MultiSelect label="Playbook" placeholder={value.length ? undefined : 'Any'} data={data} value={value} onChange={onChange} searchable clearable data-testid="filter-playbook" />;
 }

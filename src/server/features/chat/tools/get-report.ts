@@ -27,6 +27,7 @@ const filterInput = z.object({
   contract: list(z.string().max(100), 'Contracts such as NQZ5'),
   side: list(z.string().max(20), 'Long or Short'),
   setup: list(z.string().max(100), 'Setups (trade types) such as Breakout'),
+  playbook: list(z.string().max(100), "The trader's playbooks by name"),
   session: list(z.string().max(50), 'Sessions such as Overnight, AM, Lunch, PM, After Hours'),
   tag: list(z.string().max(100), 'Tags'),
   tagMode: z.enum(TAG_MODES).optional().describe('How tags match: any of them (default), all of them, none of them'),
@@ -64,7 +65,17 @@ export const getReportTool = (ctx: ToolContext) =>
           account.push(match.id);
         }
       }
-      const parsed = reportFilter.safeParse({ ...input, account });
+      // Playbooks by name too; a name the trader does not have is refused.
+      const playbook: string[] = [];
+      if (input.playbook?.length) {
+        const own = await playbooksService.list(ctx.database, ctx.userId);
+        for (const wanted of input.playbook) {
+          const match = own.find((p) => p.name.toLowerCase() === wanted.trim().toLowerCase());
+          if (!match) return { error: `No playbook named "${wanted}"` };
+          playbook.push(match.id);
+        }
+      }
+      const parsed = reportFilter.safeParse({ ...input, account, playbook });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         return { error: `${issue.path.join('.')}: ${issue.message}` };
