@@ -106,6 +106,8 @@ export const importQuery = baseQuery.extend({
     emptyToUndefined,
     z.string().trim().max(100).refine((value) => !isSideWord(value), 'must be a setup, not a side (the side comes from the file)').optional(),
   ),
+  /** Issue 27, point 4: a playbook for every trade of the file, chosen once in the dialog. */
+  playbook_id: z.preprocess(emptyToUndefined, z.uuid('playbook_id must be a playbook id').optional()),
 });
 export type ImportQuery = z.infer<typeof importQuery>;
 

@@ -7,7 +7,8 @@ import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { postSse } from '../support/sse';
 import { migrationsBefore, openMigratingDb } from './migration-support';
-import { createTrade, newTrader } from './trades-support';
+import { importFile, ownFile } from './imports-support';
+import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
 /**
  * Issue 27, point 4 over HTTP on both databases: playbooks with their ordered rules, owned by their trader through
@@ -168,6 +169,25 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(await followedOf(alice, c.id)).toBe(false);
     expect((await alice.get(`/api/playbooks/${pb.id}`)).status).toBe(404);
     expect((await alice.get(`/api/trades/${other.id}`)).status).toBe(200);
+  });
+
+  it('gives every trade of an import the dialog’s playbook, and refuses another trader’s playbook with nothing stored', async () => {
+    const trader = await newTrader(app, 'pb-import');
+    const account = await createAccount(trader, 'Import');
+    const pb = await makePlaybook(trader, { name: 'Imported setup', rules: [{ text: 'One rule' }] });
+    const csv = ownFile('fills-with-commission.csv');
+    const query = { account_id: account.id, time_zone: 'America/New_York', skip_unreadable: 'true' };
+    const theirs = await makePlaybook(bob, { name: 'Not yours' });
+    const refused = await importFile(trader, { ...query, playbook_id: theirs.id }, csv, 'text/csv');
+    expect([refused.status, refused.body.error]).toEqual([400, 'playbook_id: Playbook not found']);
+    expect(await listAll(trader)).toEqual([]);
+    expect((await bob.delete(`/api/playbooks/${theirs.id}`)).status).toBe(204);
+    const res = await importFile(trader, { ...query, playbook_id: pb.id }, csv, 'text/csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const imported = await listAll(trader);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(((await trader.get(`/api/playbooks/${pb.id}`)).body as PlaybookDto).trades).toBe(imported.length);
+    expect((await trader.get(`/api/trade-playbooks/${imported[0]!.id}`)).body).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [] });
   });
 
   it('keeps playbooks, rules and ticks to their trader through every endpoint', async () => {

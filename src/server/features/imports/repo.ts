@@ -132,9 +132,10 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
    * statement, joined to the trades it inserted by their import keys (unique within the chunk's account). Call it
    * inside one transaction, one chunk after another.
    */
-  async insertChunk(chunk: string, options: { setup?: string } = {}): Promise<number> {
-    // The dialog's setup for trades the file names none for (issue 27).
+  async insertChunk(chunk: string, options: { setup?: string; playbookId?: string } = {}): Promise<number> {
+    // The dialog's setup for trades the file names none for, and its playbook for all of them (issue 27).
     const setup = options.setup ?? '';
+    const playbookId = options.playbookId ?? null;
     if (kind === 'pglite') await yieldConnection(tx);
     const result = (await tx.execute(sql`
       with input as materialized (
@@ -147,11 +148,11 @@ export const importsRepo = (tx: Tx, userId: string, kind: 'pglite' | 'postgres' 
       added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-          gross_pnl, import_source, import_key, commission_source, created_at)
+          gross_pnl, import_source, import_key, commission_source, playbook_id, created_at)
         select user_id, account_id, trade_date, day_of_week, symbol, period,
           case when trade_type = '' then ${setup}::text else trade_type end, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-          gross_pnl, import_source, import_key, commission_source, now() + seq * interval '1 microsecond'
+          gross_pnl, import_source, import_key, commission_source, ${playbookId}::uuid, now() + seq * interval '1 microsecond'
         from input
         on conflict (user_id, account_id, import_key) do nothing
         returning id, import_key

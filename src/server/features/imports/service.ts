@@ -14,6 +14,7 @@ import { importsRepo } from './repo';
 import { recomputeForContract } from '../market/excursions';
 import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
 import type { ImportQuery, PreviewQuery } from './schemas';
+import { playbooksRepo } from '../playbooks/repo';
 
 /**
  * Broker imports over HTTP (issues 4 and 12). The browser sends the file as it is; everything is read again here with
@@ -209,7 +210,7 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
  * trades already stored got their fills (issue 29: a re-import of a file imported before fills were kept), or the
  * failure.
  */
-function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: string }) {
+function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: string; playbookId?: string }) {
   const added = new Map<string, number>();
   let fillsAttached = 0;
   let failure: { error: unknown } | null = null;
@@ -357,7 +358,9 @@ export const importsService = {
           await lockTargets(tx, targets);
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId, db.kind);
-          const inserting = insertInOrder(repo, { setup: query.setup });
+          // The dialog's playbook must be the trader's (checked in the transaction: it cannot vanish before the insert).
+          if (query.playbook_id && (await playbooksRepo(tx, userId).list(query.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
+          const inserting = insertInOrder(repo, { setup: query.setup, playbookId: query.playbook_id });
           const done = await job.import(plan, userId, insertChunk(db), inserting.add).catch(async (error: unknown) => {
             // The insert under way ends before the transaction rolls back.
             await inserting.stop();

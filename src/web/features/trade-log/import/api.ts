@@ -132,12 +132,13 @@ export function previewImport(file: { name: string; bytes: ArrayBuffer }, option
 
 export function commitImport(
   file: { name: string; bytes: ArrayBuffer },
-  options: ImportOptions & { accountId: string; skipUnreadable: boolean; setup?: string },
+  options: ImportOptions & { accountId: string; skipUnreadable: boolean; setup?: string; playbookId?: string },
   onProgress?: UploadProgress,
 ) {
   const extra: Record<string, string> = options.skipUnreadable ? { skip_unreadable: 'true' } : {};
   // The setup for the file's trades that name none (issue 27): only the import itself takes it.
   if (options.setup) extra.setup = options.setup;
+  if (options.playbookId) extra.playbook_id = options.playbookId;
   return upload<ImportOutcome>(`/api/imports?${query(options, extra)}`, file, onProgress);
 }
 

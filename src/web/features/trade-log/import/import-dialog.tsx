@@ -17,6 +17,7 @@ import { describeError, toastError } from './notify';
 import { notifyImported } from './prop-warning';
 import { readFileBytes } from './read-file';
 import { useTradeOptions } from '../use-trade-options';
+import { playbooksQuery } from '../../playbooks/api';
 
 const AUTO = 'auto';
 const MAPPED = 'mapped';
@@ -80,6 +81,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const [skipUnreadable, setSkipUnreadable] = useState(false);
   // Issue 27: the file says each trade's side; the setup is the trader's, here one for all of the file's trades.
   const [setup, setSetup] = useState<string | null>(null);
+  const [playbookId, setPlaybookId] = useState<string | null>(null);
+  const { data: playbooks } = useQuery(playbooksQuery);
   const tradeOptions = useTradeOptions();
   const [previewUpload, setPreviewUpload] = useState<Upload>(null);
   // Issue 12, point 8: the trader's column mapping, and the header row it maps.
@@ -177,7 +180,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const confirm = useMutation({
     // The zone the preview was read in, whichever chose it: what is stored is what the trader saw.
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined }, (sent, total) =>
+      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined, playbookId: playbookId ?? undefined }, (sent, total) =>
         setCommitUpload({ sent, total }),
       ),
     onSuccess: async (outcome) => {
@@ -275,6 +278,19 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 clearable
                 data-testid="import-setup"
               />
+              {Boolean(playbooks?.length) && (
+                <Select
+                  label="Playbook"
+                  placeholder="None"
+                  description="For every trade of the file"
+                  data={(playbooks ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                  value={playbookId}
+                  onChange={setPlaybookId}
+                  searchable
+                  clearable
+                  data-testid="import-playbook"
+                />
+              )}
             </SimpleGrid>
             <TradingDaySetting compact />
             {shownMapping && shownHeaders && (
