@@ -27,6 +27,8 @@ export interface ReportTrade {
   setup: string;
   /** The trade's playbook id (issue 27, point 4); absent or null: none. */
   playbookId?: string | null;
+  /** How many of its playbook's rules the trade ticked. */
+  rulesTicked?: number;
   /** The session (the spec's period). */
   session: string;
   tags: readonly string[];
@@ -86,6 +88,8 @@ export interface TradeColumns {
   side: TextColumn;
   setup: TextColumn;
   playbook: TextColumn;
+  /** Rules of its playbook the trade ticked (0 without a playbook). */
+  ticked: Uint8Array;
   session: TextColumn;
   /** Tags: trade i's are tagCodes[tagStart[i] .. tagStart[i + 1]). */
   tagStart: Uint32Array;
@@ -166,6 +170,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
   const hold = new Float64Array(size);
   const quantity = new Float64Array(size);
   const ownRisk = new Float64Array(size);
+  const ticked = new Uint8Array(size);
   const dims = {
     account: textColumn(size),
     symbol: textColumn(size),
@@ -203,6 +208,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     dims.side.codes[i] = dims.side.code(t.side);
     dims.setup.codes[i] = dims.setup.code(t.setup);
     dims.playbook.codes[i] = dims.playbook.code(t.playbookId ?? null);
+    ticked[i] = Math.min(t.rulesTicked ?? 0, 255);
     dims.session.codes[i] = dims.session.code(t.session);
     tagStart[i] = tagCodes.length;
     for (const tag of t.tags) {
@@ -239,6 +245,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     side: column(dims.side),
     setup: column(dims.setup),
     playbook: column(dims.playbook),
+    ticked,
     session: column(dims.session),
     tagStart,
     tagCodes: Uint32Array.from(tagCodes),

@@ -59,6 +59,11 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       }
     },
 
+    /** The reports' copy of the trader's trades is read again (migration trade_versions' function). */
+    bumpTradeVersion: async () => {
+      await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
+    },
+
     remove: async (id: string) => (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0,
 
     /** The trade's playbook; undefined when the trader has no such trade. */

@@ -40,6 +40,8 @@ async function writePlaybook(tx: Tx, userId: string, id: string | null, input: P
   const ids = input.rules.flatMap((r) => (r.id ? [r.id] : []));
   if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length) throw badRequest("rules: a rule id must be one of this playbook's rules");
   await repo.replaceRules(playbookId, input.rules);
+  // A rule removed takes its ticks with it: the reports' copy of the trades (which counts ticks) is renewed.
+  if (ids.length < own.size) await repo.bumpTradeVersion();
   return playbookId;
 }
 
@@ -56,28 +58,29 @@ async function readTradePlaybook(tx: Tx, userId: string, tradeId: string): Promi
   };
 }
 
-/** The report of each playbook over the filter's trades. */
+/**
+ * The report of each playbook over the filter's trades, from the reports' copy of the trades (each trade's playbook
+ * and ticked rules are columns of it) and the playbooks' rules, read now.
+ */
 async function computeReports(database: Database, userId: string, scope: ReportScope, playbookId: string | null) {
-  const { rows: counts, rules } = await database.withUser(userId, async (tx) => {
-    const repo = playbooksRepo(tx, userId);
-    return { rows: await repo.tickCounts(playbookId), rules: await repo.rules(playbookId === null ? undefined : [playbookId]) };
-  });
-  const byTrade = new Map(counts.map((r) => [r.tradeId, r]));
-  const perPlaybook = new Map<string, { rows: number[]; ticked: number[] }>();
+  const rules = await database.withUser(userId, (tx) => playbooksRepo(tx, userId).rules(playbookId === null ? undefined : [playbookId]));
   const { columns, rows } = scope.set;
+  const perCode = new Map<number, { rows: number[]; ticked: number[] }>();
   for (const i of rows) {
-    const row = byTrade.get(columns.id[i]!);
-    if (!row) continue;
-    let bucket = perPlaybook.get(row.playbookId);
-    if (!bucket) perPlaybook.set(row.playbookId, (bucket = { rows: [], ticked: [] }));
+    const code = columns.playbook.codes[i]!;
+    if (code === 0) continue;
+    let bucket = perCode.get(code);
+    if (!bucket) perCode.set(code, (bucket = { rows: [], ticked: [] }));
     bucket.rows.push(i);
-    bucket.ticked.push(row.ticked);
+    bucket.ticked.push(columns.ticked[i]!);
   }
+  const byId = new Map<string, { rows: number[]; ticked: number[] }>();
+  for (const [code, bucket] of perCode) byId.set(columns.playbook.values[code]!, bucket);
   const ruleCount = new Map<string, number>();
   for (const r of rules) ruleCount.set(r.playbookId, (ruleCount.get(r.playbookId) ?? 0) + 1);
   const risk = scope.risk();
   return (id: string) => {
-    const bucket = perPlaybook.get(id) ?? { rows: [], ticked: [] };
+    const bucket = byId.get(id) ?? { rows: [], ticked: [] };
     return computePlaybookReport({ columns, rows: Uint32Array.from(bucket.rows) }, risk, bucket.ticked, ruleCount.get(id) ?? 0);
   };
 }

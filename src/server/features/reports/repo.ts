@@ -94,6 +94,7 @@ type LoadedRow = [
   stopPrice: string | null,
   riskCents: number | null,
   playbookId: string | null,
+  rulesTicked: number,
 ];
 
 /**
@@ -154,9 +155,12 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
             ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
             (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
             ${trades.quantity}, ${micros(trades.createdAt)},
-            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId}
+            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId}, coalesce(k.n, 0)
           )), '[]')::text
-         from ${trades} where ${trades.userId} = ${userId}) as rows`);
+         from ${trades}
+         -- The ticked rules of each trade (issue 27), counted once: a change of ticks updates the trade (a new version).
+         left join (select trade_id, count(*)::int as n from trade_rule_checks where user_id = ${userId} group by trade_id) k on k.trade_id = ${trades.id}
+         where ${trades.userId} = ${userId}) as rows`);
     const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
     const rows = JSON.parse(head?.rows ?? '[]') as LoadedRow[];
     rows.sort(compareLoaded);
@@ -195,6 +199,7 @@ function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
       stopPrice: r[17],
       riskCents: r[18] === null ? null : Number(r[18]),
       playbookId: r[19],
+      rulesTicked: r[20],
     };
   }
   return out;
