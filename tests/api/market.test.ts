@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { tradovateExports } from '../support/broker-files';
+import { enterParseGate } from '../../src/server/features/imports/parse-pool';
 import { importFile, sendFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
@@ -293,6 +294,35 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     expect(uploaded.body).toMatchObject({ added: 30_000 });
     expect((await alice.delete('/api/market/bars?contract=MESH5&resolution=1&day=2025-03-06')).body).toMatchObject({ deleted: 30_000, kept: 0 });
+  });
+
+  it("reads a bar file at its turn at the imports' parse gate: while the budget is taken its preview and upload wait, and the queue says so", async () => {
+    // Another upload holds the whole 20 MB budget (issue 25's gate, which trade files and backups pass too).
+    const held = await enterParseGate('another trader', 20 * 1024 * 1024);
+    const csv = tradingViewBars();
+    const previewed = previewBars(bob, csv, { contract: 'MNQM5' });
+    const uploaded = uploadBars(bob, csv, { contract: 'MNQM5' });
+    let queue = { waiting: 0, ahead: 0 };
+    for (let i = 0; i < 200 && queue.waiting < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      queue = (await bob.get('/api/imports/queue')).body;
+    }
+    expect(queue).toEqual({ waiting: 2, ahead: 1 });
+    // Waiting, not read: nothing stored yet.
+    expect(await rows(sql`select 1 from price_bars where contract = 'MNQM5'`)).toEqual([]);
+    held.release();
+    const [preview, upload] = await Promise.all([previewed, uploaded]);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.series).toMatchObject([{ contract: 'MNQM5', bars: 81 }]);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(upload.body).toMatchObject({ added: 81 });
+    expect((await bob.get('/api/imports/queue')).body).toEqual({ waiting: 0, ahead: 0 });
+    // A refused file gives its turn back too: a bad layout is a 400, and the next upload goes straight in.
+    const refused = await uploadBars(bob, 'a,b\n1,2\n', { contract: 'MNQM5' });
+    expect(refused.status).toBe(400);
+    const next = await enterParseGate('another trader', 20 * 1024 * 1024);
+    next.release();
+    expect((await bob.delete('/api/market/bars?contract=MNQM5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
   });
 
   it('the JSON backup carries the fills: restored with their trades, once', async () => {
