@@ -4,7 +4,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { tradovateExports } from '../support/broker-files';
 import { enterParseGate } from '../../src/server/features/imports/parse-pool';
 import { importFile, sendFile } from './imports-support';
-import { createAccount, createTrade, listAll, newTrader } from './trades-support';
+import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
  * Issue 29 over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual trades, the
@@ -260,6 +260,48 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(await rows(sql`select 1 from trade_excursions where trade_id = ${long!.id} or trade_id = ${bobs.id}`)).toEqual([]);
     const missing = await alice.get(`/api/market/trades/${long!.id}/chart`);
     expect(missing.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
+  });
+
+  it("the Trade Log carries each trade's stored MAE and MFE, in R where it has a planned risk, and sorts by them on the server", async () => {
+    const manual = await createTrade(alice, { date: '2025-03-05', symbol: 'MNQH5', pnl: 5, account_id: aliceAccount.id });
+    expect((await uploadBars(alice, tradingViewBars())).body).toMatchObject({ added: 81, trades_updated: 2 });
+    const [long, short] = await tradesOf(alice, `account=${aliceAccount.id}`);
+    // The long's figures as the bars' test above: MAE $16, MFE $68. A planned risk of $32 makes them -0.5R and 2.125R.
+    expect((await alice.patch(`/api/trades/${long!.id}`, { risk_amount: '32' })).status).toBe(200);
+    const listed = new Map(((await alice.get(`/api/trades?account=${aliceAccount.id}&limit=50`)).body.trades as TradeDto[]).map((t) => [t.id, t]));
+    expect(listed.get(long!.id)).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5, mfe_r: 2.125 });
+    // The short has no planned risk: dollars only, the same its chart computes from the same bars.
+    const chart = (await alice.get(`/api/market/trades/${short!.id}/chart`)).body.excursions;
+    expect(listed.get(short!.id)).toMatchObject({ mae: chart.mae.dollars, mfe: chart.mfe.dollars, mae_r: null, mfe_r: null });
+    // A trade no bars cover (a manual trade without times) has none, and a single trade's answer carries them too.
+    expect(listed.get(manual.id)).toMatchObject({ mae: null, mfe: null, mae_r: null, mfe_r: null });
+    expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5 });
+
+    for (const sort of ['mae', 'mfe'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const measured = [long!, short!].map((t) => listed.get(t.id)!).sort((a, b) => (Number(a[sort]) - Number(b[sort])) * (dir === 'asc' ? 1 : -1));
+        const expected = [...measured.map((t) => t.id), manual.id];
+        const page = await alice.get(`/api/trades?account=${aliceAccount.id}&sort=${sort}&dir=${dir}&limit=50`);
+        expect(page.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir}`).toEqual(expected);
+        // One trade a page, by cursor: the same order.
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res: { body: { trades: TradeDto[]; next_cursor: string | null } } = await alice.get(
+            `/api/trades?account=${aliceAccount.id}&sort=${sort}&dir=${dir}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+          );
+          walked.push(...res.body.trades.map((t) => t.id));
+          cursor = res.body.next_cursor;
+        } while (cursor && walked.length < 10);
+        expect(walked, `${sort} ${dir} by cursor`).toEqual(expected);
+      }
+    }
+    // Bob's list has none of Alice's figures, and sorting his by MAE shows only his.
+    const bobs = (await bob.get('/api/trades?sort=mae&dir=desc&limit=50')).body.trades as TradeDto[];
+    expect(bobs.map((t) => t.id)).not.toContain(long!.id);
+    await alice.patch(`/api/trades/${long!.id}`, { risk_amount: null });
+    await alice.delete(`/api/trades/${manual.id}`);
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
   });
 
   it('says which bars are missing when the bars around a trade have a gap, and computes nothing', async () => {
