@@ -276,6 +276,14 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     // A trade no bars cover (a manual trade without times) has none, and a single trade's answer carries them too.
     expect(listed.get(manual.id)).toMatchObject({ mae: null, mfe: null, mae_r: null, mfe_r: null });
     expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5 });
+    // Its page's exit analysis in R too: MAE, MFE, the best exit ($68), and a minute later ($53.92 net, $8.00 more).
+    const inR = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions;
+    expect(inR).toMatchObject({ mae: { dollars: '16.00', r: '0.50' }, mfe: { dollars: '68.00', r: '2.13' }, best_exit: { gross_pnl: '68.00', r: '2.13' } });
+    expect(inR.exit_after[0]).toMatchObject({ minutes: 1, status: 'ok', net_pnl: '53.92', net_pnl_r: '1.69', difference: '8.00', difference_r: '0.25' });
+    expect(chart).toMatchObject({ mae: { r: null }, best_exit: { r: null } });
+    const shortAfter = chart.exit_after.filter((a: { status: string }) => a.status === 'ok') as Array<{ net_pnl_r: string | null; difference_r: string | null }>;
+    expect(shortAfter.length).toBeGreaterThan(0);
+    expect(shortAfter.flatMap((a) => [a.net_pnl_r, a.difference_r]).every((r) => r === null)).toBe(true);
 
     for (const sort of ['mae', 'mfe'] as const) {
       for (const dir of ['asc', 'desc'] as const) {

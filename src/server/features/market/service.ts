@@ -12,6 +12,9 @@ import type {
   TradeFills,
 } from '../../../contract/market';
 import { roundTripFromFills } from '../../../domain/fills';
+import { resolvePlannedRisk } from '../../../domain/risk';
+import { loadRiskDefaults } from '../risk/service';
+import { toRiskTrade } from '../trades/service';
 import { resultOf } from '../../../domain/importers';
 import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type ParsedBars, type Resolution } from '../../../domain/market';
 import { isValidTimeZone } from '../../../domain/dates';
@@ -85,7 +88,12 @@ export function toExcursionsDto(
     average_entry: result.averageEntry,
     mae: figure(result.mae),
     mfe: figure(result.mfe),
-    best_exit: { price: result.bestExit.price, time: iso(result.bestExit.time), gross_pnl: centsToDecimalString(result.bestExit.grossPnlCents) },
+    best_exit: {
+      price: result.bestExit.price,
+      time: iso(result.bestExit.time),
+      gross_pnl: centsToDecimalString(result.bestExit.grossPnlCents),
+      r: inR(result.bestExit.grossPnlCents, risk),
+    },
     capture: result.capture,
     exit_after: result.exitAfter.map((after) =>
       after.status === 'ok'
@@ -95,6 +103,8 @@ export function toExcursionsDto(
             gross_pnl: centsToDecimalString(after.grossPnlCents),
             net_pnl: centsToDecimalString(after.grossPnlCents - commission),
             difference: centsToDecimalString(after.grossPnlCents - commission - net),
+            net_pnl_r: inR(after.grossPnlCents - commission, risk),
+            difference_r: inR(after.grossPnlCents - commission - net, risk),
             price: after.price,
             time: iso(after.time),
           }
@@ -211,6 +221,8 @@ export const marketService = {
       if (!trade) return null;
       const fills = await fillsRepo(tx, userId).list(tradeId);
       const contract = marketKeyOf(trade.contract, trade.symbol);
+      // The trade's planned risk (its own plan, else the trader's default) puts the figures in R too.
+      const plannedRiskCents = resolvePlannedRisk(toRiskTrade(trade), await loadRiskDefaults(tx, userId))?.cents ?? null;
       const side: 'Long' | 'Short' | null = trade.side === 'Long' || trade.side === 'Short' ? trade.side : null;
       const base = {
         trade_id: tradeId,
@@ -234,7 +246,7 @@ export const marketService = {
           to: null,
           bars: [],
           truncated: false,
-          excursions: toExcursionsDto({ status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' }, { contract, commission: trade.commission, pnl: trade.pnl }, new Date().toISOString()),
+          excursions: toExcursionsDto({ status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' }, { contract, commission: trade.commission, pnl: trade.pnl, plannedRiskCents }, new Date().toISOString()),
         };
       }
       const entry = new Date(trade.entryTime ?? anchor).getTime();
@@ -263,7 +275,7 @@ export const marketService = {
         to: iso(to),
         bars: drawn.bars.map(wire),
         truncated: drawn.truncated,
-        excursions: toExcursionsDto(excursion, { contract, commission: trade.commission, pnl: trade.pnl }, new Date().toISOString()),
+        excursions: toExcursionsDto(excursion, { contract, commission: trade.commission, pnl: trade.pnl, plannedRiskCents }, new Date().toISOString()),
       };
     });
     if (!result) throw notFound('Trade not found');
