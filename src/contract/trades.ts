@@ -116,13 +116,14 @@ export const tradeFields = {
   target_price: amount,
 };
 
-/** POST /api/trades */
-export const tradeInput = z.object({
+const tradeBase = z.object({
   account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
   ...tradeFields,
 });
+/** POST /api/trades: a new trade may take a playbook (issue 27); later its page sets it with its ticks. */
+export const tradeInput = tradeBase.extend({ playbook_id: z.uuid('playbook_id must be a playbook id').nullable().optional() });
 /** PATCH /api/trades/:id */
-export const tradePatch = tradeInput.partial();
+export const tradePatch = tradeBase.partial();
 
 const day = calendarDay();
 

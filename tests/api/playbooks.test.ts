@@ -86,6 +86,11 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const b = await createTrade(alice, { date: '2026-04-07', symbol: 'NQ', pnl: -100, risk_amount: 100 });
     const c = await createTrade(alice, { date: '2026-04-08', symbol: 'ES', pnl: 50 });
     const other = await createTrade(alice, { date: '2026-04-08', symbol: 'ES', pnl: -75 });
+    // The trade form may give a new trade its playbook; another trader's is refused.
+    const formed = await createTrade(alice, { date: '2026-04-05', symbol: 'NQ', pnl: 0, playbook_id: pb.id });
+    expect((await alice.get(`/api/trade-playbooks/${formed.id}`)).body).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [] });
+    expect((await alice.delete(`/api/trades/${formed.id}`)).status).toBeLessThan(300);
+    expect((await bob.post('/api/trades', { date: '2026-04-05', period: 'AM', symbol: 'NQ', pnl: 1, playbook_id: pb.id })).body.error).toBe('playbook_id: Playbook not found');
     expect(await setTrade(alice, a.id, pb.id, [volume!, above!])).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [above, volume], followed_rules: true });
     expect((await setTrade(alice, b.id, pb.id, [above!])).followed_rules).toBe(false);
     await setTrade(alice, c.id, pb.id, [above!, volume!]);

@@ -24,6 +24,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { readBackupInWorker } from '../imports/parse-pool';
 import { getPreferences, preferencesIn } from '../preferences/routes';
 import { reportFilterSql } from '../reports/repo';
+import { playbooksRepo } from '../playbooks/repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
@@ -366,7 +367,8 @@ export const tradesService = {
       if (input.account_id && !(await repo.accountExists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      const id = await repo.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null });
+      if (input.playbook_id && (await playbooksRepo(tx, userId).list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
+      const id = await repo.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null, playbookId: input.playbook_id ?? null });
       return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
     });
   },

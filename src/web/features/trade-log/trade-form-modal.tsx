@@ -3,6 +3,7 @@ import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInp
 import { useQuery } from '@tanstack/react-query';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { playbooksQuery } from '../playbooks/api';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
 import { centsToDecimalString, formatUsd, toCents } from '../../../domain/money';
@@ -82,6 +83,9 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const [commissionText, setCommissionText] = useState('0');
   const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
   const [accountTouched, setAccountTouched] = useState(false);
+  // Issue 27: a new trade may take a playbook here; its rules are ticked on the trade's page.
+  const [playbookId, setPlaybookId] = useState<string | null>(null);
+  const { data: playbooks } = useQuery(playbooksQuery);
   // Issue 27: the execution and the plan; the P&L follows the prices of a known futures contract until typed over.
   const [execution, setExecution] = useState<ExecutionFormValues>(EMPTY_EXECUTION_FORM);
   const [pnlTyped, setPnlTyped] = useState(false);
@@ -223,6 +227,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
         await create.mutateAsync({
           ...common,
           account_id: accountId === NO_ACCOUNT ? null : accountId,
+          playbook_id: playbookId,
           commission: centsToDecimalString(values.commissionCents),
         });
         notesDraft.markSaved(values.notes);
@@ -315,6 +320,19 @@ export function TradeFormModal(props: TradeFormModalProps) {
               />
               <OptionManager kind="trade_type" options={options.trade_type} />
             </Group>
+            {props.mode === 'add' && Boolean(playbooks?.length) && (
+              <Select
+                label="Playbook"
+                placeholder="None"
+                data={(playbooks ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                value={playbookId}
+                onChange={setPlaybookId}
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear playbook' }}
+                data-testid="trade-playbook-choice"
+              />
+            )}
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <Select
                 label="Session"
