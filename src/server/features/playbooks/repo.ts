@@ -18,6 +18,9 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
         .where(id === undefined ? owner : and(owner, eq(playbooks.id, id)))
         .orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
 
+    /** Ids and names only, by name: what a report of every playbook needs (no count of trades over the table). */
+    names: () => tx.select({ id: playbooks.id, name: playbooks.name }).from(playbooks).where(owner).orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
+
     /** Rules of the given playbooks (all of the trader's without), in their order. */
     rules: (playbookIds?: readonly string[]): Promise<RuleRow[]> =>
       tx

@@ -169,7 +169,7 @@ export const playbooksService = {
 
   /** Every playbook's report over a report scope's trades (By Playbook, the AI's report tool), by name. */
   async reportsInScope(db: Database, userId: string, scope: ReportScope) {
-    const list = await playbooksService.list(db, userId);
+    const list = await db.withUser(userId, (tx) => playbooksRepo(tx, userId).names());
     const reportOf = await computeReports(db, userId, scope, null);
     return list.map((p) => ({ id: p.id, name: p.name, report: reportOf(p.id) }));
   },
