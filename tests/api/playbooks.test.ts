@@ -91,11 +91,17 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect((await alice.get(`/api/trade-playbooks/${formed.id}`)).body).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [] });
     expect((await alice.delete(`/api/trades/${formed.id}`)).status).toBeLessThan(300);
     expect((await bob.post('/api/trades', { date: '2026-04-05', period: 'AM', symbol: 'NQ', pnl: 1, playbook_id: pb.id })).body.error).toBe('playbook_id: Playbook not found');
+    // The reports' copy of the trades is read before any trade takes the playbook: what follows must renew it.
+    expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report.trades).toBe(0);
     expect(await setTrade(alice, a.id, pb.id, [volume!, above!])).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [above, volume], followed_rules: true });
     expect((await setTrade(alice, b.id, pb.id, [above!])).followed_rules).toBe(false);
     await setTrade(alice, c.id, pb.id, [above!, volume!]);
 
     const report = (await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport;
+    // Ticks change no column the version trigger watches: the reports' copy of the trades must still see them.
+    await setTrade(alice, c.id, pb.id, [above!]);
+    expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report.adherence).toBe(66.7);
+    await setTrade(alice, c.id, pb.id, [above!, volume!]);
     expect(report.playbook.trades).toBe(3);
     expect(report.report).toMatchObject({
       trades: 3,

@@ -67,7 +67,12 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
     },
 
-    remove: async (id: string) => (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0,
+    /** Its trades lose it (SET NULL, which the version trigger does not watch): the reports' copy is renewed. */
+    async remove(id: string) {
+      const removed = (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0;
+      if (removed) await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
+      return removed;
+    },
 
     /** The trade's playbook; undefined when the trader has no such trade. */
     async tradePlaybook(tradeId: string): Promise<{ playbookId: string | null } | undefined> {
@@ -85,11 +90,15 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
           .orderBy(asc(playbookRules.position))
       ).map((r) => r.ruleId),
 
-    /** Sets the trade's playbook (an UPDATE of trades: the reports' copy of the trades is renewed) and its ticks. */
+    /**
+     * Sets the trade's playbook and its ticks. The version trigger on trades watches only the columns it knew of, so the
+     * reports' copy of the trades (which holds each trade's playbook and ticks) is renewed here.
+     */
     async setTradePlaybook(tradeId: string, playbookId: string | null, ticked: readonly string[]) {
       await tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
       await tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, userId), eq(tradeRuleChecks.tradeId, tradeId)));
       if (ticked.length > 0) await tx.insert(tradeRuleChecks).values(ticked.map((ruleId) => ({ userId, tradeId, ruleId })));
+      await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
     },
 
     /** Sets trades' playbook in bulk (an import's trades); ticks of another playbook's rules go. */
