@@ -18,7 +18,7 @@ export function ByPlaybookReport({ filter }: { filter: ReportFilter }) {
       ) : query.data.playbooks.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="by-playbook-none">
           No playbooks yet.{' '}
-          <Anchor component={Link} to="/playbooks">
+          <Anchor component={Link} to="/playbooks" underline="always">
             Create one
           </Anchor>{' '}
           and give your trades their playbook to compare your setups here.

@@ -63,7 +63,7 @@ export function TradePlaybookCard({ tradeId }: { tradeId: string }) {
         />
         {playbooks.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            <Anchor component={Link} to="/playbooks">
+            <Anchor component={Link} to="/playbooks" underline="always">
               Create a playbook
             </Anchor>{' '}
             to check this trade against its rules.
