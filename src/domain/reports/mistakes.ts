@@ -1,6 +1,6 @@
 import type { Cents } from '../cents';
 import { getTradeR } from './r-multiples';
-import type { TradeSet } from './report-trade';
+import { toMistakeKey as key, type TradeSet } from './report-trade';
 
 /**
  * What mistakes cost (issue 27, point 5). A trader marks some of their tags as mistakes (FOMO, moved stop,
@@ -28,8 +28,6 @@ export interface MistakesReport {
   tradesWithoutMistakes: number;
 }
 
-/** Tags compare as the Trade Log's do: 'FOMO' and 'fomo' are one. */
-const key = (tag: string) => tag.trim().toLowerCase();
 
 export function computeMistakes(set: TradeSet, mistakeTags: readonly string[], risk?: Float64Array): MistakesReport {
   const { columns: c, rows } = set;

@@ -28,6 +28,8 @@ import {
   createReportFilter,
   dayOf,
   describeReportBasis,
+  hasMistakeFilter,
+  hasRiskFilter,
   describeReportFilter,
   hasTradeLevelFilter,
   resolveReportRange,
@@ -86,7 +88,7 @@ function getRiskColumn(columns: TradeColumns, defaults: readonly RiskDefault[]):
 
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalances, version, names, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
@@ -96,11 +98,13 @@ export async function readReportScope(database: Database, userId: string, filter
       version: context.version,
       names: context.accounts,
       riskDefaults: await loadRiskDefaults(tx, userId),
+      mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
     };
   });
   const { columns } = await tradesCacheOf(database).get(userId, version);
   const range = resolveReportRange(filter, now, timeZone);
-  const set = selectTrades(columns, filter, range, timeZone);
+  const risk = () => getRiskColumn(columns, riskDefaults);
+  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
   const accountName = (id: string) => names.get(id);
   const { rows } = set;
   const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
@@ -113,7 +117,7 @@ export async function readReportScope(database: Database, userId: string, filter
     timeZone,
     accountName,
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
-    risk: () => getRiskColumn(columns, riskDefaults),
+    risk,
     basis: {
       filter,
       range,
