@@ -1,5 +1,5 @@
 import { Anchor, MultiSelect, Stack, Table, Text } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MistakesReport } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
@@ -8,14 +8,9 @@ import { formatUsd } from '../../../domain/money';
 import { formatR } from '../../../domain/risk/format-r';
 import { apiFetch } from '../../lib/api';
 import { pnlColor } from '../../lib/tone';
-import { mistakesQuery, reportKeys, reportOptionsQuery, tradeLogHref } from './api';
+import { mistakeTagsQuery, mistakesQuery, reportKeys, reportOptionsQuery, tradeLogHref } from './api';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
-
-const mistakeTagsQuery = queryOptions({
-  queryKey: ['mistake-tags'] as const,
-  queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),
-});
 
 /**
  * Mistakes (issue 27, point 5): the tags the trader marks as mistakes, each one's trades and net P&L in the filter's
@@ -86,7 +81,7 @@ function MistakesTable({ report, filter }: { report: MistakesReport['mistakes'];
             {report.mistakes.map((row) => (
               <Table.Tr key={row.tag} data-testid="mistake-row">
                 <Table.Td>
-                  <Anchor component={Link} to={tradeLogHref({ ...filter, tag: [row.tag], tagMode: 'any' })}>
+                  <Anchor component={Link} to={tradeLogHref({ ...filter, mistake: [row.tag] })}>
                     {row.tag}
                   </Anchor>
                 </Table.Td>
