@@ -16,6 +16,7 @@ import type { ExcursionSummary } from '../domain/market/excursion-summary';
 import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
 import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
+import type { RPeriods } from '../domain/risk/r-summary';
 import { agree, calendarDay, type Same } from './common';
 
 /**
@@ -281,6 +282,25 @@ export const mistakesReport = z.strictObject({
 });
 export type MistakesReport = z.infer<typeof mistakesReport>;
 agree<Same<MistakesReport['mistakes'], DomainMistakesReport>>(true);
+
+const rTotals = { trades: count, tradesWithRisk: count, tradesWithoutRisk: count, totalR: z.number().nullable() };
+/** GET /api/reports/r (issue 27, point 3): the filter's trades in R, and each day's and week's (the calendars in R). */
+export const rReport = z.strictObject({
+  basis: reportBasis,
+  r: z.strictObject({
+    summary: z.strictObject({
+      ...rTotals,
+      expectancyR: z.number().nullable(),
+      averageWinR: z.number().nullable(),
+      averageLossR: z.number().nullable(),
+      netCentsWithRisk: cents,
+    }),
+    days: z.array(z.strictObject({ tradeDate: day, ...rTotals })),
+    weeks: z.array(z.strictObject({ weekStart: day, ...rTotals })),
+  }),
+});
+export type RReport = z.infer<typeof rReport>;
+agree<Same<RReport['r'], RPeriods>>(true);
 
 /** GET /api/reports/overview */
 export const overviewReport = z.strictObject({

@@ -103,6 +103,24 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     expect((await read(alice, 'rMin=2')).listed).toEqual(['A']);
   });
 
+  it('answers the filter in R, by day and by calendar week, with the trades without a planned risk counted apart', async () => {
+    const res = await alice.get('/api/reports/r');
+    expect(res.status).toBe(200);
+    // +2 - 0.5 - 1 + 1 = 1.5R over 4 trades with a plan; D has none.
+    const totals = { trades: 5, tradesWithRisk: 4, tradesWithoutRisk: 1, totalR: 1.5 };
+    expect(res.body.r).toEqual({
+      summary: { ...totals, expectancyR: 0.38, averageWinR: 1.5, averageLossR: -0.75, netCentsWithRisk: 65_000 },
+      days: [{ tradeDate: '2026-05-04', ...totals }],
+      weeks: [{ weekStart: '2026-05-03', ...totals }],
+    });
+    // The filter model applies (mistakes: B, C, D), and a day without a trade of the filter has no row.
+    expect((await alice.get('/api/reports/r?mistakes=with')).body.r.summary).toMatchObject({ trades: 3, tradesWithRisk: 2, tradesWithoutRisk: 1, totalR: -1.5 });
+    expect((await alice.get('/api/reports/r?range=custom&from=2026-05-05&to=2026-05-31')).body.r).toMatchObject({ days: [], weeks: [], summary: { trades: 0, totalR: null } });
+    // Bob's: his own two trades, priced by his own default ($25: -$70 is -2.8R) and plan ($10: +$30 is +3R).
+    expect((await bob.get('/api/reports/r')).body.r.summary).toMatchObject({ trades: 2, tradesWithRisk: 2, totalR: 0.2 });
+    expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
+  });
+
   it('refuses a bad R or mistake filter with a 400 naming the parameter, on every endpoint', async () => {
     const refusals: Array<[string, RegExp]> = [
       ['rMin=abc', /^rMin: rMin must be an R-multiple/],

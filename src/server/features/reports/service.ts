@@ -10,6 +10,7 @@ import type {
   OverviewReport,
   ReportBasis,
   ReportOptions,
+  RReport,
 } from '../../../contract/reports';
 import { addDays, getTodayInZone } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
@@ -43,7 +44,7 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
-import type { RiskDefault } from '../../../domain/risk';
+import { summarizeRPeriods, type RiskDefault, type RTrade } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
 import { loadRiskDefaults } from '../risk/service';
@@ -175,6 +176,20 @@ export const reportsService = {
     const scope = await readReportScope(database, userId, filter, now);
     const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
     return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
+  },
+
+  /** The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). */
+  async r(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<RReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const risk = scope.risk();
+    const { columns: c, rows } = scope.set;
+    const trades = function* (): Generator<RTrade> {
+      for (const i of rows) {
+        const code = c.result[i]!;
+        yield { tradeDate: dayOf(c, i), pnlCents: c.pnl[i]!, riskCents: risk[i]!, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' };
+      }
+    };
+    return { basis: scope.basis, r: summarizeRPeriods(trades()) };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
