@@ -11,3 +11,8 @@ export function formatR(r: number): string {
   const text = Math.abs(rounded).toFixed(2);
   return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${text}R`;
 }
+
+/** "12 trades without a planned risk" (issue 27): said wherever R is shown, so an R figure is never taken for all the trades. */
+export function describeWithoutRisk(count: number): string {
+  return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
+}
