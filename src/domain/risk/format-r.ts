@@ -16,3 +16,11 @@ export function formatR(r: number): string {
 export function describeWithoutRisk(count: number): string {
   return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
 }
+
+/** A phone's calendar cell: '+1.5R', '-0.3R', '+12R' (one decimal under 10R, whole from there), half away from zero. */
+export function formatCompactR(r: number): string {
+  const digits = Math.abs(r) < 9.95 ? 1 : 0;
+  const scale = 10 ** digits;
+  const rounded = (Math.sign(r) * Math.round(Number((Math.abs(r) * scale).toPrecision(12)))) / scale + 0;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(digits)}R`;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCompactR } from './format-r';
 import { summarizeR, summarizeRPeriods, type RTrade } from './r-summary';
 
 const trade = (tradeDate: string, pnlCents: number, riskCents: number | null): RTrade => ({
@@ -68,5 +69,11 @@ describe('R figures of a group of trades', () => {
       { weekStart: '2026-05-03', trades: 5, tradesWithRisk: 4, tradesWithoutRisk: 1, totalR: -1.5 },
     ]);
     expect(periods.summary).toMatchObject({ trades: 6, tradesWithoutRisk: 1, totalR: 0.5 });
+  });
+});
+
+describe("R on a phone's calendar", () => {
+  it('one decimal under 10R, whole from there, half away from zero', () => {
+    expect([1.5, -0.25, 0.04, 9.94, 9.95, -12.5, 0].map(formatCompactR)).toEqual(['+1.5R', '-0.3R', '0.0R', '+9.9R', '+10R', '-13R', '0.0R']);
   });
 });

@@ -8,7 +8,7 @@ import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCal
 import { formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
 import type { RReport } from '../../../../contract/reports';
-import { describeWithoutRisk, formatR } from '../../../../domain/risk/format-r';
+import { describeWithoutRisk, formatCompactR, formatR } from '../../../../domain/risk/format-r';
 import { rFiguresQuery, taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
 import { useFigureUnit } from '../../../shared/figure-unit';
 import { AccountSelector } from '../../accounts/account-selector';
@@ -246,8 +246,20 @@ const STATUS_LABEL: Record<TaskDayStatus['status'], string> = {
 
 type RTotals = Omit<RReport['r']['days'][number], 'tradeDate'>;
 
-/** Undefined: the calendar is in dollars; '—' for trades none of which has a planned risk. */
-const formatROrDash = (r: number | null | undefined) => (r === null || r === undefined ? '—' : formatR(r));
+/** '—' for trades none of which has a planned risk; a phone's cell rounds to fewer digits. */
+const formatROrDash = (r: number | null | undefined, compact = false) => (r === null || r === undefined ? '—' : compact ? formatCompactR(r) : formatR(r));
+
+/** R in a cell: a phone's rounded figure for the eye, and the exact one for a screen reader. */
+function RAmount({ r, compact, testId, color, title }: { r: number | null | undefined; compact: boolean; testId: string; color?: string; title?: string }) {
+  return (
+    <>
+      <span className={classes.dayPnl} data-testid={testId} aria-hidden={compact || undefined} style={color ? { color } : undefined} title={title}>
+        {formatROrDash(r, compact)}
+      </span>
+      {compact && <VisuallyHidden>{formatROrDash(r)}</VisuallyHidden>}
+    </>
+  );
+}
 const rTone = (r: number | null | undefined) => (r === null || r === undefined ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
 const rTint = (r: number | null) => (r === null ? 'grey' : r > 0 ? 'green' : r < 0 ? 'red' : 'grey');
 
@@ -280,9 +292,7 @@ function DayCell(props: {
       {cell.pnlCents !== null && (
         <>
           {inR ? (
-            <span className={classes.dayPnl} data-testid="day-pnl" title={r && r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined}>
-              {formatROrDash(r?.totalR)}
-            </span>
+            <RAmount r={r?.totalR} compact={compact} testId="day-pnl" title={r && r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined} />
           ) : (
             <>
               <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
@@ -352,9 +362,7 @@ function WeekCell({ week, compact, r }: { week: PnlCalendarWeek; compact: boolea
         {compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}
       </span>
       {inR ? (
-        <span className={classes.dayPnl} data-testid="week-pnl" style={{ color: week.tradingDays > 0 ? rTone(r?.totalR) : undefined }}>
-          {week.tradingDays > 0 ? formatROrDash(r?.totalR) : formatR(0)}
-        </span>
+        <RAmount r={week.tradingDays > 0 ? r?.totalR : 0} compact={compact} testId="week-pnl" color={week.tradingDays > 0 ? rTone(r?.totalR) : undefined} />
       ) : (
         <span className={classes.dayPnl} data-testid="week-pnl" data-money style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
           {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}
