@@ -288,8 +288,8 @@ describe('the R and mistake filters (issue 27)', () => {
     expect(countActiveFilters(filter)).toBe(3);
     expect(hasTradeLevelFilter(createReportFilter({ risk: 'without' }))).toBe(true);
     expect(hasTradeLevelFilter(createReportFilter({ mistake: ['FOMO'] }))).toBe(true);
-    expect(describeReportFilter(filter, { from: null, to: null }, () => undefined)).toBe('All Time; R -1R to +2.5R; without a mistake; mistake FOMO or Moved stop');
+    expect(describeReportFilter(filter, { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple -1R to +2.5R; without a mistake; mistake FOMO or Moved stop');
     expect(describeReportFilter(createReportFilter({ risk: 'without' }), { from: null, to: null }, () => undefined)).toBe('All Time; without a planned risk');
-    expect(describeReportFilter(createReportFilter({ rMin: 1 }), { from: null, to: null }, () => undefined)).toBe('All Time; R +1R or more');
+    expect(describeReportFilter(createReportFilter({ rMin: 1 }), { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple +1R or more');
   });
 });

@@ -350,11 +350,11 @@ export function formatSize(value: number): string {
 
 const formatRBound = (r: number) => `${r > 0 ? '+' : ''}${r}R`;
 
-/** 'R +1R to +3R', 'R -1R or more', 'R up to 0R'. */
+/** 'R-multiple +1R to +3R', 'R-multiple -1R or more', 'R-multiple up to 0R'. */
 export function describeRRange(rMin: number | null, rMax: number | null): string {
-  if (rMin !== null && rMax !== null) return rMin === rMax ? `R ${formatRBound(rMin)}` : `R ${formatRBound(rMin)} to ${formatRBound(rMax)}`;
-  if (rMin !== null) return `R ${formatRBound(rMin)} or more`;
-  return `R up to ${formatRBound(rMax ?? 0)}`;
+  if (rMin !== null && rMax !== null) return rMin === rMax ? `R-multiple ${formatRBound(rMin)}` : `R-multiple ${formatRBound(rMin)} to ${formatRBound(rMax)}`;
+  if (rMin !== null) return `R-multiple ${formatRBound(rMin)} or more`;
+  return `R-multiple up to ${formatRBound(rMax ?? 0)}`;
 }
 
 /** "Last 90 Days: Aug 28, 2026 to Nov 25, 2026", "All Time", "Nov 3, 2026". */
