@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { getTodayInZone } from '../../src/domain/dates';
 import { createTrade, listAll, newTrader } from './trades-support';
 
 /**
@@ -119,6 +120,25 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     // Bob's: his own two trades, priced by his own default ($25: -$70 is -2.8R) and plan ($10: +$30 is +3R).
     expect((await bob.get('/api/reports/r')).body.r.summary).toMatchObject({ trades: 2, tradesWithRisk: 2, totalR: 0.2 });
     expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
+  });
+
+  it("gives Reflect's analysis in R, per session and setup, from the trades' plans and the trader's own defaults", async () => {
+    const trader = await newTrader(app, 'rfilter-reflect');
+    const day = { date: getTodayInZone(new Date(), 'America/New_York') };
+    // AM Breakout +2R (stop 10 points on 2 NQ: $400), AM Reversal -0.5R ($300), PM Breakout -1R (the MES default of
+    // 5 points on 4: $100), PM ES without a plan or a default of the trader's (Bob's default for every instrument is his).
+    await createTrade(trader, { ...day, period: 'AM', trade_type: 'Breakout', symbol: 'NQ', side: 'Long', quantity: 2, entry_price: 18000, stop_price: 17990, pnl: 800 });
+    await createTrade(trader, { ...day, period: 'AM', trade_type: 'Reversal', symbol: 'NQ', risk_amount: 300, pnl: -150 });
+    await createTrade(trader, { ...day, period: 'PM', trade_type: 'Breakout', symbol: 'MES', quantity: 4, pnl: -100 });
+    await createTrade(trader, { ...day, period: 'PM', trade_type: 'Scalp', symbol: 'ES', pnl: 50 });
+    expect((await trader.put('/api/risk-defaults', { root: 'MES', stop_points: 5 })).status).toBe(200);
+    const res = await trader.post('/api/analyze-reflections', { period: 'day' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { r } = res.body.report;
+    expect(r.totals).toEqual({ trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 0.5, expectancyR: 0.17, averageWinR: 2, averageLossR: -0.75, netCentsWithRisk: 55_000 });
+    const rows = (list: Array<Record<string, unknown>>, key: string) => Object.fromEntries(list.map((g) => [g[key], [g.tradesWithoutRisk, g.totalR]]));
+    expect(rows(r.byTimeOfDay, 'session')).toEqual({ AM: [0, 1.5], PM: [1, -1] });
+    expect(rows(r.bySetupType, 'setup')).toEqual({ Breakout: [0, 1], Reversal: [0, -0.5], Scalp: [1, null] });
   });
 
   it('refuses a bad R or mistake filter with a 400 naming the parameter, on every endpoint', async () => {
