@@ -160,14 +160,8 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
               <Table.Th>{caption.replace(/^By /, '')}</Table.Th>
               <Table.Th ta="right">Trades</Table.Th>
               <Table.Th ta="right">Win rate</Table.Th>
-              {inR ? (
-                <>
-                  <Table.Th ta="right">Total R</Table.Th>
-                  <Table.Th ta="right">Expectancy</Table.Th>
-                </>
-              ) : (
-                <Table.Th ta="right">Net P&amp;L</Table.Th>
-              )}
+              {/* In R, one column holds the total and the expectancy under it: a phone keeps four columns. */}
+              {inR ? <Table.Th ta="right">Total R</Table.Th> : <Table.Th ta="right">Net P&amp;L</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -179,12 +173,16 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
                   <Table.Td ta="right">{r.totalTrades}</Table.Td>
                   <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>{formatWinRate(r.winRate, r.wins + r.losses)}</Table.Td>
                   {inR ? (
-                    <>
-                      <Table.Td ta="right" c={rTone(inRRow?.totalR)} title={inRRow?.tradesWithoutRisk ? describeWithoutRisk(inRRow.tradesWithoutRisk) : undefined}>
+                    <Table.Td ta="right" title={inRRow?.tradesWithoutRisk ? describeWithoutRisk(inRRow.tradesWithoutRisk) : undefined} data-testid="figures-r">
+                      <Text span fz="sm" fw={600} c={rTone(inRRow?.totalR)}>
                         {rText(inRRow?.totalR)}
-                      </Table.Td>
-                      <Table.Td ta="right" c={rTone(inRRow?.expectancyR)}>{rText(inRRow?.expectancyR)}</Table.Td>
-                    </>
+                      </Text>
+                      {inRRow?.expectancyR !== null && inRRow?.expectancyR !== undefined && (
+                        <Text fz="xs" c="dimmed">
+                          {formatR(inRRow.expectancyR)} a trade
+                        </Text>
+                      )}
+                    </Table.Td>
                   ) : (
                     <Table.Td ta="right" c={pnlColor(r.pnlCents)}>{formatUsd(r.pnlCents)}</Table.Td>
                   )}
