@@ -8,7 +8,8 @@ import { formatUsd } from '../../../domain/money';
 import { formatR } from '../../../domain/risk/format-r';
 import { apiFetch } from '../../lib/api';
 import { pnlColor } from '../../lib/tone';
-import { mistakeTagsQuery, mistakesQuery, reportKeys, reportOptionsQuery, tradeLogHref } from './api';
+import { mistakeTagsQuery, mistakesQuery, reportOptionsQuery, tradeLogHref } from './api';
+import { queryKeys } from '../../shared/api';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
 
@@ -25,7 +26,8 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
     mutationFn: (tags: string[]) => apiFetch<MistakeTags>('/api/mistake-tags', { method: 'PUT', body: JSON.stringify({ tags }) }),
     onSuccess: async (saved) => {
       client.setQueryData(mistakeTagsQuery.queryKey, saved);
-      await client.invalidateQueries({ queryKey: reportKeys.all });
+      // The reports, and the Trade Log's list and statistics under a mistake filter, read the list: all under ['trades'].
+      await client.invalidateQueries({ queryKey: queryKeys.trades.all });
     },
   });
   const tags = marked.data?.tags ?? [];
