@@ -17,6 +17,7 @@ import { runOnboarding, useUpdatePreferences } from './api';
 import { BalanceWidget } from './components/balance-widget';
 import { EconomicEventsWidget } from './components/economic-events-widget';
 import { HeaderStats } from './components/header-stats';
+import { FigureUnitSwitch } from '../../shared/figure-unit';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
 import { QuickNotes } from './components/quick-notes';
 import { QuickLinksWidget } from './components/quick-links-widget';
@@ -282,6 +283,7 @@ export function DashboardPage() {
     <DashboardContext.Provider value={context}>
       <DashboardTitleRow>
         <Group gap="xs" wrap="wrap" data-testid="dashboard-toolbar">
+          {!tradingMode && <FigureUnitSwitch />}
           {!tradingMode && (
             <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
               Share
