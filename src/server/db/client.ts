@@ -84,9 +84,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * Issue 31 point 4: the embedded database sized for a laptop. Its memory is WebAssembly memory, which grows to the
  * most it ever held and never gives any back, so PostgreSQL's defaults for a server of its own (128 MB of shared
  * buffers, 64 MB for maintenance) stayed resident after the first big import. A trader's hot pages (the latest
- * trades, the rollups) fit in 32 MB; the rest comes from the operating system's file cache.
+ * trades, the rollups) fit in 16 MB; the rest comes from the operating system's file cache.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   const dir = options.dataDir ?? 'memory://';
