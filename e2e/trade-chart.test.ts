@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile, sendFile } from '../tests/api/imports-support';
 import { TradeDetailsPage } from './pages/trade-details';
-import { signedInTrader } from './pages/trade-log';
+import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
@@ -106,6 +106,25 @@ describe('a trade on its chart', () => {
     await waitForAnimations(s.page);
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `chart-${name}-${theme}.png`), fullPage: true });
     expect(await ownA11yViolations(s.page)).toEqual([]);
+
+    // The Trade Log: the trade's MAE and MFE (its row's columns at 1440 px, its card at 390), in R once it has a
+    // planned risk of $32: -$16.00 is -0.50R, $68.00 is +2.13R.
+    expect((await client.patch(`/api/trades/${long.id}`, { risk_amount: '32' })).status).toBe(200);
+    const log = new TradeLogPage(s.page);
+    await log.goto();
+    const item = log.rows.or(log.cards).and(s.page.locator(`[data-trade-id="${long.id}"]`));
+    await item.waitFor();
+    expect(await item.getByTestId('trade-mae').innerText()).toMatch(/^-\$16\.00\s+-0\.50R$/);
+    expect(await item.getByTestId('trade-mfe').innerText()).toMatch(/^\$68\.00\s+\+2\.13R$/);
+    // The table scrolls sideways inside its card: the two columns in the middle of the view, clear of the pinned Actions.
+    await item.getByTestId('trade-mae').evaluate((cell) => cell.scrollIntoView({ inline: 'center', block: 'nearest' }));
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `trade-log-${name}-${theme}.png`) });
+    await details.goto(long.id);
+    await eventually(() => chart.getAttribute('data-ready')).toBe('true');
+    expect(await s.page.getByTestId('excursion-mae-detail').innerText()).toBe('4 pts · 16 ticks · -0.50R');
+    expect(await s.page.getByTestId('excursion-best-exit-detail').innerText()).toBe('at 21015 · 10:02:00 · +2.13R');
+    await client.patch(`/api/trades/${long.id}`, { risk_amount: null });
 
     // Two hours around it: the window grows to 08:00 .. 12:04, as many bars as are stored there (from 08:30).
     await s.page.getByTestId('chart-padding').getByText('2h').click();
