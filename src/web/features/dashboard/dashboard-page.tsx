@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Alert, Button, Group } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -43,15 +42,16 @@ import {
   setWidgetVisible,
   type DashboardWidget,
 } from './layout/widgets';
+import { withAllStyles } from '../../lib/all-styles';
 
 const CAPTURE_ID = 'dashboard-capture';
 
-const ProfileSettingsDialog = lazy(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog })));
+const ProfileSettingsDialog = lazy(withAllStyles(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog }))));
 // The day's trades and the account manager load when first opened, not with the first screen (issue 14).
-const DayTradesDialog = lazy(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog })));
-const AccountsPanel = lazy(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel })));
-const LayoutConfirmDialog = lazy(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog })));
-const ScreenshotDialog = lazy(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog })));
+const DayTradesDialog = lazy(withAllStyles(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog }))));
+const AccountsPanel = lazy(withAllStyles(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel }))));
+const LayoutConfirmDialog = lazy(withAllStyles(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog }))));
+const ScreenshotDialog = lazy(withAllStyles(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog }))));
 
 /** True from the first time `opened` is true: a lazily loaded dialog then stays mounted, so it can close smoothly. */
 function useOpenedOnce(opened: boolean): boolean {

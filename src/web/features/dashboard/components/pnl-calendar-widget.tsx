@@ -17,9 +17,10 @@ import { monthRange } from '../prefetch';
 import { formatCompactUsd, formatCompactWinRate, formatSignedUsd, formatUsd, formatWinRate, plural, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+import { withAllStyles } from '../../../lib/all-styles';
 
 // Mantine's dates code loads with the picker, when the trader first opens it, not with the dashboard.
-const CalendarMonthPicker = lazy(() => import('./calendar-month-picker'));
+const CalendarMonthPicker = lazy(withAllStyles(() => import('./calendar-month-picker')));
 
 const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const MOBILE_QUERY = '(max-width: 47.99em)';
