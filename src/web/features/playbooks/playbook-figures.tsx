@@ -1,9 +1,8 @@
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PlaybookReport, PlaybooksReport } from '../../../contract/playbooks';
-import { formatR } from '../../../domain/risk/format-r';
+import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { pnlColor } from '../../lib/tone';
-import { describeWithoutRisk } from '../reports/overview-report';
 import { Money } from '../reports/report-card';
 import classes from '../reports/reports.module.css';
 
