@@ -112,36 +112,21 @@ export function getHoldSeconds(entryMs: number | null, exitMs: number | null): n
   return Math.round((exitMs - entryMs) / 1000);
 }
 
-/** A text column being written: codes in the order values first appear (code 0 is null), as every build writes them. */
-function textColumn(size: number) {
+function textColumn(size: number): { codes: Uint32Array; values: Array<string | null>; code: (value: string | null) => number } {
   const index = new Map<string, number>();
   const values: Array<string | null> = [null];
-  const code = (value: string | null): number => {
-    if (value === null) return 0;
-    let known = index.get(value);
-    if (known === undefined) {
-      known = values.length;
-      values.push(value);
-      index.set(value, known);
-    }
-    return known;
-  };
   return {
     codes: new Uint32Array(size),
     values,
-    code,
-    /** A lookup from another column's codes to this one's, filled as rows are copied (-1: not seen yet). */
-    remapFrom(source: TextColumn): (from: number) => number {
-      const map = new Int32Array(source.values.length).fill(-1);
-      map[0] = 0;
-      return (from) => {
-        let to = map[from]!;
-        if (to < 0) {
-          to = code(source.values[from]!);
-          map[from] = to;
-        }
-        return to;
-      };
+    code(value) {
+      if (value === null) return 0;
+      let code = index.get(value);
+      if (code === undefined) {
+        code = values.length;
+        values.push(value);
+        index.set(value, code);
+      }
+      return code;
     },
   };
 }
@@ -164,14 +149,9 @@ function readOwnRiskCents(t: ReportTrade): number {
   return planned ? planned.cents : Number.NaN;
 }
 
-const DIMENSIONS = ['account', 'symbol', 'contract', 'side', 'setup', 'session'] as const;
-
-/**
- * Writes columns row by row, in trading order: from trades (a build) or from the rows of columns already built (a merge,
- * merge-columns.ts). Either way every text gets its code where it first appears, so columns written from a merge are
- * the very columns a build of the same trades writes.
- */
-export function createColumnWriter(size: number) {
+/** The columns of trades given in trading order (sorted by day at least: a day's trades must be together). */
+export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns {
+  const size = trades.length;
   const days: CalendarDay[] = [];
   const day = new Uint32Array(size);
   const starts: number[] = [];
@@ -196,121 +176,69 @@ export function createColumnWriter(size: number) {
   const tagStart = new Uint32Array(size + 1);
   const tagCodes: number[] = [];
   const id: string[] = new Array(size);
-  let i = 0;
-
-  const tagCode = (tag: string) => {
-    let code = tagIndex.get(tag);
-    if (code === undefined) {
-      code = tagValues.length;
-      tagValues.push(tag);
-      tagIndex.set(tag, code);
-    }
-    return code;
-  };
-  const startRow = (tradeDate: CalendarDay) => {
-    if (i >= size) throw new RangeError('createColumnWriter: more rows than its size');
-    if (days.length === 0 || days[days.length - 1] !== tradeDate) {
-      if (days.length > 0 && tradeDate < days[days.length - 1]!) throw new RangeError('buildTradeColumns: trades must be in trading order');
-      days.push(tradeDate);
+  for (let i = 0; i < size; i++) {
+    const t = trades[i]!;
+    if (days.length === 0 || days[days.length - 1] !== t.tradeDate) {
+      if (days.length > 0 && t.tradeDate < days[days.length - 1]!) throw new RangeError('buildTradeColumns: trades must be in trading order');
+      days.push(t.tradeDate);
       starts.push(i);
     }
     day[i] = days.length - 1;
+    id[i] = t.id;
+    result[i] = toResultCode(t.status);
+    pnl[i] = t.pnlCents;
+    fee[i] = t.commissionCents;
+    entry[i] = t.entryMs ?? Number.NaN;
+    exit[i] = t.exitMs ?? Number.NaN;
+    hold[i] = getHoldSeconds(t.entryMs, t.exitMs) ?? Number.NaN;
+    quantity[i] = t.quantity ?? Number.NaN;
+    ownRisk[i] = readOwnRiskCents(t);
+    dims.account.codes[i] = dims.account.code(t.accountId);
+    dims.symbol.codes[i] = dims.symbol.code(t.symbol);
+    dims.contract.codes[i] = dims.contract.code(t.contract);
+    dims.side.codes[i] = dims.side.code(t.side);
+    dims.setup.codes[i] = dims.setup.code(t.setup);
+    dims.session.codes[i] = dims.session.code(t.session);
     tagStart[i] = tagCodes.length;
-  };
-
+    for (const tag of t.tags) {
+      let code = tagIndex.get(tag);
+      if (code === undefined) {
+        code = tagValues.length;
+        tagValues.push(tag);
+        tagIndex.set(tag, code);
+      }
+      tagCodes.push(code);
+    }
+  }
+  tagStart[size] = tagCodes.length;
+  starts.push(size);
+  const column = (d: { codes: Uint32Array; values: Array<string | null> }): TextColumn => ({ codes: d.codes, values: d.values });
   return {
-    /** Appends a trade. */
-    writeTrade(t: ReportTrade) {
-      startRow(t.tradeDate);
-      id[i] = t.id;
-      result[i] = toResultCode(t.status);
-      pnl[i] = t.pnlCents;
-      fee[i] = t.commissionCents;
-      entry[i] = t.entryMs ?? Number.NaN;
-      exit[i] = t.exitMs ?? Number.NaN;
-      hold[i] = getHoldSeconds(t.entryMs, t.exitMs) ?? Number.NaN;
-      quantity[i] = t.quantity ?? Number.NaN;
-      ownRisk[i] = readOwnRiskCents(t);
-      dims.account.codes[i] = dims.account.code(t.accountId);
-      dims.symbol.codes[i] = dims.symbol.code(t.symbol);
-      dims.contract.codes[i] = dims.contract.code(t.contract);
-      dims.side.codes[i] = dims.side.code(t.side);
-      dims.setup.codes[i] = dims.setup.code(t.setup);
-      dims.session.codes[i] = dims.session.code(t.session);
-      for (const tag of t.tags) tagCodes.push(tagCode(tag));
-      i++;
-    },
-    /** A writer of rows of `source` (each row as it is there, its texts coded here). */
-    copierFrom(source: TradeColumns): (row: number) => void {
-      const remaps = DIMENSIONS.map((name) => dims[name].remapFrom(source[name]));
-      const tagMap = new Int32Array(source.tagValues.length).fill(-1);
-      return (row) => {
-        startRow(source.days[source.day[row]!]!);
-        id[i] = source.id[row]!;
-        result[i] = source.result[row]!;
-        pnl[i] = source.pnl[row]!;
-        fee[i] = source.fee[row]!;
-        entry[i] = source.entry[row]!;
-        exit[i] = source.exit[row]!;
-        hold[i] = source.hold[row]!;
-        quantity[i] = source.quantity[row]!;
-        ownRisk[i] = source.ownRisk[row]!;
-        for (let d = 0; d < DIMENSIONS.length; d++) {
-          const name = DIMENSIONS[d]!;
-          dims[name].codes[i] = remaps[d]!(source[name].codes[row]!);
-        }
-        for (let k = source.tagStart[row]!, end = source.tagStart[row + 1]!; k < end; k++) {
-          const from = source.tagCodes[k]!;
-          let to = tagMap[from]!;
-          if (to < 0) {
-            to = tagCode(source.tagValues[from]!);
-            tagMap[from] = to;
-          }
-          tagCodes.push(to);
-        }
-        i++;
-      };
-    },
-    finish(): TradeColumns {
-      if (i !== size) throw new RangeError(`createColumnWriter: ${i} rows written of ${size}`);
-      tagStart[size] = tagCodes.length;
-      starts.push(size);
-      const column = (d: { codes: Uint32Array; values: Array<string | null> }): TextColumn => ({ codes: d.codes, values: d.values });
-      return {
-        size,
-        id,
-        days,
-        dayWeekday: Uint8Array.from(days, getIsoWeekday),
-        day,
-        dayStart: Uint32Array.from(starts),
-        result,
-        pnl,
-        fee,
-        entry,
-        exit,
-        hold,
-        quantity,
-        ownRisk,
-        account: column(dims.account),
-        symbol: column(dims.symbol),
-        contract: column(dims.contract),
-        side: column(dims.side),
-        setup: column(dims.setup),
-        session: column(dims.session),
-        tagStart,
-        tagCodes: Uint32Array.from(tagCodes),
-        tagValues,
-        hoursByZone: new Map(),
-      };
-    },
+    size,
+    id,
+    days,
+    dayWeekday: Uint8Array.from(days, getIsoWeekday),
+    day,
+    dayStart: Uint32Array.from(starts),
+    result,
+    pnl,
+    fee,
+    entry,
+    exit,
+    hold,
+    quantity,
+    ownRisk,
+    account: column(dims.account),
+    symbol: column(dims.symbol),
+    contract: column(dims.contract),
+    side: column(dims.side),
+    setup: column(dims.setup),
+    session: column(dims.session),
+    tagStart,
+    tagCodes: Uint32Array.from(tagCodes),
+    tagValues,
+    hoursByZone: new Map(),
   };
-}
-
-/** The columns of trades given in trading order (sorted by day at least: a day's trades must be together). */
-export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns {
-  const writer = createColumnWriter(trades.length);
-  for (const t of trades) writer.writeTrade(t);
-  return writer.finish();
 }
 
 /** Every trade of the columns. */
