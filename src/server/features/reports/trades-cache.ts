@@ -14,7 +14,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * the copy's version (a write of more than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
- * 15 MB here, in columns), and a trader not read for IDLE_MS is dropped at the next read of anyone.
+ * 18 MB here, in columns and their trading-order keys), and a trader not read for IDLE_MS is dropped at the next read
+ * of anyone.
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
@@ -59,7 +60,7 @@ class TradesCache {
   private async load(userId: string, base: TradesSnapshot | undefined): Promise<TradesSnapshot> {
     if (base && base.columns.size > 0) {
       const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
-      // A change to most of the trades: building them from the rows read is as cheap as merging.
+      // Changes to most of the trades: reading them all costs about what merging them would.
       if (changes && changes.changed.size <= base.columns.size / 2) {
         this.counts.merged++;
         return { version: changes.version, ...mergeOrderedColumns(base, changes.changed, changes.current) };
