@@ -17,7 +17,7 @@ CREATE TABLE "trade_changes" (
 ALTER TABLE "trade_changes" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 -- To the trader's version row rather than to the user: deleting a trader deletes their trades by cascade, and a
 -- change logged then would point at a user already gone; the version row goes with the user and takes the log along.
-ALTER TABLE "trade_changes" ADD CONSTRAINT "trade_changes_user_id_trade_versions_fk" FOREIGN KEY ("user_id") REFERENCES "public"."trade_versions"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trade_changes" ADD CONSTRAINT "trade_changes_user_id_trade_versions_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."trade_versions"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE POLICY "trade_changes_owner" ON "trade_changes" AS PERMISSIVE FOR ALL TO public USING (user_id = current_setting('app.user_id', true)) WITH CHECK (user_id = current_setting('app.user_id', true));--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON trade_changes TO edgebook_app;
 --> statement-breakpoint

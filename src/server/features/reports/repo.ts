@@ -150,7 +150,8 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
 
   /**
    * The trades changed after version `since` (migration trade_changes), read in one statement with the version they
-   * bring the copy to; null when the log does not reach back that far (the copy is read whole again).
+   * bring the copy to; null when the log does not reach back that far (the copy is read whole again). The trades are
+   * reached from the log by their primary key: the read costs what changed, not what the trader holds.
    */
   async loadChanges(since: number): Promise<TradeChanges | null> {
     const changedIds = sql`select ${tradeChanges.tradeId} from ${tradeChanges} where ${tradeChanges.userId} = ${userId} and ${tradeChanges.version} > ${since}`;
@@ -159,8 +160,8 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
         case when v.logged_after <= ${since} then
           (select coalesce(json_agg(distinct c.id), '[]')::text from (${changedIds}) as c(id)) end as changed,
         case when v.logged_after <= ${since} then
-          (select coalesce(json_agg(${loadedRow}), '[]')::text from ${trades}
-           where ${trades.userId} = ${userId} and ${trades.id} in (${changedIds})) end as rows
+          (select coalesce(json_agg(${loadedRow}), '[]')::text from (select distinct c.id from (${changedIds}) as c(id)) as changed
+           join ${trades} on ${trades.id} = changed.id and ${trades.userId} = ${userId}) end as rows
       from ${tradeVersions} v where v.user_id = ${userId}`);
     const [head] = (result as unknown as { rows: Array<{ version: string | number; logged_after: string | number; changed: string | null; rows: string | null }> }).rows;
     if (!head || head.changed === null || head.rows === null) return null;
