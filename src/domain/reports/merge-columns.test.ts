@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeOverview } from './overview';
 import { buildOrderedColumns, mergeOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
+import { computeRiskColumn, getRiskColumn } from './r-multiples';
 
 const NY = 'America/New_York';
 const DAY_SECONDS = 86_400;
@@ -42,8 +43,8 @@ function trade(id: string, dayIndex: number, cents: number, minute: number | nul
 
 /** Equal in every field a report reads, codes and text order included, and in the order keys. */
 function expectSameColumns(actual: OrderedColumns, expected: OrderedColumns) {
-  const { hoursByZone: _a, ...a } = actual.columns;
-  const { hoursByZone: _e, ...e } = expected.columns;
+  const { hoursByZone: _a, riskByDefaults: _ra, ...a } = actual.columns;
+  const { hoursByZone: _e, riskByDefaults: _re, ...e } = expected.columns;
   expect(a).toEqual(e);
   expect(actual.keys).toEqual(expected.keys);
 }
@@ -106,6 +107,18 @@ describe('mergeOrderedColumns', () => {
     expect(Array.from(merged.columns.hoursByZone.get(NY)!)).toEqual([9, 11]);
   });
 
+  it('carries the planned risks priced under the defaults over, and prices the changed trades (NQ at 20 points, $20 a point)', () => {
+    const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
+    const planned = trade('planned', 0, 100, 10, { riskCents: 15_000 });
+    const base = buildOrderedColumns([planned, trade('two-lots', 0, 100, 20, { quantity: 2 }), trade('es', 0, 100, 30, { symbol: 'ES', contract: 'ESH6' })]);
+    expect(Array.from(getRiskColumn(base.columns, defaults))).toEqual([15_000, 80_000, Number.NaN]);
+    const merged = mergeOrderedColumns(base, new Set(['two-lots', 'one-lot']), [trade('one-lot', 0, 100, 25)]);
+    const carried = merged.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk;
+    expect(Array.from(carried)).toEqual([15_000, 40_000, Number.NaN]);
+    expect(carried).toEqual(computeRiskColumn(merged.columns, defaults));
+    expect(getRiskColumn(merged.columns, defaults)).toBe(carried);
+  });
+
   it('refuses a trade that is not among the changed ones (it would be in the columns twice)', () => {
     const base = buildOrderedColumns([trade('kept', 0, 100, 0)]);
     expect(() => mergeOrderedColumns(base, new Set(), [trade('kept', 0, 100, 0)])).toThrow(/not among the changed/);
@@ -121,7 +134,9 @@ describe('mergeOrderedColumns', () => {
         accountId: pick(['apex', 'topstep', null]),
         tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge'])],
         quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        riskCents: random() < 0.2 ? 10_000 : null,
       });
+    const defaults = [{ id: 'mnq', accountId: 'apex', root: 'MNQ', stopPoints: '15', amountCents: null }];
     let serial = 0;
     let now = new Map<string, OrderedTrade>();
     for (let i = 0; i < 30; i++) {
@@ -145,9 +160,11 @@ describe('mergeOrderedColumns', () => {
         next.set(t.trade.id, t);
       }
       const current = [...changed].map((id) => next.get(id)).filter((t): t is OrderedTrade => t !== undefined);
+      getRiskColumn(held.columns, defaults);
       held = mergeOrderedColumns(held, changed, current);
       now = next;
       expectSameColumns(held, buildOrderedColumns([...now.values()]));
+      expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
     }
   });
 });

@@ -1,4 +1,5 @@
 import { buildTradeColumns, getIsoWeekday, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
+import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
 
 /**
@@ -124,7 +125,8 @@ function gatherNumbers<T extends Float64Array | Uint8Array>(make: (size: number)
 /**
  * `base` with every trade whose id is in `changed` taken out and `current` (the changed trades that still exist, as
  * they are now, in any order) put in at their places in the trading order. A changed id missing from `current` was
- * deleted. Entry hours already computed for a zone are carried over (computed for the new trades only). The rows are
+ * deleted. Entry hours already computed for a zone and planned risks priced under the trader's defaults are carried
+ * over (computed for the changed trades only). The rows are
  * gathered column by column (a loop over typed arrays per column, not an object per trade): at 100,000 trades this is
  * what keeps the first report after a write fast.
  */
@@ -255,6 +257,18 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
     tagCodes,
     tagValues,
     hoursByZone,
+    riskByDefaults: new Map(),
   };
+  // Planned risks priced under the defaults: carried over, priced for the changed trades only.
+  for (const [key, { defaults, risk }] of a.riskByDefaults) {
+    const price = createRiskPricer(columns, defaults);
+    const merged = new Float64Array(size);
+    for (let i = 0; i < size; i++) {
+      const o = origin[i]!;
+      const own = columns.ownRisk[i]!;
+      merged[i] = o >= 0 ? risk[o]! : Number.isNaN(own) && defaults.length > 0 ? price(i) : own;
+    }
+    columns.riskByDefaults.set(key, { defaults, risk: merged });
+  }
   return { columns, keys };
 }
