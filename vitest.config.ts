@@ -9,6 +9,7 @@ const SERIAL_API = [
   'ai-service',
   'cluster',
   'compiled-server',
+  'connections-sharing',
   'database-restart',
   'hardening-requests',
   'imports-latency',

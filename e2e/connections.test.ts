@@ -6,14 +6,16 @@ import type { Page } from 'playwright-core';
 import { listAll } from '../tests/api/trades-support';
 import { account, KEY, MES, MNQ, plus, roundTrip, weekdayAgo } from '../tests/api/connections-support';
 import { startProjectXServer, type ProjectXStandIn } from '../tests/support/projectx-server';
+import { PropAccountPage } from './pages/prop';
 import { signedInTrader } from './pages/trade-log';
 import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
  * Issue 30 in the browser: from the Trade Log to Broker Connections, test and connect a TopstepX login (a stand-in of
- * the ProjectX Gateway), give its account a new trading account, Sync now with its progress, and the outcome; the
- * trades are in the journal. Once per screen pairing (a phone in the light theme, a desktop in the dark one).
+ * the ProjectX Gateway), give its account a new trading account, take the offer to track it as a prop account of the
+ * plan its name says, Sync now with its progress, and the outcome; the prop status counts the trades, and they are in
+ * the journal. Once per screen pairing (a phone in the light theme, a desktop in the dark one).
  */
 let gateway: ProjectXStandIn;
 const suite = useE2ESuite(async () => {
@@ -75,8 +77,19 @@ describe('connecting TopstepX and syncing', () => {
     await dialog.waitFor();
     expect(await dialog.getByTestId('account-name').inputValue()).toBe(`50KTC-V2-${external}`);
     await dialog.getByTestId('account-submit').click();
+    // The offer to track it as a prop account, its plan read from its name; taken.
+    const offer = page.getByRole('dialog', { name: 'Track it as a prop account?' });
+    await offer.waitFor();
+    expect(await offer.getByLabel('Plan').inputValue()).toBe('Topstep Trading Combine 50K');
+    expect(await offer.getByTestId('prop-offer-summary').innerText()).toContain(`50KTC-V2-${external} becomes a Topstep evaluation account of $50,000.00`);
+    await shot(page, `${name}-${theme}-1b-prop-offer`);
+    await offer.getByTestId('prop-offer-accept').click();
+    await offer.waitFor({ state: 'detached' });
     await eventually(() => combine.getByLabel('Trading account').inputValue()).toBe(`50KTC-V2-${external}`);
     await combine.getByTestId('broker-account-from').waitFor();
+    const standing = combine.getByTestId('broker-account-prop');
+    await eventually(() => standing.innerText()).toContain('Topstep Trading Combine 50K');
+    expect(await standing.getByTestId('broker-account-prop-state').innerText()).toBe('On track');
 
     // A slow gateway, so the sync's progress can be seen.
     gateway.delay('Trade/search', 1200, 2);
@@ -99,6 +112,14 @@ describe('connecting TopstepX and syncing', () => {
     await toast.waitFor({ state: 'detached', timeout: 15_000 });
     const violations = await seriousA11yViolations(page);
     expect(violations, violations.join('\n')).toEqual([]);
+
+    // The prop account's status counts the synced trades: on its Rules & Status page, $24.28 of the $3,000 target.
+    await standing.getByRole('link', { name: 'Rules & Status' }).click();
+    const propPage = new PropAccountPage(page);
+    await propPage.ready();
+    expect(await propPage.text('prop-state')).toBe('On track');
+    expect(await propPage.ruleFigure('profitTarget')).toBe('$2,975.72 to go');
+    await shot(page, `${name}-${theme}-3b-prop-status`);
 
     const trades = await listAll(api);
     expect(trades.map((t) => [t.symbol, t.side, t.pnl]).sort()).toEqual([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findPropTemplate } from '../domain/prop/templates';
 import { calendarDay, decimal, instant } from './common';
 
 /**
@@ -32,8 +33,20 @@ export const brokerAccountUpdate = z
   .strictObject({
     account_id: z.uuid('must be a trading account id').nullable().optional(),
     sync_from: calendarDay().optional(),
+    /**
+     * The offer made while mapping: the trading account becomes a prop account of the template's firm, kind and size
+     * (its starting balance the plan's size) with the template's rules, in the same transaction as the mapping.
+     */
+    prop: z
+      .strictObject({
+        template_id: z
+          .string({ error: 'is required' })
+          .max(100, 'must be at most 100 characters')
+          .refine((id) => findPropTemplate(id) !== undefined, 'no such template'),
+      })
+      .optional(),
   })
-  .refine((value) => value.account_id !== undefined || value.sync_from !== undefined, 'give account_id or sync_from');
+  .refine((value) => value.account_id !== undefined || value.sync_from !== undefined || value.prop !== undefined, 'give account_id, sync_from or prop');
 
 /** An account at the provider, as a test of the connection lists it. */
 export const providerAccount = z.strictObject({
@@ -65,6 +78,8 @@ export const brokerAccount = z.strictObject({
   account_id: z.uuid().nullable(),
   /** While unmapped: the trading account an import of the provider's CSV export used for it, or one of its name. */
   suggested_account_id: z.uuid().nullable(),
+  /** The prop-firm template (src/domain/prop/templates.ts) its name or balance says it follows, offered when it is mapped. */
+  suggested_template_id: z.string().nullable(),
   /** The trading day its history is read from (yyyy-MM-dd). */
   sync_from: z.iso.date().nullable(),
   /** Fills are read up to here. */

@@ -333,6 +333,13 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const journal = await createAccount(alice, 'Contract Combine');
     const mapped = conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`, { account_id: journal.id, sync_from: '2026-03-02' }));
     expect(mapped.accounts[0]).toMatchObject({ account_id: journal.id, sync_from: '2026-03-02' });
+    // The prop-account offer taken while mapping (the account's balance says 50K), and a template that does not exist.
+    const brokerPath = `/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`;
+    conforms(apiError, await alice.patch(brokerPath, { prop: { template_id: 'no-such-plan' } }), 400);
+    expect(conforms(brokerConnection, await alice.patch(brokerPath, { prop: { template_id: mapped.accounts[0]!.suggested_template_id } })).accounts[0]).toMatchObject({
+      account_id: journal.id,
+      suggested_template_id: 'topstep-combine-50k',
+    });
     const started = conforms(brokerConnection, await alice.post(`/api/connections/${connection.id}/sync`), 202);
     expect(started.sync.running).toBe(true);
     await app.server.connections.syncs.current(connection.id);

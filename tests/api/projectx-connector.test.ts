@@ -56,7 +56,7 @@ describe('the ProjectX Gateway connector', () => {
 
   it("reads a contract whether searchById answers `contracts` (the docs' example) or `contract` (the schema)", async () => {
     const session = await connector().connect({ userName: 'reader.px', apiKey: 'reader-key' });
-    expect(await session.contract('CON.F.US.ENQ.M25')).toEqual({ id: 'CON.F.US.ENQ.M25', name: 'NQM5', description: 'E-mini NASDAQ-100: June 2025', tickSize: '0.25', tickValue: '5' });
+    expect(await session.contract('CON.F.US.ENQ.M25')).toEqual({ id: 'CON.F.US.ENQ.M25', name: 'ENQM25', description: 'E-mini NASDAQ-100: June 2025', tickSize: '0.25', tickValue: '5' });
     expect(await session.contract('CON.F.US.NOPE.M25')).toBeNull();
     const other = await startProjectXServer({ users: [{ userName: 'reader.px', apiKey: 'reader-key' }], contractShape: 'contract' });
     try {
@@ -66,6 +66,24 @@ describe('the ProjectX Gateway connector', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("finds a journal's contract by the gateway's own name for it, in one search by the gateway's root", async () => {
+    const session = await connector().connect({ userName: 'reader.px', apiKey: 'reader-key' });
+    const searches = () => px.calls.filter((c) => c.endpoint === 'Contract/search');
+    const before = searches().length;
+    // The docs name the E-mini Nasdaq ENQH25 and the E-mini S&P EP: a search for 'NQ' or 'ES' does not find them as NQM5 or ESM5.
+    expect(await session.findContract('NQM5')).toMatchObject({ id: 'CON.F.US.ENQ.M25', name: 'ENQM25', tickValue: '5' });
+    expect(await session.findContract('ESM5')).toMatchObject({ id: 'CON.F.US.EP.M25', name: 'EPM25', tickValue: '12.5' });
+    expect(await session.findContract('MNQM5')).toMatchObject({ id: 'CON.F.US.MNQ.M25' });
+    // Another month of a contract the gateway lists is not that contract.
+    expect(await session.findContract('MNQU5')).toBeNull();
+    expect(searches().slice(before).map((c) => c.body)).toEqual([
+      { searchText: 'ENQ', live: false },
+      { searchText: 'EP', live: false },
+      { searchText: 'MNQ', live: false },
+      { searchText: 'MNQ', live: false },
+    ]);
   });
 
   it('gives one-minute bars oldest first, asking in windows of at most 20,000 bars', async () => {

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
  * - POST /api/Contract/searchById {contractId} -> {contracts: [...]} as the documentation's example writes it (or
  *   {contract} as the gateway's schema does, `contractShape: 'contract'`), SearchContractByIdErrorCode 1.
  * - POST /api/Contract/search {searchText, live} -> {contracts: [{id, name, description, tickSize, tickValue,
- *   activeContract}]}
+ *   activeContract}]}, the contracts whose name (ENQM25: the gateway's own symbols) holds the text
  * - POST /api/History/retrieveBars {contractId, live, startTime, endTime, unit, unitNumber, limit, includePartialBar}
  *   -> {bars: [{t, o, h, l, c, v}]} newest first, at most 20,000; RetrieveBarErrorCode 1-4.
  * - Rate limits ("Rate Limits"): 30 requests / 30 s for retrieveBars, 200 / 60 s for the rest, per token; HTTP 429
@@ -120,12 +120,17 @@ export interface StandInOptions {
   rateLimits?: { bars: { limit: number; windowMs: number }; other: { limit: number; windowMs: number } };
 }
 
-/** Contracts as the gateway names them (ids CON.F.US.<symbol>.<month><yy>, names as TopstepX prints them). */
+/**
+ * Contracts as the gateway names them: ids CON.F.US.<symbol>.<month><yy>, names <symbol><month><yy> with the
+ * gateway's own symbol (the documentation's "Search for Contracts" answers ENQH25 and MNQH25; its E-mini S&P 500 is
+ * EP), not the exchange's names that TopstepX's CSV exports print (NQH5).
+ */
 export const STAND_IN_CONTRACTS: StandInContract[] = [
-  { id: 'CON.F.US.MNQ.M25', name: 'MNQM5', description: 'Micro E-mini Nasdaq-100: June 2025', tickSize: 0.25, tickValue: 0.5, activeContract: true },
-  { id: 'CON.F.US.MES.M25', name: 'MESM5', description: 'Micro E-mini S&P 500: June 2025', tickSize: 0.25, tickValue: 1.25, activeContract: true },
-  { id: 'CON.F.US.ENQ.M25', name: 'NQM5', description: 'E-mini NASDAQ-100: June 2025', tickSize: 0.25, tickValue: 5, activeContract: true },
-  { id: 'CON.F.US.MGC.M25', name: 'MGCM5', description: 'Micro Gold: June 2025', tickSize: 0.1, tickValue: 1, activeContract: true },
+  { id: 'CON.F.US.MNQ.M25', name: 'MNQM25', description: 'Micro E-mini Nasdaq-100: June 2025', tickSize: 0.25, tickValue: 0.5, activeContract: true },
+  { id: 'CON.F.US.MES.M25', name: 'MESM25', description: 'Micro E-mini S&P 500: June 2025', tickSize: 0.25, tickValue: 1.25, activeContract: true },
+  { id: 'CON.F.US.ENQ.M25', name: 'ENQM25', description: 'E-mini NASDAQ-100: June 2025', tickSize: 0.25, tickValue: 5, activeContract: true },
+  { id: 'CON.F.US.MGC.M25', name: 'MGCM25', description: 'Micro Gold: June 2025', tickSize: 0.1, tickValue: 1, activeContract: true },
+  { id: 'CON.F.US.EP.M25', name: 'EPM25', description: 'E-mini S&P 500: June 2025', tickSize: 0.25, tickValue: 12.5, activeContract: true },
 ];
 
 export async function startProjectXServer(options: StandInOptions): Promise<ProjectXStandIn> {
@@ -225,8 +230,9 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
         return { status: 200, json: ok(options.contractShape === 'contract' ? { contract } : { contracts: [contract] }) };
       }
       case 'Contract/search': {
+        // "The name of the contract to search for": the documentation's 'NQ' finds ENQH25, MNQH25, NQGG25 and NQMG25.
         const text = String(body.searchText ?? '').toUpperCase();
-        return { status: 200, json: ok({ contracts: state.contracts.filter((c) => c.name.toUpperCase().includes(text) || c.id.toUpperCase().includes(text)) }) };
+        return { status: 200, json: ok({ contracts: state.contracts.filter((c) => c.name.toUpperCase().includes(text)) }) };
       }
       case 'History/retrieveBars': {
         const unit = Number(body.unit);

@@ -47,9 +47,13 @@ export type FlatPoints = Record<string, FlatPoint>;
  * NASDAQ-100. The journal files them under ES and NQ, as every other broker's export does.
  */
 const PROVIDER_ROOTS: Readonly<Record<string, string>> = { EP: 'ES', ENQ: 'NQ' };
+const JOURNAL_ROOTS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(PROVIDER_ROOTS).map(([provider, journal]) => [journal, provider]));
+
+/** The provider's own root of a journal's root (ES: EP), to ask the provider for its contracts by name. */
+export const providerRootOf = (root: string): string => JOURNAL_ROOTS[root] ?? root;
 
 /**
- * The journal's contract for a provider's contract: its printed name (MNQM5), else its id (CON.F.US.MNQ.M25), read
+ * The journal's contract for a provider's contract: its name (MNQM25, ENQM25), else its id (CON.F.US.MNQ.M25), read
  * like a file's contract names; dollars per point = tick value / tick size when the provider gives both.
  */
 export function contractSpecOf(contractId: string, described: { name: string; tickSize: string; tickValue: string } | null): ContractSpec {

@@ -145,3 +145,33 @@ export const PROP_TEMPLATES: readonly PropTemplate[] = [
 export function findPropTemplate(id: string): PropTemplate | undefined {
   return PROP_TEMPLATES.find((t) => t.id === id);
 }
+
+/** What a trading platform says of one of its accounts: its firm's name ('TopstepX'), the account's name and balance. */
+export interface PlatformAccount {
+  platform: string;
+  name: string;
+  balanceCents: number | null;
+}
+
+/** A share of a plan's size its balance may have moved by and still say that size (the largest drawdown is 4%). */
+const BALANCE_SLACK = 0.1;
+
+/**
+ * The template an account of a prop firm's platform probably follows, offered when the trader maps it to a trading
+ * account (issue 30). The firm is the one the platform is named after (TopstepX: Topstep); the plan's size is what
+ * the account's name says (TopstepX names a $50K Trading Combine '50KTC-V2-…'), else its balance, within a tenth of a
+ * plan's size; a name that says express or funded picks the funded plan. Null when none of it says a plan, and for a
+ * practice account ('PRAC-…'): the trader picks, or declines.
+ */
+export function suggestPropTemplate(account: PlatformAccount): PropTemplate | null {
+  const platform = account.platform.trim().toLowerCase();
+  const firm = PROP_TEMPLATES.filter((t) => platform.startsWith(t.firm.toLowerCase()));
+  if (firm.length === 0 || /prac/i.test(account.name)) return null;
+  const kind: AccountKind = /express|xfa|funded/i.test(account.name) ? 'funded' : 'evaluation';
+  const plans = firm.filter((t) => t.kind === kind);
+  const named = /(?:^|[^0-9])(\d{2,3})K/i.exec(account.name);
+  if (named) return plans.find((t) => t.sizeCents === Number(named[1]) * 100_000) ?? null;
+  if (account.balanceCents === null) return null;
+  const balance = account.balanceCents;
+  return plans.find((t) => Math.abs(balance - t.sizeCents) <= t.sizeCents * BALANCE_SLACK) ?? null;
+}

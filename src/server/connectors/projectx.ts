@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { Decimal } from '../../domain/money';
+import { contractSpecOf, providerRootOf } from '../../domain/connections/round-trips';
 import { parseInstrument } from '../../domain/importers';
 import {
   ConnectorError,
@@ -388,11 +389,16 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
         contract: contractById,
 
+        /**
+         * A journal's contract (NQM5) as the gateway names it: searched by the gateway's own root (its E-minis are EP
+         * and ENQ: 'ES' finds only MES), matched as the sync files the gateway's contracts (ENQM25 is NQM5).
+         */
         async findContract(name: string): Promise<BrokerContract | null> {
           const wanted = parseInstrument(name);
-          const body = read(contractsAnswer, 'Contract/search', await authorized('Contract/search', { searchText: wanted.root, live: false }, otherWindow));
+          const searchText = providerRootOf(wanted.root);
+          const body = read(contractsAnswer, 'Contract/search', await authorized('Contract/search', { searchText, live: false }, otherWindow));
           if (!body.success) throw failed('Contract/search', body);
-          const found = (body.contracts ?? []).find((c) => parseInstrument(c.name).contract === wanted.contract || parseInstrument(c.id).contract === wanted.contract);
+          const found = (body.contracts ?? []).find((c) => contractSpecOf(c.id, { name: c.name, tickSize: String(c.tickSize), tickValue: String(c.tickValue) }).contract === wanted.contract);
           return found ? toContract(found) : null;
         },
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { barSpanOf, joinBarSpans, type BarSpan } from '../../../domain/connections/bar-spans';
 import { contractSpecOf } from '../../../domain/connections/round-trips';
-import { parseInstrument } from '../../../domain/importers';
 import type { BrokerBar, BrokerContract, ConnectorSession } from '../../connectors/types';
 import type { Database } from '../../db/client';
 
@@ -18,8 +17,6 @@ export const BAR_REQUESTS_PER_SYNC = 60;
 const TRADES_LOOKED_AT = 5_000;
 const BARS_PER_INSERT = 5_000;
 const ONE_MINUTE = 60;
-/** ProjectX's own roots for contracts the journal files under the exchange's (see round-trips.ts). */
-const PROVIDER_ROOTS: Readonly<Record<string, string>> = { ES: 'EP', NQ: 'ENQ' };
 
 export interface BarsOutcome {
   /** Bars stored that were not before. */
@@ -125,10 +122,7 @@ export async function fetchMissingBars(options: FetchBarsOptions): Promise<BarsO
   for (const [contractId, contract] of options.described) providerIds.set(contractSpecOf(contractId, contract).contract, contractId);
   const providerIdOf = async (contract: string): Promise<string | null> => {
     if (!providerIds.has(contract)) {
-      const instrument = parseInstrument(contract);
-      let found = await session.findContract(contract);
-      const providerRoot = PROVIDER_ROOTS[instrument.root];
-      if (!found && providerRoot && instrument.isFuturesContract) found = await session.findContract(providerRoot + contract.slice(instrument.root.length));
+      const found = await session.findContract(contract);
       providerIds.set(contract, found?.id ?? null);
       if (!found) outcome.unknown.push(contract);
     }

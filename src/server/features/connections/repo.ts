@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client';
+import { yieldConnection, type Tx } from '../../db/client';
 import { brokerAccounts, brokerConnections, brokerFills, trades } from '../../db/schema';
 import type { FlatPoints, SyncedFill } from '../../../domain/connections/round-trips';
 import type { RoundTrip } from '../../../domain/importers';
@@ -10,12 +10,13 @@ import type { NewTradeRow } from '../trades/repo';
 export type ConnectionRow = typeof brokerConnections.$inferSelect;
 export type BrokerAccountRow = typeof brokerAccounts.$inferSelect;
 
-/** PGlite runs statements on the server's thread: a turn of the event loop between large ones (as imports do). */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Rows per INSERT statement (one JSON parameter each). */
-const TRADES_PER_INSERT = 2000;
-const FILLS_PER_INSERT = 5000;
+/**
+ * Rows per INSERT statement (one JSON parameter each). PGlite runs each statement on the server's thread and, between
+ * them, lends its one connection to other traders' reads (yieldConnection): smaller statements there keep those reads
+ * waiting tens of milliseconds, not the whole sync (as the imports' 250-trade chunks do).
+ */
+const TRADES_PER_INSERT = { pglite: 250, postgres: 2000 } as const;
+const FILLS_PER_INSERT = { pglite: 1000, postgres: 5000 } as const;
 
 /** Data access of broker connections. Every query names its owner; row-level security backs it up. */
 export const connectionsRepo = (tx: Tx, userId: string) => {
@@ -144,10 +145,11 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
      */
     async storeFills(brokerAccountId: string, fills: BrokerFill[], pglite: boolean): Promise<number> {
       let added = 0;
-      for (let i = 0; i < fills.length; i += FILLS_PER_INSERT) {
-        if (pglite && i > 0) await yieldToEventLoop();
+      const size = FILLS_PER_INSERT[pglite ? 'pglite' : 'postgres'];
+      for (let i = 0; i < fills.length; i += size) {
+        if (pglite) await yieldConnection(tx);
         const json = JSON.stringify(
-          fills.slice(i, i + FILLS_PER_INSERT).map((f) => ({ i: f.externalId, c: f.contractId, t: f.time, s: f.side, q: f.quantity, p: f.price, f: f.fees, l: f.pnl, o: f.orderId, v: f.voided })),
+          fills.slice(i, i + size).map((f) => ({ i: f.externalId, c: f.contractId, t: f.time, s: f.side, q: f.quantity, p: f.price, f: f.fees, l: f.pnl, o: f.orderId, v: f.voided })),
         );
         const result = (await tx.execute(sql`
           with added as (
@@ -242,10 +244,11 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
      */
     async insertTrades(rows: NewTradeRow[], pglite: boolean): Promise<Array<{ id: string; importKey: string | null }>> {
       const inserted: Array<{ id: string; importKey: string | null }> = [];
-      for (let i = 0; i < rows.length; i += TRADES_PER_INSERT) {
-        if (pglite && i > 0) await yieldToEventLoop();
+      const size = TRADES_PER_INSERT[pglite ? 'pglite' : 'postgres'];
+      for (let i = 0; i < rows.length; i += size) {
+        if (pglite) await yieldConnection(tx);
         const json = JSON.stringify(
-          rows.slice(i, i + TRADES_PER_INSERT).map((r) => ({
+          rows.slice(i, i + size).map((r) => ({
             account_id: r.accountId,
             trade_date: r.tradeDate,
             day_of_week: r.dayOfWeek,

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, getTodayInZone } from '../../../domain/dates';
+import { centsToDecimalString, toCents } from '../../../domain/money';
+import { findPropTemplate, suggestPropTemplate } from '../../../domain/prop/templates';
 import type {
   BrokerAccount,
   BrokerAccountUpdate,
@@ -18,6 +20,7 @@ import { importAccountLinks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { accountsRepo } from '../accounts/repo';
 import { preferencesIn } from '../preferences/routes';
+import { propRepo } from '../prop/repo';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
@@ -67,7 +70,7 @@ function isRunning(row: ConnectionRow): boolean {
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toAccountDto(row: BrokerAccountRow, suggested: string | null): BrokerAccount {
+function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: string): BrokerAccount {
   return {
     id: row.id,
     external_id: row.externalId,
@@ -79,6 +82,7 @@ function toAccountDto(row: BrokerAccountRow, suggested: string | null): BrokerAc
     listed: row.listed,
     account_id: row.accountId,
     suggested_account_id: row.accountId === null ? suggested : null,
+    suggested_template_id: suggestPropTemplate({ platform: label, name: row.name, balanceCents: row.balance === null ? null : toCents(row.balance) })?.id ?? null,
     sync_from: row.syncFrom,
     fetched_until: iso(row.fetchedUntil),
     last_sync_at: iso(row.lastSyncAt),
@@ -127,11 +131,27 @@ async function readConnection(tx: Tx, userId: string, row: ConnectionRow, label:
       progress: running ? (row.syncProgress as SyncProgress | null) : null,
     },
     last_outcome: (row.lastOutcome as SyncOutcome | null) ?? null,
-    accounts: accounts.map((a) => toAccountDto(a, suggestions.get(a.name) ?? null)),
+    accounts: accounts.map((a) => toAccountDto(a, suggestions.get(a.name) ?? null, label)),
   };
 }
 
 const toProviderAccount = (a: ProviderAccount) => ({ external_id: a.externalId, name: a.name, balance: a.balance, can_trade: a.canTrade, active: a.active });
+
+/**
+ * The offer taken while mapping: the trading account becomes the template's kind of account at its firm, of its size,
+ * starting from that size (a prop firm's plan starts at its size), with the template's rules counting all of its
+ * trades. In the mapping's transaction: both or neither.
+ */
+async function makePropAccount(tx: Tx, userId: string, accountId: string, templateId: string) {
+  const template = findPropTemplate(templateId);
+  // The contract let only a known template through.
+  if (!template) throw badRequest('prop.template_id: no such template', { fields: [{ field: 'prop.template_id', message: 'no such template' }] });
+  const size = centsToDecimalString(template.sizeCents);
+  const accounts = accountsRepo(tx, userId);
+  await accounts.update(accountId, { kind: template.kind, firm: template.firm, size, startingBalance: size });
+  await accounts.setLedgerFirm(accountId, template.firm);
+  await propRepo(tx, userId).upsertRuleSet(accountId, { templateId: template.id, rules: template.rules, startsOn: null, active: true });
+}
 
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { database, box, registry, syncs } = deps;
@@ -248,6 +268,12 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           syncFrom,
           ...(changed && { fetchedUntil: null, flatPoints: {}, lastSyncAt: null, lastSyncAdded: null, lastSyncStatus: null, lastError: null }),
         });
+        if (input.prop) {
+          if (accountId === null) {
+            throw badRequest('prop: choose the trading account (account_id) it makes a prop account', { fields: [{ field: 'prop', message: 'needs a trading account' }] });
+          }
+          await makePropAccount(tx, userId, accountId, input.prop.template_id);
+        }
       });
       return get(userId, connectionId);
     },

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../shared/api';
 import type {
   BrokerAccountUpdate,
   BrokerConnection,
@@ -75,10 +76,18 @@ export function useRemoveConnection() {
 
 export function useMapAccount() {
   const store = useStore();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ connectionId, accountId, input }: { connectionId: string; accountId: string; input: BrokerAccountUpdate }) =>
       apiFetch<BrokerConnection>(`/api/connections/${connectionId}/broker-accounts/${accountId}`, json('PATCH', input)),
-    onSuccess: store,
+    onSuccess: (connection, { input }) => {
+      store(connection);
+      // A prop account made with the mapping: its kind, size and starting balance, and its status, changed.
+      if (input.prop) {
+        void client.invalidateQueries({ queryKey: queryKeys.accounts.all });
+        void client.invalidateQueries({ queryKey: queryKeys.prop.all });
+      }
+    },
   });
 }
 

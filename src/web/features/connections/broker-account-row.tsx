@@ -1,9 +1,12 @@
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { findPropTemplate } from '../../../domain/prop/templates';
 import { isCalendarDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/cents';
-import type { TradingAccount } from '../../shared/api';
+import type { PropAccountSummary, TradingAccount } from '../../shared/api';
+import { ACCOUNT_STATE, OUTCOME_LABEL } from '../prop/format';
 import type { BrokerAccount } from './api';
 import { formatTradingDay, formatWhen } from './format';
 import classes from './connections.module.css';
@@ -18,13 +21,15 @@ interface BrokerAccountRowProps {
   taken: ReadonlySet<string>;
   busy: boolean;
   today: string;
+  /** The standing of the trading account it syncs into, when that is a prop account with rules. */
+  propStatus?: PropAccountSummary;
   onMap: (accountId: string | null) => void;
   onSyncFrom: (day: string) => void;
   onCreate: () => void;
 }
 
 /** One account at the broker: where it syncs to, from which day, and how its last sync went. */
-export function BrokerAccountRow({ account, tradingAccounts, taken, busy, today, onMap, onSyncFrom, onCreate }: BrokerAccountRowProps) {
+export function BrokerAccountRow({ account, tradingAccounts, taken, busy, today, propStatus, onMap, onSyncFrom, onCreate }: BrokerAccountRowProps) {
   const suggested = account.suggested_account_id ? tradingAccounts.find((a) => a.id === account.suggested_account_id) : undefined;
   const options = [
     { value: '', label: 'Not synced' },
@@ -98,9 +103,12 @@ export function BrokerAccountRow({ account, tradingAccounts, taken, busy, today,
           data-testid="broker-account-from"
         />
       )}
-      <div className={classes.accountStatus} data-testid="broker-account-status">
-        <AccountStatus account={account} />
-      </div>
+      <Stack gap={6} className={classes.accountStatus}>
+        <div data-testid="broker-account-status">
+          <AccountStatus account={account} />
+        </div>
+        {propStatus && <PropStanding summary={propStatus} />}
+      </Stack>
     </div>
   );
 }
@@ -132,5 +140,25 @@ function AccountStatus({ account }: { account: BrokerAccount }) {
     <Text size="xs" c="dimmed">
       Synced {formatWhen(account.last_sync_at)}: {added === 0 ? 'nothing new' : `${added} ${added === 1 ? 'trade' : 'trades'} added`}.
     </Text>
+  );
+}
+
+/** Where the prop account it syncs into stands against its rules, and the way to its Rules & Status page. */
+function PropStanding({ summary }: { summary: PropAccountSummary }) {
+  const template = summary.template_id ? findPropTemplate(summary.template_id) : undefined;
+  const state = ACCOUNT_STATE[summary.state];
+  return (
+    <Group gap={6} wrap="wrap" data-testid="broker-account-prop" data-state={summary.state}>
+      <Badge size="sm" variant="filled" color={state.color} autoContrast tt="none" data-testid="broker-account-prop-state">
+        {state.label}
+      </Badge>
+      <Text size="xs" c="dimmed" className={classes.wrap}>
+        {template ? `${template.firm} ${template.plan}` : 'Prop rules'}
+        {summary.outcome !== 'active' && `: ${OUTCOME_LABEL[summary.outcome]}`}
+      </Text>
+      <Anchor component={Link} to={`/prop/${summary.account.id}`} size="xs">
+        Rules &amp; Status
+      </Anchor>
+    </Group>
   );
 }

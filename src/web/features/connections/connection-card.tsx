@@ -3,10 +3,11 @@ import { IconDots, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { getTodayInZone } from '../../../domain/dates';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import type { TradingAccount } from '../../shared/api';
+import type { PropAccountSummary, TradingAccount } from '../../shared/api';
 import { AccountFormModal } from '../accounts';
 import { useMapAccount, useRemoveConnection, useReplaceKey, useSyncNow, type BrokerAccount, type BrokerConnection } from './api';
 import { BrokerAccountRow } from './broker-account-row';
+import { PropOfferModal, type PropOffer } from './prop-offer-modal';
 import { describeProgress, formatWhen } from './format';
 import { toastError, toastSuccess } from '../../lib/toast';
 import classes from './connections.module.css';
@@ -19,12 +20,14 @@ interface ConnectionCardProps {
   /** Minutes between scheduled syncs (0: only Sync now). */
   syncMinutes: number;
   timeZone: string;
+  /** The trader's prop accounts (those with rules) by trading account id: their standing, and no second offer. */
+  propAccounts: ReadonlyMap<string, PropAccountSummary>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.');
 
 /** One connected login: its state, its sync (under way or last), its accounts and where each one syncs to. */
-export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes, timeZone }: ConnectionCardProps) {
+export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes, timeZone, propAccounts }: ConnectionCardProps) {
   const label = connection.provider_label;
   const sync = useSyncNow();
   const map = useMapAccount();
@@ -32,6 +35,7 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
   const [replacing, setReplacing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [creatingFor, setCreatingFor] = useState<BrokerAccount | null>(null);
+  const [offer, setOffer] = useState<PropOffer | null>(null);
   const running = connection.sync.running || sync.isPending;
   const mapped = connection.accounts.some((a) => a.account_id !== null);
   const today = getTodayInZone(new Date(), timeZone);
@@ -43,12 +47,25 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
       toastError('Could not start the sync', messageOf(error));
     }
   };
-  const mapTo = async (account: BrokerAccount, input: { account_id?: string | null; sync_from?: string }) => {
+  const mapTo = async (account: BrokerAccount, input: { account_id?: string | null; sync_from?: string; prop?: { template_id: string } }) => {
     try {
       await map.mutateAsync({ connectionId: connection.id, accountId: account.id, input });
+      return true;
     } catch (error) {
       toastError(`Could not change ${account.name}`, messageOf(error));
+      return false;
     }
+  };
+  /** Into a trading account without prop rules: first the offer to add them (or not). */
+  const chooseTarget = (account: BrokerAccount, target: TradingAccount | undefined) => {
+    if (!target || target.id === account.account_id || propAccounts.has(target.id)) void mapTo(account, { account_id: target?.id ?? null });
+    else setOffer({ account, target });
+  };
+  const answerOffer = async (templateId: string | null) => {
+    if (!offer) return;
+    const done = await mapTo(offer.account, { account_id: offer.target.id, ...(templateId && { prop: { template_id: templateId } }) });
+    // Taken, its standing shows in the account's row at once.
+    if (done) setOffer(null);
   };
   const confirmRemove = async () => {
     try {
@@ -172,7 +189,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
               taken={taken}
               busy={map.isPending || running}
               today={today}
-              onMap={(accountId) => void mapTo(account, { account_id: accountId })}
+              propStatus={account.account_id ? propAccounts.get(account.account_id) : undefined}
+              onMap={(accountId) => chooseTarget(account, accountId === null ? undefined : tradingAccounts.find((a) => a.id === accountId))}
               onSyncFrom={(day) => void mapTo(account, { sync_from: day })}
               onCreate={() => setCreatingFor(account)}
             />
@@ -205,9 +223,10 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
         initial={creatingFor ? { name: creatingFor.name.slice(0, 100) } : undefined}
         onSaved={(created) => {
           const account = creatingFor;
-          if (account) void mapTo(account, { account_id: created.id });
+          if (account) chooseTarget(account, created);
         }}
       />
+      <PropOfferModal offer={offer} label={label} busy={map.isPending} onMap={(templateId) => void answerOffer(templateId)} onCancel={() => setOffer(null)} />
     </Paper>
   );
 }

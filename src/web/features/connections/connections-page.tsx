@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { preferencesQuery, queryKeys } from '../../shared/api';
+import { preferencesQuery, propStatusQuery, queryKeys } from '../../shared/api';
 import { useAccounts } from '../accounts';
 import { useConnections, type BrokerConnection } from './api';
 import { ConnectForm } from './connect-form';
@@ -18,6 +18,8 @@ export function ConnectionsPage() {
   const { data, isPending, isError, refetch } = useConnections();
   const { data: accounts = [] } = useAccounts();
   const { data: preferences } = useQuery(preferencesQuery);
+  const { data: propStatus } = useQuery(propStatusQuery);
+  const propAccounts = new Map((propStatus?.accounts ?? []).map((summary) => [summary.account.id, summary]));
   const [adding, setAdding] = useState(false);
   useSyncOutcomes(data?.connections);
 
@@ -49,6 +51,7 @@ export function ConnectionsPage() {
               taken={taken}
               syncMinutes={provider?.sync_minutes ?? 0}
               timeZone={preferences?.time_zone ?? 'America/New_York'}
+              propAccounts={propAccounts}
             />
           ))}
           {data.connections.length === 0 || adding ? (
