@@ -77,6 +77,9 @@ const exitAfter = z.discriminatedUnion('status', [
     net_pnl: decimal,
     /** Against the trade's real net P&L. */
     difference: decimal,
+    /** The net P&L and the difference in R when the trade has a planned risk; null otherwise. */
+    net_pnl_r: decimal.nullable(),
+    difference_r: decimal.nullable(),
     price: decimal,
     time: instant,
   }),
@@ -99,7 +102,8 @@ export const excursions = z.discriminatedUnion('status', [
     average_entry: decimal,
     mae: excursionFigure,
     mfe: excursionFigure,
-    best_exit: z.strictObject({ price: decimal, time: instant, gross_pnl: decimal }),
+    /** The best exit inside the trade; `r` is its gross P&L in R when the trade has a planned risk. */
+    best_exit: z.strictObject({ price: decimal, time: instant, gross_pnl: decimal, r: decimal.nullable() }),
     /** The trade's gross P&L over the best exit's (0.625 = 62.5%); null when price never went its way. */
     capture: decimal.nullable(),
     exit_after: z.array(exitAfter),

@@ -55,6 +55,15 @@ export const trade = z.strictObject({
   planned_risk: z.strictObject({ amount: decimal, source: z.enum(RISK_SOURCES) }).nullable(),
   /** Net P&L over the planned risk (+2 made twice the risk); null without a planned risk. */
   r_multiple: z.number().nullable(),
+  /**
+   * Issue 29: the maximum adverse and favourable excursions in dollars, as far as price went against and for the trade
+   * (both as amounts, never negative), stored from its contract's bars; null where bars do not cover the trade. In R
+   * (MAE negative) when the trade has a planned risk.
+   */
+  mae: decimal.nullable(),
+  mfe: decimal.nullable(),
+  mae_r: z.number().nullable(),
+  mfe_r: z.number().nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -139,6 +148,8 @@ export const TRADE_SORTS = [
   'period',
   'trade_type',
   'account',
+  'mae',
+  'mfe',
 ] as const;
 export type TradeSort = (typeof TRADE_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';

@@ -75,6 +75,22 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     // One request per joined span: two of MNQ, one of MES.
     expect(ctx.px.count('History/retrieveBars')).toBe(3);
 
+    // The bars went through the market feature's upsertBars, as a bar file's do: every trade they cover has its MAE and
+    // MFE stored, the same figures its chart computes from those bars. The first MNQ trade, long 1 at 21,010 from 14:10
+    // to 14:14 out at 21,020: no bar goes below its entry (MAE 0) and its best is its own exit, 10 points ($20.00).
+    const listed = (await alice.get('/api/trades?limit=50')).body.trades as Array<{ id: string; entry_time: string }>;
+    expect(listed).toHaveLength(4);
+    const stored = (await ctx.app.server.database.db.execute(
+      sql`select trade_id, status, mae::text as mae, mfe::text as mfe from trade_excursions where trade_id in (${sql.join(listed.map((t) => sql`${t.id}::uuid`), sql`, `)})`,
+    )) as unknown as { rows: Array<{ trade_id: string; status: string; mae: string; mfe: string }> };
+    expect(stored.rows).toHaveLength(4);
+    for (const row of stored.rows) {
+      const chart = (await alice.get(`/api/market/trades/${row.trade_id}/chart`)).body.excursions;
+      expect([row.status, Number(row.mae), Number(row.mfe)]).toEqual(['complete', Number(chart.mae.dollars), Number(chart.mfe.dollars)]);
+    }
+    const firstMnq = listed.find((t) => t.entry_time === plus(day, 10, 12))!;
+    expect(stored.rows.find((r) => r.trade_id === firstMnq.id)).toMatchObject({ mae: '0.00', mfe: '20.00' });
+
     // Nothing is missing now: a second sync asks for no bars, and stores none.
     const again = await syncNow(ctx, alice, connection.id);
     expect(again.last_outcome).toMatchObject({ status: 'ok', added: 0, bars: 0 });

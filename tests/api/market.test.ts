@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { tradovateExports } from '../support/broker-files';
+import { enterParseGate } from '../../src/server/features/imports/parse-pool';
 import { importFile, sendFile } from './imports-support';
-import { createAccount, createTrade, listAll, newTrader } from './trades-support';
+import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
  * Issue 29 over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual trades, the
@@ -261,6 +262,56 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(missing.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
   });
 
+  it("the Trade Log carries each trade's stored MAE and MFE, in R where it has a planned risk, and sorts by them on the server", async () => {
+    const manual = await createTrade(alice, { date: '2025-03-05', symbol: 'MNQH5', pnl: 5, account_id: aliceAccount.id });
+    expect((await uploadBars(alice, tradingViewBars())).body).toMatchObject({ added: 81, trades_updated: 2 });
+    const [long, short] = await tradesOf(alice, `account=${aliceAccount.id}`);
+    // The long's figures as the bars' test above: MAE $16, MFE $68. A planned risk of $32 makes them -0.5R and 2.125R.
+    expect((await alice.patch(`/api/trades/${long!.id}`, { risk_amount: '32' })).status).toBe(200);
+    const listed = new Map(((await alice.get(`/api/trades?account=${aliceAccount.id}&limit=50`)).body.trades as TradeDto[]).map((t) => [t.id, t]));
+    expect(listed.get(long!.id)).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5, mfe_r: 2.125 });
+    // The short has no planned risk: dollars only, the same its chart computes from the same bars.
+    const chart = (await alice.get(`/api/market/trades/${short!.id}/chart`)).body.excursions;
+    expect(listed.get(short!.id)).toMatchObject({ mae: chart.mae.dollars, mfe: chart.mfe.dollars, mae_r: null, mfe_r: null });
+    // A trade no bars cover (a manual trade without times) has none, and a single trade's answer carries them too.
+    expect(listed.get(manual.id)).toMatchObject({ mae: null, mfe: null, mae_r: null, mfe_r: null });
+    expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5 });
+    // Its page's exit analysis in R too: MAE, MFE, the best exit ($68), and a minute later ($53.92 net, $8.00 more).
+    const inR = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions;
+    expect(inR).toMatchObject({ mae: { dollars: '16.00', r: '0.50' }, mfe: { dollars: '68.00', r: '2.13' }, best_exit: { gross_pnl: '68.00', r: '2.13' } });
+    expect(inR.exit_after[0]).toMatchObject({ minutes: 1, status: 'ok', net_pnl: '53.92', net_pnl_r: '1.69', difference: '8.00', difference_r: '0.25' });
+    expect(chart).toMatchObject({ mae: { r: null }, best_exit: { r: null } });
+    const shortAfter = chart.exit_after.filter((a: { status: string }) => a.status === 'ok') as Array<{ net_pnl_r: string | null; difference_r: string | null }>;
+    expect(shortAfter.length).toBeGreaterThan(0);
+    expect(shortAfter.flatMap((a) => [a.net_pnl_r, a.difference_r]).every((r) => r === null)).toBe(true);
+
+    for (const sort of ['mae', 'mfe'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const measured = [long!, short!].map((t) => listed.get(t.id)!).sort((a, b) => (Number(a[sort]) - Number(b[sort])) * (dir === 'asc' ? 1 : -1));
+        const expected = [...measured.map((t) => t.id), manual.id];
+        const page = await alice.get(`/api/trades?account=${aliceAccount.id}&sort=${sort}&dir=${dir}&limit=50`);
+        expect(page.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir}`).toEqual(expected);
+        // One trade a page, by cursor: the same order.
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res: { body: { trades: TradeDto[]; next_cursor: string | null } } = await alice.get(
+            `/api/trades?account=${aliceAccount.id}&sort=${sort}&dir=${dir}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+          );
+          walked.push(...res.body.trades.map((t) => t.id));
+          cursor = res.body.next_cursor;
+        } while (cursor && walked.length < 10);
+        expect(walked, `${sort} ${dir} by cursor`).toEqual(expected);
+      }
+    }
+    // Bob's list has none of Alice's figures, and sorting his by MAE shows only his.
+    const bobs = (await bob.get('/api/trades?sort=mae&dir=desc&limit=50')).body.trades as TradeDto[];
+    expect(bobs.map((t) => t.id)).not.toContain(long!.id);
+    await alice.patch(`/api/trades/${long!.id}`, { risk_amount: null });
+    await alice.delete(`/api/trades/${manual.id}`);
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
+  });
+
   it('says which bars are missing when the bars around a trade have a gap, and computes nothing', async () => {
     // 10:00 to 10:04 New York gone: no bar overlaps Alice's long (10:00:30 to 10:04:10).
     const gap = tradingViewBars()
@@ -293,6 +344,35 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     expect(uploaded.body).toMatchObject({ added: 30_000 });
     expect((await alice.delete('/api/market/bars?contract=MESH5&resolution=1&day=2025-03-06')).body).toMatchObject({ deleted: 30_000, kept: 0 });
+  });
+
+  it("reads a bar file at its turn at the imports' parse gate: while the budget is taken its preview and upload wait, and the queue says so", async () => {
+    // Another upload holds the whole 20 MB budget (issue 25's gate, which trade files and backups pass too).
+    const held = await enterParseGate('another trader', 20 * 1024 * 1024);
+    const csv = tradingViewBars();
+    const previewed = previewBars(bob, csv, { contract: 'MNQM5' });
+    const uploaded = uploadBars(bob, csv, { contract: 'MNQM5' });
+    let queue = { waiting: 0, ahead: 0 };
+    for (let i = 0; i < 200 && queue.waiting < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      queue = (await bob.get('/api/imports/queue')).body;
+    }
+    expect(queue).toEqual({ waiting: 2, ahead: 1 });
+    // Waiting, not read: nothing stored yet.
+    expect(await rows(sql`select 1 from price_bars where contract = 'MNQM5'`)).toEqual([]);
+    held.release();
+    const [preview, upload] = await Promise.all([previewed, uploaded]);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.series).toMatchObject([{ contract: 'MNQM5', bars: 81 }]);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(upload.body).toMatchObject({ added: 81 });
+    expect((await bob.get('/api/imports/queue')).body).toEqual({ waiting: 0, ahead: 0 });
+    // A refused file gives its turn back too: a bad layout is a 400, and the next upload goes straight in.
+    const refused = await uploadBars(bob, 'a,b\n1,2\n', { contract: 'MNQM5' });
+    expect(refused.status).toBe(400);
+    const next = await enterParseGate('another trader', 20 * 1024 * 1024);
+    next.release();
+    expect((await bob.delete('/api/market/bars?contract=MNQM5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
   });
 
   it('the JSON backup carries the fills: restored with their trades, once', async () => {

@@ -27,6 +27,9 @@ const COLUMNS: Record<Exclude<TradeSort, 'date'>, { kind: Kind; of: (t: TradeDto
   exit_price: { kind: 'number', of: (t) => t.exit_price },
   entry_time: { kind: 'time', of: (t) => t.entry_time },
   exit_time: { kind: 'time', of: (t) => t.exit_time },
+  // No bars here: every trade lacks them, so these follow the trading order (tests/api/market.test.ts sorts real ones).
+  mae: { kind: 'number', of: (t) => t.mae },
+  mfe: { kind: 'number', of: (t) => t.mfe },
 };
 
 /** A column's value as the sort compares it: lower-cased text (empty is none), numbers, instants; null when none. */

@@ -267,6 +267,10 @@ describe('computeExcursions (issue 29, point 4)', () => {
     expect(inR(6000, 2500)).toBe('2.40');
     expect(inR(2400, null)).toBeNull();
     expect(inR(2400, 0)).toBeNull();
+    // A later exit worse than the real one, and halves rounded away from zero as money is: -$68 over $32 is -2.13R.
+    expect(inR(-1250, 5000)).toBe('-0.25');
+    expect(inR(-6800, 3200)).toBe('-2.13');
+    expect(inR(6800, 3200)).toBe('2.13');
   });
 });
 

@@ -196,10 +196,11 @@ export function BarChart({ table, ...props }: WithTable<ComponentProps<ChartsMod
   );
 }
 
+/** recharts puts the pie itself in the tab order whatever the keyboard layer says: inside the hidden drawing it must not be. */
 export function DonutChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['DonutChart']>>) {
   return (
     <Charted table={table}>
-      <Deferred fallback={box(props.size ?? 160, props.size ?? 160)} draw={(m) => <m.DonutChart {...props} accessibilityLayer={false} />} />
+      <Deferred fallback={box(props.size ?? 160, props.size ?? 160)} draw={(m) => <m.DonutChart {...props} accessibilityLayer={false} pieProps={{ ...props.pieProps, rootTabIndex: -1 }} />} />
     </Charted>
   );
 }

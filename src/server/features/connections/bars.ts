@@ -3,6 +3,7 @@ import { barSpanOf, joinBarSpans, type BarSpan } from '../../../domain/connectio
 import { contractSpecOf } from '../../../domain/connections/round-trips';
 import type { BrokerBar, BrokerContract, ConnectorSession } from '../../connectors/types';
 import type { Database } from '../../db/client';
+import { upsertBars } from '../market/bars';
 
 /**
  * One-minute bars for replay (issue 30, point 3): after a sync, the trades of the connection's trading accounts whose
@@ -15,7 +16,6 @@ import type { Database } from '../../db/client';
 export const BAR_REQUESTS_PER_SYNC = 60;
 /** Trades looked at per sync, newest first. */
 const TRADES_LOOKED_AT = 5_000;
-const BARS_PER_INSERT = 5_000;
 const ONE_MINUTE = 60;
 
 export interface BarsOutcome {
@@ -66,31 +66,18 @@ async function barsNeeded(database: Database, userId: string, accountIds: readon
 
 /**
  * Stores one contract's bars in the shared store as `userId` (the store's policy lets a trader add rows only in their
- * own name); a bar already stored keeps its values. The one place broker connections write bars: when slice `fills`
- * is on main, this becomes its upsertBars (src/server/features/market/bars.ts), which also computes again the MAE and
- * MFE of the trades the bars touch.
+ * own name) through the market feature's upsertBars, as a bar file's would be: a bar already stored keeps its values,
+ * and the MAE and MFE of every trader's trades the new bars touch are computed again. A bar whose high is below its
+ * low is left out (the provider's, not the trader's, to answer for). Returns how many bars were added.
  */
 export async function storeBars(database: Database, userId: string, contract: string, bars: readonly BrokerBar[]): Promise<number> {
-  if (bars.length === 0) return 0;
-  return database.withUser(userId, async (tx) => {
-    let added = 0;
-    for (let i = 0; i < bars.length; i += BARS_PER_INSERT) {
-      const json = JSON.stringify(bars.slice(i, i + BARS_PER_INSERT).map((b) => ({ s: b.start, o: b.open, h: b.high, l: b.low, c: b.close, v: b.volume })));
-      const result = (await tx.execute(sql`
-        with added as (
-          insert into price_bars (contract, resolution, start, open, high, low, close, volume, added_by)
-          select ${contract}, ${ONE_MINUTE}, s, o, h, l, c, v, ${userId}
-          from jsonb_to_recordset(${json}::jsonb) as r(s timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric)
-          where h >= l
-          on conflict (contract, resolution, start) do nothing
-          returning 1
-        )
-        select count(*)::int as n from added
-      `)) as unknown as { rows: Array<{ n: number | string }> };
-      added += Number(result.rows[0]?.n ?? 0);
-    }
-    return added;
-  });
+  const kept = bars
+    .filter((b) => Number(b.high) >= Number(b.low))
+    .map((b) => ({ start: Date.parse(b.start), open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume }))
+    .filter((b) => Number.isFinite(b.start))
+    .sort((a, b) => a.start - b.start);
+  if (kept.length === 0) return 0;
+  return (await upsertBars(database, contract, ONE_MINUTE, kept, userId)).added;
 }
 
 export interface FetchBarsOptions {

@@ -11,7 +11,6 @@ import {
 import { Decimal, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import { priceBars, tradeExcursions, trades } from '../../db/schema';
-import { fillsRepo, type FillRow } from './fills';
 
 /**
  * Each trade's MAE, MFE, best exit and exit analysis, stored (issue 29, point 4) so that the Trade Log and the Reports
@@ -45,6 +44,7 @@ interface MeasuredTrade {
   grossPnl: string | null;
   pnl: string;
   commission: string;
+  fills: string | null;
 }
 
 const measuredColumns = {
@@ -60,10 +60,29 @@ const measuredColumns = {
   grossPnl: trades.grossPnl,
   pnl: trades.pnl,
   commission: trades.commission,
+  // The trade's fills packed as "time,side,quantity,price;..." in the order traded (one field, not a row per fill).
+  fills: sql<string | null>`(select string_agg(concat_ws(',', (extract(epoch from f.time) * 1000)::bigint, f.side, f.quantity, f.price), ';' order by f.seq)
+    from trade_fills f where f.user_id = ${trades.userId} and f.trade_id = ${trades.id})`,
 };
 
+/** What the measure reads of a fill: a stored row, or one unpacked from measuredColumns.fills. */
+interface FillForMeasure {
+  time: string | number;
+  side: string;
+  quantity: string;
+  price: string;
+}
+
+function unpackFills(packed: string | null): FillForMeasure[] {
+  if (!packed) return [];
+  return packed.split(';').map((text) => {
+    const [time, side, quantity, price] = text.split(',') as [string, string, string, string];
+    return { time: Number(time), side, quantity, price };
+  });
+}
+
 /** What the domain needs of a stored trade; null when it has nothing to measure (no times, prices, side or quantity). */
-export function toExcursionTrade(trade: MeasuredTrade, fills: readonly FillRow[]) {
+export function toExcursionTrade(trade: Omit<MeasuredTrade, 'fills'>, fills: readonly FillForMeasure[]) {
   if (!trade.entryTime || !trade.exitTime || !trade.quantity || !trade.entryPrice || !trade.exitPrice) return null;
   if (trade.side !== 'Long' && trade.side !== 'Short') return null;
   const figures = instrumentFigures(marketKeyOf(trade.contract, trade.symbol));
@@ -87,17 +106,16 @@ export function toExcursionTrade(trade: MeasuredTrade, fills: readonly FillRow[]
   } as const;
 }
 
-/** The bars of one contract in [from, to], by resolution, oldest first. */
+/**
+ * The bars of one contract in [from, to], by resolution, oldest first. Read as one packed text per resolution
+ * ("start,open,high,low,close,volume;..."): a day of 1-minute bars is 1,380 rows of 7 fields, and reading each field of
+ * each row through the driver cost more than computing every trade's figures from them.
+ */
 export async function readBars(tx: Tx, contract: string, from: number, to: number, resolutions: readonly Resolution[] = [1, 60]): Promise<BarsByResolution> {
   const rows = await tx
     .select({
       resolution: priceBars.resolution,
-      start: sql<string>`(extract(epoch from ${priceBars.start}) * 1000)::bigint::text`,
-      open: priceBars.open,
-      high: priceBars.high,
-      low: priceBars.low,
-      close: priceBars.close,
-      volume: priceBars.volume,
+      packed: sql<string>`string_agg(concat_ws(',', (extract(epoch from ${priceBars.start}) * 1000)::bigint, ${priceBars.open}, ${priceBars.high}, ${priceBars.low}, ${priceBars.close}, coalesce(${priceBars.volume}::text, '')), ';' order by ${priceBars.start})`,
     })
     .from(priceBars)
     .where(
@@ -108,11 +126,15 @@ export async function readBars(tx: Tx, contract: string, from: number, to: numbe
         sql`${priceBars.start} <= ${new Date(to).toISOString()}::timestamptz`,
       ),
     )
-    .orderBy(priceBars.resolution, priceBars.start);
+    .groupBy(priceBars.resolution);
   const byResolution: Partial<Record<Resolution, Bar[]>> = {};
   for (const row of rows) {
-    const resolution = row.resolution as Resolution;
-    (byResolution[resolution] ??= []).push({ start: Number(row.start), open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume });
+    const bars: Bar[] = [];
+    for (const text of row.packed.split(';')) {
+      const [start, open, high, low, close, volume] = text.split(',') as [string, string, string, string, string, string];
+      bars.push({ start: Number(start), open, high, low, close, volume: volume === '' ? null : volume });
+    }
+    byResolution[row.resolution as Resolution] = bars;
   }
   return byResolution;
 }
@@ -158,7 +180,8 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
   let where: SQL;
   if ('ids' in selection) {
     if (selection.ids.length === 0) return 0;
-    where = and(eq(trades.userId, userId), sql`${trades.id} = any(${`{${selection.ids.join(',')}}`}::uuid[])`)!;
+    // The ids as a set to join: a hash join, where `= any(array)` compared each trade with every id.
+    where = and(eq(trades.userId, userId), sql`${trades.id} in (select unnest(${`{${selection.ids.join(',')}}`}::uuid[]))`)!;
   } else {
     where = and(
       eq(trades.userId, userId),
@@ -170,12 +193,11 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
   }
   const rows: MeasuredTrade[] = await tx.select(measuredColumns).from(trades).where(where);
   if (rows.length === 0) return 0;
-  const fills = await fillsRepo(tx, userId).listFor(rows.map((r) => r.id));
 
   const byContract = new Map<string, Array<{ row: MeasuredTrade; trade: NonNullable<ReturnType<typeof toExcursionTrade>> }>>();
   const unmeasurable: string[] = [];
   for (const row of rows) {
-    const trade = toExcursionTrade(row, fills.get(row.id) ?? []);
+    const trade = toExcursionTrade(row, unpackFills(row.fills));
     if (!trade) {
       unmeasurable.push(row.id);
       continue;
@@ -217,6 +239,11 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
 
 const ROWS_PER_STATEMENT = 2_000;
 
+/**
+ * Writes the results in statements of ROWS_PER_STATEMENT rows, read as json (not jsonb: the whole batch need not be
+ * converted, only each row's detail), and leaves a stored row whose figures did not change as it is: bars added
+ * beside a trade's, or a trade edited in a way MAE and MFE do not read, rewrite nothing.
+ */
 async function storeRows(tx: Tx, userId: string, results: ReturnType<typeof toRow>[], cleared: string[]) {
   if (cleared.length > 0) {
     await tx
@@ -230,13 +257,14 @@ async function storeRows(tx: Tx, userId: string, results: ReturnType<typeof toRo
         mae, mfe, best_exit_price, capture, detail, computed_at)
       select user_id, trade_id, status, resolution, mae_points, mfe_points, mae_ticks, mfe_ticks, mae, mfe,
         best_exit_price, capture, detail, now()
-      from jsonb_to_recordset(${json}::jsonb) as r(user_id text, trade_id uuid, status text, resolution int,
+      from json_to_recordset(${json}::json) as r(user_id text, trade_id uuid, status text, resolution int,
         mae_points numeric, mfe_points numeric, mae_ticks numeric, mfe_ticks numeric, mae numeric, mfe numeric,
         best_exit_price numeric, capture numeric, detail jsonb)
       on conflict (user_id, trade_id) do update set status = excluded.status, resolution = excluded.resolution,
         mae_points = excluded.mae_points, mfe_points = excluded.mfe_points, mae_ticks = excluded.mae_ticks,
         mfe_ticks = excluded.mfe_ticks, mae = excluded.mae, mfe = excluded.mfe, best_exit_price = excluded.best_exit_price,
         capture = excluded.capture, detail = excluded.detail, computed_at = excluded.computed_at
+      where trade_excursions.detail is distinct from excluded.detail
     `);
   }
 }

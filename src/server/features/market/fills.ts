@@ -172,23 +172,6 @@ export const fillsRepo = (tx: Tx, userId: string) => ({
       .orderBy(asc(tradeFills.seq));
   },
 
-  /** The fills of several trades, by trade, each in the order traded. */
-  async listFor(tradeIds: readonly string[]): Promise<Map<string, FillRow[]>> {
-    const byTrade = new Map<string, FillRow[]>();
-    if (tradeIds.length === 0) return byTrade;
-    const rows = await tx
-      .select()
-      .from(tradeFills)
-      .where(and(eq(tradeFills.userId, userId), sql`${tradeFills.tradeId} = any(${`{${tradeIds.join(',')}}`}::uuid[])`))
-      .orderBy(asc(tradeFills.tradeId), asc(tradeFills.seq));
-    for (const row of rows) {
-      let list = byTrade.get(row.tradeId);
-      if (!list) byTrade.set(row.tradeId, (list = []));
-      list.push(row);
-    }
-    return byTrade;
-  },
-
   /** Every fill of the trader, by trade (the JSON backup). */
   async all(): Promise<Map<string, FillRow[]>> {
     const byTrade = new Map<string, FillRow[]>();

@@ -12,6 +12,9 @@ import type {
   TradeFills,
 } from '../../../contract/market';
 import { roundTripFromFills } from '../../../domain/fills';
+import { resolvePlannedRisk } from '../../../domain/risk';
+import { loadRiskDefaults } from '../risk/service';
+import { toRiskTrade } from '../trades/service';
 import { resultOf } from '../../../domain/importers';
 import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type ParsedBars, type Resolution } from '../../../domain/market';
 import { isValidTimeZone } from '../../../domain/dates';
@@ -85,7 +88,12 @@ export function toExcursionsDto(
     average_entry: result.averageEntry,
     mae: figure(result.mae),
     mfe: figure(result.mfe),
-    best_exit: { price: result.bestExit.price, time: iso(result.bestExit.time), gross_pnl: centsToDecimalString(result.bestExit.grossPnlCents) },
+    best_exit: {
+      price: result.bestExit.price,
+      time: iso(result.bestExit.time),
+      gross_pnl: centsToDecimalString(result.bestExit.grossPnlCents),
+      r: inR(result.bestExit.grossPnlCents, risk),
+    },
     capture: result.capture,
     exit_after: result.exitAfter.map((after) =>
       after.status === 'ok'
@@ -95,6 +103,8 @@ export function toExcursionsDto(
             gross_pnl: centsToDecimalString(after.grossPnlCents),
             net_pnl: centsToDecimalString(after.grossPnlCents - commission),
             difference: centsToDecimalString(after.grossPnlCents - commission - net),
+            net_pnl_r: inR(after.grossPnlCents - commission, risk),
+            difference_r: inR(after.grossPnlCents - commission - net, risk),
             price: after.price,
             time: iso(after.time),
           }
@@ -211,6 +221,8 @@ export const marketService = {
       if (!trade) return null;
       const fills = await fillsRepo(tx, userId).list(tradeId);
       const contract = marketKeyOf(trade.contract, trade.symbol);
+      // The trade's planned risk (its own plan, else the trader's default) puts the figures in R too.
+      const plannedRiskCents = resolvePlannedRisk(toRiskTrade(trade), await loadRiskDefaults(tx, userId))?.cents ?? null;
       const side: 'Long' | 'Short' | null = trade.side === 'Long' || trade.side === 'Short' ? trade.side : null;
       const base = {
         trade_id: tradeId,
@@ -234,7 +246,7 @@ export const marketService = {
           to: null,
           bars: [],
           truncated: false,
-          excursions: toExcursionsDto({ status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' }, { contract, commission: trade.commission, pnl: trade.pnl }, new Date().toISOString()),
+          excursions: toExcursionsDto({ status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' }, { contract, commission: trade.commission, pnl: trade.pnl, plannedRiskCents }, new Date().toISOString()),
         };
       }
       const entry = new Date(trade.entryTime ?? anchor).getTime();
@@ -263,7 +275,7 @@ export const marketService = {
         to: iso(to),
         bars: drawn.bars.map(wire),
         truncated: drawn.truncated,
-        excursions: toExcursionsDto(excursion, { contract, commission: trade.commission, pnl: trade.pnl }, new Date().toISOString()),
+        excursions: toExcursionsDto(excursion, { contract, commission: trade.commission, pnl: trade.pnl, plannedRiskCents }, new Date().toISOString()),
       };
     });
     if (!result) throw notFound('Trade not found');
@@ -286,84 +298,16 @@ export const marketService = {
     return byTrade;
   },
 
-  async previewBars(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery): Promise<BarsPreview> {
-    const parsed = await parse(db, userId, bytes, query);
-    const series = await db.withUser(userId, async (tx) => {
-      const out: Array<BarsPreview['series'][number]> = [];
-      const conflicts: BarConflict[] = [];
-      for (const s of parsed.series) {
-        const compared = await compareBarsIn(tx, db.kind, s.contract, parsed.resolution, s.bars);
-        out.push({
-          contract: s.contract,
-          bars: s.bars.length,
-          first: iso(s.bars[0]!.start),
-          last: iso(s.bars[s.bars.length - 1]!.start),
-          already_stored: compared.unchanged,
-          conflicting: compared.conflicting,
-        });
-        conflicts.push(...compared.conflicts);
-      }
-      return { out, conflicts: conflicts.slice(0, 20) };
-    });
-    return {
-      format: parsed.format,
-      resolution: parsed.resolution,
-      time_zone: parsed.timeZone,
-      naive_times: parsed.naiveTimes,
-      row_count: parsed.rowCount,
-      duplicates_in_file: parsed.duplicates,
-      series: series.out,
-      issues: parsed.issues.slice(0, 1000),
-      unreadable_rows: parsed.issues.filter((i) => i.severity === 'error').length,
-      time_zone_check: parsed.timeZoneCheck,
-      headers: parsed.headers,
-      mapping: parsed.mapping,
-      conflicts: series.conflicts,
-    };
+  previewBars(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery): Promise<BarsPreview> {
+    return withParsed(db, userId, bytes, query, (parsed) => previewOf(db, userId, parsed));
   },
 
   /**
    * Stores a bar file's bars in one transaction as the caller, then computes again the MAE and MFE of every trader's
    * trades they touch. A file with unreadable rows is refused unless the trader chose to skip them (as trade imports).
    */
-  async importBars(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery & { skip_unreadable: boolean }): Promise<BarsOutcome> {
-    const parsed = await parse(db, userId, bytes, query);
-    const errors = parsed.issues.filter((i) => i.severity === 'error');
-    if (errors.length > 0 && !query.skip_unreadable) {
-      throw new HttpError(
-        422,
-        `${errors.length} ${errors.length === 1 ? 'row' : 'rows'} of the file could not be read (first: row ${errors[0]!.row}: ${errors[0]!.message}). Review them in the preview, then confirm to import the other bars.`,
-        { code: 'unreadable-rows', unreadable_rows: errors.length, issues: errors.slice(0, 1000) },
-      );
-    }
-    const stored = await db.withUser(userId, async (tx) => {
-      const totals = { added: 0, unchanged: 0, conflicting: 0, conflicts: [] as BarConflict[], series: [] as Array<{ contract: string; added: number }> };
-      for (const s of parsed.series) {
-        const outcome = await upsertBarsIn(tx, db.kind, s.contract, parsed.resolution, s.bars, userId);
-        totals.added += outcome.added;
-        totals.unchanged += outcome.unchanged;
-        totals.conflicting += outcome.conflicting;
-        totals.conflicts.push(...outcome.conflicts);
-        totals.series.push({ contract: s.contract, added: outcome.added });
-      }
-      return totals;
-    });
-    let tradesUpdated = 0;
-    for (const s of parsed.series) {
-      const added = stored.series.find((x) => x.contract === s.contract)?.added ?? 0;
-      if (added === 0 || s.bars.length === 0) continue;
-      tradesUpdated += await recomputeForBars(db, userId, s.contract, s.bars[0]!.start, s.bars[s.bars.length - 1]!.start + periodMs(parsed.resolution));
-    }
-    return {
-      added: stored.added,
-      unchanged: stored.unchanged,
-      conflicting: stored.conflicting,
-      conflicts: stored.conflicts.slice(0, 20),
-      skipped_rows: errors.length,
-      resolution: parsed.resolution,
-      series: stored.series,
-      trades_updated: tradesUpdated,
-    };
+  importBars(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery & { skip_unreadable: boolean }): Promise<BarsOutcome> {
+    return withParsed(db, userId, bytes, query, (parsed) => storeParsed(db, userId, parsed, query.skip_unreadable));
   },
 
   /** Bars per contract, resolution and day in the caller's zone, with how many of each day the caller added. */
@@ -427,18 +371,107 @@ export const marketService = {
   },
 };
 
-/** Reads a bar file in the parse worker, with the zone the trader chose (or the format's), as trade imports do. */
-async function parse(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery): Promise<ParsedBars> {
+/**
+ * Reads a bar file in the parse worker, with the zone the trader chose (or the format's), as trade imports do, when its
+ * turn at the imports' parse gate comes; `use` runs with the bars before the turn is given back (they are held in
+ * memory until then).
+ */
+async function withParsed<T>(db: Database, userId: string, bytes: ArrayBuffer, query: BarsQuery, use: (parsed: ParsedBars) => Promise<T>): Promise<T> {
   const preferences = await getPreferences(db, userId);
   const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
-  const result = await parseBarsInWorker(bytes, {
-    ...(query.time_zone !== undefined && { timeZone: query.time_zone }),
-    ...(query.format !== undefined && { format: query.format }),
-    ...(query.resolution !== undefined && { resolution: query.resolution }),
-    ...(query.contract !== undefined && { contract: query.contract }),
-    ...(query.mapping !== undefined && { mapping: query.mapping }),
-    preferredTimeZones,
+  const job = await parseBarsInWorker(
+    bytes,
+    {
+      ...(query.time_zone !== undefined && { timeZone: query.time_zone }),
+      ...(query.format !== undefined && { format: query.format }),
+      ...(query.resolution !== undefined && { resolution: query.resolution }),
+      ...(query.contract !== undefined && { contract: query.contract }),
+      ...(query.mapping !== undefined && { mapping: query.mapping }),
+      preferredTimeZones,
+    },
+    userId,
+  );
+  try {
+    const result = job.result;
+    if (!result.ok) throw badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
+    return await use(result);
+  } finally {
+    job.release();
+  }
+}
+
+/** A bar file's preview: each contract's bars, those already stored and the first conflicts. */
+async function previewOf(db: Database, userId: string, parsed: ParsedBars): Promise<BarsPreview> {
+  const series = await db.withUser(userId, async (tx) => {
+    const out: Array<BarsPreview['series'][number]> = [];
+    const conflicts: BarConflict[] = [];
+    for (const s of parsed.series) {
+      const compared = await compareBarsIn(tx, db.kind, s.contract, parsed.resolution, s.bars);
+      out.push({
+        contract: s.contract,
+        bars: s.bars.length,
+        first: iso(s.bars[0]!.start),
+        last: iso(s.bars[s.bars.length - 1]!.start),
+        already_stored: compared.unchanged,
+        conflicting: compared.conflicting,
+      });
+      conflicts.push(...compared.conflicts);
+    }
+    return { out, conflicts: conflicts.slice(0, 20) };
   });
-  if (!result.ok) throw badRequest(result.message, { code: result.code, ...(result.headers && { headers: result.headers }) });
-  return result;
+  return {
+    format: parsed.format,
+    resolution: parsed.resolution,
+    time_zone: parsed.timeZone,
+    naive_times: parsed.naiveTimes,
+    row_count: parsed.rowCount,
+    duplicates_in_file: parsed.duplicates,
+    series: series.out,
+    issues: parsed.issues.slice(0, 1000),
+    unreadable_rows: parsed.issues.filter((i) => i.severity === 'error').length,
+    time_zone_check: parsed.timeZoneCheck,
+    headers: parsed.headers,
+    mapping: parsed.mapping,
+    conflicts: series.conflicts,
+  };
+}
+
+/** A bar file's bars stored, then the MAE and MFE of the trades they touch computed again. */
+async function storeParsed(db: Database, userId: string, parsed: ParsedBars, skipUnreadable: boolean): Promise<BarsOutcome> {
+  const errors = parsed.issues.filter((i) => i.severity === 'error');
+  if (errors.length > 0 && !skipUnreadable) {
+    throw new HttpError(
+      422,
+      `${errors.length} ${errors.length === 1 ? 'row' : 'rows'} of the file could not be read (first: row ${errors[0]!.row}: ${errors[0]!.message}). Review them in the preview, then confirm to import the other bars.`,
+      { code: 'unreadable-rows', unreadable_rows: errors.length, issues: errors.slice(0, 1000) },
+    );
+  }
+  const stored = await db.withUser(userId, async (tx) => {
+    const totals = { added: 0, unchanged: 0, conflicting: 0, conflicts: [] as BarConflict[], series: [] as Array<{ contract: string; added: number }> };
+    for (const s of parsed.series) {
+      const outcome = await upsertBarsIn(tx, db.kind, s.contract, parsed.resolution, s.bars, userId);
+      totals.added += outcome.added;
+      totals.unchanged += outcome.unchanged;
+      totals.conflicting += outcome.conflicting;
+      totals.conflicts.push(...outcome.conflicts);
+      totals.series.push({ contract: s.contract, added: outcome.added });
+    }
+    return totals;
+  });
+  let tradesUpdated = 0;
+  for (const s of parsed.series) {
+    const added = stored.series.find((x) => x.contract === s.contract)?.added ?? 0;
+    if (added === 0 || s.bars.length === 0) continue;
+    tradesUpdated += await recomputeForBars(db, userId, s.contract, s.bars[0]!.start, s.bars[s.bars.length - 1]!.start + periodMs(parsed.resolution));
+  }
+  return {
+    added: stored.added,
+    unchanged: stored.unchanged,
+    conflicting: stored.conflicting,
+    conflicts: stored.conflicts.slice(0, 20),
+    skipped_rows: errors.length,
+    resolution: parsed.resolution,
+    series: stored.series,
+    trades_updated: tradesUpdated,
+  };
 }

@@ -1,6 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SortDirection, TradeSort } from '../../../contract/trades';
-import { trades, tradingAccounts } from '../../db/schema';
+import { tradeExcursions, trades, tradingAccounts } from '../../db/schema';
 
 /**
  * The trading order in SQL (issue 24 point 1; the domain's definition is src/domain/trades/trading-order.ts):
@@ -63,6 +63,9 @@ const COLUMN_SORTS: Record<Exclude<TradeSort, 'date'>, { type: SortValueType; ex
   exit_price: { type: 'numeric', expression: () => sql`${trades.exitPrice}` },
   entry_time: { type: 'time', expression: () => sql`${trades.entryTime}` },
   exit_time: { type: 'time', expression: () => sql`${trades.exitTime}` },
+  // Issue 29: the stored MAE and MFE (the list joins trade_excursions); a trade its bars do not cover sorts last.
+  mae: { type: 'numeric', expression: () => sql`${tradeExcursions.mae}` },
+  mfe: { type: 'numeric', expression: () => sql`${tradeExcursions.mfe}` },
 };
 
 function text(column: AnyColumn): SQL {

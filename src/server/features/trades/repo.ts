@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { tradeDayRollups, trades, tradeVersions, tradingAccounts } from '../../db/schema';
+import { tradeDayRollups, tradeExcursions, trades, tradeVersions, tradingAccounts } from '../../db/schema';
 import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
 
-export type TradeRow = typeof trades.$inferSelect & { accountName: string | null };
+/** A stored trade, its account's name, and its MAE and MFE in dollars where its bars gave them (trade_excursions). */
+export type TradeRow = typeof trades.$inferSelect & { accountName: string | null; mae?: string | null; mfe?: string | null };
 export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
 
 export type AccountScope = 'all' | 'unassigned' | string;
@@ -79,7 +80,11 @@ export const tradesRepo = (tx: Tx, userId: string) => {
   const selection = {
     trade: trades,
     accountName: tradingAccounts.name,
+    mae: tradeExcursions.mae,
+    mfe: tradeExcursions.mfe,
   };
+  // A trade has at most one stored excursion (its primary key is the owner and the trade).
+  const excursionOf = and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.tradeId, trades.id));
 
   return {
     /**
@@ -103,6 +108,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       const fields = options.withTotal ? { ...base, total: sql<number>`(count(*) over ())::int` } : base;
       const rows = await selectFrom(fields, q)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .leftJoin(tradeExcursions, excursionOf)
         .where(and(scope(account, range, [], options.extra), after))
         .orderBy(...listOrderBy(order))
         .offset(options.offset ?? 0)
@@ -110,6 +116,8 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return rows.map((r) => ({
         ...r.trade,
         accountName: r.accountName,
+        mae: r.mae,
+        mfe: r.mfe,
         sortValue: r.sortValue,
         ...('total' in r && { total: r.total }),
       }));
@@ -181,8 +189,9 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .select(selection)
         .from(trades)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .leftJoin(tradeExcursions, excursionOf)
         .where(and(owner, eq(trades.id, id)));
-      return row && { ...row.trade, accountName: row.accountName };
+      return row && { ...row.trade, accountName: row.accountName, mae: row.mae, mfe: row.mfe };
     },
 
     /**
@@ -382,9 +391,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .select(selection)
         .from(trades)
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .leftJoin(tradeExcursions, excursionOf)
         .where(owner)
         .orderBy(...newestFirst())
-        .then((rows) => rows.map((r) => ({ ...r.trade, accountName: r.accountName }))),
+        .then((rows) => rows.map((r) => ({ ...r.trade, accountName: r.accountName, mae: r.mae, mfe: r.mfe }))),
   };
 };
 

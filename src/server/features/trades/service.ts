@@ -93,6 +93,11 @@ export function toTradeDto(row: TradeRow, riskDefaults: readonly RiskDefault[] =
     target_price: row.targetPrice,
     planned_risk: planned && { amount: centsToDecimalString(planned.cents), source: planned.source },
     r_multiple: planned && computeRMultiple(toCents(row.pnl), planned.cents),
+    mae: row.mae ?? null,
+    mfe: row.mfe ?? null,
+    // Against the trade: a MAE of half the planned risk is -0.5R.
+    mae_r: planned && row.mae != null ? computeRMultiple(-toCents(row.mae), planned.cents) : null,
+    mfe_r: planned && row.mfe != null ? computeRMultiple(toCents(row.mfe), planned.cents) : null,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RESOLUTION_LABELS, type Resolution } from '../../../domain/market/bars';
 import { formatUsd, toCents } from '../../../domain/money';
+import { formatR } from '../../../domain/risk/format-r';
 import { pnlColor, TONE_COLOR } from '../../lib/tone';
 import { PriceText } from '../../components/price-text';
 import type { Excursions, TradeChart } from '../../shared/api';
@@ -174,17 +175,21 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
   }
   const entry = Date.parse(excursions.first_bar);
   const dollars = (value: string, sign: 1 | -1) => formatUsd(sign * toCents(value));
-  const detailOf = (figure: typeof excursions.mae) =>
-    [`${plain(figure.points)} pts`, figure.ticks !== null ? `${plain(figure.ticks)} ticks` : null, figure.r !== null ? `${figure.r} R` : null].filter(Boolean).join(' · ');
+  // In R where the trade has a planned risk (issue 29): against the trade is negative, as its P&L would be.
+  const inR = (r: string | null, sign: 1 | -1 = 1) => (r === null ? null : formatR(sign * Number(r)));
+  const detailOf = (figure: typeof excursions.mae, sign: 1 | -1) =>
+    [`${plain(figure.points)} pts`, figure.ticks !== null ? `${plain(figure.ticks)} ticks` : null, inR(figure.r, sign)].filter(Boolean).join(' · ');
   return (
     <Stack gap="sm" mt="md" data-testid="excursions">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="MAE" value={dollars(excursions.mae.dollars, -1)} detail={detailOf(excursions.mae)} tone={TONE_COLOR.negative} testId="excursion-mae" />
-        <Figure label="MFE" value={dollars(excursions.mfe.dollars, 1)} detail={detailOf(excursions.mfe)} tone={TONE_COLOR.positive} testId="excursion-mfe" />
+        <Figure label="MAE" value={dollars(excursions.mae.dollars, -1)} detail={detailOf(excursions.mae, -1)} tone={TONE_COLOR.negative} testId="excursion-mae" />
+        <Figure label="MFE" value={dollars(excursions.mfe.dollars, 1)} detail={detailOf(excursions.mfe, 1)} tone={TONE_COLOR.positive} testId="excursion-mfe" />
         <Figure
           label="Best exit"
           value={formatUsd(toCents(excursions.best_exit.gross_pnl))}
-          detail={`at ${excursions.best_exit.price} · ${formatClock(Date.parse(excursions.best_exit.time), timeZone, { sameDayAs: entry })}`}
+          detail={[`at ${excursions.best_exit.price}`, formatClock(Date.parse(excursions.best_exit.time), timeZone, { sameDayAs: entry }), inR(excursions.best_exit.r)]
+            .filter(Boolean)
+            .join(' · ')}
           testId="excursion-best-exit"
         />
         <Figure
@@ -224,10 +229,12 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" c={pnlColor(toCents(row.net_pnl))}>
                       {formatUsd(toCents(row.net_pnl))}
+                      {row.net_pnl_r !== null && <Text span fz="xs" c="dimmed"> {inR(row.net_pnl_r)}</Text>}
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" c={pnlColor(toCents(row.difference))}>
                       {toCents(row.difference) > 0 ? '+' : ''}
                       {formatUsd(toCents(row.difference))}
+                      {row.difference_r !== null && <Text span fz="xs" c="dimmed"> {inR(row.difference_r)}</Text>}
                     </Table.Td>
                   </>
                 ) : (

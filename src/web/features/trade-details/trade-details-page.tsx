@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Loader, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ResultBadge } from '../trade-log/trade-cells';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -212,9 +213,7 @@ export function TradeDetailsPage() {
           </Tooltip>
         </Group>
         <Group gap="sm" align="center">
-          <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} size="lg" tt="none">
-            {trade.status}
-          </Badge>
+          <ResultBadge result={trade.status} size="lg" />
           <Text size="xl" fw={700} ff="monospace" c={pnlTone(cents)} data-testid="trade-pnl-header">
             {formatUsd(cents)}
           </Text>

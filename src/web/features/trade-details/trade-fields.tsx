@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ResultBadge } from '../trade-log/trade-cells';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd, toCents } from '../../../domain/money';
@@ -72,9 +73,7 @@ export function TradeFields({ trade }: { trade: Trade }) {
       <Field label="Session">{trade.period}</Field>
       <Field label="Type">{formatTradeType(trade.trade_type)}</Field>
       <Field label="Result">
-        <Badge variant="light" color={trade.status === 'Win' ? 'teal' : trade.status === 'Loss' ? 'red' : 'gray'} tt="none" w="fit-content">
-          {trade.status}
-        </Badge>
+        <ResultBadge result={trade.status} size="md" />
       </Field>
       <Field label="Side">{trade.side}</Field>
       <Field label="Contract">{trade.contract}</Field>

@@ -10,6 +10,7 @@ import { TradeExecutionLine } from '../../components/trade-execution';
 import type { Trade } from '../../shared/api';
 import { accountLabel, tradeName } from './format';
 import { LinkCell, PnlText, ResultBadge, TagList } from './trade-cells';
+import { renderExcursion } from './trade-columns';
 import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
 
@@ -78,6 +79,11 @@ export function TradeCard({ trade, showAccount, timeZone, today, handlers }: Car
             .join(' · ')}
         </Text>
         <TradeExecutionLine trade={trade} timeZone={timeZone} />
+        {(trade.mae !== null || trade.mfe !== null) && (
+          <Text size="xs" c="dimmed" data-testid="trade-excursions">
+            MAE {renderExcursion(trade, 'mae')} · MFE {renderExcursion(trade, 'mfe')}
+          </Text>
+        )}
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}
         <CardNotes notes={trade.notes} />
         <Group justify="space-between" gap="xs">

@@ -7,9 +7,9 @@ import { pnlCentsOf, pnlColor } from './format';
 // Filled in shades dark enough for white words (AA), as the Reflect page's: the light teal badge read 4.3:1.
 const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
 
-export function ResultBadge({ result }: { result: Trade['status'] }) {
+export function ResultBadge({ result, size = 'sm' }: { result: Trade['status']; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Badge color={RESULT_COLOR[result] ?? 'gray.7'} variant="filled" size="sm" tt="none" data-testid="trade-result">
+    <Badge color={RESULT_COLOR[result] ?? 'gray.7'} variant="filled" size={size} tt="none" w="fit-content" data-testid="trade-result">
       {result}
     </Badge>
   );

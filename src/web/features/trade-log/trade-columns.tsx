@@ -114,6 +114,30 @@ function renderR(trade: Trade) {
   );
 }
 
+/**
+ * A trade's MAE or MFE (issue 29) as its page shows them: what price went against it as a loss, what went for it as a
+ * gain, then in R where the trade has a planned risk; a dash titled with why there is none.
+ */
+export function renderExcursion(trade: Trade, which: 'mae' | 'mfe') {
+  const amount = trade[which];
+  const testId = `trade-${which}`;
+  if (amount === null) {
+    return (
+      <span className={classes.dimmed} title="No price bars cover this trade" data-testid={testId}>
+        —
+      </span>
+    );
+  }
+  const cents = (which === 'mae' ? -1 : 1) * toCents(amount);
+  const r = which === 'mae' ? trade.mae_r : trade.mfe_r;
+  return (
+    <span className={classes.pnl} data-tone={tone(cents)} data-testid={testId} data-money>
+      {formatUsd(cents)}
+      {r !== null && <span className={classes.excursionR}> {formatR(r)}</span>}
+    </span>
+  );
+}
+
 function plain(id: string, size: number, meta: TradeColumnMeta, options: Partial<TradeColumnDef> = {}): TradeColumnDef {
   return { id, size, enableSorting: false, meta, ...options } as TradeColumnDef;
 }
@@ -201,6 +225,9 @@ const COLUMNS: TradeColumnDef[] = [
   ),
   sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(toCents(trade.pnl), 'trade-pnl') }, true),
   plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
+  // Issue 29: stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
+  sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade) => renderExcursion(trade, 'mae') }, true),
+  sortable('mfe', 'mfe', 148, { label: 'MFE', text: true, render: (trade) => renderExcursion(trade, 'mfe') }, true),
   sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
   sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
   sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
