@@ -1208,3 +1208,56 @@ describe('the shared picture (issue 24, point 9)', () => {
     fs.copyFileSync((await (await downloading).path())!, path.join(SCREENSHOT_DIR, `shared-without-amounts-${name}-${theme}.png`));
   });
 });
+
+describe('the dashboard in R (issue 27, point 3)', () => {
+  it.each(SCREEN_PAIRS)('$name, $theme: the $ / R switch shows the month, the day and its week in R, and says which trades have no planned risk', async ({ name, width, height, theme }) => {
+    const s = await scenario({ width, height });
+    await useAppTheme(s.context, theme);
+    const { api } = await traderWithoutSamples(s, `in-r-${name}`);
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    // +$800 on a $400 plan is +2R, -$150 on $300 is -0.5R: +1.50R. +$50 without a plan is $700 in all, and no R.
+    await createTrade(api, { date: today, symbol: 'NQ', pnl: 800, risk_amount: 400 });
+    await createTrade(api, { date: today, symbol: 'NQ', pnl: -150, risk_amount: 300 });
+    await createTrade(api, { date: today, symbol: 'ES', pnl: 50 });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const day = dashboard.day(today);
+    const week = s.page.getByRole('row').filter({ has: day }).getByTestId('week-pnl');
+    const monthly = s.page.getByTestId('monthly-pnl-value');
+    const showMonthly = async () => {
+      if (name === 'phone') await s.page.getByRole('button', { name: 'Show Monthly PnL' }).click();
+    };
+    await showMonthly();
+    await eventually(async () => [await textOf(day.getByTestId('day-pnl')), await textOf(monthly)]).toEqual([name === 'phone' ? '$700' : '$700.00', '+$700.00']);
+
+    await s.page.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+    await eventually(async () => ({
+      day: await textOf(day.getByTestId('day-pnl')),
+      week: await textOf(week),
+      month: await textOf(s.page.getByTestId(name === 'phone' ? 'calendar-month-summary-r' : 'calendar-month-total')),
+      card: await textOf(monthly),
+      // A phone's cells round to one decimal, as they round dollars to whole ones.
+    })).toEqual({ day: name === 'phone' ? '+1.5R' : '+1.50R', week: name === 'phone' ? '+1.5R' : '+1.50R', month: '+1.50R', card: '+1.50R' });
+    expect(await textOf(s.page.getByTestId('monthly-r-note'))).toBe('1 trade without a planned risk');
+    expect(await textOf(s.page.getByTestId('calendar-without-risk'))).toBe('1 trade without a planned risk: it is left out of the R figures.');
+    // The day keeps its trade count and win rate, and its tint follows its R.
+    expect(await day.getAttribute('data-tint')).toBe('green');
+    expect(await textOf(day.getByTestId('day-trades'))).toMatch(/^3 (trades|tr)/);
+    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-calendar-${name}-${theme}.png`) });
+    expect(await seriousA11yViolations(s.page)).toEqual([]);
+
+    // The preference is kept (the Reports' one): after a reload it is still R.
+    await s.page.reload();
+    await dashboard.calendarMonth.waitFor();
+    await showMonthly();
+    await eventually(() => textOf(monthly)).toBe('+1.50R');
+    await s.page.evaluate(() => window.scrollTo(0, 0));
+    await waitForAnimations(s.page);
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-top-${name}-${theme}.png`) });
+    await s.page.getByTestId('figure-unit').getByText('$', { exact: true }).click();
+    await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$700' : '$700.00');
+    expect(await s.page.getByTestId('calendar-without-risk').count()).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedInTrader } from './pages/trade-log';
 import { signedInAccount } from './support/accounts';
 import { useE2ESuite } from './support/scenario';
 
@@ -8,6 +9,9 @@ import { useE2ESuite } from './support/scenario';
  * in between.
  */
 const suite = useE2ESuite(() => ({ backend: 'pglite', env: { AUTH_RATE_LIMIT: '1000' } }));
+
+/** Issue 31 point 3: 278 kB of gzipped JavaScript and CSS before the calendar's figures when it was opened, 276 since. */
+const FIRST_SCREEN_KB = 280;
 
 const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 
@@ -121,12 +125,33 @@ describe('the signed-in first screen', () => {
   }
 
   for (const [theme, width] of [['light', 390], ['dark', 1440]] as const) {
-    it(`mounts no closed dropdown with the dashboard; the account picker and the task category open and choose (${theme}, ${width} px)`, async () => {
+    it(`mounts no closed dropdown with the dashboard, and fetches at most ${FIRST_SCREEN_KB} kB of code and styles before the calendar's figures; the account picker and the task category open and choose (${theme}, ${width} px)`, async () => {
       const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
-      await signedInAccount(suite.e2e.app, context, 'dropdowns');
+      const client = await signedInTrader(suite.e2e.app, context, 'dropdowns');
+      // A trade on the day before, on and after today's (UTC): one of them is in the trader's month, whatever the zone.
+      for (const offset of [-1, 0, 1]) {
+        const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+        expect((await client.post('/api/trades', { date, period: 'AM', symbol: 'NQ', pnl: '125.00' })).status).toBe(201);
+      }
+      await context.addInitScript(() => {
+        const watch = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="day-pnl"]')) return;
+          performance.mark('calendar-figures');
+          watch.disconnect();
+        });
+        watch.observe(document, { childList: true, subtree: true });
+      });
       await page.goto('/');
       await page.getByTestId('widget-tasks').waitFor();
       await page.waitForLoadState('networkidle');
+      // Issue 31 point 3: the gzipped JavaScript and CSS that arrived before the PnL calendar showed its figures.
+      const kB = await page.evaluate(() => {
+        const at = performance.getEntriesByName('calendar-figures')[0]!.startTime;
+        const fetched = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.(m?js|css)(\?|$)/.test(e.name) && e.responseEnd <= at);
+        return fetched.reduce((sum, e) => sum + e.encodedBodySize, 0) / 1000;
+      });
+      expect(kB).toBeGreaterThan(100);
+      expect(kB).toBeLessThanOrEqual(FIRST_SCREEN_KB);
       // Each kept-mounted dropdown was placed by floating-ui during the first commit, forcing the new page's styles.
       expect(await page.locator('.mantine-Popover-dropdown').count()).toBe(0);
 

@@ -179,6 +179,24 @@ export const analysisResult = z.strictObject({
   }),
 });
 
+const rSummary = {
+  trades: count,
+  tradesWithRisk: count,
+  tradesWithoutRisk: count,
+  totalR: z.number().nullable(),
+  expectancyR: z.number().nullable(),
+  averageWinR: z.number().nullable(),
+  averageLossR: z.number().nullable(),
+  netCentsWithRisk: z.number().int(),
+};
+/** The analysis's tables in R (issue 27). */
+const rStatistics = z.strictObject({
+  totals: z.strictObject(rSummary),
+  byTimeOfDay: z.array(z.strictObject({ session: z.string(), ...rSummary })),
+  bySetupType: z.array(z.strictObject({ setup: z.string(), ...rSummary })),
+  byMarketCondition: z.array(z.strictObject({ day: z.string(), ...rSummary })),
+});
+
 /** The analysis, our figures around it, and where the prose came from. */
 export const analysisReport = z.strictObject({
   ...periodFields,
@@ -187,6 +205,7 @@ export const analysisReport = z.strictObject({
   analysis: analysisResult,
   totals,
   adherence,
+  r: rStatistics,
   comparison: periodComparison.nullable(),
   notice: z.strictObject({ title: z.string(), message: z.string(), detail: z.string().optional() }).nullable(),
   /** Money or percentages in the AI's prose that Edgebook did not give it. */

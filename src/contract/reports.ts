@@ -4,15 +4,19 @@ import { DISTRIBUTIONS } from '../domain/reports/distribution';
 import {
   DATE_PRESETS,
   HOLD_BUCKET_IDS,
+  MAX_R_BOUND,
+  R_BOUND,
   TAG_MODES,
   TRADE_RESULTS,
   UNASSIGNED,
+  WITH_WITHOUT,
   type ReportFilter,
 } from '../domain/reports/filter';
 import type { ExcursionSummary } from '../domain/market/excursion-summary';
 import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
 import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
+import type { RPeriods } from '../domain/risk/r-summary';
 import { agree, calendarDay, type Same } from './common';
 
 /**
@@ -40,6 +44,21 @@ const size = (name: string) =>
     .transform(Number)
     .pipe(z.number().min(0, `${name} must be 0 or more`).max(1e12, `${name} is too large`));
 
+/** An R-multiple bound: '-1', '0.5' (a URL) or -1 (a tool); two decimals at most, as R is shown. */
+const rBound = (name: string) => {
+  const message = `${name} must be an R-multiple such as -1 or 1.5 (two decimals at most)`;
+  return z
+    .union([z.number(), z.string().trim().regex(R_BOUND, message)])
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: message })
+        .refine((n) => R_BOUND.test(String(n)), message)
+        .refine((n) => Math.abs(n) <= MAX_R_BOUND, `${name} must be from -${MAX_R_BOUND} to ${MAX_R_BOUND}`),
+    );
+};
+const withWithout = (name: string) => z.enum(WITH_WITHOUT, { error: `${name} must be with or without` }).optional();
+
 /** The filter's fields, for schemas that take the filter among their own parameters (the Trade Log's list). */
 export const reportFilterFields = {
   range: z.enum(DATE_PRESETS, { error: `range must be one of ${DATE_PRESETS.join(', ')}` }).optional(),
@@ -59,6 +78,11 @@ export const reportFilterFields = {
   hold: list(z.enum(HOLD_BUCKET_IDS, { error: `hold must be one of ${HOLD_BUCKET_IDS.join(', ')}` }), 'hold'),
   sizeMin: size('sizeMin').optional(),
   sizeMax: size('sizeMax').optional(),
+  rMin: rBound('rMin').optional(),
+  rMax: rBound('rMax').optional(),
+  risk: withWithout('risk'),
+  mistakes: withWithout('mistakes'),
+  mistake: list(text(100, 'mistake'), 'mistake'),
 };
 
 type RawFilter = z.output<z.ZodObject<typeof reportFilterFields>>;
@@ -77,6 +101,12 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
   }
   if (raw.sizeMin !== undefined && raw.sizeMax !== undefined && raw.sizeMin > raw.sizeMax) {
     ctx.addIssue({ code: 'custom', path: ['sizeMin'], message: 'must not be more than sizeMax' });
+  }
+  if (raw.rMin !== undefined && raw.rMax !== undefined && raw.rMin > raw.rMax) {
+    ctx.addIssue({ code: 'custom', path: ['rMin'], message: 'must not be more than rMax' });
+  }
+  if (raw.risk === 'without' && (raw.rMin !== undefined || raw.rMax !== undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['risk'], message: 'must not be without with an R range: trades without a planned risk have no R' });
   }
   // 'all' is the Trade Log's account selector saying "no account of its own": it adds nothing to a list of accounts.
   const account = unique(raw.account).filter((a) => a !== 'all');
@@ -98,6 +128,11 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
     hold: unique(raw.hold),
     sizeMin: raw.sizeMin ?? null,
     sizeMax: raw.sizeMax ?? null,
+    rMin: raw.rMin === undefined ? null : raw.rMin + 0,
+    rMax: raw.rMax === undefined ? null : raw.rMax + 0,
+    risk: raw.risk ?? null,
+    mistakes: raw.mistakes ?? null,
+    mistake: unique(raw.mistake),
   };
 }
 
@@ -145,6 +180,11 @@ const filterEcho = z.strictObject({
   hold: z.array(z.enum(HOLD_BUCKET_IDS)),
   sizeMin: z.number().nullable(),
   sizeMax: z.number().nullable(),
+  rMin: z.number().nullable(),
+  rMax: z.number().nullable(),
+  risk: z.enum(WITH_WITHOUT).nullable(),
+  mistakes: z.enum(WITH_WITHOUT).nullable(),
+  mistake: z.array(z.string()),
 });
 
 /** What every report answer says of its trades: the filter as read, its days, and the same in words. */
@@ -242,6 +282,25 @@ export const mistakesReport = z.strictObject({
 });
 export type MistakesReport = z.infer<typeof mistakesReport>;
 agree<Same<MistakesReport['mistakes'], DomainMistakesReport>>(true);
+
+const rTotals = { trades: count, tradesWithRisk: count, tradesWithoutRisk: count, totalR: z.number().nullable() };
+/** GET /api/reports/r (issue 27, point 3): the filter's trades in R, and each day's and week's (the calendars in R). */
+export const rReport = z.strictObject({
+  basis: reportBasis,
+  r: z.strictObject({
+    summary: z.strictObject({
+      ...rTotals,
+      expectancyR: z.number().nullable(),
+      averageWinR: z.number().nullable(),
+      averageLossR: z.number().nullable(),
+      netCentsWithRisk: cents,
+    }),
+    days: z.array(z.strictObject({ tradeDate: day, ...rTotals })),
+    weeks: z.array(z.strictObject({ weekStart: day, ...rTotals })),
+  }),
+});
+export type RReport = z.infer<typeof rReport>;
+agree<Same<RReport['r'], RPeriods>>(true);
 
 /** GET /api/reports/overview */
 export const overviewReport = z.strictObject({

@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
+import './app/first-screen-styles';
 import './app/global.css';
 
 import { startTransition, StrictMode } from 'react';

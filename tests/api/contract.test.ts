@@ -20,7 +20,7 @@ import { brokerConnection, brokerConnectionList, connectionTest } from '../../sr
 import { draftEvent, draftResult } from '../../src/contract/notes';
 import { ledger, ledgerEntry, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
 import { findPropTemplate } from '../../src/domain/prop';
-import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, mistakesReport, overviewReport, reportOptions } from '../../src/contract/reports';
+import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, mistakesReport, overviewReport, reportOptions, rReport } from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -156,6 +156,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(mistakeTags, await alice.get('/api/mistake-tags'));
     conforms(apiError, await alice.put('/api/mistake-tags', { tags: [''] }), 400);
     conforms(mistakesReport, await alice.get('/api/reports/mistakes'));
+    conforms(rReport, await alice.get('/api/reports/r?risk=with'));
   });
 
   it('answers a bad request with the shared error shape naming the field', async () => {

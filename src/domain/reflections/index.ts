@@ -7,3 +7,4 @@ export * from './local-analysis';
 export * from './summary';
 export * from './analysis-prompt';
 export * from './report';
+export * from './r-statistics';

@@ -1,3 +1,4 @@
+import type { ReflectionRStatistics } from './r-statistics';
 import type { PeriodComparison } from './comparison';
 import type { TradingInsight } from './insights';
 import type { AnalysisResult } from './local-analysis';
@@ -57,6 +58,8 @@ export interface AnalysisReport {
   analysis: AnalysisResult;
   totals: ReflectionStatistics['totals'];
   adherence: ReflectionStatistics['adherence'];
+  /** The same trades in R (issue 27): the totals and the session, setup and weekday tables. */
+  r: ReflectionRStatistics;
   comparison: PeriodComparison | null;
   notice: AnalysisNotice | null;
   /** Money or percentages in the AI's prose that Edgebook did not give it. */

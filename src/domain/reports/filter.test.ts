@@ -223,3 +223,73 @@ describe('the filter in words', () => {
     expect(hasTradeLevelFilter(createReportFilter({ account: ['acct-a'], range: 'today' }))).toBe(false);
   });
 });
+
+describe('the R and mistake filters (issue 27)', () => {
+  const trade = (id: string, pnlCents: number, tags: string[]): ReportTrade => ({
+    id,
+    tradeDate: '2026-05-04',
+    accountId: null,
+    symbol: 'NQ',
+    contract: null,
+    side: null,
+    setup: '',
+    session: 'AM',
+    tags,
+    status: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE',
+    pnlCents,
+    commissionCents: 0,
+    entryMs: null,
+    exitMs: null,
+    quantity: 1,
+  });
+  // Planned risks by hand: a $300 plan losing $100 is -1/3R; $150 on $100 is +1.5R; $100 on $100 exactly +1R; no plan.
+  const set = createTradeSet([trade('third', -10_000, ['fomo']), trade('one-half', 15_000, ['A+']), trade('one', 10_000, ['FOMO', 'Oversized']), trade('none', 5_000, [])]);
+  const risk = Float64Array.from([30_000, 10_000, 10_000, Number.NaN]);
+  const mistakeTags = ['FOMO', 'Moved stop'];
+  const pick = (patch: Parameters<typeof createReportFilter>[0]) =>
+    [...selectTrades(set.columns, createReportFilter(patch), { from: null, to: null }, NY, { risk, mistakeTags }).rows].map((i) => set.columns.id[i]);
+
+  it('an R range is inclusive and exact, and leaves out trades without a planned risk', () => {
+    expect(pick({ rMin: 1 })).toEqual(['one-half', 'one']);
+    expect(pick({ rMax: 1 })).toEqual(['third', 'one']);
+    // -1/3R is below -0.33R and above -0.34R: no rounding to the R shown.
+    expect(pick({ rMin: -0.33 })).toEqual(['one-half', 'one']);
+    expect(pick({ rMin: -0.34, rMax: -0.33 })).toEqual(['third']);
+    expect(pick({ rMin: 1.5, rMax: 1.5 })).toEqual(['one-half']);
+  });
+
+  it('has / has no planned risk', () => {
+    expect(pick({ risk: 'with' })).toEqual(['third', 'one-half', 'one']);
+    expect(pick({ risk: 'without' })).toEqual(['none']);
+  });
+
+  it("with / without a mistake, and given mistakes, compare tags as the Mistakes report does ('fomo' is FOMO)", () => {
+    expect(pick({ mistakes: 'with' })).toEqual(['third', 'one']);
+    expect(pick({ mistakes: 'without' })).toEqual(['one-half', 'none']);
+    expect(pick({ mistake: ['Fomo'] })).toEqual(['third', 'one']);
+    // A given tag need not be marked to be asked for; with 'with', the trade must also carry a marked one.
+    expect(pick({ mistake: ['oversized'] })).toEqual(['one']);
+    expect(pick({ mistake: ['Moved stop'] })).toEqual([]);
+    expect(pick({ mistakes: 'without', risk: 'with' })).toEqual(['one-half']);
+  });
+
+  it('needs the planned risks or the mistakes it reads: never a silent "no trade has one"', () => {
+    expect(() => selectTrades(set.columns, createReportFilter({ risk: 'with' }), { from: null, to: null }, NY)).toThrow(/planned risk/);
+    expect(() => selectTrades(set.columns, createReportFilter({ mistakes: 'with' }), { from: null, to: null }, NY)).toThrow(/mistake tags/);
+  });
+
+  it('travels in the URL, counts in the badge, looks inside trades, and reads in words', () => {
+    const filter = createReportFilter({ rMin: -1, rMax: 2.5, risk: 'with', mistakes: 'without', mistake: ['FOMO', 'Moved stop'] });
+    const url = writeReportFilterParams(filter);
+    expect(url.toString()).toBe('mistake=FOMO&mistake=Moved+stop&rMin=-1&rMax=2.5&risk=with&mistakes=without');
+    expect(parseReportFilterParams(new URLSearchParams(url.toString()))).toEqual(filter);
+    // A hand-edited bound with three decimals or beyond the limit is dropped, not rounded.
+    expect(parseReportFilterParams(new URLSearchParams('rMin=1.234&rMax=20000&risk=maybe'))).toMatchObject({ rMin: null, rMax: null, risk: null });
+    expect(countActiveFilters(filter)).toBe(3);
+    expect(hasTradeLevelFilter(createReportFilter({ risk: 'without' }))).toBe(true);
+    expect(hasTradeLevelFilter(createReportFilter({ mistake: ['FOMO'] }))).toBe(true);
+    expect(describeReportFilter(filter, { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple -1R to +2.5R; without a mistake; mistake FOMO or Moved stop');
+    expect(describeReportFilter(createReportFilter({ risk: 'without' }), { from: null, to: null }, () => undefined)).toBe('All Time; without a planned risk');
+    expect(describeReportFilter(createReportFilter({ rMin: 1 }), { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple +1R or more');
+  });
+});

@@ -50,6 +50,10 @@ export type TagMode = (typeof TAG_MODES)[number];
 export const TAG_MODE_LABELS: Readonly<Record<TagMode, string>> = { any: 'any of', all: 'all of', none: 'none of' };
 
 export const TRADE_RESULTS = ['Win', 'Loss', 'BE'] as const;
+
+/** Has / has no planned risk (issue 27), and with / without a tag the trader marks as a mistake. */
+export const WITH_WITHOUT = ['with', 'without'] as const;
+export type WithWithout = (typeof WITH_WITHOUT)[number];
 export type TradeResult = (typeof TRADE_RESULTS)[number];
 
 /** ISO weekdays, Monday = 1 ... Sunday = 7: a trading day's weekday. */
@@ -88,15 +92,27 @@ export interface ReportFilter {
   /** Position size (quantity), inclusive; null is open. */
   sizeMin: number | null;
   sizeMax: number | null;
+  /**
+   * R-multiple range (issue 27), inclusive, in R to two decimals; null is open. A bound leaves out trades without a
+   * planned risk: they have no R.
+   */
+  rMin: number | null;
+  rMax: number | null;
+  /** Trades with or without a planned risk (their own, or a default that applies); null: either. */
+  risk: WithWithout | null;
+  /** Trades with or without a tag the trader marks as a mistake; null: either. */
+  mistakes: WithWithout | null;
+  /** Trades carrying any of these mistakes (tags compared as the Mistakes report does: 'fomo' is 'FOMO'). */
+  mistake: string[];
 }
 
 /** The keys that travel in a URL, in the order a URL writes them. */
 export const REPORT_FILTER_KEYS = [
-  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax',
+  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax', 'rMin', 'rMax', 'risk', 'mistakes', 'mistake',
 ] as const satisfies ReadonlyArray<keyof ReportFilter>;
 
 /** Keys that take a list (repeated in a URL: ?symbol=NQ&symbol=ES). */
-export const REPORT_FILTER_LIST_KEYS = ['account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'result', 'weekday', 'hour', 'hold'] as const satisfies ReadonlyArray<keyof ReportFilter>;
+export const REPORT_FILTER_LIST_KEYS = ['account', 'symbol', 'contract', 'side', 'setup', 'session', 'tag', 'result', 'weekday', 'hour', 'hold', 'mistake'] as const satisfies ReadonlyArray<keyof ReportFilter>;
 export type ReportFilterListKey = (typeof REPORT_FILTER_LIST_KEYS)[number];
 
 export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
@@ -117,6 +133,11 @@ export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
   hold: [],
   sizeMin: null,
   sizeMax: null,
+  rMin: null,
+  rMax: null,
+  risk: null,
+  mistakes: null,
+  mistake: [],
 }) as ReportFilter;
 
 export function createReportFilter(patch: Partial<ReportFilter> = {}): ReportFilter {
@@ -168,15 +189,32 @@ export function hasTradeLevelFilter(filter: ReportFilter): boolean {
     filter.hour.length > 0 ||
     filter.hold.length > 0 ||
     filter.sizeMin !== null ||
-    filter.sizeMax !== null
+    filter.sizeMax !== null ||
+    hasRiskFilter(filter) ||
+    hasMistakeFilter(filter)
   );
 }
+
+/** The filter reads each trade's planned risk (issue 27). */
+export function hasRiskFilter(filter: Pick<ReportFilter, 'rMin' | 'rMax' | 'risk'>): boolean {
+  return filter.rMin !== null || filter.rMax !== null || filter.risk !== null;
+}
+
+/** The filter reads the trader's mistake tags (issue 27). */
+export function hasMistakeFilter(filter: Pick<ReportFilter, 'mistakes' | 'mistake'>): boolean {
+  return filter.mistakes !== null || filter.mistake.length > 0;
+}
+
+/** An R bound in hundredths of an R, a whole number: R-multiples compare exactly (pnl x 100 >= bound x risk). */
+export const toHundredthsR = (r: number) => Math.round(r * 100);
 
 /** How many keys narrow the trades (the range counts when it is not All Time): the filter bar's badge. */
 export function countActiveFilters(filter: ReportFilter): number {
   let count = filter.range === 'all-time' ? 0 : 1;
   for (const key of REPORT_FILTER_LIST_KEYS) if (filter[key].length > 0) count++;
   if (filter.sizeMin !== null || filter.sizeMax !== null) count++;
+  if (hasRiskFilter(filter)) count++;
+  if (filter.mistakes !== null) count++;
   return count;
 }
 
@@ -200,6 +238,10 @@ export function writeReportFilterParams(filter: ReportFilter, params: URLSearchP
   if (filter.tag.length > 0 && filter.tagMode !== 'any') params.set('tagMode', filter.tagMode);
   if (filter.sizeMin !== null) params.set('sizeMin', String(filter.sizeMin));
   if (filter.sizeMax !== null) params.set('sizeMax', String(filter.sizeMax));
+  if (filter.rMin !== null) params.set('rMin', String(filter.rMin));
+  if (filter.rMax !== null) params.set('rMax', String(filter.rMax));
+  if (filter.risk !== null) params.set('risk', filter.risk);
+  if (filter.mistakes !== null) params.set('mistakes', filter.mistakes);
   return params;
 }
 
@@ -216,6 +258,10 @@ export function readReportFilterParams(params: URLSearchParams): Record<string, 
   }
   return raw;
 }
+
+/** An R bound as written: '-1', '0.5', '+2.25' (two decimals at most, as R is shown). */
+export const R_BOUND = /^[-+]?\d+(\.\d{1,2})?$/;
+export const MAX_R_BOUND = 10_000;
 
 const isIn = <T extends string | number>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
 
@@ -239,6 +285,10 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
     return Number.isFinite(n) && n >= 0 ? n : null;
   };
+  const rBound = (value: unknown) => {
+    const n = typeof value === 'string' && R_BOUND.test(value.trim()) ? Number(value) : Number.NaN;
+    return Number.isFinite(n) && Math.abs(n) <= MAX_R_BOUND ? n + 0 : null;
+  };
   const from = day(raw.from);
   const to = day(raw.to);
   const range: DatePreset = isIn(DATE_PRESETS, raw.range) ? raw.range : from || to ? 'custom' : 'all-time';
@@ -260,6 +310,11 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     hold: list('hold').filter((h): h is HoldBucketId => isIn(HOLD_BUCKET_IDS, h)),
     sizeMin: size(raw.sizeMin),
     sizeMax: size(raw.sizeMax),
+    rMin: rBound(raw.rMin),
+    rMax: rBound(raw.rMax),
+    risk: isIn(WITH_WITHOUT, raw.risk) ? raw.risk : null,
+    mistakes: isIn(WITH_WITHOUT, raw.mistakes) ? raw.mistakes : null,
+    mistake: list('mistake'),
   };
 }
 
@@ -291,6 +346,15 @@ export function describeHours(hours: readonly number[]): string {
 
 export function formatSize(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(8)));
+}
+
+const formatRBound = (r: number) => `${r > 0 ? '+' : ''}${r}R`;
+
+/** 'R-multiple +1R to +3R', 'R-multiple -1R or more', 'R-multiple up to 0R'. */
+export function describeRRange(rMin: number | null, rMax: number | null): string {
+  if (rMin !== null && rMax !== null) return rMin === rMax ? `R-multiple ${formatRBound(rMin)}` : `R-multiple ${formatRBound(rMin)} to ${formatRBound(rMax)}`;
+  if (rMin !== null) return `R-multiple ${formatRBound(rMin)} or more`;
+  return `R-multiple up to ${formatRBound(rMax ?? 0)}`;
 }
 
 /** "Last 90 Days: Aug 28, 2026 to Nov 25, 2026", "All Time", "Nov 3, 2026". */
@@ -334,6 +398,12 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
     parts.push(filter.sizeMin === filter.sizeMax ? `size ${formatSize(filter.sizeMin)}` : `size ${formatSize(filter.sizeMin)}-${formatSize(filter.sizeMax)}`);
   } else if (filter.sizeMin !== null) parts.push(`size ${formatSize(filter.sizeMin)} or more`);
   else if (filter.sizeMax !== null) parts.push(`size up to ${formatSize(filter.sizeMax)}`);
+  if (filter.risk === 'with' && filter.rMin === null && filter.rMax === null) parts.push('with a planned risk');
+  if (filter.risk === 'without') parts.push('without a planned risk');
+  if (filter.rMin !== null || filter.rMax !== null) parts.push(describeRRange(filter.rMin, filter.rMax));
+  if (filter.mistakes === 'with') parts.push('with a mistake');
+  if (filter.mistakes === 'without') parts.push('without a mistake');
+  if (filter.mistake.length > 0) parts.push(`mistake ${or(filter.mistake)}`);
   return parts;
 }
 

@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
+import { RAccumulator } from '../risk/r-summary';
 import { getTradeR } from './r-multiples';
-import type { TradeSet } from './report-trade';
+import { toMistakeKey as key, type TradeSet } from './report-trade';
 
 /**
  * What mistakes cost (issue 27, point 5). A trader marks some of their tags as mistakes (FOMO, moved stop,
@@ -28,8 +29,6 @@ export interface MistakesReport {
   tradesWithoutMistakes: number;
 }
 
-/** Tags compare as the Trade Log's do: 'FOMO' and 'fomo' are one. */
-const key = (tag: string) => tag.trim().toLowerCase();
 
 export function computeMistakes(set: TradeSet, mistakeTags: readonly string[], risk?: Float64Array): MistakesReport {
   const { columns: c, rows } = set;
@@ -40,8 +39,8 @@ export function computeMistakes(set: TradeSet, mistakeTags: readonly string[], r
   // Tag code -> mistake index (or -1): one lookup per tag value, not per trade.
   const byCode = c.tagValues.map((tag) => mistakeIndex.get(key(tag)) ?? -1);
   const rowsOut: MistakeRow[] = mistakeTags.map((tag) => ({ tag, trades: 0, netCents: 0, totalR: null, tradesWithoutRisk: 0 }));
-  const rSums = mistakeTags.map(() => 0);
-  const withR = mistakeTags.map(() => 0);
+  // Exact R sums, as every R figure is summed (src/domain/risk/r-summary.ts).
+  const rSums = mistakeTags.map(() => new RAccumulator());
   let tradesWithMistakes = 0;
   let netCents = 0;
   let netWithout = 0;
@@ -65,14 +64,11 @@ export function computeMistakes(set: TradeSet, mistakeTags: readonly string[], r
       row.trades++;
       row.netCents += pnl;
       if (Number.isNaN(r)) row.tradesWithoutRisk++;
-      else {
-        rSums[m]! += r;
-        withR[m]!++;
-      }
+      else rSums[m]!.add({ tradeDate: '', pnlCents: pnl, riskCents: risk![i]!, result: 'BE' });
     }
   }
   rowsOut.forEach((row, m) => {
-    row.totalR = withR[m]! > 0 ? Math.round(rSums[m]! * 100) / 100 + 0 : null;
+    row.totalR = rSums[m]!.totals().totalR;
   });
   return {
     mistakes: rowsOut.filter((row, m) => mistakeIndex.get(key(row.tag)) === m),

@@ -72,3 +72,11 @@ describe('reports in R (issue 27)', () => {
     expect(none).toMatchObject({ tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null, expectancyR: null, averageWinR: null, averageLossR: null });
   });
 });
+
+describe('the Overview in R rounds as the dashboard and Reflect do (issue 27)', () => {
+  it('+$10.05 on a $10 plan is 1.005R: +1.01R, not the 1.00R a float division rounds to', () => {
+    const columns = buildTradeColumns([trade('a', 1_005, { riskCents: 1_000 }), trade('b', -1_005, { riskCents: 1_000, tradeDate: '2026-03-03' })]);
+    const both = computeROverview(allTrades(columns), computeRiskColumn(columns, []));
+    expect([both.averageWinR, both.averageLossR, both.totalR]).toEqual([1.01, -1.01, 0]);
+  });
+});

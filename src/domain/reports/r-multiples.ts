@@ -1,4 +1,5 @@
 import { findRiskDefault, resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
+import { RAccumulator } from '../risk/r-summary';
 import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
 
 /**
@@ -92,47 +93,35 @@ export interface ROverview {
   bins: Array<{ id: string; label: string; trades: number }>;
 }
 
-/** Two decimals, as R is shown; +0 for -0. */
-const roundR = (r: number) => Math.round(r * 100) / 100 + 0;
-
 /** A trade's R: net P&L over planned risk; NaN without a planned risk. */
 export const getTradeR = (c: TradeColumns, risk: Float64Array, i: number) => (risk[i]! > 0 ? c.pnl[i]! / risk[i]! : Number.NaN);
 
 /** The R figures of a set of trades, given every trade's planned risk (computeRiskColumn). */
 export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
   const { columns: c, rows } = set;
-  let withRisk = 0;
-  let total = 0;
-  let wins = 0;
-  let winR = 0;
-  let losses = 0;
-  let lossR = 0;
-  let net = 0;
+  // The sums are the domain's exact ones (src/domain/risk/r-summary.ts), as the dashboard's and Reflect's: the same
+  // trades read the same R everywhere, to the last rounding.
+  const sum = new RAccumulator();
   const bins = R_BINS.map((b) => ({ id: b.id, label: b.label, trades: 0 }));
   for (const i of rows) {
+    const code = c.result[i]!;
+    const result = code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE';
     const r = getTradeR(c, risk, i);
+    sum.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: Number.isNaN(r) ? null : risk[i]!, result });
     if (Number.isNaN(r)) continue;
-    withRisk++;
-    total += r;
-    net += c.pnl[i]!;
-    if (c.result[i] === RESULT.WIN) {
-      wins++;
-      winR += r;
-    } else if (c.result[i] === RESULT.LOSS) {
-      losses++;
-      lossR += r;
-    }
+    // A quotient that is a whole number is exact in floating point: the bins' integer bounds place every trade right.
     const bin = R_BINS.findIndex((b) => r >= b.from && r < b.to);
     bins[bin]!.trades++;
   }
+  const summary = sum.summary();
   return {
-    tradesWithRisk: withRisk,
-    tradesWithoutRisk: rows.length - withRisk,
-    totalR: withRisk === 0 ? null : roundR(total),
-    expectancyR: withRisk === 0 ? null : roundR(total / withRisk),
-    averageWinR: wins === 0 ? null : roundR(winR / wins),
-    averageLossR: losses === 0 ? null : roundR(lossR / losses),
-    netCentsWithRisk: net,
+    tradesWithRisk: summary.tradesWithRisk,
+    tradesWithoutRisk: summary.tradesWithoutRisk,
+    totalR: summary.totalR,
+    expectancyR: summary.expectancyR,
+    averageWinR: summary.averageWinR,
+    averageLossR: summary.averageLossR,
+    netCentsWithRisk: summary.netCentsWithRisk,
     bins,
   };
 }

@@ -1,6 +1,6 @@
 import type { Cents } from '../cents';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
-import { getHoldBucket, HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
+import { getHoldBucket, hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
 import { getHourOfInstant } from './zone-clock';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
@@ -301,8 +301,10 @@ function allowed(column: TextColumn, list: readonly string[]): Uint8Array | null
  * API tests hold the two to the same trades). An empty list allows anything; lists are OR-ed, keys AND-ed. The range is
  * inclusive at both ends; a trade without a time, a size or a side is left out by a filter on it.
  */
-export function selectTrades(columns: TradeColumns, filter: ReportFilter, range: ResolvedRange, timeZone: string): TradeSet {
+export function selectTrades(columns: TradeColumns, filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData: TraderFilterData = {}): TradeSet {
   const c = columns;
+  const byRisk = hasRiskFilter(filter) ? readRiskTest(filter, traderData.risk) : null;
+  const byMistake = hasMistakeFilter(filter) ? readMistakeTest(c, filter, traderData.mistakeTags) : null;
   const firstDay = range.from === null ? 0 : firstDayAtOrAfter(c.days, range.from);
   const endDay = range.to === null ? c.days.length : firstDayAtOrAfter(c.days, formatNextDay(range.to));
   const start = c.dayStart[firstDay] ?? c.size;
@@ -347,9 +349,65 @@ export function selectTrades(columns: TradeColumns, filter: ReportFilter, range:
       if (Number.isNaN(q) || (sizeMin !== null && q < sizeMin) || (sizeMax !== null && q > sizeMax)) continue;
     }
     if (tagWanted && !matchesTags(c, i, tagWanted, filter.tagMode)) continue;
+    if (byRisk && !byRisk(c.pnl[i]!, i)) continue;
+    if (byMistake && !byMistake(i)) continue;
     rows[n++] = i;
   }
   return { columns: c, rows: rows.subarray(0, n) };
+}
+
+/** What the R and mistake filters read beyond the trades (issue 27): needed only when the filter has those keys. */
+export interface TraderFilterData {
+  /** Every trade's planned risk in cents, NaN without (computeRiskColumn, r-multiples.ts). */
+  risk?: Float64Array;
+  /** The tags the trader marks as mistakes. */
+  mistakeTags?: readonly string[];
+}
+
+/** Tags compare as the Mistakes report compares them: 'FOMO' and 'fomo' are one. */
+export const toMistakeKey = (tag: string) => tag.trim().toLowerCase();
+
+/**
+ * The R filter's test of a trade. R is compared exactly, in whole numbers: pnl x 100 >= bound x risk for a bound in
+ * hundredths of an R (pnl and risk in cents), as the SQL compares it, so a trade on the bound is never in one and not
+ * the other.
+ */
+function readRiskTest(filter: ReportFilter, risk: Float64Array | undefined): (pnl: number, i: number) => boolean {
+  if (!risk) throw new Error('selectTrades: an R filter needs every trade\'s planned risk');
+  const min = filter.rMin === null ? null : toHundredthsR(filter.rMin);
+  const max = filter.rMax === null ? null : toHundredthsR(filter.rMax);
+  const wantRisk = filter.risk === 'without' ? false : filter.risk === 'with' || min !== null || max !== null ? true : null;
+  return (pnl, i) => {
+    const cents = risk[i]!;
+    const has = cents > 0;
+    if (wantRisk !== null && has !== wantRisk) return false;
+    if (!has) return true;
+    if (min !== null && pnl * 100 < min * cents) return false;
+    if (max !== null && pnl * 100 > max * cents) return false;
+    return true;
+  };
+}
+
+/** The mistake filter's test of a trade: its tags against the trader's mistakes, or the mistakes named. */
+function readMistakeTest(c: TradeColumns, filter: ReportFilter, mistakeTags: readonly string[] | undefined): (i: number) => boolean {
+  if (!mistakeTags) throw new Error('selectTrades: a mistake filter needs the trader\'s mistake tags');
+  const marked = new Set(mistakeTags.map(toMistakeKey));
+  const named = new Set(filter.mistake.map(toMistakeKey));
+  // Per tag code, once: is it a mistake, is it one of those named.
+  const isMarked = Uint8Array.from(c.tagValues, (tag) => (marked.has(toMistakeKey(tag)) ? 1 : 0));
+  const isNamed = Uint8Array.from(c.tagValues, (tag) => (named.has(toMistakeKey(tag)) ? 1 : 0));
+  return (i) => {
+    let anyMistake = false;
+    let anyNamed = false;
+    for (let k = c.tagStart[i]!; k < c.tagStart[i + 1]!; k++) {
+      if (isMarked[c.tagCodes[k]!]) anyMistake = true;
+      if (isNamed[c.tagCodes[k]!]) anyNamed = true;
+    }
+    if (filter.mistakes === 'with' && !anyMistake) return false;
+    if (filter.mistakes === 'without' && anyMistake) return false;
+    if (named.size > 0 && !anyNamed) return false;
+    return true;
+  };
 }
 
 function allowedAccounts(column: TextColumn, list: readonly string[]): Uint8Array {

@@ -11,3 +11,16 @@ export function formatR(r: number): string {
   const text = Math.abs(rounded).toFixed(2);
   return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${text}R`;
 }
+
+/** "12 trades without a planned risk" (issue 27): said wherever R is shown, so an R figure is never taken for all the trades. */
+export function describeWithoutRisk(count: number): string {
+  return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
+}
+
+/** A phone's calendar cell: '+1.5R', '-0.3R', '+12R' (one decimal under 10R, whole from there), half away from zero. */
+export function formatCompactR(r: number): string {
+  const digits = Math.abs(r) < 9.95 ? 1 : 0;
+  const scale = 10 ** digits;
+  const rounded = (Math.sign(r) * Math.round(Number((Math.abs(r) * scale).toPrecision(12)))) / scale + 0;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(digits)}R`;
+}

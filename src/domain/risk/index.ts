@@ -2,3 +2,4 @@ export * from './side';
 export * from './planned-risk';
 export * from './trade-plan';
 export * from './format-r';
+export * from './r-summary';

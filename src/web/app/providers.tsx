@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { withAllStyles } from '../lib/all-styles';
 
 // Server state: cached briefly and refetched on focus when older than 5 s (DESIGN.md).
 export const queryClient = new QueryClient({
@@ -24,7 +25,7 @@ notificationsStore.subscribe((state) => {
 
 // The toasts' component loads once the first screen has painted, or at once when a toast is shown before that (the
 // store keeps it until then).
-const ToastStack = lazy(() => import('./toasts').then((m) => ({ default: m.ToastStack })));
+const ToastStack = lazy(withAllStyles(() => import('./toasts').then((m) => ({ default: m.ToastStack }))));
 
 function Toasts() {
   const idle = useAfterFirstPaint();

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { sessionQuery } from '../lib/session';
+import { withAllStyles } from '../lib/all-styles';
 import { wasSignedIn } from '../lib/storage-keys';
 import { ProtectedRoute } from './protected-route';
 import { queryClient } from './providers';
@@ -14,10 +15,12 @@ import { ShellLayout } from './shell/shell-layout';
  * Each page is its own chunk, loaded when its route is first visited. A page whose code was loaded before the first
  * render (`preload`) renders at once instead of suspending: the prerendered /intro is drawn over without a loader.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, firstScreen = false) {
   let loaded: ComponentType | undefined;
+  // A page other than the first screens' waits for the rest of Mantine's styles (issue 31: they are not in the entry).
+  const loadWithStyles = firstScreen ? load : withAllStyles(load);
   const fetchPage = async () => {
-    loaded = (await load())[name];
+    loaded = (await loadWithStyles())[name];
     return { default: loaded };
   };
   const Lazy = lazy(fetchPage);
@@ -26,13 +29,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return Page;
 }
 
-const IntroPage = page(() => import('../features/intro/intro-page'), 'IntroPage');
+const IntroPage = page(() => import('../features/intro/intro-page'), 'IntroPage', true);
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
-const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage', true);
 const TradeLogPage = page(() => import('../features/trade-log/trade-log-page'), 'TradeLogPage');
 const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage');
 const ReflectPage = page(() => import('../features/reflect/reflect-page'), 'ReflectPage');

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type * as Charts from '@mantine/charts';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 
 /**
  * Mantine's charts (recharts underneath, ~170 kB of gzipped script) loaded once the first screen has painted, not
@@ -13,7 +14,7 @@ import type * as Charts from '@mantine/charts';
 type ChartsModule = typeof Charts;
 let chartsModule: ChartsModule | null = null;
 let loading: Promise<ChartsModule> | null = null;
-const loadCharts = () => (loading ??= import('@mantine/charts').then((m) => (chartsModule = m)));
+const loadCharts = () => (loading ??= import('./charts-module').then((m) => (chartsModule = m)));
 
 /** Charts waiting for their turn, and whether one is being drawn now. */
 const waiting: Array<(turn: number) => void> = [];
@@ -79,11 +80,20 @@ function TurnDone({ turn }: { turn: number }) {
 
 /** How close to the screen a chart's box comes before it is drawn: a scroll or two ahead. */
 const NEAR_SCREEN = '600px 0px';
+/** The first screen has shown its figures and the browser has been idle since (useAfterFirstPaint), once. */
+let firstScreenDone = false;
 
 function Deferred({ fallback, draw }: { fallback: ReactNode; draw: (charts: ChartsModule) => ReactNode }) {
   const [turn, setTurn] = useState<number | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  // Not before the first screen has its figures (issue 31): on a wide screen the header's sparklines are in sight at
+  // once, and their ~170 kB of script came before the PnL calendar's figures.
+  // Once that has happened, a chart mounted later (another page) asks at once.
+  const idleOnce = useAfterFirstPaint();
+  if (idleOnce) firstScreenDone = true;
+  const afterFirstPaint = idleOnce || firstScreenDone;
   useEffect(() => {
+    if (!afterFirstPaint) return;
     let cancelTurn: (() => void) | undefined;
     const ask = () => {
       stop();
@@ -104,7 +114,7 @@ function Deferred({ fallback, draw }: { fallback: ReactNode; draw: (charts: Char
       stop();
       cancelTurn?.();
     };
-  }, []);
+  }, [afterFirstPaint]);
   if (turn === null || !chartsModule) return <div ref={boxRef}>{fallback}</div>;
   return (
     <>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import type { MenuChoice } from './menu-choices';
+import { withAllStyles } from '../lib/all-styles';
 
-const MenuChoices = lazy(() => import('./menu-choices').then((m) => ({ default: m.MenuChoices })));
+const MenuChoices = lazy(withAllStyles(() => import('./menu-choices').then((m) => ({ default: m.MenuChoices }))));
 const preload = () => void import('./menu-choices');
 
 /** What the placeholder button needs (the loaded menu's target gets Mantine's own props instead). */

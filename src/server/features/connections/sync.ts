@@ -222,7 +222,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
         return out;
       });
-      database.noteTradesWritten(results.reduce((sum, r) => sum + r.added, 0));
+      await database.noteTradesWritten(results.reduce((sum, r) => sum + r.added, 0));
 
       // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
       // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next

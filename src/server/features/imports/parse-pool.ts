@@ -13,11 +13,12 @@ import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from
 /**
  * Import files are parsed in worker threads (issue 13, point 5): a 25 MB export takes seconds of CPU, and on the
  * server's own thread every other request, /api/health included, waited for it. One worker per spare core (at most
- * two), started on the first import and stopped after a minute without work. A parsed file stays in its worker while
+ * two), started on the first import and stopped after 10 s without work (issue 31, point 4: an idle worker's isolate and
+ * the heap its last file grew stayed resident for a minute). A parsed file stays in its worker while
  * the request reads the database, then the same worker finishes it (plan.ts). Workers are unref'd, so they never
  * keep a stopping server alive.
  */
-const IDLE_MS = 60_000;
+const IDLE_MS = 10_000;
 const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /**
  * A previewed file stays parsed in its worker this long (issue 14: the import's speed): confirming the preview sends

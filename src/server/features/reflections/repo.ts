@@ -18,6 +18,11 @@ export interface ReflectionRow {
   tags: string[];
   createdAt: string;
   accountId: string | null;
+  contract: string | null;
+  quantity: string | null;
+  entryPrice: string | null;
+  stopPrice: string | null;
+  riskCents: string | null;
   imageUrl: string | null;
   followedRules: boolean | null;
   overrideTags: string[] | null;
@@ -58,6 +63,12 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
           tags: trades.tags,
           createdAt: trades.createdAt,
           accountId: trades.accountId,
+          // The trade's plan (issue 27): its R in the analysis.
+          contract: trades.contract,
+          quantity: trades.quantity,
+          entryPrice: trades.entryPrice,
+          stopPrice: trades.stopPrice,
+          riskCents: sql<string | null>`(${trades.riskAmount} * 100)::bigint::text`,
           imageUrl: sql<string | null>`(select ${attachments.url} from ${attachments} where ${attachments.userId} = ${userId} and ${attachments.tradeId} = ${trades.id} order by ${attachments.createdAt} limit 1)`,
           followedRules: tradeReflections.followedRules,
           overrideTags: tradeReflections.tags,

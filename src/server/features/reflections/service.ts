@@ -9,6 +9,7 @@ import {
   buildPeriodSummary,
   buildTradingInsights,
   comparePeriods,
+  computeReflectionRStatistics,
   computeReflectionStatistics,
   getComparisonRange,
   getReflectionPeriodLabel,
@@ -21,8 +22,11 @@ import {
   type PeriodSummaryData,
   type Reflection,
   type ReflectionPeriod,
+  type ReflectionRStatistics,
   type ReflectionsPageData,
 } from '../../../domain/reflections';
+import { resolvePlannedRisk } from '../../../domain/risk/planned-risk';
+import { loadRiskDefaults } from '../risk/service';
 import type { ReflectionOverride } from '../../../contract/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
@@ -33,7 +37,7 @@ import { tradesRepo, type AccountScope } from '../trades/repo';
 import { reflectionsRepo, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 
-type PeriodData = Omit<ReflectionsPageData, 'insights'>;
+type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };
 
 function toReflectionFromRow(row: ReflectionRow): Reflection {
   return toReflection(
@@ -83,6 +87,27 @@ async function loadPeriod(
     const rows = await reflectionsRepo(tx, userId).periodTrades(query.account, range.from, range.to, query.tradeIds);
     const reflections = rows.map(toReflectionFromRow);
     const statistics = computeReflectionStatistics(reflections);
+    // Each trade's planned risk as everywhere (its own plan, else the trader's default), for the analysis in R.
+    const defaults = await loadRiskDefaults(tx, userId);
+    const riskByTrade = new Map(
+      rows.map((row) => [
+        row.id,
+        resolvePlannedRisk(
+          {
+            accountId: row.accountId,
+            symbol: row.symbol,
+            contract: row.contract,
+            side: null,
+            entryPrice: row.entryPrice,
+            quantity: row.quantity,
+            stopPrice: row.stopPrice,
+            riskCents: row.riskCents === null ? null : Number(row.riskCents),
+          },
+          defaults,
+        )?.cents ?? null,
+      ]),
+    );
+    const rStatistics = computeReflectionRStatistics(reflections, (r) => riskByTrade.get(r.tradeId) ?? null);
     let comparison: PeriodComparison | null = null;
     if (comparisonRange && !query.tradeIds) {
       const days = await tradesRepo(tx, userId).dailyAggregates(query.account, undefined, comparisonRange);
@@ -104,6 +129,7 @@ async function loadPeriod(
       timeZone,
       reflections,
       statistics,
+      rStatistics,
       comparison,
     };
   });
@@ -154,7 +180,8 @@ export function parseModelAnalysis(text: string) {
 
 export const reflectionsService = {
   async page(db: Database, userId: string, query: ReflectionsQuery, now: Date): Promise<ReflectionsPageData> {
-    const data = await loadPeriod(db, userId, query, now);
+    // The page has no R tables of its own (the analysis has them): its answer is the contract's, key for key.
+    const { rStatistics: _rStatistics, ...data } = await loadPeriod(db, userId, query, now);
     return { ...data, insights: buildTradingInsights(data.statistics) };
   },
 
@@ -212,6 +239,7 @@ export const reflectionsService = {
       analysis,
       totals: data.statistics.totals,
       adherence: data.statistics.adherence,
+      r: data.rStatistics,
       comparison: data.comparison,
       notice,
       unverifiedFigures,

@@ -1,6 +1,9 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { HOLD_BUCKETS, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
+import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
+import { toMistakeKey } from '../../../domain/reports/report-trade';
+import { getRiskRoot } from '../../../domain/risk/planned-risk';
+import { getPointValue } from '../../../domain/trades/futures';
 import type { Tx } from '../../db/client';
 import { tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
@@ -21,7 +24,91 @@ const textArray = (values: readonly string[]) => sql`array(select jsonb_array_el
 const literalArray = (values: ReadonlyArray<string | number>) => `{${values.join(',')}}`;
 const anyText = (column: SQLWrapper, values: readonly string[]) => sql`${column} = any(${textArray(values)})`;
 
-export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string): SQL | undefined {
+/**
+ * What the R and mistake filters read beyond a trade's row (issue 27), found in the domain's words so that the SQL
+ * cannot spell them differently: each instrument's root (the key of the risk defaults) and point value, and which of the
+ * trader's stored tags are mistakes ('fomo' is the mistake 'FOMO').
+ */
+export interface SqlTraderData {
+  userId: string;
+  /** By symbol: its root; by pricing symbol (the contract, else the symbol): its point value. */
+  roots: Record<string, string>;
+  pointValues: Record<string, string>;
+  /** The trader's stored tags that are mistakes, and those that are one of the mistakes the filter names. */
+  mistakeTags: string[];
+  namedMistakeTags: string[];
+}
+
+/** Reads what `reportFilterSql` needs for the filter's R and mistake keys; undefined when it has none. */
+export async function readSqlTraderData(tx: Tx, userId: string, filter: ReportFilter, loadMistakeTags: () => Promise<string[]>): Promise<SqlTraderData | undefined> {
+  const byRisk = hasRiskFilter(filter);
+  const byMistake = hasMistakeFilter(filter);
+  if (!byRisk && !byMistake) return undefined;
+  const data: SqlTraderData = { userId, roots: {}, pointValues: {}, mistakeTags: [], namedMistakeTags: [] };
+  if (byRisk) {
+    const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol, ${trades.contract} as contract from ${trades} where ${trades.userId} = ${userId}`)) as unknown as {
+      rows: Array<{ symbol: string; contract: string | null }>;
+    };
+    for (const { symbol, contract } of rows.rows) {
+      data.roots[symbol] = getRiskRoot(symbol);
+      const pricing = contract || symbol;
+      data.pointValues[pricing] = getPointValue(pricing).toString();
+    }
+  }
+  if (byMistake) {
+    const marked = new Set((await loadMistakeTags()).map(toMistakeKey));
+    const named = new Set(filter.mistake.map(toMistakeKey));
+    const rows = (await tx.execute(sql`select distinct t as tag from ${trades}, unnest(${trades.tags}) t where ${trades.userId} = ${userId}`)) as unknown as {
+      rows: Array<{ tag: string }>;
+    };
+    for (const { tag } of rows.rows) {
+      if (marked.has(toMistakeKey(tag))) data.mistakeTags.push(tag);
+      if (named.has(toMistakeKey(tag))) data.namedMistakeTags.push(tag);
+    }
+  }
+  return data;
+}
+
+/**
+ * A trade's planned risk in cents, as resolvePlannedRisk (src/domain/risk) prices it: its own stop (|entry - stop| x
+ * quantity x point value, half up), else its own dollar risk, else the most specific of the trader's defaults (its
+ * account and root, its account, all accounts and its root, all accounts); null without one, or at 0.
+ */
+function plannedRiskCentsSql(data: SqlTraderData): SQL {
+  const pointValue = sql`(${JSON.stringify(data.pointValues)}::jsonb ->> coalesce(nullif(${trades.contract}, ''), ${trades.symbol}))::numeric`;
+  const root = sql`(${JSON.stringify(data.roots)}::jsonb ->> ${trades.symbol})`;
+  return sql`(case
+    when ${trades.stopPrice} is not null then nullif(round(abs(${trades.entryPrice} - ${trades.stopPrice}) * abs(${trades.quantity}) * ${pointValue} * 100), 0)
+    when ${trades.riskAmount} is not null then case when ${trades.riskAmount} > 0 then ${trades.riskAmount} * 100 end
+    else (select case when d.risk_amount is not null then case when d.risk_amount > 0 then d.risk_amount * 100 end
+                      else nullif(round(d.stop_points * abs(${trades.quantity}) * ${pointValue} * 100), 0) end
+          from risk_defaults d
+          where d.user_id = ${data.userId} and (d.account_id = ${trades.accountId} or d.account_id is null) and (d.root = ${root} or d.root is null)
+          order by d.account_id is null, d.root is null
+          limit 1)
+  end)`;
+}
+
+/** The R and mistake keys in SQL (issue 27); R compared in whole numbers as the domain compares it. */
+function traderFilterSql(filter: ReportFilter, data: SqlTraderData | undefined): SQL[] {
+  const parts: SQL[] = [];
+  if (!hasRiskFilter(filter) && !hasMistakeFilter(filter)) return parts;
+  if (!data) throw new Error('reportFilterSql: the R and mistake filters need readSqlTraderData');
+  if (hasRiskFilter(filter)) {
+    const risk = plannedRiskCentsSql(data);
+    if (filter.risk === 'without') parts.push(sql`${risk} is null`);
+    else if (filter.risk === 'with') parts.push(sql`${risk} is not null`);
+    // A trade without a planned risk compares as null, and is left out by a bound.
+    if (filter.rMin !== null) parts.push(sql`${trades.pnl} * 10000 >= ${toHundredthsR(filter.rMin)} * ${risk}`);
+    if (filter.rMax !== null) parts.push(sql`${trades.pnl} * 10000 <= ${toHundredthsR(filter.rMax)} * ${risk}`);
+  }
+  if (filter.mistakes === 'with') parts.push(sql`${trades.tags} && ${textArray(data.mistakeTags)}`);
+  if (filter.mistakes === 'without') parts.push(sql`not (${trades.tags} && ${textArray(data.mistakeTags)})`);
+  if (filter.mistake.length > 0) parts.push(sql`${trades.tags} && ${textArray(data.namedMistakeTags)}`);
+  return parts;
+}
+
+export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData?: SqlTraderData): SQL | undefined {
   const parts: SQL[] = [];
   // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
   if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
@@ -61,6 +148,7 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   }
   if (filter.sizeMin !== null) parts.push(sql`${trades.quantity} >= ${String(filter.sizeMin)}::numeric`);
   if (filter.sizeMax !== null) parts.push(sql`${trades.quantity} <= ${String(filter.sizeMax)}::numeric`);
+  parts.push(...traderFilterSql(filter, traderData));
   return parts.length > 0 ? and(...parts) : undefined;
 }
 

@@ -9,6 +9,7 @@ export function reportRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/overview', async (c) => c.json(await reportsService.overview(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/excursions', async (c) => c.json(await reportsService.excursions(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/r', async (c) => c.json(await reportsService.r(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/mistakes', async (c) => c.json(await reportsService.mistakes(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/equity', async (c) => c.json(await reportsService.equity(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/breakdown', async (c) => {

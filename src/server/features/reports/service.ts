@@ -10,6 +10,7 @@ import type {
   OverviewReport,
   ReportBasis,
   ReportOptions,
+  RReport,
 } from '../../../contract/reports';
 import { addDays, getTodayInZone } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
@@ -28,6 +29,8 @@ import {
   dayOf,
   getRiskColumn,
   describeReportBasis,
+  hasMistakeFilter,
+  hasRiskFilter,
   describeReportFilter,
   hasTradeLevelFilter,
   resolveReportRange,
@@ -41,6 +44,7 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
+import { summarizeRPeriods, type RTrade } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
 import { loadRiskDefaults } from '../risk/service';
@@ -71,7 +75,7 @@ export interface ReportScope {
 
 /** The filter's trades and what every report says of them. */
 export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, riskDefaults } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalances, version, names, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
@@ -81,11 +85,13 @@ export async function readReportScope(database: Database, userId: string, filter
       version: context.version,
       names: context.accounts,
       riskDefaults: await loadRiskDefaults(tx, userId),
+      mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
     };
   });
   const { columns } = await tradesCacheOf(database).get(userId, version);
   const range = resolveReportRange(filter, now, timeZone);
-  const set = selectTrades(columns, filter, range, timeZone);
+  const risk = () => getRiskColumn(columns, riskDefaults);
+  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
   const accountName = (id: string) => names.get(id);
   const { rows } = set;
   const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
@@ -98,7 +104,7 @@ export async function readReportScope(database: Database, userId: string, filter
     timeZone,
     accountName,
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
-    risk: () => getRiskColumn(columns, riskDefaults),
+    risk,
     basis: {
       filter,
       range,
@@ -156,6 +162,20 @@ export const reportsService = {
     const scope = await readReportScope(database, userId, filter, now);
     const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
     return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
+  },
+
+  /** The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). */
+  async r(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<RReport> {
+    const scope = await readReportScope(database, userId, filter, now);
+    const risk = scope.risk();
+    const { columns: c, rows } = scope.set;
+    const trades = function* (): Generator<RTrade> {
+      for (const i of rows) {
+        const code = c.result[i]!;
+        yield { tradeDate: dayOf(c, i), pnlCents: c.pnl[i]!, riskCents: risk[i]!, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' };
+      }
+    };
+    return { basis: scope.basis, r: summarizeRPeriods(trades()) };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

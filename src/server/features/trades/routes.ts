@@ -30,19 +30,19 @@ export function tradeRoutes({ database }: AppDeps) {
     .post('/import', async (c) => {
       assertJsonType(c);
       const result = await tradesService.importBackup(database, c.var.user.id, await readUpload(c));
-      database.noteTradesWritten(result.imported);
+      await database.noteTradesWritten(result.imported);
       return c.json(result, 201);
     })
     .post('/bulk-delete', async (c) => {
       const { ids } = await readJson(c, idList);
       const deleted = await tradesService.removeMany(database, c.var.user.id, ids);
-      database.noteTradesWritten(deleted);
+      await database.noteTradesWritten(deleted);
       return c.json({ deleted } satisfies BulkDeleteResult);
     })
     .post('/assign', async (c) => {
       const { ids, account_id } = await readJson(c, assignInput);
       const assigned = await tradesService.assign(database, c.var.user.id, ids, account_id);
-      database.noteTradesWritten(assigned);
+      await database.noteTradesWritten(assigned);
       return c.json({ assigned } satisfies AssignResult);
     })
     .post('/bulk-risk', async (c) => {

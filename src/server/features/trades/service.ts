@@ -17,13 +17,14 @@ import {
   type ResultRuns,
 } from '../../../domain/stats';
 import type { SQL } from 'drizzle-orm';
-import { resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
+import { hasRiskFilter, resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
 import { yieldConnection, type Database, type Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { readBackupInWorker } from '../imports/parse-pool';
 import { getPreferences, preferencesIn } from '../preferences/routes';
-import { reportFilterSql } from '../reports/repo';
+import { readSqlTraderData, reportFilterSql } from '../reports/repo';
+import { loadMistakeTags } from '../risk/mistakes';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
@@ -220,6 +221,11 @@ interface FilterScope {
   extra?: SQL;
   /** The zone the range and the hours were read in. */
   timeZone: string;
+  /**
+   * What the R and mistake filters read besides the trades (the risk defaults, the mistake tags), which do not bump the
+   * trades' version: part of the statistics cache's key.
+   */
+  traderKey: string;
 }
 
 async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now: Date): Promise<FilterScope> {
@@ -228,8 +234,12 @@ async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now
   const resolved = resolveReportRange(filter, now, timeZone);
   const oneAccount = filter.account.length <= 1;
   const account: AccountScope = filter.account.length === 1 ? filter.account[0]! : 'all';
-  const extra = reportFilterSql({ ...filter, account: oneAccount ? [] : filter.account }, { from: null, to: null }, timeZone);
-  return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra, timeZone };
+  const traderData = await readSqlTraderData(tx, userId, filter, () => loadMistakeTags(tx, userId));
+  const extra = reportFilterSql({ ...filter, account: oneAccount ? [] : filter.account }, { from: null, to: null }, timeZone, traderData);
+  const traderKey = traderData
+    ? JSON.stringify([hasRiskFilter(filter) ? await loadRiskDefaults(tx, userId) : [], traderData.mistakeTags, traderData.namedMistakeTags])
+    : '';
+  return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra, timeZone, traderKey };
 }
 
 async function timeZoneOf(db: Database, userId: string) {
@@ -348,7 +358,7 @@ export const tradesService = {
       const scope = await readFilterScope(tx, userId, query.filter, now);
       if (version === undefined) return computeStats(tx, userId, query, scope);
       const cache = statsCacheOf(db);
-      const key = JSON.stringify([scope.account, scope.range, scope.timeZone, query.filter, query.exclude, query.days]);
+      const key = JSON.stringify([scope.account, scope.range, scope.timeZone, query.filter, query.exclude, query.days, scope.traderKey]);
       const cached = cache.get(userId, version, key);
       if (cached) return cached;
       const fresh = await computeStats(tx, userId, query, scope);

@@ -15,10 +15,11 @@ import { TopBar } from './top-bar';
 import classes from './shell.module.css';
 import { useLegacyQuickLinksMigration } from './use-legacy-quick-links';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { withAllStyles } from '../../lib/all-styles';
 
 // The search palette (Mantine Spotlight) and the logout confirmation load when first opened, not with the first screen (issue 14).
-const LogoutModal = lazy(() => import('./logout-modal').then((m) => ({ default: m.LogoutModal })));
-const SearchPalette = lazy(() => import('../../features/search/search-palette').then((m) => ({ default: m.SearchPalette })));
+const LogoutModal = lazy(withAllStyles(() => import('./logout-modal').then((m) => ({ default: m.LogoutModal }))));
+const SearchPalette = lazy(withAllStyles(() => import('../../features/search/search-palette').then((m) => ({ default: m.SearchPalette }))));
 
 // Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
 const MOBILE_QUERY = '(max-width: 47.99em)';

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Alert, Button, Group } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconLayoutGridAdd, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { runOnboarding, useUpdatePreferences } from './api';
 import { BalanceWidget } from './components/balance-widget';
 import { EconomicEventsWidget } from './components/economic-events-widget';
 import { HeaderStats } from './components/header-stats';
+import { FigureUnitSwitch } from '../../shared/figure-unit';
 import { PnlCalendarWidget } from './components/pnl-calendar-widget';
 import { QuickNotes } from './components/quick-notes';
 import { QuickLinksWidget } from './components/quick-links-widget';
@@ -42,15 +42,16 @@ import {
   setWidgetVisible,
   type DashboardWidget,
 } from './layout/widgets';
+import { withAllStyles } from '../../lib/all-styles';
 
 const CAPTURE_ID = 'dashboard-capture';
 
-const ProfileSettingsDialog = lazy(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog })));
+const ProfileSettingsDialog = lazy(withAllStyles(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog }))));
 // The day's trades and the account manager load when first opened, not with the first screen (issue 14).
-const DayTradesDialog = lazy(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog })));
-const AccountsPanel = lazy(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel })));
-const LayoutConfirmDialog = lazy(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog })));
-const ScreenshotDialog = lazy(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog })));
+const DayTradesDialog = lazy(withAllStyles(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog }))));
+const AccountsPanel = lazy(withAllStyles(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel }))));
+const LayoutConfirmDialog = lazy(withAllStyles(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog }))));
+const ScreenshotDialog = lazy(withAllStyles(() => import('./components/screenshot-dialog').then((m) => ({ default: m.ScreenshotDialog }))));
 
 /** True from the first time `opened` is true: a lazily loaded dialog then stays mounted, so it can close smoothly. */
 function useOpenedOnce(opened: boolean): boolean {
@@ -282,6 +283,7 @@ export function DashboardPage() {
     <DashboardContext.Provider value={context}>
       <DashboardTitleRow>
         <Group gap="xs" wrap="wrap" data-testid="dashboard-toolbar">
+          {!tradingMode && <FigureUnitSwitch />}
           {!tradingMode && (
             <Button variant="light" size="xs" leftSection={<IconCamera size={14} aria-hidden="true" />} onClick={() => setShareOpen(true)}>
               Share

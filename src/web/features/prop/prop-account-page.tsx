@@ -16,8 +16,9 @@ import { ACCOUNT_STATE, describeBreachMoment, formatLongDay, formatSignedUsd, fo
 import { LedgerCard } from './ledger-card';
 import { RuleList } from './rule-list';
 import { StatusChart } from './status-chart';
+import { withAllStyles } from '../../lib/all-styles';
 
-const RulesEditor = lazy(() => import('./rules-editor').then((m) => ({ default: m.RulesEditor })));
+const RulesEditor = lazy(withAllStyles(() => import('./rules-editor').then((m) => ({ default: m.RulesEditor }))));
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
 

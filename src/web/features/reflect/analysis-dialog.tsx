@@ -18,6 +18,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconFileText, IconJson } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../domain/money';
+import type { ReflectionRStatistics } from '../../../domain/reflections';
+import type { RSummary } from '../../../domain/risk/r-summary';
+import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { pnlColor } from '../../lib/tone';
 import { analysisExportFileName, formatAnalysisAsText, type GroupFigures } from '../../../domain/reflections';
 import { formatWinRate } from '../../../domain/stats';
@@ -138,7 +142,12 @@ function Items({ items, empty, testId }: { items: readonly string[]; empty: stri
 
 type FiguresRow = Pick<GroupFigures, 'totalTrades' | 'wins' | 'losses' | 'winRate' | 'pnlCents'> & { name: string };
 
-function FiguresTable({ caption, rows }: { caption: string; rows: FiguresRow[] }) {
+const rText = (r: number | null | undefined) => (r === null || r === undefined ? '—' : formatR(r));
+const rTone = (r: number | null | undefined) => (r === null || r === undefined ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
+
+/** `inR`: the rows' R by name (issue 27), shown instead of their net P&L. */
+function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRow[]; inR?: ReadonlyMap<string, RSummary> }) {
+  const withoutRisk = inR ? rows.reduce((n, r) => n + (inR.get(r.name)?.tradesWithoutRisk ?? 0), 0) : 0;
   return (
     <div>
       <Title order={4} size="h6" mb={4}>
@@ -151,21 +160,43 @@ function FiguresTable({ caption, rows }: { caption: string; rows: FiguresRow[] }
               <Table.Th>{caption.replace(/^By /, '')}</Table.Th>
               <Table.Th ta="right">Trades</Table.Th>
               <Table.Th ta="right">Win rate</Table.Th>
-              <Table.Th ta="right">Net P&amp;L</Table.Th>
+              {/* In R, one column holds the total and the expectancy under it: a phone keeps four columns. */}
+              {inR ? <Table.Th ta="right">Total R</Table.Th> : <Table.Th ta="right">Net P&amp;L</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.name}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td ta="right">{r.totalTrades}</Table.Td>
-                <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>{formatWinRate(r.winRate, r.wins + r.losses)}</Table.Td>
-                <Table.Td ta="right" c={pnlColor(r.pnlCents)}>{formatUsd(r.pnlCents)}</Table.Td>
-              </Table.Tr>
-            ))}
+            {rows.map((r) => {
+              const inRRow = inR?.get(r.name);
+              return (
+                <Table.Tr key={r.name}>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td ta="right">{r.totalTrades}</Table.Td>
+                  <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>{formatWinRate(r.winRate, r.wins + r.losses)}</Table.Td>
+                  {inR ? (
+                    <Table.Td ta="right" title={inRRow?.tradesWithoutRisk ? describeWithoutRisk(inRRow.tradesWithoutRisk) : undefined} data-testid="figures-r">
+                      <Text span fz="sm" fw={600} c={rTone(inRRow?.totalR)}>
+                        {rText(inRRow?.totalR)}
+                      </Text>
+                      {inRRow?.expectancyR !== null && inRRow?.expectancyR !== undefined && (
+                        <Text fz="xs" c="dimmed">
+                          {formatR(inRRow.expectancyR)} a trade
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ) : (
+                    <Table.Td ta="right" c={pnlColor(r.pnlCents)}>{formatUsd(r.pnlCents)}</Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {withoutRisk > 0 && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {describeWithoutRisk(withoutRisk)}, left out of the R columns.
+        </Text>
+      )}
     </div>
   );
 }
@@ -191,10 +222,46 @@ function AdherenceBox({ label, figures, testId }: { label: string; figures: Grou
   );
 }
 
+/** The R tables by their rows' names, as the dollar tables name them. */
+function byName<T extends RSummary>(rows: readonly T[], name: (row: T) => string): Map<string, RSummary> {
+  return new Map(rows.map((row) => [name(row), row]));
+}
+
+/** The analysis's figures in R (issue 27): expectancy, average win and loss, of the trades with a planned risk. */
+function RTotals({ r }: { r: ReflectionRStatistics['totals'] }) {
+  const figures = [
+    { key: 'expectancy', label: 'Expectancy', value: r.expectancyR },
+    { key: 'average-win', label: 'Average win', value: r.averageWinR },
+    { key: 'average-loss', label: 'Average loss', value: r.averageLossR },
+  ];
+  return (
+    <div data-testid="analysis-r-totals">
+      <SimpleGrid cols={3} spacing="xs">
+        {figures.map((f) => (
+          <div key={f.key}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">{f.label}</Text>
+            <Text fw={700} c={rTone(f.value)} data-testid={`analysis-r-${f.key}`}>{rText(f.value)}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {r.tradesWithoutRisk > 0 && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="analysis-r-without-risk">
+          {describeWithoutRisk(r.tradesWithoutRisk)}: {r.tradesWithoutRisk === 1 ? 'it is' : 'they are'} left out of the R figures.
+        </Text>
+      )}
+    </div>
+  );
+}
+
 function Report({ report }: { report: AnalysisReport }) {
   const { analysis, totals, adherence, comparison } = report;
+  const [unit] = useFigureUnit();
+  const inR = unit === 'r';
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <FigureUnitSwitch />
+      </Group>
       {report.notice && (
         <Alert color={report.notice.title === 'Connection Error' ? 'orange' : 'blue'} title={report.notice.title} icon={<IconAlertTriangle aria-hidden="true" />} data-testid="analysis-notice">
           <Text size="sm">{report.notice.message}</Text>
@@ -232,9 +299,14 @@ function Report({ report }: { report: AnalysisReport }) {
               </div>
               <div>
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">Net P&amp;L</Text>
-                <Text fz="xl" fw={700} c={pnlColor(totals.pnlCents)} data-testid="analysis-net-pnl">{formatUsd(totals.pnlCents)}</Text>
+                {inR ? (
+                  <Text fz="xl" fw={700} c={rTone(report.r.totals.totalR)} data-testid="analysis-net-pnl">{rText(report.r.totals.totalR)}</Text>
+                ) : (
+                  <Text fz="xl" fw={700} c={pnlColor(totals.pnlCents)} data-testid="analysis-net-pnl">{formatUsd(totals.pnlCents)}</Text>
+                )}
               </div>
             </SimpleGrid>
+            {inR && <RTotals r={report.r.totals} />}
             <div>
               <Title order={3} size="h6" mb={4}>Patterns</Title>
               <Items items={analysis.summary.patterns} empty="No patterns found." testId="analysis-patterns" />
@@ -279,9 +351,21 @@ function Report({ report }: { report: AnalysisReport }) {
                 <AdherenceBox label="Rules not followed" figures={adherence.whenNotFollowed} testId="adherence-not-followed" />
               </SimpleGrid>
             </div>
-            <FiguresTable caption="By Time of Day" rows={analysis.statistics.byTimeOfDay.map((r) => ({ name: r.session, ...r }))} />
-            <FiguresTable caption="By Setup" rows={analysis.statistics.bySetupType.map((r) => ({ name: r.setup, ...r }))} />
-            <FiguresTable caption="By Day of Week" rows={analysis.statistics.byMarketCondition.map((r) => ({ name: r.day, ...r }))} />
+            <FiguresTable
+              caption="By Time of Day"
+              rows={analysis.statistics.byTimeOfDay.map((r) => ({ name: r.session, ...r }))}
+              inR={inR ? byName(report.r.byTimeOfDay, (r) => r.session) : undefined}
+            />
+            <FiguresTable
+              caption="By Setup"
+              rows={analysis.statistics.bySetupType.map((r) => ({ name: r.setup, ...r }))}
+              inR={inR ? byName(report.r.bySetupType, (r) => r.setup) : undefined}
+            />
+            <FiguresTable
+              caption="By Day of Week"
+              rows={analysis.statistics.byMarketCondition.map((r) => ({ name: r.day, ...r }))}
+              inR={inR ? byName(report.r.byMarketCondition, (r) => r.day) : undefined}
+            />
             {comparison && (
               <FiguresTable
                 caption={`Previous ${comparison.unit}s`}

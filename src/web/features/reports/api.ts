@@ -12,6 +12,7 @@ import type {
   OverviewReport,
   ReportOptions,
 } from '../../../contract/reports';
+import type { MistakeTags } from '../../../contract/risk';
 import { apiFetch } from '../../lib/api';
 
 /**
@@ -49,6 +50,12 @@ export const calendarQuery = (filter: ReportFilter, year: number | null) =>
 export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });
 
 export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('mistakes', filter);
+
+/** The tags the trader marks as mistakes (issue 27): the Mistakes report's list and the filter bar's choices. */
+export const mistakeTagsQuery = queryOptions({
+  queryKey: ['mistake-tags'] as const,
+  queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),
+});
 
 export const reportOptionsQuery = queryOptions({
   queryKey: [...reportKeys.all, 'options'] as const,

@@ -39,9 +39,11 @@ import {
   type ReportFilter,
   type TagMode,
   type TradeResult,
+  type WithWithout,
+  describeRRange,
 } from '../../../domain/reports/filter';
 import { accountsQuery } from '../../shared/api';
-import { reportOptionsQuery } from './api';
+import { mistakeTagsQuery, reportOptionsQuery } from './api';
 import classes from './reports.module.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
@@ -70,6 +72,7 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   const moreId = useId();
   const { data: options } = useQuery(reportOptionsQuery);
   const { data: accounts } = useQuery(accountsQuery);
+  const { data: mistakeTags } = useQuery(mistakeTagsQuery);
   const set = (patch: Partial<ReportFilter>) => onChange({ ...filter, ...patch });
   const accountName = (id: string) => (id === UNASSIGNED ? 'Unassigned' : (accounts?.find((a) => a.id === id)?.name ?? 'Unknown account'));
   const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
@@ -201,6 +204,54 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
                 />
               </Group>
             </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={`${moreId}-r`}>
+                R-multiple
+              </Text>
+              <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-r`}>
+                <NumberInput
+                  aria-label="R-multiple from"
+                  placeholder="From"
+                  decimalScale={2}
+                  step={0.5}
+                  suffix="R"
+                  value={filter.rMin ?? ''}
+                  onChange={(value) => set({ rMin: typeof value === 'number' ? value : null })}
+                  data-testid="filter-r-min"
+                />
+                <NumberInput
+                  aria-label="R-multiple to"
+                  placeholder="To"
+                  decimalScale={2}
+                  step={0.5}
+                  suffix="R"
+                  value={filter.rMax ?? ''}
+                  onChange={(value) => set({ rMax: typeof value === 'number' ? value : null })}
+                  data-testid="filter-r-max"
+                />
+              </Group>
+            </Stack>
+            <WithWithoutRow
+              label="Planned risk"
+              value={filter.risk}
+              // An R range is of trades with a planned risk: 'without' clears it.
+              onChange={(risk) => set(risk === 'without' ? { risk, rMin: null, rMax: null } : { risk })}
+              testId="filter-risk"
+            />
+            <Stack gap={4}>
+              <WithWithoutRow label="Mistakes" value={filter.mistakes} onChange={(mistakes) => set({ mistakes })} testId="filter-mistakes" />
+              <MultiSelect
+                aria-label="Given mistakes"
+                placeholder={filter.mistake.length ? undefined : 'Any mistake'}
+                data={choices(mistakeTags?.tags, filter.mistake)}
+                value={filter.mistake}
+                onChange={(mistake) => set({ mistake })}
+                searchable
+                clearable
+                nothingFoundMessage="Mark tags as mistakes in the Mistakes report"
+                data-testid="filter-mistake"
+              />
+            </Stack>
             <ChipRow label="Result" testId="filter-result">
               <Chip.Group multiple value={filter.result} onChange={(values) => set({ result: values as TradeResult[] })}>
                 {TRADE_RESULTS.map((r) => (
@@ -234,6 +285,25 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
         <ActiveFilters filter={filter} onChange={onChange} accountName={accountName} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Any / With / Without, for the planned risk and the mistakes. */
+function WithWithoutRow({ label, value, onChange, testId }: { label: string; value: WithWithout | null; onChange: (value: WithWithout | null) => void; testId: string }) {
+  return (
+    <ChipRow label={label} testId={testId}>
+      <SegmentedControl
+        size="xs"
+        aria-label={label}
+        data={[
+          { value: 'any', label: 'Any' },
+          { value: 'with', label: 'With' },
+          { value: 'without', label: 'Without' },
+        ]}
+        value={value ?? 'any'}
+        onChange={(next) => onChange(next === 'with' || next === 'without' ? next : null)}
+      />
+    </ChipRow>
   );
 }
 
@@ -274,6 +344,10 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
     const text = `Size: ${filter.sizeMin === null ? 'up to' : formatSize(filter.sizeMin)}${filter.sizeMin !== null && filter.sizeMax !== null ? '-' : ' '}${filter.sizeMax === null ? 'or more' : formatSize(filter.sizeMax)}`;
     chips.push({ key: 'size', text, clear: { sizeMin: null, sizeMax: null } });
   }
+  if (filter.rMin !== null || filter.rMax !== null) chips.push({ key: 'r', text: describeRRange(filter.rMin, filter.rMax), clear: { rMin: null, rMax: null } });
+  if (filter.risk !== null) chips.push({ key: 'risk', text: filter.risk === 'with' ? 'With a planned risk' : 'Without a planned risk', clear: { risk: null } });
+  if (filter.mistakes !== null) chips.push({ key: 'mistakes', text: filter.mistakes === 'with' ? 'With a mistake' : 'Without a mistake', clear: { mistakes: null } });
+  if (filter.mistake.length) chips.push({ key: 'mistake', text: `Mistake: ${or(filter.mistake)}`, clear: { mistake: [] } });
   if (chips.length === 0) return null;
   return (
     <Group gap={6} data-testid="active-filters">

@@ -1,5 +1,5 @@
 import { Anchor, MultiSelect, Stack, Table, Text } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MistakesReport } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
@@ -8,14 +8,10 @@ import { formatUsd } from '../../../domain/money';
 import { formatR } from '../../../domain/risk/format-r';
 import { apiFetch } from '../../lib/api';
 import { pnlColor } from '../../lib/tone';
-import { mistakesQuery, reportKeys, reportOptionsQuery, tradeLogHref } from './api';
+import { mistakeTagsQuery, mistakesQuery, reportOptionsQuery, tradeLogHref } from './api';
+import { queryKeys } from '../../shared/api';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
-
-const mistakeTagsQuery = queryOptions({
-  queryKey: ['mistake-tags'] as const,
-  queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),
-});
 
 /**
  * Mistakes (issue 27, point 5): the tags the trader marks as mistakes, each one's trades and net P&L in the filter's
@@ -30,7 +26,8 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
     mutationFn: (tags: string[]) => apiFetch<MistakeTags>('/api/mistake-tags', { method: 'PUT', body: JSON.stringify({ tags }) }),
     onSuccess: async (saved) => {
       client.setQueryData(mistakeTagsQuery.queryKey, saved);
-      await client.invalidateQueries({ queryKey: reportKeys.all });
+      // The reports, and the Trade Log's list and statistics under a mistake filter, read the list: all under ['trades'].
+      await client.invalidateQueries({ queryKey: queryKeys.trades.all });
     },
   });
   const tags = marked.data?.tags ?? [];
@@ -86,7 +83,7 @@ function MistakesTable({ report, filter }: { report: MistakesReport['mistakes'];
             {report.mistakes.map((row) => (
               <Table.Tr key={row.tag} data-testid="mistake-row">
                 <Table.Td>
-                  <Anchor component={Link} to={tradeLogHref({ ...filter, tag: [row.tag], tagMode: 'any' })}>
+                  <Anchor component={Link} to={tradeLogHref({ ...filter, mistake: [row.tag] })}>
                     {row.tag}
                   </Anchor>
                 </Table.Td>

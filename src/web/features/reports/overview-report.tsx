@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FIGURE_GROUPS, formatFigure, listOverviewFigures, type OverviewFigure } from '../../../domain/reports/figures';
 import type { ReportFilter } from '../../../domain/reports/filter';
 import type { ROverview } from '../../../domain/reports/r-multiples';
-import { formatR } from '../../../domain/risk/format-r';
+import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { pnlColor, TONE_COLOR } from '../../lib/tone';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { overviewQuery } from './api';
@@ -102,10 +102,6 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
   );
 }
 
-/** "12 trades without a planned risk": said wherever R is shown, so an R figure is never taken for all the trades. */
-export function describeWithoutRisk(count: number): string {
-  return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
-}
 
 const rColor = (r: number | null) => (r === null ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
 

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '../../lib/api';
 import type { RiskDefaultBody, RiskDefaultDto } from '../../../contract/risk';
 import type { BulkRiskInput, BulkRiskResult } from '../../../contract/trades';
+import type { RReport } from '../../../contract/reports';
+import type { AccountFilter } from './keys';
 import { queryKeys } from './keys';
 
 export type { RiskDefaultDto } from '../../../contract/risk';
@@ -35,3 +37,17 @@ export const useDeleteRiskDefault = () =>
 /** One planned risk for the selected trades, all or none (POST /api/trades/bulk-risk). */
 export const useBulkRisk = () =>
   useRiskChange((body: BulkRiskInput) => apiFetch<BulkRiskResult>('/api/trades/bulk-risk', { method: 'POST', body: JSON.stringify(body) }));
+
+/**
+ * An account's trades of some days in R, with each day's and week's (GET /api/reports/r): the dashboard and its
+ * calendar in R. Under ['trades'], so every trade change and every change of a default refreshes it.
+ */
+export const rFiguresQuery = (account: AccountFilter, range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['trades', 'r', account, range.from, range.to] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ range: 'custom', from: range.from, to: range.to });
+      if (account !== 'all') params.set('account', account);
+      return apiFetch<RReport>(`/api/reports/r?${params}`);
+    },
+  });

@@ -5,7 +5,7 @@ import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, comp
 import { formatR } from '../../../../domain/risk/format-r';
 import { loadMistakeTags } from '../../risk/mistakes';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
-import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED } from '../../../../domain/reports/filter';
+import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED, WITH_WITHOUT } from '../../../../domain/reports/filter';
 import { getOpeningBalance, readReportScope } from '../../reports/service';
 import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
 
@@ -34,6 +34,11 @@ const filterInput = z.object({
   hold: list(z.enum(HOLD_BUCKET_IDS), 'Hold-time buckets'),
   sizeMin: z.number().min(0).optional().describe('Smallest position size (contracts or shares)'),
   sizeMax: z.number().min(0).optional().describe('Largest position size'),
+  rMin: z.number().optional().describe('Smallest R-multiple (net P&L over planned risk), e.g. -1; leaves out trades without a planned risk'),
+  rMax: z.number().optional().describe('Largest R-multiple, e.g. 2'),
+  risk: z.enum(WITH_WITHOUT).optional().describe('Only trades with, or without, a planned risk'),
+  mistakes: z.enum(WITH_WITHOUT).optional().describe('Only trades with, or without, a tag the trader marked as a mistake'),
+  mistake: list(z.string().max(100), 'Trades carrying any of these mistake tags (FOMO, moved stop)'),
 });
 
 export const getReportTool = (ctx: ToolContext) =>

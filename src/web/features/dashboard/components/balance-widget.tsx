@@ -18,9 +18,10 @@ import { accountsQuery, type AccountFilter, type TradingAccount } from '../../..
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor } from '../format';
 import { WidgetCard } from './widget-card';
+import { withAllStyles } from '../../../lib/all-styles';
 
 // The number input (react-number-format) loads with the settings dialog, not with the dashboard.
-const BalanceSettingsDialog = lazy(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog })));
+const BalanceSettingsDialog = lazy(withAllStyles(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog }))));
 
 /**
  * The starting balance of what the dashboard shows (issue 28): the chosen account's own; for All Trades the sum of

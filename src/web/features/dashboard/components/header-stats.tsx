@@ -8,7 +8,9 @@ import { useLocation } from 'react-router';
 import { formatCalendarDay, formatDay, parseCalendarDay } from '../../../../domain/dates';
 import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
 import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
-import { preferencesQuery, profileQuery } from '../../../shared/api';
+import { preferencesQuery, profileQuery, rFiguresQuery } from '../../../shared/api';
+import { describeWithoutRisk, formatR } from '../../../../domain/risk/format-r';
+import { useFigureUnit } from '../../../shared/figure-unit';
 import { useUpdatePreferences } from '../api';
 import { useUiModes } from '../../../lib/ui-modes';
 import { useDashboard } from '../dashboard-context';
@@ -154,6 +156,35 @@ function WelcomeCard() {
 }
 
 function MonthlyPnlCard() {
+  const [unit] = useFigureUnit();
+  return unit === 'r' ? <MonthlyRCard /> : <MonthlyUsdCard />;
+}
+
+/** The month so far in R (issue 27): of the trades with a planned risk, the others counted apart. */
+function MonthlyRCard() {
+  const { account, accountReady, today } = useDashboard();
+  const parts = parseCalendarDay(today);
+  const monthStart = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
+  const { data } = useQuery({ ...rFiguresQuery(account, { from: monthStart, to: today }), enabled: accountReady });
+  const summary = data?.r.summary;
+  const totalR = summary?.totalR ?? null;
+  return (
+    <StatCard label="Monthly PnL">
+      <Text fw={800} size="xl" c={totalR === null ? undefined : pnlColor(totalR)} data-testid="monthly-pnl-value">
+        {!summary ? '…' : totalR === null ? '—' : formatR(totalR)}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="monthly-r-note">
+        {summary && summary.tradesWithoutRisk > 0
+          ? describeWithoutRisk(summary.tradesWithoutRisk)
+          : summary && summary.trades === 0
+            ? 'No trades this month'
+            : 'In R: net P&L over planned risk'}
+      </Text>
+    </StatCard>
+  );
+}
+
+function MonthlyUsdCard() {
   const { stats, today, now, timeZone } = useDashboard();
   const { monthCents, series, table } = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));

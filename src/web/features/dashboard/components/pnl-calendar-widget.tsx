@@ -7,16 +7,20 @@ import { useNavigate } from 'react-router';
 import { buildPnlCalendar, shiftCalendarMonth, type PnlCalendarCell, type PnlCalendarWeek } from '../../../../domain/calendar';
 import { formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import type { TradeLogNavState } from '../../../lib/events';
-import { taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
+import type { RReport } from '../../../../contract/reports';
+import { describeWithoutRisk, formatCompactR, formatR } from '../../../../domain/risk/format-r';
+import { rFiguresQuery, taskStatusQuery, tradeStatsQuery, type TaskDayStatus } from '../../../shared/api';
+import { useFigureUnit } from '../../../shared/figure-unit';
 import { AccountSelector } from '../../accounts/account-selector';
 import { useDashboard } from '../dashboard-context';
 import { monthRange } from '../prefetch';
 import { formatCompactUsd, formatCompactWinRate, formatSignedUsd, formatUsd, formatWinRate, plural, pnlColor } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+import { withAllStyles } from '../../../lib/all-styles';
 
 // Mantine's dates code loads with the picker, when the trader first opens it, not with the dashboard.
-const CalendarMonthPicker = lazy(() => import('./calendar-month-picker'));
+const CalendarMonthPicker = lazy(withAllStyles(() => import('./calendar-month-picker')));
 
 const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -38,6 +42,12 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
   const range = monthRange(formatCalendarDay(month.year, month.month, 1));
   const stats = useQuery({ ...tradeStatsQuery(account, range), enabled: accountReady });
   const taskStatus = useQuery(taskStatusQuery(range.from, range.to));
+  const [unit] = useFigureUnit();
+  const inR = unit === 'r';
+  const r = useQuery({ ...rFiguresQuery(account, range), enabled: accountReady && inR });
+  const rByDay = useMemo(() => new Map((r.data?.r.days ?? []).map((d) => [d.tradeDate, d] as const)), [r.data]);
+  const rByWeek = useMemo(() => new Map((r.data?.r.weeks ?? []).map((w) => [w.weekStart, w] as const)), [r.data]);
+  const rMonth = inR ? r.data?.r.summary : undefined;
 
   const calendar = useMemo(
     () => buildPnlCalendar({ year: month.year, month: month.month, days: stats.data?.by_day ?? [] }),
@@ -103,7 +113,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           >
             <IconChevronRight size={16} aria-hidden="true" />
           </ActionIcon>
-          {stats.isFetching && <Loader size="xs" ml={4} role="status" aria-label="Loading" />}
+          {(stats.isFetching || (inR && r.isFetching)) && <Loader size="xs" ml={4} role="status" aria-label="Loading" />}
         </Group>
         <Group gap="xs" wrap="wrap">
           <AccountSelector value={account} onChange={setAccount} size="xs" w={180} />
@@ -150,9 +160,15 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
           <Text size="xs" c="dimmed">
             Monthly PnL
           </Text>
-          <Text fw={700} c={pnlColor(summary.pnlCents)} data-money>
-            {formatSignedUsd(summary.pnlCents)}
-          </Text>
+          {inR ? (
+            <Text fw={700} c={rTone(rMonth?.totalR)} data-testid="calendar-month-summary-r">
+              {formatROrDash(rMonth?.totalR)}
+            </Text>
+          ) : (
+            <Text fw={700} c={pnlColor(summary.pnlCents)} data-money>
+              {formatSignedUsd(summary.pnlCents)}
+            </Text>
+          )}
         </div>
         <div>
           <Text size="xs" c="dimmed">
@@ -185,13 +201,14 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
               <DayCell
                 key={cell.date}
                 cell={cell}
+                r={inR ? (rByDay.get(cell.date) ?? null) : undefined}
                 isToday={cell.date === today}
                 compact={compact}
                 taskStatus={statusByDay.get(cell.date)}
                 onOpen={() => openDay(cell.date)}
               />
             ))}
-            <WeekCell week={week} compact={compact} />
+            <WeekCell week={week} compact={compact} r={inR ? (rByWeek.get(week.weekStart) ?? null) : undefined} />
           </div>
         ))}
       </div>
@@ -201,10 +218,21 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
             {summary.trades} {plural(summary.trades, 'trade', 'trades')} · {summary.tradingDays}{' '}
             {plural(summary.tradingDays, 'trading day', 'trading days')}
           </Text>
-          <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total" data-money>
-            {formatSignedUsd(summary.pnlCents)}
-          </Text>
+          {inR ? (
+            <Text size="sm" fw={700} c={rTone(rMonth?.totalR)} data-testid="calendar-month-total">
+              {formatROrDash(rMonth?.totalR)}
+            </Text>
+          ) : (
+            <Text size="sm" fw={700} c={pnlColor(summary.pnlCents)} data-testid="calendar-month-total" data-money>
+              {formatSignedUsd(summary.pnlCents)}
+            </Text>
+          )}
         </Group>
+      )}
+      {rMonth && rMonth.tradesWithoutRisk > 0 && (
+        <Text size="xs" c="dimmed" ta={isMobile ? 'left' : 'right'} mt={4} data-testid="calendar-without-risk">
+          {describeWithoutRisk(rMonth.tradesWithoutRisk)}: {rMonth.tradesWithoutRisk === 1 ? 'it is' : 'they are'} left out of the R figures.
+        </Text>
       )}
     </WidgetCard>
   );
@@ -217,14 +245,36 @@ const STATUS_LABEL: Record<TaskDayStatus['status'], string> = {
   none: 'Tasks: none done',
 };
 
+type RTotals = Omit<RReport['r']['days'][number], 'tradeDate'>;
+
+/** '—' for trades none of which has a planned risk; a phone's cell rounds to fewer digits. */
+const formatROrDash = (r: number | null | undefined, compact = false) => (r === null || r === undefined ? '—' : compact ? formatCompactR(r) : formatR(r));
+
+/** R in a cell: a phone's rounded figure for the eye, and the exact one for a screen reader. */
+function RAmount({ r, compact, testId, color, title }: { r: number | null | undefined; compact: boolean; testId: string; color?: string; title?: string }) {
+  return (
+    <>
+      <span className={classes.dayPnl} data-testid={testId} aria-hidden={compact || undefined} style={color ? { color } : undefined} title={title}>
+        {formatROrDash(r, compact)}
+      </span>
+      {compact && <VisuallyHidden>{formatROrDash(r)}</VisuallyHidden>}
+    </>
+  );
+}
+const rTone = (r: number | null | undefined) => (r === null || r === undefined ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
+const rTint = (r: number | null) => (r === null ? 'grey' : r > 0 ? 'green' : r < 0 ? 'red' : 'grey');
+
 function DayCell(props: {
   cell: PnlCalendarCell;
+  /** The day in R when the calendar shows R (null: no trade with a planned risk that day, or its figures still loading). */
+  r?: RTotals | null;
   isToday: boolean;
   compact: boolean;
   taskStatus: TaskDayStatus | undefined;
   onOpen: () => void;
 }) {
-  const { cell, isToday, compact, taskStatus, onOpen } = props;
+  const { cell, isToday, compact, taskStatus, onOpen, r } = props;
+  const inR = r !== undefined;
   if (!cell.inMonth) return <div role="gridcell" className={classes.dayCell} data-outside />;
   const hasTrades = cell.pnlCents !== null && cell.trades > 0;
   const tradesLabel = `${cell.trades} ${plural(cell.trades, 'trade', 'trades')}`;
@@ -242,11 +292,17 @@ function DayCell(props: {
       </span>
       {cell.pnlCents !== null && (
         <>
-          <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
-            {compact ? formatCompactUsd(cell.pnlCents) : formatUsd(cell.pnlCents)}
-          </span>
-          {/* A screen reader hears the amount to the cent, not the phone's rounded one. */}
-          {compact && <VisuallyHidden>{formatUsd(cell.pnlCents)}</VisuallyHidden>}
+          {inR ? (
+            <RAmount r={r?.totalR} compact={compact} testId="day-pnl" title={r && r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined} />
+          ) : (
+            <>
+              <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
+                {compact ? formatCompactUsd(cell.pnlCents) : formatUsd(cell.pnlCents)}
+              </span>
+              {/* A screen reader hears the amount to the cent, not the phone's rounded one. */}
+              {compact && <VisuallyHidden>{formatUsd(cell.pnlCents)}</VisuallyHidden>}
+            </>
+          )}
           {/* Spec part 1 §2.5: every day shows its trade count and win rate, a phone's too, in fewer letters. */}
           <span className={classes.dayMeta}>
             <span data-testid="day-trades">
@@ -276,7 +332,7 @@ function DayCell(props: {
   );
   const common = {
     className: classes.dayCell,
-    'data-tint': cell.tint ?? undefined,
+    'data-tint': (inR && cell.tint ? rTint(r?.totalR ?? null) : cell.tint) ?? undefined,
     'data-today': isToday || undefined,
     'data-testid': `calendar-day-${cell.date}`,
   };
@@ -298,20 +354,21 @@ function DayCell(props: {
   );
 }
 
-function WeekCell({ week, compact }: { week: PnlCalendarWeek; compact: boolean }) {
+function WeekCell({ week, compact, r }: { week: PnlCalendarWeek; compact: boolean; r?: RTotals | null }) {
+  const inR = r !== undefined;
+  const tint = week.tradingDays === 0 ? undefined : inR ? rTint(r?.totalR ?? null) : week.pnlCents > 0 ? 'green' : week.pnlCents < 0 ? 'red' : 'grey';
   return (
-    <div
-      role="gridcell"
-      className={classes.weekCell}
-      data-testid={`calendar-week-${week.weekOfMonth}`}
-      data-tint={week.tradingDays > 0 ? (week.pnlCents > 0 ? 'green' : week.pnlCents < 0 ? 'red' : 'grey') : undefined}
-    >
+    <div role="gridcell" className={classes.weekCell} data-testid={`calendar-week-${week.weekOfMonth}`} data-tint={tint}>
       <span className={classes.weekLabel}>
         {compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}
       </span>
-      <span className={classes.dayPnl} data-testid="week-pnl" data-money style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
-        {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}
-      </span>
+      {inR ? (
+        <RAmount r={week.tradingDays > 0 ? r?.totalR : 0} compact={compact} testId="week-pnl" color={week.tradingDays > 0 ? rTone(r?.totalR) : undefined} />
+      ) : (
+        <span className={classes.dayPnl} data-testid="week-pnl" data-money style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
+          {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}
+        </span>
+      )}
       <span className={classes.dayMeta} data-testid="week-days">
         {week.tradingDays} {week.tradingDays === 1 ? 'day' : 'days'}
       </span>

@@ -11,10 +11,11 @@ import { quickLinksQuery, type QuickLink } from '../../../shared/api';
 import { useQuickLinkMutations, type QuickLinkBody } from '../quick-links-api';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+import { withAllStyles } from '../../../lib/all-styles';
 
 // Drag to reorder (dnd-kit) loads once the dashboard has painted; until then the rows are the same without it.
 // The add / edit form loads when first opened.
-const QuickLinkDialog = lazy(() => import('./quick-link-dialog').then((m) => ({ default: m.QuickLinkDialog })));
+const QuickLinkDialog = lazy(withAllStyles(() => import('./quick-link-dialog').then((m) => ({ default: m.QuickLinkDialog }))));
 const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({ default: m.SortableLinks })));
 
 export interface LinkDrag {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompactR } from './format-r';
+import { summarizeR, summarizeRPeriods, type RTrade } from './r-summary';
+
+const trade = (tradeDate: string, pnlCents: number, riskCents: number | null): RTrade => ({
+  tradeDate,
+  pnlCents,
+  riskCents,
+  result: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE',
+});
+
+describe('R figures of a group of trades', () => {
+  it('sums, averages and counts apart the trades without a planned risk (hand-computed)', () => {
+    // +$800 on $400 = +2R; -$150 on $300 = -0.5R; -$100 on $100 = -1R; $0 on $200 = 0R; +$50 without a plan.
+    const summary = summarizeR([trade('2026-05-04', 80_000, 40_000), trade('2026-05-04', -15_000, 30_000), trade('2026-05-05', -10_000, 10_000), trade('2026-05-05', 0, 20_000), trade('2026-05-05', 5_000, null)]);
+    expect(summary).toEqual({
+      trades: 5,
+      tradesWithRisk: 4,
+      tradesWithoutRisk: 1,
+      // 2 - 0.5 - 1 + 0 = 0.5R; over 4 trades with a risk, 0.125R, shown as 0.13R (half away from zero).
+      totalR: 0.5,
+      expectancyR: 0.13,
+      averageWinR: 2,
+      // (-0.5 + -1) / 2 = -0.75R; the scratch trade is neither a win nor a loss.
+      averageLossR: -0.75,
+      netCentsWithRisk: 55_000,
+    });
+  });
+
+  it('adds exact decimals, not floats, and rounds half away from zero only at the end', () => {
+    // +$10.05 on $10 is 1.005R: as a float 1.00499999..., which would round to 1.00R.
+    expect(summarizeR([trade('2026-05-04', 1_005, 1_000)]).totalR).toBe(1.01);
+    // Two trades of +0.5025R: 1.005R together, 1.01R; the loss side mirrors it.
+    expect(summarizeR([trade('2026-05-04', 2_010, 4_000), trade('2026-05-04', 2_010, 4_000)]).totalR).toBe(1.01);
+    expect(summarizeR([trade('2026-05-04', -1_005, 1_000)]).totalR).toBe(-1.01);
+    // Three hundred trades of 1/3R are 100R.
+    expect(summarizeR(Array.from({ length: 300 }, () => trade('2026-05-04', 10_000, 30_000))).totalR).toBe(100);
+  });
+
+  it('has no R without a trade with a planned risk, and a risk of 0 is none', () => {
+    expect(summarizeR([trade('2026-05-04', 5_000, null), trade('2026-05-04', 5_000, 0), trade('2026-05-04', 5_000, Number.NaN)])).toMatchObject({
+      tradesWithRisk: 0,
+      tradesWithoutRisk: 3,
+      totalR: null,
+      expectancyR: null,
+      averageWinR: null,
+      averageLossR: null,
+    });
+    expect(summarizeR([])).toMatchObject({ trades: 0, totalR: null });
+  });
+
+  it('by day and by calendar week (Sunday to Saturday), each from its trades', () => {
+    // Sat May 2 and Sun May 3 fall in two weeks; -1/3R three times on Monday May 4 is -1R, not -0.99R.
+    const periods = summarizeRPeriods([
+      trade('2026-05-02', 20_000, 10_000),
+      trade('2026-05-03', -5_000, 10_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', 7_000, null),
+    ]);
+    expect(periods.days).toEqual([
+      { tradeDate: '2026-05-02', trades: 1, tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: 2 },
+      { tradeDate: '2026-05-03', trades: 1, tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: -0.5 },
+      { tradeDate: '2026-05-04', trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: -1 },
+    ]);
+    expect(periods.weeks).toEqual([
+      { weekStart: '2026-04-26', trades: 1, tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: 2 },
+      { weekStart: '2026-05-03', trades: 5, tradesWithRisk: 4, tradesWithoutRisk: 1, totalR: -1.5 },
+    ]);
+    expect(periods.summary).toMatchObject({ trades: 6, tradesWithoutRisk: 1, totalR: 0.5 });
+  });
+});
+
+describe("R on a phone's calendar", () => {
+  it('one decimal under 10R, whole from there, half away from zero', () => {
+    expect([1.5, -0.25, 0.04, 9.94, 9.95, -12.5, 0].map(formatCompactR)).toEqual(['+1.5R', '-0.3R', '0.0R', '+9.9R', '+10R', '-13R', '0.0R']);
+  });
+});

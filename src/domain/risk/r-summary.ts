@@ -1,0 +1,128 @@
+import { getStartOfWeekSunday, type CalendarDay } from '../dates/calendar-day';
+import { Decimal, type Cents } from '../money';
+
+/**
+ * R figures of a group of trades (issue 27, point 3): the dashboard's month, the calendar's days and weeks, Reflect's
+ * tables. Each R is the net P&L over the planned risk, summed as decimals (never a float sum: a thousand trades of
+ * 1/3R add up to 333.33R, not 333.3299...) and rounded to two decimals, half away from zero, only at the end. Trades
+ * without a planned risk are counted apart, never averaged in as 0R.
+ */
+
+export interface RTrade {
+  tradeDate: CalendarDay;
+  pnlCents: Cents;
+  /** The planned risk in cents (src/domain/risk/planned-risk.ts); null, NaN or 0 is none. */
+  riskCents: number | null;
+  result: 'Win' | 'Loss' | 'BE';
+}
+
+export interface RTotals {
+  trades: number;
+  tradesWithRisk: number;
+  /** "12 trades without a planned risk". */
+  tradesWithoutRisk: number;
+  /** Sum of the R of the trades with a planned risk; null when none has one. */
+  totalR: number | null;
+}
+
+export interface RSummary extends RTotals {
+  /** The average R of a trade with a planned risk. */
+  expectancyR: number | null;
+  averageWinR: number | null;
+  averageLossR: number | null;
+  /** Net P&L of the trades with a planned risk, in cents: what the R figures are of. */
+  netCentsWithRisk: Cents;
+}
+
+const hasRisk = (risk: number | null): risk is number => risk !== null && risk > 0;
+/** Two decimals, half away from zero, as R is shown; +0 for -0. */
+const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
+
+/**
+ * Sums R exactly and fast: the P&L of the trades that risked the same cents is added as integers, and only each
+ * distinct risk's sum is divided, as a decimal (a trader risks a few amounts over and over: at 100,000 trades this is
+ * a few hundred divisions, not 100,000).
+ */
+export class RAccumulator {
+  trades = 0;
+  withRisk = 0;
+  wins = 0;
+  losses = 0;
+  net = 0;
+  private readonly all = new Map<number, number>();
+  private readonly won = new Map<number, number>();
+  private readonly lost = new Map<number, number>();
+
+  add(trade: RTrade) {
+    this.trades++;
+    if (!hasRisk(trade.riskCents)) return;
+    const risk = trade.riskCents;
+    this.withRisk++;
+    this.net += trade.pnlCents;
+    this.all.set(risk, (this.all.get(risk) ?? 0) + trade.pnlCents);
+    if (trade.result === 'Win') {
+      this.wins++;
+      this.won.set(risk, (this.won.get(risk) ?? 0) + trade.pnlCents);
+    } else if (trade.result === 'Loss') {
+      this.losses++;
+      this.lost.set(risk, (this.lost.get(risk) ?? 0) + trade.pnlCents);
+    }
+  }
+
+  private static sum(byRisk: ReadonlyMap<number, number>): Decimal {
+    let sum = new Decimal(0);
+    for (const [risk, pnl] of byRisk) sum = sum.plus(new Decimal(pnl).dividedBy(risk));
+    return sum;
+  }
+
+  totals(): RTotals {
+    return { trades: this.trades, tradesWithRisk: this.withRisk, tradesWithoutRisk: this.trades - this.withRisk, totalR: this.withRisk === 0 ? null : toR(RAccumulator.sum(this.all)) };
+  }
+
+  summary(): RSummary {
+    return {
+      ...this.totals(),
+      expectancyR: this.withRisk === 0 ? null : toR(RAccumulator.sum(this.all).dividedBy(this.withRisk)),
+      averageWinR: this.wins === 0 ? null : toR(RAccumulator.sum(this.won).dividedBy(this.wins)),
+      averageLossR: this.losses === 0 ? null : toR(RAccumulator.sum(this.lost).dividedBy(this.losses)),
+      netCentsWithRisk: this.net,
+    };
+  }
+}
+
+export function summarizeR(trades: Iterable<RTrade>): RSummary {
+  const all = new RAccumulator();
+  for (const trade of trades) all.add(trade);
+  return all.summary();
+}
+
+export interface RPeriods {
+  summary: RSummary;
+  /** Each trading day with a trade, ascending. */
+  days: Array<RTotals & { tradeDate: CalendarDay }>;
+  /** Each week (Sunday to Saturday, as the calendar shows them) with a trade, by the Sunday it starts on. */
+  weeks: Array<RTotals & { weekStart: CalendarDay }>;
+}
+
+/** The whole, each day's and each week's R: the calendar's cells and week column (each total from the trades, not the rounded days). */
+export function summarizeRPeriods(trades: Iterable<RTrade>): RPeriods {
+  const all = new RAccumulator();
+  const days = new Map<CalendarDay, RAccumulator>();
+  const weeks = new Map<CalendarDay, RAccumulator>();
+  const into = <K>(map: Map<K, RAccumulator>, key: K) => {
+    let acc = map.get(key);
+    if (!acc) map.set(key, (acc = new RAccumulator()));
+    return acc;
+  };
+  for (const trade of trades) {
+    all.add(trade);
+    into(days, trade.tradeDate).add(trade);
+    into(weeks, getStartOfWeekSunday(trade.tradeDate)).add(trade);
+  }
+  const sorted = <K extends string>(map: Map<K, RAccumulator>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    summary: all.summary(),
+    days: sorted(days).map(([tradeDate, acc]) => ({ tradeDate, ...acc.totals() })),
+    weeks: sorted(weeks).map(([weekStart, acc]) => ({ weekStart, ...acc.totals() })),
+  };
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { getTodayInZone } from '../../src/domain/dates';
+import { createTrade, listAll, newTrader } from './trades-support';
+
+/**
+ * Issue 27 in the filter model over HTTP on both databases: the R-multiple range, has / has no planned risk, with /
+ * without a mistake and a given mistake, read alike by the Trade Log's list (SQL), its statistics (SQL) and the
+ * reports (the domain's selectTrades over the trades in memory); bad values are a 400 naming the parameter; another
+ * trader's trades, defaults and mistakes never count.
+ */
+describe.each(backends())('the R and mistake filters on %s', (backend) => {
+  let app: TestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  const names = new Map<string, string>();
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+    [alice, bob] = await Promise.all([newTrader(app, 'rfilter-alice'), newTrader(app, 'rfilter-bob')]);
+    const day = { date: '2026-05-04', period: 'AM' };
+    const add = async (name: string, input: Record<string, unknown>) => names.set((await createTrade(alice, { ...day, ...input })).id, name);
+    // A: stop 10 points under 2 NQ, $400 risked, +$800 = +2R. B: $300 planned, -$150 = -0.5R, tagged 'fomo'.
+    await add('A', { symbol: 'NQ', side: 'Long', quantity: 2, entry_price: 18000, stop_price: 17990, pnl: 800, tags: ['A+'] });
+    await add('B', { symbol: 'NQ', risk_amount: 300, pnl: -150, tags: ['fomo'] });
+    // C: 4 MES without a plan; the MES default of 5 points prices it 5 x 4 x $5 = $100, -$100 = -1R exactly.
+    await add('C', { symbol: 'MES', quantity: 4, pnl: -100, tags: ['Moved stop'] });
+    // D: ES without a plan or a default of Alice's: no R (Bob's ES default is his).
+    await add('D', { symbol: 'ES', quantity: 1, pnl: 50, tags: ['FOMO', 'Oversized'] });
+    // E: $100 planned, +$100 = +1R exactly, on the bound of rMin=1 and rMax=1.
+    await add('E', { symbol: 'NQ', risk_amount: 100, pnl: 100 });
+    expect((await alice.put('/api/risk-defaults', { root: 'MES', stop_points: 5 })).status).toBe(200);
+    expect((await alice.put('/api/mistake-tags', { tags: ['FOMO', 'Moved stop'] })).status).toBe(200);
+    // Bob: the same tags and a default for every instrument; none of it is Alice's.
+    await createTrade(bob, { ...day, symbol: 'ES', pnl: -70, tags: ['FOMO'] });
+    await createTrade(bob, { ...day, symbol: 'NQ', pnl: 30, tags: ['Oversized'], risk_amount: 10 });
+    expect((await bob.put('/api/risk-defaults', { risk_amount: 25 })).status).toBe(200);
+    expect((await bob.put('/api/mistake-tags', { tags: ['Oversized', 'A+'] })).status).toBe(200);
+  });
+  afterAll(() => app?.close());
+
+  /** The trades a filter means, by name, as the list, the statistics and the Overview report each see them. */
+  async function read(client: ApiClient, query: string) {
+    const listed = (await listAll(client, query)).map((t) => names.get(t.id) ?? `other:${t.symbol}`).sort();
+    const stats = await client.get(`/api/trades/stats?${query}&days=none`);
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const overview = await client.get(`/api/reports/overview?${query}`);
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    return {
+      listed,
+      stats: [stats.body.summary.trades, stats.body.summary.pnlCents],
+      report: [overview.body.basis.trades, overview.body.overview.netCents],
+    };
+  }
+
+  const cases: Array<[string, string[], number]> = [
+    ['risk=with', ['A', 'B', 'C', 'E'], 65_000],
+    ['risk=without', ['D'], 5_000],
+    // Bounds are inclusive and exact: E is +1R, C is -1R.
+    ['rMin=1', ['A', 'E'], 90_000],
+    ['rMin=1.01', ['A'], 80_000],
+    ['rMax=-1', ['C'], -10_000],
+    ['rMin=-1&rMax=1', ['B', 'C', 'E'], -15_000],
+    ['rMin=-0.5&rMax=-0.5', ['B'], -15_000],
+    ['risk=with&rMin=%2B2', ['A'], 80_000],
+    // 'fomo' is the mistake FOMO, as the Mistakes report reads it.
+    ['mistakes=with', ['B', 'C', 'D'], -20_000],
+    ['mistakes=without', ['A', 'E'], 90_000],
+    ['mistake=FOMO', ['B', 'D'], -10_000],
+    ['mistake=moved%20stop&mistake=Oversized', ['C', 'D'], -5_000],
+    ['mistakes=with&risk=with', ['B', 'C'], -25_000],
+    ['mistakes=without&rMin=2&symbol=NQ', ['A'], 80_000],
+  ];
+
+  it.each(cases)('reads %s alike in the list, the statistics and the reports', async (query, expected, netCents) => {
+    const seen = await read(alice, query);
+    expect(seen.listed).toEqual(expected);
+    expect(seen.stats).toEqual([expected.length, netCents]);
+    expect(seen.report).toEqual([expected.length, netCents]);
+  });
+
+  it("counts only the trader's own trades, defaults and mistakes", async () => {
+    // Bob's default prices every trade of his; his mistakes are Oversized and A+, not FOMO.
+    expect((await read(bob, 'risk=with')).listed).toEqual(['other:ES', 'other:NQ']);
+    expect((await read(bob, 'risk=without')).stats).toEqual([0, 0]);
+    expect((await read(bob, 'mistakes=with')).listed).toEqual(['other:NQ']);
+    expect((await read(bob, 'rMin=3')).report).toEqual([1, 3_000]);
+  });
+
+  it('follows a change of the mistakes or the defaults at once, though the trades did not change', async () => {
+    expect((await read(alice, 'mistakes=with')).stats).toEqual([3, -20_000]);
+    expect((await alice.put('/api/mistake-tags', { tags: ['Oversized'] })).status).toBe(200);
+    const fewer = await read(alice, 'mistakes=with');
+    expect([fewer.listed, fewer.stats, fewer.report]).toEqual([['D'], [1, 5_000], [1, 5_000]]);
+    expect((await alice.put('/api/mistake-tags', { tags: ['FOMO', 'Moved stop'] })).status).toBe(200);
+
+    // A default for every instrument prices D: $50 over $25 = +2R.
+    expect((await read(alice, 'risk=without')).stats).toEqual([1, 5_000]);
+    const everything = await alice.put('/api/risk-defaults', { risk_amount: 25 });
+    expect(everything.status).toBe(200);
+    const priced = await read(alice, 'rMin=2');
+    expect([priced.listed, priced.stats, priced.report]).toEqual([['A', 'D'], [2, 85_000], [2, 85_000]]);
+    expect((await alice.delete(`/api/risk-defaults/${everything.body.id}`)).status).toBe(204);
+    expect((await read(alice, 'rMin=2')).listed).toEqual(['A']);
+  });
+
+  it('answers the filter in R, by day and by calendar week, with the trades without a planned risk counted apart', async () => {
+    const res = await alice.get('/api/reports/r');
+    expect(res.status).toBe(200);
+    // +2 - 0.5 - 1 + 1 = 1.5R over 4 trades with a plan; D has none.
+    const totals = { trades: 5, tradesWithRisk: 4, tradesWithoutRisk: 1, totalR: 1.5 };
+    expect(res.body.r).toEqual({
+      summary: { ...totals, expectancyR: 0.38, averageWinR: 1.5, averageLossR: -0.75, netCentsWithRisk: 65_000 },
+      days: [{ tradeDate: '2026-05-04', ...totals }],
+      weeks: [{ weekStart: '2026-05-03', ...totals }],
+    });
+    // The filter model applies (mistakes: B, C, D), and a day without a trade of the filter has no row.
+    expect((await alice.get('/api/reports/r?mistakes=with')).body.r.summary).toMatchObject({ trades: 3, tradesWithRisk: 2, tradesWithoutRisk: 1, totalR: -1.5 });
+    expect((await alice.get('/api/reports/r?range=custom&from=2026-05-05&to=2026-05-31')).body.r).toMatchObject({ days: [], weeks: [], summary: { trades: 0, totalR: null } });
+    // Bob's: his own two trades, priced by his own default ($25: -$70 is -2.8R) and plan ($10: +$30 is +3R).
+    expect((await bob.get('/api/reports/r')).body.r.summary).toMatchObject({ trades: 2, tradesWithRisk: 2, totalR: 0.2 });
+    expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
+  });
+
+  it("gives Reflect's analysis in R, per session and setup, from the trades' plans and the trader's own defaults", async () => {
+    const trader = await newTrader(app, 'rfilter-reflect');
+    const day = { date: getTodayInZone(new Date(), 'America/New_York') };
+    // AM Breakout +2R (stop 10 points on 2 NQ: $400), AM Reversal -0.5R ($300), PM Breakout -1R (the MES default of
+    // 5 points on 4: $100), PM ES without a plan or a default of the trader's (Bob's default for every instrument is his).
+    await createTrade(trader, { ...day, period: 'AM', trade_type: 'Breakout', symbol: 'NQ', side: 'Long', quantity: 2, entry_price: 18000, stop_price: 17990, pnl: 800 });
+    await createTrade(trader, { ...day, period: 'AM', trade_type: 'Reversal', symbol: 'NQ', risk_amount: 300, pnl: -150 });
+    await createTrade(trader, { ...day, period: 'PM', trade_type: 'Breakout', symbol: 'MES', quantity: 4, pnl: -100 });
+    await createTrade(trader, { ...day, period: 'PM', trade_type: 'Scalp', symbol: 'ES', pnl: 50 });
+    expect((await trader.put('/api/risk-defaults', { root: 'MES', stop_points: 5 })).status).toBe(200);
+    const res = await trader.post('/api/analyze-reflections', { period: 'day' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { r } = res.body.report;
+    expect(r.totals).toEqual({ trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 0.5, expectancyR: 0.17, averageWinR: 2, averageLossR: -0.75, netCentsWithRisk: 55_000 });
+    const rows = (list: Array<Record<string, unknown>>, key: string) => Object.fromEntries(list.map((g) => [g[key], [g.tradesWithoutRisk, g.totalR]]));
+    expect(rows(r.byTimeOfDay, 'session')).toEqual({ AM: [0, 1.5], PM: [1, -1] });
+    expect(rows(r.bySetupType, 'setup')).toEqual({ Breakout: [0, 1], Reversal: [0, -0.5], Scalp: [1, null] });
+  });
+
+  it('refuses a bad R or mistake filter with a 400 naming the parameter, on every endpoint', async () => {
+    const refusals: Array<[string, RegExp]> = [
+      ['rMin=abc', /^rMin: rMin must be an R-multiple/],
+      ['rMax=1.234', /^rMax: rMax must be an R-multiple/],
+      ['rMin=', /^rMin: /],
+      ['rMin=2&rMax=1', /^rMin: must not be more than rMax$/],
+      ['rMin=99999', /^rMin: rMin must be from -10000 to 10000$/],
+      ['risk=maybe', /^risk: risk must be with or without$/],
+      ['risk=without&rMax=0', /^risk: must not be without with an R range/],
+      ['mistakes=yes', /^mistakes: mistakes must be with or without$/],
+      ['mistake=', /^mistake\.0: mistake must not be empty$/],
+    ];
+    for (const [query, message] of refusals) {
+      for (const path of ['/api/trades', '/api/trades/stats', '/api/reports/overview', '/api/reports/mistakes']) {
+        const res = await alice.get(`${path}?${query}`);
+        expect([path, query, res.status]).toEqual([path, query, 400]);
+        expect(res.body.error, `${path}?${query}`).toMatch(message);
+      }
+    }
+  });
+});
