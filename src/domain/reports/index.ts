@@ -12,3 +12,4 @@ export * from './calendar';
 export * from './distribution';
 export * from './r-multiples';
 export * from './mistakes';
+export * from './merge-columns';

@@ -16,9 +16,15 @@ import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
 export function computeRiskColumn(c: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
   const risk = Float64Array.from(c.ownRisk);
   if (defaults.length === 0) return risk;
+  const price = createRiskPricer(c, defaults);
+  for (let i = 0; i < c.size; i++) if (Number.isNaN(risk[i]!)) risk[i] = price(i);
+  return risk;
+}
+
+/** The planned risk of trade i of the columns under the defaults (NaN without), for trades without a plan of their own. */
+export function createRiskPricer(c: TradeColumns, defaults: readonly RiskDefault[]): (i: number) => number {
   const priced = new Map<string, number>();
-  for (let i = 0; i < c.size; i++) {
-    if (!Number.isNaN(risk[i]!)) continue;
+  return (i) => {
     const key = `${c.account.codes[i]}:${c.symbol.codes[i]}:${c.contract.codes[i]}:${c.quantity[i]}`;
     let cents = priced.get(key);
     if (cents === undefined) {
@@ -43,8 +49,21 @@ export function computeRiskColumn(c: TradeColumns, defaults: readonly RiskDefaul
       cents = planned ? planned.cents : Number.NaN;
       priced.set(key, cents);
     }
-    risk[i] = cents;
-  }
+    return cents;
+  };
+}
+
+/**
+ * The planned risks under these defaults, computed once and kept with the columns (only for the last defaults asked:
+ * a trader changes them rarely, and the next report asks for the new ones).
+ */
+export function getRiskColumn(c: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
+  const key = JSON.stringify(defaults);
+  const known = c.riskByDefaults.get(key);
+  if (known) return known.risk;
+  const risk = computeRiskColumn(c, defaults);
+  c.riskByDefaults.clear();
+  c.riskByDefaults.set(key, { defaults, risk });
   return risk;
 }
 

@@ -2,7 +2,7 @@ import type { Cents } from '../cents';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getHoldBucket, hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
 import { getHourOfInstant } from './zone-clock';
-import { resolvePlannedRisk } from '../risk/planned-risk';
+import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
 /**
  * A trader's trades as every report reads them (issue 26), kept column by column: a report scans 100,000 trades
@@ -97,6 +97,11 @@ export interface TradeColumns {
   tagValues: readonly string[];
   /** Entry hours in a zone, computed once per zone and kept with the columns. */
   hoursByZone: Map<string, Int8Array>;
+  /**
+   * Every trade's planned risk under the trader's risk defaults (r-multiples.ts, getRiskColumn), kept with the columns
+   * for the last defaults asked, by their JSON: a merge carries it over (merge-columns.ts).
+   */
+  riskByDefaults: Map<string, { defaults: readonly RiskDefault[]; risk: Float64Array }>;
 }
 
 /** A report's trades: columns and the rows (indexes) of the trades it covers, in trading order. */
@@ -251,6 +256,7 @@ export function buildTradeColumns(trades: readonly ReportTrade[]): TradeColumns 
     tagCodes: Uint32Array.from(tagCodes),
     tagValues,
     hoursByZone: new Map(),
+    riskByDefaults: new Map(),
   };
 }
 

@@ -387,8 +387,28 @@ export const tradeVersions = pgTable(
   {
     userId: ownerId().primaryKey(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    /** The trade_changes log holds every change after this version (migration trade_changes); older copies read all. */
+    loggedAfter: bigint('logged_after', { mode: 'number' }).notNull().default(0),
+    loggedRows: integer('logged_rows').notNull().default(0),
   },
   () => [ownerPolicy('trade_versions')],
+);
+
+/**
+ * Which trades each version of a trader's trades changed (inserted, updated in a column the reports read, deleted),
+ * written by the same triggers in the same transaction (migration trade_changes): the reports' copy reads only those.
+ * Bounded per trader (tradeVersions.loggedRows); a cascade of the version row takes it along.
+ */
+export const tradeChanges = pgTable(
+  'trade_changes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => tradeVersions.userId, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    tradeId: uuid('trade_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'trade_changes_pkey', columns: [t.userId, t.version, t.tradeId] }), ownerPolicy('trade_changes')],
 );
 
 export const tasks = pgTable(
@@ -1095,6 +1115,7 @@ export const ownedTables = [
   'trades',
   'trade_day_rollups',
   'trade_versions',
+  'trade_changes',
   'tasks',
   'task_completion',
   'profiles',

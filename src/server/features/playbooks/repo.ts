@@ -8,6 +8,14 @@ export type RuleRow = typeof playbookRules.$inferSelect;
 /** Data access for playbooks, their rules and trades' ticks (issue 27). Every query names its owner; RLS backs it up. */
 export const playbooksRepo = (tx: Tx, userId: string) => {
   const owner = eq(playbooks.userId, userId);
+  /**
+   * The version trigger logs trades changed in the columns it watches; a trade's playbook and ticks are not among them,
+   * so these writes log their trades themselves, in the same transaction (migration trade_changes' function).
+   */
+  const logChanges = async (ids: readonly string[]) => {
+    if (ids.length === 0) return;
+    await tx.execute(sql`select log_trade_changes(array_fill(${userId}::text, array[${ids.length}]), ${`{${ids.join(',')}}`}::uuid[])`);
+  };
   // Written out: inside a select drizzle leaves columns unqualified, and "id" would be the trade's.
   const tradeCount = sql<number>`(select count(*)::int from trades t where t.user_id = ${userId} and t.playbook_id = "playbooks"."id")`;
   return {
@@ -62,15 +70,17 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       }
     },
 
-    /** The reports' copy of the trader's trades is read again (migration trade_versions' function). */
-    bumpTradeVersion: async () => {
-      await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
+    /** Logs the playbook's trades as changed (migration trade_changes): the reports' copy reads them again. */
+    logPlaybookTrades: async (playbookId: string) => {
+      const rows = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, playbookId)));
+      await logChanges(rows.map((r) => r.id));
     },
 
     /** Its trades lose it (SET NULL, which the version trigger does not watch): the reports' copy is renewed. */
     async remove(id: string) {
+      const held = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, id)));
       const removed = (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0;
-      if (removed) await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
+      if (removed) await logChanges(held.map((r) => r.id));
       return removed;
     },
 
@@ -98,7 +108,7 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       await tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
       await tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, userId), eq(tradeRuleChecks.tradeId, tradeId)));
       if (ticked.length > 0) await tx.insert(tradeRuleChecks).values(ticked.map((ruleId) => ({ userId, tradeId, ruleId })));
-      await tx.execute(sql`select bump_trade_versions(array[${userId}]::text[])`);
+      await logChanges([tradeId]);
     },
 
     /** Sets trades' playbook in bulk (an import's trades); ticks of another playbook's rules go. */

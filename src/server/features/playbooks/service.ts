@@ -41,7 +41,7 @@ async function writePlaybook(tx: Tx, userId: string, id: string | null, input: P
   if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length) throw badRequest("rules: a rule id must be one of this playbook's rules");
   await repo.replaceRules(playbookId, input.rules);
   // A rule removed takes its ticks with it: the reports' copy of the trades (which counts ticks) is renewed.
-  if (ids.length < own.size) await repo.bumpTradeVersion();
+  if (ids.length < own.size) await repo.logPlaybookTrades(playbookId);
   return playbookId;
 }
 

@@ -1,10 +1,11 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
-import { buildTradeColumns, toMistakeKey, type ReportTrade, type TradeColumns } from '../../../domain/reports/report-trade';
+import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
+import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { getRiskRoot } from '../../../domain/risk/planned-risk';
 import { getPointValue } from '../../../domain/trades/futures';
 import type { Tx } from '../../db/client';
-import { playbooks, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
+import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
 /**
  * Data access for the reports (issue 26). Every query names its owner; row-level security backs it up.
@@ -152,11 +153,17 @@ export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, time
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-/** A trader's trades as the reports read them (columns, in trading order), with the version they were read at. */
-export interface TradesSnapshot {
+/** A trader's trades as the reports read them (columns in trading order, with their order keys), and their version. */
+export interface TradesSnapshot extends OrderedColumns {
   /** 0 for a trader who never had a trade. */
   version: number;
-  columns: TradeColumns;
+}
+
+/** The trades changed after a version: their ids, and those that still exist as they are now. */
+export interface TradeChanges {
+  version: number;
+  changed: Set<string>;
+  current: OrderedTrade[];
 }
 
 /** One trade as the load query writes it (a JSON array: lighter to send and parse than 100,000 rows of columns). */
@@ -184,25 +191,18 @@ type LoadedRow = [
   rulesTicked: number,
 ];
 
-/**
- * Sorts loaded trades into the trading order (src/domain/trades/trading-order.ts, src/server/features/trades/order.ts):
- * day, entry (else exit, else creation), exit (else entry, else creation), creation, id (as PostgreSQL compares uuids:
- * their hex text), on the microseconds as stored. Sorted here rather than by the database: an aggregate's ORDER BY is
- * a sort of every row on PGlite, and JavaScript sorts numbers faster.
- */
-function compareLoaded(a: LoadedRow, b: LoadedRow): number {
-  if (a[1] !== b[1]) return a[1] - b[1];
-  const entryA = a[12] ?? a[13] ?? a[15];
-  const entryB = b[12] ?? b[13] ?? b[15];
-  if (entryA !== entryB) return entryA - entryB;
-  const exitA = a[13] ?? a[12] ?? a[15];
-  const exitB = b[13] ?? b[12] ?? b[15];
-  if (exitA !== exitB) return exitA - exitB;
-  if (a[15] !== b[15]) return a[15] - b[15];
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
-}
-
 const micros = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000000)::int8`;
+
+/** One trade as a JSON array (LoadedRow): lighter to send and parse than 100,000 rows of columns. */
+const loadedRow = sql`json_build_array(
+  ${trades.id}, extract(epoch from ${trades.tradeDate})::int8, ${trades.accountId}, ${trades.symbol}, ${trades.contract},
+  ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
+  (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
+  ${trades.quantity}, ${micros(trades.createdAt)},
+  ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId},
+  -- The rules of its playbook the trade ticked (issue 27): a change of them logs the trade (playbooks/repo.ts).
+  (select count(*)::int from trade_rule_checks c where c.user_id = ${trades.userId} and c.trade_id = ${trades.id})
+)`;
 
 export const reportsRepo = (tx: Tx, userId: string) => ({
   /**
@@ -231,34 +231,48 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
 
   /**
    * Every trade of the trader, with the version in the same statement (one snapshot: the trades are at least as new
-   * as the version they are labelled with, so a copy is never taken for newer than it is).
+   * as the version they are labelled with, so a copy is never taken for newer than it is). Sorted here rather than by
+   * the database: an aggregate's ORDER BY is a sort of every row on PGlite, and JavaScript sorts numbers faster.
    */
   async loadTrades(): Promise<TradesSnapshot> {
     const result = await tx.execute(sql`
       select
         (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
-        (select coalesce(json_agg(json_build_array(
-            ${trades.id}, extract(epoch from ${trades.tradeDate})::int8, ${trades.accountId}, ${trades.symbol}, ${trades.contract},
-            ${trades.side}, ${trades.tradeType}, ${trades.period}, ${trades.tags}, ${trades.status},
-            (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
-            ${trades.quantity}, ${micros(trades.createdAt)},
-            ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId}, coalesce(k.n, 0)
-          )), '[]')::text
-         from ${trades}
-         -- The ticked rules of each trade (issue 27), counted once: a change of ticks updates the trade (a new version).
-         left join (select trade_id, count(*)::int as n from trade_rule_checks where user_id = ${userId} group by trade_id) k on k.trade_id = ${trades.id}
-         where ${trades.userId} = ${userId}) as rows`);
+        (select coalesce(json_agg(${loadedRow}), '[]')::text from ${trades} where ${trades.userId} = ${userId}) as rows`);
     const [head] = (result as unknown as { rows: Array<{ version: string | number | null; rows: string }> }).rows;
-    const rows = JSON.parse(head?.rows ?? '[]') as LoadedRow[];
-    rows.sort(compareLoaded);
-    return { version: Number(head?.version ?? 0), columns: buildTradeColumns(toReportTrades(rows)) };
+    const ordered = buildOrderedColumns(toOrderedTrades(JSON.parse(head?.rows ?? '[]') as LoadedRow[]));
+    return { version: Number(head?.version ?? 0), ...ordered };
+  },
+
+  /**
+   * The trades changed after version `since` (migration trade_changes), read in one statement with the version they
+   * bring the copy to; null when the log does not reach back that far (the copy is read whole again). The trades are
+   * reached from the log by their primary key: the read costs what changed, not what the trader holds.
+   */
+  async loadChanges(since: number): Promise<TradeChanges | null> {
+    const changedIds = sql`select ${tradeChanges.tradeId} from ${tradeChanges} where ${tradeChanges.userId} = ${userId} and ${tradeChanges.version} > ${since}`;
+    const result = await tx.execute(sql`
+      select v.version, v.logged_after,
+        case when v.logged_after <= ${since} then
+          (select coalesce(json_agg(distinct c.id), '[]')::text from (${changedIds}) as c(id)) end as changed,
+        case when v.logged_after <= ${since} then
+          (select coalesce(json_agg(${loadedRow}), '[]')::text from (select distinct c.id from (${changedIds}) as c(id)) as changed
+           join ${trades} on ${trades.id} = changed.id and ${trades.userId} = ${userId}) end as rows
+      from ${tradeVersions} v where v.user_id = ${userId}`);
+    const [head] = (result as unknown as { rows: Array<{ version: string | number; logged_after: string | number; changed: string | null; rows: string | null }> }).rows;
+    if (!head || head.changed === null || head.rows === null) return null;
+    return {
+      version: Number(head.version),
+      changed: new Set(JSON.parse(head.changed) as string[]),
+      current: toOrderedTrades(JSON.parse(head.rows) as LoadedRow[]),
+    };
   },
 });
 
-/** Rows into report trades (the columns keep each text once). */
-function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
+/** Rows into report trades with their places in the trading order (the columns keep each text once). */
+function toOrderedTrades(rows: readonly LoadedRow[]): OrderedTrade[] {
   const days = new Map<number, string>();
-  const out: ReportTrade[] = new Array(rows.length);
+  const out: OrderedTrade[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     let day = days.get(r[1]);
@@ -266,27 +280,34 @@ function toReportTrades(rows: readonly LoadedRow[]): ReportTrade[] {
       day = new Date(r[1] * 1000).toISOString().slice(0, 10);
       days.set(r[1], day);
     }
+    const [entry, exit, created] = [r[12], r[13], r[15]];
     out[i] = {
-      id: r[0],
-      tradeDate: day,
-      accountId: r[2],
-      symbol: r[3],
-      contract: r[4],
-      side: r[5],
-      setup: r[6],
-      session: r[7],
-      tags: r[8],
-      status: r[9],
-      pnlCents: Number(r[10]),
-      commissionCents: Number(r[11]),
-      entryMs: r[12] === null ? null : Math.floor(r[12] / 1000),
-      exitMs: r[13] === null ? null : Math.floor(r[13] / 1000),
-      quantity: r[14] === null ? null : Number(r[14]),
-      entryPrice: r[16],
-      stopPrice: r[17],
-      riskCents: r[18] === null ? null : Number(r[18]),
-      playbookId: r[19],
-      rulesTicked: r[20],
+      day: r[1],
+      first: entry ?? exit ?? created,
+      second: exit ?? entry ?? created,
+      created,
+      trade: {
+        id: r[0],
+        tradeDate: day,
+        accountId: r[2],
+        symbol: r[3],
+        contract: r[4],
+        side: r[5],
+        setup: r[6],
+        session: r[7],
+        tags: r[8],
+        status: r[9],
+        pnlCents: Number(r[10]),
+        commissionCents: Number(r[11]),
+        entryMs: entry === null ? null : Math.floor(entry / 1000),
+        exitMs: exit === null ? null : Math.floor(exit / 1000),
+        quantity: r[14] === null ? null : Number(r[14]),
+        entryPrice: r[16],
+        stopPrice: r[17],
+        riskCents: r[18] === null ? null : Number(r[18]),
+        playbookId: r[19],
+        rulesTicked: r[20],
+      },
     };
   }
   return out;

@@ -23,11 +23,11 @@ import {
   computeHeatmap,
   computeMistakes,
   computeOverview,
-  computeRiskColumn,
   computeROverview,
   computeYearCalendar,
   createReportFilter,
   dayOf,
+  getRiskColumn,
   describeReportBasis,
   hasMistakeFilter,
   hasRiskFilter,
@@ -44,7 +44,7 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
-import { summarizeRPeriods, type RiskDefault, type RTrade } from '../../../domain/risk';
+import { summarizeRPeriods, type RTrade } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
 import { loadRiskDefaults } from '../risk/service';
@@ -71,20 +71,6 @@ export interface ReportScope {
   basis: ReportBasis;
   /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
   risk: () => Float64Array;
-}
-
-/**
- * Planned risks per trades snapshot and defaults: the trades are kept while they do not change (trades-cache.ts), and
- * defaults are a few rows read with every report, so the column is priced again only when either changed.
- */
-const riskColumns = new WeakMap<TradeColumns, { key: string; risk: Float64Array }>();
-function getRiskColumn(columns: TradeColumns, defaults: readonly RiskDefault[]): Float64Array {
-  const key = JSON.stringify(defaults);
-  const known = riskColumns.get(columns);
-  if (known && known.key === key) return known.risk;
-  const risk = computeRiskColumn(columns, defaults);
-  riskColumns.set(columns, { key, risk });
-  return risk;
 }
 
 /** The filter's trades and what every report says of them. */

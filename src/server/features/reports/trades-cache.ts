@@ -1,3 +1,4 @@
+import { mergeOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 
@@ -7,10 +8,14 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * zone, hold times, tags): at 100,000 trades, reading them takes a grouped SQL query 50-150 ms on PGlite per pass and
  * the rows themselves about half a second, while the same figures over trades in memory take a few milliseconds. So
  * they are read once and kept until the trader's trades change, which the trade_versions row says in one indexed read
- * (bumped by triggers in the same transaction as every write, so every server process sees the change).
+ * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
+ * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
+ * migration 0030) and merged into the copy; the whole set is read again only when the log no longer reaches back to
+ * the copy's version (a write of more than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
- * 15 MB here, in columns), and a trader not read for IDLE_MS is dropped at the next read of anyone.
+ * 18 MB here, in columns and their trading-order keys), and a trader not read for IDLE_MS is dropped at the next read
+ * of anyone.
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
@@ -38,7 +43,7 @@ class TradesCache {
     if (!pending) {
       // A transaction of its own, never one a caller holds open: PGlite runs one transaction at a time, and a report
       // waiting inside its transaction for another's load would wait for ever.
-      pending = this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
+      pending = this.load(userId, entry);
       this.loading.set(key, pending);
       void pending.then(
         (snapshot) => {
@@ -49,6 +54,20 @@ class TradesCache {
       );
     }
     return pending;
+  }
+
+  /** The trader's trades now: the copy held brought up to date with what changed since, or all of them read again. */
+  private async load(userId: string, base: TradesSnapshot | undefined): Promise<TradesSnapshot> {
+    if (base && base.columns.size > 0) {
+      const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
+      // Changes to most of the trades: reading them all costs about what merging them would.
+      if (changes && changes.changed.size <= base.columns.size / 2) {
+        this.counts.merged++;
+        return { version: changes.version, ...mergeOrderedColumns(base, changes.changed, changes.current) };
+      }
+    }
+    this.counts.read++;
+    return this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
   }
 
   private store(userId: string, snapshot: TradesSnapshot, now: number) {
@@ -73,11 +92,19 @@ class TradesCache {
     }
   }
 
+  /** Loads since the process started: trades read whole, and copies brought up to date by their changes. */
+  readonly counts = { read: 0, merged: 0 };
+
   /** Traders and trades held now (for tests and the bench). */
   size() {
     let trades = 0;
     for (const entry of this.entries.values()) trades += entry.columns.size;
     return { traders: this.entries.size, trades };
+  }
+
+  /** Forgets a trader's copy: their next report reads every trade (the tests' cold cache). */
+  drop(userId: string) {
+    this.entries.delete(userId);
   }
 }
 

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { computeOverview } from './overview';
+import { buildOrderedColumns, mergeOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
+import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
+import { computeRiskColumn, getRiskColumn } from './r-multiples';
+
+const NY = 'America/New_York';
+const DAY_SECONDS = 86_400;
+/** 2026-03-02 12:00 UTC, as trade_date stores a trading day. */
+const MAR_2 = Date.UTC(2026, 2, 2, 12) / 1000;
+
+/** A trade on day `dayIndex` after Mar 2, 2026, entered `minute` minutes after 14:00 UTC (null: a manual trade). */
+function trade(id: string, dayIndex: number, cents: number, minute: number | null, extra: Partial<ReportTrade> & { created?: number } = {}): OrderedTrade {
+  const { created = 1_000_000, ...rest } = extra;
+  const day = MAR_2 + dayIndex * DAY_SECONDS;
+  const entryUs = minute === null ? null : (day + 2 * 3600 + minute * 60) * 1e6;
+  const exitUs = entryUs === null ? null : entryUs + 90e6;
+  return {
+    day,
+    first: entryUs ?? created,
+    second: exitUs ?? created,
+    created,
+    trade: {
+      id,
+      tradeDate: new Date(day * 1000).toISOString().slice(0, 10),
+      accountId: 'apex',
+      symbol: 'NQ',
+      contract: minute === null ? null : 'NQH6',
+      side: minute === null ? null : 'Long',
+      setup: 'Breakout',
+      session: 'AM',
+      tags: [],
+      status: cents > 0 ? 'Win' : cents < 0 ? 'Loss' : 'BE',
+      pnlCents: cents,
+      commissionCents: 124,
+      entryMs: entryUs === null ? null : entryUs / 1000,
+      exitMs: exitUs === null ? null : exitUs / 1000,
+      quantity: 1,
+      ...rest,
+    },
+  };
+}
+
+/** Equal in every field a report reads, codes and text order included, and in the order keys. */
+function expectSameColumns(actual: OrderedColumns, expected: OrderedColumns) {
+  const { hoursByZone: _a, riskByDefaults: _ra, ...a } = actual.columns;
+  const { hoursByZone: _e, riskByDefaults: _re, ...e } = expected.columns;
+  expect(a).toEqual(e);
+  expect(actual.keys).toEqual(expected.keys);
+}
+
+/** A deterministic generator (mulberry32), so a failing case can be run again. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('mergeOrderedColumns', () => {
+  it('an edit that moves the morning NQ win after the afternoon ES loss puts it there, and the streak follows the new order', () => {
+    const nqWin = trade('a-nq-win', 0, 15_000, 30);
+    const esLoss = trade('b-es-loss', 0, -8_000, 240, { symbol: 'ES', contract: 'ESH6' });
+    const mesLoss = trade('c-mes-loss', 0, -2_000, 300, { symbol: 'MES', contract: 'MESH6' });
+    const base = buildOrderedColumns([nqWin, esLoss, mesLoss]);
+    expect(computeOverview(allTrades(base.columns), { openingBalanceCents: null }).maxConsecutiveLosses).toBe(2);
+    // Its entry moved to 18:30 UTC, between the two losses.
+    const moved = trade('a-nq-win', 0, 15_000, 270);
+    const merged = mergeOrderedColumns(base, new Set(['a-nq-win']), [moved]);
+    expect(merged.columns.id).toEqual(['b-es-loss', 'a-nq-win', 'c-mes-loss']);
+    expect(computeOverview(allTrades(merged.columns), { openingBalanceCents: null }).maxConsecutiveLosses).toBe(1);
+    expectSameColumns(merged, buildOrderedColumns([moved, esLoss, mesLoss]));
+  });
+
+  it('a deleted trade takes its texts with it: an instrument, a tag and a day no trade holds any more are gone', () => {
+    const nq = trade('nq', 0, 5_000, 10, { tags: ['A+'] });
+    const rty = trade('rty', 1, -1_200, 20, { symbol: 'RTY', contract: 'RTYH6', tags: ['FOMO'] });
+    const es = trade('es', 2, 700, 30, { symbol: 'ES', contract: 'ESH6', tags: ['A+'] });
+    const merged = mergeOrderedColumns(buildOrderedColumns([nq, rty, es]), new Set(['rty']), []);
+    expect(merged.columns.symbol.values).toEqual([null, 'NQ', 'ES']);
+    expect(merged.columns.tagValues).toEqual(['A+']);
+    expect(merged.columns.days).toEqual(['2026-03-02', '2026-03-04']);
+    expectSameColumns(merged, buildOrderedColumns([nq, es]));
+  });
+
+  it('manual trades without times keep the order they were written in; a tie on every time falls to the id', () => {
+    const first = trade('m-2', 3, 100, null, { created: 5_000 });
+    const second = trade('m-1', 3, 200, null, { created: 6_000 });
+    const base = buildOrderedColumns([second, first]);
+    expect(base.columns.id).toEqual(['m-2', 'm-1']);
+    // Written in the same transaction as m-2 (one creation time): the id decides, m-0 before m-2.
+    const sameTime = trade('m-0', 3, 300, null, { created: 5_000 });
+    const merged = mergeOrderedColumns(base, new Set(['m-0']), [sameTime]);
+    expect(merged.columns.id).toEqual(['m-0', 'm-2', 'm-1']);
+    expectSameColumns(merged, buildOrderedColumns([first, second, sameTime]));
+  });
+
+  it('keeps the entry hours computed for a zone, and computes them for the new trades', () => {
+    const base = buildOrderedColumns([trade('early', 0, 100, 0), trade('late', 0, 100, 300)]);
+    getEntryHours(base.columns, NY);
+    const merged = mergeOrderedColumns(base, new Set(['added', 'late']), [trade('added', 1, 100, 120)]);
+    // 14:00 UTC is 09:00 in New York in early March (EST); 16:00 UTC is 11:00.
+    expect(Array.from(merged.columns.hoursByZone.get(NY)!)).toEqual([9, 11]);
+  });
+
+  it('carries the planned risks priced under the defaults over, and prices the changed trades (NQ at 20 points, $20 a point)', () => {
+    const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
+    const planned = trade('planned', 0, 100, 10, { riskCents: 15_000 });
+    const base = buildOrderedColumns([planned, trade('two-lots', 0, 100, 20, { quantity: 2 }), trade('es', 0, 100, 30, { symbol: 'ES', contract: 'ESH6' })]);
+    expect(Array.from(getRiskColumn(base.columns, defaults))).toEqual([15_000, 80_000, Number.NaN]);
+    const merged = mergeOrderedColumns(base, new Set(['two-lots', 'one-lot']), [trade('one-lot', 0, 100, 25)]);
+    const carried = merged.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk;
+    expect(Array.from(carried)).toEqual([15_000, 40_000, Number.NaN]);
+    expect(carried).toEqual(computeRiskColumn(merged.columns, defaults));
+    expect(getRiskColumn(merged.columns, defaults)).toBe(carried);
+  });
+
+  it('refuses a trade that is not among the changed ones (it would be in the columns twice)', () => {
+    const base = buildOrderedColumns([trade('kept', 0, 100, 0)]);
+    expect(() => mergeOrderedColumns(base, new Set(), [trade('kept', 0, 100, 0)])).toThrow(/not among the changed/);
+  });
+
+  it('equals a build of every trade after any mix of inserts, edits and deletes (150 random rounds)', () => {
+    const random = prng(26);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const make = (id: string) =>
+      trade(id, Math.floor(random() * 6), Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
+        created: Math.floor(random() * 4) * 1000,
+        symbol: pick(['NQ', 'ES', 'MNQ']),
+        accountId: pick(['apex', 'topstep', null]),
+        tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge'])],
+        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        riskCents: random() < 0.2 ? 10_000 : null,
+      });
+    const defaults = [{ id: 'mnq', accountId: 'apex', root: 'MNQ', stopPoints: '15', amountCents: null }];
+    let serial = 0;
+    let now = new Map<string, OrderedTrade>();
+    for (let i = 0; i < 30; i++) {
+      const t = make(`t-${String(serial++).padStart(4, '0')}`);
+      now.set(t.trade.id, t);
+    }
+    let held = buildOrderedColumns([...now.values()]);
+    for (let round = 0; round < 150; round++) {
+      const next = new Map(now);
+      const changed = new Set<string>();
+      const ids = [...now.keys()];
+      for (let k = Math.floor(random() * 4); k > 0 && ids.length > 0; k--) {
+        const id = pick(ids);
+        changed.add(id);
+        if (random() < 0.5) next.delete(id);
+        else next.set(id, make(id));
+      }
+      for (let k = Math.floor(random() * 4); k > 0; k--) {
+        const t = make(`t-${String(serial++).padStart(4, '0')}`);
+        changed.add(t.trade.id);
+        next.set(t.trade.id, t);
+      }
+      const current = [...changed].map((id) => next.get(id)).filter((t): t is OrderedTrade => t !== undefined);
+      getRiskColumn(held.columns, defaults);
+      held = mergeOrderedColumns(held, changed, current);
+      now = next;
+      expectSameColumns(held, buildOrderedColumns([...now.values()]));
+      expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
+    }
+  });
+});
