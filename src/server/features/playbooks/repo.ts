@@ -14,7 +14,7 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
    */
   const logChanges = async (ids: readonly string[]) => {
     if (ids.length === 0) return;
-    await tx.execute(sql`select log_trade_changes(array_fill(${userId}::text, array[${ids.length}]), ${`{${ids.join(',')}}`}::uuid[])`);
+    await tx.execute(sql`select log_trade_changes(array_fill(${userId}::text, array[${ids.length}::int]), ${`{${ids.join(',')}}`}::uuid[])`);
   };
   // Written out: inside a select drizzle leaves columns unqualified, and "id" would be the trade's.
   const tradeCount = sql<number>`(select count(*)::int from trades t where t.user_id = ${userId} and t.playbook_id = "playbooks"."id")`;
