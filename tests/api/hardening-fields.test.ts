@@ -8,6 +8,7 @@ import { brokerAccountUpdate, connectionInput, connectionUpdate } from '../../sr
 import { feeScheduleInput, importQuery, previewQuery } from '../../src/contract/imports';
 import { journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
 import { draftInput, folderInput, noteInput, noteListQuery, notePatch, tagInput } from '../../src/contract/notes';
+import { playbookInput, tradePlaybookInput } from '../../src/contract/playbooks';
 import { preferencesPatch } from '../../src/contract/preferences';
 import { ledgerInput, ledgerPatch, ruleSetInput } from '../../src/contract/prop';
 import { profilePatch } from '../../src/contract/profile';
@@ -175,6 +176,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
     ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
     ids.ledger = (await trader.post(`/api/prop/accounts/${ids.account}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' })).body.id;
     const connection = (await trader.post('/api/connections', { user_name: 'walker.px', api_key: 'walker-key-123' })).body;
+    ids.playbook = (await trader.post('/api/playbooks', { name: 'Walk setup', rules: [{ text: 'Wait for the retest' }] })).body.id;
     ids.connection = connection.id;
     ids.brokerAccount = connection.accounts?.[0]?.id;
     for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
@@ -279,6 +281,17 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
       'GET /api/reports/options': {},
       'GET /api/reports/excursions': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/r': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/playbooks': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/playbooks': {},
+      // A new name each time: a trader's playbook names are their own, and a clash would be the 400 instead.
+      'POST /api/playbooks': { body: () => ({ name: `Walked ${crypto.randomUUID()}`, rules: [{ text: 'A rule' }] }), bodySchema: playbookInput },
+      'GET /api/playbooks/:id': { params: id('playbook') },
+      'PUT /api/playbooks/:id': { params: id('playbook'), body: () => ({ name: 'Walk setup', rules: [{ text: 'Wait' }] }), bodySchema: playbookInput },
+      'DELETE /api/playbooks/:id': { params: () => ({ id: NIL }) },
+      'GET /api/playbooks/:id/report': { params: id('playbook'), query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/trade-playbooks/:id': { params: id('trade') },
+      'PUT /api/trade-playbooks/:id': { params: id('trade'), body: () => ({ playbook_id: null }), bodySchema: tradePlaybookInput },
       'GET /api/trades/:id/fills': { params: id('trade') },
       'PUT /api/trades/:id/fills': {
         params: id('trade'),

@@ -27,6 +27,8 @@ async function readPlaybook(tx: Tx, userId: string, id: string): Promise<Playboo
 
 async function writePlaybook(tx: Tx, userId: string, id: string | null, input: PlaybookInput): Promise<string> {
   const repo = playbooksRepo(tx, userId);
+  // A playbook the trader does not have is a 404 whatever its new name would clash with.
+  if (id !== null && (await repo.list(id)).length === 0) throw notFound('Playbook not found');
   if (await repo.nameTaken(input.name, id)) throw badRequest('name: you already have a playbook of this name');
   const values = { name: input.name, description: input.description, entryCriteria: input.entry_criteria };
   let playbookId = id;
