@@ -2,21 +2,24 @@ import { z } from 'zod';
 import { isWebUrl } from '../domain/links/quick-links';
 import { instant } from './common';
 
-/** The attachments endpoints' contract (issue 14; issue 10): images on notes and trades, by URL or uploaded. */
+/** The attachments endpoints' contract (issue 14; issue 10; issue 27): images on notes, trades and playbooks, by URL or uploaded. */
 
 const caption = z.string().trim().max(300, 'must be at most 300 characters').nullable().optional();
 const noteId = z.uuid('note_id must be a note id').optional();
 const tradeId = z.uuid('trade_id must be a trade id').optional();
+const playbookId = z.uuid('playbook_id must be a playbook id').optional();
 
-/** Exactly one of note_id and trade_id: an attachment belongs to a note or to a trade (part 2 §3). */
-const oneTarget = (v: { note_id?: string; trade_id?: string }) => (v.note_id === undefined) !== (v.trade_id === undefined);
-const oneTargetError = { error: 'note_id or trade_id is required (one of them)', path: ['note_id'] };
+/** Exactly one of note_id, trade_id and playbook_id: an attachment belongs to a note, a trade (part 2 §3) or a playbook. */
+const oneTarget = (v: { note_id?: string; trade_id?: string; playbook_id?: string }) =>
+  [v.note_id, v.trade_id, v.playbook_id].filter((id) => id !== undefined).length === 1;
+const oneTargetError = { error: 'note_id, trade_id or playbook_id is required (one of them)', path: ['note_id'] };
 
 /** POST /api/attachments */
 export const attachmentUrlInput = z
   .object({
     note_id: noteId,
     trade_id: tradeId,
+    playbook_id: playbookId,
     url: z
       .string({ error: 'Image URL is required' })
       .trim()
@@ -26,18 +29,19 @@ export const attachmentUrlInput = z
   })
   .refine(oneTarget, oneTargetError);
 /** POST /api/attachments/upload: the text fields of the multipart form. */
-export const attachmentUploadFields = z.object({ note_id: noteId, trade_id: tradeId, caption }).refine(oneTarget, oneTargetError);
+export const attachmentUploadFields = z.object({ note_id: noteId, trade_id: tradeId, playbook_id: playbookId, caption }).refine(oneTarget, oneTargetError);
 /** GET /api/attachments */
-export const attachmentListQuery = z.object({ note_id: noteId, trade_id: tradeId }).refine(oneTarget, oneTargetError);
+export const attachmentListQuery = z.object({ note_id: noteId, trade_id: tradeId, playbook_id: playbookId }).refine(oneTarget, oneTargetError);
 export const attachmentIdParam = z.object({ id: z.uuid('id must be an attachment id') });
 /** GET /api/attachments/files/:file (a name that is none of ours is not found, 404). */
 export const attachmentFileParam = z.object({ file: z.string() });
 
-/** One attachment, as every attachments endpoint (and a note, and a trade's page) answers it. */
+/** One attachment, as every attachments endpoint (and a note, a trade's page and a playbook's) answers it. */
 export const attachment = z.strictObject({
   id: z.uuid(),
   note_id: z.uuid().nullable(),
   trade_id: z.uuid().nullable(),
+  playbook_id: z.uuid().nullable(),
   url: z.string(),
   caption: z.string().nullable(),
   /** Stored by us (served from /api/attachments/files/...), as opposed to an image URL. */

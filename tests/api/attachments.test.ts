@@ -45,8 +45,8 @@ describe.each(backends())('attachments API on %s', (backend) => {
       [{ note_id: note.id, url: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'url: Only http and https image addresses can be attached'],
       [{ note_id: note.id, url: '   ' }, 'url: Image URL is required'],
       [{ note_id: note.id }, 'url: Image URL is required'],
-      [{ url: 'https://x.test/a.png' }, 'note_id: note_id or trade_id is required (one of them)'],
-      [{ note_id: note.id, trade_id: note.id, url: 'https://x.test/a.png' }, 'note_id: note_id or trade_id is required (one of them)'],
+      [{ url: 'https://x.test/a.png' }, 'note_id: note_id, trade_id or playbook_id is required (one of them)'],
+      [{ note_id: note.id, trade_id: note.id, url: 'https://x.test/a.png' }, 'note_id: note_id, trade_id or playbook_id is required (one of them)'],
       [{ note_id: 'x', url: 'https://x.test/a.png' }, 'note_id: note_id must be a note id'],
       [{ note_id: note.id, url: 'https://x.test/a.png', caption: 'c'.repeat(301) }, 'caption: must be at most 300 characters'],
       [{ note_id: '00000000-0000-4000-8000-000000000000', url: 'https://x.test/a.png' }, 'note_id: Note not found'],
@@ -97,7 +97,7 @@ describe.each(backends())('attachments API on %s', (backend) => {
     expect(large.body.error).toBe(IMAGE_SIZE_ERROR);
     const noTarget = await uploadAttachment(alice, {}, PNG_BYTES);
     expect(noTarget.status).toBe(400);
-    expect(noTarget.body.error).toBe('note_id: note_id or trade_id is required (one of them)');
+    expect(noTarget.body.error).toBe('note_id: note_id, trade_id or playbook_id is required (one of them)');
     expect((await alice.get(`/api/attachments?note_id=${note.id}`)).body).toEqual([]);
   });
 

@@ -174,6 +174,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(playbooksReport, await alice.get('/api/reports/playbooks'));
     conforms(apiError, await alice.post('/api/playbooks', { name: ' ' }), 400);
     conforms(apiError, await bob.get(`/api/playbooks/${made.id}/report`), 404);
+    const image = conforms(attachment, await alice.post('/api/attachments', { playbook_id: made.id, url: 'https://example.com/orb.png' }), 201);
+    expect(image.playbook_id).toBe(made.id);
+    expect(conforms(attachmentList, await alice.get(`/api/attachments?playbook_id=${made.id}`)).map((a) => a.id)).toEqual([image.id]);
+    conforms(apiError, await bob.post('/api/attachments', { playbook_id: made.id, url: 'https://example.com/orb.png' }), 400);
     expect((await alice.delete(`/api/playbooks/${made.id}`)).status).toBe(204);
   });
 

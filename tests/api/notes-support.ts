@@ -71,7 +71,7 @@ export async function listNotes(client: ApiClient, query = '', limit = 50): Prom
 /** A multipart image upload, as the browser sends it. */
 export async function uploadAttachment(
   client: ApiClient,
-  target: { note_id?: string; trade_id?: string },
+  target: { note_id?: string; trade_id?: string; playbook_id?: string },
   bytes: Uint8Array,
   name = 'chart.png',
   type = 'image/png',

@@ -9,6 +9,7 @@ import { postSse } from '../support/sse';
 import { migrationsBefore, openMigratingDb } from './migration-support';
 import { importFile, ownFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
+import { PNG_BYTES, uploadAttachment } from './notes-support';
 
 /**
  * Issue 27, point 4 over HTTP on both databases: playbooks with their ordered rules, owned by their trader through
@@ -225,6 +226,44 @@ describe.each(backends())('playbooks on %s', (backend) => {
     // And nothing of Alice's changed.
     expect((await alice.get(`/api/playbooks/${mine.id}`)).body).toMatchObject({ name: 'Alice only', rules: [{ text: 'Secret rule' }], trades: 1 });
     expect((await alice.get(`/api/trade-playbooks/${aliceTrade.id}`)).body).toMatchObject({ playbook_id: mine.id, ticked_rule_ids: [mine.rules[0]!.id], followed_rules: true });
+  });
+  it('keeps a playbook’s images (by URL and uploaded) to its trader, and deleting the playbook removes them and their files', async () => {
+    const pb = await makePlaybook(alice, { name: 'With charts', rules: [{ text: 'Wait for the retest' }] });
+    const other = await makePlaybook(alice, { name: 'Without charts' });
+    const byUrl = await alice.post('/api/attachments', { playbook_id: pb.id, url: 'https://s3.tradingview.com/snapshots/pb.png', caption: 'A+ example' });
+    expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(201);
+    expect(byUrl.body).toMatchObject({ playbook_id: pb.id, note_id: null, trade_id: null, caption: 'A+ example', uploaded: false });
+    await new Promise((r) => setTimeout(r, 5));
+    const uploaded = await uploadAttachment(alice, { playbook_id: pb.id }, PNG_BYTES, 'setup.png');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({ playbook_id: pb.id, uploaded: true });
+    expect((await alice.request('GET', uploaded.body.url)).status).toBe(200);
+    // Newest first, and only this playbook's.
+    expect(((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).body as Array<{ id: string }>).map((a) => a.id)).toEqual([uploaded.body.id, byUrl.body.id]);
+    expect((await alice.get(`/api/attachments?playbook_id=${other.id}`)).body).toEqual([]);
+    // A playbook and a note at once, or a bad id, is refused naming the field.
+    const both = await alice.post('/api/attachments', { playbook_id: pb.id, trade_id: pb.id, url: 'https://x.test/a.png' });
+    expect([both.status, both.body.error]).toEqual([400, 'note_id: note_id, trade_id or playbook_id is required (one of them)']);
+    const bad = await alice.post('/api/attachments', { playbook_id: 'x', url: 'https://x.test/a.png' });
+    expect([bad.status, bad.body.error]).toEqual([400, 'playbook_id: playbook_id must be a playbook id']);
+
+    // Bob cannot see, add to, upload to or remove Alice's playbook's images, nor fetch her file.
+    expect((await bob.get(`/api/attachments?playbook_id=${pb.id}`)).status).toBe(404);
+    const bobUrl = await bob.post('/api/attachments', { playbook_id: pb.id, url: 'https://x.test/b.png' });
+    expect([bobUrl.status, bobUrl.body.error]).toEqual([400, 'playbook_id: Playbook not found']);
+    const bobUpload = await uploadAttachment(bob, { playbook_id: pb.id }, PNG_BYTES);
+    expect([bobUpload.status, bobUpload.body.error]).toEqual([400, 'playbook_id: Playbook not found']);
+    expect((await bob.delete(`/api/attachments/${byUrl.body.id}`)).status).toBe(404);
+    expect((await bob.request('GET', uploaded.body.url)).status).toBe(404);
+    expect((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).body).toHaveLength(2);
+
+    // Removing one image, then deleting the playbook: its rows and its uploaded file go, the other playbook stays.
+    expect((await alice.delete(`/api/attachments/${byUrl.body.id}`)).status).toBe(204);
+    expect((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).body).toHaveLength(1);
+    expect((await alice.delete(`/api/playbooks/${pb.id}`)).status).toBe(204);
+    expect((await alice.request('GET', uploaded.body.url)).status).toBe(404);
+    expect((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).status).toBe(404);
+    expect((await alice.get(`/api/playbooks/${other.id}`)).status).toBe(200);
   });
 });
 

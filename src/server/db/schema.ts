@@ -658,8 +658,8 @@ export const noteTags = pgTable(
 );
 
 /**
- * An image on a note or on a trade (exactly one of them), by URL or uploaded (the url is then our own
- * /api/attachments/files/... path). Both references carry the owner, like the note's.
+ * An image on a note, a trade or a playbook (exactly one of them), by URL or uploaded (the url is then our own
+ * /api/attachments/files/... path). Each reference carries the owner, like the note's.
  */
 export const attachments = pgTable(
   'attachments',
@@ -668,6 +668,7 @@ export const attachments = pgTable(
     userId: ownerId(),
     noteId: uuid('note_id'),
     tradeId: uuid('trade_id'),
+    playbookId: uuid('playbook_id'),
     url: text('url').notNull(),
     caption: text('caption'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -683,9 +684,15 @@ export const attachments = pgTable(
       columns: [t.tradeId, t.userId],
       foreignColumns: [trades.id, trades.userId],
     }).onDelete('cascade'),
-    check('attachments_one_owner_row', sql`num_nonnulls(${t.noteId}, ${t.tradeId}) = 1`),
+    foreignKey({
+      name: 'attachments_playbook_owner_fk',
+      columns: [t.playbookId, t.userId],
+      foreignColumns: [playbooks.id, playbooks.userId],
+    }).onDelete('cascade'),
+    check('attachments_one_owner_row', sql`num_nonnulls(${t.noteId}, ${t.tradeId}, ${t.playbookId}) = 1`),
     index('attachments_user_note_idx').on(t.userId, t.noteId),
     index('attachments_user_trade_idx').on(t.userId, t.tradeId),
+    index('attachments_user_playbook_idx').on(t.userId, t.playbookId),
     ownerPolicy('attachments'),
   ],
 );

@@ -1,14 +1,21 @@
 import type { Attachment } from '../../../contract/attachments';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { attachments, notes, trades } from '../../db/schema';
+import { attachments, notes, playbooks, trades } from '../../db/schema';
 import type { FileStorage } from '../../storage';
 
 /** Uploaded images are served from here; the file name is the storage name under the owner's folder. */
 export const ATTACHMENT_FILES_PATH = '/api/attachments/files/';
 export const ATTACHMENT_FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
 
-export type AttachmentTarget = { noteId: string; tradeId?: undefined } | { tradeId: string; noteId?: undefined };
+export type AttachmentTarget = { kind: 'note' | 'trade' | 'playbook'; id: string };
+
+/** Each owner kind's column of attachments and its own table, to check the owner row is the trader's. */
+const ownerColumns = {
+  note: { column: attachments.noteId, table: notes },
+  trade: { column: attachments.tradeId, table: trades },
+  playbook: { column: attachments.playbookId, table: playbooks },
+} as const;
 
 /** attachments/{userId}/{file}: each trader's uploads in their own folder, like avatars. */
 export const attachmentStorageKey = (userId: string, file: string) => `attachments/${userId}/${file}`;
@@ -20,6 +27,7 @@ export function toAttachmentDto(row: Row): Attachment {
     id: row.id,
     note_id: row.noteId,
     trade_id: row.tradeId,
+    playbook_id: row.playbookId,
     url: row.url,
     caption: row.caption,
     uploaded: row.url.startsWith(ATTACHMENT_FILES_PATH),
@@ -28,7 +36,7 @@ export function toAttachmentDto(row: Row): Attachment {
 }
 export type AttachmentDto = ReturnType<typeof toAttachmentDto>;
 
-/** Data access for attachments (spec part 2 §7: list by note or trade, newest first; insert; delete by id). */
+/** Data access for attachments (spec part 2 §7: list by note, trade or playbook, newest first; insert; delete by id). */
 export const attachmentsRepo = (tx: Tx, userId: string) => {
   const owner = eq(attachments.userId, userId);
   return {
@@ -36,21 +44,31 @@ export const attachmentsRepo = (tx: Tx, userId: string) => {
       tx
         .select()
         .from(attachments)
-        .where(and(owner, target.noteId ? eq(attachments.noteId, target.noteId) : eq(attachments.tradeId, target.tradeId!)))
+        .where(and(owner, eq(ownerColumns[target.kind].column, target.id)))
         .orderBy(desc(attachments.createdAt), desc(attachments.id)),
 
-    /** Whether the note or trade is the trader's, held with a key-share lock until the transaction ends. */
+    /** Whether the note, trade or playbook is the trader's, held with a key-share lock until the transaction ends. */
     async targetExists(target: AttachmentTarget): Promise<boolean> {
-      const rows = target.noteId
-        ? await tx.select({ id: notes.id }).from(notes).where(and(eq(notes.userId, userId), eq(notes.id, target.noteId))).for('key share')
-        : await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.id, target.tradeId!))).for('key share');
+      const { table } = ownerColumns[target.kind];
+      const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.userId, userId), eq(table.id, target.id))).for('key share');
       return rows.length > 0;
     },
+
+    /** Urls of a playbook's attachments (its uploaded files are removed after the playbook is deleted). */
+    playbookUrls: async (playbookId: string) =>
+      (await tx.select({ url: attachments.url }).from(attachments).where(and(owner, eq(attachments.playbookId, playbookId)))).map((r) => r.url),
 
     async insert(target: AttachmentTarget, url: string, caption: string | null): Promise<Row> {
       const [row] = await tx
         .insert(attachments)
-        .values({ userId, noteId: target.noteId ?? null, tradeId: target.tradeId ?? null, url, caption })
+        .values({
+          userId,
+          noteId: target.kind === 'note' ? target.id : null,
+          tradeId: target.kind === 'trade' ? target.id : null,
+          playbookId: target.kind === 'playbook' ? target.id : null,
+          url,
+          caption,
+        })
         .returning();
       return row!;
     },

@@ -13,14 +13,17 @@ import {
   type AttachmentTarget,
 } from './repo';
 
-const targetOf = (input: { note_id?: string; trade_id?: string }): AttachmentTarget =>
-  input.note_id ? { noteId: input.note_id } : { tradeId: input.trade_id! };
+type TargetInput = { note_id?: string; trade_id?: string; playbook_id?: string };
 
-const missing = (target: AttachmentTarget) => (target.noteId ? 'Note not found' : 'Trade not found');
-const field = (target: AttachmentTarget) => (target.noteId ? 'note_id' : 'trade_id');
+const targetOf = (input: TargetInput): AttachmentTarget =>
+  input.note_id ? { kind: 'note', id: input.note_id } : input.trade_id ? { kind: 'trade', id: input.trade_id } : { kind: 'playbook', id: input.playbook_id! };
+
+const missingText = { note: 'Note not found', trade: 'Trade not found', playbook: 'Playbook not found' } as const;
+const missing = (target: AttachmentTarget) => missingText[target.kind];
+const field = (target: AttachmentTarget) => `${target.kind}_id`;
 
 export const attachmentsService = {
-  async list(db: Database, userId: string, input: { note_id?: string; trade_id?: string }) {
+  async list(db: Database, userId: string, input: TargetInput) {
     const target = targetOf(input);
     return db.withUser(userId, async (tx) => {
       const repo = attachmentsRepo(tx, userId);
@@ -29,8 +32,8 @@ export const attachmentsService = {
     });
   },
 
-  /** Spec part 2 §7: insert {user_id, note_id or trade_id, url, caption}. */
-  async addUrl(db: Database, userId: string, input: { note_id?: string; trade_id?: string; url: string; caption?: string | null }) {
+  /** Spec part 2 §7: insert {user_id, note_id or trade_id (or playbook_id), url, caption}. */
+  async addUrl(db: Database, userId: string, input: TargetInput & { url: string; caption?: string | null }) {
     const target = targetOf(input);
     return db.withUser(userId, async (tx) => {
       const repo = attachmentsRepo(tx, userId);
@@ -41,13 +44,13 @@ export const attachmentsService = {
 
   /**
    * An uploaded image (its type already checked from its bytes): the target is checked first, so no file is stored
-   * for a note or trade that is not the trader's; a failed insert removes the stored file again.
+   * for a note, trade or playbook that is not the trader's; a failed insert removes the stored file again.
    */
   async addUpload(
     db: Database,
     storage: FileStorage,
     userId: string,
-    input: { note_id?: string; trade_id?: string; caption?: string | null },
+    input: TargetInput & { caption?: string | null },
     upload: { bytes: Uint8Array; type: ImageType },
   ) {
     const target = targetOf(input);

@@ -97,7 +97,7 @@ async function readNote(tx: Tx, userId: string, id: string): Promise<Note | unde
   const row = await notesRepo(tx, userId).find(id);
   if (!row) return undefined;
   const trade = row.tradeId ? await tradesRepo(tx, userId).find(row.tradeId) : undefined;
-  const files = await attachmentsRepo(tx, userId).list({ noteId: id });
+  const files = await attachmentsRepo(tx, userId).list({ kind: 'note', id });
   return {
     ...toNoteSummary(row),
     content: row.content,

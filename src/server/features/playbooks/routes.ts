@@ -7,7 +7,7 @@ import { idParam } from '../trades/schemas';
 import { playbooksService } from './service';
 
 /** /api/playbooks (issue 27, point 4). */
-export function playbookRoutes({ database }: AppDeps) {
+export function playbookRoutes({ database, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await playbooksService.list(database, c.var.user.id)))
     .post('/', async (c) => c.json(await playbooksService.create(database, c.var.user.id, await readJson(c, playbookInput)), 201))
@@ -17,7 +17,7 @@ export function playbookRoutes({ database }: AppDeps) {
       return c.json(await playbooksService.update(database, c.var.user.id, id, await readJson(c, playbookInput)));
     })
     .delete('/:id', async (c) => {
-      await playbooksService.remove(database, c.var.user.id, readParams(c, playbookParam).id);
+      await playbooksService.remove(database, storage, c.var.user.id, readParams(c, playbookParam).id);
       return c.body(null, 204);
     })
     .get('/:id/report', async (c) => {

@@ -3,6 +3,8 @@ import { computePlaybookReport, deriveFollowedRules } from '../../../domain/play
 import type { ReportFilter } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
+import type { FileStorage } from '../../storage';
+import { attachmentsRepo, removeStoredFiles } from '../attachments/repo';
 import { readReportScope, type ReportScope } from '../reports/service';
 import { playbooksRepo, type PlaybookRow, type RuleRow } from './repo';
 
@@ -111,9 +113,17 @@ export const playbooksService = {
       return readPlaybook(tx, userId, id);
     }),
 
-  /** Its trades stay, without a playbook (the foreign key's SET NULL); their ticks go with its rules. */
-  async remove(db: Database, userId: string, id: string) {
-    if (!(await db.withUser(userId, (tx) => playbooksRepo(tx, userId).remove(id)))) throw notFound('Playbook not found');
+  /**
+   * Its trades stay, without a playbook (the foreign key's SET NULL); their ticks go with its rules, its images with
+   * it (the rows by cascade, then the files it had uploaded).
+   */
+  async remove(db: Database, storage: FileStorage, userId: string, id: string) {
+    const urls = await db.withUser(userId, async (tx) => {
+      const owned = await attachmentsRepo(tx, userId).playbookUrls(id);
+      if (!(await playbooksRepo(tx, userId).remove(id))) throw notFound('Playbook not found');
+      return owned;
+    });
+    await removeStoredFiles(storage, userId, urls);
   },
 
   getTradePlaybook: (db: Database, userId: string, tradeId: string) => db.withUser(userId, (tx) => readTradePlaybook(tx, userId, tradeId)),

@@ -28,7 +28,7 @@ export const tradeDetailsService = {
       const notes = notesRepo(tx, userId);
       const linked = await notes.page({ tradeId: id }, LINKED_NOTES_MAX);
       const bodies = await notes.contents(linked.map((n) => n.id));
-      const files = await attachmentsRepo(tx, userId).list({ tradeId: id });
+      const files = await attachmentsRepo(tx, userId).list({ kind: 'trade', id });
       const fills = await fillsRepo(tx, userId).list(id);
       return {
         trade: toTradeDto(trade, await loadRiskDefaults(tx, userId)),

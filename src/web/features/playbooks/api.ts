@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Attachment } from '../../../contract/attachments';
 import type { PlaybookBody, PlaybookDto, PlaybookReport, PlaybooksReport, TradePlaybookBody, TradePlaybookDto } from '../../../contract/playbooks';
 import { writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
 import { apiFetch } from '../../lib/api';
@@ -11,7 +12,15 @@ import { reportKeys } from '../reports/api';
 export const playbookKeys = {
   all: ['playbooks'] as const,
   trade: (tradeId: string) => ['trades', 'playbook', tradeId] as const,
+  images: (id: string) => ['playbooks', id, 'images'] as const,
 };
+
+/** A playbook's images (chart examples of its setup), newest first. */
+export const playbookImagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: playbookKeys.images(id),
+    queryFn: () => apiFetch<Attachment[]>(`/api/attachments?playbook_id=${encodeURIComponent(id)}`),
+  });
 
 export const playbooksQuery = queryOptions({
   queryKey: playbookKeys.all,

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { toastSuccess } from '../../lib/toast';
 import { reportKeys } from '../reports/api';
 import { playbookKeys, savePlaybook } from './api';
+import { PlaybookImages } from './playbook-images';
 
 interface DraftRule {
   /** The stored rule's id (its ticks are kept), or a key of a new one. */
@@ -111,6 +112,12 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
           <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setRules((list) => [...list, newRule()])} data-testid="playbook-add-rule">
             Add rule
           </Button>
+        </Stack>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Images
+          </Text>
+          <PlaybookImages playbookId={playbook?.id ?? null} testId="playbook-editor-images" />
         </Stack>
         {error && !fieldError('name') && !fieldError('rules') && (
           <Text size="sm" c="red">

@@ -12,6 +12,7 @@ import { ReportCard } from '../reports/report-card';
 import { deletePlaybook, playbookKeys, playbookReportQuery } from './api';
 import { PlaybookEditor } from './playbook-editor';
 import { PlaybookFigures } from './playbook-figures';
+import { PlaybookImages } from './playbook-images';
 
 /** /playbooks/:id: a playbook, its checklist and its report over all its trades. */
 export function PlaybookPage() {
@@ -96,6 +97,12 @@ export function PlaybookPage() {
           </div>
         </Stack>
       </Card>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          Images
+        </Title>
+        <PlaybookImages playbookId={playbook.id} />
+      </Card>
       <ReportCard title="Report" description={report.data.basis.computedFrom} busy={report.isPlaceholderData} testId="playbook-report">
         <PlaybookFigures report={report.data.report} />
       </ReportCard>
@@ -109,7 +116,7 @@ export function PlaybookPage() {
         onConfirm={() => remove.mutate()}
         onCancel={() => setDeleting(false)}
       >
-        Delete “{playbook.name}” and its rules? Its {playbook.trades} trade{playbook.trades === 1 ? '' : 's'} stay in your journal, without a playbook.
+        Delete “{playbook.name}” with its rules and images? Its {playbook.trades} trade{playbook.trades === 1 ? '' : 's'} stay in your journal, without a playbook.
       </ConfirmDialog>
     </Stack>
   );

@@ -3,10 +3,11 @@ import { apiFetch, ApiError } from '../../lib/api';
 import { reportUnauthorized } from '../../lib/session-expiry';
 import type { Attachment } from './types';
 
-/** Where an attachment goes: a saved note or a trade (spec part 2 §7). */
-export type AttachmentTarget = { noteId: string } | { tradeId: string };
+/** Where an attachment goes: a saved note or a trade (spec part 2 §7), or a playbook (issue 27). */
+export type AttachmentTarget = { noteId: string } | { tradeId: string } | { playbookId: string };
 
-const targetBody = (target: AttachmentTarget) => ('noteId' in target ? { note_id: target.noteId } : { trade_id: target.tradeId });
+const targetBody = (target: AttachmentTarget) =>
+  'noteId' in target ? { note_id: target.noteId } : 'tradeId' in target ? { trade_id: target.tradeId } : { playbook_id: target.playbookId };
 
 /** POST /api/attachments/upload: a multipart image, its type checked by the server from its bytes. */
 export async function uploadAttachment(target: AttachmentTarget, file: File, caption?: string): Promise<Attachment> {
@@ -22,8 +23,8 @@ export async function uploadAttachment(target: AttachmentTarget, file: File, cap
 }
 
 /**
- * Adding (by URL or file) and removing attachments. `invalidate` names the queries that show them (the note, or
- * the trade's page), which are refetched after each change.
+ * Adding (by URL or file) and removing attachments. `invalidate` names the queries that show them (the note, the
+ * trade's page or the playbook's), which are refetched after each change.
  */
 export function useAttachmentMutations(invalidate: QueryKey[]) {
   const queryClient = useQueryClient();
