@@ -120,10 +120,11 @@ const tradeBase = z.object({
   account_id: z.uuid('account_id must be a trading account id').nullable().optional(),
   ...tradeFields,
 });
+const playbookId = z.uuid('playbook_id must be a playbook id').nullable().optional();
 /** POST /api/trades: a new trade may take a playbook (issue 27); later its page sets it with its ticks. */
-export const tradeInput = tradeBase.extend({ playbook_id: z.uuid('playbook_id must be a playbook id').nullable().optional() });
-/** PATCH /api/trades/:id */
-export const tradePatch = tradeBase.partial();
+export const tradeInput = tradeBase.extend({ playbook_id: playbookId });
+/** PATCH /api/trades/:id: playbook_id changes the trade's playbook (null clears it), dropping its ticks. */
+export const tradePatch = tradeBase.extend({ playbook_id: playbookId }).partial();
 
 const day = calendarDay();
 

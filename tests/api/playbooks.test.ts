@@ -227,6 +227,45 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect((await alice.get(`/api/playbooks/${mine.id}`)).body).toMatchObject({ name: 'Alice only', rules: [{ text: 'Secret rule' }], trades: 1 });
     expect((await alice.get(`/api/trade-playbooks/${aliceTrade.id}`)).body).toMatchObject({ playbook_id: mine.id, ticked_rule_ids: [mine.rules[0]!.id], followed_rules: true });
   });
+  it('sets, changes and clears a trade’s playbook through PATCH /api/trades/:id, dropping its ticks, and refuses another trader’s', async () => {
+    const first = await makePlaybook(alice, { name: 'Patch first', rules: [{ text: 'One' }, { text: 'Two' }] });
+    const second = await makePlaybook(alice, { name: 'Patch second', rules: [{ text: 'Only' }] });
+    const bobs = await makePlaybook(bob, { name: 'Patch Bob' });
+    const trade = await createTrade(alice, { date: '2026-04-10', symbol: 'ES', pnl: 40 });
+    const patch = (client: ApiClient, body: Record<string, unknown>) => client.patch(`/api/trades/${trade.id}`, body);
+
+    expect((await patch(alice, { playbook_id: first.id })).status).toBe(200);
+    await setTrade(alice, trade.id, first.id, first.rules.map((r) => r.id));
+    // The same playbook sent again with another field keeps the ticks.
+    const same = await patch(alice, { playbook_id: first.id, symbol: 'MES' });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.symbol).toBe('MES');
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: first.id, ticked_rule_ids: first.rules.map((r) => r.id), followed_rules: true });
+
+    // Another playbook: its ticks are dropped, and with rules none ticked, Reflect's answer follows (broken).
+    expect((await patch(alice, { playbook_id: second.id })).status).toBe(200);
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: second.id, ticked_rule_ids: [], followed_rules: false });
+    expect(((await alice.get(`/api/playbooks/${second.id}/report`)).body as PlaybookReport).report.trades).toBe(1);
+    expect(((await alice.get(`/api/playbooks/${first.id}/report`)).body as PlaybookReport).report.trades).toBe(0);
+
+    // Bob's playbook, a bad id, or Bob patching Alice's trade: refused, nothing changed (the symbol sent with it neither).
+    const borrowed = await patch(alice, { playbook_id: bobs.id, symbol: 'NQ' });
+    expect([borrowed.status, borrowed.body.error]).toEqual([400, 'playbook_id: Playbook not found']);
+    const bad = await patch(alice, { playbook_id: 'nope' });
+    expect([bad.status, bad.body.error]).toEqual([400, 'playbook_id: playbook_id must be a playbook id']);
+    expect((await patch(bob, { playbook_id: bobs.id })).status).toBe(404);
+    expect((await alice.get(`/api/trades/${trade.id}`)).body.symbol).toBe('MES');
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: second.id });
+
+    // null clears it; a PATCH without playbook_id leaves it alone.
+    await setTrade(alice, trade.id, second.id, [second.rules[0]!.id]);
+    expect((await patch(alice, { symbol: 'ES' })).status).toBe(200);
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: second.id, ticked_rule_ids: [second.rules[0]!.id] });
+    expect((await patch(alice, { playbook_id: null })).status).toBe(200);
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: null, ticked_rule_ids: [] });
+    expect(((await alice.get(`/api/playbooks/${second.id}`)).body as PlaybookDto).trades).toBe(0);
+  });
+
   it('keeps a playbook’s images (by URL and uploaded) to its trader, and deleting the playbook removes them and their files', async () => {
     const pb = await makePlaybook(alice, { name: 'With charts', rules: [{ text: 'Wait for the retest' }] });
     const other = await makePlaybook(alice, { name: 'Without charts' });

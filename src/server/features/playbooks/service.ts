@@ -89,6 +89,28 @@ async function computeReports(database: Database, userId: string, scope: ReportS
   };
 }
 
+/**
+ * Gives one of the trader's trades (already checked) a playbook of theirs, or none, with the rules of it the trade
+ * followed: PUT /api/trade-playbooks and PATCH /api/trades share it. A playbook or rule that is not the trader's is a
+ * 400 naming the field; Reflect's answer follows the ticks.
+ */
+export async function assignTradePlaybook(tx: Tx, userId: string, tradeId: string, playbookId: string | null, tickedRuleIds: readonly string[]) {
+  const repo = playbooksRepo(tx, userId);
+  const ticked = [...new Set(tickedRuleIds)];
+  if (playbookId === null) {
+    if (ticked.length > 0) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
+    await repo.setTradePlaybook(tradeId, null, []);
+    return;
+  }
+  if ((await repo.list(playbookId)).length === 0) throw badRequest('playbook_id: Playbook not found');
+  const rules = await repo.rules([playbookId]);
+  const own = new Set(rules.map((r) => r.id));
+  if (ticked.some((id) => !own.has(id))) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
+  await repo.setTradePlaybook(tradeId, playbookId, ticked);
+  const followed = deriveFollowedRules(ticked.length, rules.length);
+  if (followed !== null) await repo.setFollowedRules(tradeId, followed);
+}
+
 export const playbooksService = {
   list: (db: Database, userId: string): Promise<PlaybookDto[]> =>
     db.withUser(userId, async (tx) => {
@@ -136,19 +158,7 @@ export const playbooksService = {
     db.withUser(userId, async (tx) => {
       const repo = playbooksRepo(tx, userId);
       if (!(await repo.tradePlaybook(tradeId))) throw notFound('Trade not found');
-      const ticked = [...new Set(input.ticked_rule_ids)];
-      if (input.playbook_id === null) {
-        if (ticked.length > 0) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
-        await repo.setTradePlaybook(tradeId, null, []);
-      } else {
-        if ((await repo.list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
-        const rules = await repo.rules([input.playbook_id]);
-        const own = new Set(rules.map((r) => r.id));
-        if (ticked.some((id) => !own.has(id))) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
-        await repo.setTradePlaybook(tradeId, input.playbook_id, ticked);
-        const followed = deriveFollowedRules(ticked.length, rules.length);
-        if (followed !== null) await repo.setFollowedRules(tradeId, followed);
-      }
+      await assignTradePlaybook(tx, userId, tradeId, input.playbook_id, input.ticked_rule_ids);
       return readTradePlaybook(tx, userId, tradeId);
     }),
 

@@ -26,6 +26,7 @@ import { getPreferences, preferencesIn } from '../preferences/routes';
 import { readSqlTraderData, reportFilterSql } from '../reports/repo';
 import { loadMistakeTags } from '../risk/mistakes';
 import { playbooksRepo } from '../playbooks/repo';
+import { assignTradePlaybook } from '../playbooks/service';
 import { decodeCursor, encodeCursor } from './cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
@@ -394,7 +395,8 @@ export const tradesService = {
       if (patch.account_id && !(await repo.accountExists(patch.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      const merged = { ...rowAsInput(current), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+      const { playbook_id: playbookId, ...fields } = patch;
+      const merged = { ...rowAsInput(current), ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
       // The new day under the key it was sent as, so a bad one is named as the trader sent it.
       if (patch.date !== undefined && patch.trade_date === undefined) delete merged.trade_date;
       replacePlan(merged, patch);
@@ -407,6 +409,8 @@ export const tradesService = {
         ...execution,
         ...(patch.account_id !== undefined && { accountId: patch.account_id }),
       });
+      // Its playbook as PUT /api/trade-playbooks sets it, without ticks: the same playbook sent again keeps them.
+      if (playbookId !== undefined && playbookId !== current.playbookId) await assignTradePlaybook(tx, userId, id, playbookId, []);
       // A manual trade's symbol is the key of its bars, and its P&L the capture's: its figures follow (issue 29).
       await recomputeExcursions(tx, userId, { ids: [id] });
       return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
