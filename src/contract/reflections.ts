@@ -8,6 +8,7 @@ import type {
 } from '../domain/reflections';
 import { REFLECTION_PERIODS } from '../domain/reflections';
 import { accountFilter, agree, type Same } from './common';
+import { playbookReportShape } from './playbooks';
 
 /**
  * The reflections endpoints' contract (issue 14): GET /api/reflections, /summary, PATCH /api/reflections/:tradeId,
@@ -206,6 +207,7 @@ export const analysisReport = z.strictObject({
   totals,
   adherence,
   r: rStatistics,
+  playbooks: z.array(z.strictObject({ id: z.uuid(), name: z.string(), report: playbookReportShape })),
   comparison: periodComparison.nullable(),
   notice: z.strictObject({ title: z.string(), message: z.string(), detail: z.string().optional() }).nullable(),
   /** Money or percentages in the AI's prose that Edgebook did not give it. */

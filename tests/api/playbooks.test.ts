@@ -9,6 +9,7 @@ import { postSse } from '../support/sse';
 import { migrationsBefore, openMigratingDb } from './migration-support';
 import { importFile, ownFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
+import { addDays, getTodayInZone } from '../../src/domain/dates';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 
 /**
@@ -264,6 +265,41 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect((await patch(alice, { playbook_id: null })).status).toBe(200);
     expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: null, ticked_rule_ids: [] });
     expect(((await alice.get(`/api/playbooks/${second.id}`)).body as PlaybookDto).trades).toBe(0);
+  });
+
+  it('puts each playbook’s report for the period beside rule-following in Reflect’s analysis, the trader’s own trades only', async () => {
+    const carol = await newTrader(app, 'pb-carol');
+    const day = getTodayInZone(new Date(), 'America/New_York');
+    const pb = await makePlaybook(carol, { name: 'Analysis ORB', rules: [{ text: 'Range set' }, { text: 'Retest held' }] });
+    const quiet = await makePlaybook(carol, { name: 'Analysis quiet' });
+    // This week: +$120 every rule followed, -$45 one of two (3 of 4 ticks: 75%); a trade without a playbook; one of last year with it.
+    const won = await createTrade(carol, { date: day, symbol: 'NQ', pnl: 120 });
+    const lost = await createTrade(carol, { date: day, symbol: 'NQ', pnl: -45 });
+    await createTrade(carol, { date: day, symbol: 'ES', pnl: 500 });
+    const old = await createTrade(carol, { date: addDays(day, -400), symbol: 'NQ', pnl: 999 });
+    await setTrade(carol, won.id, pb.id, pb.rules.map((r) => r.id));
+    await setTrade(carol, lost.id, pb.id, [pb.rules[0]!.id]);
+    await setTrade(carol, old.id, pb.id, []);
+    // Bob's trade this week under his own playbook of the same name is not Carol's.
+    const bobs = await makePlaybook(bob, { name: 'Analysis ORB' });
+    const bobTrade = await createTrade(bob, { date: day, symbol: 'NQ', pnl: 7 });
+    await setTrade(bob, bobTrade.id, bobs.id, []);
+
+    const res = await carol.post('/api/analyze-reflections', { period: 'week', offset: 0 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.report.playbooks as Array<{ id: string; name: string; report: PlaybookReport['report'] }>;
+    // A playbook without trades in the period has no row.
+    expect(rows.map((r) => r.id)).toEqual([pb.id]);
+    expect(quiet.id).not.toBe(pb.id);
+    expect(rows[0]!.report).toMatchObject({ trades: 2, wins: 1, losses: 1, winRate: 50, netCents: 7500, rules: 2, adherence: 75 });
+    expect(rows[0]!.report.followed).toMatchObject({ trades: 1, netCents: 12000 });
+    expect(rows[0]!.report.broken).toMatchObject({ trades: 1, netCents: -4500 });
+    // The same figures as the playbook's own report over the same days.
+    const own = (await carol.get(`/api/playbooks/${pb.id}/report?range=custom&from=${res.body.report.from}&to=${res.body.report.to}`)).body as PlaybookReport;
+    expect(rows[0]!.report).toEqual(own.report);
+    // The page's trades sent: only those count.
+    const subset = await carol.post('/api/analyze-reflections', { timeframe: 'week', trades: [{ tradeId: won.id }] });
+    expect((subset.body.report.playbooks as typeof rows).map((r) => [r.id, r.report.trades, r.report.netCents])).toEqual([[pb.id, 1, 12000]]);
   });
 
   it('keeps a playbook’s images (by URL and uploaded) to its trader, and deleting the playbook removes them and their files', async () => {

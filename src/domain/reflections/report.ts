@@ -5,6 +5,7 @@ import type { AnalysisResult } from './local-analysis';
 import type { ReflectionPeriod } from './period';
 import type { Reflection } from './reflection';
 import type { ReflectionStatistics } from './statistics';
+import type { PlaybookReport } from '../playbooks/report';
 
 /**
  * The shapes the Reflect API answers with, shared by the server that builds them and the page that reads them, so
@@ -44,6 +45,13 @@ export interface AnalysisNotice {
   detail?: string;
 }
 
+/** One playbook's report in an analysis. */
+export interface AnalysisPlaybookRow {
+  id: string;
+  name: string;
+  report: PlaybookReport;
+}
+
 /** POST /api/analyze-reflections: the analysis, our figures around it, and where the prose came from. */
 export interface AnalysisReport {
   period: ReflectionPeriod;
@@ -60,6 +68,11 @@ export interface AnalysisReport {
   adherence: ReflectionStatistics['adherence'];
   /** The same trades in R (issue 27): the totals and the session, setup and weekday tables. */
   r: ReflectionRStatistics;
+  /**
+   * By Playbook beside the rule-following figures (issue 27 point 6): each of the trader's playbooks over the
+   * period's trades, from the playbooks' report (src/domain/playbooks), never from the model.
+   */
+  playbooks: AnalysisPlaybookRow[];
   comparison: PeriodComparison | null;
   notice: AnalysisNotice | null;
   /** Money or percentages in the AI's prose that Edgebook did not give it. */

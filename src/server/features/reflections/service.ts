@@ -37,6 +37,8 @@ import { tradesRepo, type AccountScope } from '../trades/repo';
 import { reflectionsRepo, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbooksService } from '../playbooks/service';
+import { readReportScope } from '../reports/service';
+import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
 
 type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };
 
@@ -70,6 +72,22 @@ async function accountNameOf(tx: Parameters<typeof accountsRepo>[0], userId: str
   const found = await accountsRepo(tx, userId).find(account);
   if (!found) throw badRequest('account: Trading account not found');
   return found.name;
+}
+
+/**
+ * The analysis's By Playbook rows: each playbook with trades in the period (and account; with the page's trades
+ * sent, only those), as the playbooks' report computes it over the reports' copy of the trades.
+ */
+async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tradeIds: string[] | undefined, now: Date) {
+  const filter: ReportFilter = { ...EMPTY_REPORT_FILTER, range: 'custom', from: data.from, to: data.to, account: data.account === 'all' ? [] : [data.account] };
+  const scope = await readReportScope(db, userId, filter, now);
+  if (tradeIds) {
+    const only = new Set(tradeIds);
+    const { columns, rows } = scope.set;
+    scope.set = { columns, rows: rows.filter((i) => only.has(columns.id[i]!)) };
+  }
+  const rows = await playbooksService.reportsInScope(db, userId, scope);
+  return rows.filter((row) => row.report.trades > 0);
 }
 
 /** The period's reflections and every figure the page shows, computed by the domain. */
@@ -229,6 +247,8 @@ export const reflectionsService = {
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     await progress({ stage: 'Computing your statistics', percent: 15 });
 
+    const playbooks = await playbookRowsOf(db, userId, data, tradeIds, now);
+
     const report = (source: AnalysisSource, analysis: AnalysisResult, notice: AnalysisNotice | null, unverifiedFigures: string[] = []): AnalysisReport => ({
       period: data.period,
       offset: data.offset,
@@ -243,6 +263,7 @@ export const reflectionsService = {
       totals: data.statistics.totals,
       adherence: data.statistics.adherence,
       r: data.rStatistics,
+      playbooks,
       comparison: data.comparison,
       notice,
       unverifiedFigures,

@@ -113,7 +113,7 @@ function AdherenceRow({ label, figures, testId }: { label: string; figures: Figu
 }
 
 /** By Playbook: each playbook's figures over the reports' filter, a row each. */
-export function PlaybooksTable({ report }: { report: PlaybooksReport }) {
+export function PlaybooksTable({ report }: { report: Pick<PlaybooksReport, 'playbooks'> }) {
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Figures by playbook">
       <Table verticalSpacing="xs" miw={720} data-testid="by-playbook-table">

@@ -28,6 +28,7 @@ import { formatWinRate } from '../../../domain/stats';
 import { streamAnalysis, type AnalysisReport, type PeriodQuery } from './api';
 import { winRateColor } from './side-panel';
 import { saveBlob } from '../../lib/download';
+import { PlaybooksTable } from '../playbooks/playbook-figures';
 import { toastError, toastInfo } from '../../lib/toast';
 
 type State =
@@ -350,6 +351,14 @@ function Report({ report }: { report: AnalysisReport }) {
                 <AdherenceBox label="Rules followed" figures={adherence.whenFollowed} testId="adherence-followed" />
                 <AdherenceBox label="Rules not followed" figures={adherence.whenNotFollowed} testId="adherence-not-followed" />
               </SimpleGrid>
+            </div>
+            <div data-testid="analysis-playbooks">
+              <Title order={3} size="h6" mb={4}>By Playbook</Title>
+              {report.playbooks.length === 0 ? (
+                <Text size="sm" c="dimmed">No trade of this period has a playbook.</Text>
+              ) : (
+                <PlaybooksTable report={report} />
+              )}
             </div>
             <FiguresTable
               caption="By Time of Day"
