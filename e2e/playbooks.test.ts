@@ -8,11 +8,14 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Playbooks in Chromium (issue 27, point 4): a playbook made with its checklist (a rule added and moved), given to a
- * trade whose rules are ticked on its page, and its report; at 390 and 1440 px in both themes, with axe.
+ * Playbooks in Chromium (issue 27, point 4): a playbook made with its checklist (a rule added and moved) and an
+ * uploaded chart, given to a trade whose rules are ticked on its page, and its report; at 390 and 1440 px in both themes, with axe.
  * Screenshots go to SCREENSHOT_DIR (or a temporary directory).
  */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-playbooks-'));
+
+/** A chart-like picture for the playbook's image: one of the app's own intro screenshots. */
+const CHART = fs.readFileSync(path.resolve(import.meta.dirname, '../src/web/public/intro/trade-log-dark.webp'));
 
 const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
 
@@ -52,6 +55,23 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
     expect(await page.getByTestId('playbook-title').innerText()).toBe('Opening range breakout');
     expect(await page.getByTestId('playbook-rules').locator('li').allInnerTexts()).toEqual(['Wait for the retest', 'Stop under the range', 'No entry after 11:00']);
     const playbookUrl = new URL(page.url()).pathname;
+    const playbookId = playbookUrl.split('/').pop()!;
+
+    // A chart of the setup, uploaded on its page, shown there and in its edit dialog.
+    const images = page.getByTestId('playbook-images');
+    await images.getByTestId('playbook-images-empty').waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await images.getByTestId('playbook-images-upload').click();
+    await (await chooser).setFiles({ name: 'orb-example.webp', mimeType: 'image/webp', buffer: CHART });
+    await eventually(() => images.getByTestId('playbook-images-item').count()).toBe(1);
+    await eventually(() => images.locator('img[src^="/api/attachments/files/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    await page.getByTestId('playbook-edit').click();
+    const editor = page.getByRole('dialog', { name: 'Edit playbook' });
+    await eventually(() => editor.getByTestId('playbook-editor-images-item').count()).toBe(1);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    const [image] = (await api.get(`/api/attachments?playbook_id=${playbookId}`)).body as Array<{ url: string }>;
+    expect((await api.request('GET', image!.url)).status).toBe(200);
 
     // The winner followed every rule; the loser only the first.
     await page.goto(`/trade/${win.id}`);
@@ -109,5 +129,7 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
     await waitForPath(page, '/playbooks');
     await page.getByTestId('playbooks-empty').waitFor();
     expect((await api.get(`/api/trades/${win.id}`)).status).toBe(200);
+    // Its image went with it.
+    expect((await api.request('GET', image!.url)).status).toBe(404);
   });
 });
