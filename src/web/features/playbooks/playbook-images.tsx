@@ -20,7 +20,8 @@ export function PlaybookImages({ playbookId, testId = 'playbook-images' }: { pla
         addLabel: 'Add',
         added: 'Image added',
         failed: 'Failed to add image',
-        empty: 'No images yet: add a chart of this setup.',
+        // A playbook not saved yet shows why instead.
+        empty: playbookId === null ? undefined : 'No images yet: add a chart of this setup.',
         disabledHint: 'Save the playbook first, then add its images.',
       }}
       testId={testId}
