@@ -58,6 +58,9 @@ describe('the analysis (issue 14 "Speed and finish")', () => {
     // break-even only.
     const scratch = await createTrade(api, { date: today, symbol: 'YM', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
     expect((await api.json('PATCH', `/api/reflections/${scratch.id}`, { followed_rules: true })).status).toBe(200);
+    // The scratch under a playbook, its one rule ticked (still followed): the By Playbook table's row (issue 27).
+    const playbook = (await api.post('/api/playbooks', { name: 'Lunch fade', rules: [{ text: 'Wait for the first pullback' }] })).body;
+    expect((await api.put(`/api/trade-playbooks/${scratch.id}`, { playbook_id: playbook.id, ticked_rule_ids: [playbook.rules[0].id] })).status).toBe(200);
     // A second scratch: Lunch is the one session with two trades (the analysis's 'Best session') and Reversal the
     // most traded setup, both without a win or a loss. A scratch the week before: the previous weeks have trades
     // but no win rate either.
@@ -89,6 +92,11 @@ describe('the analysis (issue 14 "Speed and finish")', () => {
     expect(await row('figures-by-time-of-day', 'Lunch').innerText()).toMatch(/Lunch\s+2\s+—\s+\$0\.00/);
     expect(await row('figures-by-setup', 'Reversal').innerText()).toMatch(/Reversal\s+2\s+—\s+\$0\.00/);
     expect(await dialog.getByTestId('adherence-followed').innerText()).toMatch(/Win rate\s+—/);
+    // By Playbook beside rule adherence: trades, win rate, net, expectancy (none without a win or loss), R, rules
+    // followed, followed / broken net.
+    const byPlaybook = dialog.getByTestId('analysis-playbooks').getByTestId('by-playbook-row');
+    expect(await byPlaybook.count()).toBe(1);
+    expect(await byPlaybook.innerText()).toMatch(/Lunch fade\s+1\s+—\s+\$0\.00\s+—\s+—\s+100\.0%\s+\$0\.00\s*\/\s*—/);
     // The previous four weeks had one scratch between them.
     const previous = dialog.getByTestId('figures-previous-weeks').getByRole('row');
     await previous.first().waitFor();
@@ -98,5 +106,7 @@ describe('the analysis (issue 14 "Speed and finish")', () => {
     expect(await dialog.innerText()).not.toMatch(/(^|\s)0\.0%/);
     await waitForAnimations(s.page);
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-analysis-${name}-${theme}.png`) });
+    await dialog.getByTestId('analysis-playbooks').scrollIntoViewIfNeeded();
+    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-analysis-playbooks-${name}-${theme}.png`) });
   });
 });
