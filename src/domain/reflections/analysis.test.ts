@@ -225,6 +225,24 @@ describe('summary, export and prompt', () => {
       expect(text).toContain(`\n${heading}\n`);
     }
     expect(text).toContain('- AM: 3 trades, 100.0% win rate, $470.31');
+    expect(text).not.toContain('BY PLAYBOOK');
+  });
+
+  it('writes each playbook’s report as a BY PLAYBOOK section (issue 27)', () => {
+    const stats = computeReflectionStatistics(week());
+    const figures = (trades: number, wins: number, losses: number, netCents: number) => ({
+      trades, wins, losses, winRate: wins + losses ? Math.round((wins / (wins + losses)) * 1000) / 10 : null, netCents,
+      expectancyCents: null, expectancyR: null, tradesWithRisk: 0, tradesWithoutRisk: trades,
+    });
+    const text = formatAnalysisAsText({
+      title: 'Edgebook analysis', label: 'This Week', from: '2026-03-09', to: '2026-03-15', source: 'local',
+      analysis: buildLocalAnalysis(stats), totals: stats.totals,
+      playbooks: [
+        { name: 'ORB', report: { ...figures(3, 2, 1, 15000), rules: 2, adherence: 83.3, followed: figures(2, 2, 0, 25000), broken: figures(1, 0, 1, -10000) } },
+        { name: 'No rules', report: { ...figures(1, 0, 0, 0), rules: 0, adherence: null, followed: figures(0, 0, 0, 0), broken: figures(0, 0, 0, 0) } },
+      ],
+    });
+    expect(text).toContain('\nBY PLAYBOOK\n- ORB: 3 trades, 66.7% win rate, $150.00, rules followed 83.3%, followed $250.00 / broken -$100.00\n- No rules: 1 trade, — win rate, $0.00\n');
   });
 
   it("writes '—', not 0.0%, as the win rate of a group where nothing was won or lost (issue 14)", () => {

@@ -2,6 +2,7 @@ import { formatShortDay } from '../dates/calendar-day';
 import { formatUsd } from '../money';
 import { formatWinRate } from '../stats/win-rate';
 import { count } from '../text';
+import type { PlaybookReport } from '../playbooks/report';
 import type { PeriodComparison } from './comparison';
 import { buildTradingInsights } from './insights';
 import type { AnalysisGroupFigures, AnalysisResult } from './local-analysis';
@@ -56,6 +57,8 @@ export function formatAnalysisAsText(input: {
   /** The period's wins and losses: the summary's win rate is '—' when there are none. */
   totals: Pick<GroupFigures, 'wins' | 'losses'>;
   comparison?: PeriodComparison | null;
+  /** By Playbook (issue 27): each playbook's report over the period's trades. */
+  playbooks?: ReadonlyArray<{ name: string; report: PlaybookReport }>;
 }): string {
   const { analysis } = input;
   const section = (heading: string, items: readonly string[]) =>
@@ -86,7 +89,19 @@ export function formatAnalysisAsText(input: {
     ...table('BY TIME OF DAY', analysis.statistics.byTimeOfDay.map((r) => ({ name: r.session, ...r }))),
     ...table('BY SETUP', analysis.statistics.bySetupType.map((r) => ({ name: r.setup, ...r }))),
     ...table('BY DAY OF WEEK', analysis.statistics.byMarketCondition.map((r) => ({ name: r.day, ...r }))),
+    ...(input.playbooks?.length ? ['BY PLAYBOOK', ...input.playbooks.map(({ name, report }) => `- ${name}: ${describePlaybook(report)}`), ''] : []),
   ].join('\n');
+}
+
+/** One playbook's line of the text export: its results, then its rules followed and what following them made. */
+function describePlaybook(r: PlaybookReport): string {
+  const parts = [`${r.trades} trade${r.trades === 1 ? '' : 's'}`, `${formatWinRate(r.winRate, r.wins + r.losses)} win rate`, formatUsd(r.netCents)];
+  if (r.adherence !== null) parts.push(`rules followed ${r.adherence.toFixed(1)}%`);
+  if (r.followed.trades > 0 || r.broken.trades > 0) {
+    const net = (f: PlaybookReport['followed']) => (f.trades === 0 ? '—' : formatUsd(f.netCents));
+    parts.push(`followed ${net(r.followed)} / broken ${net(r.broken)}`);
+  }
+  return parts.join(', ');
 }
 
 /** Part 2 §9: {product}-analysis-{period}-{yyyy-MM-dd}, named after the first day of the analysed period. */

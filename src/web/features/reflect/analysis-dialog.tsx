@@ -122,6 +122,7 @@ function exportReport(report: AnalysisReport | undefined, format: 'json' | 'txt'
           analysis: report.analysis,
           totals: report.totals,
           comparison: report.comparison,
+          playbooks: report.playbooks,
         }),
       );
     }
