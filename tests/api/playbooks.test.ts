@@ -379,3 +379,46 @@ describe.each(backends())('migration playbooks on a database with data on %s', (
     }
   });
 });
+
+describe.each(backends())('migration playbook images on a database with data on %s', (backend) => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the images of notes and trades, and an image belongs to exactly one note, trade or playbook of its trader', async () => {
+    const db = await openMigratingDb(backend);
+    try {
+      const before = migrationsBefore(31);
+      folders.push(before);
+      await db.migrate(before);
+      const user = 'user-before-0031';
+      await db.query(`insert into "user" (id, name, email) values ($1, 'Before', 'before-0031@example.com')`, [user]);
+      const trade = '00000000-0000-4000-8000-000000000311';
+      await db.query(
+        `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ($1, $2, '2025-06-10T12:00:00Z', 'Tuesday', 'NQ', 'AM', 'Win', 10)`,
+        [trade, user],
+      );
+      const note = ((await db.query(`insert into notes (user_id, title) values ($1, 'Before') returning id`, [user])).rows[0] as { id: string }).id;
+      await db.query(`insert into attachments (user_id, note_id, url) values ($1, $2, 'https://x.test/n.png')`, [user, note]);
+      await db.query(`insert into attachments (user_id, trade_id, url) values ($1, $2, 'https://x.test/t.png')`, [user, trade]);
+      const rowsBefore = (await db.query(`select id, note_id, trade_id, url from attachments order by url`)).rows;
+
+      await db.migrate(migrationsFolder);
+
+      const rowsAfter = (await db.query(`select id, note_id, trade_id, playbook_id, url from attachments order by url`)).rows;
+      expect(rowsAfter).toEqual(rowsBefore.map((r) => ({ ...r, playbook_id: null })));
+      const playbook = ((await db.query(`insert into playbooks (user_id, name) values ($1, 'Mine') returning id`, [user])).rows[0] as { id: string }).id;
+      await db.query(`insert into attachments (user_id, playbook_id, url) values ($1, $2, 'https://x.test/p.png')`, [user, playbook]);
+      // Two owners at once, or another trader's playbook, are refused by the database too.
+      await expect(db.query(`insert into attachments (user_id, playbook_id, note_id, url) values ($1, $2, $3, 'https://x.test/x.png')`, [user, playbook, note])).rejects.toThrow(/attachments_one_owner_row/);
+      await db.query(`insert into "user" (id, name, email) values ('other-0031', 'Other', 'other-0031@example.com')`);
+      await expect(db.query(`insert into attachments (user_id, playbook_id, url) values ('other-0031', $1, 'https://x.test/o.png')`, [playbook])).rejects.toThrow(/attachments_playbook_owner_fk/);
+      // Deleting the playbook deletes its image rows.
+      await db.query(`delete from playbooks where id = $1`, [playbook]);
+      expect((await db.query(`select count(*)::int as n from attachments`)).rows[0]).toEqual({ n: 2 });
+    } finally {
+      await db.close();
+    }
+  });
+});
