@@ -205,9 +205,9 @@ describe('the signed-in first screen', () => {
     await page.getByRole('tooltip', { name: 'Reports', exact: true }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-reports');
     await page.keyboard.press('Tab');
-    await page.getByRole('tooltip', { name: 'Reflect', exact: true }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-reflect');
+    await page.getByRole('tooltip', { name: 'Playbooks', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-playbooks');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/reflect');
+    await page.waitForURL((url) => url.pathname === '/playbooks');
   });
 });

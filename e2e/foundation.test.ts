@@ -520,6 +520,7 @@ describe('the app shell', () => {
       ['Dashboard', '/'],
       ['Trade Log', '/trade-log'],
       ['Reports', '/reports'],
+      ['Playbooks', '/playbooks'],
       ['Reflect', '/reflect'],
       ['ReflectAI', '/reflect-ai'],
       ['Notebook', '/notebook'],

@@ -91,7 +91,7 @@ describe('keyboard only (issue 24)', () => {
       await page.keyboard.press('Enter');
       await eventually(() => shell.sidebarOnScreen()).toBe(true);
     }
-    await tabTo(page, 'nav-notebook', phone ? 9 : 13);
+    await tabTo(page, 'nav-notebook', phone ? 10 : 14);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/notebook');
     await eventually(() => page.getByTestId('nav-notebook').getAttribute('aria-current')).toBe('page');
