@@ -225,7 +225,7 @@ export const reportsService = {
 
   async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, distribution: computeDistribution(scope.set, of) };
+    return { basis: scope.basis, distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined) };
   },
 
   /** The values the trader's trades hold, for the filter bar's choices. */
