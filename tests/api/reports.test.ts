@@ -303,7 +303,7 @@ describe.each(backends())('reports on %s', (backend) => {
     const overview = conforms(overviewReport, await carol.get('/api/reports/overview'));
     expect(overview.overview).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, maxDrawdown: null, bestDay: null });
     expect(overview.basis.computedFrom).toBe('Computed from 0 trades');
-    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0 });
+    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0, tradesWithoutRisk: 0 });
     expect(conforms(heatmapReport, await carol.get('/api/reports/heatmap')).heatmap.cells).toEqual([]);
     expect(conforms(distributionReport, await carol.get('/api/reports/distribution?of=pnl')).distribution.buckets).toEqual([]);
     expect(conforms(calendarReport, await carol.get('/api/reports/calendar')).calendar.days).toEqual([]);

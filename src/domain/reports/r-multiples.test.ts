@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RiskDefault } from '../risk/planned-risk';
+import { computeBreakdown } from './breakdown';
 import { computeDistribution, computeRDistribution } from './distribution';
 import { computeRiskColumn, computeROverview } from './r-multiples';
 import { allTrades, buildTradeColumns, type ReportTrade } from './report-trade';
@@ -134,5 +135,47 @@ describe('the distribution of R (issue 27, point 3)', () => {
     expect([own.buckets.reduce((n, b) => n + b.trades, 0), own.excluded]).toEqual([3, 3]);
     const none = buildTradeColumns([trade('x', 100), trade('y', -100)]);
     expect(computeDistribution(allTrades(none), 'r')).toEqual({ of: 'r', buckets: [], excluded: 2, total: 2 });
+  });
+});
+
+describe('breakdowns in R (issue 27, point 3)', () => {
+  const trades = [
+    trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2, tags: ['A+'] }), // NQ +2R
+    trade('amount', -15_000, { riskCents: 30_000, tags: ['A+', 'fomo'] }), // NQ -0.5R
+    trade('default-points', -40_000), // NQ -1R by its default
+    trade('default-dollars', 62_500, { accountId: 'acct-b', symbol: 'MES' }), // MES +2.5R by account B's default
+    trade('none', 10_000, { symbol: 'MES', tags: ['fomo'] }), // MES, no R
+    trade('scratch', 0, { riskCents: 20_000 }), // NQ 0R
+  ];
+  const columns = buildTradeColumns(trades);
+  const byKey = (rows: Array<{ key: string; r: unknown }>) => Object.fromEntries(rows.map((row) => [row.key, row.r]));
+
+  it("each row's net R and expectancy from its trades with a planned risk, the others counted apart", () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'instrument', { timeZone: 'America/New_York', risk: computeRiskColumn(columns, defaults) });
+    // NQ: +2 - 0.5 - 1 + 0 = +0.5R over 4 trades, 0.125R a trade, half away from zero: 0.13R. MES: +2.5R, one trade apart.
+    expect(byKey(breakdown.rows)).toEqual({
+      NQ: { tradesWithRisk: 4, tradesWithoutRisk: 0, totalR: 0.5, expectancyR: 0.13 },
+      MES: { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: 2.5, expectancyR: 2.5 },
+    });
+    expect(breakdown.tradesWithoutRisk).toBe(1);
+    // The dollar figures are still of every trade of the row.
+    expect(breakdown.rows.find((row) => row.key === 'MES')).toMatchObject({ trades: 2, netCents: 72_500 });
+  });
+
+  it('a trade with two tags counts in both rows; a row with no planned risk has no R', () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'tag', { timeZone: 'America/New_York', risk: computeRiskColumn(columns, defaults) });
+    expect(byKey(breakdown.rows)).toEqual({
+      'A+': { tradesWithRisk: 2, tradesWithoutRisk: 0, totalR: 1.5, expectancyR: 0.75 },
+      fomo: { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: -0.5, expectancyR: -0.5 },
+    });
+    const none = buildTradeColumns([trade('x', 100, { symbol: 'ES' })]);
+    expect(computeBreakdown(allTrades(none), 'instrument', { timeZone: 'America/New_York' }).rows[0]!.r).toEqual({ tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null, expectancyR: null });
+  });
+
+  it("without the trader's defaults, only the trades' own plans count", () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'instrument', { timeZone: 'America/New_York' });
+    // NQ: +2 - 0.5 + 0 = +1.5R over 3; the trade priced only by a default is apart.
+    expect(byKey(breakdown.rows)).toMatchObject({ NQ: { tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 1.5, expectancyR: 0.5 } });
+    expect(breakdown.tradesWithoutRisk).toBe(3);
   });
 });
