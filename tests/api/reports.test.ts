@@ -143,7 +143,8 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(equity.equity).toEqual(asJson(computeEquity(selected)));
     const heatmap = conforms(heatmapReport, await alice.get(`/api/reports/heatmap${query(filter)}`));
     expect(heatmap.heatmap).toEqual(asJson(computeHeatmap(selected, NY)));
-    for (const of of ['pnl', 'hold'] as const) {
+    // Alice has no planned risk nor default here: the distribution in R leaves every trade out, as the domain does.
+    for (const of of ['pnl', 'hold', 'r'] as const) {
       const dist = conforms(distributionReport, await alice.get(`/api/reports/distribution${query(filter, { of })}`));
       expect(dist.distribution).toEqual(asJson(computeDistribution(selected, of)));
     }
@@ -273,7 +274,8 @@ describe.each(backends())('reports on %s', (backend) => {
       [`/api/reports/overview?symbol=${'X'.repeat(51)}`, 'symbol.0'],
       ['/api/reports/breakdown?by=color', 'by'],
       ['/api/reports/breakdown', 'by'],
-      ['/api/reports/distribution?of=r', 'of'],
+      ['/api/reports/distribution?of=rr', 'of'],
+      ['/api/reports/distribution', 'of'],
       ['/api/reports/calendar?year=1800', 'year'],
       [`/api/reports/overview?${Array.from({ length: 101 }, (_, i) => `tag=t${i}`).join('&')}`, 'tag'],
     ];
