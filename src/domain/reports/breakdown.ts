@@ -243,10 +243,9 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
   const c = set.columns;
   const risk = context.risk ?? c.ownRisk;
   // R is summed exactly (src/domain/risk/r-summary.ts), per group, as the Overview's and Reflect's R.
-  const inR = new Map<number, RAccumulator>();
+  const inR: RAccumulator[] = [];
   const addR = (group: number, i: number) => {
-    let acc = inR.get(group);
-    if (!acc) inR.set(group, (acc = new RAccumulator()));
+    const acc = (inR[group] ??= new RAccumulator());
     const code = c.result[i]!;
     const cents = risk[i]!;
     acc.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: cents > 0 ? cents : null, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' });
@@ -292,7 +291,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
   for (let g = 0; g < sums.groups; g++) {
     if (sums.trades[g] === 0) continue;
     const key = keys[g]!;
-    const r = inR.get(g)!.summary();
+    const r = inR[g]!.summary();
     rows.push({
       key,
       label: labelBreakdownKey(by, key, context.accountName),
