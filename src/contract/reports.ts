@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BREAKDOWNS } from '../domain/reports/breakdown';
+import { BREAKDOWNS, type Breakdown } from '../domain/reports/breakdown';
 import { DISTRIBUTIONS } from '../domain/reports/distribution';
 import {
   DATE_PRESETS,
@@ -343,12 +343,15 @@ const breakdownRow = z.strictObject({
   profitFactor: z.number().nonnegative().nullable(),
   expectancyCents: cents.nullable(),
   sharePercent: percent.nullable(),
+  /** The row in R (issue 27): of its trades with a planned risk, the others counted apart. */
+  r: z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure, expectancyR: rFigure }),
 });
 /** GET /api/reports/breakdown */
 export const breakdownReport = z.strictObject({
   basis: reportBasis,
-  breakdown: z.strictObject({ by: z.enum(BREAKDOWNS), rows: z.array(breakdownRow), total: count, excluded: count }),
+  breakdown: z.strictObject({ by: z.enum(BREAKDOWNS), rows: z.array(breakdownRow), total: count, excluded: count, tradesWithoutRisk: count }),
 });
+agree<Same<z.infer<typeof breakdownReport>['breakdown'], Breakdown>>(true);
 
 /** GET /api/reports/heatmap */
 export const heatmapReport = z.strictObject({

@@ -465,15 +465,18 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
 
   it('reports: overview, equity, a breakdown, the heatmap, the calendar, a distribution and the filter options', async () => {
     const client = await newTrader(app, 'reports-contract');
-    await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 120, commission: 4, tags: ['A+'] });
+    await createTrade(client, { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: 120, commission: 4, tags: ['A+'], risk_amount: 60 });
     await createTrade(client, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40.5 });
     const overview = conforms(overviewReport, await client.get('/api/reports/overview?range=custom&from=2026-03-01'));
     expect(overview.overview).toMatchObject({ trades: 2, netCents: 7950, maxConsecutiveLosses: 1 });
     expect(conforms(equityReport, await client.get('/api/reports/equity')).equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
-    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => r.key)).toEqual(['NQ']);
+    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => [r.key, r.r.totalR])).toEqual([['NQ', 2]]);
+    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument')).breakdown.tradesWithoutRisk).toBe(1);
     conforms(heatmapReport, await client.get('/api/reports/heatmap'));
     expect(conforms(calendarReport, await client.get('/api/reports/calendar')).calendar.year).toBe(2026);
     conforms(distributionReport, await client.get('/api/reports/distribution?of=pnl'));
+    const inR = conforms(distributionReport, await client.get('/api/reports/distribution?of=r')).distribution;
+    expect([inR.buckets.map((b) => [b.label, b.from, b.to, b.trades]), inR.excluded]).toEqual([[['2R to 2.5R', 2, 2.5, 1]], 1]);
     expect(conforms(reportOptions, await client.get('/api/reports/options')).symbol).toEqual(['ES', 'NQ']);
     conforms(apiError, await client.get('/api/reports/overview?hour=99'), 400);
   });

@@ -143,7 +143,8 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(equity.equity).toEqual(asJson(computeEquity(selected)));
     const heatmap = conforms(heatmapReport, await alice.get(`/api/reports/heatmap${query(filter)}`));
     expect(heatmap.heatmap).toEqual(asJson(computeHeatmap(selected, NY)));
-    for (const of of ['pnl', 'hold'] as const) {
+    // Alice has no planned risk nor default here: the distribution in R leaves every trade out, as the domain does.
+    for (const of of ['pnl', 'hold', 'r'] as const) {
       const dist = conforms(distributionReport, await alice.get(`/api/reports/distribution${query(filter, { of })}`));
       expect(dist.distribution).toEqual(asJson(computeDistribution(selected, of)));
     }
@@ -273,7 +274,8 @@ describe.each(backends())('reports on %s', (backend) => {
       [`/api/reports/overview?symbol=${'X'.repeat(51)}`, 'symbol.0'],
       ['/api/reports/breakdown?by=color', 'by'],
       ['/api/reports/breakdown', 'by'],
-      ['/api/reports/distribution?of=r', 'of'],
+      ['/api/reports/distribution?of=rr', 'of'],
+      ['/api/reports/distribution', 'of'],
       ['/api/reports/calendar?year=1800', 'year'],
       [`/api/reports/overview?${Array.from({ length: 101 }, (_, i) => `tag=t${i}`).join('&')}`, 'tag'],
     ];
@@ -303,7 +305,7 @@ describe.each(backends())('reports on %s', (backend) => {
     const overview = conforms(overviewReport, await carol.get('/api/reports/overview'));
     expect(overview.overview).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, maxDrawdown: null, bestDay: null });
     expect(overview.basis.computedFrom).toBe('Computed from 0 trades');
-    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0 });
+    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0, tradesWithoutRisk: 0 });
     expect(conforms(heatmapReport, await carol.get('/api/reports/heatmap')).heatmap.cells).toEqual([]);
     expect(conforms(distributionReport, await carol.get('/api/reports/distribution?of=pnl')).distribution.buckets).toEqual([]);
     expect(conforms(calendarReport, await carol.get('/api/reports/calendar')).calendar.days).toEqual([]);

@@ -122,6 +122,63 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
   });
 
+  it('distributes the R of the trades with a planned risk in half-R buckets, the others counted apart, each trader their own', async () => {
+    const res = await alice.get('/api/reports/distribution?of=r');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { distribution } = res.body;
+    // C -1R, B -0.5R, E +1R, A +2R: the buckets from C's to A's, D (no plan, no default) left out.
+    expect([distribution.of, distribution.total, distribution.excluded]).toEqual(['r', 5, 1]);
+    const buckets = (list: Array<{ label: string; trades: number; netCents: number }>) => list.map((b) => [b.label, b.trades, b.netCents]);
+    expect(buckets(distribution.buckets)).toEqual([
+      ['-1R to -0.5R', 1, -10_000],
+      ['-0.5R to 0R', 1, -15_000],
+      ['0R to 0.5R', 0, 0],
+      ['0.5R to 1R', 0, 0],
+      ['1R to 1.5R', 1, 10_000],
+      ['1.5R to 2R', 0, 0],
+      ['2R to 2.5R', 1, 80_000],
+    ]);
+    // The filter model applies: NQ only (A, B, E).
+    const nq = (await alice.get('/api/reports/distribution?of=r&symbol=NQ')).body.distribution;
+    expect([nq.total, nq.excluded, nq.buckets.reduce((n: number, b: { trades: number }) => n + b.trades, 0)]).toEqual([3, 0, 3]);
+    // Bob's two trades by his own plan and default: -$70 on $25 is -2.8R, +$30 on $10 is +3R (open bucket). None of Alice's.
+    const bobs = (await bob.get('/api/reports/distribution?of=r')).body.distribution;
+    expect([bobs.total, bobs.excluded]).toEqual([2, 0]);
+    expect(buckets(bobs.buckets).filter(([, trades]) => trades !== 0)).toEqual([
+      ['-3R to -2.5R', 1, -7_000],
+      ['3R and over', 1, 3_000],
+    ]);
+  });
+
+  it("breaks the trades down with each row's net and expectancy in R, the trades without a planned risk counted apart", async () => {
+    const res = await alice.get('/api/reports/breakdown?by=instrument');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = (list: Array<{ key: string; trades: number; netCents: number; r: unknown }>) => Object.fromEntries(list.map((row) => [row.key, [row.trades, row.netCents, row.r]]));
+    // NQ: A +2R, B -0.5R, E +1R: +2.5R, 0.83R a trade. MES: C -1R by Alice's default. ES: D, no planned risk.
+    expect(rows(res.body.breakdown.rows)).toEqual({
+      NQ: [3, 75_000, { tradesWithRisk: 3, tradesWithoutRisk: 0, totalR: 2.5, expectancyR: 0.83 }],
+      MES: [1, -10_000, { tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: -1, expectancyR: -1 }],
+      ES: [1, 5_000, { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null, expectancyR: null }],
+    });
+    expect(res.body.breakdown.tradesWithoutRisk).toBe(1);
+    // Bob's ES is priced by his own default, never Alice's trades: -2.8R and +3R.
+    const bobs = (await bob.get('/api/reports/breakdown?by=instrument')).body.breakdown;
+    expect(rows(bobs.rows)).toEqual({
+      ES: [1, -7_000, { tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: -2.8, expectancyR: -2.8 }],
+      NQ: [1, 3_000, { tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: 3, expectancyR: 3 }],
+    });
+    expect(bobs.tradesWithoutRisk).toBe(0);
+  });
+
+  it('refuses a distribution of anything but pnl, hold or r with a 400 naming of', async () => {
+    for (const query of ['of=R', 'of=risk', 'of=', '']) {
+      const res = await alice.get(`/api/reports/distribution?${query}`);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(res.body.error, query).toMatch(/^of: /);
+    }
+    expect((await alice.get('/api/reports/distribution?of=rr')).body.error).toBe('of: of must be one of pnl, hold, r');
+  });
+
   it("gives Reflect's analysis in R, per session and setup, from the trades' plans and the trader's own defaults", async () => {
     const trader = await newTrader(app, 'rfilter-reflect');
     const day = { date: getTodayInZone(new Date(), 'America/New_York') };

@@ -1,5 +1,6 @@
 import type { Cents } from '../cents';
 import { addDays, addMonths, formatCalendarDay, formatDay, type CalendarDay } from '../dates/calendar-day';
+import { RAccumulator } from '../risk/r-summary';
 import type { TradeAggregate } from '../stats/trade-aggregate';
 import { GroupSums } from './aggregate-rows';
 import {
@@ -13,7 +14,7 @@ import {
   type ResolvedRange,
 } from './filter';
 import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
-import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
+import { getEntryHours, RESULT, type TextColumn, type TradeSet } from './report-trade';
 
 /** Breakdowns (issue 26 point 4): the dimensions a trader groups trades by. */
 export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
@@ -73,6 +74,17 @@ export interface BreakdownRow {
   expectancyCents: Cents | null;
   /** The group's trades as a share of all trades in the filter (tags: a trade with two tags counts in both rows). */
   sharePercent: number | null;
+  /** The group in R (issue 27): of its trades with a planned risk, the others counted apart. */
+  r: BreakdownR;
+}
+
+export interface BreakdownR {
+  tradesWithRisk: number;
+  tradesWithoutRisk: number;
+  /** Sum of the trades' R; null when none has a planned risk. */
+  totalR: number | null;
+  /** The average R of a trade with a planned risk. */
+  expectancyR: number | null;
 }
 
 export interface Breakdown {
@@ -82,12 +94,19 @@ export interface Breakdown {
   total: number;
   /** Trades that lack the dimension (no entry time for the hour) and are in no row. */
   excluded: number;
+  /** Trades in the filter without a planned risk: in the rows' counts, never in their R. */
+  tradesWithoutRisk: number;
 }
 
 export interface BreakdownContext {
   timeZone: string;
   /** Names of the trader's accounts by id. */
   accountName?: (id: string) => string | undefined;
+  /**
+   * Every trade's planned risk in cents, NaN without (r-multiples.ts's getRiskColumn, with the trader's defaults); the
+   * trades' own plans when left out.
+   */
+  risk?: Float64Array;
 }
 
 export function labelBreakdownKey(by: BreakdownBy, key: string, accountName?: (id: string) => string | undefined): string {
@@ -122,7 +141,7 @@ function sortKeyOf(by: BreakdownBy, key: string): number | string {
 }
 
 /** A group's figures from its sums: the same formulas as the Overview's. */
-export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Omit<BreakdownRow, 'key' | 'label'> {
+export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Omit<BreakdownRow, 'key' | 'label' | 'r'> {
   return {
     trades: aggregate.trades,
     wins: aggregate.wins,
@@ -222,7 +241,18 @@ function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: stri
 /** One dimension's groups of trades, each row with the Overview's formulas; trades lacking the dimension are counted apart. */
 export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: BreakdownContext): Breakdown {
   const c = set.columns;
+  const risk = context.risk ?? c.ownRisk;
+  // R is summed exactly (src/domain/risk/r-summary.ts), per group, as the Overview's and Reflect's R.
+  const inR: RAccumulator[] = [];
+  const addR = (group: number, i: number) => {
+    const acc = (inR[group] ??= new RAccumulator());
+    const code = c.result[i]!;
+    const cents = risk[i]!;
+    acc.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: cents > 0 ? cents : null, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' });
+  };
   let excluded = 0;
+  let tradesWithoutRisk = 0;
+  for (const i of set.rows) if (!(risk[i]! > 0)) tradesWithoutRisk++;
   let keys: readonly string[];
   let sums: GroupSums;
   if (by === 'tag') {
@@ -232,7 +262,10 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
       const from = c.tagStart[i]!;
       const to = c.tagStart[i + 1]!;
       if (from === to) excluded++;
-      for (let k = from; k < to; k++) sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!);
+      for (let k = from; k < to; k++) {
+        sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!);
+        addR(c.tagCodes[k]!, i);
+      }
     }
   } else {
     const groups = groupsOf(set, by, context.timeZone);
@@ -248,7 +281,9 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
     sums = new GroupSums(Math.max(count, keys.length));
     for (let k = 0; k < set.rows.length; k++) {
       const g = assigned[k]!;
-      if (g >= 0) sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!);
+      if (g < 0) continue;
+      sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!);
+      addR(g, set.rows[k]!);
     }
   }
   const total = set.rows.length;
@@ -256,7 +291,13 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
   for (let g = 0; g < sums.groups; g++) {
     if (sums.trades[g] === 0) continue;
     const key = keys[g]!;
-    rows.push({ key, label: labelBreakdownKey(by, key, context.accountName), ...toBreakdownFigures(sums.aggregate(g), total) });
+    const r = inR[g]!.summary();
+    rows.push({
+      key,
+      label: labelBreakdownKey(by, key, context.accountName),
+      ...toBreakdownFigures(sums.aggregate(g), total),
+      r: { tradesWithRisk: r.tradesWithRisk, tradesWithoutRisk: r.tradesWithoutRisk, totalR: r.totalR, expectancyR: r.expectancyR },
+    });
   }
   if (ORDINAL.has(by)) {
     rows.sort((a, b) => {
@@ -267,7 +308,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
   } else {
     rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
   }
-  return { by, rows, total, excluded };
+  return { by, rows, total, excluded, tradesWithoutRisk };
 }
 
 const lastDayOfMonth = (month: string) => addDays(addMonths(`${month}-01`, 1), -1);

@@ -5,15 +5,15 @@ import { calculateWinRateOrNull } from './formulas';
 import type { TradeSet } from './report-trade';
 
 /**
- * Distributions (issue 26 point 5): how many trades ended in each range of net P&L, and of hold time. Each bucket
- * includes its lower bound and not its upper one; the first and last may be open ("under", "and over") so that a few
- * outliers do not squeeze every other trade into one bar.
+ * Distributions (issue 26 point 5): how many trades ended in each range of net P&L, of hold time, and of R (issue 27
+ * point 3). Each bucket includes its lower bound and not its upper one; the first and last may be open ("under", "and
+ * over") so that a few outliers do not squeeze every other trade into one bar.
  */
-export const DISTRIBUTIONS = ['pnl', 'hold'] as const;
+export const DISTRIBUTIONS = ['pnl', 'hold', 'r'] as const;
 export type DistributionOf = (typeof DISTRIBUTIONS)[number];
 
 export interface DistributionBucket {
-  /** Cents for P&L, seconds for hold time; null is open. */
+  /** Cents for P&L, seconds for hold time, R-multiples for R; null is open. */
   from: number | null;
   to: number | null;
   label: string;
@@ -27,7 +27,7 @@ export interface DistributionBucket {
 export interface Distribution {
   of: DistributionOf;
   buckets: DistributionBucket[];
-  /** Trades in no bucket (hold time: without times). */
+  /** Trades in no bucket (hold time: without times; R: without a planned risk). */
   excluded: number;
   total: number;
 }
@@ -120,6 +120,62 @@ export function computeHoldDistribution(set: TradeSet): Distribution {
   return { of: 'hold', buckets: first < 0 ? [] : finish(buckets.slice(first, last + 1)), excluded, total: rows.length };
 }
 
-export function computeDistribution(set: TradeSet, of: DistributionOf): Distribution {
-  return of === 'pnl' ? computePnlDistribution(set) : computeHoldDistribution(set);
+/** The R-multiple buckets' inner edges: half an R wide from -3R to +3R, open beyond. */
+export const R_EDGES = { from: -3, to: 3, step: 0.5 } as const;
+
+/** '-2.5R', '0R', '3R': an edge as the buckets' labels write it. */
+const formatREdge = (r: number) => `${r + 0}R`;
+
+/**
+ * Each trade's R-multiple (net P&L over its planned risk, `risk` in cents with NaN for none: r-multiples.ts) in
+ * half-R buckets from -3R to +3R, with an open bucket at either end. Trades without a planned risk are in no bucket:
+ * `excluded` counts them ("12 trades without a planned risk"), never as 0R. Buckets outside the trades' span are left
+ * out, as the hold time's are.
+ */
+export function computeRDistribution(set: TradeSet, risk: Float64Array): Distribution {
+  const { columns: c, rows } = set;
+  const { from: low, to: high, step } = R_EDGES;
+  const inner = Math.round((high - low) / step);
+  const buckets: DistributionBucket[] = [empty(null, low, `under ${formatREdge(low)}`)];
+  for (let k = 0; k < inner; k++) {
+    const from = low + k * step;
+    buckets.push(empty(from, from + step, `${formatREdge(from)} to ${formatREdge(from + step)}`));
+  }
+  buckets.push(empty(high, null, `${formatREdge(high)} and over`));
+  const halves = Math.round(1 / step);
+  let excluded = 0;
+  for (const i of rows) {
+    const cents = risk[i]!;
+    if (!(cents > 0)) {
+      excluded++;
+      continue;
+    }
+    const pnl = c.pnl[i]!;
+    // The bucket is the whole number of half-R steps below the R: floor(2 x pnl / risk), read from integers (P&L and
+    // risk are whole cents) so that a trade of exactly -1R lands in "-1R to -0.5R" however the quotient rounds.
+    const scaled = halves * pnl;
+    let k = Math.floor(scaled / cents);
+    while (k * cents > scaled) k--;
+    while ((k + 1) * cents <= scaled) k++;
+    const index = k < low * halves ? 0 : k >= high * halves ? buckets.length - 1 : 1 + k - low * halves;
+    fill(buckets, index, c.result[i]!, pnl);
+  }
+  const first = buckets.findIndex((b) => b.trades > 0);
+  const last = buckets.length - 1 - [...buckets].reverse().findIndex((b) => b.trades > 0);
+  return { of: 'r', buckets: first < 0 ? [] : finish(buckets.slice(first, last + 1)), excluded, total: rows.length };
+}
+
+/**
+ * One distribution of the set. R needs every trade's planned risk (r-multiples.ts's getRiskColumn, with the trader's
+ * defaults); without it, only the trades' own plans count.
+ */
+export function computeDistribution(set: TradeSet, of: DistributionOf, risk: Float64Array = set.columns.ownRisk): Distribution {
+  switch (of) {
+    case 'pnl':
+      return computePnlDistribution(set);
+    case 'hold':
+      return computeHoldDistribution(set);
+    case 'r':
+      return computeRDistribution(set, risk);
+  }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RiskDefault } from '../risk/planned-risk';
+import { computeBreakdown } from './breakdown';
+import { computeDistribution, computeRDistribution } from './distribution';
 import { computeRiskColumn, computeROverview } from './r-multiples';
 import { allTrades, buildTradeColumns, type ReportTrade } from './report-trade';
 
@@ -78,5 +80,102 @@ describe('the Overview in R rounds as the dashboard and Reflect do (issue 27)', 
     const columns = buildTradeColumns([trade('a', 1_005, { riskCents: 1_000 }), trade('b', -1_005, { riskCents: 1_000, tradeDate: '2026-03-03' })]);
     const both = computeROverview(allTrades(columns), computeRiskColumn(columns, []));
     expect([both.averageWinR, both.averageLossR, both.totalR]).toEqual([1.01, -1.01, 0]);
+  });
+});
+
+describe('the distribution of R (issue 27, point 3)', () => {
+  const trades = [
+    trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2 }), // +2R ($400 risked)
+    trade('amount', -15_000, { riskCents: 30_000 }), // -0.5R
+    trade('default-points', -40_000), // -1R by NQ's default of 20 points
+    trade('default-dollars', 62_500, { accountId: 'acct-b', symbol: 'MES' }), // +2.5R by account B's $250
+    trade('none', 10_000, { symbol: 'MES' }), // no R
+    trade('scratch', 0, { riskCents: 20_000 }), // 0R
+  ];
+  const columns = buildTradeColumns(trades);
+
+  it('puts each R in its half-R bucket, lower bound included, from the first bucket with a trade to the last', () => {
+    const dist = computeRDistribution(allTrades(columns), computeRiskColumn(columns, defaults));
+    expect([dist.of, dist.total, dist.excluded]).toEqual(['r', 6, 1]);
+    expect(dist.buckets.map((b) => [b.label, b.from, b.to, b.trades, b.wins, b.losses, b.netCents])).toEqual([
+      ['-1R to -0.5R', -1, -0.5, 1, 0, 1, -40_000],
+      ['-0.5R to 0R', -0.5, 0, 1, 0, 1, -15_000],
+      ['0R to 0.5R', 0, 0.5, 1, 0, 0, 0],
+      ['0.5R to 1R', 0.5, 1, 0, 0, 0, 0],
+      ['1R to 1.5R', 1, 1.5, 0, 0, 0, 0],
+      ['1.5R to 2R', 1.5, 2, 0, 0, 0, 0],
+      ['2R to 2.5R', 2, 2.5, 1, 1, 0, 80_000],
+      ['2.5R to 3R', 2.5, 3, 1, 1, 0, 62_500],
+    ]);
+    // A break-even is neither a win nor a loss: its bucket has no win rate.
+    expect(dist.buckets[2]!.winRate).toBeNull();
+    expect(dist.buckets[0]!.winRate).toBe(0);
+  });
+
+  it('opens the ends at -3R and +3R: -5R is under -3R, -3R and +3R exactly are inside their buckets, 1/3R and 0.49997R under 0.5R', () => {
+    const cols = buildTradeColumns([
+      trade('a', -100_000, { riskCents: 20_000 }), // -5R
+      trade('b', -60_000, { riskCents: 20_000 }), // -3R
+      trade('c', 10_000, { riskCents: 30_000 }), // +0.333...R
+      trade('d', 14_999, { riskCents: 30_000 }), // +0.49997R
+      trade('e', 15_000, { riskCents: 30_000 }), // +0.5R
+      trade('f', 90_000, { riskCents: 30_000 }), // +3R
+      trade('g', 1_000_000, { riskCents: 1_000 }), // +1000R
+    ]);
+    const dist = computeDistribution(allTrades(cols), 'r', computeRiskColumn(cols, []));
+    const counts = Object.fromEntries(dist.buckets.filter((b) => b.trades > 0).map((b) => [b.label, b.trades]));
+    expect(counts).toEqual({ 'under -3R': 1, '-3R to -2.5R': 1, '0R to 0.5R': 2, '0.5R to 1R': 1, '3R and over': 2 });
+    expect(dist.buckets[0]).toMatchObject({ from: null, to: -3 });
+    expect(dist.buckets[dist.buckets.length - 1]).toMatchObject({ from: 3, to: null, netCents: 1_090_000 });
+    expect(dist.buckets).toHaveLength(14);
+  });
+
+  it("without the trader's defaults only the trades' own plans count; with no plan at all, no bucket and every trade left out", () => {
+    const own = computeDistribution(allTrades(columns), 'r');
+    expect([own.buckets.reduce((n, b) => n + b.trades, 0), own.excluded]).toEqual([3, 3]);
+    const none = buildTradeColumns([trade('x', 100), trade('y', -100)]);
+    expect(computeDistribution(allTrades(none), 'r')).toEqual({ of: 'r', buckets: [], excluded: 2, total: 2 });
+  });
+});
+
+describe('breakdowns in R (issue 27, point 3)', () => {
+  const trades = [
+    trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2, tags: ['A+'] }), // NQ +2R
+    trade('amount', -15_000, { riskCents: 30_000, tags: ['A+', 'fomo'] }), // NQ -0.5R
+    trade('default-points', -40_000), // NQ -1R by its default
+    trade('default-dollars', 62_500, { accountId: 'acct-b', symbol: 'MES' }), // MES +2.5R by account B's default
+    trade('none', 10_000, { symbol: 'MES', tags: ['fomo'] }), // MES, no R
+    trade('scratch', 0, { riskCents: 20_000 }), // NQ 0R
+  ];
+  const columns = buildTradeColumns(trades);
+  const byKey = (rows: Array<{ key: string; r: unknown }>) => Object.fromEntries(rows.map((row) => [row.key, row.r]));
+
+  it("each row's net R and expectancy from its trades with a planned risk, the others counted apart", () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'instrument', { timeZone: 'America/New_York', risk: computeRiskColumn(columns, defaults) });
+    // NQ: +2 - 0.5 - 1 + 0 = +0.5R over 4 trades, 0.125R a trade, half away from zero: 0.13R. MES: +2.5R, one trade apart.
+    expect(byKey(breakdown.rows)).toEqual({
+      NQ: { tradesWithRisk: 4, tradesWithoutRisk: 0, totalR: 0.5, expectancyR: 0.13 },
+      MES: { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: 2.5, expectancyR: 2.5 },
+    });
+    expect(breakdown.tradesWithoutRisk).toBe(1);
+    // The dollar figures are still of every trade of the row.
+    expect(breakdown.rows.find((row) => row.key === 'MES')).toMatchObject({ trades: 2, netCents: 72_500 });
+  });
+
+  it('a trade with two tags counts in both rows; a row with no planned risk has no R', () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'tag', { timeZone: 'America/New_York', risk: computeRiskColumn(columns, defaults) });
+    expect(byKey(breakdown.rows)).toEqual({
+      'A+': { tradesWithRisk: 2, tradesWithoutRisk: 0, totalR: 1.5, expectancyR: 0.75 },
+      fomo: { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: -0.5, expectancyR: -0.5 },
+    });
+    const none = buildTradeColumns([trade('x', 100, { symbol: 'ES' })]);
+    expect(computeBreakdown(allTrades(none), 'instrument', { timeZone: 'America/New_York' }).rows[0]!.r).toEqual({ tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null, expectancyR: null });
+  });
+
+  it("without the trader's defaults, only the trades' own plans count", () => {
+    const breakdown = computeBreakdown(allTrades(columns), 'instrument', { timeZone: 'America/New_York' });
+    // NQ: +2 - 0.5 + 0 = +1.5R over 3; the trade priced only by a default is apart.
+    expect(byKey(breakdown.rows)).toMatchObject({ NQ: { tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 1.5, expectancyR: 0.5 } });
+    expect(breakdown.tradesWithoutRisk).toBe(3);
   });
 });

@@ -186,7 +186,7 @@ export const reportsService = {
 
   async breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName }) };
+    return { basis: scope.basis, breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() }) };
   },
 
   async heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
@@ -225,7 +225,7 @@ export const reportsService = {
 
   async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, distribution: computeDistribution(scope.set, of) };
+    return { basis: scope.basis, distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined) };
   },
 
   /** The values the trader's trades hold, for the filter bar's choices. */

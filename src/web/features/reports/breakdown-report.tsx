@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Grid, Text } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatUsd } from '../../../domain/money';
@@ -12,6 +12,9 @@ import {
 } from '../../../domain/reports/breakdown';
 import { formatFigure } from '../../../domain/reports/figures';
 import type { ReportFilter } from '../../../domain/reports/filter';
+import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
+import { pnlColor } from '../../lib/tone';
+import { FigureUnitSwitch, useFigureUnit, type FigureUnit } from '../../shared/figure-unit';
 import { breakdownQuery, tradeLogHref } from './api';
 import { centsForCsv, csvFileName } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, Money, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
@@ -22,9 +25,38 @@ import classes from './reports.module.css';
 const ORDINAL: ReadonlySet<BreakdownBy> = new Set(['weekday', 'hour', 'hold', 'size', 'month', 'year']);
 /** A chart of more categories than this shows the most traded; the table has them all. */
 const CHART_ROWS = 20;
+const SERIES: Record<FigureUnit, string> = { usd: 'Net P&L', r: 'Net R' };
+const formatRAxis = (r: number) => `${r + 0}R`;
+
+const labelColumn = (by: BreakdownBy): ReportColumn<BreakdownRow> => ({
+  id: 'label',
+  header: BREAKDOWN_LABELS[by],
+  value: (r) => (ORDINAL.has(by) ? r.key : r.label),
+  render: (r) => r.label,
+  csv: (r) => r.label,
+  numeric: false,
+});
+
+const rText = (r: number | null) => (r === null ? '—' : formatR(r));
+const rCell = (r: number | null, bold = true) => (
+  <Text span inherit fw={bold ? 700 : 400} c={r === null ? undefined : pnlColor(r)}>
+    {rText(r)}
+  </Text>
+);
+
+/** The breakdown in R (issue 27, point 3): each row's net and expectancy in R, its trades without a planned risk apart. */
+export const breakdownRColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownRow>> => [
+  labelColumn(by),
+  { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
+  { id: 'winRate', header: 'Win rate', value: (r) => r.winRate, render: (r) => formatFigure('percent', r.winRate), numeric: true },
+  { id: 'netR', header: 'Net R', value: (r) => r.r.totalR, render: (r) => rCell(r.r.totalR), numeric: true },
+  { id: 'expectancyR', header: 'Expectancy', value: (r) => r.r.expectancyR, render: (r) => rCell(r.r.expectancyR, false), numeric: true },
+  { id: 'withoutRisk', header: 'Without a planned risk', value: (r) => r.r.tradesWithoutRisk, numeric: true },
+  { id: 'share', header: 'Share of trades', value: (r) => r.sharePercent, render: (r) => formatFigure('percent', r.sharePercent), numeric: true },
+];
 
 export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownRow>> => [
-  { id: 'label', header: BREAKDOWN_LABELS[by], value: (r) => (ORDINAL.has(by) ? r.key : r.label), render: (r) => r.label, csv: (r) => r.label, numeric: false },
+  labelColumn(by),
   { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
   { id: 'winRate', header: 'Win rate', value: (r) => r.winRate, render: (r) => formatFigure('percent', r.winRate), numeric: true },
   { id: 'net', header: 'Net P&L', value: (r) => r.netCents, render: (r) => <Money cents={r.netCents} />, csv: (r) => centsForCsv(r.netCents), numeric: true },
@@ -55,12 +87,16 @@ export function BreakdownReport({
   today: string;
 }) {
   const query = useQuery(breakdownQuery(filter, by));
+  const [unit] = useFigureUnit();
   const data = query.data;
   const chartRows = useMemo(() => {
     const rows = data?.breakdown.rows ?? [];
     const shown = ORDINAL.has(by) ? rows : [...rows].sort((a, b) => b.trades - a.trades).slice(0, CHART_ROWS);
-    return shown.map((r) => ({ label: r.label, 'Net P&L': toDollars(r.netCents) }));
-  }, [data, by]);
+    // In R, a row without a planned risk has no bar (not a bar of 0R).
+    return unit === 'r'
+      ? shown.filter((r) => r.r.totalR !== null).map((r) => ({ label: r.label, [SERIES.r]: r.r.totalR! }))
+      : shown.map((r) => ({ label: r.label, [SERIES.usd]: toDollars(r.netCents) }));
+  }, [data, by, unit]);
   const range = data?.basis.range ?? { from: null, to: null };
   const missing = BREAKDOWN_MISSING[by];
 
@@ -70,6 +106,7 @@ export function BreakdownReport({
       description={data?.basis.computedFrom}
       busy={query.isPlaceholderData}
       testId="report-breakdown"
+      actions={<FigureUnitSwitch />}
     >
       {query.isError ? (
         <ReportError error={query.error} />
@@ -87,12 +124,12 @@ export function BreakdownReport({
                 data={chartRows}
                 dataKey="label"
                 orientation={ORDINAL.has(by) ? 'horizontal' : 'vertical'}
-                series={[{ name: 'Net P&L', color: 'teal.6' }]}
+                series={[{ name: SERIES[unit], color: 'teal.6' }]}
                 getBarColor={(value) => (value >= 0 ? 'teal.6' : 'red.6')}
-                valueFormatter={formatDollarsTooltip}
+                valueFormatter={unit === 'r' ? formatR : formatDollarsTooltip}
                 {...(ORDINAL.has(by)
-                  ? { yAxisProps: { tickFormatter: formatDollarsAxis, width: 60 }, xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 8 } }
-                  : { xAxisProps: { tickFormatter: formatDollarsAxis }, yAxisProps: { width: 110 } })}
+                  ? { yAxisProps: { tickFormatter: unit === 'r' ? formatRAxis : formatDollarsAxis, width: 60 }, xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 8 } }
+                  : { xAxisProps: { tickFormatter: unit === 'r' ? formatRAxis : formatDollarsAxis }, yAxisProps: { width: 110 } })}
                 gridAxis={ORDINAL.has(by) ? 'y' : 'x'}
                 maxBarWidth={40}
               />
@@ -105,18 +142,28 @@ export function BreakdownReport({
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 8 }} className={classes.chartBox}>
             <ReportTable
-              caption={`Net P&L by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
+              key={unit}
+              caption={`${SERIES[unit]} by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
               rows={data.breakdown.rows}
-              columns={breakdownColumns(by)}
+              columns={unit === 'r' ? breakdownRColumns(by) : breakdownColumns(by)}
               rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
-              rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${formatUsd(r.netCents)}`}
-              csvName={csvFileName(`by-${by}`, today)}
+              rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${unit === 'r' ? rText(r.r.totalR) : formatUsd(r.netCents)}`}
+              csvName={csvFileName(unit === 'r' ? `by-${by}-in-r` : `by-${by}`, today)}
               testId="breakdown-table"
               footer={
-                missing && data.breakdown.excluded > 0 ? (
-                  <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
-                    {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
-                  </Text>
+                (missing && data.breakdown.excluded > 0) || (unit === 'r' && data.breakdown.tradesWithoutRisk > 0) ? (
+                  <Stack gap={2}>
+                    {missing && data.breakdown.excluded > 0 && (
+                      <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
+                        {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
+                      </Text>
+                    )}
+                    {unit === 'r' && data.breakdown.tradesWithoutRisk > 0 && (
+                      <Text size="xs" c="dimmed" data-testid="breakdown-without-risk">
+                        {describeWithoutRisk(data.breakdown.tradesWithoutRisk)}: counted in the trades, left out of R.
+                      </Text>
+                    )}
+                  </Stack>
                 ) : undefined
               }
             />

@@ -4,27 +4,41 @@ import { useQuery } from '@tanstack/react-query';
 import type { DistributionBucket, DistributionOf } from '../../../domain/reports/distribution';
 import { formatFigure } from '../../../domain/reports/figures';
 import type { ReportFilter } from '../../../domain/reports/filter';
+import { describeWithoutRisk } from '../../../domain/risk/format-r';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { distributionQuery } from './api';
 import { centsForCsv, csvFileName } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
 import classes from './reports.module.css';
 
-const TITLES: Record<DistributionOf, string> = { pnl: 'Net P&L per trade', hold: 'Hold time' };
+const TITLES: Record<DistributionOf, string> = { pnl: 'Net P&L per trade', hold: 'Hold time', r: 'R-multiple per trade' };
+const HEADERS: Record<DistributionOf, string> = { pnl: 'Net P&L', hold: 'Hold time', r: 'R-multiple' };
+
+/** What a trade in no bucket lacks, in words. */
+const describeExcluded = (of: DistributionOf, count: number) =>
+  of === 'r' ? describeWithoutRisk(count) : `${count} trade${count === 1 ? '' : 's'} without entry and exit times`;
 
 const columns = (of: DistributionOf): Array<ReportColumn<DistributionBucket>> => [
-  { id: 'bucket', header: of === 'pnl' ? 'Net P&L' : 'Hold time', value: (b) => b.from ?? Number.NEGATIVE_INFINITY, render: (b) => b.label, csv: (b) => b.label, numeric: false },
+  { id: 'bucket', header: HEADERS[of], value: (b) => b.from ?? Number.NEGATIVE_INFINITY, render: (b) => b.label, csv: (b) => b.label, numeric: false },
   { id: 'trades', header: 'Trades', value: (b) => b.trades, numeric: true },
   { id: 'winRate', header: 'Win rate', value: (b) => b.winRate, render: (b) => formatFigure('percent', b.winRate), numeric: true },
   { id: 'net', header: 'Net P&L', value: (b) => b.netCents, render: (b) => <Money cents={b.netCents} />, csv: (b) => centsForCsv(b.netCents), numeric: true },
 ];
 
-/** One histogram (issue 26 point 5) with its table. */
+/** One histogram (issue 26 point 5) with its table; net P&L's card carries the $ / R switch. */
 function Histogram({ filter, of, today }: { filter: ReportFilter; of: DistributionOf; today: string }) {
   const query = useQuery(distributionQuery(filter, of));
   const dist = query.data?.distribution;
+  const signed = of !== 'hold';
   return (
-    <ReportCard title={TITLES[of]} description={query.data?.basis.computedFrom} busy={query.isPlaceholderData} testId={`report-distribution-${of}`}>
+    <ReportCard
+      title={TITLES[of]}
+      description={query.data?.basis.computedFrom}
+      busy={query.isPlaceholderData}
+      testId={`report-distribution-${of}`}
+      actions={signed ? <FigureUnitSwitch /> : undefined}
+    >
       {query.isError ? (
         <ReportError error={query.error} />
       ) : !dist ? (
@@ -32,7 +46,9 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
       ) : dist.buckets.length === 0 ? (
         dist.excluded > 0 ? (
           <Text c="dimmed" ta="center" py="xl" data-testid="report-empty">
-            None of these {dist.excluded} trades has entry and exit times.
+            {of === 'r'
+              ? `None of these ${dist.excluded} trades has a planned risk: set a stop or a dollar risk on them, or a default in the Trade Log's Risk defaults.`
+              : `None of these ${dist.excluded} trades has entry and exit times.`}
           </Text>
         ) : (
           <NoTrades />
@@ -44,17 +60,17 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
                 barChartProps={{ accessibilityLayer: false }}
               h={240}
               data={dist.buckets.map((b) =>
-                of === 'pnl'
+                signed
                   ? { label: b.label, Losing: b.from === null || b.from < 0 ? b.trades : 0, Winning: b.from !== null && b.from >= 0 ? b.trades : 0 }
                   : { label: b.label, Trades: b.trades },
               )}
               dataKey="label"
-              type={of === 'pnl' ? 'stacked' : 'default'}
+              type={signed ? 'stacked' : 'default'}
               series={
-                of === 'pnl'
+                signed
                   ? [
-                      { name: 'Losing', label: 'Trades below $0', color: 'red.6' },
-                      { name: 'Winning', label: 'Trades at $0 or above', color: 'teal.6' },
+                      { name: 'Losing', label: of === 'r' ? 'Trades below 0R' : 'Trades below $0', color: 'red.6' },
+                      { name: 'Winning', label: of === 'r' ? 'Trades at 0R or above' : 'Trades at $0 or above', color: 'teal.6' },
                     ]
                   : [{ name: 'Trades', color: 'indigo.6' }]
               }
@@ -66,8 +82,8 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
           </div>
           <ReportTable caption={`Trades by ${TITLES[of].toLowerCase()}`} rows={dist.buckets} columns={columns(of)} csvName={csvFileName(`distribution-${of}`, today)} testId={`distribution-${of}-table`} footer={
             dist.excluded > 0 ? (
-              <Text size="xs" c="dimmed">
-                {dist.excluded} trade{dist.excluded === 1 ? '' : 's'} without entry and exit times {dist.excluded === 1 ? 'is' : 'are'} left out.
+              <Text size="xs" c="dimmed" data-testid={`distribution-${of}-excluded`}>
+                {describeExcluded(of, dist.excluded)} {dist.excluded === 1 ? 'is' : 'are'} left out.
               </Text>
             ) : undefined
           } />
@@ -77,11 +93,12 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
   );
 }
 
-/** Distributions: net P&L per trade and hold time, side by side on a wide screen. */
+/** Distributions: net P&L (or R, on the $ / R switch) per trade and hold time, side by side on a wide screen. */
 export function DistributionReport({ filter, today }: { filter: ReportFilter; today: string }) {
+  const [unit] = useFigureUnit();
   return (
     <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
-      <Histogram filter={filter} of="pnl" today={today} />
+      <Histogram key={unit} filter={filter} of={unit === 'r' ? 'r' : 'pnl'} today={today} />
       <Histogram filter={filter} of="hold" today={today} />
     </SimpleGrid>
   );

@@ -143,7 +143,7 @@ export const getReportTool = (ctx: ToolContext) =>
         };
       }
       const dimension = by!;
-      const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName });
+      const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() });
       const missing = BREAKDOWN_MISSING[dimension];
       return {
         basis,
