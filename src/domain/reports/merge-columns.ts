@@ -1,4 +1,4 @@
-import { buildTradeColumns, getIsoWeekday, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
+import { buildTradeColumns, dayOf, getIsoWeekday, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
 import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
 
@@ -271,6 +271,201 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
       merged[i] = o >= 0 ? risk[o]! : Number.isNaN(own) && defaults.length > 0 ? price(i) : own;
     }
     columns.riskByDefaults.set(key, { defaults, risk: merged });
+  }
+  return { columns, keys };
+}
+
+const TEXT_COLUMNS = ['account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session'] as const;
+const NUMBER_COLUMNS = ['result', 'pnl', 'fee', 'entry', 'exit', 'hold', 'quantity', 'ownRisk', 'ticked'] as const;
+
+/** Equal as stored in a Float64Array: NaN (no value) equals NaN. */
+const sameNumber = (x: number, y: number) => x === y || (x !== x && y !== y);
+
+/** The code of a text in a column, built once per column asked: 0 for null, undefined for a text the column lacks. */
+function createCodeLookup(values: ReadonlyArray<string | null>): (value: string | null) => number | undefined {
+  let index: Map<string, number> | null = null;
+  return (value) => {
+    if (value === null) return 0;
+    if (!index) {
+      index = new Map();
+      for (let code = 1; code < values.length; code++) index.set(values[code]!, code);
+    }
+    return index.get(value);
+  };
+}
+
+/**
+ * For each (code, row) asked: is there an unchanged row before `row` that holds the code? Then the code's first
+ * appearance, which decides its number in a build, is not moved by the changed rows. `codesOf(u)` lists row u's codes.
+ */
+function appearEarlier(asked: ReadonlyArray<{ code: number; row: number }>, changedRows: ReadonlySet<number>, codesOf: (u: number, found: (code: number) => void) => void): boolean {
+  if (asked.length === 0) return true;
+  const wanted = new Set(asked.map((x) => x.code));
+  const limit = Math.max(...asked.map((x) => x.row));
+  const first = new Map<number, number>();
+  for (let u = 0; u < limit && first.size < wanted.size; u++) {
+    if (changedRows.has(u)) continue;
+    codesOf(u, (code) => {
+      if (wanted.has(code) && !first.has(code)) first.set(code, u);
+    });
+  }
+  return asked.every(({ code, row }) => (first.get(code) ?? Infinity) < row);
+}
+
+/**
+ * `base` brought up to date with edits that leave every trade where it was, or null when the changes are not such
+ * edits (a trade added or deleted, moved to another day or past a neighbour, or given a text whose code a build would
+ * number otherwise: then mergeOrderedColumns). Copy on write: the result shares every array the edits leave as they
+ * are with `base`, which stays as it was for the reports still reading it; an edit of a trade's P&L copies the P&L and
+ * result columns (under 1 MB at 100,000 trades) where a merge writes every column (18 MB). The result is the very
+ * columns a build of every trade writes, codes included.
+ */
+export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[]): OrderedColumns | null {
+  const { columns: a, keys: oldKeys } = base;
+  if (current.length === 0 || current.length !== changed.size) return null;
+  const edited = [...current].sort(compareOrderedTrades);
+  for (const t of edited) if (!changed.has(t.trade.id)) return null;
+  const b = buildTradeColumns(edited.map((t) => t.trade));
+
+  // Each edited trade's row: found by its new place when its keys did not change, else by a scan of the ids.
+  const rows = new Int32Array(edited.length).fill(-1);
+  const missing = new Map<string, number>();
+  edited.forEach((t, k) => {
+    const place = findPlace(oldKeys, a.id, t);
+    if (a.id[place] === t.trade.id) rows[k] = place;
+    else missing.set(t.trade.id, k);
+  });
+  for (let i = 0; i < a.size && missing.size > 0; i++) {
+    const k = missing.get(a.id[i]!);
+    if (k !== undefined) {
+      rows[k] = i;
+      missing.delete(a.id[i]!);
+    }
+  }
+  if (missing.size > 0) return null;
+  const changedRows = new Set(rows);
+
+  // The trading day must stay: the days and their ranges of rows are shared.
+  for (let k = 0; k < edited.length; k++) if (dayOf(a, rows[k]!) !== dayOf(b, k)) return null;
+
+  // Order keys: copied when a time changed, and each edited row must still sort between its neighbours.
+  let keys = oldKeys;
+  edited.forEach((t, k) => {
+    const r = rows[k]!;
+    if (t.first === oldKeys.first[r] && t.second === oldKeys.second[r] && t.created === oldKeys.created[r] && t.day === oldKeys.day[r]) return;
+    if (keys === oldKeys) keys = { day: oldKeys.day, first: Float64Array.from(oldKeys.first), second: Float64Array.from(oldKeys.second), created: Float64Array.from(oldKeys.created) };
+    keys.first[r] = t.first;
+    keys.second[r] = t.second;
+    keys.created[r] = t.created;
+  });
+  if (keys !== oldKeys) {
+    const compareRows = (i: number, j: number) =>
+      keys.day[i]! - keys.day[j]! || keys.first[i]! - keys.first[j]! || keys.second[i]! - keys.second[j]! || keys.created[i]! - keys.created[j]! || compareIds(a.id[i]!, a.id[j]!);
+    for (const r of changedRows) {
+      if (r > 0 && compareRows(r - 1, r) >= 0) return null;
+      if (r < a.size - 1 && compareRows(r, r + 1) >= 0) return null;
+    }
+  }
+
+  // Texts: a changed one must be a text the column holds, and neither it nor the one it replaces may first appear at
+  // an edited row (a build numbers texts in the order they first appear).
+  const texts: Partial<Record<(typeof TEXT_COLUMNS)[number], TextColumn>> = {};
+  for (const name of TEXT_COLUMNS) {
+    const column = a[name];
+    const lookup = createCodeLookup(column.values);
+    const asked: Array<{ code: number; row: number }> = [];
+    let codes: Uint32Array | null = null;
+    for (let k = 0; k < edited.length; k++) {
+      const r = rows[k]!;
+      const code = lookup(b[name].values[b[name].codes[k]!]!);
+      if (code === undefined) return null;
+      const old = column.codes[r]!;
+      if (code === old) continue;
+      codes ??= Uint32Array.from(column.codes);
+      codes[r] = code;
+      if (old !== 0) asked.push({ code: old, row: r });
+      if (code !== 0) asked.push({ code, row: r });
+    }
+    if (!codes) continue;
+    if (!appearEarlier(asked, changedRows, (u, found) => found(column.codes[u]!))) return null;
+    texts[name] = { codes, values: column.values };
+  }
+
+  // Tags: the same rule, per tag; the tag lists are rebuilt when one changed (their lengths may differ). Tag codes count
+  // from 0 (no "none" code): here they are taken one up, so that the lookup's 0 stays "none".
+  const tagLookup = createCodeLookup([null, ...a.tagValues]);
+  const newTags = new Map<number, number[]>();
+  const askedTags: Array<{ code: number; row: number }> = [];
+  for (let k = 0; k < edited.length; k++) {
+    const r = rows[k]!;
+    const tags: number[] = [];
+    for (let q = b.tagStart[k]!; q < b.tagStart[k + 1]!; q++) {
+      const code = tagLookup(b.tagValues[b.tagCodes[q]!]!);
+      if (code === undefined) return null;
+      tags.push(code);
+    }
+    const old = Array.from(a.tagCodes.subarray(a.tagStart[r]!, a.tagStart[r + 1]!), (code) => code + 1);
+    if (tags.length === old.length && tags.every((code, q) => code === old[q])) continue;
+    newTags.set(r, tags);
+    for (const code of new Set([...old, ...tags])) askedTags.push({ code, row: r });
+  }
+  let tagStart = a.tagStart;
+  let tagCodes = a.tagCodes;
+  if (newTags.size > 0) {
+    const tagsOf = (u: number, found: (code: number) => void) => {
+      for (let q = a.tagStart[u]!; q < a.tagStart[u + 1]!; q++) found(a.tagCodes[q]! + 1);
+    };
+    if (!appearEarlier(askedTags, changedRows, tagsOf)) return null;
+    let total = a.tagCodes.length;
+    for (const [r, tags] of newTags) total += tags.length - (a.tagStart[r + 1]! - a.tagStart[r]!);
+    tagStart = new Uint32Array(a.size + 1);
+    tagCodes = new Uint32Array(total);
+    let t = 0;
+    for (let i = 0; i < a.size; i++) {
+      tagStart[i] = t;
+      const tags = newTags.get(i);
+      if (tags) for (const code of tags) tagCodes[t++] = code - 1;
+      else for (let q = a.tagStart[i]!; q < a.tagStart[i + 1]!; q++) tagCodes[t++] = a.tagCodes[q]!;
+    }
+    tagStart[a.size] = t;
+  }
+
+  const columns: TradeColumns = { ...a, ...texts, tagStart, tagCodes, hoursByZone: new Map(), riskByDefaults: new Map() };
+  for (const name of NUMBER_COLUMNS) {
+    const from = a[name];
+    let to: typeof from | null = null;
+    for (let k = 0; k < edited.length; k++) {
+      const r = rows[k]!;
+      if (sameNumber(from[r]!, b[name][k]!)) continue;
+      to ??= from.slice();
+      to[r] = b[name][k]!;
+    }
+    if (to) (columns[name] as typeof from) = to;
+  }
+
+  // Entry hours and planned risks: shared where no edited row's changed, else copied with those rows computed again.
+  for (const [zone, hours] of a.hoursByZone) {
+    let to: Int8Array | null = null;
+    for (const r of changedRows) {
+      const ms = columns.entry[r]!;
+      const hour = Number.isNaN(ms) ? -1 : getHourOfInstant(ms, zone);
+      if (hour === hours[r]) continue;
+      to ??= hours.slice();
+      to[r] = hour;
+    }
+    columns.hoursByZone.set(zone, to ?? hours);
+  }
+  for (const [key, { defaults, risk }] of a.riskByDefaults) {
+    const price = createRiskPricer(columns, defaults);
+    let to: Float64Array | null = null;
+    for (const r of changedRows) {
+      const own = columns.ownRisk[r]!;
+      const cents = Number.isNaN(own) && defaults.length > 0 ? price(r) : own;
+      if (sameNumber(cents, risk[r]!)) continue;
+      to ??= risk.slice();
+      to[r] = cents;
+    }
+    columns.riskByDefaults.set(key, { defaults, risk: to ?? risk });
   }
   return { columns, keys };
 }

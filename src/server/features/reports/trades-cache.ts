@@ -1,4 +1,4 @@
-import { mergeOrderedColumns } from '../../../domain/reports/merge-columns';
+import { mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 
@@ -62,8 +62,12 @@ class TradesCache {
       const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
       // Changes to most of the trades: reading them all costs about what merging them would.
       if (changes && changes.changed.size <= base.columns.size / 2) {
-        this.counts.merged++;
-        return { version: changes.version, ...mergeOrderedColumns(base, changes.changed, changes.current) };
+        // Edits that leave every trade in its place change a few columns: copied alone, the rest shared with the copy
+        // reports may still be reading. Anything else is merged into new columns.
+        const patched = patchOrderedColumns(base, changes.changed, changes.current);
+        if (patched) this.counts.patched++;
+        else this.counts.merged++;
+        return { version: changes.version, ...(patched ?? mergeOrderedColumns(base, changes.changed, changes.current)) };
       }
     }
     this.counts.read++;
@@ -92,8 +96,11 @@ class TradesCache {
     }
   }
 
-  /** Loads since the process started: trades read whole, and copies brought up to date by their changes. */
-  readonly counts = { read: 0, merged: 0 };
+  /**
+   * Loads since the process started: trades read whole, copies brought up to date by merging their changes in, and
+   * copies patched (edits that left every trade in its place).
+   */
+  readonly counts = { read: 0, merged: 0, patched: 0 };
 
   /** Traders and trades held now (for tests and the bench). */
   size() {
