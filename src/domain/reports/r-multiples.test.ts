@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RiskDefault } from '../risk/planned-risk';
 import { computeBreakdown } from './breakdown';
 import { computeDistribution, computeRDistribution } from './distribution';
-import { computeRiskColumn, computeROverview } from './r-multiples';
+import { computeRiskColumn, computeROverview, getRBin, R_BINS } from './r-multiples';
 import { allTrades, buildTradeColumns, type ReportTrade } from './report-trade';
 
 /** NQ is $20 a point, MES $5. */
@@ -80,6 +80,14 @@ describe('the Overview in R rounds as the dashboard and Reflect do (issue 27)', 
     const columns = buildTradeColumns([trade('a', 1_005, { riskCents: 1_000 }), trade('b', -1_005, { riskCents: 1_000, tradeDate: '2026-03-03' })]);
     const both = computeROverview(allTrades(columns), computeRiskColumn(columns, []));
     expect([both.averageWinR, both.averageLossR, both.totalR]).toEqual([1.01, -1.01, 0]);
+  });
+});
+
+describe('the Overview\'s R bins', () => {
+  it('place -2.01R, -2R, -1.5R, -0.01R, 0R, 0.99R, 1R, 2.99R, 3R and 40R in the bin whose [from, to) holds them', () => {
+    for (const r of [-40, -2.01, -2, -1.5, -1, -0.01, 0, 0.99, 1, 1.5, 2, 2.99, 3, 40, -30_000 / 20_000, 60_000 / 20_000, -40_000 / 20_000]) {
+      expect(getRBin(r), `${r}R`).toBe(R_BINS.findIndex((b) => r >= b.from && r < b.to));
+    }
   });
 });
 

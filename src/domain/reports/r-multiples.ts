@@ -1,6 +1,6 @@
 import { findRiskDefault, resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 import { RAccumulator } from '../risk/r-summary';
-import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
+import { type TradeColumns, type TradeSet } from './report-trade';
 
 /**
  * The reports in R (issue 27, point 3). A trade's R-multiple is its net P&L over its planned risk (src/domain/risk):
@@ -78,6 +78,12 @@ export const R_BINS = [
   { id: 'ge-3', label: '≥ 3R', from: 3, to: Infinity },
 ] as const;
 
+/**
+ * The index in R_BINS of an R: their bounds are the whole numbers -2 to 3, so a floor places it (a quotient that is a
+ * whole number is exact in floating point, so a trade on a bound falls on its upper side, as [from, to) says).
+ */
+export const getRBin = (r: number) => (r < -2 ? 0 : r >= 3 ? R_BINS.length - 1 : Math.floor(r) + 3);
+
 export interface ROverview {
   /** Trades of the set with a planned risk: every figure below is of these. */
   tradesWithRisk: number;
@@ -104,14 +110,12 @@ export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
   const sum = new RAccumulator();
   const bins = R_BINS.map((b) => ({ id: b.id, label: b.label, trades: 0 }));
   for (const i of rows) {
-    const code = c.result[i]!;
-    const result = code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE';
-    const r = getTradeR(c, risk, i);
-    sum.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: Number.isNaN(r) ? null : risk[i]!, result });
-    if (Number.isNaN(r)) continue;
-    // A quotient that is a whole number is exact in floating point: the bins' integer bounds place every trade right.
-    const bin = R_BINS.findIndex((b) => r >= b.from && r < b.to);
-    bins[bin]!.trades++;
+    const cents = risk[i]!;
+    const pnl = c.pnl[i]!;
+    // RESULT's codes are the accumulator's (1 a win, 2 a loss).
+    sum.addCents(pnl, cents > 0 ? cents : null, c.result[i]!);
+    if (!(cents > 0)) continue;
+    bins[getRBin(pnl / cents)]!.trades++;
   }
   const summary = sum.summary();
   return {

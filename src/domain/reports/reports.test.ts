@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeBreakdown, getBreakdownRowFilter } from './breakdown';
 import { computeYearCalendar, getMonthGrid } from './calendar';
-import { computeHoldDistribution, computePnlDistribution, getNiceStep } from './distribution';
+import { computeHoldDistribution, computePnlDistribution, getNiceStep, selectRank } from './distribution';
 import { buildEquityPoints, computeEquity, sampleEquity } from './equity';
 import { compareOverviews, formatDifference, formatDuration, formatFigure, listOverviewFigures } from './figures';
 import { createReportFilter } from './filter';
@@ -335,6 +335,21 @@ describe('Distributions', () => {
     expect(last.to).toBeNull();
     expect(last.trades).toBe(1);
     expect(dist.buckets.length).toBeLessThan(40);
+  });
+
+  it('the 1st and 99th percentiles picked without a sort are the sorted values at those ranks, ties and signs included', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (const length of [1, 2, 3, 10, 101, 1_000, 5_003]) {
+      const values = Float64Array.from({ length }, () => (next() % 41) * 250 - 5_000);
+      const sorted = values.slice().sort();
+      for (const k of [0, Math.floor(length / 100), Math.ceil(0.99 * length) - 1, length - 1]) expect(selectRank(values.slice(), k), `rank ${k} of ${length}`).toBe(sorted[k]);
+      // Within the values before a rank already selected, as the P&L distribution asks its two ranks.
+      const high = Math.ceil(0.99 * length) - 1;
+      const partly = values.slice();
+      selectRank(partly, high);
+      expect(selectRank(partly, Math.floor(high / 3), 0, high)).toBe(sorted[Math.floor(high / 3)]);
+    }
   });
 
   it('hold times of 20 s, 45 s, 10 min and 3 h, and a manual trade left out', () => {
