@@ -226,6 +226,12 @@ describe('patchOrderedColumns', () => {
       ['an insertion', new Set(['new']), [trade('new', 0, 100, 90)]],
     ] as const;
     for (const [what, changed, current] of refused) expect(patchOrderedColumns(base, changed, current), what).toBeNull();
+    // A bulk edit of 64 trades is patched; of 65, merged (an import's scan for new trades is not worth a patch's try).
+    const many = Array.from({ length: 65 }, (_, k) => trade(`m-${String(k).padStart(2, '0')}`, 1, 100, k));
+    const wide = buildOrderedColumns(many);
+    const doubled = many.map((t) => ({ ...t, trade: { ...t.trade, pnlCents: 200 } }));
+    expect(patchOrderedColumns(wide, new Set(doubled.slice(0, 64).map((t) => t.trade.id)), doubled.slice(0, 64))).not.toBeNull();
+    expect(patchOrderedColumns(wide, new Set(doubled.map((t) => t.trade.id)), doubled)).toBeNull();
     // The same edit after the first: NQ and ES both appear before row 2.
     const nq2AsEs = trade('nq-2', 0, 100, 120, { symbol: 'ES', contract: 'ESH6' });
     expectSameColumns(patchOrderedColumns(base, new Set(['nq-2']), [nq2AsEs])!, buildOrderedColumns([nq, es, nq2AsEs]));

@@ -325,19 +325,24 @@ function appearEarlier(asked: ReadonlyArray<{ code: number; row: number }>, chan
 }
 
 /**
+ * The most trades a patch takes: an edit of a few trades (a trade, a bulk edit of a page) is what it is for; past this
+ * the scan for trades not where their keys say (inserted ones) costs about what a merge does, which follows anyway.
+ */
+const PATCH_LIMIT = 64;
+
+/**
  * `base` brought up to date with edits that leave every trade where it was, or null when the changes are not such
- * edits (a trade added or deleted, moved to another day or past a neighbour, or given a text whose code a build would
- * number otherwise: then mergeOrderedColumns). Copy on write: the result shares every array the edits leave as they
- * are with `base`, which stays as it was for the reports still reading it; an edit of a trade's P&L copies the P&L and
- * result columns (under 1 MB at 100,000 trades) where a merge writes every column (18 MB). The result is the very
- * columns a build of every trade writes, codes included.
+ * edits (more than PATCH_LIMIT trades, a trade added or deleted, moved to another day or past a neighbour, or given a
+ * text whose code a build would number otherwise: then mergeOrderedColumns). Copy on write: the result shares every
+ * array the edits leave as they are with `base`, which stays as it was for the reports still reading it; an edit of a
+ * trade's P&L copies the P&L and result columns (under 1 MB at 100,000 trades) where a merge writes every column
+ * (18 MB). The result is the very columns a build of every trade writes, codes included.
  */
 export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[]): OrderedColumns | null {
   const { columns: a, keys: oldKeys } = base;
-  if (current.length === 0 || current.length !== changed.size) return null;
+  if (current.length === 0 || current.length !== changed.size || current.length > PATCH_LIMIT) return null;
   const edited = [...current].sort(compareOrderedTrades);
   for (const t of edited) if (!changed.has(t.trade.id)) return null;
-  const b = buildTradeColumns(edited.map((t) => t.trade));
 
   // Each edited trade's row: found by its new place when its keys did not change, else by a scan of the ids.
   const rows = new Int32Array(edited.length).fill(-1);
@@ -356,6 +361,7 @@ export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   }
   if (missing.size > 0) return null;
   const changedRows = new Set(rows);
+  const b = buildTradeColumns(edited.map((t) => t.trade));
 
   // The trading day must stay: the days and their ranges of rows are shared.
   for (let k = 0; k < edited.length; k++) if (dayOf(a, rows[k]!) !== dayOf(b, k)) return null;
