@@ -237,6 +237,19 @@ describe('patchOrderedColumns', () => {
     expectSameColumns(patchOrderedColumns(base, new Set(['nq-2']), [nq2AsEs])!, buildOrderedColumns([nq, es, nq2AsEs]));
   });
 
+  it('a trade deleted and written again under the same id between two reports is one change: patched where it kept its place, merged where it did not', () => {
+    const nq = trade('nq', 0, 100, 0);
+    const again = trade('again', 0, -300, 60);
+    const es = trade('es', 0, 100, 120, { symbol: 'ES', contract: 'ESH6' });
+    const base = buildOrderedColumns([nq, again, es]);
+    // The log names the id once; the trade as it is now is the one written last.
+    const rewritten = trade('again', 0, 450, 60);
+    expectSameColumns(patchOrderedColumns(base, new Set(['again']), [rewritten])!, buildOrderedColumns([nq, rewritten, es]));
+    const later = trade('again', 0, 450, 180);
+    expect(patchOrderedColumns(base, new Set(['again']), [later])).toBeNull();
+    expectSameColumns(mergeOrderedColumns(base, new Set(['again']), [later]), buildOrderedColumns([nq, es, later]));
+  });
+
   it('equals a build of every trade after any edits it takes, and the copy before stays as it was (300 random rounds)', () => {
     const random = prng(27);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
