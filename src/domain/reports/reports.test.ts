@@ -8,7 +8,8 @@ import { createReportFilter } from './filter';
 import { computeHeatmap } from './heatmap';
 import { computeOverview } from './overview';
 import { aggregateTrades, aggregateTradesByDay } from '../stats/trade-aggregate';
-import { aggregateRows, aggregateRowsByDay } from './aggregate-rows';
+import { aggregateRows, aggregateRowsByDay, countStreaks } from './aggregate-rows';
+import { calculateStreaks } from '../stats/streaks';
 import { createTradeSet, selectTrades, type ReportTrade } from './report-trade';
 import { getHourOfInstant } from './zone-clock';
 
@@ -404,5 +405,17 @@ describe("the columns' sums are the statistics' sums", () => {
     // A selection of the rows sums only those.
     const shorts = selectTrades(set(trades).columns, createReportFilter({ result: ['Loss'] }), { from: null, to: null }, NY);
     expect(aggregateRows(shorts)).toEqual(aggregateTrades(asStats.filter((t) => t.status === 'Loss')));
+  });
+
+  it('the streaks counted from the result codes are the statistics\' streaks, a break-even ending a run, over 300 runs of wins, losses and break-evens', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let round = 0; round < 300; round++) {
+      const trades = Array.from({ length: 1 + (next() % 40) }, () => trade('2026-03-02', [100, -100, 0, 100, -100][next() % 5]!));
+      const { maxWinStreak, maxLossStreak } = calculateStreaks(trades.map((t) => t.status));
+      expect(countStreaks(set(trades)), `round ${round}`).toEqual({ maxWinStreak, maxLossStreak });
+    }
+    // Wins, a break-even, wins: two runs of two, not one of four.
+    expect(countStreaks(set([100, 100, 0, 100, 100].map((c) => trade('2026-03-02', c))))).toEqual({ maxWinStreak: 2, maxLossStreak: 0 });
   });
 });
