@@ -10,7 +10,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * they are read once and kept until the trader's trades change, which the trade_versions row says in one indexed read
  * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
  * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
- * migration 0030) and merged into the copy; the whole set is read again only when the log no longer reaches back to
+ * migration 0030) and patched into a copy that shares the columns they leave alone, or merged into new columns
+ * (merge-columns.ts); a copy handed out is never written to, so a report still reading it sees one version; the whole set is read again only when the log no longer reaches back to
  * the copy's version (a write of more than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
