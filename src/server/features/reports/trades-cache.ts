@@ -11,8 +11,9 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
  * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
  * migration 0030) and patched into a copy that shares the columns they leave alone, or merged into new columns
- * (merge-columns.ts); a copy handed out is never written to, so a report still reading it sees one version; the whole set is read again only when the log no longer reaches back to
- * the copy's version (a write of more than 20,000 trades, or that many changes since) or the changes are most of it.
+ * (merge-columns.ts): the columns of a copy handed out are never written to, so a report still reading them sees one
+ * version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
+ * than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
  * 18 MB here, in columns and their trading-order keys), and a trader not read for IDLE_MS is dropped at the next read
