@@ -310,6 +310,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[]> {
   const rows: Row[] = [];
   const n = quick ? 20 : 60;
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   const expected = fileTotals(csv);
   const note = `${TRADES.toLocaleString('en-US')}-trade Tradovate file`;
   // Each figure, and beside TradeTally's each of Edgebook's as TradeTally's over Edgebook's (above 1: Edgebook faster).
@@ -329,7 +330,9 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
   // The import: one server after the other (an import takes the machine), each server's VmRSS sampled meanwhile.
   const importMs: number[][] = [];
   const peaks: number[][] = [];
+  const importLoads: number[] = [];
   for (const side of sides) {
+    importLoads.push(os.loadavg()[0]!);
     let peak = status(side.pid, 'VmRSS');
     const sampler = setInterval(() => (peak = Math.max(peak, status(side.pid, 'VmRSS'))), 50);
     try {
@@ -342,6 +345,8 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
     peaks.push([Math.max(peak, status(side.pid, 'VmRSS'), status(side.pid, 'VmHWM'))]);
   }
   add('import of the file, end to end', importMs);
+  // One import each, not interleaved: the machine's load when each started, to read them by.
+  for (const [k, load] of importLoads.entries()) rows[k]!.note += `; load ${load.toFixed(1)} at its start`;
   for (const side of sides) {
     const totals = await side.totals();
     if (totals.trades !== expected.trades || totals.pnlCents !== expected.pnlCents) {
@@ -369,5 +374,7 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
   add('trade list, first page of 50, warm', await interleave(sides, n, (s) => s.firstPage()));
   // The high-water mark of the whole run: TradeTally's grows after its import, with its first analytics.
   add('server RSS high-water mark over the run (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
+  // The figures mean little without the machine's load beside them (it is shared).
+  console.error(`peers: load average ${loadAtStart} at the start of the run, ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at its end`);
   return rows;
 }
