@@ -347,6 +347,12 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
   add('import of the file, end to end', importMs);
   // One import each, not interleaved: the machine's load when each started, to read them by.
   for (const [k, load] of importLoads.entries()) rows[k]!.note += `; load ${load.toFixed(1)} at its start`;
+  // At rest: every server left alone long enough for V8 to give back the import's heap.
+  await settle(REST_MS);
+  add('server RSS at rest after the import', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
+  add('server RSS at peak during the import', peaks, 'MB');
+
+  // Only now (its requests would have moved the memory at rest): the same trades and gross P&L in every server.
   for (const side of sides) {
     const totals = await side.totals();
     if (totals.trades !== expected.trades || totals.pnlCents !== expected.pnlCents) {
@@ -354,11 +360,6 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
     }
   }
   console.error(`peers: every server holds ${expected.trades} trades, P&L ${(expected.pnlCents / 100).toFixed(2)}`);
-
-  // At rest: every server left alone long enough for V8 to give back the import's heap.
-  await settle(REST_MS);
-  add('server RSS at rest after the import', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
-  add('server RSS at peak during the import', peaks, 'MB');
 
   // Right after the import (no warm-up beyond the import itself), then the statistics, then warm.
   add('trade list, first page of 50, right after the import', await interleave(sides, n, (s) => s.firstPage()));
@@ -372,7 +373,9 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
   add('statistics, first after a write (TradeTally: GET /api/trades/analytics, uncached)', firsts);
   add('statistics, repeated (TradeTally: its cache)', await interleave(sides, n, (s) => s.statistics()));
   add('trade list, first page of 50, warm', await interleave(sides, n, (s) => s.firstPage()));
-  // The high-water mark of the whole run: TradeTally's grows after its import, with its first analytics.
+  // At rest again, and the high-water mark of the whole run: TradeTally's memory grows with its analytics.
+  await settle(REST_MS);
+  add('server RSS at rest at the end of the run', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
   add('server RSS high-water mark over the run (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
   // The figures mean little without the machine's load beside them (it is shared).
   console.error(`peers: load average ${loadAtStart} at the start of the run, ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at its end`);
