@@ -38,6 +38,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
   const file = tradovatePerformanceCsv(TRADES);
   const started: Array<{ stop(): Promise<void> }> = [];
   const dirs: string[] = [];
+  const logs: string[] = [];
   try {
     const tradetally = await startTradeTally(backendDir, ctx.postgres);
     started.push(tradetally);
@@ -50,10 +51,13 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     started.push(postgres);
 
     const sides: Side[] = [await tradeTallySide(tradetally), await edgebookSide(pglite, 'Edgebook, PGlite'), await edgebookSide(postgres, 'Edgebook, PostgreSQL')];
-    return await measure(sides, file, ctx.quick);
+    const rows = await measure(sides, file, ctx.quick);
+    // Its log is kept only when something failed (a line or more per imported row: megabytes).
+    logs.push(tradetally.log);
+    return rows;
   } finally {
     for (const server of started.reverse()) await server.stop().catch(() => undefined);
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [...dirs, ...logs]) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -135,6 +139,7 @@ function fileTotals(csv: string): { trades: number; pnlCents: number } {
 interface TradeTallyServer {
   url: string;
   pid: number;
+  log: string;
   stop(): Promise<void>;
 }
 
@@ -191,6 +196,7 @@ async function startTradeTally(backendDir: string, postgres: PostgresForBench): 
   return {
     url,
     pid: child.pid!,
+    log,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => {
