@@ -10,12 +10,14 @@ const SUITE = 'peers';
 const TRADES = 10_000;
 const TIME_ZONE = 'America/New_York';
 const REST_MS = 20_000;
+/** Imports of the file per server (each by a new trader), the first before the other measurements, the rest after. */
+const IMPORT_ROUNDS = 3;
 
 /**
  * Issue 31: Edgebook beside TradeTally (an open-source trading journal, v2.9.2), on this machine, in one run: the same
- * 10,000-trade Tradovate Performance file imported through each one's API, then the trade list's first page of 50
- * (right after the import, and warm), the statistics (TradeTally's analytics: the first after a write, and repeated,
- * which TradeTally answers from its cache) and the servers' resident memory at rest and at peak. Requests go to the
+ * 10,000-trade Tradovate Performance file imported through each one's API (three times, by three traders), the trade
+ * list's first page of 50 (right after the import, and warm), the statistics (TradeTally's analytics: the first after
+ * a write, and repeated, which TradeTally answers from its cache) and the servers' resident memory at rest and at peak. Requests go to the
  * servers in turn (TradeTally, Edgebook on PGlite, Edgebook on PostgreSQL, again...), so the shared machine's load
  * falls on all alike, and each figure is also given as a ratio to TradeTally's of the same run.
  *
@@ -50,8 +52,13 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     const postgres = (await spawnServer({ DATABASE_URL: await ctx.postgres.newDatabase(), DATA_DIR: pgDir })).server;
     started.push(postgres);
 
-    const sides: Side[] = [await tradeTallySide(tradetally), await edgebookSide(pglite, 'Edgebook, PGlite'), await edgebookSide(postgres, 'Edgebook, PostgreSQL')];
-    const rows = await measure(sides, file, ctx.quick);
+    // Each trader signs up afresh on every server: one for the measurements, more for the further imports.
+    let trader = 0;
+    const newTraders = async (): Promise<Side[]> => {
+      trader++;
+      return [await tradeTallySide(tradetally, trader), await edgebookSide(pglite, 'Edgebook, PGlite'), await edgebookSide(postgres, 'Edgebook, PostgreSQL')];
+    };
+    const rows = await measure(newTraders, file, ctx.quick);
     // Its log is kept only when something failed (a line or more per imported row: megabytes).
     logs.push(tradetally.log);
     return rows;
@@ -208,12 +215,12 @@ async function startTradeTally(backendDir: string, postgres: PostgresForBench): 
   };
 }
 
-async function tradeTallySide(server: TradeTallyServer): Promise<Side> {
+async function tradeTallySide(server: TradeTallyServer, trader: number): Promise<Side> {
   const { url } = server;
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', username: 'bench', password: 'bench-password-1' }),
+    body: JSON.stringify({ email: `bench-${trader}@example.com`, username: `bench${trader}`, password: 'bench-password-1' }),
   });
   if (!res.ok) throw new Error(`TradeTally register: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
@@ -313,7 +320,8 @@ async function interleave(sides: Side[], n: number, ask: (side: Side) => Promise
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[]> {
+async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: boolean): Promise<Row[]> {
+  const sides = await newTraders();
   const rows: Row[] = [];
   const n = quick ? 20 : 60;
   const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
@@ -333,26 +341,29 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
     }
   };
 
-  // The import: one server after the other (an import takes the machine), each server's VmRSS sampled meanwhile.
-  const importMs: number[][] = [];
-  const peaks: number[][] = [];
-  const importLoads: number[] = [];
-  for (const side of sides) {
-    importLoads.push(os.loadavg()[0]!);
-    let peak = status(side.pid, 'VmRSS');
-    const sampler = setInterval(() => (peak = Math.max(peak, status(side.pid, 'VmRSS'))), 50);
-    try {
-      const [ms] = await time(() => side.importFile(csv));
-      importMs.push([ms]);
-    } finally {
-      clearInterval(sampler);
+  // The imports: one server after the other (an import takes the machine), each server's VmRSS sampled meanwhile;
+  // the first round's trader is the one measured below. Further rounds, each a new trader on every server, come at
+  // the end, so the import's time has more than one sample, taken in turns like the rest.
+  const importMs: number[][] = sides.map(() => []);
+  const importLoads: number[][] = sides.map(() => []);
+  const importRound = async (round: Side[]) => {
+    const peaks: number[] = [];
+    for (const [k, side] of round.entries()) {
+      importLoads[k]!.push(os.loadavg()[0]!);
+      let peak = status(side.pid, 'VmRSS');
+      const sampler = setInterval(() => (peak = Math.max(peak, status(side.pid, 'VmRSS'))), 50);
+      try {
+        const [ms] = await time(() => side.importFile(csv));
+        importMs[k]!.push(ms);
+      } finally {
+        clearInterval(sampler);
+      }
+      // VmHWM too: a peak shorter than the sampling interval is still counted.
+      peaks.push(Math.max(peak, status(side.pid, 'VmRSS'), status(side.pid, 'VmHWM')));
     }
-    // VmHWM too: a peak shorter than the sampling interval is still counted.
-    peaks.push([Math.max(peak, status(side.pid, 'VmRSS'), status(side.pid, 'VmHWM'))]);
-  }
-  add('import of the file, end to end', importMs);
-  // One import each, not interleaved: the machine's load when each started, to read them by.
-  for (const [k, load] of importLoads.entries()) rows[k]!.note += `; load ${load.toFixed(1)} at its start`;
+    return peaks;
+  };
+  const peaks = (await importRound(sides)).map((peak) => [peak]);
   // At rest: every server left alone long enough for V8 to give back the import's heap.
   await settle(REST_MS);
   add('server RSS at rest after the import', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
@@ -383,6 +394,12 @@ async function measure(sides: Side[], csv: string, quick: boolean): Promise<Row[
   await settle(REST_MS);
   add('server RSS at rest at the end of the run', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
   add('server RSS high-water mark over the run (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
+
+  for (let i = 1; i < (quick ? 1 : IMPORT_ROUNDS); i++) await importRound(await newTraders());
+  const importRows = rows.length;
+  add('import of the file, end to end, a new trader each time', importMs);
+  // The machine's load when each import started, to read them by.
+  for (const [k, loads] of importLoads.entries()) rows[importRows + k]!.note += `; load ${loads.map((l) => l.toFixed(1)).join(', ')} at their starts`;
   // The figures mean little without the machine's load beside them (it is shared).
   console.error(`peers: load average ${loadAtStart} at the start of the run, ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at its end`);
   return rows;
