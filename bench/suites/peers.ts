@@ -390,10 +390,10 @@ async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: bo
   add('statistics, first after a write (TradeTally: GET /api/trades/analytics, uncached)', firsts);
   add('statistics, repeated (TradeTally: its cache)', await interleave(sides, n, (s) => s.statistics()));
   add('trade list, first page of 50, warm', await interleave(sides, n, (s) => s.firstPage()));
-  // At rest again, and the high-water mark of the whole run: TradeTally's memory grows with its analytics.
+  // At rest again, and the high-water mark so far (the further imports come after): TradeTally's memory grows with its analytics.
   await settle(REST_MS);
-  add('server RSS at rest at the end of the run', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
-  add('server RSS high-water mark over the run (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
+  add('server RSS at rest at the end of the measurements', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
+  add('server RSS high-water mark over the measurements (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
 
   for (let i = 1; i < (quick ? 1 : IMPORT_ROUNDS); i++) await importRound(await newTraders());
   const importRows = rows.length;
