@@ -13,3 +13,4 @@ export * from './distribution';
 export * from './r-multiples';
 export * from './mistakes';
 export * from './merge-columns';
+export * from './append-columns';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendOrderedColumns } from './append-columns';
 import { computeOverview } from './overview';
 import { buildOrderedColumns, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
@@ -300,4 +301,185 @@ describe('patchOrderedColumns', () => {
     // Most rounds are edits in place: the test checks the patch, not only the merge behind it.
     expect(patchedRounds).toBeGreaterThan(100);
   });
+});
+
+describe('appendOrderedColumns', () => {
+  const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
+  const prepare = (held: OrderedColumns) => {
+    getEntryHours(held.columns, NY);
+    getRiskColumn(held.columns, defaults);
+    return held;
+  };
+  const expectDerived = (held: OrderedColumns) => {
+    expect(held.columns.hoursByZone.get(NY)).toEqual(getEntryHours(buildTradeColumnsOf(held), NY));
+    expect(held.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk).toEqual(computeRiskColumn(held.columns, defaults));
+  };
+  /** Fresh columns of the same trades, without the hours and risks kept with them. */
+  const buildTradeColumnsOf = (held: OrderedColumns) => ({ ...held.columns, hoursByZone: new Map(), riskByDefaults: new Map() });
+
+  it('one trade after the last one, on the same day: its row is written after the others, the copy before reads as it was', () => {
+    const nq = trade('nq', 0, 15_000, 30, { tags: ['A+'] });
+    const es = trade('es', 0, -8_000, 240, { symbol: 'ES', contract: 'ESH6' });
+    const base = prepare(buildOrderedColumns([nq, es]));
+    const late = trade('late', 0, 2_500, 300, { tags: ['A+'] });
+    const appended = appendOrderedColumns(base, new Set(['late']), [late])!;
+    expect(appended).not.toBeNull();
+    expectSameColumns(appended, buildOrderedColumns([nq, es, late]));
+    expect(appended.columns.days).toEqual(['2026-03-02']);
+    expect(Array.from(appended.columns.dayStart)).toEqual([0, 3]);
+    // 14:00 + 300 min UTC is 14:00 in New York; one NQ lot at 20 points of $20 priced by the default.
+    expect(Array.from(appended.columns.hoursByZone.get(NY)!)).toEqual([9, 13, 14]);
+    expect(Array.from(appended.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk)).toEqual([40_000, Number.NaN, 40_000]);
+    expectDerived(appended);
+    expectSameColumns(base, buildOrderedColumns([nq, es]));
+    expect(base.columns.size).toBe(2);
+    expect(Array.from(base.columns.dayStart)).toEqual([0, 2]);
+    expect(computeOverview(allTrades(base.columns), { openingBalanceCents: null }).netCents).toBe(7_000);
+    expect(computeOverview(allTrades(appended.columns), { openingBalanceCents: null }).netCents).toBe(9_500);
+
+    // The next append writes in the same arrays (the first made room), and the copies before still read as they were.
+    const later = trade('later', 1, -1_000, 10, { symbol: 'RTY', contract: 'RTYH6', tags: ['Late'] });
+    const again = appendOrderedColumns(appended, new Set(['later']), [later])!;
+    expect(again.columns.pnl.buffer).toBe(appended.columns.pnl.buffer);
+    expect(again.keys.day.buffer).toBe(appended.keys.day.buffer);
+    expectSameColumns(again, buildOrderedColumns([nq, es, late, later]));
+    expect(again.columns.symbol.values).toEqual([null, 'NQ', 'ES', 'RTY']);
+    expect(again.columns.tagValues).toEqual(['A+', 'Late']);
+    expectDerived(again);
+    expectSameColumns(appended, buildOrderedColumns([nq, es, late]));
+    expect(appended.columns.symbol.values).toEqual([null, 'NQ', 'ES']);
+    expectSameColumns(base, buildOrderedColumns([nq, es]));
+  });
+
+  it('an import of 1,000 later trades over 20 new days, with an instrument and tags no trade had: the columns of a build of every trade', () => {
+    const random = prng(31);
+    const old = Array.from({ length: 300 }, (_, i) => trade(`o-${String(i).padStart(4, '0')}`, Math.floor(i / 30), Math.round((random() - 0.5) * 50_000), i % 30, { tags: i % 3 === 0 ? ['A+'] : [] }));
+    const base = prepare(buildOrderedColumns([...old]));
+    const imported = Array.from({ length: 1000 }, (_, i) =>
+      trade(`n-${String(i).padStart(4, '0')}`, 10 + Math.floor(i / 50), Math.round((random() - 0.5) * 50_000), random() < 0.1 ? null : (i % 50) * 5, {
+        created: 2_000_000,
+        symbol: i % 7 === 0 ? 'MES' : 'NQ',
+        tags: i % 4 === 0 ? ['Revenge', 'A+'] : [],
+        quantity: 1 + (i % 3),
+      }),
+    );
+    // Given in any order, as the log reads them.
+    const shuffled = [...imported].sort(() => random() - 0.5);
+    const appended = appendOrderedColumns(base, new Set(imported.map((t) => t.trade.id)), shuffled)!;
+    expect(appended).not.toBeNull();
+    expectSameColumns(appended, buildOrderedColumns([...old, ...imported]));
+    expect(appended.columns.days).toHaveLength(30);
+    expectDerived(appended);
+    expectSameColumns(base, buildOrderedColumns([...old]));
+  });
+
+  it('leaves to the patch and the merge what is not an append: an earlier trade, an edit moved to the end, a deletion; mixed with an edit, the merge is right', () => {
+    const nq = trade('nq', 0, 100, 0);
+    const es = trade('es', 1, 100, 60, { symbol: 'ES', contract: 'ESH6' });
+    const base = prepare(buildOrderedColumns([nq, es]));
+    const late = trade('late', 2, 300, 30);
+    const refused = [
+      ['a trade before the last one', new Set(['early']), [trade('early', 1, 100, 30)]],
+      ['the old first trade moved after the last', new Set(['nq']), [trade('nq', 3, 100, 0)]],
+      ['the last trade edited in place', new Set(['es']), [trade('es', 1, -100, 60, { symbol: 'ES', contract: 'ESH6' })]],
+      ['a deletion beside a later trade', new Set(['nq', 'late']), [late]],
+      ['a later trade beside an edit', new Set(['nq', 'late']), [trade('nq', 0, -700, 0), late]],
+      ['nothing', new Set<string>(), []],
+    ] as const;
+    for (const [what, changed, current] of refused) expect(appendOrderedColumns(base, changed, current), what).toBeNull();
+    // What the cache does next with the last one: an insert beside an edit is merged, and the merge is right.
+    const edited = trade('nq', 0, -700, 0);
+    const merged = mergeOrderedColumns(base, new Set(['nq', 'late']), [edited, late]);
+    expectSameColumns(merged, buildOrderedColumns([edited, es, late]));
+    expectDerived(merged);
+    // A copy the merge made has no room yet: its next append copies once, and is right.
+    const after = appendOrderedColumns(merged, new Set(['later']), [trade('later', 4, 10, 0)])!;
+    expectSameColumns(after, buildOrderedColumns([edited, es, late, trade('later', 4, 10, 0)]));
+    expectSameColumns(merged, buildOrderedColumns([edited, es, late]));
+  });
+
+  it('two appends to the same copy (two loads at once) do not write each other\'s rows: the second copies', () => {
+    const base = buildOrderedColumns([trade('a', 0, 100, 0), trade('b', 0, 200, 10)]);
+    const grown = appendOrderedColumns(base, new Set(['c']), [trade('c', 0, 300, 20)])!;
+    const first = appendOrderedColumns(grown, new Set(['d']), [trade('d', 1, 400, 0)])!;
+    const second = appendOrderedColumns(grown, new Set(['e']), [trade('e', 2, -500, 0, { symbol: 'ES', contract: 'ESH6' })])!;
+    expect(first.columns.pnl.buffer).toBe(grown.columns.pnl.buffer);
+    expect(second.columns.pnl.buffer).not.toBe(grown.columns.pnl.buffer);
+    const abc = [trade('a', 0, 100, 0), trade('b', 0, 200, 10), trade('c', 0, 300, 20)];
+    expectSameColumns(first, buildOrderedColumns([...abc, trade('d', 1, 400, 0)]));
+    expectSameColumns(second, buildOrderedColumns([...abc, trade('e', 2, -500, 0, { symbol: 'ES', contract: 'ESH6' })]));
+    expectSameColumns(grown, buildOrderedColumns(abc));
+    // Each line goes on from its own copy: d is not in the second's, and e can still be added after d in the first's.
+    const third = appendOrderedColumns(second, new Set(['d']), [trade('d', 3, 400, 0)])!;
+    expect(third).not.toBeNull();
+    expect(appendOrderedColumns(first, new Set(['e']), [trade('e', 2, -500, 0, { symbol: 'ES', contract: 'ESH6' })])).not.toBeNull();
+    expectSameColumns(first, buildOrderedColumns([...abc, trade('d', 1, 400, 0)]));
+  });
+
+  it('equals a build of every trade after rounds of imports of later trades among edits, inserts and deletes, as the cache tries them (200 random rounds)', () => {
+    const random = prng(28);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    let lastDay = 3;
+    const make = (id: string, day: number) =>
+      trade(id, day, Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
+        created: Math.floor(random() * 4) * 1000,
+        symbol: pick(['NQ', 'ES', 'MNQ', 'RTY']),
+        accountId: pick(['apex', 'topstep', null]),
+        tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge', `T${Math.floor(random() * 40)}`])],
+        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        riskCents: random() < 0.2 ? 10_000 : null,
+      });
+    let serial = 0;
+    const nextId = () => `t-${String(serial++).padStart(4, '0')}`;
+    const now = new Map<string, OrderedTrade>();
+    for (let i = 0; i < 40; i++) {
+      const t = make(nextId(), Math.floor(random() * 4));
+      now.set(t.trade.id, t);
+    }
+    let held = buildOrderedColumns([...now.values()]);
+    const ways = { appended: 0, patched: 0, merged: 0 };
+    for (let round = 0; round < 200; round++) {
+      prepare(held);
+      const before = buildOrderedColumns([...now.values()]);
+      const changed = new Set<string>();
+      const ids = [...now.keys()];
+      const kind = random();
+      if (kind < 0.55) {
+        // An import of later trades: on the last day (maybe before its last trade) or after it.
+        for (let k = 1 + Math.floor(random() * (random() < 0.1 ? 30 : 3)); k > 0; k--) {
+          const t = make(nextId(), lastDay + Math.floor(random() * 3));
+          changed.add(t.trade.id);
+          now.set(t.trade.id, t);
+        }
+      } else {
+        for (let k = Math.floor(random() * 3); k > 0; k--) {
+          const id = pick(ids);
+          changed.add(id);
+          if (random() < 0.3) now.delete(id);
+          else now.set(id, make(id, random() < 0.2 ? lastDay + 1 : (now.get(id)!.day - MAR_2) / DAY_SECONDS));
+        }
+        if (random() < 0.5) {
+          const t = make(nextId(), lastDay + 1);
+          changed.add(t.trade.id);
+          now.set(t.trade.id, t);
+        }
+      }
+      lastDay = Math.max(...[...now.values()].map((t) => (t.day - MAR_2) / DAY_SECONDS));
+      const current = [...changed].map((id) => now.get(id)).filter((t): t is OrderedTrade => t !== undefined);
+      const appended = appendOrderedColumns(held, changed, current);
+      const patched = appended ? null : patchOrderedColumns(held, changed, current);
+      ways[appended ? 'appended' : patched ? 'patched' : 'merged']++;
+      const next = appended ?? patched ?? mergeOrderedColumns(held, changed, current);
+      expectSameColumns(held, before);
+      held = next;
+      const built = buildOrderedColumns([...now.values()]);
+      expectSameColumns(held, built);
+      expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
+      expect(getEntryHours(held.columns, NY)).toEqual(getEntryHours(built.columns, NY));
+    }
+    // Every way is taken, the append most: the test checks the append, not only the merge behind it.
+    expect(ways.appended).toBeGreaterThan(70);
+    expect(ways.merged).toBeGreaterThan(20);
+    expect(ways.patched).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { buildTradeColumns, dayOf, getIsoWeekday, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
 import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
+import type { IdIndex } from './append-columns';
 
 /**
  * A trader's columns brought up to date with the trades that changed since they were built (issue 26): the server keeps
@@ -33,6 +34,18 @@ export interface TradeKeys {
 export interface OrderedColumns {
   columns: TradeColumns;
   keys: TradeKeys;
+  /** Absent: the columns have no room past their rows, and appendOrderedColumns copies them once. */
+  room?: Room;
+}
+
+/**
+ * What the copies of one lineage share (append-columns.ts): how many rows its newest copy holds (the only one that may
+ * write rows past its length into the arrays it shares with the others), and the index of its ids, built at the first
+ * append.
+ */
+export interface Room {
+  rows: number;
+  ids: IdIndex | null;
 }
 
 /** Negative when `a` comes first in the trading order. */
@@ -294,7 +307,7 @@ const NUMBER_COLUMNS = ['result', 'pnl', 'fee', 'entry', 'exit', 'hold', 'quanti
 const sameNumber = (x: number, y: number) => x === y || (x !== x && y !== y);
 
 /** The code of a text in a column, built once per column asked: 0 for null, undefined for a text the column lacks. */
-function createCodeLookup(values: ReadonlyArray<string | null>): (value: string | null) => number | undefined {
+export function createCodeLookup(values: ReadonlyArray<string | null>): (value: string | null) => number | undefined {
   let index: Map<string, number> | null = null;
   return (value) => {
     if (value === null) return 0;
@@ -485,5 +498,6 @@ export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
     }
     columns.riskByDefaults.set(key, { defaults, risk: to ?? risk });
   }
-  return { columns, keys };
+  // The same rows and ids: the lineage's room and index stay good for this copy.
+  return { columns, keys, ...(base.room && { room: base.room }) };
 }

@@ -1,3 +1,4 @@
+import { appendOrderedColumns } from '../../../domain/reports/append-columns';
 import { mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
@@ -10,9 +11,10 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * they are read once and kept until the trader's trades change, which the trade_versions row says in one indexed read
  * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
  * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
- * migration 0030) and patched into a copy that shares the columns they leave alone, or merged into new columns
- * (merge-columns.ts): the columns of a copy handed out are never written to, so a report still reading them sees one
- * version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
+ * migration 0030) and appended after the copy's rows when they are new trades after its last (append-columns.ts),
+ * patched into a copy that shares the columns they leave alone, or merged into new columns (merge-columns.ts): no row
+ * of a copy handed out is ever written to (an append writes past its length only), so a report still reading it sees
+ * one version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
  * than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
@@ -62,6 +64,14 @@ class TradesCache {
   private async load(userId: string, base: TradesSnapshot | undefined): Promise<TradesSnapshot> {
     if (base && base.columns.size > 0) {
       const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
+      // New trades after the last one (an import of the latest trades), however many: written after the copy's rows,
+      // which stay as they are (append-columns.ts). Tried first: it costs what was added, and tells an edit apart
+      // without a pass over every id.
+      const appended = changes && appendOrderedColumns(base, changes.changed, changes.current);
+      if (changes && appended) {
+        this.counts.appended++;
+        return { version: changes.version, ...appended };
+      }
       // Changes to most of the trades: reading them all costs about what merging them would.
       if (changes && changes.changed.size <= base.columns.size / 2) {
         // Edits that leave every trade in its place change a few columns: copied alone, the rest shared with the copy
@@ -99,10 +109,10 @@ class TradesCache {
   }
 
   /**
-   * Loads since the process started: trades read whole, copies brought up to date by merging their changes in, and
-   * copies patched (edits that left every trade in its place).
+   * Loads since the process started: trades read whole, copies brought up to date by merging their changes in, copies
+   * patched (edits that left every trade in its place), and copies with new trades appended after their last.
    */
-  readonly counts = { read: 0, merged: 0, patched: 0 };
+  readonly counts = { read: 0, merged: 0, patched: 0, appended: 0 };
 
   /** Traders and trades held now (for tests and the bench). */
   size() {
