@@ -1,5 +1,6 @@
 import { findRiskDefault, resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 import { RAccumulator } from '../risk/r-summary';
+import { floorRSteps } from './distribution';
 import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
 
 /**
@@ -67,9 +68,12 @@ export function getRiskColumn(c: TradeColumns, defaults: readonly RiskDefault[])
   return risk;
 }
 
-/** The R bins of the distribution: each holds R in [from, to); the first and last are open. */
+/**
+ * The R bins of the Overview: each holds R in [from, to), as the labels say (a trade of exactly -2R is in "-2R to
+ * -1R", one of exactly 3R in "≥ 3R"); the first and last are open.
+ */
 export const R_BINS = [
-  { id: 'le-2', label: '≤ -2R', from: -Infinity, to: -2 },
+  { id: 'lt-2', label: '< -2R', from: -Infinity, to: -2 },
   { id: '-2', label: '-2R to -1R', from: -2, to: -1 },
   { id: '-1', label: '-1R to 0R', from: -1, to: 0 },
   { id: '0', label: '0R to 1R', from: 0, to: 1 },
@@ -109,8 +113,9 @@ export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
     const r = getTradeR(c, risk, i);
     sum.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: Number.isNaN(r) ? null : risk[i]!, result });
     if (Number.isNaN(r)) continue;
-    // A quotient that is a whole number is exact in floating point: the bins' integer bounds place every trade right.
-    const bin = R_BINS.findIndex((b) => r >= b.from && r < b.to);
+    // The bins' bounds are whole R: the whole R at or below the trade's, from its cents (the Distributions' way).
+    const whole = floorRSteps(c.pnl[i]!, risk[i]!);
+    const bin = R_BINS.findIndex((b) => whole >= b.from && whole < b.to);
     bins[bin]!.trades++;
   }
   const summary = sum.summary();

@@ -142,7 +142,7 @@ function RFigures({ r }: { r: ROverview }) {
               {r.bins.map((bin) => (
                 <div key={bin.id} style={{ display: 'grid', gridTemplateColumns: '7rem 1fr 3rem', gap: 8, alignItems: 'center' }} data-testid="r-bin">
                   <Text size="sm">{bin.label}</Text>
-                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'le-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
+                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'lt-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
                   <Text size="sm" ta="right" className={classes.numeric}>
                     {bin.trades}
                   </Text>
