@@ -36,7 +36,7 @@ export interface RSummary extends RTotals {
 
 const hasRisk = (risk: number | null): risk is number => risk !== null && risk > 0;
 /** Two decimals, half away from zero, as R is shown; +0 for -0. */
-const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
+export const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
 
 /**
  * Sums R exactly and fast: the P&L of the trades that risked the same cents is added as integers, and only each
@@ -73,6 +73,11 @@ export class RAccumulator {
     let sum = new Decimal(0);
     for (const [risk, pnl] of byRisk) sum = sum.plus(new Decimal(pnl).dividedBy(risk));
     return sum;
+  }
+
+  /** The exact sum of the R of the trades with a planned risk (unrounded), for figures built on it (an average of periods). */
+  exactTotalR(): Decimal {
+    return RAccumulator.sum(this.all);
   }
 
   totals(): RTotals {
