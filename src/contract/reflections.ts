@@ -189,6 +189,7 @@ const rSummary = {
   averageWinR: z.number().nullable(),
   averageLossR: z.number().nullable(),
   netCentsWithRisk: z.number().int(),
+  profitFactorR: z.number().nonnegative().nullable(),
 };
 /** The analysis's tables in R (issue 27). */
 const rStatistics = z.strictObject({

@@ -297,6 +297,7 @@ export const rReport = z.strictObject({
       averageWinR: z.number().nullable(),
       averageLossR: z.number().nullable(),
       netCentsWithRisk: cents,
+      profitFactorR: z.number().nonnegative().nullable(),
     }),
     days: z.array(z.strictObject({ tradeDate: day, ...rTotals })),
     weeks: z.array(z.strictObject({ weekStart: day, ...rTotals })),

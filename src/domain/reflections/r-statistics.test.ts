@@ -44,6 +44,7 @@ describe("Reflect's analysis in R", () => {
       averageWinR: 2,
       averageLossR: -0.75,
       netCentsWithRisk: 55_000,
+      profitFactorR: 1.33,
     });
     expect(r.byTimeOfDay.map((g) => [g.session, g.trades, g.tradesWithoutRisk, g.totalR, g.expectancyR])).toEqual([
       ['AM', 2, 0, 1.5, 0.75],

@@ -32,6 +32,8 @@ export interface RSummary extends RTotals {
   averageLossR: number | null;
   /** Net P&L of the trades with a planned risk, in cents: what the R figures are of. */
   netCentsWithRisk: Cents;
+  /** R won over R lost (the profit factor in R), two decimals; null without a losing trade with a planned risk. */
+  profitFactorR: number | null;
 }
 
 const hasRisk = (risk: number | null): risk is number => risk !== null && risk > 0;
@@ -91,7 +93,13 @@ export class RAccumulator {
       averageWinR: this.wins === 0 ? null : toR(RAccumulator.sum(this.won).dividedBy(this.wins)),
       averageLossR: this.losses === 0 ? null : toR(RAccumulator.sum(this.lost).dividedBy(this.losses)),
       netCentsWithRisk: this.net,
+      profitFactorR: this.profitFactorR(),
     };
+  }
+
+  private profitFactorR(): number | null {
+    const lost = RAccumulator.sum(this.lost).abs();
+    return lost.isZero() ? null : toR(RAccumulator.sum(this.won).dividedBy(lost));
   }
 }
 
