@@ -318,6 +318,9 @@ describe.each(backends())('playbooks on %s', (backend) => {
     // The same figures as the playbook's own report over the same days.
     const own = (await carol.get(`/api/playbooks/${pb.id}/report?range=custom&from=${res.body.report.from}&to=${res.body.report.to}`)).body as PlaybookReport;
     expect(rows[0]!.report).toEqual(own.report);
+    // The playbook beside its report counts all its trades (last year's too), as the list does, whatever the filter.
+    expect([own.playbook.trades, own.report.trades]).toEqual([3, 2]);
+    expect(((await carol.get('/api/playbooks')).body as PlaybookDto[]).find((p) => p.id === pb.id)!.trades).toBe(3);
     // The page's trades sent: only those count.
     const subset = await carol.post('/api/analyze-reflections', { timeframe: 'week', trades: [{ tradeId: won.id }] });
     expect((subset.body.report.playbooks as typeof rows).map((r) => [r.id, r.report.trades, r.report.netCents])).toEqual([[pb.id, 1, 12000]]);
