@@ -124,7 +124,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
       broken: { trades: 1, netCents: -10_000, expectancyR: -1 },
     });
     // The reports' filter narrows it; By Playbook lists every playbook over the filter's trades.
-    expect(((await alice.get(`/api/playbooks/${pb.id}/report?symbol=ES`)).body as PlaybookReport).report.trades).toBe(1);
+    const es = (await alice.get(`/api/playbooks/${pb.id}/report?symbol=ES`)).body as PlaybookReport;
+    expect(es.report.trades).toBe(1);
+    // Its basis counts the playbook's trades under the filter, as its figures do (not every trade of the filter).
+    expect([es.basis.trades, es.basis.description]).toEqual([1, 'All Time; instrument ES; playbook VWAP reclaim']);
     const all = (await alice.get('/api/reports/playbooks')).body as PlaybooksReport;
     expect(all.playbooks.map((p) => [p.name, p.report.trades, p.report.netCents])).toEqual([['VWAP reclaim', 3, 15_000]]);
     expect(all.basis.trades).toBe(4);

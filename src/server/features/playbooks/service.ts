@@ -204,7 +204,8 @@ export const playbooksService = {
         const [row] = await repo.find(id);
         return row ? { row, rules: await repo.rules([id]) } : null;
       }),
-      readReportScope(db, userId, filter, now),
+      // The scope is the playbook's trades under the filter: its basis ("Computed from 2 trades") counts what the report does.
+      readReportScope(db, userId, filter.playbook.length === 0 ? { ...filter, playbook: [id] } : filter, now),
     ]);
     if (!read) throw notFound('Playbook not found');
     const playbook = toPlaybookDto({ ...read.row, trades: countPlaybookTrades(scope, id) }, read.rules);
