@@ -268,6 +268,7 @@ export const rOverviewShape = z.strictObject({
   averageWinR: rFigure,
   averageLossR: rFigure,
   netCentsWithRisk: cents,
+  profitFactorR: z.number().nonnegative().nullable(),
   bins: z.array(z.strictObject({ id: z.string(), label: z.string(), trades: count })),
 });
 agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);

@@ -63,6 +63,8 @@ describe('reports in R (issue 27)', () => {
       averageWinR: 2.25,
       averageLossR: -0.75,
       netCentsWithRisk: 80_000 - 15_000 - 40_000 + 62_500,
+      // R won (2 + 2.5) over R lost (0.5 + 1).
+      profitFactorR: 3,
     });
     expect(Object.fromEntries(r.bins.map((b) => [b.id, b.trades]))).toEqual({ 'lt-2': 0, '-2': 0, '-1': 2, '0': 1, '1': 0, '2': 2, 'ge-3': 0 });
   });

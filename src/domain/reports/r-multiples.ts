@@ -94,6 +94,8 @@ export interface ROverview {
   averageLossR: number | null;
   /** Net P&L of the trades with a planned risk, in cents (what the R figures are of). */
   netCentsWithRisk: number;
+  /** R won over R lost (the dashboard's Profit Factor card in R); null without a losing trade with a planned risk. */
+  profitFactorR: number | null;
   bins: Array<{ id: string; label: string; trades: number }>;
 }
 
@@ -127,6 +129,7 @@ export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
     averageWinR: summary.averageWinR,
     averageLossR: summary.averageLossR,
     netCentsWithRisk: summary.netCentsWithRisk,
+    profitFactorR: summary.profitFactorR,
     bins,
   };
 }
