@@ -99,6 +99,8 @@ async function loadPeriod(
   userId: string,
   query: { period: ReflectionPeriod; offset: number; account: AccountScope; tradeIds?: string[] },
   now: Date,
+  /** The analysis's previous periods in R: read only for the analysis (the page and the summary show none). */
+  withRComparison = false,
 ): Promise<PeriodData> {
   const { timeZone } = await getPreferences(db, userId);
   const today = getTodayInZone(now, timeZone);
@@ -138,8 +140,8 @@ async function loadPeriod(
         days.map((d) => ({ ...d, pnlCents: Number(d.pnlCents), grossProfitCents: Number(d.grossProfitCents), grossLossCents: Number(d.grossLossCents) })),
       );
       // The same comparison in R, for the analysis under the $ / R switch: each previous trade's R as this period's.
-      const plans = await reflectionsRepo(tx, userId).periodPlans(query.account, comparisonRange.from, comparisonRange.to);
-      rComparison = comparePeriodsInR(
+      const plans = withRComparison ? await reflectionsRepo(tx, userId).periodPlans(query.account, comparisonRange.from, comparisonRange.to) : null;
+      rComparison = plans && comparePeriodsInR(
         query.period,
         range,
         reflections.map((r) => toRTrade(r, riskOfReflection(r))),
@@ -258,7 +260,7 @@ export const reflectionsService = {
     const tradeIds = input.trades
       ?.map((t) => t.tradeId ?? (typeof t.id === 'string' ? t.id.replace(/^r-/, '') : undefined))
       .filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
-    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now);
+    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now, true);
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     await progress({ stage: 'Computing your statistics', percent: 15 });
 
