@@ -161,6 +161,18 @@ export const R_EDGES = { from: -3, to: 3, step: 0.5 } as const;
 const formatREdge = (r: number) => `${r + 0}R`;
 
 /**
+ * The whole number of 1/`stepsPerR` R steps at or below a trade's R: floor(stepsPerR x pnl / risk), settled by whole-cent
+ * comparisons (P&L and risk are whole cents) so that a trade of exactly -1R is at -1R however the quotient rounds.
+ */
+export function floorRSteps(pnlCents: number, riskCents: number, stepsPerR = 1): number {
+  const scaled = stepsPerR * pnlCents;
+  let k = Math.floor(scaled / riskCents);
+  while (k * riskCents > scaled) k--;
+  while ((k + 1) * riskCents <= scaled) k++;
+  return k;
+}
+
+/**
  * Each trade's R-multiple (net P&L over its planned risk, `risk` in cents with NaN for none: r-multiples.ts) in
  * half-R buckets from -3R to +3R, with an open bucket at either end. Trades without a planned risk are in no bucket:
  * `excluded` counts them ("12 trades without a planned risk"), never as 0R. Buckets outside the trades' span are left
@@ -185,12 +197,7 @@ export function computeRDistribution(set: TradeSet, risk: Float64Array): Distrib
       continue;
     }
     const pnl = c.pnl[i]!;
-    // The bucket is the whole number of half-R steps below the R: floor(2 x pnl / risk), read from integers (P&L and
-    // risk are whole cents) so that a trade of exactly -1R lands in "-1R to -0.5R" however the quotient rounds.
-    const scaled = halves * pnl;
-    let k = Math.floor(scaled / cents);
-    while (k * cents > scaled) k--;
-    while ((k + 1) * cents <= scaled) k++;
+    const k = floorRSteps(pnl, cents, halves);
     const index = k < low * halves ? 0 : k >= high * halves ? buckets.length - 1 : 1 + k - low * halves;
     fill(buckets, index, c.result[i]!, pnl);
   }

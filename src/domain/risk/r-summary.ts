@@ -32,11 +32,13 @@ export interface RSummary extends RTotals {
   averageLossR: number | null;
   /** Net P&L of the trades with a planned risk, in cents: what the R figures are of. */
   netCentsWithRisk: Cents;
+  /** R won over R lost (the profit factor in R), two decimals; null without a losing trade with a planned risk. */
+  profitFactorR: number | null;
 }
 
 const hasRisk = (risk: number | null): risk is number => risk !== null && risk > 0;
 /** Two decimals, half away from zero, as R is shown; +0 for -0. */
-const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
+export const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
 
 /**
  * Sums R exactly and fast: the P&L of the trades that risked the same cents is added as integers, and only each
@@ -79,6 +81,11 @@ export class RAccumulator {
     return sum;
   }
 
+  /** The exact sum of the R of the trades with a planned risk (unrounded), for figures built on it (an average of periods). */
+  exactTotalR(): Decimal {
+    return RAccumulator.sum(this.all);
+  }
+
   totals(): RTotals {
     return { trades: this.trades, tradesWithRisk: this.withRisk, tradesWithoutRisk: this.trades - this.withRisk, totalR: this.withRisk === 0 ? null : toR(RAccumulator.sum(this.all)) };
   }
@@ -90,7 +97,13 @@ export class RAccumulator {
       averageWinR: this.wins === 0 ? null : toR(RAccumulator.sum(this.won).dividedBy(this.wins)),
       averageLossR: this.losses === 0 ? null : toR(RAccumulator.sum(this.lost).dividedBy(this.losses)),
       netCentsWithRisk: this.net,
+      profitFactorR: this.profitFactorR(),
     };
+  }
+
+  private profitFactorR(): number | null {
+    const lost = RAccumulator.sum(this.lost).abs();
+    return lost.isZero() ? null : toR(RAccumulator.sum(this.won).dividedBy(lost));
   }
 }
 
