@@ -186,26 +186,28 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     ...report('By Playbook (3 playbooks)', '/api/reports/playbooks'),
   ];
   const rows: Row[] = [];
-  // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite).
+  // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite);
+  // BENCH_REPORTS_ONLY=after: only the first reports after a write (below).
   const only = process.env.BENCH_REPORTS_ONLY;
   if (only) {
     for (const [name, paths] of measures.filter(([name]) => name.includes(only))) {
       rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
     }
-    return rows;
-  }
-  for (const [name, paths] of measures) {
-    rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
-  }
+    if (only !== 'after') return rows;
+  } else {
+    for (const [name, paths] of measures) {
+      rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
+    }
 
-  // Compare: the page asks for both sides at once.
-  const compare: number[] = [];
-  for (let i = -3; i < n; i++) {
-    const c0 = performance.now();
-    await Promise.all([get('/api/reports/overview?hour=9&hour=10&hour=11'), get('/api/reports/overview?hour=13&hour=14&hour=15')].map(async (r) => (await r).arrayBuffer()));
-    if (i >= 0) compare.push(performance.now() - c0);
+    // Compare: the page asks for both sides at once.
+    const compare: number[] = [];
+    for (let i = -3; i < n; i++) {
+      const c0 = performance.now();
+      await Promise.all([get('/api/reports/overview?hour=9&hour=10&hour=11'), get('/api/reports/overview?hour=13&hour=14&hour=15')].map(async (r) => (await r).arrayBuffer()));
+      if (i >= 0) compare.push(performance.now() - c0);
+    }
+    rows.push(summarize(SUITE, 'Compare: two overviews at once (mornings against afternoons)', backend, compare, 'ms', note, target));
   }
-  rows.push(summarize(SUITE, 'Compare: two overviews at once (mornings against afternoons)', backend, compare, 'ms', note, target));
 
   // After a change: the first report reads only the trades that changed (trade_changes, migration 0030) and merges
   // them into the copy; timed from the request, the write done before it.
@@ -239,9 +241,9 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
   rows.push(summarize(SUITE, 'GET overview, the very first (every trade read)', backend, [firstMs], 'ms', note));
   const edits = await firstAfter((i) => write('PATCH', `/api/trades/${trade.id}`, { pnl: (i % 2 === 0 ? 12.5 : -7.25).toFixed(2) }), n >= 60 ? 20 : 6);
   rows.push(summarize(SUITE, 'GET overview, first after a 1-trade edit (the change merged)', backend, edits, 'ms', note, target));
-  const importRows = (batch: number) =>
+  const importRows = (batch: number, from = '2025-06-02T13:30:00Z') =>
     Array.from({ length: 1000 }, (_, k) => {
-      const entry = Date.parse('2025-06-02T13:30:00Z') + (batch * 1000 + k) * 60_000;
+      const entry = Date.parse(from) + (batch * 1000 + k) * 60_000;
       const date = new Date(entry).toISOString().slice(0, 10);
       return {
         date,
@@ -257,6 +259,17 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     });
   const imports = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i) }), n >= 60 ? 5 : 2);
   rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import (the changes merged)', backend, imports, 'ms', `${note} (+1,000 a sample)`, target));
+  // The import a trader makes most: their latest trades, all after the last one (the seed ends in September 2027),
+  // each sample after the one before. Appended into the room the copy keeps past its rows (append-columns.ts).
+  const appends = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i, '2028-01-03T13:30:00Z') }), n >= 60 ? 5 : 2);
+  rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import of later trades (appended)', backend, appends, 'ms', `${note} (+1,000 a sample)`, target));
+  const added = await firstAfter((i) => {
+    const entry = Date.parse('2028-06-05T14:00:00Z') + i * 3_600_000;
+    const date = new Date(entry).toISOString().slice(0, 10);
+    const trade = { date, period: 'AM', symbol: 'NQ', side: 'Long', entry_time: new Date(entry).toISOString(), exit_time: new Date(entry + 60_000).toISOString(), quantity: 1, pnl: 42.5, commission: 2.48 };
+    return write('POST', '/api/trades', { ...trade, account_id: trader.accountId });
+  }, n >= 60 ? 20 : 6);
+  rows.push(summarize(SUITE, 'GET overview, first after 1 trade added after the last (appended)', backend, added, 'ms', note, target));
 
   // Issue 27: a changed risk default prices every trade's risk again (the trades stay in memory).
   const repriced: number[] = [];

@@ -92,11 +92,12 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect((await t.put('/api/risk-defaults', { root: 'NQ', stop_points: '20' })).status).toBe(200);
 
     /** The reports now (from the copy as it is kept), how the copy was brought up to date, and the cold copy's. */
-    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'read' | 'kept') => {
+    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'appended' | 'read' | 'kept', { drop = true } = {}) => {
       const before = { ...cache.counts };
       const warm = await readReports(t);
-      const counted = { merged: cache.counts.merged - before.merged, patched: cache.counts.patched - before.patched, read: cache.counts.read - before.read };
-      expect(counted, step).toEqual({ merged: how === 'merged' ? 1 : 0, patched: how === 'patched' ? 1 : 0, read: how === 'read' ? 1 : 0 });
+      const counted = (['merged', 'patched', 'appended', 'read'] as const).map((way) => [way, cache.counts[way] - before[way]]);
+      expect(Object.fromEntries(counted), step).toEqual({ merged: how === 'merged' ? 1 : 0, patched: how === 'patched' ? 1 : 0, appended: how === 'appended' ? 1 : 0, read: how === 'read' ? 1 : 0 });
+      if (!drop) return warm;
       cache.drop(userId);
       const cold = await readReports(t);
       expect(warm, step).toEqual(cold);
@@ -147,9 +148,24 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     const imported = await importFile(t, { account_id: b.id, time_zone: 'America/New_York' }, ownFile('tradovate-performance-london.csv'));
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.imported).toBeGreaterThan(0);
-    await expectFresh('broker import', 'merged');
+    // Its trades are of July 2025, after every trade so far: appended.
+    await expectFresh('broker import', 'appended');
     await importTrades(t, a.id, backupRows(60, 27, 'second', '2024-12-02'));
     await expectFresh('restore of a backup beside the trades', 'merged');
+
+    // The latest trades imported, all after the last one: written after the copy's rows, however many.
+    await importTrades(t, a.id, backupRows(1000, 28, 'latest', '2026-01-05'));
+    await expectFresh('import of 1,000 trades after the last one', 'appended');
+    // One more after them, then another import: the second append writes into the room the first one made.
+    await createTrade(t, { date: '2026-06-01', symbol: 'NQ', side: 'Short', pnl: -45.5, account_id: a.id, tags: ['Late entry'], entry_time: '2026-06-01T13:00:00.000Z', exit_time: '2026-06-01T13:05:00.000Z' });
+    await expectFresh('one trade added after the last one', 'appended', { drop: false });
+    await importTrades(t, a.id, backupRows(40, 29, 'latest-2', '2026-06-01'));
+    await expectFresh('import of 40 trades after the last one, the day it ends included', 'appended');
+    // A later trade beside an edit of an old one is not an append: merged.
+    const oldest = (await listAll(t)).find((trade) => trade.account_id === a.id)!;
+    await t.patch(`/api/trades/${oldest.id}`, { pnl: 1.5 });
+    await createTrade(t, { date: '2026-09-01', pnl: 10, account_id: a.id });
+    await expectFresh('a later trade beside an edit', 'merged');
 
     // An account deleted: its trades first (the app refuses an account with trades), then the account itself.
     const inB = (await listAll(t)).filter((trade) => trade.account_id === b.id);

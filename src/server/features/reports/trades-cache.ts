@@ -18,8 +18,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
- * 18 MB here, in columns and their trading-order keys), and a trader not read for IDLE_MS is dropped at the next read
- * of anyone.
+ * 18 MB here, in columns and their trading-order keys; up to half again as much once an append has made room for the
+ * next), and a trader not read for IDLE_MS is dropped at the next read of anyone.
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
