@@ -124,7 +124,23 @@ export function appendOrderedColumns(base: OrderedColumns, changed: ReadonlySet<
   const index = shared ?? buildIdIndex(a.id, n, Math.ceil((n + added.length) * ROOM_FACTOR));
   for (const t of added) if (hasId(index, a.id, n, t.trade.id)) return null;
 
-  const inPlace = base.room !== undefined && base.room.rows === n;
+  return writeAppend(base, added, index, shared, base.room !== undefined && base.room.rows === n);
+}
+
+/**
+ * `base` in arrays with room and its ids indexed, the same columns otherwise: what the server does once after reading
+ * every trade (a few tens of milliseconds at 100,000 trades, beside seconds of reading), so that the first append after
+ * it writes in place instead of copying then.
+ */
+export function reserveRoom(base: OrderedColumns): OrderedColumns {
+  const n = base.columns.size;
+  return writeAppend(base, [], buildIdIndex(base.columns.id, n, Math.ceil(n * ROOM_FACTOR)), null, false);
+}
+
+/** The append itself, `added` sorted and known to be new trades after the last row of `base`. */
+function writeAppend(base: OrderedColumns, added: readonly OrderedTrade[], index: IdIndex, shared: IdIndex | null, inPlace: boolean): OrderedColumns {
+  const { columns: a, keys: oldKeys } = base;
+  const n = a.size;
   const b = buildTradeColumns(added.map((t) => t.trade));
   const k = added.length;
   const size = n + k;

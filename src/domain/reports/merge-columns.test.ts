@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendOrderedColumns } from './append-columns';
+import { appendOrderedColumns, reserveRoom } from './append-columns';
 import { computeOverview } from './overview';
 import { buildOrderedColumns, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
@@ -396,6 +396,20 @@ describe('appendOrderedColumns', () => {
     const after = appendOrderedColumns(merged, new Set(['later']), [trade('later', 4, 10, 0)])!;
     expectSameColumns(after, buildOrderedColumns([edited, es, late, trade('later', 4, 10, 0)]));
     expectSameColumns(merged, buildOrderedColumns([edited, es, late]));
+  });
+
+  it('room made after a full read: the same columns, and the first append writes in place', () => {
+    const trades = [trade('a', 0, 100, 0, { tags: ['A+'] }), trade('b', 1, -200, 10, { symbol: 'ES', contract: 'ESH6' })];
+    const roomy = reserveRoom(prepare(buildOrderedColumns([...trades])));
+    expectSameColumns(roomy, buildOrderedColumns([...trades]));
+    expectDerived(roomy);
+    const c = trade('c', 1, 300, 20, { tags: ['A+', 'Late'] });
+    const appended = appendOrderedColumns(roomy, new Set(['c']), [c])!;
+    expect(appended.columns.pnl.buffer).toBe(roomy.columns.pnl.buffer);
+    expect(appended.columns.hoursByZone.get(NY)!.buffer).toBe(roomy.columns.hoursByZone.get(NY)!.buffer);
+    expectSameColumns(appended, buildOrderedColumns([...trades, c]));
+    expectDerived(appended);
+    expectSameColumns(roomy, buildOrderedColumns([...trades]));
   });
 
   it('two appends to the same copy (two loads at once) do not write each other\'s rows: the second copies', () => {

@@ -1,4 +1,4 @@
-import { appendOrderedColumns } from '../../../domain/reports/append-columns';
+import { appendOrderedColumns, reserveRoom } from '../../../domain/reports/append-columns';
 import { mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
@@ -83,7 +83,9 @@ class TradesCache {
       }
     }
     this.counts.read++;
-    return this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
+    const { version, ...read } = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
+    // Room past the rows for the trades the trader adds next (append-columns.ts), made now rather than at the append.
+    return { version, ...reserveRoom(read) };
   }
 
   private store(userId: string, snapshot: TradesSnapshot, now: number) {
