@@ -12,6 +12,7 @@ import * as load from './suites/load';
 import * as market from './suites/market';
 import * as notes from './suites/notes';
 import * as prop from './suites/prop';
+import * as peers from './suites/peers';
 import * as perf from './suites/perf';
 import * as reports from './suites/reports';
 import * as tradeLog from './suites/trade-log';
@@ -34,6 +35,7 @@ const suites: Record<string, { run: typeof foundation.run }> = {
   market,
   prop,
   perf,
+  peers,
 };
 
 const args = process.argv.slice(2);

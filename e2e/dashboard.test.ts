@@ -1239,6 +1239,13 @@ describe('the dashboard in R (issue 27, point 3)', () => {
       // A phone's cells round to one decimal, as they round dollars to whole ones.
     })).toEqual({ day: name === 'phone' ? '+1.5R' : '+1.50R', week: name === 'phone' ? '+1.5R' : '+1.50R', month: '+1.50R', card: '+1.50R' });
     expect(await textOf(s.page.getByTestId('monthly-r-note'))).toBe('1 trade without a planned risk');
+    // The profit factor in R: 2R won over 0.5R lost, never the dollars under the R switch.
+    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+    await eventually(async () => [await textOf(s.page.getByTestId('profit-factor-value')), await textOf(s.page.getByTestId('profit-factor-r-note'))]).toEqual([
+      '4.00',
+      'R won over R lost; 1 trade without a planned risk',
+    ]);
+    if (name === 'phone') await showMonthly();
     expect(await textOf(s.page.getByTestId('calendar-without-risk'))).toBe('1 trade without a planned risk: it is left out of the R figures.');
     // The day keeps its trade count and win rate, and its tint follows its R.
     expect(await day.getAttribute('data-tint')).toBe('green');

@@ -46,10 +46,11 @@ async function traderWithWeek(s: Scenario): Promise<{ api: ApiClient; reflect: R
   const samples = await listAll(api);
   if (samples.length) await api.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
   const day = (n: number) => addDays(monday(), n);
-  await createTrade(api, { date: day(0), symbol: 'NQ', trade_type: 'Breakout', period: 'AM', pnl: '300.10', notes: 'Waited for the sweep of the lows' });
+  // Planned risks (issue 27): NQ +2R, YM -1R, last week's RTY +2R; ES has none.
+  await createTrade(api, { date: day(0), symbol: 'NQ', trade_type: 'Breakout', period: 'AM', pnl: '300.10', risk_amount: '150.05', notes: 'Waited for the sweep of the lows' });
   await createTrade(api, { date: day(0), symbol: 'ES', trade_type: 'Breakout', period: 'AM', pnl: '100.20' });
-  await createTrade(api, { date: day(1), symbol: 'YM', trade_type: 'Reversal', period: 'PM', pnl: '-200.05', tags: ['FOMO'], notes: 'chased' });
-  await createTrade(api, { date: addDays(monday(), -3), symbol: 'RTY', trade_type: 'Breakout', period: 'AM', pnl: '50' });
+  await createTrade(api, { date: day(1), symbol: 'YM', trade_type: 'Reversal', period: 'PM', pnl: '-200.05', risk_amount: '200.05', tags: ['FOMO'], notes: 'chased' });
+  await createTrade(api, { date: addDays(monday(), -3), symbol: 'RTY', trade_type: 'Breakout', period: 'AM', pnl: '50', risk_amount: '25' });
   return { api, reflect: new ReflectPage(s.page) };
 }
 
@@ -291,6 +292,29 @@ describe('screens', () => {
         const violations = await seriousA11yViolations(s.page);
         expect(violations, violations.join('\n')).toEqual([]);
         await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `reflect-${name}-${colorScheme}.png`), fullPage: true });
+
+        // The analysis in R (issue 27): the previous weeks and rule adherence in R, never dollars under the R switch.
+        ai().reply({ text: GOOD_ANSWER });
+        await reflect.aiAnalysis.click();
+        const dialog = reflect.analysisDialog;
+        await dialog.getByTestId('analysis-source').waitFor({ timeout: 30_000 });
+        await dialog.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+        // +2R - 1R this week; ES has no planned risk.
+        await eventually(() => dialog.getByTestId('analysis-net-pnl').innerText()).toBe('+1.00R');
+        expect(await dialog.getByTestId('analysis-comparison').innerText()).toBe(
+          'Net +1.00R against an average of +0.50R per week over the previous 4 weeks (+0.50R). This week: 1 trade without a planned risk, left out.',
+        );
+        await dialog.getByRole('tab', { name: 'Statistics' }).click();
+        const previous = dialog.getByTestId('figures-previous-weeks');
+        expect(await previous.getByRole('columnheader').last().innerText()).toBe('Total R');
+        expect(await previous.getByRole('row').last().innerText()).toMatch(/1\s+100\.0%\s+\+2\.00R\s+\+2\.00R a trade/);
+        expect(await previous.innerText()).not.toContain('$');
+        // YM was marked as following the rules above: -1R.
+        expect(await dialog.getByTestId('adherence-followed-r').innerText()).toBe('Total -1.00R (-1.00R a trade)');
+        await waitForAnimations(s.page);
+        await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `reflect-analysis-r-${name}-${colorScheme}.png`) });
+        const inR = await seriousA11yViolations(s.page);
+        expect(inR, inR.join('\n')).toEqual([]);
       });
     }
   }

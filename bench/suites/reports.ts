@@ -35,7 +35,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     ({ server } = await spawnServer({ DATA_DIR: dir }));
     try {
       rows.push(...(await measure(server.url, trader, 'pglite', n, 100)));
-      if (!ctx.postgres && !process.env.BENCH_NO_BROWSER) rows.push(...(await measureBrowser(server.url, trader.cookie, 'pglite', ctx.quick)));
+      if (!ctx.postgres && !process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY) rows.push(...(await measureBrowser(server.url, trader.cookie, 'pglite', ctx.quick)));
     } finally {
       await server.stop();
     }
@@ -56,7 +56,7 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       await client.query('vacuum analyze trade_day_rollups');
       await client.end();
       rows.push(...(await measure(server.url, trader, 'postgres', n, 50)));
-      if (!process.env.BENCH_NO_BROWSER) rows.push(...(await measureBrowser(server.url, trader.cookie, 'postgres', ctx.quick)));
+      if (!process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY) rows.push(...(await measureBrowser(server.url, trader.cookie, 'postgres', ctx.quick)));
     } finally {
       await server.stop();
       fs.rmSync(pgDir, { recursive: true, force: true });
@@ -186,6 +186,14 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     ...report('By Playbook (3 playbooks)', '/api/reports/playbooks'),
   ];
   const rows: Row[] = [];
+  // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite).
+  const only = process.env.BENCH_REPORTS_ONLY;
+  if (only) {
+    for (const [name, paths] of measures.filter(([name]) => name.includes(only))) {
+      rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
+    }
+    return rows;
+  }
   for (const [name, paths] of measures) {
     rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
   }

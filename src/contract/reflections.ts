@@ -189,6 +189,7 @@ const rSummary = {
   averageWinR: z.number().nullable(),
   averageLossR: z.number().nullable(),
   netCentsWithRisk: z.number().int(),
+  profitFactorR: z.number().nonnegative().nullable(),
 };
 /** The analysis's tables in R (issue 27). */
 const rStatistics = z.strictObject({
@@ -196,6 +197,17 @@ const rStatistics = z.strictObject({
   byTimeOfDay: z.array(z.strictObject({ session: z.string(), ...rSummary })),
   bySetupType: z.array(z.strictObject({ setup: z.string(), ...rSummary })),
   byMarketCondition: z.array(z.strictObject({ day: z.string(), ...rSummary })),
+  adherence: z.strictObject({ whenFollowed: z.strictObject(rSummary), whenNotFollowed: z.strictObject(rSummary) }),
+  /** Against the previous four weeks or months in R; null for a day or a chosen set of trades. */
+  comparison: z
+    .strictObject({
+      unit: z.enum(['week', 'month']),
+      previous: z.array(z.strictObject({ from: z.iso.date(), to: z.iso.date(), ...rSummary })),
+      previousAverageR: z.number().nullable(),
+      changeR: z.number().nullable(),
+      text: z.string(),
+    })
+    .nullable(),
 });
 
 /** The analysis, our figures around it, and where the prose came from. */

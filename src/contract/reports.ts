@@ -268,6 +268,7 @@ export const rOverviewShape = z.strictObject({
   averageWinR: rFigure,
   averageLossR: rFigure,
   netCentsWithRisk: cents,
+  profitFactorR: z.number().nonnegative().nullable(),
   bins: z.array(z.strictObject({ id: z.string(), label: z.string(), trades: count })),
 });
 agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);
@@ -297,6 +298,7 @@ export const rReport = z.strictObject({
       averageWinR: z.number().nullable(),
       averageLossR: z.number().nullable(),
       netCentsWithRisk: cents,
+      profitFactorR: z.number().nonnegative().nullable(),
     }),
     days: z.array(z.strictObject({ tradeDate: day, ...rTotals })),
     weeks: z.array(z.strictObject({ weekStart: day, ...rTotals })),

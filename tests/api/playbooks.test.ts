@@ -124,7 +124,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
       broken: { trades: 1, netCents: -10_000, expectancyR: -1 },
     });
     // The reports' filter narrows it; By Playbook lists every playbook over the filter's trades.
-    expect(((await alice.get(`/api/playbooks/${pb.id}/report?symbol=ES`)).body as PlaybookReport).report.trades).toBe(1);
+    const es = (await alice.get(`/api/playbooks/${pb.id}/report?symbol=ES`)).body as PlaybookReport;
+    expect(es.report.trades).toBe(1);
+    // Its basis counts the playbook's trades under the filter, as its figures do (not every trade of the filter).
+    expect([es.basis.trades, es.basis.description]).toEqual([1, 'All Time; instrument ES; playbook VWAP reclaim']);
     const all = (await alice.get('/api/reports/playbooks')).body as PlaybooksReport;
     expect(all.playbooks.map((p) => [p.name, p.report.trades, p.report.netCents])).toEqual([['VWAP reclaim', 3, 15_000]]);
     expect(all.basis.trades).toBe(4);
@@ -273,8 +276,9 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const pb = await makePlaybook(carol, { name: 'Analysis ORB', rules: [{ text: 'Range set' }, { text: 'Retest held' }] });
     const quiet = await makePlaybook(carol, { name: 'Analysis quiet' });
     // This week: +$120 every rule followed, -$45 one of two (3 of 4 ticks: 75%); a trade without a playbook; one of last year with it.
-    const won = await createTrade(carol, { date: day, symbol: 'NQ', pnl: 120 });
-    const lost = await createTrade(carol, { date: day, symbol: 'NQ', pnl: -45 });
+    // Planned risks of $60 and $45: +2R and -1R.
+    const won = await createTrade(carol, { date: day, symbol: 'NQ', pnl: 120, risk_amount: '60' });
+    const lost = await createTrade(carol, { date: day, symbol: 'NQ', pnl: -45, risk_amount: '45' });
     await createTrade(carol, { date: day, symbol: 'ES', pnl: 500 });
     const old = await createTrade(carol, { date: addDays(day, -400), symbol: 'NQ', pnl: 999 });
     await setTrade(carol, won.id, pb.id, pb.rules.map((r) => r.id));
@@ -285,8 +289,28 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const bobTrade = await createTrade(bob, { date: day, symbol: 'NQ', pnl: 7 });
     await setTrade(bob, bobTrade.id, bobs.id, []);
 
+    provider.clear();
+    provider.reply({ text: JSON.stringify({ summary: { patterns: ['ORB carries the week.'] }, strengths: ['Rules followed pay.'], weaknesses: ['One broken rule.'] }) });
     const res = await carol.post('/api/analyze-reflections', { period: 'week', offset: 0 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.report.source).toBe('ai');
+    // The model reads the By Playbook rows and rule-following in R from our figures: Carol's playbook only (Bob's of the
+    // same name made $7.00; her playbook without trades this week has no row).
+    const prompt = provider.completions()[0]!.body.messages[1].content as string;
+    expect(prompt).toContain('- Analysis ORB: 2 trades, 50.0% win rate, net $75.00, expectancy $37.50 and +0.50R a trade\n');
+    expect(prompt).toContain(
+      '  - rules followed 75.0% (2 rules); every rule followed: 1 trade, 100.0% win rate, net $120.00, expectancy +2.00R; one or more broken: 1 trade, 0.0% win rate, net -$45.00, expectancy -1.00R\n',
+    );
+    expect(prompt.match(/Analysis ORB/g)).toHaveLength(1);
+    expect(prompt).not.toContain('$7.00');
+    expect(prompt).not.toContain('Analysis quiet');
+    expect(prompt).toContain('IN R (net P&L over the planned risk, of the 2 trades with one; 1 trade without a planned risk, left out):');
+    expect(prompt).toContain('- Total +1.00R; expectancy +0.50R a trade; average win +2.00R; average loss -1.00R');
+    expect(prompt).toContain('- When rules were followed: total +2.00R, expectancy +2.00R a trade\n');
+    expect(prompt).toContain('- When rules were not followed: total -1.00R, expectancy -1.00R a trade\n');
+    // The prose may cite those figures: none is flagged as Edgebook's own.
+    expect(res.body.report.unverifiedFigures).toEqual([]);
+    expect(res.body.report.r.adherence.whenFollowed).toMatchObject({ trades: 1, totalR: 2 });
     const rows = res.body.report.playbooks as Array<{ id: string; name: string; report: PlaybookReport['report'] }>;
     // A playbook without trades in the period has no row.
     expect(rows.map((r) => r.id)).toEqual([pb.id]);
@@ -297,6 +321,9 @@ describe.each(backends())('playbooks on %s', (backend) => {
     // The same figures as the playbook's own report over the same days.
     const own = (await carol.get(`/api/playbooks/${pb.id}/report?range=custom&from=${res.body.report.from}&to=${res.body.report.to}`)).body as PlaybookReport;
     expect(rows[0]!.report).toEqual(own.report);
+    // The playbook beside its report counts all its trades (last year's too), as the list does, whatever the filter.
+    expect([own.playbook.trades, own.report.trades]).toEqual([3, 2]);
+    expect(((await carol.get('/api/playbooks')).body as PlaybookDto[]).find((p) => p.id === pb.id)!.trades).toBe(3);
     // The page's trades sent: only those count.
     const subset = await carol.post('/api/analyze-reflections', { timeframe: 'week', trades: [{ tradeId: won.id }] });
     expect((subset.body.report.playbooks as typeof rows).map((r) => [r.id, r.report.trades, r.report.netCents])).toEqual([[pb.id, 1, 12000]]);

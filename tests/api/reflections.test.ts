@@ -319,6 +319,43 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(report.comparison.previous).toHaveLength(4);
       expect(report.comparison.previous.at(-1)).toMatchObject({ totalTrades: 1, pnlCents: 5_000 });
       expect(report.adherence).toMatchObject({ rated: 0, unrated: 4 });
+      // None of these trades has a planned risk: the comparison in R says so rather than a dollar figure.
+      expect(report.r.comparison).toMatchObject({ unit: 'week', previousAverageR: null, changeR: null, text: 'No trade of the previous 4 weeks has a planned risk: nothing to compare in R.' });
+    });
+
+    it('compares the week with the previous four in R too, from exact sums, trades without a plan counted apart (issue 27)', async () => {
+      const client = await newTrader(app, 'reflect-r');
+      const monday = getStartOfWeekMonday(today());
+      const other = await newTrader(app, 'reflect-r-other');
+      for (const t of [
+        { date: monday, pnl: '200', risk_amount: '100' }, // +2R this week
+        { date: monday, pnl: '-30', risk_amount: null }, // no plan: apart
+        { date: addDays(monday, -7), pnl: '10', risk_amount: '30' }, // 1/3R
+        { date: addDays(monday, -6), pnl: '10', risk_amount: '30' }, // 1/3R
+        { date: addDays(monday, -5), pnl: '10', risk_amount: '30' }, // 1/3R: the week is +1R exactly
+        { date: addDays(monday, -28), pnl: '-100', risk_amount: '50' }, // -2R, four weeks back
+        { date: addDays(monday, -29), pnl: '500', risk_amount: '1' }, // five weeks back: not compared
+      ]) {
+        await createTrade(client, { symbol: 'NQ', trade_type: 'Breakout', ...t });
+      }
+      // Another trader's trade in the same weeks never counts.
+      await createTrade(other, { date: addDays(monday, -7), symbol: 'NQ', pnl: '900', risk_amount: '100' });
+      provider.reply({ text: GOOD_ANSWER });
+      const { events } = await postSse(client, '/api/analyze-reflections', { period: 'week' });
+      const { report } = events.find((e) => e.type === 'result');
+      expect(report.r.comparison.previous.map((p: { from: string; trades: number; totalR: number | null }) => [p.from, p.trades, p.totalR])).toEqual([
+        [addDays(monday, -28), 1, -2],
+        [addDays(monday, -21), 0, null],
+        [addDays(monday, -14), 0, null],
+        [addDays(monday, -7), 3, 1],
+      ]);
+      // (-2 + 1) / 4 = -0.25R a week; this week +2R: +2.25R.
+      expect([report.r.comparison.previousAverageR, report.r.comparison.changeR]).toEqual([-0.25, 2.25]);
+      expect(report.r.comparison.text).toBe('Net +2.00R against an average of -0.25R per week over the previous 4 weeks (+2.25R). This week: 1 trade without a planned risk, left out.');
+      // The dollar comparison is unchanged beside it.
+      expect(report.comparison.previous.at(-1)).toMatchObject({ totalTrades: 3, pnlCents: 3_000 });
+      const prompt = provider.completions()[0]!.body.messages[1].content as string;
+      expect(prompt).toContain('- Net +2.00R against an average of -0.25R per week over the previous 4 weeks (+2.25R).');
     });
   });
 });

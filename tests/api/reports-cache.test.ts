@@ -92,13 +92,11 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect((await t.put('/api/risk-defaults', { root: 'NQ', stop_points: '20' })).status).toBe(200);
 
     /** The reports now (from the copy as it is kept), how the copy was brought up to date, and the cold copy's. */
-    const expectFresh = async (step: string, how: 'merged' | 'read' | 'kept') => {
+    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'read' | 'kept') => {
       const before = { ...cache.counts };
       const warm = await readReports(t);
-      expect({ merged: cache.counts.merged - before.merged, read: cache.counts.read - before.read }, step).toEqual({
-        merged: how === 'merged' ? 1 : 0,
-        read: how === 'read' ? 1 : 0,
-      });
+      const counted = { merged: cache.counts.merged - before.merged, patched: cache.counts.patched - before.patched, read: cache.counts.read - before.read };
+      expect(counted, step).toEqual({ merged: how === 'merged' ? 1 : 0, patched: how === 'patched' ? 1 : 0, read: how === 'read' ? 1 : 0 });
       cache.drop(userId);
       const cold = await readReports(t);
       expect(warm, step).toEqual(cold);
@@ -115,14 +113,19 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     const listed = await listAll(t);
     const inA = listed.filter((trade) => trade.account_id === a.id);
     expect((await t.patch(`/api/trades/${inA[3]!.id}`, { pnl: -87.25 })).status).toBe(200);
-    await expectFresh('edit of the P&L', 'merged');
+    await expectFresh('edit of the P&L (patched in place)', 'patched');
+    // Texts every report already knows, on a trade whose place stays: patched too; back and forth, a setup and tags.
+    expect((await t.patch(`/api/trades/${inA[150]!.id}`, { trade_type: 'Pullback', tags: ['FOMO', 'A+'], quantity: 3 })).status).toBe(200);
+    await expectFresh('edit of the setup, tags and size to ones other trades have', 'patched');
+    expect((await t.patch(`/api/trades/${inA[150]!.id}`, { trade_type: 'Breakout', tags: [] })).status).toBe(200);
+    await expectFresh('edit of the setup and tags back', 'patched');
     // Moved to another day and hour: its place in the trading order changes.
     expect((await t.patch(`/api/trades/${inA[7]!.id}`, { date: '2025-02-27', entry_time: '2025-02-27T20:15:00.000Z', exit_time: '2025-02-27T20:45:30.000Z' })).status).toBe(200);
     await expectFresh('edit of the day and times', 'merged');
     // A trade's own plan is read by the R figures (and was missing from the triggers' list before migration 0030).
     const rBefore = (await t.get('/api/reports/overview')).body.r;
     expect((await t.patch(`/api/trades/${added.id}`, { risk_amount: 100 })).status).toBe(200);
-    const afterPlan = await expectFresh('edit of the planned risk', 'merged');
+    const afterPlan = await expectFresh('edit of the planned risk', 'patched');
     expect((afterPlan['/api/reports/overview'] as { r: unknown }).r).not.toEqual(rBefore);
     expect((await t.patch(`/api/trades/${added.id}`, { symbol: 'RTY', tags: ['FOMO', 'Late'] })).status).toBe(200);
     await expectFresh('edit of the instrument and tags (a new instrument and a new tag)', 'merged');
@@ -130,7 +133,7 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect((await t.post('/api/trades/assign', { ids: inA.slice(10, 40).map((trade) => trade.id), account_id: b.id })).status).toBe(200);
     await expectFresh('bulk edit: 30 trades to another account', 'merged');
     expect((await t.post('/api/trades/bulk-risk', { ids: inA.slice(40, 55).map((trade) => trade.id), risk: { kind: 'amount', amount: 75 } })).status).toBe(200);
-    await expectFresh('bulk edit: a planned risk on 15 trades', 'merged');
+    await expectFresh('bulk edit: a planned risk on 15 trades', 'patched');
 
     // Nothing a report reads: the copy is kept as it is.
     expect((await t.patch(`/api/trades/${inA[5]!.id}`, { notes: 'only words' })).status).toBe(200);

@@ -357,6 +357,7 @@ describe.each(backends())('reports on %s', (backend) => {
       'Expectancy (average R)': formatR(pageR.expectancyR),
       'Average win': formatR(pageR.averageWinR),
       'Average loss': formatR(pageR.averageLossR),
+      'Profit factor in R (R won over R lost)': pageR.profitFactorR.toFixed(2),
       'Trades with a planned risk': page.trades,
     });
     expect(pageR.totalR).toBeCloseTo(page.netCents / 10_000, 2);

@@ -110,7 +110,7 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     // +2 - 0.5 - 1 + 1 = 1.5R over 4 trades with a plan; D has none.
     const totals = { trades: 5, tradesWithRisk: 4, tradesWithoutRisk: 1, totalR: 1.5 };
     expect(res.body.r).toEqual({
-      summary: { ...totals, expectancyR: 0.38, averageWinR: 1.5, averageLossR: -0.75, netCentsWithRisk: 65_000 },
+      summary: { ...totals, expectancyR: 0.38, averageWinR: 1.5, averageLossR: -0.75, netCentsWithRisk: 65_000, profitFactorR: 2 },
       days: [{ tradeDate: '2026-05-04', ...totals }],
       weeks: [{ weekStart: '2026-05-03', ...totals }],
     });
@@ -192,7 +192,7 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     const res = await trader.post('/api/analyze-reflections', { period: 'day' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { r } = res.body.report;
-    expect(r.totals).toEqual({ trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 0.5, expectancyR: 0.17, averageWinR: 2, averageLossR: -0.75, netCentsWithRisk: 55_000 });
+    expect(r.totals).toEqual({ trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 0.5, expectancyR: 0.17, averageWinR: 2, averageLossR: -0.75, netCentsWithRisk: 55_000, profitFactorR: 1.33 });
     const rows = (list: Array<Record<string, unknown>>, key: string) => Object.fromEntries(list.map((g) => [g[key], [g.tradesWithoutRisk, g.totalR]]));
     expect(rows(r.byTimeOfDay, 'session')).toEqual({ AM: [0, 1.5], PM: [1, -1] });
     expect(rows(r.bySetupType, 'setup')).toEqual({ Breakout: [0, 1], Reversal: [0, -0.5], Scalp: [1, null] });

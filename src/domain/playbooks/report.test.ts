@@ -94,6 +94,16 @@ describe('a playbook report (issue 27, point 4)', () => {
     expect(empty).toMatchObject({ trades: 0, winRate: null, expectancyCents: null, expectancyR: null, adherence: null });
   });
 
+  it('sums R exactly, as the reports and Reflect do: +$10.05 on a $10 plan is +1.01R, not the 1.00R of a float sum', () => {
+    // Float: 1.005 + 1.005 + 1.005 = 3.0149999...; / 3 = 1.00499... rounds to 1.00. Exact: 3.015 / 3 = 1.005 -> 1.01.
+    const exact = createTradeSet([trade('x', 1_005, { riskCents: 1_000 }), trade('y', 1_005, { riskCents: 1_000 }), trade('z', 1_005, { riskCents: 1_000 })]);
+    expect(computePlaybookReport(exact, computeRiskColumn(exact.columns, []), [1, 1, 0], 1)).toMatchObject({
+      expectancyR: 1.01,
+      followed: { trades: 2, expectancyR: 1.01 },
+      broken: { trades: 1, expectancyR: 1.01 },
+    });
+  });
+
   it('derives Reflect\'s "followed the rules" from the ticks', () => {
     expect(deriveFollowedRules(3, 3)).toBe(true);
     expect(deriveFollowedRules(2, 3)).toBe(false);

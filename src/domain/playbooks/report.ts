@@ -2,6 +2,7 @@ import type { Cents } from '../cents';
 import { getTradeR } from '../reports/r-multiples';
 import { RESULT, type TradeSet } from '../reports/report-trade';
 import { calculateExpectancy, calculateWinRateOrNull, toPercent } from '../reports/formulas';
+import { RAccumulator } from '../risk/r-summary';
 
 /**
  * A playbook's report (issue 27, point 4): what its trades made, and what they made when its rules were all followed
@@ -34,8 +35,6 @@ export interface PlaybookReport extends PlaybookFigures {
   broken: PlaybookFigures;
 }
 
-const roundR = (r: number) => Math.round(r * 100) / 100 + 0;
-
 class Tally {
   trades = 0;
   wins = 0;
@@ -43,10 +42,10 @@ class Tally {
   net = 0;
   profit = 0;
   loss = 0;
-  withRisk = 0;
-  totalR = 0;
+  /** R summed exactly (r-summary.ts), as the reports and Reflect sum it: never a float sum of quotients. */
+  readonly r = new RAccumulator();
 
-  add(result: number, pnl: number, r: number) {
+  add(result: number, pnl: number, riskCents: number) {
     this.trades++;
     this.net += pnl;
     if (result === RESULT.WIN) {
@@ -56,10 +55,7 @@ class Tally {
       this.losses++;
       this.loss += pnl;
     }
-    if (!Number.isNaN(r)) {
-      this.withRisk++;
-      this.totalR += r;
-    }
+    this.r.add({ tradeDate: '', pnlCents: pnl, riskCents: Number.isNaN(riskCents) ? null : riskCents, result: 'BE' });
   }
 
   figures(): PlaybookFigures {
@@ -70,9 +66,9 @@ class Tally {
       winRate: calculateWinRateOrNull(this),
       netCents: this.net,
       expectancyCents: calculateExpectancy({ wins: this.wins, losses: this.losses, grossProfitCents: this.profit, grossLossCents: this.loss }),
-      expectancyR: this.withRisk === 0 ? null : roundR(this.totalR / this.withRisk),
-      tradesWithRisk: this.withRisk,
-      tradesWithoutRisk: this.trades - this.withRisk,
+      expectancyR: this.r.summary().expectancyR,
+      tradesWithRisk: this.r.withRisk,
+      tradesWithoutRisk: this.trades - this.r.withRisk,
     };
   }
 }
@@ -90,11 +86,13 @@ export function computePlaybookReport(set: TradeSet, risk: Float64Array, ticked:
   for (let k = 0; k < rows.length; k++) {
     const i = rows[k]!;
     const r = getTradeR(c, risk, i);
-    all.add(c.result[i]!, c.pnl[i]!, r);
+    // The R sums take the plan itself: a trade has an R when it has a planned risk (getTradeR is not NaN).
+    const planned = Number.isNaN(r) ? Number.NaN : risk[i]!;
+    all.add(c.result[i]!, c.pnl[i]!, planned);
     if (rules === 0) continue;
     const t = Math.min(ticked[k]!, rules);
     ticks += t;
-    (t === rules ? followed : broken).add(c.result[i]!, c.pnl[i]!, r);
+    (t === rules ? followed : broken).add(c.result[i]!, c.pnl[i]!, planned);
   }
   return {
     ...all.figures(),

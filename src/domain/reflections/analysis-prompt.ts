@@ -3,6 +3,10 @@ import type { PeriodComparison } from './comparison';
 import type { Reflection } from './reflection';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
 import { tableCell as cell, fenceTraderData, TRADER_DATA_RULE } from '../text';
+import { describeWithoutRisk, formatR } from '../risk/format-r';
+import type { RSummary } from '../risk/r-summary';
+import type { PlaybookFigures, PlaybookReport } from '../playbooks/report';
+import type { ReflectionRStatistics } from './r-statistics';
 
 /** A group's win rate as the model reads it: a group of break-evens only has none, not 0%. */
 const promptWinRate = (g: { winRate: number; wins: number; losses: number }) =>
@@ -30,6 +34,26 @@ const line = (name: string, g: GroupFigures) =>
   `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${promptWinRate(g)}, net ${formatUsd(g.pnlCents)}`;
 
 
+const rOrNone = (r: number | null) => (r === null ? 'none' : formatR(r));
+const apart = (g: { tradesWithoutRisk: number }) => (g.tradesWithoutRisk > 0 ? ` (${describeWithoutRisk(g.tradesWithoutRisk)}, left out)` : '');
+const rLine = (name: string, g: RSummary) =>
+  `- ${name}: ${g.tradesWithRisk === 0 ? 'no trade with a planned risk' : `total ${rOrNone(g.totalR)}, expectancy ${rOrNone(g.expectancyR)} a trade`}${apart(g)}`;
+
+const playbookSide = (name: string, f: PlaybookFigures) =>
+  f.trades === 0
+    ? `${name}: no trades`
+    : `${name}: ${f.trades} trade${f.trades === 1 ? '' : 's'}, ${f.winRate === null ? 'no win or loss' : `${f.winRate.toFixed(1)}% win rate`}, net ${formatUsd(f.netCents)}${f.expectancyR === null ? '' : `, expectancy ${formatR(f.expectancyR)}`}`;
+
+/** A playbook's row as the By Playbook table shows it (src/domain/playbooks), rule-following beside the results. */
+function playbookLines(name: string, p: PlaybookReport): string[] {
+  return [
+    `- ${cell(name, 60)}: ${p.trades} trade${p.trades === 1 ? '' : 's'}, ${p.winRate === null ? 'no win or loss' : `${p.winRate.toFixed(1)}% win rate`}, net ${formatUsd(p.netCents)}, expectancy ${p.expectancyCents === null ? 'none' : formatUsd(p.expectancyCents)} and ${rOrNone(p.expectancyR)} a trade${apart(p)}`,
+    p.rules === 0
+      ? '  - no rules in this playbook'
+      : `  - rules followed ${p.adherence === null ? 'none' : `${p.adherence.toFixed(1)}%`} (${p.rules} rule${p.rules === 1 ? '' : 's'}); ${playbookSide('every rule followed', p.followed)}; ${playbookSide('one or more broken', p.broken)}`,
+  ];
+}
+
 /** The user message of the analysis: the period's figures and trades, fenced as the trader's data (text.ts). */
 export function buildAnalysisPrompt(input: {
   label: string;
@@ -39,6 +63,10 @@ export function buildAnalysisPrompt(input: {
   statistics: ReflectionStatistics;
   comparison: PeriodComparison | null;
   reflections: readonly Reflection[];
+  /** The same trades in R (r-statistics.ts): its totals, adherence and comparison join the figures. */
+  r?: ReflectionRStatistics;
+  /** The By Playbook rows of the period (src/domain/playbooks), the trader's own playbooks only. */
+  playbooks?: ReadonlyArray<{ name: string; report: PlaybookReport }>;
   maxTrades?: number;
 }): string {
   const { statistics: s, reflections } = input;
@@ -75,6 +103,27 @@ export function buildAnalysisPrompt(input: {
       : `- Rules followed on ${a.adherenceRate.toFixed(1)}% of rated trades (${a.followed} followed, ${a.notFollowed} not followed, ${a.unrated} unrated).`,
     ...(a.followed ? [line('When rules were followed', a.whenFollowed)] : []),
     ...(a.notFollowed ? [line('When rules were not followed', a.whenNotFollowed)] : []),
+    ...(input.playbooks
+      ? [
+          '',
+          'BY PLAYBOOK (the trader\'s playbooks with trades this period; rules followed = ticked rules over rules x trades):',
+          ...(input.playbooks.length ? input.playbooks.flatMap((p) => playbookLines(p.name, p.report)) : ['- no trade of this period has a playbook']),
+        ]
+      : []),
+    ...(input.r
+      ? [
+          '',
+          `IN R (net P&L over the planned risk, of the ${input.r.totals.tradesWithRisk} trade${input.r.totals.tradesWithRisk === 1 ? '' : 's'} with one${input.r.totals.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(input.r.totals.tradesWithoutRisk)}, left out` : ''}):`,
+          ...(input.r.totals.tradesWithRisk === 0
+            ? ['- no trade of this period has a planned risk']
+            : [
+                `- Total ${rOrNone(input.r.totals.totalR)}; expectancy ${rOrNone(input.r.totals.expectancyR)} a trade; average win ${rOrNone(input.r.totals.averageWinR)}; average loss ${rOrNone(input.r.totals.averageLossR)}`,
+                ...(a.followed ? [rLine('When rules were followed', input.r.adherence.whenFollowed)] : []),
+                ...(a.notFollowed ? [rLine('When rules were not followed', input.r.adherence.whenNotFollowed)] : []),
+                ...(input.r.comparison ? [`- ${input.r.comparison.text}`] : []),
+              ]),
+        ]
+      : []),
     ...(input.comparison ? ['', 'COMPARED WITH THE PREVIOUS PERIODS:', `- ${input.comparison.text}`] : []),
     '',
     `TRADES (newest first${listed.length < reflections.length ? `, the ${listed.length} most recent of ${reflections.length}` : ''}):`,

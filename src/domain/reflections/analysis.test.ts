@@ -5,6 +5,8 @@ import { buildTradingInsights } from './insights';
 import { buildLocalAnalysis } from './local-analysis';
 import { toReflection, type Reflection, type ReflectionTrade } from './reflection';
 import { computeReflectionStatistics, getTopTags } from './statistics';
+import { computeReflectionRStatistics } from './r-statistics';
+import type { PlaybookReport } from '../playbooks/report';
 import { analysisExportFileName, buildPeriodSummary, formatAnalysisAsText } from './summary';
 
 let n = 0;
@@ -330,6 +332,40 @@ describe('summary, export and prompt', () => {
     expect(prompt).toContain('- Rules followed on 60.0% of rated trades (3 followed, 2 not followed, 2 unrated).');
     expect(prompt).toContain('TRADES (newest first, the 5 most recent of 7):');
     expect(prompt.split('\n').filter((l) => /^2026-03-\d\d \|/.test(l))).toHaveLength(5);
+  });
+
+  it('puts the By Playbook rows and the R figures beside rule-following, as the domain computed them (issue 27)', () => {
+    const rs = week();
+    // $100 planned on the first four trades: +3.001R, +1.002R, -2.0005R, -0.5R; none on the others.
+    const risk = new Map(rs.slice(0, 4).map((x) => [x.tradeId, 10_000]));
+    const breakout: PlaybookReport = {
+      trades: 3, wins: 2, losses: 1, winRate: 66.7, netCents: 20_025, expectancyCents: 6_675, expectancyR: 0.67, tradesWithRisk: 3, tradesWithoutRisk: 0,
+      rules: 4, adherence: 75,
+      followed: { trades: 2, wins: 2, losses: 0, winRate: 100, netCents: 40_030, expectancyCents: 20_015, expectancyR: 2, tradesWithRisk: 2, tradesWithoutRisk: 0 },
+      broken: { trades: 1, wins: 0, losses: 1, winRate: 0, netCents: -20_005, expectancyCents: -20_005, expectancyR: null, tradesWithRisk: 0, tradesWithoutRisk: 1 },
+    };
+    const prompt = buildAnalysisPrompt({
+      label: 'This Week', from: '2026-03-09', to: '2026-03-15', accountName: 'All accounts',
+      statistics: computeReflectionStatistics(rs), comparison: null, reflections: rs,
+      r: computeReflectionRStatistics(rs, (x) => risk.get(x.tradeId) ?? null),
+      playbooks: [{ name: 'ORB | Opening range', report: breakout }],
+    });
+    expect(prompt).toContain('- ORB Opening range: 3 trades, 66.7% win rate, net $200.25, expectancy $66.75 and +0.67R a trade');
+    expect(prompt).toContain(
+      '  - rules followed 75.0% (4 rules); every rule followed: 2 trades, 100.0% win rate, net $400.30, expectancy +2.00R; one or more broken: 1 trade, 0.0% win rate, net -$200.05',
+    );
+    // 3.001 + 1.002 - 2.0005 - 0.5 = 1.5025R over 4: +1.50R total (half away from zero: 1.5025 -> 1.50), 0.375625 -> +0.38R a trade.
+    expect(prompt).toContain('IN R (net P&L over the planned risk, of the 4 trades with one; 3 trades without a planned risk, left out):');
+    expect(prompt).toContain('- Total +1.50R; expectancy +0.38R a trade; average win +2.00R; average loss -1.25R');
+    // Followed: +3.001 + 1.002 (the 3rd followed trade has no plan). Not followed: -2.0005 - 0.5.
+    expect(prompt).toContain('- When rules were followed: total +4.00R, expectancy +2.00R a trade (1 trade without a planned risk, left out)');
+    expect(prompt).toContain('- When rules were not followed: total -2.50R, expectancy -1.25R a trade');
+    const none = buildAnalysisPrompt({
+      label: 'This Week', from: '2026-03-09', to: '2026-03-15', accountName: 'All accounts',
+      statistics: computeReflectionStatistics(rs), comparison: null, reflections: rs, r: computeReflectionRStatistics(rs, () => null), playbooks: [],
+    });
+    expect(none).toContain('- no trade of this period has a playbook');
+    expect(none).toContain('- no trade of this period has a planned risk');
   });
 
   it("fences the period's data, whose names, tags and notes the trader wrote, and says what the fence means (issue 25)", () => {

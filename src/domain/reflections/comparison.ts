@@ -4,6 +4,8 @@ import type { DailyAggregate } from '../stats/trade-aggregate';
 import { calculateWinRate, formatWinRate } from '../stats/win-rate';
 import { getReflectionPeriodRange, type PeriodRange, type ReflectionPeriod } from './period';
 import type { GroupFigures } from './statistics';
+import { describeWithoutRisk, formatR } from '../risk/format-r';
+import { RAccumulator, toR, type RSummary, type RTrade } from '../risk/r-summary';
 
 /**
  * How a week (or a month) compares with the trader's previous four (issue 8, beyond the spec). The previous
@@ -105,3 +107,61 @@ export function comparePeriods(
   };
 }
 
+
+export interface RComparison {
+  unit: 'week' | 'month';
+  /** The previous periods in R, oldest first: each one's trades with a planned risk, the others counted apart. */
+  previous: Array<PeriodRange & RSummary>;
+  /** The previous periods' R per period (their exact sum over the periods); null when none of their trades has a planned risk. */
+  previousAverageR: number | null;
+  /** This period's total R less that average; null when either side has no R. */
+  changeR: number | null;
+  text: string;
+}
+
+/**
+ * The comparison with the previous four periods in R (issue 27): what Reflect's previous-periods table and its text say
+ * under the R switch. Sums are the domain's exact ones (r-summary.ts); the average is taken of the exact sum and
+ * rounded once. `current` and `previous` are the trades of this period and of the four before it.
+ */
+export function comparePeriodsInR(period: ReflectionPeriod, range: PeriodRange, current: Iterable<RTrade>, previous: Iterable<RTrade>): RComparison | null {
+  if (period === 'day') return null;
+  const ranges = previousRanges(period, range);
+  const each = ranges.map(() => new RAccumulator());
+  const all = new RAccumulator();
+  for (const trade of previous) {
+    const k = ranges.findIndex((r) => trade.tradeDate >= r.from && trade.tradeDate <= r.to);
+    if (k < 0) continue;
+    each[k]!.add(trade);
+    all.add(trade);
+  }
+  const now = new RAccumulator();
+  for (const trade of current) now.add(trade);
+  const previousAverage = all.withRisk === 0 ? null : all.exactTotalR().dividedBy(COMPARISON_PERIODS);
+  const currentR = now.withRisk === 0 ? null : now.exactTotalR();
+  const changeR = previousAverage === null || currentR === null ? null : toR(currentR.minus(previousAverage));
+  const unit = period;
+  const units = `${unit}s`;
+  const apart = all.trades - all.withRisk;
+  const text =
+    all.trades === 0
+      ? `No trades in the previous ${COMPARISON_PERIODS} ${units} to compare with.`
+      : previousAverage === null
+        ? `No trade of the previous ${COMPARISON_PERIODS} ${units} has a planned risk: nothing to compare in R.`
+        : currentR === null
+          ? `No trade of this ${unit} has a planned risk: nothing to compare in R.`
+          : [
+              `Net ${formatR(toR(currentR))} against an average of ${formatR(toR(previousAverage))} per ${unit} over the previous ${COMPARISON_PERIODS} ${units} (${formatR(changeR!)}).`,
+              now.trades > now.withRisk ? `This ${unit}: ${describeWithoutRisk(now.trades - now.withRisk)}, left out.` : '',
+              apart > 0 ? `The previous ${units}: ${describeWithoutRisk(apart)}, left out.` : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
+  return {
+    unit,
+    previous: ranges.map((r, k) => ({ ...r, ...each[k]!.summary() })),
+    previousAverageR: previousAverage === null ? null : toR(previousAverage),
+    changeR,
+    text,
+  };
+}

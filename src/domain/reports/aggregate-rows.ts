@@ -1,5 +1,5 @@
 import type { DailyAggregate, TradeAggregate } from '../stats/trade-aggregate';
-import { RESULT, RESULT_NAMES, type TradeSet } from './report-trade';
+import { RESULT, type TradeSet } from './report-trade';
 
 /**
  * The statistics' sums (src/domain/stats/trade-aggregate.ts: counts by result, net, gross profit and loss by the sign of
@@ -66,11 +66,29 @@ export function gatherResults(set: TradeSet): Uint8Array {
   return out;
 }
 
-/** The rows' results as the statistics name them ('Win', 'Loss', 'BE'), for the streaks. */
-export function resultNames(set: TradeSet): string[] {
-  const out: string[] = new Array(set.rows.length);
-  for (let k = 0; k < set.rows.length; k++) out[k] = RESULT_NAMES[set.columns.result[set.rows[k]!]!]!;
-  return out;
+/**
+ * The longest runs of wins and of losses in the rows' order, as calculateStreaks (src/domain/stats/streaks.ts) counts
+ * them (a break-even ends a run), read from the result codes: at 100,000 trades a list of their names cost 5 ms more.
+ */
+export function countStreaks(set: TradeSet): { maxWinStreak: number; maxLossStreak: number } {
+  const { result } = set.columns;
+  let maxWinStreak = 0;
+  let maxLossStreak = 0;
+  let runCode: number = RESULT.BE;
+  let runLength = 0;
+  for (const i of set.rows) {
+    const code = result[i]!;
+    if (code === RESULT.BE) {
+      runCode = RESULT.BE;
+      runLength = 0;
+      continue;
+    }
+    runLength = code === runCode ? runLength + 1 : 1;
+    runCode = code;
+    if (code === RESULT.WIN) maxWinStreak = Math.max(maxWinStreak, runLength);
+    else maxLossStreak = Math.max(maxLossStreak, runLength);
+  }
+  return { maxWinStreak, maxLossStreak };
 }
 
 /**

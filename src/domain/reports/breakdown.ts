@@ -14,7 +14,7 @@ import {
   type ResolvedRange,
 } from './filter';
 import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
-import { getEntryHours, RESULT, type TextColumn, type TradeSet } from './report-trade';
+import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
 
 /** Breakdowns (issue 26 point 4): the dimensions a trader groups trades by. */
 export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
@@ -246,9 +246,8 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
   const inR: RAccumulator[] = [];
   const addR = (group: number, i: number) => {
     const acc = (inR[group] ??= new RAccumulator());
-    const code = c.result[i]!;
     const cents = risk[i]!;
-    acc.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: cents > 0 ? cents : null, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' });
+    acc.addCents(c.pnl[i]!, cents > 0 ? cents : null, c.result[i]!);
   };
   let excluded = 0;
   let tradesWithoutRisk = 0;

@@ -40,9 +40,35 @@ export function getNiceStep(raw: number): number {
   return 10 * power;
 }
 
-/** The value at a fraction of the sorted values (nearest rank). */
-function quantile(sorted: ArrayLike<number>, fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+/** The rank (0-based) of the value at a fraction of `length` sorted values (nearest rank). */
+const rankOf = (length: number, fraction: number) => Math.min(length - 1, Math.max(0, Math.ceil(fraction * length) - 1));
+
+/**
+ * Reorders `values[from..to]` so that the value of rank k (as a sort would place it) is at k, the smaller before it and
+ * the larger after it (Hoare's selection): O(n) where a sort of 100,000 values is several times that, and a report
+ * wants only two ranks.
+ */
+export function selectRank(values: Float64Array, k: number, from = 0, to = values.length - 1): number {
+  let low = from;
+  let high = to;
+  while (high > low) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else break;
+  }
+  return values[k]!;
 }
 
 function fill(buckets: DistributionBucket[], index: number, result: number, pnl: number) {
@@ -67,18 +93,26 @@ const empty = (from: number | null, to: number | null, label: string): Distribut
 export function computePnlDistribution(set: TradeSet, target = 24): Distribution {
   const { columns: c, rows } = set;
   if (rows.length === 0) return { of: 'pnl', buckets: [], excluded: 0, total: 0 };
-  const sorted = new Float64Array(rows.length);
-  for (let k = 0; k < rows.length; k++) sorted[k] = c.pnl[rows[k]!]!;
-  sorted.sort();
-  const low = quantile(sorted, 0.01);
-  const high = quantile(sorted, 0.99);
+  const values = new Float64Array(rows.length);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = 0; k < rows.length; k++) {
+    const p = c.pnl[rows[k]!]!;
+    values[k] = p;
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  // The higher rank first: the lower one is then among the values before it.
+  const highRank = rankOf(values.length, 0.99);
+  const high = selectRank(values, highRank);
+  const low = selectRank(values, rankOf(values.length, 0.01), 0, highRank);
   const step = Math.max(100, getNiceStep((high - low) / target));
   const start = Math.floor(low / step) * step;
   const end = Math.max(start + step, Math.floor(high / step) * step + step);
   const count = Math.round((end - start) / step);
   const buckets: DistributionBucket[] = [];
-  const hasBelow = sorted[0]! < start;
-  const hasAbove = sorted[sorted.length - 1]! >= end;
+  const hasBelow = min < start;
+  const hasAbove = max >= end;
   if (hasBelow) buckets.push(empty(null, start, `under ${formatUsd(start)}`));
   for (let i = 0; i < count; i++) {
     const from = start + i * step;
@@ -127,6 +161,18 @@ export const R_EDGES = { from: -3, to: 3, step: 0.5 } as const;
 const formatREdge = (r: number) => `${r + 0}R`;
 
 /**
+ * The whole number of 1/`stepsPerR` R steps at or below a trade's R: floor(stepsPerR x pnl / risk), settled by whole-cent
+ * comparisons (P&L and risk are whole cents) so that a trade of exactly -1R is at -1R however the quotient rounds.
+ */
+export function floorRSteps(pnlCents: number, riskCents: number, stepsPerR = 1): number {
+  const scaled = stepsPerR * pnlCents;
+  let k = Math.floor(scaled / riskCents);
+  while (k * riskCents > scaled) k--;
+  while ((k + 1) * riskCents <= scaled) k++;
+  return k;
+}
+
+/**
  * Each trade's R-multiple (net P&L over its planned risk, `risk` in cents with NaN for none: r-multiples.ts) in
  * half-R buckets from -3R to +3R, with an open bucket at either end. Trades without a planned risk are in no bucket:
  * `excluded` counts them ("12 trades without a planned risk"), never as 0R. Buckets outside the trades' span are left
@@ -151,12 +197,7 @@ export function computeRDistribution(set: TradeSet, risk: Float64Array): Distrib
       continue;
     }
     const pnl = c.pnl[i]!;
-    // The bucket is the whole number of half-R steps below the R: floor(2 x pnl / risk), read from integers (P&L and
-    // risk are whole cents) so that a trade of exactly -1R lands in "-1R to -0.5R" however the quotient rounds.
-    const scaled = halves * pnl;
-    let k = Math.floor(scaled / cents);
-    while (k * cents > scaled) k--;
-    while ((k + 1) * cents <= scaled) k++;
+    const k = floorRSteps(pnl, cents, halves);
     const index = k < low * halves ? 0 : k >= high * halves ? buckets.length - 1 : 1 + k - low * halves;
     fill(buckets, index, c.result[i]!, pnl);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeOverview } from './overview';
-import { buildOrderedColumns, mergeOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
+import { buildOrderedColumns, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
 import { computeRiskColumn, getRiskColumn } from './r-multiples';
 
@@ -166,5 +166,138 @@ describe('mergeOrderedColumns', () => {
       expectSameColumns(held, buildOrderedColumns([...now.values()]));
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
     }
+  });
+});
+
+describe('patchOrderedColumns', () => {
+  const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
+
+  it('an edit of the morning NQ win\'s P&L copies the P&L and result columns only, and leaves the copy reports still read as it was', () => {
+    const nqWin = trade('a-nq-win', 0, 15_000, 30, { tags: ['A+'] });
+    const esLoss = trade('b-es-loss', 0, -8_000, 240, { symbol: 'ES', contract: 'ESH6' });
+    const base = buildOrderedColumns([nqWin, esLoss]);
+    getEntryHours(base.columns, NY);
+    const risk = getRiskColumn(base.columns, defaults);
+    const nowLoss = trade('a-nq-win', 0, -4_000, 30, { tags: ['A+'] });
+    const patched = patchOrderedColumns(base, new Set(['a-nq-win']), [nowLoss])!;
+    expect(patched).not.toBeNull();
+    expectSameColumns(patched, buildOrderedColumns([nowLoss, esLoss]));
+    expect(Array.from(patched.columns.pnl)).toEqual([-4_000, -8_000]);
+    expect(Array.from(base.columns.pnl)).toEqual([15_000, -8_000]);
+    expect(Array.from(base.columns.result)).toEqual([1, 2]);
+    // Shared, not copied: what the edit did not touch.
+    expect(patched.columns.symbol).toBe(base.columns.symbol);
+    expect(patched.columns.entry).toBe(base.columns.entry);
+    expect(patched.columns.tagCodes).toBe(base.columns.tagCodes);
+    expect(patched.keys).toBe(base.keys);
+    expect(patched.columns.hoursByZone.get(NY)).toBe(base.columns.hoursByZone.get(NY));
+    expect(getRiskColumn(patched.columns, defaults)).toBe(risk);
+  });
+
+  it('a later entry within the same gap, a new size and a known tag: patched, with the hours and risks of that row again', () => {
+    const early = trade('early', 0, 100, 0, { tags: ['A+'] });
+    const middle = trade('middle', 0, 100, 60);
+    const late = trade('late', 0, 100, 300, { tags: ['FOMO'] });
+    const base = buildOrderedColumns([early, middle, late]);
+    getEntryHours(base.columns, NY);
+    getRiskColumn(base.columns, defaults);
+    // 14:00 + 120 min UTC = 11:00 in New York; two lots at 20 points of $20.
+    const edited = trade('middle', 0, 100, 120, { quantity: 2, tags: ['A+'] });
+    const patched = patchOrderedColumns(base, new Set(['middle']), [edited])!;
+    expect(patched).not.toBeNull();
+    expectSameColumns(patched, buildOrderedColumns([early, edited, late]));
+    expect(Array.from(patched.columns.hoursByZone.get(NY)!)).toEqual([9, 11, 14]);
+    expect(Array.from(getRiskColumn(patched.columns, defaults))).toEqual([40_000, 80_000, 40_000]);
+    expect(Array.from(getEntryHours(base.columns, NY))).toEqual([9, 10, 14]);
+  });
+
+  it('leaves to the merge what would move a trade or renumber a text: another day, past a neighbour, a new instrument, a text first seen at the edited row, a deletion', () => {
+    const nq = trade('nq', 0, 100, 0);
+    const es = trade('es', 0, 100, 60, { symbol: 'ES', contract: 'ESH6' });
+    const nq2 = trade('nq-2', 0, 100, 120);
+    const base = buildOrderedColumns([nq, es, nq2]);
+    const refused = [
+      ['another day', new Set(['es']), [trade('es', 1, 100, 60, { symbol: 'ES', contract: 'ESH6' })]],
+      ['past a neighbour', new Set(['es']), [trade('es', 0, 100, 150, { symbol: 'ES', contract: 'ESH6' })]],
+      ['an instrument no trade has', new Set(['es']), [trade('es', 0, 100, 60, { symbol: 'RTY', contract: 'RTYH6' })]],
+      // NQ first appears at row 0: made ES, a build would number ES 1 and NQ 2.
+      ['the first NQ made ES', new Set(['nq']), [trade('nq', 0, 100, 0, { symbol: 'ES', contract: 'ESH6' })]],
+      ['a deletion', new Set(['es']), []],
+      ['an insertion', new Set(['new']), [trade('new', 0, 100, 90)]],
+    ] as const;
+    for (const [what, changed, current] of refused) expect(patchOrderedColumns(base, changed, current), what).toBeNull();
+    // A bulk edit of 64 trades is patched; of 65, merged (an import's scan for new trades is not worth a patch's try).
+    const many = Array.from({ length: 65 }, (_, k) => trade(`m-${String(k).padStart(2, '0')}`, 1, 100, k));
+    const wide = buildOrderedColumns(many);
+    const doubled = many.map((t) => ({ ...t, trade: { ...t.trade, pnlCents: 200 } }));
+    expect(patchOrderedColumns(wide, new Set(doubled.slice(0, 64).map((t) => t.trade.id)), doubled.slice(0, 64))).not.toBeNull();
+    expect(patchOrderedColumns(wide, new Set(doubled.map((t) => t.trade.id)), doubled)).toBeNull();
+    // The same edit after the first: NQ and ES both appear before row 2.
+    const nq2AsEs = trade('nq-2', 0, 100, 120, { symbol: 'ES', contract: 'ESH6' });
+    expectSameColumns(patchOrderedColumns(base, new Set(['nq-2']), [nq2AsEs])!, buildOrderedColumns([nq, es, nq2AsEs]));
+  });
+
+  it('a trade deleted and written again under the same id between two reports is one change: patched where it kept its place, merged where it did not', () => {
+    const nq = trade('nq', 0, 100, 0);
+    const again = trade('again', 0, -300, 60);
+    const es = trade('es', 0, 100, 120, { symbol: 'ES', contract: 'ESH6' });
+    const base = buildOrderedColumns([nq, again, es]);
+    // The log names the id once; the trade as it is now is the one written last.
+    const rewritten = trade('again', 0, 450, 60);
+    expectSameColumns(patchOrderedColumns(base, new Set(['again']), [rewritten])!, buildOrderedColumns([nq, rewritten, es]));
+    const later = trade('again', 0, 450, 180);
+    expect(patchOrderedColumns(base, new Set(['again']), [later])).toBeNull();
+    expectSameColumns(mergeOrderedColumns(base, new Set(['again']), [later]), buildOrderedColumns([nq, es, later]));
+  });
+
+  it('equals a build of every trade after any edits it takes, and the copy before stays as it was (300 random rounds)', () => {
+    const random = prng(27);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const make = (id: string, day = Math.floor(random() * 4), minute: number | null = random() < 0.2 ? null : Math.floor(random() * 8) * 30) =>
+      trade(id, day, Math.round((random() - 0.5) * 100_000), minute, {
+        created: 1000,
+        symbol: pick(['NQ', 'ES', 'MNQ']),
+        accountId: pick(['apex', 'topstep', null]),
+        tags: random() < 0.4 ? [] : random() < 0.5 ? [pick(['A+', 'FOMO', 'Revenge'])] : ['A+', 'Revenge'],
+        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        riskCents: random() < 0.2 ? 10_000 : null,
+      });
+    const now = new Map<string, OrderedTrade>();
+    for (let i = 0; i < 60; i++) {
+      const t = make(`t-${String(i).padStart(3, '0')}`);
+      now.set(t.trade.id, t);
+    }
+    let held = buildOrderedColumns([...now.values()]);
+    let patchedRounds = 0;
+    for (let round = 0; round < 300; round++) {
+      getEntryHours(held.columns, NY);
+      getRiskColumn(held.columns, defaults);
+      const before = buildOrderedColumns([...now.values()]);
+      const changed = new Set<string>();
+      const ids = [...now.keys()];
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const id = pick(ids);
+        const old = now.get(id)!;
+        // Mostly the same day and time (a P&L, texts, tags or size changed), sometimes another time or day.
+        const keep = random() < 0.7;
+        changed.add(id);
+        now.set(id, keep ? { ...make(id, (old.day - MAR_2) / DAY_SECONDS, null), first: old.first, second: old.second, day: old.day } : make(id));
+        if (keep) {
+          const t = now.get(id)!;
+          now.set(id, { ...t, trade: { ...t.trade, entryMs: old.trade.entryMs, exitMs: old.trade.exitMs, contract: old.trade.contract, side: old.trade.side } });
+        }
+      }
+      const current = [...changed].map((id) => now.get(id)!);
+      const patched = patchOrderedColumns(held, changed, current);
+      if (patched) patchedRounds++;
+      const next = patched ?? mergeOrderedColumns(held, changed, current);
+      expectSameColumns(held, before);
+      held = next;
+      expectSameColumns(held, buildOrderedColumns([...now.values()]));
+      expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
+      expect(getEntryHours(held.columns, NY)).toEqual(getEntryHours(buildOrderedColumns([...now.values()]).columns, NY));
+    }
+    // Most rounds are edits in place: the test checks the patch, not only the merge behind it.
+    expect(patchedRounds).toBeGreaterThan(100);
   });
 });

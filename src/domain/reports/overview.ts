@@ -1,7 +1,6 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
-import { calculateStreaks } from '../stats/streaks';
-import { aggregateRows, aggregateRowsByDay, gather, gatherResults, resultNames } from './aggregate-rows';
+import { aggregateRows, aggregateRowsByDay, countStreaks, gather, gatherResults } from './aggregate-rows';
 import {
   calculateAverageLoss,
   calculateAverageTrade,
@@ -74,7 +73,7 @@ export function computeOverview(set: TradeSet, options: { openingBalanceCents?: 
   for (const i of rows) feesCents += c.fee[i]!;
   const averageWinCents = calculateAverageWin(aggregate);
   const averageLossCents = calculateAverageLoss(aggregate);
-  const streaks = calculateStreaks(resultNames(set));
+  const streaks = countStreaks(set);
   const holds = calculateHoldAverages(gatherResults(set), gather(set, c.hold));
   const days = calculateDailyFigures(aggregateRowsByDay(set));
   const extremes = findLargestWinAndLoss(pnl);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RiskDefault } from '../risk/planned-risk';
 import { computeBreakdown } from './breakdown';
 import { computeDistribution, computeRDistribution } from './distribution';
-import { computeRiskColumn, computeROverview } from './r-multiples';
+import { computeRiskColumn, computeROverview, getRBin, R_BINS } from './r-multiples';
 import { allTrades, buildTradeColumns, type ReportTrade } from './report-trade';
 
 /** NQ is $20 a point, MES $5. */
@@ -63,8 +63,10 @@ describe('reports in R (issue 27)', () => {
       averageWinR: 2.25,
       averageLossR: -0.75,
       netCentsWithRisk: 80_000 - 15_000 - 40_000 + 62_500,
+      // R won (2 + 2.5) over R lost (0.5 + 1).
+      profitFactorR: 3,
     });
-    expect(Object.fromEntries(r.bins.map((b) => [b.id, b.trades]))).toEqual({ 'le-2': 0, '-2': 0, '-1': 2, '0': 1, '1': 0, '2': 2, 'ge-3': 0 });
+    expect(Object.fromEntries(r.bins.map((b) => [b.id, b.trades]))).toEqual({ 'lt-2': 0, '-2': 0, '-1': 2, '0': 1, '1': 0, '2': 2, 'ge-3': 0 });
   });
 
   it('without defaults, only trades with a plan of their own have an R; without any, no figure', () => {
@@ -80,6 +82,52 @@ describe('the Overview in R rounds as the dashboard and Reflect do (issue 27)', 
     const columns = buildTradeColumns([trade('a', 1_005, { riskCents: 1_000 }), trade('b', -1_005, { riskCents: 1_000, tradeDate: '2026-03-03' })]);
     const both = computeROverview(allTrades(columns), computeRiskColumn(columns, []));
     expect([both.averageWinR, both.averageLossR, both.totalR]).toEqual([1.01, -1.01, 0]);
+  });
+});
+
+describe('the Overview\'s R bins', () => {
+  it('place -2.01R, -2R, -1.5R, -0.01R, 0R, 0.99R, 1R, 2.99R, 3R and 40R in the bin whose [from, to) holds them', () => {
+    for (const r of [-40, -2.01, -2, -1.5, -1, -0.01, 0, 0.99, 1, 1.5, 2, 2.99, 3, 40, -30_000 / 20_000, 60_000 / 20_000, -40_000 / 20_000]) {
+      expect(getRBin(r), `${r}R`).toBe(R_BINS.findIndex((b) => r >= b.from && r < b.to));
+    }
+  });
+});
+
+describe("the Overview's R bins hold what their labels say (issue 27, point 3)", () => {
+  it('-2R, -1R, 0R, +1R and +3R exactly open their bins; a cent short of -2R is under -2R, a cent short of 3R under 3R', () => {
+    const cols = buildTradeColumns([
+      trade('minus-2', -60_000, { riskCents: 30_000 }), // -2R exactly: "-2R to -1R", not "< -2R"
+      trade('below-2', -60_001, { riskCents: 30_000 }), // -2.00003R: "< -2R"
+      trade('minus-1', -30_000, { riskCents: 30_000 }), // -1R: "-1R to 0R"
+      trade('zero', 0, { riskCents: 30_000 }), // 0R: "0R to 1R"
+      trade('plus-1', 25_000, { riskCents: 25_000 }), // +1R: "1R to 2R"
+      trade('plus-3', 75_000, { riskCents: 25_000 }), // +3R: "≥ 3R"
+      trade('under-3', 74_999, { riskCents: 25_000 }), // 2.99996R: "2R to 3R"
+      trade('thirds', -10_000, { riskCents: 3_333 }), // -3.0003R: "< -2R"
+    ]);
+    const r = computeROverview(allTrades(cols), computeRiskColumn(cols, []));
+    expect(r.bins.map((b) => [b.label, b.trades])).toEqual([
+      ['< -2R', 2],
+      ['-2R to -1R', 1],
+      ['-1R to 0R', 1],
+      ['0R to 1R', 1],
+      ['1R to 2R', 1],
+      ['2R to 3R', 1],
+      ['≥ 3R', 1],
+    ]);
+  });
+
+  it('places a trade as the Distributions do: each half-R bucket lies inside the Overview bin its lower edge is in', () => {
+    const cols = buildTradeColumns([-60_000, -45_000, -30_000, -1, 0, 29_999, 30_000, 90_000, 90_001].map((pnl, k) => trade(`t${k}`, pnl, { riskCents: 30_000 })));
+    const risk = computeRiskColumn(cols, []);
+    const bins = computeROverview(allTrades(cols), risk).bins;
+    const fromDistribution = new Map<string, number>();
+    for (const bucket of computeRDistribution(allTrades(cols), risk).buckets) {
+      const edge = bucket.from ?? -Infinity;
+      const bin = bins.find((b, k) => k === bins.length - 1 || edge < [-2, -1, 0, 1, 2, 3][k]!)!;
+      fromDistribution.set(bin.label, (fromDistribution.get(bin.label) ?? 0) + bucket.trades);
+    }
+    expect(Object.fromEntries(bins.map((b) => [b.label, b.trades]))).toEqual(Object.fromEntries(bins.map((b) => [b.label, fromDistribution.get(b.label) ?? 0])));
   });
 });
 

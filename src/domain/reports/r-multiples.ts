@@ -1,6 +1,7 @@
 import { findRiskDefault, resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 import { RAccumulator } from '../risk/r-summary';
-import { RESULT, type TradeColumns, type TradeSet } from './report-trade';
+import { floorRSteps } from './distribution';
+import { type TradeColumns, type TradeSet } from './report-trade';
 
 /**
  * The reports in R (issue 27, point 3). A trade's R-multiple is its net P&L over its planned risk (src/domain/risk):
@@ -67,9 +68,12 @@ export function getRiskColumn(c: TradeColumns, defaults: readonly RiskDefault[])
   return risk;
 }
 
-/** The R bins of the distribution: each holds R in [from, to); the first and last are open. */
+/**
+ * The R bins of the Overview: each holds R in [from, to), as the labels say (a trade of exactly -2R is in "-2R to
+ * -1R", one of exactly 3R in "≥ 3R"); the first and last are open.
+ */
 export const R_BINS = [
-  { id: 'le-2', label: '≤ -2R', from: -Infinity, to: -2 },
+  { id: 'lt-2', label: '< -2R', from: -Infinity, to: -2 },
   { id: '-2', label: '-2R to -1R', from: -2, to: -1 },
   { id: '-1', label: '-1R to 0R', from: -1, to: 0 },
   { id: '0', label: '0R to 1R', from: 0, to: 1 },
@@ -77,6 +81,13 @@ export const R_BINS = [
   { id: '2', label: '2R to 3R', from: 2, to: 3 },
   { id: 'ge-3', label: '≥ 3R', from: 3, to: Infinity },
 ] as const;
+
+/**
+ * The index in R_BINS of an R: their bounds are the whole numbers -2 to 3, so a floor places it. Trades are placed by
+ * the whole R at or below theirs (floorRSteps, whole-cent comparisons), so a trade on a bound falls on its upper side,
+ * as [from, to) says.
+ */
+export const getRBin = (r: number) => (r < -2 ? 0 : r >= 3 ? R_BINS.length - 1 : Math.floor(r) + 3);
 
 export interface ROverview {
   /** Trades of the set with a planned risk: every figure below is of these. */
@@ -90,6 +101,8 @@ export interface ROverview {
   averageLossR: number | null;
   /** Net P&L of the trades with a planned risk, in cents (what the R figures are of). */
   netCentsWithRisk: number;
+  /** R won over R lost (the dashboard's Profit Factor card in R); null without a losing trade with a planned risk. */
+  profitFactorR: number | null;
   bins: Array<{ id: string; label: string; trades: number }>;
 }
 
@@ -104,14 +117,13 @@ export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
   const sum = new RAccumulator();
   const bins = R_BINS.map((b) => ({ id: b.id, label: b.label, trades: 0 }));
   for (const i of rows) {
-    const code = c.result[i]!;
-    const result = code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE';
-    const r = getTradeR(c, risk, i);
-    sum.add({ tradeDate: '', pnlCents: c.pnl[i]!, riskCents: Number.isNaN(r) ? null : risk[i]!, result });
-    if (Number.isNaN(r)) continue;
-    // A quotient that is a whole number is exact in floating point: the bins' integer bounds place every trade right.
-    const bin = R_BINS.findIndex((b) => r >= b.from && r < b.to);
-    bins[bin]!.trades++;
+    const cents = risk[i]!;
+    const pnl = c.pnl[i]!;
+    // RESULT's codes are the accumulator's (1 a win, 2 a loss).
+    sum.addCents(pnl, cents > 0 ? cents : null, c.result[i]!);
+    if (!(cents > 0)) continue;
+    // The bins' bounds are whole R: the whole R at or below the trade's, from its cents (the Distributions' way).
+    bins[getRBin(floorRSteps(pnl, cents))]!.trades++;
   }
   const summary = sum.summary();
   return {
@@ -122,6 +134,7 @@ export function computeROverview(set: TradeSet, risk: Float64Array): ROverview {
     averageWinR: summary.averageWinR,
     averageLossR: summary.averageLossR,
     netCentsWithRisk: summary.netCentsWithRisk,
+    profitFactorR: summary.profitFactorR,
     bins,
   };
 }

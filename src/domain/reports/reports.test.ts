@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { computeBreakdown, getBreakdownRowFilter } from './breakdown';
 import { computeYearCalendar, getMonthGrid } from './calendar';
-import { computeHoldDistribution, computePnlDistribution, getNiceStep } from './distribution';
+import { computeHoldDistribution, computePnlDistribution, getNiceStep, selectRank } from './distribution';
 import { buildEquityPoints, computeEquity, sampleEquity } from './equity';
 import { compareOverviews, formatDifference, formatDuration, formatFigure, listOverviewFigures } from './figures';
 import { createReportFilter } from './filter';
 import { computeHeatmap } from './heatmap';
 import { computeOverview } from './overview';
 import { aggregateTrades, aggregateTradesByDay } from '../stats/trade-aggregate';
-import { aggregateRows, aggregateRowsByDay } from './aggregate-rows';
+import { aggregateRows, aggregateRowsByDay, countStreaks } from './aggregate-rows';
+import { calculateStreaks } from '../stats/streaks';
 import { createTradeSet, selectTrades, type ReportTrade } from './report-trade';
 import { getHourOfInstant } from './zone-clock';
 
@@ -337,6 +338,21 @@ describe('Distributions', () => {
     expect(dist.buckets.length).toBeLessThan(40);
   });
 
+  it('the 1st and 99th percentiles picked without a sort are the sorted values at those ranks, ties and signs included', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (const length of [1, 2, 3, 10, 101, 1_000, 5_003]) {
+      const values = Float64Array.from({ length }, () => (next() % 41) * 250 - 5_000);
+      const sorted = values.slice().sort();
+      for (const k of [0, Math.floor(length / 100), Math.ceil(0.99 * length) - 1, length - 1]) expect(selectRank(values.slice(), k), `rank ${k} of ${length}`).toBe(sorted[k]);
+      // Within the values before a rank already selected, as the P&L distribution asks its two ranks.
+      const high = Math.ceil(0.99 * length) - 1;
+      const partly = values.slice();
+      selectRank(partly, high);
+      expect(selectRank(partly, Math.floor(high / 3), 0, high)).toBe(sorted[Math.floor(high / 3)]);
+    }
+  });
+
   it('hold times of 20 s, 45 s, 10 min and 3 h, and a manual trade left out', () => {
     const trades = [
       trade('2026-03-02', 100, { at: '09:31', holdFor: 20 }),
@@ -389,5 +405,17 @@ describe("the columns' sums are the statistics' sums", () => {
     // A selection of the rows sums only those.
     const shorts = selectTrades(set(trades).columns, createReportFilter({ result: ['Loss'] }), { from: null, to: null }, NY);
     expect(aggregateRows(shorts)).toEqual(aggregateTrades(asStats.filter((t) => t.status === 'Loss')));
+  });
+
+  it('the streaks counted from the result codes are the statistics\' streaks, a break-even ending a run, over 300 runs of wins, losses and break-evens', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let round = 0; round < 300; round++) {
+      const trades = Array.from({ length: 1 + (next() % 40) }, () => trade('2026-03-02', [100, -100, 0, 100, -100][next() % 5]!));
+      const { maxWinStreak, maxLossStreak } = calculateStreaks(trades.map((t) => t.status));
+      expect(countStreaks(set(trades)), `round ${round}`).toEqual({ maxWinStreak, maxLossStreak });
+    }
+    // Wins, a break-even, wins: two runs of two, not one of four.
+    expect(countStreaks(set([100, 100, 0, 100, 100].map((c) => trade('2026-03-02', c))))).toEqual({ maxWinStreak: 2, maxLossStreak: 0 });
   });
 });

@@ -24,7 +24,18 @@ describe('R figures of a group of trades', () => {
       // (-0.5 + -1) / 2 = -0.75R; the scratch trade is neither a win nor a loss.
       averageLossR: -0.75,
       netCentsWithRisk: 55_000,
+      // R won over R lost: 2 / 1.5 = 1.333...
+      profitFactorR: 1.33,
     });
+  });
+
+  it('has the profit factor in R of the exact sums, and none without a loss', () => {
+    // Won: 1/3R three times = 1R exactly; lost: -0.75R (the loss without a plan is left out). 1 / 0.75 = 1.333... -> 1.33.
+    const thirds = [trade('2026-05-04', 10_000, 30_000), trade('2026-05-04', 10_000, 30_000), trade('2026-05-04', 10_000, 30_000)];
+    expect(summarizeR([...thirds, trade('2026-05-05', -7_500, 10_000), trade('2026-05-05', -100, null)]).profitFactorR).toBe(1.33);
+    // +$10.05 won on $10 twice against -$10 lost on $10: 2.01R / 1R.
+    expect(summarizeR([trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', -1_000, 1_000)]).profitFactorR).toBe(2.01);
+    expect(summarizeR([...thirds, trade('2026-05-05', -100, null)]).profitFactorR).toBeNull();
   });
 
   it('adds exact decimals, not floats, and rounds half away from zero only at the end', () => {

@@ -32,11 +32,13 @@ export interface RSummary extends RTotals {
   averageLossR: number | null;
   /** Net P&L of the trades with a planned risk, in cents: what the R figures are of. */
   netCentsWithRisk: Cents;
+  /** R won over R lost (the profit factor in R), two decimals; null without a losing trade with a planned risk. */
+  profitFactorR: number | null;
 }
 
 const hasRisk = (risk: number | null): risk is number => risk !== null && risk > 0;
 /** Two decimals, half away from zero, as R is shown; +0 for -0. */
-const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
+export const toR = (sum: Decimal) => sum.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
 
 /**
  * Sums R exactly and fast: the P&L of the trades that risked the same cents is added as integers, and only each
@@ -54,18 +56,22 @@ export class RAccumulator {
   private readonly lost = new Map<number, number>();
 
   add(trade: RTrade) {
+    this.addCents(trade.pnlCents, trade.riskCents, trade.result === 'Win' ? 1 : trade.result === 'Loss' ? 2 : 0);
+  }
+
+  /** `add` without a trade object, for loops over columns of 100,000 trades: `result` 1 a win, 2 a loss, else even. */
+  addCents(pnlCents: number, riskCents: number | null, result: number) {
     this.trades++;
-    if (!hasRisk(trade.riskCents)) return;
-    const risk = trade.riskCents;
+    if (!hasRisk(riskCents)) return;
     this.withRisk++;
-    this.net += trade.pnlCents;
-    this.all.set(risk, (this.all.get(risk) ?? 0) + trade.pnlCents);
-    if (trade.result === 'Win') {
+    this.net += pnlCents;
+    this.all.set(riskCents, (this.all.get(riskCents) ?? 0) + pnlCents);
+    if (result === 1) {
       this.wins++;
-      this.won.set(risk, (this.won.get(risk) ?? 0) + trade.pnlCents);
-    } else if (trade.result === 'Loss') {
+      this.won.set(riskCents, (this.won.get(riskCents) ?? 0) + pnlCents);
+    } else if (result === 2) {
       this.losses++;
-      this.lost.set(risk, (this.lost.get(risk) ?? 0) + trade.pnlCents);
+      this.lost.set(riskCents, (this.lost.get(riskCents) ?? 0) + pnlCents);
     }
   }
 
@@ -73,6 +79,11 @@ export class RAccumulator {
     let sum = new Decimal(0);
     for (const [risk, pnl] of byRisk) sum = sum.plus(new Decimal(pnl).dividedBy(risk));
     return sum;
+  }
+
+  /** The exact sum of the R of the trades with a planned risk (unrounded), for figures built on it (an average of periods). */
+  exactTotalR(): Decimal {
+    return RAccumulator.sum(this.all);
   }
 
   totals(): RTotals {
@@ -86,7 +97,13 @@ export class RAccumulator {
       averageWinR: this.wins === 0 ? null : toR(RAccumulator.sum(this.won).dividedBy(this.wins)),
       averageLossR: this.losses === 0 ? null : toR(RAccumulator.sum(this.lost).dividedBy(this.losses)),
       netCentsWithRisk: this.net,
+      profitFactorR: this.profitFactorR(),
     };
+  }
+
+  private profitFactorR(): number | null {
+    const lost = RAccumulator.sum(this.lost).abs();
+    return lost.isZero() ? null : toR(RAccumulator.sum(this.won).dividedBy(lost));
   }
 }
 

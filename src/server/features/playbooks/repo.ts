@@ -26,6 +26,9 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
         .where(id === undefined ? owner : and(owner, eq(playbooks.id, id)))
         .orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
 
+    /** One playbook without its count of trades (its report counts them in the reports' copy of the trades). */
+    find: (id: string) => tx.select().from(playbooks).where(and(owner, eq(playbooks.id, id))),
+
     /** Ids and names only, by name: what a report of every playbook needs (no count of trades over the table). */
     names: () => tx.select({ id: playbooks.id, name: playbooks.name }).from(playbooks).where(owner).orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
 

@@ -29,6 +29,8 @@ export interface ReflectionRow {
   description: string | null;
 }
 
+export type PlanRow = Pick<ReflectionRow, 'tradeDate' | 'symbol' | 'status' | 'pnlCents' | 'accountId' | 'contract' | 'quantity' | 'entryPrice' | 'stopPrice' | 'riskCents'>;
+
 export interface OverrideValues {
   followedRules?: boolean | null;
   tags?: string[] | null;
@@ -88,6 +90,33 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
         )
         .orderBy(...newestFirst());
       return rows as ReflectionRow[];
+    },
+
+    /** The trades of a trading-day range as the R sums need them (the previous periods of the analysis in R): P&L, result and plan. */
+    async periodPlans(account: AccountScope, from: string, to: string): Promise<PlanRow[]> {
+      const rows = await tx
+        .select({
+          tradeDate: trades.tradeDate,
+          symbol: trades.symbol,
+          status: trades.status,
+          pnlCents: sql<string>`(${trades.pnl} * 100)::bigint::text`,
+          accountId: trades.accountId,
+          contract: trades.contract,
+          quantity: trades.quantity,
+          entryPrice: trades.entryPrice,
+          stopPrice: trades.stopPrice,
+          riskCents: sql<string | null>`(${trades.riskAmount} * 100)::bigint::text`,
+        })
+        .from(trades)
+        .where(
+          and(
+            owner,
+            sql`${trades.tradeDate} >= ${`${from}T00:00:00Z`}::timestamptz`,
+            sql`${trades.tradeDate} <= ${`${to}T23:59:59Z`}::timestamptz`,
+            accountScope(account),
+          ),
+        );
+      return rows as PlanRow[];
     },
 
     async tradeExists(tradeId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   buildPeriodSummary,
   buildTradingInsights,
   comparePeriods,
+  comparePeriodsInR,
   computeReflectionRStatistics,
   computeReflectionStatistics,
   getComparisonRange,
@@ -24,6 +25,8 @@ import {
   type ReflectionPeriod,
   type ReflectionRStatistics,
   type ReflectionsPageData,
+  type RComparison,
+  toRTrade,
 } from '../../../domain/reflections';
 import { resolvePlannedRisk } from '../../../domain/risk/planned-risk';
 import { loadRiskDefaults } from '../risk/service';
@@ -34,7 +37,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { accountsRepo } from '../accounts/repo';
 import { getPreferences } from '../preferences/routes';
 import { tradesRepo, type AccountScope } from '../trades/repo';
-import { reflectionsRepo, type ReflectionRow } from './repo';
+import { reflectionsRepo, type PlanRow, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbooksService } from '../playbooks/service';
 import { readReportScope } from '../reports/service';
@@ -96,6 +99,8 @@ async function loadPeriod(
   userId: string,
   query: { period: ReflectionPeriod; offset: number; account: AccountScope; tradeIds?: string[] },
   now: Date,
+  /** The analysis's previous periods in R: read only for the analysis (the page and the summary show none). */
+  withRComparison = false,
 ): Promise<PeriodData> {
   const { timeZone } = await getPreferences(db, userId);
   const today = getTodayInZone(now, timeZone);
@@ -108,26 +113,24 @@ async function loadPeriod(
     const statistics = computeReflectionStatistics(reflections);
     // Each trade's planned risk as everywhere (its own plan, else the trader's default), for the analysis in R.
     const defaults = await loadRiskDefaults(tx, userId);
-    const riskByTrade = new Map(
-      rows.map((row) => [
-        row.id,
-        resolvePlannedRisk(
-          {
-            accountId: row.accountId,
-            symbol: row.symbol,
-            contract: row.contract,
-            side: null,
-            entryPrice: row.entryPrice,
-            quantity: row.quantity,
-            stopPrice: row.stopPrice,
-            riskCents: row.riskCents === null ? null : Number(row.riskCents),
-          },
-          defaults,
-        )?.cents ?? null,
-      ]),
-    );
-    const rStatistics = computeReflectionRStatistics(reflections, (r) => riskByTrade.get(r.tradeId) ?? null);
+    const riskOf = (row: PlanRow) =>
+      resolvePlannedRisk(
+        {
+          accountId: row.accountId,
+          symbol: row.symbol,
+          contract: row.contract,
+          side: null,
+          entryPrice: row.entryPrice,
+          quantity: row.quantity,
+          stopPrice: row.stopPrice,
+          riskCents: row.riskCents === null ? null : Number(row.riskCents),
+        },
+        defaults,
+      )?.cents ?? null;
+    const riskByTrade = new Map(rows.map((row) => [row.id, riskOf(row)]));
+    const riskOfReflection = (r: Reflection) => riskByTrade.get(r.tradeId) ?? null;
     let comparison: PeriodComparison | null = null;
+    let rComparison: RComparison | null = null;
     if (comparisonRange && !query.tradeIds) {
       const days = await tradesRepo(tx, userId).dailyAggregates(query.account, undefined, comparisonRange);
       comparison = comparePeriods(
@@ -136,7 +139,21 @@ async function loadPeriod(
         statistics.totals,
         days.map((d) => ({ ...d, pnlCents: Number(d.pnlCents), grossProfitCents: Number(d.grossProfitCents), grossLossCents: Number(d.grossLossCents) })),
       );
+      // The same comparison in R, for the analysis under the $ / R switch: each previous trade's R as this period's.
+      const plans = withRComparison ? await reflectionsRepo(tx, userId).periodPlans(query.account, comparisonRange.from, comparisonRange.to) : null;
+      rComparison = plans && comparePeriodsInR(
+        query.period,
+        range,
+        reflections.map((r) => toRTrade(r, riskOfReflection(r))),
+        plans.map((row) => ({
+          tradeDate: getDayFromTradeDate(new Date(row.tradeDate).toISOString())!,
+          pnlCents: Number(row.pnlCents),
+          riskCents: riskOf(row),
+          result: row.status === 'Win' ? 'Win' : row.status === 'Loss' ? 'Loss' : 'BE',
+        })),
+      );
     }
+    const rStatistics = computeReflectionRStatistics(reflections, riskOfReflection, rComparison);
     return {
       period: query.period,
       offset: query.offset,
@@ -243,7 +260,7 @@ export const reflectionsService = {
     const tradeIds = input.trades
       ?.map((t) => t.tradeId ?? (typeof t.id === 'string' ? t.id.replace(/^r-/, '') : undefined))
       .filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
-    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now);
+    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now, true);
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     await progress({ stage: 'Computing your statistics', percent: 15 });
 
@@ -282,6 +299,8 @@ export const reflectionsService = {
       statistics: data.statistics,
       comparison: data.comparison,
       reflections: data.reflections,
+      r: data.rStatistics,
+      playbooks,
     });
     let text = '';
     try {

@@ -1,4 +1,4 @@
-import { mergeOrderedColumns } from '../../../domain/reports/merge-columns';
+import { mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 
@@ -10,8 +10,10 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * they are read once and kept until the trader's trades change, which the trade_versions row says in one indexed read
  * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
  * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
- * migration 0030) and merged into the copy; the whole set is read again only when the log no longer reaches back to
- * the copy's version (a write of more than 20,000 trades, or that many changes since) or the changes are most of it.
+ * migration 0030) and patched into a copy that shares the columns they leave alone, or merged into new columns
+ * (merge-columns.ts): the columns of a copy handed out are never written to, so a report still reading them sees one
+ * version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
+ * than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
  * 18 MB here, in columns and their trading-order keys), and a trader not read for IDLE_MS is dropped at the next read
@@ -62,8 +64,12 @@ class TradesCache {
       const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
       // Changes to most of the trades: reading them all costs about what merging them would.
       if (changes && changes.changed.size <= base.columns.size / 2) {
-        this.counts.merged++;
-        return { version: changes.version, ...mergeOrderedColumns(base, changes.changed, changes.current) };
+        // Edits that leave every trade in its place change a few columns: copied alone, the rest shared with the copy
+        // reports may still be reading. Anything else is merged into new columns.
+        const patched = patchOrderedColumns(base, changes.changed, changes.current);
+        if (patched) this.counts.patched++;
+        else this.counts.merged++;
+        return { version: changes.version, ...(patched ?? mergeOrderedColumns(base, changes.changed, changes.current)) };
       }
     }
     this.counts.read++;
@@ -92,8 +98,11 @@ class TradesCache {
     }
   }
 
-  /** Loads since the process started: trades read whole, and copies brought up to date by their changes. */
-  readonly counts = { read: 0, merged: 0 };
+  /**
+   * Loads since the process started: trades read whole, copies brought up to date by merging their changes in, and
+   * copies patched (edits that left every trade in its place).
+   */
+  readonly counts = { read: 0, merged: 0, patched: 0 };
 
   /** Traders and trades held now (for tests and the bench). */
   size() {

@@ -75,7 +75,7 @@ export function PlaybookFigures({ report }: { report: Report }) {
                 <Table.Th ta="right">Win rate</Table.Th>
                 <Table.Th ta="right">Net P&L</Table.Th>
                 <Table.Th ta="right">Expectancy</Table.Th>
-                <Table.Th ta="right">R</Table.Th>
+                <Table.Th ta="right">Expectancy (R)</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -124,7 +124,7 @@ export function PlaybooksTable({ report }: { report: Pick<PlaybooksReport, 'play
             <Table.Th ta="right">Win rate</Table.Th>
             <Table.Th ta="right">Net P&L</Table.Th>
             <Table.Th ta="right">Expectancy</Table.Th>
-            <Table.Th ta="right">R</Table.Th>
+            <Table.Th ta="right">Expectancy (R)</Table.Th>
             <Table.Th ta="right">Rules followed</Table.Th>
             <Table.Th ta="right">Followed / broken net</Table.Th>
           </Table.Tr>

@@ -203,7 +203,8 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
   );
 }
 
-function AdherenceBox({ label, figures, testId }: { label: string; figures: GroupFigures; testId: string }) {
+/** `inR`: the same trades in R (issue 27), shown instead of their net P&L. */
+function AdherenceBox({ label, figures, inR, testId }: { label: string; figures: GroupFigures; inR?: RSummary; testId: string }) {
   return (
     <Stack gap={2} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }} data-testid={testId}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
@@ -215,9 +216,19 @@ function AdherenceBox({ label, figures, testId }: { label: string; figures: Grou
           <Text size="sm">
             Win rate <Text span fw={700} c={figures.wins + figures.losses > 0 ? winRateColor(figures.winRate) : undefined}>{formatWinRate(figures.winRate, figures.wins + figures.losses)}</Text>
           </Text>
-          <Text size="sm">
-            Net P&amp;L <Text span fw={700} c={pnlColor(figures.pnlCents)}>{formatUsd(figures.pnlCents)}</Text>
-          </Text>
+          {inR ? (
+            <>
+              <Text size="sm" data-testid={`${testId}-r`}>
+                Total <Text span fw={700} c={rTone(inR.totalR)}>{rText(inR.totalR)}</Text>
+                {inR.expectancyR !== null && <Text span c="dimmed"> ({formatR(inR.expectancyR)} a trade)</Text>}
+              </Text>
+              {inR.tradesWithoutRisk > 0 && <Text size="xs" c="dimmed">{describeWithoutRisk(inR.tradesWithoutRisk)}</Text>}
+            </>
+          ) : (
+            <Text size="sm">
+              Net P&amp;L <Text span fw={700} c={pnlColor(figures.pnlCents)}>{formatUsd(figures.pnlCents)}</Text>
+            </Text>
+          )}
         </>
       )}
     </Stack>
@@ -316,7 +327,7 @@ function Report({ report }: { report: AnalysisReport }) {
             {comparison && (
               <div>
                 <Title order={3} size="h6" mb={4}>Against your previous four {comparison.unit}s</Title>
-                <Text size="sm" data-testid="analysis-comparison">{comparison.text}</Text>
+                <Text size="sm" data-testid="analysis-comparison">{inR && report.r.comparison ? report.r.comparison.text : comparison.text}</Text>
               </div>
             )}
           </Stack>
@@ -349,8 +360,8 @@ function Report({ report }: { report: AnalysisReport }) {
                   : `Rules followed on ${adherence.adherenceRate.toFixed(1)}% of rated trades (${adherence.followed} of ${adherence.rated}; ${adherence.unrated} unrated).`}
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <AdherenceBox label="Rules followed" figures={adherence.whenFollowed} testId="adherence-followed" />
-                <AdherenceBox label="Rules not followed" figures={adherence.whenNotFollowed} testId="adherence-not-followed" />
+                <AdherenceBox label="Rules followed" figures={adherence.whenFollowed} inR={inR ? report.r.adherence.whenFollowed : undefined} testId="adherence-followed" />
+                <AdherenceBox label="Rules not followed" figures={adherence.whenNotFollowed} inR={inR ? report.r.adherence.whenNotFollowed : undefined} testId="adherence-not-followed" />
               </SimpleGrid>
             </div>
             <div data-testid="analysis-playbooks">
@@ -380,6 +391,7 @@ function Report({ report }: { report: AnalysisReport }) {
               <FiguresTable
                 caption={`Previous ${comparison.unit}s`}
                 rows={comparison.previous.map((p) => ({ name: `${p.from} to ${p.to}`, ...p }))}
+                inR={inR && report.r.comparison ? byName(report.r.comparison.previous, (p) => `${p.from} to ${p.to}`) : undefined}
               />
             )}
           </Stack>

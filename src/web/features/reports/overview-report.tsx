@@ -112,6 +112,7 @@ function RFigures({ r }: { r: ROverview }) {
     { key: 'expectancyR', label: 'Expectancy', value: r.expectancyR },
     { key: 'averageWinR', label: 'Average Win', value: r.averageWinR },
     { key: 'averageLossR', label: 'Average Loss', value: r.averageLossR },
+    { key: 'profitFactorR', label: 'Profit Factor', value: r.profitFactorR },
   ];
   const most = Math.max(1, ...r.bins.map((b) => b.trades));
   return (
@@ -122,15 +123,22 @@ function RFigures({ r }: { r: ROverview }) {
         </Text>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
             {figures.map((figure) => (
               <Paper key={figure.key} withBorder radius="sm" p="xs" className={classes.figure} data-testid={`figure-${figure.key}`}>
                 <Text size="xs" c="dimmed" fw={600}>
                   {figure.label}
                 </Text>
-                <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={rColor(figure.value)} className={classes.numeric} data-testid="figure-value">
-                  {figure.value === null ? '—' : formatR(figure.value)}
-                </Text>
+                {figure.key === 'profitFactorR' ? (
+                  // A ratio of R won to R lost, not an R: no sign, no 'R'; '∞' when something was won and nothing lost.
+                  <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figure.value === null ? undefined : figure.value >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative} className={classes.numeric} data-testid="figure-value">
+                    {figure.value !== null ? figure.value.toFixed(2) : r.averageWinR !== null ? '∞' : '—'}
+                  </Text>
+                ) : (
+                  <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={rColor(figure.value)} className={classes.numeric} data-testid="figure-value">
+                    {figure.value === null ? '—' : formatR(figure.value)}
+                  </Text>
+                )}
               </Paper>
             ))}
           </SimpleGrid>
@@ -142,7 +150,7 @@ function RFigures({ r }: { r: ROverview }) {
               {r.bins.map((bin) => (
                 <div key={bin.id} style={{ display: 'grid', gridTemplateColumns: '7rem 1fr 3rem', gap: 8, alignItems: 'center' }} data-testid="r-bin">
                   <Text size="sm">{bin.label}</Text>
-                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'le-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
+                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'lt-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
                   <Text size="sm" ta="right" className={classes.numeric}>
                     {bin.trades}
                   </Text>

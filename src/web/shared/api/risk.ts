@@ -42,11 +42,11 @@ export const useBulkRisk = () =>
  * An account's trades of some days in R, with each day's and week's (GET /api/reports/r): the dashboard and its
  * calendar in R. Under ['trades'], so every trade change and every change of a default refreshes it.
  */
-export const rFiguresQuery = (account: AccountFilter, range: { from: string; to: string }) =>
+export const rFiguresQuery = (account: AccountFilter, range: { from: string; to: string } | 'all-time') =>
   queryOptions({
-    queryKey: ['trades', 'r', account, range.from, range.to] as const,
+    queryKey: ['trades', 'r', account, range === 'all-time' ? range : range.from, range === 'all-time' ? range : range.to] as const,
     queryFn: () => {
-      const params = new URLSearchParams({ range: 'custom', from: range.from, to: range.to });
+      const params = new URLSearchParams(range === 'all-time' ? { range } : { range: 'custom', from: range.from, to: range.to });
       if (account !== 'all') params.set('account', account);
       return apiFetch<RReport>(`/api/reports/r?${params}`);
     },

@@ -175,6 +175,7 @@ function describeR(r: ReturnType<typeof computeROverview>) {
     'Expectancy (average R)': text(r.expectancyR),
     'Average win': text(r.averageWinR),
     'Average loss': text(r.averageLossR),
+    'Profit factor in R (R won over R lost)': r.profitFactorR === null ? (r.averageWinR === null ? '-' : 'no losing trade') : r.profitFactorR.toFixed(2),
     'Trades with a planned risk': r.tradesWithRisk,
     ...(r.tradesWithoutRisk > 0 && { left_out: `${r.tradesWithoutRisk} trade${r.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
   };

@@ -226,6 +226,41 @@ function MonthlyUsdCard() {
 }
 
 function ProfitFactorCard() {
+  const [unit] = useFigureUnit();
+  return unit === 'r' ? <ProfitFactorRCard /> : <ProfitFactorUsdCard />;
+}
+
+/**
+ * The profit factor in R (issue 27): R won over R lost, of every trade with a planned risk (the dollar card's trades
+ * are every trade), the others counted apart.
+ */
+function ProfitFactorRCard() {
+  const { account, accountReady } = useDashboard();
+  const { data } = useQuery({ ...rFiguresQuery(account, 'all-time'), enabled: accountReady });
+  const summary = data?.r.summary;
+  const ratio = summary?.profitFactorR ?? null;
+  const won = summary && summary.averageWinR !== null;
+  return (
+    <StatCard label="Profit Factor">
+      <Text fw={800} size="xl" c={ratio === null ? (won ? TONE_COLOR.positive : undefined) : ratio >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative} data-testid="profit-factor-value">
+        {!summary ? '…' : ratio !== null ? ratio.toFixed(2) : won ? '∞' : '—'}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="profit-factor-r-note">
+        {!summary
+          ? ''
+          : summary.tradesWithRisk === 0
+            ? summary.trades === 0
+              ? 'No trades yet'
+              : 'No trade with a planned risk'
+            : summary.tradesWithoutRisk > 0
+              ? `R won over R lost; ${describeWithoutRisk(summary.tradesWithoutRisk)}`
+              : 'R won over R lost'}
+      </Text>
+    </StatCard>
+  );
+}
+
+function ProfitFactorUsdCard() {
   const { stats } = useDashboard();
   const summary = stats?.summary;
   // JSON has no Infinity: null is a profit with no loss. No trades: no figure ('—').
