@@ -51,3 +51,17 @@ export const rFiguresQuery = (account: AccountFilter, range: { from: string; to:
       return apiFetch<RReport>(`/api/reports/r?${params}`);
     },
   });
+
+/**
+ * The Trade Log's trades in R (GET /api/reports/r): its account selector's choice and its Reports filter, the
+ * parameters its list and statistics send (the filter model). Under ['trades'], so every trade change refreshes it.
+ */
+export const tradeLogRQuery = (account: AccountFilter, filter = '') =>
+  queryOptions({
+    queryKey: ['trades', 'r-log', account, filter] as const,
+    queryFn: () => {
+      const params = new URLSearchParams(filter);
+      params.append('account', account);
+      return apiFetch<RReport>(`/api/reports/r?${params}`);
+    },
+  });
