@@ -707,10 +707,10 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await waitForAnimations(page);
     await stats.screenshot({ path: path.join(SCREENSHOT_DIR, `stats-r-${name}-${theme}.png`) });
 
-    // A search narrows the list, which the filter model of R has no word for: no figures of other trades.
+    // A search narrows the list, and the figures in R with it.
     await page.getByTestId('trade-search').fill('NQ');
-    await stats.getByTestId('stat-r-search').waitFor();
-    expect(await stats.getByTestId('stat-total-r').count()).toBe(0);
+    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+3.00R');
+    expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 1 trade.');
   });
 
   it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {

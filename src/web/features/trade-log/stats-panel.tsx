@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { DonutChart } from '../../components/charts';
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatUsd } from '../../../domain/money';
 import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { formatProfitFactor, formatWinRate, getWinRateBand } from '../../../domain/stats';
@@ -159,20 +159,11 @@ export function StatsPanel({ account, q = '', filter = '' }: { account: AccountF
 const rColor = (r: number | null) => (r === null ? undefined : r > 0 ? TONE_COLOR.positive : r < 0 ? TONE_COLOR.negative : undefined);
 
 /**
- * The list's trades in R (issue 27), as the Reports' Overview in R reads them (GET /api/reports/r with the same
- * account and filter): of the trades with a planned risk, the others counted apart.
+ * The list's trades in R (issue 27), as the Reports' Overview in R reads them (GET /api/reports/r with the list's
+ * account, filter and search): of the trades with a planned risk, the others counted apart.
  */
 function RFigures({ account, q, filter, trades }: { account: AccountFilter | null; q: string; filter: string; trades: number }) {
-  const searching = q.trim() !== '';
-  const { data, isError } = useQuery({ ...tradeLogRQuery(account ?? 'all', filter), enabled: account !== null && !searching });
-  if (searching) {
-    // The R report reads the filter model, which has no search: figures of other trades than the list's would mislead.
-    return (
-      <Text size="sm" c="dimmed" data-testid="stat-r-search">
-        Figures in R leave a search out: clear the search to see these trades in R.
-      </Text>
-    );
-  }
+  const { data, isError, isPlaceholderData } = useQuery({ ...tradeLogRQuery(account ?? 'all', q, filter), enabled: account !== null, placeholderData: keepPreviousData });
   if (isError) return <Text size="sm" c="dimmed">Failed to load the figures in R</Text>;
   const r = data?.r.summary;
   if (!r) return <Skeleton height={52} />;
@@ -191,7 +182,7 @@ function RFigures({ account, q, filter, trades }: { account: AccountFilter | nul
     },
   ];
   return (
-    <Stack gap={6} data-testid="stat-r">
+    <Stack gap={6} data-testid="stat-r" aria-busy={isPlaceholderData} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
       {r.tradesWithRisk === 0 ? (
         <Text size="sm" data-testid="stat-r-empty">
           None of these trades has a planned risk: set a stop or a dollar risk on them, or a default in Risk defaults.
