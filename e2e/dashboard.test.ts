@@ -1088,7 +1088,7 @@ function readSharedPicture(page: Page): Promise<PictureReading> {
       return false;
     };
 
-    const ring = document.querySelector('[data-testid="widget-all-time-winrate"] .mantine-RingProgress-root svg')!;
+    const ring = document.querySelector('[data-testid="widget-all-time-winrate"] [data-ring] svg')!;
     const arc = rgb(getComputedStyle(ring.querySelector('circle:last-of-type')!).stroke);
     let ringPixels = 0;
     const r = box(ring);

@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startClusterPrimary, type ClusterPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
+import { createNewDataDirsApart, createPgliteDataDir, CREATE_DATA_DIR_ENV } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DatabaseUnreachableError } from './db/unavailable';
 import { createLogger } from './logger';
@@ -9,6 +11,14 @@ import { startServer, type RunningServer } from './server';
 
 // A .env file in the working directory is read if present (see .env.example); real environment variables win.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
+// A child this entry started to create a new embedded database (db/client.ts): it does that and exits.
+const creating = process.env[CREATE_DATA_DIR_ENV];
+if (creating) {
+  await createPgliteDataDir(creating);
+  process.exit(0);
+}
+createNewDataDirsApart(fileURLToPath(import.meta.url));
 
 // Signals are handled from the first moment: one that arrives while the database is still opening or migrating
 // waits for that to finish and then closes it cleanly, so the data directory is never left half-open.

@@ -1,4 +1,4 @@
-import { Tooltip, type TooltipProps } from '@mantine/core';
+import type { TooltipProps } from '@mantine/core';
 import { cloneElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
 
 interface TargetProps {
@@ -24,6 +24,19 @@ const HOVER_MS = 300;
 let closeShown: (() => void) | null = null;
 
 /**
+ * Mantine's Tooltip once loaded: its code and floating-ui's (~20 kB gzipped) come when a tooltip is first asked for,
+ * not with the first screen (issue 31 point 3). Pointing at a target starts the load, well within HOVER_MS.
+ */
+let LoadedTooltip: typeof import('./loaded-tooltip').Tooltip | null = null;
+let loading: Promise<void> | undefined;
+function loadTooltip(): Promise<void> {
+  loading ??= import('./loaded-tooltip').then((m) => {
+    LoadedTooltip = m.Tooltip;
+  });
+  return loading;
+}
+
+/**
  * Mantine's Tooltip, put in place the first time a mouse rests on its target or the target is focused from the
  * keyboard, not with the first screen (issue 14): every mounted Tooltip sets state while the screen is being committed
  * (floating-ui's reference, its id, its portal), which React renders again at once, and the shell's dozen tooltips
@@ -47,7 +60,12 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
       else setOpen(false);
     }
   }, [armed]);
-  const hide = useRef(() => setOpen(false));
+  // Still asked for when the tooltip's code arrives (the pointer has not left, the focus has not moved on).
+  const wanted = useRef(false);
+  const hide = useRef(() => {
+    wanted.current = false;
+    setOpen(false);
+  });
   useEffect(
     () => () => {
       window.clearTimeout(timer.current);
@@ -59,8 +77,17 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
   const show = () => {
     if (closeShown !== hide.current) closeShown?.();
     closeShown = hide.current;
-    setArmed(true);
-    setOpen(true);
+    wanted.current = true;
+    if (LoadedTooltip) {
+      setArmed(true);
+      setOpen(true);
+      return;
+    }
+    void loadTooltip().then(() => {
+      if (!wanted.current) return;
+      setArmed(true);
+      setOpen(true);
+    });
   };
   const own = children.props as TargetProps;
   const element = cloneElement(children as ReactElement<TargetProps>, {
@@ -68,6 +95,7 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
       if (disabled || event.pointerType !== 'mouse') return;
+      void loadTooltip();
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => !pressed.current && show(), HOVER_MS);
     },
@@ -75,7 +103,7 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
       own.onPointerLeave?.(event);
       window.clearTimeout(timer.current);
       pressed.current = false;
-      setOpen(false);
+      hide.current();
     },
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       own.onPointerDown?.(event);
@@ -94,15 +122,16 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       own.onBlur?.(event);
-      if (!refocus.current) setOpen(false);
+      if (!refocus.current) hide.current();
     },
     // Escape dismisses a tooltip without moving the focus (WCAG 1.4.13).
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       own.onKeyDown?.(event);
-      if (event.key === 'Escape' && open) setOpen(false);
+      if (event.key === 'Escape' && open) hide.current();
     },
   });
-  if (!armed) return element;
+  if (!armed || !LoadedTooltip) return element;
+  const Tooltip = LoadedTooltip;
   return (
     <Tooltip {...props} disabled={disabled} opened={open && !disabled}>
       {element}

@@ -322,6 +322,7 @@ export const tradesService = {
         rows = await repo.page(account, query.q, query.limit + 1, cursor, range, {
           offset: query.offset,
           withTotal: byTrade && !cursor,
+          withRollupTotal: !byTrade && !cursor,
           order,
           extra,
         });

@@ -1,5 +1,6 @@
-import { Group, Select, Text, type SelectProps } from '@mantine/core';
+import { Group, Text, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LazySelect } from '../../components/lazy-select';
 import { unassignedCountQuery, type AccountFilter } from '../../shared/api';
 import { useAccounts } from './api';
 
@@ -57,7 +58,7 @@ export function AccountSelector({ value, onChange, withUnassigned = false, label
   };
 
   return (
-    <Select
+    <LazySelect
       data={data}
       value={data.some((d) => d.value === value) ? value : null}
       onChange={(next) => next && onChange(next)}

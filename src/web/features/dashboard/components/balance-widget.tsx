@@ -1,7 +1,8 @@
 import { AreaChart } from '../../../components/charts';
 import { formatAxisUsd } from '../../../../domain/cents';
 import { formatDay } from '../../../../domain/dates';
-import { ActionIcon, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
+import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -69,11 +70,11 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       title="Account Balance"
       onRemove={onRemove}
       actions={
-        <Tooltip label="Account balance settings" withArrow>
+        <ArmedTooltip label="Account balance settings" withArrow>
           <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setSettingsOpen(true)} aria-label="Account balance settings" data-screenshot-ignore>
             <IconSettings size={16} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </ArmedTooltip>
       }
     >
       <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap" gap="xs">

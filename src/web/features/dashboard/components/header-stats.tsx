@@ -1,5 +1,6 @@
 import { Sparkline } from '../../../components/charts';
-import { ActionIcon, Avatar, Button, Card, Group, RingProgress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Ring } from '../../../components/ring';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -294,7 +295,7 @@ function WinRateCard() {
             {summary ? `${summary.wins}W · ${summary.losses}L · ${summary.breakEvens}BE` : 'No trades yet'}
           </Text>
         </div>
-        <RingProgress size={52} thickness={6} roundCaps sections={decided > 0 ? [{ value: winRate, color: BAND_FILL[band] }] : []} aria-hidden="true" />
+        <Ring size={52} thickness={6} value={decided > 0 ? winRate : null} color={BAND_FILL[band]} aria-hidden="true" />
       </Group>
     </StatCard>
   );

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Loader, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -74,11 +75,11 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
       title="PnL Calendar"
       onRemove={onRemove}
       actions={
-        <Tooltip label="Manage accounts" withArrow>
+        <ArmedTooltip label="Manage accounts" withArrow>
           <ActionIcon variant="subtle" color="gray" size="sm" onClick={openAccounts} aria-label="Manage accounts" data-screenshot-ignore>
             <IconSettings size={16} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </ArmedTooltip>
       }
     >
       <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">

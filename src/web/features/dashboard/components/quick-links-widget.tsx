@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -102,11 +103,11 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
       onRemove={onRemove}
       actions={
         <>
-          <Tooltip label="Add link" withArrow>
+          <ArmedTooltip label="Add link" withArrow>
             <ActionIcon variant="subtle" size="sm" aria-label="Add quick link" onClick={() => setEditing({ link: null })} data-testid="quick-link-add">
               <IconPlus size={14} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
+          </ArmedTooltip>
           <LazyMenu
             target={(props) => (
               <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Quick link options" {...props}>

@@ -1,7 +1,9 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Loader, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { IconChevronLeft, IconChevronRight, IconCircle, IconCircleCheckFilled, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LazySelect } from '../../../components/lazy-select';
 import { ScrollBox } from '../../../components/scroll-box';
 import { addDays, formatDay } from '../../../../domain/dates';
 import { deriveDailyTaskStatus, TASK_CATEGORIES, normalizeTaskTitle, type TaskCategory } from '../../../../domain/tasks';
@@ -66,11 +68,11 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
             </Button>
           )}
         </Group>
-        <Tooltip label={`${completed} of ${list.length} completed`} withArrow>
+        <ArmedTooltip label={`${completed} of ${list.length} completed`} withArrow>
           <Badge color={STATUS_BADGE[status].color} variant="light" data-testid="tasks-status" data-status={status}>
             {completed}/{list.length} · {STATUS_BADGE[status].label}
           </Badge>
-        </Tooltip>
+        </ArmedTooltip>
       </Group>
 
       <form
@@ -94,7 +96,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
           </Button>
         </Group>
         <Group gap="sm" mt={6} mb="sm" wrap="nowrap">
-          <Select
+          <LazySelect
             size="xs"
             aria-label="Category"
             data={[...TASK_CATEGORIES]}
@@ -157,11 +159,11 @@ function TaskRow({ task, onToggle, onDelete }: { task: Task; onToggle: () => voi
             {task.category}
           </Badge>
           {task.recurring && (
-            <Tooltip label="Recurring: comes back every day" withArrow>
+            <ArmedTooltip label="Recurring: comes back every day" withArrow>
               <Badge size="xs" variant="light" color="indigo" leftSection={<IconRepeat size={10} aria-hidden="true" />}>
                 Recurring
               </Badge>
-            </Tooltip>
+            </ArmedTooltip>
           )}
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
-import { ActionIcon, Card, Group, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Title } from '@mantine/core';
+import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useUiModes } from '../../../lib/ui-modes';
@@ -58,11 +59,11 @@ export function WidgetCard({ widgetId, title, anchor, actions, onRemove, childre
         <Group gap={4} wrap="nowrap">
           {actions}
           {onRemove && editMode && (
-            <Tooltip label="Remove widget" withArrow>
+            <ArmedTooltip label="Remove widget" withArrow>
               <ActionIcon variant="subtle" color="gray" size="sm" onClick={onRemove} aria-label={`Remove ${title}`} data-screenshot-ignore>
                 <IconX size={14} aria-hidden="true" />
               </ActionIcon>
-            </Tooltip>
+            </ArmedTooltip>
           )}
         </Group>
       </Group>

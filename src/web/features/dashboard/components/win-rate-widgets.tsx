@@ -1,5 +1,6 @@
 import { BarChart } from '../../../components/charts';
-import { Group, RingProgress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Ring } from '../../../components/ring';
 import { useMemo, useState } from 'react';
 import { addMonths, formatCalendarDay, parseCalendarDay, formatDay } from '../../../../domain/dates';
 import { calculateWinRate, getWinRatePeriodRange, getWinRateBand, isDayInRange, type WinRatePeriod } from '../../../../domain/stats';
@@ -54,11 +55,11 @@ export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         mb="sm"
       />
       <Group wrap="nowrap" gap="md">
-        <RingProgress
+        <Ring
           size={104}
           thickness={10}
-          roundCaps
-          sections={decided > 0 ? [{ value: winRate, color: BAND_FILL[band] }] : []}
+          value={decided > 0 ? winRate : null}
+          color={BAND_FILL[band]}
           label={
             <Text ta="center" fw={800} size="lg" c={decided > 0 ? BAND_TONE[band] : 'dimmed'} data-testid="winrate-card-value">
               {formatWinRate(winRate, decided)}
