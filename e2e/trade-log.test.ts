@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getTodayInZone } from '../src/domain/dates';
+import { formatR } from '../src/domain/risk/format-r';
 import type { ApiClient } from '../tests/support/app';
 import { createAccount, listAll } from '../tests/api/trades-support';
 import { ReflectPage } from './pages/reflect';
@@ -664,6 +665,52 @@ describe('finish (issue 14 "Speed and finish")', () => {
     await waitForAnimations(page);
     await shot('reports-mistakes');
     expect((await client.get('/api/mistake-tags')).body).toEqual({ tags: ['FOMO'] });
+  });
+
+  it.each(SCREEN_PAIRS)('$name, $theme: the Statistics switch to R, of the trades the list shows, as the Overview in R counts them', async ({ name, width, height, theme }) => {
+    const { client, log, page } = await trader({ width, height, colorScheme: theme });
+    // +3R and -0.5R on a $100 risk; the ES winner has no planned risk and is counted apart.
+    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 300, risk_amount: 100 });
+    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, risk_amount: 100 });
+    await seedTrade(client, { date: '2026-03-11', symbol: 'ES', pnl: 20 });
+    await log.goto();
+    const stats = log.statsPanel;
+    await stats.getByTestId('stat-net-pnl').waitFor();
+    expect(await stats.getByTestId('stat-r').count()).toBe(0);
+    await stats.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
+    expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe('+1.25R');
+    expect(await stats.getByTestId('stat-average-win-r').innerText()).toBe('+3.00R');
+    expect(await stats.getByTestId('stat-average-loss-r').innerText()).toBe('-0.50R');
+    expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('6.00');
+    expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 2 trades; 1 trade without a planned risk, left out.');
+    // No dollar figure under R; the counts stay (a win is a win in either unit).
+    expect(await stats.getByTestId('stat-net-pnl').count()).toBe(0);
+    expect(await stats.getByTestId('stat-wins').innerText()).toBe('2');
+    expect(await stats.innerText()).not.toMatch(/\$\d/);
+
+    // A Reports filter in the address ('Open in Trade Log'): the same figures as the Overview in R of that filter.
+    await page.goto('/trade-log?symbol=ES');
+    const overview = (await client.get('/api/reports/overview?symbol=ES')).body.r as { totalR: number; expectancyR: number; tradesWithoutRisk: number };
+    expect(overview).toMatchObject({ totalR: -0.5, expectancyR: -0.5, tradesWithoutRisk: 1 });
+    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe(formatR(overview.totalR));
+    expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe(formatR(overview.expectancyR));
+    expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('0.00');
+    expect(await stats.getByTestId('stat-r-note').innerText()).toContain('1 trade without a planned risk');
+
+    // The switch is the shared preference: kept after a reload.
+    await page.goto('/trade-log');
+    await page.reload();
+    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await stats.scrollIntoViewIfNeeded();
+    await waitForAnimations(page);
+    await stats.screenshot({ path: path.join(SCREENSHOT_DIR, `stats-r-${name}-${theme}.png`) });
+
+    // A search narrows the list, and the figures in R with it.
+    await page.getByTestId('trade-search').fill('NQ');
+    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+3.00R');
+    expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 1 trade.');
   });
 
   it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {

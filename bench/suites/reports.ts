@@ -184,6 +184,10 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     // Issue 27: each playbook's report (a quarter of the trades each), and By Playbook over every trade.
     ...report("a playbook's report", `/api/playbooks/${playbooks[0]!.id}/report`),
     ...report('By Playbook (3 playbooks)', '/api/reports/playbooks'),
+    // Issue 27: the trades in R (the dashboard, its calendar, the Trade Log's Statistics), and with the Trade Log's
+    // search, which asks the list's search function for the ids it finds.
+    ...report('in R (days and weeks)', '/api/reports/r'),
+    ["in R with the Trade Log's search", ['/api/reports/r?q=NQ', '/api/reports/r?q=fomo', `/api/reports/r?q=breakout&account=${acct}`, '/api/reports/r?q=zzz-nothing']],
   ];
   const rows: Row[] = [];
   // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite);

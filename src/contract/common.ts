@@ -47,3 +47,14 @@ export type ApiError = z.infer<typeof apiError>;
  */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const agree = <T extends true>(value: T) => value;
+
+/**
+ * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
+ * figures agree with the list while the toast shows. Ids of no trade of this trader change nothing.
+ */
+export const awaitingUndo = z
+  .string()
+  .max(50 * 37, 'exclude must be at most 50 trade ids')
+  .optional()
+  .transform((value) => (value ? value.split(',') : []))
+  .pipe(z.array(z.uuid('exclude must be trade ids separated by commas')).max(50, 'exclude must be at most 50 trade ids'));

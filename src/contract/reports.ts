@@ -17,7 +17,7 @@ import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
 import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
 import type { RPeriods } from '../domain/risk/r-summary';
-import { agree, calendarDay, type Same } from './common';
+import { agree, awaitingUndo, calendarDay, type Same } from './common';
 
 /**
  * The reports' contract (issue 26): the one filter model, parsed here for every endpoint that takes it (the reports,
@@ -143,6 +143,14 @@ export const reportFilter = z.object(reportFilterFields).transform(normalizeRepo
 export type ReportFilterInput = z.input<typeof reportFilter>;
 agree<Same<z.output<typeof reportFilter>, ReportFilter>>(true);
 
+/**
+ * GET /api/reports/r: the filter, and the Trade Log's own narrowing of it (issue 27: its Statistics in R count the
+ * trades its list shows): its search, and the trades whose delete waits for Undo.
+ */
+export const rQuery = z
+  .object({ ...reportFilterFields, q: z.string().max(200).optional(), exclude: awaitingUndo })
+  .transform(({ q, exclude, ...fields }, ctx) => ({ q: q?.trim() || undefined, exclude, filter: normalizeReportFilter(fields, ctx) }));
+export type RQuery = z.output<typeof rQuery>;
 /** GET /api/reports/breakdown */
 export const breakdownQuery = z
   .object({ ...reportFilterFields, by: z.enum(BREAKDOWNS, { error: `by must be one of ${BREAKDOWNS.join(', ')}` }) })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
 import { RISK_SOURCES } from '../domain/risk/planned-risk';
 import { TRADE_SIDES } from '../domain/risk/side';
-import { calendarDay, instantInput } from './common';
+import { awaitingUndo, calendarDay, instantInput } from './common';
 import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 
@@ -175,17 +175,6 @@ export const listQuery = z
     dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
   })
   .transform(({ q, limit, cursor, offset, sort, dir, ...fields }, ctx) => ({ q, limit, cursor, offset, sort, dir, filter: normalizeReportFilter(fields, ctx) }));
-
-/**
- * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
- * figures agree with the list while the toast shows. Ids of no trade of this trader change nothing.
- */
-const awaitingUndo = z
-  .string()
-  .max(50 * 37, 'exclude must be at most 50 trade ids')
-  .optional()
-  .transform((value) => (value ? value.split(',') : []))
-  .pipe(z.array(z.uuid('exclude must be trade ids separated by commas')).max(50, 'exclude must be at most 50 trade ids'));
 
 /** GET /api/trades/stats: the statistics of a filter (the list's filter model, its search and its accounts). */
 export const statsQuery = z

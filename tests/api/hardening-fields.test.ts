@@ -17,7 +17,7 @@ import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contrac
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
-import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../src/contract/reports';
+import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../src/contract/reports';
 import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
 import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
@@ -281,7 +281,7 @@ describe.each(backends())('every field of every endpoint, malformed, on %s', (ba
       'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
       'GET /api/reports/options': {},
       'GET /api/reports/excursions': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
-      'GET /api/reports/r': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+      'GET /api/reports/r': { query: () => ({ range: 'all-time', q: 'NQ' }), querySchema: rQuery },
       'GET /api/reports/playbooks': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
       'GET /api/playbooks': {},
       // A new name each time: a trader's playbook names are their own, and a clash would be the 400 instead.

@@ -122,6 +122,33 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
   });
 
+  it("narrows the figures in R by the Trade Log's search and its trades awaiting Undo, as its list and statistics do, each trader their own", async () => {
+    const idOf = (name: string) => [...names].find(([, n]) => n === name)![0];
+    /** The R summary of a Trade Log's query, with the count its statistics give for the same query. */
+    async function inR(client: ApiClient, query: string) {
+      const res = await client.get(`/api/reports/r?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stats = await client.get(`/api/trades/stats?${query}&days=none`);
+      expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+      expect(res.body.r.summary.trades).toBe(stats.body.summary.trades);
+      return res.body.r.summary as { trades: number; tradesWithRisk: number; tradesWithoutRisk: number; totalR: number | null };
+    }
+    // 'fomo' finds B ('fomo', -0.5R) and D ('FOMO', no plan), not Bob's FOMO trade.
+    expect((await listAll(alice, 'q=fomo')).map((t) => names.get(t.id)).sort()).toEqual(['B', 'D']);
+    expect(await inR(alice, 'account=all&q=fomo')).toMatchObject({ trades: 2, tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: -0.5 });
+    // The search and the filter together, as the list reads them; a blank search is none.
+    expect(await inR(alice, 'q=fomo&symbol=ES')).toMatchObject({ trades: 1, tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null });
+    expect(await inR(alice, 'q=%20%20')).toMatchObject({ trades: 5, totalR: 1.5 });
+    // B's delete waits for Undo: 1.5R without its -0.5R is 2R.
+    expect(await inR(alice, `exclude=${idOf('B')}`)).toMatchObject({ trades: 4, tradesWithRisk: 3, totalR: 2 });
+    expect(await inR(alice, `q=fomo&exclude=${idOf('B')},${idOf('D')}`)).toMatchObject({ trades: 0, totalR: null });
+    // Bob's search finds his own FOMO trade only (-$70 over his $25 default: -2.8R); Alice's ids leave nothing of his out.
+    expect(await inR(bob, 'q=fomo')).toMatchObject({ trades: 1, tradesWithRisk: 1, totalR: -2.8 });
+    expect(await inR(bob, `exclude=${idOf('A')}`)).toMatchObject({ trades: 2, totalR: 0.2 });
+    expect((await alice.get('/api/reports/r?exclude=abc')).body.error).toMatch(/^exclude\b.*trade ids/);
+    expect((await alice.get(`/api/reports/r?q=${'x'.repeat(201)}`)).body.error).toMatch(/^q: /);
+  });
+
   it('distributes the R of the trades with a planned risk in half-R buckets, the others counted apart, each trader their own', async () => {
     const res = await alice.get('/api/reports/distribution?of=r');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

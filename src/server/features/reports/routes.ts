@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { breakdownQuery, calendarQuery, distributionQuery, reportFilter } from '../../../contract/reports';
+import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readFilterQuery } from '../../http/validate';
 import { reportsService } from './service';
@@ -10,7 +10,10 @@ export function reportRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/overview', async (c) => c.json(await reportsService.overview(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/excursions', async (c) => c.json(await reportsService.excursions(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
-    .get('/r', async (c) => c.json(await reportsService.r(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/r', async (c) => {
+      const { filter, ...narrow } = readFilterQuery(c, rQuery, ['q', 'exclude']);
+      return c.json(await reportsService.r(database, c.var.user.id, filter, new Date(), narrow));
+    })
     .get('/mistakes', async (c) => c.json(await reportsService.mistakes(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/playbooks', async (c) => c.json(await playbooksService.reports(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/equity', async (c) => c.json(await reportsService.equity(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))

@@ -50,6 +50,7 @@ import { tradeExcursions } from '../../db/schema';
 import { loadRiskDefaults } from '../risk/service';
 import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
+import { tradesRepo } from '../trades/repo';
 import { reportsRepo } from './repo';
 import { tradesCacheOf } from './trades-cache';
 
@@ -165,13 +166,20 @@ export const reportsService = {
     return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
   },
 
-  /** The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). */
-  async r(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<RReport> {
+  /**
+   * The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). The
+   * Trade Log narrows them as its list does: by its search (the same search function as the list) and less the trades
+   * whose delete waits for Undo. The basis still describes the filter.
+   */
+  async r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
     const scope = await readReportScope(database, userId, filter, now);
+    const found = narrow.q ? new Set(await database.withUser(userId, (tx) => tradesRepo(tx, userId).searchIds(narrow.q!))) : null;
+    const left = new Set(narrow.exclude ?? []);
     const risk = scope.risk();
     const { columns: c, rows } = scope.set;
     const trades = function* (): Generator<RTrade> {
       for (const i of rows) {
+        if ((found && !found.has(c.id[i]!)) || left.has(c.id[i]!)) continue;
         const code = c.result[i]!;
         yield { tradeDate: dayOf(c, i), pnlCents: c.pnl[i]!, riskCents: risk[i]!, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' };
       }

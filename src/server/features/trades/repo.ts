@@ -273,6 +273,12 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return rows.map((r) => r.date);
     },
 
+    /** The ids of the trader's trades a search finds (a non-blank term): the R report narrows its trades by them. */
+    async searchIds(q: string): Promise<string[]> {
+      const rows = await selectFrom({ id: trades.id }, q).where(owner);
+      return rows.map((row) => row.id);
+    },
+
     /** Results in the trading order as one string of W/L/B, so streaks come from the domain's own function. */
     async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = [], extra?: SQL): Promise<string> {
       const [row] = await selectFrom(

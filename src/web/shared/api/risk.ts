@@ -5,6 +5,7 @@ import type { BulkRiskInput, BulkRiskResult } from '../../../contract/trades';
 import type { RReport } from '../../../contract/reports';
 import type { AccountFilter } from './keys';
 import { queryKeys } from './keys';
+import { awaitingDeleteParam } from './pending-deletes';
 
 export type { RiskDefaultDto } from '../../../contract/risk';
 
@@ -48,6 +49,24 @@ export const rFiguresQuery = (account: AccountFilter, range: { from: string; to:
     queryFn: () => {
       const params = new URLSearchParams(range === 'all-time' ? { range } : { range: 'custom', from: range.from, to: range.to });
       if (account !== 'all') params.set('account', account);
+      return apiFetch<RReport>(`/api/reports/r?${params}`);
+    },
+  });
+
+/**
+ * The Trade Log's trades in R (GET /api/reports/r): the parameters its list and statistics send (its account, its
+ * Reports filter, its search, the trades whose delete waits for Undo). Under ['trades'], so every trade change
+ * refreshes it.
+ */
+export const tradeLogRQuery = (account: AccountFilter, q = '', filter = '') =>
+  queryOptions({
+    queryKey: ['trades', 'r-log', account, q, filter] as const,
+    queryFn: () => {
+      const params = new URLSearchParams(filter);
+      params.append('account', account);
+      if (q) params.append('q', q);
+      const exclude = awaitingDeleteParam();
+      if (exclude) params.append('exclude', exclude);
       return apiFetch<RReport>(`/api/reports/r?${params}`);
     },
   });
