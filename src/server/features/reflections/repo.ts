@@ -38,6 +38,19 @@ export interface OverrideValues {
 }
 
 /** Data access for reflections: a period's trades with the trader's overrides. Every query names its owner. */
+/** A trade's plan, which its R needs (issue 27). */
+const planColumns = {
+  contract: trades.contract,
+  quantity: trades.quantity,
+  entryPrice: trades.entryPrice,
+  stopPrice: trades.stopPrice,
+  riskCents: sql<string | null>`(${trades.riskAmount} * 100)::bigint::text`,
+};
+
+/** trade_date is the trading day at 12:00 UTC (spec part 2 §3), so a range of trading days is a timestamp range. */
+const inDayRange = (from: string, to: string) =>
+  and(sql`${trades.tradeDate} >= ${`${from}T00:00:00Z`}::timestamptz`, sql`${trades.tradeDate} <= ${`${to}T23:59:59Z`}::timestamptz`);
+
 export const reflectionsRepo = (tx: Tx, userId: string) => {
   const owner = eq(trades.userId, userId);
 
@@ -66,11 +79,7 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
           createdAt: trades.createdAt,
           accountId: trades.accountId,
           // The trade's plan (issue 27): its R in the analysis.
-          contract: trades.contract,
-          quantity: trades.quantity,
-          entryPrice: trades.entryPrice,
-          stopPrice: trades.stopPrice,
-          riskCents: sql<string | null>`(${trades.riskAmount} * 100)::bigint::text`,
+          ...planColumns,
           imageUrl: sql<string | null>`(select ${attachments.url} from ${attachments} where ${attachments.userId} = ${userId} and ${attachments.tradeId} = ${trades.id} order by ${attachments.createdAt} limit 1)`,
           followedRules: tradeReflections.followedRules,
           overrideTags: tradeReflections.tags,
@@ -81,9 +90,7 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
         .where(
           and(
             owner,
-            // trade_date is the trading day at 12:00 UTC (spec part 2 §3), so a day range is a timestamp range.
-            sql`${trades.tradeDate} >= ${`${from}T00:00:00Z`}::timestamptz`,
-            sql`${trades.tradeDate} <= ${`${to}T23:59:59Z`}::timestamptz`,
+            inDayRange(from, to),
             accountScope(account),
             onlyIds ? sql`${trades.id} = any(${`{${onlyIds.join(',')}}`}::uuid[])` : undefined,
           ),
@@ -101,18 +108,13 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
           status: trades.status,
           pnlCents: sql<string>`(${trades.pnl} * 100)::bigint::text`,
           accountId: trades.accountId,
-          contract: trades.contract,
-          quantity: trades.quantity,
-          entryPrice: trades.entryPrice,
-          stopPrice: trades.stopPrice,
-          riskCents: sql<string | null>`(${trades.riskAmount} * 100)::bigint::text`,
+          ...planColumns,
         })
         .from(trades)
         .where(
           and(
             owner,
-            sql`${trades.tradeDate} >= ${`${from}T00:00:00Z`}::timestamptz`,
-            sql`${trades.tradeDate} <= ${`${to}T23:59:59Z`}::timestamptz`,
+            inDayRange(from, to),
             accountScope(account),
           ),
         );
