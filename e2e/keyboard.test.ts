@@ -26,11 +26,13 @@ const focused = (page: Page) =>
 
 /** Presses `key` until the focus is on the element with this test id; fails after `most` presses. */
 async function tabTo(page: Page, testId: string, most: number, key = 'Tab'): Promise<number> {
+  const walk: string[] = [];
   for (let presses = 1; presses <= most; presses++) {
     await page.keyboard.press(key);
-    if ((await focused(page)) === testId) return presses;
+    walk.push(await focused(page));
+    if (walk.at(-1) === testId) return presses;
   }
-  throw new Error(`${key} x${most} never reached ${testId} (last: ${await focused(page)})`);
+  throw new Error(`${key} x${most} never reached ${testId} (the walk: ${walk.join(' > ')})`);
 }
 
 const visibleTooltips = (page: Page) => page.locator('.mantine-Tooltip-tooltip').evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== '0' && (el as HTMLElement).offsetParent !== null).map((el) => el.textContent));
@@ -84,8 +86,11 @@ describe('keyboard only (issue 24)', () => {
       await page.mouse.move(width / 2, height - 10);
     }
 
-    // The sidebar's new entries, by keyboard: the notebook (on a phone through the menu drawer).
+    // The sidebar's new entries, by keyboard: the notebook (on a phone through the menu drawer). The walk starts
+    // once the app has its figures, as the skip link's did: keys pressed on the page drawn at build time would be lost
+    // when the app takes over from it.
     await shell.goto('/');
+    await page.getByTestId('calendar-month').waitFor();
     if (phone) {
       await tabTo(page, 'mobile-nav-toggle', 4);
       await page.keyboard.press('Enter');

@@ -51,8 +51,13 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
   const pressed = useRef(false);
   // Armed by focus: the target is replaced inside the tooltip, so the focus goes back to it.
   const refocus = useRef(false);
+  // `armed` as the handlers need it now, and whether the target is being replaced (its blur then is not the trader's).
+  const armedNow = useRef(false);
+  const replacing = useRef(false);
   useEffect(() => {
-    if (armed && refocus.current) {
+    if (!armed) return;
+    replacing.current = false;
+    if (refocus.current) {
       refocus.current = false;
       // Unless the trader has tabbed on in the meantime: the focus is not taken back from where it went.
       const active = document.activeElement;
@@ -74,19 +79,24 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
     [],
   );
 
+  const arm = () => {
+    if (!armedNow.current) {
+      armedNow.current = true;
+      replacing.current = true;
+      setArmed(true);
+    }
+    setOpen(true);
+  };
   const show = () => {
     if (closeShown !== hide.current) closeShown?.();
     closeShown = hide.current;
     wanted.current = true;
     if (LoadedTooltip) {
-      setArmed(true);
-      setOpen(true);
+      arm();
       return;
     }
     void loadTooltip().then(() => {
-      if (!wanted.current) return;
-      setArmed(true);
-      setOpen(true);
+      if (wanted.current) arm();
     });
   };
   const own = children.props as TargetProps;
@@ -117,12 +127,16 @@ export function ArmedTooltip({ children, disabled = false, ...props }: ArmedTool
     onFocus: (event: FocusEvent<HTMLElement>) => {
       own.onFocus?.(event);
       if (disabled || pressed.current || !event.currentTarget.matches(':focus-visible')) return;
-      if (!armed) refocus.current = true;
+      if (!armedNow.current) refocus.current = true;
       show();
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       own.onBlur?.(event);
-      if (!refocus.current) hide.current();
+      // The target put inside its tooltip is not the trader moving on. Otherwise they have (perhaps while the
+      // tooltip's code was still coming, on a slow phone): the focus must never be taken back from where it went.
+      if (replacing.current) return;
+      refocus.current = false;
+      hide.current();
     },
     // Escape dismisses a tooltip without moving the focus (WCAG 1.4.13).
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
