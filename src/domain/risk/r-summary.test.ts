@@ -81,6 +81,17 @@ describe('R figures of a group of trades', () => {
     ]);
     expect(periods.summary).toMatchObject({ trades: 6, tradesWithoutRisk: 1, totalR: 0.5 });
   });
+
+  it('gives the same days and weeks when a day comes back after another (trades not in trading order)', () => {
+    const inOrder = [trade('2026-05-02', 20_000, 10_000), trade('2026-05-02', -4_000, 10_000), trade('2026-05-04', -10_000, 30_000), trade('2026-05-04', 5_000, null)];
+    const shuffled = [inOrder[2]!, inOrder[0]!, inOrder[3]!, inOrder[1]!];
+    const periods = summarizeRPeriods(shuffled);
+    expect(periods).toEqual(summarizeRPeriods(inOrder));
+    expect(periods.days.map((d) => [d.tradeDate, d.trades, d.totalR])).toEqual([
+      ['2026-05-02', 2, 1.6],
+      ['2026-05-04', 2, -0.33],
+    ]);
+  });
 });
 
 describe("R on a phone's calendar", () => {
