@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../dates/calendar-day';
 import { formatCompactR } from './format-r';
-import { summarizeR, summarizeRPeriods, type RTrade } from './r-summary';
+import { summarizeR, summarizeRColumns, summarizeRPeriods, type RColumns, type RTrade } from './r-summary';
 
 const trade = (tradeDate: string, pnlCents: number, riskCents: number | null): RTrade => ({
   tradeDate,
@@ -91,6 +93,77 @@ describe('R figures of a group of trades', () => {
       ['2026-05-02', 2, 1.6],
       ['2026-05-04', 2, -0.33],
     ]);
+  });
+});
+
+/** Trades in trading order as the report copy's columns, each row's risk apart (as the reports read them). */
+function toColumns(trades: readonly RTrade[]): { columns: RColumns; risk: Float64Array } {
+  const days = [...new Set(trades.map((t) => t.tradeDate))];
+  return {
+    columns: {
+      days,
+      day: Uint32Array.from(trades, (t) => days.indexOf(t.tradeDate)),
+      pnl: Float64Array.from(trades, (t) => t.pnlCents),
+      result: Uint8Array.from(trades, (t) => (t.result === 'Win' ? 1 : t.result === 'Loss' ? 2 : 0)),
+    },
+    risk: Float64Array.from(trades, (t) => t.riskCents ?? Number.NaN),
+  };
+}
+
+describe('R by day and week over the columns', () => {
+  it('has the hand-computed days and weeks, a third of an R three times being one', () => {
+    const trades = [
+      trade('2026-05-02', 20_000, 10_000),
+      trade('2026-05-03', -5_000, 10_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', 7_000, null),
+      // 1.005R and 0.125R: on a half hundredth, where a float sum would round down.
+      trade('2026-05-05', 1_005, 1_000),
+      trade('2026-05-06', 125, 1_000),
+      trade('2026-05-06', 0, 0),
+    ];
+    const { columns, risk } = toColumns(trades);
+    const periods = summarizeRColumns(columns, Uint32Array.from(trades.keys()), risk);
+    expect(periods.days.map((d) => [d.tradeDate, d.trades, d.tradesWithRisk, d.totalR])).toEqual([
+      ['2026-05-02', 1, 1, 2],
+      ['2026-05-03', 1, 1, -0.5],
+      ['2026-05-04', 4, 3, -1],
+      ['2026-05-05', 1, 1, 1.01],
+      ['2026-05-06', 2, 1, 0.13],
+    ]);
+    expect(periods.weeks).toEqual([
+      { weekStart: '2026-04-26', trades: 1, tradesWithRisk: 1, tradesWithoutRisk: 0, totalR: 2 },
+      // -0.5 - 1 + 1.005 + 0.125 = -0.37R.
+      { weekStart: '2026-05-03', trades: 8, tradesWithRisk: 6, tradesWithoutRisk: 2, totalR: -0.37 },
+    ]);
+    expect(periods.summary).toEqual(summarizeR(trades));
+    // Rows left out (the Trade Log's search) are not counted: Monday's scratch trade without a plan and Wednesday's.
+    const some = summarizeRColumns(columns, Uint32Array.from([0, 2, 3, 4, 6]), risk);
+    expect(some.days.map((d) => [d.tradeDate, d.trades, d.totalR])).toEqual([
+      ['2026-05-02', 1, 2],
+      ['2026-05-04', 3, -1],
+      ['2026-05-05', 1, 1.01],
+    ]);
+    expect(() => summarizeRColumns(columns, Uint32Array.from([2, 0]), risk)).toThrow(RangeError);
+  });
+
+  it('gives the figures of the trades as objects, on random trades', () => {
+    // Risks a trader uses (and odd ones), P&L often on a half hundredth of an R (risk x k / 200), with and without plans.
+    const risk = fc.oneof(fc.constantFrom(null, 0, 1_000, 3_000, 20_000, 40_000, 7_500), fc.integer({ min: 1, max: 500_000 }));
+    const aTrade = fc.tuple(fc.integer({ min: 0, max: 40 }), risk, fc.integer({ min: -400, max: 400 }), fc.integer({ min: -5_000_000, max: 5_000_000 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(aTrade, { maxLength: 300 }), fc.array(fc.boolean(), { maxLength: 300 }), (raw, keep) => {
+        const trades = raw
+          .map(([offset, riskCents, k, cents, onHalf]) => trade(addDays('2026-04-01', offset), onHalf && riskCents ? Math.round((riskCents * k) / 200) : cents, riskCents))
+          .sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
+        const rows = Uint32Array.from(trades.keys()).filter((i) => keep[i] ?? true);
+        const { columns, risk: riskColumn } = toColumns(trades);
+        expect(summarizeRColumns(columns, rows, riskColumn)).toEqual(summarizeRPeriods(Array.from(rows, (i) => trades[i]!)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -153,3 +153,101 @@ export function summarizeRPeriods(trades: Iterable<RTrade>): RPeriods {
     weeks: sorted(weeks).map(([weekStart, acc]) => ({ weekStart, ...acc.totals() })),
   };
 }
+
+/** What the R by day and week reads of a trader's trades (TradeColumns has them all). */
+export interface RColumns {
+  /** The distinct trading days, ascending; `day` is each row's index in it. */
+  days: readonly CalendarDay[];
+  day: ArrayLike<number>;
+  /** Net P&L in cents. */
+  pnl: ArrayLike<number>;
+  /** 1 a win, 2 a loss, else even (RESULT in reports/report-trade.ts). */
+  result: ArrayLike<number>;
+}
+
+/**
+ * A day's or a week's R total to two decimals, from the float sum of its trades' R when that cannot round otherwise
+ * than the exact sum: the float sum of n quotients is off by at most ~n x 2^-53 of the sum of their sizes, so a sum
+ * farther than that (and than 1e-9, far beyond the decimals' own error) from a half hundredth rounds as the exact one.
+ * Only a total on or next to a half hundredth (1/8R is 0.125R) is summed again as decimals, by `exact`.
+ */
+function roundPeriodR(sum: number, sizes: number, count: number, exact: () => number): number {
+  const hundredths = Math.abs(sum) * 100;
+  if (!(hundredths < 2 ** 50)) return exact();
+  const whole = Math.floor(hundredths);
+  const fraction = hundredths - whole;
+  const error = (count + 4) * sizes * 100 * Number.EPSILON + 1e-9;
+  if (Math.abs(fraction - 0.5) <= error) return exact();
+  const rounded = fraction > 0.5 ? whole + 1 : whole;
+  return (sum < 0 ? -rounded : rounded) / 100 + 0;
+}
+
+/**
+ * `summarizeRPeriods` over the report copy's columns (issue 27): the same figures, without an object per trade. `rows`
+ * are the trades' indexes in trading order (a day's rows together, days ascending, as selectTrades gives them); `risk`
+ * each trade's planned risk in cents by index (NaN or 0 without). A day's or week's rows are a run of `rows`, summed as
+ * floats when that rounds exactly (roundPeriodR), else again as decimals the way `summarizeRPeriods` sums them.
+ */
+export function summarizeRColumns(columns: RColumns, rows: ArrayLike<number>, risk: ArrayLike<number>): RPeriods {
+  const all = new RAccumulator();
+  const days: RPeriods['days'] = [];
+  const weeks: RPeriods['weeks'] = [];
+  const exactOf = (from: number, to: number) => () => {
+    const acc = new RAccumulator();
+    for (let k = from; k < to; k++) {
+      const i = rows[k]!;
+      acc.addCents(columns.pnl[i]!, risk[i]!, 0);
+    }
+    return toR(acc.exactTotalR());
+  };
+  const totalsOf = (from: number, to: number, withRisk: number, sum: number, sizes: number): RTotals => ({
+    trades: to - from,
+    tradesWithRisk: withRisk,
+    tradesWithoutRisk: to - from - withRisk,
+    totalR: withRisk === 0 ? null : roundPeriodR(sum, sizes, withRisk, exactOf(from, to)),
+  });
+  let dayIndex = -1;
+  let dayFrom = 0;
+  let daySum = 0;
+  let daySizes = 0;
+  let dayWithRisk = 0;
+  let week: CalendarDay | null = null;
+  let weekFrom = 0;
+  let weekSum = 0;
+  let weekSizes = 0;
+  let weekWithRisk = 0;
+  const n = rows.length;
+  for (let k = 0; k <= n; k++) {
+    const i = k < n ? rows[k]! : -1;
+    const d = k < n ? columns.day[i]! : -1;
+    if (d !== dayIndex) {
+      if (k < n && d < dayIndex) throw new RangeError('summarizeRColumns: rows must be in trading order');
+      if (dayIndex >= 0) days.push({ tradeDate: columns.days[dayIndex]!, ...totalsOf(dayFrom, k, dayWithRisk, daySum, daySizes) });
+      const nextWeek = k < n ? getStartOfWeekSunday(columns.days[d]!) : null;
+      if (nextWeek !== week) {
+        if (week !== null) weeks.push({ weekStart: week, ...totalsOf(weekFrom, k, weekWithRisk, weekSum, weekSizes) });
+        week = nextWeek;
+        weekFrom = k;
+        weekSum = weekSizes = weekWithRisk = 0;
+      }
+      dayIndex = d;
+      dayFrom = k;
+      daySum = daySizes = dayWithRisk = 0;
+    }
+    if (k === n) break;
+    const pnl = columns.pnl[i]!;
+    const r = risk[i]!;
+    all.addCents(pnl, r, columns.result[i]!);
+    if (r > 0) {
+      const R = pnl / r;
+      const size = Math.abs(R);
+      daySum += R;
+      daySizes += size;
+      dayWithRisk++;
+      weekSum += R;
+      weekSizes += size;
+      weekWithRisk++;
+    }
+  }
+  return { summary: all.summary(), days, weeks };
+}
