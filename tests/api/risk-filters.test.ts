@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { getTodayInZone } from '../../src/domain/dates';
-import { createTrade, listAll, newTrader } from './trades-support';
+import { createAccount, createTrade, importTrades, listAll, newTrader } from './trades-support';
 
 /**
  * Issue 27 in the filter model over HTTP on both databases: the R-multiple range, has / has no planned risk, with /
@@ -147,6 +147,72 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     expect(await inR(bob, `exclude=${idOf('A')}`)).toMatchObject({ trades: 2, totalR: 0.2 });
     expect((await alice.get('/api/reports/r?exclude=abc')).body.error).toMatch(/^exclude\b.*trade ids/);
     expect((await alice.get(`/api/reports/r?q=${'x'.repeat(201)}`)).body.error).toMatch(/^q: /);
+  });
+
+  it("finds in R the trades the Trade Log's search finds, column by column, as its list and statistics do, each trader their own", async () => {
+    const [carol, dave] = await Promise.all([newTrader(app, 'rsearch-carol'), newTrader(app, 'rsearch-dave')]);
+    const topstep = await createAccount(carol, 'Topstep Combine');
+    const apex = await createAccount(carol, 'Apex_50K');
+    const named = new Map<string, string>();
+    // Mon 4 May: T1 (imported, contract NQM6, tags A+ then FOMO, no plan) and T5 (FOMO then A+, -1R); Tue 5: T2 (-0.5R);
+    // Wed 6: T3 (no plan, notes with a literal %); Fri 8: T4 (accented tag and notes, +0.5R).
+    await importTrades(carol, topstep.id, [
+      { date: '2026-05-04', period: 'AM', symbol: 'NQ', contract: 'NQM6', trade_type: 'Breakout', pnl: 200, tags: ['A+', 'FOMO'] },
+    ]);
+    named.set((await listAll(carol)).find((t) => t.contract === 'NQM6')!.id, 'T1');
+    const add = async (name: string, input: Record<string, unknown>) => named.set((await createTrade(carol, input)).id, name);
+    await add('T2', { date: '2026-05-05', symbol: 'ES', account_id: apex.id, trade_type: 'Pullback', pnl: -50, risk_amount: 100, tags: ['FOMO'], notes: 'risked 100 on it' });
+    await add('T3', { date: '2026-05-06', symbol: 'MES', account_id: null, trade_type: 'Reversal', pnl: 0, tags: ['A+'], notes: 'Moved my stop, 100% sure' });
+    await add('T4', { date: '2026-05-08', symbol: 'CL', account_id: null, trade_type: 'Opening Drive', pnl: 30, risk_amount: 60, tags: ['Été'], notes: 'ÉNORME gap' });
+    await add('T5', { date: '2026-05-04', symbol: 'RTY', account_id: null, trade_type: 'Breakout', pnl: -100, risk_amount: 100, tags: ['FOMO', 'A+'], notes: 'size 50 lots' });
+    // Dave holds the same texts; none of his trades may count for Carol, nor hers for him.
+    const daves = await createAccount(dave, 'Topstep Combine');
+    await createTrade(dave, { date: '2026-05-06', symbol: 'NQ', account_id: daves.id, trade_type: 'Pullback', pnl: 40, risk_amount: 20, tags: ['A+', 'FOMO'], notes: 'Moved my stop, 100% sure' });
+
+    /** The trades the list finds for a term, by name, and the R panel's figures for it, whose count must be the statistics'. */
+    async function search(client: ApiClient, term: string) {
+      const q = `q=${encodeURIComponent(term)}`;
+      const res = await client.get(`/api/reports/r?${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stats = await client.get(`/api/trades/stats?${q}&days=none`);
+      expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+      const listed = (await listAll(client, q)).map((t) => named.get(t.id) ?? `other:${t.symbol}`).sort();
+      expect([term, res.body.r.summary.trades, listed.length]).toEqual([term, stats.body.summary.trades, stats.body.summary.trades]);
+      return { listed, r: res.body.r as { summary: { trades: number; tradesWithoutRisk: number; totalR: number | null }; days: Array<{ tradeDate: string; trades: number }> } };
+    }
+    const cases: Array<[string, string[]]> = [
+      ['NQ', ['T1']], // symbol (and contract)
+      ['m6', ['T1']], // contract only
+      ['pullback', ['T2']], // setup
+      ['Revers', ['T3']],
+      ['A+', ['T1', 'T3', 'T5']], // tag
+      ['A+ FOMO', ['T1']], // two tags in their stored order; T5 has them the other way round
+      ['fomo', ['T1', 'T2', 'T5']],
+      ['moved my', ['T3']], // notes
+      ['topstep', ['T1']], // account name
+      ['_50', ['T2']], // '_' literally: the account Apex_50K, not 'size 50'
+      ['100%', ['T3']], // '%' literally: not 'risked 100 on it'
+      ['wednesday', ['T3']], // day of week
+      ['MONDAY', ['T1', 'T5']],
+      ['loss', ['T2', 'T5']], // status
+      ['BE', ['T3']],
+      ['Été', ['T4']],
+      ['opening drive', ['T4']],
+      ['zzz-nothing', []],
+      ['day', ['T1', 'T2', 'T3', 'T4', 'T5']],
+    ];
+    for (const [term, expected] of cases) expect([term, (await search(carol, term)).listed]).toEqual([term, expected]);
+    // fomo: T1 without a plan, -0.5 - 1 = -1.5R; two days, Monday's two trades together.
+    expect((await search(carol, 'fomo')).r).toMatchObject({ summary: { trades: 3, tradesWithoutRisk: 1, totalR: -1.5 }, days: [{ tradeDate: '2026-05-04', trades: 2 }, { tradeDate: '2026-05-05', trades: 1 }] });
+    // Accented letters fold as the database's locale folds them (an embedded database's C locale does not): whatever it
+    // finds, the R panel finds the same trades (the counts are compared in search()).
+    for (const term of ['été', 'ÉTÉ', 'énorme', 'Énorme', 'ÉNORME']) await search(carol, term);
+    expect((await search(carol, 'ÉNORME')).listed).toEqual(['T4']);
+    // Dave's own trade only, found by his notes, tags and account as Carol's are.
+    for (const term of ['fomo', 'moved my', 'topstep', '100%', 'A+ FOMO']) {
+      const found = await search(dave, term);
+      expect([term, found.listed, found.r.summary.totalR]).toEqual([term, ['other:NQ'], 2]);
+    }
   });
 
   it('distributes the R of the trades with a planned risk in half-R buckets, the others counted apart, each trader their own', async () => {

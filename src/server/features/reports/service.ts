@@ -44,14 +44,15 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
-import { summarizeRPeriods, type RTrade } from '../../../domain/risk';
+import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
+import { summarizeRColumns } from '../../../domain/risk';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
 import { loadRiskDefaults } from '../risk/service';
 import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
-import { tradesRepo } from '../trades/repo';
 import { reportsRepo } from './repo';
+import { readSearchExtras } from './search';
 import { tradesCacheOf } from './trades-cache';
 
 /**
@@ -168,23 +169,24 @@ export const reportsService = {
 
   /**
    * The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). The
-   * Trade Log narrows them as its list does: by its search (the same search function as the list) and less the trades
-   * whose delete waits for Undo. The basis still describes the filter.
+   * Trade Log narrows them as its list does: by its search (the list's rule, applied to the copy: search-rows.ts; the
+   * notes asked of the database) and less the trades whose delete waits for Undo. The basis still describes the filter.
    */
   async r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    const found = narrow.q ? new Set(await database.withUser(userId, (tx) => tradesRepo(tx, userId).searchIds(narrow.q!))) : null;
-    const left = new Set(narrow.exclude ?? []);
-    const risk = scope.risk();
-    const { columns: c, rows } = scope.set;
-    const trades = function* (): Generator<RTrade> {
-      for (const i of rows) {
-        if ((found && !found.has(c.id[i]!)) || left.has(c.id[i]!)) continue;
-        const code = c.result[i]!;
-        yield { tradeDate: dayOf(c, i), pnlCents: c.pnl[i]!, riskCents: risk[i]!, result: code === RESULT.WIN ? 'Win' : code === RESULT.LOSS ? 'Loss' : 'BE' };
-      }
-    };
-    return { basis: scope.basis, r: summarizeRPeriods(trades()) };
+    const { columns: c } = scope.set;
+    let rows = scope.set.rows;
+    const term = toSearchTerm(narrow.q ?? '');
+    if (term) {
+      const search = prepareRowSearch(c, rows, term, scope.accountName);
+      const { notes, lowered } = await database.withUser(userId, (tx) => readSearchExtras(tx, userId, term, search.texts));
+      rows = search.match(lowered, notes);
+    }
+    if (narrow.exclude && narrow.exclude.length > 0) {
+      const left = new Set(narrow.exclude);
+      rows = rows.filter((i) => !left.has(c.id[i]!));
+    }
+    return { basis: scope.basis, r: summarizeRColumns(c, rows, scope.risk()) };
   },
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

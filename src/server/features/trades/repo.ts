@@ -29,7 +29,8 @@ function idIn(ids: string[]): SQL {
   return sql`${trades.id} = any(${`{${ids.join(',')}}`}::uuid[])`;
 }
 
-function escapeLike(text: string): string {
+/** A term as a LIKE pattern's literal text: its %, _ and backslash escaped (the R panel's search asks notes with it, reports/search.ts). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
