@@ -323,6 +323,8 @@ export const trades = pgTable(
       foreignColumns: [playbooks.id, playbooks.userId],
     }).onDelete('set null'),
     index('trades_user_playbook_idx').on(t.userId, t.playbookId).where(sql`${t.playbookId} is not null`),
+    // The R panel's search asks only the trades with notes whether their notes match (reports/search.ts).
+    index('trades_user_notes_idx').on(t.userId).where(sql`${t.notes} <> ''`),
     check('trades_side', sql`${t.side} in ('Long', 'Short')`),
     check('trades_one_risk', sql`${t.stopPrice} is null or ${t.riskAmount} is null`),
     check('trades_risk_amount_positive', sql`${t.riskAmount} > 0`),

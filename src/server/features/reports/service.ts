@@ -52,7 +52,7 @@ import { loadRiskDefaults } from '../risk/service';
 import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
-import { readSearchExtras } from './search';
+import { readLowerCase, readNoteMatches } from './search';
 import { tradesCacheOf } from './trades-cache';
 
 /**
@@ -173,13 +173,17 @@ export const reportsService = {
    * notes asked of the database) and less the trades whose delete waits for Undo. The basis still describes the filter.
    */
   async r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
+    const term = toSearchTerm(narrow.q ?? '');
+    // The notes' matches are read while the trades are (on PostgreSQL, on a connection of their own).
+    const noteMatches = term ? database.withUser(userId, (tx) => readNoteMatches(tx, userId, term)) : null;
+    noteMatches?.catch(() => undefined);
     const scope = await readReportScope(database, userId, filter, now);
     const { columns: c } = scope.set;
     let rows = scope.set.rows;
-    const term = toSearchTerm(narrow.q ?? '');
     if (term) {
       const search = prepareRowSearch(c, rows, term, scope.accountName);
-      const { notes, lowered } = await database.withUser(userId, (tx) => readSearchExtras(tx, userId, term, search.texts));
+      const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
+      const notes = await noteMatches!;
       rows = search.match(lowered, notes);
     }
     if (narrow.exclude && narrow.exclude.length > 0) {
