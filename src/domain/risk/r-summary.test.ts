@@ -147,6 +147,12 @@ describe('R by day and week over the columns', () => {
       ['2026-05-05', 1, 1.01],
     ]);
     expect(() => summarizeRColumns(columns, Uint32Array.from([2, 0]), risk)).toThrow(RangeError);
+    // Figures of the whole on a half hundredth: +1.005R won against -1R lost is a total of 0.005R (0.01R; 0.0025R a
+    // trade), an average win of 1.01R and a profit factor of 1.005 (1.01), where floats would give 0.00, 1.00, 1.00.
+    const onHalf = [trade('2026-05-04', 1_005, 1_000), trade('2026-05-05', -1_000, 1_000)];
+    const whole = summarizeRColumns(toColumns(onHalf).columns, Uint32Array.from([0, 1]), toColumns(onHalf).risk).summary;
+    expect(whole).toMatchObject({ totalR: 0.01, expectancyR: 0, averageWinR: 1.01, averageLossR: -1, profitFactorR: 1.01 });
+    expect(whole).toEqual(summarizeR(onHalf));
   });
 
   it('gives the figures of the trades as objects, on random trades', () => {

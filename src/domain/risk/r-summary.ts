@@ -166,45 +166,96 @@ export interface RColumns {
 }
 
 /**
- * A day's or a week's R total to two decimals, from the float sum of its trades' R when that cannot round otherwise
- * than the exact sum: the float sum of n quotients is off by at most ~n x 2^-53 of the sum of their sizes, so a sum
- * farther than that (and than 1e-9, far beyond the decimals' own error) from a half hundredth rounds as the exact one.
- * Only a total on or next to a half hundredth (1/8R is 0.125R) is summed again as decimals, by `exact`.
+ * A figure in R to two decimals as `toR` rounds its exact (decimal) counterpart, from a float `value` that is at most
+ * `error` from it; undefined when that leaves the rounding in doubt: next to a half hundredth (1/8R is 0.125R), where
+ * the figure is summed again as decimals. The 1e-9 is far beyond the decimals' own error.
  */
-function roundPeriodR(sum: number, sizes: number, count: number, exact: () => number): number {
-  const hundredths = Math.abs(sum) * 100;
-  if (!(hundredths < 2 ** 50)) return exact();
+function roundWithin(value: number, error: number): number | undefined {
+  const hundredths = Math.abs(value) * 100;
+  if (!(hundredths < 2 ** 50)) return undefined;
   const whole = Math.floor(hundredths);
   const fraction = hundredths - whole;
-  const error = (count + 4) * sizes * 100 * Number.EPSILON + 1e-9;
-  if (Math.abs(fraction - 0.5) <= error) return exact();
+  if (Math.abs(fraction - 0.5) <= error * 100 + hundredths * Number.EPSILON + 1e-9) return undefined;
   const rounded = fraction > 0.5 ? whole + 1 : whole;
-  return (sum < 0 ? -rounded : rounded) / 100 + 0;
+  return (value < 0 ? -rounded : rounded) / 100 + 0;
+}
+
+/** A bound of the error of a float sum of `count` quotients whose sizes add up to `sizes` (~n x 2^-53 of it, twice over). */
+const sumError = (count: number, sizes: number) => (count + 4) * sizes * Number.EPSILON;
+
+/** Float sums of R (and of their sizes, for their error): `RAccumulator`'s figures without a map per trade. */
+class FloatR {
+  trades = 0;
+  withRisk = 0;
+  wins = 0;
+  losses = 0;
+  net = 0;
+  all = 0;
+  allSizes = 0;
+  won = 0;
+  wonSizes = 0;
+  lost = 0;
+  lostSizes = 0;
+
+  /** The summary `RAccumulator.summary` gives, or undefined when a figure's rounding is in doubt. */
+  summary(): RSummary | undefined {
+    const { withRisk, wins, losses } = this;
+    const allError = sumError(withRisk, this.allSizes);
+    const wonError = sumError(wins, this.wonSizes);
+    const lostError = sumError(losses, this.lostSizes);
+    const mean = (sum: number, error: number, count: number) => roundWithin(sum / count, error / count + Math.abs(sum / count) * Number.EPSILON);
+    const totalR = withRisk === 0 ? null : roundWithin(this.all, allError);
+    const expectancyR = withRisk === 0 ? null : mean(this.all, allError, withRisk);
+    const averageWinR = wins === 0 ? null : mean(this.won, wonError, wins);
+    const averageLossR = losses === 0 ? null : mean(this.lost, lostError, losses);
+    let profitFactorR: number | null | undefined = null;
+    if (Math.abs(this.lost) <= lostError || (this.won !== 0 && Math.abs(this.won) <= wonError)) profitFactorR = undefined;
+    else if (this.lost !== 0) {
+      const factor = this.won / Math.abs(this.lost);
+      profitFactorR = roundWithin(factor, factor * (wonError / Math.max(Math.abs(this.won), Number.MIN_VALUE) + lostError / Math.abs(this.lost) + 2 * Number.EPSILON));
+    }
+    // A loss side of exactly 0R (no loss with a plan) has no profit factor; the float sum of no quotient is 0 too.
+    if (losses === 0) profitFactorR = null;
+    if (totalR === undefined || expectancyR === undefined || averageWinR === undefined || averageLossR === undefined || profitFactorR === undefined) return undefined;
+    return {
+      trades: this.trades,
+      tradesWithRisk: withRisk,
+      tradesWithoutRisk: this.trades - withRisk,
+      totalR,
+      expectancyR,
+      averageWinR,
+      averageLossR,
+      netCentsWithRisk: this.net,
+      profitFactorR,
+    };
+  }
 }
 
 /**
  * `summarizeRPeriods` over the report copy's columns (issue 27): the same figures, without an object per trade. `rows`
  * are the trades' indexes in trading order (a day's rows together, days ascending, as selectTrades gives them); `risk`
- * each trade's planned risk in cents by index (NaN or 0 without). A day's or week's rows are a run of `rows`, summed as
- * floats when that rounds exactly (roundPeriodR), else again as decimals the way `summarizeRPeriods` sums them.
+ * each trade's planned risk in cents by index (NaN or 0 without). Each figure is summed as floats when that rounds as
+ * the exact sum (roundWithin), else again as decimals the way `summarizeRPeriods` sums it (a day's or week's rows are
+ * a run of `rows`).
  */
 export function summarizeRColumns(columns: RColumns, rows: ArrayLike<number>, risk: ArrayLike<number>): RPeriods {
-  const all = new RAccumulator();
+  const all = new FloatR();
   const days: RPeriods['days'] = [];
   const weeks: RPeriods['weeks'] = [];
-  const exactOf = (from: number, to: number) => () => {
+  /** The rows from k = from to to, summed as `summarizeRPeriods` sums them. */
+  const exactly = (from: number, to: number) => {
     const acc = new RAccumulator();
     for (let k = from; k < to; k++) {
       const i = rows[k]!;
-      acc.addCents(columns.pnl[i]!, risk[i]!, 0);
+      acc.addCents(columns.pnl[i]!, risk[i]!, columns.result[i]!);
     }
-    return toR(acc.exactTotalR());
+    return acc;
   };
   const totalsOf = (from: number, to: number, withRisk: number, sum: number, sizes: number): RTotals => ({
     trades: to - from,
     tradesWithRisk: withRisk,
     tradesWithoutRisk: to - from - withRisk,
-    totalR: withRisk === 0 ? null : roundPeriodR(sum, sizes, withRisk, exactOf(from, to)),
+    totalR: withRisk === 0 ? null : (roundWithin(sum, sumError(withRisk, sizes)) ?? toR(exactly(from, to).exactTotalR())),
   });
   let dayIndex = -1;
   let dayFrom = 0;
@@ -237,10 +288,24 @@ export function summarizeRColumns(columns: RColumns, rows: ArrayLike<number>, ri
     if (k === n) break;
     const pnl = columns.pnl[i]!;
     const r = risk[i]!;
-    all.addCents(pnl, r, columns.result[i]!);
+    all.trades++;
     if (r > 0) {
       const R = pnl / r;
       const size = Math.abs(R);
+      all.withRisk++;
+      all.net += pnl;
+      all.all += R;
+      all.allSizes += size;
+      const result = columns.result[i]!;
+      if (result === 1) {
+        all.wins++;
+        all.won += R;
+        all.wonSizes += size;
+      } else if (result === 2) {
+        all.losses++;
+        all.lost += R;
+        all.lostSizes += size;
+      }
       daySum += R;
       daySizes += size;
       dayWithRisk++;
@@ -249,5 +314,5 @@ export function summarizeRColumns(columns: RColumns, rows: ArrayLike<number>, ri
       weekWithRisk++;
     }
   }
-  return { summary: all.summary(), days, weeks };
+  return { summary: all.summary() ?? exactly(0, n).summary(), days, weeks };
 }
