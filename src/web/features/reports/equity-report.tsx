@@ -183,6 +183,7 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
             rows={tableRows}
             columns={columns}
             csvName={csvFileName(csvName, today)}
+            testId="equity-table"
           />
         </Stack>
       )}
