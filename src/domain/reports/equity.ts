@@ -174,13 +174,15 @@ function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | 
     const unitOf = new Map(Array.from(units, ([cents, unit]) => [cents, Number(unit)]));
     const sums = new Float64Array(n);
     let running = 0;
+    // The largest whole number rounding meets: 200 x a drawdown (at most twice the steps' sum) + 2L; kept under half
+    // of the safe integers, so the float sum that bounds it cannot round under the limit.
     let bound = 2 * l;
     for (let k = 0; k < n; k++) {
       const step = pnl[k]! * unitOf.get(risk[k]!)!;
-      bound += 200 * Math.abs(step);
+      bound += 400 * Math.abs(step);
       sums[k] = running += step;
     }
-    if (bound < Number.MAX_SAFE_INTEGER) {
+    if (bound < Number.MAX_SAFE_INTEGER / 2) {
       // Two decimals, half away from zero (toR's rounding), of n / L: whole-number division, the remainder taken off
       // first, so no float quotient is floored.
       const round = (sum: number) => {

@@ -120,6 +120,23 @@ describe('equity in R', () => {
     expect(computeEquity(set).byDay.map((p) => p.equityCents)).toEqual([20_000_000, -10_000_000, 10_000_000]);
   });
 
+  it('plans of $999.91, $999.89 and $999.71 (a common multiple past the safe integers, summed in BigInt): +2R, -1R, +1R, -1/3R', () => {
+    const { set, risk } = r([
+      trade('plus-2r', '2026-03-02', 199_982, 99_991),
+      trade('minus-1r', '2026-03-02', -99_989, 99_989),
+      trade('plus-1r', '2026-03-03', 99_971, 99_971),
+      trade('minus-third', '2026-03-03', -33_330, 99_990),
+    ]);
+    const equity = computeEquityR(set, risk);
+    expect(equity.byTrade.map((p) => [p.equityR, p.drawdownR])).toEqual([
+      [2, 0],
+      [1, -1],
+      [2, 0],
+      [1.67, -0.33],
+    ]);
+    expect(equity.byTrade.at(-1)!.equityR).toBe(computeROverview(set, risk).totalR);
+  });
+
   it('2,000 trades each with a risk of its own (no small common multiple): +1R and -1R in turn, summed as decimals, still exact', () => {
     const trades = Array.from({ length: 2000 }, (_, k) => trade(`own-risk-${k}`, '2026-03-02', k % 2 === 0 ? 1_000 + k : -(1_000 + k), 1_000 + k));
     const { set, risk } = r(trades);
