@@ -136,9 +136,9 @@ const gcd = (a: bigint, b: bigint): bigint => {
 };
 
 /** The least common multiple of the risks, or null past MAX_DENOMINATOR_BITS. */
-function findCommonDenominator(risk: Float64Array): bigint | null {
+function findCommonDenominator(risks: Iterable<number>): bigint | null {
   let lcm = 1n;
-  for (const cents of new Set(risk)) {
+  for (const cents of risks) {
     const r = BigInt(cents);
     lcm = (lcm / gcd(lcm, r)) * r;
     if (lcm.toString(2).length > MAX_DENOMINATOR_BITS) return null;
@@ -166,10 +166,14 @@ interface ExactCurve<T> {
 function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | ExactCurve<bigint> | ExactCurve<Decimal> {
   const n = pnl.length;
   let integers = true;
-  for (let k = 0; k < n && integers; k++) integers = Number.isSafeInteger(pnl[k]) && Number.isSafeInteger(risk[k]);
-  const lcm = integers ? findCommonDenominator(risk) : null;
+  const distinct = new Set<number>();
+  for (let k = 0; k < n && integers; k++) {
+    integers = Number.isSafeInteger(pnl[k]) && Number.isSafeInteger(risk[k]);
+    distinct.add(risk[k]!);
+  }
+  const lcm = integers ? findCommonDenominator(distinct) : null;
   if (lcm !== null) {
-    const units = new Map(Array.from(new Set(risk), (cents) => [cents, lcm / BigInt(cents)]));
+    const units = new Map(Array.from(distinct, (cents) => [cents, lcm / BigInt(cents)]));
     const l = Number(lcm);
     const unitOf = new Map(Array.from(units, ([cents, unit]) => [cents, Number(unit)]));
     const sums = new Float64Array(n);
