@@ -162,7 +162,7 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
           )}
           {inR && (
             <Text size="xs" c="dimmed" mt={4} data-testid="heatmap-r-note">
-              Each cell shows its total R, the sum of its trades&apos; R; its label also gives the average R a trade.
+              {measure === 'net' ? "Each cell shows its total R, the sum of its trades' R; its label also gives the average R a trade." : "Each cell's label gives its total R and the average R a trade."}
               {map.tradesWithoutRisk > 0 ? ` ${describeWithoutRisk(map.tradesWithoutRisk)}: counted in the cells' trades, left out of R.` : ''}
             </Text>
           )}
