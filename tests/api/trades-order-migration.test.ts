@@ -164,9 +164,10 @@ describe.each(backends())('migration trading_order on a database with data on %s
         [USER, 'Overnight'],
         [USER, 'after hours'],
       ]);
-      // The list's indexes hold the trading order (the playbook index of a later migration is not one of them).
+      // The list's indexes hold the trading order (the playbook and notes indexes of later migrations are not among them).
       const indexes = await db.query(
-        `select indexname from pg_indexes where tablename = 'trades' and indexname like 'trades_user_%' and indexname <> 'trades_user_playbook_idx' order by 1`,
+        `select indexname from pg_indexes where tablename = 'trades' and indexname like 'trades_user_%'
+           and indexname not in ('trades_user_playbook_idx', 'trades_user_notes_idx') order by 1`,
       );
       expect(indexes.rows.map((r: { indexname: string }) => r.indexname)).toEqual(['trades_user_account_order_idx', 'trades_user_order_idx']);
     } finally {
