@@ -32,6 +32,9 @@ describe.each(backends())('trades export and import on %s', (backend) => {
       { date: '2025-03-08', symbol: 'BTC', pnl: '1234567.89', commission: '12.34', period: 'After Hours', notes: 'weekend — “quotes” ✓\nline 2' },
       { date: '2024-12-31', symbol: 'CL', pnl: -0.01, trade_type: 'Reversal', tags: 'Day Trade, Loser' },
       { date: '2025-01-02', symbol: 'GC', pnl: 99.99, commission: 0.01 },
+      // Planned risk (issue 27): a stop and a target, and a dollar risk; a restore must keep both.
+      { date: '2025-03-05', symbol: 'NQ', pnl: 200, side: 'Long', entry_price: '18000', stop_price: '17990', target_price: '18040', quantity: '1' },
+      { date: '2025-03-05', symbol: 'ES', pnl: -75, risk_amount: '150' },
     ];
     for (const input of inputs) await createTrade(alice, input);
     // Trades from an earlier import share one created_at: only the id orders them within their day.
@@ -79,6 +82,12 @@ describe.each(backends())('trades export and import on %s', (backend) => {
     expect(bobTrades.every((t) => t.account_id === restored.id && t.account_name === 'Restored')).toBe(true);
     const executions = (t: TradeDto) => [t.side, t.entry_time, t.entry_price, t.quantity];
     expect(bobTrades.map(executions)).toEqual(aliceTrades.map(executions));
+    const plans = (t: TradeDto) => [t.stop_price, t.risk_amount, t.target_price, t.planned_risk, t.r_multiple];
+    expect(aliceTrades.filter((t) => t.planned_risk !== null).map(plans)).toEqual([
+      [null, '150.00', null, { amount: '150.00', source: 'amount' }, -0.5],
+      ['17990.00000000', null, '18040.00000000', { amount: '200.00', source: 'stop' }, 1],
+    ]);
+    expect(bobTrades.map(plans), 'the restored trades lost their plans').toEqual(aliceTrades.map(plans));
     // New rows, not Alice's.
     expect(bobTrades.some((t) => aliceTrades.some((a) => a.id === t.id))).toBe(false);
 

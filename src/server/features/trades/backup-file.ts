@@ -98,6 +98,10 @@ function toRecord(row: NewTradeRow & { fills: FillRecord[] | null }, userId: str
     exit_price: row.exitPrice,
     quantity: row.quantity,
     gross_pnl: row.grossPnl,
+    // The trade's own plan (issue 27), as the backup wrote it.
+    stop_price: row.stopPrice ?? null,
+    risk_amount: row.riskAmount ?? null,
+    target_price: row.targetPrice ?? null,
     import_source: row.importSource,
     import_key: row.importKey,
     created_at: row.createdAt ?? null,

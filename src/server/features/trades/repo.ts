@@ -302,15 +302,15 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         with added as (
           insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
             commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key, created_at)
+            gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, created_at)
           select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
             commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, import_source, import_key, coalesce(created_at, now())
+            gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, coalesce(created_at, now())
           from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
             day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
             link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
-            entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, import_source text,
-            import_key text, created_at timestamptz)
+            entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, stop_price numeric,
+            risk_amount numeric, target_price numeric, import_source text, import_key text, created_at timestamptz)
           on conflict do nothing
           returning 1
         )
