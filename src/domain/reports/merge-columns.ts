@@ -1,7 +1,7 @@
 import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
 import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
-import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, withRoom, type IdIndex } from './column-room';
+import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, withMergeRoom, withRoom, type IdIndex } from './column-room';
 
 /**
  * A trader's columns brought up to date with the trades that changed since they were built (issue 26): the server keeps
@@ -144,9 +144,9 @@ function placeRows(runs: readonly Run[], baseRows: number, addedRows: number): {
 
 type NumberArray = Float64Array | Uint32Array | Uint8Array | Int8Array;
 
-/** The runs' rows of `a` and `b` in an array with room past `size` (column-room.ts), as a view of its first `size`. */
+/** The runs' rows of `a` and `b` in an array with room past `size` (withMergeRoom), as a view of its first `size`. */
 function gatherNumbers<T extends NumberArray>(make: (length: number) => T, a: T, b: T, runs: readonly Run[], size: number): T {
-  const out = make(withRoom(size));
+  const out = make(withMergeRoom(size));
   for (const run of runs) out.set((run.fromBase ? a : b).subarray(run.start, run.start + run.length), run.to);
   return out.subarray(0, size) as T;
 }
@@ -190,7 +190,7 @@ function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: nu
   const firstB = new Float64Array(b.values.length).fill(Infinity);
   for (let k = b.codes.length - 1; k >= 0; k--) firstB[b.codes[k]!] = addedTo[k]!;
   const { values, fromA, fromB, kept } = numberTexts(a.values, firstA, b.values, firstB, 1);
-  const codes = new Uint32Array(withRoom(size));
+  const codes = new Uint32Array(withMergeRoom(size));
   for (const run of runs) {
     if (run.fromBase && kept) {
       codes.set(a.codes.subarray(run.start, run.start + run.length), run.to);
@@ -228,8 +228,8 @@ function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size
     const src = run.fromBase ? a : b;
     count += src.tagStart[run.start + run.length]! - src.tagStart[run.start]!;
   }
-  const tagStart = new Uint32Array(withRoom(size + 1));
-  const tagCodes = new Uint32Array(withRoom(count));
+  const tagStart = new Uint32Array(withMergeRoom(size + 1));
+  const tagCodes = new Uint32Array(withMergeRoom(count));
   let t = 0;
   for (const run of runs) {
     const src = run.fromBase ? a : b;
@@ -294,7 +294,7 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   // Ids and days, run by run; a day's text is compared once per day, not per row.
   const id: string[] = new Array(size);
   const days: string[] = [];
-  const day = new Uint32Array(withRoom(size));
+  const day = new Uint32Array(withMergeRoom(size));
   const weekdays: number[] = [];
   const starts: number[] = [];
   let lastSrc: TradeColumns | null = null;
