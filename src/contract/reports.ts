@@ -13,6 +13,9 @@ import {
   type ReportFilter,
 } from '../domain/reports/filter';
 import type { ExcursionSummary } from '../domain/market/excursion-summary';
+import type { YearCalendar } from '../domain/reports/calendar';
+import type { EquityRSeries } from '../domain/reports/equity';
+import type { Heatmap } from '../domain/reports/heatmap';
 import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
 import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
@@ -326,6 +329,7 @@ export const overviewReport = z.strictObject({
 });
 
 const equityPoint = z.strictObject({ index: z.number().int().positive(), tradeDate: day, equityCents: cents, drawdownCents: cents.nonpositive() });
+const equityRPoint = z.strictObject({ index: z.number().int().positive(), tradeDate: day, equityR: z.number(), drawdownR: z.number().nonpositive() });
 /** GET /api/reports/equity */
 export const equityReport = z.strictObject({
   basis: reportBasis,
@@ -336,7 +340,20 @@ export const equityReport = z.strictObject({
     days: count,
     sampled: z.boolean(),
   }),
+  /**
+   * The same curves in R (issue 27, point 3): cumulative R and its drawdown in R, of the trades with a planned risk
+   * (numbered among themselves); the others counted apart.
+   */
+  r: z.strictObject({
+    byTrade: z.array(equityRPoint),
+    byDay: z.array(equityRPoint),
+    tradesWithRisk: count,
+    tradesWithoutRisk: count,
+    days: count,
+    sampled: z.boolean(),
+  }),
 });
+agree<Same<z.infer<typeof equityReport>['r'], EquityRSeries>>(true);
 
 const breakdownRow = z.strictObject({
   key: z.string(),
@@ -376,26 +393,35 @@ export const heatmapReport = z.strictObject({
         losses: count,
         netCents: cents,
         winRate: percent.nullable(),
+        /** The cell in R (issue 27): of its trades with a planned risk, the others counted apart. */
+        r: z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure, expectancyR: rFigure }),
       }),
     ),
     weekdays: z.array(z.number().int().min(1).max(7)),
     hours: z.array(z.number().int().min(0).max(23)),
     withoutTime: count,
+    /** Trades in the cells without a planned risk: in their counts, never in their R. */
+    tradesWithoutRisk: count,
   }),
 });
+agree<Same<z.infer<typeof heatmapReport>['heatmap'], Heatmap>>(true);
 
+/** A day's, a month's or the year's R (issue 27): of its trades with a planned risk, the others counted apart. */
+const calendarR = z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure });
 /** GET /api/reports/calendar */
 export const calendarReport = z.strictObject({
   basis: reportBasis,
   calendar: z.strictObject({
     year: z.number().int(),
     years: z.array(z.number().int()),
-    days: z.array(z.strictObject({ tradeDate: day, trades: count, netCents: cents })),
-    months: z.array(z.strictObject({ month: z.number().int().min(1).max(12), trades: count, netCents: cents, tradingDays: count })),
+    days: z.array(z.strictObject({ tradeDate: day, trades: count, netCents: cents, r: calendarR })),
+    months: z.array(z.strictObject({ month: z.number().int().min(1).max(12), trades: count, netCents: cents, tradingDays: count, r: calendarR })),
     netCents: cents,
     trades: count,
+    r: calendarR,
   }),
 });
+agree<Same<z.infer<typeof calendarReport>['calendar'], YearCalendar>>(true);
 
 /** GET /api/reports/distribution */
 export const distributionReport = z.strictObject({

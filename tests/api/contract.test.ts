@@ -469,11 +469,15 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     await createTrade(client, { date: '2026-03-10', period: 'PM', symbol: 'ES', pnl: -40.5 });
     const overview = conforms(overviewReport, await client.get('/api/reports/overview?range=custom&from=2026-03-01'));
     expect(overview.overview).toMatchObject({ trades: 2, netCents: 7950, maxConsecutiveLosses: 1 });
-    expect(conforms(equityReport, await client.get('/api/reports/equity')).equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
+    const equity = conforms(equityReport, await client.get('/api/reports/equity'));
+    expect(equity.equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
+    // In R (issue 27): the NQ trade's $120 on a $60 plan is +2R; the ES trade has no plan and is counted apart.
+    expect(equity.r).toMatchObject({ byTrade: [{ index: 1, tradeDate: '2026-03-09', equityR: 2, drawdownR: 0 }], tradesWithRisk: 1, tradesWithoutRisk: 1, days: 1 });
     expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => [r.key, r.r.totalR])).toEqual([['NQ', 2]]);
     expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument')).breakdown.tradesWithoutRisk).toBe(1);
-    conforms(heatmapReport, await client.get('/api/reports/heatmap'));
-    expect(conforms(calendarReport, await client.get('/api/reports/calendar')).calendar.year).toBe(2026);
+    expect(conforms(heatmapReport, await client.get('/api/reports/heatmap')).heatmap).toMatchObject({ cells: [], withoutTime: 2, tradesWithoutRisk: 0 });
+    const calendar = conforms(calendarReport, await client.get('/api/reports/calendar')).calendar;
+    expect([calendar.year, calendar.r, calendar.days.map((d) => d.r.totalR)]).toEqual([2026, { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: 2 }, [2, null]]);
     conforms(distributionReport, await client.get('/api/reports/distribution?of=pnl'));
     const inR = conforms(distributionReport, await client.get('/api/reports/distribution?of=r')).distribution;
     expect([inR.buckets.map((b) => [b.label, b.from, b.to, b.trades]), inR.excluded]).toEqual([[['2R to 2.5R', 2, 2.5, 1]], 1]);

@@ -1,13 +1,25 @@
 import type { Cents } from '../cents';
 import { addDays, formatCalendarDay, getDaysInMonth, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
+import { RAccumulator } from '../risk/r-summary';
 import { aggregateRowsByDay } from './aggregate-rows';
 import { getIsoWeekday, type TradeSet } from './report-trade';
 
-/** The year calendar (issue 26 point 5): every trading day's net P&L of one year, and the year's months. */
+/**
+ * The year calendar (issue 26 point 5): every trading day's net P&L of one year, and the year's months; each also in
+ * R (issue 27, point 3), of its trades with a planned risk.
+ */
+export interface CalendarR {
+  tradesWithRisk: number;
+  tradesWithoutRisk: number;
+  /** Sum of the trades' R (each month's and the year's from the trades, not from rounded days); null without a planned risk. */
+  totalR: number | null;
+}
+
 export interface CalendarDayFigure {
   tradeDate: CalendarDay;
   trades: number;
   netCents: Cents;
+  r: CalendarR;
 }
 
 export interface YearCalendar {
@@ -15,19 +27,48 @@ export interface YearCalendar {
   /** Years that have trades in the filter, newest first (the picker's choices). */
   years: number[];
   days: CalendarDayFigure[];
-  months: Array<{ month: number; trades: number; netCents: Cents; tradingDays: number }>;
+  months: Array<{ month: number; trades: number; netCents: Cents; tradingDays: number; r: CalendarR }>;
   netCents: Cents;
   trades: number;
+  r: CalendarR;
 }
 
-/** `year` null picks the latest year with trades (or `fallbackYear` without any). */
-export function computeYearCalendar(set: TradeSet, year: number | null, fallbackYear: number): YearCalendar {
+const toCalendarR = (acc: RAccumulator): CalendarR => {
+  const { tradesWithRisk, tradesWithoutRisk, totalR } = acc.totals();
+  return { tradesWithRisk, tradesWithoutRisk, totalR };
+};
+
+/**
+ * `year` null picks the latest year with trades (or `fallbackYear` without any). `risk`: every trade's planned risk in
+ * cents, NaN without (r-multiples.ts's getRiskColumn); the trades' own plans when left out.
+ */
+export function computeYearCalendar(set: TradeSet, year: number | null, fallbackYear: number, risk: Float64Array = set.columns.ownRisk): YearCalendar {
   const byDay = aggregateRowsByDay(set);
   const years = [...new Set(byDay.map((d) => Number(d.date.slice(0, 4))))].sort((a, b) => b - a);
   const shown = year ?? years[0] ?? fallbackYear;
   const prefix = `${String(shown).padStart(4, '0')}-`;
-  const days = byDay.filter((d) => d.date.startsWith(prefix)).map((d) => ({ tradeDate: d.date, trades: d.trades, netCents: d.pnlCents }));
-  const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, trades: 0, netCents: 0, tradingDays: 0 }));
+  // R, summed exactly (src/domain/risk/r-summary.ts) per day, month and year from the year's trades.
+  const c = set.columns;
+  const dayR = new Map<number, RAccumulator>();
+  const monthR = Array.from({ length: 12 }, () => new RAccumulator());
+  const yearR = new RAccumulator();
+  const inYear = c.days.map((d) => d.startsWith(prefix));
+  for (const i of set.rows) {
+    const code = c.day[i]!;
+    if (!inYear[code]) continue;
+    const cents = risk[i]!;
+    const add = (acc: RAccumulator) => acc.addCents(c.pnl[i]!, cents > 0 ? cents : null, c.result[i]!);
+    let acc = dayR.get(code);
+    if (!acc) dayR.set(code, (acc = new RAccumulator()));
+    add(acc);
+    add(monthR[Number(c.days[code]!.slice(5, 7)) - 1]!);
+    add(yearR);
+  }
+  const dayCode = new Map(c.days.map((d, code) => [d, code]));
+  const days = byDay
+    .filter((d) => d.date.startsWith(prefix))
+    .map((d) => ({ tradeDate: d.date, trades: d.trades, netCents: d.pnlCents, r: toCalendarR(dayR.get(dayCode.get(d.date)!)!) }));
+  const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, trades: 0, netCents: 0, tradingDays: 0, r: toCalendarR(monthR[i]!) }));
   for (const day of days) {
     const month = months[parseCalendarDay(day.tradeDate)!.month - 1]!;
     month.trades += day.trades;
@@ -41,6 +82,7 @@ export function computeYearCalendar(set: TradeSet, year: number | null, fallback
     months,
     netCents: days.reduce((sum, d) => sum + d.netCents, 0),
     trades: days.reduce((sum, d) => sum + d.trades, 0),
+    r: toCalendarR(yearR),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
+import { Decimal } from '../money';
+import { toR } from '../risk/r-summary';
 import { aggregateRowsByDay } from './aggregate-rows';
 import { dayOf, type TradeSet } from './report-trade';
 
@@ -98,4 +100,159 @@ export function computeEquity(set: TradeSet, maxPoints = 1500): EquitySeries {
 export function sampleEquity(points: readonly EquityPoint[], maxPoints: number): EquityPoint[] {
   const steps = points.map((p, k) => p.equityCents - (k === 0 ? 0 : points[k - 1]!.equityCents));
   return Array.from(sampleEquitySteps(steps, maxPoints), (k) => points[k]!);
+}
+
+/**
+ * Equity in R (issue 27, point 3): the cumulative R of the trades with a planned risk, trade by trade and day by day,
+ * each point with its drawdown in R below the running peak. Trades without a planned risk are not on the curve and
+ * are counted apart.
+ */
+export interface EquityRPoint {
+  /** The trade's number among the trades with a planned risk (1 = the first), or the day's position. */
+  index: number;
+  tradeDate: CalendarDay;
+  /** Cumulative R, two decimals. */
+  equityR: number;
+  /** R below the running peak (0 at a new high), two decimals. */
+  drawdownR: number;
+}
+
+export interface EquityRSeries {
+  byTrade: EquityRPoint[];
+  /** Days with a trade with a planned risk: a day of only trades without one has no R and no point. */
+  byDay: EquityRPoint[];
+  tradesWithRisk: number;
+  tradesWithoutRisk: number;
+  days: number;
+  sampled: boolean;
+}
+
+/** Beyond this a common denominator costs more than it saves (thousands of unrelated risks): decimals instead. */
+const MAX_DENOMINATOR_BITS = 2048;
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+};
+
+/** The least common multiple of the risks, or null past MAX_DENOMINATOR_BITS. */
+function findCommonDenominator(risks: Iterable<number>): bigint | null {
+  let lcm = 1n;
+  for (const cents of risks) {
+    const r = BigInt(cents);
+    lcm = (lcm / gcd(lcm, r)) * r;
+    if (lcm.toString(2).length > MAX_DENOMINATOR_BITS) return null;
+  }
+  return lcm;
+}
+
+/** Running sums of R, exact, in a number type of their own (BigInt fractions or decimals), and how to read them. */
+interface ExactCurve<T> {
+  /** The cumulative R after each step. */
+  sums: ArrayLike<T>;
+  zero: T;
+  minus: (a: T, b: T) => T;
+  greater: (a: T, b: T) => boolean;
+  /** Two decimals, half away from zero, as R is shown. */
+  round: (value: T) => number;
+}
+
+/**
+ * The running sums of R, exactly. Every R is counted in units of 1/L, L the least common multiple of the risks, so a
+ * running sum is a whole number and never drifts: 1/3R three times is 1R, 1.005R reads +1.01R, and the last point is
+ * the Overview's total R. In plain numbers while every sum (and 200 times it, to round) stays a safe integer, the
+ * common case of a few risks; else in BigInt; with thousands of unrelated risks (no small L), as 40-digit decimals.
+ */
+function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | ExactCurve<bigint> | ExactCurve<Decimal> {
+  const n = pnl.length;
+  let integers = true;
+  const distinct = new Set<number>();
+  for (let k = 0; k < n && integers; k++) {
+    integers = Number.isSafeInteger(pnl[k]) && Number.isSafeInteger(risk[k]);
+    distinct.add(risk[k]!);
+  }
+  const lcm = integers ? findCommonDenominator(distinct) : null;
+  if (lcm !== null) {
+    const units = new Map(Array.from(distinct, (cents) => [cents, lcm / BigInt(cents)]));
+    const l = Number(lcm);
+    const unitOf = new Map(Array.from(units, ([cents, unit]) => [cents, Number(unit)]));
+    const sums = new Float64Array(n);
+    let running = 0;
+    // The largest whole number rounding meets: 200 x a drawdown (at most twice the steps' sum) + 2L; kept under half
+    // of the safe integers, so the float sum that bounds it cannot round under the limit.
+    let bound = 2 * l;
+    for (let k = 0; k < n; k++) {
+      const step = pnl[k]! * unitOf.get(risk[k]!)!;
+      bound += 400 * Math.abs(step);
+      sums[k] = running += step;
+    }
+    if (bound < Number.MAX_SAFE_INTEGER / 2) {
+      // Two decimals, half away from zero (toR's rounding), of n / L: whole-number division, the remainder taken off
+      // first, so no float quotient is floored.
+      const round = (sum: number) => {
+        const twice = 200 * Math.abs(sum) + l;
+        return (Math.sign(sum) * ((twice - (twice % (2 * l))) / (2 * l))) / 100 + 0;
+      };
+      const curve: ExactCurve<number> = { sums, zero: 0, minus: (a, b) => a - b, greater: (a, b) => a > b, round };
+      return curve;
+    }
+    const big: bigint[] = [];
+    let total = 0n;
+    for (let k = 0; k < n; k++) big.push((total += BigInt(pnl[k]!) * units.get(risk[k]!)!));
+    const round = (sum: bigint) => {
+      const hundredths = Number((200n * (sum < 0n ? -sum : sum) + lcm) / (2n * lcm));
+      return (sum < 0n ? -hundredths : hundredths) / 100 + 0;
+    };
+    const curve: ExactCurve<bigint> = { sums: big, zero: 0n, minus: (a, b) => a - b, greater: (a, b) => a > b, round };
+    return curve;
+  }
+  const Precise = Decimal.clone({ precision: 40 });
+  let running = new Precise(0);
+  const sums = Array.from(pnl, (p, k) => (running = running.plus(new Precise(p).dividedBy(risk[k]!))));
+  const curve: ExactCurve<Decimal> = { sums, zero: new Precise(0), minus: (a, b) => a.minus(b), greater: (a, b) => a.greaterThan(b), round: toR };
+  return curve;
+}
+
+/** Points at the chosen steps of a curve, each with its drawdown below the highest sum before it (the opening's 0 first). */
+function pickPoints<T>(curve: ExactCurve<T>, at: ArrayLike<number>, pointOf: (k: number, position: number) => { index: number; tradeDate: CalendarDay }): EquityRPoint[] {
+  const points: EquityRPoint[] = [];
+  let peak = curve.zero;
+  let next = 0;
+  // `at` lists steps in order; the peak runs over every step up to each (for the day curve, `at` is every close).
+  for (let k = 0; next < at.length; k++) {
+    const sum = curve.sums[k]!;
+    if (curve.greater(sum, peak)) peak = sum;
+    if (at[next] !== k) continue;
+    points.push({ ...pointOf(k, next), equityR: curve.round(sum), drawdownR: curve.round(curve.minus(sum, peak)) });
+    next++;
+  }
+  return points;
+}
+
+/** Both curves in R of a set of trades (in trading order), given every trade's planned risk in cents (NaN without). */
+export function computeEquityR(set: TradeSet, risk: Float64Array, maxPoints = 1500): EquityRSeries {
+  const { columns: c, rows } = set;
+  const pnl = new Float64Array(rows.length);
+  const cents = new Float64Array(rows.length);
+  const day = new Uint32Array(rows.length);
+  // The floats only choose which steps of a long curve to draw (the dollars' shape-keeping sample); the sums drawn are exact.
+  const floats = new Float64Array(rows.length);
+  let n = 0;
+  for (const i of rows) {
+    if (!(risk[i]! > 0)) continue;
+    pnl[n] = c.pnl[i]!;
+    cents[n] = risk[i]!;
+    day[n] = c.day[i]!;
+    floats[n] = pnl[n]! / cents[n]!;
+    n++;
+  }
+  const curve = sumExactR(pnl.subarray(0, n), cents.subarray(0, n)) as ExactCurve<unknown>;
+  const keep = sampleEquitySteps(floats.subarray(0, n), maxPoints);
+  const byTrade = pickPoints(curve, keep, (k) => ({ index: k + 1, tradeDate: c.days[day[k]!]! }));
+  // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
+  const dayEnds: number[] = [];
+  for (let k = 0; k < n; k++) if (k === n - 1 || day[k + 1] !== day[k]) dayEnds.push(k);
+  const closes: ExactCurve<unknown> = { ...curve, sums: dayEnds.map((k) => curve.sums[k]!) };
+  const byDay = pickPoints(closes, dayEnds.map((_, d) => d), (d) => ({ index: d + 1, tradeDate: c.days[day[dayEnds[d]!]!]! }));
+  return { byTrade, byDay, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: byDay.length, sampled: byTrade.length < n };
 }

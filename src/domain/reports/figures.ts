@@ -2,6 +2,7 @@ import type { Cents } from '../cents';
 import { formatUsd } from '../cents';
 import { formatShortDay, type CalendarDay } from '../dates/calendar-day';
 import type { ReportOverview } from './overview';
+import type { ROverview } from './r-multiples';
 
 /**
  * The Overview as a list of named figures: what the Overview's cards, Compare's table, the CSV export and the AI tool
@@ -131,6 +132,65 @@ export function compareOverviews(a: ReportOverview, b: ReportOverview): FigureCo
       favours,
       ...(figure.infinite && { aInfinite: true }),
       ...(other.infinite && { bInfinite: true }),
+    };
+  });
+}
+
+/** One row of Compare in R: an R figure, a ratio (the profit factor in R) or a count of trades. */
+export interface RComparison {
+  key: string;
+  label: string;
+  kind: 'r' | 'ratio' | 'count';
+  a: number | null;
+  b: number | null;
+  /** B minus A, two decimals (the figures' own); null when either is null or infinite. */
+  difference: number | null;
+  favours: 'a' | 'b' | null;
+  aInfinite?: boolean;
+  bInfinite?: boolean;
+}
+
+/**
+ * Compare in R (issue 27, point 3): every figure the Overview shows in R, of two filter sets, with B minus A. Each side
+ * is of its trades with a planned risk; the trades without one are rows of their own, so a difference is never read
+ * as of all the trades.
+ */
+export function compareROverviews(a: ROverview, b: ROverview): RComparison[] {
+  type Spec = { key: string; label: string; kind: RComparison['kind']; better: 'higher' | null; of: (r: ROverview) => number | null; infinite?: (r: ROverview) => boolean };
+  const specs: Spec[] = [
+    { key: 'tradesWithRisk', label: 'Trades with a planned risk', kind: 'count', better: null, of: (r) => r.tradesWithRisk },
+    { key: 'tradesWithoutRisk', label: 'Trades without a planned risk', kind: 'count', better: null, of: (r) => r.tradesWithoutRisk },
+    { key: 'totalR', label: 'Total R', kind: 'r', better: 'higher', of: (r) => r.totalR },
+    { key: 'expectancyR', label: 'Expectancy', kind: 'r', better: 'higher', of: (r) => r.expectancyR },
+    { key: 'averageWinR', label: 'Average win', kind: 'r', better: 'higher', of: (r) => r.averageWinR },
+    { key: 'averageLossR', label: 'Average loss', kind: 'r', better: 'higher', of: (r) => r.averageLossR },
+    {
+      key: 'profitFactorR',
+      label: 'Profit factor in R',
+      kind: 'ratio',
+      better: 'higher',
+      of: (r) => r.profitFactorR,
+      // R won and none lost: ∞, as the Overview shows it.
+      infinite: (r) => r.profitFactorR === null && r.averageWinR !== null,
+    },
+    ...a.bins.map((bin, k): Spec => ({ key: `bin:${bin.id}`, label: `Trades ${bin.label}`, kind: 'count', better: null, of: (r) => r.bins[k]?.trades ?? 0 })),
+  ];
+  return specs.map((spec) => {
+    const [left, right] = [spec.of(a), spec.of(b)];
+    const [aInfinite, bInfinite] = [spec.infinite?.(a) ?? false, spec.infinite?.(b) ?? false];
+    // Both sides carry two decimals at most: the difference in hundredths is a whole number.
+    const difference = left === null || right === null ? null : Math.round(right * 100 - left * 100) / 100 + 0;
+    const favours = difference === null || difference === 0 || spec.better === null ? null : difference > 0 ? 'b' : 'a';
+    return {
+      key: spec.key,
+      label: spec.label,
+      kind: spec.kind,
+      a: left,
+      b: right,
+      difference,
+      favours,
+      ...(aInfinite && { aInfinite: true }),
+      ...(bInfinite && { bInfinite: true }),
     };
   });
 }

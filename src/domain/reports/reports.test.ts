@@ -296,13 +296,14 @@ describe('Heatmap and year calendar', () => {
     expect(calendar.year).toBe(2026);
     expect(calendar.years).toEqual([2026, 2025]);
     expect(calendar.days).toEqual([
-      { tradeDate: '2026-03-02', trades: 2, netCents: 10_000 },
-      { tradeDate: '2026-03-06', trades: 1, netCents: 8_000 },
-      { tradeDate: '2026-03-07', trades: 1, netCents: 1_000 },
+      // No trade has a planned risk: each day's R is none, its trades counted apart.
+      { tradeDate: '2026-03-02', trades: 2, netCents: 10_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 2, totalR: null } },
+      { tradeDate: '2026-03-06', trades: 1, netCents: 8_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } },
+      { tradeDate: '2026-03-07', trades: 1, netCents: 1_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } },
     ]);
-    expect(calendar.months[2]).toEqual({ month: 3, trades: 4, netCents: 19_000, tradingDays: 3 });
+    expect(calendar.months[2]).toEqual({ month: 3, trades: 4, netCents: 19_000, tradingDays: 3, r: { tradesWithRisk: 0, tradesWithoutRisk: 4, totalR: null } });
     expect(calendar.netCents).toBe(19_000);
-    expect(computeYearCalendar(set(trades), 2025, 2030).days).toEqual([{ tradeDate: '2025-12-31', trades: 1, netCents: -2_000 }]);
+    expect(computeYearCalendar(set(trades), 2025, 2030).days).toEqual([{ tradeDate: '2025-12-31', trades: 1, netCents: -2_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } }]);
     expect(computeYearCalendar(set([]), null, 2030)).toMatchObject({ year: 2030, years: [], days: [] });
   });
 

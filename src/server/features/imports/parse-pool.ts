@@ -6,6 +6,7 @@ import type { ImportOptions } from '../../../domain/importers';
 import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/market';
 import { MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { HttpError } from '../../http/errors';
+import { giveBackMemory } from '../../memory';
 import type { BackupSummary } from '../trades/backup-file';
 import { createParseGate, DEFAULT_GATE_LIMITS } from './parse-gate';
 import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
@@ -95,7 +96,11 @@ function settle(slot: Slot) {
   if (slot.pending.size > 0) return;
   slot.worker.unref();
   if (slot.jobs.size === 0 && !slot.idle) {
-    slot.idle = setTimeout(() => stopSlot(slot), IDLE_MS);
+    slot.idle = setTimeout(() => {
+      stopSlot(slot);
+      // The last worker gone: the imports are over for now, and what they left on the main heap can go back too.
+      if (slots.length === 0) giveBackMemory();
+    }, IDLE_MS);
     slot.idle.unref();
   }
 }
@@ -107,6 +112,11 @@ export interface ParseJob {
   import(plan: FinishPlan, userId: string, chunk: number, onChunk: (chunk: ImportChunk) => void): Promise<ImportDone>;
   /** Frees the parsed file in its worker; call it when the request is done, whatever happened. */
   release(): void;
+  /**
+   * Frees it and keeps it no longer for a request to come: an import that committed has no confirmation to follow, and
+   * a file kept five minutes held its worker's memory that long (issue 31 point 4: ~100 MB after 10,000 trades).
+   */
+  finish(): void;
 }
 
 /**
@@ -130,7 +140,7 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     found.users++;
     if (found.expiry) clearTimeout(found.expiry);
     found.expiry = null;
-    return jobOf(found.slot, found.job, found.summary, () => keep(found));
+    return jobOf(found.slot, found.job, found.summary, () => keep(found), () => forget(found));
   }
   const size = bytes.byteLength;
   const pass = await gate.enter(reuse?.userId ?? '', size);
@@ -157,10 +167,16 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     const keptBytes = () => [...kept.values()].reduce((sum, k) => sum + k.bytes, 0);
     for (const other of [...kept.values()]) if ((kept.size > MAX_KEPT || keptBytes() > MAX_KEPT_BYTES) && other.users === 0) forget(other);
     // The request's turn ends when it is done with the file, kept or not.
-    return jobOf(slot, job, summary, () => {
-      keep(entry);
-      pass.release();
-    });
+    return jobOf(
+      slot,
+      job,
+      summary,
+      () => {
+        keep(entry);
+        pass.release();
+      },
+      () => forget(entry),
+    );
   } catch (error) {
     drop();
     throw failureOf(error);
@@ -210,16 +226,21 @@ function failureOf(error: unknown): unknown {
 
 export const OUT_OF_MEMORY_MESSAGE = 'The server does not have the memory to read this file right now. Please try again in a few minutes.';
 
-function jobOf(slot: Slot, job: number, summary: Summary, release: () => void): ParseJob {
+function jobOf(slot: Slot, job: number, summary: Summary, release: () => void, unkeep: () => void = () => undefined): ParseJob {
   let released = false;
+  const done = () => {
+    if (released) return;
+    released = true;
+    release();
+  };
   return {
     summary,
     preview: (plan, limit) => call(slot, { type: 'preview', job, plan, limit }),
     import: (plan, userId, chunk, onChunk) => call(slot, { type: 'import', job, plan, userId, chunk }, [], onChunk),
-    release: () => {
-      if (released) return;
-      released = true;
-      release();
+    release: done,
+    finish: () => {
+      if (!released) unkeep();
+      done();
     },
   };
 }

@@ -396,6 +396,8 @@ export const importsService = {
         }
         throw error;
       }
+      // Committed: the parsed file is freed now rather than kept for a confirmation that will not come.
+      job.finish();
       return {
         imported: outcome.imported,
         duplicates: outcome.duplicates,

@@ -20,6 +20,7 @@ import {
   computeBreakdown,
   computeDistribution,
   computeEquity,
+  computeEquityR,
   computeHeatmap,
   computeMistakes,
   computeOverview,
@@ -189,7 +190,7 @@ export const reportsService = {
 
   async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, equity: computeEquity(scope.set) };
+    return { basis: scope.basis, equity: computeEquity(scope.set), r: computeEquityR(scope.set, scope.risk()) };
   },
 
   async breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
@@ -199,12 +200,12 @@ export const reportsService = {
 
   async heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone) };
+    return { basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()) };
   },
 
   async calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
     const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4))) };
+    return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4)), scope.risk()) };
   },
 
   /**

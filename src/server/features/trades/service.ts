@@ -308,6 +308,10 @@ export const tradesService = {
     const cursor = query.cursor ? decodeCursor(query.cursor, order) : undefined;
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
+      // Asked for beside the page, not after it: on PostgreSQL's pipelined connection one round trip less for the
+      // Trade Log's first page (issue 31 point 1). A failure of the page is the one reported.
+      const riskDefaults = loadRiskDefaults(tx, userId);
+      riskDefaults.catch(() => undefined);
       const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
       let rows: Awaited<ReturnType<typeof repo.page>>;
       // A search or a filter inside trades (an instrument, hours, tags...) is read from the trades themselves.
@@ -329,7 +333,7 @@ export const tradesService = {
       }
       const page = rows.slice(0, query.limit);
       const total = cursor?.total ?? rows[0]?.total ?? (await repo.count(account, query.q, range, extra));
-      const defaults = await loadRiskDefaults(tx, userId);
+      const defaults = await riskDefaults;
       return {
         trades: page.map((row) => toTradeDto(row, defaults)),
         next_cursor: rows.length > query.limit ? encodeCursor(order, page[page.length - 1]!, total) : null,

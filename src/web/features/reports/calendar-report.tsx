@@ -5,25 +5,46 @@ import { Link } from 'react-router';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
 import { getMonthGrid } from '../../../domain/reports/calendar';
+import type { CalendarDayFigure } from '../../../domain/reports/calendar';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
+import { describeWithoutRisk } from '../../../domain/risk/format-r';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { calendarQuery, tradeLogHref } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
+import { describeRBasis, RValue, rText } from './r-figures';
 import classes from './reports.module.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** The year calendar (issue 26 point 5): every trading day's net P&L, month by month; a day opens its trades. */
+/**
+ * The year calendar (issue 26 point 5): every trading day's net P&L, month by month; a day opens its trades. On the
+ * $ / R switch (issue 27), each day's, month's and the year's R, of the trades with a planned risk.
+ */
 export function CalendarReport({ filter, year, onYearChange, today }: { filter: ReportFilter; year: number | null; onYearChange: (year: number) => void; today: string }) {
   const query = useQuery(calendarQuery(filter, year));
+  const [unit] = useFigureUnit();
+  const inR = unit === 'r';
   const data = query.data?.calendar;
   const byDay = new Map((data?.days ?? []).map((d) => [d.tradeDate, d]));
   const exportCsv = () =>
-    downloadCsv(
-      csvFileName(`calendar-${data?.year ?? ''}`, today),
-      ['Trading day', 'Trades', 'Net P&L'],
-      (data?.days ?? []).map((d) => [d.tradeDate, d.trades, centsForCsv(d.netCents)]),
-    );
+    inR
+      ? downloadCsv(
+          csvFileName(`calendar-${data?.year ?? ''}-in-r`, today),
+          ['Trading day', 'Trades', 'Total R', 'Without a planned risk'],
+          (data?.days ?? []).map((d) => [d.tradeDate, d.trades, d.r.totalR, d.r.tradesWithoutRisk]),
+        )
+      : downloadCsv(
+          csvFileName(`calendar-${data?.year ?? ''}`, today),
+          ['Trading day', 'Trades', 'Net P&L'],
+          (data?.days ?? []).map((d) => [d.tradeDate, d.trades, centsForCsv(d.netCents)]),
+        );
+  const dayClass = (figure: CalendarDayFigure) =>
+    inR ? (figure.r.totalR === null ? classes.dayNoR : figure.r.totalR >= 0 ? classes.dayWin : classes.dayLoss) : figure.netCents >= 0 ? classes.dayWin : classes.dayLoss;
+  const dayFigure = (figure: CalendarDayFigure) =>
+    inR
+      ? `${rText(figure.r.totalR)}${figure.r.tradesWithoutRisk > 0 ? ` (${describeWithoutRisk(figure.r.tradesWithoutRisk)})` : ''}`
+      : formatUsd(figure.netCents);
   const years = data ? [...new Set([...data.years, data.year])].sort((a, b) => b - a) : [];
 
   return (
@@ -44,6 +65,7 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
             allowDeselect={false}
             data-testid="calendar-year"
           />
+          <FigureUnitSwitch />
           <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} disabled={!data?.days.length} data-testid="calendar-csv">
             Export CSV
           </Button>
@@ -59,9 +81,15 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
       ) : (
         <>
           <Group gap="lg" mb="sm">
-            <Text size="sm">
-              Net P&L <Money cents={data.netCents} />
-            </Text>
+            {inR ? (
+              <Text size="sm" data-testid="calendar-total-r">
+                Total R <RValue r={data.r.totalR} />
+              </Text>
+            ) : (
+              <Text size="sm">
+                Net P&L <Money cents={data.netCents} />
+              </Text>
+            )}
             <Text size="sm">
               Trades{' '}
               <Text span fw={600}>
@@ -84,10 +112,18 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
                     <Text fw={700} size="sm">
                       {name}
                     </Text>
-                    {month.trades > 0 ? <Money cents={month.netCents} size="xs" /> : <Text size="xs" c="dimmed">—</Text>}
+                    {month.trades === 0 ? (
+                      <Text size="xs" c="dimmed">
+                        —
+                      </Text>
+                    ) : inR ? (
+                      <RValue r={month.r.totalR} size="xs" />
+                    ) : (
+                      <Money cents={month.netCents} size="xs" />
+                    )}
                   </Group>
                   <table className={classes.monthTable}>
-                    <caption className={classes.caption}>{`${name} ${data.year}: net P&L by trading day`}</caption>
+                    <caption className={classes.caption}>{`${name} ${data.year}: ${inR ? 'R' : 'net P&L'} by trading day`}</caption>
                     <thead>
                       <tr>
                         {[1, 2, 3, 4, 5, 6, 7].map((d) => (
@@ -103,15 +139,15 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
                           {week.map((day, d) => {
                             const figure = day ? byDay.get(day) : undefined;
                             return (
-                              <td key={d} className={figure ? (figure.netCents >= 0 ? classes.dayWin : classes.dayLoss) : undefined}>
+                              <td key={d} className={figure ? dayClass(figure) : undefined}>
                                 {day &&
                                   (figure ? (
                                     <Anchor
                                       component={Link}
                                       to={tradeLogHref({ ...filter, range: 'custom', from: day, to: day })}
                                       className={classes.dayLink}
-                                      aria-label={`${formatDay(day, 'EEEE, MMMM d')}: ${figure.trades} trade${figure.trades === 1 ? '' : 's'}, net ${formatUsd(figure.netCents)}`}
-                                      title={`${formatDay(day, 'EEE MMM d')}: ${formatUsd(figure.netCents)} (${figure.trades})`}
+                                      aria-label={`${formatDay(day, 'EEEE, MMMM d')}: ${figure.trades} trade${figure.trades === 1 ? '' : 's'}, ${inR ? 'total' : 'net'} ${dayFigure(figure)}`}
+                                      title={`${formatDay(day, 'EEE MMM d')}: ${dayFigure(figure)} (${figure.trades})`}
                                       data-testid="calendar-day"
                                     >
                                       {Number(day.slice(8))}
@@ -130,6 +166,12 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
               );
             })}
           </SimpleGrid>
+          {inR && (
+            <Text size="xs" c="dimmed" mt="xs" data-testid="calendar-r-note">
+              {describeRBasis(data.r.tradesWithRisk, data.r.tradesWithoutRisk)} Each month&apos;s and the year&apos;s R are summed from their trades; a day whose trades
+              have no planned risk is shaded grey.
+            </Text>
+          )}
         </>
       )}
     </ReportCard>

@@ -2,9 +2,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { addDays, addMonths, formatCalendarDay, parseCalendarDay } from '../../../domain/dates';
-import { compareOverviews, formatDifference, formatFigure, type FigureComparison } from '../../../domain/reports/figures';
+import { compareOverviews, compareROverviews, formatDifference, formatFigure, type FigureComparison, type RComparison } from '../../../domain/reports/figures';
 import { REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
+import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { TONE_COLOR } from '../../lib/tone';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { overviewQuery } from './api';
 import { centsForCsv, csvFileName } from './csv';
 import { FilterBar } from './filter-bar';
@@ -35,15 +37,46 @@ const columns: Array<ReportColumn<FigureComparison>> = [
   },
 ];
 
+/** A figure of Compare in R as the Overview in R writes it: '+1.25R', a profit factor '1.50' or '∞', a count. */
+const rValue = (kind: RComparison['kind'], v: number | null, infinite?: boolean) =>
+  infinite ? '∞' : v === null ? '—' : kind === 'r' ? formatR(v) : kind === 'ratio' ? v.toFixed(2) : v.toLocaleString('en-US');
+const rDifference = (kind: RComparison['kind'], v: number | null) => {
+  if (v === null) return '—';
+  if (kind === 'r') return formatR(v);
+  const sign = v > 0 ? '+' : v < 0 ? '-' : '';
+  return `${sign}${kind === 'ratio' ? Math.abs(v).toFixed(2) : Math.abs(v)}`;
+};
+
+const rColumns: Array<ReportColumn<RComparison>> = [
+  { id: 'figure', header: 'Figure', value: (r) => r.label },
+  { id: 'a', header: 'A', value: (r) => r.a, render: (r) => rValue(r.kind, r.a, r.aInfinite), csv: (r) => (r.aInfinite ? '∞' : r.a), numeric: true },
+  { id: 'b', header: 'B', value: (r) => r.b, render: (r) => rValue(r.kind, r.b, r.bInfinite), csv: (r) => (r.bInfinite ? '∞' : r.b), numeric: true },
+  {
+    id: 'difference',
+    header: 'B − A',
+    value: (r) => r.difference,
+    render: (r) => (
+      <Text span size="sm" fw={r.favours ? 600 : 400} c={r.favours === 'b' ? TONE_COLOR.positive : r.favours === 'a' ? TONE_COLOR.negative : undefined}>
+        {rDifference(r.kind, r.difference)}
+      </Text>
+    ),
+    csv: (r) => r.difference,
+    numeric: true,
+  },
+];
+
 /**
  * Compare (issue 26 point 6): the page's filter (A) against a second one (B, kept in the URL as b.*), every Overview
- * figure side by side with B − A, coloured by which side it favours. Presets set both sides at once.
+ * figure side by side with B − A, coloured by which side it favours. Presets set both sides at once. On the $ / R
+ * switch (issue 27), every figure the Overview shows in R, each side of its trades with a planned risk.
  */
 export function CompareReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const [other, setOther] = useReportFilter(COMPARE_PREFIX);
   const [, setParams] = useSearchParams();
   const a = useQuery(overviewQuery(filter));
   const b = useQuery(overviewQuery(other));
+  const [unit] = useFigureUnit();
+  const inR = unit === 'r';
 
   const setBoth = (left: ReportFilter, right: ReportFilter) =>
     setParams((current) => {
@@ -62,6 +95,9 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   ];
 
   const rows = a.data && b.data ? compareOverviews(a.data.overview, b.data.overview) : null;
+  const rRows = a.data && b.data ? compareROverviews(a.data.r, b.data.r) : null;
+  const side = (data: NonNullable<typeof a.data>) =>
+    `${data.basis.trades} trades${inR && data.r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(data.r.tradesWithoutRisk)}, left out of R` : ''}`;
   return (
     <Stack gap="md">
       <FilterBar filter={other} onChange={setOther} label="Filter set B" title="B" testId="compare-filters-b" />
@@ -80,21 +116,31 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
         description={
           a.data && b.data ? (
             <>
-              A: {a.data.basis.description} ({a.data.basis.trades} trades)
+              A: {a.data.basis.description} ({side(a.data)})
               <br />
-              B: {b.data.basis.description} ({b.data.basis.trades} trades)
+              B: {b.data.basis.description} ({side(b.data)})
             </>
           ) : undefined
         }
         busy={a.isPlaceholderData || b.isPlaceholderData}
         testId="report-compare"
+        actions={<FigureUnitSwitch />}
       >
         {a.isError || b.isError ? (
           <ReportError error={a.error ?? b.error} />
-        ) : !rows ? (
+        ) : !rows || !rRows ? (
           <ReportLoading height={400} />
+        ) : inR ? (
+          <ReportTable
+            key="r"
+            caption="Every overview figure in R of A and B, with B minus A (each side of its trades with a planned risk)"
+            rows={rRows}
+            columns={rColumns}
+            csvName={csvFileName('compare-in-r', today)}
+            testId="compare-table"
+          />
         ) : (
-          <ReportTable caption="Every overview figure of A and B, with B minus A" rows={rows} columns={columns} csvName={csvFileName('compare', today)} testId="compare-table" />
+          <ReportTable key="usd" caption="Every overview figure of A and B, with B minus A" rows={rows} columns={columns} csvName={csvFileName('compare', today)} testId="compare-table" />
         )}
       </ReportCard>
     </Stack>

@@ -5,12 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
-import { sampleEquity, type EquityPoint } from '../../../domain/reports/equity';
+import { sampleEquity, type EquityPoint, type EquityRPoint } from '../../../domain/reports/equity';
 import { UNASSIGNED, type ReportFilter } from '../../../domain/reports/filter';
+import { formatR } from '../../../domain/risk/format-r';
 import { accountsQuery } from '../../shared/api';
+import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { equityQuery } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
+import { describeRBasis, formatRAxis, NoPlannedRisk } from './r-figures';
 import { ReportTable, type ReportColumn } from './report-table';
 
 type Basis = 'trade' | 'day';
@@ -18,29 +21,58 @@ type Basis = 'trade' | 'day';
 /** The screen-reader table of a long curve: its shape in at most this many rows. */
 const TABLE_POINTS = 240;
 
-/** Equity (issue 26 point 3): cumulative net P&L by trade or by day, its drawdown under it; all accounts or one. */
+/** A point of either curve, in the unit shown: cents or R. */
+interface CurvePoint {
+  index: number;
+  tradeDate: string;
+  equity: number;
+  drawdown: number;
+}
+const fromDollars = (p: EquityPoint): CurvePoint => ({ index: p.index, tradeDate: p.tradeDate, equity: p.equityCents, drawdown: p.drawdownCents });
+const fromR = (p: EquityRPoint): CurvePoint => ({ index: p.index, tradeDate: p.tradeDate, equity: p.equityR, drawdown: p.drawdownR });
+
+/**
+ * Equity (issue 26 point 3): cumulative net P&L by trade or by day, its drawdown under it; all accounts or one. On the
+ * $ / R switch (issue 27), the cumulative R of the trades with a planned risk and its drawdown in R.
+ */
 export function EquityReport({ filter, onFilterChange, today }: { filter: ReportFilter; onFilterChange: (f: ReportFilter) => void; today: string }) {
   const [basis, setBasis] = useState<Basis>('trade');
+  const [unit] = useFigureUnit();
+  const inR = unit === 'r';
   const query = useQuery(equityQuery(filter));
   const { data: accounts } = useQuery(accountsQuery);
-  const points = basis === 'trade' ? query.data?.equity.byTrade : query.data?.equity.byDay;
+  const series = inR ? query.data?.r : query.data?.equity;
+  const points = useMemo(() => {
+    if (!query.data) return undefined;
+    if (inR) return (basis === 'trade' ? query.data.r.byTrade : query.data.r.byDay).map(fromR);
+    return (basis === 'trade' ? query.data.equity.byTrade : query.data.equity.byDay).map(fromDollars);
+  }, [query.data, inR, basis]);
   const chartData = useMemo(
     () =>
       (points ?? []).map((p) => ({
         x: basis === 'trade' ? `#${p.index}` : formatDay(p.tradeDate, 'MMM d, yyyy'),
-        Equity: toDollars(p.equityCents),
-        Drawdown: toDollars(p.drawdownCents),
+        Equity: inR ? p.equity : toDollars(p.equity),
+        Drawdown: inR ? p.drawdown : toDollars(p.drawdown),
       })),
-    [points, basis],
+    [points, basis, inR],
   );
-  const tableRows = useMemo(() => sampleEquity(points ?? [], TABLE_POINTS), [points]);
+  // The same shape-keeping sample in either unit (it reads only the curve's steps).
+  const tableRows = useMemo(
+    () => sampleEquity((points ?? []).map((p) => ({ index: p.index, tradeDate: p.tradeDate, equityCents: p.equity, drawdownCents: p.drawdown })), TABLE_POINTS).map(fromDollars),
+    [points],
+  );
   const accountValue = filter.account.length === 1 ? filter.account[0]! : filter.account.length === 0 ? 'all' : null;
-  const columns: Array<ReportColumn<EquityPoint>> = [
+  const what = inR ? 'Cumulative R' : 'Cumulative net P&L';
+  const money = (value: number) => (inR ? formatR(value) : formatUsd(value));
+  const columns: Array<ReportColumn<CurvePoint>> = [
     { id: 'point', header: basis === 'trade' ? 'Trade' : 'Day', value: (p) => (basis === 'trade' ? p.index : p.tradeDate), numeric: basis === 'trade' },
     { id: 'day', header: 'Trading day', value: (p) => p.tradeDate },
-    { id: 'equity', header: 'Cumulative net P&L', value: (p) => p.equityCents, render: (p) => formatUsd(p.equityCents), csv: (p) => centsForCsv(p.equityCents), numeric: true },
-    { id: 'drawdown', header: 'Drawdown', value: (p) => p.drawdownCents, render: (p) => formatUsd(p.drawdownCents), csv: (p) => centsForCsv(p.drawdownCents), numeric: true },
+    { id: 'equity', header: what, value: (p) => p.equity, render: (p) => money(p.equity), csv: (p) => (inR ? p.equity : centsForCsv(p.equity)), numeric: true },
+    { id: 'drawdown', header: inR ? 'Drawdown in R' : 'Drawdown', value: (p) => p.drawdown, render: (p) => money(p.drawdown), csv: (p) => (inR ? p.drawdown : centsForCsv(p.drawdown)), numeric: true },
   ];
+  const csvName = `equity-by-${basis}${inR ? '-in-r' : ''}`;
+  const valueFormatter = inR ? formatR : formatDollarsTooltip;
+  const tickFormatter = inR ? formatRAxis : formatDollarsAxis;
 
   return (
     <ReportCard
@@ -68,7 +100,7 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
             disabled={!points?.length}
             onClick={() =>
               void downloadCsv(
-                csvFileName(`equity-by-${basis}${basis === 'trade' && query.data?.equity.sampled ? '-sampled' : ''}`, today),
+                csvFileName(`${csvName}${basis === 'trade' && series?.sampled ? '-sampled' : ''}`, today),
                 columns.map((c) => c.header),
                 (points ?? []).map((p) => columns.map((c) => (c.csv ? c.csv(p) : c.value(p)))),
               )
@@ -88,6 +120,7 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
             onChange={(value) => setBasis(value as Basis)}
             data-testid="equity-basis"
           />
+          <FigureUnitSwitch />
         </>
       }
     >
@@ -95,8 +128,10 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
         <ReportError error={query.error} />
       ) : !query.data ? (
         <ReportLoading height={360} />
-      ) : chartData.length === 0 ? (
+      ) : query.data.equity.trades === 0 ? (
         <NoTrades />
+      ) : inR && query.data.r.tradesWithRisk === 0 ? (
+        <NoPlannedRisk trades={query.data.r.tradesWithoutRisk} />
       ) : (
         <Stack gap="xs">
           <div aria-hidden="true">
@@ -104,12 +139,12 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
               h={260}
               data={chartData}
               dataKey="x"
-              series={[{ name: 'Equity', label: 'Cumulative net P&L', color: 'indigo.6' }]}
+              series={[{ name: 'Equity', label: what, color: 'indigo.6' }]}
               curveType="linear"
               withDots={false}
               fillOpacity={0.25}
-              valueFormatter={formatDollarsTooltip}
-              yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
+              valueFormatter={valueFormatter}
+              yAxisProps={{ tickFormatter, width: 64 }}
               xAxisProps={{ minTickGap: 40 }}
               gridAxis="y"
               areaChartProps={{ accessibilityLayer: false }}
@@ -125,24 +160,30 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
               curveType="linear"
               withDots={false}
               fillOpacity={0.35}
-              valueFormatter={formatDollarsTooltip}
-              yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
+              valueFormatter={valueFormatter}
+              yAxisProps={{ tickFormatter, width: 64 }}
               xAxisProps={{ minTickGap: 40 }}
               gridAxis="y"
               areaChartProps={{ accessibilityLayer: false }}
             />
           </div>
-          {basis === 'trade' && query.data.equity.sampled && (
+          {basis === 'trade' && series?.sampled && (
             <Text size="xs" c="dimmed">
-              {query.data.equity.trades.toLocaleString('en-US')} trades drawn as {points?.length.toLocaleString('en-US')} points that keep every peak, trough and drawdown low.
+              {(inR ? query.data.r.tradesWithRisk : query.data.equity.trades).toLocaleString('en-US')} trades drawn as {points?.length.toLocaleString('en-US')} points that keep every peak, trough and drawdown low.
+            </Text>
+          )}
+          {inR && (
+            <Text size="xs" c="dimmed" data-testid="equity-r-note">
+              {describeRBasis(query.data.r.tradesWithRisk, query.data.r.tradesWithoutRisk)} Trades are numbered among those with a planned risk; the drawdown is the R below the highest cumulative R before it.
             </Text>
           )}
           <ReportTable
             hidden
-            caption={`Cumulative net P&L and drawdown by ${basis}${tableRows.length < (points?.length ?? 0) ? ', sampled' : ''}`}
+            caption={`${what} and drawdown${inR ? ' in R' : ''} by ${basis}${tableRows.length < (points?.length ?? 0) ? ', sampled' : ''}`}
             rows={tableRows}
             columns={columns}
-            csvName={csvFileName(`equity-by-${basis}`, today)}
+            csvName={csvFileName(csvName, today)}
+            testId="equity-table"
           />
         </Stack>
       )}
