@@ -167,6 +167,16 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await createTrade(t, { date: '2026-09-01', pnl: 10, account_id: a.id });
     await expectFresh('a later trade beside an edit', 'merged');
 
+    // A chain on one copy, as a trader's day goes: an import among older trades (merged into arrays with room, the
+    // index of ids moved), an edit found by that index (patched), then the latest trades written into the merge's room
+    // (appended); only then compared with a cold copy.
+    await importTrades(t, a.id, backupRows(30, 30, 'among', '2025-02-03'));
+    await expectFresh('import among older trades, kept for the next write', 'merged', { drop: false });
+    expect((await t.patch(`/api/trades/${inA[130]!.id}`, { pnl: 64.75 })).status).toBe(200);
+    await expectFresh('edit of a P&L after the merge, kept for the next write', 'patched', { drop: false });
+    await importTrades(t, a.id, backupRows(50, 31, 'after-merge', '2026-10-05'));
+    await expectFresh('import of later trades after a merge and an edit', 'appended');
+
     // An account deleted: its trades first (the app refuses an account with trades), then the account itself.
     const inB = (await listAll(t)).filter((trade) => trade.account_id === b.id);
     expect(inB.length).toBeGreaterThan(30);

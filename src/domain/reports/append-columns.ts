@@ -2,6 +2,7 @@ import { compareOrderedTrades, createCodeLookup, type OrderedColumns, type Order
 import { createRiskPricer } from './r-multiples';
 import { buildTradeColumns, type TextColumn, type TradeColumns } from './report-trade';
 import { getHourOfInstant } from './zone-clock';
+import { buildIdIndex, findIdRow, hasSlotsFor, insertId, withRoom, type IdIndex } from './column-room';
 
 /**
  * Trades added after the last one in the trading order (issue 26): what a trader's import of their latest trades is.
@@ -14,9 +15,6 @@ import { getHourOfInstant } from './zone-clock';
  * two copies made from the same one (two loads at once) must not write the same rows, so the second one copies.
  */
 
-/** Room is made half again as large as what is needed: an import of a day's trades then rarely has to copy. */
-const ROOM_FACTOR = 1.5;
-
 type NumberArray = Float64Array | Uint32Array | Uint8Array | Int8Array;
 interface NumberArrayType<T extends NumberArray> {
   new (length: number): T;
@@ -28,58 +26,10 @@ function extend<T extends NumberArray>(Type: NumberArrayType<T>, old: T, tail: A
   const length = old.length + tail.length;
   const capacity = old.buffer.byteLength / old.BYTES_PER_ELEMENT;
   const whole = inPlace && old.byteOffset === 0 && capacity >= length ? new Type(old.buffer as ArrayBuffer, 0, capacity) : null;
-  const into = whole ?? new Type(Math.max(length, Math.ceil(length * ROOM_FACTOR)));
+  const into = whole ?? new Type(withRoom(length));
   if (!whole) into.set(old);
   into.set(tail, old.length);
   return into.subarray(0, length) as T;
-}
-
-/**
- * The ids' rows by a hash of the id (open addressing; 0 is an empty slot, else row + 1): whether an added trade is a
- * new one (an edit of an old trade that moved it past the last one is not an append) is then known without a pass over
- * every id. A slot is only a candidate: the row's id is compared, and a row at or past the copy's size is not its own.
- */
-export interface IdIndex {
-  table: Int32Array;
-  used: number;
-}
-
-/** A hash of an id: of its first and last 8 characters (a uuid's are random), of all of a short one. */
-function hashId(id: string): number {
-  let h = 0x811c9dc5;
-  const n = id.length;
-  for (let i = 0; i < n; i++) {
-    if (n > 16 && i === 8) i = n - 8;
-    h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  }
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x85ebca6b);
-  return (h ^ (h >>> 13)) >>> 0;
-}
-
-function insertId(index: IdIndex, id: string, row: number) {
-  const mask = index.table.length - 1;
-  let slot = hashId(id) & mask;
-  while (index.table[slot] !== 0) slot = (slot + 1) & mask;
-  index.table[slot] = row + 1;
-  index.used++;
-}
-
-function buildIdIndex(ids: readonly string[], size: number, room: number): IdIndex {
-  let length = 16;
-  while (length < room * 3) length *= 2;
-  const index = { table: new Int32Array(length), used: 0 };
-  for (let i = 0; i < size; i++) insertId(index, ids[i]!, i);
-  return index;
-}
-
-function hasId(index: IdIndex, ids: readonly string[], size: number, id: string): boolean {
-  const mask = index.table.length - 1;
-  for (let slot = hashId(id) & mask; index.table[slot] !== 0; slot = (slot + 1) & mask) {
-    const row = index.table[slot]! - 1;
-    if (row < size && ids[row] === id) return true;
-  }
-  return false;
 }
 
 /** `a`'s codes with `b`'s rows after them: `b`'s texts `a` lacks take the next codes, in the order `b` holds them. */
@@ -121,8 +71,8 @@ export function appendOrderedColumns(base: OrderedColumns, changed: ReadonlySet<
   }
   // A lineage's index answers for any of its copies (a candidate row is checked against the copy's own ids).
   const shared = base.room?.ids ?? null;
-  const index = shared ?? buildIdIndex(a.id, n, Math.ceil((n + added.length) * ROOM_FACTOR));
-  for (const t of added) if (hasId(index, a.id, n, t.trade.id)) return null;
+  const index = shared ?? buildIdIndex(a.id, n, withRoom(n + added.length));
+  for (const t of added) if (findIdRow(index, a.id, n, t.trade.id) >= 0) return null;
 
   return writeAppend(base, added, index, shared, base.room !== undefined && base.room.rows === n);
 }
@@ -134,7 +84,7 @@ export function appendOrderedColumns(base: OrderedColumns, changed: ReadonlySet<
  */
 export function reserveRoom(base: OrderedColumns): OrderedColumns {
   const n = base.columns.size;
-  return writeAppend(base, [], buildIdIndex(base.columns.id, n, Math.ceil(n * ROOM_FACTOR)), null, false);
+  return writeAppend(base, [], buildIdIndex(base.columns.id, n, withRoom(n)), null, false);
 }
 
 /** The append itself, `added` sorted and known to be new trades after the last row of `base`. */
@@ -221,7 +171,7 @@ function writeAppend(base: OrderedColumns, added: readonly OrderedTrade[], index
   // The lineage's frontier moves to this copy; a copy that could not write in place starts a lineage of its own.
   // Another lineage may write into a shared index: a copy of its own (its candidates are checked against the ids).
   let ids = inPlace || shared === null ? index : { table: index.table.slice(), used: index.used };
-  if ((ids.used + k) * 2 > ids.table.length) ids = buildIdIndex(columns.id, n, Math.ceil(size * ROOM_FACTOR));
+  if (!hasSlotsFor(ids, k)) ids = buildIdIndex(columns.id, n, withRoom(size));
   for (let r = 0; r < k; r++) insertId(ids, b.id[r]!, n + r);
   let room: Room;
   if (inPlace) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendOrderedColumns, reserveRoom } from './append-columns';
+import { findIdRow } from './column-room';
 import { computeOverview } from './overview';
 import { buildOrderedColumns, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
@@ -48,6 +49,16 @@ function expectSameColumns(actual: OrderedColumns, expected: OrderedColumns) {
   const { hoursByZone: _e, riskByDefaults: _re, ...e } = expected.columns;
   expect(a).toEqual(e);
   expect(actual.keys).toEqual(expected.keys);
+}
+
+/** The copy's index of ids (when it has one) finds every row's id at that row, and none of `gone`. */
+function expectIndexed(held: OrderedColumns, gone: Iterable<string> = []) {
+  const index = held.room?.ids;
+  if (!index) return;
+  const { id, size } = held.columns;
+  const misplaced = id.filter((x, row) => findIdRow(index, id, size, x) !== row);
+  expect(misplaced).toEqual([]);
+  expect([...gone].filter((x) => findIdRow(index, id, size, x) >= 0)).toEqual([]);
 }
 
 /** A deterministic generator (mulberry32), so a failing case can be run again. */
@@ -125,7 +136,10 @@ describe('mergeOrderedColumns', () => {
     expect(() => mergeOrderedColumns(base, new Set(), [trade('kept', 0, 100, 0)])).toThrow(/not among the changed/);
   });
 
-  it('equals a build of every trade after any mix of inserts, edits and deletes (150 random rounds)', () => {
+  it.each([
+    ['built', (held: OrderedColumns) => held],
+    ['with room and an index of ids, as the server holds them', reserveRoom],
+  ])('equals a build of every trade after any mix of inserts, edits and deletes (150 random rounds, %s)', (_, prepare) => {
     const random = prng(26);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const make = (id: string) =>
@@ -144,7 +158,7 @@ describe('mergeOrderedColumns', () => {
       const t = make(`t-${String(serial++).padStart(4, '0')}`);
       now.set(t.trade.id, t);
     }
-    let held = buildOrderedColumns([...now.values()]);
+    let held = prepare(buildOrderedColumns([...now.values()]));
     for (let round = 0; round < 150; round++) {
       const next = new Map(now);
       const changed = new Set<string>();
@@ -162,11 +176,68 @@ describe('mergeOrderedColumns', () => {
       }
       const current = [...changed].map((id) => next.get(id)).filter((t): t is OrderedTrade => t !== undefined);
       getRiskColumn(held.columns, defaults);
+      const before = buildOrderedColumns([...now.values()]);
+      const old = held;
       held = mergeOrderedColumns(held, changed, current);
       now = next;
       expectSameColumns(held, buildOrderedColumns([...now.values()]));
+      expectSameColumns(old, before);
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
+      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
     }
+  });
+
+  it('leaves room past its rows and moves the index of ids: the next import of later trades is written in place, not copied', () => {
+    const nq = trade('nq', 0, 5_000, 10, { tags: ['A+'] });
+    const es = trade('es', 1, -1_200, 20, { symbol: 'ES', contract: 'ESH6' });
+    const rty = trade('rty', 2, 700, 30, { symbol: 'RTY', contract: 'RTYH6', tags: ['FOMO'] });
+    const held = reserveRoom(buildOrderedColumns([nq, es, rty]));
+    getEntryHours(held.columns, NY);
+    const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
+    getRiskColumn(held.columns, defaults);
+    // An import dated among the older trades, and ES deleted: merged.
+    const between = trade('between', 1, 300, 40, { tags: ['Revenge'] });
+    const merged = mergeOrderedColumns(held, new Set(['between', 'es']), [between]);
+    expectSameColumns(merged, buildOrderedColumns([nq, between, rty]));
+    expectIndexed(merged, ['es']);
+    expect(merged.columns.pnl.buffer.byteLength).toBeGreaterThan(merged.columns.size * 8);
+    // Then the latest trades: appended in the merge's arrays.
+    const later = trade('later', 3, -400, 0, { tags: ['A+', 'New'] });
+    const appended = appendOrderedColumns(merged, new Set(['later']), [later])!;
+    expect(appended).not.toBeNull();
+    for (const [name, of] of [
+      ['pnl', (c: OrderedColumns) => c.columns.pnl],
+      ['result', (c: OrderedColumns) => c.columns.result],
+      ['day', (c: OrderedColumns) => c.columns.day],
+      ['symbol codes', (c: OrderedColumns) => c.columns.symbol.codes],
+      ['tag starts', (c: OrderedColumns) => c.columns.tagStart],
+      ['tag codes', (c: OrderedColumns) => c.columns.tagCodes],
+      ['day keys', (c: OrderedColumns) => c.keys.day],
+      ['entry hours', (c: OrderedColumns) => c.columns.hoursByZone.get(NY)!],
+      ['planned risks', (c: OrderedColumns) => c.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk],
+    ] as const) {
+      expect(of(appended).buffer, name).toBe(of(merged).buffer);
+    }
+    expect(appended.room!.ids).toBe(merged.room!.ids);
+    expectSameColumns(appended, buildOrderedColumns([nq, between, rty, later]));
+    expectIndexed(appended, ['es']);
+    expect(getEntryHours(appended.columns, NY)).toEqual(getEntryHours(buildOrderedColumns([nq, between, rty, later]).columns, NY));
+    expect(getRiskColumn(appended.columns, defaults)).toEqual(computeRiskColumn(appended.columns, defaults));
+    // The copies before read as they were.
+    expectSameColumns(merged, buildOrderedColumns([nq, between, rty]));
+    expectSameColumns(held, buildOrderedColumns([nq, es, rty]));
+  });
+
+  it('numbers texts where they first appear after the merge: a trade put first with a new instrument and tag renumbers them', () => {
+    const nq = trade('nq', 1, 5_000, 10, { tags: ['A+'] });
+    const es = trade('es', 1, -1_200, 20, { symbol: 'ES', contract: 'ESH6', tags: ['FOMO', 'A+'] });
+    const held = reserveRoom(buildOrderedColumns([nq, es]));
+    const first = trade('first', 0, 100, 0, { symbol: 'RTY', contract: 'RTYH6', tags: ['FOMO', 'Late'] });
+    const merged = mergeOrderedColumns(held, new Set(['first', 'nq']), [first]);
+    expect(merged.columns.symbol.values).toEqual([null, 'RTY', 'ES']);
+    expect(merged.columns.tagValues).toEqual(['FOMO', 'Late', 'A+']);
+    expectSameColumns(merged, buildOrderedColumns([first, es]));
+    expectIndexed(merged, ['nq']);
   });
 });
 
@@ -251,7 +322,37 @@ describe('patchOrderedColumns', () => {
     expectSameColumns(mergeOrderedColumns(base, new Set(['again']), [later]), buildOrderedColumns([nq, es, later]));
   });
 
-  it('equals a build of every trade after any edits it takes, and the copy before stays as it was (300 random rounds)', () => {
+  it('finds an edited trade by the index of ids: a few ids read, not every one, whether its times changed or not', () => {
+    const many = Array.from({ length: 5_000 }, (_, k) => trade(`t-${String(k).padStart(5, '0')}`, Math.floor(k / 50), 100 + k, (k % 50) * 4));
+    const held = reserveRoom(buildOrderedColumns([...many]));
+    let reads = 0;
+    const id = new Proxy(held.columns.id as string[], {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const counted: OrderedColumns = { ...held, columns: { ...held.columns, id } };
+    const old = many[2_345]!;
+    // A P&L changed, and the entry a minute later within its gap: the keys say nothing of where it was.
+    const edited = { ...trade(old.trade.id, 46, -900, 0), first: old.first + 60e6, second: old.second + 60e6 };
+    edited.trade = { ...edited.trade, entryMs: old.trade.entryMs! + 60_000, exitMs: old.trade.exitMs! + 60_000 };
+    const patched = patchOrderedColumns(counted, new Set([old.trade.id]), [edited])!;
+    expect(patched).not.toBeNull();
+    expect(reads).toBeLessThan(20);
+    expect(patched.columns.pnl[2_345]).toBe(-900);
+    const now = [...many];
+    now[2_345] = edited;
+    expectSameColumns(patched, buildOrderedColumns(now));
+    expectIndexed(patched);
+    // A trade the index does not hold is new: not an edit.
+    expect(patchOrderedColumns(held, new Set(['t-new']), [trade('t-new', 3, 100, 1)])).toBeNull();
+  });
+
+  it.each([
+    ['built', (held: OrderedColumns) => held],
+    ['with room and an index of ids, as the server holds them', reserveRoom],
+  ])('equals a build of every trade after any edits it takes, and the copy before stays as it was (300 random rounds, %s)', (_, prepareHeld) => {
     const random = prng(27);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const make = (id: string, day = Math.floor(random() * 4), minute: number | null = random() < 0.2 ? null : Math.floor(random() * 8) * 30) =>
@@ -268,7 +369,7 @@ describe('patchOrderedColumns', () => {
       const t = make(`t-${String(i).padStart(3, '0')}`);
       now.set(t.trade.id, t);
     }
-    let held = buildOrderedColumns([...now.values()]);
+    let held = prepareHeld(buildOrderedColumns([...now.values()]));
     let patchedRounds = 0;
     for (let round = 0; round < 300; round++) {
       getEntryHours(held.columns, NY);
@@ -297,6 +398,7 @@ describe('patchOrderedColumns', () => {
       expectSameColumns(held, buildOrderedColumns([...now.values()]));
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
       expect(getEntryHours(held.columns, NY)).toEqual(getEntryHours(buildOrderedColumns([...now.values()]).columns, NY));
+      expectIndexed(held);
     }
     // Most rounds are edits in place: the test checks the patch, not only the merge behind it.
     expect(patchedRounds).toBeGreaterThan(100);
@@ -450,8 +552,10 @@ describe('appendOrderedColumns', () => {
       const t = make(nextId(), Math.floor(random() * 4));
       now.set(t.trade.id, t);
     }
-    let held = buildOrderedColumns([...now.values()]);
-    const ways = { appended: 0, patched: 0, merged: 0 };
+    // Room made after the full read, as the server does.
+    let held = reserveRoom(buildOrderedColumns([...now.values()]));
+    const ways = { appended: 0, patched: 0, merged: 0, appendedInPlaceAfterMerge: 0 };
+    let lastWay = '';
     for (let round = 0; round < 200; round++) {
       prepare(held);
       const before = buildOrderedColumns([...now.values()]);
@@ -482,7 +586,10 @@ describe('appendOrderedColumns', () => {
       const current = [...changed].map((id) => now.get(id)).filter((t): t is OrderedTrade => t !== undefined);
       const appended = appendOrderedColumns(held, changed, current);
       const patched = appended ? null : patchOrderedColumns(held, changed, current);
-      ways[appended ? 'appended' : patched ? 'patched' : 'merged']++;
+      const way = appended ? 'appended' : patched ? 'patched' : 'merged';
+      ways[way]++;
+      if (appended && lastWay === 'merged' && appended.columns.pnl.buffer === held.columns.pnl.buffer) ways.appendedInPlaceAfterMerge++;
+      lastWay = way;
       const next = appended ?? patched ?? mergeOrderedColumns(held, changed, current);
       expectSameColumns(held, before);
       held = next;
@@ -490,10 +597,13 @@ describe('appendOrderedColumns', () => {
       expectSameColumns(held, built);
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
       expect(getEntryHours(held.columns, NY)).toEqual(getEntryHours(built.columns, NY));
+      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
     }
     // Every way is taken, the append most: the test checks the append, not only the merge behind it.
     expect(ways.appended).toBeGreaterThan(70);
     expect(ways.merged).toBeGreaterThan(20);
     expect(ways.patched).toBeGreaterThan(0);
+    // A merge leaves room: the import after it is written in the merge's arrays.
+    expect(ways.appendedInPlaceAfterMerge).toBeGreaterThan(5);
   }, 60_000);
 });

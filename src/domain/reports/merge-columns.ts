@@ -1,7 +1,7 @@
-import { buildTradeColumns, dayOf, getIsoWeekday, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
+import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
 import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
-import type { IdIndex } from './append-columns';
+import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, withMergeRoom, withRoom, type IdIndex } from './column-room';
 
 /**
  * A trader's columns brought up to date with the trades that changed since they were built (issue 26): the server keeps
@@ -89,44 +89,6 @@ function findPlace(keys: TradeKeys, ids: readonly string[], t: OrderedTrade): nu
 }
 
 /**
- * A text column of rows gathered from two columns (`origin[i]` >= 0: row of `a`, else row -origin[i] - 1 of `b`), its
- * codes given where each text first appears, as a build gives them.
- */
-function gatherText(a: TextColumn, b: TextColumn, origin: Int32Array): TextColumn {
-  const values: Array<string | null> = [null];
-  const index = new Map<string, number>();
-  const code = (value: string) => {
-    let known = index.get(value);
-    if (known === undefined) {
-      known = values.length;
-      values.push(value);
-      index.set(value, known);
-    }
-    return known;
-  };
-  const fromA = new Int32Array(a.values.length).fill(-1);
-  const fromB = new Int32Array(b.values.length).fill(-1);
-  fromA[0] = 0;
-  fromB[0] = 0;
-  const codes = new Uint32Array(origin.length);
-  for (let i = 0; i < origin.length; i++) {
-    const o = origin[i]!;
-    if (o >= 0) {
-      const from = a.codes[o]!;
-      let to = fromA[from]!;
-      if (to < 0) fromA[from] = to = code(a.values[from]!);
-      codes[i] = to;
-    } else {
-      const from = b.codes[-o - 1]!;
-      let to = fromB[from]!;
-      if (to < 0) fromB[from] = to = code(b.values[from]!);
-      codes[i] = to;
-    }
-  }
-  return { codes, values };
-}
-
-/**
  * The rows of a merge as runs: `length` rows from `start` of the base (`fromBase`) or of the added trades, written from
  * row `to`. Between two changed trades the base's rows come as one run, copied whole (TypedArray.set).
  */
@@ -137,63 +99,189 @@ interface Run {
   length: number;
 }
 
-function toRuns(origin: Int32Array): Run[] {
+/**
+ * The merged order as runs, in one pass of two sorted lists: the base's rows (less those `removed`, ascending) and the
+ * added trades, each placed before base row `places[k]` (ascending, as the trades are sorted).
+ */
+function toRuns(size: number, removed: readonly number[], places: Int32Array): Run[] {
   const runs: Run[] = [];
-  let last: Run | null = null;
-  for (let i = 0; i < origin.length; i++) {
-    const o = origin[i]!;
-    const fromBase = o >= 0;
-    const start = fromBase ? o : -o - 1;
-    if (last && last.fromBase === fromBase && last.start + last.length === start) last.length++;
-    else runs.push((last = { to: i, fromBase, start, length: 1 }));
+  let to = 0;
+  let i = 0;
+  let r = 0;
+  let k = 0;
+  const added = places.length;
+  for (;;) {
+    if (k < added && places[k]! <= i) {
+      const start = k;
+      while (k < added && places[k]! <= i) k++;
+      runs.push({ to, fromBase: false, start, length: k - start });
+      to += k - start;
+    }
+    if (i >= size) break;
+    if (r < removed.length && removed[r] === i) {
+      r++;
+      i++;
+      continue;
+    }
+    const stop = Math.min(r < removed.length ? removed[r]! : size, k < added ? places[k]! : size);
+    runs.push({ to, fromBase: true, start: i, length: stop - i });
+    to += stop - i;
+    i = stop;
   }
   return runs;
 }
 
-function gatherNumbers<T extends Float64Array | Uint8Array | Int8Array>(make: (size: number) => T, a: T, b: T, runs: readonly Run[], size: number): T {
-  const out = make(size);
+/** Where each row went: per base row its new row (-1: taken out), per added trade its row. */
+function placeRows(runs: readonly Run[], baseRows: number, addedRows: number): { moved: Int32Array; addedTo: Int32Array } {
+  const moved = new Int32Array(baseRows).fill(-1);
+  const addedTo = new Int32Array(addedRows);
+  for (const run of runs) {
+    const into = run.fromBase ? moved : addedTo;
+    for (let j = 0; j < run.length; j++) into[run.start + j] = run.to + j;
+  }
+  return { moved, addedTo };
+}
+
+type NumberArray = Float64Array | Uint32Array | Uint8Array | Int8Array;
+
+/** The runs' rows of `a` and `b` in an array with room past `size` (withMergeRoom), as a view of its first `size`. */
+function gatherNumbers<T extends NumberArray>(make: (length: number) => T, a: T, b: T, runs: readonly Run[], size: number): T {
+  const out = make(withMergeRoom(size));
   for (const run of runs) out.set((run.fromBase ? a : b).subarray(run.start, run.start + run.length), run.to);
-  return out;
+  return out.subarray(0, size) as T;
+}
+
+/**
+ * The codes of a merge's texts: a build numbers texts where they first appear, so each text's first appearance in the
+ * merged rows is found (`firstA[c]` for the base's code c, `firstB` for the added trades', as an order key; Infinity
+ * where it no longer appears) and the texts numbered in that order. `fromA[c]` and `fromB[c]` are the new codes, and
+ * `kept` says the base's codes stay as they are (then its rows' codes are copied as runs, not mapped row by row).
+ */
+function numberTexts<T extends string | null>(aValues: readonly T[], firstA: Float64Array, bValues: readonly T[], firstB: Float64Array, from: number) {
+  const seen: Array<{ key: number; value: T }> = [];
+  aValues.forEach((value, c) => c >= from && firstA[c]! < Infinity && seen.push({ key: firstA[c]!, value }));
+  bValues.forEach((value, c) => c >= from && firstB[c]! < Infinity && seen.push({ key: firstB[c]!, value }));
+  seen.sort((x, y) => x.key - y.key);
+  const values: T[] = aValues.slice(0, from);
+  const codes = new Map<T, number>();
+  for (const { value } of seen) {
+    if (codes.has(value)) continue;
+    codes.set(value, values.length);
+    values.push(value);
+  }
+  const fromA = Int32Array.from(aValues, (value, c) => (c < from ? c : (codes.get(value) ?? -1)));
+  const fromB = Int32Array.from(bValues, (value, c) => (c < from ? c : (codes.get(value) ?? -1)));
+  const kept = values.length === aValues.length && fromA.every((to, c) => to === c);
+  return { values: kept ? aValues : values, fromA, fromB, kept };
+}
+
+/** A text column of the runs' rows, coded as a build codes them (numberTexts). */
+function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array): TextColumn {
+  // First appearances: the base's codes first appear within its first rows (but for a text a deleted trade held alone).
+  const firstA = new Float64Array(a.values.length).fill(Infinity);
+  let missing = a.values.length - 1;
+  for (let r = 0; r < moved.length && missing > 0; r++) {
+    const code = a.codes[r]!;
+    if (code !== 0 && firstA[code] === Infinity && moved[r]! >= 0) {
+      firstA[code] = moved[r]!;
+      missing--;
+    }
+  }
+  const firstB = new Float64Array(b.values.length).fill(Infinity);
+  for (let k = b.codes.length - 1; k >= 0; k--) firstB[b.codes[k]!] = addedTo[k]!;
+  const { values, fromA, fromB, kept } = numberTexts(a.values, firstA, b.values, firstB, 1);
+  const codes = new Uint32Array(withMergeRoom(size));
+  for (const run of runs) {
+    if (run.fromBase && kept) {
+      codes.set(a.codes.subarray(run.start, run.start + run.length), run.to);
+      continue;
+    }
+    const from = run.fromBase ? a.codes : b.codes;
+    const map = run.fromBase ? fromA : fromB;
+    for (let j = 0; j < run.length; j++) codes[run.to + j] = map[from[run.start + j]!]!;
+  }
+  return { codes: codes.subarray(0, size), values };
+}
+
+/** The tag lists of the runs' rows, their codes given as a build gives them (numberTexts). */
+function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array) {
+  // A tag's first appearance as a key: its row, then its place in the row's list (one row may bring several).
+  const key = (row: number, q: number, start: number) => row * 65_536 + (q - start);
+  const firstA = new Float64Array(a.tagValues.length).fill(Infinity);
+  let missing = a.tagValues.length;
+  for (let r = 0; r < a.size && missing > 0; r++) {
+    if (moved[r]! < 0) continue;
+    for (let q = a.tagStart[r]!; q < a.tagStart[r + 1]!; q++) {
+      const code = a.tagCodes[q]!;
+      if (firstA[code] !== Infinity) continue;
+      firstA[code] = key(moved[r]!, q, a.tagStart[r]!);
+      missing--;
+    }
+  }
+  const firstB = new Float64Array(b.tagValues.length).fill(Infinity);
+  for (let k = b.size - 1; k >= 0; k--) {
+    for (let q = b.tagStart[k + 1]! - 1; q >= b.tagStart[k]!; q--) firstB[b.tagCodes[q]!] = key(addedTo[k]!, q, b.tagStart[k]!);
+  }
+  const { values, fromA, fromB, kept } = numberTexts(a.tagValues, firstA, b.tagValues, firstB, 0);
+  let count = 0;
+  for (const run of runs) {
+    const src = run.fromBase ? a : b;
+    count += src.tagStart[run.start + run.length]! - src.tagStart[run.start]!;
+  }
+  const tagStart = new Uint32Array(withMergeRoom(size + 1));
+  const tagCodes = new Uint32Array(withMergeRoom(count));
+  let t = 0;
+  for (const run of runs) {
+    const src = run.fromBase ? a : b;
+    const first = src.tagStart[run.start]!;
+    for (let j = 0; j < run.length; j++) tagStart[run.to + j] = t + src.tagStart[run.start + j]! - first;
+    const end = src.tagStart[run.start + run.length]!;
+    if (run.fromBase && kept) tagCodes.set(a.tagCodes.subarray(first, end), t);
+    else {
+      const map = run.fromBase ? fromA : fromB;
+      for (let q = first; q < end; q++) tagCodes[t + q - first] = map[src.tagCodes[q]!]!;
+    }
+    t += end - first;
+  }
+  tagStart[size] = t;
+  return { tagStart: tagStart.subarray(0, size + 1), tagCodes: tagCodes.subarray(0, count), tagValues: values as readonly string[] };
 }
 
 /**
  * `base` with every trade whose id is in `changed` taken out and `current` (the changed trades that still exist, as
  * they are now, in any order) put in at their places in the trading order. A changed id missing from `current` was
- * deleted. Entry hours already computed for a zone and planned risks priced under the trader's defaults are carried
- * over (computed for the changed trades only). The rows are
- * gathered column by column (not an object per trade), the base's rows between two changed trades copied as one run:
- * at 100,000 trades this is what keeps the first report after an import fast.
+ * deleted. The merged order is worked out once, as runs of base rows between two changed trades, and every column is
+ * gathered by it (TypedArray.set of each run) into arrays with room past the rows, so that the next import of later
+ * trades is appended in place (append-columns.ts) rather than copying every column again. The trades taken out are
+ * found, and the index of the ids moved to the new rows, through the lineage's index of ids (column-room.ts) when
+ * there is one. Entry hours already computed for a zone and planned risks priced under the trader's defaults are
+ * carried over (computed for the changed trades only).
  */
 export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[]): OrderedColumns {
   const { columns: a, keys: oldKeys } = base;
+  const n = a.size;
   const added = [...current].sort(compareOrderedTrades);
   for (const t of added) if (!changed.has(t.trade.id)) throw new RangeError(`mergeOrderedColumns: trade ${t.trade.id} is not among the changed`);
   const b = buildTradeColumns(added.map((t) => t.trade));
-  const places = added.map((t) => findPlace(oldKeys, a.id, t));
+  const places = Int32Array.from(added, (t) => findPlace(oldKeys, a.id, t));
 
-  let removed = 0;
-  const keep = new Uint8Array(a.size).fill(1);
-  if (changed.size > 0) {
-    for (let i = 0; i < a.size; i++) {
-      if (changed.has(a.id[i]!)) {
-        keep[i] = 0;
-        removed++;
-      }
+  const index = base.room?.ids ?? null;
+  const removed: number[] = [];
+  if (index) {
+    for (const id of changed) {
+      const row = findIdRow(index, a.id, n, id);
+      if (row >= 0) removed.push(row);
     }
+    removed.sort((x, y) => x - y);
+  } else if (changed.size > 0) {
+    for (let i = 0; i < n; i++) if (changed.has(a.id[i]!)) removed.push(i);
   }
-  const size = a.size - removed + added.length;
-  /** Per new row: the old row it came from (>= 0), or -(k + 1) for added trade k. */
-  const origin = new Int32Array(size);
-  let out = 0;
-  let next = 0;
-  for (let i = 0; i < a.size; i++) {
-    while (next < added.length && places[next]! <= i) origin[out++] = -(++next);
-    if (keep[i]) origin[out++] = i;
-  }
-  while (next < added.length) origin[out++] = -(++next);
+  const size = n - removed.length + added.length;
+  const runs = toRuns(n, removed, places);
+  const { moved, addedTo } = placeRows(runs, n, added.length);
 
-  const runs = toRuns(origin);
-  const f64 = (n: number) => new Float64Array(n);
+  const f64 = (length: number) => new Float64Array(length);
+  const u8 = (length: number) => new Uint8Array(length);
   const addedKeys = createKeys(added.length);
   added.forEach((t, k) => setKeys(addedKeys, k, t));
   const keys: TradeKeys = {
@@ -202,92 +290,67 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
     second: gatherNumbers(f64, oldKeys.second, addedKeys.second, runs, size),
     created: gatherNumbers(f64, oldKeys.created, addedKeys.created, runs, size),
   };
+
+  // Ids and days, run by run; a day's text is compared once per day, not per row.
   const id: string[] = new Array(size);
   const days: string[] = [];
-  const day = new Uint32Array(size);
+  const day = new Uint32Array(withMergeRoom(size));
+  const weekdays: number[] = [];
   const starts: number[] = [];
-  let tagCount = 0;
+  let lastSrc: TradeColumns | null = null;
+  let lastCode = -1;
   for (const run of runs) {
     const src = run.fromBase ? a : b;
-    tagCount += src.tagStart[run.start + run.length]! - src.tagStart[run.start]!;
-    for (let k = 0; k < run.length; k++) {
-      const i = run.to + k;
-      const o = run.start + k;
+    for (let j = 0; j < run.length; j++) {
+      const i = run.to + j;
+      const o = run.start + j;
       id[i] = src.id[o]!;
-      const dayText = src.days[src.day[o]!]!;
-      if (days.length === 0 || days[days.length - 1] !== dayText) {
-        days.push(dayText);
-        starts.push(i);
+      const code = src.day[o]!;
+      if (src !== lastSrc || code !== lastCode) {
+        const text = src.days[code]!;
+        if (days.length === 0 || days[days.length - 1] !== text) {
+          days.push(text);
+          weekdays.push(src.dayWeekday[code]!);
+          starts.push(i);
+        }
+        lastSrc = src;
+        lastCode = code;
       }
       day[i] = days.length - 1;
     }
   }
   starts.push(size);
 
-  // Tags: codes where each first appears, as for the other texts.
-  const tagValues: string[] = [];
-  const tagIndex = new Map<string, number>();
-  const tagFromA = new Int32Array(a.tagValues.length).fill(-1);
-  const tagFromB = new Int32Array(b.tagValues.length).fill(-1);
-  const tagStart = new Uint32Array(size + 1);
-  const tagCodes = new Uint32Array(tagCount);
-  let t = 0;
-  const tagCode = (value: string) => {
-    let known = tagIndex.get(value);
-    if (known === undefined) {
-      known = tagValues.length;
-      tagValues.push(value);
-      tagIndex.set(value, known);
-    }
-    return known;
-  };
-  for (let i = 0; i < size; i++) {
-    tagStart[i] = t;
-    const o = origin[i]!;
-    const src = o >= 0 ? a : b;
-    const row = o >= 0 ? o : -o - 1;
-    const map = o >= 0 ? tagFromA : tagFromB;
-    for (let k = src.tagStart[row]!, end = src.tagStart[row + 1]!; k < end; k++) {
-      const from = src.tagCodes[k]!;
-      let to = map[from]!;
-      if (to < 0) map[from] = to = tagCode(src.tagValues[from]!);
-      tagCodes[t++] = to;
-    }
-  }
-  tagStart[size] = t;
-
-  const entry = gatherNumbers(f64, a.entry, b.entry, runs, size);
   const hoursByZone = new Map<string, Int8Array>();
   for (const [zone, hours] of a.hoursByZone) {
     const ofAdded = Int8Array.from(b.entry, (ms) => (Number.isNaN(ms) ? -1 : getHourOfInstant(ms, zone)));
-    hoursByZone.set(zone, gatherNumbers((n) => new Int8Array(n), hours, ofAdded, runs, size));
+    hoursByZone.set(zone, gatherNumbers((length) => new Int8Array(length), hours, ofAdded, runs, size));
   }
+  const text = (name: (typeof TEXT_COLUMNS)[number]) => gatherText(a[name], b[name], runs, size, moved, addedTo);
   const columns: TradeColumns = {
     size,
     id,
     days,
-    dayWeekday: Uint8Array.from(days, getIsoWeekday),
-    day,
+    dayWeekday: Uint8Array.from(weekdays),
+    day: day.subarray(0, size),
     dayStart: Uint32Array.from(starts),
-    result: gatherNumbers((n) => new Uint8Array(n), a.result, b.result, runs, size),
+    result: gatherNumbers(u8, a.result, b.result, runs, size),
     pnl: gatherNumbers(f64, a.pnl, b.pnl, runs, size),
     fee: gatherNumbers(f64, a.fee, b.fee, runs, size),
-    entry,
+    entry: gatherNumbers(f64, a.entry, b.entry, runs, size),
     exit: gatherNumbers(f64, a.exit, b.exit, runs, size),
     hold: gatherNumbers(f64, a.hold, b.hold, runs, size),
     quantity: gatherNumbers(f64, a.quantity, b.quantity, runs, size),
     ownRisk: gatherNumbers(f64, a.ownRisk, b.ownRisk, runs, size),
-    account: gatherText(a.account, b.account, origin),
-    symbol: gatherText(a.symbol, b.symbol, origin),
-    contract: gatherText(a.contract, b.contract, origin),
-    side: gatherText(a.side, b.side, origin),
-    setup: gatherText(a.setup, b.setup, origin),
-    playbook: gatherText(a.playbook, b.playbook, origin),
-    ticked: gatherNumbers((n) => new Uint8Array(n), a.ticked, b.ticked, runs, size),
-    session: gatherText(a.session, b.session, origin),
-    tagStart,
-    tagCodes,
-    tagValues,
+    account: text('account'),
+    symbol: text('symbol'),
+    contract: text('contract'),
+    side: text('side'),
+    setup: text('setup'),
+    playbook: text('playbook'),
+    ticked: gatherNumbers(u8, a.ticked, b.ticked, runs, size),
+    session: text('session'),
+    ...gatherTags(a, b, runs, size, moved, addedTo),
     hoursByZone,
     riskByDefaults: new Map(),
   };
@@ -297,7 +360,19 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
     const ofAdded = Float64Array.from(b.ownRisk, (own, k) => (Number.isNaN(own) && defaults.length > 0 ? price(k) : own));
     columns.riskByDefaults.set(key, { defaults, risk: gatherNumbers(f64, risk, ofAdded, runs, size) });
   }
-  return { columns, keys };
+
+  // The index of the ids follows the rows: its slots moved to the new rows (the rows taken out left as gone), the added
+  // trades' put in; built anew when too full. A new lineage: the base's own index is not written.
+  let ids: IdIndex | null = null;
+  if (index) {
+    if (hasSlotsFor(index, added.length)) {
+      ids = moveIdIndex(index, moved);
+      for (let k = 0; k < added.length; k++) insertId(ids, b.id[k]!, addedTo[k]!);
+    } else {
+      ids = buildIdIndex(id, size, withRoom(size));
+    }
+  }
+  return { columns, keys, room: { rows: size, ids } };
 }
 
 const TEXT_COLUMNS = ['account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session'] as const;
@@ -357,15 +432,22 @@ export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   const edited = [...current].sort(compareOrderedTrades);
   for (const t of edited) if (!changed.has(t.trade.id)) return null;
 
-  // Each edited trade's row: found by its new place when its keys did not change, else by a scan of the ids.
+  // Each edited trade's row: by the lineage's index of ids; without one, by its new place when its keys did not
+  // change, else by a scan of the ids. A trade not found is new: not an edit.
   const rows = new Int32Array(edited.length).fill(-1);
   const missing = new Map<string, number>();
+  const index = base.room?.ids ?? null;
   edited.forEach((t, k) => {
+    if (index) {
+      rows[k] = findIdRow(index, a.id, a.size, t.trade.id);
+      if (rows[k] < 0) missing.set(t.trade.id, k);
+      return;
+    }
     const place = findPlace(oldKeys, a.id, t);
     if (a.id[place] === t.trade.id) rows[k] = place;
     else missing.set(t.trade.id, k);
   });
-  for (let i = 0; i < a.size && missing.size > 0; i++) {
+  for (let i = 0; i < a.size && missing.size > 0 && !index; i++) {
     const k = missing.get(a.id[i]!);
     if (k !== undefined) {
       rows[k] = i;

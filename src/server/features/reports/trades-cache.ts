@@ -12,7 +12,9 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * (bumped by triggers in the same transaction as every write, so every server process sees the change). After a
  * change, only the trades that changed since the copy's version are read (the triggers log them: trade_changes,
  * migration 0030) and appended after the copy's rows when they are new trades after its last (append-columns.ts),
- * patched into a copy that shares the columns they leave alone, or merged into new columns (merge-columns.ts): no row
+ * patched into a copy that shares the columns they leave alone, or merged into new columns with room past their rows,
+ * so that the next import of later trades is appended in place (merge-columns.ts); the patch and the merge find the
+ * changed trades' rows by the copy's index of ids (column-room.ts), which the merge moves to the new rows: no row
  * of a copy handed out is ever written to (an append writes past its length only), so a report still reading it sees
  * one version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
  * than 20,000 trades, or that many changes since) or the changes are most of it.
