@@ -236,8 +236,9 @@ const CHECKPOINT = 1024;
 /**
  * The exact cumulative R after any step, for the few points whose float sum cannot tell their rounding: each risk's
  * P&L is summed in whole cents (every CHECKPOINT steps kept), and a step's sum is read as a whole number of 1/L, L the
- * least common multiple of the risks (any size: a BigInt), from the checkpoint before it. A cursor walks forward, so
- * the steps read in order cost a BigInt product each. Needs whole cents whose sums are safe integers.
+ * least common multiple of the risks (a BigInt), from the checkpoint before it. A cursor walks forward, so the steps
+ * read in order cost a BigInt product each. Needs whole cents whose sums are safe integers; null past
+ * MAX_DENOMINATOR_BITS (thousands of unrelated risks), where `sumExactR` sums as decimals.
  */
 function exactSumsOfR(pnl: Float64Array, risk: Float64Array) {
   const n = pnl.length;
@@ -248,8 +249,8 @@ function exactSumsOfR(pnl: Float64Array, risk: Float64Array) {
     if (id === undefined) idOf.set(risk[k]!, (id = idOf.size));
     ids[k] = id;
   }
-  let lcm = 1n;
-  for (const cents of idOf.keys()) lcm = (lcm / gcd(lcm, BigInt(cents))) * BigInt(cents);
+  const lcm = findCommonDenominator(idOf.keys());
+  if (lcm === null) return null;
   const units = Array.from(idOf.keys(), (cents) => lcm / BigInt(cents));
   // Checkpoint c: each risk's P&L over the steps before c x CHECKPOINT.
   const checkpoints: Float64Array[] = [];
@@ -299,7 +300,8 @@ interface Doubt {
 /**
  * Both curves as float running sums of R, each figure rounded as its exact sum rounds when the float's error bound
  * (sumError, roundWithin) leaves no doubt; the rest (a sum on or next to a half hundredth) summed exactly. Null when a
- * P&L or a risk is not in whole cents, or the cents add past the safe integers: then `sumExactR` sums everything.
+ * P&L or a risk is not in whole cents, or the cents add past the safe integers, or a doubt meets thousands of
+ * unrelated risks: then `sumExactR` sums everything.
  */
 function sumFastR(pnl: Float64Array, risk: Float64Array, ratios: Float64Array, day: Uint32Array, keep: ArrayLike<number>, dateOf: (k: number) => CalendarDay) {
   const n = pnl.length;
@@ -351,6 +353,7 @@ function sumFastR(pnl: Float64Array, risk: Float64Array, ratios: Float64Array, d
   }
   if (doubts.length > 0) {
     const exact = exactSumsOfR(pnl, risk);
+    if (exact === null) return null;
     for (const doubt of doubts) {
       const { point, step, peakSteps, peakCount } = doubt;
       if (!doubt.drawdown) {

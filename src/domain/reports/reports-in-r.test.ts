@@ -201,6 +201,16 @@ describe('equity in R', () => {
     expect(computeEquityR(set, risk).byTrade.at(-1)!.equityR).toBe(computeROverview(set, risk).totalR);
   });
 
+  it('1,000 trades of +0.005R, each on a plan of its own: every other point on a half hundredth, rounded up as decimals', () => {
+    // $10.00 on a $2,000 plan, $10.01 on $2,002...: no small common multiple; the float sum cannot tell 0.015R's rounding.
+    const trades = Array.from({ length: 1000 }, (_, k) => trade(`half-hundredth-${k}`, '2026-03-02', 1_000 + k, 200 * (1_000 + k)));
+    const { set, risk } = r(trades);
+    const equity = computeEquityR(set, risk, 5000);
+    expect(equity.byTrade.map((p) => p.equityR)).toEqual(Array.from({ length: 1000 }, (_, k) => Math.ceil((k + 1) / 2) / 100));
+    expect(equity.byTrade.every((p) => p.drawdownR === 0)).toBe(true);
+    expect(equity.byDay).toEqual([{ index: 1, tradeDate: '2026-03-02', equityR: 5, drawdownR: 0 }]);
+  });
+
   it('no trade with a plan: no curve, every trade counted apart', () => {
     const { set, risk } = r([trade('no-plan', '2026-03-02', 5_000, null)]);
     expect(computeEquityR(set, risk)).toEqual({ byTrade: [], byDay: [], tradesWithRisk: 0, tradesWithoutRisk: 1, days: 0, sampled: false });
