@@ -230,12 +230,9 @@ function pickPoints<T>(curve: ExactCurve<T>, at: ArrayLike<number>, pointOf: (k:
   return points;
 }
 
-/** How many steps apart `exactSumsOfR` keeps each risk's P&L so far. */
-const CHECKPOINT = 1024;
-
 /**
  * The exact cumulative R after any step, for the few points whose float sum cannot tell their rounding: each risk's
- * P&L is summed in whole cents (every CHECKPOINT steps kept), and a step's sum is read as a whole number of 1/L, L the
+ * P&L is summed in whole cents (kept every `spacing` steps), and a step's sum is read as a whole number of 1/L, L the
  * least common multiple of the risks (a BigInt), from the checkpoint before it. A cursor walks forward, so the steps
  * read in order cost a BigInt product each. Needs whole cents whose sums are safe integers; null past
  * MAX_DENOMINATOR_BITS (thousands of unrelated risks), where `sumExactR` sums as decimals.
@@ -252,23 +249,25 @@ function exactSumsOfR(pnl: Float64Array, risk: Float64Array) {
   const lcm = findCommonDenominator(idOf.keys());
   if (lcm === null) return null;
   const units = Array.from(idOf.keys(), (cents) => lcm / BigInt(cents));
-  // Checkpoint c: each risk's P&L over the steps before c x CHECKPOINT.
+  // Checkpoint c: each risk's P&L over the steps before c x spacing. Starting from one costs a BigInt product a risk,
+  // then one a step: as many steps apart as there are risks, and they hold about n numbers in all.
+  const spacing = Math.max(64, idOf.size);
   const checkpoints: Float64Array[] = [];
   const byRisk = new Float64Array(idOf.size);
   for (let k = 0; k < n; k++) {
-    if (k % CHECKPOINT === 0) checkpoints.push(byRisk.slice());
+    if (k % spacing === 0) checkpoints.push(byRisk.slice());
     byRisk[ids[k]!]! += pnl[k]!;
   }
   let position = -1;
   let sum = 0n;
   /** The cumulative R after step k (-1: the opening), in units of 1/L. */
   const at = (k: number): bigint => {
-    if (k < position || k - position > CHECKPOINT) {
-      const c = Math.floor((k + 1) / CHECKPOINT);
+    if (k < position || k - position > spacing) {
+      const c = Math.floor((k + 1) / spacing);
       const sums = checkpoints[c] ?? byRisk;
       sum = 0n;
       for (let id = 0; id < sums.length; id++) if (sums[id] !== 0) sum += BigInt(sums[id]!) * units[id]!;
-      position = c < checkpoints.length ? c * CHECKPOINT - 1 : n - 1;
+      position = c < checkpoints.length ? c * spacing - 1 : n - 1;
     }
     for (; position < k; ) {
       position++;
