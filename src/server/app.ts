@@ -27,7 +27,7 @@ import { riskDefaultRoutes } from './features/risk/routes';
 import { mistakeTagRoutes } from './features/risk/mistakes';
 import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes';
 import { propRoutes } from './features/prop/routes';
-import { reportRoutes } from './features/reports/routes';
+import { catchUpReports, reportRoutes } from './features/reports/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
@@ -126,6 +126,7 @@ export function createApp(appDeps: AppDeps) {
   app.use('/api/quick-links/defaults', requireUserForDefaults(auth));
   const api = new Hono<AppEnv>();
   api.use('*', requireUser(auth, sessions));
+  api.use('*', catchUpReports(deps));
   api.route('/accounts', accountRoutes(deps));
   api.route('/preferences', preferenceRoutes(deps));
   api.route('/trades', tradeRoutes(deps));

@@ -91,16 +91,22 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     const [a, b] = [await createAccount(t, 'Cache A'), await createAccount(t, 'Cache B')];
     expect((await t.put('/api/risk-defaults', { root: 'NQ', stop_points: '20' })).status).toBe(200);
 
-    /** The reports now (from the copy as it is kept), how the copy was brought up to date, and the cold copy's. */
-    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'appended' | 'read' | 'kept', { drop = true } = {}) => {
-      const before = { ...cache.counts };
+    /**
+     * The reports now (from the copy as it is kept), how the copy was brought up to date since the last step (by the
+     * write itself, which waits for the copy to catch up with it, or else by the first report), and the cold copy's.
+     */
+    let mark = { ...cache.counts };
+    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'appended' | 'read' | 'kept', { drop = true, byWrite = how !== 'read' && how !== 'kept' } = {}) => {
       const warm = await readReports(t);
-      const counted = (['merged', 'patched', 'appended', 'read'] as const).map((way) => [way, cache.counts[way] - before[way]]);
+      const counted = (['merged', 'patched', 'appended', 'read'] as const).map((way) => [way, cache.counts[way] - mark[way]]);
       expect(Object.fromEntries(counted), step).toEqual({ merged: how === 'merged' ? 1 : 0, patched: how === 'patched' ? 1 : 0, appended: how === 'appended' ? 1 : 0, read: how === 'read' ? 1 : 0 });
-      if (!drop) return warm;
-      cache.drop(userId);
-      const cold = await readReports(t);
-      expect(warm, step).toEqual(cold);
+      expect(cache.counts.caughtUp - mark.caughtUp, `${step}: the write brought the copy up to date before answering`).toBe(byWrite ? 1 : 0);
+      if (drop) {
+        cache.drop(userId);
+        const cold = await readReports(t);
+        expect(warm, step).toEqual(cold);
+      }
+      mark = { ...cache.counts };
       return warm;
     };
 
@@ -161,9 +167,10 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await expectFresh('one trade added after the last one', 'appended', { drop: false });
     await importTrades(t, a.id, backupRows(40, 29, 'latest-2', '2026-06-01'));
     await expectFresh('import of 40 trades after the last one, the day it ends included', 'appended');
-    // A later trade beside an edit of an old one is not an append: merged.
+    // A later trade beside an edit of an old one is not an append: merged. (The edit's own write catches the copy up,
+    // so the two come together as another process's copy would see them: written behind this one's back.)
     const oldest = (await listAll(t)).find((trade) => trade.account_id === a.id)!;
-    await t.patch(`/api/trades/${oldest.id}`, { pnl: 1.5 });
+    await app.server.database.db.execute(sql`update trades set pnl = 1.5, status = 'Win' where user_id = ${userId} and id = ${oldest.id}`);
     await createTrade(t, { date: '2026-09-01', pnl: 10, account_id: a.id });
     await expectFresh('a later trade beside an edit', 'merged');
 
@@ -187,7 +194,8 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
 
     // A log that no longer reaches back to the copy's version, as the triggers leave it after a write too big to log:
     // the copy is read whole, and is right.
-    await createTrade(t, { date: '2025-03-03', pnl: 12 });
+    // (Written behind this process's back, as another process would: a write here would catch its copy up at once.)
+    await app.server.database.db.execute(sql`update trades set pnl = 12, status = 'Win' where user_id = ${userId} and id = ${oldest.id}`);
     await app.server.database.db.execute(sql`update trade_versions set logged_after = version, logged_rows = 0 where user_id = ${userId}`);
     await app.server.database.db.execute(sql`delete from trade_changes where user_id = ${userId}`);
     await expectFresh('write after the log was pruned past the copy', 'read');

@@ -1,4 +1,4 @@
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
@@ -205,6 +205,12 @@ const loadedRow = sql`json_build_array(
 )`;
 
 export const reportsRepo = (tx: Tx, userId: string) => ({
+  /** The trader's trades' version alone (trade_versions, bumped by every write of their trades). */
+  async version(): Promise<number> {
+    const [row] = await tx.select({ version: tradeVersions.version }).from(tradeVersions).where(eq(tradeVersions.userId, userId));
+    return Number(row?.version ?? 0);
+  },
+
   /**
    * What every report reads before its trades, in one statement: the trades' version, the trader's zone (null when the
    * preferences row is not made yet), and the accounts' names and starting balances (issue 28: each account has its own).

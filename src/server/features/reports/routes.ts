@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readFilterQuery } from '../../http/validate';
+import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
+import { tradesCacheOf } from './trades-cache';
 import { playbooksService } from '../playbooks/service';
 
 /** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */
@@ -31,4 +33,23 @@ export function reportRoutes({ database }: AppDeps) {
       return c.json(await reportsService.distribution(database, c.var.user.id, filter, of, new Date()));
     })
     .get('/options', async (c) => c.json(await reportsService.options(database, c.var.user.id, new Date())));
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * After a write that succeeded, the writer's reports copy catches up with it before the answer goes (issue 26;
+ * trades-cache.ts catchUp): every write, since trades change through many routes (the Trade Log, imports, syncs,
+ * playbooks' ticks); for a trader without a copy in this process it costs nothing, and otherwise one indexed read
+ * when nothing of theirs changed.
+ */
+export function catchUpReports({ database, logger }: AppDeps): MiddlewareHandler<AppEnv> {
+  const cache = tradesCacheOf(database);
+  return async (c, next) => {
+    await next();
+    if (READS.has(c.req.method) || c.res.status >= 400) return;
+    const userId = c.var.user?.id;
+    if (!userId) return;
+    await cache.catchUp(userId).catch((error: unknown) => logger.warn({ reason: describeReason(error) }, 'the reports copy did not catch up with a write'));
+  };
 }

@@ -25,6 +25,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
+/** The longest a write waits for the reports' copy to catch up with it (catchUp). */
+const CATCH_UP_WAIT_MS = 250;
 
 interface Entry extends TradesSnapshot {
   lastUsed: number;
@@ -60,6 +62,29 @@ class TradesCache {
       );
     }
     return pending;
+  }
+
+  /**
+   * After a write of the trader's (issue 26): a copy held here is brought up to date before the write answers, so the
+   * reports the trader opens next (the dashboard's R, the Reports page after an import) find it current instead of
+   * merging the change first; the write waits for the few milliseconds of an append or a patch, the tens of a merge.
+   * A trader without a copy here costs nothing more; one whose change needs a full read again (most of their trades
+   * changed) waits at most CATCH_UP_WAIT_MS, the read going on for the report that will want it. A failure is the
+   * report's to meet, not the write's.
+   */
+  async catchUp(userId: string): Promise<void> {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    const version = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).version());
+    if (version <= entry.version) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)));
+    try {
+      const current = await Promise.race([this.get(userId, version).then(() => true), waited.then(() => false)]);
+      if (current) this.counts.caughtUp++;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The trader's trades now: the copy held brought up to date with what changed since, or all of them read again. */
@@ -114,9 +139,10 @@ class TradesCache {
 
   /**
    * Loads since the process started: trades read whole, copies brought up to date by merging their changes in, copies
-   * patched (edits that left every trade in its place), and copies with new trades appended after their last.
+   * patched (edits that left every trade in its place), and copies with new trades appended after their last; and the
+   * writes that brought a copy up to date before answering (catchUp).
    */
-  readonly counts = { read: 0, merged: 0, patched: 0, appended: 0 };
+  readonly counts = { read: 0, merged: 0, patched: 0, appended: 0, caughtUp: 0 };
 
   /** Traders and trades held now (for tests and the bench). */
   size() {
