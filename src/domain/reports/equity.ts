@@ -1,7 +1,7 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
 import { Decimal } from '../money';
-import { toR } from '../risk/r-summary';
+import { roundWithin, sumError, toR } from '../risk/r-summary';
 import { aggregateRowsByDay } from './aggregate-rows';
 import { dayOf, type TradeSet } from './report-trade';
 
@@ -162,6 +162,7 @@ interface ExactCurve<T> {
  * running sum is a whole number and never drifts: 1/3R three times is 1R, 1.005R reads +1.01R, and the last point is
  * the Overview's total R. In plain numbers while every sum (and 200 times it, to round) stays a safe integer, the
  * common case of a few risks; else in BigInt; with thousands of unrelated risks (no small L), as 40-digit decimals.
+ * `computeEquityR` sums floats instead (sumFastR) and comes here only for cents that are not whole; tests compare the two.
  */
 function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | ExactCurve<bigint> | ExactCurve<Decimal> {
   const n = pnl.length;
@@ -229,13 +230,169 @@ function pickPoints<T>(curve: ExactCurve<T>, at: ArrayLike<number>, pointOf: (k:
   return points;
 }
 
+/**
+ * The exact cumulative R after any step, for the few points whose float sum cannot tell their rounding: each risk's
+ * P&L is summed in whole cents (kept every `spacing` steps), and a step's sum is read as a whole number of 1/L, L the
+ * least common multiple of the risks (a BigInt), from the checkpoint before it. A cursor walks forward, so the steps
+ * read in order cost a BigInt product each. Needs whole cents whose sums are safe integers; null past
+ * MAX_DENOMINATOR_BITS (thousands of unrelated risks), where `sumExactR` sums as decimals.
+ */
+function exactSumsOfR(pnl: Float64Array, risk: Float64Array) {
+  const n = pnl.length;
+  const ids = new Uint32Array(n);
+  const idOf = new Map<number, number>();
+  for (let k = 0; k < n; k++) {
+    let id = idOf.get(risk[k]!);
+    if (id === undefined) idOf.set(risk[k]!, (id = idOf.size));
+    ids[k] = id;
+  }
+  const lcm = findCommonDenominator(idOf.keys());
+  if (lcm === null) return null;
+  const units = Array.from(idOf.keys(), (cents) => lcm / BigInt(cents));
+  // Checkpoint c: each risk's P&L over the steps before c x spacing. Starting from one costs a BigInt product a risk,
+  // then one a step: as many steps apart as there are risks, and they hold about n numbers in all.
+  const spacing = Math.max(64, idOf.size);
+  const checkpoints: Float64Array[] = [];
+  const byRisk = new Float64Array(idOf.size);
+  for (let k = 0; k < n; k++) {
+    if (k % spacing === 0) checkpoints.push(byRisk.slice());
+    byRisk[ids[k]!]! += pnl[k]!;
+  }
+  let position = -1;
+  let sum = 0n;
+  /** The cumulative R after step k (-1: the opening), in units of 1/L. */
+  const at = (k: number): bigint => {
+    if (k < position || k - position > spacing) {
+      const c = Math.floor((k + 1) / spacing);
+      const sums = checkpoints[c] ?? byRisk;
+      sum = 0n;
+      for (let id = 0; id < sums.length; id++) if (sums[id] !== 0) sum += BigInt(sums[id]!) * units[id]!;
+      position = c < checkpoints.length ? c * spacing - 1 : n - 1;
+    }
+    for (; position < k; ) {
+      position++;
+      sum += BigInt(pnl[position]!) * units[ids[position]!]!;
+    }
+    return sum;
+  };
+  /** Two decimals, half away from zero (toR's rounding), of units / L. */
+  const round = (units: bigint) => {
+    const hundredths = Number((200n * (units < 0n ? -units : units) + lcm) / (2n * lcm));
+    return (units < 0n ? -hundredths : hundredths) / 100 + 0;
+  };
+  return { at, round };
+}
+
+/** A point whose float sum or drawdown left its rounding in doubt, for `exactSumsOfR` to settle. */
+interface Doubt {
+  point: EquityRPoint;
+  step: number;
+  /** The float peak at the step, the float error bound of every sum up to it, and which steps can be the peak. */
+  peak: number;
+  error: number;
+  peakSteps: (j: number) => number;
+  peakCount: number;
+  equity: boolean;
+  drawdown: boolean;
+}
+
+/**
+ * Both curves as float running sums of R, each figure rounded as its exact sum rounds when the float's error bound
+ * (sumError, roundWithin) leaves no doubt; the rest (a sum on or next to a half hundredth) summed exactly. Null when a
+ * P&L or a risk is not in whole cents, or the cents add past the safe integers, or a doubt meets thousands of
+ * unrelated risks: then `sumExactR` sums everything.
+ */
+function sumFastR(pnl: Float64Array, risk: Float64Array, ratios: Float64Array, day: Uint32Array, keep: ArrayLike<number>, dateOf: (k: number) => CalendarDay) {
+  const n = pnl.length;
+  let cents = 0;
+  for (let k = 0; k < n; k++) {
+    if (!Number.isSafeInteger(pnl[k]) || !Number.isSafeInteger(risk[k])) return null;
+    cents += Math.abs(pnl[k]!);
+  }
+  if (!(cents < Number.MAX_SAFE_INTEGER)) return null;
+  const sums = new Float64Array(n);
+  const dayEnds: number[] = [];
+  const byTrade: EquityRPoint[] = [];
+  const byDay: EquityRPoint[] = [];
+  const doubts: Doubt[] = [];
+  let running = 0;
+  let sizes = 0;
+  let peak = 0;
+  let dayPeak = 0;
+  let next = 0;
+  const everyStep = (j: number) => j;
+  const dayEndAt = (j: number) => dayEnds[j]!;
+  const pointAt = (points: EquityRPoint[], index: number, k: number, peakNow: number, error: number, peakSteps: (j: number) => number, peakCount: number) => {
+    const equityR = roundWithin(running, error);
+    const drawdownR = roundWithin(running - peakNow, 2 * error);
+    const point = { index, tradeDate: dateOf(k), equityR: equityR ?? 0, drawdownR: drawdownR ?? 0 };
+    points.push(point);
+    if (equityR === undefined || drawdownR === undefined) doubts.push({ point, step: k, peak: peakNow, error, peakSteps, peakCount, equity: equityR === undefined, drawdown: drawdownR === undefined });
+  };
+  for (let k = 0; k < n; k++) {
+    const ratio = ratios[k]!;
+    running += ratio;
+    sizes += Math.abs(ratio);
+    sums[k] = running;
+    if (running > peak) peak = running;
+    const kept = keep[next] === k;
+    const dayEnd = k === n - 1 || day[k + 1] !== day[k];
+    if (!kept && !dayEnd) continue;
+    const error = sumError(k + 1, sizes);
+    if (kept) {
+      pointAt(byTrade, k + 1, k, peak, error, everyStep, k + 1);
+      next++;
+    }
+    if (dayEnd) {
+      // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
+      dayEnds.push(k);
+      if (running > dayPeak) dayPeak = running;
+      pointAt(byDay, dayEnds.length, k, dayPeak, error, dayEndAt, dayEnds.length);
+    }
+  }
+  if (doubts.length > 0) {
+    const exact = exactSumsOfR(pnl, risk);
+    if (exact === null) return null;
+    for (const doubt of doubts) {
+      const { point, step, peakSteps, peakCount } = doubt;
+      if (!doubt.drawdown) {
+        point.equityR = exact.round(exact.at(step));
+        continue;
+      }
+      // The exact peak is the opening's 0 or a step whose float is within twice the error of the float peak.
+      const floor = doubt.peak - 2 * doubt.error - Math.abs(doubt.peak) * 4 * Number.EPSILON;
+      let best = 0n;
+      for (let j = 0; j < peakCount; j++) {
+        const s = peakSteps(j);
+        if (sums[s]! < floor) continue;
+        const exactSum = exact.at(s);
+        if (exactSum > best) best = exactSum;
+      }
+      // Read after the peaks (steps before it), so the cursor walks forward.
+      const sum = exact.at(step);
+      if (doubt.equity) point.equityR = exact.round(sum);
+      point.drawdownR = exact.round(sum - best);
+    }
+  }
+  return { byTrade, byDay };
+}
+
 /** Both curves in R of a set of trades (in trading order), given every trade's planned risk in cents (NaN without). */
 export function computeEquityR(set: TradeSet, risk: Float64Array, maxPoints = 1500): EquityRSeries {
+  return computeEquityRWith(set, risk, maxPoints, true);
+}
+
+/** `computeEquityR` summing every step exactly (no float sums): what the fast path must give, for tests. */
+export function computeEquityRExactly(set: TradeSet, risk: Float64Array, maxPoints = 1500): EquityRSeries {
+  return computeEquityRWith(set, risk, maxPoints, false);
+}
+
+function computeEquityRWith(set: TradeSet, risk: Float64Array, maxPoints: number, fast: boolean): EquityRSeries {
   const { columns: c, rows } = set;
   const pnl = new Float64Array(rows.length);
   const cents = new Float64Array(rows.length);
   const day = new Uint32Array(rows.length);
-  // The floats only choose which steps of a long curve to draw (the dollars' shape-keeping sample); the sums drawn are exact.
+  // The floats choose which steps of a long curve to draw (the dollars' shape-keeping sample); what is drawn is exact.
   const floats = new Float64Array(rows.length);
   let n = 0;
   for (const i of rows) {
@@ -246,13 +403,16 @@ export function computeEquityR(set: TradeSet, risk: Float64Array, maxPoints = 15
     floats[n] = pnl[n]! / cents[n]!;
     n++;
   }
-  const curve = sumExactR(pnl.subarray(0, n), cents.subarray(0, n)) as ExactCurve<unknown>;
   const keep = sampleEquitySteps(floats.subarray(0, n), maxPoints);
-  const byTrade = pickPoints(curve, keep, (k) => ({ index: k + 1, tradeDate: c.days[day[k]!]! }));
+  const dateOf = (k: number) => c.days[day[k]!]!;
+  const quick = fast ? sumFastR(pnl.subarray(0, n), cents.subarray(0, n), floats.subarray(0, n), day.subarray(0, n), keep, dateOf) : null;
+  if (quick !== null) return { ...quick, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: quick.byDay.length, sampled: quick.byTrade.length < n };
+  const curve = sumExactR(pnl.subarray(0, n), cents.subarray(0, n)) as ExactCurve<unknown>;
+  const byTrade = pickPoints(curve, keep, (k) => ({ index: k + 1, tradeDate: dateOf(k) }));
   // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
   const dayEnds: number[] = [];
   for (let k = 0; k < n; k++) if (k === n - 1 || day[k + 1] !== day[k]) dayEnds.push(k);
   const closes: ExactCurve<unknown> = { ...curve, sums: dayEnds.map((k) => curve.sums[k]!) };
-  const byDay = pickPoints(closes, dayEnds.map((_, d) => d), (d) => ({ index: d + 1, tradeDate: c.days[day[dayEnds[d]!]!]! }));
+  const byDay = pickPoints(closes, dayEnds.map((_, d) => d), (d) => ({ index: d + 1, tradeDate: dateOf(dayEnds[d]!) }));
   return { byTrade, byDay, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: byDay.length, sampled: byTrade.length < n };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeYearCalendar } from './calendar';
-import { computeEquity, computeEquityR } from './equity';
+import { computeEquity, computeEquityR, computeEquityRExactly } from './equity';
 import { compareROverviews } from './figures';
 import { computeHeatmap } from './heatmap';
 import { computeRiskColumn, computeROverview } from './r-multiples';
@@ -149,6 +149,66 @@ describe('equity in R', () => {
     ]);
     expect(equity.byTrade.at(-1)).toMatchObject({ index: 2000, equityR: 0, drawdownR: -1 });
     expect(computeROverview(set, risk).totalR).toBe(0);
+  });
+
+  it('the float sums give what the exact sums give: 3,000 random trades on 90 plans, most of them on half hundredths of R', () => {
+    // A seeded generator (mulberry32): the same trades every run.
+    let seed = 27;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = (count: number) => Math.floor(random() * count);
+    // Plans of $2 to $120 in $2 steps (each cent of a 200-cent plan is half a hundredth of R) and $30 to $59 (thirds,
+    // sevenths...). Most trades make an odd number of half hundredths of R (0.005R, 0.015R, ... -2R to +2R) on the
+    // former, so the curve lands on half hundredths; some make any cents on the latter, as pairs that cancel later
+    // (+$12.34 then -$12.34 on a $37 plan), so the curve leaves that lattice and comes back.
+    const plans = Array.from({ length: 60 }, (_, k) => 200 * (k + 1));
+    const oddPlans = Array.from({ length: 30 }, (_, k) => 3_000 + 100 * k);
+    const trades: ReportTrade[] = [];
+    let open: { plan: number; pnl: number } | null = null;
+    for (let k = 0; k < 3000; k++) {
+      const day = `2026-03-${String(2 + Math.floor(k / 120)).padStart(2, '0')}`;
+      let plan = plans[pick(plans.length)]!;
+      let pnl = ((2 * (pick(401) - 200) + 1) * plan) / 200;
+      if (random() < 0.1) {
+        if (open === null) open = { plan: (plan = oddPlans[pick(oddPlans.length)]!), pnl: (pnl = pick(2 * plan + 1) - plan) };
+        else [plan, pnl, open] = [open.plan, -open.pnl, null];
+      }
+      trades.push(trade(`random-${k}`, day, pnl, random() < 0.05 ? null : plan));
+    }
+    const { set, risk } = r(trades);
+    for (const maxPoints of [5000, 300]) {
+      const fast = computeEquityR(set, risk, maxPoints);
+      const exact = computeEquityRExactly(set, risk, maxPoints);
+      expect(fast).toEqual(exact);
+      expect(fast.byDay).toHaveLength(25);
+    }
+    // The test reaches the exact path: a plain float sum, rounded, reads some points a hundredth off.
+    const all = computeEquityRExactly(set, risk, 5000).byTrade;
+    let float = 0;
+    let step = 0;
+    let misread = 0;
+    for (const i of set.rows) {
+      if (!(risk[i]! > 0)) continue;
+      float += set.columns.pnl[i]! / risk[i]!;
+      if ((Math.sign(float) * Math.round(Math.abs(float) * 100)) / 100 + 0 !== all[step++]!.equityR) misread++;
+    }
+    expect(step).toBe(all.length);
+    expect(misread).toBeGreaterThan(10);
+    expect(computeEquityR(set, risk).byTrade.at(-1)!.equityR).toBe(computeROverview(set, risk).totalR);
+  });
+
+  it('1,000 trades of +0.005R, each on a plan of its own: every other point on a half hundredth, rounded up as decimals', () => {
+    // $10.00 on a $2,000 plan, $10.01 on $2,002...: no small common multiple; the float sum cannot tell 0.015R's rounding.
+    const trades = Array.from({ length: 1000 }, (_, k) => trade(`half-hundredth-${k}`, '2026-03-02', 1_000 + k, 200 * (1_000 + k)));
+    const { set, risk } = r(trades);
+    const equity = computeEquityR(set, risk, 5000);
+    expect(equity.byTrade.map((p) => p.equityR)).toEqual(Array.from({ length: 1000 }, (_, k) => Math.ceil((k + 1) / 2) / 100));
+    expect(equity.byTrade.every((p) => p.drawdownR === 0)).toBe(true);
+    expect(equity.byDay).toEqual([{ index: 1, tradeDate: '2026-03-02', equityR: 5, drawdownR: 0 }]);
   });
 
   it('no trade with a plan: no curve, every trade counted apart', () => {

@@ -170,7 +170,7 @@ export interface RColumns {
  * `error` from it; undefined when that leaves the rounding in doubt: next to a half hundredth (1/8R is 0.125R), where
  * the figure is summed again as decimals. The 1e-9 is far beyond the decimals' own error.
  */
-function roundWithin(value: number, error: number): number | undefined {
+export function roundWithin(value: number, error: number): number | undefined {
   const hundredths = Math.abs(value) * 100;
   if (!(hundredths < 2 ** 50)) return undefined;
   const whole = Math.floor(hundredths);
@@ -181,7 +181,7 @@ function roundWithin(value: number, error: number): number | undefined {
 }
 
 /** A bound of the error of a float sum of `count` quotients whose sizes add up to `sizes` (~n x 2^-53 of it, twice over). */
-const sumError = (count: number, sizes: number) => (count + 4) * sizes * Number.EPSILON;
+export const sumError = (count: number, sizes: number) => (count + 4) * sizes * Number.EPSILON;
 
 /** Float sums of R (and of their sizes, for their error): `RAccumulator`'s figures without a map per trade. */
 class FloatR {
