@@ -48,6 +48,20 @@ describe('account balance series (spec part 1 §9: starting balance 10000, range
     expect(series[0]?.date).toBe('2026-03-09');
   });
 
+  it("ends on the evening session's -$504.28 loss, dated the exchange's next trading day, not on today before it", () => {
+    // At 19:00 New York on 2026-11-26 the CME's trading day is already 2026-11-27; the trader's own day is the 26th.
+    const series = buildBalanceSeries({
+      startingBalanceCents: 5_000_000,
+      days: [
+        { date: '2026-11-23', pnlCents: 79572 },
+        { date: '2026-11-27', pnlCents: -50428 },
+      ],
+      range: { from: '2026-11-20', to: '2026-11-26' },
+    });
+    expect(series.at(-1)).toEqual({ date: '2026-11-27', balanceCents: 5_029_144 });
+    expect(series.find((p) => p.date === '2026-11-26')?.balanceCents).toBe(5_079_572);
+  });
+
   it('reads the starting balance as money, non-numeric as 0 (spec part 1 §5)', () => {
     expect(parseStartingBalance('25,000')).toBe(2_500_000);
     expect(parseStartingBalance('lots')).toBe(0);

@@ -71,7 +71,11 @@ export function buildBalanceSeries(args: {
   let before = 0;
   for (const day of days) if (day.date < args.range.from) before += day.pnlCents;
   const opening = args.startingBalanceCents + before;
-  return buildDailyPnlSeries({ days, from: args.range.from, to: args.range.to }).map((point) => ({
+  // A balance holds every trade: one dated after the range's last day (a futures evening session belongs to the
+  // exchange's next trading day, which begins at 18:00 New York while the trader's own day has not ended) extends it.
+  let to = args.range.to;
+  for (const day of days) if (day.date > to) to = day.date;
+  return buildDailyPnlSeries({ days, from: args.range.from, to }).map((point) => ({
     date: point.date,
     balanceCents: opening + point.cumulativeCents,
   }));
