@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../src/server/free-port';
-import { signUp, spawnServer, summarize, tempDir, time, type PostgresForBench, type Row, type ServerProcess } from '../lib';
+import { collectBenchGarbage, signUp, spawnServer, summarize, tempDir, time, type PostgresForBench, type Row, type ServerProcess } from '../lib';
 
 const SUITE = 'peers';
 const TRADES = 10_000;
@@ -310,8 +310,9 @@ async function timed(ask: () => Promise<Response>): Promise<number> {
   return ms;
 }
 
-/** `n` rounds of one request to each server in turn; the samples per server. */
+/** `n` rounds of one request to each server in turn; the samples per server. The bench's own garbage goes first. */
 async function interleave(sides: Side[], n: number, ask: (side: Side) => Promise<Response>): Promise<number[][]> {
+  collectBenchGarbage();
   const samples = sides.map(() => [] as number[]);
   for (let i = 0; i < n; i++) for (const [k, side] of sides.entries()) samples[k]!.push(await timed(() => ask(side)));
   return samples;
