@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BREAKDOWNS } from '../../src/domain/reports';
+import { collectBuffers } from '../../src/domain/reports/merge-columns';
 import { tradesCacheOf } from '../../src/server/features/reports/trades-cache';
 import { ApiClient, backends, createPostgresDatabase, startTestApp, uniqueEmail, type TestApp } from '../support/app';
 import { freePort, spawnServer } from '../support/process';
@@ -200,6 +201,69 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await app.server.database.db.execute(sql`delete from trade_changes where user_id = ${userId}`);
     await expectFresh('write after the log was pruned past the copy', 'read');
   }, 120_000);
+
+  it('merges into the buffers of copies no report reads any more, never of one a report still reads; the spares stay within one copy', async () => {
+    const email = uniqueEmail('reports-spares');
+    const t = app.client();
+    expect((await t.signUp(email)).status).toBe(200);
+    const userId = await userIdOf(email);
+    const cache = tradesCacheOf(app.server.database);
+    const account = await createAccount(t, 'Spares');
+    await importTrades(t, account.id, backupRows(300, 40, 'spares'));
+    await readReports(t);
+    const buffersNow = async () => {
+      const lease = await cache.acquire(userId, 0);
+      const buffers = collectBuffers(lease.snapshot);
+      lease.release();
+      return buffers;
+    };
+    const shared = (a: Set<unknown>, b: Set<unknown>) => [...a].filter((buffer) => b.has(buffer)).length;
+    let among = 0;
+    /**
+     * An import dated among the older trades (merged by the write), the spares within one copy's bytes after it, and
+     * none of the buffers of the copies still read (`kept`) in the new copy.
+     */
+    const importAmong = async (...kept: Array<Set<unknown>>) => {
+      const merged = cache.counts.merged;
+      await importTrades(t, account.id, backupRows(20, 41 + among, `among-${among}`, addDays('2025-01-13', among++)));
+      expect(cache.counts.merged - merged).toBe(1);
+      const { spare, copy } = cache.spareBytes(userId);
+      expect(spare).toBeGreaterThanOrEqual(0);
+      expect(spare).toBeLessThanOrEqual(copy);
+      const now = await buffersNow();
+      for (const buffers of kept) expect(shared(now, buffers), `import ${among}`).toBe(0);
+    };
+
+    // A report still reading the copy (as one awaiting the notes of a search would), with what it holds now.
+    const reading = await cache.acquire(userId, 0);
+    const saw = structuredClone({ columns: reading.snapshot.columns, keys: reading.snapshot.keys });
+    const readBuffers = collectBuffers(reading.snapshot);
+    await importAmong(readBuffers);
+    const firstMerge = await buffersNow();
+    await importAmong(readBuffers);
+    // A caller that never says when it is done with the copy it took (pinned).
+    const pinned = await cache.get(userId, 0);
+    const pinnedSaw = structuredClone({ columns: pinned.columns, keys: pinned.keys });
+    const pinnedBuffers = collectBuffers(pinned);
+    await importAmong(readBuffers);
+    // The third merge wrote into the first one's buffers (read by no report once the second replaced it).
+    expect(shared(await buffersNow(), firstMerge)).toBeGreaterThan(10);
+    await importAmong(readBuffers, pinnedBuffers);
+    expect({ columns: reading.snapshot.columns, keys: reading.snapshot.keys }).toEqual(saw);
+    expect({ columns: pinned.columns, keys: pinned.keys }).toEqual(pinnedSaw);
+
+    // Let go: its buffers are spare, and the next merge writes into them; the pinned copy's never. Every report then
+    // equals a cold copy's.
+    reading.release();
+    await importAmong(pinnedBuffers);
+    expect(shared(await buffersNow(), readBuffers)).toBeGreaterThan(10);
+    await importAmong(pinnedBuffers);
+    expect({ columns: pinned.columns, keys: pinned.keys }).toEqual(pinnedSaw);
+    const warm = await readReports(t);
+    cache.drop(userId);
+    expect(cache.spareBytes(userId).spare).toBe(0);
+    expect(warm).toEqual(await readReports(t));
+  }, 60_000);
 
   it('keeps each trader’s copy to their own trades: another trader’s writes merge nothing into it', async () => {
     const [x, y] = [await newTrader(app, 'cache-x'), await newTrader(app, 'cache-y')];

@@ -24,7 +24,8 @@ interface NumberArrayType<T extends NumberArray> {
 /** `old` with `tail` after it: in the same array when `inPlace` and it has room, else in a new one with room. */
 function extend<T extends NumberArray>(Type: NumberArrayType<T>, old: T, tail: ArrayLike<number>, inPlace: boolean): T {
   const length = old.length + tail.length;
-  const capacity = old.buffer.byteLength / old.BYTES_PER_ELEMENT;
+  // Math.floor: a merge may have written the column into a spare buffer of another element size (column-room.ts).
+  const capacity = Math.floor(old.buffer.byteLength / old.BYTES_PER_ELEMENT);
   const whole = inPlace && old.byteOffset === 0 && capacity >= length ? new Type(old.buffer as ArrayBuffer, 0, capacity) : null;
   const into = whole ?? new Type(withRoom(length));
   if (!whole) into.set(old);

@@ -55,11 +55,11 @@ export function insertId(index: IdIndex, id: string, row: number) {
   index.used++;
 }
 
-/** An index of the first `size` ids, its table sized for `room` ids. */
-export function buildIdIndex(ids: readonly string[], size: number, room: number): IdIndex {
+/** An index of the first `size` ids, its table sized for `room` ids (in a spare buffer when one fits). */
+export function buildIdIndex(ids: readonly string[], size: number, room: number, spares?: Spares): IdIndex {
   let length = 16;
   while (length < room * 3) length *= 2;
-  const index = { table: new Int32Array(length), used: 0 };
+  const index = { table: takeArray(Int32Array, length, length, spares).subarray(0, length).fill(0), used: 0 };
   for (let i = 0; i < size; i++) insertId(index, ids[i]!, i);
   return index;
 }
@@ -81,16 +81,96 @@ export function findIdRow(index: IdIndex, ids: readonly string[], size: number, 
  * A new index for rows that moved: each old row's new row in `moved` (-1: taken out), rows past it (another copy's)
  * taken out too. A pass over the table, not a hash of every id: the slots stay, only the rows they hold change.
  */
-export function moveIdIndex(index: IdIndex, moved: Int32Array): IdIndex {
+export function moveIdIndex(index: IdIndex, moved: Int32Array, spares?: Spares): IdIndex {
   const from = index.table;
-  const table = new Int32Array(from.length);
+  // Every slot written: a spare buffer holds a former copy's slots.
+  const table = takeArray(Int32Array, from.length, from.length, spares).subarray(0, from.length);
   const rows = moved.length;
   for (let slot = 0; slot < from.length; slot++) {
     const held = from[slot]!;
-    if (held === 0) continue;
+    if (held === 0) {
+      table[slot] = 0;
+      continue;
+    }
     const row = held - 1;
     const to = row < rows ? moved[row]! : -1;
     table[slot] = to < 0 ? GONE : to + 1;
   }
   return { table, used: index.used };
+}
+
+/**
+ * What a merge writes into instead of new arrays (issue 26): the buffers of a trader's former copies that no report
+ * reads any more and no copy of theirs still uses (trades-cache.ts decides which). A merge at 100,000 trades otherwise
+ * writes ~18 MB of new arrays and leaves as much to collect, and the collection falls into the next report.
+ */
+export interface Spares {
+  /** A buffer of at least `bytes`, taken out of the spares (the smallest that fits), or null. */
+  take(bytes: number): ArrayBuffer | null;
+  /** A former copy's list of ids, to be written over, or null. */
+  takeIds(): string[] | null;
+}
+
+export type NumberArray = Float64Array | Uint32Array | Uint8Array | Int8Array | Int32Array;
+export interface NumberArrayType<T extends NumberArray> {
+  new (length: number): T;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
+/**
+ * An array of at least `size` elements, as long as its buffer: a spare one when one fits (holding a former copy's
+ * values: the caller writes every element it reads), else a new one of `length` (zeros).
+ */
+export function takeArray<T extends NumberArray>(Type: NumberArrayType<T>, size: number, length: number, spares?: Spares): T {
+  const buffer = spares?.take(size * Type.BYTES_PER_ELEMENT);
+  return buffer ? new Type(buffer, 0, Math.floor(buffer.byteLength / Type.BYTES_PER_ELEMENT)) : new Type(length);
+}
+
+/**
+ * A trader's spare buffers (see Spares), bounded by the caller (trim). A buffer is given once, by the copy that was the
+ * last to use it, and taken once: the pool holds no buffer twice and hands none out twice.
+ */
+export class SparePool implements Spares {
+  private buffers: ArrayBuffer[] = [];
+  private ids: string[] | null = null;
+  private held = 0;
+
+  /** Bytes held (the ids' list not counted: pointers, under a tenth of the columns). */
+  get bytes() {
+    return this.held;
+  }
+
+  add(buffer: ArrayBuffer) {
+    if (this.buffers.includes(buffer)) return;
+    this.buffers.push(buffer);
+    this.held += buffer.byteLength;
+  }
+
+  addIds(ids: string[]) {
+    this.ids = ids;
+  }
+
+  take(bytes: number): ArrayBuffer | null {
+    let best = -1;
+    for (let i = 0; i < this.buffers.length; i++) {
+      const length = this.buffers[i]!.byteLength;
+      if (length >= bytes && (best < 0 || length < this.buffers[best]!.byteLength)) best = i;
+    }
+    if (best < 0) return null;
+    const [buffer] = this.buffers.splice(best, 1);
+    this.held -= buffer!.byteLength;
+    return buffer!;
+  }
+
+  takeIds(): string[] | null {
+    const ids = this.ids;
+    this.ids = null;
+    return ids;
+  }
+
+  /** Drops the buffers given longest ago until at most `limit` bytes are held. */
+  trim(limit: number) {
+    while (this.held > limit && this.buffers.length > 0) this.held -= this.buffers.shift()!.byteLength;
+  }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appendOrderedColumns, reserveRoom } from './append-columns';
-import { findIdRow } from './column-room';
+import { findIdRow, SparePool } from './column-room';
 import { computeOverview } from './overview';
-import { buildOrderedColumns, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
+import { buildOrderedColumns, collectBuffers, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
 import { computeRiskColumn, getRiskColumn } from './r-multiples';
 
@@ -605,5 +605,109 @@ describe('appendOrderedColumns', () => {
     expect(ways.patched).toBeGreaterThan(0);
     // A merge leaves room: the import after it is written in the merge's arrays.
     expect(ways.appendedInPlaceAfterMerge).toBeGreaterThan(5);
+  }, 60_000);
+
+  it('merges into the buffers of copies no one reads any more: a build\'s columns every round, a copy still read unchanged until let go (200 random rounds)', () => {
+    const random = prng(31);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const make = (id: string, day: number) =>
+      trade(id, day, Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
+        created: Math.floor(random() * 4) * 1000,
+        symbol: pick(['NQ', 'ES', 'MNQ', 'RTY']),
+        accountId: pick(['apex', 'topstep', null]),
+        tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge', `T${Math.floor(random() * 40)}`])],
+        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        riskCents: random() < 0.2 ? 10_000 : null,
+      });
+    let serial = 0;
+    const nextId = () => `s-${String(serial++).padStart(4, '0')}`;
+    const now = new Map<string, OrderedTrade>();
+    for (let i = 0; i < 60; i++) {
+      const t = make(nextId(), Math.floor(random() * 6));
+      now.set(t.trade.id, t);
+    }
+    let held = prepare(reserveRoom(buildOrderedColumns([...now.values()])));
+    // Reports still reading a former copy, with what it held when they took it (a deep copy).
+    let readers: Array<{ copy: OrderedColumns; saw: OrderedColumns; until: number }> = [];
+    const pool = new SparePool();
+    let recycled = 0;
+    /**
+     * As the cache does when a copy is neither current nor read: its buffers no live copy uses become spare, here
+     * scribbled over first, so that a merge that read a spare's old values, or a reader that saw its arrays recycled,
+     * would show.
+     */
+    const retire = (dead: OrderedColumns) => {
+      const live = collectBuffers(held);
+      for (const r of readers) collectBuffers(r.copy, live);
+      for (const buffer of collectBuffers(dead)) {
+        if (live.has(buffer)) continue;
+        if (Array.isArray(buffer)) {
+          (buffer as string[]).fill('scribbled');
+          pool.addIds(buffer as string[]);
+        } else {
+          new Uint8Array(buffer as ArrayBuffer).fill(0xa5);
+          pool.add(buffer as ArrayBuffer);
+        }
+      }
+    };
+    const ways = { appended: 0, patched: 0, merged: 0 };
+    for (let round = 0; round < 200; round++) {
+      const changed = new Set<string>();
+      const ids = [...now.keys()];
+      const lastDay = Math.max(...[...now.values()].map((t) => (t.day - MAR_2) / DAY_SECONDS));
+      if (random() < 0.3) {
+        for (let k = 1 + Math.floor(random() * 4); k > 0; k--) {
+          const t = make(nextId(), lastDay + Math.floor(random() * 2));
+          changed.add(t.trade.id);
+          now.set(t.trade.id, t);
+        }
+      } else {
+        // Edits, moves, deletes and trades dated among the older ones: merged (or patched) most rounds.
+        for (let k = 1 + Math.floor(random() * 4); k > 0; k--) {
+          const id = pick(ids);
+          changed.add(id);
+          if (random() < 0.3) now.delete(id);
+          else now.set(id, make(id, Math.floor(random() * (lastDay + 1))));
+        }
+        if (random() < 0.5) {
+          const t = make(nextId(), Math.floor(random() * lastDay));
+          changed.add(t.trade.id);
+          now.set(t.trade.id, t);
+        }
+      }
+      const current = [...changed].map((id) => now.get(id)).filter((t): t is OrderedTrade => t !== undefined);
+      const appended = appendOrderedColumns(held, changed, current);
+      const patched = appended ? null : patchOrderedColumns(held, changed, current);
+      const before = pool.bytes;
+      const next = prepare(appended ?? patched ?? mergeOrderedColumns(held, changed, current, pool));
+      ways[appended ? 'appended' : patched ? 'patched' : 'merged']++;
+      if (!appended && !patched && pool.bytes < before) recycled++;
+      // What the new copy writes that its base did not share is no buffer a report still reads.
+      const read = new Set<ArrayBufferLike | readonly string[]>();
+      for (const r of readers) collectBuffers(r.copy, read);
+      const base = collectBuffers(held);
+      expect([...collectBuffers(next)].filter((buffer) => !base.has(buffer) && read.has(buffer)), `round ${round}`).toEqual([]);
+      const old = held;
+      held = next;
+      // The copy replaced is read on by a report a few rounds in some rounds; else it is spare at once.
+      if (random() < 0.4) readers.push({ copy: old, saw: structuredClone(old), until: round + 1 + Math.floor(random() * 4) });
+      else retire(old);
+      const done = readers.filter((r) => r.until <= round);
+      readers = readers.filter((r) => r.until > round);
+      for (const r of done) {
+        // Its columns, keys, hours and risks as they were (the lineage's room is shared: appends move it on).
+        expect(r.copy.columns, `round ${round}: a copy read while merges went on`).toEqual(r.saw.columns);
+        expect(r.copy.keys, `round ${round}`).toEqual(r.saw.keys);
+        expectIndexed(r.copy);
+        retire(r.copy);
+      }
+      for (const r of readers) expectSameColumns(r.copy, r.saw);
+      const built = buildOrderedColumns([...now.values()]);
+      expectSameColumns(held, built);
+      expectDerived(held);
+      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
+    }
+    expect(ways.merged).toBeGreaterThan(60);
+    expect(recycled).toBeGreaterThan(40);
   }, 60_000);
 });

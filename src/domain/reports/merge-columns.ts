@@ -1,7 +1,7 @@
 import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
 import { createRiskPricer } from './r-multiples';
 import { getHourOfInstant } from './zone-clock';
-import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, withMergeRoom, withRoom, type IdIndex } from './column-room';
+import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, takeArray, withMergeRoom, withRoom, type IdIndex, type NumberArray, type NumberArrayType, type Spares } from './column-room';
 
 /**
  * A trader's columns brought up to date with the trades that changed since they were built (issue 26): the server keeps
@@ -142,11 +142,15 @@ function placeRows(runs: readonly Run[], baseRows: number, addedRows: number): {
   return { moved, addedTo };
 }
 
-type NumberArray = Float64Array | Uint32Array | Uint8Array | Int8Array;
+/**
+ * An array for a merge's `size` rows with room past them: a spare buffer's whole length when one fits, else new with
+ * withMergeRoom's room. Only its first `size` are read, and the merge writes every one of them.
+ */
+const roomFor = <T extends NumberArray>(Type: NumberArrayType<T>, size: number, spares: Spares | undefined) => takeArray(Type, size, withMergeRoom(size), spares);
 
-/** The runs' rows of `a` and `b` in an array with room past `size` (withMergeRoom), as a view of its first `size`. */
-function gatherNumbers<T extends NumberArray>(make: (length: number) => T, a: T, b: T, runs: readonly Run[], size: number): T {
-  const out = make(withMergeRoom(size));
+/** The runs' rows of `a` and `b` in an array with room past `size`, as a view of its first `size`. */
+function gatherNumbers<T extends NumberArray>(Type: NumberArrayType<T>, a: T, b: T, runs: readonly Run[], size: number, spares: Spares | undefined): T {
+  const out = roomFor(Type, size, spares);
   for (const run of runs) out.set((run.fromBase ? a : b).subarray(run.start, run.start + run.length), run.to);
   return out.subarray(0, size) as T;
 }
@@ -176,7 +180,7 @@ function numberTexts<T extends string | null>(aValues: readonly T[], firstA: Flo
 }
 
 /** A text column of the runs' rows, coded as a build codes them (numberTexts). */
-function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array): TextColumn {
+function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array, spares: Spares | undefined): TextColumn {
   // First appearances: the base's codes first appear within its first rows (but for a text a deleted trade held alone).
   const firstA = new Float64Array(a.values.length).fill(Infinity);
   let missing = a.values.length - 1;
@@ -190,7 +194,7 @@ function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: nu
   const firstB = new Float64Array(b.values.length).fill(Infinity);
   for (let k = b.codes.length - 1; k >= 0; k--) firstB[b.codes[k]!] = addedTo[k]!;
   const { values, fromA, fromB, kept } = numberTexts(a.values, firstA, b.values, firstB, 1);
-  const codes = new Uint32Array(withMergeRoom(size));
+  const codes = roomFor(Uint32Array, size, spares);
   for (const run of runs) {
     if (run.fromBase && kept) {
       codes.set(a.codes.subarray(run.start, run.start + run.length), run.to);
@@ -204,7 +208,7 @@ function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: nu
 }
 
 /** The tag lists of the runs' rows, their codes given as a build gives them (numberTexts). */
-function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array) {
+function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array, spares: Spares | undefined) {
   // A tag's first appearance as a key: its row, then its place in the row's list (one row may bring several).
   const key = (row: number, q: number, start: number) => row * 65_536 + (q - start);
   const firstA = new Float64Array(a.tagValues.length).fill(Infinity);
@@ -228,8 +232,8 @@ function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size
     const src = run.fromBase ? a : b;
     count += src.tagStart[run.start + run.length]! - src.tagStart[run.start]!;
   }
-  const tagStart = new Uint32Array(withMergeRoom(size + 1));
-  const tagCodes = new Uint32Array(withMergeRoom(count));
+  const tagStart = roomFor(Uint32Array, size + 1, spares);
+  const tagCodes = roomFor(Uint32Array, count, spares);
   let t = 0;
   for (const run of runs) {
     const src = run.fromBase ? a : b;
@@ -257,7 +261,7 @@ function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size
  * there is one. Entry hours already computed for a zone and planned risks priced under the trader's defaults are
  * carried over (computed for the changed trades only).
  */
-export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[]): OrderedColumns {
+export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[], spares?: Spares): OrderedColumns {
   const { columns: a, keys: oldKeys } = base;
   const n = a.size;
   const added = [...current].sort(compareOrderedTrades);
@@ -280,21 +284,23 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   const runs = toRuns(n, removed, places);
   const { moved, addedTo } = placeRows(runs, n, added.length);
 
-  const f64 = (length: number) => new Float64Array(length);
-  const u8 = (length: number) => new Uint8Array(length);
+  const f64 = Float64Array;
+  const u8 = Uint8Array;
   const addedKeys = createKeys(added.length);
   added.forEach((t, k) => setKeys(addedKeys, k, t));
   const keys: TradeKeys = {
-    day: gatherNumbers(f64, oldKeys.day, addedKeys.day, runs, size),
-    first: gatherNumbers(f64, oldKeys.first, addedKeys.first, runs, size),
-    second: gatherNumbers(f64, oldKeys.second, addedKeys.second, runs, size),
-    created: gatherNumbers(f64, oldKeys.created, addedKeys.created, runs, size),
+    day: gatherNumbers(f64, oldKeys.day, addedKeys.day, runs, size, spares),
+    first: gatherNumbers(f64, oldKeys.first, addedKeys.first, runs, size, spares),
+    second: gatherNumbers(f64, oldKeys.second, addedKeys.second, runs, size, spares),
+    created: gatherNumbers(f64, oldKeys.created, addedKeys.created, runs, size, spares),
   };
 
-  // Ids and days, run by run; a day's text is compared once per day, not per row.
-  const id: string[] = new Array(size);
+  // Ids and days, run by run; a day's text is compared once per day, not per row. A former copy's list of ids is
+  // written over when there is one (every row written, its length cut to this copy's).
+  const id: string[] = spares?.takeIds() ?? new Array<string>(size);
+  id.length = size;
   const days: string[] = [];
-  const day = new Uint32Array(withMergeRoom(size));
+  const day = roomFor(Uint32Array, size, spares);
   const weekdays: number[] = [];
   const starts: number[] = [];
   let lastSrc: TradeColumns | null = null;
@@ -324,9 +330,9 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   const hoursByZone = new Map<string, Int8Array>();
   for (const [zone, hours] of a.hoursByZone) {
     const ofAdded = Int8Array.from(b.entry, (ms) => (Number.isNaN(ms) ? -1 : getHourOfInstant(ms, zone)));
-    hoursByZone.set(zone, gatherNumbers((length) => new Int8Array(length), hours, ofAdded, runs, size));
+    hoursByZone.set(zone, gatherNumbers(Int8Array, hours, ofAdded, runs, size, spares));
   }
-  const text = (name: (typeof TEXT_COLUMNS)[number]) => gatherText(a[name], b[name], runs, size, moved, addedTo);
+  const text = (name: (typeof TEXT_COLUMNS)[number]) => gatherText(a[name], b[name], runs, size, moved, addedTo, spares);
   const columns: TradeColumns = {
     size,
     id,
@@ -334,23 +340,23 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
     dayWeekday: Uint8Array.from(weekdays),
     day: day.subarray(0, size),
     dayStart: Uint32Array.from(starts),
-    result: gatherNumbers(u8, a.result, b.result, runs, size),
-    pnl: gatherNumbers(f64, a.pnl, b.pnl, runs, size),
-    fee: gatherNumbers(f64, a.fee, b.fee, runs, size),
-    entry: gatherNumbers(f64, a.entry, b.entry, runs, size),
-    exit: gatherNumbers(f64, a.exit, b.exit, runs, size),
-    hold: gatherNumbers(f64, a.hold, b.hold, runs, size),
-    quantity: gatherNumbers(f64, a.quantity, b.quantity, runs, size),
-    ownRisk: gatherNumbers(f64, a.ownRisk, b.ownRisk, runs, size),
+    result: gatherNumbers(u8, a.result, b.result, runs, size, spares),
+    pnl: gatherNumbers(f64, a.pnl, b.pnl, runs, size, spares),
+    fee: gatherNumbers(f64, a.fee, b.fee, runs, size, spares),
+    entry: gatherNumbers(f64, a.entry, b.entry, runs, size, spares),
+    exit: gatherNumbers(f64, a.exit, b.exit, runs, size, spares),
+    hold: gatherNumbers(f64, a.hold, b.hold, runs, size, spares),
+    quantity: gatherNumbers(f64, a.quantity, b.quantity, runs, size, spares),
+    ownRisk: gatherNumbers(f64, a.ownRisk, b.ownRisk, runs, size, spares),
     account: text('account'),
     symbol: text('symbol'),
     contract: text('contract'),
     side: text('side'),
     setup: text('setup'),
     playbook: text('playbook'),
-    ticked: gatherNumbers(u8, a.ticked, b.ticked, runs, size),
+    ticked: gatherNumbers(u8, a.ticked, b.ticked, runs, size, spares),
     session: text('session'),
-    ...gatherTags(a, b, runs, size, moved, addedTo),
+    ...gatherTags(a, b, runs, size, moved, addedTo, spares),
     hoursByZone,
     riskByDefaults: new Map(),
   };
@@ -358,7 +364,7 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   for (const [key, { defaults, risk }] of a.riskByDefaults) {
     const price = createRiskPricer(b, defaults);
     const ofAdded = Float64Array.from(b.ownRisk, (own, k) => (Number.isNaN(own) && defaults.length > 0 ? price(k) : own));
-    columns.riskByDefaults.set(key, { defaults, risk: gatherNumbers(f64, risk, ofAdded, runs, size) });
+    columns.riskByDefaults.set(key, { defaults, risk: gatherNumbers(f64, risk, ofAdded, runs, size, spares) });
   }
 
   // The index of the ids follows the rows: its slots moved to the new rows (the rows taken out left as gone), the added
@@ -366,10 +372,10 @@ export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   let ids: IdIndex | null = null;
   if (index) {
     if (hasSlotsFor(index, added.length)) {
-      ids = moveIdIndex(index, moved);
+      ids = moveIdIndex(index, moved, spares);
       for (let k = 0; k < added.length; k++) insertId(ids, b.id[k]!, addedTo[k]!);
     } else {
-      ids = buildIdIndex(id, size, withRoom(size));
+      ids = buildIdIndex(id, size, withRoom(size), spares);
     }
   }
   return { columns, keys, room: { rows: size, ids } };
@@ -582,4 +588,23 @@ export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   }
   // The same rows and ids: the lineage's room and index stay good for this copy.
   return { columns, keys, ...(base.room && { room: base.room }) };
+}
+
+/**
+ * Every buffer a copy's arrays are views of, and its list of ids (copies of one lineage share them: an append writes
+ * into the same buffers, a patch shares the columns it leaves alone), for the cache to tell which of a former copy's
+ * buffers no other copy uses. Walks the columns as they are (the entry hours and planned risks are added to a copy
+ * when first asked).
+ */
+export function collectBuffers(copy: OrderedColumns, into: Set<ArrayBufferLike | readonly string[]> = new Set()) {
+  const walk = (value: unknown): void => {
+    if (ArrayBuffer.isView(value)) into.add(value.buffer);
+    else if (value instanceof Map) for (const held of value.values()) walk(held);
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) for (const held of Object.values(value)) walk(held);
+  };
+  walk(copy.columns);
+  walk(copy.keys);
+  into.add(copy.columns.id);
+  if (copy.room?.ids) into.add(copy.room.ids.table.buffer);
+  return into;
 }

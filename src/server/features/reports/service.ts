@@ -54,7 +54,8 @@ import { loadMistakeTags } from '../risk/mistakes';
 import { preferencesIn } from '../preferences/routes';
 import { reportsRepo } from './repo';
 import { readLowerCase, readNoteMatches } from './search';
-import { tradesCacheOf } from './trades-cache';
+import type { TradesSnapshot } from './repo';
+import { tradesCacheOf, type TradesLease } from './trades-cache';
 
 /**
  * The reports (issue 26): each reads the trader's trades (kept in memory while they do not change, trades-cache.ts),
@@ -76,8 +77,33 @@ export interface ReportScope {
   risk: () => Float64Array;
 }
 
-/** The filter's trades and what every report says of them. */
-export async function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
+/**
+ * The filter's trades and what every report says of them, for a caller that does not say when it is done with them:
+ * the copy it reads is pinned (never written into by a merge, trades-cache.ts). The reports use withReportScope.
+ */
+export function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
+  return openReportScope(database, userId, filter, now, (version) => tradesCacheOf(database).get(userId, version));
+}
+
+/**
+ * `use` given the filter's trades and what every report says of them; the trader's copy is held until `use` is done
+ * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
+ * not keep the copy's arrays in what it returns.
+ */
+export async function withReportScope<T>(database: Database, userId: string, filter: ReportFilter, now: Date, use: (scope: ReportScope) => T | Promise<T>): Promise<T> {
+  let lease: TradesLease | undefined;
+  try {
+    const scope = await openReportScope(database, userId, filter, now, async (version) => {
+      lease = await tradesCacheOf(database).acquire(userId, version);
+      return lease.snapshot;
+    });
+    return await use(scope);
+  } finally {
+    lease?.release();
+  }
+}
+
+async function openReportScope(database: Database, userId: string, filter: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
   const { timeZone, startingBalances, version, names, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
@@ -92,7 +118,7 @@ export async function readReportScope(database: Database, userId: string, filter
       mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
     };
   });
-  const { columns } = await tradesCacheOf(database).get(userId, version);
+  const { columns } = await take(version);
   const range = resolveReportRange(filter, now, timeZone);
   const risk = () => getRiskColumn(columns, riskDefaults);
   const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
@@ -150,22 +176,24 @@ export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' 
 }
 
 export const reportsService = {
-  async overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    const openingBalanceCents = getOpeningBalance(scope);
-    return {
-      basis: scope.basis,
-      overview: computeOverview(scope.set, { openingBalanceCents }),
-      openingBalanceCents,
-      r: computeROverview(scope.set, scope.risk()),
-    };
+  overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {
+    return withReportScope(database, userId, filter, now, (scope) => {
+      const openingBalanceCents = getOpeningBalance(scope);
+      return {
+        basis: scope.basis,
+        overview: computeOverview(scope.set, { openingBalanceCents }),
+        openingBalanceCents,
+        r: computeROverview(scope.set, scope.risk()),
+      };
+    });
   },
 
   /** What each of the trader's mistakes cost in the filter's trades (issue 27, point 5). */
-  async mistakes(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<MistakesReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
-    return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
+  mistakes(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<MistakesReport> {
+    return withReportScope(database, userId, filter, now, async (scope) => {
+      const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
+      return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
+    });
   },
 
   /**
@@ -173,91 +201,98 @@ export const reportsService = {
    * Trade Log narrows them as its list does: by its search (the list's rule, applied to the copy: search-rows.ts; the
    * notes asked of the database) and less the trades whose delete waits for Undo. The basis still describes the filter.
    */
-  async r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
+  r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
     const term = toSearchTerm(narrow.q ?? '');
     // The notes' matches are read while the trades are (on PostgreSQL, on a connection of their own).
     const noteMatches = term ? database.withUser(userId, (tx) => readNoteMatches(tx, userId, term)) : null;
     noteMatches?.catch(() => undefined);
-    const scope = await readReportScope(database, userId, filter, now);
-    const { columns: c } = scope.set;
-    let rows = scope.set.rows;
-    if (term) {
-      const search = prepareRowSearch(c, rows, term, scope.accountName);
-      const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
-      const notes = await noteMatches!;
-      rows = search.match(lowered, notes);
-    }
-    if (narrow.exclude && narrow.exclude.length > 0) {
-      const left = new Set(narrow.exclude);
-      rows = rows.filter((i) => !left.has(c.id[i]!));
-    }
-    return { basis: scope.basis, r: summarizeRColumns(c, rows, scope.risk()) };
+    return withReportScope(database, userId, filter, now, async (scope) => {
+      const { columns: c } = scope.set;
+      let rows = scope.set.rows;
+      if (term) {
+        const search = prepareRowSearch(c, rows, term, scope.accountName);
+        const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
+        const notes = await noteMatches!;
+        rows = search.match(lowered, notes);
+      }
+      if (narrow.exclude && narrow.exclude.length > 0) {
+        const left = new Set(narrow.exclude);
+        rows = rows.filter((i) => !left.has(c.id[i]!));
+      }
+      return { basis: scope.basis, r: summarizeRColumns(c, rows, scope.risk()) };
+    });
   },
 
-  async equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, equity: computeEquity(scope.set), r: computeEquityR(scope.set, scope.risk()) };
+  equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
+    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, equity: computeEquity(scope.set), r: computeEquityR(scope.set, scope.risk()) }));
   },
 
-  async breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() }) };
+  breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() }),
+    }));
   },
 
-  async heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()) };
+  heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
+    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()) }));
   },
 
-  async calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4)), scope.risk()) };
+  calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4)), scope.risk()),
+    }));
   },
 
   /**
    * Issue 29: the MAE/MFE figures stored per trade (trade_excursions, recomputed when bars or the trade change), over the
    * filter's trades. Trades without complete figures are counted, not estimated.
    */
-  async excursions(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ExcursionsReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    const stored = await database.withUser(userId, (tx) =>
-      tx
-        .select({ tradeId: tradeExcursions.tradeId, mae: tradeExcursions.mae, mfe: tradeExcursions.mfe, capture: tradeExcursions.capture })
-        .from(tradeExcursions)
-        .where(and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.status, 'complete'))),
-    );
-    const byTrade = new Map(stored.map((row) => [row.tradeId, row]));
-    const { columns, rows } = scope.set;
-    const measured: MeasuredTrade[] = [];
-    for (const i of rows) {
-      const row = byTrade.get(columns.id[i]!);
-      if (!row || row.mae === null || row.mfe === null) continue;
-      const code = columns.result[i]!;
-      measured.push({ result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even', mae: row.mae, mfe: row.mfe, capture: row.capture });
-    }
-    return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
+  excursions(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ExcursionsReport> {
+    return withReportScope(database, userId, filter, now, async (scope) => {
+      const stored = await database.withUser(userId, (tx) =>
+        tx
+          .select({ tradeId: tradeExcursions.tradeId, mae: tradeExcursions.mae, mfe: tradeExcursions.mfe, capture: tradeExcursions.capture })
+          .from(tradeExcursions)
+          .where(and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.status, 'complete'))),
+      );
+      const byTrade = new Map(stored.map((row) => [row.tradeId, row]));
+      const { columns, rows } = scope.set;
+      const measured: MeasuredTrade[] = [];
+      for (const i of rows) {
+        const row = byTrade.get(columns.id[i]!);
+        if (!row || row.mae === null || row.mfe === null) continue;
+        const code = columns.result[i]!;
+        measured.push({ result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even', mae: row.mae, mfe: row.mfe, capture: row.capture });
+      }
+      return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
+    });
   },
 
-  async distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
-    const scope = await readReportScope(database, userId, filter, now);
-    return { basis: scope.basis, distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined) };
+  distribution(database: Database, userId: string, filter: ReportFilter, of: DistributionOf, now: Date): Promise<DistributionReport> {
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined),
+    }));
   },
 
   /** The values the trader's trades hold, for the filter bar's choices. */
-  async options(database: Database, userId: string, now: Date): Promise<ReportOptions> {
-    const { columns: c } = await readReportScope(database, userId, createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' }), now);
-    const texts = (values: ReadonlyArray<string | null>) => values.filter((v): v is string => Boolean(v)).sort((a, b) => a.localeCompare(b));
-    const sizes = new Set<number>();
-    for (const q of c.quantity) if (!Number.isNaN(q)) sizes.add(q);
-    return {
-      symbol: texts(c.symbol.values),
-      contract: texts(c.contract.values),
-      side: texts(c.side.values),
-      setup: texts(c.setup.values),
-      session: texts(c.session.values),
-      tag: texts(c.tagValues),
-      size: [...sizes].sort((a, b) => a - b),
-      trades: c.size,
-    };
+  options(database: Database, userId: string, now: Date): Promise<ReportOptions> {
+    return withReportScope(database, userId, createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' }), now, ({ columns: c }) => {
+      const texts = (values: ReadonlyArray<string | null>) => values.filter((v): v is string => Boolean(v)).sort((a, b) => a.localeCompare(b));
+      const sizes = new Set<number>();
+      for (const q of c.quantity) if (!Number.isNaN(q)) sizes.add(q);
+      return {
+        symbol: texts(c.symbol.values),
+        contract: texts(c.contract.values),
+        side: texts(c.side.values),
+        setup: texts(c.setup.values),
+        session: texts(c.session.values),
+        tag: texts(c.tagValues),
+        size: [...sizes].sort((a, b) => a - b),
+        trades: c.size,
+      };
+    });
   },
 };

@@ -1,5 +1,6 @@
 import { appendOrderedColumns, reserveRoom } from '../../../domain/reports/append-columns';
-import { mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
+import { SparePool } from '../../../domain/reports/column-room';
+import { collectBuffers, mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 
@@ -22,46 +23,198 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
  * 18 MB here, in columns and their trading-order keys; up to half again as much once an append has made room for the
  * next), and a trader not read for IDLE_MS is dropped at the next read of anyone.
+ *
+ * The reports take a copy with acquire() and release it when done (service.ts withReportScope), so that a merge may
+ * write into the buffers of a trader's former copies once no report reads them (Spare, below), instead of allocating
+ * every column anew.
  */
 const MAX_CACHED_TRADES = 400_000;
 const IDLE_MS = 15 * 60_000;
 /** The longest a write waits for the reports' copy to catch up with it (catchUp). */
 const CATCH_UP_WAIT_MS = 250;
+/** A trader's spare buffers (below) are dropped after this long without a merge or a copy released. */
+const SPARE_IDLE_MS = 60_000;
 
-interface Entry extends TradesSnapshot {
+interface Entry {
+  snapshot: TradesSnapshot;
   lastUsed: number;
+}
+
+/** A copy taken by a report, held until it says it is done with it (release, once). */
+export interface TradesLease {
+  snapshot: TradesSnapshot;
+  release(): void;
+}
+
+/** A load under way: the reports waiting for it hold its copy as soon as it is made (none can miss it). */
+interface Load {
+  promise: Promise<TradesSnapshot>;
+  waiters: number;
+  pins: number;
+}
+
+/**
+ * Spare buffers (issue 26, sixth pass): a merge writes every column anew (~18 MB at 100,000 trades), and the copy it
+ * replaced left as much to collect; the collection's marking then fell into the next report (31-53 ms instead of 10-12
+ * on PostgreSQL). So a merge writes into the buffers of the trader's former copies instead, once no report reads them
+ * and no copy of theirs still uses them: copies of one lineage share buffers (an append writes past the old length into
+ * the same ones, a patch shares the columns it leaves alone, merge-columns.ts), so a buffer is spare only when every
+ * copy that uses it is neither the trader's current copy, nor held by a report or a load, nor handed to a caller that
+ * does not say when it is done (pinned: such a copy's buffers are never made spare, and are collected as before).
+ * Bounded: at most one copy's worth of bytes per trader in the cache, dropped with their entry and after SPARE_IDLE_MS.
+ */
+interface Spare {
+  pool: SparePool;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 class TradesCache {
   private readonly entries = new Map<string, Entry>();
   /** Loads under way, by trader and the version they were asked for: concurrent reports share one read. */
-  private readonly loading = new Map<string, Promise<TradesSnapshot>>();
+  private readonly loading = new Map<string, Load>();
+  /** Copies held (reports reading them, loads merging from or into them), with their trader and how many hold each. */
+  private readonly holds = new Map<TradesSnapshot, { userId: string; count: number }>();
+  /** Copies handed out without a release (pinned), while they are alive. */
+  private readonly pinned = new Map<string, Set<WeakRef<TradesSnapshot>>>();
+  private readonly spares = new Map<string, Spare>();
 
   constructor(private readonly database: Database) {}
 
-  /** The trader's trades at `version` or newer: from memory, or read once however many reports ask at the same time. */
+  /**
+   * The trader's trades at `version` or newer, held until `release()`: from memory, or read once however many reports
+   * ask at the same time. Until released, none of the copy's buffers is written by a merge.
+   */
+  async acquire(userId: string, version: number, now = Date.now()): Promise<TradesLease> {
+    const snapshot = await this.take(userId, version, now, 'hold');
+    let held = true;
+    return {
+      snapshot,
+      release: () => {
+        if (!held) return;
+        held = false;
+        this.release(snapshot);
+      },
+    };
+  }
+
+  /**
+   * The trader's trades at `version` or newer, for a caller that does not say when it is done with them: that copy's
+   * buffers are never made spare (pinned while it is alive). The reports take theirs through acquire.
+   */
   async get(userId: string, version: number, now = Date.now()): Promise<TradesSnapshot> {
+    return this.take(userId, version, now, 'pin');
+  }
+
+  private take(userId: string, version: number, now: number, how: 'hold' | 'pin' | 'none'): Promise<TradesSnapshot> {
     const entry = this.entries.get(userId);
-    if (entry && entry.version >= version) {
+    if (entry && entry.snapshot.version >= version) {
       entry.lastUsed = now;
-      return entry;
+      this.keep(userId, entry.snapshot, how);
+      return Promise.resolve(entry.snapshot);
     }
     const key = `${userId}:${version}`;
-    let pending = this.loading.get(key);
-    if (!pending) {
+    let load = this.loading.get(key);
+    if (!load) {
+      const base = entry?.snapshot;
+      // The base is held while the load reads from it: no merge elsewhere writes its buffers meanwhile.
+      if (base) this.hold(userId, base);
       // A transaction of its own, never one a caller holds open: PGlite runs one transaction at a time, and a report
       // waiting inside its transaction for another's load would wait for ever.
-      pending = this.load(userId, entry);
-      this.loading.set(key, pending);
-      void pending.then(
+      const started: Load = { promise: this.load(userId, base), waiters: 0, pins: 0 };
+      load = started;
+      this.loading.set(key, started);
+      // The first reaction to the load: the copy is stored and held for every report waiting before any of them (or
+      // any other merge) runs, then the load's own holds (of the new copy and of its base) are let go.
+      void started.promise.then(
         (snapshot) => {
           this.loading.delete(key);
           this.store(userId, snapshot, Date.now());
+          if (started.waiters > 0) this.hold(userId, snapshot, started.waiters);
+          if (started.pins > 0) this.pin(userId, snapshot);
+          this.release(snapshot);
+          if (base) this.release(base);
         },
-        () => this.loading.delete(key),
+        () => {
+          this.loading.delete(key);
+          if (base) this.release(base);
+        },
       );
     }
-    return pending;
+    if (how === 'hold') load.waiters++;
+    else if (how === 'pin') load.pins++;
+    return load.promise;
+  }
+
+  private keep(userId: string, snapshot: TradesSnapshot, how: 'hold' | 'pin' | 'none') {
+    if (how === 'hold') this.hold(userId, snapshot);
+    else if (how === 'pin') this.pin(userId, snapshot);
+  }
+
+  private hold(userId: string, snapshot: TradesSnapshot, count = 1) {
+    const held = this.holds.get(snapshot);
+    if (held) held.count += count;
+    else this.holds.set(snapshot, { userId, count });
+  }
+
+  private pin(userId: string, snapshot: TradesSnapshot) {
+    let refs = this.pinned.get(userId);
+    if (!refs) this.pinned.set(userId, (refs = new Set()));
+    for (const ref of refs) if (ref.deref() === snapshot) return;
+    refs.add(new WeakRef(snapshot));
+  }
+
+  private release(snapshot: TradesSnapshot) {
+    const held = this.holds.get(snapshot);
+    if (!held) return;
+    if (--held.count > 0) return;
+    this.holds.delete(snapshot);
+    this.reclaim(held.userId, snapshot);
+  }
+
+  /**
+   * A copy no longer the trader's current one nor held: its buffers that no live copy of theirs uses become spare (the
+   * trader's pool, when they are still in the cache and the copy is not pinned).
+   */
+  private reclaim(userId: string, snapshot: TradesSnapshot) {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.snapshot === snapshot || this.holds.has(snapshot)) return;
+    const live = collectBuffers(entry.snapshot);
+    for (const [held, { userId: holder }] of this.holds) if (holder === userId) collectBuffers(held, live);
+    const refs = this.pinned.get(userId);
+    if (refs) {
+      for (const ref of refs) {
+        const copy = ref.deref();
+        if (copy === snapshot) return;
+        if (copy) collectBuffers(copy, live);
+        else refs.delete(ref);
+      }
+    }
+    const spare = this.spareOf(userId);
+    for (const buffer of collectBuffers(snapshot)) {
+      if (live.has(buffer)) continue;
+      if (buffer instanceof ArrayBuffer) spare.pool.add(buffer);
+      else if (Array.isArray(buffer)) spare.pool.addIds(buffer as string[]);
+    }
+    // At most one copy's worth: the current copy's bytes.
+    let bytes = 0;
+    for (const buffer of collectBuffers(entry.snapshot)) if (buffer instanceof ArrayBuffer) bytes += buffer.byteLength;
+    spare.pool.trim(bytes);
+  }
+
+  private spareOf(userId: string): Spare {
+    let spare = this.spares.get(userId);
+    if (!spare) this.spares.set(userId, (spare = { pool: new SparePool(), timer: undefined }));
+    clearTimeout(spare.timer);
+    spare.timer = setTimeout(() => this.spares.delete(userId), SPARE_IDLE_MS);
+    spare.timer.unref?.();
+    return spare;
+  }
+
+  private dropSpare(userId: string) {
+    const spare = this.spares.get(userId);
+    if (!spare) return;
+    clearTimeout(spare.timer);
+    this.spares.delete(userId);
   }
 
   /**
@@ -76,19 +229,26 @@ class TradesCache {
     const entry = this.entries.get(userId);
     if (!entry) return;
     const version = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).version());
-    if (version <= entry.version) return;
+    if (version <= entry.snapshot.version) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)));
     try {
-      const current = await Promise.race([this.get(userId, version).then(() => true), waited.then(() => false)]);
+      const current = await Promise.race([this.take(userId, version, Date.now(), 'none').then(() => true), waited.then(() => false)]);
       if (current) this.counts.caughtUp++;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** The trader's trades now: the copy held brought up to date with what changed since, or all of them read again. */
+  /**
+   * The trader's trades now: the copy held brought up to date with what changed since, or all of them read again. The
+   * copy made is held for the load (take's first reaction lets it go), from the moment it exists.
+   */
   private async load(userId: string, base: TradesSnapshot | undefined): Promise<TradesSnapshot> {
+    const made = (snapshot: TradesSnapshot) => {
+      this.hold(userId, snapshot);
+      return snapshot;
+    };
     if (base && base.columns.size > 0) {
       const changes = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadChanges(base.version));
       // New trades after the last one (an import of the latest trades), however many: written after the copy's rows,
@@ -97,44 +257,55 @@ class TradesCache {
       const appended = changes && appendOrderedColumns(base, changes.changed, changes.current);
       if (changes && appended) {
         this.counts.appended++;
-        return { version: changes.version, ...appended };
+        return made({ version: changes.version, ...appended });
       }
       // Changes to most of the trades: reading them all costs about what merging them would.
       if (changes && changes.changed.size <= base.columns.size / 2) {
         // Edits that leave every trade in its place change a few columns: copied alone, the rest shared with the copy
-        // reports may still be reading. Anything else is merged into new columns.
+        // reports may still be reading. Anything else is merged into new columns, written into spare buffers where
+        // the trader has them.
         const patched = patchOrderedColumns(base, changes.changed, changes.current);
         if (patched) this.counts.patched++;
         else this.counts.merged++;
-        return { version: changes.version, ...(patched ?? mergeOrderedColumns(base, changes.changed, changes.current)) };
+        const spares = patched ? undefined : this.spares.get(userId)?.pool;
+        return made({ version: changes.version, ...(patched ?? mergeOrderedColumns(base, changes.changed, changes.current, spares)) });
       }
     }
     this.counts.read++;
     const { version, ...read } = await this.database.withUser(userId, (tx) => reportsRepo(tx, userId).loadTrades());
     // Room past the rows for the trades the trader adds next (append-columns.ts), made now rather than at the append.
-    return { version, ...reserveRoom(read) };
+    return made({ version, ...reserveRoom(read) });
   }
 
   private store(userId: string, snapshot: TradesSnapshot, now: number) {
     const current = this.entries.get(userId);
-    if (current && current.version > snapshot.version) return;
-    this.entries.set(userId, { ...snapshot, lastUsed: now });
+    if (current && current.snapshot.version > snapshot.version) return;
+    this.entries.set(userId, { snapshot, lastUsed: now });
+    // The copy replaced: spare once no report reads it (a new lineage's full read, a merge: all its buffers).
+    if (current && current.snapshot !== snapshot) this.reclaim(userId, current.snapshot);
     this.evict(now);
   }
 
   private evict(now: number) {
     let total = 0;
     for (const [userId, entry] of this.entries) {
-      if (now - entry.lastUsed > IDLE_MS) this.entries.delete(userId);
-      else total += entry.columns.size;
+      if (now - entry.lastUsed > IDLE_MS) this.forget(userId);
+      else total += entry.snapshot.columns.size;
     }
     if (total <= MAX_CACHED_TRADES) return;
     const byAge = [...this.entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [userId, entry] of byAge) {
       if (total <= MAX_CACHED_TRADES || this.entries.size === 1) break;
-      this.entries.delete(userId);
-      total -= entry.columns.size;
+      this.forget(userId);
+      total -= entry.snapshot.columns.size;
     }
+  }
+
+  /** The trader's copy and spares gone: copies still read are collected once released. */
+  private forget(userId: string) {
+    this.entries.delete(userId);
+    this.dropSpare(userId);
+    this.pinned.delete(userId);
   }
 
   /**
@@ -147,13 +318,21 @@ class TradesCache {
   /** Traders and trades held now (for tests and the bench). */
   size() {
     let trades = 0;
-    for (const entry of this.entries.values()) trades += entry.columns.size;
+    for (const entry of this.entries.values()) trades += entry.snapshot.columns.size;
     return { traders: this.entries.size, trades };
+  }
+
+  /** The trader's spare bytes, and the bytes of their current copy's buffers (for tests: the pool's bound). */
+  spareBytes(userId: string) {
+    const entry = this.entries.get(userId);
+    let copy = 0;
+    if (entry) for (const buffer of collectBuffers(entry.snapshot)) if (buffer instanceof ArrayBuffer) copy += buffer.byteLength;
+    return { spare: this.spares.get(userId)?.pool.bytes ?? 0, copy };
   }
 
   /** Forgets a trader's copy: their next report reads every trade (the tests' cold cache). */
   drop(userId: string) {
-    this.entries.delete(userId);
+    this.forget(userId);
   }
 }
 
