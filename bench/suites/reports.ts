@@ -269,11 +269,12 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
         commission: '2.48',
       };
     });
-  const imports = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i) }), n >= 60 ? 5 : 2, 'import of 1,000 trades among older ones');
+  // 20 samples each, so that the p95 is not simply the slowest one (it was with 5).
+  const imports = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i) }), n >= 60 ? 20 : 2, 'import of 1,000 trades among older ones');
   rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import (the changes merged)', backend, imports, 'ms', `${note} (+1,000 a sample)`, target), writeRow('import of 1,000 trades among older ones', ' (+1,000 a sample)'));
   // The import a trader makes most: their latest trades, all after the last one (the seed ends in September 2027),
   // each sample after the one before. Appended into the room the copy keeps past its rows (append-columns.ts).
-  const appends = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i, '2028-01-03T13:30:00Z') }), n >= 60 ? 5 : 2, 'import of 1,000 later trades');
+  const appends = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i, '2028-01-03T13:30:00Z') }), n >= 60 ? 20 : 2, 'import of 1,000 later trades');
   rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import of later trades (appended)', backend, appends, 'ms', `${note} (+1,000 a sample)`, target), writeRow('import of 1,000 later trades', ' (+1,000 a sample)'));
   const added = await firstAfter((i) => {
     const entry = Date.parse('2028-06-05T14:00:00Z') + i * 3_600_000;

@@ -3,7 +3,9 @@ import {
   DEFAULT_STARTING_BALANCE_CENTS,
   buildBalanceSeries,
   buildDailyPnlSeries,
+  extendToLatestDay,
   getLastDaysRange,
+  sumMonthPnl,
   parseStartingBalance,
 } from './pnl-series';
 
@@ -65,5 +67,35 @@ describe('account balance series (spec part 1 §9: starting balance 10000, range
   it('reads the starting balance as money, non-numeric as 0 (spec part 1 §5)', () => {
     expect(parseStartingBalance('25,000')).toBe(2_500_000);
     expect(parseStartingBalance('lots')).toBe(0);
+  });
+});
+
+describe("the header's month and sparkline hold the evening session's trades, dated the exchange's next day", () => {
+  // 2026-03-18 at 19:30 New York: the trader's today is the 18th; a trade taken at 19:00 belongs to the 19th.
+  const now = new Date('2026-03-18T23:30:00Z');
+  const days = [
+    { date: '2026-02-27', pnlCents: 5000 }, // last month: not this month's
+    { date: '2026-03-02', pnlCents: 42072 },
+    { date: '2026-03-18', pnlCents: -19178 },
+    { date: '2026-03-19', pnlCents: 12550 }, // the evening session, tomorrow's trading day
+  ];
+
+  it("the month's PnL counts the trade dated tomorrow, not last month's", () => {
+    expect(sumMonthPnl(days, '2026-03-18')).toBe(42072 - 19178 + 12550);
+  });
+
+  it("on the month's last evening, the next month's first trading day is not this month's", () => {
+    expect(sumMonthPnl([{ date: '2026-03-31', pnlCents: 100 }, { date: '2026-04-01', pnlCents: 700 }], '2026-03-31')).toBe(100);
+  });
+
+  it('the 30-day sparkline runs to the latest trading day, its last point holding every trade since its first day', () => {
+    const range = extendToLatestDay(getLastDaysRange(30, now, 'America/New_York'), days);
+    expect(range).toEqual({ from: '2026-02-17', to: '2026-03-19' });
+    const series = buildDailyPnlSeries({ days, ...range });
+    expect(series.at(-1)).toEqual({ date: '2026-03-19', pnlCents: 12550, cumulativeCents: 5000 + 42072 - 19178 + 12550 });
+  });
+
+  it('a range already past every trade is left as it is', () => {
+    expect(extendToLatestDay({ from: '2026-03-01', to: '2026-03-31' }, days)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
   });
 });

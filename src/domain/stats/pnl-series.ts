@@ -44,6 +44,28 @@ export function buildDailyPnlSeries(args: {
   return points;
 }
 
+/**
+ * A range of days stretched to the latest day with trades when that comes after its end: a futures evening session
+ * belongs to the exchange's next trading day, which begins at 18:00 New York while the trader's own day has not ended
+ * (DESIGN.md), and a series ending on the trader's today would leave those trades out until midnight.
+ */
+export function extendToLatestDay(range: { from: CalendarDay; to: CalendarDay }, days: Iterable<{ date: CalendarDay }>): { from: CalendarDay; to: CalendarDay } {
+  let to = range.to;
+  for (const day of days) if (day.date > to) to = day.date;
+  return { from: range.from, to };
+}
+
+/**
+ * The month's PnL on the header (spec part 1 §2.4): every trading day of today's month, those dated after today
+ * included (the evening session's, see extendToLatestDay), none of the next month's.
+ */
+export function sumMonthPnl(days: Iterable<{ date: CalendarDay; pnlCents: Cents }>, today: CalendarDay): Cents {
+  const month = today.slice(0, 8);
+  let sum = 0;
+  for (const day of days) if (day.date.startsWith(month)) sum += day.pnlCents;
+  return sum;
+}
+
 /** Spec part 1 §9: default starting balance 10000 (USD). */
 export const DEFAULT_STARTING_BALANCE_CENTS: Cents = 1_000_000;
 
@@ -71,11 +93,8 @@ export function buildBalanceSeries(args: {
   let before = 0;
   for (const day of days) if (day.date < args.range.from) before += day.pnlCents;
   const opening = args.startingBalanceCents + before;
-  // A balance holds every trade: one dated after the range's last day (a futures evening session belongs to the
-  // exchange's next trading day, which begins at 18:00 New York while the trader's own day has not ended) extends it.
-  let to = args.range.to;
-  for (const day of days) if (day.date > to) to = day.date;
-  return buildDailyPnlSeries({ days, from: args.range.from, to }).map((point) => ({
+  // A balance holds every trade: one dated after the range's last day extends it.
+  return buildDailyPnlSeries({ days, ...extendToLatestDay(args.range, days) }).map((point) => ({
     date: point.date,
     balanceCents: opening + point.cumulativeCents,
   }));

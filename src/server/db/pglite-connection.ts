@@ -31,8 +31,8 @@ interface Waiting {
   alone(): Promise<unknown>;
   /** Runs `fn` in the async context the request was in when it asked (async-local storage of its own). */
   inContext<R>(fn: () => R): R;
-  /** Runs inside the lender's transaction (after its savepoint is set up). */
-  asGuest(tx: GuestTransaction): Promise<unknown>;
+  /** Runs inside the lender's transaction (after its savepoint is set up); null: only alone (maintenance). */
+  asGuest: ((tx: GuestTransaction) => Promise<unknown>) | null;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -87,6 +87,12 @@ export class SharedPglite {
   exec = (text: string, options?: QueryOptions): Promise<Array<Results>> =>
     this.enqueue(null, () => this.client.exec(text, options), (tx) => tx.exec(text, options));
 
+  /**
+   * A statement that must run outside any transaction block (VACUUM): queued like the rest, never run as a guest inside
+   * another trader's transaction.
+   */
+  maintain = (text: string): Promise<Array<Results>> => this.enqueue(null, () => this.client.exec(text), null);
+
   transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     const userId = this.opening.getStore() ?? null;
     return this.enqueue(
@@ -119,7 +125,7 @@ export class SharedPglite {
     await lender.lending;
   }
 
-  private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: (tx: GuestTransaction) => Promise<T>): Promise<T> {
+  private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const inContext = AsyncLocalStorage.snapshot();
       this.queue.push({ userId, alone, asGuest, inContext, resolve: resolve as (value: unknown) => void, reject });
@@ -157,7 +163,7 @@ export class SharedPglite {
     const until = performance.now() + LEND_BUDGET_MS;
     let idle = 0;
     while (performance.now() < until && !lender.broken) {
-      const index = this.queue.findIndex((w) => w.userId !== lender.userId);
+      const index = this.queue.findIndex((w) => w.userId !== lender.userId && w.asGuest !== null);
       if (index === -1) {
         if (++idle > LEND_IDLE_TURNS) return;
         await nextTurn();
@@ -184,7 +190,7 @@ export class SharedPglite {
     }
     let outcome: { value: unknown } | { error: unknown };
     try {
-      outcome = { value: await guest.inContext(() => this.own.run(null, () => guest.asGuest(tx))) };
+      outcome = { value: await guest.inContext(() => this.own.run(null, () => guest.asGuest!(tx))) };
     } catch (error) {
       outcome = { error };
     }

@@ -6,9 +6,9 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { formatCalendarDay, formatDay, parseCalendarDay } from '../../../../domain/dates';
+import { formatCalendarDay, formatDay, getDaysInMonth, parseCalendarDay } from '../../../../domain/dates';
 import { formatProfitFactor, getWinRateBand } from '../../../../domain/stats';
-import { buildDailyPnlSeries, getLastDaysRange } from '../../../../domain/stats/pnl-series';
+import { buildDailyPnlSeries, extendToLatestDay, getLastDaysRange, sumMonthPnl } from '../../../../domain/stats/pnl-series';
 import { preferencesQuery, profileQuery, rFiguresQuery } from '../../../shared/api';
 import { describeWithoutRisk, formatR } from '../../../../domain/risk/format-r';
 import { useFigureUnit } from '../../../shared/figure-unit';
@@ -166,7 +166,9 @@ function MonthlyRCard() {
   const { account, accountReady, today } = useDashboard();
   const parts = parseCalendarDay(today);
   const monthStart = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
-  const { data } = useQuery({ ...rFiguresQuery(account, { from: monthStart, to: today }), enabled: accountReady });
+  // To the month's end, not today: the evening session's trades are dated tomorrow (sumMonthPnl).
+  const monthEnd = parts ? formatCalendarDay(parts.year, parts.month, getDaysInMonth(parts.year, parts.month)) : today;
+  const { data } = useQuery({ ...rFiguresQuery(account, { from: monthStart, to: monthEnd }), enabled: accountReady });
   const summary = data?.r.summary;
   const totalR = summary?.totalR ?? null;
   return (
@@ -189,11 +191,9 @@ function MonthlyUsdCard() {
   const { stats, today, now, timeZone } = useDashboard();
   const { monthCents, series, table } = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
-    const parts = parseCalendarDay(today);
-    const monthStart = parts ? formatCalendarDay(parts.year, parts.month, 1) : today;
-    const monthCents = days.filter((d) => d.date >= monthStart && d.date <= today).reduce((sum, d) => sum + d.pnlCents, 0);
-    // Spec part 1 §9: the sparkline covers the last 30 days.
-    const points = buildDailyPnlSeries({ days, ...getLastDaysRange(30, now, timeZone) });
+    const monthCents = sumMonthPnl(days, today);
+    // Spec part 1 §9: the sparkline covers the last 30 days (and the evening session's trades, dated tomorrow).
+    const points = buildDailyPnlSeries({ days, ...extendToLatestDay(getLastDaysRange(30, now, timeZone), days) });
     const series = points.map((p) => p.cumulativeCents / 100);
     const table = {
       caption: 'PnL over the last 30 days, added up day by day',
