@@ -159,7 +159,11 @@ class TradesCache {
   private pin(userId: string, snapshot: TradesSnapshot) {
     let refs = this.pinned.get(userId);
     if (!refs) this.pinned.set(userId, (refs = new Set()));
-    for (const ref of refs) if (ref.deref() === snapshot) return;
+    for (const ref of refs) {
+      const copy = ref.deref();
+      if (copy === snapshot) return;
+      if (!copy) refs.delete(ref);
+    }
     refs.add(new WeakRef(snapshot));
   }
 
