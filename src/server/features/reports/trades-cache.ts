@@ -61,7 +61,8 @@ interface Load {
  * the same ones, a patch shares the columns it leaves alone, merge-columns.ts), so a buffer is spare only when every
  * copy that uses it is neither the trader's current copy, nor held by a report or a load, nor handed to a caller that
  * does not say when it is done (pinned: such a copy's buffers are never made spare, and are collected as before).
- * Bounded: at most one copy's worth of bytes per trader in the cache, dropped with their entry and after SPARE_IDLE_MS.
+ * Bounded: at most one copy's worth of bytes per trader in the cache (the larger of their current copy and the one retired),
+ * dropped with their entry and after SPARE_IDLE_MS.
  */
 interface Spare {
   pool: SparePool;
@@ -199,10 +200,10 @@ class TradesCache {
       if (buffer instanceof ArrayBuffer) spare.pool.add(buffer);
       else if (Array.isArray(buffer)) spare.pool.addIds(buffer as string[]);
     }
-    // At most one copy's worth: the current copy's bytes.
-    let bytes = 0;
-    for (const buffer of collectBuffers(entry.snapshot)) if (buffer instanceof ArrayBuffer) bytes += buffer.byteLength;
-    spare.pool.trim(bytes);
+    // At most one copy's worth: the larger of the current copy's bytes and the retired one's (a copy of a full read has
+    // half again as much room as a merged one: bounded by the current copy's alone, part of its set would be dropped,
+    // and every other merge would allocate what it lacked).
+    spare.pool.trim(Math.max(countBytes(entry.snapshot), countBytes(snapshot)));
   }
 
   private spareOf(userId: string): Spare {
@@ -329,15 +330,20 @@ class TradesCache {
   /** The trader's spare bytes, and the bytes of their current copy's buffers (for tests: the pool's bound). */
   spareBytes(userId: string) {
     const entry = this.entries.get(userId);
-    let copy = 0;
-    if (entry) for (const buffer of collectBuffers(entry.snapshot)) if (buffer instanceof ArrayBuffer) copy += buffer.byteLength;
-    return { spare: this.spares.get(userId)?.pool.bytes ?? 0, copy };
+    return { spare: this.spares.get(userId)?.pool.bytes ?? 0, copy: entry ? countBytes(entry.snapshot) : 0 };
   }
 
   /** Forgets a trader's copy: their next report reads every trade (the tests' cold cache). */
   drop(userId: string) {
     this.forget(userId);
   }
+}
+
+/** The bytes of a copy's buffers (typed arrays; its list of ids not counted). */
+export function countBytes(snapshot: TradesSnapshot) {
+  let bytes = 0;
+  for (const buffer of collectBuffers(snapshot)) if (buffer instanceof ArrayBuffer) bytes += buffer.byteLength;
+  return bytes;
 }
 
 const caches = new WeakMap<Database, TradesCache>();
