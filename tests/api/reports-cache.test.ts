@@ -268,6 +268,40 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect(warm).toEqual(await readReports(t));
   }, 60_000);
 
+  it("the playbooks' reports let go of the copy they read: a later merge writes into its buffers", async () => {
+    const email = uniqueEmail('reports-playbooks-release');
+    const t = app.client();
+    expect((await t.signUp(email)).status).toBe(200);
+    const userId = await userIdOf(email);
+    const cache = tradesCacheOf(app.server.database);
+    const account = await createAccount(t, 'Released');
+    await importTrades(t, account.id, backupRows(300, 50, 'released'));
+    const playbook = await t.post('/api/playbooks', { name: 'Opening range', rules: [{ text: 'Wait for the retest' }] });
+    expect(playbook.status).toBe(201);
+    await readReports(t);
+    let among = 0;
+    const importAmong = async () => {
+      const merged = cache.counts.merged;
+      await importTrades(t, account.id, backupRows(20, 51 + among, `released-${among}`, addDays('2025-01-13', among++)));
+      expect(cache.counts.merged - merged).toBe(1);
+    };
+    const buffersNow = async () => {
+      const lease = await cache.acquire(userId, 0);
+      const buffers = collectBuffers(lease.snapshot);
+      lease.release();
+      return buffers;
+    };
+    await importAmong();
+    const read = await buffersNow();
+    // Each reads the merged copy, and must let it go when its answer is made (a pinned copy is never reused).
+    expect((await t.get(`/api/playbooks/${playbook.body.id}/report`)).status).toBe(200);
+    expect((await t.get('/api/reports/playbooks')).status).toBe(200);
+    await importAmong();
+    await importAmong();
+    // The second merge after it took the buffers of the copy the playbooks' reports read.
+    expect([...(await buffersNow())].filter((buffer) => read.has(buffer)).length).toBeGreaterThan(10);
+  }, 60_000);
+
   it('keeps each trader’s copy to their own trades: another trader’s writes merge nothing into it', async () => {
     const [x, y] = [await newTrader(app, 'cache-x'), await newTrader(app, 'cache-y')];
     const [ax, ay] = [await createAccount(x, 'X'), await createAccount(y, 'Y')];

@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage';
 import { attachmentsRepo, removeStoredFiles } from '../attachments/repo';
-import { readReportScope, type ReportScope } from '../reports/service';
+import { withReportScope, type ReportScope } from '../reports/service';
 import { playbooksRepo, type PlaybookRow, type RuleRow } from './repo';
 
 function toPlaybookDto(row: PlaybookRow, rules: readonly RuleRow[]): PlaybookDto {
@@ -198,25 +198,26 @@ export const playbooksService = {
    * count over the trades table (the cost of this report at 100,000 trades on PGlite).
    */
   async report(db: Database, userId: string, id: string, filter: ReportFilter, now: Date): Promise<PlaybookReport> {
-    const [read, scope] = await Promise.all([
-      db.withUser(userId, async (tx) => {
-        const repo = playbooksRepo(tx, userId);
-        const [row] = await repo.find(id);
-        return row ? { row, rules: await repo.rules([id]) } : null;
-      }),
-      // The scope is the playbook's trades under the filter: its basis ("Computed from 2 trades") counts what the report does.
-      readReportScope(db, userId, filter.playbook.length === 0 ? { ...filter, playbook: [id] } : filter, now),
-    ]);
-    if (!read) throw notFound('Playbook not found');
-    const playbook = toPlaybookDto({ ...read.row, trades: countPlaybookTrades(scope, id) }, read.rules);
-    const report = computeReports(scope, read.rules, id)(id);
-    return { basis: scope.basis, playbook, report };
+    const reading = db.withUser(userId, async (tx) => {
+      const repo = playbooksRepo(tx, userId);
+      const [row] = await repo.find(id);
+      return row ? { row, rules: await repo.rules([id]) } : null;
+    });
+    // Awaited inside the scope below; a failure is reported there, not left unhandled meanwhile.
+    reading.catch(() => undefined);
+    // The scope is the playbook's trades under the filter: its basis ("Computed from 2 trades") counts what the report does.
+    return withReportScope(db, userId, filter.playbook.length === 0 ? { ...filter, playbook: [id] } : filter, now, async (scope) => {
+      const read = await reading;
+      if (!read) throw notFound('Playbook not found');
+      const playbook = toPlaybookDto({ ...read.row, trades: countPlaybookTrades(scope, id) }, read.rules);
+      const report = computeReports(scope, read.rules, id)(id);
+      return { basis: scope.basis, playbook, report };
+    });
   },
 
   /** Every playbook's report over the filter's trades (the By Playbook table). */
   async reports(db: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
-    const scope = await readReportScope(db, userId, filter, now);
-    return { basis: scope.basis, playbooks: await playbooksService.reportsInScope(db, userId, scope) };
+    return withReportScope(db, userId, filter, now, async (scope) => ({ basis: scope.basis, playbooks: await playbooksService.reportsInScope(db, userId, scope) }));
   },
 
   /** Every playbook's report over a report scope's trades (By Playbook, the AI's report tool), by name. */

@@ -40,7 +40,7 @@ import { tradesRepo, type AccountScope } from '../trades/repo';
 import { reflectionsRepo, type PlanRow, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbooksService } from '../playbooks/service';
-import { readReportScope } from '../reports/service';
+import { withReportScope } from '../reports/service';
 import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
 
 type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };
@@ -83,14 +83,15 @@ async function accountNameOf(tx: Parameters<typeof accountsRepo>[0], userId: str
  */
 async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tradeIds: string[] | undefined, now: Date) {
   const filter: ReportFilter = { ...EMPTY_REPORT_FILTER, range: 'custom', from: data.from, to: data.to, account: data.account === 'all' ? [] : [data.account] };
-  const scope = await readReportScope(db, userId, filter, now);
-  if (tradeIds) {
-    const only = new Set(tradeIds);
-    const { columns, rows } = scope.set;
-    scope.set = { columns, rows: rows.filter((i) => only.has(columns.id[i]!)) };
-  }
-  const rows = await playbooksService.reportsInScope(db, userId, scope);
-  return rows.filter((row) => row.report.trades > 0);
+  return withReportScope(db, userId, filter, now, async (scope) => {
+    if (tradeIds) {
+      const only = new Set(tradeIds);
+      const { columns, rows } = scope.set;
+      scope.set = { columns, rows: rows.filter((i) => only.has(columns.id[i]!)) };
+    }
+    const rows = await playbooksService.reportsInScope(db, userId, scope);
+    return rows.filter((row) => row.report.trades > 0);
+  });
 }
 
 /** The period's reflections and every figure the page shows, computed by the domain. */

@@ -78,14 +78,6 @@ export interface ReportScope {
 }
 
 /**
- * The filter's trades and what every report says of them, for a caller that does not say when it is done with them:
- * the copy it reads is pinned (never written into by a merge, trades-cache.ts). The reports use withReportScope.
- */
-export function readReportScope(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ReportScope> {
-  return openReportScope(database, userId, filter, now, (version) => tradesCacheOf(database).get(userId, version));
-}
-
-/**
  * `use` given the filter's trades and what every report says of them; the trader's copy is held until `use` is done
  * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
  * not keep the copy's arrays in what it returns.

@@ -7,7 +7,7 @@ import type { PlaybookFigures } from '../../../../domain/playbooks';
 import { loadMistakeTags } from '../../risk/mistakes';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
 import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED, WITH_WITHOUT } from '../../../../domain/reports/filter';
-import { getOpeningBalance, readReportScope } from '../../reports/service';
+import { getOpeningBalance, withReportScope } from '../../reports/service';
 import { playbooksService } from '../../playbooks/service';
 import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
 
@@ -85,84 +85,86 @@ export const getReportTool = (ctx: ToolContext) =>
         const issue = parsed.error.issues[0]!;
         return { error: `${issue.path.join('.')}: ${issue.message}` };
       }
-      const scope = await readReportScope(ctx.database, ctx.userId, parsed.data, ctx.now);
-      const basis: ToolBasis = {
-        trades: scope.basis.trades,
-        from: scope.basis.firstDay,
-        to: scope.basis.lastDay,
-        filters: [scope.basis.description],
-        // The chat writes its sources from a lower-case start ("computed from ...").
-        text: scope.basis.computedFrom.charAt(0).toLowerCase() + scope.basis.computedFrom.slice(1),
-      };
-      if (report === 'overview') {
-        const overview = computeOverview(scope.set, { openingBalanceCents: getOpeningBalance(scope) });
-        return {
-          basis,
-          filter: scope.basis.description,
-          figures: Object.fromEntries(
-            listOverviewFigures(overview).map((f) => [f.label, `${formatFigure(f.kind, f.value, f.infinite)}${f.note ? ` (${f.note})` : ''}`]),
-          ),
-          in_r: describeR(computeROverview(scope.set, scope.risk())),
+      // The copy is held until the figures are computed, then released (reports/service.ts withReportScope).
+      return withReportScope(ctx.database, ctx.userId, parsed.data, ctx.now, async (scope) => {
+        const basis: ToolBasis = {
+          trades: scope.basis.trades,
+          from: scope.basis.firstDay,
+          to: scope.basis.lastDay,
+          filters: [scope.basis.description],
+          // The chat writes its sources from a lower-case start ("computed from ...").
+          text: scope.basis.computedFrom.charAt(0).toLowerCase() + scope.basis.computedFrom.slice(1),
         };
-      }
-      if (report === 'mistakes') {
-        const tags = await ctx.database.withUser(ctx.userId, (tx) => loadMistakeTags(tx, ctx.userId));
-        if (tags.length === 0) return { basis, filter: scope.basis.description, mistakes: [], note: 'The trader has marked no tag as a mistake' };
-        const m = computeMistakes(scope.set, tags, scope.risk());
+        if (report === 'overview') {
+          const overview = computeOverview(scope.set, { openingBalanceCents: getOpeningBalance(scope) });
+          return {
+            basis,
+            filter: scope.basis.description,
+            figures: Object.fromEntries(
+              listOverviewFigures(overview).map((f) => [f.label, `${formatFigure(f.kind, f.value, f.infinite)}${f.note ? ` (${f.note})` : ''}`]),
+            ),
+            in_r: describeR(computeROverview(scope.set, scope.risk())),
+          };
+        }
+        if (report === 'mistakes') {
+          const tags = await ctx.database.withUser(ctx.userId, (tx) => loadMistakeTags(tx, ctx.userId));
+          if (tags.length === 0) return { basis, filter: scope.basis.description, mistakes: [], note: 'The trader has marked no tag as a mistake' };
+          const m = computeMistakes(scope.set, tags, scope.risk());
+          return {
+            basis,
+            filter: scope.basis.description,
+            mistakes: m.mistakes.map((row) => ({ mistake: row.tag, trades: row.trades, net_pnl: money(row.netCents), total_r: row.totalR === null ? '-' : formatR(row.totalR) })),
+            net_pnl: money(m.netCents),
+            net_pnl_without_mistakes: money(m.netWithoutMistakesCents),
+            trades_with_mistakes: m.tradesWithMistakes,
+          };
+        }
+        if (report === 'playbooks') {
+          const playbooks = await playbooksService.reportsInScope(ctx.database, ctx.userId, scope);
+          if (playbooks.length === 0) return { basis, filter: scope.basis.description, playbooks: [], note: 'The trader has no playbooks' };
+          const figures = (f: PlaybookFigures) => ({
+            trades: f.trades,
+            win_rate: f.winRate === null ? '-' : percent(f.winRate),
+            net_pnl: money(f.netCents),
+            expectancy: f.expectancyCents === null ? '-' : money(f.expectancyCents),
+            expectancy_r: f.expectancyR === null ? '-' : formatR(f.expectancyR),
+            ...(f.tradesWithoutRisk > 0 && { r_left_out: `${f.tradesWithoutRisk} trade${f.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
+          });
+          return {
+            basis,
+            filter: scope.basis.description,
+            playbooks: playbooks.map(({ name, report: r }) => ({
+              playbook: name,
+              rules: r.rules,
+              ...figures(r),
+              rules_followed: r.adherence === null ? '-' : percent(r.adherence),
+              ...(r.rules > 0 && { all_rules_followed: figures(r.followed), one_or_more_rules_broken: figures(r.broken) }),
+            })),
+            chart: { kind: 'bar' as const, title: 'Net P&L by playbook', points: playbooks.map((p) => ({ label: p.name, cents: p.report.netCents })) },
+          };
+        }
+        const dimension = by!;
+        const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() });
+        const missing = BREAKDOWN_MISSING[dimension];
         return {
           basis,
           filter: scope.basis.description,
-          mistakes: m.mistakes.map((row) => ({ mistake: row.tag, trades: row.trades, net_pnl: money(row.netCents), total_r: row.totalR === null ? '-' : formatR(row.totalR) })),
-          net_pnl: money(m.netCents),
-          net_pnl_without_mistakes: money(m.netWithoutMistakesCents),
-          trades_with_mistakes: m.tradesWithMistakes,
-        };
-      }
-      if (report === 'playbooks') {
-        const playbooks = await playbooksService.reportsInScope(ctx.database, ctx.userId, scope);
-        if (playbooks.length === 0) return { basis, filter: scope.basis.description, playbooks: [], note: 'The trader has no playbooks' };
-        const figures = (f: PlaybookFigures) => ({
-          trades: f.trades,
-          win_rate: f.winRate === null ? '-' : percent(f.winRate),
-          net_pnl: money(f.netCents),
-          expectancy: f.expectancyCents === null ? '-' : money(f.expectancyCents),
-          expectancy_r: f.expectancyR === null ? '-' : formatR(f.expectancyR),
-          ...(f.tradesWithoutRisk > 0 && { r_left_out: `${f.tradesWithoutRisk} trade${f.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
-        });
-        return {
-          basis,
-          filter: scope.basis.description,
-          playbooks: playbooks.map(({ name, report: r }) => ({
-            playbook: name,
-            rules: r.rules,
-            ...figures(r),
-            rules_followed: r.adherence === null ? '-' : percent(r.adherence),
-            ...(r.rules > 0 && { all_rules_followed: figures(r.followed), one_or_more_rules_broken: figures(r.broken) }),
+          by: BREAKDOWN_LABELS[dimension],
+          rows: breakdown.rows.map((r) => ({
+            [BREAKDOWN_LABELS[dimension].toLowerCase()]: r.label,
+            trades: r.trades,
+            win_rate: r.winRate === null ? '-' : percent(r.winRate),
+            net_pnl: money(r.netCents),
+            average: r.averageCents === null ? '-' : money(r.averageCents),
+            profit_factor: formatFigure('ratio', r.profitFactor, r.profitFactor === null && r.grossProfitCents > 0),
+            expectancy: r.expectancyCents === null ? '-' : money(r.expectancyCents),
+            share_of_trades: r.sharePercent === null ? '-' : percent(r.sharePercent),
           })),
-          chart: { kind: 'bar' as const, title: 'Net P&L by playbook', points: playbooks.map((p) => ({ label: p.name, cents: p.report.netCents })) },
+          ...(missing && breakdown.excluded > 0 && { left_out: `${breakdown.excluded} trades ${missing}` }),
+          // Drawn as a chart under the answer.
+          chart: { kind: 'bar' as const, title: `Net P&L by ${BREAKDOWN_LABELS[dimension].toLowerCase()}`, points: breakdown.rows.map((r) => ({ label: r.label, cents: r.netCents })) },
         };
-      }
-      const dimension = by!;
-      const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() });
-      const missing = BREAKDOWN_MISSING[dimension];
-      return {
-        basis,
-        filter: scope.basis.description,
-        by: BREAKDOWN_LABELS[dimension],
-        rows: breakdown.rows.map((r) => ({
-          [BREAKDOWN_LABELS[dimension].toLowerCase()]: r.label,
-          trades: r.trades,
-          win_rate: r.winRate === null ? '-' : percent(r.winRate),
-          net_pnl: money(r.netCents),
-          average: r.averageCents === null ? '-' : money(r.averageCents),
-          profit_factor: formatFigure('ratio', r.profitFactor, r.profitFactor === null && r.grossProfitCents > 0),
-          expectancy: r.expectancyCents === null ? '-' : money(r.expectancyCents),
-          share_of_trades: r.sharePercent === null ? '-' : percent(r.sharePercent),
-        })),
-        ...(missing && breakdown.excluded > 0 && { left_out: `${breakdown.excluded} trades ${missing}` }),
-        // Drawn as a chart under the answer.
-        chart: { kind: 'bar' as const, title: `Net P&L by ${BREAKDOWN_LABELS[dimension].toLowerCase()}`, points: breakdown.rows.map((r) => ({ label: r.label, cents: r.netCents })) },
-      };
+      });
     },
   });
 
