@@ -73,6 +73,20 @@ function prng(seed: number) {
   };
 }
 
+/** Trades of random P&L, times, instruments, accounts, tags, sizes and plans, drawn from `random` in a fixed order. */
+function randomTradeMaker(random: () => number) {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  return (id: string, day: number) =>
+    trade(id, day, Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
+      created: Math.floor(random() * 4) * 1000,
+      symbol: pick(['NQ', 'ES', 'MNQ', 'RTY']),
+      accountId: pick(['apex', 'topstep', null]),
+      tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge', `T${Math.floor(random() * 40)}`])],
+      quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+      riskCents: random() < 0.2 ? 10_000 : null,
+    });
+}
+
 describe('mergeOrderedColumns', () => {
   it('an edit that moves the morning NQ win after the afternoon ES loss puts it there, and the streak follows the new order', () => {
     const nqWin = trade('a-nq-win', 0, 15_000, 30);
@@ -536,15 +550,7 @@ describe('appendOrderedColumns', () => {
     const random = prng(28);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     let lastDay = 3;
-    const make = (id: string, day: number) =>
-      trade(id, day, Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
-        created: Math.floor(random() * 4) * 1000,
-        symbol: pick(['NQ', 'ES', 'MNQ', 'RTY']),
-        accountId: pick(['apex', 'topstep', null]),
-        tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge', `T${Math.floor(random() * 40)}`])],
-        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
-        riskCents: random() < 0.2 ? 10_000 : null,
-      });
+    const make = randomTradeMaker(random);
     let serial = 0;
     const nextId = () => `t-${String(serial++).padStart(4, '0')}`;
     const now = new Map<string, OrderedTrade>();
@@ -610,15 +616,7 @@ describe('appendOrderedColumns', () => {
   it('merges into the buffers of copies no one reads any more: a build\'s columns every round, a copy still read unchanged until let go (200 random rounds)', () => {
     const random = prng(31);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const make = (id: string, day: number) =>
-      trade(id, day, Math.round((random() - 0.5) * 100_000), random() < 0.2 ? null : Math.floor(random() * 8) * 30, {
-        created: Math.floor(random() * 4) * 1000,
-        symbol: pick(['NQ', 'ES', 'MNQ', 'RTY']),
-        accountId: pick(['apex', 'topstep', null]),
-        tags: random() < 0.5 ? [] : [pick(['A+', 'FOMO', 'Revenge', `T${Math.floor(random() * 40)}`])],
-        quantity: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
-        riskCents: random() < 0.2 ? 10_000 : null,
-      });
+    const make = randomTradeMaker(random);
     let serial = 0;
     const nextId = () => `s-${String(serial++).padStart(4, '0')}`;
     const now = new Map<string, OrderedTrade>();
