@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import { preparedSelects } from '../../db/prepared';
 import { tradeDayRollups, tradeExcursions, trades, tradeVersions, tradingAccounts } from '../../db/schema';
 import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
 
@@ -17,6 +18,41 @@ export interface DayRange {
 }
 
 export type { ListOrder, ListPosition, TradingKey };
+
+/** A page's row: the trade, its sort value as text (for the cursor) and, when asked for, the filter's total. */
+export type PageRow = TradeRow & { total?: number; sortValue: string | null };
+
+interface PageOptions {
+  offset?: number;
+  withTotal?: boolean;
+  withRollupTotal?: boolean;
+  order?: ListOrder;
+  extra?: SQL;
+}
+
+/** The prepared statements of the list's pages, one per shape (account scope, range bounds, order, position, total). */
+const pageStatements = preparedSelects<PageRow>('trades_page');
+
+/**
+ * Where a page's values go in its prepared statement. They stand in for the strings and numbers the query builder
+ * takes, which it passes through as parameters.
+ */
+const PAGE_PLACEHOLDERS = {
+  user: sql.placeholder('user') as unknown as string,
+  account: sql.placeholder('account') as unknown as string,
+  from: sql.placeholder('from') as unknown as string,
+  to: sql.placeholder('to') as unknown as string,
+  key: {
+    tradeDate: sql.placeholder('tradeDate') as unknown as string,
+    orderingEntryTime: sql.placeholder('orderingEntryTime') as unknown as string,
+    orderingExitTime: sql.placeholder('orderingExitTime') as unknown as string,
+    createdAt: sql.placeholder('createdAt') as unknown as string,
+    id: sql.placeholder('id') as unknown as string,
+  } satisfies TradingKey,
+  value: sql.placeholder('value') as unknown as string,
+  offset: sql.placeholder('offset') as unknown as number,
+  limit: sql.placeholder('limit') as unknown as number,
+};
 
 /** The list's default order: the trading order, newest first. */
 const NEWEST_FIRST: ListOrder = { sort: 'date', dir: 'desc' };
@@ -56,9 +92,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     const parts: SQL[] = [owner];
     if (extra) parts.push(extra);
     if (exclude.length > 0) parts.push(sql`${trades.id} <> all(${`{${exclude.join(',')}}`}::uuid[])`);
-    // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
-    if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
-    if (range.to) parts.push(sql`${trades.tradeDate} <= ${`${range.to}T23:59:59Z`}::timestamptz`);
+    // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range. Its bounds are made in SQL
+    // from the days, so that a prepared statement's placeholder can stand for a day.
+    if (range.from) parts.push(sql`${trades.tradeDate} >= (${range.from}::date + time '00:00:00') at time zone 'UTC'`);
+    if (range.to) parts.push(sql`${trades.tradeDate} <= (${range.to}::date + time '23:59:59') at time zone 'UTC'`);
     // With the (account_id, user_id) foreign key an account cannot vanish under its trades, so unassigned is null.
     if (account === 'unassigned') parts.push(isNull(trades.accountId));
     else if (account !== 'all') parts.push(eq(trades.accountId, account));
@@ -78,8 +115,9 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     return tx.with(found).select(fields).from(found as unknown as typeof trades);
   }
 
+  // Flat, so that a row is a TradeRow as it comes (a nested `trade` was copied into one for every row).
   const selection = {
-    trade: trades,
+    ...getTableColumns(trades),
     accountName: tradingAccounts.name,
     mae: tradeExcursions.mae,
     mfe: tradeExcursions.mfe,
@@ -96,6 +134,31 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       .where(and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)));
   };
 
+  /**
+   * The page's select (not yet run) and its fields. Any value may be a placeholder (PAGE_PLACEHOLDERS), which is
+   * how `page` builds its prepared statements.
+   */
+  function pageQuery(account: AccountScope, q: string | undefined, limit: number, position?: ListPosition, range?: DayRange, options: PageOptions = {}) {
+    const order = options.order ?? NEWEST_FIRST;
+    const after = position ? afterPosition(order, position) : undefined;
+    const base = { ...selection, sortValue: sortValueSelect(order) };
+    // withRollupTotal: the filter's count from the per-day rollups, as count() sums them, in the page's own statement
+    // (one round trip less for the Trade Log's first page: issue 31 point 1).
+    const fields = options.withTotal
+      ? { ...base, total: sql<number>`(count(*) over ())::int` }
+      : options.withRollupTotal
+        ? { ...base, total: sql<number>`(${rollupCount(account, range)})` }
+        : base;
+    const query = selectFrom(fields, q)
+      .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+      .leftJoin(tradeExcursions, excursionOf)
+      .where(and(scope(account, range, [], options.extra), after))
+      .orderBy(...listOrderBy(order))
+      .offset(options.offset ?? 0)
+      .limit(limit);
+    return { query: query as unknown as Promise<PageRow[]> & { toSQL(): { sql: string; params: unknown[] } }, fields };
+  }
+
   return {
     /**
      * A page in a list order (the trading order newest first unless `order` says otherwise): after a position (from
@@ -110,34 +173,44 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       limit: number,
       position?: ListPosition,
       range?: DayRange,
-      options: { offset?: number; withTotal?: boolean; withRollupTotal?: boolean; order?: ListOrder; extra?: SQL } = {},
-    ): Promise<Array<TradeRow & { total?: number; sortValue: string | null }>> {
+      options: PageOptions = {},
+    ): Promise<PageRow[]> {
+      if (q?.replace(/\x1f/g, '').trim() || options.extra) return pageQuery(account, q, limit, position, range, options).query;
+      // Without a search or a filter inside trades, a prepared statement of the page's shape (issue 31 point 1).
       const order = options.order ?? NEWEST_FIRST;
-      const after = position ? afterPosition(order, position) : undefined;
-      const base = { ...selection, sortValue: sortValueSelect(order) };
-      // withRollupTotal: the filter's count from the per-day rollups, as count() sums them, in the page's own statement
-      // (one round trip less for the Trade Log's first page: issue 31 point 1).
-      const fields = options.withTotal
-        ? { ...base, total: sql<number>`(count(*) over ())::int` }
-        : options.withRollupTotal
-          ? { ...base, total: sql<number>`(${rollupCount(account, range)})` }
-          : base;
-      const rows = await selectFrom(fields, q)
-        .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
-        .leftJoin(tradeExcursions, excursionOf)
-        .where(and(scope(account, range, [], options.extra), after))
-        .orderBy(...listOrderBy(order))
-        .offset(options.offset ?? 0)
-        .limit(limit);
-      return rows.map((r) => ({
-        ...r.trade,
-        accountName: r.accountName,
-        mae: r.mae,
-        mfe: r.mfe,
-        sortValue: r.sortValue,
-        ...('total' in r && { total: r.total }),
-      }));
+      const oneAccount = account !== 'all' && account !== 'unassigned';
+      const shape = [
+        oneAccount ? 'account' : account,
+        range?.from ? 'from' : '',
+        range?.to ? 'to' : '',
+        order.sort,
+        order.dir,
+        position ? `${position.inclusive ? 'at' : 'after'}${position.value === null || position.value === undefined ? '' : ' value'}` : '',
+        options.withTotal ? 'count' : options.withRollupTotal ? 'rollups' : '',
+      ].join('|');
+      const values = {
+        user: userId,
+        account,
+        from: range?.from,
+        to: range?.to,
+        ...(position && { ...position.key, value: position.value }),
+        offset: options.offset ?? 0,
+        limit,
+      };
+      return pageStatements(
+        tx,
+        shape,
+        () => {
+          const p = PAGE_PLACEHOLDERS;
+          const at: ListPosition | undefined = position && { key: p.key, value: position.value === null || position.value === undefined ? null : p.value, inclusive: position.inclusive };
+          const placeheld = { from: range?.from && p.from, to: range?.to && p.to };
+          return tradesRepo(tx, p.user).pageQuery(oneAccount ? p.account : account, undefined, p.limit, at, placeheld, { ...options, offset: p.offset });
+        },
+        values,
+      );
     },
+
+    pageQuery,
 
     /**
      * The trading key of the trade at `offset` in the trading order (0 = newest, or with `dir` 'asc' oldest), or
@@ -203,7 +276,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .leftJoin(tradeExcursions, excursionOf)
         .where(and(owner, eq(trades.id, id)));
-      return row && { ...row.trade, accountName: row.accountName, mae: row.mae, mfe: row.mfe };
+      return row;
     },
 
     /**
@@ -411,8 +484,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
         .leftJoin(tradeExcursions, excursionOf)
         .where(owner)
-        .orderBy(...newestFirst())
-        .then((rows) => rows.map((r) => ({ ...r.trade, accountName: r.accountName, mae: r.mae, mfe: r.mfe }))),
+        .orderBy(...newestFirst()),
   };
 };
 
