@@ -1,20 +1,27 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { preparedSelects } from '../../db/prepared';
 import { riskDefaults } from '../../db/schema';
 
 export type RiskDefaultRow = typeof riskDefaults.$inferSelect;
+
+const listStatement = preparedSelects<RiskDefaultRow>('risk_defaults_list');
+
+const listQuery = (tx: Tx, userId: string) =>
+  tx
+    .select()
+    .from(riskDefaults)
+    .where(eq(riskDefaults.userId, userId))
+    .orderBy(sql`${riskDefaults.accountId} is null`, sql`${riskDefaults.root} is null`, asc(riskDefaults.root), asc(riskDefaults.createdAt));
 
 /** Data access for the trader's default risk (issue 27). Every query names its owner; row-level security backs it up. */
 export const riskRepo = (tx: Tx, userId: string) => {
   const owner = eq(riskDefaults.userId, userId);
   return {
     /** Most specific first: an account's before every account's, a root's before any instrument's. */
-    list: () =>
-      tx
-        .select()
-        .from(riskDefaults)
-        .where(owner)
-        .orderBy(sql`${riskDefaults.accountId} is null`, sql`${riskDefaults.root} is null`, asc(riskDefaults.root), asc(riskDefaults.createdAt)),
+    // Read with every Trade Log page and trade (their R): a prepared statement (db/prepared.ts).
+    list: (): Promise<RiskDefaultRow[]> =>
+      listStatement(tx, 'all', () => ({ query: listQuery(tx, sql.placeholder('user') as unknown as string), fields: getTableColumns(riskDefaults) }), { user: userId }),
 
     /** The default of one account (null: every account) and root (null: any), made or replaced. */
     async put(values: { accountId: string | null; root: string | null; stopPoints: string | null; riskAmount: string | null }) {
