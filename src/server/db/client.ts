@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { startPgliteAutovacuum, type AutovacuumOptions } from './pglite-autovacuum';
 import { SharedPglite, type LenderToken } from './pglite-connection';
 import { DatabaseUnreachableError, describeReason, describeTarget, isDatabaseUnavailable } from './unavailable';
 import type { Logger } from '../logger';
@@ -76,6 +77,8 @@ export interface OpenOptions {
   logger?: Logger;
   /** How long (ms) to wait at start-up for a PostgreSQL server that cannot be reached yet; 60 s by default. */
   startTimeoutMs?: number;
+  /** The embedded database's autovacuum (pglite-autovacuum.ts): its timings, or false for none. */
+  autovacuum?: Omit<AutovacuumOptions, 'logger'> | false;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -151,10 +154,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     const shared = new SharedPglite(client);
     const db = drizzlePglite({ client: shared as unknown as PGlite, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const autovacuum = options.autovacuum === false ? null : startPgliteAutovacuum(shared, { ...options.autovacuum, logger: options.logger });
     const database = wrap(
       'pglite',
       db,
       async () => {
+        await autovacuum?.stop();
         await client.close();
         lock?.release();
       },

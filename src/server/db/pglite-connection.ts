@@ -33,6 +33,8 @@ interface Waiting {
   inContext<R>(fn: () => R): R;
   /** Runs inside the lender's transaction (after its savepoint is set up); null: only alone (maintenance). */
   asGuest: ((tx: GuestTransaction) => Promise<unknown>) | null;
+  /** A maintenance statement (VACUUM, ANALYZE, the autovacuum's look at the statistics): not counted as use. */
+  maintenance: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -64,6 +66,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class SharedPglite {
   private readonly queue: Waiting[] = [];
   private running = false;
+  /** What runs on the connection now (alone, or as the lender of guests). */
+  private current: Waiting | null = null;
   private lender: Lender | null = null;
   /** The trader whose transaction is being opened (withUser in client.ts); kept across the driver's awaits. */
   private readonly opening = new AsyncLocalStorage<string>();
@@ -71,6 +75,8 @@ export class SharedPglite {
   private readonly own = new AsyncLocalStorage<Lender | null>();
   /** Guests run so far (the tests check that a long import lent its connection). */
   guests = 0;
+  /** When a statement other than maintenance last ran or waited (performance.now()). */
+  private lastUsed = performance.now();
 
   constructor(private readonly client: PGlite) {}
 
@@ -91,7 +97,13 @@ export class SharedPglite {
    * A statement that must run outside any transaction block (VACUUM): queued like the rest, never run as a guest inside
    * another trader's transaction.
    */
-  maintain = (text: string): Promise<Array<Results>> => this.enqueue(null, () => this.client.exec(text), null);
+  maintain = (text: string): Promise<Array<Results>> => this.enqueue(null, () => this.client.exec(text), null, true);
+
+  /** Whether nothing but maintenance has run or waited for `ms` (the embedded autovacuum's turn: pglite-autovacuum.ts). */
+  idleFor(ms: number): boolean {
+    const quiet = (this.current?.maintenance ?? true) && this.queue.every((waiting) => waiting.maintenance);
+    return quiet && performance.now() - this.lastUsed >= ms;
+  }
 
   transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     const userId = this.opening.getStore() ?? null;
@@ -125,10 +137,11 @@ export class SharedPglite {
     await lender.lending;
   }
 
-  private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null): Promise<T> {
+  private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null, maintenance = false): Promise<T> {
+    if (!maintenance) this.lastUsed = performance.now();
     return new Promise<T>((resolve, reject) => {
       const inContext = AsyncLocalStorage.snapshot();
-      this.queue.push({ userId, alone, asGuest, inContext, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ userId, alone, asGuest, maintenance, inContext, resolve: resolve as (value: unknown) => void, reject });
       this.next();
     });
   }
@@ -138,11 +151,14 @@ export class SharedPglite {
     const waiting = this.queue.shift();
     if (!waiting) return;
     this.running = true;
+    this.current = waiting;
     waiting
       .inContext(() => waiting.alone())
       .then(waiting.resolve, waiting.reject)
       .finally(() => {
         this.running = false;
+        this.current = null;
+        if (!waiting.maintenance) this.lastUsed = performance.now();
         this.next();
       });
   }
