@@ -354,6 +354,11 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(stopped.text.length).toBeGreaterThan(0);
       expect('one two three four five six seven eight nine ten'.startsWith(stopped.text)).toBe(true);
       expect(stopped.text).not.toBe('one two three four five six seven eight nine ten');
+      // The title is asked for once the stopped answer is stored: a stopped conversation is titled too. Waited for
+      // here, so that its request never lands in the next test's provider log.
+      await expect
+        .poll(async () => (await client.get('/api/chat/sessions')).body.find((s: { id: string }) => s.id === sessionId)?.title, { timeout: 10_000 })
+        .toBe('Stop test');
     });
 
     it('refuses empty and oversized messages with the field named', async () => {
