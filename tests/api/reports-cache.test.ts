@@ -202,21 +202,36 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await expectFresh('write after the log was pruned past the copy', 'read');
   }, 120_000);
 
-  it('merges into the buffers of copies no report reads any more, never of one a report still reads; the spares stay within one copy', async () => {
-    const email = uniqueEmail('reports-spares');
+  /**
+   * A new trader with 300 trades (`seed` draws them), the buffers of their current copy, and an import of 20 trades
+   * dated among the older ones, which the write merges into the copy (once).
+   */
+  const mergingTrader = async (name: string, seed: number) => {
+    const email = uniqueEmail(`reports-${name}`);
     const t = app.client();
     expect((await t.signUp(email)).status).toBe(200);
     const userId = await userIdOf(email);
     const cache = tradesCacheOf(app.server.database);
-    const account = await createAccount(t, 'Spares');
-    await importTrades(t, account.id, backupRows(300, 40, 'spares'));
-    await readReports(t);
+    const account = await createAccount(t, name);
+    await importTrades(t, account.id, backupRows(300, seed, name));
     const buffersNow = async () => {
       const lease = await cache.acquire(userId, 0);
       const buffers = collectBuffers(lease.snapshot);
       lease.release();
       return buffers;
     };
+    let among = 0;
+    const importAmong = async () => {
+      const merged = cache.counts.merged;
+      await importTrades(t, account.id, backupRows(20, seed + 1 + among, `${name}-among-${among}`, addDays('2025-01-13', among++)));
+      expect(cache.counts.merged - merged).toBe(1);
+    };
+    return { t, userId, cache, buffersNow, importAmong };
+  };
+
+  it('merges into the buffers of copies no report reads any more, never of one a report still reads; the spares stay within one copy', async () => {
+    const { t, userId, cache, buffersNow, importAmong: importMerged } = await mergingTrader('spares', 40);
+    await readReports(t);
     const shared = (a: Set<unknown>, b: Set<unknown>) => [...a].filter((buffer) => b.has(buffer)).length;
     // The largest copy so far: the spares never hold more than one copy's worth.
     let largest = cache.spareBytes(userId).copy;
@@ -226,9 +241,8 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
      * none of the buffers of the copies still read (`kept`) in the new copy.
      */
     const importAmong = async (...kept: Array<Set<unknown>>) => {
-      const merged = cache.counts.merged;
-      await importTrades(t, account.id, backupRows(20, 41 + among, `among-${among}`, addDays('2025-01-13', among++)));
-      expect(cache.counts.merged - merged).toBe(1);
+      await importMerged();
+      among++;
       const { spare, copy } = cache.spareBytes(userId);
       largest = Math.max(largest, copy);
       expect(spare).toBeGreaterThanOrEqual(0);
@@ -269,28 +283,10 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
   }, 60_000);
 
   it("the playbooks' reports let go of the copy they read: a later merge writes into its buffers", async () => {
-    const email = uniqueEmail('reports-playbooks-release');
-    const t = app.client();
-    expect((await t.signUp(email)).status).toBe(200);
-    const userId = await userIdOf(email);
-    const cache = tradesCacheOf(app.server.database);
-    const account = await createAccount(t, 'Released');
-    await importTrades(t, account.id, backupRows(300, 50, 'released'));
+    const { t, buffersNow, importAmong } = await mergingTrader('released', 50);
     const playbook = await t.post('/api/playbooks', { name: 'Opening range', rules: [{ text: 'Wait for the retest' }] });
     expect(playbook.status).toBe(201);
     await readReports(t);
-    let among = 0;
-    const importAmong = async () => {
-      const merged = cache.counts.merged;
-      await importTrades(t, account.id, backupRows(20, 51 + among, `released-${among}`, addDays('2025-01-13', among++)));
-      expect(cache.counts.merged - merged).toBe(1);
-    };
-    const buffersNow = async () => {
-      const lease = await cache.acquire(userId, 0);
-      const buffers = collectBuffers(lease.snapshot);
-      lease.release();
-      return buffers;
-    };
     await importAmong();
     const read = await buffersNow();
     // Each reads the merged copy, and must let it go when its answer is made (a pinned copy is never reused).

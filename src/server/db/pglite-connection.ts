@@ -65,8 +65,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SharedPglite {
   private readonly queue: Waiting[] = [];
-  private running = false;
-  /** What runs on the connection now (alone, or as the lender of guests). */
+  /** What runs on the connection now (alone, or as the lender of guests); null when it is free. */
   private current: Waiting | null = null;
   private lender: Lender | null = null;
   /** The trader whose transaction is being opened (withUser in client.ts); kept across the driver's awaits. */
@@ -75,7 +74,7 @@ export class SharedPglite {
   private readonly own = new AsyncLocalStorage<Lender | null>();
   /** Guests run so far (the tests check that a long import lent its connection). */
   guests = 0;
-  /** When a statement other than maintenance last ran or waited (performance.now()). */
+  /** When a statement other than maintenance last ended (performance.now()); one waiting or running is in the queue. */
   private lastUsed = performance.now();
 
   constructor(private readonly client: PGlite) {}
@@ -138,7 +137,6 @@ export class SharedPglite {
   }
 
   private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null, maintenance = false): Promise<T> {
-    if (!maintenance) this.lastUsed = performance.now();
     return new Promise<T>((resolve, reject) => {
       const inContext = AsyncLocalStorage.snapshot();
       this.queue.push({ userId, alone, asGuest, maintenance, inContext, resolve: resolve as (value: unknown) => void, reject });
@@ -147,16 +145,14 @@ export class SharedPglite {
   }
 
   private next(): void {
-    if (this.running) return;
+    if (this.current) return;
     const waiting = this.queue.shift();
     if (!waiting) return;
-    this.running = true;
     this.current = waiting;
     waiting
       .inContext(() => waiting.alone())
       .then(waiting.resolve, waiting.reject)
       .finally(() => {
-        this.running = false;
         this.current = null;
         if (!waiting.maintenance) this.lastUsed = performance.now();
         this.next();

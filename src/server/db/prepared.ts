@@ -1,6 +1,12 @@
-import { Column, is, SQL, type DriverValueDecoder } from 'drizzle-orm';
+import { Column, is, sql, SQL, type DriverValueDecoder } from 'drizzle-orm';
 import type { PgSession } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
+
+/**
+ * A placeholder where a statement's query takes a value of type T (a day, an id, a limit): the query builder passes it
+ * through as a parameter, filled when the statement runs.
+ */
+export const placeholder = <T = string>(name: string): T => sql.placeholder(name) as unknown as T;
 
 /** What a built select gives: its SQL text and parameters, placeholders among them. */
 interface BuiltQuery {

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedSelects } from '../../db/prepared';
+import { placeholder, preparedSelects } from '../../db/prepared';
 import { riskDefaults } from '../../db/schema';
 
 export type RiskDefaultRow = typeof riskDefaults.$inferSelect;
@@ -21,7 +21,7 @@ export const riskRepo = (tx: Tx, userId: string) => {
     /** Most specific first: an account's before every account's, a root's before any instrument's. */
     // Read with every Trade Log page and trade (their R): a prepared statement (db/prepared.ts).
     list: (): Promise<RiskDefaultRow[]> =>
-      listStatement(tx, 'all', () => ({ query: listQuery(tx, sql.placeholder('user') as unknown as string), fields: getTableColumns(riskDefaults) }), { user: userId }),
+      listStatement(tx, 'all', () => ({ query: listQuery(tx, placeholder('user')), fields: getTableColumns(riskDefaults) }), { user: userId }),
 
     /** The default of one account (null: every account) and root (null: any), made or replaced. */
     async put(values: { accountId: string | null; root: string | null; stopPoints: string | null; riskAmount: string | null }) {

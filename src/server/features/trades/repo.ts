@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { preparedSelects } from '../../db/prepared';
+import { placeholder, preparedSelects } from '../../db/prepared';
 import { tradeDayRollups, tradeExcursions, trades, tradeVersions, tradingAccounts } from '../../db/schema';
 import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
 
@@ -33,25 +33,22 @@ interface PageOptions {
 /** The prepared statements of the list's pages, one per shape (account scope, range bounds, order, position, total). */
 const pageStatements = preparedSelects<PageRow>('trades_page');
 
-/**
- * Where a page's values go in its prepared statement. They stand in for the strings and numbers the query builder
- * takes, which it passes through as parameters.
- */
+/** Where a page's values go in its prepared statement. */
 const PAGE_PLACEHOLDERS = {
-  user: sql.placeholder('user') as unknown as string,
-  account: sql.placeholder('account') as unknown as string,
-  from: sql.placeholder('from') as unknown as string,
-  to: sql.placeholder('to') as unknown as string,
+  user: placeholder('user'),
+  account: placeholder('account'),
+  from: placeholder('from'),
+  to: placeholder('to'),
   key: {
-    tradeDate: sql.placeholder('tradeDate') as unknown as string,
-    orderingEntryTime: sql.placeholder('orderingEntryTime') as unknown as string,
-    orderingExitTime: sql.placeholder('orderingExitTime') as unknown as string,
-    createdAt: sql.placeholder('createdAt') as unknown as string,
-    id: sql.placeholder('id') as unknown as string,
+    tradeDate: placeholder('tradeDate'),
+    orderingEntryTime: placeholder('orderingEntryTime'),
+    orderingExitTime: placeholder('orderingExitTime'),
+    createdAt: placeholder('createdAt'),
+    id: placeholder('id'),
   } satisfies TradingKey,
-  value: sql.placeholder('value') as unknown as string,
-  offset: sql.placeholder('offset') as unknown as number,
-  limit: sql.placeholder('limit') as unknown as number,
+  value: placeholder('value'),
+  offset: placeholder<number>('offset'),
+  limit: placeholder<number>('limit'),
 };
 
 /** The list's default order: the trading order, newest first. */
