@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { parseImport, type ImportPreview } from '../../src/domain/importers';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { tradingAccounts, user } from '../../src/server/db/schema';
-import { toTradeRow } from '../../src/server/features/imports/convert';
-import type { NewTradeRow } from '../../src/server/features/trades/repo';
+import { toTradeRow } from '../../src/server/core/parse/convert';
+import type { NewTradeRow } from '../../src/server/core/trades/repo';
 import { tradovateExports } from '../../tests/support/broker-files';
 import { signUp, spawnServer, summarize, tempDir, time, type PostgresForBench, type Row } from '../lib';
 

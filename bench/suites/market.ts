@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/client';
-import { recomputeExcursions } from '../../src/server/features/market/excursions';
+import { recomputeExcursions } from '../../src/server/core/market/excursions';
 import { repoRoot, signUp, spawnServer, summarize, tempDir, time, type PostgresForBench, type Row } from '../lib';
 
 const SUITE = 'market';

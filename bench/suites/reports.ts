@@ -14,7 +14,7 @@ const TRADES = 100_000;
  * The Reports page at 100,000 trades of one trader (issue 26): every report, with filters of the days and accounts only
  * and with trade-level filters combined (instrument, side, hours in the trader's zone, hold time, tags, weekdays, size),
  * on PGlite and PostgreSQL. Target: every report within 100 ms p95 on PGlite and 50 ms on PostgreSQL, whatever filters
- * combine. The server keeps a trader's trades in memory until they change (src/server/features/reports/trades-cache.ts),
+ * combine. The server keeps a trader's trades in memory until they change (src/server/core/engine/trades-cache.ts),
  * and the first report after a change reads only the trades that changed: measured apart, after a 1-trade edit and
  * after a 1,000-trade import, beside the very first report of the process (every trade read). In
  * Chromium (against PostgreSQL when it is there, else PGlite): a filter changed in the filter bar, from the click to

@@ -21,6 +21,11 @@ export function parseDecimal(input: unknown): Decimal | null {
   return new Decimal(text);
 }
 
+/** A stored decimal as a trader would write it: '18250.25000000' -> '18250.25', '3.00000000' -> '3'. */
+export function trimDecimalZeros(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
 export function decimalToCents(value: Decimal): Cents {
   return value.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() + 0;
 }

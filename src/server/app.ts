@@ -19,7 +19,7 @@ import { authHandler } from './auth/handler';
 import { createSignInLimiter } from './auth/sign-in-limits';
 import { folderRoutes, noteRoutes, tagRoutes } from './features/notes/routes';
 import { attachmentRoutes } from './features/attachments/routes';
-import { journalRoutes } from './features/journal/routes';
+import { journalRoutes } from './features/notes/journal-routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { marketRoutes } from './features/market/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_BUSY_MESSAGE } from '../../src/server/features/imports/parse-gate';
+import { IMPORT_BUSY_MESSAGE } from '../../src/server/core/parse/parse-gate';
 import { ApiClient, backends, createPostgresDatabase, nextLoopbackAddress, uniqueEmail } from '../support/app';
 import { tradovateExports } from '../support/broker-files';
 import { freePort, spawnServer, type ServerProcess } from '../support/process';

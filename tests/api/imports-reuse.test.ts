@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCount } from '../../src/server/features/imports/parse-pool';
+import { parseCount } from '../../src/server/core/parse/parse-pool';
 import { backends, startTestApp, type TestApp } from '../support/app';
 import { tradovateOrdersCsv } from '../support/broker-files';
 import { importFile, previewFile } from './imports-support';

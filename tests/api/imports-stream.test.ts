@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scheduledCommission } from '../../src/domain/importers';
 import { centsToDecimalString } from '../../src/domain/money';
-import { parseInWorker } from '../../src/server/features/imports/parse-pool';
-import type { ImportChunk } from '../../src/server/features/imports/plan';
+import { parseInWorker } from '../../src/server/core/parse/parse-pool';
+import type { ImportChunk } from '../../src/server/core/parse/plan';
 import { tradovateOrdersCsv } from '../support/broker-files';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { tradovateExports } from '../support/broker-files';
-import { enterParseGate } from '../../src/server/features/imports/parse-pool';
+import { enterParseGate } from '../../src/server/core/parse/parse-pool';
 import { importFile, sendFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 

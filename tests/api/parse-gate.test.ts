@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/server/http/errors';
-import { createParseGate, IMPORT_BUSY_MESSAGE } from '../../src/server/features/imports/parse-gate';
+import { createParseGate, IMPORT_BUSY_MESSAGE } from '../../src/server/core/parse/parse-gate';
 
 /**
  * Issue 25, point 5: uploads are read within a memory budget, the rest wait their turn in order of arrival, each

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/client';
-import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition } from '../../src/server/features/trades/repo';
+import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition } from '../../src/server/core/trades/repo';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { addDays, createAccount, createTrade, importTrades, newTrader } from './trades-support';
 

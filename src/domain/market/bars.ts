@@ -16,7 +16,7 @@ export function barContractOf(text: string): string {
 
 /**
  * The bars a trade reads: those of its contract (MNQZ5), or of its symbol when it has none (a manual trade's NQ). The
- * SQL in src/server/features/market/excursions.ts says the same: upper(trim(coalesce(nullif(contract, ''), symbol))).
+ * SQL in src/server/core/market/excursions.ts says the same: upper(trim(coalesce(nullif(contract, ''), symbol))).
  */
 export function marketKeyOf(contract: string | null, symbol: string): string {
   const text = contract !== null && contract.trim() !== '' ? contract : symbol;

@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from '../money';
+import { formatUsd, toCents, trimDecimalZeros } from '../money';
 import { fenceTraderData, TRADER_DATA_RULE } from '../text';
 
 /**
@@ -47,7 +47,6 @@ export interface DraftRequest {
   trade: DraftTrade | null;
 }
 
-const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 function describeTrade(trade: DraftTrade): string {
   const lines = [
@@ -57,9 +56,9 @@ function describeTrade(trade: DraftTrade): string {
   ];
   const execution = [
     trade.side && `side ${trade.side}`,
-    trade.quantity && `quantity ${trimDecimal(trade.quantity)}`,
-    trade.entryPrice && `entry ${trimDecimal(trade.entryPrice)}`,
-    trade.exitPrice && `exit ${trimDecimal(trade.exitPrice)}`,
+    trade.quantity && `quantity ${trimDecimalZeros(trade.quantity)}`,
+    trade.entryPrice && `entry ${trimDecimalZeros(trade.entryPrice)}`,
+    trade.exitPrice && `exit ${trimDecimalZeros(trade.exitPrice)}`,
   ].filter(Boolean);
   if (execution.length > 0) lines.push(`Execution: ${execution.join(', ')}.`);
   if (trade.tags.length > 0) lines.push(`Tags: ${trade.tags.join(', ')}.`);

@@ -10,7 +10,7 @@ import { getTodayInZone } from '../dates/time-zone';
 
 /**
  * The one filter model (issue 26; STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool
- * means. Parsed once with zod in src/contract/reports.ts, turned into SQL once in src/server/features/reports/repo.ts,
+ * means. Parsed once with zod in src/contract/reports.ts, turned into SQL once in src/server/core/engine/repo.ts,
  * applied to trades in memory by `selectTrades` (report-trade.ts, the same rule in domain code), described in words
  * once (`describeReportFilter`). Its keys are the URL's parameter names, so a 400 names the parameter a trader can see.
  *

@@ -1,6 +1,7 @@
 import { formatInZone, getTradingDayInZone, type CalendarDay } from '../dates';
 import { formatDay } from '../dates/calendar-day';
 import { toCents, type Cents } from '../cents';
+import { trimDecimalZeros } from '../money';
 import { toGrossPnlCents } from './trade-form';
 
 /**
@@ -19,7 +20,7 @@ export function formatExecutionTime(instant: string | null | undefined, timeZone
 /** A stored quantity as typed: '3.00000000' -> '3', '0.50000000' -> '0.5'. Null without one. */
 export function formatQuantity(quantity: string | null | undefined): string | null {
   if (quantity === null || quantity === undefined || quantity === '') return null;
-  return quantity.includes('.') ? quantity.replace(/\.?0+$/, '') : quantity;
+  return trimDecimalZeros(quantity);
 }
 
 /**

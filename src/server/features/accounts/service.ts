@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { conflict, notFound } from '../../http/errors';
 import { centsToDecimalString, toCents } from '../../../domain/money';
-import { accountsRepo, type AccountValues } from './repo';
+import { accountsRepo, type AccountValues } from '../../core/accounts/repo';
 import type { TradingAccount } from '../../../contract/accounts';
 import type { AccountInput, AccountPatch } from './schemas';
 

@@ -11,7 +11,7 @@ import {
   removeStoredFiles,
   toAttachmentDto,
   type AttachmentTarget,
-} from './repo';
+} from '../../core/attachments/repo';
 
 type TargetInput = { note_id?: string; trade_id?: string; playbook_id?: string };
 

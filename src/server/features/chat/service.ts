@@ -29,7 +29,7 @@ import { lockFor } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { getPreferences } from '../preferences/routes';
+import { getPreferences } from '../../core/preferences/repo';
 import { chatRepo, type MessageRow, type SessionRow } from './repo';
 import { chatTradeData } from './trade-data';
 import { chatTools, TOOL_LABELS, type ToolBasis } from './tools';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notes, tradeReflections, trades, tradingAccounts } from '../../db/schema';
-import { newestFirst, tradingOrder } from '../trades/order';
+import { newestFirst, tradingOrder } from '../../core/trades/order';
 
 /**
  * The trade queries behind the chat's context and tools (issue 9). Every query names its owner (and row-level

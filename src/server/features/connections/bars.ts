@@ -3,7 +3,7 @@ import { barSpanOf, joinBarSpans, type BarSpan } from '../../../domain/connectio
 import { contractSpecOf } from '../../../domain/connections/round-trips';
 import type { BrokerBar, BrokerContract, ConnectorSession } from '../../connectors/types';
 import type { Database } from '../../db/client';
-import { upsertBars } from '../market/bars';
+import { upsertBars } from '../../core/market/bars';
 
 /**
  * One-minute bars for replay (issue 30, point 3): after a sync, the trades of the connection's trading accounts whose

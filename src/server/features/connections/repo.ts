@@ -5,7 +5,7 @@ import { brokerAccounts, brokerConnections, brokerFills, trades } from '../../db
 import type { FlatPoints, SyncedFill } from '../../../domain/connections/round-trips';
 import type { RoundTrip } from '../../../domain/importers';
 import type { BrokerAccount as ProviderAccount, BrokerFill } from '../../connectors/types';
-import type { NewTradeRow } from '../trades/repo';
+import type { NewTradeRow } from '../../core/trades/repo';
 
 export type ConnectionRow = typeof brokerConnections.$inferSelect;
 export type BrokerAccountRow = typeof brokerAccounts.$inferSelect;

@@ -18,8 +18,8 @@ import { ConnectorError, type BrokerAccount as ProviderAccount, type ConnectorSe
 import type { Database, Tx } from '../../db/client';
 import { importAccountLinks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { accountsRepo } from '../accounts/repo';
-import { preferencesIn } from '../preferences/routes';
+import { accountsRepo } from '../../core/accounts/repo';
+import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo } from '../prop/repo';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';

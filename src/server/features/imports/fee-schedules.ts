@@ -1,3 +1,4 @@
+import { accountsRepo } from '../../core/accounts/repo';
 import type { FeeScheduleApplied, FeeScheduleDto } from '../../../contract/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEE_SCHEDULE, parseRate, resultOf, retagForNet, scheduledCommission, type FeeSchedule } from '../../../domain/importers';
@@ -6,7 +7,6 @@ import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { feeSchedules, trades } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { tradesRepo } from '../trades/repo';
 
 /**
  * Commission and fee schedules of trading accounts (issue 12, point 5): read and saved per account, applied to an
@@ -53,7 +53,7 @@ export const feeSchedulesRepo = (tx: Tx, userId: string) => ({
 });
 
 async function assertAccount(tx: Tx, userId: string, accountId: string) {
-  if (!(await tradesRepo(tx, userId).accountExists(accountId))) throw badRequest(ACCOUNT_NOT_FOUND, { code: 'account-not-found' });
+  if (!(await accountsRepo(tx, userId).exists(accountId))) throw badRequest(ACCOUNT_NOT_FOUND, { code: 'account-not-found' });
 }
 
 /** A schedule as the trader sent it: rates of 0 to 1000 dollars, roots of 1 to 6 letters or digits. */

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { yieldConnection, type Tx } from '../../db/client';
 import type { ColumnMapping } from '../../../domain/importers';
 import { importAccountLinks, importColumnMappings, trades } from '../../db/schema';
-import { attachFills, FILL_JSON_COLUMNS } from '../market/fills';
+import { attachFills, FILL_JSON_COLUMNS } from '../../core/trades/fills';
 
 /**
  * Import keys looked up, and trades inserted, per statement: one JSON parameter each, so a statement is bounded by

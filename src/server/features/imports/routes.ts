@@ -8,7 +8,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { readUpload } from '../../http/read-upload';
 import { parseOrThrow, readJson, readParams } from '../../http/validate';
 import { feeSchedulesService, readSchedule } from './fee-schedules';
-import { importQueueStatus } from './parse-pool';
+import { importQueueStatus } from '../../core/parse/parse-pool';
 import { ACCOUNT_REQUIRED_MESSAGE, accountParam, feeScheduleInput, importQuery, previewQuery } from './schemas';
 import { propWarningsAfterImport } from '../prop/service';
 import { importsService } from './service';

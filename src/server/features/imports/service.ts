@@ -3,15 +3,14 @@ import { headerKey, readHeaderRow, type ColumnMapping, type TradingDayRule } fro
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError } from '../../http/errors';
-import { accountsRepo } from '../accounts/repo';
-import { getPreferences } from '../preferences/routes';
-import { tradesRepo } from '../trades/repo';
-import { decodeText } from './convert';
+import { accountsRepo } from '../../core/accounts/repo';
+import { getPreferences } from '../../core/preferences/repo';
+import { decodeText } from '../../core/parse/convert';
 import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
-import { parseInWorker, reuseKey, type ParseJob } from './parse-pool';
-import { storedTripsText, type FinishPlan, type ImportChunk, type Summary } from './plan';
+import { parseInWorker, reuseKey, type ParseJob } from '../../core/parse/parse-pool';
+import { storedTripsText, type FinishPlan, type ImportChunk, type Summary } from '../../core/parse/plan';
 import { importsRepo } from './repo';
-import { recomputeForContract } from '../market/excursions';
+import { recomputeForContract } from '../../core/market/excursions';
 import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
 import type { ImportQuery, PreviewQuery } from './schemas';
 import { playbooksRepo } from '../playbooks/repo';
@@ -346,7 +345,7 @@ export const importsService = {
       try {
         outcome = await db.withUser(userId, async (tx) => {
           // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
-          if (!(await tradesRepo(tx, userId).accountExists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
+          if (!(await accountsRepo(tx, userId).exists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
           const targets = await resolveTargets(tx, userId, summary.fileAccounts, query);
           const unmapped = summary.fileAccounts.filter((name) => targets.get(name)!.accountId === null && targets.get(name)!.source !== 'skipped');
           if (unmapped.length > 0) {
@@ -430,6 +429,6 @@ async function lockTargets(tx: Tx, targets: Map<string, Target>) {
 }
 
 async function assertAccount(db: Database, userId: string, accountId: string) {
-  const exists = await db.withUser(userId, (tx) => tradesRepo(tx, userId).accountExists(accountId));
+  const exists = await db.withUser(userId, (tx) => accountsRepo(tx, userId).exists(accountId));
   if (!exists) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE, { code: 'account-not-found' });
 }

@@ -7,7 +7,7 @@ import { BAR_FORMATS } from '../../../domain/market';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readParams, readQuery } from '../../http/validate';
-import { idParam } from '../trades/schemas';
+import { idParam } from '../../../contract/trades';
 import { marketService } from './service';
 
 /**

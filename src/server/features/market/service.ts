@@ -13,33 +13,29 @@ import type {
 } from '../../../contract/market';
 import { roundTripFromFills } from '../../../domain/fills';
 import { resolvePlannedRisk } from '../../../domain/risk';
-import { loadRiskDefaults } from '../risk/service';
-import { toRiskTrade } from '../trades/service';
+import { loadRiskDefaults } from '../../core/risk/repo';
+import { toRiskTrade } from '../../core/trades/dto';
 import { resultOf } from '../../../domain/importers';
 import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type ParsedBars, type Resolution } from '../../../domain/market';
 import { isValidTimeZone } from '../../../domain/dates';
-import { centsToDecimalString, toCents } from '../../../domain/money';
+import { centsToDecimalString, toCents, trimDecimalZeros } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import { tradeExcursions, trades } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { getPreferences, preferencesIn } from '../preferences/routes';
-import { compareBarsIn, upsertBarsIn, type BarConflict } from './bars';
-import { readBars, recomputeExcursions, recomputeForBars, toExcursionTrade } from './excursions';
-import { fillsRepo, toFillRecord, type FillRecord } from './fills';
-import { parseBarsInWorker } from '../imports/parse-pool';
+import { getPreferences, preferencesIn } from '../../core/preferences/repo';
+import { compareBarsIn, upsertBarsIn, type BarConflict } from '../../core/market/bars';
+import { readBars, recomputeExcursions, recomputeForBars, toExcursionTrade } from '../../core/market/excursions';
+import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
+import { parseBarsInWorker } from '../../core/parse/parse-pool';
 
 /** The most bars one chart draws: beyond it the bars farthest from the trade are left out. */
 const MAX_CHART_BARS = 20_000;
 /** The exit analysis looks an hour past the exit: the chart reads that far to compute the trade's figures. */
 const AFTER_EXIT_MS = 61 * 60_000;
 
-const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 const iso = (ms: number) => new Date(ms).toISOString();
 const instantText = (value: string) => new Date(value).toISOString();
 
-export function toFillDto(fill: FillRecord) {
-  return { time: fill.time, side: fill.side, quantity: trimDecimal(fill.quantity), price: trimDecimal(fill.price), commission: fill.commission };
-}
 
 type TradeRowForMarket = typeof trades.$inferSelect;
 
@@ -230,8 +226,8 @@ export const marketService = {
         side,
         entry_time: trade.entryTime && instantText(trade.entryTime),
         exit_time: trade.exitTime && instantText(trade.exitTime),
-        entry_price: trade.entryPrice && trimDecimal(trade.entryPrice),
-        exit_price: trade.exitPrice && trimDecimal(trade.exitPrice),
+        entry_price: trade.entryPrice && trimDecimalZeros(trade.entryPrice),
+        exit_price: trade.exitPrice && trimDecimalZeros(trade.exitPrice),
         padding: query.padding,
         fills: fills.map((f) => toFillDto(toFillRecord(f))),
       };

@@ -2,7 +2,7 @@ import { buildNoteDraftPrompt, NOTE_DRAFT_SYSTEM, type DraftTrade } from '../../
 import type { AiRequest } from '../../ai';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { tradesRepo } from '../trades/repo';
+import { tradesRepo } from '../../core/trades/repo';
 import type { DraftInput } from './schemas';
 
 /** Long enough for a full pre-market plan or review; short enough to stay a note. */

@@ -1,39 +1,16 @@
-import type { Note, NoteFolder, NotePage, NoteSummary } from '../../../contract/notes';
+import type { Note, NoteFolder, NotePage } from '../../../contract/notes';
 import { isInstant } from '../../../domain/dates';
-import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
 import type { FileStorage } from '../../storage';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { tradesRepo } from '../trades/repo';
-import { attachmentsRepo, removeStoredFiles, toAttachmentDto } from '../attachments/repo';
-import { foldersRepo, notesRepo, tagsRepo, type NoteCursor, type NoteFilter, type TagRef } from './repo';
+import { tradesRepo } from '../../core/trades/repo';
+import { attachmentsRepo, removeStoredFiles, toAttachmentDto } from '../../core/attachments/repo';
+import { foldersRepo, notesRepo, tagsRepo, toNoteSummary, type NoteCursor, type NoteFilter, type NoteListRow as ListRow, type TagRef } from '../../core/notes/repo';
 import type { NoteInput, NoteListQuery, NotePatch } from './schemas';
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof notesRepo>['page']>>[number];
 
 const iso = (value: string) => new Date(value).toISOString();
-const money = (value: string | null) => (value === null ? null : centsToDecimalString(toCents(value)));
 
-/**
- * A row of the notes list (spec part 2 "Note (screen model)" without the body): net_pl and stocks_traded come from
- * the linked trade, or, for a daily-journal note, from that day's trades.
- */
-export function toNoteSummary(row: ListRow): NoteSummary {
-  const linked = row.tradeId !== null && row.tradeSymbol !== null;
-  return {
-    id: row.id,
-    title: row.title,
-    folder_id: row.folderId,
-    trade_id: row.tradeId,
-    journal_date: row.journalDate,
-    net_pl: linked ? money(row.tradePnl) : money(row.dayPnl),
-    stocks_traded: linked ? row.tradeSymbol : row.daySymbols,
-    tags: row.tags,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
-}
-export type NoteSummaryDto = ReturnType<typeof toNoteSummary>;
 
 /**
  * The trader's words as a PostgreSQL text-search query: each word (letters and digits only, so nothing the

@@ -3,7 +3,7 @@ import { playbookInput, playbookParam, tradePlaybookInput } from '../../../contr
 import { reportFilter } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readFilterQuery, readJson, readParams } from '../../http/validate';
-import { idParam } from '../trades/schemas';
+import { idParam } from '../../../contract/trades';
 import { playbooksService } from './service';
 
 /** /api/playbooks (issue 27, point 4). */

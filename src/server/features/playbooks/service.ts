@@ -4,8 +4,8 @@ import type { ReportFilter } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage';
-import { attachmentsRepo, removeStoredFiles } from '../attachments/repo';
-import { withReportScope, type ReportScope } from '../reports/service';
+import { attachmentsRepo, removeStoredFiles } from '../../core/attachments/repo';
+import { withReportScope, type ReportScope } from '../../core/engine/scope';
 import { playbooksRepo, type PlaybookRow, type RuleRow } from './repo';
 
 function toPlaybookDto(row: PlaybookRow, rules: readonly RuleRow[]): PlaybookDto {

@@ -6,7 +6,7 @@ import { centsToDecimalString, toCents } from '../../../domain/money';
 import { findPropTemplate, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { preferencesIn } from '../preferences/routes';
+import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo, type LedgerRow, type PropAccountRow } from './repo';
 import { PropTradesCache } from './trades-cache';
 

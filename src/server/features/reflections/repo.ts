@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { attachments, tradeReflections, trades } from '../../db/schema';
-import { newestFirst } from '../trades/order';
-import type { AccountScope } from '../trades/repo';
+import { newestFirst } from '../../core/trades/order';
+import type { AccountScope } from '../../core/trades/repo';
 
 export interface ReflectionRow {
   id: string;

@@ -29,18 +29,18 @@ import {
   toRTrade,
 } from '../../../domain/reflections';
 import { resolvePlannedRisk } from '../../../domain/risk/planned-risk';
-import { loadRiskDefaults } from '../risk/service';
+import { loadRiskDefaults } from '../../core/risk/repo';
 import type { ReflectionOverride } from '../../../contract/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { accountsRepo } from '../accounts/repo';
-import { getPreferences } from '../preferences/routes';
-import { tradesRepo, type AccountScope } from '../trades/repo';
+import { accountsRepo } from '../../core/accounts/repo';
+import { getPreferences } from '../../core/preferences/repo';
+import { tradesRepo, type AccountScope } from '../../core/trades/repo';
 import { reflectionsRepo, type PlanRow, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbooksService } from '../playbooks/service';
-import { withReportScope } from '../reports/service';
+import { withReportScope } from '../../core/engine/scope';
 import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
 
 type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };

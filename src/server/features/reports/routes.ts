@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readFilterQuery } from '../../http/validate';
 import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
-import { tradesCacheOf } from './trades-cache';
+import { tradesCacheOf } from '../../core/engine/trades-cache';
 import { playbooksService } from '../playbooks/service';
 
 /** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */

@@ -8,15 +8,11 @@ import type {
   HeatmapReport,
   MistakesReport,
   OverviewReport,
-  ReportBasis,
   ReportOptions,
   RReport,
 } from '../../../contract/reports';
-import { addDays, getTodayInZone } from '../../../domain/dates';
-import { toCents } from '../../../domain/money';
-import { DEFAULT_STARTING_BALANCE_CENTS } from '../../../domain/stats';
+import { getTodayInZone } from '../../../domain/dates';
 import {
-  aggregateRows,
   computeBreakdown,
   computeDistribution,
   computeEquity,
@@ -27,145 +23,19 @@ import {
   computeROverview,
   computeYearCalendar,
   createReportFilter,
-  dayOf,
-  getRiskColumn,
-  describeReportBasis,
-  hasMistakeFilter,
-  hasRiskFilter,
-  describeReportFilter,
-  hasTradeLevelFilter,
-  resolveReportRange,
-  selectTrades,
   type BreakdownBy,
   type DistributionOf,
   type ReportFilter,
-  type ResolvedRange,
-  type TradeColumns,
-  type TradeSet,
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
 import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
 import { summarizeRColumns } from '../../../domain/risk';
+import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
+import { readLowerCase, readNoteMatches } from '../../core/engine/search';
+import { loadMistakeTags } from '../../core/risk/repo';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
-import { loadRiskDefaults } from '../risk/service';
-import { loadMistakeTags } from '../risk/mistakes';
-import { preferencesIn } from '../preferences/routes';
-import { reportsRepo } from './repo';
-import { readLowerCase, readNoteMatches } from './search';
-import type { TradesSnapshot } from './repo';
-import { tradesCacheOf, type TradesLease } from './trades-cache';
-
-/**
- * The reports (issue 26): each reads the trader's trades (kept in memory while they do not change, trades-cache.ts),
- * picks the filter's trades with the domain's rule and computes its figures with the domain's formulas. Nothing is
- * computed here.
- */
-export interface ReportScope {
-  /** The filter's trades, in trading order. */
-  set: TradeSet;
-  /** Every trade of the trader. */
-  columns: TradeColumns;
-  filter: ReportFilter;
-  range: ResolvedRange;
-  timeZone: string;
-  accountName: (id: string) => string | undefined;
-  startingBalanceCents: number;
-  basis: ReportBasis;
-  /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
-  risk: () => Float64Array;
-}
-
-/**
- * `use` given the filter's trades and what every report says of them; the trader's copy is held until `use` is done
- * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
- * not keep the copy's arrays in what it returns.
- */
-export async function withReportScope<T>(database: Database, userId: string, filter: ReportFilter, now: Date, use: (scope: ReportScope) => T | Promise<T>): Promise<T> {
-  let lease: TradesLease | undefined;
-  try {
-    const scope = await openReportScope(database, userId, filter, now, async (version) => {
-      lease = await tradesCacheOf(database).acquire(userId, version);
-      return lease.snapshot;
-    });
-    return await use(scope);
-  } finally {
-    lease?.release();
-  }
-}
-
-async function openReportScope(database: Database, userId: string, filter: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
-    const context = await reportsRepo(tx, userId).context();
-    // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
-    const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
-    return {
-      timeZone: preferences?.timeZone ?? context.timeZone!,
-      startingBalances: context.startingBalances,
-      version: context.version,
-      // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
-      names: new Map([...context.accounts, ...context.playbooks]),
-      riskDefaults: await loadRiskDefaults(tx, userId),
-      mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
-    };
-  });
-  const { columns } = await take(version);
-  const range = resolveReportRange(filter, now, timeZone);
-  const risk = () => getRiskColumn(columns, riskDefaults);
-  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
-  const accountName = (id: string) => names.get(id);
-  const { rows } = set;
-  const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
-  const lastDay = rows.length > 0 ? dayOf(columns, rows[rows.length - 1]!) : null;
-  return {
-    set,
-    columns,
-    filter,
-    range,
-    timeZone,
-    accountName,
-    startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
-    risk,
-    basis: {
-      filter,
-      range,
-      timeZone,
-      trades: rows.length,
-      firstDay,
-      lastDay,
-      description: describeReportFilter(filter, range, accountName),
-      computedFrom: describeReportBasis({ trades: rows.length, firstDay, lastDay }, filter, range, accountName),
-    },
-  };
-}
-
-/**
- * The starting balance of the filter's accounts (issue 28: each account has its own, as the dashboard's balance): the
- * sum of those named, or of every account without any named; trades without an account have none of their own; a
- * trader without accounts has the spec's default.
- */
-function sumStartingBalances(balances: ReadonlyMap<string, string>, accounts: readonly string[]): number {
-  if (accounts.length === 0) {
-    if (balances.size === 0) return DEFAULT_STARTING_BALANCE_CENTS;
-    let sum = 0;
-    for (const balance of balances.values()) sum += toCents(balance);
-    return sum;
-  }
-  return accounts.reduce((sum, id) => sum + toCents(balances.get(id) ?? '0'), 0);
-}
-
-/**
- * The balance when the range opens: the starting balance of its accounts (as the dashboard's Account Balance) and the net P&L of
- * the same accounts before the range. Known only for a filter of days and accounts: "NQ shorts" have no balance.
- */
-export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' | 'range' | 'startingBalanceCents' | 'timeZone'>): number | null {
-  if (hasTradeLevelFilter(scope.filter)) return null;
-  const { from } = scope.range;
-  if (from === null) return scope.startingBalanceCents;
-  const before = selectTrades(scope.columns, createReportFilter({ account: scope.filter.account }), { from: null, to: addDays(from, -1) }, scope.timeZone);
-  return scope.startingBalanceCents + aggregateRows(before).pnlCents;
-}
 
 export const reportsService = {
   overview(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<OverviewReport> {

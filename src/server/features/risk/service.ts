@@ -1,12 +1,11 @@
 import type { RiskDefaultDto, RiskDefaultInput } from '../../../contract/risk';
-import { toCents } from '../../../domain/money';
-import { getRiskRoot, readRiskAmount, type RiskDefault } from '../../../domain/risk';
+import { getRiskRoot, readRiskAmount } from '../../../domain/risk';
 import { readDecimalField } from '../../../domain/trades/trade-execution';
 import { centsToDecimalString } from '../../../domain/money';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { tradesRepo } from '../trades/repo';
-import { riskRepo, type RiskDefaultRow } from './repo';
+import { accountsRepo } from '../../core/accounts/repo';
+import { riskRepo, type RiskDefaultRow } from '../../core/risk/repo';
 
 export function toRiskDefaultDto(row: RiskDefaultRow): RiskDefaultDto {
   return {
@@ -19,21 +18,6 @@ export function toRiskDefaultDto(row: RiskDefaultRow): RiskDefaultDto {
   };
 }
 
-/** The domain's shape of the trader's defaults (src/domain/risk), for pricing trades' planned risk. */
-export function toRiskDefault(row: RiskDefaultRow): RiskDefault {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    root: row.root,
-    stopPoints: row.stopPoints,
-    amountCents: row.riskAmount === null ? null : toCents(row.riskAmount),
-  };
-}
-
-/** The trader's defaults, in the same transaction as the trades they price. */
-export async function loadRiskDefaults(tx: Tx, userId: string): Promise<RiskDefault[]> {
-  return (await riskRepo(tx, userId).list()).map(toRiskDefault);
-}
 
 /** One of points or dollars, as the domain reads them; the 400 names the field. */
 function readDefault(input: RiskDefaultInput): { stopPoints: string | null; riskAmount: string | null } {
@@ -59,7 +43,7 @@ export const riskService = {
   put: (db: Database, userId: string, input: RiskDefaultInput) =>
     db.withUser(userId, async (tx) => {
       const amounts = readDefault(input);
-      if (input.account_id !== null && !(await tradesRepo(tx, userId).accountExists(input.account_id))) {
+      if (input.account_id !== null && !(await accountsRepo(tx, userId).exists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
       const root = input.root === null ? null : getRiskRoot(input.root).toUpperCase();

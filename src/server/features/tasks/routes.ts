@@ -9,7 +9,7 @@ import { taskCompletion, tasks } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { preferencesIn } from '../preferences/routes';
+import { preferencesIn } from '../../core/preferences/repo';
 
 function toDto(row: typeof tasks.$inferSelect): Task {
   return {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { trades } from '../../db/schema';
-import { compareKey, newestFirst, oldestFirst, type TradingKey } from '../trades/order';
+import { compareKey, newestFirst, oldestFirst, type TradingKey } from '../../core/trades/order';
 
 /**
  * The trades just before and after one trade in the trading order (day, entry, exit, creation, id), for the previous

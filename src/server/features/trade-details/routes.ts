@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readParams } from '../../http/validate';
-import { idParam } from '../trades/schemas';
+import { idParam } from '../../../contract/trades';
 import { tradeDetailsService } from './service';
 
 /** /api/trade-details/:id: the page /trade/{id} in one request (spec part 2 "Trade details"). */

@@ -1,14 +1,13 @@
 import type { TradeDetails } from '../../../contract/trade-details';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { attachmentsRepo, toAttachmentDto } from '../attachments/repo';
-import { notesRepo } from '../notes/repo';
-import { toNoteSummary } from '../notes/service';
-import { tradesRepo } from '../trades/repo';
-import { loadRiskDefaults } from '../risk/service';
-import { toTradeDto } from '../trades/service';
-import { fillsRepo, toFillRecord } from '../market/fills';
-import { toFillDto } from '../market/service';
+import { attachmentsRepo, toAttachmentDto } from '../../core/attachments/repo';
+import { notesRepo, toNoteSummary } from '../../core/notes/repo';
+
+import { tradesRepo } from '../../core/trades/repo';
+import { loadRiskDefaults } from '../../core/risk/repo';
+import { toTradeDto } from '../../core/trades/dto';
+import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 import { tradeNeighborsRepo } from './repo';
 
 /** Linked notes shown in full on the trade's page; a trade with more lists the newest. */

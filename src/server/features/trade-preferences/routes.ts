@@ -8,7 +8,7 @@ import { userTradePreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import { readJson } from '../../http/validate';
-import { tradesRepo } from '../trades/repo';
+import { tradesRepo } from '../../core/trades/repo';
 
 const DEFAULTS: Record<TradeOptionKind, readonly string[]> = {
   trade_type: DEFAULT_TRADE_TYPES,

@@ -1,9 +1,11 @@
+import { toTradeDto } from '../../core/trades/dto';
+import { accountsRepo } from '../../core/accounts/repo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
-import { centsToDecimalString, parseDecimal, toCents } from '../../../domain/money';
+import type { BackupImportResult, TradeStats } from '../../../contract/trades';
+import { centsToDecimalString, parseDecimal } from '../../../domain/money';
 import { readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
-import { checkRiskPrices, computeRMultiple, readRiskAmount, readTradePlan, readTradeSide, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
-import { loadRiskDefaults } from '../risk/service';
+import { checkRiskPrices, readRiskAmount, readTradePlan, readTradeSide } from '../../../domain/risk';
+import { loadRiskDefaults } from '../../core/risk/repo';
 import {
   buildResultsByWeek,
   buildResultsByWeekday,
@@ -21,20 +23,19 @@ import { hasRiskFilter, resolveReportRange, type ReportFilter } from '../../../d
 import { yieldConnection, type Database, type Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { readBackupInWorker } from '../imports/parse-pool';
-import { getPreferences, preferencesIn } from '../preferences/routes';
-import { readSqlTraderData, reportFilterSql } from '../reports/repo';
-import { loadMistakeTags } from '../risk/mistakes';
+import { readBackupInWorker } from '../../core/parse/parse-pool';
+import { getPreferences, preferencesIn } from '../../core/preferences/repo';
+import { readSqlTraderData, reportFilterSql } from '../../core/engine/repo';
+import { loadMistakeTags } from '../../core/risk/repo';
 import { playbooksRepo } from '../playbooks/repo';
 import { assignTradePlaybook } from '../playbooks/service';
-import { decodeCursor, encodeCursor } from './cursor';
-import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from './repo';
+import { decodeCursor, encodeCursor } from '../../core/trades/cursor';
+import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from '../../core/trades/repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
 import { createStatsCache, type StatsCache } from './stats-cache';
-import { normalizeOrThrow, toRow } from './trade-rows';
-import { recomputeExcursions, recomputeForTrades } from '../market/excursions';
-import { attachBackupFills, fillsRepo, toFillRecord } from '../market/fills';
-import { toFillDto } from '../market/service';
+import { normalizeOrThrow, toRow } from '../../core/trades/trade-rows';
+import { recomputeExcursions, recomputeForTrades } from '../../core/market/excursions';
+import { attachBackupFills, fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 
 export { toRow };
 
@@ -44,68 +45,6 @@ export { toRow };
  */
 const BACKUP_CHUNK = { pglite: 250, postgres: 5_000 } as const;
 
-/** The trade's fields the domain prices its planned risk from (src/domain/risk). */
-export function toRiskTrade(row: Omit<TradeRow, 'accountName'>): RiskTrade {
-  return {
-    accountId: row.accountId,
-    symbol: row.symbol,
-    contract: row.contract,
-    side: readTradeSide(row.side),
-    entryPrice: row.entryPrice,
-    quantity: row.quantity,
-    stopPrice: row.stopPrice,
-    riskCents: row.riskAmount === null ? null : toCents(row.riskAmount),
-    targetPrice: row.targetPrice,
-  };
-}
-
-/**
- * The API's trade: stored columns plus the account name; money as exact decimal strings. `riskDefaults` are the
- * trader's defaults, which give a trade without its own plan its planned risk and R-multiple.
- */
-export function toTradeDto(row: TradeRow, riskDefaults: readonly RiskDefault[] = []): Trade {
-  const planned = resolvePlannedRisk(toRiskTrade(row), riskDefaults);
-  return {
-    id: row.id,
-    account_id: row.accountId,
-    account_name: row.accountName,
-    trade_date: new Date(row.tradeDate).toISOString(),
-    date: new Date(row.tradeDate).toISOString().slice(0, 10),
-    day_of_week: row.dayOfWeek,
-    symbol: row.symbol,
-    period: row.period,
-    trade_type: row.tradeType,
-    // The column's check constraint allows only these three.
-    status: row.status as Trade['status'],
-    pnl: row.pnl,
-    commission: row.commission,
-    link: row.link,
-    notes: row.notes,
-    tags: row.tags,
-    side: readTradeSide(row.side),
-    contract: row.contract,
-    entry_time: row.entryTime && new Date(row.entryTime).toISOString(),
-    exit_time: row.exitTime && new Date(row.exitTime).toISOString(),
-    entry_price: row.entryPrice,
-    exit_price: row.exitPrice,
-    quantity: row.quantity,
-    gross_pnl: row.grossPnl,
-    import_source: row.importSource,
-    stop_price: row.stopPrice,
-    risk_amount: row.riskAmount,
-    target_price: row.targetPrice,
-    planned_risk: planned && { amount: centsToDecimalString(planned.cents), source: planned.source },
-    r_multiple: planned && computeRMultiple(toCents(row.pnl), planned.cents),
-    mae: row.mae ?? null,
-    mfe: row.mfe ?? null,
-    // Against the trade: a MAE of half the planned risk is -0.5R.
-    mae_r: planned && row.mae != null ? computeRMultiple(-toCents(row.mae), planned.cents) : null,
-    mfe_r: planned && row.mfe != null ? computeRMultiple(toCents(row.mfe), planned.cents) : null,
-    created_at: new Date(row.createdAt).toISOString(),
-    updated_at: new Date(row.updatedAt).toISOString(),
-  };
-}
-export type TradeDto = ReturnType<typeof toTradeDto>;
 
 interface DaySums {
   date: string;
@@ -380,7 +319,7 @@ export const tradesService = {
       const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
       const execution = readExecutionAndPlan(input, trade);
       const repo = tradesRepo(tx, userId);
-      if (input.account_id && !(await repo.accountExists(input.account_id))) {
+      if (input.account_id && !(await accountsRepo(tx, userId).exists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
       if (input.playbook_id && (await playbooksRepo(tx, userId).list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
@@ -397,7 +336,7 @@ export const tradesService = {
       // comes from the P&L that will be stored.
       const current = await repo.lock(id);
       if (!current) throw notFound('Trade not found');
-      if (patch.account_id && !(await repo.accountExists(patch.account_id))) {
+      if (patch.account_id && !(await accountsRepo(tx, userId).exists(patch.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
       const { playbook_id: playbookId, ...fields } = patch;
@@ -434,7 +373,7 @@ export const tradesService = {
   assign: (db: Database, userId: string, ids: string[], accountId: string) =>
     db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
-      if (!(await repo.accountExists(accountId))) throw badRequest('account_id: Trading account not found');
+      if (!(await accountsRepo(tx, userId).exists(accountId))) throw badRequest('account_id: Trading account not found');
       return repo.assign(ids, accountId);
     }),
 
@@ -501,7 +440,7 @@ export const tradesService = {
       if (!summary.ok) throw new HttpError(summary.status as ContentfulStatusCode, summary.message, summary.details);
       return await db.withUser(userId, async (tx) => {
         const repo = tradesRepo(tx, userId);
-        if (!(await repo.accountExists(summary.accountId))) throw badRequest('account_id: Trading account not found');
+        if (!(await accountsRepo(tx, userId).exists(summary.accountId))) throw badRequest('account_id: Trading account not found');
         // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
         // time; taken like a broker import's, so a restore and an import into one account do not interleave.
         await lockFor(tx, 'account_imports', summary.accountId);

@@ -4,10 +4,10 @@ import { reportFilter } from '../../../../contract/reports';
 import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeMistakes, computeOverview, computeROverview } from '../../../../domain/reports';
 import { formatR } from '../../../../domain/risk/format-r';
 import type { PlaybookFigures } from '../../../../domain/playbooks';
-import { loadMistakeTags } from '../../risk/mistakes';
+import { loadMistakeTags } from '../../../core/risk/repo';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
 import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED, WITH_WITHOUT } from '../../../../domain/reports/filter';
-import { getOpeningBalance, withReportScope } from '../../reports/service';
+import { getOpeningBalance, withReportScope } from '../../../core/engine/scope';
 import { playbooksService } from '../../playbooks/service';
 import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
 
@@ -85,7 +85,7 @@ export const getReportTool = (ctx: ToolContext) =>
         const issue = parsed.error.issues[0]!;
         return { error: `${issue.path.join('.')}: ${issue.message}` };
       }
-      // The copy is held until the figures are computed, then released (reports/service.ts withReportScope).
+      // The copy is held until the figures are computed, then released (withReportScope, core/engine/scope.ts).
       return withReportScope(ctx.database, ctx.userId, parsed.data, ctx.now, async (scope) => {
         const basis: ToolBasis = {
           trades: scope.basis.trades,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { journalDateParam, journalDaysQuery, journalNoteInput } from './schemas';
-import { journalService } from './service';
+import { journalDateParam, journalDaysQuery, journalNoteInput } from './journal-schemas';
+import { journalService } from './journal-service';
 
 /** /api/journal: the daily journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
 export function journalRoutes({ database }: AppDeps) {

@@ -31,8 +31,22 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
     )[0],
 
   /**
+   * Whether the caller owns the account, holding a key-share lock on it until the transaction ends, so a delete of the
+   * account racing this write waits for it (and then refuses: the account has trades) or wins first (and this finds no
+   * account: a 400, not a foreign-key error).
+   */
+  exists: async (id: string): Promise<boolean> =>
+    (
+      await tx
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id)))
+        .for('key share')
+    ).length > 0,
+
+  /**
    * The account row locked for its deletion. A trade filed into the account at the same moment holds a key-share
-   * lock on it (trades' accountExists and the foreign key), so the delete waits and then sees that trade, or the
+   * lock on it (`exists` above and the foreign key), so the delete waits and then sees that trade, or the
    * filing waits and then finds the account gone; without the lock the loser was a foreign-key error (a 500).
    */
   lockForDelete: async (id: string) =>

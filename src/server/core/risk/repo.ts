@@ -1,7 +1,9 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { placeholder, preparedSelects } from '../../db/prepared';
-import { riskDefaults } from '../../db/schema';
+import { riskDefaults, userTradePreferences } from '../../db/schema';
+import { toCents } from '../../../domain/money';
+import type { RiskDefault } from '../../../domain/risk';
 
 export type RiskDefaultRow = typeof riskDefaults.$inferSelect;
 
@@ -50,3 +52,34 @@ export const riskRepo = (tx: Tx, userId: string) => {
     },
   };
 };
+
+/** The domain's shape of a stored default (src/domain/risk), for pricing trades' planned risk. */
+export function toRiskDefault(row: RiskDefaultRow): RiskDefault {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    root: row.root,
+    stopPoints: row.stopPoints,
+    amountCents: row.riskAmount === null ? null : toCents(row.riskAmount),
+  };
+}
+
+/** The trader's defaults, in the same transaction as the trades they price. */
+export async function loadRiskDefaults(tx: Tx, userId: string): Promise<RiskDefault[]> {
+  return (await riskRepo(tx, userId).list()).map(toRiskDefault);
+}
+
+/**
+ * The tags a trader marks as mistakes, kept as their trade preferences of type 'mistake' (owned, under the owner
+ * policy, like their types, sessions and tags; the options' reader ignores the type).
+ */
+export const MISTAKE_PREFERENCE = 'mistake';
+
+export async function loadMistakeTags(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ value: userTradePreferences.preferenceValue })
+    .from(userTradePreferences)
+    .where(and(eq(userTradePreferences.userId, userId), eq(userTradePreferences.preferenceType, MISTAKE_PREFERENCE)))
+    .orderBy(asc(userTradePreferences.createdAt), asc(userTradePreferences.preferenceValue));
+  return rows.map((r) => r.value);
+}

@@ -453,19 +453,6 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row?.version ?? 0;
     },
 
-    /**
-     * Whether the caller owns the account, holding a key-share lock on it until the transaction ends, so a delete
-     * of the account racing this write waits for it (and then refuses: the account has trades) or wins first (and
-     * this finds no account: a 400, not a foreign-key error).
-     */
-    async accountExists(accountId: string): Promise<boolean> {
-      const rows = await tx
-        .select({ id: tradingAccounts.id })
-        .from(tradingAccounts)
-        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, accountId)))
-        .for('key share');
-      return rows.length > 0;
-    },
 
     /** Which of these values some trade uses as its column value (a type or a session in use cannot be removed). */
     async isValueInUse(column: 'trade_type' | 'period', value: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import {
   type ColumnMapping,
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
-import type { FillJson } from '../market/fills';
+import type { FillJson } from '../trades/fills';
 import { readTradeSide, separateSideFromSetup } from '../../../domain/risk/side';
 import type { NewTradeRow } from '../trades/repo';
 

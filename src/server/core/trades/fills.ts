@@ -1,3 +1,4 @@
+import { trimDecimalZeros } from '../../../domain/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { tradeFills } from '../../db/schema';
@@ -190,3 +191,8 @@ export const fillsRepo = (tx: Tx, userId: string) => ({
     if (fills.length > 0) await insertFills(tx, userId, [{ tradeId, fills }]);
   },
 });
+
+/** A fill as the API says it: quantity and price as a trader would write them. */
+export function toFillDto(fill: FillRecord) {
+  return { time: fill.time, side: fill.side, quantity: trimDecimalZeros(fill.quantity), price: trimDecimalZeros(fill.price), commission: fill.commission };
+}

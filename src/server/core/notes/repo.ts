@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { NoteSummary } from '../../../contract/notes';
+import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Tx } from '../../db/client';
 import { attachments, noteFolders, noteTags, notes, tags, trades } from '../../db/schema';
 
@@ -278,3 +280,29 @@ export const tagsRepo = (tx: Tx, userId: string) => {
     },
   };
 };
+
+export type NoteListRow = Awaited<ReturnType<ReturnType<typeof notesRepo>['page']>>[number];
+
+const iso = (value: string) => new Date(value).toISOString();
+const money = (value: string | null) => (value === null ? null : centsToDecimalString(toCents(value)));
+
+/**
+ * A row of the notes list (a note without its body): net_pl and stocks_traded come from
+ * the linked trade, or, for a daily-journal note, from that day's trades.
+ */
+export function toNoteSummary(row: NoteListRow): NoteSummary {
+  const linked = row.tradeId !== null && row.tradeSymbol !== null;
+  return {
+    id: row.id,
+    title: row.title,
+    folder_id: row.folderId,
+    trade_id: row.tradeId,
+    journal_date: row.journalDate,
+    net_pl: linked ? money(row.tradePnl) : money(row.dayPnl),
+    stocks_traded: linked ? row.tradeSymbol : row.daySymbols,
+    tags: row.tags,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+export type NoteSummaryDto = ReturnType<typeof toNoteSummary>;

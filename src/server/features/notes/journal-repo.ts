@@ -2,8 +2,8 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { JOURNAL_FOLDER_NAME, journalNoteTitle } from '../../../domain/notes';
 import type { Tx } from '../../db/client';
 import { notes, tradeDayRollups, trades } from '../../db/schema';
-import { foldersRepo } from '../notes/repo';
-import { newestFirst } from '../trades/order';
+import { foldersRepo } from '../../core/notes/repo';
+import { newestFirst } from '../../core/trades/order';
 
 /** Data access for the daily journal: per-day trade totals and the one journal note per date. */
 export const journalRepo = (tx: Tx, userId: string) => {

@@ -2,8 +2,8 @@ import type { JournalDayDetail, JournalDays, JournalNote, JournalSave } from '..
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { buildJournalDays } from '../../../domain/notes';
 import type { Database } from '../../db/client';
-import { noteChanged } from '../notes/service';
-import { journalRepo } from './repo';
+import { noteChanged } from './service';
+import { journalRepo } from './journal-repo';
 
 type NoteRow = NonNullable<Awaited<ReturnType<ReturnType<typeof journalRepo>['note']>>>;
 

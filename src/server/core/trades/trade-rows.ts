@@ -3,9 +3,9 @@ import { centsToDecimalString, toCents } from '../../../domain/money';
 import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
 import { readTradePlan } from '../../../domain/risk';
 import { badRequest } from '../../http/errors';
-import type { FillRecord } from '../market/fills';
+import type { FillRecord } from './fills';
 import type { NewTradeRow } from './repo';
-import { backupTradeRow } from './schemas';
+import { backupTradeRow } from '../../features/trades/schemas';
 
 /**
  * A trade's stored columns from what a trader or a backup sent, with the limits the database would otherwise refuse

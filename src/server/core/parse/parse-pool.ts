@@ -7,7 +7,7 @@ import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/
 import { MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { HttpError } from '../../http/errors';
 import { giveBackMemory } from '../../memory';
-import type { BackupSummary } from '../trades/backup-file';
+import type { BackupSummary } from './backup-file';
 import { createParseGate, DEFAULT_GATE_LIMITS } from './parse-gate';
 import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
 

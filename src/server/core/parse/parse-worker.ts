@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
 import { parseBars, type ParseBarsOptions } from '../../../domain/market';
-import { readBackup } from '../trades/backup-file';
+import { readBackup } from './backup-file';
 import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 

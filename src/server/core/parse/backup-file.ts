@@ -2,9 +2,9 @@ import { importInput } from '../../../contract/trades';
 import { badRequest, HttpError } from '../../http/errors';
 import { parseOrThrow } from '../../http/validate';
 import { marketKeyOf } from '../../../domain/market/bars';
-import type { FillRecord } from '../market/fills';
-import type { NewTradeRow } from './repo';
-import { backupRows } from './trade-rows';
+import type { FillRecord } from '../trades/fills';
+import type { NewTradeRow } from '../trades/repo';
+import { backupRows } from '../trades/trade-rows';
 
 /**
  * A JSON backup as POST /api/trades/import receives it, read in the parse worker (issue 25, point 4): a 30,000-row
