@@ -11,6 +11,7 @@ import { taskRoutes } from './features/tasks/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { importRoutes } from './features/imports/routes';
 import { connectionRoutes } from './features/connections/routes';
+import type { ConnectionsRuntime } from './features/connections/runtime';
 import { analyzeReflectionsRoutes, reflectionRoutes } from './features/reflections/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { accountDataRoutes } from './features/account-data/routes';
@@ -52,7 +53,12 @@ function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined
   }
 }
 
-export function createApp(appDeps: AppDeps) {
+/** The features that live beside the request's dependencies: broker connections run their own schedule. */
+export interface AppFeatures {
+  connections: ConnectionsRuntime;
+}
+
+export function createApp(appDeps: AppDeps, features: AppFeatures) {
   const sessions = createSessionCache(appDeps.config.SESSION_CACHE_SECONDS * 1000, appDeps.database);
   const deps: AppDeps = { ...appDeps, sessions };
   const { auth, config, database, logger } = deps;
@@ -135,7 +141,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/tasks', taskRoutes(deps));
   api.route('/onboarding', onboardingRoutes(deps));
   api.route('/imports', importRoutes(deps));
-  api.route('/connections', connectionRoutes(deps));
+  api.route('/connections', connectionRoutes(features.connections));
   api.route('/reflections', reflectionRoutes(deps));
   api.route('/analyze-reflections', analyzeReflectionsRoutes(deps));
   api.route('/account', accountDataRoutes(deps));

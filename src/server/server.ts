@@ -12,7 +12,7 @@ import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './email';
 import { createDirectoryStorage, createMemoryStorage } from './storage';
-import { createCaptchaService } from './features/captcha/service';
+import { createCaptchaService } from './auth/captcha';
 import { createConnectionsRuntime, type ConnectionsRuntime } from './features/connections/runtime';
 
 export interface RunningServer {
@@ -79,7 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Aborted when shutdown starts: open streams (chat, DeepThink) end with it instead of being cut.
   const shutdown = new AbortController();
   const connections = createConnectionsRuntime({ config, database, logger, authSecret: secret, shutdown: shutdown.signal });
-  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha, connections, shutdown: shutdown.signal });
+  const app = createApp({ config, database, auth, mailer, logger, storage, ai, captcha, shutdown: shutdown.signal }, { connections });
 
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../email';
-import type { CaptchaService } from '../features/captcha/service';
+import type { CaptchaService } from './captcha';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { describeError } from '../http/error-log';
 import type { Logger } from '../logger';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,8 +24,36 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/**
+ * Rows per statement of a bulk write. PGlite runs each statement on the server's own thread and lends its one connection
+ * to other traders between statements (yieldConnection), so there statements stay small enough that another request
+ * waits tens of milliseconds, not the whole write; PostgreSQL has a connection per request and takes larger ones.
+ */
+export interface BatchSizes {
+  /** Trades inserted or changed per statement. */
+  trades: number;
+  /** Fills (a broker's executions) per statement. */
+  fills: number;
+  /** Keys looked up per statement (an import's duplicate check). */
+  keys: number;
+}
+
+const BATCH_SIZES: Readonly<Record<'pglite' | 'postgres', BatchSizes>> = {
+  pglite: { trades: 250, fills: 1_000, keys: 4_000 },
+  postgres: { trades: 5_000, fills: 5_000, keys: 20_000 },
+};
+
+/** The rows a statement returned, typed: both drivers answer `{ rows }`. */
+export async function queryRows<T>(tx: Pick<Tx, 'execute'> | Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 export interface Database {
+  /** Which database this is: for the health answer and the logs. Code that must act differently asks `batch`. */
   kind: 'pglite' | 'postgres';
+  /** Rows per statement of a bulk write on this database. */
+  batch: BatchSizes;
   /** The owner connection: migrations and better-auth's own tables. Owned tables go through `withUser`. */
   db: Db;
   /** Runs `fn` in one transaction as the app role with app.user_id set, so row-level security applies. */
@@ -468,6 +496,7 @@ function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger
   const held = new Set<string>();
   return {
     kind,
+    batch: BATCH_SIZES[kind],
     db,
     async tryLock(scope, key) {
       const name = `${scope}\u0000${key}`;

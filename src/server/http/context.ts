@@ -1,8 +1,7 @@
 import type { AiService } from '../ai';
 import type { Auth } from '../auth/auth';
-import type { CaptchaService } from '../features/captcha/service';
+import type { CaptchaService } from '../auth/captcha';
 import type { Config } from '../config';
-import type { ConnectionsRuntime } from '../features/connections/runtime';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../email';
@@ -19,8 +18,6 @@ export interface AppDeps {
   /** Every call to the AI provider goes through this (src/server/ai). */
   ai: AiService;
   captcha: CaptchaService;
-  /** Broker connections: their key box, connectors, syncs and schedule (src/server/features/connections). */
-  connections: ConnectionsRuntime;
   /** Aborted when the server starts shutting down: long-lived responses (streams) end themselves on it. */
   shutdown?: AbortSignal;
   /** Sessions this process has looked up recently (http/session.ts): a route that ends sessions clears it. */

@@ -9,7 +9,7 @@ import {
   type ColumnMapping,
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
-import type { FillJson } from '../trades/fills';
+import { toFillJson, type FillJson, type FillRecord } from '../trades/fills';
 import { readTradeSide, separateSideFromSetup } from '../../../domain/risk/side';
 import type { NewTradeRow } from '../trades/repo';
 
@@ -131,22 +131,24 @@ export function toImportTrade(t: ImportedTrade) {
     ambiguity: t.ambiguity ?? null,
     /** 'schedule' once the account's fee schedule set the commission (the file had none). */
     commission_source: null as 'schedule' | null,
-    /** The trade's fills in the order traded, as the INSERT reads them (issue 29); null when the file has none. */
+    /** The trade's fills in the order traded, as the INSERT reads them; null when the file has none. */
     fill_rows: t.fills && t.fills.length > 0 ? toFillRows(t.fills) : null,
   };
 }
 
-function toFillRows(fills: NonNullable<ImportedTrade['fills']>): FillJson[] {
-  return fills.map((fill, n) => ({
-    n,
-    t: new Date(fill.time).toISOString(),
-    s: fill.side,
-    q: fill.quantity.toFixed(),
-    p: fill.price.toFixed(),
-    c: fill.commission === null ? null : centsToDecimalString(fill.commission),
-    i: fill.id ?? null,
+/** A built trade's fills as storage keeps them (the trades write module stores them with the trade). */
+export function toFillRecords(fills: NonNullable<ImportedTrade['fills']>): FillRecord[] {
+  return fills.map((fill) => ({
+    time: new Date(fill.time).toISOString(),
+    side: fill.side,
+    quantity: fill.quantity.toFixed(),
+    price: fill.price.toFixed(),
+    commission: fill.commission === null ? null : centsToDecimalString(fill.commission),
+    brokerId: fill.id ?? null,
   }));
 }
+
+const toFillRows = (fills: NonNullable<ImportedTrade['fills']>): FillJson[] => toFillJson(toFillRecords(fills));
 export type ImportTrade = ReturnType<typeof toImportTrade>;
 
 export function toOpenPositionDto(p: OpenPosition) {

@@ -1,13 +1,10 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { dayOfImportedTrade, type TradingDayRule } from '../../../domain/importers';
-import type { Tx } from '../../db/client';
+import type { TradeWriter } from './write';
 import { trades } from '../../db/schema';
 
 /** Formats whose file names the day itself (a daily P&L sheet, the Trade Log's own backup): their day never moves. */
 export const DAY_FROM_FILE_SOURCES = ['json-backup', 'generic-pnl'];
-
-/** Rows per UPDATE statement of a re-file (one JSON parameter each). */
-const UPDATE_CHUNK = 5_000;
 
 /**
  * Re-files the trader's imported trades when the trading-day setting changes from `from` to `to` (issue 12, point 1),
@@ -15,8 +12,9 @@ const UPDATE_CHUNK = 5_000;
  * its stored day is still the one its entry time gives under the old rule: a day the trader set by hand stays, as do
  * manual trades and trades whose file named the day. Returns how many trades moved.
  */
-export async function refileImportedTrades(tx: Tx, userId: string, from: TradingDayRule, to: TradingDayRule): Promise<number> {
+export async function refileImportedTrades(writer: TradeWriter, from: TradingDayRule, to: TradingDayRule): Promise<number> {
   if (from === to) return 0;
+  const { tx, userId } = writer;
   const rows = await tx
     .select({ id: trades.id, entryTime: trades.entryTime, tradeDate: trades.tradeDate, symbol: trades.symbol, contract: trades.contract })
     .from(trades)
@@ -40,18 +38,15 @@ export async function refileImportedTrades(tx: Tx, userId: string, from: Trading
   // Only a trade whose day is still the one read above moves: a day set by hand at the same moment (the rows are
   // read unlocked; the update waits for that change and then sees it) stays, as any day set by hand does.
   let moved = 0;
-  for (let i = 0; i < moves.length; i += UPDATE_CHUNK) {
-    const chunk = JSON.stringify(moves.slice(i, i + UPDATE_CHUNK));
-    const result = (await tx.execute(sql`
-      with moved as (
-        update trades t set trade_date = r.trade_date, day_of_week = r.day_of_week, updated_at = now()
-        from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, stored timestamptz, trade_date timestamptz, day_of_week text)
-        where t.id = r.id and t.user_id = ${userId} and t.trade_date = r.stored
-        returning 1
-      )
-      select count(*)::int as n from moved
-    `)) as unknown as { rows: Array<{ n: number | string }> };
-    moved += Number(result.rows[0]?.n ?? 0);
+  for (let i = 0; i < moves.length; i += writer.batch.trades) {
+    if (i > 0) await writer.pause();
+    const changed = await writer.updateEach(
+      moves.slice(i, i + writer.batch.trades),
+      'id uuid, stored timestamptz, trade_date timestamptz, day_of_week text',
+      sql`trade_date = r.trade_date, day_of_week = r.day_of_week`,
+      sql`t.trade_date = r.stored`,
+    );
+    moved += changed.length;
   }
   return moved;
 }

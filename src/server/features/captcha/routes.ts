@@ -3,7 +3,7 @@ import { verifyCaptchaInput, type CaptchaVerdict } from '../../../contract/accou
 import type { AppDeps, AppEnv } from '../../http/context';
 import { clientAddress } from '../../http/client-address';
 import { readJson } from '../../http/validate';
-import { CaptchaUnavailableError } from './service';
+import { CaptchaUnavailableError } from '../../auth/captcha';
 
 /**
  * POST /api/verify-recaptcha {token} -> {success} (spec part 2 §7 "Auth"), plus a one-time `pass` for the sign-up

@@ -1,22 +1,16 @@
 import { and, asc, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { yieldConnection, type Tx } from '../../db/client';
+import type { BatchSizes, Tx } from '../../db/client';
 import { brokerAccounts, brokerConnections, brokerFills, trades } from '../../db/schema';
 import type { FlatPoints, SyncedFill } from '../../../domain/connections/round-trips';
 import type { RoundTrip } from '../../../domain/importers';
 import type { BrokerAccount as ProviderAccount, BrokerFill } from '../../connectors/types';
-import type { NewTradeRow } from '../../core/trades/repo';
 
 export type ConnectionRow = typeof brokerConnections.$inferSelect;
 export type BrokerAccountRow = typeof brokerAccounts.$inferSelect;
 
-/**
- * Rows per INSERT statement (one JSON parameter each). PGlite runs each statement on the server's thread and, between
- * them, lends its one connection to other traders' reads (yieldConnection): smaller statements there keep those reads
- * waiting tens of milliseconds, not the whole sync (as the imports' 250-trade chunks do).
- */
-const TRADES_PER_INSERT = { pglite: 250, postgres: 2000 } as const;
-const FILLS_PER_INSERT = { pglite: 1000, postgres: 5000 } as const;
+/** A round trip the trading account holds, as the duplicate rule reads it, with where it came from. */
+export type StoredRoundTrip = RoundTrip & { id: string; importSource: string | null };
 
 /** Data access of broker connections. Every query names its owner; row-level security backs it up. */
 export const connectionsRepo = (tx: Tx, userId: string) => {
@@ -143,11 +137,11 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
      * Stores fills the provider gave (new ids added, a fill voided since is marked so); returns how many were new. One
      * JSON parameter per statement (as the imports insert): binding a dozen parameters a fill was most of a sync's time.
      */
-    async storeFills(brokerAccountId: string, fills: BrokerFill[], pglite: boolean): Promise<number> {
+    async storeFills(brokerAccountId: string, fills: BrokerFill[], pace: { batch: BatchSizes; pause(): Promise<void> }): Promise<number> {
       let added = 0;
-      const size = FILLS_PER_INSERT[pglite ? 'pglite' : 'postgres'];
+      const size = pace.batch.fills;
       for (let i = 0; i < fills.length; i += size) {
-        if (pglite) await yieldConnection(tx);
+        await pace.pause();
         const json = JSON.stringify(
           fills.slice(i, i + size).map((f) => ({ i: f.externalId, c: f.contractId, t: f.time, s: f.side, q: f.quantity, p: f.price, f: f.fees, l: f.pnl, o: f.orderId, v: f.voided })),
         );
@@ -194,7 +188,7 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
      * Round trips a trading account holds with an entry time in [from, to] (and their ids), for the two-export duplicate
      * rule: a trade synced and the same trade imported from a CSV export are one trade.
      */
-    async roundTripsBetween(accountId: string, from: number, to: number): Promise<Array<RoundTrip & { id: string }>> {
+    async roundTripsBetween(accountId: string, from: number, to: number): Promise<StoredRoundTrip[]> {
       const day = 86_400_000;
       const rows = await tx
         .select({
@@ -225,6 +219,7 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
         const exit = r.exitTime === null ? null : new Date(r.exitTime);
         return {
           id: r.id,
+          importSource: r.importSource,
           contract: r.contract,
           side: r.side,
           quantity: r.quantity,
@@ -236,60 +231,6 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
           minutePrecision: MINUTE_SOURCES.has(r.importSource ?? '') && entry?.getUTCSeconds() === 0 && exit?.getUTCSeconds() === 0,
         };
       });
-    },
-
-    /**
-     * Inserts trades, skipping keys the account holds already; returns the new rows' ids and keys. One JSON parameter
-     * per statement, as the imports insert (repo.ts of imports).
-     */
-    async insertTrades(rows: NewTradeRow[], pglite: boolean): Promise<Array<{ id: string; importKey: string | null }>> {
-      const inserted: Array<{ id: string; importKey: string | null }> = [];
-      const size = TRADES_PER_INSERT[pglite ? 'pglite' : 'postgres'];
-      for (let i = 0; i < rows.length; i += size) {
-        if (pglite) await yieldConnection(tx);
-        const json = JSON.stringify(
-          rows.slice(i, i + size).map((r) => ({
-            account_id: r.accountId,
-            trade_date: r.tradeDate,
-            day_of_week: r.dayOfWeek,
-            symbol: r.symbol,
-            period: r.period,
-            trade_type: r.tradeType,
-            status: r.status,
-            pnl: r.pnl,
-            commission: r.commission,
-            link: r.link,
-            notes: r.notes,
-            tags: r.tags,
-            side: r.side,
-            contract: r.contract,
-            entry_time: r.entryTime,
-            exit_time: r.exitTime,
-            entry_price: r.entryPrice,
-            exit_price: r.exitPrice,
-            quantity: r.quantity,
-            gross_pnl: r.grossPnl,
-            import_source: r.importSource,
-            import_key: r.importKey,
-          })),
-        );
-        const result = (await tx.execute(sql`
-          insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl, commission,
-            link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity, gross_pnl, import_source,
-            import_key)
-          select ${userId}, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl, commission,
-            link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity, gross_pnl, import_source,
-            import_key
-          from jsonb_to_recordset(${json}::jsonb) as r(account_id uuid, trade_date timestamptz, day_of_week text, symbol text,
-            period text, trade_type text, status text, pnl numeric, commission numeric, link text, notes text, tags text[],
-            side text, contract text, entry_time timestamptz, exit_time timestamptz, entry_price numeric, exit_price numeric,
-            quantity numeric, gross_pnl numeric, import_source text, import_key text)
-          on conflict (user_id, account_id, import_key) do nothing
-          returning id, import_key
-        `)) as unknown as { rows: Array<{ id: string; import_key: string | null }> };
-        for (const row of result.rows) inserted.push({ id: row.id, importKey: row.import_key });
-      }
-      return inserted;
     },
   };
 };

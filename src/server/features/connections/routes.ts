@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { brokerAccountUpdate, connectionInput, connectionUpdate } from '../../../contract/connections';
-import type { AppDeps, AppEnv } from '../../http/context';
+import type { AppEnv } from '../../http/context';
+import type { ConnectionsRuntime } from './runtime';
 import { readJson, readParams } from '../../http/validate';
 
 const connectionParam = z.object({ id: z.uuid('id must be a UUID') });
 const accountParam = z.object({ id: z.uuid('id must be a UUID'), brokerAccountId: z.uuid('brokerAccountId must be a UUID') });
 
 /** /api/connections (issue 30). Thin: read the request through its contract, call the service. */
-export function connectionRoutes({ connections }: AppDeps) {
+export function connectionRoutes(connections: ConnectionsRuntime) {
   const service = connections.service;
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await service.list(c.var.user.id)))

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
 import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints, type RoundTripsResult, type SyncedFill } from '../../../domain/connections/round-trips';
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
-import { findStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
+import { matchStoredRoundTrips, type ImportedTrade, type RoundTrip, type TradingDayRule } from '../../../domain/importers';
 import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
 import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
 import type { Database } from '../../db/client';
@@ -11,11 +11,12 @@ import { brokerConnections } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { describeError } from '../../http/error-log';
 import type { Logger } from '../../logger';
-import { toTradeRow } from '../../core/parse/convert';
+import { toFillRecords, toTradeRow } from '../../core/parse/convert';
+import { writeTrades, type TradeWriter } from '../../core/trades/write';
 import { preferencesIn } from '../../core/preferences/repo';
 import type { ConnectorRegistry } from './registry';
 import { fetchMissingBars } from './bars';
-import { connectionsRepo, type BrokerAccountRow } from './repo';
+import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
 
 /**
@@ -187,12 +188,11 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
 
       await report({ phase: 'saving' }, true);
       signal?.throwIfAborted();
-      const results = await database.withUser(userId, async (tx) => {
-        const repo = connectionsRepo(tx, userId);
+      const results = await writeTrades(database, userId, async (writer) => {
+        const repo = connectionsRepo(writer.tx, userId);
         // One import or sync at a time into a trading account (the imports' lock): the duplicate check below then sees
         // what an export imported at the same moment stored.
-        for (const accountId of [...new Set(plans.map((p) => p.accountId))].sort()) await lockFor(tx, 'account_imports', accountId);
-        const pglite = database.kind === 'pglite';
+        for (const accountId of [...new Set(plans.map((p) => p.accountId))].sort()) await lockFor(writer.tx, 'account_imports', accountId);
         const out: AccountResult[] = [];
         for (const plan of plans) {
           const built = plan.built!;
@@ -202,12 +202,14 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
             out.push({ added: 0, duplicates: 0, openPositions: 0 });
             continue;
           }
-          await repo.storeFills(current.id, plan.fills, pglite);
-          const fresh = await withoutStored(repo, plan.accountId, built.trades);
-          const inserted = await repo.insertTrades(
-            fresh.map((trade) => toTradeRow(trade, plan.accountId, SYNC_SOURCE)),
-            pglite,
+          await repo.storeFills(current.id, plan.fills, writer);
+          const { fresh, known } = await splitStored(repo, plan.accountId, built.trades);
+          // A synced trade keeps the gateway's own fills (its executions, their times to the millisecond).
+          const inserted = await writer.insert(
+            fresh.map((trade) => ({ ...toTradeRow(trade, plan.accountId, SYNC_SOURCE), fills: trade.fills ? toFillRecords(trade.fills) : null })),
+            { skipKnownKeys: true },
           );
+          await refineFromGateway(writer, known);
           const added = inserted.length;
           await repo.updateAccount(current.id, {
             fetchedUntil: plan.to.toISOString(),
@@ -222,7 +224,6 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
         return out;
       });
-      await database.noteTradesWritten(results.reduce((sum, r) => sum + r.added, 0));
 
       // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
       // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
@@ -364,16 +365,21 @@ function sumBefore(plans: AccountPlan[], i: number): number {
 }
 
 /**
- * The trades the account does not hold yet: the two-export duplicate rule of the imports (findStoredRoundTrips), so a
- * trade imported from TopstepX's CSV export before, or synced before, is not stored again. Keys the account already
- * holds are left to the unique index.
+ * The trades the account does not hold yet (`fresh`) and those it holds already (`known`, with the stored trade each
+ * was found as): the two-export duplicate rule of the imports (matchStoredRoundTrips), so a trade imported from
+ * TopstepX's CSV export before, or synced before, is not stored again. Keys the account already holds are left to the
+ * unique index.
  */
-async function withoutStored(repo: ReturnType<typeof connectionsRepo>, accountId: string, built: ImportedTrade[]): Promise<ImportedTrade[]> {
+async function splitStored(
+  repo: ReturnType<typeof connectionsRepo>,
+  accountId: string,
+  built: ImportedTrade[],
+): Promise<{ fresh: ImportedTrade[]; known: Array<{ trade: ImportedTrade; stored: StoredRoundTrip }> }> {
   const timed = built.filter((t) => t.entryTime !== null);
-  if (timed.length === 0) return built;
+  if (timed.length === 0) return { fresh: built, known: [] };
   const entries = timed.map((t) => Date.parse(t.entryTime!));
   const stored = await repo.roundTripsBetween(accountId, Math.min(...entries), Math.max(...entries));
-  if (stored.length === 0) return built;
+  if (stored.length === 0) return { fresh: built, known: [] };
   const incoming: RoundTrip[] = built.map((t) => ({
     contract: t.contract,
     side: t.side,
@@ -384,8 +390,25 @@ async function withoutStored(repo: ReturnType<typeof connectionsRepo>, accountId
     exitTime: t.exitTime,
     minutePrecision: false,
   }));
-  const known = findStoredRoundTrips(incoming, stored);
-  return built.filter((_, i) => !known.has(i));
+  const matched = matchStoredRoundTrips(incoming, stored);
+  return {
+    fresh: built.filter((_, i) => !matched.has(i)),
+    known: [...matched].map(([i, trip]) => ({ trade: built[i]!, stored: trip as StoredRoundTrip })),
+  };
+}
+
+/**
+ * A trade the account held from a file before the gateway reported it ends with the most precise data of both: the
+ * gateway's fills (its real executions, where an export may split or merge them) and its times to the millisecond
+ * (an export may give minutes only). What the trader wrote (notes, tags, plan, playbook) and the money stay as stored.
+ * A trade synced before keeps what it has.
+ */
+async function refineFromGateway(writer: TradeWriter, known: Array<{ trade: ImportedTrade; stored: StoredRoundTrip }>) {
+  for (const { trade, stored } of known) {
+    if (stored.importSource === SYNC_SOURCE || !trade.fills || trade.fills.length === 0) continue;
+    await writer.update(stored.id, { entryTime: trade.entryTime, exitTime: trade.exitTime });
+    await writer.replaceFills(stored.id, toFillRecords(trade.fills));
+  }
 }
 
 /** A failure in the trader's words. */

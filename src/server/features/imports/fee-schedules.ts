@@ -1,3 +1,4 @@
+import { writeTrades } from '../../core/trades/write';
 import { accountsRepo } from '../../core/accounts/repo';
 import type { FeeScheduleApplied, FeeScheduleDto } from '../../../contract/imports';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -95,7 +96,8 @@ export const feeSchedulesService = {
    * of being written over with what was read before it. Imports into the account wait too.
    */
   apply: (db: Database, userId: string, accountId: string) =>
-    db.withUser(userId, async (tx) => {
+    writeTrades(db, userId, async (writer) => {
+      const { tx } = writer;
       await assertAccount(tx, userId, accountId);
       await lockFor(tx, 'account_imports', accountId);
       const { schedule } = (await feeSchedulesRepo(tx, userId).forAccounts([accountId])).get(accountId)!;
@@ -121,13 +123,13 @@ export const feeSchedulesService = {
           tags: retagForNet(row.tags, { netPnl: net, symbol: row.symbol, session: row.period, side: row.side as 'Long' | 'Short' | null }),
         });
       }
-      for (let i = 0; i < changes.length; i += 5_000) {
-        const chunk = JSON.stringify(changes.slice(i, i + 5_000));
-        await tx.execute(sql`
-          update trades t set commission = r.commission, pnl = r.pnl, status = r.status, tags = r.tags, updated_at = now()
-          from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, commission numeric, pnl numeric, status text, tags text[])
-          where t.id = r.id and t.user_id = ${userId}
-        `);
+      for (let i = 0; i < changes.length; i += writer.batch.trades) {
+        if (i > 0) await writer.pause();
+        await writer.updateEach(
+          changes.slice(i, i + writer.batch.trades),
+          'id uuid, commission numeric, pnl numeric, status text, tags text[]',
+          sql`commission = r.commission, pnl = r.pnl, status = r.status, tags = r.tags`,
+        );
       }
       return { updated: changes.length, trades: rows.length, schedule: toFeeScheduleDto(accountId, schedule, true) } satisfies FeeScheduleApplied;
     }),

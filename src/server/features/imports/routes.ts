@@ -42,8 +42,7 @@ export function importRoutes({ database }: AppDeps) {
     .post('/', limit, async (c) => {
       const query = readImportQuery(c, importQuery);
       const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
-      await database.noteTradesWritten(outcome.imported);
-      // Issue 28: the prop accounts this import put near or past a limit, for the dialog's warning.
+      // The prop accounts this import put near or past a limit, for the dialog's warning.
       const written = outcome.accounts.filter((a) => a.imported > 0).map((a) => a.account_id);
       return c.json({ ...outcome, prop_warnings: await propWarningsAfterImport(database, c.var.user.id, written, new Date()) } satisfies ImportOutcome);
     });

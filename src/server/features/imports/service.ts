@@ -10,10 +10,10 @@ import { feeSchedulesRepo, toFeeScheduleDto } from './fee-schedules';
 import { parseInWorker, reuseKey, type ParseJob } from '../../core/parse/parse-pool';
 import { storedTripsText, type FinishPlan, type ImportChunk, type Summary } from '../../core/parse/plan';
 import { importsRepo } from './repo';
-import { recomputeForContract } from '../../core/market/excursions';
+import { writeTrades, type TradeWriter } from '../../core/trades/write';
 import type { ImportOutcome, ImportPreview } from '../../../contract/imports';
 import type { ImportQuery, PreviewQuery } from './schemas';
-import { playbooksRepo } from '../playbooks/repo';
+import { playbooksRepo } from '../../core/playbooks/repo';
 
 /**
  * Broker imports over HTTP (issues 4 and 12). The browser sends the file as it is; everything is read again here with
@@ -176,9 +176,9 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
     const schedules = await feeSchedulesRepo(tx, userId).forAccounts(accountIds);
     for (const [accountId, { schedule }] of schedules) plan.schedules[accountId] = schedule;
   }
-  const repo = importsRepo(tx, userId, db.kind);
+  const repo = importsRepo(tx, userId);
   for (const accountId of accountIds) {
-    if (withKeys) plan.knownKeys[accountId] = [...(await repo.existingKeys(accountId, keysByAccount.get(accountId)!))];
+    if (withKeys) plan.knownKeys[accountId] = [...(await repo.existingKeys(accountId, keysByAccount.get(accountId)!, db.batch))];
     const range = ranges.get(accountId);
     if (!range) continue;
     const stored = await repo.roundTripsBetween(accountId, range[0], range[1]);
@@ -209,7 +209,7 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
  * trades already stored got their fills (issue 29: a re-import of a file imported before fills were kept), or the
  * failure.
  */
-function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: string; playbookId?: string }) {
+function insertInOrder(writer: TradeWriter, options: { setup?: string; playbookId?: string }) {
   const added = new Map<string, number>();
   let fillsAttached = 0;
   let failure: { error: unknown } | null = null;
@@ -220,14 +220,16 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: 
       queue = queue.then(async () => {
         if (failure || stopped) return;
         try {
+          // Statements are kept small on the embedded database: other requests run between them.
+          await writer.pause();
           if (chunk.attach) {
-            fillsAttached += await repo.attachToTrades(chunk.json);
+            fillsAttached += await writer.attachFills(chunk.json);
             return;
           }
-          const inserted = await repo.insertChunk(chunk.json, options);
+          const inserted = await writer.insertImportChunk(chunk.json, options);
           added.set(chunk.accountId, (added.get(chunk.accountId) ?? 0) + inserted);
           // Some trades were already stored by key: those without fills get this file's.
-          if (inserted < chunk.count) fillsAttached += await repo.attachByImportKey(chunk.json);
+          if (inserted < chunk.count) fillsAttached += await writer.attachByImportKey(chunk.json);
         } catch (error) {
           failure = { error };
         }
@@ -244,12 +246,6 @@ function insertInOrder(repo: ReturnType<typeof importsRepo>, options: { setup?: 
     },
   };
 }
-
-/**
- * PGlite runs statements on this thread: smaller INSERTs leave room for other requests between them (repo.ts). 250
- * rows took as long in all as 500 (30,000 trades) and hold the thread half as long each (issue 25, point 4).
- */
-const insertChunk = (db: Database) => (db.kind === 'pglite' ? 250 : 5_000);
 
 export const importsService = {
   /**
@@ -343,7 +339,8 @@ export const importsService = {
         fillsAttached: number;
       };
       try {
-        outcome = await db.withUser(userId, async (tx) => {
+        outcome = await writeTrades(db, userId, async (writer) => {
+          const { tx } = writer;
           // Checked again inside the transaction: the account cannot be deleted between the check and the insert.
           if (!(await accountsRepo(tx, userId).exists(query.account_id))) throw badRequest(ACCOUNT_NOT_FOUND_MESSAGE);
           const targets = await resolveTargets(tx, userId, summary.fileAccounts, query);
@@ -356,11 +353,11 @@ export const importsService = {
           }
           await lockTargets(tx, targets);
           const plan = await planFor(tx, db, userId, summary, targets, false);
-          const repo = importsRepo(tx, userId, db.kind);
+          const repo = importsRepo(tx, userId);
           // The dialog's playbook must be the trader's (checked in the transaction: it cannot vanish before the insert).
           if (query.playbook_id && (await playbooksRepo(tx, userId).list(query.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
-          const inserting = insertInOrder(repo, { setup: query.setup, playbookId: query.playbook_id });
-          const done = await job.import(plan, userId, insertChunk(db), inserting.add).catch(async (error: unknown) => {
+          const inserting = insertInOrder(writer, { setup: query.setup, playbookId: query.playbook_id });
+          const done = await job.import(plan, userId, db.batch.trades, inserting.add).catch(async (error: unknown) => {
             // The insert under way ends before the transaction rolls back.
             await inserting.stop();
             throw error;
@@ -373,8 +370,8 @@ export const importsService = {
           });
           const imported = accounts.reduce((sum, a) => sum + a.imported, 0);
           const duplicates = accounts.reduce((sum, a) => sum + a.duplicates, 0);
-          // The trades' MAE and MFE, where bars of their contracts exist (issue 29), in the same transaction.
-          for (const span of summary.contracts) await recomputeForContract(tx, userId, span);
+          // The trades' MAE and MFE, where bars of their contracts exist, in the same transaction.
+          for (const span of summary.contracts) writer.measureSpan(span.contract, span.from, span.to);
           // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
           if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
           // So is the zone the file's times were read in, for each account that received them (issue 24, point 3).

@@ -7,15 +7,11 @@ import type {
   BarsQuery,
   ChartQuery,
   Excursions,
-  FillsInput,
   TradeChart,
-  TradeFills,
 } from '../../../contract/market';
-import { roundTripFromFills } from '../../../domain/fills';
 import { resolvePlannedRisk } from '../../../domain/risk';
 import { loadRiskDefaults } from '../../core/risk/repo';
 import { toRiskTrade } from '../../core/trades/dto';
-import { resultOf } from '../../../domain/importers';
 import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type ParsedBars, type Resolution } from '../../../domain/market';
 import { isValidTimeZone } from '../../../domain/dates';
 import { centsToDecimalString, toCents, trimDecimalZeros } from '../../../domain/money';
@@ -24,7 +20,7 @@ import { tradeExcursions, trades } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { getPreferences, preferencesIn } from '../../core/preferences/repo';
 import { compareBarsIn, upsertBarsIn, type BarConflict } from '../../core/market/bars';
-import { readBars, recomputeExcursions, recomputeForBars, toExcursionTrade } from '../../core/market/excursions';
+import { readBars, recomputeForBars, toExcursionTrade } from '../../core/market/excursions';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 import { parseBarsInWorker } from '../../core/parse/parse-pool';
 
@@ -110,9 +106,6 @@ export function toExcursionsDto(
   };
 }
 
-/** Manual trades: imported ones keep the fills of the broker's file. */
-const isEditable = (trade: TradeRowForMarket) => trade.importSource === null;
-
 async function findTrade(tx: Tx, userId: string, id: string): Promise<TradeRowForMarket | undefined> {
   const [row] = await tx.select().from(trades).where(and(eq(trades.userId, userId), eq(trades.id, id)));
   return row;
@@ -136,76 +129,6 @@ function nearest(bars: readonly Bar[], entry: number, exit: number): { bars: rea
 const wire = (bar: Bar) => [bar.start / 1000, Number(bar.open), Number(bar.high), Number(bar.low), Number(bar.close), bar.volume === null ? null : Number(bar.volume)] as [number, number, number, number, number, number | null];
 
 export const marketService = {
-  async fills(db: Database, userId: string, tradeId: string): Promise<TradeFills> {
-    const result = await db.withUser(userId, async (tx) => {
-      const trade = await findTrade(tx, userId, tradeId);
-      if (!trade) return null;
-      const fills = await fillsRepo(tx, userId).list(tradeId);
-      return { trade_id: tradeId, editable: isEditable(trade), fills: fills.map((f) => toFillDto(toFillRecord(f))) };
-    });
-    if (!result) throw notFound('Trade not found');
-    return result;
-  },
-
-  /**
-   * A manual trade's fills, all of them: the trade's side, quantity, average prices, times and gross P&L (and its
-   * commission, when the fills give theirs) follow from them, its net P&L and result too, in one transaction with
-   * the fills; its MAE and MFE are computed again. No fills: the trade keeps its fields and has no fills.
-   */
-  async saveFills(db: Database, userId: string, tradeId: string, input: FillsInput): Promise<TradeFills> {
-    const result = await db.withUser(userId, async (tx) => {
-      const [trade] = await tx.select().from(trades).where(and(eq(trades.userId, userId), eq(trades.id, tradeId))).for('update');
-      if (!trade) return null;
-      if (!isEditable(trade)) {
-        throw new HttpError(409, "An imported trade keeps the fills of the broker's file; import the file again to change them", { code: 'fills-imported' });
-      }
-      const repo = fillsRepo(tx, userId);
-      if (input.fills.length === 0) {
-        await repo.replace(tradeId, []);
-      } else {
-        const computed = roundTripFromFills(
-          input.fills.map((f) => ({ time: Date.parse(f.time), side: f.side, quantity: f.quantity, price: f.price, commission: f.commission ?? null })),
-          marketKeyOf(trade.contract, trade.symbol),
-        );
-        if (!computed.ok) throw badRequest(computed.message, { fields: [{ field: computed.field, message: computed.message }] });
-        const trip = computed.trip;
-        const commission = trip.commissionCents ?? toCents(trade.commission);
-        const net = trip.grossPnlCents - commission;
-        await tx
-          .update(trades)
-          .set({
-            side: trip.side,
-            quantity: trip.quantity.toFixed(),
-            entryPrice: trip.entryPrice.toFixed(),
-            exitPrice: trip.exitPrice.toFixed(),
-            entryTime: iso(trip.entryTime),
-            exitTime: iso(trip.exitTime),
-            grossPnl: centsToDecimalString(trip.grossPnlCents),
-            commission: centsToDecimalString(commission),
-            pnl: centsToDecimalString(net),
-            status: resultOf(net),
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
-        await repo.replace(
-          tradeId,
-          trip.fills.map((fill) => ({
-            time: iso(fill.time),
-            side: fill.side,
-            quantity: fill.quantity.toFixed(),
-            price: fill.price.toFixed(),
-            commission: fill.commission === null ? null : centsToDecimalString(fill.commission),
-          })),
-        );
-      }
-      await recomputeExcursions(tx, userId, { ids: [tradeId] });
-      const fills = await repo.list(tradeId);
-      return { trade_id: tradeId, editable: true, fills: fills.map((f) => toFillDto(toFillRecord(f))) };
-    });
-    if (!result) throw notFound('Trade not found');
-    return result;
-  },
-
   /**
    * A trade's chart: the bars of its contract from `padding` minutes before the entry to as long after the exit (the
    * finest resolution with bars there, or the one asked for), its fills, its average prices, and its MAE, MFE and

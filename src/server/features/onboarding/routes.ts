@@ -7,15 +7,17 @@ import type { Database } from '../../db/client';
 import { tasks, trades, userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
-import { toRow } from '../trades/service';
+import { toRow } from '../../core/trades/trade-rows';
+import { writeTrades } from '../../core/trades/write';
 
 /**
- * Spec part 1 §4: a new trader (no trades) gets the sample trades for the current month and five onboarding tasks
+ * A new trader (no trades) gets the sample trades for the current month and five onboarding tasks
  * dated today, exactly once. Whichever request first flips user_preferences.onboarded_at from null does the work,
  * in the same transaction; a concurrent sign-in waits on that row and then finds it set.
  */
 export async function runOnboarding(database: Database, userId: string, now: Date, browserTimeZone?: string): Promise<OnboardingResult> {
-  return database.withUser(userId, async (tx) => {
+  return writeTrades(database, userId, async (writer) => {
+    const { tx } = writer;
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
     const [claimed] = await tx
       .update(userPreferences)
@@ -32,11 +34,8 @@ export async function runOnboarding(database: Database, userId: string, now: Dat
       .returning({ timeZone: userPreferences.timeZone });
     if (!claimed) return { created: false };
     const samples = buildSampleTrades(now, claimed.timeZone);
-    // Written in one statement, the samples would share one creation time, and those of one day (early in a month)
-    // would list in the random order of their ids: a microsecond apart, they keep the order they are written in.
-    await tx.insert(trades).values(
-      samples.map((t, i) => ({ ...toRow(t), userId, importSource: 'sample', createdAt: sql`now() + ${i}::int * interval '1 microsecond'` })),
-    );
+    // A microsecond apart (the writer's creation times), the samples of one day keep the order they are written in.
+    await writer.insert(samples.map((t) => ({ ...toRow(t), importSource: 'sample' })));
     const today = getTodayInZone(now, claimed.timeZone);
     await tx.insert(tasks).values(buildOnboardingTasks(today).map((t) => ({ ...t, userId })));
     return { created: true };

@@ -1,12 +1,15 @@
-import type { PlaybookDto, PlaybookInput, PlaybookReport, PlaybooksReport, TradePlaybookDto } from '../../../contract/playbooks';
-import { computePlaybookReport, deriveFollowedRules } from '../../../domain/playbooks';
+import type { PlaybookDto, PlaybookInput, PlaybookReport, TradePlaybookDto } from '../../../contract/playbooks';
+import { deriveFollowedRules } from '../../../domain/playbooks';
 import type { ReportFilter } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage';
 import { attachmentsRepo, removeStoredFiles } from '../../core/attachments/repo';
 import { withReportScope, type ReportScope } from '../../core/engine/scope';
-import { playbooksRepo, type PlaybookRow, type RuleRow } from './repo';
+import { playbookReportsOf } from '../../core/engine/playbook-reports';
+import { assignTradePlaybook } from '../../core/playbooks/assign';
+import { writeTrades } from '../../core/trades/write';
+import { playbooksRepo, type PlaybookRow, type RuleRow } from '../../core/playbooks/repo';
 
 function toPlaybookDto(row: PlaybookRow, rules: readonly RuleRow[]): PlaybookDto {
   return {
@@ -62,39 +65,6 @@ async function readTradePlaybook(tx: Tx, userId: string, tradeId: string): Promi
   };
 }
 
-/**
- * The report of each playbook over the filter's trades, from the reports' copy of the trades (each trade's playbook
- * and ticked rules are columns of it) and the playbooks' rules. With `playbookId`, only that playbook's trades are
- * gathered (a quarter of 100,000 trades, not all three quarters of every playbook).
- */
-function computeReports(scope: ReportScope, rules: readonly RuleRow[], playbookId: string | null) {
-  const { columns, rows } = scope.set;
-  const codes = columns.playbook.codes;
-  const { values } = columns.playbook;
-  // Each playbook's trades by code (code 0 is no playbook); one code, or none, is asked when the report is one's.
-  const wanted = new Uint8Array(values.length);
-  for (let code = 1; code < values.length; code++) wanted[code] = playbookId === null || values[code] === playbookId ? 1 : 0;
-  const counts = new Uint32Array(values.length);
-  for (const i of rows) if (wanted[codes[i]!]) counts[codes[i]!]!++;
-  const byCode = Array.from(counts, (n) => ({ rows: new Uint32Array(n), ticked: new Uint8Array(n), size: 0 }));
-  for (const i of rows) {
-    const code = codes[i]!;
-    if (!wanted[code]) continue;
-    const bucket = byCode[code]!;
-    bucket.rows[bucket.size] = i;
-    bucket.ticked[bucket.size++] = columns.ticked[i]!;
-  }
-  const byId = new Map<string, (typeof byCode)[number]>();
-  for (let code = 1; code < values.length; code++) if (wanted[code] && counts[code]! > 0) byId.set(values[code]!, byCode[code]!);
-  const ruleCount = new Map<string, number>();
-  for (const r of rules) ruleCount.set(r.playbookId, (ruleCount.get(r.playbookId) ?? 0) + 1);
-  const risk = scope.risk();
-  return (id: string) => {
-    const bucket = byId.get(id);
-    return computePlaybookReport({ columns, rows: bucket?.rows ?? new Uint32Array(0) }, risk, bucket?.ticked ?? [], ruleCount.get(id) ?? 0);
-  };
-}
-
 /** How many of all the trader's trades (any filter aside) have the playbook: its `trades`, counted in the reports' copy. */
 function countPlaybookTrades(scope: ReportScope, playbookId: string): number {
   const { codes, values } = scope.columns.playbook;
@@ -103,28 +73,6 @@ function countPlaybookTrades(scope: ReportScope, playbookId: string): number {
   let count = 0;
   for (let i = 0; i < scope.columns.size; i++) count += match[codes[i]!]!;
   return count;
-}
-
-/**
- * Gives one of the trader's trades (already checked) a playbook of theirs, or none, with the rules of it the trade
- * followed: PUT /api/trade-playbooks and PATCH /api/trades share it. A playbook or rule that is not the trader's is a
- * 400 naming the field; Reflect's answer follows the ticks.
- */
-export async function assignTradePlaybook(tx: Tx, userId: string, tradeId: string, playbookId: string | null, tickedRuleIds: readonly string[]) {
-  const repo = playbooksRepo(tx, userId);
-  const ticked = [...new Set(tickedRuleIds)];
-  if (playbookId === null) {
-    if (ticked.length > 0) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
-    await repo.setTradePlaybook(tradeId, null, []);
-    return;
-  }
-  if ((await repo.list(playbookId)).length === 0) throw badRequest('playbook_id: Playbook not found');
-  const rules = await repo.rules([playbookId]);
-  const own = new Set(rules.map((r) => r.id));
-  if (ticked.some((id) => !own.has(id))) throw badRequest("ticked_rule_ids: must be rules of the trade's playbook");
-  await repo.setTradePlaybook(tradeId, playbookId, ticked);
-  const followed = deriveFollowedRules(ticked.length, rules.length);
-  if (followed !== null) await repo.setFollowedRules(tradeId, followed);
 }
 
 export const playbooksService = {
@@ -171,26 +119,12 @@ export const playbooksService = {
    * rule ticked: followed). Taking no playbook leaves Reflect's answer as it was.
    */
   setTradePlaybook: (db: Database, userId: string, tradeId: string, input: { playbook_id: string | null; ticked_rule_ids: string[] }) =>
-    db.withUser(userId, async (tx) => {
-      const repo = playbooksRepo(tx, userId);
+    writeTrades(db, userId, async (writer) => {
+      const repo = playbooksRepo(writer.tx, userId);
       if (!(await repo.tradePlaybook(tradeId))) throw notFound('Trade not found');
-      await assignTradePlaybook(tx, userId, tradeId, input.playbook_id, input.ticked_rule_ids);
-      return readTradePlaybook(tx, userId, tradeId);
+      await assignTradePlaybook(writer, tradeId, input.playbook_id, input.ticked_rule_ids);
+      return readTradePlaybook(writer.tx, userId, tradeId);
     }),
-
-  /**
-   * Reflect's answer for a trade with a playbook is its checklist: followed ticks every rule, broken or not rated
-   * clears the ticks. Returns false when the trade has no playbook with rules (Reflect keeps its own answer).
-   */
-  async applyReflectAnswer(tx: Tx, userId: string, tradeId: string, followed: boolean | null): Promise<boolean> {
-    const repo = playbooksRepo(tx, userId);
-    const trade = await repo.tradePlaybook(tradeId);
-    if (!trade?.playbookId) return false;
-    const rules = await repo.rules([trade.playbookId]);
-    if (rules.length === 0) return false;
-    await repo.setTradePlaybook(tradeId, trade.playbookId, followed === true ? rules.map((r) => r.id) : []);
-    return true;
-  },
 
   /**
    * One playbook's report. The playbook and its rules are read in one transaction, beside the report's scope (on
@@ -210,23 +144,10 @@ export const playbooksService = {
       const read = await reading;
       if (!read) throw notFound('Playbook not found');
       const playbook = toPlaybookDto({ ...read.row, trades: countPlaybookTrades(scope, id) }, read.rules);
-      const report = computeReports(scope, read.rules, id)(id);
+      const report = playbookReportsOf(scope, read.rules, id)(id);
       return { basis: scope.basis, playbook, report };
     });
   },
 
-  /** Every playbook's report over the filter's trades (the By Playbook table). */
-  async reports(db: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
-    return withReportScope(db, userId, filter, now, async (scope) => ({ basis: scope.basis, playbooks: await playbooksService.reportsInScope(db, userId, scope) }));
-  },
 
-  /** Every playbook's report over a report scope's trades (By Playbook, the AI's report tool), by name. */
-  async reportsInScope(db: Database, userId: string, scope: ReportScope) {
-    const { list, rules } = await db.withUser(userId, async (tx) => {
-      const repo = playbooksRepo(tx, userId);
-      return { list: await repo.names(), rules: await repo.rules() };
-    });
-    const reportOf = computeReports(scope, rules, null);
-    return list.map((p) => ({ id: p.id, name: p.name, report: reportOf(p.id) }));
-  },
 };

@@ -3,6 +3,7 @@ import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../.
 import type { TradingDayRule } from '../../../domain/importers';
 import { getPreferences, preferencesRepo, type PreferencesRow } from '../../core/preferences/repo';
 import { refileImportedTrades } from '../../core/trades/refile';
+import { writeTrades } from '../../core/trades/write';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 
@@ -25,8 +26,9 @@ export function preferenceRoutes({ database }: AppDeps) {
     .patch('/', async (c) => {
       const patch = await readJson(c, preferencesPatch);
       const userId = c.var.user.id;
-      const row = await database.withUser(userId, async (tx) => {
-        const repo = preferencesRepo(tx, userId);
+      // A change of the trading day re-files imported trades: a write of trades, through their one door.
+      const row = await writeTrades(database, userId, async (writer) => {
+        const repo = preferencesRepo(writer.tx, userId);
         // Locked, so two changes of the trading day at once re-file from the rule each of them saw.
         const before = await repo.lock();
         const updated = await repo.update({
@@ -38,7 +40,7 @@ export function preferenceRoutes({ database }: AppDeps) {
           ...(patch.quick_note !== undefined && { quickNote: patch.quick_note }),
           ...(patch.trading_day !== undefined && { tradingDay: patch.trading_day }),
         });
-        const refiled = patch.trading_day !== undefined ? await refileImportedTrades(tx, userId, before.tradingDay as TradingDayRule, patch.trading_day) : 0;
+        const refiled = patch.trading_day !== undefined ? await refileImportedTrades(writer, before.tradingDay as TradingDayRule, patch.trading_day) : 0;
         return { ...toDto(updated), refiled_trades: refiled } satisfies PreferencesUpdate;
       });
       return c.json(row);

@@ -39,7 +39,9 @@ import { getPreferences } from '../../core/preferences/repo';
 import { tradesRepo, type AccountScope } from '../../core/trades/repo';
 import { reflectionsRepo, type PlanRow, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
-import { playbooksService } from '../playbooks/service';
+import { playbookReportsInScope } from '../../core/engine/playbook-reports';
+import { applyReflectAnswer } from '../../core/playbooks/assign';
+import { writeTrades } from '../../core/trades/write';
 import { withReportScope } from '../../core/engine/scope';
 import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
 
@@ -89,7 +91,7 @@ async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tr
       const { columns, rows } = scope.set;
       scope.set = { columns, rows: rows.filter((i) => only.has(columns.id[i]!)) };
     }
-    const rows = await playbooksService.reportsInScope(db, userId, scope);
+    const rows = await playbookReportsInScope(db, userId, scope);
     return rows.filter((row) => row.report.trades > 0);
   });
 }
@@ -229,11 +231,11 @@ export const reflectionsService = {
   },
 
   async patch(db: Database, userId: string, tradeId: string, patch: OverridePatch): Promise<ReflectionOverride> {
-    return db.withUser(userId, async (tx) => {
-      const repo = reflectionsRepo(tx, userId);
+    return writeTrades(db, userId, async (writer) => {
+      const repo = reflectionsRepo(writer.tx, userId);
       if (!(await repo.tradeExists(tradeId))) throw notFound('Trade not found');
-      // One rule model (issue 27): on a trade with a playbook, the answer ticks every rule of its checklist or none.
-      if (patch.followed_rules !== undefined) await playbooksService.applyReflectAnswer(tx, userId, tradeId, patch.followed_rules);
+      // One rule model: on a trade with a playbook, the answer ticks every rule of its checklist or none.
+      if (patch.followed_rules !== undefined) await applyReflectAnswer(writer, tradeId, patch.followed_rules);
       const row = await repo.upsertOverride(tradeId, {
         followedRules: patch.followed_rules,
         tags: patch.tags,

@@ -5,7 +5,6 @@ import { readFilterQuery } from '../../http/validate';
 import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
 import { tradesCacheOf } from '../../core/engine/trades-cache';
-import { playbooksService } from '../playbooks/service';
 
 /** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */
 export function reportRoutes({ database }: AppDeps) {
@@ -17,7 +16,7 @@ export function reportRoutes({ database }: AppDeps) {
       return c.json(await reportsService.r(database, c.var.user.id, filter, new Date(), narrow));
     })
     .get('/mistakes', async (c) => c.json(await reportsService.mistakes(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
-    .get('/playbooks', async (c) => c.json(await playbooksService.reports(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
+    .get('/playbooks', async (c) => c.json(await reportsService.playbooks(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/equity', async (c) => c.json(await reportsService.equity(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/breakdown', async (c) => {
       const { by, filter } = readFilterQuery(c, breakdownQuery, ['by']);

@@ -32,6 +32,8 @@ import { RESULT } from '../../../domain/reports/report-trade';
 import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
 import { summarizeRColumns } from '../../../domain/risk';
 import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
+import { playbookReportsInScope } from '../../core/engine/playbook-reports';
+import type { PlaybooksReport } from '../../../contract/playbooks';
 import { readLowerCase, readNoteMatches } from '../../core/engine/search';
 import { loadMistakeTags } from '../../core/risk/repo';
 import type { Database } from '../../db/client';
@@ -137,6 +139,11 @@ export const reportsService = {
       basis: scope.basis,
       distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined),
     }));
+  },
+
+  /** Every playbook's report over the filter's trades (the By Playbook table). */
+  playbooks(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
+    return withReportScope(database, userId, filter, now, async (scope) => ({ basis: scope.basis, playbooks: await playbookReportsInScope(database, userId, scope) }));
   },
 
   /** The values the trader's trades hold, for the filter bar's choices. */

@@ -3,10 +3,10 @@ import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } 
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readUpload } from '../../http/read-upload';
 import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, bulkRiskInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from './schemas';
+import { assignInput, bulkRiskInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../../contract/trades';
 import { tradesService } from './service';
 import { fillsInput } from '../../../contract/market';
-import { marketService } from '../market/service';
+import { tradeFillsService } from './fills-service';
 
 const LIST_OWN = ['q', 'limit', 'cursor', 'offset', 'sort', 'dir'] as const;
 const STATS_OWN = ['q', 'days', 'exclude'] as const;
@@ -26,23 +26,19 @@ export function tradeRoutes({ database }: AppDeps) {
       c.header('Content-Disposition', `attachment; filename="trades-backup-${date}.json"`);
       return c.json(trades);
     })
-    // The body (up to 50 MB) is read as JSON in the parse worker, not here (issue 25, point 4): see backup-file.ts.
+    // The body (up to 50 MB) is read as JSON in the parse worker, not here: see core/parse/backup-file.ts.
     .post('/import', async (c) => {
       assertJsonType(c);
-      const result = await tradesService.importBackup(database, c.var.user.id, await readUpload(c));
-      await database.noteTradesWritten(result.imported);
-      return c.json(result, 201);
+      return c.json(await tradesService.importBackup(database, c.var.user.id, await readUpload(c)), 201);
     })
     .post('/bulk-delete', async (c) => {
       const { ids } = await readJson(c, idList);
       const deleted = await tradesService.removeMany(database, c.var.user.id, ids);
-      await database.noteTradesWritten(deleted);
       return c.json({ deleted } satisfies BulkDeleteResult);
     })
     .post('/assign', async (c) => {
       const { ids, account_id } = await readJson(c, assignInput);
       const assigned = await tradesService.assign(database, c.var.user.id, ids, account_id);
-      await database.noteTradesWritten(assigned);
       return c.json({ assigned } satisfies AssignResult);
     })
     .post('/bulk-risk', async (c) => {
@@ -51,11 +47,11 @@ export function tradeRoutes({ database }: AppDeps) {
     })
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))
-    // Issue 29: a trade's fills; a manual trade's are the trader's to change, and its prices and times follow them.
-    .get('/:id/fills', async (c) => c.json(await marketService.fills(database, c.var.user.id, readParams(c, idParam).id)))
+    // A trade's fills; a manual trade's are the trader's to change, and its prices and times follow them.
+    .get('/:id/fills', async (c) => c.json(await tradeFillsService.list(database, c.var.user.id, readParams(c, idParam).id)))
     .put('/:id/fills', async (c) => {
       const { id } = readParams(c, idParam);
-      return c.json(await marketService.saveFills(database, c.var.user.id, id, await readJson(c, fillsInput)));
+      return c.json(await tradeFillsService.save(database, c.var.user.id, id, await readJson(c, fillsInput)));
     })
     .patch('/:id', async (c) => {
       const { id } = readParams(c, idParam);

@@ -18,32 +18,28 @@ import {
   type DailyAggregate,
   type ResultRuns,
 } from '../../../domain/stats';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { hasRiskFilter, resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
-import { yieldConnection, type Database, type Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { readBackupInWorker } from '../../core/parse/parse-pool';
 import { getPreferences, preferencesIn } from '../../core/preferences/repo';
 import { readSqlTraderData, reportFilterSql } from '../../core/engine/repo';
 import { loadMistakeTags } from '../../core/risk/repo';
-import { playbooksRepo } from '../playbooks/repo';
-import { assignTradePlaybook } from '../playbooks/service';
+import { playbooksRepo } from '../../core/playbooks/repo';
+import { assignTradePlaybook } from '../../core/playbooks/assign';
 import { decodeCursor, encodeCursor } from '../../core/trades/cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from '../../core/trades/repo';
-import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from './schemas';
+import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from '../../../contract/trades';
 import { createStatsCache, type StatsCache } from './stats-cache';
 import { normalizeOrThrow, toRow } from '../../core/trades/trade-rows';
-import { recomputeExcursions, recomputeForTrades } from '../../core/market/excursions';
-import { attachBackupFills, fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
+import { writeTrades } from '../../core/trades/write';
+import { marketKeyOf } from '../../../domain/market/bars';
+import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 
 export { toRow };
 
-/**
- * Rows of a backup per INSERT: PGlite runs each statement on the server's thread, so there they are small enough
- * that another request waits for one of them at most (tens of milliseconds).
- */
-const BACKUP_CHUNK = { pglite: 250, postgres: 5_000 } as const;
 
 
 interface DaySums {
@@ -315,21 +311,22 @@ export const tradesService = {
 
   async create(db: Database, userId: string, input: TradeInput) {
     // The zone is read in the same transaction as the write: one transaction per request (issue 13 point 7).
-    return db.withUser(userId, async (tx) => {
+    return writeTrades(db, userId, async (writer) => {
+      const { tx } = writer;
       const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
       const execution = readExecutionAndPlan(input, trade);
-      const repo = tradesRepo(tx, userId);
       if (input.account_id && !(await accountsRepo(tx, userId).exists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
       if (input.playbook_id && (await playbooksRepo(tx, userId).list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
-      const id = await repo.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null, playbookId: input.playbook_id ?? null });
-      return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
+      const id = await writer.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null, playbookId: input.playbook_id ?? null });
+      return toTradeDto((await tradesRepo(tx, userId).find(id))!, await loadRiskDefaults(tx, userId));
     });
   },
 
   async update(db: Database, userId: string, id: string, patch: TradePatch) {
-    return db.withUser(userId, async (tx) => {
+    return writeTrades(db, userId, async (writer) => {
+      const { tx } = writer;
       const timeZone = (await preferencesIn(tx, userId)).timeZone;
       const repo = tradesRepo(tx, userId);
       // Merged with the row as it is now, locked: fields a concurrent change wrote are kept, and the result (status)
@@ -348,33 +345,30 @@ export const tradesService = {
       if (patch.side === undefined && readTradeSide(patch.trade_type)) merged.side = null;
       const trade = normalizeOrThrow(merged, timeZone);
       const execution = readExecutionAndPlan(merged, trade);
-      await repo.update(id, {
+      await writer.update(id, {
         ...toRow(trade),
         ...execution,
         ...(patch.account_id !== undefined && { accountId: patch.account_id }),
       });
       // Its playbook as PUT /api/trade-playbooks sets it, without ticks: the same playbook sent again keeps them.
-      if (playbookId !== undefined && playbookId !== current.playbookId) await assignTradePlaybook(tx, userId, id, playbookId, []);
-      // A manual trade's symbol is the key of its bars, and its P&L the capture's: its figures follow (issue 29).
-      await recomputeExcursions(tx, userId, { ids: [id] });
+      if (playbookId !== undefined && playbookId !== current.playbookId) await assignTradePlaybook(writer, id, playbookId, []);
       return toTradeDto((await repo.find(id))!, await loadRiskDefaults(tx, userId));
     });
   },
 
   async remove(db: Database, userId: string, id: string) {
-    const removed = await db.withUser(userId, (tx) => tradesRepo(tx, userId).removeMany([id]));
+    const removed = await writeTrades(db, userId, (writer) => writer.remove([id]));
     if (removed === 0) throw notFound('Trade not found');
   },
 
   /** Deletes the caller's trades among `ids`; ids of other users' trades are simply not theirs to delete. */
   removeMany: (db: Database, userId: string, ids: string[]) =>
-    db.withUser(userId, (tx) => tradesRepo(tx, userId).removeMany(ids)),
+    writeTrades(db, userId, (writer) => writer.remove(ids)),
 
   assign: (db: Database, userId: string, ids: string[], accountId: string) =>
-    db.withUser(userId, async (tx) => {
-      const repo = tradesRepo(tx, userId);
-      if (!(await accountsRepo(tx, userId).exists(accountId))) throw badRequest('account_id: Trading account not found');
-      return repo.assign(ids, accountId);
+    writeTrades(db, userId, async (writer) => {
+      if (!(await accountsRepo(writer.tx, userId).exists(accountId))) throw badRequest('account_id: Trading account not found');
+      return writer.updateMany(ids, { accountId });
     }),
 
   /**
@@ -384,14 +378,14 @@ export const tradesService = {
    * are not the caller's change nothing, as in the other bulk actions.
    */
   bulkRisk: (db: Database, userId: string, input: BulkRiskInput) =>
-    db.withUser(userId, async (tx) => {
-      const repo = tradesRepo(tx, userId);
+    writeTrades(db, userId, async (writer) => {
+      const repo = tradesRepo(writer.tx, userId);
       const { risk } = input;
-      if (risk.kind === 'clear') return repo.setPlan(input.ids, { stopPrice: null, riskAmount: null });
+      if (risk.kind === 'clear') return writer.updateMany(input.ids, { stopPrice: null, riskAmount: null });
       if (risk.kind === 'amount') {
         const amount = readRiskAmount(risk, 'amount');
         if (!amount.ok) throw badRequest(`risk.amount: ${amount.message}`);
-        return repo.setPlan(input.ids, { stopPrice: null, riskAmount: centsToDecimalString(amount.value!) });
+        return writer.updateMany(input.ids, { stopPrice: null, riskAmount: centsToDecimalString(amount.value!) });
       }
       const points = readDecimalField(risk, 'points', { positive: true });
       if (!points.ok || points.value === null) throw badRequest(`risk.points: ${points.ok ? 'must be more than 0' : points.message}`);
@@ -404,7 +398,13 @@ export const tradesService = {
           { code: 'stop-unplaced', unplaced },
         );
       }
-      return repo.setStops(stops as Array<{ id: string; stopPrice: string }>);
+      // Each trade's own stop, and its dollar risk cleared: one statement for all of them.
+      const changed = await writer.updateEach(
+        stops.map((stop) => ({ id: stop.id, stop_price: stop.stopPrice })),
+        'id uuid, stop_price numeric',
+        sql`stop_price = r.stop_price, risk_amount = null`,
+      );
+      return changed.length;
     }),
 
   /** Unassigned trades, less those whose delete waits for Undo (`exclude`), as the statistics leave them out. */
@@ -434,12 +434,12 @@ export const tradesService = {
    */
   async importBackup(db: Database, userId: string, body: ArrayBuffer): Promise<BackupImportResult> {
     const timeZone = await timeZoneOf(db, userId);
-    const job = await readBackupInWorker(body, { userId, timeZone, chunk: BACKUP_CHUNK[db.kind] });
+    const job = await readBackupInWorker(body, { userId, timeZone, chunk: db.batch.trades });
     try {
       const { summary } = job;
       if (!summary.ok) throw new HttpError(summary.status as ContentfulStatusCode, summary.message, summary.details);
-      return await db.withUser(userId, async (tx) => {
-        const repo = tradesRepo(tx, userId);
+      return await writeTrades(db, userId, async (writer) => {
+        const { tx } = writer;
         if (!(await accountsRepo(tx, userId).exists(summary.accountId))) throw badRequest('account_id: Trading account not found');
         // Its duplicates are those of the unique import key, which the database enforces whatever runs at the same
         // time; taken like a broker import's, so a restore and an import into one account do not interleave.
@@ -456,13 +456,15 @@ export const tradesService = {
           const chunk = await next;
           if (chunk === null) break;
           next = ask(index + 1);
-          if (index > 0) await yieldConnection(tx);
-          imported += await repo.insertRecords(chunk);
+          if (index > 0) await writer.pause();
           // Fills follow their trades by import key: a trade restored now gets them, and so does one the account held
-          // from before fills were kept (issue 29); a trade that has fills keeps its own.
-          await attachBackupFills(tx, userId, chunk);
+          // from before fills were kept; a trade that has fills keeps its own.
+          imported += await writer.insertBackupChunk(chunk);
         }
-        await recomputeForTrades(tx, userId, summary.spans);
+        for (const span of summary.spans) {
+          if (span.entryTime === null || span.exitTime === null) continue;
+          writer.measureSpan(marketKeyOf(span.contract, span.symbol), Date.parse(span.entryTime), Date.parse(span.exitTime));
+        }
         return { imported, skipped: summary.rows - imported };
       });
     } finally {

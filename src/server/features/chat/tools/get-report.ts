@@ -8,7 +8,8 @@ import { loadMistakeTags } from '../../../core/risk/repo';
 import { formatFigure, listOverviewFigures } from '../../../../domain/reports/figures';
 import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED, WITH_WITHOUT } from '../../../../domain/reports/filter';
 import { getOpeningBalance, withReportScope } from '../../../core/engine/scope';
-import { playbooksService } from '../../playbooks/service';
+import { playbookReportsInScope } from '../../../core/engine/playbook-reports';
+import { playbooksRepo } from '../../../core/playbooks/repo';
 import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
 
 /**
@@ -73,7 +74,7 @@ export const getReportTool = (ctx: ToolContext) =>
       // Playbooks by name too; a name the trader does not have is refused.
       const playbook: string[] = [];
       if (input.playbook?.length) {
-        const own = await playbooksService.list(ctx.database, ctx.userId);
+        const own = await ctx.database.withUser(ctx.userId, (tx) => playbooksRepo(tx, ctx.userId).names());
         for (const wanted of input.playbook) {
           const match = own.find((p) => p.name.toLowerCase() === wanted.trim().toLowerCase());
           if (!match) return { error: `No playbook named "${wanted}"` };
@@ -120,7 +121,7 @@ export const getReportTool = (ctx: ToolContext) =>
           };
         }
         if (report === 'playbooks') {
-          const playbooks = await playbooksService.reportsInScope(ctx.database, ctx.userId, scope);
+          const playbooks = await playbookReportsInScope(ctx.database, ctx.userId, scope);
           if (playbooks.length === 0) return { basis, filter: scope.basis.description, playbooks: [], note: 'The trader has no playbooks' };
           const figures = (f: PlaybookFigures) => ({
             trades: f.trades,

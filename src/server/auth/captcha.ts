@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { verification } from '../../db/schema';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { verification } from '../db/schema';
 
 /**
  * Captcha on sign-up (spec part 2 §5 and §7 "Auth"): the widget's token goes to POST /api/verify-recaptcha, which asks
