@@ -2,15 +2,19 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { formatUsd, type Cents } from '../../../domain/cents';
 import { formatDay } from '../../../domain/dates';
-import { RULE_LABELS, type AccountOutcome, type Breach, type RuleState, type RuleStatus } from '../../../domain/prop/types';
+import { RULE_LABELS, type AccountOutcome, type AccountState, type Breach, type RuleState, type RuleStatus } from '../../../domain/prop/types';
 import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd, RULE_LABELS };
 
-/** Where an account stands, in words and colour: green, amber within 25% of a limit, red broken (issue 28). */
-export const ACCOUNT_STATE: Record<'ok' | 'near' | 'broken', { label: string; color: string; text: string }> = {
+/**
+ * Where an account stands, in words and colour: green, amber within 25% of a limit or after a soft breach today (the
+ * day or the trade lost, the account standing), red when a hard breach ended it.
+ */
+export const ACCOUNT_STATE: Record<AccountState, { label: string; color: string; text: string }> = {
   ok: { label: 'On track', color: 'teal.9', text: TONE_COLOR.positive },
   near: { label: 'Near a limit', color: 'yellow.4', text: TONE_COLOR.warning },
+  breached: { label: 'Soft breach today', color: 'orange.4', text: TONE_COLOR.warning },
   broken: { label: 'Broken', color: 'red.9', text: TONE_COLOR.negative },
 };
 
@@ -26,8 +30,10 @@ export const RULE_STATE: Record<RuleState, { label: string; text: string; bar: s
   ok: { label: 'OK', text: TONE_COLOR.positive, bar: 'teal.6' },
   near: { label: 'Near', text: TONE_COLOR.warning, bar: 'yellow.6' },
   broken: { label: 'Broken', text: TONE_COLOR.negative, bar: 'red.6' },
+  breached: { label: 'Soft breach', text: TONE_COLOR.warning, bar: 'orange.6' },
   met: { label: 'Met', text: TONE_COLOR.positive, bar: 'teal.6' },
   pending: { label: 'Not yet', text: TONE_COLOR.neutral, bar: 'blue.6' },
+  missed: { label: 'Not met', text: TONE_COLOR.neutral, bar: 'gray.6' },
 };
 
 /** '+$1,250.00' / '-$80.50'. */

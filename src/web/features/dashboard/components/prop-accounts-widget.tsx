@@ -12,6 +12,7 @@ import { WidgetCard } from './widget-card';
 const STATE = {
   ok: { label: 'On track', color: TONE_COLOR.positive, dot: 'var(--mantine-color-teal-6)' },
   near: { label: 'Near', color: TONE_COLOR.warning, dot: 'var(--mantine-color-yellow-5)' },
+  breached: { label: 'Soft breach', color: TONE_COLOR.warning, dot: 'var(--mantine-color-orange-5)' },
   broken: { label: 'Broken', color: TONE_COLOR.negative, dot: 'var(--mantine-color-red-6)' },
 } as const;
 
