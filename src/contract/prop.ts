@@ -286,6 +286,57 @@ export const propAccountDetail = z.strictObject({
   ledger_summary: ledgerSummary,
 });
 
+const httpsUrl = () => z.url({ error: 'must be a web address' }).refine((u) => u.startsWith('https://'), 'must be an https address');
+
+/**
+ * The prop-firm templates' file (src/domain/prop/templates.json): dated data that is edited without code, so it is
+ * checked when the server starts. Each template's rules are a rule set as an account stores it; each rule it sets
+ * names its sources, and each source whose page it was, where, and the day it was read.
+ */
+export const propTemplateFile = z
+  .strictObject({
+    about: z.string(),
+    sources: z.record(
+      z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case id'),
+      z.strictObject({
+        publisher: z.enum(['firm', 'review'], { error: "must be 'firm' (the firm's own page) or 'review' (a third party)" }),
+        url: httpsUrl(),
+        readOn: calendarDay(),
+        says: z.string().min(1, 'must say what was read there'),
+      }),
+    ),
+    templates: z.array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case id'),
+        firm: z.string().min(1).max(100),
+        plan: z.string().min(1).max(100),
+        kind: z.enum(['evaluation', 'funded']),
+        sizeCents: z.number().int().positive(),
+        firmUrl: httpsUrl(),
+        rules: propRuleSet,
+        sources: z.record(z.string(), z.array(z.string()).min(1, 'must name at least one source')),
+        notes: z.string(),
+      }),
+    ),
+  })
+  .superRefine((file, ctx) => {
+    const ids = new Set<string>();
+    file.templates.forEach((template, i) => {
+      if (ids.has(template.id)) ctx.addIssue({ code: 'custom', path: ['templates', i, 'id'], message: `${template.id} is used twice` });
+      ids.add(template.id);
+      const rules = template.rules as Record<string, unknown>;
+      for (const [rule, value] of Object.entries(rules)) {
+        if (value !== null && !template.sources[rule]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'a rule the template sets must name its sources' });
+      }
+      for (const [rule, sources] of Object.entries(template.sources)) {
+        if (!(rule in rules) || rules[rule] === null) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'names sources for a rule the template does not set' });
+        for (const id of sources) {
+          if (!file.sources[id]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: `no source ${id}` });
+        }
+      }
+    });
+  });
+
 export type PropRuleSetBody = z.infer<typeof propRuleSet>;
 export type RuleSetInput = z.input<typeof ruleSetInput>;
 export type RuleSet = z.infer<typeof ruleSet>;

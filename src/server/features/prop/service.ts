@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { Ledger, LedgerEntry, PropAccountDetail, PropAccountSummary, PropStatusBody, RuleSet } from '../../../contract/prop';
-import { propRuleSet, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
+import { propRuleSet, propTemplateFile, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
 import { marketDayOf, type TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
-import { findPropTemplate, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
+import { findPropTemplate, PROP_TEMPLATE_FILE, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { preferencesIn } from '../preferences/routes';
 import { propRepo, type LedgerRow, type PropAccountRow } from './repo';
 import { PropTradesCache } from './trades-cache';
+
+// The templates are data edited without code: a file that does not hold what the screens and the rules expect stops
+// the server here, naming the field, rather than failing a trader's request later.
+propTemplateFile.parse(PROP_TEMPLATE_FILE);
 
 export const ACCOUNT_NOT_FOUND = 'Trading account not found';
 export const LEDGER_NOT_FOUND = 'Ledger entry not found';
