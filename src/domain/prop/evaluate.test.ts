@@ -5,7 +5,7 @@ import { marketDayOf } from '../importers/market-time';
 import { evaluatePropAccount } from './evaluate';
 import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';
 
-/** Issue 28's scenarios, each named after its trades. Amounts in dollars in the names, cents in the code. */
+/** An account's status, each scenario named after its trades. Amounts in dollars in the names, cents in the code. */
 const START = 5_000_000; // $50,000
 
 let seq = 0;

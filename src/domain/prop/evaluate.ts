@@ -105,7 +105,8 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
   // A hard breach ends the account: what it had not met by then, it missed.
   if (brokenBy) {
     for (const status of statuses) {
-      if (status.state !== 'pending') continue;
+      // A failed account pays nothing out, however far above its buffer it stood.
+      if (status.state !== 'pending' && status.rule !== 'payout') continue;
       status.state = 'missed';
       status.distanceCents = null;
       status.detail = `Not met before the account failed on ${dayLabel(brokenBy.day)}`;

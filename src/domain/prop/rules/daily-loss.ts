@@ -21,7 +21,7 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
 
   for (const day of replay.days) {
     roomByDay.set(day.day, limit + day.lowNetCents);
-    let stop: { index: number; ms: number | null } | null = null;
+    let stop: { at: string | null; ms: number | null } | null = null;
     let broken = false;
     for (let i = day.first; i < day.end; i++) {
       const step = replay.steps[i]!;
@@ -33,7 +33,7 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
           rule: 'dailyLoss',
           tradeId: step.trade.id,
           day: day.day,
-          at: step.trade.entryAt ?? step.at,
+          at: openAtStop ? stop.at : (step.trade.entryAt ?? step.at),
           fatal: false,
           value: step.dayNetCents,
           limit: -limit,
@@ -42,7 +42,7 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
       }
       if (rule.check === 'intraday' && !broken && step.dayNetCents <= -limit) {
         broken = true;
-        if (!hard) stop = { index: i, ms: step.atMs };
+        if (!hard) stop = { at: step.at, ms: step.atMs };
         breaches.push({
           rule: 'dailyLoss',
           tradeId: step.trade.id,
