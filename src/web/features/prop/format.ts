@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { formatUsd, type Cents } from '../../../domain/cents';
 import { formatDay } from '../../../domain/dates';
-import { RULE_LABELS, type AccountOutcome, type AccountState, type Breach, type RuleState, type RuleStatus } from '../../../domain/prop/types';
+import { RULE_LABELS, type AccountOutcome, type AccountState, type Breach, type RuleState, type RuleStatus, type Severity } from '../../../domain/prop/types';
 import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd, RULE_LABELS };
@@ -20,7 +20,7 @@ export const ACCOUNT_STATE: Record<AccountState, { label: string; color: string;
 
 export const OUTCOME_LABEL: Record<AccountOutcome, string> = {
   active: 'Active',
-  broken: 'Broken',
+  broken: 'Failed',
   passed: 'Passed',
   'payout-eligible': 'Payout eligible',
 };
@@ -48,22 +48,36 @@ export function formatClock(iso: string | null, timeZone: string): string | null
   return format(new TZDate(iso, timeZone), 'HH:mm');
 }
 
-/** 'Daily loss limit broken on Mon, Mar 16, 2026 at 10:20' (the trader's clock). */
+/** 'Daily loss limit broken on Mon, Mar 16, 2026 at 10:20' (the trader's clock), or 'reached' for a soft breach. */
 export function describeBreachMoment(breach: Breach, timeZone: string): string {
   const clock = formatClock(breach.at, timeZone);
-  return `${RULE_LABELS[breach.rule]} broken on ${formatLongDay(breach.day)}${clock ? ` at ${clock}` : ''}`;
+  return `${RULE_LABELS[breach.rule]} ${breach.fatal ? 'broken' : 'breached (soft)'} on ${formatLongDay(breach.day)}${clock ? ` at ${clock}` : ''}`;
+}
+
+/** 'Mar 16, 2026': a day with its year, as the status's headline writes it. */
+export const formatDayWithYear = (day: string) => formatDay(day, 'MMM d, yyyy');
+
+/** What breaking a rule costs, in a trader's words. */
+export function severityLabel(rule: RuleStatus): string | null {
+  const severity: Severity | null = rule.severity;
+  if (severity === null) return null;
+  if (severity === 'hard') return 'Hard: fails the account';
+  if (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss') return 'Soft: ends the day';
+  if (rule.rule === 'consistency') return 'Soft: delays the pass';
+  return 'Soft: costs the trade';
 }
 
 /** The figure a rule is read by, as a trader reads it. */
 export function formatRuleFigure(rule: RuleStatus): string | null {
-  // Its word says it; a distance or a count would read as room left.
-  if (rule.state === 'broken' && (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss')) return null;
+  // Its word says it; a distance or a count would read as room left, and a missed goal has no distance to go.
+  if ((rule.state === 'broken' || rule.state === 'breached') && (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss')) return null;
+  if (rule.state === 'missed') return null;
   if (rule.distanceCents !== null) {
     if (rule.rule === 'profitTarget' || rule.rule === 'payout') return `${formatUsd(rule.distanceCents)} to go`;
     return `${formatUsd(rule.distanceCents)} left`;
   }
   if (rule.rule === 'consistency') return rule.value === null ? null : `${rule.value}% of ${rule.limit}%`;
   if (rule.rule === 'minTradingDays' || rule.rule === 'minProfitDays') return `${rule.value} of ${rule.limit} days`;
-  if (rule.rule === 'maxPosition') return `${rule.value ?? 0} of ${rule.limit} contracts`;
+  if (rule.rule === 'maxPosition') return `${rule.value ?? 0} of ${rule.limit} contracts today`;
   return null;
 }
