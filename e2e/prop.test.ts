@@ -194,7 +194,7 @@ describe('prop accounts', () => {
     // was not made (the template used to say every figure was checked on help.topstep.com).
     const source = await status.text('prop-template-source');
     expect(source).toMatch(
-      /^Figures read on \d{4}-\d{2}-\d{2}\. From Topstep's own pages: Consistency\. From third-party reviews \(confirm with your firm\): Profit target, Maximum loss limit, Position size, Trading hours\./,
+      /^Figures read on \d{4}-\d{2}-\d{2}\. Read in third-party reviews \(confirm with your firm\): Profit target, Maximum loss limit, Consistency, Position size, Trading hours\./,
     );
     expect(source).toContain("The firm's own terms are authoritative");
     expect(source).toContain('propfirmapp.com (a review, read ');
@@ -205,7 +205,7 @@ describe('prop accounts', () => {
     await eventually(() => status.ruleKeys()).toEqual(['profitTarget', 'maxLoss', 'consistency', 'maxPosition', 'tradingHours']);
     expect(await status.ruleFigure('maxLoss')).toBe('$2,000.00 left');
     expect(await status.ruleFigure('profitTarget')).toBe('$3,500.00 to go');
-    expect(await status.text('prop-plan')).toMatch(/Rules from the Topstep Trading Combine 50K template, figures read on \d{4}-\d{2}-\d{2}, 4 of 5 only in third-party reviews: confirm them with your firm/);
+    expect(await status.text('prop-plan')).toMatch(/Rules from the Topstep Trading Combine 50K template, figures read on \d{4}-\d{2}-\d{2}, 5 of 5 read in third-party reviews: confirm them with your firm/);
     const stored = await api<{ rule_set: { template_id: string; rules: PropRuleSet } }>(client, 'GET', `/api/prop/accounts/${account.id}`);
     expect(stored.rule_set).toMatchObject({ template_id: 'topstep-combine-50k', rules: { profitTargetCents: 350_000, maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: 0 } } });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { marketDayOf } from '../importers/market-time';
 import { wallClockToInstant } from '../importers/time-zone';
 import { evaluatePropAccount } from './evaluate';
 import { buildReplay, realizedDayOf } from './replay';
@@ -95,6 +96,31 @@ describe('realized day: a trade across the 18:00 reopen', () => {
     expect(realizedDayOf(trade('open', '2026-03-20', 50, '2026-03-20T16:30:00', null), { tradingDay: 'exchange' })).toBe('2026-03-20');
     // A manual trade keeps the day typed: an exit earlier than it does not move it back.
     expect(realizedDayOf(trade('typed', '2026-03-20', 50, null, '2026-03-19T10:00:00'), { tradingDay: 'exchange' })).toBe('2026-03-20');
+  });
+});
+
+describe("the exit's day, for every hold over a weekend and a clock change", () => {
+  it("is the market's day of the exit (never before the entry's), by either rule, for futures and for spot crypto", () => {
+    // Entries every 37 minutes from Friday 2026-03-06 to Monday 2026-03-16 (New York springs forward on the 8th),
+    // held from a minute to 31 hours.
+    const start = Date.parse('2026-03-06T00:00:00Z');
+    let checked = 0;
+    for (const tradingDay of ['exchange', 'calendar'] as const) {
+      for (const symbol of ['NQH6', 'BTCUSDT']) {
+        const futures = symbol === 'NQH6';
+        for (let entry = start; entry < start + 10 * 86_400_000; entry += 37 * 60_000) {
+          for (const hold of [60_000, 47 * 60_000, 5 * 3_600_000 + 13 * 60_000, 31 * 3_600_000]) {
+            const exit = entry + hold;
+            const day = marketDayOf(entry, { rule: tradingDay, futures }).tradingDay;
+            const exitDay = marketDayOf(exit, { rule: tradingDay, futures }).tradingDay;
+            const t: PropTrade = { id: 'x', day, entryAt: new Date(entry).toISOString(), exitAt: new Date(exit).toISOString(), netCents: 0, symbol, quantity: 1 };
+            expect(realizedDayOf(t, { tradingDay }), `${symbol} ${tradingDay} ${t.entryAt} -> ${t.exitAt}`).toBe(exitDay > day ? exitDay : day);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(6_000);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
 import { isFuturesInstrument } from '../importers/instruments';
-import { marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from '../importers/market-time';
+import { marketDayOf, MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../importers/market-time';
+import { wallClockToInstant } from '../importers/time-zone';
 import type { PropTrade } from './types';
 
 /**
@@ -80,20 +81,71 @@ const msOf = (iso: string | null | undefined): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
+/** Creation times repeat (an import writes its trades at one instant): each is read once. */
+function creationReader() {
+  const seen = new Map<string, number | null>();
+  return (iso: string | null | undefined) => {
+    if (!iso) return null;
+    let ms = seen.get(iso);
+    if (ms === undefined) seen.set(iso, (ms = msOf(iso)));
+    return ms;
+  };
+}
+
 /** The trading day of an instant by the trader's rule (futures only move to the next day at the evening reopen). */
 export function tradingDayOfInstant(ms: number, symbol: string | null, options: ReplayOptions): string {
   return marketDayOf(ms, { rule: options.tradingDay, marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE, futures: isFutures(symbol) }).tradingDay;
 }
 
+const DAY_MS = 86_400_000;
+const dayEnds = new Map<string, number>();
+
+/**
+ * When a trading day ends: 18:00 in the market zone on its date for futures by the exchange's rule (the reopen starts
+ * the next one), else the next midnight there. Remembered per day: an account's trades share a few hundred days, and
+ * the zone arithmetic of every exit was most of the replay's time (100,000 trades: ~150 ms of 300).
+ */
+function dayEndOf(day: string, futures: boolean, options: ReplayOptions): number {
+  const exchange = options.tradingDay === 'exchange' && futures;
+  const zone = options.marketTimeZone ?? MARKET_TIME_ZONE;
+  const key = `${day}|${exchange ? 1 : 0}|${zone}`;
+  let end = dayEnds.get(key);
+  if (end === undefined) {
+    const midnight = Date.parse(`${day}T00:00:00Z`);
+    end = wallClockToInstant(exchange ? midnight + SESSION_OPEN_HOUR * 3_600_000 : midnight + DAY_MS, zone);
+    if (dayEnds.size >= 50_000) dayEnds.clear();
+    dayEnds.set(key, end);
+  }
+  return end;
+}
+
 /**
  * The trading day a trade's P&L was realized on: its exit's, never before the day it is filed under (a manual
- * trade keeps the day typed; an exit can only come after it).
+ * trade keeps the day typed; an exit can only come after it). An exit before its filed day's end is that day's
+ * without more arithmetic.
  */
-export function realizedDayOf(trade: PropTrade, options: ReplayOptions): string {
-  const exit = msOf(trade.exitAt);
-  if (exit === null) return trade.day;
-  const day = tradingDayOfInstant(exit, trade.symbol, options);
+export function realizedDayOf(trade: PropTrade, options: ReplayOptions, exitMs: number | null = msOf(trade.exitAt)): string {
+  if (exitMs === null) return trade.day;
+  const futures = isFutures(trade.symbol);
+  if (exitMs < dayEndOf(trade.day, futures, options)) return trade.day;
+  const day = tradingDayOfInstant(exitMs, trade.symbol, options);
   return day > trade.day ? day : trade.day;
+}
+
+/**
+ * The trading day of instants read in time order (a position's fills): the day found last is kept while the instants
+ * stay before its end.
+ */
+export function dayClock(options: ReplayOptions): (ms: number, symbol: string | null) => string {
+  const last = new Map<boolean, { day: string; end: number; from: number }>();
+  return (ms, symbol) => {
+    const futures = isFutures(symbol);
+    const known = last.get(futures);
+    if (known && ms >= known.from && ms < known.end) return known.day;
+    const day = tradingDayOfInstant(ms, symbol, options);
+    last.set(futures, { day, end: dayEndOf(day, futures, options), from: ms });
+    return day;
+  };
 }
 
 interface Keyed {
@@ -121,23 +173,25 @@ function compareKeyed(a: Keyed, b: Keyed): number {
 
 /** The trades in realized order, each with the day and moment its P&L was realized. */
 export function sortByRealizedOrder(trades: readonly PropTrade[], options: ReplayOptions): Array<{ trade: PropTrade; day: string; at: string | null; atMs: number | null }> {
+  const createdOf = creationReader();
   const keyed: Keyed[] = trades.map((trade, position) => {
-    const created = msOf(trade.createdAt);
+    const created = createdOf(trade.createdAt);
     const exit = msOf(trade.exitAt);
     const entry = msOf(trade.entryAt);
     return {
       trade,
       position,
-      day: realizedDayOf(trade, options),
+      day: realizedDayOf(trade, options, exit),
       realizedMs: exit ?? entry ?? created,
       entryMs: entry ?? exit ?? created,
       createdMs: created,
     };
   });
+  // Trades come in the trading order, mostly the realized one already: the sort has little to do.
   keyed.sort(compareKeyed);
   return keyed.map((k) => {
-    const at = k.trade.exitAt ?? k.trade.entryAt;
-    return { trade: k.trade, day: k.day, at, atMs: msOf(at) };
+    const exit = k.trade.exitAt !== null ? k.realizedMs : null;
+    return { trade: k.trade, day: k.day, at: k.trade.exitAt ?? k.trade.entryAt, atMs: exit ?? (k.trade.entryAt !== null ? k.entryMs : null) };
   });
 }
 

@@ -1,5 +1,5 @@
 import { analyzePositions } from '../position';
-import { tradingDayOfInstant, type ReplayOptions } from '../replay';
+import { dayClock, type ReplayOptions } from '../replay';
 import type { Breach, MaxPositionRule, RuleState } from '../types';
 import { pct, plural, type RuleInput, type RuleResult } from './common';
 
@@ -16,7 +16,7 @@ export interface MaxPositionResult extends RuleResult {
 export function evaluateMaxPosition(rule: MaxPositionRule, { replay, today }: RuleInput, options: ReplayOptions): MaxPositionResult {
   const hard = rule.onBreach === 'fail';
   const trades = replay.steps.map((s) => s.trade);
-  const { excesses, peakByDay } = analyzePositions(trades, rule.contracts, (ms, symbol) => tradingDayOfInstant(ms, symbol, options));
+  const { excesses, peakByDay } = analyzePositions(trades, rule.contracts, dayClock(options));
   const breaches: Breach[] = excesses.map((excess) => ({
     rule: 'maxPosition',
     tradeId: excess.tradeId,

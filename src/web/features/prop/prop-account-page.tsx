@@ -63,7 +63,7 @@ function PlanLine({ detail }: { detail: PropAccountDetail }) {
       {template ? (
         <>
           Rules from the {template.firm} {template.plan} template, figures read on {template.checkedOn}
-          {fromReviews > 0 ? `, ${fromReviews} of ${template.figures.length} only in third-party reviews: confirm them with your firm` : ` on ${template.firm}'s own pages`} (
+          {fromReviews > 0 ? `, ${fromReviews} of ${template.figures.length} read in third-party reviews: confirm them with your firm` : ` on ${template.firm}'s own pages`} (
           <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
             the firm&apos;s page
           </Anchor>

@@ -60,7 +60,7 @@ function TemplateSources({ template }: { template: PropTemplate }) {
       <Text size="xs" c="dimmed">
         Figures read on {template.checkedOn}.
         {firm.length > 0 && ` From ${template.firm}'s own pages: ${firm.map((f) => ruleName(f.rule)).join(', ')}.`}
-        {reviewed.length > 0 && ` From third-party reviews (confirm with your firm): ${reviewed.map((f) => ruleName(f.rule)).join(', ')}.`} {template.notes} The
+        {reviewed.length > 0 && ` Read in third-party reviews (confirm with your firm): ${reviewed.map((f) => ruleName(f.rule)).join(', ')}.`} {template.notes} The
         firm&apos;s own terms are authoritative: check them on{' '}
         <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
           {hostOf(template.sourceUrl)}
