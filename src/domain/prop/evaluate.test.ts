@@ -266,7 +266,8 @@ describe('account state on the trading day that has not closed', () => {
     // 'breached', not 'broken': a soft breach costs the trade, and 'broken' now says only that the account failed.
     expect(evaluate(r, [over], '2026-03-19').rules[0]).toMatchObject({ state: 'breached', value: 6 });
     const later = evaluate(r, [over], '2026-03-20');
-    expect(later.rules[0]).toMatchObject({ state: 'ok', detail: '1 trade over 5 contracts (micros at their ratio)' });
+    // OK today, and the breach of the past says its day: "OK" beside "1 trade over" with no day read as a contradiction.
+    expect(later.rules[0]).toMatchObject({ state: 'ok', value: 0, detail: '1 trade over 5 contracts, last on Mar 19, 2026 (micros at their ratio)' });
     expect(later.outcome).toBe('active');
     expect(later.brokenBy).toBeNull();
   });

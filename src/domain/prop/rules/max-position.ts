@@ -1,7 +1,7 @@
 import { analyzePositions } from '../position';
 import { dayClock, type ReplayOptions } from '../replay';
 import type { Breach, MaxPositionRule, RuleState } from '../types';
-import { pct, plural, type RuleInput, type RuleResult } from './common';
+import { dayLabel, pct, plural, type RuleInput, type RuleResult } from './common';
 
 export interface MaxPositionResult extends RuleResult {
   /** Each trading day's largest position, in full-size contracts. */
@@ -45,7 +45,7 @@ export function evaluateMaxPosition(rule: MaxPositionRule, { replay, today }: Ru
       detail:
         breaches.length === 0
           ? `Largest position today ${todayPeak} of ${rule.contracts} contracts (micros at their ratio)`
-          : `${plural(trades_, 'trade')} over ${rule.contracts} contracts${overToday ? ', today too' : ''} (micros at their ratio)`,
+          : `${plural(trades_, 'trade')} over ${rule.contracts} contracts, ${overToday ? 'today too' : `last on ${dayLabel(breaches[breaches.length - 1]!.day)}`} (micros at their ratio)`,
     },
   };
 }

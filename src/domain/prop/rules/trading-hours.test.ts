@@ -21,7 +21,7 @@ describe('trading hours', () => {
     const today = run(hours(), '2026-03-16');
     expect(today.breaches).toEqual([expect.objectContaining({ rule: 'tradingHours', fatal: false, at: '2026-03-16T20:10:00.000Z' })]);
     expect(today.rules[0]).toMatchObject({ state: 'breached', severity: 'soft' });
-    expect(run(hours(), '2026-03-17').rules[0]).toMatchObject({ state: 'ok', detail: '1 trade outside the trading hours' });
+    expect(run(hours(), '2026-03-17').rules[0]).toMatchObject({ state: 'ok', detail: '1 trade outside the trading hours, last on Mar 16, 2026' });
     expect(run(hours(), '2026-03-17').outcome).not.toBe('broken');
   });
 

@@ -1,6 +1,6 @@
 import { findHoursViolations } from '../hours';
 import type { Breach, RuleState, TradingHoursRule } from '../types';
-import { plural, type RuleInput, type RuleResult } from './common';
+import { dayLabel, plural, type RuleInput, type RuleResult } from './common';
 
 /**
  * The trading hours: flat by the cut-off until the session reopens, no trade on a closed day. Soft (the default):
@@ -36,7 +36,7 @@ export function evaluateTradingHours(rule: TradingHoursRule, { replay, today }: 
       detail:
         breaches.length === 0
           ? 'Every trade inside the trading hours'
-          : `${plural(breaches.length, 'trade')} outside the trading hours${outsideToday ? ', today too' : ''}`,
+          : `${plural(breaches.length, 'trade')} outside the trading hours, ${outsideToday ? 'today too' : `last on ${dayLabel(breaches.reduce((last, b) => (b.day > last ? b.day : last), breaches[0]!.day))}`}`,
     },
   };
 }

@@ -72,6 +72,8 @@ export function formatRuleFigure(rule: RuleStatus): string | null {
   // Its word says it; a distance or a count would read as room left, and a missed goal has no distance to go.
   if ((rule.state === 'broken' || rule.state === 'breached') && (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss')) return null;
   if (rule.state === 'missed') return null;
+  // A goal met needs no distance: its word says it.
+  if (rule.state === 'met' && (rule.rule === 'profitTarget' || rule.rule === 'payout')) return null;
   if (rule.distanceCents !== null) {
     if (rule.rule === 'profitTarget' || rule.rule === 'payout') return `${formatUsd(rule.distanceCents)} to go`;
     return `${formatUsd(rule.distanceCents)} left`;
