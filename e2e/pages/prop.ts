@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { formatDay } from '../../src/domain/dates';
 
-/** The dashboard's Prop Accounts widget (issue 28). */
+/** The dashboard's Prop Accounts widget. */
 export class PropAccountsWidget {
   constructor(readonly page: Page) {}
 
@@ -30,7 +30,7 @@ export class PropAccountsWidget {
   }
 }
 
-/** An account's prop status page, /prop/:id (issue 28). */
+/** An account's prop status page, /prop/:id. */
 export class PropAccountPage {
   constructor(readonly page: Page) {}
 
@@ -60,6 +60,25 @@ export class PropAccountPage {
   }
   async dayRows(): Promise<Locator[]> {
     return this.page.getByTestId('prop-days').locator('tbody tr').all();
+  }
+  /** A trading day's row of the day table. */
+  dayRow(day: string): Locator {
+    return this.page.getByTestId('prop-days').locator('tbody tr').filter({ has: this.page.getByRole('button', { name: this.longDay(day), exact: true }) });
+  }
+  /** A day row's cell under the column of that label. */
+  async cell(row: Locator, label: string): Promise<string> {
+    return (await row.locator(`td[data-label="${label}"]`).innerText()).trim();
+  }
+  /** The chart's y-axis labels (recharts draws every axis label in a layer of its own: the y axis's are right-aligned). */
+  async axisTicks(): Promise<string[]> {
+    const texts = await this.page.getByTestId('prop-timeline').locator('text.recharts-cartesian-axis-tick-value[text-anchor="end"]').allTextContents();
+    return texts.map((t) => t.trim()).filter((t) => t !== '');
+  }
+  /** Whether the element of one test id comes before another's in the page. */
+  async precedes(first: string, second: string): Promise<boolean> {
+    const a = this.page.getByTestId(first);
+    const b = await this.page.getByTestId(second).elementHandle();
+    return a.evaluate((node, other) => Boolean(other && node.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING), b);
   }
   get drawer() {
     return this.page.getByRole('dialog').filter({ has: this.page.getByTestId('prop-day-trades-table') });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Breach, DayPoint, LedgerSummary, PropRuleSet, PropStatus, RuleStatus, TimelinePoint } from '../domain/prop';
-import { ACCOUNT_KINDS, LEDGER_KINDS, MAX_LOSS_TRAILING, isWallClockTime, type AccountKind } from '../domain/prop';
+import { ACCOUNT_KINDS, ACCOUNT_STATES, LEDGER_KINDS, MAX_LOSS_TRAILING, isWallClockTime, type AccountKind, type AccountState } from '../domain/prop';
 export { TIMELINE_LIMIT } from '../domain/prop';
 import { isValidTimeZone } from '../domain/dates';
 import { agree, calendarDay, decimal, instant, type Same } from './common';
 
 /**
- * The prop-firm endpoints' contract (issue 28): an account's rule set, its status, the prop ledger. The rule set and
+ * The prop-firm endpoints' contract: an account's rule set, its status, the prop ledger. The rule set and
  * the status travel in the domain's own shapes (src/domain/prop/types.ts: camelCase, money as integer cents), agreed
  * with its types below, so that the rules the server stores, the figures it evaluates and the form the browser edits
  * are one shape; the ledger, like every other money field of the API, as exact decimal strings.
@@ -33,6 +33,12 @@ const count = (max: number) =>
     .max(max, `must be at most ${max}`);
 const wallClock = () => z.string({ error: 'must be a time as HH:mm' }).refine(isWallClockTime, 'must be a time as HH:mm');
 
+/**
+ * What breaking a rule costs: 'fail' (hard) or its soft cost. Optional, so that a rule set stored before it existed
+ * reads as it did (the default is each rule's: the maximum loss fails, the others are soft).
+ */
+const onBreach = <Soft extends string>(soft: Soft) => z.enum(['fail', soft], { error: `must be 'fail' or '${soft}'` }).optional();
+
 /** Every limit of a rule set, each optional (null), each field named in a 400. */
 export const propRuleSet = z.strictObject({
   profitTargetCents: cents().nullable().default(null),
@@ -48,6 +54,7 @@ export const propRuleSet = z.strictObject({
       amountCents: cents(),
       trailing: z.enum(MAX_LOSS_TRAILING as ['static', 'end-of-day', 'intraday'], { error: "must be 'static', 'end-of-day' or 'intraday'" }),
       lockAboveStartCents: centsOrZero().nullable().default(null),
+      onBreach: onBreach('stop-day'),
     })
     .nullable().default(null),
   consistency: z
@@ -57,11 +64,17 @@ export const propRuleSet = z.strictObject({
         .gt(0, 'must be more than 0')
         .max(100, 'must be at most 100'),
       of: z.enum(['profit', 'target'], { error: "must be 'profit' or 'target'" }),
+      strict: z.boolean({ error: 'must be true or false' }).optional(),
+      onBreach: onBreach('wait'),
+    })
+    .refine((c) => c.onBreach !== 'fail' || c.of === 'target', {
+      path: ['onBreach'],
+      message: "can be 'fail' only of the target: a share of the total profit changes with every day",
     })
     .nullable().default(null),
   minTradingDays: count(1000).nullable().default(null),
   minProfitDays: z.strictObject({ days: count(1000), minCents: cents() }).nullable().default(null),
-  maxPosition: z.strictObject({ contracts: count(10_000) }).nullable().default(null),
+  maxPosition: z.strictObject({ contracts: count(10_000), onBreach: onBreach('close-trade') }).nullable().default(null),
   tradingHours: z
     .strictObject({
       flatBy: wallClock().nullable().default(null),
@@ -72,6 +85,7 @@ export const propRuleSet = z.strictObject({
         .max(7)
         .default([]),
       noTradingDates: z.array(calendarDay('must be a date as yyyy-MM-dd')).max(366, 'must hold at most 366 dates').default([]),
+      onBreach: onBreach('close-trade'),
     })
     .nullable().default(null),
   payout: z.strictObject({ minBalanceAboveStartCents: cents().nullable().default(null) }).nullable().default(null),
@@ -79,7 +93,7 @@ export const propRuleSet = z.strictObject({
 
 /** PUT /api/prop/accounts/:id/rules */
 export const ruleSetInput = z.strictObject({
-  /** The template it was filled from (src/domain/prop/templates.ts), or null for one made from scratch. */
+  /** The template it was filled from (src/domain/prop/templates.json), or null for one made from scratch. */
   template_id: z.string().max(100).nullable().default(null),
   rules: propRuleSet,
   /** Trades before this trading day are not counted (a reset starts the rules again); null: all of the account's. */
@@ -110,7 +124,8 @@ const breach = z.strictObject({
 });
 const ruleStatus = z.strictObject({
   rule: ruleKey,
-  state: z.enum(['ok', 'near', 'broken', 'met', 'pending']),
+  state: z.enum(['ok', 'near', 'broken', 'breached', 'met', 'pending', 'missed']),
+  severity: z.enum(['hard', 'soft']).nullable(),
   value: z.number().nullable(),
   limit: z.number().nullable(),
   distanceCents: z.number().nullable(),
@@ -131,17 +146,27 @@ const dayPoint = z.strictObject({
   trades: z.number().int(),
   balanceCents: z.number(),
   thresholdCents: z.number().nullable(),
+  lowNetCents: z.number(),
+  lowBalanceCents: z.number(),
+  dailyLossRoomCents: z.number().nullable(),
+  maxLossRoomCents: z.number().nullable(),
+  peakContracts: z.number().nullable(),
 });
+const accountState = z.enum(ACCOUNT_STATES as [AccountState, ...AccountState[]]);
 /** The domain's evaluation (evaluatePropAccount), as it computed it. */
 export const propStatus = z.strictObject({
   startingBalanceCents: z.number(),
   balanceCents: z.number(),
   profitCents: z.number(),
-  state: z.enum(['ok', 'near', 'broken']),
+  state: accountState,
   outcome: z.enum(['active', 'broken', 'passed', 'payout-eligible']),
+  headline: z.string(),
   rules: z.array(ruleStatus),
   breaches: z.array(breach),
   brokenBy: breach.nullable(),
+  targetReachedOn: z.iso.date().nullable(),
+  passedOn: z.iso.date().nullable(),
+  thresholdLock: z.strictObject({ day: z.iso.date(), thresholdCents: z.number() }).nullable(),
   timeline: z.array(timelinePoint),
   days: z.array(dayPoint),
   tradingDays: z.number().int(),
@@ -173,12 +198,18 @@ export const propAccountSummary = z.strictObject({
   /** The first and last trading days of the trades counted; null without trades. */
   first_day: z.iso.date().nullable(),
   last_day: z.iso.date().nullable(),
-  state: z.enum(['ok', 'near', 'broken']),
+  state: accountState,
   outcome: z.enum(['active', 'broken', 'passed', 'payout-eligible']),
+  /** The status's one line (headlineOf), the same on every screen. */
+  headline: z.string(),
   balance_cents: z.number(),
   profit_cents: z.number(),
   rules: z.array(ruleStatus),
   broken_by: breach.nullable(),
+  /** Breaches that did not end the account (a day or a trade lost). */
+  soft_breaches: z.number().int().nonnegative(),
+  target_reached_on: z.iso.date().nullable(),
+  passed_on: z.iso.date().nullable(),
 });
 /** GET /api/prop/status: every account with a rule set, in the accounts' order. */
 export const propStatusList = z.strictObject({ accounts: z.array(propAccountSummary) });
@@ -254,6 +285,57 @@ export const propAccountDetail = z.strictObject({
   /** This account's costs and payouts. */
   ledger_summary: ledgerSummary,
 });
+
+const httpsUrl = () => z.url({ error: 'must be a web address' }).refine((u) => u.startsWith('https://'), 'must be an https address');
+
+/**
+ * The prop-firm templates' file (src/domain/prop/templates.json): dated data that is edited without code, so it is
+ * checked when the server starts. Each template's rules are a rule set as an account stores it; each rule it sets
+ * names its sources, and each source whose page it was, where, and the day it was read.
+ */
+export const propTemplateFile = z
+  .strictObject({
+    about: z.string(),
+    sources: z.record(
+      z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case id'),
+      z.strictObject({
+        publisher: z.enum(['firm', 'review'], { error: "must be 'firm' (the firm's own page) or 'review' (a third party)" }),
+        url: httpsUrl(),
+        readOn: calendarDay(),
+        says: z.string().min(1, 'must say what was read there'),
+      }),
+    ),
+    templates: z.array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case id'),
+        firm: z.string().min(1).max(100),
+        plan: z.string().min(1).max(100),
+        kind: z.enum(['evaluation', 'funded']),
+        sizeCents: z.number().int().positive(),
+        firmUrl: httpsUrl(),
+        rules: propRuleSet,
+        sources: z.record(z.string(), z.array(z.string()).min(1, 'must name at least one source')),
+        notes: z.string(),
+      }),
+    ),
+  })
+  .superRefine((file, ctx) => {
+    const ids = new Set<string>();
+    file.templates.forEach((template, i) => {
+      if (ids.has(template.id)) ctx.addIssue({ code: 'custom', path: ['templates', i, 'id'], message: `${template.id} is used twice` });
+      ids.add(template.id);
+      const rules = template.rules as Record<string, unknown>;
+      for (const [rule, value] of Object.entries(rules)) {
+        if (value !== null && !template.sources[rule]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'a rule the template sets must name its sources' });
+      }
+      for (const [rule, sources] of Object.entries(template.sources)) {
+        if (!(rule in rules) || rules[rule] === null) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'names sources for a rule the template does not set' });
+        for (const id of sources) {
+          if (!file.sources[id]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: `no source ${id}` });
+        }
+      }
+    });
+  });
 
 export type PropRuleSetBody = z.infer<typeof propRuleSet>;
 export type RuleSetInput = z.input<typeof ruleSetInput>;

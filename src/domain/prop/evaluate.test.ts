@@ -5,7 +5,7 @@ import { marketDayOf } from '../importers/market-time';
 import { evaluatePropAccount } from './evaluate';
 import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';
 
-/** Issue 28's scenarios, each named after its trades. Amounts in dollars in the names, cents in the code. */
+/** An account's status, each scenario named after its trades. Amounts in dollars in the names, cents in the code. */
 const START = 5_000_000; // $50,000
 
 let seq = 0;
@@ -260,12 +260,14 @@ describe('account state on the trading day that has not closed', () => {
     expect(after.brokenBy).toMatchObject({ rule: 'dailyLoss', tradeId: trades[0]!.id, day: '2026-03-20' });
   });
 
-  it('a position over the limit is red on its day only, and never ends the account', () => {
+  it('a soft position breach is marked on its day only, and never ends the account', () => {
     const over = trade('2026-03-19', 100, { quantity: 6, entryAt: '2026-03-19T14:00:00Z', exitAt: '2026-03-19T14:05:00Z' });
     const r = rules({ maxPosition: { contracts: 5 } });
-    expect(evaluate(r, [over], '2026-03-19').rules[0]).toMatchObject({ state: 'broken', value: 6 });
+    // 'breached', not 'broken': a soft breach costs the trade, and 'broken' now says only that the account failed.
+    expect(evaluate(r, [over], '2026-03-19').rules[0]).toMatchObject({ state: 'breached', value: 6 });
     const later = evaluate(r, [over], '2026-03-20');
-    expect(later.rules[0]).toMatchObject({ state: 'ok', detail: '1 trade over 5 contracts (micros at their ratio)' });
+    // OK today, and the breach of the past says its day: "OK" beside "1 trade over" with no day read as a contradiction.
+    expect(later.rules[0]).toMatchObject({ state: 'ok', value: 0, detail: '1 trade over 5 contracts, last on Mar 19, 2026 (micros at their ratio)' });
     expect(later.outcome).toBe('active');
     expect(later.brokenBy).toBeNull();
   });

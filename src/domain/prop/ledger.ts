@@ -1,6 +1,6 @@
 import type { Cents } from '../cents';
 
-/** What a prop account cost and paid (issue 28 point 5). Amounts are positive; the kind says which way money went. */
+/** What a prop account cost and paid. Amounts are positive; the kind says which way money went. */
 export type LedgerKind = 'evaluation-fee' | 'reset-fee' | 'activation-fee' | 'data-fee' | 'other-fee' | 'payout';
 export const LEDGER_KINDS: readonly LedgerKind[] = ['evaluation-fee', 'reset-fee', 'activation-fee', 'data-fee', 'other-fee', 'payout'];
 

@@ -1,9 +1,13 @@
 import type { Cents } from '../cents';
 
 /**
- * Prop-firm accounts (issue 28). Everything here is realized P&L net of fees on the exchange's trading day, the way
- * the firms count it. Prices inside a trade are not known (until price bars arrive), so "intraday" means "after each
- * closed trade", and every status says so rather than estimating an unrealized drawdown.
+ * Prop-firm accounts. Everything here is realized P&L net of fees, taken in the order it was realized and filed on
+ * the trading day of each trade's exit, the way the firms count it (src/domain/prop/replay.ts). Prices inside a trade
+ * are not known (until price bars arrive), so "intraday" means "after each closed trade", and every status says so
+ * rather than estimating an unrealized drawdown.
+ *
+ * Every rule that can be broken says what breaking it costs: 'fail' (a hard breach: the account is over) or its soft
+ * cost (the day, the trade, or the wait for a pass). Targets and minimums are conditions of a pass, never breached.
  */
 
 export type AccountKind = 'personal' | 'evaluation' | 'funded';
@@ -27,6 +31,8 @@ export interface MaxLossRule {
    * trails for ever. Ignored when static.
    */
   lockAboveStartCents: Cents | null;
+  /** 'fail' (the default): reaching the threshold ends the account; 'stop-day': a personal guard that ends the day. */
+  onBreach?: 'fail' | 'stop-day';
 }
 
 export interface DailyLossRule {
@@ -40,7 +46,18 @@ export interface DailyLossRule {
 export interface ConsistencyRule {
   /** The best day may be at most this share, in percent, of the total profit (or of the target). */
   maxBestDayPct: number;
+  /**
+   * 'profit': of the total profit. 'target': of the profit target, or of the total profit once it is more (a day over
+   * the share raises what must be made: the best day divided by the share).
+   */
   of: 'profit' | 'target';
+  /** True where the firm says "less than": a best day of exactly the share does not meet it. */
+  strict?: boolean;
+  /**
+   * 'wait' (the default): no pass until the share is met, trading on. 'fail': a day closing above the share of the
+   * target ends the account (only of the target: a share of the total profit changes with every day).
+   */
+  onBreach?: 'fail' | 'wait';
 }
 
 export interface MinProfitDaysRule {
@@ -50,8 +67,13 @@ export interface MinProfitDaysRule {
 }
 
 export interface MaxPositionRule {
-  /** Full-size contracts open at once per instrument; micros count at their ratio (10 MNQ = 1 NQ). */
+  /**
+   * Full-size contracts held at once per instrument: the largest concurrent net position from the fills, each
+   * contract's net summed over its family with micros at their ratio (10 MNQ = 1 NQ).
+   */
   contracts: number;
+  /** 'close-trade' (the default): the firm closes the excess, the trade is lost; 'fail': the account is over. */
+  onBreach?: 'fail' | 'close-trade';
 }
 
 export interface TradingHoursRule {
@@ -64,6 +86,8 @@ export interface TradingHoursRule {
   noTradingWeekdays: number[];
   /** Trading days (yyyy-MM-dd) on which no trade may be made (holidays, news days). */
   noTradingDates: string[];
+  /** 'close-trade' (the default): the firm flattens the trade; 'fail': the account is over. */
+  onBreach?: 'fail' | 'close-trade';
 }
 
 export interface PayoutRule {
@@ -96,20 +120,34 @@ export const EMPTY_RULE_SET: PropRuleSet = {
   payout: null,
 };
 
+/** One execution of a trade: a fill that FIFO split between two trades is in each with its share. */
+export interface PropFill {
+  /** ISO instant. */
+  at: string;
+  side: 'Buy' | 'Sell';
+  quantity: number;
+}
+
 /** One closed trade as the rules read it. */
 export interface PropTrade {
   id: string;
-  /** The trading day (yyyy-MM-dd) the trade is filed under. */
+  /** The trading day (yyyy-MM-dd) the trade is filed under: its entry's. The rules file it by its exit's. */
   day: string;
   /** ISO instants with an offset, when known. */
   entryAt: string | null;
   exitAt: string | null;
+  /** When it was written (ISO): orders trades without times, as the trading order does. */
+  createdAt?: string | null;
   /** Net of fees. */
   netCents: Cents;
   /** The symbol or contract as stored ('MNQZ5', 'NQ'); null when unknown. */
   symbol: string | null;
   /** Contracts; null when unknown. */
   quantity: number | null;
+  /** Long or Short, when known: the sign of a position held without fills. */
+  side?: 'Long' | 'Short' | null;
+  /** Its fills in time order; null or empty: it held `quantity` from its entry to its exit. */
+  fills?: readonly PropFill[] | null;
 }
 
 export type RuleKey =
@@ -157,12 +195,21 @@ export const RULE_LABELS: Readonly<Record<RuleKey, string>> = {
  */
 export const TIMELINE_LIMIT = 1500;
 
-/** Green, amber (within 25% of a limit) or red. */
-export type RuleState = 'ok' | 'near' | 'broken' | 'met' | 'pending';
+/** Whether breaking a rule ends the account ('hard') or costs the day, the trade or the wait ('soft'). */
+export type Severity = 'hard' | 'soft';
+
+/**
+ * A rule's state now. Limits: 'ok', 'near' (within 25%), 'breached' (a soft breach today: the day or the trade is
+ * lost, the account lives), 'broken' (a hard breach ended the account). Conditions of a pass: 'met', 'pending', and
+ * 'missed' when the account ended before it was met.
+ */
+export type RuleState = 'ok' | 'near' | 'broken' | 'breached' | 'met' | 'pending' | 'missed';
 
 export interface RuleStatus {
   rule: RuleKey;
   state: RuleState;
+  /** What breaking it costs; null for a condition (target, days, payout). */
+  severity: Severity | null;
   /** In cents, contracts or days, as the rule counts. */
   value: number | null;
   limit: number | null;
@@ -183,27 +230,49 @@ export interface TimelinePoint {
   dayNetCents: Cents;
 }
 
+/** One trading day of the replay: its trades realized that day, and how close it came to each limit. */
 export interface DayPoint {
   day: string;
   netCents: Cents;
   trades: number;
   balanceCents: Cents;
   thresholdCents: Cents | null;
+  /** The day's worst realized point: its lowest running net (0 when it never went below its open). */
+  lowNetCents: Cents;
+  /** The day's lowest balance after a realized trade (its open when none went lower). */
+  lowBalanceCents: Cents;
+  /** The daily loss limit's room at the day's worst point; null without that rule. */
+  dailyLossRoomCents: Cents | null;
+  /** The least room above the maximum loss threshold that day; null without that rule. */
+  maxLossRoomCents: Cents | null;
+  /** The largest position held at once that day (full-size contracts); null without a position rule. */
+  peakContracts: number | null;
 }
 
 export type AccountOutcome = 'active' | 'broken' | 'passed' | 'payout-eligible';
+
+/** The whole account: 'broken' (a hard breach ended it), 'breached' (a soft breach today), 'near' a limit, or 'ok'. */
+export type AccountState = 'ok' | 'near' | 'breached' | 'broken';
+export const ACCOUNT_STATES: readonly AccountState[] = ['ok', 'near', 'breached', 'broken'];
 
 export interface PropStatus {
   startingBalanceCents: Cents;
   balanceCents: Cents;
   profitCents: Cents;
-  /** Where the whole account stands: the worst of its rules' states. */
-  state: 'ok' | 'near' | 'broken';
+  state: AccountState;
   outcome: AccountOutcome;
+  /** The one line every screen says of the account (the widget, its page, an import's warning, ReflectAI). */
+  headline: string;
   rules: RuleStatus[];
   breaches: Breach[];
-  /** The breach that ended the account (the first fatal one), or null while it stands. */
+  /** The breach that ended the account (the first hard one, unless it came after a pass), or null while it stands. */
   brokenBy: Breach | null;
+  /** The trading day the balance first reached the profit target; null before (or without a target). */
+  targetReachedOn: string | null;
+  /** The trading day whose close met the target and every condition of a pass; null before. */
+  passedOn: string | null;
+  /** Where and when a trailing maximum loss threshold stopped trailing; null while it trails (or without one). */
+  thresholdLock: { day: string; thresholdCents: Cents } | null;
   timeline: TimelinePoint[];
   days: DayPoint[];
   tradingDays: number;

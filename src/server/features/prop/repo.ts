@@ -35,7 +35,7 @@ export interface LedgerRow {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * Data access of the prop-firm features (issue 28). Every query names its owner; row-level security backs it up.
+ * Data access of the prop-firm features. Every query names its owner; row-level security backs it up.
  */
 export const propRepo = (tx: Tx, userId: string) => ({
   /** The trader's accounts with their rule sets, in the accounts panel's order (default first, then by name). */
@@ -75,32 +75,43 @@ export const propRepo = (tx: Tx, userId: string) => ({
   },
 
   /**
-   * The account's closed trades as the rules read them, in the trading order (src/domain/trades/trading-order.ts:
-   * trading day, entry else exit else creation, exit else entry else creation, creation, id). `from`: the first trading day counted (a reset), null for all of them. Only the
-   * columns the rules read (the contract, for micros, where the trade has one), in ONE row of JSON: PGlite returned
-   * 5,000 rows of 7 columns in ~55 ms of CPU, their JSON array in ~18 ms.
+   * The account's closed trades as the rules read them: the one place the prop features read an account's trades.
+   * In the trading order (the evaluation puts them in the order their P&L was realized, which starts from it at little
+   * cost). `from`: the first trading day counted (a reset), null for all of them. With `fills`, each trade's fills in
+   * time order (a position limit reads them; a trade without fills held its quantity from entry to exit).
+   *
+   * Only the columns the rules read (the contract, for micros, where the trade has one), in ONE row of JSON: PGlite
+   * returned 5,000 rows of 7 columns in ~55 ms of CPU, their JSON array in ~18 ms.
    */
-  trades: async (accountId: string, from: string | null): Promise<PropTrade[]> => {
+  trades: async (accountId: string, from: string | null, options: { fills: boolean }): Promise<PropTrade[]> => {
+    const fills = options.fills
+      ? sql`(select json_agg(json_build_array(extract(epoch from f.time), f.side, f.quantity::float8) order by f.time, f.seq)
+          from trade_fills f where f.user_id = t.user_id and f.trade_id = t.id)`
+      : sql`null::json`;
     const result = await tx.execute(sql`
       select coalesce(json_agg(json_build_array(t.id, extract(epoch from t.trade_date), extract(epoch from t.entry_time),
-          extract(epoch from t.exit_time), (t.pnl * 100)::bigint, coalesce(nullif(t.contract, ''), t.symbol), t.quantity::float8)
+          extract(epoch from t.exit_time), (t.pnl * 100)::bigint, coalesce(nullif(t.contract, ''), t.symbol), t.quantity::float8,
+          extract(epoch from t.created_at), t.side, ${fills})
         order by t.trade_date, t.ordering_entry_time, t.ordering_exit_time, t.created_at, t.id), '[]')::text as trades
       from trades t
       where t.user_id = ${userId} and t.account_id = ${accountId}
         ${from === null ? sql`` : sql`and t.trade_date >= ${from}::date::timestamp at time zone 'UTC'`}`);
     const rows = JSON.parse(rowsOf<{ trades: string }>(result)[0]!.trades) as Array<
-      [string, number, number | null, number | null, number, string | null, number | null]
+      [string, number, number | null, number | null, number, string | null, number | null, number, string | null, Array<[number, string, number]> | null]
     >;
     const iso = (seconds: number | null) => (seconds === null ? null : new Date(Math.round(seconds * 1000)).toISOString());
-    return rows.map(([id, day, entry, exit, netCents, symbol, quantity]) => ({
+    return rows.map(([id, day, entry, exit, netCents, symbol, quantity, created, side, tradeFills]) => ({
       id,
       // trade_date is the trading day at 12:00 UTC.
       day: iso(day)!.slice(0, 10),
       entryAt: iso(entry),
       exitAt: iso(exit),
+      createdAt: iso(created),
       netCents,
       symbol: symbol === 'Unknown' ? null : symbol,
       quantity,
+      side: side === 'Long' || side === 'Short' ? side : null,
+      fills: tradeFills?.map(([at, fillSide, qty]) => ({ at: iso(at)!, side: fillSide === 'Sell' ? ('Sell' as const) : ('Buy' as const), quantity: qty })) ?? null,
     }));
   },
 

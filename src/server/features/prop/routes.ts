@@ -8,7 +8,7 @@ import { propService } from './service';
 const accountParam = z.object({ id: z.uuid('id must be a trading account id') });
 const entryParam = z.object({ id: z.uuid('id must be a ledger entry id') });
 
-/** Prop-firm accounts (issue 28): rule sets, status, the ledger. The owner is always the session's trader. */
+/** Prop-firm accounts: rule sets, status, the ledger. The owner is always the session's trader. */
 export function propRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/status', async (c) => c.json(await propService.statusList(database, c.var.user.id, new Date())))

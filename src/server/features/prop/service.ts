@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { Ledger, LedgerEntry, PropAccountDetail, PropAccountSummary, PropStatusBody, RuleSet } from '../../../contract/prop';
-import { propRuleSet, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
+import { propRuleSet, propTemplateFile, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
 import { marketDayOf, type TradingDayRule } from '../../../domain/importers';
 import { centsToDecimalString, toCents } from '../../../domain/money';
-import { findPropTemplate, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
+import { findPropTemplate, PROP_TEMPLATE_FILE, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import type { Database, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo, type LedgerRow, type PropAccountRow } from './repo';
 import { PropTradesCache } from './trades-cache';
+
+// The templates are data edited without code: a file that does not hold what the screens and the rules expect stops
+// the server here, naming the field, rather than failing a trader's request later.
+propTemplateFile.parse(PROP_TEMPLATE_FILE);
 
 export const ACCOUNT_NOT_FOUND = 'Trading account not found';
 export const LEDGER_NOT_FOUND = 'Ledger entry not found';
@@ -22,8 +26,8 @@ export function propCacheOf(database: Database): PropTradesCache {
 }
 
 /**
- * The trader's current trading day, by the rule their trades are filed with (issue 12: the exchange's by default,
- * where 18:00 New York opens the next day): the daily loss limit's room is that day's.
+ * The trader's current trading day, by the rule their trades are filed with (the exchange's by default, where 18:00
+ * New York opens the next day): the daily loss limit's room is that day's.
  */
 export function currentTradingDay(now: Date, rule: TradingDayRule): string {
   return marketDayOf(now.getTime(), { rule }).tradingDay;
@@ -94,15 +98,23 @@ interface Evaluated {
   status: PropStatus;
 }
 
+/** The trader's day: today's trading day and the rule that files trades under days. */
+interface TraderDay {
+  today: string;
+  rule: TradingDayRule;
+}
+
 /** An account's trades (from this process's copy while current) and their evaluation against its rule set. */
-async function evaluateAccount(database: Database, tx: Tx, userId: string, row: PropAccountRow, today: string): Promise<Evaluated | null> {
+async function evaluateAccount(database: Database, tx: Tx, userId: string, row: PropAccountRow, { today, rule }: TraderDay): Promise<Evaluated | null> {
   const rules = toRuleSet(row);
   if (!rules) return null;
   const cache = propCacheOf(database);
-  const key = `${row.id}|${rules.starts_on ?? ''}`;
+  // Fills are read only for a position limit, the one rule that needs them.
+  const fills = rules.rules.maxPosition !== null;
+  const key = `${row.id}|${rules.starts_on ?? ''}|${fills ? 'fills' : ''}`;
   let trades = cache.get(key, row.tradesVersion);
   if (!trades) {
-    trades = await propRepo(tx, userId).trades(row.id, rules.starts_on);
+    trades = await propRepo(tx, userId).trades(row.id, rules.starts_on, { fills });
     cache.set(key, row.tradesVersion, trades);
   }
   const status = cache.evaluate(key, row.tradesVersion, {
@@ -111,6 +123,7 @@ async function evaluateAccount(database: Database, tx: Tx, userId: string, row: 
     rules: rules.rules,
     trades,
     today,
+    tradingDay: rule,
   });
   return { row, rules, trades, status };
 }
@@ -127,16 +140,21 @@ function toSummary({ row, rules, trades, status }: Evaluated, today: string): Pr
     last_day: status.days[status.days.length - 1]?.day ?? null,
     state: status.state,
     outcome: status.outcome,
+    headline: status.headline,
     balance_cents: status.balanceCents,
     profit_cents: status.profitCents,
     rules: status.rules,
     broken_by: status.brokenBy,
+    soft_breaches: status.breaches.filter((b) => !b.fatal).length,
+    target_reached_on: status.targetReachedOn,
+    passed_on: status.passedOn,
   };
 }
 
-async function todayOf(tx: Tx, userId: string, now: Date) {
+async function todayOf(tx: Tx, userId: string, now: Date): Promise<TraderDay> {
   const preferences = await preferencesIn(tx, userId);
-  return currentTradingDay(now, preferences.tradingDay as TradingDayRule);
+  const rule = preferences.tradingDay as TradingDayRule;
+  return { today: currentTradingDay(now, rule), rule };
 }
 
 async function findAccount(tx: Tx, userId: string, accountId: string) {
@@ -149,13 +167,13 @@ export const propService = {
   /** Every account with a rule set: where it stands today (the dashboard's Prop Accounts widget). */
   statusList: (database: Database, userId: string, now: Date, accountIds?: readonly string[]) =>
     database.withUser(userId, async (tx) => {
-      const today = await todayOf(tx, userId, now);
+      const day = await todayOf(tx, userId, now);
       const wanted = accountIds ? new Set(accountIds) : null;
       const summaries: PropAccountSummary[] = [];
       for (const row of await propRepo(tx, userId).accounts()) {
         if (wanted && !wanted.has(row.id)) continue;
-        const evaluated = await evaluateAccount(database, tx, userId, row, today);
-        if (evaluated) summaries.push(toSummary(evaluated, today));
+        const evaluated = await evaluateAccount(database, tx, userId, row, day);
+        if (evaluated) summaries.push(toSummary(evaluated, day.today));
       }
       return { accounts: summaries };
     }),
@@ -163,9 +181,10 @@ export const propService = {
   /** One account: its rule set, its full status (each trade's balance and threshold, each day), its ledger. */
   detail: (database: Database, userId: string, accountId: string, now: Date) =>
     database.withUser(userId, async (tx): Promise<PropAccountDetail> => {
-      const today = await todayOf(tx, userId, now);
+      const day = await todayOf(tx, userId, now);
+      const today = day.today;
       const row = await findAccount(tx, userId, accountId);
-      const evaluated = await evaluateAccount(database, tx, userId, row, today);
+      const evaluated = await evaluateAccount(database, tx, userId, row, day);
       const ledger = await propRepo(tx, userId).ledger(accountId);
       const status = evaluated?.status ?? null;
       const omitted = status !== null && status.timeline.length > TIMELINE_LIMIT;

@@ -2,14 +2,14 @@ import { evaluatePropAccount, type EvaluateInput, type PropStatus, type PropTrad
 
 /**
  * Each prop account's trades as the rules read them, kept in this process's memory until the account's trades change
- * (issue 28: the status of 20 accounts with 100,000 trades in all within 100 ms). Reading an account's thousands of
+ * (the status of 20 accounts with 100,000 trades in all is wanted within 100 ms). Reading an account's thousands of
  * trades costs tens of milliseconds on PGlite, and the dashboard, the account's page and ReflectAI ask for its status
  * over and over between two writes. `trading_accounts.trades_version` is bumped by triggers in the same transaction as
  * every write of the account's trades, whatever wrote it, so one read of the accounts says which copies are current,
  * in every server process.
  *
- * The evaluation itself is remembered beside the trades, for the rules, start and day it was made for: the daily
- * loss limit's room is today's, so a new trading day evaluates again.
+ * The evaluation itself is remembered beside the trades, for the rules, start, day and trading-day rule it was made
+ * for: the daily loss limit's room is today's, so a new trading day evaluates again.
  *
  * Bounded: beyond MAX_CACHED_TRADES the accounts read longest ago are dropped, and an account not read for IDLE_MS is
  * dropped at the next read of any.
@@ -46,7 +46,7 @@ export class PropTradesCache {
   /** evaluatePropAccount over the cached trades, made once per version, rules, start, kind and day. */
   evaluate(key: string, version: number, input: EvaluateInput): PropStatus {
     const entry = this.entries.get(key);
-    const evaluationKey = JSON.stringify([input.kind, input.startingBalanceCents, input.today, input.rules]);
+    const evaluationKey = JSON.stringify([input.kind, input.startingBalanceCents, input.today, input.tradingDay ?? 'exchange', input.rules]);
     if (entry && entry.version === version && entry.trades === input.trades && entry.evaluation?.key === evaluationKey) {
       return entry.evaluation.status;
     }

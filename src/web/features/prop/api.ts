@@ -3,7 +3,7 @@ import type { LedgerEntry, LedgerInput, RuleSet, RuleSetInput } from '../../../c
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../shared/api';
 
-/** The prop screens' writes (issue 28); each refreshes the statuses and the ledger, which they change. */
+/** The prop screens' writes; each refreshes the statuses and the ledger, which they change. */
 function useInvalidateProp() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: queryKeys.prop.all });

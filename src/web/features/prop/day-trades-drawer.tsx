@@ -1,10 +1,14 @@
 import { Anchor, Badge, Button, Drawer, Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toCents } from '../../../domain/cents';
-import { compareTradingOrder } from '../../../domain/trades/trading-order';
-import { dayTradesQuery, type Trade } from '../../shared/api';
+import { addDays } from '../../../domain/dates';
+import type { TradingDayRule } from '../../../domain/importers/market-time';
+import { sortByRealizedOrder } from '../../../domain/prop/replay';
+import type { PropTrade } from '../../../domain/prop/types';
+import { apiFetch } from '../../lib/api';
+import { queryKeys, type Trade, type TradePage } from '../../shared/api';
 import { pnlColor } from '../../lib/tone';
 import { formatClock, formatLongDay, formatSignedUsd } from './format';
 
@@ -12,23 +16,55 @@ import { formatClock, formatLongDay, formatSignedUsd } from './format';
 export const tradeLogLink = (accountId: string, day?: string) =>
   `/trade-log?${new URLSearchParams({ account: accountId, ...(day && { from: day, to: day }) })}`;
 
-/** A day's trades in the trading order, as the rules read them (the list answers newest first). */
-const inTradingOrder = (trades: readonly Trade[]) =>
-  [...trades].sort((a, b) =>
-    compareTradingOrder(
-      { tradeDate: a.trade_date, entryTime: a.entry_time, exitTime: a.exit_time, createdAt: a.created_at, id: a.id },
-      { tradeDate: b.trade_date, entryTime: b.entry_time, exitTime: b.exit_time, createdAt: b.created_at, id: b.id },
-    ),
-  );
+/**
+ * How many days before a trading day a trade realized on it may have been entered: a Friday position closed after
+ * Sunday's reopen realizes on Monday, three days on; one more covers a holiday.
+ */
+const HELD_DAYS = 4;
+
+/** The account's trades filed from HELD_DAYS before `day` to `day`: those realized on `day` are among them. */
+const realizedDayQuery = (accountId: string, day: string) =>
+  queryOptions({
+    // Under ['trades'], so a change of any trade refreshes it.
+    queryKey: [...queryKeys.trades.all, 'prop-realized-day', accountId, day] as const,
+    queryFn: () => apiFetch<TradePage>(`/api/trades?${new URLSearchParams({ account: accountId, from: addDays(day, -HELD_DAYS), to: day, limit: '500' })}`),
+  });
+
+const asPropTrade = (t: Trade): PropTrade => ({
+  id: t.id,
+  day: t.date,
+  entryAt: t.entry_time,
+  exitAt: t.exit_time,
+  createdAt: t.created_at,
+  netCents: toCents(t.pnl),
+  symbol: t.contract || (t.symbol === 'Unknown' ? null : t.symbol),
+  quantity: t.quantity === null ? null : Number(t.quantity),
+});
+
+/** The trades whose P&L was realized on `day`, in the order it was, as the rules read them. */
+function realizedOn(trades: readonly Trade[], day: string, rule: TradingDayRule): Trade[] {
+  const byId = new Map(trades.map((t) => [t.id, t]));
+  return sortByRealizedOrder(trades.map(asPropTrade), { tradingDay: rule })
+    .filter((r) => r.day === day)
+    .map((r) => byId.get(r.trade.id)!);
+}
 
 /**
- * The trades behind a figure of the status page (issue 28: every figure one click from its trades): the account's
- * trades of one trading day, the one that broke a rule marked, each linking to its own page.
+ * The trades behind a figure of the status page (every figure one click from its trades): the account's trades
+ * realized on one trading day, as the rules count them (a trade entered Thursday 16:02 and closed 18:06 is Friday's),
+ * the one that broke a rule marked, each linking to its own page.
  */
-export function DayTradesDrawer(props: { accountId: string; day: string | null; highlight: string | null; timeZone: string; onClose: () => void }) {
-  const { accountId, day, highlight, timeZone, onClose } = props;
-  const query = useQuery({ ...dayTradesQuery(accountId, day ?? ''), enabled: day !== null });
-  const trades = inTradingOrder(query.data?.trades ?? []);
+export function DayTradesDrawer(props: {
+  accountId: string;
+  day: string | null;
+  highlight: string | null;
+  timeZone: string;
+  tradingDay: TradingDayRule;
+  onClose: () => void;
+}) {
+  const { accountId, day, highlight, timeZone, tradingDay, onClose } = props;
+  const query = useQuery({ ...realizedDayQuery(accountId, day ?? ''), enabled: day !== null });
+  const trades = day === null ? [] : realizedOn(query.data?.trades ?? [], day, tradingDay);
   const net = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
 
   return (

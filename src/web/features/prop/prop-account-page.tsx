@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconInfoCircle, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconInfoCircle, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { pnlColor } from '../../lib/tone';
 import { preferencesQuery, propAccountQuery, type PropAccountDetail } from '../../shared/api';
 import { useRemoveRules } from './api';
 import { DayTradesDrawer } from './day-trades-drawer';
-import { ACCOUNT_STATE, describeBreachMoment, formatLongDay, formatSignedUsd, formatUsd, OUTCOME_LABEL } from './format';
+import { ACCOUNT_STATE, describeBreachMoment, formatDayWithYear, formatLongDay, formatSignedUsd, formatUsd, OUTCOME_LABEL } from './format';
 import { LedgerCard } from './ledger-card';
 import { RuleList } from './rule-list';
 import { StatusChart } from './status-chart';
@@ -50,17 +50,22 @@ function NotFound() {
   );
 }
 
-/** The rule set's plan, with the date its figures were checked and where (issue 28). */
+/**
+ * The rule set's plan: the day its figures were read and where, and which of them only reviews gave, so that nothing
+ * claims a check of the firm's page that did not happen.
+ */
 function PlanLine({ detail }: { detail: PropAccountDetail }) {
   const template = detail.rule_set?.template_id ? findPropTemplate(detail.rule_set.template_id) : undefined;
   if (!detail.rule_set) return null;
+  const fromReviews = template ? template.figures.filter((f) => !f.fromFirm).length : 0;
   return (
     <Text size="xs" c="dimmed" data-testid="prop-plan">
       {template ? (
         <>
-          Rules from the {template.firm} {template.plan} template, figures checked on {template.checkedOn} (
+          Rules from the {template.firm} {template.plan} template, figures read on {template.checkedOn}
+          {fromReviews > 0 ? `, ${fromReviews} of ${template.figures.length} read in third-party reviews: confirm them with your firm` : ` on ${template.firm}'s own pages`} (
           <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
-            source
+            the firm&apos;s page
           </Anchor>
           ), edited here as you set them.{' '}
         </>
@@ -73,7 +78,26 @@ function PlanLine({ detail }: { detail: PropAccountDetail }) {
   );
 }
 
-/** An account's prop status (issue 28): where it stands against each rule, how it got there, and what it cost. */
+/** The account's milestones: the day the target was reached, the day it passed, where the threshold stopped trailing. */
+function Milestones({ status }: { status: NonNullable<PropAccountDetail['status']> }) {
+  const parts = [
+    status.targetReachedOn && `Target reached on ${formatDayWithYear(status.targetReachedOn)}`,
+    status.passedOn && `passed on ${formatDayWithYear(status.passedOn)}`,
+    status.thresholdLock && `the threshold stopped trailing at ${formatUsd(status.thresholdLock.thresholdCents)} on ${formatDayWithYear(status.thresholdLock.day)}`,
+  ].filter(Boolean) as string[];
+  if (parts.length === 0) return null;
+  const text = parts.join('; ');
+  return (
+    <Text size="sm" data-testid="prop-milestones">
+      {text.charAt(0).toUpperCase() + text.slice(1)}.
+    </Text>
+  );
+}
+
+/**
+ * An account's prop status: first what decided it (a failure, a pass, a soft breach today), then where it stands
+ * against each rule, how it got there, and what it cost.
+ */
 export function PropAccountPage() {
   const { id = '' } = useParams();
   const query = useQuery(propAccountQuery(id));
@@ -148,18 +172,15 @@ export function PropAccountPage() {
             <Badge size="lg" color={state.color} autoContrast variant="filled" tt="none" data-testid="prop-state">
               {state.label}
             </Badge>
-            <Text size="sm" fw={600} c={state.text} data-testid="prop-outcome">
-              {OUTCOME_LABEL[status.outcome]}
-            </Text>
+            {/* A failed account's badge says it: the alert below names the rule and the day. */}
+            {status.outcome !== 'broken' && status.outcome !== 'active' && (
+              <Text size="sm" fw={600} c={ACCOUNT_STATE.ok.text} data-testid="prop-outcome">
+                {status.outcome === 'passed' && status.passedOn ? `Passed on ${formatDayWithYear(status.passedOn)}` : OUTCOME_LABEL[status.outcome]}
+              </Text>
+            )}
           </Group>
         )}
       </Group>
-
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} data-testid="prop-basis">
-        From the realized P&amp;L of closed trades only, net of fees, on each trade&apos;s trading day: open positions and
-        their prices are not known here, so a drawdown inside a trade is not seen. Never an estimate. Your firm&apos;s own
-        terms are authoritative.
-      </Alert>
 
       {status?.brokenBy && (
         <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={describeBreachMoment(status.brokenBy, timeZone)} data-testid="prop-broken">
@@ -174,6 +195,24 @@ export function PropAccountPage() {
           </Group>
         </Alert>
       )}
+
+      {status && !status.brokenBy && status.state === 'breached' && (
+        <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Soft breach today" data-testid="prop-soft-breach">
+          <Text size="sm">{status.headline}. The account stands; the firm closes the trade or ends the day.</Text>
+        </Alert>
+      )}
+
+      {status && !status.brokenBy && (status.outcome === 'passed' || status.outcome === 'payout-eligible') && (
+        <Alert variant="light" color="teal" icon={<IconCircleCheck size={18} aria-hidden="true" />} title={status.headline} data-testid="prop-passed" />
+      )}
+
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} data-testid="prop-basis">
+        From the realized P&amp;L of closed trades only, net of fees, in the order it was realized, each trade on the
+        trading day of its exit: open positions and their prices are not known here, so a drawdown inside a trade is not
+        seen. Never an estimate. Your firm&apos;s own terms are authoritative.
+      </Alert>
+
+      {status && <Milestones status={status} />}
 
       {status ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
@@ -258,7 +297,14 @@ export function PropAccountPage() {
       >
         Remove the rules of &quot;{account.name}&quot;? Its trades and ledger stay; its status is no longer tracked.
       </ConfirmDialog>
-      <DayTradesDrawer accountId={account.id} day={open?.day ?? null} highlight={open?.tradeId ?? null} timeZone={timeZone} onClose={() => setOpen(null)} />
+      <DayTradesDrawer
+        accountId={account.id}
+        day={open?.day ?? null}
+        highlight={open?.tradeId ?? null}
+        timeZone={timeZone}
+        tradingDay={preferences.data?.trading_day ?? 'exchange'}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,8 @@ import { IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PropStatus, RuleStatus } from '../../../domain/prop/types';
 import { tradeLogLink } from './day-trades-drawer';
-import { formatRuleFigure, RULE_LABELS, RULE_STATE } from './format';
+import { TONE_COLOR } from '../../lib/tone';
+import { formatRuleFigure, RULE_LABELS, RULE_STATE, severityLabel } from './format';
 
 /** Which trades a rule's figure comes from: one day (and the trade that broke it), or all of the account's. */
 export type RuleTrades = { day: string; tradeId: string | null } | 'all' | null;
@@ -24,6 +25,7 @@ export function tradesBehind(rule: RuleStatus, status: PropStatus, today: string
       return latest ? { day: latest.day, tradeId: null } : null;
     }
     case 'consistency': {
+      if (last) return { day: last.day, tradeId: last.tradeId };
       const best = status.days.reduce<(typeof status.days)[number] | null>((max, d) => (max === null || d.netCents > max.netCents ? d : max), null);
       return best && best.netCents > 0 ? { day: best.day, tradeId: null } : null;
     }
@@ -51,6 +53,7 @@ export function RuleList(props: { accountId: string; status: PropStatus; today: 
         const state = RULE_STATE[rule.state];
         const figure = formatRuleFigure(rule);
         const behind = tradesBehind(rule, status, today);
+        const severity = severityLabel(rule);
         return (
           <div key={rule.rule} data-testid="prop-rule" data-rule={rule.rule} data-state={rule.state}>
             <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
@@ -61,6 +64,11 @@ export function RuleList(props: { accountId: string; status: PropStatus; today: 
                 <Text size="xs" fw={700} c={state.text} tt="uppercase" data-testid="prop-rule-state">
                   {state.label}
                 </Text>
+                {severity && (
+                  <Text size="xs" c={rule.severity === 'hard' ? TONE_COLOR.negative : TONE_COLOR.neutral} data-testid="prop-rule-severity">
+                    {severity}
+                  </Text>
+                )}
               </Group>
               {figure && (
                 <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="prop-rule-figure">
@@ -68,7 +76,7 @@ export function RuleList(props: { accountId: string; status: PropStatus; today: 
                 </Text>
               )}
             </Group>
-            {rule.progressPct !== null && (
+            {rule.progressPct !== null && rule.state !== 'missed' && rule.state !== 'broken' && (
               <Progress
                 mt={6}
                 size="sm"

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { DAY_NAMES } from '../../../domain/dates';
-import { PROP_TEMPLATES, findPropTemplate } from '../../../domain/prop/templates';
-import { EMPTY_RULE_SET, type PropRuleSet } from '../../../domain/prop/types';
+import { PROP_TEMPLATES, findPropTemplate, type PropTemplate, type TemplateRuleKey } from '../../../domain/prop/templates';
+import { EMPTY_RULE_SET, RULE_LABELS, type PropRuleSet } from '../../../domain/prop/types';
 import type { RuleSet } from '../../shared/api';
 import { useSaveRules } from './api';
 
@@ -44,9 +44,68 @@ function Money(props: { label: string; cents: number | null; onChange: (cents: n
   );
 }
 
+const ruleName = (rule: TemplateRuleKey) => RULE_LABELS[rule === 'profitTargetCents' ? 'profitTarget' : rule];
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
 /**
- * The account's rule set (issue 28): a template's figures, dated and sourced, or one from scratch, each limit editable.
- * The firm's own terms stay authoritative, and the dialog says so.
+ * Where a template's figures come from, rule by rule: the firm's own pages, or only third-party reviews (to be
+ * confirmed with the firm), each with the day it was read. Nothing here claims a look at the firm's page that was not
+ * taken.
+ */
+function TemplateSources({ template }: { template: PropTemplate }) {
+  const reviewed = template.figures.filter((f) => !f.fromFirm);
+  const firm = template.figures.filter((f) => f.fromFirm);
+  return (
+    <Stack gap={4} data-testid="prop-template-source">
+      <Text size="xs" c="dimmed">
+        Figures read on {template.checkedOn}.
+        {firm.length > 0 && ` From ${template.firm}'s own pages: ${firm.map((f) => ruleName(f.rule)).join(', ')}.`}
+        {reviewed.length > 0 && ` Read in third-party reviews (confirm with your firm): ${reviewed.map((f) => ruleName(f.rule)).join(', ')}.`} {template.notes} The
+        firm&apos;s own terms are authoritative: check them on{' '}
+        <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
+          {hostOf(template.sourceUrl)}
+        </Anchor>{' '}
+        and edit any figure here.
+      </Text>
+      <Text size="xs" c="dimmed" component="ul" m={0} pl="md">
+        {template.figures.map((figure) => (
+          <li key={figure.rule}>
+            {ruleName(figure.rule)}:{' '}
+            {figure.sources.map((source, i) => (
+              <span key={source.id}>
+                {i > 0 && ', '}
+                <Anchor href={source.url} target="_blank" rel="noopener noreferrer" size="xs">
+                  {hostOf(source.url)}
+                </Anchor>{' '}
+                ({source.publisher === 'firm' ? "the firm's page" : 'a review'}, read {source.readOn})
+              </span>
+            ))}
+          </li>
+        ))}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Breaking a rule: fails the account (hard) or costs what the firm takes for it (soft). */
+function BreachSelect<Soft extends string>(props: { value: 'fail' | Soft; soft: Soft; softLabel: string; onChange: (value: 'fail' | Soft) => void; hardDisabled?: boolean }) {
+  return (
+    <Select
+      label="Breaking it"
+      value={props.value}
+      onChange={(v) => props.onChange((v ?? props.soft) as 'fail' | Soft)}
+      allowDeselect={false}
+      data={[
+        { value: 'fail', label: 'Fails the account (hard)', disabled: props.hardDisabled },
+        { value: props.soft, label: props.softLabel },
+      ]}
+    />
+  );
+}
+
+/**
+ * The account's rule set: a template's figures, dated and sourced, or one from scratch, each limit editable, each
+ * breakable rule hard or soft. The firm's own terms stay authoritative, and the dialog says so.
  */
 export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null; funded: boolean; onClose: () => void }) {
   const { accountId, ruleSet, funded, onClose } = props;
@@ -103,15 +162,7 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             ]}
             data-testid="prop-template"
           />
-          {template && (
-            <Text size="xs" c="dimmed" data-testid="prop-template-source">
-              Figures checked on {template.checkedOn} from{' '}
-              <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
-                {new URL(template.sourceUrl).hostname}
-              </Anchor>
-              . {template.notes} The firm&apos;s own terms are authoritative: check them and edit any figure here.
-            </Text>
-          )}
+          {template && <TemplateSources template={template} />}
           {!template && (
             <Text size="xs" c="dimmed">
               Set each limit as your firm words it. The firm&apos;s own terms are authoritative.
@@ -131,16 +182,7 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             {dailyLoss && (
               <>
                 <Money label="Limit on the trading day, net of fees" cents={dailyLoss.limitCents} onChange={(c) => set('dailyLoss', { ...dailyLoss, limitCents: c ?? 0 })} />
-                <Select
-                  label="Reaching it"
-                  value={dailyLoss.onBreach}
-                  onChange={(v) => set('dailyLoss', { ...dailyLoss, onBreach: (v ?? 'fail') as 'fail' | 'stop-day' })}
-                  allowDeselect={false}
-                  data={[
-                    { value: 'fail', label: 'Fails the account' },
-                    { value: 'stop-day', label: 'Stops trading for the day' },
-                  ]}
-                />
+                <BreachSelect value={dailyLoss.onBreach} soft="stop-day" softLabel="Ends the day (soft)" onChange={(v) => set('dailyLoss', { ...dailyLoss, onBreach: v })} />
                 <Select
                   label="Checked"
                   value={dailyLoss.check}
@@ -200,6 +242,12 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                 {maxLoss.trailing !== 'static' && lockChoice === 'above' && (
                   <Money label="Amount above the start" cents={maxLoss.lockAboveStartCents} onChange={(c) => set('maxLoss', { ...maxLoss, lockAboveStartCents: c ?? 0 })} />
                 )}
+                <BreachSelect
+                  value={maxLoss.onBreach ?? 'fail'}
+                  soft="stop-day"
+                  softLabel="Ends the day (soft: a personal guard)"
+                  onChange={(v) => set('maxLoss', { ...maxLoss, onBreach: v })}
+                />
               </>
             )}
           </RuleBlock>
@@ -219,12 +267,29 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                 <Select
                   label="Of the"
                   value={consistency.of}
-                  onChange={(v) => set('consistency', { ...consistency, of: (v ?? 'profit') as 'profit' | 'target' })}
+                  onChange={(v) => {
+                    const of = (v ?? 'profit') as 'profit' | 'target';
+                    // A share of the total profit changes every day: it can only delay a pass, never fail the account.
+                    set('consistency', { ...consistency, of, ...(of === 'profit' && consistency.onBreach === 'fail' && { onBreach: 'wait' as const }) });
+                  }}
                   allowDeselect={false}
                   data={[
                     { value: 'profit', label: 'Total profit' },
                     { value: 'target', label: 'Profit target' },
                   ]}
+                />
+                <BreachSelect
+                  value={consistency.onBreach ?? 'wait'}
+                  soft="wait"
+                  softLabel="Delays the pass (soft)"
+                  hardDisabled={consistency.of !== 'target'}
+                  onChange={(v) => set('consistency', { ...consistency, onBreach: v })}
+                />
+                <Checkbox
+                  label="Less than the share (the firm says “less than”)"
+                  checked={consistency.strict ?? false}
+                  onChange={(e) => set('consistency', { ...consistency, strict: e.currentTarget.checked })}
+                  mt={{ base: 0, xs: 'xl' }}
                 />
               </>
             )}
@@ -245,14 +310,22 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
 
           <RuleBlock label="Maximum position" enabled={maxPosition !== null} onToggle={(on) => set('maxPosition', on ? { contracts: 5 } : null)} testId="rule-max-position">
             {maxPosition && (
-              <NumberInput
-                label="Contracts per instrument"
-                description="Micros count at their ratio: 10 MNQ are 1 NQ."
-                value={maxPosition.contracts}
-                onChange={(v) => set('maxPosition', { contracts: Math.trunc(Number(v)) || 0 })}
-                min={1}
-                allowDecimal={false}
-              />
+              <>
+                <NumberInput
+                  label="Contracts held at once"
+                  description="From the fills, per instrument; micros count at their ratio: 10 MNQ are 1 NQ."
+                  value={maxPosition.contracts}
+                  onChange={(v) => set('maxPosition', { ...maxPosition, contracts: Math.trunc(Number(v)) || 0 })}
+                  min={1}
+                  allowDecimal={false}
+                />
+                <BreachSelect
+                  value={maxPosition.onBreach ?? 'close-trade'}
+                  soft="close-trade"
+                  softLabel="Costs the trade (soft)"
+                  onChange={(v) => set('maxPosition', { ...maxPosition, onBreach: v })}
+                />
+              </>
             )}
           </RuleBlock>
 
@@ -278,6 +351,12 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                   description="yyyy-MM-dd, separated by commas"
                   value={tradingHours.noTradingDates.join(', ')}
                   onChange={(e) => set('tradingHours', { ...tradingHours, noTradingDates: e.currentTarget.value.split(/[,\s]+/).filter(Boolean) })}
+                />
+                <BreachSelect
+                  value={tradingHours.onBreach ?? 'close-trade'}
+                  soft="close-trade"
+                  softLabel="Costs the trade (soft)"
+                  onChange={(v) => set('tradingHours', { ...tradingHours, onBreach: v })}
                 />
               </>
             )}

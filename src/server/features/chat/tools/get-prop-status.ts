@@ -7,7 +7,12 @@ import { toCents } from '../../../../domain/money';
 import { propService } from '../../prop/service';
 import { money, type ToolBasis, type ToolContext } from './common';
 
-const STATE_WORDS = { ok: 'on track', near: 'near a limit (within 25%)', broken: 'broken' } as const;
+const STATE_WORDS = {
+  ok: 'on track',
+  near: 'near a limit (within 25%)',
+  breached: 'a soft breach today: the day or the trade is lost, the account stands',
+  broken: 'failed: a hard breach ended the account',
+} as const;
 
 /**
  * The accounts a trader's words name: the exact name first, then names holding every word ('my 50K' finds 'Topstep
@@ -45,7 +50,7 @@ function basisOf(accounts: PropAccountSummary[]): ToolBasis {
 }
 
 /**
- * Issue 28: where the trader's prop accounts stand against their firms' rules ("how far is my 50K from its daily loss
+ * Where the trader's prop accounts stand against their firms' rules ("how far is my 50K from its daily loss
  * limit?"), from the same evaluation as the status page and the dashboard's widget. The trader is the session's, never
  * the model's choice.
  */
@@ -63,7 +68,7 @@ export const getPropStatusTool = (ctx: ToolContext) =>
       if (picked.length === 0) return { error: `No prop account matches "${input.account}". Their prop accounts: ${accounts.map((a) => a.account.name).join(', ')}` };
       return {
         basis: basisOf(picked),
-        note: "Realized P&L of closed trades, net of fees, on each trade's trading day; open positions and their prices are not known, so an unrealized drawdown is not included. The firm's own terms are authoritative.",
+        note: "Realized P&L of closed trades, net of fees, in the order it was realized and on the trading day of each trade's exit; open positions and their prices are not known, so an unrealized drawdown is not included. The firm's own terms are authoritative.",
         trading_day: picked[0]!.today,
         accounts: picked.map((a) => ({
           account: a.account.name,
@@ -74,6 +79,10 @@ export const getPropStatusTool = (ctx: ToolContext) =>
           profit: money(a.profit_cents),
           status: STATE_WORDS[a.state],
           outcome: a.outcome,
+          verdict: a.headline,
+          ...(a.soft_breaches > 0 && { soft_breaches: a.soft_breaches }),
+          ...(a.target_reached_on && { target_reached_on: a.target_reached_on }),
+          ...(a.passed_on && { passed_on: a.passed_on }),
           broken_by: a.broken_by && {
             rule: RULE_LABELS[a.broken_by.rule],
             trading_day: a.broken_by.day,
@@ -84,6 +93,7 @@ export const getPropStatusTool = (ctx: ToolContext) =>
           rules: a.rules.map((r) => ({
             rule: RULE_LABELS[r.rule],
             state: r.state,
+            ...(r.severity && { breaking_it: r.severity === 'hard' ? 'fails the account' : 'costs the day or the trade' }),
             ...(r.distanceCents !== null && { distance_left: money(r.distanceCents) }),
             detail: r.detail,
           })),

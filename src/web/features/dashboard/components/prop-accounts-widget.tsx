@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatShortDay } from '../../../../domain/dates';
-import { RULE_LABELS, type RuleStatus } from '../../../../domain/prop/types';
-import { propStatusQuery, type PropAccountSummary } from '../../../shared/api';
+import { ACCOUNT_KIND_LABELS } from '../../../../domain/prop/labels';
+import { propStatusQuery } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor, TONE_COLOR } from '../format';
 import classes from '../dashboard.module.css';
@@ -12,33 +11,14 @@ import { WidgetCard } from './widget-card';
 const STATE = {
   ok: { label: 'On track', color: TONE_COLOR.positive, dot: 'var(--mantine-color-teal-6)' },
   near: { label: 'Near', color: TONE_COLOR.warning, dot: 'var(--mantine-color-yellow-5)' },
+  breached: { label: 'Soft breach', color: TONE_COLOR.warning, dot: 'var(--mantine-color-orange-5)' },
   broken: { label: 'Broken', color: TONE_COLOR.negative, dot: 'var(--mantine-color-red-6)' },
 } as const;
 
-/** Shorter names for a widget line. */
-const SHORT: Partial<Record<RuleStatus['rule'], string>> = { dailyLoss: 'Daily loss', maxLoss: 'Max loss' };
-const nameOf = (rule: RuleStatus['rule']) => SHORT[rule] ?? RULE_LABELS[rule];
-
-/** The limit with the least room left (daily loss or maximum loss), the one a trader watches. */
-function closestLimit(rules: readonly RuleStatus[]): RuleStatus | null {
-  const limits = rules.filter((r) => (r.rule === 'dailyLoss' || r.rule === 'maxLoss') && r.distanceCents !== null);
-  return limits.reduce<RuleStatus | null>((min, r) => (min === null || r.distanceCents! < min.distanceCents! ? r : min), null);
-}
-
-function headline(account: PropAccountSummary): string {
-  if (account.broken_by) return `${nameOf(account.broken_by.rule)} limit broken on ${formatShortDay(account.broken_by.day)}`;
-  if (account.outcome === 'passed') return 'Passed: target and rules met';
-  if (account.outcome === 'payout-eligible') return 'Eligible for a payout';
-  const worst = account.rules.find((r) => r.state === 'broken') ?? account.rules.find((r) => r.state === 'near');
-  const limit = worst ?? closestLimit(account.rules);
-  if (!limit) return `${account.trades} trades`;
-  if (limit.distanceCents !== null && (limit.rule === 'dailyLoss' || limit.rule === 'maxLoss')) return `${nameOf(limit.rule)}: ${formatUsd(limit.distanceCents)} left`;
-  return `${nameOf(limit.rule)}: ${limit.detail}`;
-}
-
 /**
- * Issue 28: one line per active prop account, green on track, amber within 25% of a limit, red broken, each opening
- * the account's status. Realized P&L of closed trades only, as the line under them says.
+ * One line per active prop account: its kind, green on track, amber within 25% of a limit or after a soft breach
+ * today, red when a hard breach failed it, and the status's own headline (the same words as the account's page),
+ * each opening the account's status. Realized P&L of closed trades only, as the line under them says.
  */
 export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
   const { openAccounts } = useDashboard();
@@ -82,7 +62,7 @@ export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; o
                   </Group>
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     <Text size="xs" c={state.color} fw={600}>
-                      {state.label} · {headline(a)}
+                      {ACCOUNT_KIND_LABELS[a.account.kind]} · {state.label} · {a.headline}
                     </Text>
                     <Text size="xs" ff="monospace" c={pnlColor(a.profit_cents)} style={{ whiteSpace: 'nowrap' }}>
                       {formatSignedUsd(a.profit_cents)}

@@ -1,18 +1,12 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../../domain/cents';
-import { RULE_LABELS } from '../../../../domain/prop/types';
 import type { ImportOutcome } from './api';
 
 type Warning = ImportOutcome['prop_warnings'][number];
 
-function describe(warning: Warning): string {
-  if (warning.broken_by) return `${RULE_LABELS[warning.broken_by.rule]} broken on ${warning.broken_by.day}`;
-  const near = warning.rules.find((r) => r.state === 'broken') ?? warning.rules.find((r) => r.state === 'near');
-  if (!near) return 'near a limit';
-  return near.distanceCents !== null ? `${RULE_LABELS[near.rule]}: ${formatUsd(near.distanceCents)} left` : `${RULE_LABELS[near.rule]}: ${near.detail}`;
-}
+/** The status's own headline: the same words as the account's page and the dashboard's widget. */
+const describe = (warning: Warning): string => warning.headline;
 
 /**
  * Issue 28: the import's success toast, with a warning when the import put a prop account near or past a limit
