@@ -136,3 +136,14 @@ export class GroupSums {
     };
   }
 }
+
+/** The run of wins or losses the rows end on (the trader's current streak); a break-even last means none. */
+export function currentStreak(set: TradeSet): { result: 'Win' | 'Loss' | null; length: number } {
+  const { result } = set.columns;
+  const { rows } = set;
+  const last = rows.length > 0 ? result[rows[rows.length - 1]!]! : RESULT.BE;
+  if (last === RESULT.BE) return { result: null, length: 0 };
+  let length = 0;
+  for (let k = rows.length - 1; k >= 0 && result[rows[k]!] === last; k--) length++;
+  return { result: last === RESULT.WIN ? 'Win' : 'Loss', length };
+}

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
+import type { Database, Tx } from '../../db/client';
+import type { ReportScope } from './scope';
 import { trades } from '../../db/schema';
 import { escapeLike } from '../trades/repo';
 
@@ -25,4 +27,31 @@ export async function readLowerCase(tx: Tx, texts: readonly string[]): Promise<M
   const [row] = (result as unknown as { rows: Array<{ lowered: string }> }).rows;
   const lowered = JSON.parse(row?.lowered ?? '[]') as string[];
   return new Map(texts.map((text, k) => [text, lowered[k]!]));
+}
+
+/**
+ * The Trade Log's search (`q`) and the trades whose delete waits for Undo (`exclude`), applied to a scope's rows as the
+ * list applies them: every figure beside the list (its statistics, the R panel) narrows its trades this way. The notes'
+ * matches are asked at once, so that on PostgreSQL they are read while the scope's trades are.
+ */
+export function narrowing(database: Database, userId: string, narrow: { q?: string; exclude?: readonly string[] }) {
+  const term = toSearchTerm(narrow.q ?? '');
+  const noteMatches = term ? database.withUser(userId, (tx) => readNoteMatches(tx, userId, term)) : null;
+  noteMatches?.catch(() => undefined);
+  const excluded = narrow.exclude && narrow.exclude.length > 0 ? new Set(narrow.exclude) : null;
+  return {
+    /** Whether anything is narrowed at all. */
+    narrows: Boolean(term) || excluded !== null,
+    async apply(scope: Pick<ReportScope, 'set' | 'accountName'>): Promise<Uint32Array> {
+      const { columns: c } = scope.set;
+      let rows = scope.set.rows;
+      if (term) {
+        const search = prepareRowSearch(c, rows, term, scope.accountName);
+        const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
+        rows = search.match(lowered, await noteMatches!);
+      }
+      if (excluded) rows = rows.filter((i) => !excluded.has(c.id[i]!));
+      return rows;
+    },
+  };
 }

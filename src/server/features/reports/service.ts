@@ -29,12 +29,11 @@ import {
 } from '../../../domain/reports';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
-import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
 import { summarizeRColumns } from '../../../domain/risk';
 import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
 import { playbookReportsInScope } from '../../core/engine/playbook-reports';
 import type { PlaybooksReport } from '../../../contract/playbooks';
-import { readLowerCase, readNoteMatches } from '../../core/engine/search';
+import { narrowing } from '../../core/engine/search';
 import { loadMistakeTags } from '../../core/risk/repo';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
@@ -66,25 +65,11 @@ export const reportsService = {
    * notes asked of the database) and less the trades whose delete waits for Undo. The basis still describes the filter.
    */
   r(database: Database, userId: string, filter: ReportFilter, now: Date, narrow: { q?: string; exclude?: readonly string[] } = {}): Promise<RReport> {
-    const term = toSearchTerm(narrow.q ?? '');
-    // The notes' matches are read while the trades are (on PostgreSQL, on a connection of their own).
-    const noteMatches = term ? database.withUser(userId, (tx) => readNoteMatches(tx, userId, term)) : null;
-    noteMatches?.catch(() => undefined);
-    return withReportScope(database, userId, filter, now, async (scope) => {
-      const { columns: c } = scope.set;
-      let rows = scope.set.rows;
-      if (term) {
-        const search = prepareRowSearch(c, rows, term, scope.accountName);
-        const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
-        const notes = await noteMatches!;
-        rows = search.match(lowered, notes);
-      }
-      if (narrow.exclude && narrow.exclude.length > 0) {
-        const left = new Set(narrow.exclude);
-        rows = rows.filter((i) => !left.has(c.id[i]!));
-      }
-      return { basis: scope.basis, r: summarizeRColumns(c, rows, scope.risk()) };
-    });
+    const narrowed = narrowing(database, userId, narrow);
+    return withReportScope(database, userId, filter, now, async (scope) => ({
+      basis: scope.basis,
+      r: summarizeRColumns(scope.set.columns, await narrowed.apply(scope), scope.risk()),
+    }));
   },
 
   equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

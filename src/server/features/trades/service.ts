@@ -6,18 +6,9 @@ import { centsToDecimalString, parseDecimal } from '../../../domain/money';
 import { readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
 import { checkRiskPrices, readRiskAmount, readTradePlan, readTradeSide } from '../../../domain/risk';
 import { loadRiskDefaults } from '../../core/risk/repo';
-import {
-  buildResultsByWeek,
-  buildResultsByWeekday,
-  combineResultRuns,
-  combineStats,
-  EMPTY_RESULT_RUNS,
-  streaksFromResultRuns,
-  summarizeAggregate,
-  summarizeResultRuns,
-  type DailyAggregate,
-  type ResultRuns,
-} from '../../../domain/stats';
+import { computeTradeLogStats } from '../../../domain/reports/trade-log-stats';
+import { withReportScope } from '../../core/engine/scope';
+import { narrowing } from '../../core/engine/search';
 import { sql, type SQL } from 'drizzle-orm';
 import { hasRiskFilter, resolveReportRange, type ReportFilter } from '../../../domain/reports/filter';
 import type { Database, Tx } from '../../db/client';
@@ -32,62 +23,10 @@ import { assignTradePlaybook } from '../../core/playbooks/assign';
 import { decodeCursor, encodeCursor } from '../../core/trades/cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from '../../core/trades/repo';
 import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from '../../../contract/trades';
-import { createStatsCache, type StatsCache } from './stats-cache';
 import { normalizeOrThrow, toRow } from '../../core/trades/trade-rows';
 import { writeTrades } from '../../core/trades/write';
 import { marketKeyOf } from '../../../domain/market/bars';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
-
-export { toRow };
-
-
-
-interface DaySums {
-  date: string;
-  trades: number;
-  wins: number;
-  losses: number;
-  breakEvens: number;
-  pnlCents: string;
-  grossProfitCents: string;
-  grossLossCents: string;
-}
-
-function toDailyAggregate(d: DaySums): DailyAggregate {
-  return {
-    date: d.date,
-    trades: d.trades,
-    wins: d.wins,
-    losses: d.losses,
-    breakEvens: d.breakEvens,
-    pnlCents: Number(d.pnlCents),
-    grossProfitCents: Number(d.grossProfitCents),
-    grossLossCents: Number(d.grossLossCents),
-  };
-}
-
-const RUN = { W: 'Win', L: 'Loss' } as const;
-const toRun = (code: string | null) => (code === 'W' || code === 'L' ? RUN[code] : null);
-
-/** A rollup row's streak fields as the domain's combinable summary. */
-function toResultRuns(day: {
-  trades: number;
-  headResult: string | null;
-  headRun: number;
-  tailResult: string | null;
-  tailRun: number;
-  maxWinRun: number;
-  maxLossRun: number;
-}): ResultRuns {
-  return {
-    count: day.trades,
-    head: { result: toRun(day.headResult), length: day.headRun },
-    tail: { result: toRun(day.tailResult), length: day.tailRun },
-    maxWinStreak: day.maxWinRun,
-    maxLossStreak: day.maxLossRun,
-  };
-}
-
 
 /** The stored trade as raw input, so a partial update re-runs the same normalisation (result from net pnl). */
 function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown> {
@@ -183,54 +122,6 @@ async function timeZoneOf(db: Database, userId: string) {
   return (await getPreferences(db, userId)).timeZone;
 }
 
-/** Per-process statistics answers of each open database (tests open several in one process). */
-const statsCaches = new WeakMap<Database, StatsCache>();
-function statsCacheOf(db: Database): StatsCache {
-  let cache = statsCaches.get(db);
-  if (!cache) statsCaches.set(db, (cache = createStatsCache()));
-  return cache;
-}
-
-/** Statistics computed from the database, without the cache. */
-export async function computeStats(tx: Tx, userId: string, query: StatsQuery, scope: FilterScope): Promise<TradeStats> {
-  const repo = tradesRepo(tx, userId);
-  const { account, range, extra } = scope;
-  const q = query.q?.trim();
-  let days: DailyAggregate[];
-  let runs: ResultRuns;
-  const exclude = query.exclude;
-  const sequenceRuns = (sequence: string) => summarizeResultRuns([...sequence].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE')));
-  if (q || extra) {
-    const dailyRows = await repo.dailyAggregates(account, q, range, exclude, extra);
-    days = dailyRows.map(toDailyAggregate);
-    runs = sequenceRuns(await repo.resultSequence(account, q, range, exclude, extra));
-  } else {
-    let perDay = (await repo.dayRollups(account, range)).map((day) => ({ day: toDailyAggregate(day), runs: toResultRuns(day) }));
-    // A day holding a left-out trade is summed again from its trades without it; the other days keep their rollup.
-    if (exclude.length > 0) {
-      for (const date of await repo.daysOf(exclude, account, range)) {
-        const only = { from: date, to: date };
-        const [sums] = await repo.dailyAggregates(account, undefined, only, exclude);
-        const again = sums && { day: toDailyAggregate(sums), runs: sequenceRuns(await repo.resultSequence(account, undefined, only, exclude)) };
-        perDay = perDay.flatMap((entry) => (entry.day.date !== date ? [entry] : again ? [again] : []));
-      }
-    }
-    days = perDay.map((entry) => entry.day);
-    runs = EMPTY_RESULT_RUNS;
-    for (const entry of perDay) runs = combineResultRuns(runs, entry.runs);
-  }
-  const summary = summarizeAggregate(combineStats(days), streaksFromResultRuns(runs));
-  const listFrom = query.days === 'all' ? undefined : query.days === 'none' ? null : query.days;
-  return {
-    // JSON has no Infinity: no losses travel as null.
-    summary: { ...summary, profitFactor: Number.isFinite(summary.profitFactor) ? summary.profitFactor : null },
-    by_week: buildResultsByWeek(days),
-    by_weekday: buildResultsByWeekday(days),
-    by_day: listFrom === undefined ? days : listFrom === null ? [] : days.filter((d) => d.date >= listFrom),
-    by_day_before: combineStats(typeof listFrom === 'string' ? days.filter((d) => d.date < listFrom) : []),
-  };
-}
-
 export const tradesService = {
   /**
    * A page of a filter in a list order (the trading order newest first, or `sort` and `dir`): the first, the one
@@ -287,25 +178,24 @@ export const tradesService = {
   },
 
   /**
-   * Statistics for any filter, combined by the same domain formulas the UI uses. Without a search they come from the
-   * per-day rollups the database keeps (a few hundred rows however many trades); a search reads its matching trades.
+   * Statistics for any filter, from the engine: the trader's ordered trades, the filter's among them, narrowed by the
+   * list's search and its trades awaiting Undo, through the domain's formulas (the same set every report reads).
    * `days` chooses which per-day rows travel: all (default), none, or those from a day on, with the days before it
    * summed into `by_day_before` (the dashboard's charts look back months, not years).
    */
   async stats(db: Database, userId: string, query: StatsQuery, now: Date): Promise<TradeStats> {
-    return db.withUser(userId, async (tx) => {
-      const q = query.q?.trim();
-      // A search also matches notes and account names, which do not bump the trades' version: never cached.
-      const version = q ? undefined : await tradesRepo(tx, userId).version();
-      const scope = await readFilterScope(tx, userId, query.filter, now);
-      if (version === undefined) return computeStats(tx, userId, query, scope);
-      const cache = statsCacheOf(db);
-      const key = JSON.stringify([scope.account, scope.range, scope.timeZone, query.filter, query.exclude, query.days, scope.traderKey]);
-      const cached = cache.get(userId, version, key);
-      if (cached) return cached;
-      const fresh = await computeStats(tx, userId, query, scope);
-      cache.set(userId, version, key, fresh);
-      return fresh;
+    const narrowed = narrowing(db, userId, { q: query.q, exclude: query.exclude });
+    return withReportScope(db, userId, query.filter, now, async (scope) => {
+      const rows = narrowed.narrows ? await narrowed.apply(scope) : scope.set.rows;
+      const stats = computeTradeLogStats({ columns: scope.set.columns, rows }, query.days === 'all' ? undefined : query.days === 'none' ? null : query.days);
+      return {
+        // JSON has no Infinity: no losses travel as null.
+        summary: { ...stats.summary, profitFactor: Number.isFinite(stats.summary.profitFactor) ? stats.summary.profitFactor : null },
+        by_week: stats.byWeek,
+        by_weekday: stats.byWeekday,
+        by_day: stats.byDay,
+        by_day_before: stats.byDayBefore,
+      };
     });
   },
 
