@@ -1,7 +1,8 @@
 import type { Cents, Decimal } from '../money';
 import { isFuturesInstrument } from './instruments';
 import { dayFromString, DEFAULT_TRADING_DAY_RULE, marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
-import type { ImportedTrade, ParsedTrade, TradeResult, TradeSide } from './types';
+import type { TradeSide } from '../trades/side';
+import type { ImportedTrade, ParsedTrade, TradeResult } from './types';
 
 /**
  * The facts of a trade before the journal's derived fields (day, session, result, tags, key) are added: the fields

@@ -1,7 +1,7 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
 import { importTags } from './decorate';
 import { isFuturesInstrument, parseInstrument } from './instruments';
-import type { TradeSide } from './types';
+import type { TradeSide } from '../trades/side';
 
 /**
  * Commission and fee schedules of trading accounts (issue 12, point 5). Tradovate's Performance, Position History and

@@ -1,4 +1,5 @@
 import type { Cents, Decimal } from '../money';
+import type { TradeSide } from '../trades/side';
 
 /**
  * Shared shapes of the importers (issue 4). Parsers turn a file's rows into fills (or, for files that only carry
@@ -7,7 +8,6 @@ import type { Cents, Decimal } from '../money';
  */
 
 export type Side = 'Buy' | 'Sell';
-export type TradeSide = 'Long' | 'Short';
 export type Session = 'AM' | 'Lunch' | 'PM' | 'After Hours' | 'Overnight';
 export type TradeResult = 'Win' | 'Loss' | 'BE';
 

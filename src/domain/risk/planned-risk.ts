@@ -1,6 +1,6 @@
 import { getFuturesRoot, getPointValue } from '../trades/futures';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
-import type { TradeSide } from './side';
+import type { TradeSide } from '../trades/side';
 
 /**
  * Planned risk and R-multiples (issue 27, point 2). A trade's planned risk is what the trader stood to lose at the

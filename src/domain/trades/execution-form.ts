@@ -2,7 +2,7 @@ import { addDays, parseCalendarDay, type CalendarDay } from '../dates/calendar-d
 import { wallClockOf, wallClockToInstant } from '../dates/wall-clock';
 import { isFuturesInstrument, POINT_VALUES } from '../importers/instruments';
 import { parseDecimal, type Cents } from '../money';
-import type { TradeSide } from '../risk/side';
+import type { TradeSide } from './side';
 import { computeRoundTripPnlCents, getFuturesRoot } from './futures';
 
 /**
@@ -150,7 +150,7 @@ export function computeFormGrossCents(symbol: string, values: Pick<ExecutionForm
   const exit = parseDecimal(values.exitPrice.replace(/,/g, ''));
   if (!quantity || !entry || !exit || quantity.lte(0)) return null;
   return computeRoundTripPnlCents({
-    side: values.side === 'Long' ? 'long' : 'short',
+    side: values.side,
     entryPrice: entry.toFixed(),
     exitPrice: exit.toFixed(),
     quantity: quantity.toFixed(),

@@ -25,14 +25,14 @@ describe('futures multipliers (spec part 1 §9)', () => {
   });
 
   it('a 2-lot NQ long from 18250.25 to 18271.50 makes 21.25 x 2 x 20 = $850.00', () => {
-    expect(computeRoundTripPnlCents({ side: 'long', entryPrice: '18250.25', exitPrice: '18271.50', quantity: 2, symbol: 'NQH6' })).toBe(85000);
+    expect(computeRoundTripPnlCents({ side: 'Long', entryPrice: '18250.25', exitPrice: '18271.50', quantity: 2, symbol: 'NQH6' })).toBe(85000);
   });
 
   it('a 3-lot MYM short from 42010 to 42023 loses 13 x 3 x 0.5 = $19.50', () => {
-    expect(computeRoundTripPnlCents({ side: 'short', entryPrice: 42010, exitPrice: 42023, quantity: 3, symbol: 'MYM' })).toBe(-1950);
+    expect(computeRoundTripPnlCents({ side: 'Short', entryPrice: 42010, exitPrice: 42023, quantity: 3, symbol: 'MYM' })).toBe(-1950);
   });
 
   it('a 0.015 BTC long from 64000.10 to 64321.77 makes $4.83 (321.67 x 0.015 = 4.82505, rounded half up)', () => {
-    expect(computeRoundTripPnlCents({ side: 'long', entryPrice: '64000.10', exitPrice: '64321.77', quantity: '0.015', symbol: 'BTC' })).toBe(483);
+    expect(computeRoundTripPnlCents({ side: 'Long', entryPrice: '64000.10', exitPrice: '64321.77', quantity: '0.015', symbol: 'BTC' })).toBe(483);
   });
 });

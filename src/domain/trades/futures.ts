@@ -1,5 +1,6 @@
 import { parseInstrument, pointValueOf } from '../importers/instruments';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
+import type { TradeSide } from './side';
 
 /**
  * Dollars per point come from one table, POINT_VALUES in src/domain/importers/instruments.ts (spec part 1 §9's MNQ 2,
@@ -38,8 +39,6 @@ export function getPointValue(symbol: string): Decimal {
   return pointValueOf({ root: getFuturesRoot(symbol), isFuturesContract }).value;
 }
 
-export type TradeSide = 'long' | 'short';
-
 /** Gross pnl of a round trip, exact: (exit - entry) x quantity x multiplier, negated for shorts, rounded to the cent. */
 export function computeRoundTripPnlCents(args: {
   side: TradeSide;
@@ -51,6 +50,6 @@ export function computeRoundTripPnlCents(args: {
   const entry = parseDecimal(args.entryPrice) ?? new Decimal(0);
   const exit = parseDecimal(args.exitPrice) ?? new Decimal(0);
   const quantity = (parseDecimal(args.quantity) ?? new Decimal(0)).abs();
-  const points = args.side === 'long' ? exit.minus(entry) : entry.minus(exit);
+  const points = args.side === 'Long' ? exit.minus(entry) : entry.minus(exit);
   return decimalToCents(points.times(quantity).times(getPointValue(args.symbol)));
 }

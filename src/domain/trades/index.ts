@@ -4,6 +4,7 @@ export * from './trade-form';
 export * from './trade-options';
 export * from './sessions';
 export * from './futures';
+export * from './side';
 export * from './normalize-trade';
 export * from './prices';
 export * from './trade-times';

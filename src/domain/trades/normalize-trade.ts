@@ -5,7 +5,7 @@ import { parseCommissionInput, parseMoneyInput } from './money-input';
 import { parseTags } from './trade-options';
 import { toNetPnlCents } from './trade-form';
 import { deriveResultFromNet, type TradeResult } from './trade-result';
-import { readTradeSide, separateSideFromSetup, type TradeSide } from '../risk/side';
+import { readTradeSide, separateSideFromSetup, type TradeSide } from './side';
 
 /** What the server stores for a trade (columns of `trades`, camelCased). */
 export interface NormalizedTrade {

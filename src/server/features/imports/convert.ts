@@ -10,7 +10,7 @@ import {
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
 import type { FillJson } from '../market/fills';
-import { readTradeSide, separateSideFromSetup } from '../../../domain/risk/side';
+import { readTradeSide, separateSideFromSetup } from '../../../domain/trades/side';
 import type { NewTradeRow } from '../trades/repo';
 
 /**

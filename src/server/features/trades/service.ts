@@ -2,7 +2,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BackupImportResult, Trade, TradeStats } from '../../../contract/trades';
 import { centsToDecimalString, parseDecimal, toCents } from '../../../domain/money';
 import { readDecimalField, readTradeExecution, type NormalizedTrade } from '../../../domain/trades';
-import { checkRiskPrices, computeRMultiple, readRiskAmount, readTradePlan, readTradeSide, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
+import { checkRiskPrices, computeRMultiple, readRiskAmount, readTradePlan, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
+import { readTradeSide } from '../../../domain/trades/side';
 import { loadRiskDefaults } from '../risk/service';
 import {
   buildResultsByWeek,
