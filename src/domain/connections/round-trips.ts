@@ -1,5 +1,6 @@
 import { Decimal, decimalToCents } from '../money';
-import { buildTrades, parseInstrument, pointValueOf, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../importers';
+import { buildTrades, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../importers';
+import { parseInstrument, pointValueOf } from '../instruments';
 import { ImportKeyAllocator } from '../importers/import-key';
 
 /**

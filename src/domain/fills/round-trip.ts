@@ -1,5 +1,5 @@
 import { buildTrades } from '../importers/build-trades';
-import { parseInstrument } from '../importers/instruments';
+import { parseInstrument } from '../instruments';
 import type { Fill, TradeFill } from '../importers/types';
 import type { TradeSide } from '../trades/side';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';

@@ -1,7 +1,7 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { ImportKeyAllocator } from './import-key';
-import { parseInstrument, pointValueOf } from './instruments';
+import { parseInstrument, pointValueOf } from '../instruments';
 import type { TradeSide } from '../trades/side';
 import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeFill } from './types';
 

@@ -1,5 +1,5 @@
 import type { Cents, Decimal } from '../money';
-import { isFuturesInstrument } from './instruments';
+import { isFuturesInstrument } from '../instruments';
 import { dayFromString, DEFAULT_TRADING_DAY_RULE, marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
 import type { TradeSide } from '../trades/side';
 import type { ImportedTrade, ParsedTrade, TradeResult } from './types';

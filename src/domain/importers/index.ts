@@ -14,7 +14,7 @@ import { readCsv } from './csv';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from './import-key';
-import { parseInstrument, pointValueOf } from './instruments';
+import { parseInstrument, pointValueOf } from '../instruments';
 import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
 import { isValidTimeZone } from './parsing';
 import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
@@ -28,7 +28,7 @@ export { dayOfImportedTrade, importTags, resultOf, type DecorateOptions } from '
 export { IMPORTERS, STATEMENTS, listFormats, findImporter, detectImporter } from './registry';
 export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow, type ColumnMapping } from './mapping';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
-export { DEFAULT_FEE_SCHEDULE, MICRO_ROOTS, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
+export { DEFAULT_FEE_SCHEDULE, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
 export { findStoredRoundTrips, matchStoredRoundTrips, type RoundTrip } from './duplicates';
 export { CANDIDATE_ZONES, checkTimeZone, isExchangeClosed, type TimeZoneCheck, type ZoneFit } from './zone-check';
 export {
@@ -40,7 +40,6 @@ export {
   marketDayOf,
   type TradingDayRule,
 } from './market-time';
-export { CRYPTO_PRICE_DECIMALS, POINT_VALUES, TICK_SIZES, isFuturesInstrument, parseInstrument, pointValueOf, spotCryptoOf } from './instruments';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { Decimal, type Cents } from '../money';
-import { parseInstrument } from './instruments';
+import { parseInstrument } from '../instruments';
 import type { TradeSide } from '../trades/side';
 import type { Fill, ImportIssue, Side } from './types';
 

@@ -50,7 +50,7 @@ export interface Fill {
   seq?: number;
   /** The file says this fill opened (or added to) a position: the entry leg of a pair (paired exports only). */
   opening?: boolean;
-  /** Dollars per point when the file states it (IBKR's multiplier); else POINT_VALUES by root. */
+  /** Dollars per point when the file states it (IBKR's multiplier); else the instrument table's, by root. */
   pointValue?: Decimal;
 }
 

@@ -1,4 +1,4 @@
-import { isFuturesInstrument } from './instruments';
+import { isFuturesInstrument } from '../instruments';
 import { marketDayOf, MARKET_TIME_ZONE } from './market-time';
 import { offsetAt, wallClockOf, wallClockToInstant } from './time-zone';
 

@@ -1,5 +1,6 @@
 import { overlapping, periodMs, type Bar, type Resolution } from './bars';
-import { openMillisBetween, type MarketKind } from './exchange-hours';
+import type { MarketKind } from '../instruments';
+import { openMillisBetween } from './exchange-hours';
 
 /**
  * How long the market may go without a bar before the bars count as missing (issue 29, point 4: "a gap larger than a

@@ -1,4 +1,4 @@
-import { isFuturesInstrument, parseInstrument, spotCryptoOf } from '../importers/instruments';
+import type { MarketKind } from '../instruments';
 import { MARKET_TIME_ZONE } from '../importers/market-time';
 import { wallClockOf } from '../importers/time-zone';
 import { isExchangeClosed } from '../importers/zone-check';
@@ -10,13 +10,6 @@ import { isExchangeClosed } from '../importers/zone-check';
  * time on weekdays (pre-market, regular and after-hours sessions). Exchange holidays are not known here: bars absent
  * on a holiday are reported missing rather than assumed closed, so nothing is computed over a gap we cannot vouch for.
  */
-export type MarketKind = 'futures' | 'crypto' | 'stock';
-
-export function marketKindOf(contract: string): MarketKind {
-  if (isFuturesInstrument(contract)) return 'futures';
-  return spotCryptoOf(parseInstrument(contract)) !== null ? 'crypto' : 'stock';
-}
-
 export function isMarketClosed(instant: number, kind: MarketKind): boolean {
   if (kind === 'futures') return isExchangeClosed(instant);
   if (kind === 'crypto') return false;

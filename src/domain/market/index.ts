@@ -7,5 +7,4 @@ export * from './coverage';
 export * from './exchange-hours';
 export * from './excursions';
 export * from './parse-bars';
-export { instrumentFigures } from './instrument';
 export * from './excursion-summary';

@@ -1,5 +1,5 @@
 import { readCsv } from '../importers/csv';
-import { parseInstrument } from '../importers/instruments';
+import { parseInstrument } from '../instruments';
 import { normalizeHeader, parseAmount, parseDateParts, instantFromParts, isValidTimeZone } from '../importers/parsing';
 import type { ImportIssue } from '../importers/types';
 import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from '../importers/zone-check';

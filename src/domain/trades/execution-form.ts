@@ -1,9 +1,8 @@
 import { addDays, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { wallClockOf, wallClockToInstant } from '../dates/wall-clock';
-import { isFuturesInstrument, POINT_VALUES } from '../importers/instruments';
+import { computeRoundTripPnlCents, getFuturesRoot, isFuturesInstrument, POINT_VALUES } from '../instruments';
 import { parseDecimal, type Cents } from '../money';
 import type { TradeSide } from './side';
-import { computeRoundTripPnlCents, getFuturesRoot } from './futures';
 
 /**
  * The Add/Edit Trade dialog's execution and plan (issue 27): side, quantity, prices, entry and exit times on the

@@ -3,7 +3,6 @@ export * from './money-input';
 export * from './trade-form';
 export * from './trade-options';
 export * from './sessions';
-export * from './futures';
 export * from './side';
 export * from './normalize-trade';
 export * from './prices';

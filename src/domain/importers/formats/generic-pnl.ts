@@ -1,5 +1,5 @@
 import { decimalToCents, Decimal } from '../../money';
-import { isFuturesInstrument, parseInstrument } from '../instruments';
+import { isFuturesInstrument, parseInstrument } from '../../instruments';
 import { marketDayOf } from '../market-time';
 import { cell, hasAny, instantFromParts, parseAmount, parseDateParts } from '../parsing';
 import type { CsvRow, FormatParseResult, Importer, ParseOptions, ParsedTrade } from '../types';

@@ -1,6 +1,6 @@
 import { parseInstant } from '../../dates/instant';
 import { Decimal, decimalToCents, parseDecimal } from '../../money';
-import { parseInstrument } from '../instruments';
+import { parseInstrument } from '../../instruments';
 import { dayFromString } from '../market-time';
 import { parseDateParts } from '../parsing';
 import type { FormatParseResult, ImportIssue, ParsedTrade, TradeFill } from '../types';

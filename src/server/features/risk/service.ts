@@ -1,6 +1,7 @@
 import type { RiskDefaultDto, RiskDefaultInput } from '../../../contract/risk';
 import { toCents } from '../../../domain/money';
-import { getRiskRoot, readRiskAmount, type RiskDefault } from '../../../domain/risk';
+import { getFuturesRoot } from '../../../domain/instruments';
+import { readRiskAmount, type RiskDefault } from '../../../domain/risk';
 import { readDecimalField } from '../../../domain/trades/trade-execution';
 import { centsToDecimalString } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';
@@ -62,7 +63,7 @@ export const riskService = {
       if (input.account_id !== null && !(await tradesRepo(tx, userId).accountExists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      const root = input.root === null ? null : getRiskRoot(input.root).toUpperCase();
+      const root = input.root === null ? null : getFuturesRoot(input.root).toUpperCase();
       if (root === '') throw badRequest('root: must be an instrument root such as NQ, or empty for any instrument');
       return toRiskDefaultDto(await riskRepo(tx, userId).put({ accountId: input.account_id, root, ...amounts }));
     }),
