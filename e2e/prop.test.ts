@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, formatShortDay } from '../src/domain/dates';
 import { marketDayOf } from '../src/domain/importers/market-time';
-import { wallClockToInstant } from '../src/domain/importers/time-zone';
+import { wallClockToInstant } from '../src/domain/dates/clock';
 import { EMPTY_RULE_SET, type PropRuleSet } from '../src/domain/prop/types';
 import type { ApiClient } from '../tests/support/app';
 import { PropAccountPage, PropAccountsWidget } from './pages/prop';

@@ -1,6 +1,6 @@
 import { parseCalendarDay, type CalendarDay } from '../dates';
 import { MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../importers/market-time';
-import { wallClockToInstant } from '../importers/time-zone';
+import { wallClockToInstant } from '../dates/clock';
 
 const DAY_MS = 86_400_000;
 

@@ -16,7 +16,7 @@ import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from '../instruments';
 import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
-import { isValidTimeZone } from './parsing';
+import { isValidTimeZone } from '../dates/clock';
 import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
 import { detectImporter, findImporter, findStatement, IMPORTERS, JSON_BACKUP_FORMAT, STATEMENTS } from './registry';
 import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade, StatementImporter } from './types';

@@ -1,5 +1,5 @@
 import { deriveExchangeSession, deriveSessionFromHour } from '../trades/sessions';
-import { offsetAt, wallClockOf } from './time-zone';
+import { offsetAt, wallClockOf } from '../dates/clock';
 import type { Session } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { isFuturesInstrument } from '../instruments';
 import { marketDayOf, MARKET_TIME_ZONE } from './market-time';
-import { offsetAt, wallClockOf, wallClockToInstant } from './time-zone';
+import { offsetAt, wallClockOf, wallClockToInstant } from '../dates/clock';
 
 /**
  * Issue 12, point 4: a file whose times are in London time, imported as New York, was accepted with every trade

@@ -1,6 +1,6 @@
 import type { MarketKind } from '../instruments';
 import { MARKET_TIME_ZONE } from '../importers/market-time';
-import { wallClockOf } from '../importers/time-zone';
+import { wallClockOf } from '../dates/clock';
 import { isExchangeClosed } from '../importers/zone-check';
 
 /**

@@ -1,6 +1,7 @@
 import { readCsv } from '../importers/csv';
 import { parseInstrument } from '../instruments';
-import { normalizeHeader, parseAmount, parseDateParts, instantFromParts, isValidTimeZone } from '../importers/parsing';
+import { isValidTimeZone } from '../dates/clock';
+import { normalizeHeader, parseAmount, parseDateParts, instantFromParts } from '../importers/parsing';
 import type { ImportIssue } from '../importers/types';
 import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from '../importers/zone-check';
 import { BAR_FORMATS, BAR_MAPPING_FIELDS, DEFAULT_BAR_ZONE, type BarFormat, type BarMapping } from './bar-formats';

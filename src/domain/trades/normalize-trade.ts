@@ -1,6 +1,6 @@
 import type { Cents } from '../money';
 import { getDayName, type CalendarDay, type DayName } from '../dates/calendar-day';
-import { resolveTradeDay, toTradeDateTimestamp } from '../dates/time-zone';
+import { resolveTradeDay, toTradeDateTimestamp } from '../dates/trade-date';
 import { parseCommissionInput, parseMoneyInput } from './money-input';
 import { parseTags } from './trade-options';
 import { toNetPnlCents } from './trade-form';

@@ -1,4 +1,4 @@
-import { getHourInZone } from '../dates/time-zone';
+import { getHourInZone } from '../dates/clock';
 
 export type DerivedSession = 'AM' | 'Lunch' | 'PM' | 'After Hours' | 'Overnight';
 
