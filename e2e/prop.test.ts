@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, formatShortDay } from '../src/domain/dates';
-import { marketDayOf } from '../src/domain/importers/market-time';
+import { marketDayOf } from '../src/domain/market-time';
 import { wallClockToInstant } from '../src/domain/dates/clock';
 import { EMPTY_RULE_SET, type PropRuleSet } from '../src/domain/prop/types';
 import type { ApiClient } from '../tests/support/app';

@@ -15,7 +15,7 @@ import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from '../instruments';
-import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
+import { DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from '../market-time';
 import { isValidTimeZone } from '../dates/clock';
 import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
 import { detectImporter, findImporter, findStatement, IMPORTERS, JSON_BACKUP_FORMAT, STATEMENTS } from './registry';
@@ -30,16 +30,10 @@ export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
 export { DEFAULT_FEE_SCHEDULE, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
 export { findStoredRoundTrips, matchStoredRoundTrips, type RoundTrip } from './duplicates';
-export { CANDIDATE_ZONES, checkTimeZone, isExchangeClosed, type TimeZoneCheck, type ZoneFit } from './zone-check';
-export {
-  DEFAULT_FILE_TIME_ZONE,
-  DEFAULT_TRADING_DAY_RULE,
-  MARKET_TIME_ZONE,
-  TRADING_DAY_RULES,
-  sessionFromHour,
-  marketDayOf,
-  type TradingDayRule,
-} from './market-time';
+export { CANDIDATE_ZONES, checkTimeZone, type TimeZoneCheck, type ZoneFit } from './zone-check';
+
+/** Default zone for naive times in a file until the trader picks theirs in the import dialog. */
+export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
@@ -56,7 +50,7 @@ export interface ImportOptions {
   timeZone?: string;
   /** Format id to use instead of the detected one (the dialog lets the trader override detection). */
   format?: string;
-  /** Zone for trading day and session; default America/New_York (see market-time.ts). */
+  /** Zone for trading day and session; default the market clock's, America/New_York (domain/market-time). */
   marketTimeZone?: string;
   /** The trader's setting: the exchange's trading day (default) or the calendar day (issue 12, point 1). */
   tradingDay?: TradingDayRule;

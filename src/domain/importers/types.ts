@@ -8,7 +8,6 @@ import type { TradeSide } from '../trades/side';
  */
 
 export type Side = 'Buy' | 'Sell';
-export type Session = 'AM' | 'Lunch' | 'PM' | 'After Hours' | 'Overnight';
 export type TradeResult = 'Win' | 'Loss' | 'BE';
 
 export type IssueSeverity = 'error' | 'warning';

@@ -4,7 +4,6 @@
  */
 export * from './bars';
 export * from './coverage';
-export * from './exchange-hours';
 export * from './excursions';
 export * from './parse-bars';
 export * from './excursion-summary';

@@ -1,6 +1,6 @@
 import { decimalToCents, Decimal } from '../../money';
 import { isFuturesInstrument, parseInstrument } from '../../instruments';
-import { marketDayOf } from '../market-time';
+import { marketDayOf } from '../../market-time';
 import { cell, hasAny, instantFromParts, parseAmount, parseDateParts } from '../parsing';
 import type { CsvRow, FormatParseResult, Importer, ParseOptions, ParsedTrade } from '../types';
 import { costCents, emptyResult, rowError } from './common';

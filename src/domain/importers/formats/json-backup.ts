@@ -1,7 +1,7 @@
 import { parseInstant } from '../../dates/instant';
 import { Decimal, decimalToCents, parseDecimal } from '../../money';
 import { parseInstrument } from '../../instruments';
-import { dayFromString } from '../market-time';
+import { dayFromString } from '../../market-time';
 import { parseDateParts } from '../parsing';
 import type { FormatParseResult, ImportIssue, ParsedTrade, TradeFill } from '../types';
 import { emptyResult } from './common';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../../../contract/preferences';
-import type { TradingDayRule } from '../../../domain/importers';
+import type { TradingDayRule } from '../../../domain/market-time';
 import type { Database, Tx } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
