@@ -1,7 +1,6 @@
 import { Decimal, decimalToCents } from '../money';
-import { buildTrades, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../importers';
+import { buildTrades, ImportKeyAllocator, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../fills';
 import { parseInstrument, pointValueOf } from '../instruments';
-import { ImportKeyAllocator } from '../importers/import-key';
 
 /**
  * Broker connections (issue 30): fills a provider's API gave, turned into round trips by the imports' own FIFO rule

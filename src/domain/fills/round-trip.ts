@@ -1,6 +1,6 @@
-import { buildTrades } from '../importers/build-trades';
+import { buildTrades } from './build-trades';
 import { parseInstrument } from '../instruments';
-import type { Fill, TradeFill } from '../importers/types';
+import type { Fill, TradeFill } from './types';
 import type { TradeSide } from '../trades/side';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
 

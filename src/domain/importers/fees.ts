@@ -1,5 +1,5 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
-import { importTags } from './decorate';
+import { importTags } from '../fills/decorate';
 import { isFuturesInstrument, isMicroRoot, parseInstrument } from '../instruments';
 import type { TradeSide } from '../trades/side';
 

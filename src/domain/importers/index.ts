@@ -9,22 +9,24 @@
  * Money is integer cents; prices and quantities are Decimal (JSON.stringify prints them as strings).
  */
 import { centsToDecimalString, type Cents } from '../money';
-import { buildTrades } from './build-trades';
+import { buildTrades } from '../fills/build-trades';
 import { readCsv } from './csv';
-import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
+import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
-import { ImportKeyAllocator } from './import-key';
+import { ImportKeyAllocator } from '../fills/import-key';
 import { parseInstrument, pointValueOf } from '../instruments';
 import { DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from '../market-time';
 import { isValidTimeZone } from '../dates/clock';
 import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
 import { detectImporter, findImporter, findStatement, IMPORTERS, JSON_BACKUP_FORMAT, STATEMENTS } from './registry';
-import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade, StatementImporter } from './types';
+import type { ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from '../fills/types';
+import type { FormatParseResult, StatementImporter } from './types';
 import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from './zone-check';
 
 export type * from './types';
-export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
-export { dayOfImportedTrade, importTags, resultOf, type DecorateOptions } from './decorate';
+// What an import gives its caller: the trades, positions and issues, and the day and result rules they were given.
+export type * from '../fills/types';
+export { dayOfImportedTrade, resultOf, type DecorateOptions } from '../fills/decorate';
 export { IMPORTERS, STATEMENTS, listFormats, findImporter, detectImporter } from './registry';
 export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow, type ColumnMapping } from './mapping';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
