@@ -1,10 +1,10 @@
 /**
- * Broker imports (issue 4), the pure part. For the server and the import dialog:
+ * Broker imports, the pure part. For the server and the import dialog:
  *
  *   parseImport(text, { timeZone, format?, marketTimeZone?, maxChars? }) -> ImportPreview | ImportFailure
  *
  * reads CSV (any format in registry.ts, detected from the header row) or the Trade Log's JSON backup, rebuilds round
- * trips by FIFO (build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the open positions
+ * trips by FIFO (domain/fills/build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the open positions
  * (never imported), every unreadable row with its number, and totals. `listFormats()` feeds the Trade Import Guide.
  * Money is integer cents; prices and quantities are Decimal (JSON.stringify prints them as strings).
  */
