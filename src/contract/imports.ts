@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
-import { isSideWord } from '../domain/risk/side';
+import { isSideWord } from '../domain/trades/side';
 import { agree, decimal, instant, type Same } from './common';
 import { propAccountSummary } from './prop';
 

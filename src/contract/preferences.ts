@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
-import { TRADING_DAY_RULES } from '../domain/importers/market-time';
+import { TRADING_DAY_RULES } from '../domain/market-time';
 
 /**
  * The preferences endpoints' contract (issue 14): GET and PATCH /api/preferences. The starting balance of the balance

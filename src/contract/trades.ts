@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
 import { RISK_SOURCES } from '../domain/risk/planned-risk';
-import { TRADE_SIDES } from '../domain/risk/side';
+import { TRADE_SIDES } from '../domain/trades/side';
 import { awaitingUndo, calendarDay, instantInput } from './common';
 import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';

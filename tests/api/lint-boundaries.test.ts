@@ -19,6 +19,19 @@ describe('architecture boundaries', () => {
     expect(await errors('src/domain/probe.ts', 'export const a = process.env;')).toContain('no-restricted-globals');
   });
 
+  it('no domain module but the importers reads the importers; the importers take the vocabulary like everyone else', async () => {
+    expect(await errors('src/domain/risk/probe.ts', "import { parseImport } from '../importers';\nexport const a = parseImport;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/market/probe.ts', "import { checkTimeZone } from '../importers/zone-check';\nexport const a = checkTimeZone;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/probe.ts', "import { readCsv } from './importers/csv';\nexport const a = readCsv;")).toContain('no-restricted-imports');
+    // The domain's other rules still hold outside the importers.
+    expect(await errors('src/domain/risk/probe.ts', "import fs from 'node:fs';\nexport const a = fs;")).toContain('no-restricted-imports');
+    expect(await errors('src/domain/risk/probe.ts', "import { getPointValue } from '../instruments';\nexport const a = getPointValue;")).toEqual([]);
+    expect(await errors('src/domain/importers/probe.ts', "import { parseInstrument } from '../instruments';\nimport { marketDayOf } from '../market-time';\nimport { wallClockToInstant } from '../dates/clock';\nimport type { TradeSide } from '../trades/side';\nexport const a: [unknown, unknown, unknown, TradeSide | null] = [parseInstrument, marketDayOf, wallClockToInstant, null];")).toEqual([]);
+    expect(await errors('src/domain/importers/formats/probe.ts', "import { readCsv } from '../csv';\nexport const a = readCsv;")).toEqual([]);
+    // ...and the importers stay pure too.
+    expect(await errors('src/domain/importers/probe.ts', "import fs from 'node:fs';\nexport const a = fs;")).toContain('no-restricted-imports');
+  });
+
   it('web may not import server code', async () => {
     expect(await errors('src/web/probe.ts', "import { createApp } from '../server/app';\nexport const a = createApp;")).toContain('@typescript-eslint/no-restricted-imports');
     expect(await errors('src/web/probe.ts', "import pg from 'pg';\nexport const a = pg;")).toContain('@typescript-eslint/no-restricted-imports');

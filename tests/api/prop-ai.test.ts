@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatShortDay } from '../../src/domain/dates';
-import { marketDayOf } from '../../src/domain/importers/market-time';
+import { marketDayOf } from '../../src/domain/market-time';
 import { EMPTY_RULE_SET } from '../../src/domain/prop';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';

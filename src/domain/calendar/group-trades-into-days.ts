@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import { resolveTradeDay } from '../dates/time-zone';
+import { resolveTradeDay } from '../dates/trade-date';
 import { aggregateTradesByDay, type DailyAggregate } from '../stats/trade-aggregate';
 
 export interface DatedTrade {

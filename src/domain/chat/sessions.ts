@@ -1,5 +1,5 @@
 import { addDays } from '../dates/calendar-day';
-import { getTodayInZone, getTradingDayInZone } from '../dates/time-zone';
+import { getTodayInZone, getTradingDayInZone } from '../dates/clock';
 
 /** Part 2 "ReflectAI chat page": Good morning before 12, afternoon before 17, else evening. */
 export function chatGreeting(hour: number): 'Good morning' | 'Good afternoon' | 'Good evening' {

@@ -1,6 +1,6 @@
 import { Decimal, decimalToCents } from '../money';
-import { buildTrades, parseInstrument, pointValueOf, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../importers';
-import { ImportKeyAllocator } from '../importers/import-key';
+import { buildTrades, ImportKeyAllocator, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../fills';
+import { parseInstrument, pointValueOf } from '../instruments';
 
 /**
  * Broker connections (issue 30): fills a provider's API gave, turned into round trips by the imports' own FIFO rule

@@ -1,12 +1,12 @@
 import { parseCalendarDay, type CalendarDay } from '../dates';
-import { MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../importers/market-time';
-import { wallClockToInstant } from '../importers/time-zone';
+import { MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../market-time';
+import { wallClockToInstant } from '../dates/clock';
 
 const DAY_MS = 86_400_000;
 
 /**
  * The first instant a connection's first sync reads from, for the trading day the trader chose: the moment that day
- * begins under their trading-day setting, as imports file trades (market-time.ts). By the exchange's day, CME's
+ * begins under their trading-day setting, as imports file trades (domain/market-time). By the exchange's day, CME's
  * session opens at 18:00 New York the evening before (Monday's on Friday evening, as the weekend has none); by the
  * calendar, at midnight New York.
  */

@@ -1,4 +1,5 @@
 export * from './calendar-day';
-export * from './time-zone';
+export * from './clock';
+export * from './trade-date';
 export * from './day-query';
 export * from './instant';

@@ -1,6 +1,7 @@
-import { buildTrades } from '../importers/build-trades';
-import { parseInstrument } from '../importers/instruments';
-import type { Fill, TradeFill, TradeSide } from '../importers/types';
+import { buildTrades } from './build-trades';
+import { parseInstrument } from '../instruments';
+import type { Fill, TradeFill } from './types';
+import type { TradeSide } from '../trades/side';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
 
 /**

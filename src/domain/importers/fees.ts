@@ -1,7 +1,7 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
-import { importTags } from './decorate';
-import { isFuturesInstrument, parseInstrument } from './instruments';
-import type { TradeSide } from './types';
+import { importTags } from '../fills/decorate';
+import { isFuturesInstrument, isMicroRoot, parseInstrument } from '../instruments';
+import type { TradeSide } from '../trades/side';
 
 /**
  * Commission and fee schedules of trading accounts (issue 12, point 5). Tradovate's Performance, Position History and
@@ -25,11 +25,6 @@ export interface FeeSchedule {
  */
 export const DEFAULT_FEE_SCHEDULE: FeeSchedule = { micro: '0.62', mini: '2.14', roots: {} };
 
-/** Micro contracts of CME Group: equity index, metals, energy, currencies and crypto. */
-export const MICRO_ROOTS: ReadonlySet<string> = new Set([
-  'MNQ', 'MES', 'MYM', 'M2K', 'MGC', 'SIL', 'MHG', 'MCL', 'MNG', 'M6E', 'M6B', 'M6A', 'MBT', 'MET', '10Y', '2YY', '5YY', '30Y',
-]);
-
 export const FEE_LIMIT = 1000;
 
 /** A rate as the schedule keeps it: 0 to 1000 dollars, at most 4 decimals; null when it is not one. */
@@ -43,7 +38,7 @@ export function parseRate(text: string): Decimal | null {
 export function ratePerSide(schedule: FeeSchedule, instrument: string): Decimal | null {
   if (!isFuturesInstrument(instrument)) return null;
   const root = parseInstrument(instrument).root;
-  const text = schedule.roots[root] ?? (MICRO_ROOTS.has(root) ? schedule.micro : schedule.mini);
+  const text = schedule.roots[root] ?? (isMicroRoot(root) ? schedule.micro : schedule.mini);
   return parseRate(text) ?? new Decimal(0);
 }
 

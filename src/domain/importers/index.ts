@@ -1,46 +1,41 @@
 /**
- * Broker imports (issue 4), the pure part. For the server and the import dialog:
+ * Broker imports, the pure part. For the server and the import dialog:
  *
  *   parseImport(text, { timeZone, format?, marketTimeZone?, maxChars? }) -> ImportPreview | ImportFailure
  *
  * reads CSV (any format in registry.ts, detected from the header row) or the Trade Log's JSON backup, rebuilds round
- * trips by FIFO (build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the open positions
+ * trips by FIFO (domain/fills/build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the open positions
  * (never imported), every unreadable row with its number, and totals. `listFormats()` feeds the Trade Import Guide.
  * Money is integer cents; prices and quantities are Decimal (JSON.stringify prints them as strings).
  */
 import { centsToDecimalString, type Cents } from '../money';
-import { buildTrades } from './build-trades';
+import { buildTrades } from '../fills/build-trades';
 import { readCsv } from './csv';
-import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
+import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
-import { ImportKeyAllocator } from './import-key';
-import { parseInstrument, pointValueOf } from './instruments';
-import { DEFAULT_FILE_TIME_ZONE, DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
-import { isValidTimeZone } from './parsing';
+import { ImportKeyAllocator } from '../fills/import-key';
+import { parseInstrument, pointValueOf } from '../instruments';
+import { DEFAULT_TRADING_DAY_RULE, MARKET_TIME_ZONE, type TradingDayRule } from '../market-time';
+import { isValidTimeZone } from '../dates/clock';
 import { mappedImporter, mappingProblem, type ColumnMapping } from './mapping';
 import { detectImporter, findImporter, findStatement, IMPORTERS, JSON_BACKUP_FORMAT, STATEMENTS } from './registry';
-import type { FormatParseResult, ImportedTrade, ImportIssue, OpenPosition, ParsedTrade, StatementImporter } from './types';
+import type { ImportedTrade, ImportIssue, OpenPosition, ParsedTrade } from '../fills/types';
+import type { FormatParseResult, StatementImporter } from './types';
 import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from './zone-check';
 
 export type * from './types';
-export { buildTrades, type BuildTradesOptions, type BuildTradesResult } from './build-trades';
-export { dayOfImportedTrade, importTags, resultOf, type DecorateOptions } from './decorate';
+// What an import gives its caller: the trades, positions and issues, and the day and result rules they were given.
+export type * from '../fills/types';
+export { dayOfImportedTrade, resultOf, type DecorateOptions } from '../fills/decorate';
 export { IMPORTERS, STATEMENTS, listFormats, findImporter, detectImporter } from './registry';
 export { headerKey, MAPPED_FORMAT, MAPPING_FIELDS, mappingProblem, readHeaderRow, type ColumnMapping } from './mapping';
 export { NOT_AN_ARRAY_MESSAGE } from './formats/json-backup';
-export { DEFAULT_FEE_SCHEDULE, MICRO_ROOTS, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
+export { DEFAULT_FEE_SCHEDULE, parseRate, ratePerSide, retagForNet, scheduledCommission, type FeeSchedule } from './fees';
 export { findStoredRoundTrips, matchStoredRoundTrips, type RoundTrip } from './duplicates';
-export { CANDIDATE_ZONES, checkTimeZone, isExchangeClosed, type TimeZoneCheck, type ZoneFit } from './zone-check';
-export {
-  DEFAULT_FILE_TIME_ZONE,
-  DEFAULT_TRADING_DAY_RULE,
-  MARKET_TIME_ZONE,
-  TRADING_DAY_RULES,
-  sessionFromHour,
-  marketDayOf,
-  type TradingDayRule,
-} from './market-time';
-export { CRYPTO_PRICE_DECIMALS, POINT_VALUES, TICK_SIZES, isFuturesInstrument, parseInstrument, pointValueOf, spotCryptoOf } from './instruments';
+export { CANDIDATE_ZONES, checkTimeZone, type TimeZoneCheck, type ZoneFit } from './zone-check';
+
+/** Default zone for naive times in a file until the trader picks theirs in the import dialog. */
+export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
 
 /** Files above this are refused before parsing (the server and the browser check the byte size too). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
@@ -57,7 +52,7 @@ export interface ImportOptions {
   timeZone?: string;
   /** Format id to use instead of the detected one (the dialog lets the trader override detection). */
   format?: string;
-  /** Zone for trading day and session; default America/New_York (see market-time.ts). */
+  /** Zone for trading day and session; default the market clock's, America/New_York (domain/market-time). */
   marketTimeZone?: string;
   /** The trader's setting: the exchange's trading day (default) or the calendar day (issue 12, point 1). */
   tradingDay?: TradingDayRule;

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { readFillRows } from './formats/fill-rows';
 import { readPnlRows } from './formats/generic-pnl';
-import { hash } from './import-key';
+import { hash } from '../fills/import-key';
 import { normalizeHeader } from './parsing';
 import type { Importer } from './types';
 

@@ -1,6 +1,7 @@
 import { Decimal, type Cents } from '../money';
-import { parseInstrument } from './instruments';
-import type { Fill, ImportIssue, Side, TradeSide } from './types';
+import { parseInstrument } from '../instruments';
+import type { TradeSide } from '../trades/side';
+import type { Fill, ImportIssue, Side } from '../fills/types';
 
 export interface PairLeg {
   /** The broker's fill id; legs with the same id are one fill split over several pairs. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOT_AN_ARRAY_MESSAGE, parseImport, parseInstrument, sessionFromHour, type ColumnMapping } from './index';
+import { NOT_AN_ARRAY_MESSAGE, parseImport, type ColumnMapping } from './index';
 import { parseAmount, parseInstant } from './parsing';
 import { expectPreview, viewTrade } from './testing';
 
@@ -14,17 +14,6 @@ describe('reading values as brokers print them', () => {
     ['-$5', '-5'], ['$-5', '-5'], ['5 USD', '5'], ['-12.50', '-12.5'], ['202.500000000', '202.5'], ['abc', null], ['', null],
   ])('%s -> %s', (text, expected) => {
     expect(parseAmount(text)?.toString() ?? null).toBe(expected);
-  });
-
-  it.each([
-    ['MNQZ5', 'MNQZ5', 'MNQ'], ['MNQ DEC25', 'MNQZ5', 'MNQ'], ['MNQ 12-25', 'MNQZ5', 'MNQ'], ['/MNQZ25', 'MNQZ5', 'MNQ'],
-    ['CON.F.US.MNQ.Z25', 'MNQZ5', 'MNQ'], ['M2KH6', 'M2KH6', 'M2K'], ['6EZ5', '6EZ5', '6E'], ['mesh5', 'MESH5', 'MES'], ['NQ', 'NQ', 'NQ'], ['AAPL', 'AAPL', 'AAPL'],
-  ])('contract %s -> %s (root %s)', (text, contract, root) => {
-    expect(parseInstrument(text)).toMatchObject({ contract, root });
-  });
-
-  it('session from hour (spec part 1 §9): before 12 AM, 12-14 Lunch, 14-20 PM, otherwise Overnight', () => {
-    expect([0, 9, 11, 12, 13, 14, 19, 20, 23].map(sessionFromHour)).toEqual(['AM', 'AM', 'AM', 'Lunch', 'Lunch', 'PM', 'PM', 'Overnight', 'Overnight']);
   });
 
   it('naive times across daylight-saving changes in New York', () => {

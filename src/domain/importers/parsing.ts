@@ -1,5 +1,5 @@
 import { Decimal } from '../money';
-import { wallClockToInstant } from './time-zone';
+import { wallClockToInstant } from '../dates/clock';
 import type { ParseOptions } from './types';
 
 /** Lower case, trimmed, BOM and inner runs of whitespace collapsed: 'ï»¿Id ' and ' Id' both become 'id'. */
@@ -173,7 +173,7 @@ export function parseDateParts(input: string | undefined): DateParts | null {
  * The instant a file's date-time stands for. Times with an offset (TopstepX `-04:00`) are exact. Naive wall-clock
  * times (Tradovate, NinjaTrader) are read in `timeZone`: in the hour that a daylight-saving change skips they move
  * forward (02:30 on a spring-forward day is 03:30 daylight time), and in the hour that repeats they are the first of
- * the two (daylight time), as @date-fns/tz does (see time-zone.ts).
+ * the two (daylight time), as @date-fns/tz does (see dates/clock.ts).
  */
 export function parseInstant(input: string | undefined, zone: string | ParseOptions): number | null {
   const parts = parseDateParts(input);
@@ -194,14 +194,4 @@ export function instantFromParts(parts: DateParts, zone: string | ParseOptions):
   }
   if (clock) clock.naive++;
   return wallClockToInstant(Date.UTC(year, month - 1, day, hour, minute, second, millisecond), typeof zone === 'string' ? zone : zone.timeZone);
-}
-
-/** Whether Intl knows the IANA zone (a typo in the option must not silently read times as UTC). */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dayOfImportedTrade, marketDayOf, parseImport } from './index';
+import { marketDayOf } from '../market-time';
+import { dayOfImportedTrade, parseImport } from './index';
 import { parseInstant } from './parsing';
 import { expectPreview, viewTrade } from './testing';
 

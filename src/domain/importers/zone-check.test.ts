@@ -1,28 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isExchangeClosed, parseImport } from './index';
-import { parseInstant } from './parsing';
+import { parseImport } from './index';
 import { expectPreview, viewTrade } from './testing';
 
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const real = (path: string) => readFileSync(new URL(`../../../../shared/fixtures/brokers/${path}`, import.meta.url), 'utf8');
 
 /**
- * Issue 12, point 4: a file in London time imported as New York was accepted with every trade five hours late. CME
- * Globex does not fill from Friday 17:00 to Sunday 18:00 or in the daily 17:00-18:00 halt (New York time): fills there
- * mean the zone is wrong, and the preview says so and proposes the zones that fit.
+ * A file in London time imported as New York was once accepted with every trade five hours late. CME Globex does not
+ * fill from Friday 17:00 to Sunday 18:00 or in the daily 17:00-18:00 halt (New York time): fills there mean the zone is
+ * wrong, and the preview says so and proposes the zones that fit.
  */
-describe('the exchange hours', () => {
-  const ny = (text: string) => parseInstant(text, 'America/New_York')!;
-  it.each([
-    ['2025-07-15 16:59:59', false], ['2025-07-15 17:00:00', true], ['2025-07-15 17:59:59', true], ['2025-07-15 18:00:00', false],
-    ['2025-07-18 16:30:00', false], ['2025-07-18 18:30:00', true], ['2025-07-19 12:00:00', true], ['2025-07-20 17:59:00', true],
-    ['2025-07-20 18:00:00', false], ['2025-07-21 03:00:00', false],
-  ])('%s New York: closed %s', (text, closed) => {
-    expect(isExchangeClosed(ny(text))).toBe(closed);
-  });
-});
-
 describe('a Tradovate Performance file written in London time (fixtures/tradovate-performance-london.csv)', () => {
   const file = own('tradovate-performance-london.csv');
 

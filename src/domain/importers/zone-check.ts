@@ -1,11 +1,12 @@
-import { isFuturesInstrument } from './instruments';
-import { marketDayOf, MARKET_TIME_ZONE } from './market-time';
-import { offsetAt, wallClockOf, wallClockToInstant } from './time-zone';
+import { isFuturesInstrument } from '../instruments';
+import { isExchangeClosed, marketDayOf, MARKET_TIME_ZONE } from '../market-time';
+import { offsetAt, wallClockOf, wallClockToInstant } from '../dates/clock';
 
 /**
- * Issue 12, point 4: a file whose times are in London time, imported as New York, was accepted with every trade
- * shifted by five hours. Futures do not fill while CME Globex is closed (Friday 17:00 to Sunday 18:00 New York time,
- * and the daily halt 17:00-18:00), and a file that names each fill's trading day must agree with the times. When the
+ * Which zone a file's naive times were written in. A file whose times are in London time, imported as New York, was
+ * once accepted with every trade shifted by five hours. Futures do not fill while CME Globex is closed (Friday 17:00 to
+ * Sunday 18:00 New York time, and the daily halt 17:00-18:00: domain/market-time), and a file that names each fill's
+ * trading day must agree with the times. When the
  * chosen zone puts fills where the exchange is closed, or against the file's own days, the preview warns and proposes
  * the zone in which they fit. Only files whose times carry no offset are checked: for the others the zone is not a
  * choice.
@@ -59,15 +60,6 @@ export function zoneEvidence(fills: { time: number; contract: string }[], days: 
   const times: number[] = [];
   for (const fill of fills) if (isFuturesInstrument(fill.contract)) times.push(fill.time);
   return { times, days };
-}
-
-/** CME Globex closed: Friday 17:00 to Sunday 18:00 and 17:00-18:00 every day, New York time. */
-export function isExchangeClosed(instant: number): boolean {
-  const local = wallClockOf(instant, MARKET_TIME_ZONE);
-  if (local.hour === 17) return true;
-  if (local.weekday === 6) return true;
-  if (local.weekday === 5 && local.hour >= 17) return true;
-  return local.weekday === 0 && local.hour < 18;
 }
 
 function sample<T>(items: T[]): T[] {

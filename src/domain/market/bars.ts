@@ -4,7 +4,7 @@
  * only to compare them (an extreme is then taken back as its exact decimal).
  */
 
-import { parseInstrument } from '../importers/instruments';
+import { parseInstrument } from '../instruments';
 
 /**
  * The contract bars are stored under, from what a file or the trader names: 'MNQ DEC25', 'mnqz25' and 'MNQZ5' are all

@@ -3,7 +3,7 @@ import { Decimal } from '../money';
 import type { Bar, Resolution } from './bars';
 import { findMissingBars } from './coverage';
 import { computeExcursions, inR, type ExcursionFill, type ExcursionTrade } from './excursions';
-import { instrumentFigures } from './instrument';
+import { instrumentFigures } from '../instruments';
 
 /**
  * MAE, MFE, best exit, capture and exit analysis (issue 29, point 4) on bars made by hand, every figure worked out

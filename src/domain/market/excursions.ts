@@ -1,7 +1,8 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
 import { lastAtOrBefore, overlapping, periodMs, RESOLUTIONS, type Bar, type Resolution } from './bars';
 import { findMissingBars, GAP_TOLERANCE_MS, type MissingRange } from './coverage';
-import { isMarketClosed, openMillisBetween, type MarketKind } from './exchange-hours';
+import type { MarketKind } from '../instruments';
+import { isMarketClosed, openMillisBetween } from '../market-time';
 
 /**
  * MAE, MFE, the best exit and the exit analysis of one trade, from price bars only (issue 29, points 4 and 5). Pure:

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEE_SCHEDULE, parseImport, scheduledCommission } from '../importers';
-import { marketDayOf } from '../importers/market-time';
+import { marketDayOf } from '../market-time';
 import { evaluatePropAccount } from './evaluate';
 import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';
 

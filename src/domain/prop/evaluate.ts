@@ -1,5 +1,5 @@
 import type { Cents } from '../cents';
-import type { TradingDayRule } from '../importers/market-time';
+import type { TradingDayRule } from '../market-time';
 import { headlineOf } from './headline';
 import { buildReplay, type Replay, type ReplayOptions } from './replay';
 import { dayLabel } from './rules/common';

@@ -1,5 +1,5 @@
 import { parseCalendarDay } from '../dates/calendar-day';
-import { offsetAt, wallClockToInstant } from '../importers/time-zone';
+import { offsetAt, wallClockToInstant } from '../dates/clock';
 import type { PropTrade, TradingHoursRule } from './types';
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,5 +1,4 @@
-import { POINT_VALUES } from '../importers/instruments';
-import { getFuturesRoot } from '../trades/futures';
+import { getFuturesRoot, POINT_VALUES } from '../instruments';
 import { Decimal } from '../money';
 import type { PropTrade } from './types';
 

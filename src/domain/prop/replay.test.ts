@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marketDayOf } from '../importers/market-time';
-import { wallClockToInstant } from '../importers/time-zone';
+import { marketDayOf } from '../market-time';
+import { wallClockToInstant } from '../dates/clock';
 import { evaluatePropAccount } from './evaluate';
 import { buildReplay, realizedDayOf } from './replay';
 import { EMPTY_RULE_SET, type PropRuleSet, type PropTrade } from './types';

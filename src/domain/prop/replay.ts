@@ -1,7 +1,7 @@
 import type { Cents } from '../cents';
-import { isFuturesInstrument } from '../importers/instruments';
-import { marketDayOf, MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../importers/market-time';
-import { wallClockToInstant } from '../importers/time-zone';
+import { isFuturesInstrument } from '../instruments';
+import { marketDayOf, MARKET_TIME_ZONE, SESSION_OPEN_HOUR, type TradingDayRule } from '../market-time';
+import { wallClockToInstant } from '../dates/clock';
 import type { PropTrade } from './types';
 
 /**

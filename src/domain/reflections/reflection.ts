@@ -1,7 +1,7 @@
 import { formatWeekOfLabel, getDayName, type CalendarDay } from '../dates/calendar-day';
 import type { Cents } from '../money';
 import { formatTradeType } from '../trades/trade-options';
-import type { TradeSide } from '../risk/side';
+import type { TradeSide } from '../trades/side';
 
 /**
  * A reflection is a trade seen on the Reflect page (spec part 2 §3 "Reflection"): the trade's facts, whether it

@@ -6,7 +6,7 @@ import {
   parseCalendarDay,
   type CalendarDay,
 } from '../dates/calendar-day';
-import { getTodayInZone } from '../dates/time-zone';
+import { getTodayInZone } from '../dates/clock';
 
 /**
  * The one filter model (issue 26; STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool

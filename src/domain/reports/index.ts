@@ -1,5 +1,4 @@
 export * from './filter';
-export * from './zone-clock';
 export * from './report-trade';
 export * from './aggregate-rows';
 export * from './formulas';

@@ -1,7 +1,7 @@
 import type { Cents } from '../cents';
 import { formatCalendarDay, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getHoldBucket, hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
-import { getHourOfInstant } from './zone-clock';
+import { getHourOfInstant } from '../dates/clock';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
 /**

@@ -11,7 +11,6 @@ import { aggregateTrades, aggregateTradesByDay } from '../stats/trade-aggregate'
 import { aggregateRows, aggregateRowsByDay, countStreaks } from './aggregate-rows';
 import { calculateStreaks } from '../stats/streaks';
 import { createTradeSet, selectTrades, type ReportTrade } from './report-trade';
-import { getHourOfInstant } from './zone-clock';
 
 const NY = 'America/New_York';
 
@@ -46,24 +45,6 @@ function trade(
   };
 }
 const set = createTradeSet;
-
-describe("the trader's clock", () => {
-  it('09:31 New York is 14:31 UTC in winter and 13:31 UTC in summer: hour 9 both times', () => {
-    expect(getHourOfInstant(Date.parse('2026-03-06T14:31:00Z'), NY)).toBe(9);
-    expect(getHourOfInstant(Date.parse('2026-03-09T13:31:00Z'), NY)).toBe(9);
-  });
-
-  it('the night clocks spring forward (Mar 8, 2026): 01:59 EST then 03:00 EDT, one UTC minute apart', () => {
-    expect(getHourOfInstant(Date.parse('2026-03-08T06:59:00Z'), NY)).toBe(1);
-    expect(getHourOfInstant(Date.parse('2026-03-08T07:00:00Z'), NY)).toBe(3);
-  });
-
-  it('a half-hour zone (India, UTC+5:30) and a quarter-hour one (Nepal, UTC+5:45)', () => {
-    expect(getHourOfInstant(Date.parse('2026-03-06T03:29:00Z'), 'Asia/Kolkata')).toBe(8);
-    expect(getHourOfInstant(Date.parse('2026-03-06T03:30:00Z'), 'Asia/Kolkata')).toBe(9);
-    expect(getHourOfInstant(Date.parse('2026-03-06T03:15:00Z'), 'Asia/Kathmandu')).toBe(9);
-  });
-});
 
 describe('Overview of a week of NQ trades', () => {
   // Mon Mar 2: +150 (09:31, 90 s), -60 (10:05, 30 s). Tue Mar 3: -200 (09:45, 600 s), BE manual.

@@ -1,4 +1,3 @@
-export * from './side';
 export * from './planned-risk';
 export * from './trade-plan';
 export * from './format-r';

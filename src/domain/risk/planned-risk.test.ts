@@ -10,7 +10,6 @@ import {
   type RiskTrade,
 } from './planned-risk';
 import { formatR } from './format-r';
-import { readTradeSide, separateSideFromSetup } from './side';
 
 const trade = (patch: Partial<RiskTrade>): RiskTrade => ({
   accountId: null,
@@ -131,22 +130,5 @@ describe('stops and targets on the right side of the entry', () => {
     expect(checkRiskPrices({ side: 'Long', entryPrice: null, quantity: '1', stopPrice: '99' })?.field).toBe('stop_price');
     expect(checkRiskPrices({ side: 'Long', entryPrice: '100', quantity: '1', stopPrice: '99', targetPrice: '98' })?.field).toBe('target_price');
     expect(checkRiskPrices({ side: 'Short', entryPrice: '100', quantity: '1', stopPrice: '101', targetPrice: '90' })).toBeNull();
-  });
-});
-
-describe('the side apart from the setup', () => {
-  it('reads the words brokers and the spec samples use', () => {
-    expect(['LONG', 'long', ' Buy ', 'SELL', 'Short', 'A/A+', '', 'L'].map(readTradeSide)).toEqual([
-      'Long', 'Long', 'Long', 'Short', 'Short', null, null, null,
-    ]);
-  });
-
-  it('moves a side typed as the setup into the side, and leaves real setups alone', () => {
-    expect(separateSideFromSetup(null, 'SHORT')).toEqual({ side: 'Short', setup: '' });
-    // The side from the fills is the better witness; the setup is emptied all the same.
-    expect(separateSideFromSetup('Long', 'Short')).toEqual({ side: 'Long', setup: '' });
-    expect(separateSideFromSetup('Short', 'Breakout')).toEqual({ side: 'Short', setup: 'Breakout' });
-    // A setup that merely contains a side word is a setup.
-    expect(separateSideFromSetup(null, 'Long squeeze')).toEqual({ side: null, setup: 'Long squeeze' });
   });
 });

@@ -1,6 +1,6 @@
-import { getFuturesRoot, getPointValue } from '../trades/futures';
+import { getFuturesRoot, getPointValue } from '../instruments';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
-import type { TradeSide } from './side';
+import type { TradeSide } from '../trades/side';
 
 /**
  * Planned risk and R-multiples (issue 27, point 2). A trade's planned risk is what the trader stood to lose at the
@@ -54,11 +54,6 @@ export interface PlannedRisk {
 /** The symbol whose point value prices the trade: the contract when the trade has one. */
 const pricingSymbol = (trade: Pick<RiskTrade, 'symbol' | 'contract'>) => trade.contract || trade.symbol;
 
-/** The instrument root a default is looked up by: NQ for 'NQ', 'NQZ5' and 'CME_MINI:NQ1!'. */
-export function getRiskRoot(symbol: string): string {
-  return getFuturesRoot(symbol);
-}
-
 /** Dollars (in cents) of a price distance on a position: |distance| x |quantity| x point value, rounded half up. */
 export function computePointsValueCents(points: Decimal, quantity: Decimal, symbol: string): Cents {
   return decimalToCents(points.abs().times(quantity.abs()).times(getPointValue(symbol)));
@@ -78,7 +73,8 @@ export function computeStopRiskCents(trade: Pick<RiskTrade, 'symbol' | 'contract
  * all accounts for its root, then all accounts for any instrument.
  */
 export function findRiskDefault(defaults: readonly RiskDefault[], accountId: string | null, symbol: string): RiskDefault | undefined {
-  const root = getRiskRoot(symbol);
+  // The root a default is kept under: NQ for 'NQ', 'NQZ5' and 'CME_MINI:NQ1!'.
+  const root = getFuturesRoot(symbol);
   const match = (account: string | null, forRoot: string | null) =>
     defaults.find((d) => d.accountId === account && d.root === forRoot);
   return (

@@ -1,7 +1,7 @@
 import { parseMoneyInput } from '../trades/money-input';
 import type { Cents } from '../cents';
 import { addDays, differenceInDays, type CalendarDay } from '../dates/calendar-day';
-import { getTodayInZone } from '../dates/time-zone';
+import { getTodayInZone } from '../dates/clock';
 
 export interface DailyPnlPoint {
   date: CalendarDay;

@@ -1,6 +1,6 @@
 import type { Cents } from '../cents';
 import type { CalendarDay } from '../dates/calendar-day';
-import { getDayFromTradeDate } from '../dates/time-zone';
+import { getDayFromTradeDate } from '../dates/trade-date';
 
 /**
  * The least a statistic needs from a trade. `tradeDate` is the trading day 'yyyy-MM-dd' (use `getDayFromTradeDate`

@@ -1,5 +1,5 @@
 import { addDays, addMonths, type CalendarDay } from '../dates/calendar-day';
-import { getTodayInZone } from '../dates/time-zone';
+import { getTodayInZone } from '../dates/clock';
 
 /**
  * Spec part 2 §9 and part 1 §9: wins / (wins + losses) x 100, BE excluded, one decimal. 0 when there is no win and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDayFromTradeDate } from '../dates/time-zone';
+import { getDayFromTradeDate } from '../dates/trade-date';
 import { aggregateTrades } from '../stats/trade-aggregate';
 import { deriveResult } from '../trades/trade-result';
 import { DEFAULT_TRADE_TYPES } from '../trades/trade-options';

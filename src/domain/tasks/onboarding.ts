@@ -1,6 +1,6 @@
 import type { Cents } from '../money';
 import { addDays, getDaysInMonth, getWeekdayIndex, parseCalendarDay, formatCalendarDay, type CalendarDay } from '../dates/calendar-day';
-import { getTodayInZone } from '../dates/time-zone';
+import { getTodayInZone } from '../dates/clock';
 import { normalizeTradeInput, type NormalizedTrade } from '../trades/normalize-trade';
 import type { NewTask } from './task-rules';
 

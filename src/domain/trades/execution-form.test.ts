@@ -6,6 +6,7 @@ import {
   isKnownFutures,
   toExecutionInput,
   toExecutionTimes,
+  zoneNameOfEntry,
 } from './execution-form';
 
 const NEW_YORK = 'America/New_York';
@@ -74,5 +75,23 @@ describe('the trade form’s execution (issue 27)', () => {
       risk_amount: '150',
       target_price: '5000.5',
     });
+  });
+});
+
+describe('the zone named beside the typed times', () => {
+  it('names a June trade EDT and a January one EST, from the trade\'s own day and entry, not from today', () => {
+    expect(zoneNameOfEntry('2025-06-16', '09:30', NEW_YORK)).toBe('EDT');
+    expect(zoneNameOfEntry('2026-01-16', '09:30', NEW_YORK)).toBe('EST');
+    expect(zoneNameOfEntry('2025-06-16', '', NEW_YORK)).toBe('EDT');
+    expect(zoneNameOfEntry('2025-06-16', '08:35', 'America/Chicago')).toBe('CDT');
+  });
+
+  it('on the morning the clocks spring forward, an entry before 02:00 is EST and one after it EDT', () => {
+    expect(zoneNameOfEntry('2026-03-08', '01:30', NEW_YORK)).toBe('EST');
+    expect(zoneNameOfEntry('2026-03-08', '09:30', NEW_YORK)).toBe('EDT');
+  });
+
+  it('has no name without a day', () => {
+    expect(zoneNameOfEntry('', '09:30', NEW_YORK)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { addDays, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
-import { wallClockOf, wallClockToInstant } from '../dates/wall-clock';
-import { isFuturesInstrument, POINT_VALUES } from '../importers/instruments';
+import { getZoneAbbreviation, wallClockOf, wallClockToInstant } from '../dates/clock';
+import { computeRoundTripPnlCents, getFuturesRoot, isFuturesInstrument, POINT_VALUES } from '../instruments';
 import { parseDecimal, type Cents } from '../money';
-import type { TradeSide } from '../risk/side';
-import { computeRoundTripPnlCents, getFuturesRoot } from './futures';
+import type { TradeSide } from './side';
 
 /**
  * The Add/Edit Trade dialog's execution and plan (issue 27): side, quantity, prices, entry and exit times on the
@@ -120,6 +119,16 @@ export function toExecutionTimes(
 /** Whether a typed time is empty or a time ('9:30', '14:05'). */
 export const isClockTime = (text: string) => text.trim() === '' || CLOCK.test(text.trim());
 
+/**
+ * The zone's name beside the typed times: the trader's zone at the entry on the trade's day (EDT for a June trade, EST
+ * for a January one, whatever today is), at the day's noon while no time is typed; null without a day.
+ */
+export function zoneNameOfEntry(day: string, entryTime: string, timeZone: string): string | null {
+  if (!parseCalendarDay(day)) return null;
+  const at = toInstantOnDay(day, CLOCK.test(entryTime.trim()) ? entryTime : '12:00', timeZone);
+  return at === null ? null : getZoneAbbreviation(at, timeZone);
+}
+
 /** The API's execution and plan fields of the form: blanks clear, the plan not chosen is cleared. */
 export function toExecutionInput(values: ExecutionFormValues) {
   const text = (value: string) => (value.trim() === '' ? null : value.trim().replace(/,/g, ''));
@@ -150,7 +159,7 @@ export function computeFormGrossCents(symbol: string, values: Pick<ExecutionForm
   const exit = parseDecimal(values.exitPrice.replace(/,/g, ''));
   if (!quantity || !entry || !exit || quantity.lte(0)) return null;
   return computeRoundTripPnlCents({
-    side: values.side === 'Long' ? 'long' : 'short',
+    side: values.side,
     entryPrice: entry.toFixed(),
     exitPrice: exit.toFixed(),
     quantity: quantity.toFixed(),

@@ -1,11 +1,11 @@
 import type { Cents } from '../money';
 import { getDayName, type CalendarDay, type DayName } from '../dates/calendar-day';
-import { resolveTradeDay, toTradeDateTimestamp } from '../dates/time-zone';
+import { resolveTradeDay, toTradeDateTimestamp } from '../dates/trade-date';
 import { parseCommissionInput, parseMoneyInput } from './money-input';
 import { parseTags } from './trade-options';
 import { toNetPnlCents } from './trade-form';
 import { deriveResultFromNet, type TradeResult } from './trade-result';
-import { readTradeSide, separateSideFromSetup, type TradeSide } from '../risk/side';
+import { readTradeSide, separateSideFromSetup, type TradeSide } from './side';
 
 /** What the server stores for a trade (columns of `trades`, camelCased). */
 export interface NormalizedTrade {

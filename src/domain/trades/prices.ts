@@ -1,6 +1,5 @@
-import { CRYPTO_PRICE_DECIMALS, parseInstrument, spotCryptoOf, TICK_SIZES } from '../importers/instruments';
+import { CRYPTO_PRICE_DECIMALS, parseInstrument, spotCryptoOf, tickSizeOf } from '../instruments';
 import { Decimal, parseDecimal } from '../money';
-import { getFuturesRoot } from './futures';
 
 /** Decimals of a tick written as a decimal string: '0.25' -> 2, '1' -> 0, '0.03125' -> 5. */
 function decimalsOf(tick: string): number {
@@ -17,8 +16,8 @@ export function priceDecimalsOf(symbol: string, price: string | number): number 
   const instrument = parseInstrument(symbol);
   const coin = spotCryptoOf(instrument);
   if (coin !== null) return CRYPTO_PRICE_DECIMALS[coin] ?? 2;
-  const tick = TICK_SIZES[getFuturesRoot(symbol)];
-  if (tick !== undefined) return decimalsOf(tick);
+  const tick = tickSizeOf(symbol);
+  if (tick !== null) return decimalsOf(tick);
   const value = parseDecimal(price);
   return value !== null && value.abs().lessThan(1) ? 4 : 2;
 }

@@ -1,6 +1,6 @@
 import { parseInstant } from '../dates/instant';
 import { parseDecimal, type Decimal } from '../money';
-import { readTradeSide, type TradeSide } from '../risk/side';
+import { readTradeSide, type TradeSide } from './side';
 
 /**
  * A trade's execution as a trader types it into the Add/Edit Trade dialog or an API client sends it (issue 27): side,

@@ -1,4 +1,4 @@
-import { readTradeSide } from '../risk/side';
+import { readTradeSide } from './side';
 
 /** Spec part 2 §3 "Defaults": offered before the user adds their own (user_trade_preferences). */
 export const DEFAULT_TRADE_TYPES = [

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { Decimal } from '../../domain/money';
 import { contractSpecOf, providerRootOf } from '../../domain/connections/round-trips';
-import { parseInstrument } from '../../domain/importers';
+import { parseInstrument } from '../../domain/instruments';
 import {
   ConnectorError,
   type BrokerAccount,

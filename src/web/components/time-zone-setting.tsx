@@ -2,17 +2,14 @@ import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getZoneAbbreviation } from '../../domain/dates';
+import { getZoneOffsetName } from '../../domain/dates';
 import { ApiError, apiFetch } from '../lib/api';
 import { preferencesQuery, queryKeys, type Preferences } from '../shared/api';
 import type { PreferencesUpdate } from '../../contract/preferences';
 
-/** 'America/New_York' -> 'America/New York (GMT-5)': the zone as a trader searches it, with its offset today. */
+/** 'America/New_York' -> 'America/New York (GMT-05:00)': the zone as a trader searches it, with its offset today. */
 function zoneLabel(zone: string, now: Date): string {
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(now)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return `${zone.replace(/_/g, ' ')} (${offset ?? getZoneAbbreviation(now, zone) ?? zone})`;
+  return `${zone.replace(/_/g, ' ')} (${getZoneOffsetName(now, zone) ?? zone})`;
 }
 
 /** Every zone the browser knows, plus UTC and the trader's own (which the browser may list under another name). */

@@ -1,7 +1,8 @@
 import type { Cents } from '../../money';
 import { decimalToCents } from '../../money';
 import { parseAmount } from '../parsing';
-import type { FormatParseResult, ImportIssue } from '../types';
+import type { ImportIssue } from '../../fills/types';
+import type { FormatParseResult } from '../types';
 
 export function emptyResult(): FormatParseResult {
   return { fills: [], trades: [], openPositions: [], issues: [], ignored: {} };

@@ -1,4 +1,4 @@
-import { parseInstrument } from '../instruments';
+import { parseInstrument } from '../../instruments';
 import { cell, parseAmount, parseInstant, parsePositive, parseSide } from '../parsing';
 import type { CsvRow, FormatParseResult, ParseOptions } from '../types';
 import { costCents, describeMissing, emptyResult, ignore, rowError } from './common';

@@ -1,8 +1,9 @@
 import { decimalToCents, Decimal } from '../../money';
-import { isFuturesInstrument, parseInstrument } from '../instruments';
-import { marketDayOf } from '../market-time';
+import { isFuturesInstrument, parseInstrument } from '../../instruments';
+import { marketDayOf } from '../../market-time';
 import { cell, hasAny, instantFromParts, parseAmount, parseDateParts } from '../parsing';
-import type { CsvRow, FormatParseResult, Importer, ParseOptions, ParsedTrade } from '../types';
+import type { ParsedTrade } from '../../fills/types';
+import type { CsvRow, FormatParseResult, Importer, ParseOptions } from '../types';
 import { costCents, emptyResult, rowError } from './common';
 
 const PNL = ['pnl', 'p&l', 'p/l', 'net p/l', 'net pnl', 'realized pnl', 'realized p&l', 'profit/loss', 'profit', 'net profit', 'gain/loss'];

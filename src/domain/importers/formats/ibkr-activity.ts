@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { Decimal, decimalToCents } from '../../money';
-import { parseInstrument, pointValueOf } from '../instruments';
+import { parseInstrument, pointValueOf } from '../../instruments';
 import { normalizeHeader, parseAmount, parseInstant } from '../parsing';
-import type { Fill, StatementImporter } from '../types';
+import type { Fill } from '../../fills/types';
+import type { StatementImporter } from '../types';
 import { emptyResult, ignore, rowError } from './common';
 
 /**

@@ -1,9 +1,10 @@
 import { parseInstant } from '../../dates/instant';
 import { Decimal, decimalToCents, parseDecimal } from '../../money';
-import { parseInstrument } from '../instruments';
-import { dayFromString } from '../market-time';
+import { parseInstrument } from '../../instruments';
+import { dayFromString } from '../../market-time';
 import { parseDateParts } from '../parsing';
-import type { FormatParseResult, ImportIssue, ParsedTrade, TradeFill } from '../types';
+import type { ImportIssue, ParsedTrade, TradeFill } from '../../fills/types';
+import type { FormatParseResult } from '../types';
 import { emptyResult } from './common';
 
 export const NOT_AN_ARRAY_MESSAGE = 'Invalid file format: The file does not contain an array of trade data';

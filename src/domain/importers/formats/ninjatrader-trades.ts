@@ -1,5 +1,5 @@
 import { decimalToCents } from '../../money';
-import { parseInstrument, pointValueOf } from '../instruments';
+import { parseInstrument, pointValueOf } from '../../instruments';
 import { pairsToFills, type FillPair } from '../pairs';
 import { cell, hasAll, parseAmount, parseDateParts, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
@@ -13,8 +13,8 @@ import { costCents, describeMissing, emptyResult, rowError } from './common';
  *
  * Rows are the platform's FIFO matches in the grid's order. With minutes only, an exit and an entry of the same minute
  * may have come in either order: where that decides whether the position went flat, the reading in which it stayed
- * open is taken and the trade is marked ambiguous (build-trades.ts); consecutive rows sharing an exit (or entry) time
- * and price are one fill (issue 12, point 2).
+ * open is taken and the trade is marked ambiguous (domain/fills/build-trades.ts); consecutive rows sharing an exit (or entry)
+ * time and price are one fill.
  *
  * Profit in this grid is net of commission AND exchange fees, while the Commission column shows only the broker
  * commission (real file: 1 MNQ, 25 points = $50.00 gross, Profit $48.10, Commission $0.78). So the trade's costs are

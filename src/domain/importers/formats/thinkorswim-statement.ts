@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { Decimal, decimalToCents, type Cents } from '../../money';
-import { parseInstrument } from '../instruments';
+import { parseInstrument } from '../../instruments';
 import { normalizeHeader, parseAmount, parseDateParts, parseInstant, parseSide } from '../parsing';
-import type { Fill, StatementImporter } from '../types';
+import type { Fill } from '../../fills/types';
+import type { StatementImporter } from '../types';
 import { emptyResult, ignore, rowError } from './common';
 
 /**

@@ -1,5 +1,5 @@
 import { decimalToCents } from '../../money';
-import { parseInstrument } from '../instruments';
+import { parseInstrument } from '../../instruments';
 import { pairsToFills, type FillPair } from '../pairs';
 import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
@@ -11,7 +11,7 @@ import { costCents, describeMissing, emptyResult, reportGross, rowError } from '
  * (a scale-in is several rows with the same ExitedAt), so rows go back to fills and are rebuilt into round trips.
  * Type is Long or Short. Times carry their offset. PnL is gross; Fees (exchange and clearing) and Commissions are
  * charged on top, so net = PnL - Fees - Commissions. TradeDay (CME session date: evening trades belong to the next
- * day) is not used; the journal's day comes from the entry time (see market-time.ts). No account column.
+ * day) is not used; the journal's day comes from the entry time (see domain/market-time). No account column.
  */
 export const topstepxTrades: Importer = {
   id: 'topstepx-trades',

@@ -1,5 +1,5 @@
 import { decimalToCents } from '../../money';
-import { parseInstrument } from '../instruments';
+import { parseInstrument } from '../../instruments';
 import { pairsToFills, type FillPair } from '../pairs';
 import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';

@@ -2,8 +2,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
-import { getRiskRoot } from '../../../domain/risk/planned-risk';
-import { getPointValue } from '../../../domain/trades/futures';
+import { getFuturesRoot, getPointValue } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';
 import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
@@ -50,7 +49,7 @@ export async function readSqlTraderData(tx: Tx, userId: string, filter: ReportFi
       rows: Array<{ symbol: string; contract: string | null }>;
     };
     for (const { symbol, contract } of rows.rows) {
-      data.roots[symbol] = getRiskRoot(symbol);
+      data.roots[symbol] = getFuturesRoot(symbol);
       const pricing = contract || symbol;
       data.pointValues[pricing] = getPointValue(pricing).toString();
     }

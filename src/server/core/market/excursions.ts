@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { instrumentFigures } from '../../../domain/instruments';
 import {
   computeExcursions,
-  instrumentFigures,
   marketKeyOf,
   type Bar,
   type BarsByResolution,

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
 import { toFillJson, type FillJson, type FillRecord } from '../trades/fills';
-import { readTradeSide, separateSideFromSetup } from '../../../domain/risk/side';
+import { readTradeSide, separateSideFromSetup } from '../../../domain/trades/side';
 import type { NewTradeRow } from '../trades/repo';
 
 /**

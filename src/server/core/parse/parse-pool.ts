@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/market';
+import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/importers/bars';
 import { MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { HttpError } from '../../http/errors';
 import { giveBackMemory } from '../../memory';

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import { parseBars, type ParseBarsOptions } from '../../../domain/market';
+import { parseBars, type ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
 import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';

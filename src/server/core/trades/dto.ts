@@ -1,6 +1,7 @@
 import type { Trade } from '../../../contract/trades';
 import { centsToDecimalString, toCents } from '../../../domain/money';
-import { computeRMultiple, readTradeSide, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
+import { computeRMultiple, resolvePlannedRisk, type RiskDefault, type RiskTrade } from '../../../domain/risk';
+import { readTradeSide } from '../../../domain/trades/side';
 import type { TradeRow } from './repo';
 
 /** The trade's fields the domain prices its planned risk from (src/domain/risk). */

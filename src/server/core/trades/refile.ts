@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
-import { dayOfImportedTrade, type TradingDayRule } from '../../../domain/importers';
+import { dayOfImportedTrade } from '../../../domain/importers';
+import type { TradingDayRule } from '../../../domain/market-time';
 import type { TradeWriter } from './write';
 import { trades } from '../../db/schema';
 

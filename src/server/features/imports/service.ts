@@ -1,5 +1,6 @@
 import { isValidTimeZone } from '../../../domain/dates';
-import { headerKey, readHeaderRow, type ColumnMapping, type TradingDayRule } from '../../../domain/importers';
+import { headerKey, readHeaderRow, type ColumnMapping } from '../../../domain/importers';
+import type { TradingDayRule } from '../../../domain/market-time';
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError } from '../../http/errors';

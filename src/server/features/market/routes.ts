@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { barFormats, barsQuery, chartQuery, coverageQuery, deleteBarsQuery } from '../../../contract/market';
 import { fileTooLargeMessage, MAX_IMPORT_BYTES } from '../../../domain/importers';
-import { BAR_FORMATS } from '../../../domain/market';
+import { BAR_FORMATS } from '../../../domain/importers/bars';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readParams, readQuery } from '../../http/validate';

@@ -12,7 +12,8 @@ import type {
 import { resolvePlannedRisk } from '../../../domain/risk';
 import { loadRiskDefaults } from '../../core/risk/repo';
 import { toRiskTrade } from '../../core/trades/dto';
-import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type ParsedBars, type Resolution } from '../../../domain/market';
+import type { ParsedBars } from '../../../domain/importers/bars';
+import { barContractOf, computeExcursions, inR, marketKeyOf, periodMs, type Bar, type ExcursionResult, type Resolution } from '../../../domain/market';
 import { isValidTimeZone } from '../../../domain/dates';
 import { centsToDecimalString, toCents, trimDecimalZeros } from '../../../domain/money';
 import type { Database, Tx } from '../../db/client';

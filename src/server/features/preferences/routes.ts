@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { preferencesPatch, type Preferences, type PreferencesUpdate } from '../../../contract/preferences';
-import type { TradingDayRule } from '../../../domain/importers';
+import type { TradingDayRule } from '../../../domain/market-time';
 import { getPreferences, preferencesRepo, type PreferencesRow } from '../../core/preferences/repo';
 import { refileImportedTrades } from '../../core/trades/refile';
 import { writeTrades } from '../../core/trades/write';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Ledger, LedgerEntry, PropAccountDetail, PropAccountSummary, PropStatusBody, RuleSet } from '../../../contract/prop';
 import { propRuleSet, propTemplateFile, TIMELINE_LIMIT, type ledgerInput, type ledgerPatch, type ruleSetInput } from '../../../contract/prop';
-import { marketDayOf, type TradingDayRule } from '../../../domain/importers';
+import { marketDayOf, type TradingDayRule } from '../../../domain/market-time';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { findPropTemplate, PROP_TEMPLATE_FILE, summarizeLedger, type AccountKind, type LedgerKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import type { Database, Tx } from '../../db/client';

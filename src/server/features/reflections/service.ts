@@ -1,4 +1,4 @@
-import { readTradeSide } from '../../../domain/risk/side';
+import { readTradeSide } from '../../../domain/trades/side';
 import { findUnverifiedFigures } from '../../../domain/chat';
 import { getTodayInZone, getDayFromTradeDate } from '../../../domain/dates';
 import {

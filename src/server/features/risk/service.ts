@@ -1,5 +1,6 @@
 import type { RiskDefaultDto, RiskDefaultInput } from '../../../contract/risk';
-import { getRiskRoot, readRiskAmount } from '../../../domain/risk';
+import { getFuturesRoot } from '../../../domain/instruments';
+import { readRiskAmount } from '../../../domain/risk';
 import { readDecimalField } from '../../../domain/trades/trade-execution';
 import { centsToDecimalString } from '../../../domain/money';
 import type { Database } from '../../db/client';
@@ -46,7 +47,7 @@ export const riskService = {
       if (input.account_id !== null && !(await accountsRepo(tx, userId).exists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      const root = input.root === null ? null : getRiskRoot(input.root).toUpperCase();
+      const root = input.root === null ? null : getFuturesRoot(input.root).toUpperCase();
       if (root === '') throw badRequest('root: must be an instrument root such as NQ, or empty for any instrument');
       return toRiskDefaultDto(await riskRepo(tx, userId).put({ accountId: input.account_id, root, ...amounts }));
     }),

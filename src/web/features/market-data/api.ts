@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BarMapping } from '../../../domain/market/bar-formats';
+import type { BarMapping } from '../../../domain/importers/bars/bar-formats';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys, type BarsCoverage, type BarsDeleted, type BarsOutcome, type BarsPreview } from '../../shared/api';
 

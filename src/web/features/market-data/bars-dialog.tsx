@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { BAR_FORMATS, guessContractFromFileName, type BarMapping } from '../../../domain/market/bar-formats';
+import { BAR_FORMATS, guessContractFromFileName, type BarMapping } from '../../../domain/importers/bars/bar-formats';
 import { RESOLUTION_LABELS, type Resolution } from '../../../domain/market/bars';
 import { BarsRequestError, previewBars, useImportBars, type BarsOptions } from './api';
 import { formatInstant } from './format';

@@ -1,20 +1,15 @@
-import { offsetAt } from '../../../domain/importers/time-zone';
+import { formatInZone } from '../../../domain/dates/clock';
 
-const pad = (value: number) => String(value).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 'Mar 5, 2025 10:00' on the trader's clock. */
 export function formatInstant(iso: string, timeZone: string): string {
-  const ms = Date.parse(iso);
-  const local = new Date(ms + offsetAt(ms, timeZone));
-  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  return formatInZone(Date.parse(iso), timeZone, 'MMM d, yyyy HH:mm') ?? '';
 }
 
 /** '10:00' on the trader's clock. */
 export function formatTime(iso: string, timeZone: string): string {
-  const ms = Date.parse(iso);
-  const local = new Date(ms + offsetAt(ms, timeZone));
-  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  return formatInZone(Date.parse(iso), timeZone, 'HH:mm') ?? '';
 }
 
 /** 'Wed, Mar 5, 2025' for a yyyy-MM-dd day. */

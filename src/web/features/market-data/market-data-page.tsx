@@ -4,7 +4,7 @@ import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
-import { BAR_FORMATS } from '../../../domain/market/bar-formats';
+import { BAR_FORMATS } from '../../../domain/importers/bars/bar-formats';
 import { RESOLUTION_LABELS, type Resolution } from '../../../domain/market/bars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';

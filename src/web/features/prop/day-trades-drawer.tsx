@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toCents } from '../../../domain/cents';
 import { addDays } from '../../../domain/dates';
-import type { TradingDayRule } from '../../../domain/importers/market-time';
+import type { TradingDayRule } from '../../../domain/market-time';
 import { sortByRealizedOrder } from '../../../domain/prop/replay';
 import type { PropTrade } from '../../../domain/prop/types';
 import { apiFetch } from '../../lib/api';

@@ -1,7 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { formatUsd, type Cents } from '../../../domain/cents';
-import { formatDay } from '../../../domain/dates';
+import { formatDay, formatInZone } from '../../../domain/dates';
 import { RULE_LABELS, type AccountOutcome, type AccountState, type Breach, type RuleState, type RuleStatus, type Severity } from '../../../domain/prop/types';
 import { TONE_COLOR } from '../../lib/tone';
 
@@ -45,7 +43,7 @@ export const formatLongDay = (day: string) => formatDay(day, 'EEE, MMM d, yyyy')
 /** '10:20' in the trader's zone, or null without a time. */
 export function formatClock(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
-  return format(new TZDate(iso, timeZone), 'HH:mm');
+  return formatInZone(Date.parse(iso), timeZone, 'HH:mm');
 }
 
 /** 'Daily loss limit broken on Mon, Mar 16, 2026 at 10:20' (the trader's clock), or 'reached' for a soft breach. */

@@ -1,7 +1,7 @@
 import { Box, Loader, Center, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { TICK_SIZES } from '../../../domain/importers';
-import { getFuturesRoot, priceDecimalsOf } from '../../../domain/trades';
+import { getFuturesRoot, TICK_SIZES } from '../../../domain/instruments';
+import { priceDecimalsOf } from '../../../domain/trades';
 import type { TradeChart } from '../../shared/api';
 import { formatClock, formatCrosshair, formatDayLabel } from './zone-time';
 

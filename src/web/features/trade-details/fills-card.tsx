@@ -6,7 +6,8 @@ import { formatUsd, toCents } from '../../../domain/money';
 import { PriceText } from '../../components/price-text';
 import type { Fill, TradeDetails } from '../../shared/api';
 import { useSaveFills, type FillDraft } from './api';
-import { formatClock, fromWallClockText, toWallClockText, zoneLabel } from './zone-time';
+import { fromWallClockText, toWallClockText } from '../../../domain/dates';
+import { formatClock, zoneLabel } from './zone-time';
 
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 

@@ -17,6 +17,7 @@ import {
   isClockTime,
   toExecutionInput,
   toExecutionTimes,
+  zoneNameOfEntry,
   type ExecutionFormValues,
   createNewTradeForm,
   deriveFormResult,
@@ -414,7 +415,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
           <TradePlanFields
             values={execution}
             onChange={changeExecution}
-            timeZoneName={clock.zoneName(new Date())}
+            timeZoneName={zoneNameOfEntry(values.date, execution.entryTime, clock.timeZone) ?? clock.zoneName(new Date())}
             preview={{
               symbol: values.instrument.trim() || 'Unknown',
               accountId: props.mode === 'add' ? (accountId === NO_ACCOUNT ? null : accountId) : (editTrade?.account_id ?? null),

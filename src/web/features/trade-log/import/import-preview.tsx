@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { formatInZone } from '../../../../domain/dates';
 import { formatUsd, toCents } from '../../../../domain/money';
 import { PriceText } from '../../../components/price-text';
 import type { ImportIssue, ImportPreview, OpenPosition, PreviewTrade, TimeZoneCheck } from './api';
@@ -12,17 +13,7 @@ const pnlColor = (value: string) => {
 
 /** Times as the file's own clock shows them (the chosen zone), so the trader can check them against the export. */
 function timeFormatter(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (iso: string | null) => (iso ? format.format(new Date(iso)).replace(',', '') : '');
+  return (iso: string | null) => (iso ? (formatInZone(Date.parse(iso), timeZone, 'MM/dd/yyyy HH:mm:ss') ?? '') : '');
 }
 
 const rowsLabel = (rows: number[]) =>

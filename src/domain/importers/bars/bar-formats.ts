@@ -1,4 +1,4 @@
-import { parseInstrument } from '../importers/instruments';
+import { parseInstrument } from '../../instruments';
 
 /** The layouts of bar files (parse-bars.ts reads them), light enough for the Market Data page to list. */
 

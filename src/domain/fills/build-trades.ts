@@ -1,8 +1,9 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { ImportKeyAllocator } from './import-key';
-import { parseInstrument, pointValueOf } from './instruments';
-import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeFill, TradeSide } from './types';
+import { parseInstrument, pointValueOf } from '../instruments';
+import type { TradeSide } from '../trades/side';
+import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeFill } from './types';
 
 export interface BuildTradesOptions extends DecorateOptions {
   /** Shared with other trades of the same import so occurrence counters span the whole file. */

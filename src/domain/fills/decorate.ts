@@ -1,7 +1,8 @@
 import type { Cents, Decimal } from '../money';
-import { isFuturesInstrument } from './instruments';
-import { dayFromString, DEFAULT_TRADING_DAY_RULE, marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from './market-time';
-import type { ImportedTrade, ParsedTrade, TradeResult, TradeSide } from './types';
+import { isFuturesInstrument } from '../instruments';
+import { dayFromString, DEFAULT_TRADING_DAY_RULE, marketDayOf, MARKET_TIME_ZONE, type TradingDayRule } from '../market-time';
+import type { TradeSide } from '../trades/side';
+import type { ImportedTrade, ParsedTrade, TradeResult } from './types';
 
 /**
  * The facts of a trade before the journal's derived fields (day, session, result, tags, key) are added: the fields
@@ -80,7 +81,7 @@ export function dayOfImportedTrade(entryTime: number, instrument: string, option
 
 export interface DecorateOptions {
   marketTimeZone?: string;
-  /** Exchange trading day (default) or calendar day; see market-time.ts. */
+  /** Exchange trading day (default) or calendar day; see domain/market-time. */
   tradingDay?: TradingDayRule;
 }
 

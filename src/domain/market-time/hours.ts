@@ -1,20 +1,22 @@
-import { isFuturesInstrument, parseInstrument, spotCryptoOf } from '../importers/instruments';
-import { MARKET_TIME_ZONE } from '../importers/market-time';
-import { wallClockOf } from '../importers/time-zone';
-import { isExchangeClosed } from '../importers/zone-check';
+import { wallClockOf } from '../dates/clock';
+import type { MarketKind } from '../instruments';
+import { MARKET_TIME_ZONE } from './market-zone';
 
 /**
- * When a market has no prices to have: a stretch without bars while the market is closed is not missing data
- * (issue 29, point 4). Futures follow CME Globex (closed Friday 17:00 to Sunday 18:00 and 17:00-18:00 each day, New
- * York time; zone-check.ts); spot crypto never closes; anything else is read as a US stock, open 04:00-20:00 New York
- * time on weekdays (pre-market, regular and after-hours sessions). Exchange holidays are not known here: bars absent
- * on a holiday are reported missing rather than assumed closed, so nothing is computed over a gap we cannot vouch for.
+ * When a market is closed. Futures follow CME Globex: closed Friday 17:00 to Sunday 18:00 and in the daily halt
+ * 17:00-18:00, New York time. Spot crypto never closes. Anything else is read as a US stock, open 04:00-20:00 New York
+ * time on weekdays (pre-market, regular and after-hours sessions). Exchange holidays are not known here: a stretch
+ * without prices on a holiday is reported missing rather than assumed closed, so nothing is computed over a gap we
+ * cannot vouch for.
  */
-export type MarketKind = 'futures' | 'crypto' | 'stock';
 
-export function marketKindOf(contract: string): MarketKind {
-  if (isFuturesInstrument(contract)) return 'futures';
-  return spotCryptoOf(parseInstrument(contract)) !== null ? 'crypto' : 'stock';
+/** CME Globex closed: Friday 17:00 to Sunday 18:00 and 17:00-18:00 every day, New York time. */
+export function isExchangeClosed(instant: number): boolean {
+  const local = wallClockOf(instant, MARKET_TIME_ZONE);
+  if (local.hour === 17) return true;
+  if (local.weekday === 6) return true;
+  if (local.weekday === 5 && local.hour >= 17) return true;
+  return local.weekday === 0 && local.hour < 18;
 }
 
 export function isMarketClosed(instant: number, kind: MarketKind): boolean {

@@ -1,7 +1,8 @@
 /**
- * A trade's side (issue 27): Long or Short, apart from its setup (the spec's trade_type, which the spec's samples and
- * older imports filled with LONG/SHORT). One reading of the words brokers and traders use, so the trade form, the
- * importers, a JSON backup and the migration that moved stored sides out of trade_type agree.
+ * A trade's side, the one spelling every module uses: Long or Short, apart from its setup (trade_type, which sample
+ * files and older imports filled with LONG/SHORT). One reading of the words brokers and traders use, so the trade
+ * form, the importers, the round-trip arithmetic, a JSON backup and the migration that moved stored sides out of
+ * trade_type agree.
  */
 
 export const TRADE_SIDES = ['Long', 'Short'] as const;
@@ -21,7 +22,8 @@ export const isSideWord = (text: string): boolean => readTradeSide(text) !== nul
 /**
  * The side and the setup of a trade as it should be stored: a setup that is a side word (a sample's 'LONG', an old
  * backup's 'Short') moves into the side when the trade has none, and leaves the setup empty either way (the side the
- * trade already has, from its fills, is the better witness). Migration 0024 applies the same rule to stored trades.
+ * trade already has, from its fills, is the better witness). The migration that split sides from setups applied the
+ * same rule to stored trades.
  */
 export function separateSideFromSetup(side: TradeSide | null, setup: string): { side: TradeSide | null; setup: string } {
   const fromSetup = readTradeSide(setup);

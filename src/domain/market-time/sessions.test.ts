@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { marketDayOf } from '../importers/market-time';
+import { marketDayOf } from './trading-day';
 import { deriveExchangeSession, deriveSessionAt, deriveSessionFromHour } from './sessions';
 
-describe('session from hour (spec part 1 §9)', () => {
+describe('session from hour: before 12 AM, 12-14 Lunch, 14-20 PM, otherwise Overnight', () => {
   it('puts each boundary hour in the later session', () => {
     expect(deriveSessionFromHour(0)).toBe('AM');
     expect(deriveSessionFromHour(11)).toBe('AM');
@@ -12,6 +12,7 @@ describe('session from hour (spec part 1 §9)', () => {
     expect(deriveSessionFromHour(19)).toBe('PM');
     expect(deriveSessionFromHour(20)).toBe('Overnight');
     expect(deriveSessionFromHour(23)).toBe('Overnight');
+    expect([0, 9, 11, 12, 13, 14, 19, 20, 23].map(deriveSessionFromHour)).toEqual(['AM', 'AM', 'AM', 'Lunch', 'Lunch', 'PM', 'PM', 'Overnight', 'Overnight']);
   });
 
   it('reads the hour in the user zone: a 09:35 New York open is AM in winter and summer', () => {
@@ -22,7 +23,7 @@ describe('session from hour (spec part 1 §9)', () => {
   });
 });
 
-describe("the exchange's sessions of imported futures (issue 24 point 5, New York time)", () => {
+describe("the exchange's sessions of imported futures (New York time)", () => {
   it('Overnight 18:00-09:30, AM 09:30-12:00, Lunch 12:00-14:00, PM 14:00-16:00, After Hours 16:00-18:00; each boundary starts the later one', () => {
     const at = (time: string) => deriveExchangeSession(Number(time.slice(0, 2)), Number(time.slice(3, 5)));
     expect(['00:00', '02:15', '04:31', '09:29'].map(at)).toEqual(['Overnight', 'Overnight', 'Overnight', 'Overnight']);

@@ -1,28 +1,6 @@
-import { deriveExchangeSession, deriveSessionFromHour } from '../trades/sessions';
-import { offsetAt, wallClockOf } from './time-zone';
-import type { Session } from './types';
-
-/**
- * Day, week and session of an imported trade come from the exchange-local time of its entry (issue 4). The futures we
- * import trade on CME Globex, whose clock is Chicago, but US traders, the spec's session names (AM, Lunch, PM) and the
- * cash session they describe (9:30-16:00) all speak New York time, so New York is the market clock. The server may
- * pass another zone (e.g. for a trader of European index futures).
- */
-export const MARKET_TIME_ZONE = 'America/New_York';
-
-/** Default zone for naive times in a file until the trader picks theirs in the import dialog. */
-export const DEFAULT_FILE_TIME_ZONE = 'America/New_York';
-
-/**
- * The session rules live in src/domain/trades/sessions.ts. Imported futures take the exchange's sessions from the
- * entry's wall-clock time in the market zone (Overnight 18:00-09:30, AM, Lunch, PM, After Hours 16:00-18:00); other
- * imported instruments the spec's rule from the hour.
- */
-export const sessionFromHour: (hour: number) => Session = deriveSessionFromHour;
-
-export function sessionOf(hour: number, minute: number, futures: boolean): Session {
-  return futures ? deriveExchangeSession(hour, minute) : deriveSessionFromHour(hour);
-}
+import { offsetAt, wallClockOf } from '../dates/clock';
+import { MARKET_TIME_ZONE } from './market-zone';
+import { sessionOf, type Session } from './sessions';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -30,17 +8,17 @@ export interface MarketDay {
   /** yyyy-MM-dd */
   tradingDay: string;
   dayOfWeek: string;
-  /** The trading day at 12:00 UTC (spec part 2 §9: "Trade date stored at 12:00 UTC"). */
+  /** The trading day at 12:00 UTC, as trade dates are stored. */
   tradeDate: string;
   session: Session;
 }
 
 /**
- * Which day an imported trade belongs to (issue 12, point 1). 'exchange': the exchange's trading day, as brokers'
- * statements and prop firms' daily loss limits count it: CME Globex opens the next day's session at 18:00 New York
- * time (Sunday evening opens Monday's, and the Friday-evening hour after the close belongs to Monday as well), so an
- * entry at or after 18:00 is filed under the next weekday. 'calendar': the calendar day of the entry in the market
- * zone. The rule only moves futures: stocks and spot crypto have no evening session, so they keep the calendar day.
+ * Which day a trade belongs to. 'exchange': the exchange's trading day, as brokers' statements and prop firms' daily
+ * loss limits count it: CME Globex opens the next day's session at 18:00 New York time (Sunday evening opens Monday's,
+ * and the Friday-evening hour after the close belongs to Monday as well), so an entry at or after 18:00 is filed under
+ * the next weekday. 'calendar': the calendar day of the entry in the market zone. The rule only moves futures: stocks
+ * and spot crypto have no evening session, so they keep the calendar day.
  */
 export type TradingDayRule = 'exchange' | 'calendar';
 export const TRADING_DAY_RULES: readonly TradingDayRule[] = ['exchange', 'calendar'];
@@ -78,6 +56,7 @@ export function marketDayOf(epochMs: number, options: MarketDayOptions = {}): Ma
 }
 
 const HALF_HOUR_MS = 1_800_000;
+const DAY_MS = 86_400_000;
 const dayCache = new Map<string, Map<number, MarketDay>>();
 
 function computeMarketDay(epochMs: number, marketTimeZone: string, rule: TradingDayRule, futures: boolean): MarketDay {
@@ -93,8 +72,6 @@ function computeMarketDay(epochMs: number, marketTimeZone: string, rule: Trading
   const tradingDay = `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return { tradingDay, dayOfWeek: WEEKDAYS[date.getUTCDay()]!, tradeDate: date.toISOString(), session: sessionOf(local.hour, local.minute, futures) };
 }
-
-const DAY_MS = 86_400_000;
 
 /** For trades that carry a day but no time (generic P&L): day of week and trade date of a yyyy-MM-dd day. */
 export function dayFromString(tradingDay: string): Omit<MarketDay, 'session'> | null {

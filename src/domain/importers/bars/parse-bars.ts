@@ -1,10 +1,11 @@
-import { readCsv } from '../importers/csv';
-import { parseInstrument } from '../importers/instruments';
-import { normalizeHeader, parseAmount, parseDateParts, instantFromParts, isValidTimeZone } from '../importers/parsing';
-import type { ImportIssue } from '../importers/types';
-import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from '../importers/zone-check';
+import { isValidTimeZone } from '../../dates/clock';
+import type { ImportIssue } from '../../fills/types';
+import { parseInstrument } from '../../instruments';
+import { isResolution, periodMs, RESOLUTION_LABELS, type Bar, type Resolution } from '../../market/bars';
+import { readCsv } from '../csv';
+import { normalizeHeader, parseAmount, parseDateParts, instantFromParts } from '../parsing';
+import { checkTimeZone, zoneEvidence, type TimeZoneCheck } from '../zone-check';
 import { BAR_FORMATS, BAR_MAPPING_FIELDS, DEFAULT_BAR_ZONE, type BarFormat, type BarMapping } from './bar-formats';
-import { isResolution, periodMs, RESOLUTION_LABELS, type Bar, type Resolution } from './bars';
 
 export { BAR_FORMATS, BAR_MAPPING_FIELDS, DEFAULT_BAR_ZONE, guessContractFromFileName, type BarFormat, type BarMapping } from './bar-formats';
 
