@@ -8,19 +8,7 @@ import { Link } from 'react-router';
 import type { DraftEvent } from '../../../../contract/notes';
 import { formatDay } from '../../../../domain/dates';
 import { formatUsd, toCents } from '../../../../domain/money';
-import {
-  NOTE_TEMPLATES,
-  NOTE_TITLE_MAX,
-  TAG_NAME_MAX,
-  addTagOnce,
-  applyMarkdownAction,
-  imageMarkdown,
-  insertBlock,
-  placeDraft,
-  normalizeName,
-  type EditorState,
-  type MarkdownAction,
-} from '../../../../domain/notes';
+import { NOTE_TEMPLATES, NOTE_TITLE_MAX, TAG_NAME_MAX, addTagOnce, normalizeName } from '../../../../domain/notes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DraftNotice, SavedElsewhereNotice } from '../../../components/draft-notice';
 import { ImageAttachments } from '../../../components/image-attachments';
@@ -34,6 +22,7 @@ import { useTraderTime } from '../../../shared/trader-clock';
 import { useDraft } from '../../../shared/use-draft';
 import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag, type NoteDraft } from '../api';
 import classes from '../notebook.module.css';
+import { applyMarkdownAction, imageMarkdown, insertBlock, placeDraft, type EditorState, type MarkdownAction } from '../markdown-toolbar';
 import { MarkdownToolbar } from './markdown-toolbar';
 import { NamePrompt } from './name-prompt';
 import { WriteWithAi } from './write-with-ai';
