@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { listFormats, type ColumnMapping } from '../../../../domain/importers';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
-import { accountsQuery, preferencesQuery } from '../../../shared/api';
+import { accountsQuery, preferencesQuery, queryKeys } from '../../../shared/api';
 import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
 import { busyMessage, commitImport, importQueueQuery, ImportRequestError, invalidateAfterImport, previewImport, type ImportPreview } from './api';
 import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-mapping';
@@ -132,7 +132,14 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   };
   const waitingForMapping = mapping !== null && usedMapping === null;
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, zoneChoice, account, JSON.stringify(targets), JSON.stringify(usedMapping), preferences.data?.trading_day],
+    queryKey: queryKeys.imports.preview(file, {
+      format: options.format ?? AUTO,
+      timeZone: zoneChoice,
+      accountId: account,
+      accountMap: targets,
+      mapping: usedMapping,
+      tradingDay: preferences.data?.trading_day,
+    }),
     queryFn: ({ signal }) =>
       previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => setPreviewUpload({ sent, total }), signal).finally(() =>
         setPreviewUpload(null),
