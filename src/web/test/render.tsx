@@ -13,18 +13,20 @@ export function createTestQueryClient() {
 }
 
 /**
- * A component as the app draws it: its own query client, Mantine's theme and toasts, a router for its links. Returns
+ * A component as the app draws it: its own query client, Mantine's theme and toasts, a router for its links. Mantine's
+ * test mode draws dialogs and dropdowns in place and without transitions, so what opens is there at once. Returns
  * Testing Library's queries, a user to click and type, and the query client (to see what was invalidated).
  */
 export function renderWithApp(ui: ReactElement, { client = createTestQueryClient(), ...options }: { client?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" env="test">
         <Notifications transitionDuration={0} autoClose={false} />
         <MemoryRouter>{children}</MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: the tests wait for what they expect instead.
+  const user = userEvent.setup({ delay: null });
   return { user, client, ...render(ui, { wrapper, ...options }) };
 }
