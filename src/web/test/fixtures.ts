@@ -1,3 +1,4 @@
+import type { AppConfig } from '../lib/app-config';
 import type { Preferences, Trade, TradePreferences, TradingAccount } from '../shared/api';
 
 /** A trader in New York who files imported trades under the exchange's trading day. */
@@ -73,3 +74,14 @@ export function makeTrade(overrides: Partial<Trade> = {}): Trade {
     ...overrides,
   };
 }
+
+/** A server with an AI provider and no captcha or single sign-on. */
+export const APP_CONFIG: AppConfig = {
+  emailVerification: false,
+  googleSignIn: false,
+  oidc: null,
+  captcha: null,
+  tutorialVideoUrls: null,
+  links: { community: 'https://community.example.test', social: 'https://social.example.test', support: 'help@example.test' },
+  ai: { configured: true, model: 'test-model', reasoningModel: null },
+};

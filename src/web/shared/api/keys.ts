@@ -32,6 +32,8 @@ export interface ImportPreviewChoices {
 export const queryKeys = {
   /** The signed-in session: kept when everything else is cleared or refetched. */
   session: { all: ['session'] as const },
+  /** The server's public settings (sign-in methods, whether AI is configured). */
+  config: { all: ['config'] as const },
   accounts: { all: ['accounts'] as const },
   /** The account controls: sign-in methods and open sessions (the auth library's endpoints). */
   accountSettings: {
