@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { stubApi } from './stub-api';
@@ -34,6 +34,10 @@ if (!('fonts' in document)) {
 // Mantine asks for a pseudo-element's style, which jsdom does not implement (it logs an error for each call).
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// A dialog's first render with Mantine in jsdom, on 2 shared cores, can take more than Testing Library's default second
+// to show what a test waits for.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every request the components make is answered by the handlers of the test; one nobody answers fails the test.
 beforeAll(() => stubApi.listen({ onUnhandledRequest: 'error' }));
