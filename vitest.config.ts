@@ -1,7 +1,9 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three suites, one command each: domain (pure, fast), api (real server over HTTP, PGlite and PostgreSQL),
-// e2e (real Chromium against a real server). `npm test` runs them in that order.
+// Four suites: domain (pure, fast), web (components in jsdom, their requests answered by a stand-in API), api (real
+// server over HTTP, PGlite and PostgreSQL), e2e (real Chromium against a real server). `npm test` runs them in that
+// order, domain and web together.
 //
 // The API files run two at a time, but for these, which time what they test (deadlines, shutdown and latency bounds,
 // rate-limit windows) or spawn servers of their own, and run alone after the rest.
@@ -30,6 +32,18 @@ export default defineConfig({
           name: 'domain',
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+          // Mantine's components in jsdom on 2 shared cores: a dialog's first render takes a while.
+          testTimeout: 20_000,
+          maxWorkers: 2,
         },
       },
       {

@@ -1,5 +1,4 @@
 export * from './folder-color';
-export * from './markdown-toolbar';
 export * from './templates';
 export * from './journal-days';
 export * from './note-text';

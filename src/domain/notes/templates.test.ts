@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { insertBlock } from './markdown-toolbar';
 import { NOTE_TEMPLATES, getNoteTemplate } from './templates';
 
 describe('note templates (spec part 2 "Notebook": the three template buttons; DESIGN.md: they insert outlines)', () => {
@@ -13,12 +12,6 @@ describe('note templates (spec part 2 "Notebook": the three template buttons; DE
       expect(template.body).toMatch(/- \[ \] |: $/m);
     }
     expect(getNoteTemplate('pre-market-post-session').body).toContain('## Post-Session');
-  });
-
-  it('inserted after existing text, the outline keeps the text and follows a blank line', () => {
-    const body = 'Slept badly.';
-    const next = insertBlock({ value: body, selectionStart: body.length, selectionEnd: body.length }, getNoteTemplate('intra-day-check-in').body);
-    expect(next.value.startsWith('Slept badly.\n\n## Intra-day Check-in\n')).toBe(true);
   });
 
   it('an unknown template id is a programming error', () => {

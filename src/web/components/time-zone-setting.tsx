@@ -1,6 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getZoneOffsetName } from '../../domain/dates';
 import { ApiError, apiFetch } from '../lib/api';
@@ -46,7 +46,7 @@ export function TimeZoneSetting() {
     onSuccess: (saved) => {
       client.setQueryData<Preferences>(queryKeys.preferences.all, (old) => (old ? { ...old, time_zone: saved.time_zone } : old));
       notifications.show({ color: 'teal', message: `Time zone saved: ${saved.time_zone}` });
-      void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'preferences' });
+      void client.invalidateQueries({ predicate: (query) => !partialMatchKey(query.queryKey, queryKeys.session.all) && !partialMatchKey(query.queryKey, queryKeys.preferences.all) });
     },
     onError: (error) =>
       notifications.show({ color: 'red', message: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the time zone' }),

@@ -37,8 +37,7 @@ export function TradingDaySetting({ compact = false }: { compact?: boolean }) {
       client.setQueryData<Preferences>(queryKeys.preferences.all, (old) => (old ? { ...old, trading_day: saved.trading_day } : old));
       await Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.trades.all }),
-        client.invalidateQueries({ queryKey: ['stats'] }),
-        client.invalidateQueries({ queryKey: ['imports'] }),
+        client.invalidateQueries({ queryKey: queryKeys.imports.all }),
       ]);
       const moved = saved.refiled_trades;
       notifications.show({

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../shared/api/keys';
 import { apiFetch } from './api';
 
 // GET /api/config: public settings of this Edgebook server; its shape is the contract's (types only).
@@ -10,12 +11,8 @@ export type { AppConfig };
 export const AI_NOT_CONFIGURED_HINT =
   'AI is not configured on this server. Ask the administrator to set AI_BASE_URL and AI_API_KEY for an OpenAI-compatible provider (OpenAI, DeepSeek, Ollama or llama.cpp; see "AI providers" in the README).';
 
-export const configQueryKeys = {
-  all: ['config'] as const,
-};
-
 export const appConfigQuery = queryOptions({
-  queryKey: configQueryKeys.all,
+  queryKey: queryKeys.config.all,
   queryFn: () => apiFetch<AppConfig>('/api/config'),
   staleTime: 5 * 60_000,
   retry: 2,

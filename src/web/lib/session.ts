@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../shared/api/keys';
 import type { AuthSession } from './auth-client';
 
 /**
@@ -9,7 +10,7 @@ import type { AuthSession } from './auth-client';
  * Spec part 1 §4 Session: on network errors the check is tried again up to 3 times, waiting attempt x 1 s.
  */
 export const sessionQuery = queryOptions({
-  queryKey: ['session'] as const,
+  queryKey: queryKeys.session.all,
   queryFn: () => fetchSession(),
   retry: 3,
   retryDelay: (failures) => (failures + 1) * 1000,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { decideDraft, draftStorageKey, parseStoredDraft, serializeDraft, type SavedRecord } from '../../domain/drafts';
+import { decideDraft, draftStorageKey, parseStoredDraft, serializeDraft, type SavedRecord } from './drafts';
 import { useSession } from '../lib/session';
 import { readStorage, removeStorage, writeStorage } from '../lib/storage-keys';
 

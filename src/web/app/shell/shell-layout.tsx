@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { pageFadeClass } from '../../lib/page-fade';
@@ -55,7 +55,7 @@ export function ShellLayout() {
   useEffect(
     () => () => {
       if (isSigningOut()) queryClient.clear();
-      else if (queryClient.getQueryData(sessionQuery.queryKey) === null) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      else if (queryClient.getQueryData(sessionQuery.queryKey) === null) queryClient.removeQueries({ predicate: (query) => !partialMatchKey(query.queryKey, sessionQuery.queryKey) });
     },
     [queryClient],
   );

@@ -3,13 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AccountDeleted } from '../../../contract/account';
 import { apiFetch } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
+import { queryKeys } from '../../shared/api';
 
-/** Server state of the account controls: the sign-in methods and the open sessions (better-auth's endpoints). */
-export const accountKeys = {
-  all: ['account-settings'] as const,
-  methods: () => [...accountKeys.all, 'methods'] as const,
-  sessions: () => [...accountKeys.all, 'sessions'] as const,
-};
 
 async function unwrap<T>(call: Promise<{ data: T | null; error: { message?: string; status: number } | null }>): Promise<T> {
   const { data, error } = await call;
@@ -18,12 +13,12 @@ async function unwrap<T>(call: Promise<{ data: T | null; error: { message?: stri
 }
 
 export const signInMethodsQuery = queryOptions({
-  queryKey: accountKeys.methods(),
+  queryKey: queryKeys.accountSettings.methods,
   queryFn: async () => (await unwrap(authClient.listAccounts())).map((account) => account.providerId),
 });
 
 export const sessionsQuery = queryOptions({
-  queryKey: accountKeys.sessions(),
+  queryKey: queryKeys.accountSettings.sessions,
   queryFn: () => unwrap(authClient.listSessions()),
 });
 

@@ -7,7 +7,8 @@ import { refreshSession, useSession } from '../../lib/session';
 import { useTraderTime } from '../../shared/trader-clock';
 import { PasswordField } from '../auth/password-field';
 import { checkNewPassword } from '../auth/password-rules';
-import { accountKeys, notifyError, notifySuccess, sessionsQuery, signInMethodsQuery } from './api';
+import { queryKeys } from '../../shared/api';
+import { notifyError, notifySuccess, sessionsQuery, signInMethodsQuery } from './api';
 
 /** "Chrome on Linux" from a user agent: enough to tell one's own devices apart. */
 export function describeDevice(userAgent: string | null | undefined): string {
@@ -108,7 +109,7 @@ function ChangePasswordForm() {
     setNext('');
     setConfirmation('');
     notifySuccess('Password changed. Your other devices were signed out.');
-    void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.accountSettings.sessions });
   };
 
   return (
@@ -164,7 +165,7 @@ function SessionList() {
     setBusy(null);
     if (error) notifyError('Failed to sign out the session');
     else notifySuccess(token === 'others' ? 'Signed out of every other device' : 'Session signed out');
-    void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.accountSettings.sessions });
   };
 
   const sorted = [...sessions.data].sort((a, b) => (a.id === current?.session.id ? -1 : b.id === current?.session.id ? 1 : +new Date(b.createdAt) - +new Date(a.createdAt)));

@@ -65,8 +65,8 @@ export function pickDefaultAccount(accounts: readonly TradingAccount[] | undefin
 function invalidateAccountsAndTradeLists(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
-    client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'list'] }),
-    client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'window'] }),
+    client.invalidateQueries({ queryKey: queryKeys.trades.listAll }),
+    client.invalidateQueries({ queryKey: queryKeys.trades.windowAll }),
     client.invalidateQueries({ queryKey: queryKeys.prop.all }),
   ]);
 }

@@ -12,14 +12,11 @@ import type {
 
 export type { BrokerAccount, BrokerConnection, BrokerConnectionList, ConnectionTest, SyncOutcome, SyncProgress } from '../../../contract/connections';
 
-/** Query keys of broker connections (one factory per resource, as in shared/api/keys.ts). */
-export const connectionKeys = { all: ['connections'] as const };
-
 /** While a sync runs the page asks for its progress every second. */
 const POLL_MS = 1000;
 
 export const connectionsQuery = queryOptions({
-  queryKey: connectionKeys.all,
+  queryKey: queryKeys.connections.all,
   queryFn: () => apiFetch<BrokerConnectionList>('/api/connections'),
   refetchInterval: (query) => (query.state.data?.connections.some((c) => c.sync.running) ? POLL_MS : false),
 });
@@ -34,7 +31,7 @@ const json = (method: string, body?: unknown): RequestInit => ({ method, ...(bod
 function useStore() {
   const client = useQueryClient();
   return (connection: BrokerConnection) =>
-    client.setQueryData<BrokerConnectionList>(connectionKeys.all, (list) =>
+    client.setQueryData<BrokerConnectionList>(queryKeys.connections.all, (list) =>
       list
         ? {
             ...list,
@@ -70,7 +67,7 @@ export function useRemoveConnection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<null>(`/api/connections/${id}`, json('DELETE')),
-    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.connections.all }),
   });
 }
 

@@ -25,7 +25,7 @@ export function useSaveJournalNote() {
       apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content, ...(base !== undefined && { base_updated_at: base }) }) }),
     onSuccess: (saved) => {
       queryClient.setQueryData<JournalDayDetail>(queryKeys.journal.day(saved.date), (day) => (day ? { ...day, note: saved.note } : day));
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.journal.all, 'days'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.journal.daysAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.noteFolders.all });
     },

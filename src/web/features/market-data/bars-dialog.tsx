@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { BAR_FORMATS, guessContractFromFileName, type BarMapping } from '../../../domain/importers/bars/bar-formats';
 import { RESOLUTION_LABELS, type Resolution } from '../../../domain/market/bars';
+import { queryKeys } from '../../shared/api';
 import { BarsRequestError, previewBars, useImportBars, type BarsOptions } from './api';
 import { formatInstant } from './format';
 
@@ -36,7 +37,7 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
     [debouncedContract, zone, resolution, mapping],
   );
   const preview = useQuery({
-    queryKey: ['market', 'bars-preview', file.name, file.size, file.lastModified, options],
+    queryKey: queryKeys.market.barsPreview(file, options),
     // A copy: the request's body is sent as it is, and the same bytes serve the next preview and the import.
     queryFn: () => previewBars(bytes!.slice(0), options),
     enabled: bytes !== null,

@@ -58,7 +58,7 @@ export function useSaveNote() {
         : apiFetch<Note>('/api/notes', { method: 'POST', body: JSON.stringify(draft) }),
     onSuccess: (note) => {
       queryClient.setQueryData(queryKeys.notes.detail(note.id), note);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.notes.all, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notes.listAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.noteFolders.all });
     },
   });
@@ -70,7 +70,7 @@ export function useDeleteNote() {
     mutationFn: (id: string) => apiFetch<null>(`/api/notes/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.notes.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.notes.all, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notes.listAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.noteFolders.all });
     },
   });

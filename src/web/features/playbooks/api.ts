@@ -3,27 +3,20 @@ import type { Attachment } from '../../../contract/attachments';
 import type { PlaybookBody, PlaybookDto, PlaybookReport, PlaybooksReport, TradePlaybookBody, TradePlaybookDto } from '../../../contract/playbooks';
 import { writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
 import { apiFetch } from '../../lib/api';
-import { reportKeys } from '../reports/api';
+import { queryKeys } from '../../shared/api';
 
-/**
- * Playbooks' server calls (issue 27, point 4). Reports of playbooks sit under the reports' keys (['trades', ...]), so a
- * trade's change refreshes them as it refreshes every report.
- */
-export const playbookKeys = {
-  all: ['playbooks'] as const,
-  trade: (tradeId: string) => ['trades', 'playbook', tradeId] as const,
-  images: (id: string) => ['playbooks', id, 'images'] as const,
-};
+// Playbooks' server calls. Reports of playbooks sit under the reports' keys (['trades', ...]), so a trade's change
+// refreshes them as it refreshes every report.
 
 /** A playbook's images (chart examples of its setup), newest first. */
 export const playbookImagesQuery = (id: string) =>
   queryOptions({
-    queryKey: playbookKeys.images(id),
+    queryKey: queryKeys.playbooks.images(id),
     queryFn: () => apiFetch<Attachment[]>(`/api/attachments?playbook_id=${encodeURIComponent(id)}`),
   });
 
 export const playbooksQuery = queryOptions({
-  queryKey: playbookKeys.all,
+  queryKey: queryKeys.playbooks.all,
   queryFn: () => apiFetch<PlaybookDto[]>('/api/playbooks'),
 });
 
@@ -34,21 +27,21 @@ const query = (filter: ReportFilter) => {
 
 export const playbookReportQuery = (id: string, filter: ReportFilter) =>
   queryOptions({
-    queryKey: [...reportKeys.report('playbook', filter, { id })],
+    queryKey: queryKeys.reports.report('playbook', writeReportFilterParams(filter).toString(), { id }),
     queryFn: () => apiFetch<PlaybookReport>(`/api/playbooks/${id}/report${query(filter)}`),
     placeholderData: keepPreviousData,
   });
 
 export const playbooksReportQuery = (filter: ReportFilter) =>
   queryOptions({
-    queryKey: [...reportKeys.report('playbooks', filter)],
+    queryKey: queryKeys.reports.report('playbooks', writeReportFilterParams(filter).toString()),
     queryFn: () => apiFetch<PlaybooksReport>(`/api/reports/playbooks${query(filter)}`),
     placeholderData: keepPreviousData,
   });
 
 export const tradePlaybookQuery = (tradeId: string) =>
   queryOptions({
-    queryKey: playbookKeys.trade(tradeId),
+    queryKey: queryKeys.playbooks.trade(tradeId),
     queryFn: () => apiFetch<TradePlaybookDto>(`/api/trade-playbooks/${tradeId}`),
   });
 

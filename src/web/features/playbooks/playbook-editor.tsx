@@ -5,8 +5,8 @@ import { useState } from 'react';
 import type { PlaybookDto } from '../../../contract/playbooks';
 import { ApiError } from '../../lib/api';
 import { toastSuccess } from '../../lib/toast';
-import { reportKeys } from '../reports/api';
-import { playbookKeys, savePlaybook } from './api';
+import { queryKeys } from '../../shared/api';
+import { savePlaybook } from './api';
 import { PlaybookImages } from './playbook-images';
 
 interface DraftRule {
@@ -47,7 +47,7 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
       }),
     onSuccess: async (saved) => {
       toastSuccess(playbook ? 'Playbook saved' : 'Playbook created');
-      await Promise.all([client.invalidateQueries({ queryKey: playbookKeys.all }), client.invalidateQueries({ queryKey: reportKeys.all })]);
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.playbooks.all }), client.invalidateQueries({ queryKey: queryKeys.reports.all })]);
       onSaved?.(saved);
       onClose();
     },

@@ -1,7 +1,8 @@
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ImageAttachments } from '../../components/image-attachments';
-import { playbookImagesQuery, playbookKeys } from './api';
+import { queryKeys } from '../../shared/api';
+import { playbookImagesQuery } from './api';
 
 /**
  * A playbook's images (issue 27 point 4: chart examples of the setup), added by URL or file and removed, on its page
@@ -15,7 +16,7 @@ export function PlaybookImages({ playbookId, testId = 'playbook-images' }: { pla
     <ImageAttachments
       target={playbookId === null ? null : { playbookId }}
       attachments={images.data ?? []}
-      invalidate={playbookId === null ? [] : [playbookKeys.images(playbookId)]}
+      invalidate={playbookId === null ? [] : [queryKeys.playbooks.images(playbookId)]}
       text={{
         addLabel: 'Add',
         added: 'Image added',

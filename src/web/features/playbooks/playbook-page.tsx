@@ -7,9 +7,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EMPTY_REPORT_FILTER } from '../../../domain/reports/filter';
 import { ApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { reportKeys } from '../reports/api';
+import { queryKeys } from '../../shared/api';
 import { ReportCard } from '../reports/report-card';
-import { deletePlaybook, playbookKeys, playbookReportQuery } from './api';
+import { deletePlaybook, playbookReportQuery } from './api';
 import { PlaybookEditor } from './playbook-editor';
 import { PlaybookFigures } from './playbook-figures';
 import { PlaybookImages } from './playbook-images';
@@ -26,7 +26,7 @@ export function PlaybookPage() {
     mutationFn: () => deletePlaybook(id),
     onSuccess: async () => {
       toastSuccess('Playbook deleted');
-      await Promise.all([client.invalidateQueries({ queryKey: playbookKeys.all }), client.invalidateQueries({ queryKey: reportKeys.all })]);
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.playbooks.all }), client.invalidateQueries({ queryKey: queryKeys.reports.all })]);
       navigate('/playbooks');
     },
     onError: (error) => toastError('Could not delete the playbook', error instanceof Error ? error.message : undefined),

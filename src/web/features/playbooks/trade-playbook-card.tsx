@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TradePlaybookDto } from '../../../contract/playbooks';
 import { toastError } from '../../lib/toast';
-import { playbookKeys, playbooksQuery, saveTradePlaybook, tradePlaybookQuery } from './api';
+import { queryKeys } from '../../shared/api';
+import { playbooksQuery, saveTradePlaybook, tradePlaybookQuery } from './api';
 
 /**
  * A trade's playbook and its checklist, on the trade's page (issue 27, point 4): each rule ticked is one the trade
@@ -14,7 +15,7 @@ export function TradePlaybookCard({ tradeId }: { tradeId: string }) {
   const client = useQueryClient();
   const playbooks = useQuery(playbooksQuery);
   const current = useQuery(tradePlaybookQuery(tradeId));
-  const key = playbookKeys.trade(tradeId);
+  const key = queryKeys.playbooks.trade(tradeId);
   const save = useMutation({
     mutationFn: (next: { playbook_id: string | null; ticked_rule_ids: string[] }) => saveTradePlaybook(tradeId, next),
     onMutate: async (next) => {
@@ -29,7 +30,7 @@ export function TradePlaybookCard({ tradeId }: { tradeId: string }) {
     },
     onSuccess: (saved) => client.setQueryData(key, saved),
     // Reports and Reflect (under ['trades']) and the playbooks' counts read these.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['trades'], predicate: (q) => q.queryKey[1] !== 'playbook' }), client.invalidateQueries({ queryKey: playbookKeys.all })]),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.trades.all, predicate: (q) => !partialMatchKey(q.queryKey, queryKeys.playbooks.tradeAll) }), client.invalidateQueries({ queryKey: queryKeys.playbooks.all })]),
   });
 
   const data = current.data;

@@ -2,36 +2,30 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent, DeletedChatSession } from '../../../domain/chat';
 import { apiFetch } from '../../lib/api';
 import { postEventStream, readEventStream } from '../../lib/sse';
+import { queryKeys } from '../../shared/api';
 
 export type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent } from '../../../domain/chat';
 
-/** ReflectAI's query keys, one factory for the resource (STYLE.md "Web"). */
-export const chatKeys = {
-  all: ['chat'] as const,
-  current: ['chat', 'current'] as const,
-  sessions: ['chat', 'sessions'] as const,
-  messages: (sessionId: string) => ['chat', 'messages', sessionId] as const,
-};
 
 /**
  * Part 2 §4 "Chat": on load the newest session is active, or a new one is created (by the server). Asked again each
  * time the page opens (gcTime 0), and not while it is open, so the conversation on screen never changes by itself.
  */
 export const currentSessionQuery = queryOptions({
-  queryKey: chatKeys.current,
+  queryKey: queryKeys.chat.current,
   queryFn: () => apiFetch<ChatSession>('/api/chat/sessions/current'),
   staleTime: Infinity,
   gcTime: 0,
 });
 
 export const sessionsQuery = queryOptions({
-  queryKey: chatKeys.sessions,
+  queryKey: queryKeys.chat.sessions,
   queryFn: () => apiFetch<ChatSession[]>('/api/chat/sessions'),
 });
 
 export const messagesQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: chatKeys.messages(sessionId),
+    queryKey: queryKeys.chat.messages(sessionId),
     queryFn: () => apiFetch<ChatMessage[]>(`/api/chat/sessions/${sessionId}/messages`),
     // The page keeps a session's messages current itself as answers arrive.
     staleTime: 60_000,
@@ -41,12 +35,12 @@ export const messagesQuery = (sessionId: string) =>
 export function useStoreSession() {
   const client = useQueryClient();
   return (session: ChatSession) => {
-    client.setQueryData<ChatSession[]>(chatKeys.sessions, (list) => {
+    client.setQueryData<ChatSession[]>(queryKeys.chat.sessions, (list) => {
       if (!list) return list;
       const rest = list.filter((s) => s.id !== session.id);
       return [session, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     });
-    client.setQueryData<ChatSession>(chatKeys.current, (current) => (current?.id === session.id ? session : current));
+    client.setQueryData<ChatSession>(queryKeys.chat.current, (current) => (current?.id === session.id ? session : current));
   };
 }
 
@@ -58,8 +52,8 @@ export function useNewSession() {
     mutationFn: () => apiFetch<ChatSession>('/api/chat/sessions', { method: 'POST' }),
     onSuccess: (session) => {
       store(session);
-      client.setQueryData(chatKeys.messages(session.id), (messages: ChatMessage[] | undefined) => messages ?? []);
-      void client.invalidateQueries({ queryKey: chatKeys.sessions });
+      client.setQueryData(queryKeys.chat.messages(session.id), (messages: ChatMessage[] | undefined) => messages ?? []);
+      void client.invalidateQueries({ queryKey: queryKeys.chat.sessions });
     },
   });
 }
@@ -80,7 +74,7 @@ export function useClearSession() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<ChatSession>(`/api/chat/sessions/${id}/clear`, { method: 'POST' }),
     onSuccess: (session) => {
-      client.setQueryData(chatKeys.messages(session.id), []);
+      client.setQueryData(queryKeys.chat.messages(session.id), []);
       store(session);
     },
   });
@@ -92,10 +86,10 @@ export function useDeleteSession() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<DeletedChatSession>(`/api/chat/sessions/${id}`, { method: 'DELETE' }),
     onSuccess: ({ deleted, next }) => {
-      client.removeQueries({ queryKey: chatKeys.messages(deleted) });
-      client.setQueryData<ChatSession[]>(chatKeys.sessions, (list) => list?.filter((s) => s.id !== deleted));
-      client.setQueryData<ChatSession>(chatKeys.current, (current) => (current?.id === deleted ? next : current));
-      void client.invalidateQueries({ queryKey: chatKeys.sessions });
+      client.removeQueries({ queryKey: queryKeys.chat.messages(deleted) });
+      client.setQueryData<ChatSession[]>(queryKeys.chat.sessions, (list) => list?.filter((s) => s.id !== deleted));
+      client.setQueryData<ChatSession>(queryKeys.chat.current, (current) => (current?.id === deleted ? next : current));
+      void client.invalidateQueries({ queryKey: queryKeys.chat.sessions });
     },
   });
 }

@@ -8,10 +8,10 @@ import { ApiError } from '../../lib/api';
 import { AI_NOT_CONFIGURED_HINT, useAppConfig } from '../../lib/app-config';
 import { toastError, toastInfo } from '../../lib/toast';
 import { TONE_COLOR } from '../../lib/tone';
-import { preferencesQuery, profileQuery } from '../../shared/api';
+import { preferencesQuery, profileQuery, queryKeys } from '../../shared/api';
 import { greetingName } from '../../shared/profile-names';
 import { useTraderTime } from '../../shared/trader-clock';
-import { chatKeys, currentSessionQuery, messagesQuery, sessionsQuery, useClearSession, useDeleteSession, useNewSession, useRenameSession } from './api';
+import { currentSessionQuery, messagesQuery, sessionsQuery, useClearSession, useDeleteSession, useNewSession, useRenameSession } from './api';
 import { ChatHeader } from './chat-header';
 import { StoredAnswer, StreamingAnswerView, UserMessage } from './chat-messages';
 import { Composer } from './composer';
@@ -91,7 +91,7 @@ export function ReflectAiPage() {
       // The conversation was deleted elsewhere (another tab): go to the newest one.
       if (status === 404) {
         setActiveId(undefined);
-        void client.invalidateQueries({ queryKey: chatKeys.all });
+        void client.invalidateQueries({ queryKey: queryKeys.chat.all });
       }
     },
     [client],

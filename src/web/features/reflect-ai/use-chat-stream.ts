@@ -10,7 +10,8 @@ import {
 } from '../../../domain/chat';
 import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
-import { chatKeys, streamChat, streamDeepThink, useStoreSession } from './api';
+import { queryKeys } from '../../shared/api';
+import { streamChat, streamDeepThink, useStoreSession } from './api';
 
 export type ChatMode = 'chat' | 'deepthink';
 
@@ -107,7 +108,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
     (messages: ChatMessage[]) => {
       const p = current.current;
       if (p && messages.length) {
-        client.setQueryData<ChatMessage[]>(chatKeys.messages(p.sessionId), (list) => {
+        client.setQueryData<ChatMessage[]>(queryKeys.chat.messages(p.sessionId), (list) => {
           const known = new Set((list ?? []).map((m) => m.id));
           return [...(list ?? []), ...messages.filter((m) => !known.has(m.id))];
         });
@@ -143,11 +144,11 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
         finished = true;
         settle([p.question, stored]);
         // The question's stored id (DeepThink does not send it back).
-        void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
+        void client.invalidateQueries({ queryKey: queryKeys.chat.messages(sessionId) });
       };
       // The sessions' last messages and order, once a new conversation's title is in too (asked earlier, the list
       // could come back without the title after the title event had set it).
-      const refreshSessions = () => void client.invalidateQueries({ queryKey: chatKeys.sessions });
+      const refreshSessions = () => void client.invalidateQueries({ queryKey: queryKeys.chat.sessions });
       try {
         if (mode === 'chat') {
           for await (const event of streamChat(sessionId, question, abort.signal)) {
@@ -211,7 +212,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
           // Stop: the server stores the answer so far, marked stopped; the page shows the same at once. A first
           // question still gets its title on the server, which the list picks up a moment later.
           settle([p.question, answerMessage(p, 'stopped')]);
-          window.setTimeout(() => void client.invalidateQueries({ queryKey: chatKeys.sessions }), 1500);
+          window.setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.chat.sessions }), 1500);
           return true;
         }
         if (error instanceof ApiError && !started) {
@@ -226,7 +227,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
         // The connection broke mid-answer (part 2 §8: a stream error shows as 'Error: {msg}').
         const message = mode === 'deepthink' ? DEEPTHINK_ERROR : error instanceof Error && error.message ? `Error: ${error.message}` : GENERIC_CHAT_ERROR;
         settle([p.question, answerMessage(p, 'failed', message)]);
-        void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
+        void client.invalidateQueries({ queryKey: queryKeys.chat.messages(sessionId) });
         return true;
       }
 
@@ -234,7 +235,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
         // The stream ended without the stored answer: the server went away mid-answer.
         const p = current.current!;
         settle([p.question, answerMessage(p, 'failed', p.answer.error ?? GENERIC_CHAT_ERROR)]);
-        void client.invalidateQueries({ queryKey: chatKeys.messages(sessionId) });
+        void client.invalidateQueries({ queryKey: queryKeys.chat.messages(sessionId) });
       }
       refreshSessions();
       return true;

@@ -66,7 +66,7 @@ export function useSaveReflection(current: PeriodQuery, onError: (error: unknown
       if (context?.previous) client.setQueryData(key, context.previous);
       onError(error);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: [...queryKeys.trades.all, 'reflections'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.trades.reflectionsAll }),
   });
 }
 

@@ -2,6 +2,7 @@ import { List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toastError } from '../../lib/toast';
+import { queryKeys } from '../../shared/api';
 import { fetchPeriodSummary, type PeriodQuery } from './api';
 
 /**
@@ -10,7 +11,7 @@ import { fetchPeriodSummary, type PeriodQuery } from './api';
  */
 export function SummaryDialog({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: PeriodQuery }) {
   const { data, isPending, isError } = useQuery({
-    queryKey: ['reflections-summary', query.period, query.offset, query.account],
+    queryKey: queryKeys.reflections.summary(query.period, query.offset, query.account),
     queryFn: () => fetchPeriodSummary(query),
     enabled: opened,
     staleTime: 0,

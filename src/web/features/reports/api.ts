@@ -14,16 +14,10 @@ import type {
 } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
 import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../shared/api';
 
-/**
- * The reports' server calls (issue 26). Their keys start with ['trades'], so every trade mutation (which invalidates
- * ['trades']) refreshes the reports on screen too. A filter's key is its URL text: equal filters share a cache entry.
- */
-export const reportKeys = {
-  all: ['trades', 'reports'] as const,
-  report: (kind: string, filter: ReportFilter, extra: Record<string, string> = {}) =>
-    ['trades', 'reports', kind, writeReportFilterParams(filter).toString(), extra] as const,
-};
+// The reports' server calls. Their keys start with ['trades'], so every trade mutation (which invalidates ['trades'])
+// refreshes the reports on screen too. A filter's key is its URL text: equal filters share a cache entry.
 
 function path(kind: string, filter: ReportFilter, extra: Record<string, string> = {}) {
   const params = writeReportFilterParams(filter);
@@ -35,7 +29,7 @@ function path(kind: string, filter: ReportFilter, extra: Record<string, string> 
 /** While a new filter's figures load, the last ones stay on screen (no flash of skeletons on every click). */
 const report = <T>(kind: string, filter: ReportFilter, extra: Record<string, string> = {}) =>
   queryOptions({
-    queryKey: reportKeys.report(kind, filter, extra),
+    queryKey: queryKeys.reports.report(kind, writeReportFilterParams(filter).toString(), extra),
     queryFn: () => apiFetch<T>(path(kind, filter, extra)),
     placeholderData: keepPreviousData,
   });
@@ -53,12 +47,12 @@ export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('m
 
 /** The tags the trader marks as mistakes (issue 27): the Mistakes report's list and the filter bar's choices. */
 export const mistakeTagsQuery = queryOptions({
-  queryKey: ['mistake-tags'] as const,
+  queryKey: queryKeys.mistakeTags.all,
   queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),
 });
 
 export const reportOptionsQuery = queryOptions({
-  queryKey: [...reportKeys.all, 'options'] as const,
+  queryKey: queryKeys.reports.options,
   queryFn: () => apiFetch<ReportOptions>('/api/reports/options'),
   staleTime: 60_000,
 });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CalendarDay } from '../../../domain/dates';
 import { apiFetch } from '../../lib/api';
-import type { NotePage, TradePage } from '../../shared/api';
+import { queryKeys, type NotePage, type TradePage } from '../../shared/api';
 
 /** How many trades and notes the palette lists for a query: the best few, the Trade Log and Notebook hold the rest. */
 export const PALETTE_RESULTS = 5;
@@ -13,7 +13,7 @@ export const PALETTE_RESULTS = 5;
  */
 export const paletteTradesQuery = (query: string, day: CalendarDay | null) =>
   queryOptions({
-    queryKey: ['trades', 'palette', day ?? query] as const,
+    queryKey: queryKeys.trades.palette(day ?? query),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams(day ? { from: day, to: day } : { q: query });
       params.set('limit', String(PALETTE_RESULTS));
@@ -25,7 +25,7 @@ export const paletteTradesQuery = (query: string, day: CalendarDay | null) =>
 /** The notes the palette finds: the notebook's full-text search, title words ranked first. */
 export const paletteNotesQuery = (query: string) =>
   queryOptions({
-    queryKey: ['notes', 'palette', query] as const,
+    queryKey: queryKeys.notes.palette(query),
     queryFn: ({ signal }) => apiFetch<NotePage>(`/api/notes?${new URLSearchParams({ q: query, limit: String(PALETTE_RESULTS) })}`, { signal }),
     staleTime: 30_000,
   });

@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  partialMatchKey,
   queryOptions,
   useMutation,
   useQueries,
@@ -102,21 +103,13 @@ export function useTradeWindow(account: AccountFilter, q: string, enabled: boole
 
 /** The trades of the 'Manage Unassigned Trades' dialog, read only while it is open (part 2 §4 "Assignment"). */
 export const unassignedTradesQuery = infiniteQueryOptions({
-  queryKey: [...queryKeys.trades.all, 'unassigned-dialog'] as const,
+  queryKey: queryKeys.trades.unassignedDialog,
   queryFn: ({ pageParam }) => fetchTradePage('unassigned', '', 200, pageParam ?? undefined),
   initialPageParam: null as string | null,
   getNextPageParam: (last: TradePage) => last.next_cursor,
 });
 
-const LIST_KEYS: QueryKey[] = [
-  [...queryKeys.trades.all, 'list'],
-  [...queryKeys.trades.all, 'window'],
-  [...queryKeys.trades.all, 'unassigned-dialog'],
-  [...queryKeys.trades.all, 'day'],
-];
-
-/** Every statistics query (dashboard, Trade Log), whatever its filter. */
-const STATS_KEY: QueryKey = [...queryKeys.trades.all, 'stats'];
+const LIST_KEYS: QueryKey[] = [queryKeys.trades.listAll, queryKeys.trades.windowAll, queryKeys.trades.unassignedDialog, queryKeys.trades.dayAll];
 
 type ListData = TradePage | InfiniteData<TradePage, string | null>;
 
@@ -157,7 +150,7 @@ type TradeChange = { kind: 'insert' } | { kind: 'update'; trade: Trade } | { kin
 async function refreshTrades(client: QueryClient, change: TradeChange) {
   if (change.kind === 'update') {
     const { trade } = change;
-    client.setQueriesData<TradePage>({ queryKey: [...queryKeys.trades.all, 'window'] }, (data) =>
+    client.setQueriesData<TradePage>({ queryKey: queryKeys.trades.windowAll }, (data) =>
       data && { ...data, trades: data.trades.map((t) => (t.id === trade.id ? trade : t)) },
     );
   }
@@ -195,7 +188,6 @@ export const UNDO_WINDOW_MS = 6_000;
 /** Trades removed from the lists whose DELETE has not been sent or answered yet. */
 const pendingDeletes = new Map<string, () => Promise<void>>();
 const guardedClients = new WeakSet<QueryClient>();
-const LIST_KINDS = new Set(LIST_KEYS.map((key) => key[1]));
 
 /**
  * A list read from the server while a delete waits (a refetch on focus, another trade's change) would bring the
@@ -207,7 +199,7 @@ function keepPendingDeletesOut(client: QueryClient) {
   client.getQueryCache().subscribe((event) => {
     if (pendingDeletes.size === 0 || event.type !== 'updated' || event.action.type !== 'success') return;
     const { queryKey } = event.query;
-    if (queryKey[0] !== queryKeys.trades.all[0] || !LIST_KINDS.has(queryKey[1])) return;
+    if (!LIST_KEYS.some((list) => partialMatchKey(queryKey, list))) return;
     const data = event.query.state.data as ListData | undefined;
     const pruned = withoutTrades(data, new Set(pendingDeletes.keys()));
     if (pruned !== data) queueMicrotask(() => client.setQueryData(queryKey, pruned));
@@ -236,7 +228,7 @@ export async function startTradeDelete(client: QueryClient, id: string): Promise
   const restore = await removeFromLists(client, new Set([id]));
   // The statistics and the unassigned count leave the trade out while Undo is offered (the same figures the server gives once it is gone).
   markAwaitingDelete(id);
-  void client.invalidateQueries({ queryKey: STATS_KEY });
+  void client.invalidateQueries({ queryKey: queryKeys.trades.statsAll });
   void client.invalidateQueries({ queryKey: queryKeys.trades.unassignedCount });
   const putBack = () => {
     pendingDeletes.delete(id);

@@ -4,34 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { playbooksQuery } from '../playbooks/api';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, type FormEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
-import { centsToDecimalString, formatUsd, toCents } from '../../../domain/money';
-import {
-  changeFormDate,
-  computeFormGrossCents,
-  createEditTradeForm,
-  createExecutionForm,
-  EMPTY_EXECUTION_FORM,
-  getClockDay,
-  isClockTime,
-  toExecutionInput,
-  toExecutionTimes,
-  zoneNameOfEntry,
-  type ExecutionFormValues,
-  createNewTradeForm,
-  deriveFormResult,
-  editTradeForm,
-  formatMoneyInput,
-  isMoneyTyping,
-  parseCommissionInput,
-  parseMoneyInput,
-  TRADE_RESULTS,
-  tradeFormOutcome,
-  tradeTypeChoices,
-  type TradeFormValues,
-  type TradeResult,
-} from '../../../domain/trades';
+import { formatUsd } from '../../../domain/money';
+import { TRADE_RESULTS, tradeTypeChoices, zoneNameOfEntry } from '../../../domain/trades';
 import { DraftNotice } from '../../components/draft-notice';
 import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
@@ -45,13 +21,11 @@ import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
+import { findTradeFormProblem, initTradeForm, NO_ACCOUNT, previewTradeForm, reduceTradeForm, toNewTradeBody, toTradeBody } from './trade-form-state';
 import { useToday, useTradeOptions } from './use-trade-options';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const sameText = (a: string, b: string) => a === b;
-
-/** 'All Trades' in the Account field saves the trade without an account (it then shows as Unassigned). */
-const NO_ACCOUNT = 'none';
 
 // Shades whose white label reads at AA contrast (4.5:1 and more).
 const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
@@ -69,9 +43,9 @@ type TradeFormModalProps =
   | { mode: 'edit'; opened: boolean; onClose: () => void; trade: Trade | null };
 
 /**
- * Add New Trade and Edit Trade (spec part 2 "Add dialog fields"). The pnl field is before commission; the result and
- * pnl couplings of part 2 §4 apply as the trader types (domain/trades/trade-form.ts), and the saved result is derived
- * from net pnl.
+ * Add New Trade and Edit Trade. The pnl field is before commission; the result and pnl couplings apply as the trader
+ * types (domain/trades/trade-form.ts, through the dialog's reducer in ./trade-form-state.ts), and the saved result is
+ * derived from net pnl.
  */
 export function TradeFormModal(props: TradeFormModalProps) {
   const { opened, onClose, mode } = props;
@@ -79,61 +53,30 @@ export function TradeFormModal(props: TradeFormModalProps) {
   const options = useTradeOptions();
   const create = useCreateTrade();
   const update = useUpdateTrade();
-  const [values, setValues] = useState<TradeFormValues>(() => createNewTradeForm(today));
-  const [pnlText, setPnlText] = useState('0');
-  const [commissionText, setCommissionText] = useState('0');
-  const [accountId, setAccountId] = useState<string>(NO_ACCOUNT);
-  const [accountTouched, setAccountTouched] = useState(false);
-  // Issue 27: a new trade may take a playbook here; its rules are ticked on the trade's page.
-  const [playbookId, setPlaybookId] = useState<string | null>(null);
-  const { data: playbooks } = useQuery(playbooksQuery);
-  // Issue 27: the execution and the plan; the P&L follows the prices of a known futures contract until typed over.
-  const [execution, setExecution] = useState<ExecutionFormValues>(EMPTY_EXECUTION_FORM);
-  const [pnlTyped, setPnlTyped] = useState(false);
-  const [timesTouched, setTimesTouched] = useState(false);
   const clock = useTraderTime();
-  const riskDefaults = useQuery({ ...riskDefaultsQuery, enabled: opened });
-  // After a submit with a required field empty, the field itself says so (not only the toast).
-  const [tried, setTried] = useState(false);
   const editTrade = props.mode === 'edit' ? props.trade : null;
   const initialAccountId = props.mode === 'add' ? props.initialAccountId : null;
+  const [state, dispatch] = useReducer(reduceTradeForm, null, () =>
+    initTradeForm({ trade: editTrade, today, timeZone: clock.timeZone, accountId: initialAccountId }),
+  );
+  const { values, execution, accountId } = state;
+  const { data: playbooks } = useQuery(playbooksQuery);
+  const riskDefaults = useQuery({ ...riskDefaultsQuery, enabled: opened });
 
   useEffect(() => {
     if (!opened) return;
-    const initial = editTrade
-      ? createEditTradeForm({
-          tradeDay: editTrade.date,
-          symbol: editTrade.symbol,
-          period: editTrade.period,
-          tradeType: editTrade.trade_type,
-          status: editTrade.status,
-          pnlCents: toCents(editTrade.pnl),
-          commissionCents: toCents(editTrade.commission),
-          link: editTrade.link,
-          notes: editTrade.notes,
-          tags: editTrade.tags,
-        })
-      : createNewTradeForm(today);
-    setValues(initial);
-    setExecution(editTrade ? createExecutionForm(editTrade, clock.timeZone) : EMPTY_EXECUTION_FORM);
-    setPnlTyped(false);
-    setTimesTouched(false);
-    setPnlText(formatMoneyInput(initial.pnlCents));
-    setCommissionText(formatMoneyInput(initial.commissionCents));
-    setTried(false);
-    setAccountId(initialAccountId ?? NO_ACCOUNT);
-    setAccountTouched(false);
+    dispatch({ type: 'reset', state: initTradeForm({ trade: editTrade, today, timeZone: clock.timeZone, accountId: initialAccountId }) });
     // Reset only when the dialog opens (or switches trade), not when today's date or the options refresh.
   }, [opened, editTrade?.id]);
 
   // Opened before the accounts arrived (from the dashboard, at once): the default account once it is known, unless
-  // the trader chose already (issue 24: the default account follows 'Set as default account' everywhere).
+  // the trader chose already (the default account follows 'Set as default account' everywhere).
   useEffect(() => {
-    if (opened && !accountTouched && initialAccountId) setAccountId(initialAccountId);
-  }, [opened, accountTouched, initialAccountId]);
+    if (opened && initialAccountId) dispatch({ type: 'default-account', accountId: initialAccountId });
+  }, [opened, initialAccountId]);
 
-  // Issue 24, point 4: the trade's notes being written are kept in this browser until saved (the dialog closed by
-  // a click outside, a reload, an ended session), and come back when the dialog opens on the same trade again.
+  // The trade's notes being written are kept in this browser until saved (the dialog closed by a click outside, a
+  // reload, an ended session), and come back when the dialog opens on the same trade again.
   const savedNotes = editTrade?.notes ?? '';
   const notesDraft = useDraft<string>({
     editor: 'trade-notes',
@@ -144,102 +87,45 @@ export function TradeFormModal(props: TradeFormModalProps) {
     saved: { value: savedNotes, version: editTrade?.updated_at ?? null },
     isValue: isText,
     same: sameText,
-    restore: (notes) => setValues((v) => ({ ...v, notes })),
+    restore: (notes) => dispatch({ type: 'change', patch: { notes } }),
   });
 
-  const changeExecution = (patch: Partial<ExecutionFormValues>) => {
-    const next = { ...execution, ...patch };
-    setExecution(next);
-    if ('entryTime' in patch || 'exitTime' in patch) setTimesTouched(true);
-    // A known futures contract's prices and size make its P&L, unless the trader typed their own.
-    const gross = computeFormGrossCents(values.instrument, next);
-    if (gross !== null && !pnlTyped) setGross(gross);
-  };
-
-  const setGross = (gross: number) => {
-    const result = gross > 0 ? 'Win' : gross < 0 ? 'Loss' : 'BE';
-    setValues((v) => ({ ...v, pnlCents: gross, result }));
-    setPnlText(formatMoneyInput(gross));
-  };
-
-  const enterPnl = (text: string) => {
-    if (!isMoneyTyping(text)) return;
-    setPnlTyped(true);
-    const typed = parseMoneyInput(text);
-    const next = editTradeForm(values, { field: 'pnl', pnlCents: typed });
-    setValues(next);
-    // A coupling changed the amount (Loss makes it negative, BE keeps 0): the field shows what will be saved.
-    setPnlText(next.pnlCents === typed ? text : formatMoneyInput(next.pnlCents));
-  };
-
-  const chooseResult = (result: TradeResult) => {
-    const next = editTradeForm(values, { field: 'result', result });
-    setValues(next);
-    if (next.pnlCents !== values.pnlCents) setPnlText(formatMoneyInput(next.pnlCents));
-  };
-
-  // Issue 24: the Result shows the result that will be saved, and the line under the amounts the net that will be.
-  const outcome = tradeFormOutcome(values);
-  const netCents = outcome.netCents;
-  const pricedGross = computeFormGrossCents(values.instrument, execution);
-  const savedResult = deriveFormResult(values);
+  // The Result shows the result that will be saved, and the line under the amounts the net that will be.
+  const { outcome, netCents, pricedGross, savedResult } = previewTradeForm(state);
   const busy = create.isPending || update.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Part 2 §5: date, session and result are required.
-    if (!isCalendarDay(values.date) || values.session.trim() === '' || !TRADE_RESULTS.includes(values.result)) {
-      setTried(true);
+    const problem = findTradeFormProblem(state);
+    if (problem === 'required') {
+      dispatch({ type: 'refuse-submit' });
       toastError('Please fill in all required fields.');
       return;
     }
-    if (!isClockTime(execution.entryTime) || !isClockTime(execution.exitTime)) {
+    if (problem === 'times') {
       toastError(mode === 'edit' ? 'Failed to update trade' : 'Failed to add trade', 'Times are written as 09:35.');
       return;
     }
-    // Times go on the trader's clock, on the trade's date (an edited overnight entry keeps the evening it was on). An
-    // edit sends them only when they or the date changed: stored times keep their seconds.
-    const dateChanged = editTrade !== null && editTrade.date !== values.date;
-    const entryDay = editTrade?.entry_time && !dateChanged ? getClockDay(editTrade.entry_time, clock.timeZone) : values.date;
-    const times = editTrade && !timesTouched && !dateChanged ? {} : toExecutionTimes(execution, entryDay, clock.timeZone);
-    const common = {
-      date: values.date,
-      symbol: values.instrument.trim(),
-      period: values.session,
-      trade_type: values.type,
-      status: savedResult,
-      pnl: centsToDecimalString(netCents),
-      link: values.link.trim(),
-      notes: values.notes,
-      tags: values.tags,
-      ...toExecutionInput(execution),
-      ...times,
-    };
     try {
       if (mode === 'edit') {
         if (!editTrade) {
           toastError('No trade selected for editing');
           return;
         }
-        await update.mutateAsync({ id: editTrade.id, body: common });
+        await update.mutateAsync({ id: editTrade.id, body: toTradeBody(state, editTrade, clock.timeZone) });
         notesDraft.markSaved(values.notes);
         toastSuccess('Trade updated successfully');
       } else {
-        await create.mutateAsync({
-          ...common,
-          account_id: accountId === NO_ACCOUNT ? null : accountId,
-          playbook_id: playbookId,
-          commission: centsToDecimalString(values.commissionCents),
-        });
+        await create.mutateAsync(toNewTradeBody(state, clock.timeZone));
         notesDraft.markSaved(values.notes);
         toastSuccess('Trade added successfully');
       }
       onClose();
     } catch (error) {
       if (mode === 'edit') toastError('Failed to update trade', describeError(error));
-      // Part 2 §8: refused for what was typed (the server's message names the field) or for want of a session (§6's
-      // words): the trade was not added, and the dialog stays for a correction. Any other failure (the server or the
-      // connection) did not create it.
+      // Refused for what was typed (the server's message names the field) or for want of a session: the trade was not
+      // added, and the dialog stays for a correction. Any other failure (the server or the connection) did not create
+      // it.
       else if (isSignedOutError(error) || (error instanceof ApiError && error.status === 400)) {
         toastError('Failed to add trade', describeError(error, SIGNED_OUT_WORDS.addTrade));
       } else toastError('Failed to create trade', describeError(error) ?? 'Please try again.');
@@ -269,10 +155,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 ...props.accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name })),
               ]}
               value={accountId}
-              onChange={(v) => {
-                setAccountTouched(true);
-                setAccountId(v ?? NO_ACCOUNT);
-              }}
+              onChange={(v) => dispatch({ type: 'choose-account', accountId: v })}
               allowDeselect={false}
               data-autofocus
               description={accountId === NO_ACCOUNT ? 'Saved without an account: it shows under Unassigned Trades.' : undefined}
@@ -283,12 +166,12 @@ export function TradeFormModal(props: TradeFormModalProps) {
             <DatePickerInput
               label="Date"
               value={isCalendarDay(values.date) ? values.date : null}
-              onChange={(day) => setValues((v) => (day && isCalendarDay(day) ? changeFormDate(v, day) : { ...v, date: '' }))}
+              onChange={(day) => dispatch({ type: 'change-date', day })}
               valueFormat="MMM D, YYYY"
               leftSection={<IconCalendar size={16} aria-hidden="true" />}
               clearable
               withAsterisk
-              error={tried && !isCalendarDay(values.date) ? 'Date is required' : undefined}
+              error={state.tried && !isCalendarDay(values.date) ? 'Date is required' : undefined}
               popoverProps={{ withinPortal: true }}
               // The dialog opens on its first field: the account when adding, the date when editing.
               data-autofocus={props.mode === 'add' ? undefined : true}
@@ -298,12 +181,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
             <TextInput
               label="Instrument"
               value={values.instrument}
-              onChange={(e) => {
-                const instrument = e.currentTarget.value;
-                setValues((v) => ({ ...v, instrument }));
-                const gross = computeFormGrossCents(instrument, execution);
-                if (gross !== null && !pnlTyped) setGross(gross);
-              }}
+              onChange={(e) => dispatch({ type: 'change-instrument', instrument: e.currentTarget.value })}
               maxLength={50}
               data-testid="trade-instrument"
             />
@@ -312,7 +190,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 label="Type"
                 data={typeOptions}
                 value={values.type || null}
-                onChange={(type) => setValues((v) => ({ ...v, type: type ?? '' }))}
+                onChange={(type) => dispatch({ type: 'change', patch: { type: type ?? '' } })}
                 searchable
                 clearable
                 clearButtonProps={{ 'aria-label': 'Clear type' }}
@@ -326,8 +204,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 label="Playbook"
                 placeholder="None"
                 data={(playbooks ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                value={playbookId}
-                onChange={setPlaybookId}
+                value={state.playbookId}
+                onChange={(playbookId) => dispatch({ type: 'choose-playbook', playbookId })}
                 searchable
                 clearable
                 clearButtonProps={{ 'aria-label': 'Clear playbook' }}
@@ -339,12 +217,12 @@ export function TradeFormModal(props: TradeFormModalProps) {
                 label="Session"
                 data={sessionOptions}
                 value={values.session || null}
-                onChange={(session) => setValues((v) => ({ ...v, session: session ?? '' }))}
+                onChange={(session) => dispatch({ type: 'change', patch: { session: session ?? '' } })}
                 searchable
                 clearable
                 clearButtonProps={{ 'aria-label': 'Clear session' }}
                 withAsterisk
-                error={tried && values.session.trim() === '' ? 'Session is required' : undefined}
+                error={state.tried && values.session.trim() === '' ? 'Session is required' : undefined}
                 style={{ flex: 1 }}
                 data-testid="trade-session"
               />
@@ -360,7 +238,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
                     variant={outcome.result === result ? 'filled' : 'default'}
                     color={RESULT_COLOR[result]}
                     aria-pressed={outcome.result === result}
-                    onClick={() => chooseResult(result)}
+                    onClick={() => dispatch({ type: 'choose-result', result })}
                     style={{
                       borderTopLeftRadius: i === 0 ? undefined : 0,
                       borderBottomLeftRadius: i === 0 ? undefined : 0,
@@ -375,8 +253,8 @@ export function TradeFormModal(props: TradeFormModalProps) {
             </Input.Wrapper>
             <TextInput
               label="PnL (before commission)"
-              value={pnlText}
-              onChange={(e) => enterPnl(e.currentTarget.value)}
+              value={state.pnlText}
+              onChange={(e) => dispatch({ type: 'type-pnl', text: e.currentTarget.value })}
               inputMode="decimal"
               leftSection="$"
               description={pricedGross !== null && pricedGross !== values.pnlCents ? `From the prices: ${formatUsd(pricedGross)}` : undefined}
@@ -388,15 +266,9 @@ export function TradeFormModal(props: TradeFormModalProps) {
             {mode === 'add' && (
               <TextInput
                 label="Commission"
-                value={commissionText}
-                onChange={(e) => {
-                  const text = e.currentTarget.value;
-                  if (!isMoneyTyping(text)) return;
-                  setCommissionText(text);
-                  setValues((v) => editTradeForm(v, { field: 'commission', commissionCents: parseCommissionInput(text) }));
-                }}
-                // Part 2 §5: commission is stored as an absolute value.
-                onBlur={() => setCommissionText(formatMoneyInput(values.commissionCents))}
+                value={state.commissionText}
+                onChange={(e) => dispatch({ type: 'type-commission', text: e.currentTarget.value })}
+                onBlur={() => dispatch({ type: 'leave-commission' })}
                 inputMode="decimal"
                 leftSection="$"
                 data-testid="trade-commission"
@@ -414,7 +286,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
           <Divider label="Execution and plan (optional)" labelPosition="left" />
           <TradePlanFields
             values={execution}
-            onChange={changeExecution}
+            onChange={(patch) => dispatch({ type: 'change-execution', patch })}
             timeZoneName={zoneNameOfEntry(values.date, execution.entryTime, clock.timeZone) ?? clock.zoneName(new Date())}
             preview={{
               symbol: values.instrument.trim() || 'Unknown',
@@ -426,22 +298,16 @@ export function TradeFormModal(props: TradeFormModalProps) {
           <TextInput
             label="Link"
             value={values.link}
-            onChange={(e) => {
-              const link = e.currentTarget.value;
-              setValues((v) => ({ ...v, link }));
-            }}
+            onChange={(e) => dispatch({ type: 'change', patch: { link: e.currentTarget.value } })}
             placeholder="https://"
             maxLength={2000}
             data-testid="trade-link"
           />
-          <TagsField value={values.tags} onChange={(tags) => setValues((v) => ({ ...v, tags }))} suggestions={options.tag} />
+          <TagsField value={values.tags} onChange={(tags) => dispatch({ type: 'change', patch: { tags } })} suggestions={options.tag} />
           <Textarea
             label="Notes"
             value={values.notes}
-            onChange={(e) => {
-              const notes = e.currentTarget.value;
-              setValues((v) => ({ ...v, notes }));
-            }}
+            onChange={(e) => dispatch({ type: 'change', patch: { notes: e.currentTarget.value } })}
             autosize
             minRows={3}
             maxRows={10}

@@ -32,9 +32,9 @@ import {
   IconShield,
   IconTable,
 } from '@tabler/icons-react';
-import type { SortingState } from '@tanstack/react-table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SortingState, Updater } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { BulkRiskDialog } from './bulk-risk-dialog';
@@ -46,6 +46,7 @@ import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
 import { TradeTagsDialog } from './trade-tags-dialog';
 import { describeError, isNetworkError, toastError, toastSuccess } from './toast';
+import { allSelected as everySelected, INITIAL_TRADES_PANEL, reduceTradesPanel, type TradesView } from './trades-panel-state';
 import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -66,26 +67,18 @@ interface TradesPanelProps {
 }
 
 /**
- * The Trades panel (spec part 2 "Trade table"): compact (5 most recent) or maximized (every trade, virtualized and
- * paged), server-side search, table and card views, select mode with Delete Selected, edit and optimistic delete.
+ * The Trades panel: compact (5 most recent) or maximized (every trade, virtualized and paged), server-side search,
+ * table and card views, select mode with Delete Selected, edit and optimistic delete. What it holds besides the
+ * server's trades is kept in a reducer (./trades-panel-state.ts).
  */
 export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, reportFilter = '' }: TradesPanelProps) {
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
-  const [viewChoice, setViewChoice] = useState<'table' | 'cards' | null>(null);
-  const view = viewChoice ?? (smallScreen ? 'cards' : 'table');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [state, dispatch] = useReducer(reduceTradesPanel, INITIAL_TRADES_PANEL);
+  const { selectMode, selected, sorting, inlineId } = state;
+  const view = state.viewChoice ?? (smallScreen ? 'cards' : 'table');
+  const [q] = useDebouncedValue(state.search.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => onSearchChange?.(q), [q, onSearchChange]);
-  const [selectMode, setSelectMode] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirmBulk, setConfirmBulk] = useState(false);
-  const [bulkRisk, setBulkRisk] = useState(false);
-  const [riskDefaults, setRiskDefaults] = useState(false);
-  const [editTrade, setEditTrade] = useState<Trade | null>(null);
-  const [tagsTrade, setTagsTrade] = useState<Trade | null>(null);
-  const [inlineId, setInlineId] = useState<string | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [exporting, setExporting] = useState(false);
+  const setSorting = useCallback((sorting: Updater<SortingState>) => dispatch({ type: 'sort', sorting }), []);
   const client = useQueryClient();
   const bulkDelete = useBulkDeleteTrades();
   const filter = account ?? 'all';
@@ -117,32 +110,16 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
     if (loadFailed) toastError('Failed to fetch trades');
   }, [loadFailed]);
 
-  // Leaving select mode clears the selection (part 2 §4); so does changing what is listed.
-  useEffect(() => {
-    setSelected(new Set());
-  }, [filter, q, reportFilter, selectMode, maximized]);
-  useEffect(() => setInlineId(null), [filter, q, reportFilter, maximized, view]);
+  // Changing what is listed clears the selection (so does leaving select mode) and ends an edit in place.
+  useEffect(() => dispatch({ type: 'clear-selection' }), [filter, q, reportFilter, maximized]);
+  useEffect(() => dispatch({ type: 'edit-inline', id: null }), [filter, q, reportFilter, maximized, view]);
 
-  const toggleSelect = useCallback(
-    (id: string) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const allSelected = trades.length > 0 && trades.every((t) => selected.has(t.id));
+  const toggleSelect = useCallback((id: string) => dispatch({ type: 'toggle-selected', id }), []);
+  const allSelected = everySelected(selected, trades.map((t) => t.id));
 
   const deleteOne = (trade: Trade) => {
-    setSelected((current) => {
-      if (!current.has(trade.id)) return current;
-      const next = new Set(current);
-      next.delete(trade.id);
-      return next;
-    });
-    // Part 2 §4 optimistic delete; the DELETE goes when the toast with Undo leaves (issue 14).
+    dispatch({ type: 'forget-trade', id: trade.id });
+    // Deleting is optimistic; the DELETE goes when the toast with Undo leaves.
     void startTradeDelete(client, trade.id).then((pending) =>
       toastWithUndo('Trade deleted successfully', {
         duration: UNDO_WINDOW_MS,
@@ -154,25 +131,25 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
 
   const deleteSelected = () => {
     const ids = [...selected];
-    setConfirmBulk(false);
+    dispatch({ type: 'open', dialog: null });
     bulkDelete.mutate(ids, {
       onSuccess: () => {
         toastSuccess('Deleted selected trades');
-        setSelectMode(false);
+        dispatch({ type: 'leave-select-mode' });
       },
       onError: (error) => toastError('Failed to delete selected trades', describeError(error)),
     });
   };
 
   const exportTrades = async () => {
-    setExporting(true);
+    dispatch({ type: 'export', running: true });
     try {
       await downloadTradesBackup();
       toastSuccess('Trades data exported successfully!');
     } catch {
       toastError('Failed to export trades data');
     } finally {
-      setExporting(false);
+      dispatch({ type: 'export', running: false });
     }
   };
 
@@ -182,16 +159,18 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
     deleteRef.current = deleteOne;
   });
   const onDelete = useCallback((trade: Trade) => deleteRef.current(trade), []);
-  const onEditInline = useCallback((trade: Trade) => setInlineId(trade.id), []);
+  const onEditInline = useCallback((trade: Trade) => dispatch({ type: 'edit-inline', id: trade.id }), []);
+  const onEdit = useCallback((trade: Trade) => dispatch({ type: 'edit', trade }), []);
+  const onEditTags = useCallback((trade: Trade) => dispatch({ type: 'edit-tags', trade }), []);
   const inlineActions = useMemo(
-    () => ({ onToggleSelect: toggleSelect, onEdit: onEditInline, onDelete, onEditTags: setTagsTrade }),
-    [toggleSelect, onEditInline, onDelete],
+    () => ({ onToggleSelect: toggleSelect, onEdit: onEditInline, onDelete, onEditTags }),
+    [toggleSelect, onEditInline, onDelete, onEditTags],
   );
   const handlers: TradeRowHandlers = useMemo(
-    () => ({ selectMode, selected, onToggleSelect: toggleSelect, onEdit: setEditTrade, onDelete, onEditTags: setTagsTrade }),
-    [selectMode, selected, toggleSelect, onDelete],
+    () => ({ selectMode, selected, onToggleSelect: toggleSelect, onEdit, onDelete, onEditTags }),
+    [selectMode, selected, toggleSelect, onEdit, onDelete, onEditTags],
   );
-  const onDoneEditing = useCallback(() => setInlineId(null), []);
+  const onDoneEditing = useCallback(() => dispatch({ type: 'edit-inline', id: null }), []);
   const listProps = { total, rowAt: full.rowAt, onVisibleRange: full.onVisibleRange };
 
   let content: ReactNode;
@@ -256,7 +235,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
               variant="default"
               size={36}
               onClick={() => void exportTrades()}
-              loading={exporting}
+              loading={state.exporting}
               aria-label="Export trades"
               data-testid="export-trades"
             >
@@ -264,7 +243,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Risk defaults">
-            <ActionIcon variant="default" size={36} onClick={() => setRiskDefaults(true)} aria-label="Risk defaults" data-testid="risk-defaults">
+            <ActionIcon variant="default" size={36} onClick={() => dispatch({ type: 'open', dialog: 'risk-defaults' })} aria-label="Risk defaults" data-testid="risk-defaults">
               <IconShield size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
@@ -288,15 +267,15 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           placeholder="Search trades..."
           aria-label="Search trades"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          value={state.search}
+          onChange={(e) => dispatch({ type: 'type-search', search: e.currentTarget.value })}
           style={{ flex: '1 1 200px' }}
           maxLength={200}
           data-testid="trade-search"
         />
         <SegmentedControl
           value={view}
-          onChange={(v) => setViewChoice(v as 'table' | 'cards')}
+          onChange={(v) => dispatch({ type: 'choose-view', view: v as TradesView })}
           data={[
             {
               value: 'table',
@@ -324,23 +303,23 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         ) : (
           <SortMenu sorting={sorting} onChange={setSorting} />
         )}
-        <Button variant={selectMode ? 'filled' : 'default'} onClick={() => setSelectMode((m) => !m)} data-testid="select-mode">
+        <Button variant={selectMode ? 'filled' : 'default'} onClick={() => dispatch({ type: 'toggle-select-mode' })} data-testid="select-mode">
           {selectMode ? 'Cancel' : 'Select'}
         </Button>
         {selectMode && (
           <>
             <Button
               variant="default"
-              onClick={() => setSelected(allSelected ? new Set() : new Set(trades.map((t) => t.id)))}
+              onClick={() => dispatch({ type: 'toggle-all', ids: trades.map((t) => t.id) })}
               disabled={trades.length === 0}
               data-testid="select-all"
             >
               {allSelected ? 'Unselect All' : 'Select All'}
             </Button>
-            <Button variant="default" disabled={selected.size === 0} onClick={() => setBulkRisk(true)} data-testid="set-risk-selected">
+            <Button variant="default" disabled={selected.size === 0} onClick={() => dispatch({ type: 'open', dialog: 'bulk-risk' })} data-testid="set-risk-selected">
               Set Risk{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
-            <Button color="red.8" disabled={selected.size === 0} onClick={() => setConfirmBulk(true)} data-testid="delete-selected">
+            <Button color="red.8" disabled={selected.size === 0} onClick={() => dispatch({ type: 'open', dialog: 'confirm-bulk-delete' })} data-testid="delete-selected">
               Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
           </>
@@ -357,25 +336,31 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         </Text>
       )}
 
-      <TradeFormModal mode="edit" opened={editTrade !== null} trade={editTrade} onClose={() => setEditTrade(null)} />
+      <TradeFormModal mode="edit" opened={state.editTrade !== null} trade={state.editTrade} onClose={() => dispatch({ type: 'edit', trade: null })} />
       <BulkRiskDialog
         ids={[...selected]}
-        opened={bulkRisk}
-        onClose={() => setBulkRisk(false)}
+        opened={state.dialog === 'bulk-risk'}
+        onClose={() => dispatch({ type: 'open', dialog: null })}
         onDone={() => {
-          setBulkRisk(false);
-          setSelectMode(false);
+          dispatch({ type: 'open', dialog: null });
+          dispatch({ type: 'leave-select-mode' });
         }}
       />
-      <RiskDefaultsDialog opened={riskDefaults} onClose={() => setRiskDefaults(false)} />
-      <TradeTagsDialog trade={tagsTrade} onClose={() => setTagsTrade(null)} />
+      <RiskDefaultsDialog opened={state.dialog === 'risk-defaults'} onClose={() => dispatch({ type: 'open', dialog: null })} />
+      <TradeTagsDialog trade={state.tagsTrade} onClose={() => dispatch({ type: 'edit-tags', trade: null })} />
 
-      <Modal opened={confirmBulk} onClose={() => setConfirmBulk(false)} title="Delete Selected" centered data-testid="bulk-delete-modal">
+      <Modal
+        opened={state.dialog === 'confirm-bulk-delete'}
+        onClose={() => dispatch({ type: 'open', dialog: null })}
+        title="Delete Selected"
+        centered
+        data-testid="bulk-delete-modal"
+      >
         <Text size="sm">
           {`Delete selected trades? This action cannot be undone. It will permanently delete ${selected.size} trade(s).`}
         </Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmBulk(false)}>
+          <Button variant="default" onClick={() => dispatch({ type: 'open', dialog: null })}>
             Cancel
           </Button>
           <Button color="red.8" onClick={deleteSelected} data-testid="bulk-delete-confirm">

@@ -1,8 +1,10 @@
 import type { SortDirection, TradeSort } from '../../../contract/trades';
 
 /**
- * Query keys, one factory per resource (STYLE.md "Web"). Everything about trades starts with ['trades'] so a
- * mutation can invalidate every list, count and statistic at once; likewise ['accounts'], ['tasks'], ...
+ * Every query key of the web app, one factory per resource: a query and the mutations that refresh it name the same
+ * key, and no screen spells one by hand. Everything derived from trades starts with ['trades'] (lists, statistics,
+ * reports, Reflect's periods, prop statuses), so a trade's change can refresh it all at once; a key that is a prefix
+ * of others (`listAll`, `statsAll`) lets a mutation refresh exactly the lists it changes.
  */
 export type AccountFilter = 'all' | 'unassigned' | string;
 
@@ -14,24 +16,62 @@ export interface TradeOrder {
 export const DEFAULT_TRADE_ORDER: TradeOrder = { sort: 'date', dir: 'desc' };
 const orderKey = (order: TradeOrder) => `${order.sort}:${order.dir}`;
 
+/** A file the trader picked, as a key: another file (or the same one changed) is another preview. */
+const fileKey = (file: { name: string; size: number; lastModified: number }) => [file.name, file.size, file.lastModified] as const;
+
+/** What an import preview was read with; equal choices share the preview. */
+export interface ImportPreviewChoices {
+  format: string;
+  timeZone: string | null;
+  accountId: string | null;
+  accountMap: Readonly<Record<string, string>>;
+  mapping: unknown;
+  tradingDay: string | undefined;
+}
+
 export const queryKeys = {
+  /** The signed-in session: kept when everything else is cleared or refetched. */
+  session: { all: ['session'] as const },
+  /** The server's public settings (sign-in methods, whether AI is configured). */
+  config: { all: ['config'] as const },
   accounts: { all: ['accounts'] as const },
+  /** The account controls: sign-in methods and open sessions (the auth library's endpoints). */
+  accountSettings: {
+    all: ['account-settings'] as const,
+    methods: ['account-settings', 'methods'] as const,
+    sessions: ['account-settings', 'sessions'] as const,
+  },
   trades: {
     all: ['trades'] as const,
-    /** `filter` is a Reports filter's URL parameters (issue 26: the Trade Log takes the same filters), '' for none. */
+    /** `filter` is a Reports filter's URL parameters (the Trade Log takes the same filters), '' for none. */
     list: (account: AccountFilter, q: string, limit: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
       ['trades', 'list', account, q, limit, orderKey(order), filter] as const,
+    listAll: ['trades', 'list'] as const,
     /** One page of the maximized list, by its position (page n holds rows n*size ...). */
     window: (account: AccountFilter, q: string, page: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
       ['trades', 'window', account, q, page, orderKey(order), filter] as const,
+    windowAll: ['trades', 'window'] as const,
     stats: (account: AccountFilter, range: { from?: string; to?: string } = {}, q = '', days = 'all', filter = '') =>
       ['trades', 'stats', account, range.from ?? '', range.to ?? '', q, days, filter] as const,
+    /** Every statistics query (dashboard, Trade Log), whatever its filter. */
+    statsAll: ['trades', 'stats'] as const,
     unassignedCount: ['trades', 'unassigned-count'] as const,
+    /** The trades of the 'Manage Unassigned Trades' dialog. */
+    unassignedDialog: ['trades', 'unassigned-dialog'] as const,
     detail: (id: string) => ['trades', 'detail', id] as const,
     /** One trading day's trades (the dashboard's day-trades dialog). */
     day: (account: AccountFilter, date: string) => ['trades', 'day', account, date] as const,
+    dayAll: ['trades', 'day'] as const,
     /** The Reflect page's period: under ['trades'], so any trade change refreshes it too. */
     reflections: (period: string, offset: number, account: AccountFilter) => ['trades', 'reflections', period, offset, account] as const,
+    reflectionsAll: ['trades', 'reflections'] as const,
+    /** An account's trades of some days in R (the dashboard and its calendar). */
+    r: (account: AccountFilter, range: { from: string; to: string } | 'all-time') =>
+      ['trades', 'r', account, range === 'all-time' ? range : range.from, range === 'all-time' ? range : range.to] as const,
+    /** The Trade Log's trades in R, for its account, search and Reports filter. */
+    rLog: (account: AccountFilter, q: string, filter: string) => ['trades', 'r-log', account, q, filter] as const,
+    /** The search palette's trades: a day's when the query names one, else those the search finds. */
+    palette: (dayOrQuery: string) => ['trades', 'palette', dayOrQuery] as const,
   },
   tradePreferences: { all: ['trade-preferences'] as const },
   preferences: { all: ['preferences'] as const },
@@ -40,7 +80,9 @@ export const queryKeys = {
     all: ['notes'] as const,
     list: (filter: { folderId?: string; tagId?: string; q?: string }) =>
       ['notes', 'list', filter.folderId ?? '', filter.tagId ?? '', filter.q ?? ''] as const,
+    listAll: ['notes', 'list'] as const,
     detail: (id: string) => ['notes', 'detail', id] as const,
+    palette: (query: string) => ['notes', 'palette', query] as const,
   },
   noteFolders: { all: ['note-folders'] as const },
   tags: { all: ['tags'] as const },
@@ -48,6 +90,7 @@ export const queryKeys = {
   journal: {
     all: ['journal'] as const,
     days: (date: string) => ['journal', 'days', date] as const,
+    daysAll: ['journal', 'days'] as const,
     day: (date: string) => ['journal', 'day', date] as const,
   },
   /** Under ['trades'], so every trade mutation refreshes the page too. */
@@ -57,17 +100,19 @@ export const queryKeys = {
   quickLinks: { all: ['quick-links'] as const },
   riskDefaults: { all: ['risk-defaults'] as const },
   /**
-   * Price bars and what they tell (issue 29). A trade's chart lives here, not under ['trades']: bars change it as well
-   * as the trade, so both a trade's and the bars' mutations invalidate ['market'].
+   * Price bars and what they tell. A trade's chart lives here, not under ['trades']: bars change it as well as the
+   * trade, so both a trade's and the bars' mutations invalidate ['market'].
    */
   market: {
     all: ['market'] as const,
     coverage: ['market', 'coverage'] as const,
     chart: (tradeId: string, padding: number, resolution: number | null) => ['market', 'chart', tradeId, padding, resolution ?? 'auto'] as const,
+    /** What a bars file would store, read with the choices made for it. */
+    barsPreview: (file: { name: string; size: number; lastModified: number }, options: unknown) => ['market', 'bars-preview', ...fileKey(file), options] as const,
   },
   /**
-   * Prop-firm accounts (issue 28). Under ['trades']: a trade's change moves every status. An account's change
-   * (its starting balance, kind) invalidates ['trades', 'prop'] itself.
+   * Prop-firm accounts. Under ['trades']: a trade's change moves every status. An account's change (its starting
+   * balance, kind) invalidates ['trades', 'prop'] itself.
    */
   prop: {
     all: ['trades', 'prop'] as const,
@@ -80,4 +125,54 @@ export const queryKeys = {
     byDate: (date: string) => ['tasks', 'date', date] as const,
     status: (from: string, to: string) => ['tasks', 'status', from, to] as const,
   },
+  /**
+   * Reports start with ['trades'], so every trade mutation refreshes the reports on screen too. A filter is keyed by its
+   * URL text (`filterParams`): equal filters share a cache entry.
+   */
+  reports: {
+    all: ['trades', 'reports'] as const,
+    report: (kind: string, filterParams: string, extra: Record<string, string> = {}) => ['trades', 'reports', kind, filterParams, extra] as const,
+    options: ['trades', 'reports', 'options'] as const,
+  },
+  /** The tags the trader marks as mistakes. */
+  mistakeTags: { all: ['mistake-tags'] as const },
+  /** A trade's playbook sits under ['trades'] with the reports that count it. */
+  playbooks: {
+    all: ['playbooks'] as const,
+    trade: (tradeId: string) => ['trades', 'playbook', tradeId] as const,
+    tradeAll: ['trades', 'playbook'] as const,
+    images: (id: string) => ['playbooks', id, 'images'] as const,
+  },
+  /** Reflect's summary of a period, read fresh each time the dialog opens. */
+  reflections: {
+    summary: (period: string, offset: number, account: AccountFilter) => ['reflections-summary', period, offset, account] as const,
+  },
+  /** ReflectAI's conversations. */
+  chat: {
+    all: ['chat'] as const,
+    current: ['chat', 'current'] as const,
+    sessions: ['chat', 'sessions'] as const,
+    messages: (sessionId: string) => ['chat', 'messages', sessionId] as const,
+  },
+  connections: { all: ['connections'] as const },
+  imports: {
+    all: ['imports'] as const,
+    /** Whether this trader's upload waits for other files to be read first. */
+    queue: ['imports', 'queue'] as const,
+    fees: (accountId: string) => ['imports', 'fees', accountId] as const,
+    preview: (file: { name: string; size: number; lastModified: number }, choices: ImportPreviewChoices) =>
+      [
+        'imports',
+        'preview',
+        ...fileKey(file),
+        choices.format,
+        choices.timeZone,
+        choices.accountId,
+        JSON.stringify(choices.accountMap),
+        JSON.stringify(choices.mapping),
+        choices.tradingDay,
+      ] as const,
+  },
+  /** The dashboard's economic events of a week. */
+  economicEvents: { week: (today: string) => ['economic-events', today] as const },
 };

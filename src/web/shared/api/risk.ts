@@ -45,7 +45,7 @@ export const useBulkRisk = () =>
  */
 export const rFiguresQuery = (account: AccountFilter, range: { from: string; to: string } | 'all-time') =>
   queryOptions({
-    queryKey: ['trades', 'r', account, range === 'all-time' ? range : range.from, range === 'all-time' ? range : range.to] as const,
+    queryKey: queryKeys.trades.r(account, range),
     queryFn: () => {
       const params = new URLSearchParams(range === 'all-time' ? { range } : { range: 'custom', from: range.from, to: range.to });
       if (account !== 'all') params.set('account', account);
@@ -60,7 +60,7 @@ export const rFiguresQuery = (account: AccountFilter, range: { from: string; to:
  */
 export const tradeLogRQuery = (account: AccountFilter, q = '', filter = '') =>
   queryOptions({
-    queryKey: ['trades', 'r-log', account, q, filter] as const,
+    queryKey: queryKeys.trades.rLog(account, q, filter),
     queryFn: () => {
       const params = new URLSearchParams(filter);
       params.append('account', account);

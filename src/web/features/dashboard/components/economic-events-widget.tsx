@@ -3,6 +3,7 @@ import { formatDay } from '../../../../domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ScrollBox } from '../../../components/scroll-box';
+import { queryKeys } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { notifyError } from '../api';
 
@@ -17,7 +18,7 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
   const { today } = useDashboard();
   const [view, setView] = useState<'today' | 'week'>('week');
   const events = useQuery({
-    queryKey: ['economic-events', today],
+    queryKey: queryKeys.economicEvents.week(today),
     queryFn: () => loadMockEconomicEvents(today),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

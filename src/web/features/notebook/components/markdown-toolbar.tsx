@@ -12,7 +12,7 @@ import {
   IconListNumbers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { MarkdownAction } from '../../../../domain/notes';
+import type { MarkdownAction } from '../markdown-toolbar';
 
 /** Spec part 2 "Notebook": H1, H2, bold, italic, code, quote, bullet list, numbered list, checkbox, link. */
 const BUTTONS: Array<{ action: MarkdownAction; label: string; icon: ReactNode; shortcut?: string }> = [

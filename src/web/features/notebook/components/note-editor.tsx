@@ -3,24 +3,12 @@ import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DraftEvent } from '../../../../contract/notes';
 import { formatDay } from '../../../../domain/dates';
 import { formatUsd, toCents } from '../../../../domain/money';
-import {
-  NOTE_TEMPLATES,
-  NOTE_TITLE_MAX,
-  TAG_NAME_MAX,
-  addTagOnce,
-  applyMarkdownAction,
-  imageMarkdown,
-  insertBlock,
-  placeDraft,
-  normalizeName,
-  type EditorState,
-  type MarkdownAction,
-} from '../../../../domain/notes';
+import { NOTE_TEMPLATES, NOTE_TITLE_MAX, TAG_NAME_MAX, normalizeName } from '../../../../domain/notes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DraftNotice, SavedElsewhereNotice } from '../../../components/draft-notice';
 import { ImageAttachments } from '../../../components/image-attachments';
@@ -32,15 +20,17 @@ import { postEventStream, readEventStream } from '../../../lib/sse';
 import { queryKeys, uploadAttachment, type Note, type TagRef } from '../../../shared/api';
 import { useTraderTime } from '../../../shared/trader-clock';
 import { useDraft } from '../../../shared/use-draft';
-import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag, type NoteDraft } from '../api';
+import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag } from '../api';
 import classes from '../notebook.module.css';
+import { applyMarkdownAction, imageMarkdown, insertBlock, placeDraft, type EditorState, type MarkdownAction } from '../markdown-toolbar';
 import { MarkdownToolbar } from './markdown-toolbar';
+import { initNoteEditor, isNoteWords, noteChanges, reduceNoteEditor, sameWords, savedElsewhereAt, toNoteRequest, wordsOf, type NoteWords } from './note-editor-state';
 import { NamePrompt } from './name-prompt';
 import { WriteWithAi } from './write-with-ai';
 
 
 interface NoteEditorProps {
-  /** The saved note, or null for a new one (created on its first Save, spec part 2 §4). */
+  /** The saved note, or null for a new one (created on its first Save). */
   note: Note | null;
   /** The folder a new note goes in (the one the trader is looking at). */
   defaultFolderId: string | null;
@@ -51,48 +41,6 @@ interface NoteEditorProps {
   onReload: () => Promise<void>;
   /** Set to a function that drops the editor's unsaved words for good (the trader chose to discard them). */
   discardRef?: { current: (() => void) | null };
-}
-
-/** What the trader writes in a note, as the editor holds it and as its draft is kept (issue 24, point 4). */
-interface NoteWords {
-  title: string;
-  content: string;
-  folder_id: string | null;
-  tags: TagRef[];
-}
-
-const wordsOf = (note: Note | null, folderId: string | null): NoteWords => ({
-  title: note?.title ?? '',
-  content: note?.content ?? '',
-  folder_id: note ? note.folder_id : folderId,
-  tags: note?.tags ?? [],
-});
-
-const sameWords = (a: NoteWords, b: NoteWords) =>
-  a.title === b.title && a.content === b.content && a.folder_id === b.folder_id && a.tags.map((t) => t.id).join() === b.tags.map((t) => t.id).join();
-
-const isTagRef = (value: unknown): value is TagRef =>
-  typeof value === 'object' && value !== null && typeof (value as TagRef).id === 'string' && typeof (value as TagRef).name === 'string';
-
-const isNoteWords = (value: unknown): value is NoteWords => {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.title === 'string' &&
-    typeof v.content === 'string' &&
-    (v.folder_id === null || typeof v.folder_id === 'string') &&
-    Array.isArray(v.tags) &&
-    v.tags.every(isTagRef)
-  );
-};
-
-const toRequest = (words: NoteWords): NoteDraft => ({ title: words.title, content: words.content, folder_id: words.folder_id, tag_ids: words.tags.map((t) => t.id) });
-
-/** The 409 of a save whose text grew from an older version than the one saved now (another tab, another device). */
-function savedElsewhereAt(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: unknown; updated_at?: unknown } | null;
-  return body?.code === 'note-changed' && typeof body.updated_at === 'string' ? body.updated_at : null;
 }
 
 function StatBox({ label, children }: { label: string; children: ReactNode }) {
@@ -107,21 +55,14 @@ function StatBox({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The notebook's editor (spec part 2 "Notebook (/notebook)", §4): title, caption, Save; the linked trade's figures;
- * tags; templates; the markdown toolbar acting on the selection; the 18-row body with a sanitized preview; images
- * by URL, file, paste or drop; the linked-trade line.
+ * The notebook's editor: title, caption, Save; the linked trade's figures; tags; templates; the markdown toolbar
+ * acting on the selection; the 18-row body with a sanitized preview; images by URL, file, paste or drop; the
+ * linked-trade line. What it holds is kept in a reducer (./note-editor-state.ts).
  */
 export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyChange, onReload, discardRef }: NoteEditorProps) {
-  const [baseline, setBaseline] = useState(() => wordsOf(note, defaultFolderId));
-  const [title, setTitle] = useState(baseline.title);
-  const [content, setContent] = useState(baseline.content);
-  const [folderId, setFolderId] = useState<string | null>(baseline.folder_id);
-  const [tags, setTags] = useState<TagRef[]>(baseline.tags);
-  // The saved version these words grew from: sent with each Save, so a newer save elsewhere is never overwritten.
-  const [base, setBase] = useState<string | null>(note?.updated_at ?? null);
-  const [savedElsewhere, setSavedElsewhere] = useState<string | null>(null);
-  const [tagPrompt, setTagPrompt] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [state, dispatch] = useReducer(reduceNoteEditor, null, () => initNoteEditor(note, defaultFolderId));
+  const { words, base, savedElsewhere, drafting } = state;
+  const { title, content, tags } = words;
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<{ start: number; end: number } | null>(null);
 
@@ -134,52 +75,31 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
   const upsertTag = useUpsertTag();
 
   // A new, untouched note goes in whichever folder the trader opens before saving it.
-  const [folderTouched, setFolderTouched] = useState(false);
   useEffect(() => {
-    if (note || folderTouched) return;
-    setFolderId(defaultFolderId);
-    setBaseline((b) => ({ ...b, folder_id: defaultFolderId }));
-  }, [note, folderTouched, defaultFolderId]);
+    if (!note) dispatch({ type: 'follow-folder', folderId: defaultFolderId });
+  }, [note, defaultFolderId]);
 
-  const words: NoteWords = { title, content, folder_id: folderId, tags };
-  const changed = !sameWords(words, baseline);
-  const dirty = changed || note === null;
-  const dirtyForGuard = changed && (note !== null || title !== '' || content !== '' || tags.length > 0);
-  useEffect(() => onDirtyChange(dirtyForGuard), [dirtyForGuard, onDirtyChange]);
+  const { dirty, unsaved } = noteChanges(state, note === null);
+  useEffect(() => onDirtyChange(unsaved), [unsaved, onDirtyChange]);
 
-  // Issue 24, point 4: the words are kept in this browser until saved, and come back with the note.
+  // The words are kept in this browser until saved, and come back with the note.
   const draft = useDraft<NoteWords>({
     editor: 'note',
     recordId: note?.id ?? 'new',
     value: words,
-    dirty: dirtyForGuard,
+    dirty: unsaved,
     base,
     saved: { value: wordsOf(note, defaultFolderId), version: note?.updated_at ?? null },
     isValue: isNoteWords,
     same: sameWords,
-    restore: (kept, keptBase) => {
-      setTitle(kept.title);
-      setContent(kept.content);
-      setFolderId(kept.folder_id);
-      setFolderTouched(true);
-      setTags(kept.tags);
-      setBase(keptBase);
-      setBaseline(wordsOf(note, defaultFolderId));
-    },
+    restore: (kept, keptBase) => dispatch({ type: 'restore-draft', kept, base: keptBase, saved: wordsOf(note, defaultFolderId) }),
   });
 
   if (discardRef) discardRef.current = draft.forget;
 
   // Saved elsewhere while this editor sat untouched (the list refetched it): show that version.
   useEffect(() => {
-    if (!note || dirtyForGuard || note.updated_at === base || savedElsewhere) return;
-    const fresh = wordsOf(note, null);
-    setBaseline(fresh);
-    setTitle(fresh.title);
-    setContent(fresh.content);
-    setFolderId(fresh.folder_id);
-    setTags(fresh.tags);
-    setBase(note.updated_at);
+    if (note) dispatch({ type: 'refetched', words: wordsOf(note, null), updatedAt: note.updated_at });
     // Only when the saved version moves on.
   }, [note?.updated_at]);
 
@@ -200,11 +120,10 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
 
   const applyState = (next: EditorState) => {
     pendingSelection.current = { start: next.selectionStart, end: next.selectionEnd };
-    setContent(next.value);
+    dispatch({ type: 'edit', patch: { content: next.value } });
   };
 
   // 'Write with AI': the draft streams in at the caret; the body is read-only until it ends or Stop.
-  const [drafting, setDrafting] = useState(false);
   const draftAbort = useRef<AbortController | null>(null);
   useEffect(() => () => draftAbort.current?.abort(), []);
 
@@ -212,7 +131,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
     const { before, lead, trail, after } = placeDraft(editorState());
     const controller = new AbortController();
     draftAbort.current = controller;
-    setDrafting(true);
+    dispatch({ type: 'draft-start' });
     let written = '';
     const body = { title, content, instruction, trade_id: note?.trade_id ?? null };
     try {
@@ -220,18 +139,18 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         if (event.type === 'text') written += event.delta;
         else if (event.type === 'restart') written = '';
         else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
-        if (event.type === 'text' || event.type === 'restart') setContent(before + lead + written + trail + after);
+        if (event.type === 'text' || event.type === 'restart') dispatch({ type: 'edit', patch: { content: before + lead + written + trail + after } });
       }
       const end = (before + lead + written).length;
       pendingSelection.current = { start: end, end };
-      setContent(before + lead + written + trail + after);
+      dispatch({ type: 'edit', patch: { content: before + lead + written + trail + after } });
     } catch (error) {
       if (!controller.signal.aborted) {
         notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });
       }
     } finally {
       draftAbort.current = null;
-      setDrafting(false);
+      dispatch({ type: 'draft-end' });
     }
   };
 
@@ -242,19 +161,17 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
     if (save.isPending) return;
     const sent = { ...words };
     save.mutate(
-      { id: note?.id ?? null, draft: toRequest(sent), base: over },
+      { id: note?.id ?? null, draft: toNoteRequest(sent), base: over },
       {
         onSuccess: (saved) => {
-          setBaseline(sent);
-          setBase(saved.updated_at);
-          setSavedElsewhere(null);
+          dispatch({ type: 'saved', sent, updatedAt: saved.updated_at });
           draft.markSaved(sent);
           notifications.show({ color: 'teal', message: 'Saved' });
           onSaved(saved);
         },
         onError: (error) => {
           const elsewhere = savedElsewhereAt(error);
-          if (elsewhere) setSavedElsewhere(elsewhere);
+          if (elsewhere) dispatch({ type: 'refused-saved-elsewhere', updatedAt: elsewhere });
           else notifications.show({ color: 'red', title: 'Save failed', message: isSignedOutError(error) ? SIGNED_OUT_WORDS.notes : 'Save failed' });
         },
       },
@@ -263,16 +180,16 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
 
   const loadSaved = async () => {
     draft.forget();
-    setSavedElsewhere(null);
+    dispatch({ type: 'load-saved' });
     await onReload();
   };
 
   useHotkeys([['mod+S', () => doSave()]], []);
 
-  const addTag = (tag: TagRef) => setTags((current) => addTagOnce(current, tag));
+  const addTag = (tag: TagRef) => dispatch({ type: 'add-tag', tag });
 
   const createTag = (raw: string) => {
-    setTagPrompt(false);
+    dispatch({ type: 'open', dialog: null });
     const name = normalizeName(raw);
     if (!name) return;
     upsertTag.mutate(name, {
@@ -329,7 +246,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
             aria-label="Title"
             placeholder="Untitled"
             value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
+            onChange={(e) => dispatch({ type: 'edit', patch: { title: e.currentTarget.value } })}
             maxLength={NOTE_TITLE_MAX}
             variant="unstyled"
             size="xl"
@@ -342,7 +259,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         </Stack>
         <Group gap="xs" wrap="nowrap" ml="auto">
           {note && (
-            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} aria-label="Delete note" px="xs" data-testid="note-delete">
+            <Button variant="subtle" color="red" onClick={() => dispatch({ type: 'open', dialog: 'confirm-delete' })} aria-label="Delete note" px="xs" data-testid="note-delete">
               <IconTrash size={16} aria-hidden="true" />
             </Button>
           )}
@@ -388,7 +305,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
               <CloseButton
                 size="xs"
                 aria-label={`Remove tag ${tag.name}`}
-                onClick={() => setTags((current) => current.filter((t) => t.id !== tag.id))}
+                onClick={() => dispatch({ type: 'remove-tag', tagId: tag.id })}
               />
             }
             data-testid="note-tag"
@@ -411,17 +328,14 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
           w={150}
           data-testid="note-add-tag"
         />
-        <Button size="xs" variant="default" onClick={() => setTagPrompt(true)} data-testid="note-new-tag">
+        <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'new-tag' })} data-testid="note-new-tag">
           + Tag
         </Button>
         <Select
           aria-label="Folder"
           data={[{ value: '', label: 'No folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-          value={folderId ?? ''}
-          onChange={(value) => {
-            setFolderTouched(true);
-            setFolderId(value || null);
-          }}
+          value={words.folder_id ?? ''}
+          onChange={(value) => dispatch({ type: 'choose-folder', folderId: value || null })}
           allowDeselect={false}
           size="xs"
           w={170}
@@ -448,7 +362,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         value={content}
         readOnly={drafting}
         aria-busy={drafting || undefined}
-        onChange={(e) => setContent(e.currentTarget.value)}
+        onChange={(e) => dispatch({ type: 'edit', patch: { content: e.currentTarget.value } })}
         onKeyDown={(event) => {
           if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
           const key = event.key.toLowerCase();
@@ -498,19 +412,27 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         )}
       </Text>
 
-      <NamePrompt opened={tagPrompt} title="New tag" label="Tag name" maxLength={TAG_NAME_MAX} confirmLabel="Add" onSubmit={createTag} onClose={() => setTagPrompt(false)} />
+      <NamePrompt
+        opened={state.dialog === 'new-tag'}
+        title="New tag"
+        label="Tag name"
+        maxLength={TAG_NAME_MAX}
+        confirmLabel="Add"
+        onSubmit={createTag}
+        onClose={() => dispatch({ type: 'open', dialog: null })}
+      />
       <ConfirmDialog
-        opened={confirmDelete}
+        opened={state.dialog === 'confirm-delete'}
         title="Delete this note?"
         confirmLabel="Delete note"
         danger
         loading={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
+        onCancel={() => dispatch({ type: 'open', dialog: null })}
         onConfirm={() =>
           note &&
           remove.mutate(note.id, {
             onSuccess: () => {
-              setConfirmDelete(false);
+              dispatch({ type: 'open', dialog: null });
               onDirtyChange(false);
               onDeleted();
             },

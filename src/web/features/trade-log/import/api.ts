@@ -83,7 +83,7 @@ export function busyMessage(error: unknown): string | undefined {
 
 /** GET /api/imports/queue: whether this trader's upload waits for other files to be read first. */
 export const importQueueQuery = {
-  queryKey: ['imports', 'queue'] as const,
+  queryKey: queryKeys.imports.queue,
   queryFn: () => apiFetch<ImportQueue>('/api/imports/queue'),
 };
 
@@ -143,7 +143,7 @@ export function commitImport(
 }
 
 export const feeScheduleQuery = (accountId: string) => ({
-  queryKey: ['imports', 'fees', accountId] as const,
+  queryKey: queryKeys.imports.fees(accountId),
   queryFn: () => apiFetch<FeeSchedule>(`/api/imports/fees/${accountId}`),
 });
 
@@ -166,15 +166,8 @@ export function createAccount(values: { name: string; description: string; is_de
   });
 }
 
-/**
- * After an import: every trade list, count and statistic (all under ['trades']), the accounts, and anything keyed
- * ['stats'] (spec part 2 §9 "post-import refresh").
- */
+/** After an import: every trade list, count and statistic (all under ['trades']) and the accounts. */
 export function invalidateAfterImport(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.trades.all }),
-    client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
-    client.invalidateQueries({ queryKey: ['stats'] }),
-  ]);
+  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.trades.all }), client.invalidateQueries({ queryKey: queryKeys.accounts.all })]);
 }
 

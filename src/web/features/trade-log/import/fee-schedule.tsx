@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Sta
 import { IconInfoCircle, IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TradingAccount } from '../../../shared/api';
+import { queryKeys, type TradingAccount } from '../../../shared/api';
 import { applyFeeSchedule, feeScheduleQuery, saveFeeSchedule, type FeeSchedule } from './api';
 import { describeError, toastError, toastSuccess } from './notify';
 
@@ -109,9 +109,10 @@ function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: Fee
     mutationFn: (alsoApply: boolean) =>
       saveFeeSchedule(schedule.account_id, values()).then(async (saved) => ({ saved, applied: alsoApply ? await applyFeeSchedule(schedule.account_id) : null })),
     onSuccess: async ({ applied }) => {
-      await client.invalidateQueries({ queryKey: ['imports'] });
+      await client.invalidateQueries({ queryKey: queryKeys.imports.all });
+      // Applied, it changed stored trades' fees: their lists and statistics (all under ['trades']).
       if (applied) {
-        await Promise.all([client.invalidateQueries({ queryKey: ['trades'] }), client.invalidateQueries({ queryKey: ['stats'] })]);
+        await client.invalidateQueries({ queryKey: queryKeys.trades.all });
         toastSuccess(`Fee schedule saved and applied to ${applied.updated} imported ${applied.updated === 1 ? 'trade' : 'trades'} of ${accountName}`);
       } else toastSuccess('Fee schedule saved');
       onSaved();

@@ -2,16 +2,26 @@ import { Alert, Anchor, Button, Checkbox, Code, Group, Loader, Modal, Progress, 
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { listFormats, type ColumnMapping } from '../../../../domain/importers';
+import { useEffect, useMemo, useReducer } from 'react';
+import { listFormats } from '../../../../domain/importers';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { ApiError } from '../../../lib/api';
-import { accountsQuery, preferencesQuery } from '../../../shared/api';
-import { AccountPicker, SELECT_ACCOUNT_MESSAGE } from './account-picker';
+import { accountsQuery, preferencesQuery, queryKeys } from '../../../shared/api';
+import { AccountPicker } from './account-picker';
 import { busyMessage, commitImport, importQueueQuery, ImportRequestError, invalidateAfterImport, previewImport, type ImportPreview } from './api';
-import { ColumnMappingForm, guessMapping, isMappingComplete } from './column-mapping';
+import { ColumnMappingForm, isMappingComplete } from './column-mapping';
 import { FeeSchedules } from './fee-schedule';
-import { FileAccountsMapping, SKIP } from './file-accounts';
+import { FileAccountsMapping } from './file-accounts';
+import {
+  accountTargets,
+  AUTO,
+  chooseImportAccount,
+  importBlocks,
+  INITIAL_IMPORT_DIALOG,
+  MAPPED,
+  reduceImportDialog,
+  type Upload,
+} from './import-dialog-state';
 import { PreviewIssues, PreviewOpenPositions, PreviewSummary, PreviewTrades, TimeZoneWarning } from './import-preview';
 import { describeError, toastError } from './notify';
 import { notifyImported } from './prop-warning';
@@ -19,15 +29,13 @@ import { readFileBytes } from './read-file';
 import { useTradeOptions } from '../use-trade-options';
 import { playbooksQuery } from '../../playbooks/api';
 
-const AUTO = 'auto';
-const MAPPED = 'mapped';
 const FORMAT_OPTIONS = [
   { value: AUTO, label: 'Detect automatically' },
   ...listFormats().map((f) => ({ value: f.id, label: f.label })),
   { value: MAPPED, label: 'Map the columns myself' },
 ];
 
-/** What the zone field says about where its zone came from (issue 24, point 3). */
+/** What the zone field says about where its zone came from. */
 const ZONE_SOURCE: Record<ImportPreview['time_zone_source'], string> = {
   chosen: 'For times written without a zone',
   account: 'The zone of this account’s last import',
@@ -57,49 +65,29 @@ export interface ImportedInto {
   createdAccountId: string | null;
 }
 
-/** Bytes sent and total of the request being uploaded, or null when none is. */
-type Upload = { sent: number; total: number } | null;
-
 /**
- * Issue 4 "The flow": read the file (with progress) -> upload it (with progress) -> the server's preview (format,
- * time zone, accounts, the trades to be created, duplicates, open positions, unreadable rows, fees) -> confirm ->
- * upload and insert -> refresh -> toast. Issue 12 adds the mapping of a file's accounts, the fee schedules, the
- * time-zone check and the trading-day setting.
+ * The import's flow: read the file (with progress) -> upload it (with progress) -> the server's preview (format, time
+ * zone, accounts, the trades to be created, duplicates, open positions, unreadable rows, fees) -> confirm -> upload and
+ * insert -> refresh -> toast. Along the way: the mapping of a file's accounts or columns, the fee schedules, the
+ * time-zone check and the trading-day setting. The trader's choices are kept in a reducer (./import-dialog-state.ts).
  */
 export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide }: ImportDialogProps) {
   const client = useQueryClient();
   const narrow = useMediaQuery('(max-width: 48em)');
-  const [progress, setProgress] = useState(0);
-  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
-  const [readFailed, setReadFailed] = useState(false);
-  const [format, setFormat] = useState(AUTO);
-  const [zoneChoice, setZoneChoice] = useState<string | null>(null);
-  const [accountChoice, setAccountChoice] = useState<string | null | undefined>(undefined);
-  const [createdAccountId, setCreatedAccountId] = useState<string | null>(null);
-  const [accountMap, setAccountMap] = useState<Record<string, string>>({});
-  const [accountError, setAccountError] = useState<string | null>(null);
-  const [skipUnreadable, setSkipUnreadable] = useState(false);
-  // Issue 27: the file says each trade's side; the setup is the trader's, here one for all of the file's trades.
-  const [setup, setSetup] = useState<string | null>(null);
-  const [playbookId, setPlaybookId] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(reduceImportDialog, INITIAL_IMPORT_DIALOG);
+  const { format, zoneChoice, mapping, skipUnreadable, setup, playbookId } = state;
+  const bytes = state.file.status === 'read' ? state.file.bytes : null;
   const { data: playbooks } = useQuery(playbooksQuery);
   const tradeOptions = useTradeOptions();
-  const [previewUpload, setPreviewUpload] = useState<Upload>(null);
-  // Issue 12, point 8: the trader's column mapping, and the header row it maps.
-  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
-  const [mapHeaders, setMapHeaders] = useState<string[] | null>(null);
-  // The mapping was offered because no format read the file (not chosen by the trader for a file we know).
-  const [unknownFile, setUnknownFile] = useState(false);
   const [debouncedMapping] = useDebouncedValue(mapping, 300);
-  const [commitUpload, setCommitUpload] = useState<Upload>(null);
 
   useEffect(() => {
     let cancelled = false;
-    readFileBytes(file, (p) => !cancelled && setProgress(p))
-      .then((b) => !cancelled && setBytes(b))
+    readFileBytes(file, (percent) => !cancelled && dispatch({ type: 'read-progress', percent }))
+      .then((read) => !cancelled && dispatch({ type: 'read', bytes: read }))
       .catch(() => {
         if (cancelled) return;
-        setReadFailed(true);
+        dispatch({ type: 'read-failed' });
         toastError('Failed to read file');
       });
     return () => {
@@ -112,16 +100,10 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   const accountList = useMemo(() => accounts.data ?? [], [accounts.data]);
 
   // Naive times are read in the zone the trader picks here; until they do, the server reads them in the zone the
-  // account's last import was read in, else the trader's own (issue 24), and the preview says which.
+  // account's last import was read in, else the trader's own, and the preview says which.
+  const account = chooseImportAccount(state, accountId, accountList);
 
-  // The Trade Log's account when it names one of the trader's accounts, else the default (or first) account.
-  const suggestedAccount =
-    (accountId && accountList.some((a) => a.id === accountId) ? accountId : undefined) ??
-    (accountList.find((a) => a.is_default) ?? accountList[0])?.id ??
-    null;
-  const account = accountChoice !== undefined ? accountChoice : suggestedAccount;
-
-  const targets = Object.fromEntries(Object.entries(accountMap).map(([name, id]) => [name, id === SKIP ? '' : id]));
+  const targets = accountTargets(state.accountMap);
   const usedMapping = debouncedMapping && isMappingComplete(debouncedMapping) ? debouncedMapping : null;
   const options = {
     format: format === AUTO || format === MAPPED || usedMapping ? undefined : format,
@@ -132,10 +114,17 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   };
   const waitingForMapping = mapping !== null && usedMapping === null;
   const preview = useQuery({
-    queryKey: ['imports', 'preview', file.name, file.size, file.lastModified, options.format ?? AUTO, zoneChoice, account, JSON.stringify(targets), JSON.stringify(usedMapping), preferences.data?.trading_day],
+    queryKey: queryKeys.imports.preview(file, {
+      format: options.format ?? AUTO,
+      timeZone: zoneChoice,
+      accountId: account,
+      accountMap: targets,
+      mapping: usedMapping,
+      tradingDay: preferences.data?.trading_day,
+    }),
     queryFn: ({ signal }) =>
-      previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => setPreviewUpload({ sent, total }), signal).finally(() =>
-        setPreviewUpload(null),
+      previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => dispatch({ type: 'preview-upload', upload: { sent, total } }), signal).finally(
+        () => dispatch({ type: 'preview-upload', upload: null }),
       ),
     enabled: bytes !== null && !accounts.isPending && !waitingForMapping,
     retry: false,
@@ -151,62 +140,51 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   // A file no format reads: offer the mapping of its columns, with a first guess from their names.
   const unknownHeaders = preview.error instanceof ImportRequestError && preview.error.code === 'unknown-format' ? preview.error.headers : undefined;
   useEffect(() => {
-    if (mapping === null && unknownHeaders && unknownHeaders.length > 0) {
-      setMapHeaders(unknownHeaders);
-      setMapping(guessMapping(unknownHeaders));
-      setUnknownFile(true);
-    }
+    if (unknownHeaders) dispatch({ type: 'unknown-format', headers: unknownHeaders });
   }, [mapping, unknownHeaders]);
-  const chooseFormat = (value: string) => {
-    setFormat(value);
-    if (value === MAPPED) {
-      const headers = mapHeaders ?? data?.headers ?? unknownHeaders ?? [];
-      if (headers.length > 0) {
-        setMapHeaders(headers);
-        setMapping(mapping ?? data?.mapping ?? guessMapping(headers));
-      }
-    } else if (value !== AUTO) setMapping(null);
-  };
+  const chooseFormat = (value: string) =>
+    dispatch({ type: 'choose-format', format: value, known: { headers: data?.headers ?? unknownHeaders, mapping: data?.mapping } });
   // Read with a mapping remembered for these columns: shown so the trader can still change it.
   const shownMapping = mapping ?? (data?.mapping_remembered ? data.mapping : null);
-  const shownHeaders = mapHeaders ?? (data?.mapping_remembered ? data.headers : null);
+  const shownHeaders = state.mapHeaders ?? (data?.mapping_remembered ? data.headers : null);
 
   // A one-account file whose account was imported before goes where it went then, unless the trader chose otherwise.
   const remembered = data?.file_accounts.length === 1 ? data.file_accounts[0]!.suggested_account_id : null;
   useEffect(() => {
-    if (accountChoice === undefined && remembered && remembered !== account && accountList.some((a) => a.id === remembered)) setAccountChoice(remembered);
-  }, [accountChoice, remembered, account, accountList]);
+    if (remembered && remembered !== account && accountList.some((a) => a.id === remembered)) dispatch({ type: 'remembered-account', accountId: remembered });
+  }, [state.accountChoice, remembered, account, accountList]);
 
   const confirm = useMutation({
     // The zone the preview was read in, whichever chose it: what is stored is what the trader saw.
     mutationFn: (accountId: string) =>
-      commitImport({ name: file.name, bytes: bytes! }, { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined, playbookId: playbookId ?? undefined }, (sent, total) =>
-        setCommitUpload({ sent, total }),
+      commitImport(
+        { name: file.name, bytes: bytes! },
+        { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined, playbookId: playbookId ?? undefined },
+        (sent, total) => dispatch({ type: 'commit-upload', upload: { sent, total } }),
       ),
     onSuccess: async (outcome) => {
       await invalidateAfterImport(client);
       notifyImported(outcome);
-      // Issue 14: trades imported into an account made here are shown at once (the Trade Log switches to it).
+      // Trades imported into an account made here are shown at once (the Trade Log switches to it).
+      const { createdAccountId } = state;
       const intoCreated = createdAccountId !== null && outcome.accounts.some((a) => a.account_id === createdAccountId);
       onImported?.({ createdAccountId: intoCreated ? createdAccountId : null });
       onClose();
     },
     onError: (error) => toastError('Failed to import trades', describeError(error)),
-    onSettled: () => setCommitUpload(null),
+    onSettled: () => dispatch({ type: 'commit-upload', upload: null }),
   });
 
-  const needsSkipConsent = (data?.unreadable_rows ?? 0) > 0;
-  const unmapped = (data?.unmapped_trades ?? 0) > 0 && (data?.file_accounts.length ?? 0) > 1;
+  const { needsSkipConsent, unmapped, blocked } = importBlocks(state, data);
   const submit = () => {
     if (!account) {
-      setAccountError(SELECT_ACCOUNT_MESSAGE);
+      dispatch({ type: 'refuse-without-account' });
       return;
     }
     if (!data || (needsSkipConsent && !skipUnreadable) || unmapped) return;
     confirm.mutate(account);
   };
 
-  const reading = bytes === null && !readFailed;
   return (
     <Modal
       opened
@@ -226,8 +204,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           </Anchor>
         </Group>
 
-        {reading && <StepProgress label="Reading file" percent={progress} testId="import-reading" />}
-        {readFailed && (
+        {state.file.status === 'reading' && <StepProgress label="Reading file" percent={state.file.percent} testId="import-reading" />}
+        {state.file.status === 'failed' && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to read file">
             The browser could not read this file. Check that it is not open in another program and try again.
           </Alert>
@@ -249,7 +227,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 label="Time zone of the file"
                 data={zones}
                 value={timeZone}
-                onChange={(v) => v && setZoneChoice(v)}
+                onChange={(v) => v && dispatch({ type: 'choose-zone', zone: v })}
                 searchable
                 allowDeselect={false}
                 description={ZONE_SOURCE[zoneChoice ? 'chosen' : (data?.time_zone_source ?? 'chosen')]}
@@ -260,12 +238,9 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 accounts={accountList}
                 loading={accounts.isPending}
                 value={account}
-                onChange={(id) => {
-                  setAccountChoice(id);
-                  setAccountError(null);
-                }}
-                onCreated={setCreatedAccountId}
-                error={accountError}
+                onChange={(id) => dispatch({ type: 'choose-account', accountId: id })}
+                onCreated={(id) => dispatch({ type: 'account-created', accountId: id })}
+                error={state.accountError}
               />
               <Select
                 label="Setup"
@@ -273,7 +248,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 description="For every trade of the file; the side comes from the file"
                 data={tradeOptions.trade_type}
                 value={setup}
-                onChange={setSetup}
+                onChange={(value) => dispatch({ type: 'choose-setup', setup: value })}
                 searchable
                 clearable
                 data-testid="import-setup"
@@ -285,7 +260,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                   description="For every trade of the file"
                   data={(playbooks ?? []).map((p) => ({ value: p.id, label: p.name }))}
                   value={playbookId}
-                  onChange={setPlaybookId}
+                  onChange={(value) => dispatch({ type: 'choose-playbook', playbookId: value })}
                   searchable
                   clearable
                   data-testid="import-playbook"
@@ -298,11 +273,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                 headers={shownHeaders}
                 value={shownMapping}
                 remembered={mapping === null && Boolean(data?.mapping_remembered)}
-                unknown={unknownFile}
-                onChange={(next) => {
-                  setMapHeaders(shownHeaders);
-                  setMapping(next);
-                }}
+                unknown={state.unknownFile}
+                onChange={(next) => dispatch({ type: 'edit-mapping', headers: shownHeaders, mapping: next })}
               />
             )}
             {waitingForMapping && (
@@ -311,16 +283,16 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
               </Text>
             )}
 
-            {preview.isFetching && <UploadProgress upload={previewUpload} testId="import-previewing" />}
+            {preview.isFetching && <UploadProgress upload={state.previewUpload} testId="import-previewing" />}
             {preview.isError && !preview.isFetching && !waitingForMapping && !(unknownHeaders && mapping) && <PreviewError error={preview.error} />}
             {data && !preview.isFetching && (
               <Stack gap="md" data-testid="import-preview">
-                {data.time_zone_check && <TimeZoneWarning check={data.time_zone_check} onChoose={setZoneChoice} />}
+                {data.time_zone_check && <TimeZoneWarning check={data.time_zone_check} onChoose={(zone) => dispatch({ type: 'choose-zone', zone })} />}
                 {data.file_accounts.length > 1 && (
                   <FileAccountsMapping
                     fileAccounts={data.file_accounts}
                     accounts={accountList}
-                    onChange={(name, id) => setAccountMap((map) => ({ ...map, [name]: id }))}
+                    onChange={(name, id) => dispatch({ type: 'map-file-account', name, accountId: id })}
                   />
                 )}
                 <PreviewSummary preview={data} />
@@ -332,7 +304,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
                   <Checkbox
                     label={`Import the other trades and skip the ${data.unreadable_rows} unreadable ${data.unreadable_rows === 1 ? 'row' : 'rows'}`}
                     checked={skipUnreadable}
-                    onChange={(e) => setSkipUnreadable(e.currentTarget.checked)}
+                    onChange={(e) => dispatch({ type: 'consent-skip', skip: e.currentTarget.checked })}
                     data-testid="import-skip-unreadable"
                   />
                 )}
@@ -341,7 +313,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           </>
         )}
 
-        {confirm.isPending && <UploadProgress upload={commitUpload} testId="import-committing" importing />}
+        {confirm.isPending && <UploadProgress upload={state.commitUpload} testId="import-committing" importing />}
         {unmapped && (
           <Text size="sm" c="red" data-testid="import-unmapped">
             Choose a trading account (or Leave out) for each account of the file.
@@ -354,8 +326,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           <Button
             onClick={submit}
             loading={confirm.isPending}
-            // Nothing new to import (every trade a duplicate): no button that would store nothing (issue 24).
-            disabled={!data || data.new_trades === 0 || preview.isFetching || (needsSkipConsent && !skipUnreadable) || unmapped}
+            disabled={blocked || preview.isFetching}
             data-testid="import-confirm"
           >
             {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}
@@ -378,9 +349,8 @@ function StepProgress({ label, percent, testId }: { label: string; percent: numb
 }
 
 /**
- * Issue 12, point 9: while the file goes to the server, how much of it has been sent; then that the server is reading
- * (or storing) the trades, or, when other traders' files are being read first, that it waits its turn (issue 25,
- * point 5).
+ * While the file goes to the server, how much of it has been sent; then that the server is reading (or storing) the
+ * trades, or, when other traders' files are being read first, that it waits its turn.
  */
 function UploadProgress({ upload, testId, importing = false }: { upload: Upload; testId: string; importing?: boolean }) {
   const sending = upload !== null && upload.sent < upload.total;

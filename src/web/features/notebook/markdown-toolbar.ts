@@ -1,7 +1,7 @@
 /**
- * The notebook's markdown toolbar (spec part 2 "Notebook (/notebook)": H1, H2, bold, italic, code, quote, bullet
- * list, numbered list, checkbox, link), acting on the text area's selection. Pure: text and selection in, text and
- * the new selection out, so the editor can put the caret back where the trader expects it.
+ * The notebook's markdown toolbar (H1, H2, bold, italic, code, quote, bullet list, numbered list, checkbox, link),
+ * acting on the text area's selection. Pure: text and selection in, text and the new selection out, so the editor can
+ * put the caret back where the trader expects it.
  */
 export type MarkdownAction = 'h1' | 'h2' | 'bold' | 'italic' | 'code' | 'quote' | 'bullet' | 'numbered' | 'checkbox' | 'link';
 
@@ -175,8 +175,7 @@ export interface DraftPlace {
  * Where 'Write with AI' writes its draft: at the caret (over the selection), on lines of its own, a blank line from
  * the text before and after it. A caret before or inside a heading (a template's '## Intra-day Check-in', where the
  * caret of a note never clicked into stays at its start) moves to the end of that heading line, so that the draft
- * comes on a new line under the heading instead of before it or into it (issue 24: the draft ran into the
- * template's heading).
+ * comes on a new line under the heading instead of before it or running into it.
  */
 export function placeDraft(input: EditorState): DraftPlace {
   const { value, selectionStart, selectionEnd } = clampSelection(input);

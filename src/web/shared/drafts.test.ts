@@ -9,7 +9,7 @@ const T2 = '2026-11-26T14:30:00.000Z';
 
 const draft = (value: string, base: string | null, savedAt = NOW - 60_000): StoredDraft<string> => ({ value, base, savedAt });
 
-describe('a kept draft when its editor opens again (issue 24, point 4)', () => {
+describe('a kept draft when its editor opens again', () => {
   it('puts back a draft written on top of the version the server still holds (a reload, a lost connection)', () => {
     expect(decideDraft(draft('plan: wait for the break', T1), { value: 'plan:', version: T1 }, NOW, same)).toBe('restore');
     // A note never saved: the draft is all there is.

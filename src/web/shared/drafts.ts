@@ -1,5 +1,5 @@
 /**
- * Unsaved words kept in the trader's browser (issue 24, point 4: no word lost). A draft exists precisely when the
+ * Unsaved words kept in the trader's browser, so that no word typed is lost. A draft exists precisely when the
  * server was not reached (the trader left, the tab closed, the connection or the session dropped), so it lives in the
  * browser, keyed by trader and record, and is dropped once the record is saved.
  *

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMarkdownAction, imageMarkdown, insertBlock, placeDraft, type EditorState } from './markdown-toolbar';
-import { getNoteTemplate } from './templates';
+import { getNoteTemplate } from '../../../domain/notes';
 
 /** `|` marks the caret, `«` and `»` a selection, in these readable states. */
 function state(marked: string): EditorState {
@@ -20,7 +20,7 @@ function show(s: EditorState): string {
 
 const apply = (action: Parameters<typeof applyMarkdownAction>[0], marked: string) => show(applyMarkdownAction(action, state(marked)));
 
-describe('markdown toolbar on the selection (spec part 2 "Notebook": H1, H2, bold, italic, code, quote, lists, checkbox, link)', () => {
+describe('markdown toolbar on the selection: H1, H2, bold, italic, code, quote, lists, checkbox, link', () => {
   it('bold wraps the selected words and keeps them selected; pressed again it unwraps them', () => {
     expect(apply('bold', 'Entered «too early» on NQ')).toBe('Entered **«too early»** on NQ');
     expect(apply('bold', 'Entered **«too early»** on NQ')).toBe('Entered «too early» on NQ');
@@ -93,7 +93,7 @@ describe('inserting a block (a template or an image) at the caret', () => {
   });
 });
 
-describe("where 'Write with AI' writes its draft (issue 24)", () => {
+describe("where 'Write with AI' writes its draft", () => {
   /** The note as it reads once the draft 'DRAFT' has been written in. */
   const withDraft = (marked: string) => {
     const { before, lead, trail, after } = placeDraft(state(marked));
@@ -127,5 +127,13 @@ describe('image markdown', () => {
   it('keeps the alt text and the address from breaking out of the image syntax', () => {
     expect(imageMarkdown('/api/attachments/files/a.png', 'chart [1]')).toBe('![chart  1](</api/attachments/files/a.png>)');
     expect(imageMarkdown('https://x.test/a b>.png')).toBe('![image](<https://x.test/a%20b%3E.png>)');
+  });
+});
+
+describe('a note template inserted by its button', () => {
+  it('inserted after existing text, the outline keeps the text and follows a blank line', () => {
+    const body = 'Slept badly.';
+    const next = insertBlock({ value: body, selectionStart: body.length, selectionEnd: body.length }, getNoteTemplate('intra-day-check-in').body);
+    expect(next.value.startsWith('Slept badly.\n\n## Intra-day Check-in\n')).toBe(true);
   });
 });

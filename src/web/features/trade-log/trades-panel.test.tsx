@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Trade } from '../../shared/api';
+import { makeTrade, PREFERENCES, TRADE_PREFERENCES } from '../../test/fixtures';
+import { renderWithApp } from '../../test/render';
+import { stubApi } from '../../test/stub-api';
+import { TradesPanel } from './trades-panel';
+
+const TRADES: Trade[] = [
+  makeTrade({ id: 'aaaaaaaa-0000-4000-8000-000000000001', symbol: 'NQ', date: '2025-03-05', pnl: '250.00' }),
+  makeTrade({ id: 'aaaaaaaa-0000-4000-8000-000000000002', symbol: 'ES', date: '2025-03-04', pnl: '-75.50', status: 'Loss' }),
+  makeTrade({ id: 'aaaaaaaa-0000-4000-8000-000000000003', symbol: 'MNQ', date: '2025-03-03', pnl: '12.00' }),
+];
+
+/** The list queries the panel sent (their query parameters), and the bulk deletes. */
+let listed: URLSearchParams[];
+let bulkDeleted: unknown[];
+
+beforeEach(() => {
+  listed = [];
+  bulkDeleted = [];
+  stubApi.use(
+    http.get('/api/preferences', () => HttpResponse.json(PREFERENCES)),
+    http.get('/api/trade-preferences', () => HttpResponse.json(TRADE_PREFERENCES)),
+    http.get('/api/playbooks', () => HttpResponse.json([])),
+    http.get('/api/trades', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      listed.push(params);
+      const q = params.get('q')?.toLowerCase();
+      const trades = q ? TRADES.filter((t) => t.symbol.toLowerCase().includes(q)) : TRADES;
+      // The compact list is the newest few of the trader's twelve trades.
+      return HttpResponse.json({ trades, next_cursor: null, total: q ? trades.length : 12 });
+    }),
+    http.post('/api/trades/bulk-delete', async ({ request }) => {
+      bulkDeleted.push(await request.json());
+      return HttpResponse.json({ deleted: 2 });
+    }),
+  );
+});
+
+function renderPanel() {
+  const onSearchChange = vi.fn();
+  const view = renderWithApp(
+    <TradesPanel account="all" maximized={false} onToggleMaximized={vi.fn()} onAddTrade={vi.fn()} onSearchChange={onSearchChange} />,
+  );
+  return { ...view, onSearchChange };
+}
+
+const tick = (trade: Trade) => screen.getByRole('checkbox', { name: `Select trade ${trade.symbol} ${trade.date}` });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+describe('TradesPanel', () => {
+  it('lists the newest trades and says how many there are in all', async () => {
+    renderPanel();
+    expect(await screen.findByTestId('trades-footer')).toHaveTextContent('Showing 3 most recent trades. Maximize to see all 12 trades.');
+    expect(screen.getByTestId('trades-total')).toHaveTextContent('12 trades');
+    expect(listed[0]!.get('account')).toBe('all');
+    expect(listed[0]!.get('limit')).toBe('5');
+  });
+
+  it('select mode: ticked trades are counted, Select All toggles, and Cancel forgets the selection', async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    expect(screen.queryByRole('checkbox', { name: /Select trade/ })).not.toBeInTheDocument();
+    await user.click(button('Select'));
+    await user.click(tick(TRADES[0]!));
+    await user.click(tick(TRADES[2]!));
+    expect(button('Delete Selected (2)')).toBeEnabled();
+    expect(button('Set Risk (2)')).toBeEnabled();
+    await user.click(button('Select All'));
+    expect(button('Delete Selected (3)')).toBeEnabled();
+    await user.click(button('Unselect All'));
+    expect(button('Delete Selected')).toBeDisabled();
+    await user.click(tick(TRADES[1]!));
+    await user.click(button('Cancel'));
+    await user.click(button('Select'));
+    expect(button('Delete Selected')).toBeDisabled();
+    expect(tick(TRADES[1]!)).not.toBeChecked();
+  });
+
+  it('Delete Selected asks first, then deletes exactly the ticked trades and leaves select mode', async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    await user.click(button('Select'));
+    await user.click(tick(TRADES[0]!));
+    await user.click(tick(TRADES[1]!));
+    await user.click(button('Delete Selected (2)'));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Selected' });
+    expect(dialog).toHaveTextContent('Delete selected trades? This action cannot be undone. It will permanently delete 2 trade(s).');
+    expect(bulkDeleted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted selected trades')).toBeInTheDocument();
+    expect(bulkDeleted).toHaveLength(1);
+    expect((bulkDeleted[0] as { ids: string[] }).ids.sort()).toEqual([TRADES[0]!.id, TRADES[1]!.id]);
+    expect(button('Select')).toBeInTheDocument();
+  });
+
+  it('a search asks the server after the typing pause, clears the selection and says when nothing matches', async () => {
+    const { user, onSearchChange } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    await user.click(button('Select'));
+    await user.click(tick(TRADES[0]!));
+    await user.type(screen.getByRole('textbox', { name: 'Search trades' }), ' es ');
+    await waitFor(() => expect(listed.some((p) => p.get('q') === 'es')).toBe(true));
+    // Only the paused search went to the server, trimmed, not every keystroke.
+    expect(listed.filter((p) => p.has('q')).map((p) => p.get('q'))).toEqual(['es']);
+    expect(onSearchChange).toHaveBeenLastCalledWith('es');
+    await waitFor(() => expect(button('Delete Selected')).toBeDisabled());
+    expect(await screen.findByTestId('trades-total')).toHaveTextContent('1 trade');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Search trades' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search trades' }), 'CL');
+    expect(await screen.findByText('No trades match your search')).toBeInTheDocument();
+  });
+
+  it('the card view sorts from a menu, and the server is asked for that order', async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    await user.click(screen.getByText('Card view'));
+    await user.click(await screen.findByRole('button', { name: 'Sort: Trading order' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'PnL' }));
+    await waitFor(() => expect(listed.some((p) => p.get('sort') === 'pnl' && p.get('dir') === 'desc')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Sort: PnL, descending' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('trades-footer')).toHaveTextContent('Showing 3 trades sorted by PnL. Maximize to see all 12 trades.'));
+  });
+});
