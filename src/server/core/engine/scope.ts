@@ -39,6 +39,8 @@ export interface ReportScope {
   range: ResolvedRange;
   timeZone: string;
   accountName: (id: string) => string | undefined;
+  /** The trader's trading accounts, id to name (those without trades too). */
+  accounts: ReadonlyMap<string, string>;
   startingBalanceCents: number;
   basis: ReportBasis;
   /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
@@ -64,7 +66,7 @@ export async function withReportScope<T>(database: Database, userId: string, fil
 }
 
 async function openReportScope(database: Database, userId: string, filter: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
+  const { timeZone, startingBalances, version, names, accounts, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
@@ -74,6 +76,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
       version: context.version,
       // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
       names: new Map([...context.accounts, ...context.playbooks]),
+      accounts: context.accounts,
       riskDefaults: await loadRiskDefaults(tx, userId),
       mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
     };
@@ -93,6 +96,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
     range,
     timeZone,
     accountName,
+    accounts,
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
     risk,
     basis: {

@@ -11,7 +11,7 @@ import { backupRows } from '../trades/trade-rows';
  * backup took 12 s of the server's own thread (JSON, the checks of every row, the rows for the database), and every
  * other request, /api/health included, waited for it. Here it is read off that thread, with the same checks and the
  * same messages as before, into the INSERT parameters themselves: JSON arrays of records as jsonb_to_recordset reads
- * them (repo.ts insertRecords), so the request thread only passes strings to the database.
+ * them (the trades write module's insertBackupChunk), so the request thread only passes strings to the database.
  */
 
 /** The first and last instant of a contract's restored trades: their MAE and MFE are computed again (issue 29). */

@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { placeholder, preparedSelects } from '../../db/prepared';
 import { tradeDayRollups, tradeExcursions, trades, tradeVersions, tradingAccounts } from '../../db/schema';
-import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, tradingOrder, type ListOrder, type ListPosition, type TradingKey } from './order';
+import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, type ListOrder, type ListPosition, type TradingKey } from './order';
 
 /** A stored trade, its account's name, and its MAE and MFE in dollars where its bars gave them (trade_excursions). */
 export type TradeRow = typeof trades.$inferSelect & { accountName: string | null; mae?: string | null; mfe?: string | null };
@@ -276,6 +276,17 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row;
     },
 
+    /** These trades of the trader (those they have), in no particular order. */
+    findMany: (ids: readonly string[]): Promise<TradeRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select(selection)
+            .from(trades)
+            .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+            .leftJoin(tradeExcursions, excursionOf)
+            .where(and(owner, idIn([...ids]))),
+
     /**
      * The trade's stored columns, the row locked until the transaction ends: another change of the same trade waits,
      * then reads what this one wrote (two PATCHes at once each kept only their own field, issue 25 point 2).
@@ -285,148 +296,6 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row;
     },
 
-    /** Per-day sums in SQL: the statistics are then combined by the domain's formulas (never computed twice). */
-    async dailyAggregates(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = [], extra?: SQL) {
-      return selectFrom(
-        {
-          date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')`,
-          trades: sql<number>`count(*)::int`,
-          wins: sql<number>`count(*) filter (where ${trades.status} = 'Win')::int`,
-          losses: sql<number>`count(*) filter (where ${trades.status} = 'Loss')::int`,
-          breakEvens: sql<number>`count(*) filter (where ${trades.status} not in ('Win', 'Loss'))::int`,
-          pnlCents: sql<string>`(sum(${trades.pnl}) * 100)::bigint::text`,
-          grossProfitCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} > 0), 0) * 100)::bigint::text`,
-          grossLossCents: sql<string>`(coalesce(sum(${trades.pnl}) filter (where ${trades.pnl} < 0), 0) * 100)::bigint::text`,
-        },
-        q,
-      )
-        .where(scope(account, range, exclude, extra))
-        .groupBy(sql`1`)
-        .orderBy(sql`1`);
-    },
-
-    /**
-     * The per-day rollups of one scope (kept by triggers, migration trade_day_rollups_triggers), oldest first: what
-     * the statistics read when there is no search, instead of every trade.
-     */
-    async dayRollups(account: AccountScope, range: DayRange = {}) {
-      const r = tradeDayRollups;
-      return tx
-        .select({
-          date: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`,
-          trades: r.trades,
-          wins: r.wins,
-          losses: r.losses,
-          breakEvens: r.breakEvens,
-          pnlCents: sql<string>`(${r.pnl} * 100)::bigint::text`,
-          grossProfitCents: sql<string>`(${r.grossProfit} * 100)::bigint::text`,
-          grossLossCents: sql<string>`(${r.grossLoss} * 100)::bigint::text`,
-          headResult: r.headResult,
-          headRun: r.headRun,
-          tailResult: r.tailResult,
-          tailRun: r.tailRun,
-          maxWinRun: r.maxWinRun,
-          maxLossRun: r.maxLossRun,
-        })
-        .from(r)
-        .where(
-          and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)),
-        )
-        .orderBy(r.day);
-    },
-
-    /** The trading days (yyyy-MM-dd) of these trades of the trader, within the scope. */
-    async daysOf(ids: readonly string[], account: AccountScope, range?: DayRange): Promise<string[]> {
-      const rows = await tx
-        .selectDistinct({ date: sql<string>`to_char(${trades.tradeDate} at time zone 'UTC', 'YYYY-MM-DD')` })
-        .from(trades)
-        .where(and(scope(account, range), sql`${trades.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
-      return rows.map((r) => r.date);
-    },
-
-    /** The ids of the trader's trades a search finds (a non-blank term): the R report narrows its trades by them. */
-    async searchIds(q: string): Promise<string[]> {
-      const rows = await selectFrom({ id: trades.id }, q).where(owner);
-      return rows.map((row) => row.id);
-    },
-
-    /** Results in the trading order as one string of W/L/B, so streaks come from the domain's own function. */
-    async resultSequence(account: AccountScope, q?: string, range?: DayRange, exclude: readonly string[] = [], extra?: SQL): Promise<string> {
-      const [row] = await selectFrom(
-        {
-          seq: sql<string>`coalesce(string_agg(case ${trades.status} when 'Win' then 'W' when 'Loss' then 'L' else 'B' end, '' order by ${tradingOrder()}), '')`,
-        },
-        q,
-      ).where(scope(account, range, exclude, extra));
-      return row?.seq ?? '';
-    },
-
-    /**
-     * Inserts one chunk of a JSON backup's rows, skipping those the account already holds (same original id), and
-     * returns how many were inserted. The chunk is ONE parameter, a JSON array of records prepared in the parse worker
-     * (backup-file.ts) and expanded by jsonb_to_recordset, so the request thread builds no rows; call it inside one
-     * transaction, one chunk after another. A row without created_at gets the transaction's time, as a default would.
-     */
-    async insertRecords(chunk: string): Promise<number> {
-      const result = (await tx.execute(sql`
-        with added as (
-          insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
-            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, created_at)
-          select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
-            commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
-            gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, coalesce(created_at, now())
-          from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
-            day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
-            link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
-            entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, stop_price numeric,
-            risk_amount numeric, target_price numeric, import_source text, import_key text, created_at timestamptz)
-          on conflict do nothing
-          returning 1
-        )
-        select count(*)::int as n from added
-      `)) as unknown as { rows: Array<{ n: number | string }> };
-      return Number(result.rows[0]?.n ?? 0);
-    },
-
-    async insertOne(row: NewTradeRow) {
-      const [created] = await tx.insert(trades).values({ ...row, userId }).returning({ id: trades.id });
-      return created!.id;
-    },
-
-    async update(id: string, values: Partial<NewTradeRow>) {
-      const result = await tx
-        .update(trades)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(owner, eq(trades.id, id)))
-        .returning({ id: trades.id });
-      return result.length > 0;
-    },
-
-    async removeMany(ids: string[]): Promise<number> {
-      const result = await tx.delete(trades).where(and(owner, idIn(ids))).returning({ id: trades.id });
-      return result.length;
-    },
-
-    async assign(ids: string[], accountId: string): Promise<number> {
-      const result = await tx
-        .update(trades)
-        .set({ accountId, updatedAt: sql`now()` })
-        .where(and(owner, idIn(ids)))
-        .returning({ id: trades.id });
-      return result.length;
-    },
-
-    /** Sets the same plan on these trades of the caller (issue 27's bulk risk edit); how many were theirs. */
-    async setPlan(ids: string[], plan: { stopPrice: string | null; riskAmount: string | null }): Promise<number> {
-      const result = await tx
-        .update(trades)
-        .set({ ...plan, updatedAt: sql`now()` })
-        .where(and(owner, idIn(ids)))
-        .returning({ id: trades.id });
-      return result.length;
-    },
-
     /** What a stop is placed from, for these trades of the caller, locked until the transaction ends. */
     lockExecutions: (ids: string[]) =>
       tx
@@ -434,18 +303,6 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .from(trades)
         .where(and(owner, idIn(ids)))
         .for('update'),
-
-    /** Each trade's own stop (a dollar risk cleared): one statement, the pairs as two array parameters. */
-    async setStops(stops: Array<{ id: string; stopPrice: string }>): Promise<number> {
-      if (stops.length === 0) return 0;
-      const result = (await tx.execute(sql`
-        update trades t set stop_price = v.stop, risk_amount = null, updated_at = now()
-        from unnest(${`{${stops.map((s) => s.id).join(',')}}`}::uuid[], ${`{${stops.map((s) => s.stopPrice).join(',')}}`}::numeric[]) as v(id, stop)
-        where t.id = v.id and t.user_id = ${userId}
-        returning t.id
-      `)) as unknown as { rows: unknown[] };
-      return result.rows.length;
-    },
 
     /** The trader's trades' version (0 before their first trade), bumped by every write the statistics can see. */
     async version(): Promise<number> {

@@ -13,7 +13,6 @@ import {
   DEFAULT_CHAT_TITLE,
   buildChatContext,
   countTradesByMonth,
-  describeBasis,
   detectChatTimeRange,
   fallbackChatTitle,
   findUnverifiedFigures,
@@ -31,7 +30,7 @@ import { notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { getPreferences } from '../../core/preferences/repo';
 import { chatRepo, type MessageRow, type SessionRow } from './repo';
-import { chatTradeData } from './trade-data';
+import { isRefusal, newestFirst, withChatTrades } from './trade-scope';
 import { chatTools, TOOL_LABELS, type ToolBasis } from './tools';
 
 /** Part 1 §7: chat answers use max_tokens 4000 and temperature 0.1; titles 20 and 0.3. */
@@ -101,14 +100,11 @@ export function createChatService({ database, ai, logger }: { database: Database
    * The spec's context (part 2 §7): when the question is about trading, up to 50 recent trades of the range it
    * names, then the range's totals, counts, win percentage, P&L and monthly counts, all summed by Edgebook.
    */
-  async function tradeContext(userId: string, question: string, today: string) {
+  async function tradeContext(userId: string, question: string, today: string, now: Date) {
     if (!hasTradingKeywords(question)) return null;
     const range = detectChatTimeRange(question, today);
-    return database.withUser(userId, async (tx) => {
-      const data = chatTradeData(tx, userId);
-      const filter = range ? { from: range.from, to: range.to } : {};
-      const days = await data.daily(filter);
-      const recent = await data.list(filter, 'newest', CHAT_CONTEXT_MAX_TRADES);
+    const context = await withChatTrades({ database, userId, now }, range ? { from: range.from, to: range.to } : {}, async ({ days, basis, details, set }) => {
+      const recent = await details(newestFirst(set, CHAT_CONTEXT_MAX_TRADES));
       const totals = combineStats(days);
       const text = buildChatContext({
         rangeLabel: range?.label ?? null,
@@ -116,7 +112,7 @@ export function createChatService({ database, ai, logger }: { database: Database
           tradeDate: new Date(t.tradeDate).toISOString().slice(0, 10),
           symbol: t.symbol,
           side: t.side,
-          tradeType: t.setup,
+          tradeType: t.tradeType,
           status: t.status,
           pnlCents: toCents(t.pnl),
           notes: t.notes,
@@ -127,9 +123,9 @@ export function createChatService({ database, ai, logger }: { database: Database
         lastDay: days[days.length - 1]?.date ?? null,
       });
       // Worded as the tools word theirs: a tool over the same trades then gives the same line, printed once.
-      const basis = { trades: totals.trades, from: days[0]?.date ?? null, to: days[days.length - 1]?.date ?? null, filters: [] };
-      return { text, source: { tool: 'context', text: describeBasis(basis), trades: totals.trades } };
+      return { text, source: { tool: 'context', text: basis.text, trades: totals.trades } };
     });
+    return isRefusal(context) ? null : context;
   }
 
   /** The conversation so far, newest kept, within the prompt cap left after the instructions and the question. */
@@ -150,7 +146,7 @@ export function createChatService({ database, ai, logger }: { database: Database
 
   async function prepare(userId: string, question: string, earlier: readonly MessageRow[], now: Date, promptCap: number): Promise<Prepared> {
     const { timeZone, today } = await zoneAndToday(userId, now);
-    const context = await tradeContext(userId, question, today);
+    const context = await tradeContext(userId, question, today, now);
     // The system message holds our instructions only; the trade data, fenced, travels with the question it answers.
     const system = systemPrompt(today, timeZone);
     const asked = context ? `${context.text}\n\n${question}` : question;

@@ -28,22 +28,20 @@ import {
   type RComparison,
   toRTrade,
 } from '../../../domain/reflections';
-import { resolvePlannedRisk } from '../../../domain/risk/planned-risk';
-import { loadRiskDefaults } from '../../core/risk/repo';
 import type { ReflectionOverride } from '../../../contract/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { accountsRepo } from '../../core/accounts/repo';
 import { getPreferences } from '../../core/preferences/repo';
-import { tradesRepo, type AccountScope } from '../../core/trades/repo';
-import { reflectionsRepo, type PlanRow, type ReflectionRow } from './repo';
+import type { AccountScope } from '../../core/trades/repo';
+import { reflectionsRepo, type ReflectionRow } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbookReportsInScope } from '../../core/engine/playbook-reports';
 import { applyReflectAnswer } from '../../core/playbooks/assign';
 import { writeTrades } from '../../core/trades/write';
 import { withReportScope } from '../../core/engine/scope';
 import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
+import { aggregateRowsByDay, createReportFilter, dayOf, RESULT_NAMES, selectTrades, UNASSIGNED } from '../../../domain/reports';
 
 type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };
 
@@ -71,14 +69,6 @@ function toReflectionFromRow(row: ReflectionRow): Reflection {
   );
 }
 
-async function accountNameOf(tx: Parameters<typeof accountsRepo>[0], userId: string, account: AccountScope): Promise<string> {
-  if (account === 'all') return 'All accounts';
-  if (account === 'unassigned') return 'Unassigned trades';
-  const found = await accountsRepo(tx, userId).find(account);
-  if (!found) throw badRequest('account: Trading account not found');
-  return found.name;
-}
-
 /**
  * The analysis's By Playbook rows: each playbook with trades in the period (and account; with the page's trades
  * sent, only those), as the playbooks' report computes it over the reports' copy of the trades.
@@ -96,7 +86,11 @@ async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tr
   });
 }
 
-/** The period's reflections and every figure the page shows, computed by the domain. */
+/**
+ * The period's reflections and every figure the page shows: the trades are the engine's (the period's trading days
+ * and the account, in the trading order, listed newest first), their figures the domain's, and what Reflect shows of
+ * each trade beside them (notes, overrides, image) is read for those trades.
+ */
 async function loadPeriod(
   db: Database,
   userId: string,
@@ -109,52 +103,49 @@ async function loadPeriod(
   const today = getTodayInZone(now, timeZone);
   const range = getReflectionPeriodRange(query.period, query.offset, today);
   const comparisonRange = getComparisonRange(query.period, range);
-  return db.withUser(userId, async (tx) => {
-    const accountName = await accountNameOf(tx, userId, query.account);
-    const rows = await reflectionsRepo(tx, userId).periodTrades(query.account, range.from, range.to, query.tradeIds);
-    const reflections = rows.map(toReflectionFromRow);
+  const account = query.account === 'all' ? [] : [query.account === 'unassigned' ? UNASSIGNED : query.account];
+  const filterOf = (days: { from: string; to: string }) => createReportFilter({ range: 'custom', from: days.from, to: days.to, account });
+  return withReportScope(db, userId, filterOf(range), now, async (scope) => {
+    const accountName =
+      query.account === 'all' ? 'All accounts' : query.account === 'unassigned' ? 'Unassigned trades' : scope.accounts.get(query.account);
+    if (accountName === undefined) throw badRequest('account: Trading account not found');
+    const { columns } = scope;
+    const only = query.tradeIds ? new Set(query.tradeIds) : null;
+    const rows = only ? scope.set.rows.filter((i) => only.has(columns.id[i]!)) : scope.set.rows;
+    const ids = Array.from(rows, (i) => columns.id[i]!).reverse();
+    const stored = new Map((await db.withUser(userId, (tx) => reflectionsRepo(tx, userId).reflectedTrades(ids))).map((row) => [row.id, row]));
+    const reflections = ids.flatMap((id) => {
+      const row = stored.get(id);
+      return row ? [toReflectionFromRow(row)] : [];
+    });
     const statistics = computeReflectionStatistics(reflections);
-    // Each trade's planned risk as everywhere (its own plan, else the trader's default), for the analysis in R.
-    const defaults = await loadRiskDefaults(tx, userId);
-    const riskOf = (row: PlanRow) =>
-      resolvePlannedRisk(
-        {
-          accountId: row.accountId,
-          symbol: row.symbol,
-          contract: row.contract,
-          side: null,
-          entryPrice: row.entryPrice,
-          quantity: row.quantity,
-          stopPrice: row.stopPrice,
-          riskCents: row.riskCents === null ? null : Number(row.riskCents),
-        },
-        defaults,
-      )?.cents ?? null;
-    const riskByTrade = new Map(rows.map((row) => [row.id, riskOf(row)]));
-    const riskOfReflection = (r: Reflection) => riskByTrade.get(r.tradeId) ?? null;
+    // Each trade's planned risk as everywhere (its own plan, else the trader's default): the engine's risk column.
+    const risk = scope.risk();
+    const rowOf = new Map(Array.from(rows, (i) => [columns.id[i]!, i] as const));
+    const riskOfRow = (i: number) => (risk[i]! > 0 ? risk[i]! : null);
+    const riskOfReflection = (r: Reflection) => {
+      const i = rowOf.get(r.tradeId);
+      return i === undefined ? null : riskOfRow(i);
+    };
     let comparison: PeriodComparison | null = null;
     let rComparison: RComparison | null = null;
     if (comparisonRange && !query.tradeIds) {
-      const days = await tradesRepo(tx, userId).dailyAggregates(query.account, undefined, comparisonRange);
-      comparison = comparePeriods(
-        query.period,
-        range,
-        statistics.totals,
-        days.map((d) => ({ ...d, pnlCents: Number(d.pnlCents), grossProfitCents: Number(d.grossProfitCents), grossLossCents: Number(d.grossLossCents) })),
-      );
+      const previous = selectTrades(columns, filterOf(comparisonRange), comparisonRange, scope.timeZone);
+      comparison = comparePeriods(query.period, range, statistics.totals, aggregateRowsByDay(previous));
       // The same comparison in R, for the analysis under the $ / R switch: each previous trade's R as this period's.
-      const plans = withRComparison ? await reflectionsRepo(tx, userId).periodPlans(query.account, comparisonRange.from, comparisonRange.to) : null;
-      rComparison = plans && comparePeriodsInR(
-        query.period,
-        range,
-        reflections.map((r) => toRTrade(r, riskOfReflection(r))),
-        plans.map((row) => ({
-          tradeDate: getDayFromTradeDate(new Date(row.tradeDate).toISOString())!,
-          pnlCents: Number(row.pnlCents),
-          riskCents: riskOf(row),
-          result: row.status === 'Win' ? 'Win' : row.status === 'Loss' ? 'Loss' : 'BE',
-        })),
-      );
+      rComparison = withRComparison
+        ? comparePeriodsInR(
+            query.period,
+            range,
+            reflections.map((r) => toRTrade(r, riskOfReflection(r))),
+            Array.from(previous.rows, (i) => ({
+              tradeDate: dayOf(columns, i),
+              pnlCents: columns.pnl[i]!,
+              riskCents: riskOfRow(i),
+              result: RESULT_NAMES[columns.result[i]!] === 'Win' ? ('Win' as const) : RESULT_NAMES[columns.result[i]!] === 'Loss' ? ('Loss' as const) : ('BE' as const),
+            })),
+          )
+        : null;
     }
     const rStatistics = computeReflectionRStatistics(reflections, riskOfReflection, rComparison);
     return {

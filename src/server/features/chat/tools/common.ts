@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { calendarDay, isRequestDay } from '../../../../contract/common';
-import { describeBasis } from '../../../../domain/chat';
+import { calendarDay } from '../../../../contract/common';
 import { formatUsd, type Cents } from '../../../../domain/money';
 import type { Database } from '../../../db/client';
 import type { Logger } from '../../../logger';
-import { chatTradeData, type ChatTradeData, type TradeFilter } from '../trade-data';
+import { chatTradeData, type ChatTradeData } from '../trade-data';
 
 /**
- * What every chat tool shares (issue 9): the trader it runs for (from the session, never from the model's
+ * What every chat tool shares: the trader it runs for (from the session, never from the model's
  * arguments), the filter arguments the model may pass, and the "computed from" line each result carries, which the
  * answer shows under itself.
  */
@@ -22,7 +21,7 @@ export interface ToolContext {
   logger: Logger;
 }
 
-/** A day of years 1-9999 that exists: year 0 passed, and the database refused it (issue 25, point 8). */
+/** A day of years 1-9999 that exists: year 0 passed, and the database refused it. */
 export const day = calendarDay('must be a date as yyyy-MM-dd').describe('A trading day as yyyy-MM-dd');
 
 export const filterInput = z.object({
@@ -36,61 +35,13 @@ export const filterInput = z.object({
 });
 export type FilterInput = z.infer<typeof filterInput>;
 
-/** A tool's answer when the model asked for something the trader does not have or that makes no sense. */
-export interface ToolRefusal {
-  error: string;
-}
-
-/** The model's filter, checked and resolved against this trader's own accounts. */
-export async function resolveFilter(data: ChatTradeData, input: FilterInput): Promise<TradeFilter | ToolRefusal> {
-  for (const [name, value] of [['from', input.from], ['to', input.to]] as const) {
-    if (value !== undefined && !isRequestDay(value)) return { error: `${name}: must be a date as yyyy-MM-dd` };
-  }
-  let accountId: string | undefined;
-  if (input.account && input.account.trim().toLowerCase() !== 'all') {
-    const wanted = input.account.trim().toLowerCase();
-    if (wanted === 'unassigned') accountId = 'unassigned';
-    else {
-      const match = (await data.accounts()).find((a) => a.id === input.account || a.name.toLowerCase() === wanted);
-      if (!match) return { error: `No trading account named "${input.account}"` };
-      accountId = match.id;
-    }
-  }
-  return { from: input.from, to: input.to, accountId, symbol: input.symbol, session: input.session, setup: input.setup, side: input.side };
-}
-
-export const isRefusal = (value: unknown): value is ToolRefusal => typeof value === 'object' && value !== null && 'error' in value;
+export type { ToolBasis, ToolRefusal } from '../trade-scope';
+export { isRefusal } from '../trade-scope';
 
 export const money = (cents: Cents) => formatUsd(cents);
 export const percent = (value: number) => `${value.toFixed(1)}%`;
 
-/**
- * The figures' basis, shown under the answer: 'computed from 412 trades, Jun 1 to Jun 30' with the filters named.
- * The days are the first and last trading days that had a trade.
- */
-export interface ToolBasis {
-  trades: number;
-  from: string | null;
-  to: string | null;
-  filters: string[];
-  text: string;
-}
-
-export function basisOf(days: ReadonlyArray<{ date: string; trades: number }>, input: FilterInput): ToolBasis {
-  const trades = days.reduce((n, d) => n + d.trades, 0);
-  const from = days[0]?.date ?? input.from ?? null;
-  const to = days[days.length - 1]?.date ?? input.to ?? null;
-  const filters = [
-    input.account && `account ${input.account}`,
-    input.symbol && input.symbol.toUpperCase(),
-    input.session && `${input.session} session`,
-    input.setup && `${input.setup} setups`,
-    input.side && `${input.side.toLowerCase()} trades`,
-  ].filter((f): f is string => Boolean(f));
-  return { trades, from, to, filters, text: describeBasis({ trades, from, to, filters }) };
-}
-
-/** Runs a tool's query as the trader (row-level security applies) with a friendly refusal on bad arguments. */
+/** Runs a query as the trader (row-level security applies): what a tool reads besides the engine (the trader's writing). */
 export function withData<T>(ctx: ToolContext, run: (data: ChatTradeData) => Promise<T>): Promise<T> {
   return ctx.database.withUser(ctx.userId, (tx) => run(chatTradeData(tx, ctx.userId)));
 }

@@ -1,7 +1,8 @@
 import { tool } from 'ai';
 import { buildEquityPoints } from '../../../../domain/reports/equity';
 import { calculateMaxDrawdown } from '../../../../domain/reports/formulas';
-import { basisOf, filterInput, isRefusal, money, resolveFilter, withData, type ToolContext } from './common';
+import { withChatTrades } from '../trade-scope';
+import { filterInput, money, type ToolContext } from './common';
 
 /** Cumulative net P&L by trading day. */
 export const getEquityCurveTool = (ctx: ToolContext) =>
@@ -9,17 +10,14 @@ export const getEquityCurveTool = (ctx: ToolContext) =>
     description: "The trader's cumulative net P&L by trading day (their equity curve) for a range and filters, with the peak and the largest drawdown.",
     inputSchema: filterInput,
     execute: (input) =>
-      withData(ctx, async (data) => {
-        const filter = await resolveFilter(data, input);
-        if (isRefusal(filter)) return filter;
-        const days = await data.daily(filter);
+      withChatTrades(ctx, input, ({ days, basis }) => {
         // The Reports' curve and drawdown (src/domain/reports), day by day.
         const pnl = days.map((d) => d.pnlCents);
         const curve = buildEquityPoints(pnl, (k) => days[k]!.date);
         const points = curve.map((p) => ({ label: p.tradeDate, cents: p.equityCents }));
         const drawdown = calculateMaxDrawdown(pnl, (k) => days[k]!.date);
         return {
-          basis: basisOf(days, input),
+          basis,
           end_pnl: money(curve[curve.length - 1]?.equityCents ?? 0),
           peak: money(Math.max(0, ...curve.map((p) => p.equityCents))),
           max_drawdown: money(-(drawdown?.amountCents ?? 0)),

@@ -1,12 +1,13 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { DAY_NAMES } from '../../../../domain/dates';
+import { computeBreakdown, type BreakdownBy } from '../../../../domain/reports';
 import { calculateWinRate } from '../../../../domain/stats';
-import type { BreakdownKey } from '../trade-data';
-import { basisOf, filterInput, isRefusal, money, percent, resolveFilter, withData, type ToolContext } from './common';
+import { withChatTrades } from '../trade-scope';
+import { filterInput, money, percent, type ToolContext } from './common';
 
-const BY = ['day', 'weekday', 'hour', 'instrument', 'session', 'setup', 'side', 'month', 'account'] as const satisfies readonly BreakdownKey[];
-const WEEK = [...DAY_NAMES.slice(1), DAY_NAMES[0]] as string[];
+/** The dimensions the model may group by: a trading day, or one of the Reports' breakdowns. */
+const BY = ['day', 'weekday', 'hour', 'instrument', 'session', 'setup', 'side', 'month', 'account'] as const;
+type By = (typeof BY)[number];
 
 /** P&L, trade count and win rate by day, weekday, entry hour, instrument, session, setup, side, month or account. */
 export const getPnlBreakdownTool = (ctx: ToolContext) =>
@@ -15,23 +16,24 @@ export const getPnlBreakdownTool = (ctx: ToolContext) =>
       "The trader's net P&L, trade count and win rate grouped by one dimension: day, weekday, hour (entry hour, imported trades), instrument, session, setup, side (Long/Short), month or account. Use it to compare, e.g. mornings against afternoons, or which weekday loses.",
     inputSchema: filterInput.extend({ by: z.enum(BY).describe('The dimension to group by') }),
     execute: ({ by, ...input }) =>
-      withData(ctx, async (data) => {
-        const filter = await resolveFilter(data, input);
-        if (isRefusal(filter)) return filter;
-        const rows = await data.breakdown(filter, by, ctx.timeZone);
-        if (by === 'weekday') rows.sort((a, b) => WEEK.indexOf(a.key) - WEEK.indexOf(b.key));
-        const days = await data.daily(filter);
+      withChatTrades(ctx, input, ({ set, days, basis, scope }) => {
+        // A day's sums, or the Reports' breakdown (its groups, labels and order) of the same trades.
+        const groups =
+          by === 'day'
+            ? { rows: days.map((d) => ({ label: d.date, trades: d.trades, wins: d.wins, losses: d.losses, netCents: d.pnlCents })), excluded: 0 }
+            : computeBreakdown(set, by as Exclude<By, 'day'> & BreakdownBy, { timeZone: scope.timeZone, accountName: scope.accountName });
         return {
-          basis: basisOf(days, input),
+          basis,
           by,
-          rows: rows.map((r) => ({
-            [by]: r.key,
+          rows: groups.rows.map((r) => ({
+            [by]: r.label,
             trades: r.trades,
             win_rate: r.wins + r.losses ? percent(calculateWinRate(r)) : '-',
-            net_pnl: money(r.pnlCents),
+            net_pnl: money(r.netCents),
           })),
+          ...(groups.excluded > 0 && { trades_without_this: groups.excluded }),
           // Drawn as a chart under the answer.
-          chart: { kind: 'bar' as const, title: `Net P&L by ${by}`, points: rows.map((r) => ({ label: r.key, cents: r.pnlCents })) },
+          chart: { kind: 'bar' as const, title: `Net P&L by ${by}`, points: groups.rows.map((r) => ({ label: r.label, cents: r.netCents })) },
         };
       }),
   });

@@ -10,7 +10,8 @@ import { DATE_PRESETS, HOLD_BUCKET_IDS, TAG_MODES, TRADE_RESULTS, UNASSIGNED, WI
 import { getOpeningBalance, withReportScope } from '../../../core/engine/scope';
 import { playbookReportsInScope } from '../../../core/engine/playbook-reports';
 import { playbooksRepo } from '../../../core/playbooks/repo';
-import { money, percent, withData, type ToolBasis, type ToolContext } from './common';
+import { accountsRepo } from '../../../core/accounts/repo';
+import { money, percent, type ToolBasis, type ToolContext } from './common';
 
 /**
  * The Reports page for the analyst (issue 26): the overview or any breakdown of any filter of the filter model, computed
@@ -59,7 +60,7 @@ export const getReportTool = (ctx: ToolContext) =>
     execute: async ({ report, by, filter: input = {} }) => {
       if (report === 'breakdown' && !by) return { error: `by is required for a breakdown: one of ${BREAKDOWNS.join(', ')}` };
       // Accounts by the trader's own names (the model never sees ids); a name the trader does not have is refused.
-      const accounts = await withData(ctx, (data) => data.accounts());
+      const accounts = await ctx.database.withUser(ctx.userId, (tx) => accountsRepo(tx, ctx.userId).list());
       const account: string[] = [];
       for (const wanted of input.account ?? []) {
         const name = wanted.trim().toLowerCase();

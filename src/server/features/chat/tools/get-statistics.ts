@@ -1,25 +1,24 @@
 import { tool } from 'ai';
 import { calculateAverageLoss, calculateAverageWin, calculateDailyFigures } from '../../../../domain/reports/formulas';
-import { calculateStreaks, combineStats, formatProfitFactor, summarizeAggregate } from '../../../../domain/stats';
-import { basisOf, filterInput, isRefusal, money, percent, resolveFilter, withData, type ToolContext } from './common';
+import { computeTradeLogStats } from '../../../../domain/reports/trade-log-stats';
+import { formatProfitFactor } from '../../../../domain/stats';
+import { withChatTrades } from '../trade-scope';
+import { filterInput, money, percent, type ToolContext } from './common';
 
-/** Summary statistics of any filter: the same formulas as the Trade Log's statistics panel. */
+/** Summary statistics of any filter: the Trade Log's statistics, from the same trades and formulas. */
 export const getStatisticsTool = (ctx: ToolContext) =>
   tool({
     description:
       "The trader's statistics for a date range and optional account, instrument, session or setup: trade count, wins, losses, break-evens, win rate, net P&L, gross profit and loss, profit factor, average win and loss, streaks, best and worst day. Use it for any question about totals or rates.",
     inputSchema: filterInput,
     execute: (input) =>
-      withData(ctx, async (data) => {
-        const filter = await resolveFilter(data, input);
-        if (isRefusal(filter)) return filter;
-        const days = await data.daily(filter);
-        const summary = summarizeAggregate(combineStats(days), calculateStreaks([...(await data.sequence(filter))].map((c) => (c === 'W' ? 'Win' : c === 'L' ? 'Loss' : 'BE'))));
+      withChatTrades(ctx, input, ({ set, days, basis }) => {
+        const { summary } = computeTradeLogStats(set);
         const averageWin = calculateAverageWin(summary);
         const averageLoss = calculateAverageLoss(summary);
         const { bestDay: best, worstDay: worst } = calculateDailyFigures(days);
         return {
-          basis: basisOf(days, input),
+          basis,
           trades: summary.trades,
           wins: summary.wins,
           losses: summary.losses,
