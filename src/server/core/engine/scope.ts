@@ -31,6 +31,8 @@ import { tradesCacheOf, type TradesLease } from './trades-cache';
  * computed here.
  */
 export interface ReportScope {
+  /** The trader's trades' version the copy holds (figures remembered for it are current while it is). */
+  version: number;
   /** The filter's trades, in trading order. */
   set: TradeSet;
   /** Every trade of the trader. */
@@ -81,7 +83,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
       mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
     };
   });
-  const { columns } = await take(version);
+  const { columns, version: held } = await take(version);
   const range = resolveReportRange(filter, now, timeZone);
   const risk = () => getRiskColumn(columns, riskDefaults);
   const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
@@ -90,6 +92,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
   const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
   const lastDay = rows.length > 0 ? dayOf(columns, rows[rows.length - 1]!) : null;
   return {
+    version: held,
     set,
     columns,
     filter,

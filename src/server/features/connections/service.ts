@@ -20,7 +20,7 @@ import { importAccountLinks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { accountsRepo } from '../../core/accounts/repo';
 import { preferencesIn } from '../../core/preferences/repo';
-import { propRepo } from '../prop/repo';
+import { propRepo } from '../../core/prop/repo';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';

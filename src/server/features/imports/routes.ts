@@ -10,7 +10,7 @@ import { parseOrThrow, readJson, readParams } from '../../http/validate';
 import { feeSchedulesService, readSchedule } from './fee-schedules';
 import { importQueueStatus } from '../../core/parse/parse-pool';
 import { ACCOUNT_REQUIRED_MESSAGE, accountParam, feeScheduleInput, importQuery, previewQuery } from './schemas';
-import { propWarningsAfterImport } from '../prop/service';
+import { propWarningsAfterImport } from '../../core/prop/status';
 import { importsService } from './service';
 
 /**

@@ -4,7 +4,7 @@ import type { PropAccountSummary } from '../../../../contract/prop';
 import { formatShortDay } from '../../../../domain/dates';
 import { ACCOUNT_KIND_LABELS, RULE_LABELS } from '../../../../domain/prop';
 import { toCents } from '../../../../domain/money';
-import { propService } from '../../prop/service';
+import { propStatusList } from '../../../core/prop/status';
 import { money, type ToolBasis, type ToolContext } from './common';
 
 const STATE_WORDS = {
@@ -62,7 +62,7 @@ export const getPropStatusTool = (ctx: ToolContext) =>
       account: z.string().max(200).optional().describe("An account's name or part of it ('50K', 'Topstep'); every prop account when omitted"),
     }),
     execute: async (input) => {
-      const { accounts } = await propService.statusList(ctx.database, ctx.userId, new Date());
+      const { accounts } = await propStatusList(ctx.database, ctx.userId, ctx.now);
       if (accounts.length === 0) return { error: 'The trader has no account with prop-firm rules yet (an account page, Rules & Status, sets them up)' };
       const picked = pickAccounts(accounts, input.account);
       if (picked.length === 0) return { error: `No prop account matches "${input.account}". Their prop accounts: ${accounts.map((a) => a.account.name).join(', ')}` };

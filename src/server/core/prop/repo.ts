@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { PropTrade } from '../../../domain/prop';
-import type { Tx } from '../../db/client';
+import type { PropFill } from '../../../domain/prop';
+import { queryRows, type Tx } from '../../db/client';
 import { propLedgerEntries, propRuleSets, tradingAccounts } from '../../db/schema';
 
 export interface PropAccountRow {
@@ -10,7 +10,6 @@ export interface PropAccountRow {
   size: string | null;
   startingBalance: string;
   firm: string | null;
-  tradesVersion: number;
   ruleSet: {
     templateId: string | null;
     rules: unknown;
@@ -32,8 +31,6 @@ export interface LedgerRow {
   createdAt: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * Data access of the prop-firm features. Every query names its owner; row-level security backs it up.
  */
@@ -48,7 +45,6 @@ export const propRepo = (tx: Tx, userId: string) => ({
         size: tradingAccounts.size,
         startingBalance: tradingAccounts.startingBalance,
         firm: tradingAccounts.firm,
-        tradesVersion: tradingAccounts.tradesVersion,
         templateId: propRuleSets.templateId,
         rules: propRuleSets.rules,
         startsOn: propRuleSets.startsOn,
@@ -66,7 +62,6 @@ export const propRepo = (tx: Tx, userId: string) => ({
       size: r.size,
       startingBalance: r.startingBalance,
       firm: r.firm,
-      tradesVersion: Number(r.tradesVersion),
       ruleSet:
         r.rules === null
           ? null
@@ -74,45 +69,22 @@ export const propRepo = (tx: Tx, userId: string) => ({
     }));
   },
 
-  /**
-   * The account's closed trades as the rules read them: the one place the prop features read an account's trades.
-   * In the trading order (the evaluation puts them in the order their P&L was realized, which starts from it at little
-   * cost). `from`: the first trading day counted (a reset), null for all of them. With `fills`, each trade's fills in
-   * time order (a position limit reads them; a trade without fills held its quantity from entry to exit).
-   *
-   * Only the columns the rules read (the contract, for micros, where the trade has one), in ONE row of JSON: PGlite
-   * returned 5,000 rows of 7 columns in ~55 ms of CPU, their JSON array in ~18 ms.
-   */
-  trades: async (accountId: string, from: string | null, options: { fills: boolean }): Promise<PropTrade[]> => {
-    const fills = options.fills
-      ? sql`(select json_agg(json_build_array(extract(epoch from f.time), f.side, f.quantity::float8) order by f.time, f.seq)
-          from trade_fills f where f.user_id = t.user_id and f.trade_id = t.id)`
-      : sql`null::json`;
-    const result = await tx.execute(sql`
-      select coalesce(json_agg(json_build_array(t.id, extract(epoch from t.trade_date), extract(epoch from t.entry_time),
-          extract(epoch from t.exit_time), (t.pnl * 100)::bigint, coalesce(nullif(t.contract, ''), t.symbol), t.quantity::float8,
-          extract(epoch from t.created_at), t.side, ${fills})
-        order by t.trade_date, t.ordering_entry_time, t.ordering_exit_time, t.created_at, t.id), '[]')::text as trades
-      from trades t
-      where t.user_id = ${userId} and t.account_id = ${accountId}
-        ${from === null ? sql`` : sql`and t.trade_date >= ${from}::date::timestamp at time zone 'UTC'`}`);
-    const rows = JSON.parse(rowsOf<{ trades: string }>(result)[0]!.trades) as Array<
-      [string, number, number | null, number | null, number, string | null, number | null, number, string | null, Array<[number, string, number]> | null]
-    >;
-    const iso = (seconds: number | null) => (seconds === null ? null : new Date(Math.round(seconds * 1000)).toISOString());
-    return rows.map(([id, day, entry, exit, netCents, symbol, quantity, created, side, tradeFills]) => ({
-      id,
-      // trade_date is the trading day at 12:00 UTC.
-      day: iso(day)!.slice(0, 10),
-      entryAt: iso(entry),
-      exitAt: iso(exit),
-      createdAt: iso(created),
-      netCents,
-      symbol: symbol === 'Unknown' ? null : symbol,
-      quantity,
-      side: side === 'Long' || side === 'Short' ? side : null,
-      fills: tradeFills?.map(([at, fillSide, qty]) => ({ at: iso(at)!, side: fillSide === 'Sell' ? ('Sell' as const) : ('Buy' as const), quantity: qty })) ?? null,
-    }));
+  /** The fills of these trades, in the order they happened, by trade: what the position rule reads. */
+  fills: async (tradeIds: readonly string[]): Promise<Map<string, PropFill[]>> => {
+    const byTrade = new Map<string, PropFill[]>();
+    if (tradeIds.length === 0) return byTrade;
+    const rows = await queryRows<{ trade_id: string; at: string; side: string; quantity: number }>(
+      tx,
+      sql`select f.trade_id, f.time as at, f.side, f.quantity::float8 as quantity from trade_fills f
+          where f.user_id = ${userId} and f.trade_id = any(${`{${tradeIds.join(',')}}`}::uuid[])
+          order by f.trade_id, f.time, f.seq`,
+    );
+    for (const row of rows) {
+      let list = byTrade.get(row.trade_id);
+      if (!list) byTrade.set(row.trade_id, (list = []));
+      list.push({ at: new Date(row.at).toISOString(), side: row.side === 'Sell' ? 'Sell' : 'Buy', quantity: Number(row.quantity) });
+    }
+    return byTrade;
   },
 
   upsertRuleSet: async (accountId: string, values: { templateId: string | null; rules: unknown; startsOn: string | null; active: boolean }) =>
