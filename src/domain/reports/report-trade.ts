@@ -1,5 +1,5 @@
 import type { Cents } from '../cents';
-import { formatCalendarDay, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
+import { parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getHoldBucket, hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
 import { getHourOfInstant } from '../dates/clock';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
@@ -288,12 +288,13 @@ export function getEntryHours(columns: TradeColumns, timeZone: string): Int8Arra
 export const dayOf = (columns: TradeColumns, i: number): CalendarDay => columns.days[columns.day[i]!]!;
 
 /** First index of `days` at or after `day` (binary search; days ascend). */
-function firstDayAtOrAfter(days: readonly CalendarDay[], day: CalendarDay): number {
+/** The index of the first of the ascending days that is `day` or later (`after`: later than `day`). */
+function firstDayAtOrAfter(days: readonly CalendarDay[], day: CalendarDay, after = false): number {
   let low = 0;
   let high = days.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (days[mid]! < day) low = mid + 1;
+    if (days[mid]! < day || (after && days[mid] === day)) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -319,7 +320,8 @@ export function selectTrades(columns: TradeColumns, filter: ReportFilter, range:
   const byRisk = hasRiskFilter(filter) ? readRiskTest(filter, traderData.risk) : null;
   const byMistake = hasMistakeFilter(filter) ? readMistakeTest(c, filter, traderData.mistakeTags) : null;
   const firstDay = range.from === null ? 0 : firstDayAtOrAfter(c.days, range.from);
-  const endDay = range.to === null ? c.days.length : firstDayAtOrAfter(c.days, formatNextDay(range.to));
+  // The first day after the range's last (not the day after it as text: after 9999-12-31 comes 10000-01-01).
+  const endDay = range.to === null ? c.days.length : firstDayAtOrAfter(c.days, range.to, true);
   const start = c.dayStart[firstDay] ?? c.size;
   const end = c.dayStart[Math.max(firstDay, endDay)] ?? c.size;
 
@@ -447,11 +449,6 @@ function matchesTags(c: TradeColumns, i: number, wanted: readonly number[], mode
   return !wanted.some(has);
 }
 
-function formatNextDay(day: CalendarDay): CalendarDay {
-  const { year, month, day: d } = parseCalendarDay(day)!;
-  const next = new Date(Date.UTC(year, month - 1, d + 1));
-  return formatCalendarDay(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
-}
 
 /** Every hold bucket's label by id (the breakdown's and the filter's words). */
 export const HOLD_LABELS: Readonly<Record<string, string>> = Object.fromEntries(HOLD_BUCKETS.map((b) => [b.id, b.label]));

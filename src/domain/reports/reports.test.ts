@@ -141,6 +141,13 @@ describe('Overview of a week of NQ trades', () => {
     const selected = selectTrades(set(shorts).columns, createReportFilter({ side: ['Short'], hour: [14, 15, 16, 17] }), { from: null, to: null }, NY);
     expect(Array.from(selected.rows, (i) => selected.columns.pnl[i])).toEqual([30_000, 10_000]);
   });
+
+  it('a range of the widest days a trader can type (0001-01-01 to 9999-12-31) holds every trade of the week', () => {
+    const all = selectTrades(set(week).columns, createReportFilter(), { from: '0001-01-01', to: '9999-12-31' }, NY);
+    expect(all.rows.length).toBe(week.length);
+    const upToTuesday = selectTrades(set(week).columns, createReportFilter(), { from: null, to: '2026-03-03' }, NY);
+    expect(Array.from(upToTuesday.rows, (i) => upToTuesday.columns.pnl[i])).toEqual([15_000, -6_000, -20_000, 0]);
+  });
 });
 
 describe('Breakdowns', () => {
