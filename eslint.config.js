@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream', 'util', 'buffer', 'process', 'events', 'worker_threads'];
 const serverOnly = ['pg', '@electric-sql/pglite', 'drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', '@hono/*', 'nodemailer', 'pino', 'better-auth', 'better-auth/adapters/*', 'better-auth/plugins'];
 const webOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tanstack/*', '@tabler/*', 'better-auth/react', 'better-auth/client'];
+
+/** The server's feature folders: each is walled off from the others. */
+const serverFeatures = fs.readdirSync('src/server/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 /** src/domain's import rule, with any further patterns a part of the domain must also keep to. */
 const domainImports = (...extra) => [
@@ -89,6 +95,38 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Walls inside the server: the core (trades, the engine, the data every feature shares) imports no feature; a
+    // feature imports the core, the database, HTTP helpers and the domain, never another feature (a helper two
+    // features need moves down into the core or the domain); http/ and db/ import neither. No file imports itself back
+    // through a chain of imports.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'src/domain/tsconfig.json', 'src/web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: './src/server/features',
+              except: [`./${feature}`],
+              message: `A feature imports the core and the domain, never another feature: move what both need into src/server/core.`,
+            })),
+            { target: './src/server/core', from: './src/server/features', message: 'The core imports no feature.' },
+            { target: './src/server/http', from: ['./src/server/features', './src/server/core'], message: 'http/ imports no feature and nothing of the core.' },
+            { target: './src/server/db', from: ['./src/server/features', './src/server/core', './src/server/http'], message: 'db/ is the floor: it imports nothing above it.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

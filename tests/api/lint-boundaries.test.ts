@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -49,5 +51,32 @@ describe('architecture boundaries', () => {
     expect(await errors('src/domain/probe.ts', "import { toCents } from './money';\nexport const a = toCents('1');")).toEqual([]);
     expect(await errors('src/web/probe.ts', "import { toCents } from '../domain/money';\nexport const a = toCents('1');")).toEqual([]);
     expect(await errors('src/server/probe.ts', "import { toCents } from '../domain/money';\nexport const a = toCents('1');")).toEqual([]);
+  });
+
+  it('walls the server: a feature imports the core, never another feature; the core, http/ and db/ import no feature', async () => {
+    const importFeature = "import { tradeFillsService } from '../trades/fills-service';\nexport const a = tradeFillsService;";
+    expect(await errors('src/server/features/reports/probe.ts', importFeature)).toContain('import-x/no-restricted-paths');
+    expect(await errors('src/server/features/chat/tools/probe.ts', "import { propService } from '../../prop/service';\nexport const a = propService;")).toContain('import-x/no-restricted-paths');
+    expect(await errors('src/server/core/probe.ts', "import { tradesService } from '../features/trades/service';\nexport const a = tradesService;")).toContain('import-x/no-restricted-paths');
+    expect(await errors('src/server/http/probe.ts', "import { writeTrades } from '../core/trades/write';\nexport const a = writeTrades;")).toContain('import-x/no-restricted-paths');
+    expect(await errors('src/server/db/probe.ts', "import { writeTrades } from '../core/trades/write';\nexport const a = writeTrades;")).toContain('import-x/no-restricted-paths');
+    // The directions that are allowed: a feature's own files, the core, the database.
+    expect(await errors('src/server/features/trades/probe.ts', "import { tradeFillsService } from './fills-service';\nimport { writeTrades } from '../../core/trades/write';\nexport const a = [tradeFillsService, writeTrades];")).toEqual([]);
+    expect(await errors('src/server/core/probe.ts', "import { queryRows } from '../db/client';\nexport const a = queryRows;")).toEqual([]);
+  });
+
+  it('finds an import cycle between files', async () => {
+    const dir = path.join(process.cwd(), 'src', 'server', 'core');
+    const a = path.join(dir, 'zz-cycle-a.ts');
+    const b = path.join(dir, 'zz-cycle-b.ts');
+    fs.writeFileSync(a, "import { b } from './zz-cycle-b';\nexport const a = () => b();\n");
+    fs.writeFileSync(b, "import { a } from './zz-cycle-a';\nexport const b = () => a();\n");
+    try {
+      const [result] = await new ESLint({ cwd: process.cwd() }).lintFiles([a]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    } finally {
+      fs.rmSync(a, { force: true });
+      fs.rmSync(b, { force: true });
+    }
   });
 });

@@ -105,7 +105,7 @@ function toRecord(row: NewTradeRow & { fills: FillRecord[] | null }, userId: str
     import_source: row.importSource,
     import_key: row.importKey,
     created_at: row.createdAt ?? null,
-    // Read by attachBackupFills (issue 29); the trades' INSERT reads only its own columns.
+    // Read by the write module's insertBackupChunk for the fills; the trades' INSERT reads only its own columns.
     // Short keys, as market/fills.ts FILL_JSON_COLUMNS reads them.
     fills: row.fills ? row.fills.map((f, n) => ({ n, t: f.time, s: f.side, q: f.quantity, p: f.price, c: f.commission, i: null })) : null,
   };

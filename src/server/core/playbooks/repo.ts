@@ -5,17 +5,12 @@ import { playbookRules, playbooks, tradeReflections, tradeRuleChecks, trades } f
 export type PlaybookRow = typeof playbooks.$inferSelect & { trades: number };
 export type RuleRow = typeof playbookRules.$inferSelect;
 
-/** Data access for playbooks, their rules and trades' ticks (issue 27). Every query names its owner; RLS backs it up. */
+/**
+ * Data access for playbooks, their rules and trades' ticks. Every query names its owner; RLS backs it up. A trade's
+ * playbook and ticks are written by the trades write module (core/trades/write.ts), which logs them as changes.
+ */
 export const playbooksRepo = (tx: Tx, userId: string) => {
   const owner = eq(playbooks.userId, userId);
-  /**
-   * The version trigger logs trades changed in the columns it watches; a trade's playbook and ticks are not among them,
-   * so these writes log their trades themselves, in the same transaction (migration trade_changes' function).
-   */
-  const logChanges = async (ids: readonly string[]) => {
-    if (ids.length === 0) return;
-    await tx.execute(sql`select log_trade_changes(array_fill(${userId}::text, array[${ids.length}::int]), ${`{${ids.join(',')}}`}::uuid[])`);
-  };
   // Written out: inside a select drizzle leaves columns unqualified, and "id" would be the trade's.
   const tradeCount = sql<number>`(select count(*)::int from trades t where t.user_id = ${userId} and t.playbook_id = "playbooks"."id")`;
   return {
@@ -73,19 +68,13 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       }
     },
 
-    /** Logs the playbook's trades as changed (migration trade_changes): the reports' copy reads them again. */
-    logPlaybookTrades: async (playbookId: string) => {
-      const rows = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, playbookId)));
-      await logChanges(rows.map((r) => r.id));
-    },
+    /** The ids of the playbook's trades. */
+    tradeIds: async (playbookId: string): Promise<string[]> =>
+      (await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, playbookId)))).map((r) => r.id),
 
-    /** Its trades lose it (SET NULL, which the version trigger does not watch): the reports' copy is renewed. */
-    async remove(id: string) {
-      const held = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, id)));
-      const removed = (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0;
-      if (removed) await logChanges(held.map((r) => r.id));
-      return removed;
-    },
+    /** Deletes the playbook (its trades keep none: the foreign key's SET NULL; its rules' ticks go by cascade). */
+    remove: async (id: string): Promise<boolean> =>
+      (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0,
 
     /** The trade's playbook; undefined when the trader has no such trade. */
     async tradePlaybook(tradeId: string): Promise<{ playbookId: string | null } | undefined> {
@@ -102,24 +91,6 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
           .where(and(eq(tradeRuleChecks.userId, userId), eq(tradeRuleChecks.tradeId, tradeId)))
           .orderBy(asc(playbookRules.position))
       ).map((r) => r.ruleId),
-
-    /**
-     * Sets the trade's playbook and its ticks. The version trigger on trades watches only the columns it knew of, so the
-     * reports' copy of the trades (which holds each trade's playbook and ticks) is renewed here.
-     */
-    async setTradePlaybook(tradeId: string, playbookId: string | null, ticked: readonly string[]) {
-      await tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
-      await tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, userId), eq(tradeRuleChecks.tradeId, tradeId)));
-      if (ticked.length > 0) await tx.insert(tradeRuleChecks).values(ticked.map((ruleId) => ({ userId, tradeId, ruleId })));
-      await logChanges([tradeId]);
-    },
-
-    /** Sets trades' playbook in bulk (an import's trades); ticks of another playbook's rules go. */
-    async assignPlaybook(tradeIds: readonly string[], playbookId: string) {
-      if (tradeIds.length === 0) return;
-      const ids = sql`${`{${tradeIds.join(',')}}`}::uuid[]`;
-      await tx.update(trades).set({ playbookId }).where(and(eq(trades.userId, userId), sql`${trades.id} = any(${ids})`));
-    },
 
     async setFollowedRules(tradeId: string, followedRules: boolean | null) {
       await tx

@@ -8,7 +8,7 @@ import { attachmentsRepo, removeStoredFiles } from '../../core/attachments/repo'
 import { withReportScope, type ReportScope } from '../../core/engine/scope';
 import { playbookReportsOf } from '../../core/engine/playbook-reports';
 import { assignTradePlaybook } from '../../core/playbooks/assign';
-import { writeTrades } from '../../core/trades/write';
+import { writeTrades, type TradeWriter } from '../../core/trades/write';
 import { playbooksRepo, type PlaybookRow, type RuleRow } from '../../core/playbooks/repo';
 
 function toPlaybookDto(row: PlaybookRow, rules: readonly RuleRow[]): PlaybookDto {
@@ -30,8 +30,8 @@ async function readPlaybook(tx: Tx, userId: string, id: string): Promise<Playboo
   return toPlaybookDto(row, await repo.rules([id]));
 }
 
-async function writePlaybook(tx: Tx, userId: string, id: string | null, input: PlaybookInput): Promise<string> {
-  const repo = playbooksRepo(tx, userId);
+async function writePlaybook(writer: TradeWriter, id: string | null, input: PlaybookInput): Promise<string> {
+  const repo = playbooksRepo(writer.tx, writer.userId);
   // A playbook the trader does not have is a 404 whatever its new name would clash with.
   if (id !== null && (await repo.list(id)).length === 0) throw notFound('Playbook not found');
   if (await repo.nameTaken(input.name, id)) throw badRequest('name: you already have a playbook of this name');
@@ -47,8 +47,8 @@ async function writePlaybook(tx: Tx, userId: string, id: string | null, input: P
   const ids = input.rules.flatMap((r) => (r.id ? [r.id] : []));
   if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length) throw badRequest("rules: a rule id must be one of this playbook's rules");
   await repo.replaceRules(playbookId, input.rules);
-  // A rule removed takes its ticks with it: the reports' copy of the trades (which counts ticks) is renewed.
-  if (ids.length < own.size) await repo.logPlaybookTrades(playbookId);
+  // A rule removed takes its ticks with it: the playbook's trades changed (the engine's copy counts ticks).
+  if (ids.length < own.size) await writer.touch(await repo.tradeIds(playbookId));
   return playbookId;
 }
 
@@ -87,11 +87,12 @@ export const playbooksService = {
   get: (db: Database, userId: string, id: string) => db.withUser(userId, (tx) => readPlaybook(tx, userId, id)),
 
   create: (db: Database, userId: string, input: PlaybookInput) =>
-    db.withUser(userId, async (tx) => readPlaybook(tx, userId, await writePlaybook(tx, userId, null, input))),
+    writeTrades(db, userId, async (writer) => readPlaybook(writer.tx, userId, await writePlaybook(writer, null, input))),
 
   update: (db: Database, userId: string, id: string, input: PlaybookInput) =>
-    db.withUser(userId, async (tx) => {
-      await writePlaybook(tx, userId, id, input);
+    writeTrades(db, userId, async (writer) => {
+      const { tx } = writer;
+      await writePlaybook(writer, id, input);
       // Rules added or removed change whether a trade followed them all: Reflect's answers of its trades follow.
       const repo = playbooksRepo(tx, userId);
       const rules = (await repo.rules([id])).length;
@@ -104,9 +105,13 @@ export const playbooksService = {
    * it (the rows by cascade, then the files it had uploaded).
    */
   async remove(db: Database, storage: FileStorage, userId: string, id: string) {
-    const urls = await db.withUser(userId, async (tx) => {
-      const owned = await attachmentsRepo(tx, userId).playbookUrls(id);
-      if (!(await playbooksRepo(tx, userId).remove(id))) throw notFound('Playbook not found');
+    const urls = await writeTrades(db, userId, async (writer) => {
+      const repo = playbooksRepo(writer.tx, userId);
+      const owned = await attachmentsRepo(writer.tx, userId).playbookUrls(id);
+      const held = await repo.tradeIds(id);
+      if (!(await repo.remove(id))) throw notFound('Playbook not found');
+      // Its trades lost it (the foreign key's SET NULL, which the trades' triggers do not watch).
+      await writer.touch(held);
       return owned;
     });
     await removeStoredFiles(storage, userId, urls);

@@ -3,7 +3,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Stack } from '@mantine/core';
 import type { QuickLink } from '../../../shared/api';
-import { LinkRow } from './quick-links-widget';
+import { LinkRow } from './quick-link-row';
 
 /** The quick links with drag to reorder (dnd-kit), loaded after the dashboard's first paint. */
 export function SortableLinks(props: { links: QuickLink[]; onReorder: (ids: string[]) => void; onEdit: (link: QuickLink) => void; onDelete: (link: QuickLink) => void }) {

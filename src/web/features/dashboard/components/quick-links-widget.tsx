@@ -1,17 +1,16 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { ArmedTooltip } from '../../../components/armed-tooltip';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type CSSProperties, type HTMLAttributes } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LazyMenu } from '../../../components/lazy-menu';
-import { QuickLinkIcon } from '../../../components/quick-link-icon';
 import { ApiError } from '../../../lib/api';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { quickLinksQuery, type QuickLink } from '../../../shared/api';
 import { useQuickLinkMutations, type QuickLinkBody } from '../quick-links-api';
-import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
+import { LinkRow } from './quick-link-row';
 import { withAllStyles } from '../../../lib/all-styles';
 
 // Drag to reorder (dnd-kit) loads once the dashboard has painted; until then the rows are the same without it.
@@ -19,46 +18,7 @@ import { withAllStyles } from '../../../lib/all-styles';
 const QuickLinkDialog = lazy(withAllStyles(() => import('./quick-link-dialog').then((m) => ({ default: m.QuickLinkDialog }))));
 const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({ default: m.SortableLinks })));
 
-export interface LinkDrag {
-  setNodeRef: (node: HTMLElement | null) => void;
-  setActivatorNodeRef: (node: HTMLElement | null) => void;
-  style: CSSProperties;
-  handleProps: HTMLAttributes<HTMLElement>;
-}
-
 const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
-
-/** One link's row; `drag` is the handle's wiring once the drag code has loaded (./quick-links-sortable). */
-export function LinkRow({ link, onEdit, onDelete, drag }: { link: QuickLink; onEdit: () => void; onDelete: () => void; drag?: LinkDrag }) {
-  return (
-    <Group
-      ref={drag?.setNodeRef}
-      gap={4}
-      wrap="nowrap"
-      className={classes.quickLink}
-      style={drag?.style}
-      data-testid="quick-link"
-    >
-      <ActionIcon ref={drag?.setActivatorNodeRef} variant="subtle" color="gray" size="sm" aria-label={`Move ${link.title}`} {...drag?.handleProps} data-testid="quick-link-handle">
-        <IconGripVertical size={14} aria-hidden="true" />
-      </ActionIcon>
-      <Anchor href={link.url} target="_blank" rel="noopener noreferrer" className={classes.quickLinkAnchor} title={link.url} data-testid="quick-link-anchor">
-        <Group gap={8} wrap="nowrap" component="span">
-          <QuickLinkIcon icon={link.icon} />
-          <Text span size="sm" truncate>
-            {link.title}
-          </Text>
-        </Group>
-      </Anchor>
-      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit ${link.title}`} onClick={onEdit} data-testid="quick-link-edit">
-        <IconPencil size={14} aria-hidden="true" />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${link.title}`} onClick={onDelete} data-testid="quick-link-delete">
-        <IconTrash size={14} aria-hidden="true" />
-      </ActionIcon>
-    </Group>
-  );
-}
 
 /**
  * Quick links (spec part 2 "Quick links"; the spec does not show where: issue 10 makes them a dashboard widget).
