@@ -40,4 +40,31 @@ describe('PGlite maintenance statements', () => {
     const stats = await client.query<{ vacuums: number }>(`select vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'kept'`);
     expect(stats.rows[0]?.vacuums).toBe(1);
   });
+
+  it("never runs the server's own statements (sessions, the sync schedule) inside a trader's transaction: they wait for its end", async () => {
+    const events: string[] = [];
+    let owner: Promise<unknown> | undefined;
+    let guest: Promise<unknown> | undefined;
+    const before = shared.ownerGuests;
+    await shared.forUser('00000000-0000-4000-8000-000000000001', () =>
+      shared.transaction(async (tx) => {
+        // The lender writes a row it has not committed yet; the owner's statement reads past row-level security.
+        await tx.exec('create table if not exists secrets (x int); insert into secrets values (42)');
+        owner = shared.query<{ n: number }>('select count(*)::int as n from secrets').then((r) => {
+          events.push(`owner read ${r.rows[0]!.n}`);
+        });
+        guest = shared.forUser('00000000-0000-4000-8000-000000000002', () => shared.transaction((t) => t.query('select 1'))).then(() => events.push('other trader done'));
+        expect(shared.held()).toBe(true);
+        await shared.lend(shared.transactionHere());
+        events.push('lender still open');
+        await tx.exec('delete from secrets');
+      }),
+    );
+    events.push('lender committed');
+    await Promise.all([owner, guest]);
+    // Another trader's statement ran inside the transaction; the owner's only after it, seeing nothing uncommitted.
+    expect(events).toEqual(['other trader done', 'lender still open', 'lender committed', 'owner read 0']);
+    expect(shared.ownerGuests - before).toBe(0);
+    expect(shared.held()).toBe(false);
+  });
 });

@@ -59,6 +59,12 @@ export interface Database {
   /** Runs `fn` in one transaction as the app role with app.user_id set, so row-level security applies. */
   withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /**
+   * Whether a long write holds the one connection of the embedded database right now: the server's own statements
+   * (sessions, the sync schedule) wait for it to end, never running inside another trader's transaction. Always false
+   * on PostgreSQL, where every request has a connection of its own.
+   */
+  heldByWrite(): boolean;
   close(): Promise<void>;
   /** Tells every process on this database, this one included, that sessions ended (sign-out, revocation, deletion). */
   sessionsChanged(): Promise<void>;
@@ -203,6 +209,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
           return fn(tx);
         }),
       );
+    database.heldByWrite = () => shared.held();
     pgliteConnections.set(database, shared);
     return database;
   } catch (error) {
@@ -439,6 +446,11 @@ export function guestsServed(database: Database): number | null {
   return pgliteConnections.get(database)?.guests ?? null;
 }
 
+/** How many of the server's own statements ran inside a trader's transaction (tests: none ever should); null on PostgreSQL. */
+export function ownerGuestsServed(database: Database): number | null {
+  return pgliteConnections.get(database)?.ownerGuests ?? null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rows changed since the last refresh that warrant another: about a day of a busy trader's imports. */
@@ -523,6 +535,7 @@ function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger
         }
       });
     },
+    heldByWrite: () => false,
     async ping() {
       // PGlite is one connection: during a long transaction (a 100,000-trade import) a query waits for all of it. A
       // transaction in progress is proof enough that the embedded database is up, so health answers at once.

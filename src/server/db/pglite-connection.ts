@@ -74,6 +74,8 @@ export class SharedPglite {
   private readonly own = new AsyncLocalStorage<Lender | null>();
   /** Guests run so far (the tests check that a long import lent its connection). */
   guests = 0;
+  /** Statements run so far as guests with no trader: the server's own (tests check that there are none). */
+  ownerGuests = 0;
   /** When a statement other than maintenance last ended (performance.now()); one waiting or running is in the queue. */
   private lastUsed = performance.now();
 
@@ -97,6 +99,11 @@ export class SharedPglite {
    * another trader's transaction.
    */
   maintain = (text: string): Promise<Array<Results>> => this.enqueue(null, () => this.client.exec(text), null, true);
+
+  /** Whether a transaction holds the connection now (the server's own statements wait for it to end). */
+  held(): boolean {
+    return this.lender !== null;
+  }
 
   /** Whether nothing but maintenance has run or waited for `ms` (the embedded autovacuum's turn: pglite-autovacuum.ts). */
   idleFor(ms: number): boolean {
@@ -175,7 +182,9 @@ export class SharedPglite {
     const until = performance.now() + LEND_BUDGET_MS;
     let idle = 0;
     while (performance.now() < until && !lender.broken) {
-      const index = this.queue.findIndex((w) => w.userId !== lender.userId && w.asGuest !== null);
+      // Only another trader's statements: the server's own (sessions, the sync schedule) read as the tables' owner,
+      // past row-level security, and inside this transaction would see what it has not committed.
+      const index = this.queue.findIndex((w) => w.userId !== null && w.userId !== lender.userId && w.asGuest !== null);
       if (index === -1) {
         if (++idle > LEND_IDLE_TURNS) return;
         await nextTurn();
@@ -214,6 +223,7 @@ export class SharedPglite {
       if (!('error' in outcome)) outcome = { error };
     }
     this.guests++;
+    if (guest.userId === null) this.ownerGuests++;
     // Even if the request caught the refusal itself and went on, what it did is not what it would have done alone.
     if (tx.refusedWrite || ('error' in outcome && isWriteRefused(outcome.error))) {
       lender.deferred.push(guest);

@@ -25,8 +25,8 @@ export interface SessionCache {
 
 const MAX_ENTRIES = 10_000;
 
-export function createSessionCache(ttlMs: number, database?: Pick<Database, 'sessionsChanged' | 'onSessionsChanged'>): SessionCache {
-  const entries = new Map<string, { user: SessionUser; until: number }>();
+export function createSessionCache(ttlMs: number, database?: Pick<Database, 'sessionsChanged' | 'onSessionsChanged'> & Partial<Pick<Database, 'heldByWrite'>>): SessionCache {
+  const entries = new Map<string, { user: SessionUser; until: number; expiresAt: number }>();
   let generation = 0;
   const clear = () => {
     generation++;
@@ -39,7 +39,11 @@ export function createSessionCache(ttlMs: number, database?: Pick<Database, 'ses
       if (!trusted()) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.until <= Date.now()) {
+      const now = Date.now();
+      // While a long write holds the embedded database's one connection, a session looked up before stays good until
+      // its own expiry: its lookup would wait for the write (the server's statements never run inside a trader's
+      // transaction), and any revocation empties the cache all the same.
+      if (entry.until <= now && !(entry.expiresAt > now && database?.heldByWrite?.())) {
         entries.delete(key);
         return undefined;
       }
@@ -49,7 +53,7 @@ export function createSessionCache(ttlMs: number, database?: Pick<Database, 'ses
     set(key, user, expiresAt, seen) {
       if (ttlMs <= 0 || seen !== generation || !trusted()) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, { user, until: Math.min(Date.now() + ttlMs, expiresAt) });
+      entries.set(key, { user, until: Math.min(Date.now() + ttlMs, expiresAt), expiresAt });
     },
     clear,
     async revoke() {
