@@ -254,9 +254,11 @@ describe.each(backends())('a transaction that yields its connection, on %s', (ba
     expect(await countOf(alice)).toBe(0);
     expect(await countOf(bob)).toBe(1);
     if (backend === 'pglite') {
-      // One connection: the reads ran inside the long transaction, before it ended; the writes after it.
+      // One connection: other traders' reads ran inside the long transaction, before it ended; the writes after it. The
+      // server's own statement (as the tables' owner, past row-level security) never runs inside a trader's
+      // transaction, where it would see what that transaction has not committed: it waits for the end.
       expect(events.indexOf('bob read')).toBeLessThan(events.indexOf('long done'));
-      expect(events.indexOf('owner read')).toBeLessThan(events.indexOf('long done'));
+      expect(events.indexOf('owner read')).toBeGreaterThan(events.indexOf('long done'));
       expect(events.indexOf('bob wrote')).toBeGreaterThan(events.indexOf('long done'));
       expect(events.indexOf('alice read')).toBeGreaterThan(events.indexOf('long done'));
     }
