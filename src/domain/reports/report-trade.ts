@@ -1,6 +1,7 @@
 import type { Cents } from '../cents';
 import { parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
-import { getHoldBucket, hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from './filter';
+import { HOLD_BUCKETS, type ReportFilter, type ResolvedRange, type TagMode } from './filter';
+import { holdMatches, toFilterClauses, type FilterClause } from './filter-clauses';
 import { getHourOfInstant } from '../dates/clock';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
@@ -300,77 +301,88 @@ function firstDayAtOrAfter(days: readonly CalendarDay[], day: CalendarDay, after
   return low;
 }
 
-/** A lookup of the codes a list allows (null when the list is empty: anything goes). */
-function allowed(column: TextColumn, list: readonly string[]): Uint8Array | null {
-  if (list.length === 0) return null;
-  const ok = new Uint8Array(column.values.length);
-  column.values.forEach((value, code) => {
-    if (value !== null && list.includes(value)) ok[code] = 1;
-  });
-  return ok;
-}
 
 /**
- * The filter's trades (issue 26, the filter model's rule in domain code; the reports repo says the same in SQL and the
- * API tests hold the two to the same trades). An empty list allows anything; lists are OR-ed, keys AND-ed. The range is
- * inclusive at both ends; a trade without a time, a size or a side is left out by a filter on it.
+ * The filter's trades: its clauses (filter-clauses.ts, the one definition the SQL of the Trade Log's pages follows too)
+ * applied to the columns. An empty list allows anything; lists are OR-ed, keys AND-ed. The range is inclusive at both
+ * ends; a trade without a time, a size or a side is left out by a filter on it.
  */
 export function selectTrades(columns: TradeColumns, filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData: TraderFilterData = {}): TradeSet {
   const c = columns;
-  const byRisk = hasRiskFilter(filter) ? readRiskTest(filter, traderData.risk) : null;
-  const byMistake = hasMistakeFilter(filter) ? readMistakeTest(c, filter, traderData.mistakeTags) : null;
-  const firstDay = range.from === null ? 0 : firstDayAtOrAfter(c.days, range.from);
-  // The first day after the range's last (not the day after it as text: after 9999-12-31 comes 10000-01-01).
-  const endDay = range.to === null ? c.days.length : firstDayAtOrAfter(c.days, range.to, true);
-  const start = c.dayStart[firstDay] ?? c.size;
-  const end = c.dayStart[Math.max(firstDay, endDay)] ?? c.size;
-
-  const accounts = filter.account.length === 0 ? null : allowedAccounts(c.account, filter.account);
-  const symbols = allowed(c.symbol, filter.symbol);
-  const contracts = allowed(c.contract, filter.contract);
-  const sides = allowed(c.side, filter.side);
-  const setups = allowed(c.setup, filter.setup);
-  const playbooks = allowed(c.playbook, filter.playbook);
-  const sessions = allowed(c.session, filter.session);
-  const results = filter.result.length === 0 ? null : Uint8Array.from([0, 1, 2], (code) => (filter.result.includes(RESULT_NAMES[code]! as never) ? 1 : 0));
-  const weekdays = filter.weekday.length === 0 ? null : Uint8Array.from({ length: 8 }, (_, d) => (filter.weekday.includes(d) ? 1 : 0));
-  const hours = filter.hour.length === 0 ? null : Uint8Array.from({ length: 24 }, (_, h) => (filter.hour.includes(h) ? 1 : 0));
-  const entryHours = hours ? getEntryHours(c, timeZone) : null;
-  const holds = filter.hold.length === 0 ? null : new Set(filter.hold);
-  const tagWanted = filter.tag.length === 0 ? null : filter.tag.map((tag) => c.tagValues.indexOf(tag));
-  const sizeMin = filter.sizeMin;
-  const sizeMax = filter.sizeMax;
-
-  const rows = new Uint32Array(end - start);
+  let start = 0;
+  let end = c.size;
+  const tests: Array<(i: number) => boolean> = [];
+  for (const clause of toFilterClauses(filter, range)) {
+    if (clause.kind === 'days') {
+      const firstDay = clause.from === null ? 0 : firstDayAtOrAfter(c.days, clause.from);
+      // The first day after the range's last (not the day after it as text: after 9999-12-31 comes 10000-01-01).
+      const endDay = clause.to === null ? c.days.length : firstDayAtOrAfter(c.days, clause.to, true);
+      start = c.dayStart[firstDay] ?? c.size;
+      end = c.dayStart[Math.max(firstDay, endDay)] ?? c.size;
+    } else {
+      tests.push(clauseTest(c, clause, timeZone, traderData));
+    }
+  }
+  const rows = new Uint32Array(Math.max(0, end - start));
   let n = 0;
-  for (let i = start; i < end; i++) {
-    if (accounts && !accounts[c.account.codes[i]!]) continue;
-    if (symbols && !symbols[c.symbol.codes[i]!]) continue;
-    if (contracts && !contracts[c.contract.codes[i]!]) continue;
-    if (sides && !sides[c.side.codes[i]!]) continue;
-    if (setups && !setups[c.setup.codes[i]!]) continue;
-    if (playbooks && !playbooks[c.playbook.codes[i]!]) continue;
-    if (sessions && !sessions[c.session.codes[i]!]) continue;
-    if (results && !results[c.result[i]!]) continue;
-    if (weekdays && !weekdays[c.dayWeekday[c.day[i]!]!]) continue;
-    if (entryHours && hours) {
-      const hour = entryHours[i]!;
-      if (hour < 0 || !hours[hour]) continue;
+  if (tests.length === 0) {
+    for (let i = start; i < end; i++) rows[n++] = i;
+  } else {
+    next: for (let i = start; i < end; i++) {
+      for (const test of tests) if (!test(i)) continue next;
+      rows[n++] = i;
     }
-    if (holds) {
-      const seconds = c.hold[i]!;
-      if (Number.isNaN(seconds) || !holds.has(getHoldBucket(seconds))) continue;
-    }
-    if (sizeMin !== null || sizeMax !== null) {
-      const q = c.quantity[i]!;
-      if (Number.isNaN(q) || (sizeMin !== null && q < sizeMin) || (sizeMax !== null && q > sizeMax)) continue;
-    }
-    if (tagWanted && !matchesTags(c, i, tagWanted, filter.tagMode)) continue;
-    if (byRisk && !byRisk(c.pnl[i]!, i)) continue;
-    if (byMistake && !byMistake(i)) continue;
-    rows[n++] = i;
   }
   return { columns: c, rows: rows.subarray(0, n) };
+}
+
+/** A clause (but the days, which bound the rows) as a test of a row of the columns. */
+function clauseTest(c: TradeColumns, clause: Exclude<FilterClause, { kind: 'days' }>, timeZone: string, traderData: TraderFilterData): (i: number) => boolean {
+  switch (clause.kind) {
+    case 'account': {
+      const ok = Uint8Array.from(c.account.values, (id) => ((id === null ? clause.unassigned : clause.ids.includes(id)) ? 1 : 0));
+      return (i) => ok[c.account.codes[i]!] === 1;
+    }
+    case 'text': {
+      const column = c[clause.field];
+      const ok = Uint8Array.from(column.values, (value) => (value !== null && clause.values.includes(value) ? 1 : 0));
+      return (i) => ok[column.codes[i]!] === 1;
+    }
+    case 'result': {
+      const ok = Uint8Array.from([0, 1, 2], (code) => (clause.values.includes(RESULT_NAMES[code]! as never) ? 1 : 0));
+      return (i) => ok[c.result[i]!] === 1;
+    }
+    case 'weekday': {
+      const ok = Uint8Array.from({ length: 8 }, (_, d) => (clause.values.includes(d) ? 1 : 0));
+      return (i) => ok[c.dayWeekday[c.day[i]!]!] === 1;
+    }
+    case 'entry-hour': {
+      const ok = Uint8Array.from({ length: 24 }, (_, h) => (clause.values.includes(h) ? 1 : 0));
+      const hours = getEntryHours(c, timeZone);
+      return (i) => {
+        const hour = hours[i]!;
+        return hour >= 0 && ok[hour] === 1;
+      };
+    }
+    case 'hold':
+      return (i) => {
+        const seconds = c.hold[i]!;
+        return !Number.isNaN(seconds) && holdMatches(clause.ranges, seconds);
+      };
+    case 'size':
+      return (i) => {
+        const q = c.quantity[i]!;
+        return !Number.isNaN(q) && (clause.min === null || q >= clause.min) && (clause.max === null || q <= clause.max);
+      };
+    case 'tags': {
+      const wanted = clause.values.map((tag) => c.tagValues.indexOf(tag));
+      return (i) => matchesTags(c, i, wanted, clause.mode);
+    }
+    case 'planned-risk':
+      return readRiskTest(c, clause, traderData.risk);
+    case 'mistakes':
+      return readMistakeTest(c, clause, traderData.mistakeTags);
+  }
 }
 
 /** What the R and mistake filters read beyond the trades (issue 27): needed only when the filter has those keys. */
@@ -389,16 +401,16 @@ export const toMistakeKey = (tag: string) => tag.trim().toLowerCase();
  * hundredths of an R (pnl and risk in cents), as the SQL compares it, so a trade on the bound is never in one and not
  * the other.
  */
-function readRiskTest(filter: ReportFilter, risk: Float64Array | undefined): (pnl: number, i: number) => boolean {
-  if (!risk) throw new Error('selectTrades: an R filter needs every trade\'s planned risk');
-  const min = filter.rMin === null ? null : toHundredthsR(filter.rMin);
-  const max = filter.rMax === null ? null : toHundredthsR(filter.rMax);
-  const wantRisk = filter.risk === 'without' ? false : filter.risk === 'with' || min !== null || max !== null ? true : null;
-  return (pnl, i) => {
+function readRiskTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 'planned-risk' }>, risk: Float64Array | undefined): (i: number) => boolean {
+  if (!risk) throw new Error("selectTrades: an R filter needs every trade's planned risk");
+  const { want, min, max } = clause;
+  return (i) => {
     const cents = risk[i]!;
     const has = cents > 0;
-    if (wantRisk !== null && has !== wantRisk) return false;
-    if (!has) return true;
+    if (want !== null && has !== want) return false;
+    // A trade without a planned risk has no R: a bound leaves it out, as SQL's null comparison does.
+    if (!has) return min === null && max === null;
+    const pnl = c.pnl[i]!;
     if (min !== null && pnl * 100 < min * cents) return false;
     if (max !== null && pnl * 100 > max * cents) return false;
     return true;
@@ -406,10 +418,10 @@ function readRiskTest(filter: ReportFilter, risk: Float64Array | undefined): (pn
 }
 
 /** The mistake filter's test of a trade: its tags against the trader's mistakes, or the mistakes named. */
-function readMistakeTest(c: TradeColumns, filter: ReportFilter, mistakeTags: readonly string[] | undefined): (i: number) => boolean {
-  if (!mistakeTags) throw new Error('selectTrades: a mistake filter needs the trader\'s mistake tags');
+function readMistakeTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 'mistakes' }>, mistakeTags: readonly string[] | undefined): (i: number) => boolean {
+  if (!mistakeTags) throw new Error("selectTrades: a mistake filter needs the trader's mistake tags");
   const marked = new Set(mistakeTags.map(toMistakeKey));
-  const named = new Set(filter.mistake.map(toMistakeKey));
+  const named = new Set(clause.named.map(toMistakeKey));
   // Per tag code, once: is it a mistake, is it one of those named.
   const isMarked = Uint8Array.from(c.tagValues, (tag) => (marked.has(toMistakeKey(tag)) ? 1 : 0));
   const isNamed = Uint8Array.from(c.tagValues, (tag) => (named.has(toMistakeKey(tag)) ? 1 : 0));
@@ -420,23 +432,16 @@ function readMistakeTest(c: TradeColumns, filter: ReportFilter, mistakeTags: rea
       if (isMarked[c.tagCodes[k]!]) anyMistake = true;
       if (isNamed[c.tagCodes[k]!]) anyNamed = true;
     }
-    if (filter.mistakes === 'with' && !anyMistake) return false;
-    if (filter.mistakes === 'without' && anyMistake) return false;
+    if (clause.mode === 'with' && !anyMistake) return false;
+    if (clause.mode === 'without' && anyMistake) return false;
     if (named.size > 0 && !anyNamed) return false;
     return true;
   };
 }
 
-function allowedAccounts(column: TextColumn, list: readonly string[]): Uint8Array {
-  const ok = new Uint8Array(column.values.length);
-  column.values.forEach((value, code) => {
-    if (list.includes(value ?? UNASSIGNED)) ok[code] = 1;
-  });
-  return ok;
-}
 
 /** `wanted` holds tag codes, -1 for a tag no trade has. */
-function matchesTags(c: TradeColumns, i: number, wanted: readonly number[], mode: ReportFilter['tagMode']): boolean {
+function matchesTags(c: TradeColumns, i: number, wanted: readonly number[], mode: TagMode): boolean {
   const from = c.tagStart[i]!;
   const to = c.tagStart[i + 1]!;
   const has = (code: number) => {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
+import { hasMistakeFilter, hasRiskFilter, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
+import { toFilterClauses, type FilterClause } from '../../../domain/reports/filter-clauses';
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { getFuturesRoot, getPointValue } from '../../../domain/instruments';
@@ -88,68 +89,87 @@ function plannedRiskCentsSql(data: SqlTraderData): SQL {
   end)`;
 }
 
-/** The R and mistake keys in SQL (issue 27); R compared in whole numbers as the domain compares it. */
-function traderFilterSql(filter: ReportFilter, data: SqlTraderData | undefined): SQL[] {
-  const parts: SQL[] = [];
-  if (!hasRiskFilter(filter) && !hasMistakeFilter(filter)) return parts;
-  if (!data) throw new Error('reportFilterSql: the R and mistake filters need readSqlTraderData');
-  if (hasRiskFilter(filter)) {
-    const risk = plannedRiskCentsSql(data);
-    if (filter.risk === 'without') parts.push(sql`${risk} is null`);
-    else if (filter.risk === 'with') parts.push(sql`${risk} is not null`);
-    // A trade without a planned risk compares as null, and is left out by a bound.
-    if (filter.rMin !== null) parts.push(sql`${trades.pnl} * 10000 >= ${toHundredthsR(filter.rMin)} * ${risk}`);
-    if (filter.rMax !== null) parts.push(sql`${trades.pnl} * 10000 <= ${toHundredthsR(filter.rMax)} * ${risk}`);
-  }
-  if (filter.mistakes === 'with') parts.push(sql`${trades.tags} && ${textArray(data.mistakeTags)}`);
-  if (filter.mistakes === 'without') parts.push(sql`not (${trades.tags} && ${textArray(data.mistakeTags)})`);
-  if (filter.mistake.length > 0) parts.push(sql`${trades.tags} && ${textArray(data.namedMistakeTags)}`);
-  return parts;
+/**
+ * A filter in SQL: each of its clauses (src/domain/reports/filter-clauses.ts, the one definition the engine applies to its
+ * columns too) written over the trades table, AND-ed. The Trade Log's pages read a filter this way; a differential test
+ * holds the two to the same trades for random trades and filters.
+ */
+export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData?: SqlTraderData): SQL | undefined {
+  const parts = toFilterClauses(filter, range).map((clause) => clauseSql(clause, timeZone, traderData));
+  return parts.length > 0 ? and(...parts) : undefined;
 }
 
-export function reportFilterSql(filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData?: SqlTraderData): SQL | undefined {
-  const parts: SQL[] = [];
-  // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
-  if (range.from) parts.push(sql`${trades.tradeDate} >= ${`${range.from}T00:00:00Z`}::timestamptz`);
-  if (range.to) parts.push(sql`${trades.tradeDate} <= ${`${range.to}T23:59:59Z`}::timestamptz`);
-  if (filter.account.length > 0) {
-    const ids = filter.account.filter((a) => a !== UNASSIGNED);
-    const either: SQL[] = [];
-    if (ids.length > 0) either.push(sql`${trades.accountId} = any(${literalArray(ids)}::uuid[])`);
-    if (filter.account.includes(UNASSIGNED)) either.push(sql`${trades.accountId} is null`);
-    parts.push(either.length === 1 ? either[0]! : sql`(${sql.join(either, sql` or `)})`);
+const TEXT_COLUMNS = {
+  symbol: trades.symbol,
+  contract: trades.contract,
+  side: trades.side,
+  setup: trades.tradeType,
+  playbook: trades.playbookId,
+  session: trades.period,
+} as const;
+
+function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData | undefined): SQL {
+  switch (clause.kind) {
+    case 'days':
+      // trade_date is the trading day at 12:00 UTC, so a day range is a plain timestamp range.
+      return and(
+        clause.from === null ? undefined : sql`${trades.tradeDate} >= ${`${clause.from}T00:00:00Z`}::timestamptz`,
+        clause.to === null ? undefined : sql`${trades.tradeDate} <= ${`${clause.to}T23:59:59Z`}::timestamptz`,
+      )!;
+    case 'account': {
+      const either: SQL[] = [];
+      if (clause.ids.length > 0) either.push(sql`${trades.accountId} = any(${literalArray(clause.ids)}::uuid[])`);
+      if (clause.unassigned) either.push(sql`${trades.accountId} is null`);
+      return either.length === 1 ? either[0]! : sql`(${sql.join(either, sql` or `)})`;
+    }
+    case 'text':
+      return clause.field === 'playbook'
+        ? sql`${trades.playbookId} = any(${literalArray(clause.values)}::uuid[])`
+        : anyText(TEXT_COLUMNS[clause.field], clause.values);
+    case 'result':
+      return anyText(trades.status, clause.values);
+    case 'weekday':
+      return sql`extract(isodow from ${trades.tradeDate} at time zone 'UTC')::int = any(${literalArray(clause.values)}::int[])`;
+    case 'entry-hour':
+      return sql`${trades.entryTime} is not null and extract(hour from ${trades.entryTime} at time zone ${timeZone})::int = any(${literalArray(clause.values)}::int[])`;
+    case 'hold': {
+      // Whole seconds from the times in whole milliseconds, rounded as the domain rounds them (it reads the times as
+      // JavaScript does), in the clause's [from, to) ranges.
+      const ms = (column: SQLWrapper) => sql`floor(extract(epoch from ${column}) * 1000)`;
+      const seconds = sql`round((${ms(trades.exitTime)} - ${ms(trades.entryTime)}) / 1000)`;
+      const ranges = clause.ranges.map((r) => (r.to === null ? sql`${seconds} >= ${r.from}` : sql`(${seconds} >= ${r.from} and ${seconds} < ${r.to})`));
+      return sql`(${trades.exitTime} >= ${trades.entryTime} and (${sql.join(ranges, sql` or `)}))`;
+    }
+    case 'size':
+      return and(
+        clause.min === null ? undefined : sql`${trades.quantity} >= ${String(clause.min)}::numeric`,
+        clause.max === null ? undefined : sql`${trades.quantity} <= ${String(clause.max)}::numeric`,
+      )!;
+    case 'tags': {
+      const tags = textArray(clause.values);
+      if (clause.mode === 'any') return sql`${trades.tags} && ${tags}`;
+      if (clause.mode === 'all') return sql`${trades.tags} @> ${tags}`;
+      return sql`not (${trades.tags} && ${tags})`;
+    }
+    case 'planned-risk': {
+      if (!data) throw new Error('reportFilterSql: the R filter needs readSqlTraderData');
+      const risk = plannedRiskCentsSql(data);
+      // A trade without a planned risk compares as null, and is left out by a bound.
+      return and(
+        clause.want === false ? sql`${risk} is null` : clause.want === true ? sql`${risk} is not null` : undefined,
+        clause.min === null ? undefined : sql`${trades.pnl} * 10000 >= ${clause.min} * ${risk}`,
+        clause.max === null ? undefined : sql`${trades.pnl} * 10000 <= ${clause.max} * ${risk}`,
+      ) ?? sql`true`;
+    }
+    case 'mistakes': {
+      if (!data) throw new Error('reportFilterSql: the mistake filter needs readSqlTraderData');
+      return and(
+        clause.mode === 'with' ? sql`${trades.tags} && ${textArray(data.mistakeTags)}` : undefined,
+        clause.mode === 'without' ? sql`not (${trades.tags} && ${textArray(data.mistakeTags)})` : undefined,
+        clause.named.length > 0 ? sql`${trades.tags} && ${textArray(data.namedMistakeTags)}` : undefined,
+      ) ?? sql`true`;
+    }
   }
-  if (filter.symbol.length > 0) parts.push(anyText(trades.symbol, filter.symbol));
-  if (filter.contract.length > 0) parts.push(anyText(trades.contract, filter.contract));
-  if (filter.side.length > 0) parts.push(anyText(trades.side, filter.side));
-  if (filter.setup.length > 0) parts.push(anyText(trades.tradeType, filter.setup));
-  if (filter.playbook.length > 0) parts.push(sql`${trades.playbookId} = any(${literalArray(filter.playbook)}::uuid[])`);
-  if (filter.session.length > 0) parts.push(anyText(trades.period, filter.session));
-  if (filter.result.length > 0) parts.push(anyText(trades.status, filter.result));
-  if (filter.tag.length > 0) {
-    const tags = textArray(filter.tag);
-    if (filter.tagMode === 'any') parts.push(sql`${trades.tags} && ${tags}`);
-    else if (filter.tagMode === 'all') parts.push(sql`${trades.tags} @> ${tags}`);
-    else parts.push(sql`not (${trades.tags} && ${tags})`);
-  }
-  if (filter.weekday.length > 0) parts.push(sql`extract(isodow from ${trades.tradeDate} at time zone 'UTC')::int = any(${literalArray(filter.weekday)}::int[])`);
-  if (filter.hour.length > 0) {
-    parts.push(sql`${trades.entryTime} is not null and extract(hour from ${trades.entryTime} at time zone ${timeZone})::int = any(${literalArray(filter.hour)}::int[])`);
-  }
-  if (filter.hold.length > 0) {
-    // Whole seconds from the times in whole milliseconds, rounded as the domain rounds them (getHoldSeconds, which
-    // reads the times as JavaScript does), in the buckets' [from, to) ranges.
-    const ms = (column: SQLWrapper) => sql`floor(extract(epoch from ${column}) * 1000)`;
-    const seconds = sql`round((${ms(trades.exitTime)} - ${ms(trades.entryTime)}) / 1000)`;
-    const buckets = HOLD_BUCKETS.filter((b) => filter.hold.includes(b.id)).map((b) =>
-      b.toSeconds === null ? sql`${seconds} >= ${b.fromSeconds}` : sql`(${seconds} >= ${b.fromSeconds} and ${seconds} < ${b.toSeconds})`,
-    );
-    parts.push(sql`(${trades.exitTime} >= ${trades.entryTime} and (${sql.join(buckets, sql` or `)}))`);
-  }
-  if (filter.sizeMin !== null) parts.push(sql`${trades.quantity} >= ${String(filter.sizeMin)}::numeric`);
-  if (filter.sizeMax !== null) parts.push(sql`${trades.quantity} <= ${String(filter.sizeMax)}::numeric`);
-  parts.push(...traderFilterSql(filter, traderData));
-  return parts.length > 0 ? and(...parts) : undefined;
 }
 
 /** A trader's trades as the reports read them (columns in trading order, with their order keys), and their version. */
