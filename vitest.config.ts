@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Four suites: domain (pure, fast), web (components in jsdom, their requests answered by a stand-in API), api (real
+// Five suites: domain (pure, fast), server (the server's pure parts), web (components in jsdom, their requests answered by a stand-in API), api (real
 // server over HTTP, PGlite and PostgreSQL), e2e (real Chromium against a real server). `npm test` runs them in that
-// order, domain and web together.
+// order, domain, server and web together.
 //
 // The API files run two at a time, but for these, which time what they test (deadlines, shutdown and latency bounds,
 // rate-limit windows) or spawn servers of their own, and run alone after the rest.
@@ -32,6 +32,16 @@ export default defineConfig({
           name: 'domain',
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Pure server code tested without a server: the engine's column storage.
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          // Random rounds by the hundred: seconds of work, more on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BREAKDOWNS } from '../../src/domain/reports';
-import { collectBuffers } from '../../src/domain/reports/merge-columns';
+import { collectBuffers } from '../../src/server/core/engine/columns/merge-columns';
 import { tradesCacheOf } from '../../src/server/core/engine/trades-cache';
 import { ApiClient, backends, createPostgresDatabase, startTestApp, uniqueEmail, type TestApp } from '../support/app';
 import { freePort, spawnServer } from '../support/process';

@@ -100,7 +100,7 @@ export interface TradeColumns {
   hoursByZone: Map<string, Int8Array>;
   /**
    * Every trade's planned risk under the trader's risk defaults (r-multiples.ts, getRiskColumn), kept with the columns
-   * for the last defaults asked, by their JSON: a merge carries it over (merge-columns.ts).
+   * for the last defaults asked, by their JSON: a merge of the engine's copy carries it over.
    */
   riskByDefaults: Map<string, { defaults: readonly RiskDefault[]; risk: Float64Array }>;
 }

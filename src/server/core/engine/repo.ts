@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hasMistakeFilter, hasRiskFilter, type ReportFilter, type ResolvedRange } from '../../../domain/reports/filter';
 import { toFilterClauses, type FilterClause } from '../../../domain/reports/filter-clauses';
-import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from '../../../domain/reports/merge-columns';
+import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from './columns/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { getFuturesRoot, getPointValue } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';

@@ -1,6 +1,6 @@
-import { appendOrderedColumns, reserveRoom } from '../../../domain/reports/append-columns';
-import { SparePool } from '../../../domain/reports/column-room';
-import { collectBuffers, mergeOrderedColumns, patchOrderedColumns } from '../../../domain/reports/merge-columns';
+import { appendOrderedColumns, reserveRoom } from './columns/append-columns';
+import { SparePool } from './columns/column-room';
+import { collectBuffers, mergeOrderedColumns, patchOrderedColumns } from './columns/merge-columns';
 import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { appendOrderedColumns, reserveRoom } from './append-columns';
 import { findIdRow, SparePool } from './column-room';
-import { computeOverview } from './overview';
+import { computeOverview } from '../../../../domain/reports/overview';
 import { buildOrderedColumns, collectBuffers, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
-import { allTrades, getEntryHours, type ReportTrade } from './report-trade';
-import { computeRiskColumn, getRiskColumn } from './r-multiples';
+import { allTrades, getEntryHours, type ReportTrade } from '../../../../domain/reports/report-trade';
+import { computeRiskColumn, getRiskColumn } from '../../../../domain/reports/r-multiples';
 
 const NY = 'America/New_York';
 const DAY_SECONDS = 86_400;

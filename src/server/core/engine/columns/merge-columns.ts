@@ -1,6 +1,6 @@
-import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from './report-trade';
-import { createRiskPricer } from './r-multiples';
-import { getHourOfInstant } from '../dates/clock';
+import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from '../../../../domain/reports/report-trade';
+import { createRiskPricer } from '../../../../domain/reports/r-multiples';
+import { getHourOfInstant } from '../../../../domain/dates/clock';
 import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, takeArray, withMergeRoom, withRoom, type IdIndex, type NumberArray, type NumberArrayType, type Spares } from './column-room';
 
 /**

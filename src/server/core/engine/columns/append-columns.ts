@@ -1,7 +1,7 @@
 import { compareOrderedTrades, createCodeLookup, type OrderedColumns, type OrderedTrade, type Room, type TradeKeys } from './merge-columns';
-import { createRiskPricer } from './r-multiples';
-import { buildTradeColumns, type TextColumn, type TradeColumns } from './report-trade';
-import { getHourOfInstant } from '../dates/clock';
+import { createRiskPricer } from '../../../../domain/reports/r-multiples';
+import { buildTradeColumns, type TextColumn, type TradeColumns } from '../../../../domain/reports/report-trade';
+import { getHourOfInstant } from '../../../../domain/dates/clock';
 import { buildIdIndex, findIdRow, hasSlotsFor, insertId, withRoom, type IdIndex } from './column-room';
 
 /**
