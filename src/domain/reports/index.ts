@@ -11,7 +11,5 @@ export * from './calendar';
 export * from './distribution';
 export * from './r-multiples';
 export * from './mistakes';
-export * from '../../server/core/engine/columns/merge-columns';
-export * from '../../server/core/engine/columns/append-columns';
 export * from './trade-log-stats';
 export * from './filter-clauses';
