@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'domain',
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
+          // domain, server and web run together, so they share one worker count (vitest requires it).
+          maxWorkers: 2,
         },
       },
       {
@@ -42,6 +44,7 @@ export default defineConfig({
           environment: 'node',
           // Random rounds by the hundred: seconds of work, more on a busy machine.
           testTimeout: 60_000,
+          maxWorkers: 2,
         },
       },
       {
