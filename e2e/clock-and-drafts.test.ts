@@ -17,7 +17,7 @@ import { addSessionCookies, PASSWORD } from './support/accounts';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Issue 24 in Chromium. One clock (point 3): the browser runs in Tokyo, the trader lives in Chicago, and the header
+ * One clock (point 3): the browser runs in Tokyo, the trader lives in Chicago, and the header
  * clock, Chat History and a trade's times read Chicago. No word lost (point 4): a note being written survives a
  * reload and a click elsewhere, Ctrl+K opens the palette from inside it, and two tabs of one profile never let an
  * older text replace a newer save silently. A session that ends mid-edit (point 10) sends the trader to sign in and
@@ -41,7 +41,7 @@ async function api<T = any>(client: ApiClient, method: string, pathname: string,
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).first().innerText()).trim();
 
-describe('one clock (issue 24, point 3)', () => {
+describe('one clock', () => {
   it.each(SCREEN_PAIRS)("$name, $theme: a browser in Tokyo, a trader in Chicago: the clock, Chat History and a trade's times read Chicago", async ({ name, width, height, theme }) => {
     const s = await suite.scenario({ width, height, colorScheme: theme, timezoneId: 'Asia/Tokyo' });
     await useAppTheme(s.context, theme);
@@ -107,7 +107,7 @@ describe('one clock (issue 24, point 3)', () => {
   });
 });
 
-describe('the default account (issue 24, point 10)', () => {
+describe('the default account', () => {
   it("follows 'Set Default' in the calendar's picker, the calendar's Add Trade, the Trade Log and the import dialog", async () => {
     const s = await suite.scenario({ width: 1440, height: 900, colorScheme: 'dark' });
     const trader = await signedInTrader(suite.e2e.app, s.context, 'default-account');
@@ -149,7 +149,7 @@ describe('the default account (issue 24, point 10)', () => {
   });
 });
 
-describe('no word lost (issue 24, point 4)', () => {
+describe('no word lost', () => {
   it('keeps a note being written through a reload and a click elsewhere, Ctrl+K opens the palette from it, and two tabs choose instead of overwriting', async () => {
     const s = await suite.scenario({ width: 1440, height: 900, colorScheme: 'dark' });
     await useAppTheme(s.context, 'dark');
@@ -236,7 +236,7 @@ describe('no word lost (issue 24, point 4)', () => {
   });
 });
 
-describe('a session that ends mid-work (issue 24, point 10)', () => {
+describe('a session that ends mid-work', () => {
   it('sends the trader to sign in with the spec\'s words, back to the note, with what they were typing', async () => {
     const s = await suite.scenario({ width: 390, height: 844, colorScheme: 'light' });
     await useAppTheme(s.context, 'light');

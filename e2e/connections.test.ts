@@ -12,7 +12,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
- * Issue 30 in the browser: from the Trade Log to Broker Connections, test and connect a TopstepX login (a stand-in of
+ * From the Trade Log to Broker Connections, test and connect a TopstepX login (a stand-in of
  * the ProjectX Gateway), give its account a new trading account, take the offer to track it as a prop account of the
  * plan its name says, Sync now with its progress, and the outcome; the prop status counts the trades, and they are in
  * the journal. Once per screen pairing (a phone in the light theme, a desktop in the dark one).

@@ -15,7 +15,7 @@ import { PASSWORD, signedInAccount, type Account } from './support/accounts';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations, type Scenario } from './support/scenario';
 
 /**
- * The dashboard home as a trader meets it in Chromium (issue 5): the new-trader samples, the PnL calendar against
+ * The dashboard home as a trader meets it in Chromium: the new-trader samples, the PnL calendar against
  * known trades, the day dialog, tasks, the layout saved on the server, Reset Dashboard, the avatar crop and the
  * screenshot download. Screens at phone and desktop widths in both themes are written to SCREENSHOT_DIR (or a
  * temporary directory) and checked with axe.
@@ -121,7 +121,7 @@ class Dashboard {
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 
 // The spec's default layout keeps column 0 for the calendar; shown under a full-width calendar, column 2's lower half
-// fills the column beside the quick notes (issue 14).
+// fills the column beside the quick notes.
 const DEFAULT_COLUMNS = [['month-winrate', 'monthly-pnl-chart'], ['forex-news', 'tasks'], ['edgebook-score', 'all-time-winrate']];
 
 /** A w x h RGB PNG with a diagonal gradient (a real picture for the cropper to decode). */
@@ -217,7 +217,7 @@ describe('dashboard', () => {
       const cents = Math.round(trades.reduce((sum, t) => sum + t.pnl, 0) * 100);
       const wins = trades.filter((t) => t.pnl > 0).length;
       const losses = trades.filter((t) => t.pnl < 0).length;
-      // A break-even-only day has no win rate: '—', not '0%' (issue 14).
+      // A break-even-only day has no win rate: '—', not '0%'.
       const winRate = wins + losses ? `${(Math.round((wins * 1000) / (wins + losses)) / 10).toFixed(1)}%` : '—';
       await expect.poll(() => textOf(cell.getByTestId('day-pnl'))).toBe(formatUsd(cents));
       expect(await textOf(cell.getByTestId('day-trades'))).toBe(`${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`);
@@ -275,7 +275,7 @@ describe('dashboard', () => {
     expect(await input.inputValue()).toBe('');
 
     await row.getByRole('button', { name: 'Mark "Size down after two losses" as done' }).click();
-    // Each toast replaces the one on screen at once rather than queueing behind it (issue 14).
+    // Each toast replaces the one on screen at once rather than queueing behind it.
     await dashboard.toast('Task completed!').waitFor({ timeout: 2000 });
     await expect.poll(() => row.getAttribute('data-completed')).toBe('true');
     const today = getTodayInZone(new Date(), 'America/New_York');
@@ -299,7 +299,7 @@ describe('dashboard', () => {
     const dashboard = new Dashboard(s.page);
     await dashboard.goto();
     expect(await dashboard.columns()).toEqual(DEFAULT_COLUMNS);
-    // Outside edit mode the widgets have neither drag handles nor remove buttons (issue 14).
+    // Outside edit mode the widgets have neither drag handles nor remove buttons.
     expect(await s.page.getByRole('button', { name: /^Move / }).count()).toBe(0);
     expect(await s.page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
     await s.page.getByTestId('edit-mode-toggle').click();
@@ -394,7 +394,7 @@ describe('dashboard', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
     const fileInput = dialog.locator('input[type="file"]');
     await fileInput.waitFor({ state: 'attached' });
-    // One fallback name, the greeting's (issue 24: Profile Settings said 'User'); the dialog opens on its first field.
+    // One fallback name, the greeting's (Profile Settings said 'User'); the dialog opens on its first field.
     expect(await dialog.getByTestId('profile-dialog-avatar').innerText()).toBe('T');
     expect(await dialog.getByText('Trader', { exact: true }).count()).toBe(1);
     expect(await dialog.getByText('User', { exact: true }).count()).toBe(0);
@@ -405,7 +405,7 @@ describe('dashboard', () => {
 
     await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(320, 240) });
     await dialog.getByTestId('avatar-cropper').locator('img').waitFor();
-    // The zoom slider is named, with its value (issue 24: it had neither).
+    // The zoom slider is named, with its value (it had neither).
     const zoom = dialog.getByRole('slider', { name: 'Zoom' });
     expect(await zoom.getAttribute('aria-valuetext')).toBe('1.00x');
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
@@ -451,12 +451,12 @@ describe('dashboard', () => {
     const x = await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href');
     expect(new URL(x!).searchParams.get('text')).toBe('My trading dashboard on Edgebook #futures #NQ #daytrading');
 
-    // Its close button has a name (issue 24: a screen reader heard 'button').
+    // Its close button has a name (a screen reader heard 'button').
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('phone: draws the charts below the fold as they come near, and the screenshot holds them all (issue 14 first screen)', async () => {
+  it('phone: draws the charts below the fold as they come near, and the screenshot holds them all', async () => {
     const s = await scenario({ width: 390, height: 844 });
     const { api } = await traderWithoutSamples(s, 'lazy-charts');
     const today = getTodayInZone(new Date(), 'America/New_York');
@@ -482,7 +482,7 @@ describe('dashboard', () => {
     await eventually(() => drawn('month-winrate')).toBe(1);
   });
 
-  it('starts its data requests while the session check is still out (issue 14 first screen)', async () => {
+  it('starts its data requests while the session check is still out', async () => {
     const s = await scenario();
     await traderWithoutSamples(s, 'parallel');
     const dashboard = new Dashboard(s.page);
@@ -507,7 +507,7 @@ describe('dashboard', () => {
     await s.page.getByTestId('calendar-month-total').waitFor();
   });
 
-  it('tries the session check again on network errors, 3 times at 1, 2 and 3 s, then offers Retry (spec part 1 §4)', async () => {
+  it('tries the session check again on network errors, 3 times at 1, 2 and 3 s, then offers Retry', async () => {
     const s = await scenario();
     await traderWithoutSamples(s, 'session-retry');
     const dashboard = new Dashboard(s.page);
@@ -539,7 +539,7 @@ describe('dashboard', () => {
     expect(attempts).toHaveLength(5);
   });
 
-  it('opens collapsed on the dashboard without moving the page when it arrives (spec part 2 §4, issue 14 layout shift)', async () => {
+  it('opens collapsed on the dashboard without moving the page when it arrives', async () => {
     const s = await scenario({ width: 1440, height: 900 });
     await traderWithoutSamples(s, 'no-shift');
     const dashboard = new Dashboard(s.page);
@@ -586,7 +586,7 @@ describe('dashboard', () => {
     expect(text).not.toContain('|');
   });
 
-  it.each(['/', '/trade-log'])('signs out from %s without a single request the ended session refuses (issue 14)', async (from) => {
+  it.each(['/', '/trade-log'])('signs out from %s without a single request the ended session refuses', async (from) => {
     const s = await scenario({ width: 1440, height: 900 });
     await signedInAccount(suite.e2e.app, s.context, 'signout');
     const shell = new Shell(s.page);
@@ -613,7 +613,7 @@ describe('dashboard', () => {
   });
 });
 
-describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (issue 14)', (theme) => {
+describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme', (theme) => {
   const themed = (s: Scenario) => useAppTheme(s.context, theme);
 
   it('phone: calendar losses show whole like wins, and the day dialog shows Result and PnL without scrolling sideways', async () => {
@@ -658,7 +658,7 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-day-dialog-phone-${theme}.png`) });
   });
 
-  it('the narrowest phone (320 px): the top bar, the toolbar and every day’s amount, trade count and win rate fit, rounded; a month a year back is three clicks away (issue 24)', async () => {
+  it('the narrowest phone (320 px): the top bar, the toolbar and every day’s amount, trade count and win rate fit, rounded; a month a year back is three clicks away', async () => {
     const s = await scenario({ width: 320, height: 700 });
     await themed(s);
     const { api } = await traderWithoutSamples(s, `narrow-${theme}`);
@@ -692,7 +692,7 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
     expect(await dashboard.calendarMonth.innerText()).toBe(new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
     expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('calendar-month-button');
 
-    // Rounded, never cut; no sign on an amount that rounds to nothing (issue 24: '$1.7k', '$7.1k', '-$0').
+    // Rounded, never cut; no sign on an amount that rounds to nothing ('$1.7k', '$7.1k', '-$0').
     const expected: Record<string, [string, string, string]> = {
       [monday]: ['$1.8k', '1 tr', '100%'],
       [tue]: ['$2.4k', '2 tr', '50%'],
@@ -804,7 +804,7 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme (iss
 
 });
 
-describe('trading mode (issue 14)', () => {
+describe('trading mode', () => {
   it.each(SCREEN_PAIRS)('$name, $theme: trading mode keeps tasks, notes and events and hides every money figure until it ends', async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
     await useAppTheme(s.context, theme);
@@ -845,7 +845,7 @@ describe('trading mode (issue 14)', () => {
   });
 });
 
-describe('dashboard figures (issue 14)', () => {
+describe('dashboard figures', () => {
   it("says '1 win · 1 loss', and '—' rather than 0% when nothing was won or lost", async () => {
     const s = await scenario({ width: 1440, height: 900 });
     const { api } = await traderWithoutSamples(s, 'wording');
@@ -865,7 +865,7 @@ describe('dashboard figures (issue 14)', () => {
     await eventually(() => textOf(card.getByTestId('winrate-card-counts'))).toBe('1 win · 1 loss');
     expect(await textOf(card.getByTestId('winrate-card-value'))).toBe('50.0%');
 
-    // A month without trades reads '—' under the pointer and to a screen reader, not '0.0%' (issue 24).
+    // A month without trades reads '—' under the pointer and to a screen reader, not '0.0%'.
     const monthly = s.page.getByTestId('widget-month-winrate');
     await monthly.scrollIntoViewIfNeeded();
     const rows = () => monthly.getByTestId('chart-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent).slice(1)));
@@ -881,7 +881,7 @@ describe('dashboard figures (issue 14)', () => {
   it.each([
     ['dark', 1440, 900],
     ['light', 390, 844],
-  ] as const)("writes one win rate one way on the dashboard and in the Trade Log (issue 14: '39%' beside '39.0'), %s %i px", async (theme, width, height) => {
+  ] as const)("writes one win rate one way on the dashboard and in the Trade Log ('39%' beside '39.0'), %s %i px", async (theme, width, height) => {
     const s = await scenario({ width, height, colorScheme: theme });
     await useAppTheme(s.context, theme);
     const { api } = await traderWithoutSamples(s, 'winfmt');
@@ -934,7 +934,7 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
   });
 });
 
-describe('dashboard empty and break-even figures (issue 14 "Speed and finish")', () => {
+describe('dashboard empty and break-even figures', () => {
   it.each(SCREEN_PAIRS)("$name, $theme: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
     await useAppTheme(s.context, theme);
@@ -985,11 +985,11 @@ describe('dashboard empty and break-even figures (issue 14 "Speed and finish")',
     await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$0' : '$0.00');
     if (name === 'desktop') {
       await eventually(() => textOf(day.getByTestId('day-winrate'))).toBe('—');
-      // The footer under the month counts in the singular for one (issue 14: '1 trades · 1 trading days').
+      // The footer under the month counts in the singular for one ('1 trades · 1 trading days').
       const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
       expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
     } else {
-      // A phone's cell gives its win rate too, in fewer letters (issue 24), and so does the month summary.
+      // A phone's cell gives its win rate too, in fewer letters, and so does the month summary.
       expect(await day.getByTestId('day-winrate').locator('[aria-hidden="true"]').textContent()).toBe('—');
       expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
     }
@@ -1016,7 +1016,7 @@ describe('dashboard empty and break-even figures (issue 14 "Speed and finish")',
     }
   });
 
-  it.each(SCREEN_PAIRS)("$name, $theme: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart (issue 14)", async ({ name, width, height, theme }) => {
+  it.each(SCREEN_PAIRS)("$name, $theme: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart", async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
     await useAppTheme(s.context, theme);
     await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
@@ -1162,7 +1162,7 @@ function readSharedPicture(page: Page): Promise<PictureReading> {
   }, getTodayInZone(new Date(), 'America/New_York'));
 }
 
-describe('the shared picture (issue 24, point 9)', () => {
+describe('the shared picture', () => {
   it.each(SCREEN_PAIRS)('$name, $theme: it holds the radar grid, the win-rate ring, whole labels and no scrollbar; amounts hide on request', async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
     await useAppTheme(s.context, theme);
@@ -1209,7 +1209,7 @@ describe('the shared picture (issue 24, point 9)', () => {
   });
 });
 
-describe('the dashboard in R (issue 27, point 3)', () => {
+describe('the dashboard in R', () => {
   it.each(SCREEN_PAIRS)('$name, $theme: the $ / R switch shows the month, the day and its week in R, and says which trades have no planned risk', async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });
     await useAppTheme(s.context, theme);

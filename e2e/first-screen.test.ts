@@ -4,14 +4,14 @@ import { signedInAccount } from './support/accounts';
 import { useE2ESuite } from './support/scenario';
 
 /**
- * The signed-in first screen (issue 14): / is sent drawn as the dashboard's frame, so the shell and the heading paint
+ * The signed-in first screen: / is sent drawn as the dashboard's frame, so the shell and the heading paint
  * before any script has run, and the app then draws the dashboard over it, the heading where it was, with no loader
  * in between.
  */
 const suite = useE2ESuite(() => ({ backend: 'pglite', env: { AUTH_RATE_LIMIT: '1000' } }));
 
 /**
- * Issue 31 point 3: 278 kB of gzipped JavaScript and CSS before the calendar's figures when it was opened, 276, then
+ * 278 kB of gzipped JavaScript and CSS before the calendar's figures when it was opened, 276, then
  * 240 once the pickers' Select and the tooltips loaded on first use (target 250).
  */
 const FIRST_SCREEN_KB = 245;
@@ -32,7 +32,7 @@ describe('the signed-in first screen', () => {
       expect(await page.locator('#root > div[inert][aria-hidden="true"]').count()).toBe(1);
       expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
       expect(await page.locator('#root [data-testid]').count()).toBe(0);
-      // The dashboard collapses the sidebar at load (spec part 2 §4): the frame is drawn collapsed too.
+      // The dashboard collapses the sidebar at load: the frame is drawn collapsed too.
       if (viewport.width === 1440) expect(await page.locator('[aria-label="Sidebar"]').getAttribute('data-collapsed')).toBe('true');
       // No clock of the build's time, and no figures: those come with the app.
       expect(await page.locator('#root time').count()).toBe(0);
@@ -147,7 +147,7 @@ describe('the signed-in first screen', () => {
       await page.goto('/');
       await page.getByTestId('widget-tasks').waitFor();
       await page.waitForLoadState('networkidle');
-      // Issue 31 point 3: the gzipped JavaScript and CSS that arrived before the PnL calendar showed its figures.
+      // The gzipped JavaScript and CSS that arrived before the PnL calendar showed its figures.
       const kB = await page.evaluate(() => {
         const at = performance.getEntriesByName('calendar-figures')[0]!.startTime;
         const fetched = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.(m?js|css)(\?|$)/.test(e.name) && e.responseEnd <= at);

@@ -21,7 +21,7 @@ const scenario = suite.scenario.bind(suite);
 
 /**
  * Where the shell scenarios start: a page of the foundation whose content stays put. The dashboard is built by
- * another feature and collapses the sidebar at load (spec part 1 §2.3), the Trade Log does too.
+ * another feature and collapses the sidebar at load, the Trade Log does too.
  */
 const SHELL_PAGE = '/tutorials';
 
@@ -52,7 +52,7 @@ async function loggedLink(to: string, subject: RegExp): Promise<string> {
 }
 
 describe('intro and protected routes', () => {
-  it('sends /intro drawn, so it shows before any code runs, and the app takes it over without a loader (issue 14)', async () => {
+  it('sends /intro drawn, so it shows before any code runs, and the app takes it over without a loader', async () => {
     // No JavaScript at all: the page is there, with its title, heading and working links.
     const bare = await scenario({ javaScriptEnabled: false });
     await bare.page.goto('/intro');
@@ -264,7 +264,7 @@ describe('accounts without SMTP', () => {
     expect((await reset.requestNewLink.innerText()).trim()).toBe('Request New Reset Link');
   });
 
-  it('checks a made-up token on load: Invalid Reset Link at once, never the password form (issue 14)', async () => {
+  it('checks a made-up token on load: Invalid Reset Link at once, never the password form', async () => {
     const { page } = await scenario();
     let formShown = false;
     await page.exposeFunction('formShown', () => {
@@ -430,7 +430,7 @@ describe('the app shell', () => {
     await eventually(() => shell.sidebarOnScreen()).toBe(false);
     expect(await shell.mobileNavToggle.getAttribute('aria-label')).toBe('Open navigation');
 
-    // Escape closes the drawer too (issue 14).
+    // Escape closes the drawer too.
     await shell.mobileNavToggle.click();
     await eventually(() => shell.sidebarOnScreen()).toBe(true);
     await shell.nav('reflect').focus();
@@ -514,7 +514,7 @@ describe('the app shell', () => {
     await shell.goto(SHELL_PAGE);
     const community = page.getByTestId('community-link');
     await community.waitFor();
-    // The spec's four pages with Reports after the Trade Log, then the notes DESIGN.md adds to its list (issue 24).
+    // The spec's four pages with Reports after the Trade Log, then the notes DESIGN.md adds to its list.
     const pages = await shell.sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(pages).toEqual([
       ['Dashboard', '/'],
@@ -565,7 +565,7 @@ describe('the app shell', () => {
     expect(new URL(page.url()).pathname).toBe(SHELL_PAGE);
 
     await shell.openLogoutDialog();
-    // Signing out sends no request that the ended session then refuses (issue 14: seven 401s).
+    // Signing out sends no request that the ended session then refuses (seven 401s).
     const refused: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 401) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);

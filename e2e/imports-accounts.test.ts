@@ -8,7 +8,7 @@ import { signedInTrader } from './pages/trade-log';
 import { eventually, useE2ESuite } from './support/scenario';
 
 /**
- * Issue 12 in the browser: a file with two evaluation accounts imported into two trading accounts chosen in the
+ * A file with two evaluation accounts imported into two trading accounts chosen in the
  * dialog (and remembered), the fee schedule edited from the preview, a file in London time read as New York caught
  * and fixed with one click, and the trading-day setting. The files are our own fixtures beside the importers.
  */
@@ -104,7 +104,7 @@ describe('imports of prop-firm files', () => {
 
     const imports = new ImportDialog(page);
     await imports.choose(TRADOVATE_PERFORMANCE);
-    // The default account is marked with the same ★ as in the Trade Log's selector (issue 14: ★ and ⭐).
+    // The default account is marked with the same ★ as in the Trade Log's selector (★ and ⭐).
     expect(await imports.dialog.getByLabel('Trading account').inputValue()).toBe('Main ★');
     await imports.dialog.getByTestId('import-new-account').click();
     await imports.dialog.getByTestId('import-account-name').fill('Evaluation 2');

@@ -5,7 +5,7 @@ import { uniqueEmail } from '../tests/support/app';
 import { collectPageErrors, startE2E, type E2E } from './support/browser';
 
 /**
- * Issue 4 "Browser": a trader signs up, imports a Tradovate Performance file and a TopstepX file through the Trade
+ * A trader signs up, imports a Tradovate Performance file and a TopstepX file through the Trade
  * Log's import dialog (creating the trading account on the spot), sees the preview, confirms, sees the toast, and a
  * re-import adds 0 trades. The files are the real exports in ../shared/fixtures/brokers.
  */
@@ -126,7 +126,7 @@ describe('importing broker files in the Trade Log', () => {
     expect(total).toBe(336);
 
     // 3. The Tradovate file again: 0 new trades, 2 duplicates, and nothing to import: the button that would store
-    // nothing is off (issue 24).
+    // nothing is off.
     await imports.choose(TRADOVATE);
     expect(await imports.count('new').innerText()).toBe('0');
     expect(await imports.count('duplicate').innerText()).toBe('2');
@@ -161,7 +161,7 @@ describe('importing broker files in the Trade Log', () => {
     await imports.dialog.getByRole('button', { name: 'Cancel' }).click();
     await imports.dialog.waitFor({ state: 'hidden' });
 
-    // A CSV no format reads is no dead end (issue 12, point 8): the dialog says so and asks for its columns, and
+    // A CSV no format reads is no dead end: the dialog says so and asks for its columns, and
     // nothing can be imported until the columns marked * are chosen (this one has no price column).
     await input.setInputFiles({ name: 'mystery.csv', mimeType: 'text/csv', buffer: Buffer.from('Ticker,When,Amount\nNQ,2025-01-02,5\n') });
     const mapping = imports.dialog.getByTestId('import-column-mapping');

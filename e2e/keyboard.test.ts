@@ -11,7 +11,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * The main flows with the keyboard alone (issue 24, point 11): the skip link, the sidebar, adding a trade, a dialog
+ * The main flows with the keyboard alone: the skip link, the sidebar, adding a trade, a dialog
  * opened and closed, the Ctrl+K palette finding a trade and a note; axe on each screen the walk opens.
  */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-keyboard-'));
@@ -42,7 +42,7 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(violations, `${where}\n${violations.join('\n')}`).toEqual([]);
 }
 
-describe('keyboard only (issue 24)', () => {
+describe('keyboard only', () => {
   it.each(SCREEN_PAIRS)('$name, $theme: the skip link, the sidebar, adding a trade, a dialog and the palette, with nothing serious for axe', async ({ name, width, height, theme }) => {
     const s = await suite.scenario({ width, height });
     await useAppTheme(s.context, theme);

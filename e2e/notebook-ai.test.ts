@@ -51,7 +51,7 @@ describe("'Write with AI'", () => {
     await eventually(async () => (await client.get(`/api/notes/${note.id}`)).body.content).toContain('## What went well');
   });
 
-  it("writes under a template's heading in a note whose body was never clicked into (issue 24: the draft ran into the heading)", async () => {
+  it("writes under a template's heading in a note whose body was never clicked into (the draft ran into the heading)", async () => {
     const { client, notebook, page } = await trader();
     const template = getNoteTemplate('pre-market-plan')!.body;
     const note = (await client.post('/api/notes', { title: 'Plan', content: template })).body;

@@ -8,8 +8,8 @@ import type { E2E } from './support/browser';
 import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
- * The notebook and the daily journal as a trader uses them in Chromium (spec part 2 "Notebook (/notebook)", "Daily
- * Journal (/journal)", §4, §5, §8; issue 10): folders, notes with tags and templates, the markdown toolbar, images by
+ * The notebook and the daily journal as a trader uses them in Chromium ("Daily
+ * Journal (/journal)", §4, §5, §8): folders, notes with tags and templates, the markdown toolbar, images by
  * URL, file and paste, search and the tag filter, two journal days beside their P&L, and nothing a note says runs.
  */
 
@@ -249,7 +249,7 @@ describe('daily journal', () => {
     const days = page.getByTestId('journal-day');
     await eventually(() => days.count()).toBe(2);
     // Newest first; the first is selected; P&L to two decimals, green at 0 or more, red below. Dates read
-    // 'EEE MMM d' (spec part 2 §9), under their year when it is not this one.
+    // 'EEE MMM d', under their year when it is not this one.
     expect(await days.nth(0).getByTestId('journal-day-date').innerText()).toBe('Tue Mar 4');
     expect(await page.getByTestId('journal-year').allInnerTexts()).toEqual(['2025']);
     expect(await days.nth(0).getByTestId('journal-day-pnl').innerText()).toBe('-$75.50');

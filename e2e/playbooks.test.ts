@@ -8,8 +8,9 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Playbooks in Chromium (issue 27, point 4): a playbook made with its checklist (a rule added and moved) and an
- * uploaded chart, given to a trade whose rules are ticked on its page, and its report; at 390 and 1440 px in both themes, with axe.
+ * Playbooks in Chromium: a playbook made with its checklist (a rule added and moved) and an
+ * uploaded chart, given to a trade whose rules are ticked on its page, and its report; at 390 and 1440 px in both
+ * themes, with axe.
  * Screenshots go to SCREENSHOT_DIR (or a temporary directory).
  */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-playbooks-'));

@@ -8,7 +8,7 @@ import { createAccount, signedInAccount } from './support/accounts';
 import { eventually, useE2ESuite } from './support/scenario';
 
 /**
- * The public pages and the tutorials (issue 11): the recorded videos play to their end from our own server, /intro
+ * The public pages and the tutorials: the recorded videos play to their end from our own server, /intro
  * shows real screenshots in the theme in use and no invented user count, and every public page passes axe in both
  * themes.
  */
@@ -55,7 +55,7 @@ describe('tutorials', () => {
     for (const id of recorded) expect(progress[id]).toBe(true);
   });
 
-  it('captions each recorded video with the words it shows, in order, as a WebVTT track the player loads (issue 24)', async () => {
+  it('captions each recorded video with the words it shows, in order, as a WebVTT track the player loads', async () => {
     // The words each video shows are the captions its recording script puts on screen, walk-through by walk-through.
     const script = fs.readFileSync(new URL('../scripts/record-tutorials.ts', import.meta.url), 'utf8');
     const shown = (id: string) => {
@@ -146,7 +146,7 @@ describe('intro', () => {
     expect(fading).toBe(0);
     expect(await page.locator('.page-fade-intro, .page-fade').count()).toBe(0);
     await eventually(() => page.evaluate(() => performance.getEntriesByType('paint').map((p) => p.name))).toContain('first-contentful-paint');
-    // Moving between pages still fades (spec part 2 "Route table").
+    // Moving between pages still fades.
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForURL('**/login');
     await eventually(() => page.locator('.page-fade').count()).toBe(1);
@@ -213,7 +213,7 @@ describe('the sign-in return (auth-callback.html)', () => {
       (url) => url.origin === origin && url.pathname !== '/auth-callback.html',
       (route) => (route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<p>landed</p>' }) : route.continue()),
     );
-    // Issue 25, point 7: the check read the raw second character; the browser drops tabs and newlines, and reads '\' as '/'.
+    // The check read the raw second character; the browser drops tabs and newlines, and reads '\' as '/'.
     const cases: Array<[query: string, landing: string]> = [
       ['next=%2F%09%2Fevil.example%2F', '/'],
       ['next=%2F%0A%2Fevil.example%2F', '/'],

@@ -19,7 +19,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, type Scenario, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * ReflectAI in Chromium (issue 9; spec part 2 "ReflectAI chat page", §4 "Chat", §5, §8, §9) against the
+ * ReflectAI in Chromium against the
  * OpenAI-compatible test server: the welcome screen, a streamed answer computed by a tool with its chart and
  * sources, Stop, history, titles, rename, clear, delete, New Chat, DeepThink, an answer that tries to run script,
  * auto-scroll, and a server without a provider. Screenshots go to SCREENSHOT_DIR (or a temporary directory).
@@ -168,7 +168,7 @@ describe('ReflectAI with an AI provider', () => {
       expect(await chart.locator('svg .recharts-bar-rectangle').count()).toBe(2);
       expect(await chart.getByTestId('answer-chart-table').getByRole('row').allInnerTexts()).toEqual(['AM\t$100.00', 'PM\t-$40.00']);
       // What the figures came from: the question's context and the tool read the same two trades, so the line is
-      // printed once (issue 24: it was printed twice, in two wordings).
+      // printed once (it was printed twice, in two wordings).
       expect(await answer.getByTestId('answer-source').allInnerTexts()).toEqual([`Computed from 2 trades, ${formatShortDay(today())}, ${today().slice(0, 4)}`]);
 
       // The title came from the model after the first message (part 1 §4), and names the page (part 2).

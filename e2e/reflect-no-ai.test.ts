@@ -9,7 +9,7 @@ import { signedInTrader } from './pages/trade-log';
 import { SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * The Reflect page on a server without an AI provider (issue 8): the AI button says plainly that AI is not
+ * The Reflect page on a server without an AI provider: the AI button says plainly that AI is not
  * configured and how to configure it, and AI Analysis gives the local analysis, computed by Edgebook.
  */
 const suite = useE2ESuite(() => ({ env: { AUTH_RATE_LIMIT: '1000' } }));
@@ -44,7 +44,7 @@ describe('Reflect without an AI provider', () => {
   });
 });
 
-describe('the analysis (issue 14 "Speed and finish")', () => {
+describe('the analysis', () => {
   it.each(SCREEN_PAIRS)("$name, $theme: a group with nothing won or lost has no win rate ('—') in the analysis, not a 0.0 one", async ({ name, width, height, theme }) => {
     const s = await suite.scenario({ width, height, colorScheme: theme });
     await useAppTheme(s.context, theme);
@@ -58,7 +58,7 @@ describe('the analysis (issue 14 "Speed and finish")', () => {
     // break-even only.
     const scratch = await createTrade(api, { date: today, symbol: 'YM', trade_type: 'Reversal', period: 'Lunch', pnl: '0' });
     expect((await api.json('PATCH', `/api/reflections/${scratch.id}`, { followed_rules: true })).status).toBe(200);
-    // The scratch under a playbook, its one rule ticked (still followed): the By Playbook table's row (issue 27).
+    // The scratch under a playbook, its one rule ticked (still followed): the By Playbook table's row.
     const playbook = (await api.post('/api/playbooks', { name: 'Lunch fade', rules: [{ text: 'Wait for the first pullback' }] })).body;
     expect((await api.put(`/api/trade-playbooks/${scratch.id}`, { playbook_id: playbook.id, ticked_rule_ids: [playbook.rules[0].id] })).status).toBe(200);
     // A second scratch: Lunch is the one session with two trades (the analysis's 'Best session') and Reversal the

@@ -14,7 +14,7 @@ import { signedInTrader } from './pages/trade-log';
 import { eventually, type Scenario, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * Trade Reflections in Chromium (issue 8): walking periods, rule adherence and tags kept on the server, an AI analysis
+ * Trade Reflections in Chromium: walking periods, rule adherence and tags kept on the server, an AI analysis
  * end to end against the OpenAI-compatible test server, cancelling one, exporting both files, and the page at phone
  * width in both themes with axe. Screenshots go to SCREENSHOT_DIR (or a temporary directory).
  */
@@ -46,7 +46,7 @@ async function traderWithWeek(s: Scenario): Promise<{ api: ApiClient; reflect: R
   const samples = await listAll(api);
   if (samples.length) await api.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
   const day = (n: number) => addDays(monday(), n);
-  // Planned risks (issue 27): NQ +2R, YM -1R, last week's RTY +2R; ES has none.
+  // Planned risks: NQ +2R, YM -1R, last week's RTY +2R; ES has none.
   await createTrade(api, { date: day(0), symbol: 'NQ', trade_type: 'Breakout', period: 'AM', pnl: '300.10', risk_amount: '150.05', notes: 'Waited for the sweep of the lows' });
   await createTrade(api, { date: day(0), symbol: 'ES', trade_type: 'Breakout', period: 'AM', pnl: '100.20' });
   await createTrade(api, { date: day(1), symbol: 'YM', trade_type: 'Reversal', period: 'PM', pnl: '-200.05', risk_amount: '200.05', tags: ['FOMO'], notes: 'chased' });
@@ -293,7 +293,7 @@ describe('screens', () => {
         expect(violations, violations.join('\n')).toEqual([]);
         await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `reflect-${name}-${colorScheme}.png`), fullPage: true });
 
-        // The analysis in R (issue 27): the previous weeks and rule adherence in R, never dollars under the R switch.
+        // The analysis in R: the previous weeks and rule adherence in R, never dollars under the R switch.
         ai().reply({ text: GOOD_ANSWER });
         await reflect.aiAnalysis.click();
         const dialog = reflect.analysisDialog;

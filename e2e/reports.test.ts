@@ -13,7 +13,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForPath, type Scenario } from './support/scenario';
 
 /**
- * The Reports page in Chromium (issue 26): the filter bar kept in the URL with back and forward, a drill-down from a
+ * The Reports page in Chromium: the filter bar kept in the URL with back and forward, a drill-down from a
  * breakdown's row into the filtered Trade Log, Compare with a preset, a table exported as CSV, and every report at
  * 390 and 1440 px in both themes with axe. Screenshots go to SCREENSHOT_DIR (or a temporary directory).
  */
@@ -140,7 +140,7 @@ describe('Compare and CSV', () => {
   });
 });
 
-describe('the Reports page in R (issue 27, point 3)', () => {
+describe('the Reports page in R', () => {
   it.each(SCREEN_PAIRS)('flips to R at %s width: Equity, Heatmap, Calendar and Compare in R, the trades without a plan counted apart', async ({ name, width, height, theme }) => {
     const s = await suite.scenario({ width, height, colorScheme: theme });
     await useAppTheme(s.context, theme);

@@ -11,7 +11,7 @@ import { TradeLogPage } from './pages/trade-log';
 import { launchBrowser } from './support/browser';
 
 /**
- * Issue 13 point 8: after a short browser session against `npm start` (PGlite), a SIGTERM to the process group left
+ * After a short browser session against `npm start` (PGlite), a SIGTERM to the process group left
  * the server running for minutes, and a second SIGTERM did not end it either. A plain keep-alive client alone did
  * not reproduce it, so this drives a real Chromium, leaves its tab open, and then stops the server as a process
  * manager would. Shutdown must finish within 10 s whatever is open, closing the database cleanly.

@@ -13,7 +13,7 @@ import { createAccount, PASSWORD, signedInAccount } from './support/accounts';
 import { eventually, useAppTheme, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Sign-in a self-hoster can trust (issue 11), in Chromium: Google and an OpenID Connect provider against a real
+ * Sign-in a self-hoster can trust, in Chromium: Google and an OpenID Connect provider against a real
  * OpenID server on a loopback port, two-factor sign-in, and the account controls in Profile Settings.
  */
 

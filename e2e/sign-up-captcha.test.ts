@@ -7,7 +7,7 @@ import { routeCaptchaWidget } from './support/captcha-stand-in';
 import { eventually, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Captcha on /register (spec part 2 §5, §8; issue 11), without the internet: the server verifies against a local
+ * Captcha on /register, without the internet: the server verifies against a local
  * stand-in for hCaptcha's siteverify, and Chromium gets a stand-in for hCaptcha's widget script at its real URL.
  */
 let verify: CaptchaVerifyServer | undefined;

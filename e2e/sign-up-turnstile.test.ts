@@ -10,7 +10,7 @@ import { routeCaptchaWidget } from './support/captcha-stand-in';
 import { eventually, useE2ESuite, waitForPath } from './support/scenario';
 
 /**
- * Cloudflare Turnstile on /register and on 'Sign up with Google' (spec part 2 §5, §8; issue 11), without the
+ * Cloudflare Turnstile on /register and on 'Sign up with Google', without the
  * internet: the server verifies against a local stand-in for Turnstile's siteverify, Chromium gets a stand-in for
  * the widget script at its real URL, and Google is a local OpenID provider.
  */

@@ -9,7 +9,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * A trade replayed on its chart (issue 29) as a trader sees it in Chromium: candlesticks of its contract around it,
+ * A trade replayed on its chart as a trader sees it in Chromium: candlesticks of its contract around it,
  * every fill a marker at the bar it happened in, the average entry and exit as lines, its MAE, MFE, best exit and
  * exit analysis, in the trader's zone; bars brought in on the Market Data page (shared, deleted only by who added
  * them), and a manual trade's fills typed on its page. Screens in both themes at 390 and 1440 px are written to

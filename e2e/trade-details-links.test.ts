@@ -10,8 +10,8 @@ import type { E2E } from './support/browser';
 import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
- * A trade's own page and the quick links as a trader uses them in Chromium (spec part 2 "Trade details
- * (/trade/{id})", "Quick links", §7, §8; issue 10): opened from the Trade Log and the calendar's day dialog, walked
+ * A trade's own page and the quick links as a trader uses them in Chromium:
+ * opened from the Trade Log and the calendar's day dialog, walked
  * with the arrows, a note and images linked to it; links added, reordered, opened safely, moved from the old
  * browser list, found in the search palette.
  */
@@ -35,7 +35,7 @@ const seedTrade = (client: ApiClient, input: Record<string, unknown>) =>
   api<{ id: string; symbol: string }>(client, 'POST', '/api/trades', { period: 'AM', trade_type: 'A/A+', ...input });
 
 describe('trade details', () => {
-  it("shows an imported average price at the instrument's tick precision, the exact value on hover (issue 14)", async () => {
+  it("shows an imported average price at the instrument's tick precision, the exact value on hover", async () => {
     for (const view of [{ width: 1440, height: 900, colorScheme: 'dark' as const }, { width: 390, height: 844, colorScheme: 'light' as const }]) {
       const { client, page, details, context } = await trader(view);
       await useAppTheme(context, view.colorScheme);

@@ -6,7 +6,7 @@ import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import { useE2ESuite } from './support/scenario';
 
 /**
- * Trading accounts and moving trades between traders, in Chromium (spec part 1 §2.6, §5, §8; part 2
+ * Trading accounts and moving trades between traders, in Chromium (part 2
  * "Unassigned-trades dialog", §4 "Assignment", §7 export): the account manager, the delete guard, assigning
  * unassigned trades, and export then import into a new trader giving the same trades and statistics.
  */
@@ -41,7 +41,7 @@ describe('the trading account manager', () => {
     await form.waitFor();
     expect(await form.getByLabel('Description (Optional)').count()).toBe(1);
     expect(await form.getByLabel('Set as default account').count()).toBe(1);
-    // Its close button has a name (issue 24), and closes it.
+    // Its close button has a name, and closes it.
     await form.getByRole('button', { name: 'Close', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
     await panel.getByRole('button', { name: 'New Account' }).click();
@@ -73,7 +73,7 @@ describe('the trading account manager', () => {
     await log.toast('Default account updated successfully').waitFor();
     await card.getByTestId('default-badge').waitFor();
     await expect.poll(() => selectorValue(log)).toBe('Topstep ★');
-    // The open list marks the default with the same ★ as the closed field, and only one (issue 14: ★ and ⭐).
+    // The open list marks the default with the same ★ as the closed field, and only one (★ and ⭐).
     await log.page.getByTestId('account-selector').click();
     const options = log.page.getByRole('option');
     await options.first().waitFor();
@@ -132,7 +132,7 @@ describe('unassigned trades', () => {
     // First load picks the default account: it has no trades yet.
     await expect.poll(() => selectorValue(log)).toBe('Main ★');
     await log.tradesPanel.getByTestId('trades-empty').waitFor();
-    // An empty account has no win rate or profit factor to show: '—', not '0.0%' and '0.00' (issue 14).
+    // An empty account has no win rate or profit factor to show: '—', not '0.0%' and '0.00'.
     await expect.poll(() => log.statsPanel.getByTestId('stat-win-rate').innerText()).toBe('—');
     expect(await log.statsPanel.getByTestId('stat-profit-factor').innerText()).toBe('—');
     await log.chooseAccount('Unassigned Trades (3)');
@@ -151,7 +151,7 @@ describe('unassigned trades', () => {
     await log.toast('Please select trades to assign').waitFor();
     await dialog.getByTestId('unassigned-select-all').check();
     expect(await dialog.getByTestId('unassigned-account').inputValue()).toBe('Main ★');
-    // Choosing the chosen account again keeps it (issue 14: the picker cleared).
+    // Choosing the chosen account again keeps it (the picker cleared).
     await dialog.getByTestId('unassigned-account').click();
     await page.getByRole('option', { name: 'Main ★' }).click();
     expect(await dialog.getByTestId('unassigned-account').inputValue()).toBe('Main ★');

@@ -15,8 +15,7 @@ import type { E2E } from './support/browser';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * The Trade Log's trades as a trader meets them in Chromium (spec part 2 "Trade table", "Add dialog fields", §4, §5,
- * §8): adding with the result/pnl couplings and commission, editing (dialog and inline), optimistic delete, select
+ * The Trade Log's trades as a trader meets them in Chromium: adding with the result/pnl couplings and commission, editing (dialog and inline), optimistic delete, select
  * and delete several, search, the maximized virtualized list, card view on phones, the connection banner.
  * One server and browser for the file; each test signs up its own trader.
  */
@@ -134,7 +133,7 @@ describe('adding trades', () => {
     await log.addDialog.getByRole('button', { name: 'Add Trade' }).click();
     await log.toast('Please fill in all required fields.').waitFor();
     expect(await log.addDialog.isVisible()).toBe(true);
-    // The field itself says what is missing, and the required fields carry the asterisk (issue 14).
+    // The field itself says what is missing, and the required fields carry the asterisk.
     expect(await log.addDialog.getByText('Session is required').isVisible()).toBe(true);
     expect(await log.addDialog.locator('.mantine-InputWrapper-required').count()).toBeGreaterThanOrEqual(3);
     expect(await storedTrades(client)).toEqual([]);
@@ -170,7 +169,7 @@ describe('adding trades', () => {
 });
 
 describe('manage types', () => {
-  it('keeps every × clear of the scrollbar in a long list (issue 14)', async () => {
+  it('keeps every × clear of the scrollbar in a long list', async () => {
     const { client, log, page } = await trader();
     for (let i = 1; i <= 12; i++) expect((await client.post('/api/trade-preferences', { type: 'trade_type', value: `Setup number ${i}` })).status).toBe(201);
     await log.goto();
@@ -191,7 +190,7 @@ describe('manage types', () => {
 });
 
 describe('analysis charts', () => {
-  it('counts trades on whole-number axes (issue 14: 0.75 and 2.25)', async () => {
+  it('counts trades on whole-number axes (0.75 and 2.25)', async () => {
     const { client, log, page } = await trader();
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -204,7 +203,7 @@ describe('analysis charts', () => {
     expect(values.every((v) => Number.isInteger(v)), values.join(', ')).toBe(true);
   });
 
-  it("labels weeks with their year once they span two, and gives screen readers each chart's figures as a table (issue 24)", async () => {
+  it("labels weeks with their year once they span two, and gives screen readers each chart's figures as a table", async () => {
     const { client, log, page } = await trader();
     // Tuesday Dec 30, 2025 is in the week of Monday Dec 29; Tuesday Jan 6, 2026 in the week of Jan 5.
     await seedTrade(client, { date: '2025-12-30', symbol: 'NQ', pnl: 40 });
@@ -304,7 +303,7 @@ describe('editing and deleting', () => {
     await log.row('NQ').waitFor({ state: 'detached' });
     expect(await log.total.innerText()).toBe('1 trade');
     const toast = log.toast('Trade deleted successfully');
-    // The statistics agree with the list while Undo is offered (issue 14), and come back with the trade.
+    // The statistics agree with the list while Undo is offered, and come back with the trade.
     await eventually(figures).toEqual(['$50.00', '1']);
     await toast.getByRole('button', { name: 'Undo' }).click();
     await log.row('NQ').waitFor();
@@ -357,7 +356,7 @@ describe('editing and deleting', () => {
     await page.waitForLoadState('networkidle');
     expect(await log.cards.filter({ hasText: 'ZB' }).count()).toBe(0);
     expect(await log.total.innerText()).toBe('1 trade');
-    // The unassigned count agrees with the list too (issue 14): ZB is left out while its Undo shows.
+    // The unassigned count agrees with the list too: ZB is left out while its Undo shows.
     const unassignedOption = async (name: string) => {
       await page.getByTestId('account-selector').click();
       await page.getByRole('option', { name }).waitFor();
@@ -401,7 +400,7 @@ describe('editing and deleting', () => {
   });
 });
 
-describe('the maximized table (issue 14)', () => {
+describe('the maximized table', () => {
   const box = async (locator: Locator) => (await locator.boundingBox())!;
 
   it.each([
@@ -442,7 +441,7 @@ describe('the maximized table (issue 14)', () => {
       await scroller.evaluate((el) => (el.scrollLeft = 0));
     };
 
-    // Wider than the screen since it shows times, sizes and prices (issue 24): it scrolls inside its card, never the
+    // Wider than the screen since it shows times, sizes and prices: it scrolls inside its card, never the
     // page, and Actions stays on screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect((await box(actions)).x + (await box(actions)).width).toBeLessThanOrEqual(width);
@@ -514,7 +513,7 @@ describe('the list', () => {
 
     await page.getByTestId('trade-search').fill('needle');
     await expect.poll(() => log.instruments()).toEqual(['NEEDLE']);
-    // Issue 24 point 7: Statistics and Trade Analysis count the trades the search shows, not the whole account.
+    // Statistics and Trade Analysis count the trades the search shows, not the whole account.
     const stats = async () =>
       Promise.all(['stat-trades', 'stat-wins', 'stat-losses', 'stat-be', 'stat-net-pnl'].map((id) => log.statsPanel.getByTestId(id).innerText()));
     await eventually(stats).toEqual(['1', '0', '1', '0', '-$3.00']);
@@ -584,7 +583,7 @@ describe('the list', () => {
   });
 });
 
-describe('finish (issue 14 "Speed and finish")', () => {
+describe('finish', () => {
 
   it.each(SCREEN_PAIRS)("$name, $theme: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async ({ name, width, height, theme }) => {
     const { client, log, page } = await trader({ width, height, colorScheme: theme });
@@ -720,7 +719,7 @@ describe('finish (issue 14 "Speed and finish")', () => {
     const samples = await listAll(client);
     if (samples.length) await client.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
     const today = getTodayInZone(new Date(), 'America/New_York');
-    // The spec's samples send LONG/SHORT as the type: stored as the side (issue 27), the setup left to the trader.
+    // The spec's samples send LONG/SHORT as the type: stored as the side, the setup left to the trader.
     const long = await seedTrade(client, { date: today, symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
     await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Breakout', side: 'Short' });
     const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });

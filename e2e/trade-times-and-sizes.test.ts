@@ -11,7 +11,7 @@ import type { E2E } from './support/browser';
 import { eventually, SCREEN_PAIRS, useAppTheme, useE2ESuite, waitForAnimations } from './support/scenario';
 
 /**
- * Issue 24 in Chromium, both themes at 390 and 1440 px: times and sizes where traders look (the Trade Log's rows,
+ * In Chromium, both themes at 390 and 1440 px: times and sizes where traders look (the Trade Log's rows,
  * cards and columns, the calendar's day dialog, the journal's day), the sign and result as they are typed, a trade's
  * tags and notes saved on their own, and the toasts of failed saves. One server and browser for the file; each test
  * signs up its own trader.
@@ -71,7 +71,7 @@ async function openCalendarDay(page: Page, day: string) {
   await page.getByTestId(`calendar-day-${day}`).click();
 }
 
-describe('issue 24: times and sizes where traders look, the sign as it is typed, tags and saves on their own', () => {
+describe('times and sizes where traders look, the sign as it is typed, tags and saves on their own', () => {
   const ZONE = 'Asia/Tokyo';
 
   /**
@@ -345,7 +345,7 @@ describe('issue 24: times and sizes where traders look, the sign as it is typed,
   });
 });
 
-describe('the day dialog: times and sizes, and a trade’s notes on their own (issue 24)', () => {
+describe('the day dialog: times and sizes, and a trade’s notes on their own', () => {
   it.each(SCREEN_PAIRS)(
     "$name, $theme: shows each trade's entry and exit in the trader's zone, size, prices, gross and fees, and edits its notes with Save and Cancel",
     async ({ name, width, height, theme }) => {
@@ -374,7 +374,7 @@ describe('the day dialog: times and sizes, and a trade’s notes on their own (i
       if (name === 'phone') {
         const execution = await textOf(dialog.getByTestId('day-trade-more').getByTestId('trade-execution'));
         expect(execution).toBe('22:31:05 → 22:45:12 · 3 @ 21050.25 → 21060.50 · Gross $61.50 · Fees $4.28');
-        // Result and PnL stay on screen (issue 14).
+        // Result and PnL stay on screen.
         const pnl = (await row.getByTestId('day-trade-pnl').boundingBox())!;
         expect(pnl.x + pnl.width).toBeLessThanOrEqual(width);
       } else {
@@ -389,7 +389,7 @@ describe('the day dialog: times and sizes, and a trade’s notes on their own (i
         expect(await textOf(row)).toContain('21050.25');
       }
 
-      // Notes: view, Edit, Cancel keeps them; Save saves them on their own (spec part 1 §4, §8).
+      // Notes: view, Edit, Cancel keeps them; Save saves them on their own.
       await dialog.getByTestId('day-trade-notes-toggle').click();
       const notes = dialog.getByTestId('day-trade-notes');
       expect(await textOf(notes.getByTestId('trade-notes-text'))).toBe('No notes yet.');
@@ -426,7 +426,7 @@ describe('the day dialog: times and sizes, and a trade’s notes on their own (i
   );
 });
 
-describe("the journal's day: times and sizes in the trader's zone (issue 24)", () => {
+describe("the journal's day: times and sizes in the trader's zone", () => {
   it.each(SCREEN_PAIRS)("$name, $theme: lists this year's days as 'EEE MMM d' and last year's under their year, and shows each trade's execution", async ({ name, width, height, theme }) => {
     const { client, page } = await trader({ width, height, colorScheme: theme });
     await sent(client, 'PATCH', '/api/preferences', { time_zone: 'Asia/Tokyo' });

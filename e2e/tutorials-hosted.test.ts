@@ -7,7 +7,7 @@ import { signedInAccount } from './support/accounts';
 import { eventually, useE2ESuite } from './support/scenario';
 
 /**
- * TUTORIAL_VIDEO_URLS (issue 11): the /tutorials player plays hosted copies instead of the recorded ones, from another
+ * TUTORIAL_VIDEO_URLS: the /tutorials player plays hosted copies instead of the recorded ones, from another
  * origin that the Content-Security-Policy lets through (a CSP violation fails the test). The "host" is a local server
  * on another port, serving the recorded files.
  */

@@ -32,7 +32,7 @@ if (prerendered.some((page) => stale(page, [p('dist', 'web', 'index.html'), p('s
 }
 
 // The server, compiled to one ES module (packages stay in node_modules): running TypeScript through tsx at run time
-// cost memory and start-up (issue 14: ~200 MB RSS on PostgreSQL, 0.9-1 GB with PGlite).
+// cost memory and start-up (~200 MB RSS on PostgreSQL, 0.9-1 GB with PGlite).
 // The import parse worker (src/server/core/parse/parse-pool.ts) is a second entry beside it: a worker thread
 // runs a file of its own, which parse-pool.ts finds as ./parse-worker.mjs next to the bundle.
 export const serverEntry = p('dist', 'server', 'main.mjs');

@@ -35,7 +35,7 @@ export async function prerender() {
  * run before the page below it is read, so the trader's theme is set before anything is drawn: a module script runs
  * only once the whole page is read, which may be after a first paint in the dark default. It preloads nothing: the
  * entry's imports and the page's chunk are asked for as the entry runs; preloading them here as well measured more
- * blocking time on Lighthouse's phone (issue 14: 0.82-0.88 against 0.89-0.91).
+ * blocking time on Lighthouse's phone (0.82-0.88 against 0.89-0.91).
  */
 function bootScript(index) {
   const entry = /\n\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(index);

@@ -1,5 +1,5 @@
 /**
- * Records the tutorial videos and the /intro screenshots from the real app (issue 11, spec part 2 "Tutorials"):
+ * Records the tutorial videos and the /intro screenshots from the real app:
  * starts Edgebook on an in-memory database, fills a demo trader's journal through the API, drives Debian's Chromium
  * through each walk-through with captions, and encodes the recordings with Debian's ffmpeg (VP9 WebM, WebP stills).
  * Run it again when the screens change:
@@ -205,7 +205,7 @@ const OVERLAY = `
 
 /**
  * The captions of the recording under way, each with the screencast frame it first shows in: they become the video's
- * WebVTT captions (issue 24), timed on the video's own clock. `also` is a second line saying what is typed or chosen
+ * WebVTT captions, timed on the video's own clock. `also` is a second line saying what is typed or chosen
  * while the caption shows.
  */
 let shownCaptions: Array<{ frame: number; lines: string[] }> | null = null;

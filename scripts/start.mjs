@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { serverEntry } from './build-if-needed.mjs';
 
 // `npm start` is how a self-hoster runs Edgebook: production unless told otherwise (`npm run dev` is development,
-// where the captcha is skipped as spec part 2 §5 says). A .env file may still set NODE_ENV.
+// where the captcha is skipped as the product requires). A .env file may still set NODE_ENV.
 if (!process.env.NODE_ENV && !/^\s*NODE_ENV\s*=/m.test(readEnvFile())) process.env.NODE_ENV = 'production';
 
 function readEnvFile() {

@@ -12,7 +12,7 @@ const SUITE = 'ai';
 const TRADES_NOTE = '100,000 trades';
 
 /**
- * The AI half at 100,000 trades (issues 8 and 9), against the OpenAI-compatible test server running in this process:
+ * The AI half at 100,000 trades, against the OpenAI-compatible test server running in this process:
  * - the Reflect page's data for one month (~1,500 trades) and the analysis with its local fallback;
  * - our overhead on a streamed answer: the time from the provider's first token to the browser's (both clocks are
  *   this process's), and time to first token through our server against straight from the provider;

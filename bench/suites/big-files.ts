@@ -8,7 +8,7 @@ const TIME_ZONE = 'America/New_York';
 const BACKUP_ROWS = 30_000;
 
 /**
- * Issue 25, points 4 and 5, on the compiled server as `npm start` runs it:
+ * Big files, on the compiled server as `npm start` runs it:
  *  - the embedded database while one trader restores a 30,000-row JSON backup (POST /api/trades/import): the latency
  *    of /api/health and of another trader's first Trade Log page, polled one after another (20 ms apart) for as long as
  *    the restore runs (before: both waited for all of it, 12 s);

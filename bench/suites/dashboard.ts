@@ -127,7 +127,7 @@ async function measureBackend(server: ServerProcess, backend: string, browser: B
   const requests = dashboardRequests(server.url);
   for (const r of requests) {
     const init: RequestInit = { method: r.method ?? 'GET', headers: { cookie, origin: server.url } };
-    // Issue 14: the all-time statistics within 50 ms p95.
+    // The all-time statistics within 50 ms p95.
     rows.push(summarize(SUITE, r.name, backend, await measureRequests(r.url, init, n), 'ms', '100k trades', r.target ? { limit: 50 } : undefined));
   }
 

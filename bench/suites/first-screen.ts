@@ -8,7 +8,7 @@ import { signUp, spawnServer, summarize, tempDir, type PostgresForBench, type Ro
 const SUITE = 'first-screen';
 
 /**
- * The first screen (issue 14), in Chromium against the compiled server: the gzipped JavaScript fetched before the
+ * The first screen, in Chromium against the compiled server: the gzipped JavaScript fetched before the
  * page first renders (target ≤ 250 kB), and the paint metrics Lighthouse scores (FCP, LCP, TBT) for /intro signed
  * out and for the signed-in dashboard, at desktop size (1440 px) and as a phone (390 px, CPU slowed 4x as Lighthouse's
  * mobile run does; the network is the loopback, not Lighthouse's simulated 4G). The targets are the values Lighthouse

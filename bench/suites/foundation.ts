@@ -58,7 +58,7 @@ async function measureServer(server: ServerProcess, backend: string, n: number):
   const health = await measureRequests(`${url}/api/health`, {}, n);
   const authed = await measureRequests(`${url}/api/accounts`, { headers: { cookie } }, n);
   const busy = server.rssMb();
-  // Issue 14: the compiled server within 150 MB on PostgreSQL (PGlite holds a whole PostgreSQL in the process).
+  // The compiled server within 150 MB on PostgreSQL (PGlite holds a whole PostgreSQL in the process).
   const target = backend === 'postgres' ? { limit: 150 } : undefined;
   return [
     summarize(SUITE, 'GET /api/health', backend, health),

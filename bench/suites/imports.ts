@@ -13,13 +13,13 @@ const FILLS = 100_000;
 const TIME_ZONE = 'America/New_York';
 
 /**
- * Issue 4 "Benchmark": 100,000 fills of a Tradovate Orders.csv export (the real 32-column layout) imported end to end
+ * 100,000 fills of a Tradovate Orders.csv export (the real 32-column layout) imported end to end
  * through the HTTP API (upload, parse, FIFO match, duplicate check, one-transaction insert) on PGlite and on
  * PostgreSQL, next to the raw insert rate of the same trade rows (plain multi-row INSERTs of SQL literals in one
- * transaction, as the table owner, no API) as the ceiling, and their ratio (issue 14: within 1.5x), for the import as
+ * transaction, as the table owner, no API) as the ceiling, and their ratio (within 1.5x), for the import as
  * the dialog sends it (after its preview, whose parse the server reuses) and for one without a preview. Then the same
- * fills as a Performance export, whose keys differ: every round trip must be recognised as a duplicate (issue 12,
- * point 6). For comparison: TradeTally took 34 s for 10,000 rows on a similar machine.
+ * fills as a Performance export, whose keys differ: every round trip must be recognised as a duplicate. For
+ * comparison: TradeTally took 34 s for 10,000 rows on a similar machine.
  */
 export async function run(ctx: { postgres: PostgresForBench | null; quick: boolean }): Promise<Row[]> {
   const runs = ctx.quick ? 1 : 3;
@@ -62,7 +62,7 @@ const COLD = 'POST /api/imports without a preview (upload, parse, match, one tra
 const CEILING = 'raw multi-row INSERT of the same rows (ceiling)';
 
 /**
- * Issue 14's target: the import end to end within 1.5x of the raw insert ceiling, as a ratio of the p50s: as the
+ * Target: the import end to end within 1.5x of the raw insert ceiling, as a ratio of the p50s: as the
  * dialog sends it (confirming a preview) and without a preview.
  */
 function ratios(backend: string, measured: Row[], ceiling: Row[]): Row[] {
@@ -122,7 +122,7 @@ async function measureBackend(
       const [againMs, again] = await time(() => post(`/api/imports?${query}`));
       if (again.imported !== 0 || again.duplicates !== tradeCount) throw new Error(`re-import added ${again.imported}`);
       reimports.push(againMs);
-      // Issue 12, point 6: the Performance export of the same fills has other keys; every round trip is a duplicate.
+      // The Performance export of the same fills has other keys; every round trip is a duplicate.
       const [otherPreviewMs, otherPreview] = await time(() => post(`/api/imports/preview?${query}&limit=0`, performance));
       if (otherPreview.new_trades !== 0 || otherPreview.duplicates_from_other_exports !== tradeCount) {
         throw new Error(`the other export's preview saw ${otherPreview.new_trades} new trades`);

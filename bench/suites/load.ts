@@ -8,7 +8,7 @@ const TRADERS = 50;
 const TRADES_PER_TRADER = 200;
 
 /**
- * Many traders at once (issue 13 point 7): 50 signed-in traders, each with its own connection and address, send
+ * Many traders at once: 50 signed-in traders, each with its own connection and address, send
  * the dashboard's and the trade log's requests back to back (a closed loop, no think time) for 60 s (10 s with
  * --quick): throughput, latency p50/p95/p99 over every request, errors, and the server's memory (all its processes).
  * On PGlite, on PostgreSQL with one process, and on PostgreSQL with one worker per core (WEB_CONCURRENCY).

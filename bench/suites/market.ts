@@ -13,7 +13,7 @@ const TRADES = DAYS * TRADES_PER_DAY;
 const CONTRACT = 'MNQH5';
 
 /**
- * Issue 29 on PGlite: MAE, MFE, best exit and exit analysis of 10,000 trades from one-minute bars (target 10 s), both
+ * MAE, MFE, best exit and exit analysis of 10,000 trades from one-minute bars (target 10 s), both
  * as the bars' upload computes them (parse, upsert of 27,600 bars, every trade they touch computed and stored) and as
  * the computation alone (every trade read, its bars read, computed and stored, in one transaction). Then in Chromium:
  * a trade's chart drawn after the page's data arrives (from the chart request's last byte to the chart's

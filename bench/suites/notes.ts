@@ -12,7 +12,7 @@ const JOURNAL_DAYS = 1_000;
 const NOTE = '10,000 notes, 100,000 trades';
 
 /**
- * The notes layer at size (issue 10): one trader with 100,000 trades and 10,000 notes (1,000 of them daily-journal
+ * The notes layer at size: one trader with 100,000 trades and 10,000 notes (1,000 of them daily-journal
  * notes, a third linked to trades, each with tags), on PGlite and PostgreSQL. Measures the notebook's first and next
  * list pages, full-text searches (common and rare words), the tag filter, one note, the journal's day list (every
  * trading day's P&L summed from 100,000 trades) and one day, and a trade's page with its neighbours.

@@ -14,10 +14,11 @@ const REST_MS = 20_000;
 const IMPORT_ROUNDS = 3;
 
 /**
- * Issue 31: Edgebook beside TradeTally (an open-source trading journal, v2.9.2), on this machine, in one run: the same
+ * Edgebook beside TradeTally (an open-source trading journal, v2.9.2), on this machine, in one run: the same
  * 10,000-trade Tradovate Performance file imported through each one's API (three times, by three traders), the trade
  * list's first page of 50 (right after the import, and warm), the statistics (TradeTally's analytics: the first after
- * a write, and repeated, which TradeTally answers from its cache) and the servers' resident memory at rest and at peak. Requests go to the
+ * a write, and repeated, which TradeTally answers from its cache) and the servers' resident memory at rest and at
+ * peak. Requests go to the
  * servers in turn (TradeTally, Edgebook on PGlite, Edgebook on PostgreSQL, again...), so the shared machine's load
  * falls on all alike, and each figure is also given as a ratio to TradeTally's of the same run.
  *

@@ -6,7 +6,7 @@ const CHUNK = 10_000;
 const SYMBOLS = ['NQ', 'ES', 'MNQ', 'MES', 'YM', 'RTY'];
 
 /**
- * Issue 31, each target measured right after a large import through the API (as a trader's would be), then warm:
+ * Each target measured right after a large import through the API (as a trader's would be), then warm:
  * the Trade Log's first page, the statistics (the first after a write, and repeated), a one-row read to compare them
  * with, and the server's resident memory at rest after 10,000 trades and at its peak during the imports.
  */
@@ -123,7 +123,7 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
   peak = Math.max(peak, await importRange(server, cookie, account.id, 10_000, total));
   const note = `${total.toLocaleString('en-US')} trades, right after the import`;
   const n = quick ? 20 : 60;
-  // Issue 31 point 1: the first page measured at once, as the trader opens the Trade Log after the import.
+  // The first page measured at once, as the trader opens the Trade Log after the import.
   const firstPage = await sample(`${url}/api/trades?account=all&limit=50`, cookie, n);
   rows.push(summarize(SUITE, 'GET /api/trades first page (50)', backend, firstPage, 'ms', note, { limit: backend === 'pglite' ? 15 : 10 }));
 

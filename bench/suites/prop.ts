@@ -10,11 +10,11 @@ const SUITE = 'prop';
 const ACCOUNTS = 20;
 const TRADES = 100_000;
 const NOTE = '20 accounts, 100,000 trades';
-/** Issue 28: the status of 20 accounts with 100,000 trades in all within 100 ms p95 on PGlite. */
+/** The status of 20 accounts with 100,000 trades in all within 100 ms p95 on PGlite. */
 const STATUS_TARGET = { limit: 100 };
 
 /**
- * Prop-firm status at size (issue 28): one trader with 20 evaluation accounts of 5,000 trades each (times, contracts
+ * Prop-firm status at size: one trader with 20 evaluation accounts of 5,000 trades each (times, contracts
  * and sizes, so every rule has work: daily and maximum loss, target, consistency, position with micros, trading
  * hours), on PGlite and PostgreSQL. Measures GET /api/prop/status (every account's standing: the dashboard's widget)
  * as a trader's dashboard asks for it again and again, the first one after the server started (every account's trades

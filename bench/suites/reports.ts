@@ -11,8 +11,9 @@ const SUITE = 'reports';
 const TRADES = 100_000;
 
 /**
- * The Reports page at 100,000 trades of one trader (issue 26): every report, with filters of the days and accounts only
- * and with trade-level filters combined (instrument, side, hours in the trader's zone, hold time, tags, weekdays, size),
+ * The Reports page at 100,000 trades of one trader: every report, with filters of the days and accounts only
+ * and with trade-level filters combined (instrument, side, hours in the trader's zone, hold time, tags, weekdays,
+ * size),
  * on PGlite and PostgreSQL. Target: every report within 100 ms p95 on PGlite and 50 ms on PostgreSQL, whatever filters
  * combine. The server keeps a trader's trades in memory until they change (src/server/core/engine/trades-cache.ts),
  * and the first report after a change reads only the trades that changed: measured apart, after a 1-trade edit and
@@ -71,7 +72,7 @@ async function newTrader(url: string) {
   const session = (await (await fetch(`${url}/api/auth/get-session`, { headers })).json()) as { user: { id: string } };
   const create = async (name: string) =>
     ((await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name }) })).json()) as { id: string }).id;
-  // Issue 27: a default for NQ (20 points): NQ trades without a plan of their own are priced by it, the other roots not.
+  // A default for NQ (20 points): NQ trades without a plan of their own are priced by it, the other roots not.
   const put = await fetch(`${url}/api/risk-defaults`, { method: 'PUT', headers, body: JSON.stringify({ root: 'NQ', stop_points: '20' }) });
   if (!put.ok) throw new Error(`PUT /api/risk-defaults answered ${put.status}`);
   return { cookie, userId: session.user.id, accountId: await create('Apex 50K'), otherAccountId: await create('Topstep 150K') };
@@ -84,7 +85,7 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>;
  * 100,000 imported-looking trades over ~5.5 years (about 50 a trading day): five roots and their contracts, longs and
  * shorts, entries from 18:00 (the evening before, the exchange's day) to 16:00 New York, holds from seconds to hours,
  * sizes 1 to 5, a few tags, three setups, 70% in one account, 20% in the other and 10% unassigned; a third with a stop,
- * a third with a dollar risk, the rest priced by the NQ default or without a planned risk (issue 27). Written straight into
+ * a third with a dollar risk, the rest priced by the NQ default or without a planned risk. Written straight into
  * the database as the API stores trades (net pnl, status from its sign, 12:00 UTC); the triggers keep the rollups and
  * the version. Three in four trades take one of three playbooks and tick some of its four rules.
  */
@@ -107,7 +108,7 @@ async function seed(query: Query, trader: Trader) {
           lateral (select round((((g * 7919) % 2001) - 900)::numeric / 4, 2) as pnl) p`,
     [trader.userId, trader.accountId, TRADES, trader.otherAccountId],
   );
-  // Issue 27, point 4: three playbooks of four rules; three trades in four take one, and tick 0 to 4 of its rules.
+  // Three playbooks of four rules; three trades in four take one, and tick 0 to 4 of its rules.
   await query(
     `with p as (insert into playbooks (user_id, name) select $1, 'Playbook ' || k from generate_series(1, 3) k returning id, name)
      insert into playbook_rules (user_id, playbook_id, position, text) select $1, p.id, r, 'Rule ' || r from p, generate_series(0, 3) r`,
@@ -181,10 +182,10 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     ...report('distribution of net P&L', '/api/reports/distribution', 'of=pnl'),
     ...report('distribution of hold time', '/api/reports/distribution', 'of=hold'),
     ['filter options', ['/api/reports/options']],
-    // Issue 27: each playbook's report (a quarter of the trades each), and By Playbook over every trade.
+    // Each playbook's report (a quarter of the trades each), and By Playbook over every trade.
     ...report("a playbook's report", `/api/playbooks/${playbooks[0]!.id}/report`),
     ...report('By Playbook (3 playbooks)', '/api/reports/playbooks'),
-    // Issue 27: the trades in R (the dashboard, its calendar, the Trade Log's Statistics), and with the Trade Log's
+    // The trades in R (the dashboard, its calendar, the Trade Log's Statistics), and with the Trade Log's
     // search, which asks the list's search function for the ids it finds.
     ...report('in R (days and weeks)', '/api/reports/r'),
     ["in R with the Trade Log's search", ['/api/reports/r?q=NQ', '/api/reports/r?q=fomo', `/api/reports/r?q=breakout&account=${acct}`, '/api/reports/r?q=zzz-nothing']],
@@ -284,7 +285,7 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
   }, n >= 60 ? 20 : 6, 'POST a trade');
   rows.push(summarize(SUITE, 'GET overview, first after 1 trade added after the last (appended)', backend, added, 'ms', note, target), writeRow('POST a trade'));
 
-  // Issue 27: a changed risk default prices every trade's risk again (the trades stay in memory).
+  // A changed risk default prices every trade's risk again (the trades stay in memory).
   const repriced: number[] = [];
   for (let i = 0; i < (n >= 60 ? 10 : 4); i++) {
     const res = await fetch(`${url}/api/risk-defaults`, {
@@ -303,7 +304,7 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
 }
 
 /**
- * Issue 26: "in Chromium a filter change redraws the page within 1 s". The Reports page at 1440 px with every trade;
+ * "in Chromium a filter change redraws the page within 1 s". The Reports page at 1440 px with every trade;
  * clicks on the Day of week chips (Monday, Tuesday, ... on, then off again), each a filter the page has not seen yet,
  * timed from the click until the page's trade count says the new filter's.
  */

@@ -10,9 +10,9 @@ const SUITE = 'trade-log';
 const TRADES = 100_000;
 
 /**
- * The Trade Log at 100,000 trades (issue 3): the API's first page, a search and the statistics for all trades, on
+ * The Trade Log at 100,000 trades: the API's first page, a search and the statistics for all trades, on
  * PGlite and PostgreSQL; then, in Chromium (against PostgreSQL when it is available, else PGlite), the maximized
- * table's first render, jumps to the last and the middle row, and frame times while scrolling. Rows carry issue 14's
+ * table's first render, jumps to the last and the middle row, and frame times while scrolling. Rows carry their
  * targets (statistics and search within 50 ms p95, any row within 1 s, 60 frames a second) with their ratios.
  *
  * The trades are written by one INSERT ... SELECT generate_series straight into the database (the API's import
@@ -116,7 +116,7 @@ async function measure(url: string, cookie: string, n: number): Promise<number[]
   return samples;
 }
 
-/** Issue 14: statistics and search within 50 ms p95 at 100,000 trades, on both databases. */
+/** Statistics and search within 50 ms p95 at 100,000 trades, on both databases. */
 const API_TARGET = { limit: 50 };
 
 async function measureApi(url: string, trader: Trader, backend: string, n: number): Promise<Row[]> {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The landing page at /intro (spec part 2 "Intro page"). */
+/** The landing page at /intro. */
 export class IntroPage {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The notebook (spec part 2 "Notebook (/notebook)"). */
+/** The notebook. */
 export class NotebookPage {
   constructor(readonly page: Page) {}
 

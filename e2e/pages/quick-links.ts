@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The dashboard's Quick Links widget (issue 10). */
+/** The dashboard's Quick Links widget. */
 export class QuickLinksWidget {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The ReflectAI chat page (spec part 2 "ReflectAI chat page"; issue 9). */
+/** The ReflectAI chat page. */
 export class ReflectAiPage {
   constructor(readonly page: Page) {}
 

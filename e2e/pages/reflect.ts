@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The Trade Reflections page (spec part 2 "Trade Reflections page"). */
+/** The Trade Reflections page. */
 export class ReflectPage {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The Ctrl/Cmd + K search palette (spec part 1 §2.2). Only entries matching the query are rendered. */
+/** The Ctrl/Cmd + K search palette. Only entries matching the query are rendered. */
 export class SearchPalette {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The signed-in app shell: sidebar, top bar, logout confirmation, mode overlays (spec part 1 §2.3). */
+/** The signed-in app shell: sidebar, top bar, logout confirmation, mode overlays. */
 export class Shell {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** A trade's page (spec part 2 "Trade details (/trade/{id})"). */
+/** A trade's page. */
 export class TradeDetailsPage {
   constructor(readonly page: Page) {}
 

@@ -14,7 +14,7 @@ export async function signedInTrader(app: TestApp, context: BrowserContext, pref
   return client;
 }
 
-/** The Trade Log page (spec part 2 "Trade Log page", "Trade table", "Add dialog fields"). */
+/** The Trade Log page. */
 export class TradeLogPage {
   constructor(readonly page: Page) {}
 

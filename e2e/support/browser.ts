@@ -41,7 +41,7 @@ export interface ContextOptions {
   javaScriptEnabled?: boolean;
   /**
    * The browser's own time zone. New York unless told otherwise, like a new trader's clock: a trader's first
-   * sign-in takes the browser's zone as their own (issue 24), and the scenarios count days in New York.
+   * sign-in takes the browser's zone as their own, and the scenarios count days in New York.
    */
   timezoneId?: string;
 }

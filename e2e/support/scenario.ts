@@ -51,7 +51,7 @@ export function eventually<T>(read: () => T | Promise<T>, message?: string) {
 
 /**
  * One real server and one Chromium for a test file, a fresh profile per scenario, and after each test the check that
- * no page a scenario opened threw or hit the Content-Security-Policy (issue 2, point 11).
+ * no page a scenario opened threw or hit the Content-Security-Policy.
  */
 export function useE2ESuite(options: () => Parameters<typeof startE2E>[0] | Promise<Parameters<typeof startE2E>[0]> = () => ({})) {
   let current: E2E | undefined;
@@ -95,7 +95,7 @@ export async function waitForPath(page: Page, pathname: string, timeout?: number
 }
 
 /**
- * Where a screen check runs in both themes and at both widths (issue 14: 1440 px and 390 px, dark and light): as a
+ * Where a screen check runs in both themes and at both widths (1440 px and 390 px, dark and light): as a
  * phone in the light theme and a desktop in the dark one. The theme changes colours, not what these checks read;
  * the axe checks, whose contrast rules depend on both, run every pairing.
  */

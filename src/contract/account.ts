@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instant } from './common';
 
 /**
- * The trader's own account data and the captcha check (issue 14): GET /api/account/export, DELETE /api/account and
+ * The trader's own account data and the captcha check: GET /api/account/export, DELETE /api/account and
  * POST /api/verify-recaptcha.
  */
 
@@ -32,7 +32,7 @@ export const accountExport = z.strictObject({
   files: z.array(z.strictObject({ key: z.string(), size: z.number().int().nonnegative(), base64: z.base64() })),
 });
 
-/** POST /api/verify-recaptcha (spec part 2 §7 "Auth") */
+/** POST /api/verify-recaptcha */
 export const verifyCaptchaInput = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(10_000, 'token is too long') });
 /** Its answer: with `pass`, the one-time proof the sign-up that follows sends. A provider out of reach: 502 with `error`. */
 export const captchaVerdict = z.strictObject({ success: z.boolean(), pass: z.string().optional(), error: z.string().optional() });

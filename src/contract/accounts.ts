@@ -3,7 +3,7 @@ import { ACCOUNT_KINDS, type AccountKind } from '../domain/prop/types';
 import { decimal } from './common';
 
 /**
- * The trading-accounts endpoints' one contract (issue 14): the server validates requests with these schemas and types
+ * The trading-accounts endpoints' one contract: the server validates requests with these schemas and types
  * its responses with them, the web app takes its types from here (types only: no zod in the browser bundle), and
  * the API tests check every response against them.
  */
@@ -11,7 +11,7 @@ import { decimal } from './common';
 const name = z.string({ error: 'Account name is required' }).trim().min(1, 'Account name is required').max(100, 'Account name must be at most 100 characters');
 const description = z.string().trim().max(500, 'Description must be at most 500 characters').nullable().optional();
 
-/** Issue 28: what kind of account it is; a prop firm's evaluation or funded account has rules (src/domain/prop). */
+/** What kind of account it is; a prop firm's evaluation or funded account has rules (src/domain/prop). */
 const kind = z.enum(ACCOUNT_KINDS as [AccountKind, ...AccountKind[]], { error: "must be 'personal', 'evaluation' or 'funded'" });
 /** An amount of money as a number or a decimal string ("50000", 50000.5); numeric(16,2) holds under a billion. */
 const amount = () =>
@@ -21,7 +21,7 @@ const amount = () =>
     .refine((v) => Math.abs(Number(v)) <= 999_999_999.99, 'must be between -999,999,999.99 and 999,999,999.99');
 /** The plan's size (a 50K account: 50000), positive; null for none. */
 const size = amount().refine((v) => Number(v) > 0, 'must be more than 0').nullable().optional();
-/** The balance its equity curve, balance and percentages start from (spec part 1 §9: 10000 by default). */
+/** The balance its equity curve, balance and percentages start from (10000 by default). */
 const startingBalance = amount().optional();
 const firm = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
 const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isWebUrl } from '../domain/links/quick-links';
 import { instant } from './common';
 
-/** The attachments endpoints' contract (issue 14; issue 10; issue 27): images on notes, trades and playbooks, by URL or uploaded. */
+/** The attachments endpoints' contract: images on notes, trades and playbooks, by URL or uploaded. */
 
 const caption = z.string().trim().max(300, 'must be at most 300 characters').nullable().optional();
 const noteId = z.uuid('note_id must be a note id').optional();

@@ -4,7 +4,7 @@ import type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent, DeletedChatSe
 import { agree, instant, type Same } from './common';
 
 /**
- * ReflectAI's endpoints' contract (issue 14): /api/chat (its conversations and the streamed answer) and
+ * ReflectAI's endpoints' contract: /api/chat (its conversations and the streamed answer) and
  * /api/deepthink. The shapes are src/domain/chat's types, which the server builds and the web app reads; the schemas
  * below describe them for the API tests, which parse every streamed event, and the checks at the end make a schema
  * that drifts from those types a type error.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIRST_YEAR, isInstant, LAST_YEAR, parseCalendarDay } from '../domain/dates';
 
 /**
- * Pieces every contract shares (issue 14). A contract imports only zod and src/domain: the server, the API tests and
+ * Pieces every contract shares. A contract imports only zod and src/domain: the server, the API tests and
  * (types only) the web app import it, so it must pull in neither server nor browser code.
  */
 
@@ -15,7 +15,7 @@ export const day = z.iso.date();
 
 /**
  * Every date and time a request carries goes through these two, never through `new Date()` or Date.parse, which take
- * '2026', '2026-02-30' (as March 2) and year 0: PostgreSQL refuses those, and each was a 500 (issues 13 and 25).
+ * '2026', '2026-02-30' (as March 2) and year 0: PostgreSQL refuses those, and each was a 500.
  */
 
 /** A calendar day as yyyy-MM-dd that exists, of years 1-9999 (year 0 is none that PostgreSQL knows). */
@@ -42,14 +42,15 @@ export const apiError = z.looseObject({
 export type ApiError = z.infer<typeof apiError>;
 
 /**
- * A contract whose shapes are a domain module's types says the same as those types, both ways: `agree<Same<A, B>>(true)`
+ * A contract whose shapes are a domain module's types says the same as those types, both ways: `agree<Same<A,
+ * B>>(true)`
  * fails the type check when either side drifts.
  */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const agree = <T extends true>(value: T) => value;
 
 /**
- * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser (issue 14), so that the
+ * Trades left out, as comma-separated ids: those whose delete waits for Undo in the browser, so that the
  * figures agree with the list while the toast shows. Ids of no trade of this trader change nothing.
  */
 export const awaitingUndo = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates';
 
-/** The public endpoints' contract (issue 14): GET /api/config, GET /api/health, and POST /api/onboarding. */
+/** The public endpoints' contract: GET /api/config, GET /api/health, and POST /api/onboarding. */
 
 /** GET /api/config: public settings of this Edgebook server. */
 export const appConfig = z.strictObject({
@@ -27,7 +27,7 @@ export const health = z.strictObject({
 
 /**
  * POST /api/onboarding (body optional): the browser's time zone, which becomes the trader's own at their first
- * sign-in (issue 24, point 3); without it, or after that, the trader's zone stays as it is.
+ * sign-in; without it, or after that, the trader's zone stays as it is.
  */
 export const onboardingInput = z
   .object({

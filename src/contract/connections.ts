@@ -3,7 +3,7 @@ import { findPropTemplate } from '../domain/prop/templates';
 import { calendarDay, decimal, instant } from './common';
 
 /**
- * Broker connections (issue 30): a TopstepX connection by user name and API key, its accounts mapped to trading
+ * Broker connections: a TopstepX connection by user name and API key, its accounts mapped to trading
  * accounts, and syncs. The API key goes in (connect, replace) and never comes back out: no answer carries it.
  */
 
@@ -25,7 +25,8 @@ export const connectionInput = z.strictObject({
 export const connectionUpdate = z.strictObject({ user_name: userName.optional(), api_key: apiKey });
 
 /**
- * PATCH /api/connections/:id/broker-accounts/:brokerAccountId: which trading account a broker account syncs into (null: none), and
+ * PATCH /api/connections/:id/broker-accounts/:brokerAccountId: which trading account a broker account syncs into
+ * (null: none), and
  * from which trading day its history is read. Changing either reads the history again from that day; trades already
  * in the journal are recognised and not stored twice.
  */

@@ -6,12 +6,13 @@ import { agree, decimal, instant, type Same } from './common';
 import { propAccountSummary } from './prop';
 
 /**
- * The broker-import endpoints' contract (issue 14): /api/imports/preview, /api/imports, /api/imports/formats and the
- * fee schedules (issue 12). Money as exact decimal strings.
+ * The broker-import endpoints' contract: /api/imports/preview, /api/imports, /api/imports/formats and the
+ * fee schedules. Money as exact decimal strings.
  */
 
 /**
- * Requests. The import endpoints take the file itself as the body (text/csv or application/json, the bytes as the trader's
+ * Requests. The import endpoints take the file itself as the body (text/csv or application/json, the bytes as the
+ * trader's
  * file has them) and their options in the query string, so a 50 MB export is never wrapped in JSON.
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -29,7 +30,7 @@ const ACCOUNT_ID_MESSAGE = 'must be a trading account id';
 
 const column = z.string().min(1).max(200);
 
-/** Issue 12, point 8: the trader's column mapping (src/domain/importers/mapping.ts), as a JSON query parameter. */
+/** The trader's column mapping (src/domain/importers/mapping.ts), as a JSON query parameter. */
 export const columnMapping = z
   .object({
     kind: z.enum(['fills', 'pnl']),
@@ -62,10 +63,10 @@ const baseQuery = z.object({
    * own (GET /api/preferences time_zone).
    */
   time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
-  /** The browser's zone: proposed first when the file's times do not fit the chosen zone (issue 12, point 4). */
+  /** The browser's zone: proposed first when the file's times do not fit the chosen zone. */
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   /**
-   * Issue 12, point 7: JSON object, account named in the file -> trading account id, or '' to leave that account's
+   * JSON object, account named in the file -> trading account id, or '' to leave that account's
    * trades out. File accounts not named here go to the account picked (one-account files), the remembered account or
    * the trading account of the same name.
    */
@@ -99,14 +100,14 @@ export const importQuery = baseQuery.extend({
    */
   skip_unreadable: flag,
   /**
-   * Issue 27: the setup (the spec's type) for the file's trades that name none, chosen once in the dialog; a file only
+   * The setup (the spec's type) for the file's trades that name none, chosen once in the dialog; a file only
    * says the side. A side word is no setup.
    */
   setup: z.preprocess(
     emptyToUndefined,
     z.string().trim().max(100).refine((value) => !isSideWord(value), 'must be a setup, not a side (the side comes from the file)').optional(),
   ),
-  /** Issue 27, point 4: a playbook for every trade of the file, chosen once in the dialog. */
+  /** A playbook for every trade of the file, chosen once in the dialog. */
   playbook_id: z.preprocess(emptyToUndefined, z.uuid('playbook_id must be a playbook id').optional()),
 });
 export type ImportQuery = z.infer<typeof importQuery>;
@@ -131,7 +132,7 @@ export const feeScheduleInput = z
 export const importFormats = z.array(z.strictObject({ id: z.string(), label: z.string(), columns: z.array(z.string()) }));
 
 const rates = z.strictObject({ micro: decimal, mini: decimal, roots: z.record(z.string(), decimal) });
-/** GET and PUT /api/imports/fees/:accountId: dollars per contract per side (issue 12, point 5). */
+/** GET and PUT /api/imports/fees/:accountId: dollars per contract per side. */
 export const feeSchedule = rates.extend({
   account_id: z.uuid(),
   /** False while the account uses the defaults. */
@@ -188,7 +189,7 @@ export const previewTrade = z.strictObject({
   commission_source: z.enum(['schedule']).nullable(),
 });
 
-/** An account named in the file and the trading account it goes into (issue 12, point 7). */
+/** An account named in the file and the trading account it goes into. */
 export const fileAccount = z.strictObject({
   name: z.string(),
   account_id: z.uuid().nullable(),
@@ -222,7 +223,7 @@ export const importPreview = z.strictObject({
   time_zone: z.string(),
   /**
    * Where `time_zone` came from: chosen in the dialog, the zone the account's last import was read in, or the
-   * trader's own (Profile Settings), in that order (issue 24, point 3).
+   * trader's own (Profile Settings), in that order.
    */
   time_zone_source: z.enum(['chosen', 'account', 'profile']),
   account_id: z.uuid().nullable(),
@@ -266,15 +267,16 @@ export const importOutcome = z.strictObject({
   time_zone: z.string(),
   account_id: z.uuid(),
   accounts: z.array(z.strictObject({ account_id: z.uuid(), imported: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() })),
-  /** Trades already stored without their fills (imported before fills were kept) that got this file's (issue 29). */
+  /** Trades already stored without their fills (imported before fills were kept) that got this file's. */
   fills_attached: z.number().int().nonnegative(),
-  /** Issue 28: the prop accounts the import wrote into that are now near a limit (amber) or past one (red). */
+  /** The prop accounts the import wrote into that are now near a limit (amber) or past one (red). */
   prop_warnings: z.array(propAccountSummary),
 });
 
 /**
- * GET /api/imports/queue (issue 25, point 5): the caller's own uploads waiting for their turn to be read, and how many
- * uploads (of any trader, being read or waiting) are ahead of the first of them. Nothing waits: { waiting: 0, ahead: 0 }.
+ * GET /api/imports/queue: the caller's own uploads waiting for their turn to be read, and how many
+ * uploads (of any trader, being read or waiting) are ahead of the first of them. Nothing waits: { waiting: 0, ahead:
+ * 0 }.
  */
 export const importQueue = z.strictObject({ waiting: z.number().int().nonnegative(), ahead: z.number().int().nonnegative() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
 import { calendarDay, decimal, instant, instantInput } from './common';
 
-/** The daily journal's contract (issue 14; spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
+/** The daily journal's contract. */
 
 /** A calendar date that exists (2025-02-30 is refused, and year 0, which was a 500), as yyyy-MM-dd. */
 const day = calendarDay('must be a date as yyyy-MM-dd that exists');
@@ -13,7 +13,7 @@ export const journalDateParam = z.object({ date: day });
 /** PUT /api/journal/:date */
 export const journalNoteInput = z.object({
   /**
-   * The updated_at of the day's note the text grew from, or null when the day had none (issue 24, point 4); when the
+   * The updated_at of the day's note the text grew from, or null when the day had none; when the
    * note changed since, the save is refused with 409 `note-changed`. Left out: no check.
    */
   base_updated_at: instantInput('must be the updated_at of the note the text was based on, or null').nullable().optional(),
@@ -27,7 +27,7 @@ export const journalDays = z.strictObject({ days: z.array(journalDay) });
 
 export const journalNote = z.strictObject({ id: z.uuid(), title: z.string(), content: z.string(), folder_id: z.uuid().nullable(), updated_at: instant });
 
-/** One trade of a journal day: what it was, and its execution where it has one (issue 24). Money and prices exact. */
+/** One trade of a journal day: what it was, and its execution where it has one. Money and prices exact. */
 export const journalTrade = z.strictObject({
   id: z.uuid(),
   symbol: z.string(),

@@ -3,7 +3,7 @@ import { isValidTimeZone } from '../domain/dates';
 import { calendarDay, decimal, instant } from './common';
 
 /**
- * Fills, price bars and what they tell of a trade (issue 29): a trade's fills (GET and PUT /api/trades/:id/fills), the
+ * Fills, price bars and what they tell of a trade: a trade's fills (GET and PUT /api/trades/:id/fills), the
  * bar files (/api/market/bars...), what bars exist per contract and day, and a trade's chart with its MAE, MFE and
  * exit analysis (/api/market/trades/:id/chart). Prices and money as exact decimal strings; times as ISO instants.
  */

@@ -4,8 +4,8 @@ import { attachment } from './attachments';
 import { decimal, instant, instantInput } from './common';
 
 /**
- * The notes layer's contract (issue 14): /api/notes, /api/note-folders, /api/tags (spec part 2 §3 "Notes layer
- * tables", "Note (screen model)", §7 "Notes layer"). Money as decimal strings.
+ * The notes layer's contract: /api/notes, /api/note-folders, /api/tags.
+ * Money as decimal strings.
  */
 
 const name = (label: string, max: number) =>
@@ -29,11 +29,11 @@ export const noteInput = z.object({
   content: content.default(''),
   folder_id: z.uuid('folder_id must be a folder id').nullable().optional(),
   trade_id: z.uuid('trade_id must be a trade id').nullable().optional(),
-  // Saving replaces the note's tag set (spec part 2 §4 "Notebook").
+  // Saving replaces the note's tag set.
   tag_ids: tagIds.optional(),
 });
 /**
- * The updated_at of the saved version the trader's text grew from (issue 24, point 4). When the note was saved again
+ * The updated_at of the saved version the trader's text grew from. When the note was saved again
  * since (another tab, another device), the save is refused with 409 `note-changed` rather than replacing newer words.
  */
 export const baseUpdatedAt = instantInput('must be the updated_at of the note the text was based on');

@@ -4,7 +4,7 @@ import { agree, instant, type Same } from './common';
 import { reportBasis } from './reports';
 
 /**
- * Playbooks (issue 27, point 4): named setups with a description, entry criteria and an ordered checklist of rules.
+ * Playbooks: named setups with a description, entry criteria and an ordered checklist of rules.
  * A trade takes one playbook and ticks its rules; Reflect's "followed the rules" is derived from the ticks.
  */
 

@@ -3,8 +3,8 @@ import { isValidTimeZone } from '../domain/dates';
 import { TRADING_DAY_RULES } from '../domain/market-time';
 
 /**
- * The preferences endpoints' contract (issue 14): GET and PATCH /api/preferences. The starting balance of the balance
- * widget belongs to each trading account since issue 28 (src/contract/accounts.ts).
+ * The preferences endpoints' contract: GET and PATCH /api/preferences. The starting balance of the balance
+ * widget belongs to each trading account (src/contract/accounts.ts).
  */
 
 const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_000, 'must be at most 50 kB of JSON');
@@ -18,7 +18,7 @@ export const preferencesPatch = z
     layout: json.optional(),
     stats_widgets_order: json.optional(),
     quick_note: z.string().max(20_000, 'quick_note must be at most 20000 characters').optional(),
-    // Issue 12: imported trades under the exchange's trading day or the calendar day; a change re-files them.
+    // Imported trades under the exchange's trading day or the calendar day; a change re-files them.
     trading_day: z.enum(TRADING_DAY_RULES, { error: "trading_day must be 'exchange' or 'calendar'" }).optional(),
   })
   .strict();
@@ -31,7 +31,7 @@ export const preferences = z.strictObject({
   layout: z.unknown(),
   stats_widgets_order: z.unknown(),
   quick_note: z.string(),
-  /** Imported trades under the exchange's trading day or the calendar day (issue 12). */
+  /** Imported trades under the exchange's trading day or the calendar day. */
   trading_day: z.enum(['exchange', 'calendar']),
   onboarded: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant } from './common';
 
-/** The profile endpoints' contract (issue 14): GET and PATCH /api/profile, POST /api/profile/avatar. */
+/** The profile endpoints' contract: GET and PATCH /api/profile, POST /api/profile/avatar. */
 
 const name = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
 /** PATCH /api/profile */

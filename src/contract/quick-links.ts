@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QUICK_LINK_ICON_MAX, QUICK_LINK_TITLE_MAX, isWebUrl, normalizeWebUrl } from '../domain/links/quick-links';
 import { instant } from './common';
 
-/** The quick-links endpoints' contract (issue 14; spec part 2 "Quick links", §7). */
+/** The quick-links endpoints' contract. */
 
 const title = z
   .string({ error: 'Title is required' })

@@ -11,7 +11,7 @@ import { accountFilter, agree, type Same } from './common';
 import { playbookReportShape } from './playbooks';
 
 /**
- * The reflections endpoints' contract (issue 14): GET /api/reflections, /summary, PATCH /api/reflections/:tradeId,
+ * The reflections endpoints' contract: GET /api/reflections, /summary, PATCH /api/reflections/:tradeId,
  * POST /api/analyze-reflections. The answers are built by src/domain/reflections, whose types the server returns and
  * the web app reads; the schemas below describe them for the API tests, and the checks at the end make a schema that
  * drifts from the domain's types a type error. Money in integer cents.
@@ -77,7 +77,7 @@ export const reflection = z.strictObject({
   symbol: z.string(),
   session: z.string(),
   type: z.string(),
-  /** Long or Short, apart from the setup (issue 27). */
+  /** Long or Short, apart from the setup. */
   side: z.enum(['Long', 'Short']).nullable(),
   result: z.enum(['Win', 'Loss', 'BE']),
   followedRules: z.boolean().nullable(),
@@ -191,7 +191,7 @@ const rSummary = {
   netCentsWithRisk: z.number().int(),
   profitFactorR: z.number().nonnegative().nullable(),
 };
-/** The analysis's tables in R (issue 27). */
+/** The analysis's tables in R. */
 const rStatistics = z.strictObject({
   totals: z.strictObject(rSummary),
   byTimeOfDay: z.array(z.strictObject({ session: z.string(), ...rSummary })),

@@ -23,7 +23,7 @@ import type { RPeriods } from '../domain/risk/r-summary';
 import { agree, awaitingUndo, calendarDay, type Same } from './common';
 
 /**
- * The reports' contract (issue 26): the one filter model, parsed here for every endpoint that takes it (the reports,
+ * The reports' contract: the one filter model, parsed here for every endpoint that takes it (the reports,
  * the Trade Log's list and statistics, the AI's report tool), and each report's answer. The filter's keys are the
  * URL's parameter names: lists repeat the parameter (?symbol=NQ&symbol=ES), so a value may hold a comma. A bad value
  * is a 400 that names the parameter ("hour.0: must be a whole hour from 0 to 23").
@@ -147,7 +147,7 @@ export type ReportFilterInput = z.input<typeof reportFilter>;
 agree<Same<z.output<typeof reportFilter>, ReportFilter>>(true);
 
 /**
- * GET /api/reports/r: the filter, and the Trade Log's own narrowing of it (issue 27: its Statistics in R count the
+ * GET /api/reports/r: the filter, and the Trade Log's own narrowing of it (its Statistics in R count the
  * trades its list shows): its search, and the trades whose delete waits for Undo.
  */
 export const rQuery = z
@@ -284,7 +284,7 @@ export const rOverviewShape = z.strictObject({
 });
 agree<Same<z.infer<typeof rOverviewShape>, ROverview>>(true);
 
-/** GET /api/reports/mistakes (issue 27, point 5) */
+/** GET /api/reports/mistakes */
 export const mistakesReport = z.strictObject({
   basis: reportBasis,
   mistakes: z.strictObject({
@@ -299,7 +299,7 @@ export type MistakesReport = z.infer<typeof mistakesReport>;
 agree<Same<MistakesReport['mistakes'], DomainMistakesReport>>(true);
 
 const rTotals = { trades: count, tradesWithRisk: count, tradesWithoutRisk: count, totalR: z.number().nullable() };
-/** GET /api/reports/r (issue 27, point 3): the filter's trades in R, and each day's and week's (the calendars in R). */
+/** GET /api/reports/r: the filter's trades in R, and each day's and week's (the calendars in R). */
 export const rReport = z.strictObject({
   basis: reportBasis,
   r: z.strictObject({
@@ -324,7 +324,7 @@ export const overviewReport = z.strictObject({
   overview: reportOverviewShape,
   /** The balance the drawdown's percentage is of, when one is known (the starting balance, accounts and days only). */
   openingBalanceCents: cents.nullable(),
-  /** The same trades in R (issue 27): of those with a planned risk, the others counted apart. */
+  /** The same trades in R: of those with a planned risk, the others counted apart. */
   r: rOverviewShape,
 });
 
@@ -341,7 +341,7 @@ export const equityReport = z.strictObject({
     sampled: z.boolean(),
   }),
   /**
-   * The same curves in R (issue 27, point 3): cumulative R and its drawdown in R, of the trades with a planned risk
+   * The same curves in R: cumulative R and its drawdown in R, of the trades with a planned risk
    * (numbered among themselves); the others counted apart.
    */
   r: z.strictObject({
@@ -370,7 +370,7 @@ const breakdownRow = z.strictObject({
   profitFactor: z.number().nonnegative().nullable(),
   expectancyCents: cents.nullable(),
   sharePercent: percent.nullable(),
-  /** The row in R (issue 27): of its trades with a planned risk, the others counted apart. */
+  /** The row in R: of its trades with a planned risk, the others counted apart. */
   r: z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure, expectancyR: rFigure }),
 });
 /** GET /api/reports/breakdown */
@@ -393,7 +393,7 @@ export const heatmapReport = z.strictObject({
         losses: count,
         netCents: cents,
         winRate: percent.nullable(),
-        /** The cell in R (issue 27): of its trades with a planned risk, the others counted apart. */
+        /** The cell in R: of its trades with a planned risk, the others counted apart. */
         r: z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure, expectancyR: rFigure }),
       }),
     ),
@@ -406,7 +406,7 @@ export const heatmapReport = z.strictObject({
 });
 agree<Same<z.infer<typeof heatmapReport>['heatmap'], Heatmap>>(true);
 
-/** A day's, a month's or the year's R (issue 27): of its trades with a planned risk, the others counted apart. */
+/** A day's, a month's or the year's R: of its trades with a planned risk, the others counted apart. */
 const calendarR = z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure });
 /** GET /api/reports/calendar */
 export const calendarReport = z.strictObject({
@@ -464,7 +464,7 @@ const excursionGroup = z.strictObject({
   averageMfeCents: cents.nonnegative().nullable(),
   averageCapturePercent: z.number().nullable(),
 });
-/** GET /api/reports/excursions (issue 29): average MAE and MFE of winners and losers, and the share of the best exit captured. */
+/** GET /api/reports/excursions: average MAE and MFE of winners and losers, and the share of the best exit captured. */
 export const excursionsReport = z.strictObject({
   basis: reportBasis,
   excursions: z.strictObject({ all: excursionGroup, winners: excursionGroup, losers: excursionGroup, unmeasured: count }),

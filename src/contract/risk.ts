@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimal, instant } from './common';
 
 /**
- * Default planned risk (issue 27, point 2): per account (or every account) and instrument root (or any), a stop
+ * Default planned risk: per account (or every account) and instrument root (or any), a stop
  * distance in points or dollars a trade, for trades without a plan of their own. Amounts as exact decimal strings.
  */
 
@@ -42,7 +42,7 @@ export type RiskDefaultBody = z.input<typeof riskDefaultInput>;
 export type RiskDefaultDto = z.infer<typeof riskDefault>;
 
 /**
- * Mistakes (issue 27, point 5): the tags a trader marks as mistakes (FOMO, moved stop, oversized). PUT sets the whole
+ * Mistakes: the tags a trader marks as mistakes (FOMO, moved stop, oversized). PUT sets the whole
  * list; names compare without case, as tags do.
  */
 export const mistakeTagsInput = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeTaskTitle, TASK_CATEGORIES } from '../domain/tasks';
 import { calendarDay, instant } from './common';
 
-/** The tasks endpoints' contract (issue 14): /api/tasks and /api/tasks/status (spec part 1 §3-§5, §7). */
+/** The tasks endpoints' contract: /api/tasks and /api/tasks/status. */
 
 const day = calendarDay();
 const title = z

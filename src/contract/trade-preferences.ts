@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The trade-preferences endpoints' contract (issue 14): the trader's trade types, sessions and tags. */
+/** The trade-preferences endpoints' contract: the trader's trade types, sessions and tags. */
 
 const kind = z.enum(['trade_type', 'session', 'tag'], { error: 'type must be trade_type, session or tag' });
 /** POST and DELETE /api/trade-preferences */

@@ -7,7 +7,7 @@ import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 
 /**
- * The trades endpoints' contract (issue 14): the requests the server validates, one trade as GET /api/trades,
+ * The trades endpoints' contract: the requests the server validates, one trade as GET /api/trades,
  * GET /api/trades/:id, POST and PATCH answer it, the Trade Log's page of them, the statistics and the bulk actions'
  * answers. The server types its answers with it, the web app takes its types from it (types only), the API tests
  * check the responses against it. Money is an exact decimal string ("-12.50").
@@ -34,7 +34,7 @@ export const trade = z.strictObject({
   link: z.string(),
   notes: z.string(),
   tags: z.array(z.string()),
-  /** Long or Short (issue 27): apart from the setup, which is trade_type. */
+  /** Long or Short: apart from the setup, which is trade_type. */
   side: z.enum(TRADE_SIDES).nullable(),
   contract: z.string().nullable(),
   entry_time: instant.nullable(),
@@ -44,7 +44,7 @@ export const trade = z.strictObject({
   quantity: decimal.nullable(),
   gross_pnl: decimal.nullable(),
   import_source: z.string().nullable(),
-  /** The trade's own plan (issue 27): a stop price or a dollar risk (never both), and a target price. */
+  /** The trade's own plan: a stop price or a dollar risk (never both), and a target price. */
   stop_price: decimal.nullable(),
   risk_amount: decimal.nullable(),
   target_price: decimal.nullable(),
@@ -56,7 +56,7 @@ export const trade = z.strictObject({
   /** Net P&L over the planned risk (+2 made twice the risk); null without a planned risk. */
   r_multiple: z.number().nullable(),
   /**
-   * Issue 29: the maximum adverse and favourable excursions in dollars, as far as price went against and for the trade
+   * The maximum adverse and favourable excursions in dollars, as far as price went against and for the trade
    * (both as amounts, never negative), stored from its contract's bars; null where bars do not cover the trade. In R
    * (MAE negative) when the trade has a planned risk.
    */
@@ -79,7 +79,7 @@ export type Trade = z.infer<typeof trade>;
 export type TradePage = z.infer<typeof tradePage>;
 
 /**
- * Requests. `pnl` is always NET of commission and `commission` absolute, as stored (spec part 2 §3); the add dialog's
+ * Requests. `pnl` is always NET of commission and `commission` absolute, as stored; the add dialog's
  * "PnL (before commission)" is converted in the browser with the domain's `toNetPnlCents`. Money travels as decimal
  * strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic.
  */
@@ -104,7 +104,7 @@ export const tradeFields = {
   link: z.string().max(2000).optional(),
   notes: z.string().max(20000).optional(),
   tags,
-  // Issue 27: the execution and the plan, all optional (a manual trade may have none of them).
+  // The execution and the plan, all optional (a manual trade may have none of them).
   side: z.string().max(20).nullable().optional(),
   quantity: amount,
   entry_price: amount,
@@ -121,7 +121,7 @@ const tradeBase = z.object({
   ...tradeFields,
 });
 const playbookId = z.uuid('playbook_id must be a playbook id').nullable().optional();
-/** POST /api/trades: a new trade may take a playbook (issue 27); later its page sets it with its ticks. */
+/** POST /api/trades: a new trade may take a playbook; later its page sets it with its ticks. */
 export const tradeInput = tradeBase.extend({ playbook_id: playbookId });
 /** PATCH /api/trades/:id: playbook_id changes the trade's playbook (null clears it), dropping its ticks. */
 export const tradePatch = tradeBase.extend({ playbook_id: playbookId }).partial();
@@ -157,8 +157,9 @@ export type TradeSort = (typeof TRADE_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
 /**
- * GET /api/trades: the list's own parameters and the filter model (src/contract/reports.ts, issue 26: the Trade Log takes
- * the Reports' filters). `account` may repeat (several accounts); a single `account=all`, `unassigned` or an id reads as
+ * GET /api/trades: the list's own parameters and the filter model (src/contract/reports.ts: the Trade Log takes
+ * the Reports' filters). `account` may repeat (several accounts); a single `account=all`, `unassigned` or an id
+ * reads as
  * it always did, and `from`/`to` alone are a custom range (the dashboard's day-trades dialog lists one day).
  */
 export const listQuery = z
@@ -201,7 +202,7 @@ export const assignInput = z.object({
   account_id: z.uuid('Please select an account'),
 });
 /**
- * POST /api/trades/bulk-risk (issue 27): one planned risk for the selected trades, all or none. `amount` sets a dollar
+ * POST /api/trades/bulk-risk: one planned risk for the selected trades, all or none. `amount` sets a dollar
  * risk; `stop_points` places each trade's stop that many points from its entry on the losing side (each needs its
  * entry price, side and quantity); `clear` removes their own plan, so that the defaults apply again.
  */
@@ -226,7 +227,7 @@ export const importInput = z.object({
   ),
 });
 
-/** Statistics (spec part 1 §9, part 2 "Statistics and charts"). Money in integer cents. */
+/** Statistics. Money in integer cents. */
 const count = z.number().int().nonnegative();
 const cents = z.number().int();
 export const tradeAggregate = z.strictObject({
@@ -272,7 +273,7 @@ export const assignResult = z.strictObject({ assigned: count });
 export const bulkRiskResult = z.strictObject({ updated: count });
 /** POST /api/trades/import */
 export const backupImportResult = z.strictObject({ imported: count, skipped: count });
-/** GET /api/trades/export: every trade with its fills (issue 29), a JSON backup. */
+/** GET /api/trades/export: every trade with its fills, a JSON backup. */
 export const tradeBackup = z.array(trade.extend({ fills: z.array(fill) }));
 
 export type TradeInput = z.infer<typeof tradeInput>;

@@ -1,6 +1,6 @@
 /**
  * Money as integer cents and its display, without decimal.js: what a screen that only shows figures needs (the
- * dashboard's first render loads this, not the Decimal arithmetic of ./money; issue 14).
+ * dashboard's first render loads this, not the Decimal arithmetic of ./money).
  */
 export type Cents = number;
 
@@ -29,7 +29,7 @@ export function toCents(input: unknown): Cents {
   return (sign === '-' ? -cents : cents) + 0;
 }
 
-/** "$1,234.56" / "-$12.50": the product is shown in USD (spec part 1 §1). */
+/** "$1,234.56" / "-$12.50": the product is shown in USD. */
 export function formatUsd(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -40,7 +40,7 @@ export function formatUsd(cents: Cents): string {
 
 /**
  * An amount on a chart's axis: '$30,000' when it is whole dollars, as axis steps are, else '$10,000.50'. The cents of
- * '$30,000.00' made the label wider than the axis, and the '$' was cut (issue 24).
+ * '$30,000.00' made the label wider than the axis, and the '$' was cut.
  */
 export function formatAxisUsd(cents: Cents): string {
   return cents % 100 === 0 ? formatUsd(cents).slice(0, -3) : formatUsd(cents);
@@ -48,7 +48,7 @@ export function formatAxisUsd(cents: Cents): string {
 
 /**
  * 1234567 -> "1,234,567", as toLocaleString('en-US') writes it. By hand: the first toLocaleString of a page builds an
- * ICU number formatter, ~90 ms of a page load's main thread on a slow machine (issue 14), for a comma every three
+ * ICU number formatter, ~90 ms of a page load's main thread on a slow machine, for a comma every three
  * digits. Beyond exact integers (never a real amount) the formatter still decides.
  */
 export function groupThousands(value: number): string {

@@ -12,7 +12,7 @@ describe('money as integer cents', () => {
     expect(centsToDecimalString(sumCents(Array.from({ length: 1000 }, () => toCents(0.01))))).toBe('10.00');
   });
 
-  it('non-numeric input counts as 0 (spec part 2 §5)', () => {
+  it('non-numeric input counts as 0', () => {
     expect(toCents('abc')).toBe(0);
     expect(toCents('')).toBe(0);
     expect(toCents(undefined)).toBe(0);
@@ -62,7 +62,7 @@ describe('money as integer cents', () => {
     expect(formatUsd(-123456789012)).toBe('-$1,234,567,890.12');
   });
 
-  it("writes a chart axis's whole-dollar steps without cents, and any other amount whole (issue 24)", () => {
+  it("writes a chart axis's whole-dollar steps without cents, and any other amount whole", () => {
     expect(formatAxisUsd(3_000_000)).toBe('$30,000');
     expect(formatAxisUsd(-200_000)).toBe('-$2,000');
     expect(formatAxisUsd(0)).toBe('$0');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from './sign-in';
 
-// Issue 13 point 6 / issue 11: the words of a sign-in refused by the account's back-off, on the API and the login page.
+// The words of a sign-in refused by the account's back-off, on the API and the login page.
 describe('tooManyAttemptsMessage', () => {
   it('says seconds (one second) under two minutes, then whole minutes rounded up', () => {
     expect(tooManyAttemptsMessage(1)).toBe('Too many failed sign-in attempts for this account. Try again in 1 second.');

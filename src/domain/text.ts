@@ -20,7 +20,7 @@ export function count(n: number, one: string, many: string): string {
 /**
  * What the trader wrote (trade notes, reflections, tags, setups, account and note names, note bodies) goes to an AI
  * model only inside this fence, and the system prompt says what the fence means (TRADER_DATA_RULE): a note that
- * reads 'ignore your instructions' is something to analyse, not an order (issue 25, point 9).
+ * reads 'ignore your instructions' is something to analyse, not an order.
  */
 export const TRADER_DATA_OPEN = '<trader-data>';
 export const TRADER_DATA_CLOSE = '</trader-data>';

@@ -68,7 +68,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
     if (error instanceof HttpError) {
       return c.json({ error: error.message, ...error.details }, error.status);
     }
-    // The database is restarting or unreachable (issue 25 point 1): the request may be tried again in a moment.
+    // The database is restarting or unreachable: the request may be tried again in a moment.
     const reason = unavailableReason(error);
     if (reason) {
       logger.warn({ method: c.req.method, path: redactPath(c.req.path), reason }, 'database unavailable');

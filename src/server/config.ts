@@ -77,7 +77,7 @@ const envSchema = z
     /** Seconds the server waits at start-up for a PostgreSQL server that is not reachable yet, before it gives up. */
     DATABASE_START_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(60),
     /**
-     * The ProjectX Gateway API that broker connections speak to (issue 30): TopstepX's by default. Other prop firms on
+     * The ProjectX Gateway API that broker connections speak to: TopstepX's by default. Other prop firms on
      * ProjectX have their own address; tests point it at a stand-in.
      */
     PROJECTX_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.topstepx.com' }).default('https://api.topstepx.com'),
@@ -110,7 +110,7 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   dataDir: string;
-  /** The captcha sign-ups must pass, or null when none is configured or in development mode (spec part 2 §5). */
+  /** The captcha sign-ups must pass, or null when none is configured or in development mode. */
   captcha: null | { provider: 'hcaptcha' | 'cloudflare-turnstile'; siteKey: string; secretKey: string };
   baseUrl: string;
   databaseKind: 'pglite' | 'postgres';

@@ -112,7 +112,7 @@ export const SHUTDOWN_GRACE_MS = 2000;
 export const DATABASE_CLOSE_MS = 3000;
 
 /**
- * A bounded shutdown (issue 13 point 8): stop accepting, tell open streams to end (AppDeps.shutdown), close idle
+ * A bounded shutdown: stop accepting, tell open streams to end (AppDeps.shutdown), close idle
  * keep-alive connections at once and every other one after a short grace, then close the database with a time limit.
  * A request stuck inside a transaction made PGlite's close (and pg's pool.end) wait forever, and the server with it.
  */

@@ -23,7 +23,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The first render is a transition: React works through the page in slices of a few milliseconds, letting the browser
-// paint and answer taps in between, instead of one long task that a phone spent ~0.7 s in (issue 14).
+// paint and answer taps in between, instead of one long task that a phone spent ~0.7 s in.
 const render = () => {
   const root = createRoot(container);
   startTransition(() =>
@@ -36,6 +36,6 @@ const render = () => {
 };
 // A prerendered page (dist/web/intro.html, dashboard.html) stays on screen until what it needs is here, then the app
 // draws the same page over it. Asking for the page's chunks is a task of its own: Vite adds a preload link for each
-// of them, which on a phone's CPU doubled the long task that runs this module (issue 14: ~75 ms of ~130).
+// of them, which on a phone's CPU doubled the long task that runs this module (~75 ms of ~130).
 if (document.documentElement.dataset.prerendered) setTimeout(() => void preloadFirstPage().then(render, render), 0);
 else render();

@@ -10,7 +10,7 @@ import { IntroPage } from './features/intro/intro-page';
 
 /**
  * Pages drawn as HTML at build time (scripts/prerender.mjs), so that the first screen paints with its own styles
- * before any script has loaded (issue 14: on Lighthouse's slow 4G the JavaScript-drawn pages first painted after 3-4 s).
+ * before any script has loaded (on Lighthouse's slow 4G the JavaScript-drawn pages first painted after 3-4 s).
  * The app then draws the real page over them. Dark, the default scheme; a light-theme trader's page turns light at
  * once (the boot module sets the scheme before the first paint).
  */

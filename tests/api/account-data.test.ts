@@ -7,7 +7,7 @@ import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } fro
 import { postSse } from '../support/sse';
 
 /**
- * Account controls (issue 11): change password, sessions, export everything as one JSON file, and delete the account
+ * Account controls: change password, sessions, export everything as one JSON file, and delete the account
  * with everything it owns after retyping the email. The deletion check reads the database itself: every table, every
  * text column, for the trader's id and email.
  */

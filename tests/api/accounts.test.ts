@@ -4,7 +4,7 @@ import { tradingAccount, tradingAccountList } from '../../src/contract/accounts'
 import { trades } from '../../src/server/db/schema';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 
-/** Trading accounts (spec part 1 §4 "Default account", §5): validation, the one default, the delete guard. */
+/** Trading accounts: validation, the one default, the delete guard. */
 describe.each(backends())('trading accounts on %s', (backend) => {
   let app: TestApp;
   beforeAll(async () => {

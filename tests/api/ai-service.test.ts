@@ -10,7 +10,7 @@ import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { newTrader } from './trades-support';
 
 /**
- * The AI layer (issue 8, spec part 1 §7 "AI chat-completion provider") against the OpenAI-compatible test server:
+ * The AI layer against the OpenAI-compatible test server:
  * what goes out on the wire, streaming, the non-streaming fallback, tools, JSON, reasoning, each failure's text,
  * abort, time-out, per-trader limits and the prompt cap. The limits live in the database, so this runs on both.
  */

@@ -5,7 +5,7 @@ import { startCaptchaVerifyServer, type CaptchaVerifyServer } from '../support/c
 import { passIdentityProvider, startOidcServer, type OidcServer } from '../support/oidc-server';
 
 /**
- * Captcha on sign-up (spec part 2 §5, §7 "Auth", §8; issue 11): the server asks a local stand-in for the provider's
+ * Captcha on sign-up: the server asks a local stand-in for the provider's
  * siteverify endpoint, and checks every sign-up itself, so a script that skips the widget is refused.
  */
 

@@ -8,7 +8,7 @@ import { postSse } from '../support/sse';
 import { createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 25, point 8: what the AI provider reads when a tool call goes wrong. A tool call with
+ * What the AI provider reads when a tool call goes wrong. A tool call with
  * {"from":"0000-01-01","to":"9999-12-31"} gave the model `Failed query: select ... params: <the trader's id>, ...`.
  * Arguments are checked and refused in one short line naming the argument; a failure of ours reaches the model in the
  * trader's terms, and its details go to the server log only.

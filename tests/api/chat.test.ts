@@ -6,7 +6,7 @@ import { openSse, postSse } from '../support/sse';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * ReflectAI over HTTP (issue 9; spec part 1 §3, §4 "Chat", §7, §8 "AI", §9; part 2 §4 "Chat", §5, §7 "Normal chat"
+ * ReflectAI over HTTP (§7 "Normal chat"
  * and "Deep reasoning", §8, §9) against the OpenAI-compatible test server: what we send, streaming, tools, titles,
  * history, failures, stop, limits, DeepThink and ownership.
  */
@@ -164,7 +164,7 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(asked).toContain(`Trades per month: ${d.slice(0, 7)}: 2`);
       expect(asked).not.toContain('YM');
       const messages = (await client.get(`/api/chat/sessions/${sessionId}/messages`)).body;
-      // Worded as the tools word theirs (issue 24: the same trades were described twice, in two wordings).
+      // Worded as the tools word theirs (the same trades were described twice, in two wordings).
       expect(messages[1].meta.sources[0].text).toBe(`computed from 2 trades, ${formatShortDay(d)}, ${d.slice(0, 4)}`);
     });
 
@@ -237,7 +237,7 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       expect(done.message.meta.sources.map((s: { tool: string }) => s.tool)).toContain('get_statistics');
     });
 
-    it("prints 'computed from' once when the question's trade context and a tool read the same trades (issue 24)", async () => {
+    it("prints 'computed from' once when the question's trade context and a tool read the same trades", async () => {
       const { client, sessionId } = await trader();
       const d = today();
       for (const pnl of ['120', '-45']) await createTrade(client, { date: d, symbol: 'NQ', pnl });

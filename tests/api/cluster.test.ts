@@ -6,7 +6,7 @@ import { ApiClient, createPostgresDatabase, uniqueEmail } from '../support/app';
 import { freePort, spawnServer } from '../support/process';
 
 /**
- * Issue 13 point 7: the server uses every core on PostgreSQL (WEB_CONCURRENCY worker processes on one port). Any
+ * The server uses every core on PostgreSQL (WEB_CONCURRENCY worker processes on one port). Any
  * worker must serve any request: sessions, rate limits and sign-in counts live in the database, not in a process.
  */
 describe.runIf(inject('pgAdminUrl'))('several server processes on one PostgreSQL', () => {

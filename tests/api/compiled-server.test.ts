@@ -9,8 +9,8 @@ import { brokerFile, importFile } from './imports-support';
 
 /**
  * `npm start` runs the compiled server (dist/server/main.mjs, built by scripts/build-if-needed.mjs when its sources
- * change) rather than TypeScript through tsx (issue 14: memory and start-up). It must serve the API and the web app,
- * parse imports in its worker thread (a file of its own beside the bundle: issue 13, point 5) and close cleanly on
+ * change) rather than TypeScript through tsx (memory and start-up). It must serve the API and the web app,
+ * parse imports in its worker thread (a file of its own beside the bundle) and close cleanly on
  * SIGTERM, with no tsx in the process.
  */
 it('npm start builds and runs the compiled server, which serves /api and the app, imports through its worker and stops cleanly on SIGTERM', async () => {

@@ -5,7 +5,7 @@ import { importFile } from './imports-support';
 import { cents, createAccount, createTrade, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 25 point 2: two changes of one record at the same moment must both land. A service that read the row, merged
+ * Two changes of one record at the same moment must both land. A service that read the row, merged
  * and wrote every column back kept only one of them on PostgreSQL (20 of 20 rounds for a trade's notes and P&L).
  * And point 9: a new trader's concurrent requests that create something at most once (the first chat session, a
  * recurring task's copy for a day, a trade option) create it once. Each runs 20 rounds of requests sent at once.

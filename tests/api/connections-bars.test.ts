@@ -7,7 +7,7 @@ import { createAccount } from './trades-support';
 import { account, dayOf, KEY, MES, MNQ, plus, roundTrip, startConnectedApp, syncNow, topstepxExport, weekdayAgo, type ConnectedApp } from './connections-support';
 
 /**
- * Issue 30, point 3: after a sync, the one-minute bars the replay of the connection's trades lacks come from
+ * After a sync, the one-minute bars the replay of the connection's trades lacks come from
  * History/retrieveBars into the shared store of price bars, a few minutes either side of each trade, one request for
  * trades close together, none again for bars already there.
  */

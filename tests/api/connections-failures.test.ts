@@ -8,7 +8,7 @@ import { syncStartOf } from '../../src/domain/connections/sync-window';
 import { account, dayOf, MNQ, plus, roundTrip, startConnectedApp, syncNow, weekdayAgo, type ConnectedApp } from './connections-support';
 
 /**
- * Issue 30, point 4: a wrong or revoked key, an expired session token, HTTP 429 and 5xx, a gateway down or slow, a
+ * A wrong or revoked key, an expired session token, HTTP 429 and 5xx, a gateway down or slow, a
  * key the server can no longer read; the schedule; one sync of a connection at a time across processes. Each failure
  * is told in the trader's words and stores nothing.
  */

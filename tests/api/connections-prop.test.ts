@@ -6,8 +6,8 @@ import { createAccount } from './trades-support';
 import { account, KEY, MNQ, OTHER_KEY, plus, roundTrip, startConnectedApp, syncNow, weekdayAgo, type ConnectedApp } from './connections-support';
 
 /**
- * Issue 30, point 1's last words: a TopstepX account mapped to a trading account may make that account a prop account
- * with its firm's rule set (issue 28), the template offered from the size the account's name or balance says. The
+ * A TopstepX account mapped to a trading account may make that account a prop account
+ * with its firm's rule set, the template offered from the size the account's name or balance says. The
  * prop account and its rules are made in the mapping's transaction, or nothing is; the trader may decline.
  */
 describe.each(backends())('mapping a broker account as a prop account, on %s', (backend) => {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { startTestApp, type ApiClient, type Backend, type TestApp } from '../support/app';
 import { halfTurns, startProjectXServer, STAND_IN_CONTRACTS, type ProjectXStandIn, type StandInAccount, type StandInContract, type StandInTrade } from '../support/projectx-server';
 
-/** Helpers of the broker-connection API tests (issue 30): a server pointed at the ProjectX stand-in, and trades. */
+/** Helpers of the broker-connection API tests: a server pointed at the ProjectX stand-in, and trades. */
 
 export const KEY = 'px-key-7f3a9c1e5b2d4680aa11';
 export const OTHER_KEY = 'px-key-bob-0c9e8d7f6a5b4c3d2e1f';

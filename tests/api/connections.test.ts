@@ -23,7 +23,7 @@ import {
 } from './connections-support';
 
 /**
- * Issue 30: TopstepX connected by user name and API key, against a stand-in of the ProjectX Gateway API written from
+ * TopstepX connected by user name and API key, against a stand-in of the ProjectX Gateway API written from
  * its documentation (tests/support/projectx-server.ts), on both databases.
  */
 describe.each(backends())('broker connections on %s', (backend) => {

@@ -33,7 +33,7 @@ import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * One contract per endpoint (issue 14): every answer of these endpoints, taken from a real server on both databases,
+ * One contract per endpoint: every answer of these endpoints, taken from a real server on both databases,
  * matches the strict schema in src/contract that the server types its answer with and the web app takes its types
  * from. A field added, dropped or retyped on one side only fails here.
  */
@@ -152,7 +152,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(apiError, await alice.post('/api/trades/bulk-risk', { ids: [planned.id], risk: { kind: 'stop_points', points: -1 } }), 400);
     conforms(apiError, await bob.delete(`/api/risk-defaults/${nq.id}`), 404);
     expect((await alice.delete(`/api/risk-defaults/${nq.id}`)).status).toBe(204);
-    // Mistakes (issue 27, point 5): the list and its report.
+    // Mistakes: the list and its report.
     expect(conforms(mistakeTags, await alice.put('/api/mistake-tags', { tags: ['FOMO'] })).tags).toEqual(['FOMO']);
     conforms(mistakeTags, await alice.get('/api/mistake-tags'));
     conforms(apiError, await alice.put('/api/mistake-tags', { tags: [''] }), 400);
@@ -232,7 +232,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     ]);
     expect(conforms(journalDays, await alice.get('/api/journal/days')).days.length).toBeGreaterThan(0);
     expect(conforms(journalDayDetail, await bob.get('/api/journal/2026-04-01'))).toMatchObject({ pnl: '0.00', trades: [], note: null });
-    // A save based on a version that is no longer the saved one (issue 24: two tabs), journal and notebook alike.
+    // A save based on a version that is no longer the saved one (two tabs), journal and notebook alike.
     const stale = { base_updated_at: '2020-01-01T00:00:00.000Z', content: 'older words' };
     expect(conforms(noteChanged, await alice.put('/api/journal/2026-04-01', stale), 409).updated_at).toBe(saved.note.updated_at);
     conforms(noteChanged, await alice.patch(`/api/notes/${saved.note.id}`, stale), 409);
@@ -282,7 +282,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(feeScheduleApplied, await dave.post(`/api/imports/fees/${account.id}/apply`));
     conforms(apiError, await bob.get(`/api/imports/fees/${account.id}`), 400);
   });
-  it('fills, price bars and charts (issue 29)', async () => {
+  it('fills, price bars and charts', async () => {
     const frank = await newTrader(app, 'frank');
     const trade = await createTrade(frank, { date: '2025-03-05', period: 'AM', symbol: 'MNQH5', pnl: 0 });
     expect(conforms(tradeFills, await frank.get(`/api/trades/${trade.id}/fills`))).toEqual({ trade_id: trade.id, editable: true, fills: [] });
@@ -386,7 +386,7 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
 });
 
 /**
- * The endpoints that need an AI provider, and the account's own data (issue 14): every streamed event of a chat
+ * The endpoints that need an AI provider, and the account's own data: every streamed event of a chat
  * answer, a DeepThink answer and a note draft is parsed against its contract, as are the conversations, the export,
  * the account deletion and the captcha check.
  */
@@ -471,7 +471,7 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     expect(overview.overview).toMatchObject({ trades: 2, netCents: 7950, maxConsecutiveLosses: 1 });
     const equity = conforms(equityReport, await client.get('/api/reports/equity'));
     expect(equity.equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
-    // In R (issue 27): the NQ trade's $120 on a $60 plan is +2R; the ES trade has no plan and is counted apart.
+    // In R: the NQ trade's $120 on a $60 plan is +2R; the ES trade has no plan and is counted apart.
     expect(equity.r).toMatchObject({ byTrade: [{ index: 1, tradeDate: '2026-03-09', equityR: 2, drawdownR: 0 }], tradesWithRisk: 1, tradesWithoutRisk: 1, days: 1 });
     expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => [r.key, r.r.totalR])).toEqual([['NQ', 2]]);
     expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument')).breakdown.tradesWithoutRisk).toBe(1);

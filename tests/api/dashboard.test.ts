@@ -6,7 +6,7 @@ import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } fro
 import { createTrade, listAll, newTrader } from './trades-support';
 
 /**
- * The dashboard's API (issue 5; spec part 1 §4, §5, §7, §8): tasks and their completions, the daily status,
+ * The dashboard's API: tasks and their completions, the daily status,
  * onboarding exactly once, the profile picture checked from its bytes, and the per-user dashboard preferences.
  */
 
@@ -95,7 +95,7 @@ describe.each(backends())('dashboard API on %s', (backend) => {
       const done = await alice.patch(`/api/tasks/${task.id}`, { completed: true });
       expect(done.status).toBe(200);
       expect(done.body.completed).toBe(true);
-      // Completing twice is not a duplicate error (spec part 1 §7: duplicates ignored).
+      // Completing twice is not a duplicate error (duplicates ignored).
       expect((await alice.patch(`/api/tasks/${task.id}`, { completed: true })).status).toBe(200);
       expect((await completions()).map((c) => c.completionDate)).toEqual(['2025-06-04']);
 
@@ -262,7 +262,7 @@ describe.each(backends())('dashboard API on %s', (backend) => {
       const trader = await newTrader(app, 'prefs');
       const prefs = await trader.get('/api/preferences');
       expect(prefs.body).toMatchObject({ quick_note: 'Note:', widgets: null, layout: null, stats_widgets_order: null });
-      // Issue 28: the balance widget's starting balance is each account's own.
+      // The balance widget's starting balance is each account's own.
       expect(prefs.body).not.toHaveProperty('starting_balance');
       expect((await trader.post('/api/accounts', { name: 'Main' })).body.starting_balance).toBe('10000.00');
     });

@@ -9,7 +9,7 @@ import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../
 import { freePort, spawnServer, type ServerProcess } from '../support/process';
 
 /**
- * Issue 25 point 1: a PostgreSQL restart (an upgrade, a failover, the machine's own restart) may cost the requests in
+ * A PostgreSQL restart (an upgrade, a failover, the machine's own restart) may cost the requests in
  * flight, never the server process. While the database is away every request is a 503 with Retry-After and a message
  * the trader can read; once it is back the same process serves again. These tests restart a cluster of their own, so
  * that the other test files' shared cluster is never touched.

@@ -5,7 +5,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 13: whatever a client sends to any JSON route or in any query string, the server answers below 500, and a
+ * Whatever a client sends to any JSON route or in any query string, the server answers below 500, and a
  * 400 says which field is wrong. The routes are read from the running app, so routes added later are fuzzed too.
  *
  * FUZZ_RUNS (requests per route, default 25) and FUZZ_SEED (default fixed, so CI is repeatable) widen a local hunt:
@@ -72,7 +72,7 @@ const QUERY_NAMES = ['date', 'from', 'to', 'q', 'cursor', 'limit', 'account', 'a
 
 const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /**
- * Times Date.parse takes and PostgreSQL refuses (issue 25): as they are, and inside forged page cursors of the notes
+ * Times Date.parse takes and PostgreSQL refuses: as they are, and inside forged page cursors of the notes
  * list and the trade log, which hand their time to the database.
  */
 const FORGED_TIMES = ['1', '2026', '2026-02-30T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z'];

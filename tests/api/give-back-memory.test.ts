@@ -7,7 +7,7 @@ function leaveGarbage(): number {
   return rows.length + process.memoryUsage().heapUsed * 0;
 }
 
-describe('giving memory back after the imports (issue 31 point 4)', () => {
+describe('giving memory back after the imports', () => {
   it('collects the garbage a large import leaves on the heap', () => {
     expect(leaveGarbage()).toBe(300_000);
     const before = process.memoryUsage().heapUsed;

@@ -31,7 +31,7 @@ import { createAccount, createTrade, newTrader } from './trades-support';
 const BARS = 'time,open,high,low,close,Volume\n1741012500,20000,20005,19995,20001,10\n1741012560,20001,20006,19996,20002,11\n1741012620,20002,20007,19997,20003,12\n';
 
 /**
- * Issue 25, points 6 and 9: every field of every endpoint, sent malformed one at a time into an otherwise valid
+ * Every field of every endpoint, sent malformed one at a time into an otherwise valid
  * request, never gets a 5xx, and every 400 names that field. NUL characters and lone surrogates, which no PostgreSQL
  * text column holds, must be a 400 naming the field wherever they are sent (JSON, query, path or multipart form).
  *
@@ -122,7 +122,7 @@ interface Endpoint {
 const AS_WORDED = [
   'Invalid file format: The file does not contain an array of trade data',
   'Please fill in all required fields.',
-  // The broker refused the user name and key (issue 30): `fields` names user_name and api_key.
+  // The broker refused the user name and key: `fields` names user_name and api_key.
   'TopstepX refused this user name and API key. Check both in TopstepX (Settings, API), then connect again.',
 ];
 /** 400s about the trader's data rather than a field: nothing in the request is malformed. */

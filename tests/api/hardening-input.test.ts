@@ -4,7 +4,7 @@ import { PNG_BYTES } from './notes-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 13 point 2 and issue 25 point 6: every bad input answers 400 naming the field, on both databases; a 500 is a
+ * Every bad input answers 400 naming the field, on both databases; a 500 is a
  * bug. Each case here answered 500 before (and logged the trader's data with the SQL parameters).
  * tests/api/hardening-fields.test.ts walks the same classes through every field of every endpoint.
  */
@@ -52,7 +52,7 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     );
   });
 
-  it('refuses a NUL character in the text fields of a multipart upload (issue 25: a 500)', async () => {
+  it('refuses a NUL character in the text fields of a multipart upload (a 500)', async () => {
     const note = (await trader.post('/api/notes', { title: 'Chart' })).body;
     const upload = async (fields: Record<string, string>) => {
       const form = new FormData();
@@ -67,7 +67,7 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     expect((await upload({ note_id: note.id, caption: 'Entry' })).status).toBe(201);
   });
 
-  it('refuses year 0 in the daily journal (issue 25: GET days, GET and PUT a day were 500s)', async () => {
+  it('refuses year 0 in the daily journal (GET days, GET and PUT a day were 500s)', async () => {
     await expect400(trader.get('/api/journal/days?date=0000-01-01'), 'date');
     await expect400(trader.get('/api/journal/0000-01-01'), 'date');
     await expect400(trader.put('/api/journal/0000-01-01', { content: 'Plan' }), 'date');
@@ -76,7 +76,7 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     expect((await trader.put('/api/journal/9999-12-31', { content: 'Far' })).status).toBe(200);
   });
 
-  it('refuses forged notes cursors whose time PostgreSQL refuses (issue 25: 500s)', async () => {
+  it('refuses forged notes cursors whose time PostgreSQL refuses (500s)', async () => {
     const note = (await trader.post('/api/notes', { title: 'Cursor' })).body;
     const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     for (const time of ['1', '2026', '2026-02-30T00:00:00Z', '+275760-09-13T00:00:00Z', '0000-01-01T00:00:00Z', '2026-01-01T24:00:00Z']) {

@@ -4,7 +4,7 @@ import { ApiClient, backends, rawRequest, startTestApp, uniqueEmail, type TestAp
 import { createAccount, newTrader } from './trades-support';
 
 /**
- * Issue 13 points 1, 3 and 4: one request must not stall the server, another site must not write through the
+ * One request must not stall the server, another site must not write through the
  * trader's cookie, and no body may be larger than its route needs.
  */
 

@@ -4,7 +4,7 @@ import { brokerFile, importFile, ownFile, previewFile } from './imports-support'
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 12 over HTTP on both databases: fee schedules per trading account (point 5), the same round trips from two
+ * On both databases: fee schedules per trading account (point 5), the same round trips from two
  * exports of one account (point 6), and a file with several accounts mapped into trading accounts (point 7).
  */
 const PERFORMANCE = 'tradovate-performance/freetradejournal__tradovate-trades-performance.csv';
@@ -229,7 +229,7 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       expect(seen.body.file_accounts).toEqual([expect.objectContaining({ name: 'APEX4977960000002', suggested_account_id: apex.id, account_id: fallback.id, source: 'chosen' })]);
     });
   });
-  describe('the zone of each account\'s imports (issue 24, point 3)', () => {
+  describe('the zone of each account\'s imports', () => {
     const LONDON = ownFile('tradovate-performance-london.csv');
 
     it('reads the next file of an account in the zone its last import was read in; other accounts keep the trader\'s own', async () => {

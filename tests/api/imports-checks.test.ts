@@ -4,7 +4,7 @@ import { importFile, ownFile, previewFile } from './imports-support';
 import { createAccount, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 12, points 2-4 over HTTP: what the preview tells the trader before anything is stored. A file in London time
+ * What the preview tells the trader before anything is stored. A file in London time
  * read as New York (fills in the exchange's daily halt) is flagged with the zones that fit; a European re-save is read
  * with its decimal commas; same-minute NinjaTrader fills are marked ambiguous.
  */

@@ -5,7 +5,7 @@ import { importFile } from './imports-support';
 import { createAccount, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 25 point 3: the Orders export and the Performance export of the same fills, imported at the same moment,
+ * The Orders export and the Performance export of the same fills, imported at the same moment,
  * stored every trade twice on PostgreSQL; one after the other, the second added nothing (the two-export rule, issue
  * 12 point 6). The rule must hold however the requests interleave, and so must the backup restore's.
  */

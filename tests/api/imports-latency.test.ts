@@ -5,7 +5,7 @@ import { importFile } from './imports-support';
 import { createAccount, newTrader } from './trades-support';
 
 /**
- * Issue 13, point 5: a long import must not block everyone. The file is read in a worker thread, so while a 25 MB
+ * A long import must not block everyone. The file is read in a worker thread, so while a 25 MB
  * import runs, a second connection's /api/health keeps answering. Before, it waited for the whole parse (7.4 s on
  * PGlite, 3.3 s on PostgreSQL): the bound below, both absolute and relative to the import's own duration, is one a
  * server that parses on its event loop cannot meet.

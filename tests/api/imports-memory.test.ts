@@ -8,7 +8,7 @@ import { tradovateExports } from '../support/broker-files';
 import { freePort, spawnServer, type ServerProcess } from '../support/process';
 
 /**
- * Issue 25, point 5: three previews of 15 MB exports at once took a server from ~600 MB to 2.4 GB (PGlite) and from
+ * Three previews of 15 MB exports at once took a server from ~600 MB to 2.4 GB (PGlite) and from
  * 230 MB to 2.4 GB (PostgreSQL): each upload was read in full several times over, parsed, copied for the preview and
  * kept, all at once. Now uploads are read one budget at a time (the rest wait their turn, and the dialog says so),
  * with fewer copies of each. Measured on a real server process, as a self-hoster runs it: its resident memory (the

@@ -6,7 +6,7 @@ import { importFile, previewFile } from './imports-support';
 import { createAccount, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 14, the import's speed: confirming a preview sends the same file again, and the server imports it from the
+ * The import's speed: confirming a preview sends the same file again, and the server imports it from the
  * parse the preview made (kept in its worker) instead of reading every row a second time. Reuse must never change
  * what is stored: another file, other options, another trader or a changed setting is parsed afresh.
  */
@@ -39,7 +39,7 @@ describe.each(backends())('a previewed file on %s', (backend) => {
     const row = (t: Record<string, unknown>) => `${String(t.entry_time)}|${String(t.contract)}|${String(t.pnl)}`;
     expect(stored.map(row).sort()).toEqual(preview.body.trades.map(row).sort());
 
-    // Freed once imported (issue 31 point 4: a kept file holds its worker's memory): importing it again parses it
+    // Freed once imported (a kept file holds its worker's memory): importing it again parses it
     // again and finds every trade already there.
     const again = await importFile(alice, query, FILE);
     expect(again.body).toMatchObject({ imported: 0, duplicates: preview.body.new_trades });

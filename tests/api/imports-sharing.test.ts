@@ -9,7 +9,7 @@ import { importFile } from './imports-support';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 25, point 4: one request froze everyone on PGlite. A 30,000-row JSON backup held every other request, even
+ * One request froze everyone on PGlite. A 30,000-row JSON backup held every other request, even
  * /api/health, for 12 s (its JSON and its rows were read on the server's thread, then inserted in one transaction on
  * PGlite's single connection), and a broker import of 30,000 trades held another trader's reads for 4.4 s. Now the
  * backup is read in the parse worker, and an import's transaction lends the connection to other traders' reads

@@ -6,7 +6,7 @@ import type { ImportChunk } from '../../src/server/core/parse/plan';
 import { tradovateOrdersCsv } from '../support/broker-files';
 
 /**
- * Issue 14, the import's speed: the parse worker sends each INSERT chunk as soon as it is built, so the request
+ * The import's speed: the parse worker sends each INSERT chunk as soon as it is built, so the request
  * inserts one while the next is made. What arrives must still be the whole import: every trade once, in the file's
  * entry order, each chunk no larger than asked, priced by the account's fee schedule, all before the answer.
  */

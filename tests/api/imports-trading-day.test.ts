@@ -5,7 +5,7 @@ import { importFile, ownFile } from './imports-support';
 import { cents, createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Issue 12, point 1: imported trades are filed under the exchange's trading day by default; the trader's setting
+ * Imported trades are filed under the exchange's trading day by default; the trader's setting
  * 'calendar' re-files the stored imported trades from their entry times, in one transaction. Manual trades, days the
  * trader set by hand and days a file named keep their date. The scenarios are src/domain/importers/fixtures/
  * trading-day-scenarios.csv (Tradovate Performance, New York times).

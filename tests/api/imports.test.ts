@@ -5,7 +5,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { cents, createAccount, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Broker imports over HTTP (issue 4 "API": import twice -> no duplicates; a bad row aborts nothing silently; another
+ * Broker imports over HTTP (import twice -> no duplicates; a bad row aborts nothing silently; another
  * user's account id is refused; the whole import is one transaction). The broker files are the real exports in
  * ../shared/fixtures/brokers, read at test time.
  */
@@ -107,9 +107,9 @@ describe.each(backends())('broker imports on %s', (backend) => {
         symbol: 'MNQ',
         contract: 'MNQM6',
         side: 'Long',
-        // Entered 16:00:05 New York time: the exchange's After Hours (issue 24 point 5).
+        // Entered 16:00:05 New York time: the exchange's After Hours.
         period: 'After Hours',
-        // The side is the side; the setup is the trader's to choose (issue 27).
+        // The side is the side; the setup is the trader's to choose.
         trade_type: '',
         status: 'Loss',
         entry_time: '2026-06-10T20:00:05.000Z',
@@ -232,7 +232,7 @@ describe.each(backends())('broker imports on %s', (backend) => {
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ error: 'Please select a trading account', fields: [{ field: 'account_id' }] });
       }
-      // Issue 25, point 9: an id that is no id is not a missing account.
+      // An id that is no id is not a missing account.
       for (const send of [importFile, preview]) {
         const res = await send(alice, { account_id: 'not-a-uuid' }, fixture(TRADOVATE_SMALL));
         expect(res.status).toBe(400);

@@ -4,7 +4,7 @@ import { createTrade, newTrader } from './trades-support';
 import { listNotes } from './notes-support';
 
 /**
- * The daily journal over HTTP (spec part 2 "Daily Journal (/journal)", §4 "Daily journal", §8; issue 10): the day
+ * The daily journal over HTTP: the day
  * list from the trades' stored trading day, newest first, with P&L to the cent; one note per date titled with the
  * date, in the 'Daily Journal' folder created once, also under concurrent saves.
  */
@@ -71,7 +71,7 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect((await trader.get('/api/journal/2025-03-03')).body.trades).toEqual([]);
   });
 
-  it("gives each of a day's trades its execution (issue 24): times with their zone, size, prices, gross and fees, exact", async () => {
+  it("gives each of a day's trades its execution: times with their zone, size, prices, gross and fees, exact", async () => {
     const trader = await newTrader(app, 'journal');
     const account = (await trader.post('/api/accounts', { name: 'Futures' })).body;
     const imported = await trader.post('/api/trades/import', {
@@ -177,7 +177,7 @@ describe.each(backends())('daily journal API on %s', (backend) => {
       ['GET', '/api/journal/days?date=2025-02-30', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
       ['GET', '/api/journal/03-03-2025', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
       ['PUT', '/api/journal/2025-13-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
-      // Year 0 passed JavaScript's Date and failed in PostgreSQL, a 500 (issue 25).
+      // Year 0 passed JavaScript's Date and failed in PostgreSQL, a 500.
       ['GET', '/api/journal/days?date=0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
       ['GET', '/api/journal/0000-01-01', undefined, 'date: must be a date as yyyy-MM-dd that exists'],
       ['PUT', '/api/journal/0000-01-01', { content: 'x' }, 'date: must be a date as yyyy-MM-dd that exists'],
@@ -192,7 +192,7 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect(await days(trader)).toEqual([]);
   });
 
-  it('two tabs: a save based on an older version of the day (or on none) is refused with 409 note-changed (issue 24)', async () => {
+  it('two tabs: a save based on an older version of the day (or on none) is refused with 409 note-changed', async () => {
     const trader = await newTrader(app, 'tabs');
     // Both tabs opened an unwritten day; tab B saves first.
     const tabB = await trader.put('/api/journal/2025-07-01', { base_updated_at: null, content: 'from tab B' });

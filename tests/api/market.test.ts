@@ -7,7 +7,7 @@ import { importFile, sendFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Issue 29 over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual trades, the
+ * Over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual trades, the
  * backup), price bars shared by every trader but deleted only by whoever added them, and each trade's MAE and MFE
  * stored and computed again when bars or the trade change. Wednesday 5 March 2025: 10:00 New York is 15:00 UTC.
  */
@@ -347,7 +347,7 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
   });
 
   it("reads a bar file at its turn at the imports' parse gate: while the budget is taken its preview and upload wait, and the queue says so", async () => {
-    // Another upload holds the whole 20 MB budget (issue 25's gate, which trade files and backups pass too).
+    // Another upload holds the whole 20 MB budget (the upload gate, which trade files and backups pass too).
     const held = await enterParseGate('another trader', 20 * 1024 * 1024);
     const csv = tradingViewBars();
     const previewed = previewBars(bob, csv, { contract: 'MNQM5' });

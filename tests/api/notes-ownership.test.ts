@@ -6,7 +6,7 @@ import { createTrade, newTrader } from './trades-support';
 import { createFolder, createNote, listNotes, PNG_BYTES, upsertTag, uploadAttachment } from './notes-support';
 
 /**
- * Issue 10, "Rules for all of it": a note, folder, tag, attachment or link of another trader is never read,
+ * A note, folder, tag, attachment or link of another trader is never read,
  * changed, linked or attached to. Bob aims every notes-layer endpoint at Alice's ids; each answer is a 404, a 400
  * or no effect, and Alice's data is the same afterwards. Underneath the API, the composite (id, user_id) foreign
  * keys refuse such links even to a query that forgets its checks.

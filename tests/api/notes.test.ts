@@ -4,8 +4,7 @@ import { createTrade, newTrader } from './trades-support';
 import { createFolder, createNote, listNotes, upsertTag } from './notes-support';
 
 /**
- * The notebook over HTTP (spec part 2 "Notebook (/notebook)", §3 "Notes layer tables", §4 "Notebook", §5 "Notes",
- * §7 "Notes layer"; issue 10): folders, tags unique per trader, notes with their tag sets, the list's filters and
+ * The notebook over HTTP: folders, tags unique per trader, notes with their tag sets, the list's filters and
  * pages, the linked trade's P&L, full-text search ranked, and validation naming the field.
  */
 describe.each(backends())('notebook API on %s', (backend) => {
@@ -96,7 +95,7 @@ describe.each(backends())('notebook API on %s', (backend) => {
   });
 
   describe('notes', () => {
-    it('creates a blank note on its first Save and updates it on later Saves (spec part 2 §4)', async () => {
+    it('creates a blank note on its first Save and updates it on later Saves', async () => {
       const trader = await newTrader(app, 'notes');
       const created = await createNote(trader, {});
       expect(created).toMatchObject({ title: '', content: '', folder_id: null, trade_id: null, tags: [], net_pl: null, stocks_traded: null, trade: null, attachments: [] });
@@ -177,7 +176,7 @@ describe.each(backends())('notebook API on %s', (backend) => {
       expect((await trader.get('/api/tags')).body).toEqual([tag]);
     });
 
-    it('two tabs: a save based on an older version is refused with 409 note-changed, and nothing is overwritten (issue 24)', async () => {
+    it('two tabs: a save based on an older version is refused with 409 note-changed, and nothing is overwritten', async () => {
       const trader = await newTrader(app, 'tabs');
       const opened = await createNote(trader, { title: 'Plan', content: 'v1' });
       // Tab B saves on top of what it opened.

@@ -3,7 +3,7 @@ import { HttpError } from '../../src/server/http/errors';
 import { createParseGate, IMPORT_BUSY_MESSAGE } from '../../src/server/core/parse/parse-gate';
 
 /**
- * Issue 25, point 5: uploads are read within a memory budget, the rest wait their turn in order of arrival, each
+ * Uploads are read within a memory budget, the rest wait their turn in order of arrival, each
  * trader can see their place, and a full queue is a 503 the trader is told about rather than a server out of memory.
  */
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@ import { backends, startTestApp, type TestApp } from '../support/app';
 import { addDays, createAccount, importTrades, newTrader } from './trades-support';
 
 /**
- * Issue 31 point 1: after a large write the planner's statistics of the trades are refreshed before the write answers,
+ * After a large write the planner's statistics of the trades are refreshed before the write answers,
  * on both databases (PGlite runs no autovacuum; PostgreSQL's waits for its threshold and nap). Without them the Trade
  * Log's first page was planned as if the table were empty; refreshed after the answer, the ANALYZE slowed the first
  * pages the trader opened right then.

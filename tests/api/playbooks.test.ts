@@ -13,7 +13,7 @@ import { addDays, getTodayInZone } from '../../src/domain/dates';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 
 /**
- * Issue 27, point 4 over HTTP on both databases: playbooks with their ordered rules, owned by their trader through
+ * On both databases: playbooks with their ordered rules, owned by their trader through
  * every endpoint; a trade's playbook and ticks, and Reflect's "followed the rules" as one model with them; each
  * playbook's report; deleting a playbook leaves its trades.
  */

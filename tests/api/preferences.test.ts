@@ -42,7 +42,7 @@ describe.each(backends())('preferences on %s', (backend) => {
     expect((await trader.get('/api/preferences')).body).toMatchObject({ theme: 'dark', time_zone: 'America/New_York' });
   });
 
-  it("takes the browser's zone as the trader's own at the first sign-in, once (issue 24, point 3)", async () => {
+  it("takes the browser's zone as the trader's own at the first sign-in, once", async () => {
     // A zone whose today differs from New York's right now (UTC+14 or UTC-11: one of them always does).
     const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
     const zone = dayIn('Pacific/Kiritimati') !== dayIn('America/New_York') ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';

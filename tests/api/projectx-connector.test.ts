@@ -4,7 +4,7 @@ import { ConnectorError } from '../../src/server/connectors/types';
 import { halfTurns, startProjectXServer, STAND_IN_CONTRACTS, type ProjectXStandIn, type StandInBar } from '../support/projectx-server';
 
 /**
- * The ProjectX connector itself (issue 30) against the stand-in gateway: the documented shapes it must read (both
+ * The ProjectX connector itself against the stand-in gateway: the documented shapes it must read (both
  * ways the documentation and the gateway's schema write searchById), the login error codes in the trader's words,
  * bars newest-first and past the 20,000-bar limit, and what it asks for.
  */

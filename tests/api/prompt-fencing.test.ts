@@ -6,7 +6,7 @@ import { postSse } from '../support/sse';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Issue 25, point 9: what the trader writes (trade notes, reflections, tags, setups, account names, note titles and
+ * What the trader writes (trade notes, reflections, tags, setups, account names, note titles and
  * bodies) reaches the AI model only inside a <trader-data> fence that the system message explains, never in the
  * system message itself; a note cannot close the fence early. The chat, the period analysis and Write with AI.
  */

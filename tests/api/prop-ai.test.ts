@@ -8,7 +8,7 @@ import { postSse } from '../support/sse';
 import { createTrade, newTrader } from './trades-support';
 
 /**
- * ReflectAI's prop tool (issue 28): "how far is my 50K from its daily loss limit?" answered with the figures of the
+ * ReflectAI's prop tool: "how far is my 50K from its daily loss limit?" answered with the figures of the
  * status page's own evaluation, its "computed from" line, and never another trader's account, against the tests'
  * OpenAI-compatible server on both databases.
  */

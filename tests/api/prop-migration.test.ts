@@ -13,7 +13,7 @@ import { migrationsFolder, pgliteExtensions } from '../../src/server/db/client';
 import { backends, createPostgresDatabase } from '../support/app';
 
 /**
- * Issue 28's migration on a database that holds a trader's data: the balance widget's one starting balance
+ * Migration on a database that holds a trader's data: the balance widget's one starting balance
  * (user_preferences.starting_balance) becomes each of the trader's accounts' own, so what every account showed stays
  * what it shows; accounts become personal; a trader who never set a balance keeps the spec's 10000. Run from the
  * migrations before it, on both databases.

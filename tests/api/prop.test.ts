@@ -11,7 +11,7 @@ import { importFile } from './imports-support';
 import { createAccount, importTrades, newTrader } from './trades-support';
 
 /**
- * Prop-firm accounts over HTTP on both databases (issue 28): account kinds and starting balances, rule sets (from a
+ * Prop-firm accounts over HTTP on both databases: account kinds and starting balances, rule sets (from a
  * template or from scratch, every limit's field named in a 400), each account's status from its trades in trading
  * order, the ledger and its ROI, two accounts of one broker file, and another trader's ids changing nothing.
  */

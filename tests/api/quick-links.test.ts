@@ -4,7 +4,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { newTrader } from './trades-support';
 
 /**
- * Quick links over HTTP (spec part 2 "Quick links", §3, §5, §6, §7, §8; issue 10): ordered by position then
+ * Quick links over HTTP: ordered by position then
  * created_at, new links last, reorder to index + 1, only http and https, the default links import and the legacy
  * browser list moved once.
  */

@@ -6,8 +6,7 @@ import { openSse, postSse } from '../support/sse';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Trade Reflections over HTTP (issue 8; spec part 2 "Trade Reflections page", §3 "Reflection", "Analysis result",
- * §4, §5, §7 "AI analysis", §8 "Reflections and analysis"), against the OpenAI-compatible test server.
+ * Trade Reflections over HTTP, against the OpenAI-compatible test server.
  */
 
 const today = () => getTodayInZone(new Date(), 'America/New_York');
@@ -323,7 +322,7 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(report.r.comparison).toMatchObject({ unit: 'week', previousAverageR: null, changeR: null, text: 'No trade of the previous 4 weeks has a planned risk: nothing to compare in R.' });
     });
 
-    it('compares the week with the previous four in R too, from exact sums, trades without a plan counted apart (issue 27)', async () => {
+    it('compares the week with the previous four in R too, from exact sums, trades without a plan counted apart', async () => {
       const client = await newTrader(app, 'reflect-r');
       const monday = getStartOfWeekMonday(today());
       const other = await newTrader(app, 'reflect-r-other');

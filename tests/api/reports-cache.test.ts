@@ -12,7 +12,7 @@ import { importFile, ownFile } from './imports-support';
 import { addDays, createAccount, createTrade, importTrades, listAll, money, newTrader, prng } from './trades-support';
 
 /**
- * Issue 26: after a write the reports' copy of a trader's trades reads only the trades that changed (the triggers log
+ * After a write the reports' copy of a trader's trades reads only the trades that changed (the triggers log
  * them, migration 0030) and merges them in. Whatever the trader writes, every report after it equals the same report
  * from a cold copy (every trade read again), and the write was merged, not read whole; on both databases and across
  * server processes.

@@ -5,7 +5,7 @@ import { conforms } from '../support/contract';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Equity, the heatmap and the year calendar in R (issue 27, point 3) over HTTP on both databases: hand-computed figures
+ * Equity, the heatmap and the year calendar in R over HTTP on both databases: hand-computed figures
  * of a week of trades with and without a planned risk, the same R as the Overview's for the same filter, the trader's
  * own risk defaults (never another's), and another trader's trades never counted.
  */

@@ -37,7 +37,7 @@ import { brokerFile, importFile } from './imports-support';
 import { cents, createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * The Reports API (issue 26) on both databases: its figures equal the domain's own computation over a real broker export
+ * The Reports API on both databases: its figures equal the domain's own computation over a real broker export
  * imported through the API, for many filters; another trader's ids in a filter change nothing; a bad filter is a 400
  * that names its parameter; a change to the trades shows in the next report (the server keeps the trades in memory).
  */
@@ -343,7 +343,7 @@ describe.each(backends())('reports on %s', (backend) => {
     for (const figure of listOverviewFigures(page)) {
       expect(overviewTool.figures[figure.label], figure.label).toBe(`${formatFigure(figure.kind, figure.value, figure.infinite)}${figure.note ? ` (${figure.note})` : ''}`);
     }
-    // Issue 27: the same trades in R. None has a plan of its own: without a default, the tool says there is no R.
+    // The same trades in R. None has a plan of its own: without a default, the tool says there is no R.
     expect(overviewTool.in_r).toEqual({ note: 'No trade of this filter has a planned risk (a stop, a dollar risk or a default)' });
     const riskDefault = (await alice.put('/api/risk-defaults', { risk_amount: 100 })).body as { id: string };
     provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] }, { text: 'MNQ mornings in R.' });

@@ -4,7 +4,7 @@ import { getTodayInZone } from '../../src/domain/dates';
 import { createAccount, createTrade, importTrades, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 27 in the filter model over HTTP on both databases: the R-multiple range, has / has no planned risk, with /
+ * The R-multiple range, has / has no planned risk, with /
  * without a mistake and a given mistake, read alike by the Trade Log's list (SQL), its statistics (SQL) and the
  * reports (the domain's selectTrades over the trades in memory); bad values are a 400 naming the parameter; another
  * trader's trades, defaults and mistakes never count.

@@ -5,7 +5,7 @@ import { backends } from '../support/app';
 import { migrationsBefore, openMigratingDb } from './migration-support';
 
 /**
- * Migration 0024 (risk_playbooks, issue 27 point 1) on a database full of trades written the old way, on PGlite and on
+ * Migration 0024 (risk_playbooks) on a database full of trades written the old way, on PGlite and on
  * PostgreSQL 15: the sides stored in trade_type (the spec's samples' LONG/SHORT, imports' Long/Short, any case, Buy and
  * Sell) move into the side column, which wins when both say something, and the setup is left empty; real setups stay.
  */

@@ -4,7 +4,7 @@ import { importFile, ownFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Issue 27, points 1 and 2 over HTTP on both databases: a manual trade's side, execution and plan; planned risk from
+ * On both databases: a manual trade's side, execution and plan; planned risk from
  * the trade or the trader's defaults, and its R-multiple; defaults owned by their trader; the bulk risk edit all or
  * nothing; imports that set the side and leave the setup to the trader or the dialog's choice.
  */

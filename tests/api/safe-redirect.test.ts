@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { afterSignInPath, sameOriginPath } from '../../src/web/lib/redirect-state';
 
 /**
- * Issue 25, point 7: the sign-in return (public/auth-callback.js) and the app's own return after sign-in
+ * The sign-in return (public/auth-callback.js) and the app's own return after sign-in
  * (src/web/lib/redirect-state.ts) go only to paths of this app, as the browser reads them. Node's URL parser is the
  * WHATWG one Chromium follows (e2e/public-pages.test.ts checks the page in Chromium itself).
  */

@@ -3,7 +3,7 @@ import { createSessionCache } from '../../src/server/http/session';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 
 /**
- * Issue 13 point 7: a process reuses a looked-up session for a few seconds instead of reading it on every request.
+ * A process reuses a looked-up session for a few seconds instead of reading it on every request.
  * Whatever ends a session must still end it at once: each test first makes the session cached (a request that needs
  * it), then ends it, then replays the browser's cookie.
  */

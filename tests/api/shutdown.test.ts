@@ -5,7 +5,7 @@ import { backends, startTestApp } from '../support/app';
 import { newTrader } from './trades-support';
 
 /**
- * Issue 13 point 8: shutdown is bounded. A request stuck inside a transaction made PGlite's close (and pg's
+ * Shutdown is bounded. A request stuck inside a transaction made PGlite's close (and pg's
  * pool.end) wait forever, and the server with it; now the server stops accepting, ends connections after a short
  * grace and gives the database a time limit (the process then exits within 10 s, src/server/main.ts).
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 
 /**
- * Issue 11, "Rate limits stay per socket address on every sign-in path, the two-factor step included", and issue 13's
+ * Rate limits stay per socket address on every sign-in path, the two-factor step included, and the
  * per-account limit on every step that checks a secret: the password at sign-in, the authenticator code, a backup
  * code, the current password when changing it. (The provider callback's limits are in sign-in-oidc.test.ts.)
  */

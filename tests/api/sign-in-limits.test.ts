@@ -5,7 +5,7 @@ import { createSignInLimiter } from '../../src/server/auth/sign-in-limits';
 import { startSmtpServer, type TestSmtp } from '../support/smtp';
 
 /**
- * Issue 13 point 6. Per-account limits with back-off (guesses spread over many addresses), a TRUSTED_PROXIES setting
+ * Per-account limits with back-off (guesses spread over many addresses), a TRUSTED_PROXIES setting
  * (behind a proxy every trader shared its address, and one attacker locked everyone out), and a sign-up that does
  * not reveal registered emails when SMTP is on.
  */

@@ -6,7 +6,7 @@ import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } fro
 import { passIdentityProvider, startOidcServer, type OidcServer } from '../support/oidc-server';
 
 /**
- * Google and any OpenID Connect provider (issue 11), against a real OpenID provider on a loopback port: Google is
+ * Google and any OpenID Connect provider, against a real OpenID provider on a loopback port: Google is
  * pointed at it with GOOGLE_ISSUER, the self-hoster's provider with OIDC_ISSUER. Every step goes over HTTP, as the
  * browser would: the app's sign-in start, the provider's sign-in form, the app's callback.
  */

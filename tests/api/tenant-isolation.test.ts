@@ -4,7 +4,7 @@ import { ownedTables, tradingAccounts, trades, user, session } from '../../src/s
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 
 /**
- * Tenant isolation twice over (issue 2 point 4): the API always filters by the signed-in user, and row-level
+ * Tenant isolation twice over: the API always filters by the signed-in user, and row-level
  * security holds even when a query forgets that filter.
  */
 interface Trader {
@@ -146,7 +146,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       expect(() => db().withUser('', (tx) => tx.select().from(tradingAccounts))).toThrow(/needs a user id/);
     });
 
-    // The request connections are pipelined on PostgreSQL (issue 13 point 7): each transaction's BEGIN and setting
+    // The request connections are pipelined on PostgreSQL: each transaction's BEGIN and setting
     // travel with its first query, on connections that the next request reuses at once.
     it('keeps each trader apart when many transactions share the pooled connections at once', async () => {
       const seen = await Promise.all(
@@ -187,7 +187,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     });
   });
 
-  describe('search, which runs as the owner so that its index applies (issue 14)', () => {
+  describe('search, which runs as the owner so that its index applies', () => {
     const search = (userId: string | null, pattern: string) =>
       db().db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('role', 'edgebook_app', true)`);
@@ -261,7 +261,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       }
     });
 
-    it('shares price bars (market data, issue 29): every signed-in trader reads them, adds them in their own name, deletes only their own', async () => {
+    it('shares price bars (market data): every signed-in trader reads them, adds them in their own name, deletes only their own', async () => {
       const policies = await rows(sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'price_bars' order by 1`);
       expect(policies).toEqual([
         { policyname: 'price_bars_add', cmd: 'INSERT' },

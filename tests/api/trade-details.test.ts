@@ -4,7 +4,7 @@ import { createTrade, newTrader } from './trades-support';
 import { createNote } from './notes-support';
 
 /**
- * /trade/{id} over HTTP (spec part 2 "Trade details (/trade/{id})"; issue 10): every stored field, the previous and
+ * /trade/{id} over HTTP: every stored field, the previous and
  * next trade in the trader's order, linked notes and attachments, and a 404 for an unknown or another trader's id.
  */
 describe.each(backends())('trade details API on %s', (backend) => {

@@ -4,8 +4,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { createTrade, newTrader } from './trades-support';
 
 /**
- * Trade types, sessions and tags per trader (issue 3 "Trade preferences"; spec part 2 §3 "Defaults", §5 "Trade log",
- * §7 "Preferences", §8 "Trade Log successes").
+ * Trade types, sessions and tags per trader.
  */
 const sorted = (xs: readonly string[]) => [...xs].sort();
 

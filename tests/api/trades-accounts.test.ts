@@ -3,7 +3,7 @@ import { backends, startTestApp, type TestApp } from '../support/app';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Trading accounts as the Trade Log uses them (issue 3 "Server"; spec part 1 §4 "Default account", §5, §7
+ * Trading accounts as the Trade Log uses them (§7
  * "ordered by is_default desc then name", §8): the delete guard, one default under concurrent requests, the order.
  */
 describe.each(backends())('trading accounts for the trade log on %s', (backend) => {

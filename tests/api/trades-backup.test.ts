@@ -3,8 +3,8 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { createAccount, createTrade, importTrades, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * JSON export and import (issue 3: `trades-backup-{date}.json`, every field; must be an array; all-or-nothing;
- * "Export then import into a new account gives back identical trades"; spec part 2 §5, "Import flow").
+ * JSON export and import (`trades-backup-{date}.json`, every field; must be an array; all-or-nothing;
+ * "Export then import into a new account gives back identical trades").
  */
 const FIELDS = ['date', 'trade_date', 'day_of_week', 'symbol', 'period', 'trade_type', 'status', 'pnl', 'commission', 'link', 'notes', 'tags'] as const;
 const fields = (t: TradeDto) => Object.fromEntries(FIELDS.map((f) => [f, t[f]]));
@@ -32,7 +32,7 @@ describe.each(backends())('trades export and import on %s', (backend) => {
       { date: '2025-03-08', symbol: 'BTC', pnl: '1234567.89', commission: '12.34', period: 'After Hours', notes: 'weekend — “quotes” ✓\nline 2' },
       { date: '2024-12-31', symbol: 'CL', pnl: -0.01, trade_type: 'Reversal', tags: 'Day Trade, Loser' },
       { date: '2025-01-02', symbol: 'GC', pnl: 99.99, commission: 0.01 },
-      // Planned risk (issue 27): a stop and a target, and a dollar risk; a restore must keep both.
+      // Planned risk: a stop and a target, and a dollar risk; a restore must keep both.
       { date: '2025-03-05', symbol: 'NQ', pnl: 200, side: 'Long', entry_price: '18000', stop_price: '17990', target_price: '18040', quantity: '1' },
       { date: '2025-03-05', symbol: 'ES', pnl: -75, risk_amount: '150' },
     ];

@@ -4,8 +4,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
 /**
- * Create, read, update, delete, bulk delete, assignment and the unassigned count over HTTP (issue 3 "Server";
- * spec part 2 §4 "Trade result and editing", §5 "Trade log", §7 "Trades").
+ * Create, read, update, delete, bulk delete, assignment and the unassigned count over HTTP.
  */
 describe.each(backends())('trades: create, update, delete, assign on %s', (backend) => {
   let app: TestApp;
@@ -57,7 +56,7 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
       expect(noSession.body.missing).toEqual(['session']);
       expect(noSession.body.fields).toEqual([{ field: 'period', message: 'Please fill in all required fields.' }]);
 
-      // A date given but written wrong is not a missing one: the 400 names the field as it was sent (issue 25).
+      // A date given but written wrong is not a missing one: the 400 names the field as it was sent.
       for (const [key, date] of [
         ['date', '03/03/2025x'],
         ['date', '2025-02-30'],

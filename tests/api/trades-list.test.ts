@@ -3,8 +3,8 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { addDays, createAccount, createTrade, importTrades, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * The Trade Log list (issue 3: filtered by account, unassigned or all, ordered by trade_date desc then created_at
- * desc, with the account name, searchable, paged so that 100,000 trades never travel at once; spec part 2 §7).
+ * The Trade Log list (filtered by account, unassigned or all, ordered by trade_date desc then created_at
+ * desc, with the account name, searchable, paged so that 100,000 trades never travel at once).
  */
 describe.each(backends())('trades list: order, filters, search, keyset pages on %s', (backend) => {
   let app: TestApp;
@@ -46,7 +46,7 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
     expect([a, c, d, e].every((x) => x.account_name === null)).toBe(true);
   });
 
-  it("finds an imported trade by its contract ('MNQH5' under the symbol MNQ), in any case, and only its own (issue 24)", async () => {
+  it("finds an imported trade by its contract ('MNQH5' under the symbol MNQ), in any case, and only its own", async () => {
     const t = await newTrader(app, 'contract');
     const acct = await createAccount(t, 'Contracts');
     await importTrades(t, acct.id, [

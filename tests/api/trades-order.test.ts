@@ -9,7 +9,7 @@ import { importFile, ownFile } from './imports-support';
 import { cents, createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Issue 24 point 1, over HTTP: every order of trades is the trading order (day, entry, exit, creation, id). The file
+ * Point 1, over HTTP: every order of trades is the trading order (day, entry, exit, creation, id). The file
  * (src/domain/importers/fixtures/trading-order-day.csv) is one day, 10 June 2025, of 14 round trips whose results
  * alternate Loss, Win ... in the order they were entered, listed in another order; imported in one request they are
  * stored in one transaction with one creation time, which is what put them in random (id) order before. Three manual

@@ -3,7 +3,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { createAccount, createTrade, listAll, newTrader } from './trades-support';
 
 /**
- * Issue 3: "Every endpoint ... never answers another user's row". Bob aims every trades, accounts and
+ * "Every endpoint ... never answers another user's row". Bob aims every trades, accounts and
  * trade-preferences endpoint at Alice's ids; each answer is a 404, a 400 or no effect, and Alice's data is the same
  * afterwards, byte for byte.
  */

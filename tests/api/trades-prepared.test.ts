@@ -6,7 +6,7 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { addDays, createAccount, createTrade, importTrades, newTrader } from './trades-support';
 
 /**
- * Issue 31 point 1: the Trade Log's pages without a search run as prepared statements, one per shape, built once with
+ * The Trade Log's pages without a search run as prepared statements, one per shape, built once with
  * placeholders and decoded by their own row mapper. Every shape must read exactly what the query builder reads with
  * the values written in, and a statement made for one shape must never serve another.
  */

@@ -8,7 +8,7 @@ import { brokerFile, importFile, ownFile } from './imports-support';
 import { addDays, cents, createAccount, money, newTrader } from './trades-support';
 
 /**
- * The per-day rollups behind the statistics (issue 14) are written by database triggers on every write to trades.
+ * The per-day rollups behind the statistics are written by database triggers on every write to trades.
  * After any sequence of writes, through the API or straight in SQL (as an import's re-file of trading days would
  * write), each rollup row must equal what a recomputation from the trades gives, for every scope: all accounts,
  * unassigned and each account.
@@ -259,7 +259,7 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     );
   });
 
-  it('stay right through broker file imports, a fee schedule applied again, a re-file of trading days and a multi-account file (issue 12)', async () => {
+  it('stay right through broker file imports, a fee schedule applied again, a re-file of trading days and a multi-account file', async () => {
     const t = await newTrader(app, 'rollup-imports');
     const userId = await userIdOf(t);
     const [topstep, tradovate, second] = [await createAccount(t, 'Topstep'), await createAccount(t, 'Tradovate'), await createAccount(t, 'Second')];

@@ -8,7 +8,7 @@ import { createAccount, createTrade, importTrades, listAll, newTrader, type Trad
  * trading order, newest first), values a trade lacks come last in both directions (manual trades have no prices,
  * times, quantity, gross or contract; unassigned trades no account), pages walked by cursor or jumped to by offset
  * give the same sequence, `total` counts the filter, and search and account filters combine with it. And the cursor
- * is hostile input (issue 25 point 6): any forged or garbled one is a 400 naming `cursor`, never a 500.
+ * is hostile input: any forged or garbled one is a 400 naming `cursor`, never a 500.
  */
 
 type Kind = 'text' | 'number' | 'time';

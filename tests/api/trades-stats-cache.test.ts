@@ -16,7 +16,7 @@ import { importFile, ownFile } from './imports-support';
 import { addDays, createAccount, createTrade, importTrades, listAll, money, newTrader, prng, type TradeDto } from './trades-support';
 
 /**
- * Issue 31 point 2: repeated statistics come from a cache per server process, labelled with the trader's trade
+ * Repeated statistics come from a cache per server process, labelled with the trader's trade
  * version. Whatever writes the trades, the next answer equals the statistics computed afresh (here by the domain
  * from the listed trades), on both databases and across server processes.
  */

@@ -11,8 +11,8 @@ import { backends, startTestApp, type ApiClient, type TestApp } from '../support
 import { addDays, cents, createAccount, createTrade, importTrades, listAll, money, newTrader, prng, type TradeDto } from './trades-support';
 
 /**
- * Statistics for any filter (issue 3: "computed in SQL or from the domain functions, never both ways differently";
- * spec part 2 "Statistics and charts", §9; part 1 §9 win rate and score). Money is exact to the cent.
+ * Statistics for any filter ("computed in SQL or from the domain functions, never both ways differently":
+ * every figure, the win rate and the score). Money is exact to the cent.
  */
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
@@ -208,7 +208,7 @@ describe.each(backends())('trades stats on %s', (backend) => {
       expect(stats).toEqual(domainStats(listed));
     });
 
-    // Issue 24 point 7: the Trade Log's statistics count what its table shows, for a search within any account filter.
+    // The Trade Log's statistics count what its table shows, for a search within any account filter.
     it.each([['all'], ['account'], ['unassigned']])('for a search within the %s filter, the same trades as the list', async (filter) => {
       const account = filter === 'account' ? acct.id : filter;
       for (const q of ['ES', 'cl', 'Same Numbers']) {
@@ -220,7 +220,7 @@ describe.each(backends())('trades stats on %s', (backend) => {
       }
     });
 
-    // Issue 14: the figures leave out the trades whose delete waits for Undo, to the cent and streak for streak.
+    // The figures leave out the trades whose delete waits for Undo, to the cent and streak for streak.
     it.each([['all'], ['account'], ['unassigned'], ['search']])('for the %s filter, leaving out trades by id', async (filter) => {
       const query = filter === 'account' ? `account=${acct.id}` : filter === 'unassigned' ? 'account=unassigned' : filter === 'search' ? 'q=es' : '';
       const listed = await listAll(t, query);

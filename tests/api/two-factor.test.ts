@@ -4,7 +4,7 @@ import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } fro
 
 /**
  * Two-factor authentication with an authenticator app (TOTP) and backup codes, through better-auth's plugin
- * (issue 11, "Account controls"): enrolment, sign-in with a code and with a backup code, and the per-address limit
+ * ("Account controls"): enrolment, sign-in with a code and with a backup code, and the per-address limit
  * on the second step.
  */
 

@@ -26,7 +26,7 @@ export function tradovateOrdersCsv(count: number): string {
 
 /**
  * The same fills twice, as the Orders export and as the Performance export of the same account (FIFO pairs of buy
- * and sell fills, with the fills' ids and the pair's P&L): the two exports of issue 12, point 6.
+ * and sell fills, with the fills' ids and the pair's P&L): the two exports of the same fills.
  */
 export function tradovateExports(count: number): { orders: string; performance: string } {
   let seed = 42;

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 
 /**
- * Checks a real response against its contract (src/contract, issue 14): the status first, then the body against the
+ * Checks a real response against its contract (src/contract): the status first, then the body against the
  * endpoint's strict schema, so a field the server adds, drops or retypes without the contract fails the test with
  * the path of the field. Returns the body as the contract types it.
  */

@@ -5,7 +5,7 @@ import { analysisEvent } from '../../src/contract/reflections';
 import type { ApiClient } from './app';
 
 /**
- * Every endpoint that streams, with the contract of its events (src/contract, issue 14): each event any API test
+ * Every endpoint that streams, with the contract of its events (src/contract): each event any API test
  * reads from these is parsed against it, so an event the server sends in a shape the web app does not expect fails
  * the test that saw it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompactUsd, formatCompactWinRate } from './compact-figures';
 
-describe('compact calendar amounts (spec part 1 §2.5 on a phone; issue 24: rounded, not cut)', () => {
+describe('compact calendar amounts on a phone (rounded, not cut)', () => {
   it.each([
     [179190, '$1.8k'], // a day of $1,791.90 showed '$1.7k'
     [719030, '$7.2k'], // a week of $7,190.30 showed '$7.1k'

@@ -6,8 +6,8 @@ function roundedUnits(abs: number, unit: number): number {
 }
 
 /**
- * An amount for a phone's calendar cell (spec part 1 §2.5, ~32 px wide): '$421', '$1.8k', '$12k', '$1.3M'.
- * Rounded, never cut (issue 24: $1,791.90 showed '$1.7k', a $7,190.30 week '$7.1k'), half away from zero as the
+ * An amount for a phone's calendar cell (~32 px wide): '$421', '$1.8k', '$12k', '$1.3M'.
+ * Rounded, never cut ($1,791.90 showed '$1.7k', a $7,190.30 week '$7.1k'), half away from zero as the
  * cents are. A figure that rounds up to the next size is written in that size ($999.60 is '$1.0k', $9,960 '$10k').
  * An amount that rounds to nothing is '$0' without a sign: a 40-cent loss is not '-$0'.
  */

@@ -14,7 +14,7 @@ export interface DatedTrade {
 
 /**
  * Trades into per-day aggregates for the calendar, in the user's time zone (DESIGN: each user has a zone). Trades
- * without a readable date or with a null pnl are left out (spec part 1 §2.5).
+ * without a readable date or with a null pnl are left out.
  */
 export function groupTradesIntoDays(trades: Iterable<DatedTrade>, timeZone: string): DailyAggregate[] {
   const dated: { tradeDate: string; status: string; pnlCents: Cents }[] = [];

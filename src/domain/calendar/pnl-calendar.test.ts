@@ -4,7 +4,7 @@ import { buildPnlCalendar, getCalendarRowCount, shiftCalendarMonth, type PnlCale
 const rowDates = (calendar: PnlCalendar) => calendar.weeks.map((w) => `${w.cells[0]?.date}..${w.cells[6]?.date}`);
 const cell = (calendar: PnlCalendar, date: string) => calendar.weeks.flatMap((w) => w.cells).find((c) => c.date === date);
 
-describe('PnL calendar grid (spec part 1 §2.5: Sunday-start weeks, 5 or 6 rows)', () => {
+describe('PnL calendar grid (Sunday-start weeks, 5 or 6 rows)', () => {
   it('February 2026 starts on a Sunday and fits in 4 rows; a fifth row of March days keeps the 5-row minimum', () => {
     const calendar = buildPnlCalendar({ year: 2026, month: 2, days: [] });
     expect(rowDates(calendar)).toEqual([
@@ -63,7 +63,7 @@ describe('PnL calendar grid (spec part 1 §2.5: Sunday-start weeks, 5 or 6 rows)
   });
 });
 
-describe('PnL calendar cells, week column and month summary (spec part 1 §2.5, §3 "Calendar day summary")', () => {
+describe('PnL calendar cells, week column and month summary', () => {
   const august = buildPnlCalendar({
     year: 2026,
     month: 8,
@@ -88,7 +88,7 @@ describe('PnL calendar cells, week column and month summary (spec part 1 §2.5, 
 
   it('Aug 4 is red, the Aug 5 scratch is grey, Aug 6 with null pnl and Aug 7 without trades are blank', () => {
     expect(cell(august, '2026-08-04')).toMatchObject({ pnlCents: -12000, winRate: 0, tint: 'red' });
-    // Break-even only: no win rate at all (issue 14: shown as '—', not '0%').
+    // Break-even only: no win rate at all (shown as '—', not '0%').
     expect(cell(august, '2026-08-05')).toMatchObject({ pnlCents: 0, trades: 1, winRate: null, tint: 'grey' });
     expect(cell(august, '2026-08-06')).toMatchObject({ pnlCents: null, trades: 0, winRate: null, tint: null });
     expect(cell(august, '2026-08-07')).toMatchObject({ pnlCents: null, tint: null });

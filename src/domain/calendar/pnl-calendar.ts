@@ -12,8 +12,8 @@ import {
 import { calculateWinRate } from '../stats/win-rate';
 
 /**
- * One day's summary (spec part 1 §3 "Calendar day summary": pnl, trades, winRate). A `DailyAggregate` from
- * stats fits as is. Entries without a valid date or with a null pnl are ignored (spec part 1 §2.5); several entries
+ * One day's summary (pnl, trades, winRate). A `DailyAggregate` from
+ * stats fits as is. Entries without a valid date or with a null pnl are ignored; several entries
  * for one date are added up.
  */
 export interface CalendarDayInput {

@@ -1,6 +1,6 @@
 /**
- * The shapes the ReflectAI API answers with (issue 9), shared by the server that sends them and the page that reads
- * them, so the two cannot drift (issue 14 "one contract per endpoint"), and the DeepThink texts both sides show.
+ * The shapes the ReflectAI API answers with, shared by the server that sends them and the page that reads
+ * them, so the two cannot drift, and the DeepThink texts both sides show.
  */
 
 /** A conversation (part 1 §3 "Chat session"). */

@@ -13,7 +13,7 @@ const dayLabel = (day: string) => `${formatShortDay(day)}, ${day.slice(0, 4)}`;
 /**
  * The line under an answer: 'computed from 412 trades, Jun 2, 2026 to Jun 30, 2026 (NQ, AM session)'. One wording for
  * the question's trade context and every tool, so that two sources over the same trades read the same and the answer
- * prints the line once (issue 24: 'Computed from 2 trades (all time, Nov 26, 2026)' stood above 'Computed from 2
+ * prints the line once ('Computed from 2 trades (all time, Nov 26, 2026)' stood above 'Computed from 2
  * trades, Nov 26, 2026').
  */
 export function describeBasis({ trades, from, to, filters }: Basis): string {

@@ -4,7 +4,7 @@ import { calculateWinRate } from '../stats/win-rate';
 import { tableCell as cell, fenceTraderData } from '../text';
 
 /**
- * The trade context a chat question gets when it is about trading (spec part 2 §7 "Normal chat", part 1 §7: "The
+ * The trade context a chat question gets when it is about trading ("The
  * trade table sent has columns date, symbol, type, result, PnL and notes, followed by date range, totals,
  * win/loss/BE counts, win percentage, total PnL and monthly counts"). At most 50 trades are listed (part 2 §9 "Chat
  * context max 50 trades"); the totals cover every trade of the range, summed by Edgebook, so the model never adds
@@ -15,7 +15,7 @@ export const CHAT_CONTEXT_MAX_TRADES = 50;
 export interface ChatContextTrade {
   tradeDate: string;
   symbol: string;
-  /** Long or Short, apart from the setup (issue 27); null when the trade does not say. */
+  /** Long or Short, apart from the setup; null when the trade does not say. */
   side: string | null;
   /** The setup (the spec's type). */
   tradeType: string;
@@ -62,7 +62,7 @@ export function buildChatContext(input: {
   // Fenced: the symbols, setups and notes are the trader's own words, sent with their question, not as instructions.
   return fenceTraderData([
     `TRADE DATA (from Edgebook, ${scope}; every total below was computed by Edgebook):`,
-    // The spec's columns, with the side beside the type: the type is the setup, never the side (issue 27).
+    // The spec's columns, with the side beside the type: the type is the setup, never the side.
     'date | symbol | side | type | result | PnL | notes',
     ...listed.map((t) => [t.tradeDate, cell(t.symbol, 20), t.side ?? '', cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | ')),
     ...(listed.length < totals.trades ? [`(the ${listed.length} most recent of ${totals.trades} trades are listed)`] : []),

@@ -1,5 +1,5 @@
 /**
- * Whether a chat message is about the trader's trading (spec part 2 §7 "Normal chat": when the text has trading
+ * Whether a chat message is about the trader's trading (when the text has trading
  * keywords, a context of recent trades is added). Whole words, case-insensitive, so "trades" and "P&L" count and
  * "tradesman"-like accidents stay rare; an instrument symbol (NQ, ES, ...) counts too.
  */

@@ -1,7 +1,7 @@
 import { addDays, addMonths, formatCalendarDay, getDaysInMonth, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 
 /**
- * The time range a chat question names (spec part 2 §7 "Normal chat": last week or 7 days, this week, last month,
+ * The time range a chat question names (last week or 7 days, this week, last month,
  * this month, yesterday, today, last 30 days). `today` is the trader's date in their zone. The first match in this
  * order wins, so "last 30 days" is not read as "last month", nor "last week" as "this week".
  */

@@ -1,5 +1,5 @@
 /**
- * Chat session titles (spec part 1 §4 "Chat", §9 "Title max 50 characters (47 plus '...'); fallback title 30
+ * Chat session titles (§9 "Title max 50 characters (47 plus '...'); fallback title 30
  * characters"; part 2 §9 "Session title preview is truncated at 50 characters").
  */
 export const DEFAULT_CHAT_TITLE = 'New Conversation';

@@ -1,5 +1,5 @@
 /**
- * Which one-minute bars a broker connection fetches for replay (issue 30, point 3). A trade replays from a few
+ * Which one-minute bars a broker connection fetches for replay. A trade replays from a few
  * minutes before its entry to a few after its exit; the spans of one contract that overlap or nearly touch are read in
  * one request, since the provider counts requests (not bars) against its rate limit.
  */

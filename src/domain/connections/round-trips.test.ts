@@ -30,7 +30,7 @@ function fill(side: 'Buy' | 'Sell', quantity: number, price: string, clock: stri
 
 const summary = (t: ImportedTrade) => [t.contract, t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl, t.commission];
 
-describe('round trips of a connected account (issue 30)', () => {
+describe('round trips of a connected account', () => {
   it('a scale-in and one exit make one trade, with the fees the API charged on each fill and its flat point', () => {
     const fills = [fill('Buy', 1, '20000', '10:00:01.250'), fill('Buy', 1, '20001', '10:00:30'), fill('Sell', 2, '20003.5', '10:05:00.5')];
     const result = roundTripsFromFills(fills, {}, specs);

@@ -3,7 +3,7 @@ import { buildTrades, ImportKeyAllocator, type DecorateOptions, type Fill, type 
 import { parseInstrument, pointValueOf } from '../instruments';
 
 /**
- * Broker connections (issue 30): fills a provider's API gave, turned into round trips by the imports' own FIFO rule
+ * Broker connections: fills a provider's API gave, turned into round trips by the imports' own FIFO rule
  * (buildTrades), incrementally. A sync does not fetch the whole history again: per contract it keeps the last point
  * where the position was flat, and the next sync rebuilds from the fills after it. Trades completed before that point
  * are stored already; a trade that a reversal closed after it is rebuilt from the same fills, so it gets the same

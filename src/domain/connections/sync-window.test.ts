@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchWindows, syncStartOf } from './sync-window';
 
-describe('where a first sync starts (issue 30)', () => {
+describe('where a first sync starts', () => {
   it("by the exchange's day: CME's session opens at 18:00 New York the evening before, Monday's on Friday", () => {
     // Wednesday 2025-05-07 begins Tuesday 18:00 EDT (22:00 UTC).
     expect(syncStartOf('2025-05-07', 'exchange').toISOString()).toBe('2025-05-06T22:00:00.000Z');

@@ -25,7 +25,7 @@ describe('calendar days (yyyy-MM-dd)', () => {
     expect(parseCalendarDay(20260309)).toBeNull();
   });
 
-  it('names the day of 2026-03-09 Monday and 2026-03-08 Sunday (spec part 2 §4: date change recomputes the day)', () => {
+  it('names the day of 2026-03-09 Monday and 2026-03-08 Sunday (date change recomputes the day)', () => {
     expect(getDayName('2026-03-09')).toBe('Monday');
     expect(getDayName('2026-03-08')).toBe('Sunday');
     expect(getDayName('2026-03-14')).toBe('Saturday');
@@ -49,7 +49,7 @@ describe('calendar days (yyyy-MM-dd)', () => {
     expect(getDaysInMonth(2026, 2)).toBe(28);
   });
 
-  it('starts weeks on Monday for the trade log (spec part 2 §9) and on Sunday for the calendar (part 1 §2.5)', () => {
+  it('starts weeks on Monday for the trade log and on Sunday for the calendar (part 1 §2.5)', () => {
     expect(getStartOfWeekMonday('2026-03-08')).toBe('2026-03-02'); // a Sunday belongs to the week before
     expect(getStartOfWeekMonday('2026-03-09')).toBe('2026-03-09');
     expect(getStartOfWeekSunday('2026-03-08')).toBe('2026-03-08');
@@ -90,7 +90,7 @@ describe('week numbers agree with date-fns on every day of 2024..2030', () => {
     // 2,557 days and a cold import of date-fns: seconds on a busy 2-core machine, more than the default 5 s.
   }, 30_000);
 
-  it("writes the Trade Log's date as 'MMM d', with the year for a day of another year than the trader's today (spec part 2 §3)", () => {
+  it("writes the Trade Log's date as 'MMM d', with the year for a day of another year than the trader's today", () => {
     expect(formatTradeLogDay('2026-03-09', '2026-11-30')).toBe('Mar 9');
     expect(formatTradeLogDay('2025-12-31', '2026-01-02')).toBe('Dec 31, 2025');
     expect(formatTradeLogDay('2027-01-04', '2026-12-31')).toBe('Jan 4, 2027');

@@ -139,7 +139,7 @@ const DAY_TOKENS = /EEEE|EEE|MMMM|MMM|MM|dd|d|yyyy/g;
 /**
  * A day in words, in English, from a pattern of date-fns tokens: EEEE (Monday), EEE (Mon), MMMM (March), MMM (Mar),
  * MM (03), dd (09), d (9), yyyy (2026); anything else is kept as written. The screens' day labels, without loading a
- * date library before the first screen (issue 14).
+ * date library before the first screen.
  */
 export function formatDay(day: CalendarDay, pattern: string): string {
   const { year, month, day: d } = requireDay(day);
@@ -167,7 +167,7 @@ export function formatDay(day: CalendarDay, pattern: string): string {
 }
 
 /**
- * The Trade Log's date (spec part 2 §3: 'MMM d'): 'Mar 9' in the trader's current year, 'Mar 9, 2025' for a day of
+ * The Trade Log's date ('MMM d'): 'Mar 9' in the trader's current year, 'Mar 9, 2025' for a day of
  * another year, so a long history never reads as this year's. `today` is today's day in the trader's zone.
  */
 export function formatTradeLogDay(day: CalendarDay, today: CalendarDay): string {

@@ -3,7 +3,7 @@ import { parseDayQuery } from './day-query';
 
 const today = '2026-11-26';
 
-describe('a trading day named in a search box (issue 24: the palette finds trades by date)', () => {
+describe('a trading day named in a search box (the palette finds trades by date)', () => {
   it.each([
     ['2026-03-02', '2026-03-02'],
     ['3/2/2026', '2026-03-02'],

@@ -4,7 +4,7 @@ import { detectImageType } from './image-type';
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
 
-describe('image type from the file bytes (spec part 1 §5: JPEG, PNG, WebP, GIF)', () => {
+describe('image type from the file bytes (JPEG, PNG, WebP, GIF)', () => {
   it('recognises the four accepted formats by signature', () => {
     expect(detectImageType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))?.mime).toBe('image/jpeg');
     expect(detectImageType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))?.mime).toBe('image/png');

@@ -21,7 +21,7 @@ function fill(side: 'Buy' | 'Sell', quantity: number, price: string, minute: num
   };
 }
 
-describe('buildTrades (issue 4, "How trades are built")', () => {
+describe('buildTrades ("How trades are built")', () => {
   it('a reversal fill closes the long and opens a short with the remainder, sharing its commission by quantity', () => {
     const { trades, openPositions } = buildTrades([
       fill('Buy', 1, '21000', 0, { commission: 52 }),
@@ -35,7 +35,7 @@ describe('buildTrades (issue 4, "How trades are built")', () => {
     expect(openPositions).toEqual([]);
   });
 
-  it('each trade keeps its fills in the order traded; a reversal fill gives each trade its share of quantity and costs (issue 29)', () => {
+  it('each trade keeps its fills in the order traded; a reversal fill gives each trade its share of quantity and costs', () => {
     const { trades } = buildTrades([
       fill('Buy', 1, '21000', 0, { commission: 52, id: 'f1' }),
       fill('Buy', 1, '20995', 1, { commission: 52, id: 'f2' }),

@@ -11,7 +11,7 @@ export interface BuildTradesOptions extends DecorateOptions {
   /**
    * The file's times have minutes only (NinjaTrader's grid): fills of one minute may have happened in either order, so
    * where an exit would flatten the position while an entry of the same minute adds to it, the entry is read first
-   * (the position stayed open) and the trade is marked ambiguous (issue 12, point 2).
+   * (the position stayed open) and the trade is marked ambiguous.
    */
   minutePrecision?: boolean;
 }
@@ -53,14 +53,14 @@ export const AMBIGUOUS_MINUTE_MESSAGE =
   'An exit and an entry share a minute: read as a scale-out and add inside one position (the file has no seconds)';
 
 /**
- * Turns fills into round-trip trades, per account and contract, in time order (issue 4, "How trades are built"):
+ * Turns fills into round-trip trades, per account and contract, in time order ("How trades are built"):
  * a trade opens when the position leaves flat and ends when it returns to flat; a fill that takes the position through
  * zero closes the trade with the part it needs and opens the next trade with the remainder (its commission is shared
  * in proportion). Quantity is the number of contracts opened (scale-ins included); entry and exit prices are
  * volume-weighted; gross P&L = point value x (sell notional - buy notional), which for a flat-to-flat round trip is
  * exactly the sum of its FIFO matches. Positions not flat at the end are returned as open positions, not trades.
  * Quantities are matched as integers of the smallest decimal place the group uses (8 at most), so 100,000 fills are
- * matched without a decimal object per step (issue 14: the import's parse time).
+ * matched without a decimal object per step (the import's parse time).
  */
 export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions = {}): BuildTradesResult {
   const keys = options.keys ?? new ImportKeyAllocator();

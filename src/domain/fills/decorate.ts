@@ -69,7 +69,7 @@ export function importTags(trade: {
 
 /**
  * The day under which a stored imported trade is filed, from its entry time and instrument: what a change of the
- * trader's trading-day setting re-files (issue 12, point 1). Same rule as a fresh import (decorateTrade).
+ * trader's trading-day setting re-files. Same rule as a fresh import (decorateTrade).
  */
 export function dayOfImportedTrade(entryTime: number, instrument: string, options: DecorateOptions = {}) {
   return marketDayOf(entryTime, {

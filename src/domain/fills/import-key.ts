@@ -1,5 +1,5 @@
 /**
- * Import keys (issue 4: "a stable key per fill or trade, per account"). The key is a hash of what identifies the trade
+ * Import keys ("a stable key per fill or trade, per account"). The key is a hash of what identifies the trade
  * in the file: the broker's fill/order/trade ids when the file has them, else the trade's own contents (contract,
  * side, times, quantity, prices, money). An occurrence counter tells apart trades that are identical in everything,
  * so two genuinely identical trades in one file stay two, while reading the same file again gives the same keys.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundTripFromFills, type FillInput } from './round-trip';
 
-/** A manual trade's fills (issue 29, point 1): what the trade becomes, by the imports' FIFO rule, or what is wrong. */
+/** A manual trade's fills: what the trade becomes, by the imports' FIFO rule, or what is wrong. */
 const at = (minute: number) => Date.UTC(2025, 2, 5, 15, minute);
 
 describe('roundTripFromFills', () => {

@@ -5,7 +5,7 @@ import type { TradeSide } from '../trades/side';
 import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
 
 /**
- * A manual trade's fills (issue 29, point 1): the trader adds, edits and removes them on the trade page, and the
+ * A manual trade's fills: the trader adds, edits and removes them on the trade page, and the
  * trade's side, quantity, average prices, times and gross P&L follow from them by the same FIFO rule as an import
  * (build-trades.ts), so a trade typed by hand and the same trade imported read alike. The fills must make exactly one
  * round trip: from flat back to flat, never flat in between.

@@ -52,7 +52,7 @@ export function readCsv(text: string): CsvTable {
   return { headers: headers.filter((h) => h !== ''), rawHeaders: rawHeaders.filter((h) => h !== ''), rows, delimiter, decimalComma, dayFirstDates };
 }
 
-// Issue 12, point 3: a Tradovate export re-saved by a European Excel has semicolons and decimal commas (2499,5 and
+// A Tradovate export re-saved by a European Excel has semicolons and decimal commas (2499,5 and
 // $36,00), sometimes thousands points (1.200,00). The delimiter is not a comma then, so a comma inside a number can
 // only be a decimal or thousands mark; which one is decided by the file as a whole.
 
@@ -113,7 +113,7 @@ function dayFirstToIso(cell: string): string {
 /**
  * Cells keyed by header name without copying them: every row's `cells` shares one prototype whose getters read the
  * row's record by column (the first column of a repeated name wins; a short row reads ''). A 100,000-row export with
- * 32 columns then makes 100,000 small objects instead of 3.2 million properties (issue 14: the import's parse time).
+ * 32 columns then makes 100,000 small objects instead of 3.2 million properties (the import's parse time).
  */
 export function cellReader(headers: string[]): (record: string[]) => Record<string, string> {
   const prototype = Object.create(null) as Record<string, string>;

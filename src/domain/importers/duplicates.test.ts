@@ -11,7 +11,7 @@ const trip = (over: Partial<RoundTrip> = {}): RoundTrip => ({
   entryTime: '2026-06-10T20:00:05.000Z', exitTime: '2026-06-10T20:00:29.000Z', minutePrecision: false, ...over,
 });
 
-describe('round trips already stored from another export (issue 12, point 6)', () => {
+describe('round trips already stored from another export', () => {
   it('the same trade from the Orders and the Performance export of one account is recognised', () => {
     const orders = expectPreview(parseImport(real('tradovate-orders/freetradejournal__tradovate-orders-history.csv'))).trades;
     const performance = expectPreview(parseImport(real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'))).trades;

@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 6: an Orders export and a Performance export of the same account describe the same round trips but
+ * An Orders export and a Performance export of the same account describe the same round trips but
  * give them different import keys (order ids in one, fill ids in the other), so importing both doubled the trades.
  * A round trip already stored is recognised by what both exports share: contract, side, quantity, the average entry
  * and exit prices, and the entry and exit times to the precision both files have (the second, or the minute when
@@ -16,7 +16,7 @@ export interface RoundTrip {
   exitTime: string | null;
   /** The times are whole minutes (the file had no seconds). */
   minutePrecision: boolean;
-  /** A stored trip's trade id, and whether it keeps its fills (issue 29: a re-import adds them to one that does not). */
+  /** A stored trip's trade id, and whether it keeps its fills (a re-import adds them to one that does not). */
   id?: string;
   hasFills?: boolean;
 }

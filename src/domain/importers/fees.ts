@@ -4,7 +4,7 @@ import { isFuturesInstrument, isMicroRoot, parseInstrument } from '../instrument
 import type { TradeSide } from '../trades/side';
 
 /**
- * Commission and fee schedules of trading accounts (issue 12, point 5). Tradovate's Performance, Position History and
+ * Commission and fee schedules of trading accounts. Tradovate's Performance, Position History and
  * Orders exports and TopstepX's orders export carry no costs, so their net P&L equals the gross and every net figure
  * a prop firm judges is overstated. Each account has a schedule in dollars per contract per side: one rate for micro
  * contracts, one for the E-minis and other standard contracts, and rates by instrument root that override both. It is
@@ -52,7 +52,7 @@ export function scheduledCommission(schedule: FeeSchedule, instrument: string, q
 const RESULT_TAGS = new Set(['Winner', 'Loser', 'Breakeven', 'High-Impact', 'Medium-Impact', 'Low-Impact']);
 
 /**
- * The import tags of a trade after its net P&L changed (spec part 2 §7: Winner/Loser/Breakeven and the impact tag
+ * The import tags of a trade after its net P&L changed (Winner/Loser/Breakeven and the impact tag
  * follow the net): the result and impact tags are replaced in place, every other tag kept.
  */
 export function retagForNet(tags: string[], trade: { netPnl: Cents; symbol: string; session: string; side: TradeSide | null }): string[] {

@@ -4,7 +4,8 @@
  *   parseImport(text, { timeZone, format?, marketTimeZone?, maxChars? }) -> ImportPreview | ImportFailure
  *
  * reads CSV (any format in registry.ts, detected from the header row) or the Trade Log's JSON backup, rebuilds round
- * trips by FIFO (domain/fills/build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the open positions
+ * trips by FIFO (domain/fills/build-trades.ts) and returns the trades to insert, each with a stable `importKey`, the
+ * open positions
  * (never imported), every unreadable row with its number, and totals. `listFormats()` feeds the Trade Import Guide.
  * Money is integer cents; prices and quantities are Decimal (JSON.stringify prints them as strings).
  */
@@ -54,11 +55,11 @@ export interface ImportOptions {
   format?: string;
   /** Zone for trading day and session; default the market clock's, America/New_York (domain/market-time). */
   marketTimeZone?: string;
-  /** The trader's setting: the exchange's trading day (default) or the calendar day (issue 12, point 1). */
+  /** The trader's setting: the exchange's trading day (default) or the calendar day. */
   tradingDay?: TradingDayRule;
   /** Zones to try first when the chosen one does not fit the file (the trader's own). */
   preferredTimeZones?: string[];
-  /** The trader's column mapping: the file is read with it whatever its header (issue 12, point 8). */
+  /** The trader's column mapping: the file is read with it whatever its header. */
   mapping?: ColumnMapping;
   /** A mapping remembered for this header row: used only when no format recognises the file. */
   fallbackMapping?: ColumnMapping;
@@ -117,7 +118,7 @@ export interface ImportPreview {
 export type ImportResult = ImportPreview | ImportFailure;
 
 /**
- * Reads an import file (CSV of any supported format, or the Trade Log's JSON backup) into the preview of issue 4:
+ * Reads an import file (CSV of any supported format, or the Trade Log's JSON backup) into its preview:
  * detected format, trades with their import keys, open positions, and every unreadable row. Pure: the same text and
  * options always give the same result; it never throws on bad content. Confirming inserts `trades` (minus known
  * keys) in one transaction.
@@ -196,7 +197,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   try {
     parsed = importer.parse(table.rows, { timeZone, clock });
     // The rows (every cell of the file, several times its size) are read: they need not live while the trades are
-    // built (issue 25, point 5: the memory of large files).
+    // built (the memory of large files).
     table.rows.length = 0;
     if (table.decimalComma) {
       parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });

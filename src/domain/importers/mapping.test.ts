@@ -5,7 +5,7 @@ import { expectPreview, viewTrade } from './testing';
 
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
-/** Issue 12, point 8: any other CSV is read with the trader's own column mapping. */
+/** Any other CSV is read with the trader's own column mapping. */
 const FILLS: ColumnMapping = { kind: 'fills', time: 'Trade Time', symbol: 'Ticker', side: 'Action', quantity: 'Shares', price: 'Fill Price', commission: 'Fees', account: 'Acct' };
 
 describe('a column mapping for a broker we do not know', () => {

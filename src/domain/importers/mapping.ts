@@ -6,7 +6,7 @@ import { normalizeHeader } from './parsing';
 import type { Importer } from './types';
 
 /**
- * Issue 12, point 8: no file a trader has should end in a dead end. For a CSV of a format we do not know, the trader
+ * No file a trader has should end in a dead end. For a CSV of a format we do not know, the trader
  * maps its columns: either fills (time, symbol, side, quantity, price, and optionally commission and account),
  * matched into round trips like every fills format, or one P&L per row (date or time, P&L, and optionally symbol and
  * commission), like the generic P&L format. The mapping names the file's own headers and is remembered by the

@@ -42,7 +42,7 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: 
   const fills: Fill[] = [];
   const byId = new Map<string, Fill>();
   // Without fill ids (NinjaTrader's grid), consecutive rows whose leg on one side has the same time and price are one
-  // fill matched against several lots (issue 12, point 2): the exit of 2 contracts against two entries is two rows.
+  // fill matched against several lots: the exit of 2 contracts against two entries is two rows.
   let previous: { pair: FillPair; legs: Partial<Record<Side, Fill>> } | null = null;
   for (const pair of pairs) {
     const legs: Partial<Record<Side, Fill>> = {};

@@ -178,7 +178,7 @@ describe('fill, order and P&L formats without a real sample', () => {
     expect(preview.issues.map((i) => [i.row, i.message])).toEqual([[3, 'Not a trade object'], [4, "Missing or unreadable date ''"]]);
   });
 
-  it('JSON backup: a NUL makes its row unreadable, and times PostgreSQL refuses are left out (issue 25: both were 500s)', () => {
+  it('JSON backup: a NUL makes its row unreadable, and times PostgreSQL refuses are left out (both were 500s)', () => {
     const row = { trade_date: '2025-01-06T12:00:00.000Z', instrument: 'NQ', session: 'AM', pnl: 10 };
     const preview = expectPreview(
       parseImport(
@@ -201,7 +201,7 @@ describe('fill, order and P&L formats without a real sample', () => {
   });
 });
 
-describe('fills kept with each trade (issue 29)', () => {
+describe('fills kept with each trade', () => {
   it("Tradovate's Performance export: a trade's fills rebuilt from its pairs, each fill once with the quantity it traded; no costs in the file, so no fill has any", () => {
     const performance =
       'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\n' +
@@ -251,7 +251,7 @@ describe('robustness (fast-check): mutated and truncated files never throw', () 
     own('generic-pnl.csv'),
     own('trade-log-backup.json'),
     own('fills-with-commission.csv'),
-    // Issue 12: statements, European re-saves, minute precision, several accounts.
+    // Statements, European re-saves, minute precision, several accounts.
     real('ibkr-activity/stephenkgli-trading-records__ibkr_activity.csv'),
     real('thinkorswim-statement/tradenote__TD_Ameritrade.csv'),
     own('ibkr-futures-statement.csv'),

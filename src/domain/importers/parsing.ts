@@ -30,7 +30,7 @@ const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
  * Plain numbers read lately, by their text. A large export repeats its quantities and, on a tick grid, its prices:
- * 100,000 fills hold a few thousand distinct values, so most cells need no new Decimal (issue 14: the import's parse
+ * 100,000 fills hold a few thousand distinct values, so most cells need no new Decimal (the import's parse
  * time). Decimals are immutable, so one instance can stand for every cell with the same text. Emptied when full.
  */
 const recentNumbers = new Map<string, Decimal>();
@@ -183,7 +183,7 @@ export function parseInstant(input: string | undefined, zone: string | ParseOpti
 
 /**
  * With the parse options, the times read are counted as naive (read in the chosen zone) or zoned (with their own
- * offset), so the preview can tell whether the chosen zone mattered (issue 12, point 4).
+ * offset), so the preview can tell whether the chosen zone mattered.
  */
 export function instantFromParts(parts: DateParts, zone: string | ParseOptions): number {
   const { year, month, day, hour, minute, second, millisecond, offsetMinutes } = parts;

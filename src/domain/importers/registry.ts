@@ -30,7 +30,7 @@ export const IMPORTERS: readonly Importer[] = [
   genericPnl,
 ];
 
-/** Statements of several sections, recognised from their text before the CSV is read (issue 12, point 8). */
+/** Statements of several sections, recognised from their text before the CSV is read. */
 export const STATEMENTS: readonly StatementImporter[] = [ibkrActivity, thinkorswimStatement];
 
 export const JSON_BACKUP_FORMAT = { id: 'json-backup', label: 'Trade Log JSON backup' } as const;

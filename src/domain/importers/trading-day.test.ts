@@ -9,7 +9,7 @@ const real = (path: string) => readFileSync(new URL(`../../../../shared/fixtures
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 /**
- * Issue 12, point 1: imported trades are filed under the exchange's trading day by default. CME Globex opens the next
+ * Imported trades are filed under the exchange's trading day by default. CME Globex opens the next
  * day's session at 18:00 New York time (Sunday evening opens Monday), as brokers' statements and prop firms' daily
  * loss limits count it; the trader may choose the calendar day instead (DESIGN.md "Data and ownership").
  */

@@ -8,7 +8,7 @@ import { expectPreview } from './testing';
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 /**
- * Issue 24 point 1: fixtures/trading-order-day.csv is one trading day (Tuesday 10 June 2025, New York times) of 14
+ * Fixtures/trading-order-day.csv is one trading day (Tuesday 10 June 2025, New York times) of 14
  * round trips (13 MNQ, one MES) whose results alternate Loss, Win, Loss ... in the order they were entered, listed in
  * the file in another order; two share an entry time (10:30, MNQ and MES) and are told apart by their exits. In the
  * trading order there is no streak longer than one, and the day ends on a win.
@@ -52,7 +52,7 @@ describe('a day of alternating wins and losses, read in the trading order', () =
     expect(fileOrder.score.consistency).not.toBe(summary.score.consistency);
   });
 
-  it("labels each trade with the exchange's session of its entry (issue 24 point 5)", () => {
+  it("labels each trade with the exchange's session of its entry", () => {
     const sessions = sortByTradingOrder(preview.trades.map((t) => ({ ...t, tradeDate: t.tradingDay }))).map((t) => t.session);
     expect(sessions).toEqual(['Overnight', 'AM', 'AM', 'AM', 'AM', 'AM', 'AM', 'AM', 'Lunch', 'Lunch', 'PM', 'PM', 'PM', 'After Hours']);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebUrl, nextQuickLinkPosition, normalizeWebUrl, parseLegacyQuickLinks, reorderPositions } from './quick-links';
 
-describe('quick link addresses (issue 10: only http and https)', () => {
+describe('quick link addresses (only http and https)', () => {
   it('accepts web addresses and refuses every other scheme', () => {
     for (const url of ['https://www.tradingview.com/chart/', 'http://localhost:8080', 'https://x.test/a?b=1#c']) expect(isWebUrl(url)).toBe(true);
     for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>1</script>', 'ftp://x.test', 'https://', 'https:// x.test', '//x.test', 'vbscript:x']) {
@@ -16,7 +16,7 @@ describe('quick link addresses (issue 10: only http and https)', () => {
   });
 });
 
-describe('quick link positions (spec part 2 §5, §7)', () => {
+describe('quick link positions', () => {
   it('a new link goes last: the highest position plus 1 (1 for the first)', () => {
     expect(nextQuickLinkPosition([])).toBe(1);
     expect(nextQuickLinkPosition([1, 4, 2])).toBe(5);
@@ -31,7 +31,7 @@ describe('quick link positions (spec part 2 §5, §7)', () => {
   });
 });
 
-describe('legacy localStorage trader-quick-links (spec part 2 §3, §7)', () => {
+describe('legacy localStorage trader-quick-links', () => {
   it('keeps usable entries and drops the rest', () => {
     const raw = JSON.stringify([
       { title: 'TV', url: 'https://tradingview.com', icon: 'chart' },

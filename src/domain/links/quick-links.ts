@@ -1,5 +1,5 @@
 /**
- * Quick links (spec part 2 "Quick links", §3 "Quick link", §7 "Quick links"). Only web addresses: a link opens in
+ * Quick links. Only web addresses: a link opens in
  * a new tab, and a javascript: or data: address there would run in the trader's session.
  */
 export interface QuickLinkInput {
@@ -67,7 +67,7 @@ export function parseLegacyQuickLinks(raw: string | null): QuickLinkInput[] {
   return out;
 }
 
-/** The links the "import default links" action adds (spec part 2 §6), for futures traders first. */
+/** The links the "import default links" action adds, for futures traders first. */
 export const DEFAULT_QUICK_LINKS: readonly QuickLinkInput[] = [
   { title: 'TradingView', url: 'https://www.tradingview.com/chart/', icon: 'chart' },
   { title: 'Economic Calendar', url: 'https://www.forexfactory.com/calendar', icon: 'calendar' },

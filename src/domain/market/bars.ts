@@ -1,5 +1,5 @@
 /**
- * Price bars (issue 29, point 2): market data, one copy per contract, resolution and bar start on a server. Times are
+ * Price bars: market data, one copy per contract, resolution and bar start on a server. Times are
  * epoch milliseconds (UTC) of the bar's start; prices are the decimal strings the database stores, read as numbers
  * only to compare them (an extreme is then taken back as its exact decimal).
  */

@@ -3,7 +3,7 @@ import type { MarketKind } from '../instruments';
 import { openMillisBetween } from '../market-time';
 
 /**
- * How long the market may go without a bar before the bars count as missing (issue 29, point 4: "a gap larger than a
+ * How long the market may go without a bar before the bars count as missing ("a gap larger than a
  * few bar periods"). A bar exists only where something traded: a quiet minute of a micro contract has none, and
  * quiet seconds are the rule, not the exception, so 1-second bars get a minute and 1-minute bars five minutes.
  * Time while the market is closed (domain/market-time) does not count.

@@ -1,7 +1,7 @@
 import { toCents } from '../cents';
 
 /**
- * The Reports' MAE/MFE report (issue 29, point 4): averages over the trades the filter picks, from the figures stored
+ * The Reports' MAE/MFE report: averages over the trades the filter picks, from the figures stored
  * per trade (trade_excursions). Only trades measured in full count: a trade without bars, or with bars missing inside
  * it, is counted apart and never estimated. Money in integer cents (sums of cents, never of floats); capture as a
  * ratio in 1/10,000ths, as stored.

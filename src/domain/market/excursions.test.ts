@@ -6,7 +6,7 @@ import { computeExcursions, inR, type ExcursionFill, type ExcursionTrade } from 
 import { instrumentFigures } from '../instruments';
 
 /**
- * MAE, MFE, best exit, capture and exit analysis (issue 29, point 4) on bars made by hand, every figure worked out
+ * MAE, MFE, best exit, capture and exit analysis on bars made by hand, every figure worked out
  * below from the bars as written. MNQ: $2 a point, 0.25 a tick. Wednesday 5 March 2025, New York = UTC-5.
  */
 const NY = (hour: number, minute: number, second = 0) => Date.UTC(2025, 2, 5, hour + 5, minute, second);
@@ -54,7 +54,7 @@ const complete = (result: ReturnType<typeof computeExcursions>) => {
   return result;
 };
 
-describe('computeExcursions (issue 29, point 4)', () => {
+describe('computeExcursions', () => {
   const bars = { 60: minuteBars(SESSION) } as const;
 
   it('a long of 2 MNQ from 21000 to 21010: MAE 6 points, MFE 15, capture 40 of 60, and the exit 1, 5, 15 and 60 minutes later', () => {

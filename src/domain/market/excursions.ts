@@ -5,7 +5,7 @@ import type { MarketKind } from '../instruments';
 import { isMarketClosed, openMillisBetween } from '../market-time';
 
 /**
- * MAE, MFE, the best exit and the exit analysis of one trade, from price bars only (issue 29, points 4 and 5). Pure:
+ * MAE, MFE, the best exit and the exit analysis of one trade, from price bars only. Pure:
  * the bars, the trade and its fills come in; nothing is estimated. The rules, as the trade page words them:
  *
  * - The span is entry to exit. Bars overlapping it count whole, the first and the last too ("from 1-minute bars, the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOLDER_COLORS, getFolderColor } from './folder-color';
 
-describe('folder colour (spec part 2 "Notebook": derived from id or name, 16 colours)', () => {
+describe('folder colour (derived from id or name, 16 colours)', () => {
   it('has 16 distinct colours', () => {
     expect(FOLDER_COLORS).toHaveLength(16);
     expect(new Set(FOLDER_COLORS).size).toBe(16);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJournalDays, journalNoteTitle, selectJournalDate } from './journal-days';
 
-describe('journal day list (spec part 2 "Daily Journal": trading days newest first with the summed P&L)', () => {
+describe('journal day list (trading days newest first with the summed P&L)', () => {
   const tradingDays = [
     { date: '2025-03-03', trades: 3, pnlCents: 12_550 },
     { date: '2025-03-05', trades: 1, pnlCents: -4_000 },
@@ -40,7 +40,7 @@ describe('journal day list (spec part 2 "Daily Journal": trading days newest fir
   });
 });
 
-describe('selected journal date (spec part 2 §4: the first date is selected when none is)', () => {
+describe('selected journal date (the first date is selected when none is)', () => {
   const days = buildJournalDays([{ date: '2025-03-03', trades: 1, pnlCents: 5 }], ['2025-03-07']);
   it('keeps a listed choice, else takes the newest day, else none', () => {
     expect(selectJournalDate(days, '2025-03-03')).toBe('2025-03-03');

@@ -1,7 +1,7 @@
 import type { Cents } from '../money';
 
 /**
- * The daily journal's day list (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"): trading days newest
+ * The daily journal's day list: trading days newest
  * first, each with the day's summed P&L, and also days that have a journal note but no trades. A day is the trade's
  * stored trading day (trade_date), as the PnL calendar counts it.
  */
@@ -51,7 +51,7 @@ export function selectJournalDate(days: ReadonlyArray<{ date: string }>, selecte
   return days[0]?.date ?? null;
 }
 
-/** The journal note's title: the date string (spec part 2 §4), yyyy-MM-dd. */
+/** The journal note's title: the date string, yyyy-MM-dd. */
 export function journalNoteTitle(date: string): string {
   return date;
 }

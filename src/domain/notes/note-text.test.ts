@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addTagOnce, noteDisplayTitle, normalizeName } from './note-text';
 
-describe('notes text rules (spec part 2 §5 "Notes")', () => {
+describe('notes text rules', () => {
   it('lists a note without a title as Untitled', () => {
     expect(noteDisplayTitle('')).toBe('Untitled');
     expect(noteDisplayTitle('   ')).toBe('Untitled');

@@ -1,4 +1,4 @@
-/** Small rules of the notes layer shared by the server and the notebook (spec part 2 §5 "Notes"). */
+/** Small rules of the notes layer shared by the server and the notebook. */
 
 export const NOTE_TITLE_MAX = 300;
 export const NOTE_CONTENT_MAX = 200_000;

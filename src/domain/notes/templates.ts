@@ -1,5 +1,5 @@
 /**
- * The notebook's template buttons (spec part 2 "Notebook (/notebook)": Intra-day Check-in, Pre-Market &
+ * The notebook's template buttons (Intra-day Check-in, Pre-Market &
  * Post-Session, Pre-Market Plan). The spec's buttons did nothing; DESIGN.md makes them insert their outlines.
  * Outlines are markdown with checkboxes and blanks to fill in, the way a trader writes a plan and a review.
  */

@@ -23,7 +23,7 @@ const trade = (id: string, pnlCents: number, patch: Partial<ReportTrade> = {}): 
   ...patch,
 });
 
-describe('a playbook report (issue 27, point 4)', () => {
+describe('a playbook report', () => {
   const set = createTradeSet([
     // 10 points x 2 contracts x $20 = $400 risked: +$800 is +2R. Every one of the 3 rules ticked.
     trade('a', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2 }),

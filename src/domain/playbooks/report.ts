@@ -5,7 +5,7 @@ import { calculateExpectancy, calculateWinRateOrNull, toPercent } from '../repor
 import { RAccumulator } from '../risk/r-summary';
 
 /**
- * A playbook's report (issue 27, point 4): what its trades made, and what they made when its rules were all followed
+ * A playbook's report: what its trades made, and what they made when its rules were all followed
  * against when one was broken. Money in cents, R as the reports round it (two decimals); a figure with nothing to be
  * computed from is null. Trades without a planned risk have no R: counted apart, never averaged in as 0R.
  */

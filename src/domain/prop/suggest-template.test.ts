@@ -4,7 +4,7 @@ import { suggestPropTemplate } from './templates';
 const suggest = (name: string, balance: number | null, platform = 'TopstepX') =>
   suggestPropTemplate({ platform, name, balanceCents: balance === null ? null : Math.round(balance * 100) })?.id ?? null;
 
-describe('the template offered for a platform account (issue 30)', () => {
+describe('the template offered for a platform account', () => {
   it("reads the plan's size from a TopstepX account's name, whatever its balance", () => {
     expect(suggest('50KTC-V2-415514-27501559', 51_230.5)).toBe('topstep-combine-50k');
     expect(suggest('100KTC-V2-14334-1', 96_000)).toBe('topstep-combine-100k');

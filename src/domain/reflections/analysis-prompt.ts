@@ -13,7 +13,7 @@ const promptWinRate = (g: { winRate: number; wins: number; losses: number }) =>
   g.wins + g.losses > 0 ? `${g.winRate.toFixed(1)}% win rate` : 'no win or loss';
 
 /**
- * What the AI analyst is told about a period (issue 8, spec part 2 §7 "AI analysis"). The model receives our
+ * What the AI analyst is told about a period. The model receives our
  * figures and the trades and writes only prose; it is told never to compute a number itself, and the statistics
  * the trader sees are ours whatever it writes.
  */

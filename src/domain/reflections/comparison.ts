@@ -8,7 +8,7 @@ import { describeWithoutRisk, formatR } from '../risk/format-r';
 import { RAccumulator, toR, type RSummary, type RTrade } from '../risk/r-summary';
 
 /**
- * How a week (or a month) compares with the trader's previous four (issue 8, beyond the spec). The previous
+ * How a week (or a month) compares with the trader's previous four (beyond the spec). The previous
  * periods come from per-day sums, so a long history costs four small sums, not every trade.
  */
 export const COMPARISON_PERIODS = 4;
@@ -120,7 +120,7 @@ export interface RComparison {
 }
 
 /**
- * The comparison with the previous four periods in R (issue 27): what Reflect's previous-periods table and its text say
+ * The comparison with the previous four periods in R: what Reflect's previous-periods table and its text say
  * under the R switch. Sums are the domain's exact ones (r-summary.ts); the average is taken of the exact sum and
  * rounded once. `current` and `previous` are the trades of this period and of the four before it.
  */

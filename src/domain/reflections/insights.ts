@@ -1,7 +1,7 @@
 import type { ReflectionStatistics } from './statistics';
 
 /**
- * Trading Insights (spec part 2 §9 "Insight rules"):
+ * Trading Insights:
  * - win rate above 60 with adherence above 70 gives best-performance advice;
  * - win rate below 50 with adherence below 60 gives review-plan advice;
  * - a FOMO tag, or trades that did not follow the rules, give their own advice.

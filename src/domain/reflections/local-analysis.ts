@@ -4,7 +4,7 @@ import { count } from '../text';
 import type { GroupFigures, ReflectionStatistics } from './statistics';
 
 /**
- * The analysis result (spec part 2 §3 "Analysis result"): a summary with patterns, strengths, weaknesses,
+ * The analysis result: a summary with patterns, strengths, weaknesses,
  * suggestions, an action plan, and statistics by time of day, setup and weekday ("market condition").
  */
 export interface AnalysisResult {

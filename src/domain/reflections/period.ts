@@ -1,7 +1,7 @@
 import { addDays, addMonths, formatCalendarDay, getDaysInMonth, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 
 /**
- * The Reflect page walks back from today by day, week or month (spec part 2 "Trade Reflections page", §4
+ * The Reflect page walks back from today by day, week or month (§4
  * "Reflections", §9 "Weeks start on Monday"). `today` is the trader's date in their own zone (getTodayInZone); the
  * offset counts periods back: 0 is the current one, and it never goes below 0.
  */

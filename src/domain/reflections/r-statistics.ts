@@ -3,7 +3,7 @@ import type { Reflection } from './reflection';
 import type { RComparison } from './comparison';
 
 /**
- * Reflect's analysis tables in R (issue 27, point 3): the period's totals and each session, setup and weekday, keyed as
+ * Reflect's analysis tables in R: the period's totals and each session, setup and weekday, keyed as
  * the dollar tables are (computeReflectionStatistics), from the domain's decimal R sums. Trades without a planned risk
  * are counted apart in each row.
  */

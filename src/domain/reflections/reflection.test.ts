@@ -48,7 +48,7 @@ describe('reflection tags', () => {
     expect(deriveReflectionTags(trade({ tradeType: 'Momentum', notes: 'MOMENTUM', tags: ['am'] }))).toEqual(['Momentum', 'AM']);
   });
 
-  it('keeps the side apart from the setup (issue 27): the side is no tag and no type', () => {
+  it('keeps the side apart from the setup: the side is no tag and no type', () => {
     const r = toReflection(trade({ side: 'Short', tradeType: 'Breakout', tags: ['Imported', 'Short'] }));
     expect([r.side, r.type, r.tags]).toEqual(['Short', 'Breakout', ['Breakout', 'AM']]);
     expect(toReflection(trade({})).side).toBeNull();

@@ -4,7 +4,7 @@ import { formatTradeType } from '../trades/trade-options';
 import type { TradeSide } from '../trades/side';
 
 /**
- * A reflection is a trade seen on the Reflect page (spec part 2 §3 "Reflection"): the trade's facts, whether it
+ * A reflection is a trade seen on the Reflect page: the trade's facts, whether it
  * followed the trader's rules, a description and up to four tags. What the trader changes (rule adherence, tags,
  * description) is an override kept on the server per trade; everything else is derived from the trade.
  */
@@ -18,7 +18,7 @@ export interface ReflectionTrade {
   session: string;
   /** The setup (the spec's type). */
   tradeType: string;
-  /** Long or Short, apart from the setup (issue 27). */
+  /** Long or Short, apart from the setup. */
   side?: TradeSide | null;
   status: string;
   pnlCents: Cents;
@@ -95,7 +95,7 @@ const IMPORT_BOOKKEEPING_TAGS = new Set(
  * session, the trader's own tags on the trade, then the keyword tags of part 2 §3.
  */
 export function deriveReflectionTags(trade: Pick<ReflectionTrade, 'tradeType' | 'session' | 'notes' | 'tags' | 'symbol'>): string[] {
-  // The type as the screens write it: a sample's LONG and an import's Long are one tag, 'Long' (issue 14).
+  // The type as the screens write it: a sample's LONG and an import's Long are one tag, 'Long'.
   const candidates: string[] = [formatTradeType(trade.tradeType), trade.session];
   for (const tag of trade.tags) {
     if (!IMPORT_BOOKKEEPING_TAGS.has(tag.toLowerCase()) && tag.toLowerCase() !== trade.symbol.toLowerCase()) candidates.push(tag);

@@ -9,7 +9,7 @@ import type { PlaybookReport } from '../playbooks/report';
 
 /**
  * The shapes the Reflect API answers with, shared by the server that builds them and the page that reads them, so
- * the two cannot drift (issue 14 "one contract per endpoint").
+ * the two cannot drift.
  */
 
 /** GET /api/reflections. `account` is 'all', 'unassigned' or an account id. */
@@ -66,10 +66,10 @@ export interface AnalysisReport {
   analysis: AnalysisResult;
   totals: ReflectionStatistics['totals'];
   adherence: ReflectionStatistics['adherence'];
-  /** The same trades in R (issue 27): the totals and the session, setup and weekday tables. */
+  /** The same trades in R: the totals and the session, setup and weekday tables. */
   r: ReflectionRStatistics;
   /**
-   * By Playbook beside the rule-following figures (issue 27 point 6): each of the trader's playbooks over the
+   * By Playbook beside the rule-following figures: each of the trader's playbooks over the
    * period's trades, from the playbooks' report (src/domain/playbooks), never from the model.
    */
   playbooks: AnalysisPlaybookRow[];

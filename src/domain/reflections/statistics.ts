@@ -5,7 +5,7 @@ import { calculateWinRate } from '../stats/win-rate';
 import type { Reflection } from './reflection';
 
 /**
- * The figures of a period's reflections (spec part 2 §3 "Analysis result" statistics, the Summary card, Period
+ * The figures of a period's reflections (the analysis result's statistics, the Summary card, Period
  * Stats and Tags Analysis). Every number the page or an AI analysis shows comes from here: the model is given these
  * figures and writes prose around them; it never computes one.
  *

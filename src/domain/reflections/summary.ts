@@ -9,7 +9,7 @@ import type { AnalysisGroupFigures, AnalysisResult } from './local-analysis';
 import type { Reflection } from './reflection';
 import { getTopTags, type GroupFigures, type ReflectionStatistics } from './statistics';
 
-/** The Summary dialog (spec part 2 "Summarize"): the period in a few lines, every figure from the statistics. */
+/** The Summary dialog: the period in a few lines, every figure from the statistics. */
 export interface PeriodSummary {
   headline: string;
   lines: string[];
@@ -57,13 +57,13 @@ export function formatAnalysisAsText(input: {
   /** The period's wins and losses: the summary's win rate is '—' when there are none. */
   totals: Pick<GroupFigures, 'wins' | 'losses'>;
   comparison?: PeriodComparison | null;
-  /** By Playbook (issue 27): each playbook's report over the period's trades. */
+  /** By Playbook: each playbook's report over the period's trades. */
   playbooks?: ReadonlyArray<{ name: string; report: PlaybookReport }>;
 }): string {
   const { analysis } = input;
   const section = (heading: string, items: readonly string[]) =>
     items.length ? [heading, ...items.map((item) => `- ${item}`), ''] : [heading, '- (none)', ''];
-  // A group where nothing was won or lost has no win rate ('—'), not a 0.0% one (issue 14).
+  // A group where nothing was won or lost has no win rate ('—'), not a 0.0% one.
   const table = (heading: string, rows: ReadonlyArray<{ name: string } & AnalysisGroupFigures>) => [
     heading,
     ...rows.map(

@@ -16,7 +16,7 @@ import {
 import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
 import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
 
-/** Breakdowns (issue 26 point 4): the dimensions a trader groups trades by. */
+/** Breakdowns: the dimensions a trader groups trades by. */
 export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
 export type BreakdownBy = (typeof BREAKDOWNS)[number];
 
@@ -74,7 +74,7 @@ export interface BreakdownRow {
   expectancyCents: Cents | null;
   /** The group's trades as a share of all trades in the filter (tags: a trade with two tags counts in both rows). */
   sharePercent: number | null;
-  /** The group in R (issue 27): of its trades with a planned risk, the others counted apart. */
+  /** The group in R: of its trades with a planned risk, the others counted apart. */
   r: BreakdownR;
 }
 

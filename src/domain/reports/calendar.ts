@@ -5,8 +5,8 @@ import { aggregateRowsByDay } from './aggregate-rows';
 import { getIsoWeekday, type TradeSet } from './report-trade';
 
 /**
- * The year calendar (issue 26 point 5): every trading day's net P&L of one year, and the year's months; each also in
- * R (issue 27, point 3), of its trades with a planned risk.
+ * The year calendar: every trading day's net P&L of one year, and the year's months; each also in
+ * R, of its trades with a planned risk.
  */
 export interface CalendarR {
   tradesWithRisk: number;

@@ -5,8 +5,8 @@ import { calculateWinRateOrNull } from './formulas';
 import type { TradeSet } from './report-trade';
 
 /**
- * Distributions (issue 26 point 5): how many trades ended in each range of net P&L, of hold time, and of R (issue 27
- * point 3). Each bucket includes its lower bound and not its upper one; the first and last may be open ("under", "and
+ * Distributions: how many trades ended in each range of net P&L, of hold time, and of R.
+ * Each bucket includes its lower bound and not its upper one; the first and last may be open ("under", "and
  * over") so that a few outliers do not squeeze every other trade into one bar.
  */
 export const DISTRIBUTIONS = ['pnl', 'hold', 'r'] as const;
@@ -161,7 +161,8 @@ export const R_EDGES = { from: -3, to: 3, step: 0.5 } as const;
 const formatREdge = (r: number) => `${r + 0}R`;
 
 /**
- * The whole number of 1/`stepsPerR` R steps at or below a trade's R: floor(stepsPerR x pnl / risk), settled by whole-cent
+ * The whole number of 1/`stepsPerR` R steps at or below a trade's R: floor(stepsPerR x pnl / risk), settled by
+ * whole-cent
  * comparisons (P&L and risk are whole cents) so that a trade of exactly -1R is at -1R however the quotient rounds.
  */
 export function floorRSteps(pnlCents: number, riskCents: number, stepsPerR = 1): number {

@@ -6,7 +6,7 @@ import { aggregateRowsByDay } from './aggregate-rows';
 import { dayOf, type TradeSet } from './report-trade';
 
 /**
- * Equity (issue 26 point 3): cumulative net P&L trade by trade and day by day, each point with its drawdown, the
+ * Equity: cumulative net P&L trade by trade and day by day, each point with its drawdown, the
  * distance below the running peak ("underwater"; 0 at a new high, negative below it). The curve starts at 0, the
  * range's opening, which counts as a peak.
  */
@@ -46,7 +46,8 @@ export function buildEquityPoints(pnl: ArrayLike<number>, dayOf: (k: number) => 
 }
 
 /**
- * The steps of a long curve to draw, at most about `maxPoints`, that keep its shape: the steps are cut into buckets, and
+ * The steps of a long curve to draw, at most about `maxPoints`, that keep its shape: the steps are cut into buckets,
+ * and
  * of each bucket the first, the highest, the lowest, the deepest under water and the last are kept, in order. No peak,
  * no trough and no drawdown low is lost, so the chart's extremes are the real ones. Returns the kept steps' indexes.
  */
@@ -103,7 +104,7 @@ export function sampleEquity(points: readonly EquityPoint[], maxPoints: number):
 }
 
 /**
- * Equity in R (issue 27, point 3): the cumulative R of the trades with a planned risk, trade by trade and day by day,
+ * Equity in R: the cumulative R of the trades with a planned risk, trade by trade and day by day,
  * each point with its drawdown in R below the running peak. Trades without a planned risk are not on the curve and
  * are counted apart.
  */
@@ -162,7 +163,8 @@ interface ExactCurve<T> {
  * running sum is a whole number and never drifts: 1/3R three times is 1R, 1.005R reads +1.01R, and the last point is
  * the Overview's total R. In plain numbers while every sum (and 200 times it, to round) stays a safe integer, the
  * common case of a few risks; else in BigInt; with thousands of unrelated risks (no small L), as 40-digit decimals.
- * `computeEquityR` sums floats instead (sumFastR) and comes here only for cents that are not whole; tests compare the two.
+ * `computeEquityR` sums floats instead (sumFastR) and comes here only for cents that are not whole; tests compare
+ * the two.
  */
 function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | ExactCurve<bigint> | ExactCurve<Decimal> {
   const n = pnl.length;

@@ -111,7 +111,7 @@ export interface FigureComparison extends OverviewFigure {
   bInfinite?: boolean;
 }
 
-/** Compare (issue 26 point 6): every Overview figure of two filter sets, with B minus A. */
+/** Compare: every Overview figure of two filter sets, with B minus A. */
 export function compareOverviews(a: ReportOverview, b: ReportOverview): FigureComparison[] {
   const left = listOverviewFigures(a);
   const right = listOverviewFigures(b);
@@ -151,7 +151,7 @@ export interface RComparison {
 }
 
 /**
- * Compare in R (issue 27, point 3): every figure the Overview shows in R, of two filter sets, with B minus A. Each side
+ * Compare in R: every figure the Overview shows in R, of two filter sets, with B minus A. Each side
  * is of its trades with a planned risk; the trades without one are rows of their own, so a difference is never read
  * as of all the trades.
  */

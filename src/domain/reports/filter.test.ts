@@ -224,7 +224,7 @@ describe('the filter in words', () => {
   });
 });
 
-describe('the R and mistake filters (issue 27)', () => {
+describe('the R and mistake filters', () => {
   const trade = (id: string, pnlCents: number, tags: string[]): ReportTrade => ({
     id,
     tradeDate: '2026-05-04',

@@ -9,7 +9,7 @@ import {
 import { getTodayInZone } from '../dates/clock';
 
 /**
- * The one filter model (issue 26; STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool
+ * The one filter model (STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool
  * means. Parsed once with zod in src/contract/reports.ts, turned into SQL once in src/server/core/engine/repo.ts,
  * applied to trades in memory by `selectTrades` (report-trade.ts, the same rule in domain code), described in words
  * once (`describeReportFilter`). Its keys are the URL's parameter names, so a 400 names the parameter a trader can see.
@@ -33,7 +33,7 @@ export const DATE_PRESET_LABELS: Readonly<Record<DatePreset, string>> = {
   custom: 'Custom',
 };
 
-/** Hold-time buckets (issue 26): the lower bound is included, the upper one is not. */
+/** Hold-time buckets: the lower bound is included, the upper one is not. */
 export const HOLD_BUCKETS = [
   { id: 'under-1m', label: '< 1 min', fromSeconds: 0, toSeconds: 60 },
   { id: '1-5m', label: '1-5 min', fromSeconds: 60, toSeconds: 300 },
@@ -51,7 +51,7 @@ export const TAG_MODE_LABELS: Readonly<Record<TagMode, string>> = { any: 'any of
 
 export const TRADE_RESULTS = ['Win', 'Loss', 'BE'] as const;
 
-/** Has / has no planned risk (issue 27), and with / without a tag the trader marks as a mistake. */
+/** Has / has no planned risk, and with / without a tag the trader marks as a mistake. */
 export const WITH_WITHOUT = ['with', 'without'] as const;
 export type WithWithout = (typeof WITH_WITHOUT)[number];
 export type TradeResult = (typeof TRADE_RESULTS)[number];
@@ -75,11 +75,11 @@ export interface ReportFilter {
   symbol: string[];
   /** Contracts (NQZ5). */
   contract: string[];
-  /** The trade's side column (Long, Short); issue 27 splits it from the setup. */
+  /** The trade's side column (Long, Short); splits it from the setup. */
   side: string[];
   /** The setup or type (the spec's trade_type). */
   setup: string[];
-  /** Playbook ids (issue 27, point 4). */
+  /** Playbook ids. */
   playbook: string[];
   /** The session (the spec's period). */
   session: string[];
@@ -95,7 +95,7 @@ export interface ReportFilter {
   sizeMin: number | null;
   sizeMax: number | null;
   /**
-   * R-multiple range (issue 27), inclusive, in R to two decimals; null is open. A bound leaves out trades without a
+   * R-multiple range, inclusive, in R to two decimals; null is open. A bound leaves out trades without a
    * planned risk: they have no R.
    */
   rMin: number | null;
@@ -154,7 +154,8 @@ export interface ResolvedRange {
 }
 
 /**
- * The days a preset covers, ending today in the trader's zone: This Week starts on Monday (spec part 2 §9), Last 30 Days
+ * The days a preset covers, ending today in the trader's zone: This Week starts on Monday, Last 30
+ * Days
  * is today and the 29 days before it. Trades dated after today are outside every preset but All Time and Custom.
  */
 export function resolveReportRange(filter: Pick<ReportFilter, 'range' | 'from' | 'to'>, now: Date, timeZone: string): ResolvedRange {
@@ -199,12 +200,12 @@ export function hasTradeLevelFilter(filter: ReportFilter): boolean {
   );
 }
 
-/** The filter reads each trade's planned risk (issue 27). */
+/** The filter reads each trade's planned risk. */
 export function hasRiskFilter(filter: Pick<ReportFilter, 'rMin' | 'rMax' | 'risk'>): boolean {
   return filter.rMin !== null || filter.rMax !== null || filter.risk !== null;
 }
 
-/** The filter reads the trader's mistake tags (issue 27). */
+/** The filter reads the trader's mistake tags. */
 export function hasMistakeFilter(filter: Pick<ReportFilter, 'mistakes' | 'mistake'>): boolean {
   return filter.mistakes !== null || filter.mistake.length > 0;
 }
@@ -270,7 +271,8 @@ export const MAX_R_BOUND = 10_000;
 const isIn = <T extends string | number>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
 
 /**
- * The browser's lenient reading of a URL: whatever cannot be read is left at its default (a hand-edited link still opens
+ * The browser's lenient reading of a URL: whatever cannot be read is left at its default (a hand-edited link still
+ * opens
  * the page), never guessed. The server validates strictly and answers a 400 naming the parameter.
  */
 export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
@@ -420,7 +422,8 @@ export function describeReportFilter(filter: ReportFilter, range: ResolvedRange,
 }
 
 /**
- * What a figure was computed from, for the AI's answers and the CSV's first line: "Computed from 412 trades, Jun 2, 2026
+ * What a figure was computed from, for the AI's answers and the CSV's first line: "Computed from 412 trades, Jun 2,
+ * 2026
  * to Jun 30, 2026 (instrument NQ; side Short)". The days are the first and last trading days that had a trade.
  */
 export function describeReportBasis(

@@ -20,7 +20,7 @@ const { WIN, LOSS, BE } = RESULT;
 /** Trades as (status, net cents); the status follows the sign, as every stored trade's does. */
 const trades = (...cents: number[]) => cents.map((pnlCents) => ({ status: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE', pnlCents }));
 
-describe('averages, expectancy and payoff (issue 26, Overview)', () => {
+describe('averages, expectancy and payoff (Overview)', () => {
   it('NQ +$300, ES +$100, NQ -$50, MES BE: average win $200, loss -$50, trade $87.50, expectancy $116.67, payoff 4.00', () => {
     const aggregate = aggregateTrades(trades(30_000, 10_000, -5_000, 0));
     expect(calculateAverageWin(aggregate)).toBe(20_000);

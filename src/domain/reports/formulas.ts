@@ -5,8 +5,9 @@ import type { DailyAggregate, TradeAggregate } from '../stats/trade-aggregate';
 import { calculateWinRate } from '../stats/win-rate';
 
 /**
- * The reports' formulas (issue 26), each once, each on the smallest input it needs. Money is integer cents; an average
- * of cents is rounded to the cent (Math.round, as the statistics round theirs). A figure that has nothing to be computed
+ * The reports' formulas, each once, each on the smallest input it needs. Money is integer cents; an average
+ * of cents is rounded to the cent (Math.round, as the statistics round theirs). A figure that has nothing to be
+ * computed
  * from is null, never 0: a journal does not invent numbers (DESIGN).
  */
 
@@ -197,7 +198,8 @@ export interface Drawdown {
 
 /**
  * Maximum drawdown of closed-trade equity, trade by trade in trading order: the cumulative net P&L starts at 0 (the
- * range's opening), its running peak is the highest it has been, and the drawdown is the largest fall below it. Of equal
+ * range's opening), its running peak is the highest it has been, and the drawdown is the largest fall below it. Of
+ * equal
  * falls the first counts. Null when the equity never falls below a peak (no trades, or never a loss). `dayOf(i)` is
  * trade i's trading day. `openingBalanceCents` (the balance when the range opens) gives the fall as a share of the
  * balance at its peak.

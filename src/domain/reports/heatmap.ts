@@ -5,7 +5,7 @@ import { calculateWinRateOrNull } from './formulas';
 import { getEntryHours, type TradeSet } from './report-trade';
 
 /**
- * The heatmap (issue 26 point 5): day of week (the trading day's) by hour of entry (the trader's clock), each cell's
+ * The heatmap: day of week (the trading day's) by hour of entry (the trader's clock), each cell's
  * trades, net P&L and win rate, and its R. Trades without an entry time are in no cell and counted apart.
  */
 export interface HeatmapCell {
@@ -16,7 +16,7 @@ export interface HeatmapCell {
   losses: number;
   netCents: Cents;
   winRate: number | null;
-  /** The cell in R (issue 27): of its trades with a planned risk, the others counted apart. */
+  /** The cell in R: of its trades with a planned risk, the others counted apart. */
   r: HeatmapCellR;
 }
 

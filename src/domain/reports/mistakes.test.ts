@@ -22,7 +22,7 @@ const trade = (id: string, pnlCents: number, tags: string[], riskCents: number |
   riskCents,
 });
 
-describe('what mistakes cost (issue 27)', () => {
+describe('what mistakes cost', () => {
   it("each mistake's trades and net P&L, and the net without any trade tagged with one", () => {
     const columns = buildTradeColumns([
       trade('a', 30_000, ['A+']),

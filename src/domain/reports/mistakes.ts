@@ -4,7 +4,7 @@ import { getTradeR } from './r-multiples';
 import { toMistakeKey as key, type TradeSet } from './report-trade';
 
 /**
- * What mistakes cost (issue 27, point 5). A trader marks some of their tags as mistakes (FOMO, moved stop,
+ * What mistakes cost. A trader marks some of their tags as mistakes (FOMO, moved stop,
  * oversized); each mistake's trades and their net P&L, and the net P&L of the set without any trade tagged with a
  * mistake: what the trading would have made had those trades not been taken.
  */

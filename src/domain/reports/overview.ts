@@ -19,7 +19,7 @@ import {
 } from './formulas';
 import { dayOf, type TradeSet } from './report-trade';
 
-/** Every figure of the Overview (issue 26 point 2), also what Compare sets side by side and the AI cites. */
+/** Every figure of the Overview, also what Compare sets side by side and the AI cites. */
 export interface ReportOverview {
   trades: number;
   wins: number;

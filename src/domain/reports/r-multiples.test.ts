@@ -30,7 +30,7 @@ const defaults: RiskDefault[] = [
   { id: 'b-dollars', accountId: 'acct-b', root: null, stopPoints: null, amountCents: 25_000 },
 ];
 
-describe('reports in R (issue 27)', () => {
+describe('reports in R', () => {
   const trades = [
     // Own stop 10 points under a long NQ entry, 2 contracts: 10 x 2 x $20 = $400 risked; +$800 is +2R.
     trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2 }),
@@ -77,7 +77,7 @@ describe('reports in R (issue 27)', () => {
   });
 });
 
-describe('the Overview in R rounds as the dashboard and Reflect do (issue 27)', () => {
+describe('the Overview in R rounds as the dashboard and Reflect do', () => {
   it('+$10.05 on a $10 plan is 1.005R: +1.01R, not the 1.00R a float division rounds to', () => {
     const columns = buildTradeColumns([trade('a', 1_005, { riskCents: 1_000 }), trade('b', -1_005, { riskCents: 1_000, tradeDate: '2026-03-03' })]);
     const both = computeROverview(allTrades(columns), computeRiskColumn(columns, []));
@@ -93,7 +93,7 @@ describe('the Overview\'s R bins', () => {
   });
 });
 
-describe("the Overview's R bins hold what their labels say (issue 27, point 3)", () => {
+describe("the Overview's R bins hold what their labels say", () => {
   it('-2R, -1R, 0R, +1R and +3R exactly open their bins; a cent short of -2R is under -2R, a cent short of 3R under 3R', () => {
     const cols = buildTradeColumns([
       trade('minus-2', -60_000, { riskCents: 30_000 }), // -2R exactly: "-2R to -1R", not "< -2R"
@@ -131,7 +131,7 @@ describe("the Overview's R bins hold what their labels say (issue 27, point 3)",
   });
 });
 
-describe('the distribution of R (issue 27, point 3)', () => {
+describe('the distribution of R', () => {
   const trades = [
     trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2 }), // +2R ($400 risked)
     trade('amount', -15_000, { riskCents: 30_000 }), // -0.5R
@@ -186,7 +186,7 @@ describe('the distribution of R (issue 27, point 3)', () => {
   });
 });
 
-describe('breakdowns in R (issue 27, point 3)', () => {
+describe('breakdowns in R', () => {
   const trades = [
     trade('stop', 80_000, { entryPrice: '18000', stopPrice: '17990', quantity: 2, tags: ['A+'] }), // NQ +2R
     trade('amount', -15_000, { riskCents: 30_000, tags: ['A+', 'fomo'] }), // NQ -0.5R

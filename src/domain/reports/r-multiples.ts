@@ -4,7 +4,7 @@ import { floorRSteps } from './distribution';
 import { type TradeColumns, type TradeSet } from './report-trade';
 
 /**
- * The reports in R (issue 27, point 3). A trade's R-multiple is its net P&L over its planned risk (src/domain/risk):
+ * The reports in R. A trade's R-multiple is its net P&L over its planned risk (src/domain/risk):
  * its own stop or dollar risk, else the trader's default for its account and instrument. Trades without a planned
  * risk have no R: they are counted apart and never averaged in as 0R.
  */

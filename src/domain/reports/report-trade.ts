@@ -6,7 +6,7 @@ import { getHourOfInstant } from '../dates/clock';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
 /**
- * A trader's trades as every report reads them (issue 26), kept column by column: a report scans 100,000 trades
+ * A trader's trades as every report reads them, kept column by column: a report scans 100,000 trades
  * several times, and a scan of typed arrays reads memory in order where a scan of 100,000 objects of 17 fields chases
  * a pointer per trade (measured on this machine: ~20x slower). Reports take their trades in the trading order (day,
  * entry, exit, creation, id), which the server reads them in; every order-dependent figure (streaks, equity by trade,
@@ -22,11 +22,11 @@ export interface ReportTrade {
   /** Instrument root (NQ). */
   symbol: string;
   contract: string | null;
-  /** The side column (Long, Short); issue 27 splits it from the setup. */
+  /** The side column (Long, Short); splits it from the setup. */
   side: string | null;
   /** The setup or type (the spec's trade_type). */
   setup: string;
-  /** The trade's playbook id (issue 27, point 4); absent or null: none. */
+  /** The trade's playbook id; absent or null: none. */
   playbookId?: string | null;
   /** How many of its playbook's rules the trade ticked. */
   rulesTicked?: number;
@@ -41,7 +41,7 @@ export interface ReportTrade {
   entryMs: number | null;
   exitMs: number | null;
   quantity: number | null;
-  /** The trade's own plan (issue 27): prices as exact decimal text, its dollar risk in cents. Absent: no plan. */
+  /** The trade's own plan: prices as exact decimal text, its dollar risk in cents. Absent: no plan. */
   entryPrice?: string | null;
   stopPrice?: string | null;
   riskCents?: Cents | null;
@@ -79,7 +79,7 @@ export interface TradeColumns {
   /** NaN without. */
   quantity: Float64Array;
   /**
-   * The planned risk in cents from the trade's own stop or dollar risk (issue 27); NaN without a plan of its own, where
+   * The planned risk in cents from the trade's own stop or dollar risk; NaN without a plan of its own, where
    * the trader's defaults apply (computeRiskColumn, r-multiples.ts).
    */
   ownRisk: Float64Array;
@@ -271,7 +271,7 @@ export function createTradeSet(trades: readonly ReportTrade[]): TradeSet {
   return allTrades(buildTradeColumns(trades));
 }
 
-/** Hour of entry in the trader's zone (issue 26: hour buckets are the trader's clock), -1 without an entry time. */
+/** Hour of entry in the trader's zone (hour buckets are the trader's clock), -1 without an entry time. */
 export function getEntryHours(columns: TradeColumns, timeZone: string): Int8Array {
   let hours = columns.hoursByZone.get(timeZone);
   if (!hours) {
@@ -385,7 +385,7 @@ function clauseTest(c: TradeColumns, clause: Exclude<FilterClause, { kind: 'days
   }
 }
 
-/** What the R and mistake filters read beyond the trades (issue 27): needed only when the filter has those keys. */
+/** What the R and mistake filters read beyond the trades: needed only when the filter has those keys. */
 export interface TraderFilterData {
   /** Every trade's planned risk in cents, NaN without (computeRiskColumn, r-multiples.ts). */
   risk?: Float64Array;

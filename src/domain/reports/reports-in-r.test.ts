@@ -7,7 +7,7 @@ import { computeRiskColumn, computeROverview } from './r-multiples';
 import { allTrades, buildTradeColumns, type ReportTrade } from './report-trade';
 
 /**
- * Equity, the heatmap, the year calendar and Compare in R (issue 27, point 3), on trades computed by hand. A trade is
+ * Equity, the heatmap, the year calendar and Compare in R, on trades computed by hand. A trade is
  * named as a trader would: "+2R on a $100 plan". R = net P&L over the planned risk; trades without a plan have none.
  */
 const NY = 'America/New_York';

@@ -2,14 +2,15 @@ import { DAY_NAMES } from '../dates/calendar-day';
 import { RESULT_NAMES, type TradeColumns } from './report-trade';
 
 /**
- * The Trade Log's search over the report copy (issue 27: the R panel of the Trade Log narrows its trades as the list
+ * The Trade Log's search over the report copy (the R panel of the Trade Log narrows its trades as the list
  * does). The list asks the database's search function (migrations trade_search and trade_search_contract): a trade
  * matches when `symbol, contract, trade_type, period, status, notes, day_of_week, tags joined by ' '`, joined by a unit
  * separator, ILIKE '%term%', or when its account's name does. The separator is stripped from terms, so a match lies in
  * one column: each distinct text of a column is tested once and the trades by their codes. Notes are not in the copy:
  * the server asks the database which trades' notes match.
  *
- * ILIKE compares lower(text) with lower(pattern), and lower() is the database's (its locale: the C locale of an embedded
+ * ILIKE compares lower(text) with lower(pattern), and lower() is the database's (its locale: the C locale of an
+ * embedded
  * database folds only ASCII, a libc or ICU one accented letters too). An ASCII text's lower case is the same in both
  * (a Turkish locale aside); every other text's lower case is asked of the database (`texts`), so the two never differ.
  */

@@ -12,7 +12,7 @@ export function formatR(r: number): string {
   return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${text}R`;
 }
 
-/** "12 trades without a planned risk" (issue 27): said wherever R is shown, so an R figure is never taken for all the trades. */
+/** "12 trades without a planned risk": said wherever R is shown, so an R figure is never taken for all the trades. */
 export function describeWithoutRisk(count: number): string {
   return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
 }

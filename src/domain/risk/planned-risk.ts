@@ -3,7 +3,7 @@ import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
 import type { TradeSide } from '../trades/side';
 
 /**
- * Planned risk and R-multiples (issue 27, point 2). A trade's planned risk is what the trader stood to lose at the
+ * Planned risk and R-multiples. A trade's planned risk is what the trader stood to lose at the
  * plan: from its own stop price (|entry - stop| x quantity x point value), or its own dollar risk, or else from the
  * trader's default for its account and instrument root (a stop distance in points, or dollars a trade). The
  * R-multiple is the net P&L over it: +2R made twice what was risked, -1R lost exactly the plan.

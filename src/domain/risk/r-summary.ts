@@ -2,7 +2,7 @@ import { getStartOfWeekSunday, type CalendarDay } from '../dates/calendar-day';
 import { Decimal, type Cents } from '../money';
 
 /**
- * R figures of a group of trades (issue 27, point 3): the dashboard's month, the calendar's days and weeks, Reflect's
+ * R figures of a group of trades: the dashboard's month, the calendar's days and weeks, Reflect's
  * tables. Each R is the net P&L over the planned risk, summed as decimals (never a float sum: a thousand trades of
  * 1/3R add up to 333.33R, not 333.3299...) and rounded to two decimals, half away from zero, only at the end. Trades
  * without a planned risk are counted apart, never averaged in as 0R.
@@ -232,7 +232,7 @@ class FloatR {
 }
 
 /**
- * `summarizeRPeriods` over the report copy's columns (issue 27): the same figures, without an object per trade. `rows`
+ * `summarizeRPeriods` over the report copy's columns: the same figures, without an object per trade. `rows`
  * are the trades' indexes in trading order (a day's rows together, days ascending, as selectTrades gives them); `risk`
  * each trade's planned risk in cents by index (NaN or 0 without). Each figure is summed as floats when that rounds as
  * the exact sum (roundWithin), else again as decimals the way `summarizeRPeriods` sums it (a day's or week's rows are

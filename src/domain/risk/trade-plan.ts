@@ -2,7 +2,7 @@ import { parseMoneyInput } from '../trades/money-input';
 import { readDecimalField, type FieldRead } from '../trades/trade-execution';
 import type { Cents } from '../money';
 
-/** A trade's own plan (issue 27, point 2): a stop price or a dollar risk, never both, and an optional target price. */
+/** A trade's own plan: a stop price or a dollar risk, never both, and an optional target price. */
 export interface TradePlan {
   stopPrice: string | null;
   riskCents: Cents | null;

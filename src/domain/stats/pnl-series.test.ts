@@ -9,7 +9,7 @@ import {
   parseStartingBalance,
 } from './pnl-series';
 
-describe('daily pnl series (spec part 1 §9: monthly PnL sparkline covers the last 30 days)', () => {
+describe('daily pnl series (monthly PnL sparkline covers the last 30 days)', () => {
   it('the last 30 days on 2026-03-18 in New York run from 02-17 to 03-18', () => {
     expect(getLastDaysRange(30, new Date('2026-03-18T14:00:00Z'), 'America/New_York')).toEqual({ from: '2026-02-17', to: '2026-03-18' });
   });
@@ -35,7 +35,7 @@ describe('daily pnl series (spec part 1 §9: monthly PnL sparkline covers the la
   });
 });
 
-describe('account balance series (spec part 1 §9: starting balance 10000, ranges 90/30/7 days)', () => {
+describe('account balance series (starting balance 10000, ranges 90/30/7 days)', () => {
   it('a 7-day window opens at $10,000 plus the +$500.00 made before it', () => {
     const series = buildBalanceSeries({
       startingBalanceCents: DEFAULT_STARTING_BALANCE_CENTS,
@@ -64,7 +64,7 @@ describe('account balance series (spec part 1 §9: starting balance 10000, range
     expect(series.find((p) => p.date === '2026-11-26')?.balanceCents).toBe(5_079_572);
   });
 
-  it('reads the starting balance as money, non-numeric as 0 (spec part 1 §5)', () => {
+  it('reads the starting balance as money, non-numeric as 0', () => {
     expect(parseStartingBalance('25,000')).toBe(2_500_000);
     expect(parseStartingBalance('lots')).toBe(0);
   });

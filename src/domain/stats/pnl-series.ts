@@ -10,7 +10,7 @@ export interface DailyPnlPoint {
   cumulativeCents: Cents;
 }
 
-/** The last `count` days ending today in the user's zone, inclusive (spec part 1 §9: sparkline 30, balance 90/30/7). */
+/** The last `count` days ending today in the user's zone, inclusive (sparkline 30, balance 90/30/7). */
 export function getLastDaysRange(count: number, now: Date, timeZone: string): { from: CalendarDay; to: CalendarDay } {
   const to = getTodayInZone(now, timeZone);
   return { from: addDays(to, -(count - 1)), to };
@@ -24,7 +24,7 @@ function sumByDate(days: Iterable<{ date: CalendarDay; pnlCents: Cents }>): Map<
 
 /**
  * One point per calendar day from `from` to `to`, days without trades at 0 (a journal never invents numbers,
- * DESIGN). Used by the monthly PnL sparkline (last 30 days, spec part 1 §9).
+ * DESIGN). Used by the monthly PnL sparkline (last 30 days).
  */
 export function buildDailyPnlSeries(args: {
   days: Iterable<{ date: CalendarDay; pnlCents: Cents }>;
@@ -56,7 +56,7 @@ export function extendToLatestDay(range: { from: CalendarDay; to: CalendarDay },
 }
 
 /**
- * The month's PnL on the header (spec part 1 §2.4): every trading day of today's month, those dated after today
+ * The month's PnL on the header: every trading day of today's month, those dated after today
  * included (the evening session's, see extendToLatestDay), none of the next month's.
  */
 export function sumMonthPnl(days: Iterable<{ date: CalendarDay; pnlCents: Cents }>, today: CalendarDay): Cents {
@@ -83,7 +83,7 @@ export interface BalancePoint {
   balanceCents: Cents;
 }
 
-/** Account balance chart (spec part 1 §2.4, §9: ranges 90, 30 or 7 days, default 90d). */
+/** Account balance chart (ranges 90, 30 or 7 days, default 90d). */
 export function buildBalanceSeries(args: {
   startingBalanceCents: Cents;
   days: Iterable<{ date: CalendarDay; pnlCents: Cents }>;

@@ -19,7 +19,7 @@ describe('profit factor = gross profit / |gross loss|', () => {
   it('only losses is 0; no trades (or only scratches) is 0', () => {
     expect(calculateProfitFactor({ grossProfitCents: 0, grossLossCents: -5000 })).toBe(0);
     expect(calculateProfitFactor({ grossProfitCents: 0, grossLossCents: 0 })).toBe(0);
-    // Printed: only losses or only scratches are 0.00; no trade at all is no figure (issue 14).
+    // Printed: only losses or only scratches are 0.00; no trade at all is no figure.
     expect(formatProfitFactor(0, 2)).toBe('0.00');
     expect(formatProfitFactor(0, 0)).toBe('—');
   });

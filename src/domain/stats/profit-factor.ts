@@ -1,7 +1,7 @@
 import type { TradeAggregate } from './trade-aggregate';
 
 /**
- * Profit factor = gross profit / |gross loss| (net pnl, spec part 2 "Statistics").
+ * Profit factor = gross profit / |gross loss| (net pnl).
  * - losses but no profit: 0
  * - profit but no losses: Infinity (the honest value; the score caps it through min(100, ...), and
  *   `formatProfitFactor` prints '∞'). JSON turns Infinity into null, so send aggregates, not this ratio.

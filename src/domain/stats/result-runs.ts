@@ -68,7 +68,7 @@ export function combineResultRuns(earlier: ResultRuns, later: ResultRuns): Resul
   };
 }
 
-/** The streaks (spec part 1 §9) of a summary: the longest runs, and the run the trader is on now. */
+/** The streaks of a summary: the longest runs, and the run the trader is on now. */
 export function streaksFromResultRuns(runs: ResultRuns): Streaks {
   return {
     maxWinStreak: runs.maxWinStreak,

@@ -11,7 +11,7 @@ const trades: StatTrade[] = [
   { tradeDate: '2026-03-16', status: 'Win', pnlCents: 3001 }, // Monday
 ];
 
-describe('Results by Week (spec part 2 "Statistics and charts", weeks start on Monday §9)', () => {
+describe('Results by Week (weeks start on Monday §9)', () => {
   it('buckets Fri 03-06 and Sun 03-08 into the week of Mar 2, and two later weeks', () => {
     expect(buildResultsByWeek(aggregateTradesByDay(trades))).toEqual([
       {
@@ -30,7 +30,7 @@ describe('Results by Week (spec part 2 "Statistics and charts", weeks start on M
   });
 });
 
-describe('week labels (issue 24: weeks across New Year read without their year)', () => {
+describe('week labels (weeks across New Year read without their year)', () => {
   it('carries the year on every label once the weeks span two years, and not before', () => {
     const weeks = buildResultsByWeek(aggregateTradesByDay([
       { tradeDate: '2025-12-23', status: 'Win', pnlCents: 100 },
@@ -44,7 +44,7 @@ describe('week labels (issue 24: weeks across New Year read without their year)'
   });
 });
 
-describe('Results by Day of Week (spec part 2 §9: Monday to Friday)', () => {
+describe('Results by Day of Week (Monday to Friday)', () => {
   it('sums both Mondays, shows empty weekdays as zeros and leaves the weekend trades out', () => {
     const result = buildResultsByWeekday(aggregateTradesByDay(trades));
     expect(result.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);

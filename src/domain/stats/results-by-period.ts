@@ -9,7 +9,7 @@ import { combineStats, type DailyAggregate, type TradeAggregate } from './trade-
 import { calculateWinRate } from './win-rate';
 
 export interface WeekResult extends TradeAggregate {
-  /** Monday of the week (spec part 2 §9: weeks start on Monday). */
+  /** Monday of the week (weeks start on Monday). */
   weekStart: CalendarDay;
   weekEnd: CalendarDay;
   /** 'Mar 9', the Monday, for the chart axis; "Dec 29 '25" when the weeks listed span two years. */
@@ -18,7 +18,7 @@ export interface WeekResult extends TradeAggregate {
 }
 
 /**
- * Results by Week (spec part 2 "Statistics and charts"): Monday-to-Sunday buckets, oldest first, only weeks that
+ * Results by Week: Monday-to-Sunday buckets, oldest first, only weeks that
  * have trades. A Sunday trade belongs to the week that began the Monday before.
  */
 export function buildResultsByWeek(days: Iterable<DailyAggregate>): WeekResult[] {
@@ -46,7 +46,7 @@ export function buildResultsByWeek(days: Iterable<DailyAggregate>): WeekResult[]
 /**
  * Axis labels for the Mondays of a chart's weeks: 'Mar 9' while they all fall in one year, and each with its year
  * ("Dec 29 '25", "Jan 5 '26") once they span two, so that a January week does not read as the December before it
- * (issue 24). A chart that shows only some weeks labels those it shows.
+ *. A chart that shows only some weeks labels those it shows.
  */
 export function labelWeeks(weekStarts: readonly CalendarDay[]): string[] {
   const years = new Set(weekStarts.map((day) => day.slice(0, 4)));
@@ -62,7 +62,7 @@ export interface WeekdayResult extends TradeAggregate {
 }
 
 /**
- * Results by Day of Week (spec part 2 §9: Monday to Friday): always five entries in that order, zeros for days
+ * Results by Day of Week (Monday to Friday): always five entries in that order, zeros for days
  * without trades. Weekend trades (crypto) are not in this chart; they still count everywhere else.
  */
 export function buildResultsByWeekday(days: Iterable<DailyAggregate>): WeekdayResult[] {

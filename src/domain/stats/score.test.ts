@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculateConsistency, calculateProfitFactorScore, calculateScore, formatScorePoints } from './score';
 
-describe('profit factor score (spec part 1 §9)', () => {
+describe('profit factor score', () => {
   it('follows both branches and the step at 1.5', () => {
     expect(calculateProfitFactorScore(2)).toBe(100);
     expect(calculateProfitFactorScore(2.5)).toBe(100); // min(100, 150)
@@ -15,7 +15,7 @@ describe('profit factor score (spec part 1 §9)', () => {
   });
 });
 
-describe('consistency (spec part 1 §9)', () => {
+describe('consistency', () => {
   it('win rate 60, max loss streak 2, max win streak 5: 60 + 10 + 10 + 10 = 90', () => {
     expect(calculateConsistency(60, 5, 2)).toBe(90);
   });
@@ -29,7 +29,7 @@ describe('consistency (spec part 1 §9)', () => {
   });
 });
 
-describe('score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore (spec part 1 §9)', () => {
+describe('score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore', () => {
   it('6 wins, 4 losses, PF 2.0, streaks W5/L2 scores 24 + 27 + 30 = 81', () => {
     expect(calculateScore({ wins: 6, losses: 4, profitFactor: 2, maxWinStreak: 5, maxLossStreak: 2 })).toEqual({
       score: 81, winRate: 60, consistency: 90, profitFactorScore: 100,
@@ -54,7 +54,7 @@ describe('score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore (s
     });
   });
 
-  it("is written with one decimal, and as '—' for an account without trades (issue 14: '0.0')", () => {
+  it("is written with one decimal, and as '—' for an account without trades ('0.0')", () => {
     expect(formatScorePoints(81, 10)).toBe('81.0');
     expect(formatScorePoints(0, 1)).toBe('0.0');
     expect(formatScorePoints(0, 0)).toBe('—');

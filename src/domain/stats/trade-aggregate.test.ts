@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { centsToDecimalString } from '../money';
 import { aggregateTrades, aggregateTradesByDay, combineStats, toStatTrade, type StatTrade } from './trade-aggregate';
 
-describe('trade aggregates (spec part 2 "Statistics and charts")', () => {
+describe('trade aggregates', () => {
   it('counts an NQ win, an NQ win, an ES loss, a BTC scratch over two days', () => {
     const trades: StatTrade[] = [
       { tradeDate: '2026-03-09', status: 'Win', pnlCents: 42500 },

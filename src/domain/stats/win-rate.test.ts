@@ -3,7 +3,7 @@ import { calculateWinRate, filterByDayRange, formatWinRate, getWinRateBand, getW
 
 const NEW_YORK = 'America/New_York';
 
-describe('win rate (spec part 2 §9, part 1 §9)', () => {
+describe('win rate', () => {
   it('6 wins and 4 losses is 60.0', () => {
     expect(calculateWinRate({ wins: 6, losses: 4 })).toBe(60);
   });
@@ -22,7 +22,7 @@ describe('win rate (spec part 2 §9, part 1 §9)', () => {
     expect(calculateWinRate({ wins: 0, losses: 0 })).toBe(0);
   });
 
-  it("is written one way everywhere, with the spec's one decimal: 39.0%, 66.7%, 100.0%; '—' with nothing won or lost (issue 14)", () => {
+  it("is written one way everywhere, with the spec's one decimal: 39.0%, 66.7%, 100.0%; '—' with nothing won or lost", () => {
     expect(formatWinRate(calculateWinRate({ wins: 39, losses: 61 }), 100)).toBe('39.0%');
     expect(formatWinRate(calculateWinRate({ wins: 2, losses: 1 }), 3)).toBe('66.7%');
     expect(formatWinRate(calculateWinRate({ wins: 4, losses: 0 }), 4)).toBe('100.0%');
@@ -35,7 +35,7 @@ describe('win rate (spec part 2 §9, part 1 §9)', () => {
   });
 });
 
-describe('win-rate periods (spec part 1 §9: Week = last 7 days, Month = last month)', () => {
+describe('win-rate periods (Week = last 7 days, Month = last month)', () => {
   it('on 2026-03-15 in New York, Week is 03-09..03-15 and Month is 02-16..03-15', () => {
     const now = new Date('2026-03-15T15:00:00Z');
     expect(getWinRatePeriodRange('week', now, NEW_YORK)).toEqual({ from: '2026-03-09', to: '2026-03-15' });

@@ -12,7 +12,7 @@ export function calculateWinRate(counts: { wins: number; losses: number }): numb
 }
 
 /**
- * The one way a win rate is written, on the dashboard and in the Trade Log alike (issue 14: '39%' stood beside '39.0'):
+ * The one way a win rate is written, on the dashboard and in the Trade Log alike ('39%' stood beside '39.0'):
  * one decimal as the spec computes it, '39.0%', '66.7%'; '—' when nothing was won or lost (0% would say every trade
  * lost).
  */

@@ -8,7 +8,7 @@ import { TASK_CATEGORIES } from './task-rules';
 
 const NEW_YORK = 'America/New_York';
 
-describe('onboarding tasks (spec part 1 §4, §9)', () => {
+describe('onboarding tasks', () => {
   it('five open tasks dated today, each in a known category', () => {
     const tasks = buildOnboardingTasks('2026-03-18');
     expect(tasks).toHaveLength(5);
@@ -21,7 +21,7 @@ describe('onboarding tasks (spec part 1 §4, §9)', () => {
   });
 });
 
-describe('sample trades for a new user (spec part 1 §4, §9: 7 trades, NQ ES BTC)', () => {
+describe('sample trades for a new user (7 trades, NQ ES BTC)', () => {
   it('on Wed 2026-03-18 in New York: 7 trades spread over the 13 weekdays so far, oldest first', () => {
     const trades = buildSampleTrades(new Date('2026-03-18T14:00:00Z'), NEW_YORK);
     // weekdays 2,3,4,5,6,9,10,11,12,13,16,17,18; picks index floor(i x 13 / 7) = 0,1,3,5,7,9,11
@@ -31,7 +31,7 @@ describe('sample trades for a new user (spec part 1 §4, §9: 7 trades, NQ ES BT
     expect(new Set(trades.map((t) => t.symbol))).toEqual(new Set(['NQ', 'ES', 'BTC']));
     for (const trade of trades) {
       expect(trade.tradeDate).toBe(`${trade.tradeDay}T12:00:00.000Z`);
-      // The side in its own field, spelled as imports spell it; the type is a setup (issue 27).
+      // The side in its own field, spelled as imports spell it; the type is a setup.
       expect(['Long', 'Short']).toContain(trade.side);
       expect(DEFAULT_TRADE_TYPES).toContain(trade.tradeType);
     }

@@ -25,7 +25,7 @@ export function buildOnboardingTasks(today: CalendarDay): NewTask[] {
 interface SampleTemplate {
   symbol: 'NQ' | 'ES' | 'BTC';
   side: 'Long' | 'Short';
-  /** One of the spec's trade types (part 2 §3 defaults): the side is its own field (issue 27). */
+  /** One of the spec's trade types (part 2 §3 defaults): the side is its own field. */
   setup: string;
   session: string;
   /** Before commission; futures amounts are whole ticks (NQ $5, ES $12.50). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_CATEGORIES, deriveDailyTaskStatus, isTaskCategory, normalizeTaskTitle } from './task-rules';
 
-describe('task rules (spec part 1 §3, §4, §5)', () => {
+describe('task rules', () => {
   it('has the six categories', () => {
     expect(TASK_CATEGORIES).toEqual(['Daily', 'Other', 'Psychology', 'Strategy', 'Risk Management', 'Market Analysis']);
     expect(isTaskCategory('Risk Management')).toBe(true);

@@ -11,7 +11,7 @@ import {
 
 const NEW_YORK = 'America/New_York';
 
-describe('the trade form’s execution (issue 27)', () => {
+describe('the trade form’s execution', () => {
   it('prices a known futures trade from its prices and size: NQ long 2 from 18250.25 to 18271.50 is $850.00', () => {
     const values = { side: 'Long' as const, quantity: '2', entryPrice: '18,250.25', exitPrice: '18271.50' };
     expect(computeFormGrossCents('NQ', values)).toBe(85_000);

@@ -5,7 +5,7 @@ import { parseDecimal, type Cents } from '../money';
 import type { TradeSide } from './side';
 
 /**
- * The Add/Edit Trade dialog's execution and plan (issue 27): side, quantity, prices, entry and exit times on the
+ * The Add/Edit Trade dialog's execution and plan: side, quantity, prices, entry and exit times on the
  * trader's clock, and a stop price or a dollar risk with a target. The boxes hold text as typed; this module says
  * what it becomes on the wire and what the prices make.
  */

@@ -20,7 +20,7 @@ export function parseCommissionInput(input: unknown): Cents {
 
 /**
  * What a money box lets through as the trader types: a sign or accounting bracket, '$', digits, commas, one point.
- * Letters never reach the amount (issue 14: 'abc' was accepted and saved as 0).
+ * Letters never reach the amount ('abc' was accepted and saved as 0).
  */
 const MONEY_TYPING = /^[-+(]?\$?[\d,]*(\.\d*)?\)?$/;
 

@@ -4,7 +4,7 @@ import { normalizeTradeInput } from './normalize-trade';
 const FORM = { pnlBasis: 'beforeCommission', timeZone: 'America/New_York' } as const;
 const STORED = { pnlBasis: 'net', timeZone: 'America/New_York' } as const;
 
-describe('normalizing trade input into the stored shape (spec part 2 §3, §4, §5)', () => {
+describe('normalizing trade input into the stored shape', () => {
   it('an add-dialog NQ winner: +$300.00 before $4.28 commission stores net $295.72 as a Win at 12:00 UTC', () => {
     const result = normalizeTradeInput(
       {
@@ -57,7 +57,7 @@ describe('normalizing trade input into the stored shape (spec part 2 §3, §4, �
       STORED,
     );
     expect(result.ok && result.trade).toMatchObject({
-      // The spec samples' type SHORT is the side, not a setup (issue 27).
+      // The spec samples' type SHORT is the side, not a setup.
       side: 'Short',
       tradeType: '',
       tradeDay: '2026-03-10',
@@ -87,7 +87,7 @@ describe('normalizing trade input into the stored shape (spec part 2 §3, §4, �
     expect(normalizeTradeInput({ session: 'AM', pnl: 5 }, FORM)).toMatchObject({ ok: false, missing: ['date'] });
   });
 
-  it('names a date that is given but is no date by the key it came under (issue 25: it said a field was missing)', () => {
+  it('names a date that is given but is no date by the key it came under (it said a field was missing)', () => {
     for (const [key, value] of [
       ['date', 'Mar 9'],
       ['trade_date', '2026-02-30'],

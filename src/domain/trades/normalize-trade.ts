@@ -10,14 +10,14 @@ import { readTradeSide, separateSideFromSetup, type TradeSide } from './side';
 /** What the server stores for a trade (columns of `trades`, camelCased). */
 export interface NormalizedTrade {
   symbol: string;
-  /** ISO timestamp of the trading day at 12:00 UTC (spec part 2 §3). */
+  /** ISO timestamp of the trading day at 12:00 UTC. */
   tradeDate: string;
   /** The same day as 'yyyy-MM-dd', for grouping without parsing timestamps. */
   tradeDay: CalendarDay;
   dayOfWeek: DayName;
   /** The session (spec: period). */
   period: string;
-  /** The setup (spec: trade_type); never a side word (issue 27). */
+  /** The setup (spec: trade_type); never a side word. */
   tradeType: string;
   /** Long or Short: the input's side, else a side typed as the setup (the spec's samples' LONG/SHORT). */
   side: TradeSide | null;
@@ -72,14 +72,14 @@ function text(value: unknown): string {
 /**
  * Raw form or API input (snake_case columns, camelCase, or the app's view-model names: instrument, session, type,
  * result) into the stored shape.
- * - Date and session are required (spec part 2 §5: 'Please fill in all required fields.'); a date that is given
+ * - Date and session are required ('Please fill in all required fields.'); a date that is given
  *   but is no date (2026-02-30, year 0, 'tomorrow') is refused naming its key.
- * - The result is not required: it is always derived from net pnl on save (spec part 2 §4), so a chosen result
+ * - The result is not required: it is always derived from net pnl on save, so a chosen result
  *   never reaches storage.
  * - pnl and commission: non-numeric counts as 0; commission is stored absolute (§5); stored pnl is net.
  * - day_of_week is recomputed from the date, whatever the input says.
- * - A missing symbol becomes 'Unknown' (spec part 1 §3, instrument default).
- * - A side typed as the type (LONG, Short, Buy) is the side, not a setup (issue 27): the setup is left empty.
+ * - A missing symbol becomes 'Unknown' (instrument default).
+ * - A side typed as the type (LONG, Short, Buy) is the side, not a setup: the setup is left empty.
  */
 export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOptions): NormalizeTradeResult {
   const missing: RequiredTradeField[] = [];

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, priceDecimalsOf } from './prices';
 
 /**
- * Issue 14 "Numbers": an imported average price showed '25235.78571429'. Prices show the instrument's tick precision
+ * An imported average price showed '25235.78571429'. Prices show the instrument's tick precision
  * (CME contract specifications: NQ/ES/MNQ/MES 0.25, YM 1, RTY 0.1), with the exact value for hovering.
  */
-describe('prices at the instrument tick precision (issue 14)', () => {
+describe('prices at the instrument tick precision', () => {
   it('an NQ average of seven fills, 25235.78571429, shows 25235.79 and keeps the exact value', () => {
     expect(formatPrice('25235.78571429', 'NQ')).toEqual({ text: '25235.79', exact: '25235.78571429' });
   });

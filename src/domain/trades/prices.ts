@@ -30,7 +30,7 @@ export interface ShownPrice {
 }
 
 /**
- * A price as a trader reads it (issue 14): an average of fills such as 25235.78571429 shows as 25235.79 for NQ, with
+ * A price as a trader reads it: an average of fills such as 25235.78571429 shows as 25235.79 for NQ, with
  * the exact value kept for hovering. Rounded half away from zero; a price that is not a number is shown as given.
  */
 export function formatPrice(price: string | number, symbol: string): ShownPrice {

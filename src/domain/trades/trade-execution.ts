@@ -3,7 +3,7 @@ import { parseDecimal, type Decimal } from '../money';
 import { readTradeSide, type TradeSide } from './side';
 
 /**
- * A trade's execution as a trader types it into the Add/Edit Trade dialog or an API client sends it (issue 27): side,
+ * A trade's execution as a trader types it into the Add/Edit Trade dialog or an API client sends it: side,
  * quantity, entry and exit prices and times, all optional. Imports have their own reading of a broker's file; this is
  * the hand-written path, and every refusal names the API's field.
  */

@@ -18,7 +18,7 @@ const chooseResult = (form: TradeFormValues, result: 'Win' | 'Loss' | 'BE') => e
 const typePnl = (form: TradeFormValues, pnlCents: number) => editTradeForm(form, { field: 'pnl', pnlCents });
 const typeCommission = (form: TradeFormValues, commissionCents: number) => editTradeForm(form, { field: 'commission', commissionCents });
 
-describe('editing couplings between result and pnl (spec part 2 §4)', () => {
+describe('editing couplings between result and pnl', () => {
   it('choosing Loss with +$250.00 makes it -$250.00', () => {
     expect(applyResultChoice(25000, 'Loss')).toBe(-25000);
   });
@@ -62,7 +62,7 @@ describe('editing couplings between result and pnl (spec part 2 §4)', () => {
   });
 });
 
-describe('new trade form (spec part 2 §9 defaults)', () => {
+describe('new trade form defaults', () => {
   it('starts as NQ, AM, A/A+, Win, pnl 0, commission 0 on the given day with its day name', () => {
     expect(createNewTradeForm('2026-03-09')).toEqual({
       date: '2026-03-09',
@@ -90,7 +90,7 @@ describe('new trade form (spec part 2 §9 defaults)', () => {
   });
 });
 
-describe('pnl before commission in the form, net in storage (spec part 2 §2 and §3)', () => {
+describe('pnl before commission in the form, net in storage', () => {
   it('a $300.00 gross with $4.28 commission is stored as $295.72 and shown back as $300.00', () => {
     expect(toNetPnlCents(30000, 428)).toBe(29572);
     expect(toGrossPnlCents(29572, 428)).toBe(30000);
@@ -115,7 +115,7 @@ describe('pnl before commission in the form, net in storage (spec part 2 §2 and
   });
 });
 
-describe('what the trader sees as they type: the sign and the result that will be saved (issue 24, part 2 §4)', () => {
+describe('what the trader sees as they type: the sign and the result that will be saved (part 2 §4)', () => {
   const lossRow = () =>
     createEditTradeForm({
       tradeDay: '2026-03-10',

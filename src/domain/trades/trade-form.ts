@@ -5,8 +5,8 @@ import { deriveResult, deriveResultFromNet, type TradeResult } from './trade-res
 /**
  * PnL basis, decided once for the whole product:
  * - STORED pnl (trades.pnl, every API response, stats, calendar, AI context) is NET of commission
- *   (spec part 2 §3: "pnl (number, net of commission)").
- * - The FORM's pnl field is BEFORE commission (spec part 2 §2, add dialog: "PnL (before commission)").
+ *   ("pnl (number, net of commission)").
+ * - The FORM's pnl field is BEFORE commission (add dialog: "PnL (before commission)").
  * Converting between them happens only through `toNetPnlCents` / `toGrossPnlCents`, so net = gross - |commission|.
  */
 export function toNetPnlCents(pnlBeforeCommissionCents: Cents, commissionCents: Cents): Cents {
@@ -42,7 +42,7 @@ export function applyPnlEntry(pnlCents: Cents, result: TradeResult): Cents {
 /** The add and edit dialogs' values. `pnlCents` is before commission (see above). */
 export interface TradeFormValues {
   date: CalendarDay;
-  /** Read-only, derived from `date` (spec part 2 §2). */
+  /** Read-only, derived from `date`. */
   day: DayName;
   instrument: string;
   session: string;
@@ -108,7 +108,7 @@ export interface TradeFormOutcome {
 }
 
 /**
- * The result the Result control shows is the one that will be saved (issue 24: Win was shown above 'saved as Loss').
+ * The result the Result control shows is the one that will be saved (Win was shown above 'saved as Loss').
  * Only a blank form ($0, no commission) shows the chosen result: a new trade opens on Win (part 2 §9), not on the BE
  * that $0 would save.
  */
@@ -142,7 +142,7 @@ export interface StoredTradeForForm {
 }
 
 /**
- * The edit dialog has no commission field (spec part 2 §2) but the same "PnL (before commission)" meaning, so it
+ * The edit dialog has no commission field but the same "PnL (before commission)" meaning, so it
  * shows net + commission and keeps the stored commission: saving without changes gives back the same net pnl.
  */
 export function createEditTradeForm(trade: StoredTradeForForm): TradeFormValues {

@@ -10,7 +10,7 @@ import {
   tradeTypeChoices,
 } from './trade-options';
 
-describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () => {
+describe('trade types, sessions and tags', () => {
   it('offers the spec defaults in order', () => {
     expect(DEFAULT_TRADE_TYPES).toEqual([
       'A/A+', 'Reversal', 'Momentum', 'IFVG', 'Support/Resistance', 'Breakout', 'Pullback', 'Trend Continuation',
@@ -27,7 +27,7 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
       ok: false, ignored: false, error: 'This session already exists',
     });
     expect(addTradeOption('session', DEFAULT_SESSIONS, '   ')).toEqual({ ok: false, ignored: true });
-    // Issue 27: a side is a field of its own, never a setup.
+    // A side is a field of its own, never a setup.
     expect(addTradeOption('trade_type', DEFAULT_TRADE_TYPES, 'SHORT')).toEqual({
       ok: false, ignored: false, error: '"SHORT" is a side, not a setup: choose it as the trade\'s Side',
     });
@@ -62,7 +62,7 @@ describe('trade types, sessions and tags (spec part 2 §3 Defaults, §5)', () =>
   });
 });
 
-describe('the trade type as shown (issue 14)', () => {
+describe('the trade type as shown', () => {
   it("writes a side one way whatever its stored casing, and a setup as typed", () => {
     for (const stored of ['LONG', 'Long', 'long', ' long ']) expect(formatTradeType(stored)).toBe('Long');
     for (const stored of ['SHORT', 'Short', 'short']) expect(formatTradeType(stored)).toBe('Short');
@@ -70,7 +70,7 @@ describe('the trade type as shown (issue 14)', () => {
   });
 });
 
-describe('tradeTypeChoices (the Type field of Add/Edit Trade and inline edit, issue 14)', () => {
+describe('tradeTypeChoices (the Type field of Add/Edit Trade and inline edit)', () => {
   it("labels a stored LONG/SHORT 'Long'/'Short' and keeps the stored value", () => {
     expect(tradeTypeChoices(['A/A+', 'Breakout'], 'LONG')).toEqual([
       { value: 'A/A+', label: 'A/A+' },

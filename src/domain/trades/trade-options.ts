@@ -32,8 +32,8 @@ export const DEFAULT_TAGS = [
 ] as const;
 
 /**
- * A trade's type as the screens write it. The spec's samples store LONG/SHORT and imports Long/Short (issue 14:
- * 'Long' beside 'LONG'); stored as they came, both read 'Long' and 'Short'. Setups ('A/A+', 'Breakout') are shown
+ * A trade's type as the screens write it. The spec's samples store LONG/SHORT and imports Long/Short ('Long' beside
+ * 'LONG'); stored as they came, both read 'Long' and 'Short'. Setups ('A/A+', 'Breakout') are shown
  * as typed.
  */
 export function formatTradeType(type: string): string {
@@ -64,7 +64,7 @@ export function tradeTypeChoices(options: readonly string[], ...kept: string[]):
 export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
 export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'After Hours', 'Overnight'] as const;
 
-/** user_trade_preferences.preference_type (spec part 2 §3). */
+/** user_trade_preferences.preference_type. */
 export type TradeOptionKind = 'trade_type' | 'session' | 'tag';
 
 export type OptionChange =
@@ -85,7 +85,7 @@ export function addTradeOption(kind: TradeOptionKind, options: readonly string[]
   if (trimmed === '') {
     return kind === 'tag' ? { ok: false, ignored: false, error: 'Please enter a tag name' } : { ok: false, ignored: true };
   }
-  // Issue 27: Long and Short are the trade's side, a field of its own; a type named so would bring the confusion back.
+  // Long and Short are the trade's side, a field of its own; a type named so would bring the confusion back.
   if (kind === 'trade_type' && readTradeSide(trimmed)) {
     return { ok: false, ignored: false, error: `"${trimmed}" is a side, not a setup: choose it as the trade's Side` };
   }
@@ -110,7 +110,7 @@ export function checkTradeOptionRemoval(name: string, valuesInUse: Iterable<stri
 }
 
 /**
- * Tags arrive as an array or a comma-separated string (spec part 1 §3). Trimmed, blanks dropped, duplicates
+ * Tags arrive as an array or a comma-separated string. Trimmed, blanks dropped, duplicates
  * (case-insensitive) dropped keeping the first spelling.
  */
 export function parseTags(input: unknown): string[] {
@@ -119,7 +119,7 @@ export function parseTags(input: unknown): string[] {
   else if (typeof input === 'string') parts = input.split(',');
   else return [];
   // One set of folded names: comparing each tag with every earlier one was quadratic, and a backup row with
-  // 200,000 tags held the server at full CPU for minutes (issue 13).
+  // 200,000 tags held the server at full CPU for minutes.
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const part of parts) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveResult, deriveResultFromNet, parseTradeResult } from './trade-result';
 
-describe('trade result from net pnl (spec part 2 §4, part 1 §4)', () => {
+describe('trade result from net pnl', () => {
   it('a $150.00 winner with $4.50 commission is a Win', () => {
     expect(deriveResult(15000, 450)).toBe('Win');
   });

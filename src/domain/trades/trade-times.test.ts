@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatExecutionTime, formatQuantity, grossPnlCentsOf } from './trade-times';
 
-describe('execution times in the trader’s zone (issue 24)', () => {
+describe('execution times in the trader’s zone', () => {
   it('a 09:31:05 New York entry reads 09:31:05 in New York and 22:31:05 in Tokyo, the same trading day', () => {
     expect(formatExecutionTime('2026-03-10T13:31:05.000Z', 'America/New_York', '2026-03-10')).toBe('09:31:05');
     expect(formatExecutionTime('2026-03-10T13:31:05.000Z', 'Asia/Tokyo', '2026-03-10')).toBe('22:31:05');

@@ -5,7 +5,7 @@ import { trimDecimalZeros } from '../money';
 import { toGrossPnlCents } from './trade-form';
 
 /**
- * An execution time as the Trade Log, the day dialog and the journal show it (issue 24): 'HH:mm:ss' in the trader's
+ * An execution time as the Trade Log, the day dialog and the journal show it: 'HH:mm:ss' in the trader's
  * zone, with the date in front ('Mar 8 18:05:10') when that falls on another day than the trade's trading day (a
  * CME entry after 18:00 New York counts for the next day; an overnight hold exits on another). Null without a time.
  */

@@ -3,7 +3,7 @@ import { compareTradingOrder, instantMicros, sortByTradingOrder, type TradingOrd
 
 const ids = (trades: Array<TradingOrderFields & { name: string }>) => sortByTradingOrder(trades).map((t) => t.name);
 
-describe('the trading order (issue 24 point 1)', () => {
+describe('the trading order', () => {
   it('orders by the trading day first, whatever the times say', () => {
     expect(
       ids([

@@ -1,7 +1,7 @@
 import { APICallError, NoContentGeneratedError, RetryError } from 'ai';
 
 /**
- * Every way an AI request can fail, and the text the trader sees for it (spec part 1 §8 "AI", part 2 §8). The
+ * Every way an AI request can fail, and the text the trader sees for it. The
  * provider's own message, a stack trace or the key never reach the browser; the log gets the kind and status.
  */
 export type AiErrorKind =

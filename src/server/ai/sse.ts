@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 
 /**
  * A Server-Sent Events response (chat, DeepThink, analysis): each event is one `data: {json}` line, the stream ends
- * with `data: [DONE]` (spec part 2 §7 "Deep reasoning"), a comment line every few seconds keeps proxies from closing
+ * with `data: [DONE]`, a comment line every few seconds keeps proxies from closing
  * a quiet connection, and `signal` aborts when the browser goes away, so the provider request is cancelled too.
  */
 export interface SseWriter {

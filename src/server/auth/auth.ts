@@ -21,7 +21,7 @@ export type Auth = ReturnType<typeof createAuth>;
 /**
  * better-auth answers a failed query with its own 500, which says nothing of the cause; only the error it logs does
  * (its error hook is not called for every failure). So its logger below notes it: a request forwarded through
- * `watchAuthFailures` learns whether the database was away (issue 25 point 1).
+ * `watchAuthFailures` learns whether the database was away.
  */
 const authFailures = new AsyncLocalStorage<{ databaseAway: boolean }>();
 
@@ -53,7 +53,7 @@ export const limitedAuthPaths = [
   '/send-verification-email',
 ];
 
-/** The captcha provider's name as the trader sees it in messages (spec part 2 §5 words them for hCaptcha). */
+/** The captcha provider's name as the trader sees it in messages. */
 export const captchaLabel = (provider: 'hcaptcha' | 'cloudflare-turnstile') => (provider === 'hcaptcha' ? 'hCaptcha' : 'Turnstile');
 
 /** Both Google and the self-hoster's own identity provider are OpenID Connect, discovered from their issuer. */

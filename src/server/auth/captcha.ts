@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { verification } from '../db/schema';
 
 /**
- * Captcha on sign-up (spec part 2 §5 and §7 "Auth"): the widget's token goes to POST /api/verify-recaptcha, which asks
+ * Captcha on sign-up: the widget's token goes to POST /api/verify-recaptcha, which asks
  * the provider once (a token is single-use there) and hands back a pass. The sign-up, by email or through Google or
  * the OpenID provider, must then present that pass; the server checks it itself, so a script that skips the widget
  * is refused.

@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api';
 
 /**
  * Limits better-auth does not set on its own bodies. A null or 10,000-character name reached the database and failed
- * there (a 500, issue 13); here it is a 400 that names the field, before any endpoint runs.
+ * there (a 500); here it is a 400 that names the field, before any endpoint runs.
  */
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;

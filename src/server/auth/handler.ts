@@ -86,7 +86,7 @@ function forwardToAuth(auth: Auth, limiter: SignInLimiter, sessions: SessionCach
 
 /**
  * The field of better-auth's own refusals, whose messages the sign-in pages show as they are ('Password too
- * short'): added as `fields`, as every other 400 of the API has it (issue 25, point 9).
+ * short'): added as `fields`, as every other 400 of the API has it.
  */
 const REFUSAL_FIELDS: Record<string, (endpoint: string) => string> = {
   PASSWORD_TOO_SHORT: (endpoint) => (endpoint === '/sign-up/email' ? 'password' : 'newPassword'),

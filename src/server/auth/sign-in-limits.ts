@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { signInThrottle } from '../db/schema';
 
 /**
- * Per-account sign-in limits with back-off (issue 13 point 6). The per-address limit (better-auth's rate limiter,
+ * Per-account sign-in limits with back-off. The per-address limit (better-auth's rate limiter,
  * AUTH_RATE_LIMIT) stops one client guessing; this one stops guesses spread over many addresses at one account:
  * after AUTH_ACCOUNT_ATTEMPTS attempts without a success, each further attempt must wait twice as long as the last
  * (1 s, 2 s, 4 s ... up to 15 minutes). A success clears the count. Every attempt counts the moment it arrives, so

@@ -1,5 +1,5 @@
 /**
- * Broker connectors (issue 30): one module per provider behind this interface, like the importers (one parser per
+ * Broker connectors: one module per provider behind this interface, like the importers (one parser per
  * file format behind `Importer`). A connector speaks to the provider's public API and answers in these plain shapes;
  * everything after that (round trips, duplicates, storage) is the connections feature's and the domain's, the same
  * for every provider. Decimals travel as strings, times as ISO-8601 instants, ids as strings.

@@ -25,7 +25,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /**
- * Rows per statement of a bulk write. PGlite runs each statement on the server's own thread and lends its one connection
+ * Rows per statement of a bulk write. PGlite runs each statement on the server's own thread and lends its one
+ * connection
  * to other traders between statements (yieldConnection), so there statements stay small enough that another request
  * waits tens of milliseconds, not the whole write; PostgreSQL has a connection per request and takes larger ones.
  */
@@ -77,7 +78,7 @@ export interface Database {
    * Says that a request changed `rows` trades (an import, a restore, a bulk delete or assign). After enough of them
    * the planner's statistics of the trades and their rollups are refreshed, before the request answers (the promise):
    * PGlite runs no autovacuum, and PostgreSQL's waits for a threshold and a nap, while a list planned from the
-   * statistics of an empty table is slow (issue 31 point 1).
+   * statistics of an empty table is slow.
    */
   noteTradesWritten(rows: number): Promise<void>;
   /**
@@ -120,7 +121,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * Issue 31 point 4: the embedded database sized for a laptop. Its memory is WebAssembly memory, which grows to the
+ * The embedded database sized for a laptop. Its memory is WebAssembly memory, which grows to the
  * most it ever held and never gives any back, so PostgreSQL's defaults for a server of its own (128 MB of shared
  * buffers, 64 MB for maintenance) stayed resident after the first big import. A trader's hot pages (the latest
  * trades, the rollups) fit in 16 MB; the rest comes from the operating system's file cache.
@@ -132,7 +133,7 @@ export const CREATE_DATA_DIR_ENV = 'EDGEBOOK_CREATE_PGLITE_DATA_DIR';
 let creatorScript: string | undefined;
 
 /**
- * Issue 31 point 4: a new data directory is created and migrated by a child process (`script`, the server's entry,
+ * A new data directory is created and migrated by a child process (`script`, the server's entry,
  * run with CREATE_DATA_DIR_ENV), and the server then opens it as an existing one. Creating it runs initdb in two
  * more WebAssembly instances of PostgreSQL, whose compiled code and freed memory stayed resident in the server for
  * good: 414 MB after a first start against 238-252 MB after starting on the same directory again.
@@ -184,7 +185,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await createDataDirInChild(creatorScript, dataDir);
     }
     const client = await openPgliteClient(dataDir, options.loadDataDir);
-    // Every statement goes through one queue, so that a long transaction can lend the connection (issue 25, point 4).
+    // Every statement goes through one queue, so that a long transaction can lend the connection.
     const shared = new SharedPglite(client);
     const db = drizzlePglite({ client: shared as unknown as PGlite, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -243,7 +244,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await pool.end();
     throw error;
   }
-  // The requests' pool (issue 13 point 7). Its connections are the app role from the start (a startup option: a
+  // The requests' pool. Its connections are the app role from the start (a startup option: a
   // connection that cannot take the role is refused), so row-level security applies to everything they run even
   // before a transaction's settings arrive; with no app.user_id they see no rows at all. Pipelined: BEGIN and the
   // user's setting go out with the request's first query instead of a round trip ahead of it, which under load
@@ -334,7 +335,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 }
 
 /**
- * Issue 25 point 1: a PostgreSQL restart ends every connection (57P01 to each), and node-postgres reports that as an
+ * A PostgreSQL restart ends every connection (57P01 to each), and node-postgres reports that as an
  * 'error' event, which ended the whole process wherever nobody listened: on the pool for an idle connection, on the
  * client for one a request holds between two queries. The pool has already dropped an idle one and opens new ones as
  * requests need them; a held one fails the request's next query (a 503) and is dropped when released (it is no longer
@@ -460,7 +461,7 @@ export const ANALYZE_AFTER_ROWS = 1_000;
 type Maintain = (statement: string) => Promise<unknown>;
 
 /**
- * The refresh after large writes of trades (issue 31 point 1): the planner's statistics of the trades and their
+ * The refresh after large writes of trades: the planner's statistics of the trades and their
  * rollups, and a VACUUM of the rollups. An import updates each day's rollup row once per statement of its inserts, all
  * in one transaction, so a 100,000-trade import left ~300,000 dead versions of 2,800 rows (a 31 MB table, its primary
  * key listing 15,000 entries for the trader's 1,400 days): the Trade Log's count, summed from the rollups in its first
@@ -472,7 +473,7 @@ const REFRESH_STATEMENTS = ['vacuum (analyze) trade_day_rollups', 'analyze trade
 /**
  * Runs the refresh once `rows` changes have added up to the threshold, one at a time. The promise resolves when the
  * refresh these rows asked for is done (at once when they asked for none), and the write's answer waits for it
- * (issue 31 point 1): run after the answer, the ANALYZE of 100,000 trades took the CPU (PostgreSQL) or the one
+ *: run after the answer, the ANALYZE of 100,000 trades took the CPU (PostgreSQL) or the one
  * connection (PGlite) from the Trade Log's first pages, which the trader opens right then (p95 117 ms against 6 ms once
  * it was done). A failure is only logged: the statistics stay as they were.
  */

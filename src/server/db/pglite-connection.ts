@@ -3,7 +3,7 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 
 /**
  * PGlite is one connection, so one transaction at a time: while a 30,000-trade import inserted, every other request
- * waited for its COMMIT, for seconds (issue 25, point 4). An import must stay all-or-nothing, so its transaction
+ * waited for its COMMIT, for seconds. An import must stay all-or-nothing, so its transaction
  * cannot be cut into several; instead, between its statements, it lends its connection to other traders' reads:
  *
  *   - Every query and transaction of the server goes through this queue instead of straight to PGlite.

@@ -23,7 +23,7 @@ interface Statement<Row> {
 }
 
 /**
- * Statements of one hot query (the Trade Log's page, issue 31 point 1) in each of its shapes. The query builder runs
+ * Statements of one hot query (the Trade Log's page) in each of its shapes. The query builder runs
  * once per shape and process, with placeholders where the values go, instead of on every request: on PostgreSQL the
  * statement is also parsed once per connection (a named prepared statement, which a rollback does not undo). Its
  * rows arrive as arrays and become flat objects keyed like the selected fields, decoded as drizzle decodes them; the

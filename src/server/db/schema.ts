@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The whole data model of Edgebook (spec part 1 §3, part 2 §3, DESIGN.md "Data and ownership").
+ * The whole data model of Edgebook (DESIGN.md "Data and ownership").
  *
  * Ownership: every owned table carries `user_id` and a row-level security policy that compares it with the
  * per-transaction setting `app.user_id`. The app runs its queries as the role `edgebook_app`, which does not own
@@ -168,10 +168,10 @@ export const tradingAccounts = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isDefault: boolean('is_default').notNull().default(false),
-    // The zone an import into this account last read naive times in, the next import's default (issue 24, point 3).
+    // The zone an import into this account last read naive times in, the next import's default.
     importTimeZone: text('import_time_zone'),
-    // Issue 28: personal, evaluation or funded; the plan's size; the balance its equity and percentages start from
-    // (spec part 1 §9's default 10000); the prop firm.
+    // Personal, evaluation or funded; the plan's size; the balance its equity and percentages start from
+    // (10000 by default); the prop firm.
     kind: text('kind').notNull().default('personal'),
     size: money('size'),
     startingBalance: money('starting_balance').notNull().default('10000'),
@@ -196,7 +196,7 @@ export const tradingAccounts = pgTable(
 );
 
 /**
- * Playbooks (issue 27, point 4): the trader's named setups, with a description, entry criteria and an ordered
+ * Playbooks: the trader's named setups, with a description, entry criteria and an ordered
  * checklist of rules (playbook_rules). A trade takes one (trades.playbook_id) and ticks its rules (trade_rule_checks).
  */
 export const playbooks = pgTable(
@@ -253,7 +253,7 @@ export const trades = pgTable(
     link: text('link').notNull().default(''),
     notes: text('notes').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    // Imported trades (issue 4) also keep the executions they came from; manual trades may carry them too (issue 27).
+    // Imported trades also keep the executions they came from; manual trades may carry them too.
     // The side is Long or Short, apart from the setup in trade_type (migration risk_playbooks moved stored sides here).
     side: text('side'),
     contract: text('contract'),
@@ -267,16 +267,16 @@ export const trades = pgTable(
     importKey: text('import_key'),
     // 'schedule' when the commission came from the account's fee schedule (the file had none): re-applicable.
     commissionSource: text('commission_source'),
-    // The trade's plan (issue 27, src/domain/risk): a stop price or a dollar risk, never both, and an optional target.
+    // The trade's plan (src/domain/risk): a stop price or a dollar risk, never both, and an optional target.
     // Without either, the trader's risk_defaults for the account and instrument apply.
     stopPrice: decimal('stop_price'),
     riskAmount: money('risk_amount'),
     targetPrice: decimal('target_price'),
-    // The trade's playbook (issue 27, point 4); deleting the playbook leaves the trade without one.
+    // The trade's playbook; deleting the playbook leaves the trade without one.
     playbookId: uuid('playbook_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    // The trading order's time keys (issue 24 point 1; src/domain/trades/trading-order.ts), kept by the database: the
+    // The trading order's time keys (src/domain/trades/trading-order.ts), kept by the database: the
     // entry, else the exit, else the creation (a manual trade has no times), and the exit, else the entry, else the
     // creation. The order of trades everywhere is (trade_date, ordering_entry_time, ordering_exit_time, created_at, id).
     orderingEntryTime: ts('ordering_entry_time')
@@ -312,7 +312,7 @@ export const trades = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Re-importing a file or an overlapping export creates no duplicate (issue 4).
+    // Re-importing a file or an overlapping export creates no duplicate.
     uniqueIndex('trades_import_key_idx').on(t.userId, t.accountId, t.importKey),
     // Lets rows that point at a trade (reflections, notes) reference (trade_id, user_id): never another trader's.
     unique('trades_id_user').on(t.id, t.userId),
@@ -350,10 +350,12 @@ export const tradeRuleChecks = pgTable(
 );
 
 /**
- * Statistics at any size (issue 14): one row per trader, scope and trading day, rewritten by database triggers in
+ * Statistics at any size: one row per trader, scope and trading day, rewritten by database triggers in
  * the same statement as every insert, update, delete or reassignment of trades (migration
- * trade_day_rollups_triggers), so no write path can forget it. `scope` is 'all' (every account), 'none' (unassigned) or an account id. The streak fields summarise
- * the day's results in the trading order (migration trading_order) so that days combine (domain `combineResultRuns`): the leading and trailing runs
+ * trade_day_rollups_triggers), so no write path can forget it. `scope` is 'all' (every account), 'none' (unassigned)
+ * or an account id. The streak fields summarise
+ * the day's results in the trading order (migration trading_order) so that days combine (domain
+ * `combineResultRuns`): the leading and trailing runs
  * of Wins or Losses ('W'/'L', null when the day starts or ends with a break-even) and the longest runs inside.
  */
 export const tradeDayRollups = pgTable(
@@ -380,7 +382,7 @@ export const tradeDayRollups = pgTable(
 );
 
 /**
- * A trader's trades' version (issue 26), bumped by statement-level triggers on trades in the same transaction as
+ * A trader's trades' version, bumped by statement-level triggers on trades in the same transaction as
  * every write a report can see (migration trade_versions): the reports keep a trader's trades in memory and read this
  * one row to know the copy is current, in every server process.
  */
@@ -471,7 +473,7 @@ export const userPreferences = pgTable(
     quickNote: text('quick_note').notNull().default('Note:'),
     // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).
     onboardedAt: ts('onboarded_at'),
-    // Imported trades are filed under the exchange's trading day or the calendar day (issue 12, point 1).
+    // Imported trades are filed under the exchange's trading day or the calendar day.
     tradingDay: text('trading_day').notNull().default('exchange'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -506,7 +508,7 @@ export const quickLinks = pgTable(
   },
   (t) => [
     index('quick_links_user_position_idx').on(t.userId, t.position, t.createdAt),
-    // Issue 10: a quick link opens in a new tab, so only web addresses (never javascript: or data:).
+    // A quick link opens in a new tab, so only web addresses (never javascript: or data:).
     check('quick_links_http_url', sql`${t.url} ~* '^https?://'`),
     ownerPolicy('quick_links'),
   ],
@@ -537,7 +539,7 @@ export const chatMessages = pgTable(
     sessionId: uuid('session_id').notNull(),
     text: text('text').notNull(),
     isUser: boolean('is_user').notNull(),
-    // Issue 9: an answer is stored when it completes; a stopped or failed one as far as it got, marked so.
+    // An answer is stored when it completes; a stopped or failed one as far as it got, marked so.
     status: text('status').notNull().default('complete'),
     // 'chat' or 'deepthink'; DeepThink answers keep the model's reasoning.
     mode: text('mode').notNull().default('chat'),
@@ -591,7 +593,8 @@ export const tags = pgTable(
  * Notes (part 2 §3 "Notes layer tables"). A note's folder and trade are referenced together with its owner, so the
  * database itself refuses a note in another trader's folder or linked to another trader's trade. Deleting the folder
  * or the trade leaves the note, unlinked: `ON DELETE SET NULL (folder_id)` and `(trade_id)` clear only that column
- * (a plain SET NULL would also clear user_id). Drizzle cannot say the column list, so the notes-layer migration adds it by
+ * (a plain SET NULL would also clear user_id). Drizzle cannot say the column list, so the notes-layer migration adds
+ * it by
  * hand; the snapshot records a plain SET NULL.
  */
 export const notes = pgTable(
@@ -700,7 +703,7 @@ export const attachments = pgTable(
 );
 
 /**
- * Per-trader AI request counts (issue 8): a rolling one-minute window and a UTC day, so a trader cannot run up the
+ * Per-trader AI request counts: a rolling one-minute window and a UTC day, so a trader cannot run up the
  * owner's provider bill, and several app processes on one PostgreSQL share the count.
  */
 export const aiUsage = pgTable(
@@ -718,7 +721,7 @@ export const aiUsage = pgTable(
 );
 
 /**
- * What a trader decided about a trade on the Reflect page (issue 8; spec part 2 §3 "Reflection", §4): whether it
+ * What a trader decided about a trade on the Reflect page: whether it
  * followed their rules (null = not rated), the reflection's tags once the trader has edited them, and a description
  * that overrides the trade's notes. One row per trade, removed with the trade.
  */
@@ -744,7 +747,7 @@ export const tradeReflections = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Imports (issue 12).
+// Imports.
 
 /** Commission and fee schedule of a trading account, dollars per contract per side (src/domain/importers/fees.ts). */
 export const feeSchedules = pgTable(
@@ -805,7 +808,7 @@ export const importColumnMappings = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Risk (issue 27).
+// Risk.
 
 /**
  * A trader's default planned risk for trades without their own stop or dollar risk: for one account or every account
@@ -837,7 +840,7 @@ export const riskDefaults = pgTable(
   ],
 );
 
-// Broker connections (issue 30).
+// Broker connections.
 
 /**
  * A trader's connection to a broker's API (TopstepX through the ProjectX Gateway): the user name, and the API key only
@@ -872,7 +875,7 @@ export const brokerConnections = pgTable(
   );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Fills and market data (issue 29).
+// Fills and market data.
 
 /**
  * Every fill of a trade, in the order traded (`seq` from 0): time, side, quantity and price, and the fill's costs
@@ -990,7 +993,7 @@ export const brokerFills = pgTable(
 
 /**
  * The shared store of price bars (market data: no owner; read by any signed-in trader, added and deleted only in one's
- * own name). Slice `fills` (issue 29) defines this same table in its migration 0022; migration 0023 makes it only where
+ * own name). Slice `fills` defines this same table in its migration 0022; migration 0023 makes it only where
  * that has not, and broker connections store the one-minute bars they fetch here.
  */
 export const priceBars = pgTable(
@@ -1054,7 +1057,7 @@ export const tradeExcursions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Prop-firm accounts (issue 28).
+// Prop-firm accounts.
 
 /**
  * The rule set of a trading account: one per account, the rules as JSON checked by the contract's zod schema
@@ -1087,7 +1090,7 @@ export const propRuleSets = pgTable(
 );
 
 /**
- * What prop accounts cost and paid (issue 28 point 5). Deleting the account keeps its entries in the firm's ROI:
+ * What prop accounts cost and paid. Deleting the account keeps its entries in the firm's ROI:
  * `ON DELETE SET NULL (account_id)` (added by hand in the migration; drizzle cannot say the column list), and the
  * entry keeps its firm, which follows the account's firm while the account exists.
  */

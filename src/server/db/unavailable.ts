@@ -1,6 +1,6 @@
 /**
  * Telling "the database is away" (restarting, failing over, not up yet, unreachable) from every other failure
- * (issue 25 point 1). Such a request is answered 503 with Retry-After, and at start-up the server waits for the
+ *. Such a request is answered 503 with Retry-After, and at start-up the server waits for the
  * database instead of exiting at once.
  */
 

@@ -16,7 +16,7 @@ interface Packed {
 }
 
 /**
- * The web app's hashed files (/assets/*), compressed once and kept in memory (issue 14). A page asks for ~100 of
+ * The web app's hashed files (/assets/*), compressed once and kept in memory. A page asks for ~100 of
  * them; compressing each again on every request, from a file read each time, cost the server ~3.5 ms a file, most
  * of a fresh browser's page load on a 2-core machine. Their names change with their content, so what is kept never
  * goes stale. Only the gzip form is kept (~1 MB for the whole app); a browser that accepts no compression, or a

@@ -9,7 +9,7 @@ export const COMPRESS_THRESHOLD = 1024;
 /**
  * Response compression. The web app's files and pages go through hono's compress (streamed). The API's JSON answers
  * are complete strings: they are compressed in one piece, sent with their length in one write, and left alone when
- * small or when the browser does not ask for it (issue 13 point 7). hono's middleware turned each answer into a
+ * small or when the browser does not ask for it. hono's middleware turned each answer into a
  * fetch Response with a body stream just to add its Vary header, on every request, compressed or not; Event Streams
  * say no-transform and are never held back.
  */

@@ -2,7 +2,7 @@
  * What an error log line may say about an error: its kind, the database's error code and the names of the objects
  * involved, the SQL text (placeholders only) and the stack frames. Never its message, parameters or detail: those
  * carry what the request sent (a PostgreSQL message quotes the bad value; drizzle's lists every parameter), and the
- * log is read by people who must not see a trader's notes or a reset token (issue 13).
+ * log is read by people who must not see a trader's notes or a reset token.
  */
 export interface SafeError {
   type: string;

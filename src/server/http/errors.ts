@@ -14,7 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-/** `field: ...` or `Row 3: field: ...`: how a 400's message names its field (issue 25, point 9). */
+/** `field: ...` or `Row 3: field: ...`: how a 400's message names its field. */
 const NAMED_FIELD = /^(?:Row \d+: )?([A-Za-z_][\w.]*): (.*)$/s;
 
 /**
@@ -29,7 +29,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 
-/** 503 with Retry-After and words the trader can act on, while the database is away (issue 25 point 1). */
+/** 503 with Retry-After and words the trader can act on, while the database is away. */
 export function databaseUnavailable(c: Context) {
   c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   return c.json({ error: DATABASE_UNAVAILABLE_MESSAGE, code: 'database-unavailable' }, 503);

@@ -1,7 +1,7 @@
 /**
  * What no field of any request may carry, whatever its schema says: PostgreSQL refuses a NUL character in text and
  * a lone UTF-16 surrogate in jsonb, and deep nesting costs stack in every layer that walks it. Each of these reached
- * the database before and failed there as a 500 (issue 13); found here, they are a 400 that names the field.
+ * the database before and failed there as a 500; found here, they are a 400 that names the field.
  */
 
 /** Deeper than any setting, widget layout or backup row needs. */

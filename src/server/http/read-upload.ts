@@ -4,7 +4,7 @@ import { badRequest } from './errors';
 
 /**
  * An upload's bytes (an import file, a JSON backup) as one ArrayBuffer, read straight from the socket into a buffer of
- * the length the request declares (issue 25, point 5). The adapter's own arrayBuffer() gathers the chunks, joins them
+ * the length the request declares. The adapter's own arrayBuffer() gathers the chunks, joins them
  * into a Buffer and copies that into an ArrayBuffer: three copies of a 50 MB upload at once, for every trader
  * uploading. A body without a declared length (chunked) is read the adapter's way; limitBodies() has checked the
  * declared length against the route's limit before this runs.

@@ -5,7 +5,7 @@ import type { AppEnv, SessionUser } from './context';
 
 /**
  * Signed-in users of recent requests, by session cookie. Looking the session up in the database on every request was
- * one of the two largest costs of a request under load (issue 13 point 7); a trader's browser sends several at once.
+ * one of the two largest costs of a request under load; a trader's browser sends several at once.
  * Entries live `ttlMs` at most and never past the session's own expiry. Whatever ends sessions (sign-out, revocation,
  * a password change or reset, account deletion) calls `revoke()`, which empties the cache of every process on the
  * database (PostgreSQL LISTEN/NOTIFY; the embedded database is one process), so a revoked session stops working at

@@ -18,7 +18,7 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie');
     // A browser holding a session cookie is told so in the page, so that its data requests start with the session
-    // check instead of after it (issue 14). Only the cookie's presence: whether it is valid is the session check's.
+    // check instead of after it. Only the cookie's presence: whether it is valid is the session check's.
     const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
     // /intro, and the dashboard to a browser with a session cookie, are sent drawn (scripts/prerender.mjs), so that
     // their first paint does not wait for the code.

@@ -16,7 +16,7 @@ function fieldOf(issue: z.core.$ZodIssue, whole: string): string {
 
 /**
  * Every request a contract schema reads goes through here (JSON bodies, query strings, path parameters, the text
- * fields of multipart forms, the import options), so what holds for one holds for all (issue 25, points 6 and 9):
+ * fields of multipart forms, the import options), so what holds for one holds for all:
  * - text no column can hold (NUL, lone surrogates) is a 400 naming the field before the schema runs;
  * - a 400 names the first bad field: "name: Account name is required", or "body: ..." for the input as a whole.
  *   Messages the spec words for the trader (marked `spec: true` in the schema, such as the backup's 'Invalid file
@@ -70,7 +70,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 export const readQuery = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> => parseOrThrow(schema, c.req.query(), 'query');
 
 /**
- * The query as the filter model reads it (issue 26): lists from repeated parameters (?symbol=NQ&symbol=ES), the rest
+ * The query as the filter model reads it: lists from repeated parameters (?symbol=NQ&symbol=ES), the rest
  * from their last value, and the route's own parameters (`by`, `limit`, ...) beside them.
  */
 export function readFilterQuery<S extends z.ZodType>(c: Context, schema: S, own: readonly string[] = []): z.infer<S> {

@@ -1,5 +1,5 @@
 // Mantine's styles for the first screens only (the signed-in dashboard with its shell, and /intro), in Mantine's
-// `mantine` CSS layer (issue 31, point 3: the whole of @mantine/core/styles.css was 37 kB of the dashboard's 41 kB of
+// `mantine` CSS layer (the whole of @mantine/core/styles.css was 37 kB of the dashboard's 41 kB of
 // gzipped CSS). The rest of Mantine's styles come with ./all-styles after the first paint, or before any other page
 // renders (./router). Being in a layer, they lose to the app's own styles whatever order they arrive in, as they did
 // when all of Mantine's styles came first. The list is the components those screens draw, found by the classes in

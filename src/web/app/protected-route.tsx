@@ -35,7 +35,7 @@ function useSessionCheckOnUnauthorized() {
 
 /**
  * Signed-out visitors go to /intro the first time, to /login afterwards, keeping where they were headed. A session
- * that ends while the trader works here (issue 24) always goes to /login, which says so and brings them back.
+ * that ends while the trader works here always goes to /login, which says so and brings them back.
  */
 export function ProtectedRoute() {
   const location = useLocation();

@@ -17,7 +17,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-// The newest toast replaces the one on screen at once instead of waiting in Mantine's queue behind it (issue 14: a
+// The newest toast replaces the one on screen at once instead of waiting in Mantine's queue behind it (a
 // 'Task deleted!' appeared 9 s after the click).
 notificationsStore.subscribe((state) => {
   if (state.queue.length > 0) updateNotificationsState(notificationsStore, (all) => all.slice(-1));

@@ -17,7 +17,7 @@ import { ShellLayout } from './shell/shell-layout';
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, firstScreen = false) {
   let loaded: ComponentType | undefined;
-  // A page other than the first screens' waits for the rest of Mantine's styles (issue 31: they are not in the entry).
+  // A page other than the first screens' waits for the rest of Mantine's styles (they are not in the entry).
   const loadWithStyles = firstScreen ? load : withAllStyles(load);
   const fetchPage = async () => {
     loaded = (await loadWithStyles())[name];
@@ -57,7 +57,7 @@ const FIRST_PAGE_WAIT_MS = 3000;
  * Loads what the page the app opens on needs to render at once over its prerendered drawing (scripts/prerender.mjs):
  * the page's code, and for the dashboard's frame the session check and the dashboard's data too. No loader then
  * replaces the drawn page, and the first render is not cut short by data arriving in the middle of it: React renders
- * a store's change at once, in one long task, when it comes during a transition (issue 14: ~0.5 s on a phone).
+ * a store's change at once, in one long task, when it comes during a transition (~0.5 s on a phone).
  */
 export async function preloadFirstPage(): Promise<void> {
   const drawn = document.documentElement.dataset.prerendered;
@@ -69,13 +69,13 @@ export async function preloadFirstPage(): Promise<void> {
   }
 }
 
-// The dashboard's data requests start with the page's code and the session check, not after them (issue 14).
+// The dashboard's data requests start with the page's code and the session check, not after them.
 const dashboardData = window.location.pathname === '/' && wasSignedIn() ? prefetchDashboard(queryClient) : null;
 
 /**
- * Routes of spec part 1 §2.1 and part 2 "Route table". /test-tags and /animation-demo are not built (DESIGN.md).
+ * The app's routes. /test-tags and /animation-demo are not built (DESIGN.md).
  * Declared as elements (BrowserRouter) rather than a data router: the app loads no route data through the router,
- * and the data router's code was half the router's bytes before the first screen (issue 14).
+ * and the data router's code was half the router's bytes before the first screen.
  */
 export function AppRouter() {
   return (

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../lib/storage-keys';
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
 
 const CLOSED_DROPDOWN_UNMOUNTED = { defaultProps: { comboboxProps: { keepMounted: false } } };
-// Every dialog's close button and every date field's clear button says what it does (issue 24: Create Trading
+// Every dialog's close button and every date field's clear button says what it does (Create Trading
 // Account, Add New Trade and Share had unnamed close buttons). A dialog that names its own keeps its name.
 const NAMED_CLOSE = { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } };
 const NAMED_DATE_CLEAR = { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } };
@@ -26,7 +26,7 @@ export const theme = createTheme({
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
     // A closed dropdown is not drawn (Mantine keeps it mounted, hidden): each kept one was placed by floating-ui while
-    // the page was being committed, and that forced the whole new page's styles at once (issue 14: ~110 ms of the
+    // the page was being committed, and that forced the whole new page's styles at once (~110 ms of the
     // phone dashboard's first commit, for the calendar's account picker and the tasks' category).
     // Plain objects, not Select.extend(): that would bring the four components' code into the first screen's bundle.
     Modal: NAMED_CLOSE,

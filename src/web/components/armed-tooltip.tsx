@@ -18,14 +18,14 @@ type ArmedTooltipProps = Omit<TooltipProps, 'children' | 'opened'> & { children:
 const HOVER_MS = 300;
 
 /**
- * The one tooltip showing: opening another closes it (issue 24: tabbing along the sidebar, or tabbing while the mouse
+ * The one tooltip showing: opening another closes it (tabbing along the sidebar, or tabbing while the mouse
  * rested on a button, left tooltips open behind the focus).
  */
 let closeShown: (() => void) | null = null;
 
 /**
  * Mantine's Tooltip once loaded: its code and floating-ui's (~20 kB gzipped) come when a tooltip is first asked for,
- * not with the first screen (issue 31 point 3). Pointing at a target starts the load, well within HOVER_MS.
+ * not with the first screen. Pointing at a target starts the load, well within HOVER_MS.
  */
 let LoadedTooltip: typeof import('./loaded-tooltip').Tooltip | null = null;
 let loading: Promise<void> | undefined;
@@ -38,7 +38,7 @@ function loadTooltip(): Promise<void> {
 
 /**
  * Mantine's Tooltip, put in place the first time a mouse rests on its target or the target is focused from the
- * keyboard, not with the first screen (issue 14): every mounted Tooltip sets state while the screen is being committed
+ * keyboard, not with the first screen: every mounted Tooltip sets state while the screen is being committed
  * (floating-ui's reference, its id, its portal), which React renders again at once, and the shell's dozen tooltips
  * were most of a ~0.3 s task on a phone's CPU. Putting it in place replaces the target, so that never happens while a
  * button is pressed (the click would be lost) and the focus is given back; a touch never arms it.

@@ -5,7 +5,7 @@ import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 
 /**
  * Mantine's charts (recharts underneath, ~170 kB of gzipped script) loaded once the first screen has painted, not
- * before it (issue 14): the first render draws each chart's box at its size, so nothing moves when they arrive.
+ * before it: the first render draws each chart's box at its size, so nothing moves when they arrive.
  *
  * Then the charts are drawn one per task, in the order they asked, and only once their box comes near the screen:
  * recharts measures its tick labels in the page, and the dashboard's six charts drawn in one render were a single
@@ -86,7 +86,7 @@ let firstScreenDone = false;
 function Deferred({ fallback, draw }: { fallback: ReactNode; draw: (charts: ChartsModule) => ReactNode }) {
   const [turn, setTurn] = useState<number | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  // Not before the first screen has its figures (issue 31): on a wide screen the header's sparklines are in sight at
+  // Not before the first screen has its figures: on a wide screen the header's sparklines are in sight at
   // once, and their ~170 kB of script came before the PnL calendar's figures.
   // Once that has happened, a chart mounted later (another page) asks at once.
   const idleOnce = useAfterFirstPaint();
@@ -128,7 +128,7 @@ type Size = number | string | undefined;
 const box = (width: unknown, height: unknown) => <div style={{ width: (width as Size) ?? '100%', height: height as Size }} />;
 
 /**
- * A chart's figures as a table, for screen readers (issue 24: a chart read as its raw axis text, '0%, 25%, Jun,
+ * A chart's figures as a table, for screen readers (a chart read as its raw axis text, '0%, 25%, Jun,
  * Jul'). The first column heads the rows: `rows` are [row label, ...one cell per further column].
  */
 export interface ChartTable {

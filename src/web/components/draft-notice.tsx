@@ -7,7 +7,7 @@ import { useTraderTime } from '../shared/trader-clock';
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
- * What an editor says about its unsaved words (issue 24, point 4), the same in every editor: a draft put back, a
+ * What an editor says about its unsaved words, the same in every editor: a draft put back, a
  * draft older than the saved version (the trader chooses), or words kept in this browser while unsaved.
  */
 export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<V>; what: string; compact?: boolean }) {

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Shown while the session loads (spec part 2 "Route table": a spinner while authentication loads). */
+/** Shown while the session loads (a spinner while authentication loads). */
 export function FullPageLoader() {
   return (
     <Center h="100vh" component="main" data-testid="auth-loading">

@@ -11,7 +11,7 @@ import classes from './image-attachments.module.css';
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 export interface ImageAttachmentsText {
-  /** The URL button: 'Attach Image' in the notebook, 'Add' on a trade (spec part 2). */
+  /** The URL button: 'Attach Image' in the notebook, 'Add' on a trade. */
   addLabel: string;
   added: string;
   failed: string;
@@ -33,8 +33,8 @@ interface ImageAttachmentsProps {
 const errorText = (error: unknown) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : undefined);
 
 /**
- * Images on a note or a trade: by URL (spec part 2: Image URL with Attach Image / Add; nothing happens for an empty
- * URL or an unsaved note) or by choosing or dropping a file (issue 10). Each opens full size in a new tab.
+ * Images on a note or a trade: by URL (Image URL with Attach Image / Add; nothing happens for an empty
+ * URL or an unsaved note) or by choosing or dropping a file. Each opens full size in a new tab.
  */
 export function ImageAttachments({ target, attachments, invalidate, text, testId = 'attachments' }: ImageAttachmentsProps) {
   const [url, setUrl] = useState('');

@@ -23,7 +23,7 @@ export interface LazyMenuProps {
 
 /**
  * A menu on the first screen whose code (Mantine's Menu, Popover and focus trap) loads when the trader points at,
- * focuses or clicks its button, not before the screen renders (issue 14). The first click opens it once loaded.
+ * focuses or clicks its button, not before the screen renders. The first click opens it once loaded.
  */
 export function LazyMenu({ target, choices, position = 'bottom-end' }: LazyMenuProps) {
   const [used, setUsed] = useState(false);

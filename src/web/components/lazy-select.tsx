@@ -16,7 +16,7 @@ export type LazySelectProps = Omit<SelectProps, 'data'> & { data: (string | Comb
 
 /**
  * Mantine's Select, whose code (Combobox, Popover, ScrollArea, FocusTrap: ~16 kB gzipped) loads when the trader points
- * at, focuses, clicks or opens the field from the keyboard, not with the first screen (issue 31 point 3). Until then
+ * at, focuses, clicks or opens the field from the keyboard, not with the first screen. Until then
  * a read-only field draws the same closed Select: Mantine's input with the chosen label and the same chevron, named
  * and announced as a combobox. The click or key that asked for the list is done again on the loaded Select, which
  * takes the focus, so the list opens as if it had been there all along.

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../domain/trades';
 
 /**
- * A price at its instrument's tick precision, the stored value on hover (issue 14: an imported average price read
+ * A price at its instrument's tick precision, the stored value on hover (an imported average price read
  * '25235.78571429'). Nothing for a trade without the price.
  */
 export function PriceText({ price, symbol }: { price: string | null | undefined; symbol: string }) {

@@ -16,7 +16,7 @@ export interface RingProps {
 /**
  * A progress ring drawn as Mantine's RingProgress draws one section with round caps (same radius, track and
  * colours), without its code: RingProgress wraps every section in a floating tooltip, which brought Mantine's
- * Tooltip and floating-ui (~20 kB gzipped) to the first screen for two win-rate rings (issue 31 point 3).
+ * Tooltip and floating-ui (~20 kB gzipped) to the first screen for two win-rate rings.
  */
 export function Ring({ size, thickness, value, color, label, 'aria-hidden': ariaHidden }: RingProps) {
   const radius = (size * 0.9 - thickness * 2) / 2;

@@ -31,7 +31,7 @@ const byNameOrOffset: OptionsFilter = ({ options, search }) => {
 };
 
 /**
- * The trader's time zone (issue 24, point 3: one clock): the header clock, the calendar's days, Reflect, Chat
+ * The trader's time zone (one clock): the header clock, the calendar's days, Reflect, Chat
  * History, trade times and the imports' default all follow it. Saved as soon as it is chosen; every view is read
  * again, since "today" and every shown time may move with it.
  */

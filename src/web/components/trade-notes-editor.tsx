@@ -9,8 +9,8 @@ import { useTradeFieldUpdate } from '../shared/api';
 const NOTES_MAX = 20_000;
 
 /**
- * A trade's notes on their own (spec part 1 §4 "Note editing (quick notes on a trade): view, then edit (save or
- * cancel)"; §8 'Notes updated successfully', 'Failed to update notes' with a description). Saving is optimistic: the
+ * A trade's notes on their own (view, then edit: save or
+ * cancel; 'Notes updated successfully', 'Failed to update notes' with a description). Saving is optimistic: the
  * note shows at once and its old text comes back if the server refuses.
  */
 export function TradeNotesEditor({ tradeId, notes, label }: { tradeId: string; notes: string; label: string }) {

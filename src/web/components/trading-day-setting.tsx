@@ -19,7 +19,7 @@ const DESCRIPTION: Record<TradingDay, string> = {
 };
 
 /**
- * The trader's trading-day setting (issue 12, point 1): which day imported trades are filed under, for the calendar,
+ * The trader's trading-day setting: which day imported trades are filed under, for the calendar,
  * the statistics and the journal's daily P&L. Changing it re-files the stored imported trades on the server (manual
  * trades keep their date), so every trade view is refreshed afterwards. Shown in the import dialog and in the profile
  * settings.

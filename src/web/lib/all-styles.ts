@@ -2,7 +2,7 @@ let loading: Promise<unknown> | undefined;
 
 /**
  * Loads the rest of Mantine's styles (../app/all-styles) once; resolves when they apply. The first screens come with
- * their own part of them only (../app/first-screen-styles, issue 31).
+ * their own part of them only (../app/first-screen-styles).
  */
 export function loadAllStyles(): Promise<unknown> {
   loading ??= import('../app/all-styles');

@@ -33,7 +33,7 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
       typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
         ? body.error
         : `Request failed (${response.status})`;
-    // The session ended under the trader (issue 24): the protected pages check it and send them to sign in.
+    // The session ended under the trader: the protected pages check it and send them to sign in.
     if (response.status === 401) reportUnauthorized();
     throw new ApiError(response.status, message, body);
   }

@@ -5,7 +5,7 @@ export interface DashboardNavState {
 }
 
 export interface TradeLogNavState {
-  /** Open the Add New Trade dialog on arrival (spec part 2 "Trade Log page"). */
+  /** Open the Add New Trade dialog on arrival. */
   openAddTrade?: boolean;
   /** The account the dialog starts on: the one the dashboard's calendar shows, when it shows one. */
   addToAccount?: string;

@@ -1,5 +1,5 @@
 /**
- * Pages fade in (spec part 2 "Route table": 0.15 s, /intro 0.2 s), but only when the trader moves between pages: the
+ * Pages fade in (0.15 s, /intro 0.2 s), but only when the trader moves between pages: the
  * first screen of a load paints at once. Content that starts at opacity 0 is no first contentful paint to Chromium
  * (Lighthouse reports NO_FCP), and a fade there only delays what the trader came to see.
  */

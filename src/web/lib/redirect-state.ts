@@ -1,4 +1,4 @@
-// Protected routes keep the original location in router state (spec part 2 "Route table"); sign-in returns there.
+// Protected routes keep the original location in router state; sign-in returns there.
 export interface FromLocation {
   pathname: string;
   search?: string;
@@ -7,7 +7,7 @@ export interface FromLocation {
 
 export interface RedirectState {
   from?: FromLocation;
-  /** The session ended while the trader was working (issue 24): the sign-in page says so. */
+  /** The session ended while the trader was working: the sign-in page says so. */
   expired?: boolean;
 }
 
@@ -25,7 +25,7 @@ export function readFrom(state: unknown): FromLocation | undefined {
 /**
  * `target` as a path of the app at `origin`, read the way the browser will read it, or null when it leads anywhere
  * else. Checking its raw characters is not enough: the URL parser drops tabs and newlines and reads '\' as '/', so
- * '/\t/evil.example' becomes '//evil.example', another site (issue 25). public/auth-callback.js does the same.
+ * '/\t/evil.example' becomes '//evil.example', another site. public/auth-callback.js does the same.
  */
 export function sameOriginPath(target: string, origin: string): string | null {
   if (!target.startsWith('/')) return null;

@@ -1,5 +1,5 @@
 /**
- * A session that ends mid-work (issue 24, point 10): signed out elsewhere, revoked, expired, deleted on the server.
+ * A session that ends mid-work: signed out elsewhere, revoked, expired, deleted on the server.
  * Any of our requests answered 401 says so; the protected pages then check the session once more and, when it is
  * really gone, send the trader to /login with the spec's words, and back where they were after signing in. What they
  * were typing stays in the browser as a draft (use-draft.ts) and comes back with the page.

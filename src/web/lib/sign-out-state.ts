@@ -1,6 +1,6 @@
 /**
  * Signing out ends the session before the app has navigated to /intro; the protected route re-renders in between
- * and would send the trader to /login instead (spec part 1 §2.3: after logout the user goes to /intro). While a
+ * and would send the trader to /login instead (after logout the user goes to /intro). While a
  * sign-out is under way, or just finished, the protected route sends the trader to /intro.
  */
 let signedOutAt = 0;

@@ -1,4 +1,4 @@
-// Browser storage keys (spec part 1 §3 "Local browser storage keys"). The browser keeps only UI preferences;
+// Browser storage keys. The browser keeps only UI preferences;
 // server data lives in TanStack Query.
 export const STORAGE_KEYS = {
   theme: 'theme',
@@ -10,11 +10,11 @@ export const STORAGE_KEYS = {
   tutorialProgress: 'tutorial-progress',
   /** Set while this browser holds a session, so the first screen can start its data requests before the check. */
   signedIn: 'signed-in',
-  /** The legacy quick-links list (spec part 2 §3), moved to the server once after sign-in. */
+  /** The legacy quick-links list, moved to the server once after sign-in. */
   legacyQuickLinks: 'trader-quick-links',
-  /** Issue 27: figures in dollars or in R (a UI preference). */
+  /** Figures in dollars or in R (a UI preference). */
   figureUnit: 'figure-unit',
-  /** The Trade Log's shown and hidden columns (issue 24): { [column id]: false } for each hidden one. */
+  /** The Trade Log's shown and hidden columns: { [column id]: false } for each hidden one. */
   tradeLogColumns: 'trade-log-columns',
 } as const;
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Shell-wide modes (spec part 1 §2.3): trading mode and dashboard edit mode. Kept in a tiny store so the
+// Shell-wide modes: trading mode and dashboard edit mode. Kept in a tiny store so the
 // dashboard (a later feature) can read them without importing the shell.
 export interface UiModes {
   tradingMode: boolean;

@@ -36,7 +36,7 @@ function useScreenShown(): boolean {
 /**
  * False on the first render, true once the first page is on screen, its data has arrived and the browser is idle
  * after showing it: code a screen does not need to show itself (drag and drop, the toasts) loads then, not before the
- * screen's first render (issue 14). Once true it stays true.
+ * screen's first render. Once true it stays true.
  */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);

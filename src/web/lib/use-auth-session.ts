@@ -4,7 +4,7 @@ import { sessionQuery } from './session';
 
 export interface AuthSessionState {
   session: AuthSession | null;
-  /** True while the session loads, including retries after a network error (spec part 1 §4: 3, attempt x 1 s). */
+  /** True while the session loads, including retries after a network error (3, attempt x 1 s). */
   isPending: boolean;
   /** The server could not be reached after the retries. */
   unreachable: boolean;

@@ -3,7 +3,7 @@
 (function () {
   var origin = window.location.origin;
   // A path of this app as the browser itself reads it, or null. Its raw characters prove nothing: the browser drops
-  // tabs and newlines and reads '\' as '/', so '/\t/evil.example' is '//evil.example', another site (issue 25).
+  // tabs and newlines and reads '\' as '/', so '/\t/evil.example' is '//evil.example', another site.
   // src/web/lib/redirect-state.ts sameOriginPath is the same check for the app; tests/api/safe-redirect.test.ts
   // runs both against the same cases.
   function sameOriginPath(target) {

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../lib/storage-keys';
 
 export type FigureUnit = 'usd' | 'r';
 
-/** Figures in dollars or in R-multiples (issue 27): one preference for every screen that offers the switch. */
+/** Figures in dollars or in R-multiples: one preference for every screen that offers the switch. */
 export function useFigureUnit() {
   return useLocalStorage<FigureUnit>({
     key: STORAGE_KEYS.figureUnit,

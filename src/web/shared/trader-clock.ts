@@ -20,7 +20,7 @@ export interface TraderTime {
 }
 
 /**
- * One clock for every screen (issue 24, point 3): every displayed time and every "today" of the web app comes from
+ * One clock for every screen: every displayed time and every "today" of the web app comes from
  * here, in the trader's zone, never the browser's (the header said 07:39 while Chat History said 2:39 AM for the same
  * moment when the two disagreed).
  */

@@ -50,7 +50,7 @@ export interface Draft<V> {
 }
 
 /**
- * No word lost (issue 24, point 4), the same way in every editor: the unsaved words are kept in this browser,
+ * No word lost, the same way in every editor: the unsaved words are kept in this browser,
  * keyed by trader and record, after a pause in typing and whenever the trader leaves (another page, another note, a
  * closed tab, a reload), and come back when the editor opens the record again, unless the record was saved elsewhere
  * after they were written (domain/drafts decides), which the editor shows as a choice. Saved, they are dropped.

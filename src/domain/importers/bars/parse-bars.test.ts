@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guessContractFromFileName, parseBars, type ParsedBars } from './parse-bars';
 
 /**
- * Bar files (issue 29, point 2), one fixture per layout, written for these tests after each format's public
+ * Bar files, one fixture per layout, written for these tests after each format's public
  * description (NinjaTrader's help guide, TradingView's chart export, Databento's OHLCV schema). Wednesday 5 March
  * 2025, 10:00 New York is 15:00 UTC.
  */

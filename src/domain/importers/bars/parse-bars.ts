@@ -10,7 +10,7 @@ import { BAR_FORMATS, BAR_MAPPING_FIELDS, DEFAULT_BAR_ZONE, type BarFormat, type
 export { BAR_FORMATS, BAR_MAPPING_FIELDS, DEFAULT_BAR_ZONE, guessContractFromFileName, type BarFormat, type BarMapping } from './bar-formats';
 
 /**
- * Price-bar files (issue 29, point 2), the pure part: text in, bars per contract out, with every unreadable row by its
+ * Price-bar files, the pure part: text in, bars per contract out, with every unreadable row by its
  * number (the header is row 1, as a spreadsheet shows it), as the trade importers do. Formats:
  *
  * - NinjaTrader's historical data export: no header, `yyyyMMdd HHmmss;open;high;low;close;volume`, the time is the

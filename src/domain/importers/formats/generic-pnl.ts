@@ -11,7 +11,7 @@ const DATE = ['date', 'trade date', 'close date', 'exit date', 'closed', 'date/t
 const SYMBOL = ['symbol', 'instrument', 'ticker', 'contract', 'market'];
 
 /**
- * Generic P&L files (spec part 2 §7): any file with a date and a P&L column. Rows are grouped per day and symbol and
+ * Generic P&L files: any file with a date and a P&L column. Rows are grouped per day and symbol and
  * their P&L summed into one trade of that day; currency symbols, thousands separators and parentheses are handled.
  * The P&L column is read as before commission when the file also has a commission column (the Add dialog's "PnL
  * (before commission)"), and as the trade's pnl otherwise. The day is the date as written in the file (no time zone

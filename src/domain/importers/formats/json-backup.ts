@@ -10,7 +10,7 @@ import { emptyResult } from './common';
 export const NOT_AN_ARRAY_MESSAGE = 'Invalid file format: The file does not contain an array of trade data';
 
 /**
- * The JSON backup the Trade Log exports (trades-backup-{date}.json, spec part 2 §7): an array of trades in the app's
+ * The JSON backup the Trade Log exports (trades-backup-{date}.json): an array of trades in the app's
  * view model (id, date or trade_date, day, instrument or symbol, session or period, type or trade_type, result or
  * status, pnl (net), commission, link, notes, tags) and, from Edgebook's own export, side, entry/exit times and prices
  * and quantity. A backup is restored as it was: its session, type and tags are kept, not re-derived. `row` in issues
@@ -86,7 +86,7 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
     quantity: decimal('quantity'),
     entryPrice: decimal('entry_price'),
     exitPrice: decimal('exit_price'),
-    // The backup's pnl is net of commission (spec part 2 §3), so gross = pnl + commission.
+    // The backup's pnl is net of commission, so gross = pnl + commission.
     grossPnl: decimalToCents(pnl) + commission,
     commission,
     tags,
@@ -108,7 +108,7 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
 }
 
 /**
- * The fills Edgebook's export keeps with a trade (issue 29): time, side, quantity, price and, when the file had them,
+ * The fills Edgebook's export keeps with a trade: time, side, quantity, price and, when the file had them,
  * the fill's commission. Absent or empty: the trade has none. A fill that cannot be read makes the trade's row
  * unreadable (false), rather than restoring a trade with some of its fills.
  */

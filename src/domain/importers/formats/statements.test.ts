@@ -7,7 +7,7 @@ const real = (path: string) => readFileSync(new URL(`../../../../../shared/fixtu
 const own = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 
 /**
- * Issue 12, point 8: Interactive Brokers activity statements and thinkorswim account statements were refused as
+ * Interactive Brokers activity statements and thinkorswim account statements were refused as
  * 'Unknown file format' with the statement's title as the columns found. Their trades are read now.
  */
 describe('Interactive Brokers activity statement', () => {

@@ -127,7 +127,7 @@ describe('NinjaTrader 8 Trades grid', () => {
   });
 });
 
-describe('NinjaTrader grid with minutes only (issue 12, point 2: fixtures/ninjatrader-same-minute.csv)', () => {
+describe('NinjaTrader grid with minutes only (fixtures/ninjatrader-same-minute.csv)', () => {
   const own = readFileSync(new URL('../fixtures/ninjatrader-same-minute.csv', import.meta.url), 'utf8');
   const preview = expectPreview(parseImport(own, { timeZone: 'America/New_York' }));
 

@@ -3,7 +3,7 @@ import type { Importer } from '../types';
 import { readFillRows } from './fill-rows';
 
 /**
- * TradeSyncer-like fills (spec part 2 §7: "filltime, fillprice or price, side, status"). No public sample exists; the
+ * TradeSyncer-like fills ("filltime, fillprice or price, side, status"). No public sample exists; the
  * spec's column names are the contract. Rows with a status other than filled are ignored.
  */
 export const tradesyncerFills: Importer = {

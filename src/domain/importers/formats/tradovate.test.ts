@@ -205,7 +205,7 @@ describe('Tradovate Orders.csv', () => {
   });
 });
 
-describe('a Tradovate Performance export re-saved by a European Excel (issue 12, point 3)', () => {
+describe('a Tradovate Performance export re-saved by a European Excel', () => {
   // fixtures/tradovate-performance-european.csv: semicolons, decimal commas ($36,25, 2499,5, $(400,00)), a thousands
   // point (1.200,00 $) and day-first dates, as Excel writes them in a German or French locale.
   const preview = expectPreview(parseImport(own('tradovate-performance-european.csv'), { timeZone: 'America/New_York' }));

@@ -36,7 +36,7 @@ export function toAttachmentDto(row: Row): Attachment {
 }
 export type AttachmentDto = ReturnType<typeof toAttachmentDto>;
 
-/** Data access for attachments (spec part 2 §7: list by note, trade or playbook, newest first; insert; delete by id). */
+/** Data access for attachments (list by note, trade or playbook, newest first; insert; delete by id). */
 export const attachmentsRepo = (tx: Tx, userId: string) => {
   const owner = eq(attachments.userId, userId);
   return {

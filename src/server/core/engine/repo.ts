@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
 /**
- * Data access for the reports (issue 26). Every query names its owner; row-level security backs it up.
+ * Data access for the reports. Every query names its owner; row-level security backs it up.
  *
  * `reportFilterSql` is the filter model in SQL, the one translation every SQL read of a filter goes through (the Trade
  * Log's list and statistics); the domain's `matchesReportFilter` says the same for trades in memory, and the API tests
@@ -25,8 +25,9 @@ const literalArray = (values: ReadonlyArray<string | number>) => `{${values.join
 const anyText = (column: SQLWrapper, values: readonly string[]) => sql`${column} = any(${textArray(values)})`;
 
 /**
- * What the R and mistake filters read beyond a trade's row (issue 27), found in the domain's words so that the SQL
- * cannot spell them differently: each instrument's root (the key of the risk defaults) and point value, and which of the
+ * What the R and mistake filters read beyond a trade's row, found in the domain's words so that the SQL
+ * cannot spell them differently: each instrument's root (the key of the risk defaults) and point value, and which of
+ * the
  * trader's stored tags are mistakes ('fomo' is the mistake 'FOMO').
  */
 export interface SqlTraderData {
@@ -90,7 +91,8 @@ function plannedRiskCentsSql(data: SqlTraderData): SQL {
 }
 
 /**
- * A filter in SQL: each of its clauses (src/domain/reports/filter-clauses.ts, the one definition the engine applies to its
+ * A filter in SQL: each of its clauses (src/domain/reports/filter-clauses.ts, the one definition the engine applies
+ * to its
  * columns too) written over the trades table, AND-ed. The Trade Log's pages read a filter this way; a differential test
  * holds the two to the same trades for random trades and filters.
  */
@@ -219,7 +221,7 @@ const loadedRow = sql`json_build_array(
   (${trades.pnl} * 100)::int8, (${trades.commission} * 100)::int8, ${micros(trades.entryTime)}, ${micros(trades.exitTime)},
   ${trades.quantity}, ${micros(trades.createdAt)},
   ${trades.entryPrice}::text, ${trades.stopPrice}::text, (${trades.riskAmount} * 100)::int8, ${trades.playbookId},
-  -- The rules of its playbook the trade ticked (issue 27): a change of them logs the trade (playbooks/repo.ts).
+  -- The rules of its playbook the trade ticked: a change of them logs the trade (playbooks/repo.ts).
   (select count(*)::int from trade_rule_checks c where c.user_id = ${trades.userId} and c.trade_id = ${trades.id})
 )`;
 
@@ -232,7 +234,7 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
 
   /**
    * What every report reads before its trades, in one statement: the trades' version, the trader's zone (null when the
-   * preferences row is not made yet), and the accounts' names and starting balances (issue 28: each account has its own).
+   * preferences row is not made yet), and the accounts' names and starting balances (each account has its own).
    */
   async context(): Promise<{ version: number; timeZone: string | null; accounts: Map<string, string>; startingBalances: Map<string, string>; playbooks: Map<string, string> }> {
     const result = await tx.execute(sql`

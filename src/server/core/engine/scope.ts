@@ -26,7 +26,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
 import { tradesCacheOf, type TradesLease } from './trades-cache';
 
 /**
- * The one engine for figures: every figure reads the trader's trades (kept in memory while they do not change, trades-cache.ts),
+ * The one engine for figures: every figure reads the trader's trades (kept in memory while they do not change,
+ * trades-cache.ts),
  * picks the filter's trades with the domain's rule and computes its figures with the domain's formulas. Nothing is
  * computed here.
  */
@@ -45,7 +46,7 @@ export interface ReportScope {
   accounts: ReadonlyMap<string, string>;
   startingBalanceCents: number;
   basis: ReportBasis;
-  /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults (issue 27). */
+  /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults. */
   risk: () => Float64Array;
 }
 
@@ -116,7 +117,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
 }
 
 /**
- * The starting balance of the filter's accounts (issue 28: each account has its own, as the dashboard's balance): the
+ * The starting balance of the filter's accounts (each account has its own, as the dashboard's balance): the
  * sum of those named, or of every account without any named; trades without an account have none of their own; a
  * trader without accounts has the spec's default.
  */
@@ -131,7 +132,8 @@ function sumStartingBalances(balances: ReadonlyMap<string, string>, accounts: re
 }
 
 /**
- * The balance when the range opens: the starting balance of its accounts (as the dashboard's Account Balance) and the net P&L of
+ * The balance when the range opens: the starting balance of its accounts (as the dashboard's Account Balance) and
+ * the net P&L of
  * the same accounts before the range. Known only for a filter of days and accounts: "NQ shorts" have no balance.
  */
 export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' | 'range' | 'startingBalanceCents' | 'timeZone'>): number | null {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { reportsRepo, type TradesSnapshot } from './repo';
 
 /**
- * The trades the reports read, kept in this process's memory per trader (issue 26). A report needs most of a trader's
+ * The trades the reports read, kept in this process's memory per trader. A report needs most of a trader's
  * trades in trading order (streaks, drawdown, equity by trade) and any filter a trader can combine (hours in their
  * zone, hold times, tags): at 100,000 trades, reading them takes a grouped SQL query 50-150 ms on PGlite per pass and
  * the rows themselves about half a second, while the same figures over trades in memory take a few milliseconds. So
@@ -17,7 +17,8 @@ import { reportsRepo, type TradesSnapshot } from './repo';
  * so that the next import of later trades is appended in place (merge-columns.ts); the patch and the merge find the
  * changed trades' rows by the copy's index of ids (column-room.ts), which the merge moves to the new rows: no row
  * of a copy handed out is ever written to (an append writes past its length only), so a report still reading it sees
- * one version. The whole set is read again only when the log no longer reaches back to the copy's version (a write of more
+ * one version. The whole set is read again only when the log no longer reaches back to the copy's version (a write
+ * of more
  * than 20,000 trades, or that many changes since) or the changes are most of it.
  *
  * Bounded: beyond MAX_CACHED_TRADES the traders read longest ago are dropped (a trader with 100,000 trades holds about
@@ -54,14 +55,15 @@ interface Load {
 }
 
 /**
- * Spare buffers (issue 26, sixth pass): a merge writes every column anew (~18 MB at 100,000 trades), and the copy it
+ * Spare buffers (sixth pass): a merge writes every column anew (~18 MB at 100,000 trades), and the copy it
  * replaced left as much to collect; the collection's marking then fell into the next report (31-53 ms instead of 10-12
  * on PostgreSQL). So a merge writes into the buffers of the trader's former copies instead, once no report reads them
  * and no copy of theirs still uses them: copies of one lineage share buffers (an append writes past the old length into
  * the same ones, a patch shares the columns it leaves alone, merge-columns.ts), so a buffer is spare only when every
  * copy that uses it is neither the trader's current copy, nor held by a report or a load, nor handed to a caller that
  * does not say when it is done (pinned: such a copy's buffers are never made spare, and are collected as before).
- * Bounded: at most one copy's worth of bytes per trader in the cache (the larger of their current copy and the one retired),
+ * Bounded: at most one copy's worth of bytes per trader in the cache (the larger of their current copy and the one
+ * retired),
  * dropped with their entry and after SPARE_IDLE_MS.
  */
 interface Spare {
@@ -223,7 +225,7 @@ class TradesCache {
   }
 
   /**
-   * After a write of the trader's (issue 26): a copy held here is brought up to date before the write answers, so the
+   * After a write of the trader's: a copy held here is brought up to date before the write answers, so the
    * reports the trader opens next (the dashboard's R, the Reports page after an import) find it current instead of
    * merging the change first; the write waits for the few milliseconds of an append or a patch, the tens of a merge.
    * A trader without a copy here costs nothing more; one whose change needs a full read again (most of their trades

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import { recomputeForBars } from './excursions';
 
 /**
- * The shared store of price bars (issue 29, point 2): one row per contract, resolution and bar start on the server,
+ * The shared store of price bars: one row per contract, resolution and bar start on the server,
  * with who added it. Storing the same bars again changes nothing; a bar stored with other values is kept as it is and
  * reported, never replaced. These functions are what every writer of bars calls: the bar files of the Market Data
  * page, and broker connections fetching bars (slice topstepx).

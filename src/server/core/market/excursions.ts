@@ -13,7 +13,7 @@ import type { Database, Tx } from '../../db/client';
 import { priceBars, tradeExcursions, trades } from '../../db/schema';
 
 /**
- * Each trade's MAE, MFE, best exit and exit analysis, stored (issue 29, point 4) so that the Trade Log and the Reports
+ * Each trade's MAE, MFE, best exit and exit analysis, stored so that the Trade Log and the Reports
  * read them as columns. Computed by the domain (src/domain/market/excursions.ts) from the bars of the trade's
  * contract, and computed again whenever the trade or those bars change: after an import, a change of the trade or of
  * its fills, a restore, and every upload or deletion of bars (for every trader whose trades those bars touch). A trade

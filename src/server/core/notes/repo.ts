@@ -205,7 +205,7 @@ export const notesRepo = (tx: Tx, userId: string) => {
   };
 };
 
-/** Folders (spec part 2 §7: list ordered by name, create, get by name, update, delete). */
+/** Folders (list ordered by name, create, get by name, update, delete). */
 export const foldersRepo = (tx: Tx, userId: string) => {
   const owner = eq(noteFolders.userId, userId);
   const columns = {
@@ -260,7 +260,7 @@ export const foldersRepo = (tx: Tx, userId: string) => {
   };
 };
 
-/** Tags (spec part 2 §7: list ordered by name, upsert on (user_id, name)). */
+/** Tags (list ordered by name, upsert on (user_id, name)). */
 export const tagsRepo = (tx: Tx, userId: string) => {
   const owner = eq(tags.userId, userId);
   return {

@@ -7,14 +7,14 @@ import type { NewTradeRow } from '../trades/repo';
 import { backupRows } from '../trades/trade-rows';
 
 /**
- * A JSON backup as POST /api/trades/import receives it, read in the parse worker (issue 25, point 4): a 30,000-row
+ * A JSON backup as POST /api/trades/import receives it, read in the parse worker: a 30,000-row
  * backup took 12 s of the server's own thread (JSON, the checks of every row, the rows for the database), and every
  * other request, /api/health included, waited for it. Here it is read off that thread, with the same checks and the
  * same messages as before, into the INSERT parameters themselves: JSON arrays of records as jsonb_to_recordset reads
  * them (the trades write module's insertBackupChunk), so the request thread only passes strings to the database.
  */
 
-/** The first and last instant of a contract's restored trades: their MAE and MFE are computed again (issue 29). */
+/** The first and last instant of a contract's restored trades: their MAE and MFE are computed again. */
 export interface BackupSpan {
   contract: string | null;
   symbol: string;
@@ -98,7 +98,7 @@ function toRecord(row: NewTradeRow & { fills: FillRecord[] | null }, userId: str
     exit_price: row.exitPrice,
     quantity: row.quantity,
     gross_pnl: row.grossPnl,
-    // The trade's own plan (issue 27), as the backup wrote it.
+    // The trade's own plan, as the backup wrote it.
     stop_price: row.stopPrice ?? null,
     risk_amount: row.riskAmount ?? null,
     target_price: row.targetPrice ?? null,

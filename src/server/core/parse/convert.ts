@@ -61,10 +61,10 @@ export function withStorableTrades(preview: ImportPreview): ImportPreview {
 const decimalText = (value: { toFixed(): string } | null): string | null => (value === null ? null : value.toFixed());
 
 /**
- * Stored columns of an imported trade (spec part 2 §3, §7): symbol is the root (MNQ) and contract the month (MNQZ5);
+ * Stored columns of an imported trade: symbol is the root (MNQ) and contract the month (MNQZ5);
  * pnl is net of commission and status follows from it (part 2 §4); period is the session of the entry. The side is
  * the side; the type is the setup the file names (a backup), else empty, for the trader or the import dialog's
- * choice to fill (issue 27: a side is never a setup).
+ * choice to fill (a side is never a setup).
  */
 export function toTradeRow(t: ImportedTrade, accountId: string | null, source: string): NewTradeRow {
   const { side, setup } = separateSideFromSetup(t.side, t.tradeType ?? '');
@@ -189,8 +189,7 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions): ParsedFile
   const result = parseImport(decodeText(bytes), options);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);
-  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades (issue 25,
-  // point 5).
+  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades (// point 5).
   const domainTrades = preview.trades;
   const trades = new Array<ImportTrade>(domainTrades.length);
   for (let i = 0; i < domainTrades.length; i++) {

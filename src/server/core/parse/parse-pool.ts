@@ -12,9 +12,9 @@ import { createParseGate, DEFAULT_GATE_LIMITS } from './parse-gate';
 import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
 
 /**
- * Import files are parsed in worker threads (issue 13, point 5): a 25 MB export takes seconds of CPU, and on the
+ * Import files are parsed in worker threads: a 25 MB export takes seconds of CPU, and on the
  * server's own thread every other request, /api/health included, waited for it. One worker per spare core (at most
- * two), started on the first import and stopped after 10 s without work (issue 31, point 4: an idle worker's isolate and
+ * two), started on the first import and stopped after 10 s without work (an idle worker's isolate and
  * the heap its last file grew stayed resident for a minute). A parsed file stays in its worker while
  * the request reads the database, then the same worker finishes it (plan.ts). Workers are unref'd, so they never
  * keep a stopping server alive.
@@ -22,12 +22,12 @@ import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from
 const IDLE_MS = 10_000;
 const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /**
- * A previewed file stays parsed in its worker this long (issue 14: the import's speed): confirming the preview sends
+ * A previewed file stays parsed in its worker this long (the import's speed): confirming the preview sends
  * the same bytes with the same options, so the import reuses the parse instead of reading 100,000 fills again. One
  * file per trader at most (a newer upload replaces it) and MAX_KEPT in all.
  */
 const REUSE_MS = 5 * 60_000;
-/** Files kept for reuse across all traders at most, and their uploads' bytes at most (issue 25, point 5). */
+/** Files kept for reuse across all traders at most, and their uploads' bytes at most. */
 const MAX_KEPT = 2;
 const MAX_KEPT_BYTES = MAX_IMPORT_BYTES;
 /** The worker drops a file left this long without a request: a net under a request that never came back. */
@@ -114,7 +114,7 @@ export interface ParseJob {
   release(): void;
   /**
    * Frees it and keeps it no longer for a request to come: an import that committed has no confirmation to follow, and
-   * a file kept five minutes held its worker's memory that long (issue 31 point 4: ~100 MB after 10,000 trades).
+   * a file kept five minutes held its worker's memory that long (~100 MB after 10,000 trades).
    */
   finish(): void;
 }
@@ -314,7 +314,7 @@ function stopSlot(slot: Slot): void {
 }
 
 /**
- * A worker's heap, at most (issue 25, point 5): the largest file (50 MB of Tradovate Performance rows, 250,000 trades)
+ * A worker's heap, at most: the largest file (50 MB of Tradovate Performance rows, 250,000 trades)
  * needs about 900 MB while it is read. A file beyond that fails its request (503, try again) and ends its worker,
  * rather than taking the server's memory with it.
  */
@@ -346,7 +346,7 @@ export interface BarsJob {
 }
 
 /**
- * Reads a price-bar file in a worker (issue 29): a year of 1-minute bars is 350,000 rows, which on the server's own
+ * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, which on the server's own
  * thread would hold every other request. The bytes are transferred. It waits its turn at the gate as a trade file does
  * (a bar file of 20 MB takes hundreds of MB while it is read and stored), and keeps it until the caller has stored the
  * bars it holds and calls release(), whatever happened.

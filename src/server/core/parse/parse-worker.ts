@@ -8,7 +8,7 @@ import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
 /**
- * The parse worker (issue 13, point 5): reads uploads and prepares what is shown or stored, off the server's event
+ * The parse worker: reads uploads and prepares what is shown or stored, off the server's event
  * loop (plan.ts). A parsed file stays here between the two halves of a request, or longer when it is kept for the
  * next request with the same file (a preview's confirmation), and is dropped when the pool says so, or after HOLD_MS
  * (parse-pool.ts) without a request.
@@ -23,7 +23,7 @@ type Request =
   | { id: number; type: 'bars'; bytes: ArrayBuffer; options: ParseBarsOptions };
 
 /**
- * A full collection once a parsed file is let go (issue 25, point 5): left to itself, V8 let the dead file of the last
+ * A full collection once a parsed file is let go: left to itself, V8 let the dead file of the last
  * request and the next one's parse pile up to twice the memory either needed before it collected, and the server's
  * memory grew by as much. The collection runs here, on the worker's thread, not the server's.
  */

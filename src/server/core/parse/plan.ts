@@ -12,7 +12,7 @@ import { centsToDecimalString, type Cents } from '../../../domain/money';
 import { parseFile, type ImportTrade, type ParsedFile } from './convert';
 
 /**
- * The two halves of an import that run in the parse worker (issue 13, point 5; issue 14: the import's speed). The
+ * The two halves of an import that run in the parse worker (the import's speed). The
  * request thread only reads the database and passes small values and finished strings along:
  *
  *   1. summarize: bytes -> the parsed file, kept in the worker, and a summary: format, issues, accounts of the file,
@@ -35,7 +35,7 @@ export type Summary =
       accountOf: number[];
       /** Per file account: earliest and latest entry time (epoch ms), null when no trade has one. */
       ranges: Array<[number, number] | null>;
-      /** Per contract (the bars' key): the earliest entry and latest exit, for the MAE and MFE of the trades (issue 29). */
+      /** Per contract (the bars' key): the earliest entry and latest exit, for the MAE and MFE of the trades. */
       contracts: Array<{ contract: string; from: number; to: number }>;
     })
   | Extract<ParsedFile, { ok: false }>;
@@ -177,7 +177,7 @@ interface Sorted {
       byKey: number;
       byContent: number;
       priced: (trade: ImportTrade) => ImportTrade;
-      /** Trades found stored from another export that have no fills yet, with this file's fills for them (issue 29). */
+      /** Trades found stored from another export that have no fills yet, with this file's fills for them. */
       attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }>;
     }
   >;
@@ -187,7 +187,7 @@ interface Sorted {
 
 const asFiled = (trade: ImportTrade) => trade;
 
-/** Where each trade goes, what it costs, and which ones the accounts already hold (issue 12, points 5-7). */
+/** Where each trade goes, what it costs, and which ones the accounts already hold. */
 function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
   const lists = new Map<string, ImportTrade[]>();
   const unmapped: ImportTrade[] = [];
@@ -249,7 +249,7 @@ interface Fresh {
 /**
  * What the preview shows, from the parsed file and the database's answers. Only the trades shown are built as priced
  * copies: a copy of every trade, then another with its account, held the file's trades three times over at once
- * (150 MB more for a 15 MB export, issue 25 point 5); the counts and totals need only their cents.
+ * (150 MB more for a 15 MB export); the counts and totals need only their cents.
  */
 export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   const { groups, unmapped, skipped } = sort(parsed, plan, true);
@@ -314,7 +314,7 @@ export interface ImportDone {
  * The INSERT parameters: per trading account, JSON arrays of `chunk` records as jsonb_to_recordset reads them
  * (repo.ts), without the trades the account holds from another export. Keys it already holds are left to the
  * unique index (ON CONFLICT DO NOTHING). Each chunk is yielded as soon as it is built, so the request thread inserts
- * one while the worker builds the next (issue 14: the import's speed).
+ * one while the worker builds the next (the import's speed).
  */
 export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, chunk: number): Generator<ImportChunk, ImportDone> {
   const { groups, unmapped, skipped } = sort(parsed, plan, false);

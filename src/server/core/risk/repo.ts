@@ -16,7 +16,7 @@ const listQuery = (tx: Tx, userId: string) =>
     .where(eq(riskDefaults.userId, userId))
     .orderBy(sql`${riskDefaults.accountId} is null`, sql`${riskDefaults.root} is null`, asc(riskDefaults.root), asc(riskDefaults.createdAt));
 
-/** Data access for the trader's default risk (issue 27). Every query names its owner; row-level security backs it up. */
+/** Data access for the trader's default risk. Every query names its owner; row-level security backs it up. */
 export const riskRepo = (tx: Tx, userId: string) => {
   const owner = eq(riskDefaults.userId, userId);
   return {

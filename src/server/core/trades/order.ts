@@ -3,9 +3,10 @@ import type { SortDirection, TradeSort } from '../../../contract/trades';
 import { tradeExcursions, trades, tradingAccounts } from '../../db/schema';
 
 /**
- * The trading order in SQL (issue 24 point 1; the domain's definition is src/domain/trades/trading-order.ts):
+ * The trading order in SQL (the domain's definition is src/domain/trades/trading-order.ts):
  *
- *   (trade_date, coalesce(entry_time, exit_time, created_at), coalesce(exit_time, entry_time, created_at), created_at, id)
+ *   (trade_date, coalesce(entry_time, exit_time, created_at), coalesce(exit_time, entry_time, created_at),
+ * created_at, id)
  *
  * The two coalesces are the generated columns ordering_entry_time and ordering_exit_time (migration trading_order),
  * which the list's indexes hold. Every query that orders trades takes its keys from here. The columns are named
@@ -63,7 +64,7 @@ const COLUMN_SORTS: Record<Exclude<TradeSort, 'date'>, { type: SortValueType; ex
   exit_price: { type: 'numeric', expression: () => sql`${trades.exitPrice}` },
   entry_time: { type: 'time', expression: () => sql`${trades.entryTime}` },
   exit_time: { type: 'time', expression: () => sql`${trades.exitTime}` },
-  // Issue 29: the stored MAE and MFE (the list joins trade_excursions); a trade its bars do not cover sorts last.
+  // The stored MAE and MFE (the list joins trade_excursions); a trade its bars do not cover sorts last.
   mae: { type: 'numeric', expression: () => sql`${tradeExcursions.mae}` },
   mfe: { type: 'numeric', expression: () => sql`${tradeExcursions.mfe}` },
 };

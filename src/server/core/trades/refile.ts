@@ -8,7 +8,7 @@ import { trades } from '../../db/schema';
 export const DAY_FROM_FILE_SOURCES = ['json-backup', 'generic-pnl'];
 
 /**
- * Re-files the trader's imported trades when the trading-day setting changes from `from` to `to` (issue 12, point 1),
+ * Re-files the trader's imported trades when the trading-day setting changes from `from` to `to`,
  * inside the caller's transaction, so the setting and every day change together or not at all. A trade moves only if
  * its stored day is still the one its entry time gives under the old rule: a day the trader set by hand stays, as do
  * manual trades and trades whose file named the day. Returns how many trades moved.

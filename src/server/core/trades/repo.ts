@@ -140,7 +140,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     const after = position ? afterPosition(order, position) : undefined;
     const base = { ...selection, sortValue: sortValueSelect(order) };
     // withRollupTotal: the filter's count from the per-day rollups, as count() sums them, in the page's own statement
-    // (one round trip less for the Trade Log's first page: issue 31 point 1).
+    // (one round trip less for the Trade Log's first page).
     const fields = options.withTotal
       ? { ...base, total: sql<number>`(count(*) over ())::int` }
       : options.withRollupTotal
@@ -173,7 +173,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       options: PageOptions = {},
     ): Promise<PageRow[]> {
       if (q?.replace(/\x1f/g, '').trim() || options.extra) return pageQuery(account, q, limit, position, range, options).query;
-      // Without a search or a filter inside trades, a prepared statement of the page's shape (issue 31 point 1).
+      // Without a search or a filter inside trades, a prepared statement of the page's shape.
       const order = options.order ?? NEWEST_FIRST;
       const oneAccount = account !== 'all' && account !== 'unassigned';
       const shape = [
@@ -289,7 +289,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
 
     /**
      * The trade's stored columns, the row locked until the transaction ends: another change of the same trade waits,
-     * then reads what this one wrote (two PATCHes at once each kept only their own field, issue 25 point 2).
+     * then reads what this one wrote (two PATCHes at once each kept only their own field).
      */
     async lock(id: string): Promise<typeof trades.$inferSelect | undefined> {
       const [row] = await tx.select().from(trades).where(and(owner, eq(trades.id, id))).for('update');

@@ -11,7 +11,7 @@ import type { NewTradeRow } from './repo';
 
 /**
  * A trade's stored columns from what a trader or a backup sent, with the limits the database would otherwise refuse
- * with a 500. No database and no request: a JSON backup is read with these in the parse worker (issue 25, point 4).
+ * with a 500. No database and no request: a JSON backup is read with these in the parse worker.
  */
 
 /** Stored columns from a normalized trade. */
@@ -80,7 +80,7 @@ function decimalOrNull(value: unknown, field: string): string | null {
 
 /**
  * An ISO timestamp with its offset (as exported) of a real day and time within years 1-9999; anything else was handed
- * to the database and failed with a 500 (year 0, issue 25), or moved to another day (2026-02-30 as March 2).
+ * to the database and failed with a 500 (year 0), or moved to another day (2026-02-30 as March 2).
  */
 const readInstant = parseInstant;
 
@@ -129,7 +129,7 @@ return items.map((item, index) => {
     const originalId = typeof item.id === 'string' && item.id ? item.id : null;
     const grossPnlCents = item.gross_pnl == null || item.gross_pnl === '' ? null : toCents(item.gross_pnl);
     if (grossPnlCents !== null) checkMoney('gross_pnl', grossPnlCents, where);
-    // A backup's plan is restored as it was written; one that no longer checks out is refused naming its row (issue 27).
+    // A backup's plan is restored as it was written; one that no longer checks out is refused naming its row.
     const plan = readTradePlan(item);
     if (!plan.ok) throw badRequest(`${where}${plan.field}: ${plan.message}`);
     return {
@@ -146,7 +146,7 @@ return items.map((item, index) => {
       quantity: decimalOrNull(item.quantity, `${where}quantity`),
       grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
       importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
-      // A row with fills but no id of its own gets one from its place and contents, so its fills find it (issue 29).
+      // A row with fills but no id of its own gets one from its place and contents, so its fills find it.
       importKey: originalId ? `backup:${originalId}` : fills ? `backup-row:${index}:${JSON.stringify([item.trade_date ?? item.date, item.symbol, item.pnl])}` : null,
       ...(createdAt[index] && { createdAt: createdAt[index] }),
       fills,
@@ -155,7 +155,7 @@ return items.map((item, index) => {
 }
 
 /**
- * A backup row's fills (issue 29), as the export writes them: time with its zone, side, quantity, price and the
+ * A backup row's fills, as the export writes them: time with its zone, side, quantity, price and the
  * fill's commission or null. A fill that cannot be read is a 400 naming the row and the fill.
  */
 function backupFills(value: unknown, where: string): FillRecord[] | null {
@@ -198,7 +198,7 @@ export const backupTradeRow = z.looseObject({
   exit_price: nullable(z.union([z.number(), z.string().max(100)])),
   quantity: nullable(z.union([z.number(), z.string().max(100)])),
   gross_pnl: nullable(z.union([z.number(), z.string().max(100)])),
-  // Times Date.parse takes and PostgreSQL refuses (year 0, 2026-02-30) are a 400 naming the row and field (issue 25).
+  // Times Date.parse takes and PostgreSQL refuses (year 0, 2026-02-30) are a 400 naming the row and field.
   entry_time: z.preprocess(blankAsNull, instantInput().nullable().optional()),
   exit_time: z.preprocess(blankAsNull, instantInput().nullable().optional()),
 });

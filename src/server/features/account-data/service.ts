@@ -6,8 +6,8 @@ import * as schema from '../../db/schema';
 import type { FileStorage } from '../../storage';
 
 /**
- * Export everything a trader owns as one JSON file, and delete the account with everything it owns (issue 11,
- * "Account controls"). Both find the owned tables in the schema (every table with a `user_id` column), so a table
+ * Export everything a trader owns as one JSON file, and delete the account with everything it owns ("Account
+ * controls"). Both find the owned tables in the schema (every table with a `user_id` column), so a table
  * added later is exported and deleted without anyone remembering to list it here.
  */
 
@@ -15,7 +15,7 @@ import type { FileStorage } from '../../storage';
 const AUTH_TABLES = new Set(['user', 'session', 'account', 'verification', 'two_factor', 'rate_limit']);
 
 /**
- * Columns an export leaves out: a broker connection's API key, even as ciphertext, never leaves the server (issue 30).
+ * Columns an export leaves out: a broker connection's API key, even as ciphertext, never leaves the server.
  */
 const NEVER_EXPORTED: Readonly<Record<string, readonly string[]>> = { broker_connections: ['secret'] };
 

@@ -5,7 +5,7 @@ import { parseOrThrow, readJson, readParams, readQuery } from '../../http/valida
 import { attachmentFileParam, attachmentIdParam, attachmentListQuery, attachmentUploadFields, attachmentUrlInput } from './schemas';
 import { attachmentsService } from './service';
 
-/** /api/attachments: images on notes and trades, by URL or uploaded (issue 10). */
+/** /api/attachments: images on notes and trades, by URL or uploaded. */
 export function attachmentRoutes({ database, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await attachmentsService.list(database, c.var.user.id, readQuery(c, attachmentListQuery))))

@@ -6,9 +6,9 @@ import { readJson } from '../../http/validate';
 import { CaptchaUnavailableError } from '../../auth/captcha';
 
 /**
- * POST /api/verify-recaptcha {token} -> {success} (spec part 2 §7 "Auth"), plus a one-time `pass` for the sign-up
+ * POST /api/verify-recaptcha {token} -> {success}, plus a one-time `pass` for the sign-up
  * that follows. A provider that cannot be reached answers 502, which the form shows as
- * 'reCAPTCHA verification failed: 502' (spec part 2 §8).
+ * 'reCAPTCHA verification failed: 502'.
  */
 export function captchaRoutes({ captcha, logger }: AppDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {

@@ -37,7 +37,7 @@ function requestAbort(c: Context) {
   return controller;
 }
 
-/** /api/chat: conversations on the server and the streamed answers (issue 9; spec part 1 §7, part 2 §7). */
+/** /api/chat: conversations on the server and the streamed answers. */
 export function chatRoutes({ database, ai, logger, config }: AppDeps) {
   const chat = createChatService({ database, ai, logger });
   return new Hono<AppEnv>()
@@ -62,7 +62,7 @@ export function chatRoutes({ database, ai, logger, config }: AppDeps) {
     });
 }
 
-/** POST /api/deepthink (spec part 2 §7 "Deep reasoning"): `data: {content, isReasoning, error}` lines, then [DONE]. */
+/** POST /api/deepthink: `data: {content, isReasoning, error}` lines, then [DONE]. */
 export function deepThinkRoutes({ database, ai, logger, config }: AppDeps) {
   const chat = createChatService({ database, ai, logger });
   return new Hono<AppEnv>().post('/', async (c) => {

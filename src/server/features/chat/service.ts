@@ -214,7 +214,7 @@ export function createChatService({ database, ai, logger }: { database: Database
 
   return {
     /**
-     * One chat exchange (issue 9): the question is stored, the answer streamed with tools over the trader's own
+     * One chat exchange: the question is stored, the answer streamed with tools over the trader's own
      * trades (or the spec's context for models without tools), stored when it completes, or as far as it got when
      * the trader stops it or it fails; a new conversation gets its title alongside.
      */
@@ -310,7 +310,7 @@ export function createChatService({ database, ai, logger }: { database: Database
     },
 
     /**
-     * DeepThink (part 2 §7 "Deep reasoning", issue 9): the reasoning model, its reasoning streamed apart from the
+     * DeepThink (part 2 §7 "Deep reasoning"): the reasoning model, its reasoning streamed apart from the
      * answer as `{content, isReasoning}`. With a session the exchange is stored in it; otherwise the history the
      * browser sent is used.
      */
@@ -408,7 +408,7 @@ export function createChatService({ database, ai, logger }: { database: Database
 
     /**
      * New Chat: a conversation that has no message yet is reused rather than another empty one made. One trader's
-     * New Chats one at a time: ten at once each found no empty session and made one (issue 25 point 9).
+     * New Chats one at a time: ten at once each found no empty session and made one.
      */
     create: (userId: string) =>
       database.withUser(userId, async (tx) => {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { upsertBars } from '../../core/market/bars';
 
 /**
- * One-minute bars for replay (issue 30, point 3): after a sync, the trades of the connection's trading accounts whose
+ * One-minute bars for replay: after a sync, the trades of the connection's trading accounts whose
  * bars are missing get them from the provider, stored in the shared store of price bars (market data, under the
  * journal's contract: MNQU5). A trade needs bars when no one-minute bar is stored at its entry's minute or its exit's:
  * the exchange traded then, so a bar of that minute exists wherever bars were stored for it.

@@ -8,7 +8,7 @@ import { readJson, readParams } from '../../http/validate';
 const connectionParam = z.object({ id: z.uuid('id must be a UUID') });
 const accountParam = z.object({ id: z.uuid('id must be a UUID'), brokerAccountId: z.uuid('brokerAccountId must be a UUID') });
 
-/** /api/connections (issue 30). Thin: read the request through its contract, call the service. */
+/** /api/connections. Thin: read the request through its contract, call the service. */
 export function connectionRoutes(connections: ConnectionsRuntime) {
   const service = connections.service;
   return new Hono<AppEnv>()

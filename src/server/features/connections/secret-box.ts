@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Broker API keys at rest (issue 30): AES-256-GCM with a key derived from the server's AUTH_SECRET by HKDF-SHA256 under
+ * Broker API keys at rest: AES-256-GCM with a key derived from the server's AUTH_SECRET by HKDF-SHA256 under
  * its own purpose label, so the key that signs sessions is never the one that encrypts, and each purpose gets its
  * own. Every ciphertext is bound to its row (the additional data names the connection and its owner): copied into
  * another row or another trader's, it no longer opens. A new random 96-bit nonce per seal.

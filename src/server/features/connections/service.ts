@@ -27,7 +27,7 @@ import { secretBinding, type SecretBox } from './secret-box';
 import { DEFAULT_HISTORY_DAYS, SYNC_STALE_MS, type SyncRunner } from './sync';
 
 /**
- * Broker connections (issue 30): connect with a user name and API key (checked with the provider before anything is
+ * Broker connections: connect with a user name and API key (checked with the provider before anything is
  * saved, then kept only as ciphertext), list and map the provider's accounts, start syncs and report them. The key is
  * read back only by the sync, never into an answer.
  */

@@ -21,7 +21,7 @@ import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './
 import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
 
 /**
- * A sync of one connection (issue 30): read every mapped account's new fills from the provider, then store them and
+ * A sync of one connection: read every mapped account's new fills from the provider, then store them and
  * the round trips they complete in ONE transaction. The reading can take minutes (the provider's rate limits, a slow
  * gateway), so it runs off the request path, outside any transaction, under a lock that every server process
  * respects (one sync of a connection at a time); the trader follows its progress, kept on the connection's row. Any

@@ -10,7 +10,7 @@ import { feeSchedules, trades } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 
 /**
- * Commission and fee schedules of trading accounts (issue 12, point 5): read and saved per account, applied to an
+ * Commission and fee schedules of trading accounts: read and saved per account, applied to an
  * import whose file has no costs, and applied again to the account's imported trades on request.
  */
 
@@ -91,7 +91,7 @@ export const feeSchedulesService = {
   /**
    * Applies the account's schedule again to its trades whose commission came from a schedule (the file had none), in
    * one transaction: commission, net P&L, result and the result and impact tags. Trades whose file had costs, and
-   * manual trades, are not touched. The trades are read locked (issue 25 point 2): a change of one of them at the
+   * manual trades, are not touched. The trades are read locked: a change of one of them at the
    * same moment (its tags, its P&L) waits and then keeps the new commission, or lands first and is read here, instead
    * of being written over with what was read before it. Imports into the account wait too.
    */

@@ -10,7 +10,8 @@ import { importAccountLinks, importColumnMappings, trades } from '../../db/schem
 export const importsRepo = (tx: Tx, userId: string) => ({
   /**
    * The subset of `keys` that trades of this account already carry (the duplicates a confirm would skip). The keys go
-   * as one text[] parameter per chunk rather than one bind parameter each. Not `in (select jsonb_array_elements_text(..))`:
+   * as one text[] parameter per chunk rather than one bind parameter each. Not `in (select
+   * jsonb_array_elements_text(..))`:
    * right after a large import, before autovacuum has analysed the table, PostgreSQL planned that as a nested loop
    * over every stored trade times every key (124 s for 36,000 keys); `= any(array constant)` is an index probe per key
    * or one hashed lookup per row, whatever the statistics say.
@@ -39,14 +40,14 @@ export const importsRepo = (tx: Tx, userId: string) => ({
 
   /**
    * Round trips the account holds with an entry time in [from, to] (and their keys), for the duplicate check against
-   * another export of the same account (issue 12, point 6). The trade-date condition lets the list index find them.
+   * another export of the same account. The trade-date condition lets the list index find them.
    */
   async roundTripsBetween(accountId: string, from: number, to: number) {
     const day = 86_400_000;
     return tx
       .select({
         id: trades.id,
-        // Whether the stored trade keeps its fills: a re-import adds them to one that does not (issue 29).
+        // Whether the stored trade keeps its fills: a re-import adds them to one that does not.
         hasFills: sql<boolean>`exists (select 1 from trade_fills f where f.user_id = ${userId} and f.trade_id = ${trades.id})`,
         importKey: trades.importKey,
         importSource: trades.importSource,
@@ -72,7 +73,7 @@ export const importsRepo = (tx: Tx, userId: string) => ({
       );
   },
 
-  /** The column mapping remembered for a header row (issue 12, point 8). */
+  /** The column mapping remembered for a header row. */
   async mappingFor(headerKey: string): Promise<ColumnMapping | null> {
     const [row] = await tx
       .select({ mapping: importColumnMappings.mapping })

@@ -25,9 +25,9 @@ export function importRoutes({ database }: AppDeps) {
   });
   return new Hono<AppEnv>()
     .get('/formats', (c) => c.json(listFormats() satisfies ImportFormats))
-    // Issue 25, point 5: whether the caller's upload is waiting its turn to be read (the import dialog says so).
+    // Whether the caller's upload is waiting its turn to be read (the import dialog says so).
     .get('/queue', (c) => c.json(importQueueStatus(c.var.user.id) satisfies ImportQueue))
-    // Issue 12, point 5: an account's commission and fee schedule, and applying it again to its imported trades.
+    // An account's commission and fee schedule, and applying it again to its imported trades.
     .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
     .put('/fees/:accountId', async (c) => {
       const { accountId } = readParams(c, accountParam);
@@ -49,7 +49,7 @@ export function importRoutes({ database }: AppDeps) {
 }
 
 /**
- * The import options. A missing account gets the account picker's own words (spec part 1 §5), checked before
+ * The import options. A missing account gets the account picker's own words, checked before
  * anything else; a malformed one, like every other bad option, a 400 naming the field.
  */
 function readImportQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {

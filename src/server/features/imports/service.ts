@@ -17,7 +17,7 @@ import type { ImportQuery, PreviewQuery } from './schemas';
 import { playbooksRepo } from '../../core/playbooks/repo';
 
 /**
- * Broker imports over HTTP (issues 4 and 12). The browser sends the file as it is; everything is read again here with
+ * Broker imports over HTTP. The browser sends the file as it is; everything is read again here with
  * the same pure parser the tests check field by field, so what is stored never depends on what a browser claims. The
  * parse runs in a worker thread (parse-pool.ts), so the server keeps answering other requests meanwhile. Then, here:
  * each account named in the file goes to the trading account the trader maps it to (remembered for the next file),
@@ -69,8 +69,8 @@ async function parse(
     accountZone: query.time_zone || !query.account_id ? null : ((await accountsRepo(tx, userId).find(query.account_id))?.importTimeZone ?? null),
   }));
   // Naive times in the file are read in the zone the trader chose in the dialog; else in the zone the account's last
-  // import was read in (issue 24: a re-import went back to New York); else the trader's own. Days follow the
-  // trader's trading-day setting (issue 12).
+  // import was read in (a re-import went back to New York); else the trader's own. Days follow the
+  // trader's trading-day setting.
   const timeZone = query.time_zone ?? accountZone ?? preferences.timeZone;
   const timeZoneSource: TimeZoneSource = query.time_zone ? 'chosen' : accountZone ? 'account' : 'profile';
   const tradingDay = preferences.tradingDay as TradingDayRule;
@@ -84,7 +84,7 @@ async function parse(
     ...(query.mapping && { mapping: query.mapping }),
     ...(remembered && { fallbackMapping: remembered }),
   };
-  // Confirming a preview sends the same file with the same options: the worker still holds it parsed (issue 14).
+  // Confirming a preview sends the same file with the same options: the worker still holds it parsed.
   const job = await parseInWorker(bytes, options, { key: await reuseKey(userId, bytes, options), userId });
   if (!job.summary.ok) throw failure(job.summary);
   const mappingRemembered = remembered !== null && job.summary.mapping !== null;
@@ -113,7 +113,7 @@ interface Target {
 }
 
 /**
- * Where each account named in the file goes (issue 12, point 7). The trader's mapping wins ('' leaves the file
+ * Where each account named in the file goes. The trader's mapping wins ('' leaves the file
  * account out); a file with one account (or none) goes into the account picked in the dialog; otherwise the account
  * remembered from an earlier import, or the trading account with the same name. What is left has no target yet.
  */
@@ -148,7 +148,7 @@ const MINUTE_FORMATS = new Set(['ninjatrader-trades', 'thinkorswim-statement', '
 
 /**
  * What the database tells the finishing half (plan.ts): each file account's trading account, the fee schedules, and
- * per account the round trips it already holds in the file's time range (issue 12, point 6) and, for the preview,
+ * per account the round trips it already holds in the file's time range and, for the preview,
  * the keys it holds among the file's.
  */
 async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, targets: Map<string, Target>, withKeys: boolean): Promise<FinishPlan> {
@@ -205,9 +205,9 @@ async function planFor(tx: Tx, db: Database, userId: string, summary: Parsed, ta
 
 /**
  * Inserts the chunks the worker sends one after another, in the order they come, while the worker builds the next
- * (issue 14: the import's speed). After a failed insert the rest are skipped. stop() sends no more and waits for
+ * (the import's speed). After a failed insert the rest are skipped. stop() sends no more and waits for
  * the insert under way; settled() waits for all, then gives the rows inserted per trading account and how many
- * trades already stored got their fills (issue 29: a re-import of a file imported before fills were kept), or the
+ * trades already stored got their fills (a re-import of a file imported before fills were kept), or the
  * failure.
  */
 function insertInOrder(writer: TradeWriter, options: { setup?: string; playbookId?: string }) {
@@ -373,9 +373,9 @@ export const importsService = {
           const duplicates = accounts.reduce((sum, a) => sum + a.duplicates, 0);
           // The trades' MAE and MFE, where bars of their contracts exist, in the same transaction.
           for (const span of summary.contracts) writer.measureSpan(span.contract, span.from, span.to);
-          // A mapping the trader chose for this header row is remembered for the next file (issue 12, point 8).
+          // A mapping the trader chose for this header row is remembered for the next file.
           if (summary.mapping && query.mapping) await repo.rememberMapping(job.headerKey, summary.mapping);
-          // So is the zone the file's times were read in, for each account that received them (issue 24, point 3).
+          // So is the zone the file's times were read in, for each account that received them.
           await accountsRepo(tx, userId).rememberImportTimeZone([query.account_id, ...accounts.map((a) => a.account_id)], summary.timeZone);
           await repo.remember(
             summary.fileAccounts
@@ -415,7 +415,7 @@ export const importsService = {
 };
 
 /**
- * One import at a time into a trading account, from the duplicate check to the commit (issue 25 point 3): two exports
+ * One import at a time into a trading account, from the duplicate check to the commit: two exports
  * of the same fills (Orders and Performance) imported at the same moment each found none of the other's trades
  * stored yet, and the account got every trade twice. The next import into the account waits, then reads what this
  * one stored. The accounts are locked in one order, so two files that share accounts cannot wait on each other.

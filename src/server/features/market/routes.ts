@@ -11,7 +11,7 @@ import { idParam } from '../../../contract/trades';
 import { marketService } from './service';
 
 /**
- * /api/market (issue 29): bar files (preview and import; the body is the file as the trader has it, the options in
+ * /api/market: bar files (preview and import; the body is the file as the trader has it, the options in
  * the query, as trade imports), what bars exist per contract and day, deleting one's own bars of a day, and a trade's
  * chart with its MAE, MFE and exit analysis.
  */

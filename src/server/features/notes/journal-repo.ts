@@ -50,7 +50,7 @@ export const journalRepo = (tx: Tx, userId: string) => {
           status: trades.status,
           period: trades.period,
           tradeType: trades.tradeType,
-          // What the journal shows of each trade's execution (issue 24).
+          // What the journal shows of each trade's execution.
           contract: trades.contract,
           entryTime: trades.entryTime,
           exitTime: trades.exitTime,

@@ -4,7 +4,7 @@ import { readJson, readParams, readQuery } from '../../http/validate';
 import { journalDateParam, journalDaysQuery, journalNoteInput } from './journal-schemas';
 import { journalService } from './journal-service';
 
-/** /api/journal: the daily journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
+/** /api/journal: the daily journal. */
 export function journalRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/days', async (c) => c.json(await journalService.days(database, c.var.user.id, readQuery(c, journalDaysQuery).date)))

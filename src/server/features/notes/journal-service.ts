@@ -61,7 +61,7 @@ export const journalService = {
 
   /**
    * Saves the day's note. With `base` (the updated_at the text grew from, null for a day that had no note), a note
-   * saved elsewhere since is not replaced: 409 `note-changed` (issue 24, point 4).
+   * saved elsewhere since is not replaced: 409 `note-changed`.
    */
   async save(db: Database, userId: string, date: string, content: string, base?: string | null): Promise<JournalSave> {
     const note = await db.withUser(userId, async (tx) => {

@@ -8,7 +8,7 @@ import { buildDraftRequest } from './draft';
 import { draftInput, folderIdParam, folderInput, noteIdParam, noteInput, noteListQuery, notePatch, tagInput } from './schemas';
 import { foldersService, notesService, tagsService } from './service';
 
-/** /api/notes: the notebook's notes (spec part 2 §7 "Notes layer"). */
+/** /api/notes: the notebook's notes. */
 export function noteRoutes({ database, storage, ai, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await notesService.list(database, c.var.user.id, readQuery(c, noteListQuery))))

@@ -29,7 +29,7 @@ function encodeCursor(row: ListRow): string {
 
 /**
  * A cursor as encodeCursor wrote it. Its time is checked as PostgreSQL will read it, not with Date.parse, which takes
- * '1', '2026', '2026-02-30' and years PostgreSQL refuses: forged, each of those was a 500 (issue 25).
+ * '1', '2026', '2026-02-30' and years PostgreSQL refuses: forged, each of those was a 500.
  */
 function decodeCursor(cursor: string): NoteCursor {
   let parts: unknown;
@@ -51,7 +51,7 @@ function decodeOffset(cursor: string): number {
   return Number(match[1]);
 }
 
-/** The 409 of a save whose text grew from an older version of the note (issue 24, point 4: two tabs). */
+/** The 409 of a save whose text grew from an older version of the note (two tabs). */
 export function noteChanged(updatedAt: string | null) {
   return conflict('This note was saved in another tab or device after you started editing it.', { code: 'note-changed', updated_at: updatedAt });
 }

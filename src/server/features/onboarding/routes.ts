@@ -21,7 +21,7 @@ export async function runOnboarding(database: Database, userId: string, now: Dat
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
     const [claimed] = await tx
       .update(userPreferences)
-      // Issue 24, point 3: the trader's clock starts as their browser's, set once with the first sign-in's samples
+      // The trader's clock starts as their browser's, set once with the first sign-in's samples
       // (which are dated in it); Profile Settings changes it afterwards.
       .set({ onboardedAt: sql`now()`, ...(browserTimeZone && { timeZone: browserTimeZone }) })
       .where(

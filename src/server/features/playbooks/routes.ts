@@ -6,7 +6,7 @@ import { readFilterQuery, readJson, readParams } from '../../http/validate';
 import { idParam } from '../../../contract/trades';
 import { playbooksService } from './service';
 
-/** /api/playbooks (issue 27, point 4). */
+/** /api/playbooks. */
 export function playbookRoutes({ database, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await playbooksService.list(database, c.var.user.id)))

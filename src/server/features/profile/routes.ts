@@ -22,11 +22,11 @@ function toDto(row: typeof profiles.$inferSelect): Profile {
   };
 }
 
-/** The trader's profile; a missing one is created with defaults (spec part 1 §4 "Profile initialization"). */
+/** The trader's profile; a missing one is created with defaults. */
 async function getProfile(database: Database, userId: string) {
   return database.withUser(userId, async (tx) => {
     const read = () => tx.select().from(profiles).where(eq(profiles.userId, userId));
-    // Read first: an insert attempt on every read was a write per request under load (issue 13 point 7).
+    // Read first: an insert attempt on every read was a write per request under load.
     const [row] = await read();
     if (row) return row;
     await tx.insert(profiles).values({ userId }).onConflictDoNothing();

@@ -5,7 +5,7 @@ import { quickLinks } from '../../db/schema';
 
 type Row = typeof quickLinks.$inferSelect;
 
-/** Data access for quick links (spec part 2 §7: ordered by position, then created_at). */
+/** Data access for quick links (ordered by position, then created_at). */
 export const quickLinksRepo = (tx: Tx, userId: string) => {
   const owner = eq(quickLinks.userId, userId);
   return {

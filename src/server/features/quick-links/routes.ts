@@ -8,7 +8,7 @@ import { quickLinksService } from './service';
 /** Spec part 2 §6 and §8: the one quick-link error the spec words. */
 export const DEFAULTS_UNAUTHENTICATED = 'User must be authenticated to import default links';
 
-/** /api/quick-links (spec part 2 "Quick links", §7). */
+/** /api/quick-links. */
 export function quickLinkRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await quickLinksService.list(database, c.var.user.id)))

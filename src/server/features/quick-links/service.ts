@@ -62,7 +62,7 @@ export const quickLinksService = {
     }),
 
   /**
-   * Bulk import (spec part 2 §7). With only_if_empty (the legacy browser list after sign-in) nothing is added when
+   * Bulk import. With only_if_empty (the legacy browser list after sign-in) nothing is added when
    * the trader already has links, so two tabs signing in at once import the list once.
    */
   importLinks: (db: Database, userId: string, links: QuickLinkInput[], onlyIfEmpty: boolean): Promise<QuickLinkImport> =>

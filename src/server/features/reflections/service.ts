@@ -237,7 +237,7 @@ export const reflectionsService = {
   },
 
   /**
-   * The AI analysis of a period (part 2 §7, §8; issue 8). Our figures first; then, with a provider, the model's
+   * The AI analysis of a period (part 2 §7, §8). Our figures first; then, with a provider, the model's
    * prose around them; without one, or when it fails or answers something unusable, the local analysis with the
    * reason. `progress` reports stages for the dialog; `signal` is the browser's, and aborts the provider request.
    */

@@ -6,7 +6,7 @@ import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
 import { tradesCacheOf } from '../../core/engine/trades-cache';
 
-/** The reports (issue 26): every route reads the filter model from its query (lists as repeated parameters). */
+/** The reports: every route reads the filter model from its query (lists as repeated parameters). */
 export function reportRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/overview', async (c) => c.json(await reportsService.overview(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
@@ -37,8 +37,8 @@ export function reportRoutes({ database }: AppDeps) {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * After a write that succeeded, the writer's reports copy catches up with it before the answer goes (issue 26;
- * trades-cache.ts catchUp): every write, since trades change through many routes (the Trade Log, imports, syncs,
+ * After a write that succeeded, the writer's reports copy catches up with it before the answer goes (trades-cache.ts
+ * catchUp): every write, since trades change through many routes (the Trade Log, imports, syncs,
  * playbooks' ticks); for a trader without a copy in this process it costs nothing, and otherwise one indexed read
  * when nothing of theirs changed.
  */

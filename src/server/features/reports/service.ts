@@ -51,7 +51,7 @@ export const reportsService = {
     });
   },
 
-  /** What each of the trader's mistakes cost in the filter's trades (issue 27, point 5). */
+  /** What each of the trader's mistakes cost in the filter's trades. */
   mistakes(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<MistakesReport> {
     return withReportScope(database, userId, filter, now, async (scope) => {
       const tags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
@@ -60,7 +60,7 @@ export const reportsService = {
   },
 
   /**
-   * The filter's trades in R, and each day's and week's (the dashboard and its calendar in R; issue 27, point 3). The
+   * The filter's trades in R, and each day's and week's (the dashboard and its calendar in R). The
    * Trade Log narrows them as its list does: by its search (the list's rule, applied to the copy: search-rows.ts; the
    * notes asked of the database) and less the trades whose delete waits for Undo. The basis still describes the filter.
    */
@@ -95,7 +95,7 @@ export const reportsService = {
   },
 
   /**
-   * Issue 29: the MAE/MFE figures stored per trade (trade_excursions, recomputed when bars or the trade change), over the
+   * The MAE/MFE figures stored per trade (trade_excursions, recomputed when bars or the trade change), over the
    * filter's trades. Trades without complete figures are counted, not estimated.
    */
   excursions(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<ExcursionsReport> {

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson, readParams } from '../../http/validate';
 import { riskService } from './service';
 
-/** /api/risk-defaults (issue 27, point 2). */
+/** /api/risk-defaults. */
 export function riskDefaultRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await riskService.list(database, c.var.user.id)))

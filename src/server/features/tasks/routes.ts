@@ -26,7 +26,7 @@ function toDto(row: typeof tasks.$inferSelect): Task {
 /**
  * A recurring task comes back every day: when a day up to today is listed, each recurring title from an earlier
  * day that is not on it yet is copied onto it, open. One list of the trader's day at a time: two at once (the
- * dashboard and another tab) each saw no copy yet and both made one (issue 25).
+ * dashboard and another tab) each saw no copy yet and both made one.
  */
 async function carryRecurringTasks(tx: Tx, userId: string, date: string) {
   await lockFor(tx, 'recurring_tasks', `${userId}:${date}`);

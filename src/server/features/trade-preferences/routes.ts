@@ -68,7 +68,7 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
       const userId = c.var.user.id;
       const { options, added } = await database.withUser(userId, async (tx) => {
         // The check for a name already there ('Scalp' and 'scalp' are one) and the insert, one trader at a time:
-        // the same name sent twice at once was stored twice (issue 25 point 2).
+        // the same name sent twice at once was stored twice.
         await lockFor(tx, 'trade_preferences', userId);
         const change = addTradeOption(type, (await tradePreferencesIn(tx, userId))[type], value);
         if (!change.ok) {

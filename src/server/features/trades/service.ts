@@ -54,7 +54,7 @@ function rowAsInput(row: Omit<TradeRow, 'accountName'>): Record<string, unknown>
 }
 
 /**
- * A write's execution and plan (issue 27), read by the domain and checked together: a stop on the losing side of the
+ * A write's execution and plan, read by the domain and checked together: a stop on the losing side of the
  * entry, a target on the winning side. The 400 names the field.
  */
 function readExecutionAndPlan(raw: Record<string, unknown>, trade: NormalizedTrade, where = '') {
@@ -88,7 +88,7 @@ function replacePlan(merged: Record<string, unknown>, patch: TradePatch) {
 }
 
 /**
- * A filter of the reports' model (issue 26) as the trades repo reads it: one account (or all) and a day range, which
+ * A filter of the reports' model as the trades repo reads it: one account (or all) and a day range, which
  * the per-day rollups can answer, and the rest in SQL (`extra`: several accounts, an instrument, hours, tags...), which
  * only the trades themselves can. Presets end today in the trader's zone, and hours are read on their clock.
  */
@@ -136,7 +136,7 @@ export const tradesService = {
     return db.withUser(userId, async (tx) => {
       const repo = tradesRepo(tx, userId);
       // Asked for beside the page, not after it: on PostgreSQL's pipelined connection one round trip less for the
-      // Trade Log's first page (issue 31 point 1). A failure of the page is the one reported.
+      // Trade Log's first page. A failure of the page is the one reported.
       const riskDefaults = loadRiskDefaults(tx, userId);
       riskDefaults.catch(() => undefined);
       const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
@@ -201,7 +201,7 @@ export const tradesService = {
   },
 
   async create(db: Database, userId: string, input: TradeInput) {
-    // The zone is read in the same transaction as the write: one transaction per request (issue 13 point 7).
+    // The zone is read in the same transaction as the write: one transaction per request.
     return writeTrades(db, userId, async (writer) => {
       const { tx } = writer;
       const trade = normalizeOrThrow(input, (await preferencesIn(tx, userId)).timeZone);
@@ -263,7 +263,7 @@ export const tradesService = {
     }),
 
   /**
-   * One planned risk for the selected trades (issue 27), all or nothing: a dollar amount, a stop that many points from
+   * One planned risk for the selected trades, all or nothing: a dollar amount, a stop that many points from
    * each trade's entry on its losing side, or none of their own (the defaults apply again). A stop needs each trade's
    * side, entry price and quantity: if one of the selected trades lacks them, no trade is changed. Ids of trades that
    * are not the caller's change nothing, as in the other bulk actions.
@@ -306,7 +306,7 @@ export const tradesService = {
       return exclude.length > 0 ? count - (await repo.countAmong('unassigned', exclude)) : count;
     }),
 
-  /** Every trade with its fills (issue 29): the JSON backup, which a restore reads back whole. */
+  /** Every trade with its fills: the JSON backup, which a restore reads back whole. */
   exportAll: (db: Database, userId: string) =>
     db.withUser(userId, async (tx) => {
       const defaults = await loadRiskDefaults(tx, userId);

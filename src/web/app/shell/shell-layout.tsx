@@ -17,7 +17,7 @@ import { useLegacyQuickLinksMigration } from './use-legacy-quick-links';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { withAllStyles } from '../../lib/all-styles';
 
-// The search palette (Mantine Spotlight) and the logout confirmation load when first opened, not with the first screen (issue 14).
+// The search palette (Mantine Spotlight) and the logout confirmation load when first opened, not with the first screen.
 const LogoutModal = lazy(withAllStyles(() => import('./logout-modal').then((m) => ({ default: m.LogoutModal }))));
 const SearchPalette = lazy(withAllStyles(() => import('../../features/search/search-palette').then((m) => ({ default: m.SearchPalette }))));
 
@@ -38,7 +38,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 export function ShellLayout() {
   const { pathname } = useLocation();
   // Spec part 2 §4: the dashboard collapses the sidebar at load. Opened on the dashboard, the shell starts collapsed,
-  // rather than painting open and then moving the whole page when the dashboard arrives (issue 14: layout shift).
+  // rather than painting open and then moving the whole page when the dashboard arrives (layout shift).
   useState(() => pathname === '/' && writeStorage(STORAGE_KEYS.sidebarCollapsed, 'true'));
   const [collapsed, setCollapsed] = useSidebarCollapsed(pathname === '/');
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -50,8 +50,8 @@ export function ShellLayout() {
   const overlayTimer = useRef<number | undefined>(undefined);
   const queryClient = useQueryClient();
   // Spec part 1 §4: signing out clears the cached data, once the signed-in screens have left: removed while they are
-  // still mounted, their queries would be fetched again and refused by the ended session (issue 14).
-  // A session that ended under the trader (issue 24) leaves the same way: whoever signs in next must not see their data.
+  // still mounted, their queries would be fetched again and refused by the ended session.
+  // A session that ended under the trader leaves the same way: whoever signs in next must not see their data.
   useEffect(
     () => () => {
       if (isSigningOut()) queryClient.clear();
@@ -73,7 +73,7 @@ export function ShellLayout() {
 
   useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
 
-  // Escape closes the phone's menu drawer, as it closes every other overlay (issue 14).
+  // Escape closes the phone's menu drawer, as it closes every other overlay.
   useEffect(() => {
     if (!mobileOpened) return;
     const onKey = (event: KeyboardEvent) => {
@@ -100,8 +100,7 @@ export function ShellLayout() {
       },
     ],
   ]);
-  // Ctrl/Cmd + K opens the search palette (spec part 1 §2.2) from anywhere, a text field or editor included (issue 24:
-  // in the notebook it did nothing there); once loaded, the palette answers the same keys itself outside text fields.
+  // Ctrl/Cmd + K opens the search palette from anywhere, a text field or editor included (// in the notebook it did nothing there); once loaded, the palette answers the same keys itself outside text fields.
   useHotkeys([['mod+K', openSearch]], []);
 
   const toggleTradingMode = () => {
@@ -136,7 +135,7 @@ export function ShellLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
       data-sidebar-collapsed={desktopCollapsed || undefined}
     >
-      {/* The first stop of the Tab key (issue 24: it took 14 Tabs to reach the page past the bar and the sidebar). */}
+      {/* The first stop of the Tab key (it took 14 Tabs to reach the page past the bar and the sidebar). */}
       <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToMain} data-testid="skip-link">
         Skip to content
       </a>

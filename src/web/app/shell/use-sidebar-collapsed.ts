@@ -2,7 +2,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 /**
- * Desktop sidebar state, remembered in localStorage 'sidebar-collapsed' (spec part 1 §2.3); `collapsedByDefault` when
+ * Desktop sidebar state, remembered in localStorage 'sidebar-collapsed'; `collapsedByDefault` when
  * nothing is stored, or nothing can be (the shell drawn at build time, src/web/prerender.tsx).
  */
 export function useSidebarCollapsed(collapsedByDefault = false) {

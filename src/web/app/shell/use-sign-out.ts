@@ -7,7 +7,7 @@ import { resetUiModes } from '../../lib/ui-modes';
 
 /**
  * Spec part 1 §4 Session: signing out clears the user, all local data except the kept keys, and the trade cache
- * (here: the whole TanStack Query cache); spec §2.3: the user then goes to /intro.
+ * (here: the whole TanStack Query cache); the user then goes to /intro.
  */
 export function useSignOut() {
   const navigate = useNavigate();
@@ -17,7 +17,7 @@ export function useSignOut() {
     let failed = false;
     markSigningOut();
     try {
-      // better-auth's client loads here, on use, not with the first screen (issue 14).
+      // better-auth's client loads here, on use, not with the first screen.
       const { authClient } = await import('../../lib/auth-client');
       const { error } = await authClient.signOut();
       failed = Boolean(error);
@@ -30,7 +30,7 @@ export function useSignOut() {
       return false;
     }
     // The signed-in pages stop asking first: queries removed while their pages are still mounted are fetched again at
-    // once, and the ended session refuses each one (issue 14: seven 401s on sign-out).
+    // once, and the ended session refuses each one (seven 401s on sign-out).
     // The cache itself is cleared when the shell leaves the screen (ShellLayout), after the move to /intro.
     await queryClient.cancelQueries();
     void navigate('/intro', { replace: true });

@@ -10,7 +10,7 @@ import { clearLocalDataOnSignOut } from '../../lib/storage-keys';
 import { resetUiModes } from '../../lib/ui-modes';
 import { deleteAccount } from './api';
 
-/** Profile settings, Your data: export everything as one JSON file, delete the account (issue 11). */
+/** Profile settings, Your data: export everything as one JSON file, delete the account. */
 export function DataSettings() {
   const { data: session } = useSession();
   const [deleting, setDeleting] = useState(false);
@@ -64,7 +64,7 @@ function DeleteAccountModal({ opened, email, onClose }: { opened: boolean; email
       setError(e instanceof ApiError ? e.message.replace(/^email: /, '') : 'Failed to delete the account. Please try again.');
       return;
     }
-    // The account and its session are gone: leave as a sign-out does (spec part 1 §2.3, to /intro). The cache, the
+    // The account and its session are gone: leave as a sign-out does (to /intro). The cache, the
     // session with it, is cleared when the shell leaves the screen (ShellLayout).
     markSigningOut();
     await queryClient.cancelQueries();

@@ -39,7 +39,7 @@ export function describeDevice(userAgent: string | null | undefined): string {
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', oidc: 'your organization’s sign-in' };
 
-/** Profile settings, Security: password, sessions, two-factor authentication (issue 11, "Account controls"). */
+/** Profile settings, Security: password, sessions, two-factor authentication ("Account controls"). */
 export function SecuritySettings() {
   const methods = useQuery(signInMethodsQuery);
   if (methods.isPending) return <Loader role="status" aria-label="Loading security settings" />;

@@ -20,7 +20,7 @@ export interface AccountManagerPanelProps {
 }
 
 /**
- * The trading account manager of spec part 1 §2.6: a Current Account card with its Default badge and Set Default,
+ * The trading account manager: a Current Account card with its Default badge and Set Default,
  * Edit and Delete; an All Accounts list when there is more than one; the Create/Edit dialog; the delete confirmation.
  */
 export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountActions }: AccountManagerPanelProps) {

@@ -47,7 +47,7 @@ export function AccountSelector({ value, onChange, withUnassigned = false, label
     return (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{isDefault ? option.label.replace(/ ★$/, '') : option.label}</Text>
-        {/* The same ★ as in the closed field, coloured (issue 14: ★ and ⭐ told the default apart twice). */}
+        {/* The same ★ as in the closed field, coloured (★ and ⭐ told the default apart twice). */}
         {isDefault && (
           <Text span size="sm" c="yellow.5" aria-label="Default account">
             ★

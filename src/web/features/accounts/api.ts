@@ -4,7 +4,7 @@ import type { AccountKind } from '../../../domain/prop/types';
 import { reportUnauthorized } from '../../lib/session-expiry';
 import { accountsQuery, queryKeys, type TradingAccount } from '../../shared/api';
 
-/** Create/Edit dialog values (spec part 1 §2.6; issue 28: kind, firm, size, starting balance). */
+/** Create/Edit dialog values (kind, firm, size, starting balance). */
 export interface AccountFormValues {
   name: string;
   description: string;
@@ -61,7 +61,7 @@ export function pickDefaultAccount(accounts: readonly TradingAccount[] | undefin
 }
 
 // Renaming an account changes the account_name that every trade list shows; statistics do not depend on names. Its
-// kind, starting balance and firm change its prop status and ledger (issue 28).
+// kind, starting balance and firm change its prop status and ledger.
 function invalidateAccountsAndTradeLists(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.accounts.all }),

@@ -1,4 +1,4 @@
-// Trading accounts (spec part 1 §2.6): the selector and the manager panel, used by the Trade Log and the dashboard.
+// Trading accounts: the selector and the manager panel, used by the Trade Log and the dashboard.
 export { AccountSelector, ALL_TRADES, UNASSIGNED_TRADES, type AccountSelectorProps } from './account-selector';
 export { AccountManagerPanel, type AccountManagerPanelProps } from './account-manager-panel';
 export { AccountFormModal } from './account-form-modal';

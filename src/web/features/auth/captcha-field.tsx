@@ -24,8 +24,8 @@ interface CaptchaFieldProps {
 }
 
 /**
- * The official hCaptcha or Cloudflare Turnstile widget (spec part 2 §5: submit stays disabled until it passes). The
- * widget's token is checked by our server once (POST /api/verify-recaptcha, spec §7), which answers with a pass for
+ * The official hCaptcha or Cloudflare Turnstile widget (submit stays disabled until it passes). The
+ * widget's token is checked by our server once (POST /api/verify-recaptcha), which answers with a pass for
  * the sign-up; the sign-up itself is refused without one.
  */
 export function CaptchaField({ captcha, onPass, onError, ref }: CaptchaFieldProps) {

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 
-/** The email input of every auth form: required, of email type (spec part 2 §5), labelled without an asterisk. */
+/** The email input of every auth form: required, of email type, labelled without an asterisk. */
 export function EmailField({ value, onChange, testId }: { value: string; onChange: (value: string) => void; testId: string }) {
   return (
     <TextInput

@@ -52,7 +52,7 @@ interface OAuthButtonsProps {
 
 /**
  * 'Sign in with Google' / 'Sign up with Google' and the same for the OpenID provider, each shown only when the
- * server configures it. The provider sends the browser back through /auth-callback.html (spec part 1 §2.1).
+ * server configures it. The provider sends the browser back through /auth-callback.html.
  */
 export function OAuthButtons({ config, mode, nextPath, disabled, beforeStart, onError }: OAuthButtonsProps) {
   const [pending, setPending] = useState<OAuthProvider | null>(null);

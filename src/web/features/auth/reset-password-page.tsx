@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  // A token typed or pasted by hand is checked at once, not when the new password is submitted (issue 14): the
+  // A token typed or pasted by hand is checked at once, not when the new password is submitted: the
   // server's link endpoint answers by redirecting here with ?token= (valid) or ?error=INVALID_TOKEN.
   const [checked, setChecked] = useState<string | null>(null);
   useEffect(() => {

@@ -11,7 +11,7 @@ import { ConnectForm } from './connect-form';
 import { ConnectionCard } from './connection-card';
 
 /**
- * Broker connections (issue 30): TopstepX by user name and API key. Connect, choose where each TopstepX account's
+ * Broker connections: TopstepX by user name and API key. Connect, choose where each TopstepX account's
  * trades go and from which day, then Sync now (or let the schedule do it); progress and outcome show here.
  */
 export function ConnectionsPage() {

@@ -26,7 +26,7 @@ const firms = [...new Set(PROP_TEMPLATES.map((t) => t.firm))];
 const templateOptions = firms.map((firm) => ({ group: firm, items: PROP_TEMPLATES.filter((t) => t.firm === firm).map((t) => ({ value: t.id, label: `${t.firm} ${t.plan}` })) }));
 
 /**
- * Issue 30 with issue 28: while mapping a prop firm's account, the offer to follow its rules. The plan its name or
+ * While mapping a prop firm's account, the offer to follow its rules. The plan its name or
  * balance says is chosen already; the trader may pick another, or decline and map the account as it is.
  */
 export function PropOfferModal({ offer, label, busy, onMap, onCancel }: PropOfferModalProps) {

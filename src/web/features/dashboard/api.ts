@@ -9,7 +9,7 @@ import { queryKeys, type Preferences, type Profile, type Task } from '../../shar
 
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
 
-/** A failure toast; a request refused because the session ended adds the spec's words for it (issue 24, point 10). */
+/** A failure toast; a request refused because the session ended adds the spec's words for it. */
 const notifyFailure = (message: string, error: unknown, signedOut: string) =>
   isSignedOutError(error) ? notifications.show({ color: 'red', title: message, message: signedOut }) : notifyError(message);
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
@@ -50,7 +50,7 @@ function browserTimeZone(): string | undefined {
 
 /**
  * Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. With them,
- * once, the trader's clock starts as this browser's (issue 24, point 3); Profile Settings changes it afterwards.
+ * once, the trader's clock starts as this browser's; Profile Settings changes it afterwards.
  */
 export async function runOnboarding(): Promise<OnboardingResult> {
   const timeZone = browserTimeZone();

@@ -47,7 +47,7 @@ import { withAllStyles } from '../../lib/all-styles';
 const CAPTURE_ID = 'dashboard-capture';
 
 const ProfileSettingsDialog = lazy(withAllStyles(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog }))));
-// The day's trades and the account manager load when first opened, not with the first screen (issue 14).
+// The day's trades and the account manager load when first opened, not with the first screen.
 const DayTradesDialog = lazy(withAllStyles(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog }))));
 const AccountsPanel = lazy(withAllStyles(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel }))));
 const LayoutConfirmDialog = lazy(withAllStyles(() => import('./components/layout-confirm-dialog').then((m) => ({ default: m.LayoutConfirmDialog }))));
@@ -96,7 +96,7 @@ function useOnboarding(userId: string | undefined) {
   }, [userId, queryClient]);
 }
 
-/** Window width, read at start and again 1 s after the last resize (spec part 2 §4, §9). */
+/** Window width, read at start and again 1 s after the last resize. */
 function useSettledWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {
@@ -115,7 +115,7 @@ function useSettledWidth(): number {
 }
 
 /**
- * The dashboard anchors of spec part 1 §2.1: scroll to the section once it has rendered, and keep it in view while
+ * The dashboard anchors: scroll to the section once it has rendered, and keep it in view while
  * the widgets above it grow as their data and chart code arrive (for 5 s, or until the trader scrolls themselves).
  */
 function useHashScroll(hash: string, ready: boolean) {
@@ -158,7 +158,7 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as co
 
 type Confirm = 'reset' | 'clear' | null;
 
-/** Dashboard home (spec part 1 §2.4). */
+/** Dashboard home. */
 export function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -182,7 +182,7 @@ export function DashboardPage() {
   const now = useMinuteClock() ?? new Date();
   const today = todayAt(now);
   // Spec part 1 §2.5, part 2 "Trade Log page": the calendar's picker opens on the default account, and follows it
-  // when another is set as default (issue 24, point 10); the trader's own pick lasts the browser session.
+  // when another is set as default; the trader's own pick lasts the browser session.
   const accounts = useQuery(accountsQuery);
   const [chosenAccount, setAccount] = useAccountChoice('dashboard', accounts.isError ? [] : accounts.data);
   const accountReady = chosenAccount !== null;
@@ -200,7 +200,7 @@ export function DashboardPage() {
     return forceCalendar(base, width);
   }, [preferences.data?.widgets, width]);
   const saveWidgets = useCallback((next: DashboardWidget[]) => save.mutate({ widgets: next }), [save]);
-  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (issue 14, README).
+  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (README).
   const { tradingMode } = useUiModes();
   const shownWidgets = useMemo(() => (tradingMode ? widgets.filter((w) => FOCUS_WIDGET_IDS.has(w.id)) : widgets), [tradingMode, widgets]);
 

@@ -14,7 +14,7 @@ export { formatCompactUsd, formatCompactWinRate } from '../../../domain/calendar
 
 export { TONE_COLOR, pnlColor, type Tone } from '../../lib/tone';
 
-/** The tone of a win-rate band (spec part 1 §9: 60+ green, 50+ yellow, below red). */
+/** The tone of a win-rate band (60+ green, 50+ yellow, below red). */
 export const BAND_TONE = { green: TONE_COLOR.positive, yellow: TONE_COLOR.warning, red: TONE_COLOR.negative } as const;
 /** Ring and bar fills for the same bands (graphics need 3:1 only). */
 export const BAND_FILL = { green: 'teal.6', yellow: 'yellow.6', red: 'red.6' } as const;

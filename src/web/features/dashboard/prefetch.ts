@@ -21,8 +21,8 @@ export function monthRange(day: string): { from: string; to: string } {
 }
 
 /**
- * Starts the dashboard's data requests while the session check and the page's code are still on their way (issue 14:
- * data requests in parallel with the session check). The page then finds them in the cache, under the same keys it
+ * Starts the dashboard's data requests while the session check and the page's code are still on their way (data
+ * requests in parallel with the session check). The page then finds them in the cache, under the same keys it
  * asks with. Requests that need the trader's time zone follow the preferences. Settles once all have answered.
  */
 export function prefetchDashboard(queryClient: QueryClient, now = new Date()): Promise<void> {

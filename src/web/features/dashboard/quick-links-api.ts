@@ -9,7 +9,7 @@ export interface QuickLinkBody {
   icon: string | null;
 }
 
-/** Quick-link mutations (spec part 2 §7); each refreshes the one list (widget and search palette share it). */
+/** Quick-link mutations; each refreshes the one list (widget and search palette share it). */
 export function useQuickLinkMutations() {
   const queryClient = useQueryClient();
   const key = queryKeys.quickLinks.all;

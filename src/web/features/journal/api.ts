@@ -3,7 +3,7 @@ import { apiFetch } from '../../lib/api';
 import { queryKeys, type JournalDayDetail, type JournalSave } from '../../shared/api';
 import type { JournalDays } from '../../../contract/journal';
 
-/** The day list, or one date when filtered (spec part 2 "Daily Journal": a date filter). */
+/** The day list, or one date when filtered (a date filter). */
 export const journalDaysQuery = (date: string) =>
   queryOptions({
     queryKey: queryKeys.journal.days(date),
@@ -16,11 +16,11 @@ export const journalDayQuery = (date: string) =>
     queryFn: () => apiFetch<JournalDayDetail>(`/api/journal/${date}`),
   });
 
-/** Save updates the date's note or creates it (spec part 2 §4); the notebook shows it too. */
+/** Save updates the date's note or creates it; the notebook shows it too. */
 export function useSaveJournalNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    // `base`: the updated_at the words grew from (null: the day had no note); a newer save elsewhere is a 409 (issue 24).
+    // `base`: the updated_at the words grew from (null: the day had no note); a newer save elsewhere is a 409.
     mutationFn: ({ date, content, base }: { date: string; content: string; base?: string | null }) =>
       apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content, ...(base !== undefined && { base_updated_at: base }) }) }),
     onSuccess: (saved) => {

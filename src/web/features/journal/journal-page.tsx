@@ -72,7 +72,7 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
     if (base === undefined && savedVersion !== undefined) setBase(savedVersion);
   }, [base, savedVersion]);
 
-  // Issue 24, point 4: the day's words are kept in this browser until saved.
+  // The day's words are kept in this browser until saved.
   const draft = useDraft<string>({
     editor: 'journal',
     recordId: day.data ? date : null,
@@ -177,7 +177,7 @@ const priceOf = (t: JournalDayDetail['trades'][number], value: string | null) =>
   value === null ? '—' : formatPrice(value, t.contract || t.symbol).text;
 
 /**
- * The day's trades beside its journal (issue 24): each with its entry and exit time in the trader's zone, quantity,
+ * The day's trades beside its journal: each with its entry and exit time in the trader's zone, quantity,
  * prices, gross and fees where it has them. On a phone, one line of execution under each trade.
  */
 function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['trades'] }) {
@@ -247,7 +247,7 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
   );
 }
 
-/** Daily Journal (spec part 2 "Daily Journal (/journal)", §4 "Daily journal"). */
+/** Daily Journal. */
 export function JournalPage() {
   const [filter, setFilter] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -314,7 +314,7 @@ export function JournalPage() {
                 <Stack gap={2}>
                   {list.map((day, i) => {
                     const year = day.date.slice(0, 4);
-                    // Days read 'EEE MMM d' (spec part 2 §9): the days of another year than this one sit under it.
+                    // Days read 'EEE MMM d': the days of another year than this one sit under it.
                     const yearStarts = year !== thisYear && year !== list[i - 1]?.date.slice(0, 4);
                     return (
                       <Fragment key={day.date}>

@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys, type BarsCoverage, type BarsDeleted, type BarsOutcome, type BarsPreview } from '../../shared/api';
 
 /**
- * The Market Data page's calls (issue 29, point 2): bar files (the bytes as the body, the options in the query, as
+ * The Market Data page's calls: bar files (the bytes as the body, the options in the query, as
  * trade imports), what bars exist per contract and day, and deleting one's own bars of a day.
  */
 export const coverageQuery = queryOptions({

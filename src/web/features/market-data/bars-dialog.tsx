@@ -13,7 +13,7 @@ import { formatInstant } from './format';
 const ZONES = ['', 'UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
 /**
- * A bar file from its preview to the store (issue 29, point 2): the server reads it (format, resolution, contract,
+ * A bar file from its preview to the store: the server reads it (format, resolution, contract,
  * the zone of naive times, checked against the exchange's hours as trade files are), says how many bars are new,
  * already stored, or stored with other values (kept, never replaced), and lists unreadable rows by number.
  */

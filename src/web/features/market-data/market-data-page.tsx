@@ -18,7 +18,7 @@ const MAX_BYTES = 50 * 1024 * 1024;
 type Day = BarsCoverage['days'][number];
 
 /**
- * Market Data (issue 29, point 2): import price bars, see which bars exist per contract and day, delete one's own. Bars
+ * Market Data: import price bars, see which bars exist per contract and day, delete one's own. Bars
  * are market data, shared by every trader on the server; each trader deletes only what they added.
  */
 export function MarketDataPage() {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { apiFetch } from '../../lib/api';
 import { queryKeys, type Note, type NoteFolder, type NotePage, type TagRef } from '../../shared/api';
 
-/** The notebook's server calls (spec part 2 §7 "Notes layer"), next to their query options. */
+/** The notebook's server calls, next to their query options. */
 
 export interface NoteFilter {
   /** A folder id, 'none' for notes outside any folder, or undefined for all. */
@@ -51,7 +51,7 @@ export interface NoteDraft {
 export function useSaveNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    // `base`: the updated_at the words grew from; a note saved elsewhere since is refused with 409 (issue 24).
+    // `base`: the updated_at the words grew from; a note saved elsewhere since is refused with 409.
     mutationFn: ({ id, draft, base }: { id: string | null; draft: NoteDraft; base?: string | null }) =>
       id
         ? apiFetch<Note>(`/api/notes/${id}`, { method: 'PATCH', body: JSON.stringify({ ...draft, ...(base && { base_updated_at: base }) }) })

@@ -19,7 +19,7 @@ import classes from './notebook.module.css';
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /**
- * Notebook (spec part 2 "Notebook (/notebook)"): search and New; folders; the notes list with its tag filter; the
+ * Notebook: search and New; folders; the notes list with its tag filter; the
  * editor. What is open lives in the address (?folder=, ?tag=, ?q=, ?note=), so a reload or a link from a trade's
  * page opens the same note.
  */

@@ -6,7 +6,7 @@ import { NoTrades, ReportCard, ReportError, ReportLoading } from '../reports/rep
 import { playbooksReportQuery } from './api';
 import { PlaybooksTable } from './playbook-figures';
 
-/** By Playbook on /reports (issue 27): each playbook's figures over the filter's trades. */
+/** By Playbook on /reports: each playbook's figures over the filter's trades. */
 export function ByPlaybookReport({ filter }: { filter: ReportFilter }) {
   const query = useQuery(playbooksReportQuery(filter));
   return (

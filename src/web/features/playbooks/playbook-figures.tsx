@@ -27,7 +27,7 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
 }
 
 /**
- * A playbook's report (issue 27, point 4): its trades, win rate, expectancy in $ and R, net and rule adherence, then
+ * A playbook's report: its trades, win rate, expectancy in $ and R, net and rule adherence, then
  * its trades that followed every rule against those that broke one. R is of the trades with a planned risk; the others
  * are counted and said.
  */

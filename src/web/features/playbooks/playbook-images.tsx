@@ -5,7 +5,7 @@ import { queryKeys } from '../../shared/api';
 import { playbookImagesQuery } from './api';
 
 /**
- * A playbook's images (issue 27 point 4: chart examples of the setup), added by URL or file and removed, on its page
+ * A playbook's images (chart examples of the setup), added by URL or file and removed, on its page
  * and in its edit dialog. A playbook not saved yet has none: the hint says why nothing can be added.
  */
 export function PlaybookImages({ playbookId, testId = 'playbook-images' }: { playbookId: string | null; testId?: string }) {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { playbooksQuery } from './api';
 import { PlaybookEditor } from './playbook-editor';
 
-/** /playbooks (issue 27, point 4): the trader's playbooks, each with its rules and trades, and New playbook. */
+/** /playbooks: the trader's playbooks, each with its rules and trades, and New playbook. */
 export function PlaybooksPage() {
   const list = useQuery(playbooksQuery);
   const [creating, setCreating] = useState(false);

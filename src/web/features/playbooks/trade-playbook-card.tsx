@@ -7,7 +7,7 @@ import { queryKeys } from '../../shared/api';
 import { playbooksQuery, saveTradePlaybook, tradePlaybookQuery } from './api';
 
 /**
- * A trade's playbook and its checklist, on the trade's page (issue 27, point 4): each rule ticked is one the trade
+ * A trade's playbook and its checklist, on the trade's page: each rule ticked is one the trade
  * followed; every rule ticked is Reflect's "followed the rules". Saved at each change, shown at once and put back if
  * the server refuses.
  */

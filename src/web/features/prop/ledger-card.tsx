@@ -33,7 +33,7 @@ function SummaryLine({ label, summary, testId }: { label: string; summary: Ledge
 }
 
 /**
- * What the account cost and paid (issue 28 point 5): evaluation, reset, activation and other fees, and payouts; the
+ * What the account cost and paid: evaluation, reset, activation and other fees, and payouts; the
  * prop ROI (payouts minus costs) of this account, of its firm and of every firm.
  */
 export function LedgerCard(props: { accountId: string; firm: string | null; entries: readonly LedgerEntry[]; summary: LedgerSummary; today: string }) {

@@ -7,7 +7,7 @@ import classes from './reflect-ai.module.css';
 
 /**
  * A model's answer as markdown (tables, lists, code; DESIGN.md: react-markdown with rehype-sanitize). Nothing in an
- * answer can run (issue 9): raw HTML is not rendered (no rehype-raw), the sanitizer drops scripts and event
+ * answer can run: raw HTML is not rendered (no rehype-raw), the sanitizer drops scripts and event
  * handlers, and addresses other than http(s) and mailto are emptied (javascript:, data:, vbscript:). Images are not
  * loaded but shown as links: a model that read a planted instruction in a note could otherwise leak the trader's
  * figures in an image address the browser fetches by itself. Links open in a new tab without access to this one.

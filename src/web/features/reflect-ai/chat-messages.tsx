@@ -20,7 +20,7 @@ export function UserMessage({ message }: { message: ChatMessage }) {
   );
 }
 
-/** DeepThink's reasoning (issue 9): a collapsible 'Thinking' block above the answer, open while it is being written. */
+/** DeepThink's reasoning: a collapsible 'Thinking' block above the answer, open while it is being written. */
 function ThinkingBlock({ reasoning, thinking }: { reasoning: string; thinking: boolean }) {
   const [open, setOpen] = useState<boolean | null>(null);
   const id = useId();

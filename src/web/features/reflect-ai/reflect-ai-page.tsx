@@ -60,7 +60,7 @@ function Conversation({ messages, pending }: { messages: ChatMessage[]; pending:
 }
 
 /**
- * ReflectAI (spec part 2 "ReflectAI chat page", §4 "Chat", §5, §8, §9; issue 9): the welcome screen until the
+ * ReflectAI: the welcome screen until the
  * conversation has a question, then the conversation with streamed answers, their sources and charts; New Chat,
  * Chat History, rename, clear and delete; DeepThink with its reasoning. Without an AI provider it says so and how to
  * configure one, and the question box is off.

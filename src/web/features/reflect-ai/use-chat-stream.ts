@@ -58,7 +58,7 @@ function answerMessage(pending: PendingExchange, status: ChatMessageStatus, erro
 }
 
 /**
- * Sends a question and streams its answer (issue 9): POST /api/chat, or /api/deepthink with DeepThink on. One at a
+ * Sends a question and streams its answer: POST /api/chat, or /api/deepthink with DeepThink on. One at a
  * time (part 2 §4: sending is blocked while an answer streams); `stop` aborts the request, and the server keeps the
  * answer so far, marked stopped. Leaving the page stops it too. When the answer is stored it joins the session's
  * cached messages, and a new conversation's title reaches every cached copy of the session.

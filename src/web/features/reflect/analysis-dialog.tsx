@@ -147,7 +147,7 @@ type FiguresRow = Pick<GroupFigures, 'totalTrades' | 'wins' | 'losses' | 'winRat
 const rText = (r: number | null | undefined) => (r === null || r === undefined ? '—' : formatR(r));
 const rTone = (r: number | null | undefined) => (r === null || r === undefined ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
 
-/** `inR`: the rows' R by name (issue 27), shown instead of their net P&L. */
+/** `inR`: the rows' R by name, shown instead of their net P&L. */
 function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRow[]; inR?: ReadonlyMap<string, RSummary> }) {
   const withoutRisk = inR ? rows.reduce((n, r) => n + (inR.get(r.name)?.tradesWithoutRisk ?? 0), 0) : 0;
   return (
@@ -203,7 +203,7 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
   );
 }
 
-/** `inR`: the same trades in R (issue 27), shown instead of their net P&L. */
+/** `inR`: the same trades in R, shown instead of their net P&L. */
 function AdherenceBox({ label, figures, inR, testId }: { label: string; figures: GroupFigures; inR?: RSummary; testId: string }) {
   return (
     <Stack gap={2} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }} data-testid={testId}>
@@ -240,7 +240,7 @@ function byName<T extends RSummary>(rows: readonly T[], name: (row: T) => string
   return new Map(rows.map((row) => [name(row), row]));
 }
 
-/** The analysis's figures in R (issue 27): expectancy, average win and loss, of the trades with a planned risk. */
+/** The analysis's figures in R: expectancy, average win and loss, of the trades with a planned risk. */
 function RTotals({ r }: { r: ReflectionRStatistics['totals'] }) {
   const figures = [
     { key: 'expectancy', label: 'Expectancy', value: r.expectancyR },
@@ -422,7 +422,7 @@ export interface AnalysisDialogProps {
   onReport?: (report: AnalysisReport) => void;
 }
 
-/** The AI Analysis dialog (spec part 2 "Trade Reflections page": tabs Summary, Insights, Statistics, Action Plan, export). */
+/** The AI Analysis dialog (tabs Summary, Insights, Statistics, Action Plan, export). */
 export function AnalysisDialog({ opened, onClose, query, periodLabel, onReport }: AnalysisDialogProps) {
   const { state, cancel } = useAnalysisRun(opened, query, onReport);
   const phone = useMediaQuery('(max-width: 48em)');

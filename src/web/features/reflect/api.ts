@@ -48,7 +48,7 @@ function withChange(page: ReflectionsPage, change: OverrideChange): ReflectionsP
 
 /**
  * Saves rule adherence or tags at once on screen (optimistic), puts the old value back if the server refuses
- * (issue 8: failed optimistic updates roll back visibly), and refreshes every cached period afterwards.
+ * (failed optimistic updates roll back visibly), and refreshes every cached period afterwards.
  */
 export function useSaveReflection(current: PeriodQuery, onError: (error: unknown) => void) {
   const client = useQueryClient();

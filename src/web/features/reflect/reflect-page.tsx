@@ -67,7 +67,7 @@ function SummaryCard({ page, aiInsight }: { page: ReflectionsPage | undefined; a
   );
 }
 
-/** Trade Reflections (spec part 2 "Trade Reflections page", §3-§9; issue 8). */
+/** Trade Reflections. */
 export function ReflectPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [period, setPeriod] = useState<ReflectionPeriod>('week');

@@ -28,7 +28,7 @@ export interface ReflectionCardProps {
   onChange: (change: { tradeId: string; followed_rules?: boolean | null; tags?: string[] }) => void;
 }
 
-/** One trade on the Reflect page (spec part 2 §3 "Reflection"). */
+/** One trade on the Reflect page. */
 export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onChange }: ReflectionCardProps) {
   const adherence = adherenceOf(r.followedRules);
   const next = adherenceOf(cycleRuleAdherence(r.followedRules));

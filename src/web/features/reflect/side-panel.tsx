@@ -18,7 +18,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
   );
 }
 
-/** Period Stats (top 5 tags), Tags Analysis and Trading Insights (spec part 2 "Trade Reflections page", §9). */
+/** Period Stats (top 5 tags), Tags Analysis and Trading Insights. */
 export function ReflectionSidePanel({ statistics, insights }: { statistics: ReflectionStatistics | undefined; insights: TradingInsight[] }) {
   const totals = statistics?.totals;
   const hasData = Boolean(totals && totals.totalTrades > 0);

@@ -6,7 +6,7 @@ import { queryKeys } from '../../shared/api';
 import { fetchPeriodSummary, type PeriodQuery } from './api';
 
 /**
- * The Summary dialog (spec part 2 "Summarize"): the period in a few lines, fresh from the server (so it counts the
+ * The Summary dialog: the period in a few lines, fresh from the server (so it counts the
  * trades and ratings saved a moment ago), every figure computed by the domain. A failure is the spec's Summary Error.
  */
 export function SummaryDialog({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: PeriodQuery }) {

@@ -45,7 +45,7 @@ export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => r
 
 export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('mistakes', filter);
 
-/** The tags the trader marks as mistakes (issue 27): the Mistakes report's list and the filter bar's choices. */
+/** The tags the trader marks as mistakes: the Mistakes report's list and the filter bar's choices. */
 export const mistakeTagsQuery = queryOptions({
   queryKey: queryKeys.mistakeTags.all,
   queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),

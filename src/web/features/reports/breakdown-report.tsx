@@ -44,7 +44,7 @@ const rCell = (r: number | null, bold = true) => (
   </Text>
 );
 
-/** The breakdown in R (issue 27, point 3): each row's net and expectancy in R, its trades without a planned risk apart. */
+/** The breakdown in R: each row's net and expectancy in R, its trades without a planned risk apart. */
 export const breakdownRColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownRow>> => [
   labelColumn(by),
   { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
@@ -74,7 +74,7 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
 ];
 
 /**
- * A breakdown (issue 26 point 4): a sortable table beside its chart, each row a link to its trades in the Trade Log.
+ * A breakdown: a sortable table beside its chart, each row a link to its trades in the Trade Log.
  * Trades that lack the dimension (no entry time for the hour) are in no row and counted under the table.
  */
 export function BreakdownReport({

@@ -18,8 +18,8 @@ import classes from './reports.module.css';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
- * The year calendar (issue 26 point 5): every trading day's net P&L, month by month; a day opens its trades. On the
- * $ / R switch (issue 27), each day's, month's and the year's R, of the trades with a planned risk.
+ * The year calendar: every trading day's net P&L, month by month; a day opens its trades. On the
+ * $ / R switch, each day's, month's and the year's R, of the trades with a planned risk.
  */
 export function CalendarReport({ filter, year, onYearChange, today }: { filter: ReportFilter; year: number | null; onYearChange: (year: number) => void; today: string }) {
   const query = useQuery(calendarQuery(filter, year));

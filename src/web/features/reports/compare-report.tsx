@@ -66,9 +66,9 @@ const rColumns: Array<ReportColumn<RComparison>> = [
 ];
 
 /**
- * Compare (issue 26 point 6): the page's filter (A) against a second one (B, kept in the URL as b.*), every Overview
+ * Compare: the page's filter (A) against a second one (B, kept in the URL as b.*), every Overview
  * figure side by side with B − A, coloured by which side it favours. Presets set both sides at once. On the $ / R
- * switch (issue 27), every figure the Overview shows in R, each side of its trades with a planned risk.
+ * switch, every figure the Overview shows in R, each side of its trades with a planned risk.
  */
 export function CompareReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const [other, setOther] = useReportFilter(COMPARE_PREFIX);

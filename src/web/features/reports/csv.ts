@@ -3,7 +3,7 @@ import { saveBlob } from '../../lib/download';
 export type CsvValue = string | number | null;
 
 /**
- * A report's table as a CSV file (issue 26 point 7), written by PapaParse (loaded when a trader exports, not with the
+ * A report's table as a CSV file, written by PapaParse (loaded when a trader exports, not with the
  * page). Cells that a spreadsheet would run as a formula (=, +, -, @ at the start of text) are escaped: a tag or a
  * setup is the trader's text, and an export must not become a spreadsheet's code.
  */

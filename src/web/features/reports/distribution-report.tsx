@@ -26,7 +26,7 @@ const columns = (of: DistributionOf): Array<ReportColumn<DistributionBucket>> =>
   { id: 'net', header: 'Net P&L', value: (b) => b.netCents, render: (b) => <Money cents={b.netCents} />, csv: (b) => centsForCsv(b.netCents), numeric: true },
 ];
 
-/** One histogram (issue 26 point 5) with its table; net P&L's card carries the $ / R switch. */
+/** One histogram with its table; net P&L's card carries the $ / R switch. */
 function Histogram({ filter, of, today }: { filter: ReportFilter; of: DistributionOf; today: string }) {
   const query = useQuery(distributionQuery(filter, of));
   const dist = query.data?.distribution;

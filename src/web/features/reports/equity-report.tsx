@@ -32,8 +32,8 @@ const fromDollars = (p: EquityPoint): CurvePoint => ({ index: p.index, tradeDate
 const fromR = (p: EquityRPoint): CurvePoint => ({ index: p.index, tradeDate: p.tradeDate, equity: p.equityR, drawdown: p.drawdownR });
 
 /**
- * Equity (issue 26 point 3): cumulative net P&L by trade or by day, its drawdown under it; all accounts or one. On the
- * $ / R switch (issue 27), the cumulative R of the trades with a planned risk and its drawdown in R.
+ * Equity: cumulative net P&L by trade or by day, its drawdown under it; all accounts or one. On the
+ * $ / R switch, the cumulative R of the trades with a planned risk and its drawdown in R.
  */
 export function EquityReport({ filter, onFilterChange, today }: { filter: ReportFilter; onFilterChange: (f: ReportFilter) => void; today: string }) {
   const [basis, setBasis] = useState<Basis>('trade');

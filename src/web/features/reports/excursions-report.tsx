@@ -12,7 +12,7 @@ type Group = ExcursionsAnswer['excursions']['all'];
 const share = (percent: number | null) => (percent === null ? '—' : `${percent.toFixed(1)}%`);
 
 /**
- * MAE and MFE (issue 29, point 4): the averages of the trades the filter picks that were measured from price bars, for
+ * MAE and MFE: the averages of the trades the filter picks that were measured from price bars, for
  * winners and losers apart, and the share of the best exit they captured. Trades without bars are counted, never
  * estimated.
  */

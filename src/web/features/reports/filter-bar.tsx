@@ -64,7 +64,7 @@ interface FilterBarProps {
 }
 
 /**
- * The one filter bar (issue 26 point 1): date range, accounts, and under "More filters" every other key of the filter
+ * The one filter bar: date range, accounts, and under "More filters" every other key of the filter
  * model. Every change goes into the URL through `onChange`; the active keys show as chips that remove themselves.
  */
 export function FilterBar({ filter, onChange, actions, label = 'Filters', title, testId = 'report-filters' }: FilterBarProps) {

@@ -36,8 +36,8 @@ function cellStyle(cell: HeatmapCell | undefined, measure: Measure, maxAbs: numb
 }
 
 /**
- * Heatmap (issue 26 point 5): day of week by hour of entry, in the trader's zone, net P&L or win rate per cell. On the
- * $ / R switch (issue 27), each cell's total R: what the hour made in units of risk, as the dollars show what it made.
+ * Heatmap: day of week by hour of entry, in the trader's zone, net P&L or win rate per cell. On the
+ * $ / R switch, each cell's total R: what the hour made in units of risk, as the dollars show what it made.
  */
 export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const [measure, setMeasure] = useState<Measure>('net');

@@ -14,7 +14,7 @@ import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card'
 import classes from './reports.module.css';
 
 /**
- * Mistakes (issue 27, point 5): the tags the trader marks as mistakes, each one's trades and net P&L in the filter's
+ * Mistakes: the tags the trader marks as mistakes, each one's trades and net P&L in the filter's
  * trades, and the net P&L without the trades that carry one.
  */
 export function MistakesReportView({ filter }: { filter: ReportFilter }) {

@@ -26,7 +26,7 @@ function figureColor(figure: OverviewFigure): string | undefined {
   return undefined;
 }
 
-/** Overview (issue 26 point 2): every figure of the filter's trades. */
+/** Overview: every figure of the filter's trades. */
 export function OverviewReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const query = useQuery(overviewQuery(filter));
   const [unit] = useFigureUnit();
@@ -105,7 +105,7 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
 
 const rColor = (r: number | null) => (r === null ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
 
-/** The Overview in R (issue 27): of the trades with a planned risk, the others counted apart. */
+/** The Overview in R: of the trades with a planned risk, the others counted apart. */
 function RFigures({ r }: { r: ROverview }) {
   const figures: Array<{ key: string; label: string; value: number | null }> = [
     { key: 'totalR', label: 'Total', value: r.totalR },

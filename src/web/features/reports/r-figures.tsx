@@ -3,7 +3,7 @@ import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { pnlColor } from '../../lib/tone';
 
 /**
- * What the reports in R share (issue 27, point 3): an R as the Overview writes it ('+1.25R', coloured by its sign), a
+ * What the reports in R share: an R as the Overview writes it ('+1.25R', coloured by its sign), a
  * chart's axis in R, and the words for trades without a planned risk.
  */
 export const formatRAxis = (r: number) => `${r + 0}R`;

@@ -17,7 +17,7 @@ import { downloadCsv, type CsvValue } from './csv';
 import classes from './reports.module.css';
 
 /**
- * A report's table (issue 26): sortable by any column (TanStack Table, as the Trade Log's columns), scrolling inside its
+ * A report's table: sortable by any column (TanStack Table, as the Trade Log's columns), scrolling inside its
  * card on a phone, a link in each row's first cell to its trades in the Trade Log, and its data as CSV.
  */
 const features = tableFeatures({

@@ -41,8 +41,9 @@ type ViewId = (typeof REPORT_VIEWS)[number]['id'];
 const DEFAULT_ZONE = 'America/New_York';
 
 /**
- * The Reports page (issue 26): one filter bar kept in the URL, shared by every report; the report shown is the path
- * (/reports/breakdowns/hour), the filter the query (?range=last-90-days&symbol=NQ), so a report can be shared, bookmarked
+ * The Reports page: one filter bar kept in the URL, shared by every report; the report shown is the path
+ * (/reports/breakdowns/hour), the filter the query (?range=last-90-days&symbol=NQ), so a report can be shared,
+ * bookmarked
  * and walked back and forward. Prints to PDF without the app's chrome.
  */
 export function ReportsPage() {

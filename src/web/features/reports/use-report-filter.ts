@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { parseReportFilterParams, REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
 
 /**
- * The filter lives in the URL (issue 26: shareable, back and forward work): reading it parses the page's search
+ * The filter lives in the URL (shareable, back and forward work): reading it parses the page's search
  * parameters, changing it pushes a new history entry. `prefix` keeps a second filter beside the first (Compare's B:
  * ?b.symbol=ES), other parameters of the page stay as they are.
  */

@@ -7,7 +7,7 @@ import { queryKeys, type NotePage, type TradePage } from '../../shared/api';
 export const PALETTE_RESULTS = 5;
 
 /**
- * The trades the palette finds (issue 24): those of a day when the query names one ('Mar 2', '3/2/2026'), else the
+ * The trades the palette finds: those of a day when the query names one ('Mar 2', '3/2/2026'), else the
  * Trade Log's own search (symbol, contract, setup, session, notes, tags, account). Under ['trades'], so a changed
  * trade refreshes them.
  */

@@ -17,7 +17,7 @@ export interface SearchEntry {
 }
 
 /**
- * The Reports page and each of its reports (issue 26), under their own group: an addition to the spec's list (DESIGN
+ * The Reports page and each of its reports, under their own group: an addition to the spec's list (DESIGN
  * "Beyond the spec"). No title says "trade", so a search for the spec's pages finds what it found before.
  */
 const report = (id: string, title: string, description: string, path: string): SearchEntry => ({

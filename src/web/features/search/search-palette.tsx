@@ -52,7 +52,7 @@ interface SearchPaletteProps {
   onSignOut: () => void;
 }
 
-/** The Ctrl/Cmd+K palette (spec part 1 §2.2). Escape closes it (the Spotlight modal's own behaviour). */
+/** The Ctrl/Cmd+K palette. Escape closes it (the Spotlight modal's own behaviour). */
 export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -81,12 +81,12 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
     group,
     entries: results.filter((entry) => entry.group === group),
   })).filter((g) => g.entries.length > 0);
-  // The trader's quick links (issue 10), after the spec's fixed entries, matched by title the same way; read only
+  // The trader's quick links, after the spec's fixed entries, matched by title the same way; read only
   // once the trader types.
   const needle = query.trim().toLowerCase();
   const quickLinks = useQuery({ ...quickLinksQuery, enabled: needle !== '' });
   const links = needle ? (quickLinks.data ?? []).filter((link) => link.title.toLowerCase().includes(needle)) : [];
-  // Trades and notes come from the server's own searches (issue 24), asked once the trader pauses typing.
+  // Trades and notes come from the server's own searches, asked once the trader pauses typing.
   const [typed] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const searching = typed.length >= MIN_SEARCH_LENGTH;
   const clock = useTraderTime();

@@ -25,7 +25,7 @@ export function useCreateLinkedNote(tradeId: string) {
   });
 }
 
-/** GET /api/market/trades/:id/chart: the bars around the trade, its fills, and its MAE, MFE and exit analysis (issue 29). */
+/** GET /api/market/trades/:id/chart: the bars around the trade, its fills, and its MAE, MFE and exit analysis. */
 export const tradeChartQuery = (id: string, padding: number, resolution: number | null) =>
   queryOptions({
     queryKey: queryKeys.market.chart(id, padding, resolution),
@@ -43,7 +43,7 @@ export interface FillDraft {
   commission: string;
 }
 
-/** PUT /api/trades/:id/fills: a manual trade's fills, all of them; the trade's prices and times follow (issue 29). */
+/** PUT /api/trades/:id/fills: a manual trade's fills, all of them; the trade's prices and times follow. */
 export function useSaveFills(tradeId: string) {
   const queryClient = useQueryClient();
   return useMutation({

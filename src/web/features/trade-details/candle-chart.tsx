@@ -6,7 +6,7 @@ import type { TradeChart } from '../../shared/api';
 import { formatClock, formatCrosshair, formatDayLabel } from './zone-time';
 
 /**
- * A trade's candlesticks with TradingView's lightweight-charts (issue 29, point 3), loaded with this chart only (a
+ * A trade's candlesticks with TradingView's lightweight-charts, loaded with this chart only (a
  * dynamic import: none of it is in the first screen's bytes). Every fill is a marker with its side and quantity at
  * the bar it happened in; the average entry and exit are price lines; the wheel and a drag zoom and pan; the times
  * read on the trader's clock. The chart's own time values stay UTC seconds: the labels are formatted in the zone,
@@ -123,7 +123,7 @@ export function CandleChart({ chart, symbol, timeZone, height }: { chart: TradeC
       api.timeScale().fitContent();
       dispose = () => api.remove();
       setLoading(false);
-      // Drawn on the next frame: the bench and the tests read this mark (issue 29: drawn within 300 ms of the data).
+      // Drawn on the next frame: the bench and the tests read this mark (drawn within 300 ms of the data).
       requestAnimationFrame(() => {
         if (disposed) return;
         performance.mark('trade-chart-drawn');

@@ -12,7 +12,7 @@ import { formatClock, zoneLabel } from './zone-time';
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 /**
- * A trade's fills in the order traded (issue 29, point 1). An imported trade's come from the broker's file; a manual
+ * A trade's fills in the order traded. An imported trade's come from the broker's file; a manual
  * trade's are the trader's to add, change and remove, and the trade's prices, quantity, times and gross P&L then follow
  * from them (the server checks they make one round trip and says which fill is wrong).
  */

@@ -19,7 +19,7 @@ const CHART_HEIGHT = 360;
 const percent = (ratio: string) => `${(Number(ratio) * 100).toFixed(1)}%`;
 const plain = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-/** The trade page's chart (issue 29, point 3) and what the bars say of the trade (points 4 and 5). */
+/** The trade page's chart and what the bars say of the trade (points 4 and 5). */
 export function TradeChartCard({ tradeId, symbol, timeZone }: { tradeId: string; symbol: string; timeZone: string }) {
   const [padding, setPadding] = useState(30);
   const [resolution, setResolution] = useState<Resolution | null>(null);
@@ -90,7 +90,7 @@ function describeMarkers(chart: TradeChart): string {
   return `${markers.map((m) => m.text).join(', ')} (B buys, S sells, with their quantity)`;
 }
 
-/** Where the chart would be: which bars to add and how (issue 29, point 5: never guessed). */
+/** Where the chart would be: which bars to add and how (never guessed). */
 function NoBarsNotice({ chart, timeZone }: { chart: TradeChart; timeZone: string }) {
   if (!chart.entry_time && !chart.exit_time) {
     return (
@@ -175,7 +175,7 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
   }
   const entry = Date.parse(excursions.first_bar);
   const dollars = (value: string, sign: 1 | -1) => formatUsd(sign * toCents(value));
-  // In R where the trade has a planned risk (issue 29): against the trade is negative, as its P&L would be.
+  // In R where the trade has a planned risk: against the trade is negative, as its P&L would be.
   const inR = (r: string | null, sign: 1 | -1 = 1) => (r === null ? null : formatR(sign * Number(r)));
   const detailOf = (figure: typeof excursions.mae, sign: 1 | -1) =>
     [`${plain(figure.points)} pts`, figure.ticks !== null ? `${plain(figure.ticks)} ticks` : null, inR(figure.r, sign)].filter(Boolean).join(' · ');

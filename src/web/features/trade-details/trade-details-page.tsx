@@ -51,7 +51,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const create = useCreateLinkedNote(details.trade.id);
-  // Issue 24, point 4: a note being written here is kept in this browser until it is created.
+  // A note being written here is kept in this browser until it is created.
   const draft = useDraft<LinkedNoteWords>({
     editor: 'linked-note',
     recordId: details.trade.id,
@@ -131,7 +131,7 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
   );
 }
 
-/** Trade details (spec part 2 "Trade details (/trade/{id})"; issue 10). */
+/** Trade details. */
 export function TradeDetailsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ function trimDecimal(value: string | null): string | null {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
 
-/** An execution time on the trader's clock, to the second, with the zone beside it (issue 24: one clock). */
+/** An execution time on the trader's clock, to the second, with the zone beside it (one clock). */
 function ExecutionTime({ iso, clock }: { iso: string; clock: TraderTime }) {
   return (
     <Text size="sm" ff="monospace">
@@ -61,7 +61,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
   );
 }
 
-/** Every stored field of the trade (issue 10 "Trade Details"), '—' where the trade has none. */
+/** Every stored field of the trade, '—' where the trade has none. */
 export function TradeFields({ trade }: { trade: Trade }) {
   const clock = useTraderTime();
   const link = trade.link.trim();

@@ -9,7 +9,7 @@ import { useTradeStats } from './use-trade-stats';
 /** A year of trading has ~50 weeks; the chart stays readable with the most recent ones. */
 const WEEKS_SHOWN = 12;
 
-/** Trade counts: whole ticks only (issue 14: the axis read 0.75 and 2.25). */
+/** Trade counts: whole ticks only (the axis read 0.75 and 2.25). */
 const COUNT_AXIS = { allowDecimals: false };
 
 const SERIES = [
@@ -22,7 +22,7 @@ const SERIES = [
 export function AnalysisPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
   const { data, isPending } = useTradeStats(account, q, filter);
   const shown = (data?.by_week ?? []).slice(-WEEKS_SHOWN);
-  // The weeks shown carry their year when they span two (issue 24), whatever the weeks left out.
+  // The weeks shown carry their year when they span two, whatever the weeks left out.
   const labels = labelWeeks(shown.map((w) => w.weekStart));
   const weeks = shown.map((w, i) => ({
     label: labels[i]!,

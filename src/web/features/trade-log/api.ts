@@ -218,7 +218,7 @@ export interface PendingTradeDelete {
 }
 
 /**
- * Part 2 §4: deleting is optimistic, the trade is removed at once and restored if the server call fails; issue 14
+ * Part 2 §4: deleting is optimistic, the trade is removed at once and restored if the server call fails;
  * adds Undo while the toast shows. The caller decides when to commit (the toast leaving).
  */
 export async function startTradeDelete(client: QueryClient, id: string): Promise<PendingTradeDelete> {

@@ -6,7 +6,7 @@ import { describeError, toastError, toastSuccess } from './toast';
 type Kind = 'amount' | 'stop_points' | 'clear';
 
 /**
- * Set Risk on the selected trades (issue 27, point 2), all or none: a dollar risk, a stop that many points from each
+ * Set Risk on the selected trades, all or none: a dollar risk, a stop that many points from each
  * trade's entry on its losing side, or none of their own so that the defaults apply again.
  */
 export function BulkRiskDialog({ ids, opened, onClose, onDone }: { ids: readonly string[]; opened: boolean; onClose: () => void; onDone: () => void }) {

@@ -49,7 +49,7 @@ const RESULT_COLOR = { Win: PNL_POSITIVE, Loss: PNL_NEGATIVE, BE: 'var(--mantine
  * Inline editing in the maximized table (part 2 "Trade table"), with Done. Same rule as the Edit Trade dialog
  * (domain editTradeForm): pnl before commission, the result couplings as the trader types, the stored commission
  * kept. The Result shows the result that will be saved and the PnL cell the net that will be stored, as it is typed
- * (issue 24: a typed 150 on a Loss row was saved as -$154.28 with nothing on screen saying so).
+ * (a typed 150 on a Loss row was saved as -$154.28 with nothing on screen saying so).
  */
 export function InlineEditRow({ trade, cells, timeZone, today, onDone, rowRef, index, start = 0 }: InlineEditRowProps) {
   const options = useTradeOptions();

@@ -72,7 +72,7 @@ export function OptionManager({ kind, options }: { kind: PreferenceKind; options
         <Text fw={600} size="sm" mb="xs">
           {title}
         </Text>
-        {/* The × buttons keep clear of the scrollbar (issue 14: it hid them). */}
+        {/* The × buttons keep clear of the scrollbar (it hid them). */}
         <ScrollArea.Autosize mah={200} type="auto" scrollbars="y" offsetScrollbars="y">
           <Stack gap={4}>
             {options.map((option) => (

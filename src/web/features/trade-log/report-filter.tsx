@@ -16,7 +16,7 @@ import type { AccountFilter, TradingAccount } from '../../shared/api';
 const FILTER_KEYS: ReadonlySet<string> = new Set(REPORT_FILTER_KEYS);
 
 /**
- * The Reports' filter in the Trade Log's address (issue 26: 'Open in Trade Log' from a report, a row or a cell): the
+ * The Reports' filter in the Trade Log's address ('Open in Trade Log' from a report, a row or a cell): the
  * list and the statistics take it as the reports do. One account in it becomes the account selector's choice (and
  * leaves the address); several stay in the filter, with the selector on All Trades. Returns the filter and its
  * parameters for the requests ('' without one).

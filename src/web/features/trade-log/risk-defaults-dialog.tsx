@@ -16,7 +16,7 @@ function describeDefault(d: RiskDefaultDto): string {
 }
 
 /**
- * Risk defaults (issue 27, point 2): what a trade without its own stop or dollar risk is planned at, per account (or
+ * Risk defaults: what a trade without its own stop or dollar risk is planned at, per account (or
  * every account) and instrument root (or any). The most specific applies: the account's root, the account, the root,
  * then any.
  */

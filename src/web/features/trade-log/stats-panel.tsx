@@ -64,7 +64,7 @@ export function StatsPanel({ account, q = '', filter = '' }: { account: AccountF
                 Win Rate (Excluding BE)
               </Text>
               <Text size="sm" fw={700} c={BAND_TEXT[getWinRateBand(s.winRate)]} data-testid="stat-win-rate">
-                {/* Nothing won or lost yet: no rate (issue 14: an empty account read 0.0%). */}
+                {/* Nothing won or lost yet: no rate (an empty account read 0.0%). */}
                 {formatWinRate(s.winRate, s.wins + s.losses)}
               </Text>
             </Group>
@@ -159,7 +159,7 @@ export function StatsPanel({ account, q = '', filter = '' }: { account: AccountF
 const rColor = (r: number | null) => (r === null ? undefined : r > 0 ? TONE_COLOR.positive : r < 0 ? TONE_COLOR.negative : undefined);
 
 /**
- * The list's trades in R (issue 27), as the Reports' Overview in R reads them (GET /api/reports/r with the list's
+ * The list's trades in R, as the Reports' Overview in R reads them (GET /api/reports/r with the list's
  * account, filter and search): of the trades with a planned risk, the others counted apart.
  */
 function RFigures({ account, q, filter, trades }: { account: AccountFilter | null; q: string; filter: string; trades: number }) {

@@ -5,7 +5,7 @@ export { toastError, toastSuccess } from '../../lib/toast';
 
 /**
  * The server's message when it sent one meant for the trader (`{ error }`), else nothing. A request refused because
- * the session ended says it in the spec's words for the action (`signedOut`, issue 24).
+ * the session ended says it in the spec's words for the action (`signedOut`).
  */
 export function describeError(error: unknown, signedOut: string = SIGNED_OUT_WORDS.other): string | undefined {
   if (isSignedOutError(error)) return signedOut;

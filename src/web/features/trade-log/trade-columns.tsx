@@ -51,7 +51,7 @@ export interface TradeColumnMeta {
   sortKey?: TradeSort;
   /** The header shows only to screen readers (the select column). */
   hiddenLabel?: boolean;
-  /** Plain elements, no component per cell: a fast wheel flick mounts several rows a frame (issue 14, 60 fps). */
+  /** Plain elements, no component per cell: a fast wheel flick mounts several rows a frame (60 fps). */
   render: (trade: Trade, ctx: TradeCellContext) => ReactNode;
   /** A one-line text cell, cut with an ellipsis. */
   text?: boolean;
@@ -115,7 +115,7 @@ function renderR(trade: Trade) {
 }
 
 /**
- * A trade's MAE or MFE (issue 29) as its page shows them: what price went against it as a loss, what went for it as a
+ * A trade's MAE or MFE as its page shows them: what price went against it as a loss, what went for it as a
  * gain, then in R where the trade has a planned risk; a dash titled with why there is none.
  */
 export function renderExcursion(trade: Trade, which: 'mae' | 'mfe') {
@@ -143,10 +143,11 @@ function plain(id: string, size: number, meta: TradeColumnMeta, options: Partial
 }
 
 /**
- * The Trade Log's columns (spec part 2 "Trade table": Date, Day, Instrument, Session, Type, Result, PnL, Trade
- * Account, Link, Tags, Notes, Actions), with what an imported trade also carries (issue 24): gross PnL and fees
+ * The Trade Log's columns (Date, Day, Instrument, Session, Type, Result, PnL, Trade
+ * Account, Link, Tags, Notes, Actions), with what an imported trade also carries: gross PnL and fees
  * beside the PnL (gross less fees is the PnL), then entry and exit time in the trader's zone, quantity and prices,
- * so that at 1440 px what a trader reads first is in view without scrolling. Widths are fixed: the maximized table's rows mount and
+ * so that at 1440 px what a trader reads first is in view without scrolling. Widths are fixed: the maximized table's
+ * rows mount and
  * unmount, so they cannot follow their content; Notes takes any width left over.
  */
 const COLUMNS: TradeColumnDef[] = [
@@ -181,7 +182,7 @@ const COLUMNS: TradeColumnDef[] = [
       cellClass: classes.strong,
       testId: 'trade-instrument-cell',
       render: (trade) => (
-        // The trade's own page (issue 10).
+        // The trade's own page.
         <Link to={`/trade/${trade.id}`} className={classes.symbolLink} title="Trade details" data-testid="trade-details-link">
           {trade.symbol}
         </Link>
@@ -192,7 +193,7 @@ const COLUMNS: TradeColumnDef[] = [
   sortable('contract', 'contract', 104, { label: 'Contract', text: true, render: (trade) => trade.contract ?? dash }, false),
   sortable('session', 'period', 96, { label: 'Session', text: true, render: (trade) => trade.period }, false),
   sortable('type', 'trade_type', 112, { label: 'Type', text: true, render: (trade) => formatTradeType(trade.trade_type) }, false),
-  // Issue 27: the side apart from the setup (Type), and the result in R beside the PnL.
+  // The side apart from the setup (Type), and the result in R beside the PnL.
   plain('side', 72, { label: 'Side', text: true, testId: 'trade-side-cell', render: (trade) => trade.side ?? dash }),
   sortable(
     'result',
@@ -225,7 +226,7 @@ const COLUMNS: TradeColumnDef[] = [
   ),
   sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(toCents(trade.pnl), 'trade-pnl') }, true),
   plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
-  // Issue 29: stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
+  // Stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
   sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade) => renderExcursion(trade, 'mae') }, true),
   sortable('mfe', 'mfe', 148, { label: 'MFE', text: true, render: (trade) => renderExcursion(trade, 'mfe') }, true),
   sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
@@ -235,7 +236,7 @@ const COLUMNS: TradeColumnDef[] = [
     'entry_price',
     'entry_price',
     112,
-    // The stored price, unrounded, on hover (issue 14: an average fill price of many decimals).
+    // The stored price, unrounded, on hover (an average fill price of many decimals).
     { label: 'Entry price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.entry_price), render: (trade) => price(trade, trade.entry_price) },
     true,
   ),
@@ -349,7 +350,7 @@ const COLUMNS: TradeColumnDef[] = [
 
 /** Contract is shown on the trade's page and in the day dialog; the table leaves it out until the trader adds it. */
 const DEFAULT_HIDDEN: ColumnVisibilityState = { contract: false };
-/** Actions stay in view while a wide table scrolls sideways inside its card (issue 24). */
+/** Actions stay in view while a wide table scrolls sideways inside its card. */
 const PINNING: ColumnPinningState = { start: [], end: ['actions'] };
 const NO_ROWS: Trade[] = [];
 const COLUMN_IDS = new Set(COLUMNS.map((c) => c.id!));
@@ -369,7 +370,7 @@ function readVisibility(text: string | undefined): ColumnVisibilityState {
  * The Trade Log's column model (TanStack Table): which columns show, remembered in this browser (a UI preference,
  * localStorage 'trade-log-columns'), and the sort the trader chose by a header. Sorting is the server's
  * (`manualSorting`): the list is paged from the database, so only the server knows the order of 100,000 trades.
- * The Select column shows in select mode only, Trade Account only when viewing all accounts (spec part 2).
+ * The Select column shows in select mode only, Trade Account only when viewing all accounts.
  */
 export function useTradeColumns({
   showAccount,

@@ -21,7 +21,7 @@ function wantsAddTrade(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as TradeLogNavState).openAddTrade === true;
 }
 
-/** The Trade Log (spec part 2 "Trade Log page"). */
+/** The Trade Log. */
 export function TradeLogPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ export function TradeLogPage() {
   const [addOpen, setAddOpen] = useState(false);
   // The account the dashboard's calendar showed when its Add Trade was pressed.
   const [addTo, setAddTo] = useState<string | null>(null);
-  // The Trades panel's search: the statistics count the trades the list shows (issue 24 point 7).
+  // The Trades panel's search: the statistics count the trades the list shows.
   const [q, setQ] = useState('');
   // A Reports filter in the address ('Open in Trade Log'): the list and the statistics apply it too.
   const report = useTradeLogReportFilter(setAccount);
@@ -79,7 +79,7 @@ export function TradeLogPage() {
         >
           Manage Unassigned Trades
         </Button>
-        {/* Issue 30: trades from TopstepX by its API, with no export step. */}
+        {/* Trades from TopstepX by its API, with no export step. */}
         <Button
           component={Link}
           to="/connections"

@@ -23,7 +23,7 @@ interface PlanPreview {
 }
 
 /**
- * The Add/Edit Trade dialog's execution and plan (issue 27): side, size, prices and times, all optional, then a stop
+ * The Add/Edit Trade dialog's execution and plan: side, size, prices and times, all optional, then a stop
  * price or a dollar risk and a target. Under them, the planned risk and the R-multiple the trade will be saved with,
  * from its own plan or the default that applies.
  */

@@ -38,8 +38,8 @@ const pinnedClass = (column: TradeColumn) => (column.getIsPinned() === 'end' ? c
 
 /**
  * One trade as a table row, in plain elements styled by the module's classes rather than a Mantine component per
- * cell: a fast wheel flick mounts several rows every frame, and ~15 components a row cost the frame budget (issue 14,
- * 60 fps). Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
+ * cell: a fast wheel flick mounts several rows every frame, and ~15 components a row cost the frame budget (60 fps).
+ * Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
  * floating-element hook per row); the buttons carry their names as aria-label and title.
  */
 const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelected, actions, index, start }: TradeRowProps) {
@@ -200,7 +200,7 @@ export function VirtualTradeTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     // Rows are keyed by position (the default): a key function that reads the rows changes whenever a page arrives,
-    // and each change makes the virtualizer walk all 100,000 positions again, in every frame of a scroll (issue 14).
+    // and each change makes the virtualizer walk all 100,000 positions again, in every frame of a scroll.
   });
   const items = virtualizer.getVirtualItems();
   // The inline editor is measured (it may be taller than a row); when editing ends, its row's height is forgotten.

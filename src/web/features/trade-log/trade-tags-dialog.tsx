@@ -8,7 +8,7 @@ import { useTradeOptions } from './use-trade-options';
 
 /**
  * A trade's tags on their own, from its Tags cell or card. Saved optimistically: the row shows the new tags at once
- * and its old ones again if the server refuses, with 'Failed to update tags' (spec part 2 §8).
+ * and its old ones again if the server refuses, with 'Failed to update tags'.
  */
 export function TradeTagsDialog({ trade, onClose }: { trade: Trade | null; onClose: () => void }) {
   const options = useTradeOptions();

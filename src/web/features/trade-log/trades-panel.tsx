@@ -62,7 +62,7 @@ interface TradesPanelProps {
   importSlot?: ReactNode;
   /** The search the list applies (trimmed, after the typing pause), for the panels that follow it (statistics). */
   onSearchChange?: (q: string) => void;
-  /** A Reports filter the list applies (its URL parameters; issue 26 'Open in Trade Log'), '' for none. */
+  /** A Reports filter the list applies (its URL parameters; 'Open in Trade Log'), '' for none. */
   reportFilter?: string;
 }
 

@@ -172,7 +172,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
             data={accounts.map((a) => ({ value: a.id, label: a.is_default ? `${a.name} ★` : a.name }))}
             value={accountId}
             onChange={(next) => next && setAccountId(next)}
-            // Choosing the chosen account again keeps it (issue 14: it cleared).
+            // Choosing the chosen account again keeps it (it cleared).
             allowDeselect={false}
             style={{ flex: 1, minWidth: 200 }}
             data-testid="unassigned-account"

@@ -4,7 +4,7 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 let sequence = 0;
 
 /**
- * A success toast with an Undo button (issue 14). `onUndo` runs when the trader clicks Undo; `onGone` once the toast
+ * A success toast with an Undo button. `onUndo` runs when the trader clicks Undo; `onGone` once the toast
  * has left any other way (its close button, its time, or a newer toast replacing it), which is when the change
  * becomes final. Exactly one of them runs.
  */

@@ -16,7 +16,7 @@ export function useTradeOptions(): TradePreferences & { isFallback: boolean } {
   return { ...FALLBACK, isFallback: isError };
 }
 
-/** Today on the trader's clock (issue 24: their zone, never the browser's). */
+/** Today on the trader's clock (their zone, never the browser's). */
 export function useToday(): string {
   return useTraderTime().today(new Date());
 }

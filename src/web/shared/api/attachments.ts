@@ -3,7 +3,7 @@ import { apiFetch, ApiError } from '../../lib/api';
 import { reportUnauthorized } from '../../lib/session-expiry';
 import type { Attachment } from './types';
 
-/** Where an attachment goes: a saved note or a trade (spec part 2 §7), or a playbook (issue 27). */
+/** Where an attachment goes: a saved note or a trade, or a playbook. */
 export type AttachmentTarget = { noteId: string } | { tradeId: string } | { playbookId: string };
 
 const targetBody = (target: AttachmentTarget) =>

@@ -1,5 +1,5 @@
 /**
- * Trades whose delete waits for Undo (issue 14): removed from the lists at once, but the DELETE is sent only when the
+ * Trades whose delete waits for Undo: removed from the lists at once, but the DELETE is sent only when the
  * toast leaves. Until then the statistics are asked to leave them out, so the figures agree with the list.
  */
 const awaiting = new Set<string>();

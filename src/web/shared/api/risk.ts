@@ -9,7 +9,7 @@ import { awaitingDeleteParam } from './pending-deletes';
 
 export type { RiskDefaultDto } from '../../../contract/risk';
 
-/** The trader's default risk per account and instrument (issue 27), most specific first. */
+/** The trader's default risk per account and instrument, most specific first. */
 export const riskDefaultsQuery = queryOptions({
   queryKey: queryKeys.riskDefaults.all,
   queryFn: () => apiFetch<RiskDefaultDto[]>('/api/risk-defaults'),

@@ -1,5 +1,5 @@
 /**
- * Shapes of the JSON API. Those with a contract (src/contract, issue 14) are the server's own types, imported as
+ * Shapes of the JSON API. Those with a contract (src/contract) are the server's own types, imported as
  * types only so zod stays out of the browser bundle. Money is an exact decimal string, e.g. "-12.50".
  */
 export type { TradingAccount } from '../../../contract/accounts';

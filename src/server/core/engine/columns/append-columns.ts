@@ -5,7 +5,7 @@ import { getHourOfInstant } from '../../../../domain/dates/clock';
 import { buildIdIndex, findIdRow, hasSlotsFor, insertId, withRoom, type IdIndex } from './column-room';
 
 /**
- * Trades added after the last one in the trading order (issue 26): what a trader's import of their latest trades is.
+ * Trades added after the last one in the trading order: what a trader's import of their latest trades is.
  * The columns keep room past their length (a column is a view of the first `size` rows of a longer array), so the new
  * rows are written after the old ones without copying or rebuilding them, and a text the new rows bring gets the next
  * code, as a build numbers texts where they first appear. A copy handed out reads only its own length, and no row below

@@ -1,5 +1,5 @@
 /**
- * Room past a copy's rows (issue 26): a column is a view of the first `size` rows of an array half again as long, so
+ * Room past a copy's rows: a column is a view of the first `size` rows of an array half again as long, so
  * that trades added after the last one are written after the old rows instead of copying them (append-columns.ts);
  * and the index of a copy's ids by hash, which tells a new trade from an edited one and finds an edited trade's row
  * without a pass over every id.
@@ -12,7 +12,8 @@ export const ROOM_FACTOR = 1.5;
 export const withRoom = (size: number) => Math.max(size, Math.ceil(size * ROOM_FACTOR));
 
 /**
- * The room a merge leaves past its rows: an eighth more, at least 1,024 rows, enough for the import of the latest trades
+ * The room a merge leaves past its rows: an eighth more, at least 1,024 rows, enough for the import of the latest
+ * trades
  * that usually follows. Not half again as much: a merge writes every column anew, and the memory it writes is collected
  * after it (in a script at 100,000 trades, the merge and the overview after it took about a third less than with half
  * again as much room). An append that outgrows it copies once into arrays with ROOM_FACTOR's room.
@@ -100,7 +101,7 @@ export function moveIdIndex(index: IdIndex, moved: Int32Array, spares?: Spares):
 }
 
 /**
- * What a merge writes into instead of new arrays (issue 26): the buffers of a trader's former copies that no report
+ * What a merge writes into instead of new arrays: the buffers of a trader's former copies that no report
  * reads any more and no copy of theirs still uses (trades-cache.ts decides which). A merge at 100,000 trades otherwise
  * writes ~18 MB of new arrays and leaves as much to collect, and the collection falls into the next report.
  */

@@ -4,12 +4,13 @@ import { getHourOfInstant } from '../../../../domain/dates/clock';
 import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, takeArray, withMergeRoom, withRoom, type IdIndex, type NumberArray, type NumberArrayType, type Spares } from './column-room';
 
 /**
- * A trader's columns brought up to date with the trades that changed since they were built (issue 26): the server keeps
+ * A trader's columns brought up to date with the trades that changed since they were built: the server keeps
  * the columns between reports and, after a write, reads only the changed trades. The merge writes the same columns a
  * build of every trade writes (same rows in the same trading order, same codes), so a report cannot tell the two apart.
  *
  * The trading order is compared on the keys as stored, not on the columns' milliseconds: the day's instant and the
- * times in microseconds (src/domain/trades/trading-order.ts), then the id as PostgreSQL compares uuids (their hex text).
+ * times in microseconds (src/domain/trades/trading-order.ts), then the id as PostgreSQL compares uuids (their hex
+ * text).
  */
 
 /** A trade with its place in the trading order: day (epoch seconds of trade_date), then times in epoch microseconds. */

@@ -14,7 +14,7 @@ import { accountsRepo } from '../../../core/accounts/repo';
 import { money, percent, type ToolBasis, type ToolContext } from './common';
 
 /**
- * The Reports page for the analyst (issue 26): the overview or any breakdown of any filter of the filter model, computed
+ * The Reports page for the analyst: the overview or any breakdown of any filter of the filter model, computed
  * by the same domain code as the page, so an answer cites the page's figures. The trader is the context's, never the
  * model's; accounts are named as the trader names them.
  */

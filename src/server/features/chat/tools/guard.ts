@@ -7,7 +7,7 @@ import type { Logger } from '../../../logger';
 /**
  * What the model reads when a tool fails for a reason of ours (a database that refused the query, a bug): in the
  * trader's terms, for the model to pass on. Before this, the AI SDK handed the model the error's own message, which
- * for a failed query is the SQL with its parameters, the trader's id among them (issue 25, point 8).
+ * for a failed query is the SQL with its parameters, the trader's id among them.
  */
 export const TOOL_FAILED = "Edgebook could not read the trader's trades for this just now. Say so, and suggest trying again in a moment.";
 

@@ -14,7 +14,7 @@ import { guardTools } from './guard';
 export type { ToolContext, ToolBasis } from './common';
 
 /**
- * The chat's tools for one trader (issue 9): thin wrappers over domain functions, each scoped to the signed-in
+ * The chat's tools for one trader: thin wrappers over domain functions, each scoped to the signed-in
  * trader by the context it is built with. The model chooses filters; it never chooses whose trades.
  */
 export function chatTools(ctx: ToolContext): ToolSet {

@@ -2,7 +2,7 @@ import { Drawer } from '@mantine/core';
 import { AccountManagerPanel } from '../../accounts';
 import type { AccountFilter } from '../../../shared/api';
 
-/** The account management side panel of the dashboard (spec part 1 §2.4, §2.6): the accounts feature's manager. */
+/** The account management side panel of the dashboard: the accounts feature's manager. */
 export function AccountsPanel(props: { opened: boolean; onClose: () => void; account: AccountFilter; onSelect: (account: AccountFilter) => void }) {
   const { opened, onClose, account, onSelect } = props;
   return (

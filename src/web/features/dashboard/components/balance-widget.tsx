@@ -25,7 +25,7 @@ import { withAllStyles } from '../../../lib/all-styles';
 const BalanceSettingsDialog = lazy(withAllStyles(() => import('./balance-settings-dialog').then((m) => ({ default: m.BalanceSettingsDialog }))));
 
 /**
- * The starting balance of what the dashboard shows (issue 28): the chosen account's own; for All Trades the sum of
+ * The starting balance of what the dashboard shows: the chosen account's own; for All Trades the sum of
  * every account's, so three 50K accounts start at $150,000; without any account the spec's default (part 1 §9).
  * Null while the accounts are on their way.
  */
@@ -104,7 +104,7 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
         gridAxis="y"
         tickLine="none"
         // Whole dollars where the tick is whole, and as wide as its widest label: '$30,000.00' was wider than the
-        // axis and ran past the card (issue 24: the shared picture cut it at the card's edge).
+        // axis and ran past the card (the shared picture cut it at the card's edge).
         yAxisProps={{ width: 'auto', domain: ['auto', 'auto'], tickFormatter: (dollars: number) => formatAxisUsd(Math.round(dollars * 100)) }}
         xAxisProps={{ minTickGap: 24 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}

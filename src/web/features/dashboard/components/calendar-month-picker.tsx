@@ -12,7 +12,7 @@ const ARIA_LABELS = {
 };
 
 /**
- * The PnL calendar's month and year picker (issue 24: a month a year back took 19 clicks on the arrows): the months
+ * The PnL calendar's month and year picker (a month a year back took 19 clicks on the arrows): the months
  * of a year, the years of a decade one level up. Loaded when first opened, with Mantine's dates code.
  */
 export default function CalendarMonthPicker({ year, month, onPick }: { year: number; month: number; onPick: (year: number, month: number) => void }) {

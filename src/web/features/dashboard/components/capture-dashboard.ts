@@ -4,7 +4,7 @@ import { drawAllCharts } from '../../../components/charts';
 /**
  * What an SVG shape or text takes from the page's style sheets. html-to-image copies the computed style of every HTML
  * element into its copy, but copies an <svg> whole, as markup: its shapes kept their classes and lost the rules
- * behind them (issue 24: the score radar lost its grid, the win-rate rings their arcs, and the axis labels grew to
+ * behind them (the score radar lost its grid, the win-rate rings their arcs, and the axis labels grew to
  * the default 16 px and were cut).
  */
 const SVG_STYLE = [

@@ -34,7 +34,7 @@ function Mono({ children }: { children: string | null }) {
 const priceOf = (trade: Trade, value: string | null) => (value === null ? null : formatPrice(value, trade.contract || trade.symbol).text);
 
 /**
- * Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked, each with its execution (issue 24: entry
+ * Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked, each with its execution (entry
  * and exit time in the trader's zone, quantity, prices, gross and fees, where the trade has them) and its notes,
  * viewed and edited on their own (part 1 §4 "Note editing").
  */
@@ -46,7 +46,7 @@ export function DayTradesDialog({ date, account, onClose }: { date: string | nul
   const losses = trades.filter((t) => t.status === 'Loss').length;
   const { timeZone } = useTraderTime();
   const [notesOpen, setNotesOpen] = useState<ReadonlySet<string>>(new Set());
-  // On a phone the session, type, account and execution go under the symbol, so Result and PnL stay in view (issue 14).
+  // On a phone the session, type, account and execution go under the symbol, so Result and PnL stay in view.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   // Every column, for the rows under a trade (its execution on a phone, its notes).
   const columns = phone ? 3 : 11;

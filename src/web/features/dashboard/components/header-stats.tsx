@@ -161,7 +161,7 @@ function MonthlyPnlCard() {
   return unit === 'r' ? <MonthlyRCard /> : <MonthlyUsdCard />;
 }
 
-/** The month so far in R (issue 27): of the trades with a planned risk, the others counted apart. */
+/** The month so far in R: of the trades with a planned risk, the others counted apart. */
 function MonthlyRCard() {
   const { account, accountReady, today } = useDashboard();
   const parts = parseCalendarDay(today);
@@ -231,7 +231,7 @@ function ProfitFactorCard() {
 }
 
 /**
- * The profit factor in R (issue 27): R won over R lost, of every trade with a planned risk (the dollar card's trades
+ * The profit factor in R: R won over R lost, of every trade with a planned risk (the dollar card's trades
  * are every trade), the others counted apart.
  */
 function ProfitFactorRCard() {

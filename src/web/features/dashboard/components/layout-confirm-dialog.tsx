@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** Clear widgets / Reset Dashboard, confirmed (spec part 1 §2.4); loaded when first asked for. */
+/** Clear widgets / Reset Dashboard, confirmed; loaded when first asked for. */
 export function LayoutConfirmDialog({ confirm, onCancel, onConfirm }: { confirm: 'reset' | 'clear' | null; onCancel: () => void; onConfirm: () => void }) {
   return (
     <Modal

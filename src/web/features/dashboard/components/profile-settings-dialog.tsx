@@ -14,7 +14,7 @@ import classes from '../dashboard.module.css';
 
 /**
  * Spec part 1 §2.7: display, first and last name; a picture chosen, cropped (zoom and drag), then uploaded. Beside it
- * the account controls of issue 11: password, sessions, two-factor, export and delete.
+ * the account controls: password, sessions, two-factor, export and delete.
  */
 export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const profile = useQuery({ ...profileQuery, enabled: opened });
@@ -182,7 +182,7 @@ function AvatarCropper({ source, onDone }: { source: string; onDone: () => void 
           value={zoom}
           onChange={setZoom}
           label={(v) => `${v.toFixed(2)}x`}
-          // The name and value belong on the thumb, the element with role slider (issue 24: it had neither).
+          // The name and value belong on the thumb, the element with role slider (it had neither).
           thumbLabel="Zoom"
           thumbValueText={(v) => `${v.toFixed(2)}x`}
         />

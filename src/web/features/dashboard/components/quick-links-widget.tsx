@@ -21,7 +21,7 @@ const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({
 const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
 
 /**
- * Quick links (spec part 2 "Quick links"; the spec does not show where: issue 10 makes them a dashboard widget).
+ * Quick links (a dashboard widget).
  * Ordered by position, dragged to reorder, opened in a new tab without access to this one.
  */
 export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onRemove: () => void }) {

@@ -20,7 +20,7 @@ export function QuickNotes() {
   const preferences = useQuery(preferencesQuery);
   const save = useUpdatePreferences({ errorMessage: 'Failed to save notes' });
   const [text, setText] = useState<string | null>(null);
-  // The saved text these words grew from: quick notes carry no time of their own (issue 24, point 4).
+  // The saved text these words grew from: quick notes carry no time of their own.
   const [base, setBase] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const saved = preferences.data?.quick_note ?? DEFAULT_NOTE;
@@ -77,7 +77,7 @@ export function QuickNotes() {
         <Textarea
           aria-label="Quick notes"
           // Grows with its text from 2 to 8 lines by CSS (field-sizing): the script autosize measured a hidden copy,
-          // forcing a layout of the whole dashboard in the middle of its first render (issue 14: ~160 ms on a phone).
+          // forcing a layout of the whole dashboard in the middle of its first render (~160 ms on a phone).
           rows={2}
           classNames={{ input: classes.quickNote }}
           maxLength={20_000}

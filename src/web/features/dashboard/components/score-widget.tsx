@@ -16,9 +16,9 @@ export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove
   const { stats } = useDashboard();
   const score = stats?.summary.score ?? { score: 0, winRate: 0, consistency: 0, profitFactorScore: 0 };
   const decided = stats ? stats.summary.wins + stats.summary.losses : 0;
-  // Without trades there is no score, only '—' (issue 14: '0.0' read as a poor score).
+  // Without trades there is no score, only '—' ('0.0' read as a poor score).
   const trades = stats?.summary.trades ?? 0;
-  // The win rate part is the win rate itself, written as the Win Rate card writes it (issue 14: '39%' beside '39.0');
+  // The win rate part is the win rate itself, written as the Win Rate card writes it ('39%' beside '39.0');
   // consistency and the profit-factor score are points out of 100, like the score.
   const parts = [
     { metric: 'Win Rate', value: score.winRate, weight: '40%', shown: formatWinRate(score.winRate, decided) },

@@ -37,7 +37,7 @@ interface WidgetCardProps {
   /** The widget's layout id (remove button, test id). */
   widgetId: string;
   title: string;
-  /** The search palette's anchor (spec part 1 §2.1), if this widget has one. */
+  /** The search palette's anchor, if this widget has one. */
   anchor?: string;
   actions?: ReactNode;
   onRemove?: () => void;

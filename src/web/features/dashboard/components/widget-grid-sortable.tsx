@@ -21,7 +21,7 @@ import { DragHandleContext } from './widget-card';
 
 /**
  * The widget columns with drag and drop (dnd-kit), loaded only when edit mode turns on: the dashboard's first screen
- * does not carry the drag code (issue 14).
+ * does not carry the drag code.
  */
 export interface SortableColumnsProps {
   /** Widget ids per displayed column, the calendar left out. */

@@ -31,7 +31,7 @@ export function WidgetGrid({ widgets, columnCount, pinned, renderWidget, onArran
   const byId = useMemo(() => new Map(widgets.map((w) => [w.id, w])), [widgets]);
   // On a phone the one column starts below the calendar, out of sight: its quick notes and widgets are drawn one at a
   // time just after the first screen, each in a task of its own, instead of all in the page's first commit (one long
-  // task on a slow phone; issue 14: total blocking time).
+  // task on a slow phone: total blocking time).
   const drawn = useStagedCount(1 + (columns[0]?.length ?? 0), columnCount === 1);
   const calendarSpan = calendar?.type === 'pnl-calendar-full-width' || columnCount < 3 ? 'full' : 'double';
   // The calendar stays first in stored column 0.

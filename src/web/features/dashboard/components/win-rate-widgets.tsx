@@ -135,7 +135,7 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         data={months}
         dataKey="month"
         series={[{ name: 'Win rate', color: 'teal.6' }]}
-        // Room for '100%' at the top and on the left (issue 14: the label was clipped). The chart draws the tick
+        // Room for '100%' at the top and on the left (the label was clipped). The chart draws the tick
         // labels 10 px left of the axis line: 54 px keeps the widest one inside the chart.
         // The axis stands on its own domain, drawn even when no month has a rate (recharts takes the domain from the
         // data otherwise, and months without trades have none).

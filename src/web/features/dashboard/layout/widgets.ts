@@ -1,5 +1,5 @@
 /**
- * The dashboard's widget layout (spec part 1 §2.4, §3 "Dashboard widget"; part 2 §4 "Dashboard widgets", §9).
+ * The dashboard's widget layout.
  * Stored on the server in user_preferences.widgets so it follows the trader to another browser.
  */
 export interface DashboardWidget {
@@ -44,9 +44,9 @@ export const WIDGET_CATALOG: ReadonlyArray<{ id: string; type: string; title: st
   { id: 'all-time-winrate', type: 'winrate', title: 'Win Rate' },
   { id: 'month-winrate', type: 'month-winrate', title: 'Monthly Win Rate' },
   { id: 'monthly-pnl-chart', type: 'balance-chart', title: 'Account Balance' },
-  // Issue 10: the spec does not show where quick links appear; they are a widget to add, not in the default layout.
+  // The spec does not show where quick links appear; they are a widget to add, not in the default layout.
   { id: 'quick-links', type: 'quick-links', title: 'Quick Links' },
-  // Issue 28: each prop account's standing; added from Add widget.
+  // Each prop account's standing; added from Add widget.
   { id: 'prop-accounts', type: 'prop-accounts', title: 'Prop Accounts' },
 ];
 
@@ -132,7 +132,7 @@ export function widgetColumns(widgets: DashboardWidget[]): DashboardWidget[][] {
  * The visible columns for a window with `count` columns: with fewer than 3, column 2 folds into column 0 (the
  * column under the calendar), and with 1 everything stacks in column order. With 3 the calendar spans the full width,
  * so a column 0 holding only the calendar (the spec's default layout) would leave the quick notes alone above ~900 px
- * of nothing (issue 14): the lower half of the longest column moves there. A drag saves what is shown.
+ * of nothing: the lower half of the longest column moves there. A drag saves what is shown.
  */
 export function displayColumns(widgets: DashboardWidget[], count: ColumnCount): DashboardWidget[][] {
   const [c0 = [], c1 = [], c2 = []] = widgetColumns(widgets);
@@ -193,7 +193,7 @@ export function sameLayout(a: DashboardWidget[], b: DashboardWidget[]): boolean 
   return key(a) === key(b);
 }
 
-/** Header stats (spec part 1 §2.4): profile welcome, monthly PnL, profit factor, win rate; order remembered. */
+/** Header stats: profile welcome, monthly PnL, profit factor, win rate; order remembered. */
 export const STATS_WIDGET_IDS = ['welcome', 'monthly-pnl', 'profit-factor', 'win-rate'] as const;
 export type StatsWidgetId = (typeof STATS_WIDGET_IDS)[number];
 

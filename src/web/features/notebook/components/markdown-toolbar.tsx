@@ -25,7 +25,7 @@ const BUTTONS: Array<{ action: MarkdownAction; label: string; icon: ReactNode; s
   { action: 'bullet', label: 'Bullet list', icon: <IconList size={16} aria-hidden="true" /> },
   { action: 'numbered', label: 'Numbered list', icon: <IconListNumbers size={16} aria-hidden="true" /> },
   { action: 'checkbox', label: 'Checkbox', icon: <IconListCheck size={16} aria-hidden="true" /> },
-  // Ctrl+K is the search palette's everywhere (spec part 1 §2.2), the editor included: the link has no shortcut.
+  // Ctrl+K is the search palette's everywhere, the editor included: the link has no shortcut.
   { action: 'link', label: 'Link', icon: <IconLink size={16} aria-hidden="true" /> },
 ];
 

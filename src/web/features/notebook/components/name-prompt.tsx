@@ -8,7 +8,7 @@ interface NamePromptProps {
   initial?: string;
   maxLength: number;
   confirmLabel?: string;
-  /** Called with the name as typed; a blank one is ignored by the caller (spec part 2 §5). */
+  /** Called with the name as typed; a blank one is ignored by the caller. */
   onSubmit: (name: string) => void;
   onClose: () => void;
 }

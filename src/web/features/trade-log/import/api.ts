@@ -71,7 +71,7 @@ export class ImportRequestError extends ApiError {
 }
 
 /**
- * Refusals of the server that are about its load, not the file (issue 25, point 5): their message tells the trader
+ * Refusals of the server that are about its load, not the file: their message tells the trader
  * what to do (try again shortly), though the status is 503.
  */
 const BUSY_CODES = new Set(['import-busy', 'import-too-large-now']);
@@ -92,7 +92,7 @@ export type UploadProgress = (sent: number, total: number) => void;
 
 /**
  * POSTs the file with XMLHttpRequest rather than fetch, which cannot report how much of a request body has been sent
- * (issue 12, point 9: a 25 MB file shows its upload progress, then the server's reading).
+ * (a 25 MB file shows its upload progress, then the server's reading).
  */
 function upload<T>(url: string, file: { name: string; bytes: ArrayBuffer }, onProgress?: UploadProgress, signal?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -136,7 +136,7 @@ export function commitImport(
   onProgress?: UploadProgress,
 ) {
   const extra: Record<string, string> = options.skipUnreadable ? { skip_unreadable: 'true' } : {};
-  // The setup for the file's trades that name none (issue 27): only the import itself takes it.
+  // The setup for the file's trades that name none: only the import itself takes it.
   if (options.setup) extra.setup = options.setup;
   if (options.playbookId) extra.playbook_id = options.playbookId;
   return upload<ImportOutcome>(`/api/imports?${query(options, extra)}`, file, onProgress);

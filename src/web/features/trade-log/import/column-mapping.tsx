@@ -55,7 +55,7 @@ export function isMappingComplete(mapping: ColumnMapping): boolean {
 }
 
 /**
- * Issue 12, point 8: the columns of a CSV we do not know, mapped by the trader. The preview below follows every change;
+ * The columns of a CSV we do not know, mapped by the trader. The preview below follows every change;
  * the mapping is remembered by the file's header row once the trades are imported.
  */
 export function ColumnMappingForm({

@@ -14,7 +14,7 @@ function describe(schedule: FeeSchedule): string {
 }
 
 /**
- * Issue 12, point 5: the export has no commissions or fees (Tradovate, TopstepX orders), so each trading account's
+ * The export has no commissions or fees (Tradovate, TopstepX orders), so each trading account's
  * schedule, dollars per contract per side, is applied and shown here; the trader edits it on the spot, which
  * previews the file again, and may apply it again to the account's earlier imported trades.
  */
@@ -61,7 +61,7 @@ export function FeeSchedules({ schedules, accounts, onSaved }: { schedules: FeeS
 }
 
 /**
- * The same schedule from the Trading Accounts panel (issue 12, point 5: each trading account has one), before any
+ * The same schedule from the Trading Accounts panel (each trading account has one), before any
  * import and for re-applying new rates to the account's earlier imports.
  */
 export function FeeScheduleButton({ account }: { account: TradingAccount }) {

@@ -13,7 +13,7 @@ const SOURCE_LABEL: Record<NonNullable<FileAccount['source']>, string> = {
 };
 
 /**
- * Issue 12, point 7: a file with several accounts (a prop trader's evaluation accounts in one Orders export). Each
+ * A file with several accounts (a prop trader's evaluation accounts in one Orders export). Each
  * account of the file goes into the trading account chosen here, or is left out; the server remembers the choice for
  * the next file and preselects it (or an account with the same name).
  */

@@ -52,7 +52,7 @@ export function ImportButton({ accountId, onImported }: ImportButtonProps) {
             <IconHelp size={18} />
           </ActionIcon>
         </Tooltip>
-        {/* Issue 29: price bars for the trades' charts, MAE and MFE are imported on their own page. */}
+        {/* Price bars for the trades' charts, MAE and MFE are imported on their own page. */}
         <Tooltip label="Market data: import price bars">
           <ActionIcon component={Link} to="/market-data" variant="subtle" size="lg" aria-label="Market data" data-testid="market-data-link">
             <IconChartCandle size={18} aria-hidden="true" />

@@ -258,7 +258,7 @@ export function PreviewIssues({ issues, hide = [] }: { issues: ImportIssue[]; hi
 const issueText = (issue: ImportIssue) => (issue.row > 0 ? `Row ${issue.row}: ${issue.message}` : issue.message);
 
 /**
- * Issue 12, point 4: the file's times do not fit the chosen zone. The zones that fit are offered as buttons: one click
+ * The file's times do not fit the chosen zone. The zones that fit are offered as buttons: one click
  * reads the file again in that zone.
  */
 export function TimeZoneWarning({ check, onChoose }: { check: TimeZoneCheck; onChoose: (zone: string) => void }) {

@@ -1,3 +1,3 @@
-// Broker imports in the Trade Log (issue 4): the Import button, its preview dialog and the Trade Import Guide.
+// Broker imports in the Trade Log: the Import button, its preview dialog and the Trade Import Guide.
 export { ImportButton, type ImportButtonProps } from './import-button';
 export { FeeScheduleButton } from './fee-schedule';

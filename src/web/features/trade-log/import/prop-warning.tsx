@@ -9,7 +9,7 @@ type Warning = ImportOutcome['prop_warnings'][number];
 const describe = (warning: Warning): string => warning.headline;
 
 /**
- * Issue 28: the import's success toast, with a warning when the import put a prop account near or past a limit
+ * The import's success toast, with a warning when the import put a prop account near or past a limit
  * (one toast at a time, so both in one), each account linking to its status.
  */
 export function notifyImported(outcome: ImportOutcome) {
