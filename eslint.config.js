@@ -83,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    // The contract (issue 14) is shared by the server, the web app and the tests: zod and src/domain only.
+    // The contract is shared by the server, the web app and the tests: zod and src/domain only.
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
