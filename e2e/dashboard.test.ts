@@ -1283,7 +1283,9 @@ function readAmountsInPicture(page: Page): Promise<Array<{ text: string; where: 
 
 describe('the shared picture without dollar amounts', () => {
   it('blanks every dollar amount the dashboard draws, the prop accounts’ balances, profits and limits included', async () => {
-    const s = await scenario({ width: 1440, height: 1100 });
+    // A phone's width: each widget is as wide as the screen, so no line of it wraps differently in the picture than on
+    // the page (the reading looks for each amount where the page draws it).
+    const s = await scenario({ width: 390, height: 844 });
     const { api } = await traderWithoutSamples(s, 'no-amounts');
     const today = getTodayInZone(new Date(), 'America/New_York');
     const account = await api.post('/api/accounts', { name: 'Combine', kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 });
