@@ -192,6 +192,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       'pglite',
       db,
       async () => {
+        // A long transaction under way (an import) ends at its next pause, so that the database closes in time.
+        await shared.stopForClose();
         await autovacuum?.stop();
         await client.close();
         lock?.release();
