@@ -1209,6 +1209,122 @@ describe('the shared picture', () => {
   });
 });
 
+/**
+ * Every dollar amount the dashboard shows, found by its text, and what the shared picture holds where it is drawn: the
+ * share of that box in one colour (a blank bar, or a label left out, is one colour; written figures are not).
+ */
+function readAmountsInPicture(page: Page): Promise<Array<{ text: string; where: string; solid: number }>> {
+  return page.getByRole('dialog', { name: 'Share your dashboard' }).getByRole('img', { name: 'Preview of your dashboard' }).evaluate(async (img: HTMLImageElement) => {
+    const picture = new Image();
+    picture.src = img.src;
+    await picture.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = picture.naturalWidth;
+    canvas.height = picture.naturalHeight;
+    const g = canvas.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(picture, 0, 0);
+    const target = document.getElementById('dashboard-capture')!;
+    const frame = target.getBoundingClientRect();
+    const scale = picture.naturalWidth / frame.width;
+    const pixels = g.getImageData(0, 0, canvas.width, canvas.height).data;
+    const at = (x: number, y: number) => {
+      const px = Math.round((x - frame.left) * scale);
+      const py = Math.round((y - frame.top) * scale);
+      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
+      const i = (py * canvas.width + px) * 4;
+      return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+    };
+    /** The part of `rect` that the page shows: cut by every ancestor that clips (a visually hidden table is 1 px). */
+    const shown = (node: Node, rect: DOMRect) => {
+      let { left, top, right, bottom } = rect;
+      for (let el = node.parentElement; el && el !== target.parentElement; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return null;
+        if (el.dataset.screenshotIgnore !== undefined) return null;
+        const clips = style.overflow !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none';
+        if (clips) {
+          const box = el.getBoundingClientRect();
+          left = Math.max(left, box.left);
+          top = Math.max(top, box.top);
+          right = Math.min(right, box.right);
+          bottom = Math.min(bottom, box.bottom);
+        }
+      }
+      return right - left > 3 && bottom - top > 3 ? { left, top, right, bottom } : null;
+    };
+    const AMOUNT = /[-+]?\$\d[\d,]*(?:\.\d+)?/g;
+    const found: Array<{ text: string; where: string; solid: number }> = [];
+    const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(AMOUNT)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const box = shown(node, range.getBoundingClientRect());
+        if (!box) continue;
+        // Inside by a pixel and a half: a bar's rounded corners are the background's colour.
+        const counts = new Map<string, number>();
+        let all = 0;
+        for (let y = Math.ceil(box.top + 1.5); y < box.bottom - 1.5; y++)
+          for (let x = Math.ceil(box.left + 1.5); x < box.right - 1.5; x++) {
+            const p = at(x, y);
+            if (!p) continue;
+            all++;
+            const key = p.map((c) => Math.round(c / 24)).join(',');
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+          }
+        const where = (node.parentElement?.closest('[data-testid]') as HTMLElement | null)?.dataset.testid ?? node.parentElement?.tagName ?? '';
+        found.push({ text: match[0], where, solid: all === 0 ? 1 : Math.max(...counts.values()) / all });
+      }
+    }
+    return found;
+  });
+}
+
+describe('the shared picture without dollar amounts', () => {
+  it('blanks every dollar amount the dashboard draws, the prop accounts’ balances, profits and limits included', async () => {
+    // A phone's width: each widget is as wide as the screen, so no line of it wraps differently in the picture than on
+    // the page (the reading looks for each amount where the page draws it).
+    const s = await scenario({ width: 390, height: 844 });
+    const { api } = await traderWithoutSamples(s, 'no-amounts');
+    const today = getTodayInZone(new Date(), 'America/New_York');
+    const account = await api.post('/api/accounts', { name: 'Combine', kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 });
+    expect(account.status, JSON.stringify(account.body)).toBe(201);
+    const rules = await api.put(`/api/prop/accounts/${account.body.id}/rules`, {
+      rules: { profitTargetCents: 300_000, dailyLoss: { limitCents: 223_456, onBreach: 'fail', check: 'end-of-day' } },
+    });
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200);
+    for (const pnl of [2666.67, 1791.9, -1500]) await createTrade(api, { account_id: account.body.id, date: today, symbol: 'NQ', pnl });
+    const dashboard = new Dashboard(s.page);
+    await dashboard.goto();
+    const widget = s.page.getByTestId('widget-prop-accounts');
+    if ((await widget.count()) === 0) {
+      await s.page.getByRole('button', { name: 'Add widget' }).click();
+      await s.page.getByRole('menuitem', { name: 'Prop Accounts' }).click();
+    }
+    await widget.getByTestId('prop-widget-line').waitFor();
+    await dashboard.day(today).getByTestId('day-pnl').waitFor();
+
+    await s.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
+    const preview = dialog.getByRole('img', { name: 'Preview of your dashboard' });
+    await preview.waitFor({ timeout: 30_000 });
+    // With the amounts: they are written out, the prop account's among them (the reading sees figures).
+    const shown = await readAmountsInPicture(s.page);
+    const inProp = shown.filter((a) => a.where.startsWith('prop-widget') || a.where === 'widget-prop-accounts');
+    expect(inProp.map((a) => a.text), JSON.stringify(shown)).toEqual(expect.arrayContaining(['$52,958.57', '+$2,958.57']));
+    expect(shown.filter((a) => a.solid < 0.9).length, JSON.stringify(shown)).toBeGreaterThanOrEqual(5);
+
+    const previous = await preview.getAttribute('src');
+    await dialog.getByRole('switch', { name: 'Hide dollar amounts' }).press('Space');
+    await eventually(async () => (await preview.count()) === 1 && (await preview.getAttribute('src')) !== previous).toBe(true);
+    const hidden = await readAmountsInPicture(s.page);
+    expect(hidden.length).toBeGreaterThanOrEqual(5);
+    const written = hidden.filter((a) => a.solid < 0.95).map((a) => `${a.text} in ${a.where} (${a.solid.toFixed(2)} one colour)`);
+    expect(written, 'amounts still written in the picture').toEqual([]);
+  });
+});
+
 describe('the dashboard in R', () => {
   it.each(SCREEN_PAIRS)('$name, $theme: the $ / R switch shows the month, the day and its week in R, and says which trades have no planned risk', async ({ name, width, height, theme }) => {
     const s = await scenario({ width, height });

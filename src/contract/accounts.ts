@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_KINDS, type AccountKind } from '../domain/prop/types';
+import { MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE, toCents } from '../domain/cents';
 import { decimal } from './common';
 
 /**
@@ -18,9 +19,13 @@ const amount = () =>
   z
     .union([z.number(), z.string().max(100)], { error: 'must be an amount of money' })
     .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : /^\s*-?\d+(\.\d+)?\s*$/.test(v)), 'must be an amount of money such as 50000.00')
-    .refine((v) => Math.abs(Number(v)) <= 999_999_999.99, 'must be between -999,999,999.99 and 999,999,999.99');
-/** The plan's size (a 50K account: 50000), positive; null for none. */
-const size = amount().refine((v) => Number(v) > 0, 'must be more than 0').nullable().optional();
+    .refine((v) => Math.abs(toCents(v)) <= MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE);
+/** The plan's size (a 50K account: 50000), positive once rounded to the cent as stored; null for none. */
+const size = amount()
+  .refine((v) => Number(v) > 0, 'must be more than 0')
+  .refine((v) => toCents(v) > 0, 'must be at least 0.01')
+  .nullable()
+  .optional();
 /** The balance its equity curve, balance and percentages start from (10000 by default). */
 const startingBalance = amount().optional();
 const firm = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../domain/dates';
+import { timeZone } from './common';
 
 /** The public endpoints' contract: GET /api/config, GET /api/health, and POST /api/onboarding. */
 
@@ -31,7 +31,7 @@ export const health = z.strictObject({
  */
 export const onboardingInput = z
   .object({
-    time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
+    time_zone: timeZone().optional(),
   })
   .strict();
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../domain/dates';
 import type { ColumnMapping, TimeZoneCheck } from '../domain/importers';
 import { isSideWord } from '../domain/trades/side';
-import { agree, decimal, instant, type Same } from './common';
+import { agree, decimal, instant, timeZone, type Same } from './common';
 import { propAccountSummary } from './prop';
 
 /**
@@ -62,7 +61,7 @@ const baseQuery = z.object({
    * IANA zone of the file's naive times; default the zone the account's last import was read in, else the trader's
    * own (GET /api/preferences time_zone).
    */
-  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
+  time_zone: z.preprocess(emptyToUndefined, timeZone().optional()),
   /** The browser's zone: proposed first when the file's times do not fit the chosen zone. */
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   /**

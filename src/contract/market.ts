@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../domain/dates';
-import { calendarDay, decimal, instant } from './common';
+import { calendarDay, decimal, instant, storedDecimal, timeZone } from './common';
 
 /**
  * Fills, price bars and what they tell of a trade: a trade's fills (GET and PUT /api/trades/:id/fills), the
@@ -28,7 +27,6 @@ const zonedInstant = z
     const ms = Date.parse(text);
     return Number.isFinite(ms) && new Date(ms).getUTCFullYear() >= 1900 && new Date(ms).getUTCFullYear() <= 2999;
   }, 'must be a real time between the years 1900 and 2999');
-const amount = z.union([z.number(), z.string().max(40)]);
 
 /** PUT /api/trades/:id/fills: a manual trade's fills, all of them, in any order (they are sorted by time). */
 export const fillsInput = z.strictObject({
@@ -37,9 +35,9 @@ export const fillsInput = z.strictObject({
       z.strictObject({
         time: zonedInstant,
         side: z.enum(['Buy', 'Sell'], { error: 'must be Buy or Sell' }),
-        quantity: amount,
-        price: amount,
-        commission: amount.nullable().optional(),
+        quantity: storedDecimal({ positive: true, required: true, message: 'must be a positive number with at most 8 decimals' }),
+        price: storedDecimal({ required: true, message: 'must be a number with at most 8 decimals' }),
+        commission: z.union([z.number(), z.string().max(40)]).nullable().optional(),
       }),
     )
     .max(500, 'a trade holds at most 500 fills'),
@@ -189,7 +187,7 @@ export const barsQuery = z.object({
   format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.enum(BAR_FORMAT_IDS, { error: `must be one of ${BAR_FORMAT_IDS.join(', ')}` }).optional()),
   /** The contract the bars are for, when the file has no symbol column (normalised: 'MNQ DEC25' is MNQZ5). */
   contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
-  time_zone: z.preprocess(emptyToUndefined, z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional()),
+  time_zone: z.preprocess(emptyToUndefined, timeZone().optional()),
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
   mapping: z.preprocess(jsonParam, barMapping.optional()),

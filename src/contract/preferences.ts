@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../domain/dates';
 import { TRADING_DAY_RULES } from '../domain/market-time';
+import { timeZone } from './common';
 
 /**
  * The preferences endpoints' contract: GET and PATCH /api/preferences. The starting balance of the balance
@@ -13,7 +13,7 @@ const json = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 50_00
 export const preferencesPatch = z
   .object({
     theme: z.enum(['dark', 'light']).optional(),
-    time_zone: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').optional(),
+    time_zone: timeZone().optional(),
     widgets: json.optional(),
     layout: json.optional(),
     stats_widgets_order: json.optional(),

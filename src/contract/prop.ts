@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { Breach, DayPoint, LedgerSummary, PropRuleSet, PropStatus, RuleStatus, TimelinePoint } from '../domain/prop';
 import { ACCOUNT_KINDS, ACCOUNT_STATES, LEDGER_KINDS, MAX_LOSS_TRAILING, isWallClockTime, type AccountKind, type AccountState } from '../domain/prop';
 export { TIMELINE_LIMIT } from '../domain/prop';
-import { isValidTimeZone } from '../domain/dates';
-import { agree, calendarDay, decimal, instant, type Same } from './common';
+import { agree, calendarDay, decimal, instant, timeZone, type Same } from './common';
 
 /**
  * The prop-firm endpoints' contract: an account's rule set, its status, the prop ledger. The rule set and
@@ -79,7 +78,7 @@ export const propRuleSet = z.strictObject({
     .strictObject({
       flatBy: wallClock().nullable().default(null),
       reopenAt: wallClock().default('18:00'),
-      timeZone: z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York').default('America/New_York'),
+      timeZone: timeZone().default('America/New_York'),
       noTradingWeekdays: z
         .array(z.number().int().min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)'))
         .max(7)

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { decimal, instant } from './common';
+import { decimal, dollarAmount, instant, storedDecimal } from './common';
 
 /**
  * Default planned risk: per account (or every account) and instrument root (or any), a stop
  * distance in points or dollars a trade, for trades without a plan of their own. Amounts as exact decimal strings.
  */
-
-const amount = z.union([z.number(), z.string().max(100)]);
 
 /** PUT /api/risk-defaults: sets the default of one account and root (made or replaced). */
 export const riskDefaultInput = z.object({
@@ -19,8 +17,9 @@ export const riskDefaultInput = z.object({
     .nullable()
     .default(null)
     .transform((value) => (value && value.trim() ? value.trim() : null)),
-  stop_points: amount.nullable().optional(),
-  risk_amount: amount.nullable().optional(),
+  /** Points from the entry, more than 0 as stored (numeric(24,8)). */
+  stop_points: storedDecimal({ positive: true }).nullable().optional(),
+  risk_amount: dollarAmount().nullable().optional(),
 });
 
 export const riskDefaultParam = z.object({ id: z.uuid('id must be a risk default id') });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHART_WEEKDAYS } from '../domain/stats/results-by-period';
 import { RISK_SOURCES } from '../domain/risk/planned-risk';
 import { TRADE_SIDES } from '../domain/trades/side';
-import { awaitingUndo, calendarDay, instantInput } from './common';
+import { awaitingUndo, calendarDay, dollarAmount, instantInput, moneyAmount, storedDecimal } from './common';
 import { fill } from './market';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 
@@ -81,12 +81,15 @@ export type TradePage = z.infer<typeof tradePage>;
 /**
  * Requests. `pnl` is always NET of commission and `commission` absolute, as stored; the add dialog's
  * "PnL (before commission)" is converted in the browser with the domain's `toNetPnlCents`. Money travels as decimal
- * strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic.
+ * strings ("-12.50") or numbers; the server rounds to the cent with decimal arithmetic. Each amount is one of the
+ * contract's field kinds (common.ts), so a value the database cannot store is a 400 naming it.
  */
-const money = z.union([z.number(), z.string().max(100)]).optional();
+const money = moneyAmount().optional();
 const tags = z.union([z.array(z.string().max(100)).max(50), z.string().max(2000)]).optional();
-/** A price or quantity, as a number or its decimal text; null or '' clears it. */
-const amount = z.union([z.number(), z.string().max(100)]).nullable().optional();
+/** A price, as a number or its decimal text; null or '' clears it. */
+const amount = storedDecimal().nullable().optional();
+/** A quantity: more than 0 as stored; null or '' clears it. */
+const quantity = storedDecimal({ positive: true }).nullable().optional();
 /** The form sends an empty time as ''. */
 const blankAsNull = (value: unknown) => (value === '' ? null : value);
 const time = z.preprocess(blankAsNull, instantInput().nullable().optional());
@@ -106,13 +109,13 @@ export const tradeFields = {
   tags,
   // The execution and the plan, all optional (a manual trade may have none of them).
   side: z.string().max(20).nullable().optional(),
-  quantity: amount,
+  quantity,
   entry_price: amount,
   exit_price: amount,
   entry_time: time,
   exit_time: time,
   stop_price: amount,
-  risk_amount: amount,
+  risk_amount: dollarAmount().nullable().optional(),
   target_price: amount,
 };
 
@@ -211,8 +214,8 @@ export const bulkRiskInput = z.object({
   risk: z.discriminatedUnion(
     'kind',
     [
-      z.strictObject({ kind: z.literal('amount'), amount: z.union([z.number(), z.string().max(100)]) }),
-      z.strictObject({ kind: z.literal('stop_points'), points: z.union([z.number(), z.string().max(100)]) }),
+      z.strictObject({ kind: z.literal('amount'), amount: dollarAmount({ required: true }) }),
+      z.strictObject({ kind: z.literal('stop_points'), points: storedDecimal({ positive: true, required: true }) }),
       z.strictObject({ kind: z.literal('clear') }),
     ],
     { error: 'risk must be {kind: "amount", amount}, {kind: "stop_points", points} or {kind: "clear"}' },

@@ -4,6 +4,14 @@
  */
 export type Cents = number;
 
+/**
+ * The largest amount of money a trade, a plan or an account carries: far beyond any real one, small enough that sums
+ * of 100,000 of them stay exact integers in JavaScript, and within the numeric(16,2) columns that store money.
+ */
+export const MAX_MONEY_CENTS = 99_999_999_999;
+/** How a field beyond it is refused. */
+export const MONEY_RANGE_MESSAGE = 'must be between -999,999,999.99 and 999,999,999.99';
+
 /** A decimal number as text: sign, integer digits, fraction digits, exponent. */
 const NUMERIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 

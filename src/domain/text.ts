@@ -38,3 +38,17 @@ export function fenceTraderData(text: string): string {
   const defused = text.replace(FENCE_MARKER, (marker) => marker.replace(/</g, '‹').replace(/>/g, '›'));
   return `${TRADER_DATA_OPEN}\n${defused}\n${TRADER_DATA_CLOSE}`;
 }
+
+const NUL = /\u0000/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What no text column can hold, or null: PostgreSQL refuses a NUL character in text, and a lone UTF-16 surrogate (which
+ * only a JSON escape such as \udc00 can carry) is no character at all.
+ */
+export function textProblem(text: string): string | null {
+  if (NUL.test(text)) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  return null;
+}

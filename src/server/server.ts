@@ -8,7 +8,9 @@ import { createApp } from './app';
 import { freePort } from './free-port';
 import { createAuth, type PasswordHashing } from './auth/auth';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, queryRows, type Database } from './db/client';
+import { useDatabaseTimeZones } from '../contract/common';
+import { sql } from 'drizzle-orm';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './email';
 import { createDirectoryStorage, createMemoryStorage } from './storage';
@@ -69,6 +71,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
     startTimeoutMs: config.DATABASE_START_TIMEOUT * 1000,
   });
+  // Requests name zones the database knows, spelled its way (src/contract/common.ts timeZone).
+  useDatabaseTimeZones((await queryRows<{ name: string }>(database.db, sql`select name from pg_timezone_names`)).map((row) => row.name));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });
   // Read once: without AUTH_SECRET on an in-memory database each call makes up a new one.

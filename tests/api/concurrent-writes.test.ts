@@ -221,6 +221,35 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     expect((await trader.get('/api/note-folders')).body.map((f: { name: string }) => f.name)).toEqual(['Daily Journal']);
   });
 
+  it("takes one of two first saves of a day's journal, each written on a day without a note, and refuses the other", async () => {
+    // The browser sends the note it began from: none (null) on a day without one. Both began from none, so the second
+    // to be saved would overwrite what the first saved without anyone seeing it: it is refused (409), as on a note.
+    const trader = await newTrader(app);
+    for (let i = 0; i < ROUNDS; i++) {
+      const date = `2025-05-${String(i + 1).padStart(2, '0')}`;
+      const [a, b] = await atOnce(
+        trader.put(`/api/journal/${date}`, { content: `one ${i}`, base_updated_at: null }),
+        trader.put(`/api/journal/${date}`, { content: `two ${i}`, base_updated_at: null }),
+      );
+      expect([a.status, b.status].sort(), `round ${i}: ${JSON.stringify([a.body, b.body])}`).toEqual([200, 409]);
+      const saved = a.status === 200 ? `one ${i}` : `two ${i}`;
+      expect((a.status === 409 ? a : b).body.code).toBe('note-changed');
+      expect((await trader.get(`/api/journal/${date}`)).body.note.content, `round ${i}`).toBe(saved);
+    }
+  });
+
+  it('stores one of two mistake lists sent at once, whole, never a mix of both', async () => {
+    const trader = await newTrader(app);
+    for (let i = 0; i < ROUNDS; i++) {
+      const first = [`FOMO ${i}`, 'Moved stop'];
+      const second = [`Oversized ${i}`, 'Revenge'];
+      const [a, b] = await atOnce(trader.put('/api/mistake-tags', { tags: first }), trader.put('/api/mistake-tags', { tags: second }));
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const stored = (await trader.get('/api/mistake-tags')).body.tags;
+      expect([first, second], `round ${i}: ${JSON.stringify(stored)}`).toContainEqual(stored);
+    }
+  });
+
   it("gives a new trader's ten concurrent New Chats and first loads one empty session", async () => {
     for (let round = 0; round < 3; round++) {
       const trader: ApiClient = await newTrader(app);

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { guestsServed } from '../../src/server/db/client';
 import { backends, startTestApp } from '../support/app';
-import { newTrader } from './trades-support';
+import { backupRows } from '../support/backup-file';
+import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
  * Shutdown is bounded. A request stuck inside a transaction made PGlite's close (and pg's
@@ -56,5 +58,35 @@ describe.each(backends())('bounded shutdown on %s', (backend) => {
     expect(await stuck).toBe('connection closed');
     expect(app.logs.some((l) => l.msg === 'the database did not close in time (a request was still in a transaction)')).toBe(true);
     await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('shutdown during a long import on PGlite', () => {
+  it('stops the import at its next pause and closes the database, within the grace and a moment', { timeout: 300_000 }, async () => {
+    const app = await startTestApp({ backend: 'pglite' });
+    const importer = await newTrader(app, 'importer');
+    const account = await createAccount(importer, 'Import');
+    const other = await newTrader(app, 'other');
+    await createTrade(other, { symbol: 'ES', pnl: 10 });
+    const body = JSON.stringify({ account_id: account.id, trades: backupRows(40_000) });
+    const importing = importer.send('POST', '/api/trades/import', body, { 'content-type': 'application/json' }).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection closed',
+    );
+    // Once the import's transaction is inserting, it lends the connection to the other trader's reads.
+    const guests = guestsServed(app.server.database)!;
+    while (guestsServed(app.server.database)! <= guests) {
+      expect((await other.get('/api/trades?limit=5')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const started = performance.now();
+    const result = await app.server.close();
+    const seconds = (performance.now() - started) / 1000;
+    // Closed cleanly (the process then exits 0): the grace for requests (2 s), 0.5 s for connections, and the moment
+    // the import takes to reach its next pause and roll back, well within the 3 s the database is given.
+    expect(result).toEqual({ databaseClosed: true });
+    expect(seconds).toBeLessThan(4.5);
+    expect(await importing).toBe('connection closed');
+    expect(app.logs.some((l) => l.msg === 'the database did not close in time (a request was still in a transaction)')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { buildTrades } from './build-trades';
 import { parseInstrument } from '../instruments';
 import type { Fill, TradeFill } from './types';
 import type { TradeSide } from '../trades/side';
-import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
+import { Decimal, decimalToCents, MAX_MONEY_CENTS, parseDecimal, type Cents } from '../money';
 
 /**
  * A manual trade's fills: the trader adds, edits and removes them on the trade page, and the
@@ -98,6 +98,10 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
     };
   }
   const trade = built.trades[0]!;
+  // Prices and quantities each within what is stored can still make a P&L no money column holds (a price of 1e15).
+  if (!(Math.abs(trade.grossPnl) <= MAX_MONEY_CENTS) || !(Math.abs(trade.commission) <= MAX_MONEY_CENTS)) {
+    return { ok: false, field: 'fills', message: 'fills: the trade they make would have a P&L or commission beyond $999,999,999.99; check their prices and quantities' };
+  }
   return {
     ok: true,
     trip: {

@@ -19,22 +19,35 @@ export interface TradeExecution {
 }
 
 export type FieldRead<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+/** A value read on its own: the field it came from adds its name. */
+export type ValueRead<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** numeric(24,8) holds 16 digits before the point; more was a database error (a 500). */
-const MAX_INTEGER_DIGITS = 16;
+/**
+ * Prices, quantities and points are stored as numeric(24,8): 16 digits before the point, 8 after. More digits before
+ * the point were a database error (a 500); a positive amount smaller than the 8th decimal is stored as 0, which a
+ * stop distance or a quantity must not be (the database's checks refused it, a 500 too).
+ */
+export const DECIMAL_INTEGER_DIGITS = 16;
+export const DECIMAL_PLACES = 8;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** A price or quantity: a decimal number or its text, within numeric(24,8); blank is none. */
-export function readDecimalField(raw: Record<string, unknown>, field: string, options: { positive?: boolean } = {}): FieldRead<string | null> {
-  const value = raw[field];
+/** A price, quantity or number of points (a number, or its text with or without thousands commas) as it will be stored; blank is none. */
+export function readStoredDecimal(value: unknown, options: { positive?: boolean } = {}): ValueRead<string | null> {
   if (isBlank(value)) return { ok: true, value: null };
   const parsed: Decimal | null = parseDecimal(typeof value === 'string' ? value.replace(/,/g, '') : value);
-  if (!parsed || !parsed.isFinite()) return { ok: false, field, message: 'must be a number' };
-  if (parsed.abs().gte(`1e${MAX_INTEGER_DIGITS}`)) return { ok: false, field, message: `must have at most ${MAX_INTEGER_DIGITS} digits before the decimal point` };
-  if (options.positive && parsed.lte(0)) return { ok: false, field, message: 'must be more than 0' };
-  // numeric(24,8) keeps 8 decimals: what is stored is what is read back.
-  return { ok: true, value: parsed.toDecimalPlaces(8).toFixed() };
+  if (!parsed || !parsed.isFinite()) return { ok: false, message: 'must be a number' };
+  if (parsed.abs().gte(`1e${DECIMAL_INTEGER_DIGITS}`)) return { ok: false, message: `must have at most ${DECIMAL_INTEGER_DIGITS} digits before the decimal point` };
+  // What is stored is what is read back: the 8th decimal rounded.
+  const stored = parsed.toDecimalPlaces(DECIMAL_PLACES);
+  if (options.positive && stored.lte(0)) return { ok: false, message: parsed.gt(0) ? 'must be at least 0.00000001' : 'must be more than 0' };
+  return { ok: true, value: stored.isZero() ? '0' : stored.toFixed() };
+}
+
+/** A price or quantity field of raw input, within numeric(24,8); blank is none. */
+export function readDecimalField(raw: Record<string, unknown>, field: string, options: { positive?: boolean } = {}): FieldRead<string | null> {
+  const read = readStoredDecimal(raw[field], options);
+  return read.ok ? read : { ok: false, field, message: read.message };
 }
 
 function readTime(raw: Record<string, unknown>, field: string): FieldRead<string | null> {

@@ -7,7 +7,14 @@ import type { Tx } from './client';
  * row can be locked for (nothing exists yet: the first chat session, a recurring task's copy for a day, a trade
  * another export already holds).
  */
-export type LockScope = 'trading_accounts' | 'account_imports' | 'chat_sessions' | 'recurring_tasks' | 'trade_preferences';
+export type LockScope =
+  | 'trading_accounts'
+  | 'account_imports'
+  | 'chat_sessions'
+  | 'recurring_tasks'
+  | 'trade_preferences'
+  | 'journal_notes'
+  | 'mistake_tags';
 
 /**
  * Takes the transaction-level advisory lock of `scope` and `key` (two hashed int4s), held until the transaction ends.

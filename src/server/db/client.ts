@@ -88,6 +88,11 @@ export interface Database {
    * PGlite is one process: a lock in memory.
    */
   tryLock(scope: string, key: string): Promise<(() => Promise<void>) | null>;
+  /**
+   * Whether some process holds the lock of `scope` and `key` now (tryLock). What it guards ends with its holder: a
+   * process killed in the middle holds nothing any more, whatever it wrote down before.
+   */
+  lockHeld(scope: string, key: string): Promise<boolean>;
 }
 
 const SESSIONS_CHANNEL = 'edgebook_sessions';
@@ -194,6 +199,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       'pglite',
       db,
       async () => {
+        // A long transaction under way (an import) ends at its next pause, so that the database closes in time.
+        await shared.stopForClose();
         await autovacuum?.stop();
         await client.close();
         lock?.release();
@@ -288,6 +295,20 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [scope, key]).catch(() => undefined);
       await client.end().catch(() => undefined);
     };
+  };
+  // Advisory locks of two int4 keys show in pg_locks as classid and objid (the keys as unsigned oids), objsubid 2.
+  database.lockHeld = async (scope, key) => {
+    const rows = await queryRows<{ held: boolean }>(
+      db,
+      sql`select exists (
+        select 1 from pg_locks
+        where locktype = 'advisory' and granted and objsubid = 2
+          and database = (select oid from pg_database where datname = current_database())
+          and classid = (hashtext(${scope})::bigint & 4294967295)::oid
+          and objid = (hashtext(${key})::bigint & 4294967295)::oid
+      ) as held`,
+    );
+    return rows[0]?.held === true;
   };
   const closeDatabase = database.close;
   database.close = async () => {
@@ -516,6 +537,9 @@ function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger
       if (held.has(name)) return null;
       held.add(name);
       return async () => void held.delete(name);
+    },
+    async lockHeld(scope, key) {
+      return held.has(`${scope}\u0000${key}`);
     },
     async sessionsChanged() {
       listeners.forEach((fn) => fn());

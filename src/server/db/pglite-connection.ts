@@ -54,6 +54,18 @@ interface Lender {
 
 const READ_ONLY_SQL_TRANSACTION = '25006';
 
+/**
+ * What a transaction hears at its next pause, and new work at once, once the database is closing: a long import
+ * would otherwise hold the one connection past the time the database is given to close, and the server exited
+ * without closing it. PostgreSQL's admin_shutdown code: the request is answered as one that found the database away.
+ */
+export class DatabaseClosing extends Error {
+  readonly code = '57P01';
+  constructor() {
+    super('the database is closing');
+  }
+}
+
 function isWriteRefused(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === READ_ONLY_SQL_TRANSACTION) return true;
@@ -78,6 +90,8 @@ export class SharedPglite {
   ownerGuests = 0;
   /** When a statement other than maintenance last ended (performance.now()); one waiting or running is in the queue. */
   private lastUsed = performance.now();
+  /** Set when the database starts closing: nothing new runs, and a transaction under way ends at its next pause. */
+  private closing = false;
 
   constructor(private readonly client: PGlite) {}
 
@@ -135,15 +149,36 @@ export class SharedPglite {
    * transaction running now.
    */
   async lend(token: LenderToken | null): Promise<void> {
+    if (this.closing) throw new DatabaseClosing();
     // Requests that arrived meanwhile are read from their sockets first.
     await nextTurn();
+    if (this.closing) throw new DatabaseClosing();
     const lender = this.lender;
     if (!lender || lender !== token || lender.broken) return;
     if (!lender.lending) lender.lending = this.runGuests(lender).finally(() => (lender.lending = null));
     await lender.lending;
   }
 
+  /**
+   * The database is about to close: what waits is refused, nothing new starts, and the transaction under way (an
+   * import) stops at its next pause and rolls back. Resolves once the connection is free.
+   */
+  async stopForClose(): Promise<void> {
+    this.closing = true;
+    this.refuseWaiting();
+    while (this.current) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Once closing: every request waiting is refused, and a maintenance statement skipped (the next start does it). */
+  private refuseWaiting(): void {
+    for (const waiting of this.queue.splice(0)) {
+      if (waiting.maintenance) waiting.resolve([]);
+      else waiting.reject(new DatabaseClosing());
+    }
+  }
+
   private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null, maintenance = false): Promise<T> {
+    if (this.closing) return Promise.reject(new DatabaseClosing());
     return new Promise<T>((resolve, reject) => {
       const inContext = AsyncLocalStorage.snapshot();
       this.queue.push({ userId, alone, asGuest, maintenance, inContext, resolve: resolve as (value: unknown) => void, reject });
@@ -153,6 +188,8 @@ export class SharedPglite {
 
   private next(): void {
     if (this.current) return;
+    // Writes deferred by a transaction that has just ended are back in the queue: they go the same way.
+    if (this.closing) this.refuseWaiting();
     const waiting = this.queue.shift();
     if (!waiting) return;
     this.current = waiting;

@@ -1,3 +1,5 @@
+import { textProblem } from '../../domain/text';
+
 /**
  * What no field of any request may carry, whatever its schema says: PostgreSQL refuses a NUL character in text and
  * a lone UTF-16 surrogate in jsonb, and deep nesting costs stack in every layer that walks it. Each of these reached
@@ -7,20 +9,10 @@
 /** Deeper than any setting, widget layout or backup row needs. */
 export const MAX_JSON_DEPTH = 32;
 
-const NUL = /\u0000/;
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 export interface InputProblem {
   /** Dotted path of the field, e.g. `trades.0.notes`; empty for the value itself. */
   field: string;
   message: string;
-}
-
-export function textProblem(text: string): string | null {
-  if (NUL.test(text)) return 'must not contain NUL characters';
-  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
-  return null;
 }
 
 /** The first field of a parsed JSON value (or a query/params record) that no handler can store, or null. */

@@ -6,6 +6,7 @@ import { parseDateParts } from '../parsing';
 import type { ImportIssue, ParsedTrade, TradeFill } from '../../fills/types';
 import type { FormatParseResult } from '../types';
 import { emptyResult } from './common';
+import { textProblem } from '../../text';
 
 export const NOT_AN_ARRAY_MESSAGE = 'Invalid file format: The file does not contain an array of trade data';
 
@@ -33,10 +34,13 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
     return null;
   }
   const record = item as Record<string, unknown>;
-  // A NUL (written \u0000 in JSON) is text no database column holds: the row is unreadable, as a CSV with one is.
-  const withNul = Object.entries(record).find(([, v]) => (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && x.includes('\u0000')));
-  if (withNul) {
-    issues.push({ row, severity: 'error', message: `Unreadable ${withNul[0].slice(0, 40)}: it contains a NUL character` });
+  // A NUL or a lone surrogate (written \u0000 or \udc00 in JSON) is text no database column holds: the row is
+  // unreadable, as a CSV with one is, and says which field.
+  for (const [key, v] of Object.entries(record)) {
+    const text = (Array.isArray(v) ? v : [v]).find((x): x is string => typeof x === 'string' && textProblem(x) !== null);
+    if (text === undefined) continue;
+    const reason = text.includes('\u0000') ? 'it contains a NUL character' : 'it is not valid Unicode text';
+    issues.push({ row, severity: 'error', message: `Unreadable ${key.slice(0, 40)}: ${reason}` });
     return null;
   }
   const text = (...names: string[]): string => {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { instantInput } from '../../../contract/common';
 import { tradeFields } from '../../../contract/trades';
 import { parseInstant } from '../../../domain/dates';
-import { centsToDecimalString, toCents } from '../../../domain/money';
-import { normalizeTradeInput, type NormalizedTrade } from '../../../domain/trades';
+import { centsToDecimalString, MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE, toCents } from '../../../domain/money';
+import { normalizeTradeInput, readStoredDecimal, type NormalizedTrade } from '../../../domain/trades';
 import { readTradePlan } from '../../../domain/risk';
 import { badRequest } from '../../http/errors';
 import type { FillRecord } from './fills';
@@ -32,15 +32,9 @@ export function toRow(trade: NormalizedTrade): NewTradeRow {
   };
 }
 
-/**
- * The largest money amount a trade may carry: far beyond any real trade, and small enough that sums of 100,000 trades
- * stay exact integers in JavaScript and fit `numeric(16,2)` (a larger value was a database error, a 500).
- */
-const MAX_MONEY_CENTS = 99_999_999_999; // 999,999,999.99
-const MONEY_RANGE = 'must be between -999,999,999.99 and 999,999,999.99';
-
+/** An amount of money within what a trade may carry (MAX_MONEY_CENTS), or a 400 naming the field. */
 export function checkMoney(field: string, value: number, where: string) {
-  if (!(Math.abs(value) <= MAX_MONEY_CENTS)) throw badRequest(`${where}${field}: ${MONEY_RANGE}`);
+  if (!(Math.abs(value) <= MAX_MONEY_CENTS)) throw badRequest(`${where}${field}: ${MONEY_RANGE_MESSAGE}`);
 }
 
 /** Trading days a journal can hold: year 0 is no day PostgreSQL knows, and nobody traded futures in 1850. */
@@ -68,14 +62,17 @@ export function normalizeOrThrow(raw: Record<string, unknown>, timeZone: string,
   return result.trade;
 }
 
-/** Prices and quantities: numeric(24,8) holds 16 integer digits; more was a database error (a 500). */
-function decimalOrNull(value: unknown, field: string): string | null {
+/**
+ * Prices and quantities as a backup writes them (decimal text or numbers): anything else is left empty, as before; one
+ * the numeric(24,8) columns cannot hold (17 digits before the point, a positive quantity that rounds to 0) is a 400.
+ */
+function decimalOrNull(value: unknown, field: string, options: { positive?: boolean } = {}): string | null {
   if (value === null || value === undefined || value === '') return null;
   const text = String(value).trim();
-  const match = /^-?(\d+)(\.\d+)?$/.exec(text);
-  if (!match) return null;
-  if (match[1]!.replace(/^0+(?=\d)/, '').length > 16) throw badRequest(`${field}: must have at most 16 digits before the decimal point`);
-  return text;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  const read = readStoredDecimal(text, options);
+  if (!read.ok) throw badRequest(`${field}: ${read.message}`);
+  return read.value;
 }
 
 /**
@@ -168,8 +165,8 @@ function backupFills(value: unknown, where: string): FillRecord[] | null {
     const time = instantOrNull(record.time, `${at}time`);
     if (time === null) throw badRequest(`${at}time: must be an ISO timestamp with a time zone, e.g. 2025-03-03T14:35:00Z`);
     if (record.side !== 'Buy' && record.side !== 'Sell') throw badRequest(`${at}side: must be Buy or Sell`);
-    const quantity = decimalOrNull(record.quantity, `${at}quantity`);
-    if (quantity === null || !(Number(quantity) > 0)) throw badRequest(`${at}quantity: must be a positive number`);
+    const quantity = decimalOrNull(record.quantity, `${at}quantity`, { positive: true });
+    if (quantity === null) throw badRequest(`${at}quantity: must be a positive number`);
     const price = decimalOrNull(record.price, `${at}price`);
     if (price === null) throw badRequest(`${at}price: must be a number`);
     const commission = decimalOrNull(record.commission, `${at}commission`);

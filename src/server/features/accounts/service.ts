@@ -92,6 +92,10 @@ export const accountsService = {
   remove: (db: Database, userId: string, id: string) =>
     db.withUser(userId, async (tx) => {
       const repo = accountsRepo(tx, userId);
+      // An import or a broker sync into the account goes first, or after: it takes this lock before its rows (the broker
+      // account it maps, then the trades' key-share on the account), and the delete's cascade takes them the other way
+      // round, which on PostgreSQL was a deadlock and a 500.
+      await lockFor(tx, 'account_imports', id);
       if (!(await repo.lockForDelete(id))) throw notFound('Trading account not found');
       // Part 1 §5: an account that any trade references cannot be deleted.
       if (await repo.hasTrades(id)) {

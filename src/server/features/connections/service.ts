@@ -24,7 +24,7 @@ import { propRepo } from '../../core/prop/repo';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, SYNC_STALE_MS, type SyncRunner } from './sync';
+import { DEFAULT_HISTORY_DAYS, SYNC_LOCK, SYNC_STALE_MS, type SyncRunner } from './sync';
 
 /**
  * Broker connections: connect with a user name and API key (checked with the provider before anything is
@@ -64,8 +64,13 @@ export function brokerFailure(error: unknown): never {
   }
 }
 
-function isRunning(row: ConnectionRow): boolean {
-  return row.syncStartedAt !== null && row.syncHeartbeatAt !== null && Date.now() - Date.parse(row.syncHeartbeatAt) < SYNC_STALE_MS;
+/**
+ * A sync is under way while the row says so, its heartbeat is fresh, and a process holds its lock: the lock ends with
+ * the process that holds it, so a sync whose process was killed is over at once, not when its heartbeat goes stale.
+ */
+async function isRunning(database: Database, row: ConnectionRow): Promise<boolean> {
+  const marked = row.syncStartedAt !== null && row.syncHeartbeatAt !== null && Date.now() - Date.parse(row.syncHeartbeatAt) < SYNC_STALE_MS;
+  return marked && (await database.lockHeld(SYNC_LOCK, row.id));
 }
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
@@ -112,10 +117,10 @@ async function suggestionsFor(tx: Tx, userId: string, accounts: BrokerAccountRow
   return found;
 }
 
-async function readConnection(tx: Tx, userId: string, row: ConnectionRow, label: string): Promise<BrokerConnection> {
+async function readConnection(database: Database, tx: Tx, userId: string, row: ConnectionRow, label: string): Promise<BrokerConnection> {
   const accounts = await connectionsRepo(tx, userId).accounts(row.id);
   const suggestions = await suggestionsFor(tx, userId, accounts);
-  const running = isRunning(row);
+  const running = await isRunning(database, row);
   return {
     id: row.id,
     provider: 'topstepx',
@@ -172,7 +177,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     return database.withUser(userId, async (tx) => {
       const row = await connectionsRepo(tx, userId).find(id);
       if (!row) throw notFound(NOT_FOUND);
-      return readConnection(tx, userId, row, label);
+      return readConnection(database, tx, userId, row, label);
     });
   }
 
@@ -181,7 +186,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const connections = await database.withUser(userId, async (tx) => {
         const rows = await connectionsRepo(tx, userId).list();
         const out: BrokerConnection[] = [];
-        for (const row of rows) out.push(await readConnection(tx, userId, row, label));
+        for (const row of rows) out.push(await readConnection(database, tx, userId, row, label));
         return out;
       });
       return {
@@ -210,7 +215,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         await repo.rememberAccounts(id, accounts);
         return created;
       });
-      return database.withUser(userId, (tx) => readConnection(tx, userId, row, label));
+      return database.withUser(userId, (tx) => readConnection(database, tx, userId, row, label));
     },
 
     async update(userId: string, id: string, input: ConnectionUpdate): Promise<BrokerConnection> {

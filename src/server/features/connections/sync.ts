@@ -34,6 +34,8 @@ export type SyncTrigger = SyncOutcome['trigger'];
 export const SYNC_SOURCE = 'topstepx-api';
 /** The next fetch reads the last 10 minutes again: a fill the provider recorded late is still found (ids dedupe it). */
 const OVERLAP_MS = 10 * 60_000;
+/** The lock a sync of a connection holds while it runs (Database.tryLock), whichever process runs it. */
+export const SYNC_LOCK = 'broker_sync';
 /** A sync that said nothing for this long is gone (its process died): the connection is no longer shown as syncing. */
 export const SYNC_STALE_MS = 3 * 60_000;
 /** History read on a first sync when the trader chose no day. */
@@ -317,7 +319,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
   return {
     async start(userId, connectionId, trigger) {
       if (running.has(connectionId)) return 'running';
-      const release = await database.tryLock('broker_sync', connectionId);
+      const release = await database.tryLock(SYNC_LOCK, connectionId);
       if (!release) return 'running';
       const startedAt = new Date();
       let job: Promise<void>;

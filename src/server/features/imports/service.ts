@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '../../../domain/dates';
+import { canonicalTimeZone } from '../../../contract/common';
 import { headerKey, readHeaderRow, type ColumnMapping } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
 import type { Database, Tx } from '../../db/client';
@@ -75,7 +75,8 @@ async function parse(
   const timeZoneSource: TimeZoneSource = query.time_zone ? 'chosen' : accountZone ? 'account' : 'profile';
   const tradingDay = preferences.tradingDay as TradingDayRule;
   // If the file's times do not fit the chosen zone, the zones of the trader's computer and settings are tried first.
-  const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].filter((zone): zone is string => Boolean(zone && isValidTimeZone(zone)));
+  // Only zones the database knows are proposed: the trader's choice of one comes back as the import's time_zone.
+  const preferredTimeZones = [query.browser_time_zone, preferences.timeZone].flatMap((zone) => (zone ? (canonicalTimeZone(zone) ?? []) : []));
   const options = {
     timeZone,
     tradingDay,

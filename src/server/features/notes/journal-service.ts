@@ -2,6 +2,7 @@ import type { JournalDayDetail, JournalDays, JournalNote, JournalSave } from '..
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { buildJournalDays } from '../../../domain/notes';
 import type { Database } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { noteChanged } from './service';
 import { journalRepo } from './journal-repo';
 
@@ -67,6 +68,9 @@ export const journalService = {
     const note = await db.withUser(userId, async (tx) => {
       const repo = journalRepo(tx, userId);
       if (base !== undefined) {
+        // The day's first note has no row to lock: two first saves at once would both find none and both be answered,
+        // the second overwriting the first. Saves of one day take their turn, and the second then finds the first.
+        await lockFor(tx, 'journal_notes', `${userId}:${date}`);
         const current = await repo.lockNote(date);
         const changed = current !== null && (base === null || Date.parse(current) >= Date.parse(base) + 1);
         if (changed) throw noteChanged(current);

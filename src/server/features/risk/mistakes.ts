@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { mistakeTagsInput, type MistakeTags } from '../../../contract/risk';
 import type { Database } from '../../db/client';
+import { lockFor } from '../../db/advisory-lock';
 import { userTradePreferences } from '../../db/schema';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
@@ -18,6 +19,9 @@ async function saveMistakeTags(database: Database, userId: string, tags: readonl
     return true;
   });
   return database.withUser(userId, async (tx) => {
+    // Two lists sent at once must not merge: each delete sees only rows committed before it began, so the later one
+    // kept the earlier one's new rows beside its own. One replacement at a time per trader; the later one wins whole.
+    await lockFor(tx, 'mistake_tags', userId);
     await tx.delete(userTradePreferences).where(and(eq(userTradePreferences.userId, userId), eq(userTradePreferences.preferenceType, MISTAKE_PREFERENCE)));
     const base = Date.now();
     if (unique.length > 0) {

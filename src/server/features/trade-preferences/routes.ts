@@ -73,7 +73,9 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
         const change = addTradeOption(type, (await tradePreferencesIn(tx, userId))[type], value);
         if (!change.ok) {
           if (change.ignored) throw badRequest('value: a name is required');
-          throw (type === 'tag' && value.trim() === '' ? badRequest : conflict)(change.error);
+          // The spec's words for an empty tag name; `fields` says which field they are about.
+          if (type === 'tag' && value.trim() === '') throw badRequest(change.error, { fields: [{ field: 'value', message: change.error }] });
+          throw conflict(change.error);
         }
         // clock_timestamp(): after the defaults, which a trader's first request writes in this same transaction (now()
         // would give both its start, and the list orders by creation).

@@ -2,7 +2,7 @@ import type { FillsInput, TradeFills } from '../../../contract/market';
 import { roundTripFromFills } from '../../../domain/fills';
 import { resultOf } from '../../../domain/importers';
 import { marketKeyOf } from '../../../domain/market/bars';
-import { centsToDecimalString, toCents } from '../../../domain/money';
+import { centsToDecimalString, MAX_MONEY_CENTS, toCents } from '../../../domain/money';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 import { tradesRepo } from '../../core/trades/repo';
 import { writeTrades } from '../../core/trades/write';
@@ -50,6 +50,10 @@ export const tradeFillsService = {
         const trip = computed.trip;
         const commission = trip.commissionCents ?? toCents(trade.commission);
         const net = trip.grossPnlCents - commission;
+        if (!(Math.abs(net) <= MAX_MONEY_CENTS)) {
+          const message = 'fills: the trade they make would have a net P&L beyond $999,999,999.99; check their prices and quantities';
+          throw badRequest(message, { fields: [{ field: 'fills', message }] });
+        }
         await writer.update(tradeId, {
           side: trip.side,
           quantity: trip.quantity.toFixed(),

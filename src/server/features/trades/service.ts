@@ -275,8 +275,8 @@ export const tradesService = {
       if (risk.kind === 'clear') return writer.updateMany(input.ids, { stopPrice: null, riskAmount: null });
       if (risk.kind === 'amount') {
         const amount = readRiskAmount(risk, 'amount');
-        if (!amount.ok) throw badRequest(`risk.amount: ${amount.message}`);
-        return writer.updateMany(input.ids, { stopPrice: null, riskAmount: centsToDecimalString(amount.value!) });
+        if (!amount.ok || amount.value === null) throw badRequest(`risk.amount: ${amount.ok ? 'must be an amount in dollars' : amount.message}`);
+        return writer.updateMany(input.ids, { stopPrice: null, riskAmount: centsToDecimalString(amount.value) });
       }
       const points = readDecimalField(risk, 'points', { positive: true });
       if (!points.ok || points.value === null) throw badRequest(`risk.points: ${points.ok ? 'must be more than 0' : points.message}`);

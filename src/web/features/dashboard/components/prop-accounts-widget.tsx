@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ACCOUNT_KIND_LABELS } from '../../../../domain/prop/labels';
+import { MoneyText } from '../../../components/money-text';
 import { propStatusQuery } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
 import { formatSignedUsd, formatUsd, pnlColor, TONE_COLOR } from '../format';
@@ -56,15 +57,15 @@ export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; o
                     <Anchor component={Link} to={`/prop/${a.account.id}`} fw={600} size="sm" truncate>
                       {a.account.name}
                     </Anchor>
-                    <Text size="sm" fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-money>
                       {formatUsd(a.balance_cents)}
                     </Text>
                   </Group>
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     <Text size="xs" c={state.color} fw={600}>
-                      {ACCOUNT_KIND_LABELS[a.account.kind]} · {state.label} · {a.headline}
+                      {ACCOUNT_KIND_LABELS[a.account.kind]} · {state.label} · <MoneyText>{a.headline}</MoneyText>
                     </Text>
-                    <Text size="xs" ff="monospace" c={pnlColor(a.profit_cents)} style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="xs" ff="monospace" c={pnlColor(a.profit_cents)} style={{ whiteSpace: 'nowrap' }} data-money>
                       {formatSignedUsd(a.profit_cents)}
                     </Text>
                   </Group>

@@ -1,0 +1,17 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MoneyText } from './money-text';
+
+describe('MoneyText', () => {
+  it("marks each dollar amount of a prop account's headline as money, and only the amounts", () => {
+    const { container } = render(<MoneyText>{'Daily loss: $2,234.56 left · target +$2,666.67, drawdown -$12.50'}</MoneyText>);
+    expect([...container.querySelectorAll('[data-money]')].map((el) => el.textContent)).toEqual(['$2,234.56', '+$2,666.67', '-$12.50']);
+    expect(container.textContent).toBe('Daily loss: $2,234.56 left · target +$2,666.67, drawdown -$12.50');
+  });
+
+  it('leaves words without amounts as they are', () => {
+    const { container } = render(<MoneyText>{'On track: 3 of 5 trading days'}</MoneyText>);
+    expect(container.querySelectorAll('[data-money]')).toHaveLength(0);
+    expect(container.textContent).toBe('On track: 3 of 5 trading days');
+  });
+});
