@@ -14,3 +14,4 @@ export * from './mistakes';
 export * from './merge-columns';
 export * from './append-columns';
 export * from './trade-log-stats';
+export * from './currency';
