@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_KINDS, type AccountKind } from '../domain/prop/types';
+import { CURRENCIES } from '../domain/reports/currency';
 import { decimal } from './common';
 
 /**
@@ -24,7 +25,9 @@ const size = amount().refine((v) => Number(v) > 0, 'must be more than 0').nullab
 /** The balance its equity curve, balance and percentages start from (spec part 1 §9: 10000 by default). */
 const startingBalance = amount().optional();
 const firm = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
-const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm };
+/** What the account's money is counted in: USD, or an exchange's USDT or USDC (never added to another currency's). */
+const currency = z.enum(CURRENCIES, { error: "must be 'USD', 'USDT' or 'USDC'" });
+const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm, currency: currency.optional() };
 
 /** POST /api/accounts */
 export const accountInput = z.object({ name, ...fields, is_default: z.boolean().optional().default(false) });
@@ -44,6 +47,7 @@ export const tradingAccount = z.strictObject({
   size: decimal.nullable(),
   starting_balance: decimal,
   firm: z.string().nullable(),
+  currency,
   created_at: z.string(),
   updated_at: z.string(),
 });

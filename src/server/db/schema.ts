@@ -985,6 +985,10 @@ export const brokerFills = pgTable(
     pnl: decimal('pnl'),
     /** A perpetual's position the fill belongs to: LONG or SHORT of a hedge-mode account, BOTH in one-way mode. */
     positionSide: text('position_side'),
+    /** An exchange's order of fills within a millisecond (its trade id or sequence, digits). */
+    sequence: text('sequence'),
+    /** The exchange said the fill closed (part of) a position (true), opened one (false), or did not say (null). */
+    closing: boolean('closing'),
     orderId: text('order_id'),
     voided: boolean('voided').notNull().default(false),
     fetchedAt: ts('fetched_at').notNull().defaultNow(),

@@ -18,6 +18,10 @@ ALTER TABLE "broker_fills" ALTER COLUMN "fees" SET DATA TYPE numeric(24, 8);--> 
 ALTER TABLE "broker_fills" ALTER COLUMN "pnl" SET DATA TYPE numeric(24, 8);--> statement-breakpoint
 ALTER TABLE "broker_fills" ADD COLUMN "fee_asset" text;--> statement-breakpoint
 ALTER TABLE "broker_fills" ADD COLUMN "position_side" text;--> statement-breakpoint
+-- The exchange's order of fills within one millisecond (its trade id or sequence, digits), and whether it said the fill
+-- closed (part of) a position.
+ALTER TABLE "broker_fills" ADD COLUMN "sequence" text;--> statement-breakpoint
+ALTER TABLE "broker_fills" ADD COLUMN "closing" boolean;--> statement-breakpoint
 ALTER TABLE "broker_fills" ADD CONSTRAINT "broker_fills_position_side" CHECK ("broker_fills"."position_side" in ('LONG', 'SHORT', 'BOTH'));--> statement-breakpoint
 -- funding_payments: every funding payment an exchange reported for a synced account, an entry of its own (positive:
 -- received, negative: paid), with the trade it counts in once one is found open at its time (trade_id), else none.

@@ -4,7 +4,7 @@ import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import { matchStoredRoundTrips, type ImportedTrade, type RoundTrip } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
-import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
+import { isExchangeProvider, type SyncOutcome, type SyncProgress } from '../../../contract/connections';
 import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
@@ -17,6 +17,7 @@ import { writeTrades, type TradeWriter } from '../../core/trades/write';
 import { preferencesIn } from '../../core/preferences/repo';
 import type { ConnectorRegistry } from './registry';
 import { fetchMissingBars } from './bars';
+import { createExchangeSync } from './exchange-sync';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
 
@@ -83,6 +84,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
   // Contracts do not change: described once per process, by provider and id.
   const described = new Map<string, BrokerContract | null>();
   const barsAsked = new Set<string>();
+  const exchanges = createExchangeSync({ database, logger, box, registry, shutdown: deps.shutdown, barsAsked });
 
   async function writeProgress(userId: string, connectionId: string, progress: SyncProgress) {
     await database.withUser(userId, (tx) =>
@@ -337,7 +339,9 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           await release();
           return 'running';
         }
-        job = run(userId, connectionId, trigger, startedAt);
+        // A crypto exchange's connection syncs its own way (perpetuals, funding): exchange-sync.ts.
+        const provider = (await database.withUser(userId, (tx) => connectionsRepo(tx, userId).find(connectionId)))?.provider ?? '';
+        job = isExchangeProvider(provider) ? exchanges.run(userId, connectionId, trigger, startedAt) : run(userId, connectionId, trigger, startedAt);
       } catch (error) {
         await release();
         throw error;
@@ -371,7 +375,7 @@ function sumBefore(plans: AccountPlan[], i: number): number {
  * TopstepX's CSV export before, or synced before, is not stored again. Keys the account already holds are left to the
  * unique index.
  */
-async function splitStored(
+export async function splitStored(
   repo: ReturnType<typeof connectionsRepo>,
   accountId: string,
   built: ImportedTrade[],
