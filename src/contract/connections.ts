@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findPropTemplate } from '../domain/prop/templates';
+import { CREDENTIAL_KINDS, CREDENTIAL_OF, PROVIDERS, type CredentialKind } from '../domain/connections/providers';
 import { CURRENCIES } from '../domain/reports/currency';
 import { calendarDay, decimal, instant } from './common';
 
@@ -9,18 +10,8 @@ import { calendarDay, decimal, instant } from './common';
  * syncs. A key or secret goes in (connect, replace) and never comes back out: no answer carries it.
  */
 
-/** The providers Edgebook connects to; one module each behind one interface (src/server/connectors). */
-export const PROVIDERS = ['topstepx', 'binance', 'bybit', 'hyperliquid'] as const;
-export type ProviderId = (typeof PROVIDERS)[number];
-/** The crypto exchanges among them (perpetual futures). */
-export const EXCHANGE_PROVIDERS = ['binance', 'bybit', 'hyperliquid'] as const satisfies readonly ProviderId[];
-export type ExchangeProviderId = (typeof EXCHANGE_PROVIDERS)[number];
-export const isExchangeProvider = (provider: string): provider is ExchangeProviderId => (EXCHANGE_PROVIDERS as readonly string[]).includes(provider);
-
-/** How a provider is connected: a user name and API key, an API key and its secret, or a wallet address. */
-export const CREDENTIAL_KINDS = ['user-key', 'key-secret', 'wallet'] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
-export const CREDENTIAL_OF: Readonly<Record<ProviderId, CredentialKind>> = { topstepx: 'user-key', binance: 'key-secret', bybit: 'key-secret', hyperliquid: 'wallet' };
+export { CREDENTIAL_KINDS, CREDENTIAL_OF, EXCHANGE_PROVIDERS, isExchangeProvider, PROVIDERS } from '../domain/connections/providers';
+export type { CredentialKind, ExchangeProviderId, ProviderId } from '../domain/connections/providers';
 
 const userName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters');
 const apiKey = z.string({ error: 'is required' }).trim().min(1, 'is required').max(1000, 'must be at most 1000 characters');
