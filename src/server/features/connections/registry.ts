@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { createBinanceConnector } from '../../connectors/binance';
 import { createBybitConnector } from '../../connectors/bybit';
+import { createHyperliquidConnector } from '../../connectors/hyperliquid';
 import type { ExchangeConnector } from '../../connectors/exchanges';
 import { createProjectXConnector } from '../../connectors/projectx';
 import type { Connector } from '../../connectors/types';
@@ -30,6 +31,7 @@ export function createConnectorRegistry(config: Config): ConnectorRegistry {
   const exchanges: Partial<Record<ExchangeProviderId, { connector: ExchangeConnector; url: string }>> = {
     binance: { connector: createBinanceConnector({ futuresUrl: config.BINANCE_FUTURES_API_URL, spotUrl: config.BINANCE_API_URL, timeoutMs }), url: config.BINANCE_FUTURES_API_URL },
     bybit: { connector: createBybitConnector({ baseUrl: config.BYBIT_API_URL, timeoutMs }), url: config.BYBIT_API_URL },
+    hyperliquid: { connector: createHyperliquidConnector({ baseUrl: config.HYPERLIQUID_API_URL, timeoutMs }), url: config.HYPERLIQUID_API_URL },
   };
   const exchange = (id: ExchangeProviderId): ExchangeConnector => {
     const found = exchanges[id];
