@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { startTestApp, type ApiClient, type Backend, type TestApp } from '../support/app';
 import { startBinanceServer, type BinanceStandIn } from '../support/binance-server';
+import { startBybitServer, type BybitStandIn } from '../support/bybit-server';
+import { startHyperliquidServer, type HyperliquidStandIn } from '../support/hyperliquid-server';
 
 /** Helpers of the crypto exchange connection tests: a server pointed at the exchanges' stand-ins. */
 
@@ -8,14 +10,19 @@ export const BINANCE_KEY = 'aliceBinanceKey0000000000000000000000000000000000000
 export const BINANCE_SECRET = 'aliceBinanceSecret00000000000000000000000000000000000000000c0de';
 export const BOB_BINANCE_KEY = 'bobBinanceKey00000000000000000000000000000000000000000000000b0b1';
 export const BOB_BINANCE_SECRET = 'bobBinanceSecret000000000000000000000000000000000000000000000b0b2';
+export const BYBIT_KEY = 'aliceBybitKey00000b1b1';
+export const BYBIT_SECRET = 'aliceBybitSecret0000000000000000000c0de';
+export const ALICE_WALLET = '0x31ca8395cf837de08b24da3f660e77761dfb974b';
 /** Every secret the tests hand out: none may reach an answer, a log line or an export. */
-export const SECRETS = [BINANCE_KEY, BINANCE_SECRET, BOB_BINANCE_KEY, BOB_BINANCE_SECRET];
+export const SECRETS = [BINANCE_KEY, BINANCE_SECRET, BOB_BINANCE_KEY, BOB_BINANCE_SECRET, BYBIT_KEY, BYBIT_SECRET];
 
 export const DAY = 86_400_000;
 
 export interface ExchangeApp {
   app: TestApp;
   binance: BinanceStandIn;
+  bybit: BybitStandIn;
+  hyperliquid: HyperliquidStandIn;
   /** Every response body the tests' clients received, as text. */
   answers: string[];
   trader(prefix?: string): Promise<ApiClient>;
@@ -31,14 +38,18 @@ export async function startExchangeApp(backend: Backend): Promise<ExchangeApp> {
       { apiKey: 'trading-key-000000000000000000000000000000000000000000000000000002', apiSecret: 'trading-secret', account: 'alice', restrictions: { enableFutures: true } },
     ],
   });
+  const bybit = await startBybitServer({ keys: [{ apiKey: BYBIT_KEY, apiSecret: BYBIT_SECRET, uid: 'alice' }] });
+  const hyperliquid = await startHyperliquidServer();
   const app = await startTestApp({
     backend,
-    env: { BINANCE_FUTURES_API_URL: binance.url, BINANCE_API_URL: binance.url, EXCHANGE_TIMEOUT: '5' },
+    env: { BINANCE_FUTURES_API_URL: binance.url, BINANCE_API_URL: binance.url, BYBIT_API_URL: bybit.url, HYPERLIQUID_API_URL: hyperliquid.url, EXCHANGE_TIMEOUT: '5' },
   });
   const answers: string[] = [];
   return {
     app,
     binance,
+    bybit,
+    hyperliquid,
     answers,
     async trader(prefix = 'ex') {
       const client = app.client();
@@ -54,7 +65,7 @@ export async function startExchangeApp(backend: Backend): Promise<ExchangeApp> {
     },
     async close() {
       await app.close();
-      await binance.close();
+      await Promise.all([binance.close(), bybit.close(), hyperliquid.close()]);
     },
   };
 }
