@@ -39,3 +39,8 @@ export function perpetualOf(text: string | null | undefined): Perpetual | null {
   if (!match) return null;
   return { venue: match[1] as PerpetualVenue, base: match[2]!, quote: match[3] as SettlementCurrency, contract };
 }
+
+/** The currency a trade's money is in: its perpetual's settlement currency (USDT, USDC), else USD. */
+export function currencyOfContract(contract: string | null | undefined): 'USD' | SettlementCurrency {
+  return perpetualOf(contract)?.quote ?? 'USD';
+}
