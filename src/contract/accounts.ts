@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_KINDS, type AccountKind } from '../domain/prop/types';
 import { MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE, toCents } from '../domain/cents';
+import { CURRENCIES } from '../domain/reports/currency';
 import { decimal } from './common';
 
 /**
@@ -29,7 +30,9 @@ const size = amount()
 /** The balance its equity curve, balance and percentages start from (10000 by default). */
 const startingBalance = amount().optional();
 const firm = z.string().trim().max(100, 'must be at most 100 characters').nullable().optional();
-const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm };
+/** What the account's money is counted in: USD, or an exchange's USDT or USDC (never added to another currency's). */
+const currency = z.enum(CURRENCIES, { error: "must be 'USD', 'USDT' or 'USDC'" });
+const fields = { description, kind: kind.optional(), size, starting_balance: startingBalance, firm, currency: currency.optional() };
 
 /** POST /api/accounts */
 export const accountInput = z.object({ name, ...fields, is_default: z.boolean().optional().default(false) });
@@ -49,6 +52,7 @@ export const tradingAccount = z.strictObject({
   size: decimal.nullable(),
   starting_balance: decimal,
   firm: z.string().nullable(),
+  currency,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,28 +1,61 @@
 import { z } from 'zod';
 import { findPropTemplate } from '../domain/prop/templates';
+import { CREDENTIAL_KINDS, CREDENTIAL_OF, PROVIDERS, type CredentialKind } from '../domain/connections/providers';
+import { CURRENCIES } from '../domain/reports/currency';
 import { calendarDay, decimal, instant } from './common';
 
 /**
- * Broker connections: a TopstepX connection by user name and API key, its accounts mapped to trading
- * accounts, and syncs. The API key goes in (connect, replace) and never comes back out: no answer carries it.
+ * Broker connections: a TopstepX login by user name and API key, a crypto exchange by a read-only API key and its
+ * secret (Binance USD-M, Bybit) or by a wallet address (Hyperliquid); their accounts mapped to trading accounts, and
+ * syncs. A key or secret goes in (connect, replace) and never comes back out: no answer carries it.
  */
 
-/** The providers Edgebook connects to; one module each behind one interface (src/server/connectors). */
-export const PROVIDERS = ['topstepx'] as const;
-export type ProviderId = (typeof PROVIDERS)[number];
+export { CREDENTIAL_KINDS, CREDENTIAL_OF, EXCHANGE_PROVIDERS, isExchangeProvider, PROVIDERS } from '../domain/connections/providers';
+export type { CredentialKind, ExchangeProviderId, ProviderId } from '../domain/connections/providers';
 
 const userName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters');
 const apiKey = z.string({ error: 'is required' }).trim().min(1, 'is required').max(1000, 'must be at most 1000 characters');
+const apiSecret = z.string({ error: 'is required' }).trim().min(1, 'is required').max(1000, 'must be at most 1000 characters');
+const walletAddress = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a wallet address: 0x and 40 hexadecimal digits')
+  .transform((address) => address.toLowerCase());
 
-/** POST /api/connections (connect) and POST /api/connections/test (sign in and list the accounts, saving nothing). */
-export const connectionInput = z.strictObject({
-  provider: z.enum(PROVIDERS, { error: "must be 'topstepx'" }).default('topstepx'),
-  user_name: userName,
-  api_key: apiKey,
-});
+/** The fields each way of connecting takes. */
+const FIELDS_OF: Readonly<Record<CredentialKind, readonly string[]>> = {
+  'user-key': ['user_name', 'api_key'],
+  'key-secret': ['api_key', 'api_secret'],
+  wallet: ['wallet_address'],
+};
+const CREDENTIAL_FIELDS = ['user_name', 'api_key', 'api_secret', 'wallet_address'] as const;
 
-/** PATCH /api/connections/:id: a new API key (a revoked one replaced), and the user name with it if it changed. */
-export const connectionUpdate = z.strictObject({ user_name: userName.optional(), api_key: apiKey });
+/**
+ * POST /api/connections (connect) and POST /api/connections/test (sign in and list the accounts, saving nothing): the
+ * provider (TopstepX when not given) and the fields its way of connecting takes, no others.
+ */
+export const connectionInput = z
+  .strictObject({
+    provider: z.enum(PROVIDERS, { error: "must be 'topstepx', 'binance', 'bybit' or 'hyperliquid'" }).default('topstepx'),
+    user_name: userName.optional(),
+    api_key: apiKey.optional(),
+    api_secret: apiSecret.optional(),
+    wallet_address: walletAddress.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const wanted = FIELDS_OF[CREDENTIAL_OF[input.provider]];
+    for (const field of CREDENTIAL_FIELDS) {
+      const given = input[field] !== undefined;
+      if (wanted.includes(field) && !given) ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
+      if (!wanted.includes(field) && given) ctx.addIssue({ code: 'custom', path: [field], message: `is not used to connect ${input.provider}` });
+    }
+  });
+
+/**
+ * PATCH /api/connections/:id: a new key (a revoked one replaced): TopstepX's API key (and the user name with it if it
+ * changed), or an exchange's API key and its secret.
+ */
+export const connectionUpdate = z.strictObject({ user_name: userName.optional(), api_key: apiKey, api_secret: apiSecret.optional() });
 
 /**
  * PATCH /api/connections/:id/broker-accounts/:brokerAccountId: which trading account a broker account syncs into
@@ -56,6 +89,8 @@ export const providerAccount = z.strictObject({
   balance: decimal.nullable(),
   can_trade: z.boolean(),
   active: z.boolean(),
+  /** The currency its money is in: USD at a futures broker, USDT or USDC at an exchange. */
+  currency: z.enum(CURRENCIES),
 });
 
 /** POST /api/connections/test */
@@ -63,6 +98,8 @@ export const connectionTest = z.strictObject({
   ok: z.literal(true),
   provider: z.enum(PROVIDERS),
   accounts: z.array(providerAccount),
+  /** What the provider said of the key's permissions, when the trader should hear it (it may trade); else null. */
+  key_warning: z.string().nullable(),
 });
 
 /** A broker account of a connection: where it syncs to and how its last sync went. */
@@ -71,6 +108,8 @@ export const brokerAccount = z.strictObject({
   external_id: z.string(),
   name: z.string(),
   balance: decimal.nullable(),
+  /** The currency of its money (the balance's, and that of the trading account it syncs into). */
+  currency: z.enum(CURRENCIES),
   can_trade: z.boolean(),
   active: z.boolean(),
   simulated: z.boolean().nullable(),
@@ -120,6 +159,8 @@ export const syncOutcome = z.strictObject({
   open_positions: z.number().int(),
   /** One-minute bars stored for replay. */
   bars: z.number().int(),
+  /** Funding payments read (an exchange's perpetuals). */
+  funding: z.number().int().optional(),
   /** Notes for the trader (exits of positions opened before the first day, an unknown contract). */
   warnings: z.array(z.string()),
 });
@@ -127,9 +168,13 @@ export const syncOutcome = z.strictObject({
 export const brokerConnection = z.strictObject({
   id: z.uuid(),
   provider: z.enum(PROVIDERS),
-  /** The firm's name ('TopstepX'). */
+  /** The firm's or exchange's name ('TopstepX', 'Binance'). */
   provider_label: z.string(),
+  credential: z.enum(CREDENTIAL_KINDS),
+  /** The login as the trader knows it: a user name, a wallet address, or "API key ending in 7f3a" (never the key). */
   user_name: z.string(),
+  /** What the provider said of the key's permissions when it was last checked (it may trade); else null. */
+  key_warning: z.string().nullable(),
   /** 'error' when the saved key no longer works (revoked, or unreadable after AUTH_SECRET changed). */
   status: z.enum(['connected', 'error']),
   last_error: z.string().nullable(),
@@ -150,7 +195,8 @@ export const brokerConnectionList = z.strictObject({
     z.strictObject({
       id: z.enum(PROVIDERS),
       label: z.string(),
-      /** The gateway's host (PROJECTX_API_URL). */
+      credential: z.enum(CREDENTIAL_KINDS),
+      /** The API's host (PROJECTX_API_URL, BINANCE_FUTURES_API_URL...). */
       host: z.string(),
       /** Minutes between scheduled syncs; 0 when only 'Sync now' syncs. */
       sync_minutes: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BREAKDOWNS, type Breakdown } from '../domain/reports/breakdown';
+import { CURRENCIES } from '../domain/reports/currency';
 import { DISTRIBUTIONS } from '../domain/reports/distribution';
 import {
   DATE_PRESETS,
@@ -215,6 +216,10 @@ export const reportBasis = z.strictObject({
   description: z.string(),
   /** "Computed from 412 trades, Jun 2, 2026 to Jun 30, 2026 (...)". */
   computedFrom: z.string(),
+  /** The currency every amount of the answer is in: its accounts' (amounts in different currencies are never added). */
+  currency: z.enum(CURRENCIES),
+  /** Which accounts of the filter were left out for being in another currency, in words; null when none was. */
+  currencyNote: z.string().nullable(),
 });
 
 const tradeExtreme = z.strictObject({ pnlCents: cents, tradeDate: day, id: z.uuid() });

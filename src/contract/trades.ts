@@ -43,6 +43,11 @@ export const trade = z.strictObject({
   exit_price: decimal.nullable(),
   quantity: decimal.nullable(),
   gross_pnl: decimal.nullable(),
+  /**
+   * Funding payments counted in this trade (a crypto perpetual's, paid or received while it was open): pnl is gross_pnl
+   * - commission + funding. Null when none was.
+   */
+  funding: decimal.nullable(),
   import_source: z.string().nullable(),
   /** The trade's own plan: a stop price or a dollar risk (never both), and a target price. */
   stop_price: decimal.nullable(),

@@ -47,6 +47,16 @@ export function formatUsd(cents: Cents): string {
 }
 
 /**
+ * An amount in its account's currency: "$1,234.56" in USD, "1,234.56 USDT" or "-12.50 USDC" in an exchange's settlement
+ * currency, which is not the dollar and is never written with a '$'.
+ */
+export function formatMoney(cents: Cents, currency = 'USD'): string {
+  if (currency === 'USD') return formatUsd(cents);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${groupThousands(Math.trunc(abs / 100))}.${String(abs % 100).padStart(2, '0')} ${currency}`;
+}
+
+/**
  * An amount on a chart's axis: '$30,000' when it is whole dollars, as axis steps are, else '$10,000.50'. The cents of
  * '$30,000.00' made the label wider than the axis, and the '$' was cut.
  */

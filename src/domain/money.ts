@@ -6,7 +6,7 @@ import type { Cents } from './cents';
  * Prices and quantities (which may carry more decimals, e.g. crypto) go through Decimal and are rounded
  * to cents only when they become money.
  */
-export { formatAxisUsd, formatUsd, MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE, toCents, type Cents } from './cents';
+export { formatAxisUsd, formatMoney, formatUsd, MAX_MONEY_CENTS, MONEY_RANGE_MESSAGE, toCents, type Cents } from './cents';
 
 export { Decimal };
 

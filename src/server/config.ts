@@ -87,6 +87,16 @@ const envSchema = z
     PROJECTX_SYNC_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1440).optional()),
     /** Longest one request to the gateway may take, in seconds. */
     PROJECTX_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
+    /**
+     * The crypto exchanges traders connect with a read-only key (or a wallet address): their public APIs by default;
+     * tests point them at stand-ins. Binance reads futures from its USD-M API and a key's permissions from its spot API.
+     */
+    BINANCE_FUTURES_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://fapi.binance.com' }).default('https://fapi.binance.com'),
+    BINANCE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.binance.com' }).default('https://api.binance.com'),
+    BYBIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.bybit.com' }).default('https://api.bybit.com'),
+    HYPERLIQUID_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hyperliquid.xyz' }).default('https://api.hyperliquid.xyz'),
+    /** Longest one request to an exchange may take, in seconds. */
+    EXCHANGE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

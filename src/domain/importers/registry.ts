@@ -1,4 +1,7 @@
+import { binanceFutures } from './formats/binance-futures';
+import { bybitTrades } from './formats/bybit-trades';
 import { genericPnl } from './formats/generic-pnl';
+import { hyperliquidTrades } from './formats/hyperliquid-trades';
 import { ibkrActivity } from './formats/ibkr-activity';
 import { ninjatraderTrades } from './formats/ninjatrader-trades';
 import { orderLevel } from './formats/order-level';
@@ -24,6 +27,9 @@ export const IMPORTERS: readonly Importer[] = [
   topstepxTrades,
   topstepxOrders,
   ninjatraderTrades,
+  binanceFutures,
+  bybitTrades,
+  hyperliquidTrades,
   quantower,
   tradesyncerFills,
   orderLevel,

@@ -6,3 +6,4 @@
 export * from './table';
 export * from './symbols';
 export * from './figures';
+export * from './perpetuals';

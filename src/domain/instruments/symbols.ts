@@ -1,3 +1,4 @@
+import { perpetualOf } from './perpetuals';
 import { CRYPTO_COINS, POINT_VALUES } from './table';
 
 /** How a traded symbol is written, read once: its contract, its root, and whether it is futures or spot crypto. */
@@ -100,6 +101,8 @@ export function spotCryptoOf(instrument: Pick<Instrument, 'root' | 'isFuturesCon
 export type MarketKind = 'futures' | 'crypto' | 'stock';
 
 export function marketKindOf(contract: string): MarketKind {
+  // A crypto exchange's perpetual trades around the clock, like the coin itself.
+  if (perpetualOf(contract)) return 'crypto';
   if (isFuturesInstrument(contract)) return 'futures';
   return spotCryptoOf(parseInstrument(contract)) !== null ? 'crypto' : 'stock';
 }

@@ -1,5 +1,5 @@
 import type { Cents } from '../cents';
-import { formatUsd } from '../cents';
+import { formatMoney, formatUsd } from '../cents';
 import { formatShortDay, type CalendarDay } from '../dates/calendar-day';
 import type { ReportOverview } from './overview';
 import type { ROverview } from './r-multiples';
@@ -214,12 +214,12 @@ export function formatDuration(seconds: number): string {
 }
 
 /** A figure's value as text ('—' when there is none). */
-export function formatFigure(kind: FigureKind, value: number | null, infinite = false): string {
+export function formatFigure(kind: FigureKind, value: number | null, infinite = false, currency = 'USD'): string {
   if (infinite) return '∞';
   if (value === null) return '—';
   switch (kind) {
     case 'money':
-      return formatUsd(value);
+      return formatMoney(value, currency);
     case 'percent':
       return `${value.toFixed(1)}%`;
     case 'ratio':

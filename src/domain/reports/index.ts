@@ -13,3 +13,4 @@ export * from './r-multiples';
 export * from './mistakes';
 export * from './trade-log-stats';
 export * from './filter-clauses';
+export * from './currency';

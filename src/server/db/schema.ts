@@ -176,6 +176,9 @@ export const tradingAccounts = pgTable(
     size: money('size'),
     startingBalance: money('starting_balance').notNull().default('10000'),
     firm: text('firm'),
+    // The currency the account's money is counted in: USD for futures, USDT or USDC for an exchange's account. Figures
+    // of accounts in different currencies are never added into one (src/domain/reports/currency.ts).
+    currency: text('currency').notNull().default('USD'),
     // Bumped by triggers with every write of the account's trades (migration prop_accounts): the prop status's copy of
     // an account's trades is current while this is unchanged.
     tradesVersion: bigint('trades_version', { mode: 'number' }).notNull().default(0),
@@ -186,6 +189,7 @@ export const tradingAccounts = pgTable(
     check('trading_accounts_kind', sql`${t.kind} in ('personal', 'evaluation', 'funded')`),
     check('trading_accounts_size_positive', sql`${t.size} is null or ${t.size} > 0`),
     check('trading_accounts_firm_length', sql`${t.firm} is null or length(${t.firm}) between 1 and 100`),
+    check('trading_accounts_currency', sql`${t.currency} in ('USD', 'USDT', 'USDC')`),
     // Part 1 §4: only one default account per user, enforced by the database.
     uniqueIndex('trading_accounts_one_default').on(t.userId).where(sql`${t.isDefault}`),
     // Lets trades reference (account_id, user_id), so a trade can never point at another trader's account.
@@ -274,6 +278,9 @@ export const trades = pgTable(
     targetPrice: decimal('target_price'),
     // The trade's playbook; deleting the playbook leaves the trade without one.
     playbookId: uuid('playbook_id'),
+    // Funding payments counted in this trade (an exchange's perpetual, paid or received while it was open): pnl is
+    // gross_pnl - commission + funding. Null when none was attributed to it (funding_payments).
+    funding: money('funding'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     // The trading order's time keys (src/domain/trades/trading-order.ts), kept by the database: the
@@ -856,6 +863,10 @@ export const brokerConnections = pgTable(
     provider: text('provider').notNull(),
     userName: text('user_name').notNull(),
     secret: text('secret').notNull(),
+    /** What the trader sees for a login that is itself secret (an exchange's API key): "API key ending in 7f3a". */
+    displayName: text('display_name'),
+    /** What the provider said of the key's permissions when it was last checked, for the trader (it can trade). */
+    keyWarning: text('key_warning'),
     status: text('status').notNull().default('connected'),
     lastError: text('last_error'),
     lastSyncAt: ts('last_sync_at'),
@@ -971,8 +982,16 @@ export const brokerFills = pgTable(
     side: text('side').notNull(),
     quantity: decimal('quantity').notNull(),
     price: decimal('price').notNull(),
-    fees: numeric('fees', { precision: 16, scale: 4 }).notNull().default('0'),
-    pnl: money('pnl'),
+    fees: decimal('fees').notNull().default('0'),
+    /** The asset the fees were charged in, when the provider says (an exchange: USDT, USDC, BNB). */
+    feeAsset: text('fee_asset'),
+    pnl: decimal('pnl'),
+    /** A perpetual's position the fill belongs to: LONG or SHORT of a hedge-mode account, BOTH in one-way mode. */
+    positionSide: text('position_side'),
+    /** An exchange's order of fills within a millisecond (its trade id or sequence, digits). */
+    sequence: text('sequence'),
+    /** The exchange said the fill closed (part of) a position (true), opened one (false), or did not say (null). */
+    closing: boolean('closing'),
     orderId: text('order_id'),
     voided: boolean('voided').notNull().default(false),
     fetchedAt: ts('fetched_at').notNull().defaultNow(),
@@ -986,8 +1005,49 @@ export const brokerFills = pgTable(
     }).onDelete('cascade'),
     check('broker_fills_side', sql`${t.side} in ('Buy', 'Sell')`),
     check('broker_fills_quantity', sql`${t.quantity} > 0`),
+    check('broker_fills_position_side', sql`${t.positionSide} in ('LONG', 'SHORT', 'BOTH')`),
     index('broker_fills_contract_time_idx').on(t.userId, t.brokerAccountId, t.contractId, t.time),
     ownerPolicy('broker_fills'),
+  ],
+);
+
+/**
+ * Funding payments an exchange reported for a synced account (positive: received, negative: paid), each an entry of its
+ * own under the exchange's id, in the asset it was paid in. `trade_id` is the trade it counts in: the one of its
+ * contract (and side, when the exchange names it) open when it was paid (src/domain/connections/funding.ts); none
+ * while no such trade is in the journal.
+ */
+export const fundingPayments = pgTable(
+  'funding_payments',
+  {
+    userId: ownerId(),
+    brokerAccountId: uuid('broker_account_id').notNull(),
+    externalId: text('external_id').notNull(),
+    /** The journal's contract (BINANCE:BTCUSDT.P). */
+    contract: text('contract').notNull(),
+    time: ts('time').notNull(),
+    amount: decimal('amount').notNull(),
+    asset: text('asset').notNull(),
+    positionSide: text('position_side'),
+    tradeId: uuid('trade_id'),
+    fetchedAt: ts('fetched_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'funding_payments_pk', columns: [t.userId, t.brokerAccountId, t.externalId] }),
+    foreignKey({
+      name: 'funding_payments_account_owner_fk',
+      columns: [t.brokerAccountId, t.userId],
+      foreignColumns: [brokerAccounts.id, brokerAccounts.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'funding_payments_trade_owner_fk',
+      columns: [t.tradeId, t.userId],
+      foreignColumns: [trades.id, trades.userId],
+    }).onDelete('set null'),
+    check('funding_payments_position_side', sql`${t.positionSide} in ('LONG', 'SHORT')`),
+    index('funding_payments_account_time_idx').on(t.userId, t.brokerAccountId, t.time),
+    index('funding_payments_trade_idx').on(t.userId, t.tradeId),
+    ownerPolicy('funding_payments'),
   ],
 );
 

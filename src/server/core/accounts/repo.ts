@@ -9,6 +9,8 @@ export interface AccountValues {
   size: string | null;
   startingBalance: string;
   firm: string | null;
+  /** What its money is counted in (USD unless set). */
+  currency?: 'USD' | 'USDT' | 'USDC';
 }
 
 /** Data access for trading accounts. Every query names its owner; row-level security backs it up. */

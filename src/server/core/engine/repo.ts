@@ -3,6 +3,7 @@ import { hasMistakeFilter, hasRiskFilter, type ReportFilter, type ResolvedRange 
 import { toFilterClauses, type FilterClause } from '../../../domain/reports/filter-clauses';
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from './columns/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
+import { isCurrency, type AccountCurrency } from '../../../domain/reports/currency';
 import { getFuturesRoot, getPointValue } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';
 import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
@@ -236,22 +237,30 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
    * What every report reads before its trades, in one statement: the trades' version, the trader's zone (null when the
    * preferences row is not made yet), and the accounts' names and starting balances (each account has its own).
    */
-  async context(): Promise<{ version: number; timeZone: string | null; accounts: Map<string, string>; startingBalances: Map<string, string>; playbooks: Map<string, string> }> {
+  async context(): Promise<{
+    version: number;
+    timeZone: string | null;
+    accounts: Map<string, string>;
+    startingBalances: Map<string, string>;
+    currencies: AccountCurrency[];
+    playbooks: Map<string, string>;
+  }> {
     const result = await tx.execute(sql`
       select
         (select ${tradeVersions.version} from ${tradeVersions} where ${tradeVersions.userId} = ${userId}) as version,
         (select ${userPreferences.timeZone} from ${userPreferences} where ${userPreferences.userId} = ${userId}) as time_zone,
-        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name}, ${tradingAccounts.startingBalance}::text)), '[]')::text
+        (select coalesce(json_agg(json_build_array(${tradingAccounts.id}, ${tradingAccounts.name}, ${tradingAccounts.startingBalance}::text, ${tradingAccounts.currency}, ${tradingAccounts.isDefault})), '[]')::text
          from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts,
         (select coalesce(json_agg(json_build_array(${playbooks.id}, ${playbooks.name})), '[]')::text
          from ${playbooks} where ${playbooks.userId} = ${userId}) as playbooks`);
     const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string; playbooks: string }> }).rows;
-    const accounts = JSON.parse(row?.accounts ?? '[]') as Array<[string, string, string]>;
+    const accounts = JSON.parse(row?.accounts ?? '[]') as Array<[string, string, string, string, boolean]>;
     return {
       version: Number(row?.version ?? 0),
       timeZone: row?.time_zone ?? null,
       accounts: new Map(accounts.map(([id, name]) => [id, name])),
       startingBalances: new Map(accounts.map(([id, , balance]) => [id, balance])),
+      currencies: accounts.map(([id, name, , currency, isDefault]) => ({ id, name, currency: isCurrency(currency) ? currency : 'USD', isDefault })),
       playbooks: new Map(JSON.parse(row?.playbooks ?? '[]') as Array<[string, string]>),
     };
   },

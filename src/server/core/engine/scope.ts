@@ -6,12 +6,14 @@ import {
   aggregateRows,
   createReportFilter,
   dayOf,
+  describeLeftOut,
   describeReportBasis,
   describeReportFilter,
   getRiskColumn,
   hasMistakeFilter,
   hasRiskFilter,
   hasTradeLevelFilter,
+  narrowToOneCurrency,
   resolveReportRange,
   selectTrades,
   type ReportFilter,
@@ -38,6 +40,7 @@ export interface ReportScope {
   set: TradeSet;
   /** Every trade of the trader. */
   columns: TradeColumns;
+  /** The filter as figures read it: narrowed to the accounts of one currency (figuresInOneCurrency). */
   filter: ReportFilter;
   range: ResolvedRange;
   timeZone: string;
@@ -68,8 +71,8 @@ export async function withReportScope<T>(database: Database, userId: string, fil
   }
 }
 
-async function openReportScope(database: Database, userId: string, filter: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, accounts, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
+async function openReportScope(database: Database, userId: string, asked: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
+  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
     const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
@@ -80,11 +83,14 @@ async function openReportScope(database: Database, userId: string, filter: Repor
       // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
       names: new Map([...context.accounts, ...context.playbooks]),
       accounts: context.accounts,
+      currencies: context.currencies,
       riskDefaults: await loadRiskDefaults(tx, userId),
-      mistakeTags: hasMistakeFilter(filter) ? await loadMistakeTags(tx, userId) : [],
+      mistakeTags: hasMistakeFilter(asked) ? await loadMistakeTags(tx, userId) : [],
     };
   });
   const { columns, version: held } = await take(version);
+  const oneCurrency = figuresInOneCurrency(asked, currencies);
+  const filter = oneCurrency.filter;
   const range = resolveReportRange(filter, now, timeZone);
   const risk = () => getRiskColumn(columns, riskDefaults);
   const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
@@ -104,7 +110,7 @@ async function openReportScope(database: Database, userId: string, filter: Repor
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
     risk,
     basis: {
-      filter,
+      filter: asked,
       range,
       timeZone,
       trades: rows.length,
@@ -112,8 +118,19 @@ async function openReportScope(database: Database, userId: string, filter: Repor
       lastDay,
       description: describeReportFilter(filter, range, accountName),
       computedFrom: describeReportBasis({ trades: rows.length, firstDay, lastDay }, filter, range, accountName),
+      currency: oneCurrency.currency,
+      currencyNote: describeLeftOut(oneCurrency),
     },
   };
+}
+
+/**
+ * Amounts in different currencies are never added into one figure (a USD futures account and a USDT exchange account):
+ * a filter whose accounts span currencies is narrowed to its accounts of the trader's main currency, and the basis
+ * names the accounts left out (the rule: src/domain/reports/currency.ts).
+ */
+export function figuresInOneCurrency(filter: ReportFilter, accounts: Parameters<typeof narrowToOneCurrency>[1]) {
+  return narrowToOneCurrency(filter, accounts);
 }
 
 /**

@@ -50,6 +50,7 @@ export function toTradeDto(row: TradeRow, riskDefaults: readonly RiskDefault[] =
     exit_price: row.exitPrice,
     quantity: row.quantity,
     gross_pnl: row.grossPnl,
+    funding: row.funding ?? null,
     import_source: row.importSource,
     stop_price: row.stopPrice,
     risk_amount: row.riskAmount,

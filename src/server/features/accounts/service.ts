@@ -18,6 +18,7 @@ export function toAccountDto(row: AccountRow): TradingAccount {
     size: row.size,
     starting_balance: row.startingBalance,
     firm: row.firm,
+    currency: row.currency as TradingAccount['currency'],
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -35,6 +36,7 @@ function valuesOf(input: Omit<AccountPatch, 'name' | 'is_default'>): Partial<Acc
     ...(input.size !== undefined && { size: input.size === null ? null : money(input.size) }),
     ...(input.starting_balance !== undefined && { startingBalance: money(input.starting_balance) }),
     ...(firm !== undefined && { firm }),
+    ...(input.currency !== undefined && { currency: input.currency }),
   };
 }
 
@@ -75,7 +77,15 @@ export const accountsService = {
     db.withUser(userId, async (tx) => {
       const repo = accountsRepo(tx, userId);
       await lockAccounts(tx, userId);
-      if (!(await repo.find(id))) throw notFound('Trading account not found');
+      const current = await repo.find(id);
+      if (!current) throw notFound('Trading account not found');
+      // Its trades' amounts are in its currency: relabelling them would say they were in another.
+      if (patch.currency !== undefined && patch.currency !== current.currency && (await repo.hasTrades(id))) {
+        throw conflict(`Cannot change the currency of an account with trades: its amounts are in ${current.currency}`, {
+          code: 'account-currency',
+          fields: [{ field: 'currency', message: 'the account has trades' }],
+        });
+      }
       if (patch.is_default) await repo.clearDefault();
       const values = valuesOf(patch);
       const row = await repo.update(id, {

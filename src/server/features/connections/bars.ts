@@ -29,13 +29,13 @@ export interface BarsOutcome {
   unknown: string[];
 }
 
-interface Need {
+export interface Need {
   contract: string;
   span: BarSpan;
 }
 
 /** The bars a trader's trades in these trading accounts lack, as spans per journal contract, newest first. */
-async function barsNeeded(database: Database, userId: string, accountIds: readonly string[]): Promise<Need[]> {
+export async function barsNeeded(database: Database, userId: string, accountIds: readonly string[]): Promise<Need[]> {
   if (accountIds.length === 0) return [];
   const rows = await database.withUser(userId, async (tx) => {
     const result = await tx.execute(sql`

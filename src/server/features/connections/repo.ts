@@ -35,7 +35,7 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
       return row;
     },
 
-    async insert(values: { id: string; provider: string; userName: string; secret: string }): Promise<ConnectionRow> {
+    async insert(values: { id: string; provider: string; userName: string; secret: string; displayName?: string | null; keyWarning?: string | null }): Promise<ConnectionRow> {
       const [row] = await tx.insert(brokerConnections).values({ ...values, userId }).returning();
       return row!;
     },

@@ -23,11 +23,21 @@ export class SecretUnreadable extends Error {
 export interface SecretBox {
   seal(plaintext: string, boundTo: string): string;
   open(sealed: string, boundTo: string): string;
+  /**
+   * A keyed digest of a secret that is also a login (an exchange's API key), hex: the same key gives the same digest, so
+   * a second connection of it is recognised, and nothing about the key can be read back from it.
+   */
+  fingerprint(secret: string): string;
 }
+
+/** The fingerprints' own key, derived under its own label: never the encryption key. */
+const FINGERPRINT_PURPOSE = 'edgebook/broker-connections/login-fingerprint/v1';
 
 export function createSecretBox(authSecret: string): SecretBox {
   const key = Buffer.from(crypto.hkdfSync('sha256', authSecret, SALT, PURPOSE, 32));
+  const fingerprintKey = Buffer.from(crypto.hkdfSync('sha256', authSecret, SALT, FINGERPRINT_PURPOSE, 32));
   return {
+    fingerprint: (secret) => crypto.createHmac('sha256', fingerprintKey).update(secret, 'utf8').digest('hex'),
     seal(plaintext, boundTo) {
       const nonce = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, nonce);

@@ -3,18 +3,21 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, getTodayInZone } from '../../../domain/dates';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { findPropTemplate, suggestPropTemplate } from '../../../domain/prop/templates';
-import type {
-  BrokerAccount,
-  BrokerAccountUpdate,
-  BrokerConnection,
-  BrokerConnectionList,
-  ConnectionInput,
-  ConnectionTest,
-  ConnectionUpdate,
-  SyncOutcome,
-  SyncProgress,
+import {
+  CREDENTIAL_OF,
+  isExchangeProvider,
+  type BrokerAccount,
+  type BrokerAccountUpdate,
+  type BrokerConnection,
+  type BrokerConnectionList,
+  type ConnectionInput,
+  type ConnectionTest,
+  type ConnectionUpdate,
+  type ProviderId,
+  type SyncOutcome,
+  type SyncProgress,
 } from '../../../contract/connections';
-import { ConnectorError, type BrokerAccount as ProviderAccount, type ConnectorSession } from '../../connectors/types';
+import { ConnectorError, type BrokerAccount as ProviderAccount } from '../../connectors/types';
 import type { Database, Tx } from '../../db/client';
 import { importAccountLinks } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -22,14 +25,16 @@ import { accountsRepo } from '../../core/accounts/repo';
 import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo } from '../../core/prop/repo';
 import type { ConnectorRegistry } from './registry';
+import { credentialFields, currencyOfBrokerAccount, exchangeCredentialsOf, loginOf } from './logins';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, SYNC_LOCK, SYNC_STALE_MS, type SyncRunner } from './sync';
+import { SYNC_LOCK, type SyncRunner } from './sync';
+import { DEFAULT_HISTORY_DAYS, SYNC_STALE_MS } from './sync-shared';
 
 /**
- * Broker connections: connect with a user name and API key (checked with the provider before anything is
- * saved, then kept only as ciphertext), list and map the provider's accounts, start syncs and report them. The key is
- * read back only by the sync, never into an answer.
+ * Broker connections: connect with a user name and API key, an exchange's read-only API key and secret, or a wallet
+ * address (checked with the provider before anything is saved, then kept only as ciphertext), list and map the
+ * provider's accounts, start syncs and report them. A key is read back only by the sync, never into an answer.
  */
 
 export interface ConnectionsDeps {
@@ -44,16 +49,13 @@ export interface ConnectionsDeps {
 const NOT_FOUND = 'Connection not found';
 
 /** A provider's refusal or failure as an answer: the trader's words, and what kind it is. */
-export function brokerFailure(error: unknown): never {
+export function brokerFailure(error: unknown, provider: ProviderId = 'topstepx'): never {
   if (!(error instanceof ConnectorError)) throw error;
   switch (error.kind) {
     case 'credentials':
       throw badRequest(error.message, {
         code: 'broker-credentials',
-        fields: [
-          { field: 'user_name', message: error.message },
-          { field: 'api_key', message: error.message },
-        ],
+        fields: credentialFields(provider).map((field) => ({ field, message: error.message })),
       });
     case 'rate-limited':
       throw new HttpError(503, error.message, { code: 'broker-rate-limited' });
@@ -75,12 +77,13 @@ async function isRunning(database: Database, row: ConnectionRow): Promise<boolea
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: string): BrokerAccount {
+function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: string, provider: string): BrokerAccount {
   return {
     id: row.id,
     external_id: row.externalId,
     name: row.name,
     balance: row.balance,
+    currency: currencyOfBrokerAccount(provider, row.externalId),
     can_trade: row.canTrade,
     active: row.active,
     simulated: row.simulated,
@@ -117,15 +120,19 @@ async function suggestionsFor(tx: Tx, userId: string, accounts: BrokerAccountRow
   return found;
 }
 
-async function readConnection(database: Database, tx: Tx, userId: string, row: ConnectionRow, label: string): Promise<BrokerConnection> {
+async function readConnection(database: Database, tx: Tx, userId: string, row: ConnectionRow, registry: ConnectorRegistry): Promise<BrokerConnection> {
   const accounts = await connectionsRepo(tx, userId).accounts(row.id);
   const suggestions = await suggestionsFor(tx, userId, accounts);
   const running = await isRunning(database, row);
+  const provider = row.provider as ProviderId;
+  const label = registry.labelOf(provider);
   return {
     id: row.id,
-    provider: 'topstepx',
+    provider,
     provider_label: label,
-    user_name: row.userName,
+    credential: CREDENTIAL_OF[provider],
+    user_name: row.displayName ?? row.userName,
+    key_warning: row.keyWarning,
     status: row.status as BrokerConnection['status'],
     last_error: row.lastError,
     last_sync_at: iso(row.lastSyncAt),
@@ -136,11 +143,18 @@ async function readConnection(database: Database, tx: Tx, userId: string, row: C
       progress: running ? (row.syncProgress as SyncProgress | null) : null,
     },
     last_outcome: (row.lastOutcome as SyncOutcome | null) ?? null,
-    accounts: accounts.map((a) => toAccountDto(a, suggestions.get(a.name) ?? null, label)),
+    accounts: accounts.map((a) => toAccountDto(a, suggestions.get(a.name) ?? null, label, provider)),
   };
 }
 
-const toProviderAccount = (a: ProviderAccount) => ({ external_id: a.externalId, name: a.name, balance: a.balance, can_trade: a.canTrade, active: a.active });
+const toProviderAccount = (provider: ProviderId) => (a: ProviderAccount) => ({
+  external_id: a.externalId,
+  name: a.name,
+  balance: a.balance,
+  can_trade: a.canTrade,
+  active: a.active,
+  currency: currencyOfBrokerAccount(provider, a.externalId),
+});
 
 /**
  * The offer taken while mapping: the trading account becomes the template's kind of account at its firm, of its size,
@@ -160,24 +174,32 @@ async function makePropAccount(tx: Tx, userId: string, accountId: string, templa
 
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { database, box, registry, syncs } = deps;
-  const label = registry.get('topstepx').label;
 
   /** Signs in with the credentials and lists the accounts: the check before anything is saved. */
-  async function signIn(input: { user_name: string; api_key: string }): Promise<{ session: ConnectorSession; accounts: ProviderAccount[] }> {
+  async function signIn(input: ConnectionInput): Promise<{ accounts: ProviderAccount[]; keyWarning: string | null }> {
     try {
       // Two attempts, not four: the trader is waiting for this answer.
-      const session = await registry.get('topstepx').connect({ userName: input.user_name, apiKey: input.api_key }, { attempts: 2 });
-      return { session, accounts: await session.listAccounts() };
+      if (isExchangeProvider(input.provider)) {
+        const login = loginOf(input, box);
+        const session = await registry.exchange(input.provider).connect(exchangeCredentialsOf(login.userName, login.secret), { attempts: 2 });
+        return { accounts: await session.listAccounts(), keyWarning: session.keyWarning };
+      }
+      const session = await registry.get(input.provider).connect({ userName: input.user_name!, apiKey: input.api_key! }, { attempts: 2 });
+      return { accounts: await session.listAccounts(), keyWarning: null };
     } catch (error) {
-      return brokerFailure(error);
+      return brokerFailure(error, input.provider);
     }
   }
+
+  /** "TopstepX user alice.px", "Binance API key ending in 7f3a", "Hyperliquid wallet 0x...": a login in a message. */
+  const describeLogin = (provider: ProviderId, shown: string) =>
+    `${registry.labelOf(provider)} ${CREDENTIAL_OF[provider] === 'user-key' ? `user ${shown}` : CREDENTIAL_OF[provider] === 'wallet' ? `wallet ${shown}` : shown}`;
 
   async function get(userId: string, id: string): Promise<BrokerConnection> {
     return database.withUser(userId, async (tx) => {
       const row = await connectionsRepo(tx, userId).find(id);
       if (!row) throw notFound(NOT_FOUND);
-      return readConnection(database, tx, userId, row, label);
+      return readConnection(database, tx, userId, row, registry);
     });
   }
 
@@ -186,7 +208,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const connections = await database.withUser(userId, async (tx) => {
         const rows = await connectionsRepo(tx, userId).list();
         const out: BrokerConnection[] = [];
-        for (const row of rows) out.push(await readConnection(database, tx, userId, row, label));
+        for (const row of rows) out.push(await readConnection(database, tx, userId, row, registry));
         return out;
       });
       return {
@@ -198,37 +220,70 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     get,
 
     async test(input: ConnectionInput): Promise<ConnectionTest> {
-      const { accounts } = await signIn(input);
-      return { ok: true, provider: 'topstepx', accounts: accounts.map(toProviderAccount) };
+      const { accounts, keyWarning } = await signIn(input);
+      return { ok: true, provider: input.provider, accounts: accounts.map(toProviderAccount(input.provider)), key_warning: keyWarning };
     },
 
     async connect(userId: string, input: ConnectionInput): Promise<BrokerConnection> {
-      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, input.user_name));
-      if (known) throw conflict(`${label} user ${input.user_name} is connected already: replace its API key there instead.`, { code: 'already-connected' });
-      const { accounts } = await signIn(input);
+      const login = loginOf(input, box);
+      const shown = login.displayName ?? login.userName;
+      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, login.userName));
+      if (known) {
+        throw conflict(
+          `${describeLogin(input.provider, shown)} is connected already${CREDENTIAL_OF[input.provider] === 'wallet' ? '.' : ': replace its API key there instead.'}`,
+          { code: 'already-connected' },
+        );
+      }
+      const { accounts, keyWarning } = await signIn(input);
       const id = crypto.randomUUID();
       const row = await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
         // The same login connected by another request meanwhile: the unique constraint answers, as a 409.
-        if (await repo.findLogin(input.provider, input.user_name)) throw conflict(`${label} user ${input.user_name} is connected already.`, { code: 'already-connected' });
-        const created = await repo.insert({ id, provider: input.provider, userName: input.user_name, secret: box.seal(input.api_key, secretBinding(id, userId)) });
+        if (await repo.findLogin(input.provider, login.userName)) throw conflict(`${describeLogin(input.provider, shown)} is connected already.`, { code: 'already-connected' });
+        const created = await repo.insert({
+          id,
+          provider: input.provider,
+          userName: login.userName,
+          displayName: login.displayName,
+          keyWarning,
+          secret: box.seal(login.secret, secretBinding(id, userId)),
+        });
         await repo.rememberAccounts(id, accounts);
         return created;
       });
-      return database.withUser(userId, (tx) => readConnection(database, tx, userId, row, label));
+      return database.withUser(userId, (tx) => readConnection(database, tx, userId, row, registry));
     },
 
     async update(userId: string, id: string, input: ConnectionUpdate): Promise<BrokerConnection> {
       const row = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).find(id));
       if (!row) throw notFound(NOT_FOUND);
-      const userName = input.user_name ?? row.userName;
-      const { accounts } = await signIn({ user_name: userName, api_key: input.api_key });
+      const provider = row.provider as ProviderId;
+      const kind = CREDENTIAL_OF[provider];
+      if (kind === 'wallet') {
+        throw badRequest(`A ${registry.labelOf(provider)} wallet is read without a key: there is nothing to replace.`, { fields: [{ field: 'api_key', message: 'is not used by this connection' }] });
+      }
+      if (kind === 'key-secret' && input.api_secret === undefined) throw badRequest('api_secret: is required', { fields: [{ field: 'api_secret', message: 'is required' }] });
+      if (kind === 'key-secret' && input.user_name !== undefined) throw badRequest('user_name: is not used by this connection', { fields: [{ field: 'user_name', message: 'is not used by this connection' }] });
+      if (kind === 'user-key' && input.api_secret !== undefined) throw badRequest('api_secret: is not used by this connection', { fields: [{ field: 'api_secret', message: 'is not used by this connection' }] });
+      const given: ConnectionInput =
+        kind === 'user-key'
+          ? { provider, user_name: input.user_name ?? row.userName, api_key: input.api_key }
+          : { provider, api_key: input.api_key, api_secret: input.api_secret };
+      const login = loginOf(given, box);
+      const { accounts, keyWarning } = await signIn(given);
       await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
-        if (userName !== row.userName && (await repo.findLogin(row.provider, userName))) {
-          throw conflict(`${label} user ${userName} is connected already.`, { code: 'already-connected' });
+        if (login.userName !== row.userName && (await repo.findLogin(row.provider, login.userName))) {
+          throw conflict(`${describeLogin(provider, login.displayName ?? login.userName)} is connected already.`, { code: 'already-connected' });
         }
-        const updated = await repo.update(id, { userName, secret: box.seal(input.api_key, secretBinding(id, userId)), status: 'connected', lastError: null });
+        const updated = await repo.update(id, {
+          userName: login.userName,
+          displayName: login.displayName,
+          keyWarning,
+          secret: box.seal(login.secret, secretBinding(id, userId)),
+          status: 'connected',
+          lastError: null,
+        });
         if (!updated) throw notFound(NOT_FOUND);
         await repo.rememberAccounts(id, accounts);
       });
@@ -248,18 +303,33 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async mapAccount(userId: string, connectionId: string, brokerAccountId: string, input: BrokerAccountUpdate): Promise<BrokerConnection> {
       await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
-        if (!(await repo.find(connectionId))) throw notFound(NOT_FOUND);
+        const connection = await repo.find(connectionId);
+        if (!connection) throw notFound(NOT_FOUND);
         const account = await repo.account(connectionId, brokerAccountId, true);
         if (!account) throw notFound('Broker account not found');
         const accountId = input.account_id === undefined ? account.accountId : input.account_id;
         if (accountId !== null && accountId !== account.accountId) {
-          if (!(await accountsRepo(tx, userId).find(accountId))) throw badRequest('account_id: Trading account not found', { code: 'account-not-found' });
+          const accounts = accountsRepo(tx, userId);
+          const target = await accounts.find(accountId);
+          if (!target) throw badRequest('account_id: Trading account not found', { code: 'account-not-found' });
           const other = await repo.mappedTo(accountId, account.id);
           if (other) {
             throw conflict(`That trading account already receives ${other.name}: give ${account.name} a trading account of its own.`, {
               code: 'account-taken',
               fields: [{ field: 'account_id', message: `already receives ${other.name}` }],
             });
+          }
+          // Its money is in the broker account's currency: an empty trading account takes that currency; one that holds
+          // trades in another currency is refused, as amounts in two currencies are never added together.
+          const currency = currencyOfBrokerAccount(connection.provider, account.externalId);
+          if (target.currency !== currency) {
+            if (await accounts.hasTrades(accountId)) {
+              throw conflict(
+                `${target.name} holds trades in ${target.currency}, and ${account.name} trades in ${currency}: give it a trading account of its own (amounts in different currencies are never added together).`,
+                { code: 'account-currency', fields: [{ field: 'account_id', message: `counts in ${target.currency}` }] },
+              );
+            }
+            await accounts.update(accountId, { currency });
           }
         }
         let syncFrom = input.sync_from ?? account.syncFrom;
@@ -287,7 +357,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async sync(userId: string, id: string): Promise<BrokerConnection> {
       const connection = await get(userId, id);
       if (!connection.accounts.some((a) => a.account_id !== null)) {
-        throw badRequest(`Choose a trading account for at least one ${label} account first.`, { code: 'nothing-mapped', fields: [{ field: 'account_id', message: 'no account is mapped' }] });
+        throw badRequest(`Choose a trading account for at least one ${connection.provider_label} account first.`, { code: 'nothing-mapped', fields: [{ field: 'account_id', message: 'no account is mapped' }] });
       }
       await syncs.start(userId, id, 'manual');
       return get(userId, id);

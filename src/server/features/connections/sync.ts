@@ -2,14 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
 import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints, type RoundTripsResult, type SyncedFill } from '../../../domain/connections/round-trips';
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
-import { matchStoredRoundTrips, type ImportedTrade, type RoundTrip } from '../../../domain/importers';
+import type { ImportedTrade } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
-import type { SyncOutcome, SyncProgress } from '../../../contract/connections';
+import { isExchangeProvider, type SyncOutcome, type SyncProgress } from '../../../contract/connections';
 import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { brokerConnections } from '../../db/schema';
-import { isDatabaseUnavailable } from '../../db/unavailable';
 import { describeError } from '../../http/error-log';
 import type { Logger } from '../../logger';
 import { toFillRecords, toTradeRow } from '../../core/parse/convert';
@@ -17,8 +16,10 @@ import { writeTrades, type TradeWriter } from '../../core/trades/write';
 import { preferencesIn } from '../../core/preferences/repo';
 import type { ConnectorRegistry } from './registry';
 import { fetchMissingBars } from './bars';
+import { createExchangeSync } from './exchange-sync';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
+import { DEFAULT_HISTORY_DAYS, messageOf, splitStored, SYNC_STALE_MS, type SyncTrigger } from './sync-shared';
 
 /**
  * A sync of one connection: read every mapped account's new fills from the provider, then store them and
@@ -28,7 +29,6 @@ import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
  * failure before the commit leaves the journal as it was: nothing partial is stored.
  */
 
-export type SyncTrigger = SyncOutcome['trigger'];
 
 /** Where trades from a connection come from, as imports name their formats. */
 export const SYNC_SOURCE = 'topstepx-api';
@@ -36,10 +36,6 @@ export const SYNC_SOURCE = 'topstepx-api';
 const OVERLAP_MS = 10 * 60_000;
 /** The lock a sync of a connection holds while it runs (Database.tryLock), whichever process runs it. */
 export const SYNC_LOCK = 'broker_sync';
-/** A sync that said nothing for this long is gone (its process died): the connection is no longer shown as syncing. */
-export const SYNC_STALE_MS = 3 * 60_000;
-/** History read on a first sync when the trader chose no day. */
-export const DEFAULT_HISTORY_DAYS = 30;
 /** Progress is written at most this often (a phase change at once). */
 const PROGRESS_EVERY_MS = 500;
 
@@ -85,6 +81,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
   // Contracts do not change: described once per process, by provider and id.
   const described = new Map<string, BrokerContract | null>();
   const barsAsked = new Set<string>();
+  const exchanges = createExchangeSync({ database, logger, box, registry, shutdown: deps.shutdown, barsAsked });
 
   async function writeProgress(userId: string, connectionId: string, progress: SyncProgress) {
     await database.withUser(userId, (tx) =>
@@ -339,7 +336,9 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           await release();
           return 'running';
         }
-        job = run(userId, connectionId, trigger, startedAt);
+        // A crypto exchange's connection syncs its own way (perpetuals, funding): exchange-sync.ts.
+        const provider = (await database.withUser(userId, (tx) => connectionsRepo(tx, userId).find(connectionId)))?.provider ?? '';
+        job = isExchangeProvider(provider) ? exchanges.run(userId, connectionId, trigger, startedAt) : run(userId, connectionId, trigger, startedAt);
       } catch (error) {
         await release();
         throw error;
@@ -367,38 +366,6 @@ function sumBefore(plans: AccountPlan[], i: number): number {
   return n;
 }
 
-/**
- * The trades the account does not hold yet (`fresh`) and those it holds already (`known`, with the stored trade each
- * was found as): the two-export duplicate rule of the imports (matchStoredRoundTrips), so a trade imported from
- * TopstepX's CSV export before, or synced before, is not stored again. Keys the account already holds are left to the
- * unique index.
- */
-async function splitStored(
-  repo: ReturnType<typeof connectionsRepo>,
-  accountId: string,
-  built: ImportedTrade[],
-): Promise<{ fresh: ImportedTrade[]; known: Array<{ trade: ImportedTrade; stored: StoredRoundTrip }> }> {
-  const timed = built.filter((t) => t.entryTime !== null);
-  if (timed.length === 0) return { fresh: built, known: [] };
-  const entries = timed.map((t) => Date.parse(t.entryTime!));
-  const stored = await repo.roundTripsBetween(accountId, Math.min(...entries), Math.max(...entries));
-  if (stored.length === 0) return { fresh: built, known: [] };
-  const incoming: RoundTrip[] = built.map((t) => ({
-    contract: t.contract,
-    side: t.side,
-    quantity: t.quantity?.toString() ?? null,
-    entryPrice: t.entryPrice?.toString() ?? null,
-    exitPrice: t.exitPrice?.toString() ?? null,
-    entryTime: t.entryTime,
-    exitTime: t.exitTime,
-    minutePrecision: false,
-  }));
-  const matched = matchStoredRoundTrips(incoming, stored);
-  return {
-    fresh: built.filter((_, i) => !matched.has(i)),
-    known: [...matched].map(([i, trip]) => ({ trade: built[i]!, stored: trip as StoredRoundTrip })),
-  };
-}
 
 /**
  * A trade the account held from a file before the gateway reported it ends with the most precise data of both: the
@@ -414,10 +381,3 @@ async function refineFromGateway(writer: TradeWriter, known: Array<{ trade: Impo
   }
 }
 
-/** A failure in the trader's words. */
-export function messageOf(error: unknown, label: string): string {
-  if (error instanceof ConnectorError) return error.message;
-  if (error instanceof SecretUnreadable) return `The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your ${label} API key again.`;
-  if (isDatabaseUnavailable(error)) return 'The database was not reachable during the sync.';
-  return 'The sync failed on Edgebook’s side. Try again; if it keeps failing, tell whoever runs this Edgebook.';
-}

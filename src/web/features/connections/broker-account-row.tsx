@@ -4,7 +4,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { findPropTemplate } from '../../../domain/prop/templates';
 import { isCalendarDay } from '../../../domain/dates';
-import { formatUsd, toCents } from '../../../domain/cents';
+import { formatMoney, toCents } from '../../../domain/cents';
 import type { PropAccountSummary, TradingAccount } from '../../shared/api';
 import { ACCOUNT_STATE, OUTCOME_LABEL } from '../prop/format';
 import type { BrokerAccount } from './api';
@@ -56,7 +56,7 @@ export function BrokerAccountRow({ account, tradingAccounts, taken, busy, today,
         </Group>
         {account.balance !== null && (
           <Text size="xs" c="dimmed">
-            Balance {formatUsd(toCents(account.balance))}
+            Balance {formatMoney(toCents(account.balance), account.currency)}
           </Text>
         )}
       </Stack>

@@ -1,48 +1,86 @@
-import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { formatUsd, toCents } from '../../../domain/cents';
-import { useConnect, useTestConnection, type ConnectionTest } from './api';
+import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
+import { useReducer, type FormEvent, type ReactNode } from 'react';
+import { formatMoney, toCents } from '../../../domain/cents';
+import { CREDENTIAL_OF, type ProviderId } from '../../../domain/connections/providers';
+import { useConnect, useTestConnection } from './api';
+import { connectFormReducer, connectionInputOf, initialConnectForm, type ConnectField } from './connect-form-state';
 
 interface ConnectFormProps {
-  /** The firm's name ('TopstepX'). */
-  label: string;
-  /** A second login: the form starts folded and says so. */
+  /** The providers this server connects to, with their names ('TopstepX', 'Binance'). */
+  providers: Array<{ id: ProviderId; label: string }>;
+  /** A second login: the form says so. */
   another?: boolean;
   onConnected?: () => void;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.');
 
+/** How to get what each provider's form asks for, in the trader's steps. */
+function steps(provider: ProviderId, label: string): ReactNode[] {
+  switch (provider) {
+    case 'topstepx':
+      return [
+        <>
+          In {label}, open <b>Settings</b>, then <b>API</b>, and create an API key. API access is an add-on that {label} sells; without it there is no
+          key.
+        </>,
+        <>Enter your {label} user name and the key below. Test the connection, then connect.</>,
+      ];
+    case 'binance':
+      return [
+        <>
+          In Binance, open <b>API Management</b> and create an API key (system generated). Tick only <b>Enable Reading</b>: leave trading, transfers
+          and withdrawals off. Edgebook refuses a key that may withdraw.
+        </>,
+        <>If you can, restrict the key to this server's IP address.</>,
+        <>Enter the API key and the secret key below (Binance shows the secret only once). Test the connection, then connect.</>,
+      ];
+    case 'bybit':
+      return [
+        <>
+          In Bybit, open <b>API</b> and create a system-generated API key with <b>Read-Only</b> permissions. Edgebook refuses a key that may
+          withdraw.
+        </>,
+        <>If you can, restrict the key to this server's IP address.</>,
+        <>Enter the API key and the secret below. Test the connection, then connect.</>,
+      ];
+    case 'hyperliquid':
+      return [<>Enter the address of the wallet you trade with on Hyperliquid (0x…): its trade history is public, so no key is needed.</>];
+  }
+}
+
 /**
- * Connect a TopstepX (ProjectX) login: its user name and an API key from TopstepX's settings. "Test connection" signs in
- * and lists the accounts without saving anything; "Connect" does the same and keeps the key, encrypted, on the server.
+ * Connect a provider: TopstepX (ProjectX) with a user name and an API key, Binance or Bybit with a read-only API key
+ * and its secret, Hyperliquid with a wallet address. "Test connection" checks them with the provider and lists the
+ * accounts without saving anything; "Connect" does the same and keeps the key, encrypted, on the server.
  */
-export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
-  const [userName, setUserName] = useState('');
-  const [apiKey, setApiKey] = useState('');
-  const [tested, setTested] = useState<ConnectionTest | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<{ user?: boolean; key?: boolean }>({});
+export function ConnectForm({ providers, another, onConnected }: ConnectFormProps) {
+  const [state, dispatch] = useReducer(connectFormReducer, providers[0]?.id ?? 'topstepx', initialConnectForm);
   const test = useTestConnection();
   const connect = useConnect();
   const busy = test.isPending || connect.isPending;
+  const label = providers.find((p) => p.id === state.provider)?.label ?? 'TopstepX';
+  const credential = CREDENTIAL_OF[state.provider];
+  const exchange = state.provider !== 'topstepx';
 
   const input = () => {
-    const problems = { user: userName.trim() === '', key: apiKey.trim() === '' };
-    setMissing(problems);
-    return problems.user || problems.key ? null : { provider: 'topstepx' as const, user_name: userName.trim(), api_key: apiKey.trim() };
+    const read = connectionInputOf(state);
+    if ('missing' in read) {
+      dispatch({ type: 'tried', missing: read.missing });
+      return null;
+    }
+    dispatch({ type: 'tried', missing: [] });
+    return read.input;
   };
 
   const runTest = async () => {
     const body = input();
     if (!body) return;
-    setError(null);
-    setTested(null);
     try {
-      setTested(await test.mutateAsync(body));
+      dispatch({ type: 'tested', tested: await test.mutateAsync(body) });
     } catch (failure) {
-      setError(messageOf(failure));
+      dispatch({ type: 'failed', error: messageOf(failure) });
     }
   };
 
@@ -50,82 +88,124 @@ export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
     event.preventDefault();
     const body = input();
     if (!body) return;
-    setError(null);
     try {
       await connect.mutateAsync(body);
-      setApiKey('');
-      setTested(null);
+      dispatch({ type: 'connected' });
       onConnected?.();
     } catch (failure) {
-      setError(messageOf(failure));
+      dispatch({ type: 'failed', error: messageOf(failure) });
     }
   };
+
+  const field = (name: ConnectField) => ({
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => dispatch({ type: 'type', field: name, value: e.currentTarget.value }),
+    value: state[name],
+  });
+  const tested = state.tested;
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="connect-form">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {another ? `Connect another ${label} user` : `Connect ${label}`}
+            {another ? `Connect another ${label} ${credential === 'wallet' ? 'wallet' : credential === 'key-secret' ? 'key' : 'user'}` : `Connect ${label}`}
           </Title>
+          {providers.length > 1 && (
+            <SegmentedControl
+              aria-label="Provider"
+              data={providers.map((p) => ({ value: p.id, label: p.label }))}
+              value={state.provider}
+              onChange={(value) => dispatch({ type: 'choose-provider', provider: value as ProviderId })}
+              disabled={busy}
+              data-testid="connect-provider"
+              w="fit-content"
+              maw="100%"
+            />
+          )}
           <List type="ordered" size="sm" spacing={4}>
-            <List.Item>
-              In {label}, open <b>Settings</b>, then <b>API</b>, and create an API key. API access is an add-on that {label} sells; without it
-              there is no key.
-            </List.Item>
-            <List.Item>Enter your {label} user name and the key below. Test the connection, then connect.</List.Item>
+            {steps(state.provider, label).map((step, i) => (
+              <List.Item key={i}>{step}</List.Item>
+            ))}
           </List>
-          <Text size="xs" c="dimmed">
-            The key is kept encrypted on this Edgebook server and is never shown again, not even to you. Remove the connection (or revoke the key
-            in {label}) at any time.
-          </Text>
+          {exchange && (
+            <Text size="xs" c="dimmed" data-testid="connect-scope">
+              Edgebook reads perpetual futures settled in USDT or USDC, in that currency. Coin-margined (inverse) contracts are not supported yet.
+            </Text>
+          )}
+          {credential !== 'wallet' && (
+            <Text size="xs" c="dimmed">
+              The key is kept encrypted on this Edgebook server and is never shown again, not even to you. Remove the connection (or revoke the key in{' '}
+              {label}) at any time.
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={`${label} user name`}
-              value={userName}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setUserName(value);
-                if (value.trim()) setMissing((m) => ({ ...m, user: false }));
-              }}
-              error={missing.user ? 'Enter your user name' : null}
-              autoComplete="username"
-              maxLength={200}
-              data-testid="connect-user-name"
-            />
-            <PasswordInput
-              label="API key"
-              value={apiKey}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setApiKey(value);
-                if (value.trim()) setMissing((m) => ({ ...m, key: false }));
-              }}
-              error={missing.key ? 'Enter the API key' : null}
-              autoComplete="off"
-              maxLength={1000}
-              data-testid="connect-api-key"
-            />
+            {credential === 'user-key' && (
+              <TextInput
+                label={`${label} user name`}
+                {...field('userName')}
+                error={state.missing.has('userName') ? 'Enter your user name' : null}
+                autoComplete="username"
+                maxLength={200}
+                data-testid="connect-user-name"
+              />
+            )}
+            {credential !== 'wallet' && (
+              <PasswordInput
+                label="API key"
+                {...field('apiKey')}
+                error={state.missing.has('apiKey') ? 'Enter the API key' : null}
+                autoComplete="off"
+                maxLength={1000}
+                data-testid="connect-api-key"
+              />
+            )}
+            {credential === 'key-secret' && (
+              <PasswordInput
+                label="Secret key"
+                {...field('apiSecret')}
+                error={state.missing.has('apiSecret') ? 'Enter the secret key' : null}
+                autoComplete="off"
+                maxLength={1000}
+                data-testid="connect-api-secret"
+              />
+            )}
+            {credential === 'wallet' && (
+              <TextInput
+                label="Wallet address"
+                placeholder="0x…"
+                {...field('wallet')}
+                error={state.missing.has('wallet') ? 'Enter the wallet address' : null}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+                data-testid="connect-wallet"
+              />
+            )}
           </SimpleGrid>
-          {error && (
+          {state.error && (
             <Alert color="red" variant="light" role="alert" data-testid="connect-error">
-              {error}
+              {state.error}
             </Alert>
           )}
           {tested && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} data-testid="connect-tested">
               <Text size="sm" fw={600}>
-                {label} accepted the key: {tested.accounts.length} {tested.accounts.length === 1 ? 'account' : 'accounts'}.
+                {label} {credential === 'wallet' ? 'found the wallet' : 'accepted the key'}: {tested.accounts.length} {tested.accounts.length === 1 ? 'account' : 'accounts'}.
               </Text>
               <List size="sm" mt={4}>
                 {tested.accounts.map((a) => (
                   <List.Item key={a.external_id}>
                     {a.name}
-                    {a.balance !== null && ` · ${formatUsd(toCents(a.balance))}`}
+                    {a.balance !== null && ` · ${formatMoney(toCents(a.balance), a.currency)}`}
                     {!a.active && ' · inactive'}
                   </List.Item>
                 ))}
               </List>
+            </Alert>
+          )}
+          {tested?.key_warning && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} data-testid="connect-key-warning">
+              {tested.key_warning}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
@@ -136,13 +216,19 @@ export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
               Connect
             </Button>
           </Group>
-          <Text size="xs" c="dimmed">
-            Edgebook reads your accounts, fills and price bars only: it never places or changes an order. The gateway's documentation:{' '}
-            <Anchor href="https://gateway.docs.projectx.com" target="_blank" rel="noopener noreferrer">
-              gateway.docs.projectx.com
-            </Anchor>
-            .
-          </Text>
+          {exchange ? (
+            <Text size="xs" c="dimmed">
+              Edgebook reads your accounts, fills, funding and price bars only: it never places or changes an order, and never moves funds.
+            </Text>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Edgebook reads your accounts, fills and price bars only: it never places or changes an order. The gateway's documentation:{' '}
+              <Anchor href="https://gateway.docs.projectx.com" target="_blank" rel="noopener noreferrer">
+                gateway.docs.projectx.com
+              </Anchor>
+              .
+            </Text>
+          )}
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, List, Menu, Modal, Paper, PasswordInput, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDots, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { getTodayInZone } from '../../../domain/dates';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -58,7 +58,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
   };
   /** Into a trading account without prop rules: first the offer to add them (or not). */
   const chooseTarget = (account: BrokerAccount, target: TradingAccount | undefined) => {
-    if (!target || target.id === account.account_id || propAccounts.has(target.id)) void mapTo(account, { account_id: target?.id ?? null });
+    // A crypto exchange's account is no prop firm's: nothing to offer.
+    if (!target || target.id === account.account_id || propAccounts.has(target.id) || connection.credential !== 'user-key') void mapTo(account, { account_id: target?.id ?? null });
     else setOffer({ account, target });
   };
   const answerOffer = async (templateId: string | null) => {
@@ -71,7 +72,7 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
     try {
       await remove.mutateAsync(connection.id);
       setRemoving(false);
-      toastSuccess(`${label} connection removed`, 'The saved API key is deleted; synced trades stay in your journal.');
+      toastSuccess(`${label} connection removed`, hasKey ? 'The saved API key is deleted; synced trades stay in your journal.' : 'Synced trades stay in your journal.');
     } catch (error) {
       setRemoving(false);
       toastError('Could not remove the connection', messageOf(error));
@@ -80,6 +81,7 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
 
   const outcome = connection.last_outcome;
   const progress = describeProgress(connection.sync.progress, label);
+  const hasKey = connection.credential !== 'wallet';
   return (
     <Paper withBorder radius="md" p="md" data-testid="connection-card" data-user={connection.user_name}>
       <Stack gap="sm">
@@ -120,9 +122,11 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => setReplacing(true)}>
-                  Replace API key
-                </Menu.Item>
+                {hasKey && (
+                  <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => setReplacing(true)}>
+                    Replace API key
+                  </Menu.Item>
+                )}
                 <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setRemoving(true)} data-testid="connection-remove">
                   Remove connection
                 </Menu.Item>
@@ -142,6 +146,12 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
           </Alert>
         )}
 
+        {connection.key_warning && connection.status === 'connected' && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} data-testid="connection-key-warning">
+            {connection.key_warning}
+          </Alert>
+        )}
+
         {connection.sync.running ? (
           <Stack gap={4} data-testid="connection-progress" aria-live="polite">
             <Text size="sm">{progress.text}</Text>
@@ -157,6 +167,7 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
                 </b>
                 {outcome.duplicates > 0 && `, ${outcome.duplicates} already in your journal`}
                 {outcome.open_positions > 0 && `, ${outcome.open_positions} ${outcome.open_positions === 1 ? 'position' : 'positions'} still open`}
+                {outcome.funding !== undefined && outcome.funding > 0 && `, ${outcome.funding} funding ${outcome.funding === 1 ? 'payment' : 'payments'} read`}
                 {outcome.bars > 0 && `, ${outcome.bars.toLocaleString('en-US')} one-minute ${outcome.bars === 1 ? 'bar' : 'bars'} stored for replay`}.
               </Text>
             ) : (
@@ -201,7 +212,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
           {syncMinutes > 0
             ? `Edgebook also syncs every ${syncMinutes} minutes while it runs. `
             : 'Syncs run when you click Sync now. '}
-          A trade already in your journal (from an earlier sync, or from {label}'s CSV export) is never added twice.
+          A trade already in your journal (from an earlier sync, or from {label}'s {hasKey && connection.credential === 'user-key' ? 'CSV export' : 'trade-history export'}) is never added
+          twice.
         </Text>
       </Stack>
 
@@ -215,7 +227,7 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(false)}
       >
-        Edgebook deletes the saved API key and stops syncing {connection.user_name}. The trades already in your journal stay.
+        {hasKey ? 'Edgebook deletes the saved API key and stops syncing' : 'Edgebook stops syncing'} {connection.user_name}. The trades already in your journal stay.
       </ConfirmDialog>
       <AccountFormModal
         opened={creatingFor !== null}
@@ -234,16 +246,19 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
 function ReplaceKeyModal({ connection, opened, onClose }: { connection: BrokerConnection; opened: boolean; onClose: () => void }) {
   const replace = useReplaceKey();
   const [apiKey, setApiKey] = useState('');
+  const [apiSecret, setApiSecret] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const withSecret = connection.credential === 'key-secret';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (apiKey.trim() === '') {
-      setError('Enter the new API key');
+    if (apiKey.trim() === '' || (withSecret && apiSecret.trim() === '')) {
+      setError(apiKey.trim() === '' ? 'Enter the new API key' : 'Enter its secret key');
       return;
     }
     try {
-      await replace.mutateAsync({ id: connection.id, input: { api_key: apiKey.trim() } });
+      await replace.mutateAsync({ id: connection.id, input: { api_key: apiKey.trim(), ...(withSecret && { api_secret: apiSecret.trim() }) } });
       setApiKey('');
+      setApiSecret('');
       setError(null);
       toastSuccess('API key replaced', `${connection.provider_label} accepted the new key.`);
       onClose();
@@ -256,10 +271,13 @@ function ReplaceKeyModal({ connection, opened, onClose }: { connection: BrokerCo
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
-            Create a new key in {connection.provider_label} (Settings, API) for {connection.user_name} and enter it here. Edgebook checks it before it
-            replaces the old one.
+            {withSecret
+              ? `Create a new read-only key in ${connection.provider_label} (API Management) and enter it with its secret here.`
+              : `Create a new key in ${connection.provider_label} (Settings, API) for ${connection.user_name} and enter it here.`}{' '}
+            Edgebook checks it before it replaces the old one.
           </Text>
-          <PasswordInput label="New API key" value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} error={error} autoComplete="off" data-autofocus />
+          <PasswordInput label="New API key" value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} error={withSecret ? null : error} autoComplete="off" data-autofocus />
+          {withSecret && <PasswordInput label="Its secret key" value={apiSecret} onChange={(e) => setApiSecret(e.currentTarget.value)} error={error} autoComplete="off" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

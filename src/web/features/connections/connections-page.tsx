@@ -11,8 +11,9 @@ import { ConnectForm } from './connect-form';
 import { ConnectionCard } from './connection-card';
 
 /**
- * Broker connections: TopstepX by user name and API key. Connect, choose where each TopstepX account's
- * trades go and from which day, then Sync now (or let the schedule do it); progress and outcome show here.
+ * Broker connections: TopstepX by user name and API key, a crypto exchange (Binance USD-M, Bybit, Hyperliquid) by a
+ * read-only key or a wallet address. Connect, choose where each account's trades go and from which day, then Sync now
+ * (or let the schedule do it); progress and outcome show here.
  */
 export function ConnectionsPage() {
   const { data, isPending, isError, refetch } = useConnections();
@@ -23,8 +24,10 @@ export function ConnectionsPage() {
   const [adding, setAdding] = useState(false);
   useSyncOutcomes(data?.connections);
 
-  const provider = data?.providers[0];
-  const label = provider?.label ?? 'TopstepX';
+  const providers = data?.providers ?? [];
+  const futures = providers.find((p) => p.id === 'topstepx');
+  const label = futures?.label ?? 'TopstepX';
+  const exchanges = providers.filter((p) => p.id !== 'topstepx').map((p) => p.label);
   const taken = new Set((data?.connections ?? []).flatMap((c) => c.accounts.map((a) => a.account_id).filter((id): id is string => id !== null)));
   return (
     <Stack gap="md" maw={1200}>
@@ -32,6 +35,7 @@ export function ConnectionsPage() {
       <Text c="dimmed" mt={-12} maw={760}>
         Connect {label} once and your trades come in by themselves, with the fees {label} charged and every fill: no CSV export, for any period
         you choose.
+        {exchanges.length > 0 && ` Crypto perpetuals too: ${exchanges.join(', ')}, with a read-only key or a wallet address.`}
       </Text>
       {isPending ? (
         <Loader size="sm" role="status" aria-label="Loading connections" />
@@ -49,16 +53,16 @@ export function ConnectionsPage() {
               connection={connection}
               tradingAccounts={accounts}
               taken={taken}
-              syncMinutes={provider?.sync_minutes ?? 0}
+              syncMinutes={providers[0]?.sync_minutes ?? 0}
               timeZone={preferences?.time_zone ?? 'America/New_York'}
               propAccounts={propAccounts}
             />
           ))}
           {data.connections.length === 0 || adding ? (
-            <ConnectForm label={label} another={data.connections.length > 0} onConnected={() => setAdding(false)} />
+            <ConnectForm providers={providers.length > 0 ? providers : [{ id: 'topstepx', label }]} another={data.connections.length > 0} onConnected={() => setAdding(false)} />
           ) : (
             <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)} w="fit-content">
-              Connect another {label} user
+              {exchanges.length > 0 ? 'Connect another account' : `Connect another ${label} user`}
             </Button>
           )}
         </>

@@ -15,8 +15,8 @@ import classes from './reports.module.css';
 /** Figures whose colour says good or bad by their sign (fees and spreads are neither). */
 const SIGNED = new Set(['netCents', 'grossCents', 'expectancyCents', 'averageTradeCents', 'averageWinCents', 'averageLossCents', 'largestWinCents', 'largestLossCents', 'bestDayCents', 'worstDayCents', 'averageDayCents']);
 
-export function figureText(figure: OverviewFigure): string {
-  return formatFigure(figure.kind, figure.value, figure.infinite);
+export function figureText(figure: OverviewFigure, currency = 'USD'): string {
+  return formatFigure(figure.kind, figure.value, figure.infinite, currency);
 }
 
 /** A figure's colour: money by its sign where the sign means profit or loss; a drawdown is a loss. */
@@ -76,7 +76,7 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
                           {figure.label}
                         </Text>
                         <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figureColor(figure)} className={classes.numeric} data-testid="figure-value">
-                          {figureText(figure)}
+                          {figureText(figure, query.data.basis.currency)}
                         </Text>
                         {(figure.note ?? (figure.key === 'maxDrawdownPercent' && figure.value === null)) && (
                           <Text size="xs" c="dimmed">

@@ -86,6 +86,12 @@ export function ReportsPage() {
       {count.data && (
         <Text size="sm" c="dimmed" data-testid="report-summary" className={classes.summary}>
           {count.data.basis.description} · {count.data.basis.trades.toLocaleString('en-US')} trade{count.data.basis.trades === 1 ? '' : 's'}
+          {count.data.basis.currency !== 'USD' && ` · amounts in ${count.data.basis.currency}`}
+        </Text>
+      )}
+      {count.data?.basis.currencyNote && (
+        <Text size="sm" c="dimmed" data-testid="report-currency-note" className={classes.summary}>
+          {count.data.basis.currencyNote}
         </Text>
       )}
 

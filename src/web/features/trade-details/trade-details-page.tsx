@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDay } from '../../../domain/dates';
-import { formatUsd, toCents } from '../../../domain/money';
+import { formatMoney, toCents } from '../../../domain/money';
+import { currencyOfContract } from '../../../domain/instruments/perpetuals';
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, noteDisplayTitle } from '../../../domain/notes';
 import { DraftNotice } from '../../components/draft-notice';
 import { ImageAttachments } from '../../components/image-attachments';
@@ -216,7 +217,7 @@ export function TradeDetailsPage() {
         <Group gap="sm" align="center">
           <ResultBadge result={trade.status} size="lg" />
           <Text size="xl" fw={700} ff="monospace" c={pnlTone(cents)} data-testid="trade-pnl-header">
-            {formatUsd(cents)}
+            {formatMoney(cents, currencyOfContract(trade.contract))}
           </Text>
         </Group>
       </Group>

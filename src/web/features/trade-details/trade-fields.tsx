@@ -2,7 +2,8 @@ import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ResultBadge } from '../trade-log/trade-cells';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
-import { formatUsd, toCents } from '../../../domain/money';
+import { formatMoney, toCents } from '../../../domain/money';
+import { currencyOfContract } from '../../../domain/instruments/perpetuals';
 import { isWebUrl } from '../../../domain/links/quick-links';
 import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeType } from '../../../domain/trades';
@@ -29,12 +30,12 @@ function ExecutionTime({ iso, clock }: { iso: string; clock: TraderTime }) {
   );
 }
 
-function Money({ value }: { value: string | null }) {
+function Money({ value, currency }: { value: string | null; currency: string }) {
   if (value === null) return null;
   const cents = toCents(value);
   return (
     <Text span fw={600} ff="monospace" c={pnlTone(cents)}>
-      {formatUsd(cents)}
+      {formatMoney(cents, currency)}
     </Text>
   );
 }
@@ -63,6 +64,8 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 
 /** Every stored field of the trade, '—' where the trade has none. */
 export function TradeFields({ trade }: { trade: Trade }) {
+  // A crypto perpetual's money is in its settlement currency (USDT, USDC), never written as dollars.
+  const currency = currencyOfContract(trade.contract);
   const clock = useTraderTime();
   const link = trade.link.trim();
   return (
@@ -90,10 +93,15 @@ export function TradeFields({ trade }: { trade: Trade }) {
             <PriceText price={trade.exit_price} symbol={trade.contract || trade.symbol} />
           </Text>
         )}</Field>
-      <Field label="Gross P&L">{trade.gross_pnl === null ? null : <Money value={trade.gross_pnl} />}</Field>
-      <Field label="Commission">{formatUsd(toCents(trade.commission))}</Field>
+      <Field label="Gross P&L">{trade.gross_pnl === null ? null : <Money value={trade.gross_pnl} currency={currency} />}</Field>
+      <Field label="Commission">{formatMoney(toCents(trade.commission), currency)}</Field>
+      {trade.funding !== null && (
+        <Field label="Funding">
+          <Money value={trade.funding} currency={currency} />
+        </Field>
+      )}
       <Field label="Net P&L">
-        <Money value={trade.pnl} />
+        <Money value={trade.pnl} currency={currency} />
       </Field>
       <Field label="Stop price">{trade.stop_price === null ? null : (
           <Text size="sm" ff="monospace">
@@ -107,7 +115,7 @@ export function TradeFields({ trade }: { trade: Trade }) {
         )}</Field>
       <Field label="Planned risk">
         {trade.planned_risk &&
-          `${formatUsd(toCents(trade.planned_risk.amount))}${trade.planned_risk.source.startsWith('default') ? ' (your default)' : ''}`}
+          `${formatMoney(toCents(trade.planned_risk.amount), currency)}${trade.planned_risk.source.startsWith('default') ? ' (your default)' : ''}`}
       </Field>
       <Field label="R-multiple">{trade.r_multiple === null ? null : formatR(trade.r_multiple)}</Field>
       <Field label="Tags" wide>

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Trade } from '../../shared/api';
-import { formatUsd } from '../../../domain/money';
-import { pnlCentsOf, pnlColor } from './format';
+import { formatMoney } from '../../../domain/money';
+import { pnlCentsOf, pnlColor, tradeCurrency } from './format';
 
 // Filled in shades dark enough for white words (AA), as the Reflect page's: the light teal badge read 4.3:1.
 const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
@@ -15,11 +15,11 @@ export function ResultBadge({ result, size = 'sm' }: { result: Trade['status']; 
   );
 }
 
-export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'commission'>; size?: 'sm' | 'md' | 'lg' }) {
+export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'commission'> & { contract?: string | null }; size?: 'sm' | 'md' | 'lg' }) {
   const cents = pnlCentsOf(trade);
   return (
     <Text size={size} fw={600} c={pnlColor(cents)} ff="monospace" data-testid="trade-pnl" data-money style={{ whiteSpace: 'nowrap' }}>
-      {formatUsd(cents)}
+      {formatMoney(cents, tradeCurrency(trade))}
     </Text>
   );
 }

@@ -19,12 +19,12 @@ import {
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTradeLogDay } from '../../../domain/dates';
-import { formatUsd, toCents } from '../../../domain/money';
+import { formatMoney, toCents } from '../../../domain/money';
 import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, grossPnlCentsOf } from '../../../domain/trades';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import type { TradeSort } from '../../../contract/trades';
 import { DEFAULT_TRADE_ORDER, type Trade, type TradeOrder } from '../../shared/api';
-import { accountLabel, tradeName } from './format';
+import { accountLabel, tradeCurrency, tradeName } from './format';
 import classes from './trade-log.module.css';
 
 /** Row actions; the callbacks are stable (the panel keeps them across renders) so memoized rows skip re-rendering. */
@@ -76,10 +76,10 @@ const RESULT_CLASS = { Win: classes.resultWin, Loss: classes.resultLoss, BE: cla
 const tone = (cents: number) => (cents > 0 ? 'positive' : cents < 0 ? 'negative' : 'neutral');
 const dash = <span className={classes.dimmed}>—</span>;
 
-function money(cents: number, testId: string) {
+function money(trade: Trade, cents: number, testId: string) {
   return (
     <span className={classes.pnl} data-tone={tone(cents)} data-testid={testId} data-money>
-      {formatUsd(cents)}
+      {formatMoney(cents, tradeCurrency(trade))}
     </span>
   );
 }
@@ -108,7 +108,7 @@ function renderR(trade: Trade) {
   }
   const from = trade.planned_risk?.source.startsWith('default') ? 'your default' : 'its plan';
   return (
-    <span className={classes.pnl} data-tone={tone(trade.r_multiple)} title={`Risk $${trade.planned_risk?.amount ?? ''} from ${from}`} data-testid="trade-r" data-money>
+    <span className={classes.pnl} data-tone={tone(trade.r_multiple)} title={`Risk ${tradeCurrency(trade) === 'USD' ? `$${trade.planned_risk?.amount ?? ''}` : `${trade.planned_risk?.amount ?? ''} ${tradeCurrency(trade)}`} from ${from}`} data-testid="trade-r" data-money>
       {formatR(trade.r_multiple)}
     </span>
   );
@@ -132,7 +132,7 @@ export function renderExcursion(trade: Trade, which: 'mae' | 'mfe') {
   const r = which === 'mae' ? trade.mae_r : trade.mfe_r;
   return (
     <span className={classes.pnl} data-tone={tone(cents)} data-testid={testId} data-money>
-      {formatUsd(cents)}
+      {formatMoney(cents, tradeCurrency(trade))}
       {r !== null && <span className={classes.excursionR}> {formatR(r)}</span>}
     </span>
   );
@@ -209,7 +209,7 @@ const COLUMNS: TradeColumnDef[] = [
     },
     false,
   ),
-  sortable('gross_pnl', 'gross_pnl', 120, { label: 'Gross PnL', render: (trade) => money(grossPnlCentsOf(trade), 'trade-gross-pnl') }, true),
+  sortable('gross_pnl', 'gross_pnl', 120, { label: 'Gross PnL', render: (trade) => money(trade, grossPnlCentsOf(trade), 'trade-gross-pnl') }, true),
   sortable(
     'commission',
     'commission',
@@ -218,13 +218,13 @@ const COLUMNS: TradeColumnDef[] = [
       label: 'Fees',
       render: (trade) => (
         <span className={`${classes.mono} ${toCents(trade.commission) === 0 ? classes.dimmed : ''}`} data-testid="trade-fees" data-money>
-          {formatUsd(toCents(trade.commission))}
+          {formatMoney(toCents(trade.commission), tradeCurrency(trade))}
         </span>
       ),
     },
     true,
   ),
-  sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(toCents(trade.pnl), 'trade-pnl') }, true),
+  sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(trade, toCents(trade.pnl), 'trade-pnl') }, true),
   plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
   // Stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
   sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade) => renderExcursion(trade, 'mae') }, true),
