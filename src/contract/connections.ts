@@ -3,8 +3,8 @@ import { findPropTemplate } from '../domain/prop/templates';
 import { calendarDay, decimal, instant } from './common';
 
 /**
- * Broker connections (issue 30): a TopstepX connection by user name and API key, its accounts mapped to trading
- * accounts, and syncs. The API key goes in (connect, replace) and never comes back out: no answer carries it.
+ * Broker connections: a ProjectX firm's connection (TopstepX and others) by user name and API key, its accounts mapped
+ * to trading accounts, and syncs. The API key goes in (connect, replace) and never comes back out: no answer carries it.
  */
 
 /** The providers Edgebook connects to; one module each behind one interface (src/server/connectors). */
@@ -17,6 +17,8 @@ const apiKey = z.string({ error: 'is required' }).trim().min(1, 'is required').m
 /** POST /api/connections (connect) and POST /api/connections/test (sign in and list the accounts, saving nothing). */
 export const connectionInput = z.strictObject({
   provider: z.enum(PROVIDERS, { error: "must be 'topstepx'" }).default('topstepx'),
+  /** The ProjectX firm whose gateway the key is for (GET /api/connections lists them); the server's configured one by default. */
+  firm: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters').optional(),
   user_name: userName,
   api_key: apiKey,
 });
@@ -88,6 +90,20 @@ export const brokerAccount = z.strictObject({
   last_sync_added: z.number().int().nullable(),
   last_sync_status: z.enum(['ok', 'error']).nullable(),
   last_error: z.string().nullable(),
+  /** The positions the provider said were open at the last sync; null until a sync has read them. */
+  open_positions: z
+    .array(
+      z.strictObject({
+        /** The journal's name of the contract (MNQM5). */
+        contract: z.string(),
+        side: z.enum(['Long', 'Short']),
+        size: decimal,
+        average_price: decimal,
+        since: instant,
+      }),
+    )
+    .nullable(),
+  positions_read_at: instant.nullable(),
 });
 
 export const SYNC_PHASES = ['signing-in', 'accounts', 'fills', 'saving', 'bars'] as const;
@@ -126,6 +142,8 @@ export const syncOutcome = z.strictObject({
 export const brokerConnection = z.strictObject({
   id: z.uuid(),
   provider: z.enum(PROVIDERS),
+  /** The firm whose gateway it speaks to ('configured': the server's PROJECTX_API_URL). */
+  firm: z.string(),
   /** The firm's name ('TopstepX'). */
   provider_label: z.string(),
   user_name: z.string(),
@@ -151,6 +169,10 @@ export const brokerConnectionList = z.strictObject({
       label: z.string(),
       /** The gateway's host (PROJECTX_API_URL). */
       host: z.string(),
+      /** The firms a connection may choose, each at its own gateway ('configured' is PROJECTX_API_URL). */
+      firms: z.array(z.strictObject({ id: z.string(), label: z.string(), host: z.string() })),
+      /** When the list of firms' gateways was last checked (yyyy-MM-dd). */
+      firms_checked: z.iso.date(),
       /** Minutes between scheduled syncs; 0 when only 'Sync now' syncs. */
       sync_minutes: z.number().int(),
     }),

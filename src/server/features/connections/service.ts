@@ -21,15 +21,16 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { accountsRepo } from '../../core/accounts/repo';
 import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo } from '../prop/repo';
+import { CONFIGURED_FIRM } from '../../connectors/projectx-firms';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
 import { DEFAULT_HISTORY_DAYS, SYNC_STALE_MS, type SyncRunner } from './sync';
 
 /**
- * Broker connections (issue 30): connect with a user name and API key (checked with the provider before anything is
- * saved, then kept only as ciphertext), list and map the provider's accounts, start syncs and report them. The key is
- * read back only by the sync, never into an answer.
+ * Broker connections: connect with a firm, a user name and an API key (checked with the firm's gateway before anything
+ * is saved, then kept only as ciphertext), list and map the provider's accounts, start syncs and report them. The key
+ * is read back only by the sync, never into an answer.
  */
 
 export interface ConnectionsDeps {
@@ -89,6 +90,8 @@ function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: st
     last_sync_added: row.lastSyncAdded,
     last_sync_status: row.lastSyncStatus as BrokerAccount['last_sync_status'],
     last_error: row.lastError,
+    open_positions: (row.openPositions as BrokerAccount['open_positions']) ?? null,
+    positions_read_at: iso(row.positionsReadAt),
   };
 }
 
@@ -112,13 +115,15 @@ async function suggestionsFor(tx: Tx, userId: string, accounts: BrokerAccountRow
   return found;
 }
 
-async function readConnection(tx: Tx, userId: string, row: ConnectionRow, label: string): Promise<BrokerConnection> {
+async function readConnection(tx: Tx, userId: string, row: ConnectionRow, registry: ConnectorRegistry): Promise<BrokerConnection> {
+  const label = registry.get('topstepx', row.firm).label;
   const accounts = await connectionsRepo(tx, userId).accounts(row.id);
   const suggestions = await suggestionsFor(tx, userId, accounts);
   const running = isRunning(row);
   return {
     id: row.id,
     provider: 'topstepx',
+    firm: row.firm,
     provider_label: label,
     user_name: row.userName,
     status: row.status as BrokerConnection['status'],
@@ -155,13 +160,22 @@ async function makePropAccount(tx: Tx, userId: string, accountId: string, templa
 
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { database, box, registry, syncs } = deps;
-  const label = registry.get('topstepx').label;
+  const labelOf = (firm: string) => registry.get('topstepx', firm).label;
+
+  /** The firm a request names, or the server's configured one; a firm this server does not offer is a 400. */
+  function firmOf(input: { firm?: string | undefined }): string {
+    const firm = input.firm ?? CONFIGURED_FIRM;
+    if (!registry.has(firm)) {
+      throw badRequest(`firm: this server does not offer '${firm}'`, { fields: [{ field: 'firm', message: 'not a firm this server offers' }] });
+    }
+    return firm;
+  }
 
   /** Signs in with the credentials and lists the accounts: the check before anything is saved. */
-  async function signIn(input: { user_name: string; api_key: string }): Promise<{ session: ConnectorSession; accounts: ProviderAccount[] }> {
+  async function signIn(firm: string, input: { user_name: string; api_key: string }): Promise<{ session: ConnectorSession; accounts: ProviderAccount[] }> {
     try {
       // Two attempts, not four: the trader is waiting for this answer.
-      const session = await registry.get('topstepx').connect({ userName: input.user_name, apiKey: input.api_key }, { attempts: 2 });
+      const session = await registry.get('topstepx', firm).connect({ userName: input.user_name, apiKey: input.api_key }, { attempts: 2 });
       return { session, accounts: await session.listAccounts() };
     } catch (error) {
       return brokerFailure(error);
@@ -172,7 +186,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     return database.withUser(userId, async (tx) => {
       const row = await connectionsRepo(tx, userId).find(id);
       if (!row) throw notFound(NOT_FOUND);
-      return readConnection(tx, userId, row, label);
+      return readConnection(tx, userId, row, registry);
     });
   }
 
@@ -181,7 +195,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const connections = await database.withUser(userId, async (tx) => {
         const rows = await connectionsRepo(tx, userId).list();
         const out: BrokerConnection[] = [];
-        for (const row of rows) out.push(await readConnection(tx, userId, row, label));
+        for (const row of rows) out.push(await readConnection(tx, userId, row, registry));
         return out;
       });
       return {
@@ -193,34 +207,38 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     get,
 
     async test(input: ConnectionInput): Promise<ConnectionTest> {
-      const { accounts } = await signIn(input);
+      const { accounts } = await signIn(firmOf(input), input);
       return { ok: true, provider: 'topstepx', accounts: accounts.map(toProviderAccount) };
     },
 
     async connect(userId: string, input: ConnectionInput): Promise<BrokerConnection> {
-      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, input.user_name));
+      const firm = firmOf(input);
+      const label = labelOf(firm);
+      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, firm, input.user_name));
       if (known) throw conflict(`${label} user ${input.user_name} is connected already: replace its API key there instead.`, { code: 'already-connected' });
-      const { accounts } = await signIn(input);
+      const { accounts } = await signIn(firm, input);
       const id = crypto.randomUUID();
+      const barSource = registry.get('topstepx', firm).barSource;
       const row = await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
         // The same login connected by another request meanwhile: the unique constraint answers, as a 409.
-        if (await repo.findLogin(input.provider, input.user_name)) throw conflict(`${label} user ${input.user_name} is connected already.`, { code: 'already-connected' });
-        const created = await repo.insert({ id, provider: input.provider, userName: input.user_name, secret: box.seal(input.api_key, secretBinding(id, userId)) });
+        if (await repo.findLogin(input.provider, firm, input.user_name)) throw conflict(`${label} user ${input.user_name} is connected already.`, { code: 'already-connected' });
+        const created = await repo.insert({ id, provider: input.provider, firm, barSource, userName: input.user_name, secret: box.seal(input.api_key, secretBinding(id, userId)) });
         await repo.rememberAccounts(id, accounts);
         return created;
       });
-      return database.withUser(userId, (tx) => readConnection(tx, userId, row, label));
+      return database.withUser(userId, (tx) => readConnection(tx, userId, row, registry));
     },
 
     async update(userId: string, id: string, input: ConnectionUpdate): Promise<BrokerConnection> {
       const row = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).find(id));
       if (!row) throw notFound(NOT_FOUND);
       const userName = input.user_name ?? row.userName;
-      const { accounts } = await signIn({ user_name: userName, api_key: input.api_key });
+      const label = labelOf(row.firm);
+      const { accounts } = await signIn(row.firm, { user_name: userName, api_key: input.api_key });
       await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
-        if (userName !== row.userName && (await repo.findLogin(row.provider, userName))) {
+        if (userName !== row.userName && (await repo.findLogin(row.provider, row.firm, userName))) {
           throw conflict(`${label} user ${userName} is connected already.`, { code: 'already-connected' });
         }
         const updated = await repo.update(id, { userName, secret: box.seal(input.api_key, secretBinding(id, userId)), status: 'connected', lastError: null });
@@ -282,7 +300,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async sync(userId: string, id: string): Promise<BrokerConnection> {
       const connection = await get(userId, id);
       if (!connection.accounts.some((a) => a.account_id !== null)) {
-        throw badRequest(`Choose a trading account for at least one ${label} account first.`, { code: 'nothing-mapped', fields: [{ field: 'account_id', message: 'no account is mapped' }] });
+        throw badRequest(`Choose a trading account for at least one ${connection.provider_label} account first.`, { code: 'nothing-mapped', fields: [{ field: 'account_id', message: 'no account is mapped' }] });
       }
       await syncs.start(userId, id, 'manual');
       return get(userId, id);
