@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { formatUsd, toCents } from '../../../domain/cents';
 import { useConnect, useTestConnection, type ConnectionTest } from './api';
 
 interface ConnectFormProps {
-  /** The firm's name ('TopstepX'). */
+  /** The server's configured firm's name ('TopstepX'). */
   label: string;
+  /** The ProjectX firms this server offers, each at its own gateway ('configured' first). */
+  firms?: ReadonlyArray<{ id: string; label: string; host: string }>;
   /** A second login: the form starts folded and says so. */
   another?: boolean;
   onConnected?: () => void;
@@ -18,7 +20,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Connect a TopstepX (ProjectX) login: its user name and an API key from TopstepX's settings. "Test connection" signs in
  * and lists the accounts without saving anything; "Connect" does the same and keeps the key, encrypted, on the server.
  */
-export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
+export function ConnectForm({ label: configuredLabel, firms = [], another, onConnected }: ConnectFormProps) {
+  const [firm, setFirm] = useState('configured');
+  const label = firms.find((f) => f.id === firm)?.label ?? configuredLabel;
   const [userName, setUserName] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [tested, setTested] = useState<ConnectionTest | null>(null);
@@ -31,7 +35,9 @@ export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
   const input = () => {
     const problems = { user: userName.trim() === '', key: apiKey.trim() === '' };
     setMissing(problems);
-    return problems.user || problems.key ? null : { provider: 'topstepx' as const, user_name: userName.trim(), api_key: apiKey.trim() };
+    return problems.user || problems.key
+      ? null
+      : { provider: 'topstepx' as const, ...(firm !== 'configured' && { firm }), user_name: userName.trim(), api_key: apiKey.trim() };
   };
 
   const runTest = async () => {
@@ -79,6 +85,21 @@ export function ConnectForm({ label, another, onConnected }: ConnectFormProps) {
             The key is kept encrypted on this Edgebook server and is never shown again, not even to you. Remove the connection (or revoke the key
             in {label}) at any time.
           </Text>
+          {firms.length > 1 && (
+            <Select
+              label="Firm"
+              description="Each firm on ProjectX has its own users and API keys"
+              data={firms.map((f) => ({ value: f.id, label: `${f.label} (${f.host})` }))}
+              value={firm}
+              onChange={(value) => {
+                setFirm(value ?? 'configured');
+                setTested(null);
+              }}
+              allowDeselect={false}
+              maw={420}
+              data-testid="connect-firm"
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={`${label} user name`}

@@ -55,7 +55,7 @@ export function ConnectionsPage() {
             />
           ))}
           {data.connections.length === 0 || adding ? (
-            <ConnectForm label={label} another={data.connections.length > 0} onConnected={() => setAdding(false)} />
+            <ConnectForm label={label} firms={provider?.firms ?? []} another={data.connections.length > 0} onConnected={() => setAdding(false)} />
           ) : (
             <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)} w="fit-content">
               Connect another {label} user
