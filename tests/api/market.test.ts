@@ -397,6 +397,49 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
   });
 
+  it('a hole of one or three minutes is never computed over: the figures read incomplete and name the minutes, on the chart and in the Trade Log; a confirmed quiet upload fills it and says so', async () => {
+    const without = (...minutes: string[]) =>
+      tradingViewBars()
+        .split('\n')
+        .filter((line) => {
+          const t = Number(line.split(',')[0]) * 1000;
+          const local = new Date(t - 5 * 3_600_000);
+          return !minutes.includes(`${local.getUTCHours()}:${String(local.getUTCMinutes()).padStart(2, '0')}`);
+        })
+        .join('\n');
+    const [long, short] = await tradesOf(alice, `account=${aliceAccount.id}`);
+
+    // 10:05 gone: the long (10:00:30 to 10:04:10) is measured, but a minute after its exit has no price, not 10:04's.
+    expect((await uploadBars(alice, without('10:05'))).body).toMatchObject({ added: 80 });
+    const chart = (await alice.get(`/api/market/trades/${long!.id}/chart?padding=5`)).body;
+    expect(chart.excursions).toMatchObject({ status: 'complete', mae: { dollars: '16.00' } });
+    expect(chart.excursions.exit_after[0]).toEqual({ minutes: 1, status: 'missing', minute: '2025-03-05T15:05:00.000Z' });
+    expect(chart.excursions.exit_after[1]).toMatchObject({ minutes: 5, status: 'ok' });
+    expect(chart.holes).toEqual([{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }]);
+    // The short (10:04:10 to 10:06:00) has the hole inside it: incomplete, in the Trade Log too.
+    const listed = new Map(((await alice.get(`/api/trades?account=${aliceAccount.id}&limit=50`)).body.trades as TradeDto[]).map((t) => [t.id, t]));
+    expect(listed.get(short!.id)).toMatchObject({ mae: null, mfe: null, excursion_missing: [{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }] });
+    expect(listed.get(long!.id)).toMatchObject({ mae: '16.00', excursion_missing: null });
+    await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
+
+    // 10:01 to 10:03 gone: the long's figures are not computed, and the minutes are named.
+    expect((await uploadBars(alice, without('10:01', '10:02', '10:03'))).body).toMatchObject({ added: 78 });
+    expect((await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions).toMatchObject({
+      status: 'missing',
+      missing: [{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }],
+    });
+    expect(((await alice.get(`/api/trades/${long!.id}`)).body as TradeDto).excursion_missing).toEqual([{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }]);
+
+    // The trader confirms the file's source leaves out minutes without trades: the same bars, now vouched for.
+    const quiet = await uploadBars(alice, without('10:01', '10:02', '10:03'), { quiet_minutes: 'true' });
+    expect(quiet.body).toMatchObject({ added: 0, unchanged: 78, quiet_minutes: true });
+    expect(quiet.body.trades_updated).toBeGreaterThan(0);
+    const vouched = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions;
+    expect(vouched).toMatchObject({ status: 'complete', quiet_minutes: 3, sources: [{ id: 'upload', label: 'your uploads' }] });
+    expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ excursion_missing: null, mae: vouched.mae.dollars });
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 78 });
+  });
+
   it('takes a bar file larger than a JSON body (a day of 1-second bars), and deletes it by its resolution', async () => {
     // 30,000 1-second bars of MESH5 (~1.3 MB: past the 1 MB every JSON body is held to).
     const lines = ['time,open,high,low,close,Volume'];
