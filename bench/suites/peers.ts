@@ -238,15 +238,15 @@ async function tradeTallySide(server: TradeTallyServer, trader: number): Promise
       if (started.status !== 202) throw new Error(`TradeTally import: ${started.status} ${await started.text()}`);
       const { importId } = (await started.json()) as { importId: string };
       for (;;) {
-        const status = await fetch(`${url}/api/trades/import/status/${importId}`, { headers: auth });
+        const status = await getAgain(`${url}/api/trades/import/status/${importId}`, { headers: auth });
         const { importLog } = (await status.json()) as { importLog: { status: string; error_details: unknown } };
         if (importLog.status === 'completed') return;
         if (importLog.status === 'failed') throw new Error(`TradeTally import failed: ${JSON.stringify(importLog.error_details)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    firstPage: () => fetch(`${url}/api/trades?limit=50`, { headers: auth }),
-    statistics: () => fetch(`${url}/api/trades/analytics`, { headers: auth }),
+    firstPage: () => getAgain(`${url}/api/trades?limit=50`, { headers: auth }),
+    statistics: () => getAgain(`${url}/api/trades/analytics`, { headers: auth }),
     async addTrade() {
       const day = `2026-11-${String(2 + added++).padStart(2, '0')}`;
       const res = await fetch(`${url}/api/trades`, {
@@ -257,7 +257,7 @@ async function tradeTallySide(server: TradeTallyServer, trader: number): Promise
       if (!res.ok) throw new Error(`TradeTally add trade: ${res.status} ${await res.text()}`);
     },
     async totals() {
-      const body = (await (await fetch(`${url}/api/trades/analytics`, { headers: auth })).json()) as { summary: Record<string, unknown> };
+      const body = (await (await getAgain(`${url}/api/trades/analytics`, { headers: auth })).json()) as { summary: Record<string, unknown> };
       return { trades: Number(body.summary.totalTrades), pnlCents: Math.round(Number(body.summary.totalGrossPnL) * 100) };
     },
   };
@@ -278,8 +278,8 @@ async function edgebookSide(server: ServerProcess, name: string): Promise<Side> 
       const res = await fetch(`${url}/api/imports?${query}`, { method: 'POST', headers: { cookie, origin: url, 'content-type': 'text/csv' }, body: csv });
       if (!res.ok) throw new Error(`${name} import: ${res.status} ${await res.text()}`);
     },
-    firstPage: () => fetch(`${url}/api/trades?account=all&limit=50`, { headers: { cookie } }),
-    statistics: () => fetch(stats, { headers: { cookie } }),
+    firstPage: () => getAgain(`${url}/api/trades?account=all&limit=50`, { headers: { cookie } }),
+    statistics: () => getAgain(stats, { headers: { cookie } }),
     async addTrade() {
       const day = `2026-11-${String(2 + added++).padStart(2, '0')}`;
       const res = await fetch(`${url}/api/trades`, { method: 'POST', headers: json, body: JSON.stringify({ account_id: account.id, date: day, period: 'AM', pnl: 1 }) });
@@ -287,12 +287,33 @@ async function edgebookSide(server: ServerProcess, name: string): Promise<Side> 
     },
     async totals() {
       // Gross: a new account's fee schedule takes commissions off the net P&L (TradeTally charges none by default).
-      const trades = (await (await fetch(`${url}/api/trades/export`, { headers: { cookie } })).json()) as Array<{ gross_pnl: string | null }>;
+      const trades = (await (await getAgain(`${url}/api/trades/export`, { headers: { cookie } })).json()) as Array<{ gross_pnl: string | null }>;
       let pnlCents = 0;
       for (const trade of trades) pnlCents += Math.round(Number(trade.gross_pnl) * 100);
       return { trades: trades.length, pnlCents };
     },
   };
+}
+
+/** Whether a failed fetch is a connection the server reset or closed under load (not an answer). */
+function isReset(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNREFUSED'].includes(cause?.code ?? '');
+}
+
+/**
+ * A GET asked again when its connection was reset: a GET changes nothing, so asking twice is safe, and a status poll
+ * reset under load (the peer's server busy importing) is no reason to end the run. At most three attempts.
+ */
+async function getAgain(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { ...init, method: 'GET' });
+    } catch (error) {
+      if (attempt >= 3 || !isReset(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -5,9 +5,10 @@ import { CURRENCIES } from '../domain/reports/currency';
 import { calendarDay, decimal, instant } from './common';
 
 /**
- * Broker connections: a TopstepX login by user name and API key, a crypto exchange by a read-only API key and its
- * secret (Binance USD-M, Bybit) or by a wallet address (Hyperliquid); their accounts mapped to trading accounts, and
- * syncs. A key or secret goes in (connect, replace) and never comes back out: no answer carries it.
+ * Broker connections: a ProjectX firm's login (TopstepX and others, each at its own gateway) by user name and API key,
+ * a crypto exchange by a read-only API key and its secret (Binance USD-M, Bybit) or by a wallet address (Hyperliquid);
+ * their accounts mapped to trading accounts, and syncs. A key or secret goes in (connect, replace) and never comes back
+ * out: no answer carries it.
  */
 
 export { CREDENTIAL_KINDS, CREDENTIAL_OF, EXCHANGE_PROVIDERS, isExchangeProvider, PROVIDERS } from '../domain/connections/providers';
@@ -37,6 +38,8 @@ const CREDENTIAL_FIELDS = ['user_name', 'api_key', 'api_secret', 'wallet_address
 export const connectionInput = z
   .strictObject({
     provider: z.enum(PROVIDERS, { error: "must be 'topstepx', 'binance', 'bybit' or 'hyperliquid'" }).default('topstepx'),
+    /** The ProjectX firm whose gateway the key is for (GET /api/connections lists them); the server's configured one by default. */
+    firm: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters').optional(),
     user_name: userName.optional(),
     api_key: apiKey.optional(),
     api_secret: apiSecret.optional(),
@@ -49,6 +52,8 @@ export const connectionInput = z
       if (wanted.includes(field) && !given) ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
       if (!wanted.includes(field) && given) ctx.addIssue({ code: 'custom', path: [field], message: `is not used to connect ${input.provider}` });
     }
+    // Firms are ProjectX's: an exchange is the firm itself.
+    if (input.firm !== undefined && input.provider !== 'topstepx') ctx.addIssue({ code: 'custom', path: ['firm'], message: `is not used to connect ${input.provider}` });
   });
 
 /**
@@ -128,6 +133,20 @@ export const brokerAccount = z.strictObject({
   last_sync_added: z.number().int().nullable(),
   last_sync_status: z.enum(['ok', 'error']).nullable(),
   last_error: z.string().nullable(),
+  /** The positions the provider said were open at the last sync; null until a sync has read them. */
+  open_positions: z
+    .array(
+      z.strictObject({
+        /** The journal's name of the contract (MNQM5). */
+        contract: z.string(),
+        side: z.enum(['Long', 'Short']),
+        size: decimal,
+        average_price: decimal,
+        since: instant,
+      }),
+    )
+    .nullable(),
+  positions_read_at: instant.nullable(),
 });
 
 export const SYNC_PHASES = ['signing-in', 'accounts', 'fills', 'saving', 'bars'] as const;
@@ -168,6 +187,11 @@ export const syncOutcome = z.strictObject({
 export const brokerConnection = z.strictObject({
   id: z.uuid(),
   provider: z.enum(PROVIDERS),
+  /**
+   * The ProjectX firm whose gateway it speaks to ('configured': the server's PROJECTX_API_URL); an exchange's
+   * connection names the exchange ('binance').
+   */
+  firm: z.string(),
   /** The firm's or exchange's name ('TopstepX', 'Binance'). */
   provider_label: z.string(),
   credential: z.enum(CREDENTIAL_KINDS),
@@ -198,6 +222,10 @@ export const brokerConnectionList = z.strictObject({
       credential: z.enum(CREDENTIAL_KINDS),
       /** The API's host (PROJECTX_API_URL, BINANCE_FUTURES_API_URL...). */
       host: z.string(),
+      /** The firms a connection may choose, each at its own gateway ('configured' is PROJECTX_API_URL); none for an exchange. */
+      firms: z.array(z.strictObject({ id: z.string(), label: z.string(), host: z.string() })),
+      /** When the list of firms' gateways was last checked (yyyy-MM-dd); null for an exchange. */
+      firms_checked: z.iso.date().nullable(),
       /** Minutes between scheduled syncs; 0 when only 'Sync now' syncs. */
       sync_minutes: z.number().int(),
     }),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { calendarDay, decimal, instant, storedDecimal, timeZone } from './common';
 
 /**
- * Fills, price bars and what they tell of a trade: a trade's fills (GET and PUT /api/trades/:id/fills), the
- * bar files (/api/market/bars...), what bars exist per contract and day, and a trade's chart with its MAE, MFE and
- * exit analysis (/api/market/trades/:id/chart). Prices and money as exact decimal strings; times as ISO instants.
+ * Fills, price bars and what they tell of a trade: a trade's fills (GET and PUT /api/trades/:id/fills), the bar files
+ * (/api/market/bars...), what bars the trader has per contract and day, and a trade's chart with its MAE, MFE and exit
+ * analysis (/api/market/trades/:id/chart). Prices and money as exact decimal strings; times as ISO instants.
  */
 
 /** One fill of a trade, in the order traded. */
@@ -81,8 +81,16 @@ const exitAfter = z.discriminatedUnion('status', [
     price: decimal,
     time: instant,
   }),
-  z.strictObject({ minutes: z.number().int(), status: z.enum(['missing', 'closed']) }),
+  z.strictObject({
+    minutes: z.number().int(),
+    status: z.enum(['missing', 'closed']),
+    /** The minute whose bar is missing (the start of that minute), when it is one. */
+    minute: instant.optional(),
+  }),
 ]);
+
+/** Where a trade's bars came from: the trader's own uploads, or a provider they are connected to. */
+const barSource = z.strictObject({ id: z.string(), label: z.string() });
 
 /**
  * A trade's MAE, MFE, best exit, capture and exit analysis as stored (src/domain/market/excursions.ts), or why there
@@ -104,16 +112,24 @@ export const excursions = z.discriminatedUnion('status', [
     best_exit: z.strictObject({ price: decimal, time: instant, gross_pnl: decimal, r: decimal.nullable() }),
     /** The trade's gross P&L over the best exit's (0.625 = 62.5%); null when price never went its way. */
     capture: decimal.nullable(),
+    /** The whole position closed N minutes after its final exit, at that minute's price. */
     exit_after: z.array(exitAfter),
+    /** The second mode: each exit fill moved N minutes later (the price shown is the last exit's). */
+    exit_after_each_fill: z.array(exitAfter),
+    /** Minutes without a bar taken as minutes without trades, as the trader confirmed for the upload's source. */
+    quiet_minutes: z.number().int().nonnegative(),
+    sources: z.array(barSource),
     computed_at: instant,
   }),
   z.strictObject({
     status: z.literal('missing'),
     contract: z.string(),
     resolution,
+    /** The stretches without bars (each a run of whole minutes, clipped to the trade's entry and exit). */
     missing: z.array(missingRange),
     from: instant,
     to: instant,
+    sources: z.array(barSource),
     computed_at: instant,
   }),
   z.strictObject({ status: z.literal('no-bars'), contract: z.string(), from: instant, to: instant, computed_at: instant }),
@@ -152,13 +168,21 @@ export const tradeChart = z.strictObject({
   bars: z.array(wireBar),
   /** True when the window held more bars than one chart draws and the first ones were left out. */
   truncated: z.boolean(),
+  /** Open-market minutes of the window without a bar: the chart shows them as holes. */
+  holes: z.array(missingRange),
   fills: z.array(fill),
+  /** The trade's planned stop: from the broker's stop order (a synced trade's bracket) or as the trade says. */
+  stop: z.strictObject({ price: decimal, source: z.enum(['stop-order', 'trade']) }).nullable(),
   excursions: excursions.nullable(),
 });
 export type TradeChart = z.infer<typeof tradeChart>;
 
 /** The bar files' options, in the query (the body is the file as the trader has it). */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const flag = z
+  .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
 const jsonParam = (value: unknown) => {
   if (value === undefined || value === '') return undefined;
   try {
@@ -191,6 +215,12 @@ export const barsQuery = z.object({
   browser_time_zone: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
   mapping: z.preprocess(jsonParam, barMapping.optional()),
+  /** The trader replaces their stored bars where the file's differ (by default a stored bar is kept and reported). */
+  replace: flag,
+  /** The trader stores bars that their own fills contradict (another contract month, a continuous series) all the same. */
+  insist: flag,
+  /** The trader confirms the file's source leaves out minutes without trades: a minute without a bar had none. */
+  quiet_minutes: flag,
 });
 export type BarsQuery = z.infer<typeof barsQuery>;
 
@@ -205,6 +235,25 @@ const seriesSummary = z.strictObject({
   /** Of these, bars already stored with the same values, and stored with other values (kept as they are). */
   already_stored: z.number().int().nonnegative(),
   conflicting: z.number().int().nonnegative(),
+});
+
+/** A contract whose bars the trader's own fills contradict: fills at prices their minute's bar never reached. */
+const contradiction = z.strictObject({
+  contract: z.string(),
+  /** The trader's fills of the contract that have a bar in the file, and of those, how many lie outside it. */
+  fills_checked: z.number().int().nonnegative(),
+  fills_outside: z.number().int().nonnegative(),
+  first: z.array(
+    z.strictObject({
+      trade_id: z.uuid(),
+      time: instant,
+      side: z.enum(['Buy', 'Sell']),
+      quantity: decimal,
+      price: decimal,
+      bar_low: decimal,
+      bar_high: decimal,
+    }),
+  ),
 });
 
 const conflict = z.strictObject({
@@ -229,8 +278,12 @@ export const barsPreview = z.strictObject({
   time_zone_check: z.strictObject({ chosen: zoneFit, checked: z.number().int(), suggested: zoneFit.nullable(), alternatives: z.array(zoneFit), message: z.string() }).nullable(),
   headers: z.array(z.string()),
   mapping: barMapping.nullable(),
-  /** The first bars stored with other values than the file's (a conflict is reported, never replaced). */
+  /** The first bars stored with other values than the file's (kept unless the trader chooses to replace them). */
   conflicts: z.array(conflict),
+  /** Contracts the trader's fills contradict: nothing of them is stored unless the trader insists. */
+  contradictions: z.array(contradiction),
+  /** The format is one known to leave out minutes without trades (Databento's OHLCV): the trader may confirm it. */
+  omits_quiet_minutes: z.boolean(),
 });
 export type BarsPreview = z.infer<typeof barsPreview>;
 
@@ -241,7 +294,12 @@ export const barsOutcome = z.strictObject({
   unchanged: z.number().int().nonnegative(),
   /** Stored with other values: kept as they were, the first listed. */
   conflicting: z.number().int().nonnegative(),
+  /** Stored with other values and replaced by the file's, as the trader asked. */
+  replaced: z.number().int().nonnegative(),
   conflicts: z.array(conflict),
+  /** Contracts the trader's fills contradict that were stored because the trader insisted. */
+  contradictions: z.array(contradiction),
+  quiet_minutes: z.boolean(),
   skipped_rows: z.number().int().nonnegative(),
   resolution,
   series: z.array(z.strictObject({ contract: z.string(), added: z.number().int().nonnegative() })),
@@ -253,7 +311,7 @@ export type BarsOutcome = z.infer<typeof barsOutcome>;
 /** GET /api/market/bars/coverage?contract= */
 export const coverageQuery = z.object({ contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()) });
 
-/** What bars exist per contract, resolution and day (the trader's zone), and how many of them the caller added. */
+/** The trader's own bars per contract, resolution and day (the trader's zone). */
 export const barsCoverage = z.strictObject({
   time_zone: z.string(),
   days: z.array(
@@ -264,7 +322,7 @@ export const barsCoverage = z.strictObject({
       bars: z.number().int().positive(),
       first: instant,
       last: instant,
-      /** Bars of that day the caller added (only those can the caller delete). */
+      /** Bars of that day the trader can delete: all of them, since every bar listed is the trader's own. */
       mine: z.number().int().nonnegative(),
     }),
   ),
@@ -279,7 +337,7 @@ export const deleteBarsQuery = z.object({
 });
 export const barsDeleted = z.strictObject({
   deleted: z.number().int().nonnegative(),
-  /** Bars of that day other traders added: kept. */
+  /** Bars of that day left (none: a trader's bars are theirs alone); kept in the answer for older clients. */
   kept: z.number().int().nonnegative(),
   trades_updated: z.number().int().nonnegative(),
 });

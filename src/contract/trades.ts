@@ -69,6 +69,11 @@ export const trade = z.strictObject({
   mfe: decimal.nullable(),
   mae_r: z.number().nullable(),
   mfe_r: z.number().nullable(),
+  /**
+   * When the trade's bars lack minutes inside it, its MAE and MFE read incomplete: the stretches without a bar (runs of
+   * whole minutes, clipped to the trade's entry and exit). Null when nothing is missing or no bars are stored.
+   */
+  excursion_missing: z.array(z.strictObject({ from: instant, to: instant })).nullable(),
   created_at: instant,
   updated_at: instant,
 });

@@ -16,6 +16,8 @@ import { createMailer, type Mailer } from './email';
 import { createDirectoryStorage, createMemoryStorage } from './storage';
 import { createCaptchaService } from './auth/captcha';
 import { createConnectionsRuntime, type ConnectionsRuntime } from './features/connections/runtime';
+import { remeasureUnmeasured } from './core/market/excursions';
+import { describeError } from './http/error-log';
 
 export interface RunningServer {
   url: string;
@@ -94,6 +96,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   });
 
+  // Trades whose MAE and MFE are due (bars the trader may read are there, no figures stored yet: after an upgrade that
+  // changed how they are computed) are measured in the background, a trader and a contract at a time.
+  const remeasure = setTimeout(() => {
+    void remeasureUnmeasured(database, { signal: shutdown.signal })
+      .then((computed) => computed > 0 && logger.info({ computed }, 'trades measured from their bars'))
+      .catch((error: unknown) => logger.warn({ error: describeError(error) }, 'trades could not be measured from their bars'));
+  }, REMEASURE_AFTER_MS);
+  remeasure.unref();
+  shutdown.signal.addEventListener('abort', () => clearTimeout(remeasure), { once: true });
+
   let closing: Promise<{ databaseClosed: boolean }> | undefined;
   return {
     url: config.baseUrl,
@@ -110,6 +122,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   };
 }
+
+/** The background measure of trades due their MAE and MFE starts this long after the server. */
+const REMEASURE_AFTER_MS = 3_000;
 
 /** How long requests under way get to finish once a shutdown starts, and how long the database gets to close. */
 export const SHUTDOWN_GRACE_MS = 2000;

@@ -7,9 +7,9 @@ import { createAccount } from './trades-support';
 import { account, dayOf, KEY, MES, MNQ, plus, roundTrip, startConnectedApp, syncNow, topstepxExport, weekdayAgo, type ConnectedApp } from './connections-support';
 
 /**
- * After a sync, the one-minute bars the replay of the connection's trades lacks come from
- * History/retrieveBars into the shared store of price bars, a few minutes either side of each trade, one request for
- * trades close together, none again for bars already there.
+ * After a sync, the one-minute bars the replay of the connection's trades lacks come from History/retrieveBars, kept
+ * under the gateway's source (readable by the traders connected to it, no trader's upload), a few minutes either side
+ * of each trade, one request for trades close together, none again for bars already there.
  */
 describe.each(backends())('bars of broker connections on %s', (backend) => {
   let ctx: ConnectedApp;
@@ -41,8 +41,8 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
 
   const storedBars = async (contract: string) => {
     const result = (await ctx.app.server.database.db.execute(
-      sql`select start, open::text as open, volume::text as volume, added_by from price_bars where contract = ${contract} and resolution = 60 order by start`,
-    )) as unknown as { rows: Array<{ start: string; open: string; volume: string; added_by: string }> };
+      sql`select start, open::text as open, volume::text as volume, source from provider_bars where contract = ${contract} and resolution = 60 order by start`,
+    )) as unknown as { rows: Array<{ start: string; open: string; volume: string; source: string }> };
     return result.rows.map((r) => ({ ...r, start: new Date(r.start).toISOString() }));
   };
 
@@ -68,15 +68,16 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     // 5 minutes of context either side: 14:05-14:46 joined with 14:30 (the second trade) is one span, 17:30-17:55.
     const minutes = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => plus(day, from + i));
     expect(mnq.map((b) => b.start)).toEqual([...minutes(5, 46), ...minutes(210, 235)]);
-    // The bar of 14:05 is the gateway's 65th of the day: 21,000 + 65 ticks, volume 165, added in Alice's name.
-    expect([Number(mnq[0]!.open), Number(mnq[0]!.volume), mnq[0]!.added_by]).toEqual([21_016.25, 165, (await alice.get('/api/auth/get-session')).body.user.id]);
+    // The bar of 14:05 is the gateway's 65th of the day: 21,000 + 65 ticks, volume 165, kept under the gateway's source.
+    expect([Number(mnq[0]!.open), Number(mnq[0]!.volume), mnq[0]!.source]).toEqual([21_016.25, 165, `projectx:${new URL(ctx.px.url).host}`]);
+    // None of them is anyone's upload.
+    expect(((await ctx.app.server.database.db.execute(sql`select count(*)::int as n from price_bars`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     expect((await storedBars('MESM5')).map((b) => b.start)).toEqual(minutes(55, 71));
     expect(first.last_outcome.bars).toBe(mnq.length + 17);
     // One request per joined span: two of MNQ, one of MES.
     expect(ctx.px.count('History/retrieveBars')).toBe(3);
 
-    // The bars went through the market feature's upsertBars, as a bar file's do: every trade they cover has its MAE and
-    // MFE stored, the same figures its chart computes from those bars. The first MNQ trade, long 1 at 21,010 from 14:10
+    // Every trade the provider's bars cover has its MAE and MFE stored, the same figures its chart computes from those bars. The first MNQ trade, long 1 at 21,010 from 14:10
     // to 14:14 out at 21,020: no bar goes below its entry (MAE 0) and its best is its own exit, 10 points ($20.00).
     const listed = (await alice.get('/api/trades?limit=50')).body.trades as Array<{ id: string; entry_time: string }>;
     expect(listed).toHaveLength(4);

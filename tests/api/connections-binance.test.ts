@@ -108,6 +108,10 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     const res = await alice.post('/api/connections', { provider: 'binance', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ provider: 'binance', provider_label: 'Binance', credential: 'key-secret', user_name: 'API key ending in 7f3a', key_warning: null, status: 'connected' });
+    // An exchange is its own firm; a ProjectX firm named for it is refused. Its klines are kept under its own source.
+    expect(res.body.firm).toBe('binance');
+    const withFirm = await alice.post('/api/connections', { provider: 'binance', firm: 'topstepx', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
+    expect(withFirm.status).toBe(400);
     expect(res.body.accounts.map((a: { name: string; currency: string; balance: string }) => [a.name, a.currency, a.balance])).toEqual([
       ['USD-M futures · USDC', 'USDC', '250.00'],
       ['USD-M futures · USDT', 'USDT', '5123.46'],
@@ -118,6 +122,7 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
 
     const [row] = await ctx.app.server.database.db.select().from(brokerConnections).where(eq(brokerConnections.id, res.body.id));
     expect(row!.userName).toMatch(/^key:[0-9a-f]{32}$/);
+    expect(row!.barSource).toMatch(/^binance:/);
     for (const secret of [BINANCE_KEY, BINANCE_SECRET]) {
       expect(JSON.stringify(row)).not.toContain(secret);
       expect(JSON.stringify(row)).not.toContain(secret.slice(0, 24));

@@ -6,8 +6,8 @@ import { BINANCE_KEY, BINANCE_SECRET, dayOfMs, startExchangeApp, syncExchange, u
 
 /**
  * After a sync, each exchange's own public one-minute klines give the synced trades their bars, MAE and MFE, under the
- * journal's contract of that exchange; a trade whose minutes the exchange has no klines for gets none, and nothing is
- * estimated for it.
+ * journal's contract of that exchange, kept as that exchange's provider bars (never as the trader's own uploads); a
+ * trade whose minutes the exchange has no klines for gets none, and nothing is estimated for it.
  */
 const MINUTE = 60_000;
 
@@ -48,7 +48,12 @@ describe.each(backends())('bars of an exchange connection on %s', (backend) => {
     expect([btcTrade.mae, btcTrade.mfe]).toEqual(['2.00', '2.00']);
     const ethTrade = trades.find((t) => t.symbol === 'ETH')!;
     expect([ethTrade.mae, ethTrade.mfe]).toEqual([null, null]);
-    const stored = await ctx.app.server.database.db.execute(`select distinct contract from price_bars`);
-    expect((stored as unknown as { rows: Array<{ contract: string }> }).rows.map((r) => r.contract)).toEqual(['BINANCE:BTCUSDT.P']);
+    // Provider bars, kept under the exchange's source; none of them is the trader's own upload.
+    const stored = await ctx.app.server.database.db.execute(`select distinct source, contract from provider_bars`);
+    expect((stored as unknown as { rows: Array<{ source: string; contract: string }> }).rows.map((r) => [r.source.split(':')[0], r.contract])).toEqual([
+      ['binance', 'BINANCE:BTCUSDT.P'],
+    ]);
+    const own = await ctx.app.server.database.db.execute(`select count(*)::int as n from price_bars`);
+    expect((own as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 });

@@ -7,9 +7,10 @@ import { importFile, sendFile } from './imports-support';
 import { createAccount, createTrade, listAll, newTrader, type TradeDto } from './trades-support';
 
 /**
- * Over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual trades, the
- * backup), price bars shared by every trader but deleted only by whoever added them, and each trade's MAE and MFE
- * stored and computed again when bars or the trade change. Wednesday 5 March 2025: 10:00 New York is 15:00 UTC.
+ * Fills and bars over HTTP, on both databases: every fill kept (imports, re-imports, the two-export rule, manual
+ * trades, the backup), price bars that are their uploader's alone (read, replaced and deleted by them only), and each
+ * trade's MAE and MFE stored and computed again when bars or the trade change. Wednesday 5 March 2025: 10:00 New York
+ * is 15:00 UTC.
  */
 
 // Fills of one account: a long of 2 scaled in, closed by a sell of 3 whose third contract opens a short of 1.
@@ -189,7 +190,7 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     await alice.delete(`/api/trades/${trade.id}`);
   });
 
-  it('bars are shared: read by every trader, deleted only by whoever added them; a re-upload changes nothing and a conflict is reported, not replaced', async () => {
+  it("bars are their uploader's: another trader neither reads nor deletes them; a re-upload changes nothing, a conflict is reported and kept unless the uploader replaces it", async () => {
     // Bob's own MNQH5 trade in the same minutes, entered by hand with its fills.
     const bobs = await createTrade(bob, { date: '2025-03-05', symbol: 'MNQH5', pnl: 0 });
     await bob.put(`/api/trades/${bobs.id}/fills`, {
@@ -203,7 +204,7 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
 
     const preview = await previewBars(alice, tradingViewBars());
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toMatchObject({ format: { id: 'tradingview-bars' }, resolution: 60, series: [{ contract: 'MNQH5', bars: 81, already_stored: 0, conflicting: 0 }] });
+    expect(preview.body).toMatchObject({ format: { id: 'tradingview-bars' }, resolution: 60, series: [{ contract: 'MNQH5', bars: 81, already_stored: 0, conflicting: 0 }], contradictions: [] });
     expect((await rows(sql`select 1 from price_bars`)).length).toBe(0);
 
     const uploaded = await uploadBars(alice, tradingViewBars());
@@ -214,37 +215,32 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
       sql`select user_id, status, mae::text, mfe::text, capture::text from trade_excursions where trade_id = ${long!.id}`,
     );
     expect(stored).toEqual([expect.objectContaining({ status: 'complete', mae: '16.00', mfe: '68.00', capture: '0.7059' })]);
-    // Bob's trade was computed too, though Alice uploaded: from 21006 short, MAE 9 points up to 21015, MFE 12.
-    const bobRow = await rows<{ mae: string; mfe: string }>(sql`select mae::text, mfe::text from trade_excursions where trade_id = ${bobs.id}`);
-    expect(bobRow).toEqual([{ mae: '18.00', mfe: '24.00' }]);
+    // Bob's trade is not measured from Alice's bars: he has none of his own.
+    expect(await rows(sql`select 1 from trade_excursions where trade_id = ${bobs.id}`)).toEqual([]);
 
-    // Bob reads the bars (his chart, the coverage), none of them his.
-    const coverage = await bob.get('/api/market/bars/coverage');
-    expect(coverage.body).toEqual({
-      time_zone: 'America/New_York',
-      days: [{ contract: 'MNQH5', resolution: 60, day: '2025-03-05', bars: 81, first: '2025-03-05T14:50:00.000Z', last: '2025-03-05T16:10:00.000Z', mine: 0 }],
-    });
+    // Bob sees none of them: not in his coverage (nor the minutes Alice traded), not on his chart.
+    expect((await bob.get('/api/market/bars/coverage')).body).toEqual({ time_zone: 'America/New_York', days: [] });
     const chart = await bob.get(`/api/market/trades/${bobs.id}/chart?padding=5`);
     expect(chart.status, JSON.stringify(chart.body)).toBe(200);
-    expect(chart.body).toMatchObject({ resolution: 60, from: '2025-03-05T14:56:20.000Z', to: '2025-03-05T15:08:40.000Z', truncated: false });
-    expect(chart.body.bars.map((b: number[]) => b[0])).toEqual(Array.from({ length: 13 }, (_, i) => Date.UTC(2025, 2, 5, 14, 56 + i) / 1000));
-    expect(chart.body.excursions).toMatchObject({ status: 'complete', mae: { points: '9', dollars: '18.00', r: null }, mfe: { points: '12', dollars: '24.00' } });
+    expect(chart.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
+    // Alice's coverage lists her bars.
+    expect((await alice.get('/api/market/bars/coverage')).body.days).toEqual([
+      { contract: 'MNQH5', resolution: 60, day: '2025-03-05', bars: 81, first: '2025-03-05T14:50:00.000Z', last: '2025-03-05T16:10:00.000Z', mine: 81 },
+    ]);
 
-    // Bob cannot delete Alice's bars (the service asks only for his, and the policy refuses him anyway).
-    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({ deleted: 0, kept: 81, trades_updated: 0 });
-    await expect(
-      app.server.database.withUser(
-        (await rows<{ id: string }>(sql`select id from "user" where email like 'bob-%'`))[0]!.id,
-        (tx) => tx.execute(sql`delete from price_bars where contract = 'MNQH5'`),
-      ),
-    ).resolves.toMatchObject({});
-    expect((await rows(sql`select 1 from price_bars`)).length).toBe(81);
+    // Bob cannot delete Alice's bars (the service asks only for his, and the policy hides hers from him anyway).
+    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({ deleted: 0, kept: 0, trades_updated: 0 });
+    const bobId = (await rows<{ id: string }>(sql`select id from "user" where email like 'bob-%'`))[0]!.id;
+    await app.server.database.withUser(bobId, (tx) => tx.execute(sql`delete from price_bars where contract = 'MNQH5'`));
+    await app.server.database.withUser(bobId, (tx) => tx.execute(sql`update price_bars set high = 99999 where contract = 'MNQH5'`));
+    expect((await app.server.database.withUser(bobId, (tx) => tx.execute(sql`select count(*)::int as n from price_bars`))) as unknown).toMatchObject({ rows: [{ n: 0 }] });
+    expect((await rows(sql`select 1 from price_bars where high < 99999`)).length).toBe(81);
 
     // The same file again changes nothing; a file that disagrees on one bar is reported and the stored bar kept.
     expect((await uploadBars(alice, tradingViewBars())).body).toMatchObject({ added: 0, unchanged: 81, conflicting: 0, trades_updated: 0 });
     const other = tradingViewBars((minute, ohlc) => (minute === '10:02' ? [21006, 21015, 21004, 21011] : ohlc));
     const disagreeing = await uploadBars(alice, other);
-    expect(disagreeing.body).toMatchObject({ added: 0, unchanged: 80, conflicting: 1 });
+    expect(disagreeing.body).toMatchObject({ added: 0, unchanged: 80, conflicting: 1, replaced: 0 });
     expect(disagreeing.body.conflicts).toEqual([
       {
         contract: 'MNQH5',
@@ -254,12 +250,79 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
       },
     ]);
     expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe('21012.00000000');
+    // Alice can always replace her own bars.
+    expect((await uploadBars(alice, other, { replace: 'true' })).body).toMatchObject({ added: 0, unchanged: 80, conflicting: 0, replaced: 1 });
+    expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe('21011.00000000');
+    expect((await uploadBars(alice, tradingViewBars(), { replace: 'true' })).body).toMatchObject({ replaced: 1 });
 
     // Alice deletes her bars of the day: the figures that read them go (there are no bars left to compute from).
     expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({ deleted: 81, kept: 0, trades_updated: 0 });
     expect(await rows(sql`select 1 from trade_excursions where trade_id = ${long!.id} or trade_id = ${bobs.id}`)).toEqual([]);
     const missing = await alice.get(`/api/market/trades/${long!.id}/chart`);
     expect(missing.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
+    await bob.delete(`/api/trades/${bobs.id}`);
+  });
+
+  it("a second trader's poisoned bars never reach the first's figures, chart or coverage", async () => {
+    expect((await uploadBars(alice, tradingViewBars())).body).toMatchObject({ added: 81 });
+    const [long] = await tradesOf(alice, `account=${aliceAccount.id}`);
+    const before = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body;
+    expect(before.excursions).toMatchObject({ status: 'complete', mae: { dollars: '16.00' }, mfe: { dollars: '68.00' }, sources: [{ id: 'upload', label: 'your uploads' }] });
+    // Bob uploads MNQH5 bars over the same minutes with a high of 99,999 and a low of 1 (and two days Alice has none of).
+    const poisoned = tradingViewBars(() => [21000, 99999, 1, 21000]);
+    const extra = ['time,open,high,low,close,Volume', ...[0, 1].map((m) => `${Date.UTC(2025, 2, 7, 15, m) / 1000},1,99999,1,1,1`)].join('\n');
+    expect((await uploadBars(bob, poisoned)).body).toMatchObject({ added: 81, trades_updated: 0 });
+    expect((await uploadBars(bob, `${extra}\n`, { resolution: '60' })).status).toBe(200);
+    // Alice's stored figures, the Trade Log's and her chart's stay as her own bars say.
+    expect((await rows<{ mae: string; mfe: string }>(sql`select mae::text, mfe::text from trade_excursions where trade_id = ${long!.id}`))).toEqual([{ mae: '16.00', mfe: '68.00' }]);
+    const after = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body;
+    expect(after.excursions).toMatchObject({ mae: { dollars: '16.00' }, mfe: { dollars: '68.00' } });
+    expect(Math.max(...after.bars.map((b: number[]) => b[2]!))).toBeLessThan(21100);
+    // Her coverage is hers; Bob's is his.
+    expect((await alice.get('/api/market/bars/coverage')).body.days.map((d: { day: string; bars: number }) => [d.day, d.bars])).toEqual([['2025-03-05', 81]]);
+    expect((await bob.get('/api/market/bars/coverage')).body.days.map((d: { day: string; bars: number }) => [d.day, d.bars])).toEqual([
+      ['2025-03-07', 2],
+      ['2025-03-05', 81],
+    ]);
+    // Alice deleting her day leaves Bob's bars; Bob deleting his leaves hers.
+    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
+    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-07')).body).toMatchObject({ deleted: 2 });
+    expect((await alice.get('/api/market/bars/coverage')).body.days).toHaveLength(1);
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
+  });
+
+  it("bars Alice's own fills contradict (another contract month labelled as hers) are refused naming the contract and the first fills, and stored only if she insists", async () => {
+    // The June contract traded ~250 points above March: every fill of Alice's lies outside its minute's bar.
+    const june = tradingViewBars((_m, ohlc) => ohlc.map((price) => price + 250));
+    const preview = await previewBars(alice, june);
+    expect(preview.status).toBe(200);
+    expect(preview.body.contradictions).toEqual([
+      {
+        contract: 'MNQH5',
+        // The long's three fills and the short's two.
+        fills_checked: 5,
+        fills_outside: 5,
+        first: [
+          { trade_id: expect.any(String), time: '2025-03-05T15:00:30.000Z', side: 'Buy', quantity: '1', price: '21000', bar_low: '21246', bar_high: '21253' },
+          expect.objectContaining({ time: '2025-03-05T15:01:30.000Z', price: '20996' }),
+          expect.objectContaining({ time: '2025-03-05T15:04:10.000Z', side: 'Sell' }),
+          expect.objectContaining({ time: '2025-03-05T15:04:10.000Z', side: 'Sell' }),
+          expect.objectContaining({ time: '2025-03-05T15:06:00.000Z', side: 'Buy', price: '21008' }),
+        ],
+      },
+    ]);
+    const refused = await uploadBars(alice, june);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'contradicts-fills' });
+    expect(refused.body.error).toMatch(/^MNQH5: 5 of your 5 fills with a bar in this file lie outside their minute's range by more than a tick \(first: Buy 1 at 21000 on Mar 5 10:00:30 \(bar 21246-21253\)/);
+    expect(await rows(sql`select 1 from price_bars where contract = 'MNQH5'`)).toEqual([]);
+    // A bar off by a tick is not a contradiction: feeds differ by that much.
+    const tickOff = tradingViewBars((minute, ohlc) => (minute === '10:00' ? [21000.25, 21003.25, 20999.75, 21002.25] : ohlc));
+    expect((await previewBars(alice, tickOff)).body.contradictions).toEqual([]);
+    const insisted = await uploadBars(alice, june, { insist: 'true' });
+    expect(insisted.status).toBe(200);
+    expect(insisted.body).toMatchObject({ added: 81, contradictions: [{ contract: 'MNQH5', fills_outside: 5 }] });
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 81 });
   });
 
   it("the Trade Log carries each trade's stored MAE and MFE, in R where it has a planned risk, and sorts by them on the server", async () => {
@@ -332,6 +395,49 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     const row = await rows<{ status: string; mae: string | null }>(sql`select status, mae from trade_excursions where trade_id = ${long!.id}`);
     expect(row).toEqual([{ status: 'missing', mae: null }]);
     await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
+  });
+
+  it('a hole of one or three minutes is never computed over: the figures read incomplete and name the minutes, on the chart and in the Trade Log; a confirmed quiet upload fills it and says so', async () => {
+    const without = (...minutes: string[]) =>
+      tradingViewBars()
+        .split('\n')
+        .filter((line) => {
+          const t = Number(line.split(',')[0]) * 1000;
+          const local = new Date(t - 5 * 3_600_000);
+          return !minutes.includes(`${local.getUTCHours()}:${String(local.getUTCMinutes()).padStart(2, '0')}`);
+        })
+        .join('\n');
+    const [long, short] = await tradesOf(alice, `account=${aliceAccount.id}`);
+
+    // 10:05 gone: the long (10:00:30 to 10:04:10) is measured, but a minute after its exit has no price, not 10:04's.
+    expect((await uploadBars(alice, without('10:05'))).body).toMatchObject({ added: 80 });
+    const chart = (await alice.get(`/api/market/trades/${long!.id}/chart?padding=5`)).body;
+    expect(chart.excursions).toMatchObject({ status: 'complete', mae: { dollars: '16.00' } });
+    expect(chart.excursions.exit_after[0]).toEqual({ minutes: 1, status: 'missing', minute: '2025-03-05T15:05:00.000Z' });
+    expect(chart.excursions.exit_after[1]).toMatchObject({ minutes: 5, status: 'ok' });
+    expect(chart.holes).toEqual([{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }]);
+    // The short (10:04:10 to 10:06:00) has the hole inside it: incomplete, in the Trade Log too.
+    const listed = new Map(((await alice.get(`/api/trades?account=${aliceAccount.id}&limit=50`)).body.trades as TradeDto[]).map((t) => [t.id, t]));
+    expect(listed.get(short!.id)).toMatchObject({ mae: null, mfe: null, excursion_missing: [{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }] });
+    expect(listed.get(long!.id)).toMatchObject({ mae: '16.00', excursion_missing: null });
+    await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
+
+    // 10:01 to 10:03 gone: the long's figures are not computed, and the minutes are named.
+    expect((await uploadBars(alice, without('10:01', '10:02', '10:03'))).body).toMatchObject({ added: 78 });
+    expect((await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions).toMatchObject({
+      status: 'missing',
+      missing: [{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }],
+    });
+    expect(((await alice.get(`/api/trades/${long!.id}`)).body as TradeDto).excursion_missing).toEqual([{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }]);
+
+    // The trader confirms the file's source leaves out minutes without trades: the same bars, now vouched for.
+    const quiet = await uploadBars(alice, without('10:01', '10:02', '10:03'), { quiet_minutes: 'true' });
+    expect(quiet.body).toMatchObject({ added: 0, unchanged: 78, quiet_minutes: true });
+    expect(quiet.body.trades_updated).toBeGreaterThan(0);
+    const vouched = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions;
+    expect(vouched).toMatchObject({ status: 'complete', quiet_minutes: 3, sources: [{ id: 'upload', label: 'your uploads' }] });
+    expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ excursion_missing: null, mae: vouched.mae.dollars });
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toMatchObject({ deleted: 78 });
   });
 
   it('takes a bar file larger than a JSON body (a day of 1-second bars), and deletes it by its resolution', async () => {

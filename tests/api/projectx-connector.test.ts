@@ -102,6 +102,38 @@ describe('the ProjectX Gateway connector', () => {
     expect(asked).toMatchObject({ contractId: 'CON.F.US.MNQ.M25', live: false, unit: 2, unitNumber: 1, limit: 20_000, includePartialBar: false });
   });
 
+  it('a 429 without Retry-After (the documentation gives none) waits doubling pauses from a second, not a burst of retries', async () => {
+    const session = await createProjectXConnector({ baseUrl: px.url, label: 'TopstepX', timeoutMs: 2000 }).connect({ userName: 'reader.px', apiKey: 'reader-key' });
+    px.fail('Trade/search', 429, 2);
+    const mark = px.calls.length;
+    await session.fetchFills('11', { from: new Date('2025-01-21T00:00:00Z'), to: new Date('2025-01-22T00:00:00Z') });
+    const searches = px.calls.slice(mark).filter((c) => c.endpoint === 'Trade/search');
+    expect(searches.map((c) => c.status)).toEqual([429, 429, 200]);
+    const pauses = [searches[1]!.at - searches[0]!.at, searches[2]!.at - searches[1]!.at];
+    // 1 s then 2 s, each with up to a quarter more at random.
+    expect(pauses[0]).toBeGreaterThanOrEqual(990);
+    expect(pauses[0]).toBeLessThan(1_800);
+    expect(pauses[1]).toBeGreaterThanOrEqual(1_990);
+    expect(pauses[1]).toBeLessThan(3_200);
+  });
+
+  it("reads an account's orders of a window (a bracket's stop with its price) and its open positions as the docs write them", async () => {
+    px.orders = [
+      { id: 26060, accountId: 11, contractId: MNQ!.id, creationTimestamp: '2025-04-14T17:49:10.142532+00:00', updateTimestamp: null, status: 2, type: 2, side: 0, size: 2, limitPrice: null, stopPrice: null, fillVolume: 2, filledPrice: 19880.25, customTag: null },
+      { id: 26061, accountId: 11, contractId: MNQ!.id, creationTimestamp: '2025-04-14T17:49:10.150000+00:00', updateTimestamp: '2025-04-14T17:52:00+00:00', status: 3, type: 4, side: 1, size: 2, limitPrice: null, stopPrice: 19860.5, fillVolume: 0, filledPrice: null, customTag: null },
+      { id: 26070, accountId: 11, contractId: MNQ!.id, creationTimestamp: '2025-04-15T09:00:00+00:00', updateTimestamp: null, status: 1, type: 1, side: 1, size: 1, limitPrice: 19999, stopPrice: null, fillVolume: 0, filledPrice: null, customTag: null },
+    ];
+    px.positions = [{ id: 5, accountId: 11, contractId: MNQ!.id, creationTimestamp: '2025-04-15T13:31:07.5+00:00', type: 2, size: 3, averagePrice: 19901.333333333 }];
+    const session = await connector().connect({ userName: 'reader.px', apiKey: 'reader-key' });
+    expect(await session.fetchOrders('11', { from: new Date('2025-04-14T00:00:00Z'), to: new Date('2025-04-15T00:00:00Z') })).toEqual([
+      { externalId: '26060', contractId: MNQ!.id, createdAt: '2025-04-14T17:49:10.142Z', type: 'market', side: 'Buy', size: '2', stopPrice: null, limitPrice: null, status: 'filled' },
+      { externalId: '26061', contractId: MNQ!.id, createdAt: '2025-04-14T17:49:10.150Z', type: 'stop', side: 'Sell', size: '2', stopPrice: '19860.5', limitPrice: null, status: 'cancelled' },
+    ]);
+    expect(px.calls.filter((c) => c.endpoint === 'Order/search').at(-1)!.body).toEqual({ accountId: 11, startTimestamp: '2025-04-14T00:00:00.000Z', endTimestamp: '2025-04-15T00:00:00.000Z' });
+    expect(await session.openPositions('11')).toEqual([{ contractId: MNQ!.id, side: 'Short', size: '3', averagePrice: '19901.333333333', since: '2025-04-15T13:31:07.500Z' }]);
+    await expect(session.openPositions('99')).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
   it("says each refused sign-in in the trader's words", async () => {
     const cases: Array<[string, string, string]> = [
       ['nobody.px', 'wrong-key', 'TopstepX refused this user name and API key. Check both in TopstepX (Settings, API), then connect again.'],

@@ -21,8 +21,14 @@ import type { AddressInfo } from 'node:net';
  *   activeContract}]}, the contracts whose name (ENQM25: the gateway's own symbols) holds the text
  * - POST /api/History/retrieveBars {contractId, live, startTime, endTime, unit, unitNumber, limit, includePartialBar}
  *   -> {bars: [{t, o, h, l, c, v}]} newest first, at most 20,000; RetrieveBarErrorCode 1-4.
+ * - POST /api/Order/search {accountId, startTimestamp, endTimestamp?} -> {orders: [{id, accountId, contractId, symbolId,
+ *   creationTimestamp, updateTimestamp, status, type, side, size, limitPrice, stopPrice, fillVolume, filledPrice,
+ *   customTag}]}, the orders placed in the window; OrderType 1 Limit, 2 Market, 3 StopLimit, 4 Stop, 5 TrailingStop;
+ *   OrderStatus 1 Open, 2 Filled, 3 Cancelled, 4 Expired, 5 Rejected, 6 Pending.
+ * - POST /api/Position/searchOpen {accountId} -> {positions: [{id, accountId, contractId, creationTimestamp, type
+ *   (1 Long, 2 Short), size, averagePrice}]}.
  * - Rate limits ("Rate Limits"): 30 requests / 30 s for retrieveBars, 200 / 60 s for the rest, per token; HTTP 429
- *   past them.
+ *   past them, with no Retry-After (the documentation promises none; `rateLimitRetryAfter` adds one).
  *
  * Scriptable: the next answers of an endpoint can be an HTTP status (429 with a Retry-After, 5xx), a delay (a slow
  * gateway), tokens can be expired and keys revoked. Every call is recorded.
@@ -53,6 +59,33 @@ export interface StandInTrade {
   size: number;
   voided: boolean;
   orderId: number;
+}
+
+export interface StandInOrder {
+  id: number;
+  accountId: number;
+  contractId: string;
+  creationTimestamp: string;
+  updateTimestamp: string | null;
+  status: number;
+  type: number;
+  side: 0 | 1;
+  size: number;
+  limitPrice: number | null;
+  stopPrice: number | null;
+  fillVolume: number;
+  filledPrice: number | null;
+  customTag: string | null;
+}
+
+export interface StandInPosition {
+  id: number;
+  accountId: number;
+  contractId: string;
+  creationTimestamp: string;
+  type: 1 | 2;
+  size: number;
+  averagePrice: number;
 }
 
 export interface StandInContract {
@@ -88,6 +121,8 @@ export interface ProjectXStandIn {
   calls: Call[];
   accounts: StandInAccount[];
   trades: StandInTrade[];
+  orders: StandInOrder[];
+  positions: StandInPosition[];
   contracts: StandInContract[];
   bars: Map<string, StandInBar[]>;
   /**
@@ -112,9 +147,13 @@ export interface StandInOptions {
   users: Array<{ userName: string; apiKey: string; refuse?: number }>;
   accounts?: StandInAccount[];
   trades?: StandInTrade[];
+  orders?: StandInOrder[];
+  positions?: StandInPosition[];
   contracts?: StandInContract[];
   bars?: Map<string, StandInBar[]>;
   tokenLifetimeMs?: number;
+  /** Seconds of a Retry-After on the 429s of the rate limits; none by default, as the documentation gives none. */
+  rateLimitRetryAfter?: number;
   contractShape?: 'contracts' | 'contract';
   /** Per-token limits; the documentation's by default. */
   rateLimits?: { bars: { limit: number; windowMs: number }; other: { limit: number; windowMs: number } };
@@ -148,6 +187,8 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
   const state = {
     accounts: options.accounts ?? [],
     trades: options.trades ?? [],
+    orders: options.orders ?? [],
+    positions: options.positions ?? [],
     contracts: options.contracts ?? STAND_IN_CONTRACTS,
     bars: options.bars ?? new Map<string, StandInBar[]>(),
   };
@@ -193,7 +234,7 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
       return { status: 200, json: ok({ newToken: issue(session!.userName) }) };
     }
     if (!live || session!.expiresAt <= Date.now()) return { status: 401 };
-    if (!withinLimit(bearer!, endpoint)) return { status: 429, retryAfter: 1 };
+    if (!withinLimit(bearer!, endpoint)) return { status: 429, ...(options.rateLimitRetryAfter !== undefined && { retryAfter: options.rateLimitRetryAfter }) };
     const userName = session!.userName;
     const own = state.accounts.filter((a) => a.userName === userName);
 
@@ -223,6 +264,26 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
           })
           .sort((a, b) => b.id - a.id);
         return { status: 200, json: ok({ trades }) };
+      }
+      case 'Order/search': {
+        const accountId = Number(body.accountId);
+        if (!own.some((a) => a.id === accountId)) return { status: 200, json: refused(1, 'Account not found', { orders: null }) };
+        const start = Date.parse(String(body.startTimestamp ?? ''));
+        if (!Number.isFinite(start)) return { status: 400, json: { title: 'startTimestamp is required' } };
+        const end = body.endTimestamp ? Date.parse(String(body.endTimestamp)) : Date.now();
+        const orders = state.orders
+          .filter((o) => o.accountId === accountId)
+          .filter((o) => {
+            const at = Date.parse(o.creationTimestamp);
+            return at >= start && at <= end;
+          })
+          .map((o) => ({ ...o, symbolId: o.contractId.replace(/^CON\./, '').replace(/\.[A-Z]\d{2}$/, '') }));
+        return { status: 200, json: ok({ orders }) };
+      }
+      case 'Position/searchOpen': {
+        const accountId = Number(body.accountId);
+        if (!own.some((a) => a.id === accountId)) return { status: 200, json: refused(1, 'Account not found', { positions: null }) };
+        return { status: 200, json: ok({ positions: state.positions.filter((p) => p.accountId === accountId) }) };
       }
       case 'Contract/searchById': {
         const contract = state.contracts.find((c) => c.id === body.contractId);
@@ -317,6 +378,18 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
     },
     set trades(value) {
       state.trades = value;
+    },
+    get orders() {
+      return state.orders;
+    },
+    set orders(value) {
+      state.orders = value;
+    },
+    get positions() {
+      return state.positions;
+    },
+    set positions(value) {
+      state.positions = value;
     },
     get contracts() {
       return state.contracts;

@@ -42,10 +42,19 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: 
   const fills: Fill[] = [];
   const byId = new Map<string, Fill>();
   // Without fill ids (NinjaTrader's grid), consecutive rows whose leg on one side has the same time and price are one
-  // fill matched against several lots: the exit of 2 contracts against two entries is two rows.
+  // fill matched against several lots: the exit of 2 contracts against two entries is two rows. Rows alike on both
+  // sides are two fills each side, though: one entry of 2 closed by one exit of 2 is one row, so a second row alike is
+  // a second order (two lots bought and sold a minute apart at the same prices), and the trade has more than one fill.
   let previous: { pair: FillPair; legs: Partial<Record<Side, Fill>> } | null = null;
   for (const pair of pairs) {
     const legs: Partial<Record<Side, Fill>> = {};
+    const alike = (side: Side) => {
+      const before = previous?.legs[side];
+      const leg = side === 'Buy' ? pair.buy : pair.sell;
+      return before !== undefined && leg.id === undefined && before.time === leg.time && before.price.eq(leg.price);
+    };
+    const bothAlike =
+      previous !== null && previous.pair.account === pair.account && previous.pair.contract === pair.contract && previous.pair.side === pair.side && alike('Buy') && alike('Sell');
     const instrument = parseInstrument(pair.contract);
     const entrySide: Side = pair.side
       ? pair.side === 'Long' ? 'Buy' : 'Sell'
@@ -77,6 +86,7 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: 
       const before = previous?.legs[side];
       if (
         options.mergeSameTimeAndPrice &&
+        !bothAlike &&
         leg.id === undefined &&
         before !== undefined &&
         previous!.pair.account === pair.account &&

@@ -1,7 +1,7 @@
 /**
- * Price bars: market data, one copy per contract, resolution and bar start on a server. Times are
- * epoch milliseconds (UTC) of the bar's start; prices are the decimal strings the database stores, read as numbers
- * only to compare them (an extreme is then taken back as its exact decimal).
+ * Price bars: one per contract, resolution and bar start in each store (a trader's own uploads, or one provider's
+ * feed). Times are epoch milliseconds (UTC) of the bar's start; prices are the decimal strings the database stores,
+ * read as numbers only to compare them (an extreme is then taken back as its exact decimal).
  */
 
 import { parseInstrument } from '../instruments';

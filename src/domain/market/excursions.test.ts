@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money';
 import type { Bar, Resolution } from './bars';
-import { findMissingBars } from './coverage';
+import { coverageOf, findMissingBars } from './coverage';
 import { computeExcursions, inR, type ExcursionFill, type ExcursionTrade } from './excursions';
 import { instrumentFigures } from '../instruments';
 
@@ -103,7 +103,7 @@ describe('computeExcursions', () => {
     expect(result.exitAfter[0]).toEqual({ minutes: 1, status: 'ok', grossPnlCents: -800, price: '21010', time: NY(10, 4, 40) });
   });
 
-  it('a scale-in measures from the average entry, and its exit analysis moves each exit fill', () => {
+  it('a scale-in measures from the average entry; its exit analysis closes the whole position, and the second mode moves each exit fill', () => {
     const trade = mnq({
       side: 'Long',
       entryTime: NY(10, 0, 30),
@@ -126,8 +126,35 @@ describe('computeExcursions', () => {
     expect(result.mae).toMatchObject({ points: '4', ticks: '16', cents: 1600 });
     expect(result.mfe).toMatchObject({ points: '17', ticks: '68', cents: 6800 });
     expect(result.capture).toBe('0.6765');
-    // Five minutes later: 10:08:05 (10:08 is flat at 21012) and 10:09:10 (21020): 21012 + 21020 - 41996 = 36 points.
-    expect(result.exitAfter[1]).toMatchObject({ minutes: 5, status: 'ok', grossPnlCents: 7200 });
+    // Moving each exit five minutes: 10:08:05 (10:08 is flat at 21012) and 10:09:10 (21020): 21012 + 21020 - 41996 = 36 points.
+    expect(result.exitAfterEachFill[1]).toMatchObject({ minutes: 5, status: 'ok', grossPnlCents: 7200 });
+    // The whole position closed five minutes after the final exit (10:09:10, the 10:09 bar's close 21020): 2 x 21020 -
+    // 41996 = 44 points, $88, at the price the row shows.
+    expect(result.exitAfter[1]).toEqual({ minutes: 5, status: 'ok', grossPnlCents: 8800, price: '21020', time: NY(10, 9, 10) });
+    for (const row of result.exitAfter) {
+      if (row.status !== 'ok') continue;
+      expect(new Decimal(row.price).times(2).minus(41996).times(2).times(100).toNumber()).toBe(row.grossPnlCents);
+    }
+  });
+
+  it('four contracts closed a minute after the exit: the price and the P&L of the row agree', () => {
+    // Four MNQ long from an average of 21000.75 (three at 21001, one at 21000), out at 21010: 9.25 points x 4 x $2.
+    const trade = mnq({
+      side: 'Long',
+      entryTime: NY(10, 0, 10),
+      exitTime: NY(10, 4, 10),
+      quantity: new Decimal(4),
+      entryPrice: new Decimal('21000.75'),
+      exitPrice: new Decimal(21010),
+      grossPnlCents: 7400,
+      fills: [fill('Buy', 3, '21001', NY(10, 0, 10)), fill('Buy', 1, '21000', NY(10, 0, 40)), fill('Sell', 2, '21009', NY(10, 3, 0)), fill('Sell', 2, '21011', NY(10, 4, 10))],
+    });
+    const result = complete(computeExcursions(trade, bars));
+    // 10:05:10 is in the 10:05 bar (close 21012): 4 x 21012 - 84003 = 45 points, $90.00 for the whole position.
+    expect(result.exitAfter[0]).toEqual({ minutes: 1, status: 'ok', grossPnlCents: 9000, price: '21012', time: NY(10, 5, 10) });
+    // Moving each exit instead: 10:04:00 is the 10:04 bar (21010) and 10:05:10 the 10:05 bar (21012): 2 x 21010 + 2 x
+    // 21012 - 84003 = 41 points, $82, a different figure named as a different mode.
+    expect(result.exitAfterEachFill[0]).toMatchObject({ minutes: 1, status: 'ok', grossPnlCents: 8200 });
   });
 
   it('a trade inside one bar takes that bar whole, and says so', () => {
@@ -187,7 +214,7 @@ describe('computeExcursions', () => {
     expect(coarse.resolution).toBe(60);
   });
 
-  it('bars missing inside the trade: says which, computes nothing; a short gap of a quiet market is not missing', () => {
+  it('bars missing inside the trade: says which, computes nothing, however short the hole; a confirmed quiet source fills it and says so', () => {
     const trade = mnq({
       side: 'Long',
       entryTime: NY(10, 0, 30),
@@ -205,10 +232,38 @@ describe('computeExcursions', () => {
       from: NY(10, 0, 30),
       to: NY(10, 9, 0),
     });
-    const quiet = minuteBars(SESSION, { skip: (t) => t >= NY(10, 5) && t <= NY(10, 7) });
-    expect(computeExcursions(trade, { 60: quiet }).status).toBe('complete');
+    // A 3-minute hole (10:05 to 10:07) is missing too: any of those minutes may have held the trade's best price.
+    const hole = minuteBars(SESSION, { skip: (t) => t >= NY(10, 5) && t <= NY(10, 7) });
+    expect(computeExcursions(trade, { 60: hole })).toMatchObject({ status: 'missing', missing: [{ from: NY(10, 5), to: NY(10, 8) }] });
+    // The trader confirmed the upload's source leaves out minutes without trades: the hole is three quiet minutes.
+    const confirmed = complete(computeExcursions(trade, { 60: hole }, { quiet: [{ from: NY(9, 50), to: NY(11, 11) }] }));
+    expect(confirmed.quietMinutes).toBe(3);
+    expect(complete(computeExcursions(trade, bars)).quietMinutes).toBe(0);
     // Nothing at all around the trade, or no bars of the contract: no-bars, with the span to fill.
     expect(computeExcursions(trade, {})).toEqual({ status: 'no-bars', from: NY(10, 0, 30), to: NY(10, 9, 0) });
+  });
+
+  it('a missing bar after the exit is missing, never taken from an earlier bar; the minute is named', () => {
+    const trade = mnq({
+      side: 'Long',
+      entryTime: NY(10, 0, 30),
+      exitTime: NY(10, 4, 10),
+      quantity: new Decimal(2),
+      entryPrice: new Decimal(21000),
+      exitPrice: new Decimal(21010),
+      grossPnlCents: 4000,
+    });
+    // The 10:05 bar is gone: a minute after the exit (10:05:10) has no price, though 10:04 closed at 21010.
+    const holed = minuteBars(SESSION, { skip: (t) => t === NY(10, 5) });
+    const result = complete(computeExcursions(trade, { 60: holed }));
+    expect(result.exitAfter[0]).toEqual({ minutes: 1, status: 'missing', minute: NY(10, 5) });
+    expect(result.exitAfterEachFill[0]).toEqual({ minutes: 1, status: 'missing', minute: NY(10, 5) });
+    // The other horizons have their bars.
+    expect(result.exitAfter.slice(1).map((row) => row.status)).toEqual(['ok', 'ok', 'ok']);
+    // With the source confirmed quiet, 10:05 had no trade: the position closes at 10:04's 21010 and says so.
+    const quiet = complete(computeExcursions(trade, { 60: holed }, { quiet: [{ from: NY(10, 5), to: NY(10, 6) }] }));
+    expect(quiet.exitAfter[0]).toEqual({ minutes: 1, status: 'ok', grossPnlCents: 4000, price: '21010', time: NY(10, 5, 10) });
+    expect(quiet.quietMinutes).toBe(1);
   });
 
   it("CME's daily halt and the weekend are closures, not missing bars; an exit analysis moment in them is 'closed'", () => {
@@ -278,10 +333,20 @@ describe('findMissingBars', () => {
   const at = (minutes: number[]): Bar[] => minutes.map((m) => ({ start: NY(10, m), open: '1', high: '1', low: '1', close: '1', volume: null }));
   const resolution: Resolution = 60;
 
-  it('a gap longer than five open minutes inside the span is missing; the stretch after the last bar too', () => {
+  it('every open minute without a bar inside the span is missing, however few; the stretch after the last bar too', () => {
     expect(findMissingBars(at([0, 1, 2, 9, 10]), resolution, NY(10, 0), NY(10, 10, 30), 'futures')).toEqual([{ from: NY(10, 3), to: NY(10, 9) }]);
     expect(findMissingBars(at([0, 1, 2]), resolution, NY(10, 0), NY(10, 12), 'futures')).toEqual([{ from: NY(10, 3), to: NY(10, 12) }]);
-    expect(findMissingBars(at([0, 1, 2, 6, 7]), resolution, NY(10, 0), NY(10, 7, 30), 'futures')).toEqual([]);
+    expect(findMissingBars(at([0, 1, 2, 6, 7]), resolution, NY(10, 0), NY(10, 7, 30), 'futures')).toEqual([{ from: NY(10, 3), to: NY(10, 6) }]);
+    // One minute (13:57-like) is a hole of its own; a stretch that starts inside a minute names it from there.
+    expect(findMissingBars(at([0, 1, 3, 4]), resolution, NY(10, 0, 20), NY(10, 4, 10), 'futures')).toEqual([{ from: NY(10, 2), to: NY(10, 3) }]);
+    expect(findMissingBars(at([1, 2]), resolution, NY(10, 0, 20), NY(10, 2, 10), 'futures')).toEqual([{ from: NY(10, 0, 20), to: NY(10, 1) }]);
+    expect(findMissingBars(at([0, 1, 2, 3, 4, 5, 6, 7]), resolution, NY(10, 0), NY(10, 7, 30), 'futures')).toEqual([]);
+    // Inside a stretch the source vouches for, a minute without a bar had no trades.
+    expect(findMissingBars(at([0, 1, 2, 6, 7]), resolution, NY(10, 0), NY(10, 7, 30), 'futures', [{ from: NY(10, 0), to: NY(10, 8) }])).toEqual([]);
+    expect(coverageOf(at([0, 1, 2, 6, 7]), resolution, NY(10, 0), NY(10, 7, 30), 'futures', [{ from: NY(10, 0), to: NY(10, 4) }])).toEqual({
+      missing: [{ from: NY(10, 4), to: NY(10, 6) }],
+      quietMinutes: 1,
+    });
   });
 
   it('a US stock closes at 20:00 New York: the night is no gap', () => {

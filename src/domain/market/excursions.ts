@@ -1,16 +1,19 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
-import { lastAtOrBefore, overlapping, periodMs, RESOLUTIONS, type Bar, type Resolution } from './bars';
-import { findMissingBars, GAP_TOLERANCE_MS, type MissingRange } from './coverage';
+import { lastAtOrBefore, overlapping, RESOLUTIONS, type Bar, type Resolution } from './bars';
+import { coverageOf, isQuiet, type MissingRange, type QuietRanges } from './coverage';
 import type { MarketKind } from '../instruments';
-import { isMarketClosed, openMillisBetween } from '../market-time';
+import { isMarketClosed } from '../market-time';
 
 /**
- * MAE, MFE, the best exit and the exit analysis of one trade, from price bars only. Pure:
- * the bars, the trade and its fills come in; nothing is estimated. The rules, as the trade page words them:
+ * MAE, MFE, the best exit and the exit analysis of one trade, from price bars only. Pure: the bars, the trade and its
+ * fills come in; nothing is estimated. The rules, as the trade page words them:
  *
  * - The span is entry to exit. Bars overlapping it count whole, the first and the last too ("from 1-minute bars, the
  *   first and last counted whole"): the bar of the entry may hold prices from before it, the bar of the exit prices
  *   from after it. A trade inside one bar takes that bar's whole range (`withinOneBar` says so).
+ * - Every minute of the span needs its bar (coverage.ts): a minute without one, while the market was open, may have
+ *   held the best or the worst price, so the figures are not computed and the missing minutes are named. A minute the
+ *   source vouches had no trades (a confirmed quiet stretch) is no hole; the result counts those minutes.
  * - The trade's own fill prices are inside the range: a fill at a price the bars do not reach (another feed, a fast
  *   print) widens it.
  * - Excursions are measured from the average entry, so a scale-in measures from where the whole position stood, and
@@ -18,12 +21,13 @@ import { isMarketClosed, openMillisBetween } from '../market-time';
  * - MAE is how far price went against the position, MFE how far in its favour, never below 0.
  * - The best exit is the most favourable price inside the span (the MFE's price); capture is the trade's gross P&L
  *   over the best exit's, and is left out when price never went the position's way.
- * - The exit analysis moves every exit fill N minutes later (1, 5, 15, 60): its price is the close of the bar in
- *   which that moment falls, or of the last bar before it within the gap tolerance; a moment while the market is
- *   closed has no price ('closed'), one without bars around it is 'missing'.
- * - Bars with a gap longer than the tolerance (coverage.ts) inside the span, outside the exchange's closed hours, are
- *   missing data: which stretches are missing is returned and nothing is computed. 1-second bars are used when they
- *   cover the span, else 1-minute bars.
+ * - The exit analysis closes the whole position N minutes (1, 5, 15, 60) after its final exit, at one price: the close
+ *   of the bar that holds that moment (with 1-second bars, of the last bar of that minute up to the moment). Its P&L
+ *   is that price against the average entry, so the row's price and P&L always agree. A moment while the market is
+ *   closed has no price ('closed'); a moment whose minute has no bar is 'missing' and names that minute, unless the
+ *   minute lies in a confirmed quiet stretch, where the last price before it stands. A second mode moves every exit
+ *   fill N minutes later instead (`exitAfterEachFill`), labelled so wherever it is shown.
+ * - 1-second bars are used when they cover the span, else 1-minute bars.
  */
 
 export const EXIT_HORIZONS_MINUTES = [1, 5, 15, 60] as const;
@@ -68,8 +72,15 @@ export interface Excursion {
 }
 
 export type ExitAfter =
-  | { minutes: number; status: 'ok'; grossPnlCents: Cents; /** The price of the last exit moved. */ price: string; time: number }
-  | { minutes: number; status: 'missing' | 'closed' };
+  | { minutes: number; status: 'ok'; grossPnlCents: Cents; /** The price the position is closed at (the last exit's, per fill). */ price: string; time: number }
+  | { minutes: number; status: 'closed' }
+  /** `minute`: the start of the minute (epoch ms) whose bar is missing. */
+  | { minutes: number; status: 'missing'; minute?: number };
+
+export interface ExcursionOptions {
+  /** Stretches a source vouches had no trades in the minutes it has no bar for (coverage.ts). */
+  quiet?: QuietRanges;
+}
 
 export type ExcursionResult =
   | {
@@ -85,7 +96,12 @@ export type ExcursionResult =
       bestExit: { price: string; time: number; grossPnlCents: Cents };
       /** Gross P&L over the best exit's, 4 decimals (0.6250 = 62.5%); null when the MFE is 0. */
       capture: string | null;
+      /** The whole position closed N minutes after the final exit. */
       exitAfter: ExitAfter[];
+      /** The second mode: every exit fill moved N minutes later. */
+      exitAfterEachFill: ExitAfter[];
+      /** Minutes of the span and of the exit analysis without a bar, taken as without trades (a confirmed quiet source). */
+      quietMinutes: number;
     }
   | { status: 'missing'; resolution: Resolution; missing: MissingRange[]; from: number; to: number }
   | { status: 'no-bars'; from: number; to: number }
@@ -120,20 +136,21 @@ function notApplicable(trade: ExcursionTrade): string | null {
 }
 
 /**
- * The bars and resolution to measure with: the finest whose bars cover the span. When none does, the missing bars
- * of the resolution to add: one with bars inside the span before one without, 1-minute bars before 1-second ones.
+ * The bars and resolution to measure with: the finest whose bars cover every minute of the span. When none does, the
+ * missing minutes of the resolution to add: one with bars inside the span before one without, 1-minute bars before
+ * 1-second ones.
  */
-function chooseBars(trade: ExcursionTrade, bars: BarsByResolution):
-  | { resolution: Resolution; bars: readonly Bar[] }
+function chooseBars(trade: ExcursionTrade, bars: BarsByResolution, quiet: QuietRanges):
+  | { resolution: Resolution; bars: readonly Bar[]; quietMinutes: number }
   | { missing: { resolution: Resolution; ranges: MissingRange[] } | null } {
   const incomplete: Array<{ resolution: Resolution; ranges: MissingRange[]; inside: boolean }> = [];
   for (const resolution of RESOLUTIONS) {
     const series = bars[resolution];
     if (!series || series.length === 0) continue;
-    const ranges = findMissingBars(series, resolution, trade.entryTime, trade.exitTime, trade.market);
-    if (ranges.length === 0) return { resolution, bars: series };
+    const coverage = coverageOf(series, resolution, trade.entryTime, trade.exitTime, trade.market, quiet);
+    if (coverage.missing.length === 0) return { resolution, bars: series, quietMinutes: coverage.quietMinutes };
     const [first, end] = overlapping(series, resolution, trade.entryTime, trade.exitTime);
-    incomplete.push({ resolution, ranges, inside: first < end });
+    incomplete.push({ resolution, ranges: coverage.missing, inside: first < end });
   }
   if (incomplete.length === 0) return { missing: null };
   incomplete.sort((a, b) => Number(b.inside) - Number(a.inside) || b.resolution - a.resolution);
@@ -151,10 +168,11 @@ function excursionOf(points: Decimal, cents: Cents, tickSize: Decimal | null, pr
 }
 
 /** MAE, MFE, best exit, capture and exit analysis of one trade (see the rules above). */
-export function computeExcursions(trade: ExcursionTrade, bars: BarsByResolution): ExcursionResult {
+export function computeExcursions(trade: ExcursionTrade, bars: BarsByResolution, options: ExcursionOptions = {}): ExcursionResult {
   const reason = notApplicable(trade);
   if (reason) return { status: 'not-applicable', reason };
-  const chosen = chooseBars(trade, bars);
+  const quiet = options.quiet ?? [];
+  const chosen = chooseBars(trade, bars, quiet);
   if ('missing' in chosen) {
     if (chosen.missing === null) return { status: 'no-bars', from: trade.entryTime, to: trade.exitTime };
     return { status: 'missing', resolution: chosen.missing.resolution, missing: chosen.missing.ranges, from: trade.entryTime, to: trade.exitTime };
@@ -200,7 +218,9 @@ export function computeExcursions(trade: ExcursionTrade, bars: BarsByResolution)
   const pointsOf = (dollars: Decimal) => dollars.dividedBy(trade.pointValue).dividedBy(quantity);
   const maeCents = decimalToCents(maeDollars);
   const mfeCents = decimalToCents(mfeDollars);
-
+  const later = { series, resolution, quiet, quietMinutes: new Set<number>() };
+  const exitAfter = EXIT_HORIZONS_MINUTES.map((minutes) => closeLater(trade, legs, later, minutes));
+  const exitAfterEachFill = EXIT_HORIZONS_MINUTES.map((minutes) => moveEachExit(trade, legs, later, minutes));
   return {
     status: 'complete',
     resolution,
@@ -213,33 +233,68 @@ export function computeExcursions(trade: ExcursionTrade, bars: BarsByResolution)
     mfe: excursionOf(pointsOf(mfeDollars), mfeCents, trade.tickSize, favourable.price, favourable.time),
     bestExit: { price: favourable.price.toFixed(), time: favourable.time, grossPnlCents: mfeCents },
     capture: mfeCents > 0 ? new Decimal(trade.grossPnlCents).dividedBy(mfeCents).toDecimalPlaces(4).toFixed(4) : null,
-    exitAfter: EXIT_HORIZONS_MINUTES.map((minutes) => exitAfter(trade, legs, series, resolution, minutes)),
+    exitAfter,
+    exitAfterEachFill,
+    quietMinutes: chosen.quietMinutes + later.quietMinutes.size,
   };
 }
 
-/** The price at `time`: the close of the bar it falls in, or of the last bar before it within the tolerance. */
-function priceAt(series: readonly Bar[], resolution: Resolution, time: number, market: MarketKind): { price: string } | 'missing' | 'closed' {
-  if (isMarketClosed(time, market)) return 'closed';
-  const index = lastAtOrBefore(series, time);
-  if (index < 0) return 'missing';
-  const bar = series[index]!;
-  const barEnd = bar.start + periodMs(resolution);
-  if (time >= barEnd && openMillisBetween(barEnd, time, market, GAP_TOLERANCE_MS[resolution] + 1) > GAP_TOLERANCE_MS[resolution]) return 'missing';
-  return { price: bar.close };
+const MINUTE = 60_000;
+
+interface Later {
+  series: readonly Bar[];
+  resolution: Resolution;
+  quiet: QuietRanges;
+  /** Minutes of the exit analysis taken as quiet (a set: both modes may read the same minute). */
+  quietMinutes: Set<number>;
 }
 
-function exitAfter(trade: ExcursionTrade, legs: ReturnType<typeof legsOf>, series: readonly Bar[], resolution: Resolution, minutes: number): ExitAfter {
+/**
+ * The price at `time`: the close of the bar that holds it (1-minute bars), or of the last 1-second bar of its minute up
+ * to it. Without one, the minute is missing, unless it is a confirmed quiet minute: then the last close before stands.
+ */
+function priceAt(later: Later, time: number, market: MarketKind): { price: string } | { missing: number } | 'closed' {
+  if (isMarketClosed(time, market)) return 'closed';
+  const minute = Math.floor(time / MINUTE) * MINUTE;
+  const index = lastAtOrBefore(later.series, time);
+  const bar = index >= 0 ? later.series[index]! : null;
+  if (bar && bar.start >= minute) return { price: bar.close };
+  if (bar && isQuiet(later.quiet, minute)) {
+    later.quietMinutes.add(minute);
+    return { price: bar.close };
+  }
+  return { missing: minute };
+}
+
+/** The gross P&L of the whole position closed at `exitNotional` (price x quantity summed), exact to the cent. */
+function grossAt(trade: ExcursionTrade, legs: ReturnType<typeof legsOf>, exitNotional: Decimal): Cents {
+  const points = trade.side === 'Long' ? exitNotional.minus(legs.entryNotional) : legs.entryNotional.minus(exitNotional);
+  return decimalToCents(points.times(trade.pointValue));
+}
+
+/** The whole position closed `minutes` after the final exit, at that moment's price. */
+function closeLater(trade: ExcursionTrade, legs: ReturnType<typeof legsOf>, later: Later, minutes: number): ExitAfter {
+  const finalExit = legs.exits.reduce((last, exit) => Math.max(last, exit.time), trade.exitTime);
+  const time = finalExit + minutes * MINUTE;
+  const found = priceAt(later, time, trade.market);
+  if (found === 'closed') return { minutes, status: 'closed' };
+  if ('missing' in found) return { minutes, status: 'missing', minute: found.missing };
+  return { minutes, status: 'ok', grossPnlCents: grossAt(trade, legs, new Decimal(found.price).times(trade.quantity)), price: found.price, time };
+}
+
+/** The second mode: each exit fill moved `minutes` later, at its own moment's price; the price shown is the last exit's. */
+function moveEachExit(trade: ExcursionTrade, legs: ReturnType<typeof legsOf>, later: Later, minutes: number): ExitAfter {
   let exitNotional = new Decimal(0);
   let last: { price: string; time: number } | null = null;
   for (const exit of legs.exits) {
-    const time = exit.time + minutes * 60_000;
-    const found = priceAt(series, resolution, time, trade.market);
-    if (found === 'missing' || found === 'closed') return { minutes, status: found };
+    const time = exit.time + minutes * MINUTE;
+    const found = priceAt(later, time, trade.market);
+    if (found === 'closed') return { minutes, status: 'closed' };
+    if ('missing' in found) return { minutes, status: 'missing', minute: found.missing };
     exitNotional = exitNotional.plus(new Decimal(found.price).times(exit.quantity));
-    last = { price: found.price, time };
+    if (!last || time >= last.time) last = { price: found.price, time };
   }
-  const points = trade.side === 'Long' ? exitNotional.minus(legs.entryNotional) : legs.entryNotional.minus(exitNotional);
-  return { minutes, status: 'ok', grossPnlCents: decimalToCents(points.times(trade.pointValue)), price: last!.price, time: last!.time };
+  return { minutes, status: 'ok', grossPnlCents: grossAt(trade, legs, exitNotional), price: last!.price, time: last!.time };
 }
 
 /** An amount in R (planned risk in cents), 2 decimals; null without a positive risk. */

@@ -6,3 +6,4 @@ export * from './bars';
 export * from './coverage';
 export * from './excursions';
 export * from './excursion-summary';
+export * from './replay';

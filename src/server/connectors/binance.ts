@@ -210,6 +210,7 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
   return {
     id: 'binance',
     label: LABEL,
+    barSource: `binance:${new URL(futuresUrl).host.toLowerCase()}`,
     venue: 'BINANCE',
     credential: 'key-secret',
     historyDays: BINANCE_TRADE_HISTORY_DAYS,

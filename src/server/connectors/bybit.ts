@@ -111,6 +111,7 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
   return {
     id: 'bybit',
     label: LABEL,
+    barSource: `bybit:${new URL(baseUrl).host.toLowerCase()}`,
     venue: 'BYBIT',
     credential: 'key-secret',
     historyDays: BYBIT_HISTORY_DAYS,

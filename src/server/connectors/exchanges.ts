@@ -96,6 +96,11 @@ export interface ExchangeConnector {
   label: string;
   venue: PerpetualVenue;
   credential: Exclude<CredentialKind, 'user-key'>;
+  /**
+   * Where the bars it fetches (its public klines) are kept: the exchange and its API's host ('binance:fapi.binance.com').
+   * Market data of that exchange, the same for every trader connected to it, and never mixed with another's prices.
+   */
+  barSource: string;
   /** How far back the exchange's API keeps a trader's fills, in days (Binance 6 months, Bybit 2 years). */
   historyDays: number;
   /**

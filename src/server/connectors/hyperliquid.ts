@@ -93,6 +93,7 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
   return {
     id: 'hyperliquid',
     label: LABEL,
+    barSource: `hyperliquid:${host.toLowerCase()}`,
     venue: 'HYPERLIQUID',
     credential: 'wallet',
     // Hyperliquid keeps fills by count (the 10,000 most recent), not by age.

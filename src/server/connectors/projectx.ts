@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { Decimal } from '../../domain/money';
 import { contractSpecOf, providerRootOf } from '../../domain/connections/round-trips';
 import { parseInstrument } from '../../domain/instruments';
+import { CONFIGURED_FIRM, hostOf } from './projectx-firms';
 import {
   ConnectorError,
   type BrokerAccount,
   type BrokerBar,
   type BrokerContract,
   type BrokerFill,
+  type BrokerOrder,
+  type BrokerPosition,
   type ConnectOptions,
   type Connector,
   type ConnectorCredentials,
@@ -16,23 +19,32 @@ import {
 } from './types';
 
 /**
- * The ProjectX Gateway API (https://gateway.docs.projectx.com), which TopstepX and other prop firms run: a trader signs
- * in with their user name and an API key (POST /api/Auth/loginKey) and gets a session token valid for 24 hours, which
- * /api/Auth/validate renews; /api/Account/search lists their accounts, /api/Trade/search a time window of fills
- * ("half-turns", P&L on the closing ones, fees on each), /api/Contract/searchById and /api/Contract/search describe
- * contracts, /api/History/retrieveBars gives bars. Every answer is HTTP 200 with `success` and an `errorCode` (0 is
- * success) unless the session token is refused (401) or the gateway limits the rate (429).
+ * The ProjectX Gateway API (https://gateway.docs.projectx.com), which TopstepX and other prop firms run, each at its own
+ * gateway: a trader signs in with their user name and an API key (POST /api/Auth/loginKey) and gets a session token
+ * valid for 24 hours, which /api/Auth/validate renews; /api/Account/search lists their accounts, /api/Trade/search a
+ * time window of fills ("half-turns", P&L on the closing ones, fees on each), /api/Order/search the orders placed in a
+ * window (a bracket's stop among them), /api/Position/searchOpen the positions open now, /api/Contract/searchById and
+ * /api/Contract/search describe contracts, /api/History/retrieveBars gives bars. Every answer is HTTP 200 with
+ * `success` and an `errorCode` (0 is success) unless the session token is refused (401) or the gateway limits the rate
+ * (429, with no Retry-After documented).
  */
 
 export interface ProjectXOptions {
-  /** The gateway's address (PROJECTX_API_URL), without /api. */
+  /** The gateway's address (a firm's, or PROJECTX_API_URL), without /api. */
   baseUrl: string;
   /** The firm's name as the trader knows it ('TopstepX'). */
   label: string;
+  /** The firm's id in projectx-firms.ts; 'configured' by default (PROJECTX_API_URL). */
+  firm?: string;
   /** Longest one request may take, ms. */
   timeoutMs: number;
-  /** First pause between attempts, ms (doubling), when the gateway is failing; 429 waits as long as it says. */
+  /** First pause between attempts, ms (doubling), when the gateway is failing. */
   retryBaseMs?: number;
+  /**
+   * First pause after a 429 without Retry-After, ms (doubling, with up to a quarter more at random so that several
+   * syncs limited at once do not come back together). The documentation gives no Retry-After; 1 s by default.
+   */
+  rateLimitBaseMs?: number;
 }
 
 /** Docs, "Validate Session": tokens are valid for 24 hours. An hour's margin renews them before they lapse. */
@@ -49,6 +61,12 @@ const LONGEST_WAIT_MS = 60_000;
 
 /** OrderSide: 0 = Bid (buy), 1 = Ask (sell). */
 const SIDES = { 0: 'Buy', 1: 'Sell' } as const;
+/** OrderType: 1 Limit, 2 Market, 3 StopLimit, 4 Stop, 5 TrailingStop (6 JoinBid and 7 JoinAsk are limits at the book). */
+const ORDER_TYPES: Record<number, BrokerOrder['type']> = { 1: 'limit', 2: 'market', 3: 'stop-limit', 4: 'stop', 5: 'trailing-stop', 6: 'limit', 7: 'limit' };
+/** OrderStatus: 0 None, 1 Open, 2 Filled, 3 Cancelled, 4 Expired, 5 Rejected, 6 Pending. */
+const ORDER_STATUSES: Record<number, BrokerOrder['status']> = { 1: 'open', 2: 'filled', 3: 'cancelled', 4: 'expired', 5: 'rejected', 6: 'pending' };
+/** PositionType: 1 Long, 2 Short. */
+const POSITION_TYPES = { 1: 'Long', 2: 'Short' } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers, read leniently: fields the gateway adds later are ignored; numbers may come as numbers or strings.
@@ -98,6 +116,38 @@ const contractShape = z.looseObject({ id: z.string(), name: z.string(), descript
 // `contract`. Either is read.
 const contractAnswer = z.looseObject({ ...base, contract: contractShape.nullish(), contracts: z.array(contractShape).nullish() });
 const contractsAnswer = z.looseObject({ ...base, contracts: z.array(contractShape).nullish() });
+const ordersAnswer = z.looseObject({
+  ...base,
+  orders: z
+    .array(
+      z.looseObject({
+        id: idText,
+        contractId: z.string().min(1),
+        creationTimestamp: z.string().min(1),
+        status: z.number().nullish(),
+        type: z.number(),
+        side: z.union([z.literal(0), z.literal(1)]),
+        size: num,
+        limitPrice: num.nullish(),
+        stopPrice: num.nullish(),
+      }),
+    )
+    .nullish(),
+});
+const positionsAnswer = z.looseObject({
+  ...base,
+  positions: z
+    .array(
+      z.looseObject({
+        contractId: z.string().min(1),
+        creationTimestamp: z.string().min(1),
+        type: z.union([z.literal(1), z.literal(2)]),
+        size: num,
+        averagePrice: num,
+      }),
+    )
+    .nullish(),
+});
 const barsAnswer = z.looseObject({
   ...base,
   bars: z.array(z.looseObject({ t: z.string(), o: num, h: num, l: num, c: num, v: num.nullish() })).nullish(),
@@ -168,6 +218,7 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
   const host = new URL(baseUrl).host;
   const { label, timeoutMs } = options;
   const retryBaseMs = options.retryBaseMs ?? 500;
+  const rateLimitBaseMs = options.rateLimitBaseMs ?? 1000;
   const seconds = Math.round(timeoutMs / 100) / 10;
 
   const messages = {
@@ -194,8 +245,9 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
   }
 
   /**
-   * One POST, tried again when the gateway limits the rate (as long as its Retry-After says, else doubling pauses),
-   * fails (5xx), cannot be reached or is too slow. A 401 is returned to the caller, who renews the session.
+   * One POST, tried again when the gateway limits the rate (as long as its Retry-After says; without one, pauses
+   * doubling from rateLimitBaseMs with jitter), fails (5xx), cannot be reached or is too slow. A 401 is returned to the
+   * caller, who renews the session.
    */
   async function post(endpoint: string, body: unknown, call: { token?: string; window: SlidingWindow; attempts: number; signal?: AbortSignal }): Promise<Answer> {
     let failure: ConnectorError | undefined;
@@ -218,8 +270,11 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
         if (response.status === 429) {
           await response.body?.cancel();
           failure = new ConnectorError('rate-limited', messages.rateLimited, { endpoint, status: 429 });
-          const after = Number(response.headers.get('retry-after'));
-          if (Number.isFinite(after) && after >= 0) wait = after * 1000;
+          // An absent header is no answer: Number(null) would read as "retry at once".
+          const header = response.headers.get('retry-after');
+          const after = header === null || header.trim() === '' ? Number.NaN : Number(header);
+          const doubling = rateLimitBaseMs * 2 ** attempt;
+          wait = Number.isFinite(after) && after >= 0 ? after * 1000 : doubling + Math.floor(Math.random() * doubling * 0.25);
           if (wait > LONGEST_WAIT_MS) break;
         } else if (response.status >= 500) {
           await response.body?.cancel();
@@ -259,6 +314,8 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
   return {
     id: 'topstepx',
+    firm: options.firm ?? CONFIGURED_FIRM,
+    barSource: `projectx:${hostOf(baseUrl)}`,
     label,
     async connect(credentials: ConnectorCredentials, connectOptions: ConnectOptions = {}): Promise<ConnectorSession> {
       const attempts = connectOptions.attempts ?? 4;
@@ -446,6 +503,48 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
           }
           // The gateway gives the newest bar first.
           return [...out.values()].sort((a, b) => a.start.localeCompare(b.start));
+        },
+
+        async fetchOrders(accountExternalId: string, range: { from: Date; to: Date }): Promise<BrokerOrder[]> {
+          const accountId = Number(accountExternalId);
+          if (!Number.isSafeInteger(accountId)) throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Order/search' });
+          const body = read(
+            ordersAnswer,
+            'Order/search',
+            await authorized('Order/search', { accountId, startTimestamp: range.from.toISOString(), endTimestamp: range.to.toISOString() }, otherWindow),
+          );
+          if (!body.success) {
+            if (body.errorCode === 1) throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Order/search', code: 1 });
+            throw failed('Order/search', body);
+          }
+          return (body.orders ?? []).map((o) => ({
+            externalId: o.id,
+            contractId: o.contractId,
+            createdAt: instant(o.creationTimestamp, 'Order/search'),
+            type: ORDER_TYPES[o.type] ?? 'other',
+            side: SIDES[o.side],
+            size: decimalText(o.size),
+            stopPrice: o.stopPrice === null || o.stopPrice === undefined ? null : decimalText(o.stopPrice),
+            limitPrice: o.limitPrice === null || o.limitPrice === undefined ? null : decimalText(o.limitPrice),
+            status: (o.status !== null && o.status !== undefined && ORDER_STATUSES[o.status]) || 'other',
+          }));
+        },
+
+        async openPositions(accountExternalId: string): Promise<BrokerPosition[]> {
+          const accountId = Number(accountExternalId);
+          if (!Number.isSafeInteger(accountId)) throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Position/searchOpen' });
+          const body = read(positionsAnswer, 'Position/searchOpen', await authorized('Position/searchOpen', { accountId }, otherWindow));
+          if (!body.success) {
+            if (body.errorCode === 1) throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Position/searchOpen', code: 1 });
+            throw failed('Position/searchOpen', body);
+          }
+          return (body.positions ?? []).map((p) => ({
+            contractId: p.contractId,
+            side: POSITION_TYPES[p.type],
+            size: decimalText(p.size),
+            averagePrice: decimalText(p.averagePrice),
+            since: instant(p.creationTimestamp, 'Position/searchOpen'),
+          }));
         },
       };
     },

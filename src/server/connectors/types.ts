@@ -61,6 +61,30 @@ export interface BrokerBar {
   volume: string | null;
 }
 
+/** An order the provider kept for an account (working, filled or cancelled): a bracket's stop gives a trade its plan. */
+export interface BrokerOrder {
+  externalId: string;
+  contractId: string;
+  /** ISO-8601 instant the order was placed. */
+  createdAt: string;
+  type: 'limit' | 'market' | 'stop-limit' | 'stop' | 'trailing-stop' | 'other';
+  side: 'Buy' | 'Sell';
+  size: string;
+  stopPrice: string | null;
+  limitPrice: string | null;
+  status: 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending' | 'other';
+}
+
+/** A position the provider says is open now. */
+export interface BrokerPosition {
+  contractId: string;
+  side: 'Long' | 'Short';
+  size: string;
+  averagePrice: string;
+  /** ISO-8601 instant it was opened. */
+  since: string;
+}
+
 /** What one signed-in provider session can do; it renews its own session token as the provider documents. */
 export interface ConnectorSession {
   listAccounts(): Promise<BrokerAccount[]>;
@@ -72,6 +96,10 @@ export interface ConnectorSession {
   findContract(name: string): Promise<BrokerContract | null>;
   /** One-minute bars of a contract (by the provider's id) in [from, to], oldest first. */
   fetchBars(contractId: string, range: { from: Date; to: Date }): Promise<BrokerBar[]>;
+  /** Orders of one account placed in [from, to]. */
+  fetchOrders(accountExternalId: string, range: { from: Date; to: Date }): Promise<BrokerOrder[]>;
+  /** The account's open positions now. */
+  openPositions(accountExternalId: string): Promise<BrokerPosition[]>;
 }
 
 export interface ConnectOptions {
@@ -83,6 +111,10 @@ export interface ConnectOptions {
 
 export interface Connector {
   id: string;
+  /** The firm whose gateway it speaks to ('topstepx', or 'configured' for PROJECTX_API_URL). */
+  firm: string;
+  /** Where the bars it fetches are kept ('projectx:<gateway host>'). */
+  barSource: string;
   /** The provider's name as the trader knows it. */
   label: string;
   /** Signs in with the trader's credentials; throws ConnectorError (in the trader's words) when that fails. */

@@ -861,6 +861,13 @@ export const brokerConnections = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId(),
     provider: text('provider').notNull(),
+    /**
+     * Which ProjectX firm's gateway (src/server/connectors/projectx-firms.ts); 'configured' is PROJECTX_API_URL. Each
+     * firm has its own users and keys, so a login is unique per firm.
+     */
+    firm: text('firm').notNull().default('configured'),
+    /** Where the bars its syncs fetch are kept ('projectx:<gateway host>'); '' until its first sync. */
+    barSource: text('bar_source').notNull().default(''),
     userName: text('user_name').notNull(),
     secret: text('secret').notNull(),
     /** What the trader sees for a login that is itself secret (an exchange's API key): "API key ending in 7f3a". */
@@ -878,7 +885,8 @@ export const brokerConnections = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('broker_connections_user_login').on(t.userId, t.provider, t.userName),
+    unique('broker_connections_user_login').on(t.userId, t.provider, t.firm, t.userName),
+    index('broker_connections_bar_source_idx').on(t.barSource, t.userId),
     unique('broker_connections_id_user').on(t.id, t.userId),
     check('broker_connections_status', sql`${t.status} in ('connected', 'error')`),
     ownerPolicy('broker_connections'),
@@ -948,6 +956,9 @@ export const brokerAccounts = pgTable(
     lastSyncAdded: integer('last_sync_added'),
     lastSyncStatus: text('last_sync_status'),
     lastError: text('last_error'),
+    /** The positions the provider said were open at its last sync (null: not read yet). */
+    openPositions: jsonb('open_positions'),
+    positionsReadAt: ts('positions_read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -967,6 +978,26 @@ export const brokerAccounts = pgTable(
     check('broker_accounts_sync_status', sql`${t.lastSyncStatus} in ('ok', 'error')`),
     index('broker_accounts_user_account_idx').on(t.userId, t.accountId),
     ownerPolicy('broker_accounts'),
+  ],
+);
+
+/**
+ * A synced trade's planned stop as the broker's stop order gave it (the first stop order on the closing side placed
+ * while the position was open): the trade page labels the trade's stop as from the stop order while it is that price.
+ */
+export const brokerStops = pgTable(
+  'broker_stops',
+  {
+    userId: ownerId(),
+    tradeId: uuid('trade_id').notNull(),
+    orderId: text('order_id').notNull(),
+    stopPrice: decimal('stop_price').notNull(),
+    placedAt: ts('placed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'broker_stops_pk', columns: [t.userId, t.tradeId] }),
+    foreignKey({ name: 'broker_stops_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete('cascade'),
+    ownerPolicy('broker_stops'),
   ],
 );
 
@@ -1052,13 +1083,14 @@ export const fundingPayments = pgTable(
 );
 
 /**
- * The shared store of price bars (market data: no owner; read by any signed-in trader, added and deleted only in one's
- * own name). Slice `fills` defines this same table in its migration 0022; migration 0023 makes it only where
- * that has not, and broker connections store the one-minute bars they fetch here.
+ * A trader's own price bars (their uploads): one row per contract, resolution and bar start for each trader, under
+ * row-level security like every owned table. Nobody else's upload reaches a trader's figures, and a trader can always
+ * replace or delete their own bars.
  */
 export const priceBars = pgTable(
   'price_bars',
   {
+    userId: ownerId(),
     contract: text('contract').notNull(),
     resolution: integer('resolution').notNull(),
     start: ts('start').notNull(),
@@ -1067,17 +1099,75 @@ export const priceBars = pgTable(
     low: decimal('low').notNull(),
     close: decimal('close').notNull(),
     volume: decimal('volume'),
-    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
     addedAt: ts('added_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'price_bars_pk', columns: [t.contract, t.resolution, t.start] }),
-    index('price_bars_added_by_idx').on(t.addedBy, t.contract, t.resolution, t.start),
+    primaryKey({ name: 'price_bars_pk', columns: [t.userId, t.contract, t.resolution, t.start] }),
     check('price_bars_resolution', sql`${t.resolution} in (1, 60)`),
     check('price_bars_range', sql`${t.high} >= ${t.low}`),
-    pgPolicy('price_bars_read', { as: 'permissive', for: 'select', to: 'public', using: sql`coalesce(current_setting('app.user_id', true), '') <> ''` }),
-    pgPolicy('price_bars_add', { as: 'permissive', for: 'insert', to: 'public', withCheck: sql`added_by = current_setting('app.user_id', true)` }),
-    pgPolicy('price_bars_remove', { as: 'permissive', for: 'delete', to: 'public', using: sql`added_by = current_setting('app.user_id', true)` }),
+    ownerPolicy('price_bars'),
+  ],
+);
+
+/**
+ * Each upload of bars: its contract, resolution and span, and whether the trader confirmed that its source leaves out
+ * minutes without trades (Databento's OHLCV does): inside such an upload's span a minute without a bar had no trades.
+ */
+export const barUploads = pgTable(
+  'bar_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    contract: text('contract').notNull(),
+    resolution: integer('resolution').notNull(),
+    firstStart: ts('first_start').notNull(),
+    lastStart: ts('last_start').notNull(),
+    bars: integer('bars').notNull(),
+    format: text('format').notNull(),
+    quietMinutes: boolean('quiet_minutes').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bar_uploads_user_contract_idx').on(t.userId, t.contract, t.lastStart),
+    check('bar_uploads_resolution', sql`${t.resolution} in (1, 60)`),
+    ownerPolicy('bar_uploads'),
+  ],
+);
+
+/**
+ * Bars a provider's API gave (a ProjectX gateway), kept apart per source ('projectx:<gateway host>'). Read only by
+ * traders with a connection to that source, added only by their syncs; no trader's upload reaches them.
+ */
+export const providerBars = pgTable(
+  'provider_bars',
+  {
+    source: text('source').notNull(),
+    contract: text('contract').notNull(),
+    resolution: integer('resolution').notNull(),
+    start: ts('start').notNull(),
+    open: decimal('open').notNull(),
+    high: decimal('high').notNull(),
+    low: decimal('low').notNull(),
+    close: decimal('close').notNull(),
+    volume: decimal('volume'),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'provider_bars_pk', columns: [t.source, t.contract, t.resolution, t.start] }),
+    check('provider_bars_resolution', sql`${t.resolution} in (1, 60)`),
+    check('provider_bars_range', sql`${t.high} >= ${t.low}`),
+    pgPolicy('provider_bars_connected', {
+      as: 'permissive',
+      for: 'select',
+      to: 'public',
+      using: sql`EXISTS (SELECT 1 FROM broker_connections c WHERE c.user_id = current_setting('app.user_id', true) AND c.bar_source = provider_bars.source)`,
+    }),
+    pgPolicy('provider_bars_add', {
+      as: 'permissive',
+      for: 'insert',
+      to: 'public',
+      withCheck: sql`EXISTS (SELECT 1 FROM broker_connections c WHERE c.user_id = current_setting('app.user_id', true) AND c.bar_source = provider_bars.source)`,
+    }),
   ],
 );
 

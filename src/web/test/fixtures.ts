@@ -71,6 +71,7 @@ export function makeTrade(overrides: Partial<Trade> = {}): Trade {
     mfe: null,
     mae_r: null,
     mfe_r: null,
+    excursion_missing: null,
     created_at: '2025-03-03T15:00:00.000Z',
     updated_at: '2025-03-03T15:00:00.000Z',
     ...overrides,

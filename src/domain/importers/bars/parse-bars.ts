@@ -36,11 +36,17 @@ export interface ParseBarsOptions {
   mapping?: BarMapping;
   /** Zones to try first when the chosen one does not fit (the trader's own). */
   preferredTimeZones?: string[];
+  /** Whether to check the zone against the exchange's hours (default); a reader of a file in parts checks it once. */
+  checkTimeZone?: boolean;
+  /** Give each series the row of each of its bars (`rows`), for a reader of a file in parts. */
+  keepRows?: boolean;
 }
 
 export interface BarSeries {
   contract: string;
   bars: Bar[];
+  /** With `keepRows`: the file row of each bar. */
+  rows?: number[];
 }
 
 export interface ParsedBars {
@@ -184,16 +190,18 @@ export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedB
     }
     bars.set(start, { ...bar, start });
   }
-  const series: BarSeries[] = [...byContract].map(([contract, bars]) => ({
-    contract,
-    bars: [...bars.values()]
-      .sort((a, b) => a.start - b.start)
-      .map(({ start, open, high, low, close, volume }) => ({ start, open, high, low, close, volume })),
-  }));
+  const series: BarSeries[] = [...byContract].map(([contract, bars]) => {
+    const sorted = [...bars.values()].sort((a, b) => a.start - b.start);
+    return {
+      contract,
+      bars: sorted.map(({ start, open, high, low, close, volume }) => ({ start, open, high, low, close, volume })),
+      ...(options.keepRows && { rows: sorted.map((bar) => bar.row) }),
+    };
+  });
   issues.sort((a, b) => a.row - b.row);
   const naiveTimes = clock.naive > 0;
   let timeZoneCheck: TimeZoneCheck | null = null;
-  if (naiveTimes) {
+  if (naiveTimes && options.checkTimeZone !== false) {
     const evidence = zoneEvidence(series.flatMap((s) => s.bars.map((bar) => ({ time: bar.start, contract: s.contract }))));
     timeZoneCheck = checkTimeZone(evidence, timeZone, options.preferredTimeZones ?? []);
     // The check's words speak of fills; for bars they are bars.

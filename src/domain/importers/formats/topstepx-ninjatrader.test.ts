@@ -176,6 +176,23 @@ describe('NinjaTrader grid with minutes only (fixtures/ninjatrader-same-minute.c
     expect(trade!.ambiguity).toMatch(/share a minute/);
   });
 
+  it("two rows alike in the same minute are two fills each side, so the trade is tagged 'Multi-Position'; one row is not", () => {
+    const csv = [
+      'Instrument,Account,Market pos.,Qty,Entry price,Exit price,Entry time,Exit time,Profit,Commission',
+      // Two lots bought at 6500 in the 10:05 minute and sold at 6504 in the 10:07 minute, by two orders: two rows alike.
+      'MES DEC25,Sim101,Long,1,6500,6504,11/3/2025 10:05,11/3/2025 10:07,$19.05 ,$0.95 ',
+      'MES DEC25,Sim101,Long,1,6500,6504,11/3/2025 10:05,11/3/2025 10:07,$19.05 ,$0.95 ',
+      // One row of two lots: one fill each side.
+      'MES DEC25,Sim101,Short,2,6510,6508,11/3/2025 10:20,11/3/2025 10:22,$18.10 ,$1.90 ',
+    ].join('\n');
+    const [pair, single] = expectPreview(parseImport(csv, { timeZone: 'America/New_York' })).trades;
+    expect(viewTrade(pair!)).toMatchObject({ quantity: '2', entryPrice: '6500', exitPrice: '6504', grossPnl: 4000, netPnl: 3810 });
+    expect([pair!.entryFills, pair!.exitFills]).toEqual([2, 2]);
+    expect(pair!.tags).toContain('Multi-Position');
+    expect([single!.entryFills, single!.exitFills]).toEqual([1, 1]);
+    expect(single!.tags).not.toContain('Multi-Position');
+  });
+
   it('with seconds in the times, the same rows are read exactly and nothing is ambiguous', () => {
     const withSeconds = own.replace(/(\d{1,2}:\d{2})(,)/g, '$1:00$2');
     const exact = expectPreview(parseImport(withSeconds, { timeZone: 'America/New_York' }));

@@ -1,36 +1,54 @@
 import { sql } from 'drizzle-orm';
 import { barContractOf, type Bar, type Resolution } from '../../../domain/market';
-import type { Database, Tx } from '../../db/client';
-import { recomputeForBars } from './excursions';
+import { queryRows, type Database, type Tx } from '../../db/client';
+import { recomputeForProviderBars } from './excursions';
 
 /**
- * The shared store of price bars: one row per contract, resolution and bar start on the server,
- * with who added it. Storing the same bars again changes nothing; a bar stored with other values is kept as it is and
- * reported, never replaced. These functions are what every writer of bars calls: the bar files of the Market Data
- * page, and broker connections fetching bars (slice topstepx).
+ * Where price bars are kept, and the one way they are written.
+ *
+ * - A trader's own bars (price_bars): what they upload, theirs alone under row-level security. Another trader's upload
+ *   never reaches their figures, and they can always replace or delete their own. Storing the same bars again changes
+ *   nothing; a bar stored with other values is kept and reported, unless the trader asked to replace their bars.
+ * - A provider's bars (provider_bars): what a provider's API gave (a ProjectX gateway, a crypto exchange's klines),
+ *   kept apart per source and read only by traders connected to that source. Only a sync writes them; a bar the source gave once is kept.
+ *
+ * Bars travel as JSON text ([{ s: ISO start, o, h, l, c, v }]) in chunks of a size the database takes in one statement:
+ * the parse worker writes that text, so the server's thread never holds a file's bars as objects.
  */
+
+export interface BarValues {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string | null;
+}
 
 export interface BarConflict {
   contract: string;
   start: string;
-  stored: { open: string; high: string; low: string; close: string; volume: string | null };
-  file: { open: string; high: string; low: string; close: string; volume: string | null };
+  stored: BarValues;
+  file: BarValues;
 }
 
 export interface UpsertOutcome {
   added: number;
   unchanged: number;
+  /** Stored with other values and kept (the trader did not ask to replace them). */
   conflicting: number;
-  /** The first conflicts (at most `conflictLimit`). */
+  /** Stored with other values and replaced (the trader asked to). */
+  replaced: number;
+  /** The first conflicts (at most CONFLICTS_SHOWN). */
   conflicts: BarConflict[];
 }
 
+/** Bars per statement: PGlite runs each on the server's thread, so there a statement stays well under a second. */
 const CHUNKS = { postgres: 10_000, pglite: 2_000 } as const;
-const CONFLICTS_SHOWN = 20;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const barChunkSize = (database: Pick<Database, 'kind'>) => CHUNKS[database.kind];
+export const CONFLICTS_SHOWN = 20;
 
-/** Bars as the statements read them: [{ s: ISO start, o, h, l, c, v }]. */
-function barsJson(bars: readonly Bar[]): string {
+/** Bars as the statements read them. */
+export function barsJson(bars: readonly Bar[]): string {
   return JSON.stringify(bars.map((bar) => ({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume })));
 }
 
@@ -54,8 +72,9 @@ interface ConflictRow {
   volume: string | null;
 }
 
+const trim = (value: string | null) => (value === null ? null : value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
 function toConflict(contract: string, row: ConflictRow): BarConflict {
-  const trim = (value: string | null) => (value === null ? null : value.includes('.') ? value.replace(/\.?0+$/, '') : value);
   return {
     contract,
     start: new Date(row.start).toISOString(),
@@ -64,93 +83,136 @@ function toConflict(contract: string, row: ConflictRow): BarConflict {
   };
 }
 
-/**
- * Stores bars of one contract and resolution in the caller's transaction (as `addedBy`: the policy lets a trader add
- * rows only in their own name). Bars already stored with the same values are counted unchanged; with other values,
- * conflicting, and left as they are.
- */
-export async function upsertBarsIn(tx: Tx, kind: Database['kind'], contract: string, resolution: Resolution, bars: readonly Bar[], addedBy: string): Promise<UpsertOutcome> {
-  const key = barContractOf(contract);
-  const outcome: UpsertOutcome = { added: 0, unchanged: 0, conflicting: 0, conflicts: [] };
-  const size = CHUNKS[kind];
-  for (let i = 0; i < bars.length; i += size) {
-    if (kind === 'pglite' && i > 0) await yieldToEventLoop();
-    const json = barsJson(bars.slice(i, i + size));
-    // The scan of price_bars sees the table as it was before this statement: the rows it meets are those stored before.
-    const result = (await tx.execute(sql`
-      with input as materialized (select * from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})),
-      added as (
-        insert into price_bars (contract, resolution, start, open, high, low, close, volume, added_by)
-        select ${key}, ${resolution}, s, o, h, l, c, v, ${addedBy} from input
-        on conflict (contract, resolution, start) do nothing
-        returning start
-      ),
-      stored as (
-        select i.s as start, p.open as stored_open, p.high as stored_high, p.low as stored_low, p.close as stored_close,
-          p.volume as stored_volume, i.o as open, i.h as high, i.l as low, i.c as close, i.v as volume,
-          (p.open, p.high, p.low, p.close, p.volume) is not distinct from (i.o, i.h, i.l, i.c, i.v) as same
-        from input i join price_bars p on p.contract = ${key} and p.resolution = ${resolution} and p.start = i.s
-      )
-      select (select count(*)::int from added) as added,
-        (select count(*)::int from stored where same) as unchanged,
-        (select count(*)::int from stored where not same) as conflicting,
-        (select coalesce(json_agg(c order by c.start), '[]'::json) from (${CONFLICT_COLUMNS} from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
-    `)) as unknown as { rows: Array<{ added: number; unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }> };
-    const row = result.rows[0]!;
-    outcome.added += Number(row.added);
-    outcome.unchanged += Number(row.unchanged);
-    outcome.conflicting += Number(row.conflicting);
-    const conflicts = typeof row.conflicts === 'string' ? (JSON.parse(row.conflicts) as ConflictRow[]) : row.conflicts;
-    for (const conflict of conflicts) if (outcome.conflicts.length < CONFLICTS_SHOWN) outcome.conflicts.push(toConflict(key, conflict));
-  }
-  return outcome;
-}
+const readConflicts = (value: ConflictRow[] | string): ConflictRow[] => (typeof value === 'string' ? (JSON.parse(value) as ConflictRow[]) : value);
+
+/** The trader's stored bars beside the chunk's: which are the same, which differ. */
+const storedBeside = (userId: string, contract: string, resolution: Resolution) => sql`
+  select i.s as start, p.open as stored_open, p.high as stored_high, p.low as stored_low, p.close as stored_close,
+    p.volume as stored_volume, i.o as open, i.h as high, i.l as low, i.c as close, i.v as volume,
+    (p.open, p.high, p.low, p.close, p.volume) is not distinct from (i.o, i.h, i.l, i.c, i.v) as same
+  from input i join price_bars p on p.user_id = ${userId} and p.contract = ${contract} and p.resolution = ${resolution} and p.start = i.s`;
 
 /**
- * How bars compare with what is stored, without writing: the preview's counts and first conflicts. Read in chunks of
- * the same size as the upsert's.
+ * Stores one chunk of a trader's bars of one contract and resolution, in the caller's transaction (as the trader).
+ * Bars already stored with the same values are counted unchanged; with other values, conflicting and kept, or replaced
+ * when `replace` is set. The chunk holds each bar start once.
  */
-export async function compareBarsIn(tx: Tx, kind: Database['kind'], contract: string, resolution: Resolution, bars: readonly Bar[]): Promise<Omit<UpsertOutcome, 'added'>> {
+export async function upsertOwnBarsIn(
+  tx: Tx,
+  userId: string,
+  contract: string,
+  resolution: Resolution,
+  json: string,
+  options: { replace?: boolean } = {},
+): Promise<UpsertOutcome> {
   const key = barContractOf(contract);
-  const outcome = { unchanged: 0, conflicting: 0, conflicts: [] as BarConflict[] };
-  const size = CHUNKS[kind];
-  for (let i = 0; i < bars.length; i += size) {
-    if (kind === 'pglite' && i > 0) await yieldToEventLoop();
-    const json = barsJson(bars.slice(i, i + size));
-    const result = (await tx.execute(sql`
+  // Every statement's scan of price_bars sees the table as it was before it: `stored` holds the rows stored before.
+  const replace = options.replace
+    ? sql`, replaced as (
+        update price_bars p set open = s.open, high = s.high, low = s.low, close = s.close, volume = s.volume, added_at = now()
+        from stored s where not s.same and p.user_id = ${userId} and p.contract = ${key} and p.resolution = ${resolution} and p.start = s.start
+        returning p.start
+      )`
+    : sql``;
+  const [row] = await queryRows<{ added: number; unchanged: number; differing: number; replaced: number; conflicts: ConflictRow[] | string }>(
+    tx,
+    sql`
+      with input as materialized (select * from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})),
+      stored as materialized (${storedBeside(userId, key, resolution)}),
+      added as (
+        insert into price_bars (user_id, contract, resolution, start, open, high, low, close, volume)
+        select ${userId}, ${key}, ${resolution}, s, o, h, l, c, v from input
+        on conflict (user_id, contract, resolution, start) do nothing
+        returning start
+      )${replace}
+      select (select count(*)::int from added) as added,
+        (select count(*)::int from stored where same) as unchanged,
+        (select count(*)::int from stored where not same) as differing,
+        ${options.replace ? sql`(select count(*)::int from replaced)` : sql`0`} as replaced,
+        (select coalesce(json_agg(c order by c.start), '[]'::json) from (${CONFLICT_COLUMNS} from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
+    `,
+  );
+  const differing = Number(row!.differing);
+  return {
+    added: Number(row!.added),
+    unchanged: Number(row!.unchanged),
+    conflicting: options.replace ? 0 : differing,
+    replaced: Number(row!.replaced),
+    conflicts: readConflicts(row!.conflicts).map((conflict) => toConflict(key, conflict)),
+  };
+}
+
+/** How one chunk of bars compares with the trader's stored bars, without writing: the preview's counts and first conflicts. */
+export async function compareOwnBarsIn(tx: Tx, userId: string, contract: string, resolution: Resolution, json: string): Promise<Omit<UpsertOutcome, 'added' | 'replaced'>> {
+  const key = barContractOf(contract);
+  const [row] = await queryRows<{ unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }>(
+    tx,
+    sql`
       with input as (select * from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})),
-      stored as (
-        select i.s as start, p.open as stored_open, p.high as stored_high, p.low as stored_low, p.close as stored_close,
-          p.volume as stored_volume, i.o as open, i.h as high, i.l as low, i.c as close, i.v as volume,
-          (p.open, p.high, p.low, p.close, p.volume) is not distinct from (i.o, i.h, i.l, i.c, i.v) as same
-        from input i join price_bars p on p.contract = ${key} and p.resolution = ${resolution} and p.start = i.s
-      )
+      stored as (${storedBeside(userId, key, resolution)})
       select (select count(*)::int from stored where same) as unchanged,
         (select count(*)::int from stored where not same) as conflicting,
         (select coalesce(json_agg(c order by c.start), '[]'::json) from (${CONFLICT_COLUMNS} from stored where not same order by start limit ${CONFLICTS_SHOWN}) c) as conflicts
-    `)) as unknown as { rows: Array<{ unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }> };
-    const row = result.rows[0]!;
-    outcome.unchanged += Number(row.unchanged);
-    outcome.conflicting += Number(row.conflicting);
-    const conflicts = typeof row.conflicts === 'string' ? (JSON.parse(row.conflicts) as ConflictRow[]) : row.conflicts;
-    for (const conflict of conflicts) if (outcome.conflicts.length < CONFLICTS_SHOWN) outcome.conflicts.push(toConflict(key, conflict));
-  }
-  return outcome;
+    `,
+  );
+  return {
+    unchanged: Number(row!.unchanged),
+    conflicting: Number(row!.conflicting),
+    conflicts: readConflicts(row!.conflicts).map((conflict) => toConflict(key, conflict)),
+  };
 }
 
+/** Adds one outcome into another, keeping the first conflicts. */
+export function addOutcome(total: UpsertOutcome, part: Partial<UpsertOutcome>): void {
+  total.added += part.added ?? 0;
+  total.unchanged += part.unchanged ?? 0;
+  total.conflicting += part.conflicting ?? 0;
+  total.replaced += part.replaced ?? 0;
+  for (const conflict of part.conflicts ?? []) if (total.conflicts.length < CONFLICTS_SHOWN) total.conflicts.push(conflict);
+}
+
+export const emptyOutcome = (): UpsertOutcome => ({ added: 0, unchanged: 0, conflicting: 0, replaced: 0, conflicts: [] });
+
+/** The source a provider's bars are kept under: the provider and its gateway's host ('projectx:api.topstepx.com'). */
+export const providerSource = (provider: string, host: string) => `${provider}:${host.toLowerCase()}`;
+
 /**
- * For other features (broker connections fetching bars): stores bars of one contract in a transaction of their own as
- * `addedBy`, then computes again the MAE and MFE of every trader's trades those bars touch. Returns the upsert's
- * counts and how many of `addedBy`'s trades were computed again.
+ * Stores bars a provider's API gave (a sync, as `userId`, connected to that source: the policy lets only such a trader
+ * add them) in a transaction of their own, then computes again the MAE and MFE of the trades of every trader connected
+ * to that source that the new bars touch. A bar the source gave before is kept as it was. Returns how many bars were
+ * added and how many of `userId`'s trades were computed again.
  */
-export async function upsertBars(
+export async function storeProviderBars(
   db: Database,
+  userId: string,
+  source: string,
   contract: string,
   resolution: Resolution,
   bars: readonly Bar[],
-  addedBy: string,
-): Promise<UpsertOutcome & { tradesUpdated: number }> {
-  const outcome = await db.withUser(addedBy, (tx) => upsertBarsIn(tx, db.kind, contract, resolution, bars, addedBy));
-  const tradesUpdated = outcome.added > 0 && bars.length > 0 ? await recomputeForBars(db, addedBy, barContractOf(contract), bars[0]!.start, bars[bars.length - 1]!.start + resolution * 1000) : 0;
-  return { ...outcome, tradesUpdated };
+): Promise<{ added: number; tradesUpdated: number }> {
+  if (bars.length === 0) return { added: 0, tradesUpdated: 0 };
+  const key = barContractOf(contract);
+  const size = barChunkSize(db);
+  let added = 0;
+  await db.withUser(userId, async (tx) => {
+    for (let i = 0; i < bars.length; i += size) {
+      const [row] = await queryRows<{ added: number }>(
+        tx,
+        sql`
+          with added as (
+            insert into provider_bars (source, contract, resolution, start, open, high, low, close, volume)
+            select ${source}, ${key}, ${resolution}, s, o, h, l, c, v
+            from jsonb_to_recordset(${barsJson(bars.slice(i, i + size))}::jsonb) as r(${BAR_COLUMNS})
+            where h >= l
+            on conflict (source, contract, resolution, start) do nothing
+            returning start
+          )
+          select count(*)::int as added from added
+        `,
+      );
+      added += Number(row!.added);
+    }
+  });
+  const tradesUpdated = added > 0 ? await recomputeForProviderBars(db, userId, source, key, bars[0]!.start, bars[bars.length - 1]!.start + resolution * 1000) : 0;
+  return { added, tradesUpdated };
 }

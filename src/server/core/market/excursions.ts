@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { instrumentFigures } from '../../../domain/instruments';
 import {
   computeExcursions,
@@ -6,19 +6,21 @@ import {
   type Bar,
   type BarsByResolution,
   type ExcursionResult,
+  type MissingRange,
   type Resolution,
 } from '../../../domain/market';
 import { Decimal, toCents } from '../../../domain/money';
-import type { Database, Tx } from '../../db/client';
-import { priceBars, tradeExcursions, trades } from '../../db/schema';
+import { queryRows, yieldConnection, type Database, type Tx } from '../../db/client';
+import { tradeExcursions, trades } from '../../db/schema';
 
 /**
- * Each trade's MAE, MFE, best exit and exit analysis, stored so that the Trade Log and the Reports
- * read them as columns. Computed by the domain (src/domain/market/excursions.ts) from the bars of the trade's
- * contract, and computed again whenever the trade or those bars change: after an import, a change of the trade or of
- * its fills, a restore, and every upload or deletion of bars (for every trader whose trades those bars touch). A trade
- * whose contract has no bars at all has no row: there is nothing to store until bars arrive, and the trade page says
- * which to add.
+ * Each trade's MAE, MFE, best exit and exit analysis, stored so that the Trade Log and the Reports read them as
+ * columns. Computed by the domain (src/domain/market/excursions.ts) from the bars the trader may read: their own
+ * uploads, then the bars of the providers they are connected to for the minutes their own bars lack (core/market/
+ * bars.ts), never another trader's upload. Computed again whenever the trade or those bars change: after an import, a
+ * change of the trade or of its fills, a restore, an upload or deletion of the trader's bars, and a provider's new bars
+ * (for every trader connected to it whose trades they touch). A trade whose contract has no bars at all has no row:
+ * there is nothing to store until bars arrive, and the trade page says which to add.
  */
 
 /** Bars after the exit the exit analysis reads (its last horizon is 60 minutes), with a bar to spare. */
@@ -106,51 +108,93 @@ export function toExcursionTrade(trade: Omit<MeasuredTrade, 'fills'>, fills: rea
   } as const;
 }
 
+/** The bars a trader may read around a window, and what vouches for the minutes without one. */
+export interface MarketData {
+  bars: BarsByResolution;
+  /** Stretches of the trader's uploads whose source they confirmed leaves out minutes without trades. */
+  quiet: MissingRange[];
+  /** Where the bars came from: 'upload' (the trader's own) and the provider sources ('projectx:api.topstepx.com'). */
+  sources: string[];
+}
+
+/** The provider sources the trader is connected to (their connections' bar sources). */
+const connectedSources = (userId: string) => sql`(select c.bar_source from broker_connections c where c.user_id = ${userId} and c.bar_source <> '')`;
+
 /**
- * The bars of one contract in [from, to], by resolution, oldest first. Read as one packed text per resolution
- * ("start,open,high,low,close,volume;..."): a day of 1-minute bars is 1,380 rows of 7 fields, and reading each field of
- * each row through the driver cost more than computing every trade's figures from them.
+ * The bars of one contract in [from, to] the trader may read, by resolution, oldest first: their own, and for a bar
+ * start they have none of, their providers'. Read as one packed text per resolution ("start,open,high,low,close,
+ * volume,source;..."): a day of 1-minute bars is 1,380 rows of 7 fields, and reading each field of each row through
+ * the driver cost more than computing every trade's figures from them.
  */
-export async function readBars(tx: Tx, contract: string, from: number, to: number, resolutions: readonly Resolution[] = [1, 60]): Promise<BarsByResolution> {
-  const rows = await tx
-    .select({
-      resolution: priceBars.resolution,
-      packed: sql<string>`string_agg(concat_ws(',', (extract(epoch from ${priceBars.start}) * 1000)::bigint, ${priceBars.open}, ${priceBars.high}, ${priceBars.low}, ${priceBars.close}, coalesce(${priceBars.volume}::text, '')), ';' order by ${priceBars.start})`,
-    })
-    .from(priceBars)
-    .where(
-      and(
-        eq(priceBars.contract, contract),
-        inArray(priceBars.resolution, [...resolutions]),
-        sql`${priceBars.start} >= ${new Date(from).toISOString()}::timestamptz`,
-        sql`${priceBars.start} <= ${new Date(to).toISOString()}::timestamptz`,
-      ),
-    )
-    .groupBy(priceBars.resolution);
+export async function readBars(tx: Tx, userId: string, contract: string, from: number, to: number, resolutions: readonly Resolution[] = [1, 60]): Promise<MarketData> {
+  const fromText = new Date(from).toISOString();
+  const toText = new Date(to).toISOString();
+  const wanted = sql.join(resolutions.map((r) => sql`${r}`), sql`, `);
+  const rows = await queryRows<{ resolution: number; packed: string }>(
+    tx,
+    sql`
+      select resolution, string_agg(concat_ws(',', (extract(epoch from start) * 1000)::bigint, open, high, low, close, coalesce(volume::text, ''), source), ';' order by start) as packed
+      from (
+        select distinct on (resolution, start) resolution, start, open, high, low, close, volume, source
+        from (
+          select 0 as rank, 'upload' as source, resolution, start, open, high, low, close, volume from price_bars
+          where user_id = ${userId} and contract = ${contract} and resolution in (${wanted})
+            and start >= ${fromText}::timestamptz and start <= ${toText}::timestamptz
+          union all
+          select 1, source, resolution, start, open, high, low, close, volume from provider_bars
+          where source in ${connectedSources(userId)} and contract = ${contract} and resolution in (${wanted})
+            and start >= ${fromText}::timestamptz and start <= ${toText}::timestamptz
+        ) candidates
+        order by resolution, start, rank, source
+      ) chosen
+      group by resolution
+    `,
+  );
   const byResolution: Partial<Record<Resolution, Bar[]>> = {};
+  const sources = new Set<string>();
   for (const row of rows) {
     const bars: Bar[] = [];
     for (const text of row.packed.split(';')) {
-      const [start, open, high, low, close, volume] = text.split(',') as [string, string, string, string, string, string];
+      const [start, open, high, low, close, volume, source] = text.split(',') as [string, string, string, string, string, string, string];
       bars.push({ start: Number(start), open, high, low, close, volume: volume === '' ? null : volume });
+      sources.add(source);
     }
-    byResolution[row.resolution as Resolution] = bars;
+    byResolution[Number(row.resolution) as Resolution] = bars;
   }
-  return byResolution;
+  const quiet = await queryRows<{ from_ms: string; to_ms: string }>(
+    tx,
+    sql`
+      select (extract(epoch from first_start) * 1000)::bigint::text as from_ms,
+        (extract(epoch from last_start) * 1000 + resolution * 1000)::bigint::text as to_ms
+      from bar_uploads
+      where user_id = ${userId} and contract = ${contract} and quiet_minutes
+        and first_start <= ${toText}::timestamptz and last_start >= ${new Date(from - 60_000).toISOString()}::timestamptz
+    `,
+  );
+  return {
+    bars: byResolution,
+    quiet: quiet.map((q) => ({ from: Number(q.from_ms), to: Number(q.to_ms) })),
+    sources: [...sources].sort((a, b) => Number(b === 'upload') - Number(a === 'upload') || a.localeCompare(b)),
+  };
 }
 
-/** Whether any bars of these contracts exist (one probe of the primary key each). */
-async function contractsWithBars(tx: Tx, contracts: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const contract of contracts) {
-    const [row] = await tx.select({ one: sql`1` }).from(priceBars).where(eq(priceBars.contract, contract)).limit(1);
-    if (row) found.add(contract);
-  }
-  return found;
+/** The contracts among these that the trader has any bars of (their own or a connected provider's). */
+async function contractsWithBars(tx: Tx, userId: string, contracts: readonly string[]): Promise<Set<string>> {
+  if (contracts.length === 0) return new Set();
+  const list = sql.join(contracts.map((c) => sql`${c}`), sql`, `);
+  const rows = await queryRows<{ contract: string }>(
+    tx,
+    sql`
+      select k.contract from unnest(array[${list}]::text[]) as k(contract)
+      where exists (select 1 from price_bars p where p.user_id = ${userId} and p.contract = k.contract)
+         or exists (select 1 from provider_bars b where b.source in ${connectedSources(userId)} and b.contract = k.contract)
+    `,
+  );
+  return new Set(rows.map((row) => row.contract));
 }
 
-/** The excursion row of a domain result (null: nothing to store). */
-function toRow(userId: string, tradeId: string, result: ExcursionResult) {
+/** The excursion row of a domain result, with where its bars came from. */
+function toRow(userId: string, tradeId: string, result: ExcursionResult, sources: readonly string[]) {
   const complete = result.status === 'complete' ? result : null;
   return {
     user_id: userId,
@@ -165,9 +209,12 @@ function toRow(userId: string, tradeId: string, result: ExcursionResult) {
     mfe: complete ? centsText(complete.mfe.cents) : null,
     best_exit_price: complete?.bestExit.price ?? null,
     capture: complete?.capture ?? null,
-    detail: result,
+    detail: { ...result, sources } satisfies StoredExcursion,
   };
 }
+
+/** What trade_excursions.detail holds: the domain's result and the sources of its bars. */
+export type StoredExcursion = ExcursionResult & { sources?: readonly string[] };
 
 const centsText = (cents: number) => new Decimal(cents).dividedBy(100).toFixed(2);
 
@@ -207,7 +254,7 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
     if (!list) byContract.set(key, (list = []));
     list.push({ row, trade });
   }
-  const withBars = await contractsWithBars(tx, [...byContract.keys()]);
+  const withBars = await contractsWithBars(tx, userId, [...byContract.keys()]);
   const results: ReturnType<typeof toRow>[] = [];
   const cleared = [...unmeasurable];
   for (const [contract, list] of byContract) {
@@ -225,10 +272,10 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
         to = Math.max(to, list[end]!.trade.exitTime);
         end++;
       }
-      const bars = await readBars(tx, contract, start - 60_000, to + AFTER_EXIT_MS);
+      const data = await readBars(tx, userId, contract, start - 60_000, to + AFTER_EXIT_MS);
       for (let k = i; k < end; k++) {
         const { row, trade } = list[k]!;
-        results.push(toRow(userId, row.id, computeExcursions(trade, bars)));
+        results.push(toRow(userId, row.id, computeExcursions(trade, data.bars, { quiet: data.quiet }), data.sources));
       }
       i = end;
     }
@@ -289,7 +336,7 @@ export async function recomputeForTrades(
     ranges.set(key, range ? [Math.min(range[0], entry), Math.max(range[1], exit)] : [entry, exit]);
   }
   let computed = 0;
-  const known = await contractsWithBars(tx, [...ranges.keys()]);
+  const known = await contractsWithBars(tx, userId, [...ranges.keys()]);
   for (const [contract, [from, to]] of ranges) {
     // Without any bars of the contract there is nothing to compute (and no row to keep).
     if (known.has(contract)) computed += await recomputeExcursions(tx, userId, { contract, from, to });
@@ -299,27 +346,72 @@ export async function recomputeForTrades(
 
 /** The trader's trades of a contract in [from, to] computed again, when that contract has any bars at all. */
 export async function recomputeForContract(tx: Tx, userId: string, span: { contract: string; from: number; to: number }): Promise<number> {
-  if ((await contractsWithBars(tx, [span.contract])).size === 0) return 0;
+  if ((await contractsWithBars(tx, userId, [span.contract])).size === 0) return 0;
   return recomputeExcursions(tx, userId, span);
 }
 
 /**
- * After bars of `contract` changed in [from, to]: every trader whose trades they touch gets those trades computed
- * again, each in a transaction of their own as that trader. Which traders is read through the owner connection (the
- * bars are everyone's; their trades are not the uploader's to read), and only their ids leave it. Returns how many
- * of `userId`'s trades were computed, for the uploader's answer; other traders' counts are theirs.
+ * After the trader's own bars of `contract` changed in [from, to] (an upload, a deletion): their trades those bars
+ * touch, computed again in a transaction of their own. Returns how many were computed.
  */
-export async function recomputeForBars(db: Database, userId: string, contract: string, from: number, to: number): Promise<number> {
-  const result = (await db.db.execute(sql`
-    select distinct user_id from trades
-    where ${marketKey} = ${contract} and entry_time is not null
-      and entry_time <= ${new Date(to).toISOString()}::timestamptz
-      and exit_time >= ${new Date(from - AFTER_EXIT_MS).toISOString()}::timestamptz
-  `)) as unknown as { rows: Array<{ user_id: string }> };
+export async function recomputeForOwnBars(db: Database, userId: string, contract: string, from: number, to: number): Promise<number> {
+  return db.withUser(userId, (tx) => recomputeExcursions(tx, userId, { contract, from, to }));
+}
+
+/**
+ * After a provider's bars of `contract` were added in [from, to]: every trader connected to that source whose trades
+ * they touch gets those trades computed again, each in a transaction of their own as that trader. Which traders is read
+ * through the owner connection (their trades are not the syncing trader's to read), and only their ids leave it.
+ * Returns how many of `userId`'s trades were computed.
+ */
+export async function recomputeForProviderBars(db: Database, userId: string, source: string, contract: string, from: number, to: number): Promise<number> {
+  const owners = await queryRows<{ user_id: string }>(
+    db.db,
+    sql`
+      select distinct trades.user_id from trades
+      where ${marketKey} = ${contract} and trades.entry_time is not null
+        and trades.entry_time <= ${new Date(to).toISOString()}::timestamptz
+        and trades.exit_time >= ${new Date(from - AFTER_EXIT_MS).toISOString()}::timestamptz
+        and exists (select 1 from broker_connections c where c.user_id = trades.user_id and c.bar_source = ${source})
+    `,
+  );
   let mine = 0;
-  for (const { user_id: owner } of result.rows) {
+  for (const { user_id: owner } of owners) {
     const count = await db.withUser(owner, (tx) => recomputeExcursions(tx, owner, { contract, from, to }));
     if (owner === userId) mine = count;
   }
   return mine;
+}
+
+/**
+ * The traders whose trades lack their figures while bars of their contracts are there to compute them from: after the
+ * move to each trader's own bars every stored figure was removed, so the server computes them again at start, one
+ * trader and one contract at a time, letting other requests run between them. A trader measured already costs one
+ * probe. Returns how many trades were computed.
+ */
+export async function remeasureUnmeasured(db: Database, options: { signal?: AbortSignal } = {}): Promise<number> {
+  const pending = await queryRows<{ user_id: string; contract: string; first: string; last: string }>(
+    db.db,
+    sql`
+      select trades.user_id, ${marketKey} as contract, min(trades.entry_time)::text as first, max(trades.exit_time)::text as last
+      from trades
+      where trades.entry_time is not null and trades.exit_time is not null and trades.side in ('Long', 'Short')
+        and trades.quantity is not null and trades.entry_price is not null and trades.exit_price is not null
+        and not exists (select 1 from trade_excursions e where e.user_id = trades.user_id and e.trade_id = trades.id)
+        and (exists (select 1 from price_bars p where p.user_id = trades.user_id and p.contract = ${marketKey})
+          or exists (select 1 from provider_bars b join broker_connections c on c.bar_source = b.source
+                     where c.user_id = trades.user_id and b.contract = ${marketKey}))
+      group by 1, 2
+    `,
+  );
+  let computed = 0;
+  for (const { user_id: userId, contract, first, last } of pending) {
+    if (options.signal?.aborted) break;
+    computed += await db.withUser(userId, async (tx) => {
+      const count = await recomputeExcursions(tx, userId, { contract, from: Date.parse(new Date(first).toISOString()), to: Date.parse(new Date(last).toISOString()) });
+      await yieldConnection(tx);
+      return count;
+    });
+  }
+  return computed;
 }

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import type { BarsFailure, ParseBarsOptions, ParsedBars } from '../../../domain/importers/bars';
+import type { BarFileSummary, BarsFailure, ParseBarsOptions } from '../../../domain/importers/bars';
 import { MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { HttpError } from '../../http/errors';
 import { giveBackMemory } from '../../memory';
 import type { BackupSummary } from './backup-file';
+import type { BarChunkText, FillsCheck, FillToCheck } from './bars-file';
 import { createParseGate, DEFAULT_GATE_LIMITS } from './parse-gate';
 import type { finishPreview, FinishPlan, ImportChunk, ImportDone, Summary } from './plan';
 
@@ -339,25 +340,53 @@ function spawn(): Worker {
   );
 }
 
-/** A bar file read in a worker: its turn at the gate is the caller's until release(). */
+/** A bar file read in a worker (bars-file.ts): its turn at the gate is the caller's until release(). */
 export interface BarsJob {
-  result: ParsedBars | BarsFailure;
+  summary: BarFileSummary | BarsFailure;
+  /** The trader's fills of each contract against the file's bars. */
+  checkFills(fills: Record<string, FillToCheck[]>): Promise<FillsCheck[]>;
+  /** The file's bars as JSON chunks of one contract and at most `size` bars, one at a time, leaving out `skip`. */
+  chunks(options: { size: number; skip?: readonly string[] }): AsyncGenerator<BarChunkText>;
   release(): void;
 }
 
 /**
- * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, which on the server's own
- * thread would hold every other request. The bytes are transferred. It waits its turn at the gate as a trade file does
- * (a bar file of 20 MB takes hundreds of MB while it is read and stored), and keeps it until the caller has stored the
- * bars it holds and calls release(), whatever happened.
+ * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, and a 50 MB file a million, which on the
+ * server's own thread would hold every other request, and handed over whole took gigabytes. The bytes are transferred
+ * and kept in the worker, which reads them in batches of lines (bars-file.ts). It waits its turn at the gate as a trade
+ * file does, and keeps it until the caller has stored what it needs and calls release(), whatever happened.
  */
 export async function parseBarsInWorker(bytes: ArrayBuffer, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
   const pass = await gate.enter(userId, bytes.byteLength);
-  try {
-    const result = await call<ParsedBars | BarsFailure>(pickSlot(), { type: 'bars', bytes, options }, [bytes]);
-    return { result, release: () => pass.release() };
-  } catch (error) {
+  const slot = pickSlot();
+  const job = nextId++;
+  slot.jobs.add(job);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    dropJob(slot, job);
     pass.release();
+  };
+  try {
+    parses++;
+    const summary = await call<BarFileSummary | BarsFailure>(slot, { type: 'bars-scan', job, bytes, options, hold: HOLD_MS }, [bytes]);
+    return {
+      summary,
+      checkFills: (fills) => call<FillsCheck[]>(slot, { type: 'bars-check', job, fills }),
+      async *chunks({ size, skip = [] }) {
+        for (;;) {
+          const chunk = await call<BarChunkText | null>(slot, { type: 'bars-chunk', job, size, skip: [...skip] }).catch((error: unknown) => {
+            throw failureOf(error);
+          });
+          if (chunk === null) return;
+          yield chunk;
+        }
+      },
+      release,
+    };
+  } catch (error) {
+    release();
     throw failureOf(error);
   }
 }

@@ -2,9 +2,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
-import { parseBars, type ParseBarsOptions } from '../../../domain/importers/bars';
+import type { ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
-import { decodeText, type ParsedFile } from './convert';
+import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type FillToCheck, type ScannedBars } from './bars-file';
+import type { ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
 /**
@@ -20,7 +21,9 @@ type Request =
   | { id: number; type: 'backup'; job: number; bytes: ArrayBuffer; userId: string; timeZone: string; chunk: number; hold: number }
   | { id: number; type: 'backup-chunk'; job: number; index: number }
   | { id: number; type: 'drop'; job: number }
-  | { id: number; type: 'bars'; bytes: ArrayBuffer; options: ParseBarsOptions };
+  | { id: number; type: 'bars-scan'; job: number; bytes: ArrayBuffer; options: ParseBarsOptions; hold: number }
+  | { id: number; type: 'bars-check'; job: number; fills: Record<string, FillToCheck[]> }
+  | { id: number; type: 'bars-chunk'; job: number; size: number; skip: string[] };
 
 /**
  * A full collection once a parsed file is let go: left to itself, V8 let the dead file of the last
@@ -44,8 +47,14 @@ function collectSoon() {
   });
 }
 
-/** A parsed broker file, or a checked JSON backup (POST /api/trades/import) as its INSERT parameters. */
-type Held = { parsed: Extract<ParsedFile, { ok: true }> } | { chunks: string[] };
+/**
+ * A parsed broker file, a checked JSON backup (POST /api/trades/import) as its INSERT parameters, or a bar file: its
+ * bytes, what its scan found, and where its chunks have got to.
+ */
+type Held =
+  | { parsed: Extract<ParsedFile, { ok: true }> }
+  | { chunks: string[] }
+  | { bars: { bytes: Uint8Array; options: ParseBarsOptions; scanned: ScannedBars; reading: Generator<BarChunkText> | null } };
 
 const held = new Map<number, { value: Held; hold: number; timer: ReturnType<typeof setTimeout> }>();
 
@@ -66,6 +75,12 @@ function heldFile(job: number) {
   const value = heldValue(job);
   if (!('parsed' in value)) throw new Error('the job holds no parsed file');
   return value.parsed;
+}
+
+function heldBars(job: number) {
+  const value = heldValue(job);
+  if (!('bars' in value)) throw new Error('the job holds no bar file');
+  return value;
 }
 
 function handle(request: Request): unknown {
@@ -98,8 +113,25 @@ function handle(request: Request): unknown {
         parentPort!.postMessage({ id: request.id, part: step.value });
       }
     }
-    case 'bars':
-      return parseBars(decodeText(new Uint8Array(request.bytes)), request.options);
+    case 'bars-scan': {
+      const bytes = new Uint8Array(request.bytes);
+      const scanned = scanBarFile(bytes, request.options);
+      if (scanned.summary.ok) hold(request.job, { bars: { bytes, options: request.options, scanned, reading: null } }, request.hold);
+      return scanned.summary;
+    }
+    case 'bars-check': {
+      const { bars } = heldBars(request.job);
+      if (!bars.scanned.summary.ok) return [];
+      return checkFillsAgainst(bars.scanned, bars.scanned.summary.resolution, request.fills);
+    }
+    case 'bars-chunk': {
+      const { bars } = heldBars(request.job);
+      // The scan's columns are not needed once the bars are handed out: the chunks read the bytes again.
+      bars.scanned.columns.clear();
+      bars.reading ??= barChunks(bars.bytes, bars.options, request.size, new Set(request.skip));
+      const step = bars.reading.next();
+      return step.done ? null : step.value;
+    }
     case 'drop': {
       const entry = held.get(request.job);
       if (entry) clearTimeout(entry.timer);

@@ -62,8 +62,16 @@ export function toTradeDto(row: TradeRow, riskDefaults: readonly RiskDefault[] =
     // Against the trade: a MAE of half the planned risk is -0.5R.
     mae_r: planned && row.mae != null ? computeRMultiple(-toCents(row.mae), planned.cents) : null,
     mfe_r: planned && row.mfe != null ? computeRMultiple(toCents(row.mfe), planned.cents) : null,
+    excursion_missing: missingOf(row.excursionMissing),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
 }
 export type TradeDto = ReturnType<typeof toTradeDto>;
+
+/** The stored missing stretches as instants (a driver may hand the JSON over as text). */
+function missingOf(value: Array<{ from: number; to: number }> | string | null | undefined): Array<{ from: string; to: string }> | null {
+  const ranges = typeof value === 'string' ? (JSON.parse(value) as Array<{ from: number; to: number }>) : value;
+  if (!ranges || ranges.length === 0) return null;
+  return ranges.map((range) => ({ from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() }));
+}

@@ -6,7 +6,13 @@ import { tradeDayRollups, tradeExcursions, trades, tradeVersions, tradingAccount
 import { afterPosition, listOrderBy, newestFirst, oldestFirst, sortValueSelect, type ListOrder, type ListPosition, type TradingKey } from './order';
 
 /** A stored trade, its account's name, and its MAE and MFE in dollars where its bars gave them (trade_excursions). */
-export type TradeRow = typeof trades.$inferSelect & { accountName: string | null; mae?: string | null; mfe?: string | null };
+export type TradeRow = typeof trades.$inferSelect & {
+  accountName: string | null;
+  mae?: string | null;
+  mfe?: string | null;
+  /** The stored figures' missing stretches (epoch ms), when they read incomplete. */
+  excursionMissing?: Array<{ from: number; to: number }> | null;
+};
 export type NewTradeRow = Omit<typeof trades.$inferInsert, 'userId'>;
 
 export type AccountScope = 'all' | 'unassigned' | string;
@@ -118,6 +124,7 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     accountName: tradingAccounts.name,
     mae: tradeExcursions.mae,
     mfe: tradeExcursions.mfe,
+    excursionMissing: sql<Array<{ from: number; to: number }> | null>`case when ${tradeExcursions.status} = 'missing' then ${tradeExcursions.detail}->'missing' end`,
   };
   // A trade has at most one stored excursion (its primary key is the owner and the trade).
   const excursionOf = and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.tradeId, trades.id));

@@ -3,13 +3,14 @@ import { barSpanOf, joinBarSpans, type BarSpan } from '../../../domain/connectio
 import { contractSpecOf } from '../../../domain/connections/round-trips';
 import type { BrokerBar, BrokerContract, ConnectorSession } from '../../connectors/types';
 import type { Database } from '../../db/client';
-import { upsertBars } from '../../core/market/bars';
+import { storeProviderBars } from '../../core/market/bars';
 
 /**
- * One-minute bars for replay: after a sync, the trades of the connection's trading accounts whose
- * bars are missing get them from the provider, stored in the shared store of price bars (market data, under the
- * journal's contract: MNQU5). A trade needs bars when no one-minute bar is stored at its entry's minute or its exit's:
- * the exchange traded then, so a bar of that minute exists wherever bars were stored for it.
+ * One-minute bars for replay: after a sync, the trades of the connection's trading accounts whose bars are missing get
+ * them from the provider (a ProjectX gateway, or a crypto exchange's own klines), kept under the provider's source and
+ * the journal's contract (MNQU5, BINANCE:BTCUSDT.P), readable by the traders connected to that source. A trade needs
+ * bars when no one-minute bar the trader may read is stored at its entry's minute or its exit's: the exchange traded
+ * then, so a bar of that minute exists wherever bars were stored for it.
  */
 
 /** Requests for bars one sync makes at most (the provider allows 30 in 30 s): older trades get theirs next time. */
@@ -35,7 +36,7 @@ export interface Need {
 }
 
 /** The bars a trader's trades in these trading accounts lack, as spans per journal contract, newest first. */
-export async function barsNeeded(database: Database, userId: string, accountIds: readonly string[]): Promise<Need[]> {
+export async function barsNeeded(database: Database, userId: string, source: string, accountIds: readonly string[]): Promise<Need[]> {
   if (accountIds.length === 0) return [];
   const rows = await database.withUser(userId, async (tx) => {
     const result = await tx.execute(sql`
@@ -45,10 +46,14 @@ export async function barsNeeded(database: Database, userId: string, accountIds:
         where t.user_id = ${userId} and t.account_id in (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)})
           and nullif(trim(t.contract), '') is not null and t.entry_time is not null and t.exit_time is not null
       )
-      select w.contract, w.entry_time, w.exit_time from wanted w
-      where not exists (select 1 from price_bars b where b.contract = w.contract and b.resolution = ${ONE_MINUTE} and b.start = date_trunc('minute', w.entry_time))
-         or not exists (select 1 from price_bars b where b.contract = w.contract and b.resolution = ${ONE_MINUTE} and b.start = date_trunc('minute', w.exit_time))
-      order by w.exit_time desc
+      , minutes as (
+        select w.contract, w.entry_time, w.exit_time, m.at
+        from wanted w, lateral (values (date_trunc('minute', w.entry_time)), (date_trunc('minute', w.exit_time))) as m(at)
+      )
+      select distinct m.contract, m.entry_time, m.exit_time from minutes m
+      where not exists (select 1 from provider_bars b where b.source = ${source} and b.contract = m.contract and b.resolution = ${ONE_MINUTE} and b.start = m.at)
+        and not exists (select 1 from price_bars p where p.user_id = ${userId} and p.contract = m.contract and p.resolution = ${ONE_MINUTE} and p.start = m.at)
+      order by m.exit_time desc
       limit ${TRADES_LOOKED_AT}
     `);
     return (result as unknown as { rows: Array<{ contract: string; entry_time: string; exit_time: string }> }).rows;
@@ -65,25 +70,27 @@ export async function barsNeeded(database: Database, userId: string, accountIds:
 }
 
 /**
- * Stores one contract's bars in the shared store as `userId` (the store's policy lets a trader add rows only in their
- * own name) through the market feature's upsertBars, as a bar file's would be: a bar already stored keeps its values,
- * and the MAE and MFE of every trader's trades the new bars touch are computed again. A bar whose high is below its
- * low is left out (the provider's, not the trader's, to answer for). Returns how many bars were added.
+ * Stores one contract's bars under the provider's source, as `userId` (the policy lets only a trader connected to that
+ * source add them). A bar the source gave before keeps its values, and the MAE and MFE of the trades of every trader
+ * connected to it that the new bars touch are computed again. A bar whose high is below its low is left out (the
+ * provider's, not the trader's, to answer for). Returns how many bars were added.
  */
-export async function storeBars(database: Database, userId: string, contract: string, bars: readonly BrokerBar[]): Promise<number> {
+export async function storeBars(database: Database, userId: string, source: string, contract: string, bars: readonly BrokerBar[]): Promise<number> {
   const kept = bars
     .filter((b) => Number(b.high) >= Number(b.low))
     .map((b) => ({ start: Date.parse(b.start), open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume }))
     .filter((b) => Number.isFinite(b.start))
     .sort((a, b) => a.start - b.start);
   if (kept.length === 0) return 0;
-  return (await upsertBars(database, contract, ONE_MINUTE, kept, userId)).added;
+  return (await storeProviderBars(database, userId, source, contract, ONE_MINUTE, kept)).added;
 }
 
 export interface FetchBarsOptions {
   database: Database;
   userId: string;
   session: ConnectorSession;
+  /** Where this provider's bars are kept (providerSource: 'projectx:<gateway host>'). */
+  source: string;
   /** Trading accounts the connection syncs into. */
   accountIds: readonly string[];
   /** Contracts the provider described in this sync, by its id: their journal names map back to those ids. */
@@ -100,8 +107,8 @@ export interface FetchBarsOptions {
 /** Fetches and stores the bars the trades of `accountIds` lack (at most BAR_REQUESTS_PER_SYNC requests). */
 export async function fetchMissingBars(options: FetchBarsOptions): Promise<BarsOutcome> {
   const { database, userId, session } = options;
-  const keyOf = (need: Need) => `${userId}|${need.contract}|${need.span.from}|${need.span.to}`;
-  const needs = (await barsNeeded(database, userId, options.accountIds)).filter((need) => !options.asked.has(keyOf(need)));
+  const keyOf = (need: Need) => `${userId}|${options.source}|${need.contract}|${need.span.from}|${need.span.to}`;
+  const needs = (await barsNeeded(database, userId, options.source, options.accountIds)).filter((need) => !options.asked.has(keyOf(need)));
   const outcome: BarsOutcome = { added: 0, requests: 0, deferred: Math.max(0, needs.length - BAR_REQUESTS_PER_SYNC), unknown: [] };
   const chosen = needs.slice(0, BAR_REQUESTS_PER_SYNC);
   // The provider's id of each journal contract: from the contracts this sync described, else looked up by name.
@@ -121,7 +128,7 @@ export async function fetchMissingBars(options: FetchBarsOptions): Promise<BarsO
     if (contractId !== null) {
       const bars = await session.fetchBars(contractId, { from: new Date(need.span.from), to: new Date(need.span.to) });
       outcome.requests += 1;
-      outcome.added += await storeBars(database, userId, need.contract, bars);
+      outcome.added += await storeBars(database, userId, options.source, need.contract, bars);
     }
     options.asked.add(keyOf(need));
     await options.onRequest?.(i + 1, chosen.length);

@@ -96,6 +96,10 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
       const provider = connection.provider as ExchangeProviderId;
       const connector = registry.exchange(provider);
       label = connector.label;
+      // Where this exchange's bars are kept: the API the connection speaks to now (its address may have moved).
+      if (connection.barSource !== connector.barSource) {
+        await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { barSource: connector.barSource }));
+      }
       const rule = preferences.tradingDay as TradingDayRule;
       const opened = box.open(connection.secret, secretBinding(connection.id, userId));
       const session = await connector.connect(exchangeCredentialsOf(connection.userName, opened), { signal });
@@ -227,7 +231,7 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
       let barsAdded = 0;
       try {
         await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
-        barsAdded = await fetchExchangeBars(userId, session, connector.venue, instruments, plans, warnings, (done, total) => report({ windows_done: done, windows_total: total }));
+        barsAdded = await fetchExchangeBars(userId, session, connector.venue, connector.barSource, instruments, plans, warnings, (done, total) => report({ windows_done: done, windows_total: total }));
       } catch (error) {
         if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange bars failed');
         else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange bars failed');
@@ -296,12 +300,14 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
 
   /**
    * One-minute bars of the exchange for the trades of the synced accounts that lack them, from the exchange's own public
-   * klines (never another exchange's prices), into the shared store under the journal's contract.
+   * klines (never another exchange's prices), kept under the exchange's source and the journal's contract: provider
+   * bars, read by the traders connected to that exchange, never mixed with a trader's own uploads.
    */
   async function fetchExchangeBars(
     userId: string,
     session: ExchangeSession,
     venue: PerpetualVenue,
+    source: string,
     instruments: ReadonlyMap<string, ExchangeInstrument>,
     plans: Plan[],
     warnings: string[],
@@ -311,8 +317,8 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
     for (const instrument of instruments.values()) {
       if (instrument.kind === 'perpetual' && instrument.settle) symbolOf.set(perpetualContract(venue, instrument.base, instrument.settle), instrument.symbol);
     }
-    const keyOf = (contract: string, from: number, to: number) => `${userId}|${contract}|${from}|${to}`;
-    const needs = (await barsNeeded(database, userId, [...new Set(plans.map((p) => p.accountId))]))
+    const keyOf = (contract: string, from: number, to: number) => `${userId}|${source}|${contract}|${from}|${to}`;
+    const needs = (await barsNeeded(database, userId, source, [...new Set(plans.map((p) => p.accountId))]))
       .filter((need) => perpetualOf(need.contract)?.venue === venue && symbolOf.has(need.contract))
       .filter((need) => !deps.barsAsked.has(keyOf(need.contract, need.span.from, need.span.to)));
     const chosen = needs.slice(0, BAR_REQUESTS_PER_SYNC);
@@ -321,7 +327,7 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
     for (const [i, need] of chosen.entries()) {
       deps.shutdown?.throwIfAborted();
       const bars = await session.fetchBars(symbolOf.get(need.contract)!, { from: new Date(need.span.from), to: new Date(need.span.to) });
-      added += await storeBars(database, userId, need.contract, bars);
+      added += await storeBars(database, userId, source, need.contract, bars);
       deps.barsAsked.add(keyOf(need.contract, need.span.from, need.span.to));
       await onRequest(i + 1, chosen.length);
     }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { BatchSizes, Tx } from '../../db/client';
-import { brokerAccounts, brokerConnections, brokerFills, trades } from '../../db/schema';
+import { brokerAccounts, brokerConnections, brokerFills, brokerStops, trades } from '../../db/schema';
 import type { FlatPoints, SyncedFill } from '../../../domain/connections/round-trips';
 import type { RoundTrip } from '../../../domain/importers';
 import type { BrokerAccount as ProviderAccount, BrokerFill } from '../../connectors/types';
@@ -27,15 +27,31 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
       return row;
     },
 
-    async findLogin(provider: string, userName: string): Promise<ConnectionRow | undefined> {
+    async findLogin(provider: string, firm: string, userName: string): Promise<ConnectionRow | undefined> {
       const [row] = await tx
         .select()
         .from(brokerConnections)
-        .where(and(eq(brokerConnections.userId, userId), eq(brokerConnections.provider, provider), eq(brokerConnections.userName, userName)));
+        .where(
+          and(
+            eq(brokerConnections.userId, userId),
+            eq(brokerConnections.provider, provider),
+            eq(brokerConnections.firm, firm),
+            eq(brokerConnections.userName, userName),
+          ),
+        );
       return row;
     },
 
-    async insert(values: { id: string; provider: string; userName: string; secret: string; displayName?: string | null; keyWarning?: string | null }): Promise<ConnectionRow> {
+    async insert(values: {
+      id: string;
+      provider: string;
+      firm: string;
+      barSource: string;
+      userName: string;
+      secret: string;
+      displayName?: string | null;
+      keyWarning?: string | null;
+    }): Promise<ConnectionRow> {
       const [row] = await tx.insert(brokerConnections).values({ ...values, userId }).returning();
       return row!;
     },
@@ -90,6 +106,15 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
      * The provider's list of accounts, remembered: new ones are added unmapped, known ones get their name, balance and
      * flags, and those the provider no longer lists are marked so (their trades stay).
      */
+    /** The planned stops the broker's stop orders gave synced trades (a trade keeps the first one it was given). */
+    async storeStops(stops: ReadonlyArray<{ tradeId: string; orderId: string; stopPrice: string; placedAt: string }>): Promise<void> {
+      if (stops.length === 0) return;
+      await tx
+        .insert(brokerStops)
+        .values(stops.map((stop) => ({ userId, ...stop })))
+        .onConflictDoNothing();
+    },
+
     async rememberAccounts(connectionId: string, listed: ProviderAccount[]): Promise<void> {
       if (listed.length > 0) {
         await tx

@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { accountsRepo } from '../../core/accounts/repo';
 import { preferencesIn } from '../../core/preferences/repo';
 import { propRepo } from '../../core/prop/repo';
+import { CONFIGURED_FIRM } from '../../connectors/projectx-firms';
 import type { ConnectorRegistry } from './registry';
 import { credentialFields, currencyOfBrokerAccount, exchangeCredentialsOf, loginOf } from './logins';
 import { connectionsRepo, type BrokerAccountRow, type ConnectionRow } from './repo';
@@ -32,9 +33,10 @@ import { SYNC_LOCK, type SyncRunner } from './sync';
 import { DEFAULT_HISTORY_DAYS, SYNC_STALE_MS } from './sync-shared';
 
 /**
- * Broker connections: connect with a user name and API key, an exchange's read-only API key and secret, or a wallet
- * address (checked with the provider before anything is saved, then kept only as ciphertext), list and map the
- * provider's accounts, start syncs and report them. A key is read back only by the sync, never into an answer.
+ * Broker connections: connect with a ProjectX firm, a user name and an API key (checked with the firm's gateway), an
+ * exchange's read-only API key and secret, or a wallet address (checked with the provider before anything is saved,
+ * then kept only as ciphertext), list and map the provider's accounts, start syncs and report them. A key is read back
+ * only by the sync, never into an answer.
  */
 
 export interface ConnectionsDeps {
@@ -97,6 +99,8 @@ function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: st
     last_sync_added: row.lastSyncAdded,
     last_sync_status: row.lastSyncStatus as BrokerAccount['last_sync_status'],
     last_error: row.lastError,
+    open_positions: (row.openPositions as BrokerAccount['open_positions']) ?? null,
+    positions_read_at: iso(row.positionsReadAt),
   };
 }
 
@@ -125,10 +129,11 @@ async function readConnection(database: Database, tx: Tx, userId: string, row: C
   const suggestions = await suggestionsFor(tx, userId, accounts);
   const running = await isRunning(database, row);
   const provider = row.provider as ProviderId;
-  const label = registry.labelOf(provider);
+  const label = registry.labelOf(provider, row.firm);
   return {
     id: row.id,
     provider,
+    firm: row.firm,
     provider_label: label,
     credential: CREDENTIAL_OF[provider],
     user_name: row.displayName ?? row.userName,
@@ -175,8 +180,24 @@ async function makePropAccount(tx: Tx, userId: string, accountId: string, templa
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { database, box, registry, syncs } = deps;
 
+  /** The firm a request names, or the server's configured one; a firm this server does not offer is a 400. */
+  function firmOf(input: { firm?: string | undefined }): string {
+    const firm = input.firm ?? CONFIGURED_FIRM;
+    if (!registry.has(firm)) {
+      throw badRequest(`firm: this server does not offer '${firm}'`, { fields: [{ field: 'firm', message: 'not a firm this server offers' }] });
+    }
+    return firm;
+  }
+
+  /** A connection's firm: a ProjectX firm's gateway, or the exchange itself. */
+  const firmOfInput = (input: ConnectionInput): string => (isExchangeProvider(input.provider) ? input.provider : firmOf(input));
+
+  /** Where a connection's bars are kept: its firm's gateway, or its exchange's API. */
+  const barSourceOf = (provider: ProviderId, firm: string): string =>
+    isExchangeProvider(provider) ? registry.exchange(provider).barSource : registry.get(provider, firm).barSource;
+
   /** Signs in with the credentials and lists the accounts: the check before anything is saved. */
-  async function signIn(input: ConnectionInput): Promise<{ accounts: ProviderAccount[]; keyWarning: string | null }> {
+  async function signIn(input: ConnectionInput, firm: string): Promise<{ accounts: ProviderAccount[]; keyWarning: string | null }> {
     try {
       // Two attempts, not four: the trader is waiting for this answer.
       if (isExchangeProvider(input.provider)) {
@@ -184,7 +205,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         const session = await registry.exchange(input.provider).connect(exchangeCredentialsOf(login.userName, login.secret), { attempts: 2 });
         return { accounts: await session.listAccounts(), keyWarning: session.keyWarning };
       }
-      const session = await registry.get(input.provider).connect({ userName: input.user_name!, apiKey: input.api_key! }, { attempts: 2 });
+      const session = await registry.get(input.provider, firm).connect({ userName: input.user_name!, apiKey: input.api_key! }, { attempts: 2 });
       return { accounts: await session.listAccounts(), keyWarning: null };
     } catch (error) {
       return brokerFailure(error, input.provider);
@@ -192,8 +213,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   /** "TopstepX user alice.px", "Binance API key ending in 7f3a", "Hyperliquid wallet 0x...": a login in a message. */
-  const describeLogin = (provider: ProviderId, shown: string) =>
-    `${registry.labelOf(provider)} ${CREDENTIAL_OF[provider] === 'user-key' ? `user ${shown}` : CREDENTIAL_OF[provider] === 'wallet' ? `wallet ${shown}` : shown}`;
+  const describeLogin = (provider: ProviderId, shown: string, firm?: string) =>
+    `${registry.labelOf(provider, firm)} ${CREDENTIAL_OF[provider] === 'user-key' ? `user ${shown}` : CREDENTIAL_OF[provider] === 'wallet' ? `wallet ${shown}` : shown}`;
 
   async function get(userId: string, id: string): Promise<BrokerConnection> {
     return database.withUser(userId, async (tx) => {
@@ -220,29 +241,33 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     get,
 
     async test(input: ConnectionInput): Promise<ConnectionTest> {
-      const { accounts, keyWarning } = await signIn(input);
+      const { accounts, keyWarning } = await signIn(input, firmOfInput(input));
       return { ok: true, provider: input.provider, accounts: accounts.map(toProviderAccount(input.provider)), key_warning: keyWarning };
     },
 
     async connect(userId: string, input: ConnectionInput): Promise<BrokerConnection> {
+      const firm = firmOfInput(input);
       const login = loginOf(input, box);
       const shown = login.displayName ?? login.userName;
-      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, login.userName));
+      const known = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).findLogin(input.provider, firm, login.userName));
       if (known) {
         throw conflict(
-          `${describeLogin(input.provider, shown)} is connected already${CREDENTIAL_OF[input.provider] === 'wallet' ? '.' : ': replace its API key there instead.'}`,
+          `${describeLogin(input.provider, shown, firm)} is connected already${CREDENTIAL_OF[input.provider] === 'wallet' ? '.' : ': replace its API key there instead.'}`,
           { code: 'already-connected' },
         );
       }
-      const { accounts, keyWarning } = await signIn(input);
+      const { accounts, keyWarning } = await signIn(input, firm);
       const id = crypto.randomUUID();
+      const barSource = barSourceOf(input.provider, firm);
       const row = await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
         // The same login connected by another request meanwhile: the unique constraint answers, as a 409.
-        if (await repo.findLogin(input.provider, login.userName)) throw conflict(`${describeLogin(input.provider, shown)} is connected already.`, { code: 'already-connected' });
+        if (await repo.findLogin(input.provider, firm, login.userName)) throw conflict(`${describeLogin(input.provider, shown, firm)} is connected already.`, { code: 'already-connected' });
         const created = await repo.insert({
           id,
           provider: input.provider,
+          firm,
+          barSource,
           userName: login.userName,
           displayName: login.displayName,
           keyWarning,
@@ -260,7 +285,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const provider = row.provider as ProviderId;
       const kind = CREDENTIAL_OF[provider];
       if (kind === 'wallet') {
-        throw badRequest(`A ${registry.labelOf(provider)} wallet is read without a key: there is nothing to replace.`, { fields: [{ field: 'api_key', message: 'is not used by this connection' }] });
+        throw badRequest(`A ${registry.labelOf(provider, row.firm)} wallet is read without a key: there is nothing to replace.`, { fields: [{ field: 'api_key', message: 'is not used by this connection' }] });
       }
       if (kind === 'key-secret' && input.api_secret === undefined) throw badRequest('api_secret: is required', { fields: [{ field: 'api_secret', message: 'is required' }] });
       if (kind === 'key-secret' && input.user_name !== undefined) throw badRequest('user_name: is not used by this connection', { fields: [{ field: 'user_name', message: 'is not used by this connection' }] });
@@ -270,11 +295,11 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           ? { provider, user_name: input.user_name ?? row.userName, api_key: input.api_key }
           : { provider, api_key: input.api_key, api_secret: input.api_secret };
       const login = loginOf(given, box);
-      const { accounts, keyWarning } = await signIn(given);
+      const { accounts, keyWarning } = await signIn(given, row.firm);
       await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
-        if (login.userName !== row.userName && (await repo.findLogin(row.provider, login.userName))) {
-          throw conflict(`${describeLogin(provider, login.displayName ?? login.userName)} is connected already.`, { code: 'already-connected' });
+        if (login.userName !== row.userName && (await repo.findLogin(row.provider, row.firm, login.userName))) {
+          throw conflict(`${describeLogin(provider, login.displayName ?? login.userName, row.firm)} is connected already.`, { code: 'already-connected' });
         }
         const updated = await repo.update(id, {
           userName: login.userName,

@@ -5,7 +5,8 @@ import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-wind
 import type { ImportedTrade } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
 import { isExchangeProvider, type SyncOutcome, type SyncProgress } from '../../../contract/connections';
-import { ConnectorError, type BrokerContract, type BrokerFill } from '../../connectors/types';
+import { bracketStopOf, type OrderForStop } from '../../../domain/connections/bracket-stop';
+import { ConnectorError, type BrokerContract, type BrokerFill, type BrokerOrder, type BrokerPosition } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { brokerConnections } from '../../db/schema';
@@ -66,6 +67,10 @@ interface AccountPlan {
   from: Date;
   to: Date;
   fills: BrokerFill[];
+  /** The account's orders in the same windows (a bracket's stop gives a trade its plan); null when they could not be read. */
+  orders: BrokerOrder[] | null;
+  /** The positions open now; null when they could not be read. */
+  positions: BrokerPosition[] | null;
   built?: RoundTripsResult;
 }
 
@@ -102,6 +107,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
     };
     const warnings: string[] = [];
     const plans: AccountPlan[] = [];
+    let label = registry.get('topstepx').label;
     let outcome: SyncOutcome;
     // A wait on the gateway (its Retry-After, the rate limits) says nothing for a while: the heartbeat goes on, so the
     // sync is not taken for one whose process died.
@@ -117,7 +123,12 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       const { connection, preferences } = loaded;
       const rule = preferences.tradingDay as TradingDayRule;
       const apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
-      const connector = registry.get(connection.provider as 'topstepx');
+      const connector = registry.get(connection.provider as 'topstepx', connection.firm);
+      label = connector.label;
+      // Where this firm's bars are kept: the gateway the connection speaks to now (PROJECTX_API_URL may have moved).
+      if (connection.barSource !== connector.barSource) {
+        await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { barSource: connector.barSource }));
+      }
       const session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
       await report({ phase: 'accounts' });
       const listed = await session.listAccounts();
@@ -136,7 +147,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         const syncFrom = account.syncFrom ?? addDays(today, -DEFAULT_HISTORY_DAYS);
         const start = syncStartOf(syncFrom, rule);
         const from = account.fetchedUntil ? new Date(Math.max(Date.parse(account.fetchedUntil) - OVERLAP_MS, start.getTime())) : start;
-        plans.push({ account, accountId: account.accountId, syncFrom, from, to: now, fills: [] });
+        plans.push({ account, accountId: account.accountId, syncFrom, from, to: now, fills: [], orders: [], positions: null });
       }
       const windowsOf = plans.map((plan) => fetchWindows(plan.from, plan.to));
       await report({ phase: 'fills', accounts_total: plans.length, windows_total: windowsOf.reduce((n, w) => n + w.length, 0) }, true);
@@ -144,7 +155,23 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         await report({ account_name: plan.account.name, accounts_done: i });
         for (const window of windowsOf[i]!) {
           plan.fills.push(...(await session.fetchFills(plan.account.externalId, window)));
+          // The orders of the same window: what a trade's planned stop is read from. Not having them loses no trade.
+          if (plan.orders) {
+            try {
+              plan.orders.push(...(await session.fetchOrders(plan.account.externalId, window)));
+            } catch (error) {
+              if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
+              plan.orders = null;
+              warnings.push(`${connector.label} did not give the orders of ${plan.account.name} (${error.message}): its new trades have no planned stop from their stop orders.`);
+            }
+          }
           await report({ windows_done: progress.windows_done + 1, fills: sumBefore(plans, i) + plan.fills.length });
+        }
+        try {
+          plan.positions = await session.openPositions(plan.account.externalId);
+        } catch (error) {
+          if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
+          warnings.push(`${connector.label} did not say which positions of ${plan.account.name} are open (${error.message}).`);
         }
       }
       await report({ accounts_done: plans.length });
@@ -204,10 +231,23 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           }
           await repo.storeFills(current.id, plan.fills, writer);
           const { fresh, known } = await splitStored(repo, plan.accountId, built.trades);
+          // A new trade's planned stop is its bracket's: the first protective stop order placed with it.
+          const orders = ordersForStops(plan.orders ?? [], specs);
+          const stops = new Map(fresh.map((trade) => [trade.importKey, bracketStopOf(trade, orders)]));
           // A synced trade keeps the gateway's own fills (its executions, their times to the millisecond).
           const inserted = await writer.insert(
-            fresh.map((trade) => ({ ...toTradeRow(trade, plan.accountId, SYNC_SOURCE), fills: trade.fills ? toFillRecords(trade.fills) : null })),
+            fresh.map((trade) => ({
+              ...toTradeRow(trade, plan.accountId, SYNC_SOURCE),
+              stopPrice: stops.get(trade.importKey)?.stopPrice ?? null,
+              fills: trade.fills ? toFillRecords(trade.fills) : null,
+            })),
             { skipKnownKeys: true },
+          );
+          await repo.storeStops(
+            inserted.flatMap(({ id, importKey }) => {
+              const stop = importKey === null ? null : stops.get(importKey);
+              return stop ? [{ tradeId: id, orderId: stop.orderId, stopPrice: stop.stopPrice, placedAt: new Date(stop.placedAt).toISOString() }] : [];
+            }),
           );
           await refineFromGateway(writer, known);
           const added = inserted.length;
@@ -218,6 +258,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
             lastSyncAdded: added,
             lastSyncStatus: 'ok',
             lastError: null,
+            ...(plan.positions && { openPositions: positionsDto(plan.positions, specs), positionsReadAt: sql`now()` }),
           });
           out.push({ added, duplicates: built.trades.length - added, openPositions: built.openPositions.length });
         }
@@ -235,6 +276,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           database,
           userId,
           session,
+          source: connector.barSource,
           accountIds: [...new Set(plans.map((p) => p.accountId))],
           described: new Map([...described].filter(([key]) => key.startsWith(`${connection.provider}|`)).map(([key, contract]) => [key.slice(connection.provider.length + 1), contract])),
           asked: barsAsked,
@@ -264,7 +306,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       };
       logger.info({ connection: connectionId, user: userId, trigger, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, bars: outcome.bars, ms: Date.now() - startedAt.getTime() }, 'broker sync done');
     } catch (error) {
-      const message = `${messageOf(error, registry.get('topstepx').label)} Nothing was stored.`;
+      const message = `${messageOf(error, label)} Nothing was stored.`;
       if (error instanceof ConnectorError) {
         logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker sync failed');
       } else if (!(error instanceof SecretUnreadable)) {
@@ -357,6 +399,29 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       await Promise.all([...running.values()]);
     },
   };
+}
+
+/** The orders as the stop rule reads them, under the journal's names of their contracts. */
+function ordersForStops(orders: readonly BrokerOrder[], specs: ReadonlyMap<string, ContractSpec>): OrderForStop[] {
+  return orders.map((order) => ({
+    id: order.externalId,
+    contract: (specs.get(order.contractId) ?? contractSpecOf(order.contractId, null)).contract,
+    placedAt: Date.parse(order.createdAt),
+    type: order.type,
+    side: order.side,
+    stopPrice: order.stopPrice,
+  }));
+}
+
+/** Open positions as the connection's account shows them, under the journal's names of their contracts. */
+function positionsDto(positions: readonly BrokerPosition[], specs: ReadonlyMap<string, ContractSpec>) {
+  return positions.map((p) => ({
+    contract: (specs.get(p.contractId) ?? contractSpecOf(p.contractId, null)).contract,
+    side: p.side,
+    size: p.size,
+    average_price: p.averagePrice,
+    since: p.since,
+  }));
 }
 
 /** Fills read so far before account `i` (progress counts every account's). */

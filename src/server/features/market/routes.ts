@@ -8,12 +8,12 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
 import { readParams, readQuery } from '../../http/validate';
 import { idParam } from '../../../contract/trades';
-import { marketService } from './service';
+import { createMarketService } from './service';
 
 /**
- * /api/market: bar files (preview and import; the body is the file as the trader has it, the options in
- * the query, as trade imports), what bars exist per contract and day, deleting one's own bars of a day, and a trade's
- * chart with its MAE, MFE and exit analysis.
+ * /api/market: bar files (preview and import; the body is the file as the trader has it, the options in the query, as
+ * trade imports), the trader's bars per contract and day, deleting them by day, and a trade's chart with its MAE, MFE
+ * and exit analysis.
  */
 const importBarsQuery = barsQuery.extend({
   skip_unreadable: z
@@ -31,7 +31,8 @@ async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
   return c.req.arrayBuffer();
 }
 
-export function marketRoutes({ database }: AppDeps) {
+export function marketRoutes({ database, config }: AppDeps) {
+  const marketService = createMarketService(config);
   const limit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ error: fileTooLargeMessage(), code: 'too-large' }, 413) });
   return new Hono<AppEnv>()
     .get('/formats', (c) => c.json(BAR_FORMATS.map((f) => ({ id: f.id, label: f.label, columns: f.columns })) satisfies z.infer<typeof barFormats>))

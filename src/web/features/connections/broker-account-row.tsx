@@ -59,6 +59,15 @@ export function BrokerAccountRow({ account, tradingAccounts, taken, busy, today,
             Balance {formatMoney(toCents(account.balance), account.currency)}
           </Text>
         )}
+        {account.open_positions && account.open_positions.length > 0 && (
+          <Stack gap={0} data-testid="broker-open-positions">
+            {account.open_positions.map((position) => (
+              <Text key={`${position.contract}|${position.side}`} size="xs" c="orange" data-testid="broker-open-position">
+                Open: {position.side} {position.size} {position.contract} at {position.average_price} since {formatWhen(position.since)}
+              </Text>
+            ))}
+          </Stack>
+        )}
       </Stack>
       <Stack gap={6} className={classes.accountTarget}>
         <Select

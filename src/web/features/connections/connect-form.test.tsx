@@ -48,6 +48,17 @@ describe('the connect form', () => {
     expect([connected.apiKey, connected.apiSecret]).toEqual(['', '']);
   });
 
+  it("sends the ProjectX firm chosen (none for the server's own gateway), and forgets the last test when the firm changes", () => {
+    let state = initialConnectForm('topstepx');
+    state = connectFormReducer(state, { type: 'type', field: 'userName', value: 'alice' });
+    state = connectFormReducer(state, { type: 'type', field: 'apiKey', value: 'key-1' });
+    expect(connectionInputOf(state)).toEqual({ input: { provider: 'topstepx', user_name: 'alice', api_key: 'key-1' } });
+    state = connectFormReducer(state, { type: 'tested', tested: { ok: true, provider: 'topstepx', accounts: [], key_warning: null } });
+    state = connectFormReducer(state, { type: 'choose-firm', firm: 'alphafutures' });
+    expect(state.tested).toBeNull();
+    expect(connectionInputOf(state)).toEqual({ input: { provider: 'topstepx', firm: 'alphafutures', user_name: 'alice', api_key: 'key-1' } });
+  });
+
   it('tests a Binance key: its USDT account with its balance in USDT (no $), and the warning that the key may trade', async () => {
     const { user } = renderWithApp(<ConnectForm providers={PROVIDERS} />);
     await user.click(screen.getByRole('radio', { name: 'Binance' }));

@@ -1,14 +1,17 @@
-import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 import { useReducer, type FormEvent, type ReactNode } from 'react';
 import { formatMoney, toCents } from '../../../domain/cents';
 import { CREDENTIAL_OF, type ProviderId } from '../../../domain/connections/providers';
 import { useConnect, useTestConnection } from './api';
-import { connectFormReducer, connectionInputOf, initialConnectForm, type ConnectField } from './connect-form-state';
+import { CONFIGURED_FIRM, connectFormReducer, connectionInputOf, initialConnectForm, type ConnectField } from './connect-form-state';
 
 interface ConnectFormProps {
-  /** The providers this server connects to, with their names ('TopstepX', 'Binance'). */
-  providers: Array<{ id: ProviderId; label: string }>;
+  /**
+   * The providers this server connects to, with their names ('TopstepX', 'Binance'), and for ProjectX the firms it
+   * offers, each at its own gateway ('configured' first).
+   */
+  providers: Array<{ id: ProviderId; label: string; firms?: ReadonlyArray<{ id: string; label: string; host: string }> }>;
   /** A second login: the form says so. */
   another?: boolean;
   onConnected?: () => void;
@@ -51,7 +54,7 @@ function steps(provider: ProviderId, label: string): ReactNode[] {
 }
 
 /**
- * Connect a provider: TopstepX (ProjectX) with a user name and an API key, Binance or Bybit with a read-only API key
+ * Connect a provider: a ProjectX firm (TopstepX and others, each at its own gateway) with a user name and an API key, Binance or Bybit with a read-only API key
  * and its secret, Hyperliquid with a wallet address. "Test connection" checks them with the provider and lists the
  * accounts without saving anything; "Connect" does the same and keeps the key, encrypted, on the server.
  */
@@ -60,7 +63,10 @@ export function ConnectForm({ providers, another, onConnected }: ConnectFormProp
   const test = useTestConnection();
   const connect = useConnect();
   const busy = test.isPending || connect.isPending;
-  const label = providers.find((p) => p.id === state.provider)?.label ?? 'TopstepX';
+  const chosen = providers.find((p) => p.id === state.provider);
+  // A ProjectX firm's gateway: the firms offered, when the provider has them.
+  const firms = chosen?.firms ?? [];
+  const label = firms.find((f) => f.id === state.firm)?.label ?? chosen?.label ?? 'TopstepX';
   const credential = CREDENTIAL_OF[state.provider];
   const exchange = state.provider !== 'topstepx';
 
@@ -137,6 +143,19 @@ export function ConnectForm({ providers, another, onConnected }: ConnectFormProp
               The key is kept encrypted on this Edgebook server and is never shown again, not even to you. Remove the connection (or revoke the key in{' '}
               {label}) at any time.
             </Text>
+          )}
+          {firms.length > 1 && (
+            <Select
+              label="Firm"
+              description="Each firm on ProjectX has its own users and API keys"
+              data={firms.map((f) => ({ value: f.id, label: `${f.label} (${f.host})` }))}
+              value={state.firm}
+              onChange={(value) => dispatch({ type: 'choose-firm', firm: value ?? CONFIGURED_FIRM })}
+              allowDeselect={false}
+              disabled={busy}
+              maw={420}
+              data-testid="connect-firm"
+            />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {credential === 'user-key' && (

@@ -4,8 +4,8 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys, type BarsCoverage, type BarsDeleted, type BarsOutcome, type BarsPreview } from '../../shared/api';
 
 /**
- * The Market Data page's calls: bar files (the bytes as the body, the options in the query, as
- * trade imports), what bars exist per contract and day, and deleting one's own bars of a day.
+ * The Market Data page's calls: bar files (the bytes as the body, the options in the query, as trade imports), the
+ * trader's bars per contract and day, and deleting them by day.
  */
 export const coverageQuery = queryOptions({
   queryKey: queryKeys.market.coverage,
@@ -72,11 +72,30 @@ async function send<T>(url: string, bytes: ArrayBuffer): Promise<T> {
 
 export const previewBars = (bytes: ArrayBuffer, options: BarsOptions) => send<BarsPreview>(`/api/market/bars/preview?${query(options)}`, bytes);
 
+/** What the trader chose for an import beyond reading the file. */
+export interface ImportChoices {
+  skipUnreadable: boolean;
+  /** Replace their stored bars where the file's differ. */
+  replace: boolean;
+  /** Store bars their own fills contradict all the same. */
+  insist: boolean;
+  /** The file's source leaves out minutes without trades. */
+  quietMinutes: boolean;
+}
+
+export const importBars = (bytes: ArrayBuffer, options: BarsOptions, choices: ImportChoices) => {
+  const flags: Record<string, string> = {};
+  if (choices.skipUnreadable) flags.skip_unreadable = 'true';
+  if (choices.replace) flags.replace = 'true';
+  if (choices.insist) flags.insist = 'true';
+  if (choices.quietMinutes) flags.quiet_minutes = 'true';
+  return send<BarsOutcome>(`/api/market/bars?${query(options, flags)}`, bytes);
+};
+
 export function useImportBars() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ bytes, options, skipUnreadable }: { bytes: ArrayBuffer; options: BarsOptions; skipUnreadable: boolean }) =>
-      send<BarsOutcome>(`/api/market/bars?${query(options, skipUnreadable ? { skip_unreadable: 'true' } : {})}`, bytes),
+    mutationFn: ({ bytes, options, choices }: { bytes: ArrayBuffer; options: BarsOptions; choices: ImportChoices }) => importBars(bytes, options, choices),
     onSuccess: () => {
       // Charts, and the trades' stored MAE and MFE (the Trade Log's columns, the Reports), follow the bars.
       void client.invalidateQueries({ queryKey: queryKeys.market.all });

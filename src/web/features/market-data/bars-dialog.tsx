@@ -13,9 +13,11 @@ import { formatInstant } from './format';
 const ZONES = ['', 'UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
 /**
- * A bar file from its preview to the store: the server reads it (format, resolution, contract,
- * the zone of naive times, checked against the exchange's hours as trade files are), says how many bars are new,
- * already stored, or stored with other values (kept, never replaced), and lists unreadable rows by number.
+ * A bar file from its preview to the trader's own bars: the server reads it (format, resolution, contract, the zone of
+ * naive times, checked against the exchange's hours as trade files are), says how many bars are new, already stored,
+ * or stored with other values (kept unless the trader replaces them), which of the trader's fills the bars contradict
+ * (then nothing is stored unless the trader insists), and lists unreadable rows by number. A source known to leave
+ * out minutes without trades (Databento) may be confirmed so: its missing minutes then count as minutes without trades.
  */
 export function BarsDialog({ file, contract: initialContract, timeZone, onClose }: { file: File; contract: string; timeZone: string; onClose: () => void }) {
   const narrow = useMediaQuery('(max-width: 48em)');
@@ -25,6 +27,9 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
   const [resolution, setResolution] = useState<'0' | '1' | '60'>('0');
   const [mapping, setMapping] = useState<BarMapping | null>(null);
   const [skipUnreadable, setSkipUnreadable] = useState(false);
+  const [replace, setReplace] = useState(false);
+  const [insist, setInsist] = useState(false);
+  const [quietMinutes, setQuietMinutes] = useState(false);
   const [debouncedContract] = useDebouncedValue(contract, 400);
   const importBars = useImportBars();
 
@@ -48,17 +53,21 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
   const headers = error?.headers ?? (preview.data?.format.id === 'mapped-bars' ? preview.data.headers : null);
   const data = preview.data;
   const total = data?.series.reduce((sum, s) => sum + s.bars, 0) ?? 0;
+  const conflicting = data ? data.series.reduce((sum, s) => sum + s.conflicting, 0) : 0;
   const fresh = data ? total - data.series.reduce((sum, s) => sum + s.already_stored + s.conflicting, 0) : 0;
+  const writes = fresh + (replace ? conflicting : 0);
   const unreadable = data?.unreadable_rows ?? 0;
+  const contradicted = (data?.contradictions.length ?? 0) > 0;
 
   const confirm = () => {
     if (!bytes) return;
     importBars.mutate(
-      { bytes: bytes.slice(0), options, skipUnreadable },
+      { bytes: bytes.slice(0), options, choices: { skipUnreadable, replace, insist, quietMinutes } },
       {
         onSuccess: (outcome) => {
           const parts = [`Added ${outcome.added} ${outcome.added === 1 ? 'bar' : 'bars'}`];
           if (outcome.unchanged > 0) parts.push(`${outcome.unchanged} already stored`);
+          if (outcome.replaced > 0) parts.push(`${outcome.replaced} replaced`);
           if (outcome.conflicting > 0) parts.push(`${outcome.conflicting} stored with other prices, kept`);
           if (outcome.trades_updated > 0) parts.push(`MAE and MFE of ${outcome.trades_updated} of your trades updated`);
           notifications.show({ color: 'teal', message: parts.join('; ') });
@@ -183,6 +192,41 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
                 {data.issues.length > 20 && <Text size="xs">…and {data.issues.length - 20} more</Text>}
               </Stack>
             )}
+            {data.contradictions.length > 0 && (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="These bars contradict your fills" data-testid="bars-contradictions">
+                <Stack gap={6}>
+                  {data.contradictions.map((c) => (
+                    <Text key={c.contract} size="sm">
+                      {c.contract}: {c.fills_outside} of your {c.fills_checked} fills with a bar in this file lie outside their minute’s range by more than a tick, e.g.{' '}
+                      {c.first
+                        .slice(0, 3)
+                        .map((f) => `${f.side} ${f.quantity} at ${f.price} on ${formatInstant(f.time, timeZone)} (bar ${f.bar_low}–${f.bar_high})`)
+                        .join('; ')}
+                      .
+                    </Text>
+                  ))}
+                  <Text size="sm">They may be of another contract month, or a back-adjusted continuous series (named like MNQ1!). Nothing is stored unless you insist.</Text>
+                  <Checkbox label="Store these bars anyway" checked={insist} onChange={(e) => setInsist(e.currentTarget.checked)} data-testid="bars-insist" />
+                </Stack>
+              </Alert>
+            )}
+            {conflicting > 0 && (
+              <Checkbox
+                label={`Replace my ${conflicting} stored ${conflicting === 1 ? 'bar' : 'bars'} with this file’s prices`}
+                checked={replace}
+                onChange={(e) => setReplace(e.currentTarget.checked)}
+                data-testid="bars-replace"
+              />
+            )}
+            {data.omits_quiet_minutes && (
+              <Checkbox
+                label="This source leaves out minutes without trades: a minute without a bar in this file had no trades"
+                description="Then MAE, MFE and the exit analysis count such minutes as quiet, and say so; otherwise they read incomplete."
+                checked={quietMinutes}
+                onChange={(e) => setQuietMinutes(e.currentTarget.checked)}
+                data-testid="bars-quiet"
+              />
+            )}
             {unreadable > 0 && (
               <Checkbox
                 label={`Import the other bars, leaving out ${unreadable} unreadable ${unreadable === 1 ? 'row' : 'rows'}`}
@@ -193,15 +237,20 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
           </Stack>
         )}
         <Text size="xs" c="dimmed">
-          Bars are shared with every trader on this server. Formats: {BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}, or any CSV by mapping its
-          columns.
+          Bars you add are yours alone: no other trader sees or uses them. Formats: {BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}, or any CSV by
+          mapping its columns.
         </Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={confirm} loading={importBars.isPending} disabled={!data || fresh === 0 || (unreadable > 0 && !skipUnreadable)} data-testid="bars-confirm">
-            {data ? `Import ${fresh} new ${fresh === 1 ? 'bar' : 'bars'}` : 'Import'}
+          <Button
+            onClick={confirm}
+            loading={importBars.isPending}
+            disabled={!data || (writes === 0 && !quietMinutes) || (unreadable > 0 && !skipUnreadable) || (contradicted && !insist)}
+            data-testid="bars-confirm"
+          >
+            {data ? (replace && conflicting > 0 ? `Import ${fresh} new and replace ${conflicting}` : `Import ${fresh} new ${fresh === 1 ? 'bar' : 'bars'}`) : 'Import'}
           </Button>
         </Group>
       </Stack>

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { type BarsCoverage } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { coverageQuery, useDeleteBars } from './api';
+import { BarsBatchDialog } from './bars-batch-dialog';
 import { BarsDialog } from './bars-dialog';
 import { formatDay, formatTime } from './format';
 
@@ -18,15 +19,17 @@ const MAX_BYTES = 50 * 1024 * 1024;
 type Day = BarsCoverage['days'][number];
 
 /**
- * Market Data: import price bars, see which bars exist per contract and day, delete one's own. Bars
- * are market data, shared by every trader on the server; each trader deletes only what they added.
+ * Market Data: import price bars (a file, several, or a folder of them), see the bars you have per contract and day,
+ * delete them. Bars a trader uploads are theirs alone: no other trader's figures read them.
  */
 export function MarketDataPage() {
   const [params] = useSearchParams();
   const { timeZone } = useTraderTime();
   const coverage = useQuery(coverageQuery);
   const [picked, setPicked] = useState<{ file: File; token: number } | null>(null);
+  const [batch, setBatch] = useState<{ files: File[]; token: number } | null>(null);
   const resetRef = useRef<() => void>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [contract, setContract] = useState<string | null>(params.get('contract')?.toUpperCase() ?? null);
   const [deleting, setDeleting] = useState<Day | null>(null);
   const remove = useDeleteBars();
@@ -34,14 +37,17 @@ export function MarketDataPage() {
   const contracts = useMemo(() => [...new Set((coverage.data?.days ?? []).map((d) => d.contract))].sort(), [coverage.data]);
   const days = (coverage.data?.days ?? []).filter((d) => !contract || d.contract === contract);
 
-  const choose = (file: File | null) => {
+  const choose = (chosen: File[] | null) => {
     resetRef.current?.();
-    if (!file) return;
-    if (file.size > MAX_BYTES) {
-      notifications.show({ color: 'red', title: 'Failed to import bars', message: 'The file is too large to import (limit 50 MB)' });
+    const files = (chosen ?? []).filter((file) => /\.(csv|txt)$/i.test(file.name) || chosen?.length === 1);
+    if (files.length === 0) return;
+    const tooLarge = files.filter((file) => file.size > MAX_BYTES);
+    if (tooLarge.length > 0) {
+      notifications.show({ color: 'red', title: 'Failed to import bars', message: `${tooLarge.map((f) => f.name).join(', ')}: too large to import (limit 50 MB)` });
       return;
     }
-    setPicked({ file, token: Date.now() });
+    if (files.length === 1) setPicked({ file: files[0]!, token: Date.now() });
+    else setBatch({ files, token: Date.now() });
   };
 
   const confirmDelete = () => {
@@ -52,7 +58,7 @@ export function MarketDataPage() {
         onSuccess: (result) => {
           notifications.show({
             color: 'teal',
-            message: `Deleted ${result.deleted} ${result.deleted === 1 ? 'bar' : 'bars'}${result.kept > 0 ? `; ${result.kept} added by other traders stay` : ''}`,
+            message: `Deleted ${result.deleted} ${result.deleted === 1 ? 'bar' : 'bars'}`,
           });
           setDeleting(null);
         },
@@ -67,15 +73,16 @@ export function MarketDataPage() {
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Text size="sm">
-            Price bars draw your trades’ charts and give their MAE, MFE and exit analysis. They are market data, shared by every trader on this server: anyone
-            signed in uses the bars you add, and you can delete only the bars you added.
+            Price bars draw your trades’ charts and give their MAE, MFE and exit analysis. The bars you add are yours alone: no other trader sees them, and
+            you can replace or delete them whenever you like. Bars your broker connection fetches come from your broker.
           </Text>
           <Group gap="sm" wrap="wrap">
             <FileButton
               onChange={choose}
               accept=".csv,.txt,text/csv,text/plain"
+              multiple
               resetRef={resetRef}
-              inputProps={{ 'aria-label': 'Import bars file', 'data-testid': 'bars-file-input' } as ComponentProps<'input'>}
+              inputProps={{ 'aria-label': 'Import bars files', 'data-testid': 'bars-file-input' } as ComponentProps<'input'>}
             >
               {(props) => (
                 <Button leftSection={<IconUpload size={16} aria-hidden="true" />} {...props} data-testid="import-bars">
@@ -83,6 +90,22 @@ export function MarketDataPage() {
                 </Button>
               )}
             </FileButton>
+            <Button variant="light" onClick={() => folderRef.current?.click()} data-testid="import-bars-folder">
+              Import a folder
+            </Button>
+            <input
+              ref={folderRef}
+              type="file"
+              hidden
+              multiple
+              aria-label="Import a folder of bar files"
+              data-testid="bars-folder-input"
+              {...{ webkitdirectory: '', directory: '' }}
+              onChange={(e) => {
+                choose(e.currentTarget.files ? [...e.currentTarget.files] : null);
+                e.currentTarget.value = '';
+              }}
+            />
             <Text size="xs" c="dimmed">
               1-second or 1-minute bars: {BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}, or any CSV by mapping its columns.
             </Text>
@@ -128,7 +151,7 @@ export function MarketDataPage() {
                   <Table.Th>Day</Table.Th>
                   <Table.Th>Bars</Table.Th>
                   <Table.Th>From – to</Table.Th>
-                  <Table.Th ta="right">Added by you</Table.Th>
+                  <Table.Th ta="right">Yours</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Delete</VisuallyHidden>
                   </Table.Th>
@@ -147,12 +170,11 @@ export function MarketDataPage() {
                     </Table.Td>
                     <Table.Td ta="right">{day.mine}</Table.Td>
                     <Table.Td>
-                      <Tooltip label={day.mine > 0 ? 'Delete the bars you added' : 'Only the bars you added can be deleted'}>
+                      <Tooltip label="Delete these bars">
                         <ActionIcon
                           variant="subtle"
                           color="red"
                           aria-label={`Delete your ${RESOLUTION_LABELS[day.resolution as Resolution]} bars of ${day.contract} on ${formatDay(day.day)}`}
-                          disabled={day.mine === 0}
                           onClick={() => setDeleting(day)}
                           data-testid="delete-bars"
                         >
@@ -172,9 +194,10 @@ export function MarketDataPage() {
       </Card>
 
       {picked && <BarsDialog key={picked.token} file={picked.file} contract={contract ?? ''} timeZone={timeZone} onClose={() => setPicked(null)} />}
+      {batch && <BarsBatchDialog key={batch.token} files={batch.files} onClose={() => setBatch(null)} />}
       <ConfirmDialog opened={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} loading={remove.isPending} title="Delete bars" confirmLabel="Delete" danger>
         {deleting
-          ? `Delete the ${deleting.mine} ${RESOLUTION_LABELS[deleting.resolution as Resolution]} ${deleting.mine === 1 ? 'bar' : 'bars'} of ${deleting.contract} on ${formatDay(deleting.day)} that you added? Bars other traders added stay; the MAE and MFE of trades that used these bars are computed again.`
+          ? `Delete your ${deleting.bars} ${RESOLUTION_LABELS[deleting.resolution as Resolution]} ${deleting.bars === 1 ? 'bar' : 'bars'} of ${deleting.contract} on ${formatDay(deleting.day)}? The MAE and MFE of your trades that used them are computed again.`
           : ''}
       </ConfirmDialog>
     </Stack>

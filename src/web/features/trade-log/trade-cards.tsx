@@ -81,7 +81,12 @@ export function TradeCard({ trade, showAccount, timeZone, today, handlers }: Car
         <TradeExecutionLine trade={trade} timeZone={timeZone} />
         {(trade.mae !== null || trade.mfe !== null) && (
           <Text size="xs" c="dimmed" data-testid="trade-excursions">
-            MAE {renderExcursion(trade, 'mae')} · MFE {renderExcursion(trade, 'mfe')}
+            MAE {renderExcursion(trade, 'mae', timeZone)} · MFE {renderExcursion(trade, 'mfe', timeZone)}
+          </Text>
+        )}
+        {trade.mae === null && trade.excursion_missing && (
+          <Text size="xs" c="dimmed" data-testid="trade-excursions">
+            MAE and MFE {renderExcursion(trade, 'mae', timeZone)}
           </Text>
         )}
         {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}

@@ -1,3 +1,4 @@
+import { formatInZone } from '../../../domain/dates/clock';
 import { formatR } from '../../../domain/risk/format-r';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -114,13 +115,34 @@ function renderR(trade: Trade) {
   );
 }
 
+/** The minutes a trade's incomplete figures lack, on the trader's clock: '13:57, 14:03–14:05'. */
+export function missingMinutes(trade: Trade, timeZone: string): string {
+  return (trade.excursion_missing ?? [])
+    .map((range) => {
+      const from = Math.floor(Date.parse(range.from) / 60_000) * 60_000;
+      const last = Math.floor((Date.parse(range.to) - 1) / 60_000) * 60_000;
+      const clock = (ms: number) => formatInZone(ms, timeZone, 'HH:mm') ?? '';
+      return last > from ? `${clock(from)}–${clock(last)}` : clock(from);
+    })
+    .join(', ');
+}
+
 /**
- * A trade's MAE or MFE as its page shows them: what price went against it as a loss, what went for it as a
- * gain, then in R where the trade has a planned risk; a dash titled with why there is none.
+ * A trade's MAE or MFE as its page shows them: what price went against it as a loss, what went for it as a gain, then
+ * in R where the trade has a planned risk; 'Incomplete' naming the minutes without a bar when its bars have holes; a
+ * dash titled with why there is none.
  */
-export function renderExcursion(trade: Trade, which: 'mae' | 'mfe') {
+export function renderExcursion(trade: Trade, which: 'mae' | 'mfe', timeZone = 'America/New_York') {
   const amount = trade[which];
   const testId = `trade-${which}`;
+  if (amount === null && trade.excursion_missing) {
+    const minutes = missingMinutes(trade, timeZone);
+    return (
+      <span className={classes.dimmed} title={`Bars missing at ${minutes}: not computed, nothing is estimated`} data-testid={testId} data-incomplete="true">
+        Incomplete ({minutes})
+      </span>
+    );
+  }
   if (amount === null) {
     return (
       <span className={classes.dimmed} title="No price bars cover this trade" data-testid={testId}>
@@ -227,8 +249,8 @@ const COLUMNS: TradeColumnDef[] = [
   sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(trade, toCents(trade.pnl), 'trade-pnl') }, true),
   plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
   // Stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
-  sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade) => renderExcursion(trade, 'mae') }, true),
-  sortable('mfe', 'mfe', 148, { label: 'MFE', text: true, render: (trade) => renderExcursion(trade, 'mfe') }, true),
+  sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade, ctx) => renderExcursion(trade, 'mae', ctx.timeZone) }, true),
+  sortable('mfe', 'mfe', 148, { label: 'MFE', text: true, render: (trade, ctx) => renderExcursion(trade, 'mfe', ctx.timeZone) }, true),
   sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
   sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
   sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
