@@ -323,10 +323,12 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(apiError, await frank.get('/api/reports/excursions?hour=99'), 400);
     conforms(apiError, await frank.get(`/api/market/trades/${trade.id}/chart?padding=9999`), 400);
     conforms(apiError, await bob.get(`/api/market/trades/${trade.id}/chart`), 404);
-    expect(conforms(barsCoverage, await bob.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([
-      expect.objectContaining({ contract: 'MNQH5', bars: 10, mine: 0 }),
+    // Bars a trader uploads are theirs alone: another trader's coverage does not show them and their delete removes none.
+    expect(conforms(barsCoverage, await frank.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([
+      expect.objectContaining({ contract: 'MNQH5', bars: 10 }),
     ]);
-    expect(conforms(barsDeleted, await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toEqual({ deleted: 0, kept: 10, trades_updated: 0 });
+    expect(conforms(barsCoverage, await bob.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([]);
+    expect(conforms(barsDeleted, await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({ deleted: 0 });
     conforms(apiError, await frank.delete('/api/market/bars?contract=MNQH5&resolution=5&day=2025-03-05'), 400);
     expect(conforms(barsDeleted, await frank.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({ deleted: 10, kept: 0 });
   });

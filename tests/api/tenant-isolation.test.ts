@@ -252,7 +252,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
 
     it("every policy on an owned table compares user_id with the transaction's app.user_id, for reads and writes", async () => {
       const policies = await rows(sql`
-        select tablename, policyname, cmd, qual, with_check from pg_policies where schemaname = 'public' and tablename <> 'price_bars' order by 1`);
+        select tablename, policyname, cmd, qual, with_check from pg_policies where schemaname = 'public' and tablename <> 'provider_bars' order by 1`);
       expect(new Set(policies.map((p) => p.tablename))).toEqual(new Set(ownedTables));
       for (const policy of policies) {
         expect(policy.cmd, String(policy.policyname)).toBe('ALL');
@@ -261,31 +261,29 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       }
     });
 
-    it('shares price bars (market data): every signed-in trader reads them, adds them in their own name, deletes only their own', async () => {
-      const policies = await rows(sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'price_bars' order by 1`);
-      expect(policies).toEqual([
-        { policyname: 'price_bars_add', cmd: 'INSERT' },
-        { policyname: 'price_bars_read', cmd: 'SELECT' },
-        { policyname: 'price_bars_remove', cmd: 'DELETE' },
-      ]);
-      const bar = (start: string, addedBy: string) =>
-        sql`insert into price_bars (contract, resolution, start, open, high, low, close, added_by) values ('ZZTEST', 60, ${start}, 1, 1, 1, 1, ${addedBy})`;
+    it("keeps a trader's uploaded bars their own, and a provider's bars for the traders connected to that source", async () => {
+      const bar = (start: string, owner: string) =>
+        sql`insert into price_bars (user_id, contract, resolution, start, open, high, low, close) values (${owner}, 'ZZTEST', 60, ${start}, 1, 1, 1, 1)`;
       await db().withUser(a.id, (tx) => tx.execute(bar('2025-03-03T15:00:00Z', a.id)));
-      // B may not add a bar in A's name, nor change or delete A's.
+      // B may not add a bar in A's name; B's update and delete do not reach A's bar; B reads none of A's.
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(bar('2025-03-03T15:01:00Z', a.id))))).toMatch(/row-level security/);
-      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`update price_bars set close = 2 where contract = 'ZZTEST'`)))).toMatch(/permission denied/);
+      await db().withUser(b.id, (tx) => tx.execute(sql`update price_bars set close = 2 where contract = 'ZZTEST'`));
       await db().withUser(b.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
-      // B reads A's bar; without a signed-in trader nobody reads any.
       const readAs = async (userId: string) =>
-        ((await db().withUser(userId, (tx) => tx.execute(sql`select added_by from price_bars where contract = 'ZZTEST'`))) as unknown as { rows: Row[] }).rows;
-      expect(await readAs(b.id)).toEqual([{ added_by: a.id }]);
-      const anonymous = await db().db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', 'edgebook_app', true)`);
-        return ((await tx.execute(sql`select 1 from price_bars`)) as unknown as { rows: Row[] }).rows;
-      });
-      expect(anonymous).toEqual([]);
+        ((await db().withUser(userId, (tx) => tx.execute(sql`select user_id, close from price_bars where contract = 'ZZTEST'`))) as unknown as { rows: Row[] }).rows;
+      expect(await readAs(b.id)).toEqual([]);
+      expect((await readAs(a.id)).map((r) => [r.user_id, Number(r.close)])).toEqual([[a.id, 1]]);
       await db().withUser(a.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
       expect(await readAs(a.id)).toEqual([]);
+
+      // Provider bars: readable and addable only for a source one of the trader's connections names.
+      const policies = await rows(sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'provider_bars' order by 1`);
+      expect(policies).toEqual([
+        { policyname: 'provider_bars_add', cmd: 'INSERT' },
+        { policyname: 'provider_bars_connected', cmd: 'SELECT' },
+      ]);
+      const providerBar = sql`insert into provider_bars (source, contract, resolution, start, open, high, low, close) values ('zz:nowhere', 'ZZTEST', 60, '2025-03-03T15:00:00Z', 1, 1, 1, 1)`;
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(providerBar)))).toMatch(/row-level security/);
     });
 
     it('gives the app role no way around the policies', async () => {

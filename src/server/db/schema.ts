@@ -1307,4 +1307,8 @@ export const ownedTables = [
   'playbooks',
   'playbook_rules',
   'trade_rule_checks',
+  'broker_stops',
+  'funding_payments',
+  'price_bars',
+  'bar_uploads',
 ] as const;
