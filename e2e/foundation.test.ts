@@ -237,7 +237,7 @@ describe('accounts without SMTP', () => {
     await reset.success.waitFor();
     expect((await reset.success.innerText()).trim()).toBe('Password successfully reset! Redirecting to login...');
     await waitForPath(page, '/login', 10_000);
-    // Spec part 2 §9: the redirect waits 2 s after the reset.
+    // The redirect waits 2 s after the reset.
     expect(Date.now() - submitted).toBeGreaterThanOrEqual(1900);
 
     const login = new LoginPage(page);
@@ -393,7 +393,7 @@ describe('the app shell', () => {
     await shell.sidebarToggle.click();
     await eventually(() => shell.collapsed()).toBe('true');
 
-    // Spec part 1 §2.3: the Trade Log page collapses it.
+    // The Trade Log page collapses it.
     await shell.sidebarToggle.click();
     await eventually(() => shell.collapsed()).toBe('false');
     await shell.nav('trade-log').click();
@@ -514,7 +514,7 @@ describe('the app shell', () => {
     await shell.goto(SHELL_PAGE);
     const community = page.getByTestId('community-link');
     await community.waitFor();
-    // The spec's four pages with Reports after the Trade Log, then the notes DESIGN.md adds to its list.
+    // The spec's four pages with Reports after the Trade Log, then the notes pages.
     const pages = await shell.sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(pages).toEqual([
       ['Dashboard', '/'],

@@ -58,7 +58,7 @@ describe('adding trades', () => {
 
     await log.openAddTrade();
     const dialog = log.addDialog;
-    // Spec part 2 §9 defaults: NQ, AM, A/A+, Win, 0, 0; the day is derived and read-only.
+    // NQ, AM, A/A+, Win, 0, 0; the day is derived and read-only.
     expect(await dialog.getByTestId('trade-instrument').inputValue()).toBe('NQ');
     expect(await dialog.getByTestId('trade-session').inputValue()).toBe('AM');
     expect(await dialog.getByTestId('trade-type').inputValue()).toBe('A/A+');

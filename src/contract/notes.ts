@@ -60,7 +60,7 @@ export const noteListQuery = z.object({
 export const noteIdParam = z.object({ id: z.uuid('id must be a note id') });
 export const folderIdParam = z.object({ id: z.uuid('id must be a folder id') });
 
-/** POST /api/notes/draft: 'Write with AI' (DESIGN.md: the notebook's AI button drafts with the configured provider). */
+/** POST /api/notes/draft: 'Write with AI' (the notebook's AI button drafts with the configured provider). */
 export const draftInput = z.object({
   title: title.default(''),
   content: content.default(''),

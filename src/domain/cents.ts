@@ -16,7 +16,7 @@ export const MONEY_RANGE_MESSAGE = 'must be between -999,999,999.99 and 999,999,
 const NUMERIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
 /**
- * Spec part 2 §5: non-numeric pnl or commission input counts as 0. Rounds half away from zero to the cent, exactly:
+ * Non-numeric pnl or commission input counts as 0. Rounds half away from zero to the cent, exactly:
  * the digits are shifted by the exponent and rounded as text (what decimal.js computed before, without loading it).
  */
 export function toCents(input: unknown): Cents {

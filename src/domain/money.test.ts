@@ -34,7 +34,7 @@ describe('money as integer cents', () => {
     expect(toCents('1e400')).toBe(Infinity);
   });
 
-  // Spec part 2 §5: toCents rounds without decimal.js (the dashboard's first render does not load it); it must agree
+  // ToCents rounds without decimal.js (the dashboard's first render does not load it); it must agree
   // with the Decimal arithmetic exactly, for numbers and for any decimal text.
   it('agrees with decimal.js on any number or decimal text', () => {
     const reference = (input: unknown) => {

@@ -16,7 +16,7 @@ export interface Mailer {
 
 /**
  * Without SMTP (the embedded default) every email, reset links included, is written to the server log, so a single
- * trader on localhost is never stuck (DESIGN.md "Email").
+ * trader on localhost is never stuck.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
   if (!options.smtpUrl) {

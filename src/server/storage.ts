@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded files live (DESIGN.md "Files"): a directory under DATA_DIR by default, behind this small interface
+ * Where uploaded files live: a directory under DATA_DIR by default, behind this small interface
  * so an S3-compatible bucket can replace it. Keys are relative paths `{kind}/{userId}/{file}`, like
  * `avatars/{userId}/avatar-123.jpg`: the owner is always the second segment, so an export or an account deletion
  * finds every file of a trader whatever kinds of upload exist.

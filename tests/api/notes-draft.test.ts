@@ -5,7 +5,7 @@ import { openSse, postSse } from '../support/sse';
 import { createTrade, newTrader } from './trades-support';
 
 /**
- * 'Write with AI' in the notebook (DESIGN.md "Where we differ": it drafts with the configured provider),
+ * 'Write with AI' in the notebook (it drafts with the configured provider),
  * against the OpenAI-compatible test server: the draft streams as events, the linked trade's figures come from the
  * journal, another trader's trade is refused before any provider call, and without a provider the answer says how
  * to configure one.

@@ -125,7 +125,7 @@ describe.each(backends())('trades stats on %s', (backend) => {
       winRate: 66.7, // 2 / 3, BE excluded
       profitFactor: 3,
     });
-    // Spec part 1 §9: consistency = 66.7 + 30 (max loss streak 1); pf score = min(100, (3 - 1) x 100) = 100;
+    // Consistency = 66.7 + 30 (max loss streak 1); pf score = min(100, (3 - 1) x 100) = 100;
     // score = 0.4 x 66.7 + 0.3 x 96.7 + 0.3 x 100 = 85.69 -> 85.7.
     expect(summary.score).toEqual({ score: 85.7, winRate: 66.7, consistency: 96.7, profitFactorScore: 100 });
   });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * An OpenAI-compatible chat-completions server for the tests (DESIGN.md "AI"): real HTTP, real Server-Sent Events,
+ * An OpenAI-compatible chat-completions server for the tests: real HTTP, real Server-Sent Events,
  * scripted per test. No language model runs here; each test queues the replies it wants and then asserts what
  * Edgebook sent (model, messages, max_tokens, temperature, stream, tools, response_format).
  *

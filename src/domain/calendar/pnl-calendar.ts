@@ -106,7 +106,7 @@ export function getCalendarRowCount(year: number, month: number): number {
   return Math.max(5, Math.ceil((leading + getDaysInMonth(year, month)) / 7));
 }
 
-/** Spec part 1 §2.5: month view, weeks start on Sunday (headers Su..Sa). */
+/** Month view, weeks start on Sunday (headers Su..Sa). */
 export function buildPnlCalendar(args: { year: number; month: number; days: Iterable<CalendarDayInput> }): PnlCalendar {
   const { year, month } = args;
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) {

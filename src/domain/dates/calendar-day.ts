@@ -84,17 +84,17 @@ export function getWeekdayIndex(day: CalendarDay): number {
   return new Date(toUtcMs(day)).getUTCDay();
 }
 
-/** Spec part 2 §4: the Day column is derived from the date, 'Monday'..'Sunday'. */
+/** The Day column is derived from the date, 'Monday'..'Sunday'. */
 export function getDayName(day: CalendarDay): DayName {
   return DAY_NAMES[getWeekdayIndex(day)] as DayName;
 }
 
-/** Spec part 2 §9: weeks start on Monday (trade log charts, reflections). */
+/** Weeks start on Monday (trade log charts, reflections). */
 export function getStartOfWeekMonday(day: CalendarDay): CalendarDay {
   return addDays(day, -((getWeekdayIndex(day) + 6) % 7));
 }
 
-/** Spec part 1 §2.5: the PnL calendar's weeks start on Sunday. */
+/** The PnL calendar's weeks start on Sunday. */
 export function getStartOfWeekSunday(day: CalendarDay): CalendarDay {
   return addDays(day, -getWeekdayIndex(day));
 }

@@ -1,5 +1,5 @@
 /**
- * The image type of a file from its first bytes, never from its name or the browser's claim (DESIGN.md "Files").
+ * The image type of a file from its first bytes, never from its name or the browser's claim.
  * Spec part 1 §5 accepts JPEG, PNG, WebP and GIF.
  */
 export type ImageType = { mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'; ext: 'jpg' | 'png' | 'webp' | 'gif' };

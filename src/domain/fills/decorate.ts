@@ -36,7 +36,7 @@ export type TradeCore = Pick<
   ambiguity?: string;
 };
 
-/** Spec part 2 §4: result from net pnl: above 0 Win, below 0 Loss, 0 BE. */
+/** Result from net pnl: above 0 Win, below 0 Loss, 0 BE. */
 export function resultOf(netPnl: Cents): TradeResult {
   return netPnl > 0 ? 'Win' : netPnl < 0 ? 'Loss' : 'BE';
 }

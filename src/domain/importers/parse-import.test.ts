@@ -161,7 +161,7 @@ describe('fill, order and P&L formats without a real sample', () => {
       ['2025-01-06', 'Monday', 'ES', -7500, 250, -7750, 'Loss', 'AM', '2025-01-06T12:00:00.000Z'],
       ['2025-01-07', 'Tuesday', 'NQ', -1225, 0, -1225, 'Loss', 'AM', '2025-01-07T12:00:00.000Z'],
     ]);
-    // Spec part 2 §7: Multi-Position when more than one row went into the trade.
+    // Multi-Position when more than one row went into the trade.
     expect(preview.trades[0]!.tags).toEqual(['Imported', 'Direct-Parse', 'Winner', 'NQ', 'AM', 'High-Impact', 'Multi-Position']);
     expect(preview.trades[1]!.tags).toEqual(['Imported', 'Direct-Parse', 'Loser', 'ES', 'AM', 'Medium-Impact']); // |-77.50|
     expect(preview.issues.map((i) => i.row)).toEqual([6, 7]);

@@ -11,7 +11,7 @@ const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.
 /**
  * Imported trades are filed under the exchange's trading day by default. CME Globex opens the next
  * day's session at 18:00 New York time (Sunday evening opens Monday), as brokers' statements and prop firms' daily
- * loss limits count it; the trader may choose the calendar day instead (DESIGN.md "Data and ownership").
+ * loss limits count it; the trader may choose the calendar day instead.
  */
 describe('the exchange trading day (fixtures/trading-day-scenarios.csv, Tradovate Performance, New York times)', () => {
   const file = own('trading-day-scenarios.csv');

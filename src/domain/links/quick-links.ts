@@ -31,12 +31,12 @@ export function normalizeWebUrl(input: string): string {
   return text;
 }
 
-/** Spec part 2 §5: a new quick link's position defaults to the last one plus 1. */
+/** A new quick link's position defaults to the last one plus 1. */
 export function nextQuickLinkPosition(positions: readonly number[]): number {
   return positions.reduce((max, p) => Math.max(max, p), 0) + 1;
 }
 
-/** Spec part 2 §7: reordering sets each link's position to its index + 1. */
+/** Reordering sets each link's position to its index + 1. */
 export function reorderPositions(ids: readonly string[]): Array<{ id: string; position: number }> {
   return ids.map((id, index) => ({ id, position: index + 1 }));
 }

@@ -18,7 +18,7 @@ const trade = {
   notes: 'Clean IB break',
 };
 
-describe("'Write with AI' prompt (DESIGN.md: figures come from the journal, never from the model)", () => {
+describe("'Write with AI' prompt (figures come from the journal, never from the model)", () => {
   it('gives the linked trade exactly as stored, and tells the model not to invent figures', () => {
     const prompt = buildNoteDraftPrompt({ title: 'NQ review', content: '', instruction: 'What did I do well?', trade });
     expect(prompt).toContain('Note title: NQ review');

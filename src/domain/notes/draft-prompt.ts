@@ -2,7 +2,7 @@ import { formatUsd, toCents, trimDecimalZeros } from '../money';
 import { fenceTraderData, TRADER_DATA_RULE } from '../text';
 
 /**
- * The prompt for 'Write with AI' in the notebook (DESIGN.md "AI layer": notes drafting). Figures come from the
+ * The prompt for 'Write with AI' in the notebook (notes drafting). Figures come from the
  * journal, never from the model: the linked trade's stored fields are given as they are, and the model is told to
  * leave a blank where a figure is missing rather than make one up.
  */

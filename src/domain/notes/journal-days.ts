@@ -45,7 +45,7 @@ export function buildJournalDays(tradingDays: readonly TradingDayTotal[], noteDa
   return [...byDate.values()].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-/** Spec part 2 §4: the first date is selected when none is (or when the chosen one is no longer listed). */
+/** The first date is selected when none is (or when the chosen one is no longer listed). */
 export function selectJournalDate(days: ReadonlyArray<{ date: string }>, selected: string | null | undefined): string | null {
   if (selected && days.some((d) => d.date === selected)) return selected;
   return days[0]?.date ?? null;
@@ -56,5 +56,5 @@ export function journalNoteTitle(date: string): string {
   return date;
 }
 
-/** Spec part 2 §4: one note per date, in this folder (created when missing). */
+/** One note per date, in this folder (created when missing). */
 export const JOURNAL_FOLDER_NAME = 'Daily Journal';

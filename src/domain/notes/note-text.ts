@@ -19,7 +19,7 @@ export function normalizeName(name: string | null | undefined): string {
   return (name ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** Spec part 2 §5: adding a tag already on the note is ignored. Keeps the order tags were added in. */
+/** Adding a tag already on the note is ignored. Keeps the order tags were added in. */
 export function addTagOnce<T extends { id: string }>(tags: readonly T[], tag: T): T[] {
   return tags.some((t) => t.id === tag.id) ? [...tags] : [...tags, tag];
 }

@@ -75,7 +75,7 @@ function worst<T extends GroupFigures>(groups: readonly T[]): T | undefined {
 /**
  * The local analysis (part 2 §7 "a locally computed analysis is used"): the same shape as the AI's, written from the
  * figures by fixed rules. It is what a trader gets without a provider, or when the provider fails. No random numbers
- * (DESIGN.md): the same trades always give the same analysis.
+ *: the same trades always give the same analysis.
  */
 export function buildLocalAnalysis(statistics: ReflectionStatistics): AnalysisResult {
   const { totals, adherence } = statistics;

@@ -47,7 +47,7 @@ export function buildDailyPnlSeries(args: {
 /**
  * A range of days stretched to the latest day with trades when that comes after its end: a futures evening session
  * belongs to the exchange's next trading day, which begins at 18:00 New York while the trader's own day has not ended
- * (DESIGN.md), and a series ending on the trader's today would leave those trades out until midnight.
+ *, and a series ending on the trader's today would leave those trades out until midnight.
  */
 export function extendToLatestDay(range: { from: CalendarDay; to: CalendarDay }, days: Iterable<{ date: CalendarDay }>): { from: CalendarDay; to: CalendarDay } {
   let to = range.to;
@@ -66,10 +66,10 @@ export function sumMonthPnl(days: Iterable<{ date: CalendarDay; pnlCents: Cents 
   return sum;
 }
 
-/** Spec part 1 §9: default starting balance 10000 (USD). */
+/** Default starting balance 10000 (USD). */
 export const DEFAULT_STARTING_BALANCE_CENTS: Cents = 1_000_000;
 
-/** Spec part 1 §5: the starting balance is numeric, falling back to 0. */
+/** The starting balance is numeric, falling back to 0. */
 export function parseStartingBalance(input: unknown): Cents {
   return parseMoneyInput(input);
 }

@@ -25,7 +25,7 @@ export function formatScorePoints(points: number, trades: number): string {
 }
 
 /**
- * Spec part 1 §9: ratio >= 1.5 gives min(100, (ratio - 1) x 100); 1 <= ratio < 1.5 gives (ratio - 1) x 140;
+ * Ratio >= 1.5 gives min(100, (ratio - 1) x 100); 1 <= ratio < 1.5 gives (ratio - 1) x 140;
  * below 1, 0. Note the spec's step: 1.49 scores 68.6 but 1.5 scores 50; kept as written.
  */
 export function calculateProfitFactorScore(profitFactor: number): number {
@@ -35,7 +35,7 @@ export function calculateProfitFactorScore(profitFactor: number): number {
 }
 
 /**
- * Spec part 1 §9: win rate + 10 for each of max loss streak <= 3, <= 2, <= 1, + 10 for each of max win streak
+ * Win rate + 10 for each of max loss streak <= 3, <= 2, <= 1, + 10 for each of max win streak
  * >= 5, >= 10, capped at 100.
  */
 export function calculateConsistency(winRate: number, maxWinStreak: number, maxLossStreak: number): number {
@@ -49,7 +49,7 @@ export function calculateConsistency(winRate: number, maxWinStreak: number, maxL
 }
 
 /**
- * Spec part 1 §9: score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore, out of 100.
+ * Score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore, out of 100.
  * With no wins and no losses everything is 0: the loss-streak bonuses would otherwise give a trader with no
  * trades a consistency of 30 and a score of 9, an invented number (DESIGN: zeros and empty states).
  */

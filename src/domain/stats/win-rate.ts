@@ -23,7 +23,7 @@ export function formatWinRate(winRate: number | null, decided: number): string {
 export type WinRateBand = 'green' | 'yellow' | 'red';
 
 /**
- * Spec part 1 §9: 60 or more green, 50 or more yellow, below red (dashboard). Reflections colour win rate green
+ * 60 or more green, 50 or more yellow, below red (dashboard). Reflections colour win rate green
  * at 50 or more (part 2 §9) and use their own two-colour rule.
  */
 export function getWinRateBand(winRate: number): WinRateBand {
@@ -41,7 +41,7 @@ export interface DayRange {
 }
 
 /**
- * Spec part 1 §9: Week = last 7 days, Month = last month, both ending today in the user's zone.
+ * Week = last 7 days, Month = last month, both ending today in the user's zone.
  * - week: today and the 6 days before (7 calendar days);
  * - month: the day after the same date one month ago through today (2026-03-15 -> 2026-02-16..2026-03-15;
  *   2026-03-31 -> 2026-03-01..2026-03-31, the month end being clamped);

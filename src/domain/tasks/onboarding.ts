@@ -36,7 +36,7 @@ interface SampleTemplate {
 }
 
 /**
- * Spec part 1 §9: 7 sample trades on NQ, ES and BTC. 4 wins, 2 losses, 1 break-even. Net = gross - commission, so
+ * 7 sample trades on NQ, ES and BTC. 4 wins, 2 losses, 1 break-even. Net = gross - commission, so
  * each result matches its stored pnl: NQ +21.25 pts x $20, ES -3.75 pts x $50, a BTC scratch whose small gain pays
  * exactly its fee.
  */
@@ -68,7 +68,7 @@ function pickSampleDays(today: CalendarDay, count: number): CalendarDay[] {
 }
 
 /**
- * Spec part 1 §4: sample trades for a new user's current month, dated from the 1st up to today in the user's zone.
+ * Sample trades for a new user's current month, dated from the 1st up to today in the user's zone.
  * Deterministic for a given `now` and `timeZone`; oldest first. Stored shape, pnl net of commission.
  */
 export function buildSampleTrades(now: Date, timeZone: string): NormalizedTrade[] {

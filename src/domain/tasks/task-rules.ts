@@ -8,7 +8,7 @@ export function isTaskCategory(value: unknown): value is TaskCategory {
   return typeof value === 'string' && (TASK_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Spec part 1 §5: the trimmed title must be non-empty (the add button is disabled otherwise). Null when invalid. */
+/** The trimmed title must be non-empty (the add button is disabled otherwise). Null when invalid. */
 export function normalizeTaskTitle(input: unknown): string | null {
   if (typeof input !== 'string') return null;
   const title = input.trim();
@@ -18,7 +18,7 @@ export function normalizeTaskTitle(input: unknown): string | null {
 export type DailyTaskStatus = 'profit' | 'breakeven' | 'loss' | 'none';
 
 /**
- * Spec part 1 §4: a day's task status from the completion ratio: at least 0.8 profit, at least 0.5 breakeven,
+ * A day's task status from the completion ratio: at least 0.8 profit, at least 0.5 breakeven,
  * some completed loss, otherwise none (no tasks, or none completed).
  */
 export function deriveDailyTaskStatus(counts: { completed: number; total: number }): DailyTaskStatus {

@@ -2,7 +2,7 @@ import { toCents, type Cents } from '../cents';
 
 /**
  * What a trader types into a money box: '1,250.50', '$1,250.50', '-$95', '(95.00)' (accounting negative).
- * Spec part 2 §5: anything non-numeric counts as 0.
+ * Anything non-numeric counts as 0.
  */
 export function parseMoneyInput(input: unknown): Cents {
   if (typeof input !== 'string') return toCents(input);
@@ -13,7 +13,7 @@ export function parseMoneyInput(input: unknown): Cents {
   return toCents(text);
 }
 
-/** Spec part 2 §5: commission is stored as an absolute value. */
+/** Commission is stored as an absolute value. */
 export function parseCommissionInput(input: unknown): Cents {
   return Math.abs(parseMoneyInput(input));
 }

@@ -59,7 +59,7 @@ export interface TradeFormValues {
   tags: string[];
 }
 
-/** Spec part 2 §9: a new trade is NQ, AM, A/A+, Win, pnl 0, commission 0. */
+/** A new trade is NQ, AM, A/A+, Win, pnl 0, commission 0. */
 export const NEW_TRADE_DEFAULTS = {
   instrument: 'NQ',
   session: 'AM',

@@ -1,6 +1,6 @@
 import { readTradeSide } from './side';
 
-/** Spec part 2 §3 "Defaults": offered before the user adds their own (user_trade_preferences). */
+/** Offered before the user adds their own (user_trade_preferences). */
 export const DEFAULT_TRADE_TYPES = [
   'A/A+',
   'Reversal',
@@ -60,7 +60,7 @@ export function tradeTypeChoices(options: readonly string[], ...kept: string[]):
   return choices;
 }
 
-/** Spec part 2 §3: table-level fallbacks, used when preferences cannot be read (with the exchange's After Hours). */
+/** Table-level fallbacks, used when preferences cannot be read (with the exchange's After Hours). */
 export const FALLBACK_TRADE_TYPES = ['A/A+', 'HTF liq sw', 'Lightbulb', 'Trend Continuation', 'Reversal', 'Breakout'] as const;
 export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'After Hours', 'Overnight'] as const;
 
@@ -76,7 +76,7 @@ const foldName = (name: string) => name.toLocaleLowerCase('en-US');
 const SAME_NAME = (a: string, b: string) => foldName(a) === foldName(b);
 
 /**
- * Spec part 2 §5: a type or session that already exists is refused; blank names are ignored. A tag must be
+ * A type or session that already exists is refused; blank names are ignored. A tag must be
  * non-empty ('Please enter a tag name') and a duplicate gives 'Tag "X" already exists'. Duplicates are compared
  * case-insensitively so 'scalp' cannot sit beside 'Scalp'.
  */
@@ -101,7 +101,7 @@ export function addTradeOption(kind: TradeOptionKind, options: readonly string[]
   return { ok: true, options: [...options, trimmed], added: trimmed };
 }
 
-/** Spec part 2 §5: a type or session used by any trade cannot be removed. Returns the refusal, or null if allowed. */
+/** A type or session used by any trade cannot be removed. Returns the refusal, or null if allowed. */
 export function checkTradeOptionRemoval(name: string, valuesInUse: Iterable<string>): string | null {
   for (const value of valuesInUse) {
     if (value === name) return `Cannot remove "${name}" - it's being used by existing trades`;

@@ -1,6 +1,6 @@
 import type { Cents } from '../money';
 
-/** Spec part 2 §3: status is Win, Loss or BE. */
+/** Status is Win, Loss or BE. */
 export const TRADE_RESULTS = ['Win', 'Loss', 'BE'] as const;
 export type TradeResult = (typeof TRADE_RESULTS)[number];
 
@@ -26,7 +26,7 @@ export function deriveResultFromNet(netPnlCents: Cents): TradeResult {
 }
 
 /**
- * Spec part 2 §4: on save the result comes from net pnl, pnl minus commission, overriding the chosen result.
+ * On save the result comes from net pnl, pnl minus commission, overriding the chosen result.
  * `pnlCents` is the pnl before commission (the add dialog's field); the commission's sign is ignored because it is
  * stored absolute (§5).
  */

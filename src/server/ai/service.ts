@@ -17,7 +17,7 @@ import { AI_MESSAGES, AiError, toAiError } from './errors';
 import { admitAiRequest } from './limits';
 
 /**
- * The one module that talks to the AI provider (DESIGN.md "AI layer"): any OpenAI-compatible
+ * The one module that talks to the AI provider: any OpenAI-compatible
  * `POST {AI_BASE_URL}/chat/completions` with a bearer key, through the AI SDK. Chat, DeepThink, titles, the
  * reflections analysis and note drafting all come through here, so every call gets the same per-user limits,
  * prompt cap, time-out, abort and error texts. The key stays in this process; no request goes out when no provider

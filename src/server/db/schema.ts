@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The whole data model of Edgebook (DESIGN.md "Data and ownership").
+ * The whole data model of Edgebook.
  *
  * Ownership: every owned table carries `user_id` and a row-level security policy that compares it with the
  * per-transaction setting `app.user_id`. The app runs its queries as the role `edgebook_app`, which does not own
@@ -475,7 +475,7 @@ export const userPreferences = pgTable(
     widgets: jsonb('widgets'),
     layout: jsonb('layout'),
     statsWidgetsOrder: jsonb('stats_widgets_order'),
-    // Days, sessions and the calendar are computed in this zone (DESIGN.md).
+    // Days, sessions and the calendar are computed in this zone.
     timeZone: text('time_zone').notNull().default('America/New_York'),
     quickNote: text('quick_note').notNull().default('Note:'),
     // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).

@@ -4,7 +4,7 @@ import { detectImageType, IMAGE_SIZE_ERROR, IMAGE_TYPE_ERROR, MAX_IMAGE_BYTES, t
 import { badRequest, HttpError, notFound } from './errors';
 
 /**
- * Image uploads (avatars, note and trade attachments) the same way everywhere (DESIGN.md "Files"): the body is
+ * Image uploads (avatars, note and trade attachments) the same way everywhere: the body is
  * refused before it is read when it is too large, the type comes from the file's bytes, and a stored image is
  * served with the type of our own check and nosniff.
  */

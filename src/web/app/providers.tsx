@@ -6,7 +6,7 @@ import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 import { withAllStyles } from '../lib/all-styles';
 
-// Server state: cached briefly and refetched on focus when older than 5 s (DESIGN.md).
+// Server state: cached briefly and refetched on focus when older than 5 s.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

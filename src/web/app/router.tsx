@@ -73,7 +73,7 @@ export async function preloadFirstPage(): Promise<void> {
 const dashboardData = window.location.pathname === '/' && wasSignedIn() ? prefetchDashboard(queryClient) : null;
 
 /**
- * The app's routes. /test-tags and /animation-demo are not built (DESIGN.md).
+ * The app's routes. /test-tags and /animation-demo are not built.
  * Declared as elements (BrowserRouter) rather than a data router: the app loads no route data through the router,
  * and the data router's code was half the router's bytes before the first screen.
  */

@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import classes from './markdown-view.module.css';
 
 /**
- * A note's markdown as the trader reads it (DESIGN.md: react-markdown with rehype-sanitize). Nothing in a note can
+ * A note's markdown as the trader reads it (react-markdown with rehype-sanitize). Nothing in a note can
  * run: raw HTML is not rendered (it shows as nothing, react-markdown's default without rehype-raw), the sanitizer
  * drops event handlers and scripts, and link and image addresses other than http(s), mailto and relative ones are
  * removed (javascript:, data:, vbscript:). Links open in a new tab without access to this one.

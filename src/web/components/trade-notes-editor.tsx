@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useTradeFieldUpdate } from '../shared/api';
 
-/** Spec part 2 §3: a trade's notes are at most 20,000 characters (as in the Add/Edit dialog). */
+/** A trade's notes are at most 20,000 characters (as in the Add/Edit dialog). */
 const NOTES_MAX = 20_000;
 
 /**

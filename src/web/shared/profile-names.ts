@@ -6,7 +6,7 @@ import type { Profile } from './api';
  */
 export const FALLBACK_NAME = 'Trader';
 
-/** Spec part 1 §2.7: the welcome greeting. */
+/** The welcome greeting. */
 export function greetingName(profile: Profile | undefined): string {
   return profile?.display_name?.trim() || profile?.first_name?.trim() || FALLBACK_NAME;
 }

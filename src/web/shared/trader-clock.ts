@@ -41,7 +41,7 @@ export function useTraderTime(): TraderTime {
   );
 }
 
-/** Spec part 1 §9: "Clock update 60 s", on the minute, so a clock turns over when the minute does. */
+/** "Clock update 60 s", on the minute, so a clock turns over when the minute does. */
 const MINUTE_MS = 60_000;
 
 /**

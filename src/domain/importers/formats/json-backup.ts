@@ -64,7 +64,7 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
     issues.push({ row, severity: 'error', message: `Missing or unreadable pnl '${String(pnlRaw)}'` });
     return null;
   }
-  // Spec part 2 §5: commission is stored absolute, and non-numeric commission counts as 0.
+  // Commission is stored absolute, and non-numeric commission counts as 0.
   const commission = Math.abs(decimalToCents(parseDecimal(record['commission']) ?? new Decimal(0)));
   const symbol = text('instrument', 'symbol') || 'Unknown';
   const instrument = parseInstrument(symbol);

@@ -158,7 +158,7 @@ export const notesRepo = (tx: Tx, userId: string) => {
       return rows.length > 0;
     },
 
-    /** Spec part 2 §7: note_tags are deleted by note, then the new set inserted. */
+    /** Note_tags are deleted by note, then the new set inserted. */
     async replaceTags(noteId: string, tagIds: string[]) {
       await tx.delete(noteTags).where(and(eq(noteTags.userId, userId), eq(noteTags.noteId, noteId)));
       if (tagIds.length > 0) await tx.insert(noteTags).values(tagIds.map((tagId) => ({ noteId, tagId, userId })));

@@ -32,7 +32,7 @@ export const attachmentsService = {
     });
   },
 
-  /** Spec part 2 §7: insert {user_id, note_id or trade_id (or playbook_id), url, caption}. */
+  /** Insert {user_id, note_id or trade_id (or playbook_id), url, caption}. */
   async addUrl(db: Database, userId: string, input: TargetInput & { url: string; caption?: string | null }) {
     const target = targetOf(input);
     return db.withUser(userId, async (tx) => {

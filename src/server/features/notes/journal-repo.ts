@@ -82,7 +82,7 @@ export const journalRepo = (tx: Tx, userId: string) => {
         .then((rows) => rows[0]),
 
     /**
-     * Spec part 2 §4: one note per date, titled with the date, in the 'Daily Journal' folder (created when missing);
+     * One note per date, titled with the date, in the 'Daily Journal' folder (created when missing);
      * Save updates it or creates it. One upsert on the (user_id, journal_date) unique index, so two saves at once
      * (two tabs) end with one note holding the later text, never two notes.
      */

@@ -125,7 +125,7 @@ export const notesService = {
     return note;
   },
 
-  /** Spec part 2 §4: a new note is created on its first Save (with its tags). */
+  /** A new note is created on its first Save (with its tags). */
   async create(db: Database, userId: string, input: NoteInput) {
     return db.withUser(userId, async (tx) => {
       const tagIds = await checkReferences(tx, userId, input);

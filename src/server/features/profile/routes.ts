@@ -60,7 +60,7 @@ export function profileRoutes({ database, storage }: AppDeps) {
       const userId = c.var.user.id;
       const { bytes, type } = await readImageUpload(c);
       await getProfile(database, userId);
-      // Spec part 1 §7: avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
+      // Avatars/{userId}/avatar-{timestamp}.{ext}, never overwriting; the old file is removed.
       const fileName = `avatar-${Date.now()}.${type.ext}`;
       await storage.put(`avatars/${userId}/${fileName}`, bytes);
       // The picture it replaces is read from the row locked for the change: two uploads at once each removed the

@@ -26,7 +26,7 @@ export const quickLinksService = {
   list: (db: Database, userId: string) =>
     db.withUser(userId, async (tx) => (await quickLinksRepo(tx, userId).list()).map(toQuickLinkDto)),
 
-  /** Spec part 2 §5: a new link's position defaults to the last plus 1. */
+  /** A new link's position defaults to the last plus 1. */
   create: (db: Database, userId: string, input: QuickLinkInput) =>
     db.withUser(userId, async (tx) => {
       const repo = quickLinksRepo(tx, userId);
@@ -51,7 +51,7 @@ export const quickLinksService = {
     if (!(await db.withUser(userId, (tx) => quickLinksRepo(tx, userId).remove(id)))) throw notFound('Quick link not found');
   },
 
-  /** Spec part 2 §7: position = index + 1. Every id must be the trader's, or nothing changes. */
+  /** Position = index + 1. Every id must be the trader's, or nothing changes. */
   reorder: (db: Database, userId: string, ids: string[]) =>
     db.withUser(userId, async (tx) => {
       const repo = quickLinksRepo(tx, userId);

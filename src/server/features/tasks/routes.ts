@@ -99,7 +99,7 @@ export function taskRoutes({ database }: AppDeps) {
           .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
           .returning();
         if (!updated) throw notFound('Task not found');
-        // Spec part 1 §7: completions are recorded per task name and day; a duplicate is ignored.
+        // Completions are recorded per task name and day; a duplicate is ignored.
         if (patch.completed === true) {
           await tx
             .insert(taskCompletion)

@@ -7,7 +7,7 @@ interface LogoutModalProps {
   onClose: () => void;
 }
 
-// Spec part 1 §2.3: the confirmation's title names the product.
+// The confirmation's title names the product.
 export function LogoutModal({ opened, onClose }: LogoutModalProps) {
   const signOut = useSignOut();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Portal, Stack, Text, Title } from '@mantine/core';
 import classes from './shell.module.css';
 
-/** Spec part 1 §2.3: a full-screen overlay for 1 second when trading mode switches. */
+/** A full-screen overlay for 1 second when trading mode switches. */
 export function TradingModeOverlay({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -21,7 +21,7 @@ import { withAllStyles } from '../../lib/all-styles';
 const LogoutModal = lazy(withAllStyles(() => import('./logout-modal').then((m) => ({ default: m.LogoutModal }))));
 const SearchPalette = lazy(withAllStyles(() => import('../../features/search/search-palette').then((m) => ({ default: m.SearchPalette }))));
 
-// Spec part 1 §9: "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
+// "Mobile width under 768 px" (Mantine's sm breakpoint is 48em = 768 px).
 const MOBILE_QUERY = '(max-width: 47.99em)';
 const TRADING_OVERLAY_MS = 1000;
 const MAIN_ID = 'main-content';
@@ -37,7 +37,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function ShellLayout() {
   const { pathname } = useLocation();
-  // Spec part 2 §4: the dashboard collapses the sidebar at load. Opened on the dashboard, the shell starts collapsed,
+  // The dashboard collapses the sidebar at load. Opened on the dashboard, the shell starts collapsed,
   // rather than painting open and then moving the whole page when the dashboard arrives (layout shift).
   useState(() => pathname === '/' && writeStorage(STORAGE_KEYS.sidebarCollapsed, 'true'));
   const [collapsed, setCollapsed] = useSidebarCollapsed(pathname === '/');
@@ -49,7 +49,7 @@ export function ShellLayout() {
   const [editOverlay, setEditOverlay] = useState(false);
   const overlayTimer = useRef<number | undefined>(undefined);
   const queryClient = useQueryClient();
-  // Spec part 1 §4: signing out clears the cached data, once the signed-in screens have left: removed while they are
+  // Signing out clears the cached data, once the signed-in screens have left: removed while they are
   // still mounted, their queries would be fetched again and refused by the ended session.
   // A session that ended under the trader leaves the same way: whoever signs in next must not see their data.
   useEffect(

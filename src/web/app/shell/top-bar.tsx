@@ -68,7 +68,7 @@ export function TopBar(props: TopBarProps) {
 
       <Group gap={6} wrap="nowrap">
         <Text fz={{ base: 'xs', xs: 'sm' }} fw={600} className={classes.clock} data-testid="top-bar-clock">
-          {/* Spec part 1 §2.3: EEE dd MMM and HH:mm, on the trader's clock, drawn once their zone is known. */}
+          {/* EEE dd MMM and HH:mm, on the trader's clock, drawn once their zone is known. */}
           {now && clock.ready && (
             <time dateTime={now.toISOString()} title={`${clock.timeZone} (${clock.zoneName(now)})`} data-time-zone={clock.timeZone}>
               <span data-testid="top-bar-date">

@@ -20,7 +20,7 @@ function removeLegacyList() {
 }
 
 /**
- * Spec part 2 §7: after sign-in, the legacy browser list `trader-quick-links` moves to the server if the trader has
+ * After sign-in, the legacy browser list `trader-quick-links` moves to the server if the trader has
  * no links there yet (the server decides, under a lock, so two tabs import it once). The browser copy is removed
  * once the server has answered, so this happens once; on a network failure it is tried again on the next load.
  */

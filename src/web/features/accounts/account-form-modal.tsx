@@ -19,7 +19,7 @@ interface AccountFormModalProps {
 
 const EMPTY: AccountFormValues = { name: '', description: '', is_default: false, kind: 'personal', firm: '', size: '', starting_balance: 10000 };
 
-/** Spec part 1 §2.6: 'Create Trading Account' / 'Edit Trading Account'. */
+/** 'Create Trading Account' / 'Edit Trading Account'. */
 export function AccountFormModal({ opened, onClose, account, initial, onSaved }: AccountFormModalProps) {
   const editing = Boolean(account);
   const [values, setValues] = useState<AccountFormValues>(EMPTY);

@@ -7,7 +7,7 @@ import { useAccounts } from './api';
 export const ALL_TRADES = 'all';
 export const UNASSIGNED_TRADES = 'unassigned';
 
-// Spec part 2 §9: the unassigned count is read at most once per 60 s (mutations that change it invalidate it).
+// The unassigned count is read at most once per 60 s (mutations that change it invalidate it).
 const UNASSIGNED_COUNT_STALE_MS = 60_000;
 
 export interface AccountSelectorProps {

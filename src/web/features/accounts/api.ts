@@ -78,7 +78,7 @@ const toBody = (values: AccountFormValues) => ({
   kind: values.kind,
   firm: values.firm.trim() === '' ? null : values.firm.trim(),
   size: values.size === '' ? null : values.size,
-  // Spec part 1 §5: numeric, falling back to 0.
+  // Numeric, falling back to 0.
   starting_balance: values.starting_balance === '' ? 0 : values.starting_balance,
 });
 

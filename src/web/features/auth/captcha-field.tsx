@@ -51,7 +51,7 @@ export function CaptchaField({ captcha, onPass, onError, ref }: CaptchaFieldProp
         onPass(result.pass);
         return;
       }
-      // Spec part 2 §8: the message, with the token cleared.
+      // The message, with the token cleared.
       onError(`${label} verification failed. Please try again.`);
     } catch (error) {
       onError(`reCAPTCHA verification failed: ${error instanceof ApiError ? error.status : 'network error'}`);

@@ -16,7 +16,7 @@ import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
 const SIGN_IN_FAILED = 'Failed to sign in. Please check your credentials and try again.';
-// Spec part 2 §9: "Unconfirmed-email retry 3000 ms".
+// "Unconfirmed-email retry 3000 ms".
 const UNCONFIRMED_RETRY_MS = 3000;
 
 type Unconfirmed = 'retrying' | 'still-unconfirmed' | null;
@@ -115,7 +115,7 @@ export function LoginPage() {
   };
 
   if (isPending && !loading && !twoFactor) return <FullPageLoader />;
-  // Spec part 2 §4: a logged-in user opening the login page goes to /.
+  // A logged-in user opening the login page goes to /.
   if (session && !loading && !twoFactor) return <Navigate to="/" replace />;
 
   const support = config?.links.support;

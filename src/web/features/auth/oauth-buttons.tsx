@@ -14,7 +14,7 @@ export function providerName(provider: string | null, config: AppConfig | undefi
   return 'Google';
 }
 
-/** Spec part 2 §8: 'Failed to sign in with Google. Please try again.'; the same words for the OpenID provider. */
+/** 'Failed to sign in with Google. Please try again.'; the same words for the OpenID provider. */
 export const oauthFailed = (name: string) => `Failed to sign in with ${name}. Please try again.`;
 
 /**

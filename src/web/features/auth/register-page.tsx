@@ -70,7 +70,7 @@ export function RegisterPage() {
         return;
       }
       if (config?.emailVerification) {
-        // Spec part 2 §4: 'Check your email to confirm your account.'
+        // 'Check your email to confirm your account.'
         setCheckEmail(true);
         return;
       }

@@ -6,7 +6,7 @@ import { AuthLayout } from './auth-layout';
 import { PasswordField } from './password-field';
 import { checkNewPassword } from './password-rules';
 
-// Spec part 2 §9: "Password reset redirect 2000 ms".
+// "Password reset redirect 2000 ms".
 const REDIRECT_AFTER_RESET_MS = 2000;
 
 export function ResetPasswordPage() {

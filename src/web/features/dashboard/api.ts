@@ -49,7 +49,7 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * Spec part 1 §4: sample trades and onboarding tasks for a new trader; the server makes it exactly once. With them,
+ * Sample trades and onboarding tasks for a new trader; the server makes it exactly once. With them,
  * once, the trader's clock starts as this browser's; Profile Settings changes it afterwards.
  */
 export async function runOnboarding(): Promise<OnboardingResult> {

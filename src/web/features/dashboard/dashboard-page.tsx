@@ -166,7 +166,7 @@ export function DashboardPage() {
   const userId = session.data?.user.id;
   useOnboarding(userId);
 
-  // Spec part 2 §4: the sidebar is set collapsed at load.
+  // The sidebar is set collapsed at load.
   const [, setSidebarCollapsed] = useLocalStorage<boolean>({
     key: STORAGE_KEYS.sidebarCollapsed,
     defaultValue: false,

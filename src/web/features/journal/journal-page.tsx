@@ -32,7 +32,7 @@ function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolea
   return (
     <UnstyledButton className={classes.dayRow} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect} data-testid="journal-day" data-date={day.date}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        {/* Spec part 2 §9: EEE MMM d; the list says the year above the days of other years. */}
+        {/* EEE MMM d; the list says the year above the days of other years. */}
         <Text size="sm" fw={600} data-testid="journal-day-date">
           {formatDay(day.date, 'EEE MMM d')}
         </Text>
@@ -259,7 +259,7 @@ export function JournalPage() {
   const list = days.data?.days ?? [];
   const selected = selectJournalDate(list, chosen);
 
-  // Spec part 2 §8: 'Failed to load daily journal'.
+  // 'Failed to load daily journal'.
   const reported = useRef(false);
   useEffect(() => {
     if (days.isError && !reported.current) notifications.show({ color: 'red', message: 'Failed to load daily journal' });

@@ -99,7 +99,7 @@ export function useFolderMutations() {
   return { create, rename, remove };
 }
 
-/** Spec part 2 §7: tags are upserted on (user_id, name): a name that exists returns that tag. */
+/** Tags are upserted on (user_id, name): a name that exists returns that tag. */
 export function useUpsertTag() {
   const queryClient = useQueryClient();
   return useMutation({

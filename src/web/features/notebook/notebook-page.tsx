@@ -15,7 +15,7 @@ import { NoteEditor } from './components/note-editor';
 import { NotesList } from './components/notes-list';
 import classes from './notebook.module.css';
 
-// Spec part 1 §9: mobile under 768 px.
+// Mobile under 768 px.
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /**
@@ -65,7 +65,7 @@ export function NotebookPage() {
   const folders = useQuery(foldersQuery);
   const tags = useQuery(tagsQuery);
 
-  // Spec part 2 §8: 'Failed to load notebook'.
+  // 'Failed to load notebook'.
   const failed = folders.isError || tags.isError || (note.isError && !(note.error instanceof ApiError && note.error.status === 404));
   const reported = useRef(false);
   useEffect(() => {

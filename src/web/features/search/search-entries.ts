@@ -89,7 +89,7 @@ export const SEARCH_ENTRIES: readonly SearchEntry[] = [
   { id: 'trading-coach', title: 'Trading Coach', description: 'Ask ReflectAI about your trading', group: 'Actions', target: { kind: 'navigate', to: '/reflect-ai' } },
 ];
 
-/** Spec part 1 §2.2: filter by title, case-insensitive. An empty query matches nothing (the palette asks to type). */
+/** Filter by title, case-insensitive. An empty query matches nothing (the palette asks to type). */
 export function filterSearchEntries(query: string, entries: readonly SearchEntry[] = SEARCH_ENTRIES): SearchEntry[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];

@@ -142,7 +142,7 @@ export function TradeDetailsPage() {
   useEffect(() => void import('lightweight-charts'), []);
   const missing = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
 
-  // Spec part 2 §8: 'Failed to load trade details' (a trade that is not there has its own page instead).
+  // 'Failed to load trade details' (a trade that is not there has its own page instead).
   useEffect(() => {
     if (details.isError && !missing) notifications.show({ color: 'red', message: 'Failed to load trade details' });
   }, [details.isError, missing]);

@@ -29,7 +29,7 @@ import {
 } from '../../shared/api';
 import type { AssignResult, BulkDeleteResult } from '../../../contract/trades';
 
-/** Spec part 2 §9: the compact table shows the 5 most recent trades. */
+/** The compact table shows the 5 most recent trades. */
 export const COMPACT_LIMIT = 5;
 /**
  * The maximized list is read in pages by position, not walked by cursor: a jump to any row (the scrollbar dragged to

@@ -14,7 +14,7 @@ import { renderExcursion } from './trade-columns';
 import { useReportVisibleRows, type TradeRowHandlers, type VirtualListProps } from './trade-table';
 import classes from './trade-log.module.css';
 
-/** Spec part 2 §9: notes in cards expand above 100 characters. */
+/** Notes in cards expand above 100 characters. */
 const NOTES_PREVIEW = 100;
 
 function CardNotes({ notes }: { notes: string }) {

@@ -24,7 +24,7 @@ export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'co
   );
 }
 
-/** Spec part 2 §9: 2 tags visible in the table, 3 in cards, then '+N'. */
+/** 2 tags visible in the table, 3 in cards, then '+N'. */
 export function TagList({ tags, max }: { tags: readonly string[]; max: number }) {
   if (tags.length === 0) return <Text c="dimmed" size="sm">—</Text>;
   const hidden = tags.slice(max);

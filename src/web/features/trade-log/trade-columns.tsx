@@ -297,7 +297,7 @@ const COLUMNS: TradeColumnDef[] = [
   plain('tags', 176, {
     label: 'Tags',
     render: (trade, { actions }) => {
-      // Spec part 2 §9: 2 tags visible in the table, then '+N'. The cell edits the trade's tags on their own.
+      // 2 tags visible in the table, then '+N'. The cell edits the trade's tags on their own.
       const hidden = trade.tags.slice(2);
       return (
         <button

@@ -50,7 +50,7 @@ import { allSelected as everySelected, INITIAL_TRADES_PANEL, reduceTradesPanel, 
 import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
-// Spec part 1 §9: mobile width under 768 px; part 2: card view is the default on small screens.
+// Mobile width under 768 px; part 2: card view is the default on small screens.
 const SMALL_SCREEN = '(max-width: 47.99em)';
 
 interface TradesPanelProps {

@@ -3,7 +3,7 @@ import { DEFAULT_TAGS, FALLBACK_SESSIONS, FALLBACK_TRADE_TYPES } from '../../../
 import { tradePreferencesQuery, type TradePreferences } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 
-/** Spec part 2 §8: if preferences cannot be fetched, the defaults are used. */
+/** If preferences cannot be fetched, the defaults are used. */
 const FALLBACK: TradePreferences = {
   trade_type: [...FALLBACK_TRADE_TYPES],
   session: [...FALLBACK_SESSIONS],

@@ -42,7 +42,7 @@ async function patchEverywhere(client: QueryClient, id: string, patch: TradeFiel
 /**
  * A trade's notes or tags saved on their own (part 2 §8 'Failed to update tags').
  * Optimistic: the lists, the day dialog and the trade's page show the change at once, and show the old value again
- * if the server refuses it (DESIGN.md: optimistic updates with rollback). Every trade query is refreshed after.
+ * if the server refuses it (optimistic updates with rollback). Every trade query is refreshed after.
  */
 export function useTradeFieldUpdate() {
   const client = useQueryClient();

@@ -9,7 +9,7 @@ import { notifyError } from '../api';
 import { useDashboard } from '../dashboard-context';
 
 /**
- * Spec part 1 §5: the starting balance of the Account Balance chart, which is each trading account's own since issue
+ * The starting balance of the Account Balance chart, which is each trading account's own since issue
  * 28: the chosen account's, or for All Trades each account's (the chart starts from their sum).
  */
 export function BalanceSettingsDialog({ onClose, account, accounts }: { onClose: () => void; account: AccountFilter; accounts: readonly TradingAccount[] }) {
@@ -20,7 +20,7 @@ export function BalanceSettingsDialog({ onClose, account, accounts }: { onClose:
   const save = useMutation({
     mutationFn: async () => {
       for (const a of shown) {
-        // Spec part 1 §5: numeric, falling back to 0.
+        // Numeric, falling back to 0.
         const cents = parseStartingBalance(values[a.id] ?? 0);
         if (cents === parseStartingBalance(a.starting_balance)) continue;
         await apiFetch<TradingAccount>(`/api/accounts/${a.id}`, { method: 'PATCH', body: JSON.stringify({ starting_balance: (cents / 100).toFixed(2) }) });

@@ -39,7 +39,7 @@ export function startingBalanceOf(account: AccountFilter, accounts: readonly Tra
   return chosen ? parseStartingBalance(chosen.starting_balance) : 0;
 }
 
-/** Spec part 1 §2.4, §9: the account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
+/** The account balance from a starting balance (default 10000), ranges 90d (default), 30d, 7d. */
 export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
   const { stats, now, timeZone, account } = useDashboard();
   const { data: accounts } = useQuery(accountsQuery);

@@ -1,7 +1,7 @@
 import type { Area } from 'react-easy-crop';
 import { IMAGE_SIZE_ERROR, IMAGE_TYPE_ERROR, MAX_IMAGE_BYTES } from '../../../../domain/files/image-type';
 
-/** Spec part 1 §5: JPEG, PNG, WebP, GIF under 10 MB; the crop makes a 200x200 JPEG at quality 0.9. */
+/** JPEG, PNG, WebP, GIF under 10 MB; the crop makes a 200x200 JPEG at quality 0.9. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const AVATAR_SIZE = 200;
 export const AVATAR_QUALITY = 0.9;

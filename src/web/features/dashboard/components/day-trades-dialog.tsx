@@ -34,7 +34,7 @@ function Mono({ children }: { children: string | null }) {
 const priceOf = (trade: Trade, value: string | null) => (value === null ? null : formatPrice(value, trade.contract || trade.symbol).text);
 
 /**
- * Spec part 1 §2.4, §2.5: the trades of the calendar day the trader clicked, each with its execution (entry
+ * The trades of the calendar day the trader clicked, each with its execution (entry
  * and exit time in the trader's zone, quantity, prices, gross and fees, where the trade has them) and its notes,
  * viewed and edited on their own (part 1 §4 "Note editing").
  */

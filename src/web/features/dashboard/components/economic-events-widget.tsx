@@ -13,7 +13,7 @@ import { WidgetCard } from './widget-card';
 
 const IMPACT_COLOR = { high: 'red', medium: 'orange', low: 'yellow' } as const;
 
-/** Spec part 1 §2.4, §7: USD Economic Events, labelled as mock data, from a local list after 500 ms. */
+/** USD Economic Events, labelled as mock data, from a local list after 500 ms. */
 export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
   const { today } = useDashboard();
   const [view, setView] = useState<'today' | 'week'>('week');

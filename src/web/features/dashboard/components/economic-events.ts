@@ -12,7 +12,7 @@ export interface EconomicEvent {
   day: CalendarDay;
 }
 
-/** Spec part 1 §7, §9: a local mock with a 500 ms delay, no network call. */
+/** A local mock with a 500 ms delay, no network call. */
 export const ECONOMIC_EVENTS_DELAY_MS = 500;
 
 const WEEK_TEMPLATE: ReadonlyArray<Omit<EconomicEvent, 'id' | 'day' | 'country'> & { weekday: number }> = [

@@ -25,7 +25,7 @@ const SortableStatsGrid = lazy(() => import('./header-stats-sortable').then((m) 
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /**
- * Spec part 1 §2.4: profile welcome, monthly PnL with a 30-day sparkline, profit factor, win rate. A carousel with
+ * Profile welcome, monthly PnL with a 30-day sparkline, profit factor, win rate. A carousel with
  * arrows and dots on phones; a drag-to-reorder grid on larger screens, the order kept in stats_widgets_order.
  */
 export function HeaderStats() {
@@ -192,7 +192,7 @@ function MonthlyUsdCard() {
   const { monthCents, series, table } = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
     const monthCents = sumMonthPnl(days, today);
-    // Spec part 1 §9: the sparkline covers the last 30 days (and the evening session's trades, dated tomorrow).
+    // The sparkline covers the last 30 days (and the evening session's trades, dated tomorrow).
     const points = buildDailyPnlSeries({ days, ...extendToLatestDay(getLastDaysRange(30, now, timeZone), days) });
     const series = points.map((p) => p.cumulativeCents / 100);
     const table = {

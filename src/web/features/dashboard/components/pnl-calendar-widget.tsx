@@ -26,7 +26,7 @@ const CalendarMonthPicker = lazy(withAllStyles(() => import('./calendar-month-pi
 const WEEKDAY_HEADERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const MOBILE_QUERY = '(max-width: 47.99em)';
 
-/** Spec part 1 §2.5: the PnL calendar, month view from Sunday, with the week column and the account selector. */
+/** The PnL calendar, month view from Sunday, with the week column and the account selector. */
 export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: string; type: string; onRemove?: () => void }) {
   const { account, accountReady, setAccount, today, openDay, openAccounts } = useDashboard();
   const navigate = useNavigate();
@@ -149,7 +149,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
         </div>
       )}
 
-      {/* Spec part 1 §2.5: on mobile a monthly PnL summary is shown. */}
+      {/* On mobile a monthly PnL summary is shown. */}
       <Group
         className={classes.monthSummary}
         data-testid="calendar-month-summary"
@@ -304,7 +304,7 @@ function DayCell(props: {
               {compact && <VisuallyHidden>{formatUsd(cell.pnlCents)}</VisuallyHidden>}
             </>
           )}
-          {/* Spec part 1 §2.5: every day shows its trade count and win rate, a phone's too, in fewer letters. */}
+          {/* Every day shows its trade count and win rate, a phone's too, in fewer letters. */}
           <span className={classes.dayMeta}>
             <span data-testid="day-trades">
               {compact ? (

@@ -13,7 +13,7 @@ import { avatarSrc, profileName } from '../../../shared/profile-names';
 import classes from '../dashboard.module.css';
 
 /**
- * Spec part 1 §2.7: display, first and last name; a picture chosen, cropped (zoom and drag), then uploaded. Beside it
+ * Display, first and last name; a picture chosen, cropped (zoom and drag), then uploaded. Beside it
  * the account controls: password, sessions, two-factor, export and delete.
  */
 export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -129,7 +129,7 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   );
 }
 
-/** Spec part 1 §5: zoom 0.5 to 3 in 1.2x steps, drag to place; the result is a 200x200 JPEG at quality 0.9. */
+/** Zoom 0.5 to 3 in 1.2x steps, drag to place; the result is a 200x200 JPEG at quality 0.9. */
 function AvatarCropper({ source, onDone }: { source: string; onDone: () => void }) {
   const upload = useUploadAvatar();
   const [crop, setCrop] = useState({ x: 0, y: 0 });

@@ -9,7 +9,7 @@ import { useUpdatePreferences } from '../api';
 import classes from '../dashboard.module.css';
 
 const SAVE_DELAY_MS = 800;
-/** Spec part 1 §2.4: the default text. */
+/** The default text. */
 const DEFAULT_NOTE = 'Note:';
 
 const isText = (value: unknown): value is string => typeof value === 'string';

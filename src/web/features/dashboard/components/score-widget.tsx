@@ -9,7 +9,7 @@ import { WidgetCard } from './widget-card';
 const band = (score: number) => (score >= 60 ? 'green' : score >= 50 ? 'yellow' : 'red');
 
 /**
- * Spec part 1 §9: score = 0.4 x win rate + 0.3 x consistency + 0.3 x profit-factor score, out of 100; the server
+ * Score = 0.4 x win rate + 0.3 x consistency + 0.3 x profit-factor score, out of 100; the server
  * computes it with the domain's formula (stats.summary.score) and this card only draws it.
  */
 export function ScoreWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {

@@ -5,11 +5,11 @@ import { useTraderTime } from '../../../shared/trader-clock';
 import { notifyError, notifySuccess } from '../api';
 import { captureDashboard } from './capture-dashboard';
 
-/** Spec part 1 §2.8: a default share title and hashtags (the spec does not show them; these are ours). */
+/** A default share title and hashtags (the spec does not show them; these are ours). */
 export const DEFAULT_SHARE_TITLE = 'My trading dashboard on Edgebook';
 export const DEFAULT_HASHTAGS = 'trading, tradingjournal, Edgebook';
 
-/** Spec part 1 §2.8: each hashtag gets a '#' prefix when it has none. */
+/** Each hashtag gets a '#' prefix when it has none. */
 export function toHashtags(input: string): string[] {
   return input
     .split(/[\s,]+/)
@@ -27,7 +27,7 @@ export function buildShareLinks(title: string, hashtags: string[], pageUrl: stri
   };
 }
 
-/** Spec part 1 §2.8, §4: capture, preview, then download, copy or share. */
+/** Capture, preview, then download, copy or share. */
 export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolean; onClose: () => void; targetId: string }) {
   const [blob, setBlob] = useState<Blob | null>(null);
   const [url, setUrl] = useState<string | null>(null);

@@ -22,7 +22,7 @@ const STATUS_BADGE = {
 } as const;
 
 /**
- * Spec part 1 §2.4, §4, §5, §8: the day's tasks; add with a trimmed title (the button is disabled otherwise, Enter
+ * The day's tasks; add with a trimmed title (the button is disabled otherwise, Enter
  * adds), categories, recurring, toggle by clicking the circle, delete, the spec's toasts, list capped at 460 px.
  */
 export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {
@@ -109,7 +109,7 @@ export function TasksWidget({ widgetId, onRemove }: { widgetId: string; onRemove
         </Group>
       </form>
 
-      {/* Spec part 1 §9: task list max height 460 px. */}
+      {/* Task list max height 460 px. */}
       <ScrollBox maxHeight={460} data-testid="task-list">
         {tasks.isPending ? (
           <Group justify="center" p="md">

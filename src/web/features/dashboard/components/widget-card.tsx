@@ -45,7 +45,7 @@ interface WidgetCardProps {
 }
 
 export function WidgetCard({ widgetId, title, anchor, actions, onRemove, children }: WidgetCardProps) {
-  // Spec part 1 §2.3: edit mode is when widgets are moved and removed; outside it the handles and × stay hidden.
+  // Edit mode is when widgets are moved and removed; outside it the handles and × stay hidden.
   const { editMode } = useUiModes();
   return (
     <Card withBorder radius="md" padding="md" id={anchor} className={classes.widget} data-testid={`widget-${widgetId}`}>

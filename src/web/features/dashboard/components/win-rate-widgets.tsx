@@ -11,7 +11,7 @@ import { WidgetCard } from './widget-card';
 const PERIOD_LABEL: Record<WinRatePeriod, string> = { week: 'Last 7 days', month: 'Last month', all: 'All time' };
 
 /**
- * Spec part 1 §2.4, §9: win rate with a Week / Month / All toggle (last 7 days, last month, all), BE excluded,
+ * Win rate with a Week / Month / All toggle (last 7 days, last month, all), BE excluded,
  * banded 60+ green, 50+ yellow, below red.
  */
 export function WinRateWidget({ widgetId, onRemove }: { widgetId: string; onRemove?: () => void }) {

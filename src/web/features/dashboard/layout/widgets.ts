@@ -14,10 +14,10 @@ export const CALENDAR_WIDGET_ID = 'tradelog-pnl-calendar';
 
 export type CalendarWidgetType = 'pnl-calendar' | 'pnl-calendar-double-width' | 'pnl-calendar-full-width';
 
-/** Spec part 2 §9: breakpoints 768 px and 1200 px set 1, 2 or 3 widget columns. */
+/** Breakpoints 768 px and 1200 px set 1, 2 or 3 widget columns. */
 export const TWO_COLUMNS_MIN_WIDTH = 768;
 export const THREE_COLUMNS_MIN_WIDTH = 1200;
-/** Spec part 2 §9: resize debounce 1000 ms. */
+/** Resize debounce 1000 ms. */
 export const RESIZE_SETTLE_MS = 1000;
 
 export type ColumnCount = 1 | 2 | 3;
@@ -28,7 +28,7 @@ export function getColumnCount(width: number): ColumnCount {
   return 3;
 }
 
-/** Spec part 2 §4: under 768 px pnl-calendar; under 1200 px double width; otherwise full width. */
+/** Under 768 px pnl-calendar; under 1200 px double width; otherwise full width. */
 export function getCalendarType(width: number): CalendarWidgetType {
   if (width < TWO_COLUMNS_MIN_WIDTH) return 'pnl-calendar';
   if (width < THREE_COLUMNS_MIN_WIDTH) return 'pnl-calendar-double-width';
@@ -52,7 +52,7 @@ export const WIDGET_CATALOG: ReadonlyArray<{ id: string; type: string; title: st
 
 const KNOWN_IDS = new Set(WIDGET_CATALOG.map((w) => w.id));
 
-/** Spec part 1 §2.4: 7 widgets in 3 columns. */
+/** 7 widgets in 3 columns. */
 export const DEFAULT_WIDGETS: readonly DashboardWidget[] = [
   { id: CALENDAR_WIDGET_ID, type: 'pnl-calendar-double-width', visible: true, position: 0, column: 0 },
   { id: 'forex-news', type: 'forex-news', visible: true, position: 0, column: 1 },
@@ -75,7 +75,7 @@ function isWidget(value: unknown): value is DashboardWidget {
 
 /**
  * The stored widgets, cleaned: unknown ids and duplicates dropped, columns clamped to 0..2, positions renumbered.
- * Spec part 2 §4: when the stored widgets are missing or not a list, a default double-width calendar is created.
+ * When the stored widgets are missing or not a list, a default double-width calendar is created.
  */
 export function readStoredWidgets(stored: unknown): DashboardWidget[] {
   if (!Array.isArray(stored)) {
@@ -110,7 +110,7 @@ export function renumber(widgets: DashboardWidget[]): DashboardWidget[] {
 }
 
 /**
- * Spec part 2 §4: at start and 1 s after each resize, the PnL calendar is forced to column 0, position 0 (other
+ * At start and 1 s after each resize, the PnL calendar is forced to column 0, position 0 (other
  * column-0 widgets shift down) and its type follows the window width.
  */
 export function forceCalendar(widgets: DashboardWidget[], width: number): DashboardWidget[] {

@@ -28,7 +28,7 @@ function NoteRow({ note, selected, onSelect }: { note: NoteSummary; selected: bo
       </Group>
       <Group gap={6} mt={4} wrap="nowrap">
         <Text size="xs" c="dimmed" data-testid="note-row-date">
-          {/* Spec part 2 §9: MM/dd/yyyy, the day on the trader's clock. */}
+          {/* MM/dd/yyyy, the day on the trader's clock. */}
           {clock.format(note.updated_at, 'MM/dd/yyyy')}
         </Text>
         {note.stocks_traded && (

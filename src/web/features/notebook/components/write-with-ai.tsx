@@ -10,7 +10,7 @@ interface WriteWithAiProps {
 }
 
 /**
- * 'Write with AI' (DESIGN.md makes it draft with the configured provider). With a provider:
+ * 'Write with AI' (it drafts with the configured provider). With a provider:
  * an optional instruction, then the draft streams into the body at the caret, and Stop ends it. Without one: the
  * button says so plainly and how to configure one.
  */
