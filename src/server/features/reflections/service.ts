@@ -169,7 +169,7 @@ type AnalysisSource = AnalysisReport['source'];
 
 export type AnalysisProgress = { stage: string; percent: number };
 
-/** Part 2 §8: the messages when the provider's answer cannot be used. */
+/** The messages when the provider's answer cannot be used. */
 export const ANALYSIS_ERRORS = {
   empty: 'Empty response received from server',
   invalidFormat: 'Invalid response format from AI service',
@@ -185,7 +185,7 @@ export const ANALYSIS_ERRORS = {
 
 class InvalidAnalysis extends Error {}
 
-/** The model's JSON, checked: part 2 §5 requires summary, strengths and weaknesses. */
+/** The model's JSON, checked: it must have a summary, strengths and weaknesses. */
 export function parseModelAnalysis(text: string) {
   const trimmed = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1').trim();
   if (!trimmed) throw new InvalidAnalysis(ANALYSIS_ERRORS.empty);
@@ -237,7 +237,7 @@ export const reflectionsService = {
   },
 
   /**
-   * The AI analysis of a period (part 2 §7, §8). Our figures first; then, with a provider, the model's
+   * The AI analysis of a period. Our figures first; then, with a provider, the model's
    * prose around them; without one, or when it fails or answers something unusable, the local analysis with the
    * reason. `progress` reports stages for the dialog; `signal` is the browser's, and aborts the provider request.
    */
