@@ -94,4 +94,4 @@ export const DEEPTHINK_ERROR_TITLE = 'DeepThink Error';
 export const DEEPTHINK_ERROR = 'Error connecting to DeepThink API. Please try again later.';
 export const DEEPTHINK_NOT_CONFIGURED_TITLE = 'DeepThink Not Configured';
 export const DEEPTHINK_NOT_CONFIGURED =
-  'DeepThink needs an AI provider, and none is configured on this server. Ask the administrator to set AI_BASE_URL (and AI_REASONING_MODEL for a reasoning model); the README explains how.';
+  'DeepThink needs an AI provider, and none is configured on this server. Ask the administrator to set AI_BASE_URL (and AI_REASONING_MODEL for a reasoning model); docs/self-hosting.md explains how.';

@@ -31,7 +31,7 @@ export const AI_MESSAGES = {
   /** A stream error shows as 'Error: {msg}'. */
   streamError: (message: string) => `Error: ${message}`,
   notConfigured:
-    'AI is not configured on this Edgebook server. Ask the administrator to set AI_BASE_URL (and AI_API_KEY) for an OpenAI-compatible provider such as OpenAI, DeepSeek, Ollama or llama.cpp; the README explains how.',
+    'AI is not configured on this Edgebook server. Ask the administrator to set AI_BASE_URL (and AI_API_KEY) for an OpenAI-compatible provider such as OpenAI, DeepSeek, Ollama or llama.cpp; docs/self-hosting.md explains how.',
   timeout: 'The AI provider took too long to answer. Please try again later.',
   rateLimited: (seconds: number) => `Too many AI requests. Please wait ${seconds} seconds and try again.`,
   dailyLimit: 'You have used all your AI requests for today. Please try again tomorrow.',

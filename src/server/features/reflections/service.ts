@@ -178,7 +178,7 @@ export const ANALYSIS_ERRORS = {
   notConfigured: {
     title: 'AI not configured',
     message:
-      'This is the local analysis: no AI provider is configured on this server. Set AI_BASE_URL and AI_API_KEY (OpenAI, DeepSeek, Ollama or llama.cpp; see the README) for the AI analyst.',
+      'This is the local analysis: no AI provider is configured on this server. Set AI_BASE_URL and AI_API_KEY (OpenAI, DeepSeek, Ollama or llama.cpp; see docs/self-hosting.md) for the AI analyst.',
   },
   analysis: 'There was a problem analyzing your trades. Please try again later.',
 } as const;

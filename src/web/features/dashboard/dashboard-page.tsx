@@ -200,7 +200,7 @@ export function DashboardPage() {
     return forceCalendar(base, width);
   }, [preferences.data?.widgets, width]);
   const saveWidgets = useCallback((next: DashboardWidget[]) => save.mutate({ widgets: next }), [save]);
-  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (README).
+  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (docs/guide/trade-log.md).
   const { tradingMode } = useUiModes();
   const shownWidgets = useMemo(() => (tradingMode ? widgets.filter((w) => FOCUS_WIDGET_IDS.has(w.id)) : widgets), [tradingMode, widgets]);
 
