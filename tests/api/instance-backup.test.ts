@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -235,6 +236,37 @@ describe.each(backends())('instance backup and restore on %s', (backend) => {
       const rows = await everyRow(database);
       expect(Object.values(rows).every((r) => r.length === 0)).toBe(true);
       expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(backend === 'pglite')('npm run backup and npm run restore: the commands read DATA_DIR as the server does, and refuse in words', async () => {
+    const cli = (command: string, file: string, dataDir: string) =>
+      new Promise<{ code: number; out: string }>((resolve) => {
+        // A clean environment, as a shell would give it (the test runner's own variables, BASE_URL among them, left out).
+        // DATABASE_URL and AUTH_SECRET set empty, so that a developer's .env cannot fill them in.
+        const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, DATABASE_URL: '', AUTH_SECRET: '', NODE_ENV: 'test' };
+        execFile(process.execPath, ['--import', 'tsx', 'src/server/ops/instance-cli.ts', command, file], { env, timeout: 120_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+        );
+      });
+    const copy = `${file}.cli`;
+    cleanup.push(copy);
+    const backedUp = await cli('backup', copy, source.dataDir);
+    expect(backedUp.out).toMatch(/^Backed up the embedded database in .* to .*: \d+ tables, \d+ rows, 2 files\.$/m);
+    expect(backedUp.code).toBe(0);
+    const target = await newInstance('pglite', 'cli');
+    cleanup.push(target.dataDir);
+    const restored = await cli('restore', copy, target.dataDir);
+    expect(restored.out).toMatch(/^Restored .* into the embedded database in .*: \d+ tables, \d+ rows, 2 files\.$/m);
+    expect(restored.code).toBe(0);
+    const again = await cli('restore', copy, target.dataDir);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('This instance is not empty');
+    const database = await openInstance(target);
+    try {
+      expect(await everyRow(database)).toEqual(rowsBefore);
     } finally {
       await database.close();
     }
