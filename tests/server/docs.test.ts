@@ -141,7 +141,11 @@ describe('the docs', () => {
 });
 
 describe('comments in the code', () => {
-  const sources = ['src', 'tests', 'e2e', 'scripts'].flatMap((dir) => walk(dir, (f) => /\.(ts|tsx|mjs|cjs|js)$/.test(f)));
+  const code = (f: string) => /\.(ts|tsx|mjs|cjs|js)$/.test(f);
+  const sources = [
+    ...['src', 'tests', 'e2e', 'scripts', 'bench'].flatMap((dir) => walk(dir, code)),
+    ...fs.readdirSync(root).filter((f) => code(f) && fs.statSync(path.join(root, f)).isFile()),
+  ];
 
   it('are found: the check reads the comments of every source file', () => {
     expect(sources.length).toBeGreaterThan(300);
