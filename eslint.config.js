@@ -25,7 +25,7 @@ const domainImports = (...extra) => [
 ];
 
 /**
- * The three rooms of STYLE.md, checked by a tool: src/domain imports neither server, web, Node nor DOM code;
+ * The three rooms of the code, checked by a tool: src/domain imports neither server, web, Node nor DOM code;
  * src/web never imports server code. (Domain's own tsconfig has no DOM or Node types, so a stray `window` or
  * `process` also fails the type check.)
  */

@@ -38,9 +38,9 @@ export default defineConfig({
       },
       {
         test: {
-          // Pure server code tested without a server: the engine's column storage.
+          // Pure server code tested without a server (the engine's column storage), and the docs' own checks.
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
           // Random rounds by the hundred: seconds of work, more on a busy machine.
           testTimeout: 60_000,

@@ -8,8 +8,8 @@ import type { E2E } from './support/browser';
 import { eventually, useAppTheme, useE2ESuite } from './support/scenario';
 
 /**
- * The notebook and the daily journal as a trader uses them in Chromium ("Daily
- * Journal (/journal)", §4, §5, §8): folders, notes with tags and templates, the markdown toolbar, images by
+ * The notebook and the daily journal as a trader uses them in Chromium (the
+ * notebook and /journal): folders, notes with tags and templates, the markdown toolbar, images by
  * URL, file and paste, search and the tag filter, two journal days beside their P&L, and nothing a note says runs.
  */
 

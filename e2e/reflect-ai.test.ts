@@ -87,7 +87,7 @@ describe('ReflectAI with an AI provider', () => {
       }).toBeGreaterThan(3);
       for (const p of seen) expect(SAMPLE_QUESTIONS.some((q) => q.startsWith(p)), p).toBe(true);
 
-      // Part 2 §5: an empty (or blank) question is not sent.
+      // An empty (or blank) question is not sent.
       await chat.input.press('Enter');
       await chat.input.fill('   ');
       await chat.input.press('Enter');
@@ -171,7 +171,7 @@ describe('ReflectAI with an AI provider', () => {
       // printed once (it was printed twice, in two wordings).
       expect(await answer.getByTestId('answer-source').allInnerTexts()).toEqual([`Computed from 2 trades, ${formatShortDay(today())}, ${today().slice(0, 4)}`]);
 
-      // The title came from the model after the first message (part 1 §4), and names the page (part 2).
+      // The title came from the model after the first message, and names the page.
       await eventually(() => chat.title.innerText()).toBe('AM versus PM');
       expect(await s.page.title()).toBe('AM versus PM · ReflectAI');
       const [first, second, title] = ai().completions();
@@ -364,7 +364,7 @@ describe('ReflectAI with an AI provider', () => {
       expect(await ids()).toHaveLength(2);
       expect(await chat.welcome.isVisible()).toBe(true);
 
-      // Opening the page again shows the newest conversation (part 2 §4), the new one.
+      // Opening the page again shows the newest conversation, the new one.
       await new Shell(s.page).goto('/trade-log');
       await chat.goto();
       expect(await chat.title.innerText()).toBe('New Conversation');

@@ -6,8 +6,8 @@ import { signedInTrader, TradeLogPage } from './pages/trade-log';
 import { useE2ESuite } from './support/scenario';
 
 /**
- * Trading accounts and moving trades between traders, in Chromium (part 2
- * "Unassigned-trades dialog", §4 "Assignment", §7 export): the account manager, the delete guard, assigning
+ * Trading accounts and moving trades between traders, in Chromium (the
+ * Unassigned-trades dialog, assignment, export): the account manager, the delete guard, assigning
  * unassigned trades, and export then import into a new trader giving the same trades and statistics.
  */
 
@@ -35,7 +35,7 @@ describe('the trading account manager', () => {
     const panel = page.getByTestId('accounts-panel');
     await panel.getByTestId('accounts-empty').waitFor();
 
-    // Create, with the name required (part 1 §5).
+    // Create, with the name required.
     await panel.getByRole('button', { name: 'New Account' }).click();
     const form = page.getByRole('dialog', { name: 'Create Trading Account' });
     await form.waitFor();
@@ -97,7 +97,7 @@ describe('the trading account manager', () => {
       ['Apex 50K', false],
     ]);
 
-    // A trade in the account: deleting it is refused with the spec's message and description (part 1 §5).
+    // A trade in the account: deleting it is refused with the spec's message and description.
     const topstep = (await client.get('/api/accounts')).body[0] as { id: string };
     expect((await client.post('/api/trades', { account_id: topstep.id, period: 'AM', date: '2026-03-09', pnl: 10 })).status).toBe(201);
     await card.getByRole('button', { name: 'Delete' }).click();

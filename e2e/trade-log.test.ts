@@ -67,7 +67,7 @@ describe('adding trades', () => {
     expect(await dialog.getByTestId('trade-day').getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByTestId('trade-day').inputValue()).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/);
 
-    // Part 2 §4: choosing Loss, then typing a positive pnl, makes it negative as it is typed.
+    // Choosing Loss, then typing a positive pnl, makes it negative as it is typed.
     await log.chooseResult(dialog, 'Loss');
     await log.pnlInput(dialog).fill('120');
     expect(await log.pnlInput(dialog).inputValue()).toBe('-120');
@@ -86,14 +86,14 @@ describe('adding trades', () => {
     await log.toast('Trade added successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    // Stored as the API's net pnl with the commission absolute (part 2 §5), shown in the table the same way.
+    // Stored as the API's net pnl with the commission absolute, shown in the table the same way.
     await log.row('ES').waitFor();
     expect(await log.row('ES').getByTestId('trade-pnl').innerText()).toBe('-$125.00');
     expect(await log.row('ES').getByTestId('trade-result').innerText()).toBe('Loss');
     const [saved] = await storedTrades(client);
     expect(saved).toMatchObject({ symbol: 'ES', pnl: '-125.00', commission: '5.00', status: 'Loss', tags: ['Revenge'] });
 
-    // A Win of $3 that pays $5 commission nets -$2: the saved result is Loss, whatever was chosen (part 2 §4).
+    // A Win of $3 that pays $5 commission nets -$2: the saved result is Loss, whatever was chosen.
     await log.openAddTrade();
     await dialog.getByTestId('trade-instrument').fill('MNQ');
     await log.pnlInput(dialog).fill('3');
@@ -268,7 +268,7 @@ describe('editing and deleting', () => {
     await inline.getByTestId('inline-done').click();
     await log.toast('Trade updated successfully').waitFor();
     await log.row('YM').waitFor();
-    // Still Loss: a positive pnl typed under Loss turns negative (part 2 §4).
+    // Still Loss: a positive pnl typed under Loss turns negative.
     expect(await log.row('YM').getByTestId('trade-pnl').innerText()).toBe('-$85.00');
     await page.getByTestId('toggle-maximize').click();
     await log.statsPanel.waitFor();
@@ -298,7 +298,7 @@ describe('editing and deleting', () => {
     const figures = async () => [await log.statsPanel.getByTestId('stat-net-pnl').innerText(), await log.statsPanel.getByTestId('stat-trades').innerText()];
     await eventually(figures).toEqual(['$10.00', '2']);
 
-    // Part 2 §4: the row goes at once; nothing is sent while the toast offers Undo.
+    // The row goes at once; nothing is sent while the toast offers Undo.
     await log.row('NQ').getByTestId('trade-delete').click();
     await log.row('NQ').waitFor({ state: 'detached' });
     expect(await log.total.innerText()).toBe('1 trade');
@@ -376,7 +376,7 @@ describe('editing and deleting', () => {
     for (const [i, symbol] of symbols.entries()) await seedTrade(client, { date: `2026-03-0${i + 1}`, symbol, pnl: 10 * (i + 1) });
     await log.goto();
     await log.footer.waitFor();
-    // Compact: the 5 most recent of 7 (part 2 §9).
+    // Compact: the 5 most recent of 7.
     expect(await log.footer.innerText()).toBe('Showing 5 most recent trades. Maximize to see all 7 trades.');
     expect(await log.instruments()).toEqual(['GG', 'FF', 'EE', 'DD', 'CC']);
 
@@ -395,7 +395,7 @@ describe('editing and deleting', () => {
     await log.toast('Deleted selected trades').waitFor();
     await expect.poll(() => log.instruments()).toEqual(['FF', 'DD', 'BB', 'AA']);
     expect((await storedTrades(client)).map((t) => t.symbol).sort()).toEqual(['AA', 'BB', 'DD', 'FF']);
-    // Leaving select mode clears the selection (part 2 §4): the checkboxes are gone.
+    // Leaving select mode clears the selection: the checkboxes are gone.
     expect(await log.tradesPanel.getByTestId('trade-select').count()).toBe(0);
   });
 });

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { waitForAnimations } from './scenario';
 
 /**
- * Runs axe-core on the page (the page must come from browser.newContext(), STACK-NOTES) and returns its serious
- * and critical violations, one readable line per failing node, so a failed assertion says what to fix.
+ * Runs axe-core on the page (@axe-core/playwright needs a page of a context made by browser.newContext(), not one
+ * from browser.newPage()) and returns its serious and critical violations, one readable line per failing node, so a
+ * failed assertion says what to fix.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await waitForAnimations(page);

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { startTestApp, type Backend, type TestApp } from '../../tests/support/app';
 
-/** Debian's Chromium, with the flags that keep it off a network it cannot reach (STACK-NOTES). */
+/** Debian's Chromium, with the flags that keep it off a network it cannot reach. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -9,7 +9,7 @@ const noteId = z.uuid('note_id must be a note id').optional();
 const tradeId = z.uuid('trade_id must be a trade id').optional();
 const playbookId = z.uuid('playbook_id must be a playbook id').optional();
 
-/** Exactly one of note_id, trade_id and playbook_id: an attachment belongs to a note, a trade (part 2 §3) or a playbook. */
+/** Exactly one of note_id, trade_id and playbook_id: an attachment belongs to a note, a trade or a playbook. */
 const oneTarget = (v: { note_id?: string; trade_id?: string; playbook_id?: string }) =>
   [v.note_id, v.trade_id, v.playbook_id].filter((id) => id !== undefined).length === 1;
 const oneTargetError = { error: 'note_id, trade_id or playbook_id is required (one of them)', path: ['note_id'] };

@@ -20,7 +20,7 @@ export const sessionIdParam = z.object({ id: z.uuid('id must be a chat session i
 /** POST /api/chat */
 export const chatInput = z.object({ sessionId: z.uuid('sessionId must be a chat session id'), message }).strict();
 
-/** POST /api/deepthink: part 2 §7 "Deep reasoning", {message, history}; with `sessionId` the exchange is kept. */
+/** POST /api/deepthink: deep reasoning over {message, history}; with `sessionId` the exchange is kept. */
 export const deepThinkInput = z
   .object({
     message,
@@ -70,7 +70,7 @@ const answerChart = z.strictObject({
 });
 const sourceFields = { tool: z.string(), text: z.string(), trades: z.number().int().nonnegative() };
 
-/** A stored message (part 1 §3 "Chat message"). */
+/** A stored message. */
 export const chatMessage = z.strictObject({
   id: z.uuid(),
   sessionId: z.uuid(),

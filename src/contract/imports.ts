@@ -91,7 +91,7 @@ export const previewQuery = baseQuery.extend({
 export type PreviewQuery = z.infer<typeof previewQuery>;
 
 export const importQuery = baseQuery.extend({
-  /** Required: the spec's 'Please select a trading account' (part 1 §5), checked before anything else is read. */
+  /** Required: the spec's 'Please select a trading account', checked before anything else is read. */
   account_id: z.preprocess(emptyToUndefined, z.uuid({ error: (issue) => (issue.input === undefined ? ACCOUNT_REQUIRED_MESSAGE : ACCOUNT_ID_MESSAGE) })),
   /**
    * The trader saw the unreadable rows in the preview and chose to import the rest. Without it a file with

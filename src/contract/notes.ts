@@ -99,7 +99,7 @@ export const noteSummary = z.strictObject({
   updated_at: instant,
 });
 
-/** Spec part 2 §3 "Trade (read by notebook and journal)". */
+/** A trade as the notebook and the journal read it. */
 export const noteTrade = z.strictObject({
   id: z.uuid(),
   symbol: z.string(),

@@ -34,7 +34,7 @@ export const reorderInput = z.object({
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat a link'),
 });
-/** POST /api/quick-links/import: the legacy browser list moved to the server (part 2 §7). */
+/** POST /api/quick-links/import: the legacy browser list moved to the server. */
 export const importInput = z.object({
   links: z.array(quickLinkInput).max(200, 'at most 200 links at once'),
   only_if_empty: z.boolean().default(false),

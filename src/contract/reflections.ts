@@ -44,7 +44,7 @@ export const overridePatch = z
 
 /**
  * POST /api/analyze-reflections. Our page sends {period, offset, account}. The spec's analysis server took
- * {trades, timeframe} (part 2 §7): `timeframe` is read as the period, and `trades` (reflections or trades with an
+ * {trades, timeframe}: `timeframe` is read as the period, and `trades` (reflections or trades with an
  * id) narrows the analysis to those of the trader's own trades; their contents are never trusted, the figures always
  * come from the database.
  */
@@ -68,7 +68,7 @@ const figures = { totalTrades: count, wins: count, losses: count, breakEvens: co
 const groupFigures = z.strictObject(figures);
 
 export const reflection = z.strictObject({
-  /** r-{tradeId} (part 2 §3). */
+  /** r-{tradeId}. */
   id: z.string(),
   tradeId: z.uuid(),
   date: z.iso.date(),

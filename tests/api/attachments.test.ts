@@ -5,8 +5,7 @@ import { createTrade, newTrader } from './trades-support';
 import { createNote, PNG_BYTES, uploadAttachment } from './notes-support';
 
 /**
- * Attachments over HTTP (§7;): images by
- * URL (http and https only) and uploaded files, whose type is read from their bytes, capped at 10 MB, stored behind
+ * Attachments over HTTP: images by URL (http and https only) and uploaded files, whose type is read from their bytes, capped at 10 MB, stored behind
  * the storage interface and served only to their owner.
  */
 describe.each(backends())('attachments API on %s', (backend) => {

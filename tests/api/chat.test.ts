@@ -6,8 +6,7 @@ import { openSse, postSse } from '../support/sse';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * ReflectAI over HTTP (§7 "Normal chat"
- * and "Deep reasoning", §8, §9) against the OpenAI-compatible test server: what we send, streaming, tools, titles,
+ * ReflectAI over HTTP (normal chat and deep reasoning) against the OpenAI-compatible test server: what we send, streaming, tools, titles,
  * history, failures, stop, limits, DeepThink and ownership.
  */
 

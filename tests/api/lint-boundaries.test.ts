@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The lint step guards the three rooms of STYLE.md; these cases prove each rule fires (and stays quiet on good code).
+// The lint step guards the walls between the domain, the server and the web; these cases prove each rule fires (and stays quiet on good code).
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function errors(filePath: string, code: string) {

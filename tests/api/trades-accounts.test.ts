@@ -3,8 +3,8 @@ import { backends, startTestApp, type TestApp } from '../support/app';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
 /**
- * Trading accounts as the Trade Log uses them (§7
- * "ordered by is_default desc then name", §8): the delete guard, one default under concurrent requests, the order.
+ * Trading accounts as the Trade Log uses them (ordered by
+ * is_default desc then name): the delete guard, one default under concurrent requests, the order.
  */
 describe.each(backends())('trading accounts for the trade log on %s', (backend) => {
   let app: TestApp;

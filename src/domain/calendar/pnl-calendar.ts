@@ -95,7 +95,7 @@ export function getCalendarTint(pnlCents: Cents): CalendarTint {
 /**
  * Number of rows for a Sunday-start month grid.
  *
- * The spec (part 1 §2.5) says 5 or 6 rows, "the sixth row appears only if at least 4 of its days fall in the
+ * The spec says 5 or 6 rows, "the sixth row appears only if at least 4 of its days fall in the
  * month". Taken literally the sixth row would never appear: it starts 35 days after the first row's Sunday, so it
  * holds at most (6 leading days + 31) - 35 = 2 days of the month, and those days (e.g. Aug 30-31 2026) would vanish
  * from the calendar. We keep what the rule protects (no mostly-empty sixth row, at least 5 rows) without losing a

@@ -3,7 +3,7 @@
  * them, so the two cannot drift, and the DeepThink texts both sides show.
  */
 
-/** A conversation (part 1 §3 "Chat session"). */
+/** A conversation. */
 /** The longest question a trader can send in one message. */
 export const MAX_CHAT_MESSAGE = 4000;
 
@@ -37,7 +37,7 @@ export interface AnswerSource {
 export interface MessageMeta {
   sources?: AnswerSource[];
   charts?: AnswerChart[];
-  /** Why the answer failed, in the spec's words (part 1 §8 "AI", part 2 §8 "Chat and DeepThink"). */
+  /** Why the answer failed, in the spec's words. */
   error?: string;
   /** Money or percentages in the answer that Edgebook never gave the model (it computed or made them up). */
   unverified?: string[];
@@ -45,7 +45,7 @@ export interface MessageMeta {
 
 export type ChatMessageStatus = 'complete' | 'stopped' | 'failed';
 
-/** A message (part 1 §3 "Chat message"); answers are stored complete, or as far as they got, marked. */
+/** A message; answers are stored complete, or as far as they got, marked. */
 export interface ChatMessage {
   id: string;
   sessionId: string;
@@ -72,7 +72,7 @@ export type ChatEvent =
   | { type: 'title'; session: ChatSession };
 
 /**
- * POST /api/deepthink (part 2 §7 "Deep reasoning"): `{content, isReasoning}` deltas, maybe `{error}`, then with a
+ * POST /api/deepthink: `{content, isReasoning}` deltas, maybe `{error}`, then with a
  * session the stored answer `{message}` and a new conversation's `{title}`.
  */
 export interface DeepThinkEvent {
@@ -89,9 +89,9 @@ export interface DeletedChatSession {
   next: ChatSession;
 }
 
-/** Part 2 §8 "Chat and DeepThink". */
+/** The words a chat or DeepThink failure shows. */
 export const DEEPTHINK_ERROR_TITLE = 'DeepThink Error';
 export const DEEPTHINK_ERROR = 'Error connecting to DeepThink API. Please try again later.';
 export const DEEPTHINK_NOT_CONFIGURED_TITLE = 'DeepThink Not Configured';
 export const DEEPTHINK_NOT_CONFIGURED =
-  'DeepThink needs an AI provider, and none is configured on this server. Ask the administrator to set AI_BASE_URL (and AI_REASONING_MODEL for a reasoning model); the README explains how.';
+  'DeepThink needs an AI provider, and none is configured on this server. Ask the administrator to set AI_BASE_URL (and AI_REASONING_MODEL for a reasoning model); docs/self-hosting.md explains how.';

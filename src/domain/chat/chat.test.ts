@@ -6,7 +6,7 @@ import { detectChatTimeRange } from './time-range';
 import { fallbackChatTitle, normalizeChatTitle, truncateChatTitle } from './titles';
 import { findUnverifiedFigures } from './figures';
 
-// Trading keywords and time ranges; part 1 §7 context; part 1 §9 and part 2 §9 titles.
+// Trading keywords and time ranges, the trade context a question gets, and conversation titles.
 describe('time ranges a question names', () => {
   const today = '2026-03-18'; // a Wednesday
   const range = (text: string) => {

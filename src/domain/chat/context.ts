@@ -6,8 +6,8 @@ import { tableCell as cell, fenceTraderData } from '../text';
 /**
  * The trade context a chat question gets when it is about trading ("The
  * trade table sent has columns date, symbol, type, result, PnL and notes, followed by date range, totals,
- * win/loss/BE counts, win percentage, total PnL and monthly counts"). At most 50 trades are listed (part 2 §9 "Chat
- * context max 50 trades"); the totals cover every trade of the range, summed by Edgebook, so the model never adds
+ * win/loss/BE counts, win percentage, total PnL and monthly counts"). At most 50 trades are
+ * listed; the totals cover every trade of the range, summed by Edgebook, so the model never adds
  * anything up itself.
  */
 export const CHAT_CONTEXT_MAX_TRADES = 50;

@@ -1,7 +1,7 @@
 import { addDays } from '../dates/calendar-day';
 import { getTodayInZone, getTradingDayInZone } from '../dates/clock';
 
-/** Part 2 "ReflectAI chat page": Good morning before 12, afternoon before 17, else evening. */
+/** The ReflectAI page's greeting: Good morning before 12, afternoon before 17, else evening. */
 export function chatGreeting(hour: number): 'Good morning' | 'Good afternoon' | 'Good evening' {
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
@@ -11,7 +11,7 @@ export function chatGreeting(hour: number): 'Good morning' | 'Good afternoon' | 
 export type SessionGroupLabel = 'Today' | 'Yesterday' | 'Older';
 
 /**
- * The Chat History dialog groups sessions Today / Yesterday / Older (part 2 "ReflectAI chat page") by their last
+ * The Chat History dialog groups sessions Today / Yesterday / Older by their last
  * activity, in the trader's zone. Empty groups are left out; order within a group is kept.
  */
 export function groupChatSessions<T extends { updatedAt: string }>(

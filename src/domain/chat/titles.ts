@@ -1,6 +1,5 @@
 /**
- * Chat session titles (§9 "Title max 50 characters (47 plus '...'); fallback title 30
- * characters"; part 2 §9 "Session title preview is truncated at 50 characters").
+ * Chat session titles: at most 50 characters (47 plus '...'); a fallback title of 30 characters.
  */
 export const DEFAULT_CHAT_TITLE = 'New Conversation';
 export const CHAT_TITLE_MAX = 50;

@@ -49,7 +49,7 @@ describe('calendar days (yyyy-MM-dd)', () => {
     expect(getDaysInMonth(2026, 2)).toBe(28);
   });
 
-  it('starts weeks on Monday for the trade log and on Sunday for the calendar (part 1 §2.5)', () => {
+  it('starts weeks on Monday for the trade log and on Sunday for the calendar', () => {
     expect(getStartOfWeekMonday('2026-03-08')).toBe('2026-03-02'); // a Sunday belongs to the week before
     expect(getStartOfWeekMonday('2026-03-09')).toBe('2026-03-09');
     expect(getStartOfWeekSunday('2026-03-08')).toBe('2026-03-08');

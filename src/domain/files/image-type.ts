@@ -1,6 +1,6 @@
 /**
  * The image type of a file from its first bytes, never from its name or the browser's claim.
- * Spec part 1 §5 accepts JPEG, PNG, WebP and GIF.
+ * Uploads accept JPEG, PNG, WebP and GIF.
  */
 export type ImageType = { mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'; ext: 'jpg' | 'png' | 'webp' | 'gif' };
 
@@ -19,7 +19,7 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Spec part 1 §5. */
+/** The image types an upload accepts. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPE_ERROR = 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)';
 export const IMAGE_SIZE_ERROR = 'Image must be smaller than 10MB';

@@ -42,7 +42,7 @@ export function resultOf(netPnl: Cents): TradeResult {
 }
 
 /**
- * Spec part 2 §7 tags: Imported, Direct-Parse, Winner/Loser/Breakeven, the symbol, the session and the side; the impact
+ * The tags an import adds: Imported, Direct-Parse, Winner/Loser/Breakeven, the symbol, the session and the side; the impact
  * tag from |pnl| (net, as the stored pnl is net): High-Impact at 100 or more, Medium-Impact at 50 or more, Low-Impact
  * above 0; Multi-Position when a trade has more than one fill on a side.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec part 2 "Notebook (/notebook)" and §9: a folder's colour is derived from its id or name, among 16 colours.
+ * A folder's colour is derived from its id or name, among 16 colours.
  * The same folder keeps its colour on every device and after a reload, with nothing stored. Each colour reads as
  * a mark next to text on both the dark and the light theme.
  */

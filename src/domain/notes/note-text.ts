@@ -5,14 +5,14 @@ export const NOTE_CONTENT_MAX = 200_000;
 export const FOLDER_NAME_MAX = 100;
 export const TAG_NAME_MAX = 50;
 
-/** Spec part 2 "Notebook": a note without a title is listed as Untitled. */
+/** A note without a title is listed as Untitled. */
 export function noteDisplayTitle(title: string | null | undefined): string {
   const text = (title ?? '').trim();
   return text === '' ? 'Untitled' : text;
 }
 
 /**
- * A folder or tag name as typed in a prompt: trimmed, inner runs of white space made one space. Spec part 2 §5:
+ * A folder or tag name as typed in a prompt: trimmed, inner runs of white space made one space;
  * blank after trimming is ignored (the caller gets '' and does nothing).
  */
 export function normalizeName(name: string | null | undefined): string {
@@ -24,5 +24,5 @@ export function addTagOnce<T extends { id: string }>(tags: readonly T[], tag: T)
   return tags.some((t) => t.id === tag.id) ? [...tags] : [...tags, tag];
 }
 
-/** Spec part 2 "Notebook": a list row shows up to 3 tags. */
+/** A list row shows up to 3 tags. */
 export const LIST_ROW_TAGS = 3;

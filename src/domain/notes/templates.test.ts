@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_TEMPLATES, getNoteTemplate } from './templates';
 
-describe('note templates (the three template buttons; DESIGN.md: they insert outlines)', () => {
+describe('note templates (the three template buttons insert outlines)', () => {
   it('are the three the spec names, in its order', () => {
     expect(NOTE_TEMPLATES.map((t) => t.label)).toEqual(['Intra-day Check-in', 'Pre-Market & Post-Session', 'Pre-Market Plan']);
   });

@@ -1,6 +1,6 @@
 /**
  * The notebook's template buttons (Intra-day Check-in, Pre-Market &
- * Post-Session, Pre-Market Plan). The spec's buttons did nothing; DESIGN.md makes them insert their outlines.
+ * Post-Session, Pre-Market Plan). Each button inserts its outline at the cursor.
  * Outlines are markdown with checkboxes and blanks to fill in, the way a trader writes a plan and a review.
  */
 export type NoteTemplateId = 'intra-day-check-in' | 'pre-market-post-session' | 'pre-market-plan';

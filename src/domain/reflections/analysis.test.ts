@@ -42,7 +42,7 @@ const week = () => [
   r({ tradeDate: '2026-03-13', session: 'Overnight', tradeType: 'Momentum', pnlCents: -1, followed: null }), // Fri
 ];
 
-// Spec part 2 §3 "Analysis result" statistics; win rate part 1 §9 (BE excluded, one decimal).
+// The analysis result's statistics; the win rate leaves break-evens out and has one decimal.
 describe('computeReflectionStatistics', () => {
   it('totals a week to the cent, break-evens out of the win rate', () => {
     const s = computeReflectionStatistics(week());
@@ -92,7 +92,7 @@ describe('computeReflectionStatistics', () => {
     expect(adherence.whenNotFollowed).toMatchObject({ totalTrades: 2, winRate: 0, pnlCents: -25_005 });
   });
 
-  it('counts tags and keeps the top 5 for Period Stats (part 2 §9)', () => {
+  it('counts tags and keeps the top 5 for Period Stats', () => {
     const s = computeReflectionStatistics(week());
     const top = getTopTags(s);
     expect(top.length).toBeLessThanOrEqual(5);
@@ -115,7 +115,7 @@ describe('computeReflectionStatistics', () => {
   });
 });
 
-// Spec part 2 §9 "Insight rules".
+// The rules that write the insights.
 describe('buildTradingInsights', () => {
   const kinds = (rs: Reflection[]) => buildTradingInsights(computeReflectionStatistics(rs)).map((i) => i.kind);
 
@@ -175,7 +175,7 @@ describe('comparePeriods (a week against the previous four)', () => {
   });
 });
 
-describe('buildLocalAnalysis (part 2 §7 local analysis; no random numbers)', () => {
+describe('buildLocalAnalysis (the local analysis; no random numbers)', () => {
   it('gives the same analysis for the same trades, with the statistics from the domain', () => {
     const a = buildLocalAnalysis(computeReflectionStatistics(week()));
     const b = buildLocalAnalysis(computeReflectionStatistics(week()));
@@ -215,7 +215,7 @@ describe('summary, export and prompt', () => {
     expect(s.lines).toContain('Rule adherence: 60.0% (3 of 5 rated trades followed your rules).');
   });
 
-  it('names export files after the product, the period and its first day (part 2 §9)', () => {
+  it('names export files after the product, the period and its first day', () => {
     expect(analysisExportFileName('week', '2026-03-09', 'json')).toBe('edgebook-analysis-week-2026-03-09.json');
     expect(analysisExportFileName('month', '2026-03-01', 'txt')).toBe('edgebook-analysis-month-2026-03-01.txt');
   });

@@ -73,7 +73,7 @@ function worst<T extends GroupFigures>(groups: readonly T[]): T | undefined {
 }
 
 /**
- * The local analysis (part 2 §7 "a locally computed analysis is used"): the same shape as the AI's, written from the
+ * The local analysis: the same shape as the AI's, written from the
  * figures by fixed rules. It is what a trader gets without a provider, or when the provider fails. No random numbers
  *: the same trades always give the same analysis.
  */

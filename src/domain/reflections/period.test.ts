@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getReflectionPeriodLabel, getReflectionPeriodRange, stepReflectionOffset } from './period';
 
-// Spec part 2 "Trade Reflections page", §4 "Reflections" (offsets and labels), §9 "Weeks start on Monday".
+// The Reflect page's periods: offsets and labels; weeks start on Monday.
 describe('reflection periods', () => {
   it('labels each offset as the spec words it', () => {
     expect([0, 1, 2, 7].map((o) => getReflectionPeriodLabel('day', o))).toEqual(['Today', 'Yesterday', '2 days ago', '7 days ago']);

@@ -1,8 +1,8 @@
 import { addDays, addMonths, formatCalendarDay, getDaysInMonth, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 
 /**
- * The Reflect page walks back from today by day, week or month (§4
- * "Reflections", §9 "Weeks start on Monday"). `today` is the trader's date in their own zone (getTodayInZone); the
+ * The Reflect page walks back from today by day, week or month.
+ * `today` is the trader's date in their own zone (getTodayInZone); the
  * offset counts periods back: 0 is the current one, and it never goes below 0.
  */
 export type ReflectionPeriod = 'day' | 'week' | 'month';
@@ -29,7 +29,7 @@ export function getReflectionPeriodRange(period: ReflectionPeriod, offset: numbe
   return { from: formatCalendarDay(year, month, 1), to: formatCalendarDay(year, month, getDaysInMonth(year, month)) };
 }
 
-/** Part 2 §4: Today, Yesterday, 'N days ago'; This Week, Last Week, 'N weeks ago'; This Month, Last Month, 'N months ago'. */
+/** Today, Yesterday, 'N days ago'; This Week, Last Week, 'N weeks ago'; This Month, Last Month, 'N months ago'. */
 export function getReflectionPeriodLabel(period: ReflectionPeriod, offset: number): string {
   const back = clampOffset(offset);
   const names = {
@@ -43,7 +43,7 @@ export function getReflectionPeriodLabel(period: ReflectionPeriod, offset: numbe
   return `${back} ${unit} ago`;
 }
 
-/** Part 2 §4: previous increments the offset; next decrements it but never below 0; a tab resets it to 0. */
+/** Previous increments the offset; next decrements it but never below 0; a tab resets it to 0. */
 export function stepReflectionOffset(offset: number, direction: 'previous' | 'next'): number {
   return direction === 'previous' ? clampOffset(offset) + 1 : Math.max(0, clampOffset(offset) - 1);
 }

@@ -23,7 +23,7 @@ const trade = (over: Partial<ReflectionTrade> = {}): ReflectionTrade => ({
   ...over,
 });
 
-// Spec part 2 §3 "Reflection" and "Tag derivation from type, session and note keywords"; §9 "max 4 per trade".
+// A reflection, and its tags derived from the type, the session and the note's keywords: at most 4 per trade.
 describe('reflection tags', () => {
   it('derives the setup, the session and each keyword tag the notes name', () => {
     expect(deriveReflectionTags(trade({ notes: 'Liquidity sweep into a key level' }))).toEqual(['Breakout', 'AM', 'Sweep', 'Key Level']);
@@ -97,7 +97,7 @@ describe('toReflection', () => {
 });
 
 describe('rule adherence and tag removal', () => {
-  it('cycles followed, not followed, unset (part 2 §4)', () => {
+  it('cycles followed, not followed, unset', () => {
     expect(cycleRuleAdherence(null)).toBe(true);
     expect(cycleRuleAdherence(true)).toBe(false);
     expect(cycleRuleAdherence(false)).toBeNull();

@@ -43,12 +43,12 @@ export interface ReflectionOverride {
 export type ReflectionResult = 'Win' | 'Loss' | 'BE';
 
 export interface Reflection {
-  /** r-{tradeId} (part 2 §3). */
+  /** r-{tradeId}. */
   id: string;
   tradeId: string;
   date: CalendarDay;
   day: string;
-  /** 'Week of Mar 9, 2026': the Monday-start week of the trade (part 2 §9). */
+  /** 'Week of Mar 9, 2026': the Monday-start week of the trade. */
   week: string;
   symbol: string;
   session: string;
@@ -64,12 +64,12 @@ export interface Reflection {
   accountId: string | null;
 }
 
-/** Part 2 §9: reflection tags max 4 per trade. */
+/** Reflection tags max 4 per trade. */
 export const MAX_REFLECTION_TAGS = 4;
 export const NO_DESCRIPTION = 'No description provided';
 
 /**
- * Part 2 §3 "Tag derivation from type, session and note keywords". The keywords are matched as the spec lists them,
+ * The keywords are matched as the spec lists them,
  * as case-insensitive substrings of the trade type and the notes ('IFVG' is an FVG setup, 'levels' a key level).
  */
 export const REFLECTION_KEYWORD_TAGS: ReadonlyArray<readonly [keyword: string, tag: string]> = [
@@ -83,7 +83,7 @@ export const REFLECTION_KEYWORD_TAGS: ReadonlyArray<readonly [keyword: string, t
 ];
 
 /**
- * Tags an import adds for its own bookkeeping (part 2 §7): they describe the file, not the trader's decision, so a
+ * Tags an import adds for its own bookkeeping: they describe the file, not the trader's decision, so a
  * reflection leaves them out and keeps room for the tags that matter (FOMO, Revenge, A+ ...).
  */
 const IMPORT_BOOKKEEPING_TAGS = new Set(
@@ -92,7 +92,7 @@ const IMPORT_BOOKKEEPING_TAGS = new Set(
 
 /**
  * The derived tags, at most 4, first wins, duplicates dropped case-insensitively: the setup (trade type), the
- * session, the trader's own tags on the trade, then the keyword tags of part 2 §3.
+ * session, the trader's own tags on the trade, then the keyword tags.
  */
 export function deriveReflectionTags(trade: Pick<ReflectionTrade, 'tradeType' | 'session' | 'notes' | 'tags' | 'symbol'>): string[] {
   // The type as the screens write it: a sample's LONG and an import's Long are one tag, 'Long'.
@@ -150,14 +150,14 @@ export function toReflection(trade: ReflectionTrade, override?: ReflectionOverri
   };
 }
 
-/** Part 2 §4: rule adherence cycles followed, not followed, unset. */
+/** Rule adherence cycles followed, not followed, unset. */
 export function cycleRuleAdherence(current: boolean | null): boolean | null {
   if (current === null) return true;
   if (current === true) return false;
   return null;
 }
 
-/** The tags left after removing one (part 2 §4: removing a tag saves the change). */
+/** The tags left after removing one (removing a tag saves the change). */
 export function removeReflectionTag(tags: readonly string[], tag: string): string[] {
   return tags.filter((t) => t.toLowerCase() !== tag.toLowerCase());
 }
@@ -169,7 +169,7 @@ export interface ReflectionDateGroup {
   pnlCents: Cents;
 }
 
-/** Part 2 "Reflections grouped by date": newest day first; within a day the order given (newest trade first). */
+/** Newest day first; within a day the order given (newest trade first). */
 export function groupReflectionsByDate(reflections: readonly Reflection[]): ReflectionDateGroup[] {
   const groups = new Map<CalendarDay, ReflectionDateGroup>();
   for (const reflection of reflections) {

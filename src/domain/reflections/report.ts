@@ -38,10 +38,10 @@ export interface PeriodSummaryData {
 }
 
 export interface AnalysisNotice {
-  /** Part 2 §8 'Connection Error', or 'AI not configured' on a server without a provider. */
+  /** 'Connection Error' when the provider failed, or 'AI not configured' on a server without a provider. */
   title: string;
   message: string;
-  /** What went wrong with the provider's answer (part 2 §8 server errors), when something did. */
+  /** What went wrong with the provider's answer, when something did. */
   detail?: string;
 }
 

@@ -9,7 +9,7 @@ import type { Reflection } from './reflection';
  * Stats and Tags Analysis). Every number the page or an AI analysis shows comes from here: the model is given these
  * figures and writes prose around them; it never computes one.
  *
- * Win rate is wins / (wins + losses) x 100 with one decimal, break-evens excluded (part 1 §9, part 2 §9).
+ * Win rate is wins / (wins + losses) x 100 with one decimal, break-evens excluded.
  */
 
 export interface GroupFigures {
@@ -172,12 +172,12 @@ export function computeReflectionStatistics(reflections: readonly Reflection[]):
   };
 }
 
-/** Part 2 §9: Period Stats shows the top 5 tags. */
+/** Period Stats shows the top 5 tags. */
 export function getTopTags(statistics: Pick<ReflectionStatistics, 'byTag'>, count = 5): TagFigures[] {
   return statistics.byTag.slice(0, count);
 }
 
-/** Part 2 §9: win rate is green at 50 or more on the Reflect page. */
+/** Win rate is green at 50 or more on the Reflect page. */
 export function isReflectionWinRateGood(winRate: number): boolean {
   return winRate >= 50;
 }

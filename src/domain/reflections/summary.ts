@@ -46,7 +46,7 @@ export function buildPeriodSummary(
   return { headline, lines };
 }
 
-/** The analysis as plain text, for the .txt export (part 2 §9 export filenames). */
+/** The analysis as plain text, for the .txt export. */
 export function formatAnalysisAsText(input: {
   title: string;
   label: string;
@@ -104,7 +104,7 @@ function describePlaybook(r: PlaybookReport): string {
   return parts.join(', ');
 }
 
-/** Part 2 §9: {product}-analysis-{period}-{yyyy-MM-dd}, named after the first day of the analysed period. */
+/** {product}-analysis-{period}-{yyyy-MM-dd}, named after the first day of the analysed period. */
 export function analysisExportFileName(period: string, from: string, extension: 'json' | 'txt'): string {
   return `edgebook-analysis-${period}-${from}.${extension}`;
 }

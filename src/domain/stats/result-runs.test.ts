@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { combineResultRuns, EMPTY_RESULT_RUNS, streaksFromResultRuns, summarizeResultRuns } from './result-runs';
 import { calculateStreaks } from './streaks';
 
-/** Spec part 1 §9 (streaks in the score): per-day summaries must give the same streaks as reading every trade. */
+/** Streaks in the score: per-day summaries must give the same streaks as reading every trade. */
 const result = fc.constantFrom('Win', 'Loss', 'BE');
 
 describe('result runs: streaks that combine day by day', () => {

@@ -11,7 +11,7 @@ const trades: StatTrade[] = [
   { tradeDate: '2026-03-16', status: 'Win', pnlCents: 3001 }, // Monday
 ];
 
-describe('Results by Week (weeks start on Monday §9)', () => {
+describe('Results by Week (weeks start on Monday)', () => {
   it('buckets Fri 03-06 and Sun 03-08 into the week of Mar 2, and two later weeks', () => {
     expect(buildResultsByWeek(aggregateTradesByDay(trades))).toEqual([
       {

@@ -30,7 +30,7 @@ describe('win rate', () => {
     expect(formatWinRate(null, 3)).toBe('—');
   });
 
-  it('bands: 60 green, 59.9 and 50 yellow, 49.9 red (part 1 §9)', () => {
+  it('bands: 60 green, 59.9 and 50 yellow, 49.9 red', () => {
     expect([60, 59.9, 50, 49.9, 0, 100].map(getWinRateBand)).toEqual(['green', 'yellow', 'yellow', 'red', 'red', 'green']);
   });
 });

@@ -2,7 +2,7 @@ import { addDays, addMonths, type CalendarDay } from '../dates/calendar-day';
 import { getTodayInZone } from '../dates/clock';
 
 /**
- * Spec part 2 §9 and part 1 §9: wins / (wins + losses) x 100, BE excluded, one decimal. 0 when there is no win and
+ * Wins / (wins + losses) x 100, BE excluded, one decimal. 0 when there is no win and
  * no loss. Rounded half up on the exact ratio (1 of 8 is 12.5, 2 of 3 is 66.7).
  */
 export function calculateWinRate(counts: { wins: number; losses: number }): number {
@@ -24,7 +24,7 @@ export type WinRateBand = 'green' | 'yellow' | 'red';
 
 /**
  * 60 or more green, 50 or more yellow, below red (dashboard). Reflections colour win rate green
- * at 50 or more (part 2 §9) and use their own two-colour rule.
+ * at 50 or more and use their own two-colour rule.
  */
 export function getWinRateBand(winRate: number): WinRateBand {
   if (winRate >= 60) return 'green';

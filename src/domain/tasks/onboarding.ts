@@ -4,7 +4,7 @@ import { getTodayInZone } from '../dates/clock';
 import { normalizeTradeInput, type NormalizedTrade } from '../trades/normalize-trade';
 import type { NewTask } from './task-rules';
 
-/** Spec part 1 §4 and §9: five onboarding tasks dated today for a new user (no trades). */
+/** Five onboarding tasks dated today for a new user (no trades). */
 export function buildOnboardingTasks(today: CalendarDay): NewTask[] {
   const task = (title: string, category: NewTask['category']): NewTask => ({
     title,
@@ -25,7 +25,7 @@ export function buildOnboardingTasks(today: CalendarDay): NewTask[] {
 interface SampleTemplate {
   symbol: 'NQ' | 'ES' | 'BTC';
   side: 'Long' | 'Short';
-  /** One of the spec's trade types (part 2 §3 defaults): the side is its own field. */
+  /** One of the spec's trade types (the defaults): the side is its own field. */
   setup: string;
   session: string;
   /** Before commission; futures amounts are whole ticks (NQ $5, ES $12.50). */

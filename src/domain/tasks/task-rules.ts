@@ -1,6 +1,6 @@
 import type { CalendarDay } from '../dates/calendar-day';
 
-/** Spec part 1 §3 Task. */
+/** A task: its fields and the rules its dates follow. */
 export const TASK_CATEGORIES = ['Daily', 'Other', 'Psychology', 'Strategy', 'Risk Management', 'Market Analysis'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 

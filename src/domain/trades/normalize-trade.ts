@@ -76,7 +76,7 @@ function text(value: unknown): string {
  *   but is no date (2026-02-30, year 0, 'tomorrow') is refused naming its key.
  * - The result is not required: it is always derived from net pnl on save, so a chosen result
  *   never reaches storage.
- * - pnl and commission: non-numeric counts as 0; commission is stored absolute (§5); stored pnl is net.
+ * - pnl and commission: non-numeric counts as 0; commission is stored absolute; stored pnl is net.
  * - day_of_week is recomputed from the date, whatever the input says.
  * - A missing symbol becomes 'Unknown' (instrument default).
  * - A side typed as the type (LONG, Short, Buy) is the side, not a setup: the setup is left empty.
@@ -86,7 +86,7 @@ export function normalizeTradeInput(raw: RawTrade, options: NormalizeTradeOption
   const dateKey = DATE_KEYS.find((key) => raw[key] !== undefined && raw[key] !== null);
   const dateValue = dateKey === undefined ? undefined : raw[dateKey];
   const tradeDay = resolveTradeDay(dateValue, options.timeZone);
-  // The spec's message is for a date left out (part 2 §5); a date written wrong says which field and what it needs.
+  // The spec's message is for a date left out; a date written wrong says which field and what it needs.
   if (!tradeDay && dateKey && !(typeof dateValue === 'string' && dateValue.trim() === '')) {
     return { ok: false, error: `${dateKey}: must be a date as yyyy-MM-dd or an ISO timestamp with its zone`, invalid: dateKey };
   }

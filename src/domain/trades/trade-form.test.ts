@@ -83,7 +83,7 @@ describe('new trade form defaults', () => {
     expect(changeFormDate(createNewTradeForm('2026-03-09'), '2026-03-13').day).toBe('Friday');
   });
 
-  it('a BE choice with $4.50 commission saves as a Loss of -$4.50 (result from net pnl, §4)', () => {
+  it('a BE choice with $4.50 commission saves as a Loss of -$4.50 (result from net pnl)', () => {
     const form = typeCommission(chooseResult(createNewTradeForm('2026-03-09'), 'BE'), 450);
     expect(deriveFormResult(form)).toBe('Loss');
     expect(toNetPnlCents(form.pnlCents, form.commissionCents)).toBe(-450);
@@ -115,7 +115,7 @@ describe('pnl before commission in the form, net in storage', () => {
   });
 });
 
-describe('what the trader sees as they type: the sign and the result that will be saved (part 2 §4)', () => {
+describe('what the trader sees as they type: the sign and the result that will be saved', () => {
   const lossRow = () =>
     createEditTradeForm({
       tradeDay: '2026-03-10',
@@ -168,7 +168,7 @@ describe('what the trader sees as they type: the sign and the result that will b
     expect(tradeFormOutcome(form)).toEqual({ netCents: -1428, result: 'Loss', blank: false });
   });
 
-  it('a new trade opens on Win (part 2 §9) with $0 shown as blank; $4.28 of fees alone makes it a Loss', () => {
+  it('a new trade opens on Win with $0 shown as blank; $4.28 of fees alone makes it a Loss', () => {
     const form = createNewTradeForm('2026-03-09');
     expect(tradeFormOutcome(form)).toEqual({ netCents: 0, result: 'Win', blank: true });
     expect(deriveFormResult(form)).toBe('BE');
@@ -180,7 +180,7 @@ describe('what the trader sees as they type: the sign and the result that will b
     expect(tradeFormOutcome(form)).toEqual({ netCents: 0, result: 'BE', blank: false });
   });
 
-  it('a commission typed negative is kept absolute (part 2 §5)', () => {
+  it('a commission typed negative is kept absolute', () => {
     expect(typeCommission(createNewTradeForm('2026-03-09'), -500).commissionCents).toBe(500);
   });
 });

@@ -18,7 +18,7 @@ export function toGrossPnlCents(netPnlCents: Cents, commissionCents: Cents): Cen
 }
 
 /**
- * Spec part 2 §4, choosing a result while editing: Loss with a positive pnl makes it negative; Win with a negative
+ * Choosing a result while editing: Loss with a positive pnl makes it negative; Win with a negative
  * pnl makes it positive; BE sets it to 0. Other combinations keep the pnl.
  */
 export function applyResultChoice(pnlCents: Cents, result: TradeResult): Cents {
@@ -29,7 +29,7 @@ export function applyResultChoice(pnlCents: Cents, result: TradeResult): Cents {
 }
 
 /**
- * Spec part 2 §4, entering a pnl while editing: a positive pnl while Loss is chosen becomes negative; a non-zero pnl
+ * Entering a pnl while editing: a positive pnl while Loss is chosen becomes negative; a non-zero pnl
  * while BE is chosen resets to 0. A negative pnl while Win is chosen is kept (the spec names no coupling for it;
  * the result is derived again on save).
  */
@@ -48,7 +48,7 @@ export interface TradeFormValues {
   session: string;
   type: string;
   /**
-   * The result the trader chose (or the stored one): it drives part 2 §4's couplings as they type. What the Result
+   * The result the trader chose (or the stored one): it drives those couplings as they type. What the Result
    * control shows is `tradeFormOutcome(form).result`, the result that will be saved.
    */
   result: TradeResult;
@@ -81,9 +81,9 @@ export type TradeFormEdit =
   | { field: 'commission'; commissionCents: Cents };
 
 /**
- * The one rule both trade forms (Add/Edit Trade and inline edit) apply as the trader types (part 2 §4): choosing a
- * result couples the pnl to it, a pnl typed under Loss turns negative and under BE stays 0, a commission is absolute
- * (§5). The chosen result is kept apart from the one shown (tradeFormOutcome): a pnl typed through an amount smaller
+ * The one rule both trade forms (Add/Edit Trade and inline edit) apply as the trader types: choosing a
+ * result couples the pnl to it, a pnl typed under Loss turns negative and under BE stays 0, a commission is
+ * absolute. The chosen result is kept apart from the one shown (tradeFormOutcome): a pnl typed through an amount smaller
  * than the commission (2 on the way to 25, with $4.28 fees) would otherwise flip the couplings to Loss mid-number.
  */
 export function editTradeForm(form: TradeFormValues, edit: TradeFormEdit): TradeFormValues {
@@ -101,7 +101,7 @@ export function editTradeForm(form: TradeFormValues, edit: TradeFormEdit): Trade
 export interface TradeFormOutcome {
   /** Stored pnl: before-commission pnl less the commission. */
   netCents: Cents;
-  /** The result saved (part 2 §4: from net pnl, overriding the chosen one), and so the one the Result control shows. */
+  /** The result saved (from net pnl, overriding the chosen one), and so the one the Result control shows. */
   result: TradeResult;
   /** Nothing entered yet ($0 and no commission): the control shows the chosen result, which a $0 trade saves as BE. */
   blank: boolean;
@@ -109,7 +109,7 @@ export interface TradeFormOutcome {
 
 /**
  * The result the Result control shows is the one that will be saved (Win was shown above 'saved as Loss').
- * Only a blank form ($0, no commission) shows the chosen result: a new trade opens on Win (part 2 §9), not on the BE
+ * Only a blank form ($0, no commission) shows the chosen result: a new trade opens on Win, not on the BE
  * that $0 would save.
  */
 export function tradeFormOutcome(form: Pick<TradeFormValues, 'pnlCents' | 'commissionCents' | 'result'>): TradeFormOutcome {
@@ -122,7 +122,7 @@ export function changeFormDate(form: TradeFormValues, date: CalendarDay): TradeF
   return { ...form, date, day: getDayName(date) };
 }
 
-/** The result saved (part 2 §4): derived from net pnl, overriding the chosen one. */
+/** The result saved: derived from net pnl, overriding the chosen one. */
 export function deriveFormResult(form: Pick<TradeFormValues, 'pnlCents' | 'commissionCents'>): TradeResult {
   return deriveResult(form.pnlCents, form.commissionCents);
 }

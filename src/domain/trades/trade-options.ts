@@ -13,8 +13,8 @@ export const DEFAULT_TRADE_TYPES = [
 ] as const;
 
 /**
- * Spec part 2 §3's sessions, and Overnight: imported futures trades are labelled by the exchange's sessions (Overnight,
- * AM, Lunch, PM, After Hours; DESIGN.md), so each of those is a session the trader can choose too.
+ * The default sessions, and Overnight: imported futures trades are labelled by the exchange's sessions (Overnight,
+ * AM, Lunch, PM, After Hours), so each of those is a session the trader can choose too.
  */
 export const DEFAULT_SESSIONS = ['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours', 'Overnight'] as const;
 

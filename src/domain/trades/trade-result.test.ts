@@ -14,7 +14,7 @@ describe('trade result from net pnl', () => {
     expect(deriveResult(450, 450)).toBe('BE');
   });
 
-  it('treats a commission typed as negative the same as positive (stored absolute, §5)', () => {
+  it('treats a commission typed as negative the same as positive (stored absolute)', () => {
     expect(deriveResult(450, -450)).toBe('BE');
     expect(deriveResult(200, -450)).toBe('Loss');
   });

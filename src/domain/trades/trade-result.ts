@@ -18,7 +18,7 @@ export function parseTradeResult(value: unknown): TradeResult | null {
   return null;
 }
 
-/** Spec part 1 §4 and part 2 §4: above 0 is Win, below 0 is Loss, 0 is BE. */
+/** Above 0 is Win, below 0 is Loss, 0 is BE. */
 export function deriveResultFromNet(netPnlCents: Cents): TradeResult {
   if (netPnlCents > 0) return 'Win';
   if (netPnlCents < 0) return 'Loss';
@@ -28,7 +28,7 @@ export function deriveResultFromNet(netPnlCents: Cents): TradeResult {
 /**
  * On save the result comes from net pnl, pnl minus commission, overriding the chosen result.
  * `pnlCents` is the pnl before commission (the add dialog's field); the commission's sign is ignored because it is
- * stored absolute (§5).
+ * stored absolute.
  */
 export function deriveResult(pnlCents: Cents, commissionCents: Cents): TradeResult {
   return deriveResultFromNet(pnlCents - Math.abs(commissionCents));

@@ -25,7 +25,7 @@ export function formatQuantity(quantity: string | null | undefined): string | nu
 
 /**
  * The pnl before fees. Imports store it (gross_pnl); for a trade typed by hand it is the form's "PnL (before
- * commission)", the stored net plus the commission (part 2 §2, §3): exact either way.
+ * commission)", the stored net plus the commission: exact either way.
  */
 export function grossPnlCentsOf(trade: { pnl: string; commission: string; gross_pnl: string | null }): Cents {
   return trade.gross_pnl !== null ? toCents(trade.gross_pnl) : toGrossPnlCents(toCents(trade.pnl), toCents(trade.commission));

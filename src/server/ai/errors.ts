@@ -23,15 +23,15 @@ export type AiErrorKind =
   | 'prompt-too-large';
 
 export const AI_MESSAGES = {
-  /** Part 1 §8: the provider-connection error, with the status in brackets when there is one. */
+  /** The provider-connection error, with the status in brackets when there is one. */
   connection: (status?: number) =>
     status ? `Error connecting to AI API (${status}). Please try again later.` : 'Error connecting to AI API. Please try again later.',
   invalidResponse: 'Error: Received invalid response from API. Please try again.',
   generic: "I'm sorry, I encountered an error processing your request. Please try again.",
-  /** Part 2 §8: a stream error shows as 'Error: {msg}'. */
+  /** A stream error shows as 'Error: {msg}'. */
   streamError: (message: string) => `Error: ${message}`,
   notConfigured:
-    'AI is not configured on this Edgebook server. Ask the administrator to set AI_BASE_URL (and AI_API_KEY) for an OpenAI-compatible provider such as OpenAI, DeepSeek, Ollama or llama.cpp; the README explains how.',
+    'AI is not configured on this Edgebook server. Ask the administrator to set AI_BASE_URL (and AI_API_KEY) for an OpenAI-compatible provider such as OpenAI, DeepSeek, Ollama or llama.cpp; docs/self-hosting.md explains how.',
   timeout: 'The AI provider took too long to answer. Please try again later.',
   rateLimited: (seconds: number) => `Too many AI requests. Please wait ${seconds} seconds and try again.`,
   dailyLimit: 'You have used all your AI requests for today. Please try again tomorrow.',

@@ -69,7 +69,7 @@ export interface AiCompletion {
 export interface AiService {
   configured: boolean;
   models: { chat: string; reasoning: string };
-  /** Streams the answer; falls back to a non-streaming call replayed gradually when the stream fails (part 1 §7). */
+  /** Streams the answer; falls back to a non-streaming call replayed gradually when the stream fails. */
   stream(userId: string, request: AiRequest): AsyncGenerator<AiEvent, void, undefined>;
   /** One non-streaming answer. */
   complete(userId: string, request: AiRequest): Promise<AiCompletion>;
@@ -216,7 +216,7 @@ export function createAiService({ config, database, logger, replayDelayMs = 12 }
         logger.warn({ ai: request.purpose, kind: streamError.kind, status: streamError.status }, 'AI stream failed, retrying without streaming');
       }
 
-      // Part 1 §7: if streaming fails, fall back to the non-streaming call and replay the text gradually.
+      // If streaming fails, fall back to the non-streaming call and replay the text gradually.
       let result: Awaited<ReturnType<typeof completeOnce>>;
       try {
         result = await completeOnce(request, limit.signal);

@@ -97,7 +97,7 @@ export interface Database {
 
 const SESSIONS_CHANNEL = 'edgebook_sessions';
 
-/** Resolved from the package root, not from this module's URL, so it survives bundling (STACK-NOTES). */
+/** Resolved from the package root, not from this module's URL, so it survives bundling. */
 export const migrationsFolder = path.join(packageRoot, 'src', 'server', 'db', 'migrations');
 
 /** Extensions the migrations create (pg_trgm for search); every PGlite that opens an Edgebook database needs them. */

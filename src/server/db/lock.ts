@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * PGlite is a single-process database: two servers on one data directory would both open it without an error
- * and silently diverge (STACK-NOTES). The first server writes its pid into `edgebook.lock`; a second one finds
+ * and silently diverge. The first server writes its pid into `edgebook.lock`; a second one finds
  * that process alive and refuses to start. A lock left by a crashed process is taken over.
  */
 export interface DataDirLock {

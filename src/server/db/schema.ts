@@ -190,7 +190,7 @@ export const tradingAccounts = pgTable(
     check('trading_accounts_size_positive', sql`${t.size} is null or ${t.size} > 0`),
     check('trading_accounts_firm_length', sql`${t.firm} is null or length(${t.firm}) between 1 and 100`),
     check('trading_accounts_currency', sql`${t.currency} in ('USD', 'USDT', 'USDC')`),
-    // Part 1 §4: only one default account per user, enforced by the database.
+    // Only one default account per user, enforced by the database.
     uniqueIndex('trading_accounts_one_default').on(t.userId).where(sql`${t.isDefault}`),
     // Lets trades reference (account_id, user_id), so a trade can never point at another trader's account.
     unique('trading_accounts_id_user').on(t.id, t.userId),
@@ -244,14 +244,14 @@ export const trades = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId(),
     accountId: uuid('account_id'),
-    // Part 2 §3: the trading day at 12:00 UTC.
+    // The trading day at 12:00 UTC.
     tradeDate: ts('trade_date').notNull(),
     dayOfWeek: text('day_of_week').notNull(),
     symbol: text('symbol').notNull().default('Unknown'),
     period: text('period').notNull().default('AM'),
     tradeType: text('trade_type').notNull().default(''),
     status: text('status').notNull().default('BE'),
-    // Net of commission (part 2 §3); commission is stored as an absolute value.
+    // Net of commission; commission is stored as an absolute value.
     pnl: money('pnl').notNull().default('0'),
     commission: money('commission').notNull().default('0'),
     link: text('link').notNull().default(''),
@@ -478,7 +478,7 @@ export const userPreferences = pgTable(
     // Days, sessions and the calendar are computed in this zone.
     timeZone: text('time_zone').notNull().default('America/New_York'),
     quickNote: text('quick_note').notNull().default('Note:'),
-    // Set once, by whichever sign-in wins the race, when the new-user sample data is created (part 1 §4).
+    // Set once, by whichever sign-in wins the race, when the new-user sample data is created.
     onboardedAt: ts('onboarded_at'),
     // Imported trades are filed under the exchange's trading day or the calendar day.
     tradingDay: text('trading_day').notNull().default('exchange'),
@@ -597,7 +597,7 @@ export const tags = pgTable(
 );
 
 /**
- * Notes (part 2 §3 "Notes layer tables"). A note's folder and trade are referenced together with its owner, so the
+ * Notes. A note's folder and trade are referenced together with its owner, so the
  * database itself refuses a note in another trader's folder or linked to another trader's trade. Deleting the folder
  * or the trade leaves the note, unlinked: `ON DELETE SET NULL (folder_id)` and `(trade_id)` clear only that column
  * (a plain SET NULL would also clear user_id). Drizzle cannot say the column list, so the notes-layer migration adds
@@ -613,7 +613,7 @@ export const notes = pgTable(
     tradeId: uuid('trade_id'),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
-    // The daily journal's note for this trading day (part 2 §4 "Daily journal": one note per date).
+    // The daily journal's note for this trading day (one note per date).
     journalDate: date('journal_date', { mode: 'string' }),
     // Full-text search over title (weight A) and body (weight B), kept by the database.
     search: tsvector('search').generatedAlwaysAs(

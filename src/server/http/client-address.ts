@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 /**
  * Which address a request comes from. The socket's, unless the socket is a reverse proxy listed in TRUSTED_PROXIES:
  * then the proxy's X-Forwarded-For is read from the right, past every trusted hop, to the first address the trader's
- * side added. A client that is not a listed proxy cannot choose its address with a header (STACK-NOTES); behind a
+ * side added. A client that is not a listed proxy cannot choose its address with a header; behind a
  * proxy, without the setting, every trader would share the proxy's address and its sign-in limit.
  */
 

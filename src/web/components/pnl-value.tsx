@@ -1,7 +1,7 @@
 import { Text, type TextProps } from '@mantine/core';
 import { formatUsd, toCents } from '../../domain/money';
 
-/** Spec part 2 "Notebook", "Daily Journal": green at 0 or more, red below (AA contrast in both themes). */
+/** In the notebook and the daily journal: green at 0 or more, red below (AA contrast in both themes). */
 export const PNL_POSITIVE = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))';
 export const PNL_NEGATIVE = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
 

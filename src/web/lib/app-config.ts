@@ -9,7 +9,7 @@ export type { AppConfig };
 
 /** What every AI button says when the server has no provider: plainly, and how to configure one. */
 export const AI_NOT_CONFIGURED_HINT =
-  'AI is not configured on this server. Ask the administrator to set AI_BASE_URL and AI_API_KEY for an OpenAI-compatible provider (OpenAI, DeepSeek, Ollama or llama.cpp; see "AI providers" in the README).';
+  'AI is not configured on this server. Ask the administrator to set AI_BASE_URL and AI_API_KEY for an OpenAI-compatible provider (OpenAI, DeepSeek, Ollama or llama.cpp; see "AI providers" in docs/self-hosting.md).';
 
 export const appConfigQuery = queryOptions({
   queryKey: queryKeys.config.all,

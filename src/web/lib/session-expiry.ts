@@ -13,7 +13,7 @@ export function reportUnauthorized(): void {
 }
 
 /**
- * The spec's words for an action refused because no one is signed in any more (part 1 §5 and §8, part 2 §5 and §6),
+ * The spec's words for an action refused because no one is signed in any more,
  * shown as the description of the action's own failure toast.
  */
 export const SIGNED_OUT_WORDS = {
@@ -27,7 +27,7 @@ export const SIGNED_OUT_WORDS = {
   profile: 'Not authenticated',
 } as const;
 
-/** Part 2 §6: what the sign-in page says when the session ended under the trader. */
+/** What the sign-in page says when the session ended under the trader. */
 export const SESSION_EXPIRED_TITLE = 'Session expired';
 export const SESSION_EXPIRED_TEXT = 'No valid session. Sign in again to go back to where you were: what you were typing is kept in this browser.';
 

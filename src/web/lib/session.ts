@@ -7,7 +7,7 @@ import type { AuthSession } from './auth-client';
  * then loads only with the pages that sign in, out or change the account (the first screen's bytes). This
  * one query is the app's only view of the session: every screen reads it, and whatever signs in or out updates it.
  *
- * Spec part 1 §4 Session: on network errors the check is tried again up to 3 times, waiting attempt x 1 s.
+ * On network errors the check is tried again up to 3 times, waiting attempt x 1 s.
  */
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session.all,

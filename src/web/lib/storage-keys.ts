@@ -18,7 +18,7 @@ export const STORAGE_KEYS = {
   tradeLogColumns: 'trade-log-columns',
 } as const;
 
-// Spec part 1 §4 Session: signing out clears all local data except these keys and keys starting 'sb-'.
+// Signing out clears all local data except these keys and keys starting 'sb-'.
 const KEPT_ON_SIGN_OUT: ReadonlySet<string> = new Set([
   STORAGE_KEYS.hasSeenIntro,
   STORAGE_KEYS.sidebarCollapsed,

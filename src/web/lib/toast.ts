@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** The spec's toasts (part 1 §8, part 2 §8): a title, sometimes a description. One at a time (providers.tsx). */
+/** The spec's toasts: a title, sometimes a description. One at a time (providers.tsx). */
 export function toastSuccess(title: string, message?: string) {
   notifications.show({ title: message ? title : undefined, message: message ?? title, color: 'teal' });
 }

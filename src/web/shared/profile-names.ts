@@ -1,7 +1,7 @@
 import type { Profile } from './api';
 
 /**
- * The one name for a trader who has given none: the spec's welcome greeting says 'Trader' (part 1 §2.7),
+ * The one name for a trader who has given none: the spec's welcome greeting says 'Trader',
  * and Profile Settings said 'User' for the same trader; one name everywhere.
  */
 export const FALLBACK_NAME = 'Trader';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatInZone, getTodayInZone, getZoneAbbreviation, isValidTimeZone, type CalendarDay } from '../../domain/dates';
 import { preferencesQuery } from './api';
 
-/** DESIGN.md: a trader's zone is America/New_York until they choose another. */
+/** A trader's zone is America/New_York until they choose another. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export interface TraderTime {

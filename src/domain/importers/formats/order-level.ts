@@ -5,7 +5,7 @@ import { readFillRows } from './fill-rows';
 const PNL_COLUMNS = ['pnl', 'p&l', 'p/l', 'profit', 'net p/l', 'realized pnl', 'profit/loss', 'net profit', 'net pnl'];
 
 /**
- * Order-level files ("side, price, quantity, with no pnl column"; part 1 §3 "Imported order": date,
+ * Order-level files (side, price, quantity, with no pnl column; an imported order has date,
  * timestamp, symbol, side (buy or sell), price, quantity, stopPrice, limitPrice, account). Orders are matched by FIFO.
  * 'timestamp' may be a date-time or epoch seconds/milliseconds; otherwise 'date' (+ 'time').
  */

@@ -20,7 +20,7 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
       .select()
       .from(tradingAccounts)
       .where(eq(tradingAccounts.userId, userId))
-      // Part 1 §7: default first, then by name as a trader reads it ('alpha' before 'Bravo'; the databases'
+      // Default first, then by name as a trader reads it ('alpha' before 'Bravo'; the databases'
       // byte order would put every capitalised name first). The exact name and the id keep the order total.
       .orderBy(desc(tradingAccounts.isDefault), sql`lower(${tradingAccounts.name})`, asc(tradingAccounts.name), asc(tradingAccounts.id)),
 

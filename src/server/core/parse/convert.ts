@@ -62,7 +62,7 @@ const decimalText = (value: { toFixed(): string } | null): string | null => (val
 
 /**
  * Stored columns of an imported trade: symbol is the root (MNQ) and contract the month (MNQZ5);
- * pnl is net of commission and status follows from it (part 2 §4); period is the session of the entry. The side is
+ * pnl is net of commission and status follows from it; period is the session of the entry. The side is
  * the side; the type is the setup the file names (a backup), else empty, for the trader or the import dialog's
  * choice to fill (a side is never a setup).
  */

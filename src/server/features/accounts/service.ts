@@ -107,7 +107,7 @@ export const accountsService = {
       // round, which on PostgreSQL was a deadlock and a 500.
       await lockFor(tx, 'account_imports', id);
       if (!(await repo.lockForDelete(id))) throw notFound('Trading account not found');
-      // Part 1 §5: an account that any trade references cannot be deleted.
+      // An account that any trade references cannot be deleted.
       if (await repo.hasTrades(id)) {
         throw conflict('Cannot delete account with existing trades', {
           description: 'Please delete all trades for this account first',

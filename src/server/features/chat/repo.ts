@@ -11,7 +11,7 @@ export type NewMessage = Pick<MessageRow, 'text' | 'isUser'> & Partial<Pick<Mess
 export const chatRepo = (tx: Tx, userId: string) => {
   const ownSession = (id: string) => and(eq(chatSessions.userId, userId), eq(chatSessions.id, id));
   return {
-    /** Newest activity first (part 1 §7: ordered by updatedAt desc). */
+    /** Newest activity first (ordered by updatedAt desc). */
     sessions: () => tx.select().from(chatSessions).where(eq(chatSessions.userId, userId)).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)),
 
     find: async (id: string) => (await tx.select().from(chatSessions).where(ownSession(id)))[0],
@@ -34,7 +34,7 @@ export const chatRepo = (tx: Tx, userId: string) => {
           .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId), eq(chatMessages.isUser, true)))
       )[0]?.n ?? 0,
 
-    /** Oldest first (part 1 §7: ordered by createdAt ascending). */
+    /** Oldest first (ordered by createdAt ascending). */
     messages: (sessionId: string) =>
       tx
         .select()
@@ -59,7 +59,7 @@ export const chatRepo = (tx: Tx, userId: string) => {
     setTitle: async (id: string, title: string) =>
       (await tx.update(chatSessions).set({ title, updatedAt: sql`now()` }).where(ownSession(id)).returning())[0],
 
-    /** Part 1 §4: clearing a chat resets its title to 'New Conversation'. */
+    /** Clearing a chat resets its title to 'New Conversation'. */
     async clear(id: string) {
       await tx.delete(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, id)));
       return (await tx.update(chatSessions).set({ title: DEFAULT_CHAT_TITLE, lastMessage: null, updatedAt: sql`now()` }).where(ownSession(id)).returning())[0];

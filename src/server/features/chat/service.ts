@@ -33,7 +33,7 @@ import { chatRepo, type MessageRow, type SessionRow } from './repo';
 import { isRefusal, newestFirst, withChatTrades } from './trade-scope';
 import { chatTools, TOOL_LABELS, type ToolBasis } from './tools';
 
-/** Part 1 §7: chat answers use max_tokens 4000 and temperature 0.1; titles 20 and 0.3. */
+/** Chat answers use max_tokens 4000 and temperature 0.1; titles 20 and 0.3. */
 export const CHAT_PARAMS = { maxTokens: 4000, temperature: 0.1 } as const;
 export const TITLE_PARAMS = { maxTokens: 20, temperature: 0.3 } as const;
 /** Earlier messages sent with a question, newest kept first, within the prompt cap. */
@@ -97,7 +97,7 @@ export function createChatService({ database, ai, logger }: { database: Database
   }
 
   /**
-   * The spec's context (part 2 §7): when the question is about trading, up to 50 recent trades of the range it
+   * The spec's context: when the question is about trading, up to 50 recent trades of the range it
    * names, then the range's totals, counts, win percentage, P&L and monthly counts, all summed by Edgebook.
    */
   async function tradeContext(userId: string, question: string, today: string, now: Date) {
@@ -161,7 +161,7 @@ export function createChatService({ database, ai, logger }: { database: Database
   }
 
   /**
-   * A title for a new conversation from its first message (part 1 §4, §7): the model's (max_tokens 20, temperature
+   * A title for a new conversation from its first message: the model's (max_tokens 20, temperature
    * 0.3), at most 50 characters; the first 30 characters plus '...' when there is no provider or it answers
    * nothing usable; 'New Conversation' when the request fails.
    */
@@ -310,7 +310,7 @@ export function createChatService({ database, ai, logger }: { database: Database
     },
 
     /**
-     * DeepThink (part 2 §7 "Deep reasoning"): the reasoning model, its reasoning streamed apart from the
+     * DeepThink: the reasoning model, its reasoning streamed apart from the
      * answer as `{content, isReasoning}`. With a session the exchange is stored in it; otherwise the history the
      * browser sent is used.
      */
@@ -396,7 +396,7 @@ export function createChatService({ database, ai, logger }: { database: Database
 
     sessions: async (userId: string) => (await database.withUser(userId, (tx) => chatRepo(tx, userId).sessions())).map(toSessionDto),
 
-    /** Part 2 §4: on load the newest session is active, or a new one is created. */
+    /** On load the newest session is active, or a new one is created. */
     current: (userId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);
@@ -440,7 +440,7 @@ export function createChatService({ database, ai, logger }: { database: Database
         return toSessionDto(session);
       }),
 
-    /** Part 2 §4: deleting the active session switches to another or creates a new one; the answer names it. */
+    /** Deleting the active session switches to another or creates a new one; the answer names it. */
     remove: (userId: string, sessionId: string) =>
       database.withUser(userId, async (tx) => {
         const repo = chatRepo(tx, userId);

@@ -13,7 +13,7 @@ function toJournalNote(row: NoteRow): JournalNote {
 }
 
 export const journalService = {
-  /** The day list: trading days and journal-note days, newest first, each with its summed P&L (part 2 §4). */
+  /** The day list: trading days and journal-note days, newest first, each with its summed P&L. */
   async days(db: Database, userId: string, date?: string): Promise<JournalDays> {
     const { tradingDays, noteDates } = await db.withUser(userId, async (tx) => {
       const repo = journalRepo(tx, userId);

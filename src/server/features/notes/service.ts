@@ -69,7 +69,7 @@ async function checkReferences(tx: Tx, userId: string, input: { folder_id?: stri
   return undefined;
 }
 
-/** The whole note: body, tags, the linked trade as the notebook reads it (part 2 §3), its attachments. */
+/** The whole note: body, tags, the linked trade as the notebook reads it, its attachments. */
 async function readNote(tx: Tx, userId: string, id: string): Promise<Note | undefined> {
   const row = await notesRepo(tx, userId).find(id);
   if (!row) return undefined;

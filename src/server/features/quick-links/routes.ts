@@ -5,7 +5,7 @@ import { readJson, readParams } from '../../http/validate';
 import { importInput, quickLinkIdParam, quickLinkInput, quickLinkPatch, reorderInput } from './schemas';
 import { quickLinksService } from './service';
 
-/** Spec part 2 §6 and §8: the one quick-link error the spec words. */
+/** The one quick-link error the spec words. */
 export const DEFAULTS_UNAUTHENTICATED = 'User must be authenticated to import default links';
 
 /** /api/quick-links. */

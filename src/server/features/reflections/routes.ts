@@ -19,7 +19,7 @@ export function reflectionRoutes({ database }: AppDeps) {
 }
 
 /**
- * POST /api/analyze-reflections (part 2 §7; DESIGN.md: on this server, not on port 3001). With
+ * POST /api/analyze-reflections (served by this server itself, not by a second one). With
  * `Accept: text/event-stream` it streams `{type: 'progress'}` events and then `{type: 'result', report}`; otherwise it
  * answers the spec's `{success, analysis}` with the report beside it.
  */

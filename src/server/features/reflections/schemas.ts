@@ -11,7 +11,7 @@ export {
   type ReflectionsQuery,
 } from '../../../contract/reflections';
 
-/** What the model must return (part 2 §5: valid JSON with summary, strengths and weaknesses). */
+/** What the model must return (valid JSON with summary, strengths and weaknesses). */
 const prose = z
   .array(z.unknown())
   .transform((items) => items.filter((i): i is string => typeof i === 'string' && i.trim() !== '').map((i) => i.trim().slice(0, 600)).slice(0, 10));

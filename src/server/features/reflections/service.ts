@@ -169,7 +169,7 @@ type AnalysisSource = AnalysisReport['source'];
 
 export type AnalysisProgress = { stage: string; percent: number };
 
-/** Part 2 §8: the messages when the provider's answer cannot be used. */
+/** The messages when the provider's answer cannot be used. */
 export const ANALYSIS_ERRORS = {
   empty: 'Empty response received from server',
   invalidFormat: 'Invalid response format from AI service',
@@ -178,14 +178,14 @@ export const ANALYSIS_ERRORS = {
   notConfigured: {
     title: 'AI not configured',
     message:
-      'This is the local analysis: no AI provider is configured on this server. Set AI_BASE_URL and AI_API_KEY (OpenAI, DeepSeek, Ollama or llama.cpp; see the README) for the AI analyst.',
+      'This is the local analysis: no AI provider is configured on this server. Set AI_BASE_URL and AI_API_KEY (OpenAI, DeepSeek, Ollama or llama.cpp; see docs/self-hosting.md) for the AI analyst.',
   },
   analysis: 'There was a problem analyzing your trades. Please try again later.',
 } as const;
 
 class InvalidAnalysis extends Error {}
 
-/** The model's JSON, checked: part 2 §5 requires summary, strengths and weaknesses. */
+/** The model's JSON, checked: it must have a summary, strengths and weaknesses. */
 export function parseModelAnalysis(text: string) {
   const trimmed = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1').trim();
   if (!trimmed) throw new InvalidAnalysis(ANALYSIS_ERRORS.empty);
@@ -237,7 +237,7 @@ export const reflectionsService = {
   },
 
   /**
-   * The AI analysis of a period (part 2 §7, §8). Our figures first; then, with a provider, the model's
+   * The AI analysis of a period. Our figures first; then, with a provider, the model's
    * prose around them; without one, or when it fails or answers something unusable, the local analysis with the
    * reason. `progress` reports stages for the dialog; `signal` is the browser's, and aborts the provider request.
    */

@@ -25,7 +25,7 @@ type Options = Record<TradeOptionKind, string[]>;
  */
 const SEEDED = '_seeded';
 
-/** The trader's types, sessions and tags; the spec's defaults are written on first use (part 2 §3 "Defaults"). */
+/** The trader's types, sessions and tags; the spec's defaults are written on first use. */
 export async function listTradePreferences(database: Database, userId: string): Promise<Options> {
   return database.withUser(userId, (tx) => tradePreferencesIn(tx, userId));
 }
@@ -95,7 +95,7 @@ export function tradePreferenceRoutes({ database }: AppDeps) {
       await listTradePreferences(database, userId);
       await database.withUser(userId, async (tx) => {
         if (type !== 'tag') {
-          // Part 2 §5: a type or session used by any trade cannot be removed.
+          // A type or session used by any trade cannot be removed.
           const inUse = await tradesRepo(tx, userId).isValueInUse(type === 'trade_type' ? 'trade_type' : 'period', value);
           const refusal = checkTradeOptionRemoval(value, inUse ? [value] : []);
           if (refusal) throw conflict(refusal);

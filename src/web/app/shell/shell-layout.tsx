@@ -61,7 +61,7 @@ export function ShellLayout() {
   );
   useLegacyQuickLinksMigration();
 
-  // Spec part 1 §2.3 and part 2 "Trade Log page": the sidebar is collapsed on the Trade Log page.
+  // The sidebar is collapsed on the Trade Log page.
   useEffect(() => {
     if (pathname === '/trade-log') setCollapsed(true);
   }, [pathname, setCollapsed]);

@@ -37,8 +37,8 @@ interface NavEntry {
 }
 
 /**
- * The pages, in order: the spec's four (part 1 §2.3) with Reports after the Trade Log, then the notes pages DESIGN.md
- * adds to its list (the trader's notes should not need Ctrl+K). A new page is one more entry here.
+ * The pages, in order: the spec's four with Reports after the Trade Log, then the notes pages
+ * (the trader's notes should not need Ctrl+K). A new page is one more entry here.
  */
 const NAV: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/', icon: <IconLayoutDashboard size={20} aria-hidden="true" />, testId: 'nav-dashboard' },

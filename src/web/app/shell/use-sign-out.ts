@@ -6,7 +6,7 @@ import { cancelSigningOut, markSigningOut } from '../../lib/sign-out-state';
 import { resetUiModes } from '../../lib/ui-modes';
 
 /**
- * Spec part 1 §4 Session: signing out clears the user, all local data except the kept keys, and the trade cache
+ * Signing out clears the user, all local data except the kept keys, and the trade cache
  * (here: the whole TanStack Query cache); the user then goes to /intro.
  */
 export function useSignOut() {

@@ -53,7 +53,7 @@ export function AccountFormModal({ opened, onClose, account, initial, onSaved }:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Part 1 §5: 'Account name is required' (the server says the same).
+    // 'Account name is required' (the server says the same).
     if (values.name.trim() === '') {
       setNameError('Account name is required');
       return;

@@ -64,7 +64,7 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
       }
     } catch (error) {
       setDeleting(null);
-      // Part 1 §5: 'Cannot delete account with existing trades' / 'Please delete all trades for this account first'.
+      // 'Cannot delete account with existing trades' / 'Please delete all trades for this account first'.
       if (error instanceof AccountRequestError && error.status === 409) toastError(error.message, error.description);
       else toastError('Failed to delete trading account', describeError(error, SIGNED_OUT_WORDS.deleteAccount));
     }

@@ -14,8 +14,8 @@ export interface AccountSelectorProps {
   value: AccountFilter;
   onChange: (value: AccountFilter) => void;
   /**
-   * Offer 'Unassigned Trades' (the Trade Log). Part 1 §2.6: the entry, with its count, appears when such trades
-   * exist; it also stays while it is the current choice. The dashboard's selector leaves it out (part 1 §2.5).
+   * Offer 'Unassigned Trades' (the Trade Log). The entry, with its count, appears when such trades
+   * exist; it also stays while it is the current choice. The dashboard's selector leaves it out.
    */
   withUnassigned?: boolean;
   label?: string;

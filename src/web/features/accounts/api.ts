@@ -25,7 +25,7 @@ export class AccountRequestError extends ApiError {
   }
 }
 
-/** Like apiFetch, but keeps the `description` that the account routes send beside `error` (part 1 §5). */
+/** Like apiFetch, but keeps the `description` that the account routes send beside `error`. */
 async function accountRequest<T>(path: string, init: RequestInit): Promise<T> {
   const response = await fetch(path, {
     credentials: 'same-origin',

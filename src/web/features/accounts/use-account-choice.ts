@@ -27,9 +27,9 @@ function readStored(scope: AccountScope): StoredChoice | null {
 }
 
 /**
- * The account a screen shows. Spec part 2 "Trade Log page": on first load the default account (or the first), All
+ * The account a screen shows: on first load the default account (or the first), All
  * Trades without accounts. The trader's own pick is kept for the browser session while the default account stays the
- * one it was made under: 'Set as default account' (part 1 §2.6) moves every screen that shows the default (the Trade
+ * one it was made under: 'Set as default account' moves every screen that shows the default (the Trade
  * Log, the dashboard's calendar, and through them Add Trade and imports) to the new one. Null
  * while that waits for the accounts list.
  */

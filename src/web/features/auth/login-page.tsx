@@ -67,7 +67,7 @@ export function LoginPage() {
         signingIn.current = false;
         return;
       }
-      // Spec part 2 §4 Authentication: show 'Confirming Your Email' and retry once after 3 seconds.
+      // Email confirmation: show 'Confirming Your Email' and retry once after 3 seconds.
       setUnconfirmed('retrying');
       retryTimer.current = window.setTimeout(() => {
         void attemptSignIn(true).catch(() => {

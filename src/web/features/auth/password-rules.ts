@@ -1,4 +1,4 @@
-// Spec part 2 §5 "Register and reset" (same two rules for both forms) and §9 "Password minimum 8 characters".
+// Registration and reset apply the same two rules; a password has at least 8 characters.
 export const PASSWORD_MIN_LENGTH = 8;
 
 export function checkNewPassword(password: string, confirmation: string): string | null {

@@ -161,7 +161,7 @@ export function RegisterPage() {
             beforeStart={(provider) => {
               if (!captcha) return '';
               if (!captchaPass) {
-                // Spec part 2 §5, worded for the provider the button names.
+                // The registration error, worded for the provider the button names.
                 setError(`Please complete the ${captchaLabel(captcha)} verification before signing up with ${provider}`);
                 return null;
               }

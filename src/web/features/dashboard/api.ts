@@ -5,7 +5,7 @@ import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import type { OnboardingResult } from '../../../contract/config';
 import { queryKeys, type Preferences, type Profile, type Task } from '../../shared/api';
 
-/** Dashboard mutations (STYLE.md "Web": each invalidates exactly what it changes). */
+/** Dashboard mutations (each invalidates exactly what it changes). */
 
 export const notifyError = (message: string) => notifications.show({ color: 'red', message });
 

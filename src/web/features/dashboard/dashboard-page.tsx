@@ -80,7 +80,7 @@ function useOnboarding(userId: string | undefined) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.preferences.all });
       } catch {
-        // Up to 3 attempts, waiting attempt x 1 s (as the spec's other start-up calls, part 1 §4).
+        // Up to 3 attempts, waiting attempt x 1 s (as the spec's other start-up calls).
         if (cancelled || n >= ONBOARDING_ATTEMPTS) {
           onboardingStarted.delete(userId);
           return;
@@ -181,7 +181,7 @@ export function DashboardPage() {
   // Renewed each minute, so "today" turns over at midnight on the trader's clock.
   const now = useMinuteClock() ?? new Date();
   const today = todayAt(now);
-  // Spec part 1 §2.5, part 2 "Trade Log page": the calendar's picker opens on the default account, and follows it
+  // The calendar's picker opens on the default account, and follows it
   // when another is set as default; the trader's own pick lasts the browser session.
   const accounts = useQuery(accountsQuery);
   const [chosenAccount, setAccount] = useAccountChoice('dashboard', accounts.isError ? [] : accounts.data);
@@ -200,7 +200,7 @@ export function DashboardPage() {
     return forceCalendar(base, width);
   }, [preferences.data?.widgets, width]);
   const saveWidgets = useCallback((next: DashboardWidget[]) => save.mutate({ widgets: next }), [save]);
-  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (README).
+  // Trading mode is a focus mode: only the widgets that help while trading, no money figures (docs/guide/trade-log.md).
   const { tradingMode } = useUiModes();
   const shownWidgets = useMemo(() => (tradingMode ? widgets.filter((w) => FOCUS_WIDGET_IDS.has(w.id)) : widgets), [tradingMode, widgets]);
 

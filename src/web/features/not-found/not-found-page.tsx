@@ -1,7 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-// Spec part 1 §2.1 and part 2 "Not-found page".
+// Any address the app does not know: a page saying so, with a way home.
 export function NotFoundPage() {
   return (
     <Center component="main" mih="100vh" p="md">

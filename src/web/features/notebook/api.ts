@@ -47,7 +47,7 @@ export interface NoteDraft {
   tag_ids: string[];
 }
 
-/** Save: POST for a new note (its first Save), PATCH after; the lists and folder counts reload (part 2 §4). */
+/** Save: POST for a new note (its first Save), PATCH after; the lists and folder counts reload. */
 export function useSaveNote() {
   const queryClient = useQueryClient();
   return useMutation({

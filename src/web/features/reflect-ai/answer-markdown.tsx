@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import classes from './reflect-ai.module.css';
 
 /**
- * A model's answer as markdown (tables, lists, code; DESIGN.md: react-markdown with rehype-sanitize). Nothing in an
+ * A model's answer as markdown (tables, lists, code; react-markdown with rehype-sanitize). Nothing in an
  * answer can run: raw HTML is not rendered (no rehype-raw), the sanitizer drops scripts and event
  * handlers, and addresses other than http(s) and mailto are emptied (javascript:, data:, vbscript:). Images are not
  * loaded but shown as links: a model that read a planted instruction in a note could otherwise leak the trader's

@@ -8,7 +8,7 @@ export type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent } from '../../
 
 
 /**
- * Part 2 §4 "Chat": on load the newest session is active, or a new one is created (by the server). Asked again each
+ * On load the newest session is active, or a new one is created (by the server). Asked again each
  * time the page opens (gcTime 0), and not while it is open, so the conversation on screen never changes by itself.
  */
 export const currentSessionQuery = queryOptions({
@@ -67,7 +67,7 @@ export function useRenameSession() {
   });
 }
 
-/** Clearing removes the messages and puts the title back to 'New Conversation' (part 1 §4). */
+/** Clearing removes the messages and puts the title back to 'New Conversation'. */
 export function useClearSession() {
   const client = useQueryClient();
   const store = useStoreSession();
@@ -101,7 +101,7 @@ export async function* streamChat(sessionId: string, message: string, signal: Ab
 }
 
 /**
- * POST /api/deepthink (part 2 §7 "Deep reasoning"). With the session the server reads the conversation so far
+ * POST /api/deepthink. With the session the server reads the conversation so far
  * from what it stored, so the spec's `history` is not sent again.
  */
 export async function* streamDeepThink(sessionId: string, message: string, signal: AbortSignal): AsyncGenerator<DeepThinkEvent> {

@@ -21,7 +21,7 @@ interface ComposerProps {
 }
 
 /**
- * The question box (part 2 §5 "Chat"): Enter sends, Shift+Enter makes a new line, an empty question is refused, and
+ * The question box: Enter sends, Shift+Enter makes a new line, an empty question is refused, and
  * while an answer streams the send button is a Stop button.
  */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(

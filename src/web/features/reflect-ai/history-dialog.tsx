@@ -19,7 +19,7 @@ interface HistoryDialogProps {
   onDelete: (session: ChatSession) => void;
 }
 
-/** Chat History (part 2 "ReflectAI chat page"): sessions grouped Today / Yesterday / Older in the trader's zone. */
+/** Chat History: sessions grouped Today / Yesterday / Older in the trader's zone. */
 export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, onDelete }: HistoryDialogProps) {
   const { data: sessions, isPending, isError } = useQuery({ ...sessionsQuery, enabled: opened });
   const clock = useTraderTime();

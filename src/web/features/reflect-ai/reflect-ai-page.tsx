@@ -20,7 +20,7 @@ import { SAMPLE_QUESTIONS } from './sample-questions';
 import { useChatStream, type PendingExchange } from './use-chat-stream';
 import classes from './reflect-ai.module.css';
 
-/** Part 2 §9 "Scroll-to-bottom threshold 100 px": new text follows the answer unless the trader scrolled up further. */
+/** New text follows the answer unless the trader scrolled up further. */
 const STICK_PX = 100;
 
 function Welcome({ name, hour, onPick, disabled }: { name: string; hour: number; onPick: (q: string) => void; disabled: boolean }) {
@@ -115,7 +115,7 @@ export function ReflectAiPage() {
   const loading = !sessionId || messagesQ.isPending || (!hasQuestion && (preferencesQ.isPending || profileQ.isPending));
   const inputDisabled = !config || !aiConfigured || !sessionId;
 
-  // Auto-scroll (part 2 §9): follow new text while the trader is within 100 px of the bottom.
+  // Auto-scroll: follow new text while the trader is within 100 px of the bottom.
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   // Where toBottom last left the scroller: a scroll the trader made since shows here before its scroll event fires.
@@ -172,7 +172,7 @@ export function ReflectAiPage() {
   };
 
   const newChat = () => {
-    // Part 2 §4: New Chat does nothing while the conversation has no messages.
+    // New Chat does nothing while the conversation has no messages.
     if (!hasMessages || busy) {
       input.current?.focus();
       return;
@@ -202,7 +202,7 @@ export function ReflectAiPage() {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: ({ deleted, next }) => {
-        // Deleting the active conversation switches to another one, or a new one (part 2 §4).
+        // Deleting the active conversation switches to another one, or a new one.
         if (deleted === sessionId) setActiveId(next.id);
         stack.close('delete');
         setToDelete(null);
@@ -214,7 +214,7 @@ export function ReflectAiPage() {
   const hour = getHourInZone(new Date(), timeZone) ?? 12;
 
   const toggleDeepThink = (on: boolean) => {
-    // Part 1 §6: DeepThink needs a configured AI provider; without one the trader is told to ask the administrator.
+    // DeepThink needs a configured AI provider; without one the trader is told to ask the administrator.
     if (on && config && !aiConfigured) {
       toastInfo(DEEPTHINK_NOT_CONFIGURED_TITLE, DEEPTHINK_NOT_CONFIGURED);
       return;

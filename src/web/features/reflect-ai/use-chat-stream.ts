@@ -34,7 +34,7 @@ export interface PendingExchange {
   answer: StreamingAnswer;
 }
 
-/** Part 2 §8 "Chat and DeepThink": the generic apology. */
+/** The generic apology. */
 export const GENERIC_CHAT_ERROR = "I'm sorry, I encountered an error processing your request. Please try again.";
 /** How often the streamed text is drawn: markdown is parsed again on every draw, so deltas are batched. */
 const DRAW_MS = 40;
@@ -59,7 +59,7 @@ function answerMessage(pending: PendingExchange, status: ChatMessageStatus, erro
 
 /**
  * Sends a question and streams its answer: POST /api/chat, or /api/deepthink with DeepThink on. One at a
- * time (part 2 §4: sending is blocked while an answer streams); `stop` aborts the request, and the server keeps the
+ * time (sending is blocked while an answer streams); `stop` aborts the request, and the server keeps the
  * answer so far, marked stopped. Leaving the page stops it too. When the answer is stored it joins the session's
  * cached messages, and a new conversation's title reaches every cached copy of the session.
  */
@@ -123,7 +123,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
   const send = useCallback(
     async (sessionId: string, text: string, mode: ChatMode): Promise<boolean> => {
       const question = text.trim();
-      // Part 2 §5: send needs non-empty trimmed text; §4: blocked while an answer streams.
+      // Send needs non-empty trimmed text, and is blocked while an answer streams.
       if (!question || current.current) return false;
       const abort = new AbortController();
       controller.current = abort;
@@ -224,7 +224,7 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
           onRefused(question, error.status);
           return false;
         }
-        // The connection broke mid-answer (part 2 §8: a stream error shows as 'Error: {msg}').
+        // The connection broke mid-answer (a stream error shows as 'Error: {msg}').
         const message = mode === 'deepthink' ? DEEPTHINK_ERROR : error instanceof Error && error.message ? `Error: ${error.message}` : GENERIC_CHAT_ERROR;
         settle([p.question, answerMessage(p, 'failed', message)]);
         void client.invalidateQueries({ queryKey: queryKeys.chat.messages(sessionId) });

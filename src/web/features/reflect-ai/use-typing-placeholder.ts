@@ -1,7 +1,7 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 
-/** Part 2 §9 "Typing animation: 25 ms to type, 15 ms to delete, 2000 ms pause, 100 ms before the next." */
+/** The typing animation: 25 ms to type, 15 ms to delete, 2000 ms pause, 100 ms before the next. */
 export const TYPING_MS = { type: 25, erase: 15, pause: 2000, next: 100 } as const;
 
 /**

@@ -43,7 +43,7 @@ export const NO_TRADES_SUMMARY = 'Add some trades first to use the summarize fea
 
 /**
  * Runs one analysis while the dialog is open. Closing the dialog while it runs aborts the request, which the server
- * passes on to the AI provider (part 2 §4: closing the dialog while it loads cancels it).
+ * passes on to the AI provider (closing the dialog while it loads cancels it).
  */
 function useAnalysisRun(opened: boolean, query: PeriodQuery, onReport?: (report: AnalysisReport) => void) {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -64,7 +64,7 @@ function useAnalysisRun(opened: boolean, query: PeriodQuery, onReport?: (report:
           else if (event.type === 'result') {
             setState({ kind: 'done', report: event.report });
             onReportRef.current?.(event.report);
-            // Part 2 §8: 'Connection Error' when the AI server failed and the local analysis stands in.
+            // 'Connection Error' when the AI server failed and the local analysis stands in.
             if (event.report.notice?.title === 'Connection Error') toastError('Connection Error', event.report.notice.message);
             return;
           } else if (event.type === 'error') {

@@ -113,7 +113,7 @@ export function ReflectPage() {
   const choosePeriod = (value: string | null) => {
     if (!value) return;
     setPeriod(value as ReflectionPeriod);
-    setOffset(0); // part 2 §4: a tab resets the offset
+    setOffset(0); // a tab resets the offset
     setShown(PAGE_SIZE);
   };
   const step = (direction: 'previous' | 'next') => {

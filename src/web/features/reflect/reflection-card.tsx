@@ -10,7 +10,7 @@ import classes from './reflect.module.css';
 // Filled badges with white text: the 9th shades keep AA contrast in both themes.
 const RESULT_COLOR = { Win: 'teal.9', Loss: 'red.9', BE: 'gray.7' } as const;
 
-/** Part 2 §4: rule adherence cycles followed, not followed, unset; each state says what it is and what a click does. */
+/** Rule adherence cycles followed, not followed, unset; each state says what it is and what a click does. */
 const ADHERENCE = {
   followed: { label: 'Followed rules', tone: TONE_COLOR.positive, icon: IconCircleCheck },
   broken: { label: 'Broke rules', tone: TONE_COLOR.negative, icon: IconCircleX },

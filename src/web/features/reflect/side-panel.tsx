@@ -4,7 +4,7 @@ import { formatUsd } from '../../../domain/money';
 import { pnlColor, TONE_COLOR } from '../../lib/tone';
 import { getTopTags, isReflectionWinRateGood, type ReflectionStatistics, type TradingInsight } from '../../../domain/reflections';
 
-/** Part 2 §9: win rate green at 50 or more (else red), in colours with AA contrast in both themes. */
+/** Win rate green at 50 or more (else red), in colours with AA contrast in both themes. */
 export const winRateColor = (winRate: number) => (isReflectionWinRateGood(winRate) ? TONE_COLOR.positive : TONE_COLOR.negative);
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {

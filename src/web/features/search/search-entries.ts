@@ -53,7 +53,7 @@ export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
   report('report-compare', 'Compare Reports', 'Reports: two filters side by side, every figure and its difference', '/compare'),
 ];
 
-// Spec part 1 §2.2 and §9: a fixed list of 18 entries (pages, the dashboard sections of §2.1, and the actions
+// A fixed list of 18 entries (pages, the dashboard's sections, and the actions
 // Reset Dashboard, Sign Out, AI Trade Analysis, Trading Coach), and the reports after the pages.
 export const SEARCH_ENTRIES: readonly SearchEntry[] = [
   { id: 'dashboard', title: 'Dashboard', description: 'Your trading overview', group: 'Pages', target: { kind: 'navigate', to: '/' } },

@@ -11,7 +11,7 @@ export const tradeDetailsQuery = (id: string) =>
     retry: (count, error) => count < 1 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
   });
 
-/** Spec part 2 "Trade details": Create Linked Note (title, content) on this trade. */
+/** Create Linked Note (title, content) on this trade. */
 export function useCreateLinkedNote(tradeId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ const SERIES = [
   { name: 'BE', color: 'gray.6' },
 ];
 
-/** Spec part 2 "Statistics and charts": Results by Week and by Day of Week (Monday to Friday), stacked bars. */
+/** Results by Week and by Day of Week (Monday to Friday), stacked bars. */
 export function AnalysisPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
   const { data, isPending } = useTradeStats(account, q, filter);
   const shown = (data?.by_week ?? []).slice(-WEEKS_SHOWN);

@@ -101,7 +101,7 @@ export function useTradeWindow(account: AccountFilter, q: string, enabled: boole
   };
 }
 
-/** The trades of the 'Manage Unassigned Trades' dialog, read only while it is open (part 2 §4 "Assignment"). */
+/** The trades of the 'Manage Unassigned Trades' dialog, read only while it is open. */
 export const unassignedTradesQuery = infiniteQueryOptions({
   queryKey: queryKeys.trades.unassignedDialog,
   queryFn: ({ pageParam }) => fetchTradePage('unassigned', '', 200, pageParam ?? undefined),
@@ -128,7 +128,7 @@ function withoutTrades(data: ListData | undefined, ids: ReadonlySet<string>): Li
 }
 
 /**
- * Removes trades from every cached list at once and returns how to put them back (part 2 §4: deleting is
+ * Removes trades from every cached list at once and returns how to put them back (deleting is
  * optimistic; the trade is restored if the server call fails).
  */
 async function removeFromLists(client: QueryClient, ids: ReadonlySet<string>) {
@@ -218,7 +218,7 @@ export interface PendingTradeDelete {
 }
 
 /**
- * Part 2 §4: deleting is optimistic, the trade is removed at once and restored if the server call fails;
+ * Deleting is optimistic, the trade is removed at once and restored if the server call fails;
  * adds Undo while the toast shows. The caller decides when to commit (the toast leaving).
  */
 export async function startTradeDelete(client: QueryClient, id: string): Promise<PendingTradeDelete> {
@@ -288,7 +288,7 @@ export function useAssignTrades() {
   });
 }
 
-/** GET /api/trades/export and save it under the server's name, trades-backup-{date}.json (part 2 §7). */
+/** GET /api/trades/export and save it under the server's name, trades-backup-{date}.json. */
 export async function downloadTradesBackup(): Promise<string> {
   const response = await fetch('/api/trades/export', { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Export failed (${response.status})`);

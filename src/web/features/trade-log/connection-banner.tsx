@@ -22,7 +22,7 @@ function useApiUnreachable(): boolean {
 }
 
 /**
- * Part 2 "Trade table": a connection warning with Retry Connection and Setup Instructions. DESIGN.md: the last loaded
+ * A connection warning with Retry Connection and Setup Instructions. The last loaded
  * trades stay on screen (TanStack Query's cache) while it shows.
  */
 export function ConnectionBanner() {

@@ -46,7 +46,7 @@ const NO_ACTIONS: TradeRowActions = { onToggleSelect: nothing, onEdit: nothing, 
 const RESULT_COLOR = { Win: PNL_POSITIVE, Loss: PNL_NEGATIVE, BE: 'var(--mantine-color-dimmed)' } as const;
 
 /**
- * Inline editing in the maximized table (part 2 "Trade table"), with Done. Same rule as the Edit Trade dialog
+ * Inline editing in the maximized table, with Done. Same rule as the Edit Trade dialog
  * (domain editTradeForm): pnl before commission, the result couplings as the trader types, the stored commission
  * kept. The Result shows the result that will be saved and the PnL cell the net that will be stored, as it is typed
  * (a typed 150 on a Loss row was saved as -$154.28 with nothing on screen saying so).
@@ -100,7 +100,7 @@ export function InlineEditRow({ trade, cells, timeZone, today, onDone, rowRef, i
       toastSuccess('Trade updated successfully');
       onDone();
     } catch (error) {
-      // Part 2 §8. The trade is gone (deleted in another tab or device): there is nothing left to save it to.
+      // The trade is gone (deleted in another tab or device): there is nothing left to save it to.
       if (error instanceof ApiError && error.status === 404) {
         toastError('No trade data to save', 'This trade was deleted elsewhere.');
         onDone();

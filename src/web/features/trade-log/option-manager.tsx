@@ -12,8 +12,8 @@ const TITLES: Record<PreferenceKind, { title: string; noun: string; placeholder:
 };
 
 /**
- * The manage-types / manage-sessions popovers of the add dialog (part 2 "Add dialog fields"), and the same for tag
- * suggestions. Duplicates and types in use are refused with the spec's messages (the server decides; part 2 §5).
+ * The manage-types / manage-sessions popovers of the add dialog, and the same for tag
+ * suggestions. Duplicates and types in use are refused with the spec's messages (the server decides).
  */
 export function OptionManager({ kind, options }: { kind: PreferenceKind; options: readonly string[] }) {
   const [opened, setOpened] = useState(false);
@@ -23,7 +23,7 @@ export function OptionManager({ kind, options }: { kind: PreferenceKind; options
 
   const add = async () => {
     const local = addTradeOption(kind, options, draft);
-    // Part 2 §5: blank type and session names are ignored.
+    // Blank type and session names are ignored.
     if (!local.ok && local.ignored) return;
     if (!local.ok) {
       toastError(local.error);

@@ -29,7 +29,7 @@ function Tile({ label, value, color, testId }: { label: string; value: string | 
   );
 }
 
-/** Spec part 2 "Statistics and charts": Wins, Losses, BE, the Win Rate (Excluding BE) bar and two donuts. */
+/** Wins, Losses, BE, the Win Rate (Excluding BE) bar and two donuts. */
 export function StatsPanel({ account, q = '', filter = '' }: { account: AccountFilter | null; q?: string; filter?: string }) {
   const { data, isPending } = useTradeStats(account, q, filter);
   const [unit] = useFigureUnit();

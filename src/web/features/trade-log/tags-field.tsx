@@ -12,7 +12,7 @@ interface TagsFieldProps {
 }
 
 /**
- * Tags on a trade (part 2 §5): a blank name gives 'Please enter a tag name', a duplicate 'Tag "X" already exists'.
+ * Tags on a trade: a blank name gives 'Please enter a tag name', a duplicate 'Tag "X" already exists'.
  * A tag that is not yet a suggestion is also saved as one ('Tag "X" added successfully').
  */
 export function TagsField({ value, onChange, suggestions }: TagsFieldProps) {

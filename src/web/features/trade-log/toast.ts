@@ -14,7 +14,7 @@ export function describeError(error: unknown, signedOut: string = SIGNED_OUT_WOR
 
 /**
  * The API could not be reached at all (fetch rejects with a TypeError), as opposed to an answer with an error status.
- * Only this shows the connection banner (part 2 §4 "Connection state").
+ * Only this shows the connection banner.
  */
 export function isNetworkError(error: unknown): boolean {
   return error !== null && error !== undefined && !(error instanceof ApiError);

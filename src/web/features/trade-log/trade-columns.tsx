@@ -33,7 +33,7 @@ export interface TradeRowActions {
   onToggleSelect: (id: string) => void;
   onEdit: (trade: Trade) => void;
   onDelete: (trade: Trade) => void;
-  /** The trade's tags on their own (part 2 §8 'Failed to update tags'). */
+  /** The trade's tags on their own (a failure says 'Failed to update tags'). */
   onEditTags: (trade: Trade) => void;
 }
 

@@ -119,7 +119,7 @@ export function TradeLogPage() {
         }
       />
 
-      {/* Part 2 "Trade Log page": maximizing the Trades panel hides Statistics and Trade Analysis. */}
+      {/* Maximizing the Trades panel hides Statistics and Trade Analysis. */}
       {!maximized && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <StatsPanel account={account} q={q} filter={report.params} />

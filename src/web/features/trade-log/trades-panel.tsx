@@ -106,7 +106,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const loadFailed = active.isError && !isNetworkError(active.error);
 
   useEffect(() => {
-    // Part 2 §8; an unreachable server shows the connection banner instead.
+    // A failure shows its message; an unreachable server shows the connection banner instead.
     if (loadFailed) toastError('Failed to fetch trades');
   }, [loadFailed]);
 

@@ -15,14 +15,14 @@ interface UnassignedTradesDialogProps {
   opened: boolean;
   onClose: () => void;
   accounts: readonly TradingAccount[];
-  /** Part 2 §4 "Assignment": a callback fires after assigning. */
+  /** A callback fires after assigning. */
   onAssigned?: (accountId: string, count: number) => void;
 }
 
-/** 'Manage Unassigned Trades' (part 2 "Unassigned-trades dialog"): loading, authentication error, empty, table. */
+/** 'Manage Unassigned Trades': loading, authentication error, empty, table. */
 export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }: UnassignedTradesDialogProps) {
   const today = useTraderTime().today(new Date());
-  // Part 2 §4: the dialog loads only when opened.
+  // The dialog loads only when opened.
   const query = useInfiniteQuery({ ...unassignedTradesQuery, enabled: opened });
   const assign = useAssignTrades();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -52,7 +52,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
     });
 
   const submit = async () => {
-    // Part 2 §5: an account and at least one trade are needed.
+    // An account and at least one trade are needed.
     if (!accountId) {
       toastError('Please select an account');
       return;
@@ -180,7 +180,7 @@ export function UnassignedTradesDialog({ opened, onClose, accounts, onAssigned }
           <Button
             onClick={() => void submit()}
             loading={assign.isPending}
-            // Part 2 §5: the assign button is disabled while loading.
+            // The assign button is disabled while loading.
             disabled={assign.isPending || query.isFetching}
             data-testid="unassigned-assign"
           >

@@ -12,7 +12,7 @@ export function useTradeStats(account: AccountFilter | null, q = '', filter = ''
   const query = useQuery({ ...tradeStatsQuery(account ?? 'all', {}, q, 'none', filter), enabled: account !== null, placeholderData: keepPreviousData });
   const failed = query.isError && !isNetworkError(query.error);
   useEffect(() => {
-    // Part 2 §8; an unreachable server shows the connection banner instead.
+    // A failure shows its message; an unreachable server shows the connection banner instead.
     if (failed) toastError('Failed to load trade statistics');
   }, [failed]);
   return query;

@@ -14,7 +14,7 @@ interface Tutorial {
   linkLabel: string;
 }
 
-// Spec part 2 "Tutorials": three videos (Trades Log, Reflect Page, ReflectAI), each with a description. The videos
+// Three videos (Trades Log, Reflect Page, ReflectAI), each with a description. The videos
 // are recorded from this app by scripts/record-tutorials.ts and served by our own server; TUTORIAL_VIDEO_URLS may
 // point at hosted copies instead.
 const TUTORIALS: Tutorial[] = [

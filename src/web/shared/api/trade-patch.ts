@@ -40,7 +40,7 @@ async function patchEverywhere(client: QueryClient, id: string, patch: TradeFiel
 }
 
 /**
- * A trade's notes or tags saved on their own (part 2 §8 'Failed to update tags').
+ * A trade's notes or tags saved on their own (a failure says 'Failed to update tags').
  * Optimistic: the lists, the day dialog and the trade's page show the change at once, and show the old value again
  * if the server refuses it (optimistic updates with rollback). Every trade query is refreshed after.
  */

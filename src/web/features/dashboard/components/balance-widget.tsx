@@ -26,7 +26,7 @@ const BalanceSettingsDialog = lazy(withAllStyles(() => import('./balance-setting
 
 /**
  * The starting balance of what the dashboard shows: the chosen account's own; for All Trades the sum of
- * every account's, so three 50K accounts start at $150,000; without any account the spec's default (part 1 §9).
+ * every account's, so three 50K accounts start at $150,000; without any account the spec's default.
  * Null while the accounts are on their way.
  */
 export function startingBalanceOf(account: AccountFilter, accounts: readonly TradingAccount[] | undefined): Cents | null {

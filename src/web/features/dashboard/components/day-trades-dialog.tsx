@@ -36,7 +36,7 @@ const priceOf = (trade: Trade, value: string | null) => (value === null ? null :
 /**
  * The trades of the calendar day the trader clicked, each with its execution (entry
  * and exit time in the trader's zone, quantity, prices, gross and fees, where the trade has them) and its notes,
- * viewed and edited on their own (part 1 §4 "Note editing").
+ * viewed and edited on their own.
  */
 export function DayTradesDialog({ date, account, onClose }: { date: string | null; account: AccountFilter; onClose: () => void }) {
   const query = useQuery({ ...dayTradesQuery(account, date ?? ''), enabled: date !== null });

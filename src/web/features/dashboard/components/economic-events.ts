@@ -1,6 +1,6 @@
 import { addDays, getStartOfWeekSunday, type CalendarDay } from '../../../../domain/dates';
 
-/** Spec part 1 §3 "Economic event (mock)". */
+/** An economic event of the dashboard's list (sample data, not a live feed). */
 export interface EconomicEvent {
   id: string;
   title: string;

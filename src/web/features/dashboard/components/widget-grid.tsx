@@ -16,7 +16,7 @@ interface WidgetGridProps {
 }
 
 /**
- * Spec part 1 §2.4 and part 2 §4: the calendar first (column 0, position 0, as wide as its type says), the other
+ * The calendar first (column 0, position 0, as wide as its type says), the other
  * widgets in 1, 2 or 3 columns. In edit mode with 3 columns widgets are dragged within and between columns (the drag
  * code loads then); with fewer the stored columns fold together and dragging is off, so a narrow window never
  * rewrites the wide layout.

@@ -17,7 +17,7 @@ export type FolderSelection = 'all' | 'none' | string;
 const detail = (error: unknown) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : undefined);
 
 /**
- * Spec part 2 "Notebook": the folder names, a + button asking for a name (blank ignored), 'No folders', a colour per
+ * The folder names, a + button asking for a name (blank ignored), 'No folders', a colour per
  * folder from its id among 16. Each folder can be renamed, or deleted after saying what happens to its notes.
  */
 export function FolderColumn({ selected, onSelect }: { selected: FolderSelection; onSelect: (selection: FolderSelection) => void }) {

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import type { MarkdownAction } from '../markdown-toolbar';
 
-/** Spec part 2 "Notebook": H1, H2, bold, italic, code, quote, bullet list, numbered list, checkbox, link. */
+/** H1, H2, bold, italic, code, quote, bullet list, numbered list, checkbox, link. */
 const BUTTONS: Array<{ action: MarkdownAction; label: string; icon: ReactNode; shortcut?: string }> = [
   { action: 'h1', label: 'Heading 1', icon: <IconH1 size={16} aria-hidden="true" /> },
   { action: 'h2', label: 'Heading 2', icon: <IconH2 size={16} aria-hidden="true" /> },

@@ -51,7 +51,7 @@ function NoteRow({ note, selected, onSelect }: { note: NoteSummary; selected: bo
 }
 
 /**
- * Spec part 2 "Notebook": the notes list with its tag filter (All tags) and 'No notes found'; rows show the title
+ * The notes list with its tag filter (All tags) and 'No notes found'; rows show the title
  * (or Untitled), net P&L, date and up to 3 tags. Pages of 50 load as the trader scrolls.
  */
 export function NotesList({

@@ -93,7 +93,7 @@ export function WriteWithAi({ drafting, onDraft, onStop }: WriteWithAiProps) {
               </List.Item>
             </List>
             <Text size="xs" c="dimmed">
-              The README's Configuration section lists every setting.
+              docs/self-hosting.md lists every setting.
             </Text>
           </Stack>
         )}

@@ -19,8 +19,8 @@ interface AccountPickerProps {
 }
 
 /**
- * Spec part 1 §4 "Account picker in import can switch to a create-account form and back", §5 'Please select a trading
- * account', §8 'Trading account created and selected'.
+ * The import's account picker can switch to a create-account form and back; without a choice it says 'Please select
+ * a trading account', and a new account says 'Trading account created and selected'.
  */
 export function AccountPicker({ accounts, loading, value, onChange, onCreated, error }: AccountPickerProps) {
   const [creating, setCreating] = useState(false);

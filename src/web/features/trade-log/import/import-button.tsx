@@ -14,7 +14,7 @@ export interface ImportButtonProps {
   onImported?: (result: ImportedInto) => void;
 }
 
-/** Spec part 2 "Trade table": the import button (JSON or CSV) and the Trade Import Guide. */
+/** The import button (JSON or CSV) and the Trade Import Guide. */
 export function ImportButton({ accountId, onImported }: ImportButtonProps) {
   const [picked, setPicked] = useState<{ file: File; token: number } | null>(null);
   const [guideOpen, setGuideOpen] = useState(false);

@@ -4,7 +4,7 @@ import { listFormats } from '../../../../domain/importers';
 const FORMATS = listFormats();
 
 /**
- * Spec part 2 "Trade table": the 'Trade Import Guide' dialog. Every format the importer reads, with the columns it
+ * The 'Trade Import Guide' dialog. Every format the importer reads, with the columns it
  * needs, straight from the importer registry so the guide cannot fall behind the code.
  */
 export function ImportGuide({ opened, onClose }: { opened: boolean; onClose: () => void }) {

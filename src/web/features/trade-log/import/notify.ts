@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api';
 import { busyMessage } from './api';
 
-/** The spec's toasts (part 2 §8): a title, sometimes a description. One at a time (providers.tsx). */
+/** The spec's toasts: a title, sometimes a description. One at a time (providers.tsx). */
 export function toastSuccess(title: string, message?: string) {
   notifications.show({ title: message ? title : undefined, message: message ?? title, color: 'teal' });
 }
