@@ -5,6 +5,7 @@ import { DISTRIBUTIONS } from '../domain/reports/distribution';
 import {
   DATE_PRESETS,
   HOLD_BUCKET_IDS,
+  MARKET_GROUPINGS,
   MAX_R_BOUND,
   R_BOUND,
   TAG_MODES,
@@ -88,6 +89,7 @@ export const reportFilterFields = {
   risk: withWithout('risk'),
   mistakes: withWithout('mistakes'),
   mistake: list(text(100, 'mistake'), 'mistake'),
+  markets: z.enum(MARKET_GROUPINGS, { error: `markets must be ${MARKET_GROUPINGS.join(', ')}` }).optional(),
 };
 
 type RawFilter = z.output<z.ZodObject<typeof reportFilterFields>>;
@@ -139,6 +141,7 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
     risk: raw.risk ?? null,
     mistakes: raw.mistakes ?? null,
     mistake: unique(raw.mistake),
+    markets: raw.markets ?? null,
   };
 }
 
@@ -200,6 +203,7 @@ const filterEcho = z.strictObject({
   risk: z.enum(WITH_WITHOUT).nullable(),
   mistakes: z.enum(WITH_WITHOUT).nullable(),
   mistake: z.array(z.string()),
+  markets: z.enum(MARKET_GROUPINGS).nullable(),
 });
 
 /** What every report answer says of its trades: the filter as read, its days, and the same in words. */

@@ -79,7 +79,7 @@ export const reportsService = {
   breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
     return withReportScope(database, userId, filter, now, (scope) => ({
       basis: scope.basis,
-      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() }),
+      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk(), markets: scope.filter.markets }),
     }));
   },
 
