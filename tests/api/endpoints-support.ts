@@ -236,6 +236,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/mistakes': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
     'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
     'GET /api/reports/options': {},
