@@ -5,6 +5,7 @@ import { DISTRIBUTIONS } from '../domain/reports/distribution';
 import {
   DATE_PRESETS,
   HOLD_BUCKET_IDS,
+  MARKET_GROUPINGS,
   MAX_R_BOUND,
   R_BOUND,
   TAG_MODES,
@@ -17,6 +18,7 @@ import type { ExcursionSummary } from '../domain/market/excursion-summary';
 import type { YearCalendar } from '../domain/reports/calendar';
 import type { EquityRSeries } from '../domain/reports/equity';
 import type { Heatmap } from '../domain/reports/heatmap';
+import type { DepthReport } from '../domain/reports/depth';
 import type { ReportOverview } from '../domain/reports/overview';
 import type { ROverview } from '../domain/reports/r-multiples';
 import type { MistakesReport as DomainMistakesReport } from '../domain/reports/mistakes';
@@ -88,6 +90,7 @@ export const reportFilterFields = {
   risk: withWithout('risk'),
   mistakes: withWithout('mistakes'),
   mistake: list(text(100, 'mistake'), 'mistake'),
+  markets: z.enum(MARKET_GROUPINGS, { error: `markets must be ${MARKET_GROUPINGS.join(', ')}` }).optional(),
 };
 
 type RawFilter = z.output<z.ZodObject<typeof reportFilterFields>>;
@@ -139,6 +142,7 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
     risk: raw.risk ?? null,
     mistakes: raw.mistakes ?? null,
     mistake: unique(raw.mistake),
+    markets: raw.markets ?? null,
   };
 }
 
@@ -200,6 +204,7 @@ const filterEcho = z.strictObject({
   risk: z.enum(WITH_WITHOUT).nullable(),
   mistakes: z.enum(WITH_WITHOUT).nullable(),
   mistake: z.array(z.string()),
+  markets: z.enum(MARKET_GROUPINGS).nullable(),
 });
 
 /** What every report answer says of its trades: the filter as read, its days, and the same in words. */
@@ -410,6 +415,38 @@ export const heatmapReport = z.strictObject({
   }),
 });
 agree<Same<z.infer<typeof heatmapReport>['heatmap'], Heatmap>>(true);
+
+const timeBuckets = z.strictObject({
+  buckets: z.array(
+    z.strictObject({ fromMinute: z.number().int().min(0).max(1439), label: z.string(), trades: count, wins: count, losses: count, netCents: cents }),
+  ),
+  excluded: count,
+});
+/** GET /api/reports/depth: P&L by week, by entry time, drawdown figures, streaks of days and the ratios. Null: not defined. */
+export const depthReport = z.strictObject({
+  basis: reportBasis,
+  depth: z.strictObject({
+    weeks: z.array(z.strictObject({ weekStart: day, weekEnd: day, tradingDays: count, trades: count, netCents: cents })),
+    buckets15: timeBuckets,
+    buckets30: timeBuckets,
+    drawdown: z.strictObject({
+      maxDrawdownCents: cents,
+      currentDrawdownCents: cents,
+      longestUnderwaterDays: count,
+      currentUnderwaterDays: count,
+      recoveryFactor: z.number().nullable(),
+      netCents: cents,
+    }),
+    streaks: z.strictObject({
+      longestWinningDays: count,
+      longestLosingDays: count,
+      current: z.strictObject({ kind: z.enum(['winning', 'losing']).nullable(), days: count }),
+    }),
+    ratios: z.strictObject({ sortino: z.number().nullable(), sqn: z.number().nullable(), sqnSample: count, kelly: z.number().nullable() }),
+  }),
+});
+agree<Same<z.infer<typeof depthReport>['depth'], DepthReport>>(true);
+export type DepthReportAnswer = z.infer<typeof depthReport>;
 
 /** A day's, a month's or the year's R: of its trades with a planned risk, the others counted apart. */
 const calendarR = z.strictObject({ tradesWithRisk: count, tradesWithoutRisk: count, totalR: rFigure });

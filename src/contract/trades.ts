@@ -201,6 +201,16 @@ export const statsQuery = z
   })
   .transform(({ q, days, exclude, ...fields }, ctx) => ({ q, days, exclude, filter: normalizeReportFilter(fields, ctx) }));
 
+/** GET /api/trades/ids: the list's filter model, search and order, without paging (Select All). */
+export const idsQuery = z
+  .object({
+    ...reportFilterFields,
+    q: z.string().max(200).optional(),
+    sort: z.enum(TRADE_SORTS, { error: `sort must be one of ${TRADE_SORTS.join(', ')}` }).default('date'),
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
+  })
+  .transform(({ q, sort, dir, ...fields }, ctx) => ({ q, sort, dir, filter: normalizeReportFilter(fields, ctx) }));
+
 /** GET /api/trades/unassigned-count */
 export const unassignedCountQuery = z.object({ exclude: awaitingUndo });
 
@@ -231,6 +241,40 @@ export const bulkRiskInput = z.object({
     { error: 'risk must be {kind: "amount", amount}, {kind: "stop_points", points} or {kind: "clear"}' },
   ),
 });
+const bulkIds = z.array(z.uuid('ids must be trade ids')).min(1, 'Please select trades').max(100_000);
+const bulkTags = z.array(z.string().trim().min(1, 'tags must not be empty').max(100)).min(1, 'Please give at least one tag').max(50);
+/**
+ * POST /api/trades/bulk-edit: one change for the selected trades, all or nothing: a playbook (null: none), a setup,
+ * tags added or removed, or a move to another trading account. A move skips, and names, each trade whose import key
+ * the account already holds (the duplicate rule of imports); the rest move. Ids of trades that are not the caller's
+ * are a 404 and change nothing.
+ */
+export const bulkEditInput = z.object({
+  ids: bulkIds,
+  action: z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('playbook'), playbook_id: z.uuid('playbook_id must be a playbook id').nullable() }),
+      z.strictObject({ kind: z.literal('setup'), setup: z.string().trim().max(100, 'setup must be at most 100 characters') }),
+      z.strictObject({ kind: z.literal('add_tags'), tags: bulkTags }),
+      z.strictObject({ kind: z.literal('remove_tags'), tags: bulkTags }),
+      z.strictObject({ kind: z.literal('move'), account_id: z.uuid('Please select an account') }),
+    ],
+    { error: 'action must be {kind: "playbook"}, {kind: "setup"}, {kind: "add_tags"}, {kind: "remove_tags"} or {kind: "move"}' },
+  ),
+});
+/** A trade as a bulk edit found it: what POST /api/trades/bulk-restore writes back to undo the edit. */
+export const bulkTradeState = z.strictObject({
+  id: z.uuid('id must be a trade id'),
+  account_id: z.uuid('account_id must be a trading account id').nullable(),
+  playbook_id: z.uuid('playbook_id must be a playbook id').nullable(),
+  trade_type: z.string().max(100),
+  tags: z.array(z.string().max(100)).max(50),
+  ticked_rule_ids: z.array(z.uuid('ticked_rule_ids must be rule ids')).max(500),
+  followed_rules: z.boolean().nullable(),
+});
+/** POST /api/trades/bulk-restore: the trades as a bulk edit found them, written back all or nothing. */
+export const bulkRestoreInput = z.object({ trades: z.array(bulkTradeState).min(1, 'Nothing to restore').max(100_000) });
 /** POST /api/trades/import (a JSON backup; each row is checked by the server with the trade fields' limits). */
 export const importInput = z.object({
   account_id: z.uuid('Please select a trading account'),
@@ -284,6 +328,16 @@ export const bulkDeleteResult = z.strictObject({ deleted: count });
 export const assignResult = z.strictObject({ assigned: count });
 /** POST /api/trades/bulk-risk */
 export const bulkRiskResult = z.strictObject({ updated: count });
+/** The selected trades changed, those a move skipped as duplicates, and their state before (for Undo). */
+export const bulkEditResult = z.strictObject({
+  updated: count,
+  skipped_duplicates: z.array(z.string()),
+  before: z.array(bulkTradeState),
+});
+export const bulkRestoreResult = z.strictObject({ restored: count });
+/** GET /api/trades/ids: every trade id of a filter and search (Select All), in the list's order. */
+export const tradeIds = z.strictObject({ ids: z.array(z.string()), total: count });
+
 /** POST /api/trades/import */
 export const backupImportResult = z.strictObject({ imported: count, skipped: count });
 /** GET /api/trades/export: every trade with its fills, a JSON backup. */
@@ -302,4 +356,11 @@ export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;
 export type AssignResult = z.infer<typeof assignResult>;
 export type BulkRiskInput = z.infer<typeof bulkRiskInput>;
 export type BulkRiskResult = z.infer<typeof bulkRiskResult>;
+export type BulkEditInput = z.infer<typeof bulkEditInput>;
+export type BulkTradeState = z.infer<typeof bulkTradeState>;
+export type BulkEditResult = z.infer<typeof bulkEditResult>;
+export type BulkRestoreInput = z.infer<typeof bulkRestoreInput>;
+export type BulkRestoreResult = z.infer<typeof bulkRestoreResult>;
+export type TradeIds = z.infer<typeof tradeIds>;
+export type IdsQuery = z.infer<typeof idsQuery>;
 export type BackupImportResult = z.infer<typeof backupImportResult>;

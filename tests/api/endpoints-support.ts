@@ -18,7 +18,7 @@ import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/con
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../src/contract/reports';
-import { assignInput, bulkRiskInput, idList, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import { assignInput, bulkEditInput, bulkRestoreInput, bulkRiskInput, idList, idsQuery, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
 import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer } from '../support/ai-server';
 import { startTestApp, uniqueEmail, type ApiClient, type Backend, type TestApp } from '../support/app';
@@ -150,6 +150,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/trades': { query: () => ({ limit: '5' }), querySchema: listQuery },
     'GET /api/trades/stats': { query: () => ({ days: 'none' }), querySchema: statsQuery },
     'GET /api/trades/unassigned-count': { querySchema: unassignedCountQuery },
+    'GET /api/trades/ids': { query: () => ({ sort: 'pnl' }), querySchema: idsQuery },
     'GET /api/trades/export': {},
     'POST /api/trades/import': {
       body: () => ({ account_id: ids.account, trades: [{ date: '2025-03-04', period: 'AM', symbol: 'ES' }] }),
@@ -158,6 +159,11 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'POST /api/trades/bulk-delete': { body: () => ({ ids: [NIL] }), bodySchema: idList },
     'POST /api/trades/assign': { body: () => ({ ids: [ids.trade], account_id: ids.account }), bodySchema: assignInput },
     'POST /api/trades/bulk-risk': { body: () => ({ ids: [ids.trade], risk: { kind: 'amount', amount: '100' } }), bodySchema: bulkRiskInput },
+    'POST /api/trades/bulk-edit': { body: () => ({ ids: [ids.trade], action: { kind: 'setup', setup: 'Breakout' } }), bodySchema: bulkEditInput },
+    'POST /api/trades/bulk-restore': {
+      body: () => ({ trades: [{ id: ids.trade, account_id: ids.account, playbook_id: null, trade_type: '', tags: [], ticked_rule_ids: [], followed_rules: null }] }),
+      bodySchema: bulkRestoreInput,
+    },
     'POST /api/trades': { body: () => ({ date: '2025-03-05', period: 'AM', symbol: 'NQ', pnl: '1.00' }), bodySchema: tradeInput },
     'GET /api/trades/:id': { params: id('trade') },
     'PATCH /api/trades/:id': { params: id('trade'), body: () => ({ symbol: 'NQ' }), bodySchema: tradePatch },
@@ -230,6 +236,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/mistakes': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
     'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
     'GET /api/reports/options': {},

@@ -101,3 +101,23 @@ export function instrumentFigures(key: string): { pointValue: Decimal; tickSize:
   const tick = market === 'crypto' ? undefined : TICK_SIZES[instrument.root];
   return { pointValue: pointValueOf(instrument).value, tickSize: tick === undefined ? null : new Decimal(tick), market };
 }
+
+/**
+ * The market a traded symbol belongs to when micros count with their full-size contract: MNQ and MNQZ5 are NQ's, MES
+ * ES's, MYM YM's, M2K RTY's (and any micro the table gives a full-size contract); a dated contract is its root's (NQZ5
+ * is NQ). A stock, spot crypto or a symbol the table does not know is its own market, written as it was.
+ */
+export function marketOf(symbol: string): string {
+  const root = getFuturesRoot(symbol);
+  const spec = INSTRUMENTS[root];
+  if (!spec) return symbol;
+  return spec.micro && spec.fullSize ? spec.fullSize : root;
+}
+
+/** Every symbol among `known` that belongs to the same market as one of `chosen` (a filter of NQ takes MNQ too). */
+export function symbolsOfMarkets(chosen: readonly string[], known: Iterable<string>): string[] {
+  const markets = new Set(chosen.map(marketOf));
+  const out = new Set(chosen);
+  for (const symbol of known) if (markets.has(marketOf(symbol))) out.add(symbol);
+  return [...out];
+}

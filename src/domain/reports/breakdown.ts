@@ -10,9 +10,11 @@ import {
   HOLD_BUCKETS,
   UNASSIGNED,
   WEEKDAY_LABELS,
+  type MarketGrouping,
   type ReportFilter,
   type ResolvedRange,
 } from './filter';
+import { marketOf } from '../instruments/figures';
 import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull, calculateWinRateOrNull, toPercent } from './formulas';
 import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
 
@@ -107,6 +109,8 @@ export interface BreakdownContext {
    * trades' own plans when left out.
    */
   risk?: Float64Array;
+  /** 'grouped': the instrument breakdown counts a micro with its full-size contract as one market (the filter's `markets`). */
+  markets?: MarketGrouping | null;
 }
 
 export function labelBreakdownKey(by: BreakdownBy, key: string, accountName?: (id: string) => string | undefined): string {
@@ -162,7 +166,7 @@ export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Om
  * Each row's group for a dimension: `group(i)` is the group of row i (-1 when it lacks the dimension), `keys[g]` the
  * group's key as the filter writes it. Tags are many per trade and go through `tagGroups` instead.
  */
-function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: string): { keys: string[]; group: (i: number) => number } {
+function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: string, markets: MarketGrouping | null = null): { keys: string[]; group: (i: number) => number } {
   const c = set.columns;
   const byCode = (column: TextColumn, missingEmpty = false) => ({
     keys: column.values.map((v) => v ?? ''),
@@ -172,8 +176,24 @@ function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: stri
     },
   });
   switch (by) {
-    case 'instrument':
-      return byCode(c.symbol);
+    case 'instrument': {
+      if (markets !== 'grouped') return byCode(c.symbol);
+      // One group per market: each symbol's code goes to its market's group (MNQ's and NQ's trades are NQ's).
+      const keys: string[] = [''];
+      const index = new Map<string, number>();
+      const toGroup = Int32Array.from(c.symbol.values, (value) => {
+        if (value === null) return -1;
+        const market = marketOf(value);
+        let g = index.get(market);
+        if (g === undefined) {
+          g = keys.length;
+          keys.push(market);
+          index.set(market, g);
+        }
+        return g;
+      });
+      return { keys, group: (i) => toGroup[c.symbol.codes[i]!]! };
+    }
     case 'contract':
       return byCode(c.contract, true);
     case 'side':
@@ -267,7 +287,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
       }
     }
   } else {
-    const groups = groupsOf(set, by, context.timeZone);
+    const groups = groupsOf(set, by, context.timeZone, context.markets ?? null);
     const assigned = new Int32Array(set.rows.length);
     let count = 0;
     for (let k = 0; k < set.rows.length; k++) {

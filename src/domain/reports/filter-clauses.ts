@@ -1,4 +1,5 @@
 import type { CalendarDay } from '../dates/calendar-day';
+import { marketOf } from '../instruments/figures';
 import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange, type TagMode, type TradeResult } from './filter';
 
 /**
@@ -20,6 +21,8 @@ export type FilterClause =
   /** The trade's account among `ids`, or (with `unassigned`) no account. */
   | { kind: 'account'; ids: readonly string[]; unassigned: boolean }
   | { kind: 'text'; field: TextField; values: readonly string[] }
+  /** The trade's symbol of one of these markets (instruments/marketOf: MNQ is NQ's market). */
+  | { kind: 'market'; markets: readonly string[] }
   | { kind: 'result'; values: readonly TradeResult[] }
   /** ISO weekday (Monday 1) of the trading day. */
   | { kind: 'weekday'; values: readonly number[] }
@@ -50,7 +53,12 @@ export function toFilterClauses(filter: ReportFilter, range: ResolvedRange): Fil
   if (filter.account.length > 0) {
     clauses.push({ kind: 'account', ids: filter.account.filter((a) => a !== UNASSIGNED), unassigned: filter.account.includes(UNASSIGNED) });
   }
-  for (const field of TEXT_KEYS) if (filter[field].length > 0) clauses.push({ kind: 'text', field, values: filter[field] });
+  for (const field of TEXT_KEYS) {
+    if (filter[field].length === 0) continue;
+    // Grouped, an instrument is its market: NQ takes MNQ's trades too, and MNQ NQ's.
+    if (field === 'symbol' && filter.markets === 'grouped') clauses.push({ kind: 'market', markets: [...new Set(filter.symbol.map(marketOf))] });
+    else clauses.push({ kind: 'text', field, values: filter[field] });
+  }
   if (filter.result.length > 0) clauses.push({ kind: 'result', values: filter.result });
   if (filter.weekday.length > 0) clauses.push({ kind: 'weekday', values: filter.weekday });
   if (filter.hour.length > 0) clauses.push({ kind: 'entry-hour', values: filter.hour });

@@ -106,11 +106,19 @@ export interface ReportFilter {
   mistakes: WithWithout | null;
   /** Trades carrying any of these mistakes (tags compared as the Mistakes report does: 'fomo' is 'FOMO'). */
   mistake: string[];
+  /**
+   * 'grouped': a micro counts with its full-size contract as one market (NQ with MNQ, ES with MES, YM with MYM, RTY
+   * with M2K...) in the instrument filter and the instrument breakdown; null keeps each instrument apart.
+   */
+  markets: MarketGrouping | null;
 }
+
+export const MARKET_GROUPINGS = ['grouped'] as const;
+export type MarketGrouping = (typeof MARKET_GROUPINGS)[number];
 
 /** The keys that travel in a URL, in the order a URL writes them. */
 export const REPORT_FILTER_KEYS = [
-  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax', 'rMin', 'rMax', 'risk', 'mistakes', 'mistake',
+  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax', 'rMin', 'rMax', 'risk', 'mistakes', 'mistake', 'markets',
 ] as const satisfies ReadonlyArray<keyof ReportFilter>;
 
 /** Keys that take a list (repeated in a URL: ?symbol=NQ&symbol=ES). */
@@ -141,6 +149,7 @@ export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
   risk: null,
   mistakes: null,
   mistake: [],
+  markets: null,
 }) as ReportFilter;
 
 export function createReportFilter(patch: Partial<ReportFilter> = {}): ReportFilter {
@@ -247,6 +256,7 @@ export function writeReportFilterParams(filter: ReportFilter, params: URLSearchP
   if (filter.rMax !== null) params.set('rMax', String(filter.rMax));
   if (filter.risk !== null) params.set('risk', filter.risk);
   if (filter.mistakes !== null) params.set('mistakes', filter.mistakes);
+  if (filter.markets !== null) params.set('markets', filter.markets);
   return params;
 }
 
@@ -322,6 +332,7 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     risk: isIn(WITH_WITHOUT, raw.risk) ? raw.risk : null,
     mistakes: isIn(WITH_WITHOUT, raw.mistakes) ? raw.mistakes : null,
     mistake: list('mistake'),
+    markets: isIn(MARKET_GROUPINGS, raw.markets) ? raw.markets : null,
   };
 }
 
@@ -391,7 +402,7 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   if (filter.account.length > 0) {
     parts.push(`account ${or(filter.account.map((id) => (id === UNASSIGNED ? 'Unassigned' : (accountName(id) ?? 'an unknown account'))))}`);
   }
-  if (filter.symbol.length > 0) parts.push(`instrument ${or(filter.symbol)}`);
+  if (filter.symbol.length > 0) parts.push(`${filter.markets === 'grouped' ? 'market' : 'instrument'} ${or(filter.symbol)}`);
   if (filter.contract.length > 0) parts.push(`contract ${or(filter.contract)}`);
   if (filter.side.length > 0) parts.push(`side ${or(filter.side)}`);
   if (filter.setup.length > 0) parts.push(`setup ${or(filter.setup.map((s) => s || '(none)'))}`);
@@ -413,6 +424,7 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   if (filter.mistakes === 'with') parts.push('with a mistake');
   if (filter.mistakes === 'without') parts.push('without a mistake');
   if (filter.mistake.length > 0) parts.push(`mistake ${or(filter.mistake)}`);
+  if (filter.markets === 'grouped') parts.push('micros counted with their full-size contract');
   return parts;
 }
 

@@ -3,6 +3,7 @@ import { parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { HOLD_BUCKETS, type ReportFilter, type ResolvedRange, type TagMode } from './filter';
 import { holdMatches, toFilterClauses, type FilterClause } from './filter-clauses';
 import { getHourOfInstant } from '../dates/clock';
+import { marketOf } from '../instruments/figures';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
 
 /**
@@ -346,6 +347,11 @@ function clauseTest(c: TradeColumns, clause: Exclude<FilterClause, { kind: 'days
     case 'text': {
       const column = c[clause.field];
       const ok = Uint8Array.from(column.values, (value) => (value !== null && clause.values.includes(value) ? 1 : 0));
+      return (i) => ok[column.codes[i]!] === 1;
+    }
+    case 'market': {
+      const column = c.symbol;
+      const ok = Uint8Array.from(column.values, (value) => (value !== null && clause.markets.includes(marketOf(value)) ? 1 : 0));
       return (i) => ok[column.codes[i]!] === 1;
     }
     case 'result': {

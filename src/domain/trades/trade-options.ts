@@ -133,3 +133,17 @@ export function parseTags(input: unknown): string[] {
   }
   return tags;
 }
+
+/**
+ * A trade's tags with `added` put after its own, each only once (case-insensitive: a trade tagged "fomo" is not tagged
+ * "FOMO" again); its own spellings and order are kept.
+ */
+export function addTags(current: readonly string[], added: readonly string[]): string[] {
+  return parseTags([...current, ...added]);
+}
+
+/** A trade's tags without `removed` (case-insensitive), the others in their order. */
+export function removeTags(current: readonly string[], removed: readonly string[]): string[] {
+  const gone = new Set(removed.map((tag) => foldName(tag.trim())));
+  return current.filter((tag) => !gone.has(foldName(tag)));
+}

@@ -18,7 +18,9 @@ export const BODY_LIMITS: Array<{ path: RegExp; maxBytes: number; message?: stri
   // Price-bar files: a day of 1-second bars is ~80,000 rows, several MB.
   { path: /^\/api\/market\/bars(\/preview)?\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
   // Select All of a 100,000-trade log sends 100,000 ids.
-  { path: /^\/api\/trades\/(bulk-delete|assign)\/?$/, maxBytes: 100_000 * 40 + 1024 },
+  { path: /^\/api\/trades\/(bulk-delete|assign|bulk-edit)\/?$/, maxBytes: 100_000 * 40 + 1024 },
+  // Undo of a bulk edit of as many trades: each trade's state before (account, playbook, ticks, setup, tags).
+  { path: /^\/api\/trades\/bulk-restore\/?$/, maxBytes: 100_000 * 600 + 1024 },
   // A 10 MB image plus its multipart envelope.
   { path: /^\/api\/profile\/avatar\/?$/, maxBytes: MAX_IMAGE_BYTES + 64 * 1024 },
   // An image attached to a note or a trade, the same cap as the avatar's.

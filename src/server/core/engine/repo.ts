@@ -4,7 +4,7 @@ import { toFilterClauses, type FilterClause } from '../../../domain/reports/filt
 import { buildOrderedColumns, type OrderedColumns, type OrderedTrade } from './columns/merge-columns';
 import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { isCurrency, type AccountCurrency } from '../../../domain/reports/currency';
-import { getFuturesRoot, getPointValue } from '../../../domain/instruments';
+import { getFuturesRoot, getPointValue, symbolsOfMarkets } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';
 import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
@@ -39,14 +39,21 @@ export interface SqlTraderData {
   /** The trader's stored tags that are mistakes, and those that are one of the mistakes the filter names. */
   mistakeTags: string[];
   namedMistakeTags: string[];
+  /** The trader's distinct symbols, when the filter counts micros with their full-size market. */
+  symbols: string[];
 }
 
 /** Reads what `reportFilterSql` needs for the filter's R and mistake keys; undefined when it has none. */
 export async function readSqlTraderData(tx: Tx, userId: string, filter: ReportFilter, loadMistakeTags: () => Promise<string[]>): Promise<SqlTraderData | undefined> {
   const byRisk = hasRiskFilter(filter);
   const byMistake = hasMistakeFilter(filter);
-  if (!byRisk && !byMistake) return undefined;
-  const data: SqlTraderData = { userId, roots: {}, pointValues: {}, mistakeTags: [], namedMistakeTags: [] };
+  const byMarket = filter.markets === 'grouped' && filter.symbol.length > 0;
+  if (!byRisk && !byMistake && !byMarket) return undefined;
+  const data: SqlTraderData = { userId, roots: {}, pointValues: {}, mistakeTags: [], namedMistakeTags: [], symbols: [] };
+  if (byMarket) {
+    const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol from ${trades} where ${trades.userId} = ${userId}`)) as unknown as { rows: Array<{ symbol: string }> };
+    data.symbols = rows.rows.map((r) => r.symbol);
+  }
   if (byRisk) {
     const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol, ${trades.contract} as contract from ${trades} where ${trades.userId} = ${userId}`)) as unknown as {
       rows: Array<{ symbol: string; contract: string | null }>;
@@ -129,6 +136,9 @@ function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData |
       return clause.field === 'playbook'
         ? sql`${trades.playbookId} = any(${literalArray(clause.values)}::uuid[])`
         : anyText(TEXT_COLUMNS[clause.field], clause.values);
+    case 'market':
+      // The trader's symbols of those markets, named: SQL does not know which contract is whose micro.
+      return anyText(trades.symbol, symbolsOfMarkets(clause.markets, data?.symbols ?? []));
     case 'result':
       return anyText(trades.status, clause.values);
     case 'weekday':

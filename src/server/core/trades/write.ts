@@ -374,6 +374,40 @@ export class TradeWriter {
   }
 
   /**
+   * One playbook (or none) for many trades at once, as a trade's page sets it without ticks: their ticked rules, which
+   * were rules of the playbook they had, are cleared.
+   */
+  async setPlaybookMany(tradeIds: readonly string[], playbookId: string | null): Promise<void> {
+    if (tradeIds.length === 0) return;
+    await this.begin();
+    const ids = uuidArray(tradeIds);
+    await this.tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, this.userId), sql`${trades.id} = any(${ids})`));
+    await this.tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, this.userId), sql`${tradeRuleChecks.tradeId} = any(${ids})`));
+    await this.touch(tradeIds);
+  }
+
+  /**
+   * Trades' ticked rules written back as they were (an undone bulk edit): each trade's ticks become those of `ruleIds`
+   * that are still rules of its playbook.
+   */
+  async replaceTicks(entries: ReadonlyArray<{ tradeId: string; ruleIds: readonly string[] }>): Promise<void> {
+    if (entries.length === 0) return;
+    await this.begin();
+    const ids = entries.map((e) => e.tradeId);
+    await this.tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, this.userId), sql`${tradeRuleChecks.tradeId} = any(${uuidArray(ids)})`));
+    const rows = entries.flatMap((e) => e.ruleIds.map((ruleId) => ({ trade_id: e.tradeId, rule_id: ruleId })));
+    if (rows.length > 0) {
+      await this.tx.execute(sql`
+        insert into trade_rule_checks (user_id, trade_id, rule_id)
+        select ${this.userId}, r.trade_id, r.rule_id from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(trade_id uuid, rule_id uuid)
+        join trades t on t.id = r.trade_id and t.user_id = ${this.userId}
+        join playbook_rules p on p.id = r.rule_id and p.user_id = ${this.userId} and p.playbook_id = t.playbook_id
+        on conflict do nothing`);
+    }
+    await this.touch(ids);
+  }
+
+  /**
    * Trades changed in something the trades' triggers do not watch (their playbook, their ticked rules, a playbook's
    * rules removed or the playbook deleted): logged as changed, so that the reports' copy reads them again.
    */

@@ -22,6 +22,7 @@ export function reportRoutes({ database }: AppDeps) {
       const { by, filter } = readFilterQuery(c, breakdownQuery, ['by']);
       return c.json(await reportsService.breakdown(database, c.var.user.id, filter, by, new Date()));
     })
+    .get('/depth', async (c) => c.json(await reportsService.depth(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/heatmap', async (c) => c.json(await reportsService.heatmap(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/calendar', async (c) => {
       const { year, filter } = readFilterQuery(c, calendarQuery, ['year']);

@@ -5,6 +5,7 @@ import type {
   DistributionReport,
   EquityReport,
   ExcursionsReport,
+  DepthReportAnswer,
   HeatmapReport,
   MistakesReport,
   OverviewReport,
@@ -27,6 +28,7 @@ import {
   type DistributionOf,
   type ReportFilter,
 } from '../../../domain/reports';
+import { computeDepth } from '../../../domain/reports/depth';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
 import { summarizeRColumns } from '../../../domain/risk';
@@ -79,8 +81,13 @@ export const reportsService = {
   breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
     return withReportScope(database, userId, filter, now, (scope) => ({
       basis: scope.basis,
-      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() }),
+      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk(), markets: scope.filter.markets }),
     }));
+  },
+
+  /** The depth figures: weeks, entry-time buckets, drawdown, streaks of days and the ratios. */
+  depth(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<DepthReportAnswer> {
+    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, depth: computeDepth(scope.set, scope.timeZone) }));
   },
 
   heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {

@@ -1,21 +1,24 @@
 import { Hono } from 'hono';
-import type { AssignResult, BulkDeleteResult, BulkRiskResult, UnassignedCount } from '../../../contract/trades';
+import type { AssignResult, BulkDeleteResult, BulkRiskResult, TradeIds, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { readUpload } from '../../http/read-upload';
 import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
-import { assignInput, bulkRiskInput, idList, idParam, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../../contract/trades';
+import { assignInput, bulkEditInput, bulkRestoreInput, bulkRiskInput, idList, idParam, idsQuery, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../../contract/trades';
 import { tradesService } from './service';
+import { bulkTradesService } from './bulk-service';
 import { fillsInput } from '../../../contract/market';
 import { tradeFillsService } from './fills-service';
 
 const LIST_OWN = ['q', 'limit', 'cursor', 'offset', 'sort', 'dir'] as const;
 const STATS_OWN = ['q', 'days', 'exclude'] as const;
+const IDS_OWN = ['q', 'sort', 'dir'] as const;
 
 export function tradeRoutes({ database }: AppDeps) {
   return new Hono<AppEnv>()
     // The filter model's lists repeat their parameter (?symbol=NQ&symbol=ES): read as the reports read them.
     .get('/', async (c) => c.json(await tradesService.list(database, c.var.user.id, readFilterQuery(c, listQuery, LIST_OWN), new Date())))
     .get('/stats', async (c) => c.json(await tradesService.stats(database, c.var.user.id, readFilterQuery(c, statsQuery, STATS_OWN), new Date())))
+    .get('/ids', async (c) => c.json((await tradesService.ids(database, c.var.user.id, readFilterQuery(c, idsQuery, IDS_OWN), new Date())) satisfies TradeIds))
     .get('/unassigned-count', async (c) => {
       const { exclude } = readQuery(c, unassignedCountQuery);
       return c.json({ count: await tradesService.unassignedCount(database, c.var.user.id, exclude) } satisfies UnassignedCount);
@@ -45,6 +48,8 @@ export function tradeRoutes({ database }: AppDeps) {
       const input = await readJson(c, bulkRiskInput);
       return c.json({ updated: await tradesService.bulkRisk(database, c.var.user.id, input) } satisfies BulkRiskResult);
     })
+    .post('/bulk-edit', async (c) => c.json(await bulkTradesService.edit(database, c.var.user.id, await readJson(c, bulkEditInput))))
+    .post('/bulk-restore', async (c) => c.json(await bulkTradesService.restore(database, c.var.user.id, (await readJson(c, bulkRestoreInput)).trades)))
     .post('/', async (c) => c.json(await tradesService.create(database, c.var.user.id, await readJson(c, tradeInput)), 201))
     .get('/:id', async (c) => c.json(await tradesService.get(database, c.var.user.id, readParams(c, idParam).id)))
     // A trade's fills; a manual trade's are the trader's to change, and its prices and times follow them.

@@ -23,7 +23,7 @@ import { playbooksRepo } from '../../core/playbooks/repo';
 import { assignTradePlaybook } from '../../core/playbooks/assign';
 import { decodeCursor, encodeCursor } from '../../core/trades/cursor';
 import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from '../../core/trades/repo';
-import type { BulkRiskInput, ListQuery, StatsQuery, TradeInput, TradePatch } from '../../../contract/trades';
+import type { BulkRiskInput, IdsQuery, ListQuery, StatsQuery, TradeInput, TradePatch } from '../../../contract/trades';
 import { normalizeOrThrow, toRow } from '../../core/trades/trade-rows';
 import { writeTrades } from '../../core/trades/write';
 import { marketKeyOf } from '../../../domain/market/bars';
@@ -119,6 +119,9 @@ async function readFilterScope(tx: Tx, userId: string, filter: ReportFilter, now
   return { account, range: { from: resolved.from ?? undefined, to: resolved.to ?? undefined }, extra, timeZone, traderKey };
 }
 
+/** The most trades one bulk action takes (its ids' limit). */
+const MAX_SELECTED = 100_000;
+
 async function timeZoneOf(db: Database, userId: string) {
   return (await getPreferences(db, userId)).timeZone;
 }
@@ -166,6 +169,20 @@ export const tradesService = {
         next_cursor: rows.length > query.limit ? encodeCursor(order, page[page.length - 1]!, total) : null,
         total,
       };
+    });
+  },
+
+  /**
+   * Every trade id of a filter and search, in the list's order (Select All selects the filter's trades, not the rows
+   * drawn). At most MAX_SELECTED, as the bulk actions take.
+   */
+  async ids(db: Database, userId: string, query: IdsQuery, now: Date) {
+    const order: ListOrder = { sort: query.sort, dir: query.dir };
+    return db.withUser(userId, async (tx) => {
+      const { account, range, extra } = await readFilterScope(tx, userId, query.filter, now);
+      const rows = await tradesRepo(tx, userId).page(account, query.q, MAX_SELECTED + 1, undefined, range, { order, extra });
+      if (rows.length > MAX_SELECTED) throw badRequest(`q: more than ${MAX_SELECTED} trades match; narrow the filter to select them`);
+      return { ids: rows.map((r) => r.id), total: rows.length };
     });
   },
 

@@ -4,6 +4,7 @@ import { writeReportFilterParams } from '../../../domain/reports/filter';
 import type {
   BreakdownReport,
   CalendarReport,
+  DepthReportAnswer,
   DistributionReport,
   EquityReport,
   ExcursionsReport,
@@ -39,6 +40,7 @@ export const equityQuery = (filter: ReportFilter) => report<EquityReport>('equit
 export const breakdownQuery = (filter: ReportFilter, by: BreakdownBy) => report<BreakdownReport>('breakdown', filter, { by });
 export const excursionsQuery = (filter: ReportFilter) => report<ExcursionsReport>('excursions', filter);
 export const heatmapQuery = (filter: ReportFilter) => report<HeatmapReport>('heatmap', filter);
+export const depthQuery = (filter: ReportFilter) => report<DepthReportAnswer>('depth', filter);
 export const calendarQuery = (filter: ReportFilter, year: number | null) =>
   report<CalendarReport>('calendar', filter, year === null ? {} : { year: String(year) });
 export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });

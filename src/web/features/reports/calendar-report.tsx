@@ -6,11 +6,12 @@ import { formatDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
 import { getMonthGrid } from '../../../domain/reports/calendar';
 import type { CalendarDayFigure } from '../../../domain/reports/calendar';
+import { calendarCsv } from '../../../domain/reports/csv-cells';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
 import { describeWithoutRisk } from '../../../domain/risk/format-r';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { calendarQuery, tradeLogHref } from './api';
-import { centsForCsv, csvFileName, downloadCsv } from './csv';
+import { csvFileName, downloadCsv } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import { describeRBasis, RValue, rText } from './r-figures';
 import classes from './reports.module.css';
@@ -27,18 +28,10 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
   const inR = unit === 'r';
   const data = query.data?.calendar;
   const byDay = new Map((data?.days ?? []).map((d) => [d.tradeDate, d]));
-  const exportCsv = () =>
-    inR
-      ? downloadCsv(
-          csvFileName(`calendar-${data?.year ?? ''}-in-r`, today),
-          ['Trading day', 'Trades', 'Total R', 'Without a planned risk'],
-          (data?.days ?? []).map((d) => [d.tradeDate, d.trades, d.r.totalR, d.r.tradesWithoutRisk]),
-        )
-      : downloadCsv(
-          csvFileName(`calendar-${data?.year ?? ''}`, today),
-          ['Trading day', 'Trades', 'Net P&L'],
-          (data?.days ?? []).map((d) => [d.tradeDate, d.trades, centsForCsv(d.netCents)]),
-        );
+  const exportCsv = () => {
+    const table = calendarCsv(data, inR);
+    return downloadCsv(csvFileName(`calendar-${data?.year ?? ''}${inR ? '-in-r' : ''}`, today), table.header, table.rows);
+  };
   const dayClass = (figure: CalendarDayFigure) =>
     inR ? (figure.r.totalR === null ? classes.dayNoR : figure.r.totalR >= 0 ? classes.dayWin : classes.dayLoss) : figure.netCents >= 0 ? classes.dayWin : classes.dayLoss;
   const dayFigure = (figure: CalendarDayFigure) =>

@@ -13,7 +13,8 @@ import { ReportTable, type ReportColumn } from './report-table';
 import classes from './reports.module.css';
 
 const TITLES: Record<DistributionOf, string> = { pnl: 'Net P&L per trade', hold: 'Hold time', r: 'R-multiple per trade' };
-const HEADERS: Record<DistributionOf, string> = { pnl: 'Net P&L', hold: 'Hold time', r: 'R-multiple' };
+// The bucket's column: its name differs from the 'Net P&L' column (the bucket's total), in the table and in the CSV.
+const HEADERS: Record<DistributionOf, string> = { pnl: 'Net P&L per trade', hold: 'Hold time', r: 'R-multiple' };
 
 /** What a trade in no bucket lacks, in words. */
 const describeExcluded = (of: DistributionOf, count: number) =>

@@ -13,6 +13,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -157,7 +158,16 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
 
         <Collapse expanded={open} id={moreId} keepMounted={false}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.noPrint}>
-            {listFilter('symbol', 'Instrument', 'filter-symbol')}
+            <Stack gap={4}>
+              {listFilter('symbol', 'Instrument', 'filter-symbol')}
+              <Switch
+                size="xs"
+                label="Micros with their full-size contract (NQ with MNQ, ES with MES)"
+                checked={filter.markets === 'grouped'}
+                onChange={(event) => set({ markets: event.currentTarget.checked ? 'grouped' : null })}
+                data-testid="filter-markets"
+              />
+            </Stack>
             {listFilter('contract', 'Contract', 'filter-contract')}
             {listFilter('side', 'Side', 'filter-side', { known: options?.side ?? ['Long', 'Short'], searchable: false })}
             {listFilter('setup', 'Setup / type', 'filter-setup')}

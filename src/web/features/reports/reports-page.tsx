@@ -12,6 +12,7 @@ import { overviewQuery, tradeLogHref } from './api';
 import { BreakdownReport } from './breakdown-report';
 import { CalendarReport } from './calendar-report';
 import { CompareReport } from './compare-report';
+import { DepthReport } from './depth-report';
 import { DistributionReport } from './distribution-report';
 import { EquityReport } from './equity-report';
 import { ExcursionsReport } from './excursions-report';
@@ -31,6 +32,7 @@ export const REPORT_VIEWS = [
   { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
   { id: 'calendar', path: 'calendar', label: 'Calendar' },
   { id: 'distributions', path: 'distributions', label: 'Distributions' },
+  { id: 'depth', path: 'depth', label: 'Depth' },
   { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
   { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
   { id: 'playbooks', path: 'playbooks', label: 'Playbooks' },
@@ -138,6 +140,7 @@ export function ReportsPage() {
         </>
       )}
       {view === 'heatmap' && <HeatmapReport filter={filter} today={today} />}
+      {view === 'depth' && <DepthReport filter={filter} />}
       {view === 'calendar' && (
         <CalendarReport
           filter={filter}

@@ -27,7 +27,7 @@ import {
   type TradePage,
   type TradePreferences,
 } from '../../shared/api';
-import type { AssignResult, BulkDeleteResult } from '../../../contract/trades';
+import type { AssignResult, BulkDeleteResult, BulkEditInput, BulkEditResult, BulkRestoreResult, BulkTradeState, TradeIds } from '../../../contract/trades';
 
 /** The compact table shows the 5 most recent trades. */
 export const COMPACT_LIMIT = 5;
@@ -274,6 +274,48 @@ export function useBulkDeleteTrades() {
     onError: (_error, _ids, context) => context?.restore(),
     onSettled: () => refreshTrades(client, { kind: 'delete' }),
   });
+}
+
+/**
+ * Every trade id of what the list shows (its account, search, Reports filter and order): Select All selects the
+ * filter's trades, not only the rows drawn.
+ */
+export function fetchTradeIds(account: AccountFilter, q: string, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = ''): Promise<TradeIds> {
+  const search = new URLSearchParams(filter);
+  search.append('account', account);
+  if (q) search.set('q', q);
+  if (order.sort !== DEFAULT_TRADE_ORDER.sort || order.dir !== DEFAULT_TRADE_ORDER.dir) {
+    search.set('sort', order.sort);
+    search.set('dir', order.dir);
+  }
+  return apiFetch<TradeIds>(`/api/trades/ids?${search}`);
+}
+
+/** Everything a bulk edit can move: the trades and what counts them (reports, playbooks, their pages). */
+async function refreshAfterBulkEdit(client: QueryClient) {
+  await Promise.all([
+    refreshTrades(client, { kind: 'insert' }),
+    client.invalidateQueries({ queryKey: queryKeys.playbooks.all }),
+    client.invalidateQueries({ queryKey: queryKeys.tradePreferences.all }),
+  ]);
+}
+
+/** One change for the selected trades (POST /api/trades/bulk-edit); its answer carries their state before, for Undo. */
+export function useBulkEditTrades() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkEditInput) => apiFetch<BulkEditResult>('/api/trades/bulk-edit', { method: 'POST', body: JSON.stringify(body) }),
+    onSuccess: () => refreshAfterBulkEdit(client),
+  });
+}
+
+/** Undo of a bulk edit: the trades written back as they were. */
+export async function restoreTrades(client: QueryClient, trades: readonly BulkTradeState[]): Promise<BulkRestoreResult> {
+  try {
+    return await apiFetch<BulkRestoreResult>('/api/trades/bulk-restore', { method: 'POST', body: JSON.stringify({ trades }) });
+  } finally {
+    await refreshAfterBulkEdit(client);
+  }
 }
 
 export function useAssignTrades() {

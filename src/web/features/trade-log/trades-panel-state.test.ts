@@ -28,6 +28,18 @@ describe('the Trades panel reducer', () => {
     expect(allSelected(new Set(), [])).toBe(false);
   });
 
+  it("Select All's ids (the whole filter) are the selection until one is unticked or the selection cleared", () => {
+    const all = apply(inSelectMode, { type: 'select-ids', ids: ['a', 'b', 'c', 'd'] });
+    expect(ids(all)).toEqual(['a', 'b', 'c', 'd']);
+    expect(all.selectedAll).toBe(true);
+    const unticked = apply(all, { type: 'toggle-selected', id: 'c' });
+    expect(ids(unticked)).toEqual(['a', 'b', 'd']);
+    expect(unticked.selectedAll).toBe(false);
+    expect(apply(all, { type: 'clear-selection' })).toMatchObject({ selectedAll: false, selected: new Set() });
+    expect(apply(all, { type: 'leave-select-mode' }).selectedAll).toBe(false);
+    expect(apply(inSelectMode, { type: 'select-ids', ids: [] }).selectedAll).toBe(false);
+  });
+
   it('a trade deleted on its own leaves the selection; a change of what is listed clears it', () => {
     const ticked = apply(inSelectMode, { type: 'toggle-selected', id: 'a' }, { type: 'toggle-selected', id: 'b' });
     expect(ids(apply(ticked, { type: 'forget-trade', id: 'a' }))).toEqual(['b']);

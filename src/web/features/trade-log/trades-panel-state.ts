@@ -1,5 +1,6 @@
 import type { SortingState, Updater } from '@tanstack/react-table';
 import type { Trade } from '../../shared/api';
+import type { BulkEditKind } from './bulk-edit-dialog';
 
 export type TradesView = 'table' | 'cards';
 
@@ -13,12 +14,16 @@ export interface TradesPanelState {
   selectMode: boolean;
   /** The trades ticked in select mode. */
   selected: ReadonlySet<string>;
+  /** The selection is Select All's (every trade of the filter), untouched since: the button offers Unselect All. */
+  selectedAll: boolean;
   /** The row being edited in place (the maximized table). */
   inlineId: string | null;
   /** The trade in the Edit Trade dialog, and the one whose tags are being edited. */
   editTrade: Trade | null;
   tagsTrade: Trade | null;
   dialog: 'confirm-bulk-delete' | 'bulk-risk' | 'risk-defaults' | null;
+  /** The bulk edit whose dialog is open (a playbook, a setup, tags, a move). */
+  bulkEdit: BulkEditKind | null;
   exporting: boolean;
 }
 
@@ -32,6 +37,8 @@ export type TradesPanelAction =
   | { type: 'toggle-selected'; id: string }
   /** Select All over the listed trades, or Unselect All when every one of them is selected. */
   | { type: 'toggle-all'; ids: readonly string[] }
+  /** Select All: every trade of the filter, as the server listed their ids. */
+  | { type: 'select-ids'; ids: readonly string[] }
   | { type: 'forget-trade'; id: string }
   /** What is listed changed (account, search, filter, size): a selection of other trades would mislead. */
   | { type: 'clear-selection' }
@@ -39,6 +46,7 @@ export type TradesPanelAction =
   | { type: 'edit'; trade: Trade | null }
   | { type: 'edit-tags'; trade: Trade | null }
   | { type: 'open'; dialog: TradesPanelState['dialog'] }
+  | { type: 'bulk-edit'; kind: BulkEditKind | null }
   | { type: 'export'; running: boolean };
 
 export const INITIAL_TRADES_PANEL: TradesPanelState = {
@@ -47,10 +55,12 @@ export const INITIAL_TRADES_PANEL: TradesPanelState = {
   sorting: [],
   selectMode: false,
   selected: new Set(),
+  selectedAll: false,
   inlineId: null,
   editTrade: null,
   tagsTrade: null,
   dialog: null,
+  bulkEdit: null,
   exporting: false,
 };
 
@@ -69,17 +79,19 @@ export function reduceTradesPanel(state: TradesPanelState, action: TradesPanelAc
       return { ...state, sorting: typeof action.sorting === 'function' ? action.sorting(state.sorting) : action.sorting };
     case 'toggle-select-mode':
       // Leaving select mode clears the selection, and so does entering it.
-      return { ...state, selectMode: !state.selectMode, selected: NONE };
+      return { ...state, selectMode: !state.selectMode, selected: NONE, selectedAll: false };
     case 'leave-select-mode':
-      return state.selectMode ? { ...state, selectMode: false, selected: NONE } : state;
+      return state.selectMode ? { ...state, selectMode: false, selected: NONE, selectedAll: false } : state;
     case 'toggle-selected': {
       const selected = new Set(state.selected);
       if (selected.has(action.id)) selected.delete(action.id);
       else selected.add(action.id);
-      return { ...state, selected };
+      return { ...state, selected, selectedAll: false };
     }
     case 'toggle-all':
-      return { ...state, selected: allSelected(state.selected, action.ids) ? NONE : new Set(action.ids) };
+      return { ...state, selected: allSelected(state.selected, action.ids) ? NONE : new Set(action.ids), selectedAll: false };
+    case 'select-ids':
+      return { ...state, selected: new Set(action.ids), selectedAll: action.ids.length > 0 };
     case 'forget-trade': {
       if (!state.selected.has(action.id)) return state;
       const selected = new Set(state.selected);
@@ -87,7 +99,7 @@ export function reduceTradesPanel(state: TradesPanelState, action: TradesPanelAc
       return { ...state, selected };
     }
     case 'clear-selection':
-      return state.selected.size === 0 ? state : { ...state, selected: NONE };
+      return state.selected.size === 0 ? state : { ...state, selected: NONE, selectedAll: false };
     case 'edit-inline':
       return state.inlineId === action.id ? state : { ...state, inlineId: action.id };
     case 'edit':
@@ -96,6 +108,8 @@ export function reduceTradesPanel(state: TradesPanelState, action: TradesPanelAc
       return { ...state, tagsTrade: action.trade };
     case 'open':
       return { ...state, dialog: action.dialog };
+    case 'bulk-edit':
+      return { ...state, bulkEdit: action.kind };
     case 'export':
       return { ...state, exporting: action.running };
   }

@@ -16,11 +16,36 @@ const TRADES: Trade[] = [
 /** The list queries the panel sent (their query parameters), and the bulk deletes. */
 let listed: URLSearchParams[];
 let bulkDeleted: unknown[];
+/** What Select All's request asked, what the server answers it, and the bulk edits and restores sent. */
+let idsAsked: URLSearchParams[];
+let filterIds: string[];
+let bulkEdits: unknown[];
+let restores: unknown[];
 
 beforeEach(() => {
   listed = [];
   bulkDeleted = [];
+  idsAsked = [];
+  filterIds = TRADES.map((t) => t.id);
+  bulkEdits = [];
+  restores = [];
   stubApi.use(
+    http.get('/api/trades/ids', ({ request }) => {
+      idsAsked.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ ids: filterIds, total: filterIds.length });
+    }),
+    http.post('/api/trades/bulk-edit', async ({ request }) => {
+      const body = (await request.json()) as { ids: string[] };
+      bulkEdits.push(body);
+      const before = body.ids.map((id) => ({ id, account_id: null, playbook_id: null, trade_type: 'Breakout', tags: [], ticked_rule_ids: [], followed_rules: null }));
+      return HttpResponse.json({ updated: body.ids.length, skipped_duplicates: [], before });
+    }),
+    http.post('/api/trades/bulk-restore', async ({ request }) => {
+      const body = (await request.json()) as { trades: unknown[] };
+      restores.push(body);
+      return HttpResponse.json({ restored: body.trades.length });
+    }),
+    http.get('/api/accounts', () => HttpResponse.json([])),
     http.get('/api/preferences', () => HttpResponse.json(PREFERENCES)),
     http.get('/api/trade-preferences', () => HttpResponse.json(TRADE_PREFERENCES)),
     http.get('/api/playbooks', () => HttpResponse.json([])),
@@ -77,6 +102,45 @@ describe('TradesPanel', () => {
     await user.click(button('Select'));
     expect(button('Delete Selected')).toBeDisabled();
     expect(tick(TRADES[1]!)).not.toBeChecked();
+  });
+
+  it('Select All selects every trade of the filter, as the server names them, not only the rows drawn', async () => {
+    const { user } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    // Twelve trades in all, three drawn.
+    filterIds = Array.from({ length: 12 }, (_, i) => `aaaaaaaa-0000-4000-8000-0000000000${String(i + 1).padStart(2, '0')}`);
+    await user.click(button('Select'));
+    await user.click(button('Select All'));
+    expect(await screen.findByRole('button', { name: 'Delete Selected (12)' })).toBeEnabled();
+    expect(idsAsked.at(-1)!.get('account')).toBe('all');
+    // A trade unticked by hand: Select All is offered again.
+    await user.click(tick(TRADES[0]!));
+    expect(button('Delete Selected (11)')).toBeEnabled();
+    expect(button('Select All')).toBeInTheDocument();
+  });
+
+  it('Edit Selected assigns a playbook to the ticked trades, and Undo sends back their state before', async () => {
+    stubApi.use(http.get('/api/playbooks', () => HttpResponse.json([{ id: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Opening drive', rules: [] }])));
+    const { user } = renderPanel();
+    await screen.findByTestId('trades-footer');
+    await user.click(button('Select'));
+    await user.click(tick(TRADES[0]!));
+    await user.click(tick(TRADES[1]!));
+    await user.click(button('Edit Selected (2)'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign Playbook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Playbook' });
+    await user.click(within(dialog).getByTestId('bulk-edit-playbook'));
+    await user.click(await screen.findByRole('option', { name: 'Opening drive' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 2 trade(s)' }));
+    expect(await screen.findByText('Playbook set on 2 trade(s)')).toBeInTheDocument();
+    expect(bulkEdits).toHaveLength(1);
+    const sent = bulkEdits[0] as { ids: string[]; action: unknown };
+    expect(sent.ids.sort()).toEqual([TRADES[0]!.id, TRADES[1]!.id]);
+    expect(sent.action).toEqual({ kind: 'playbook', playbook_id: 'bbbbbbbb-0000-4000-8000-000000000001' });
+    await user.click(screen.getByTestId('toast-undo'));
+    await waitFor(() => expect(restores).toHaveLength(1));
+    expect((restores[0] as { trades: Array<{ id: string }> }).trades.map((t) => t.id).sort()).toEqual([TRADES[0]!.id, TRADES[1]!.id]);
+    expect(await screen.findByText('Change undone')).toBeInTheDocument();
   });
 
   it('Delete Selected asks first, then deletes exactly the ticked trades and leaves select mode', async () => {

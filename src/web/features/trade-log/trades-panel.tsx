@@ -39,14 +39,15 @@ import { tradePageQuery, type AccountFilter, type Trade } from '../../shared/api
 import { useTraderTime } from '../../shared/trader-clock';
 import { BulkRiskDialog } from './bulk-risk-dialog';
 import { RiskDefaultsDialog } from './risk-defaults-dialog';
-import { COMPACT_LIMIT, downloadTradesBackup, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
+import { COMPACT_LIMIT, downloadTradesBackup, fetchTradeIds, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
+import { BULK_EDIT_KINDS, BulkEditDialog } from './bulk-edit-dialog';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
 import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
 import { TradeTagsDialog } from './trade-tags-dialog';
 import { describeError, isNetworkError, toastError, toastSuccess } from './toast';
-import { allSelected as everySelected, INITIAL_TRADES_PANEL, reduceTradesPanel, type TradesView } from './trades-panel-state';
+import { INITIAL_TRADES_PANEL, reduceTradesPanel, type TradesView } from './trades-panel-state';
 import { toastWithUndo } from './undo-toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -68,7 +69,8 @@ interface TradesPanelProps {
 
 /**
  * The Trades panel: compact (5 most recent) or maximized (every trade, virtualized and paged), server-side search,
- * table and card views, select mode with Delete Selected, edit and optimistic delete. What it holds besides the
+ * table and card views, select mode (Select All over the whole filter, Edit Selected with Undo, Set Risk, Delete
+ * Selected), edit and optimistic delete. What it holds besides the
  * server's trades is kept in a reducer (./trades-panel-state.ts).
  */
 export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade, importSlot, onSearchChange, reportFilter = '' }: TradesPanelProps) {
@@ -115,7 +117,29 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   useEffect(() => dispatch({ type: 'edit-inline', id: null }), [filter, q, reportFilter, maximized, view]);
 
   const toggleSelect = useCallback((id: string) => dispatch({ type: 'toggle-selected', id }), []);
-  const allSelected = everySelected(selected, trades.map((t) => t.id));
+  const allSelected = state.selectedAll;
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  const selectAllRun = useRef(0);
+
+  // Select All takes every trade of what is listed (account, search, filter), not only the rows drawn: the rows drawn
+  // at once, then every trade the server names. A selection changed by hand since is the trader's and is kept.
+  const selectAll = async () => {
+    const run = ++selectAllRun.current;
+    if (allSelected) {
+      dispatch({ type: 'clear-selection' });
+      return;
+    }
+    dispatch({ type: 'select-ids', ids: trades.map((t) => t.id) });
+    try {
+      const { ids } = await fetchTradeIds(filter, q, order, reportFilter);
+      if (run === selectAllRun.current && stateRef.current.selectedAll) dispatch({ type: 'select-ids', ids });
+    } catch (error) {
+      toastError('Failed to select all trades', describeError(error));
+    }
+  };
 
   const deleteOne = (trade: Trade) => {
     dispatch({ type: 'forget-trade', id: trade.id });
@@ -310,12 +334,26 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           <>
             <Button
               variant="default"
-              onClick={() => dispatch({ type: 'toggle-all', ids: trades.map((t) => t.id) })}
+              onClick={() => void selectAll()}
               disabled={trades.length === 0}
               data-testid="select-all"
             >
               {allSelected ? 'Unselect All' : 'Select All'}
             </Button>
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button variant="default" disabled={selected.size === 0} data-testid="edit-selected">
+                  Edit Selected{selected.size > 0 ? ` (${selected.size})` : ''}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {BULK_EDIT_KINDS.map(({ kind, label }) => (
+                  <Menu.Item key={kind} onClick={() => dispatch({ type: 'bulk-edit', kind })} data-testid={`edit-selected-${kind}`}>
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
             <Button variant="default" disabled={selected.size === 0} onClick={() => dispatch({ type: 'open', dialog: 'bulk-risk' })} data-testid="set-risk-selected">
               Set Risk{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
@@ -343,6 +381,15 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         onClose={() => dispatch({ type: 'open', dialog: null })}
         onDone={() => {
           dispatch({ type: 'open', dialog: null });
+          dispatch({ type: 'leave-select-mode' });
+        }}
+      />
+      <BulkEditDialog
+        kind={state.bulkEdit}
+        ids={[...selected]}
+        onClose={() => dispatch({ type: 'bulk-edit', kind: null })}
+        onDone={() => {
+          dispatch({ type: 'bulk-edit', kind: null });
           dispatch({ type: 'leave-select-mode' });
         }}
       />

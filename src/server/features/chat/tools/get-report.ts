@@ -146,7 +146,7 @@ export const getReportTool = (ctx: ToolContext) =>
           };
         }
         const dimension = by!;
-        const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk() });
+        const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk(), markets: scope.filter.markets });
         const missing = BREAKDOWN_MISSING[dimension];
         return {
           basis,

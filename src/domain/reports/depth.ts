@@ -1,0 +1,253 @@
+import type { Cents } from '../cents';
+import { addDays, differenceInDays, getStartOfWeekMonday, type CalendarDay } from '../dates/calendar-day';
+import { wallClockOf } from '../dates/clock';
+import type { DailyAggregate } from '../stats/trade-aggregate';
+import { aggregateRowsByDay } from './aggregate-rows';
+import { RESULT, type TradeSet } from './report-trade';
+
+/**
+ * Depth figures of a filter's trades: P&L by week, by time of entry in 15- or 30-minute buckets, drawdown as figures,
+ * streaks of winning and losing days, and the ratios (Sortino, SQN, Kelly). Money is summed in integer cents; the ratios
+ * are computed from cents and are null where they are not defined (never Infinity or NaN).
+ */
+
+export interface WeekFigure {
+  /** The Monday that opens the week (a week across a month end is one week). */
+  weekStart: CalendarDay;
+  /** Its last day, Sunday. */
+  weekEnd: CalendarDay;
+  tradingDays: number;
+  trades: number;
+  netCents: Cents;
+}
+
+/** Net P&L by week, Monday to Sunday, of the weeks with trades, oldest first. */
+export function computePnlByWeek(set: TradeSet): WeekFigure[] {
+  const out: WeekFigure[] = [];
+  for (const day of aggregateRowsByDay(set)) {
+    const weekStart = getStartOfWeekMonday(day.date);
+    let week = out[out.length - 1];
+    if (!week || week.weekStart !== weekStart) {
+      week = { weekStart, weekEnd: addDays(weekStart, 6), tradingDays: 0, trades: 0, netCents: 0 };
+      out.push(week);
+    }
+    week.tradingDays++;
+    week.trades += day.trades;
+    week.netCents += day.pnlCents;
+  }
+  return out;
+}
+
+export interface TimeBucket {
+  /** Minutes after midnight on the trader's clock where the bucket opens. */
+  fromMinute: number;
+  /** '09:30-09:45' */
+  label: string;
+  trades: number;
+  wins: number;
+  losses: number;
+  netCents: Cents;
+}
+
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * Net P&L by the time of entry on the trader's clock, in buckets of `minutes` (15 or 30), those with trades in time
+ * order; `excluded` counts trades without an entry time.
+ */
+export function computeTimeBuckets(set: TradeSet, minutes: 15 | 30, timeZone: string): { buckets: TimeBucket[]; excluded: number } {
+  const { entry, result, pnl } = set.columns;
+  const byStart = new Map<number, TimeBucket>();
+  let excluded = 0;
+  for (const i of set.rows) {
+    const ms = entry[i]!;
+    if (Number.isNaN(ms)) {
+      excluded++;
+      continue;
+    }
+    const clock = wallClockOf(ms, timeZone);
+    const from = Math.floor((clock.hour * 60 + clock.minute) / minutes) * minutes;
+    let bucket = byStart.get(from);
+    if (!bucket) {
+      bucket = { fromMinute: from, label: `${hhmm(from)}-${hhmm(from + minutes)}`, trades: 0, wins: 0, losses: 0, netCents: 0 };
+      byStart.set(from, bucket);
+    }
+    bucket.trades++;
+    if (result[i] === RESULT.WIN) bucket.wins++;
+    else if (result[i] === RESULT.LOSS) bucket.losses++;
+    bucket.netCents += pnl[i]!;
+  }
+  return { buckets: [...byStart.values()].sort((a, b) => a.fromMinute - b.fromMinute), excluded };
+}
+
+export interface DrawdownFigures {
+  /** The largest fall of the cumulative net P&L (by trading day) from a peak, as a positive amount; 0 without one. */
+  maxDrawdownCents: Cents;
+  /** How far the last day is below the highest peak before it; 0 at a new high. */
+  currentDrawdownCents: Cents;
+  /**
+   * The longest time under water in calendar days (weekends and holidays count): from the day a peak was set to the
+   * day the cumulative P&L first reached it again, or to the last trading day while still under.
+   */
+  longestUnderwaterDays: number;
+  /** Still under water: the days since the peak, to the last trading day; 0 at a new high. */
+  currentUnderwaterDays: number;
+  /** Net P&L over the maximum drawdown; null without a drawdown (not defined). */
+  recoveryFactor: number | null;
+  netCents: Cents;
+}
+
+/**
+ * Drawdown of the cumulative net P&L by trading day, from 0 before the first day. Time under water runs from the last
+ * day at the peak (the first trading day, for a fall from the start) to the day the peak is reached again.
+ */
+export function computeDrawdownFigures(days: readonly Pick<DailyAggregate, 'date' | 'pnlCents'>[]): DrawdownFigures {
+  let equity = 0;
+  let peak = 0;
+  let peakDay: CalendarDay | null = days[0]?.date ?? null;
+  let under = false;
+  let maxDrawdown = 0;
+  let longest = 0;
+  for (const day of days) {
+    equity += day.pnlCents;
+    if (equity >= peak) {
+      if (under) longest = Math.max(longest, differenceInDays(day.date, peakDay!));
+      under = false;
+      peak = equity;
+      peakDay = day.date;
+    } else {
+      under = true;
+      maxDrawdown = Math.max(maxDrawdown, peak - equity);
+    }
+  }
+  const last = days[days.length - 1];
+  const currentDays = under && last ? differenceInDays(last.date, peakDay!) : 0;
+  return {
+    maxDrawdownCents: maxDrawdown,
+    currentDrawdownCents: peak - equity,
+    longestUnderwaterDays: Math.max(longest, currentDays),
+    currentUnderwaterDays: currentDays,
+    recoveryFactor: maxDrawdown > 0 ? equity / maxDrawdown : null,
+    netCents: equity,
+  };
+}
+
+export interface DayStreaks {
+  longestWinningDays: number;
+  longestLosingDays: number;
+  /** The streak the last trading day belongs to: winning or losing days, and how many; a flat day ends both. */
+  current: { kind: 'winning' | 'losing' | null; days: number };
+}
+
+/** Streaks of winning days (net above 0) and losing days (below 0), in day order; a flat day breaks both. */
+export function computeDayStreaks(days: readonly Pick<DailyAggregate, 'pnlCents'>[]): DayStreaks {
+  let win = 0;
+  let loss = 0;
+  let longestWin = 0;
+  let longestLoss = 0;
+  for (const day of days) {
+    if (day.pnlCents > 0) {
+      win++;
+      loss = 0;
+    } else if (day.pnlCents < 0) {
+      loss++;
+      win = 0;
+    } else {
+      win = 0;
+      loss = 0;
+    }
+    longestWin = Math.max(longestWin, win);
+    longestLoss = Math.max(longestLoss, loss);
+  }
+  return {
+    longestWinningDays: longestWin,
+    longestLosingDays: longestLoss,
+    current: win > 0 ? { kind: 'winning', days: win } : loss > 0 ? { kind: 'losing', days: loss } : { kind: null, days: 0 },
+  };
+}
+
+export interface RatioFigures {
+  /**
+   * Mean daily net P&L over the downside deviation (the root mean square of the losing days' amounts, over every
+   * trading day), not annualised; null without a losing day (not defined).
+   */
+  sortino: number | null;
+  /** System quality number: the square root of the trades times their mean net P&L over its standard deviation. */
+  sqn: number | null;
+  /** The trades SQN was computed from (it means little under 30 or so). */
+  sqnSample: number;
+  /**
+   * Kelly fraction from the win rate W and the payoff ratio R (average win over average loss): W - (1 - W) / R. A
+   * share of the account to risk a trade, by the formula, not advice; null without both wins and losses.
+   */
+  kelly: number | null;
+}
+
+/** Sortino over trading days, SQN and Kelly over trades: sums of cents in integers, one division at the end. */
+export function computeRatioFigures(set: TradeSet): RatioFigures {
+  const days = aggregateRowsByDay(set);
+  // Sortino: sums of integer cents and of their squares (exact in doubles up to ~9e15 cents squared in total).
+  let dayNet = 0;
+  let downsideSquares = 0;
+  let losingDays = 0;
+  for (const day of days) {
+    dayNet += day.pnlCents;
+    if (day.pnlCents < 0) {
+      losingDays++;
+      downsideSquares += day.pnlCents * day.pnlCents;
+    }
+  }
+  const sortino = losingDays > 0 ? dayNet / days.length / Math.sqrt(downsideSquares / days.length) : null;
+
+  const { pnl, result } = set.columns;
+  const n = set.rows.length;
+  let sum = 0;
+  let wins = 0;
+  let losses = 0;
+  let winSum = 0;
+  let lossSum = 0;
+  for (const i of set.rows) {
+    const p = pnl[i]!;
+    sum += p;
+    if (result[i] === RESULT.WIN && p > 0) {
+      wins++;
+      winSum += p;
+    } else if (result[i] === RESULT.LOSS && p < 0) {
+      losses++;
+      lossSum -= p;
+    }
+  }
+  let sqn: number | null = null;
+  if (n >= 2) {
+    const mean = sum / n;
+    let squares = 0;
+    for (const i of set.rows) squares += (pnl[i]! - mean) ** 2;
+    const sd = Math.sqrt(squares / (n - 1));
+    sqn = sd > 0 ? (Math.sqrt(n) * mean) / sd : null;
+  }
+  const decided = wins + losses;
+  const kelly = wins > 0 && losses > 0 ? wins / decided - losses / decided / (winSum / wins / (lossSum / losses)) : null;
+  return { sortino, sqn, sqnSample: n, kelly };
+}
+
+export interface DepthReport {
+  weeks: WeekFigure[];
+  buckets15: { buckets: TimeBucket[]; excluded: number };
+  buckets30: { buckets: TimeBucket[]; excluded: number };
+  drawdown: DrawdownFigures;
+  streaks: DayStreaks;
+  ratios: RatioFigures;
+}
+
+/** Every depth figure of a filter's trades. */
+export function computeDepth(set: TradeSet, timeZone: string): DepthReport {
+  const days = aggregateRowsByDay(set);
+  return {
+    weeks: computePnlByWeek(set),
+    buckets15: computeTimeBuckets(set, 15, timeZone),
+    buckets30: computeTimeBuckets(set, 30, timeZone),
+    drawdown: computeDrawdownFigures(days),
+    streaks: computeDayStreaks(days),
+    ratios: computeRatioFigures(set),
+  };
+}
