@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { calendarDay } from './common';
+
+/** The share-links endpoints' contract: what a trader's read-only links are made of. */
+
+/** What a link may show. Trades and days can be shared now; the others are kept for the table's later kinds. */
+export const SHARE_KINDS = ['trade', 'day'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+
+/** How long a link answers. */
+export const SHARE_EXPIRIES = ['day', 'week', 'never'] as const;
+export type ShareExpiry = (typeof SHARE_EXPIRIES)[number];
+export const SHARE_EXPIRY_LABELS: Readonly<Record<ShareExpiry, string>> = { day: 'A day', week: 'A week', never: 'Never' };
+
+const options = {
+  expires: z.enum(SHARE_EXPIRIES, { error: 'must be day, week or never' }).default('week'),
+  hide_amounts: z.boolean().default(false),
+  hide_accounts: z.boolean().default(false),
+  include_notes: z.boolean().default(false),
+};
+
+/** POST /api/share-links */
+export const shareLinkInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('trade'), target: z.uuid('must be a trade id'), ...options }),
+    z.strictObject({ kind: z.literal('day'), target: calendarDay(), ...options }),
+  ],
+  { error: 'kind: must be trade or day' },
+);
+export type ShareLinkInput = z.input<typeof shareLinkInput>;
+
+export const shareLinkIdParam = z.object({ id: z.uuid('must be a share link id') });
+
+/** A link as its owner's list shows it. The secret is never in it: it was shown once, when the link was made. */
+export interface ShareLink {
+  id: string;
+  kind: ShareKind;
+  target: string;
+  /** What the link shows, in words ("NQ Long, 2025-03-03"; "Day 2025-03-03"). */
+  title: string;
+  hide_amounts: boolean;
+  hide_accounts: boolean;
+  include_notes: boolean;
+  expires_at: string | null;
+  revoked_at: string | null;
+  views: number;
+  last_viewed_at: string | null;
+  created_at: string;
+}
+
+/** The answer to a new link: the only time its address (with the secret) is given. */
+export interface CreatedShareLink extends ShareLink {
+  url: string;
+}
