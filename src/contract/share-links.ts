@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { SHARE_EXPIRIES, type ShareKind } from '../domain/links/share-links';
 import { calendarDay } from './common';
 
+export { SHARE_EXPIRIES, SHARE_EXPIRY_LABELS, SHARE_KINDS, type ShareExpiry, type ShareKind } from '../domain/links/share-links';
+
 /** The share-links endpoints' contract: what a trader's read-only links are made of. */
-
-/** What a link may show. Trades and days can be shared now; the others are kept for the table's later kinds. */
-export const SHARE_KINDS = ['trade', 'day'] as const;
-export type ShareKind = (typeof SHARE_KINDS)[number];
-
-/** How long a link answers. */
-export const SHARE_EXPIRIES = ['day', 'week', 'never'] as const;
-export type ShareExpiry = (typeof SHARE_EXPIRIES)[number];
-export const SHARE_EXPIRY_LABELS: Readonly<Record<ShareExpiry, string>> = { day: 'A day', week: 'A week', never: 'Never' };
 
 const options = {
   expires: z.enum(SHARE_EXPIRIES, { error: 'must be day, week or never' }).default('week'),
