@@ -19,8 +19,9 @@ export const shareLinkInput = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('trade'), target: z.uuid('must be a trade id'), ...options }),
     z.strictObject({ kind: z.literal('day'), target: calendarDay(), ...options }),
+    z.strictObject({ kind: z.literal('prop'), target: z.uuid('must be a trading account id'), ...options }),
   ],
-  { error: 'kind: must be trade or day' },
+  { error: 'kind: must be trade, day or prop' },
 );
 export type ShareLinkInput = z.input<typeof shareLinkInput>;
 
@@ -31,7 +32,7 @@ export interface ShareLink {
   id: string;
   kind: ShareKind;
   target: string;
-  /** What the link shows, in words ("NQ Long, 2025-03-03"; "Day 2025-03-03"). */
+  /** What the link shows, in words ("NQ Long, 2025-03-03"; "Day 2025-03-03"; "Prop status: Apex 50K"). */
   title: string;
   hide_amounts: boolean;
   hide_accounts: boolean;

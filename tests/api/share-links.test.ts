@@ -202,6 +202,39 @@ describe.each(backends())('share links on %s', (backend) => {
     expect(openDay.body).toContain(accountName);
   });
 
+  it("a prop account's status: progress in percent, and with amounts hidden no dollar figure and no account name", async () => {
+    const name = `Topstep Eval ${crypto.randomBytes(3).toString('hex')}`;
+    const prop = await createAccount(alice, name, { kind: 'evaluation', size: 50000, starting_balance: '50000', firm: 'Topstep' });
+    // Without a rule set there is no status to share: the link answers like an unknown one.
+    const early = await share(alice, { kind: 'prop', target: prop.id, hide_amounts: true });
+    expect((await visit(pathOf(early.url))).status).toBe(404);
+    expect((await alice.put(`/api/prop/accounts/${prop.id}/rules`, { rules: { profitTargetCents: 300_000 } })).status).toBe(200);
+    // +$1,234.56 of a $3,000 target on a $50,000 account: +2.47%, 41% of the way.
+    await createTrade(alice, { account_id: prop.id, date: '2026-03-03', symbol: 'NQ', pnl: 1234.56 });
+
+    const hidden = await share(alice, { kind: 'prop', target: prop.id, hide_amounts: true, hide_accounts: true });
+    expect(hidden.title).toBe(`Prop status: ${name}`);
+    const page = await visit(pathOf(hidden.url));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('+2.47%');
+    expect(page.body).toContain('41%');
+    expect(page.body).toContain('Topstep Evaluation account');
+    const preview = await visit(`${pathOf(hidden.url)}/preview`);
+    for (const text of [page.body, preview.body]) {
+      expect(text).not.toContain('$');
+      expect(text).not.toMatch(/1,?234/);
+      expect(text).not.toMatch(/51,?234/);
+      expect(text).not.toContain(name);
+    }
+    const open = await visit(pathOf((await share(alice, { kind: 'prop', target: prop.id })).url));
+    expect(open.body).toContain('+$1,234.56');
+    expect(open.body).toContain(name);
+
+    // Another trader's account cannot be shared.
+    const stolen = await bob.post('/api/share-links', { kind: 'prop', target: prop.id });
+    expect(stolen.status).toBe(404);
+  });
+
   it("notes only when chosen, and every trader's text escaped", async () => {
     const without = await visit(pathOf((await share(alice, { kind: 'trade', target: aliceTrade })).url));
     expect(without.body).not.toContain('alert');
@@ -243,6 +276,7 @@ describe.each(backends())('share links on %s', (backend) => {
   it('checks what a link is made of', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ kind: 'report', target: 'x' }, /kind/],
+      [{ kind: 'prop', target: '2026-03-03' }, /^target: /],
       [{ kind: 'trade', target: 'not-an-id' }, /^target: /],
       [{ kind: 'day', target: '2026-02-30' }, /^target: /],
       [{ kind: 'day', target: '2026-03-03', expires: 'month' }, /^expires: /],

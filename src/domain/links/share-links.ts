@@ -1,7 +1,7 @@
 /** What a read-only share link may show, and how long it answers. */
 
-/** Trades and days can be shared; the table also knows report views, playbooks and prop accounts for later. */
-export const SHARE_KINDS = ['trade', 'day'] as const;
+/** Trades, days and prop accounts' status can be shared; the table also knows report views and playbooks for later. */
+export const SHARE_KINDS = ['trade', 'day', 'prop'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
 export const SHARE_EXPIRIES = ['day', 'week', 'never'] as const;

@@ -1,4 +1,4 @@
-import type { SharedDay, SharedTrade, SharedView } from './service';
+import type { SharedDay, SharedProp, SharedTrade, SharedView } from './service';
 
 /**
  * The shared pages, drawn here without the app: plain HTML with its styles inline, no script, light or dark as the
@@ -109,18 +109,59 @@ function dayBody(day: SharedDay): string {
   return `<h1>Trading day ${escapeHtml(day.day)}</h1><div class="sub">Times in ${escapeHtml(day.zone)}</div><div class="grid">${cards}</div><h2>Trades</h2><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
 }
 
+const STATE_WORDS: Readonly<Record<string, string>> = { ok: 'On track', near: 'Near a limit', breached: 'Breached today', broken: 'Broken' };
+const OUTCOME_WORDS: Readonly<Record<string, string>> = { active: 'Active', broken: 'Broken', passed: 'Passed', 'payout-eligible': 'Payout eligible' };
+const RULE_STATE_WORDS: Readonly<Record<string, string>> = {
+  ok: 'OK',
+  near: 'Near',
+  broken: 'Broken',
+  breached: 'Breached',
+  met: 'Met',
+  pending: 'Pending',
+  missed: 'Missed',
+};
+const propTitle = (prop: SharedProp) => prop.account ?? [prop.firm, prop.accountKind, 'account'].filter(Boolean).join(' ');
+
+function propBody(prop: SharedProp): string {
+  const tone = prop.state === 'broken' || prop.state === 'breached' ? 'Loss' : prop.outcome === 'passed' || prop.outcome === 'payout-eligible' ? 'Win' : '';
+  const cards = [
+    card('Status', OUTCOME_WORDS[prop.outcome] ?? prop.outcome, tone),
+    card('Today', STATE_WORDS[prop.state] ?? prop.state, tone),
+    card('Profit', pct(prop.profitPercent)),
+    ...(prop.profit !== null ? [card('Profit', prop.profit)] : []),
+    ...(prop.balance !== null ? [card('Balance', prop.balance)] : []),
+    card('Trades', String(prop.trades)),
+  ].join('');
+  const details = prop.rules.some((rule) => rule.detail !== null);
+  const rows = prop.rules
+    .map(
+      (rule) =>
+        `<tr><td>${escapeHtml(rule.label)}</td><td>${escapeHtml(RULE_STATE_WORDS[rule.state] ?? rule.state)}</td><td>${escapeHtml(
+          rule.progressPct === null ? '—' : `${rule.progressPct.toFixed(0)}%`,
+        )}</td>${details ? `<td>${escapeHtml(rule.detail ?? '')}</td>` : ''}</tr>`,
+    )
+    .join('');
+  const sub = [prop.accountKind, prop.firm, `as of ${prop.today}`].filter(Boolean).map((t) => escapeHtml(t!)).join(' · ');
+  return `<h1>${escapeHtml(propTitle(prop))}</h1><div class="sub">${sub}</div>${prop.headline ? `<p>${escapeHtml(prop.headline)}</p>` : ''}<div class="grid">${cards}</div>
+<h2>Rules</h2><table><thead><tr><th>Rule</th><th>State</th><th>Progress</th>${details ? '<th>Detail</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 /** A one-line summary for chat apps' previews: what the page shows first, with nothing the link hides. */
 export function summaryOf(view: SharedView): { title: string; description: string } {
   if (view.kind === 'trade') {
     const title = `${[view.symbol, view.side].filter(Boolean).join(' ')} · ${view.day}`;
     return { title, description: [view.result, r(view.r), view.pnl].filter(Boolean).join(' · ') };
   }
+  if (view.kind === 'prop') {
+    return { title: propTitle(view), description: [OUTCOME_WORDS[view.outcome] ?? view.outcome, STATE_WORDS[view.state] ?? view.state, pct(view.profitPercent), view.profit].filter(Boolean).join(' · ') };
+  }
   const winRate = view.winRate === null ? '' : `${(view.winRate * 100).toFixed(1)}% win rate`;
   return { title: `Trading day ${view.day}`, description: [`${view.trades} trades`, winRate, r(view.totalR), view.net].filter(Boolean).join(' · ') };
 }
 
 export function sharedPage(view: SharedView, links: { image: string; url: string }): string {
-  return documentOf({ ...summaryOf(view), ...links }, view.kind === 'trade' ? tradeBody(view) : dayBody(view));
+  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : propBody(view);
+  return documentOf({ ...summaryOf(view), ...links }, body);
 }
 
 /** Unknown, revoked and expired links all get this page, word for word. */
@@ -137,7 +178,8 @@ export const TOO_MANY_PAGE = documentOf(
 /** The preview image chat apps show: the page's title and summary on a card, 1200 by 630. */
 export function previewSvg(view: SharedView): string {
   const { title, description } = summaryOf(view);
-  const tone = view.kind === 'trade' ? (view.result === 'Win' ? '#2b8a3e' : view.result === 'Loss' ? '#c92a2a' : '#5c5f66') : '#1c7ed6';
+  const tone =
+    view.kind === 'trade' ? (view.result === 'Win' ? '#2b8a3e' : view.result === 'Loss' ? '#c92a2a' : '#5c5f66') : view.kind === 'prop' && view.state === 'broken' ? '#c92a2a' : '#1c7ed6';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <rect width="1200" height="630" fill="#141517"/><rect x="0" y="0" width="24" height="630" fill="${tone}"/>
 <text x="80" y="250" font-family="system-ui, sans-serif" font-size="72" font-weight="700" fill="#e9ecef">${escapeHtml(title)}</text>

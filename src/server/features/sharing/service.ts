@@ -2,10 +2,13 @@ import type { CreatedShareLink, ShareExpiry, ShareKind, ShareLink, ShareLinkInpu
 import { formatMoney } from '../../../domain/cents';
 import { toCents } from '../../../domain/money';
 import { formatInZone } from '../../../domain/dates';
+import { ACCOUNT_KIND_LABELS, RULE_LABELS, type AccountKind } from '../../../domain/prop';
 import { computeOverview, computeROverview, createReportFilter, getTradeR, RESULT_NAMES, type TextColumn } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { withReportScope } from '../../core/engine/scope';
+import { propRepo } from '../../core/prop/repo';
+import { evaluatePropAccounts } from '../../core/prop/status';
 import { notesRepo } from '../../core/notes/repo';
 import { preferencesIn } from '../../core/preferences/repo';
 import { loadRiskDefaults } from '../../core/risk/repo';
@@ -76,7 +79,33 @@ export interface SharedDay {
   rows: SharedDayTrade[];
   zone: string;
 }
-export type SharedView = SharedTrade | SharedDay;
+export interface SharedPropRule {
+  label: string;
+  state: string;
+  /** Share of the way to the target or the limit. */
+  progressPct: number | null;
+  /** The rule's own words; null when amounts are hidden (they name dollars). */
+  detail: string | null;
+}
+export interface SharedProp {
+  kind: 'prop';
+  /** Null when account names are hidden. */
+  account: string | null;
+  accountKind: string;
+  firm: string | null;
+  state: string;
+  outcome: string;
+  trades: number;
+  /** Profit as a percentage of the starting balance. */
+  profitPercent: number | null;
+  /** Null when amounts are hidden. */
+  headline: string | null;
+  balance: string | null;
+  profit: string | null;
+  rules: SharedPropRule[];
+  today: string;
+}
+export type SharedView = SharedTrade | SharedDay | SharedProp;
 
 function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
   return {
@@ -99,9 +128,11 @@ function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
 async function titlesOf(tx: Tx, userId: string, rows: readonly ShareLinkRow[]): Promise<Map<string, string>> {
   const tradeIds = rows.filter((r) => r.kind === 'trade').map((r) => r.target);
   const found = new Map((await tradesRepo(tx, userId).findMany(tradeIds)).map((t) => [t.id, t]));
+  const accounts = rows.some((r) => r.kind === 'prop') ? new Map((await propRepo(tx, userId).accounts()).map((a) => [a.id, a.name])) : new Map<string, string>();
   return new Map(
     rows.map((row) => {
       if (row.kind === 'day') return [row.id, `Day ${row.target}`];
+      if (row.kind === 'prop') return [row.id, `Prop status: ${accounts.get(row.target) ?? 'deleted account'}`];
       const trade = found.get(row.target);
       if (!trade) return [row.id, 'Deleted trade'];
       const side = trade.side ? ` ${trade.side}` : '';
@@ -199,6 +230,35 @@ function readDay(database: Database, link: ShareLinkRow, now: Date): Promise<Sha
   });
 }
 
+/** A prop account's status as its page and the dashboard compute it; null when the account or its rules are gone. */
+async function readProp(database: Database, link: ShareLinkRow, now: Date): Promise<SharedProp | null> {
+  const { day, accounts } = await evaluatePropAccounts(database, link.userId, now, [link.target]);
+  const evaluated = accounts.find((a) => a.row.id === link.target);
+  if (!evaluated) return null;
+  const { row, status } = evaluated;
+  const starting = status.startingBalanceCents;
+  return {
+    kind: 'prop',
+    account: link.hideAccounts ? null : row.name,
+    accountKind: ACCOUNT_KIND_LABELS[row.kind as AccountKind] ?? row.kind,
+    firm: row.firm,
+    state: status.state,
+    outcome: status.outcome,
+    trades: evaluated.trades.length,
+    profitPercent: starting > 0 ? (status.profitCents / starting) * 100 : null,
+    headline: link.hideAmounts ? null : status.headline,
+    balance: link.hideAmounts ? null : formatMoney(status.balanceCents),
+    profit: link.hideAmounts ? null : signed(status.profitCents),
+    rules: status.rules.map((rule) => ({
+      label: RULE_LABELS[rule.rule],
+      state: rule.state,
+      progressPct: rule.progressPct,
+      detail: link.hideAmounts ? null : rule.detail,
+    })),
+    today: day.today,
+  };
+}
+
 /** The link a token opens, when it is a live one: its owner's row, else null (unknown, revoked and expired alike). */
 async function openLink(database: Database, token: string, now: Date, countView: boolean): Promise<ShareLinkRow | null> {
   if (!isTokenShaped(token)) return null;
@@ -220,6 +280,7 @@ export const sharingService = {
     const { row, title } = await database.withUser(userId, async (tx) => {
       // Only what the trader has can be shared: another trader's trade id is as unknown as a made-up one.
       if (input.kind === 'trade' && !(await tradesRepo(tx, userId).find(input.target))) throw notFound('Trade not found');
+      if (input.kind === 'prop' && (await propRepo(tx, userId).accounts(input.target)).length === 0) throw notFound('Trading account not found');
       const inserted = await shareLinksRepo(tx, userId).insert({
         tokenLookup: lookupOf(hash),
         tokenHash: hash,
@@ -258,6 +319,10 @@ export const sharingService = {
       return view && { link, view };
     }
     if (link.kind === 'day') return { link, view: await readDay(database, link, now) };
+    if (link.kind === 'prop') {
+      const view = await readProp(database, link, now);
+      return view && { link, view };
+    }
     return null;
   },
 };
