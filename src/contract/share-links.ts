@@ -19,9 +19,10 @@ export const shareLinkInput = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('trade'), target: z.uuid('must be a trade id'), ...options }),
     z.strictObject({ kind: z.literal('day'), target: calendarDay(), ...options }),
+    z.strictObject({ kind: z.literal('playbook'), target: z.uuid('must be a playbook id'), ...options }),
     z.strictObject({ kind: z.literal('prop'), target: z.uuid('must be a trading account id'), ...options }),
   ],
-  { error: 'kind: must be trade, day or prop' },
+  { error: 'kind: must be trade, day, playbook or prop' },
 );
 export type ShareLinkInput = z.input<typeof shareLinkInput>;
 

@@ -235,6 +235,41 @@ describe.each(backends())('share links on %s', (backend) => {
     expect(stolen.status).toBe(404);
   });
 
+  it('a playbook: its rules and its figures in R and percent, its text escaped, no dollar figure when hidden', async () => {
+    const created = await alice.post('/api/playbooks', {
+      name: `Opening range ${crypto.randomBytes(3).toString('hex')}`,
+      description: '<b onmouseover="x">Break</b> of the first 5 minutes',
+      rules: [{ text: 'Wait for the retest' }, { text: 'Stop below the range' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const playbook = created.body as { id: string; name: string };
+    // +$600 on a $300 plan (+2R) and -$300 on a $300 plan (-1R), no rule ticked: 50.0%, +0.50R a trade, +$300.00.
+    await createTrade(alice, { date: '2026-03-05', symbol: 'MNQ', playbook_id: playbook.id, risk_amount: 300, pnl: 600 });
+    await createTrade(alice, { date: '2026-03-05', symbol: 'MNQ', playbook_id: playbook.id, risk_amount: 300, pnl: -300 });
+
+    const hidden = await share(alice, { kind: 'playbook', target: playbook.id, hide_amounts: true });
+    expect(hidden.title).toBe(`Playbook: ${playbook.name}`);
+    const page = await visit(pathOf(hidden.url));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<h1>${playbook.name}</h1>`);
+    expect(page.body).toContain('<li>Wait for the retest</li>');
+    expect(page.body).toMatch(/<span>Win rate<\/span><b>50\.0%<\/b>/);
+    expect(page.body).toMatch(/<span>Expectancy<\/span><b>\+0\.50R<\/b>/);
+    expect(page.body).toContain('&lt;b onmouseover=&quot;x&quot;&gt;Break&lt;/b&gt;');
+    expect(page.body).not.toContain('<b onmouseover');
+    expect(page.body).not.toContain('$');
+    expect(page.body).not.toMatch(/300\.00/);
+    const open = await visit(pathOf((await share(alice, { kind: 'playbook', target: playbook.id })).url));
+    expect(open.body).toContain('+$300.00');
+
+    expect((await bob.post('/api/share-links', { kind: 'playbook', target: playbook.id })).status).toBe(404);
+    // A deleted playbook's link answers like an unknown one.
+    expect((await alice.delete(`/api/playbooks/${playbook.id}`)).status).toBeLessThan(300);
+    const gone = await visit(pathOf(hidden.url));
+    expect(gone.status).toBe(404);
+    expect(gone.body).toContain('Link not found');
+  });
+
   it("notes only when chosen, and every trader's text escaped", async () => {
     const without = await visit(pathOf((await share(alice, { kind: 'trade', target: aliceTrade })).url));
     expect(without.body).not.toContain('alert');

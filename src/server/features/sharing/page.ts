@@ -1,4 +1,4 @@
-import type { SharedDay, SharedProp, SharedTrade, SharedView } from './service';
+import type { SharedDay, SharedPlaybook, SharedPlaybookFigures, SharedProp, SharedTrade, SharedView } from './service';
 
 /**
  * The shared pages, drawn here without the app: plain HTML with its styles inline, no script, light or dark as the
@@ -146,11 +146,33 @@ function propBody(prop: SharedProp): string {
 <h2>Rules</h2><table><thead><tr><th>Rule</th><th>State</th><th>Progress</th>${details ? '<th>Detail</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+const winRateText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+
+function playbookBody(book: SharedPlaybook): string {
+  const amounts = book.all.net !== null;
+  const row = (label: string, f: SharedPlaybookFigures) =>
+    `<tr><td>${escapeHtml(label)}</td><td>${f.trades}</td><td>${escapeHtml(winRateText(f.winRate))}</td><td>${escapeHtml(r(f.expectancyR))}</td>${amounts ? `<td>${escapeHtml(f.net ?? '')}</td>` : ''}</tr>`;
+  const cards = [
+    card('Trades', String(book.all.trades)),
+    card('Win rate', winRateText(book.all.winRate)),
+    card('Expectancy', r(book.all.expectancyR)),
+    card('Rules followed', book.adherence === null ? '—' : `${book.adherence.toFixed(1)}%`),
+    ...(book.all.net !== null ? [card('Net P&L', book.all.net)] : []),
+  ].join('');
+  const text = (title: string, body: string) => (body.trim() ? `<h2>${escapeHtml(title)}</h2><div class="note">${escapeHtml(body)}</div>` : '');
+  const rules = book.rules.length ? `<h2>Rules</h2><ol>${book.rules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('')}</ol>` : '';
+  const table = `<h2>Following the rules</h2><table><thead><tr><th></th><th>Trades</th><th>Win rate</th><th>Expectancy</th>${amounts ? '<th>Net P&amp;L</th>' : ''}</tr></thead><tbody>${row('Every rule ticked', book.followed)}${row('A rule left out', book.broken)}</tbody></table>`;
+  return `<h1>${escapeHtml(book.name)}</h1><div class="sub">Playbook, all trades</div><div class="grid">${cards}</div>${text('Description', book.description)}${text('Entry criteria', book.entryCriteria)}${rules}${book.rules.length ? table : ''}`;
+}
+
 /** A one-line summary for chat apps' previews: what the page shows first, with nothing the link hides. */
 export function summaryOf(view: SharedView): { title: string; description: string } {
   if (view.kind === 'trade') {
     const title = `${[view.symbol, view.side].filter(Boolean).join(' ')} · ${view.day}`;
     return { title, description: [view.result, r(view.r), view.pnl].filter(Boolean).join(' · ') };
+  }
+  if (view.kind === 'playbook') {
+    return { title: `Playbook: ${view.name}`, description: [`${view.all.trades} trades`, `${winRateText(view.all.winRate)} win rate`, `${r(view.all.expectancyR)} a trade`, view.all.net].filter(Boolean).join(' · ') };
   }
   if (view.kind === 'prop') {
     return { title: propTitle(view), description: [OUTCOME_WORDS[view.outcome] ?? view.outcome, STATE_WORDS[view.state] ?? view.state, pct(view.profitPercent), view.profit].filter(Boolean).join(' · ') };
@@ -160,7 +182,7 @@ export function summaryOf(view: SharedView): { title: string; description: strin
 }
 
 export function sharedPage(view: SharedView, links: { image: string; url: string }): string {
-  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : propBody(view);
+  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : view.kind === 'playbook' ? playbookBody(view) : propBody(view);
   return documentOf({ ...summaryOf(view), ...links }, body);
 }
 

@@ -2,11 +2,15 @@ import type { CreatedShareLink, ShareExpiry, ShareKind, ShareLink, ShareLinkInpu
 import { formatMoney } from '../../../domain/cents';
 import { toCents } from '../../../domain/money';
 import { formatInZone } from '../../../domain/dates';
+import { currencyOfContract } from '../../../domain/instruments';
+import type { PlaybookFigures } from '../../../domain/playbooks';
 import { ACCOUNT_KIND_LABELS, RULE_LABELS, type AccountKind } from '../../../domain/prop';
 import { computeOverview, computeROverview, createReportFilter, getTradeR, RESULT_NAMES, type TextColumn } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { withReportScope } from '../../core/engine/scope';
+import { playbookReportsOf } from '../../core/engine/playbook-reports';
+import { playbooksRepo } from '../../core/playbooks/repo';
 import { propRepo } from '../../core/prop/repo';
 import { evaluatePropAccounts } from '../../core/prop/status';
 import { notesRepo } from '../../core/notes/repo';
@@ -105,7 +109,25 @@ export interface SharedProp {
   rules: SharedPropRule[];
   today: string;
 }
-export type SharedView = SharedTrade | SharedDay | SharedProp;
+export interface SharedPlaybookFigures {
+  trades: number;
+  winRate: number | null;
+  expectancyR: number | null;
+  /** Null when amounts are hidden. */
+  net: string | null;
+}
+export interface SharedPlaybook {
+  kind: 'playbook';
+  name: string;
+  description: string;
+  entryCriteria: string;
+  rules: string[];
+  adherence: number | null;
+  all: SharedPlaybookFigures;
+  followed: SharedPlaybookFigures;
+  broken: SharedPlaybookFigures;
+}
+export type SharedView = SharedTrade | SharedDay | SharedProp | SharedPlaybook;
 
 function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
   return {
@@ -128,10 +150,12 @@ function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
 async function titlesOf(tx: Tx, userId: string, rows: readonly ShareLinkRow[]): Promise<Map<string, string>> {
   const tradeIds = rows.filter((r) => r.kind === 'trade').map((r) => r.target);
   const found = new Map((await tradesRepo(tx, userId).findMany(tradeIds)).map((t) => [t.id, t]));
+  const playbookNames = rows.some((r) => r.kind === 'playbook') ? new Map((await playbooksRepo(tx, userId).names()).map((p) => [p.id, p.name])) : new Map<string, string>();
   const accounts = rows.some((r) => r.kind === 'prop') ? new Map((await propRepo(tx, userId).accounts()).map((a) => [a.id, a.name])) : new Map<string, string>();
   return new Map(
     rows.map((row) => {
       if (row.kind === 'day') return [row.id, `Day ${row.target}`];
+      if (row.kind === 'playbook') return [row.id, `Playbook: ${playbookNames.get(row.target) ?? 'deleted playbook'}`];
       if (row.kind === 'prop') return [row.id, `Prop status: ${accounts.get(row.target) ?? 'deleted account'}`];
       const trade = found.get(row.target);
       if (!trade) return [row.id, 'Deleted trade'];
@@ -182,7 +206,7 @@ async function readTrade(tx: Tx, link: ShareLinkRow): Promise<SharedTrade | null
     maeR: trade.mae_r,
     mfeR: trade.mfe_r,
     movePercent: movePercent(trade.side, trade.entry_price, trade.exit_price),
-    pnl: link.hideAmounts ? null : signed(toCents(trade.pnl)),
+    pnl: link.hideAmounts ? null : signed(toCents(trade.pnl), currencyOfContract(trade.contract)),
     account: link.hideAccounts ? null : trade.account_name,
     fills: fills.map((f) => ({ time: time(f.time) ?? '', side: f.side, quantity: f.quantity, price: f.price })),
     notes,
@@ -259,6 +283,35 @@ async function readProp(database: Database, link: ShareLinkRow, now: Date): Prom
   };
 }
 
+/** A playbook, its rules and its report over all the owner's trades, as its page computes it; null when it is gone. */
+async function readPlaybook(database: Database, link: ShareLinkRow, now: Date): Promise<SharedPlaybook | null> {
+  const id = link.target;
+  const read = await database.withUser(link.userId, async (tx) => {
+    const repo = playbooksRepo(tx, link.userId);
+    const [row] = await repo.find(id);
+    return row ? { row, rules: await repo.rules([id]) } : null;
+  });
+  if (!read) return null;
+  const report = await withReportScope(database, link.userId, createReportFilter({ playbook: [id] }), now, (scope) => playbookReportsOf(scope, read.rules, id)(id));
+  const figures = (f: PlaybookFigures): SharedPlaybookFigures => ({
+    trades: f.trades,
+    winRate: f.winRate,
+    expectancyR: f.expectancyR,
+    net: link.hideAmounts ? null : signed(f.netCents),
+  });
+  return {
+    kind: 'playbook',
+    name: read.row.name,
+    description: read.row.description,
+    entryCriteria: read.row.entryCriteria,
+    rules: read.rules.map((r) => r.text),
+    adherence: report.adherence,
+    all: figures(report),
+    followed: figures(report.followed),
+    broken: figures(report.broken),
+  };
+}
+
 /** The link a token opens, when it is a live one: its owner's row, else null (unknown, revoked and expired alike). */
 async function openLink(database: Database, token: string, now: Date, countView: boolean): Promise<ShareLinkRow | null> {
   if (!isTokenShaped(token)) return null;
@@ -280,6 +333,7 @@ export const sharingService = {
     const { row, title } = await database.withUser(userId, async (tx) => {
       // Only what the trader has can be shared: another trader's trade id is as unknown as a made-up one.
       if (input.kind === 'trade' && !(await tradesRepo(tx, userId).find(input.target))) throw notFound('Trade not found');
+      if (input.kind === 'playbook' && (await playbooksRepo(tx, userId).find(input.target)).length === 0) throw notFound('Playbook not found');
       if (input.kind === 'prop' && (await propRepo(tx, userId).accounts(input.target)).length === 0) throw notFound('Trading account not found');
       const inserted = await shareLinksRepo(tx, userId).insert({
         tokenLookup: lookupOf(hash),
@@ -319,6 +373,10 @@ export const sharingService = {
       return view && { link, view };
     }
     if (link.kind === 'day') return { link, view: await readDay(database, link, now) };
+    if (link.kind === 'playbook') {
+      const view = await readPlaybook(database, link, now);
+      return view && { link, view };
+    }
     if (link.kind === 'prop') {
       const view = await readProp(database, link, now);
       return view && { link, view };

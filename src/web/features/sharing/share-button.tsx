@@ -6,7 +6,7 @@ import { SHARE_EXPIRIES, SHARE_EXPIRY_LABELS, type ShareExpiry, type ShareKind }
 import { useCreateShareLink } from './api';
 
 /**
- * "Share": a read-only link to a trade, a day or a prop account's status. The dialog asks how long it answers and what it hides, then shows the
+ * "Share": a read-only link to a trade, a day, a playbook or a prop account's status. The dialog asks how long it answers and what it hides, then shows the
  * link once with a copy button (only its hash is kept, so it cannot be shown again).
  */
 export function ShareButton({ kind, target }: { kind: ShareKind; target: string }) {
@@ -28,7 +28,7 @@ function ShareDialog({ kind, target, onClose }: { kind: ShareKind; target: strin
   const [hideAccounts, setHideAccounts] = useState(false);
   const [includeNotes, setIncludeNotes] = useState(false);
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
-  const what = kind === 'trade' ? 'trade' : kind === 'day' ? 'day' : 'account status';
+  const what = kind === 'prop' ? 'account status' : kind;
 
   return (
     <Modal opened onClose={onClose} title={`Share this ${what}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>

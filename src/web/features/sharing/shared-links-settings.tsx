@@ -21,7 +21,7 @@ export function SharedLinksSettings() {
   if (links.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="shared-links-empty">
-        You have not shared anything yet. Use Share on a trade, a day or a prop account.
+        You have not shared anything yet. Use Share on a trade, a day, a playbook or a prop account.
       </Text>
     );
   }
