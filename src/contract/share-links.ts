@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SHARE_EXPIRIES, type ShareKind } from '../domain/links/share-links';
+import { SHARE_EXPIRIES, SHARE_REPORT_FILTER_MAX, type ShareKind } from '../domain/links/share-links';
+import { parseReportFilterParams, writeReportFilterParams } from '../domain/reports/filter';
 import { calendarDay } from './common';
 
 export { SHARE_EXPIRIES, SHARE_EXPIRY_LABELS, SHARE_KINDS, type ShareExpiry, type ShareKind } from '../domain/links/share-links';
@@ -19,10 +20,19 @@ export const shareLinkInput = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('trade'), target: z.uuid('must be a trade id'), ...options }),
     z.strictObject({ kind: z.literal('day'), target: calendarDay(), ...options }),
+    z.strictObject({
+      kind: z.literal('report'),
+      // The Reports view's filters as its address's query ('range=this-month&symbol=NQ'), kept in their plain form.
+      target: z
+        .string({ error: 'must be the filters as a query string' })
+        .max(SHARE_REPORT_FILTER_MAX, `must be at most ${SHARE_REPORT_FILTER_MAX} characters`)
+        .transform((query) => writeReportFilterParams(parseReportFilterParams(new URLSearchParams(query))).toString()),
+      ...options,
+    }),
     z.strictObject({ kind: z.literal('playbook'), target: z.uuid('must be a playbook id'), ...options }),
     z.strictObject({ kind: z.literal('prop'), target: z.uuid('must be a trading account id'), ...options }),
   ],
-  { error: 'kind: must be trade, day, playbook or prop' },
+  { error: 'kind: must be trade, day, report, playbook or prop' },
 );
 export type ShareLinkInput = z.input<typeof shareLinkInput>;
 
@@ -33,7 +43,7 @@ export interface ShareLink {
   id: string;
   kind: ShareKind;
   target: string;
-  /** What the link shows, in words ("NQ Long, 2025-03-03"; "Day 2025-03-03"; "Prop status: Apex 50K"). */
+  /** What the link shows, in words ("NQ Long, 2025-03-03"; "Day 2025-03-03"; "Reports"; "Prop status: Apex 50K"). */
   title: string;
   hide_amounts: boolean;
   hide_accounts: boolean;

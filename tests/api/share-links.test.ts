@@ -194,6 +194,7 @@ describe.each(backends())('share links on %s', (backend) => {
     const dayPage = await visit(pathOf(day.url));
     expect(dayPage.body).toContain('+3.82R');
     expect(dayPage.body).toMatch(/<span>Trades<\/span><b>2<\/b>/);
+    expect(dayPage.body).toMatch(/<span>Win rate<\/span><b>50\.0%<\/b>/);
     expect(dayPage.body).not.toContain('YM');
     expect(dayPage.body).not.toContain('$');
     expect(dayPage.body).not.toContain(accountName);
@@ -233,6 +234,35 @@ describe.each(backends())('share links on %s', (backend) => {
     // Another trader's account cannot be shared.
     const stolen = await bob.post('/api/share-links', { kind: 'prop', target: prop.id });
     expect(stolen.status).toBe(404);
+  });
+
+  it("a Reports view with its filters: the Overview's figures of the filter's trades, amounts and account names hidden", async () => {
+    const accountId = ((await alice.get('/api/accounts')).body as Array<{ id: string; name: string }>).find((a) => a.name === accountName)!.id;
+    const query = `range=custom&from=2026-03-03&to=2026-03-04&account=${accountId}&evil=%3Cscript%3E`;
+    const hidden = await share(alice, { kind: 'report', target: query, hide_amounts: true, hide_accounts: true });
+    // Kept in the filter's own form: what is no filter is dropped.
+    expect((hidden as unknown as { target: string }).target).not.toContain('evil');
+    const page = await visit(pathOf(hidden.url));
+    expect(page.status).toBe(200);
+    // NQ +4.32R and ES -0.50R on the 3rd, YM +0.78R on the 4th: 3 trades, 2 days, 2 of 3 won.
+    expect(page.body).toMatch(/<span>Trades<\/span><b>3<\/b>/);
+    expect(page.body).toMatch(/<span>Trading days<\/span><b>2<\/b>/);
+    expect(page.body).toMatch(/<span>Win rate<\/span><b>66\.7%<\/b>/);
+    expect(page.body).toMatch(/<span>Total R<\/span><b>\+4\.60R<\/b>/);
+    const preview = await visit(`${pathOf(hidden.url)}/preview`);
+    for (const text of [page.body, preview.body]) {
+      expect(text).not.toContain('$');
+      expect(text).not.toMatch(/4,?599/);
+      expect(text).not.toContain(accountName);
+      expect(text).not.toContain('<script');
+    }
+    const open = await visit(pathOf((await share(alice, { kind: 'report', target: query })).url));
+    expect(open.body).toContain('+$4,599.52');
+    expect(open.body).toContain(accountName);
+    // Bob's link with Alice's account in its filter reads Bob's trades only: none.
+    const bobs = await visit(pathOf((await share(bob, { kind: 'report', target: query })).url));
+    expect(bobs.body).toMatch(/<span>Trades<\/span><b>0<\/b>/);
+    expect(bobs.body).not.toContain(accountName);
   });
 
   it('a playbook: its rules and its figures in R and percent, its text escaped, no dollar figure when hidden', async () => {
@@ -310,7 +340,8 @@ describe.each(backends())('share links on %s', (backend) => {
 
   it('checks what a link is made of', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ kind: 'report', target: 'x' }, /kind/],
+      [{ kind: 'mentor', target: 'x' }, /kind/],
+      [{ kind: 'report', target: 'x'.repeat(5000) }, /^target: /],
       [{ kind: 'prop', target: '2026-03-03' }, /^target: /],
       [{ kind: 'trade', target: 'not-an-id' }, /^target: /],
       [{ kind: 'day', target: '2026-02-30' }, /^target: /],

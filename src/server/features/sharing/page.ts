@@ -1,4 +1,4 @@
-import type { SharedDay, SharedPlaybook, SharedPlaybookFigures, SharedProp, SharedTrade, SharedView } from './service';
+import type { SharedDay, SharedReport, SharedPlaybook, SharedPlaybookFigures, SharedProp, SharedTrade, SharedView } from './service';
 
 /**
  * The shared pages, drawn here without the app: plain HTML with its styles inline, no script, light or dark as the
@@ -22,6 +22,8 @@ th{color:var(--muted);font-weight:500}.note{white-space:pre-wrap;overflow-wrap:a
 svg{width:100%;height:auto;display:block}footer{color:var(--muted);font-size:.8rem;margin:2rem 0 1rem}`;
 
 const r = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(2)}R`);
+/** A win rate as the domain gives it: already a percentage, to one decimal. */
+const winRateText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 const pct = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(2)}%`);
 
 function card(label: string, value: string, tone = '') {
@@ -85,11 +87,10 @@ function tradeBody(trade: SharedTrade): string {
 }
 
 function dayBody(day: SharedDay): string {
-  const winRate = day.winRate === null ? '—' : `${(day.winRate * 100).toFixed(1)}%`;
   const cards = [
     card('Trades', String(day.trades)),
     card('Wins / losses', `${day.wins} / ${day.losses}`),
-    card('Win rate', winRate),
+    card('Win rate', winRateText(day.winRate)),
     card('Total R', r(day.totalR)),
     card('Expectancy', r(day.expectancyR)),
     card('Profit factor', day.profitFactor === null ? '—' : day.profitFactor.toFixed(2)),
@@ -146,7 +147,21 @@ function propBody(prop: SharedProp): string {
 <h2>Rules</h2><table><thead><tr><th>Rule</th><th>State</th><th>Progress</th>${details ? '<th>Detail</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-const winRateText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+function reportBody(report: SharedReport): string {
+  const cards = [
+    card('Trades', String(report.trades)),
+    card('Trading days', String(report.tradingDays)),
+    card('Win rate', winRateText(report.winRate)),
+    card('Winning days', winRateText(report.winningDaysPercent)),
+    card('Profit factor', report.profitFactor === null ? '—' : report.profitFactor.toFixed(2)),
+    card('Total R', r(report.totalR)),
+    card('Expectancy', r(report.expectancyR)),
+    ...(report.net !== null ? [card('Net P&L', report.net)] : []),
+    ...(report.averageTrade !== null ? [card('Average trade', report.averageTrade)] : []),
+  ].join('');
+  const withoutRisk = report.tradesWithoutRisk > 0 ? `<p class="sub">${report.tradesWithoutRisk} trades without a planned risk have no R.</p>` : '';
+  return `<h1>Reports</h1><div class="sub">${escapeHtml(report.description)}</div><div class="grid">${cards}</div>${withoutRisk}`;
+}
 
 function playbookBody(book: SharedPlaybook): string {
   const amounts = book.all.net !== null;
@@ -171,18 +186,21 @@ export function summaryOf(view: SharedView): { title: string; description: strin
     const title = `${[view.symbol, view.side].filter(Boolean).join(' ')} · ${view.day}`;
     return { title, description: [view.result, r(view.r), view.pnl].filter(Boolean).join(' · ') };
   }
+  if (view.kind === 'report') {
+    return { title: 'Reports', description: [view.description, `${view.trades} trades`, `${winRateText(view.winRate)} win rate`, r(view.totalR), view.net].filter(Boolean).join(' · ') };
+  }
   if (view.kind === 'playbook') {
     return { title: `Playbook: ${view.name}`, description: [`${view.all.trades} trades`, `${winRateText(view.all.winRate)} win rate`, `${r(view.all.expectancyR)} a trade`, view.all.net].filter(Boolean).join(' · ') };
   }
   if (view.kind === 'prop') {
     return { title: propTitle(view), description: [OUTCOME_WORDS[view.outcome] ?? view.outcome, STATE_WORDS[view.state] ?? view.state, pct(view.profitPercent), view.profit].filter(Boolean).join(' · ') };
   }
-  const winRate = view.winRate === null ? '' : `${(view.winRate * 100).toFixed(1)}% win rate`;
+  const winRate = view.winRate === null ? '' : `${winRateText(view.winRate)} win rate`;
   return { title: `Trading day ${view.day}`, description: [`${view.trades} trades`, winRate, r(view.totalR), view.net].filter(Boolean).join(' · ') };
 }
 
 export function sharedPage(view: SharedView, links: { image: string; url: string }): string {
-  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : view.kind === 'playbook' ? playbookBody(view) : propBody(view);
+  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : view.kind === 'report' ? reportBody(view) : view.kind === 'playbook' ? playbookBody(view) : propBody(view);
   return documentOf({ ...summaryOf(view), ...links }, body);
 }
 

@@ -5,7 +5,16 @@ import { formatInZone } from '../../../domain/dates';
 import { currencyOfContract } from '../../../domain/instruments';
 import type { PlaybookFigures } from '../../../domain/playbooks';
 import { ACCOUNT_KIND_LABELS, RULE_LABELS, type AccountKind } from '../../../domain/prop';
-import { computeOverview, computeROverview, createReportFilter, getTradeR, RESULT_NAMES, type TextColumn } from '../../../domain/reports';
+import {
+  computeOverview,
+  computeROverview,
+  createReportFilter,
+  describeReportFilter,
+  getTradeR,
+  parseReportFilterParams,
+  RESULT_NAMES,
+  type TextColumn,
+} from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { withReportScope } from '../../core/engine/scope';
@@ -127,7 +136,23 @@ export interface SharedPlaybook {
   followed: SharedPlaybookFigures;
   broken: SharedPlaybookFigures;
 }
-export type SharedView = SharedTrade | SharedDay | SharedProp | SharedPlaybook;
+export interface SharedReport {
+  kind: 'report';
+  /** The filter in words; accounts named only when account names are shown. */
+  description: string;
+  trades: number;
+  tradingDays: number;
+  winRate: number | null;
+  profitFactor: number | null;
+  winningDaysPercent: number | null;
+  totalR: number | null;
+  expectancyR: number | null;
+  tradesWithoutRisk: number;
+  /** Null when amounts are hidden. */
+  net: string | null;
+  averageTrade: string | null;
+}
+export type SharedView = SharedTrade | SharedDay | SharedReport | SharedProp | SharedPlaybook;
 
 function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
   return {
@@ -155,6 +180,7 @@ async function titlesOf(tx: Tx, userId: string, rows: readonly ShareLinkRow[]): 
   return new Map(
     rows.map((row) => {
       if (row.kind === 'day') return [row.id, `Day ${row.target}`];
+      if (row.kind === 'report') return [row.id, row.target ? `Reports: ${row.target}` : 'Reports: all trades'];
       if (row.kind === 'playbook') return [row.id, `Playbook: ${playbookNames.get(row.target) ?? 'deleted playbook'}`];
       if (row.kind === 'prop') return [row.id, `Prop status: ${accounts.get(row.target) ?? 'deleted account'}`];
       const trade = found.get(row.target);
@@ -283,6 +309,31 @@ async function readProp(database: Database, link: ShareLinkRow, now: Date): Prom
   };
 }
 
+/** A Reports view: the Overview's figures of the filter's trades, from the engine every report uses. */
+function readReport(database: Database, link: ShareLinkRow, now: Date): Promise<SharedReport> {
+  const filter = parseReportFilterParams(new URLSearchParams(link.target));
+  return withReportScope(database, link.userId, filter, now, (scope) => {
+    const overview = computeOverview(scope.set);
+    const inR = computeROverview(scope.set, scope.risk());
+    const currency = scope.basis.currency;
+    const accountName = link.hideAccounts ? () => 'an account' : scope.accountName;
+    return {
+      kind: 'report',
+      description: describeReportFilter(scope.filter, scope.range, accountName),
+      trades: overview.trades,
+      tradingDays: overview.tradingDays,
+      winRate: overview.winRate,
+      profitFactor: overview.profitFactor,
+      winningDaysPercent: overview.winningDaysPercent,
+      totalR: inR.totalR,
+      expectancyR: inR.expectancyR,
+      tradesWithoutRisk: inR.tradesWithoutRisk,
+      net: link.hideAmounts ? null : signed(overview.netCents, currency),
+      averageTrade: link.hideAmounts || overview.averageTradeCents === null ? null : signed(overview.averageTradeCents, currency),
+    };
+  });
+}
+
 /** A playbook, its rules and its report over all the owner's trades, as its page computes it; null when it is gone. */
 async function readPlaybook(database: Database, link: ShareLinkRow, now: Date): Promise<SharedPlaybook | null> {
   const id = link.target;
@@ -373,6 +424,7 @@ export const sharingService = {
       return view && { link, view };
     }
     if (link.kind === 'day') return { link, view: await readDay(database, link, now) };
+    if (link.kind === 'report') return { link, view: await readReport(database, link, now) };
     if (link.kind === 'playbook') {
       const view = await readPlaybook(database, link, now);
       return view && { link, view };
