@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../../src/server/http/rate-limit';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
@@ -368,5 +369,21 @@ describe.each(backends())('share links on %s', (backend) => {
     // Another address is not held up by it.
     const link = await share(alice, { kind: 'trade', target: aliceTrade });
     expect((await visit(pathOf(link.url))).status).toBe(200);
+  });
+});
+
+describe('the shared pages’ rate limiter', () => {
+  it('allows a burst, then one request per refill, per key, and forgets the oldest keys beyond its bound', () => {
+    const limiter = createRateLimiter({ capacity: 2, refillMs: 1_000, maxKeys: 2 });
+    expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([0, 0]);
+    expect(limiter.take('a', 0)).toBe(1);
+    expect(limiter.take('a', 500)).toBe(1);
+    // Half a token was back at 500 ms, the whole one at 1 s.
+    expect(limiter.take('a', 1_000)).toBe(0);
+    expect(limiter.take('a', 1_000)).toBe(1);
+    expect(limiter.take('b', 1_000)).toBe(0);
+    // A third key pushes out the least recently seen one ('a'), which starts again with a full bucket.
+    expect(limiter.take('c', 1_000)).toBe(0);
+    expect([limiter.take('a', 1_000), limiter.take('a', 1_000)]).toEqual([0, 0]);
   });
 });
