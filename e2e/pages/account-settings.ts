@@ -25,14 +25,14 @@ export class SignInFlow {
   }
 }
 
-/** Profile Settings, opened from the dashboard's profile card: Profile, Security and Your Data tabs. */
+/** Profile Settings, opened from the dashboard's profile card: Profile, Security, Your Data and Shared Links tabs. */
 export class AccountSettings {
   constructor(readonly page: Page) {}
 
   get dialog() {
     return this.page.getByRole('dialog', { name: 'Profile Settings' });
   }
-  async open(tab: 'Security' | 'Your Data') {
+  async open(tab: 'Security' | 'Your Data' | 'Shared Links') {
     await this.page.goto('/');
     await this.page.getByRole('button', { name: 'Profile settings' }).click();
     await this.dialog.getByRole('tab', { name: tab }).click();

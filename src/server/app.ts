@@ -29,6 +29,7 @@ import { mistakeTagRoutes } from './features/risk/mistakes';
 import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes';
 import { propRoutes } from './features/prop/routes';
 import { catchUpReports, reportRoutes } from './features/reports/routes';
+import { sharedPageReferrer, sharedPageRoutes, shareLinkRoutes } from './features/sharing/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
@@ -98,6 +99,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
       'request',
     );
   });
+  app.use('/s/*', sharedPageReferrer());
   app.use('*', securityHeaders(config));
   app.use('*', compressResponses());
   // Every route under /api, present and future: no cross-site writes, and no body larger than its route needs.
@@ -161,9 +163,12 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   api.route('/market', marketRoutes(deps));
+  api.route('/share-links', shareLinkRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  // Read-only pages a trader shared: drawn by the server, outside the app and its session.
+  app.route('/s', sharedPageRoutes(deps));
   mountWebApp(app, webRoot);
   return app;
 }

@@ -14,6 +14,7 @@ import { ledgerInput, ledgerPatch, ruleSetInput } from '../../src/contract/prop'
 import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
+import { shareLinkInput } from '../../src/contract/share-links';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
@@ -289,6 +290,12 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'POST /api/quick-links/defaults': {},
     'PATCH /api/quick-links/:id': { params: id('link'), body: () => ({ title: 'Walk' }), bodySchema: quickLinkPatch },
     'DELETE /api/quick-links/:id': { params: () => ({ id: NIL }) },
+    'GET /api/share-links': {},
+    'POST /api/share-links': {
+      body: () => ({ kind: 'trade', target: ids.trade, expires: 'day', hide_amounts: true, hide_accounts: false, include_notes: false }),
+      bodySchema: shareLinkInput,
+    },
+    'DELETE /api/share-links/:id': { params: () => ({ id: NIL }) },
     'GET /api/prop/status': {},
     'GET /api/prop/accounts/:id': { params: id('account') },
     'PUT /api/prop/accounts/:id/rules': { params: id('account'), body: () => ({ rules: { profitTargetCents: 300_000 } }), bodySchema: ruleSetInput },

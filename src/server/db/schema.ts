@@ -1271,6 +1271,39 @@ export const propLedgerEntries = pgTable(
   ],
 );
 
+/**
+ * Read-only links a trader gives out (a trade, a day, a report view, a playbook, a prop account's status). The secret
+ * is never stored: only its SHA-256 in hex, and the hash's first 16 digits that find the row before the whole hash is
+ * compared in constant time. A revoked link keeps its row, so the trader still sees its views.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    tokenLookup: text('token_lookup').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    hideAmounts: boolean('hide_amounts').notNull().default(false),
+    hideAccounts: boolean('hide_accounts').notNull().default(false),
+    includeNotes: boolean('include_notes').notNull().default(false),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    views: integer('views').notNull().default(0),
+    lastViewedAt: ts('last_viewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('share_links_token_hash_unique').on(t.tokenHash),
+    check('share_links_kind', sql`${t.kind} in ('trade', 'day', 'report', 'playbook', 'prop')`),
+    check('share_links_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$' and ${t.tokenLookup} = left(${t.tokenHash}, 16)`),
+    index('share_links_lookup_idx').on(t.tokenLookup),
+    index('share_links_user_created_idx').on(t.userId, t.createdAt),
+    ownerPolicy('share_links'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -1311,4 +1344,5 @@ export const ownedTables = [
   'funding_payments',
   'price_bars',
   'bar_uploads',
+  'share_links',
 ] as const;

@@ -31,7 +31,7 @@ export function describeError(error: unknown, depth = 0): SafeError {
   return safe;
 }
 
-/** Paths may carry secrets too: the password-reset link has its token in the path. */
+/** Paths may carry secrets too: the password-reset link and a shared page have their token in the path. */
 export function redactPath(path: string): string {
-  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]');
+  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]').replace(/^(\/s\/)[^/]+/, '$1[redacted]');
 }

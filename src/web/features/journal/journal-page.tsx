@@ -24,6 +24,7 @@ import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
 import classes from './journal.module.css';
+import { ShareButton } from '../sharing';
 
 /** A 'yyyy-MM-dd' day as a local date at noon, for display only. */
 const asDate = (day: string) => new Date(`${day}T12:00:00`);
@@ -131,6 +132,7 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
               <Text size="sm">
                 Day P&L: <PnlValue value={day.data.pnl} span size="sm" />
               </Text>
+              {day.data.trades.length > 0 && <ShareButton kind="day" target={date} />}
               {day.data.trades.length === 0 && (
                 <Text size="sm" c="dimmed">
                   No trades on this day.

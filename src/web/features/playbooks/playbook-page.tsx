@@ -13,6 +13,7 @@ import { deletePlaybook, playbookReportQuery } from './api';
 import { PlaybookEditor } from './playbook-editor';
 import { PlaybookFigures } from './playbook-figures';
 import { PlaybookImages } from './playbook-images';
+import { ShareButton } from '../sharing';
 
 /** /playbooks/:id: a playbook, its checklist and its report over all its trades. */
 export function PlaybookPage() {
@@ -62,6 +63,7 @@ export function PlaybookPage() {
           {playbook.name}
         </Title>
         <Group gap="xs">
+          <ShareButton kind="playbook" target={playbook.id} />
           <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)} data-testid="playbook-edit">
             Edit
           </Button>

@@ -17,6 +17,7 @@ import { LedgerCard } from './ledger-card';
 import { RuleList } from './rule-list';
 import { StatusChart } from './status-chart';
 import { withAllStyles } from '../../lib/all-styles';
+import { ShareButton } from '../sharing';
 
 const RulesEditor = lazy(withAllStyles(() => import('./rules-editor').then((m) => ({ default: m.RulesEditor }))));
 
@@ -180,6 +181,7 @@ export function PropAccountPage() {
             )}
           </Group>
         )}
+        {status && <ShareButton kind="prop" target={account.id} />}
       </Group>
 
       {status?.brokenBy && (

@@ -23,6 +23,8 @@ import { MistakesReportView } from './mistakes-report';
 import { ByPlaybookReport } from '../playbooks/by-playbook-report';
 import { useReportFilter } from './use-report-filter';
 import classes from './reports.module.css';
+import { writeReportFilterParams } from '../../../domain/reports/filter';
+import { ShareButton } from '../sharing';
 
 /** The reports, each at its own address under /reports (the palette and the sidebar link to them). */
 export const REPORT_VIEWS = [
@@ -82,6 +84,7 @@ export function ReportsPage() {
             <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={() => window.print()} data-testid="print-report">
               Print
             </Button>
+            <ShareButton kind="report" target={writeReportFilterParams(filter).toString()} />
           </>
         }
       />

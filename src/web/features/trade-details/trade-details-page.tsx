@@ -22,6 +22,7 @@ import { FillsCard } from './fills-card';
 import { TradePlaybookCard } from '../playbooks/trade-playbook-card';
 import { TradeChartCard } from './trade-chart-card';
 import { TradeFields } from './trade-fields';
+import { ShareButton } from '../sharing';
 
 function NotFound() {
   return (
@@ -215,6 +216,7 @@ export function TradeDetailsPage() {
           </Tooltip>
         </Group>
         <Group gap="sm" align="center">
+          <ShareButton kind="trade" target={trade.id} />
           <ResultBadge result={trade.status} size="lg" />
           <Text size="xl" fw={700} ff="monospace" c={pnlTone(cents)} data-testid="trade-pnl-header">
             {formatMoney(cents, currencyOfContract(trade.contract))}

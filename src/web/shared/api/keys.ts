@@ -175,4 +175,6 @@ export const queryKeys = {
   },
   /** The dashboard's economic events of a week. */
   economicEvents: { week: (today: string) => ['economic-events', today] as const },
+  /** The trader's read-only share links (Settings, Shared Links). */
+  shareLinks: { all: ['share-links'] as const },
 };

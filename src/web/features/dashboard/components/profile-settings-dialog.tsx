@@ -7,6 +7,7 @@ import { TimeZoneSetting } from '../../../components/time-zone-setting';
 import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { profileQuery, type Profile } from '../../../shared/api';
 import { DataSettings, SecuritySettings } from '../../account-settings';
+import { SharedLinksSettings } from '../../sharing';
 import { notifyError, useUpdateProfile, useUploadAvatar } from '../api';
 import { ACCEPTED_IMAGE_TYPES, MAX_ZOOM, MIN_ZOOM, checkImageFile, cropToJpeg, stepZoom } from './crop-image';
 import { avatarSrc, profileName } from '../../../shared/profile-names';
@@ -32,6 +33,9 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
           <Tabs.Tab value="data" data-testid="settings-data-tab">
             Your Data
           </Tabs.Tab>
+          <Tabs.Tab value="shared" data-testid="settings-shared-tab">
+            Shared Links
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           {profile.isPending ? (
@@ -49,6 +53,9 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
         </Tabs.Panel>
         <Tabs.Panel value="data">
           <DataSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="shared">
+          <SharedLinksSettings />
         </Tabs.Panel>
       </Tabs>
     </Modal>

@@ -1,0 +1,2 @@
+export { ShareButton } from './share-button';
+export { SharedLinksSettings } from './shared-links-settings';
