@@ -96,5 +96,32 @@ describe.each(backends())('Bybit and Hyperliquid connections on %s', (backend) =
     const again = await alice.post('/api/connections', { provider: 'hyperliquid', wallet_address: ALICE_WALLET });
     expect([again.status, again.body.error]).toEqual([409, `Hyperliquid wallet ${ALICE_WALLET} is connected already.`]);
   });
+  it('R on a USDC account: a planned risk from a stop price or typed in USDC gives the same R, in the trade and the reports', async () => {
+    const wallet = '0x5e1f6c0de00000000000000000000000000000c4';
+    const carol = await ctx.trader('carol');
+    const C = utcDaysAgo(1, 15);
+    ctx.hyperliquid.accounts.set(wallet, '1000');
+    // Long 0.2 ETH 3000 -> 3100: 20.00 gross; fees 0.035% of 600 and 620 = 0.21 + 0.217 = 0.427 -> 0.43; 19.57 net.
+    ctx.hyperliquid.fills.push(...hyperliquidFills(wallet, 'ETH', [['0.2', '3000', C], ['-0.2', '3100', C + HOUR]]));
+    const connected = await carol.post('/api/connections', { provider: 'hyperliquid', wallet_address: wallet });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    const journal = await createAccount(carol, 'Hyperliquid ETH');
+    await carol.patch(`/api/connections/${connected.body.id}/broker-accounts/${connected.body.accounts[0].id}`, { account_id: journal.id, sync_from: dayOfMs(utcDaysAgo(2)) });
+    expect((await syncExchange(ctx, carol, connected.body.id)).last_outcome).toMatchObject({ status: 'ok', added: 1 });
+    const [synced] = await listAll(carol, `account=${journal.id}`);
+    expect([synced!.pnl, synced!.r_multiple]).toEqual(['19.57', null]);
+
+    // A stop at 2950 risks 0.2 x 50 = 10.00 USDC (a perpetual's point is worth one unit of its settlement currency).
+    const stopped = await carol.patch(`/api/trades/${synced!.id}`, { stop_price: '2950' });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body.planned_risk).toMatchObject({ amount: '10.00' });
+    expect(stopped.body.r_multiple).toBeCloseTo(1.957, 3);
+    // The same risk typed as an amount in USDC: the same R.
+    const typed = await carol.patch(`/api/trades/${synced!.id}`, { stop_price: null, risk_amount: '10' });
+    expect([typed.body.planned_risk?.amount, typed.body.r_multiple]).toEqual(['10.00', stopped.body.r_multiple]);
+    const r = (await carol.get(`/api/reports/overview?account=${journal.id}`)).body;
+    expect(r.basis.currency).toBe('USDC');
+    expect(r.r).toMatchObject({ tradesWithRisk: 1, tradesWithoutRisk: 0, netCentsWithRisk: 1957 });
+  });
 });
 
