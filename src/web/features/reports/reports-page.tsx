@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { getTodayInZone } from '../../../domain/dates';
 import { BREAKDOWN_LABELS, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
 import { PageHeader } from '../../components/page-header';
+import { REPORT_VIEWS, type ReportViewId } from '../../lib/pages';
 import { preferencesQuery } from '../../shared/api';
 import { overviewQuery, tradeLogHref } from './api';
 import { BreakdownReport } from './breakdown-report';
@@ -26,21 +27,7 @@ import classes from './reports.module.css';
 import { writeReportFilterParams } from '../../../domain/reports/filter';
 import { ShareButton } from '../sharing';
 
-/** The reports, each at its own address under /reports (the palette and the sidebar link to them). */
-export const REPORT_VIEWS = [
-  { id: 'overview', path: '', label: 'Overview' },
-  { id: 'equity', path: 'equity', label: 'Equity' },
-  { id: 'breakdowns', path: 'breakdowns', label: 'Breakdowns' },
-  { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
-  { id: 'calendar', path: 'calendar', label: 'Calendar' },
-  { id: 'distributions', path: 'distributions', label: 'Distributions' },
-  { id: 'depth', path: 'depth', label: 'Depth' },
-  { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
-  { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
-  { id: 'playbooks', path: 'playbooks', label: 'Playbooks' },
-  { id: 'compare', path: 'compare', label: 'Compare' },
-] as const;
-type ViewId = (typeof REPORT_VIEWS)[number]['id'];
+type ViewId = ReportViewId;
 
 const DEFAULT_ZONE = 'America/New_York';
 
