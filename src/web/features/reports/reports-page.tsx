@@ -2,11 +2,12 @@ import '@mantine/charts/styles.css';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconListDetails, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
 import { BREAKDOWN_LABELS, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
 import { PageHeader } from '../../components/page-header';
+import { useScrollCue } from '../../components/scroll-cue';
 import { REPORT_VIEWS, type ReportViewId } from '../../lib/pages';
 import { preferencesQuery } from '../../shared/api';
 import { overviewQuery, tradeLogHref } from './api';
@@ -54,6 +55,9 @@ export function ReportsPage() {
   const hrefOf = (path: string) => `/reports${path ? `/${path}` : ''}${location.search}`;
   // The page's line under the filter bar counts the filter's trades (the overview's answer, shared with its tab).
   const count = useQuery(overviewQuery(filter));
+  // On a phone most tabs are off the row: a cue at each end that hides some, and the chosen tab kept in view.
+  const tabsRow = useRef<HTMLDivElement>(null);
+  const cue = useScrollCue(tabsRow, view);
 
   return (
     <Stack gap="md" className={classes.page} data-testid="reports-page">
@@ -96,13 +100,15 @@ export function ReportsPage() {
         keepMounted={false}
         className={classes.noPrint}
       >
-        <Tabs.List className={classes.tabs} aria-label="Reports">
-          {REPORT_VIEWS.map((v) => (
-            <Tabs.Tab key={v.id} value={v.id} data-testid={`report-tab-${v.id}`}>
-              {v.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <div className={classes.tabsRow} data-more-start={cue.start || undefined} data-more-end={cue.end || undefined} data-testid="report-tabs-row">
+          <Tabs.List ref={tabsRow} className={classes.tabs} aria-label="Reports">
+            {REPORT_VIEWS.map((v) => (
+              <Tabs.Tab key={v.id} value={v.id} data-testid={`report-tab-${v.id}`}>
+                {v.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </div>
       </Tabs>
 
       {view === 'overview' && <OverviewReport filter={filter} today={today} />}
