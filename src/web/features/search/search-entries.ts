@@ -106,7 +106,7 @@ export function derivedPageEntries(fixed: readonly SearchEntry[] = SEARCH_ENTRIE
   const reached = (path: string) => paths.some((p) => p === path || p.startsWith(`${path}/`));
   const pages = Object.entries(SHELL_PAGES)
     .filter(([, p]) => !('found' in p) && !p.path.endsWith('/*') && !reached(p.path))
-    .map(([id, p]) => page(`page-${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, p));
+    .map(([id, p]) => page(`${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, p));
   const reports = REPORT_VIEWS.filter((view) => !reached(reportPath(view.path))).map((view) =>
     report(`report-tab-${view.id}`, `${view.label} Report`, `Reports: the ${view.label} tab`, view.path ? `/${view.path}` : ''),
   );
