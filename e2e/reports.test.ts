@@ -248,3 +248,33 @@ describe('every report as a trader sees it', () => {
     }
   });
 });
+
+describe('the report tabs on a phone', () => {
+  it('show a cue at each end of the row that hides tabs, follow its scrolling, and show none on a desktop', async () => {
+    const s = await suite.scenario({ width: 390, height: 844 });
+    await signedInTrader(suite.e2e.app, s.context, 'reports-tabs');
+    const { page } = s;
+    const row = page.getByTestId('report-tabs-row');
+    const list = row.getByRole('tablist', { name: 'Reports' });
+    await page.goto('/reports');
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    // The Overview first: more tabs off the right end only, and the arrow drawn there.
+    await eventually(() => row.getAttribute('data-more-end')).toBe('true');
+    expect(await row.getAttribute('data-more-start')).toBeNull();
+    expect(await row.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"›"');
+    // The last tab, opened by its address, is brought into view: more off the left end now.
+    await page.goto('/reports/compare');
+    await eventually(() => row.getAttribute('data-more-start')).toBe('true');
+    expect(await row.getAttribute('data-more-end')).toBeNull();
+    const [box, tab] = await Promise.all([list.boundingBox(), page.getByTestId('report-tab-compare').boundingBox()]);
+    expect(tab!.x + tab!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+    // Scrolled back by hand: the cue follows.
+    await list.evaluate((el) => el.scrollTo({ left: 0 }));
+    await eventually(() => row.getAttribute('data-more-start')).toBeNull();
+    expect(await row.getAttribute('data-more-end')).toBe('true');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await eventually(() => row.getAttribute('data-more-end')).toBeNull();
+    expect(await row.getAttribute('data-more-start')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { sessionQuery } from '../lib/session';
 import { withAllStyles } from '../lib/all-styles';
+import { SHELL_PAGES, type ShellPageId } from '../lib/pages';
 import { wasSignedIn } from '../lib/storage-keys';
 import { ProtectedRoute } from './protected-route';
 import { queryClient } from './providers';
@@ -50,6 +51,24 @@ const PlaybooksPage = page(() => import('../features/playbooks/playbooks-page'),
 const PlaybookPage = page(() => import('../features/playbooks/playbook-page'), 'PlaybookPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
 
+/** The page drawn at each address of the signed-in app (the addresses, with their palette entries, are SHELL_PAGES). */
+const SHELL_PAGE_COMPONENTS: Record<ShellPageId, ComponentType> = {
+  dashboard: DashboardPage,
+  tradeLog: TradeLogPage,
+  reports: ReportsPage,
+  playbooks: PlaybooksPage,
+  playbook: PlaybookPage,
+  reflect: ReflectPage,
+  reflectAi: ReflectAiPage,
+  notebook: NotebookPage,
+  journal: JournalPage,
+  tradeDetails: TradeDetailsPage,
+  tutorials: TutorialsPage,
+  marketData: MarketDataPage,
+  propAccount: PropAccountPage,
+  connections: ConnectionsPage,
+};
+
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */
 const FIRST_PAGE_WAIT_MS = 3000;
 
@@ -93,20 +112,9 @@ export function AppRouter() {
             </Route>
             <Route element={<ProtectedRoute />}>
               <Route element={<ShellLayout />}>
-                <Route path="/" element={<DashboardPage />} />
-                <Route path="/trade-log" element={<TradeLogPage />} />
-                <Route path="/reports/*" element={<ReportsPage />} />
-                <Route path="/playbooks" element={<PlaybooksPage />} />
-                <Route path="/playbooks/:id" element={<PlaybookPage />} />
-                <Route path="/reflect" element={<ReflectPage />} />
-                <Route path="/reflect-ai" element={<ReflectAiPage />} />
-                <Route path="/notebook" element={<NotebookPage />} />
-                <Route path="/journal" element={<JournalPage />} />
-                <Route path="/trade/:id" element={<TradeDetailsPage />} />
-                <Route path="/tutorials" element={<TutorialsPage />} />
-                <Route path="/market-data" element={<MarketDataPage />} />
-                <Route path="/prop/:id" element={<PropAccountPage />} />
-                <Route path="/connections" element={<ConnectionsPage />} />
+                {(Object.keys(SHELL_PAGES) as ShellPageId[]).map((id) => (
+                  <Route key={id} path={SHELL_PAGES[id].path} element={createElement(SHELL_PAGE_COMPONENTS[id])} />
+                ))}
               </Route>
             </Route>
           </Routes>

@@ -2,11 +2,13 @@ import '@mantine/charts/styles.css';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconListDetails, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
 import { BREAKDOWN_LABELS, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
 import { PageHeader } from '../../components/page-header';
+import { useScrollCue } from '../../components/scroll-cue';
+import { REPORT_VIEWS, type ReportViewId } from '../../lib/pages';
 import { preferencesQuery } from '../../shared/api';
 import { overviewQuery, tradeLogHref } from './api';
 import { BreakdownReport } from './breakdown-report';
@@ -26,21 +28,7 @@ import classes from './reports.module.css';
 import { writeReportFilterParams } from '../../../domain/reports/filter';
 import { ShareButton } from '../sharing';
 
-/** The reports, each at its own address under /reports (the palette and the sidebar link to them). */
-export const REPORT_VIEWS = [
-  { id: 'overview', path: '', label: 'Overview' },
-  { id: 'equity', path: 'equity', label: 'Equity' },
-  { id: 'breakdowns', path: 'breakdowns', label: 'Breakdowns' },
-  { id: 'heatmap', path: 'heatmap', label: 'Heatmap' },
-  { id: 'calendar', path: 'calendar', label: 'Calendar' },
-  { id: 'distributions', path: 'distributions', label: 'Distributions' },
-  { id: 'depth', path: 'depth', label: 'Depth' },
-  { id: 'excursions', path: 'mae-mfe', label: 'MAE / MFE' },
-  { id: 'mistakes', path: 'mistakes', label: 'Mistakes' },
-  { id: 'playbooks', path: 'playbooks', label: 'Playbooks' },
-  { id: 'compare', path: 'compare', label: 'Compare' },
-] as const;
-type ViewId = (typeof REPORT_VIEWS)[number]['id'];
+type ViewId = ReportViewId;
 
 const DEFAULT_ZONE = 'America/New_York';
 
@@ -67,6 +55,9 @@ export function ReportsPage() {
   const hrefOf = (path: string) => `/reports${path ? `/${path}` : ''}${location.search}`;
   // The page's line under the filter bar counts the filter's trades (the overview's answer, shared with its tab).
   const count = useQuery(overviewQuery(filter));
+  // On a phone most tabs are off the row: a cue at each end that hides some, and the chosen tab kept in view.
+  const tabsRow = useRef<HTMLDivElement>(null);
+  const cue = useScrollCue(tabsRow, view);
 
   return (
     <Stack gap="md" className={classes.page} data-testid="reports-page">
@@ -109,13 +100,15 @@ export function ReportsPage() {
         keepMounted={false}
         className={classes.noPrint}
       >
-        <Tabs.List className={classes.tabs} aria-label="Reports">
-          {REPORT_VIEWS.map((v) => (
-            <Tabs.Tab key={v.id} value={v.id} data-testid={`report-tab-${v.id}`}>
-              {v.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <div className={classes.tabsRow} data-more-start={cue.start || undefined} data-more-end={cue.end || undefined} data-testid="report-tabs-row">
+          <Tabs.List ref={tabsRow} className={classes.tabs} aria-label="Reports">
+            {REPORT_VIEWS.map((v) => (
+              <Tabs.Tab key={v.id} value={v.id} data-testid={`report-tab-${v.id}`}>
+                {v.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </div>
       </Tabs>
 
       {view === 'overview' && <OverviewReport filter={filter} today={today} />}

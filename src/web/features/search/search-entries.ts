@@ -1,5 +1,6 @@
 import type { To } from 'react-router';
 import type { DashboardNavState, TradeLogNavState } from '../../lib/events';
+import { REPORT_VIEWS, reportPath, SHELL_PAGES, type ShellPage } from '../../lib/pages';
 
 export type SearchGroup = 'Pages' | 'Reports' | 'Dashboard' | 'Actions';
 
@@ -16,9 +17,12 @@ export interface SearchEntry {
   target: SearchTarget;
 }
 
+/** A page's entry, named as the page list names it. */
+const page = (id: string, { title, description, path }: ShellPage): SearchEntry => ({ id, title, description, group: 'Pages', target: { kind: 'navigate', to: path } });
+
 /**
- * The Reports page and each of its reports, under their own group: an addition to the spec's list (DESIGN
- * "Beyond the spec"). No title says "trade", so a search for the spec's pages finds what it found before.
+ * The Reports page and each of its reports, under their own group, added to the fixed list of 18. No title says
+ * "trade", so a search for the first pages finds what it found before.
  */
 const report = (id: string, title: string, description: string, path: string): SearchEntry => ({
   id,
@@ -43,7 +47,7 @@ const BREAKDOWN_ENTRIES: Array<[id: string, name: string, what: string]> = [
   ['year', 'Year', 'each year'],
 ];
 export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
-  report('reports', 'Reports', 'Every report of your trading, filtered as you choose', ''),
+  report('reports', SHELL_PAGES.reports.title, SHELL_PAGES.reports.description, ''),
   report('report-overview', 'Performance Overview', 'Reports: net P&L, win rate, profit factor, expectancy, drawdown', ''),
   report('report-equity', 'Equity Curve and Drawdown', 'Reports: cumulative P&L by trade or by day, under water below it', '/equity'),
   ...BREAKDOWN_ENTRIES.map(([id, name, what]) => report(`report-by-${id}`, `PnL by ${name}`, `Reports: net P&L, win rate and profit factor of ${what}`, `/breakdowns/${id}`)),
@@ -56,8 +60,8 @@ export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
 // A fixed list of 18 entries (pages, the dashboard's sections, and the actions
 // Reset Dashboard, Sign Out, AI Trade Analysis, Trading Coach), and the reports after the pages.
 export const SEARCH_ENTRIES: readonly SearchEntry[] = [
-  { id: 'dashboard', title: 'Dashboard', description: 'Your trading overview', group: 'Pages', target: { kind: 'navigate', to: '/' } },
-  { id: 'trade-log', title: 'Trade Log', description: 'All your trades, statistics and charts', group: 'Pages', target: { kind: 'navigate', to: '/trade-log' } },
+  page('dashboard', SHELL_PAGES.dashboard),
+  page('trade-log', SHELL_PAGES.tradeLog),
   {
     id: 'add-trade',
     title: 'Add Trade',
@@ -65,11 +69,11 @@ export const SEARCH_ENTRIES: readonly SearchEntry[] = [
     group: 'Pages',
     target: { kind: 'navigate', to: '/trade-log', state: { openAddTrade: true } },
   },
-  { id: 'reflect', title: 'Trade Reflections', description: 'Review your trades by day, week or month', group: 'Pages', target: { kind: 'navigate', to: '/reflect' } },
-  { id: 'reflect-ai', title: 'ReflectAI', description: 'Chat with the AI trading analyst', group: 'Pages', target: { kind: 'navigate', to: '/reflect-ai' } },
-  { id: 'notebook', title: 'Notebook', description: 'Notes in folders, with tags and linked trades', group: 'Pages', target: { kind: 'navigate', to: '/notebook' } },
-  { id: 'journal', title: 'Daily Journal', description: 'One note per trading day', group: 'Pages', target: { kind: 'navigate', to: '/journal' } },
-  { id: 'tutorials', title: 'Tutorials', description: 'Guides to the Trade Log, Reflect and ReflectAI', group: 'Pages', target: { kind: 'navigate', to: '/tutorials' } },
+  page('reflect', SHELL_PAGES.reflect),
+  page('reflect-ai', SHELL_PAGES.reflectAi),
+  page('notebook', SHELL_PAGES.notebook),
+  page('journal', SHELL_PAGES.journal),
+  page('tutorials', SHELL_PAGES.tutorials),
   ...REPORT_SEARCH_ENTRIES,
   { id: 'pnl-calendar', title: 'PnL Calendar', description: 'Dashboard: profit and loss by day', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#pnl-calendar' } } },
   { id: 'trading-tasks', title: 'Trading Tasks', description: 'Dashboard: your tasks for today', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#trading-tasks' } } },
@@ -88,6 +92,34 @@ export const SEARCH_ENTRIES: readonly SearchEntry[] = [
   },
   { id: 'trading-coach', title: 'Trading Coach', description: 'Ask ReflectAI about your trading', group: 'Actions', target: { kind: 'navigate', to: '/reflect-ai' } },
 ];
+
+const pathOf = (to: To) => (typeof to === 'string' ? to : (to.pathname ?? '/')).split(/[?#]/)[0] ?? '/';
+
+/**
+ * The pages and reports the fixed list above does not reach, each derived from the page list and the Reports tabs:
+ * a page or tab added there is found here with nothing else to edit. A page at an address with an id is found by
+ * name instead (`foundEntryHref`).
+ */
+export function derivedPageEntries(fixed: readonly SearchEntry[] = SEARCH_ENTRIES): SearchEntry[] {
+  const paths = fixed.flatMap((entry) => (entry.target.kind === 'navigate' ? [pathOf(entry.target.to)] : []));
+  // A tab is reached by an entry for it or for a report inside it (a breakdown reaches Breakdowns).
+  const reached = (path: string) => paths.some((p) => p === path || p.startsWith(`${path}/`));
+  const pages = Object.entries(SHELL_PAGES)
+    .filter(([, p]) => !('found' in p) && !p.path.endsWith('/*') && !reached(p.path))
+    .map(([id, p]) => page(`${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, p));
+  const reports = REPORT_VIEWS.filter((view) => !reached(reportPath(view.path))).map((view) =>
+    report(`report-tab-${view.id}`, `${view.label} Report`, `Reports: the ${view.label} tab`, view.path ? `/${view.path}` : ''),
+  );
+  return [...pages, ...reports];
+}
+
+export const DERIVED_PAGE_ENTRIES: readonly SearchEntry[] = derivedPageEntries();
+
+/** Where a found playbook, prop account or trade opens: its page's address with the id in it. */
+export function foundEntryHref(kind: 'playbooks' | 'prop-accounts' | 'trades', id: string): string {
+  const page = kind === 'playbooks' ? SHELL_PAGES.playbook : kind === 'prop-accounts' ? SHELL_PAGES.propAccount : SHELL_PAGES.tradeDetails;
+  return page.path.replace(':id', encodeURIComponent(id));
+}
 
 /** Filter by title, case-insensitive. An empty query matches nothing (the palette asks to type). */
 export function filterSearchEntries(query: string, entries: readonly SearchEntry[] = SEARCH_ENTRIES): SearchEntry[] {

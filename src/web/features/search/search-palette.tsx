@@ -2,6 +2,8 @@ import { Modal, VisuallyHidden } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import {
   IconBrain,
+  IconBuildingBank,
+  IconClipboardCheck,
   IconCalendar,
   IconChartBar,
   IconListDetails,
@@ -24,10 +26,11 @@ import { formatUsd, toCents } from '../../../domain/cents';
 import { formatDay, parseDayQuery } from '../../../domain/dates';
 import { QuickLinkIcon } from '../../components/quick-link-icon';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
-import { quickLinksQuery } from '../../shared/api';
+import { accountsQuery, quickLinksQuery } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
+import { playbooksQuery } from '../playbooks/api';
 import { paletteNotesQuery, paletteTradesQuery } from './api';
-import { filterSearchEntries, type SearchEntry, type SearchGroup } from './search-entries';
+import { DERIVED_PAGE_ENTRIES, filterSearchEntries, foundEntryHref, type SearchEntry, type SearchGroup } from './search-entries';
 
 const GROUP_ORDER: SearchGroup[] = ['Pages', 'Reports', 'Dashboard', 'Actions'];
 const SEARCH_DEBOUNCE_MS = 250;
@@ -77,15 +80,23 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   };
 
   const results = filterSearchEntries(query);
+  // The pages and reports the page list adds to the fixed list, shown in the same groups after its entries.
+  const derived = filterSearchEntries(query, DERIVED_PAGE_ENTRIES);
   const groups = GROUP_ORDER.map((group) => ({
     group,
     entries: results.filter((entry) => entry.group === group),
-  })).filter((g) => g.entries.length > 0);
+    more: derived.filter((entry) => entry.group === group),
+  })).filter((g) => g.entries.length + g.more.length > 0);
   // The trader's quick links, after the spec's fixed entries, matched by title the same way; read only
   // once the trader types.
   const needle = query.trim().toLowerCase();
   const quickLinks = useQuery({ ...quickLinksQuery, enabled: needle !== '' });
   const links = needle ? (quickLinks.data ?? []).filter((link) => link.title.toLowerCase().includes(needle)) : [];
+  // Playbooks and prop firm accounts by name: each has a page of its own.
+  const playbookList = useQuery({ ...playbooksQuery, enabled: needle !== '' });
+  const accounts = useQuery({ ...accountsQuery, enabled: needle !== '' });
+  const foundPlaybooks = needle ? (playbookList.data ?? []).filter((p) => p.name.toLowerCase().includes(needle)) : [];
+  const foundProp = needle ? (accounts.data ?? []).filter((a) => a.kind !== 'personal' && a.name.toLowerCase().includes(needle)) : [];
   // Trades and notes come from the server's own searches, asked once the trader pauses typing.
   const [typed] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const searching = typed.length >= MIN_SEARCH_LENGTH;
@@ -96,7 +107,8 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const foundTrades = searching && typed === query.trim() ? (trades.data?.trades ?? []) : [];
   const foundNotes = searching && !day && typed === query.trim() ? (notes.data?.notes ?? []) : [];
   const pending = query.trim().length >= MIN_SEARCH_LENGTH && (typed !== query.trim() || trades.isFetching || (!day && notes.isFetching));
-  const nothing = groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0;
+  const nothing =
+    groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0 && foundPlaybooks.length === 0 && foundProp.length === 0;
 
   return (
     <Spotlight.Root
@@ -126,20 +138,49 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
           <Spotlight.Empty>No results found.</Spotlight.Empty>
         ) : (
           <>
-            {groups.map(({ group, entries }) => (
+            {groups.map(({ group, entries, more }) => (
               <Spotlight.ActionsGroup key={group} label={group}>
-                {entries.map((entry) => (
+                {[...entries, ...more].map((entry) => (
                   <Spotlight.Action
                     key={entry.id}
                     label={entry.title}
                     description={entry.description}
                     leftSection={ICONS[entry.id] ?? (entry.group === 'Reports' ? <IconChartBar size={18} aria-hidden="true" /> : <IconLayoutDashboard size={18} aria-hidden="true" />)}
                     onClick={() => run(entry)}
-                    data-testid={`search-entry-${entry.id}`}
+                    // The fixed list's entries keep their own test ids; the derived ones are told apart.
+                    data-testid={more.includes(entry) ? `search-page-${entry.id}` : `search-entry-${entry.id}`}
                   />
                 ))}
               </Spotlight.ActionsGroup>
             ))}
+            {foundPlaybooks.length > 0 && (
+              <Spotlight.ActionsGroup label="Playbooks">
+                {foundPlaybooks.map((playbook) => (
+                  <Spotlight.Action
+                    key={playbook.id}
+                    label={playbook.name}
+                    description="Playbook"
+                    leftSection={<IconClipboardCheck size={18} aria-hidden="true" />}
+                    onClick={() => navigate(foundEntryHref('playbooks', playbook.id))}
+                    data-testid="search-playbook"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
+            {foundProp.length > 0 && (
+              <Spotlight.ActionsGroup label="Prop Accounts">
+                {foundProp.map((account) => (
+                  <Spotlight.Action
+                    key={account.id}
+                    label={account.name}
+                    description={account.firm ? `Prop account · ${account.firm}` : 'Prop account'}
+                    leftSection={<IconBuildingBank size={18} aria-hidden="true" />}
+                    onClick={() => navigate(foundEntryHref('prop-accounts', account.id))}
+                    data-testid="search-prop-account"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
             {links.length > 0 && (
               <Spotlight.ActionsGroup label="Quick Links">
                 {links.map((link) => (
@@ -163,7 +204,7 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     label={`${trade.symbol}${trade.contract && trade.contract !== trade.symbol ? ` ${trade.contract}` : ''} · ${formatDay(trade.date, 'MMM d, yyyy')}`}
                     description={`${trade.status} ${formatUsd(toCents(trade.pnl))} · ${trade.account_name ?? 'Unassigned'}`}
                     leftSection={<IconListDetails size={18} aria-hidden="true" />}
-                    onClick={() => navigate(`/trade/${trade.id}`)}
+                    onClick={() => navigate(foundEntryHref('trades', trade.id))}
                     data-testid="search-trade"
                   />
                 ))}

@@ -148,3 +148,18 @@ describe('Edit Trade', () => {
     expect(await screen.findByText('Trade updated successfully')).toBeInTheDocument();
   });
 });
+
+describe('the zone named beside the entry time', () => {
+  // New York: 09:35 in June is 13:35 UTC (EDT), in January 14:35 UTC (EST); today's date must not decide it.
+  it.each([
+    ['June', '2025-06-16', '2025-06-16T13:35:00.000Z', 'EDT'],
+    ['January', '2026-01-16', '2026-01-16T14:35:00.000Z', 'EST'],
+  ])('editing a %s trade names the zone of its own time', async (_month, date, entry, zone) => {
+    const trade = makeTrade({ date, trade_date: entry, entry_time: entry, exit_time: null });
+    renderWithApp(<TradeFormModal mode="edit" opened onClose={vi.fn()} trade={trade} />);
+    const time = await screen.findByLabelText('Entry time');
+    expect(time).toHaveValue('09:35');
+    expect(screen.getByText(zone)).toBeInTheDocument();
+    expect(screen.queryByText(zone === 'EDT' ? 'EST' : 'EDT')).not.toBeInTheDocument();
+  });
+});

@@ -7,7 +7,7 @@ import { playbooksQuery } from '../playbooks/api';
 import { useEffect, useReducer, type FormEvent } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
-import { TRADE_RESULTS, tradeTypeChoices, zoneNameOfEntry } from '../../../domain/trades';
+import { TRADE_RESULTS, tradeTypeChoices } from '../../../domain/trades';
 import { DraftNotice } from '../../components/draft-notice';
 import { PNL_NEGATIVE, PNL_POSITIVE } from '../../components/pnl-value';
 import { ApiError } from '../../lib/api';
@@ -21,7 +21,7 @@ import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
-import { findTradeFormProblem, initTradeForm, NO_ACCOUNT, previewTradeForm, reduceTradeForm, toNewTradeBody, toTradeBody } from './trade-form-state';
+import { entryZoneName, findTradeFormProblem, initTradeForm, NO_ACCOUNT, previewTradeForm, reduceTradeForm, toNewTradeBody, toTradeBody } from './trade-form-state';
 import { useToday, useTradeOptions } from './use-trade-options';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -287,7 +287,7 @@ export function TradeFormModal(props: TradeFormModalProps) {
           <TradePlanFields
             values={execution}
             onChange={(patch) => dispatch({ type: 'change-execution', patch })}
-            timeZoneName={zoneNameOfEntry(values.date, execution.entryTime, clock.timeZone) ?? clock.zoneName(new Date())}
+            timeZoneName={entryZoneName(state, editTrade, clock.timeZone)}
             preview={{
               symbol: values.instrument.trim() || 'Unknown',
               accountId: props.mode === 'add' ? (accountId === NO_ACCOUNT ? null : accountId) : (editTrade?.account_id ?? null),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTrade } from '../../test/fixtures';
 import {
+  entryZoneName,
   findTradeFormProblem,
   initTradeForm,
   NO_ACCOUNT,
@@ -135,5 +136,28 @@ describe('the Add/Edit Trade dialog reducer', () => {
     // A new exit time sends both, on the day the entry was on.
     const moved = toTradeBody(apply(state, { type: 'change-execution', patch: { exitTime: '10:05' } }), trade, NY);
     expect(moved).toMatchObject({ entry_time: '2025-03-03T14:35:00.000Z', exit_time: '2025-03-03T15:05:00.000Z' });
+  });
+});
+
+describe('the zone named beside the entry time', () => {
+  it('is the zone at the trade\'s own date and entry, not today\'s: EDT in June, EST in January', () => {
+    const june = apply(newTrade(), { type: 'change-date', day: '2025-06-16' }, { type: 'change-execution', patch: { entryTime: '09:30' } });
+    expect(entryZoneName(june, null, NY)).toBe('EDT');
+    const january = apply(newTrade(), { type: 'change-date', day: '2026-01-16' }, { type: 'change-execution', patch: { entryTime: '09:30' } });
+    expect(entryZoneName(january, null, NY)).toBe('EST');
+  });
+
+  it('an edited entry is named at the time it was stored: 00:30 on the night the clocks go forward is still EST', () => {
+    // Stored 05:30 UTC on 8 March 2026 is 00:30 EST, before the 02:00 change; the trade's date is the day after, when
+    // 00:30 would be EDT. The trade page names the stored time EST; the dialog must say the same.
+    const trade = makeTrade({ date: '2026-03-09', trade_date: '2026-03-08T05:30:00.000Z', entry_time: '2026-03-08T05:30:00.000Z' });
+    const state = initTradeForm({ trade, today: '2026-12-06', timeZone: NY, accountId: null });
+    expect(state.execution.entryTime).toBe('00:30');
+    expect(entryZoneName(state, trade, NY)).toBe('EST');
+  });
+
+  it('names no zone while the trade has no date', () => {
+    const state = apply(newTrade(), { type: 'change-date', day: null });
+    expect(entryZoneName(state, null, NY)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import {
   toExecutionTimes,
   TRADE_RESULTS,
   tradeFormOutcome,
+  zoneNameOfEntry,
   type ExecutionFormValues,
   type TradeFormValues,
   type TradeResult,
@@ -186,6 +187,20 @@ export function findTradeFormProblem(state: TradeFormState): 'required' | 'times
   return null;
 }
 
+/** The clock day the typed entry time is on: the trade's date, or the evening an edited overnight entry was on. */
+function entryDayOf(state: TradeFormState, editTrade: Trade | null, timeZone: string): string {
+  const dateChanged = editTrade !== null && editTrade.date !== state.values.date;
+  return editTrade?.entry_time && !dateChanged ? getClockDay(editTrade.entry_time, timeZone) : state.values.date;
+}
+
+/**
+ * The zone's name beside the entry time, at the time the save would store (EDT for a June trade, EST for a January
+ * one, whatever today is); null while there is no date to name it at.
+ */
+export function entryZoneName(state: TradeFormState, editTrade: Trade | null, timeZone: string): string | null {
+  return zoneNameOfEntry(entryDayOf(state, editTrade, timeZone), state.execution.entryTime, timeZone);
+}
+
 /**
  * The body of the save, the same for a new trade and an edit. Times go on the trader's clock, on the trade's date (an
  * edited overnight entry keeps the evening it was on). An edit sends them only when they or the date changed: stored
@@ -194,7 +209,7 @@ export function findTradeFormProblem(state: TradeFormState): 'required' | 'times
 export function toTradeBody(state: TradeFormState, editTrade: Trade | null, timeZone: string) {
   const { values, execution } = state;
   const dateChanged = editTrade !== null && editTrade.date !== values.date;
-  const entryDay = editTrade?.entry_time && !dateChanged ? getClockDay(editTrade.entry_time, timeZone) : values.date;
+  const entryDay = entryDayOf(state, editTrade, timeZone);
   const times = editTrade && !state.timesTouched && !dateChanged ? {} : toExecutionTimes(execution, entryDay, timeZone);
   return {
     date: values.date,

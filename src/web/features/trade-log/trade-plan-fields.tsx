@@ -36,8 +36,8 @@ export function TradePlanFields({
   values: ExecutionFormValues;
   onChange: (patch: Partial<ExecutionFormValues>) => void;
   preview: PlanPreview;
-  /** The trader's zone, named beside the times. */
-  timeZoneName: string;
+  /** The trader's zone, named beside the times at the entry's own date; none while the trade has no date. */
+  timeZoneName: string | null;
 }) {
   const decimalBox = (key: 'quantity' | 'entryPrice' | 'exitPrice' | 'stopPrice' | 'riskAmount' | 'targetPrice') => ({
     value: values[key],
@@ -84,7 +84,7 @@ export function TradePlanFields({
         <TextInput label="Exit price" {...decimalBox('exitPrice')} data-testid="trade-exit-price" />
         <TimeInput
           label="Entry time"
-          description={timeZoneName}
+          description={timeZoneName ?? undefined}
           value={values.entryTime}
           onChange={(e) => onChange({ entryTime: e.currentTarget.value })}
           error={isClockTime(values.entryTime) ? undefined : 'A time such as 09:35'}
