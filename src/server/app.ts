@@ -23,6 +23,7 @@ import { attachmentRoutes } from './features/attachments/routes';
 import { journalRoutes } from './features/notes/journal-routes';
 import { tradeDetailsRoutes } from './features/trade-details/routes';
 import { marketRoutes } from './features/market/routes';
+import { economicCalendarRoutes } from './features/economic-calendar/routes';
 import { quickLinkRoutes, requireUserForDefaults } from './features/quick-links/routes';
 import { riskDefaultRoutes } from './features/risk/routes';
 import { mistakeTagRoutes } from './features/risk/mistakes';
@@ -163,6 +164,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/prop', propRoutes(deps));
   api.route('/reports', reportRoutes(deps));
   api.route('/market', marketRoutes(deps));
+  api.route('/economic-calendar', economicCalendarRoutes(deps));
   api.route('/share-links', shareLinkRoutes(deps));
   app.route('/api', api);
 

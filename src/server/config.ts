@@ -97,6 +97,14 @@ const envSchema = z
     HYPERLIQUID_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hyperliquid.xyz' }).default('https://api.hyperliquid.xyz'),
     /** Longest one request to an exchange may take, in seconds. */
     EXCHANGE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
+    /**
+     * A weekly economic calendar in the JSON the public calendars publish (title, country, date, impact, forecast,
+     * previous). Without one the dashboard's events card shows its sample week, labelled as mock data.
+     */
+    ECONOMIC_CALENDAR_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a weekly calendar in JSON' }).optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,11 +1,14 @@
-import { addDays, getStartOfWeekSunday, type CalendarDay } from '../../../../domain/dates';
+import type { EconomicCalendarEvent, EconomicCalendarResponse, EconomicImpact } from '../../../../contract/economic-calendar';
+import { addDays, formatInZone, getStartOfWeekSunday, getTradingDayInZone, type CalendarDay } from '../../../../domain/dates';
+import { apiFetch } from '../../../lib/api';
 
-/** An economic event of the dashboard's list (sample data, not a live feed). */
+/** An economic event of the dashboard's list: from the server's calendar feed, or the sample week. */
 export interface EconomicEvent {
   id: string;
   title: string;
+  /** HH:mm in the trader's zone. */
   time: string;
-  impact: 'high' | 'medium' | 'low';
+  impact: EconomicImpact;
   forecast: string;
   previous: string;
   country: string;
@@ -45,4 +48,34 @@ export function buildMockEconomicEvents(today: CalendarDay): EconomicEvent[] {
 
 export function loadMockEconomicEvents(today: CalendarDay): Promise<EconomicEvent[]> {
   return new Promise((resolve) => window.setTimeout(() => resolve(buildMockEconomicEvents(today)), ECONOMIC_EVENTS_DELAY_MS));
+}
+
+/** The card's events: the sample week (labelled as mock data), or the feed's, read by the server. */
+export type EconomicWeek =
+  | { source: 'sample'; events: EconomicEvent[] }
+  | { source: 'feed'; stale: boolean; fetchedAt: string; events: EconomicCalendarEvent[] };
+
+/** The server's calendar when it reads a feed; otherwise the local mock, as the card has always shown it. */
+export async function loadEconomicWeek(today: CalendarDay): Promise<EconomicWeek> {
+  const answer = await apiFetch<EconomicCalendarResponse>('/api/economic-calendar');
+  if (answer.source === 'sample') return { source: 'sample', events: await loadMockEconomicEvents(today) };
+  return { source: 'feed', stale: answer.stale, fetchedAt: answer.fetched_at, events: answer.events };
+}
+
+/**
+ * The feed's USD events of the week of `today` (from its Sunday, as the markets' week starts), with their day and
+ * time on the trader's clock. An empty forecast or previous (a speech, a holiday) reads as a dash.
+ */
+export function feedEventsOfWeek(events: readonly EconomicCalendarEvent[], today: CalendarDay, timeZone: string): EconomicEvent[] {
+  const first = getStartOfWeekSunday(today);
+  const last = addDays(first, 6);
+  const shown: EconomicEvent[] = [];
+  for (const e of events) {
+    if (e.country !== 'USD') continue;
+    const day = getTradingDayInZone(e.at, timeZone);
+    const time = formatInZone(e.at, timeZone, 'HH:mm');
+    if (!day || !time || day < first || day > last) continue;
+    shown.push({ id: e.id, title: e.title, time, impact: e.impact, forecast: e.forecast || '-', previous: e.previous || '-', country: e.country, day });
+  }
+  return shown.sort((a, b) => a.day.localeCompare(b.day) || a.time.localeCompare(b.time));
 }
