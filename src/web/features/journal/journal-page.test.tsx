@@ -57,7 +57,7 @@ beforeEach(() => {
       asked.push({ path: String(params.date), account });
       const trades = TRADES.filter((t) => account === 'all' || t.account_id === account);
       const pnl = trades.reduce((sum, t) => sum + Number(t.pnl), 0).toFixed(2);
-      return HttpResponse.json({ date: params.date, pnl, trades, note: null } satisfies JournalDayDetail);
+      return HttpResponse.json({ date: String(params.date), pnl, trades, note: null } satisfies JournalDayDetail);
     }),
   );
 });
