@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../domain/notes';
-import { calendarDay, decimal, instant, instantInput } from './common';
+import { accountFilter, calendarDay, decimal, instant, instantInput } from './common';
 
 /** The daily journal's contract. */
 
 /** A calendar date that exists (2025-02-30 is refused, and year 0, which was a 500), as yyyy-MM-dd. */
 const day = calendarDay('must be a date as yyyy-MM-dd that exists');
 
-/** GET /api/journal/days */
-export const journalDaysQuery = z.object({ date: day.optional() });
+/** GET /api/journal/days: `account` narrows the days and their sums to one account (or to trades without one). */
+export const journalDaysQuery = z.object({ date: day.optional(), account: accountFilter });
 export const journalDateParam = z.object({ date: day });
+/** GET /api/journal/:date */
+export const journalDayQuery = z.object({ account: accountFilter });
 /** PUT /api/journal/:date */
 export const journalNoteInput = z.object({
   /**
@@ -45,6 +47,9 @@ export const journalTrade = z.strictObject({
   gross_pnl: decimal.nullable(),
   /** Absolute. */
   commission: decimal,
+  /** The trade's account (null: none), named so that the same trade in two accounts reads as two. */
+  account_id: z.uuid().nullable(),
+  account_name: z.string().nullable(),
 });
 
 /** GET /api/journal/:date: the day's trades, their summed P&L and the journal note (null before the first Save). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
-import { createTrade, newTrader } from './trades-support';
+import { createAccount, createTrade, newTrader } from './trades-support';
 import { listNotes } from './notes-support';
 
 /**
@@ -226,5 +226,52 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     await bob.put('/api/journal/2025-06-02', { content: 'bob' });
     expect((await alice.get('/api/journal/2025-06-02')).body.note.content).toBe('alice secret');
     expect((await bob.get('/api/note-folders')).body).toHaveLength(1);
+  });
+
+  it('narrows the days, the day and its P&L to one account, names each trade\'s account, and refuses another trader\'s account', async () => {
+    const trader = await newTrader(app, 'journal');
+    const main = await createAccount(trader, 'Main');
+    const copy = await createAccount(trader, 'Copy');
+    // The same trade copied into two accounts, one more in Main only, one without an account, on other days too.
+    await createTrade(trader, { date: '2025-04-01', symbol: 'NQ', pnl: '100.10', account_id: main.id });
+    await createTrade(trader, { date: '2025-04-01', symbol: 'NQ', pnl: '100.10', account_id: copy.id });
+    await createTrade(trader, { date: '2025-04-01', symbol: 'ES', pnl: '-30.05', account_id: main.id });
+    await createTrade(trader, { date: '2025-04-01', symbol: 'YM', pnl: '7.00' });
+    await createTrade(trader, { date: '2025-04-02', symbol: 'ES', pnl: '5.00', account_id: copy.id });
+    await trader.put('/api/journal/2025-04-03', { content: 'a day of no trades' });
+
+    expect(await days(trader, `?account=${main.id}`)).toEqual([
+      { date: '2025-04-03', trades: 0, pnl: '0.00', has_note: true },
+      { date: '2025-04-01', trades: 2, pnl: '70.05', has_note: false },
+    ]);
+    expect(await days(trader, `?account=${copy.id}`)).toEqual([
+      { date: '2025-04-03', trades: 0, pnl: '0.00', has_note: true },
+      { date: '2025-04-02', trades: 1, pnl: '5.00', has_note: false },
+      { date: '2025-04-01', trades: 1, pnl: '100.10', has_note: false },
+    ]);
+    expect((await days(trader, '?account=unassigned')).find((d) => d.date === '2025-04-01')).toEqual({ date: '2025-04-01', trades: 1, pnl: '7.00', has_note: false });
+    expect((await days(trader, '?account=all')).find((d) => d.date === '2025-04-01')).toMatchObject({ trades: 4, pnl: '177.15' });
+
+    const one = (await trader.get(`/api/journal/2025-04-01?account=${main.id}`)).body;
+    expect(one.pnl).toBe('70.05');
+    expect(one.trades.map((t: { symbol: string; account_name: string | null }) => [t.symbol, t.account_name]).sort()).toEqual([
+      ['ES', 'Main'],
+      ['NQ', 'Main'],
+    ]);
+    const all = (await trader.get('/api/journal/2025-04-01')).body;
+    expect(all.pnl).toBe('177.15');
+    // All accounts: the copied trade is listed twice, each row saying whose it is; the trade without one says null.
+    expect(all.trades.map((t: { symbol: string; account_id: string | null; account_name: string | null }) => `${t.symbol} ${t.account_name} ${t.account_id}`).sort()).toEqual(
+      [`ES Main ${main.id}`, `NQ Copy ${copy.id}`, `NQ Main ${main.id}`, 'YM null null'].sort(),
+    );
+
+    // Another trader's account id is refused, and shows none of its trades.
+    const other = await newTrader(app, 'journal-other');
+    for (const path of [`/api/journal/days?account=${main.id}`, `/api/journal/2025-04-01?account=${main.id}`]) {
+      const res = await other.get(path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(res.body)).not.toContain('NQ');
+    }
+    expect((await trader.get('/api/journal/days?account=not-an-id')).status).toBe(400);
   });
 });

@@ -1,15 +1,17 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { JOURNAL_FOLDER_NAME, journalNoteTitle } from '../../../domain/notes';
 import type { Tx } from '../../db/client';
-import { notes, tradeDayRollups, trades } from '../../db/schema';
+import { notes, tradeDayRollups, trades, tradingAccounts } from '../../db/schema';
+import type { AccountScope } from '../../core/trades/repo';
 import { foldersRepo } from '../../core/notes/repo';
 import { newestFirst } from '../../core/trades/order';
 
 /** Data access for the daily journal: per-day trade totals and the one journal note per date. */
 export const journalRepo = (tx: Tx, userId: string) => {
-  const dayRange = (date: string) =>
+  const dayRange = (date: string, account: AccountScope) =>
     and(
       eq(trades.userId, userId),
+      account === 'all' ? undefined : account === 'unassigned' ? isNull(trades.accountId) : eq(trades.accountId, account),
       sql`${trades.tradeDate} >= ${`${date}T00:00:00Z`}::timestamptz`,
       sql`${trades.tradeDate} < (${date}::date + 1)::timestamp at time zone 'UTC'`,
     );
@@ -17,16 +19,17 @@ export const journalRepo = (tx: Tx, userId: string) => {
   return {
     /**
      * Every trading day's trade count and summed P&L in cents (exact: numeric summed in SQL), read from the per-day
-     * rollups the trades' triggers keep (migration 0008): one row per day instead of summing 100,000 trades.
+     * rollups the trades' triggers keep: one row per day instead of summing 100,000 trades. The rollups are kept per
+     * account too ('none' holds the trades without one), so one account's days read the same way.
      */
-    async tradingDays(date?: string) {
+    async tradingDays(account: AccountScope, date?: string) {
       const result = await tx.execute(sql`
         select to_char(${tradeDayRollups.day}, 'YYYY-MM-DD') as date, ${tradeDayRollups.trades} as trades,
           (${tradeDayRollups.pnl} * 100)::bigint::text as "pnlCents"
         from ${tradeDayRollups}
         where ${and(
           eq(tradeDayRollups.userId, userId),
-          eq(tradeDayRollups.scope, 'all'),
+          eq(tradeDayRollups.scope, account === 'unassigned' ? 'none' : account),
           sql`${tradeDayRollups.trades} > 0`,
           date ? eq(tradeDayRollups.day, date) : undefined,
         )}`);
@@ -40,8 +43,8 @@ export const journalRepo = (tx: Tx, userId: string) => {
         .where(and(eq(notes.userId, userId), date ? eq(notes.journalDate, date) : isNotNull(notes.journalDate)))
         .then((rows) => rows.map((r) => r.date!)),
 
-    /** The day's trades as the Trade Log lists them: the trading order, newest first. */
-    dayTrades: (date: string) =>
+    /** The account's trades of the day as the Trade Log lists them: the trading order, newest first, with account names. */
+    dayTrades: (date: string, account: AccountScope) =>
       tx
         .select({
           id: trades.id,
@@ -59,9 +62,12 @@ export const journalRepo = (tx: Tx, userId: string) => {
           exitPrice: trades.exitPrice,
           grossPnl: trades.grossPnl,
           commission: trades.commission,
+          accountId: trades.accountId,
+          accountName: tradingAccounts.name,
         })
         .from(trades)
-        .where(dayRange(date))
+        .leftJoin(tradingAccounts, and(eq(tradingAccounts.id, trades.accountId), eq(tradingAccounts.userId, userId)))
+        .where(dayRange(date, account))
         .orderBy(...newestFirst()),
 
     /** The day's note's updated_at (to the millisecond), locked until the transaction ends; null without a note. */

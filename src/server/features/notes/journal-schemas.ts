@@ -1,2 +1,2 @@
 // The requests live in the shared contract (src/contract/journal.ts), imported by the web app and the API tests too.
-export { journalDateParam, journalDaysQuery, journalNoteInput } from '../../../contract/journal';
+export { journalDateParam, journalDayQuery, journalDaysQuery, journalNoteInput } from '../../../contract/journal';

@@ -1,8 +1,11 @@
 import type { JournalDayDetail, JournalDays, JournalNote, JournalSave } from '../../../contract/journal';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { buildJournalDays } from '../../../domain/notes';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
+import { accountsRepo } from '../../core/accounts/repo';
+import type { AccountScope } from '../../core/trades/repo';
+import { badRequest } from '../../http/errors';
 import { noteChanged } from './service';
 import { journalRepo } from './journal-repo';
 
@@ -12,12 +15,23 @@ function toJournalNote(row: NoteRow): JournalNote {
   return { id: row.id, title: row.title, content: row.content, folder_id: row.folderId, updated_at: new Date(row.updatedAt).toISOString() };
 }
 
+/** An account of the filter must be the trader's own: another trader's id is refused as the reports refuse it. */
+async function checkAccount(tx: Tx, userId: string, account: AccountScope) {
+  if (account !== 'all' && account !== 'unassigned' && !(await accountsRepo(tx, userId).find(account))) {
+    throw badRequest('account: Trading account not found');
+  }
+}
+
 export const journalService = {
-  /** The day list: trading days and journal-note days, newest first, each with its summed P&L. */
-  async days(db: Database, userId: string, date?: string): Promise<JournalDays> {
+  /**
+   * The day list: trading days and journal-note days, newest first, each with its summed P&L over the account's
+   * trades. Journal notes belong to the day, not to an account: a note's day is listed whichever account is shown.
+   */
+  async days(db: Database, userId: string, date?: string, account: AccountScope = 'all'): Promise<JournalDays> {
     const { tradingDays, noteDates } = await db.withUser(userId, async (tx) => {
+      await checkAccount(tx, userId, account);
       const repo = journalRepo(tx, userId);
-      return { tradingDays: await repo.tradingDays(date), noteDates: await repo.noteDates(date) };
+      return { tradingDays: await repo.tradingDays(account, date), noteDates: await repo.noteDates(date) };
     });
     const days = buildJournalDays(
       tradingDays.map((d) => ({ date: d.date, trades: d.trades, pnlCents: Number(d.pnlCents) })),
@@ -29,11 +43,12 @@ export const journalService = {
     };
   },
 
-  /** One day: its trades, their summed P&L and the journal note (null before the first Save). */
-  async day(db: Database, userId: string, date: string): Promise<JournalDayDetail> {
+  /** One day: the account's trades, their summed P&L and the journal note (null before the first Save). */
+  async day(db: Database, userId: string, date: string, account: AccountScope = 'all'): Promise<JournalDayDetail> {
     return db.withUser(userId, async (tx) => {
+      await checkAccount(tx, userId, account);
       const repo = journalRepo(tx, userId);
-      const trades = await repo.dayTrades(date);
+      const trades = await repo.dayTrades(date, account);
       const note = await repo.note(date);
       const pnlCents = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
       return {
@@ -54,6 +69,8 @@ export const journalService = {
           exit_price: t.exitPrice,
           gross_pnl: t.grossPnl,
           commission: t.commission,
+          account_id: t.accountId,
+          account_name: t.accountName,
         })),
         note: note ? toJournalNote(note) : null,
       };

@@ -13,3 +13,4 @@ export {
   type AccountFormValues,
 } from './api';
 export { readAccountChoice, useAccountChoice, type AccountScope } from './use-account-choice';
+export { accountLabel } from './account-label';

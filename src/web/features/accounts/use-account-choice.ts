@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { AccountFilter, TradingAccount } from '../../shared/api';
 
-/** The screens that show one account at a time: the Trade Log and the dashboard (its PnL calendar's picker). */
-export type AccountScope = 'trade-log' | 'dashboard';
+/**
+ * The screens that show one account at a time: the Trade Log, the dashboard (its PnL calendar's picker), the Daily
+ * Journal and Reflect. Each remembers its own pick.
+ */
+export type AccountScope = 'trade-log' | 'dashboard' | 'journal' | 'reflect';
 
 /** A pick remembered for the browser session (sign-outs clear sessionStorage), with the default it was made under. */
 interface StoredChoice {

@@ -19,12 +19,14 @@ import { PnlValue } from '../../components/pnl-value';
 import { TradeExecutionLine } from '../../components/trade-execution';
 import { ApiError } from '../../lib/api';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
-import type { JournalDay, JournalDayDetail } from '../../shared/api';
+import { toastError } from '../../lib/toast';
+import type { AccountFilter, JournalDay, JournalDayDetail } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
 import classes from './journal.module.css';
 import { ShareButton } from '../sharing';
+import { accountLabel, AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 
 /** A 'yyyy-MM-dd' day as a local date at noon, for display only. */
 const asDate = (day: string) => new Date(`${day}T12:00:00`);
@@ -56,8 +58,18 @@ function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolea
 const isText = (value: unknown): value is string => typeof value === 'string';
 const sameText = (a: string, b: string) => a === b;
 
-function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyChange: (dirty: boolean) => void; discardRef: { current: (() => void) | null } }) {
-  const day = useQuery(journalDayQuery(date));
+function DayEditor({
+  date,
+  account,
+  onDirtyChange,
+  discardRef,
+}: {
+  date: string;
+  account: AccountFilter;
+  onDirtyChange: (dirty: boolean) => void;
+  discardRef: { current: (() => void) | null };
+}) {
+  const day = useQuery(journalDayQuery(date, account));
   const save = useSaveJournalNote();
   const clock = useTraderTime();
   const [text, setText] = useState<string | null>(null);
@@ -139,7 +151,7 @@ function DayEditor({ date, onDirtyChange, discardRef }: { date: string; onDirtyC
                 </Text>
               )}
             </Group>
-            {day.data.trades.length > 0 && <DayTrades date={date} trades={day.data.trades} />}
+            {day.data.trades.length > 0 && <DayTrades date={date} trades={day.data.trades} withAccount={account === 'all'} />}
             {!savedElsewhere && <DraftNotice draft={draft} what="day's journal" />}
             {savedElsewhere && (
               <SavedElsewhereNotice
@@ -180,9 +192,10 @@ const priceOf = (t: JournalDayDetail['trades'][number], value: string | null) =>
 
 /**
  * The day's trades beside its journal: each with its entry and exit time in the trader's zone, quantity,
- * prices, gross and fees where it has them. On a phone, one line of execution under each trade.
+ * prices, gross and fees where it has them. On a phone, one line of execution under each trade. With every account
+ * shown, each trade says whose it is: a trade copied into two accounts is two rows that would otherwise read the same.
  */
-function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['trades'] }) {
+function DayTrades({ date, trades, withAccount }: { date: string; trades: JournalDayDetail['trades']; withAccount: boolean }) {
   const { timeZone } = useTraderTime();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (phone) {
@@ -196,6 +209,11 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
               </Anchor>
               <PnlValue value={t.pnl} size="sm" data-testid="journal-trade-pnl" />
             </Group>
+            {withAccount && (
+              <Text size="xs" c="dimmed" data-testid="journal-trade-account">
+                {accountLabel(t)}
+              </Text>
+            )}
             <TradeExecutionLine trade={{ ...t, date }} timeZone={timeZone} />
           </div>
         ))}
@@ -213,6 +231,7 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Symbol</Table.Th>
+            {withAccount && <Table.Th>Trade Account</Table.Th>}
             <Table.Th>Entry</Table.Th>
             <Table.Th>Exit</Table.Th>
             <Table.Th ta="right">Qty</Table.Th>
@@ -231,6 +250,13 @@ function DayTrades({ date, trades }: { date: string; trades: JournalDayDetail['t
                   {t.symbol}
                 </Anchor>
               </Table.Td>
+              {withAccount && (
+                <Table.Td data-testid="journal-trade-account">
+                  <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {accountLabel(t)}
+                  </Text>
+                </Table.Td>
+              )}
               <Table.Td data-testid="journal-trade-entry">{cell(formatExecutionTime(t.entry_time, timeZone, date))}</Table.Td>
               <Table.Td data-testid="journal-trade-exit">{cell(formatExecutionTime(t.exit_time, timeZone, date))}</Table.Td>
               <Table.Td ta="right" data-testid="journal-trade-quantity">{cell(formatQuantity(t.quantity))}</Table.Td>
@@ -256,7 +282,11 @@ export function JournalPage() {
   const [dirty, setDirty] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const discardDraft = useRef<(() => void) | null>(null);
-  const days = useQuery(journalDaysQuery(filter ?? ''));
+  // The account as the Trade Log picks it: the default account first, then the trader's pick for the session.
+  const { data: accounts, isError: accountsFailed } = useAccounts();
+  const [chosenAccount, setAccount] = useAccountChoice('journal', accountsFailed ? [] : accounts);
+  const account = chosenAccount ?? 'all';
+  const days = useQuery({ ...journalDaysQuery(filter ?? '', account), enabled: chosenAccount !== null });
   const thisYear = useTraderTime().today(new Date()).slice(0, 4);
   const list = days.data?.days ?? [];
   const selected = selectJournalDate(list, chosen);
@@ -267,6 +297,9 @@ export function JournalPage() {
     if (days.isError && !reported.current) notifications.show({ color: 'red', message: 'Failed to load daily journal' });
     reported.current = days.isError;
   }, [days.isError]);
+  useEffect(() => {
+    if (accountsFailed) toastError('Failed to load trading accounts');
+  }, [accountsFailed]);
 
   const choose = (date: string) => {
     if (date === selected) return;
@@ -283,6 +316,7 @@ export function JournalPage() {
             <Title order={2} size="h5">
               Trading days
             </Title>
+            <AccountSelector value={account} onChange={setAccount} label="Account" w="100%" />
             <DatePickerInput
               label="Filter by date"
               placeholder="All days"
@@ -335,7 +369,7 @@ export function JournalPage() {
           </Stack>
         </Card>
         {selected ? (
-          <DayEditor key={selected} date={selected} onDirtyChange={setDirty} discardRef={discardDraft} />
+          <DayEditor key={selected} date={selected} account={account} onDirtyChange={setDirty} discardRef={discardDraft} />
         ) : (
           !days.isPending && (
             <Text c="dimmed" p="md">

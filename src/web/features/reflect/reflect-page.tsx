@@ -11,8 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { AI_NOT_CONFIGURED_HINT, useAppConfig } from '../../lib/app-config';
 import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
-import type { AccountFilter } from '../../shared/api';
-import { AccountSelector } from '../accounts';
+import { AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 import { AnalysisDialog, NO_TRADES_AI, NO_TRADES_SUMMARY } from './analysis-dialog';
 import { reflectionsQuery, useSaveReflection, type AnalysisReport, type ReflectionsPage } from './api';
 import { ReflectionCard } from './reflection-card';
@@ -72,7 +71,10 @@ export function ReflectPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [period, setPeriod] = useState<ReflectionPeriod>('week');
   const [offset, setOffset] = useState(0);
-  const [account, setAccount] = useState<AccountFilter>('all');
+  // The account as the Trade Log picks it: the default account first, then the trader's pick for the session.
+  const { data: accounts, isError: accountsFailed } = useAccounts();
+  const [chosenAccount, setAccount] = useAccountChoice('reflect', accountsFailed ? [] : accounts);
+  const account = chosenAccount ?? 'all';
   const [shown, setShown] = useState(PAGE_SIZE);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [analysisOpen, setAnalysisOpen] = useState(false);
@@ -81,7 +83,7 @@ export function ReflectPage() {
   const aiConfigured = config?.ai?.configured ?? false;
 
   const query = useMemo(() => ({ period, offset, account }), [period, offset, account]);
-  const { data: page, isPending, isError, isPlaceholderData } = useQuery({ ...reflectionsQuery(query), placeholderData: keepPreviousData });
+  const { data: page, isPending, isError, isPlaceholderData } = useQuery({ ...reflectionsQuery(query), placeholderData: keepPreviousData, enabled: chosenAccount !== null });
   const save = useSaveReflection(query, (error) =>
     toastError('Failed to save reflection', error instanceof ApiError ? error.message : 'Your change was undone. Please try again.'),
   );
@@ -156,7 +158,7 @@ export function ReflectPage() {
           </ActionIcon>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <AccountSelector value={account} onChange={(a) => setAccount(a)} withUnassigned w={220} />
+          <AccountSelector value={account} onChange={setAccount} withUnassigned w={220} />
           <Button
             variant="default"
             leftSection={<IconListDetails size={16} aria-hidden="true" />}

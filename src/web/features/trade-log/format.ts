@@ -23,8 +23,5 @@ export const tradeCurrency = (trade: { contract?: string | null }) => currencyOf
 /** AA contrast in both themes (components/pnl-value's tones); nothing gained or lost is dimmed. */
 export const pnlColor = (cents: Cents) => (cents > 0 ? PNL_POSITIVE : cents < 0 ? PNL_NEGATIVE : 'dimmed');
 
-/** The Trade Account column shows Unassigned, or Unknown Account for a vanished account. */
-export function accountLabel(trade: Pick<Trade, 'account_id' | 'account_name'>): string {
-  if (!trade.account_id) return 'Unassigned';
-  return trade.account_name ?? 'Unknown Account';
-}
+/** The Trade Account column shows Unassigned, or Unknown Account for a vanished account (the Daily Journal's too). */
+export { accountLabel } from '../accounts/account-label';

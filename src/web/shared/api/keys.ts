@@ -89,9 +89,11 @@ export const queryKeys = {
   /** Attachments are read with their note or trade: they live under those keys. */
   journal: {
     all: ['journal'] as const,
-    days: (date: string) => ['journal', 'days', date] as const,
+    days: (date: string, account: AccountFilter = 'all') => ['journal', 'days', date, account] as const,
     daysAll: ['journal', 'days'] as const,
-    day: (date: string) => ['journal', 'day', date] as const,
+    day: (date: string, account: AccountFilter = 'all') => ['journal', 'day', date, account] as const,
+    /** One date's day under every account filter (its note is the same whichever account is shown). */
+    dayAll: (date: string) => ['journal', 'day', date] as const,
   },
   /** Under ['trades'], so every trade mutation refreshes the page too. */
   tradeDetails: {

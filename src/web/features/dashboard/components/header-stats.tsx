@@ -119,12 +119,13 @@ function StatsCarousel({ order, cards }: { order: StatsWidgetId[]; cards: Record
   );
 }
 
-function StatCard({ label, children }: { label: string; children: ReactNode }) {
+function StatCard({ label, subtitle, children }: { label: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" className={classes.statCard}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={4}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={subtitle ? 0 : 4}>
         {label}
       </Text>
+      {subtitle}
       {children}
     </Card>
   );
@@ -189,21 +190,32 @@ function MonthlyRCard() {
 
 function MonthlyUsdCard() {
   const { stats, today, now, timeZone } = useDashboard();
-  const { monthCents, series, table } = useMemo(() => {
+  const { monthCents, series, table, span } = useMemo(() => {
     const days = (stats?.by_day ?? []).map((d) => ({ date: d.date, pnlCents: d.pnlCents }));
     const monthCents = sumMonthPnl(days, today);
     // The sparkline covers the last 30 days (and the evening session's trades, dated tomorrow).
     const points = buildDailyPnlSeries({ days, ...extendToLatestDay(getLastDaysRange(30, now, timeZone), days) });
     const series = points.map((p) => p.cumulativeCents / 100);
+    // The days the card covers, in the trader's zone: today's 30 days there, not the browser's.
+    const first = points[0]?.date;
+    const last = points.at(-1)?.date;
+    const span = first && last ? `${formatDay(first, 'MMM d')} – ${formatDay(last, 'MMM d')}` : '';
     const table = {
       caption: 'PnL over the last 30 days, added up day by day',
       columns: ['Day', 'PnL so far'],
       rows: points.map((p) => [formatDay(p.date, 'MMM d'), formatUsd(p.cumulativeCents)]),
     };
-    return { monthCents, series, table };
+    return { monthCents, series, table, span };
   }, [stats, today, now, timeZone]);
   return (
-    <StatCard label="Monthly PnL">
+    <StatCard
+      label="Monthly PnL"
+      subtitle={
+        <Text size="xs" c="dimmed" mb={4} data-testid="monthly-pnl-range">
+          {span}
+        </Text>
+      }
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-end">
         <Text fw={800} size="xl" c={pnlColor(monthCents)} data-testid="monthly-pnl-value" data-money>
           {formatSignedUsd(monthCents)}
