@@ -21,10 +21,10 @@ export interface WeekFigure {
   netCents: Cents;
 }
 
-/** Net P&L by week, Monday to Sunday, of the weeks with trades, oldest first. */
-export function computePnlByWeek(set: TradeSet): WeekFigure[] {
+/** Net P&L by week, Monday to Sunday, of the weeks with trades, oldest first (`days`: the set's days, when already summed). */
+export function computePnlByWeek(set: TradeSet, days: readonly DailyAggregate[] = aggregateRowsByDay(set)): WeekFigure[] {
   const out: WeekFigure[] = [];
-  for (const day of aggregateRowsByDay(set)) {
+  for (const day of days) {
     const weekStart = getStartOfWeekMonday(day.date);
     let week = out[out.length - 1];
     if (!week || week.weekStart !== weekStart) {
@@ -184,8 +184,7 @@ export interface RatioFigures {
 }
 
 /** Sortino over trading days, SQN and Kelly over trades: sums of cents in integers, one division at the end. */
-export function computeRatioFigures(set: TradeSet): RatioFigures {
-  const days = aggregateRowsByDay(set);
+export function computeRatioFigures(set: TradeSet, days: readonly DailyAggregate[] = aggregateRowsByDay(set)): RatioFigures {
   // Sortino: sums of integer cents and of their squares (exact in doubles up to ~9e15 cents squared in total).
   let dayNet = 0;
   let downsideSquares = 0;
@@ -241,13 +240,14 @@ export interface DepthReport {
 
 /** Every depth figure of a filter's trades. */
 export function computeDepth(set: TradeSet, timeZone: string): DepthReport {
+  // The days are summed once and shared by every figure made of them.
   const days = aggregateRowsByDay(set);
   return {
-    weeks: computePnlByWeek(set),
+    weeks: computePnlByWeek(set, days),
     buckets15: computeTimeBuckets(set, 15, timeZone),
     buckets30: computeTimeBuckets(set, 30, timeZone),
     drawdown: computeDrawdownFigures(days),
     streaks: computeDayStreaks(days),
-    ratios: computeRatioFigures(set),
+    ratios: computeRatioFigures(set, days),
   };
 }
