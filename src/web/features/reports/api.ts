@@ -27,13 +27,31 @@ function path(kind: string, filter: ReportFilter, extra: Record<string, string> 
   return `/api/reports/${kind}${text ? `?${text}` : ''}`;
 }
 
-/** While a new filter's figures load, the last ones stay on screen (no flash of skeletons on every click). */
+/**
+ * While a new filter's figures load, the last ones stay on screen (no flash of skeletons on every click), but only
+ * figures of the same report and the same grouping: rows by instrument never stand in for rows by hour, whose links
+ * would drill into the wrong trades.
+ */
 const report = <T>(kind: string, filter: ReportFilter, extra: Record<string, string> = {}) =>
   queryOptions({
     queryKey: queryKeys.reports.report(kind, writeReportFilterParams(filter).toString(), extra),
     queryFn: () => apiFetch<T>(path(kind, filter, extra)),
-    placeholderData: keepPreviousData,
+    placeholderData: keepSameReport(kind, extra),
   });
+
+/** `keepPreviousData`, for a previous query of this kind and grouping only. */
+function keepSameReport(kind: string, extra: Record<string, string>) {
+  const keep = <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) => {
+    const key = previousQuery?.queryKey;
+    return key && key[2] === kind && sameExtra(key[4] as Record<string, string> | undefined, extra) ? previous : undefined;
+  };
+  return keep as typeof keepPreviousData;
+}
+
+function sameExtra(a: Record<string, string> | undefined, b: Record<string, string>) {
+  const keys = Object.keys(b);
+  return a !== undefined && Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
+}
 
 export const overviewQuery = (filter: ReportFilter) => report<OverviewReport>('overview', filter);
 export const equityQuery = (filter: ReportFilter) => report<EquityReport>('equity', filter);
