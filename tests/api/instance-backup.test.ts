@@ -272,6 +272,71 @@ describe.each(backends())('instance backup and restore on %s', (backend) => {
     }
   });
 
+  it.runIf(backend === 'postgres')('backs up PostgreSQL while the server takes trades: one snapshot, its rollups agreeing with its trades', async () => {
+    const live = await newInstance('postgres', 'live');
+    cleanup.push(live.dataDir);
+    const app = await startOn(live, px);
+    const database = await openInstance(live);
+    const copy = path.join(live.dataDir, '..', `${path.basename(live.dataDir)}.backup`);
+    cleanup.push(copy);
+    let acknowledged = 0;
+    let atStart = 0;
+    try {
+      const client = app.client();
+      expect((await client.signUp(uniqueEmail('live'), PASSWORD)).status).toBe(200);
+      let writing = true;
+      // One trade after another, each acknowledged before the next, for as long as the backup runs.
+      const writer = (async () => {
+        for (let i = 0; writing; i++) {
+          const res = await client.post('/api/trades', { date: '2025-03-05', period: 'AM', symbol: 'MNQ', pnl: `${(i % 7) - 3}.25` });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          acknowledged++;
+        }
+      })();
+      while (acknowledged < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+      atStart = acknowledged;
+      try {
+        await backupInstance({ database, dataDir: live.dataDir }, copy);
+      } finally {
+        writing = false;
+        await writer;
+      }
+    } finally {
+      await database.close();
+      await app.close();
+    }
+    const target = await newInstance('postgres', 'live-target');
+    cleanup.push(target.dataDir);
+    const restored = await restoreInto(target, copy);
+    const trades = restored.rows.trades!.map((j) => JSON.parse(j) as { pnl: string });
+    // Every trade acknowledged before the backup began is in it; none that was never acknowledged.
+    expect(trades.length).toBeGreaterThanOrEqual(atStart);
+    expect(trades.length).toBeLessThanOrEqual(acknowledged);
+    // The per-day rollups were read in the same instant as the trades: their counts and sum agree to the cent.
+    const day = restored.rows.trade_day_rollups!.map((j) => JSON.parse(j) as { scope: string; trades: number; pnl: string }).find((r) => r.scope === 'all');
+    const cents = trades.reduce((sum, t) => sum + Math.round(Number(t.pnl) * 100), 0);
+    expect({ trades: day?.trades, cents: Math.round(Number(day?.pnl) * 100) }).toEqual({ trades: trades.length, cents });
+  });
+
+  it.runIf(backend === 'pglite')('npm run backup refuses, in words, the data directory of a running embedded server', async () => {
+    const app = await startOn(source, px);
+    try {
+      const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: source.dataDir, DATABASE_URL: '', AUTH_SECRET: '', NODE_ENV: 'test' };
+      const copy = `${file}.running`;
+      cleanup.push(copy);
+      const out = await new Promise<{ code: number; text: string }>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', 'src/server/ops/instance-cli.ts', 'backup', copy], { env, timeout: 120_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, text: `${stdout}${stderr}` }),
+        );
+      });
+      expect(out.code).toBe(1);
+      expect(out.text).toContain(`The data directory ${source.dataDir} is in use by another Edgebook server (pid ${process.pid})`);
+      expect(fs.existsSync(copy)).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
   it.runIf(backend === 'pglite' && backends().includes('postgres'))('moves the embedded instance onto PostgreSQL', async () => {
     const target = await newInstance('postgres', 'moved');
     cleanup.push(target.dataDir);

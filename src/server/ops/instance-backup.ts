@@ -11,7 +11,8 @@ import { queryRows, type Database, type Tx } from '../db/client';
 /**
  * The whole instance in one file, and back: every table of the schema (traders, their sign-in data, sessions, trades,
  * notes, bars, connections with their keys as the database holds them, encrypted), every uploaded file, and the
- * generated auth secret when the instance uses one. Used with the server stopped.
+ * generated auth secret when the instance uses one. On PostgreSQL it may run beside a serving server (one snapshot);
+ * the embedded database's data directory is the running server's alone.
  *
  * The file is gzip'd JSON lines: a header (format, version, schema), then per table its columns and one line per row,
  * then one line per file, then an end line with the counts. A restore that does not reach the end line stores nothing.
@@ -138,6 +139,15 @@ function filesUnder(root: string): string[] {
     .sort();
 }
 
+function readIfPresent(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 function secretOf(place: InstancePlace): BackupHeader['secret'] {
   if (place.authSecret) return { source: 'env', fingerprint: fingerprint(place.authSecret) };
   const file = path.join(place.dataDir, 'auth-secret');
@@ -186,8 +196,11 @@ export async function backupInstance(place: InstancePlace, file: string, now = n
     }
     const root = uploadsDir(place.dataDir);
     for (const relative of filesUnder(root)) {
+      // On PostgreSQL a running server may delete an upload after it was listed: gone, it is left out.
+      const bytes = readIfPresent(path.join(root, relative));
+      if (!bytes) continue;
       summary.files++;
-      const base64 = fs.readFileSync(path.join(root, relative)).toString('base64');
+      const base64 = bytes.toString('base64');
       yield `${JSON.stringify({ kind: 'file', path: relative, base64 } satisfies Line)}\n`;
     }
     yield `${JSON.stringify({ kind: 'end', ...summary } satisfies Line)}\n`;

@@ -7,9 +7,9 @@ import { createLogger } from '../logger';
 import { backupInstance, RestoreRefused, restoreInstance } from './instance-backup';
 
 /**
- * `npm run backup -- FILE` and `npm run restore -- FILE`, with the server stopped. The database and DATA_DIR come from
- * the same settings the server reads (the environment, then a .env file in the working directory), so a restore with
- * DATABASE_URL set moves an embedded instance onto PostgreSQL.
+ * `npm run backup -- FILE` and `npm run restore -- FILE` (a backup of PostgreSQL may run beside the server). The
+ * database and DATA_DIR come from the same settings the server reads (the environment, then a .env file in the working
+ * directory), so a restore with DATABASE_URL set moves an embedded instance onto PostgreSQL.
  */
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
