@@ -197,7 +197,8 @@ export async function signUp(url: string, email = `bench-${crypto.randomBytes(4)
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email, password: 'bench-password-1', name: 'bench' }),
   });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${text}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { cookie, email };
 }

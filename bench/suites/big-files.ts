@@ -13,12 +13,17 @@ const BACKUP_ROWS = 30_000;
  *    of /api/health and of another trader's first Trade Log page, polled one after another (20 ms apart) for as long as
  *    the restore runs (before: both waited for all of it, 12 s);
  *  - the server's peak resident memory while three traders preview a 15 MB Tradovate Performance export each, at
- *    once, on PGlite and on PostgreSQL (before: from ~600 MB to 2.4 GB, and from 230 MB to 2.4 GB).
+ *    once, on PGlite and on PostgreSQL (before: from ~600 MB to 2.4 GB, and from 230 MB to 2.4 GB);
+ *  - a 50 MB bar file (a million 1-minute bars of NinjaTrader's export) previewed then imported on PGlite: the growth
+ *    of the server's memory over its rest (target: at most 200 MB; before: 2.1-2.2 GB for the preview alone), and the
+ *    latency of /api/health and of another trader's first Trade Log page meanwhile (target: at most 1 s; before: 6-13 s
+ *    stalls while the parse worker handed a million parsed bars to the server's thread).
  */
 export async function run(ctx: { postgres: PostgresForBench | null; quick: boolean }): Promise<Row[]> {
   const runs = ctx.quick ? 1 : 3;
   const rows: Row[] = [];
   rows.push(...(await backupWhileServing(runs)));
+  rows.push(...(await barsFileWhileServing()));
   const large = tradovateExports(205_000).performance;
   const note = `3 x ${(Buffer.byteLength(large) / 1024 / 1024).toFixed(1)} MB, 74,513 trades each`;
   rows.push(...(await previewMemory('pglite', async () => ({ DATA_DIR: tempDir('big-files-pglite') }), large, runs, note)));
@@ -28,6 +33,87 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     rows.push(...(await previewMemory('postgres', env, large, runs, note)));
   }
   return rows;
+}
+
+/** A NinjaTrader export of 1-minute bars of about `megabytes` MB: bar end times in UTC, a gentle walk of prices. */
+export function ninjaTraderBars(megabytes: number): string {
+  const lines: string[] = [];
+  let bytes = 0;
+  let price = 15_000;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (let t = Date.UTC(2023, 0, 2, 0, 1), i = 0; bytes < megabytes * 1024 * 1024; t += 60_000, i++) {
+    const d = new Date(t);
+    const step = ((i * 7919) % 9) - 4;
+    const open = price;
+    price = Math.max(1000, price + step * 0.25);
+    const high = Math.max(open, price) + 0.5;
+    const low = Math.min(open, price) - 0.25;
+    const line = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}00;${open.toFixed(2)};${high.toFixed(2)};${low.toFixed(2)};${price.toFixed(2)};${100 + (i % 400)}`;
+    lines.push(line);
+    bytes += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A 50 MB bar file previewed, then imported, by one trader on PGlite, while /api/health and another trader's first
+ * Trade Log page are polled one after another (20 ms apart), and the server's memory sampled every 25 ms.
+ */
+export async function barsFileWhileServing(): Promise<Row[]> {
+  const dir = tempDir('big-files-bars');
+  const { server } = await spawnServer({ DATA_DIR: dir });
+  try {
+    const other = await signUp(server.url);
+    await post(server, other.cookie, '/api/trades', JSON.stringify({ date: '2026-02-02', period: 'AM', symbol: 'ES', pnl: 10 }));
+    const trader = await signUp(server.url);
+    const file = ninjaTraderBars(49.5);
+    const megabytes = Buffer.byteLength(file) / 1024 / 1024;
+    const lines = file.split('\n').length - 1;
+    // The parse worker started, as on a server that has imported before.
+    await post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', '20250305 150100;1;2;1;2;1\n20250305 150200;1;2;1;2;1\n', 'text/plain').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rest = server.rssMb();
+    let peak = rest;
+    const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 25);
+    const health: number[] = [];
+    const reads: number[] = [];
+    const steps: number[] = [];
+    let done = false;
+    const poll = async (samples: number[], url: string, cookie?: string) => {
+      while (!done) {
+        const [ms, res] = await time(() => fetch(url, cookie ? { headers: { cookie } } : {}));
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+        if (!done) samples.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const polling = Promise.all([poll(health, `${server.url}/api/health`), poll(reads, `${server.url}/api/trades?limit=50`, other.cookie)]);
+    try {
+      const [previewMs, preview] = await time(() => post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', file, 'text/plain'));
+      const bars = (preview.series as Array<{ bars: number }>)[0]?.bars;
+      if (bars !== lines) throw new Error(`the preview read ${String(bars)} of ${lines} bars`);
+      steps.push(previewMs);
+      const [importMs, outcome] = await time(() => post(server, trader.cookie, '/api/market/bars?contract=MNQH5', file, 'text/plain'));
+      if (outcome.added !== lines) throw new Error(`the import added ${String(outcome.added)} of ${lines} bars`);
+      steps.push(importMs);
+    } finally {
+      done = true;
+      clearInterval(sampler);
+      await polling;
+    }
+    const note = `${megabytes.toFixed(1)} MB, ${lines.toLocaleString('en-US')} 1-minute bars (NinjaTrader export)`;
+    return [
+      summarize(SUITE, 'POST /api/market/bars/preview of a 50 MB bar file', 'pglite', [steps[0]!], 'ms', note),
+      summarize(SUITE, 'POST /api/market/bars of that file (stored, its trader had no trades)', 'pglite', [steps[1]!], 'ms', note),
+      summarize(SUITE, 'growth of the RSS over the server at rest, that preview then import', 'pglite', [peak - rest], 'MB', note, { limit: 200 }),
+      summarize(SUITE, 'GET /api/health while that file is previewed and imported', 'pglite', health, 'ms', 'polled 20 ms apart', { limit: 1000 }),
+      summarize(SUITE, "another trader's GET /api/trades?limit=50 while that file is previewed and imported", 'pglite', reads, 'ms', 'polled 20 ms apart', { limit: 1000 }),
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function post(server: ServerProcess, cookie: string, path: string, body: string, type = 'application/json') {

@@ -34,7 +34,7 @@ import { queryRows, yieldConnection, type Database, type Tx } from '../../db/cli
 import { barUploads, brokerStops, tradeExcursions, trades } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { getPreferences, preferencesIn } from '../../core/preferences/repo';
-import { addOutcome, barChunkSize, compareOwnBarsIn, emptyOutcome, upsertOwnBarsIn, type UpsertOutcome } from '../../core/market/bars';
+import { addOutcome, barChunkSize, compareOwnBarsIn, emptyOutcome, hasOwnBarsIn, upsertOwnBarsIn, type UpsertOutcome } from '../../core/market/bars';
 import { readBars, recomputeForOwnBars, toExcursionTrade, type StoredExcursion } from '../../core/market/excursions';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 import { parseBarsInWorker, type BarsJob } from '../../core/parse/parse-pool';
@@ -283,7 +283,11 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         const compared = new Map<string, Omit<UpsertOutcome, 'added' | 'replaced'>>();
         const conflicts: UpsertOutcome['conflicts'] = [];
         await db.withUser(userId, async (tx) => {
-          for await (const chunk of job.chunks({ size: barChunkSize(db) })) {
+          // Only the contracts the trader has bars of in the file's span are compared bar by bar: the rest are all new.
+          const fresh: string[] = [];
+          for (const s of summary.series) if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.push(s.contract);
+          if (fresh.length === summary.series.length) return;
+          for await (const chunk of job.chunks({ size: barChunkSize(db), skip: fresh })) {
             const part = await compareOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json);
             const total = compared.get(chunk.contract) ?? { unchanged: 0, conflicting: 0, conflicts: [] };
             total.unchanged += part.unchanged;
@@ -342,8 +346,10 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         const totals = emptyOutcome();
         const added = new Map<string, number>();
         await db.withUser(userId, async (tx) => {
+          const fresh = new Set<string>();
+          for (const s of summary.series) if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.add(s.contract);
           for await (const chunk of job.chunks({ size: barChunkSize(db) })) {
-            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json, { replace: query.replace });
+            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json, { replace: query.replace, fresh: fresh.has(chunk.contract) });
             addOutcome(totals, outcome);
             added.set(chunk.contract, (added.get(chunk.contract) ?? 0) + outcome.added + outcome.replaced);
             await yieldConnection(tx);
