@@ -60,17 +60,18 @@ export function ninjaTraderBars(megabytes: number): string {
  * Trade Log page are polled one after another (20 ms apart), and the server's memory sampled every 25 ms.
  */
 export async function barsFileWhileServing(): Promise<Row[]> {
+  // Made first: building it holds this process's event loop for seconds, long enough for idle sockets to go stale.
+  const file = ninjaTraderBars(49.5);
   const dir = tempDir('big-files-bars');
   const { server } = await spawnServer({ DATA_DIR: dir });
   try {
     const other = await signUp(server.url);
     await post(server, other.cookie, '/api/trades', JSON.stringify({ date: '2026-02-02', period: 'AM', symbol: 'ES', pnl: 10 }));
     const trader = await signUp(server.url);
-    const file = ninjaTraderBars(49.5);
     const megabytes = Buffer.byteLength(file) / 1024 / 1024;
     const lines = file.split('\n').length - 1;
     // The parse worker started, as on a server that has imported before.
-    await post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', '20250305 150100;1;2;1;2;1\n20250305 150200;1;2;1;2;1\n', 'text/plain').catch(() => undefined);
+    await post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', '20250305 150100;1;2;1;2;1\n20250305 150200;1;2;1;2;1\n', 'text/plain');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rest = server.rssMb();
     let peak = rest;
