@@ -229,4 +229,21 @@ describe("TradesPanel: the import's tags", () => {
     await screen.findAllByTestId('trade-row');
     expect(shown('MNQ')).toEqual(['fomo', 'A+']);
   });
+
+  it('offers the same choice in the card view, from its sort menu', async () => {
+    const { user } = renderPanel();
+    await screen.findAllByTestId('trade-row');
+    await user.click(screen.getByText('Card view'));
+    const card = () => screen.getAllByTestId('trade-card').find((c) => within(c).queryByText('MNQ', { exact: true }))!;
+    // Three tags in a card, then how many more.
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^ImportedDirect-ParseWinner\+6$/));
+    await user.click(await screen.findByRole('button', { name: 'Sort: Trading order' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide import tags' }));
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^fomoA\+$/));
+    expect(window.localStorage.getItem('trade-log-hide-import-tags')).toBe('true');
+    // The menu stays open, its item now bringing them back.
+    await user.click(screen.getByRole('menuitem', { name: 'Show import tags' }));
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^ImportedDirect-ParseWinner\+6$/));
+    expect(window.localStorage.getItem('trade-log-hide-import-tags')).toBe('false');
+  });
 });

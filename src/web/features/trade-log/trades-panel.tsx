@@ -25,7 +25,6 @@ import {
   IconArrowsMinimize,
   IconArrowsSort,
   IconArrowUp,
-  IconCheck,
   IconColumns3,
   IconDownload,
   IconLayoutCards,
@@ -428,7 +427,7 @@ interface ImportTagsChoice {
   onHideImportTags: (hide: boolean) => void;
 }
 
-/** The label of the import-tags choice, the same in the table's Columns menu and the cards' sort menu. */
+/** The import-tags choice's label in the table's Columns menu, and its sort menu item's while they are hidden. */
 const SHOW_IMPORT_TAGS = 'Show import tags';
 
 /** Which columns the table shows (remembered in this browser); Actions always; the import's tags or only the trader's. */
@@ -497,15 +496,9 @@ function SortMenu({ sorting, onChange, hideImportTags, onHideImportTags }: { sor
           );
         })}
         <Menu.Divider />
-        <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={!hideImportTags}
-          closeMenuOnClick={false}
-          leftSection={<IconCheck size={14} aria-hidden="true" style={{ visibility: hideImportTags ? 'hidden' : 'visible' }} />}
-          onClick={() => onHideImportTags(!hideImportTags)}
-          data-testid="import-tags-toggle"
-        >
-          {SHOW_IMPORT_TAGS}
+        {/* A menu's items are actions (no checkbox role): the item names what it will do. */}
+        <Menu.Item closeMenuOnClick={false} onClick={() => onHideImportTags(!hideImportTags)} data-testid="import-tags-toggle">
+          {hideImportTags ? SHOW_IMPORT_TAGS : 'Hide import tags'}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
