@@ -2,6 +2,7 @@ import { formatWeekOfLabel, getDayName, type CalendarDay } from '../dates/calend
 import type { Cents } from '../money';
 import { formatTradeType } from '../trades/trade-options';
 import type { TradeSide } from '../trades/side';
+import { IMPORT_BOOKKEEPING_TAGS } from '../trades/import-tags';
 
 /**
  * A reflection is a trade seen on the Reflect page: the trade's facts, whether it
@@ -82,13 +83,6 @@ export const REFLECTION_KEYWORD_TAGS: ReadonlyArray<readonly [keyword: string, t
   ['exit', 'Exit Strategy'],
 ];
 
-/**
- * Tags an import adds for its own bookkeeping: they describe the file, not the trader's decision, so a
- * reflection leaves them out and keeps room for the tags that matter (FOMO, Revenge, A+ ...).
- */
-const IMPORT_BOOKKEEPING_TAGS = new Set(
-  ['Imported', 'Direct-Parse', 'Winner', 'Loser', 'Breakeven', 'High-Impact', 'Medium-Impact', 'Low-Impact', 'Multi-Position', 'Long', 'Short', 'LONG', 'SHORT'].map((t) => t.toLowerCase()),
-);
 
 /**
  * The derived tags, at most 4, first wins, duplicates dropped case-insensitively: the setup (trade type), the
@@ -97,6 +91,8 @@ const IMPORT_BOOKKEEPING_TAGS = new Set(
 export function deriveReflectionTags(trade: Pick<ReflectionTrade, 'tradeType' | 'session' | 'notes' | 'tags' | 'symbol'>): string[] {
   // The type as the screens write it: a sample's LONG and an import's Long are one tag, 'Long'.
   const candidates: string[] = [formatTradeType(trade.tradeType), trade.session];
+  // An import's bookkeeping tags describe the file, not the trader's decision: left out, they leave room for the
+  // tags that matter (FOMO, Revenge, A+ ...).
   for (const tag of trade.tags) {
     if (!IMPORT_BOOKKEEPING_TAGS.has(tag.toLowerCase()) && tag.toLowerCase() !== trade.symbol.toLowerCase()) candidates.push(tag);
   }

@@ -9,3 +9,4 @@ export * from './trade-times';
 export * from './trading-order';
 export * from './trade-execution';
 export * from './execution-form';
+export * from './import-tags';

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   figureUnit: 'figure-unit',
   /** The Trade Log's shown and hidden columns: { [column id]: false } for each hidden one. */
   tradeLogColumns: 'trade-log-columns',
+  /** Whether the Trade Log's list leaves out the tags imports added ('true'), showing only the trader's own. */
+  tradeLogHideImportTags: 'trade-log-hide-import-tags',
 } as const;
 
 // Signing out clears all local data except these keys and keys starting 'sb-'.

@@ -17,7 +17,8 @@ import {
   Text,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAdjustmentsHorizontal, IconCalendar, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconCalendar, IconChevronDown, IconChevronUp, IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { isCalendarDay } from '../../../domain/dates';
@@ -51,6 +52,8 @@ import classes from './reports.module.css';
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
 type ListKey = 'symbol' | 'contract' | 'side' | 'setup' | 'session' | 'tag';
 const RESULT_LABELS: Record<TradeResult, string> = { Win: 'Win', Loss: 'Loss', BE: 'Break-even' };
+/** Below Mantine's sm breakpoint (768 px), as the shell's phone layout. */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 interface FilterBarProps {
   filter: ReportFilter;
@@ -67,11 +70,17 @@ interface FilterBarProps {
 /**
  * The one filter bar: date range, accounts, and under "More filters" every other key of the filter
  * model. Every change goes into the URL through `onChange`; the active keys show as chips that remove themselves.
+ * On a phone the whole bar folds into one Filters button that counts the active filters, so that the report's
+ * figures start near the top of the screen rather than under a screenful of fields.
  */
 export function FilterBar({ filter, onChange, actions, label = 'Filters', title, testId = 'report-filters' }: FilterBarProps) {
   // Closed at first: the chips under the bar say which filters are on.
   const [open, setOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
+  const foldId = useId();
+  const activeCount = activeFilterChips(filter, () => '', () => '').length;
   const { data: options } = useQuery(reportOptionsQuery);
   const { data: accounts } = useQuery(accountsQuery);
   const { data: mistakeTags } = useQuery(mistakeTagsQuery);
@@ -92,6 +101,207 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
     />
   );
 
+  const actionGroup = actions && (
+    <Group gap="xs" ml={{ base: 0, md: 'auto' }} className={classes.noPrint}>
+      {actions}
+    </Group>
+  );
+  const fields = (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Date range"
+          data={DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }))}
+          value={filter.range}
+          onChange={(value) => value && set({ range: value as DatePreset, from: null, to: null })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 170 }}
+          data-testid="filter-range"
+        />
+        {filter.range === 'custom' && (
+          <DatePickerInput
+            type="range"
+            label="Days"
+            placeholder="Pick the first and last day"
+            styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+            value={[filter.from, filter.to]}
+            onChange={([from, to]) => set({ from: from && isCalendarDay(from) ? from : null, to: to && isCalendarDay(to) ? to : null })}
+            valueFormat="MMM D, YYYY"
+            allowSingleDateInRange
+            leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            previousLabel="Previous month"
+            nextLabel="Next month"
+            w={{ base: '100%', xs: 260 }}
+            data-testid="filter-days"
+          />
+        )}
+        <MultiSelect
+          label="Accounts"
+          placeholder={filter.account.length === 0 ? 'All accounts' : undefined}
+          styles={{ inputField: { minWidth: 80 } }}
+          data={[...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
+          value={filter.account}
+          onChange={(account) => set({ account })}
+          clearable
+          w={{ base: '100%', xs: 260 }}
+          data-testid="filter-accounts"
+        />
+        <Button
+          variant={open ? 'light' : 'default'}
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+          rightSection={open ? <IconChevronUp size={14} aria-hidden="true" /> : <IconChevronDown size={14} aria-hidden="true" />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={moreId}
+          data-testid="filter-more"
+        >
+          More filters
+        </Button>
+        {!phone && actionGroup}
+      </Group>
+
+      <Collapse expanded={open} id={moreId} keepMounted={false}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.noPrint}>
+          <Stack gap={4}>
+            {listFilter('symbol', 'Instrument', 'filter-symbol')}
+            <Switch
+              size="xs"
+              label="Micros with their full-size contract (NQ with MNQ, ES with MES)"
+              checked={filter.markets === 'grouped'}
+              onChange={(event) => set({ markets: event.currentTarget.checked ? 'grouped' : null })}
+              data-testid="filter-markets"
+            />
+          </Stack>
+          {listFilter('contract', 'Contract', 'filter-contract')}
+          {listFilter('side', 'Side', 'filter-side', { known: options?.side ?? ['Long', 'Short'], searchable: false })}
+          {listFilter('setup', 'Setup / type', 'filter-setup')}
+          <PlaybookFilter value={filter.playbook} onChange={(playbook) => set({ playbook })} />
+          {listFilter('session', 'Session', 'filter-session', { searchable: false })}
+          <Stack gap={4}>
+            {listFilter('tag', 'Tags', 'filter-tags')}
+            <SegmentedControl
+              size="xs"
+              aria-label="Tags must match"
+              data={TAG_MODES.map((m) => ({ value: m, label: TAG_MODE_LABELS[m] }))}
+              value={filter.tagMode}
+              onChange={(tagMode) => set({ tagMode: tagMode as TagMode })}
+              data-testid="filter-tag-mode"
+            />
+          </Stack>
+          <MultiSelect
+            label="Hour of entry"
+            placeholder={filter.hour.length ? undefined : 'Any'}
+            data={HOURS}
+            value={filter.hour.map(String)}
+            onChange={(hours) => set({ hour: hours.map(Number).sort((a, b) => a - b) })}
+            clearable
+            data-testid="filter-hour"
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={`${moreId}-size`}>
+              Position size
+            </Text>
+            <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-size`}>
+              <NumberInput
+                aria-label="Position size from"
+                placeholder="From"
+                min={0}
+                value={filter.sizeMin ?? ''}
+                onChange={(value) => set({ sizeMin: typeof value === 'number' ? value : null })}
+                data-testid="filter-size-min"
+              />
+              <NumberInput
+                aria-label="Position size to"
+                placeholder="To"
+                min={0}
+                value={filter.sizeMax ?? ''}
+                onChange={(value) => set({ sizeMax: typeof value === 'number' ? value : null })}
+                data-testid="filter-size-max"
+              />
+            </Group>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={`${moreId}-r`}>
+              R-multiple
+            </Text>
+            <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-r`}>
+              <NumberInput
+                aria-label="R-multiple from"
+                placeholder="From"
+                decimalScale={2}
+                step={0.5}
+                suffix="R"
+                value={filter.rMin ?? ''}
+                onChange={(value) => set({ rMin: typeof value === 'number' ? value : null })}
+                data-testid="filter-r-min"
+              />
+              <NumberInput
+                aria-label="R-multiple to"
+                placeholder="To"
+                decimalScale={2}
+                step={0.5}
+                suffix="R"
+                value={filter.rMax ?? ''}
+                onChange={(value) => set({ rMax: typeof value === 'number' ? value : null })}
+                data-testid="filter-r-max"
+              />
+            </Group>
+          </Stack>
+          <WithWithoutRow
+            label="Planned risk"
+            value={filter.risk}
+            // An R range is of trades with a planned risk: 'without' clears it.
+            onChange={(risk) => set(risk === 'without' ? { risk, rMin: null, rMax: null } : { risk })}
+            testId="filter-risk"
+          />
+          <Stack gap={4}>
+            <WithWithoutRow label="Mistakes" value={filter.mistakes} onChange={(mistakes) => set({ mistakes })} testId="filter-mistakes" />
+            <MultiSelect
+              aria-label="Given mistakes"
+              placeholder={filter.mistake.length ? undefined : 'Any mistake'}
+              data={choices(mistakeTags?.tags, filter.mistake)}
+              value={filter.mistake}
+              onChange={(mistake) => set({ mistake })}
+              searchable
+              clearable
+              nothingFoundMessage="Mark tags as mistakes in the Mistakes report"
+              data-testid="filter-mistake"
+            />
+          </Stack>
+          <ChipRow label="Result" testId="filter-result">
+            <Chip.Group multiple value={filter.result} onChange={(values) => set({ result: values as TradeResult[] })}>
+              {TRADE_RESULTS.map((r) => (
+                <Chip key={r} value={r} size="xs">
+                  {RESULT_LABELS[r]}
+                </Chip>
+              ))}
+            </Chip.Group>
+          </ChipRow>
+          <ChipRow label="Day of week" testId="filter-weekday">
+            <Chip.Group multiple value={filter.weekday.map(String)} onChange={(values) => set({ weekday: values.map(Number).sort((a, b) => a - b) })}>
+              {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+                <Chip key={d} value={String(d)} size="xs" aria-label={WEEKDAY_LABELS[d]}>
+                  {WEEKDAY_SHORT[d]}
+                </Chip>
+              ))}
+            </Chip.Group>
+          </ChipRow>
+          <ChipRow label="Hold time" testId="filter-hold">
+            <Chip.Group multiple value={filter.hold} onChange={(values) => set({ hold: values as HoldBucketId[] })}>
+              {HOLD_BUCKETS.map((b) => (
+                <Chip key={b.id} value={b.id} size="xs">
+                  {b.label}
+                </Chip>
+              ))}
+            </Chip.Group>
+          </ChipRow>
+        </SimpleGrid>
+      </Collapse>
+
+      <ActiveFilters filter={filter} onChange={onChange} accountName={accountName} />
+    </Stack>
+  );
+
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={`${classes.filterBar} ${classes.noPrint}`} data-testid={testId}>
       <Stack gap="sm">
@@ -100,201 +310,36 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
             {title}
           </Text>
         )}
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label="Date range"
-            data={DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }))}
-            value={filter.range}
-            onChange={(value) => value && set({ range: value as DatePreset, from: null, to: null })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 170 }}
-            data-testid="filter-range"
-          />
-          {filter.range === 'custom' && (
-            <DatePickerInput
-              type="range"
-              label="Days"
-              placeholder="Pick the first and last day"
-              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-              value={[filter.from, filter.to]}
-              onChange={([from, to]) => set({ from: from && isCalendarDay(from) ? from : null, to: to && isCalendarDay(to) ? to : null })}
-              valueFormat="MMM D, YYYY"
-              allowSingleDateInRange
-              leftSection={<IconCalendar size={16} aria-hidden="true" />}
-              previousLabel="Previous month"
-              nextLabel="Next month"
-              w={{ base: '100%', xs: 260 }}
-              data-testid="filter-days"
-            />
-          )}
-          <MultiSelect
-            label="Accounts"
-            placeholder={filter.account.length === 0 ? 'All accounts' : undefined}
-            styles={{ inputField: { minWidth: 80 } }}
-            data={[...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
-            value={filter.account}
-            onChange={(account) => set({ account })}
-            clearable
-            w={{ base: '100%', xs: 260 }}
-            data-testid="filter-accounts"
-          />
-          <Button
-            variant={open ? 'light' : 'default'}
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
-            rightSection={open ? <IconChevronUp size={14} aria-hidden="true" /> : <IconChevronDown size={14} aria-hidden="true" />}
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            aria-controls={moreId}
-            data-testid="filter-more"
-          >
-            More filters
-          </Button>
-          {actions && (
-            <Group gap="xs" ml={{ base: 0, md: 'auto' }} className={classes.noPrint}>
-              {actions}
+        {phone ? (
+          <>
+            <Group gap="xs" wrap="wrap">
+              <Button
+                variant={unfolded ? 'light' : 'default'}
+                leftSection={<IconFilter size={16} aria-hidden="true" />}
+                rightSection={
+                  activeCount > 0 ? (
+                    <Badge size="sm" circle data-testid="filter-toggle-count">
+                      {activeCount}
+                      <span className={classes.srOnly}> active</span>
+                    </Badge>
+                  ) : undefined
+                }
+                onClick={() => setUnfolded((u) => !u)}
+                aria-expanded={unfolded}
+                aria-controls={foldId}
+                data-testid="filter-toggle"
+              >
+                Filters
+              </Button>
+              {actionGroup}
             </Group>
-          )}
-        </Group>
-
-        <Collapse expanded={open} id={moreId} keepMounted={false}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.noPrint}>
-            <Stack gap={4}>
-              {listFilter('symbol', 'Instrument', 'filter-symbol')}
-              <Switch
-                size="xs"
-                label="Micros with their full-size contract (NQ with MNQ, ES with MES)"
-                checked={filter.markets === 'grouped'}
-                onChange={(event) => set({ markets: event.currentTarget.checked ? 'grouped' : null })}
-                data-testid="filter-markets"
-              />
-            </Stack>
-            {listFilter('contract', 'Contract', 'filter-contract')}
-            {listFilter('side', 'Side', 'filter-side', { known: options?.side ?? ['Long', 'Short'], searchable: false })}
-            {listFilter('setup', 'Setup / type', 'filter-setup')}
-            <PlaybookFilter value={filter.playbook} onChange={(playbook) => set({ playbook })} />
-            {listFilter('session', 'Session', 'filter-session', { searchable: false })}
-            <Stack gap={4}>
-              {listFilter('tag', 'Tags', 'filter-tags')}
-              <SegmentedControl
-                size="xs"
-                aria-label="Tags must match"
-                data={TAG_MODES.map((m) => ({ value: m, label: TAG_MODE_LABELS[m] }))}
-                value={filter.tagMode}
-                onChange={(tagMode) => set({ tagMode: tagMode as TagMode })}
-                data-testid="filter-tag-mode"
-              />
-            </Stack>
-            <MultiSelect
-              label="Hour of entry"
-              placeholder={filter.hour.length ? undefined : 'Any'}
-              data={HOURS}
-              value={filter.hour.map(String)}
-              onChange={(hours) => set({ hour: hours.map(Number).sort((a, b) => a - b) })}
-              clearable
-              data-testid="filter-hour"
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={`${moreId}-size`}>
-                Position size
-              </Text>
-              <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-size`}>
-                <NumberInput
-                  aria-label="Position size from"
-                  placeholder="From"
-                  min={0}
-                  value={filter.sizeMin ?? ''}
-                  onChange={(value) => set({ sizeMin: typeof value === 'number' ? value : null })}
-                  data-testid="filter-size-min"
-                />
-                <NumberInput
-                  aria-label="Position size to"
-                  placeholder="To"
-                  min={0}
-                  value={filter.sizeMax ?? ''}
-                  onChange={(value) => set({ sizeMax: typeof value === 'number' ? value : null })}
-                  data-testid="filter-size-max"
-                />
-              </Group>
-            </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={`${moreId}-r`}>
-                R-multiple
-              </Text>
-              <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${moreId}-r`}>
-                <NumberInput
-                  aria-label="R-multiple from"
-                  placeholder="From"
-                  decimalScale={2}
-                  step={0.5}
-                  suffix="R"
-                  value={filter.rMin ?? ''}
-                  onChange={(value) => set({ rMin: typeof value === 'number' ? value : null })}
-                  data-testid="filter-r-min"
-                />
-                <NumberInput
-                  aria-label="R-multiple to"
-                  placeholder="To"
-                  decimalScale={2}
-                  step={0.5}
-                  suffix="R"
-                  value={filter.rMax ?? ''}
-                  onChange={(value) => set({ rMax: typeof value === 'number' ? value : null })}
-                  data-testid="filter-r-max"
-                />
-              </Group>
-            </Stack>
-            <WithWithoutRow
-              label="Planned risk"
-              value={filter.risk}
-              // An R range is of trades with a planned risk: 'without' clears it.
-              onChange={(risk) => set(risk === 'without' ? { risk, rMin: null, rMax: null } : { risk })}
-              testId="filter-risk"
-            />
-            <Stack gap={4}>
-              <WithWithoutRow label="Mistakes" value={filter.mistakes} onChange={(mistakes) => set({ mistakes })} testId="filter-mistakes" />
-              <MultiSelect
-                aria-label="Given mistakes"
-                placeholder={filter.mistake.length ? undefined : 'Any mistake'}
-                data={choices(mistakeTags?.tags, filter.mistake)}
-                value={filter.mistake}
-                onChange={(mistake) => set({ mistake })}
-                searchable
-                clearable
-                nothingFoundMessage="Mark tags as mistakes in the Mistakes report"
-                data-testid="filter-mistake"
-              />
-            </Stack>
-            <ChipRow label="Result" testId="filter-result">
-              <Chip.Group multiple value={filter.result} onChange={(values) => set({ result: values as TradeResult[] })}>
-                {TRADE_RESULTS.map((r) => (
-                  <Chip key={r} value={r} size="xs">
-                    {RESULT_LABELS[r]}
-                  </Chip>
-                ))}
-              </Chip.Group>
-            </ChipRow>
-            <ChipRow label="Day of week" testId="filter-weekday">
-              <Chip.Group multiple value={filter.weekday.map(String)} onChange={(values) => set({ weekday: values.map(Number).sort((a, b) => a - b) })}>
-                {[1, 2, 3, 4, 5, 6, 7].map((d) => (
-                  <Chip key={d} value={String(d)} size="xs" aria-label={WEEKDAY_LABELS[d]}>
-                    {WEEKDAY_SHORT[d]}
-                  </Chip>
-                ))}
-              </Chip.Group>
-            </ChipRow>
-            <ChipRow label="Hold time" testId="filter-hold">
-              <Chip.Group multiple value={filter.hold} onChange={(values) => set({ hold: values as HoldBucketId[] })}>
-                {HOLD_BUCKETS.map((b) => (
-                  <Chip key={b.id} value={b.id} size="xs">
-                    {b.label}
-                  </Chip>
-                ))}
-              </Chip.Group>
-            </ChipRow>
-          </SimpleGrid>
-        </Collapse>
-
-        <ActiveFilters filter={filter} onChange={onChange} accountName={accountName} />
+            <Collapse expanded={unfolded} id={foldId} keepMounted={false}>
+              {fields}
+            </Collapse>
+          </>
+        ) : (
+          fields
+        )}
       </Stack>
     </Paper>
   );
@@ -333,10 +378,15 @@ function ChipRow({ label, testId, children }: { label: string; testId: string; c
   );
 }
 
-/** The narrowing keys as chips, each removable, and "Clear all". */
-function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter; onChange: (f: ReportFilter) => void; accountName: (id: string) => string }) {
-  const chips: Array<{ key: string; text: string; clear: Partial<ReportFilter> }> = [];
-  const { data: playbooks } = useQuery(playbooksQuery);
+interface FilterChip {
+  key: string;
+  text: string;
+  clear: Partial<ReportFilter>;
+}
+
+/** The keys that narrow the trades, one chip each with its text and what removing it clears. */
+function activeFilterChips(filter: ReportFilter, accountName: (id: string) => string, playbookName: (id: string) => string): FilterChip[] {
+  const chips: FilterChip[] = [];
   const or = (values: readonly string[]) => values.join(', ');
   if (filter.range !== 'all-time') {
     const text = filter.range === 'custom' ? `${filter.from ?? '…'} to ${filter.to ?? '…'}` : DATE_PRESET_LABELS[filter.range];
@@ -347,7 +397,7 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
   if (filter.contract.length) chips.push({ key: 'contract', text: `Contract: ${or(filter.contract)}`, clear: { contract: [] } });
   if (filter.side.length) chips.push({ key: 'side', text: `Side: ${or(filter.side)}`, clear: { side: [] } });
   if (filter.setup.length) chips.push({ key: 'setup', text: `Setup: ${or(filter.setup)}`, clear: { setup: [] } });
-  if (filter.playbook.length) chips.push({ key: 'playbook', text: `Playbook: ${or(filter.playbook.map((id) => playbooks?.find((p) => p.id === id)?.name ?? 'Unknown playbook'))}`, clear: { playbook: [] } });
+  if (filter.playbook.length) chips.push({ key: 'playbook', text: `Playbook: ${or(filter.playbook.map(playbookName))}`, clear: { playbook: [] } });
   if (filter.session.length) chips.push({ key: 'session', text: `Session: ${or(filter.session)}`, clear: { session: [] } });
   if (filter.tag.length) chips.push({ key: 'tag', text: `Tags ${TAG_MODE_LABELS[filter.tagMode]}: ${or(filter.tag)}`, clear: { tag: [], tagMode: 'any' } });
   if (filter.result.length) chips.push({ key: 'result', text: `Result: ${or(filter.result.map((r) => RESULT_LABELS[r]))}`, clear: { result: [] } });
@@ -362,6 +412,13 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
   if (filter.risk !== null) chips.push({ key: 'risk', text: filter.risk === 'with' ? 'With a planned risk' : 'Without a planned risk', clear: { risk: null } });
   if (filter.mistakes !== null) chips.push({ key: 'mistakes', text: filter.mistakes === 'with' ? 'With a mistake' : 'Without a mistake', clear: { mistakes: null } });
   if (filter.mistake.length) chips.push({ key: 'mistake', text: `Mistake: ${or(filter.mistake)}`, clear: { mistake: [] } });
+  return chips;
+}
+
+/** The narrowing keys as chips, each removable, and "Clear all". */
+function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter; onChange: (f: ReportFilter) => void; accountName: (id: string) => string }) {
+  const { data: playbooks } = useQuery(playbooksQuery);
+  const chips = activeFilterChips(filter, accountName, (id) => playbooks?.find((p) => p.id === id)?.name ?? 'Unknown playbook');
   if (chips.length === 0) return null;
   return (
     <Group gap={6} data-testid="active-filters">

@@ -91,7 +91,7 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
 
   const body = (
     <div className={hidden ? undefined : classes.tableScroll} tabIndex={hidden ? undefined : 0} role={hidden ? undefined : 'region'} aria-label={hidden ? undefined : caption}>
-      <Table striped highlightOnHover={!hidden} verticalSpacing={6} fz="sm" className={classes.reportTable} data-testid={testId}>
+      <Table striped highlightOnHover={!hidden} verticalSpacing={6} fz={{ base: 'xs', sm: 'sm' }} className={classes.reportTable} data-testid={testId}>
         <caption className={classes.caption}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
@@ -132,7 +132,7 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
                 return index === 0 ? (
                   <Table.Th key={column.id} scope="row" fw={500}>
                     {rowHref && !hidden ? (
-                      <Anchor component={Link} to={rowHref(row)} size="sm" aria-label={rowLabel ? `${rowLabel(row)}: open in Trade Log` : undefined}>
+                      <Anchor component={Link} to={rowHref(row)} inherit aria-label={rowLabel ? `${rowLabel(row)}: open in Trade Log` : undefined}>
                         {content}
                       </Anchor>
                     ) : (
@@ -178,7 +178,7 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
 function formatCell(value: number | string | null): ReactNode {
   if (value === null) {
     return (
-      <Text span c="dimmed" size="sm">
+      <Text span c="dimmed" inherit>
         —
       </Text>
     );

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatR } from '../../../domain/risk/format-r';
 import { formatTradeLogDay } from '../../../domain/dates';
-import { formatTradeType } from '../../../domain/trades';
+import { formatTradeType, ownTags } from '../../../domain/trades';
 import { TradeExecutionLine } from '../../components/trade-execution';
 import type { Trade } from '../../shared/api';
 import { accountLabel, tradeName } from './format';
@@ -41,11 +41,14 @@ interface CardContext {
   timeZone: string;
   /** Today in that zone: a date of another year shows its year. */
   today: string;
+  /** Only the trader's own tags (a choice this browser remembers). */
+  hideImportTags: boolean;
   handlers: TradeRowHandlers;
 }
 
-export function TradeCard({ trade, showAccount, timeZone, today, handlers }: CardContext & { trade: Trade }) {
+export function TradeCard({ trade, showAccount, timeZone, today, hideImportTags, handlers }: CardContext & { trade: Trade }) {
   const { selectMode, selected, onToggleSelect, onEdit, onDelete, onEditTags } = handlers;
+  const tags = hideImportTags ? ownTags(trade.tags, trade) : trade.tags;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="trade-card" data-trade-id={trade.id}>
       <Stack gap={8}>
@@ -89,7 +92,7 @@ export function TradeCard({ trade, showAccount, timeZone, today, handlers }: Car
             MAE and MFE {renderExcursion(trade, 'mae', timeZone)}
           </Text>
         )}
-        {trade.tags.length > 0 && <TagList tags={trade.tags} max={3} />}
+        {tags.length > 0 && <TagList tags={tags} max={3} />}
         <CardNotes notes={trade.notes} />
         <Group justify="space-between" gap="xs">
           <LinkCell link={trade.link} />
@@ -125,7 +128,7 @@ export function CompactTradeCards({ trades, ...context }: CardsProps) {
 }
 
 /** Maximized card view: one column of measured cards, virtualized and paged like the table. */
-export function VirtualTradeCards({ showAccount, timeZone, today, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
+export function VirtualTradeCards({ showAccount, timeZone, today, hideImportTags, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: list.total,
@@ -151,7 +154,7 @@ export function VirtualTradeCards({ showAccount, timeZone, today, handlers, ...l
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
               {trade ? (
-                <TradeCard trade={trade} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
+                <TradeCard trade={trade} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
               ) : (
                 <Skeleton height={120} radius="md" aria-label="Loading trade" />
               )}

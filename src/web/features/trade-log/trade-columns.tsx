@@ -21,7 +21,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTradeLogDay } from '../../../domain/dates';
 import { formatMoney, toCents } from '../../../domain/money';
-import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, grossPnlCentsOf } from '../../../domain/trades';
+import { formatExecutionTime, formatPrice, formatQuantity, formatTradeType, grossPnlCentsOf, ownTags } from '../../../domain/trades';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import type { TradeSort } from '../../../contract/trades';
 import { DEFAULT_TRADE_ORDER, type Trade, type TradeOrder } from '../../shared/api';
@@ -44,6 +44,8 @@ export interface TradeCellContext {
   today: string;
   actions: TradeRowActions;
   isSelected: boolean;
+  /** The trader chose to see only their own tags in the list, not those imports added. */
+  hideImportTags?: boolean;
 }
 
 export interface TradeColumnMeta {
@@ -59,7 +61,7 @@ export interface TradeColumnMeta {
   /** Extra class of the column's cells. */
   cellClass?: string;
   /** The cell's tooltip: the whole text of a cut cell. */
-  title?: (trade: Trade) => string | undefined;
+  title?: (trade: Trade, ctx: TradeCellContext) => string | undefined;
   testId?: string;
 }
 
@@ -89,6 +91,8 @@ function money(trade: Trade, cents: number, testId: string) {
 const price = (trade: Trade, value: string | null) => (value === null ? dash : formatPrice(value, trade.contract || trade.symbol).text);
 const exactPrice = (trade: Trade, value: string | null) => (value === null ? undefined : formatPrice(value, trade.contract || trade.symbol).exact);
 const time = (trade: Trade, instant: string | null, ctx: TradeCellContext) => formatExecutionTime(instant, ctx.timeZone, trade.date) ?? dash;
+// An execution on another day than the trade's carries its date, wider than the column: the whole of it on hover.
+const wholeTime = (trade: Trade, instant: string | null, ctx: TradeCellContext) => formatExecutionTime(instant, ctx.timeZone, trade.date) ?? undefined;
 
 type TradeColumnDef = ColumnDef<typeof features, Trade, unknown>;
 
@@ -165,12 +169,12 @@ function plain(id: string, size: number, meta: TradeColumnMeta, options: Partial
 }
 
 /**
- * The Trade Log's columns (Date, Day, Instrument, Session, Type, Result, PnL, Trade
- * Account, Link, Tags, Notes, Actions), with what an imported trade also carries: gross PnL and fees
- * beside the PnL (gross less fees is the PnL), then entry and exit time in the trader's zone, quantity and prices,
- * so that at 1440 px what a trader reads first is in view without scrolling. Widths are fixed: the maximized table's
- * rows mount and
- * unmount, so they cannot follow their content; Notes takes any width left over.
+ * The Trade Log's columns (Date, Day, Instrument, Session, Type, Result, PnL, Trade Account, Link, Tags, Notes,
+ * Actions) in that order, with what an imported trade also carries: right after the PnL its entry and exit time in
+ * the trader's zone, size and prices, then gross PnL and fees (gross less fees is the PnL), R and the excursions.
+ * At 1440 px everything up to the exit price is in view without scrolling sideways, so the widths are as tight as
+ * their usual content. Widths are fixed: the maximized table's rows mount and unmount, so they cannot follow their
+ * content; Notes takes any width left over.
  */
 const COLUMNS: TradeColumnDef[] = [
   plain(
@@ -192,12 +196,12 @@ const COLUMNS: TradeColumnDef[] = [
     },
     { enableHiding: false },
   ),
-  sortable('date', 'date', 124, { label: 'Date', text: true, testId: 'trade-date-cell', render: (trade, ctx) => formatTradeLogDay(trade.date, ctx.today) }, false),
+  sortable('date', 'date', 112, { label: 'Date', text: true, testId: 'trade-date-cell', render: (trade, ctx) => formatTradeLogDay(trade.date, ctx.today) }, false),
   plain('day', 104, { label: 'Day', text: true, render: (trade) => trade.day_of_week }),
   sortable(
     'instrument',
     'symbol',
-    112,
+    104,
     {
       label: 'Instrument',
       text: true,
@@ -213,14 +217,14 @@ const COLUMNS: TradeColumnDef[] = [
     false,
   ),
   sortable('contract', 'contract', 104, { label: 'Contract', text: true, render: (trade) => trade.contract ?? dash }, false),
-  sortable('session', 'period', 96, { label: 'Session', text: true, render: (trade) => trade.period }, false),
-  sortable('type', 'trade_type', 112, { label: 'Type', text: true, render: (trade) => formatTradeType(trade.trade_type) }, false),
+  sortable('session', 'period', 88, { label: 'Session', text: true, render: (trade) => trade.period }, false),
+  sortable('type', 'trade_type', 88, { label: 'Type', text: true, render: (trade) => formatTradeType(trade.trade_type) }, false),
   // The side apart from the setup (Type), and the result in R beside the PnL.
-  plain('side', 72, { label: 'Side', text: true, testId: 'trade-side-cell', render: (trade) => trade.side ?? dash }),
+  plain('side', 60, { label: 'Side', text: true, testId: 'trade-side-cell', render: (trade) => trade.side ?? dash }),
   sortable(
     'result',
     'status',
-    92,
+    84,
     {
       label: 'Result',
       render: (trade) => (
@@ -230,6 +234,25 @@ const COLUMNS: TradeColumnDef[] = [
       ),
     },
     false,
+  ),
+  sortable('pnl', 'pnl', 108, { label: 'PnL', render: (trade) => money(trade, toCents(trade.pnl), 'trade-pnl') }, true),
+  sortable('entry_time', 'entry_time', 96, { label: 'Entry time', text: true, cellClass: classes.mono, title: (trade, ctx) => wholeTime(trade, trade.entry_time, ctx), render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
+  sortable('exit_time', 'exit_time', 96, { label: 'Exit time', text: true, cellClass: classes.mono, title: (trade, ctx) => wholeTime(trade, trade.exit_time, ctx), render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
+  sortable('quantity', 'quantity', 56, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
+  sortable(
+    'entry_price',
+    'entry_price',
+    100,
+    // The stored price, unrounded, on hover (an average fill price of many decimals).
+    { label: 'Entry price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.entry_price), render: (trade) => price(trade, trade.entry_price) },
+    true,
+  ),
+  sortable(
+    'exit_price',
+    'exit_price',
+    96,
+    { label: 'Exit price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.exit_price), render: (trade) => price(trade, trade.exit_price) },
+    true,
   ),
   sortable('gross_pnl', 'gross_pnl', 120, { label: 'Gross PnL', render: (trade) => money(trade, grossPnlCentsOf(trade), 'trade-gross-pnl') }, true),
   sortable(
@@ -246,29 +269,10 @@ const COLUMNS: TradeColumnDef[] = [
     },
     true,
   ),
-  sortable('pnl', 'pnl', 112, { label: 'PnL', render: (trade) => money(trade, toCents(trade.pnl), 'trade-pnl') }, true),
   plain('r', 84, { label: 'R', render: (trade) => renderR(trade) }),
   // Stored from the trade's bars; sorted by the amount (the furthest against, or for, the trade first).
   sortable('mae', 'mae', 148, { label: 'MAE', text: true, render: (trade, ctx) => renderExcursion(trade, 'mae', ctx.timeZone) }, true),
   sortable('mfe', 'mfe', 148, { label: 'MFE', text: true, render: (trade, ctx) => renderExcursion(trade, 'mfe', ctx.timeZone) }, true),
-  sortable('entry_time', 'entry_time', 112, { label: 'Entry time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
-  sortable('exit_time', 'exit_time', 112, { label: 'Exit time', text: true, cellClass: classes.mono, render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
-  sortable('quantity', 'quantity', 72, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
-  sortable(
-    'entry_price',
-    'entry_price',
-    112,
-    // The stored price, unrounded, on hover (an average fill price of many decimals).
-    { label: 'Entry price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.entry_price), render: (trade) => price(trade, trade.entry_price) },
-    true,
-  ),
-  sortable(
-    'exit_price',
-    'exit_price',
-    112,
-    { label: 'Exit price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.exit_price), render: (trade) => price(trade, trade.exit_price) },
-    true,
-  ),
   sortable(
     'account',
     'account',
@@ -296,9 +300,11 @@ const COLUMNS: TradeColumnDef[] = [
   }),
   plain('tags', 176, {
     label: 'Tags',
-    render: (trade, { actions }) => {
-      // 2 tags visible in the table, then '+N'. The cell edits the trade's tags on their own.
-      const hidden = trade.tags.slice(2);
+    render: (trade, { actions, hideImportTags }) => {
+      // 2 tags visible in the table, then '+N'. The cell edits the trade's tags on their own (all of them, the
+      // import's too, whichever the list shows).
+      const tags = hideImportTags ? ownTags(trade.tags, trade) : trade.tags;
+      const hidden = tags.slice(2);
       return (
         <button
           type="button"
@@ -308,11 +314,11 @@ const COLUMNS: TradeColumnDef[] = [
           data-testid="trade-tags-edit"
         >
           <span className={classes.srOnly}>{trade.tags.length ? 'Edit tags:' : 'Add tags'}</span>
-          {trade.tags.length === 0 ? (
+          {tags.length === 0 ? (
             dash
           ) : (
             <span className={classes.tags} data-testid="trade-tags">
-              {trade.tags.slice(0, 2).map((tag) => (
+              {tags.slice(0, 2).map((tag) => (
                 <span key={tag} className={`${classes.badge} ${classes.tag}`}>
                   {tag}
                 </span>
@@ -442,6 +448,22 @@ export function useTradeColumns({
   );
   const reset = useCallback(() => setStored(DEFAULT_HIDDEN), [setStored]);
   return { table, visible, choosable, columnVisibility, reset };
+}
+
+/**
+ * Whether the list leaves out the tags imports added (Imported, Winner, the instrument ...), showing only the
+ * trader's own: a UI preference this browser remembers, like the columns. Off at first: every tag shows.
+ */
+export function useHideImportTags() {
+  const [hidden, setHidden] = useLocalStorage<boolean>({
+    key: STORAGE_KEYS.tradeLogHideImportTags,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+    serialize: String,
+    // Anything but 'true' (a hand-edited value too) shows every tag.
+    deserialize: (text) => text === 'true',
+  });
+  return [hidden, setHidden] as const;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface TradeGridColumns {
   cells: readonly TradeCellSpec[];
   timeZone: string;
   today: string;
+  /** Only the trader's own tags in the Tags column (a choice this browser remembers). */
+  hideImportTags: boolean;
 }
 
 interface TradeRowProps {
@@ -27,6 +29,7 @@ interface TradeRowProps {
   cells: readonly TradeCellSpec[];
   timeZone: string;
   today: string;
+  hideImportTags: boolean;
   isSelected: boolean;
   actions: TradeRowActions;
   index?: number;
@@ -42,8 +45,8 @@ const pinnedClass = (column: TradeColumn) => (column.getIsPinned() === 'end' ? c
  * Memoized, so while the maximized table scrolls only rows coming into view render. No tooltips (each is a
  * floating-element hook per row); the buttons carry their names as aria-label and title.
  */
-const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelected, actions, index, start }: TradeRowProps) {
-  const ctx: TradeCellContext = { timeZone, today, actions, isSelected };
+const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, hideImportTags, isSelected, actions, index, start }: TradeRowProps) {
+  const ctx: TradeCellContext = { timeZone, today, actions, isSelected, hideImportTags };
   return (
     <tr
       className={classes.row}
@@ -54,7 +57,7 @@ const TradeRow = memo(function TradeRow({ trade, cells, timeZone, today, isSelec
       aria-rowindex={index === undefined ? undefined : index + 2}
     >
       {cells.map(({ id, meta, className }) => (
-        <td key={id} className={className} data-col={id} title={meta.title?.(trade)} data-testid={meta.testId}>
+        <td key={id} className={className} data-col={id} title={meta.title?.(trade, ctx)} data-testid={meta.testId}>
           {meta.render(trade, ctx)}
         </td>
       ))}
@@ -148,6 +151,7 @@ export function CompactTradeTable({ trades, grid, handlers }: TableProps) {
               cells={grid.cells}
               timeZone={grid.timeZone}
               today={grid.today}
+              hideImportTags={grid.hideImportTags}
               isSelected={handlers.selected.has(trade.id)}
               actions={handlers}
             />
@@ -270,6 +274,7 @@ export function VirtualTradeTable({
                 cells={grid.cells}
                 timeZone={grid.timeZone}
                 today={grid.today}
+                hideImportTags={grid.hideImportTags}
                 isSelected={handlers.selected.has(trade.id)}
                 actions={rowActions}
               />

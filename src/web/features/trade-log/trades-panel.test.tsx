@@ -189,3 +189,61 @@ describe('TradesPanel', () => {
     await waitFor(() => expect(screen.getByTestId('trades-footer')).toHaveTextContent('Showing 3 trades sorted by PnL. Maximize to see all 12 trades.'));
   });
 });
+
+describe("TradesPanel: the import's tags", () => {
+  const IMPORTED = makeTrade({
+    id: 'aaaaaaaa-0000-4000-8000-000000000011',
+    symbol: 'MNQ',
+    period: 'AM',
+    side: 'Long',
+    import_source: 'tradovate-csv',
+    tags: ['Imported', 'Direct-Parse', 'Winner', 'MNQ', 'AM', 'Long', 'High-Impact', 'fomo', 'A+'],
+  });
+  // Typed by hand: its tags are the trader's whatever their names.
+  const TYPED = makeTrade({ id: 'aaaaaaaa-0000-4000-8000-000000000012', symbol: 'ES', date: '2025-03-02', tags: ['Winner', 'plan'] });
+  const tagsOf = (symbol: string) =>
+    within(screen.getAllByTestId('trade-row').find((row) => within(row).queryByText(symbol, { exact: true }))!)
+      .getByTestId('trade-tags')
+      .querySelectorAll('span');
+  const shown = (symbol: string) => [...tagsOf(symbol)].map((tag) => tag.textContent);
+
+  beforeEach(() => {
+    stubApi.use(http.get('/api/trades', () => HttpResponse.json({ trades: [IMPORTED, TYPED], next_cursor: null, total: 2 })));
+  });
+
+  it('hides the tags imports added from the list when the trader turns them off, and this browser remembers it', async () => {
+    const first = renderPanel();
+    await screen.findAllByTestId('trade-row');
+    // All of them at first: the import's two first, then how many more.
+    expect(shown('MNQ')).toEqual(['Imported', 'Direct-Parse', '+7']);
+
+    await first.user.click(button('Columns'));
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Show import tags' }));
+    await waitFor(() => expect(shown('MNQ')).toEqual(['fomo', 'A+']));
+    expect(shown('ES')).toEqual(['Winner', 'plan']);
+    expect(window.localStorage.getItem('trade-log-hide-import-tags')).toBe('true');
+
+    // A new visit in this browser: still only the trader's own.
+    first.unmount();
+    renderPanel();
+    await screen.findAllByTestId('trade-row');
+    expect(shown('MNQ')).toEqual(['fomo', 'A+']);
+  });
+
+  it('offers the same choice in the card view, from its sort menu', async () => {
+    const { user } = renderPanel();
+    await screen.findAllByTestId('trade-row');
+    await user.click(screen.getByText('Card view'));
+    const card = () => screen.getAllByTestId('trade-card').find((c) => within(c).queryByText('MNQ', { exact: true }))!;
+    // Three tags in a card, then how many more.
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^ImportedDirect-ParseWinner\+6$/));
+    await user.click(await screen.findByRole('button', { name: 'Sort: Trading order' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide import tags' }));
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^fomoA\+$/));
+    expect(window.localStorage.getItem('trade-log-hide-import-tags')).toBe('true');
+    // The menu stays open, its item now bringing them back.
+    await user.click(screen.getByRole('menuitem', { name: 'Show import tags' }));
+    await waitFor(() => expect(within(card()).getByTestId('trade-tags')).toHaveTextContent(/^ImportedDirect-ParseWinner\+6$/));
+    expect(window.localStorage.getItem('trade-log-hide-import-tags')).toBe('false');
+  });
+});

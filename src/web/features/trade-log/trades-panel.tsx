@@ -3,6 +3,7 @@ import {
   Button,
   Center,
   Checkbox,
+  Divider,
   Group,
   Loader,
   Menu,
@@ -42,7 +43,7 @@ import { RiskDefaultsDialog } from './risk-defaults-dialog';
 import { COMPACT_LIMIT, downloadTradesBackup, fetchTradeIds, startTradeDelete, UNDO_WINDOW_MS, useBulkDeleteTrades, useTradeWindow } from './api';
 import { BULK_EDIT_KINDS, BulkEditDialog } from './bulk-edit-dialog';
 import { CompactTradeCards, VirtualTradeCards } from './trade-cards';
-import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useTradeColumns, type TradeColumn } from './trade-columns';
+import { labelOfColumn, SORTABLE_COLUMNS, orderOf, toCellSpecs, useHideImportTags, useTradeColumns, type TradeColumn } from './trade-columns';
 import { TradeFormModal } from './trade-form-modal';
 import { CompactTradeTable, VirtualTradeTable, type TradeGridColumns, type TradeRowHandlers } from './trade-table';
 import { TradeTagsDialog } from './trade-tags-dialog';
@@ -90,9 +91,10 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   const { timeZone } = clock;
   const today = clock.today(new Date());
   const columns = useTradeColumns({ showAccount, selectMode, sorting, onSortingChange: setSorting });
+  const [hideImportTags, setHideImportTags] = useHideImportTags();
   const grid: TradeGridColumns = useMemo(
-    () => ({ columns: columns.visible, cells: toCellSpecs(columns.visible), timeZone, today }),
-    [columns.visible, timeZone, today],
+    () => ({ columns: columns.visible, cells: toCellSpecs(columns.visible), timeZone, today, hideImportTags }),
+    [columns.visible, timeZone, today, hideImportTags],
   );
 
   const compact = useQuery({
@@ -227,14 +229,14 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           onDoneEditing={onDoneEditing}
         />
       ) : (
-        <VirtualTradeCards {...listProps} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
+        <VirtualTradeCards {...listProps} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
       );
   } else {
     content =
       view === 'table' ? (
         <CompactTradeTable trades={trades} grid={grid} handlers={handlers} />
       ) : (
-        <CompactTradeCards trades={trades} showAccount={showAccount} timeZone={timeZone} today={today} handlers={handlers} />
+        <CompactTradeCards trades={trades} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
       );
   }
 
@@ -323,9 +325,9 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           data-testid="view-toggle"
         />
         {view === 'table' ? (
-          <ColumnsMenu choosable={columns.choosable} onReset={columns.reset} />
+          <ColumnsMenu choosable={columns.choosable} onReset={columns.reset} hideImportTags={hideImportTags} onHideImportTags={setHideImportTags} />
         ) : (
-          <SortMenu sorting={sorting} onChange={setSorting} />
+          <SortMenu sorting={sorting} onChange={setSorting} hideImportTags={hideImportTags} onHideImportTags={setHideImportTags} />
         )}
         <Button variant={selectMode ? 'filled' : 'default'} onClick={() => dispatch({ type: 'toggle-select-mode' })} data-testid="select-mode">
           {selectMode ? 'Cancel' : 'Select'}
@@ -419,8 +421,17 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
   );
 }
 
-/** Which columns the table shows (remembered in this browser); Actions always. */
-function ColumnsMenu({ choosable, onReset }: { choosable: readonly TradeColumn[]; onReset: () => void }) {
+/** The choice of the import's tags in the list, beside the columns (table) or the orders (cards). */
+interface ImportTagsChoice {
+  hideImportTags: boolean;
+  onHideImportTags: (hide: boolean) => void;
+}
+
+/** The import-tags choice's label in the table's Columns menu, and its sort menu item's while they are hidden. */
+const SHOW_IMPORT_TAGS = 'Show import tags';
+
+/** Which columns the table shows (remembered in this browser); Actions always; the import's tags or only the trader's. */
+function ColumnsMenu({ choosable, onReset, hideImportTags, onHideImportTags }: { choosable: readonly TradeColumn[]; onReset: () => void } & ImportTagsChoice) {
   return (
     // size: never taller than the room on screen (it scrolls inside instead), so a phone never has to scroll the page
     // to reach a choice, which would take the Columns button out of view and the list with it.
@@ -444,6 +455,13 @@ function ColumnsMenu({ choosable, onReset }: { choosable: readonly TradeColumn[]
           <Button variant="subtle" size="compact-sm" onClick={onReset} fullWidth>
             Default columns
           </Button>
+          <Divider />
+          <Checkbox
+            label={SHOW_IMPORT_TAGS}
+            checked={!hideImportTags}
+            onChange={(event) => onHideImportTags(!event.currentTarget.checked)}
+            data-testid="import-tags-toggle"
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>
@@ -451,7 +469,7 @@ function ColumnsMenu({ choosable, onReset }: { choosable: readonly TradeColumn[]
 }
 
 /** The card view has no headers: the same server-side orders from a menu. */
-function SortMenu({ sorting, onChange }: { sorting: SortingState; onChange: (sorting: SortingState) => void }) {
+function SortMenu({ sorting, onChange, hideImportTags, onHideImportTags }: { sorting: SortingState; onChange: (sorting: SortingState) => void } & ImportTagsChoice) {
   const [current] = sorting;
   const label = current ? labelOfColumn(current.id) : 'Trading order';
   return (
@@ -477,6 +495,11 @@ function SortMenu({ sorting, onChange }: { sorting: SortingState; onChange: (sor
             </Menu.Item>
           );
         })}
+        <Menu.Divider />
+        {/* A menu's items are actions (no checkbox role): the item names what it will do. */}
+        <Menu.Item closeMenuOnClick={false} onClick={() => onHideImportTags(!hideImportTags)} data-testid="import-tags-toggle">
+          {hideImportTags ? SHOW_IMPORT_TAGS : 'Hide import tags'}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
