@@ -100,6 +100,8 @@ export interface MentorComment {
   /** True when the mentor wrote it; false for the trader's replies. */
   from_mentor: boolean;
   trade_id: string | null;
+  /** The trade in words ('NQ Long, 2025-03-04'); null for a day's comment or a trade deleted since. */
+  trade_label: string | null;
   trade_date: string | null;
   body: string;
   created_at: string;

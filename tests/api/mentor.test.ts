@@ -209,7 +209,7 @@ describe.each(backends())('a mentor on %s', (backend) => {
       expect(bodies).toEqual(expect.arrayContaining(['Good patience on the entry.', 'Stop after two losses.']));
       expect(bodies).not.toContain('peek');
       expect(inbox.body.unseen).toBe(2);
-      expect(inbox.body.comments.find((c: { id: string }) => c.id === onTrade.body.id)).toMatchObject({ trade_id: grantedTrade, from_mentor: true, seen_at: null });
+      expect(inbox.body.comments.find((c: { id: string }) => c.id === onTrade.body.id)).toMatchObject({ trade_id: grantedTrade, trade_label: 'NQ Long, 2026-03-03', from_mentor: true, seen_at: null });
       // Bob sees none of it.
       expect((await bob.get('/api/mentor-comments')).body).toEqual({ comments: [], unseen: 0 });
       expect((await bob.post(`/api/mentor-comments/${onTrade.body.id}/reply`, { body: 'not mine' })).status).toBe(404);

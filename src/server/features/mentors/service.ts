@@ -36,18 +36,26 @@ function toGrantDto(row: MentorGrantRow, names: ReadonlyMap<string, string>, men
   };
 }
 
-function toCommentDto(row: MentorCommentRow): MentorComment {
+function toCommentDto(row: MentorCommentRow, labels: ReadonlyMap<string, string> = new Map()): MentorComment {
   return {
     id: row.id,
     parent_id: row.parentId,
     author_name: row.authorName,
     from_mentor: row.parentId === null,
     trade_id: row.tradeId,
+    trade_label: row.tradeId === null ? null : (labels.get(row.tradeId) ?? null),
     trade_date: row.tradeDate,
     body: row.body,
     created_at: new Date(row.createdAt).toISOString(),
     seen_at: iso(row.seenAt),
   };
+}
+
+/** The commented trades in words, read as the trader: the symbol, the side and the trading day. */
+async function tradeLabels(tx: Tx, traderId: string, rows: readonly MentorCommentRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.tradeId ? [r.tradeId] : [])))];
+  const found = await tradesRepo(tx, traderId).findMany(ids);
+  return new Map(found.map((t) => [t.id, `${t.symbol}${t.side ? ` ${t.side}` : ''}, ${new Date(t.tradeDate).toISOString().slice(0, 10)}`]));
 }
 
 /** What a live grant lets the mentor see, read in the transaction `tx` as the trader. */
@@ -207,7 +215,9 @@ export const mentorsService = {
   mentorComments: (database: Database, mentorId: string, traderId: string): Promise<MentorComment[]> =>
     database.withUser(traderId, async (tx) => {
       const { grantIds } = await gateIn(tx, traderId, mentorId);
-      return (await mentorRepo(tx, traderId).comments(grantIds)).map(toCommentDto);
+      const rows = await mentorRepo(tx, traderId).comments(grantIds);
+      const labels = await tradeLabels(tx, traderId, rows);
+      return rows.map((row) => toCommentDto(row, labels));
     }),
 
   /** A mentor's comment on a trade of a granted account, or on a trading day: the only thing a mentor writes. */
@@ -233,7 +243,8 @@ export const mentorsService = {
   traderComments: (database: Database, userId: string): Promise<MentorCommentList> =>
     database.withUser(userId, async (tx) => {
       const rows = await mentorRepo(tx, userId).comments();
-      return { comments: rows.map(toCommentDto), unseen: rows.filter((r) => r.parentId === null && r.seenAt === null).length };
+      const labels = await tradeLabels(tx, userId, rows);
+      return { comments: rows.map((row) => toCommentDto(row, labels)), unseen: rows.filter((r) => r.parentId === null && r.seenAt === null).length };
     }),
 
   /** The trader answers a mentor's comment; the answer is on the same trade or day, through the same grant. */

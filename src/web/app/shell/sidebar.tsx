@@ -13,7 +13,6 @@ import {
   IconMoon,
   IconNotebook,
   IconNotes,
-  IconSchool,
   IconSun,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -51,7 +50,6 @@ const NAV: readonly NavEntry[] = [
   { label: 'ReflectAI', to: '/reflect-ai', icon: <IconBrain size={20} aria-hidden="true" />, testId: 'nav-reflect-ai' },
   { label: 'Notebook', to: '/notebook', icon: <IconNotes size={20} aria-hidden="true" />, testId: 'nav-notebook' },
   { label: 'Daily Journal', to: '/journal', icon: <IconCalendarEvent size={20} aria-hidden="true" />, testId: 'nav-journal' },
-  { label: 'Mentoring', to: '/mentor', icon: <IconSchool size={20} aria-hidden="true" />, testId: 'nav-mentoring' },
 ];
 
 /** An entry is current on its own page and the pages under it ('/reflect' is not current on '/reflect-ai'). */

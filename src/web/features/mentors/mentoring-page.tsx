@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { MentorComment } from '../../../contract/mentors';
-import type { Trade } from '../../../contract/trades';
 import { formatMoney, toCents } from '../../../domain/cents';
 import { useTraderTime } from '../../shared/trader-clock';
 import {
@@ -27,7 +26,7 @@ export function MentoringPage() {
   if (rest) return <MentorView key={rest} traderId={rest} />;
   return (
     <Stack gap="lg" p="md">
-      <Title order={2}>Mentoring</Title>
+      <Title order={1} size="h2">Mentoring</Title>
       <MentorInbox />
       <MentoredTraders />
     </Stack>
@@ -35,13 +34,7 @@ export function MentoringPage() {
 }
 
 /** What a comment is about, in words. */
-const aboutOf = (comment: MentorComment, trades?: ReadonlyMap<string, Trade>) => {
-  if (comment.trade_id) {
-    const trade = trades?.get(comment.trade_id);
-    return trade ? `${trade.symbol}, ${trade.date}` : 'A trade';
-  }
-  return `Day ${comment.trade_date}`;
-};
+const aboutOf = (comment: MentorComment) => (comment.trade_id ? (comment.trade_label ?? 'A deleted trade') : `Day ${comment.trade_date}`);
 
 function CommentLine({ comment }: { comment: MentorComment }) {
   const clock = useTraderTime();
@@ -64,7 +57,7 @@ function MentorInbox() {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Comments from your mentors
         </Title>
         {comments.data && comments.data.unseen > 0 && (
@@ -141,7 +134,7 @@ function MentoredTraders() {
   const traders = useQuery(mentoredTradersQuery);
   return (
     <Card withBorder>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Traders you mentor
       </Title>
       {traders.isPending ? (
@@ -173,7 +166,7 @@ function AcceptInvite() {
   const token = hash.replace(/^#/, '');
   return (
     <Stack gap="md" p="md" maw={560}>
-      <Title order={2}>Mentor invitation</Title>
+      <Title order={1} size="h2">Mentor invitation</Title>
       {!token ? (
         <Text>This link has no invitation in it. Open the whole link you were sent.</Text>
       ) : (
@@ -241,7 +234,7 @@ function MentorView({ traderId }: { traderId: string }) {
   if (trades.isError) {
     return (
       <Stack p="md">
-        <Title order={2}>Mentor view</Title>
+        <Title order={1} size="h2">Mentor view</Title>
         <Text data-testid="mentor-view-unavailable">This trader's journal is not shared with you (or no longer is).</Text>
         <Anchor component={Link} to="/mentor">
           Back to Mentoring
@@ -258,7 +251,7 @@ function MentorView({ traderId }: { traderId: string }) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between">
-        <Title order={2}>{trader ? `${trader.name}'s Trade Log` : 'Mentor view'}</Title>
+        <Title order={1} size="h2">{trader ? `${trader.name}'s Trade Log` : 'Mentor view'}</Title>
         {trader && (
           <Group gap={4}>
             {trader.accounts.map((a) => (
@@ -278,7 +271,7 @@ function MentorView({ traderId }: { traderId: string }) {
         </SimpleGrid>
       )}
       <Card withBorder>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Comments on days
         </Title>
         <Stack gap="xs">

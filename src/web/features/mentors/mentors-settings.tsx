@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, CopyButton, Group, Loader, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { CreatedMentorGrant, MentorGrant } from '../../../contract/mentors';
 import { accountsQuery } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
@@ -84,7 +85,12 @@ export function MentorsSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A mentor sees the trades of the accounts you choose and can comment on them. They cannot change anything.
+        A mentor sees the trades of the accounts you choose and can comment on them. They cannot change anything. Their comments
+        are on the{' '}
+        <Anchor component={Link} to="/mentor">
+          Mentoring
+        </Anchor>{' '}
+        page.
       </Text>
       <InviteMentor />
       {grants.isPending ? (
