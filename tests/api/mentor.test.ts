@@ -95,6 +95,18 @@ describe.each(backends())('a mentor on %s', (backend) => {
     expect(row!.revoked_at).toBeNull();
   });
 
+  it('limits how many invitations one user may try: a burst of 30, then 429 with Retry-After', async () => {
+    const guesser = (await signedUp('mentor-guesser')).client;
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) answers.push((await accept(guesser, crypto.randomBytes(32).toString('base64url'))).status);
+    expect(answers.every((status) => status === 404)).toBe(true);
+    const refused = await guesser.request('POST', '/api/mentor/accept', { token: crypto.randomBytes(32).toString('base64url') });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user is not held back by the first one's guesses.
+    expect((await accept(olly, crypto.randomBytes(32).toString('base64url'))).status).toBe(404);
+  });
+
   describe('once accepted', () => {
     let grantId: string;
     let token: string;
