@@ -31,6 +31,7 @@ import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes
 import { propRoutes } from './features/prop/routes';
 import { catchUpReports, reportRoutes } from './features/reports/routes';
 import { sharedPageReferrer, sharedPageRoutes, shareLinkRoutes } from './features/sharing/routes';
+import { mentorCommentRoutes, mentorGrantRoutes, mentorRoutes } from './features/mentors/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
@@ -166,6 +167,9 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/market', marketRoutes(deps));
   api.route('/economic-calendar', economicCalendarRoutes(deps));
   api.route('/share-links', shareLinkRoutes(deps));
+  api.route('/mentor-grants', mentorGrantRoutes(deps));
+  api.route('/mentor-comments', mentorCommentRoutes(deps));
+  api.route('/mentor', mentorRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

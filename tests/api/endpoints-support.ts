@@ -15,6 +15,7 @@ import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { shareLinkInput } from '../../src/contract/share-links';
+import { mentorAcceptInput, mentorCommentInput, mentorInviteInput, mentorReplyInput, mentorTradesQuery } from '../../src/contract/mentors';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
@@ -133,6 +134,19 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
   ids.playbook = (await trader.post('/api/playbooks', { name: 'Walk setup', rules: [{ text: 'Wait for the retest' }] })).body.id;
   ids.connection = connection.id;
   ids.brokerAccount = connection.accounts?.[0]?.id;
+  // A mentor's seat both ways: the walker mentors a mentee (whose id and trade the mentor routes take), and is
+  // mentored by someone whose comment the walker answers.
+  const mentee = await newTrader(app, 'walk-mentee');
+  const menteeAccount = (await createAccount(mentee, 'Mentee')).id;
+  ids.menteeTrade = (await createTrade(mentee, { account_id: menteeAccount, symbol: 'ES', pnl: 5 })).id;
+  const menteeInvite = (await mentee.post('/api/mentor-grants', { email: 'walker@example.com', account_ids: [menteeAccount] })).body;
+  const mentorToken = new URL(menteeInvite.url).hash.slice(1);
+  ids.mentee = (await trader.post('/api/mentor/accept', { token: mentorToken })).body.trader_id;
+  const walkerInvite = (await trader.post('/api/mentor-grants', { email: 'walk-mentor@example.com', account_ids: [ids.account] })).body;
+  ids.mentorGrant = walkerInvite.id;
+  const walkMentor = await newTrader(app, 'walk-mentor');
+  const walkerId = (await walkMentor.post('/api/mentor/accept', { token: new URL(walkerInvite.url).hash.slice(1) })).body.trader_id;
+  ids.mentorComment = (await walkMentor.post(`/api/mentor/${walkerId}/comments`, { trade_id: ids.trade, body: 'Walk comment' })).body.id;
   for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
 
   const csv = ownFile('fills-with-commission.csv');
@@ -297,6 +311,24 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
       bodySchema: shareLinkInput,
     },
     'DELETE /api/share-links/:id': { params: () => ({ id: NIL }) },
+    'GET /api/mentor-grants': {},
+    'POST /api/mentor-grants': { body: () => ({ email: 'walked-mentor@example.com', account_ids: [ids.account] }), bodySchema: mentorInviteInput },
+    'DELETE /api/mentor-grants/:id': { params: () => ({ id: NIL }) },
+    'GET /api/mentor-comments': {},
+    'POST /api/mentor-comments/seen': {},
+    'POST /api/mentor-comments/:id/reply': { params: id('mentorComment'), body: () => ({ body: 'Walked reply' }), bodySchema: mentorReplyInput },
+    // The walker accepted this invite already: accepting it again is its own grant's answer.
+    'POST /api/mentor/accept': { body: () => ({ token: mentorToken }), bodySchema: mentorAcceptInput },
+    'GET /api/mentor/traders': {},
+    'GET /api/mentor/:traderId/trades': { params: () => ({ traderId: ids.mentee! }), query: () => ({ limit: '5' }), querySchema: mentorTradesQuery },
+    'GET /api/mentor/:traderId/trades/:id': { params: () => ({ traderId: ids.mentee!, id: ids.menteeTrade! }) },
+    'GET /api/mentor/:traderId/reports/overview': { params: () => ({ traderId: ids.mentee! }), query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/mentor/:traderId/comments': { params: () => ({ traderId: ids.mentee! }) },
+    'POST /api/mentor/:traderId/comments': {
+      params: () => ({ traderId: ids.mentee! }),
+      body: () => ({ trade_id: ids.menteeTrade, body: 'Walked comment' }),
+      bodySchema: mentorCommentInput,
+    },
     'GET /api/prop/status': {},
     'GET /api/prop/accounts/:id': { params: id('account') },
     'PUT /api/prop/accounts/:id/rules': { params: id('account'), body: () => ({ rules: { profitTargetCents: 300_000 } }), bodySchema: ruleSetInput },

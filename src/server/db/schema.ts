@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -1304,6 +1305,69 @@ export const shareLinks = pgTable(
   ],
 );
 
+/**
+ * A trader's invitation of a mentor: the mentor, once signed in and accepted, reads the listed accounts' trades and
+ * writes comments, nothing else. The invite's secret is stored only as its SHA-256 (and the hash's first 16 digits
+ * that find the row). The row is the trader's; the mentor's reads check it on the owner connection, then read as the
+ * trader.
+ */
+export const mentorGrants = pgTable(
+  'mentor_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    email: text('email').notNull(),
+    mentorUserId: text('mentor_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    tokenLookup: text('token_lookup').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    accountIds: uuid('account_ids').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    unique('mentor_grants_token_hash_unique').on(t.tokenHash),
+    check('mentor_grants_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$' and ${t.tokenLookup} = left(${t.tokenHash}, 16)`),
+    check('mentor_grants_accounts', sql`cardinality(${t.accountIds}) > 0`),
+    check('mentor_grants_accepted', sql`(${t.mentorUserId} is null) = (${t.acceptedAt} is null)`),
+    check('mentor_grants_not_self', sql`${t.mentorUserId} is null or ${t.mentorUserId} <> ${t.userId}`),
+    index('mentor_grants_lookup_idx').on(t.tokenLookup),
+    index('mentor_grants_user_created_idx').on(t.userId, t.createdAt),
+    index('mentor_grants_mentor_idx').on(t.mentorUserId),
+    ownerPolicy('mentor_grants'),
+  ],
+);
+
+/**
+ * Comments on a trader's trade or trading day, written by a mentor through a grant, and the trader's replies
+ * (parent_id). The trader owns them; seen_at marks a mentor's comment the trader has seen.
+ */
+export const mentorComments = pgTable(
+  'mentor_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => mentorGrants.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => mentorComments.id, { onDelete: 'cascade' }),
+    tradeId: uuid('trade_id'),
+    tradeDate: date('trade_date', { mode: 'string' }),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    seenAt: ts('seen_at'),
+  },
+  (t) => [
+    check('mentor_comments_target', sql`${t.tradeId} is not null or ${t.tradeDate} is not null`),
+    check('mentor_comments_body', sql`length(${t.body}) between 1 and 4000`),
+    index('mentor_comments_user_created_idx').on(t.userId, t.createdAt),
+    index('mentor_comments_grant_idx').on(t.grantId),
+    ownerPolicy('mentor_comments'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -1345,4 +1409,6 @@ export const ownedTables = [
   'price_bars',
   'bar_uploads',
   'share_links',
+  'mentor_grants',
+  'mentor_comments',
 ] as const;

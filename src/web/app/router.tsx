@@ -50,6 +50,7 @@ const PropAccountPage = page(() => import('../features/prop/prop-account-page'),
 const PlaybooksPage = page(() => import('../features/playbooks/playbooks-page'), 'PlaybooksPage');
 const PlaybookPage = page(() => import('../features/playbooks/playbook-page'), 'PlaybookPage');
 const ConnectionsPage = page(() => import('../features/connections/connections-page'), 'ConnectionsPage');
+const MentoringPage = page(() => import('../features/mentors/mentoring-page'), 'MentoringPage');
 
 /** The page drawn at each address of the signed-in app (the addresses, with their palette entries, are SHELL_PAGES). */
 const SHELL_PAGE_COMPONENTS: Record<ShellPageId, ComponentType> = {
@@ -67,6 +68,8 @@ const SHELL_PAGE_COMPONENTS: Record<ShellPageId, ComponentType> = {
   marketData: MarketDataPage,
   propAccount: PropAccountPage,
   connections: ConnectionsPage,
+  mentoring: MentoringPage,
+  mentorView: MentoringPage,
 };
 
 /** How long the prerendered dashboard frame waits for the session check and data before the app draws over it anyway. */

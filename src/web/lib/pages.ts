@@ -28,6 +28,9 @@ export const SHELL_PAGES = {
   marketData: { path: '/market-data', title: 'Market Data', description: 'Price bars for charts and MAE / MFE' },
   propAccount: { path: '/prop/:id', title: 'Prop Account', description: 'A prop firm account and its rules', found: 'prop-accounts' },
   connections: { path: '/connections', title: 'Broker Connections', description: 'Sync trades from your broker accounts' },
+  mentoring: { path: '/mentor', title: 'Mentoring', description: "Your mentors' comments, and the traders you mentor" },
+  // An invitation (/mentor/accept) and a mentored trader's Trade Log (/mentor/<their id>): the same page reads which.
+  mentorView: { path: '/mentor/*', title: 'Mentor View', description: "A trader's shared Trade Log" },
 } as const satisfies Record<string, ShellPage>;
 
 export type ShellPageId = keyof typeof SHELL_PAGES;

@@ -29,7 +29,7 @@ import { toTradeDto } from '../../core/trades/dto';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
 import { tradesRepo } from '../../core/trades/repo';
 import { findByLookup, shareLinksRepo, type ShareLinkRow } from './repo';
-import { hashShareToken, isTokenShaped, lookupOf, newShareToken, sameHash } from './token';
+import { hashSecretToken, isTokenShaped, lookupOf, newSecretToken, sameHash } from '../../core/tokens/secret-token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_MS: Readonly<Record<ShareExpiry, number | null>> = { day: DAY_MS, week: 7 * DAY_MS, never: null };
@@ -366,7 +366,7 @@ async function readPlaybook(database: Database, link: ShareLinkRow, now: Date): 
 /** The link a token opens, when it is a live one: its owner's row, else null (unknown, revoked and expired alike). */
 async function openLink(database: Database, token: string, now: Date, countView: boolean): Promise<ShareLinkRow | null> {
   if (!isTokenShaped(token)) return null;
-  const hash = hashShareToken(token);
+  const hash = hashSecretToken(token);
   const match = (await findByLookup(database, lookupOf(hash))).find((row) => sameHash(row.tokenHash, hash));
   if (!match) return null;
   const row = await database.withUser(match.userId, (tx) => {
@@ -378,8 +378,8 @@ async function openLink(database: Database, token: string, now: Date, countView:
 
 export const sharingService = {
   async create(database: Database, userId: string, input: ShareLinkInput & { expires: ShareExpiry }, baseUrl: string, now: Date): Promise<CreatedShareLink> {
-    const token = newShareToken();
-    const hash = hashShareToken(token);
+    const token = newSecretToken();
+    const hash = hashSecretToken(token);
     const ms = EXPIRY_MS[input.expires];
     const { row, title } = await database.withUser(userId, async (tx) => {
       // Only what the trader has can be shared: another trader's trade id is as unknown as a made-up one.

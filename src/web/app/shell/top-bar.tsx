@@ -1,6 +1,7 @@
 import { ActionIcon, Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
 import { ArmedTooltip } from '../../components/armed-tooltip';
+import { MentorCommentsIndicator } from '../../features/mentors/mentor-comments-indicator';
 import { Logo } from '../../components/logo';
 import { useUiModes } from '../../lib/ui-modes';
 import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
@@ -79,6 +80,7 @@ export function TopBar(props: TopBarProps) {
             </time>
           )}
         </Text>
+        <MentorCommentsIndicator />
         <ArmedTooltip label={tradingMode ? 'Exit trading mode' : 'Enter trading mode'} withArrow>
           <ActionIcon
             variant={tradingMode ? 'filled' : 'subtle'}

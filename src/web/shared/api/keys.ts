@@ -179,4 +179,17 @@ export const queryKeys = {
   economicEvents: { week: (today: string) => ['economic-events', today] as const },
   /** The trader's read-only share links (Settings, Shared Links). */
   shareLinks: { all: ['share-links'] as const },
+  /**
+   * A mentor's seat: the trader's invitations and their mentors' comments (Settings, Mentors; the header's count), and
+   * what the signed-in user reads as someone's mentor, under one prefix per trader so a revocation refreshes it all.
+   */
+  mentors: {
+    grants: ['mentor-grants'] as const,
+    comments: ['mentor-comments'] as const,
+    traders: ['mentor', 'traders'] as const,
+    trader: (traderId: string) => ['mentor', traderId] as const,
+    trades: (traderId: string, offset: number) => ['mentor', traderId, 'trades', offset] as const,
+    overview: (traderId: string) => ['mentor', traderId, 'overview'] as const,
+    traderComments: (traderId: string) => ['mentor', traderId, 'comments'] as const,
+  },
 };

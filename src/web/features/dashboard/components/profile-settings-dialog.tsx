@@ -8,6 +8,7 @@ import { TradingDaySetting } from '../../../components/trading-day-setting';
 import { profileQuery, type Profile } from '../../../shared/api';
 import { DataSettings, SecuritySettings } from '../../account-settings';
 import { SharedLinksSettings } from '../../sharing';
+import { MentorsSettings } from '../../mentors';
 import { notifyError, useUpdateProfile, useUploadAvatar } from '../api';
 import { ACCEPTED_IMAGE_TYPES, MAX_ZOOM, MIN_ZOOM, checkImageFile, cropToJpeg, stepZoom } from './crop-image';
 import { avatarSrc, profileName } from '../../../shared/profile-names';
@@ -36,6 +37,9 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
           <Tabs.Tab value="shared" data-testid="settings-shared-tab">
             Shared Links
           </Tabs.Tab>
+          <Tabs.Tab value="mentors" data-testid="settings-mentors-tab">
+            Mentors
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           {profile.isPending ? (
@@ -56,6 +60,9 @@ export function ProfileSettingsDialog({ opened, onClose }: { opened: boolean; on
         </Tabs.Panel>
         <Tabs.Panel value="shared">
           <SharedLinksSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="mentors">
+          <MentorsSettings />
         </Tabs.Panel>
       </Tabs>
     </Modal>

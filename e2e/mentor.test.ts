@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../tests/support/app';
+import { signedInTrader } from './pages/trade-log';
+import { eventually, useE2ESuite, waitForPath } from './support/scenario';
+
+/**
+ * A mentor's seat in Chromium: the trader invites a mentor to one account; the mentor, signed in as themselves, opens
+ * the link, accepts, sees that account's trade and not the other's, and comments on it; the trader sees the count of
+ * new comments in the header and reads the comment on the Mentoring page.
+ */
+
+const suite = useE2ESuite();
+
+async function api<T = any>(client: ApiClient, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await client.json(method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body as T;
+}
+
+describe('a mentor', () => {
+  it("accepts an invite, sees only the granted account's trades, and their comment reaches the trader", async () => {
+    const trader = await suite.scenario();
+    const client = await signedInTrader(suite.e2e.app, trader.context, 'mentee');
+    const shown = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Evaluation 50K' });
+    const hidden = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Personal cash' });
+    await api(client, 'POST', '/api/trades', { account_id: shown.id, period: 'AM', date: '2025-03-04', symbol: 'NQ', side: 'Long', pnl: 412.5 });
+    await api(client, 'POST', '/api/trades', { account_id: hidden.id, period: 'AM', date: '2025-03-05', symbol: 'CL', side: 'Short', pnl: -90 });
+    const grant = await api<{ url: string }>(client, 'POST', '/api/mentor-grants', { email: 'coach@example.com', account_ids: [shown.id] });
+    expect(grant.url).toMatch(/\/mentor\/accept#[A-Za-z0-9_-]{43}$/);
+
+    const mentor = await suite.scenario();
+    await signedInTrader(suite.e2e.app, mentor.context, 'coach');
+    await mentor.page.goto(grant.url);
+    await mentor.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await eventually(() => new URL(mentor.page.url()).pathname).toMatch(/^\/mentor\/[0-9a-f-]{36}$/);
+    const rows = mentor.page.getByTestId('mentor-trade');
+    await eventually(() => rows.count()).toBe(1);
+    const text = await mentor.page.getByTestId('mentor-trades').innerText();
+    expect(text).toContain('NQ');
+    expect(text).toContain('$412.50');
+    expect(text).not.toContain('CL');
+    expect(text).not.toContain('Personal cash');
+
+    await rows.first().getByTestId('mentor-trade-comments').click();
+    await mentor.page.getByLabel('Comment on this trade').fill('Good patience before the entry.');
+    await mentor.page.getByTestId('mentor-comment-submit').click();
+    await eventually(() => rows.first().getByTestId('mentor-trade-comments').innerText()).toBe('1 comment');
+
+    await trader.page.goto('/');
+    const count = trader.page.getByTestId('mentor-comments-count');
+    await eventually(() => count.innerText()).toContain('1');
+    await trader.page.getByRole('link', { name: '1 new comment from your mentors' }).click();
+    await waitForPath(trader.page, '/mentor');
+    const inbox = trader.page.getByTestId('mentor-inbox');
+    await eventually(() => inbox.innerText()).toContain('Good patience before the entry.');
+    expect(await inbox.innerText()).toContain('NQ Long, 2025-03-04');
+    await trader.page.getByRole('button', { name: 'Mark all as seen' }).click();
+    await eventually(() => trader.page.getByTestId('mentor-comment-new').count()).toBe(0);
+    await eventually(() => count.count()).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { mentorComments, mentorGrants, tradingAccounts, user } from '../../db/schema';
+
+export type MentorGrantRow = typeof mentorGrants.$inferSelect;
+export type MentorCommentRow = typeof mentorComments.$inferSelect;
+export type NewMentorComment = Omit<typeof mentorComments.$inferInsert, 'userId' | 'id'>;
+
+/** The trader's own invitations and comments, under row-level security as that trader. */
+export const mentorRepo = (tx: Tx, userId: string) => {
+  const owner = eq(mentorGrants.userId, userId);
+  const ownComments = eq(mentorComments.userId, userId);
+  return {
+    grants: () => tx.select().from(mentorGrants).where(owner).orderBy(desc(mentorGrants.createdAt), desc(mentorGrants.id)),
+
+    async insertGrant(values: { email: string; tokenLookup: string; tokenHash: string; accountIds: string[] }): Promise<MentorGrantRow> {
+      const [row] = await tx.insert(mentorGrants).values({ ...values, userId }).returning();
+      return row!;
+    },
+
+    /** Revoked from `now` on; one revoked before keeps its first time. False when it is not theirs. */
+    async revoke(id: string, now: Date): Promise<boolean> {
+      const rows = await tx
+        .update(mentorGrants)
+        .set({ revokedAt: sql`coalesce(${mentorGrants.revokedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(owner, eq(mentorGrants.id, id)))
+        .returning({ id: mentorGrants.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Binds the invitation to `mentorId` when it is still open (never accepted, or accepted by this same mentor, and
+     * not revoked); the row, or undefined. A grant once accepted cannot be taken over by anyone else.
+     */
+    async accept(id: string, mentorId: string, now: Date): Promise<MentorGrantRow | undefined> {
+      const [row] = await tx
+        .update(mentorGrants)
+        .set({ mentorUserId: mentorId, acceptedAt: sql`coalesce(${mentorGrants.acceptedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(
+          and(
+            owner,
+            eq(mentorGrants.id, id),
+            isNull(mentorGrants.revokedAt),
+            ne(mentorGrants.userId, mentorId),
+            or(isNull(mentorGrants.mentorUserId), eq(mentorGrants.mentorUserId, mentorId)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The live grants this trader gave `mentorId`: accepted and not revoked. Read in the transaction that uses them. */
+    liveGrantsFor: (mentorId: string) =>
+      tx
+        .select({ id: mentorGrants.id, accountIds: mentorGrants.accountIds })
+        .from(mentorGrants)
+        .where(and(owner, eq(mentorGrants.mentorUserId, mentorId), isNotNull(mentorGrants.acceptedAt), isNull(mentorGrants.revokedAt)))
+        .orderBy(asc(mentorGrants.createdAt)),
+
+    accountNames: () => tx.select({ id: tradingAccounts.id, name: tradingAccounts.name }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId)),
+
+    /** Every comment of the trader's mentors and the trader's replies, newest first. */
+    comments: (grantIds?: readonly string[]) =>
+      tx
+        .select()
+        .from(mentorComments)
+        .where(grantIds ? and(ownComments, inArray(mentorComments.grantId, [...grantIds])) : ownComments)
+        .orderBy(desc(mentorComments.createdAt), desc(mentorComments.id))
+        .limit(1000),
+
+    comment: async (id: string) => (await tx.select().from(mentorComments).where(and(ownComments, eq(mentorComments.id, id))))[0],
+
+    async insertComment(values: NewMentorComment): Promise<MentorCommentRow> {
+      const [row] = await tx.insert(mentorComments).values({ ...values, userId }).returning();
+      return row!;
+    },
+
+    /** Every mentor's comment not seen yet is seen from `now`. */
+    markSeen: (now: Date) =>
+      tx
+        .update(mentorComments)
+        .set({ seenAt: now.toISOString() })
+        .where(and(ownComments, isNull(mentorComments.seenAt), isNull(mentorComments.parentId))),
+  };
+};
+
+/**
+ * The invitations whose hash begins with `lookup`, whoever owns them: a mentor accepting has no grant yet to say
+ * whose it is. Only the id, the owner and the hash are read, on the owner connection; the acceptance itself is then
+ * written as that owner, after the whole hash matched.
+ */
+export function findGrantByLookup(database: Database, lookup: string): Promise<Array<{ id: string; userId: string; tokenHash: string }>> {
+  return database.db
+    .select({ id: mentorGrants.id, userId: mentorGrants.userId, tokenHash: mentorGrants.tokenHash })
+    .from(mentorGrants)
+    .where(eq(mentorGrants.tokenLookup, lookup))
+    .limit(4);
+}
+
+/**
+ * The traders who granted `mentorId` a live grant, on the owner connection (the grants are the traders' rows): only
+ * who they are; their accounts are then read as each trader.
+ */
+export function tradersOfMentor(database: Database, mentorId: string): Promise<Array<{ traderId: string; name: string }>> {
+  return database.db
+    .selectDistinct({ traderId: mentorGrants.userId, name: user.name })
+    .from(mentorGrants)
+    .innerJoin(user, eq(user.id, mentorGrants.userId))
+    .where(and(eq(mentorGrants.mentorUserId, mentorId), isNotNull(mentorGrants.acceptedAt), isNull(mentorGrants.revokedAt)))
+    .orderBy(asc(user.name), asc(mentorGrants.userId));
+}
+
+/** Names of users (mentors in a trader's list), on the owner connection: the user table is not the app role's. */
+export async function userNames(database: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import {
+  mentorAcceptInput,
+  mentorCommentIdParam,
+  mentorCommentInput,
+  mentorGrantIdParam,
+  mentorInviteInput,
+  mentorReplyInput,
+  mentorTradeParam,
+  mentorTradesQuery,
+  traderIdParam,
+} from '../../../contract/mentors';
+import { reportFilter } from '../../../contract/reports';
+import type { AppDeps, AppEnv } from '../../http/context';
+import { createRateLimiter } from '../../http/rate-limit';
+import { readFilterQuery, readJson, readParams } from '../../http/validate';
+import { mentorsService } from './service';
+
+const TRADES_OWN = ['limit', 'offset'] as const;
+
+/**
+ * Invitations tried per signed-in user: a burst of 30, then one every 2 seconds. With 256 random bits a guess cannot
+ * succeed anyway; the limit keeps a script from making the lookups cost the server.
+ */
+export const ACCEPT_RATE = { capacity: 30, refillMs: 2_000 };
+
+/** /api/mentor-grants: the signed-in trader's invitations. */
+export function mentorGrantRoutes({ database, mailer, config }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await mentorsService.list(database, c.var.user.id)))
+    .post('/', async (c) => {
+      const input = await readJson(c, mentorInviteInput);
+      const { user } = c.var;
+      return c.json(await mentorsService.invite(database, mailer, user.id, user.name || user.email, input, config.baseUrl), 201);
+    })
+    .delete('/:id', async (c) => {
+      await mentorsService.revoke(database, c.var.user.id, readParams(c, mentorGrantIdParam).id, new Date());
+      return c.body(null, 204);
+    });
+}
+
+/** /api/mentor-comments: what the trader's mentors wrote, their replies, and what is new. */
+export function mentorCommentRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await mentorsService.traderComments(database, c.var.user.id)))
+    .post('/seen', async (c) => {
+      await mentorsService.markSeen(database, c.var.user.id, new Date());
+      return c.body(null, 204);
+    })
+    .post('/:id/reply', async (c) => {
+      const { id } = readParams(c, mentorCommentIdParam);
+      const { body } = await readJson(c, mentorReplyInput);
+      const { user } = c.var;
+      return c.json(await mentorsService.reply(database, { id: user.id, name: user.name || user.email }, id, body), 201);
+    });
+}
+
+/** /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. */
+export function mentorRoutes({ database }: AppDeps) {
+  const limiter = createRateLimiter(ACCEPT_RATE);
+  return new Hono<AppEnv>()
+    .post('/accept', async (c) => {
+      const { token } = await readJson(c, mentorAcceptInput);
+      const wait = limiter.take(c.var.user.id);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        return c.json({ error: 'Too many attempts. Try again in a moment.' }, 429);
+      }
+      return c.json(await mentorsService.accept(database, c.var.user.id, token, new Date()));
+    })
+    .get('/traders', async (c) => c.json(await mentorsService.traders(database, c.var.user.id)))
+    .get('/:traderId/trades', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      return c.json(await mentorsService.trades(database, c.var.user.id, traderId, readFilterQuery(c, mentorTradesQuery, TRADES_OWN), new Date()));
+    })
+    .get('/:traderId/trades/:id', async (c) => {
+      const { traderId, id } = readParams(c, mentorTradeParam);
+      return c.json(await mentorsService.trade(database, c.var.user.id, traderId, id));
+    })
+    .get('/:traderId/reports/overview', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      return c.json(await mentorsService.overview(database, c.var.user.id, traderId, readFilterQuery(c, reportFilter), new Date()));
+    })
+    .get('/:traderId/comments', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      return c.json(await mentorsService.mentorComments(database, c.var.user.id, traderId));
+    })
+    .post('/:traderId/comments', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      const input = await readJson(c, mentorCommentInput);
+      const { user } = c.var;
+      return c.json(await mentorsService.comment(database, { id: user.id, name: user.name || user.email }, traderId, input), 201);
+    });
+}

@@ -1,0 +1,271 @@
+import type { CreatedMentorGrant, MentorAccount, MentorComment, MentorCommentInput, MentorCommentList, MentorGrant, MentoredTrader, MentorTradePage, MentorTradesQuery } from '../../../contract/mentors';
+import type { OverviewReport } from '../../../contract/reports';
+import type { Trade } from '../../../contract/trades';
+import { computeOverview, computeROverview, hasMistakeFilter, hasRiskFilter, resolveReportRange, selectTrades, type ReportFilter } from '../../../domain/reports';
+import type { Database, Tx } from '../../db/client';
+import type { Mailer } from '../../email';
+import { badRequest, notFound } from '../../http/errors';
+import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
+import { loadMistakeTags, loadRiskDefaults } from '../../core/risk/repo';
+import { toTradeDto } from '../../core/trades/dto';
+import { tradesRepo } from '../../core/trades/repo';
+import { hashSecretToken, isTokenShaped, lookupOf, newSecretToken, sameHash } from '../../core/tokens/secret-token';
+import { findGrantByLookup, mentorRepo, tradersOfMentor, userNames, type MentorCommentRow, type MentorGrantRow } from './repo';
+
+/** One answer for an unknown trader, a revoked grant and another trader's id, so none can be told from another. */
+const NO_TRADER = 'Trader not found';
+/** One answer for an unknown, mistyped, revoked or already taken invitation. */
+const NO_INVITE = 'Invitation not found';
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+function accountsOf(ids: readonly string[], names: ReadonlyMap<string, string>): MentorAccount[] {
+  // An account deleted since the invitation is no longer listed: it has no trades left to see.
+  return ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }));
+}
+
+function toGrantDto(row: MentorGrantRow, names: ReadonlyMap<string, string>, mentors: ReadonlyMap<string, string>): MentorGrant {
+  return {
+    id: row.id,
+    email: row.email,
+    mentor_name: row.mentorUserId ? (mentors.get(row.mentorUserId) ?? null) : null,
+    accounts: accountsOf(row.accountIds, names),
+    created_at: new Date(row.createdAt).toISOString(),
+    accepted_at: iso(row.acceptedAt),
+    revoked_at: iso(row.revokedAt),
+  };
+}
+
+function toCommentDto(row: MentorCommentRow, labels: ReadonlyMap<string, string> = new Map()): MentorComment {
+  return {
+    id: row.id,
+    parent_id: row.parentId,
+    author_name: row.authorName,
+    from_mentor: row.parentId === null,
+    trade_id: row.tradeId,
+    trade_label: row.tradeId === null ? null : (labels.get(row.tradeId) ?? null),
+    trade_date: row.tradeDate,
+    body: row.body,
+    created_at: new Date(row.createdAt).toISOString(),
+    seen_at: iso(row.seenAt),
+  };
+}
+
+/** The commented trades in words, read as the trader: the symbol, the side and the trading day. */
+async function tradeLabels(tx: Tx, traderId: string, rows: readonly MentorCommentRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.tradeId ? [r.tradeId] : [])))];
+  const found = await tradesRepo(tx, traderId).findMany(ids);
+  return new Map(found.map((t) => [t.id, `${t.symbol}${t.side ? ` ${t.side}` : ''}, ${new Date(t.tradeDate).toISOString().slice(0, 10)}`]));
+}
+
+/** What a live grant lets the mentor see, read in the transaction `tx` as the trader. */
+interface Gate {
+  grantIds: string[];
+  accounts: string[];
+}
+
+/**
+ * The check in front of every mentor read and write: the trader's live grants to this mentor (accepted, not revoked),
+ * read as the trader in the same transaction that then reads. None is a 404, the same as an unknown trader: a revoked
+ * grant ends access on the very next request.
+ */
+async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate> {
+  const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
+  if (grants.length === 0) throw notFound(NO_TRADER);
+  return { grantIds: grants.map((g) => g.id), accounts: [...new Set(grants.flatMap((g) => g.accountIds))] };
+}
+
+const gate = (database: Database, traderId: string, mentorId: string) => database.withUser(traderId, (tx) => gateIn(tx, traderId, mentorId));
+
+/**
+ * The filter a mentor's read runs with: the accounts they asked for, each of which must be granted (else the same
+ * 404 as an account that does not exist), or all the granted ones. Never 'unassigned' and never empty (all accounts).
+ */
+function grantedFilter(filter: ReportFilter, accounts: readonly string[]): ReportFilter {
+  const asked = filter.account;
+  if (asked.some((id) => !accounts.includes(id))) throw notFound('Trading account not found');
+  return { ...filter, account: asked.length > 0 ? [...asked] : [...accounts] };
+}
+
+export const mentorsService = {
+  async invite(database: Database, mailer: Mailer, userId: string, inviter: string, input: { email: string; account_ids: string[] }, baseUrl: string): Promise<CreatedMentorGrant> {
+    const token = newSecretToken();
+    const hash = hashSecretToken(token);
+    const accountIds = [...new Set(input.account_ids)];
+    const { row, names } = await database.withUser(userId, async (tx) => {
+      const repo = mentorRepo(tx, userId);
+      const names = new Map((await repo.accountNames()).map((a) => [a.id, a.name]));
+      // Only the trader's own accounts: another trader's account id is as unknown as a made-up one.
+      if (accountIds.some((id) => !names.has(id))) throw badRequest('account_ids: Trading account not found');
+      const row = await repo.insertGrant({ email: input.email.trim().toLowerCase(), tokenLookup: lookupOf(hash), tokenHash: hash, accountIds });
+      return { row, names };
+    });
+    // The secret travels in the address's fragment, which no browser sends to a server, so no request log holds it.
+    const url = `${baseUrl.replace(/\/$/, '')}/mentor/accept#${token}`;
+    let emailed = false;
+    if (mailer.delivers) {
+      await mailer.send({
+        to: row.email,
+        subject: `${inviter} invited you to mentor their trading on Edgebook`,
+        text: `${inviter} invited you to see some of their trades on Edgebook and comment on them.\n\nSign in (or create an account), then open this link to accept:\n${url}\n\nIf you did not expect this, ignore this email.`,
+      });
+      emailed = true;
+    }
+    return { ...toGrantDto(row, names, new Map()), url, emailed };
+  },
+
+  async list(database: Database, userId: string): Promise<MentorGrant[]> {
+    const { rows, names } = await database.withUser(userId, async (tx) => {
+      const repo = mentorRepo(tx, userId);
+      return { rows: await repo.grants(), names: new Map((await repo.accountNames()).map((a) => [a.id, a.name])) };
+    });
+    const mentors = await userNames(database, rows.flatMap((r) => (r.mentorUserId ? [r.mentorUserId] : [])));
+    return rows.map((row) => toGrantDto(row, names, mentors));
+  },
+
+  async revoke(database: Database, userId: string, id: string, now: Date): Promise<void> {
+    if (!(await database.withUser(userId, (tx) => mentorRepo(tx, userId).revoke(id, now)))) throw notFound('Mentor grant not found');
+  },
+
+  /** The signed-in user accepts an invitation: it binds to them for good. Anything else is one 404. */
+  async accept(database: Database, mentorId: string, token: string, now: Date): Promise<MentoredTrader> {
+    if (!isTokenShaped(token)) throw notFound(NO_INVITE);
+    const hash = hashSecretToken(token);
+    const match = (await findGrantByLookup(database, lookupOf(hash))).find((row) => sameHash(row.tokenHash, hash));
+    if (!match) throw notFound(NO_INVITE);
+    const accepted = await database.withUser(match.userId, async (tx) => {
+      const row = await mentorRepo(tx, match.userId).accept(match.id, mentorId, now);
+      if (!row) return null;
+      return gateIn(tx, match.userId, mentorId).then(async (g) => ({ gate: g, names: new Map((await mentorRepo(tx, match.userId).accountNames()).map((a) => [a.id, a.name])) }));
+    });
+    if (!accepted) throw notFound(NO_INVITE);
+    const name = (await userNames(database, [match.userId])).get(match.userId) ?? '';
+    return { trader_id: match.userId, name, accounts: accountsOf(accepted.gate.accounts, accepted.names) };
+  },
+
+  /** The traders who granted the signed-in mentor, each with the accounts they see. */
+  async traders(database: Database, mentorId: string): Promise<MentoredTrader[]> {
+    const traders = await tradersOfMentor(database, mentorId);
+    const out: MentoredTrader[] = [];
+    for (const trader of traders) {
+      const seen = await database.withUser(trader.traderId, async (tx) => {
+        const grants = await mentorRepo(tx, trader.traderId).liveGrantsFor(mentorId);
+        if (grants.length === 0) return null;
+        const names = new Map((await mentorRepo(tx, trader.traderId).accountNames()).map((a) => [a.id, a.name]));
+        return accountsOf([...new Set(grants.flatMap((g) => g.accountIds))], names);
+      });
+      if (seen) out.push({ trader_id: trader.traderId, name: trader.name, accounts: seen });
+    }
+    return out;
+  },
+
+  /**
+   * A page of the trader's Trade Log as the mentor may see it: the filter's trades of the granted accounts, newest
+   * first, picked by the engine's rule from the trader's trades, then read as the trader.
+   */
+  async trades(database: Database, mentorId: string, traderId: string, query: MentorTradesQuery, now: Date): Promise<MentorTradePage> {
+    const { accounts } = await gate(database, traderId, mentorId);
+    const filter = grantedFilter(query.filter, accounts);
+    const mistakeTags = hasMistakeFilter(filter) ? await database.withUser(traderId, (tx) => loadMistakeTags(tx, traderId)) : [];
+    const { ids, total } = await withReportScope(database, traderId, filter, now, (scope) => {
+      // Every currency's trades: a list adds nothing up, so it is not narrowed to one currency as figures are.
+      const range = resolveReportRange(filter, now, scope.timeZone);
+      const { rows } = selectTrades(scope.columns, filter, range, scope.timeZone, { risk: hasRiskFilter(filter) ? scope.risk() : undefined, mistakeTags });
+      const ids: string[] = [];
+      for (let k = query.offset; k < Math.min(rows.length, query.offset + query.limit); k++) ids.push(scope.columns.id[rows[rows.length - 1 - k]!]!);
+      return { ids, total: rows.length };
+    });
+    const trades = await database.withUser(traderId, async (tx) => {
+      // Checked again in the transaction that reads the trades: a grant revoked a moment ago shows nothing.
+      const live = await gateIn(tx, traderId, mentorId);
+      const found = new Map((await tradesRepo(tx, traderId).findMany(ids)).map((row) => [row.id, row]));
+      const defaults = await loadRiskDefaults(tx, traderId);
+      return ids.flatMap((id): Trade[] => {
+        const row = found.get(id);
+        return row && row.accountId !== null && live.accounts.includes(row.accountId) ? [toTradeDto(row, defaults)] : [];
+      });
+    });
+    return { trades, total };
+  },
+
+  /** One trade, only when it is in a granted account; otherwise the same 404 as a trade that does not exist. */
+  trade: (database: Database, mentorId: string, traderId: string, id: string): Promise<Trade> =>
+    database.withUser(traderId, async (tx) => {
+      const { accounts } = await gateIn(tx, traderId, mentorId);
+      const row = await tradesRepo(tx, traderId).find(id);
+      if (!row || row.accountId === null || !accounts.includes(row.accountId)) throw notFound('Trade not found');
+      return toTradeDto(row, await loadRiskDefaults(tx, traderId));
+    }),
+
+  /** The Reports overview of the granted accounts (or those of them asked for), from the engine every report uses. */
+  async overview(database: Database, mentorId: string, traderId: string, asked: ReportFilter, now: Date): Promise<OverviewReport> {
+    const { accounts } = await gate(database, traderId, mentorId);
+    return withReportScope(database, traderId, grantedFilter(asked, accounts), now, (scope) => {
+      const openingBalanceCents = getOpeningBalance(scope);
+      return {
+        basis: scope.basis,
+        overview: computeOverview(scope.set, { openingBalanceCents }),
+        openingBalanceCents,
+        r: computeROverview(scope.set, scope.risk()),
+      };
+    });
+  },
+
+  /** The mentor's comments to this trader and the trader's replies to them, newest first. */
+  mentorComments: (database: Database, mentorId: string, traderId: string): Promise<MentorComment[]> =>
+    database.withUser(traderId, async (tx) => {
+      const { grantIds } = await gateIn(tx, traderId, mentorId);
+      const rows = await mentorRepo(tx, traderId).comments(grantIds);
+      const labels = await tradeLabels(tx, traderId, rows);
+      return rows.map((row) => toCommentDto(row, labels));
+    }),
+
+  /** A mentor's comment on a trade of a granted account, or on a trading day: the only thing a mentor writes. */
+  comment: (database: Database, mentor: { id: string; name: string }, traderId: string, input: MentorCommentInput & { body: string }): Promise<MentorComment> =>
+    database.withUser(traderId, async (tx) => {
+      const { grantIds, accounts } = await gateIn(tx, traderId, mentor.id);
+      if (input.trade_id !== undefined) {
+        const row = await tradesRepo(tx, traderId).find(input.trade_id);
+        if (!row || row.accountId === null || !accounts.includes(row.accountId)) throw notFound('Trade not found');
+      }
+      const row = await mentorRepo(tx, traderId).insertComment({
+        grantId: grantIds[0]!,
+        authorId: mentor.id,
+        authorName: mentor.name,
+        tradeId: input.trade_id ?? null,
+        tradeDate: input.trade_date ?? null,
+        body: input.body,
+      });
+      return toCommentDto(row);
+    }),
+
+  /** The trader's comments from every mentor (and their own replies), and how many are new. */
+  traderComments: (database: Database, userId: string): Promise<MentorCommentList> =>
+    database.withUser(userId, async (tx) => {
+      const rows = await mentorRepo(tx, userId).comments();
+      const labels = await tradeLabels(tx, userId, rows);
+      return { comments: rows.map((row) => toCommentDto(row, labels)), unseen: rows.filter((r) => r.parentId === null && r.seenAt === null).length };
+    }),
+
+  /** The trader answers a mentor's comment; the answer is on the same trade or day, through the same grant. */
+  reply: (database: Database, trader: { id: string; name: string }, commentId: string, body: string): Promise<MentorComment> =>
+    database.withUser(trader.id, async (tx) => {
+      const repo = mentorRepo(tx, trader.id);
+      const parent = await repo.comment(commentId);
+      if (!parent || parent.parentId !== null) throw notFound('Comment not found');
+      const row = await repo.insertComment({
+        grantId: parent.grantId,
+        authorId: trader.id,
+        authorName: trader.name,
+        parentId: parent.id,
+        tradeId: parent.tradeId,
+        tradeDate: parent.tradeDate,
+        body,
+      });
+      return toCommentDto(row);
+    }),
+
+  markSeen: async (database: Database, userId: string, now: Date): Promise<void> => {
+    await database.withUser(userId, (tx) => mentorRepo(tx, userId).markSeen(now));
+  },
+};

@@ -1,0 +1,113 @@
+import { notifications } from '@mantine/notifications';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreatedMentorGrant,
+  MentorComment,
+  MentorCommentInput,
+  MentorCommentList,
+  MentorGrant,
+  MentoredTrader,
+  MentorInviteInput,
+  MentorTradePage,
+} from '../../../contract/mentors';
+import type { OverviewReport } from '../../../contract/reports';
+import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../shared/api';
+
+/** Trades a mentor's page shows at a time. */
+export const MENTOR_PAGE_SIZE = 50;
+
+export const mentorGrantsQuery = queryOptions({
+  queryKey: queryKeys.mentors.grants,
+  queryFn: () => apiFetch<MentorGrant[]>('/api/mentor-grants'),
+});
+
+/** The trader's mentors' comments and how many are new: the header's count reads it every couple of minutes. */
+export const mentorCommentsQuery = queryOptions({
+  queryKey: queryKeys.mentors.comments,
+  queryFn: () => apiFetch<MentorCommentList>('/api/mentor-comments'),
+  staleTime: 60_000,
+  refetchInterval: 120_000,
+});
+
+export const mentoredTradersQuery = queryOptions({
+  queryKey: queryKeys.mentors.traders,
+  queryFn: () => apiFetch<MentoredTrader[]>('/api/mentor/traders'),
+});
+
+export const mentorTradesQuery = (traderId: string, offset: number) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.trades(traderId, offset),
+    queryFn: () => apiFetch<MentorTradePage>(`/api/mentor/${encodeURIComponent(traderId)}/trades?limit=${MENTOR_PAGE_SIZE}&offset=${offset}`),
+  });
+
+export const mentorOverviewQuery = (traderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.overview(traderId),
+    queryFn: () => apiFetch<OverviewReport>(`/api/mentor/${encodeURIComponent(traderId)}/reports/overview?range=all-time`),
+  });
+
+export const mentorThreadQuery = (traderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.traderComments(traderId),
+    queryFn: () => apiFetch<MentorComment[]>(`/api/mentor/${encodeURIComponent(traderId)}/comments`),
+  });
+
+const failed = (fallback: string) => (error: Error) => notifications.show({ color: 'red', message: error.message || fallback });
+
+export function useInviteMentor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MentorInviteInput) => apiFetch<CreatedMentorGrant>('/api/mentor-grants', { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.grants }),
+    onError: failed('Failed to invite the mentor'),
+  });
+}
+
+export function useRevokeMentor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/api/mentor-grants/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Mentor access revoked' });
+      void client.invalidateQueries({ queryKey: queryKeys.mentors.grants });
+    },
+    onError: failed('Failed to revoke the access'),
+  });
+}
+
+export function useAcceptInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiFetch<MentoredTrader>('/api/mentor/accept', { method: 'POST', body: JSON.stringify({ token }) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.traders }),
+  });
+}
+
+export function usePostMentorComment(traderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MentorCommentInput) =>
+      apiFetch<MentorComment>(`/api/mentor/${encodeURIComponent(traderId)}/comments`, { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.traderComments(traderId) }),
+    onError: failed('Failed to post the comment'),
+  });
+}
+
+export function useReplyToMentor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) => apiFetch<MentorComment>(`/api/mentor-comments/${id}/reply`, { method: 'POST', body: JSON.stringify({ body }) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.comments }),
+    onError: failed('Failed to send the reply'),
+  });
+}
+
+export function useMarkMentorCommentsSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<null>('/api/mentor-comments/seen', { method: 'POST' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.comments }),
+    onError: failed('Failed to mark the comments as seen'),
+  });
+}

@@ -1,0 +1,2 @@
+export { MentorCommentsIndicator } from './mentor-comments-indicator';
+export { MentorsSettings } from './mentors-settings';
