@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   figureUnit: 'figure-unit',
   /** The Trade Log's shown and hidden columns: { [column id]: false } for each hidden one. */
   tradeLogColumns: 'trade-log-columns',
+  /** The Reports breakdown table's shown and hidden columns: { [column id]: shown } for each the trader changed. */
+  reportBreakdownColumns: 'report-breakdown-columns',
 } as const;
 
 // Signing out clears all local data except these keys and keys starting 'sb-'.
