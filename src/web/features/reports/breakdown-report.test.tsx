@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BreakdownReport as BreakdownAnswer } from '../../../contract/reports';
 import { createReportFilter } from '../../../domain/reports/filter';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { renderWithApp } from '../../test/render';
 import { stubApi } from '../../test/stub-api';
 import { BreakdownReport } from './breakdown-report';
+
+const saved = vi.hoisted(() => [] as Blob[]);
+vi.mock('../../lib/download', () => ({ saveBlob: (blob: Blob) => saved.push(blob) }));
 
 const row = (key: string, trades: number, netCents: number, feesCents: number) => ({
   key,
@@ -36,7 +39,7 @@ const ANSWER = {
 const headers = () => within(screen.getByTestId('breakdown-table')).getAllByRole('columnheader').map((h) => h.textContent!.replace(/, sort.*$/, ''));
 
 describe('the breakdown column chooser', () => {
-  it('keeps today’s columns at first, shows gross and fees when chosen, hides what is unticked and remembers it in this browser', async () => {
+  it('keeps today’s columns at first, shows gross and fees when chosen, hides what is unticked, exports the columns shown and remembers them in this browser', async () => {
     stubApi.use(http.get('/api/reports/breakdown', () => HttpResponse.json(ANSWER)));
     const first = renderWithApp(<BreakdownReport filter={createReportFilter()} by="instrument" today="2026-03-06" />);
     await screen.findByTestId('breakdown-table');
@@ -53,6 +56,12 @@ describe('the breakdown column chooser', () => {
     const nq = within(screen.getByTestId('breakdown-table')).getAllByRole('row')[1]!;
     expect(nq).toHaveTextContent('$158.40');
     expect(nq).toHaveTextContent('$8.40');
+    // The CSV has the columns shown, money as plain numbers.
+    await first.user.click(screen.getByTestId('breakdown-table-csv'));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    const csv = (await saved[0]!.text()).replace(/^\ufeff/, '').split(/\r?\n/);
+    expect(csv[0]).toBe('Instrument,Trades,Win rate,Gross P&L,Fees,Net P&L,Profit factor,Expectancy,Share of trades');
+    expect(csv[1]).toBe('NQ,2,100,158.40,8.40,150.00,∞,75.00,50');
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.reportBreakdownColumns)!)).toEqual({ gross: true, fees: true, average: false });
     first.unmount();
 
