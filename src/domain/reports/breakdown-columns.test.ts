@@ -83,4 +83,18 @@ describe('the hour chart’s empty hours', () => {
     ]);
     expect(fillHourSpan([])).toEqual([]);
   });
+
+  it('reads a night session across midnight as one span, from the evening into the morning', () => {
+    // Entries at 22:10, 01:05 and 02:40 New York time: 22:00 to 03:00, not 01:00 to 23:00 with the day between.
+    const night = computeBreakdown(createTradeSet([trade(500, 0, { at: '01:05' }), trade(700, 0, { at: '02:40' }), trade(-300, 0, { at: '22:10' })]), 'hour', { timeZone: NY });
+    expect(fillHourSpan(night.rows).map((r) => [r.key, r.trades])).toEqual([
+      ['22', 1],
+      ['23', 0],
+      ['0', 0],
+      ['1', 1],
+      ['2', 1],
+    ]);
+    // One hour alone is its own span.
+    expect(fillHourSpan(night.rows.filter((r) => r.key === '22')).map((r) => r.key)).toEqual(['22']);
+  });
 });

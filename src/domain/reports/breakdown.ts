@@ -166,15 +166,28 @@ export function sessionClockRank(session: string): number {
 }
 
 /**
- * The hour breakdown's rows for a chart: every hour from the first hour with trades to the last, the hours between
- * without trades as rows of zero (a chart that dropped them would put 09:00 beside 14:00 as if they were neighbours).
+ * The hour breakdown's rows for a chart: every hour of the span the trades cover, the hours between without trades as
+ * rows of zero (a chart that dropped them would put 09:00 beside 14:00 as if they were neighbours). The span is the
+ * shortest run of the clock that holds every hour with trades, so a night session's 20:00 to 02:00 reads as one
+ * evening into the morning rather than a day with a hole; a tie keeps midnight to midnight.
  */
 export function fillHourSpan(rows: readonly BreakdownRow[]): Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> {
   const byHour = new Map(rows.map((r) => [Number(r.key), r]));
-  const hours = [...byHour.keys()];
+  const hours = [...byHour.keys()].sort((a, b) => a - b);
   if (hours.length === 0) return [];
+  // The widest gap between hours with trades is left out; past midnight (the last hour back to the first) at first.
+  let start = hours[0]!;
+  let widest = hours[0]! + 24 - hours[hours.length - 1]!;
+  for (let k = 1; k < hours.length; k++) {
+    const gap = hours[k]! - hours[k - 1]!;
+    if (gap > widest) {
+      widest = gap;
+      start = hours[k]!;
+    }
+  }
   const out: Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> = [];
-  for (let h = Math.min(...hours); h <= Math.max(...hours); h++) {
+  for (let step = 0; step <= 24 - widest; step++) {
+    const h = (start + step) % 24;
     const row = byHour.get(h);
     const key = String(h);
     out.push(row ? { key, label: row.label, trades: row.trades, netCents: row.netCents, totalR: row.r.totalR } : { key, label: labelBreakdownKey('hour', key), trades: 0, netCents: 0, totalR: 0 });
