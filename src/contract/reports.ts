@@ -374,6 +374,9 @@ const breakdownRow = z.strictObject({
   breakEvens: count,
   winRate: percent.nullable(),
   netCents: cents,
+  /** P&L before commissions and fees; gross less fees is the net. */
+  grossCents: cents,
+  feesCents: cents.nonnegative(),
   grossProfitCents: cents,
   grossLossCents: cents,
   averageCents: cents.nullable(),
@@ -422,6 +425,7 @@ const timeBuckets = z.strictObject({
   ),
   excluded: count,
 });
+const drawdownR = z.strictObject({ maxDrawdownR: z.number().nonnegative().nullable(), currentDrawdownR: z.number().nonnegative().nullable(), tradesWithRisk: count, tradesWithoutRisk: count });
 /** GET /api/reports/depth: P&L by week, by entry time, drawdown figures, streaks of days and the ratios. Null: not defined. */
 export const depthReport = z.strictObject({
   basis: reportBasis,
@@ -437,6 +441,26 @@ export const depthReport = z.strictObject({
       recoveryFactor: z.number().nullable(),
       netCents: cents,
     }),
+    drawdownR,
+    drawdownPercent: z.strictObject({ startingBalanceCents: cents.nullable(), maxDrawdownPercent: z.number().nullable(), currentDrawdownPercent: z.number().nullable() }),
+    /** One row per account of the filter: its own trades' drawdown, in R and as a share of its starting balance. */
+    accounts: z.array(
+      z.strictObject({
+        key: z.string(),
+        label: z.string(),
+        trades: count,
+        maxDrawdownCents: cents,
+        currentDrawdownCents: cents,
+        longestUnderwaterDays: count,
+        currentUnderwaterDays: count,
+        recoveryFactor: z.number().nullable(),
+        netCents: cents,
+        startingBalanceCents: cents.nullable(),
+        maxDrawdownPercent: z.number().nullable(),
+        currentDrawdownPercent: z.number().nullable(),
+        r: drawdownR,
+      }),
+    ),
     streaks: z.strictObject({
       longestWinningDays: count,
       longestLosingDays: count,

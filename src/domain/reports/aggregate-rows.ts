@@ -102,6 +102,8 @@ export class GroupSums {
   readonly net: Float64Array;
   readonly profit: Float64Array;
   readonly loss: Float64Array;
+  /** Commissions and fees per group, absolute cents (a trade's gross P&L is its net plus its fees). */
+  readonly fees: Float64Array;
 
   constructor(readonly groups: number) {
     this.trades = new Float64Array(groups);
@@ -110,15 +112,17 @@ export class GroupSums {
     this.net = new Float64Array(groups);
     this.profit = new Float64Array(groups);
     this.loss = new Float64Array(groups);
+    this.fees = new Float64Array(groups);
   }
 
-  add(group: number, result: number, pnl: number) {
+  add(group: number, result: number, pnl: number, fee = 0) {
     this.trades[group]!++;
     if (result === RESULT.WIN) this.wins[group]!++;
     else if (result === RESULT.LOSS) this.losses[group]!++;
     this.net[group]! += pnl;
     if (pnl > 0) this.profit[group]! += pnl;
     else if (pnl < 0) this.loss[group]! += pnl;
+    this.fees[group]! += fee;
   }
 
   aggregate(group: number): TradeAggregate {

@@ -68,6 +68,10 @@ export interface BreakdownRow {
   breakEvens: number;
   winRate: number | null;
   netCents: Cents;
+  /** P&L before commissions and fees: the net plus the fees, so that gross less fees is the net to the cent. */
+  grossCents: Cents;
+  /** Commissions and fees paid, a positive amount. */
+  feesCents: Cents;
   grossProfitCents: Cents;
   grossLossCents: Cents;
   averageCents: Cents | null;
@@ -130,6 +134,67 @@ export function labelBreakdownKey(by: BreakdownBy, key: string, accountName?: (i
   }
 }
 
+/**
+ * Sessions as the trading day runs, from the evening open: Asia and London overnight, then New York's morning, lunch,
+ * afternoon and the hours after the close. Matched without regard to case; a session of another name follows these.
+ */
+export const SESSION_CLOCK_ORDER: readonly string[] = [
+  'overnight',
+  'asia',
+  'tokyo',
+  'sydney',
+  'london',
+  'europe',
+  'pre-market',
+  'premarket',
+  'am',
+  'new york',
+  'ny',
+  'new york am',
+  'ny am',
+  'lunch',
+  'pm',
+  'new york pm',
+  'ny pm',
+  'after hours',
+];
+
+/** A session's place in the trading day; Infinity for a name not in the clock's list. */
+export function sessionClockRank(session: string): number {
+  const at = SESSION_CLOCK_ORDER.indexOf(session.trim().toLowerCase());
+  return at < 0 ? Number.POSITIVE_INFINITY : at;
+}
+
+/**
+ * The hour breakdown's rows for a chart: every hour of the span the trades cover, the hours between without trades as
+ * rows of zero (a chart that dropped them would put 09:00 beside 14:00 as if they were neighbours). The span is the
+ * shortest run of the clock that holds every hour with trades, so a night session's 20:00 to 02:00 reads as one
+ * evening into the morning rather than a day with a hole; a tie keeps midnight to midnight.
+ */
+export function fillHourSpan(rows: readonly BreakdownRow[]): Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> {
+  const byHour = new Map(rows.map((r) => [Number(r.key), r]));
+  const hours = [...byHour.keys()].sort((a, b) => a - b);
+  if (hours.length === 0) return [];
+  // The widest gap between hours with trades is left out; past midnight (the last hour back to the first) at first.
+  let start = hours[0]!;
+  let widest = hours[0]! + 24 - hours[hours.length - 1]!;
+  for (let k = 1; k < hours.length; k++) {
+    const gap = hours[k]! - hours[k - 1]!;
+    if (gap > widest) {
+      widest = gap;
+      start = hours[k]!;
+    }
+  }
+  const out: Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> = [];
+  for (let step = 0; step <= 24 - widest; step++) {
+    const h = (start + step) % 24;
+    const row = byHour.get(h);
+    const key = String(h);
+    out.push(row ? { key, label: row.label, trades: row.trades, netCents: row.netCents, totalR: row.r.totalR } : { key, label: labelBreakdownKey('hour', key), trades: 0, netCents: 0, totalR: 0 });
+  }
+  return out;
+}
+
 function sortKeyOf(by: BreakdownBy, key: string): number | string {
   switch (by) {
     case 'weekday':
@@ -144,8 +209,8 @@ function sortKeyOf(by: BreakdownBy, key: string): number | string {
   }
 }
 
-/** A group's figures from its sums: the same formulas as the Overview's. */
-export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Omit<BreakdownRow, 'key' | 'label' | 'r'> {
+/** A group's figures from its sums (and its fees): the same formulas as the Overview's. */
+export function toBreakdownFigures(aggregate: TradeAggregate, total: number, feesCents: Cents = 0): Omit<BreakdownRow, 'key' | 'label' | 'r'> {
   return {
     trades: aggregate.trades,
     wins: aggregate.wins,
@@ -153,6 +218,8 @@ export function toBreakdownFigures(aggregate: TradeAggregate, total: number): Om
     breakEvens: aggregate.breakEvens,
     winRate: calculateWinRateOrNull(aggregate),
     netCents: aggregate.pnlCents,
+    grossCents: aggregate.pnlCents + feesCents,
+    feesCents,
     grossProfitCents: aggregate.grossProfitCents,
     grossLossCents: aggregate.grossLossCents,
     averageCents: calculateAverageTrade(aggregate),
@@ -282,7 +349,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
       const to = c.tagStart[i + 1]!;
       if (from === to) excluded++;
       for (let k = from; k < to; k++) {
-        sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!);
+        sums.add(c.tagCodes[k]!, c.result[i]!, c.pnl[i]!, c.fee[i]!);
         addR(c.tagCodes[k]!, i);
       }
     }
@@ -301,7 +368,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
     for (let k = 0; k < set.rows.length; k++) {
       const g = assigned[k]!;
       if (g < 0) continue;
-      sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!);
+      sums.add(g, c.result[set.rows[k]!]!, c.pnl[set.rows[k]!]!, c.fee[set.rows[k]!]!);
       addR(g, set.rows[k]!);
     }
   }
@@ -314,7 +381,7 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
     rows.push({
       key,
       label: labelBreakdownKey(by, key, context.accountName),
-      ...toBreakdownFigures(sums.aggregate(g), total),
+      ...toBreakdownFigures(sums.aggregate(g), total, sums.fees[g]!),
       r: { tradesWithRisk: r.tradesWithRisk, tradesWithoutRisk: r.tradesWithoutRisk, totalR: r.totalR, expectancyR: r.expectancyR },
     });
   }
@@ -324,6 +391,8 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
       const y = sortKeyOf(by, b.key);
       return x < y ? -1 : x > y ? 1 : 0;
     });
+  } else if (by === 'session') {
+    rows.sort((a, b) => sessionClockRank(a.key) - sessionClockRank(b.key) || b.trades - a.trades || a.label.localeCompare(b.label));
   } else {
     rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
   }

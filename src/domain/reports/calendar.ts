@@ -86,6 +86,20 @@ export function computeYearCalendar(set: TradeSet, year: number | null, fallback
   };
 }
 
+/**
+ * The months of `year` (1 to 12) the filter's range touches: a range of March 10 to May 2 shows March, April and May;
+ * an open end reaches the year's edge.
+ */
+export function getMonthsInRange(year: number, range: { from: CalendarDay | null; to: CalendarDay | null }): number[] {
+  const months: number[] = [];
+  for (let month = 1; month <= 12; month++) {
+    const first = formatCalendarDay(year, month, 1);
+    const last = formatCalendarDay(year, month, getDaysInMonth(year, month));
+    if ((range.from === null || last >= range.from) && (range.to === null || first <= range.to)) months.push(month);
+  }
+  return months;
+}
+
 /** The weeks of a month as rows of seven cells (Monday first), null outside the month: the calendar's grid. */
 export function getMonthGrid(year: number, month: number): Array<Array<CalendarDay | null>> {
   const first = formatCalendarDay(year, month, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDayStreaks, computeDepth, computeDrawdownFigures, computePnlByWeek, computeRatioFigures, computeTimeBuckets } from './depth';
+import { computeAccountDrawdowns, computeDayStreaks, computeDepth, computeDrawdownFigures, computePnlByWeek, computeRatioFigures, computeTimeBuckets } from './depth';
 import { createTradeSet, type ReportTrade } from './report-trade';
 
 const NY = 'America/New_York';
@@ -124,5 +124,77 @@ describe('Sortino, SQN and Kelly', () => {
     expect(computeRatioFigures(setOf([trade('2026-02-02', 100)])).sqn).toBeNull();
     const all = computeDepth(setOf([trade('2026-02-02', 100)]), NY);
     expect(JSON.stringify(all)).not.toMatch(/Infinity|NaN/);
+  });
+});
+
+describe('drawdown per account, in R and as a share of the starting balance', () => {
+  const names = (id: string) => ({ a: 'Apex 50K', b: 'Demo', c: 'Topstep' })[id];
+  /** A trade of an account, with a planned risk in cents or none. */
+  const of = (accountId: string | null, tradeDate: string, pnlCents: number, riskCents: number | null = null): ReportTrade => ({
+    ...trade(tradeDate, pnlCents),
+    accountId,
+    riskCents,
+  });
+  // Apex 50K over Christmas 2025: +500 (2R), -300 (-3R), -100 (no plan), +100 (1R), closed on the 25th, +400 (2R), -50 (-1R).
+  const apex = [
+    of('a', '2025-12-19', 50_000, 25_000),
+    of('a', '2025-12-22', -30_000, 10_000),
+    of('a', '2025-12-23', -10_000),
+    of('a', '2025-12-24', 10_000, 10_000),
+    of('a', '2025-12-26', 40_000, 20_000),
+    of('a', '2025-12-29', -5_000, 5_000),
+  ];
+  /** The trades in trading order (a stable sort by day keeps each day's own order). */
+  const ordered = (trades: ReportTrade[]) => setOf([...trades].sort((x, y) => x.tradeDate.localeCompare(y.tradeDate)));
+  const balances = new Map([
+    ['a', 5_000_000],
+    ['b', 0],
+  ]);
+
+  it('gives each account its own drawdown, time under water over the holiday, recovery factor, R and percentage', () => {
+    const rows = computeAccountDrawdowns(ordered([...apex, of('b', '2025-12-22', -20_000), of(null, '2025-12-22', 10_000)]), { startingBalances: balances, accountName: names });
+    expect(rows.map((r) => r.label)).toEqual(['Apex 50K', 'Demo', 'Unassigned']);
+    const [a, b, none] = rows;
+    expect(a).toEqual({
+      key: 'a',
+      label: 'Apex 50K',
+      trades: 6,
+      maxDrawdownCents: 40_000,
+      currentDrawdownCents: 5_000,
+      // Friday the 19th to Friday the 26th, Christmas Day included: 7 calendar days; under again 3 days since.
+      longestUnderwaterDays: 7,
+      currentUnderwaterDays: 3,
+      // 550.00 net over 400.00 drawn down.
+      recoveryFactor: 1.375,
+      netCents: 55_000,
+      startingBalanceCents: 5_000_000,
+      // 400.00 of 50,000.00 is 0.8%; 50.00 is 0.1%.
+      maxDrawdownPercent: 0.8,
+      currentDrawdownPercent: 0.1,
+      // In R by day: 2, -1, (the 23rd has no plan), 0, 2, 1: 3R down from the peak of 2R, 1R down now.
+      r: { maxDrawdownR: 3, currentDrawdownR: 1, tradesWithRisk: 5, tradesWithoutRisk: 1 },
+    });
+    // A starting balance of 0 and trades without an account give no percentage (not 0%).
+    expect(b).toMatchObject({ maxDrawdownCents: 20_000, startingBalanceCents: 0, maxDrawdownPercent: null, currentDrawdownPercent: null, r: { maxDrawdownR: null, tradesWithRisk: 0 } });
+    expect(none).toMatchObject({ maxDrawdownCents: 0, startingBalanceCents: null, maxDrawdownPercent: null });
+  });
+
+  it('gives every account the filter names a row, one without trades in the set too', () => {
+    const rows = computeAccountDrawdowns(setOf(apex), { startingBalances: balances, accountName: names, accounts: ['a', 'c'] });
+    expect(rows.map((r) => [r.label, r.trades, r.maxDrawdownCents, r.maxDrawdownPercent])).toEqual([
+      ['Apex 50K', 6, 40_000, 0.8],
+      // Topstep has no starting balance known: no percentage.
+      ['Topstep', 0, 0, null],
+    ]);
+  });
+
+  it('gives the whole set its percentage on the accounts’ starting balances added up, none when a trade has no account', () => {
+    const both = computeDepth(ordered([...apex, of('c', '2025-12-22', -1_000)]), NY, { startingBalances: new Map([['a', 3_000_000], ['c', 2_000_000]]) });
+    // The set's lowest point is on the 23rd: 500.00 up, then -300.00, -10.00 and -100.00: 410.00 below, of 50,000.00.
+    expect(both.drawdown.maxDrawdownCents).toBe(41_000);
+    expect(both.drawdownPercent).toEqual({ startingBalanceCents: 5_000_000, maxDrawdownPercent: 0.8, currentDrawdownPercent: 0.1 });
+    expect(both.drawdownR).toEqual({ maxDrawdownR: 3, currentDrawdownR: 1, tradesWithRisk: 5, tradesWithoutRisk: 2 });
+    const withUnassigned = computeDepth(ordered([...apex, of(null, '2025-12-22', 100)]), NY, { startingBalances: balances });
+    expect(withUnassigned.drawdownPercent).toEqual({ startingBalanceCents: null, maxDrawdownPercent: null, currentDrawdownPercent: null });
   });
 });

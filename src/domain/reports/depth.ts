@@ -3,6 +3,10 @@ import { addDays, differenceInDays, getStartOfWeekMonday, type CalendarDay } fro
 import { wallClockOf } from '../dates/clock';
 import type { DailyAggregate } from '../stats/trade-aggregate';
 import { aggregateRowsByDay } from './aggregate-rows';
+import { labelBreakdownKey } from './breakdown';
+import { computeEquityR } from './equity';
+import { UNASSIGNED } from './filter';
+import { toPercent } from './formulas';
 import { RESULT, type TradeSet } from './report-trade';
 
 /**
@@ -229,24 +233,130 @@ export function computeRatioFigures(set: TradeSet, days: readonly DailyAggregate
   return { sortino, sqn, sqnSample: n, kelly };
 }
 
+/** Drawdown in R: of the cumulative R (by trading day) of the trades with a planned risk, the others counted apart. */
+export interface DrawdownInR {
+  /** The largest fall from a peak, a positive number of R; null without a trade with a planned risk. */
+  maxDrawdownR: number | null;
+  /** How far the last day is below the highest peak before it; null as above. */
+  currentDrawdownR: number | null;
+  tradesWithRisk: number;
+  tradesWithoutRisk: number;
+}
+
+/** Drawdown in R of a set, from the equity curve in R by day (its exact sums). */
+export function computeDrawdownInR(set: TradeSet, risk: Float64Array): DrawdownInR {
+  // One point by trade is enough: only the curve by day is read.
+  const curve = computeEquityR(set, risk, 1);
+  if (curve.byDay.length === 0) return { maxDrawdownR: null, currentDrawdownR: null, tradesWithRisk: 0, tradesWithoutRisk: curve.tradesWithoutRisk };
+  let deepest = 0;
+  for (const point of curve.byDay) deepest = Math.min(deepest, point.drawdownR);
+  return {
+    maxDrawdownR: -deepest + 0,
+    currentDrawdownR: -curve.byDay[curve.byDay.length - 1]!.drawdownR + 0,
+    tradesWithRisk: curve.tradesWithRisk,
+    tradesWithoutRisk: curve.tradesWithoutRisk,
+  };
+}
+
+/** A drawdown as a share of a starting balance, in percent to a tenth; null without a balance above 0 (no share to give). */
+export const drawdownPercent = (drawdownCents: Cents, startingBalanceCents: Cents | null): number | null =>
+  startingBalanceCents !== null && startingBalanceCents > 0 ? toPercent(drawdownCents, startingBalanceCents) : null;
+
+/** One account's drawdown: the figures of its own trades in the filter, in R, and as a share of its starting balance. */
+export interface AccountDrawdown extends DrawdownFigures {
+  /** The account's id as the filter writes it ('unassigned' for trades without an account). */
+  key: string;
+  label: string;
+  trades: number;
+  /** Null for trades without an account, or an account without a starting balance. */
+  startingBalanceCents: Cents | null;
+  maxDrawdownPercent: number | null;
+  currentDrawdownPercent: number | null;
+  r: DrawdownInR;
+}
+
+export interface DepthContext {
+  /** Every trade's planned risk in cents, NaN without (the trader's defaults applied); the trades' own plans when left out. */
+  risk?: Float64Array;
+  /** Each account's starting balance in cents, by id; an account not here has none. */
+  startingBalances?: ReadonlyMap<string, Cents>;
+  accountName?: (id: string) => string | undefined;
+  /** The accounts the filter names: each has a row, with or without trades in the set. */
+  accounts?: readonly string[];
+}
+
+/**
+ * Drawdown per account: one row per account of the filter (or per account with trades in the set when the filter
+ * names none), each from that account's trades alone, in the order of the trader's account names.
+ */
+export function computeAccountDrawdowns(set: TradeSet, context: DepthContext = {}): AccountDrawdown[] {
+  const c = set.columns;
+  const risk = context.risk ?? c.ownRisk;
+  const rowsByAccount = new Map<string, number[]>();
+  for (const id of context.accounts ?? []) rowsByAccount.set(id, []);
+  for (const i of set.rows) {
+    const key = c.account.values[c.account.codes[i]!] ?? UNASSIGNED;
+    let rows = rowsByAccount.get(key);
+    if (!rows) rowsByAccount.set(key, (rows = []));
+    rows.push(i);
+  }
+  const out: AccountDrawdown[] = [];
+  for (const [key, rows] of rowsByAccount) {
+    const own: TradeSet = { columns: c, rows: Uint32Array.from(rows) };
+    const figures = computeDrawdownFigures(aggregateRowsByDay(own));
+    const balance = key === UNASSIGNED ? null : (context.startingBalances?.get(key) ?? null);
+    out.push({
+      key,
+      label: labelBreakdownKey('account', key, context.accountName),
+      trades: rows.length,
+      ...figures,
+      startingBalanceCents: balance,
+      maxDrawdownPercent: drawdownPercent(figures.maxDrawdownCents, balance),
+      currentDrawdownPercent: drawdownPercent(figures.currentDrawdownCents, balance),
+      r: computeDrawdownInR(own, risk),
+    });
+  }
+  // Unassigned trades last; the accounts by name.
+  return out.sort((a, b) => Number(a.key === UNASSIGNED) - Number(b.key === UNASSIGNED) || a.label.localeCompare(b.label));
+}
+
 export interface DepthReport {
   weeks: WeekFigure[];
   buckets15: { buckets: TimeBucket[]; excluded: number };
   buckets30: { buckets: TimeBucket[]; excluded: number };
   drawdown: DrawdownFigures;
+  /** The set's drawdown in R. */
+  drawdownR: DrawdownInR;
+  /**
+   * The set's drawdown as a share of its accounts' starting balances added up; null when a trade has no account or an
+   * account has no starting balance (a share of part of the money would read as the whole's).
+   */
+  drawdownPercent: { startingBalanceCents: Cents | null; maxDrawdownPercent: number | null; currentDrawdownPercent: number | null };
+  accounts: AccountDrawdown[];
   streaks: DayStreaks;
   ratios: RatioFigures;
 }
 
 /** Every depth figure of a filter's trades. */
-export function computeDepth(set: TradeSet, timeZone: string): DepthReport {
+export function computeDepth(set: TradeSet, timeZone: string, context: DepthContext = {}): DepthReport {
   // The days are summed once and shared by every figure made of them.
   const days = aggregateRowsByDay(set);
+  const drawdown = computeDrawdownFigures(days);
+  const accounts = computeAccountDrawdowns(set, context);
+  let startingBalanceCents: Cents | null = accounts.length > 0 ? 0 : null;
+  for (const account of accounts) startingBalanceCents = startingBalanceCents === null || account.startingBalanceCents === null ? null : startingBalanceCents + account.startingBalanceCents;
   return {
     weeks: computePnlByWeek(set, days),
     buckets15: computeTimeBuckets(set, 15, timeZone),
     buckets30: computeTimeBuckets(set, 30, timeZone),
-    drawdown: computeDrawdownFigures(days),
+    drawdown,
+    drawdownR: computeDrawdownInR(set, context.risk ?? set.columns.ownRisk),
+    drawdownPercent: {
+      startingBalanceCents,
+      maxDrawdownPercent: drawdownPercent(drawdown.maxDrawdownCents, startingBalanceCents),
+      currentDrawdownPercent: drawdownPercent(drawdown.currentDrawdownCents, startingBalanceCents),
+    },
+    accounts,
     streaks: computeDayStreaks(days),
     ratios: computeRatioFigures(set, days),
   };

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   tradeLogColumns: 'trade-log-columns',
   /** Whether the Trade Log's list leaves out the tags imports added ('true'), showing only the trader's own. */
   tradeLogHideImportTags: 'trade-log-hide-import-tags',
+  /** The Reports breakdown table's shown and hidden columns: { [column id]: shown } for each the trader changed. */
+  reportBreakdownColumns: 'report-breakdown-columns',
 } as const;
 
 // Signing out clears all local data except these keys and keys starting 'sb-'.

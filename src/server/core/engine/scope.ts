@@ -48,6 +48,8 @@ export interface ReportScope {
   /** The trader's trading accounts, id to name (those without trades too). */
   accounts: ReadonlyMap<string, string>;
   startingBalanceCents: number;
+  /** Each of the trader's accounts' own starting balance in cents, by id. */
+  startingBalances: ReadonlyMap<string, number>;
   basis: ReportBasis;
   /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults. */
   risk: () => Float64Array;
@@ -108,6 +110,7 @@ async function openReportScope(database: Database, userId: string, asked: Report
     accountName,
     accounts,
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
+    startingBalances: new Map([...startingBalances].map(([id, balance]) => [id, toCents(balance)])),
     risk,
     basis: {
       filter: asked,

@@ -85,9 +85,17 @@ export const reportsService = {
     }));
   },
 
-  /** The depth figures: weeks, entry-time buckets, drawdown, streaks of days and the ratios. */
+  /** The depth figures: weeks, entry-time buckets, drawdown (in all, in R, as a share and per account), streaks of days and the ratios. */
   depth(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<DepthReportAnswer> {
-    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, depth: computeDepth(scope.set, scope.timeZone) }));
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      depth: computeDepth(scope.set, scope.timeZone, {
+        risk: scope.risk(),
+        startingBalances: scope.startingBalances,
+        accountName: scope.accountName,
+        accounts: scope.filter.account,
+      }),
+    }));
   },
 
   heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {

@@ -1,11 +1,12 @@
 import { BarChart } from '@mantine/charts';
-import { Grid, Stack, Text } from '@mantine/core';
+import { Grid, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatUsd } from '../../../domain/money';
 import {
   BREAKDOWN_LABELS,
   BREAKDOWN_MISSING,
+  fillHourSpan,
   getBreakdownRowFilter,
   type BreakdownBy,
   type BreakdownRow,
@@ -16,6 +17,7 @@ import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { pnlColor } from '../../lib/tone';
 import { FigureUnitSwitch, useFigureUnit, type FigureUnit } from '../../shared/figure-unit';
 import { breakdownQuery, tradeLogHref } from './api';
+import { BreakdownColumnChooser, useBreakdownColumns, useShownColumns } from './breakdown-columns';
 import { centsForCsv, csvFileName } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, Money, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
@@ -59,6 +61,8 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
   labelColumn(by),
   { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
   { id: 'winRate', header: 'Win rate', value: (r) => r.winRate, render: (r) => formatFigure('percent', r.winRate), numeric: true },
+  { id: 'gross', header: 'Gross P&L', value: (r) => r.grossCents, render: (r) => <Money cents={r.grossCents} fw={400} />, csv: (r) => centsForCsv(r.grossCents), numeric: true },
+  { id: 'fees', header: 'Fees', value: (r) => r.feesCents, render: (r) => formatUsd(r.feesCents), csv: (r) => centsForCsv(r.feesCents), numeric: true },
   { id: 'net', header: 'Net P&L', value: (r) => r.netCents, render: (r) => <Money cents={r.netCents} />, csv: (r) => centsForCsv(r.netCents), numeric: true },
   { id: 'average', header: 'Average', value: (r) => r.averageCents, render: (r) => <Money cents={r.averageCents} fw={400} />, csv: (r) => centsForCsv(r.averageCents), numeric: true },
   {
@@ -91,12 +95,24 @@ export function BreakdownReport({
   const data = query.data;
   const chartRows = useMemo(() => {
     const rows = data?.breakdown.rows ?? [];
-    const shown = ORDINAL.has(by) ? rows : [...rows].sort((a, b) => b.trades - a.trades).slice(0, CHART_ROWS);
+    // Hours run along the axis with the empty ones between as zero; sessions keep their clock order.
+    const shown =
+      by === 'hour'
+        ? fillHourSpan(rows)
+        : (ORDINAL.has(by) || by === 'session' ? rows : [...rows].sort((a, b) => b.trades - a.trades).slice(0, CHART_ROWS)).map((r) => ({
+            label: r.label,
+            trades: r.trades,
+            netCents: r.netCents,
+            totalR: r.r.totalR,
+          }));
     // In R, a row without a planned risk has no bar (not a bar of 0R).
     return unit === 'r'
-      ? shown.filter((r) => r.r.totalR !== null).map((r) => ({ label: r.label, [SERIES.r]: r.r.totalR! }))
+      ? shown.filter((r) => r.totalR !== null).map((r) => ({ label: r.label, [SERIES.r]: r.totalR! }))
       : shown.map((r) => ({ label: r.label, [SERIES.usd]: toDollars(r.netCents) }));
   }, [data, by, unit]);
+  const { isShown, setShown } = useBreakdownColumns();
+  const allColumns = useMemo(() => (unit === 'r' ? breakdownRColumns(by) : breakdownColumns(by)), [unit, by]);
+  const columns = useShownColumns(allColumns, isShown);
   const range = data?.basis.range ?? { from: null, to: null };
   const missing = BREAKDOWN_MISSING[by];
 
@@ -106,7 +122,12 @@ export function BreakdownReport({
       description={data?.basis.computedFrom}
       busy={query.isPlaceholderData}
       testId="report-breakdown"
-      actions={<FigureUnitSwitch />}
+      actions={
+        <Group gap="xs" wrap="nowrap">
+          <BreakdownColumnChooser columns={allColumns} isShown={isShown} setShown={setShown} />
+          <FigureUnitSwitch />
+        </Group>
+      }
     >
       {query.isError ? (
         <ReportError error={query.error} />
@@ -145,7 +166,7 @@ export function BreakdownReport({
               key={unit}
               caption={`${SERIES[unit]} by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
               rows={data.breakdown.rows}
-              columns={unit === 'r' ? breakdownRColumns(by) : breakdownColumns(by)}
+              columns={columns}
               rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
               rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${unit === 'r' ? rText(r.r.totalR) : formatUsd(r.netCents)}`}
               csvName={csvFileName(unit === 'r' ? `by-${by}-in-r` : `by-${by}`, today)}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
-import { getMonthGrid } from '../../../domain/reports/calendar';
+import { getMonthGrid, getMonthsInRange } from '../../../domain/reports/calendar';
 import type { CalendarDayFigure } from '../../../domain/reports/calendar';
 import { calendarCsv } from '../../../domain/reports/csv-cells';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
@@ -39,6 +39,8 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
       ? `${rText(figure.r.totalR)}${figure.r.tradesWithoutRisk > 0 ? ` (${describeWithoutRisk(figure.r.tradesWithoutRisk)})` : ''}`
       : formatUsd(figure.netCents);
   const years = data ? [...new Set([...data.years, data.year])].sort((a, b) => b - a) : [];
+  // Only the months the filter's range reaches: a range of one quarter shows three months, not a year of blanks.
+  const months = data ? getMonthsInRange(data.year, query.data?.basis.range ?? { from: null, to: null }) : [];
 
   return (
     <ReportCard
@@ -97,7 +99,9 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
             </Text>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" className={classes.calendarGrid}>
-            {MONTHS.map((name, i) => {
+            {months.map((number) => {
+              const i = number - 1;
+              const name = MONTHS[i]!;
               const month = data.months[i]!;
               return (
                 <Paper key={name} withBorder radius="sm" p="xs" className={classes.month} data-testid="calendar-month">

@@ -19,6 +19,40 @@ const ANSWER = {
     buckets15: { buckets: [bucket(570, '09:30-09:45', 1, 10_000), bucket(585, '09:45-10:00', 1, -4_050), bucket(600, '10:00-10:15', 1, 1_025)], excluded: 0 },
     buckets30: { buckets: [bucket(570, '09:30-10:00', 2, 5_950), bucket(600, '10:00-10:30', 1, 1_025)], excluded: 1 },
     drawdown: { maxDrawdownCents: 4_050, currentDrawdownCents: 0, longestUnderwaterDays: 7, currentUnderwaterDays: 0, recoveryFactor: null, netCents: 6_975 },
+    drawdownR: { maxDrawdownR: 1.5, currentDrawdownR: 0, tradesWithRisk: 2, tradesWithoutRisk: 1 },
+    drawdownPercent: { startingBalanceCents: null, maxDrawdownPercent: null, currentDrawdownPercent: null },
+    accounts: [
+      {
+        key: 'a',
+        label: 'Apex 50K',
+        trades: 2,
+        maxDrawdownCents: 4_050,
+        currentDrawdownCents: 0,
+        longestUnderwaterDays: 7,
+        currentUnderwaterDays: 0,
+        recoveryFactor: 1.5,
+        netCents: 6_075,
+        startingBalanceCents: 5_000_000,
+        maxDrawdownPercent: 0.1,
+        currentDrawdownPercent: 0,
+        r: { maxDrawdownR: 1.5, currentDrawdownR: 0, tradesWithRisk: 2, tradesWithoutRisk: 0 },
+      },
+      {
+        key: 'unassigned',
+        label: 'Unassigned',
+        trades: 1,
+        maxDrawdownCents: 0,
+        currentDrawdownCents: 0,
+        longestUnderwaterDays: 0,
+        currentUnderwaterDays: 0,
+        recoveryFactor: null,
+        netCents: 900,
+        startingBalanceCents: null,
+        maxDrawdownPercent: null,
+        currentDrawdownPercent: null,
+        r: { maxDrawdownR: null, currentDrawdownR: null, tradesWithRisk: 0, tradesWithoutRisk: 1 },
+      },
+    ],
     streaks: { longestWinningDays: 2, longestLosingDays: 1, current: { kind: 'winning', days: 2 } },
     ratios: { sortino: null, sqn: 1.0541, sqnSample: 3, kelly: 0.4286 },
   },
@@ -42,5 +76,21 @@ describe('DepthReport', () => {
     expect(screen.getByTestId('depth-times-excluded')).toHaveTextContent('1 trade without an entry time is left out.');
     await user.click(screen.getByText('15 min'));
     expect(screen.getAllByTestId('depth-time-row')).toHaveLength(3);
+  });
+
+  it('shows the drawdown in R, a share of no starting balance as a dash, and a row per account', async () => {
+    stubApi.use(http.get('/api/reports/depth', () => HttpResponse.json(ANSWER)));
+    renderWithApp(<DepthReport filter={createReportFilter()} />);
+    expect(await screen.findByTestId('depth-drawdown-r')).toHaveTextContent('-1.50R');
+    expect(screen.getByTestId('depth-drawdown-r')).toHaveTextContent('1 trade without a planned risk left out');
+    expect(screen.getByTestId('depth-max-drawdown')).toHaveTextContent('— of the starting balance');
+    const rows = screen.getAllByTestId('depth-account-row');
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Apex 50K', 'Unassigned']);
+    expect(rows[0]).toHaveTextContent('0.1%');
+    expect(rows[0]).toHaveTextContent('7 days');
+    // Trades without an account have no starting balance: a dash, not 0%.
+    const cells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells[2]).toBe('—');
+    expect(cells).not.toContain('0%');
   });
 });

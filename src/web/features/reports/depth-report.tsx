@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
 import { formatFigure } from '../../../domain/reports/figures';
+import { formatR } from '../../../domain/risk/format-r';
 import type { ReportFilter } from '../../../domain/reports/filter';
 import { depthQuery } from './api';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
@@ -11,6 +12,10 @@ import classes from './reports.module.css';
 /** A ratio with two decimals, or 'Not defined' (no losing day for Sortino, no spread for SQN...). */
 const ratio = (value: number | null) => (value === null ? 'Not defined' : value.toFixed(2));
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** A share of a starting balance; '—' without one (no balance, or trades without an account), never 0%. */
+const share = (percent: number | null) => (percent === null ? '—' : formatFigure('percent', percent));
+/** A drawdown in R, shown as a fall; '—' without a trade with a planned risk. */
+const fallInR = (r: number | null) => (r === null ? '—' : formatR(-r + 0));
 
 function Figure({ label, children, note, testId }: { label: string; children: ReactNode; note?: string; testId: string }) {
   return (
@@ -47,17 +52,24 @@ export function DepthReport({ filter }: { filter: ReportFilter }) {
       </ReportCard>
     );
   }
-  const { drawdown, streaks, ratios } = depth;
+  const { drawdown, drawdownR, drawdownPercent, streaks, ratios } = depth;
   const buckets = minutes === '15' ? depth.buckets15 : depth.buckets30;
   return (
     <Stack gap="md">
       <ReportCard title="Drawdown, streaks and ratios" description={query.data?.basis.computedFrom} busy={query.isPlaceholderData} testId="report-depth">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
-          <Figure label="Maximum drawdown" testId="depth-max-drawdown">
+          <Figure label="Maximum drawdown" note={`${share(drawdownPercent.maxDrawdownPercent)} of the starting balance`} testId="depth-max-drawdown">
             <Money cents={-drawdown.maxDrawdownCents} />
           </Figure>
-          <Figure label="Current drawdown" testId="depth-current-drawdown">
+          <Figure label="Current drawdown" note={`${share(drawdownPercent.currentDrawdownPercent)} of the starting balance`} testId="depth-current-drawdown">
             <Money cents={-drawdown.currentDrawdownCents} />
+          </Figure>
+          <Figure
+            label="Drawdown in R"
+            note={drawdownR.tradesWithoutRisk > 0 ? `Now ${fallInR(drawdownR.currentDrawdownR)}; ${drawdownR.tradesWithoutRisk} trade${drawdownR.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk left out` : `Now ${fallInR(drawdownR.currentDrawdownR)}`}
+            testId="depth-drawdown-r"
+          >
+            {fallInR(drawdownR.maxDrawdownR)}
           </Figure>
           <Figure label="Longest time under water" note="Calendar days from a peak until it is reached again" testId="depth-underwater">
             {days(drawdown.longestUnderwaterDays)}
@@ -83,6 +95,47 @@ export function DepthReport({ filter }: { filter: ReportFilter }) {
           </Figure>
         </SimpleGrid>
       </ReportCard>
+
+      {depth.accounts.length > 0 && (
+        <ReportCard title="Drawdown by account" description="Each account's own trades in the filter; the share is of the account's starting balance" testId="report-depth-accounts">
+          <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Drawdown by account">
+            <Table striped verticalSpacing={6} fz="sm" data-testid="depth-accounts-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th ta="right">Trades</Table.Th>
+                  <Table.Th ta="right">Maximum drawdown</Table.Th>
+                  <Table.Th ta="right">% of starting balance</Table.Th>
+                  <Table.Th ta="right">Current drawdown</Table.Th>
+                  <Table.Th ta="right">Longest time under water</Table.Th>
+                  <Table.Th ta="right">Recovery factor</Table.Th>
+                  <Table.Th ta="right">Maximum drawdown in R</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {depth.accounts.map((a) => (
+                  <Table.Tr key={a.key} data-testid="depth-account-row">
+                    <Table.Th scope="row" fw={400}>
+                      {a.label}
+                    </Table.Th>
+                    <Table.Td ta="right">{a.trades}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money cents={-a.maxDrawdownCents} fw={400} />
+                    </Table.Td>
+                    <Table.Td ta="right">{share(a.maxDrawdownPercent)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money cents={-a.currentDrawdownCents} fw={400} />
+                    </Table.Td>
+                    <Table.Td ta="right">{days(a.longestUnderwaterDays)}</Table.Td>
+                    <Table.Td ta="right">{ratio(a.recoveryFactor)}</Table.Td>
+                    <Table.Td ta="right">{fallInR(a.r.maxDrawdownR)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        </ReportCard>
+      )}
 
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <ReportCard title="Net P&L by week" description="Monday to Sunday; a week across a month end stays one week" testId="report-depth-weeks">

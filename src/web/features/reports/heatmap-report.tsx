@@ -69,7 +69,7 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
   return (
     <ReportCard
       title="Day and hour"
-      description={data ? `Hour of entry in ${data.basis.timeZone}. ${data.basis.computedFrom}` : undefined}
+      description={data ? `Day of week by trading day; hour of entry in ${data.basis.timeZone}. ${data.basis.computedFrom}` : undefined}
       busy={query.isPlaceholderData}
       testId="report-heatmap"
       actions={
@@ -110,11 +110,11 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
         <>
           <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={`${inR ? 'Total R' : 'Net P&L'} and win rate by day of week and hour of entry`}>
             <table className={classes.heatmap} data-testid="heatmap-table">
-              <caption className={classes.caption}>Trades by day of week (rows) and hour of entry (columns)</caption>
+              <caption className={classes.caption}>Trades by day of week of the trading day (rows) and hour of entry (columns)</caption>
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className={classes.srOnly}>Day</span>
+                    <span className={classes.srOnly}>Trading day</span>
                   </th>
                   {map.hours.map((h) => (
                     <th key={h} scope="col">
