@@ -4,7 +4,3 @@ export const SAVED_VIEWS_MAX = 50;
 /** The longest filter text a view keeps: far more than every filter key set at once. */
 export const SAVED_VIEW_FILTER_MAX = 4000;
 
-/** Where a saved view opens: the Reports page with its filter. */
-export function savedViewHref(filterText: string): string {
-  return filterText ? `/reports?${filterText}` : '/reports';
-}

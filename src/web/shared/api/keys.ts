@@ -179,4 +179,6 @@ export const queryKeys = {
   economicEvents: { week: (today: string) => ['economic-events', today] as const },
   /** The trader's read-only share links (Settings, Shared Links). */
   shareLinks: { all: ['share-links'] as const },
+  /** The trader's saved report views (the sidebar, the palette, the Reports page's Save view). */
+  savedViews: { all: ['saved-views'] as const },
 };
