@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { readReportFilterParams, writeReportFilterParams } from '../domain/reports/filter';
-import { SAVED_VIEW_FILTER_MAX, SAVED_VIEW_NAME_MAX } from '../domain/reports/saved-views';
+import { writeReportFilterParams } from '../domain/reports/filter';
+import { SAVED_VIEW_NAME_MAX } from '../domain/reports/saved-views';
 import { instant } from './common';
-import { reportFilter } from './reports';
+import { reportFilterText } from './report-filter-text';
 
 /** The saved-views endpoints' contract. */
 
@@ -12,20 +12,8 @@ const name = z
   .min(1, 'Name is required')
   .max(SAVED_VIEW_NAME_MAX, `must be at most ${SAVED_VIEW_NAME_MAX} characters`);
 
-/**
- * The Reports filter as its URL text ('range=this-month&symbol=NQ'). It is read as the reports' endpoints read their
- * query, and kept as the Reports page writes it, so a view opens exactly the filter it was saved with.
- */
-const filter = z
-  .string({ error: 'filter must be the Reports filter as URL text' })
-  .max(SAVED_VIEW_FILTER_MAX, `must be at most ${SAVED_VIEW_FILTER_MAX} characters`)
-  .transform((text, ctx) => {
-    const parsed = reportFilter.safeParse(readReportFilterParams(new URLSearchParams(text)));
-    if (parsed.success) return writeReportFilterParams(parsed.data).toString();
-    const issue = parsed.error.issues[0]!;
-    ctx.addIssue({ code: 'custom', message: `${issue.path.map(String).join('.') || 'filter'}: ${issue.message}` });
-    return z.NEVER;
-  });
+/** The Reports filter as its URL text, kept as the Reports page writes it: a view opens exactly the filter it saved. */
+const filter = reportFilterText.transform((parsed) => writeReportFilterParams(parsed).toString());
 
 /** POST /api/saved-views */
 export const savedViewInput = z.object({ name, filter: filter.default('') });

@@ -14,6 +14,7 @@ import { ledgerInput, ledgerPatch, ruleSetInput } from '../../src/contract/prop'
 import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
+import { compareQuery } from '../../src/contract/report-compare';
 import { savedViewInput, savedViewPatch } from '../../src/contract/saved-views';
 import { shareLinkInput } from '../../src/contract/share-links';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
@@ -240,6 +241,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/reports/compare': { query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month' }), querySchema: compareQuery },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
     'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
     'GET /api/reports/options': {},
