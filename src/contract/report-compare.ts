@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { equityReport, overviewReport } from './reports';
+import { MAX_COMPARE_SETS } from '../domain/reports/compare-sets';
 import { reportFilterText } from './report-filter-text';
 
-/** Compare's sets: the first two always, up to four. */
-export const COMPARE_SET_KEYS = ['a', 'b', 'c', 'd'] as const;
-export type CompareSetKey = (typeof COMPARE_SET_KEYS)[number];
-export const MAX_COMPARE_SETS = COMPARE_SET_KEYS.length;
 
 /**
  * GET /api/reports/compare?a=...&b=...[&c=...][&d=...]: each set a Reports filter as its URL text (encoded), A and B
