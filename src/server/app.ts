@@ -30,6 +30,7 @@ import { mistakeTagRoutes } from './features/risk/mistakes';
 import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes';
 import { propRoutes } from './features/prop/routes';
 import { catchUpReports, reportRoutes } from './features/reports/routes';
+import { savedViewRoutes } from './features/saved-views/routes';
 import { sharedPageReferrer, sharedPageRoutes, shareLinkRoutes } from './features/sharing/routes';
 import { mentorCommentRoutes, mentorGrantRoutes, mentorRoutes } from './features/mentors/routes';
 import type { AppDeps, AppEnv } from './http/context';
@@ -170,6 +171,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/mentor-grants', mentorGrantRoutes(deps));
   api.route('/mentor-comments', mentorCommentRoutes(deps));
   api.route('/mentor', mentorRoutes(deps));
+  api.route('/saved-views', savedViewRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

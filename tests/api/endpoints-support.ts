@@ -14,6 +14,8 @@ import { ledgerInput, ledgerPatch, ruleSetInput } from '../../src/contract/prop'
 import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
+import { compareQuery } from '../../src/contract/report-compare';
+import { savedViewInput, savedViewPatch } from '../../src/contract/saved-views';
 import { shareLinkInput } from '../../src/contract/share-links';
 import { mentorAcceptInput, mentorCommentInput, mentorInviteInput, mentorReplyInput, mentorTradesQuery } from '../../src/contract/mentors';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
@@ -127,6 +129,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
   ids.folder = (await trader.post('/api/note-folders', { name: 'Walk folder' })).body.id;
   ids.tag = (await trader.post('/api/tags', { name: 'walk' })).body.id;
   ids.link = (await trader.post('/api/quick-links', { title: 'Walk', url: 'https://example.com' })).body.id;
+  ids.view = (await trader.post('/api/saved-views', { name: 'Walk view', filter: 'range=this-month' })).body.id;
   ids.attachment = (await trader.post('/api/attachments', { note_id: ids.note, url: 'https://example.com/a.png' })).body.id;
   ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
   ids.ledger = (await trader.post(`/api/prop/accounts/${ids.account}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' })).body.id;
@@ -252,6 +255,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/reports/compare': { query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month' }), querySchema: compareQuery },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
     'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
     'GET /api/reports/options': {},
@@ -329,6 +333,11 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
       body: () => ({ trade_id: ids.menteeTrade, body: 'Walked comment' }),
       bodySchema: mentorCommentInput,
     },
+    'GET /api/saved-views': {},
+    // A name of its own each time, so that a walk's valid requests never collide with the last one's view.
+    'POST /api/saved-views': { body: () => ({ name: `Walked ${crypto.randomUUID().slice(0, 8)}`, filter: 'symbol=NQ' }), bodySchema: savedViewInput },
+    'PATCH /api/saved-views/:id': { params: id('view'), body: () => ({ name: 'Walk view' }), bodySchema: savedViewPatch },
+    'DELETE /api/saved-views/:id': { params: () => ({ id: NIL }) },
     'GET /api/prop/status': {},
     'GET /api/prop/accounts/:id': { params: id('account') },
     'PUT /api/prop/accounts/:id/rules': { params: id('account'), body: () => ({ rules: { profitTargetCents: 300_000 } }), bodySchema: ruleSetInput },

@@ -1368,6 +1368,28 @@ export const mentorComments = pgTable(
   ],
 );
 
+/**
+ * A trader's named report views: the Reports filter as its URL text (the parameters `writeReportFilterParams`
+ * writes), opened again from the sidebar or the command palette. Names are unique per trader whatever their case.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    filter: text('filter').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('saved_views_name_length', sql`char_length(${t.name}) between 1 and 60`),
+    check('saved_views_filter_length', sql`char_length(${t.filter}) <= 4000`),
+    uniqueIndex('saved_views_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    ownerPolicy('saved_views'),
+  ],
+);
+
 /** Tables whose rows belong to one trader; each has a user_id and the owner policy above. */
 export const ownedTables = [
   'trading_accounts',
@@ -1411,4 +1433,5 @@ export const ownedTables = [
   'share_links',
   'mentor_grants',
   'mentor_comments',
+  'saved_views',
 ] as const;

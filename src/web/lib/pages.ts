@@ -54,3 +54,6 @@ export type ReportViewId = (typeof REPORT_VIEWS)[number]['id'];
 
 /** The address of a report tab (the Overview is /reports itself). */
 export const reportPath = (path: string) => `/reports${path ? `/${path}` : ''}`;
+
+/** Where a saved report view opens: the Reports page with the view's filter (its URL text). */
+export const savedViewHref = (filter: string) => `${reportPath('')}${filter ? `?${filter}` : ''}`;

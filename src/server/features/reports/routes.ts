@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { readFilterQuery } from '../../http/validate';
+import { compareQuery } from '../../../contract/report-compare';
+import { readFilterQuery, readQuery } from '../../http/validate';
 import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
 import { tradesCacheOf } from '../../core/engine/trades-cache';
@@ -21,6 +22,11 @@ export function reportRoutes({ database }: AppDeps) {
     .get('/breakdown', async (c) => {
       const { by, filter } = readFilterQuery(c, breakdownQuery, ['by']);
       return c.json(await reportsService.breakdown(database, c.var.user.id, filter, by, new Date()));
+    })
+    .get('/compare', async (c) => {
+      const { a, b, c: third, d } = readQuery(c, compareQuery);
+      const filters = [a, b, third, d].filter((filter) => filter !== undefined);
+      return c.json(await reportsService.compare(database, c.var.user.id, filters, new Date()));
     })
     .get('/depth', async (c) => c.json(await reportsService.depth(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/heatmap', async (c) => c.json(await reportsService.heatmap(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))

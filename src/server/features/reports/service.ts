@@ -12,6 +12,7 @@ import type {
   ReportOptions,
   RReport,
 } from '../../../contract/reports';
+import type { CompareReport, CompareSet } from '../../../contract/report-compare';
 import { getTodayInZone } from '../../../domain/dates';
 import {
   computeBreakdown,
@@ -72,6 +73,29 @@ export const reportsService = {
       basis: scope.basis,
       r: summarizeRColumns(scope.set.columns, await narrowed.apply(scope), scope.risk()),
     }));
+  },
+
+  /**
+   * Compare: each set's Overview figures and equity curve, each from the engine's own scope of that set's filter, so
+   * a set's figures are the ones its Overview shows. The sets are read one after another.
+   */
+  async compare(database: Database, userId: string, filters: readonly ReportFilter[], now: Date): Promise<CompareReport> {
+    const sets: CompareSet[] = [];
+    for (const filter of filters) {
+      sets.push(
+        await withReportScope(database, userId, filter, now, (scope) => {
+          const openingBalanceCents = getOpeningBalance(scope);
+          return {
+            basis: scope.basis,
+            overview: computeOverview(scope.set, { openingBalanceCents }),
+            openingBalanceCents,
+            r: computeROverview(scope.set, scope.risk()),
+            equity: computeEquity(scope.set),
+          };
+        }),
+      );
+    }
+    return { sets };
   },
 
   equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {

@@ -1,6 +1,7 @@
 import { AppShell, Box, Divider, Stack, Text, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
   IconBook2,
+  IconBookmark,
   IconBrain,
   IconBrandDiscord,
   IconBrandX,
@@ -15,11 +16,14 @@ import {
   IconNotes,
   IconSun,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ScrollBox } from '../../components/scroll-box';
 import { useAppConfig } from '../../lib/app-config';
+import { savedViewHref } from '../../lib/pages';
+import { savedViewsQuery } from '../../shared/api';
 import { SidebarItem } from './sidebar-item';
 import classes from './shell.module.css';
 
@@ -56,7 +60,8 @@ const NAV: readonly NavEntry[] = [
 const isCurrent = (to: string, pathname: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
 
 export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { data: savedViews } = useQuery(savedViewsQuery);
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('dark');
   const { data: config } = useAppConfig();
@@ -71,17 +76,36 @@ export function Sidebar({ collapsed, onNavigate, onLogout }: SidebarProps) {
       <AppShell.Section grow component={ScrollBox}>
         <Stack component="nav" aria-label="Main" gap={4} p="xs">
           {NAV.map((item) => (
-            <SidebarItem
-              key={item.to}
-              kind="route"
-              to={item.to}
-              label={item.label}
-              icon={item.icon}
-              collapsed={collapsed}
-              active={isCurrent(item.to, pathname)}
-              testId={item.testId}
-              onClick={onNavigate}
-            />
+            <Fragment key={item.to}>
+              <SidebarItem
+                kind="route"
+                to={item.to}
+                label={item.label}
+                icon={item.icon}
+                collapsed={collapsed}
+                active={isCurrent(item.to, pathname)}
+                testId={item.testId}
+                onClick={onNavigate}
+              />
+              {/* The trader's saved report views, under Reports: each opens the Reports page with its filter. */}
+              {item.to === '/reports' && !collapsed && savedViews && savedViews.length > 0 && (
+                <Stack gap={2} pl="md" aria-label="Saved views" role="group" data-testid="nav-saved-views">
+                  {savedViews.map((view) => (
+                    <SidebarItem
+                      key={view.id}
+                      kind="route"
+                      to={savedViewHref(view.filter)}
+                      label={view.name}
+                      icon={<IconBookmark size={16} aria-hidden="true" />}
+                      collapsed={false}
+                      active={pathname === '/reports' && search === (view.filter ? `?${view.filter}` : '')}
+                      testId="nav-saved-view"
+                      onClick={onNavigate}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </Fragment>
           ))}
         </Stack>
       </AppShell.Section>

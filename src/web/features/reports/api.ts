@@ -14,6 +14,8 @@ import type {
   ReportOptions,
 } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
+import type { CompareReport } from '../../../contract/report-compare';
+import { COMPARE_SET_KEYS } from '../../../domain/reports/compare-sets';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../shared/api';
 
@@ -62,6 +64,19 @@ export const depthQuery = (filter: ReportFilter) => report<DepthReportAnswer>('d
 export const calendarQuery = (filter: ReportFilter, year: number | null) =>
   report<CalendarReport>('calendar', filter, year === null ? {} : { year: String(year) });
 export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });
+
+/**
+ * Compare's sets in one request: each set's figures and curve from the server (a..d, each filter as its URL text).
+ * While new sets load, the last answer stays on screen only if it has as many sets.
+ */
+export const compareQuery = (filters: readonly ReportFilter[]) => {
+  const sets = Object.fromEntries(filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]));
+  return queryOptions({
+    queryKey: queryKeys.reports.report('compare', '', sets),
+    queryFn: () => apiFetch<CompareReport>(`/api/reports/compare?${new URLSearchParams(sets)}`),
+    placeholderData: (previous: CompareReport | undefined) => (previous && previous.sets.length === filters.length ? previous : undefined),
+  });
+};
 
 export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('mistakes', filter);
 

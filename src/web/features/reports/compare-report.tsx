@@ -1,16 +1,23 @@
+import { LineChart } from '@mantine/charts';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { CompareSet } from '../../../contract/report-compare';
+import { COMPARE_SET_KEYS, MAX_COMPARE_SETS } from '../../../domain/reports/compare-sets';
 import { addDays, addMonths, formatCalendarDay, parseCalendarDay } from '../../../domain/dates';
-import { compareOverviews, compareROverviews, formatDifference, formatFigure, type FigureComparison, type RComparison } from '../../../domain/reports/figures';
+import { compareOverviews, compareROverviews, formatDifference, formatFigure, listOverviewFigures, type FigureComparison, type RComparison } from '../../../domain/reports/figures';
 import { REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
 import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { TONE_COLOR } from '../../lib/tone';
+import { savedViewsQuery } from '../../shared/api';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
-import { overviewQuery } from './api';
+import { compareQuery } from './api';
+import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareSetCount, type CompareAction } from './compare-state';
 import { centsForCsv, csvFileName } from './csv';
 import { FilterBar } from './filter-bar';
-import { ReportCard, ReportError, ReportLoading } from './report-card';
+import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
 import { useReportFilter } from './use-report-filter';
 
@@ -65,23 +72,53 @@ const rColumns: Array<ReportColumn<RComparison>> = [
   },
 ];
 
+/** Each set's colour on the chart, A to D. */
+const SET_COLORS = ['indigo.6', 'orange.6', 'teal.6', 'grape.6'] as const;
+
+/** A figure of one set among three or four: the Overview's figure of each set, one column per set. */
+interface SetFigure {
+  key: string;
+  label: string;
+  kind: FigureComparison['kind'];
+  values: Array<{ value: number | null; infinite?: boolean }>;
+}
+interface SetRFigure {
+  key: string;
+  label: string;
+  kind: RComparison['kind'];
+  values: Array<{ value: number | null; infinite?: boolean }>;
+}
+
 /**
- * Compare: the page's filter (A) against a second one (B, kept in the URL as b.*), every Overview
- * figure side by side with B − A, coloured by which side it favours. Presets set both sides at once. On the $ / R
- * switch, every figure the Overview shows in R, each side of its trades with a planned risk.
+ * Compare: the page's filter (A) against up to three more (B, C, D, kept in the URL as b.*, c.*, d.*). Two sets show
+ * every Overview figure side by side with B − A, coloured by which side it favours; three or four show one column per
+ * set. Every set's figures and equity curve come from the server, the curves drawn over each other. Presets set A and
+ * B at once. On the $ / R switch, every figure the Overview shows in R, each set of its trades with a planned risk.
  */
 export function CompareReport({ filter, today }: { filter: ReportFilter; today: string }) {
-  const [other, setOther] = useReportFilter(COMPARE_PREFIX);
-  const [, setParams] = useSearchParams();
-  const a = useQuery(overviewQuery(filter));
-  const b = useQuery(overviewQuery(other));
+  const [b, setB] = useReportFilter(COMPARE_PREFIX);
+  const [c, setC] = useReportFilter(COMPARE_SET_PREFIXES[2]);
+  const [d, setD] = useReportFilter(COMPARE_SET_PREFIXES[3]);
+  const [params, setParams] = useSearchParams();
+  const count = readCompareSetCount(params);
+  const filters = [filter, b, c, d].slice(0, count);
+  const setters = [null, setB, setC, setD] as const;
+  const query = useQuery(compareQuery(filters));
+  const { data: views } = useQuery(savedViewsQuery);
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
 
+  // A set is named by its letter, and by a saved view whose filter it is.
+  const names = filters.map((f, i) => {
+    const text = writeReportFilterParams(f).toString();
+    const view = text ? views?.find((v) => v.filter === text) : undefined;
+    return view ? `${COMPARE_SET_LETTERS[i]}: ${view.name}` : COMPARE_SET_LETTERS[i]!;
+  });
+  const act = (action: CompareAction) => setParams((current) => compareParams(current, action));
   const setBoth = (left: ReportFilter, right: ReportFilter) =>
     setParams((current) => {
       const next = new URLSearchParams();
-      for (const [key, v] of current) if (!key.startsWith(COMPARE_PREFIX) && !FILTER_KEYS.has(key)) next.append(key, v);
+      for (const [key, v] of compareParams(current, { type: 'reset' })) if (!key.startsWith(COMPARE_PREFIX) && !FILTER_KEYS.has(key)) next.append(key, v);
       for (const [key, v] of writeReportFilterParams(left)) next.append(key, v);
       for (const [key, v] of writeReportFilterParams(right)) next.append(`${COMPARE_PREFIX}${key}`, v);
       return next;
@@ -94,14 +131,42 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
     { id: 'sides', label: 'Longs vs shorts', a: { ...filter, side: ['Long'] }, b: { ...filter, side: ['Short'] } },
   ];
 
-  const rows = a.data && b.data ? compareOverviews(a.data.overview, b.data.overview) : null;
-  const rRows = a.data && b.data ? compareROverviews(a.data.r, b.data.r) : null;
-  const side = (data: NonNullable<typeof a.data>) =>
+  // The answer of the sets on screen (a placeholder of as many sets while new ones load).
+  const sets = query.data && query.data.sets.length === count ? query.data.sets : null;
+  const rows = sets && count === 2 ? compareOverviews(sets[0]!.overview, sets[1]!.overview) : null;
+  const rRows = sets && count === 2 ? compareROverviews(sets[0]!.r, sets[1]!.r) : null;
+  const side = (data: CompareSet) =>
     `${data.basis.trades} trades${inR && data.r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(data.r.tradesWithoutRisk)}, left out of R` : ''}`;
+  const letters = COMPARE_SET_LETTERS.slice(0, count);
   return (
     <Stack gap="md">
-      <FilterBar filter={other} onChange={setOther} label="Filter set B" title="B" testId="compare-filters-b" />
+      {filters.slice(1).map((f, k) => {
+        const i = k + 1;
+        const letter = COMPARE_SET_LETTERS[i]!;
+        return (
+          <FilterBar
+            key={letter}
+            filter={f}
+            onChange={setters[i]!}
+            label={`Filter set ${letter}`}
+            title={names[i]}
+            testId={`compare-filters-${letter.toLowerCase()}`}
+            actions={
+              count > 2 ? (
+                <Button variant="default" leftSection={<IconX size={16} aria-hidden="true" />} onClick={() => act({ type: 'remove', index: i })} data-testid={`compare-remove-${letter.toLowerCase()}`}>
+                  Remove set {letter}
+                </Button>
+              ) : undefined
+            }
+          />
+        );
+      })}
       <Group gap="xs" data-testid="compare-presets">
+        {count < MAX_COMPARE_SETS && (
+          <Button variant="default" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => act({ type: 'add' })} data-testid="compare-add-set">
+            Add set {COMPARE_SET_LETTERS[count]}
+          </Button>
+        )}
         <Text size="sm" c="dimmed">
           Compare:
         </Text>
@@ -112,38 +177,174 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
         ))}
       </Group>
       <ReportCard
-        title="A against B"
+        title={count === 2 ? 'A against B' : `${letters.join(', ')} side by side`}
         description={
-          a.data && b.data ? (
+          sets ? (
             <>
-              A: {a.data.basis.description} ({side(a.data)})
-              <br />
-              B: {b.data.basis.description} ({side(b.data)})
+              {sets.map((data, i) => (
+                <span key={letters[i]}>
+                  {i > 0 && <br />}
+                  {names[i]}: {data.basis.description} ({side(data)})
+                </span>
+              ))}
             </>
           ) : undefined
         }
-        busy={a.isPlaceholderData || b.isPlaceholderData}
+        busy={query.isPlaceholderData}
         testId="report-compare"
         actions={<FigureUnitSwitch />}
       >
-        {a.isError || b.isError ? (
-          <ReportError error={a.error ?? b.error} />
-        ) : !rows || !rRows ? (
+        {query.isError ? (
+          <ReportError error={query.error} />
+        ) : !sets ? (
           <ReportLoading height={400} />
+        ) : count > 2 ? (
+          inR ? (
+            <ReportTable
+              key="r-sets"
+              caption={`Every overview figure in R of ${letters.join(', ')} (each set of its trades with a planned risk)`}
+              rows={setRFigures(sets)}
+              columns={setRColumns(names)}
+              csvName={csvFileName('compare-in-r', today)}
+              testId="compare-table"
+            />
+          ) : (
+            <ReportTable
+              key="usd-sets"
+              caption={`Every overview figure of ${letters.join(', ')}, one column per set`}
+              rows={setFigures(sets)}
+              columns={setColumns(names)}
+              csvName={csvFileName('compare', today)}
+              testId="compare-table"
+            />
+          )
         ) : inR ? (
           <ReportTable
             key="r"
             caption="Every overview figure in R of A and B, with B minus A (each side of its trades with a planned risk)"
-            rows={rRows}
+            rows={rRows!}
             columns={rColumns}
             csvName={csvFileName('compare-in-r', today)}
             testId="compare-table"
           />
         ) : (
-          <ReportTable key="usd" caption="Every overview figure of A and B, with B minus A" rows={rows} columns={columns} csvName={csvFileName('compare', today)} testId="compare-table" />
+          <ReportTable key="usd" caption="Every overview figure of A and B, with B minus A" rows={rows!} columns={columns} csvName={csvFileName('compare', today)} testId="compare-table" />
         )}
       </ReportCard>
+      {sets && <CompareCurves sets={sets} names={names} today={today} />}
     </Stack>
+  );
+}
+
+/** Every Overview figure of three or four sets, in the Overview's order. */
+function setFigures(sets: readonly CompareSet[]): SetFigure[] {
+  const lists = sets.map((s) => listOverviewFigures(s.overview));
+  return lists[0]!.map((figure, k) => ({
+    key: figure.key,
+    label: figure.label,
+    kind: figure.kind,
+    values: lists.map((list) => ({ value: list[k]!.value, ...(list[k]!.infinite && { infinite: true }) })),
+  }));
+}
+
+function setRFigures(sets: readonly CompareSet[]): SetRFigure[] {
+  // Each set against the first: its own figure is the comparison's right-hand side.
+  const lists = sets.map((s) => compareROverviews(sets[0]!.r, s.r));
+  return lists[0]!.map((figure, k) => ({
+    key: figure.key,
+    label: figure.label,
+    kind: figure.kind,
+    values: lists.map((list) => ({ value: list[k]!.b, ...(list[k]!.bInfinite && { infinite: true }) })),
+  }));
+}
+
+function setColumns(names: readonly string[]): Array<ReportColumn<SetFigure>> {
+  return [
+    { id: 'figure', header: 'Figure', value: (r) => r.label },
+    ...names.map(
+      (name, i): ReportColumn<SetFigure> => ({
+        id: COMPARE_SET_KEYS[i]!,
+        header: name,
+        value: (r) => r.values[i]!.value,
+        render: (r) => value(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+        csv: (r) => csvValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+        numeric: true,
+      }),
+    ),
+  ];
+}
+
+function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> {
+  return [
+    { id: 'figure', header: 'Figure', value: (r) => r.label },
+    ...names.map(
+      (name, i): ReportColumn<SetRFigure> => ({
+        id: COMPARE_SET_KEYS[i]!,
+        header: name,
+        value: (r) => r.values[i]!.value,
+        render: (r) => rValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+        csv: (r) => (r.values[i]!.infinite ? '∞' : r.values[i]!.value),
+        numeric: true,
+      }),
+    ),
+  ];
+}
+
+/**
+ * The sets' equity curves over each other, by trade number (the first trade of each set at 1), one colour each with
+ * the set's name in the legend. The points are the server's (a long curve sampled there, keeping its peaks and lows).
+ */
+function CompareCurves({ sets, names, today }: { sets: readonly CompareSet[]; names: readonly string[]; today: string }) {
+  const data = useMemo(() => {
+    const byIndex = new Map<number, Record<string, number>>();
+    sets.forEach((set, i) => {
+      for (const point of set.equity.byTrade) {
+        const row = byIndex.get(point.index) ?? { x: point.index };
+        row[COMPARE_SET_KEYS[i]!] = toDollars(point.equityCents);
+        byIndex.set(point.index, row);
+      }
+    });
+    return [...byIndex.values()].sort((p, q) => p.x! - q.x!);
+  }, [sets]);
+  const empty = sets.every((s) => s.equity.trades === 0);
+  return (
+    <ReportCard title="Equity curves" description="Cumulative net P&L of each set by trade number" testId="compare-equity">
+      {empty ? (
+        <NoTrades />
+      ) : (
+        <Stack gap="xs">
+          <div aria-hidden="true">
+            <LineChart
+              h={280}
+              data={data}
+              dataKey="x"
+              series={sets.map((_, i) => ({ name: COMPARE_SET_KEYS[i]!, label: names[i], color: SET_COLORS[i]! }))}
+              curveType="linear"
+              withDots={false}
+              withLegend
+              connectNulls
+              valueFormatter={formatDollarsTooltip}
+              yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
+              xAxisProps={{ minTickGap: 40 }}
+              gridAxis="y"
+              lineChartProps={{ accessibilityLayer: false }}
+            />
+          </div>
+          <ReportTable
+            hidden
+            caption="Each set's final cumulative net P&L and its trades"
+            rows={sets.map((s, i) => ({ name: names[i]!, trades: s.equity.trades, finalCents: s.equity.byTrade.at(-1)?.equityCents ?? 0 }))}
+            columns={[
+              { id: 'set', header: 'Set', value: (r) => r.name },
+              { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
+              { id: 'final', header: 'Cumulative net P&L', value: (r) => r.finalCents, render: (r) => formatFigure('money', r.finalCents), csv: (r) => centsForCsv(r.finalCents), numeric: true },
+            ]}
+            csvName={csvFileName('compare-equity', today)}
+            testId="compare-equity-table"
+          />
+        </Stack>
+      )}
+    </ReportCard>
   );
 }
 

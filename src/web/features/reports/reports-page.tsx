@@ -19,6 +19,7 @@ import { DistributionReport } from './distribution-report';
 import { EquityReport } from './equity-report';
 import { ExcursionsReport } from './excursions-report';
 import { FilterBar } from './filter-bar';
+import { SaveViewButton } from './save-view-button';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
 import { MistakesReportView } from './mistakes-report';
@@ -75,6 +76,7 @@ export function ReportsPage() {
             <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={() => window.print()} data-testid="print-report">
               Print
             </Button>
+            <SaveViewButton filter={writeReportFilterParams(filter).toString()} />
             <ShareButton kind="report" target={writeReportFilterParams(filter).toString()} />
           </>
         }

@@ -54,7 +54,7 @@ export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
   report('report-heatmap', 'Day and Hour Heatmap', 'Reports: net P&L and win rate by weekday and hour of entry', '/heatmap'),
   report('report-calendar', 'Year Calendar', 'Reports: every day of a year in profit or loss', '/calendar'),
   report('report-distributions', 'PnL and Hold Time Distributions', 'Reports: how your results and hold times spread', '/distributions'),
-  report('report-compare', 'Compare Reports', 'Reports: two filters side by side, every figure and its difference', '/compare'),
+  report('report-compare', 'Compare Reports', 'Reports: two to four filters side by side, every figure and their equity curves', '/compare'),
 ];
 
 // A fixed list of 18 entries (pages, the dashboard's sections, and the actions

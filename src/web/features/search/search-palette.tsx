@@ -1,6 +1,7 @@
 import { Modal, VisuallyHidden } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import {
+  IconBookmark,
   IconBrain,
   IconBuildingBank,
   IconClipboardCheck,
@@ -26,7 +27,8 @@ import { formatUsd, toCents } from '../../../domain/cents';
 import { formatDay, parseDayQuery } from '../../../domain/dates';
 import { QuickLinkIcon } from '../../components/quick-link-icon';
 import { RESET_DASHBOARD_EVENT, type DashboardNavState } from '../../lib/events';
-import { accountsQuery, quickLinksQuery } from '../../shared/api';
+import { savedViewHref } from '../../lib/pages';
+import { accountsQuery, quickLinksQuery, savedViewsQuery } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { playbooksQuery } from '../playbooks/api';
 import { paletteNotesQuery, paletteTradesQuery } from './api';
@@ -97,6 +99,9 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const accounts = useQuery({ ...accountsQuery, enabled: needle !== '' });
   const foundPlaybooks = needle ? (playbookList.data ?? []).filter((p) => p.name.toLowerCase().includes(needle)) : [];
   const foundProp = needle ? (accounts.data ?? []).filter((a) => a.kind !== 'personal' && a.name.toLowerCase().includes(needle)) : [];
+  // Saved report views by name: each opens the Reports page with its filter.
+  const savedViews = useQuery({ ...savedViewsQuery, enabled: needle !== '' });
+  const foundViews = needle ? (savedViews.data ?? []).filter((v) => v.name.toLowerCase().includes(needle)) : [];
   // Trades and notes come from the server's own searches, asked once the trader pauses typing.
   const [typed] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const searching = typed.length >= MIN_SEARCH_LENGTH;
@@ -108,7 +113,7 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const foundNotes = searching && !day && typed === query.trim() ? (notes.data?.notes ?? []) : [];
   const pending = query.trim().length >= MIN_SEARCH_LENGTH && (typed !== query.trim() || trades.isFetching || (!day && notes.isFetching));
   const nothing =
-    groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0 && foundPlaybooks.length === 0 && foundProp.length === 0;
+    groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0 && foundPlaybooks.length === 0 && foundProp.length === 0 && foundViews.length === 0;
 
   return (
     <Spotlight.Root
@@ -153,6 +158,20 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                 ))}
               </Spotlight.ActionsGroup>
             ))}
+            {foundViews.length > 0 && (
+              <Spotlight.ActionsGroup label="Saved Views">
+                {foundViews.map((view) => (
+                  <Spotlight.Action
+                    key={view.id}
+                    label={view.name}
+                    description="Saved report view"
+                    leftSection={<IconBookmark size={18} aria-hidden="true" />}
+                    onClick={() => navigate(savedViewHref(view.filter))}
+                    data-testid="search-saved-view"
+                  />
+                ))}
+              </Spotlight.ActionsGroup>
+            )}
             {foundPlaybooks.length > 0 && (
               <Spotlight.ActionsGroup label="Playbooks">
                 {foundPlaybooks.map((playbook) => (

@@ -192,4 +192,6 @@ export const queryKeys = {
     overview: (traderId: string) => ['mentor', traderId, 'overview'] as const,
     traderComments: (traderId: string) => ['mentor', traderId, 'comments'] as const,
   },
+  /** The trader's saved report views (the sidebar, the palette, the Reports page's Save view). */
+  savedViews: { all: ['saved-views'] as const },
 };

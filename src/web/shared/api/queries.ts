@@ -4,6 +4,7 @@ import { DEFAULT_TRADE_ORDER, queryKeys, type AccountFilter, type TradeOrder } f
 import { awaitingDeleteParam } from './pending-deletes';
 import type { Preferences, Profile, QuickLink, Task, TaskDayStatus, TradePage, TradePreferences, TradeStats, TradingAccount } from './types';
 import type { UnassignedCount } from '../../../contract/trades';
+import type { SavedView } from '../../../contract/saved-views';
 
 /** The query of a URL; `filter` is a Reports filter's own parameters (lists repeat), written as they are. */
 const qs = (params: Record<string, string | number | undefined>, filter = '') => {
@@ -93,4 +94,10 @@ export const taskStatusQuery = (from: string, to: string) =>
 export const quickLinksQuery = queryOptions({
   queryKey: queryKeys.quickLinks.all,
   queryFn: () => apiFetch<QuickLink[]>('/api/quick-links'),
+});
+
+/** The trader's saved report views, by name (the sidebar under Reports, the search palette, Save view). */
+export const savedViewsQuery = queryOptions({
+  queryKey: queryKeys.savedViews.all,
+  queryFn: () => apiFetch<SavedView[]>('/api/saved-views'),
 });

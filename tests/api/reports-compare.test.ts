@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareReport } from '../../src/contract/report-compare';
+import { equityReport, overviewReport } from '../../src/contract/reports';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { conforms } from '../support/contract';
+import { createAccount, createTrade, newTrader } from './trades-support';
+
+/**
+ * Compare with up to four sets on both databases: each set's figures are exactly what its own Overview and Equity
+ * reports answer for the same filter (the engine's scope of that set), in the order asked; another trader's
+ * trades never count; a bad set is a 400 naming it.
+ */
+describe.each(backends())('compare of up to four sets on %s', (backend) => {
+  let app: TestApp;
+  let alice: ApiClient;
+
+  const at = (day: string, time: string) => `${day}T${time}:00-05:00`;
+  const compare = (sets: string[]) => {
+    const query = new URLSearchParams();
+    sets.forEach((text, i) => query.set('abcd'[i]!, text));
+    return alice.get(`/api/reports/compare?${query}`);
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ backend });
+    const bob = await newTrader(app, 'compare-bob');
+    alice = await newTrader(app, 'compare-alice');
+    const account = await createAccount(alice, 'Compare account');
+    const trades: Array<[day: string, time: string, symbol: string, side: string, pnl: number]> = [
+      ['2026-03-02', '09:35', 'NQ', 'Long', 410.5],
+      ['2026-03-02', '13:10', 'ES', 'Short', -125.25],
+      ['2026-03-03', '10:05', 'NQ', 'Short', 220],
+      ['2026-03-03', '14:40', 'NQ', 'Long', -310.75],
+      ['2026-03-04', '09:50', 'ES', 'Long', 95.5],
+      ['2026-03-05', '11:15', 'NQ', 'Long', 605],
+      ['2026-03-05', '15:20', 'ES', 'Short', -40],
+    ];
+    for (const [day, time, symbol, side, pnl] of trades) {
+      await createTrade(alice, { account_id: account.id, date: day, entry_time: at(day, time), symbol, side, pnl, risk_amount: 200 });
+    }
+    // Bob's NQ trade must be in none of Alice's sets.
+    await createTrade(bob, { date: '2026-03-02', entry_time: at('2026-03-02', '09:40'), symbol: 'NQ', side: 'Long', pnl: 9999 });
+  });
+  afterAll(() => app?.close());
+
+  it.each([
+    ['three', ['symbol=NQ', 'symbol=ES', 'side=Long']],
+    ['four', ['side=Long', 'side=Short', 'range=custom&from=2026-03-02&to=2026-03-03', 'symbol=NQ&side=Long&hour=9']],
+  ])('answers %s sets, each with the figures its own Overview and Equity reports answer', async (_, sets) => {
+    const answer = conforms(compareReport, await compare(sets));
+    expect(answer.sets).toHaveLength(sets.length);
+    for (const [i, text] of sets.entries()) {
+      const own = conforms(overviewReport, await alice.get(`/api/reports/overview?${text}`));
+      const equity = conforms(equityReport, await alice.get(`/api/reports/equity?${text}`));
+      const { equity: curve, ...figures } = answer.sets[i]!;
+      expect(figures, text).toEqual(own);
+      expect(curve, text).toEqual(equity.equity);
+    }
+    // The sets differ: a set's figures are its own, not the first set's repeated.
+    expect(new Set(answer.sets.map((s) => s.overview.netCents)).size).toBeGreaterThan(1);
+  });
+
+  it('counts only the trader’s own trades in each set', async () => {
+    const answer = conforms(compareReport, await compare(['symbol=NQ', 'symbol=ES', 'range=all-time']));
+    expect(answer.sets.map((s) => s.basis.trades)).toEqual([4, 3, 7]);
+    // 410.50 + 220 - 310.75 + 605, and -125.25 + 95.50 - 40.
+    expect(answer.sets.map((s) => s.overview.netCents)).toEqual([92_475, -6_975, 85_500]);
+  });
+
+  it('refuses fewer than two sets, a gap in the letters and a bad filter with a 400 naming the set', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['a=symbol%3DNQ', /^b: /],
+      ['a=symbol%3DNQ&b=side%3DLong&d=side%3DShort', /^d: give set c before set d$/],
+      ['a=symbol%3DNQ&b=range%3Dsomeday', /^b: range: /],
+      [`a=symbol%3DNQ&b=side%3DLong&c=${'x'.repeat(4001)}`, /^c: must be at most 4000 characters$/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await alice.get(`/api/reports/compare?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toMatch(message);
+    }
+  });
+});
