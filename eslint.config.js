@@ -3,12 +3,55 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url', 'stream', 'util', 'buffer', 'process', 'events', 'worker_threads'];
-const serverOnly = ['pg', '@electric-sql/pglite', 'drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', '@hono/*', 'nodemailer', 'pino', 'better-auth', 'better-auth/adapters/*', 'better-auth/plugins'];
-const webOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tanstack/*', '@tabler/*', 'better-auth/react', 'better-auth/client'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'url',
+  'stream',
+  'util',
+  'buffer',
+  'process',
+  'events',
+  'worker_threads',
+];
+const serverOnly = [
+  'pg',
+  '@electric-sql/pglite',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'hono',
+  'hono/*',
+  '@hono/*',
+  'nodemailer',
+  'pino',
+  'better-auth',
+  'better-auth/adapters/*',
+  'better-auth/plugins',
+];
+const webOnly = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-router',
+  '@mantine/*',
+  '@tanstack/*',
+  '@tabler/*',
+  'better-auth/react',
+  'better-auth/client',
+];
 
 /** The server's feature folders: each is walled off from the others. */
-const serverFeatures = fs.readdirSync('src/server/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const serverFeatures = fs
+  .readdirSync('src/server/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** src/domain's import rule, with any further patterns a part of the domain must also keep to. */
 const domainImports = (...extra) => [
@@ -45,10 +88,12 @@ export default tseslint.config(
       'no-restricted-imports': domainImports(),
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'fetch', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
-          name,
-          message: 'src/domain is pure: pass what you need in.',
-        })),
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'fetch', 'process', 'Buffer', '__dirname', 'require'].map(
+          (name) => ({
+            name,
+            message: 'src/domain is pure: pass what you need in.',
+          }),
+        ),
       ],
     },
   },
@@ -107,7 +152,12 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'src/domain/tsconfig.json', 'src/web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'src/domain/tsconfig.json', 'src/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': [
@@ -121,8 +171,16 @@ export default tseslint.config(
               message: `A feature imports the core and the domain, never another feature: move what both need into src/server/core.`,
             })),
             { target: './src/server/core', from: './src/server/features', message: 'The core imports no feature.' },
-            { target: './src/server/http', from: ['./src/server/features', './src/server/core'], message: 'http/ imports no feature and nothing of the core.' },
-            { target: './src/server/db', from: ['./src/server/features', './src/server/core', './src/server/http'], message: 'db/ is the floor: it imports nothing above it.' },
+            {
+              target: './src/server/http',
+              from: ['./src/server/features', './src/server/core'],
+              message: 'http/ imports no feature and nothing of the core.',
+            },
+            {
+              target: './src/server/db',
+              from: ['./src/server/features', './src/server/core', './src/server/http'],
+              message: 'db/ is the floor: it imports nothing above it.',
+            },
           ],
         },
       ],

@@ -112,7 +112,14 @@ export async function spawnServer(env: Record<string, string>): Promise<{ server
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      ...env,
+    },
     // BENCH_SERVER_STDOUT=1 shows the servers' standard output (with BENCH_NODE_ARGS=--trace-gc, their collections).
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -181,7 +188,9 @@ export async function startPostgresForBench(): Promise<PostgresForBench | null> 
         await admin.query('checkpoint');
         const deadline = Date.now() + 60_000;
         while (Date.now() < deadline) {
-          const { rows } = await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'`);
+          const { rows } = await admin.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'`,
+          );
           if (rows[0]!.n === 0) break;
           await new Promise((r) => setTimeout(r, 500));
         }
@@ -199,7 +208,10 @@ export async function signUp(url: string, email = `bench-${crypto.randomBytes(4)
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${text}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, email };
 }
 
@@ -228,7 +240,8 @@ export function formatTable(rows: Row[]): string {
     '| suite | measure | backend | p50 | p95 | n | unit | target: ratio |',
     '|---|---|---|---:|---:|---:|---|---|',
     ...rows.map(
-      (r) => `| ${r.suite} | ${r.measure}${r.note ? ` (${r.note})` : ''} | ${r.backend} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.n} | ${r.unit} | ${target(r)} |`,
+      (r) =>
+        `| ${r.suite} | ${r.measure}${r.note ? ` (${r.note})` : ''} | ${r.backend} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.n} | ${r.unit} | ${target(r)} |`,
     ),
   ];
   return lines.join('\n');

@@ -42,69 +42,74 @@ async function api<T = any>(client: ApiClient, method: string, pathname: string,
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).first().innerText()).trim();
 
 describe('one clock', () => {
-  it.each(SCREEN_PAIRS)("$name, $theme: a browser in Tokyo, a trader in Chicago: the clock, Chat History and a trade's times read Chicago", async ({ name, width, height, theme }) => {
-    const s = await suite.scenario({ width, height, colorScheme: theme, timezoneId: 'Asia/Tokyo' });
-    await useAppTheme(s.context, theme);
-    const trader = await signedInTrader(suite.e2e.app, s.context, `clock-${name}`);
-    // 02:00 UTC on Tuesday 10 March 2026: 11:00 on the 10th in Tokyo, 21:00 on Monday the 9th in Chicago (CDT).
-    await s.page.clock.install({ time: new Date('2026-03-10T02:00:00Z') });
-    const shell = new Shell(s.page);
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: a browser in Tokyo, a trader in Chicago: the clock, Chat History and a trade's times read Chicago",
+    async ({ name, width, height, theme }) => {
+      const s = await suite.scenario({ width, height, colorScheme: theme, timezoneId: 'Asia/Tokyo' });
+      await useAppTheme(s.context, theme);
+      const trader = await signedInTrader(suite.e2e.app, s.context, `clock-${name}`);
+      // 02:00 UTC on Tuesday 10 March 2026: 11:00 on the 10th in Tokyo, 21:00 on Monday the 9th in Chicago (CDT).
+      await s.page.clock.install({ time: new Date('2026-03-10T02:00:00Z') });
+      const shell = new Shell(s.page);
 
-    // The first sign-in takes the browser's zone as the trader's own.
-    await s.page.goto('/');
-    await eventually(async () => (await api(trader, 'GET', '/api/preferences')).time_zone).toBe('Asia/Tokyo');
-    await eventually(() => text(s.page, 'top-bar-time')).toBe('11:00');
+      // The first sign-in takes the browser's zone as the trader's own.
+      await s.page.goto('/');
+      await eventually(async () => (await api(trader, 'GET', '/api/preferences')).time_zone).toBe('Asia/Tokyo');
+      await eventually(() => text(s.page, 'top-bar-time')).toBe('11:00');
 
-    // The trader lives in Chicago: Profile Settings, a searchable list of zones.
-    await s.page.getByRole('button', { name: 'Profile settings' }).click();
-    const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
-    const zone = dialog.getByTestId('time-zone-setting');
-    await eventually(() => zone.inputValue()).toBe('Asia/Tokyo (GMT+09:00)');
-    await zone.click();
-    await zone.fill('chicago');
-    await s.page.getByRole('option', { name: 'America/Chicago (GMT-05:00)' }).click();
-    await s.page.getByText('Time zone saved: America/Chicago', { exact: true }).waitFor();
-    await eventually(() => zone.inputValue()).toBe('America/Chicago (GMT-05:00)');
-    expect((await api(trader, 'GET', '/api/preferences')).time_zone).toBe('America/Chicago');
-    await shot(s.page, `profile-settings-time-zone-${name}-${theme}`);
-    expect(await seriousA11yViolations(s.page)).toEqual([]);
-    await s.page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await eventually(() => text(s.page, 'top-bar-time')).toBe('21:00');
-    expect(await shell.date.innerText()).toMatch(/^(Mon )?09 Mar$/);
+      // The trader lives in Chicago: Profile Settings, a searchable list of zones.
+      await s.page.getByRole('button', { name: 'Profile settings' }).click();
+      const dialog = s.page.getByRole('dialog', { name: 'Profile Settings' });
+      const zone = dialog.getByTestId('time-zone-setting');
+      await eventually(() => zone.inputValue()).toBe('Asia/Tokyo (GMT+09:00)');
+      await zone.click();
+      await zone.fill('chicago');
+      await s.page.getByRole('option', { name: 'America/Chicago (GMT-05:00)' }).click();
+      await s.page.getByText('Time zone saved: America/Chicago', { exact: true }).waitFor();
+      await eventually(() => zone.inputValue()).toBe('America/Chicago (GMT-05:00)');
+      expect((await api(trader, 'GET', '/api/preferences')).time_zone).toBe('America/Chicago');
+      await shot(s.page, `profile-settings-time-zone-${name}-${theme}`);
+      expect(await seriousA11yViolations(s.page)).toEqual([]);
+      await s.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await eventually(() => text(s.page, 'top-bar-time')).toBe('21:00');
+      expect(await shell.date.innerText()).toMatch(/^(Mon )?09 Mar$/);
 
-    // Chat History: last active 09:30 on the 9th in Chicago (Today there, 23:30 yesterday in Tokyo) and the 8th.
-    const db = suite.e2e.app.server.database.db;
-    const userId = (await api(trader, 'GET', '/api/auth/get-session')).user.id as string;
-    for (const [title, at] of [
-      ['Morning review', '2026-03-09T14:30:00Z'],
-      ['Sunday prep', '2026-03-08T12:00:00Z'],
-    ] as const) {
-      await db.execute(sql`insert into chat_sessions (user_id, title, last_message, created_at, updated_at) values (${userId}, ${title}, 'What went right?', ${at}::timestamptz, ${at}::timestamptz)`);
-    }
-    const reflectAi = new ReflectAiPage(s.page);
-    await reflectAi.goto();
-    await reflectAi.openHistory();
-    const group = (label: string) => reflectAi.historyDialog.locator(`[data-testid="history-group"][data-label="${label}"]`);
-    const row = (title: string) => reflectAi.historyDialog.getByTestId('history-session').filter({ hasText: title });
-    await eventually(() => group('Today').getByTestId('history-title').allInnerTexts()).toEqual(['Morning review']);
-    expect(await group('Yesterday').getByTestId('history-title').allInnerTexts()).toEqual(['Sunday prep']);
-    expect(await row('Morning review').getByTestId('history-when').innerText()).toBe('09:30');
-    expect(await row('Sunday prep').getByTestId('history-when').innerText()).toBe('Mar 8, 2026');
-    await s.page.keyboard.press('Escape');
+      // Chat History: last active 09:30 on the 9th in Chicago (Today there, 23:30 yesterday in Tokyo) and the 8th.
+      const db = suite.e2e.app.server.database.db;
+      const userId = (await api(trader, 'GET', '/api/auth/get-session')).user.id as string;
+      for (const [title, at] of [
+        ['Morning review', '2026-03-09T14:30:00Z'],
+        ['Sunday prep', '2026-03-08T12:00:00Z'],
+      ] as const) {
+        await db.execute(
+          sql`insert into chat_sessions (user_id, title, last_message, created_at, updated_at) values (${userId}, ${title}, 'What went right?', ${at}::timestamptz, ${at}::timestamptz)`,
+        );
+      }
+      const reflectAi = new ReflectAiPage(s.page);
+      await reflectAi.goto();
+      await reflectAi.openHistory();
+      const group = (label: string) => reflectAi.historyDialog.locator(`[data-testid="history-group"][data-label="${label}"]`);
+      const row = (title: string) => reflectAi.historyDialog.getByTestId('history-session').filter({ hasText: title });
+      await eventually(() => group('Today').getByTestId('history-title').allInnerTexts()).toEqual(['Morning review']);
+      expect(await group('Yesterday').getByTestId('history-title').allInnerTexts()).toEqual(['Sunday prep']);
+      expect(await row('Morning review').getByTestId('history-when').innerText()).toBe('09:30');
+      expect(await row('Sunday prep').getByTestId('history-when').innerText()).toBe('Mar 8, 2026');
+      await s.page.keyboard.press('Escape');
 
-    // A trade's executions on the Chicago clock, the zone beside them (14:35:10 in London is 08:35:10 in Chicago).
-    const account = await createAccount(trader, 'London desk');
-    expect((await importFile(trader, { account_id: account.id, time_zone: 'Europe/London' }, fs.readFileSync(LONDON, 'utf8'))).status).toBe(200);
-    const trades = (await api(trader, 'GET', `/api/trades?account=${account.id}&limit=50`)).trades as Array<{ id: string; entry_time: string }>;
-    const first = trades.find((t) => t.entry_time === '2025-07-15T13:35:10.000Z')!;
-    await s.page.goto(`/trade/${first.id}`);
-    const field = (label: string) => s.page.locator(`[data-testid="trade-field"][data-label="${label}"]`);
-    await eventually(() => field('Entry time').innerText()).toContain('07/15/2025 08:35:10');
-    expect(await field('Entry time').getByTestId('trade-time-zone').innerText()).toBe('CDT');
-    expect(await field('Exit time').innerText()).toContain('07/15/2025 08:41:00');
-    expect(await text(s.page, 'top-bar-time')).toBe('21:00');
-  });
+      // A trade's executions on the Chicago clock, the zone beside them (14:35:10 in London is 08:35:10 in Chicago).
+      const account = await createAccount(trader, 'London desk');
+      expect((await importFile(trader, { account_id: account.id, time_zone: 'Europe/London' }, fs.readFileSync(LONDON, 'utf8'))).status).toBe(200);
+      const trades = (await api(trader, 'GET', `/api/trades?account=${account.id}&limit=50`)).trades as Array<{ id: string; entry_time: string }>;
+      const first = trades.find((t) => t.entry_time === '2025-07-15T13:35:10.000Z')!;
+      await s.page.goto(`/trade/${first.id}`);
+      const field = (label: string) => s.page.locator(`[data-testid="trade-field"][data-label="${label}"]`);
+      await eventually(() => field('Entry time').innerText()).toContain('07/15/2025 08:35:10');
+      expect(await field('Entry time').getByTestId('trade-time-zone').innerText()).toBe('CDT');
+      expect(await field('Exit time').innerText()).toContain('07/15/2025 08:41:00');
+      expect(await text(s.page, 'top-bar-time')).toBe('21:00');
+    },
+  );
 });
 
 describe('the default account', () => {
@@ -237,7 +242,7 @@ describe('no word lost', () => {
 });
 
 describe('a session that ends mid-work', () => {
-  it('sends the trader to sign in with the spec\'s words, back to the note, with what they were typing', async () => {
+  it("sends the trader to sign in with the spec's words, back to the note, with what they were typing", async () => {
     const s = await suite.scenario({ width: 390, height: 844, colorScheme: 'light' });
     await useAppTheme(s.context, 'light');
     const client = suite.e2e.app.client();

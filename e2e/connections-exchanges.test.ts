@@ -27,7 +27,9 @@ const suite = useE2ESuite(async () => {
   binance = await startBinanceServer({ keys: [{ apiKey: BINANCE_KEY, apiSecret: BINANCE_SECRET, account: 'e2e' }] });
   bybit = await startBybitServer({ keys: [{ apiKey: BYBIT_KEY, apiSecret: BYBIT_SECRET, uid: 'e2e' }] });
   hyperliquid = await startHyperliquidServer();
-  return { env: { BINANCE_FUTURES_API_URL: binance.url, BINANCE_API_URL: binance.url, BYBIT_API_URL: bybit.url, HYPERLIQUID_API_URL: hyperliquid.url } };
+  return {
+    env: { BINANCE_FUTURES_API_URL: binance.url, BINANCE_API_URL: binance.url, BYBIT_API_URL: bybit.url, HYPERLIQUID_API_URL: hyperliquid.url },
+  };
 });
 afterAll(async () => Promise.all([binance?.close(), bybit?.close(), hyperliquid?.close()]));
 
@@ -65,7 +67,9 @@ describe('connecting crypto exchanges and syncing', () => {
     const s = await suite.scenario({ width: 1280, height: 900, colorScheme: 'light' });
     const api = await signedInTrader(suite.e2e.app, s.context, 'crypto');
     const day = noonDaysAgo(3);
-    for (const trip of [binanceRoundTrip('e2e', 'BTCUSDT', { side: 'Long', entries: [['0.01', '60000', day]], exits: [['0.01', '60500', day + HOUR]] })]) {
+    for (const trip of [
+      binanceRoundTrip('e2e', 'BTCUSDT', { side: 'Long', entries: [['0.01', '60000', day]], exits: [['0.01', '60500', day + HOUR]] }),
+    ]) {
       binance.trades.push(...trip.trades);
       binance.income.push(...trip.income);
     }
@@ -73,7 +77,12 @@ describe('connecting crypto exchanges and syncing', () => {
     const bb = bybitRoundTrip('e2e', 'ETHUSDT', { side: 'Short', entries: [['1', '3010', day + 2 * HOUR]], exits: [['1', '3000', day + 3 * HOUR]] });
     bybit.executions.push(...bb.executions);
     bybit.closedPnl.push(...bb.closedPnl);
-    hyperliquid.fills.push(...hyperliquidFills(WALLET, 'SOL', [['10', '150', day + 4 * HOUR], ['-10', '152', day + 5 * HOUR]]));
+    hyperliquid.fills.push(
+      ...hyperliquidFills(WALLET, 'SOL', [
+        ['10', '150', day + 4 * HOUR],
+        ['-10', '152', day + 5 * HOUR],
+      ]),
+    );
     hyperliquid.accounts.set(WALLET, '900');
     const { page } = s;
 

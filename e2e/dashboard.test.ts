@@ -88,11 +88,11 @@ class Dashboard {
 
   /** Widget ids per rendered column, in order. */
   async columns(): Promise<string[][]> {
-    return this.page.getByTestId('widget-columns').evaluate((root) =>
-      [...root.children].map((column) =>
-        [...column.querySelectorAll('[data-widget-id]')].map((el) => el.getAttribute('data-widget-id') ?? ''),
-      ),
-    );
+    return this.page
+      .getByTestId('widget-columns')
+      .evaluate((root) =>
+        [...root.children].map((column) => [...column.querySelectorAll('[data-widget-id]')].map((el) => el.getAttribute('data-widget-id') ?? '')),
+      );
   }
 
   async statsOrder(): Promise<string[]> {
@@ -122,7 +122,11 @@ const textOf = async (locator: Locator) => (await locator.innerText()).replace(/
 
 // The spec's default layout keeps column 0 for the calendar; shown under a full-width calendar, column 2's lower half
 // fills the column beside the quick notes.
-const DEFAULT_COLUMNS = [['month-winrate', 'monthly-pnl-chart'], ['forex-news', 'tasks'], ['edgebook-score', 'all-time-winrate']];
+const DEFAULT_COLUMNS = [
+  ['month-winrate', 'monthly-pnl-chart'],
+  ['forex-news', 'tasks'],
+  ['edgebook-score', 'all-time-winrate'],
+];
 
 /** A w x h RGB PNG with a diagonal gradient (a real picture for the cropper to decode). */
 function makePng(w: number, h: number): Buffer {
@@ -398,7 +402,11 @@ describe('dashboard', () => {
     expect(await dialog.getByTestId('profile-dialog-avatar').innerText()).toBe('T');
     expect(await dialog.getByText('Trader', { exact: true }).count()).toBe(1);
     expect(await dialog.getByText('User', { exact: true }).count()).toBe(0);
-    await eventually(() => s.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent)).toBe('Display Name');
+    await eventually(() =>
+      s.page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent,
+      ),
+    ).toBe('Display Name');
 
     await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     expect(await textOf(dialog.getByTestId('avatar-file-error'))).toBe('Please upload a valid image file (JPEG, PNG, WebP, or GIF)');
@@ -668,7 +676,14 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme', (t
     let monday = monthStart;
     while (new Date(`${monday}T12:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
     const [tue, wed, nextMon, nextTue] = [addDays(monday, 1), addDays(monday, 2), addDays(monday, 7), addDays(monday, 8)];
-    for (const [date, pnl] of [[monday, 1791.9], [tue, 2700], [tue, -310], [wed, 3008.4], [nextMon, -0.4], [nextTue, 0]] as const) {
+    for (const [date, pnl] of [
+      [monday, 1791.9],
+      [tue, 2700],
+      [tue, -310],
+      [wed, 3008.4],
+      [nextMon, -0.4],
+      [nextTue, 0],
+    ] as const) {
       await createTrade(api, { date, symbol: 'NQ', pnl });
     }
     const dashboard = new Dashboard(s.page);
@@ -689,7 +704,9 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme', (t
     await picker.getByRole('button', { name: 'Previous year' }).click();
     await picker.getByRole('button', { name: monthName, exact: true }).click();
     await picker.waitFor({ state: 'hidden' });
-    expect(await dashboard.calendarMonth.innerText()).toBe(new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+    expect(await dashboard.calendarMonth.innerText()).toBe(
+      new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    );
     expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('calendar-month-button');
 
     // Rounded, never cut; no sign on an amount that rounds to nothing ('$1.7k', '$7.1k', '-$0').
@@ -716,13 +733,28 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme', (t
           const box = el.getBoundingClientRect();
           return text.left >= box.left - 0.5 && text.right <= box.right + 0.5 && text.bottom <= box.bottom + 0.5;
         };
-        return { pnl: visible('day-pnl'), trades: visible('day-trades'), winRate: visible('day-winrate'), fits: ['day-pnl', 'day-trades', 'day-winrate'].every(inside) };
+        return {
+          pnl: visible('day-pnl'),
+          trades: visible('day-trades'),
+          winRate: visible('day-winrate'),
+          fits: ['day-pnl', 'day-trades', 'day-winrate'].every(inside),
+        };
       });
       expect(shown, date).toEqual({ pnl, trades, winRate, fits: true });
     }
     // A screen reader hears the words in full.
-    expect(await dashboard.day(tue).getByTestId('day-trades').evaluate((el) => el.textContent)).toContain('2 trades');
-    expect(await dashboard.day(tue).getByTestId('day-winrate').evaluate((el) => el.textContent)).toContain('50.0% win rate');
+    expect(
+      await dashboard
+        .day(tue)
+        .getByTestId('day-trades')
+        .evaluate((el) => el.textContent),
+    ).toContain('2 trades');
+    expect(
+      await dashboard
+        .day(tue)
+        .getByTestId('day-winrate')
+        .evaluate((el) => el.textContent),
+    ).toContain('50.0% win rate');
     const firstWeek = s.page.locator('[data-testid^="calendar-week-"]').filter({ has: s.page.getByText('$7.2k', { exact: true }) });
     expect(await firstWeek.count()).toBe(1);
     expect(await s.page.getByText('-$0', { exact: true }).count()).toBe(0);
@@ -787,62 +819,72 @@ describe.each(['dark', 'light'] as const)('dashboard finish in the %s theme', (t
           range.selectNodeContents(span);
           const text = range.getBoundingClientRect();
           const where = `${cell.getAttribute('data-testid')} '${span.textContent}'`;
-          if (text.left < cardBox.left - 0.5 || text.right > cardBox.right + 0.5) problems.push(`${where} outside the card (${text.right} > ${cardBox.right})`);
-          if (text.left < cellBox.left - 0.5 || text.right > cellBox.right + 0.5) problems.push(`${where} past its cell's padding (${text.right} > ${cellBox.right})`);
+          if (text.left < cardBox.left - 0.5 || text.right > cardBox.right + 0.5)
+            problems.push(`${where} outside the card (${text.right} > ${cardBox.right})`);
+          if (text.left < cellBox.left - 0.5 || text.right > cellBox.right + 0.5)
+            problems.push(`${where} past its cell's padding (${text.right} > ${cellBox.right})`);
         }
       }
       return problems;
     });
     expect(outside).toEqual([]);
     // The same inner padding as the day cells.
-    const padding = (locator: Locator) => locator.evaluate((el) => {
-      const cs = getComputedStyle(el);
-      return [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft].join(' ');
-    });
+    const padding = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const cs = getComputedStyle(el);
+        return [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft].join(' ');
+      });
     expect(await padding(week)).toBe(await padding(dashboard.day('2026-03-09')));
   });
-
 });
 
 describe('trading mode', () => {
-  it.each(SCREEN_PAIRS)('$name, $theme: trading mode keeps tasks, notes and events and hides every money figure until it ends', async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    const { api } = await traderWithoutSamples(s, `focus-${name}-${theme}`);
-    await createTrade(api, { date: getTodayInZone(new Date(), 'America/New_York'), symbol: 'NQ', pnl: 250 });
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    const money = () => s.page.locator('[data-testid="widget-tradelog-pnl-calendar"], [data-testid^="header-stats"], [data-testid="widget-monthly-pnl-chart"], [data-testid="widget-all-time-winrate"]').count();
-    expect(await money()).toBeGreaterThan(0);
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: trading mode keeps tasks, notes and events and hides every money figure until it ends',
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `focus-${name}-${theme}`);
+      await createTrade(api, { date: getTodayInZone(new Date(), 'America/New_York'), symbol: 'NQ', pnl: 250 });
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      const money = () =>
+        s.page
+          .locator(
+            '[data-testid="widget-tradelog-pnl-calendar"], [data-testid^="header-stats"], [data-testid="widget-monthly-pnl-chart"], [data-testid="widget-all-time-winrate"]',
+          )
+          .count();
+      expect(await money()).toBeGreaterThan(0);
 
-    await s.page.getByTestId('trading-mode-toggle').click();
-    await s.page.getByTestId('trading-mode-notice').waitFor();
-    await eventually(() => s.page.getByTestId('trading-mode-overlay').count()).toBe(0);
-    expect(await money()).toBe(0);
-    for (const kept of ['widget-tasks', 'quick-notes', 'widget-forex-news']) expect(await s.page.getByTestId(kept).isVisible(), kept).toBe(true);
-    // The app's own text (recharts leaves a hidden measuring span on the body).
-    expect((await s.page.locator('#root').innerText()).match(/.{0,80}\$\d.{0,20}/s)?.[0]).toBeUndefined();
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-trading-mode-${name}-${theme}.png`), fullPage: true });
+      await s.page.getByTestId('trading-mode-toggle').click();
+      await s.page.getByTestId('trading-mode-notice').waitFor();
+      await eventually(() => s.page.getByTestId('trading-mode-overlay').count()).toBe(0);
+      expect(await money()).toBe(0);
+      for (const kept of ['widget-tasks', 'quick-notes', 'widget-forex-news']) expect(await s.page.getByTestId(kept).isVisible(), kept).toBe(true);
+      // The app's own text (recharts leaves a hidden measuring span on the body).
+      expect((await s.page.locator('#root').innerText()).match(/.{0,80}\$\d.{0,20}/s)?.[0]).toBeUndefined();
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue14-trading-mode-${name}-${theme}.png`), fullPage: true });
 
-    // The Trade Log's figures are blurred while it lasts (moving inside the app: a reload ends trading mode).
-    const go = async (item: 'dashboard' | 'trade-log') => {
-      if (name === 'phone') await dashboard.shell.mobileNavToggle.click();
-      await dashboard.shell.nav(item).click();
-    };
-    await go('trade-log');
-    const pnl = s.page.getByTestId('trade-pnl').first();
-    await pnl.waitFor();
-    expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toContain('blur');
+      // The Trade Log's figures are blurred while it lasts (moving inside the app: a reload ends trading mode).
+      const go = async (item: 'dashboard' | 'trade-log') => {
+        if (name === 'phone') await dashboard.shell.mobileNavToggle.click();
+        await dashboard.shell.nav(item).click();
+      };
+      await go('trade-log');
+      const pnl = s.page.getByTestId('trade-pnl').first();
+      await pnl.waitFor();
+      expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toContain('blur');
 
-    // Leaving it brings everything back.
-    await s.page.getByTestId('trading-mode-toggle').click();
-    expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toBe('none');
-    await go('dashboard');
-    await dashboard.calendarMonth.waitFor();
-    expect(await money()).toBeGreaterThan(0);
-    expect(await s.page.getByTestId('trading-mode-notice').count()).toBe(0);
-  });
+      // Leaving it brings everything back.
+      await s.page.getByTestId('trading-mode-toggle').click();
+      expect(await pnl.evaluate((el) => getComputedStyle(el).filter)).toBe('none');
+      await go('dashboard');
+      await dashboard.calendarMonth.waitFor();
+      expect(await money()).toBeGreaterThan(0);
+      expect(await s.page.getByTestId('trading-mode-notice').count()).toBe(0);
+    },
+  );
 });
 
 describe('dashboard figures', () => {
@@ -868,7 +910,11 @@ describe('dashboard figures', () => {
     // A month without trades reads '—' under the pointer and to a screen reader, not '0.0%'.
     const monthly = s.page.getByTestId('widget-month-winrate');
     await monthly.scrollIntoViewIfNeeded();
-    const rows = () => monthly.getByTestId('chart-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent).slice(1)));
+    const rows = () =>
+      monthly
+        .getByTestId('chart-table')
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent).slice(1)));
     await eventually(rows).toEqual([...Array.from({ length: 5 }, () => ['—', '0']), ['50.0%', '2']]);
     const plot = (await monthly.locator('svg.recharts-surface').boundingBox())!;
     // The first month's slot, right of the 54 px axis.
@@ -935,109 +981,122 @@ describe.each(['dark', 'light'] as const)('dashboard screens in the %s theme', (
 });
 
 describe('dashboard empty and break-even figures', () => {
-  it.each(SCREEN_PAIRS)("$name, $theme: an account without trades shows '—' for its profit factor and score, and figures once it has trades", async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    const { api } = await traderWithoutSamples(s, `empty-${name}-${theme}`);
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    await s.page.waitForLoadState('networkidle');
-    const profitFactor = s.page.getByTestId('profit-factor-value');
-    // On a phone the header stats are a carousel: show the Profit Factor slide.
-    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
-    const score = s.page.getByTestId('widget-edgebook-score');
-    await score.scrollIntoViewIfNeeded();
-    const figures = async () => ({
-      profitFactor: await textOf(profitFactor),
-      score: await textOf(score.getByTestId('score-value')),
-      winRate: await textOf(score.getByTestId('score-part-win-rate')),
-      consistency: await textOf(score.getByTestId('score-part-consistency')),
-      profitFactorScore: await textOf(score.getByTestId('score-part-profit-factor')),
-    });
-    // No trades: no figure at all, as the Trade Log's statistics say it (not '0.00' and '0.0').
-    await eventually(figures).toEqual({ profitFactor: '—', score: '—', winRate: '—', consistency: '—', profitFactorScore: '—' });
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-${name}-${theme}.png`), fullPage: true });
-    await score.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-widget-${name}-${theme}.png`) });
-    await s.page.getByTestId('stat-profit-factor').screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-profit-factor-${name}-${theme}.png`) });
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: an account without trades shows '—' for its profit factor and score, and figures once it has trades",
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `empty-${name}-${theme}`);
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      await s.page.waitForLoadState('networkidle');
+      const profitFactor = s.page.getByTestId('profit-factor-value');
+      // On a phone the header stats are a carousel: show the Profit Factor slide.
+      if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+      const score = s.page.getByTestId('widget-edgebook-score');
+      await score.scrollIntoViewIfNeeded();
+      const figures = async () => ({
+        profitFactor: await textOf(profitFactor),
+        score: await textOf(score.getByTestId('score-value')),
+        winRate: await textOf(score.getByTestId('score-part-win-rate')),
+        consistency: await textOf(score.getByTestId('score-part-consistency')),
+        profitFactorScore: await textOf(score.getByTestId('score-part-profit-factor')),
+      });
+      // No trades: no figure at all, as the Trade Log's statistics say it (not '0.00' and '0.0').
+      await eventually(figures).toEqual({ profitFactor: '—', score: '—', winRate: '—', consistency: '—', profitFactorScore: '—' });
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-${name}-${theme}.png`), fullPage: true });
+      await score.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-score-widget-${name}-${theme}.png`) });
+      await s.page
+        .getByTestId('stat-profit-factor')
+        .screenshot({ path: path.join(SCREENSHOT_DIR, `finish-empty-profit-factor-${name}-${theme}.png`) });
 
-    // With trades the figures are the domain's, unchanged: $120 won and $80 lost is a profit factor of 1.50.
-    const today = getTodayInZone(new Date(), 'America/New_York');
-    for (const pnl of [120, -80]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
-    await s.page.reload();
-    await dashboard.calendarMonth.waitFor();
-    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
-    await eventually(() => textOf(profitFactor)).toBe('1.50');
-    const shown = await figures();
-    expect(shown.winRate).toBe('50.0%');
-    for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
-  });
-
-  it.each(SCREEN_PAIRS)("$name, $theme: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'", async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    const { api } = await traderWithoutSamples(s, `be-day-${name}-${theme}`);
-    await createTrade(api, { date: '2026-03-05', symbol: 'YM', pnl: 0 });
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    await dashboard.showMonth(2026, 3);
-    const day = dashboard.day('2026-03-05');
-    await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$0' : '$0.00');
-    if (name === 'desktop') {
-      await eventually(() => textOf(day.getByTestId('day-winrate'))).toBe('—');
-      // The footer under the month counts in the singular for one ('1 trades · 1 trading days').
-      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
-      expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
-    } else {
-      // A phone's cell gives its win rate too, in fewer letters, and so does the month summary.
-      expect(await day.getByTestId('day-winrate').locator('[aria-hidden="true"]').textContent()).toBe('—');
-      expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
-    }
-    expect(await textOf(dashboard.calendarMonth.locator('xpath=ancestor::*[@data-testid="widget-tradelog-pnl-calendar"]'))).not.toMatch(/\b0(\.0)?%/);
-    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-calendar-be-${name}-${theme}.png`) });
-
-    await day.click();
-    const dialog = s.page.getByRole('dialog', { name: 'Trades on Thursday, March 5, 2026' });
-    await dialog.waitFor();
-    expect(await textOf(dialog.getByTestId('day-trades-summary'))).toContain('Win rate: —');
-    await s.page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-
-    if (name === 'desktop') {
-      // Two trades on two days: the plural again.
-      await createTrade(api, { date: '2026-03-06', symbol: 'NQ', pnl: 50 });
+      // With trades the figures are the domain's, unchanged: $120 won and $80 lost is a profit factor of 1.50.
+      const today = getTodayInZone(new Date(), 'America/New_York');
+      for (const pnl of [120, -80]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
       await s.page.reload();
       await dashboard.calendarMonth.waitFor();
-      await dashboard.showMonth(2026, 3);
-      const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
-      await eventually(() => textOf(footer)).toBe('2 trades · 2 trading days +$50.00');
-    }
-  });
+      if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+      await eventually(() => textOf(profitFactor)).toBe('1.50');
+      const shown = await figures();
+      expect(shown.winRate).toBe('50.0%');
+      for (const figure of [shown.score, shown.consistency, shown.profitFactorScore]) expect(figure).toMatch(/^\d+\.\d$/);
+    },
+  );
 
-  it.each(SCREEN_PAIRS)("$name, $theme: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart", async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    const widget = s.page.getByTestId('widget-month-winrate');
-    // Charts below the fold are drawn as they come near (phone).
-    await widget.scrollIntoViewIfNeeded();
-    const tick = widget.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label').filter({ hasText: /^100%$/ });
-    await tick.waitFor();
-    const surface = widget.locator('svg.recharts-surface').first();
-    await waitForAnimations(s.page);
-    const text = (await tick.boundingBox())!;
-    const svg = (await surface.boundingBox())!;
-    expect(text.width, 'the tick has a size').toBeGreaterThan(0);
-    expect(text.x, 'left edge').toBeGreaterThanOrEqual(svg.x - 0.5);
-    expect(text.y, 'top edge').toBeGreaterThanOrEqual(svg.y - 0.5);
-    expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(svg.x + svg.width + 0.5);
-    expect(text.y + text.height, 'bottom edge').toBeLessThanOrEqual(svg.y + svg.height + 0.5);
-    await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
-  });
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: a break-even-only day has no win rate ('—'), and one trade is '1 trade · 1 trading day'",
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `be-day-${name}-${theme}`);
+      await createTrade(api, { date: '2026-03-05', symbol: 'YM', pnl: 0 });
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      await dashboard.showMonth(2026, 3);
+      const day = dashboard.day('2026-03-05');
+      await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$0' : '$0.00');
+      if (name === 'desktop') {
+        await eventually(() => textOf(day.getByTestId('day-winrate'))).toBe('—');
+        // The footer under the month counts in the singular for one ('1 trades · 1 trading days').
+        const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+        expect(await textOf(footer)).toBe('1 trade · 1 trading day $0.00');
+      } else {
+        // A phone's cell gives its win rate too, in fewer letters, and so does the month summary.
+        expect(await day.getByTestId('day-winrate').locator('[aria-hidden="true"]').textContent()).toBe('—');
+        expect(await textOf(s.page.getByTestId('calendar-month-summary'))).toContain('Win rate —');
+      }
+      expect(await textOf(dashboard.calendarMonth.locator('xpath=ancestor::*[@data-testid="widget-tradelog-pnl-calendar"]'))).not.toMatch(
+        /\b0(\.0)?%/,
+      );
+      await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-calendar-be-${name}-${theme}.png`) });
+
+      await day.click();
+      const dialog = s.page.getByRole('dialog', { name: 'Trades on Thursday, March 5, 2026' });
+      await dialog.waitFor();
+      expect(await textOf(dialog.getByTestId('day-trades-summary'))).toContain('Win rate: —');
+      await s.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      if (name === 'desktop') {
+        // Two trades on two days: the plural again.
+        await createTrade(api, { date: '2026-03-06', symbol: 'NQ', pnl: 50 });
+        await s.page.reload();
+        await dashboard.calendarMonth.waitFor();
+        await dashboard.showMonth(2026, 3);
+        const footer = s.page.getByTestId('calendar-month-total').locator('xpath=..');
+        await eventually(() => textOf(footer)).toBe('2 trades · 2 trading days +$50.00');
+      }
+    },
+  );
+
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: the Monthly Win Rate chart draws its top tick, 100 percent, whole inside the chart',
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      await traderWithoutSamples(s, `winrate-axis-${name}-${theme}`);
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      const widget = s.page.getByTestId('widget-month-winrate');
+      // Charts below the fold are drawn as they come near (phone).
+      await widget.scrollIntoViewIfNeeded();
+      const tick = widget.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label').filter({ hasText: /^100%$/ });
+      await tick.waitFor();
+      const surface = widget.locator('svg.recharts-surface').first();
+      await waitForAnimations(s.page);
+      const text = (await tick.boundingBox())!;
+      const svg = (await surface.boundingBox())!;
+      expect(text.width, 'the tick has a size').toBeGreaterThan(0);
+      expect(text.x, 'left edge').toBeGreaterThanOrEqual(svg.x - 0.5);
+      expect(text.y, 'top edge').toBeGreaterThanOrEqual(svg.y - 0.5);
+      expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(svg.x + svg.width + 0.5);
+      expect(text.y + text.height, 'bottom edge').toBeLessThanOrEqual(svg.y + svg.height + 0.5);
+      await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-month-winrate-${name}-${theme}.png`) });
+    },
+  );
 });
 
 /** What the shared PNG holds where the page draws a few things, read from the dialog's preview in the page. */
@@ -1059,154 +1118,165 @@ interface PictureReading {
 }
 
 function readSharedPicture(page: Page): Promise<PictureReading> {
-  return page.getByRole('dialog', { name: 'Share your dashboard' }).getByRole('img', { name: 'Preview of your dashboard' }).evaluate(async (img: HTMLImageElement, day: string) => {
-    const picture = new Image();
-    picture.src = img.src;
-    await picture.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = picture.naturalWidth;
-    canvas.height = picture.naturalHeight;
-    const g = canvas.getContext('2d', { willReadFrequently: true })!;
-    g.drawImage(picture, 0, 0);
-    const target = document.getElementById('dashboard-capture')!.getBoundingClientRect();
-    const scale = picture.naturalWidth / target.width;
-    const at = (x: number, y: number) => {
-      const px = Math.round((x - target.left) * scale);
-      const py = Math.round((y - target.top) * scale);
-      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
-      return g.getImageData(px, py, 1, 1).data;
-    };
-    const distance = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
-    const rgb = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-    const box = (el: Element) => el.getBoundingClientRect();
-    const inked = (x: number, y: number, background: ArrayLike<number>, reach = 1) => {
-      for (let dx = -reach; dx <= reach; dx++)
-        for (let dy = -reach; dy <= reach; dy++) {
-          const p = at(x + dx, y + dy);
-          if (p && p[3]! > 0 && distance(p, background) > 24) return true;
+  return page
+    .getByRole('dialog', { name: 'Share your dashboard' })
+    .getByRole('img', { name: 'Preview of your dashboard' })
+    .evaluate(
+      async (img: HTMLImageElement, day: string) => {
+        const picture = new Image();
+        picture.src = img.src;
+        await picture.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = picture.naturalWidth;
+        canvas.height = picture.naturalHeight;
+        const g = canvas.getContext('2d', { willReadFrequently: true })!;
+        g.drawImage(picture, 0, 0);
+        const target = document.getElementById('dashboard-capture')!.getBoundingClientRect();
+        const scale = picture.naturalWidth / target.width;
+        const at = (x: number, y: number) => {
+          const px = Math.round((x - target.left) * scale);
+          const py = Math.round((y - target.top) * scale);
+          if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
+          return g.getImageData(px, py, 1, 1).data;
+        };
+        const distance = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
+        const rgb = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+        const box = (el: Element) => el.getBoundingClientRect();
+        const inked = (x: number, y: number, background: ArrayLike<number>, reach = 1) => {
+          for (let dx = -reach; dx <= reach; dx++)
+            for (let dy = -reach; dy <= reach; dy++) {
+              const p = at(x + dx, y + dy);
+              if (p && p[3]! > 0 && distance(p, background) > 24) return true;
+            }
+          return false;
+        };
+
+        const ring = document.querySelector('[data-testid="widget-all-time-winrate"] [data-ring] svg')!;
+        const arc = rgb(getComputedStyle(ring.querySelector('circle:last-of-type')!).stroke);
+        let ringPixels = 0;
+        const r = box(ring);
+        for (let y = r.top; y < r.bottom; y++) for (let x = r.left; x < r.right; x++) if (distance(at(x, y) ?? [0, 0, 0], arc) < 40) ringPixels++;
+
+        const radar = document.querySelector('[data-testid="widget-edgebook-score"] svg.recharts-surface')!;
+        const rb = box(radar);
+        const radarBackground = at(rb.left + 2, rb.top + 2)!;
+        const outer = [...radar.querySelectorAll<SVGPathElement>('.recharts-polar-grid-concentric-polygon')].sort(
+          (a, b) => b.getTotalLength() - a.getTotalLength(),
+        )[0]!;
+        const matrix = outer.getScreenCTM()!;
+        let gridDrawn = 0;
+        const gridPoints = 48;
+        for (let i = 0; i < gridPoints; i++) {
+          const p = outer.getPointAtLength((outer.getTotalLength() * (i + 0.5)) / gridPoints).matrixTransform(matrix);
+          if (inked(p.x, p.y, radarBackground)) gridDrawn++;
         }
-      return false;
-    };
+        const label = [...radar.querySelectorAll('text')].find((t) => t.textContent === 'Win Rate')!;
+        const lb = box(label);
+        let left = Infinity;
+        let right = -Infinity;
+        for (let x = lb.left - 30; x < lb.right + 30; x++)
+          for (let y = lb.top; y < lb.bottom; y++)
+            if (inked(x, y, radarBackground, 0)) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+            }
 
-    const ring = document.querySelector('[data-testid="widget-all-time-winrate"] [data-ring] svg')!;
-    const arc = rgb(getComputedStyle(ring.querySelector('circle:last-of-type')!).stroke);
-    let ringPixels = 0;
-    const r = box(ring);
-    for (let y = r.top; y < r.bottom; y++) for (let x = r.left; x < r.right; x++) if (distance(at(x, y) ?? [0, 0, 0], arc) < 40) ringPixels++;
+        const balance = document.querySelector('[data-testid="widget-monthly-pnl-chart"]')!;
+        const bb = box(balance);
+        const balanceBackground = at(bb.left + 4, bb.bottom - 4)!;
+        const labels = [...balance.querySelectorAll('.recharts-yAxis-tick-labels text')];
+        const axisLabelsWhole = labels.filter((t) => {
+          const tb = box(t);
+          for (let x = tb.left; x < tb.left + 5; x++) for (let y = tb.top; y < tb.bottom; y++) if (inked(x, y, balanceBackground, 0)) return true;
+          return false;
+        }).length;
 
-    const radar = document.querySelector('[data-testid="widget-edgebook-score"] svg.recharts-surface')!;
-    const rb = box(radar);
-    const radarBackground = at(rb.left + 2, rb.top + 2)!;
-    const outer = [...radar.querySelectorAll<SVGPathElement>('.recharts-polar-grid-concentric-polygon')].sort((a, b) => b.getTotalLength() - a.getTotalLength())[0]!;
-    const matrix = outer.getScreenCTM()!;
-    let gridDrawn = 0;
-    const gridPoints = 48;
-    for (let i = 0; i < gridPoints; i++) {
-      const p = outer.getPointAtLength((outer.getTotalLength() * (i + 0.5)) / gridPoints).matrixTransform(matrix);
-      if (inked(p.x, p.y, radarBackground)) gridDrawn++;
-    }
-    const label = [...radar.querySelectorAll('text')].find((t) => t.textContent === 'Win Rate')!;
-    const lb = box(label);
-    let left = Infinity;
-    let right = -Infinity;
-    for (let x = lb.left - 30; x < lb.right + 30; x++)
-      for (let y = lb.top; y < lb.bottom; y++)
-        if (inked(x, y, radarBackground, 0)) {
-          left = Math.min(left, x);
-          right = Math.max(right, x);
+        const list = document.querySelector('[aria-label="Economic events list"]')!;
+        const eb = box(list);
+        const listBackground = at(eb.right - 6, eb.top + 1)!;
+        let scrollbarRun = 0;
+        for (let x = eb.right - 12; x < eb.right; x++) {
+          let run = 0;
+          for (let y = eb.top; y < eb.bottom; y++) {
+            run = inked(x, y, listBackground, 0) ? run + 1 : 0;
+            scrollbarRun = Math.max(scrollbarRun, run);
+          }
         }
 
-    const balance = document.querySelector('[data-testid="widget-monthly-pnl-chart"]')!;
-    const bb = box(balance);
-    const balanceBackground = at(bb.left + 4, bb.bottom - 4)!;
-    const labels = [...balance.querySelectorAll('.recharts-yAxis-tick-labels text')];
-    const axisLabelsWhole = labels.filter((t) => {
-      const tb = box(t);
-      for (let x = tb.left; x < tb.left + 5; x++) for (let y = tb.top; y < tb.bottom; y++) if (inked(x, y, balanceBackground, 0)) return true;
-      return false;
-    }).length;
+        const amount = document.querySelector(`[data-testid="calendar-day-${day}"] [data-testid="day-pnl"]`)!;
+        const ab = box(amount);
+        const middle = at(ab.left + ab.width / 2, ab.top + ab.height / 2)!;
+        let same = 0;
+        let all = 0;
+        for (let y = Math.ceil(ab.top + 1); y < ab.bottom - 1; y++)
+          for (let x = Math.ceil(ab.left + 2); x < ab.right - 2; x++) {
+            all++;
+            if (distance(at(x, y) ?? [0, 0, 0], middle) < 20) same++;
+          }
 
-    const list = document.querySelector('[aria-label="Economic events list"]')!;
-    const eb = box(list);
-    const listBackground = at(eb.right - 6, eb.top + 1)!;
-    let scrollbarRun = 0;
-    for (let x = eb.right - 12; x < eb.right; x++) {
-      let run = 0;
-      for (let y = eb.top; y < eb.bottom; y++) {
-        run = inked(x, y, listBackground, 0) ? run + 1 : 0;
-        scrollbarRun = Math.max(scrollbarRun, run);
-      }
-    }
-
-    const amount = document.querySelector(`[data-testid="calendar-day-${day}"] [data-testid="day-pnl"]`)!;
-    const ab = box(amount);
-    const middle = at(ab.left + ab.width / 2, ab.top + ab.height / 2)!;
-    let same = 0;
-    let all = 0;
-    for (let y = Math.ceil(ab.top + 1); y < ab.bottom - 1; y++)
-      for (let x = Math.ceil(ab.left + 2); x < ab.right - 2; x++) {
-        all++;
-        if (distance(at(x, y) ?? [0, 0, 0], middle) < 20) same++;
-      }
-
-    return {
-      ringPixels,
-      gridDrawn,
-      gridPoints,
-      labelWidth: { page: lb.width, picture: right - left + 1 },
-      axisLabelsWhole,
-      axisLabels: labels.length,
-      scrollbarRun,
-      amountSolid: same / all,
-    };
-  }, getTodayInZone(new Date(), 'America/New_York'));
+        return {
+          ringPixels,
+          gridDrawn,
+          gridPoints,
+          labelWidth: { page: lb.width, picture: right - left + 1 },
+          axisLabelsWhole,
+          axisLabels: labels.length,
+          scrollbarRun,
+          amountSolid: same / all,
+        };
+      },
+      getTodayInZone(new Date(), 'America/New_York'),
+    );
 }
 
 describe('the shared picture', () => {
-  it.each(SCREEN_PAIRS)('$name, $theme: it holds the radar grid, the win-rate ring, whole labels and no scrollbar; amounts hide on request', async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    const { api } = await traderWithoutSamples(s, `picture-${name}`);
-    const today = getTodayInZone(new Date(), 'America/New_York');
-    // A profit factor of 1.4: no part of the score reaches the radar's outer ring, where the grid is probed.
-    for (const pnl of [1791.9, -1500, 310]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    await s.page.getByTestId('economic-event').first().waitFor();
-    await dashboard.day(today).getByTestId('day-pnl').waitFor();
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: it holds the radar grid, the win-rate ring, whole labels and no scrollbar; amounts hide on request',
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `picture-${name}`);
+      const today = getTodayInZone(new Date(), 'America/New_York');
+      // A profit factor of 1.4: no part of the score reaches the radar's outer ring, where the grid is probed.
+      for (const pnl of [1791.9, -1500, 310]) await createTrade(api, { date: today, symbol: 'NQ', pnl });
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      await s.page.getByTestId('economic-event').first().waitFor();
+      await dashboard.day(today).getByTestId('day-pnl').waitFor();
 
-    await s.page.getByRole('button', { name: 'Share', exact: true }).click();
-    const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
-    const preview = dialog.getByRole('img', { name: 'Preview of your dashboard' });
-    await preview.waitFor({ timeout: 30_000 });
-    // It opens on its first field, the choice to hide amounts.
-    expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('screenshot-hide-money');
+      await s.page.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = s.page.getByRole('dialog', { name: 'Share your dashboard' });
+      const preview = dialog.getByRole('img', { name: 'Preview of your dashboard' });
+      await preview.waitFor({ timeout: 30_000 });
+      // It opens on its first field, the choice to hide amounts.
+      expect(await s.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('screenshot-hide-money');
 
-    const shown = await readSharedPicture(s.page);
-    expect(shown.ringPixels, 'the win-rate ring').toBeGreaterThan(300);
-    expect(shown.gridDrawn / shown.gridPoints, 'the radar grid').toBeGreaterThan(0.85);
-    expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeGreaterThan(0.85);
-    expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeLessThan(1.15);
-    expect(shown.axisLabels).toBeGreaterThan(1);
-    expect(shown.axisLabelsWhole, "the balance axis's labels, '$' included").toBe(shown.axisLabels);
-    expect(shown.scrollbarRun, 'a scrollbar in the events list').toBeLessThan(24);
-    expect(shown.amountSolid, 'a day amount written out').toBeLessThan(0.85);
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `share-dialog-${name}-${theme}.png`) });
-    const violations = await seriousA11yViolations(s.page);
-    expect(violations, violations.join('\n')).toEqual([]);
+      const shown = await readSharedPicture(s.page);
+      expect(shown.ringPixels, 'the win-rate ring').toBeGreaterThan(300);
+      expect(shown.gridDrawn / shown.gridPoints, 'the radar grid').toBeGreaterThan(0.85);
+      expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeGreaterThan(0.85);
+      expect(shown.labelWidth.picture / shown.labelWidth.page, 'the radar label at its page size').toBeLessThan(1.15);
+      expect(shown.axisLabels).toBeGreaterThan(1);
+      expect(shown.axisLabelsWhole, "the balance axis's labels, '$' included").toBe(shown.axisLabels);
+      expect(shown.scrollbarRun, 'a scrollbar in the events list').toBeLessThan(24);
+      expect(shown.amountSolid, 'a day amount written out').toBeLessThan(0.85);
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `share-dialog-${name}-${theme}.png`) });
+      const violations = await seriousA11yViolations(s.page);
+      expect(violations, violations.join('\n')).toEqual([]);
 
-    const previous = await preview.getAttribute('src');
-    await dialog.getByRole('switch', { name: 'Hide dollar amounts' }).press('Space');
-    await eventually(async () => (await preview.count()) === 1 && (await preview.getAttribute('src')) !== previous).toBe(true);
-    const hidden = await readSharedPicture(s.page);
-    expect(hidden.amountSolid, 'a day amount redacted').toBeGreaterThan(0.95);
-    expect(hidden.axisLabelsWhole, 'the balance axis left out').toBe(0);
-    expect(hidden.ringPixels, 'the ring stays').toBeGreaterThan(300);
-    const downloading = s.page.waitForEvent('download');
-    await dialog.getByTestId('screenshot-download').click();
-    fs.copyFileSync((await (await downloading).path())!, path.join(SCREENSHOT_DIR, `shared-without-amounts-${name}-${theme}.png`));
-  });
+      const previous = await preview.getAttribute('src');
+      await dialog.getByRole('switch', { name: 'Hide dollar amounts' }).press('Space');
+      await eventually(async () => (await preview.count()) === 1 && (await preview.getAttribute('src')) !== previous).toBe(true);
+      const hidden = await readSharedPicture(s.page);
+      expect(hidden.amountSolid, 'a day amount redacted').toBeGreaterThan(0.95);
+      expect(hidden.axisLabelsWhole, 'the balance axis left out').toBe(0);
+      expect(hidden.ringPixels, 'the ring stays').toBeGreaterThan(300);
+      const downloading = s.page.waitForEvent('download');
+      await dialog.getByTestId('screenshot-download').click();
+      fs.copyFileSync((await (await downloading).path())!, path.join(SCREENSHOT_DIR, `shared-without-amounts-${name}-${theme}.png`));
+    },
+  );
 });
 
 /**
@@ -1214,71 +1284,74 @@ describe('the shared picture', () => {
  * share of that box in one colour (a blank bar, or a label left out, is one colour; written figures are not).
  */
 function readAmountsInPicture(page: Page): Promise<Array<{ text: string; where: string; solid: number }>> {
-  return page.getByRole('dialog', { name: 'Share your dashboard' }).getByRole('img', { name: 'Preview of your dashboard' }).evaluate(async (img: HTMLImageElement) => {
-    const picture = new Image();
-    picture.src = img.src;
-    await picture.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = picture.naturalWidth;
-    canvas.height = picture.naturalHeight;
-    const g = canvas.getContext('2d', { willReadFrequently: true })!;
-    g.drawImage(picture, 0, 0);
-    const target = document.getElementById('dashboard-capture')!;
-    const frame = target.getBoundingClientRect();
-    const scale = picture.naturalWidth / frame.width;
-    const pixels = g.getImageData(0, 0, canvas.width, canvas.height).data;
-    const at = (x: number, y: number) => {
-      const px = Math.round((x - frame.left) * scale);
-      const py = Math.round((y - frame.top) * scale);
-      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
-      const i = (py * canvas.width + px) * 4;
-      return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-    };
-    /** The part of `rect` that the page shows: cut by every ancestor that clips (a visually hidden table is 1 px). */
-    const shown = (node: Node, rect: DOMRect) => {
-      let { left, top, right, bottom } = rect;
-      for (let el = node.parentElement; el && el !== target.parentElement; el = el.parentElement) {
-        const style = getComputedStyle(el);
-        if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return null;
-        if (el.dataset.screenshotIgnore !== undefined) return null;
-        const clips = style.overflow !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none';
-        if (clips) {
-          const box = el.getBoundingClientRect();
-          left = Math.max(left, box.left);
-          top = Math.max(top, box.top);
-          right = Math.min(right, box.right);
-          bottom = Math.min(bottom, box.bottom);
+  return page
+    .getByRole('dialog', { name: 'Share your dashboard' })
+    .getByRole('img', { name: 'Preview of your dashboard' })
+    .evaluate(async (img: HTMLImageElement) => {
+      const picture = new Image();
+      picture.src = img.src;
+      await picture.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = picture.naturalWidth;
+      canvas.height = picture.naturalHeight;
+      const g = canvas.getContext('2d', { willReadFrequently: true })!;
+      g.drawImage(picture, 0, 0);
+      const target = document.getElementById('dashboard-capture')!;
+      const frame = target.getBoundingClientRect();
+      const scale = picture.naturalWidth / frame.width;
+      const pixels = g.getImageData(0, 0, canvas.width, canvas.height).data;
+      const at = (x: number, y: number) => {
+        const px = Math.round((x - frame.left) * scale);
+        const py = Math.round((y - frame.top) * scale);
+        if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
+        const i = (py * canvas.width + px) * 4;
+        return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+      };
+      /** The part of `rect` that the page shows: cut by every ancestor that clips (a visually hidden table is 1 px). */
+      const shown = (node: Node, rect: DOMRect) => {
+        let { left, top, right, bottom } = rect;
+        for (let el = node.parentElement; el && el !== target.parentElement; el = el.parentElement) {
+          const style = getComputedStyle(el);
+          if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return null;
+          if (el.dataset.screenshotIgnore !== undefined) return null;
+          const clips = style.overflow !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none';
+          if (clips) {
+            const box = el.getBoundingClientRect();
+            left = Math.max(left, box.left);
+            top = Math.max(top, box.top);
+            right = Math.min(right, box.right);
+            bottom = Math.min(bottom, box.bottom);
+          }
+        }
+        return right - left > 3 && bottom - top > 3 ? { left, top, right, bottom } : null;
+      };
+      const AMOUNT = /[-+]?\$\d[\d,]*(?:\.\d+)?/g;
+      const found: Array<{ text: string; where: string; solid: number }> = [];
+      const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(AMOUNT)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const box = shown(node, range.getBoundingClientRect());
+          if (!box) continue;
+          // Inside by a pixel and a half: a bar's rounded corners are the background's colour.
+          const counts = new Map<string, number>();
+          let all = 0;
+          for (let y = Math.ceil(box.top + 1.5); y < box.bottom - 1.5; y++)
+            for (let x = Math.ceil(box.left + 1.5); x < box.right - 1.5; x++) {
+              const p = at(x, y);
+              if (!p) continue;
+              all++;
+              const key = p.map((c) => Math.round(c / 24)).join(',');
+              counts.set(key, (counts.get(key) ?? 0) + 1);
+            }
+          const where = (node.parentElement?.closest('[data-testid]') as HTMLElement | null)?.dataset.testid ?? node.parentElement?.tagName ?? '';
+          found.push({ text: match[0], where, solid: all === 0 ? 1 : Math.max(...counts.values()) / all });
         }
       }
-      return right - left > 3 && bottom - top > 3 ? { left, top, right, bottom } : null;
-    };
-    const AMOUNT = /[-+]?\$\d[\d,]*(?:\.\d+)?/g;
-    const found: Array<{ text: string; where: string; solid: number }> = [];
-    const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of (node.textContent ?? '').matchAll(AMOUNT)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const box = shown(node, range.getBoundingClientRect());
-        if (!box) continue;
-        // Inside by a pixel and a half: a bar's rounded corners are the background's colour.
-        const counts = new Map<string, number>();
-        let all = 0;
-        for (let y = Math.ceil(box.top + 1.5); y < box.bottom - 1.5; y++)
-          for (let x = Math.ceil(box.left + 1.5); x < box.right - 1.5; x++) {
-            const p = at(x, y);
-            if (!p) continue;
-            all++;
-            const key = p.map((c) => Math.round(c / 24)).join(',');
-            counts.set(key, (counts.get(key) ?? 0) + 1);
-          }
-        const where = (node.parentElement?.closest('[data-testid]') as HTMLElement | null)?.dataset.testid ?? node.parentElement?.tagName ?? '';
-        found.push({ text: match[0], where, solid: all === 0 ? 1 : Math.max(...counts.values()) / all });
-      }
-    }
-    return found;
-  });
+      return found;
+    });
 }
 
 describe('the shared picture without dollar amounts', () => {
@@ -1312,7 +1385,10 @@ describe('the shared picture without dollar amounts', () => {
     // With the amounts: they are written out, the prop account's among them (the reading sees figures).
     const shown = await readAmountsInPicture(s.page);
     const inProp = shown.filter((a) => a.where.startsWith('prop-widget') || a.where === 'widget-prop-accounts');
-    expect(inProp.map((a) => a.text), JSON.stringify(shown)).toEqual(expect.arrayContaining(['$52,958.57', '+$2,958.57']));
+    expect(
+      inProp.map((a) => a.text),
+      JSON.stringify(shown),
+    ).toEqual(expect.arrayContaining(['$52,958.57', '+$2,958.57']));
     expect(shown.filter((a) => a.solid < 0.9).length, JSON.stringify(shown)).toBeGreaterThanOrEqual(5);
 
     const previous = await preview.getAttribute('src');
@@ -1326,61 +1402,67 @@ describe('the shared picture without dollar amounts', () => {
 });
 
 describe('the dashboard in R', () => {
-  it.each(SCREEN_PAIRS)('$name, $theme: the $ / R switch shows the month, the day and its week in R, and says which trades have no planned risk', async ({ name, width, height, theme }) => {
-    const s = await scenario({ width, height });
-    await useAppTheme(s.context, theme);
-    const { api } = await traderWithoutSamples(s, `in-r-${name}`);
-    const today = getTodayInZone(new Date(), 'America/New_York');
-    // +$800 on a $400 plan is +2R, -$150 on $300 is -0.5R: +1.50R. +$50 without a plan is $700 in all, and no R.
-    await createTrade(api, { date: today, symbol: 'NQ', pnl: 800, risk_amount: 400 });
-    await createTrade(api, { date: today, symbol: 'NQ', pnl: -150, risk_amount: 300 });
-    await createTrade(api, { date: today, symbol: 'ES', pnl: 50 });
-    const dashboard = new Dashboard(s.page);
-    await dashboard.goto();
-    const day = dashboard.day(today);
-    const week = s.page.getByRole('row').filter({ has: day }).getByTestId('week-pnl');
-    const monthly = s.page.getByTestId('monthly-pnl-value');
-    const showMonthly = async () => {
-      if (name === 'phone') await s.page.getByRole('button', { name: 'Show Monthly PnL' }).click();
-    };
-    await showMonthly();
-    await eventually(async () => [await textOf(day.getByTestId('day-pnl')), await textOf(monthly)]).toEqual([name === 'phone' ? '$700' : '$700.00', '+$700.00']);
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: the $ / R switch shows the month, the day and its week in R, and says which trades have no planned risk',
+    async ({ name, width, height, theme }) => {
+      const s = await scenario({ width, height });
+      await useAppTheme(s.context, theme);
+      const { api } = await traderWithoutSamples(s, `in-r-${name}`);
+      const today = getTodayInZone(new Date(), 'America/New_York');
+      // +$800 on a $400 plan is +2R, -$150 on $300 is -0.5R: +1.50R. +$50 without a plan is $700 in all, and no R.
+      await createTrade(api, { date: today, symbol: 'NQ', pnl: 800, risk_amount: 400 });
+      await createTrade(api, { date: today, symbol: 'NQ', pnl: -150, risk_amount: 300 });
+      await createTrade(api, { date: today, symbol: 'ES', pnl: 50 });
+      const dashboard = new Dashboard(s.page);
+      await dashboard.goto();
+      const day = dashboard.day(today);
+      const week = s.page.getByRole('row').filter({ has: day }).getByTestId('week-pnl');
+      const monthly = s.page.getByTestId('monthly-pnl-value');
+      const showMonthly = async () => {
+        if (name === 'phone') await s.page.getByRole('button', { name: 'Show Monthly PnL' }).click();
+      };
+      await showMonthly();
+      await eventually(async () => [await textOf(day.getByTestId('day-pnl')), await textOf(monthly)]).toEqual([
+        name === 'phone' ? '$700' : '$700.00',
+        '+$700.00',
+      ]);
 
-    await s.page.getByTestId('figure-unit').getByText('R', { exact: true }).click();
-    await eventually(async () => ({
-      day: await textOf(day.getByTestId('day-pnl')),
-      week: await textOf(week),
-      month: await textOf(s.page.getByTestId(name === 'phone' ? 'calendar-month-summary-r' : 'calendar-month-total')),
-      card: await textOf(monthly),
-      // A phone's cells round to one decimal, as they round dollars to whole ones.
-    })).toEqual({ day: name === 'phone' ? '+1.5R' : '+1.50R', week: name === 'phone' ? '+1.5R' : '+1.50R', month: '+1.50R', card: '+1.50R' });
-    expect(await textOf(s.page.getByTestId('monthly-r-note'))).toBe('1 trade without a planned risk');
-    // The profit factor in R: 2R won over 0.5R lost, never the dollars under the R switch.
-    if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
-    await eventually(async () => [await textOf(s.page.getByTestId('profit-factor-value')), await textOf(s.page.getByTestId('profit-factor-r-note'))]).toEqual([
-      '4.00',
-      'R won over R lost; 1 trade without a planned risk',
-    ]);
-    if (name === 'phone') await showMonthly();
-    expect(await textOf(s.page.getByTestId('calendar-without-risk'))).toBe('1 trade without a planned risk: it is left out of the R figures.');
-    // The day keeps its trade count and win rate, and its tint follows its R.
-    expect(await day.getAttribute('data-tint')).toBe('green');
-    expect(await textOf(day.getByTestId('day-trades'))).toMatch(/^3 (trades|tr)/);
-    await dashboard.calendarMonth.scrollIntoViewIfNeeded();
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-calendar-${name}-${theme}.png`) });
-    expect(await seriousA11yViolations(s.page)).toEqual([]);
+      await s.page.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+      await eventually(async () => ({
+        day: await textOf(day.getByTestId('day-pnl')),
+        week: await textOf(week),
+        month: await textOf(s.page.getByTestId(name === 'phone' ? 'calendar-month-summary-r' : 'calendar-month-total')),
+        card: await textOf(monthly),
+        // A phone's cells round to one decimal, as they round dollars to whole ones.
+      })).toEqual({ day: name === 'phone' ? '+1.5R' : '+1.50R', week: name === 'phone' ? '+1.5R' : '+1.50R', month: '+1.50R', card: '+1.50R' });
+      expect(await textOf(s.page.getByTestId('monthly-r-note'))).toBe('1 trade without a planned risk');
+      // The profit factor in R: 2R won over 0.5R lost, never the dollars under the R switch.
+      if (name === 'phone') await s.page.getByRole('button', { name: 'Show Profit Factor' }).click();
+      await eventually(async () => [
+        await textOf(s.page.getByTestId('profit-factor-value')),
+        await textOf(s.page.getByTestId('profit-factor-r-note')),
+      ]).toEqual(['4.00', 'R won over R lost; 1 trade without a planned risk']);
+      if (name === 'phone') await showMonthly();
+      expect(await textOf(s.page.getByTestId('calendar-without-risk'))).toBe('1 trade without a planned risk: it is left out of the R figures.');
+      // The day keeps its trade count and win rate, and its tint follows its R.
+      expect(await day.getAttribute('data-tint')).toBe('green');
+      expect(await textOf(day.getByTestId('day-trades'))).toMatch(/^3 (trades|tr)/);
+      await dashboard.calendarMonth.scrollIntoViewIfNeeded();
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-calendar-${name}-${theme}.png`) });
+      expect(await seriousA11yViolations(s.page)).toEqual([]);
 
-    // The preference is kept (the Reports' one): after a reload it is still R.
-    await s.page.reload();
-    await dashboard.calendarMonth.waitFor();
-    await showMonthly();
-    await eventually(() => textOf(monthly)).toBe('+1.50R');
-    await s.page.evaluate(() => window.scrollTo(0, 0));
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-top-${name}-${theme}.png`) });
-    await s.page.getByTestId('figure-unit').getByText('$', { exact: true }).click();
-    await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$700' : '$700.00');
-    expect(await s.page.getByTestId('calendar-without-risk').count()).toBe(0);
-  });
+      // The preference is kept (the Reports' one): after a reload it is still R.
+      await s.page.reload();
+      await dashboard.calendarMonth.waitFor();
+      await showMonthly();
+      await eventually(() => textOf(monthly)).toBe('+1.50R');
+      await s.page.evaluate(() => window.scrollTo(0, 0));
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `in-r-top-${name}-${theme}.png`) });
+      await s.page.getByTestId('figure-unit').getByText('$', { exact: true }).click();
+      await eventually(() => textOf(day.getByTestId('day-pnl'))).toBe(name === 'phone' ? '$700' : '$700.00');
+      expect(await s.page.getByTestId('calendar-without-risk').count()).toBe(0);
+    },
+  );
 });

@@ -20,7 +20,10 @@ const heading = (page: import('playwright-core').Page) => page.getByRole('headin
 
 describe('the signed-in first screen', () => {
   it('shows the dashboard frame without JavaScript: the shell, the heading and working links, nothing to click that needs code', async () => {
-    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       const { context, page } = await suite.scenario({ javaScriptEnabled: false, ...viewport });
       await signedInAccount(suite.e2e.app, context, 'frame');
       await page.goto('/');
@@ -40,7 +43,10 @@ describe('the signed-in first screen', () => {
     }
   });
 
-  for (const [theme, width] of [['dark', 1440], ['light', 390]] as const) {
+  for (const [theme, width] of [
+    ['dark', 1440],
+    ['light', 390],
+  ] as const) {
     it(`draws the dashboard over its frame with no loader in between, the heading not moving (${theme}, ${width} px)`, async () => {
       const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
       await signedInAccount(suite.e2e.app, context, 'frame');
@@ -87,7 +93,10 @@ describe('the signed-in first screen', () => {
     });
   }
 
-  for (const [theme, width] of [['light', 390], ['dark', 1440]] as const) {
+  for (const [theme, width] of [
+    ['light', 390],
+    ['dark', 1440],
+  ] as const) {
     it(`draws ${width === 390 ? 'the phone’s column under the calendar one piece at a time after it' : 'every widget with the calendar at once'}, all of them in their order (${theme}, ${width} px)`, async () => {
       const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
       await signedInAccount(suite.e2e.app, context, 'staged');
@@ -97,7 +106,9 @@ describe('the signed-in first screen', () => {
         const w = window as unknown as { commits: string[][] };
         w.commits = [];
         new MutationObserver(() => {
-          const present = [...document.querySelectorAll('[data-testid="quick-notes"], [data-widget-id]')].map((el) => el.getAttribute('data-widget-id') ?? 'quick-notes');
+          const present = [...document.querySelectorAll('[data-testid="quick-notes"], [data-widget-id]')].map(
+            (el) => el.getAttribute('data-widget-id') ?? 'quick-notes',
+          );
           const last = w.commits[w.commits.length - 1];
           if (present.length > 0 && present.join() !== last?.join()) w.commits.push(present);
         }).observe(document, { childList: true, subtree: true });
@@ -111,9 +122,7 @@ describe('the signed-in first screen', () => {
       expect(final).toEqual([
         'tradelog-pnl-calendar',
         'quick-notes',
-        ...(width === 390
-          ? ['forex-news', 'tasks', 'edgebook-score', 'all-time-winrate', 'month-winrate', 'monthly-pnl-chart']
-          : final.slice(2)),
+        ...(width === 390 ? ['forex-news', 'tasks', 'edgebook-score', 'all-time-winrate', 'month-winrate', 'monthly-pnl-chart'] : final.slice(2)),
       ]);
       expect(final).toHaveLength(8);
       if (width === 390) {
@@ -127,7 +136,10 @@ describe('the signed-in first screen', () => {
     });
   }
 
-  for (const [theme, width] of [['light', 390], ['dark', 1440]] as const) {
+  for (const [theme, width] of [
+    ['light', 390],
+    ['dark', 1440],
+  ] as const) {
     it(`mounts no closed dropdown with the dashboard, and fetches at most ${FIRST_SCREEN_KB} kB of code and styles before the calendar's figures; the account picker and the task category open and choose (${theme}, ${width} px)`, async () => {
       const { context, page } = await suite.scenario({ width, height: width === 390 ? 844 : 900, colorScheme: theme });
       const client = await signedInTrader(suite.e2e.app, context, 'dropdowns');
@@ -150,7 +162,9 @@ describe('the signed-in first screen', () => {
       // The gzipped JavaScript and CSS that arrived before the PnL calendar showed its figures.
       const kB = await page.evaluate(() => {
         const at = performance.getEntriesByName('calendar-figures')[0]!.startTime;
-        const fetched = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.(m?js|css)(\?|$)/.test(e.name) && e.responseEnd <= at);
+        const fetched = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+          (e) => /\.(m?js|css)(\?|$)/.test(e.name) && e.responseEnd <= at,
+        );
         return fetched.reduce((sum, e) => sum + e.encodedBodySize, 0) / 1000;
       });
       expect(kB).toBeGreaterThan(100);

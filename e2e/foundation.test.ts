@@ -43,11 +43,12 @@ async function tabStopsInSidebar(page: Page, presses: number): Promise<number> {
 async function loggedLink(to: string, subject: RegExp): Promise<string> {
   let link: string | undefined;
   await eventually(() => {
-      const email = loggedEmails(suite.e2e.app.logs, to).filter((m) => subject.test(m.subject)).at(-1);
-      link = email ? /https?:\/\/\S+/.exec(email.text)?.[0] : undefined;
-      return link;
-    })
-    .toBeDefined();
+    const email = loggedEmails(suite.e2e.app.logs, to)
+      .filter((m) => subject.test(m.subject))
+      .at(-1);
+    link = email ? /https?:\/\/\S+/.exec(email.text)?.[0] : undefined;
+    return link;
+  }).toBeDefined();
   return link!;
 }
 
@@ -117,7 +118,10 @@ describe('intro and protected routes', () => {
     await intro.getStarted.click();
     await waitForPath(page, '/register');
     await new RegisterPage(page).submit.waitFor();
-    expect(console.filter((line) => /React DevTools/.test(line)), 'the web app was built in development mode').toEqual([]);
+    expect(
+      console.filter((line) => /React DevTools/.test(line)),
+      'the web app was built in development mode',
+    ).toEqual([]);
   });
 
   it('sends a visitor who has seen the intro to /login, and signing in returns to the page they asked for', async () => {
@@ -283,7 +287,7 @@ describe('accounts without SMTP', () => {
 });
 
 describe('the app shell', () => {
-  it('opens the search palette with Ctrl+K and filters its entries (the spec\'s 18 and the reports) by title, ignoring case', async () => {
+  it("opens the search palette with Ctrl+K and filters its entries (the spec's 18 and the reports) by title, ignoring case", async () => {
     const { context, page } = await scenario();
     await signedInAccount(suite.e2e.app, context);
     const shell = new Shell(page);
@@ -515,7 +519,10 @@ describe('the app shell', () => {
     const community = page.getByTestId('community-link');
     await community.waitFor();
     // The spec's four pages with Reports after the Trade Log, then the notes pages.
-    const pages = await shell.sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    const pages = await shell.sidebar
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(pages).toEqual([
       ['Dashboard', '/'],
       ['Trade Log', '/trade-log'],
@@ -555,9 +562,7 @@ describe('the app shell', () => {
     });
 
     await shell.openLogoutDialog();
-    expect(await shell.logoutDialog.innerText()).toContain(
-      "Are you sure you want to logout? You'll need to sign in again to access your dashboard.",
-    );
+    expect(await shell.logoutDialog.innerText()).toContain("Are you sure you want to logout? You'll need to sign in again to access your dashboard.");
     await shell.logoutCancel.click();
     await shell.logoutDialog.waitFor({ state: 'hidden' });
     await shell.page.reload();

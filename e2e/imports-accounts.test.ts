@@ -16,7 +16,10 @@ const own = (name: string) => new URL(`../src/domain/importers/fixtures/${name}`
 const TWO_ACCOUNTS = own('tradovate-orders-two-accounts.csv');
 const LONDON = own('tradovate-performance-london.csv');
 const UNKNOWN = own('unknown-broker-fills.csv');
-const TRADOVATE_PERFORMANCE = new URL('../../shared/fixtures/brokers/tradovate-performance/freetradejournal__tradovate-trades-performance.csv', import.meta.url);
+const TRADOVATE_PERFORMANCE = new URL(
+  '../../shared/fixtures/brokers/tradovate-performance/freetradejournal__tradovate-trades-performance.csv',
+  import.meta.url,
+);
 const SHOTS = process.env.IMPORT_SHOTS;
 
 async function shot(page: Page, name: string) {
@@ -82,7 +85,9 @@ describe('imports of prop-firm files', () => {
     await imports.dialog.getByTestId('import-confirm').click();
     await page.getByText('Trades imported successfully (6 trades have been imported)', { exact: true }).waitFor();
     const symbols = async (accountId: string) =>
-      ((await (await page.request.get(`/api/trades?account=${accountId}&limit=50`)).json()).trades as Array<{ symbol: string; pnl: string }>).map((t) => t.symbol);
+      ((await (await page.request.get(`/api/trades?account=${accountId}&limit=50`)).json()).trades as Array<{ symbol: string; pnl: string }>).map(
+        (t) => t.symbol,
+      );
     expect(await symbols(combine.id)).toEqual(['MNQ', 'MNQ', 'MNQ']);
     expect(await symbols(express.id)).toEqual(['MES', 'MES', 'MES']);
 
@@ -155,8 +160,10 @@ describe('imports of prop-firm files', () => {
     const imported = await importFile(trader, { account_id: account.id, time_zone: 'Europe/London' }, fs.readFileSync(LONDON, 'utf8'));
     expect(imported.body.imported).toBe(6);
     const commissions = async () =>
-      ((await (await page.request.get(`/api/trades?account=${account.id}&limit=50`)).json()).trades as Array<{ commission: string }>)
-        .reduce((sum, t) => sum + Math.round(Number(t.commission) * 100), 0);
+      ((await (await page.request.get(`/api/trades?account=${account.id}&limit=50`)).json()).trades as Array<{ commission: string }>).reduce(
+        (sum, t) => sum + Math.round(Number(t.commission) * 100),
+        0,
+      );
     // 9 MNQ round trips x 2 sides x the default $0.62
     expect(await commissions()).toBe(1116);
 
@@ -228,8 +235,15 @@ describe('imports of prop-firm files', () => {
 
     await imports.dialog.getByTestId('import-confirm').click();
     await page.getByText('Trades imported successfully (2 trades have been imported)', { exact: true }).waitFor();
-    const stored = (await (await page.request.get(`/api/trades?account=${account.id}&limit=10`)).json()).trades as Array<{ symbol: string; pnl: string; import_source: string }>;
-    expect(stored.map((t) => [t.symbol, t.pnl, t.import_source]).sort()).toEqual([['MES', '62.52', 'mapped'], ['MNQ', '21.76', 'mapped']]);
+    const stored = (await (await page.request.get(`/api/trades?account=${account.id}&limit=10`)).json()).trades as Array<{
+      symbol: string;
+      pnl: string;
+      import_source: string;
+    }>;
+    expect(stored.map((t) => [t.symbol, t.pnl, t.import_source]).sort()).toEqual([
+      ['MES', '62.52', 'mapped'],
+      ['MNQ', '21.76', 'mapped'],
+    ]);
 
     // The next export of that broker is read with the remembered mapping, no questions asked.
     await page.getByTestId('import-file-input').setInputFiles(UNKNOWN.pathname);

@@ -108,7 +108,8 @@ describe('importing broker files in the Trade Log', () => {
     const accounts = await (await page.request.get('/api/accounts')).json();
     const account = accounts.find((a: { name: string }) => a.name === 'Tradovate Combine');
     expect(account).toBeTruthy();
-    const tradesOf = async () => (await (await page.request.get(`/api/trades?account=${account.id}&limit=500`)).json()).trades as Array<Record<string, unknown>>;
+    const tradesOf = async () =>
+      (await (await page.request.get(`/api/trades?account=${account.id}&limit=500`)).json()).trades as Array<Record<string, unknown>>;
     const afterTradovate = await tradesOf();
     // The export has no costs: the new account's default fee schedule charged 5 MNQ x 2 sides x $0.62 on each.
     expect(afterTradovate.map((t) => t.pnl).sort()).toEqual(['-406.20', '1193.80']);

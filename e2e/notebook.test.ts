@@ -110,7 +110,9 @@ describe('notebook', () => {
     // Removing a tag by its × and saving replaces the tag set.
     await notebook.editor.getByRole('button', { name: 'Remove tag Patience' }).click();
     await notebook.save();
-    await eventually(async () => (await api(client, 'GET', `/api/notes/${stored.id}`)).tags.map((t: { name: string }) => t.name)).toEqual(['A+ setup']);
+    await eventually(async () => (await api(client, 'GET', `/api/notes/${stored.id}`)).tags.map((t: { name: string }) => t.name)).toEqual([
+      'A+ setup',
+    ]);
 
     // A reload opens the same note.
     await page.reload();
@@ -270,7 +272,9 @@ describe('daily journal', () => {
     await eventually(() => page.getByTestId('journal-text').inputValue()).toBe('');
     await page.getByTestId('journal-text').fill('Two small scalps.');
     await page.getByTestId('journal-save').click();
-    await eventually(async () => (await api(client, 'GET', '/api/journal/days')).days.filter((d: { has_note: boolean }) => d.has_note).length).toBe(2);
+    await eventually(async () => (await api(client, 'GET', '/api/journal/days')).days.filter((d: { has_note: boolean }) => d.has_note).length).toBe(
+      2,
+    );
 
     // Both are notes in the 'Daily Journal' folder, titled with their dates.
     const folders = await api(client, 'GET', '/api/note-folders');
@@ -351,7 +355,13 @@ describe('accessibility', () => {
     const folder = await api(client, 'POST', '/api/note-folders', { name: 'Playbook' });
     const tag = await api(client, 'POST', '/api/tags', { name: 'A+' });
     const trade = await api(client, 'POST', '/api/trades', { date: '2025-03-03', period: 'AM', symbol: 'NQ', pnl: -12 });
-    const note = await api(client, 'POST', '/api/notes', { title: 'Plan', content: '## Levels\n\n- [ ] 18250', folder_id: folder.id, tag_ids: [tag.id], trade_id: trade.id });
+    const note = await api(client, 'POST', '/api/notes', {
+      title: 'Plan',
+      content: '## Levels\n\n- [ ] 18250',
+      folder_id: folder.id,
+      tag_ids: [tag.id],
+      trade_id: trade.id,
+    });
     await notebook.goto(`?note=${note.id}`);
     await eventually(() => notebook.title.inputValue()).toBe('Plan');
     const notebookViolations = await seriousA11yViolations(page);

@@ -29,7 +29,8 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
     const win = await createTrade(api, { date: '2026-03-09', symbol: 'NQ', pnl: 300, risk_amount: 150 });
     const loss = await createTrade(api, { date: '2026-03-10', symbol: 'NQ', pnl: -100 });
     const { page } = s;
-    const shot = async (file: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `playbooks-${file}-${name}-${theme}.png`), fullPage: true });
+    const shot = async (file: string) =>
+      page.screenshot({ path: path.join(SCREENSHOT_DIR, `playbooks-${file}-${name}-${theme}.png`), fullPage: true });
     const checkScreen = async (what: string) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at ${width}`).toBeLessThanOrEqual(width);
       const violations = await seriousA11yViolations(page);
@@ -54,7 +55,11 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
 
     await page.getByTestId('playbook-page').waitFor();
     expect(await page.getByTestId('playbook-title').innerText()).toBe('Opening range breakout');
-    expect(await page.getByTestId('playbook-rules').locator('li').allInnerTexts()).toEqual(['Wait for the retest', 'Stop under the range', 'No entry after 11:00']);
+    expect(await page.getByTestId('playbook-rules').locator('li').allInnerTexts()).toEqual([
+      'Wait for the retest',
+      'Stop under the range',
+      'No entry after 11:00',
+    ]);
     const playbookUrl = new URL(page.url()).pathname;
     const playbookId = playbookUrl.split('/').pop()!;
 
@@ -65,7 +70,9 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
     await images.getByTestId('playbook-images-upload').click();
     await (await chooser).setFiles({ name: 'orb-example.webp', mimeType: 'image/webp', buffer: CHART });
     await eventually(() => images.getByTestId('playbook-images-item').count()).toBe(1);
-    await eventually(() => images.locator('img[src^="/api/attachments/files/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    await eventually(() =>
+      images.locator('img[src^="/api/attachments/files/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(100);
     await page.getByTestId('playbook-edit').click();
     const editor = page.getByRole('dialog', { name: 'Edit playbook' });
     await eventually(() => editor.getByTestId('playbook-editor-images-item').count()).toBe(1);
@@ -82,7 +89,9 @@ describe('a playbook with its checklist, ticked on a trade, and its report', () 
     await eventually(() => rules.count()).toBe(3);
     for (let i = 0; i < 3; i++) {
       await rules.nth(i).click();
-      await eventually(() => page.getByTestId('trade-playbook-status').innerText()).toBe(i === 2 ? 'All rules followed' : `${i + 1} of 3 rules followed`);
+      await eventually(() => page.getByTestId('trade-playbook-status').innerText()).toBe(
+        i === 2 ? 'All rules followed' : `${i + 1} of 3 rules followed`,
+      );
     }
     await shot('trade');
     await checkScreen('trade page');

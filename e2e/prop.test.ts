@@ -59,7 +59,10 @@ async function seedThreeAccounts(client: ApiClient) {
   const today = marketDayOf(Date.now(), { rule: 'exchange' }).tradingDay;
   const made: Record<string, string> = {};
   for (const [name, trades] of [
-    ['Combine Near', [trade(addDays(today, -3), '795.72', '09:40', '10:05'), trade(today, '-504.28', '09:35', '09:50'), trade(today, '-304.28', '10:10', '10:30')]],
+    [
+      'Combine Near',
+      [trade(addDays(today, -3), '795.72', '09:40', '10:05'), trade(today, '-504.28', '09:35', '09:50'), trade(today, '-304.28', '10:10', '10:30')],
+    ],
     ['Funded Broken', [trade(addDays(today, -2), '-704.28', '09:35', '09:55'), trade(addDays(today, -2), '-454.28', '11:00', '11:20')]],
     ['Apex Fresh', [trade(addDays(today, -1), '645.72', '13:05', '13:45')]],
   ] as const) {
@@ -165,7 +168,11 @@ describe('prop accounts', () => {
     await useAppTheme(s.context, theme);
     const client = await signedInTrader(suite.e2e.app, s.context, `prop-axe-${width}-${theme}`);
     const { ids } = await seedThreeAccounts(client);
-    await api(client, 'POST', `/api/prop/accounts/${ids['Combine Near']}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' });
+    await api(client, 'POST', `/api/prop/accounts/${ids['Combine Near']}/ledger`, {
+      kind: 'evaluation-fee',
+      amount: '49',
+      occurred_on: '2026-03-02',
+    });
     const widget = new PropAccountsWidget(s.page);
     await s.page.goto('/');
     await widget.addToDashboard();
@@ -182,7 +189,13 @@ describe('prop accounts', () => {
     const s = await suite.scenario({ width: 1440, height: 900, colorScheme: 'dark' });
     await useAppTheme(s.context, 'dark');
     const client = await signedInTrader(suite.e2e.app, s.context, 'prop-rules');
-    const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'New Combine', kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 });
+    const account = await api<{ id: string }>(client, 'POST', '/api/accounts', {
+      name: 'New Combine',
+      kind: 'evaluation',
+      firm: 'Topstep',
+      size: 50000,
+      starting_balance: 50000,
+    });
 
     const status = new PropAccountPage(s.page);
     await s.page.goto(`/prop/${account.id}`);
@@ -205,9 +218,14 @@ describe('prop accounts', () => {
     await eventually(() => status.ruleKeys()).toEqual(['profitTarget', 'maxLoss', 'consistency', 'maxPosition', 'tradingHours']);
     expect(await status.ruleFigure('maxLoss')).toBe('$2,000.00 left');
     expect(await status.ruleFigure('profitTarget')).toBe('$3,500.00 to go');
-    expect(await status.text('prop-plan')).toMatch(/Rules from the Topstep Trading Combine 50K template, figures read on \d{4}-\d{2}-\d{2}, 5 of 5 read in third-party reviews: confirm them with your firm/);
+    expect(await status.text('prop-plan')).toMatch(
+      /Rules from the Topstep Trading Combine 50K template, figures read on \d{4}-\d{2}-\d{2}, 5 of 5 read in third-party reviews: confirm them with your firm/,
+    );
     const stored = await api<{ rule_set: { template_id: string; rules: PropRuleSet } }>(client, 'GET', `/api/prop/accounts/${account.id}`);
-    expect(stored.rule_set).toMatchObject({ template_id: 'topstep-combine-50k', rules: { profitTargetCents: 350_000, maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: 0 } } });
+    expect(stored.rule_set).toMatchObject({
+      template_id: 'topstep-combine-50k',
+      rules: { profitTargetCents: 350_000, maxLoss: { amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: 0 } },
+    });
 
     await status.addLedgerEntry('Evaluation fee', '49');
     await status.addLedgerEntry('Payout', '1200');
@@ -230,7 +248,13 @@ describe('a failed account', () => {
       await useAppTheme(s.context, theme);
       const client = await signedInTrader(suite.e2e.app, s.context, `prop-failed-${width}-${theme}`);
       const today = marketDayOf(Date.now(), { rule: 'exchange' }).tradingDay;
-      const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Failed Combine', kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 });
+      const account = await api<{ id: string }>(client, 'POST', '/api/accounts', {
+        name: 'Failed Combine',
+        kind: 'evaluation',
+        firm: 'Topstep',
+        size: 50000,
+        starting_balance: 50000,
+      });
       await api(client, 'PUT', `/api/prop/accounts/${account.id}/rules`, { rules: { ...RULES, maxPosition: { contracts: 5 } } });
       // +$374.80 three days ago ($2,625.20 short of the target); two days ago -$704.28 and -$454.28: -$1,158.56 at 11:20.
       await api(client, 'POST', '/api/trades/import', {
@@ -256,7 +280,9 @@ describe('a failed account', () => {
       // The target it never reached is missed: no "Not yet" and no distance to go under a failed account.
       expect(await status.ruleState('profitTarget')).toBe('missed');
       expect(await status.rule('profitTarget').getByTestId('prop-rule-figure').count()).toBe(0);
-      expect(await status.rule('profitTarget').innerText()).toContain(`Not met before the account failed on ${formatDay(addDays(today, -2), 'MMM d, yyyy')}`);
+      expect(await status.rule('profitTarget').innerText()).toContain(
+        `Not met before the account failed on ${formatDay(addDays(today, -2), 'MMM d, yyyy')}`,
+      );
       expect(await s.page.getByTestId('prop-account-page').innerText()).not.toContain('to go');
       expect(await status.rule('dailyLoss').getByTestId('prop-rule-severity').innerText()).toBe('Hard: fails the account');
       expect(await status.rule('maxPosition').getByTestId('prop-rule-severity').innerText()).toBe('Soft: costs the trade');
@@ -295,8 +321,16 @@ describe('a failed account', () => {
     await useAppTheme(s.context, 'dark');
     const client = await signedInTrader(suite.e2e.app, s.context, 'prop-passed-soft');
     const today = marketDayOf(Date.now(), { rule: 'exchange' }).tradingDay;
-    const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Passed Combine', kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 });
-    await api(client, 'PUT', `/api/prop/accounts/${account.id}/rules`, { rules: { ...RULES, profitTargetCents: 100_000, maxPosition: { contracts: 5 } } });
+    const account = await api<{ id: string }>(client, 'POST', '/api/accounts', {
+      name: 'Passed Combine',
+      kind: 'evaluation',
+      firm: 'Topstep',
+      size: 50000,
+      starting_balance: 50000,
+    });
+    await api(client, 'PUT', `/api/prop/accounts/${account.id}/rules`, {
+      rules: { ...RULES, profitTargetCents: 100_000, maxPosition: { contracts: 5 } },
+    });
     await api(client, 'POST', '/api/trades/import', {
       account_id: account.id,
       trades: [trade(addDays(today, -2), '604.28', '09:40', '10:05'), { ...trade(addDays(today, -1), '504.28', '10:00', '10:20'), quantity: '6' }],
@@ -315,6 +349,8 @@ describe('a failed account', () => {
     const widget = new PropAccountsWidget(s.page);
     await s.page.goto('/');
     await widget.addToDashboard();
-    await eventually(() => widget.line('Passed Combine').innerText()).toContain(`Evaluation · On track · Passed on ${passedOn}: target and rules met, 1 soft breach`);
+    await eventually(() => widget.line('Passed Combine').innerText()).toContain(
+      `Evaluation · On track · Passed on ${passedOn}: target and rules met, 1 soft breach`,
+    );
   });
 });

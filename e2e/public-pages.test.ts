@@ -73,25 +73,36 @@ describe('tutorials', () => {
       const video = page.getByTestId(`tutorial-${id}`).getByTestId('tutorial-video');
       const track = await video.evaluate(
         (v: HTMLVideoElement) =>
-          new Promise<{ kind: string; lang: string; mode: string; cues: Array<{ start: number; end: number; text: string }>; duration: number }>((resolve, reject) => {
-            const element = v.querySelector('track');
-            if (!element) return reject(new Error('no <track>'));
-            const read = () => {
-              const cues = [...(element.track.cues ?? [])] as VTTCue[];
-              resolve({ kind: element.kind, lang: element.srclang, mode: element.track.mode, cues: cues.map((c) => ({ start: c.startTime, end: c.endTime, text: c.text })), duration: v.duration });
-            };
-            const whenReady = () => (Number.isNaN(v.duration) ? v.addEventListener('loadedmetadata', read, { once: true }) : read());
-            if (element.readyState === 2) whenReady();
-            else {
-              element.addEventListener('load', whenReady, { once: true });
-              element.addEventListener('error', () => reject(new Error(`captions failed to load: ${element.src}`)), { once: true });
-            }
-          }),
+          new Promise<{ kind: string; lang: string; mode: string; cues: Array<{ start: number; end: number; text: string }>; duration: number }>(
+            (resolve, reject) => {
+              const element = v.querySelector('track');
+              if (!element) return reject(new Error('no <track>'));
+              const read = () => {
+                const cues = [...(element.track.cues ?? [])] as VTTCue[];
+                resolve({
+                  kind: element.kind,
+                  lang: element.srclang,
+                  mode: element.track.mode,
+                  cues: cues.map((c) => ({ start: c.startTime, end: c.endTime, text: c.text })),
+                  duration: v.duration,
+                });
+              };
+              const whenReady = () => (Number.isNaN(v.duration) ? v.addEventListener('loadedmetadata', read, { once: true }) : read());
+              if (element.readyState === 2) whenReady();
+              else {
+                element.addEventListener('load', whenReady, { once: true });
+                element.addEventListener('error', () => reject(new Error(`captions failed to load: ${element.src}`)), { once: true });
+              }
+            },
+          ),
       );
       expect(track).toMatchObject({ kind: 'captions', lang: 'en', mode: 'showing' });
       const words = shown(id);
       expect(words.length, id).toBeGreaterThan(4);
-      expect(track.cues.map((c) => c.text.split('\n')[0]), id).toEqual(words);
+      expect(
+        track.cues.map((c) => c.text.split('\n')[0]),
+        id,
+      ).toEqual(words);
       // One after another from the start to the video's end, never overlapping.
       expect(track.cues[0]!.start).toBe(0);
       for (const [i, cue] of track.cues.entries()) {
@@ -140,8 +151,8 @@ describe('intro', () => {
     const { page } = await scenario();
     await new IntroPage(page).goto();
     // Nothing on the first screen animates its opacity, and the heading is fully opaque straight away.
-    const fading = await page.evaluate(() =>
-      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+    const fading = await page.evaluate(
+      () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
     );
     expect(fading).toBe(0);
     expect(await page.locator('.page-fade-intro, .page-fade').count()).toBe(0);
@@ -211,7 +222,8 @@ describe('the sign-in return (auth-callback.html)', () => {
     // Only where the callback sends the browser matters here: the app's own pages are answered with a stub.
     await context.route(
       (url) => url.origin === origin && url.pathname !== '/auth-callback.html',
-      (route) => (route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<p>landed</p>' }) : route.continue()),
+      (route) =>
+        route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<p>landed</p>' }) : route.continue(),
     );
     // The check read the raw second character; the browser drops tabs and newlines, and reads '\' as '/'.
     const cases: Array<[query: string, landing: string]> = [

@@ -40,7 +40,13 @@ async function trader(s: Scenario, app: Parameters<typeof signedInTrader>[0]): P
 
 const messagesOf = async (api: ApiClient) => {
   const current = (await api.get('/api/chat/sessions/current')).body;
-  return (await api.get(`/api/chat/sessions/${current.id}/messages`)).body as Array<{ text: string; isUser: boolean; status: string; mode: string; reasoning: string | null }>;
+  return (await api.get(`/api/chat/sessions/${current.id}/messages`)).body as Array<{
+    text: string;
+    isUser: boolean;
+    status: string;
+    mode: string;
+    reasoning: string | null;
+  }>;
 };
 
 const TABLE_ANSWER = [
@@ -85,7 +91,11 @@ describe('ReflectAI with an AI provider', () => {
         if (p) seen.add(p);
         return seen.size;
       }).toBeGreaterThan(3);
-      for (const p of seen) expect(SAMPLE_QUESTIONS.some((q) => q.startsWith(p)), p).toBe(true);
+      for (const p of seen)
+        expect(
+          SAMPLE_QUESTIONS.some((q) => q.startsWith(p)),
+          p,
+        ).toBe(true);
 
       // An empty (or blank) question is not sent.
       await chat.input.press('Enter');
@@ -169,7 +179,9 @@ describe('ReflectAI with an AI provider', () => {
       expect(await chart.getByTestId('answer-chart-table').getByRole('row').allInnerTexts()).toEqual(['AM\t$100.00', 'PM\t-$40.00']);
       // What the figures came from: the question's context and the tool read the same two trades, so the line is
       // printed once (it was printed twice, in two wordings).
-      expect(await answer.getByTestId('answer-source').allInnerTexts()).toEqual([`Computed from 2 trades, ${formatShortDay(today())}, ${today().slice(0, 4)}`]);
+      expect(await answer.getByTestId('answer-source').allInnerTexts()).toEqual([
+        `Computed from 2 trades, ${formatShortDay(today())}, ${today().slice(0, 4)}`,
+      ]);
 
       // The title came from the model after the first message, and names the page.
       await eventually(() => chat.title.innerText()).toBe('AM versus PM');
@@ -206,7 +218,11 @@ describe('ReflectAI with an AI provider', () => {
       const answer = await chat.answered();
       expect(await answer.getAttribute('data-status')).toBe('stopped');
       await answer.getByTestId('answer-stopped').waitFor();
-      await ai().waitForAbort(ai().completions().findIndex((r) => r.body.stream));
+      await ai().waitForAbort(
+        ai()
+          .completions()
+          .findIndex((r) => r.body.stream),
+      );
       await chat.sendButton.waitFor();
 
       await eventually(async () => (await messagesOf(api)).at(-1)).toMatchObject({ isUser: false, status: 'stopped' });
@@ -263,13 +279,19 @@ describe('ReflectAI with an AI provider', () => {
       const answer = await chat.answered();
       const markdown = answer.getByTestId('answer-markdown');
       await markdown.getByText('Open your report').click();
-      await markdown.getByText('raw link').click().catch(() => undefined);
+      await markdown
+        .getByText('raw link')
+        .click()
+        .catch(() => undefined);
       await s.page.waitForTimeout(300);
       expect(await s.page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual([]);
       expect(dialogs).toEqual([]);
       expect(await markdown.locator('script, iframe, img, [onerror]').count()).toBe(0);
       const hrefs = await markdown.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs.every((h) => h !== null && /^https:\/\//.test(h)), hrefs.join(', ')).toBe(true);
+      expect(
+        hrefs.every((h) => h !== null && /^https:\/\//.test(h)),
+        hrefs.join(', '),
+      ).toBe(true);
       const docs = markdown.getByRole('link', { name: 'the docs' });
       expect(await docs.getAttribute('target')).toBe('_blank');
       expect(await docs.getAttribute('rel')).toContain('noopener');
@@ -304,7 +326,11 @@ describe('ReflectAI with an AI provider', () => {
       const { api, chat } = await newTrader(s);
       ai().clear();
       const started: string[] = [];
-      for (const [question, title] of [['old question', 'Old one'], ['yesterday question', 'Yesterday one'], ['today question', 'Today one']] as const) {
+      for (const [question, title] of [
+        ['old question', 'Old one'],
+        ['yesterday question', 'Yesterday one'],
+        ['today question', 'Today one'],
+      ] as const) {
         const session = started.length ? (await api.post('/api/chat/sessions')).body : (await api.get('/api/chat/sessions/current')).body;
         ai().reply({ text: `answer to ${question}`, only: 'stream' }, { text: title, only: 'non-stream' });
         expect((await postSse(api, '/api/chat', { sessionId: session.id, message: question })).status).toBe(200);
@@ -423,12 +449,18 @@ describe('ReflectAI with an AI provider', () => {
       const answer = await chat.answered();
       expect(await answer.getByTestId('answer-markdown').innerText()).toBe('AM wins by $140.00.');
       // This trader has no trades: $140.00 is the model's own figure, and the answer says so.
-      expect(await answer.getByTestId('answer-unverified').innerText()).toContain('The AI wrote $140.00, which is not among the figures Edgebook gave it.');
+      expect(await answer.getByTestId('answer-unverified').innerText()).toContain(
+        'The AI wrote $140.00, which is not among the figures Edgebook gave it.',
+      );
       const toggle = thinking.getByRole('button', { name: 'Thinking' });
       if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
       await eventually(() => thinking.getByTestId('thinking-text').innerText()).toBe('Compare the two sessions first.');
       expect(ai().completions()[0]!.body.model).toBe('test-reasoning-model');
-      expect((await messagesOf(api)).at(-1)).toMatchObject({ mode: 'deepthink', reasoning: 'Compare the two sessions first.', text: 'AM wins by $140.00.' });
+      expect((await messagesOf(api)).at(-1)).toMatchObject({
+        mode: 'deepthink',
+        reasoning: 'Compare the two sessions first.',
+        text: 'AM wins by $140.00.',
+      });
       await eventually(() => chat.title.innerText()).toBe('Session choice');
 
       await s.page.reload();
@@ -459,7 +491,10 @@ describe('ReflectAI with an AI provider', () => {
 
   describe('screens', () => {
     for (const colorScheme of ['dark', 'light'] as const) {
-      for (const [name, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
+      for (const [name, width, height] of [
+        ['desktop', 1440, 900],
+        ['phone', 390, 844],
+      ] as const) {
         it(`${name} in ${colorScheme}: no serious axe violations, nothing wider than the screen`, async () => {
           const s = await suite.scenario({ width, height, colorScheme });
           await useAppTheme(s.context, colorScheme);
@@ -486,7 +521,11 @@ describe('ReflectAI with an AI provider', () => {
           await chat.ask('Which session is better for my trading?');
           await chat.answered();
           await chat.deepThink.check({ force: true });
-          ai().reply({ reasoning: 'The AM session made $100.00 and PM lost $40.00, so AM is the better one.', text: 'Keep the **AM** session.', only: 'stream' });
+          ai().reply({
+            reasoning: 'The AM session made $100.00 and PM lost $40.00, so AM is the better one.',
+            text: 'Keep the **AM** session.',
+            only: 'stream',
+          });
           await chat.ask('So which one should I keep?');
           await eventually(() => chat.answers.count()).toBe(2);
           const last = await chat.answered();

@@ -47,9 +47,26 @@ async function traderWithWeek(s: Scenario): Promise<{ api: ApiClient; reflect: R
   if (samples.length) await api.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
   const day = (n: number) => addDays(monday(), n);
   // Planned risks: NQ +2R, YM -1R, last week's RTY +2R; ES has none.
-  await createTrade(api, { date: day(0), symbol: 'NQ', trade_type: 'Breakout', period: 'AM', pnl: '300.10', risk_amount: '150.05', notes: 'Waited for the sweep of the lows' });
+  await createTrade(api, {
+    date: day(0),
+    symbol: 'NQ',
+    trade_type: 'Breakout',
+    period: 'AM',
+    pnl: '300.10',
+    risk_amount: '150.05',
+    notes: 'Waited for the sweep of the lows',
+  });
   await createTrade(api, { date: day(0), symbol: 'ES', trade_type: 'Breakout', period: 'AM', pnl: '100.20' });
-  await createTrade(api, { date: day(1), symbol: 'YM', trade_type: 'Reversal', period: 'PM', pnl: '-200.05', risk_amount: '200.05', tags: ['FOMO'], notes: 'chased' });
+  await createTrade(api, {
+    date: day(1),
+    symbol: 'YM',
+    trade_type: 'Reversal',
+    period: 'PM',
+    pnl: '-200.05',
+    risk_amount: '200.05',
+    tags: ['FOMO'],
+    notes: 'chased',
+  });
   await createTrade(api, { date: addDays(monday(), -3), symbol: 'RTY', trade_type: 'Breakout', period: 'AM', pnl: '50', risk_amount: '25' });
   return { api, reflect: new ReflectPage(s.page) };
 }
@@ -156,7 +173,9 @@ describe('rule adherence and tags', () => {
     await reflect.goto();
     await reflect.showing('This Week');
     await s.page.route('**/api/reflections/*', (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }) : route.continue(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
+        : route.continue(),
     );
     const toggle = reflect.card('ES').getByTestId('rule-adherence');
     await toggle.click();
@@ -194,7 +213,10 @@ describe('AI analysis', () => {
     await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'reflect-analysis-desktop-dark.png') });
 
     const from = monday();
-    for (const [item, ext] of [['Export as JSON', 'json'], ['Export as text', 'txt']] as const) {
+    for (const [item, ext] of [
+      ['Export as JSON', 'json'],
+      ['Export as text', 'txt'],
+    ] as const) {
       await dialog.getByTestId('analysis-export').click();
       const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('menuitem', { name: item }).click()]);
       expect(download.suggestedFilename()).toBe(`edgebook-analysis-week-${from}.${ext}`);
@@ -238,7 +260,10 @@ describe('AI analysis', () => {
     ai().clear();
     ai().reply({ status: 500 }, { status: 500 });
     await reflect.aiAnalysis.click();
-    await reflect.toast('Unable to connect to the AI analysis server. Using local analysis instead.').filter({ hasText: 'Connection Error' }).waitFor();
+    await reflect
+      .toast('Unable to connect to the AI analysis server. Using local analysis instead.')
+      .filter({ hasText: 'Connection Error' })
+      .waitFor();
     const dialog = reflect.analysisDialog;
     expect(await dialog.getByTestId('analysis-source').textContent()).toBe('Local analysis');
     expect(await dialog.getByTestId('analysis-notice').innerText()).toContain('Error connecting to AI API (500). Please try again later.');
@@ -279,7 +304,10 @@ describe('AI analysis', () => {
 
 describe('screens', () => {
   for (const colorScheme of ['dark', 'light'] as const) {
-    for (const [name, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
+    for (const [name, width, height] of [
+      ['desktop', 1440, 900],
+      ['phone', 390, 844],
+    ] as const) {
       it(`${name} in ${colorScheme}: no serious axe violations, nothing wider than the screen`, async () => {
         const s = await suite.scenario({ width, height, colorScheme });
         await useAppTheme(s.context, colorScheme);

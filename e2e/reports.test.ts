@@ -131,7 +131,11 @@ describe('Compare and CSV', () => {
     const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Instrument,Trades,Win rate,Net P&L,Average,Profit factor,Expectancy,Share of trades');
-    const rows = (await api.get('/api/reports/breakdown?by=instrument')).body.breakdown.rows as Array<{ label: string; trades: number; netCents: number }>;
+    const rows = (await api.get('/api/reports/breakdown?by=instrument')).body.breakdown.rows as Array<{
+      label: string;
+      trades: number;
+      netCents: number;
+    }>;
     expect(lines.length - 1).toBe(rows.length);
     const mnq = rows.find((r) => r.label === 'MNQ')!;
     const line = lines.find((l) => l.startsWith('MNQ,'))!;
@@ -141,86 +145,106 @@ describe('Compare and CSV', () => {
 });
 
 describe('the Reports page in R', () => {
-  it.each(SCREEN_PAIRS)('flips to R at %s width: Equity, Heatmap, Calendar and Compare in R, the trades without a plan counted apart', async ({ name, width, height, theme }) => {
-    const s = await suite.scenario({ width, height, colorScheme: theme });
-    await useAppTheme(s.context, theme);
-    const api = await traderWithTrades(s);
-    // $50 a trade on MNQ: the MNQ trades have an R; MES, MGC and MBT have no planned risk.
-    expect((await api.put('/api/risk-defaults', { root: 'MNQ', risk_amount: 50 })).status).toBe(200);
-    const equity = (await api.get('/api/reports/equity')).body.r as EquityReport['r'];
-    const heatmap = (await api.get('/api/reports/heatmap')).body.heatmap as HeatmapReport['heatmap'];
-    const calendar = (await api.get('/api/reports/calendar?year=2025')).body.calendar as CalendarReport['calendar'];
-    const longs = (await api.get('/api/reports/overview?side=Long')).body.r as OverviewReport['r'];
-    const shorts = (await api.get('/api/reports/overview?side=Short')).body.r as OverviewReport['r'];
-    expect(equity.tradesWithRisk).toBeGreaterThan(100);
-    expect(equity.tradesWithoutRisk).toBeGreaterThan(0);
-    const { page } = s;
-    const shoot = async (view: string) => {
-      await eventually(() => page.locator('[aria-label="Loading report"]').count()).toBe(0);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `reports-r-${view}-${name}-${theme}.png`), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${view} at ${width}`).toBeLessThanOrEqual(width);
-      // The pointer off the page: axe reads the page at rest, not a button left hovered by the last click.
-      await page.mouse.move(0, 0);
-      const violations = await seriousA11yViolations(page);
-      expect(violations, `${view}: ${violations.join('\n')}`).toEqual([]);
-    };
+  it.each(SCREEN_PAIRS)(
+    'flips to R at %s width: Equity, Heatmap, Calendar and Compare in R, the trades without a plan counted apart',
+    async ({ name, width, height, theme }) => {
+      const s = await suite.scenario({ width, height, colorScheme: theme });
+      await useAppTheme(s.context, theme);
+      const api = await traderWithTrades(s);
+      // $50 a trade on MNQ: the MNQ trades have an R; MES, MGC and MBT have no planned risk.
+      expect((await api.put('/api/risk-defaults', { root: 'MNQ', risk_amount: 50 })).status).toBe(200);
+      const equity = (await api.get('/api/reports/equity')).body.r as EquityReport['r'];
+      const heatmap = (await api.get('/api/reports/heatmap')).body.heatmap as HeatmapReport['heatmap'];
+      const calendar = (await api.get('/api/reports/calendar?year=2025')).body.calendar as CalendarReport['calendar'];
+      const longs = (await api.get('/api/reports/overview?side=Long')).body.r as OverviewReport['r'];
+      const shorts = (await api.get('/api/reports/overview?side=Short')).body.r as OverviewReport['r'];
+      expect(equity.tradesWithRisk).toBeGreaterThan(100);
+      expect(equity.tradesWithoutRisk).toBeGreaterThan(0);
+      const { page } = s;
+      const shoot = async (view: string) => {
+        await eventually(() => page.locator('[aria-label="Loading report"]').count()).toBe(0);
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `reports-r-${view}-${name}-${theme}.png`), fullPage: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${view} at ${width}`).toBeLessThanOrEqual(width);
+        // The pointer off the page: axe reads the page at rest, not a button left hovered by the last click.
+        await page.mouse.move(0, 0);
+        const violations = await seriousA11yViolations(page);
+        expect(violations, `${view}: ${violations.join('\n')}`).toEqual([]);
+      };
 
-    // Equity: the switch on its card turns the page to R (a preference every tab reads).
-    await page.goto('/reports/equity');
-    await page.getByTestId('report-equity').getByTestId('figure-unit').getByText('R', { exact: true }).click();
-    await eventually(() => page.getByTestId('equity-r-note').innerText()).toContain(describeWithoutRisk(equity.tradesWithoutRisk));
-    const lastRow = page.getByTestId('equity-table-row').last();
-    const last = equity.byTrade.at(-1)!;
-    expect((await lastRow.locator('th, td').allTextContents()).map((t) => t.trim())).toEqual([String(last.index), last.tradeDate, formatR(last.equityR), formatR(last.drawdownR)]);
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('equity-csv').click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^edgebook-equity-by-trade-in-r-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Trade,Trading day,Cumulative R,Drawdown in R');
-    expect(lines.length - 1).toBe(equity.byTrade.length);
-    expect(lines.at(-1)).toBe(`${last.index},${last.tradeDate},${last.equityR},${last.drawdownR}`);
-    await shoot('equity');
+      // Equity: the switch on its card turns the page to R (a preference every tab reads).
+      await page.goto('/reports/equity');
+      await page.getByTestId('report-equity').getByTestId('figure-unit').getByText('R', { exact: true }).click();
+      await eventually(() => page.getByTestId('equity-r-note').innerText()).toContain(describeWithoutRisk(equity.tradesWithoutRisk));
+      const lastRow = page.getByTestId('equity-table-row').last();
+      const last = equity.byTrade.at(-1)!;
+      expect((await lastRow.locator('th, td').allTextContents()).map((t) => t.trim())).toEqual([
+        String(last.index),
+        last.tradeDate,
+        formatR(last.equityR),
+        formatR(last.drawdownR),
+      ]);
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('equity-csv').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^edgebook-equity-by-trade-in-r-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = fs
+        .readFileSync(await download.path(), 'utf8')
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toBe('Trade,Trading day,Cumulative R,Drawdown in R');
+      expect(lines.length - 1).toBe(equity.byTrade.length);
+      expect(lines.at(-1)).toBe(`${last.index},${last.tradeDate},${last.equityR},${last.drawdownR}`);
+      await shoot('equity');
 
-    // Heatmap: every cell's total R, in the order drawn; the trades without a plan said under it.
-    await page.getByTestId('report-tab-heatmap').click();
-    await waitForPath(page, '/reports/heatmap');
-    await eventually(() => page.getByTestId('heatmap-r-note').innerText()).toContain(describeWithoutRisk(heatmap.tradesWithoutRisk));
-    const drawn = heatmap.weekdays.flatMap((d) => heatmap.hours.map((h) => heatmap.cells.find((c) => c.weekday === d && c.hour === h)).filter((c) => c !== undefined));
-    const cellTexts = await page.getByTestId('heatmap-cell').evaluateAll((cells) => cells.map((c) => c.querySelector('a > span')?.textContent?.trim()));
-    expect(cellTexts).toEqual(drawn.map((c) => (c.r.totalR === null ? '—' : formatCompactR(c.r.totalR))));
-    expect(await page.getByTestId('heatmap-measure').innerText()).toContain('Total R');
-    await shoot('heatmap');
+      // Heatmap: every cell's total R, in the order drawn; the trades without a plan said under it.
+      await page.getByTestId('report-tab-heatmap').click();
+      await waitForPath(page, '/reports/heatmap');
+      await eventually(() => page.getByTestId('heatmap-r-note').innerText()).toContain(describeWithoutRisk(heatmap.tradesWithoutRisk));
+      const drawn = heatmap.weekdays.flatMap((d) =>
+        heatmap.hours.map((h) => heatmap.cells.find((c) => c.weekday === d && c.hour === h)).filter((c) => c !== undefined),
+      );
+      const cellTexts = await page
+        .getByTestId('heatmap-cell')
+        .evaluateAll((cells) => cells.map((c) => c.querySelector('a > span')?.textContent?.trim()));
+      expect(cellTexts).toEqual(drawn.map((c) => (c.r.totalR === null ? '—' : formatCompactR(c.r.totalR))));
+      expect(await page.getByTestId('heatmap-measure').innerText()).toContain('Total R');
+      await shoot('heatmap');
 
-    // Year calendar: the year's R, and a day's R in its label.
-    await page.goto('/reports/calendar?year=2025');
-    await eventually(() => page.getByTestId('calendar-total-r').innerText()).toContain(formatR(calendar.r.totalR!));
-    const day = calendar.days.find((d) => d.r.totalR !== null)!;
-    const [month, dayOfMonth] = [Number(day.tradeDate.slice(5, 7)), Number(day.tradeDate.slice(8))];
-    const link = page.getByTestId('calendar-month').nth(month - 1).getByTestId('calendar-day').getByText(String(dayOfMonth), { exact: true });
-    expect(await link.getAttribute('aria-label')).toContain(`total ${formatR(day.r.totalR!)}`);
-    expect(await page.getByTestId('calendar-r-note').innerText()).toContain(describeWithoutRisk(calendar.r.tradesWithoutRisk));
-    await shoot('calendar');
+      // Year calendar: the year's R, and a day's R in its label.
+      await page.goto('/reports/calendar?year=2025');
+      await eventually(() => page.getByTestId('calendar-total-r').innerText()).toContain(formatR(calendar.r.totalR!));
+      const day = calendar.days.find((d) => d.r.totalR !== null)!;
+      const [month, dayOfMonth] = [Number(day.tradeDate.slice(5, 7)), Number(day.tradeDate.slice(8))];
+      const link = page
+        .getByTestId('calendar-month')
+        .nth(month - 1)
+        .getByTestId('calendar-day')
+        .getByText(String(dayOfMonth), { exact: true });
+      expect(await link.getAttribute('aria-label')).toContain(`total ${formatR(day.r.totalR!)}`);
+      expect(await page.getByTestId('calendar-r-note').innerText()).toContain(describeWithoutRisk(calendar.r.tradesWithoutRisk));
+      await shoot('calendar');
 
-    // Compare: longs against shorts, Total R and Expectancy of each side and B minus A in R.
-    await page.goto('/reports/compare');
-    await page.getByTestId('compare-preset-sides').click();
-    await eventually(() => new URL(page.url()).searchParams.getAll('b.side')).toEqual(['Short']);
-    const row = (label: string) => page.getByTestId('compare-table-row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
-    const difference = (a: number, b: number) => formatR(Math.round(b * 100 - a * 100) / 100);
-    await eventually(async () => (await row('Total R').locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
-      formatR(longs.totalR!),
-      formatR(shorts.totalR!),
-      difference(longs.totalR!, shorts.totalR!),
-    ]);
-    expect((await row('Expectancy').locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
-      formatR(longs.expectancyR!),
-      formatR(shorts.expectancyR!),
-      difference(longs.expectancyR!, shorts.expectancyR!),
-    ]);
-    expect((await row('Trades without a planned risk').locator('td').first().innerText()).trim()).toBe(String(longs.tradesWithoutRisk));
-    await shoot('compare');
-  });
+      // Compare: longs against shorts, Total R and Expectancy of each side and B minus A in R.
+      await page.goto('/reports/compare');
+      await page.getByTestId('compare-preset-sides').click();
+      await eventually(() => new URL(page.url()).searchParams.getAll('b.side')).toEqual(['Short']);
+      const row = (label: string) => page.getByTestId('compare-table-row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+      const difference = (a: number, b: number) => formatR(Math.round(b * 100 - a * 100) / 100);
+      await eventually(async () => (await row('Total R').locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
+        formatR(longs.totalR!),
+        formatR(shorts.totalR!),
+        difference(longs.totalR!, shorts.totalR!),
+      ]);
+      expect((await row('Expectancy').locator('td').allInnerTexts()).map((t) => t.trim())).toEqual([
+        formatR(longs.expectancyR!),
+        formatR(shorts.expectancyR!),
+        difference(longs.expectancyR!, shorts.expectancyR!),
+      ]);
+      expect((await row('Trades without a planned risk').locator('td').first().innerText()).trim()).toBe(String(longs.tradesWithoutRisk));
+      await shoot('compare');
+    },
+  );
 });
 
 const VIEWS = ['', '/equity', '/breakdowns/hour', '/heatmap', '/calendar?year=2025', '/distributions', '/compare'] as const;
@@ -234,7 +258,11 @@ describe('every report as a trader sees it', () => {
     for (const view of VIEWS) {
       await page.goto(`/reports${view}`);
       await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
-      await page.locator('[data-testid^="report-"][aria-busy], [aria-label="Loading report"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('[data-testid^="report-"][aria-busy], [aria-label="Loading report"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.locator('section[data-money]').first().waitFor();
       await eventually(() => page.locator('[aria-label="Loading report"]').count()).toBe(0);
       const file = view.replace(/[/?=]+/g, '-').replace(/^-|-$/g, '') || 'overview';

@@ -22,7 +22,14 @@ function startServer(dataDir: string, port: number) {
   // `npm start` is `node scripts/start.mjs`: the same entry, in its own process group.
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -163,7 +163,10 @@ describe('Google and OpenID Connect', () => {
       await useAppTheme(context, colorScheme);
       for (const path of ['/login', '/register']) {
         await page.goto(path);
-        await page.getByRole('button', { name: 'Sign in with Authentik' }).or(page.getByRole('button', { name: 'Sign up with Authentik' })).waitFor();
+        await page
+          .getByRole('button', { name: 'Sign in with Authentik' })
+          .or(page.getByRole('button', { name: 'Sign up with Authentik' }))
+          .waitFor();
         expect(await seriousA11yViolations(page), `${path} ${colorScheme}`).toEqual([]);
       }
     }
@@ -234,7 +237,12 @@ describe('account controls in Profile Settings', () => {
     const { page, context } = await scenario();
     const account = await signedInAccount(suite.e2e.app, context, 'sessions');
     const phone = suite.e2e.app.client();
-    await phone.request('POST', '/api/auth/sign-in/email', { email: account.email, password: account.password }, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' });
+    await phone.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: account.email, password: account.password },
+      { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' },
+    );
     const settings = new AccountSettings(page);
     await settings.open('Security');
     // This browser's session (the sign-up's own) and the phone's.

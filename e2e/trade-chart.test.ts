@@ -59,149 +59,160 @@ function tradingViewBars(): string {
 const bar = (hour: number, minute: number) => Date.UTC(2025, 2, 5, hour + 5, minute) / 1000;
 
 describe('a trade on its chart', () => {
-  it.each(SCREEN_PAIRS)('$name, $theme: markers at their bars, average lines, MAE, MFE and the exit analysis in the trader’s zone; padding changes the window', async ({ name, width, height, theme }) => {
-    const s = await suite.scenario({ width, height, colorScheme: theme });
-    await useAppTheme(s.context, theme);
-    const client = await signedInTrader(suite.e2e.app, s.context, 'chart');
-    const account = (await client.post('/api/accounts', { name: 'Apex 50k' })).body as { id: string };
-    expect((await importFile(client, { account_id: account.id, time_zone: 'America/New_York' }, FILLS_CSV)).body).toMatchObject({ imported: 2 });
-    const uploaded = (await sendFile(client, '/api/market/bars', { contract: 'MNQH5' }, tradingViewBars())).body as { added: number; unchanged: number };
-    expect(uploaded.added + uploaded.unchanged, JSON.stringify(uploaded)).toBe(211);
-    const long = ((await client.get('/api/trades?limit=10')).body.trades as Array<{ id: string; side: string }>).find((t) => t.side === 'Long')!;
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: markers at their bars, average lines, MAE, MFE and the exit analysis in the trader’s zone; padding changes the window',
+    async ({ name, width, height, theme }) => {
+      const s = await suite.scenario({ width, height, colorScheme: theme });
+      await useAppTheme(s.context, theme);
+      const client = await signedInTrader(suite.e2e.app, s.context, 'chart');
+      const account = (await client.post('/api/accounts', { name: 'Apex 50k' })).body as { id: string };
+      expect((await importFile(client, { account_id: account.id, time_zone: 'America/New_York' }, FILLS_CSV)).body).toMatchObject({ imported: 2 });
+      const uploaded = (await sendFile(client, '/api/market/bars', { contract: 'MNQH5' }, tradingViewBars())).body as {
+        added: number;
+        unchanged: number;
+      };
+      expect(uploaded.added + uploaded.unchanged, JSON.stringify(uploaded)).toBe(211);
+      const long = ((await client.get('/api/trades?limit=10')).body.trades as Array<{ id: string; side: string }>).find((t) => t.side === 'Long')!;
 
-    const details = new TradeDetailsPage(s.page);
-    await details.goto(long.id);
-    const chart = s.page.getByTestId('trade-chart');
-    await eventually(() => chart.getAttribute('data-ready')).toBe('true');
-    // Each fill at the bar it happened in: 10:00:30 in the 10:00 bar, 10:01:30 in 10:01, the sell of 10:04:10 in 10:04.
-    expect(JSON.parse((await chart.getAttribute('data-markers'))!)).toEqual([
-      { time: bar(10, 0), side: 'Buy', text: 'B 1' },
-      { time: bar(10, 1), side: 'Buy', text: 'B 1' },
-      { time: bar(10, 4), side: 'Sell', text: 'S 2' },
-    ]);
-    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
-    expect(await s.page.getByTestId('chart-caption').innerText()).toContain('1-minute bars of MNQH5, 30 minutes around the trade, New York time');
-    expect(await s.page.getByTestId('excursion-mae-value').innerText()).toBe('-$16.00');
-    expect(await s.page.getByTestId('excursion-mae-detail').innerText()).toBe('4 pts · 16 ticks');
-    expect(await s.page.getByTestId('excursion-mfe-value').innerText()).toBe('$68.00');
-    expect(await s.page.getByTestId('excursion-capture-value').innerText()).toBe('70.6%');
-    expect(await s.page.getByTestId('excursion-best-exit-detail').innerText()).toBe('at 21015 · 10:02:00');
-    expect(await s.page.getByTestId('excursions-basis').innerText()).toContain('From 1-minute bars (10:00 to 10:04), the first and last counted whole');
-    // Closed a minute later: 10:05:10 falls in the 10:05 bar (close 21012): 2 x (21012 - 20998) x $2 = $56, less $2.08 fees.
-    const later = s.page.getByTestId('exit-after-row');
-    expect(await later.first().innerText()).toMatch(/\+1 min\s+21012\.00\s+\$53\.92\s+\+\$8\.00/);
-    // The fills, in New York time.
-    expect(await s.page.getByTestId('fill-row').allInnerTexts()).toEqual([
-      expect.stringMatching(/^10:00:30\s+Buy\s+1\s+21000\.00\s+\$0\.52$/),
-      expect.stringMatching(/^10:01:30\s+Buy\s+1\s+20996\.00\s+\$0\.52$/),
-      expect.stringMatching(/^10:04:10\s+Sell\s+2\s+21010\.00\s+\$1\.04$/),
-    ]);
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `chart-${name}-${theme}.png`), fullPage: true });
-    expect(await seriousA11yViolations(s.page)).toEqual([]);
+      const details = new TradeDetailsPage(s.page);
+      await details.goto(long.id);
+      const chart = s.page.getByTestId('trade-chart');
+      await eventually(() => chart.getAttribute('data-ready')).toBe('true');
+      // Each fill at the bar it happened in: 10:00:30 in the 10:00 bar, 10:01:30 in 10:01, the sell of 10:04:10 in 10:04.
+      expect(JSON.parse((await chart.getAttribute('data-markers'))!)).toEqual([
+        { time: bar(10, 0), side: 'Buy', text: 'B 1' },
+        { time: bar(10, 1), side: 'Buy', text: 'B 1' },
+        { time: bar(10, 4), side: 'Sell', text: 'S 2' },
+      ]);
+      expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+      expect(await s.page.getByTestId('chart-caption').innerText()).toContain('1-minute bars of MNQH5, 30 minutes around the trade, New York time');
+      expect(await s.page.getByTestId('excursion-mae-value').innerText()).toBe('-$16.00');
+      expect(await s.page.getByTestId('excursion-mae-detail').innerText()).toBe('4 pts · 16 ticks');
+      expect(await s.page.getByTestId('excursion-mfe-value').innerText()).toBe('$68.00');
+      expect(await s.page.getByTestId('excursion-capture-value').innerText()).toBe('70.6%');
+      expect(await s.page.getByTestId('excursion-best-exit-detail').innerText()).toBe('at 21015 · 10:02:00');
+      expect(await s.page.getByTestId('excursions-basis').innerText()).toContain(
+        'From 1-minute bars (10:00 to 10:04), the first and last counted whole',
+      );
+      // Closed a minute later: 10:05:10 falls in the 10:05 bar (close 21012): 2 x (21012 - 20998) x $2 = $56, less $2.08 fees.
+      const later = s.page.getByTestId('exit-after-row');
+      expect(await later.first().innerText()).toMatch(/\+1 min\s+21012\.00\s+\$53\.92\s+\+\$8\.00/);
+      // The fills, in New York time.
+      expect(await s.page.getByTestId('fill-row').allInnerTexts()).toEqual([
+        expect.stringMatching(/^10:00:30\s+Buy\s+1\s+21000\.00\s+\$0\.52$/),
+        expect.stringMatching(/^10:01:30\s+Buy\s+1\s+20996\.00\s+\$0\.52$/),
+        expect.stringMatching(/^10:04:10\s+Sell\s+2\s+21010\.00\s+\$1\.04$/),
+      ]);
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `chart-${name}-${theme}.png`), fullPage: true });
+      expect(await seriousA11yViolations(s.page)).toEqual([]);
 
-    // The Trade Log: the trade's MAE and MFE (its row's columns at 1440 px, its card at 390), in R once it has a
-    // planned risk of $32: -$16.00 is -0.50R, $68.00 is +2.13R.
-    expect((await client.patch(`/api/trades/${long.id}`, { risk_amount: '32' })).status).toBe(200);
-    const log = new TradeLogPage(s.page);
-    await log.goto();
-    const item = log.rows.or(log.cards).and(s.page.locator(`[data-trade-id="${long.id}"]`));
-    await item.waitFor();
-    expect(await item.getByTestId('trade-mae').innerText()).toMatch(/^-\$16\.00\s+-0\.50R$/);
-    expect(await item.getByTestId('trade-mfe').innerText()).toMatch(/^\$68\.00\s+\+2\.13R$/);
-    // The table scrolls sideways inside its card: the two columns in the middle of the view, clear of the pinned Actions.
-    await item.getByTestId('trade-mae').evaluate((cell) => cell.scrollIntoView({ inline: 'center', block: 'nearest' }));
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `trade-log-${name}-${theme}.png`) });
-    // The Trade Log's charts (the win/loss donut) are drawings hidden from screen readers: nothing in them takes the focus.
-    expect(await seriousA11yViolations(s.page)).toEqual([]);
-    await details.goto(long.id);
-    await eventually(() => chart.getAttribute('data-ready')).toBe('true');
-    expect(await s.page.getByTestId('excursion-mae-detail').innerText()).toBe('4 pts · 16 ticks · -0.50R');
-    expect(await s.page.getByTestId('excursion-best-exit-detail').innerText()).toBe('at 21015 · 10:02:00 · +2.13R');
-    await client.patch(`/api/trades/${long.id}`, { risk_amount: null });
+      // The Trade Log: the trade's MAE and MFE (its row's columns at 1440 px, its card at 390), in R once it has a
+      // planned risk of $32: -$16.00 is -0.50R, $68.00 is +2.13R.
+      expect((await client.patch(`/api/trades/${long.id}`, { risk_amount: '32' })).status).toBe(200);
+      const log = new TradeLogPage(s.page);
+      await log.goto();
+      const item = log.rows.or(log.cards).and(s.page.locator(`[data-trade-id="${long.id}"]`));
+      await item.waitFor();
+      expect(await item.getByTestId('trade-mae').innerText()).toMatch(/^-\$16\.00\s+-0\.50R$/);
+      expect(await item.getByTestId('trade-mfe').innerText()).toMatch(/^\$68\.00\s+\+2\.13R$/);
+      // The table scrolls sideways inside its card: the two columns in the middle of the view, clear of the pinned Actions.
+      await item.getByTestId('trade-mae').evaluate((cell) => cell.scrollIntoView({ inline: 'center', block: 'nearest' }));
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `trade-log-${name}-${theme}.png`) });
+      // The Trade Log's charts (the win/loss donut) are drawings hidden from screen readers: nothing in them takes the focus.
+      expect(await seriousA11yViolations(s.page)).toEqual([]);
+      await details.goto(long.id);
+      await eventually(() => chart.getAttribute('data-ready')).toBe('true');
+      expect(await s.page.getByTestId('excursion-mae-detail').innerText()).toBe('4 pts · 16 ticks · -0.50R');
+      expect(await s.page.getByTestId('excursion-best-exit-detail').innerText()).toBe('at 21015 · 10:02:00 · +2.13R');
+      await client.patch(`/api/trades/${long.id}`, { risk_amount: null });
 
-    // Two hours around it: the window grows to 08:00 .. 12:04, as many bars as are stored there (from 08:30).
-    await s.page.getByTestId('chart-padding').getByText('2h').click();
-    await eventually(() => s.page.getByTestId('chart-caption').innerText()).toContain('2 hours around the trade');
-    // The chart redraws for the new window: its markers are read once drawn again, not from the drawing before.
-    await eventually(async () => (JSON.parse((await chart.getAttribute('data-markers')) ?? 'null') as Array<{ time: number }> | null)?.map((m) => m.time)).toEqual([
-      bar(10, 0),
-      bar(10, 1),
-      bar(10, 4),
-    ]);
-  });
+      // Two hours around it: the window grows to 08:00 .. 12:04, as many bars as are stored there (from 08:30).
+      await s.page.getByTestId('chart-padding').getByText('2h').click();
+      await eventually(() => s.page.getByTestId('chart-caption').innerText()).toContain('2 hours around the trade');
+      // The chart redraws for the new window: its markers are read once drawn again, not from the drawing before.
+      await eventually(async () =>
+        (JSON.parse((await chart.getAttribute('data-markers')) ?? 'null') as Array<{ time: number }> | null)?.map((m) => m.time),
+      ).toEqual([bar(10, 0), bar(10, 1), bar(10, 4)]);
+    },
+  );
 
-  it.each(SCREEN_PAIRS)('$name, $theme: bars from the Market Data page (the trader’s own, unseen by another trader), and a manual trade’s fills typed on its page', async ({ name, width, height, theme }) => {
-    const s = await suite.scenario({ width, height, colorScheme: theme });
-    await useAppTheme(s.context, theme);
-    const client = await signedInTrader(suite.e2e.app, s.context, 'bars');
-    // June's contract: no bars of it are stored yet.
-    const trade = (await client.post('/api/trades', { date: '2025-03-05', period: 'AM', symbol: 'MNQM5', pnl: 0 })).body as { id: string };
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: bars from the Market Data page (the trader’s own, unseen by another trader), and a manual trade’s fills typed on its page',
+    async ({ name, width, height, theme }) => {
+      const s = await suite.scenario({ width, height, colorScheme: theme });
+      await useAppTheme(s.context, theme);
+      const client = await signedInTrader(suite.e2e.app, s.context, 'bars');
+      // June's contract: no bars of it are stored yet.
+      const trade = (await client.post('/api/trades', { date: '2025-03-05', period: 'AM', symbol: 'MNQM5', pnl: 0 })).body as { id: string };
 
-    // No bars yet: the trade page says which to add and links to the Market Data page.
-    const details = new TradeDetailsPage(s.page);
-    await details.goto(trade.id);
-    await s.page.getByTestId('trade-fills').getByText('No fills yet.', { exact: false }).waitFor();
-    await s.page.getByTestId('edit-fills').click();
-    const editor = s.page.getByTestId('fills-editor');
-    await editor.getByLabel('Fill 1 time').fill('2025-03-05 10:01:20');
-    await editor.getByLabel('Fill 1 price').fill('21006');
-    await editor.getByLabel('Fill 2 time').fill('2025-03-05 10:03:40');
-    await editor.getByLabel('Fill 2 price').fill('abc');
-    await editor.getByTestId('save-fills').click();
-    expect(await editor.getByTestId('fills-error').innerText()).toBe('Fill 2, price: must be a number with at most 8 decimals');
-    await editor.getByLabel('Fill 2 price').fill('21009');
-    // Sell first, then buy back: a short.
-    await editor.getByLabel('Fill 1 side').getByText('Sell').click();
-    await editor.getByLabel('Fill 2 side').getByText('Buy').click();
-    await editor.getByTestId('save-fills').click();
-    await details.toast('Fills saved').waitFor();
-    await eventually(() => details.field('Side').innerText()).toContain('Short');
-    expect(await details.field('Entry price').innerText()).toContain('21006.00');
-    expect(await details.field('Gross P&L').innerText()).toContain('-$6.00');
-    expect(await s.page.getByTestId('fill-row').count()).toBe(2);
-    await s.page.getByTestId('chart-empty').waitFor();
-    expect(await s.page.getByTestId('chart-empty').innerText()).toContain('No price bars of MNQM5 are stored around this trade (09:31 to 10:33, New York time)');
+      // No bars yet: the trade page says which to add and links to the Market Data page.
+      const details = new TradeDetailsPage(s.page);
+      await details.goto(trade.id);
+      await s.page.getByTestId('trade-fills').getByText('No fills yet.', { exact: false }).waitFor();
+      await s.page.getByTestId('edit-fills').click();
+      const editor = s.page.getByTestId('fills-editor');
+      await editor.getByLabel('Fill 1 time').fill('2025-03-05 10:01:20');
+      await editor.getByLabel('Fill 1 price').fill('21006');
+      await editor.getByLabel('Fill 2 time').fill('2025-03-05 10:03:40');
+      await editor.getByLabel('Fill 2 price').fill('abc');
+      await editor.getByTestId('save-fills').click();
+      expect(await editor.getByTestId('fills-error').innerText()).toBe('Fill 2, price: must be a number with at most 8 decimals');
+      await editor.getByLabel('Fill 2 price').fill('21009');
+      // Sell first, then buy back: a short.
+      await editor.getByLabel('Fill 1 side').getByText('Sell').click();
+      await editor.getByLabel('Fill 2 side').getByText('Buy').click();
+      await editor.getByTestId('save-fills').click();
+      await details.toast('Fills saved').waitFor();
+      await eventually(() => details.field('Side').innerText()).toContain('Short');
+      expect(await details.field('Entry price').innerText()).toContain('21006.00');
+      expect(await details.field('Gross P&L').innerText()).toContain('-$6.00');
+      expect(await s.page.getByTestId('fill-row').count()).toBe(2);
+      await s.page.getByTestId('chart-empty').waitFor();
+      expect(await s.page.getByTestId('chart-empty').innerText()).toContain(
+        'No price bars of MNQM5 are stored around this trade (09:31 to 10:33, New York time)',
+      );
 
-    await s.page.getByTestId('add-bars').click();
-    await s.page.getByTestId('market-data-page').waitFor();
-    const chooser = s.page.waitForEvent('filechooser');
-    await s.page.getByTestId('import-bars').click();
-    await (await chooser).setFiles({ name: 'CME_MINI_MNQM2025, 1.csv', mimeType: 'text/csv', buffer: Buffer.from(tradingViewBars()) });
-    const dialog = s.page.getByTestId('bars-dialog');
-    expect(await dialog.getByTestId('bars-contract').inputValue()).toBe('MNQM5');
-    await dialog.getByTestId('bars-preview').waitFor();
-    expect(await dialog.getByTestId('bars-series').innerText()).toContain('211');
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `bars-dialog-${name}-${theme}.png`) });
-    await dialog.getByTestId('bars-confirm').click();
-    await s.page.getByRole('alert').filter({ hasText: 'Added 211 bars' }).last().waitFor();
-    const row = s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' });
-    await eventually(() => row.count()).toBe(1);
-    expect(await row.innerText()).toMatch(/MNQM5\s+Wed, Mar 5, 2025\s+211 × 1-minute\s+08:30 – 12:00\s+211/);
-    await waitForAnimations(s.page);
-    await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `market-data-${name}-${theme}.png`), fullPage: true });
-    expect(await seriousA11yViolations(s.page)).toEqual([]);
+      await s.page.getByTestId('add-bars').click();
+      await s.page.getByTestId('market-data-page').waitFor();
+      const chooser = s.page.waitForEvent('filechooser');
+      await s.page.getByTestId('import-bars').click();
+      await (await chooser).setFiles({ name: 'CME_MINI_MNQM2025, 1.csv', mimeType: 'text/csv', buffer: Buffer.from(tradingViewBars()) });
+      const dialog = s.page.getByTestId('bars-dialog');
+      expect(await dialog.getByTestId('bars-contract').inputValue()).toBe('MNQM5');
+      await dialog.getByTestId('bars-preview').waitFor();
+      expect(await dialog.getByTestId('bars-series').innerText()).toContain('211');
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `bars-dialog-${name}-${theme}.png`) });
+      await dialog.getByTestId('bars-confirm').click();
+      await s.page.getByRole('alert').filter({ hasText: 'Added 211 bars' }).last().waitFor();
+      const row = s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' });
+      await eventually(() => row.count()).toBe(1);
+      expect(await row.innerText()).toMatch(/MNQM5\s+Wed, Mar 5, 2025\s+211 × 1-minute\s+08:30 – 12:00\s+211/);
+      await waitForAnimations(s.page);
+      await s.page.screenshot({ path: path.join(SCREENSHOT_DIR, `market-data-${name}-${theme}.png`), fullPage: true });
+      expect(await seriousA11yViolations(s.page)).toEqual([]);
 
-    // Another trader's Market Data page shows none of her bars: neither the contract nor the day she traded.
-    const other = await suite.scenario({ width, height, colorScheme: theme });
-    await signedInTrader(suite.e2e.app, other.context, 'other');
-    await other.page.goto('/market-data');
-    await other.page.getByTestId('market-data-page').waitFor();
-    await other.page.getByTestId('coverage-empty').waitFor();
-    expect(await other.page.getByTestId('coverage-row').count()).toBe(0);
-    expect(await other.page.getByTestId('market-data-page').innerText()).not.toContain('MNQM5');
+      // Another trader's Market Data page shows none of her bars: neither the contract nor the day she traded.
+      const other = await suite.scenario({ width, height, colorScheme: theme });
+      await signedInTrader(suite.e2e.app, other.context, 'other');
+      await other.page.goto('/market-data');
+      await other.page.getByTestId('market-data-page').waitFor();
+      await other.page.getByTestId('coverage-empty').waitFor();
+      expect(await other.page.getByTestId('coverage-row').count()).toBe(0);
+      expect(await other.page.getByTestId('market-data-page').innerText()).not.toContain('MNQM5');
 
-    // Back on the trade: its chart, and its MAE from the bars.
-    await details.goto(trade.id);
-    await eventually(() => s.page.getByTestId('trade-chart').getAttribute('data-ready')).toBe('true');
-    expect(await s.page.getByTestId('excursion-mae-value').innerText()).toBe('-$18.00');
+      // Back on the trade: its chart, and its MAE from the bars.
+      await details.goto(trade.id);
+      await eventually(() => s.page.getByTestId('trade-chart').getAttribute('data-ready')).toBe('true');
+      expect(await s.page.getByTestId('excursion-mae-value').innerText()).toBe('-$18.00');
 
-    // The owner deletes her bars of the day.
-    await s.page.goto('/market-data');
-    await s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' }).getByTestId('delete-bars').click();
-    await s.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await s.page.getByRole('alert').filter({ hasText: 'Deleted 211 bars' }).last().waitFor();
-    await eventually(() => s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' }).count()).toBe(0);
-  });
+      // The owner deletes her bars of the day.
+      await s.page.goto('/market-data');
+      await s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' }).getByTestId('delete-bars').click();
+      await s.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await s.page.getByRole('alert').filter({ hasText: 'Deleted 211 bars' }).last().waitFor();
+      await eventually(() => s.page.getByTestId('coverage-row').filter({ hasText: 'MNQM5' }).count()).toBe(0);
+    },
+  );
 });

@@ -36,7 +36,10 @@ const seedTrade = (client: ApiClient, input: Record<string, unknown>) =>
 
 describe('trade details', () => {
   it("shows an imported average price at the instrument's tick precision, the exact value on hover", async () => {
-    for (const view of [{ width: 1440, height: 900, colorScheme: 'dark' as const }, { width: 390, height: 844, colorScheme: 'light' as const }]) {
+    for (const view of [
+      { width: 1440, height: 900, colorScheme: 'dark' as const },
+      { width: 390, height: 844, colorScheme: 'light' as const },
+    ]) {
       const { client, page, details, context } = await trader(view);
       await useAppTheme(context, view.colorScheme);
       const account = await api<{ id: string }>(client, 'POST', '/api/accounts', { name: 'Combine' });
@@ -66,7 +69,15 @@ describe('trade details', () => {
   it('opens from the Trade Log, shows every field, links a note and images, and walks to the next trade', async () => {
     const { client, page, details } = await trader();
     const older = await seedTrade(client, { date: '2025-03-03', symbol: 'ES', pnl: -40 });
-    const newer = await seedTrade(client, { date: '2025-03-04', symbol: 'NQ', pnl: 412.5, commission: 4.5, notes: 'Clean IB break', tags: ['A+', 'Breakout'], link: 'https://www.tradingview.com/x/abc/' });
+    const newer = await seedTrade(client, {
+      date: '2025-03-04',
+      symbol: 'NQ',
+      pnl: 412.5,
+      commission: 4.5,
+      notes: 'Clean IB break',
+      tags: ['A+', 'Breakout'],
+      link: 'https://www.tradingview.com/x/abc/',
+    });
 
     const log = new TradeLogPage(page);
     await log.goto();
@@ -107,7 +118,9 @@ describe('trade details', () => {
     await details.attachments.getByTestId('trade-attachments-upload').click();
     await (await chooser).setFiles({ name: 'fill.png', mimeType: 'image/png', buffer: PNG });
     await eventually(() => details.attachments.getByTestId('trade-attachments-item').count()).toBe(2);
-    await eventually(() => details.attachments.locator('img[src^="/api/attachments/files/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await eventually(() =>
+      details.attachments.locator('img[src^="/api/attachments/files/"]').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(1);
 
     // The linked note opens in the notebook with the trade's figures.
     await details.linkedNotes.getByTestId('linked-note-title').click();
@@ -166,12 +179,16 @@ describe('trade details', () => {
       link: 'javascript:window.__xss=3',
       tags: ['<svg onload=window.__xss=4>'],
     });
-    await api(client, 'POST', '/api/notes', { title: '<b onclick=window.__xss=5>t</b>', content: '[x](javascript:window.__xss=6) <img src=x onerror=window.__xss=7>', trade_id: trade.id });
+    await api(client, 'POST', '/api/notes', {
+      title: '<b onclick=window.__xss=5>t</b>',
+      content: '[x](javascript:window.__xss=6) <img src=x onerror=window.__xss=7>',
+      trade_id: trade.id,
+    });
     await details.goto(trade.id);
     expect(await details.symbol.innerText()).toBe('<img src=x onerror=window.__xss=1>');
     expect(await details.field('Link').getByRole('link').count()).toBe(0);
     expect(await details.field('Link').innerText()).toContain('javascript:window.__xss=3');
-    for (const a of await page.locator('main a').all()) expect(await a.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);
+    for (const a of await page.locator('main a').all()) expect((await a.getAttribute('href')) ?? '').not.toMatch(/^\s*javascript:/i);
     await details.linkedNotes.getByText('x', { exact: true }).click();
     expect(await page.locator('main script, main [onerror], main [onload], main [onclick]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -232,7 +249,9 @@ describe('quick links', () => {
       await page.waitForTimeout(150);
     }
     await eventually(() => links.titles()).toEqual(['Third', 'Health', 'Second (edited)']);
-    await eventually(async () => (await api<Array<{ title: string; position: number }>>(client, 'GET', '/api/quick-links')).map((l) => [l.title, l.position])).toEqual([
+    await eventually(async () =>
+      (await api<Array<{ title: string; position: number }>>(client, 'GET', '/api/quick-links')).map((l) => [l.title, l.position]),
+    ).toEqual([
       ['Third', 1],
       ['Health', 2],
       ['Second (edited)', 3],
@@ -293,7 +312,10 @@ describe('quick links', () => {
       ),
     );
     await page.goto('/');
-    await eventually(async () => (await api<Array<{ title: string }>>(client, 'GET', '/api/quick-links')).map((l) => l.title)).toEqual(['Old charts', 'Calendar']);
+    await eventually(async () => (await api<Array<{ title: string }>>(client, 'GET', '/api/quick-links')).map((l) => l.title)).toEqual([
+      'Old charts',
+      'Calendar',
+    ]);
     await eventually(() => page.evaluate(() => localStorage.getItem('trader-quick-links'))).toBeNull();
     // A second load imports nothing more.
     await page.reload();
@@ -314,7 +336,14 @@ describe('accessibility', () => {
   ] as const)('trade details and the quick links widget have no serious axe violations (%s, %i px)', async (colorScheme, width) => {
     const { client, page, details, links } = await trader({ colorScheme, width, height: 900 });
     await useAppTheme(page.context(), colorScheme);
-    const trade = await seedTrade(client, { date: '2025-03-03', symbol: 'NQ', pnl: -12.5, notes: 'note', tags: ['A+'], link: 'https://x.example.test' });
+    const trade = await seedTrade(client, {
+      date: '2025-03-03',
+      symbol: 'NQ',
+      pnl: -12.5,
+      notes: 'note',
+      tags: ['A+'],
+      link: 'https://x.example.test',
+    });
     await api(client, 'POST', '/api/notes', { title: 'Linked', content: '- [x] done\n- [ ] todo', trade_id: trade.id });
     await api(client, 'POST', '/api/attachments', { trade_id: trade.id, url: 'https://charts.example.test/a.png' });
     await details.goto(trade.id);

@@ -208,7 +208,9 @@ describe('export and import', () => {
     await createAccount(b.client, 'Restored');
     await b.log.goto();
     await expect.poll(() => selectorValue(b.log)).toBe('Restored ★');
-    await b.page.getByTestId('import-file-input').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(file) });
+    await b.page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(file) });
     const dialog = b.page.getByTestId('import-dialog');
     await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 });
     await dialog.getByTestId('import-confirm').click();

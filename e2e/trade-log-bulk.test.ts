@@ -23,15 +23,29 @@ describe('bulk actions in select mode', () => {
     const account = (await client.post('/api/accounts', { name: 'Main', is_default: true })).body as { id: string };
     const created: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await client.post('/api/trades', { account_id: account.id, date: `2025-05-0${i + 1}`, period: 'AM', symbol: 'MNQ', pnl: 10 * i - 20 });
+      const res = await client.post('/api/trades', {
+        account_id: account.id,
+        date: `2025-05-0${i + 1}`,
+        period: 'AM',
+        symbol: 'MNQ',
+        pnl: 10 * i - 20,
+      });
       expect(res.status).toBe(201);
       created.push(res.body.id);
     }
     const playbook = (await client.post('/api/playbooks', { name: 'Opening drive', rules: [{ text: 'Wait for the open' }] })).body as { id: string };
     // One trade already follows another playbook, its rule ticked: Undo must give it back with its tick.
-    const other = (await client.post('/api/playbooks', { name: 'Failed breakout', rules: [{ text: 'Trap above the high' }] })).body as { id: string; rules: Array<{ id: string }> };
-    expect((await client.put(`/api/trade-playbooks/${created[0]}`, { playbook_id: other.id, ticked_rule_ids: [other.rules[0]!.id] })).status).toBe(200);
-    const playbooksOf = async () => Promise.all(created.map(async (id) => (await client.get(`/api/trade-playbooks/${id}`)).body as { playbook_id: string | null; ticked_rule_ids: string[] }));
+    const other = (await client.post('/api/playbooks', { name: 'Failed breakout', rules: [{ text: 'Trap above the high' }] })).body as {
+      id: string;
+      rules: Array<{ id: string }>;
+    };
+    expect((await client.put(`/api/trade-playbooks/${created[0]}`, { playbook_id: other.id, ticked_rule_ids: [other.rules[0]!.id] })).status).toBe(
+      200,
+    );
+    const playbooksOf = async () =>
+      Promise.all(
+        created.map(async (id) => (await client.get(`/api/trade-playbooks/${id}`)).body as { playbook_id: string | null; ticked_rule_ids: string[] }),
+      );
     const before = await playbooksOf();
 
     await log.goto();

@@ -47,7 +47,16 @@ async function seedTrade(client: ApiClient, input: Record<string, unknown>) {
 async function storedTrades(client: ApiClient) {
   const res = await client.get('/api/trades?limit=500');
   expect(res.status).toBe(200);
-  return res.body.trades as Array<{ id: string; symbol: string; pnl: string; commission: string; status: string; tags: string[]; notes: string; date: string }>;
+  return res.body.trades as Array<{
+    id: string;
+    symbol: string;
+    pnl: string;
+    commission: string;
+    status: string;
+    tags: string[];
+    notes: string;
+    date: string;
+  }>;
 }
 
 describe('adding trades', () => {
@@ -171,7 +180,8 @@ describe('adding trades', () => {
 describe('manage types', () => {
   it('keeps every × clear of the scrollbar in a long list', async () => {
     const { client, log, page } = await trader();
-    for (let i = 1; i <= 12; i++) expect((await client.post('/api/trade-preferences', { type: 'trade_type', value: `Setup number ${i}` })).status).toBe(201);
+    for (let i = 1; i <= 12; i++)
+      expect((await client.post('/api/trade-preferences', { type: 'trade_type', value: `Setup number ${i}` })).status).toBe(201);
     await log.goto();
     await log.openAddTrade();
     await log.addDialog.getByTestId('manage-trade_type').click();
@@ -200,7 +210,10 @@ describe('analysis charts', () => {
     const ticks = page.getByTestId('results-by-weekday').locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label');
     await eventually(() => ticks.count()).toBeGreaterThan(1);
     const values = (await ticks.allTextContents()).map(Number);
-    expect(values.every((v) => Number.isInteger(v)), values.join(', ')).toBe(true);
+    expect(
+      values.every((v) => Number.isInteger(v)),
+      values.join(', '),
+    ).toBe(true);
   });
 
   it("labels weeks with their year once they span two, and gives screen readers each chart's figures as a table", async () => {
@@ -226,7 +239,11 @@ describe('analysis charts', () => {
     const weekdays = await rows(page.getByTestId('results-by-weekday').getByTestId('chart-table'));
     expect(weekdays.slice(1).map((r) => r[0])).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     expect(weekdays[2]).toEqual(['Tuesday', '1', '1', '1']);
-    expect(await rows(log.statsPanel.getByTestId('chart-table').first())).toEqual([['Result', 'Trades'], ['Wins', '1'], ['Losses', '1']]);
+    expect(await rows(log.statsPanel.getByTestId('chart-table').first())).toEqual([
+      ['Result', 'Trades'],
+      ['Wins', '1'],
+      ['Losses', '1'],
+    ]);
   });
 });
 
@@ -295,7 +312,10 @@ describe('editing and deleting', () => {
       if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
     });
 
-    const figures = async () => [await log.statsPanel.getByTestId('stat-net-pnl').innerText(), await log.statsPanel.getByTestId('stat-trades').innerText()];
+    const figures = async () => [
+      await log.statsPanel.getByTestId('stat-net-pnl').innerText(),
+      await log.statsPanel.getByTestId('stat-trades').innerText(),
+    ];
     await eventually(figures).toEqual(['$10.00', '2']);
 
     // The row goes at once; nothing is sent while the toast offers Undo.
@@ -433,10 +453,15 @@ describe('the maximized table', () => {
     const check = async (label: string) => {
       const frame = await box(scroller);
       // Actions stays at the right edge of the table's frame, wherever it is scrolled.
-      expect(Math.abs((await box(actions)).x + (await box(actions)).width - (frame.x + frame.width)), `${label}: Actions sticky`).toBeLessThanOrEqual(2);
+      expect(Math.abs((await box(actions)).x + (await box(actions)).width - (frame.x + frame.width)), `${label}: Actions sticky`).toBeLessThanOrEqual(
+        2,
+      );
       // Scrolled to its end, every column is in view and Notes ends where Actions begins, never under it.
       await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
-      await eventually(async () => (await box(notes)).x + (await box(notes)).width <= (await box(actions)).x + 1, `${label}: Notes under Actions`).toBe(true);
+      await eventually(
+        async () => (await box(notes)).x + (await box(notes)).width <= (await box(actions)).x + 1,
+        `${label}: Notes under Actions`,
+      ).toBe(true);
       expect((await box(notes)).width, `${label}: Notes width`).toBeGreaterThanOrEqual(240);
       await scroller.evaluate((el) => (el.scrollLeft = 0));
     };
@@ -584,195 +609,221 @@ describe('the list', () => {
 });
 
 describe('finish', () => {
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)",
+    async ({ name, width, height, theme }) => {
+      const { client, log, page } = await trader({ width, height, colorScheme: theme });
+      const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
+      await log.goto();
+      await log.rows.or(log.cards).first().waitFor();
+      await page.getByTestId('toggle-maximize').click();
+      if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
+      await log.rows.first().getByTestId('trade-edit').click();
+      const inline = page.getByTestId('inline-edit-row');
+      const pnl = log.pnlInput(inline);
+      await pnl.fill('75');
+      await pnl.pressSequentially('abc');
+      expect(await pnl.inputValue()).toBe('75');
+      await pnl.fill('abc');
+      expect(await pnl.inputValue()).toBe('75');
+      // In view for the screenshot, clear of the sticky Actions column.
+      await pnl.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
+      await waitForAnimations(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-inline-edit-${name}-${theme}.png`) });
+      await inline.getByTestId('inline-done').click();
+      await log.toast('Trade updated successfully').waitFor();
+      await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
+    },
+  );
 
-  it.each(SCREEN_PAIRS)("$name, $theme: inline editing refuses letters in PnL as they are typed, as the dialog does ('abc' is no amount)", async ({ name, width, height, theme }) => {
-    const { client, log, page } = await trader({ width, height, colorScheme: theme });
-    const trade = await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 120 });
-    await log.goto();
-    await log.rows.or(log.cards).first().waitFor();
-    await page.getByTestId('toggle-maximize').click();
-    if (name === 'phone') await page.getByTestId('view-toggle').getByTitle('Table view').click();
-    await log.rows.first().getByTestId('trade-edit').click();
-    const inline = page.getByTestId('inline-edit-row');
-    const pnl = log.pnlInput(inline);
-    await pnl.fill('75');
-    await pnl.pressSequentially('abc');
-    expect(await pnl.inputValue()).toBe('75');
-    await pnl.fill('abc');
-    expect(await pnl.inputValue()).toBe('75');
-    // In view for the screenshot, clear of the sticky Actions column.
-    await pnl.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
-    await waitForAnimations(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-inline-edit-${name}-${theme}.png`) });
-    await inline.getByTestId('inline-done').click();
-    await log.toast('Trade updated successfully').waitFor();
-    await eventually(async () => (await storedTrades(client))[0]).toMatchObject({ id: trade.id, pnl: '75.00', status: 'Win' });
-  });
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: a trade added with its side, prices and stop is priced from them, and the Reports read it in R',
+    async ({ name, width, height, theme }) => {
+      const { client, log, page } = await trader({ width, height, colorScheme: theme });
+      const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `risk-${screen}-${name}-${theme}.png`), fullPage: true });
+      await log.goto();
+      await log.openAddTrade();
+      const dialog = log.addDialog;
+      // NQ long 2 from 18000 to 18010: 10 points x 2 x $20 = $400, written into the P&L by the prices.
+      await dialog.getByTestId('trade-side').getByText('Long', { exact: true }).click();
+      await dialog.getByTestId('trade-quantity').fill('2');
+      await dialog.getByTestId('trade-entry-price').fill('18000');
+      await dialog.getByTestId('trade-exit-price').fill('18010');
+      expect(await log.pnlInput(dialog).inputValue()).toBe('400');
+      // A stop on the wrong side is named on its field; 5 points under the entry risks 5 x 2 x $20 = $200: +2R.
+      await dialog.getByTestId('trade-stop-price').fill('18005');
+      await dialog.getByText("A long trade's stop must be below its entry price").waitFor();
+      await dialog.getByTestId('trade-stop-price').fill('17995');
+      expect(await dialog.getByTestId('trade-risk-preview').innerText()).toBe('Planned risk $200.00 to the stop · +2.00R');
+      await dialog.getByTestId('trade-entry-time').fill('09:35');
+      await waitForAnimations(page);
+      await shot('add-dialog');
+      await dialog.getByRole('button', { name: 'Add Trade' }).click();
+      await log.toast('Trade added successfully').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      const [saved] = (await client.get('/api/trades?limit=5')).body.trades as Array<Record<string, unknown>>;
+      expect(saved).toMatchObject({
+        side: 'Long',
+        quantity: '2.00000000',
+        stop_price: '17995.00000000',
+        pnl: '400.00',
+        r_multiple: 2,
+        planned_risk: { amount: '200.00', source: 'stop' },
+      });
+      // Its R beside its P&L, in the table on a desktop and on the card on a phone.
+      await eventually(() => page.getByTestId('trade-r').first().innerText()).toBe('+2.00R');
 
-  it.each(SCREEN_PAIRS)('$name, $theme: a trade added with its side, prices and stop is priced from them, and the Reports read it in R', async ({ name, width, height, theme }) => {
-    const { client, log, page } = await trader({ width, height, colorScheme: theme });
-    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `risk-${screen}-${name}-${theme}.png`), fullPage: true });
-    await log.goto();
-    await log.openAddTrade();
-    const dialog = log.addDialog;
-    // NQ long 2 from 18000 to 18010: 10 points x 2 x $20 = $400, written into the P&L by the prices.
-    await dialog.getByTestId('trade-side').getByText('Long', { exact: true }).click();
-    await dialog.getByTestId('trade-quantity').fill('2');
-    await dialog.getByTestId('trade-entry-price').fill('18000');
-    await dialog.getByTestId('trade-exit-price').fill('18010');
-    expect(await log.pnlInput(dialog).inputValue()).toBe('400');
-    // A stop on the wrong side is named on its field; 5 points under the entry risks 5 x 2 x $20 = $200: +2R.
-    await dialog.getByTestId('trade-stop-price').fill('18005');
-    await dialog.getByText("A long trade's stop must be below its entry price").waitFor();
-    await dialog.getByTestId('trade-stop-price').fill('17995');
-    expect(await dialog.getByTestId('trade-risk-preview').innerText()).toBe('Planned risk $200.00 to the stop · +2.00R');
-    await dialog.getByTestId('trade-entry-time').fill('09:35');
-    await waitForAnimations(page);
-    await shot('add-dialog');
-    await dialog.getByRole('button', { name: 'Add Trade' }).click();
-    await log.toast('Trade added successfully').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    const [saved] = (await client.get('/api/trades?limit=5')).body.trades as Array<Record<string, unknown>>;
-    expect(saved).toMatchObject({ side: 'Long', quantity: '2.00000000', stop_price: '17995.00000000', pnl: '400.00', r_multiple: 2, planned_risk: { amount: '200.00', source: 'stop' } });
-    // Its R beside its P&L, in the table on a desktop and on the card on a phone.
-    await eventually(() => page.getByTestId('trade-r').first().innerText()).toBe('+2.00R');
+      // A trade without a plan: the Reports' Overview in R leaves it out, and says so.
+      await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, tags: ['FOMO'] });
+      await page.goto('/reports');
+      const overview = page.getByTestId('report-overview');
+      await overview.getByTestId('figure-netCents').waitFor();
+      await overview.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+      expect(await overview.getByTestId('figure-totalR').getByTestId('figure-value').innerText()).toBe('+2.00R');
+      expect(await overview.getByTestId('r-note').innerText()).toContain('Computed from 1 trade; 1 trade without a planned risk, left out.');
+      await waitForAnimations(page);
+      await shot('reports-r');
+      // The switch is a preference: the next visit opens in R.
+      await page.reload();
+      await overview.getByTestId('figure-totalR').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-    // A trade without a plan: the Reports' Overview in R leaves it out, and says so.
-    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, tags: ['FOMO'] });
-    await page.goto('/reports');
-    const overview = page.getByTestId('report-overview');
-    await overview.getByTestId('figure-netCents').waitFor();
-    await overview.getByTestId('figure-unit').getByText('R', { exact: true }).click();
-    expect(await overview.getByTestId('figure-totalR').getByTestId('figure-value').innerText()).toBe('+2.00R');
-    expect(await overview.getByTestId('r-note').innerText()).toContain('Computed from 1 trade; 1 trade without a planned risk, left out.');
-    await waitForAnimations(page);
-    await shot('reports-r');
-    // The switch is a preference: the next visit opens in R.
-    await page.reload();
-    await overview.getByTestId('figure-totalR').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Mistakes: FOMO marked as one costs the ES trade's -$50; without it the net is the NQ trade's $400.
+      await page.getByTestId('report-tab-mistakes').click();
+      const mistakes = page.getByTestId('report-mistakes');
+      await mistakes.getByTestId('mistakes-none').waitFor();
+      await mistakes.getByTestId('mistake-tags').click();
+      await page.getByRole('option', { name: 'FOMO', exact: true }).click();
+      await eventually(() => mistakes.getByTestId('mistake-net').first().innerText()).toBe('-$50.00');
+      expect(await mistakes.getByTestId('mistakes-summary').innerText()).toBe(
+        'Net P&L $350.00 over all 2 trades; $400.00 without the 1 trade tagged with a mistake.',
+      );
+      await page.keyboard.press('Escape');
+      await waitForAnimations(page);
+      await shot('reports-mistakes');
+      expect((await client.get('/api/mistake-tags')).body).toEqual({ tags: ['FOMO'] });
+    },
+  );
 
-    // Mistakes: FOMO marked as one costs the ES trade's -$50; without it the net is the NQ trade's $400.
-    await page.getByTestId('report-tab-mistakes').click();
-    const mistakes = page.getByTestId('report-mistakes');
-    await mistakes.getByTestId('mistakes-none').waitFor();
-    await mistakes.getByTestId('mistake-tags').click();
-    await page.getByRole('option', { name: 'FOMO', exact: true }).click();
-    await eventually(() => mistakes.getByTestId('mistake-net').first().innerText()).toBe('-$50.00');
-    expect(await mistakes.getByTestId('mistakes-summary').innerText()).toBe('Net P&L $350.00 over all 2 trades; $400.00 without the 1 trade tagged with a mistake.');
-    await page.keyboard.press('Escape');
-    await waitForAnimations(page);
-    await shot('reports-mistakes');
-    expect((await client.get('/api/mistake-tags')).body).toEqual({ tags: ['FOMO'] });
-  });
+  it.each(SCREEN_PAIRS)(
+    '$name, $theme: the Statistics switch to R, of the trades the list shows, as the Overview in R counts them',
+    async ({ name, width, height, theme }) => {
+      const { client, log, page } = await trader({ width, height, colorScheme: theme });
+      // +3R and -0.5R on a $100 risk; the ES winner has no planned risk and is counted apart.
+      await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 300, risk_amount: 100 });
+      await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, risk_amount: 100 });
+      await seedTrade(client, { date: '2026-03-11', symbol: 'ES', pnl: 20 });
+      await log.goto();
+      const stats = log.statsPanel;
+      await stats.getByTestId('stat-net-pnl').waitFor();
+      expect(await stats.getByTestId('stat-r').count()).toBe(0);
+      await stats.getByTestId('figure-unit').getByText('R', { exact: true }).click();
+      await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
+      expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe('+1.25R');
+      expect(await stats.getByTestId('stat-average-win-r').innerText()).toBe('+3.00R');
+      expect(await stats.getByTestId('stat-average-loss-r').innerText()).toBe('-0.50R');
+      expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('6.00');
+      expect(await stats.getByTestId('stat-r-note').innerText()).toBe(
+        'In R: net P&L over planned risk, of 2 trades; 1 trade without a planned risk, left out.',
+      );
+      // No dollar figure under R; the counts stay (a win is a win in either unit).
+      expect(await stats.getByTestId('stat-net-pnl').count()).toBe(0);
+      expect(await stats.getByTestId('stat-wins').innerText()).toBe('2');
+      expect(await stats.innerText()).not.toMatch(/\$\d/);
 
-  it.each(SCREEN_PAIRS)('$name, $theme: the Statistics switch to R, of the trades the list shows, as the Overview in R counts them', async ({ name, width, height, theme }) => {
-    const { client, log, page } = await trader({ width, height, colorScheme: theme });
-    // +3R and -0.5R on a $100 risk; the ES winner has no planned risk and is counted apart.
-    await seedTrade(client, { date: '2026-03-09', symbol: 'NQ', pnl: 300, risk_amount: 100 });
-    await seedTrade(client, { date: '2026-03-10', symbol: 'ES', pnl: -50, risk_amount: 100 });
-    await seedTrade(client, { date: '2026-03-11', symbol: 'ES', pnl: 20 });
-    await log.goto();
-    const stats = log.statsPanel;
-    await stats.getByTestId('stat-net-pnl').waitFor();
-    expect(await stats.getByTestId('stat-r').count()).toBe(0);
-    await stats.getByTestId('figure-unit').getByText('R', { exact: true }).click();
-    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
-    expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe('+1.25R');
-    expect(await stats.getByTestId('stat-average-win-r').innerText()).toBe('+3.00R');
-    expect(await stats.getByTestId('stat-average-loss-r').innerText()).toBe('-0.50R');
-    expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('6.00');
-    expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 2 trades; 1 trade without a planned risk, left out.');
-    // No dollar figure under R; the counts stay (a win is a win in either unit).
-    expect(await stats.getByTestId('stat-net-pnl').count()).toBe(0);
-    expect(await stats.getByTestId('stat-wins').innerText()).toBe('2');
-    expect(await stats.innerText()).not.toMatch(/\$\d/);
+      // A Reports filter in the address ('Open in Trade Log'): the same figures as the Overview in R of that filter.
+      await page.goto('/trade-log?symbol=ES');
+      const overview = (await client.get('/api/reports/overview?symbol=ES')).body.r as {
+        totalR: number;
+        expectancyR: number;
+        tradesWithoutRisk: number;
+      };
+      expect(overview).toMatchObject({ totalR: -0.5, expectancyR: -0.5, tradesWithoutRisk: 1 });
+      await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe(formatR(overview.totalR));
+      expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe(formatR(overview.expectancyR));
+      expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('0.00');
+      expect(await stats.getByTestId('stat-r-note').innerText()).toContain('1 trade without a planned risk');
 
-    // A Reports filter in the address ('Open in Trade Log'): the same figures as the Overview in R of that filter.
-    await page.goto('/trade-log?symbol=ES');
-    const overview = (await client.get('/api/reports/overview?symbol=ES')).body.r as { totalR: number; expectancyR: number; tradesWithoutRisk: number };
-    expect(overview).toMatchObject({ totalR: -0.5, expectancyR: -0.5, tradesWithoutRisk: 1 });
-    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe(formatR(overview.totalR));
-    expect(await stats.getByTestId('stat-expectancy-r').innerText()).toBe(formatR(overview.expectancyR));
-    expect(await stats.getByTestId('stat-profit-factor-r').innerText()).toBe('0.00');
-    expect(await stats.getByTestId('stat-r-note').innerText()).toContain('1 trade without a planned risk');
+      // The switch is the shared preference: kept after a reload.
+      await page.goto('/trade-log');
+      await page.reload();
+      await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await stats.scrollIntoViewIfNeeded();
+      await waitForAnimations(page);
+      await stats.screenshot({ path: path.join(SCREENSHOT_DIR, `stats-r-${name}-${theme}.png`) });
 
-    // The switch is the shared preference: kept after a reload.
-    await page.goto('/trade-log');
-    await page.reload();
-    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+2.50R');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await stats.scrollIntoViewIfNeeded();
-    await waitForAnimations(page);
-    await stats.screenshot({ path: path.join(SCREENSHOT_DIR, `stats-r-${name}-${theme}.png`) });
+      // A search narrows the list, and the figures in R with it.
+      await page.getByTestId('trade-search').fill('NQ');
+      await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+3.00R');
+      expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 1 trade.');
+    },
+  );
 
-    // A search narrows the list, and the figures in R with it.
-    await page.getByTestId('trade-search').fill('NQ');
-    await eventually(() => stats.getByTestId('stat-total-r').innerText()).toBe('+3.00R');
-    expect(await stats.getByTestId('stat-r-note').innerText()).toBe('In R: net P&L over planned risk, of 1 trade.');
-  });
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long",
+    async ({ name, width, height, theme }) => {
+      const { client, log, page } = await trader({ width, height, colorScheme: theme });
+      // Onboarded, without its samples: only the trades below.
+      await client.post('/api/onboarding');
+      const samples = await listAll(client);
+      if (samples.length) await client.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
+      const today = getTodayInZone(new Date(), 'America/New_York');
+      // The spec's samples send LONG/SHORT as the type: stored as the side, the setup left to the trader.
+      const long = await seedTrade(client, { date: today, symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
+      await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Breakout', side: 'Short' });
+      const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
+      const sideOf = (text: string) => text.match(/\b(long|short)\b/gi) ?? [];
 
-  it.each(SCREEN_PAIRS)("$name, $theme: a trade's side reads apart from its setup everywhere, 'Long' for a sample's LONG as for an import's Long", async ({ name, width, height, theme }) => {
-    const { client, log, page } = await trader({ width, height, colorScheme: theme });
-    // Onboarded, without its samples: only the trades below.
-    await client.post('/api/onboarding');
-    const samples = await listAll(client);
-    if (samples.length) await client.post('/api/trades/bulk-delete', { ids: samples.map((t) => t.id) });
-    const today = getTodayInZone(new Date(), 'America/New_York');
-    // The spec's samples send LONG/SHORT as the type: stored as the side, the setup left to the trader.
-    const long = await seedTrade(client, { date: today, symbol: 'NQ', pnl: 100, trade_type: 'LONG' });
-    await seedTrade(client, { date: today, symbol: 'ES', pnl: -50, trade_type: 'Breakout', side: 'Short' });
-    const shot = (screen: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `finish-side-${screen}-${name}-${theme}.png`) });
-    const sideOf = (text: string) => text.match(/\b(long|short)\b/gi) ?? [];
+      // By its instrument: 'Wednesday' holds an 'es' too.
+      const symbol = (text: string) => ({ has: page.getByTestId('trade-instrument-cell').getByText(text, { exact: true }) });
 
-    // By its instrument: 'Wednesday' holds an 'es' too.
-    const symbol = (text: string) => ({ has: page.getByTestId('trade-instrument-cell').getByText(text, { exact: true }) });
+      // The Trade Log: a table on a desktop, cards on a phone.
+      await log.goto();
+      if (name === 'desktop') {
+        await log.rows.filter(symbol('NQ')).waitFor();
+        expect(await log.rows.filter(symbol('NQ')).locator('[data-col="side"]').innerText()).toBe('Long');
+        expect(await log.rows.filter(symbol('NQ')).locator('[data-col="type"]').innerText()).toBe('');
+        expect(await log.rows.filter(symbol('ES')).locator('[data-col="side"]').innerText()).toBe('Short');
+        expect(await log.rows.filter(symbol('ES')).locator('[data-col="type"]').innerText()).toBe('Breakout');
+      } else {
+        await log.cards.filter(symbol('NQ')).waitFor();
+        expect(sideOf(await log.cards.filter(symbol('NQ')).innerText())).toEqual(['Long']);
+        expect(sideOf(await log.cards.filter(symbol('ES')).innerText())).toEqual(['Short']);
+      }
+      await waitForAnimations(page);
+      await shot('trade-log');
 
-    // The Trade Log: a table on a desktop, cards on a phone.
-    await log.goto();
-    if (name === 'desktop') {
-      await log.rows.filter(symbol('NQ')).waitFor();
-      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="side"]').innerText()).toBe('Long');
-      expect(await log.rows.filter(symbol('NQ')).locator('[data-col="type"]').innerText()).toBe('');
-      expect(await log.rows.filter(symbol('ES')).locator('[data-col="side"]').innerText()).toBe('Short');
-      expect(await log.rows.filter(symbol('ES')).locator('[data-col="type"]').innerText()).toBe('Breakout');
-    } else {
-      await log.cards.filter(symbol('NQ')).waitFor();
-      expect(sideOf(await log.cards.filter(symbol('NQ')).innerText())).toEqual(['Long']);
-      expect(sideOf(await log.cards.filter(symbol('ES')).innerText())).toEqual(['Short']);
-    }
-    await waitForAnimations(page);
-    await shot('trade-log');
+      // The calendar's day dialog.
+      await page.goto('/');
+      await page.getByTestId(`calendar-day-${today}`).click();
+      const dialog = page.getByRole('dialog', { name: /^Trades on / });
+      const dayRow = (text: string) => dialog.getByTestId('day-trade-row').filter({ has: page.getByRole('link', { name: text, exact: true }) });
+      const row = dayRow('NQ');
+      await row.waitFor();
+      expect(sideOf(await row.innerText())).toEqual(['Long']);
+      expect(sideOf(await dayRow('ES').innerText())).toEqual(['Short']);
+      await waitForAnimations(page);
+      await shot('day-dialog');
 
-    // The calendar's day dialog.
-    await page.goto('/');
-    await page.getByTestId(`calendar-day-${today}`).click();
-    const dialog = page.getByRole('dialog', { name: /^Trades on / });
-    const dayRow = (text: string) => dialog.getByTestId('day-trade-row').filter({ has: page.getByRole('link', { name: text, exact: true }) });
-    const row = dayRow('NQ');
-    await row.waitFor();
-    expect(sideOf(await row.innerText())).toEqual(['Long']);
-    expect(sideOf(await dayRow('ES').innerText())).toEqual(['Short']);
-    await waitForAnimations(page);
-    await shot('day-dialog');
+      // The trade's own page.
+      const details = new TradeDetailsPage(page);
+      await details.goto(long.id);
+      await eventually(() => details.field('Side').innerText()).toMatch(/Long$/);
+      await waitForAnimations(page);
+      await shot('trade-page');
 
-    // The trade's own page.
-    const details = new TradeDetailsPage(page);
-    await details.goto(long.id);
-    await eventually(() => details.field('Side').innerText()).toMatch(/Long$/);
-    await waitForAnimations(page);
-    await shot('trade-page');
-
-    // Reflect: the side is a badge of its own, never a tag or the type.
-    const reflect = new ReflectPage(page);
-    await reflect.goto();
-    await reflect.showing('This Week');
-    // (Badges are drawn in capitals: their text, not their look.)
-    expect(await reflect.card('NQ').getByTestId('reflection-side').textContent()).toBe('Long');
-    expect(sideOf(await reflect.card('NQ').getByTestId('reflection-tags').innerText())).toEqual([]);
-    expect(await reflect.card('ES').getByTestId('reflection-side').textContent()).toBe('Short');
-    expect(await reflect.card('ES').getByTestId('reflection-tags').textContent()).toContain('Breakout');
-    await waitForAnimations(page);
-    await shot('reflect');
-  });
+      // Reflect: the side is a badge of its own, never a tag or the type.
+      const reflect = new ReflectPage(page);
+      await reflect.goto();
+      await reflect.showing('This Week');
+      // (Badges are drawn in capitals: their text, not their look.)
+      expect(await reflect.card('NQ').getByTestId('reflection-side').textContent()).toBe('Long');
+      expect(sideOf(await reflect.card('NQ').getByTestId('reflection-tags').innerText())).toEqual([]);
+      expect(await reflect.card('ES').getByTestId('reflection-side').textContent()).toBe('Short');
+      expect(await reflect.card('ES').getByTestId('reflection-tags').textContent()).toContain('Breakout');
+      await waitForAnimations(page);
+      await shot('reflect');
+    },
+  );
 });

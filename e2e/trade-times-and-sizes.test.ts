@@ -50,7 +50,16 @@ async function seedTrade(client: ApiClient, input: Record<string, unknown>) {
 async function storedTrades(client: ApiClient) {
   const res = await client.get('/api/trades?limit=500');
   expect(res.status).toBe(200);
-  return res.body.trades as Array<{ id: string; symbol: string; pnl: string; commission: string; status: string; tags: string[]; notes: string; date: string }>;
+  return res.body.trades as Array<{
+    id: string;
+    symbol: string;
+    pnl: string;
+    commission: string;
+    status: string;
+    tags: string[];
+    notes: string;
+    date: string;
+  }>;
 }
 
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
@@ -85,9 +94,55 @@ describe('times and sizes where traders look, the sign as it is typed, tags and 
     const lastYear = `${Number(today.slice(0, 4)) - 1}-12-30`;
     const account = await createAccount(t.client, 'Main', { is_default: true });
     const backup = [
-      { id: 'i24-mnq', trade_date: `${today}T12:00:00Z`, symbol: 'MNQ', contract: 'MNQM6', period: 'AM', trade_type: 'Long', entry_time: `${today}T13:31:05Z`, exit_time: `${today}T13:45:12Z`, quantity: '3', entry_price: '21050.25', exit_price: '21060.5', gross_pnl: '61.50', commission: '4.28', pnl: '57.22', notes: 'Opening drive, scaled at the high' },
-      { id: 'i24-es', trade_date: `${today}T12:00:00Z`, symbol: 'ES', contract: 'ESM6', period: 'AM', trade_type: 'Short', entry_time: `${today}T14:02:00Z`, exit_time: `${today}T14:10:30Z`, quantity: '1', entry_price: '5300.25', exit_price: '5295.5', gross_pnl: '-237.50', commission: '2.10', pnl: '-239.60' },
-      { id: 'i24-nq', trade_date: `${lastYear}T12:00:00Z`, symbol: 'NQ', contract: 'NQH6', period: 'PM', trade_type: 'Long', entry_time: `${lastYear}T14:30:00Z`, exit_time: `${lastYear}T15:20:00Z`, quantity: '2', entry_price: '21000', exit_price: '21010.25', gross_pnl: '410.00', commission: '4.20', pnl: '405.80' },
+      {
+        id: 'i24-mnq',
+        trade_date: `${today}T12:00:00Z`,
+        symbol: 'MNQ',
+        contract: 'MNQM6',
+        period: 'AM',
+        trade_type: 'Long',
+        entry_time: `${today}T13:31:05Z`,
+        exit_time: `${today}T13:45:12Z`,
+        quantity: '3',
+        entry_price: '21050.25',
+        exit_price: '21060.5',
+        gross_pnl: '61.50',
+        commission: '4.28',
+        pnl: '57.22',
+        notes: 'Opening drive, scaled at the high',
+      },
+      {
+        id: 'i24-es',
+        trade_date: `${today}T12:00:00Z`,
+        symbol: 'ES',
+        contract: 'ESM6',
+        period: 'AM',
+        trade_type: 'Short',
+        entry_time: `${today}T14:02:00Z`,
+        exit_time: `${today}T14:10:30Z`,
+        quantity: '1',
+        entry_price: '5300.25',
+        exit_price: '5295.5',
+        gross_pnl: '-237.50',
+        commission: '2.10',
+        pnl: '-239.60',
+      },
+      {
+        id: 'i24-nq',
+        trade_date: `${lastYear}T12:00:00Z`,
+        symbol: 'NQ',
+        contract: 'NQH6',
+        period: 'PM',
+        trade_type: 'Long',
+        entry_time: `${lastYear}T14:30:00Z`,
+        exit_time: `${lastYear}T15:20:00Z`,
+        quantity: '2',
+        entry_price: '21000',
+        exit_price: '21010.25',
+        gross_pnl: '410.00',
+        commission: '4.20',
+        pnl: '405.80',
+      },
     ];
     expect((await t.client.post('/api/trades/import', { account_id: account.id, trades: backup })).status).toBe(201);
     await seedTrade(t.client, { date: today, symbol: 'YM', pnl: 20, account_id: account.id });
@@ -199,7 +254,10 @@ describe('times and sizes where traders look, the sign as it is typed, tags and 
         const actions = (await row('MNQ').locator('[data-col="actions"]').boundingBox())!;
         expect(actions.x, `${label}: Actions on screen`).toBeGreaterThanOrEqual(0);
         expect(actions.x + actions.width, `${label}: Actions on screen`).toBeLessThanOrEqual(width);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: the page itself does not scroll sideways`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${label}: the page itself does not scroll sideways`,
+        ).toBeLessThanOrEqual(width);
         await row('MNQ').getByTestId('trade-edit').click({ trial: true });
       };
       await inView('compact');
@@ -228,7 +286,8 @@ describe('times and sizes where traders look, the sign as it is typed, tags and 
       await log.openAddTrade();
       const dialog = log.addDialog;
       const shown = () => dialog.getByTestId('trade-result-input').getAttribute('data-result');
-      const pressed = (result: string) => dialog.getByTestId('trade-result-input').getByRole('button', { name: result, exact: true }).getAttribute('aria-pressed');
+      const pressed = (result: string) =>
+        dialog.getByTestId('trade-result-input').getByRole('button', { name: result, exact: true }).getAttribute('aria-pressed');
       const preview = () => dialog.getByTestId('trade-net-preview').innerText();
 
       // Win chosen, $3 with $5 commission: the Result shows the Loss that will be saved, not Win above 'saved as Loss'.
@@ -278,7 +337,11 @@ describe('times and sizes where traders look, the sign as it is typed, tags and 
       await shot('inline');
       await inline.getByTestId('inline-done').click();
       await log.toast('Trade updated successfully').waitFor();
-      await eventually(async () => (await storedTrades(client)).find((t) => t.symbol === 'ES')).toMatchObject({ pnl: '20.72', commission: '4.28', status: 'Win' });
+      await eventually(async () => (await storedTrades(client)).find((t) => t.symbol === 'ES')).toMatchObject({
+        pnl: '20.72',
+        commission: '4.28',
+        status: 'Win',
+      });
     },
   );
 
@@ -359,7 +422,22 @@ describe('the day dialog: times and sizes, and a trade’s notes on their own', 
       const imported = await api.post('/api/trades/import', {
         account_id: account.id,
         trades: [
-          { id: 'd24-mnq', trade_date: '2026-03-10T12:00:00Z', symbol: 'MNQ', contract: 'MNQH6', period: 'AM', trade_type: 'Long', entry_time: '2026-03-10T13:31:05Z', exit_time: '2026-03-10T13:45:12Z', quantity: '3', entry_price: '21050.25', exit_price: '21060.5', gross_pnl: '61.50', commission: '4.28', pnl: '57.22' },
+          {
+            id: 'd24-mnq',
+            trade_date: '2026-03-10T12:00:00Z',
+            symbol: 'MNQ',
+            contract: 'MNQH6',
+            period: 'AM',
+            trade_type: 'Long',
+            entry_time: '2026-03-10T13:31:05Z',
+            exit_time: '2026-03-10T13:45:12Z',
+            quantity: '3',
+            entry_price: '21050.25',
+            exit_price: '21060.5',
+            gross_pnl: '61.50',
+            commission: '4.28',
+            pnl: '57.22',
+          },
         ],
       });
       expect(imported.status, JSON.stringify(imported.body)).toBe(201);
@@ -427,48 +505,66 @@ describe('the day dialog: times and sizes, and a trade’s notes on their own', 
 });
 
 describe("the journal's day: times and sizes in the trader's zone", () => {
-  it.each(SCREEN_PAIRS)("$name, $theme: lists this year's days as 'EEE MMM d' and last year's under their year, and shows each trade's execution", async ({ name, width, height, theme }) => {
-    const { client, page } = await trader({ width, height, colorScheme: theme });
-    await sent(client, 'PATCH', '/api/preferences', { time_zone: 'Asia/Tokyo' });
-    const today = getTodayInZone(new Date(), 'Asia/Tokyo');
-    const lastYear = `${Number(today.slice(0, 4)) - 1}-12-30`;
-    const account = await sent(client, 'POST', '/api/accounts', { name: 'Main' });
-    await sent(client, 'POST', '/api/trades/import', {
-      account_id: account.id,
-      trades: [
-        { id: 'j24-mnq', trade_date: `${today}T12:00:00Z`, symbol: 'MNQ', period: 'AM', entry_time: `${today}T13:31:05Z`, exit_time: `${today}T13:45:12Z`, quantity: '3', entry_price: '21050.25', exit_price: '21060.5', gross_pnl: '61.50', commission: '4.28', pnl: '57.22' },
-        { id: 'j24-nq', trade_date: `${lastYear}T12:00:00Z`, symbol: 'NQ', period: 'PM', pnl: '120.00' },
-      ],
-    });
-    await page.goto('/journal');
-    const days = page.getByTestId('journal-day');
-    await eventually(() => days.count()).toBe(2);
-    expect(await days.getByTestId('journal-day-date').allInnerTexts()).toEqual([formatDay(today, 'EEE MMM d'), formatDay(lastYear, 'EEE MMM d')]);
-    expect(await page.getByTestId('journal-year').allInnerTexts()).toEqual([lastYear.slice(0, 4)]);
-    await eventually(() => days.nth(0).getAttribute('aria-current')).toBe('true');
-    const trade = page.getByTestId('journal-trade');
-    await trade.waitFor();
-    if (name === 'phone') {
-      expect(await trade.getByTestId('trade-execution').innerText()).toBe('22:31:05 → 22:45:12 · 3 @ 21050.25 → 21060.50 · Gross $61.50 · Fees $4.28');
-    } else {
-      expect([
-        await trade.getByTestId('journal-trade-entry').innerText(),
-        await trade.getByTestId('journal-trade-exit').innerText(),
-        await trade.getByTestId('journal-trade-quantity').innerText(),
-        await trade.getByTestId('journal-trade-gross').innerText(),
-        await trade.getByTestId('journal-trade-fees').innerText(),
-        await trade.getByTestId('journal-trade-pnl').innerText(),
-      ]).toEqual(['22:31:05', '22:45:12', '3', '$61.50', '$4.28', '$57.22']);
-    }
-    // A trade typed by hand shows no execution, and no invented one.
-    await days.nth(1).click();
-    await eventually(() => page.getByTestId('journal-date').inputValue()).toBe(formatDay(lastYear, 'EEEE, MMMM d, yyyy'));
-    await eventually(() => trade.innerText()).toContain('NQ');
-    expect(await trade.getByTestId('trade-execution').count()).toBe(0);
-    if (name === 'desktop') expect(await trade.getByTestId('journal-trade-entry').innerText()).toBe('—');
-    await days.nth(0).click();
-    await trade.filter({ hasText: 'MNQ' }).waitFor();
-    await waitForAnimations(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue24-journal-${name}-${theme}.png`) });
-  });
+  it.each(SCREEN_PAIRS)(
+    "$name, $theme: lists this year's days as 'EEE MMM d' and last year's under their year, and shows each trade's execution",
+    async ({ name, width, height, theme }) => {
+      const { client, page } = await trader({ width, height, colorScheme: theme });
+      await sent(client, 'PATCH', '/api/preferences', { time_zone: 'Asia/Tokyo' });
+      const today = getTodayInZone(new Date(), 'Asia/Tokyo');
+      const lastYear = `${Number(today.slice(0, 4)) - 1}-12-30`;
+      const account = await sent(client, 'POST', '/api/accounts', { name: 'Main' });
+      await sent(client, 'POST', '/api/trades/import', {
+        account_id: account.id,
+        trades: [
+          {
+            id: 'j24-mnq',
+            trade_date: `${today}T12:00:00Z`,
+            symbol: 'MNQ',
+            period: 'AM',
+            entry_time: `${today}T13:31:05Z`,
+            exit_time: `${today}T13:45:12Z`,
+            quantity: '3',
+            entry_price: '21050.25',
+            exit_price: '21060.5',
+            gross_pnl: '61.50',
+            commission: '4.28',
+            pnl: '57.22',
+          },
+          { id: 'j24-nq', trade_date: `${lastYear}T12:00:00Z`, symbol: 'NQ', period: 'PM', pnl: '120.00' },
+        ],
+      });
+      await page.goto('/journal');
+      const days = page.getByTestId('journal-day');
+      await eventually(() => days.count()).toBe(2);
+      expect(await days.getByTestId('journal-day-date').allInnerTexts()).toEqual([formatDay(today, 'EEE MMM d'), formatDay(lastYear, 'EEE MMM d')]);
+      expect(await page.getByTestId('journal-year').allInnerTexts()).toEqual([lastYear.slice(0, 4)]);
+      await eventually(() => days.nth(0).getAttribute('aria-current')).toBe('true');
+      const trade = page.getByTestId('journal-trade');
+      await trade.waitFor();
+      if (name === 'phone') {
+        expect(await trade.getByTestId('trade-execution').innerText()).toBe(
+          '22:31:05 → 22:45:12 · 3 @ 21050.25 → 21060.50 · Gross $61.50 · Fees $4.28',
+        );
+      } else {
+        expect([
+          await trade.getByTestId('journal-trade-entry').innerText(),
+          await trade.getByTestId('journal-trade-exit').innerText(),
+          await trade.getByTestId('journal-trade-quantity').innerText(),
+          await trade.getByTestId('journal-trade-gross').innerText(),
+          await trade.getByTestId('journal-trade-fees').innerText(),
+          await trade.getByTestId('journal-trade-pnl').innerText(),
+        ]).toEqual(['22:31:05', '22:45:12', '3', '$61.50', '$4.28', '$57.22']);
+      }
+      // A trade typed by hand shows no execution, and no invented one.
+      await days.nth(1).click();
+      await eventually(() => page.getByTestId('journal-date').inputValue()).toBe(formatDay(lastYear, 'EEEE, MMMM d, yyyy'));
+      await eventually(() => trade.innerText()).toContain('NQ');
+      expect(await trade.getByTestId('trade-execution').count()).toBe(0);
+      if (name === 'desktop') expect(await trade.getByTestId('journal-trade-entry').innerText()).toBe('—');
+      await days.nth(0).click();
+      await trade.filter({ hasText: 'MNQ' }).waitFor();
+      await waitForAnimations(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `issue24-journal-${name}-${theme}.png`) });
+    },
+  );
 });

@@ -18,16 +18,33 @@ function newest(target) {
 const stale = (output, sources) => !fs.existsSync(output) || fs.statSync(output).mtimeMs < Math.max(...sources.map(newest));
 const thisScript = p('scripts', 'build-if-needed.mjs');
 
-if (stale(p('dist', 'web', 'index.html'), [p('src', 'web'), p('src', 'domain'), p('src', 'contract'), p('vite.config.ts'), p('package-lock.json'), thisScript])) {
+if (
+  stale(p('dist', 'web', 'index.html'), [
+    p('src', 'web'),
+    p('src', 'domain'),
+    p('src', 'contract'),
+    p('vite.config.ts'),
+    p('package-lock.json'),
+    thisScript,
+  ])
+) {
   console.log('Building the web app...');
   // NODE_ENV=production whoever calls: under vitest (NODE_ENV=test) Vite would bundle React's development build.
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // /intro and the signed-in dashboard's frame drawn at build time (src/web/prerender.tsx), from the web app just built.
 const prerendered = [p('dist', 'web', 'intro.html'), p('dist', 'web', 'dashboard.html')];
 if (prerendered.some((page) => stale(page, [p('dist', 'web', 'index.html'), p('scripts', 'prerender.mjs')]))) {
-  const result = spawnSync(process.execPath, [p('scripts', 'prerender.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [p('scripts', 'prerender.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -60,7 +60,11 @@ function ymd(date: Date): string {
 /** A month of plausible futures trades, so the calendar, statistics and charts have something to show. */
 async function fillJournal(client: Client) {
   await client.call('POST', '/api/onboarding');
-  const account = await client.call<{ id: string }>('POST', '/api/accounts', { name: 'Apex 50K Eval', description: 'Evaluation account', is_default: true });
+  const account = await client.call<{ id: string }>('POST', '/api/accounts', {
+    name: 'Apex 50K Eval',
+    description: 'Evaluation account',
+    is_default: true,
+  });
   const setups = ['A/A+', 'Breakout', 'Trend Continuation', 'Reversal'];
   const sessions = ['AM', 'AM', 'PM', 'Lunch'];
   const symbols = ['NQ', 'ES', 'MNQ', 'NQ'];
@@ -134,7 +138,11 @@ function scriptChat(ai: AiServer) {
         const sorted = [...rows].sort((a, b) => cents(b.net_pnl) - cents(a.net_pnl));
         figures = { best: sorted[0]!, worst: sorted.at(-1)! };
         const { best, worst } = figures;
-        const table = ['| Session | Trades | Win rate | Net P&L |', '|---|---|---|---|', ...sorted.map((r) => `| ${r.session} | ${r.trades} | ${r.win_rate} | ${r.net_pnl} |`)];
+        const table = [
+          '| Session | Trades | Win rate | Net P&L |',
+          '|---|---|---|---|',
+          ...sorted.map((r) => `| ${r.session} | ${r.trades} | ${r.win_rate} | ${r.net_pnl} |`),
+        ];
         const text = [
           `Your **${best.session}** session is your best: ${best.trades} trades, a ${best.win_rate} win rate and ${best.net_pnl} net.\n\n`,
           `${table.join('\n')}\n\n`,
@@ -181,7 +189,8 @@ async function ensureConversation(client: Client, ai: AiServer) {
   });
   const stream = await res.text();
   const stored = await client.call<Array<{ status: string }>>('GET', `/api/chat/sessions/${current.id}/messages`);
-  if (!res.ok || stored.at(-1)?.status !== 'complete') throw new Error(`the ReflectAI question for the intro failed: ${res.status} ${stream.slice(0, 300)}`);
+  if (!res.ok || stored.at(-1)?.status !== 'complete')
+    throw new Error(`the ReflectAI question for the intro failed: ${res.status} ${stream.slice(0, 300)}`);
   ai.clear();
 }
 
@@ -218,9 +227,20 @@ async function caption(page: Page, text: string, holdMs = 2600, also?: string) {
       bar = document.createElement('div');
       bar.id = 'rec-caption';
       Object.assign(bar.style, {
-        position: 'fixed', left: '50%', bottom: '28px', transform: 'translateX(-50%)', maxWidth: '80%', padding: '10px 18px',
-        borderRadius: '10px', background: 'rgba(17,19,24,0.88)', color: '#fff', font: '600 18px/1.4 system-ui, sans-serif',
-        zIndex: '2147483646', pointerEvents: 'none', textAlign: 'center', boxShadow: '0 6px 24px rgba(0,0,0,0.35)',
+        position: 'fixed',
+        left: '50%',
+        bottom: '28px',
+        transform: 'translateX(-50%)',
+        maxWidth: '80%',
+        padding: '10px 18px',
+        borderRadius: '10px',
+        background: 'rgba(17,19,24,0.88)',
+        color: '#fff',
+        font: '600 18px/1.4 system-ui, sans-serif',
+        zIndex: '2147483646',
+        pointerEvents: 'none',
+        textAlign: 'center',
+        boxShadow: '0 6px 24px rgba(0,0,0,0.35)',
       });
       document.body.appendChild(bar);
     }
@@ -238,7 +258,13 @@ function vttTime(seconds: number): string {
 }
 
 /** The WebVTT file of a recording: each caption from the frame it first shows in to the next one, or the end. */
-function writeCaptions(out: string, video: string, captions: Array<{ frame: number; lines: string[] }>, frameTime: (frame: number) => number, duration: number) {
+function writeCaptions(
+  out: string,
+  video: string,
+  captions: Array<{ frame: number; lines: string[] }>,
+  frameTime: (frame: number) => number,
+  duration: number,
+) {
   const cues = captions.map((c, i) => {
     const start = i === 0 ? 0 : frameTime(c.frame);
     const end = i + 1 < captions.length ? frameTime(captions[i + 1]!.frame) : duration;
@@ -283,33 +309,43 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await page.waitForTimeout(1000);
     },
     async run(page) {
-    await caption(page, 'The Trade Log: every trade of the selected trading account, newest first.');
-    await clickOn(page, page.getByTestId('add-trade'));
-    const dialog = page.getByRole('dialog', { name: 'Add New Trade' });
-    await dialog.waitFor();
-    await caption(page, 'Add a trade: date, instrument, session, setup, result and P&L.', 2000, '(ES, a Win, P&L 387.50, commission 4.20, and a note: “Opening drive long, held to the prior high.”)');
-    await typeInto(page, dialog.getByTestId('trade-instrument'), 'ES');
-    await clickOn(page, dialog.getByTestId('trade-result-input').getByText('Win', { exact: true }));
-    await typeInto(page, dialog.getByTestId('trade-pnl-input'), '387.50');
-    await typeInto(page, dialog.getByTestId('trade-commission'), '4.20');
-    await typeInto(page, dialog.getByTestId('trade-notes'), 'Opening drive long, held to the prior high.');
-    await caption(page, 'Commission is taken off: the net P&L is exact to the cent.', 2200, '(Net PnL $383.30 after $4.20 commission, saved as Win.)');
-    await clickOn(page, dialog.getByTestId('trade-submit'));
-    await dialog.waitFor({ state: 'hidden' });
-    await caption(page, 'The new trade is at the top, and the statistics update at once.');
-    await clickOn(page, page.getByLabel('Search trades'));
-    await page.getByLabel('Search trades').pressSequentially('Breakout', { delay: 90 });
-    await caption(page, 'Search by instrument, setup, tag or notes.', undefined, '(Searching “Breakout”.)');
-    await page.getByLabel('Search trades').fill('');
-    await page.getByTestId('stats-panel').scrollIntoViewIfNeeded();
-    await caption(page, 'Statistics: win rate, net P&L, profit factor and trade count.');
-    await page.getByTestId('analysis-panel').scrollIntoViewIfNeeded();
-    await caption(page, 'Trade Analysis: results by week and by day of the week.', 3000);
-    await page.evaluate(() => window.scrollTo({ top: 0 }));
-    await clickOn(page, page.getByTestId('toggle-maximize'));
-    await caption(page, 'Maximize the table to scroll through every trade and edit in place.', 3000);
-    await clickOn(page, page.getByTestId('toggle-maximize'));
-    await caption(page, 'Import CSV or JSON exports from your platform with the Import button.', 3000);
+      await caption(page, 'The Trade Log: every trade of the selected trading account, newest first.');
+      await clickOn(page, page.getByTestId('add-trade'));
+      const dialog = page.getByRole('dialog', { name: 'Add New Trade' });
+      await dialog.waitFor();
+      await caption(
+        page,
+        'Add a trade: date, instrument, session, setup, result and P&L.',
+        2000,
+        '(ES, a Win, P&L 387.50, commission 4.20, and a note: “Opening drive long, held to the prior high.”)',
+      );
+      await typeInto(page, dialog.getByTestId('trade-instrument'), 'ES');
+      await clickOn(page, dialog.getByTestId('trade-result-input').getByText('Win', { exact: true }));
+      await typeInto(page, dialog.getByTestId('trade-pnl-input'), '387.50');
+      await typeInto(page, dialog.getByTestId('trade-commission'), '4.20');
+      await typeInto(page, dialog.getByTestId('trade-notes'), 'Opening drive long, held to the prior high.');
+      await caption(
+        page,
+        'Commission is taken off: the net P&L is exact to the cent.',
+        2200,
+        '(Net PnL $383.30 after $4.20 commission, saved as Win.)',
+      );
+      await clickOn(page, dialog.getByTestId('trade-submit'));
+      await dialog.waitFor({ state: 'hidden' });
+      await caption(page, 'The new trade is at the top, and the statistics update at once.');
+      await clickOn(page, page.getByLabel('Search trades'));
+      await page.getByLabel('Search trades').pressSequentially('Breakout', { delay: 90 });
+      await caption(page, 'Search by instrument, setup, tag or notes.', undefined, '(Searching “Breakout”.)');
+      await page.getByLabel('Search trades').fill('');
+      await page.getByTestId('stats-panel').scrollIntoViewIfNeeded();
+      await caption(page, 'Statistics: win rate, net P&L, profit factor and trade count.');
+      await page.getByTestId('analysis-panel').scrollIntoViewIfNeeded();
+      await caption(page, 'Trade Analysis: results by week and by day of the week.', 3000);
+      await page.evaluate(() => window.scrollTo({ top: 0 }));
+      await clickOn(page, page.getByTestId('toggle-maximize'));
+      await caption(page, 'Maximize the table to scroll through every trade and edit in place.', 3000);
+      await clickOn(page, page.getByTestId('toggle-maximize'));
+      await caption(page, 'Import CSV or JSON exports from your platform with the Import button.', 3000);
     },
   },
   'reflect-page': {
@@ -324,7 +360,10 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
     async run(page) {
       await caption(page, 'Trade Reflections: review your trades by day, week or month.', 2600, '(Month is chosen.)');
       await clickOn(page, page.getByRole('tab', { name: 'Month', exact: true }));
-      await page.getByTestId('period-label').filter({ hasText: /^This Month$/ }).waitFor();
+      await page
+        .getByTestId('period-label')
+        .filter({ hasText: /^This Month$/ })
+        .waitFor();
       await page.getByTestId('reflections').waitFor();
       await caption(page, 'The summary: total trades, win rate and rule adherence for the period.', 2600);
       const card = page.getByTestId('reflection-card').first();
@@ -336,7 +375,10 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await caption(page, 'Period stats, tags analysis and trading insights sit beside the trades.', 2800);
       await page.evaluate(() => window.scrollTo({ top: 0 }));
       await clickOn(page, page.getByTestId('period-previous'));
-      await page.getByTestId('period-label').filter({ hasText: /^Last Month$/ }).waitFor();
+      await page
+        .getByTestId('period-label')
+        .filter({ hasText: /^Last Month$/ })
+        .waitFor();
       await caption(page, 'Step back through earlier periods with the arrows.', 2000, '(Last Month, then back to This Month, then Summarize.)');
       await clickOn(page, page.getByTestId('period-next'));
       await page.getByTestId('reflections').waitFor();
@@ -370,13 +412,21 @@ const walkthroughs: Record<Exclude<Job, 'intro'>, Walkthrough> = {
       await typeInto(page, input, 'Which session is best for my trading?');
       await input.press('Enter');
       const answer = page.getByTestId('answer').last();
-      await answer.getByTestId('answer-tool').waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await answer
+        .getByTestId('answer-tool')
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
       await caption(page, 'The analyst computes the figures with Edgebook’s own tools over your trades.', 2000);
       await answer.and(page.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
       await answer.getByTestId('answer-chart').scrollIntoViewIfNeeded();
       await caption(page, 'Every answer shows its chart and what it was computed from.', 3400);
       await clickOn(page, page.getByRole('switch', { name: 'DeepThink' }));
-      await caption(page, 'DeepThink reasons through harder questions step by step.', 2200, '(The question: “Should I stop trading my weakest session?”)');
+      await caption(
+        page,
+        'DeepThink reasons through harder questions step by step.',
+        2200,
+        '(The question: “Should I stop trading my weakest session?”)',
+      );
       await typeInto(page, input, 'Should I stop trading my weakest session?');
       await input.press('Enter');
       const deep = page.getByTestId('answer').nth(1);
@@ -419,15 +469,35 @@ async function startScreencast(page: Page, dir: string) {
     const first = frames[0]!.at;
     const frameTime = (frame: number) => (frames[frame]?.at ?? end) - first;
     writeCaptions(out.replace(/\.webm$/, '.vtt'), path.basename(out), captions, frameTime, end + 1 - first);
-    const list = frames
-      .map((f, i) => `file '${f.file}'\nduration ${Math.max(0.01, (frames[i + 1]?.at ?? end + 1) - f.at).toFixed(3)}`)
-      .join('\n');
+    const list = frames.map((f, i) => `file '${f.file}'\nduration ${Math.max(0.01, (frames[i + 1]?.at ?? end + 1) - f.at).toFixed(3)}`).join('\n');
     const listFile = path.join(dir, 'frames.txt');
     // The concat demuxer ignores the last entry's duration unless the file is listed once more.
     fs.writeFileSync(listFile, `${list}\nfile '${frames.at(-1)!.file}'\n`);
     // 15 frames per second and a high CRF: screens of text compress well, and each video stays small.
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', listFile, '-an', '-vf', `fps=15,scale=${VIDEO.width}:${VIDEO.height}:force_original_aspect_ratio=decrease,pad=${VIDEO.width}:${VIDEO.height}:(ow-iw)/2:(oh-ih)/2,format=yuv420p`,
-      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good', '-cpu-used', '4', out]);
+    ffmpeg([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      listFile,
+      '-an',
+      '-vf',
+      `fps=15,scale=${VIDEO.width}:${VIDEO.height}:force_original_aspect_ratio=decrease,pad=${VIDEO.width}:${VIDEO.height}:(ow-iw)/2:(oh-ih)/2,format=yuv420p`,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '42',
+      '-row-mt',
+      '1',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '4',
+      out,
+    ]);
   };
 }
 
@@ -438,9 +508,7 @@ function ffmpeg(args: string[]) {
 
 async function newContext(browserContext: () => Promise<BrowserContext>, cookies: Client, base: string) {
   const context = await browserContext();
-  await context.addCookies(
-    [...cookies.cookies].map(([name, value]) => ({ name, value, url: base, httpOnly: true, sameSite: 'Lax' as const })),
-  );
+  await context.addCookies([...cookies.cookies].map(([name, value]) => ({ name, value, url: base, httpOnly: true, sameSite: 'Lax' as const })));
   await context.addInitScript(OVERLAY);
   // Dark theme, sidebar as the app leaves it, intro seen.
   await context.addInitScript(() => {
@@ -472,7 +540,16 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--hide-scrollbars',
+    ],
   });
   try {
     const client = new Client(server.url);
@@ -482,11 +559,7 @@ async function main() {
 
     for (const job of todo) {
       if (job === 'intro') continue;
-      const context = await newContext(
-        () => browser.newContext({ baseURL: server.url, viewport: VIDEO, colorScheme: 'dark' }),
-        client,
-        server.url,
-      );
+      const context = await newContext(() => browser.newContext({ baseURL: server.url, viewport: VIDEO, colorScheme: 'dark' }), client, server.url);
       const page = await context.newPage();
       console.log(`recording ${job}...`);
       await walkthroughs[job].open(page, ai);
@@ -520,7 +593,10 @@ async function main() {
             '/reflect',
             async () => {
               await page.getByRole('tab', { name: 'Month', exact: true }).click();
-              await page.getByTestId('period-label').filter({ hasText: /^This Month$/ }).waitFor();
+              await page
+                .getByTestId('period-label')
+                .filter({ hasText: /^This Month$/ })
+                .waitFor();
               await page.getByTestId('reflection-card').first().waitFor();
             },
           ],

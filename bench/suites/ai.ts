@@ -91,7 +91,12 @@ async function readEvents(res: Response, onEvent: (event: any, at: number) => vo
     buffer += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, end).split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('');
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .join('');
       buffer = buffer.slice(end + 2);
       if (data && data !== '[DONE]') onEvent(JSON.parse(data), at);
     }
@@ -108,11 +113,18 @@ async function signUpFrom(url: string, address: string): Promise<string> {
     localAddress: address,
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.body.toString()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]!.trim()).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!.trim())
+    .join('; ');
 }
 
 function post(url: string, cookie: string, body: unknown) {
-  return fetch(url, { method: 'POST', headers: { cookie, origin: new URL(url).origin, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { cookie, origin: new URL(url).origin, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The month (offset from this month) holding the seeded trades' last full month, so "a month" has ~1,500 trades. */
@@ -127,11 +139,32 @@ async function measureAll(url: string, cookie: string, provider: AiServer, backe
   const rows: Row[] = [];
   const headers = { cookie };
   const offset = seededMonthOffset();
-  const page = (await (await fetch(`${url}/api/reflections?period=month&offset=${offset}`, { headers })).json()) as { reflections: unknown[]; label: string };
+  const page = (await (await fetch(`${url}/api/reflections?period=month&offset=${offset}`, { headers })).json()) as {
+    reflections: unknown[];
+    label: string;
+  };
   const monthNote = `${page.reflections.length.toLocaleString('en-US')} trades in the month, ${TRADES_NOTE}`;
   if (page.reflections.length < 1000) throw new Error(`expected a busy month, got ${page.reflections.length} trades (${page.label})`);
-  rows.push(summarize(SUITE, 'GET /api/reflections (one month)', backend, await timed(`${url}/api/reflections?period=month&offset=${offset}`, { headers }, n), 'ms', monthNote));
-  rows.push(summarize(SUITE, 'GET /api/reflections (one week)', backend, await timed(`${url}/api/reflections?period=week&offset=${offset * 4 + 2}`, { headers }, n), 'ms', TRADES_NOTE));
+  rows.push(
+    summarize(
+      SUITE,
+      'GET /api/reflections (one month)',
+      backend,
+      await timed(`${url}/api/reflections?period=month&offset=${offset}`, { headers }, n),
+      'ms',
+      monthNote,
+    ),
+  );
+  rows.push(
+    summarize(
+      SUITE,
+      'GET /api/reflections (one week)',
+      backend,
+      await timed(`${url}/api/reflections?period=week&offset=${offset * 4 + 2}`, { headers }, n),
+      'ms',
+      TRADES_NOTE,
+    ),
+  );
 
   // The analysis of that month, end to end through the test provider (prompt of the figures and 150 trades).
   const analysis = JSON.stringify({ summary: { patterns: ['p'] }, strengths: ['s'], weaknesses: ['w'], suggestions: ['x'], actionPlan: ['a'] });
@@ -158,7 +191,11 @@ async function measureAll(url: string, cookie: string, provider: AiServer, backe
   for (let i = -2; i < n; i++) {
     // Straight from the provider.
     const d0 = performance.now();
-    const direct = await fetch(`${provider.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hello' }] }) });
+    const direct = await fetch(`${provider.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hello' }] }),
+    });
     let directFirst = 0;
     await readEvents(direct, (e, at) => {
       if (!directFirst && e.choices?.[0]?.delta?.content) directFirst = at;

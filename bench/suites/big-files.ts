@@ -71,7 +71,13 @@ export async function barsFileWhileServing(): Promise<Row[]> {
     const megabytes = Buffer.byteLength(file) / 1024 / 1024;
     const lines = file.split('\n').length - 1;
     // The parse worker started, as on a server that has imported before.
-    await post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', '20250305 150100;1;2;1;2;1\n20250305 150200;1;2;1;2;1\n', 'text/plain');
+    await post(
+      server,
+      trader.cookie,
+      '/api/market/bars/preview?contract=MNQH5',
+      '20250305 150100;1;2;1;2;1\n20250305 150200;1;2;1;2;1\n',
+      'text/plain',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rest = server.rssMb();
     let peak = rest;
@@ -109,7 +115,15 @@ export async function barsFileWhileServing(): Promise<Row[]> {
       summarize(SUITE, 'POST /api/market/bars of that file (stored, its trader had no trades)', 'pglite', [steps[1]!], 'ms', note),
       summarize(SUITE, 'growth of the RSS over the server at rest, that preview then import', 'pglite', [peak - rest], 'MB', note, { limit: 200 }),
       summarize(SUITE, 'GET /api/health while that file is previewed and imported', 'pglite', health, 'ms', 'polled 20 ms apart', { limit: 1000 }),
-      summarize(SUITE, "another trader's GET /api/trades?limit=50 while that file is previewed and imported", 'pglite', reads, 'ms', 'polled 20 ms apart', { limit: 1000 }),
+      summarize(
+        SUITE,
+        "another trader's GET /api/trades?limit=50 while that file is previewed and imported",
+        'pglite',
+        reads,
+        'ms',
+        'polled 20 ms apart',
+        { limit: 1000 },
+      ),
     ];
   } finally {
     await server.stop();
@@ -171,7 +185,13 @@ async function backupWhileServing(runs: number): Promise<Row[]> {
  * Peak RSS of a server while three traders preview the same 15 MB file at once (sampled every 25 ms): a new server
  * and database each run, since a server's memory, once grown, is not all given back.
  */
-async function previewMemory(backend: string, makeEnv: () => Promise<Record<string, string>>, file: string, runs: number, note: string): Promise<Row[]> {
+async function previewMemory(
+  backend: string,
+  makeEnv: () => Promise<Record<string, string>>,
+  file: string,
+  runs: number,
+  note: string,
+): Promise<Row[]> {
   const peaks: number[] = [];
   const growths: number[] = [];
   const durations: number[] = [];
@@ -179,11 +199,13 @@ async function previewMemory(backend: string, makeEnv: () => Promise<Record<stri
     const env = await makeEnv();
     const { server } = await spawnServer(env);
     try {
-      const traders = await Promise.all([0, 1, 2].map(async () => {
-        const { cookie } = await signUp(server.url);
-        const account = await post(server, cookie, '/api/accounts', JSON.stringify({ name: 'Futures' }));
-        return { cookie, query: `account_id=${account.id}&time_zone=${encodeURIComponent(TIME_ZONE)}&limit=200` };
-      }));
+      const traders = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const { cookie } = await signUp(server.url);
+          const account = await post(server, cookie, '/api/accounts', JSON.stringify({ name: 'Futures' }));
+          return { cookie, query: `account_id=${account.id}&time_zone=${encodeURIComponent(TIME_ZONE)}&limit=200` };
+        }),
+      );
       // The parse worker started, as on a server that has imported before.
       await post(server, traders[0]!.cookie, `/api/imports/preview?${traders[0]!.query}`, 'symbol,side\n', 'text/csv').catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -45,7 +45,16 @@ function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -82,7 +91,9 @@ async function seed(url: string, cookie: string): Promise<number> {
   const headers = { cookie, origin: url, 'content-type': 'application/json' };
   // The trader's onboarding is done first, so the page load does not add samples to the figures.
   await fetch(`${url}/api/onboarding`, { method: 'POST', headers });
-  const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Account' }) })).json()) as { id: string };
+  const account = (await (
+    await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Account' }) })
+  ).json()) as { id: string };
   const trades = buildTrades();
   const t0 = performance.now();
   for (let i = 0; i < trades.length; i += CHUNK) {

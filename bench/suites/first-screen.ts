@@ -26,7 +26,16 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     const { cookie } = await signUp(server.url);
@@ -35,7 +44,12 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     for (const device of DEVICES) {
       for (const screen of ['/intro', 'dashboard'] as const) {
         const samples: Sample[] = [];
-        const context = await browser.newContext({ baseURL: server.url, viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+        const context = await browser.newContext({
+          baseURL: server.url,
+          viewport: device.viewport,
+          isMobile: device.mobile,
+          hasTouch: device.mobile,
+        });
         try {
           if (screen === 'dashboard') await signIn(context, server.url, cookie);
           const page = await context.newPage();
@@ -60,10 +74,42 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
         const label = `${screen === 'dashboard' ? 'dashboard (signed in)' : '/intro'}, ${device.name}`;
         const t = device.targets;
         rows.push(
-          summarize(SUITE, `${label}: gzipped JS before first render`, 'chromium', samples.map((s) => s.jsBytes / 1000), 'kB', undefined, { limit: 250 }),
-          summarize(SUITE, `${label}: first contentful paint`, 'chromium', samples.map((s) => s.fcp), 'ms', undefined, { limit: t.fcp }),
-          summarize(SUITE, `${label}: largest contentful paint`, 'chromium', samples.map((s) => s.lcp), 'ms', undefined, { limit: t.lcp }),
-          summarize(SUITE, `${label}: total blocking time`, 'chromium', samples.map((s) => s.tbt), 'ms', undefined, { limit: t.tbt }),
+          summarize(
+            SUITE,
+            `${label}: gzipped JS before first render`,
+            'chromium',
+            samples.map((s) => s.jsBytes / 1000),
+            'kB',
+            undefined,
+            { limit: 250 },
+          ),
+          summarize(
+            SUITE,
+            `${label}: first contentful paint`,
+            'chromium',
+            samples.map((s) => s.fcp),
+            'ms',
+            undefined,
+            { limit: t.fcp },
+          ),
+          summarize(
+            SUITE,
+            `${label}: largest contentful paint`,
+            'chromium',
+            samples.map((s) => s.lcp),
+            'ms',
+            undefined,
+            { limit: t.lcp },
+          ),
+          summarize(
+            SUITE,
+            `${label}: total blocking time`,
+            'chromium',
+            samples.map((s) => s.tbt),
+            'ms',
+            undefined,
+            { limit: t.tbt },
+          ),
         );
       }
     }
@@ -84,9 +130,21 @@ interface Sample {
   tbt: number;
 }
 
-const DEVICES: Array<{ name: string; viewport: { width: number; height: number }; mobile: boolean; cpuSlowdown: number; targets: { fcp: number; lcp: number; tbt: number } }> = [
+const DEVICES: Array<{
+  name: string;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  cpuSlowdown: number;
+  targets: { fcp: number; lcp: number; tbt: number };
+}> = [
   { name: 'desktop 1440 px', viewport: { width: 1440, height: 900 }, mobile: false, cpuSlowdown: 1, targets: { fcp: 934, lcp: 1200, tbt: 150 } },
-  { name: 'phone 390 px, CPU 4x slower', viewport: { width: 390, height: 844 }, mobile: true, cpuSlowdown: 4, targets: { fcp: 1800, lcp: 2500, tbt: 200 } },
+  {
+    name: 'phone 390 px, CPU 4x slower',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    cpuSlowdown: 4,
+    targets: { fcp: 1800, lcp: 2500, tbt: 200 },
+  },
 ];
 
 async function signIn(context: BrowserContext, url: string, cookie: string) {
@@ -149,16 +207,58 @@ async function lighthouseRows(url: string, cookie: string, runs: number): Promis
     for (const screen of ['/intro', 'dashboard'] as const) {
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
-        results.push(await lighthouseWithRetries(`${url}${screen === 'dashboard' ? '/' : '/intro'}`, screen === 'dashboard' ? cookie : undefined, preset.config));
+        results.push(
+          await lighthouseWithRetries(`${url}${screen === 'dashboard' ? '/' : '/intro'}`, screen === 'dashboard' ? cookie : undefined, preset.config),
+        );
       }
       const label = `${screen === 'dashboard' ? 'dashboard (signed in)' : '/intro'}, ${preset.name}`;
       const t = preset.formFactor === 'mobile' ? DEVICES[1]!.targets : DEVICES[0]!.targets;
       rows.push(
-        summarize(SUITE, `${label}: performance score`, 'lighthouse', results.map((r) => r.score), 'score', undefined, { limit: 0.9, on: 'p50', atLeast: true }),
-        summarize(SUITE, `${label}: first contentful paint`, 'lighthouse', results.map((r) => r.fcp), 'ms', undefined, { limit: t.fcp, on: 'p50' }),
-        summarize(SUITE, `${label}: largest contentful paint`, 'lighthouse', results.map((r) => r.lcp), 'ms', undefined, { limit: t.lcp, on: 'p50' }),
-        summarize(SUITE, `${label}: total blocking time`, 'lighthouse', results.map((r) => r.tbt), 'ms', undefined, { limit: t.tbt, on: 'p50' }),
-        summarize(SUITE, `${label}: cumulative layout shift`, 'lighthouse', results.map((r) => r.cls), 'CLS', undefined, { limit: 0.1, on: 'p50' }),
+        summarize(
+          SUITE,
+          `${label}: performance score`,
+          'lighthouse',
+          results.map((r) => r.score),
+          'score',
+          undefined,
+          { limit: 0.9, on: 'p50', atLeast: true },
+        ),
+        summarize(
+          SUITE,
+          `${label}: first contentful paint`,
+          'lighthouse',
+          results.map((r) => r.fcp),
+          'ms',
+          undefined,
+          { limit: t.fcp, on: 'p50' },
+        ),
+        summarize(
+          SUITE,
+          `${label}: largest contentful paint`,
+          'lighthouse',
+          results.map((r) => r.lcp),
+          'ms',
+          undefined,
+          { limit: t.lcp, on: 'p50' },
+        ),
+        summarize(
+          SUITE,
+          `${label}: total blocking time`,
+          'lighthouse',
+          results.map((r) => r.tbt),
+          'ms',
+          undefined,
+          { limit: t.tbt, on: 'p50' },
+        ),
+        summarize(
+          SUITE,
+          `${label}: cumulative layout shift`,
+          'lighthouse',
+          results.map((r) => r.cls),
+          'CLS',
+          undefined,
+          { limit: 0.1, on: 'p50' },
+        ),
       );
     }
   }
@@ -191,7 +291,24 @@ async function lighthouseWithRetries(url: string, cookie: string | undefined, co
 /** One Lighthouse run in a Chromium of its own (a fresh profile), as its CLI does with chrome-launcher. */
 async function lighthouseOnce(url: string, cookie: string | undefined, config: typeof desktopConfig | undefined): Promise<LighthouseFigures> {
   const profile = tempDir('lighthouse-profile');
-  const chrome = spawn(CHROMIUM, ['--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-extensions',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let err = '';
@@ -204,7 +321,14 @@ async function lighthouseOnce(url: string, cookie: string | undefined, config: t
     });
     const result = await lighthouse(
       url,
-      { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { cookie } } : {}) },
+      {
+        port,
+        hostname: '127.0.0.1',
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      },
       config,
     );
     const lhr = result?.lhr;

@@ -29,7 +29,10 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     await again.server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  rows.unshift(summarize(SUITE, 'server start, new data dir', 'pglite', fresh), summarize(SUITE, 'server start, existing data dir', 'pglite', existing));
+  rows.unshift(
+    summarize(SUITE, 'server start, new data dir', 'pglite', fresh),
+    summarize(SUITE, 'server start, existing data dir', 'pglite', existing),
+  );
 
   if (ctx.postgres) {
     const pgFresh: number[] = [];
@@ -46,7 +49,10 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       await again.server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    rows.push(summarize(SUITE, 'server start, new database', 'postgres', pgFresh), summarize(SUITE, 'server start, existing database', 'postgres', pgExisting));
+    rows.push(
+      summarize(SUITE, 'server start, new database', 'postgres', pgFresh),
+      summarize(SUITE, 'server start, existing database', 'postgres', pgExisting),
+    );
   }
   return rows;
 }

@@ -147,11 +147,36 @@ async function measureBackend(
       summarize(SUITE, END_TO_END, backend, imports, 'ms', note),
       summarize(SUITE, COLD, backend, coldImports, 'ms', note),
       summarize(SUITE, 'insert share of the import (import without a preview - preview p50)', backend, insertOnly, 'ms'),
-      summarize(SUITE, 'import throughput, end to end', backend, imports.map((ms) => tradeCount / (ms / 1000)), 'trades/s'),
-      summarize(SUITE, 'import throughput, end to end', backend, imports.map((ms) => FILLS / (ms / 1000)), 'fills/s'),
-      summarize(SUITE, 'insert throughput (insert share only)', backend, insertOnly.map((ms) => tradeCount / (ms / 1000)), 'trades/s'),
+      summarize(
+        SUITE,
+        'import throughput, end to end',
+        backend,
+        imports.map((ms) => tradeCount / (ms / 1000)),
+        'trades/s',
+      ),
+      summarize(
+        SUITE,
+        'import throughput, end to end',
+        backend,
+        imports.map((ms) => FILLS / (ms / 1000)),
+        'fills/s',
+      ),
+      summarize(
+        SUITE,
+        'insert throughput (insert share only)',
+        backend,
+        insertOnly.map((ms) => tradeCount / (ms / 1000)),
+        'trades/s',
+      ),
       summarize(SUITE, 're-import of the same file (0 new, all duplicates)', backend, reimports, 'ms'),
-      summarize(SUITE, 'two-export duplicate check: preview of the Performance export of the same fills (all duplicates)', backend, otherExportPreviews, 'ms', '7.3 MB'),
+      summarize(
+        SUITE,
+        'two-export duplicate check: preview of the Performance export of the same fills (all duplicates)',
+        backend,
+        otherExportPreviews,
+        'ms',
+        '7.3 MB',
+      ),
       summarize(SUITE, 'two-export duplicate check: import of that export (0 added)', backend, otherExportImports, 'ms'),
     ];
   } finally {
@@ -195,7 +220,13 @@ async function rawInsertCeiling(backend: string, open: () => Promise<Database>, 
     if (n !== preview.trades.length * runs) throw new Error(`raw insert stored ${n} rows`);
     return [
       summarize(SUITE, 'raw multi-row INSERT of the same rows (ceiling)', backend, samples, 'ms'),
-      summarize(SUITE, 'raw insert throughput (ceiling)', backend, samples.map((ms) => preview.trades.length / (ms / 1000)), 'trades/s'),
+      summarize(
+        SUITE,
+        'raw insert throughput (ceiling)',
+        backend,
+        samples.map((ms) => preview.trades.length / (ms / 1000)),
+        'trades/s',
+      ),
     ];
   } finally {
     await database.close();
@@ -203,9 +234,29 @@ async function rawInsertCeiling(backend: string, open: () => Promise<Database>, 
 }
 
 const RAW_COLUMNS = [
-  'user_id', 'account_id', 'trade_date', 'day_of_week', 'symbol', 'period', 'trade_type', 'status', 'pnl', 'commission',
-  'link', 'notes', 'tags', 'side', 'contract', 'entry_time', 'exit_time', 'entry_price', 'exit_price', 'quantity',
-  'gross_pnl', 'import_source', 'import_key',
+  'user_id',
+  'account_id',
+  'trade_date',
+  'day_of_week',
+  'symbol',
+  'period',
+  'trade_type',
+  'status',
+  'pnl',
+  'commission',
+  'link',
+  'notes',
+  'tags',
+  'side',
+  'contract',
+  'entry_time',
+  'exit_time',
+  'entry_price',
+  'exit_price',
+  'quantity',
+  'gross_pnl',
+  'import_source',
+  'import_key',
 ];
 
 function literal(value: string | null | undefined): string {
@@ -215,9 +266,28 @@ function literal(value: string | null | undefined): string {
 function literalRow(r: NewTradeRow, userId: string): string {
   const tags = `array[${(r.tags ?? []).map(literal).join(',')}]::text[]`;
   return `(${[
-    literal(userId), literal(r.accountId), literal(r.tradeDate), literal(r.dayOfWeek), literal(r.symbol), literal(r.period),
-    literal(r.tradeType), literal(r.status), literal(r.pnl), literal(r.commission), literal(r.link), literal(r.notes), tags,
-    literal(r.side), literal(r.contract), literal(r.entryTime), literal(r.exitTime), literal(r.entryPrice), literal(r.exitPrice),
-    literal(r.quantity), literal(r.grossPnl), literal(r.importSource), literal(r.importKey),
+    literal(userId),
+    literal(r.accountId),
+    literal(r.tradeDate),
+    literal(r.dayOfWeek),
+    literal(r.symbol),
+    literal(r.period),
+    literal(r.tradeType),
+    literal(r.status),
+    literal(r.pnl),
+    literal(r.commission),
+    literal(r.link),
+    literal(r.notes),
+    tags,
+    literal(r.side),
+    literal(r.contract),
+    literal(r.entryTime),
+    literal(r.exitTime),
+    literal(r.entryPrice),
+    literal(r.exitPrice),
+    literal(r.quantity),
+    literal(r.grossPnl),
+    literal(r.importSource),
+    literal(r.importKey),
   ].join(',')})`;
 }

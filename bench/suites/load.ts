@@ -21,7 +21,10 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     const pg = ctx.postgres;
     setups.push({ backend: 'postgres', env: async () => ({ DATABASE_URL: await pg.newDatabase() }) });
     if (cores > 1) {
-      setups.push({ backend: `postgres, ${cores} processes`, env: async () => ({ DATABASE_URL: await pg.newDatabase(), WEB_CONCURRENCY: String(cores) }) });
+      setups.push({
+        backend: `postgres, ${cores} processes`,
+        env: async () => ({ DATABASE_URL: await pg.newDatabase(), WEB_CONCURRENCY: String(cores) }),
+      });
     }
   }
   const rows: Row[] = [];
@@ -97,13 +100,23 @@ async function prepareTrader(url: string, index: number): Promise<Trader> {
     name: `Trader ${index}`,
   });
   if (signUp.status !== 200) throw new Error(`sign-up ${index}: ${signUp.status} ${signUp.body}`);
-  const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookie = ([] as string[])
+    .concat(signUp.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   await send(url, agent, 'POST', '/api/onboarding', {}, cookie);
   const account = JSON.parse((await send(url, agent, 'POST', '/api/accounts', { name: 'Main' }, cookie)).body) as { id: string };
   const today = new Date();
   const trades = Array.from({ length: TRADES_PER_TRADER }, (_, i) => {
     const day = new Date(today.getTime() - (i % 60) * 86_400_000);
-    return { id: `load-${index}-${i}`, date: dayString(day), period: ['AM', 'PM', 'Lunch'][i % 3], symbol: ['NQ', 'ES', 'MNQ'][i % 3], pnl: ((i * 37) % 500) - 200, commission: 4.28 };
+    return {
+      id: `load-${index}-${i}`,
+      date: dayString(day),
+      period: ['AM', 'PM', 'Lunch'][i % 3],
+      symbol: ['NQ', 'ES', 'MNQ'][i % 3],
+      pnl: ((i * 37) % 500) - 200,
+      commission: 4.28,
+    };
   });
   const imported = await send(url, agent, 'POST', '/api/trades/import', { account_id: account.id, trades }, cookie);
   if (imported.status !== 201) throw new Error(`seed ${index}: ${imported.status} ${imported.body}`);
@@ -190,7 +203,8 @@ function postgresCpuMs(port: number): number {
 async function measure(server: ServerProcess, backend: string, durationMs: number, postgresPort?: number): Promise<Row[]> {
   console.error(`  ${backend}: ${TRADERS} traders, ${TRADES_PER_TRADER} trades each...`);
   const traders: Trader[] = [];
-  for (let i = 0; i < TRADERS; i += 10) traders.push(...(await Promise.all(Array.from({ length: Math.min(10, TRADERS - i) }, (_, j) => prepareTrader(server.url, i + j)))));
+  for (let i = 0; i < TRADERS; i += 10)
+    traders.push(...(await Promise.all(Array.from({ length: Math.min(10, TRADERS - i) }, (_, j) => prepareTrader(server.url, i + j)))));
 
   const latencies: number[] = [];
   let errors = 0;
@@ -229,13 +243,51 @@ async function measure(server: ServerProcess, backend: string, durationMs: numbe
   const rssSorted = [...rss].sort((a, b) => a - b);
   return [
     { suite: SUITE, measure: 'throughput', backend, p50: rate, p95: rate, n: latencies.length, unit: 'requests/s', note },
-    { suite: SUITE, measure: 'latency, every request (p50, p95)', backend, p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length, unit: 'ms', note },
+    {
+      suite: SUITE,
+      measure: 'latency, every request (p50, p95)',
+      backend,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      n: sorted.length,
+      unit: 'ms',
+      note,
+    },
     { suite: SUITE, measure: 'latency p99', backend, p50: percentile(sorted, 99), p95: percentile(sorted, 99), n: sorted.length, unit: 'ms', note },
     { suite: SUITE, measure: 'errors (status >= 400 or no answer)', backend, p50: errors, p95: errors, n: latencies.length, unit: 'requests', note },
-    { suite: SUITE, measure: 'server RSS, all processes (median, peak)', backend, p50: percentile(rssSorted, 50), p95: rssSorted.at(-1) ?? Number.NaN, n: rss.length, unit: 'MB', note },
-    { suite: SUITE, measure: 'server CPU per request, all processes', backend, p50: serverCpuPerRequest, p95: serverCpuPerRequest, n: latencies.length, unit: 'ms', note },
+    {
+      suite: SUITE,
+      measure: 'server RSS, all processes (median, peak)',
+      backend,
+      p50: percentile(rssSorted, 50),
+      p95: rssSorted.at(-1) ?? Number.NaN,
+      n: rss.length,
+      unit: 'MB',
+      note,
+    },
+    {
+      suite: SUITE,
+      measure: 'server CPU per request, all processes',
+      backend,
+      p50: serverCpuPerRequest,
+      p95: serverCpuPerRequest,
+      n: latencies.length,
+      unit: 'ms',
+      note,
+    },
     ...(postgresPort
-      ? [{ suite: SUITE, measure: 'PostgreSQL CPU per request', backend, p50: postgresCpuPerRequest, p95: postgresCpuPerRequest, n: latencies.length, unit: 'ms', note }]
+      ? [
+          {
+            suite: SUITE,
+            measure: 'PostgreSQL CPU per request',
+            backend,
+            p50: postgresCpuPerRequest,
+            p95: postgresCpuPerRequest,
+            n: latencies.length,
+            unit: 'ms',
+            note,
+          },
+        ]
       : []),
   ];
 }

@@ -33,13 +33,19 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       const headers = { cookie, origin: server.url };
       const json = { ...headers, 'content-type': 'application/json' };
       userId = ((await (await fetch(`${server.url}/api/auth/get-session`, { headers })).json()) as { user: { id: string } }).user.id;
-      const account = (await (await fetch(`${server.url}/api/accounts`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Apex 50K' }) })).json()) as { id: string };
+      const account = (await (
+        await fetch(`${server.url}/api/accounts`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Apex 50K' }) })
+      ).json()) as { id: string };
       const { fills, bars } = makeSession();
       const imported = await post(server.url, '/api/imports', { account_id: account.id, time_zone: 'America/New_York' }, fills, headers);
       if (imported.imported !== TRADES) throw new Error(`imported ${JSON.stringify(imported)}`);
       const [uploadMs, uploaded] = await time(() => post(server.url, '/api/market/bars', { contract: CONTRACT }, bars, headers));
       if (uploaded.trades_updated !== TRADES) throw new Error(`bars upload: ${JSON.stringify(uploaded)}`);
-      rows.push(summarize(SUITE, 'POST /api/market/bars: 27,600 bars stored, MAE/MFE of every trade they touch', 'pglite', [uploadMs], 'ms', note, { limit: 10_000 }));
+      rows.push(
+        summarize(SUITE, 'POST /api/market/bars: 27,600 bars stored, MAE/MFE of every trade they touch', 'pglite', [uploadMs], 'ms', note, {
+          limit: 10_000,
+        }),
+      );
       const list = (await (await fetch(`${server.url}/api/trades?limit=1`, { headers })).json()) as { trades: Array<{ id: string }> };
       tradeId = list.trades[0]!.id;
     } finally {
@@ -50,9 +56,11 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     const database = await openDatabase({ dataDir: dir });
     const samples: number[] = [];
     try {
-      const ids = ((await database.withUser(userId, (tx) => tx.execute(sql`select id from trades where user_id = ${userId}`))) as unknown as { rows: Array<{ id: string }> }).rows.map(
-        (r) => r.id,
-      );
+      const ids = (
+        (await database.withUser(userId, (tx) => tx.execute(sql`select id from trades where user_id = ${userId}`))) as unknown as {
+          rows: Array<{ id: string }>;
+        }
+      ).rows.map((r) => r.id);
       for (let i = 0; i < (ctx.quick ? 1 : 3); i++) {
         const [ms, computed] = await time(() => database.withUser(userId, (tx) => recomputeExcursions(tx, userId, { ids })));
         if (computed !== TRADES) throw new Error(`computed ${computed}`);
@@ -78,7 +86,11 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
 }
 
 async function post(url: string, route: string, query: Record<string, string>, body: string, headers: Record<string, string>) {
-  const res = await fetch(`${url}${route}?${new URLSearchParams(query)}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body });
+  const res = await fetch(`${url}${route}?${new URLSearchParams(query)}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body,
+  });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
@@ -95,7 +107,7 @@ function makeSession() {
   const nyWinter = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
   let price = 20_000;
   let seed = 7;
-  const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
   let fill = 0;
   let day = 0;
   for (let date = Date.UTC(2025, 2, 3); day < DAYS; date += 86_400_000) {
@@ -141,7 +153,9 @@ async function measureChart(url: string, cookie: string, tradeId: string, quick:
   try {
     for (let run = 0; run < (quick ? 3 : 10); run++) {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })));
+      await context.addCookies(
+        cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })),
+      );
       const page = await context.newPage();
       await page.goto(`/trade/${tradeId}`);
       await page.locator('[data-testid="trade-chart"][data-ready="true"]').waitFor({ timeout: 60_000 });
@@ -157,5 +171,13 @@ async function measureChart(url: string, cookie: string, tradeId: string, quick:
   } finally {
     await browser.close();
   }
-  return summarize(SUITE, 'trade chart drawn after its data arrives (1-minute bars, 30 min padding)', 'chromium + pglite', samples, 'ms', '1440 px, a fresh page each time', { limit: 300 });
+  return summarize(
+    SUITE,
+    'trade chart drawn after its data arrives (1-minute bars, 30 min padding)',
+    'chromium + pglite',
+    samples,
+    'ms',
+    '1440 px, a fresh page each time',
+    { limit: 300 },
+  );
 }

@@ -73,7 +73,10 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>;
  * 5 folders and 20 tags, one or two tags a note.
  */
 async function seedNotes(query: Query, userId: string) {
-  await query(`insert into note_folders (user_id, name) select $1, name from unnest(array['Daily Journal','Playbook','Reviews','Psychology','Ideas']) name`, [userId]);
+  await query(
+    `insert into note_folders (user_id, name) select $1, name from unnest(array['Daily Journal','Playbook','Reviews','Psychology','Ideas']) name`,
+    [userId],
+  );
   await query(`insert into tags (user_id, name) select $1, 'tag-' || g from generate_series(1, 20) g`, [userId]);
   await query(
     `with trade_ids as (select id, row_number() over (order by trade_date, created_at, id) rn from trades where user_id = $1),

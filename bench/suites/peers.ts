@@ -36,7 +36,8 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     return [];
   }
   const backendDir = path.resolve(dir, 'backend');
-  if (!fs.existsSync(path.join(backendDir, 'node_modules'))) throw new Error(`${backendDir}/node_modules is missing: install TradeTally's backend first (docs/peers.md)`);
+  if (!fs.existsSync(path.join(backendDir, 'node_modules')))
+    throw new Error(`${backendDir}/node_modules is missing: install TradeTally's backend first (docs/peers.md)`);
 
   const file = tradovatePerformanceCsv(TRADES);
   const started: Array<{ stop(): Promise<void> }> = [];
@@ -57,7 +58,11 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     let trader = 0;
     const newTraders = async (): Promise<Side[]> => {
       trader++;
-      return [await tradeTallySide(tradetally, trader), await edgebookSide(pglite, 'Edgebook, PGlite'), await edgebookSide(postgres, 'Edgebook, PostgreSQL')];
+      return [
+        await tradeTallySide(tradetally, trader),
+        await edgebookSide(pglite, 'Edgebook, PGlite'),
+        await edgebookSide(postgres, 'Edgebook, PostgreSQL'),
+      ];
     };
     const rows = await measure(newTraders, file, ctx.quick);
     // Its log is kept only when something failed (a line or more per imported row: megabytes).
@@ -108,7 +113,9 @@ export function tradovatePerformanceCsv(count: number): string {
     return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ${pad(Math.floor(clock / 60))}:${pad(clock % 60)}:${pad(second)}`;
   };
   const money = (cents: number) => (cents < 0 ? `$(${(-cents / 100).toFixed(2)})` : `$${(cents / 100).toFixed(2)}`);
-  const lines = ['symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration'];
+  const lines = [
+    'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration',
+  ];
   let fillId = 700_000_000_000;
   for (let i = 0; i < count; i++) {
     const c = CONTRACTS[i % CONTRACTS.length]!;
@@ -126,7 +133,21 @@ export function tradovatePerformanceCsv(count: number): string {
     const buyId = ++fillId;
     const sellId = ++fillId;
     lines.push(
-      [c.symbol, -2, 0, c.tick, buyId, sellId, qty, buy.toFixed(2), sell.toFixed(2), money(pnlCents), long ? opened : closed, long ? closed : opened, '1min 30sec'].join(','),
+      [
+        c.symbol,
+        -2,
+        0,
+        c.tick,
+        buyId,
+        sellId,
+        qty,
+        buy.toFixed(2),
+        sell.toFixed(2),
+        money(pnlCents),
+        long ? opened : closed,
+        long ? closed : opened,
+        '1min 30sec',
+      ].join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -252,7 +273,15 @@ async function tradeTallySide(server: TradeTallyServer, trader: number): Promise
       const res = await fetch(`${url}/api/trades`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ symbol: 'ESM6', entryTime: `${day}T14:31:00.000Z`, exitTime: `${day}T14:35:00.000Z`, entryPrice: 5600, exitPrice: 5601, quantity: 1, side: 'long' }),
+        body: JSON.stringify({
+          symbol: 'ESM6',
+          entryTime: `${day}T14:31:00.000Z`,
+          exitTime: `${day}T14:35:00.000Z`,
+          entryPrice: 5600,
+          exitPrice: 5601,
+          quantity: 1,
+          side: 'long',
+        }),
       });
       if (!res.ok) throw new Error(`TradeTally add trade: ${res.status} ${await res.text()}`);
     },
@@ -267,7 +296,9 @@ async function edgebookSide(server: ServerProcess, name: string): Promise<Side> 
   const { url } = server;
   const { cookie } = await signUp(url);
   const json = { cookie, origin: url, 'content-type': 'application/json' };
-  const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Peers' }) })).json()) as { id: string };
+  const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Peers' }) })).json()) as {
+    id: string;
+  };
   const stats = `${url}/api/trades/stats?account=all&days=none`;
   let added = 0;
   return {
@@ -275,14 +306,22 @@ async function edgebookSide(server: ServerProcess, name: string): Promise<Side> 
     pid: server.child.pid!,
     async importFile(csv) {
       const query = `account_id=${account.id}&time_zone=${encodeURIComponent(TIME_ZONE)}`;
-      const res = await fetch(`${url}/api/imports?${query}`, { method: 'POST', headers: { cookie, origin: url, 'content-type': 'text/csv' }, body: csv });
+      const res = await fetch(`${url}/api/imports?${query}`, {
+        method: 'POST',
+        headers: { cookie, origin: url, 'content-type': 'text/csv' },
+        body: csv,
+      });
       if (!res.ok) throw new Error(`${name} import: ${res.status} ${await res.text()}`);
     },
     firstPage: () => getAgain(`${url}/api/trades?account=all&limit=50`, { headers: { cookie } }),
     statistics: () => getAgain(stats, { headers: { cookie } }),
     async addTrade() {
       const day = `2026-11-${String(2 + added++).padStart(2, '0')}`;
-      const res = await fetch(`${url}/api/trades`, { method: 'POST', headers: json, body: JSON.stringify({ account_id: account.id, date: day, period: 'AM', pnl: 1 }) });
+      const res = await fetch(`${url}/api/trades`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ account_id: account.id, date: day, period: 'AM', pnl: 1 }),
+      });
       if (!res.ok) throw new Error(`${name} add trade: ${res.status} ${await res.text()}`);
     },
     async totals() {
@@ -347,7 +386,10 @@ async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: bo
   const sides = await newTraders();
   const rows: Row[] = [];
   const n = quick ? 20 : 60;
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   const expected = fileTotals(csv);
   const note = `${TRADES.toLocaleString('en-US')}-trade Tradovate file`;
   // Each figure, and beside TradeTally's each of Edgebook's as TradeTally's over Edgebook's (above 1: Edgebook faster).
@@ -389,14 +431,20 @@ async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: bo
   const peaks = (await importRound(sides)).map((peak) => [peak]);
   // At rest: every server left alone long enough for V8 to give back the import's heap.
   await settle(REST_MS);
-  add('server RSS at rest after the import', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
+  add(
+    'server RSS at rest after the import',
+    sides.map((s) => [status(s.pid, 'VmRSS')]),
+    'MB',
+  );
   add('server RSS at peak during the import', peaks, 'MB');
 
   // Only now (its requests would have moved the memory at rest): the same trades and gross P&L in every server.
   for (const side of sides) {
     const totals = await side.totals();
     if (totals.trades !== expected.trades || totals.pnlCents !== expected.pnlCents) {
-      throw new Error(`${side.name} holds ${totals.trades} trades, P&L ${totals.pnlCents} cents; the file has ${expected.trades}, ${expected.pnlCents} cents`);
+      throw new Error(
+        `${side.name} holds ${totals.trades} trades, P&L ${totals.pnlCents} cents; the file has ${expected.trades}, ${expected.pnlCents} cents`,
+      );
     }
   }
   console.error(`peers: every server holds ${expected.trades} trades, P&L ${(expected.pnlCents / 100).toFixed(2)}`);
@@ -415,8 +463,16 @@ async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: bo
   add('trade list, first page of 50, warm', await interleave(sides, n, (s) => s.firstPage()));
   // At rest again, and the high-water mark so far (the further imports come after): TradeTally's memory grows with its analytics.
   await settle(REST_MS);
-  add('server RSS at rest at the end of the measurements', sides.map((s) => [status(s.pid, 'VmRSS')]), 'MB');
-  add('server RSS high-water mark over the measurements (VmHWM)', sides.map((s) => [status(s.pid, 'VmHWM')]), 'MB');
+  add(
+    'server RSS at rest at the end of the measurements',
+    sides.map((s) => [status(s.pid, 'VmRSS')]),
+    'MB',
+  );
+  add(
+    'server RSS high-water mark over the measurements (VmHWM)',
+    sides.map((s) => [status(s.pid, 'VmHWM')]),
+    'MB',
+  );
 
   for (let i = 1; i < (quick ? 1 : IMPORT_ROUNDS); i++) await importRound(await newTraders());
   const importRows = rows.length;
@@ -424,6 +480,11 @@ async function measure(newTraders: () => Promise<Side[]>, csv: string, quick: bo
   // The machine's load when each import started, to read them by.
   for (const [k, loads] of importLoads.entries()) rows[importRows + k]!.note += `; load ${loads.map((l) => l.toFixed(1)).join(', ')} at their starts`;
   // The figures mean little without the machine's load beside them (it is shared).
-  console.error(`peers: load average ${loadAtStart} at the start of the run, ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at its end`);
+  console.error(
+    `peers: load average ${loadAtStart} at the start of the run, ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} at its end`,
+  );
   return rows;
 }

@@ -111,14 +111,20 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
   const { url } = server;
   const { cookie } = await signUp(url);
   const headers = { cookie, origin: url, 'content-type': 'application/json' };
-  const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Perf' }) })).json()) as { id: string };
+  const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Perf' }) })).json()) as {
+    id: string;
+  };
 
   // Memory: 10,000 trades imported, then the server left alone (the ANALYZE after the import included) long enough
   // for V8 to give back the heap the request used (its memory reducer runs after several idle seconds).
   let peak = await importRange(server, cookie, account.id, 0, 10_000);
   await settle(REST_MS);
   const rest10k = server.rssMb();
-  rows.push(summarize(SUITE, 'server RSS at rest after a 10,000-trade import', backend, [rest10k], 'MB', undefined, { limit: backend === 'pglite' ? 300 : 150 }));
+  rows.push(
+    summarize(SUITE, 'server RSS at rest after a 10,000-trade import', backend, [rest10k], 'MB', undefined, {
+      limit: backend === 'pglite' ? 300 : 150,
+    }),
+  );
 
   peak = Math.max(peak, await importRange(server, cookie, account.id, 10_000, total));
   const note = `${total.toLocaleString('en-US')} trades, right after the import`;
@@ -132,7 +138,11 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
   const cold: number[] = [];
   let oneId = '';
   for (let i = 0; i < (quick ? 5 : 15); i++) {
-    const res = await fetch(`${url}/api/trades`, { method: 'POST', headers, body: JSON.stringify({ date: dayString(new Date()), period: 'AM', pnl: 1 }) });
+    const res = await fetch(`${url}/api/trades`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ date: dayString(new Date()), period: 'AM', pnl: 1 }),
+    });
     oneId = ((await res.json()) as { id: string }).id;
     cold.push(await timedGet(stats, cookie));
   }
@@ -149,7 +159,16 @@ async function measureBackend(server: ServerProcess, backend: string, total: num
     summarize(SUITE, 'statistics repeated / one-row read (p50s)', backend, [median(cached) / median(oneRow)], 'x', undefined, { limit: 5 }),
   );
   // Warm: the same first page after the statistics.
-  rows.push(summarize(SUITE, 'GET /api/trades first page (50), warm', backend, await sample(`${url}/api/trades?account=all&limit=50`, cookie, n), 'ms', `${total.toLocaleString('en-US')} trades`));
+  rows.push(
+    summarize(
+      SUITE,
+      'GET /api/trades first page (50), warm',
+      backend,
+      await sample(`${url}/api/trades?account=all&limit=50`, cookie, n),
+      'ms',
+      `${total.toLocaleString('en-US')} trades`,
+    ),
+  );
   await settle(REST_MS);
   rows.push(
     summarize(SUITE, `server RSS at rest after ${total.toLocaleString('en-US')} trades`, backend, [server.rssMb()], 'MB'),

@@ -78,7 +78,11 @@ async function newTrader(url: string) {
   for (let i = 1; i <= ACCOUNTS; i++) {
     const body = { name: `Combine ${String(i).padStart(2, '0')}`, kind: 'evaluation', firm: 'Topstep', size: 50000, starting_balance: 50000 };
     const account = (await (await fetch(`${url}/api/accounts`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
-    const res = await fetch(`${url}/api/prop/accounts/${account.id}/rules`, { method: 'PUT', headers, body: JSON.stringify({ template_id: template.id, rules }) });
+    const res = await fetch(`${url}/api/prop/accounts/${account.id}/rules`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ template_id: template.id, rules }),
+    });
     if (!res.ok) throw new Error(`rules of account ${i}: ${res.status} ${await res.text()}`);
     accountIds.push(account.id);
   }
@@ -134,20 +138,36 @@ async function measureApi(url: string, trader: Awaited<ReturnType<typeof newTrad
   const [first, res] = await time(() => fetch(statusUrl, { headers: { cookie } }));
   const body = (await res.json()) as { accounts: Array<{ trades: number; state: string }> };
   const counted = body.accounts.reduce((sum, a) => sum + a.trades, 0);
-  if (body.accounts.length !== ACCOUNTS || counted !== TRADES) throw new Error(`expected ${ACCOUNTS} accounts and ${TRADES} trades, the status counts ${body.accounts.length} and ${counted}`);
+  if (body.accounts.length !== ACCOUNTS || counted !== TRADES)
+    throw new Error(`expected ${ACCOUNTS} accounts and ${TRADES} trades, the status counts ${body.accounts.length} and ${counted}`);
   console.error(`  ${backend}: first status ${first.toFixed(0)} ms; states ${[...new Set(body.accounts.map((a) => a.state))].join(', ')}`);
   rows.push(summarize(SUITE, 'GET /api/prop/status, first after the server started (every account read)', backend, [first], 'ms', NOTE));
 
-  const status = summarize(SUITE, 'GET /api/prop/status (the widget, again and again)', backend, await measure(statusUrl, cookie, n), 'ms', NOTE, STATUS_TARGET);
+  const status = summarize(
+    SUITE,
+    'GET /api/prop/status (the widget, again and again)',
+    backend,
+    await measure(statusUrl, cookie, n),
+    'ms',
+    NOTE,
+    STATUS_TARGET,
+  );
   console.error(`  ${backend}: status p50 ${status.p50.toFixed(1)} ms, p95 ${status.p95.toFixed(1)} ms`);
   rows.push(status);
 
   // A trade of one account changes: the next status reads that account's 5,000 trades again.
-  const trade = ((await (await fetch(`${url}/api/trades?account=${trader.accountIds[0]}&limit=1`, { headers: { cookie } })).json()) as { trades: Array<{ id: string; pnl: string }> })
-    .trades[0]!;
+  const trade = (
+    (await (await fetch(`${url}/api/trades?account=${trader.accountIds[0]}&limit=1`, { headers: { cookie } })).json()) as {
+      trades: Array<{ id: string; pnl: string }>;
+    }
+  ).trades[0]!;
   const afterWrite: number[] = [];
   for (let i = 0; i < (n >= 60 ? 15 : 5); i++) {
-    const patched = await fetch(`${url}/api/trades/${trade.id}`, { method: 'PATCH', headers, body: JSON.stringify({ pnl: i % 2 === 0 ? '-12.50' : trade.pnl }) });
+    const patched = await fetch(`${url}/api/trades/${trade.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ pnl: i % 2 === 0 ? '-12.50' : trade.pnl }),
+    });
     if (!patched.ok) throw new Error(`PATCH answered ${patched.status}`);
     const [ms, again] = await time(() => fetch(statusUrl, { headers: { cookie } }));
     await again.arrayBuffer();
@@ -155,7 +175,14 @@ async function measureApi(url: string, trader: Awaited<ReturnType<typeof newTrad
   }
   rows.push(summarize(SUITE, 'GET /api/prop/status after a trade of one account changed', backend, afterWrite, 'ms', NOTE));
 
-  const detail = summarize(SUITE, 'GET /api/prop/accounts/:id (5,000 trades: status, timeline, ledger)', backend, await measure(`${url}/api/prop/accounts/${trader.accountIds[1]}`, cookie, Math.ceil(n / 2)), 'ms', NOTE);
+  const detail = summarize(
+    SUITE,
+    'GET /api/prop/accounts/:id (5,000 trades: status, timeline, ledger)',
+    backend,
+    await measure(`${url}/api/prop/accounts/${trader.accountIds[1]}`, cookie, Math.ceil(n / 2)),
+    'ms',
+    NOTE,
+  );
   console.error(`  ${backend}: account page p50 ${detail.p50.toFixed(1)} ms, p95 ${detail.p95.toFixed(1)} ms`);
   rows.push(detail);
   return rows;

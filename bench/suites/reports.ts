@@ -36,7 +36,8 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
     ({ server } = await spawnServer({ DATA_DIR: dir }));
     try {
       rows.push(...(await measure(server.url, trader, 'pglite', n, 100)));
-      if (!ctx.postgres && !process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY) rows.push(...(await measureBrowser(server.url, trader.cookie, 'pglite', ctx.quick)));
+      if (!ctx.postgres && !process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY)
+        rows.push(...(await measureBrowser(server.url, trader.cookie, 'pglite', ctx.quick)));
     } finally {
       await server.stop();
     }
@@ -57,7 +58,8 @@ export async function run(ctx: { postgres: PostgresForBench | null; quick: boole
       await client.query('vacuum analyze trade_day_rollups');
       await client.end();
       rows.push(...(await measure(server.url, trader, 'postgres', n, 50)));
-      if (!process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY) rows.push(...(await measureBrowser(server.url, trader.cookie, 'postgres', ctx.quick)));
+      if (!process.env.BENCH_NO_BROWSER && !process.env.BENCH_REPORTS_ONLY)
+        rows.push(...(await measureBrowser(server.url, trader.cookie, 'postgres', ctx.quick)));
     } finally {
       await server.stop();
       fs.rmSync(pgDir, { recursive: true, force: true });
@@ -156,7 +158,8 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
   if (first.overview.trades !== TRADES) throw new Error(`expected ${TRADES} trades, the overview counts ${first.overview.trades}`);
 
   const playbooks = (await (await get('/api/playbooks')).json()) as Array<{ id: string; trades: number }>;
-  if (playbooks.length !== 3 || playbooks[0]!.trades < TRADES / 5) throw new Error(`expected 3 playbooks of ~25,000 trades, got ${JSON.stringify(playbooks)}`);
+  if (playbooks.length !== 3 || playbooks[0]!.trades < TRADES / 5)
+    throw new Error(`expected 3 playbooks of ~25,000 trades, got ${JSON.stringify(playbooks)}`);
   const acct = trader.accountId;
   // Filters of the days and accounts only, and trade-level filters combined; each sample takes the next one.
   const plain = ['', '?range=last-90-days', `?account=${acct}`, `?range=this-year&account=${acct}&account=unassigned`];
@@ -167,16 +170,20 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     '?contract=ESM6&contract=MESM6&hour=9&hour=10&hour=11&range=custom&from=2022-01-01&to=2024-06-30',
   ];
   const withQuery = (base: string, filter: string, extra = '') => `${base}${filter}${filter ? (extra ? `&${extra}` : '') : extra ? `?${extra}` : ''}`;
-  const report = (name: string, base: string, extra = '') => [
-    [`${name}, days and accounts`, plain.map((f) => withQuery(base, f, extra))],
-    [`${name}, trade-level filters combined`, combined.map((f) => withQuery(base, f, extra))],
-  ] as const;
+  const report = (name: string, base: string, extra = '') =>
+    [
+      [`${name}, days and accounts`, plain.map((f) => withQuery(base, f, extra))],
+      [`${name}, trade-level filters combined`, combined.map((f) => withQuery(base, f, extra))],
+    ] as const;
   const breakdowns = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'];
   const measures: Array<readonly [string, readonly string[]]> = [
     ...report('overview', '/api/reports/overview'),
     ...report('equity (by trade and by day)', '/api/reports/equity'),
     ['breakdown, each of the 13 dimensions, all trades', breakdowns.map((by) => `/api/reports/breakdown?by=${by}`)],
-    ['breakdown, each of the 13 dimensions, trade-level filters combined', breakdowns.map((by, i) => withQuery('/api/reports/breakdown', combined[i % combined.length]!, `by=${by}`))],
+    [
+      'breakdown, each of the 13 dimensions, trade-level filters combined',
+      breakdowns.map((by, i) => withQuery('/api/reports/breakdown', combined[i % combined.length]!, `by=${by}`)),
+    ],
     ...report('heatmap', '/api/reports/heatmap'),
     ...report('year calendar', '/api/reports/calendar'),
     ...report('distribution of net P&L', '/api/reports/distribution', 'of=pnl'),
@@ -188,7 +195,10 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     // The trades in R (the dashboard, its calendar, the Trade Log's Statistics), and with the Trade Log's
     // search, which asks the list's search function for the ids it finds.
     ...report('in R (days and weeks)', '/api/reports/r'),
-    ["in R with the Trade Log's search", ['/api/reports/r?q=NQ', '/api/reports/r?q=fomo', `/api/reports/r?q=breakout&account=${acct}`, '/api/reports/r?q=zzz-nothing']],
+    [
+      "in R with the Trade Log's search",
+      ['/api/reports/r?q=NQ', '/api/reports/r?q=fomo', `/api/reports/r?q=breakout&account=${acct}`, '/api/reports/r?q=zzz-nothing'],
+    ],
   ];
   const rows: Row[] = [];
   // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite);
@@ -208,7 +218,11 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     const compare: number[] = [];
     for (let i = -3; i < n; i++) {
       const c0 = performance.now();
-      await Promise.all([get('/api/reports/overview?hour=9&hour=10&hour=11'), get('/api/reports/overview?hour=13&hour=14&hour=15')].map(async (r) => (await r).arrayBuffer()));
+      await Promise.all(
+        [get('/api/reports/overview?hour=9&hour=10&hour=11'), get('/api/reports/overview?hour=13&hour=14&hour=15')].map(async (r) =>
+          (await r).arrayBuffer(),
+        ),
+      );
       if (i >= 0) compare.push(performance.now() - c0);
     }
     rows.push(summarize(SUITE, 'Compare: two overviews at once (mornings against afternoons)', backend, compare, 'ms', note, target));
@@ -217,9 +231,11 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
   // After a change: the first report reads only the trades that changed (trade_changes, migration 0030) and merges
   // them into the copy; timed from the request, the write done before it.
   const write = (method: string, path: string, body: unknown) =>
-    fetch(`${url}${path}`, { method, headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (res) => {
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    });
+    fetch(`${url}${path}`, { method, headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      async (res) => {
+        if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      },
+    );
   // A connection of its own: the write can take longer than the server keeps an idle connection of the pool open, and
   // a request sent on one it is closing fails with ECONNRESET.
   const getOnNewConnection = (path: string) =>
@@ -248,12 +264,20 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     writeTimes.set(writeName, writes);
     return samples;
   };
-  const writeRow = (writeName: string, extra = '') => summarize(SUITE, `${writeName} (the write itself, the reports' copy caught up)`, backend, writeTimes.get(writeName)!, 'ms', `${note}${extra}`);
+  const writeRow = (writeName: string, extra = '') =>
+    summarize(SUITE, `${writeName} (the write itself, the reports' copy caught up)`, backend, writeTimes.get(writeName)!, 'ms', `${note}${extra}`);
   const { trades } = (await (await get('/api/trades?limit=1')).json()) as { trades: Array<{ id: string; pnl: string }> };
   const trade = trades[0]!;
   rows.push(summarize(SUITE, 'GET overview, the very first (every trade read)', backend, [firstMs], 'ms', note));
-  const edits = await firstAfter((i) => write('PATCH', `/api/trades/${trade.id}`, { pnl: (i % 2 === 0 ? 12.5 : -7.25).toFixed(2) }), n >= 60 ? 20 : 6, 'PATCH a trade');
-  rows.push(summarize(SUITE, 'GET overview, first after a 1-trade edit (the change patched in)', backend, edits, 'ms', note, target), writeRow('PATCH a trade'));
+  const edits = await firstAfter(
+    (i) => write('PATCH', `/api/trades/${trade.id}`, { pnl: (i % 2 === 0 ? 12.5 : -7.25).toFixed(2) }),
+    n >= 60 ? 20 : 6,
+    'PATCH a trade',
+  );
+  rows.push(
+    summarize(SUITE, 'GET overview, first after a 1-trade edit (the change patched in)', backend, edits, 'ms', note, target),
+    writeRow('PATCH a trade'),
+  );
   const importRows = (batch: number, from = '2025-06-02T13:30:00Z') =>
     Array.from({ length: 1000 }, (_, k) => {
       const entry = Date.parse(from) + (batch * 1000 + k) * 60_000;
@@ -271,19 +295,66 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
       };
     });
   // 20 samples each, so that the p95 is not simply the slowest one (it was with 5).
-  const imports = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i) }), n >= 60 ? 20 : 2, 'import of 1,000 trades among older ones');
-  rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import (the changes merged)', backend, imports, 'ms', `${note} (+1,000 a sample)`, target), writeRow('import of 1,000 trades among older ones', ' (+1,000 a sample)'));
+  const imports = await firstAfter(
+    (i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i) }),
+    n >= 60 ? 20 : 2,
+    'import of 1,000 trades among older ones',
+  );
+  rows.push(
+    summarize(
+      SUITE,
+      'GET overview, first after a 1,000-trade import (the changes merged)',
+      backend,
+      imports,
+      'ms',
+      `${note} (+1,000 a sample)`,
+      target,
+    ),
+    writeRow('import of 1,000 trades among older ones', ' (+1,000 a sample)'),
+  );
   // The import a trader makes most: their latest trades, all after the last one (the seed ends in September 2027),
   // each sample after the one before. Appended into the room the copy keeps past its rows (append-columns.ts).
-  const appends = await firstAfter((i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i, '2028-01-03T13:30:00Z') }), n >= 60 ? 20 : 2, 'import of 1,000 later trades');
-  rows.push(summarize(SUITE, 'GET overview, first after a 1,000-trade import of later trades (appended)', backend, appends, 'ms', `${note} (+1,000 a sample)`, target), writeRow('import of 1,000 later trades', ' (+1,000 a sample)'));
-  const added = await firstAfter((i) => {
-    const entry = Date.parse('2028-06-05T14:00:00Z') + i * 3_600_000;
-    const date = new Date(entry).toISOString().slice(0, 10);
-    const trade = { date, period: 'AM', symbol: 'NQ', side: 'Long', entry_time: new Date(entry).toISOString(), exit_time: new Date(entry + 60_000).toISOString(), quantity: 1, pnl: 42.5, commission: 2.48 };
-    return write('POST', '/api/trades', { ...trade, account_id: trader.accountId });
-  }, n >= 60 ? 20 : 6, 'POST a trade');
-  rows.push(summarize(SUITE, 'GET overview, first after 1 trade added after the last (appended)', backend, added, 'ms', note, target), writeRow('POST a trade'));
+  const appends = await firstAfter(
+    (i) => write('POST', '/api/trades/import', { account_id: trader.accountId, trades: importRows(i, '2028-01-03T13:30:00Z') }),
+    n >= 60 ? 20 : 2,
+    'import of 1,000 later trades',
+  );
+  rows.push(
+    summarize(
+      SUITE,
+      'GET overview, first after a 1,000-trade import of later trades (appended)',
+      backend,
+      appends,
+      'ms',
+      `${note} (+1,000 a sample)`,
+      target,
+    ),
+    writeRow('import of 1,000 later trades', ' (+1,000 a sample)'),
+  );
+  const added = await firstAfter(
+    (i) => {
+      const entry = Date.parse('2028-06-05T14:00:00Z') + i * 3_600_000;
+      const date = new Date(entry).toISOString().slice(0, 10);
+      const trade = {
+        date,
+        period: 'AM',
+        symbol: 'NQ',
+        side: 'Long',
+        entry_time: new Date(entry).toISOString(),
+        exit_time: new Date(entry + 60_000).toISOString(),
+        quantity: 1,
+        pnl: 42.5,
+        commission: 2.48,
+      };
+      return write('POST', '/api/trades', { ...trade, account_id: trader.accountId });
+    },
+    n >= 60 ? 20 : 6,
+    'POST a trade',
+  );
+  rows.push(
+    summarize(SUITE, 'GET overview, first after 1 trade added after the last (appended)', backend, added, 'ms', note, target),
+    writeRow('POST a trade'),
+  );
 
   // A changed risk default prices every trade's risk again (the trades stay in memory).
   const repriced: number[] = [];
@@ -297,7 +368,8 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     const c0 = performance.now();
     const body = (await (await get('/api/reports/overview')).json()) as { r: { tradesWithRisk: number } };
     repriced.push(performance.now() - c0);
-    if (body.r.tradesWithRisk === 0 || body.r.tradesWithRisk === TRADES) throw new Error(`expected some trades without a planned risk, got ${body.r.tradesWithRisk} with one`);
+    if (body.r.tradesWithRisk === 0 || body.r.tradesWithRisk === TRADES)
+      throw new Error(`expected some trades without a planned risk, got ${body.r.tradesWithRisk} with one`);
   }
   rows.push(summarize(SUITE, 'GET overview in R, first after a risk default changed (risks priced again)', backend, repriced, 'ms', note, target));
   return rows;
@@ -317,15 +389,23 @@ async function measureBrowser(url: string, cookie: string, backend: string, quic
   });
   try {
     const count = async (weekdays: number[]) =>
-      ((await (await fetch(`${url}/api/reports/overview?${weekdays.map((d) => `weekday=${d}`).join('&')}`, { headers: { cookie } })).json()) as { basis: { trades: number } })
-        .basis.trades;
+      (
+        (await (await fetch(`${url}/api/reports/overview?${weekdays.map((d) => `weekday=${d}`).join('&')}`, { headers: { cookie } })).json()) as {
+          basis: { trades: number };
+        }
+      ).basis.trades;
     const samples: number[] = [];
     for (let run = 0; run < (quick ? 1 : 3); run++) {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })));
+      await context.addCookies(
+        cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })),
+      );
       const page = await context.newPage();
       const shows = (trades: number) =>
-        page.getByTestId('report-summary').filter({ hasText: new RegExp(`· ${trades.toLocaleString('en-US')} trades?$`) }).waitFor({ timeout: 60_000 });
+        page
+          .getByTestId('report-summary')
+          .filter({ hasText: new RegExp(`· ${trades.toLocaleString('en-US')} trades?$`) })
+          .waitFor({ timeout: 60_000 });
       await page.goto('/reports');
       await shows(await count([]));
       await page.getByTestId('filter-more').click();
@@ -343,7 +423,11 @@ async function measureBrowser(url: string, cookie: string, backend: string, quic
       }
       await context.close();
     }
-    return [summarize(SUITE, 'filter change in the filter bar to the new figures on screen', `chromium + ${backend}`, samples, 'ms', '100,000 trades', { limit: 1000 })];
+    return [
+      summarize(SUITE, 'filter change in the filter bar to the new figures on screen', `chromium + ${backend}`, samples, 'ms', '100,000 trades', {
+        limit: 1000,
+      }),
+    ];
   } finally {
     await browser.close();
   }

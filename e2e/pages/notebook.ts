@@ -63,11 +63,14 @@ export class NotebookPage {
 
   /** Selects characters [start, end) of the body, as a trader dragging over them would. */
   async selectInBody(start: number, end: number) {
-    await this.body.evaluate((el, [s, e]) => {
-      const area = el as HTMLTextAreaElement;
-      area.focus();
-      area.setSelectionRange(s!, e!);
-    }, [start, end]);
+    await this.body.evaluate(
+      (el, [s, e]) => {
+        const area = el as HTMLTextAreaElement;
+        area.focus();
+        area.setSelectionRange(s!, e!);
+      },
+      [start, end],
+    );
   }
 
   async save() {

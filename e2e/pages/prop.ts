@@ -17,7 +17,11 @@ export class PropAccountsWidget {
   /** Each line's account name and state (ok, near, broken), in order. */
   async lineStates(): Promise<Array<[string, string]>> {
     const lines = await this.lines.all();
-    return Promise.all(lines.map(async (line) => [(await line.getByRole('link').innerText()).trim(), (await line.getAttribute('data-state')) ?? ''] as [string, string]));
+    return Promise.all(
+      lines.map(
+        async (line) => [(await line.getByRole('link').innerText()).trim(), (await line.getAttribute('data-state')) ?? ''] as [string, string],
+      ),
+    );
   }
   async open(name: string) {
     await this.line(name).getByRole('link', { name, exact: true }).click();
@@ -53,7 +57,9 @@ export class PropAccountPage {
     return this.rule(key).getAttribute('data-state');
   }
   async openRuleTrades(key: string) {
-    await this.rule(key).getByRole('button', { name: /^Trades/ }).click();
+    await this.rule(key)
+      .getByRole('button', { name: /^Trades/ })
+      .click();
   }
   get chart() {
     return this.page.getByTestId('prop-timeline').locator('.recharts-surface').first();
@@ -63,7 +69,10 @@ export class PropAccountPage {
   }
   /** A trading day's row of the day table. */
   dayRow(day: string): Locator {
-    return this.page.getByTestId('prop-days').locator('tbody tr').filter({ has: this.page.getByRole('button', { name: this.longDay(day), exact: true }) });
+    return this.page
+      .getByTestId('prop-days')
+      .locator('tbody tr')
+      .filter({ has: this.page.getByRole('button', { name: this.longDay(day), exact: true }) });
   }
   /** A day row's cell under the column of that label. */
   async cell(row: Locator, label: string): Promise<string> {
@@ -71,7 +80,10 @@ export class PropAccountPage {
   }
   /** The chart's y-axis labels (recharts draws every axis label in a layer of its own: the y axis's are right-aligned). */
   async axisTicks(): Promise<string[]> {
-    const texts = await this.page.getByTestId('prop-timeline').locator('text.recharts-cartesian-axis-tick-value[text-anchor="end"]').allTextContents();
+    const texts = await this.page
+      .getByTestId('prop-timeline')
+      .locator('text.recharts-cartesian-axis-tick-value[text-anchor="end"]')
+      .allTextContents();
     return texts.map((t) => t.trim()).filter((t) => t !== '');
   }
   /** Whether the element of one test id comes before another's in the page. */
@@ -102,7 +114,11 @@ export class PropAccountPage {
     await this.rulesEditor.waitFor();
   }
   async chooseTemplate(label: string) {
-    await this.rulesEditor.getByRole('textbox', { name: 'Template' }).or(this.rulesEditor.getByRole('combobox', { name: 'Template' })).first().click();
+    await this.rulesEditor
+      .getByRole('textbox', { name: 'Template' })
+      .or(this.rulesEditor.getByRole('combobox', { name: 'Template' }))
+      .first()
+      .click();
     await this.page.getByRole('option', { name: label, exact: true }).click();
   }
   async saveRules() {
@@ -111,7 +127,11 @@ export class PropAccountPage {
   }
   async addLedgerEntry(kind: string, amount: string) {
     const form = this.page.getByTestId('prop-ledger-form');
-    await form.getByRole('textbox', { name: 'Kind' }).or(form.getByRole('combobox', { name: 'Kind' })).first().click();
+    await form
+      .getByRole('textbox', { name: 'Kind' })
+      .or(form.getByRole('combobox', { name: 'Kind' }))
+      .first()
+      .click();
     await this.page.getByRole('option', { name: kind, exact: true }).click();
     await form.getByRole('textbox', { name: 'Amount' }).fill(amount);
     await form.getByRole('button', { name: 'Add Entry' }).click();

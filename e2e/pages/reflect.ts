@@ -48,7 +48,10 @@ export class ReflectPage {
 
   /** Waits until the label shows `label` and the period's data (cards or the empty text) has arrived. */
   async showing(label: string) {
-    await this.page.getByTestId('period-label').filter({ hasText: new RegExp(`^${label}$`) }).waitFor();
+    await this.page
+      .getByTestId('period-label')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .waitFor();
     await this.page.locator('[data-testid="reflections"], [data-testid="reflections-empty"]').first().waitFor();
   }
 }

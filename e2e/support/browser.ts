@@ -134,7 +134,16 @@ class ContextPool {
     const context = await this.browser.newContext(settings);
     const keeper = await context.newPage();
     await keeper.goto('/api/health');
-    const entry: Pooled = { context, key, keeper, busy: false, disposables: [], listeners: [], clockInstalled: false, closeForGood: context.close.bind(context) };
+    const entry: Pooled = {
+      context,
+      key,
+      keeper,
+      busy: false,
+      disposables: [],
+      listeners: [],
+      clockInstalled: false,
+      closeForGood: context.close.bind(context),
+    };
     const install = context.clock.install.bind(context.clock);
     context.clock.install = async (...args: Parameters<typeof install>) => {
       entry.clockInstalled = true;
@@ -165,7 +174,12 @@ class ContextPool {
       return;
     }
     for (const [event, listener] of entry.listeners.splice(0)) context.off(event as 'page', listener as never);
-    await Promise.all(context.pages().filter((p) => p !== keeper).map((p) => p.close().catch(() => undefined)));
+    await Promise.all(
+      context
+        .pages()
+        .filter((p) => p !== keeper)
+        .map((p) => p.close().catch(() => undefined)),
+    );
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await Promise.all(entry.disposables.splice(0).map((d) => d.dispose()));
     await context.clearCookies();

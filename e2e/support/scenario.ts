@@ -14,10 +14,7 @@ export interface Scenario {
  * A fresh browser profile with its first page, watching every page it opens for uncaught errors and CSP
  * violations (a trader would see either as a broken page).
  */
-export async function openScenario(
-  e2e: E2E,
-  options: Parameters<E2E['newContext']>[0] = {},
-): Promise<Scenario> {
+export async function openScenario(e2e: E2E, options: Parameters<E2E['newContext']>[0] = {}): Promise<Scenario> {
   const context = await e2e.newContext(options);
   // CI machines here have 2 cores shared with the server and the other suites: give slow page loads room.
   context.setDefaultTimeout(30_000);
@@ -37,11 +34,7 @@ export async function openScenario(
  * colours. Endless ones (loaders, skeletons) are left running.
  */
 export async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
@@ -74,7 +67,10 @@ export function useE2ESuite(options: () => Parameters<typeof startE2E>[0] | Prom
     const logs = current?.app.logs ?? [];
     const serverErrors = logs.slice(logsSeen).filter((line) => Number(line.level) >= 50);
     logsSeen = logs.length;
-    expect(serverErrors.map((line) => JSON.stringify(line).slice(0, 2000)), 'server errors during the test').toEqual([]);
+    expect(
+      serverErrors.map((line) => JSON.stringify(line).slice(0, 2000)),
+      'server errors during the test',
+    ).toEqual([]);
   });
 
   return {

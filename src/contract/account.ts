@@ -25,7 +25,9 @@ export const accountExport = z.strictObject({
     created_at: instant,
   }),
   sign_in_methods: z.array(z.strictObject({ provider: z.string(), created_at: instant })),
-  sessions: z.array(z.strictObject({ created_at: instant, expires_at: instant, ip_address: z.string().nullable(), user_agent: z.string().nullable() })),
+  sessions: z.array(
+    z.strictObject({ created_at: instant, expires_at: instant, ip_address: z.string().nullable(), user_agent: z.string().nullable() }),
+  ),
   /** Each owned table's rows as stored (money and prices as exact decimal strings). */
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
   /** Uploaded files (avatars, attachments), base64. */
@@ -33,7 +35,9 @@ export const accountExport = z.strictObject({
 });
 
 /** POST /api/verify-recaptcha */
-export const verifyCaptchaInput = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(10_000, 'token is too long') });
+export const verifyCaptchaInput = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(10_000, 'token is too long'),
+});
 /** Its answer: with `pass`, the one-time proof the sign-up that follows sends. A provider out of reach: 502 with `error`. */
 export const captchaVerdict = z.strictObject({ success: z.boolean(), pass: z.string().optional(), error: z.string().optional() });
 

@@ -10,7 +10,11 @@ import { decimal } from './common';
  * the API tests check every response against them.
  */
 
-const name = z.string({ error: 'Account name is required' }).trim().min(1, 'Account name is required').max(100, 'Account name must be at most 100 characters');
+const name = z
+  .string({ error: 'Account name is required' })
+  .trim()
+  .min(1, 'Account name is required')
+  .max(100, 'Account name must be at most 100 characters');
 const description = z.string().trim().max(500, 'Description must be at most 500 characters').nullable().optional();
 
 /** What kind of account it is; a prop firm's evaluation or funded account has rules (src/domain/prop). */

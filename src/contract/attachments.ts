@@ -29,7 +29,9 @@ export const attachmentUrlInput = z
   })
   .refine(oneTarget, oneTargetError);
 /** POST /api/attachments/upload: the text fields of the multipart form. */
-export const attachmentUploadFields = z.object({ note_id: noteId, trade_id: tradeId, playbook_id: playbookId, caption }).refine(oneTarget, oneTargetError);
+export const attachmentUploadFields = z
+  .object({ note_id: noteId, trade_id: tradeId, playbook_id: playbookId, caption })
+  .refine(oneTarget, oneTargetError);
 /** GET /api/attachments */
 export const attachmentListQuery = z.object({ note_id: noteId, trade_id: tradeId, playbook_id: playbookId }).refine(oneTarget, oneTargetError);
 export const attachmentIdParam = z.object({ id: z.uuid('id must be an attachment id') });

@@ -53,7 +53,8 @@ export const connectionInput = z
       if (!wanted.includes(field) && given) ctx.addIssue({ code: 'custom', path: [field], message: `is not used to connect ${input.provider}` });
     }
     // Firms are ProjectX's: an exchange is the firm itself.
-    if (input.firm !== undefined && input.provider !== 'topstepx') ctx.addIssue({ code: 'custom', path: ['firm'], message: `is not used to connect ${input.provider}` });
+    if (input.firm !== undefined && input.provider !== 'topstepx')
+      ctx.addIssue({ code: 'custom', path: ['firm'], message: `is not used to connect ${input.provider}` });
   });
 
 /**
@@ -85,7 +86,10 @@ export const brokerAccountUpdate = z
       })
       .optional(),
   })
-  .refine((value) => value.account_id !== undefined || value.sync_from !== undefined || value.prop !== undefined, 'give account_id, sync_from or prop');
+  .refine(
+    (value) => value.account_id !== undefined || value.sync_from !== undefined || value.prop !== undefined,
+    'give account_id, sync_from or prop',
+  );
 
 /** An account at the provider, as a test of the connection lists it. */
 export const providerAccount = z.strictObject({

@@ -92,7 +92,10 @@ export type PreviewQuery = z.infer<typeof previewQuery>;
 
 export const importQuery = baseQuery.extend({
   /** Required: the spec's 'Please select a trading account', checked before anything else is read. */
-  account_id: z.preprocess(emptyToUndefined, z.uuid({ error: (issue) => (issue.input === undefined ? ACCOUNT_REQUIRED_MESSAGE : ACCOUNT_ID_MESSAGE) })),
+  account_id: z.preprocess(
+    emptyToUndefined,
+    z.uuid({ error: (issue) => (issue.input === undefined ? ACCOUNT_REQUIRED_MESSAGE : ACCOUNT_ID_MESSAGE) }),
+  ),
   /**
    * The trader saw the unreadable rows in the preview and chose to import the rest. Without it a file with
    * unreadable rows is refused (422), so no row is ever dropped without the trader knowing.
@@ -104,7 +107,12 @@ export const importQuery = baseQuery.extend({
    */
   setup: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(100).refine((value) => !isSideWord(value), 'must be a setup, not a side (the side comes from the file)').optional(),
+    z
+      .string()
+      .trim()
+      .max(100)
+      .refine((value) => !isSideWord(value), 'must be a setup, not a side (the side comes from the file)')
+      .optional(),
   ),
   /** A playbook for every trade of the file, chosen once in the dialog. */
   playbook_id: z.preprocess(emptyToUndefined, z.uuid('playbook_id must be a playbook id').optional()),
@@ -139,7 +147,11 @@ export const feeSchedule = rates.extend({
   defaults: rates,
 });
 /** POST /api/imports/fees/:accountId/apply */
-export const feeScheduleApplied = z.strictObject({ updated: z.number().int().nonnegative(), trades: z.number().int().nonnegative(), schedule: feeSchedule });
+export const feeScheduleApplied = z.strictObject({
+  updated: z.number().int().nonnegative(),
+  trades: z.number().int().nonnegative(),
+  schedule: feeSchedule,
+});
 
 export const importIssue = z.strictObject({
   /** Spreadsheet row (the header is row 1); 0 means the file as a whole. */
@@ -210,8 +222,20 @@ export const openPosition = z.strictObject({
   rows: z.array(z.number().int()),
 });
 
-const zoneFit = z.strictObject({ zone: z.string(), closed: z.number().int(), dayMismatches: z.number().int(), cashSession: z.number().int(), openingHour: z.number().int() });
-const timeZoneCheck = z.strictObject({ chosen: zoneFit, checked: z.number().int(), suggested: zoneFit.nullable(), alternatives: z.array(zoneFit), message: z.string() });
+const zoneFit = z.strictObject({
+  zone: z.string(),
+  closed: z.number().int(),
+  dayMismatches: z.number().int(),
+  cashSession: z.number().int(),
+  openingHour: z.number().int(),
+});
+const timeZoneCheck = z.strictObject({
+  chosen: zoneFit,
+  checked: z.number().int(),
+  suggested: zoneFit.nullable(),
+  alternatives: z.array(zoneFit),
+  message: z.string(),
+});
 const format = z.strictObject({ id: z.string(), label: z.string() });
 
 /** POST /api/imports/preview */

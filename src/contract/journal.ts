@@ -27,7 +27,13 @@ export const journalDay = z.strictObject({ date: z.iso.date(), trades: z.number(
 /** GET /api/journal/days: newest first. */
 export const journalDays = z.strictObject({ days: z.array(journalDay) });
 
-export const journalNote = z.strictObject({ id: z.uuid(), title: z.string(), content: z.string(), folder_id: z.uuid().nullable(), updated_at: instant });
+export const journalNote = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  folder_id: z.uuid().nullable(),
+  updated_at: instant,
+});
 
 /** One trade of a journal day: what it was, and its execution where it has one. Money and prices exact. */
 export const journalTrade = z.strictObject({

@@ -37,7 +37,10 @@ export const fillsInput = z.strictObject({
         side: z.enum(['Buy', 'Sell'], { error: 'must be Buy or Sell' }),
         quantity: storedDecimal({ positive: true, required: true, message: 'must be a positive number with at most 8 decimals' }),
         price: storedDecimal({ required: true, message: 'must be a number with at most 8 decimals' }),
-        commission: z.union([z.number(), z.string().max(40)]).nullable().optional(),
+        commission: z
+          .union([z.number(), z.string().max(40)])
+          .nullable()
+          .optional(),
       }),
     )
     .max(500, 'a trade holds at most 500 fills'),
@@ -140,7 +143,12 @@ export type Excursions = z.infer<typeof excursions>;
 /** GET /api/market/trades/:id/chart?padding=&resolution= */
 export const chartQuery = z.object({
   /** Minutes shown before the entry and after the exit. */
-  padding: z.coerce.number().int('padding must be whole minutes').min(0, 'padding must be 0 to 1440 minutes').max(1440, 'padding must be 0 to 1440 minutes').default(30),
+  padding: z.coerce
+    .number()
+    .int('padding must be whole minutes')
+    .min(0, 'padding must be 0 to 1440 minutes')
+    .max(1440, 'padding must be 0 to 1440 minutes')
+    .default(30),
   /** Bars to draw; the finest that has bars around the trade by default. */
   resolution: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), resolution.optional()),
 });
@@ -208,7 +216,10 @@ export const barMapping = z
 export const BAR_FORMAT_IDS = ['ninjatrader-bars', 'tradingview-bars', 'databento-ohlcv', 'mapped-bars'] as const;
 
 export const barsQuery = z.object({
-  format: z.preprocess((v) => (v === '' || v === 'auto' ? undefined : v), z.enum(BAR_FORMAT_IDS, { error: `must be one of ${BAR_FORMAT_IDS.join(', ')}` }).optional()),
+  format: z.preprocess(
+    (v) => (v === '' || v === 'auto' ? undefined : v),
+    z.enum(BAR_FORMAT_IDS, { error: `must be one of ${BAR_FORMAT_IDS.join(', ')}` }).optional(),
+  ),
   /** The contract the bars are for, when the file has no symbol column (normalised: 'MNQ DEC25' is MNQZ5). */
   contract: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
   time_zone: z.preprocess(emptyToUndefined, timeZone().optional()),
@@ -225,7 +236,13 @@ export const barsQuery = z.object({
 export type BarsQuery = z.infer<typeof barsQuery>;
 
 const issue = z.strictObject({ row: z.number().int().nonnegative(), severity: z.enum(['error', 'warning']), message: z.string() });
-const zoneFit = z.strictObject({ zone: z.string(), closed: z.number().int(), dayMismatches: z.number().int(), cashSession: z.number().int(), openingHour: z.number().int() });
+const zoneFit = z.strictObject({
+  zone: z.string(),
+  closed: z.number().int(),
+  dayMismatches: z.number().int(),
+  cashSession: z.number().int(),
+  openingHour: z.number().int(),
+});
 
 const seriesSummary = z.strictObject({
   contract: z.string(),
@@ -275,7 +292,9 @@ export const barsPreview = z.strictObject({
   series: z.array(seriesSummary),
   issues: z.array(issue),
   unreadable_rows: z.number().int().nonnegative(),
-  time_zone_check: z.strictObject({ chosen: zoneFit, checked: z.number().int(), suggested: zoneFit.nullable(), alternatives: z.array(zoneFit), message: z.string() }).nullable(),
+  time_zone_check: z
+    .strictObject({ chosen: zoneFit, checked: z.number().int(), suggested: zoneFit.nullable(), alternatives: z.array(zoneFit), message: z.string() })
+    .nullable(),
   headers: z.array(z.string()),
   mapping: barMapping.nullable(),
   /** The first bars stored with other values than the file's (kept unless the trader chooses to replace them). */

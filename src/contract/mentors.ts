@@ -23,7 +23,10 @@ export const mentorGrantIdParam = z.object({ id: z.uuid('must be a mentor grant 
 
 /** POST /api/mentor/accept: the invite's secret, from the link the trader sent. */
 export const mentorAcceptInput = z.strictObject({
-  token: z.string({ error: 'must be the invite from the link' }).min(1, 'must be the invite from the link').max(200, 'must be at most 200 characters'),
+  token: z
+    .string({ error: 'must be the invite from the link' })
+    .min(1, 'must be the invite from the link')
+    .max(200, 'must be at most 200 characters'),
 });
 
 export const traderIdParam = z.object({ traderId: z.uuid('must be a trader id') });

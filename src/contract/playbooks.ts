@@ -20,7 +20,7 @@ export const playbookInput = z.object({
   rules: z
     .array(
       z.object({
-        id: z.uuid('rules: a rule id must be one of this playbook\'s rules').optional(),
+        id: z.uuid("rules: a rule id must be one of this playbook's rules").optional(),
         text: z.string().trim().min(1, 'rules: a rule must not be empty').max(500, 'rules: a rule must be at most 500 characters'),
       }),
     )
@@ -51,7 +51,10 @@ export const playbookList = z.array(playbook);
 /** PUT /api/trade-playbooks/:id: the trade's playbook (null: none) and the rules of it the trade followed. */
 export const tradePlaybookInput = z.object({
   playbook_id: z.uuid('playbook_id must be a playbook id or null').nullable(),
-  ticked_rule_ids: z.array(z.uuid('ticked_rule_ids: must be rules of the trade\'s playbook')).max(MAX_RULES, `ticked_rule_ids: at most ${MAX_RULES} rules`).default([]),
+  ticked_rule_ids: z
+    .array(z.uuid("ticked_rule_ids: must be rules of the trade's playbook"))
+    .max(MAX_RULES, `ticked_rule_ids: at most ${MAX_RULES} rules`)
+    .default([]),
 });
 export type TradePlaybookBody = z.input<typeof tradePlaybookInput>;
 

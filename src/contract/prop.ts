@@ -25,11 +25,7 @@ const centsOrZero = () =>
     .min(0, 'must be 0 or more')
     .max(99_999_999_999, 'must be at most 99999999999 cents');
 const count = (max: number) =>
-  z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`);
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
 const wallClock = () => z.string({ error: 'must be a time as HH:mm' }).refine(isWallClockTime, 'must be a time as HH:mm');
 
 /**
@@ -47,7 +43,8 @@ export const propRuleSet = z.strictObject({
       onBreach: z.enum(['fail', 'stop-day'], { error: "must be 'fail' or 'stop-day'" }),
       check: z.enum(['intraday', 'end-of-day'], { error: "must be 'intraday' or 'end-of-day'" }),
     })
-    .nullable().default(null),
+    .nullable()
+    .default(null),
   maxLoss: z
     .strictObject({
       amountCents: cents(),
@@ -55,13 +52,11 @@ export const propRuleSet = z.strictObject({
       lockAboveStartCents: centsOrZero().nullable().default(null),
       onBreach: onBreach('stop-day'),
     })
-    .nullable().default(null),
+    .nullable()
+    .default(null),
   consistency: z
     .strictObject({
-      maxBestDayPct: z
-        .number({ error: 'must be a percentage' })
-        .gt(0, 'must be more than 0')
-        .max(100, 'must be at most 100'),
+      maxBestDayPct: z.number({ error: 'must be a percentage' }).gt(0, 'must be more than 0').max(100, 'must be at most 100'),
       of: z.enum(['profit', 'target'], { error: "must be 'profit' or 'target'" }),
       strict: z.boolean({ error: 'must be true or false' }).optional(),
       onBreach: onBreach('wait'),
@@ -70,10 +65,17 @@ export const propRuleSet = z.strictObject({
       path: ['onBreach'],
       message: "can be 'fail' only of the target: a share of the total profit changes with every day",
     })
-    .nullable().default(null),
+    .nullable()
+    .default(null),
   minTradingDays: count(1000).nullable().default(null),
-  minProfitDays: z.strictObject({ days: count(1000), minCents: cents() }).nullable().default(null),
-  maxPosition: z.strictObject({ contracts: count(10_000), onBreach: onBreach('close-trade') }).nullable().default(null),
+  minProfitDays: z
+    .strictObject({ days: count(1000), minCents: cents() })
+    .nullable()
+    .default(null),
+  maxPosition: z
+    .strictObject({ contracts: count(10_000), onBreach: onBreach('close-trade') })
+    .nullable()
+    .default(null),
   tradingHours: z
     .strictObject({
       flatBy: wallClock().nullable().default(null),
@@ -86,8 +88,12 @@ export const propRuleSet = z.strictObject({
       noTradingDates: z.array(calendarDay('must be a date as yyyy-MM-dd')).max(366, 'must hold at most 366 dates').default([]),
       onBreach: onBreach('close-trade'),
     })
-    .nullable().default(null),
-  payout: z.strictObject({ minBalanceAboveStartCents: cents().nullable().default(null) }).nullable().default(null),
+    .nullable()
+    .default(null),
+  payout: z
+    .strictObject({ minBalanceAboveStartCents: cents().nullable().default(null) })
+    .nullable()
+    .default(null),
 });
 
 /** PUT /api/prop/accounts/:id/rules */
@@ -110,7 +116,17 @@ export const ruleSet = z.strictObject({
   updated_at: instant,
 });
 
-const ruleKey = z.enum(['profitTarget', 'dailyLoss', 'maxLoss', 'consistency', 'minTradingDays', 'minProfitDays', 'maxPosition', 'tradingHours', 'payout']);
+const ruleKey = z.enum([
+  'profitTarget',
+  'dailyLoss',
+  'maxLoss',
+  'consistency',
+  'minTradingDays',
+  'minProfitDays',
+  'maxPosition',
+  'tradingHours',
+  'payout',
+]);
 const breach = z.strictObject({
   rule: ruleKey,
   tradeId: z.string(),
@@ -325,10 +341,12 @@ export const propTemplateFile = z
       ids.add(template.id);
       const rules = template.rules as Record<string, unknown>;
       for (const [rule, value] of Object.entries(rules)) {
-        if (value !== null && !template.sources[rule]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'a rule the template sets must name its sources' });
+        if (value !== null && !template.sources[rule])
+          ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'a rule the template sets must name its sources' });
       }
       for (const [rule, sources] of Object.entries(template.sources)) {
-        if (!(rule in rules) || rules[rule] === null) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'names sources for a rule the template does not set' });
+        if (!(rule in rules) || rules[rule] === null)
+          ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: 'names sources for a rule the template does not set' });
         for (const id of sources) {
           if (!file.sources[id]) ctx.addIssue({ code: 'custom', path: ['templates', i, 'sources', rule], message: `no source ${id}` });
         }

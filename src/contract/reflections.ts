@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import type {
-  AnalysisEvent,
-  AnalysisReport,
-  PeriodSummaryData,
-  ReflectionPeriod,
-  ReflectionsPageData,
-} from '../domain/reflections';
+import type { AnalysisEvent, AnalysisReport, PeriodSummaryData, ReflectionPeriod, ReflectionsPageData } from '../domain/reflections';
 import { REFLECTION_PERIODS } from '../domain/reflections';
 import { accountFilter, agree, type Same } from './common';
 import { playbookReportShape } from './playbooks';
@@ -23,7 +17,11 @@ const period = z.enum(REFLECTION_PERIODS as ['day', 'week', 'month'], { error: '
 const offset = z
   .preprocess(
     (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(3660, 'offset must be at most 3660'),
+    z
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be 0 or more')
+      .max(3660, 'offset must be at most 3660'),
   )
   .default(0);
 
@@ -119,7 +117,9 @@ export const reflectionStatistics = z.strictObject({
 
 export const periodComparison = z.strictObject({
   unit: z.enum(['week', 'month']),
-  previous: z.array(z.strictObject({ from: z.iso.date(), to: z.iso.date(), totalTrades: count, wins: count, losses: count, winRate: percent, pnlCents: cents })),
+  previous: z.array(
+    z.strictObject({ from: z.iso.date(), to: z.iso.date(), totalTrades: count, wins: count, losses: count, winRate: percent, pnlCents: cents }),
+  ),
   previousAverage: z.strictObject({ totalTrades: z.number().nonnegative(), winRate: percent, pnlCents: cents }),
   winRateChange: z.number().nullable(),
   pnlChangeCents: cents,
@@ -153,7 +153,13 @@ export const reflectionsPage = z.strictObject({
 });
 
 /** GET /api/reflections/summary */
-export const periodSummary = z.strictObject({ label: z.string(), from: z.iso.date(), to: z.iso.date(), headline: z.string(), lines: z.array(z.string()) });
+export const periodSummary = z.strictObject({
+  label: z.string(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  headline: z.string(),
+  lines: z.array(z.string()),
+});
 
 /** PATCH /api/reflections/:tradeId: the trade's reflection override as stored. */
 export const reflectionOverride = z.strictObject({

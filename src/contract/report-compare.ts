@@ -3,7 +3,6 @@ import { equityReport, overviewReport } from './reports';
 import { MAX_COMPARE_SETS } from '../domain/reports/compare-sets';
 import { reportFilterText } from './report-filter-text';
 
-
 /**
  * GET /api/reports/compare?a=...&b=...[&c=...][&d=...]: each set a Reports filter as its URL text (encoded), A and B
  * always, C only with B, D only with C, so the sets keep their letters.

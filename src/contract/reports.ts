@@ -33,9 +33,9 @@ import { agree, awaitingUndo, calendarDay, type Same } from './common';
  */
 
 const MAX_VALUES = 100;
-const list = <T extends z.ZodType>(item: T, name: string) =>
-  z.array(item).max(MAX_VALUES, `${name}: at most ${MAX_VALUES} values`).default([]);
-const text = (max: number, name: string) => z.string().trim().min(1, `${name} must not be empty`).max(max, `${name} must be at most ${max} characters`);
+const list = <T extends z.ZodType>(item: T, name: string) => z.array(item).max(MAX_VALUES, `${name}: at most ${MAX_VALUES} values`).default([]);
+const text = (max: number, name: string) =>
+  z.string().trim().min(1, `${name} must not be empty`).max(max, `${name} must be at most ${max} characters`);
 
 /** A whole number written as digits (a URL's "14") or given as a number (a tool's 14); "" is not 0. */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -46,7 +46,13 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 const size = (name: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${name} must be a number of contracts or shares, 0 or more`)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, `${name} must be a number of contracts or shares, 0 or more`),
+    ])
     .transform(Number)
     .pipe(z.number().min(0, `${name} must be 0 or more`).max(1e12, `${name} is too large`));
 
@@ -425,7 +431,12 @@ const timeBuckets = z.strictObject({
   ),
   excluded: count,
 });
-const drawdownR = z.strictObject({ maxDrawdownR: z.number().nonnegative().nullable(), currentDrawdownR: z.number().nonnegative().nullable(), tradesWithRisk: count, tradesWithoutRisk: count });
+const drawdownR = z.strictObject({
+  maxDrawdownR: z.number().nonnegative().nullable(),
+  currentDrawdownR: z.number().nonnegative().nullable(),
+  tradesWithRisk: count,
+  tradesWithoutRisk: count,
+});
 /** GET /api/reports/depth: P&L by week, by entry time, drawdown figures, streaks of days and the ratios. Null: not defined. */
 export const depthReport = z.strictObject({
   basis: reportBasis,
@@ -442,7 +453,11 @@ export const depthReport = z.strictObject({
       netCents: cents,
     }),
     drawdownR,
-    drawdownPercent: z.strictObject({ startingBalanceCents: cents.nullable(), maxDrawdownPercent: z.number().nullable(), currentDrawdownPercent: z.number().nullable() }),
+    drawdownPercent: z.strictObject({
+      startingBalanceCents: cents.nullable(),
+      maxDrawdownPercent: z.number().nullable(),
+      currentDrawdownPercent: z.number().nullable(),
+    }),
     /** One row per account of the filter: its own trades' drawdown, in R and as a share of its starting balance. */
     accounts: z.array(
       z.strictObject({

@@ -188,7 +188,15 @@ export const listQuery = z
     // Newest (largest, Z-first) first by default, as the Trade Log lists.
     dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
   })
-  .transform(({ q, limit, cursor, offset, sort, dir, ...fields }, ctx) => ({ q, limit, cursor, offset, sort, dir, filter: normalizeReportFilter(fields, ctx) }));
+  .transform(({ q, limit, cursor, offset, sort, dir, ...fields }, ctx) => ({
+    q,
+    limit,
+    cursor,
+    offset,
+    sort,
+    dir,
+    filter: normalizeReportFilter(fields, ctx),
+  }));
 
 /** GET /api/trades/stats: the statistics of a filter (the list's filter model, its search and its accounts). */
 export const statsQuery = z

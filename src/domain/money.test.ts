@@ -27,9 +27,16 @@ describe('money as integer cents', () => {
   });
 
   it('reads exponents, bare points and signs as decimal.js does', () => {
-    expect([toCents('1e2'), toCents('-2.5E-1'), toCents('.5'), toCents('5.'), toCents('+0.995'), toCents('.'), toCents('1e'), toCents('0e999999')]).toEqual([
-      10000, -25, 50, 500, 100, 0, 0, 0,
-    ]);
+    expect([
+      toCents('1e2'),
+      toCents('-2.5E-1'),
+      toCents('.5'),
+      toCents('5.'),
+      toCents('+0.995'),
+      toCents('.'),
+      toCents('1e'),
+      toCents('0e999999'),
+    ]).toEqual([10000, -25, 50, 500, 100, 0, 0, 0]);
     expect(toCents(1e400)).toBe(0);
     expect(toCents('1e400')).toBe(Infinity);
   });
@@ -42,7 +49,12 @@ describe('money as integer cents', () => {
       return value === null ? 0 : decimalToCents(value);
     };
     const text = fc
-      .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^\d{0,20}$/), fc.option(fc.stringMatching(/^\d{0,12}$/)), fc.option(fc.integer({ min: -30, max: 30 })))
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.stringMatching(/^\d{0,20}$/),
+        fc.option(fc.stringMatching(/^\d{0,12}$/)),
+        fc.option(fc.integer({ min: -30, max: 30 })),
+      )
       .map(([sign, whole, fraction, exp]) => `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `e${exp}`}`);
     fc.assert(
       fc.property(fc.oneof(text, fc.double(), fc.integer()), (input) => {
@@ -74,7 +86,14 @@ describe('money as integer cents', () => {
 describe('centsToDecimalString', () => {
   it('writes cents as PostgreSQL numeric text, exactly, for any safe integer', () => {
     expect([0, 5, -5, 100, -1250, 123456789, -100, Number.MAX_SAFE_INTEGER].map(centsToDecimalString)).toEqual([
-      '0.00', '0.05', '-0.05', '1.00', '-12.50', '1234567.89', '-1.00', '90071992547409.91',
+      '0.00',
+      '0.05',
+      '-0.05',
+      '1.00',
+      '-12.50',
+      '1234567.89',
+      '-1.00',
+      '90071992547409.91',
     ]);
   });
 });

@@ -47,4 +47,3 @@ export function sumCents(values: Iterable<Cents>): Cents {
   for (const value of values) total += value;
   return total;
 }
-

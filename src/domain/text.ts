@@ -3,7 +3,10 @@
  * note with line breaks or pipes cannot break the table a model reads.
  */
 export function tableCell(text: string, max: number): string {
-  const flat = text.replace(/[\r\n|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\r\n|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

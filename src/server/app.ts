@@ -126,7 +126,11 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
       tutorialVideoUrls: config.TUTORIAL_VIDEO_URLS ?? null,
       links: { community: config.COMMUNITY_URL, social: config.SOCIAL_URL, support: config.SUPPORT_EMAIL },
       // Whether an AI provider is configured, and which models: never the key or the provider's address.
-      ai: { configured: deps.ai.configured, model: deps.ai.configured ? deps.ai.models.chat : null, reasoningModel: deps.ai.configured ? deps.ai.models.reasoning : null },
+      ai: {
+        configured: deps.ai.configured,
+        model: deps.ai.configured ? deps.ai.models.chat : null,
+        reasoningModel: deps.ai.configured ? deps.ai.models.reasoning : null,
+      },
     } satisfies AppConfig),
   );
 

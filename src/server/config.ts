@@ -80,7 +80,9 @@ const envSchema = z
      * The ProjectX Gateway API that broker connections speak to: TopstepX's by default. Other prop firms on
      * ProjectX have their own address; tests point it at a stand-in.
      */
-    PROJECTX_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.topstepx.com' }).default('https://api.topstepx.com'),
+    PROJECTX_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.topstepx.com' })
+      .default('https://api.topstepx.com'),
     /** The firm's name as its traders know it, on the connection screens and in messages. */
     PROJECTX_NAME: z.string().trim().min(1).max(40).default('TopstepX'),
     /** Minutes between scheduled syncs of every connection while the server runs (0: only when a trader asks). */
@@ -91,10 +93,16 @@ const envSchema = z
      * The crypto exchanges traders connect with a read-only key (or a wallet address): their public APIs by default;
      * tests point them at stand-ins. Binance reads futures from its USD-M API and a key's permissions from its spot API.
      */
-    BINANCE_FUTURES_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://fapi.binance.com' }).default('https://fapi.binance.com'),
-    BINANCE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.binance.com' }).default('https://api.binance.com'),
+    BINANCE_FUTURES_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://fapi.binance.com' })
+      .default('https://fapi.binance.com'),
+    BINANCE_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.binance.com' })
+      .default('https://api.binance.com'),
     BYBIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.bybit.com' }).default('https://api.bybit.com'),
-    HYPERLIQUID_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hyperliquid.xyz' }).default('https://api.hyperliquid.xyz'),
+    HYPERLIQUID_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hyperliquid.xyz' })
+      .default('https://api.hyperliquid.xyz'),
     /** Longest one request to an exchange may take, in seconds. */
     EXCHANGE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
     /**

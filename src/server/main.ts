@@ -35,10 +35,13 @@ async function stop(signal: NodeJS.Signals) {
   logger.info({ signal }, 'shutting down');
   // Whatever hangs, the process ends within 10 s (server.close() bounds each step well within that). A repeated
   // signal changes nothing: under `npm start` a signal to the process group arrives twice (npm forwards its own).
-  setTimeout(() => {
-    logger.error('shutdown took more than 10 s: exiting now');
-    process.exit(1);
-  }, FORCE_EXIT_MS + (primary ? 1000 : 0)).unref();
+  setTimeout(
+    () => {
+      logger.error('shutdown took more than 10 s: exiting now');
+      process.exit(1);
+    },
+    FORCE_EXIT_MS + (primary ? 1000 : 0),
+  ).unref();
   if (primary) {
     const code = await primary.stop(signal);
     logger.info(code === 0 ? 'every worker closed its database, bye' : 'a worker did not close cleanly');

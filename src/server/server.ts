@@ -164,7 +164,10 @@ async function closeWithin(
 function within(promise: Promise<unknown>, ms: number): Promise<'done' | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
-    promise.then(() => 'done' as const, () => 'done' as const),
+    promise.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
     new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms))),
   ]).finally(() => clearTimeout(timer));
 }

@@ -11,10 +11,7 @@ import { STORAGE_KEYS, readStorage } from './lib/storage-keys';
 
 // Set the colour scheme before the first paint. The server's CSP forbids inline scripts, so Mantine's
 // ColorSchemeScript cannot be used; this module runs before React renders anything. Dark is the default.
-document.documentElement.setAttribute(
-  'data-mantine-color-scheme',
-  readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark',
-);
+document.documentElement.setAttribute('data-mantine-color-scheme', readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark');
 
 // The session check starts now, while the page's code loads, rather than when the protected route first renders.
 void queryClient.prefetchQuery(sessionQuery);

@@ -127,12 +127,20 @@ describe.each(backends())('account controls on %s', (backend) => {
       const laptop = app.client();
       expect((await laptop.signIn(t.email, PASSWORD)).status).toBe(200);
 
-      const wrong = await t.client.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'new-horse-42', revokeOtherSessions: true });
+      const wrong = await t.client.post('/api/auth/change-password', {
+        currentPassword: 'not-my-password',
+        newPassword: 'new-horse-42',
+        revokeOtherSessions: true,
+      });
       expect(wrong.status).toBe(400);
       const short = await t.client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short', revokeOtherSessions: true });
       expect(short.status).toBe(400);
 
-      const changed = await t.client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'new-horse-42', revokeOtherSessions: true });
+      const changed = await t.client.post('/api/auth/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'new-horse-42',
+        revokeOtherSessions: true,
+      });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect((await t.client.get('/api/auth/get-session')).body.user.email).toBe(t.email);
       expect((await laptop.get('/api/auth/get-session')).body).toBeNull();
@@ -194,7 +202,9 @@ describe.each(backends())('account controls on %s', (backend) => {
       expect(data.tables.tasks.length).toBeGreaterThanOrEqual(6);
       expect(data.tables.user_preferences[0].quick_note).toBe(`Note: ${alice.email}`);
       expect(data.tables.user_trade_preferences).toContainEqual(expect.objectContaining({ preference_value: 'A+ setup' }));
-      expect(data.tables.trade_reflections).toContainEqual(expect.objectContaining({ followed_rules: true, description: `Reflection of ${alice.email}` }));
+      expect(data.tables.trade_reflections).toContainEqual(
+        expect.objectContaining({ followed_rules: true, description: `Reflection of ${alice.email}` }),
+      );
       expect(data.tables.chat_sessions.length).toBeGreaterThanOrEqual(1);
       expect(data.tables.chat_messages).toContainEqual(expect.objectContaining({ text: `How did ${alice.email} do on NQ?` }));
       expect(data.tables.chat_messages).toContainEqual(expect.objectContaining({ text: 'Your NQ mornings were your best trades.' }));

@@ -53,7 +53,12 @@ describe.each(backends())('trading accounts on %s', (backend) => {
     expect(made.status).toBe(200);
     expect(tradingAccount.parse(made.body).is_default).toBe(true);
     const list = await client.get('/api/accounts');
-    expect(tradingAccountList.parse(list.body).map((a) => a.name).sort()).toEqual(['Apex 50K', 'Topstep 100K']);
+    expect(
+      tradingAccountList
+        .parse(list.body)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['Apex 50K', 'Topstep 100K']);
   });
 
   it('answers a malformed account id with 400 naming it, not a database error', async () => {
@@ -99,10 +104,7 @@ describe.each(backends())('trading accounts on %s', (backend) => {
     const { id: userId, client } = await newTrader();
     const account = (await client.post('/api/accounts', { name: 'In use' })).body;
     const [trade] = await app.server.database.withUser(userId, (tx) =>
-      tx
-        .insert(trades)
-        .values({ userId, accountId: account.id, tradeDate: '2025-03-03T12:00:00Z', dayOfWeek: 'Monday', pnl: '42.00' })
-        .returning(),
+      tx.insert(trades).values({ userId, accountId: account.id, tradeDate: '2025-03-03T12:00:00Z', dayOfWeek: 'Monday', pnl: '42.00' }).returning(),
     );
 
     const refused = await client.delete(`/api/accounts/${account.id}`);

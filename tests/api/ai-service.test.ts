@@ -56,10 +56,17 @@ describe.each(backends())('AI layer on %s', (backend) => {
     return out;
   }
 
-  const textOf = (events: AiEvent[]) => events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('');
+  const textOf = (events: AiEvent[]) =>
+    events
+      .filter((e) => e.type === 'text')
+      .map((e) => (e as { delta: string }).delta)
+      .join('');
 
   async function failure(promise: Promise<unknown>): Promise<AiError> {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AiError);
     return error as AiError;
   }
@@ -132,12 +139,22 @@ describe.each(backends())('AI layer on %s', (backend) => {
     const ai = service();
     provider.reply({ reasoning: ['Sum the ', 'days.'], text: 'Net $10.00.' });
     const deepseek = await collect(ai.stream(await userId(), ask({ model: 'reasoning' })));
-    expect(deepseek.filter((e) => e.type === 'reasoning').map((e) => (e as { delta: string }).delta).join('')).toBe('Sum the days.');
+    expect(
+      deepseek
+        .filter((e) => e.type === 'reasoning')
+        .map((e) => (e as { delta: string }).delta)
+        .join(''),
+    ).toBe('Sum the days.');
     expect(textOf(deepseek)).toBe('Net $10.00.');
 
     provider.reply({ chunks: ['<think>', 'Check the ', 'losses', '</think>', 'Cut losers sooner.'] });
     const ollama = await collect(ai.stream(await userId(), ask({ model: 'reasoning' })));
-    expect(ollama.filter((e) => e.type === 'reasoning').map((e) => (e as { delta: string }).delta).join('')).toBe('Check the losses');
+    expect(
+      ollama
+        .filter((e) => e.type === 'reasoning')
+        .map((e) => (e as { delta: string }).delta)
+        .join(''),
+    ).toBe('Check the losses');
     expect(textOf(ollama)).toBe('Cut losers sooner.');
   });
 
@@ -154,7 +171,10 @@ describe.each(backends())('AI layer on %s', (backend) => {
 
   it('restarts the text when a stream breaks half way, then replays the complete fallback answer', async () => {
     const ai = service();
-    provider.reply({ chunks: ['Half ', 'an ', 'answer ', 'never ends'], breakAfterChunks: 2, delayMs: 100, only: 'stream' }, { text: 'The whole answer.', only: 'non-stream' });
+    provider.reply(
+      { chunks: ['Half ', 'an ', 'answer ', 'never ends'], breakAfterChunks: 2, delayMs: 100, only: 'stream' },
+      { text: 'The whole answer.', only: 'non-stream' },
+    );
     const events = await collect(ai.stream(await userId(), ask()));
     const restartAt = events.findIndex((e) => e.type === 'restart');
     expect(restartAt).toBeGreaterThan(0);

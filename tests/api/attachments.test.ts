@@ -24,7 +24,13 @@ describe.each(backends())('attachments API on %s', (backend) => {
     const trade = await createTrade(alice, { symbol: 'NQ', pnl: 10 });
     const a = await alice.post('/api/attachments', { note_id: note.id, url: ' https://s3.tradingview.com/snapshots/a.png ', caption: 'entry' });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
-    expect(a.body).toMatchObject({ note_id: note.id, trade_id: null, url: 'https://s3.tradingview.com/snapshots/a.png', caption: 'entry', uploaded: false });
+    expect(a.body).toMatchObject({
+      note_id: note.id,
+      trade_id: null,
+      url: 'https://s3.tradingview.com/snapshots/a.png',
+      caption: 'entry',
+      uploaded: false,
+    });
     await new Promise((r) => setTimeout(r, 5));
     const b = await alice.post('/api/attachments', { note_id: note.id, url: 'http://charts.local/b.png' });
     expect(b.status).toBe(201);

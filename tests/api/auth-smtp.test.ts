@@ -8,7 +8,11 @@ describe.each(backends())('accounts with SMTP on %s', (backend) => {
   let app: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await startTestApp({ backend, realPasswordHashing: true, env: { SMTP_URL: smtp.url, EMAIL_FROM: 'Edgebook <journal@example.com>', AUTH_RATE_LIMIT: '1000' } });
+    app = await startTestApp({
+      backend,
+      realPasswordHashing: true,
+      env: { SMTP_URL: smtp.url, EMAIL_FROM: 'Edgebook <journal@example.com>', AUTH_RATE_LIMIT: '1000' },
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -45,9 +45,15 @@ describe('the Binance USD-M connector', () => {
   }
 
   it('refuses as Binance does a wrong signature and a clock 2 s ahead, and accepts a well-signed request on time', async () => {
-    expect(await raw('/fapi/v2/balance', {}, 'not-the-secret')).toEqual({ status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } });
+    expect(await raw('/fapi/v2/balance', {}, 'not-the-secret')).toEqual({
+      status: 400,
+      body: { code: -1022, msg: 'Signature for this request is not valid.' },
+    });
     expect((await raw('/fapi/v2/balance', {}, SECRET, Date.now() + 2000)).body.code).toBe(-1021);
-    expect((await raw('/fapi/v2/balance', {}, SECRET, Date.now() - 6000)).body).toEqual({ code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' });
+    expect((await raw('/fapi/v2/balance', {}, SECRET, Date.now() - 6000)).body).toEqual({
+      code: -1021,
+      msg: 'Timestamp for this request is outside of the recvWindow.',
+    });
     expect((await raw('/fapi/v2/balance', {})).status).toBe(200);
   });
 
@@ -75,9 +81,13 @@ describe('the Binance USD-M connector', () => {
 
     await expect(connector().connect({ ...creds, apiSecret: 'another-secret' })).rejects.toMatchObject({
       kind: 'credentials',
-      message: 'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
+      message:
+        'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
     });
-    await expect(connector().connect({ ...creds, apiKey: 'unknown-key' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining('Binance refused this API key') });
+    await expect(connector().connect({ ...creds, apiKey: 'unknown-key' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining('Binance refused this API key'),
+    });
     // A key that trusts another address: Binance names the address it saw.
     await expect(connector().connect({ ...creds, apiKey: 'office-key', apiSecret: 'office-secret' })).rejects.toMatchObject({
       kind: 'credentials',
@@ -89,13 +99,23 @@ describe('the Binance USD-M connector', () => {
     const now = bn.now();
     const start = now - 20 * DAY;
     // 1,203 fills of SOLUSDT within one window (a grid bot), a BTCUSDT trip two weeks later, an ETHUSDC trip (USDC).
-    const grid = Array.from({ length: 1203 }, (_, i) => binanceRoundTrip('alice', 'SOLUSDT', { side: 'Long', entries: [['1', '150', start + i * 60_000]], exits: [] }));
+    const grid = Array.from({ length: 1203 }, (_, i) =>
+      binanceRoundTrip('alice', 'SOLUSDT', { side: 'Long', entries: [['1', '150', start + i * 60_000]], exits: [] }),
+    );
     for (const part of grid) {
       bn.trades.push(...part.trades);
       bn.income.push(...part.income);
     }
-    const btc = binanceRoundTrip('alice', 'BTCUSDT', { side: 'Short', entries: [['0.010', '60000', start + 14 * DAY]], exits: [['0.010', '59000', start + 14 * DAY + 3_600_000]] });
-    const eth = binanceRoundTrip('alice', 'ETHUSDC', { side: 'Long', entries: [['1', '3000', start + 15 * DAY]], exits: [['1', '3010', start + 15 * DAY + 60_000]] });
+    const btc = binanceRoundTrip('alice', 'BTCUSDT', {
+      side: 'Short',
+      entries: [['0.010', '60000', start + 14 * DAY]],
+      exits: [['0.010', '59000', start + 14 * DAY + 3_600_000]],
+    });
+    const eth = binanceRoundTrip('alice', 'ETHUSDC', {
+      side: 'Long',
+      entries: [['1', '3000', start + 15 * DAY]],
+      exits: [['1', '3010', start + 15 * DAY + 60_000]],
+    });
     bn.trades.push(...btc.trades, ...eth.trades);
     bn.income.push(...btc.income, ...eth.income, binanceFunding('alice', 'BTCUSDT', '-0.01234567', start + 14 * DAY + 1_800_000));
     const session = await connector().connect(creds);
@@ -108,7 +128,10 @@ describe('the Binance USD-M connector', () => {
     ]);
     // USDC symbols belong to the USDC account.
     expect(usdt.fills.some((f) => f.symbol === 'ETHUSDC')).toBe(false);
-    expect((await session.fetchFills('USDC', { from: new Date(start), to: new Date(now) }, [])).fills.map((f) => f.symbol)).toEqual(['ETHUSDC', 'ETHUSDC']);
+    expect((await session.fetchFills('USDC', { from: new Date(start), to: new Date(now) }, [])).fills.map((f) => f.symbol)).toEqual([
+      'ETHUSDC',
+      'ETHUSDC',
+    ]);
 
     const trades = bn.calls.filter((c) => c.path === '/fapi/v1/userTrades' && c.status === 200);
     // Never a window over 7 days, never a fromId with times, never a symbol the account did not trade.
@@ -120,7 +143,14 @@ describe('the Binance USD-M connector', () => {
     expect(trades.filter((c) => c.params.symbol === 'SOLUSDT' && c.params.fromId)).toHaveLength(1);
 
     expect(await session.fetchFunding('USDT', { from: new Date(start), to: new Date(now) })).toEqual([
-      { id: expect.stringMatching(/^BTCUSDT:/), symbol: 'BTCUSDT', time: new Date(start + 14 * DAY + 1_800_000).toISOString(), amount: '-0.01234567', asset: 'USDT', positionSide: null },
+      {
+        id: expect.stringMatching(/^BTCUSDT:/),
+        symbol: 'BTCUSDT',
+        time: new Date(start + 14 * DAY + 1_800_000).toISOString(),
+        amount: '-0.01234567',
+        asset: 'USDT',
+        positionSide: null,
+      },
     ]);
   });
 
@@ -132,7 +162,13 @@ describe('the Binance USD-M connector', () => {
       const stop = new AbortController();
       // A budget of 12 a minute: sign-in spends 2 (the clock, the key), two balance reads 5 each; a third would go
       // over, so it waits for the next minute rather than be sent.
-      const session = await createBinanceConnector({ futuresUrl: fresh.url, spotUrl: fresh.url, timeoutMs: 2000, retryBaseMs: 20, weightPerMinute: 12 }).connect(creds, { signal: stop.signal });
+      const session = await createBinanceConnector({
+        futuresUrl: fresh.url,
+        spotUrl: fresh.url,
+        timeoutMs: 2000,
+        retryBaseMs: 20,
+        weightPerMinute: 12,
+      }).connect(creds, { signal: stop.signal });
       await session.listAccounts();
       await session.listAccounts();
       const read = session.listAccounts();
@@ -149,7 +185,8 @@ describe('the Binance USD-M connector', () => {
       fresh.fail('/fapi/v2/balance', 418, 1, 7200, { code: -1003, msg: 'Way too much request weight used; IP banned until 1.' });
       await expect(other.listAccounts()).rejects.toMatchObject({
         kind: 'rate-limited',
-        message: "Binance has blocked this server's IP address for a while, for asking too often after being told to slow down: for 2 hours. Syncs resume once the block is lifted.",
+        message:
+          "Binance has blocked this server's IP address for a while, for asking too often after being told to slow down: for 2 hours. Syncs resume once the block is lifted.",
       });
     } finally {
       await fresh.close();

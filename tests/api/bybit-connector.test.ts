@@ -36,7 +36,9 @@ describe('the Bybit v5 connector', () => {
 
   async function raw(path: string, query: string, secret = SECRET, timestamp = Date.now()) {
     const sign = crypto.createHmac('sha256', secret).update(`${timestamp}${KEY}5000${query}`).digest('hex');
-    const res = await fetch(`${bb.url}${path}?${query}`, { headers: { 'X-BAPI-API-KEY': KEY, 'X-BAPI-TIMESTAMP': String(timestamp), 'X-BAPI-RECV-WINDOW': '5000', 'X-BAPI-SIGN': sign } });
+    const res = await fetch(`${bb.url}${path}?${query}`, {
+      headers: { 'X-BAPI-API-KEY': KEY, 'X-BAPI-TIMESTAMP': String(timestamp), 'X-BAPI-RECV-WINDOW': '5000', 'X-BAPI-SIGN': sign },
+    });
     return (await res.json()) as { retCode: number; retMsg: string };
   }
 
@@ -57,18 +59,34 @@ describe('the Bybit v5 connector', () => {
   });
 
   it('refuses a key that may withdraw, warns of one that may trade, and says why a key is refused', async () => {
-    await expect(connector().connect({ ...creds, apiKey: 'withdraw-key', apiSecret: 'withdraw-secret' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining('may withdraw funds, so Edgebook refuses it') });
+    await expect(connector().connect({ ...creds, apiKey: 'withdraw-key', apiSecret: 'withdraw-secret' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining('may withdraw funds, so Edgebook refuses it'),
+    });
     expect((await connector().connect({ ...creds, apiKey: 'trade-key', apiSecret: 'trade-secret' })).keyWarning).toContain('it is not Read-Only');
-    await expect(connector().connect({ ...creds, apiSecret: 'nope' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining('the secret does not belong to this API key') });
-    await expect(connector().connect({ ...creds, apiKey: 'who' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining('Bybit refused this API key') });
-    await expect(connector().connect({ ...creds, apiKey: 'office-key', apiSecret: 'office-secret' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining("this server's IP address is not among the key's trusted IPs") });
+    await expect(connector().connect({ ...creds, apiSecret: 'nope' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining('the secret does not belong to this API key'),
+    });
+    await expect(connector().connect({ ...creds, apiKey: 'who' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining('Bybit refused this API key'),
+    });
+    await expect(connector().connect({ ...creds, apiKey: 'office-key', apiSecret: 'office-secret' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining("this server's IP address is not among the key's trusted IPs"),
+    });
   });
 
   it('reads executions in 7-day windows page by page, splits a one-way reversal between the sides, and funding with its side', async () => {
     const start = bb.now() - 20 * DAY;
     // 230 executions in one window: three pages of 100.
     for (let i = 0; i < 115; i++) {
-      const trip = bybitRoundTrip('u1', 'SOLUSDT', { side: 'Long', entries: [['1', '150', start + i * 120_000]], exits: [['1', '151', start + i * 120_000 + 60_000]] });
+      const trip = bybitRoundTrip('u1', 'SOLUSDT', {
+        side: 'Long',
+        entries: [['1', '150', start + i * 120_000]],
+        exits: [['1', '151', start + i * 120_000 + 60_000]],
+      });
       bb.executions.push(...trip.executions);
       bb.closedPnl.push(...trip.closedPnl);
     }
@@ -96,7 +114,7 @@ describe('the Bybit v5 connector', () => {
     ]);
   });
 
-  it('waits for the reset Bybit gives when a second\'s requests are spent, and says so when it cannot', async () => {
+  it("waits for the reset Bybit gives when a second's requests are spent, and says so when it cannot", async () => {
     const session = await connector().connect(creds);
     await new Promise((r) => setTimeout(r, 1100));
     bb.perSecond = 2;

@@ -11,7 +11,11 @@ import { createAccount, createTrade, newTrader } from './trades-support';
  */
 
 const today = () => getTodayInZone(new Date(), 'America/New_York');
-const textOf = (events: any[]) => events.filter((e) => e.type === 'text').map((e) => e.delta).join('');
+const textOf = (events: any[]) =>
+  events
+    .filter((e) => e.type === 'text')
+    .map((e) => e.delta)
+    .join('');
 
 describe.each(backends())('ReflectAI chat on %s', (backend) => {
   let app: TestApp;
@@ -201,7 +205,13 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       const { client, sessionId } = await trader();
       const account = await createAccount(client, 'Apex 50K');
       const d = today();
-      for (const [pnl, symbol, period] of [['300.10', 'NQ', 'AM'], ['-120.05', 'NQ', 'AM'], ['45', 'ES', 'PM'], ['0', 'NQ', 'AM'], ['-10.01', 'NQ', 'PM']] as const) {
+      for (const [pnl, symbol, period] of [
+        ['300.10', 'NQ', 'AM'],
+        ['-120.05', 'NQ', 'AM'],
+        ['45', 'ES', 'PM'],
+        ['0', 'NQ', 'AM'],
+        ['-10.01', 'NQ', 'PM'],
+      ] as const) {
         await createTrade(client, { date: d, symbol, period, pnl, account_id: account.id });
       }
       await createTrade(client, { date: d, symbol: 'NQ', period: 'AM', pnl: '5000' }); // unassigned: outside the filter
@@ -276,7 +286,14 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       const { events } = await send(client, sessionId, 'Which session is better for my trading?');
       const done = events.find((e) => e.type === 'done');
       expect(done.message.meta.charts).toEqual([
-        { kind: 'bar', title: 'Net P&L by session', points: [{ label: 'AM', cents: 10_000 }, { label: 'PM', cents: -4_000 }] },
+        {
+          kind: 'bar',
+          title: 'Net P&L by session',
+          points: [
+            { label: 'AM', cents: 10_000 },
+            { label: 'PM', cents: -4_000 },
+          ],
+        },
       ]);
     });
 
@@ -286,12 +303,20 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
       await createTrade(alice.client, { date: today(), pnl: '777', account_id: foreign.id });
       const bob = await trader();
       provider.reply(
-        { toolCalls: [{ name: 'get_statistics', arguments: { account: 'Alice Funded' } }, { name: 'find_trades', arguments: { account: foreign.id } }] },
+        {
+          toolCalls: [
+            { name: 'get_statistics', arguments: { account: 'Alice Funded' } },
+            { name: 'find_trades', arguments: { account: foreign.id } },
+          ],
+        },
         { text: 'I cannot find that account.' },
         { text: 'x' },
       );
       await send(bob.client, bob.sessionId, 'Show my trades on Alice Funded');
-      const tools = provider.completions()[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool').map((m: { content: string }) => JSON.parse(m.content));
+      const tools = provider
+        .completions()[1]!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .map((m: { content: string }) => JSON.parse(m.content));
       expect(tools).toEqual([{ error: 'No trading account named "Alice Funded"' }, { error: `No trading account named "${foreign.id}"` }]);
       // The foreign account's id is the model's own argument, echoed in the error; a random UUID may hold "777".
       expect(JSON.stringify(provider.completions()[1]!.body).replaceAll(foreign.id, '')).not.toContain('777');
@@ -332,7 +357,10 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
 
     it('stores a stopped answer as far as it got, and the provider request ends too', async () => {
       const { client, sessionId } = await trader();
-      provider.reply({ text: 'one two three four five six seven eight nine ten', delayMs: 150, only: 'stream' }, { text: 'Stop test', only: 'non-stream' });
+      provider.reply(
+        { text: 'one two three four five six seven eight nine ten', delayMs: 150, only: 'stream' },
+        { text: 'Stop test', only: 'non-stream' },
+      );
       const controller = new AbortController();
       const { events } = await openSse(client, '/api/chat', { sessionId, message: 'Tell me a long story' }, controller.signal);
       let got = '';
@@ -363,8 +391,12 @@ describe.each(backends())('ReflectAI chat on %s', (backend) => {
     it('refuses empty and oversized messages with the field named', async () => {
       const { client, sessionId } = await trader();
       expect((await client.post('/api/chat', { sessionId, message: '   ' })).body.error).toBe('message: message must not be empty');
-      expect((await client.post('/api/chat', { sessionId, message: 'x'.repeat(4001) })).body.error).toBe('message: message must be at most 4000 characters');
-      expect((await client.post('/api/chat', { sessionId: 'nope', message: 'hi' })).body.error).toBe('sessionId: sessionId must be a chat session id');
+      expect((await client.post('/api/chat', { sessionId, message: 'x'.repeat(4001) })).body.error).toBe(
+        'message: message must be at most 4000 characters',
+      );
+      expect((await client.post('/api/chat', { sessionId: 'nope', message: 'hi' })).body.error).toBe(
+        'sessionId: sessionId must be a chat session id',
+      );
       expect(provider.completions()).toHaveLength(0);
     });
   });

@@ -33,7 +33,12 @@ describe.runIf(inject('pgAdminUrl'))('several server processes on one PostgreSQL
     expect((await trader.signUp(email)).status).toBe(200);
     for (let i = 0; i < 16; i++) expect((await trader.get('/api/accounts')).status, `request ${i}`).toBe(200);
     const servedBy = (requestPath: string) =>
-      new Set(proc.logs().filter((l) => l.msg === 'request' && l.path === requestPath).map((l) => l.worker));
+      new Set(
+        proc
+          .logs()
+          .filter((l) => l.msg === 'request' && l.path === requestPath)
+          .map((l) => l.worker),
+      );
     expect(servedBy('/api/accounts')).toEqual(new Set([1, 2]));
 
     // One client's sign-in attempts, spread over both workers, are counted once.
@@ -60,7 +65,13 @@ describe.runIf(inject('pgAdminUrl'))('several server processes on one PostgreSQL
 
     proc.signal('SIGTERM');
     expect(await proc.exited).toBe(0);
-    expect(proc.logs().filter((l) => l.msg === 'database closed, bye').map((l) => l.worker).sort()).toEqual([1, 2]);
+    expect(
+      proc
+        .logs()
+        .filter((l) => l.msg === 'database closed, bye')
+        .map((l) => l.worker)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(proc.logs().map((l) => l.msg)).toContain('every worker closed its database, bye');
   });
 });

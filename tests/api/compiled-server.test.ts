@@ -19,7 +19,14 @@ it('npm start builds and runs the compiled server, which serves /api and the app
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -49,7 +56,12 @@ it('npm start builds and runs the compiled server, which serves /api and the app
     expect(again.body).toMatchObject({ imported: 0, duplicates: 2 });
     const listed = await trader.get(`/api/trades?account=${account.body.id}`);
     expect(listed.body.trades).toHaveLength(2);
-    expect(listed.body.trades.map((t: { contract: string; pnl: string }) => [t.contract, t.pnl])).toEqual(expect.arrayContaining([['MNQM6', '-406.20'], ['MNQM6', '1193.80']]));
+    expect(listed.body.trades.map((t: { contract: string; pnl: string }) => [t.contract, t.pnl])).toEqual(
+      expect.arrayContaining([
+        ['MNQM6', '-406.20'],
+        ['MNQM6', '1193.80'],
+      ]),
+    );
 
     // The process runs the compiled module, not the TypeScript loader.
     const cmdline = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');

@@ -18,7 +18,9 @@ const ROUNDS = 20;
  * at 19:00 New York, Monday to Thursday evenings: each belongs to the next day's CME session, or to its calendar day.
  */
 function eveningTrades(): string {
-  const lines = ['symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration'];
+  const lines = [
+    'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration',
+  ];
   const day = new Date(Date.UTC(2026, 0, 5));
   for (let i = 0; lines.length <= ROUNDS + 1; day.setUTCDate(day.getUTCDate() + 1)) {
     if (day.getUTCDay() === 0 || day.getUTCDay() >= 5) continue;
@@ -49,7 +51,11 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
       const [a, b] = await atOnce(trader.patch(`/api/trades/${trade.id}`, { notes }), trader.patch(`/api/trades/${trade.id}`, { pnl }));
       expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
       const stored = (await trader.get(`/api/trades/${trade.id}`)).body;
-      expect({ notes: stored.notes, pnl: stored.pnl, status: stored.status }, `round ${i}`).toEqual({ notes, pnl, status: i % 2 === 0 ? 'Win' : 'Loss' });
+      expect({ notes: stored.notes, pnl: stored.pnl, status: stored.status }, `round ${i}`).toEqual({
+        notes,
+        pnl,
+        status: i % 2 === 0 ? 'Win' : 'Loss',
+      });
     }
   });
 
@@ -57,14 +63,17 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     const trader = await newTrader(app);
     const note = (await trader.post('/api/notes', { title: 'Plan', content: 'start' })).body;
     for (let i = 0; i < ROUNDS; i++) {
-      const [a, b] = await atOnce(trader.patch(`/api/notes/${note.id}`, { title: `Plan ${i}` }), trader.patch(`/api/notes/${note.id}`, { content: `body ${i}` }));
+      const [a, b] = await atOnce(
+        trader.patch(`/api/notes/${note.id}`, { title: `Plan ${i}` }),
+        trader.patch(`/api/notes/${note.id}`, { content: `body ${i}` }),
+      );
       expect([a.status, b.status]).toEqual([200, 200]);
       const stored = (await trader.get(`/api/notes/${note.id}`)).body;
       expect({ title: stored.title, content: stored.content }, `round ${i}`).toEqual({ title: `Plan ${i}`, content: `body ${i}` });
     }
   });
 
-  it("keeps the name and the description of two PATCHes of one trading account", async () => {
+  it('keeps the name and the description of two PATCHes of one trading account', async () => {
     const trader = await newTrader(app);
     const account = await createAccount(trader, 'Eval');
     for (let i = 0; i < ROUNDS; i++) {
@@ -124,7 +133,10 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     const task = (await trader.post('/api/tasks', { title: 'Review', task_date: '2025-02-03' })).body;
     for (let i = 0; i < ROUNDS; i++) {
       const completed = i % 2 === 0;
-      const [a, b] = await atOnce(trader.patch(`/api/tasks/${task.id}`, { title: `Review ${i}` }), trader.patch(`/api/tasks/${task.id}`, { completed }));
+      const [a, b] = await atOnce(
+        trader.patch(`/api/tasks/${task.id}`, { title: `Review ${i}` }),
+        trader.patch(`/api/tasks/${task.id}`, { completed }),
+      );
       expect([a.status, b.status]).toEqual([200, 200]);
       const stored = (await trader.get('/api/tasks?date=2025-02-03')).body.find((t: { id: string }) => t.id === task.id);
       expect({ title: stored.title, completed: stored.completed }, `round ${i}`).toEqual({ title: `Review ${i}`, completed });
@@ -155,7 +167,10 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
       );
       expect([c.status, d.status]).toEqual([201, 201]);
       const stored = (await trader.get('/api/trade-preferences')).body;
-      expect(stored.tag.filter((t: string) => t.toLowerCase() === `breakout${i}`), `round ${i}`).toHaveLength(1);
+      expect(
+        stored.tag.filter((t: string) => t.toLowerCase() === `breakout${i}`),
+        `round ${i}`,
+      ).toHaveLength(1);
       expect(stored.session, `round ${i}`).toContain(`Asia ${i}`);
       expect(stored.trade_type, `round ${i}`).toContain(`Fade ${i}`);
     }
@@ -200,7 +215,10 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     for (let i = 0; i < ROUNDS; i++) {
       rule = rule === 'exchange' ? 'calendar' : 'exchange';
       const handSet = `2025-06-${String(i + 1).padStart(2, '0')}`;
-      const [a, b] = await atOnce(trader.patch('/api/preferences', { trading_day: rule }), trader.patch(`/api/trades/${trades[i]!.id}`, { date: handSet }));
+      const [a, b] = await atOnce(
+        trader.patch('/api/preferences', { trading_day: rule }),
+        trader.patch(`/api/trades/${trades[i]!.id}`, { date: handSet }),
+      );
       expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
       expect((await trader.get(`/api/trades/${trades[i]!.id}`)).body.date, `round ${i}: the day set by hand`).toBe(handSet);
       expect((await trader.get(`/api/trades/${trades[i + 1]!.id}`)).body.date, `round ${i}: a trade left alone`).toBe(dayUnder(rule, trades[i + 1]!));
@@ -211,7 +229,10 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     const trader = await newTrader(app);
     for (let i = 0; i < ROUNDS; i++) {
       const date = `2025-04-${String(i + 1).padStart(2, '0')}`;
-      const [a, b] = await atOnce(trader.put(`/api/journal/${date}`, { content: `one ${i}` }), trader.put(`/api/journal/${date}`, { content: `two ${i}` }));
+      const [a, b] = await atOnce(
+        trader.put(`/api/journal/${date}`, { content: `one ${i}` }),
+        trader.put(`/api/journal/${date}`, { content: `two ${i}` }),
+      );
       expect([a.status, b.status]).toEqual([200, 200]);
       const day = (await trader.get(`/api/journal/${date}`)).body;
       expect([`one ${i}`, `two ${i}`]).toContain(day.note.content);
@@ -254,7 +275,9 @@ describe.each(backends())('concurrent changes on %s', (backend) => {
     for (let round = 0; round < 3; round++) {
       const trader: ApiClient = await newTrader(app);
       const created = await Promise.all(Array.from({ length: 10 }, () => trader.post('/api/chat/sessions')));
-      expect(created.map((r) => r.status).sort(), JSON.stringify(created.map((r) => r.body))).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(created.map((r) => r.status).sort(), JSON.stringify(created.map((r) => r.body))).toEqual([
+        200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+      ]);
       expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
       expect((await trader.get('/api/chat/sessions')).body).toHaveLength(1);
 

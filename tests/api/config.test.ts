@@ -47,7 +47,11 @@ describe('loadConfig', () => {
 
   it('requires the captcha outside development mode only', () => {
     const keys = { CAPTCHA_PROVIDER: 'cloudflare-turnstile', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET_KEY: 'secret' };
-    expect(loadConfig({ ...keys, NODE_ENV: 'production' }).captcha).toEqual({ provider: 'cloudflare-turnstile', siteKey: 'site', secretKey: 'secret' });
+    expect(loadConfig({ ...keys, NODE_ENV: 'production' }).captcha).toEqual({
+      provider: 'cloudflare-turnstile',
+      siteKey: 'site',
+      secretKey: 'secret',
+    });
     expect(loadConfig({ ...keys, NODE_ENV: 'development' }).captcha).toBeNull();
     expect(loadConfig({ NODE_ENV: 'production' }).captcha).toBeNull();
   });

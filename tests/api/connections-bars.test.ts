@@ -4,7 +4,20 @@ import { backends, type ApiClient } from '../support/app';
 import type { StandInBar } from '../support/projectx-server';
 import { importFile } from './imports-support';
 import { createAccount } from './trades-support';
-import { account, dayOf, KEY, MES, MNQ, plus, roundTrip, startConnectedApp, syncNow, topstepxExport, weekdayAgo, type ConnectedApp } from './connections-support';
+import {
+  account,
+  dayOf,
+  KEY,
+  MES,
+  MNQ,
+  plus,
+  roundTrip,
+  startConnectedApp,
+  syncNow,
+  topstepxExport,
+  weekdayAgo,
+  type ConnectedApp,
+} from './connections-support';
 
 /**
  * After a sync, the one-minute bars the replay of the connection's trades lacks come from History/retrieveBars, kept
@@ -55,11 +68,16 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     ];
     // An MES trade of the same trading account imported from TopstepX's CSV export: its bars come too.
     const journal = await createAccount(alice, 'Combine 3001');
-    const csv = topstepxExport([{ contract: 'MESM5', side: 'Long', size: 1, entry: [5_910, plus(day, 60)], exit: [5_912, plus(day, 66, 30)], fees: 0.74 }]);
+    const csv = topstepxExport([
+      { contract: 'MESM5', side: 'Long', size: 1, entry: [5_910, plus(day, 60)], exit: [5_912, plus(day, 66, 30)], fees: 0.74 },
+    ]);
     expect((await importFile(alice, { account_id: journal.id, format: 'topstepx-trades' }, csv)).body).toMatchObject({ imported: 1 });
 
     const connection = (await alice.post('/api/connections', { user_name: 'alice.px', api_key: KEY })).body;
-    const mapped = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+    const mapped = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+      account_id: journal.id,
+      sync_from: dayOf(day),
+    });
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
 
     const first = await syncNow(ctx, alice, connection.id);
@@ -71,7 +89,10 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     // The bar of 14:05 is the gateway's 65th of the day: 21,000 + 65 ticks, volume 165, kept under the gateway's source.
     expect([Number(mnq[0]!.open), Number(mnq[0]!.volume), mnq[0]!.source]).toEqual([21_016.25, 165, `projectx:${new URL(ctx.px.url).host}`]);
     // None of them is anyone's upload.
-    expect(((await ctx.app.server.database.db.execute(sql`select count(*)::int as n from price_bars`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+    expect(
+      ((await ctx.app.server.database.db.execute(sql`select count(*)::int as n from price_bars`)) as unknown as { rows: Array<{ n: number }> })
+        .rows[0]!.n,
+    ).toBe(0);
     expect((await storedBars('MESM5')).map((b) => b.start)).toEqual(minutes(55, 71));
     expect(first.last_outcome.bars).toBe(mnq.length + 17);
     // One request per joined span: two of MNQ, one of MES.
@@ -82,7 +103,10 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     const listed = (await alice.get('/api/trades?limit=50')).body.trades as Array<{ id: string; entry_time: string }>;
     expect(listed).toHaveLength(4);
     const stored = (await ctx.app.server.database.db.execute(
-      sql`select trade_id, status, mae::text as mae, mfe::text as mfe from trade_excursions where trade_id in (${sql.join(listed.map((t) => sql`${t.id}::uuid`), sql`, `)})`,
+      sql`select trade_id, status, mae::text as mae, mfe::text as mfe from trade_excursions where trade_id in (${sql.join(
+        listed.map((t) => sql`${t.id}::uuid`),
+        sql`, `,
+      )})`,
     )) as unknown as { rows: Array<{ trade_id: string; status: string; mae: string; mfe: string }> };
     expect(stored.rows).toHaveLength(4);
     for (const row of stored.rows) {
@@ -103,7 +127,9 @@ describe.each(backends())('bars of broker connections on %s', (backend) => {
     // A trade of the last minutes (the next sync reads on from where the last one stopped), and the gateway's bars of
     // the last half hour.
     const recent = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 4 * 60_000);
-    ctx.px.trades.push(...roundTrip(3001, MNQ, { side: 'Long', entries: [[1, 21_100, plus(recent, 0, 5)]], exits: [[1, 21_104, plus(recent, 2, 30)]] }));
+    ctx.px.trades.push(
+      ...roundTrip(3001, MNQ, { side: 'Long', entries: [[1, 21_100, plus(recent, 0, 5)]], exits: [[1, 21_104, plus(recent, 2, 30)]] }),
+    );
     ctx.px.bars.get(MNQ.id)!.push(...minuteBars(new Date(recent.getTime() - 26 * 60_000), 30, 21_090));
     // The gateway fails every attempt at bars (the connector tries four times).
     ctx.px.fail('History/retrieveBars', 503, 4);

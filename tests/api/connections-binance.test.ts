@@ -4,7 +4,18 @@ import { brokerConnections, fundingPayments } from '../../src/server/db/schema';
 import { backends, type ApiClient } from '../support/app';
 import { binanceFunding, binanceRoundTrip, type BinanceIncome, type BinanceTrade } from '../support/binance-server';
 import { createAccount, createTrade, listAll, type TradeDto } from './trades-support';
-import { BINANCE_KEY, BINANCE_SECRET, BOB_BINANCE_KEY, BOB_BINANCE_SECRET, dayOfMs, SECRETS, startExchangeApp, syncExchange, utcDaysAgo, type ExchangeApp } from './exchanges-support';
+import {
+  BINANCE_KEY,
+  BINANCE_SECRET,
+  BOB_BINANCE_KEY,
+  BOB_BINANCE_SECRET,
+  dayOfMs,
+  SECRETS,
+  startExchangeApp,
+  syncExchange,
+  utcDaysAgo,
+  type ExchangeApp,
+} from './exchanges-support';
 
 /**
  * Binance USD-M futures connected by a read-only API key, against the stand-in written from Binance's documentation
@@ -37,17 +48,46 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     ctx.binance.balances.push({ account: 'alice', asset: 'USDT', balance: '5123.456789' }, { account: 'alice', asset: 'USDC', balance: '250' });
     add(
       // One-way mode: a long of 0.015 BTC in two buys, closed by one sell; funding paid at 16:00 UTC while it was open.
-      binanceRoundTrip('alice', 'BTCUSDT', { side: 'Long', entries: [['0.010', '60000', A], ['0.005', '60300', A + 10 * MINUTE]], exits: [['0.015', '60500', A + 4 * HOUR]] }),
+      binanceRoundTrip('alice', 'BTCUSDT', {
+        side: 'Long',
+        entries: [
+          ['0.010', '60000', A],
+          ['0.005', '60300', A + 10 * MINUTE],
+        ],
+        exits: [['0.015', '60500', A + 4 * HOUR]],
+      }),
       // Hedge mode: a long and a short of ETH open at once; the long closed in two parts.
-      binanceRoundTrip('alice', 'ETHUSDT', { side: 'Long', positionSide: 'LONG', entries: [['1', '3000', B]], exits: [['0.4', '3050', B + 30 * MINUTE], ['0.6', '3100', B + 2 * HOUR]] }),
-      binanceRoundTrip('alice', 'ETHUSDT', { side: 'Short', positionSide: 'SHORT', entries: [['2', '3010', B + 5 * MINUTE]], exits: [['2', '2990', B + 70 * MINUTE]] }),
+      binanceRoundTrip('alice', 'ETHUSDT', {
+        side: 'Long',
+        positionSide: 'LONG',
+        entries: [['1', '3000', B]],
+        exits: [
+          ['0.4', '3050', B + 30 * MINUTE],
+          ['0.6', '3100', B + 2 * HOUR],
+        ],
+      }),
+      binanceRoundTrip('alice', 'ETHUSDT', {
+        side: 'Short',
+        positionSide: 'SHORT',
+        entries: [['2', '3010', B + 5 * MINUTE]],
+        exits: [['2', '2990', B + 70 * MINUTE]],
+      }),
       // Fees in BNB.
-      binanceRoundTrip('alice', 'SOLUSDT', { side: 'Long', feeAsset: 'BNB', entries: [['10', '150', B + 3 * HOUR]], exits: [['10', '155', B + 4 * HOUR]] }),
+      binanceRoundTrip('alice', 'SOLUSDT', {
+        side: 'Long',
+        feeAsset: 'BNB',
+        entries: [['10', '150', B + 3 * HOUR]],
+        exits: [['10', '155', B + 4 * HOUR]],
+      }),
       // The USDC account's own trade.
       binanceRoundTrip('alice', 'ETHUSDC', { side: 'Long', entries: [['1', '3000', B + 5 * HOUR]], exits: [['1', '3020', B + 6 * HOUR]] }),
     );
     // A close of a position opened before the synced days: no trade of it.
-    const orphan = binanceRoundTrip('alice', 'BTCUSDT', { side: 'Long', entries: [['0.002', '59000', utcDaysAgo(40)]], exits: [['0.002', '59500', utcDaysAgo(4, 15)]] });
+    const orphan = binanceRoundTrip('alice', 'BTCUSDT', {
+      side: 'Long',
+      entries: [['0.002', '59000', utcDaysAgo(40)]],
+      exits: [['0.002', '59500', utcDaysAgo(4, 15)]],
+    });
     ctx.binance.trades.push(orphan.trades[1]!);
     ctx.binance.income.push(...orphan.income.slice(1));
     ctx.binance.income.push(
@@ -75,20 +115,30 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       code: 'broker-credentials',
-      error: 'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
+      error:
+        'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
       fields: [{ field: 'api_key' }, { field: 'api_secret' }],
     });
-    const withdrawing = await alice.post('/api/connections/test', { provider: 'binance', api_key: 'withdrawing-key-0000000000000000000000000000000000000000000000001', api_secret: 'withdrawing-secret' });
+    const withdrawing = await alice.post('/api/connections/test', {
+      provider: 'binance',
+      api_key: 'withdrawing-key-0000000000000000000000000000000000000000000000001',
+      api_secret: 'withdrawing-secret',
+    });
     expect(withdrawing.status).toBe(400);
     expect(withdrawing.body.error).toContain('may withdraw or transfer funds, so Edgebook refuses it');
-    const trading = await alice.post('/api/connections/test', { provider: 'binance', api_key: 'trading-key-000000000000000000000000000000000000000000000000000002', api_secret: 'trading-secret' });
+    const trading = await alice.post('/api/connections/test', {
+      provider: 'binance',
+      api_key: 'trading-key-000000000000000000000000000000000000000000000000000002',
+      api_secret: 'trading-secret',
+    });
     expect(trading.status).toBe(200);
     expect(trading.body.key_warning).toContain('This key may also trade');
     // The fields a Binance connection takes, and no others.
     expect((await alice.post('/api/connections/test', { provider: 'binance', api_key: BINANCE_KEY })).body.error).toBe('api_secret: is required');
-    expect((await alice.post('/api/connections/test', { provider: 'binance', user_name: 'alice', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET })).body.error).toBe(
-      'user_name: is not used to connect binance',
-    );
+    expect(
+      (await alice.post('/api/connections/test', { provider: 'binance', user_name: 'alice', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET })).body
+        .error,
+    ).toBe('user_name: is not used to connect binance');
 
     const test = await alice.post('/api/connections/test', { provider: 'binance', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
     expect(test.status).toBe(200);
@@ -107,10 +157,22 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
   it('connects, keeps key and secret only sealed and the login only as a digest, and never answers them', async () => {
     const res = await alice.post('/api/connections', { provider: 'binance', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ provider: 'binance', provider_label: 'Binance', credential: 'key-secret', user_name: 'API key ending in 7f3a', key_warning: null, status: 'connected' });
+    expect(res.body).toMatchObject({
+      provider: 'binance',
+      provider_label: 'Binance',
+      credential: 'key-secret',
+      user_name: 'API key ending in 7f3a',
+      key_warning: null,
+      status: 'connected',
+    });
     // An exchange is its own firm; a ProjectX firm named for it is refused. Its klines are kept under its own source.
     expect(res.body.firm).toBe('binance');
-    const withFirm = await alice.post('/api/connections', { provider: 'binance', firm: 'topstepx', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
+    const withFirm = await alice.post('/api/connections', {
+      provider: 'binance',
+      firm: 'topstepx',
+      api_key: BINANCE_KEY,
+      api_secret: BINANCE_SECRET,
+    });
     expect(withFirm.status).toBe(400);
     expect(res.body.accounts.map((a: { name: string; currency: string; balance: string }) => [a.name, a.currency, a.balance])).toEqual([
       ['USD-M futures · USDC', 'USDC', '250.00'],
@@ -145,7 +207,14 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     expect((await alice.get('/api/accounts')).body.find((a: { id: string }) => a.id === usdt.id).currency).toBe('USDT');
 
     const done = await syncExchange(ctx, alice, connection.id);
-    expect(done.last_outcome, JSON.stringify(done.last_outcome)).toMatchObject({ status: 'ok', added: 4, duplicates: 0, open_positions: 0, funding: 2, message: null });
+    expect(done.last_outcome, JSON.stringify(done.last_outcome)).toMatchObject({
+      status: 'ok',
+      added: 4,
+      duplicates: 0,
+      open_positions: 0,
+      funding: 2,
+      message: null,
+    });
     expect(done.last_outcome.warnings).toEqual(
       expect.arrayContaining([
         expect.stringContaining('1 fill of USD-M futures · USDT closed positions opened before'),
@@ -155,7 +224,20 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     );
 
     const trades = await listAll(alice, `account=${usdt.id}`);
-    const view = (t: TradeDto) => [t.contract, t.symbol, t.side, t.quantity, t.entry_price, t.exit_price, t.gross_pnl, t.commission, t.funding, t.pnl, t.status, t.import_source];
+    const view = (t: TradeDto) => [
+      t.contract,
+      t.symbol,
+      t.side,
+      t.quantity,
+      t.entry_price,
+      t.exit_price,
+      t.gross_pnl,
+      t.commission,
+      t.funding,
+      t.pnl,
+      t.status,
+      t.import_source,
+    ];
     expect(trades.map(view).sort()).toEqual(
       [
         // 0.015 x 60500 - (0.010 x 60000 + 0.005 x 60300) = 6.00; fees 0.24 + 0.1206 + 0.363 = 0.7236; funding -0.07312345.
@@ -186,7 +268,7 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     expect(await listAll(alice, `account=${usdt.id}`)).toHaveLength(5);
   });
 
-  it('never adds USDT to USD: every-account figures are the USD accounts\' and say so; the USDT account\'s are in USDT', async () => {
+  it("never adds USDT to USD: every-account figures are the USD accounts' and say so; the USDT account's are in USDT", async () => {
     const all = await alice.get('/api/reports/overview');
     expect(all.status).toBe(200);
     expect(all.body.basis.currency).toBe('USD');
@@ -210,13 +292,19 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     // Alice's key is hers: connecting it again under bob is his own connection of it, with none of her accounts' data.
     const journal = await createAccount(bob, 'Bob USDT');
     const usdtAccount = bobs.body.accounts.find((a: { external_id: string }) => a.external_id === 'USDT');
-    await bob.patch(`/api/connections/${bobs.body.id}/broker-accounts/${usdtAccount.id}`, { account_id: journal.id, sync_from: dayOfMs(utcDaysAgo(4)) });
+    await bob.patch(`/api/connections/${bobs.body.id}/broker-accounts/${usdtAccount.id}`, {
+      account_id: journal.id,
+      sync_from: dayOfMs(utcDaysAgo(4)),
+    });
     const synced = await syncExchange(ctx, bob, bobs.body.id);
     expect(synced.last_outcome).toMatchObject({ status: 'ok', added: 0 });
     expect(await listAll(bob)).toEqual([]);
 
     // Bob deletes his key at Binance.
-    ctx.binance.keys.splice(ctx.binance.keys.findIndex((k) => k.apiKey === BOB_BINANCE_KEY), 1);
+    ctx.binance.keys.splice(
+      ctx.binance.keys.findIndex((k) => k.apiKey === BOB_BINANCE_KEY),
+      1,
+    );
     const failed = await syncExchange(ctx, bob, bobs.body.id);
     expect(failed.status).toBe('error');
     expect(failed.last_outcome.status).toBe('error');
@@ -224,4 +312,3 @@ describe.each(backends())('Binance USD-M connections on %s', (backend) => {
     expect(failed.last_outcome.message).toContain('Nothing was stored.');
   });
 });
-

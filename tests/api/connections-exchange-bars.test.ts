@@ -25,7 +25,11 @@ describe.each(backends())('bars of an exchange connection on %s', (backend) => {
     const A = utcDaysAgo(3, 14);
     const btc = binanceRoundTrip('alice', 'BTCUSDT', { side: 'Long', entries: [['0.1', '60000', A]], exits: [['0.1', '60010', A + 10 * MINUTE]] });
     // ETH traded too, but Binance gives no klines for those minutes.
-    const eth = binanceRoundTrip('alice', 'ETHUSDT', { side: 'Long', entries: [['1', '3000', A + 60 * MINUTE]], exits: [['1', '3001', A + 70 * MINUTE]] });
+    const eth = binanceRoundTrip('alice', 'ETHUSDT', {
+      side: 'Long',
+      entries: [['1', '3000', A + 60 * MINUTE]],
+      exits: [['1', '3001', A + 70 * MINUTE]],
+    });
     for (const trip of [btc, eth]) {
       ctx.binance.trades.push(...trip.trades);
       ctx.binance.income.push(...trip.income);
@@ -35,7 +39,10 @@ describe.each(backends())('bars of an exchange connection on %s', (backend) => {
     const journal = await createAccount(alice, 'Binance');
     const connected = await alice.post('/api/connections', { provider: 'binance', api_key: BINANCE_KEY, api_secret: BINANCE_SECRET });
     const usdt = connected.body.accounts.find((a: { external_id: string }) => a.external_id === 'USDT');
-    await alice.patch(`/api/connections/${connected.body.id}/broker-accounts/${usdt.id}`, { account_id: journal.id, sync_from: dayOfMs(utcDaysAgo(4)) });
+    await alice.patch(`/api/connections/${connected.body.id}/broker-accounts/${usdt.id}`, {
+      account_id: journal.id,
+      sync_from: dayOfMs(utcDaysAgo(4)),
+    });
     const done = await syncExchange(ctx, alice, connected.body.id);
     // The BTC trade's minutes, five either side: 21 bars.
     expect(done.last_outcome).toMatchObject({ status: 'ok', added: 2, bars: 21 });
@@ -50,9 +57,9 @@ describe.each(backends())('bars of an exchange connection on %s', (backend) => {
     expect([ethTrade.mae, ethTrade.mfe]).toEqual([null, null]);
     // Provider bars, kept under the exchange's source; none of them is the trader's own upload.
     const stored = await ctx.app.server.database.db.execute(`select distinct source, contract from provider_bars`);
-    expect((stored as unknown as { rows: Array<{ source: string; contract: string }> }).rows.map((r) => [r.source.split(':')[0], r.contract])).toEqual([
-      ['binance', 'BINANCE:BTCUSDT.P'],
-    ]);
+    expect(
+      (stored as unknown as { rows: Array<{ source: string; contract: string }> }).rows.map((r) => [r.source.split(':')[0], r.contract]),
+    ).toEqual([['binance', 'BINANCE:BTCUSDT.P']]);
     const own = await ctx.app.server.database.db.execute(`select count(*)::int as n from price_bars`);
     expect((own as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });

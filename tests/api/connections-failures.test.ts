@@ -18,8 +18,15 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
   const logins = ['retry', 'half', 'token', 'revoked', 'tamper', 'slow', 'edge'] as const;
 
   beforeAll(async () => {
-    ctx = await startConnectedApp(backend, { PROJECTX_TIMEOUT: '1' }, { users: logins.map((name) => ({ userName: `${name}.px`, apiKey: `key-of-${name}-000111` })) });
-    ctx.px.accounts = logins.flatMap((name, i) => [account(3000 + i * 10, `${name.toUpperCase()}-A`, `${name}.px`), account(3001 + i * 10, `${name.toUpperCase()}-B`, `${name}.px`)]);
+    ctx = await startConnectedApp(
+      backend,
+      { PROJECTX_TIMEOUT: '1' },
+      { users: logins.map((name) => ({ userName: `${name}.px`, apiKey: `key-of-${name}-000111` })) },
+    );
+    ctx.px.accounts = logins.flatMap((name, i) => [
+      account(3000 + i * 10, `${name.toUpperCase()}-A`, `${name}.px`),
+      account(3001 + i * 10, `${name.toUpperCase()}-B`, `${name}.px`),
+    ]);
     logins.forEach((_, i) => {
       ctx.px.trades.push(
         ...roundTrip(3000 + i * 10, MNQ, { side: 'Long', entries: [[1, 20000, plus(day, 0)]], exits: [[1, 20002, plus(day, 1)]] }),
@@ -41,7 +48,10 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     const journals = [];
     for (const broker of res.body.accounts) {
       const journal = await createAccount(client, `Journal ${broker.name}`);
-      const mapped = await client.patch(`/api/connections/${res.body.id}/broker-accounts/${broker.id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      const mapped = await client.patch(`/api/connections/${res.body.id}/broker-accounts/${broker.id}`, {
+        account_id: journal.id,
+        sync_from: dayOf(day),
+      });
       expect(mapped.status).toBe(200);
       journals.push(journal.id);
     }
@@ -62,7 +72,13 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     expect(pauses[0]).toBeGreaterThanOrEqual(450);
     expect(pauses[1]).toBeGreaterThanOrEqual(950);
 
-    ctx.px.trades.push(...roundTrip(3000, MNQ, { side: 'Long', entries: [[1, 20100, plus(new Date(Date.now() - 120_000), 0)]], exits: [[1, 20101, plus(new Date(Date.now() - 60_000), 0)]] }));
+    ctx.px.trades.push(
+      ...roundTrip(3000, MNQ, {
+        side: 'Long',
+        entries: [[1, 20100, plus(new Date(Date.now() - 120_000), 0)]],
+        exits: [[1, 20101, plus(new Date(Date.now() - 60_000), 0)]],
+      }),
+    );
     const mark = ctx.px.calls.length;
     ctx.px.fail('Trade/search', 429, 2, 1);
     const second = await syncNow(ctx, client, id);
@@ -84,13 +100,23 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
       message: "TopstepX's API is having trouble right now (HTTP 500). Try again in a few minutes. Nothing was stored.",
       added: 0,
     });
-    expect(failed.accounts.map((a: { last_sync_status: string; last_error: string; fetched_until: null }) => [a.last_sync_status, a.fetched_until])).toEqual([
+    expect(
+      failed.accounts.map((a: { last_sync_status: string; last_error: string; fetched_until: null }) => [a.last_sync_status, a.fetched_until]),
+    ).toEqual([
       ['error', null],
       ['error', null],
     ]);
     expect(failed.accounts[0].last_error).toContain('HTTP 500');
     expect(await tradesOf(client, journals)).toEqual([]);
-    const fills = await ctx.app.server.database.db.select().from(brokerFills).where(sql`${brokerFills.brokerAccountId} in (${sql.join(failed.accounts.map((a: { id: string }) => sql`${a.id}::uuid`), sql`, `)})`);
+    const fills = await ctx.app.server.database.db
+      .select()
+      .from(brokerFills)
+      .where(
+        sql`${brokerFills.brokerAccountId} in (${sql.join(
+          failed.accounts.map((a: { id: string }) => sql`${a.id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     expect(fills).toEqual([]);
 
     const next = await syncNow(ctx, client, id);
@@ -137,7 +163,11 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     const failed = await syncNow(ctx, client, id);
     expect(failed).toMatchObject({
       status: 'error',
-      last_outcome: { status: 'error', message: "The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your TopstepX API key again. Nothing was stored." },
+      last_outcome: {
+        status: 'error',
+        message:
+          "The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your TopstepX API key again. Nothing was stored.",
+      },
     });
   });
 
@@ -148,7 +178,9 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     const start = syncStartOf(dayOf(from), 'exchange');
     const edge = new Date(start.getTime() + 7 * 86_400_000);
     ctx.px.trades.push(...roundTrip(3060, MNQ, { side: 'Long', entries: [[1, 20000, plus(edge, -1)]], exits: [[1, 20003, edge.toISOString()]] }));
-    await client.patch(`/api/connections/${id}/broker-accounts/${(await client.get(`/api/connections/${id}`)).body.accounts[0].id}`, { sync_from: dayOf(from) });
+    await client.patch(`/api/connections/${id}/broker-accounts/${(await client.get(`/api/connections/${id}`)).body.accounts[0].id}`, {
+      sync_from: dayOf(from),
+    });
     const done = await syncNow(ctx, client, id);
     expect(done.last_outcome).toMatchObject({ status: 'ok' });
     const trades = await tradesOf(client, journals);
@@ -166,7 +198,10 @@ describe.each(backends())('broker connections when things go wrong, on %s', (bac
     expect((await client.get(`/api/connections/${id}`)).body.sync.running).toBe(true);
     await ctx.app.server.connections.syncs.current(id);
     const done = (await client.get(`/api/connections/${id}`)).body;
-    expect(done.last_outcome).toMatchObject({ status: 'error', message: 'TopstepX did not answer within 1 second. Try again later. Nothing was stored.' });
+    expect(done.last_outcome).toMatchObject({
+      status: 'error',
+      message: 'TopstepX did not answer within 1 second. Try again later. Nothing was stored.',
+    });
     expect(await tradesOf(client, journals)).toEqual([]);
   });
 });
@@ -179,9 +214,13 @@ describe.each(backends())('broker connections, the schedule and the gateway out 
       ctx.px.accounts = [account(4001, 'SCHEDULED-1', 'alice.px')];
       ctx.px.trades.push(...roundTrip(4001, MNQ, { side: 'Short', entries: [[1, 20200, plus(day, 0)]], exits: [[1, 20190, plus(day, 2)]] }));
       const client = await ctx.trader('scheduled');
-      const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY })).body;
+      const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY }))
+        .body;
       const journal = await createAccount(client, 'Scheduled');
-      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+        account_id: journal.id,
+        sync_from: dayOf(day),
+      });
       let outcome: { trigger: string; added: number } | null = null;
       for (let i = 0; i < 100 && !outcome; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -218,7 +257,10 @@ describe.each(backends())('broker connections, the schedule and the gateway out 
 describe.runIf(backends().includes('postgres'))('broker syncs across server processes on PostgreSQL', () => {
   it('two processes starting the same connection at once: one syncs, the other sees it under way', async () => {
     const ctx = await startConnectedApp('postgres');
-    const second = await startTestApp({ backend: 'postgres', env: { DATABASE_URL: ctx.app.server.config.DATABASE_URL!, PROJECTX_API_URL: ctx.px.url } });
+    const second = await startTestApp({
+      backend: 'postgres',
+      env: { DATABASE_URL: ctx.app.server.config.DATABASE_URL!, PROJECTX_API_URL: ctx.px.url },
+    });
     try {
       const day = weekdayAgo(2);
       ctx.px.accounts = [account(5001, 'LOCKED-1', 'alice.px')];
@@ -226,9 +268,13 @@ describe.runIf(backends().includes('postgres'))('broker syncs across server proc
       // A slow gateway keeps the first sync under way while the second process tries.
       ctx.px.delay('Trade/search', 800, 1);
       const client = await ctx.trader('locked');
-      const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY })).body;
+      const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: (await import('./connections-support')).KEY }))
+        .body;
       const journal = await createAccount(client, 'Locked');
-      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+        account_id: journal.id,
+        sync_from: dayOf(day),
+      });
       const [row] = await ctx.app.server.database.db.select().from(brokerConnections).where(eq(brokerConnections.id, connection.id));
       const results = await Promise.all([
         ctx.app.server.connections.syncs.start(row!.userId, connection.id, 'manual'),

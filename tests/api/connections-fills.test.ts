@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type ApiClient } from '../support/app';
 import { importFile } from './imports-support';
 import { createAccount, listAll } from './trades-support';
-import { account, dayOf, KEY, MNQ, plus, roundTrip, startConnectedApp, syncNow, topstepxExport, weekdayAgo, type ConnectedApp } from './connections-support';
+import {
+  account,
+  dayOf,
+  KEY,
+  MNQ,
+  plus,
+  roundTrip,
+  startConnectedApp,
+  syncNow,
+  topstepxExport,
+  weekdayAgo,
+  type ConnectedApp,
+} from './connections-support';
 
 /**
  * A synced trade is stored through the trades' one write path with the gateway's own executions: its fills are the
@@ -36,8 +48,14 @@ describe.each(backends())('fills of synced trades on %s', (backend) => {
     // A scale-in and a scale-out: four half-turns of one trade.
     const halfTurns = roundTrip(3001, MNQ, {
       side: 'Long',
-      entries: [[2, 20000, plus(day, 0, 0, 125)], [1, 20002.25, plus(day, 1, 7, 480)]],
-      exits: [[1, 20006, plus(day, 4, 2, 9)], [2, 20008.5, plus(day, 6, 30, 777)]],
+      entries: [
+        [2, 20000, plus(day, 0, 0, 125)],
+        [1, 20002.25, plus(day, 1, 7, 480)],
+      ],
+      exits: [
+        [1, 20006, plus(day, 4, 2, 9)],
+        [2, 20008.5, plus(day, 6, 30, 777)],
+      ],
     });
     ctx.px.trades.push(...halfTurns);
     const connectionId = await connectAndMap('50KTC-V2-3001', journal.id, dayOf(day));

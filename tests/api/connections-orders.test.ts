@@ -50,11 +50,16 @@ describe.each(backends())('orders, positions and firms of broker connections on 
       order(2, plus(day, 0, 9, 950), { stopPrice: 20_990 }),
       order(3, plus(day, 4), { stopPrice: 21_000 }),
     ];
-    ctx.px.positions = [{ id: 9, accountId: 4001, contractId: MNQ.id, creationTimestamp: plus(day, 30, 1), type: 2, size: 3, averagePrice: 21_031.75 }];
+    ctx.px.positions = [
+      { id: 9, accountId: 4001, contractId: MNQ.id, creationTimestamp: plus(day, 30, 1), type: 2, size: 3, averagePrice: 21_031.75 },
+    ];
     const journal = await createAccount(alice, 'Combine 4001');
     const connection = (await alice.post('/api/connections', { user_name: 'alice.px', api_key: KEY })).body;
     expect(connection).toMatchObject({ firm: 'configured', provider_label: 'TopstepX' });
-    await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+    await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+      account_id: journal.id,
+      sync_from: dayOf(day),
+    });
     const done = await syncNow(ctx, alice, connection.id);
     expect(done.last_outcome).toMatchObject({ status: 'ok', added: 1, warnings: [] });
     expect(ctx.px.count('Order/search')).toBeGreaterThan(0);

@@ -39,7 +39,15 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
   const mapping = (client: ApiClient, c: typeof connection, name: string, body: Record<string, unknown>) =>
     client.patch(`/api/connections/${c.id}/broker-accounts/${broker(c, name).id}`, body);
   const tradingAccount = async (client: ApiClient, id: string) =>
-    ((await client.get('/api/accounts')).body as Array<{ id: string; kind: string; firm: string | null; size: string | null; starting_balance: string }>).find((a) => a.id === id)!;
+    (
+      (await client.get('/api/accounts')).body as Array<{
+        id: string;
+        kind: string;
+        firm: string | null;
+        size: string | null;
+        starting_balance: string;
+      }>
+    ).find((a) => a.id === id)!;
   const ruleSetOf = async (client: ApiClient, id: string) => {
     const res = await client.get(`/api/prop/accounts/${id}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -59,16 +67,30 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
 
   it('takes the offer: the mapping, the prop account and its rules in one request; its status counts the synced trades', async () => {
     const target = await createAccount(alice, 'Combine 50K');
-    const res = await mapping(alice, connection, '50KTC-V2-4001', { account_id: target.id, sync_from: day.toISOString().slice(0, 10), prop: { template_id: 'topstep-combine-50k' } });
+    const res = await mapping(alice, connection, '50KTC-V2-4001', {
+      account_id: target.id,
+      sync_from: day.toISOString().slice(0, 10),
+      prop: { template_id: 'topstep-combine-50k' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(broker(res.body, '50KTC-V2-4001').account_id).toBe(target.id);
-    expect(await tradingAccount(alice, target.id)).toMatchObject({ kind: 'evaluation', firm: 'Topstep', size: '50000.00', starting_balance: '50000.00' });
+    expect(await tradingAccount(alice, target.id)).toMatchObject({
+      kind: 'evaluation',
+      firm: 'Topstep',
+      size: '50000.00',
+      starting_balance: '50000.00',
+    });
     const template = findPropTemplate('topstep-combine-50k')!;
     expect(await ruleSetOf(alice, target.id)).toMatchObject({ template_id: template.id, starts_on: null, active: true, rules: template.rules });
 
     const synced = await syncNow(ctx, alice, connection.id);
     expect(synced.last_outcome).toMatchObject({ status: 'ok', added: 1 });
-    const status = (await alice.get('/api/prop/status')).body.accounts as Array<{ account: { id: string }; trades: number; state: string; profit_cents: number }>;
+    const status = (await alice.get('/api/prop/status')).body.accounts as Array<{
+      account: { id: string };
+      trades: number;
+      state: string;
+      profit_cents: number;
+    }>;
     // 10 points of MNQ ($20) less $0.74 of fees.
     expect(status.find((s) => s.account.id === target.id)).toMatchObject({ trades: 1, state: 'ok', profit_cents: 1926 });
   });
@@ -93,10 +115,13 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('prop.template_id: no such template');
     expect(bad.body.fields).toEqual([{ field: 'prop.template_id', message: 'no such template' }]);
-    expect((await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: target.id, prop: {} })).body.error).toBe('prop.template_id: is required');
-    expect((await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: target.id, prop: { template_id: 'topstep-combine-50k', size: 1 } })).body.error).toBe(
-      'prop.size: is not a field of this request',
+    expect((await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: target.id, prop: {} })).body.error).toBe(
+      'prop.template_id: is required',
     );
+    expect(
+      (await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: target.id, prop: { template_id: 'topstep-combine-50k', size: 1 } })).body
+        .error,
+    ).toBe('prop.size: is not a field of this request');
     const unmapped = await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: null, prop: { template_id: 'topstep-combine-100k' } });
     expect(unmapped.status).toBe(400);
     expect(unmapped.body.fields).toEqual([{ field: 'prop', message: 'needs a trading account' }]);
@@ -111,7 +136,10 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
     const bobs = await createAccount(bob, 'Bob funded');
     const aliceTarget = await createAccount(alice, 'Alice spare');
     // Alice names bob's trading account.
-    const theirAccount = await mapping(alice, connection, 'TEST_ACCOUNT_4003', { account_id: bobs.id, prop: { template_id: 'topstep-combine-100k' } });
+    const theirAccount = await mapping(alice, connection, 'TEST_ACCOUNT_4003', {
+      account_id: bobs.id,
+      prop: { template_id: 'topstep-combine-100k' },
+    });
     expect(theirAccount.status).toBe(400);
     expect(theirAccount.body.error).toBe('account_id: Trading account not found');
     // Alice names bob's connection and broker account, with her own trading account.
@@ -143,13 +171,15 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
     // A failure at the last statement (the rule set's insert), after the mapping and the account were written.
     const target = await createAccount(alice, 'Fails');
     const db = ctx.app.server.database.db;
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function prop_test_fail() returns trigger language plpgsql as $$
       begin
         if new.account_id = '${target.id}' then raise exception 'forced failure of the rule set'; end if;
         return new;
       end $$
-    `));
+    `),
+    );
     await db.execute(sql.raw('create trigger prop_test_fail before insert on prop_rule_sets for each row execute function prop_test_fail()'));
     try {
       const failed = await mapping(alice, connection, 'TEST_ACCOUNT_4004', { account_id: target.id, prop: { template_id: 'topstep-combine-50k' } });
@@ -162,7 +192,9 @@ describe.each(backends())('mapping a broker account as a prop account, on %s', (
     expect(await tradingAccount(alice, target.id)).toMatchObject({ kind: 'personal', firm: null, size: null, starting_balance: '10000.00' });
     expect(await ruleSetOf(alice, target.id)).toBeNull();
     // The same request without the fault does it all.
-    expect((await mapping(alice, connection, 'TEST_ACCOUNT_4004', { account_id: target.id, prop: { template_id: 'topstep-combine-50k' } })).status).toBe(200);
+    expect(
+      (await mapping(alice, connection, 'TEST_ACCOUNT_4004', { account_id: target.id, prop: { template_id: 'topstep-combine-50k' } })).status,
+    ).toBe(200);
     expect(await tradingAccount(alice, target.id)).toMatchObject({ kind: 'evaluation', firm: 'Topstep', size: '50000.00' });
   });
 });

@@ -26,19 +26,28 @@ describe.each(backends())('a broker sync and the rest, on %s', (backend) => {
     const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: KEY })).body;
     const journal = await createAccount(client, 'Synced');
     const broker = connection.accounts.find((a: { external_id: string }) => a.external_id === String(externalId));
-    expect((await client.patch(`/api/connections/${connection.id}/broker-accounts/${broker.id}`, { account_id: journal.id, sync_from: dayOf(day) })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/connections/${connection.id}/broker-accounts/${broker.id}`, { account_id: journal.id, sync_from: dayOf(day) }))
+        .status,
+    ).toBe(200);
     return { client, connectionId: connection.id as string, journalId: journal.id };
   }
 
   const progressOf = async (connectionId: string) =>
-    (await ctx.app.server.database.db.select({ progress: brokerConnections.syncProgress }).from(brokerConnections).where(eq(brokerConnections.id, connectionId)))[0]
-      ?.progress as { phase: string } | null;
+    (
+      await ctx.app.server.database.db
+        .select({ progress: brokerConnections.syncProgress })
+        .from(brokerConnections)
+        .where(eq(brokerConnections.id, connectionId))
+    )[0]?.progress as { phase: string } | null;
 
   it('deleting the trading account while a sync saves into it: never a 500; the account with its trades, or neither', async () => {
     const db = ctx.app.server.database.db;
     // The sync's transaction slowed while it stores the fills (after it has locked its broker account): the delete
     // comes in the middle of it.
-    await db.execute(sql.raw(`create or replace function race_slow_fills() returns trigger language plpgsql as $$ begin perform pg_sleep(0.6); return null; end $$`));
+    await db.execute(
+      sql.raw(`create or replace function race_slow_fills() returns trigger language plpgsql as $$ begin perform pg_sleep(0.6); return null; end $$`),
+    );
     await db.execute(sql.raw(`create trigger race_slow_fills after insert on broker_fills for each statement execute function race_slow_fills()`));
     try {
       for (let round = 0; round < 3; round++) {
@@ -80,7 +89,11 @@ describe.each(backends())('a broker sync and the rest, on %s', (backend) => {
     const now = new Date().toISOString();
     await ctx.app.server.database.db
       .update(brokerConnections)
-      .set({ syncStartedAt: now, syncHeartbeatAt: now, syncProgress: { phase: 'fills', accounts_done: 0, accounts_total: 1, account_name: null, windows_done: 0, windows_total: 1, fills: 0 } })
+      .set({
+        syncStartedAt: now,
+        syncHeartbeatAt: now,
+        syncProgress: { phase: 'fills', accounts_done: 0, accounts_total: 1, account_name: null, windows_done: 0, windows_total: 1, fills: 0 },
+      })
       .where(eq(brokerConnections.id, connectionId));
     const seen = (await client.get(`/api/connections/${connectionId}`)).body;
     expect(seen.sync).toEqual({ running: false, started_at: null, progress: null });
@@ -94,7 +107,10 @@ describe.each(backends())('a broker sync and the rest, on %s', (backend) => {
 describe.runIf(backends().includes('postgres'))('a sync under way in another server process, on PostgreSQL', () => {
   it('is under way for every process while its process holds it', async () => {
     const ctx = await startConnectedApp('postgres');
-    const other = await startTestApp({ backend: 'postgres', env: { DATABASE_URL: ctx.app.server.config.DATABASE_URL!, PROJECTX_API_URL: ctx.px.url } });
+    const other = await startTestApp({
+      backend: 'postgres',
+      env: { DATABASE_URL: ctx.app.server.config.DATABASE_URL!, PROJECTX_API_URL: ctx.px.url },
+    });
     try {
       const day = weekdayAgo(2);
       ctx.px.accounts = [account(6300, 'ELSEWHERE', 'alice.px')];
@@ -103,7 +119,10 @@ describe.runIf(backends().includes('postgres'))('a sync under way in another ser
       const client: ApiClient = await ctx.trader('elsewhere');
       const connection = (await client.post('/api/connections', { user_name: 'alice.px', api_key: KEY })).body;
       const journal = await createAccount(client, 'Elsewhere');
-      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: journal.id, sync_from: dayOf(day) });
+      await client.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+        account_id: journal.id,
+        sync_from: dayOf(day),
+      });
       expect((await client.post(`/api/connections/${connection.id}/sync`)).status).toBe(202);
       // The same trader's session, read by the other process.
       const res = await fetch(`${other.url}/api/connections/${connection.id}`, { headers: { cookie: client.cookieHeader } });

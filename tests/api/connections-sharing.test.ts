@@ -27,7 +27,9 @@ describe('on PGlite, a long sync', () => {
     for (let i = 0; i < TRIPS; i++) {
       const contract = i % 2 === 0 ? MNQ : MES;
       const base = contract === MNQ ? 20_000 : 5_600;
-      trades.push(...roundTrip(3001, contract, { side: 'Long', entries: [[1, base, plus(first, i, 0)]], exits: [[1, base + (i % 7) - 3, plus(first, i, 30)]] }));
+      trades.push(
+        ...roundTrip(3001, contract, { side: 'Long', entries: [[1, base, plus(first, i, 0)]], exits: [[1, base + (i % 7) - 3, plus(first, i, 30)]] }),
+      );
     }
     ctx.px.trades = trades;
     [alice, bob] = await Promise.all([ctx.trader('alice'), ctx.trader('bob')]);
@@ -39,7 +41,10 @@ describe('on PGlite, a long sync', () => {
     const target = await createAccount(alice, 'Combine');
     const connection = (await alice.post('/api/connections', { user_name: 'alice.px', api_key: KEY })).body;
     const from = new Date(Date.parse(ctx.px.trades[0]!.creationTimestamp) - 86_400_000).toISOString().slice(0, 10);
-    const mapped = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, { account_id: target.id, sync_from: from });
+    const mapped = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0].id}`, {
+      account_id: target.id,
+      sync_from: from,
+    });
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
     const theirs = await createAccount(bob, 'Theirs');
     await createTrade(bob, { symbol: 'ES', pnl: 10, account_id: theirs.id });

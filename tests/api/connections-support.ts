@@ -1,6 +1,14 @@
 import { expect } from 'vitest';
 import { startTestApp, type ApiClient, type Backend, type TestApp } from '../support/app';
-import { halfTurns, startProjectXServer, STAND_IN_CONTRACTS, type ProjectXStandIn, type StandInAccount, type StandInContract, type StandInTrade } from '../support/projectx-server';
+import {
+  halfTurns,
+  startProjectXServer,
+  STAND_IN_CONTRACTS,
+  type ProjectXStandIn,
+  type StandInAccount,
+  type StandInContract,
+  type StandInTrade,
+} from '../support/projectx-server';
 
 /** Helpers of the broker-connection API tests: a server pointed at the ProjectX stand-in, and trades. */
 
@@ -64,7 +72,9 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * TopstepX's trades export of round trips of one lot per entry (one row per FIFO pair, times to the second with their
  * offset, Fees per pair), as its trades export writes them.
  */
-export function topstepxExport(rows: Array<{ contract: string; side: 'Long' | 'Short'; size: number; entry: [number, string]; exit: [number, string]; fees: number }>): string {
+export function topstepxExport(
+  rows: Array<{ contract: string; side: 'Long' | 'Short'; size: number; entry: [number, string]; exit: [number, string]; fees: number }>,
+): string {
   const stamp = (iso: string) => {
     const d = new Date(iso);
     const p = (n: number) => String(n).padStart(2, '0');
@@ -72,7 +82,23 @@ export function topstepxExport(rows: Array<{ contract: string; side: 'Long' | 'S
   };
   const lines = ['Id,ContractName,EnteredAt,ExitedAt,EntryPrice,ExitPrice,Fees,PnL,Size,Type,TradeDay,TradeDuration,Commissions'];
   rows.forEach((r, i) => {
-    lines.push([i + 1, r.contract, stamp(r.entry[1]), stamp(r.exit[1]), r.entry[0].toFixed(9), r.exit[0].toFixed(9), r.fees.toFixed(5), '0', r.size, r.side, '', '', '0'].join(','));
+    lines.push(
+      [
+        i + 1,
+        r.contract,
+        stamp(r.entry[1]),
+        stamp(r.exit[1]),
+        r.entry[0].toFixed(9),
+        r.exit[0].toFixed(9),
+        r.fees.toFixed(5),
+        '0',
+        r.size,
+        r.side,
+        '',
+        '',
+        '0',
+      ].join(','),
+    );
   });
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -87,7 +113,11 @@ export interface ConnectedApp {
 }
 
 /** A server on `backend` whose PROJECTX_API_URL is a fresh stand-in. */
-export async function startConnectedApp(backend: Backend, env: Record<string, string> = {}, standIn: Parameters<typeof startProjectXServer>[0] = { users: [] }): Promise<ConnectedApp> {
+export async function startConnectedApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  standIn: Parameters<typeof startProjectXServer>[0] = { users: [] },
+): Promise<ConnectedApp> {
   const px = await startProjectXServer({
     ...standIn,
     users: [{ userName: 'alice.px', apiKey: KEY }, { userName: 'bob.px', apiKey: OTHER_KEY }, ...standIn.users],

@@ -61,7 +61,8 @@ describe.each(backends())('broker connections on %s', (backend) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
-  const byName = (connection: { accounts: Array<{ name: string; id: string; account_id: string | null }> }, name: string) => connection.accounts.find((a) => a.name === name)!;
+  const byName = (connection: { accounts: Array<{ name: string; id: string; account_id: string | null }> }, name: string) =>
+    connection.accounts.find((a) => a.name === name)!;
 
   it('tests the key, connects, keeps the key only as ciphertext bound to its row, and never answers it', async () => {
     const wrong = await alice.post('/api/connections/test', { user_name: 'alice.px', api_key: 'not-the-key' });
@@ -81,7 +82,13 @@ describe.each(backends())('broker connections on %s', (backend) => {
     expect((await alice.get('/api/connections')).body.connections).toEqual([]);
 
     const connection = await connect(alice, 'alice.px', KEY);
-    expect(connection).toMatchObject({ provider: 'topstepx', provider_label: 'TopstepX', user_name: 'alice.px', status: 'connected', last_outcome: null });
+    expect(connection).toMatchObject({
+      provider: 'topstepx',
+      provider_label: 'TopstepX',
+      user_name: 'alice.px',
+      status: 'connected',
+      last_outcome: null,
+    });
     expect(connection.accounts.map((a: { name: string; balance: string; account_id: null }) => [a.name, a.balance, a.account_id])).toEqual([
       ['50KTC-V2-1001', '50000.00', null],
       ['50KTC-V2-1003', '50000.00', null],
@@ -111,7 +118,14 @@ describe.each(backends())('broker connections on %s', (backend) => {
     const [connection] = (await alice.get('/api/connections')).body.connections;
     ctx.px.trades.push(
       // A scale-in: 2 MNQ, one exit.
-      ...roundTrip(1001, MNQ, { side: 'Long', entries: [[1, 20000, plus(day, 0, 0, 250)], [1, 20001, plus(day, 0, 30)]], exits: [[2, 20003.5, plus(day, 5)]] }),
+      ...roundTrip(1001, MNQ, {
+        side: 'Long',
+        entries: [
+          [1, 20000, plus(day, 0, 0, 250)],
+          [1, 20001, plus(day, 0, 30)],
+        ],
+        exits: [[2, 20003.5, plus(day, 5)]],
+      }),
       ...roundTrip(1001, MES, { side: 'Short', entries: [[1, 5600, plus(day, 10)]], exits: [[1, 5602, plus(day, 20)]] }),
       // The gateway's own symbol for the E-mini Nasdaq (ENQ), journaled as NQ at $20 a point.
       ...roundTrip(1001, NQ, { side: 'Long', entries: [[1, 21000, plus(day, 30)]], exits: [[1, 21005.25, plus(day, 40)]] }),
@@ -130,7 +144,19 @@ describe.each(backends())('broker connections on %s', (backend) => {
     expect(byName(done, '50KTC-V2-1001')).toMatchObject({ last_sync_status: 'ok', last_sync_added: 3, last_error: null });
 
     const trades = await listAll(alice, `account=${journal.id}`);
-    const view = (t: TradeDto) => [t.symbol, t.contract, t.side, t.quantity, t.entry_price, t.exit_price, t.gross_pnl, t.commission, t.pnl, t.date, t.import_source];
+    const view = (t: TradeDto) => [
+      t.symbol,
+      t.contract,
+      t.side,
+      t.quantity,
+      t.entry_price,
+      t.exit_price,
+      t.gross_pnl,
+      t.commission,
+      t.pnl,
+      t.date,
+      t.import_source,
+    ];
     expect(trades.map(view).sort()).toEqual(
       [
         ['MES', 'MESM5', 'Short', '1.00000000', '5600.00000000', '5602.00000000', '-10.00', '0.74', '-10.74', dayOf(day), 'topstepx-api'],
@@ -149,17 +175,35 @@ describe.each(backends())('broker connections on %s', (backend) => {
     // from where the last one stopped and adds exactly those two.
     const recent = new Date(Date.now() - 5 * 60_000);
     const close = roundTrip(1001, MNQ, { side: 'Long', entries: [], exits: [[1, 20012, plus(recent, 0)]] });
-    ctx.px.trades.push(...close, ...roundTrip(1001, MES, { side: 'Long', entries: [[2, 5590, plus(recent, 1)]], exits: [[1, 5591, plus(recent, 2)], [1, 5592.5, plus(recent, 3)]] }));
+    ctx.px.trades.push(
+      ...close,
+      ...roundTrip(1001, MES, {
+        side: 'Long',
+        entries: [[2, 5590, plus(recent, 1)]],
+        exits: [
+          [1, 5591, plus(recent, 2)],
+          [1, 5592.5, plus(recent, 3)],
+        ],
+      }),
+    );
     const later = await syncNow(ctx, alice, connection.id);
     expect(later.last_outcome).toMatchObject({ status: 'ok', added: 2, open_positions: 0 });
     const all = await listAll(alice, `account=${journal.id}`);
     expect(all).toHaveLength(5);
-    expect(all.filter((t) => t.symbol === 'MNQ').map((t) => [t.entry_price, t.exit_price, t.pnl]).sort()).toEqual([
+    expect(
+      all
+        .filter((t) => t.symbol === 'MNQ')
+        .map((t) => [t.entry_price, t.exit_price, t.pnl])
+        .sort(),
+    ).toEqual([
       ['20000.50000000', '20003.50000000', '10.52'],
       ['20010.00000000', '20012.00000000', '3.26'],
     ]);
     // Every fill is kept, once.
-    const fills = await ctx.app.server.database.db.select().from(brokerFills).where(eq(brokerFills.brokerAccountId, byName(connection, '50KTC-V2-1001').id));
+    const fills = await ctx.app.server.database.db
+      .select()
+      .from(brokerFills)
+      .where(eq(brokerFills.brokerAccountId, byName(connection, '50KTC-V2-1001').id));
     expect(fills).toHaveLength(12);
   });
 
@@ -167,12 +211,30 @@ describe.each(backends())('broker connections on %s', (backend) => {
     const [connection] = (await alice.get('/api/connections')).body.connections;
     const second = weekdayAgo(2);
     const trips = [
-      { contract: 'MNQM5', side: 'Long' as const, size: 1, entry: [20100, plus(second, 0, 12, 400)] as [number, string], exit: [20104, plus(second, 3, 9, 800)] as [number, string], fees: 0.74 },
-      { contract: 'MESM5', side: 'Short' as const, size: 1, entry: [5650.25, plus(second, 10, 1)] as [number, string], exit: [5648, plus(second, 12, 59, 999)] as [number, string], fees: 0.74 },
+      {
+        contract: 'MNQM5',
+        side: 'Long' as const,
+        size: 1,
+        entry: [20100, plus(second, 0, 12, 400)] as [number, string],
+        exit: [20104, plus(second, 3, 9, 800)] as [number, string],
+        fees: 0.74,
+      },
+      {
+        contract: 'MESM5',
+        side: 'Short' as const,
+        size: 1,
+        entry: [5650.25, plus(second, 10, 1)] as [number, string],
+        exit: [5648, plus(second, 12, 59, 999)] as [number, string],
+        fees: 0.74,
+      },
     ];
     const fillsOf = (accountId: number) =>
       trips.flatMap((t) =>
-        roundTrip(accountId, t.contract === 'MNQM5' ? MNQ : MES, { side: t.side, entries: [[t.size, t.entry[0], t.entry[1]]], exits: [[t.size, t.exit[0], t.exit[1]]] }),
+        roundTrip(accountId, t.contract === 'MNQM5' ? MNQ : MES, {
+          side: t.side,
+          entries: [[t.size, t.entry[0], t.entry[1]]],
+          exits: [[t.size, t.exit[0], t.exit[1]]],
+        }),
       );
     const csv = topstepxExport(trips);
 
@@ -220,7 +282,9 @@ describe.each(backends())('broker connections on %s', (backend) => {
     expect((await bob.patch(`/api/connections/${bobConnection.id}/broker-accounts/${brokerAccount.id}`, { account_id: null })).status).toBe(404);
     // Bob cannot send his TopstepX account into Alice's trading account.
     const alicesJournal = brokerAccount.account_id ?? before.accounts.find((a: { account_id: string | null }) => a.account_id)!.account_id;
-    const refused = await bob.patch(`/api/connections/${bobConnection.id}/broker-accounts/${bobConnection.accounts[0].id}`, { account_id: alicesJournal });
+    const refused = await bob.patch(`/api/connections/${bobConnection.id}/broker-accounts/${bobConnection.accounts[0].id}`, {
+      account_id: alicesJournal,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('account_id: Trading account not found');
     const unchanged = (await alice.get(`/api/connections/${aliceConnection.id}`)).body;
@@ -231,12 +295,15 @@ describe.each(backends())('broker connections on %s', (backend) => {
   it('one TopstepX account per trading account; removing the connection deletes the key and keeps the trades', async () => {
     const [connection] = (await alice.get('/api/connections')).body.connections;
     const taken = byName(connection, '50KTC-V2-1001').account_id;
-    const clash = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, { account_id: taken });
+    const clash = await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, {
+      account_id: taken,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.error).toBe('That trading account already receives 50KTC-V2-1001: give PRAC-V2-1002 a trading account of its own.');
-    expect((await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, { sync_from: '2026-02-30' })).body.error).toBe(
-      'sync_from: must be a date as yyyy-MM-dd',
-    );
+    expect(
+      (await alice.patch(`/api/connections/${connection.id}/broker-accounts/${byName(connection, 'PRAC-V2-1002').id}`, { sync_from: '2026-02-30' }))
+        .body.error,
+    ).toBe('sync_from: must be a date as yyyy-MM-dd');
 
     const tradesBefore = await listAll(alice, `account=${taken}`);
     expect((await alice.delete(`/api/connections/${connection.id}`)).status).toBe(204);

@@ -5,7 +5,17 @@ import { profile } from '../../src/contract/profile';
 import { quickLink, quickLinkImport, quickLinkList } from '../../src/contract/quick-links';
 import { taskDayStatusList, task, taskList } from '../../src/contract/tasks';
 import { tradePreferences, tradePreferencesChange } from '../../src/contract/trade-preferences';
-import { assignResult, backupImportResult, bulkDeleteResult, bulkRiskResult, trade, tradeBackup, tradePage, tradeStats, unassignedCount } from '../../src/contract/trades';
+import {
+  assignResult,
+  backupImportResult,
+  bulkDeleteResult,
+  bulkRiskResult,
+  trade,
+  tradeBackup,
+  tradePage,
+  tradeStats,
+  unassignedCount,
+} from '../../src/contract/trades';
 import { mistakeTags, riskDefault, riskDefaultList } from '../../src/contract/risk';
 import { playbook, playbookList, playbookReport, playbooksReport, tradePlaybook } from '../../src/contract/playbooks';
 import { attachment, attachmentList } from '../../src/contract/attachments';
@@ -21,7 +31,18 @@ import { brokerConnection, brokerConnectionList, connectionTest } from '../../sr
 import { draftEvent, draftResult } from '../../src/contract/notes';
 import { ledger, ledgerEntry, propAccountDetail, propStatusList, ruleSet } from '../../src/contract/prop';
 import { findPropTemplate } from '../../src/domain/prop';
-import { breakdownReport, calendarReport, distributionReport, equityReport, excursionsReport, heatmapReport, mistakesReport, overviewReport, reportOptions, rReport } from '../../src/contract/reports';
+import {
+  breakdownReport,
+  calendarReport,
+  distributionReport,
+  equityReport,
+  excursionsReport,
+  heatmapReport,
+  mistakesReport,
+  overviewReport,
+  reportOptions,
+  rReport,
+} from '../../src/contract/reports';
 import { aiEnv, startAiServer, type AiServer } from '../support/ai-server';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
@@ -45,7 +66,9 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
 
   beforeAll(async () => {
     gateway = await startProjectXServer({ users: [{ userName: 'contract.px', apiKey: 'contract-key-42' }] });
-    gateway.accounts = [{ id: 8001, name: 'CONTRACT-8001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'contract.px' }];
+    gateway.accounts = [
+      { id: 8001, name: 'CONTRACT-8001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'contract.px' },
+    ];
     app = await startTestApp({ backend, env: { PROJECTX_API_URL: gateway.url } });
     [alice, bob] = await Promise.all([newTrader(app, 'alice'), newTrader(app, 'bob')]);
   });
@@ -82,7 +105,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const restored = conforms(backupImportResult, await alice.post('/api/trades/import', { account_id: account.id, trades: backup }), 201);
     expect(restored).toEqual({ imported: 2, skipped: 0 });
     // The same backup again: each trade is known by its original id now.
-    expect(conforms(backupImportResult, await alice.post('/api/trades/import', { account_id: account.id, trades: backup }), 201)).toEqual({ imported: 0, skipped: 2 });
+    expect(conforms(backupImportResult, await alice.post('/api/trades/import', { account_id: account.id, trades: backup }), 201)).toEqual({
+      imported: 0,
+      skipped: 2,
+    });
 
     expect(conforms(bulkDeleteResult, await alice.post('/api/trades/bulk-delete', { ids: [win.id, loss.id] })).deleted).toBe(2);
     // Another trader's ids delete nothing.
@@ -100,7 +126,12 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(options.session.length).toBeGreaterThan(0);
     const added = conforms(tradePreferencesChange, await alice.post('/api/trade-preferences', { type: 'tag', value: 'Contract' }), 201);
     expect(added.tag).toContain('Contract');
-    const removed = conforms(tradePreferencesChange, await alice.request('DELETE', '/api/trade-preferences', { type: 'tag', value: 'Contract' }).then(async (r) => ({ status: r.status, body: await r.json() })));
+    const removed = conforms(
+      tradePreferencesChange,
+      await alice
+        .request('DELETE', '/api/trade-preferences', { type: 'tag', value: 'Contract' })
+        .then(async (r) => ({ status: r.status, body: await r.json() })),
+    );
     expect(removed.tag).not.toContain('Contract');
 
     conforms(profile, await alice.get('/api/profile'));
@@ -125,9 +156,15 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(first).toMatchObject({ url: 'https://example.com/tape', icon: null, position: 1 });
     const second = conforms(quickLink, await alice.post('/api/quick-links', { title: 'News', url: 'https://example.com/news', icon: 'news' }), 201);
     expect(conforms(quickLink, await alice.patch(`/api/quick-links/${first.id}`, { title: 'Tape reading' })).title).toBe('Tape reading');
-    expect(conforms(quickLinkList, await alice.post('/api/quick-links/reorder', { ids: [second.id, first.id] })).map((l) => l.id)).toEqual([second.id, first.id]);
+    expect(conforms(quickLinkList, await alice.post('/api/quick-links/reorder', { ids: [second.id, first.id] })).map((l) => l.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect(conforms(quickLinkList, await alice.get('/api/quick-links'))).toHaveLength(2);
-    const imported = conforms(quickLinkImport, await alice.post('/api/quick-links/import', { links: [{ title: 'Calendar', url: 'https://example.com/cal' }] }));
+    const imported = conforms(
+      quickLinkImport,
+      await alice.post('/api/quick-links/import', { links: [{ title: 'Calendar', url: 'https://example.com/cal' }] }),
+    );
     expect(imported.imported).toBe(1);
     expect(conforms(quickLinkImport, await alice.post('/api/quick-links/defaults')).links.length).toBeGreaterThan(3);
     conforms(apiError, await bob.patch(`/api/quick-links/${first.id}`, { title: 'Mine' }), 404);
@@ -141,14 +178,28 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     const planned = conforms(
       trade,
       await alice.post('/api/trades', {
-        date: '2026-03-12', period: 'AM', symbol: 'NQ', side: 'Short', quantity: 1, entry_price: 21000, stop_price: 21010, target_price: 20970, pnl: 200,
+        date: '2026-03-12',
+        period: 'AM',
+        symbol: 'NQ',
+        side: 'Short',
+        quantity: 1,
+        entry_price: 21000,
+        stop_price: 21010,
+        target_price: 20970,
+        pnl: 200,
       }),
       201,
     );
     expect([planned.planned_risk, planned.r_multiple]).toEqual([{ amount: '200.00', source: 'stop' }, 1]);
-    const defaulted = conforms(trade, await alice.post('/api/trades', { date: '2026-03-12', period: 'AM', symbol: 'NQ', account_id: account.id, quantity: 2, pnl: -400 }), 201);
+    const defaulted = conforms(
+      trade,
+      await alice.post('/api/trades', { date: '2026-03-12', period: 'AM', symbol: 'NQ', account_id: account.id, quantity: 2, pnl: -400 }),
+      201,
+    );
     expect(defaulted.planned_risk).toEqual({ amount: '800.00', source: 'default-stop' });
-    expect(conforms(bulkRiskResult, await alice.post('/api/trades/bulk-risk', { ids: [planned.id, defaulted.id], risk: { kind: 'clear' } })).updated).toBe(2);
+    expect(
+      conforms(bulkRiskResult, await alice.post('/api/trades/bulk-risk', { ids: [planned.id, defaulted.id], risk: { kind: 'clear' } })).updated,
+    ).toBe(2);
     conforms(apiError, await alice.post('/api/trades/bulk-risk', { ids: [planned.id], risk: { kind: 'stop_points', points: -1 } }), 400);
     conforms(apiError, await bob.delete(`/api/risk-defaults/${nq.id}`), 404);
     expect((await alice.delete(`/api/risk-defaults/${nq.id}`)).status).toBe(204);
@@ -161,13 +212,27 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
   });
 
   it('playbooks: the list, a trade’s playbook and ticks, each playbook’s report', async () => {
-    const made = conforms(playbook, await alice.post('/api/playbooks', { name: 'Contract ORB', entry_criteria: 'Break of the 5-minute range', rules: [{ text: 'Wait for the retest' }] }), 201);
-    const edited = conforms(playbook, await alice.put(`/api/playbooks/${made.id}`, { name: 'Contract ORB', rules: [...made.rules, { text: 'Stop under the range' }] }));
+    const made = conforms(
+      playbook,
+      await alice.post('/api/playbooks', {
+        name: 'Contract ORB',
+        entry_criteria: 'Break of the 5-minute range',
+        rules: [{ text: 'Wait for the retest' }],
+      }),
+      201,
+    );
+    const edited = conforms(
+      playbook,
+      await alice.put(`/api/playbooks/${made.id}`, { name: 'Contract ORB', rules: [...made.rules, { text: 'Stop under the range' }] }),
+    );
     expect(edited.rules.map((r) => r.text)).toEqual(['Wait for the retest', 'Stop under the range']);
     expect(conforms(playbookList, await alice.get('/api/playbooks')).map((p) => p.id)).toContain(made.id);
     conforms(playbook, await alice.get(`/api/playbooks/${made.id}`));
     const t = await createTrade(alice, { date: '2026-03-13', period: 'AM', symbol: 'NQ', pnl: 120 });
-    const set = conforms(tradePlaybook, await alice.put(`/api/trade-playbooks/${t.id}`, { playbook_id: made.id, ticked_rule_ids: [edited.rules[0]!.id] }));
+    const set = conforms(
+      tradePlaybook,
+      await alice.put(`/api/trade-playbooks/${t.id}`, { playbook_id: made.id, ticked_rule_ids: [edited.rules[0]!.id] }),
+    );
     expect(set.followed_rules).toBe(false);
     conforms(tradePlaybook, await alice.get(`/api/trade-playbooks/${t.id}`));
     expect(conforms(playbookReport, await alice.get(`/api/playbooks/${made.id}/report`)).report.trades).toBe(1);
@@ -193,9 +258,17 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(tagRef, await alice.post('/api/tags', { name: 'Setups' })).id).toBe(tag.id);
     expect(conforms(tagList, await alice.get('/api/tags')).map((t) => t.id)).toContain(tag.id);
     const trade = await createTrade(alice, { date: '2026-03-11', period: 'AM', symbol: 'CL', pnl: -12.34 });
-    const created = conforms(note, await alice.post('/api/notes', { title: 'ORB', content: 'Wait for the retest', folder_id: folder.id, trade_id: trade.id, tag_ids: [tag.id] }), 201);
+    const created = conforms(
+      note,
+      await alice.post('/api/notes', { title: 'ORB', content: 'Wait for the retest', folder_id: folder.id, trade_id: trade.id, tag_ids: [tag.id] }),
+      201,
+    );
     expect(created).toMatchObject({ net_pl: '-12.34', stocks_traded: 'CL', trade: { id: trade.id, date: '2026-03-11' }, tags: [{ id: tag.id }] });
-    const byUrl = conforms(attachment, await alice.post('/api/attachments', { note_id: created.id, url: 'https://example.com/chart.png', caption: 'entry' }), 201);
+    const byUrl = conforms(
+      attachment,
+      await alice.post('/api/attachments', { note_id: created.id, url: 'https://example.com/chart.png', caption: 'entry' }),
+      201,
+    );
     expect(byUrl.uploaded).toBe(false);
     const uploaded = conforms(attachment, await uploadAttachment(alice, { note_id: created.id }, PNG_BYTES), 201);
     expect(uploaded.uploaded).toBe(true);
@@ -301,10 +374,20 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     conforms(apiError, await bob.get(`/api/trades/${trade.id}/fills`), 404);
     expect(conforms(tradeBackup, await frank.get('/api/trades/export'))[0]!.fills).toHaveLength(2);
 
-    expect(conforms(barFormats, await frank.get('/api/market/formats')).map((f) => f.id)).toEqual(['ninjatrader-bars', 'tradingview-bars', 'databento-ohlcv', 'mapped-bars']);
-    const bars = ['time,open,high,low,close,Volume', ...Array.from({ length: 10 }, (_, i) => `${Date.UTC(2025, 2, 5, 15, i) / 1000},21000,21008,20996,21004,5`)].join('\n');
+    expect(conforms(barFormats, await frank.get('/api/market/formats')).map((f) => f.id)).toEqual([
+      'ninjatrader-bars',
+      'tradingview-bars',
+      'databento-ohlcv',
+      'mapped-bars',
+    ]);
+    const bars = [
+      'time,open,high,low,close,Volume',
+      ...Array.from({ length: 10 }, (_, i) => `${Date.UTC(2025, 2, 5, 15, i) / 1000},21000,21008,20996,21004,5`),
+    ].join('\n');
     const barsPreviewed = conforms(barsPreview, await sendFile(frank, '/api/market/bars/preview', { contract: 'MNQH5' }, bars));
-    expect(barsPreviewed.series).toEqual([{ contract: 'MNQH5', bars: 10, first: '2025-03-05T15:00:00.000Z', last: '2025-03-05T15:09:00.000Z', already_stored: 0, conflicting: 0 }]);
+    expect(barsPreviewed.series).toEqual([
+      { contract: 'MNQH5', bars: 10, first: '2025-03-05T15:00:00.000Z', last: '2025-03-05T15:09:00.000Z', already_stored: 0, conflicting: 0 },
+    ]);
     conforms(apiError, await sendFile(frank, '/api/market/bars/preview', {}, bars), 400);
     const stored = conforms(barsOutcome, await sendFile(frank, '/api/market/bars', { contract: 'MNQH5' }, bars));
     expect(stored).toMatchObject({ added: 10, trades_updated: 1 });
@@ -319,7 +402,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
       unmeasured: 0,
     });
     expect(conforms(excursionsReport, await frank.get('/api/reports/excursions?result=Loss')).excursions.all.trades).toBe(0);
-    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({ all: { trades: 0 }, winners: { trades: 0 } });
+    expect(conforms(excursionsReport, await bob.get('/api/reports/excursions')).excursions).toMatchObject({
+      all: { trades: 0 },
+      winners: { trades: 0 },
+    });
     conforms(apiError, await frank.get('/api/reports/excursions?hour=99'), 400);
     conforms(apiError, await frank.get(`/api/market/trades/${trade.id}/chart?padding=9999`), 400);
     conforms(apiError, await bob.get(`/api/market/trades/${trade.id}/chart`), 404);
@@ -330,7 +416,10 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(barsCoverage, await bob.get('/api/market/bars/coverage?contract=MNQH5')).days).toEqual([]);
     expect(conforms(barsDeleted, await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({ deleted: 0 });
     conforms(apiError, await frank.delete('/api/market/bars?contract=MNQH5&resolution=5&day=2025-03-05'), 400);
-    expect(conforms(barsDeleted, await frank.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({ deleted: 10, kept: 0 });
+    expect(conforms(barsDeleted, await frank.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05'))).toMatchObject({
+      deleted: 10,
+      kept: 0,
+    });
   });
 
   it('prop accounts: rule set, status list, account detail, ledger and its entries', async () => {
@@ -341,7 +430,11 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     await createTrade(erin, { account_id: account.id, date: '2026-03-16', pnl: '-120.50' });
     expect(conforms(propStatusList, await erin.get('/api/prop/status')).accounts).toHaveLength(1);
     expect(conforms(propAccountDetail, await erin.get(`/api/prop/accounts/${account.id}`)).status?.balanceCents).toBe(4_987_950);
-    const entry = conforms(ledgerEntry, await erin.post(`/api/prop/accounts/${account.id}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' }), 201);
+    const entry = conforms(
+      ledgerEntry,
+      await erin.post(`/api/prop/accounts/${account.id}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' }),
+      201,
+    );
     conforms(ledgerEntry, await erin.patch(`/api/prop/ledger/${entry.id}`, { note: 'Combine' }));
     conforms(ledger, await erin.get('/api/prop/ledger'));
     conforms(apiError, await bob.get(`/api/prop/accounts/${account.id}`), 404);
@@ -356,12 +449,20 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     expect(conforms(brokerConnectionList, await alice.get('/api/connections')).connections.map((c) => c.id)).toEqual([connection.id]);
     conforms(apiError, await alice.post(`/api/connections/${connection.id}/sync`), 400);
     const journal = await createAccount(alice, 'Contract Combine');
-    const mapped = conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`, { account_id: journal.id, sync_from: '2026-03-02' }));
+    const mapped = conforms(
+      brokerConnection,
+      await alice.patch(`/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`, {
+        account_id: journal.id,
+        sync_from: '2026-03-02',
+      }),
+    );
     expect(mapped.accounts[0]).toMatchObject({ account_id: journal.id, sync_from: '2026-03-02' });
     // The prop-account offer taken while mapping (the account's balance says 50K), and a template that does not exist.
     const brokerPath = `/api/connections/${connection.id}/broker-accounts/${connection.accounts[0]!.id}`;
     conforms(apiError, await alice.patch(brokerPath, { prop: { template_id: 'no-such-plan' } }), 400);
-    expect(conforms(brokerConnection, await alice.patch(brokerPath, { prop: { template_id: mapped.accounts[0]!.suggested_template_id } })).accounts[0]).toMatchObject({
+    expect(
+      conforms(brokerConnection, await alice.patch(brokerPath, { prop: { template_id: mapped.accounts[0]!.suggested_template_id } })).accounts[0],
+    ).toMatchObject({
       account_id: journal.id,
       suggested_template_id: 'topstep-combine-50k',
     });
@@ -370,7 +471,9 @@ describe.each(backends())('every endpoint answers in the shape of its contract o
     await app.server.connections.syncs.current(connection.id);
     const done = conforms(brokerConnection, await alice.get(`/api/connections/${connection.id}`));
     expect(done.last_outcome).toMatchObject({ status: 'ok', added: 0 });
-    expect(conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}`, { api_key: 'contract-key-42' })).status).toBe('connected');
+    expect(conforms(brokerConnection, await alice.patch(`/api/connections/${connection.id}`, { api_key: 'contract-key-42' })).status).toBe(
+      'connected',
+    );
     conforms(apiError, await bob.get(`/api/connections/${connection.id}`), 404);
     expect((await alice.delete(`/api/connections/${connection.id}`)).status).toBe(204);
   });
@@ -443,8 +546,18 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     const streamed = await postSse(client, '/api/deepthink', { message: 'Which session should I drop?', history: [], sessionId: session.id });
     expect(streamed.events.at(-1)).toBe('[DONE]');
     const events = streamed.events.slice(0, -1).map((e) => deepThinkEvent.parse(e));
-    expect(events.filter((e) => e.isReasoning).map((e) => e.content).join('')).toBe('Compare sessions.');
-    expect(events.filter((e) => e.content !== undefined && !e.isReasoning).map((e) => e.content).join('')).toBe('AM wins.');
+    expect(
+      events
+        .filter((e) => e.isReasoning)
+        .map((e) => e.content)
+        .join(''),
+    ).toBe('Compare sessions.');
+    expect(
+      events
+        .filter((e) => e.content !== undefined && !e.isReasoning)
+        .map((e) => e.content)
+        .join(''),
+    ).toBe('AM wins.');
     expect(events.find((e) => e.message)?.message).toMatchObject({ mode: 'deepthink', text: 'AM wins.', reasoning: 'Compare sessions.' });
     expect(events.find((e) => e.title)?.title?.id).toBe(session.id);
   });
@@ -455,14 +568,26 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     const streamed = await postSse(client, '/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' });
     expect(streamed.events.at(-1)).toBe('[DONE]');
     const events = streamed.events.slice(0, -1).map((e) => draftEvent.parse(e));
-    expect(events.filter((e) => e.type === 'text').map((e) => (e.type === 'text' ? e.delta : '')).join('')).toBe('## What went well\n\n- Waited');
+    expect(
+      events
+        .filter((e) => e.type === 'text')
+        .map((e) => (e.type === 'text' ? e.delta : ''))
+        .join(''),
+    ).toBe('## What went well\n\n- Waited');
     expect(events.at(-1)?.type).toBe('done');
     // A provider that fails twice (the request and its retry) ends the stream with an error event.
     provider.reply({ status: 500 }, { status: 500 });
     const failed = await postSse(client, '/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' });
-    expect(failed.events.filter((e) => e !== '[DONE]').map((e) => draftEvent.parse(e)).at(-1)?.type).toBe('error');
+    expect(
+      failed.events
+        .filter((e) => e !== '[DONE]')
+        .map((e) => draftEvent.parse(e))
+        .at(-1)?.type,
+    ).toBe('error');
     provider.reply({ text: 'A plain draft.' });
-    expect(conforms(draftResult, await client.post('/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' })).text).toBe('A plain draft.');
+    expect(conforms(draftResult, await client.post('/api/notes/draft', { title: 'Review', content: '', instruction: 'Draft a review' })).text).toBe(
+      'A plain draft.',
+    );
   });
 
   it('reports: overview, equity, a breakdown, the heatmap, the calendar, a distribution and the filter options', async () => {
@@ -474,12 +599,27 @@ describe.each(backends())('the AI, account and captcha endpoints answer in the s
     const equity = conforms(equityReport, await client.get('/api/reports/equity'));
     expect(equity.equity.byTrade.map((p) => p.equityCents)).toEqual([12_000, 7_950]);
     // In R: the NQ trade's $120 on a $60 plan is +2R; the ES trade has no plan and is counted apart.
-    expect(equity.r).toMatchObject({ byTrade: [{ index: 1, tradeDate: '2026-03-09', equityR: 2, drawdownR: 0 }], tradesWithRisk: 1, tradesWithoutRisk: 1, days: 1 });
-    expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => [r.key, r.r.totalR])).toEqual([['NQ', 2]]);
+    expect(equity.r).toMatchObject({
+      byTrade: [{ index: 1, tradeDate: '2026-03-09', equityR: 2, drawdownR: 0 }],
+      tradesWithRisk: 1,
+      tradesWithoutRisk: 1,
+      days: 1,
+    });
+    expect(
+      conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument&tag=A%2B')).breakdown.rows.map((r) => [r.key, r.r.totalR]),
+    ).toEqual([['NQ', 2]]);
     expect(conforms(breakdownReport, await client.get('/api/reports/breakdown?by=instrument')).breakdown.tradesWithoutRisk).toBe(1);
-    expect(conforms(heatmapReport, await client.get('/api/reports/heatmap')).heatmap).toMatchObject({ cells: [], withoutTime: 2, tradesWithoutRisk: 0 });
+    expect(conforms(heatmapReport, await client.get('/api/reports/heatmap')).heatmap).toMatchObject({
+      cells: [],
+      withoutTime: 2,
+      tradesWithoutRisk: 0,
+    });
     const calendar = conforms(calendarReport, await client.get('/api/reports/calendar')).calendar;
-    expect([calendar.year, calendar.r, calendar.days.map((d) => d.r.totalR)]).toEqual([2026, { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: 2 }, [2, null]]);
+    expect([calendar.year, calendar.r, calendar.days.map((d) => d.r.totalR)]).toEqual([
+      2026,
+      { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: 2 },
+      [2, null],
+    ]);
     conforms(distributionReport, await client.get('/api/reports/distribution?of=pnl'));
     const inR = conforms(distributionReport, await client.get('/api/reports/distribution?of=r')).distribution;
     expect([inR.buckets.map((b) => [b.label, b.from, b.to, b.trades]), inR.excluded]).toEqual([[['2R to 2.5R', 2, 2.5, 1]], 1]);

@@ -11,10 +11,7 @@ import { createTrade, listAll, newTrader } from './trades-support';
  */
 
 /** A 1x1 PNG. */
-const PNG_BYTES = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 interface TaskDto {
   id: string;
@@ -165,9 +162,7 @@ describe.each(backends())('dashboard API on %s', (backend) => {
       for (const other of others) expect((await other.signIn(email)).status).toBe(200);
       const browsers = [first, ...others];
 
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => browsers[i % browsers.length]!.post('/api/onboarding')),
-      );
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => browsers[i % browsers.length]!.post('/api/onboarding')));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(results.filter((r) => r.body.created === true)).toHaveLength(1);
 

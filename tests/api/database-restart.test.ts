@@ -164,7 +164,12 @@ describeWithPostgres('the server while PostgreSQL restarts', () => {
       const messages = proc.logs().map((l) => l.msg);
       expect(messages).not.toContain('a worker process died; starting another');
       if (workers > 1) {
-        const servedBy = new Set(proc.logs().filter((l) => l.msg === 'request' && l.path === '/api/accounts').map((l) => l.worker));
+        const servedBy = new Set(
+          proc
+            .logs()
+            .filter((l) => l.msg === 'request' && l.path === '/api/accounts')
+            .map((l) => l.worker),
+        );
         expect(servedBy).toEqual(new Set([1, 2]));
       }
       proc.signal('SIGTERM');

@@ -22,7 +22,20 @@ import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/con
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../src/contract/reports';
-import { assignInput, bulkEditInput, bulkRestoreInput, bulkRiskInput, idList, idsQuery, importInput, listQuery, statsQuery, tradeInput, tradePatch, unassignedCountQuery } from '../../src/contract/trades';
+import {
+  assignInput,
+  bulkEditInput,
+  bulkRestoreInput,
+  bulkRiskInput,
+  idList,
+  idsQuery,
+  importInput,
+  listQuery,
+  statsQuery,
+  tradeInput,
+  tradePatch,
+  unassignedCountQuery,
+} from '../../src/contract/trades';
 import { mistakeTagsInput, riskDefaultInput } from '../../src/contract/risk';
 import { aiEnv, startAiServer } from '../support/ai-server';
 import { startTestApp, uniqueEmail, type ApiClient, type Backend, type TestApp } from '../support/app';
@@ -38,11 +51,13 @@ import { createAccount, createTrade, newTrader } from './trades-support';
  */
 
 /** A TradingView export of three one-minute bars: a valid bar file for the walk. */
-export const BARS = 'time,open,high,low,close,Volume\n1741012500,20000,20005,19995,20001,10\n1741012560,20001,20006,19996,20002,11\n1741012620,20002,20007,19997,20003,12\n';
+export const BARS =
+  'time,open,high,low,close,Volume\n1741012500,20000,20005,19995,20001,10\n1741012560,20001,20006,19996,20002,11\n1741012620,20002,20007,19997,20003,12\n';
 
 /** The keys of an object schema, through the wrappers zod puts around it (refine, optional, default, pipe...). */
 export function fieldsOf(schema: z.ZodType | undefined): string[] {
-  let current = schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: unknown; innerType?: unknown } } } | undefined;
+  let current = schema as unknown as
+    { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: unknown; innerType?: unknown } } } | undefined;
   while (current) {
     const def = current._zod.def;
     if (def.type === 'object') return Object.keys(def.shape ?? {});
@@ -113,7 +128,9 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
   const provider = await startAiServer();
   provider.defaultReply = { text: 'Noted.' };
   const gateway = await startProjectXServer({ users: [{ userName: 'walker.px', apiKey: 'walker-key-123' }] });
-  gateway.accounts = [{ id: 9001, name: 'WALK-9001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'walker.px' }];
+  gateway.accounts = [
+    { id: 9001, name: 'WALK-9001', balance: 50_000, canTrade: true, isVisible: true, simulated: true, active: true, userName: 'walker.px' },
+  ];
   const app = await startTestApp({
     backend,
     env: aiEnv(provider, { AUTH_RATE_LIMIT: '100000', AI_RATE_LIMIT: '100000', AI_DAILY_LIMIT: '100000', PROJECTX_API_URL: gateway.url }),
@@ -132,7 +149,9 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
   ids.view = (await trader.post('/api/saved-views', { name: 'Walk view', filter: 'range=this-month' })).body.id;
   ids.attachment = (await trader.post('/api/attachments', { note_id: ids.note, url: 'https://example.com/a.png' })).body.id;
   ids.session = (await trader.get('/api/chat/sessions/current')).body.id;
-  ids.ledger = (await trader.post(`/api/prop/accounts/${ids.account}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' })).body.id;
+  ids.ledger = (
+    await trader.post(`/api/prop/accounts/${ids.account}/ledger`, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' })
+  ).body.id;
   const connection = (await trader.post('/api/connections', { user_name: 'walker.px', api_key: 'walker-key-123' })).body;
   ids.playbook = (await trader.post('/api/playbooks', { name: 'Walk setup', rules: [{ text: 'Wait for the retest' }] })).body.id;
   ids.connection = connection.id;
@@ -179,7 +198,9 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'POST /api/trades/bulk-risk': { body: () => ({ ids: [ids.trade], risk: { kind: 'amount', amount: '100' } }), bodySchema: bulkRiskInput },
     'POST /api/trades/bulk-edit': { body: () => ({ ids: [ids.trade], action: { kind: 'setup', setup: 'Breakout' } }), bodySchema: bulkEditInput },
     'POST /api/trades/bulk-restore': {
-      body: () => ({ trades: [{ id: ids.trade, account_id: ids.account, playbook_id: null, trade_type: '', tags: [], ticked_rule_ids: [], followed_rules: null }] }),
+      body: () => ({
+        trades: [{ id: ids.trade, account_id: ids.account, playbook_id: null, trade_type: '', tags: [], ticked_rule_ids: [], followed_rules: null }],
+      }),
       bodySchema: bulkRestoreInput,
     },
     'POST /api/trades': { body: () => ({ date: '2025-03-05', period: 'AM', symbol: 'NQ', pnl: '1.00' }), bodySchema: tradeInput },
@@ -208,7 +229,11 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
       bodySchema: feeScheduleInput,
     },
     'POST /api/imports/fees/:accountId/apply': { params: () => ({ accountId: ids.account! }) },
-    'POST /api/imports/preview': { query: () => ({ time_zone: 'America/New_York' }), querySchema: previewQuery, file: { text: csv, type: 'text/csv' } },
+    'POST /api/imports/preview': {
+      query: () => ({ time_zone: 'America/New_York' }),
+      querySchema: previewQuery,
+      file: { text: csv, type: 'text/csv' },
+    },
     'POST /api/imports': {
       query: () => ({ account_id: ids.account!, time_zone: 'America/New_York' }),
       querySchema: importQuery,
@@ -255,7 +280,10 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/breakdown': { query: () => ({ by: 'instrument' }), querySchema: breakdownQuery },
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
-    'GET /api/reports/compare': { query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month' }), querySchema: compareQuery },
+    'GET /api/reports/compare': {
+      query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month' }),
+      querySchema: compareQuery,
+    },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },
     'GET /api/reports/distribution': { query: () => ({ of: 'pnl' }), querySchema: distributionQuery },
     'GET /api/reports/options': {},
@@ -274,12 +302,25 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/trades/:id/fills': { params: id('trade') },
     'PUT /api/trades/:id/fills': {
       params: id('trade'),
-      body: () => ({ fills: [{ time: '2025-03-03T14:35:00Z', side: 'Buy', quantity: '1', price: '20000' }, { time: '2025-03-03T14:40:00Z', side: 'Sell', quantity: '1', price: '20010' }] }),
+      body: () => ({
+        fills: [
+          { time: '2025-03-03T14:35:00Z', side: 'Buy', quantity: '1', price: '20000' },
+          { time: '2025-03-03T14:40:00Z', side: 'Sell', quantity: '1', price: '20010' },
+        ],
+      }),
       bodySchema: fillsInput,
     },
     'GET /api/market/formats': {},
-    'POST /api/market/bars/preview': { query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }), querySchema: barsQuery, file: { text: BARS, type: 'text/csv' } },
-    'POST /api/market/bars': { query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }), querySchema: barsQuery, file: { text: BARS, type: 'text/csv' } },
+    'POST /api/market/bars/preview': {
+      query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }),
+      querySchema: barsQuery,
+      file: { text: BARS, type: 'text/csv' },
+    },
+    'POST /api/market/bars': {
+      query: () => ({ contract: 'MNQH5', time_zone: 'UTC' }),
+      querySchema: barsQuery,
+      file: { text: BARS, type: 'text/csv' },
+    },
     'GET /api/market/bars/coverage': { query: () => ({ contract: 'MNQH5' }), querySchema: coverageQuery },
     'DELETE /api/market/bars': { query: () => ({ contract: 'MNQH5', resolution: '60', day: '2025-03-03' }), querySchema: deleteBarsQuery },
     'GET /api/market/trades/:id/chart': { params: id('trade'), query: () => ({ padding: '30' }), querySchema: chartQuery },
@@ -326,7 +367,11 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/mentor/traders': {},
     'GET /api/mentor/:traderId/trades': { params: () => ({ traderId: ids.mentee! }), query: () => ({ limit: '5' }), querySchema: mentorTradesQuery },
     'GET /api/mentor/:traderId/trades/:id': { params: () => ({ traderId: ids.mentee!, id: ids.menteeTrade! }) },
-    'GET /api/mentor/:traderId/reports/overview': { params: () => ({ traderId: ids.mentee! }), query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/mentor/:traderId/reports/overview': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
     'GET /api/mentor/:traderId/comments': { params: () => ({ traderId: ids.mentee! }) },
     'POST /api/mentor/:traderId/comments': {
       params: () => ({ traderId: ids.mentee! }),
@@ -342,7 +387,11 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/prop/accounts/:id': { params: id('account') },
     'PUT /api/prop/accounts/:id/rules': { params: id('account'), body: () => ({ rules: { profitTargetCents: 300_000 } }), bodySchema: ruleSetInput },
     'DELETE /api/prop/accounts/:id/rules': { params: () => ({ id: NIL }) },
-    'POST /api/prop/accounts/:id/ledger': { params: id('account'), body: () => ({ kind: 'payout', amount: '10', occurred_on: '2026-03-02' }), bodySchema: ledgerInput },
+    'POST /api/prop/accounts/:id/ledger': {
+      params: id('account'),
+      body: () => ({ kind: 'payout', amount: '10', occurred_on: '2026-03-02' }),
+      bodySchema: ledgerInput,
+    },
     'GET /api/prop/ledger': {},
     'PATCH /api/prop/ledger/:id': { params: id('ledger'), body: () => ({ note: 'Walk' }), bodySchema: ledgerPatch },
     'DELETE /api/prop/ledger/:id': { params: () => ({ id: NIL }) },

@@ -34,15 +34,31 @@ export async function startExchangeApp(backend: Backend): Promise<ExchangeApp> {
     keys: [
       { apiKey: BINANCE_KEY, apiSecret: BINANCE_SECRET, account: 'alice' },
       { apiKey: BOB_BINANCE_KEY, apiSecret: BOB_BINANCE_SECRET, account: 'bob' },
-      { apiKey: 'withdrawing-key-0000000000000000000000000000000000000000000000001', apiSecret: 'withdrawing-secret', account: 'alice', restrictions: { enableWithdrawals: true } },
-      { apiKey: 'trading-key-000000000000000000000000000000000000000000000000000002', apiSecret: 'trading-secret', account: 'alice', restrictions: { enableFutures: true } },
+      {
+        apiKey: 'withdrawing-key-0000000000000000000000000000000000000000000000001',
+        apiSecret: 'withdrawing-secret',
+        account: 'alice',
+        restrictions: { enableWithdrawals: true },
+      },
+      {
+        apiKey: 'trading-key-000000000000000000000000000000000000000000000000000002',
+        apiSecret: 'trading-secret',
+        account: 'alice',
+        restrictions: { enableFutures: true },
+      },
     ],
   });
   const bybit = await startBybitServer({ keys: [{ apiKey: BYBIT_KEY, apiSecret: BYBIT_SECRET, uid: 'alice' }] });
   const hyperliquid = await startHyperliquidServer();
   const app = await startTestApp({
     backend,
-    env: { BINANCE_FUTURES_API_URL: binance.url, BINANCE_API_URL: binance.url, BYBIT_API_URL: bybit.url, HYPERLIQUID_API_URL: hyperliquid.url, EXCHANGE_TIMEOUT: '5' },
+    env: {
+      BINANCE_FUTURES_API_URL: binance.url,
+      BINANCE_API_URL: binance.url,
+      BYBIT_API_URL: bybit.url,
+      HYPERLIQUID_API_URL: hyperliquid.url,
+      EXCHANGE_TIMEOUT: '5',
+    },
   });
   const answers: string[] = [];
   return {

@@ -68,7 +68,9 @@ describe.each(backends())('every figure from one engine on %s', (backend) => {
         const client = await newTrader(app, 'agree');
         const accounts = [(await createAccount(client, 'Combine')).id, (await createAccount(client, 'Personal')).id];
         // The first account is a prop account: a rule set with a target, no limit it could break.
-        expect((await client.request('PUT', `/api/prop/accounts/${accounts[0]}/rules`, { rules: { profitTargetCents: 100_000_000 } })).status).toBe(200);
+        expect((await client.request('PUT', `/api/prop/accounts/${accounts[0]}/rules`, { rules: { profitTargetCents: 100_000_000 } })).status).toBe(
+          200,
+        );
         const rowOf = (t: RandomTrade, n: number) => {
           const day = days[t.day % days.length]!;
           const entry = t.entryMinute === null ? null : new Date(Date.parse(`${day}T05:00:00Z`) + t.entryMinute * 60_000);

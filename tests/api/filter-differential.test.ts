@@ -62,7 +62,9 @@ const some = <T>(values: readonly T[]) => fc.subarray([...values], { maxLength: 
 
 /** Each key of the filter model with values a trader could pick for it. */
 const KEY_VALUES = {
-  days: fc.record({ from: fc.option(fc.constantFrom(...DAYS), { nil: null }), to: fc.option(fc.constantFrom(...DAYS), { nil: null }) }).map((d) => ({ range: 'custom' as const, ...d })),
+  days: fc
+    .record({ from: fc.option(fc.constantFrom(...DAYS), { nil: null }), to: fc.option(fc.constantFrom(...DAYS), { nil: null }) })
+    .map((d) => ({ range: 'custom' as const, ...d })),
   account: fc.constant({}),
   symbol: some(SYMBOLS).map((symbol) => ({ symbol })),
   contract: some(CONTRACTS.filter((c): c is string => c !== null)).map((contract) => ({ contract })),
@@ -74,13 +76,19 @@ const KEY_VALUES = {
   weekday: some([1, 2, 3, 4, 5]).map((weekday) => ({ weekday })),
   hour: some([3, 9, 10, 14, 15, 20]).map((hour) => ({ hour })),
   hold: some(HOLD_BUCKET_IDS).map((hold) => ({ hold })),
-  size: fc.record({ sizeMin: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }), sizeMax: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }) }),
+  size: fc.record({
+    sizeMin: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+    sizeMax: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+  }),
   r: fc.record({
     rMin: fc.option(fc.constantFrom(-2, -1, -0.5, 0, 0.25, 1, 2.5), { nil: null }),
     rMax: fc.option(fc.constantFrom(-1, 0, 0.5, 1, 3), { nil: null }),
     risk: fc.option(fc.constantFrom('with' as const, 'without' as const), { nil: null }),
   }),
-  mistakes: fc.record({ mistakes: fc.option(fc.constantFrom('with' as const, 'without' as const), { nil: null }), mistake: some(['fomo', 'Late Entry']) }),
+  mistakes: fc.record({
+    mistakes: fc.option(fc.constantFrom('with' as const, 'without' as const), { nil: null }),
+    mistake: some(['fomo', 'Late Entry']),
+  }),
 };
 type Key = keyof typeof KEY_VALUES;
 
@@ -89,7 +97,11 @@ const filterArb = (accounts: readonly string[]): fc.Arbitrary<Partial<ReportFilt
   fc
     .uniqueArray(fc.constantFrom(...(Object.keys(KEY_VALUES) as Key[])), { minLength: 1, maxLength: 3 })
     .chain((keys) =>
-      fc.tuple(...keys.map((key) => (key === 'account' ? some([...accounts, 'unassigned']).map((account) => ({ account })) : (KEY_VALUES[key] as fc.Arbitrary<object>)))),
+      fc.tuple(
+        ...keys.map((key) =>
+          key === 'account' ? some([...accounts, 'unassigned']).map((account) => ({ account })) : (KEY_VALUES[key] as fc.Arbitrary<object>),
+        ),
+      ),
     )
     .map((parts) => Object.assign({}, ...parts) as Partial<ReportFilter>);
 
@@ -140,7 +152,10 @@ describe.each(backends())('the filter model in SQL and in the engine on %s', (ba
     return app.server.database.withUser(userId, async (tx) => {
       const data = await readSqlTraderData(tx, userId, filter, () => loadMistakeTags(tx, userId));
       const where = reportFilterSql(filter, resolveReportRange(filter, now, NY), NY, data);
-      const rows = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), where ?? sql`true`));
+      const rows = await tx
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), where ?? sql`true`));
       return rows.map((r) => r.id).sort();
     });
   }
@@ -153,27 +168,31 @@ describe.each(backends())('the filter model in SQL and in the engine on %s', (ba
     const now = new Date('2025-03-12T15:00:00Z');
     let matched = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(tradeArb, { minLength: 1, maxLength: 60 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }), async (randomTrades, seeds) => {
-        const { client, userId, accounts } = await trader();
-        const filters = seeds.map((seed) => fc.sample(filterArb(accounts), { seed, numRuns: 1 })[0]!);
-        const rows = randomTrades.map(backupRow);
-        for (const k of [0, 1] as const) {
-          const mine = rows.filter((_, i) => randomTrades[i]!.account === k);
-          if (mine.length > 0) await importTrades(client, accounts[k], mine);
-        }
-        // Unassigned trades are written one by one (a backup goes into an account).
-        for (const [i, row] of rows.entries()) {
-          if (randomTrades[i]!.account !== 2) continue;
-          const { id: _id, ...fields } = row;
-          await createTrade(client, fields);
-        }
-        for (const partial of filters) {
-          const filter = createReportFilter(partial);
-          const [fromSql, fromEngine] = [await sqlIds(userId, filter, now), await engineIds(userId, filter, now)];
-          expect(fromEngine, JSON.stringify(partial)).toEqual(fromSql);
-          matched += fromSql.length;
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(tradeArb, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+        async (randomTrades, seeds) => {
+          const { client, userId, accounts } = await trader();
+          const filters = seeds.map((seed) => fc.sample(filterArb(accounts), { seed, numRuns: 1 })[0]!);
+          const rows = randomTrades.map(backupRow);
+          for (const k of [0, 1] as const) {
+            const mine = rows.filter((_, i) => randomTrades[i]!.account === k);
+            if (mine.length > 0) await importTrades(client, accounts[k], mine);
+          }
+          // Unassigned trades are written one by one (a backup goes into an account).
+          for (const [i, row] of rows.entries()) {
+            if (randomTrades[i]!.account !== 2) continue;
+            const { id: _id, ...fields } = row;
+            await createTrade(client, fields);
+          }
+          for (const partial of filters) {
+            const filter = createReportFilter(partial);
+            const [fromSql, fromEngine] = [await sqlIds(userId, filter, now), await engineIds(userId, filter, now)];
+            expect(fromEngine, JSON.stringify(partial)).toEqual(fromSql);
+            matched += fromSql.length;
+          }
+        },
+      ),
       { numRuns: backend === 'pglite' ? 6 : 4 },
     );
     // Not a comparison of empty sets: the filters picked trades.
@@ -182,7 +201,28 @@ describe.each(backends())('the filter model in SQL and in the engine on %s', (ba
 
   it('the check sees a difference: a filter the engine applies and the SQL does not', async () => {
     const { client, userId, accounts } = await trader();
-    await importTrades(client, accounts[0], [backupRow({ day: 0, symbol: 0, contract: 0, side: 0, setup: 0, session: 0, tags: [], pnlCents: 100, quantity: 1, entryMinute: 600, holdSeconds: 30, plan: 0, stopPoints: 1, riskCents: 1, account: 0 }, 1)]);
+    await importTrades(client, accounts[0], [
+      backupRow(
+        {
+          day: 0,
+          symbol: 0,
+          contract: 0,
+          side: 0,
+          setup: 0,
+          session: 0,
+          tags: [],
+          pnlCents: 100,
+          quantity: 1,
+          entryMinute: 600,
+          holdSeconds: 30,
+          plan: 0,
+          stopPoints: 1,
+          riskCents: 1,
+          account: 0,
+        },
+        1,
+      ),
+    ]);
     const now = new Date('2025-03-12T15:00:00Z');
     const everything = await sqlIds(userId, createReportFilter(), now);
     expect(await engineIds(userId, createReportFilter({ symbol: ['ES'] }), now)).not.toEqual(everything);

@@ -60,15 +60,90 @@ function namesField(body: Record<string, unknown> | null): boolean {
 }
 
 const FIELD_NAMES = [
-  'id', 'ids', 'name', 'description', 'is_default', 'account_id', 'account', 'trade_date', 'date', 'symbol', 'period',
-  'trade_type', 'status', 'pnl', 'commission', 'link', 'notes', 'tags', 'trades', 'title', 'category', 'recurring',
-  'completed', 'task_date', 'theme', 'time_zone', 'widgets', 'layout', 'stats_widgets_order', 'quick_note',
-  'starting_balance', 'display_name', 'first_name', 'last_name', 'type', 'value', 'email', 'password', 'image',
-  'newPassword', 'currentPassword', 'token', 'redirectTo', 'callbackURL', 'side', 'contract', 'entry_time',
-  'exit_time', 'entry_price', 'exit_price', 'quantity', 'gross_pnl', 'import_source', 'created_at', 'content',
-  'message', 'messages', 'session_id', 'folder_id', 'note_id', 'tag', 'text', 'q', 'limit', 'cursor', 'from', 'to',
+  'id',
+  'ids',
+  'name',
+  'description',
+  'is_default',
+  'account_id',
+  'account',
+  'trade_date',
+  'date',
+  'symbol',
+  'period',
+  'trade_type',
+  'status',
+  'pnl',
+  'commission',
+  'link',
+  'notes',
+  'tags',
+  'trades',
+  'title',
+  'category',
+  'recurring',
+  'completed',
+  'task_date',
+  'theme',
+  'time_zone',
+  'widgets',
+  'layout',
+  'stats_widgets_order',
+  'quick_note',
+  'starting_balance',
+  'display_name',
+  'first_name',
+  'last_name',
+  'type',
+  'value',
+  'email',
+  'password',
+  'image',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'redirectTo',
+  'callbackURL',
+  'side',
+  'contract',
+  'entry_time',
+  'exit_time',
+  'entry_price',
+  'exit_price',
+  'quantity',
+  'gross_pnl',
+  'import_source',
+  'created_at',
+  'content',
+  'message',
+  'messages',
+  'session_id',
+  'folder_id',
+  'note_id',
+  'tag',
+  'text',
+  'q',
+  'limit',
+  'cursor',
+  'from',
+  'to',
 ];
-const QUERY_NAMES = ['date', 'from', 'to', 'q', 'cursor', 'limit', 'account', 'account_id', 'format', 'time_zone', 'skip_unreadable', 'id', 'type', 'month'];
+const QUERY_NAMES = [
+  'date',
+  'from',
+  'to',
+  'q',
+  'cursor',
+  'limit',
+  'account',
+  'account_id',
+  'format',
+  'time_zone',
+  'skip_unreadable',
+  'id',
+  'type',
+  'month',
+];
 
 const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /**
@@ -85,11 +160,50 @@ const FORGED_CURSORS = FORGED_TIMES.flatMap((time) => [
 const nastyString = fc.oneof(
   fc.constantFrom(...FORGED_TIMES, ...FORGED_CURSORS, 'o999999'),
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '🙂', '2026-02-30', '2026-13-45', '0000-01-01', '9999-12-31',
-    '2025-03-03', '2025-03-03T12:00:00Z', '1e20', '-1e400', 'NaN', 'Infinity', '-0', '0x10', '1,250.50', '(95.00)',
-    '00000000-0000-0000-0000-000000000000', 'not-a-uuid', "'; drop table trades; --", '%', '_', '\\', '../../etc/passwd',
-    '<script>alert(1)</script>', 'true', 'false', 'null', 'all', 'unassigned', 'America/New_York', 'Mars/Olympus',
-    'dark', 'tag', 'session', 'trade_type', 'Daily', 'AM', 'W'.repeat(300), 'é'.repeat(5000),
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '🙂',
+    '2026-02-30',
+    '2026-13-45',
+    '0000-01-01',
+    '9999-12-31',
+    '2025-03-03',
+    '2025-03-03T12:00:00Z',
+    '1e20',
+    '-1e400',
+    'NaN',
+    'Infinity',
+    '-0',
+    '0x10',
+    '1,250.50',
+    '(95.00)',
+    '00000000-0000-0000-0000-000000000000',
+    'not-a-uuid',
+    "'; drop table trades; --",
+    '%',
+    '_',
+    '\\',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    'true',
+    'false',
+    'null',
+    'all',
+    'unassigned',
+    'America/New_York',
+    'Mars/Olympus',
+    'dark',
+    'tag',
+    'session',
+    'trade_type',
+    'Daily',
+    'AM',
+    'W'.repeat(300),
+    'é'.repeat(5000),
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -162,7 +276,14 @@ describe.each(backends())('fuzzing every JSON route and query string on %s', (ba
   it('finds the routes it fuzzes in the running app', () => {
     // A floor, not a list: the known features are there, and whatever was added since is fuzzed as well.
     const listed = routes.map((r) => `${r.method} ${r.path}`);
-    for (const known of ['GET /api/trades', 'POST /api/trades', 'PATCH /api/trades/:id', 'GET /api/tasks', 'PATCH /api/preferences', 'POST /api/imports/preview']) {
+    for (const known of [
+      'GET /api/trades',
+      'POST /api/trades',
+      'PATCH /api/trades/:id',
+      'GET /api/tasks',
+      'PATCH /api/preferences',
+      'POST /api/imports/preview',
+    ]) {
       expect(listed).toContain(known);
     }
   });
@@ -178,31 +299,37 @@ describe.each(backends())('fuzzing every JSON route and query string on %s', (ba
         query: queryString(),
         body: hasBody ? jsonBody(() => ids) : fc.constant(undefined),
       });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ params: values, query, body }) => {
-          let path = route.path;
-          params.forEach((param, i) => (path = path.replace(param, encodeURIComponent(values[i]!) || 'x')));
-          const url = query ? `${path}?${query}` : path;
-          const res = await client.request(route.method, url, body);
-          const text = await res.text();
-          let parsed: Record<string, unknown> | null = null;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            parsed = null;
-          }
-          // A server without an AI provider says so (503) on a valid request to an AI route: its setup, not a fault.
-          const aiNotConfigured = res.status === 503 && parsed?.error === AI_MESSAGES.notConfigured;
-          const problem =
-            res.status >= 500 && !aiNotConfigured ? `answered ${res.status}` : res.status === 400 && !namesField(parsed) ? 'a 400 that names no field' : null;
-          if (problem) {
-            failures.push(`${route.method} ${url} ${JSON.stringify(body)?.slice(0, 300)} -> ${problem}: ${text.slice(0, 200)}`);
-            return false;
-          }
-          return true;
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(request, async ({ params: values, query, body }) => {
+            let path = route.path;
+            params.forEach((param, i) => (path = path.replace(param, encodeURIComponent(values[i]!) || 'x')));
+            const url = query ? `${path}?${query}` : path;
+            const res = await client.request(route.method, url, body);
+            const text = await res.text();
+            let parsed: Record<string, unknown> | null = null;
+            try {
+              parsed = text ? JSON.parse(text) : null;
+            } catch {
+              parsed = null;
+            }
+            // A server without an AI provider says so (503) on a valid request to an AI route: its setup, not a fault.
+            const aiNotConfigured = res.status === 503 && parsed?.error === AI_MESSAGES.notConfigured;
+            const problem =
+              res.status >= 500 && !aiNotConfigured
+                ? `answered ${res.status}`
+                : res.status === 400 && !namesField(parsed)
+                  ? 'a 400 that names no field'
+                  : null;
+            if (problem) {
+              failures.push(`${route.method} ${url} ${JSON.stringify(body)?.slice(0, 300)} -> ${problem}: ${text.slice(0, 200)}`);
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     expect(failures).toEqual([]);
   }, 600_000);

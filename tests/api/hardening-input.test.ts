@@ -58,7 +58,11 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
       const form = new FormData();
       form.set('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'chart.png');
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
-      const res = await fetch(`${trader.baseUrl}/api/attachments/upload`, { method: 'POST', headers: { cookie: trader.cookieHeader, origin: trader.baseUrl }, body: form });
+      const res = await fetch(`${trader.baseUrl}/api/attachments/upload`, {
+        method: 'POST',
+        headers: { cookie: trader.cookieHeader, origin: trader.baseUrl },
+        body: form,
+      });
       return { status: res.status, body: await res.json() };
     };
     await expect400(upload({ note_id: note.id, caption: NUL }), 'caption');
@@ -91,7 +95,8 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
 
   it('refuses backup times that Date.parse takes and PostgreSQL refuses, naming the row and field', async () => {
     const row = { date: '2025-03-03', period: 'AM' };
-    const importing = (trade: Record<string, unknown>) => trader.post('/api/trades/import', { account_id: accountId, trades: [{ ...row, ...trade }] });
+    const importing = (trade: Record<string, unknown>) =>
+      trader.post('/api/trades/import', { account_id: accountId, trades: [{ ...row, ...trade }] });
     await expect400(importing({ entry_time: '0000-01-01T00:00:00Z' }), /Row 1: entry_time/);
     await expect400(importing({ exit_time: '2026-02-30T10:00:00Z' }), /Row 1: exit_time/);
     await expect400(importing({ trade_date: '0000-01-01T00:00:00Z' }), /Row 1: trade_date/);
@@ -105,7 +110,9 @@ describe.each(backends())('bad input gets a 400 naming the field on %s', (backen
     const account = (await createAccount(owner, 'Backup')).id;
     const row = { trade_date: '2025-01-06T12:00:00.000Z', instrument: 'NQ', session: 'AM', pnl: 1 };
     const send = (path: string, trades: unknown[]) =>
-      owner.send('POST', `${path}?account_id=${account}`, JSON.stringify(trades), { 'content-type': 'application/json' }).then(async (res) => ({ status: res.status, body: await res.json() }));
+      owner
+        .send('POST', `${path}?account_id=${account}`, JSON.stringify(trades), { 'content-type': 'application/json' })
+        .then(async (res) => ({ status: res.status, body: await res.json() }));
     for (const path of ['/api/imports/preview', '/api/imports']) {
       const nul = await send(path, [{ ...row, notes: 'bad\u0000text' }]);
       expect(nul.status, JSON.stringify(nul.body)).toBeLessThan(500);

@@ -15,7 +15,22 @@ import { createAccount, createTrade, newTrader } from './trades-support';
  */
 
 /** Numbers at the edges of numeric(16,2) money, numeric(24,8) prices, int4, doubles and their subnormals. */
-const NUMBER_EDGES: unknown[] = [1e15, -1e15, 1e16, 9_999_999_999_999_999, 1e-320, 5e-324, -1e-320, 1e-9, 1e308, -1e308, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 99_999_999_999.995];
+const NUMBER_EDGES: unknown[] = [
+  1e15,
+  -1e15,
+  1e16,
+  9_999_999_999_999_999,
+  1e-320,
+  5e-324,
+  -1e-320,
+  1e-9,
+  1e308,
+  -1e308,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  99_999_999_999.995,
+];
 
 /** The same as text, and the text no column holds or that a parser reads as no number at all. */
 const TEXT_EDGES = [
@@ -100,7 +115,10 @@ function namesPath(body: any, path: string): boolean {
   const parts = path.split('.');
   const names = [path, parts[0]!, parts.at(-1)!, ...parts.map((part) => ALIASES[part] ?? part)].filter((name) => !/^\d+$/.test(name));
   if (names.some((name) => namesField(body, name))) return true;
-  const listed = [...(Array.isArray(body?.fields) ? body.fields.map((f: { field: string }) => f.field) : []), ...(Array.isArray(body?.missing) ? body.missing : [])];
+  const listed = [
+    ...(Array.isArray(body?.fields) ? body.fields.map((f: { field: string }) => f.field) : []),
+    ...(Array.isArray(body?.missing) ? body.missing : []),
+  ];
   return listed.some((field: string) => names.some((name) => field === name || field.startsWith(`${name}.`) || name.startsWith(`${field}.`)));
 }
 
@@ -118,7 +136,8 @@ describe.each(backends())('every field of every endpoint at the database’s edg
     const unique = (list: string[]) => [...new Set(list)];
     const out: Array<{ where: string; field: string; values: unknown[] }> = [];
     for (const field of Object.keys(e.params?.() ?? {})) out.push({ where: 'params', field, values: URL_EDGES });
-    for (const field of unique([...Object.keys(e.query?.() ?? {}), ...fieldsOf(e.querySchema)])) out.push({ where: 'query', field, values: URL_EDGES });
+    for (const field of unique([...Object.keys(e.query?.() ?? {}), ...fieldsOf(e.querySchema)]))
+      out.push({ where: 'query', field, values: URL_EDGES });
     for (const field of unique([...samplePaths(e.body?.()), ...schemaPaths(e.bodySchema as z.ZodType | undefined)])) {
       out.push({ where: 'body', field, values: BODY_EDGES });
     }
@@ -140,7 +159,8 @@ describe.each(backends())('every field of every endpoint at the database’s edg
           sentCount++;
           if (!sent) continue;
           if (sent.status >= 500) failures.push(`${shown} -> ${sent.status} ${sent.text.slice(0, 160)}`);
-          else if (sent.status === 400 && !namesPath(sent.body, field)) failures.push(`${shown} -> 400 not naming ${field}: ${sent.text.slice(0, 160)}`);
+          else if (sent.status === 400 && !namesPath(sent.body, field))
+            failures.push(`${shown} -> 400 not naming ${field}: ${sent.text.slice(0, 160)}`);
         }
       }
     }
@@ -215,7 +235,9 @@ describe.each(backends())('requests that were a 500 at the database’s limits, 
     const file = '[{"id":"s1","date":"2025-03-03","instrument":"NQ","pnl":5,"notes":"a\\udc00b"}]';
     const preview = await previewFile(trader, { account_id: account.id }, file, 'application/json');
     expect(preview.status).toBe(200);
-    expect(preview.body.issues.map((i: { row: number; message: string }) => [i.row, i.message])).toEqual([[1, expect.stringMatching(/^Unreadable notes: /)]]);
+    expect(preview.body.issues.map((i: { row: number; message: string }) => [i.row, i.message])).toEqual([
+      [1, expect.stringMatching(/^Unreadable notes: /)],
+    ]);
     const res = await importFile(trader, { account_id: account.id }, file, 'application/json');
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     expect((await trader.get(`/api/trades?account=${account.id}`)).body.total).toBe(0);

@@ -56,7 +56,10 @@ describe.each(backends())('request hardening on %s', (backend) => {
         expect((await trader.request('DELETE', '/api/trades/00000000-0000-4000-8000-000000000000', undefined, { origin })).status).toBe(403);
       }
       // A text/plain form post (no preflight) from another port of the same site: the attack of the issue.
-      const form = await trader.send('POST', '/api/accounts', JSON.stringify({ name: 'forged' }), { origin: otherOrigin(), 'content-type': 'text/plain' });
+      const form = await trader.send('POST', '/api/accounts', JSON.stringify({ name: 'forged' }), {
+        origin: otherOrigin(),
+        'content-type': 'text/plain',
+      });
       expect(form.status).toBe(403);
       expect((await trader.get('/api/accounts')).body).toEqual([]);
     });
@@ -89,7 +92,10 @@ describe.each(backends())('request hardening on %s', (backend) => {
       }
       expect((await trader.get('/api/accounts')).body).toEqual([]);
       // Scripts and curl send no Origin: they carry no victim's cookie, and are served as before.
-      const script = await trader.send('POST', '/api/accounts', JSON.stringify({ name: 'Script' }), { origin: '', 'content-type': 'application/json; charset=utf-8' });
+      const script = await trader.send('POST', '/api/accounts', JSON.stringify({ name: 'Script' }), {
+        origin: '',
+        'content-type': 'application/json; charset=utf-8',
+      });
       expect(script.status).toBe(201);
     });
   });

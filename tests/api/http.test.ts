@@ -88,7 +88,14 @@ describe('serving the web app', () => {
       // The public /login comes with its page's code preloaded; the rest as built.
       const body = res.body.toString();
       const added = (line: string) => /^\s*<link rel="(?:modulepreload|preload" as="style)"/.test(line) && !indexHtml.includes(line);
-      if (route.startsWith('/login')) expect(body.split('\n').filter((line) => !added(line)).join('\n'), route).toBe(indexHtml);
+      if (route.startsWith('/login'))
+        expect(
+          body
+            .split('\n')
+            .filter((line) => !added(line))
+            .join('\n'),
+          route,
+        ).toBe(indexHtml);
       else expect(body, route).toBe(indexHtml);
       expect(res.headers.get('cache-control'), route).toBe('no-cache');
     }
@@ -143,7 +150,8 @@ describe('serving the web app', () => {
     const html = res.body.toString();
     expect(html).toContain('<title>Edgebook · Self-hosted trading journal</title>');
     expect(html).toMatch(/<h1[^>]*>Find your edge in your own numbers<\/h1>/);
-    for (const css of manifest()['features/intro/intro-page.tsx']!.css ?? []) expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    for (const css of manifest()['features/intro/intro-page.tsx']!.css ?? [])
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
     // No app script before the paint: only the boot script, which imports the app's entry (the one index.html runs).
     expect(html).not.toContain('modulepreload');
     const boot = /<script src="(\/assets\/prerender-boot-[0-9a-f]{8}\.js)"><\/script>/.exec(html)![1]!;
@@ -243,7 +251,14 @@ describe('serving the web app', () => {
     const trader = app.client();
     await trader.signUp(uniqueEmail());
     const account = (await trader.post('/api/accounts', { name: 'Compressed' })).body as { id: string };
-    const trades = Array.from({ length: 30 }, (_, i) => ({ id: `c-${i}`, date: '2026-03-02', period: 'AM', symbol: 'NQ', pnl: i - 15, notes: `trade ${i}` }));
+    const trades = Array.from({ length: 30 }, (_, i) => ({
+      id: `c-${i}`,
+      date: '2026-03-02',
+      period: 'AM',
+      symbol: 'NQ',
+      pnl: i - 15,
+      notes: `trade ${i}`,
+    }));
     expect((await trader.post('/api/trades/import', { account_id: account.id, trades })).status).toBe(201);
     const get = (path: string, headers: Record<string, string>) =>
       rawRequest(app.url + path, { headers: { cookie: trader.cookieHeader, ...headers }, localAddress: trader.address });
@@ -292,7 +307,10 @@ describe('serving the web app', () => {
       const csp = res.headers.get('content-security-policy');
       expect(csp, url).toBeTruthy();
       const directives = new Map(
-        csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values] as const),
+        csp!
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values] as const),
       );
       const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
       expect(scriptSrc, url).toBeDefined();

@@ -24,8 +24,13 @@ describe('the Hyperliquid connector', () => {
 
   it('reads a wallet without a key; a malformed address is refused in words', async () => {
     const session = await connector().connect(creds);
-    expect(await session.listAccounts()).toEqual([{ externalId: 'USDC', name: 'Perpetuals · USDC', balance: '10432.88', canTrade: true, active: true, simulated: false, currency: 'USDC' }]);
-    await expect(connector().connect({ kind: 'wallet', address: '0x1234' })).rejects.toMatchObject({ kind: 'credentials', message: expect.stringContaining('does not know this wallet address') });
+    expect(await session.listAccounts()).toEqual([
+      { externalId: 'USDC', name: 'Perpetuals · USDC', balance: '10432.88', canTrade: true, active: true, simulated: false, currency: 'USDC' },
+    ]);
+    await expect(connector().connect({ kind: 'wallet', address: '0x1234' })).rejects.toMatchObject({
+      kind: 'credentials',
+      message: expect.stringContaining('does not know this wallet address'),
+    });
   });
 
   it('pages fills by time past 2,000, splits a fill through zero, and reads funding with its side', async () => {
@@ -34,7 +39,13 @@ describe('the Hyperliquid connector', () => {
     const sol: Array<[string, string, number]> = [];
     for (let i = 0; i < 1150; i++) sol.push(['1', '150', start + i * 60_000], ['-1', '151', start + i * 60_000 + 30_000]);
     hl.fills.push(...hyperliquidFills(WALLET, 'SOL', sol));
-    hl.fills.push(...hyperliquidFills(WALLET, 'ETH', [['1', '3000', start + 2 * DAY], ['-3', '3050', start + 2 * DAY + 60_000], ['2', '3000', start + 2 * DAY + 120_000]]));
+    hl.fills.push(
+      ...hyperliquidFills(WALLET, 'ETH', [
+        ['1', '3000', start + 2 * DAY],
+        ['-3', '3050', start + 2 * DAY + 60_000],
+        ['2', '3000', start + 2 * DAY + 120_000],
+      ]),
+    );
     // A spot fill is not a perpetual's.
     hl.fills.push({ ...hyperliquidFills(WALLET, 'PURR/USDC', [['10', '0.2', start + DAY]])[0]!, dir: 'Buy' });
     hl.funding.push({ user: WALLET, time: start + 2 * DAY + 90_000, coin: 'ETH', usdc: '-0.0421', szi: '-2.0', fundingRate: '0.0000125' });
@@ -51,7 +62,14 @@ describe('the Hyperliquid connector', () => {
     ]);
     expect(hl.calls.filter((c) => c.type === 'userFillsByTime').length).toBe(2);
     expect(await session.fetchFunding('USDC', { from: new Date(start), to: new Date() })).toEqual([
-      { id: `${start + 2 * DAY + 90_000}:ETH`, symbol: 'ETH', time: new Date(start + 2 * DAY + 90_000).toISOString(), amount: '-0.0421', asset: 'USDC', positionSide: 'SHORT' },
+      {
+        id: `${start + 2 * DAY + 90_000}:ETH`,
+        symbol: 'ETH',
+        time: new Date(start + 2 * DAY + 90_000).toISOString(),
+        amount: '-0.0421',
+        asset: 'USDC',
+        positionSide: 'SHORT',
+      },
     ]);
   });
 

@@ -32,13 +32,22 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       const fresh = await alice.get(`/api/imports/fees/${account.id}`);
       expect(fresh.status).toBe(200);
       expect(fresh.body).toEqual({
-        account_id: account.id, micro: '0.62', mini: '2.14', roots: {}, stored: false,
+        account_id: account.id,
+        micro: '0.62',
+        mini: '2.14',
+        roots: {},
+        stored: false,
         defaults: { micro: '0.62', mini: '2.14', roots: {} },
       });
       const saved = await put(alice, `/api/imports/fees/${account.id}`, { micro: '0.50', mini: 2, roots: { mnq: '0.35', MES: '0.4' } });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toMatchObject({ micro: '0.50', mini: '2', roots: { MNQ: '0.35', MES: '0.4' }, stored: true });
-      expect((await alice.get(`/api/imports/fees/${account.id}`)).body).toMatchObject({ micro: '0.5', mini: '2', roots: { MNQ: '0.35', MES: '0.4' }, stored: true });
+      expect((await alice.get(`/api/imports/fees/${account.id}`)).body).toMatchObject({
+        micro: '0.5',
+        mini: '2',
+        roots: { MNQ: '0.35', MES: '0.4' },
+        stored: true,
+      });
     });
 
     it('refuses bad rates and roots, naming the field, and changes nothing', async () => {
@@ -76,11 +85,15 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       await put(alice, `/api/imports/fees/${account.id}`, { micro: '0.62', mini: '2.14', roots: { MNQ: '0.35' } });
       const seen = await previewFile(alice, { ...NY, account_id: account.id }, brokerFile(PERFORMANCE));
       // 5 MNQ x 2 sides x $0.35
-      expect(seen.body.trades.map((t: { commission: string; pnl: string }) => [t.commission, t.pnl])).toEqual([['3.50', '-403.50'], ['3.50', '1196.50']]);
+      expect(seen.body.trades.map((t: { commission: string; pnl: string }) => [t.commission, t.pnl])).toEqual([
+        ['3.50', '-403.50'],
+        ['3.50', '1196.50'],
+      ]);
       expect(seen.body.fee_schedules).toEqual([expect.objectContaining({ account_id: account.id, roots: { MNQ: '0.35' }, stored: true })]);
       expect((await importFile(alice, { ...NY, account_id: account.id }, brokerFile(PERFORMANCE))).body.imported).toBe(2);
       // A small winner that fees turn into a loser when the rates go up: 1 MNQ, +1 point.
-      const small = 'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\nMNQM6,1,20000,20001,$2.00,06/15/2026 10:00:00,06/15/2026 10:01:00,901,902\n';
+      const small =
+        'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\nMNQM6,1,20000,20001,$2.00,06/15/2026 10:00:00,06/15/2026 10:01:00,901,902\n';
       expect((await importFile(alice, { ...NY, account_id: account.id }, small)).body.imported).toBe(1);
       const manual = await createTrade(alice, { account_id: account.id, symbol: 'NQ', pnl: 100, commission: 5, date: '2026-06-15' });
       const winner = (await tradesOf(alice, account.id)).find((t) => t.gross_pnl === '2.00')!;
@@ -92,7 +105,12 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       expect(applied.status, JSON.stringify(applied.body)).toBe(200);
       expect(applied.body).toMatchObject({ updated: 3, trades: 3 });
       const after = await tradesOf(alice, account.id);
-      expect(after.filter((t) => t.gross_pnl !== null).map((t) => [t.gross_pnl, t.commission, t.pnl, t.status]).sort()).toEqual([
+      expect(
+        after
+          .filter((t) => t.gross_pnl !== null)
+          .map((t) => [t.gross_pnl, t.commission, t.pnl, t.status])
+          .sort(),
+      ).toEqual([
         ['-400.00', '15.00', '-415.00', 'Loss'],
         ['1200.00', '15.00', '1185.00', 'Win'],
         ['2.00', '3.00', '-1.00', 'Loss'],
@@ -141,7 +159,10 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       const first = await createAccount(alice, 'Copy A');
       const second = await createAccount(alice, 'Copy B');
       await importFile(alice, { ...NY, account_id: first.id }, brokerFile(ORDERS));
-      expect((await previewFile(alice, { ...NY, account_id: second.id }, brokerFile(PERFORMANCE))).body).toMatchObject({ new_trades: 2, duplicates: 0 });
+      expect((await previewFile(alice, { ...NY, account_id: second.id }, brokerFile(PERFORMANCE))).body).toMatchObject({
+        new_trades: 2,
+        duplicates: 0,
+      });
     });
   });
 
@@ -166,16 +187,30 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       expect(mapped.body.file_accounts).toEqual([
         // APEX-1001 (MNQ): 50.00 - 11.00 + 48.00 gross, 5 contracts x 2 sides x $0.62 of default fees;
         // APEX-1002 (MES): 63.75 + 67.50 - 6.25 gross, 6 contracts x 2 x $0.62.
-        expect.objectContaining({ name: 'APEX-1001', account_id: combine.id, source: 'chosen', new_trades: 3, totals: { trades: 3, gross_pnl: '87.00', commission: '6.20', net_pnl: '80.80' } }),
-        expect.objectContaining({ name: 'APEX-1002', account_id: express.id, source: 'chosen', new_trades: 3, totals: { trades: 3, gross_pnl: '125.00', commission: '7.44', net_pnl: '117.56' } }),
+        expect.objectContaining({
+          name: 'APEX-1001',
+          account_id: combine.id,
+          source: 'chosen',
+          new_trades: 3,
+          totals: { trades: 3, gross_pnl: '87.00', commission: '6.20', net_pnl: '80.80' },
+        }),
+        expect.objectContaining({
+          name: 'APEX-1002',
+          account_id: express.id,
+          source: 'chosen',
+          new_trades: 3,
+          totals: { trades: 3, gross_pnl: '125.00', commission: '7.44', net_pnl: '117.56' },
+        }),
       ]);
       const done = await importFile(alice, { ...NY, account_id: combine.id, account_map: map }, TWO_ACCOUNTS);
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body).toMatchObject({ imported: 6, duplicates: 0 });
-      expect(done.body.accounts).toEqual(expect.arrayContaining([
-        { account_id: combine.id, imported: 3, duplicates: 0 },
-        { account_id: express.id, imported: 3, duplicates: 0 },
-      ]));
+      expect(done.body.accounts).toEqual(
+        expect.arrayContaining([
+          { account_id: combine.id, imported: 3, duplicates: 0 },
+          { account_id: express.id, imported: 3, duplicates: 0 },
+        ]),
+      );
       expect((await tradesOf(alice, combine.id)).map((t) => t.symbol)).toEqual(['MNQ', 'MNQ', 'MNQ']);
       expect((await tradesOf(alice, express.id)).map((t) => t.symbol)).toEqual(['MES', 'MES', 'MES']);
 
@@ -193,7 +228,9 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       const named = await createAccount(trader, 'apex-1001');
       const other = await createAccount(trader, 'Other');
       const seen = await previewFile(trader, { ...NY, account_id: other.id, account_map: JSON.stringify({ 'APEX-1002': '' }) }, TWO_ACCOUNTS);
-      expect(seen.body.file_accounts.map((f: { name: string; source: string; account_id: string | null }) => [f.name, f.source, f.account_id])).toEqual([
+      expect(
+        seen.body.file_accounts.map((f: { name: string; source: string; account_id: string | null }) => [f.name, f.source, f.account_id]),
+      ).toEqual([
         ['APEX-1001', 'name', named.id],
         ['APEX-1002', 'skipped', null],
       ]);
@@ -207,7 +244,11 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
     it("refuses a mapping into another trader's account, and a mapping that is not a JSON object", async () => {
       const mine = await createAccount(alice, 'Mine');
       const theirs = await createAccount(bob, 'Theirs');
-      const res = await importFile(alice, { ...NY, account_id: mine.id, account_map: JSON.stringify({ 'APEX-1001': theirs.id, 'APEX-1002': mine.id }) }, TWO_ACCOUNTS);
+      const res = await importFile(
+        alice,
+        { ...NY, account_id: mine.id, account_map: JSON.stringify({ 'APEX-1001': theirs.id, 'APEX-1002': mine.id }) },
+        TWO_ACCOUNTS,
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/^account_map: Trading account not found/);
       expect(await tradesOf(bob, theirs.id)).toEqual([]);
@@ -226,13 +267,15 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       const history = brokerFile('tradovate-position-history/tradetally__tradovate-paired-trades-sample.csv');
       expect((await importFile(trader, { ...NY, account_id: apex.id }, history)).body.imported).toBe(5);
       const seen = await previewFile(trader, { ...NY, account_id: fallback.id }, history);
-      expect(seen.body.file_accounts).toEqual([expect.objectContaining({ name: 'APEX4977960000002', suggested_account_id: apex.id, account_id: fallback.id, source: 'chosen' })]);
+      expect(seen.body.file_accounts).toEqual([
+        expect.objectContaining({ name: 'APEX4977960000002', suggested_account_id: apex.id, account_id: fallback.id, source: 'chosen' }),
+      ]);
     });
   });
-  describe('the zone of each account\'s imports', () => {
+  describe("the zone of each account's imports", () => {
     const LONDON = ownFile('tradovate-performance-london.csv');
 
-    it('reads the next file of an account in the zone its last import was read in; other accounts keep the trader\'s own', async () => {
+    it("reads the next file of an account in the zone its last import was read in; other accounts keep the trader's own", async () => {
       const trader = await newTrader(app, 'zones');
       const london = await createAccount(trader, 'London desk');
       const other = await createAccount(trader, 'Other desk');
@@ -253,18 +296,33 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       expect(stored.map((t) => t.entry_time).sort()[0]).toBe('2025-07-15T13:35:10.000Z');
 
       // Another account, and a zone chosen in the dialog, are their own.
-      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({ time_zone: 'America/New_York', time_zone_source: 'profile' });
-      expect((await previewFile(trader, { account_id: london.id, time_zone: 'Asia/Tokyo' }, LONDON)).body).toMatchObject({ time_zone: 'Asia/Tokyo', time_zone_source: 'chosen' });
+      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({
+        time_zone: 'America/New_York',
+        time_zone_source: 'profile',
+      });
+      expect((await previewFile(trader, { account_id: london.id, time_zone: 'Asia/Tokyo' }, LONDON)).body).toMatchObject({
+        time_zone: 'Asia/Tokyo',
+        time_zone_source: 'chosen',
+      });
 
       // The trader's own zone moves the accounts without one, not the account that remembers its own.
       expect((await trader.patch('/api/preferences', { time_zone: 'Europe/Berlin' })).status).toBe(200);
-      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({ time_zone: 'Europe/Berlin', time_zone_source: 'profile' });
-      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({ time_zone: 'Europe/London', time_zone_source: 'account' });
+      expect((await previewFile(trader, { account_id: other.id }, LONDON)).body).toMatchObject({
+        time_zone: 'Europe/Berlin',
+        time_zone_source: 'profile',
+      });
+      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({
+        time_zone: 'Europe/London',
+        time_zone_source: 'account',
+      });
 
       // The last zone used wins: an import read in Chicago time is remembered over London.
       const shifted = await importFile(trader, { account_id: london.id, time_zone: 'America/Chicago' }, LONDON);
       expect(shifted.status, JSON.stringify(shifted.body)).toBe(200);
-      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({ time_zone: 'America/Chicago', time_zone_source: 'account' });
+      expect((await previewFile(trader, { account_id: london.id }, LONDON)).body).toMatchObject({
+        time_zone: 'America/Chicago',
+        time_zone_source: 'account',
+      });
     });
 
     it("remembers the zone for every account a file's trades went into, and never tells another trader", async () => {
@@ -275,14 +333,20 @@ describe.each(backends())('imports into trading accounts on %s', (backend) => {
       const res = await importFile(trader, { account_id: first.id, account_map: map, time_zone: 'America/Chicago' }, TWO_ACCOUNTS);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       for (const account of [first, second]) {
-        expect((await previewFile(trader, { account_id: account.id }, LONDON)).body).toMatchObject({ time_zone: 'America/Chicago', time_zone_source: 'account' });
+        expect((await previewFile(trader, { account_id: account.id }, LONDON)).body).toMatchObject({
+          time_zone: 'America/Chicago',
+          time_zone_source: 'account',
+        });
       }
       // Bob cannot read through Alice's account: it is not found, and his own imports keep his zone.
       const intruder = await previewFile(bob, { account_id: first.id }, LONDON);
       expect(intruder.status).toBe(400);
       expect(JSON.stringify(intruder.body)).not.toContain('Chicago');
       const bobs = await createAccount(bob, 'Bob zone');
-      expect((await previewFile(bob, { account_id: bobs.id }, LONDON)).body).toMatchObject({ time_zone: 'America/New_York', time_zone_source: 'profile' });
+      expect((await previewFile(bob, { account_id: bobs.id }, LONDON)).body).toMatchObject({
+        time_zone: 'America/New_York',
+        time_zone_source: 'profile',
+      });
       // The zone is not a field of the account as the accounts endpoints answer it.
       expect(Object.keys((await trader.get('/api/accounts')).body[0])).not.toContain('import_time_zone');
     });

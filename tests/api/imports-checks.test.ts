@@ -27,7 +27,11 @@ describe.each(backends())('import checks on %s', (backend) => {
       suggested: { zone: 'Europe/London', closed: 0 },
     });
     expect(asNewYork.body.issues).toEqual([
-      { row: 0, severity: 'warning', message: expect.stringMatching(/^Read as America\/New_York time, 4 of 12 fills fall while the exchange is closed/) },
+      {
+        row: 0,
+        severity: 'warning',
+        message: expect.stringMatching(/^Read as America\/New_York time, 4 of 12 fills fall while the exchange is closed/),
+      },
     ]);
     // A warning does not stop the trader, it informs them: nothing is unreadable.
     expect(asNewYork.body.unreadable_rows).toBe(0);
@@ -41,8 +45,12 @@ describe.each(backends())('import checks on %s', (backend) => {
     expect(stored[0]).toMatchObject({ entry_time: '2025-07-15T13:35:10.000Z', period: 'AM', date: '2025-07-15' });
   });
 
-  it("a bad browser zone is ignored rather than refused (it only orders the proposals)", async () => {
-    const res = await previewFile(trader, { time_zone: 'America/New_York', browser_time_zone: 'Nowhere/City' }, ownFile('tradovate-performance-london.csv'));
+  it('a bad browser zone is ignored rather than refused (it only orders the proposals)', async () => {
+    const res = await previewFile(
+      trader,
+      { time_zone: 'America/New_York', browser_time_zone: 'Nowhere/City' },
+      ownFile('tradovate-performance-london.csv'),
+    );
     expect(res.status).toBe(200);
     expect(res.body.time_zone_check.suggested.zone).toBe('Europe/London');
   });
@@ -71,7 +79,16 @@ describe.each(backends())('import checks on %s', (backend) => {
   });
 
   describe('other brokers (point 8)', () => {
-    const FILLS = { kind: 'fills', time: 'Trade Time', symbol: 'Ticker', side: 'Action', quantity: 'Shares', price: 'Fill Price', commission: 'Fees', account: 'Acct' };
+    const FILLS = {
+      kind: 'fills',
+      time: 'Trade Time',
+      symbol: 'Ticker',
+      side: 'Action',
+      quantity: 'Shares',
+      price: 'Fill Price',
+      commission: 'Fees',
+      account: 'Acct',
+    };
 
     it('reads Interactive Brokers and thinkorswim statements', async () => {
       const account = await createAccount(trader, 'Statements');
@@ -96,12 +113,18 @@ describe.each(backends())('import checks on %s', (backend) => {
       const file = ownFile('unknown-broker-fills.csv');
       const unknown = await previewFile(trader, { account_id: account.id }, file);
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toMatchObject({ code: 'unknown-format', headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'] });
+      expect(unknown.body).toMatchObject({
+        code: 'unknown-format',
+        headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'],
+      });
 
       const mapped = await previewFile(trader, { account_id: account.id, time_zone: 'America/New_York', mapping: JSON.stringify(FILLS) }, file);
       expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
       expect(mapped.body).toMatchObject({ format: { id: 'mapped' }, mapping: FILLS, mapping_remembered: false, new_trades: 2, costs_in_file: true });
-      expect(mapped.body.trades.map((t: { symbol: string; pnl: string }) => [t.symbol, t.pnl])).toEqual([['MES', '62.52'], ['MNQ', '21.76']]);
+      expect(mapped.body.trades.map((t: { symbol: string; pnl: string }) => [t.symbol, t.pnl])).toEqual([
+        ['MES', '62.52'],
+        ['MNQ', '21.76'],
+      ]);
       // Previewing does not remember anything.
       expect((await previewFile(trader, { account_id: account.id }, file)).status).toBe(400);
 

@@ -77,7 +77,6 @@ describe.each(backends())('a previewed file on %s', (backend) => {
     before = parseCount();
     await importFile(alice, query, FILE);
     expect(parseCount()).toBe(before + 1);
-
   });
 
   it('keeps only a trader’s latest file: an older one is parsed again', { timeout: 60_000 }, async () => {

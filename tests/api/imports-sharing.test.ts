@@ -121,28 +121,32 @@ describe('on PGlite, a long import', () => {
     return { importer, account, other };
   }
 
-  it('a 30,000-row backup: health and another trader answer while it is read and inserted, their write lands after it', { timeout: 600_000 }, async () => {
-    const { importer, account, other } = await twoTraders('backup');
-    const body = JSON.stringify({ account_id: account.id, trades: BACKUP_ROWS });
-    const guests = guestsServed(app.server.database)!;
-    const r = await whileImporting(async () => {
-      const res = await importer.send('POST', '/api/trades/import', body, { 'content-type': 'application/json' });
-      return { status: res.status, body: await res.json() };
-    }, other);
-    const text = report('backup', r);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toEqual({ imported: 30_000, skipped: 0 });
-    expect(r.health.length, text).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...r.health), text).toBeLessThan(healthBound(r.ms));
-    expect(r.readsBeforeImport, text).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...r.reads), text).toBeLessThan(readBound(r.ms));
-    // Some of those reads ran while the import's transaction held the connection, inside it.
-    expect(guestsServed(app.server.database)! - guests).toBeGreaterThan(0);
-    // A write cannot ride on the import's transaction: it waited for its COMMIT, then landed.
-    expect(r.write?.status, text).toBe(201);
-    expect((await other.get('/api/trades?limit=1')).body.total).toBe(2);
-    expect((await importer.get('/api/trades?limit=1')).body.total).toBe(30_000);
-  });
+  it(
+    'a 30,000-row backup: health and another trader answer while it is read and inserted, their write lands after it',
+    { timeout: 600_000 },
+    async () => {
+      const { importer, account, other } = await twoTraders('backup');
+      const body = JSON.stringify({ account_id: account.id, trades: BACKUP_ROWS });
+      const guests = guestsServed(app.server.database)!;
+      const r = await whileImporting(async () => {
+        const res = await importer.send('POST', '/api/trades/import', body, { 'content-type': 'application/json' });
+        return { status: res.status, body: await res.json() };
+      }, other);
+      const text = report('backup', r);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toEqual({ imported: 30_000, skipped: 0 });
+      expect(r.health.length, text).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...r.health), text).toBeLessThan(healthBound(r.ms));
+      expect(r.readsBeforeImport, text).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...r.reads), text).toBeLessThan(readBound(r.ms));
+      // Some of those reads ran while the import's transaction held the connection, inside it.
+      expect(guestsServed(app.server.database)! - guests).toBeGreaterThan(0);
+      // A write cannot ride on the import's transaction: it waited for its COMMIT, then landed.
+      expect(r.write?.status, text).toBe(201);
+      expect((await other.get('/api/trades?limit=1')).body.total).toBe(2);
+      expect((await importer.get('/api/trades?limit=1')).body.total).toBe(30_000);
+    },
+  );
 
   it('a 30,000-trade broker import: the same', { timeout: 600_000 }, async () => {
     const { importer, account, other } = await twoTraders('broker');
@@ -157,11 +161,15 @@ describe('on PGlite, a long import', () => {
     expect((await other.get('/api/trades?limit=1')).body.total).toBe(2);
   });
 
-  it('still all or nothing: a backup that fails in its last chunk leaves nothing, and the other trader keeps what they wrote', { timeout: 600_000 }, async () => {
-    const { importer, account, other } = await twoTraders('atomic');
-    const body = JSON.stringify({ account_id: account.id, trades: BACKUP_ROWS });
-    const db = app.server.database.db;
-    await db.execute(sql.raw(`
+  it(
+    'still all or nothing: a backup that fails in its last chunk leaves nothing, and the other trader keeps what they wrote',
+    { timeout: 600_000 },
+    async () => {
+      const { importer, account, other } = await twoTraders('atomic');
+      const body = JSON.stringify({ account_id: account.id, trades: BACKUP_ROWS });
+      const db = app.server.database.db;
+      await db.execute(
+        sql.raw(`
       create or replace function import_test_fail() returns trigger language plpgsql as $$
       begin
         if new.account_id = '${account.id}' and new.import_key = 'backup:bk-29999' then
@@ -169,28 +177,30 @@ describe('on PGlite, a long import', () => {
         end if;
         return new;
       end $$
-    `));
-    await db.execute(sql.raw('create trigger import_test_fail before insert on trades for each row execute function import_test_fail()'));
-    const guests = guestsServed(app.server.database)!;
-    let r: Watched;
-    try {
-      r = await whileImporting(async () => {
-        const res = await importer.send('POST', '/api/trades/import', body, { 'content-type': 'application/json' });
-        return { status: res.status, body: await res.json() };
-      }, other);
-    } finally {
-      await db.execute(sql.raw('drop trigger import_test_fail on trades'));
-      await db.execute(sql.raw('drop function import_test_fail()'));
-    }
-    const text = report('failing backup', r);
-    expect(r.status, JSON.stringify(r.body)).toBe(500);
-    expect(guestsServed(app.server.database)! - guests, 'no request ran inside the import').toBeGreaterThan(0);
-    expect((await importer.get('/api/trades?limit=1')).body.total).toBe(0);
-    expect(r.readsBeforeImport, text).toBeGreaterThanOrEqual(5);
-    expect(r.write?.status, text).toBe(201);
-    const theirs = (await other.get('/api/trades?limit=10')).body.trades.map((t: { symbol: string }) => t.symbol).sort();
-    expect(theirs).toEqual(['CL', 'ES']);
-  });
+    `),
+      );
+      await db.execute(sql.raw('create trigger import_test_fail before insert on trades for each row execute function import_test_fail()'));
+      const guests = guestsServed(app.server.database)!;
+      let r: Watched;
+      try {
+        r = await whileImporting(async () => {
+          const res = await importer.send('POST', '/api/trades/import', body, { 'content-type': 'application/json' });
+          return { status: res.status, body: await res.json() };
+        }, other);
+      } finally {
+        await db.execute(sql.raw('drop trigger import_test_fail on trades'));
+        await db.execute(sql.raw('drop function import_test_fail()'));
+      }
+      const text = report('failing backup', r);
+      expect(r.status, JSON.stringify(r.body)).toBe(500);
+      expect(guestsServed(app.server.database)! - guests, 'no request ran inside the import').toBeGreaterThan(0);
+      expect((await importer.get('/api/trades?limit=1')).body.total).toBe(0);
+      expect(r.readsBeforeImport, text).toBeGreaterThanOrEqual(5);
+      expect(r.write?.status, text).toBe(201);
+      const theirs = (await other.get('/api/trades?limit=10')).body.trades.map((t: { symbol: string }) => t.symbol).sort();
+      expect(theirs).toEqual(['CL', 'ES']);
+    },
+  );
 });
 
 /**
@@ -226,8 +236,7 @@ describe.each(backends())('a transaction that yields its connection, on %s', (ba
   it('runs other traders’ reads inside it, defers their writes past its end, and a failure keeps only theirs', async () => {
     const database = app.server.database;
     const events: string[] = [];
-    const countOf = (owner: { id: string }) =>
-      database.withUser(owner.id, async (tx) => (await tx.select({ id: trades.id }).from(trades)).length);
+    const countOf = (owner: { id: string }) => database.withUser(owner.id, async (tx) => (await tx.select({ id: trades.id }).from(trades)).length);
     let bobsRead: Promise<number> | null = null;
     let bobsWrite: Promise<unknown> | null = null;
     let alicesRead: Promise<number> | null = null;
@@ -284,7 +293,12 @@ describe.each(backends())('a transaction that yields its connection, on %s', (ba
     const { sneaky } = await long;
     expect(await sneaky).toBe('written');
     if (backend === 'pglite') expect(attempts).toBe(2);
-    const gold = await database.withUser(bob.id, (tx) => tx.select({ id: trades.id }).from(trades).where(sql`${trades.symbol} = 'GC'`));
+    const gold = await database.withUser(bob.id, (tx) =>
+      tx
+        .select({ id: trades.id })
+        .from(trades)
+        .where(sql`${trades.symbol} = 'GC'`),
+    );
     expect(gold).toHaveLength(1);
   });
 });

@@ -22,8 +22,11 @@ describe('an import’s chunks', () => {
       const schedule = { micro: '0.50', mini: '2.00', roots: { NQ: '1.75' } };
       const events: Array<ImportChunk | 'outcome'> = [];
       const done = await job
-        .import({ targets: { [summary.fileAccounts[0]!]: 'acct-1' }, schedules: { 'acct-1': schedule }, knownKeys: {}, stored: {} }, 'user-1', 50, (chunk) =>
-          events.push(chunk),
+        .import(
+          { targets: { [summary.fileAccounts[0]!]: 'acct-1' }, schedules: { 'acct-1': schedule }, knownKeys: {}, stored: {} },
+          'user-1',
+          50,
+          (chunk) => events.push(chunk),
         )
         .then((outcome) => {
           events.push('outcome');

@@ -134,7 +134,8 @@ describe.each(backends())('trading day of imported trades on %s', (backend) => {
     const { trader } = await traderWithTrades('atomic');
     const db = app.server.database.db;
     // The fourth of the moving trades fails its update; the first three were already changed in the transaction.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function refile_test_fail() returns trigger language plpgsql as $$
       begin
         if new.trade_date <> old.trade_date and old.entry_time = '2025-11-02T23:30:00Z' then
@@ -142,7 +143,8 @@ describe.each(backends())('trading day of imported trades on %s', (backend) => {
         end if;
         return new;
       end $$
-    `));
+    `),
+    );
     await db.execute(sql.raw('create trigger refile_test_fail before update on trades for each row execute function refile_test_fail()'));
     try {
       const res = await trader.patch('/api/preferences', { trading_day: 'calendar' });

@@ -16,7 +16,8 @@ const TRADOVATE_SMALL = 'tradovate-performance/freetradejournal__tradovate-trade
 const TRADOVATE_LARGE = 'tradovate-performance/stephenkgli-trading-records__Performance.csv';
 const TOPSTEPX = 'topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv';
 const TOPSTEPX_BOM = 'topstepx-trades/topsignal__topstep_trade_export_utf8_bom.csv';
-const PERFORMANCE_HEADER = 'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration';
+const PERFORMANCE_HEADER =
+  'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration';
 
 interface Sent {
   status: number;
@@ -49,7 +50,7 @@ const importFile = (client: ApiClient, query: Record<string, string>, body: stri
 function performanceRows(n: number, buyPriceOf: (i: number) => string = () => '20000.00'): string[] {
   return Array.from({ length: n }, (_, i) => {
     const minute = String(i % 60).padStart(2, '0');
-    const hour = String(9 + Math.floor(i / 60) % 8).padStart(2, '0');
+    const hour = String(9 + (Math.floor(i / 60) % 8)).padStart(2, '0');
     const day = String(1 + Math.floor(i / 480)).padStart(2, '0');
     const id = 1 + i * 2;
     return `MNQM6,-2,0,0.25,${id},${id + 1},1,${buyPriceOf(i)},20001.00,$2.00,06/${day}/2026 ${hour}:${minute}:00,06/${day}/2026 ${hour}:${minute}:30,30sec`;
@@ -134,16 +135,44 @@ describe.each(backends())('broker imports on %s', (backend) => {
       const stored = (await tradesOf(alice, account.id)).sort((a, b) => a.trade_date.localeCompare(b.trade_date));
       expect(stored.map(pick)).toEqual([
         {
-          account_id: account.id, date: '2026-06-10', day_of_week: 'Wednesday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'After Hours', trade_type: '', status: 'Loss', pnl: '-406.20', commission: '6.20', gross_pnl: '-400.00',
-          entry_time: '2026-06-10T20:00:05.000Z', exit_time: '2026-06-10T20:00:29.000Z', entry_price: '28531.75000000',
-          exit_price: '28491.75000000', quantity: '5.00000000', import_source: 'tradovate-performance',
+          account_id: account.id,
+          date: '2026-06-10',
+          day_of_week: 'Wednesday',
+          symbol: 'MNQ',
+          contract: 'MNQM6',
+          side: 'Long',
+          period: 'After Hours',
+          trade_type: '',
+          status: 'Loss',
+          pnl: '-406.20',
+          commission: '6.20',
+          gross_pnl: '-400.00',
+          entry_time: '2026-06-10T20:00:05.000Z',
+          exit_time: '2026-06-10T20:00:29.000Z',
+          entry_price: '28531.75000000',
+          exit_price: '28491.75000000',
+          quantity: '5.00000000',
+          import_source: 'tradovate-performance',
         },
         {
-          account_id: account.id, date: '2026-06-12', day_of_week: 'Friday', symbol: 'MNQ', contract: 'MNQM6', side: 'Long',
-          period: 'AM', trade_type: '', status: 'Win', pnl: '1193.80', commission: '6.20', gross_pnl: '1200.00',
-          entry_time: '2026-06-12T13:45:49.000Z', exit_time: '2026-06-12T13:57:07.000Z', entry_price: '29262.00000000',
-          exit_price: '29382.00000000', quantity: '5.00000000', import_source: 'tradovate-performance',
+          account_id: account.id,
+          date: '2026-06-12',
+          day_of_week: 'Friday',
+          symbol: 'MNQ',
+          contract: 'MNQM6',
+          side: 'Long',
+          period: 'AM',
+          trade_type: '',
+          status: 'Win',
+          pnl: '1193.80',
+          commission: '6.20',
+          gross_pnl: '1200.00',
+          entry_time: '2026-06-12T13:45:49.000Z',
+          exit_time: '2026-06-12T13:57:07.000Z',
+          entry_price: '29262.00000000',
+          exit_price: '29382.00000000',
+          quantity: '5.00000000',
+          import_source: 'tradovate-performance',
         },
       ]);
       expect(stored[1]!.tags).toEqual(['Imported', 'Direct-Parse', 'Winner', 'MNQ', 'AM', 'Long', 'High-Impact']);
@@ -201,8 +230,17 @@ describe.each(backends())('broker imports on %s', (backend) => {
       // Row 2: MBTK5 long 1 @ 100285 -> 101010 = 725 points x $0.10 = $72.50 gross, $2.34 fees, $70.16 net.
       const mbt = (seen.body.trades as Array<Record<string, unknown>>).find((t) => (t.rows as number[]).includes(2))!;
       expect(mbt).toMatchObject({
-        symbol: 'MBT', contract: 'MBTK5', side: 'Long', quantity: '1', entry_price: '100285', exit_price: '101010',
-        gross_pnl: '72.50', commission: '2.34', pnl: '70.16', status: 'Win', entry_time: '2025-05-08T15:22:07.000Z',
+        symbol: 'MBT',
+        contract: 'MBTK5',
+        side: 'Long',
+        quantity: '1',
+        entry_price: '100285',
+        exit_price: '101010',
+        gross_pnl: '72.50',
+        commission: '2.34',
+        pnl: '70.16',
+        status: 'Win',
+        entry_time: '2025-05-08T15:22:07.000Z',
       });
 
       const done = await importFile(alice, { account_id: account.id }, text);
@@ -259,9 +297,21 @@ describe.each(backends())('broker imports on %s', (backend) => {
     const cases: Array<[string, string | Uint8Array, string, number, Record<string, unknown>]> = [
       ['an empty file', '', 'text/csv', 400, { code: 'empty-file', error: 'The file is empty' }],
       ['a blank file', ' \r\n \n', 'text/csv', 400, { code: 'empty-file' }],
-      ['a binary file', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0]), 'application/octet-stream', 400, { code: 'binary-file' }],
+      [
+        'a binary file',
+        new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0]),
+        'application/octet-stream',
+        400,
+        { code: 'binary-file' },
+      ],
       ['an Excel workbook', new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 6, 0, 8, 0]), 'text/csv', 400, { code: 'binary-file' }],
-      ['a JSON object', '{"trades": []}', 'application/json', 400, { code: 'not-an-array', error: 'Invalid file format: The file does not contain an array of trade data' }],
+      [
+        'a JSON object',
+        '{"trades": []}',
+        'application/json',
+        400,
+        { code: 'not-an-array', error: 'Invalid file format: The file does not contain an array of trade data' },
+      ],
       ['broken JSON', '[{"date": ', 'application/json', 400, { code: 'invalid-json' }],
       ['a CSV with only a header line', `${PERFORMANCE_HEADER}\n`, 'text/csv', 400, { code: 'no-data-rows' }],
       ['a CSV of an unknown format', 'foo,bar,baz\n1,2,3\n', 'text/csv', 400, { code: 'unknown-format', headers: ['foo', 'bar', 'baz'] }],
@@ -304,11 +354,21 @@ describe.each(backends())('broker imports on %s', (backend) => {
 
     it('reads the Trade Log JSON backup too', async () => {
       const account = await createAccount(alice, 'Backup');
-      const backup = JSON.stringify([{ id: 'b-1', date: '2025-03-04', instrument: 'ES', session: 'AM', type: 'Breakout', pnl: -25, commission: 4, tags: ['Loser'] }]);
+      const backup = JSON.stringify([
+        { id: 'b-1', date: '2025-03-04', instrument: 'ES', session: 'AM', type: 'Breakout', pnl: -25, commission: 4, tags: ['Loser'] },
+      ]);
       const res = await importFile(alice, { account_id: account.id }, backup, 'application/json');
       expect(res.body).toMatchObject({ imported: 1, format: { id: 'json-backup' } });
       const [trade] = await tradesOf(alice, account.id);
-      expect(trade).toMatchObject({ symbol: 'ES', period: 'AM', trade_type: 'Breakout', pnl: '-25.00', commission: '4.00', status: 'Loss', date: '2025-03-04' });
+      expect(trade).toMatchObject({
+        symbol: 'ES',
+        period: 'AM',
+        trade_type: 'Breakout',
+        pnl: '-25.00',
+        commission: '4.00',
+        status: 'Loss',
+        date: '2025-03-04',
+      });
     });
   });
 
@@ -354,7 +414,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
     // in a later statement than the first.
     const rows = performanceRows(6_000, (i) => (i === 5_499 ? '19999.75' : '20000.00'));
     const db = app.server.database.db;
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function import_test_fail() returns trigger language plpgsql as $$
       begin
         if new.account_id = '${account.id}' and new.entry_price = 19999.75 then
@@ -362,7 +423,8 @@ describe.each(backends())('broker imports on %s', (backend) => {
         end if;
         return new;
       end $$
-    `));
+    `),
+    );
     await db.execute(sql.raw('create trigger import_test_fail before insert on trades for each row execute function import_test_fail()'));
     try {
       const text = [PERFORMANCE_HEADER, ...rows].join('\n');

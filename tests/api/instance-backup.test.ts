@@ -117,7 +117,13 @@ const openInstance = (i: Instance) => openDatabase({ databaseUrl: i.databaseUrl,
 function startOn(i: Instance, px: ProjectXStandIn): Promise<TestApp> {
   return startTestApp({
     backend: 'pglite',
-    env: { DATA_DIR: i.dataDir, AUTH_SECRET: '', PROJECTX_API_URL: px.url, PROJECTX_TIMEOUT: '5', ...(i.databaseUrl && { DATABASE_URL: i.databaseUrl }) },
+    env: {
+      DATA_DIR: i.dataDir,
+      AUTH_SECRET: '',
+      PROJECTX_API_URL: px.url,
+      PROJECTX_TIMEOUT: '5',
+      ...(i.databaseUrl && { DATABASE_URL: i.databaseUrl }),
+    },
   });
 }
 
@@ -154,7 +160,12 @@ describe.each(backends())('instance backup and restore on %s', (backend) => {
   const cleanup: string[] = [];
 
   beforeAll(async () => {
-    px = await startProjectXServer({ users: [{ userName: 'alice.px', apiKey: KEY }, { userName: 'bob.px', apiKey: OTHER_KEY }] });
+    px = await startProjectXServer({
+      users: [
+        { userName: 'alice.px', apiKey: KEY },
+        { userName: 'bob.px', apiKey: OTHER_KEY },
+      ],
+    });
     source = await newInstance(backend, 'source');
     cleanup.push(source.dataDir);
     const app = await startOn(source, px);
@@ -203,7 +214,10 @@ describe.each(backends())('instance backup and restore on %s', (backend) => {
     try {
       expect(await answersOn(app, traders)).toEqual(before);
       // Each connection's key still opens with the restored instance's secret, bound to its row as before.
-      const keys = await queryRows<{ id: string; user_id: string; secret: string }>(app.server.database.db, sql`select id, user_id, secret from broker_connections order by user_name`);
+      const keys = await queryRows<{ id: string; user_id: string; secret: string }>(
+        app.server.database.db,
+        sql`select id, user_id, secret from broker_connections order by user_name`,
+      );
       expect(keys.map((k) => app.server.connections.box.open(k.secret, secretBinding(k.id, k.user_id)))).toEqual([KEY, OTHER_KEY]);
     } finally {
       await app.close();
@@ -241,92 +255,120 @@ describe.each(backends())('instance backup and restore on %s', (backend) => {
     }
   });
 
-  it.runIf(backend === 'pglite')('npm run backup and npm run restore: the commands read DATA_DIR as the server does, and refuse in words', async () => {
-    const cli = (command: string, file: string, dataDir: string) =>
-      new Promise<{ code: number; out: string }>((resolve) => {
-        // A clean environment, as a shell would give it (the test runner's own variables, BASE_URL among them, left out).
-        // DATABASE_URL and AUTH_SECRET set empty, so that a developer's .env cannot fill them in.
-        const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, DATABASE_URL: '', AUTH_SECRET: '', NODE_ENV: 'test' };
-        execFile(process.execPath, ['--import', 'tsx', 'src/server/ops/instance-cli.ts', command, file], { env, timeout: 120_000 }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
-        );
-      });
-    const copy = `${file}.cli`;
-    cleanup.push(copy);
-    const backedUp = await cli('backup', copy, source.dataDir);
-    expect(backedUp.out).toMatch(/^Backed up the embedded database in .* to .*: \d+ tables, \d+ rows, 2 files\.$/m);
-    expect(backedUp.code).toBe(0);
-    const target = await newInstance('pglite', 'cli');
-    cleanup.push(target.dataDir);
-    const restored = await cli('restore', copy, target.dataDir);
-    expect(restored.out).toMatch(/^Restored .* into the embedded database in .*: \d+ tables, \d+ rows, 2 files\.$/m);
-    expect(restored.code).toBe(0);
-    const again = await cli('restore', copy, target.dataDir);
-    expect(again.code).toBe(1);
-    expect(again.out).toContain('This instance is not empty');
-    const database = await openInstance(target);
-    try {
-      expect(await everyRow(database)).toEqual(rowsBefore);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it.runIf(backend === 'postgres')('backs up PostgreSQL while the server takes trades: one snapshot, its rollups agreeing with its trades', async () => {
-    const live = await newInstance('postgres', 'live');
-    cleanup.push(live.dataDir);
-    const app = await startOn(live, px);
-    const database = await openInstance(live);
-    const copy = path.join(live.dataDir, '..', `${path.basename(live.dataDir)}.backup`);
-    cleanup.push(copy);
-    let acknowledged = 0;
-    let atStart = 0;
-    try {
-      const client = app.client();
-      expect((await client.signUp(uniqueEmail('live'), PASSWORD)).status).toBe(200);
-      let writing = true;
-      // One trade after another, each acknowledged before the next, for as long as the backup runs.
-      const writer = (async () => {
-        for (let i = 0; writing; i++) {
-          const res = await client.post('/api/trades', { date: '2025-03-05', period: 'AM', symbol: 'MNQ', pnl: `${(i % 7) - 3}.25` });
-          expect(res.status, JSON.stringify(res.body)).toBe(201);
-          acknowledged++;
-        }
-      })();
-      while (acknowledged < 5) await new Promise((resolve) => setTimeout(resolve, 10));
-      atStart = acknowledged;
+  it.runIf(backend === 'pglite')(
+    'npm run backup and npm run restore: the commands read DATA_DIR as the server does, and refuse in words',
+    async () => {
+      const cli = (command: string, file: string, dataDir: string) =>
+        new Promise<{ code: number; out: string }>((resolve) => {
+          // A clean environment, as a shell would give it (the test runner's own variables, BASE_URL among them, left out).
+          // DATABASE_URL and AUTH_SECRET set empty, so that a developer's .env cannot fill them in.
+          const env = {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            AUTH_SECRET: '',
+            NODE_ENV: 'test',
+          };
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', 'src/server/ops/instance-cli.ts', command, file],
+            { env, timeout: 120_000 },
+            (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+          );
+        });
+      const copy = `${file}.cli`;
+      cleanup.push(copy);
+      const backedUp = await cli('backup', copy, source.dataDir);
+      expect(backedUp.out).toMatch(/^Backed up the embedded database in .* to .*: \d+ tables, \d+ rows, 2 files\.$/m);
+      expect(backedUp.code).toBe(0);
+      const target = await newInstance('pglite', 'cli');
+      cleanup.push(target.dataDir);
+      const restored = await cli('restore', copy, target.dataDir);
+      expect(restored.out).toMatch(/^Restored .* into the embedded database in .*: \d+ tables, \d+ rows, 2 files\.$/m);
+      expect(restored.code).toBe(0);
+      const again = await cli('restore', copy, target.dataDir);
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('This instance is not empty');
+      const database = await openInstance(target);
       try {
-        await backupInstance({ database, dataDir: live.dataDir }, copy);
+        expect(await everyRow(database)).toEqual(rowsBefore);
       } finally {
-        writing = false;
-        await writer;
+        await database.close();
       }
-    } finally {
-      await database.close();
-      await app.close();
-    }
-    const target = await newInstance('postgres', 'live-target');
-    cleanup.push(target.dataDir);
-    const restored = await restoreInto(target, copy);
-    const trades = restored.rows.trades!.map((j) => JSON.parse(j) as { pnl: string });
-    // Every trade acknowledged before the backup began is in it; none that was never acknowledged.
-    expect(trades.length).toBeGreaterThanOrEqual(atStart);
-    expect(trades.length).toBeLessThanOrEqual(acknowledged);
-    // The per-day rollups were read in the same instant as the trades: their counts and sum agree to the cent.
-    const day = restored.rows.trade_day_rollups!.map((j) => JSON.parse(j) as { scope: string; trades: number; pnl: string }).find((r) => r.scope === 'all');
-    const cents = trades.reduce((sum, t) => sum + Math.round(Number(t.pnl) * 100), 0);
-    expect({ trades: day?.trades, cents: Math.round(Number(day?.pnl) * 100) }).toEqual({ trades: trades.length, cents });
-  });
+    },
+  );
+
+  it.runIf(backend === 'postgres')(
+    'backs up PostgreSQL while the server takes trades: one snapshot, its rollups agreeing with its trades',
+    async () => {
+      const live = await newInstance('postgres', 'live');
+      cleanup.push(live.dataDir);
+      const app = await startOn(live, px);
+      const database = await openInstance(live);
+      const copy = path.join(live.dataDir, '..', `${path.basename(live.dataDir)}.backup`);
+      cleanup.push(copy);
+      let acknowledged = 0;
+      let atStart = 0;
+      try {
+        const client = app.client();
+        expect((await client.signUp(uniqueEmail('live'), PASSWORD)).status).toBe(200);
+        let writing = true;
+        // One trade after another, each acknowledged before the next, for as long as the backup runs.
+        const writer = (async () => {
+          for (let i = 0; writing; i++) {
+            const res = await client.post('/api/trades', { date: '2025-03-05', period: 'AM', symbol: 'MNQ', pnl: `${(i % 7) - 3}.25` });
+            expect(res.status, JSON.stringify(res.body)).toBe(201);
+            acknowledged++;
+          }
+        })();
+        while (acknowledged < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+        atStart = acknowledged;
+        try {
+          await backupInstance({ database, dataDir: live.dataDir }, copy);
+        } finally {
+          writing = false;
+          await writer;
+        }
+      } finally {
+        await database.close();
+        await app.close();
+      }
+      const target = await newInstance('postgres', 'live-target');
+      cleanup.push(target.dataDir);
+      const restored = await restoreInto(target, copy);
+      const trades = restored.rows.trades!.map((j) => JSON.parse(j) as { pnl: string });
+      // Every trade acknowledged before the backup began is in it; none that was never acknowledged.
+      expect(trades.length).toBeGreaterThanOrEqual(atStart);
+      expect(trades.length).toBeLessThanOrEqual(acknowledged);
+      // The per-day rollups were read in the same instant as the trades: their counts and sum agree to the cent.
+      const day = restored.rows
+        .trade_day_rollups!.map((j) => JSON.parse(j) as { scope: string; trades: number; pnl: string })
+        .find((r) => r.scope === 'all');
+      const cents = trades.reduce((sum, t) => sum + Math.round(Number(t.pnl) * 100), 0);
+      expect({ trades: day?.trades, cents: Math.round(Number(day?.pnl) * 100) }).toEqual({ trades: trades.length, cents });
+    },
+  );
 
   it.runIf(backend === 'pglite')('npm run backup refuses, in words, the data directory of a running embedded server', async () => {
     const app = await startOn(source, px);
     try {
-      const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: source.dataDir, DATABASE_URL: '', AUTH_SECRET: '', NODE_ENV: 'test' };
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: source.dataDir,
+        DATABASE_URL: '',
+        AUTH_SECRET: '',
+        NODE_ENV: 'test',
+      };
       const copy = `${file}.running`;
       cleanup.push(copy);
       const out = await new Promise<{ code: number; text: string }>((resolve) => {
-        execFile(process.execPath, ['--import', 'tsx', 'src/server/ops/instance-cli.ts', 'backup', copy], { env, timeout: 120_000 }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, text: `${stdout}${stderr}` }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/ops/instance-cli.ts', 'backup', copy],
+          { env, timeout: 120_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, text: `${stdout}${stderr}` }),
         );
       });
       expect(out.code).toBe(1);

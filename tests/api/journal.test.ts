@@ -109,7 +109,17 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect(Number(bySymbol.MNQ.entry_price)).toBe(21050.25);
     expect(Number(bySymbol.MNQ.exit_price)).toBe(21060.5);
     // A trade typed by hand has no execution: nulls, never invented figures; its commission is still there.
-    expect(bySymbol.ES).toMatchObject({ contract: null, entry_time: null, exit_time: null, quantity: null, entry_price: null, exit_price: null, gross_pnl: null, commission: '2.10', pnl: '-20.00' });
+    expect(bySymbol.ES).toMatchObject({
+      contract: null,
+      entry_time: null,
+      exit_time: null,
+      quantity: null,
+      entry_price: null,
+      exit_price: null,
+      gross_pnl: null,
+      commission: '2.10',
+      pnl: '-20.00',
+    });
     expect(day.pnl).toBe('37.22');
   });
 
@@ -146,9 +156,7 @@ describe.each(backends())('daily journal API on %s', (backend) => {
   it('creates the Daily Journal folder once and one note per date when many saves race', async () => {
     const trader = await newTrader(app, 'journal');
     const dates = ['2025-04-01', '2025-04-02', '2025-04-03'];
-    const saves = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => trader.put(`/api/journal/${dates[i % 3]}`, { content: `draft ${i}` })),
-    );
+    const saves = await Promise.all(Array.from({ length: 12 }, (_, i) => trader.put(`/api/journal/${dates[i % 3]}`, { content: `draft ${i}` })));
     for (const res of saves) expect(res.status, JSON.stringify(res.body)).toBe(200);
     const folders = (await trader.get('/api/note-folders')).body;
     expect(folders.map((f: { name: string }) => f.name)).toEqual(['Daily Journal']);
@@ -228,7 +236,7 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     expect((await bob.get('/api/note-folders')).body).toHaveLength(1);
   });
 
-  it('narrows the days, the day and its P&L to one account, names each trade\'s account, and refuses another trader\'s account', async () => {
+  it("narrows the days, the day and its P&L to one account, names each trade's account, and refuses another trader's account", async () => {
     const trader = await newTrader(app, 'journal');
     const main = await createAccount(trader, 'Main');
     const copy = await createAccount(trader, 'Copy');
@@ -249,7 +257,12 @@ describe.each(backends())('daily journal API on %s', (backend) => {
       { date: '2025-04-02', trades: 1, pnl: '5.00', has_note: false },
       { date: '2025-04-01', trades: 1, pnl: '100.10', has_note: false },
     ]);
-    expect((await days(trader, '?account=unassigned')).find((d) => d.date === '2025-04-01')).toEqual({ date: '2025-04-01', trades: 1, pnl: '7.00', has_note: false });
+    expect((await days(trader, '?account=unassigned')).find((d) => d.date === '2025-04-01')).toEqual({
+      date: '2025-04-01',
+      trades: 1,
+      pnl: '7.00',
+      has_note: false,
+    });
     expect((await days(trader, '?account=all')).find((d) => d.date === '2025-04-01')).toMatchObject({ trades: 4, pnl: '177.15' });
 
     const one = (await trader.get(`/api/journal/2025-04-01?account=${main.id}`)).body;
@@ -261,9 +274,11 @@ describe.each(backends())('daily journal API on %s', (backend) => {
     const all = (await trader.get('/api/journal/2025-04-01')).body;
     expect(all.pnl).toBe('177.15');
     // All accounts: the copied trade is listed twice, each row saying whose it is; the trade without one says null.
-    expect(all.trades.map((t: { symbol: string; account_id: string | null; account_name: string | null }) => `${t.symbol} ${t.account_name} ${t.account_id}`).sort()).toEqual(
-      [`ES Main ${main.id}`, `NQ Copy ${copy.id}`, `NQ Main ${main.id}`, 'YM null null'].sort(),
-    );
+    expect(
+      all.trades
+        .map((t: { symbol: string; account_id: string | null; account_name: string | null }) => `${t.symbol} ${t.account_name} ${t.account_id}`)
+        .sort(),
+    ).toEqual([`ES Main ${main.id}`, `NQ Copy ${copy.id}`, `NQ Main ${main.id}`, 'YM null null'].sort());
 
     // Another trader's account id is refused, and shows none of its trades.
     const other = await newTrader(app, 'journal-other');

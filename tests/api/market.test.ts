@@ -48,8 +48,10 @@ function tradingViewBars(change: (minute: string, ohlc: number[]) => number[] = 
 }
 
 const barsQuery = (extra: Record<string, string> = {}) => ({ contract: 'MNQH5', ...extra });
-const uploadBars = (client: ApiClient, csv: string, extra: Record<string, string> = {}) => sendFile(client, '/api/market/bars', barsQuery(extra), csv);
-const previewBars = (client: ApiClient, csv: string, extra: Record<string, string> = {}) => sendFile(client, '/api/market/bars/preview', barsQuery(extra), csv);
+const uploadBars = (client: ApiClient, csv: string, extra: Record<string, string> = {}) =>
+  sendFile(client, '/api/market/bars', barsQuery(extra), csv);
+const previewBars = (client: ApiClient, csv: string, extra: Record<string, string> = {}) =>
+  sendFile(client, '/api/market/bars/preview', barsQuery(extra), csv);
 
 describe.each(backends())('fills, price bars and excursions on %s', (backend) => {
   let app: TestApp;
@@ -69,9 +71,10 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
   });
   afterAll(() => app?.close());
 
-  const tradesOf = async (client: ApiClient, query = '') => (await listAll(client, query)).sort((a, b) => String(a.entry_time).localeCompare(String(b.entry_time)));
+  const tradesOf = async (client: ApiClient, query = '') =>
+    (await listAll(client, query)).sort((a, b) => String(a.entry_time).localeCompare(String(b.entry_time)));
 
-  it("keeps every fill of an imported trade in the order traded; a fill FIFO splits gives each trade its share; another trader can neither read nor change them", async () => {
+  it('keeps every fill of an imported trade in the order traded; a fill FIFO splits gives each trade its share; another trader can neither read nor change them', async () => {
     const [long, short] = await tradesOf(alice);
     expect([long!.side, long!.quantity, short!.side, short!.quantity]).toEqual(['Long', '2.00000000', 'Short', '1.00000000']);
     const details = await alice.get(`/api/trade-details/${long!.id}`);
@@ -105,18 +108,31 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
   it('a re-import adds no trade, and gives its fills to the trades stored before fills were kept', async () => {
     const before = await tradesOf(alice);
     // As a trade imported by an earlier version is stored: without fills.
-    await rows(sql`delete from trade_fills where trade_id in (${sql.join(before.map((t) => sql`${t.id}::uuid`), sql`, `)})`);
+    await rows(
+      sql`delete from trade_fills where trade_id in (${sql.join(
+        before.map((t) => sql`${t.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     const again = await importFile(alice, { account_id: aliceAccount.id, time_zone: 'America/New_York' }, FILLS_CSV);
     expect(again.body).toMatchObject({ imported: 0, duplicates: 2, fills_attached: 2 });
     expect((await tradesOf(alice)).map((t) => t.id)).toEqual(before.map((t) => t.id));
     expect((await alice.get(`/api/trades/${before[0]!.id}/fills`)).body.fills).toHaveLength(3);
     // Once more: the trades have their fills, so nothing is added twice.
-    expect((await importFile(alice, { account_id: aliceAccount.id, time_zone: 'America/New_York' }, FILLS_CSV)).body).toMatchObject({ imported: 0, fills_attached: 0 });
-    const counts = await rows<{ n: number }>(sql`select count(*)::int as n from trade_fills where trade_id in (${sql.join(before.map((t) => sql`${t.id}::uuid`), sql`, `)})`);
+    expect((await importFile(alice, { account_id: aliceAccount.id, time_zone: 'America/New_York' }, FILLS_CSV)).body).toMatchObject({
+      imported: 0,
+      fills_attached: 0,
+    });
+    const counts = await rows<{ n: number }>(
+      sql`select count(*)::int as n from trade_fills where trade_id in (${sql.join(
+        before.map((t) => sql`${t.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     expect(counts[0]!.n).toBe(5);
   });
 
-  it("another export of the same account (the two-export rule) finds the stored trades, and gives its fills to those that have none", async () => {
+  it('another export of the same account (the two-export rule) finds the stored trades, and gives its fills to those that have none', async () => {
     const trader = await newTrader(app, 'carol');
     const account = await createAccount(trader, 'Eval');
     const { orders, performance } = tradovateExports(40);
@@ -124,7 +140,10 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const trades = await listAll(trader);
     expect(trades.length).toBe(first.body.imported);
-    const ids = sql.join(trades.map((t) => sql`${t.id}::uuid`), sql`, `);
+    const ids = sql.join(
+      trades.map((t) => sql`${t.id}::uuid`),
+      sql`, `,
+    );
     const fillsBefore = (await rows<{ n: number }>(sql`select count(*)::int as n from trade_fills where trade_id in (${ids})`))[0]!.n;
     expect(fillsBefore).toBeGreaterThanOrEqual(2 * trades.length);
     await rows(sql`delete from trade_fills where trade_id in (${ids})`);
@@ -180,8 +199,13 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
         { time: '2025-03-05T15:01:00Z', side: 'Sell', quantity: 1, price: '21001' },
       ],
     });
-    expect([open.status, open.body.error]).toEqual([400, 'fills: 1 contract is still open after the last fill; add the fills that close the position']);
-    expect((await alice.put(`/api/trades/${trade.id}/fills`, { fills: [{ time: '2025-03-05 15:00', side: 'Buy', quantity: 1, price: 1 }] })).body.error).toMatch(/^fills\.0\.time: /);
+    expect([open.status, open.body.error]).toEqual([
+      400,
+      'fills: 1 contract is still open after the last fill; add the fills that close the position',
+    ]);
+    expect(
+      (await alice.put(`/api/trades/${trade.id}/fills`, { fills: [{ time: '2025-03-05 15:00', side: 'Buy', quantity: 1, price: 1 }] })).body.error,
+    ).toMatch(/^fills\.0\.time: /);
     // A refused change changed nothing.
     expect((await alice.get(`/api/trades/${trade.id}/fills`)).body.fills).toHaveLength(3);
     // Removing every fill keeps what the trade says.
@@ -199,12 +223,21 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
         { time: '2025-03-05T15:03:40Z', side: 'Buy', quantity: 1, price: '21009' },
       ],
     });
-    const anonymous = await fetch(`${app.url}/api/market/bars?contract=MNQH5`, { method: 'POST', headers: { 'content-type': 'text/csv', origin: app.url }, body: tradingViewBars() });
+    const anonymous = await fetch(`${app.url}/api/market/bars?contract=MNQH5`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: app.url },
+      body: tradingViewBars(),
+    });
     expect(anonymous.status).toBe(401);
 
     const preview = await previewBars(alice, tradingViewBars());
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toMatchObject({ format: { id: 'tradingview-bars' }, resolution: 60, series: [{ contract: 'MNQH5', bars: 81, already_stored: 0, conflicting: 0 }], contradictions: [] });
+    expect(preview.body).toMatchObject({
+      format: { id: 'tradingview-bars' },
+      resolution: 60,
+      series: [{ contract: 'MNQH5', bars: 81, already_stored: 0, conflicting: 0 }],
+      contradictions: [],
+    });
     expect((await rows(sql`select 1 from price_bars`)).length).toBe(0);
 
     const uploaded = await uploadBars(alice, tradingViewBars());
@@ -225,15 +258,29 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(chart.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
     // Alice's coverage lists her bars.
     expect((await alice.get('/api/market/bars/coverage')).body.days).toEqual([
-      { contract: 'MNQH5', resolution: 60, day: '2025-03-05', bars: 81, first: '2025-03-05T14:50:00.000Z', last: '2025-03-05T16:10:00.000Z', mine: 81 },
+      {
+        contract: 'MNQH5',
+        resolution: 60,
+        day: '2025-03-05',
+        bars: 81,
+        first: '2025-03-05T14:50:00.000Z',
+        last: '2025-03-05T16:10:00.000Z',
+        mine: 81,
+      },
     ]);
 
     // Bob cannot delete Alice's bars (the service asks only for his, and the policy hides hers from him anyway).
-    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({ deleted: 0, kept: 0, trades_updated: 0 });
+    expect((await bob.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({
+      deleted: 0,
+      kept: 0,
+      trades_updated: 0,
+    });
     const bobId = (await rows<{ id: string }>(sql`select id from "user" where email like 'bob-%'`))[0]!.id;
     await app.server.database.withUser(bobId, (tx) => tx.execute(sql`delete from price_bars where contract = 'MNQH5'`));
     await app.server.database.withUser(bobId, (tx) => tx.execute(sql`update price_bars set high = 99999 where contract = 'MNQH5'`));
-    expect((await app.server.database.withUser(bobId, (tx) => tx.execute(sql`select count(*)::int as n from price_bars`))) as unknown).toMatchObject({ rows: [{ n: 0 }] });
+    expect((await app.server.database.withUser(bobId, (tx) => tx.execute(sql`select count(*)::int as n from price_bars`))) as unknown).toMatchObject({
+      rows: [{ n: 0 }],
+    });
     expect((await rows(sql`select 1 from price_bars where high < 99999`)).length).toBe(81);
 
     // The same file again changes nothing; a file that disagrees on one bar is reported and the stored bar kept.
@@ -249,14 +296,22 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
         file: { open: '21006', high: '21015', low: '21004', close: '21011', volume: '10' },
       },
     ]);
-    expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe('21012.00000000');
+    expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe(
+      '21012.00000000',
+    );
     // Alice can always replace her own bars.
     expect((await uploadBars(alice, other, { replace: 'true' })).body).toMatchObject({ added: 0, unchanged: 80, conflicting: 0, replaced: 1 });
-    expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe('21011.00000000');
+    expect((await rows<{ close: string }>(sql`select close::text from price_bars where start = '2025-03-05T15:02:00Z'`))[0]!.close).toBe(
+      '21011.00000000',
+    );
     expect((await uploadBars(alice, tradingViewBars(), { replace: 'true' })).body).toMatchObject({ replaced: 1 });
 
     // Alice deletes her bars of the day: the figures that read them go (there are no bars left to compute from).
-    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({ deleted: 81, kept: 0, trades_updated: 0 });
+    expect((await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05')).body).toEqual({
+      deleted: 81,
+      kept: 0,
+      trades_updated: 0,
+    });
     expect(await rows(sql`select 1 from trade_excursions where trade_id = ${long!.id} or trade_id = ${bobs.id}`)).toEqual([]);
     const missing = await alice.get(`/api/market/trades/${long!.id}/chart`);
     expect(missing.body).toMatchObject({ resolution: null, bars: [], excursions: { status: 'no-bars', contract: 'MNQH5' } });
@@ -267,19 +322,28 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect((await uploadBars(alice, tradingViewBars())).body).toMatchObject({ added: 81 });
     const [long] = await tradesOf(alice, `account=${aliceAccount.id}`);
     const before = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body;
-    expect(before.excursions).toMatchObject({ status: 'complete', mae: { dollars: '16.00' }, mfe: { dollars: '68.00' }, sources: [{ id: 'upload', label: 'your uploads' }] });
+    expect(before.excursions).toMatchObject({
+      status: 'complete',
+      mae: { dollars: '16.00' },
+      mfe: { dollars: '68.00' },
+      sources: [{ id: 'upload', label: 'your uploads' }],
+    });
     // Bob uploads MNQH5 bars over the same minutes with a high of 99,999 and a low of 1 (and two days Alice has none of).
     const poisoned = tradingViewBars(() => [21000, 99999, 1, 21000]);
     const extra = ['time,open,high,low,close,Volume', ...[0, 1].map((m) => `${Date.UTC(2025, 2, 7, 15, m) / 1000},1,99999,1,1,1`)].join('\n');
     expect((await uploadBars(bob, poisoned)).body).toMatchObject({ added: 81, trades_updated: 0 });
     expect((await uploadBars(bob, `${extra}\n`, { resolution: '60' })).status).toBe(200);
     // Alice's stored figures, the Trade Log's and her chart's stay as her own bars say.
-    expect((await rows<{ mae: string; mfe: string }>(sql`select mae::text, mfe::text from trade_excursions where trade_id = ${long!.id}`))).toEqual([{ mae: '16.00', mfe: '68.00' }]);
+    expect(await rows<{ mae: string; mfe: string }>(sql`select mae::text, mfe::text from trade_excursions where trade_id = ${long!.id}`)).toEqual([
+      { mae: '16.00', mfe: '68.00' },
+    ]);
     const after = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body;
     expect(after.excursions).toMatchObject({ mae: { dollars: '16.00' }, mfe: { dollars: '68.00' } });
     expect(Math.max(...after.bars.map((b: number[]) => b[2]!))).toBeLessThan(21100);
     // Her coverage is hers; Bob's is his.
-    expect((await alice.get('/api/market/bars/coverage')).body.days.map((d: { day: string; bars: number }) => [d.day, d.bars])).toEqual([['2025-03-05', 81]]);
+    expect((await alice.get('/api/market/bars/coverage')).body.days.map((d: { day: string; bars: number }) => [d.day, d.bars])).toEqual([
+      ['2025-03-05', 81],
+    ]);
     expect((await bob.get('/api/market/bars/coverage')).body.days.map((d: { day: string; bars: number }) => [d.day, d.bars])).toEqual([
       ['2025-03-07', 2],
       ['2025-03-05', 81],
@@ -303,7 +367,15 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
         fills_checked: 5,
         fills_outside: 5,
         first: [
-          { trade_id: expect.any(String), time: '2025-03-05T15:00:30.000Z', side: 'Buy', quantity: '1', price: '21000', bar_low: '21246', bar_high: '21253' },
+          {
+            trade_id: expect.any(String),
+            time: '2025-03-05T15:00:30.000Z',
+            side: 'Buy',
+            quantity: '1',
+            price: '21000',
+            bar_low: '21246',
+            bar_high: '21253',
+          },
           expect.objectContaining({ time: '2025-03-05T15:01:30.000Z', price: '20996' }),
           expect.objectContaining({ time: '2025-03-05T15:04:10.000Z', side: 'Sell' }),
           expect.objectContaining({ time: '2025-03-05T15:04:10.000Z', side: 'Sell' }),
@@ -314,7 +386,9 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     const refused = await uploadBars(alice, june);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'contradicts-fills' });
-    expect(refused.body.error).toMatch(/^MNQH5: 5 of your 5 fills with a bar in this file lie outside their minute's range by more than a tick \(first: Buy 1 at 21000 on Mar 5 10:00:30 \(bar 21246-21253\)/);
+    expect(refused.body.error).toMatch(
+      /^MNQH5: 5 of your 5 fills with a bar in this file lie outside their minute's range by more than a tick \(first: Buy 1 at 21000 on Mar 5 10:00:30 \(bar 21246-21253\)/,
+    );
     expect(await rows(sql`select 1 from price_bars where contract = 'MNQH5'`)).toEqual([]);
     // A bar off by a tick is not a contradiction: feeds differ by that much.
     const tickOff = tradingViewBars((minute, ohlc) => (minute === '10:00' ? [21000.25, 21003.25, 20999.75, 21002.25] : ohlc));
@@ -341,10 +415,24 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect((await alice.get(`/api/trades/${long!.id}`)).body).toMatchObject({ mae: '16.00', mfe: '68.00', mae_r: -0.5 });
     // Its page's exit analysis in R too: MAE, MFE, the best exit ($68), and a minute later ($53.92 net, $8.00 more).
     const inR = (await alice.get(`/api/market/trades/${long!.id}/chart`)).body.excursions;
-    expect(inR).toMatchObject({ mae: { dollars: '16.00', r: '0.50' }, mfe: { dollars: '68.00', r: '2.13' }, best_exit: { gross_pnl: '68.00', r: '2.13' } });
-    expect(inR.exit_after[0]).toMatchObject({ minutes: 1, status: 'ok', net_pnl: '53.92', net_pnl_r: '1.69', difference: '8.00', difference_r: '0.25' });
+    expect(inR).toMatchObject({
+      mae: { dollars: '16.00', r: '0.50' },
+      mfe: { dollars: '68.00', r: '2.13' },
+      best_exit: { gross_pnl: '68.00', r: '2.13' },
+    });
+    expect(inR.exit_after[0]).toMatchObject({
+      minutes: 1,
+      status: 'ok',
+      net_pnl: '53.92',
+      net_pnl_r: '1.69',
+      difference: '8.00',
+      difference_r: '0.25',
+    });
     expect(chart).toMatchObject({ mae: { r: null }, best_exit: { r: null } });
-    const shortAfter = chart.exit_after.filter((a: { status: string }) => a.status === 'ok') as Array<{ net_pnl_r: string | null; difference_r: string | null }>;
+    const shortAfter = chart.exit_after.filter((a: { status: string }) => a.status === 'ok') as Array<{
+      net_pnl_r: string | null;
+      difference_r: string | null;
+    }>;
     expect(shortAfter.length).toBeGreaterThan(0);
     expect(shortAfter.flatMap((a) => [a.net_pnl_r, a.difference_r]).every((r) => r === null)).toBe(true);
 
@@ -353,7 +441,10 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
         const measured = [long!, short!].map((t) => listed.get(t.id)!).sort((a, b) => (Number(a[sort]) - Number(b[sort])) * (dir === 'asc' ? 1 : -1));
         const expected = [...measured.map((t) => t.id), manual.id];
         const page = await alice.get(`/api/trades?account=${aliceAccount.id}&sort=${sort}&dir=${dir}&limit=50`);
-        expect(page.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir}`).toEqual(expected);
+        expect(
+          page.body.trades.map((t: TradeDto) => t.id),
+          `${sort} ${dir}`,
+        ).toEqual(expected);
         // One trade a page, by cursor: the same order.
         const walked: string[] = [];
         let cursor: string | null = null;
@@ -418,7 +509,11 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect(chart.holes).toEqual([{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }]);
     // The short (10:04:10 to 10:06:00) has the hole inside it: incomplete, in the Trade Log too.
     const listed = new Map(((await alice.get(`/api/trades?account=${aliceAccount.id}&limit=50`)).body.trades as TradeDto[]).map((t) => [t.id, t]));
-    expect(listed.get(short!.id)).toMatchObject({ mae: null, mfe: null, excursion_missing: [{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }] });
+    expect(listed.get(short!.id)).toMatchObject({
+      mae: null,
+      mfe: null,
+      excursion_missing: [{ from: '2025-03-05T15:05:00.000Z', to: '2025-03-05T15:06:00.000Z' }],
+    });
     expect(listed.get(long!.id)).toMatchObject({ mae: '16.00', excursion_missing: null });
     await alice.delete('/api/market/bars?contract=MNQH5&resolution=60&day=2025-03-05');
 
@@ -428,7 +523,9 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
       status: 'missing',
       missing: [{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }],
     });
-    expect(((await alice.get(`/api/trades/${long!.id}`)).body as TradeDto).excursion_missing).toEqual([{ from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' }]);
+    expect(((await alice.get(`/api/trades/${long!.id}`)).body as TradeDto).excursion_missing).toEqual([
+      { from: '2025-03-05T15:01:00.000Z', to: '2025-03-05T15:04:00.000Z' },
+    ]);
 
     // The trader confirms the file's source leaves out minutes without trades: the same bars, now vouched for.
     const quiet = await uploadBars(alice, without('10:01', '10:02', '10:03'), { quiet_minutes: 'true' });
@@ -488,16 +585,25 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     const target = await createAccount(alice, 'Restored');
     const restored = await alice.post('/api/trades/import', { account_id: target.id, trades: withFills });
     expect(restored.body).toEqual({ imported: 2, skipped: 0 });
-    const fillsOf = async (trades: Array<{ id: string }>) => Promise.all(trades.map(async (t) => (await alice.get(`/api/trades/${t.id}/fills`)).body.fills));
+    const fillsOf = async (trades: Array<{ id: string }>) =>
+      Promise.all(trades.map(async (t) => (await alice.get(`/api/trades/${t.id}/fills`)).body.fills));
     const copies = await tradesOf(alice, `account=${target.id}`);
     const originals = await tradesOf(alice, `account=${aliceAccount.id}`);
     expect(originals).toHaveLength(2);
     expect(await fillsOf(copies)).toEqual(await fillsOf(originals));
     expect((await alice.post('/api/trades/import', { account_id: target.id, trades: withFills })).body).toEqual({ imported: 0, skipped: 2 });
-    const count = await rows<{ n: number }>(sql`select count(*)::int as n from trade_fills where trade_id in (${sql.join(copies.map((t) => sql`${t.id}::uuid`), sql`, `)})`);
+    const count = await rows<{ n: number }>(
+      sql`select count(*)::int as n from trade_fills where trade_id in (${sql.join(
+        copies.map((t) => sql`${t.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     expect(count[0]!.n).toBe(5);
     // A bad fill is a 400 naming the row and the fill.
-    const bad = await alice.post('/api/trades/import', { account_id: target.id, trades: [{ ...withFills[0], id: 'new', fills: [{ time: '2025-03-05T15:00:00Z', side: 'Hold', quantity: 1, price: 1 }] }] });
+    const bad = await alice.post('/api/trades/import', {
+      account_id: target.id,
+      trades: [{ ...withFills[0], id: 'new', fills: [{ time: '2025-03-05T15:00:00Z', side: 'Hold', quantity: 1, price: 1 }] }],
+    });
     expect([bad.status, bad.body.error]).toEqual([400, 'Row 1: fills.0.side: must be Buy or Sell']);
   });
 });

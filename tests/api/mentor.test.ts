@@ -54,7 +54,9 @@ describe.each(backends())('a mentor on %s', (backend) => {
     [aliceId, bobId, mentorId] = [a.id, b.id, m.id];
     granted = await createAccount(alice, 'Shown to mentor');
     ungranted = await createAccount(alice, 'Private account');
-    grantedTrade = (await createTrade(alice, { account_id: granted.id, date: '2026-03-03', symbol: 'NQ', side: 'Long', pnl: 250.5, notes: 'granted win' })).id;
+    grantedTrade = (
+      await createTrade(alice, { account_id: granted.id, date: '2026-03-03', symbol: 'NQ', side: 'Long', pnl: 250.5, notes: 'granted win' })
+    ).id;
     grantedLoss = (await createTrade(alice, { account_id: granted.id, date: '2026-03-04', symbol: 'ES', side: 'Short', pnl: -100.25 })).id;
     ungrantedTrade = (await createTrade(alice, { account_id: ungranted.id, date: '2026-03-03', symbol: 'YM', side: 'Long', pnl: 999 })).id;
     const bobAccount = await createAccount(bob, 'Bob main');
@@ -136,7 +138,9 @@ describe.each(backends())('a mentor on %s', (backend) => {
 
     it('a guessed, altered or malformed token is answered as an unknown one', async () => {
       const flipped = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-      const answers = await Promise.all([flipped, crypto.randomBytes(32).toString('base64url'), 'short', token.slice(0, 42) + '!'].map((t) => accept(olly, t)));
+      const answers = await Promise.all(
+        [flipped, crypto.randomBytes(32).toString('base64url'), 'short', token.slice(0, 42) + '!'].map((t) => accept(olly, t)),
+      );
       for (const answer of answers) expect(answer).toEqual({ status: 404, body: { error: 'Invitation not found' } });
       const [row] = await rows(sql`select count(*)::int as n from mentor_grants where mentor_user_id is not null and user_id = ${aliceId}`);
       expect(row!.n).toBe(1);
@@ -159,7 +163,11 @@ describe.each(backends())('a mentor on %s', (backend) => {
       expect((await mentor.get(`/api/mentor/${aliceId}/trades?account=${ungranted.id}`)).status).toBe(404);
       expect((await mentor.get(`/api/mentor/${aliceId}/trades?account=${granted.id}`)).body.total).toBe(2);
 
-      expect((await mentor.get(`/api/mentor/${aliceId}/trades/${grantedTrade}`)).body).toMatchObject({ id: grantedTrade, notes: 'granted win', pnl: '250.50' });
+      expect((await mentor.get(`/api/mentor/${aliceId}/trades/${grantedTrade}`)).body).toMatchObject({
+        id: grantedTrade,
+        notes: 'granted win',
+        pnl: '250.50',
+      });
       const hidden = await mentor.get(`/api/mentor/${aliceId}/trades/${ungrantedTrade}`);
       expect(hidden).toEqual({ status: 404, body: { error: 'Trade not found' } });
       // Another trader's trade through the granting trader's id: as unknown.
@@ -172,7 +180,12 @@ describe.each(backends())('a mentor on %s', (backend) => {
     });
 
     it('cannot read a trader who granted them nothing', async () => {
-      for (const path of [`/api/mentor/${bobId}/trades`, `/api/mentor/${bobId}/trades/${bobTrade}`, `/api/mentor/${bobId}/reports/overview`, `/api/mentor/${bobId}/comments`]) {
+      for (const path of [
+        `/api/mentor/${bobId}/trades`,
+        `/api/mentor/${bobId}/trades/${bobTrade}`,
+        `/api/mentor/${bobId}/reports/overview`,
+        `/api/mentor/${bobId}/comments`,
+      ]) {
         expect(await mentor.get(path), path).toEqual({ status: 404, body: { error: 'Trader not found' } });
       }
       expect((await mentor.post(`/api/mentor/${bobId}/comments`, { trade_id: bobTrade, body: 'hi' })).status).toBe(404);
@@ -201,7 +214,9 @@ describe.each(backends())('a mentor on %s', (backend) => {
       }
       // The bulk endpoints answer for the mentor's own (empty) journal: none of the trader's trades is touched.
       expect((await mentor.post('/api/trades/bulk-delete', { ids: [grantedTrade] })).body).toEqual({ deleted: 0 });
-      expect((await mentor.post('/api/trades/bulk-risk', { ids: [grantedTrade], risk: { kind: 'amount', amount: '100' } })).body).toEqual({ updated: 0 });
+      expect((await mentor.post('/api/trades/bulk-risk', { ids: [grantedTrade], risk: { kind: 'amount', amount: '100' } })).body).toEqual({
+        updated: 0,
+      });
       expect(await rows(sql`select * from trades where user_id = ${aliceId} order by id`)).toEqual(before);
       expect(await rows(sql`select * from trading_accounts where user_id = ${aliceId} order by id`)).toEqual(accountsBefore);
     });
@@ -221,7 +236,12 @@ describe.each(backends())('a mentor on %s', (backend) => {
       expect(bodies).toEqual(expect.arrayContaining(['Good patience on the entry.', 'Stop after two losses.']));
       expect(bodies).not.toContain('peek');
       expect(inbox.body.unseen).toBe(2);
-      expect(inbox.body.comments.find((c: { id: string }) => c.id === onTrade.body.id)).toMatchObject({ trade_id: grantedTrade, trade_label: 'NQ Long, 2026-03-03', from_mentor: true, seen_at: null });
+      expect(inbox.body.comments.find((c: { id: string }) => c.id === onTrade.body.id)).toMatchObject({
+        trade_id: grantedTrade,
+        trade_label: 'NQ Long, 2026-03-03',
+        from_mentor: true,
+        seen_at: null,
+      });
       // Bob sees none of it.
       expect((await bob.get('/api/mentor-comments')).body).toEqual({ comments: [], unseen: 0 });
       expect((await bob.post(`/api/mentor-comments/${onTrade.body.id}/reply`, { body: 'not mine' })).status).toBe(404);
@@ -239,13 +259,20 @@ describe.each(backends())('a mentor on %s', (backend) => {
     it('revocation ends every access on the next request, and the invite cannot be accepted again', async () => {
       expect((await mentor.get(`/api/mentor/${aliceId}/trades`)).status).toBe(200);
       expect((await alice.delete(`/api/mentor-grants/${grantId}`)).status).toBe(204);
-      for (const path of [`/api/mentor/${aliceId}/trades`, `/api/mentor/${aliceId}/trades/${grantedTrade}`, `/api/mentor/${aliceId}/reports/overview`, `/api/mentor/${aliceId}/comments`]) {
+      for (const path of [
+        `/api/mentor/${aliceId}/trades`,
+        `/api/mentor/${aliceId}/trades/${grantedTrade}`,
+        `/api/mentor/${aliceId}/reports/overview`,
+        `/api/mentor/${aliceId}/comments`,
+      ]) {
         expect((await mentor.get(path)).status, path).toBe(404);
       }
       expect((await mentor.post(`/api/mentor/${aliceId}/comments`, { trade_id: grantedTrade, body: 'still here?' })).status).toBe(404);
       expect((await mentor.get('/api/mentor/traders')).body).toEqual([]);
       expect((await accept(mentor, token)).status).toBe(404);
-      const listed = ((await alice.get('/api/mentor-grants')).body as Array<{ id: string; revoked_at: string | null }>).find((g) => g.id === grantId)!;
+      const listed = ((await alice.get('/api/mentor-grants')).body as Array<{ id: string; revoked_at: string | null }>).find(
+        (g) => g.id === grantId,
+      )!;
       expect(listed.revoked_at).not.toBeNull();
     });
   });

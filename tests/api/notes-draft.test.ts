@@ -26,12 +26,27 @@ describe.each(backends())("'Write with AI' on %s", (backend) => {
 
   it("streams the draft, giving the model the linked trade's stored figures", async () => {
     const trader = await newTrader(app, 'draft');
-    const trade = await createTrade(trader, { date: '2025-03-04', symbol: 'NQ', pnl: '412.50', commission: '4.5', trade_type: 'Breakout', notes: 'Clean IB break' });
+    const trade = await createTrade(trader, {
+      date: '2025-03-04',
+      symbol: 'NQ',
+      pnl: '412.50',
+      commission: '4.5',
+      trade_type: 'Breakout',
+      notes: 'Clean IB break',
+    });
     provider.reply({ chunks: ['## What went well\n\n', '- Waited for the ', 'break of the IB high'] });
-    const res = await postSse(trader, '/api/notes/draft', { title: 'NQ review', content: 'Felt calm.', instruction: 'Review the trade', trade_id: trade.id });
+    const res = await postSse(trader, '/api/notes/draft', {
+      title: 'NQ review',
+      content: 'Felt calm.',
+      instruction: 'Review the trade',
+      trade_id: trade.id,
+    });
     expect(res.status).toBe(200);
     expect(res.contentType).toContain('text/event-stream');
-    const text = res.events.filter((e) => e.type === 'text').map((e) => e.delta).join('');
+    const text = res.events
+      .filter((e) => e.type === 'text')
+      .map((e) => e.delta)
+      .join('');
     expect(text).toBe('## What went well\n\n- Waited for the break of the IB high');
     expect(res.events.at(-2)).toEqual({ type: 'done' });
     expect(res.events.at(-1)).toBe('[DONE]');

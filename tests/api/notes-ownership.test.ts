@@ -43,7 +43,9 @@ describe.each(backends())("another trader's ids through every notes-layer endpoi
     a.folder = (await createFolder(alice, 'Alice private')).id;
     a.tag = (await upsertTag(alice, 'alice-tag')).id;
     a.trade = (await createTrade(alice, { symbol: 'ALICE', pnl: 500, date: '2025-03-03' })).id;
-    a.note = (await createNote(alice, { title: 'Alice secret plan', content: 'breakout edge', folder_id: a.folder, trade_id: a.trade, tag_ids: [a.tag] })).id;
+    a.note = (
+      await createNote(alice, { title: 'Alice secret plan', content: 'breakout edge', folder_id: a.folder, trade_id: a.trade, tag_ids: [a.tag] })
+    ).id;
     a.attachment = (await alice.post('/api/attachments', { note_id: a.note, url: 'https://alice.test/a.png' })).body.id;
     const upload = (await uploadAttachment(alice, { trade_id: a.trade }, PNG_BYTES)).body;
     [a.upload, a.uploadUrl] = [upload.id, upload.url];

@@ -4,10 +4,7 @@ import type { ApiClient } from '../support/app';
 /** Helpers shared by the notes-layer API tests (notes, journal, attachments, trade details, quick links). */
 
 /** A 1x1 PNG. */
-export const PNG_BYTES = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export interface NoteDto {
   id: string;

@@ -98,7 +98,17 @@ describe.each(backends())('notebook API on %s', (backend) => {
     it('creates a blank note on its first Save and updates it on later Saves', async () => {
       const trader = await newTrader(app, 'notes');
       const created = await createNote(trader, {});
-      expect(created).toMatchObject({ title: '', content: '', folder_id: null, trade_id: null, tags: [], net_pl: null, stocks_traded: null, trade: null, attachments: [] });
+      expect(created).toMatchObject({
+        title: '',
+        content: '',
+        folder_id: null,
+        trade_id: null,
+        tags: [],
+        net_pl: null,
+        stocks_traded: null,
+        trade: null,
+        attachments: [],
+      });
       const saved = await trader.patch(`/api/notes/${created.id}`, { title: 'Plan', content: '# Levels\n18250' });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({ id: created.id, title: 'Plan', content: '# Levels\n18250' });
@@ -186,8 +196,16 @@ describe.each(backends())('notebook API on %s', (backend) => {
       // Tab A still holds v1: its save is refused, naming the note's current version.
       const tabA = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: opened.updated_at, content: 'older from tab A', title: 'A' });
       expect(tabA.status).toBe(409);
-      expect(tabA.body).toEqual({ error: 'This note was saved in another tab or device after you started editing it.', code: 'note-changed', updated_at: tabB.body.updated_at });
-      expect((await trader.get(`/api/notes/${opened.id}`)).body).toMatchObject({ title: 'Plan', content: 'newer from tab B', updated_at: tabB.body.updated_at });
+      expect(tabA.body).toEqual({
+        error: 'This note was saved in another tab or device after you started editing it.',
+        code: 'note-changed',
+        updated_at: tabB.body.updated_at,
+      });
+      expect((await trader.get(`/api/notes/${opened.id}`)).body).toMatchObject({
+        title: 'Plan',
+        content: 'newer from tab B',
+        updated_at: tabB.body.updated_at,
+      });
       // The trader chose to keep tab A's words: the save names the version it now replaces, and goes through.
       const chosen = await trader.patch(`/api/notes/${opened.id}`, { base_updated_at: tabB.body.updated_at, content: 'older from tab A' });
       expect(chosen.status).toBe(200);

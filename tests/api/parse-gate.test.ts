@@ -70,7 +70,9 @@ describe('the parse gate', () => {
 
   it('tells the upload that is let in, so that files kept for reuse make room', async () => {
     const admitted: Array<[string, number]> = [];
-    const gate = createParseGate({ readingBytes: 20 * MB, waiting: 10, waitingBytes: 100 * MB }, (userId, readingBytes) => admitted.push([userId, readingBytes]));
+    const gate = createParseGate({ readingBytes: 20 * MB, waiting: 10, waitingBytes: 100 * MB }, (userId, readingBytes) =>
+      admitted.push([userId, readingBytes]),
+    );
     const a = await gate.enter('alice', 5 * MB);
     const b = await gate.enter('bob', 7 * MB);
     expect(admitted).toEqual([

@@ -27,7 +27,9 @@ describe('PGlite maintenance statements', () => {
         await tx.query('select 1');
         vacuum = shared.maintain('vacuum kept').then(() => events.push('vacuum done'));
         // An ordinary statement of another trader queued beside it is lent the connection, as before.
-        guest = shared.forUser('00000000-0000-4000-8000-000000000002', () => shared.transaction((t) => t.query('select count(*) from kept'))).then(() => events.push('guest done'));
+        guest = shared
+          .forUser('00000000-0000-4000-8000-000000000002', () => shared.transaction((t) => t.query('select count(*) from kept')))
+          .then(() => events.push('guest done'));
         await shared.lend(shared.transactionHere());
         events.push('lender still open');
         await tx.query('select 2');
@@ -53,7 +55,9 @@ describe('PGlite maintenance statements', () => {
         owner = shared.query<{ n: number }>('select count(*)::int as n from secrets').then((r) => {
           events.push(`owner read ${r.rows[0]!.n}`);
         });
-        guest = shared.forUser('00000000-0000-4000-8000-000000000002', () => shared.transaction((t) => t.query('select 1'))).then(() => events.push('other trader done'));
+        guest = shared
+          .forUser('00000000-0000-4000-8000-000000000002', () => shared.transaction((t) => t.query('select 1')))
+          .then(() => events.push('other trader done'));
         expect(shared.held()).toBe(true);
         await shared.lend(shared.transactionHere());
         events.push('lender still open');

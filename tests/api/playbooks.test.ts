@@ -43,7 +43,8 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as TradePlaybookDto;
   };
-  const followedOf = async (client: ApiClient, tradeId: string) => ((await client.get(`/api/trade-playbooks/${tradeId}`)).body as TradePlaybookDto).followed_rules;
+  const followedOf = async (client: ApiClient, tradeId: string) =>
+    ((await client.get(`/api/trade-playbooks/${tradeId}`)).body as TradePlaybookDto).followed_rules;
 
   it('keeps a playbook’s rules in their order, edits them in place keeping their ids, and refuses a bad one naming the field', async () => {
     const orb = await makePlaybook(alice, {
@@ -56,7 +57,12 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(orb.rules.map((r) => r.text)).toEqual(['Wait for the retest', 'Stop under the range', 'No trade after 11:00']);
     const [retest, stop, late] = orb.rules;
     // Reordered, one edited, one removed, one added: the kept ids stay.
-    const edited = (await alice.put(`/api/playbooks/${orb.id}`, { name: 'ORB', rules: [{ id: late!.id, text: 'No trade after 11:30' }, { id: retest!.id, text: 'Wait for the retest' }, { text: 'Size 1 on Fridays' }] })).body as PlaybookDto;
+    const edited = (
+      await alice.put(`/api/playbooks/${orb.id}`, {
+        name: 'ORB',
+        rules: [{ id: late!.id, text: 'No trade after 11:30' }, { id: retest!.id, text: 'Wait for the retest' }, { text: 'Size 1 on Fridays' }],
+      })
+    ).body as PlaybookDto;
     expect(edited.rules.map((r) => [r.id === late!.id, r.id === retest!.id, r.text])).toEqual([
       [true, false, 'No trade after 11:30'],
       [false, true, 'Wait for the retest'],
@@ -92,10 +98,16 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const formed = await createTrade(alice, { date: '2026-04-05', symbol: 'NQ', pnl: 0, playbook_id: pb.id });
     expect((await alice.get(`/api/trade-playbooks/${formed.id}`)).body).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [] });
     expect((await alice.delete(`/api/trades/${formed.id}`)).status).toBeLessThan(300);
-    expect((await bob.post('/api/trades', { date: '2026-04-05', period: 'AM', symbol: 'NQ', pnl: 1, playbook_id: pb.id })).body.error).toBe('playbook_id: Playbook not found');
+    expect((await bob.post('/api/trades', { date: '2026-04-05', period: 'AM', symbol: 'NQ', pnl: 1, playbook_id: pb.id })).body.error).toBe(
+      'playbook_id: Playbook not found',
+    );
     // The reports' copy of the trades is read before any trade takes the playbook: what follows must renew it.
     expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report.trades).toBe(0);
-    expect(await setTrade(alice, a.id, pb.id, [volume!, above!])).toMatchObject({ playbook_id: pb.id, ticked_rule_ids: [above, volume], followed_rules: true });
+    expect(await setTrade(alice, a.id, pb.id, [volume!, above!])).toMatchObject({
+      playbook_id: pb.id,
+      ticked_rule_ids: [above, volume],
+      followed_rules: true,
+    });
     expect((await setTrade(alice, b.id, pb.id, [above!])).followed_rules).toBe(false);
     await setTrade(alice, c.id, pb.id, [above!, volume!]);
 
@@ -133,7 +145,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(all.basis.trades).toBe(4);
 
     // The shared filter: the Reports, the Trade Log and the AI read the playbook filter, named in the basis.
-    const overview = (await alice.get(`/api/reports/overview?playbook=${pb.id}`)).body as { basis: { trades: number; description: string }; overview: { netCents: number } };
+    const overview = (await alice.get(`/api/reports/overview?playbook=${pb.id}`)).body as {
+      basis: { trades: number; description: string };
+      overview: { netCents: number };
+    };
     expect([overview.basis.trades, overview.overview.netCents]).toEqual([3, 15_000]);
     expect(overview.basis.description).toBe('All Time; playbook VWAP reclaim');
     const listed = (await alice.get(`/api/trades?playbook=${pb.id}&limit=50`)).body as { trades: Array<{ id: string }> };
@@ -144,10 +159,23 @@ describe.each(backends())('playbooks on %s', (backend) => {
 
     // The analyst's report tool answers by playbook with the page's figures, the trades without a planned risk said.
     const session = (await alice.get('/api/chat/sessions/current')).body as { id: string };
-    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'playbooks', filter: {} } }] }, { text: 'Your playbooks.' }, { text: 'Playbooks' });
-    const { events } = await postSse(alice, '/api/chat', { sessionId: session.id, message: 'Which playbook works, and does following its rules pay?' });
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'playbooks', filter: {} } }] },
+      { text: 'Your playbooks.' },
+      { text: 'Playbooks' },
+    );
+    const { events } = await postSse(alice, '/api/chat', {
+      sessionId: session.id,
+      message: 'Which playbook works, and does following its rules pay?',
+    });
     expect(events.find((e: { type: string }) => e.type === 'source')).toMatchObject({ tool: 'get_report', trades: 4 });
-    const tool = JSON.parse(provider.completions().at(-2)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    const tool = JSON.parse(
+      provider
+        .completions()
+        .at(-2)!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .at(-1).content,
+    );
     expect(tool.playbooks).toEqual([
       {
         playbook: 'VWAP reclaim',
@@ -159,12 +187,22 @@ describe.each(backends())('playbooks on %s', (backend) => {
         expectancy_r: formatR(0.5),
         r_left_out: '1 trade without a planned risk',
         rules_followed: '83.3%',
-        all_rules_followed: { trades: 2, win_rate: '100.0%', net_pnl: '$250.00', expectancy: '$125.00', expectancy_r: '+2.00R', r_left_out: '1 trade without a planned risk' },
+        all_rules_followed: {
+          trades: 2,
+          win_rate: '100.0%',
+          net_pnl: '$250.00',
+          expectancy: '$125.00',
+          expectancy_r: '+2.00R',
+          r_left_out: '1 trade without a planned risk',
+        },
         one_or_more_rules_broken: { trades: 1, win_rate: '0.0%', net_pnl: '-$100.00', expectancy: '-$100.00', expectancy_r: '-1.00R' },
       },
     ]);
 
-    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { playbook: ['vwap reclaim'] } } }] }, { text: 'VWAP only.' });
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { playbook: ['vwap reclaim'] } } }] },
+      { text: 'VWAP only.' },
+    );
     const filtered = await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And the VWAP reclaim trades alone?' });
     expect(filtered.events.find((e: { type: string }) => e.type === 'source')).toMatchObject({ tool: 'get_report', trades: 3 });
 
@@ -176,7 +214,11 @@ describe.each(backends())('playbooks on %s', (backend) => {
     // A rule added to the playbook is one a trade has not ticked: Reflect's answers follow.
     await alice.put(`/api/playbooks/${pb.id}`, { name: 'VWAP reclaim', rules: [...pb.rules, { text: 'Not into news' }] });
     expect(await followedOf(alice, a.id)).toBe(false);
-    expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report).toMatchObject({ rules: 3, followed: { trades: 0 }, broken: { trades: 3 } });
+    expect(((await alice.get(`/api/playbooks/${pb.id}/report`)).body as PlaybookReport).report).toMatchObject({
+      rules: 3,
+      followed: { trades: 0 },
+      broken: { trades: 3 },
+    });
 
     // Deleting the playbook leaves its trades, without one; Reflect's answers stay (b broke the rule added since).
     expect((await alice.delete(`/api/playbooks/${pb.id}`)).status).toBe(204);
@@ -229,7 +271,11 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(((await bob.get('/api/reports/playbooks')).body as PlaybooksReport).playbooks.map((p) => p.name)).toEqual(['Bob']);
     // And nothing of Alice's changed.
     expect((await alice.get(`/api/playbooks/${mine.id}`)).body).toMatchObject({ name: 'Alice only', rules: [{ text: 'Secret rule' }], trades: 1 });
-    expect((await alice.get(`/api/trade-playbooks/${aliceTrade.id}`)).body).toMatchObject({ playbook_id: mine.id, ticked_rule_ids: [mine.rules[0]!.id], followed_rules: true });
+    expect((await alice.get(`/api/trade-playbooks/${aliceTrade.id}`)).body).toMatchObject({
+      playbook_id: mine.id,
+      ticked_rule_ids: [mine.rules[0]!.id],
+      followed_rules: true,
+    });
   });
   it('sets, changes and clears a trade’s playbook through PATCH /api/trades/:id, dropping its ticks, and refuses another trader’s', async () => {
     const first = await makePlaybook(alice, { name: 'Patch first', rules: [{ text: 'One' }, { text: 'Two' }] });
@@ -239,16 +285,29 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const patch = (client: ApiClient, body: Record<string, unknown>) => client.patch(`/api/trades/${trade.id}`, body);
 
     expect((await patch(alice, { playbook_id: first.id })).status).toBe(200);
-    await setTrade(alice, trade.id, first.id, first.rules.map((r) => r.id));
+    await setTrade(
+      alice,
+      trade.id,
+      first.id,
+      first.rules.map((r) => r.id),
+    );
     // The same playbook sent again with another field keeps the ticks.
     const same = await patch(alice, { playbook_id: first.id, symbol: 'MES' });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(same.body.symbol).toBe('MES');
-    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: first.id, ticked_rule_ids: first.rules.map((r) => r.id), followed_rules: true });
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({
+      playbook_id: first.id,
+      ticked_rule_ids: first.rules.map((r) => r.id),
+      followed_rules: true,
+    });
 
     // Another playbook: its ticks are dropped, and with rules none ticked, Reflect's answer follows (broken).
     expect((await patch(alice, { playbook_id: second.id })).status).toBe(200);
-    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: second.id, ticked_rule_ids: [], followed_rules: false });
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({
+      playbook_id: second.id,
+      ticked_rule_ids: [],
+      followed_rules: false,
+    });
     expect(((await alice.get(`/api/playbooks/${second.id}/report`)).body as PlaybookReport).report.trades).toBe(1);
     expect(((await alice.get(`/api/playbooks/${first.id}/report`)).body as PlaybookReport).report.trades).toBe(0);
 
@@ -264,7 +323,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
     // null clears it; a PATCH without playbook_id leaves it alone.
     await setTrade(alice, trade.id, second.id, [second.rules[0]!.id]);
     expect((await patch(alice, { symbol: 'ES' })).status).toBe(200);
-    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: second.id, ticked_rule_ids: [second.rules[0]!.id] });
+    expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({
+      playbook_id: second.id,
+      ticked_rule_ids: [second.rules[0]!.id],
+    });
     expect((await patch(alice, { playbook_id: null })).status).toBe(200);
     expect((await alice.get(`/api/trade-playbooks/${trade.id}`)).body).toMatchObject({ playbook_id: null, ticked_rule_ids: [] });
     expect(((await alice.get(`/api/playbooks/${second.id}`)).body as PlaybookDto).trades).toBe(0);
@@ -281,7 +343,12 @@ describe.each(backends())('playbooks on %s', (backend) => {
     const lost = await createTrade(carol, { date: day, symbol: 'NQ', pnl: -45, risk_amount: '45' });
     await createTrade(carol, { date: day, symbol: 'ES', pnl: 500 });
     const old = await createTrade(carol, { date: addDays(day, -400), symbol: 'NQ', pnl: 999 });
-    await setTrade(carol, won.id, pb.id, pb.rules.map((r) => r.id));
+    await setTrade(
+      carol,
+      won.id,
+      pb.id,
+      pb.rules.map((r) => r.id),
+    );
     await setTrade(carol, lost.id, pb.id, [pb.rules[0]!.id]);
     await setTrade(carol, old.id, pb.id, []);
     // Bob's trade this week under his own playbook of the same name is not Carol's.
@@ -290,7 +357,13 @@ describe.each(backends())('playbooks on %s', (backend) => {
     await setTrade(bob, bobTrade.id, bobs.id, []);
 
     provider.clear();
-    provider.reply({ text: JSON.stringify({ summary: { patterns: ['ORB carries the week.'] }, strengths: ['Rules followed pay.'], weaknesses: ['One broken rule.'] }) });
+    provider.reply({
+      text: JSON.stringify({
+        summary: { patterns: ['ORB carries the week.'] },
+        strengths: ['Rules followed pay.'],
+        weaknesses: ['One broken rule.'],
+      }),
+    });
     const res = await carol.post('/api/analyze-reflections', { period: 'week', offset: 0 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.report.source).toBe('ai');
@@ -319,7 +392,8 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(rows[0]!.report.followed).toMatchObject({ trades: 1, netCents: 12000 });
     expect(rows[0]!.report.broken).toMatchObject({ trades: 1, netCents: -4500 });
     // The same figures as the playbook's own report over the same days.
-    const own = (await carol.get(`/api/playbooks/${pb.id}/report?range=custom&from=${res.body.report.from}&to=${res.body.report.to}`)).body as PlaybookReport;
+    const own = (await carol.get(`/api/playbooks/${pb.id}/report?range=custom&from=${res.body.report.from}&to=${res.body.report.to}`))
+      .body as PlaybookReport;
     expect(rows[0]!.report).toEqual(own.report);
     // The playbook beside its report counts all its trades (last year's too), as the list does, whatever the filter.
     expect([own.playbook.trades, own.report.trades]).toEqual([3, 2]);
@@ -332,7 +406,11 @@ describe.each(backends())('playbooks on %s', (backend) => {
   it('keeps a playbook’s images (by URL and uploaded) to its trader, and deleting the playbook removes them and their files', async () => {
     const pb = await makePlaybook(alice, { name: 'With charts', rules: [{ text: 'Wait for the retest' }] });
     const other = await makePlaybook(alice, { name: 'Without charts' });
-    const byUrl = await alice.post('/api/attachments', { playbook_id: pb.id, url: 'https://s3.tradingview.com/snapshots/pb.png', caption: 'A+ example' });
+    const byUrl = await alice.post('/api/attachments', {
+      playbook_id: pb.id,
+      url: 'https://s3.tradingview.com/snapshots/pb.png',
+      caption: 'A+ example',
+    });
     expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(201);
     expect(byUrl.body).toMatchObject({ playbook_id: pb.id, note_id: null, trade_id: null, caption: 'A+ example', uploaded: false });
     await new Promise((r) => setTimeout(r, 5));
@@ -341,7 +419,10 @@ describe.each(backends())('playbooks on %s', (backend) => {
     expect(uploaded.body).toMatchObject({ playbook_id: pb.id, uploaded: true });
     expect((await alice.request('GET', uploaded.body.url)).status).toBe(200);
     // Newest first, and only this playbook's.
-    expect(((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).body as Array<{ id: string }>).map((a) => a.id)).toEqual([uploaded.body.id, byUrl.body.id]);
+    expect(((await alice.get(`/api/attachments?playbook_id=${pb.id}`)).body as Array<{ id: string }>).map((a) => a.id)).toEqual([
+      uploaded.body.id,
+      byUrl.body.id,
+    ]);
     expect((await alice.get(`/api/attachments?playbook_id=${other.id}`)).body).toEqual([]);
     // A playbook and a note at once, or a bad id, is refused naming the field.
     const both = await alice.post('/api/attachments', { playbook_id: pb.id, trade_id: pb.id, url: 'https://x.test/a.png' });
@@ -390,16 +471,27 @@ describe.each(backends())('migration playbooks on a database with data on %s', (
           [id, user, 10 + n],
         );
       }
-      await db.query(`insert into trade_reflections (trade_id, user_id, followed_rules, description) values ($1, $4, true, 'kept'), ($2, $4, false, null), ($3, $4, null, 'unrated')`, [...ids, user]);
+      await db.query(
+        `insert into trade_reflections (trade_id, user_id, followed_rules, description) values ($1, $4, true, 'kept'), ($2, $4, false, null), ($3, $4, null, 'unrated')`,
+        [...ids, user],
+      );
       const reflectionsBefore = (await db.query(`select trade_id, followed_rules, description from trade_reflections order by trade_id`)).rows;
 
       await db.migrate(migrationsFolder);
 
-      expect((await db.query(`select trade_id, followed_rules, description from trade_reflections order by trade_id`)).rows).toEqual(reflectionsBefore);
-      expect((await db.query(`select playbook_id from trades order by id`)).rows).toEqual([{ playbook_id: null }, { playbook_id: null }, { playbook_id: null }]);
+      expect((await db.query(`select trade_id, followed_rules, description from trade_reflections order by trade_id`)).rows).toEqual(
+        reflectionsBefore,
+      );
+      expect((await db.query(`select playbook_id from trades order by id`)).rows).toEqual([
+        { playbook_id: null },
+        { playbook_id: null },
+        { playbook_id: null },
+      ]);
       // A trade cannot point at a playbook that is not its trader's.
       await db.query(`insert into "user" (id, name, email) values ('other-0025', 'Other', 'other-0025@example.com')`);
-      const foreign = ((await db.query(`insert into playbooks (user_id, name) values ('other-0025', 'Theirs') returning id`)).rows[0] as { id: string }).id;
+      const foreign = (
+        (await db.query(`insert into playbooks (user_id, name) values ('other-0025', 'Theirs') returning id`)).rows[0] as { id: string }
+      ).id;
       await expect(db.query(`update trades set playbook_id = $1 where id = $2`, [foreign, ids[0]])).rejects.toThrow(/trades_playbook_owner_fk/);
     } finally {
       await db.close();
@@ -435,12 +527,17 @@ describe.each(backends())('migration playbook images on a database with data on 
 
       const rowsAfter = (await db.query(`select id, note_id, trade_id, playbook_id, url from attachments order by url`)).rows;
       expect(rowsAfter).toEqual(rowsBefore.map((r) => ({ ...r, playbook_id: null })));
-      const playbook = ((await db.query(`insert into playbooks (user_id, name) values ($1, 'Mine') returning id`, [user])).rows[0] as { id: string }).id;
+      const playbook = ((await db.query(`insert into playbooks (user_id, name) values ($1, 'Mine') returning id`, [user])).rows[0] as { id: string })
+        .id;
       await db.query(`insert into attachments (user_id, playbook_id, url) values ($1, $2, 'https://x.test/p.png')`, [user, playbook]);
       // Two owners at once, or another trader's playbook, are refused by the database too.
-      await expect(db.query(`insert into attachments (user_id, playbook_id, note_id, url) values ($1, $2, $3, 'https://x.test/x.png')`, [user, playbook, note])).rejects.toThrow(/attachments_one_owner_row/);
+      await expect(
+        db.query(`insert into attachments (user_id, playbook_id, note_id, url) values ($1, $2, $3, 'https://x.test/x.png')`, [user, playbook, note]),
+      ).rejects.toThrow(/attachments_one_owner_row/);
       await db.query(`insert into "user" (id, name, email) values ('other-0031', 'Other', 'other-0031@example.com')`);
-      await expect(db.query(`insert into attachments (user_id, playbook_id, url) values ('other-0031', $1, 'https://x.test/o.png')`, [playbook])).rejects.toThrow(/attachments_playbook_owner_fk/);
+      await expect(
+        db.query(`insert into attachments (user_id, playbook_id, url) values ('other-0031', $1, 'https://x.test/o.png')`, [playbook]),
+      ).rejects.toThrow(/attachments_playbook_owner_fk/);
       // Deleting the playbook deletes its image rows.
       await db.query(`delete from playbooks where id = $1`, [playbook]);
       expect((await db.query(`select count(*)::int as n from attachments`)).rows[0]).toEqual({ n: 2 });

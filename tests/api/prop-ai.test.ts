@@ -53,7 +53,10 @@ describe.each(backends())('ReflectAI and prop accounts on %s', (backend) => {
       { text: 'Daily loss room' },
     );
     const { events } = await ask(trader, 'How far is my 50K from its daily loss limit?');
-    expect(events.find((e) => e.type === 'tool')).toMatchObject({ name: 'get_prop_status', label: 'Checking your prop accounts against their rules' });
+    expect(events.find((e) => e.type === 'tool')).toMatchObject({
+      name: 'get_prop_status',
+      label: 'Checking your prop accounts against their rules',
+    });
     const source = events.find((e) => e.type === 'source');
     expect(source).toMatchObject({ tool: 'get_prop_status', trades: 2 });
     expect(source.text).toBe(
@@ -76,11 +79,18 @@ describe.each(backends())('ReflectAI and prop accounts on %s', (backend) => {
     provider.clear();
     const alice = await newTrader(app, 'prop-ai-alice');
     const account = (await alice.post('/api/accounts', { name: 'Alice 50K', kind: 'funded', size: 50000, starting_balance: 50000 })).body;
-    await alice.json('PUT', `/api/prop/accounts/${account.id}/rules`, { rules: { maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } } });
+    await alice.json('PUT', `/api/prop/accounts/${account.id}/rules`, {
+      rules: { maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } },
+    });
     await createTrade(alice, { date: '2026-03-16', pnl: '777', account_id: account.id });
     const bob = await newTrader(app, 'prop-ai-bob');
     provider.reply(
-      { toolCalls: [{ name: 'get_prop_status', arguments: { account: 'Alice 50K' } }, { name: 'get_prop_status', arguments: { account: account.id } }] },
+      {
+        toolCalls: [
+          { name: 'get_prop_status', arguments: { account: 'Alice 50K' } },
+          { name: 'get_prop_status', arguments: { account: account.id } },
+        ],
+      },
       { text: 'You have no prop accounts.' },
       { text: 'x' },
     );

@@ -20,7 +20,11 @@ import { backends, createPostgresDatabase } from '../support/app';
  */
 const MIGRATION = '0021_prop_accounts';
 
-type Runner = { run: (query: ReturnType<typeof sql>) => Promise<Array<Record<string, unknown>>>; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
+type Runner = {
+  run: (query: ReturnType<typeof sql>) => Promise<Array<Record<string, unknown>>>;
+  migrate: (folder: string) => Promise<void>;
+  close: () => Promise<void>;
+};
 
 async function openRunner(backend: 'pglite' | 'postgres'): Promise<Runner> {
   if (backend === 'pglite') {
@@ -49,8 +53,11 @@ describe.each(backends())('the prop accounts migration on %s', (backend) => {
     // migration already applied would stand in its way: drizzle applies only what is newer than the newest it ran).
     before = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-before-prop-'));
     fs.mkdirSync(path.join(before, 'meta'));
-    for (const file of fs.readdirSync(migrationsFolder)) if (file.endsWith('.sql')) fs.copyFileSync(path.join(migrationsFolder, file), path.join(before, file));
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; idx: number }> };
+    for (const file of fs.readdirSync(migrationsFolder))
+      if (file.endsWith('.sql')) fs.copyFileSync(path.join(migrationsFolder, file), path.join(before, file));
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string; idx: number }>;
+    };
     const idx = journal.entries.find((e) => e.tag === MIGRATION)!.idx;
     journal.entries = journal.entries.filter((e) => e.idx < idx);
     fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
@@ -74,13 +81,17 @@ describe.each(backends())('the prop accounts migration on %s', (backend) => {
 
     await runner.migrate(migrationsFolder);
 
-    const accounts = await runner.run(sql`select name, kind, size, starting_balance::text as starting_balance, firm, trades_version::int as version from trading_accounts order by name`);
+    const accounts = await runner.run(
+      sql`select name, kind, size, starting_balance::text as starting_balance, firm, trades_version::int as version from trading_accounts order by name`,
+    );
     expect(accounts).toEqual([
       { name: 'Combine', kind: 'personal', size: null, starting_balance: '25000.50', firm: null, version: 0 },
       { name: 'Main', kind: 'personal', size: null, starting_balance: '25000.50', firm: null, version: 0 },
       { name: 'Only', kind: 'personal', size: null, starting_balance: '10000.00', firm: null, version: 0 },
     ]);
-    const columns = await runner.run(sql`select column_name from information_schema.columns where table_name = 'user_preferences' and column_name = 'starting_balance'`);
+    const columns = await runner.run(
+      sql`select column_name from information_schema.columns where table_name = 'user_preferences' and column_name = 'starting_balance'`,
+    );
     expect(columns).toEqual([]);
 
     // From now on a write of an account's trades moves its version, and only that account's.

@@ -34,7 +34,8 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
   afterAll(() => app?.close());
 
   async function propAccount(client: ApiClient, name: string, rules: PropRuleSet) {
-    const account = (await client.post('/api/accounts', { name, kind: 'evaluation', size: 50000, starting_balance: '50000', firm: 'Topstep' })).body as { id: string };
+    const account = (await client.post('/api/accounts', { name, kind: 'evaluation', size: 50000, starting_balance: '50000', firm: 'Topstep' }))
+      .body as { id: string };
     conforms(ruleSet, await client.json('PUT', `/api/prop/accounts/${account.id}/rules`, { rules }));
     return account.id;
   }
@@ -56,7 +57,9 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
       ['2026-03-16T14:15:45.000Z', -72_340],
     ]);
     expect(status.brokenBy).toMatchObject({ rule: 'dailyLoss', day: '2026-03-16', at: '2026-03-16T14:15:20.000Z', value: -102_420, limit: -100_000 });
-    expect(status.days).toEqual([expect.objectContaining({ day: '2026-03-16', netCents: -72_340, lowNetCents: -102_420, dailyLossRoomCents: -2_420 })]);
+    expect(status.days).toEqual([
+      expect.objectContaining({ day: '2026-03-16', netCents: -72_340, lowNetCents: -102_420, dailyLossRoomCents: -2_420 }),
+    ]);
     expect(status).toMatchObject({ outcome: 'broken', headline: 'Daily loss limit broken on Mar 16, 2026' });
   });
 
@@ -99,10 +102,23 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
     // ES: buy 3, sell 1, buy 2, sell 4 (5 bought, at most 4 held); MES: 2 bought at 13:58, down to 1 at 14:03, flat at 14:08.
     const scaled = (client: ApiClient, id: string) =>
       Promise.all([
-        filled(client, id, 'ESM6', [['14:00', 'Buy', 3, '5600'], ['14:05', 'Sell', 1, '5602'], ['14:10', 'Buy', 2, '5601'], ['14:20', 'Sell', 4, '5604']]),
-        filled(client, id, 'MESM6', [['13:58', 'Buy', 2, '5600'], ['14:03', 'Sell', 1, '5601'], ['14:08', 'Sell', 1, '5603']]),
+        filled(client, id, 'ESM6', [
+          ['14:00', 'Buy', 3, '5600'],
+          ['14:05', 'Sell', 1, '5602'],
+          ['14:10', 'Buy', 2, '5601'],
+          ['14:20', 'Sell', 4, '5604'],
+        ]),
+        filled(client, id, 'MESM6', [
+          ['13:58', 'Buy', 2, '5600'],
+          ['14:03', 'Sell', 1, '5601'],
+          ['14:08', 'Sell', 1, '5603'],
+        ]),
       ]);
-    const positionRules = (onBreach: 'fail' | 'close-trade'): PropRuleSet => ({ ...EMPTY_RULE_SET, profitTargetCents: 50_000, maxPosition: { contracts: 5, onBreach } });
+    const positionRules = (onBreach: 'fail' | 'close-trade'): PropRuleSet => ({
+      ...EMPTY_RULE_SET,
+      profitTargetCents: 50_000,
+      maxPosition: { contracts: 5, onBreach },
+    });
 
     it('scaling in and out with an overlapping MES: at most 4 ES-equivalents, nothing over 5, one verdict on the page and in the list', async () => {
       const trader = await newTrader(app, 'position-fills');
@@ -112,7 +128,12 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
       expect(status.days).toEqual([expect.objectContaining({ day: '2026-03-16', peakContracts: 4 })]);
       expect(status.breaches).toEqual([]);
       // The fills' P&L: ES 16 points at $50 and MES 4 points at $5, $820 against a $500 target.
-      expect(status).toMatchObject({ profitCents: 82_000, outcome: 'passed', passedOn: '2026-03-16', headline: 'Passed on Mar 16, 2026: target and rules met' });
+      expect(status).toMatchObject({
+        profitCents: 82_000,
+        outcome: 'passed',
+        passedOn: '2026-03-16',
+        headline: 'Passed on Mar 16, 2026: target and rules met',
+      });
       const [line] = conforms(propStatusList, await trader.get('/api/prop/status')).accounts;
       expect(line).toMatchObject({ outcome: 'passed', headline: status.headline, passed_on: '2026-03-16', soft_breaches: 0, broken_by: null });
     });
@@ -123,14 +144,21 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
       const hard = await propAccount(trader, 'Hard', positionRules('fail'));
       for (const id of [soft, hard]) {
         await scaled(trader, id);
-        await filled(trader, id, 'MESM6', [['14:10', 'Buy', 20, '5601'], ['14:12', 'Sell', 20, '5601']]);
+        await filled(trader, id, 'MESM6', [
+          ['14:10', 'Buy', 20, '5601'],
+          ['14:12', 'Sell', 20, '5601'],
+        ]);
       }
       const softStatus = await statusOf(trader, soft);
       expect(softStatus.breaches.map((b) => [b.rule, b.value, b.fatal, b.at])).toEqual([
         ['maxPosition', 6, false, '2026-03-16T14:10:00.000Z'],
         ['maxPosition', 6, false, '2026-03-16T14:10:00.000Z'],
       ]);
-      expect(softStatus).toMatchObject({ outcome: 'passed', brokenBy: null, headline: 'Passed on Mar 16, 2026: target and rules met, 2 soft breaches' });
+      expect(softStatus).toMatchObject({
+        outcome: 'passed',
+        brokenBy: null,
+        headline: 'Passed on Mar 16, 2026: target and rules met, 2 soft breaches',
+      });
       const hardStatus = await statusOf(trader, hard);
       expect(hardStatus.brokenBy).toMatchObject({ rule: 'maxPosition', value: 6, fatal: true, at: '2026-03-16T14:10:00.000Z' });
       expect(hardStatus).toMatchObject({ outcome: 'broken', state: 'broken', headline: 'Position size broken on Mar 16, 2026' });
@@ -145,7 +173,9 @@ describe.each(backends())('prop rules in realized order on %s', (backend) => {
   it('refuses a hard consistency rule of the total profit, naming the field', async () => {
     const trader = await newTrader(app, 'consistency-hard');
     const id = await propAccount(trader, 'Consistency', DAILY);
-    const res = await trader.json('PUT', `/api/prop/accounts/${id}/rules`, { rules: { consistency: { maxBestDayPct: 50, of: 'profit', onBreach: 'fail' } } });
+    const res = await trader.json('PUT', `/api/prop/accounts/${id}/rules`, {
+      rules: { consistency: { maxBestDayPct: 50, of: 'profit', onBreach: 'fail' } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^rules\.consistency\.onBreach: /);
   });

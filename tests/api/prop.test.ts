@@ -62,7 +62,10 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
       expect(plain).toMatchObject({ kind: 'personal', size: null, starting_balance: '10000.00', firm: null });
       const prop = await propAccount(alice, 'Combine 50K');
       expect(prop).toMatchObject({ kind: 'evaluation', size: '50000.00', starting_balance: '50000.00', firm: 'Topstep' });
-      const edited = conforms(tradingAccount, await alice.patch(`/api/accounts/${prop.id}`, { kind: 'funded', starting_balance: 50_250.5, firm: '' }));
+      const edited = conforms(
+        tradingAccount,
+        await alice.patch(`/api/accounts/${prop.id}`, { kind: 'funded', starting_balance: 50_250.5, firm: '' }),
+      );
       expect(edited).toMatchObject({ kind: 'funded', starting_balance: '50250.50', firm: null, size: '50000.00' });
     });
 
@@ -82,7 +85,12 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
         expect(res.body.error, JSON.stringify(body)).toMatch(message);
       }
       const list = (await alice.get('/api/accounts')).body as Array<{ id: string }>;
-      expect(list.find((a) => a.id === account.id)).toMatchObject({ kind: 'evaluation', size: '50000.00', starting_balance: '50000.00', firm: 'Topstep' });
+      expect(list.find((a) => a.id === account.id)).toMatchObject({
+        kind: 'evaluation',
+        size: '50000.00',
+        starting_balance: '50000.00',
+        firm: 'Topstep',
+      });
     });
 
     it("the Reports' opening balance is the filter's accounts' own starting balances, summed for all of them", async () => {
@@ -105,7 +113,10 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
     it('from a template: stored as sent, with its template id, and read back on the account', async () => {
       const account = await propAccount(alice, 'From template');
       const template = findPropTemplate('topstep-combine-50k')!;
-      const saved = conforms(ruleSet, await put(alice, `/api/prop/accounts/${account.id}/rules`, { template_id: template.id, rules: template.rules }));
+      const saved = conforms(
+        ruleSet,
+        await put(alice, `/api/prop/accounts/${account.id}/rules`, { template_id: template.id, rules: template.rules }),
+      );
       expect(saved).toMatchObject({ account_id: account.id, template_id: template.id, rules: template.rules, starts_on: null, active: true });
       const detail = conforms(propAccountDetail, await alice.get(`/api/prop/accounts/${account.id}`));
       expect(detail.rule_set?.rules).toEqual(template.rules);
@@ -167,7 +178,13 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
         ['2026-03-16T14:20:00.000Z', 4_890_000],
         ['2026-03-16T15:10:00.000Z', 4_930_000],
       ]);
-      expect(status.brokenBy).toMatchObject({ rule: 'dailyLoss', day: '2026-03-16', at: '2026-03-16T14:20:00.000Z', value: -110_000, limit: -100_000 });
+      expect(status.brokenBy).toMatchObject({
+        rule: 'dailyLoss',
+        day: '2026-03-16',
+        at: '2026-03-16T14:20:00.000Z',
+        value: -110_000,
+        limit: -100_000,
+      });
       expect(status.outcome).toBe('broken');
       expect(detail.trades).toBe(3);
 
@@ -212,8 +229,14 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
       const trader = await newTrader(app, 'long');
       const account = await propAccount(trader, 'Long history');
       await put(trader, `/api/prop/accounts/${account.id}/rules`, { rules: dailyLimit(100_000) });
-      const days = Array.from({ length: 1_501 }, (_, i) => new Date(Date.UTC(2020, 0, 6) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10));
-      await importTrades(trader, account.id, days.map((day, i) => trade(day, i % 2 === 0 ? '1.00' : '-0.50', '09:40', '09:50')));
+      const days = Array.from({ length: 1_501 }, (_, i) =>
+        new Date(Date.UTC(2020, 0, 6) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10),
+      );
+      await importTrades(
+        trader,
+        account.id,
+        days.map((day, i) => trade(day, i % 2 === 0 ? '1.00' : '-0.50', '09:40', '09:50')),
+      );
       const detail = conforms(propAccountDetail, await trader.get(`/api/prop/accounts/${account.id}`));
       expect(detail).toMatchObject({ trades: 1_501, timeline_omitted: true });
       expect(detail.status!.timeline).toEqual([]);
@@ -265,7 +288,8 @@ describe.each(backends())('prop-firm accounts on %s', (backend) => {
       const trader = await newTrader(app, 'ledger');
       const topstep = await propAccount(trader, 'TS 1');
       const apex = await propAccount(trader, 'Apex 1', { firm: 'Apex Trader Funding' });
-      const add = async (id: string, body: Record<string, unknown>) => conforms(ledgerSchema.shape.entries.element, await trader.post(`/api/prop/accounts/${id}/ledger`, body), 201);
+      const add = async (id: string, body: Record<string, unknown>) =>
+        conforms(ledgerSchema.shape.entries.element, await trader.post(`/api/prop/accounts/${id}/ledger`, body), 201);
       const fee = await add(topstep.id, { kind: 'evaluation-fee', amount: '49', occurred_on: '2026-03-02' });
       await add(topstep.id, { kind: 'activation-fee', amount: 149, occurred_on: '2026-03-20', note: 'Express Funded' });
       await add(topstep.id, { kind: 'payout', amount: '1200.00', occurred_on: '2026-04-10' });

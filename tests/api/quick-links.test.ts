@@ -54,7 +54,12 @@ describe.each(backends())('quick links API on %s', (backend) => {
     const cases: Array<[string, string, unknown, string]> = [
       ['POST', '/api/quick-links', { title: 'x', url: 'javascript:alert(document.cookie)' }, 'url: Only http and https addresses can be quick links'],
       ['POST', '/api/quick-links', { title: 'x', url: 'JAVASCRIPT:alert(1)' }, 'url: Only http and https addresses can be quick links'],
-      ['POST', '/api/quick-links', { title: 'x', url: 'data:text/html,<script>alert(1)</script>' }, 'url: Only http and https addresses can be quick links'],
+      [
+        'POST',
+        '/api/quick-links',
+        { title: 'x', url: 'data:text/html,<script>alert(1)</script>' },
+        'url: Only http and https addresses can be quick links',
+      ],
       ['POST', '/api/quick-links', { title: 'x', url: 'ftp://files.test' }, 'url: Only http and https addresses can be quick links'],
       ['POST', '/api/quick-links', { title: 'x', url: '' }, 'url: URL is required'],
       ['POST', '/api/quick-links', { title: '  ', url: 'https://x.test' }, 'title: Title is required'],
@@ -66,7 +71,12 @@ describe.each(backends())('quick links API on %s', (backend) => {
       ['PATCH', `/api/quick-links/${link.id}`, { tag: 'x', quantity: null }, 'body: Nothing to update'],
       ['POST', '/api/quick-links/reorder', { ids: [] }, 'ids: ids: give the links in their new order'],
       ['POST', '/api/quick-links/reorder', { ids: [link.id, link.id] }, 'ids: ids must not repeat a link'],
-      ['POST', '/api/quick-links/import', { links: [{ title: 'x', url: 'javascript:1' }] }, 'links.0.url: Only http and https addresses can be quick links'],
+      [
+        'POST',
+        '/api/quick-links/import',
+        { links: [{ title: 'x', url: 'javascript:1' }] },
+        'links.0.url: Only http and https addresses can be quick links',
+      ],
     ];
     for (const [method, path, body, message] of cases) {
       const res = await trader.json(method, path, body);
@@ -78,7 +88,11 @@ describe.each(backends())('quick links API on %s', (backend) => {
 
   it('reorders: position = index + 1 for the given order, kept on reload', async () => {
     const trader = await newTrader(app, 'links');
-    const [a, b, c] = [await add(trader, { title: 'A', url: 'https://a.test' }), await add(trader, { title: 'B', url: 'https://b.test' }), await add(trader, { title: 'C', url: 'https://c.test' })];
+    const [a, b, c] = [
+      await add(trader, { title: 'A', url: 'https://a.test' }),
+      await add(trader, { title: 'B', url: 'https://b.test' }),
+      await add(trader, { title: 'C', url: 'https://c.test' }),
+    ];
     const res = await trader.post('/api/quick-links/reorder', { ids: [c.id, a.id, b.id] });
     expect(res.status).toBe(200);
     expect(res.body.map((l: Link) => [l.title, l.position])).toEqual([

@@ -53,12 +53,7 @@ describe.each(backends())('auth rate limits on %s', (backend) => {
     const spammer = app.client();
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) {
-      const res = await spammer.request(
-        'POST',
-        '/api/auth/request-password-reset',
-        { email, redirectTo: `${app.url}/reset-password` },
-        forged(i),
-      );
+      const res = await spammer.request('POST', '/api/auth/request-password-reset', { email, redirectTo: `${app.url}/reset-password` }, forged(i));
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429, 429]);

@@ -60,7 +60,14 @@ describe.each(backends())('reflections on %s', (backend) => {
       const { client, ids, monday } = await traderWithWeek();
       const res = await client.get('/api/reflections?period=week&offset=0');
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ period: 'week', offset: 0, label: 'This Week', from: monday, to: addDays(monday, 6), accountName: 'All accounts' });
+      expect(res.body).toMatchObject({
+        period: 'week',
+        offset: 0,
+        label: 'This Week',
+        from: monday,
+        to: addDays(monday, 6),
+        accountName: 'All accounts',
+      });
       expect(res.body.reflections.map((r: { tradeId: string }) => r.tradeId).sort()).toEqual(ids.slice(0, 4).sort());
       const first = res.body.reflections.find((r: { tradeId: string }) => r.tradeId === ids[0]);
       expect(first).toMatchObject({
@@ -164,7 +171,10 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('Trade not found');
       const page = (await alice.client.get('/api/reflections?period=week')).body;
-      expect(page.reflections.find((r: { tradeId: string }) => r.tradeId === alice.ids[0])).toMatchObject({ followedRules: null, tags: ['Breakout', 'AM', 'Sweep'] });
+      expect(page.reflections.find((r: { tradeId: string }) => r.tradeId === alice.ids[0])).toMatchObject({
+        followedRules: null,
+        tags: ['Breakout', 'AM', 'Sweep'],
+      });
       expect((await bob.get('/api/reflections?period=week')).body.reflections).toEqual([]);
       // Bob's analysis of Alice's trade ids finds nothing of hers.
       const analysis = await bob.post('/api/analyze-reflections', { timeframe: 'week', trades: alice.ids.map((id) => ({ tradeId: id })) });
@@ -319,7 +329,12 @@ describe.each(backends())('reflections on %s', (backend) => {
       expect(report.comparison.previous.at(-1)).toMatchObject({ totalTrades: 1, pnlCents: 5_000 });
       expect(report.adherence).toMatchObject({ rated: 0, unrated: 4 });
       // None of these trades has a planned risk: the comparison in R says so rather than a dollar figure.
-      expect(report.r.comparison).toMatchObject({ unit: 'week', previousAverageR: null, changeR: null, text: 'No trade of the previous 4 weeks has a planned risk: nothing to compare in R.' });
+      expect(report.r.comparison).toMatchObject({
+        unit: 'week',
+        previousAverageR: null,
+        changeR: null,
+        text: 'No trade of the previous 4 weeks has a planned risk: nothing to compare in R.',
+      });
     });
 
     it('compares the week with the previous four in R too, from exact sums, trades without a plan counted apart', async () => {
@@ -350,7 +365,9 @@ describe.each(backends())('reflections on %s', (backend) => {
       ]);
       // (-2 + 1) / 4 = -0.25R a week; this week +2R: +2.25R.
       expect([report.r.comparison.previousAverageR, report.r.comparison.changeR]).toEqual([-0.25, 2.25]);
-      expect(report.r.comparison.text).toBe('Net +2.00R against an average of -0.25R per week over the previous 4 weeks (+2.25R). This week: 1 trade without a planned risk, left out.');
+      expect(report.r.comparison.text).toBe(
+        'Net +2.00R against an average of -0.25R per week over the previous 4 weeks (+2.25R). This week: 1 trade without a planned risk, left out.',
+      );
       // The dollar comparison is unchanged beside it.
       expect(report.comparison.previous.at(-1)).toMatchObject({ totalTrades: 3, pnlCents: 3_000 });
       const prompt = provider.completions()[0]!.body.messages[1].content as string;

@@ -30,7 +30,18 @@ describe.each(backends())('breakdown columns and drawdown per account on %s', (b
       [demo.id, '2026-03-05', -1.99, 1.99, 'ES', 'London'],
     ];
     for (const [account_id, date, pnl, commission, symbol, period] of rows) {
-      await createTrade(alice, { account_id, date, symbol, pnl, commission, period, side: 'Long', quantity: 1, entry_time: `${date}T14:35:00Z`, exit_time: `${date}T14:40:00Z` });
+      await createTrade(alice, {
+        account_id,
+        date,
+        symbol,
+        pnl,
+        commission,
+        period,
+        side: 'Long',
+        quantity: 1,
+        entry_time: `${date}T14:35:00Z`,
+        exit_time: `${date}T14:40:00Z`,
+      });
     }
     await createTrade(bob, { date: '2026-03-03', symbol: 'NQ', pnl: -999, commission: 50 });
   }, 120_000);
@@ -44,7 +55,10 @@ describe.each(backends())('breakdown columns and drawdown per account on %s', (b
       for (const row of breakdown.rows) expect(row.grossCents - row.feesCents, `${by} ${row.label}`).toBe(row.netCents);
       if (by === 'tag' || breakdown.excluded > 0) continue;
       // Every trade in one row (none lacks these dimensions): the fees add up to all 12.52 paid.
-      expect(breakdown.rows.reduce((sum, r) => sum + r.feesCents, 0), by).toBe(1_252);
+      expect(
+        breakdown.rows.reduce((sum, r) => sum + r.feesCents, 0),
+        by,
+      ).toBe(1_252);
     }
     const { breakdown } = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=instrument'));
     expect(breakdown.rows.map((r) => [r.key, r.netCents, r.feesCents, r.grossCents])).toEqual([

@@ -97,10 +97,19 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
      * write itself, which waits for the copy to catch up with it, or else by the first report), and the cold copy's.
      */
     let mark = { ...cache.counts };
-    const expectFresh = async (step: string, how: 'merged' | 'patched' | 'appended' | 'read' | 'kept', { drop = true, byWrite = how !== 'read' && how !== 'kept' } = {}) => {
+    const expectFresh = async (
+      step: string,
+      how: 'merged' | 'patched' | 'appended' | 'read' | 'kept',
+      { drop = true, byWrite = how !== 'read' && how !== 'kept' } = {},
+    ) => {
       const warm = await readReports(t);
       const counted = (['merged', 'patched', 'appended', 'read'] as const).map((way) => [way, cache.counts[way] - mark[way]]);
-      expect(Object.fromEntries(counted), step).toEqual({ merged: how === 'merged' ? 1 : 0, patched: how === 'patched' ? 1 : 0, appended: how === 'appended' ? 1 : 0, read: how === 'read' ? 1 : 0 });
+      expect(Object.fromEntries(counted), step).toEqual({
+        merged: how === 'merged' ? 1 : 0,
+        patched: how === 'patched' ? 1 : 0,
+        appended: how === 'appended' ? 1 : 0,
+        read: how === 'read' ? 1 : 0,
+      });
       expect(cache.counts.caughtUp - mark.caughtUp, `${step}: the write brought the copy up to date before answering`).toBe(byWrite ? 1 : 0);
       if (drop) {
         cache.drop(userId);
@@ -115,7 +124,15 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await expectFresh('restore into an empty journal (read whole)', 'read');
     await expectFresh('nothing changed', 'kept');
 
-    const added = await createTrade(t, { date: '2025-01-20', symbol: 'NQ', side: 'Long', pnl: 310.5, commission: 4.2, account_id: a.id, tags: ['A+'] });
+    const added = await createTrade(t, {
+      date: '2025-01-20',
+      symbol: 'NQ',
+      side: 'Long',
+      pnl: 310.5,
+      commission: 4.2,
+      account_id: a.id,
+      tags: ['A+'],
+    });
     await expectFresh('add', 'merged');
 
     const listed = await listAll(t);
@@ -128,7 +145,15 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect((await t.patch(`/api/trades/${inA[150]!.id}`, { trade_type: 'Breakout', tags: [] })).status).toBe(200);
     await expectFresh('edit of the setup and tags back', 'patched');
     // Moved to another day and hour: its place in the trading order changes.
-    expect((await t.patch(`/api/trades/${inA[7]!.id}`, { date: '2025-02-27', entry_time: '2025-02-27T20:15:00.000Z', exit_time: '2025-02-27T20:45:30.000Z' })).status).toBe(200);
+    expect(
+      (
+        await t.patch(`/api/trades/${inA[7]!.id}`, {
+          date: '2025-02-27',
+          entry_time: '2025-02-27T20:15:00.000Z',
+          exit_time: '2025-02-27T20:45:30.000Z',
+        })
+      ).status,
+    ).toBe(200);
     await expectFresh('edit of the day and times', 'merged');
     // A trade's own plan is read by the R figures (and was missing from the triggers' list before migration 0030).
     const rBefore = (await t.get('/api/reports/overview')).body.r;
@@ -140,7 +165,9 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
 
     expect((await t.post('/api/trades/assign', { ids: inA.slice(10, 40).map((trade) => trade.id), account_id: b.id })).status).toBe(200);
     await expectFresh('bulk edit: 30 trades to another account', 'merged');
-    expect((await t.post('/api/trades/bulk-risk', { ids: inA.slice(40, 55).map((trade) => trade.id), risk: { kind: 'amount', amount: 75 } })).status).toBe(200);
+    expect(
+      (await t.post('/api/trades/bulk-risk', { ids: inA.slice(40, 55).map((trade) => trade.id), risk: { kind: 'amount', amount: 75 } })).status,
+    ).toBe(200);
     await expectFresh('bulk edit: a planned risk on 15 trades', 'patched');
 
     // Nothing a report reads: the copy is kept as it is.
@@ -164,7 +191,16 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     await importTrades(t, a.id, backupRows(1000, 28, 'latest', '2026-01-05'));
     await expectFresh('import of 1,000 trades after the last one', 'appended');
     // One more after them, then another import: the second append writes into the room the first one made.
-    await createTrade(t, { date: '2026-06-01', symbol: 'NQ', side: 'Short', pnl: -45.5, account_id: a.id, tags: ['Late entry'], entry_time: '2026-06-01T13:00:00.000Z', exit_time: '2026-06-01T13:05:00.000Z' });
+    await createTrade(t, {
+      date: '2026-06-01',
+      symbol: 'NQ',
+      side: 'Short',
+      pnl: -45.5,
+      account_id: a.id,
+      tags: ['Late entry'],
+      entry_time: '2026-06-01T13:00:00.000Z',
+      exit_time: '2026-06-01T13:05:00.000Z',
+    });
     await expectFresh('one trade added after the last one', 'appended', { drop: false });
     await importTrades(t, a.id, backupRows(40, 29, 'latest-2', '2026-06-01'));
     await expectFresh('import of 40 trades after the last one, the day it ends included', 'appended');
@@ -191,7 +227,9 @@ describe.each(backends())('the reports’ copy of the trades on %s', (backend) =
     expect((await t.post('/api/trades/bulk-delete', { ids: inB.map((trade) => trade.id) })).status).toBe(200);
     expect((await t.delete(`/api/accounts/${b.id}`)).status).toBe(204);
     const afterAccount = await expectFresh('account delete', 'merged');
-    expect((afterAccount['/api/reports/breakdown?by=account'] as { breakdown: { rows: Array<{ label: string }> } }).breakdown.rows.map((r) => r.label)).not.toContain('Cache B');
+    expect(
+      (afterAccount['/api/reports/breakdown?by=account'] as { breakdown: { rows: Array<{ label: string }> } }).breakdown.rows.map((r) => r.label),
+    ).not.toContain('Cache B');
 
     // A log that no longer reaches back to the copy's version, as the triggers leave it after a write too big to log:
     // the copy is read whole, and is right.
@@ -324,7 +362,13 @@ describe.runIf(inject('pgAdminUrl'))('the reports’ copy with several server pr
     expect((await trader.signUp(uniqueEmail('reports-cluster'))).status).toBe(200);
     const account = (await trader.post('/api/accounts', { name: 'Cluster' })).body as { id: string };
     expect((await trader.post('/api/trades/import', { account_id: account.id, trades: backupRows(120, 3, 'cluster') })).status).toBe(201);
-    const workers = () => new Set(proc.logs().filter((l) => l.msg === 'request' && l.path === '/api/reports/equity').map((l) => l.worker));
+    const workers = () =>
+      new Set(
+        proc
+          .logs()
+          .filter((l) => l.msg === 'request' && l.path === '/api/reports/equity')
+          .map((l) => l.worker),
+      );
     const equity = async () => (await trader.get('/api/reports/equity')).body.equity as { byTrade: Array<{ equityCents: number }> };
 
     // Both workers hold a copy before the writes.

@@ -63,7 +63,11 @@ describe.each(backends())('report CSV on %s', (backend) => {
   it('still escapes a tag or a setup that starts like a formula, next to plain amounts', async () => {
     const tags = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=tag')).breakdown.rows;
     const setups = conforms(breakdownReport, await alice.get('/api/reports/breakdown?by=setup')).breakdown.rows;
-    const write = (rows: typeof tags) => csvText(['Label', 'Trades', 'Net P&L'], rows.map((r) => [r.label, r.trades, centsForCsv(r.netCents)]));
+    const write = (rows: typeof tags) =>
+      csvText(
+        ['Label', 'Trades', 'Net P&L'],
+        rows.map((r) => [r.label, r.trades, centsForCsv(r.netCents)]),
+      );
     const tagRows = Papa.parse<string[]>(write(tags), { skipEmptyLines: true }).data.slice(1);
     expect(tagRows).toContainEqual([`'=HYPERLINK("http://evil","x")`, '1', '-200.02']);
     expect(tagRows).toContainEqual(["'@risk", '1', '-0.07']);

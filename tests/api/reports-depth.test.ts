@@ -20,7 +20,19 @@ describe.each(backends())('depth report on %s', (backend) => {
       ['2026-05-04', 10.25, '2026-05-04T14:05:00Z'],
     ];
     for (const [date, pnl, entry] of rows) {
-      await createTrade(alice, { account_id: account.id, date, symbol: 'NQ', pnl, commission: 0, side: 'Long', quantity: 1, entry_price: 100, exit_price: 101, entry_time: entry, exit_time: entry });
+      await createTrade(alice, {
+        account_id: account.id,
+        date,
+        symbol: 'NQ',
+        pnl,
+        commission: 0,
+        side: 'Long',
+        quantity: 1,
+        entry_price: 100,
+        exit_price: 101,
+        entry_time: entry,
+        exit_time: entry,
+      });
     }
     await createTrade(bob, { date: '2026-05-01', symbol: 'NQ', pnl: -999 });
   }, 120_000);
@@ -39,7 +51,10 @@ describe.each(backends())('depth report on %s', (backend) => {
     expect(depth.ratios.sqnSample).toBe(3);
     expect(depth.ratios.kelly).not.toBeNull();
     // New York (UTC-4 in May): entries at 09:35, 09:50 and 10:05.
-    expect(depth.buckets30.buckets.map((b) => [b.label, b.trades])).toEqual([['09:30-10:00', 2], ['10:00-10:30', 1]]);
+    expect(depth.buckets30.buckets.map((b) => [b.label, b.trades])).toEqual([
+      ['09:30-10:00', 2],
+      ['10:00-10:30', 1],
+    ]);
     const winners = conforms(depthReport, await alice.get('/api/reports/depth?result=Win'));
     expect(winners.depth.ratios.sortino).toBeNull();
   });

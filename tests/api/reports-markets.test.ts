@@ -17,7 +17,15 @@ describe.each(backends())('markets grouped on %s', (backend) => {
     app = await startTestApp({ backend });
     alice = await newTrader(app, 'markets');
     const account = await createAccount(alice, 'Markets');
-    const rows: Array<[string, number]> = [['NQ', 120.5], ['MNQ', -30.25], ['MNQ', 12], ['ES', 50], ['MES', -7.75], ['M2K', 3], ['CL', 40]];
+    const rows: Array<[string, number]> = [
+      ['NQ', 120.5],
+      ['MNQ', -30.25],
+      ['MNQ', 12],
+      ['ES', 50],
+      ['MES', -7.75],
+      ['M2K', 3],
+      ['CL', 40],
+    ];
     for (const [i, [symbol, pnl]] of rows.entries()) {
       await createTrade(alice, { account_id: account.id, date: `2025-04-0${i + 1}`, symbol, pnl, commission: 0 });
     }

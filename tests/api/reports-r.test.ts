@@ -94,7 +94,11 @@ describe.each(backends())('the reports in R on %s', (backend) => {
         overview.totalR ?? 0,
         overview.totalR,
       ]);
-      expect([equity.tradesWithRisk, equity.tradesWithoutRisk, calendar.r.tradesWithoutRisk], query).toEqual([overview.tradesWithRisk, overview.tradesWithoutRisk, overview.tradesWithoutRisk]);
+      expect([equity.tradesWithRisk, equity.tradesWithoutRisk, calendar.r.tradesWithoutRisk], query).toEqual([
+        overview.tradesWithRisk,
+        overview.tradesWithoutRisk,
+        overview.tradesWithoutRisk,
+      ]);
     }
     // Tuesday and Wednesday: under water from the opening, Wednesday's trade without a plan counted apart.
     const { equity } = await read(alice, '?range=custom&from=2026-03-03&to=2026-03-04');

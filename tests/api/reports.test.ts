@@ -59,25 +59,23 @@ function toTradingOrder(listed: TradeDto[]): ReportTrade[] {
     for (let i = 0; i < 3; i++) if (a.keys[i] !== b.keys[i]) return a.keys[i]! - b.keys[i]!;
     return a.t.id < b.t.id ? -1 : 1;
   });
-  return keyed.map(
-    ({ t }): ReportTrade => ({
-      id: t.id,
-      tradeDate: t.date,
-      accountId: t.account_id,
-      symbol: t.symbol,
-      contract: (t.contract as string | null) ?? null,
-      side: (t.side as string | null) ?? null,
-      setup: t.trade_type,
-      session: t.period,
-      tags: t.tags,
-      status: t.status,
-      pnlCents: cents(t.pnl),
-      commissionCents: cents(t.commission),
-      entryMs: us(t.entry_time),
-      exitMs: us(t.exit_time),
-      quantity: t.quantity === null ? null : Number(t.quantity),
-    }),
-  );
+  return keyed.map(({ t }): ReportTrade => ({
+    id: t.id,
+    tradeDate: t.date,
+    accountId: t.account_id,
+    symbol: t.symbol,
+    contract: (t.contract as string | null) ?? null,
+    side: (t.side as string | null) ?? null,
+    setup: t.trade_type,
+    session: t.period,
+    tags: t.tags,
+    status: t.status,
+    pnlCents: cents(t.pnl),
+    commissionCents: cents(t.commission),
+    entryMs: us(t.entry_time),
+    exitMs: us(t.exit_time),
+    quantity: t.quantity === null ? null : Number(t.quantity),
+  }));
 }
 
 const query = (filter: ReportFilter, extra: Record<string, string> = {}) => {
@@ -107,7 +105,15 @@ describe.each(backends())('reports on %s', (backend) => {
     const imported = await importFile(alice, { account_id: aliceAccount.id, time_zone: NY }, brokerFile(TOPSTEPX));
     expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(200);
     // A manual trade without times, unassigned, tagged: left out of the hour and hold reports and counted so.
-    await createTrade(alice, { date: '2025-05-09', symbol: 'MNQ', period: 'PM', trade_type: 'Breakout', pnl: -25.5, commission: 1.24, tags: ['FOMO', 'A+'] });
+    await createTrade(alice, {
+      date: '2025-05-09',
+      symbol: 'MNQ',
+      period: 'PM',
+      trade_type: 'Breakout',
+      pnl: -25.5,
+      commission: 1.24,
+      tags: ['FOMO', 'A+'],
+    });
     await createTrade(alice, { date: '2025-05-12', symbol: 'MES', period: 'AM', trade_type: 'Breakout', pnl: 40, tags: ['A+'] });
     // Bob trades the same instruments on the same days: none of his may reach Alice's reports.
     await importFile(bob, { account_id: bobAccount.id, time_zone: NY }, brokerFile(TOPSTEPX));
@@ -132,46 +138,59 @@ describe.each(backends())('reports on %s', (backend) => {
     ['no FOMO, unassigned only', createReportFilter({ tag: ['FOMO'], tagMode: 'none', account: ['unassigned'] })],
   ];
 
-  it.each(filters)('overview, equity, heatmap, distributions and the calendar of %s equal the domain computed over the exported trades', async (_name, filter) => {
-    const range = resolveReportRange(filter, new Date(), NY);
-    const selected = selectTrades(all.columns, filter, range, NY);
-    const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`));
-    expect(overview.basis.trades).toBe(selected.rows.length);
-    const opening = overview.openingBalanceCents;
-    expect(overview.overview).toEqual(asJson(computeOverview(selected, { openingBalanceCents: opening })));
-    const equity = conforms(equityReport, await alice.get(`/api/reports/equity${query(filter)}`));
-    expect(equity.equity).toEqual(asJson(computeEquity(selected)));
-    const heatmap = conforms(heatmapReport, await alice.get(`/api/reports/heatmap${query(filter)}`));
-    expect(heatmap.heatmap).toEqual(asJson(computeHeatmap(selected, NY)));
-    // Alice has no planned risk nor default here: the distribution in R leaves every trade out, as the domain does.
-    for (const of of ['pnl', 'hold', 'r'] as const) {
-      const dist = conforms(distributionReport, await alice.get(`/api/reports/distribution${query(filter, { of })}`));
-      expect(dist.distribution).toEqual(asJson(computeDistribution(selected, of)));
-    }
-    const calendar = conforms(calendarReport, await alice.get(`/api/reports/calendar${query(filter, { year: '2025' })}`));
-    expect(calendar.calendar).toEqual(asJson(computeYearCalendar(selected, 2025, 2025)));
-  });
+  it.each(filters)(
+    'overview, equity, heatmap, distributions and the calendar of %s equal the domain computed over the exported trades',
+    async (_name, filter) => {
+      const range = resolveReportRange(filter, new Date(), NY);
+      const selected = selectTrades(all.columns, filter, range, NY);
+      const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`));
+      expect(overview.basis.trades).toBe(selected.rows.length);
+      const opening = overview.openingBalanceCents;
+      expect(overview.overview).toEqual(asJson(computeOverview(selected, { openingBalanceCents: opening })));
+      const equity = conforms(equityReport, await alice.get(`/api/reports/equity${query(filter)}`));
+      expect(equity.equity).toEqual(asJson(computeEquity(selected)));
+      const heatmap = conforms(heatmapReport, await alice.get(`/api/reports/heatmap${query(filter)}`));
+      expect(heatmap.heatmap).toEqual(asJson(computeHeatmap(selected, NY)));
+      // Alice has no planned risk nor default here: the distribution in R leaves every trade out, as the domain does.
+      for (const of of ['pnl', 'hold', 'r'] as const) {
+        const dist = conforms(distributionReport, await alice.get(`/api/reports/distribution${query(filter, { of })}`));
+        expect(dist.distribution).toEqual(asJson(computeDistribution(selected, of)));
+      }
+      const calendar = conforms(calendarReport, await alice.get(`/api/reports/calendar${query(filter, { year: '2025' })}`));
+      expect(calendar.calendar).toEqual(asJson(computeYearCalendar(selected, 2025, 2025)));
+    },
+  );
 
-  it.each(filters)('the Trade Log takes the filter of %s: its list and statistics hold the same trades as the reports (the SQL and the domain agree)', async (_name, filter) => {
-    const range = resolveReportRange(filter, new Date(), NY);
-    const selected = selectTrades(all.columns, filter, range, NY);
-    const expectedIds = Array.from(selected.rows, (i) => all.columns.id[i]).reverse();
-    const listed = await listAll(alice, writeReportFilterParams(filter).toString());
-    // Newest first in the trading order: the reports' order reversed.
-    expect(listed.map((t) => t.id)).toEqual(expectedIds);
-    const first = await alice.get(`/api/trades${query(filter, { limit: '5' })}`);
-    expect(first.body.total).toBe(expectedIds.length);
-    const stats = (await alice.get(`/api/trades/stats${query(filter, { days: 'none' })}`)).body.summary;
-    const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`)).overview;
-    expect({ trades: stats.trades, wins: stats.wins, losses: stats.losses, net: stats.pnlCents, maxWin: stats.streaks.maxWinStreak, maxLoss: stats.streaks.maxLossStreak }).toEqual({
-      trades: overview.trades,
-      wins: overview.wins,
-      losses: overview.losses,
-      net: overview.netCents,
-      maxWin: overview.maxConsecutiveWins,
-      maxLoss: overview.maxConsecutiveLosses,
-    });
-  });
+  it.each(filters)(
+    'the Trade Log takes the filter of %s: its list and statistics hold the same trades as the reports (the SQL and the domain agree)',
+    async (_name, filter) => {
+      const range = resolveReportRange(filter, new Date(), NY);
+      const selected = selectTrades(all.columns, filter, range, NY);
+      const expectedIds = Array.from(selected.rows, (i) => all.columns.id[i]).reverse();
+      const listed = await listAll(alice, writeReportFilterParams(filter).toString());
+      // Newest first in the trading order: the reports' order reversed.
+      expect(listed.map((t) => t.id)).toEqual(expectedIds);
+      const first = await alice.get(`/api/trades${query(filter, { limit: '5' })}`);
+      expect(first.body.total).toBe(expectedIds.length);
+      const stats = (await alice.get(`/api/trades/stats${query(filter, { days: 'none' })}`)).body.summary;
+      const overview = conforms(overviewReport, await alice.get(`/api/reports/overview${query(filter)}`)).overview;
+      expect({
+        trades: stats.trades,
+        wins: stats.wins,
+        losses: stats.losses,
+        net: stats.pnlCents,
+        maxWin: stats.streaks.maxWinStreak,
+        maxLoss: stats.streaks.maxLossStreak,
+      }).toEqual({
+        trades: overview.trades,
+        wins: overview.wins,
+        losses: overview.losses,
+        net: overview.netCents,
+        maxWin: overview.maxConsecutiveWins,
+        maxLoss: overview.maxConsecutiveLosses,
+      });
+    },
+  );
 
   it('the Trade Log: a filter with a search, a page at an offset, several accounts, texts with commas and quotes, and 400s naming the field', async () => {
     // A search within a filter: both apply.
@@ -291,7 +310,9 @@ describe.each(backends())('reports on %s', (backend) => {
     const res = conforms(overviewReport, await alice.get('/api/reports/overview?range=custom&from=2025-05-01&to=2025-05-31&symbol=MNQ&side=Short'));
     expect(res.basis.range).toEqual({ from: '2025-05-01', to: '2025-05-31' });
     expect(res.basis.description).toBe('May 1, 2025 to May 31, 2025; instrument MNQ; side Short');
-    expect(res.basis.computedFrom).toMatch(/^Computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; instrument MNQ; side Short\)$/);
+    expect(res.basis.computedFrom).toMatch(
+      /^Computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; instrument MNQ; side Short\)$/,
+    );
     // A trade-level filter has no balance: no drawdown percentage.
     expect(res.openingBalanceCents).toBeNull();
     const all = conforms(overviewReport, await alice.get('/api/reports/overview'));
@@ -305,11 +326,23 @@ describe.each(backends())('reports on %s', (backend) => {
     const overview = conforms(overviewReport, await carol.get('/api/reports/overview'));
     expect(overview.overview).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, maxDrawdown: null, bestDay: null });
     expect(overview.basis.computedFrom).toBe('Computed from 0 trades');
-    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({ by: 'instrument', rows: [], total: 0, excluded: 0, tradesWithoutRisk: 0 });
+    expect(conforms(breakdownReport, await carol.get('/api/reports/breakdown?by=instrument')).breakdown).toEqual({
+      by: 'instrument',
+      rows: [],
+      total: 0,
+      excluded: 0,
+      tradesWithoutRisk: 0,
+    });
     expect(conforms(heatmapReport, await carol.get('/api/reports/heatmap')).heatmap.cells).toEqual([]);
     expect(conforms(distributionReport, await carol.get('/api/reports/distribution?of=pnl')).distribution.buckets).toEqual([]);
     expect(conforms(calendarReport, await carol.get('/api/reports/calendar')).calendar.days).toEqual([]);
-    expect(conforms(equityReport, await carol.get('/api/reports/equity')).equity).toEqual({ byTrade: [], byDay: [], trades: 0, days: 0, sampled: false });
+    expect(conforms(equityReport, await carol.get('/api/reports/equity')).equity).toEqual({
+      byTrade: [],
+      byDay: [],
+      trades: 0,
+      days: 0,
+      sampled: false,
+    });
     const nothing = conforms(overviewReport, await alice.get('/api/reports/overview?symbol=ZZZ'));
     expect(nothing.overview.trades).toBe(0);
   });
@@ -318,7 +351,18 @@ describe.each(backends())('reports on %s', (backend) => {
     provider.clear();
     const session = (await alice.get('/api/chat/sessions/current')).body as { id: string };
     provider.reply(
-      { toolCalls: [{ name: 'get_report', arguments: { report: 'breakdown', by: 'hour', filter: { account: ['topstep 50k'], side: ['Short'], range: 'custom', from: '2025-05-01', to: '2025-05-31' } } }] },
+      {
+        toolCalls: [
+          {
+            name: 'get_report',
+            arguments: {
+              report: 'breakdown',
+              by: 'hour',
+              filter: { account: ['topstep 50k'], side: ['Short'], range: 'custom', from: '2025-05-01', to: '2025-05-31' },
+            },
+          },
+        ],
+      },
       { text: 'Your May shorts by hour.' },
       { text: 'Shorts by hour' },
     );
@@ -327,7 +371,9 @@ describe.each(backends())('reports on %s', (backend) => {
     const expected = computeBreakdown(selectTrades(all.columns, filter, resolveReportRange(filter, new Date(), NY), NY), 'hour', { timeZone: NY });
     const source = events.find((e: { type: string }) => e.type === 'source');
     expect(source).toMatchObject({ tool: 'get_report', trades: expected.total });
-    expect(source.text).toMatch(/^computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; account Topstep 50K; side Short\)$/);
+    expect(source.text).toMatch(
+      /^computed from \d+ trades, May \d+, 2025 to May \d+, 2025 \(May 1, 2025 to May 31, 2025; account Topstep 50K; side Short\)$/,
+    );
     const tool = JSON.parse(provider.completions()[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content);
     expect(tool.rows.map((r: Record<string, unknown>) => [r['hour of entry'], r.trades, r.net_pnl])).toEqual(
       expected.rows.map((r) => [r.label, r.trades, formatFigure('money', r.netCents)]),
@@ -336,19 +382,39 @@ describe.each(backends())('reports on %s', (backend) => {
     expect(done.message.meta.charts[0].points).toEqual(expected.rows.map((r) => ({ label: r.label, cents: r.netCents })));
 
     // The overview: every figure the page shows, written as the page writes it.
-    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] }, { text: 'MNQ mornings.' });
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] },
+      { text: 'MNQ mornings.' },
+    );
     await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And MNQ in the morning?' });
-    const overviewTool = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    const overviewTool = JSON.parse(
+      provider
+        .completions()
+        .at(-1)!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .at(-1).content,
+    );
     const page = (await alice.get('/api/reports/overview?symbol=MNQ&hour=9&hour=10')).body.overview;
     for (const figure of listOverviewFigures(page)) {
-      expect(overviewTool.figures[figure.label], figure.label).toBe(`${formatFigure(figure.kind, figure.value, figure.infinite)}${figure.note ? ` (${figure.note})` : ''}`);
+      expect(overviewTool.figures[figure.label], figure.label).toBe(
+        `${formatFigure(figure.kind, figure.value, figure.infinite)}${figure.note ? ` (${figure.note})` : ''}`,
+      );
     }
     // The same trades in R. None has a plan of its own: without a default, the tool says there is no R.
     expect(overviewTool.in_r).toEqual({ note: 'No trade of this filter has a planned risk (a stop, a dollar risk or a default)' });
     const riskDefault = (await alice.put('/api/risk-defaults', { risk_amount: 100 })).body as { id: string };
-    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] }, { text: 'MNQ mornings in R.' });
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { symbol: ['MNQ'], hour: [9, 10] } } }] },
+      { text: 'MNQ mornings in R.' },
+    );
     await postSse(alice, '/api/chat', { sessionId: session.id, message: 'And in R?' });
-    const inR = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content).in_r;
+    const inR = JSON.parse(
+      provider
+        .completions()
+        .at(-1)!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .at(-1).content,
+    ).in_r;
     const pageR = (await alice.get('/api/reports/overview?symbol=MNQ&hour=9&hour=10')).body.r;
     // $100 a trade: a trade's R is its net P&L in hundreds of dollars, the page's figures as the page writes them.
     expect(pageR.tradesWithRisk).toBe(page.trades);
@@ -364,19 +430,38 @@ describe.each(backends())('reports on %s', (backend) => {
     expect((await alice.delete(`/api/risk-defaults/${riskDefault.id}`)).status).toBe(204);
 
     // Bob's account named by the model: refused, nothing of Bob's is read.
-    provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { account: ['Bob Eval'] } } }] }, { text: 'No such account.' });
+    provider.reply(
+      { toolCalls: [{ name: 'get_report', arguments: { report: 'overview', filter: { account: ['Bob Eval'] } } }] },
+      { text: 'No such account.' },
+    );
     await postSse(alice, '/api/chat', { sessionId: session.id, message: "What about Bob's account?" });
-    const refused = JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content);
+    const refused = JSON.parse(
+      provider
+        .completions()
+        .at(-1)!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .at(-1).content,
+    );
     expect(refused).toEqual({ error: 'No trading account named "Bob Eval"' });
     provider.reply({ toolCalls: [{ name: 'get_report', arguments: { report: 'breakdown', filter: {} } }] }, { text: 'Which one?' });
     await postSse(alice, '/api/chat', { sessionId: session.id, message: 'Break it down' });
-    expect(JSON.parse(provider.completions().at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content).error).toMatch(/^by is required/);
+    expect(
+      JSON.parse(
+        provider
+          .completions()
+          .at(-1)!
+          .body.messages.filter((m: { role: string }) => m.role === 'tool')
+          .at(-1).content,
+      ).error,
+    ).toMatch(/^by is required/);
   });
 
   it('the next report sees every change: a new trade, an edit, a delete; a notes edit keeps the copy', async () => {
     const dave = await newTrader(app, 'dave');
     const version = async () => {
-      const result = await app.server.database.db.execute(sql`select version from trade_versions where user_id = (select id from "user" where email like 'dave-%' limit 1)`);
+      const result = await app.server.database.db.execute(
+        sql`select version from trade_versions where user_id = (select id from "user" where email like 'dave-%' limit 1)`,
+      );
       return Number((result as unknown as { rows: Array<{ version: string }> }).rows[0]?.version ?? 0);
     };
     const net = async () => conforms(overviewReport, await dave.get('/api/reports/overview')).overview.netCents;

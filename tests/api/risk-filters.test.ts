@@ -99,7 +99,11 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     const everything = await alice.put('/api/risk-defaults', { risk_amount: 25 });
     expect(everything.status).toBe(200);
     const priced = await read(alice, 'rMin=2');
-    expect([priced.listed, priced.stats, priced.report]).toEqual([['A', 'D'], [2, 85_000], [2, 85_000]]);
+    expect([priced.listed, priced.stats, priced.report]).toEqual([
+      ['A', 'D'],
+      [2, 85_000],
+      [2, 85_000],
+    ]);
     expect((await alice.delete(`/api/risk-defaults/${everything.body.id}`)).status).toBe(204);
     expect((await read(alice, 'rMin=2')).listed).toEqual(['A']);
   });
@@ -115,8 +119,17 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
       weeks: [{ weekStart: '2026-05-03', ...totals }],
     });
     // The filter model applies (mistakes: B, C, D), and a day without a trade of the filter has no row.
-    expect((await alice.get('/api/reports/r?mistakes=with')).body.r.summary).toMatchObject({ trades: 3, tradesWithRisk: 2, tradesWithoutRisk: 1, totalR: -1.5 });
-    expect((await alice.get('/api/reports/r?range=custom&from=2026-05-05&to=2026-05-31')).body.r).toMatchObject({ days: [], weeks: [], summary: { trades: 0, totalR: null } });
+    expect((await alice.get('/api/reports/r?mistakes=with')).body.r.summary).toMatchObject({
+      trades: 3,
+      tradesWithRisk: 2,
+      tradesWithoutRisk: 1,
+      totalR: -1.5,
+    });
+    expect((await alice.get('/api/reports/r?range=custom&from=2026-05-05&to=2026-05-31')).body.r).toMatchObject({
+      days: [],
+      weeks: [],
+      summary: { trades: 0, totalR: null },
+    });
     // Bob's: his own two trades, priced by his own default ($25: -$70 is -2.8R) and plan ($10: +$30 is +3R).
     expect((await bob.get('/api/reports/r')).body.r.summary).toMatchObject({ trades: 2, tradesWithRisk: 2, totalR: 0.2 });
     expect((await alice.get('/api/reports/r?rMin=abc')).body.error).toMatch(/^rMin: /);
@@ -161,13 +174,57 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     ]);
     named.set((await listAll(carol)).find((t) => t.contract === 'NQM6')!.id, 'T1');
     const add = async (name: string, input: Record<string, unknown>) => named.set((await createTrade(carol, input)).id, name);
-    await add('T2', { date: '2026-05-05', symbol: 'ES', account_id: apex.id, trade_type: 'Pullback', pnl: -50, risk_amount: 100, tags: ['FOMO'], notes: 'risked 100 on it' });
-    await add('T3', { date: '2026-05-06', symbol: 'MES', account_id: null, trade_type: 'Reversal', pnl: 0, tags: ['A+'], notes: 'Moved my stop, 100% sure' });
-    await add('T4', { date: '2026-05-08', symbol: 'CL', account_id: null, trade_type: 'Opening Drive', pnl: 30, risk_amount: 60, tags: ['Été'], notes: 'ÉNORME gap' });
-    await add('T5', { date: '2026-05-04', symbol: 'RTY', account_id: null, trade_type: 'Breakout', pnl: -100, risk_amount: 100, tags: ['FOMO', 'A+'], notes: 'size 50 lots' });
+    await add('T2', {
+      date: '2026-05-05',
+      symbol: 'ES',
+      account_id: apex.id,
+      trade_type: 'Pullback',
+      pnl: -50,
+      risk_amount: 100,
+      tags: ['FOMO'],
+      notes: 'risked 100 on it',
+    });
+    await add('T3', {
+      date: '2026-05-06',
+      symbol: 'MES',
+      account_id: null,
+      trade_type: 'Reversal',
+      pnl: 0,
+      tags: ['A+'],
+      notes: 'Moved my stop, 100% sure',
+    });
+    await add('T4', {
+      date: '2026-05-08',
+      symbol: 'CL',
+      account_id: null,
+      trade_type: 'Opening Drive',
+      pnl: 30,
+      risk_amount: 60,
+      tags: ['Été'],
+      notes: 'ÉNORME gap',
+    });
+    await add('T5', {
+      date: '2026-05-04',
+      symbol: 'RTY',
+      account_id: null,
+      trade_type: 'Breakout',
+      pnl: -100,
+      risk_amount: 100,
+      tags: ['FOMO', 'A+'],
+      notes: 'size 50 lots',
+    });
     // Dave holds the same texts; none of his trades may count for Carol, nor hers for him.
     const daves = await createAccount(dave, 'Topstep Combine');
-    await createTrade(dave, { date: '2026-05-06', symbol: 'NQ', account_id: daves.id, trade_type: 'Pullback', pnl: 40, risk_amount: 20, tags: ['A+', 'FOMO'], notes: 'Moved my stop, 100% sure' });
+    await createTrade(dave, {
+      date: '2026-05-06',
+      symbol: 'NQ',
+      account_id: daves.id,
+      trade_type: 'Pullback',
+      pnl: 40,
+      risk_amount: 20,
+      tags: ['A+', 'FOMO'],
+      notes: 'Moved my stop, 100% sure',
+    });
 
     /** The trades the list finds for a term, by name, and the R panel's figures for it, whose count must be the statistics'. */
     async function search(client: ApiClient, term: string) {
@@ -178,7 +235,13 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
       expect(stats.status, JSON.stringify(stats.body)).toBe(200);
       const listed = (await listAll(client, q)).map((t) => named.get(t.id) ?? `other:${t.symbol}`).sort();
       expect([term, res.body.r.summary.trades, listed.length]).toEqual([term, stats.body.summary.trades, stats.body.summary.trades]);
-      return { listed, r: res.body.r as { summary: { trades: number; tradesWithoutRisk: number; totalR: number | null }; days: Array<{ tradeDate: string; trades: number }> } };
+      return {
+        listed,
+        r: res.body.r as {
+          summary: { trades: number; tradesWithoutRisk: number; totalR: number | null };
+          days: Array<{ tradeDate: string; trades: number }>;
+        },
+      };
     }
     const cases: Array<[string, string[]]> = [
       ['NQ', ['T1']], // symbol (and contract)
@@ -203,7 +266,13 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     ];
     for (const [term, expected] of cases) expect([term, (await search(carol, term)).listed]).toEqual([term, expected]);
     // fomo: T1 without a plan, -0.5 - 1 = -1.5R; two days, Monday's two trades together.
-    expect((await search(carol, 'fomo')).r).toMatchObject({ summary: { trades: 3, tradesWithoutRisk: 1, totalR: -1.5 }, days: [{ tradeDate: '2026-05-04', trades: 2 }, { tradeDate: '2026-05-05', trades: 1 }] });
+    expect((await search(carol, 'fomo')).r).toMatchObject({
+      summary: { trades: 3, tradesWithoutRisk: 1, totalR: -1.5 },
+      days: [
+        { tradeDate: '2026-05-04', trades: 2 },
+        { tradeDate: '2026-05-05', trades: 1 },
+      ],
+    });
     // Accented letters fold as the database's locale folds them (an embedded database's C locale does not): whatever it
     // finds, the R panel finds the same trades (the counts are compared in search()).
     for (const term of ['été', 'ÉTÉ', 'énorme', 'Énorme', 'ÉNORME']) await search(carol, term);
@@ -246,7 +315,8 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
   it("breaks the trades down with each row's net and expectancy in R, the trades without a planned risk counted apart", async () => {
     const res = await alice.get('/api/reports/breakdown?by=instrument');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const rows = (list: Array<{ key: string; trades: number; netCents: number; r: unknown }>) => Object.fromEntries(list.map((row) => [row.key, [row.trades, row.netCents, row.r]]));
+    const rows = (list: Array<{ key: string; trades: number; netCents: number; r: unknown }>) =>
+      Object.fromEntries(list.map((row) => [row.key, [row.trades, row.netCents, row.r]]));
     // NQ: A +2R, B -0.5R, E +1R: +2.5R, 0.83R a trade. MES: C -1R by Alice's default. ES: D, no planned risk.
     expect(rows(res.body.breakdown.rows)).toEqual({
       NQ: [3, 75_000, { tradesWithRisk: 3, tradesWithoutRisk: 0, totalR: 2.5, expectancyR: 0.83 }],
@@ -277,7 +347,17 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     const day = { date: getTodayInZone(new Date(), 'America/New_York') };
     // AM Breakout +2R (stop 10 points on 2 NQ: $400), AM Reversal -0.5R ($300), PM Breakout -1R (the MES default of
     // 5 points on 4: $100), PM ES without a plan or a default of the trader's (Bob's default for every instrument is his).
-    await createTrade(trader, { ...day, period: 'AM', trade_type: 'Breakout', symbol: 'NQ', side: 'Long', quantity: 2, entry_price: 18000, stop_price: 17990, pnl: 800 });
+    await createTrade(trader, {
+      ...day,
+      period: 'AM',
+      trade_type: 'Breakout',
+      symbol: 'NQ',
+      side: 'Long',
+      quantity: 2,
+      entry_price: 18000,
+      stop_price: 17990,
+      pnl: 800,
+    });
     await createTrade(trader, { ...day, period: 'AM', trade_type: 'Reversal', symbol: 'NQ', risk_amount: 300, pnl: -150 });
     await createTrade(trader, { ...day, period: 'PM', trade_type: 'Breakout', symbol: 'MES', quantity: 4, pnl: -100 });
     await createTrade(trader, { ...day, period: 'PM', trade_type: 'Scalp', symbol: 'ES', pnl: 50 });
@@ -285,8 +365,19 @@ describe.each(backends())('the R and mistake filters on %s', (backend) => {
     const res = await trader.post('/api/analyze-reflections', { period: 'day' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { r } = res.body.report;
-    expect(r.totals).toEqual({ trades: 4, tradesWithRisk: 3, tradesWithoutRisk: 1, totalR: 0.5, expectancyR: 0.17, averageWinR: 2, averageLossR: -0.75, netCentsWithRisk: 55_000, profitFactorR: 1.33 });
-    const rows = (list: Array<Record<string, unknown>>, key: string) => Object.fromEntries(list.map((g) => [g[key], [g.tradesWithoutRisk, g.totalR]]));
+    expect(r.totals).toEqual({
+      trades: 4,
+      tradesWithRisk: 3,
+      tradesWithoutRisk: 1,
+      totalR: 0.5,
+      expectancyR: 0.17,
+      averageWinR: 2,
+      averageLossR: -0.75,
+      netCentsWithRisk: 55_000,
+      profitFactorR: 1.33,
+    });
+    const rows = (list: Array<Record<string, unknown>>, key: string) =>
+      Object.fromEntries(list.map((g) => [g[key], [g.tradesWithoutRisk, g.totalR]]));
     expect(rows(r.byTimeOfDay, 'session')).toEqual({ AM: [0, 1.5], PM: [1, -1] });
     expect(rows(r.bySetupType, 'setup')).toEqual({ Breakout: [0, 1], Reversal: [0, -0.5], Scalp: [1, null] });
   });

@@ -26,7 +26,10 @@ describe.each(backends())('migration risk_playbooks on a database with data on %
       const before = migrationsBefore(RISK_IDX);
       folders.push(before);
       await db.migrate(before);
-      await db.query(`insert into "user" (id, name, email) values ($1, 'Before', 'before-0024@example.com'), ($2, 'Other', 'other-0024@example.com')`, [USER, OTHER]);
+      await db.query(
+        `insert into "user" (id, name, email) values ($1, 'Before', 'before-0024@example.com'), ($2, 'Other', 'other-0024@example.com')`,
+        [USER, OTHER],
+      );
       // [n, trade_type, side, status, pnl]: as the spec's samples, the importers and old backups wrote them.
       const rows: Array<[number, string, string | null, string, number]> = [
         [1, 'LONG', null, 'Win', 120], // a spec sample

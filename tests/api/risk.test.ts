@@ -53,7 +53,12 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
 
     // A dollar risk replaces the stop: one plan, never two. The P&L stays, the risk is now $200.
     const switched = (await alice.patch(`/api/trades/${trade.id}`, { risk_amount: '$200' })).body as TradeDto;
-    expect(switched).toMatchObject({ stop_price: null, risk_amount: '200.00', planned_risk: { amount: '200.00', source: 'amount' }, r_multiple: 4.208 });
+    expect(switched).toMatchObject({
+      stop_price: null,
+      risk_amount: '200.00',
+      planned_risk: { amount: '200.00', source: 'amount' },
+      r_multiple: 4.208,
+    });
     // Editing something else keeps the plan and the execution.
     const renamed = (await alice.patch(`/api/trades/${trade.id}`, { notes: 'held to target' })).body as TradeDto;
     expect(renamed).toMatchObject({ risk_amount: '200.00', side: 'Long', entry_price: '18250.25000000' });
@@ -141,7 +146,9 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     // A stop 8.5 points away needs each trade's side, entry and quantity: the bare trade has none, so nothing changes.
     const refused = await bulk([long.id, short.id, bare.id], { kind: 'stop_points', points: '8.5' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe('risk: 1 of the 3 selected trades has no side, entry price or quantity to place a stop from. Nothing was changed.');
+    expect(refused.body.error).toBe(
+      'risk: 1 of the 3 selected trades has no side, entry price or quantity to place a stop from. Nothing was changed.',
+    );
     expect((await get(trader, long.id)).stop_price).toBeNull();
     expect((await get(trader, bare.id)).risk_amount).toBe('50.00');
 
@@ -153,20 +160,25 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
 
     // A dollar risk for all three, and another trader's id changes nothing of theirs.
     expect((await bulk([long.id, short.id, bare.id, bobs.id], { kind: 'amount', amount: '100' })).body).toEqual({ updated: 3 });
-    expect((await get(trader, long.id))).toMatchObject({ stop_price: null, risk_amount: '100.00', r_multiple: 0.85 });
+    expect(await get(trader, long.id)).toMatchObject({ stop_price: null, risk_amount: '100.00', r_multiple: 0.85 });
     expect((await get(bob, bobs.id)).risk_amount).toBe('75.00');
     expect((await bulk([long.id], { kind: 'amount', amount: '0' })).body.error).toBe('risk.amount: must be more than 0');
     expect((await bulk([long.id], { kind: 'guess' })).status).toBe(400);
 
     expect((await bulk([long.id, bare.id], { kind: 'clear' })).body).toEqual({ updated: 2 });
-    expect((await get(trader, bare.id))).toMatchObject({ risk_amount: null, stop_price: null, planned_risk: null });
+    expect(await get(trader, bare.id)).toMatchObject({ risk_amount: null, stop_price: null, planned_risk: null });
   });
 
   it('imports the side from the file and the setup from the dialog, never the side as the setup', async () => {
     const trader = await newTrader(app, 'risk-import');
     const account = await createAccount(trader, 'Import');
     const csv = ownFile('fills-with-commission.csv');
-    const res = await importFile(trader, { account_id: account.id, time_zone: 'America/New_York', skip_unreadable: 'true', setup: 'Opening Drive' }, csv, 'text/csv');
+    const res = await importFile(
+      trader,
+      { account_id: account.id, time_zone: 'America/New_York', skip_unreadable: 'true', setup: 'Opening Drive' },
+      csv,
+      'text/csv',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const trades = await listAll(trader);
     expect(trades.length).toBeGreaterThan(0);
@@ -176,7 +188,9 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     }
     // Without a choice the setup is the trader's to fill; a side is no setup.
     const other = await createAccount(trader, 'Import 2');
-    expect((await importFile(trader, { account_id: other.id, time_zone: 'America/New_York', skip_unreadable: 'true' }, csv, 'text/csv')).status).toBe(200);
+    expect((await importFile(trader, { account_id: other.id, time_zone: 'America/New_York', skip_unreadable: 'true' }, csv, 'text/csv')).status).toBe(
+      200,
+    );
     for (const t of await listAll(trader, `account=${other.id}`)) expect(t.trade_type).toBe('');
     const sideAsSetup = await importFile(trader, { account_id: other.id, setup: 'Long' }, csv, 'text/csv');
     expect(sideAsSetup.status).toBe(400);
@@ -191,14 +205,28 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     await createTrade(trader, { ...day, symbol: 'NQ', risk_amount: 300, pnl: -150 });
     const mes = await createTrade(trader, { ...day, symbol: 'MES', quantity: 4, pnl: -100 });
     const overview = async (query = '') => (await trader.get(`/api/reports/overview${query}`)).body as { r: Record<string, unknown> };
-    expect((await overview()).r).toMatchObject({ tradesWithRisk: 2, tradesWithoutRisk: 1, totalR: 1.5, expectancyR: 0.75, averageWinR: 2, averageLossR: -0.5 });
+    expect((await overview()).r).toMatchObject({
+      tradesWithRisk: 2,
+      tradesWithoutRisk: 1,
+      totalR: 1.5,
+      expectancyR: 0.75,
+      averageWinR: 2,
+      averageLossR: -0.5,
+    });
 
     // A default of 5 points for MES prices the third: 5 x 4 x $5 = $100, -$100 is -1R. Bob's default changes nothing.
     expect((await bob.put('/api/risk-defaults', { root: 'MES', stop_points: 50 })).status).toBe(200);
     expect((await trader.put('/api/risk-defaults', { root: 'MES', stop_points: 5 })).status).toBe(200);
     expect((await get(trader, mes.id)).r_multiple).toBe(-1);
     const all = (await overview()).r;
-    expect(all).toMatchObject({ tradesWithRisk: 3, tradesWithoutRisk: 0, totalR: 0.5, expectancyR: 0.17, averageLossR: -0.75, netCentsWithRisk: 55_000 });
+    expect(all).toMatchObject({
+      tradesWithRisk: 3,
+      tradesWithoutRisk: 0,
+      totalR: 0.5,
+      expectancyR: 0.17,
+      averageLossR: -0.75,
+      netCentsWithRisk: 55_000,
+    });
     // The report's filter applies: NQ only.
     expect((await overview('?symbol=NQ')).r).toMatchObject({ tradesWithRisk: 2, totalR: 1.5 });
   });
@@ -215,7 +243,9 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
     // 'fomo' again is the same mistake; the list reads back in the order sent.
     const put = await trader.put('/api/mistake-tags', { tags: ['FOMO', 'Moved stop', 'fomo', 'Oversized'] });
     expect(put.body).toEqual({ tags: ['FOMO', 'Moved stop', 'Oversized'] });
-    expect((await trader.put('/api/mistake-tags', { tags: ['  '] })).body.error).toMatch(/^tags\.0: tags: a tag name must not be empty$|a tag name must not be empty/);
+    expect((await trader.put('/api/mistake-tags', { tags: ['  '] })).body.error).toMatch(
+      /^tags\.0: tags: a tag name must not be empty$|a tag name must not be empty/,
+    );
     // Bob's list is his own: empty, and his change leaves the trader's as it was.
     expect((await bob.get('/api/mistake-tags')).body).toEqual({ tags: [] });
     expect((await bob.put('/api/mistake-tags', { tags: ['Revenge'] })).status).toBe(200);
@@ -236,6 +266,9 @@ describe.each(backends())('risk and the side apart from the setup on %s', (backe
       tradesWithoutMistakes: 2,
     });
     // The filter applies: ES has no mistake.
-    expect(((await trader.get('/api/reports/mistakes?symbol=ES')).body as { mistakes: { tradesWithMistakes: number; netWithoutMistakesCents: number } }).mistakes).toMatchObject({ tradesWithMistakes: 0, netWithoutMistakesCents: -5_000 });
+    expect(
+      ((await trader.get('/api/reports/mistakes?symbol=ES')).body as { mistakes: { tradesWithMistakes: number; netWithoutMistakesCents: number } })
+        .mistakes,
+    ).toMatchObject({ tradesWithMistakes: 0, netWithoutMistakesCents: -5_000 });
   });
 });

@@ -41,7 +41,11 @@ describe.each(backends())('sessions ended while cached, on %s', (backend) => {
 
   it('refuses the other sessions at once when the password changes with "sign out other devices"', async () => {
     const { laptop, phone } = await trader();
-    const changed = await laptop.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'new-horse-42', revokeOtherSessions: true });
+    const changed = await laptop.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'new-horse-42',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     expect((await phone.get('/api/accounts')).status).toBe(401);
     // The laptop's session was replaced by a new one, which works; the old token does not.

@@ -57,8 +57,24 @@ describe.each(backends())('share links on %s', (backend) => {
     });
     aliceTrade = trade.id;
     // The same day: -0.5R on a $1,000 plan. The day after: a trade the day's link must not show.
-    await createTrade(alice, { account_id: account.id, date: '2026-03-03', symbol: 'ES', side: 'Short', entry_time: at('2026-03-03', '11:00'), risk_amount: 1000, pnl: -500 });
-    await createTrade(alice, { account_id: account.id, date: '2026-03-04', symbol: 'YM', side: 'Long', entry_time: at('2026-03-04', '09:31'), risk_amount: 1000, pnl: 777.77 });
+    await createTrade(alice, {
+      account_id: account.id,
+      date: '2026-03-03',
+      symbol: 'ES',
+      side: 'Short',
+      entry_time: at('2026-03-03', '11:00'),
+      risk_amount: 1000,
+      pnl: -500,
+    });
+    await createTrade(alice, {
+      account_id: account.id,
+      date: '2026-03-04',
+      symbol: 'YM',
+      side: 'Long',
+      entry_time: at('2026-03-04', '09:31'),
+      risk_amount: 1000,
+      pnl: 777.77,
+    });
   });
   afterAll(() => app?.close());
 
@@ -306,7 +322,9 @@ describe.each(backends())('share links on %s', (backend) => {
     expect(without.body).not.toContain('alert');
 
     const withNotes = await visit(pathOf((await share(alice, { kind: 'trade', target: aliceTrade, include_notes: true })).url));
-    expect(withNotes.body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; done');
+    expect(withNotes.body).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; done',
+    );
     expect(withNotes.body).not.toMatch(/<script/i);
     expect(withNotes.body).not.toMatch(/<img/i);
   });
@@ -329,7 +347,12 @@ describe.each(backends())('share links on %s', (backend) => {
     const forged = await alice.request('POST', '/api/share-links', { kind: 'trade', target: aliceTrade }, { origin: 'https://evil.example' });
     expect(forged.status).toBe(403);
     expect((await forged.json()).code).toBe('cross-origin');
-    const viaSite = await alice.request('POST', '/api/share-links', { kind: 'trade', target: aliceTrade }, { origin: '', 'sec-fetch-site': 'cross-site' });
+    const viaSite = await alice.request(
+      'POST',
+      '/api/share-links',
+      { kind: 'trade', target: aliceTrade },
+      { origin: '', 'sec-fetch-site': 'cross-site' },
+    );
     expect(viaSite.status).toBe(403);
     expect(((await alice.get('/api/share-links')).body as unknown[]).length).toBe(before);
 

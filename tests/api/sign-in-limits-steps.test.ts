@@ -56,7 +56,9 @@ describe.each(backends())('per-account limits on every sign-in step on %s', (bac
   const database = () => app.server.database.db;
   /** The account's back-off is stretched to 30 s: on a busy machine the 1 s after the last free attempt can pass. */
   const stretch = (account: string) =>
-    database().execute(sql`update sign_in_throttle set blocked_until = now() + interval '30 seconds' where key = ${throttleKey(account)} and blocked_until is not null`);
+    database().execute(
+      sql`update sign_in_throttle set blocked_until = now() + interval '30 seconds' where key = ${throttleKey(account)} and blocked_until is not null`,
+    );
   const waitOut = (account: string) => database().execute(sql`update sign_in_throttle set blocked_until = now() where key = ${throttleKey(account)}`);
   const counted = async (account: string) => {
     const result = await database().execute(sql`select failures from sign_in_throttle where key = ${throttleKey(account)}`);
@@ -139,7 +141,12 @@ describe.each(backends())('per-account limits on every sign-in step on %s', (bac
     expect((await owner.signUp(email, PASSWORD)).status).toBe(200);
     const account = `email:${email}`;
     const change = (browser: ApiClient, currentPassword: string, from = app.client()) =>
-      from.request('POST', '/api/auth/change-password', { currentPassword, newPassword: 'new-horse-42', revokeOtherSessions: true }, { cookie: browser.cookieHeader });
+      from.request(
+        'POST',
+        '/api/auth/change-password',
+        { currentPassword, newPassword: 'new-horse-42', revokeOtherSessions: true },
+        { cookie: browser.cookieHeader },
+      );
 
     const statuses: number[] = [];
     for (let i = 0; i < ACCOUNT_ATTEMPTS - 1; i++) statuses.push((await change(owner, `wrong-password-${i}`)).status);
@@ -168,7 +175,9 @@ describe.each(backends())('per-account limits on every sign-in step on %s', (bac
     const owner = app.client();
     expect((await owner.signUp(email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < ACCOUNT_ATTEMPTS; i++) {
-      const res = await app.client().request('POST', '/api/auth/two-factor/enable', { password: `wrong-password-${i}` }, { cookie: owner.cookieHeader });
+      const res = await app
+        .client()
+        .request('POST', '/api/auth/two-factor/enable', { password: `wrong-password-${i}` }, { cookie: owner.cookieHeader });
       expect(res.status).toBe(400);
     }
     await stretch(`email:${email}`);
@@ -200,13 +209,15 @@ describe.each(backends())('per-address limits on every sign-in step on %s', (bac
     const attacker = app.client();
     expect((await attacker.signIn(trader.email, PASSWORD)).body.twoFactorRedirect).toBe(true);
     const codes: number[] = [];
-    for (let i = 0; i < LIMIT; i++) codes.push((await attacker.post('/api/auth/two-factor/verify-totp', { code: codeAt(trader.totp, 20 + i) })).status);
+    for (let i = 0; i < LIMIT; i++)
+      codes.push((await attacker.post('/api/auth/two-factor/verify-totp', { code: codeAt(trader.totp, 20 + i) })).status);
     codes.push((await attacker.post('/api/auth/two-factor/verify-totp', { code: codeAt(trader.totp, 1) })).status);
     expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
     // A new challenge (better-auth allows five codes per challenge): only the address limit is in play.
     expect((await attacker.signIn(trader.email, PASSWORD)).body.twoFactorRedirect).toBe(true);
     const backups: number[] = [];
-    for (let i = 0; i < LIMIT; i++) backups.push((await attacker.post('/api/auth/two-factor/verify-backup-code', { code: `guess-${i}-abcde` })).status);
+    for (let i = 0; i < LIMIT; i++)
+      backups.push((await attacker.post('/api/auth/two-factor/verify-backup-code', { code: `guess-${i}-abcde` })).status);
     backups.push((await attacker.post('/api/auth/two-factor/verify-backup-code', { code: trader.backupCodes[0] })).status);
     expect(backups).toEqual([...Array(LIMIT).fill(401), 429]);
     expect((await attacker.get('/api/auth/get-session')).body).toBeNull();
@@ -227,7 +238,9 @@ describe.each(backends())('per-address limits on every sign-in step on %s', (bac
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(400), 429]);
     // The same session from another address is not limited by this one's count.
-    const elsewhere = await app.client().request('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'new-horse-42' }, { cookie: owner.cookieHeader });
+    const elsewhere = await app
+      .client()
+      .request('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'new-horse-42' }, { cookie: owner.cookieHeader });
     expect(elsewhere.status).toBe(200);
   });
 });

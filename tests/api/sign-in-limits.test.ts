@@ -11,7 +11,6 @@ import { startSmtpServer, type TestSmtp } from '../support/smtp';
  */
 const ACCOUNT_ATTEMPTS = 3;
 
-
 describe.each(backends())('per-account sign-in limit on %s', (backend) => {
   let app: TestApp;
   beforeAll(async () => {
@@ -59,7 +58,8 @@ describe.each(backends())('per-account sign-in limit on %s', (backend) => {
     const limiter = createSignInLimiter(app.server.database, ACCOUNT_ATTEMPTS);
     const account = `email:${uniqueEmail()}`;
     /** The database clock moves on: the block ends now. */
-    const waitOut = () => app.server.database.db.execute(sql`update sign_in_throttle set blocked_until = now(), updated_at = updated_at - interval '1 second'`);
+    const waitOut = () =>
+      app.server.database.db.execute(sql`update sign_in_throttle set blocked_until = now(), updated_at = updated_at - interval '1 second'`);
     for (let i = 0; i < ACCOUNT_ATTEMPTS; i++) expect(await limiter.attempt(account)).toEqual({ allowed: true });
     const waits: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -133,7 +133,12 @@ describe.each(backends())('client addresses behind a trusted proxy on %s', (back
     const direct = app.client();
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) {
-      const res = await direct.request('POST', '/api/auth/sign-in/email', { email: uniqueEmail(), password: 'wrong-password-x' }, { 'x-forwarded-for': `192.0.2.${i}` });
+      const res = await direct.request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: uniqueEmail(), password: 'wrong-password-x' },
+        { 'x-forwarded-for': `192.0.2.${i}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(401), 429, 429]);

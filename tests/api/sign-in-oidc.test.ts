@@ -239,7 +239,8 @@ describe.each(backends())('per-account sign-in limits on the provider callback o
     s.app.server.database.db.execute(
       sql`update sign_in_throttle set blocked_until = now() + interval '30 seconds' where key = ${throttleKey(email)} and blocked_until is not null`,
     );
-  const waitOut = (email: string) => s.app.server.database.db.execute(sql`update sign_in_throttle set blocked_until = now() where key = ${throttleKey(email)}`);
+  const waitOut = (email: string) =>
+    s.app.server.database.db.execute(sql`update sign_in_throttle set blocked_until = now() where key = ${throttleKey(email)}`);
 
   it('counts a refused provider sign-in against the account, and refuses even a good one during the back-off', async () => {
     const email = uniqueEmail('vouched');
@@ -247,7 +248,8 @@ describe.each(backends())('per-account sign-in limits on the provider callback o
     expect((await owner.signUp(email)).status).toBe(200);
     // A provider that does not confirm the address claims the password account: each refusal is a failed attempt.
     s.idp.addUser({ email, name: 'Impostor', emailVerified: false });
-    for (let i = 0; i < ATTEMPTS; i++) expect((await signInThroughProvider(s.app.client(), 'oidc', email)).params.get('error')).toBe('account_not_linked');
+    for (let i = 0; i < ATTEMPTS; i++)
+      expect((await signInThroughProvider(s.app.client(), 'oidc', email)).params.get('error')).toBe('account_not_linked');
     await stretch(email);
     // The password is refused meanwhile, as after wrong passwords...
     expect((await s.app.client().signIn(email)).status).toBe(429);

@@ -34,8 +34,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
   }
 
   const db = () => app.server.database;
-  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> =>
-    ((await db().db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => ((await db().db.execute(query)) as unknown as { rows: Row[] }).rows;
   /** The database's own message: drizzle wraps it in "Failed query: ..." with the driver error as the cause. */
   async function dbError(run: () => Promise<unknown>): Promise<string> {
     try {
@@ -117,9 +116,9 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     });
 
     it("refuses to write a row with another trader's user_id, or to hand a row over", async () => {
-      expect(
-        await dbError(() => db().withUser(b.id, (tx) => tx.insert(tradingAccounts).values({ userId: a.id, name: 'planted' }))),
-      ).toMatch(/row-level security/);
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.insert(tradingAccounts).values({ userId: a.id, name: 'planted' })))).toMatch(
+        /row-level security/,
+      );
       expect(
         await dbError(() =>
           db().withUser(b.id, (tx) => tx.update(tradingAccounts).set({ userId: a.id }).where(eq(tradingAccounts.id, b.accounts[0]!.id))),
@@ -183,7 +182,9 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.select().from(session)))).toMatch(/permission denied/);
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select password from account`)))).toMatch(/permission denied/);
       expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select value from verification`)))).toMatch(/permission denied/);
-      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select secret, backup_codes from two_factor`)))).toMatch(/permission denied/);
+      expect(await dbError(() => db().withUser(b.id, (tx) => tx.execute(sql`select secret, backup_codes from two_factor`)))).toMatch(
+        /permission denied/,
+      );
     });
   });
 
@@ -208,7 +209,7 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       expect((await b.client.get('/api/trades/stats?q=secret')).body.summary.trades).toBe(0);
     });
 
-    it('the search function returns only the rows of the transaction\'s user, and nothing without one', async () => {
+    it("the search function returns only the rows of the transaction's user, and nothing without one", async () => {
       expect((await search(a.id, '%secret%')).map((r) => r.user_id)).toEqual([a.id]);
       expect(await search(b.id, '%secret%')).toEqual([]);
       expect(await search(b.id, '%')).toEqual([]);
@@ -270,14 +271,20 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       await db().withUser(b.id, (tx) => tx.execute(sql`update price_bars set close = 2 where contract = 'ZZTEST'`));
       await db().withUser(b.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
       const readAs = async (userId: string) =>
-        ((await db().withUser(userId, (tx) => tx.execute(sql`select user_id, close from price_bars where contract = 'ZZTEST'`))) as unknown as { rows: Row[] }).rows;
+        (
+          (await db().withUser(userId, (tx) => tx.execute(sql`select user_id, close from price_bars where contract = 'ZZTEST'`))) as unknown as {
+            rows: Row[];
+          }
+        ).rows;
       expect(await readAs(b.id)).toEqual([]);
       expect((await readAs(a.id)).map((r) => [r.user_id, Number(r.close)])).toEqual([[a.id, 1]]);
       await db().withUser(a.id, (tx) => tx.execute(sql`delete from price_bars where contract = 'ZZTEST'`));
       expect(await readAs(a.id)).toEqual([]);
 
       // Provider bars: readable and addable only for a source one of the trader's connections names.
-      const policies = await rows(sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'provider_bars' order by 1`);
+      const policies = await rows(
+        sql`select policyname, cmd from pg_policies where schemaname = 'public' and tablename = 'provider_bars' order by 1`,
+      );
       expect(policies).toEqual([
         { policyname: 'provider_bars_add', cmd: 'INSERT' },
         { policyname: 'provider_bars_connected', cmd: 'SELECT' },

@@ -58,7 +58,9 @@ describe.each(backends())('migration trade_changes on a database with data on %s
 
       const state = async (user: string) => {
         const [v] = (await db.query(`select version, logged_after, logged_rows from trade_versions where user_id = $1`, [user])).rows;
-        const log = (await db.query(`select version, count(*)::int as n from trade_changes where user_id = $1 group by version order by version`, [user])).rows;
+        const log = (
+          await db.query(`select version, count(*)::int as n from trade_changes where user_id = $1 group by version order by version`, [user])
+        ).rows;
         return {
           version: Number(v.version),
           loggedAfter: Number(v.logged_after),
@@ -70,13 +72,19 @@ describe.each(backends())('migration trade_changes on a database with data on %s
       expect(await state(BOB)).toEqual({ version: 1, loggedAfter: 1, loggedRows: 0, log: {} });
 
       // One insert, one edit of the P&L, a notes edit, an edit of the trade's own plan, a delete of three.
-      await asTrader(db, ALICE, `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(90_000)}', '${ALICE}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 30)`);
+      await asTrader(
+        db,
+        ALICE,
+        `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(90_000)}', '${ALICE}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 30)`,
+      );
       await asTrader(db, ALICE, `update trades set pnl = -30, status = 'Loss' where id = '${id(90_000)}'`);
       await asTrader(db, ALICE, `update trades set notes = 'chased it' where id = '${id(90_000)}'`);
       await asTrader(db, ALICE, `update trades set risk_amount = 120 where id = '${id(90_000)}'`);
       await asTrader(db, ALICE, `delete from trades where id in ('${id(1)}', '${id(2)}', '${id(3)}')`);
       expect(await state(ALICE)).toEqual({ version: 6, loggedAfter: 2, loggedRows: 6, log: { 3: 1, 4: 1, 5: 1, 6: 3 } });
-      const changed = (await db.query(`select trade_id from trade_changes where user_id = $1 and version > 5 order by trade_id`, [ALICE])).rows.map((r) => r.trade_id);
+      const changed = (await db.query(`select trade_id from trade_changes where user_id = $1 and version > 5 order by trade_id`, [ALICE])).rows.map(
+        (r) => r.trade_id,
+      );
       expect(changed).toEqual([id(1), id(2), id(3)]);
       expect(await state(BOB)).toEqual({ version: 1, loggedAfter: 1, loggedRows: 0, log: {} });
 

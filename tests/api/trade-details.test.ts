@@ -74,7 +74,9 @@ describe.each(backends())('trade details API on %s', (backend) => {
       trade_date: '2025-03-03T12:00:00.000Z',
       status: 'Win',
     });
-    expect(res.body.notes).toEqual([expect.objectContaining({ id: note.id, title: 'Linked', content: '**why** it worked', net_pl: '66.78', stocks_traded: 'MNQ' })]);
+    expect(res.body.notes).toEqual([
+      expect.objectContaining({ id: note.id, title: 'Linked', content: '**why** it worked', net_pl: '66.78', stocks_traded: 'MNQ' }),
+    ]);
     expect(res.body.attachments).toEqual([expect.objectContaining({ id: file.id, url: 'https://x.test/chart.png' })]);
   });
 

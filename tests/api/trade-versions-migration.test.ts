@@ -108,11 +108,15 @@ describe.each(backends())('migration trade_versions on a database with data on %
       await db.migrate(migrationsFolder);
 
       const versions = async () =>
-        Object.fromEntries((await db.query(`select user_id, version from trade_versions order by user_id`)).rows.map((r) => [r.user_id, Number(r.version)]));
+        Object.fromEntries(
+          (await db.query(`select user_id, version from trade_versions order by user_id`)).rows.map((r) => [r.user_id, Number(r.version)]),
+        );
       expect(await versions()).toEqual({ [ALICE]: 1, [BOB]: 1 });
 
       // A new trade, an edit of its P&L, an edit of its notes only, a delete: Alice's version moves with what a report reads.
-      await db.asTrader(ALICE, [`insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(5000)}', '${ALICE}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 30)`]);
+      await db.asTrader(ALICE, [
+        `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(5000)}', '${ALICE}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 30)`,
+      ]);
       expect(await versions()).toEqual({ [ALICE]: 2, [BOB]: 1 });
       await db.asTrader(ALICE, [`update trades set pnl = -30, status = 'Loss' where id = '${id(5000)}'`]);
       expect((await versions())[ALICE]).toBe(3);
@@ -121,11 +125,16 @@ describe.each(backends())('migration trade_versions on a database with data on %
       await db.asTrader(ALICE, [`update trades set tags = array['FOMO'] where id = '${id(5000)}'`]);
       expect((await versions())[ALICE]).toBe(4);
       // One statement of many rows is one bump; two statements in one transaction are two.
-      await db.asTrader(ALICE, [`delete from trades where user_id = '${ALICE}' and trade_date < '2025-02-01'`, `update trades set symbol = 'MNQ' where id = '${id(5000)}'`]);
+      await db.asTrader(ALICE, [
+        `delete from trades where user_id = '${ALICE}' and trade_date < '2025-02-01'`,
+        `update trades set symbol = 'MNQ' where id = '${id(5000)}'`,
+      ]);
       expect(await versions()).toEqual({ [ALICE]: 6, [BOB]: 1 });
 
       // Carol's first trade gives her a version; her trades gone, she keeps it (a cached copy with trades is never current).
-      await db.asTrader(CAROL, [`insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(6000)}', '${CAROL}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 1)`]);
+      await db.asTrader(CAROL, [
+        `insert into trades (id, user_id, trade_date, day_of_week, symbol, period, status, pnl) values ('${id(6000)}', '${CAROL}', '2025-08-01T12:00:00Z', 'Friday', 'ES', 'PM', 'Win', 1)`,
+      ]);
       expect((await versions())[CAROL]).toBe(1);
       await db.asTrader(CAROL, [`delete from trades where user_id = '${CAROL}'`]);
       expect((await versions())[CAROL]).toBe(2);

@@ -59,9 +59,7 @@ describe.each(backends())('trading accounts for the trade log on %s', (backend) 
 
   it('keeps exactly one default when ten accounts are created at once, the first ones and "Set as default" ones alike', async () => {
     const t = await newTrader(app, 'burst');
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => t.post('/api/accounts', { name: `Burst ${i}`, is_default: i % 2 === 0 })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => t.post('/api/accounts', { name: `Burst ${i}`, is_default: i % 2 === 0 })));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const listed = (await t.get('/api/accounts')).body as Array<{ is_default: boolean }>;
     expect(listed).toHaveLength(10);

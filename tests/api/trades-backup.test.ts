@@ -6,7 +6,20 @@ import { createAccount, createTrade, importTrades, listAll, newTrader, type Trad
  * JSON export and import (`trades-backup-{date}.json`, every field; must be an array; all-or-nothing;
  * "Export then import into a new account gives back identical trades").
  */
-const FIELDS = ['date', 'trade_date', 'day_of_week', 'symbol', 'period', 'trade_type', 'status', 'pnl', 'commission', 'link', 'notes', 'tags'] as const;
+const FIELDS = [
+  'date',
+  'trade_date',
+  'day_of_week',
+  'symbol',
+  'period',
+  'trade_type',
+  'status',
+  'pnl',
+  'commission',
+  'link',
+  'notes',
+  'tags',
+] as const;
 const fields = (t: TradeDto) => Object.fromEntries(FIELDS.map((f) => [f, t[f]]));
 
 describe.each(backends())('trades export and import on %s', (backend) => {

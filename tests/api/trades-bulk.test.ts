@@ -126,7 +126,9 @@ describe.each(backends())('bulk trade actions on %s', (backend) => {
     const a = await createTrade(alice, { account_id: account.id, date: '2025-08-01', symbol: 'NQ', pnl: 40, trade_type: 'Reversal', tags: ['fomo'] });
     const b = await createTrade(alice, { account_id: account.id, date: '2025-08-02', symbol: 'NQ', pnl: -15, tags: [] });
     const c = await createTrade(alice, { account_id: account.id, date: '2025-08-03', symbol: 'NQ', pnl: 7, tags: ['News', 'A+'] });
-    const first = (await alice.post('/api/playbooks', { name: 'Opening drive', rules: [{ text: 'Wait for the open' }, { text: 'Volume above average' }] })).body;
+    const first = (
+      await alice.post('/api/playbooks', { name: 'Opening drive', rules: [{ text: 'Wait for the open' }, { text: 'Volume above average' }] })
+    ).body;
     const second = (await alice.post('/api/playbooks', { name: 'Failed breakout', rules: [{ text: 'Trap above the high' }] })).body;
     const ruleIds = (first.rules as Array<{ id: string }>).map((r) => r.id);
     const ticked = await alice.put(`/api/trade-playbooks/${a.id}`, { playbook_id: first.id, ticked_rule_ids: ruleIds });
@@ -136,7 +138,10 @@ describe.each(backends())('bulk trade actions on %s', (backend) => {
     const before = await Promise.all(ids.map(playbookOf));
     expect(before[0]).toMatchObject({ playbook_id: first.id, followed_rules: true });
 
-    const assigned = conforms(bulkEditResult, await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'playbook', playbook_id: second.id } }));
+    const assigned = conforms(
+      bulkEditResult,
+      await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'playbook', playbook_id: second.id } }),
+    );
     expect(assigned.updated).toBe(3);
     for (const id of ids) expect(await playbookOf(id)).toMatchObject({ playbook_id: second.id, ticked_rule_ids: [], followed_rules: false });
     // The playbook's report counts them.
@@ -149,12 +154,22 @@ describe.each(backends())('bulk trade actions on %s', (backend) => {
 
     const setup = conforms(bulkEditResult, await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'setup', setup: 'Breakout' } }));
     expect(setup.updated).toBe(3);
-    const added: BulkEditResult = conforms(bulkEditResult, await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'add_tags', tags: ['FOMO', 'Late'] } }));
+    const added: BulkEditResult = conforms(
+      bulkEditResult,
+      await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'add_tags', tags: ['FOMO', 'Late'] } }),
+    );
     // "fomo" is the same tag as FOMO: a, b and c all get Late.
     expect(added.updated).toBe(3);
     const tagsNow = await byId(alice);
-    expect([a, b, c].map((t) => tagsNow.get(t.id)!.tags)).toEqual([['fomo', 'Late'], ['FOMO', 'Late'], ['News', 'A+', 'FOMO', 'Late']]);
-    const removed = conforms(bulkEditResult, await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'remove_tags', tags: ['late', 'news'] } }));
+    expect([a, b, c].map((t) => tagsNow.get(t.id)!.tags)).toEqual([
+      ['fomo', 'Late'],
+      ['FOMO', 'Late'],
+      ['News', 'A+', 'FOMO', 'Late'],
+    ]);
+    const removed = conforms(
+      bulkEditResult,
+      await alice.post('/api/trades/bulk-edit', { ids, action: { kind: 'remove_tags', tags: ['late', 'news'] } }),
+    );
     expect(removed.updated).toBe(3);
     const tagsAfter = await byId(alice);
     expect([a, b, c].map((t) => tagsAfter.get(t.id)!.tags)).toEqual([['fomo'], ['FOMO'], ['A+', 'FOMO']]);
@@ -166,13 +181,19 @@ describe.each(backends())('bulk trade actions on %s', (backend) => {
 
   it("Select All's ids are every trade of the filter and search, not the rows drawn", async () => {
     const account = await createAccount(alice, 'Select all');
-    for (let i = 0; i < 8; i++) await createTrade(alice, { account_id: account.id, date: `2025-09-0${i + 1}`, symbol: i % 2 ? 'ES' : 'NQ', pnl: i - 3 });
+    for (let i = 0; i < 8; i++)
+      await createTrade(alice, { account_id: account.id, date: `2025-09-0${i + 1}`, symbol: i % 2 ? 'ES' : 'NQ', pnl: i - 3 });
     const all = conforms(tradeIds, await alice.get(`/api/trades/ids?account=${account.id}`));
     expect(all.total).toBe(8);
     const listed = await listAll(alice, `account=${account.id}`);
     expect(all.ids).toEqual(listed.map((t) => t.id));
     const es = conforms(tradeIds, await alice.get(`/api/trades/ids?account=${account.id}&symbol=ES`));
-    expect(es.ids.sort()).toEqual(listed.filter((t) => t.symbol === 'ES').map((t) => t.id).sort());
+    expect(es.ids.sort()).toEqual(
+      listed
+        .filter((t) => t.symbol === 'ES')
+        .map((t) => t.id)
+        .sort(),
+    );
     // None of another trader's.
     expect(conforms(tradeIds, await bob.get(`/api/trades/ids?account=${account.id}`)).ids).toEqual([]);
   });

@@ -23,7 +23,15 @@ describe.each(backends())('trades: create, update, delete, assign on %s', (backe
 
   it('answers create, update, the list and an import in the shape of the shared contract (src/contract/trades.ts)', async () => {
     // A strict schema: a field the server adds, drops or retypes without the contract fails here, not in the browser.
-    const created = await alice.post('/api/trades', { date: '2026-03-09', period: 'AM', symbol: 'NQ', pnl: -42.5, commission: 4.28, account_id: aliceAccount.id, tags: ['Scalp'] });
+    const created = await alice.post('/api/trades', {
+      date: '2026-03-09',
+      period: 'AM',
+      symbol: 'NQ',
+      pnl: -42.5,
+      commission: 4.28,
+      account_id: aliceAccount.id,
+      tags: ['Scalp'],
+    });
     expect(created.status).toBe(201);
     expect(trade.parse(created.body)).toMatchObject({ symbol: 'NQ', status: 'Loss', account_name: 'Alice Eval', tags: ['Scalp'] });
     const updated = await alice.patch(`/api/trades/${created.body.id}`, { notes: 'moved stop too early' });

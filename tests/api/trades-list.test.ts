@@ -181,14 +181,24 @@ describe.each(backends())('trades list: order, filters, search, keyset pages on 
     });
 
     it('a page at any offset (a jump to any row) is the same slice of the list, for every filter', async () => {
-      const filters = ['account=all', `account=${eval1.id}`, `account=${funded.id}`, 'account=unassigned', 'q=sweep', 'from=2025-03-05&to=2025-03-10'];
+      const filters = [
+        'account=all',
+        `account=${eval1.id}`,
+        `account=${funded.id}`,
+        'account=unassigned',
+        'q=sweep',
+        'from=2025-03-05&to=2025-03-10',
+      ];
       for (const filter of filters) {
         const whole = (await trader.get(`/api/trades?${filter}&limit=500`)).body.trades as TradeDto[];
         const n = whole.length;
         for (const offset of [0, 1, 6, 13, 14, 29, Math.floor(n / 2), n - 7, n - 1, n, n + 40].filter((o) => o >= 0)) {
           const res = await trader.get(`/api/trades?${filter}&offset=${offset}&limit=7`);
           expect(res.status, `${filter} offset ${offset}`).toBe(200);
-          expect(res.body.trades.map((t: TradeDto) => t.id), `${filter} offset ${offset}`).toEqual(whole.slice(offset, offset + 7).map((t) => t.id));
+          expect(
+            res.body.trades.map((t: TradeDto) => t.id),
+            `${filter} offset ${offset}`,
+          ).toEqual(whole.slice(offset, offset + 7).map((t) => t.id));
           expect(res.body.total, `${filter} offset ${offset}`).toBe(n);
           // The cursor of a jumped-to page continues from where it ends.
           if (res.body.next_cursor) {

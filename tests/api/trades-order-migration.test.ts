@@ -69,7 +69,10 @@ describe.each(backends())('migration trading_order on a database with data on %s
       const before = migrationsBefore(TRADING_ORDER_IDX);
       folders.push(before);
       await db.migrate(before);
-      await db.query(`insert into "user" (id, name, email) values ($1, 'Before', 'before@example.com'), ($2, 'Other', 'other@example.com')`, [USER, OTHER]);
+      await db.query(`insert into "user" (id, name, email) values ($1, 'Before', 'before@example.com'), ($2, 'Other', 'other@example.com')`, [
+        USER,
+        OTHER,
+      ]);
       await db.query(`insert into trading_accounts (id, user_id, name) values ($1, $2, 'Combine')`, [ACCOUNT, USER]);
       // One import: one statement, one created_at. By entry the results alternate W L W L; by id they are W W L L.
       // Sessions as the old rule gave them (hour in New York: < 12 AM, < 14 Lunch, < 20 PM, else Overnight).
@@ -127,17 +130,49 @@ describe.each(backends())('migration trading_order on a database with data on %s
           )
         ).rows[0];
       // The old function read 10 June by id: W W L L.
-      expect(await rollup('2025-06-10')).toEqual({ trades: 4, head_result: 'W', head_run: 2, tail_result: 'L', tail_run: 2, max_win_run: 2, max_loss_run: 2 });
+      expect(await rollup('2025-06-10')).toEqual({
+        trades: 4,
+        head_result: 'W',
+        head_run: 2,
+        tail_result: 'L',
+        tail_run: 2,
+        max_win_run: 2,
+        max_loss_run: 2,
+      });
 
       await db.migrate(migrationsFolder);
 
       // By entry: 02:15 W, 09:40 L, 10:30 W, 16:30 L.
       for (const scope of ['all', ACCOUNT]) {
-        expect(await rollup('2025-06-10', scope), scope).toEqual({ trades: 4, head_result: 'W', head_run: 1, tail_result: 'L', tail_run: 1, max_win_run: 1, max_loss_run: 1 });
+        expect(await rollup('2025-06-10', scope), scope).toEqual({
+          trades: 4,
+          head_result: 'W',
+          head_run: 1,
+          tail_result: 'L',
+          tail_run: 1,
+          max_win_run: 1,
+          max_loss_run: 1,
+        });
       }
       // 11 June by entry: 02:15 W, 02:20 L, 13:45 W, 16:30 W, 17:00 L.
-      expect(await rollup('2025-06-11')).toEqual({ trades: 5, head_result: 'W', head_run: 1, tail_result: 'L', tail_run: 1, max_win_run: 2, max_loss_run: 1 });
-      expect(await rollup('2025-06-12', 'none')).toEqual({ trades: 2, head_result: 'W', head_run: 1, tail_result: 'L', tail_run: 1, max_win_run: 1, max_loss_run: 1 });
+      expect(await rollup('2025-06-11')).toEqual({
+        trades: 5,
+        head_result: 'W',
+        head_run: 1,
+        tail_result: 'L',
+        tail_run: 1,
+        max_win_run: 2,
+        max_loss_run: 1,
+      });
+      expect(await rollup('2025-06-12', 'none')).toEqual({
+        trades: 2,
+        head_result: 'W',
+        head_run: 1,
+        tail_result: 'L',
+        tail_run: 1,
+        max_win_run: 1,
+        max_loss_run: 1,
+      });
       // 'all' and the account for 10 and 11 June, 'all' and unassigned ('none') for 12 June.
       const count = await db.query(`select count(*)::int as n from trade_day_rollups where user_id = $1`, [USER]);
       expect(count.rows[0].n).toBe(6);

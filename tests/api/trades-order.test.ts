@@ -30,7 +30,16 @@ const toStat = (t: TradeDto): StatTrade => ({
 });
 
 /** The trades newest first as the domain orders them. */
-const newestFirst = (trades: TradeDto[]) => sortByTradingOrder(trades.map((t) => ({ ...t, tradeDate: t.date, entryTime: t.entry_time as string | null, exitTime: t.exit_time as string | null, createdAt: t.created_at }))).reverse();
+const newestFirst = (trades: TradeDto[]) =>
+  sortByTradingOrder(
+    trades.map((t) => ({
+      ...t,
+      tradeDate: t.date,
+      entryTime: t.entry_time as string | null,
+      exitTime: t.exit_time as string | null,
+      createdAt: t.created_at,
+    })),
+  ).reverse();
 const ids = (trades: Array<{ id: string }>) => trades.map((t) => t.id);
 
 describe.each(backends())('the trading order on %s', (backend) => {
@@ -62,7 +71,11 @@ describe.each(backends())('the trading order on %s', (backend) => {
     const imported = all.filter((t) => t.import_source);
     const created = new Set(imported.map((t) => t.created_at.slice(0, 19)));
     expect(created.size).toBe(1);
-    const fileEntries = ownFile('trading-order-day.csv').trim().split('\n').slice(1).map((line) => line.split(',')[10]);
+    const fileEntries = ownFile('trading-order-day.csv')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[10]);
     expect(fileEntries).not.toEqual([...fileEntries].sort());
   });
 
@@ -127,7 +140,12 @@ describe.each(backends())('the trading order on %s', (backend) => {
   it("ReflectAI's streaks and newest trades are the trading order's", async () => {
     const sessionId = (await trader.get('/api/chat/sessions/current')).body.id;
     provider.reply(
-      { toolCalls: [{ name: 'get_streaks', arguments: {} }, { name: 'find_trades', arguments: { from: DAY, to: DAY, limit: 50 } }] },
+      {
+        toolCalls: [
+          { name: 'get_streaks', arguments: {} },
+          { name: 'find_trades', arguments: { from: DAY, to: DAY, limit: 50 } },
+        ],
+      },
       { text: 'Here are your streaks.' },
       { text: 'Streaks' },
     );

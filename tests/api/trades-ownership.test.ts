@@ -40,7 +40,13 @@ describe.each(backends())("another trader's ids through every endpoint on %s", (
     aliceAccount = await createAccount(alice, 'Alice Secret Account');
     await createAccount(alice, 'Alice Second');
     const trades = [
-      await createTrade(alice, { pnl: 100, account_id: aliceAccount.id, notes: 'alice private note', trade_type: 'Alice Setup', period: 'Alice Session' }),
+      await createTrade(alice, {
+        pnl: 100,
+        account_id: aliceAccount.id,
+        notes: 'alice private note',
+        trade_type: 'Alice Setup',
+        period: 'Alice Session',
+      }),
       await createTrade(alice, { pnl: -40, date: '2025-03-04' }),
       await createTrade(alice, { pnl: 0, date: '2025-03-05', tags: 'alice-tag' }),
     ];

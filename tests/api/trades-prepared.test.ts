@@ -60,14 +60,25 @@ describe.each(backends())('the list page as prepared statements on %s', (backend
         for (const range of ranges) {
           for (const order of orders) {
             const first = await repo.page(account, undefined, 5, undefined, range, { order, withRollupTotal: order.sort === 'date' });
-            expect(first).toEqual(await repo.pageQuery(account, undefined, 5, undefined, range, { order, withRollupTotal: order.sort === 'date' }).query);
+            expect(first).toEqual(
+              await repo.pageQuery(account, undefined, 5, undefined, range, { order, withRollupTotal: order.sort === 'date' }).query,
+            );
             if (account !== 'unassigned') expect(first).toHaveLength(5);
             // From the fourth row on: after it, from it, and from an offset. The column sorts' rows with no symbol
             // carry a null sort value, a shape of its own.
             const row = first[3];
             if (!row) continue;
-            const key = { tradeDate: row.tradeDate, orderingEntryTime: row.orderingEntryTime, orderingExitTime: row.orderingExitTime, createdAt: row.createdAt, id: row.id } as ListPosition['key'];
-            for (const position of [{ key, value: row.sortValue }, { key, value: row.sortValue, inclusive: true }]) {
+            const key = {
+              tradeDate: row.tradeDate,
+              orderingEntryTime: row.orderingEntryTime,
+              orderingExitTime: row.orderingExitTime,
+              createdAt: row.createdAt,
+              id: row.id,
+            } as ListPosition['key'];
+            for (const position of [
+              { key, value: row.sortValue },
+              { key, value: row.sortValue, inclusive: true },
+            ]) {
               const next = await repo.page(account, undefined, 4, position, range, { order });
               expect(next).toEqual(await repo.pageQuery(account, undefined, 4, position, range, { order }).query);
               compared++;
@@ -88,7 +99,9 @@ describe.each(backends())('the list page as prepared statements on %s', (backend
     const otherId = (await other.get('/api/auth/get-session')).body.user.id as string;
     await importTrades(other, (await createAccount(other, 'Third')).id, [{ id: 'x-1', date: '2025-03-04', period: 'AM', pnl: 1 }]);
     const mine = await inTx((tx) => tradesRepo(tx, userId).page('all', undefined, 500, undefined, {}, { withRollupTotal: true }));
-    const theirs = await app.server.database.withUser(otherId, (tx) => tradesRepo(tx, otherId).page('all', undefined, 500, undefined, {}, { withRollupTotal: true }));
+    const theirs = await app.server.database.withUser(otherId, (tx) =>
+      tradesRepo(tx, otherId).page('all', undefined, 500, undefined, {}, { withRollupTotal: true }),
+    );
     expect(mine.every((row) => row.userId === userId)).toBe(true);
     expect(mine[0]?.total).toBe(66);
     expect(theirs.map((row) => [row.userId, row.total])).toEqual([[otherId, 1]]);
@@ -96,7 +109,9 @@ describe.each(backends())('the list page as prepared statements on %s', (backend
 
   it.runIf(backend === 'postgres')('a shape is parsed once per connection: its statement is run again by name', async () => {
     const runs = async (tx: Tx) => {
-      const result = await tx.execute(sql`select coalesce(sum(generic_plans + custom_plans), 0)::int as n from pg_prepared_statements where name like 'trades_page%'`);
+      const result = await tx.execute(
+        sql`select coalesce(sum(generic_plans + custom_plans), 0)::int as n from pg_prepared_statements where name like 'trades_page%'`,
+      );
       return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
     };
     await inTx(async (tx) => {

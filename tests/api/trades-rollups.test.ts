@@ -39,8 +39,7 @@ const CODE = { Win: 'W', Loss: 'L' } as const;
 describe.each(backends())('trade day rollups on %s', (backend) => {
   let app: TestApp;
   const db = () => app.server.database;
-  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> =>
-    ((await db().db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => ((await db().db.execute(query)) as unknown as { rows: Row[] }).rows;
 
   beforeAll(async () => {
     app = await startTestApp({ backend });
@@ -151,13 +150,32 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), trade: index }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('bulk-delete' as const), trades: fc.array(index, { maxLength: 4 }) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('assign' as const), trades: fc.array(index, { maxLength: 6 }), account: fc.nat(1) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), day: fc.nat(4), pnls: fc.array(pnl, { minLength: 1, maxLength: 8 }), account: fc.nat(1) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('notes' as const), trade: index }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('refile' as const), trades: fc.array(index, { maxLength: 5 }), by: fc.integer({ min: -2, max: 2 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw-insert' as const), day: fc.nat(4), pnls: fc.array(pnl, { minLength: 1, maxLength: 5 }) }) },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('retime' as const), trade: index, entry: fc.integer({ min: -600, max: 600 }), exit: fc.option(fc.nat(90)) }),
+      arbitrary: fc.record({
+        kind: fc.constant('import' as const),
+        day: fc.nat(4),
+        pnls: fc.array(pnl, { minLength: 1, maxLength: 8 }),
+        account: fc.nat(1),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('notes' as const), trade: index }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('refile' as const), trades: fc.array(index, { maxLength: 5 }), by: fc.integer({ min: -2, max: 2 }) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('raw-insert' as const), day: fc.nat(4), pnls: fc.array(pnl, { minLength: 1, maxLength: 5 }) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('retime' as const),
+        trade: index,
+        entry: fc.integer({ min: -600, max: 600 }),
+        exit: fc.option(fc.nat(90)),
+      }),
     },
   );
 
@@ -266,7 +284,11 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     const NY = { time_zone: 'America/New_York' };
     // A real TopstepX export (evening trades filed under the next trading day) and a real Tradovate Performance
     // export (no costs: the account's fee schedule charges them).
-    const first = await importFile(t, { ...NY, account_id: topstep.id }, brokerFile('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv'));
+    const first = await importFile(
+      t,
+      { ...NY, account_id: topstep.id },
+      brokerFile('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv'),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const performance = brokerFile('tradovate-performance/stephenkgli-trading-records__Performance.csv');
     const sent = await importFile(t, { ...NY, account_id: tradovate.id }, performance);
@@ -324,7 +346,12 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     const account = await createAccount(t, 'Main');
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        t.post('/api/trades', { date: '2025-03-03', period: 'AM', pnl: money(i % 3 === 0 ? -1234 : 2345 + i), account_id: i % 2 ? account.id : null }),
+        t.post('/api/trades', {
+          date: '2025-03-03',
+          period: 'AM',
+          pnl: money(i % 3 === 0 ? -1234 : 2345 + i),
+          account_id: i % 2 ? account.id : null,
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(24).fill(201));
@@ -343,7 +370,10 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     expect((seenByB as unknown as { rows: Row[] }).rows).toEqual([]);
     await db().withUser(bId, (tx) => tx.execute(sql`delete from trade_day_rollups`));
     await db().withUser(bId, (tx) => tx.execute(sql`update trade_day_rollups set pnl = 0`));
-    expect((await storedRollups(aId)).map((r) => [r.scope, r.pnl])).toEqual([['all', 1000], ['none', 1000]]);
+    expect((await storedRollups(aId)).map((r) => [r.scope, r.pnl])).toEqual([
+      ['all', 1000],
+      ['none', 1000],
+    ]);
     await expect(
       db().withUser(bId, (tx) =>
         tx.execute(sql`insert into trade_day_rollups (user_id, scope, day, trades, wins, losses, break_evens, pnl, gross_profit,

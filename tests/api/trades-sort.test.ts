@@ -127,7 +127,10 @@ describe.each(backends())('trades list sorts and cursors on %s', (backend) => {
       for (const dir of ['asc', 'desc'] as const) {
         const expected = expectedOrder(all, sort, dir);
         const whole = await trader.get(`/api/trades?sort=${sort}&dir=${dir}&limit=500`);
-        expect(whole.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir}`).toEqual(expected);
+        expect(
+          whole.body.trades.map((t: TradeDto) => t.id),
+          `${sort} ${dir}`,
+        ).toEqual(expected);
         const paged = await walk(trader, `sort=${sort}&dir=${dir}`, 4);
         expect(paged.ids, `${sort} ${dir} by cursor`).toEqual(expected);
         expect(new Set(paged.totals), `${sort} ${dir} totals`).toEqual(new Set([27]));
@@ -156,16 +159,28 @@ describe.each(backends())('trades list sorts and cursors on %s', (backend) => {
   });
 
   it('jumps by offset land on the same rows, and a cursor after a jump continues', async () => {
-    for (const [sort, dir] of [['date', 'asc'], ['date', 'desc'], ['pnl', 'desc'], ['exit_time', 'asc'], ['account', 'asc']] as const) {
+    for (const [sort, dir] of [
+      ['date', 'asc'],
+      ['date', 'desc'],
+      ['pnl', 'desc'],
+      ['exit_time', 'asc'],
+      ['account', 'asc'],
+    ] as const) {
       const expected = expectedOrder(all, sort, dir);
       for (const offset of [1, 5, 13, 22, 26, 27, 40]) {
         const res = await trader.get(`/api/trades?sort=${sort}&dir=${dir}&offset=${offset}&limit=4`);
         expect(res.status).toBe(200);
-        expect(res.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir} offset ${offset}`).toEqual(expected.slice(offset, offset + 4));
+        expect(
+          res.body.trades.map((t: TradeDto) => t.id),
+          `${sort} ${dir} offset ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 4));
         expect(res.body.total).toBe(27);
         if (res.body.next_cursor) {
           const next = await trader.get(`/api/trades?sort=${sort}&dir=${dir}&cursor=${res.body.next_cursor}&limit=4`);
-          expect(next.body.trades.map((t: TradeDto) => t.id), `${sort} ${dir} after offset ${offset}`).toEqual(expected.slice(offset + 4, offset + 8));
+          expect(
+            next.body.trades.map((t: TradeDto) => t.id),
+            `${sort} ${dir} after offset ${offset}`,
+          ).toEqual(expected.slice(offset + 4, offset + 8));
         }
       }
     }
@@ -181,7 +196,11 @@ describe.each(backends())('trades list sorts and cursors on %s', (backend) => {
     expect(searched.ids).toEqual(expectedOrder(mes, 'exit_price', 'desc'));
     expect(new Set(searched.totals)).toEqual(new Set([mes.length]));
     const both = await trader.get(`/api/trades?q=mes&account=${alpha.id}&sort=symbol&dir=desc&offset=1&limit=500`);
-    const expected = expectedOrder(mes.filter((t) => t.account_id === alpha.id), 'symbol', 'desc');
+    const expected = expectedOrder(
+      mes.filter((t) => t.account_id === alpha.id),
+      'symbol',
+      'desc',
+    );
     expect(both.body.trades.map((t: TradeDto) => t.id)).toEqual(expected.slice(1));
     expect(both.body.total).toBe(expected.length);
   });
@@ -247,11 +266,18 @@ describe.each(backends())('trades list sorts and cursors on %s', (backend) => {
       base64(parts.map((p) => (isId(p) ? 42 : p))),
       base64(parts.map((p, i) => (i === parts.length - 1 ? -1 : p))),
       base64(parts.map((p, i) => (i === parts.length - 1 ? 1.5 : p))),
-      ...badInstants.flatMap((bad) => [base64(parts.map((p) => (isInstant(p) ? bad : p))), base64(parts.map((p, i) => (i === parts.findIndex(isInstant) ? bad : p)))]),
+      ...badInstants.flatMap((bad) => [
+        base64(parts.map((p) => (isInstant(p) ? bad : p))),
+        base64(parts.map((p, i) => (i === parts.findIndex(isInstant) ? bad : p))),
+      ]),
     ];
     // Column sorts carry the last row's value: a value of the wrong kind is refused too.
-    const pnlParts = JSON.parse(Buffer.from((await trader.get('/api/trades?sort=pnl&limit=2')).body.next_cursor, 'base64url').toString('utf8')) as unknown[];
-    const timeParts = JSON.parse(Buffer.from((await trader.get('/api/trades?sort=entry_time&limit=2')).body.next_cursor, 'base64url').toString('utf8')) as unknown[];
+    const pnlParts = JSON.parse(
+      Buffer.from((await trader.get('/api/trades?sort=pnl&limit=2')).body.next_cursor, 'base64url').toString('utf8'),
+    ) as unknown[];
+    const timeParts = JSON.parse(
+      Buffer.from((await trader.get('/api/trades?sort=entry_time&limit=2')).body.next_cursor, 'base64url').toString('utf8'),
+    ) as unknown[];
     const forgedSorted: Array<[string, string]> = [
       ['pnl', base64(pnlParts.map((p, i) => (i === 2 ? 'abc' : p)))],
       ['pnl', base64(pnlParts.map((p, i) => (i === 2 ? '1e400' : p)))],

@@ -133,13 +133,24 @@ describe.runIf(inject('pgAdminUrl'))('cached statistics with several server proc
   it('a write served by one worker is seen by the other worker’s next statistics', async ({ onTestFinished }) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-stats-cache-'));
     onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const proc = spawnServer({ PORT: String(await freePort()), DATABASE_URL: await createPostgresDatabase(), DATA_DIR: dataDir, WEB_CONCURRENCY: '2' });
+    const proc = spawnServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: await createPostgresDatabase(),
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: '2',
+    });
     onTestFinished(() => proc.killAll());
     await proc.ready;
     // A new connection for every request, so node:cluster spreads them over the workers; one cookie for both.
     const trader = new ApiClient(proc.url, { connection: 'close' }, { localAddress: '127.0.10.1' });
     expect((await trader.signUp(uniqueEmail('cache-cluster'))).status).toBe(200);
-    const workers = () => new Set(proc.logs().filter((l) => l.msg === 'request' && l.path === '/api/trades/stats').map((l) => l.worker));
+    const workers = () =>
+      new Set(
+        proc
+          .logs()
+          .filter((l) => l.msg === 'request' && l.path === '/api/trades/stats')
+          .map((l) => l.worker),
+      );
 
     let expectedCents = 0;
     for (let i = 0; i < 6; i++) {

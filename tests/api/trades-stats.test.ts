@@ -295,7 +295,15 @@ describe.each(backends())('trades stats on %s', (backend) => {
     expect(recent.summary).toEqual(all.summary);
     expect(recent.by_week).toEqual(all.by_week);
     expect(recent.by_day.map((d: { date: string }) => d.date)).toEqual(['2025-02-03', '2025-02-04']);
-    expect(recent.by_day_before).toEqual({ trades: 2, wins: 1, losses: 1, breakEvens: 0, pnlCents: 5975, grossProfitCents: 10000, grossLossCents: -4025 });
+    expect(recent.by_day_before).toEqual({
+      trades: 2,
+      wins: 1,
+      losses: 1,
+      breakEvens: 0,
+      pnlCents: 5975,
+      grossProfitCents: 10000,
+      grossLossCents: -4025,
+    });
 
     const bad = await t.get('/api/trades/stats?days=last-month');
     expect(bad.status).toBe(400);

@@ -56,15 +56,125 @@ async function fillAsTheOlderReleaseDid(query: Query): Promise<void> {
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`;
   const rows: unknown[][] = [
     // Imported: MNQH5 long 2, 21000 -> 21010: 10 pts x $2 x 2 = $40.00 gross, $2.08 fees, $37.92 net.
-    [trade(1), USER, COMBINE, '2025-03-03T00:00:00Z', 'Monday', 'MNQ', 'MNQH5', 'AM', 'Long', 'Win', '37.92', '2.08', '40.00', '2025-03-03T14:35:00Z', '2025-03-03T14:50:00Z', '21000', '21010', '2', 'tradovate', 'k1', '2025-03-07T12:00:00Z'],
+    [
+      trade(1),
+      USER,
+      COMBINE,
+      '2025-03-03T00:00:00Z',
+      'Monday',
+      'MNQ',
+      'MNQH5',
+      'AM',
+      'Long',
+      'Win',
+      '37.92',
+      '2.08',
+      '40.00',
+      '2025-03-03T14:35:00Z',
+      '2025-03-03T14:50:00Z',
+      '21000',
+      '21010',
+      '2',
+      'tradovate',
+      'k1',
+      '2025-03-07T12:00:00Z',
+    ],
     // A manual short of ES the same afternoon: -$120.50 gross, $4.50 fees, -$125.00 net.
-    [trade(2), USER, COMBINE, '2025-03-03T00:00:00Z', 'Monday', 'ES', null, 'PM', 'Short', 'Loss', '-125.00', '4.50', '-120.50', '2025-03-03T19:10:00Z', '2025-03-03T19:30:00Z', '5910', '5912.41', '1', null, null, '2025-03-07T12:00:01Z'],
+    [
+      trade(2),
+      USER,
+      COMBINE,
+      '2025-03-03T00:00:00Z',
+      'Monday',
+      'ES',
+      null,
+      'PM',
+      'Short',
+      'Loss',
+      '-125.00',
+      '4.50',
+      '-120.50',
+      '2025-03-03T19:10:00Z',
+      '2025-03-03T19:30:00Z',
+      '5910',
+      '5912.41',
+      '1',
+      null,
+      null,
+      '2025-03-07T12:00:01Z',
+    ],
     // A manual NQ day of the other account, no times: +$250.00.
-    [trade(3), USER, PERSONAL, '2025-03-04T00:00:00Z', 'Tuesday', 'NQ', null, 'AM', null, 'Win', '250.00', '0', null, null, null, null, null, null, null, null, '2025-03-07T12:00:02Z'],
+    [
+      trade(3),
+      USER,
+      PERSONAL,
+      '2025-03-04T00:00:00Z',
+      'Tuesday',
+      'NQ',
+      null,
+      'AM',
+      null,
+      'Win',
+      '250.00',
+      '0',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      '2025-03-07T12:00:02Z',
+    ],
     // Imported: MESH5 long 1, 5900 -> 5898: -2 pts x $5 = -$10.00 gross, $0.62 fees, -$10.62 net.
-    [trade(4), USER, COMBINE, '2025-03-05T00:00:00Z', 'Wednesday', 'MES', 'MESH5', 'AM', 'Long', 'Loss', '-10.62', '0.62', '-10.00', '2025-03-05T15:00:00Z', '2025-03-05T15:05:00Z', '5900', '5898', '1', 'tradovate', 'k4', '2025-03-07T12:00:03Z'],
+    [
+      trade(4),
+      USER,
+      COMBINE,
+      '2025-03-05T00:00:00Z',
+      'Wednesday',
+      'MES',
+      'MESH5',
+      'AM',
+      'Long',
+      'Loss',
+      '-10.62',
+      '0.62',
+      '-10.00',
+      '2025-03-05T15:00:00Z',
+      '2025-03-05T15:05:00Z',
+      '5900',
+      '5898',
+      '1',
+      'tradovate',
+      'k4',
+      '2025-03-07T12:00:03Z',
+    ],
     // Break-even on Thursday.
-    [trade(5), USER, PERSONAL, '2025-03-06T00:00:00Z', 'Thursday', 'ES', null, 'AM', null, 'BE', '0', '0', null, null, null, null, null, null, null, null, '2025-03-07T12:00:04Z'],
+    [
+      trade(5),
+      USER,
+      PERSONAL,
+      '2025-03-06T00:00:00Z',
+      'Thursday',
+      'ES',
+      null,
+      'AM',
+      null,
+      'BE',
+      '0',
+      '0',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      '2025-03-07T12:00:04Z',
+    ],
   ];
   for (const row of rows) await query(insert, row);
   const fill = `insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
@@ -138,7 +248,16 @@ describe.each(backends())('upgrading a database of an older release on %s', (bac
 
       // The overview of every trade: 37.92 - 125.00 + 250.00 - 10.62 + 0 = 152.30 net; 7.20 fees; 159.50 gross.
       const overview = (await client.get('/api/reports/overview?range=all-time')).body.overview;
-      expect(overview).toMatchObject({ trades: 5, wins: 2, losses: 2, breakEvens: 1, netCents: 15_230, feesCents: 720, grossCents: 15_950, winRate: 50 });
+      expect(overview).toMatchObject({
+        trades: 5,
+        wins: 2,
+        losses: 2,
+        breakEvens: 1,
+        netCents: 15_230,
+        feesCents: 720,
+        grossCents: 15_950,
+        winRate: 50,
+      });
       expect(overview.largestWin).toMatchObject({ pnlCents: 25_000 });
       expect(overview.largestLoss).toMatchObject({ pnlCents: -12_500 });
 
@@ -153,11 +272,17 @@ describe.each(backends())('upgrading a database of an older release on %s', (bac
       expect(calendar).toMatchObject({ netCents: 15_230, trades: 5 });
 
       // Per account: Combine 37.92 - 125.00 - 10.62 = -97.70; Personal +250.00.
-      const byAccount = (await client.get('/api/reports/breakdown?range=all-time&by=account')).body.breakdown.rows as Array<{ label: string; trades: number; netCents: number }>;
+      const byAccount = (await client.get('/api/reports/breakdown?range=all-time&by=account')).body.breakdown.rows as Array<{
+        label: string;
+        trades: number;
+        netCents: number;
+      }>;
       expect(Object.fromEntries(byAccount.map((r) => [r.label, [r.trades, r.netCents]]))).toEqual({ Combine: [3, -9_770], Personal: [2, 25_000] });
 
       // Writing still works after the upgrade, and the figures follow.
-      expect((await client.post('/api/trades', { date: '2025-03-07', period: 'AM', symbol: 'NQ', pnl: -50.25, account_id: PERSONAL })).status).toBe(201);
+      expect((await client.post('/api/trades', { date: '2025-03-07', period: 'AM', symbol: 'NQ', pnl: -50.25, account_id: PERSONAL })).status).toBe(
+        201,
+      );
       expect((await client.get('/api/reports/overview?range=all-time')).body.overview).toMatchObject({ trades: 6, netCents: 10_205 });
     } finally {
       await app.close();

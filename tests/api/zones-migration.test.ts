@@ -43,11 +43,16 @@ describe.each(backends())('migration stored_time_zones on %s', (backend) => {
          returning id, name`,
       );
       const accountId = (name: string) => accounts.rows.find((r: { name: string }) => r.name === name).id;
-      const rules = (zone: string) => JSON.stringify({ tradingHours: { flatBy: '15:59', reopenAt: '18:00', timeZone: zone, noTradingWeekdays: [], noTradingDates: [] } });
-      await db.query(
-        `insert into prop_rule_sets (user_id, account_id, rules) values ('kept', $1, $2), ('cased', $3, $4), ('link', $5, $6)`,
-        [accountId('A'), rules('Canada/East-Saskatchewan'), accountId('B'), rules('europe/london'), accountId('E'), JSON.stringify({ profitTargetCents: 300000 })],
-      );
+      const rules = (zone: string) =>
+        JSON.stringify({ tradingHours: { flatBy: '15:59', reopenAt: '18:00', timeZone: zone, noTradingWeekdays: [], noTradingDates: [] } });
+      await db.query(`insert into prop_rule_sets (user_id, account_id, rules) values ('kept', $1, $2), ('cased', $3, $4), ('link', $5, $6)`, [
+        accountId('A'),
+        rules('Canada/East-Saskatchewan'),
+        accountId('B'),
+        rules('europe/london'),
+        accountId('E'),
+        JSON.stringify({ profitTargetCents: 300000 }),
+      ]);
 
       await db.migrate(migrationsFolder);
 
@@ -64,7 +69,9 @@ describe.each(backends())('migration stored_time_zones on %s', (backend) => {
         ['E', 'Europe/Paris'],
       ]);
       const stored = await db.query(`select a.name, r.rules from prop_rule_sets r join trading_accounts a on a.id = r.account_id order by a.name`);
-      expect(stored.rows.map((r: { name: string; rules: any }) => [r.name, r.rules.tradingHours?.timeZone ?? null, r.rules.tradingHours?.flatBy ?? null])).toEqual([
+      expect(
+        stored.rows.map((r: { name: string; rules: any }) => [r.name, r.rules.tradingHours?.timeZone ?? null, r.rules.tradingHours?.flatBy ?? null]),
+      ).toEqual([
         ['A', 'America/Regina', '15:59'],
         ['B', 'Europe/London', '15:59'],
         ['E', null, null],

@@ -23,13 +23,9 @@ function walk(dir: string, keep: (file: string) => boolean): string[] {
   return out;
 }
 
-const markdown = [
-  'README.md',
-  'CONTRIBUTING.md',
-  'CHANGELOG.md',
-  'bench/history.md',
-  ...walk('docs', (f) => f.endsWith('.md')),
-].filter((f) => fs.existsSync(path.join(root, f)));
+const markdown = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'bench/history.md', ...walk('docs', (f) => f.endsWith('.md'))].filter((f) =>
+  fs.existsSync(path.join(root, f)),
+);
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slug(heading: string): string {

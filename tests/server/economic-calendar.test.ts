@@ -71,6 +71,14 @@ describe('economic calendar cache', () => {
   });
 
   it('reads impacts as the feeds write them, and anything else as none', () => {
-    expect(['High', 'medium', ' LOW ', 'Holiday', 'Non-Economic', '', null].map(toImpact)).toEqual(['high', 'medium', 'low', 'holiday', 'none', 'none', 'none']);
+    expect(['High', 'medium', ' LOW ', 'Holiday', 'Non-Economic', '', null].map(toImpact)).toEqual([
+      'high',
+      'medium',
+      'low',
+      'holiday',
+      'none',
+      'none',
+      'none',
+    ]);
   });
 });

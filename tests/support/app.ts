@@ -63,8 +63,7 @@ export async function startTestApp(
     ...(backend === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {}),
     ...options.env,
   };
-  const loadDataDir =
-    backend === 'pglite' && env.DATA_DIR === 'memory://' ? new Blob([fs.readFileSync(inject('pgliteDump'))]) : undefined;
+  const loadDataDir = backend === 'pglite' && env.DATA_DIR === 'memory://' ? new Blob([fs.readFileSync(inject('pgliteDump'))]) : undefined;
   const server = await startServer({ env, logger, loadDataDir, ...(!options.realPasswordHashing && { passwordHashing: fastPasswordHashing }) });
   return {
     server,

@@ -30,7 +30,19 @@ export interface BinanceKey {
   /** The account the key reads. */
   account: string;
   /** What apiRestrictions answers beyond its defaults (reading only). */
-  restrictions?: Partial<Record<'ipRestrict' | 'enableReading' | 'enableWithdrawals' | 'enableInternalTransfer' | 'permitsUniversalTransfer' | 'enableFutures' | 'enableSpotAndMarginTrading' | 'enableMargin', boolean>>;
+  restrictions?: Partial<
+    Record<
+      | 'ipRestrict'
+      | 'enableReading'
+      | 'enableWithdrawals'
+      | 'enableInternalTransfer'
+      | 'permitsUniversalTransfer'
+      | 'enableFutures'
+      | 'enableSpotAndMarginTrading'
+      | 'enableMargin',
+      boolean
+    >
+  >;
   /** When set, only these addresses may use the key. */
   trustedIps?: string[];
 }
@@ -118,7 +130,17 @@ export const BINANCE_SYMBOLS: BinanceSymbol[] = [
 ];
 
 function perpetual(base: string, quote: string, pricePrecision: number, quantityPrecision: number): BinanceSymbol {
-  return { symbol: `${base}${quote}`, pair: `${base}${quote}`, contractType: 'PERPETUAL', baseAsset: base, quoteAsset: quote, marginAsset: quote, pricePrecision, quantityPrecision, status: 'TRADING' };
+  return {
+    symbol: `${base}${quote}`,
+    pair: `${base}${quote}`,
+    contractType: 'PERPETUAL',
+    baseAsset: base,
+    quoteAsset: quote,
+    marginAsset: quote,
+    pricePrecision,
+    quantityPrecision,
+    status: 'TRADING',
+  };
 }
 
 /** Weights as Binance documents them for these endpoints. */
@@ -172,7 +194,13 @@ export async function startBinanceServer(options: {
 
   const error = (status: number, code: number, msg: string) => ({ status, json: { code, msg } });
 
-  function handle(path: string, params: URLSearchParams, rawQuery: string, headers: http.IncomingHttpHeaders, ip: string): { status: number; json: unknown } {
+  function handle(
+    path: string,
+    params: URLSearchParams,
+    rawQuery: string,
+    headers: http.IncomingHttpHeaders,
+    ip: string,
+  ): { status: number; json: unknown } {
     if (path === '/fapi/v1/time') return { status: 200, json: { serverTime: now() } };
     if (path === '/fapi/v1/exchangeInfo') return { status: 200, json: { timezone: 'UTC', serverTime: now(), symbols: state.symbols } };
     if (path === '/fapi/v1/klines') return klines(params);
@@ -221,10 +249,20 @@ export async function startBinanceServer(options: {
       case '/fapi/v2/balance':
         return {
           status: 200,
-          json: mine(state.balances).map((b) => ({ accountAlias: 'SgsR', asset: b.asset, balance: b.balance, crossWalletBalance: b.balance, availableBalance: b.balance, updateTime: serverTime })),
+          json: mine(state.balances).map((b) => ({
+            accountAlias: 'SgsR',
+            asset: b.asset,
+            balance: b.balance,
+            crossWalletBalance: b.balance,
+            availableBalance: b.balance,
+            updateTime: serverTime,
+          })),
         };
       case '/fapi/v3/positionRisk':
-        return { status: 200, json: mine(state.positions).map((p) => ({ symbol: p.symbol, positionSide: p.positionSide, positionAmt: p.positionAmt })) };
+        return {
+          status: 200,
+          json: mine(state.positions).map((p) => ({ symbol: p.symbol, positionSide: p.positionSide, positionAmt: p.positionAmt })),
+        };
       case '/fapi/v1/income': {
         const limit = Number(params.get('limit') ?? 100);
         if (!(limit >= 1 && limit <= 1000)) return error(400, -1130, 'Invalid data sent for a parameter.');
@@ -261,7 +299,13 @@ export async function startBinanceServer(options: {
           if (to - from > 7 * DAY) return error(400, -1127, 'Lookup interval is too big.');
           rows = rows.filter((t) => t.time >= from && t.time <= to);
         }
-        return { status: 200, json: rows.sort((a, b) => a.id - b.id).slice(0, limit).map(({ account: _, ...row }) => row) };
+        return {
+          status: 200,
+          json: rows
+            .sort((a, b) => a.id - b.id)
+            .slice(0, limit)
+            .map(({ account: _, ...row }) => row),
+        };
       }
       default:
         return error(404, -1000, 'Not found');
@@ -309,7 +353,11 @@ export async function startBinanceServer(options: {
       // The IP's weight this minute, and its ban.
       const banned = bans.get(ip);
       if (banned !== undefined && banned > Date.now()) {
-        return send(418, { code: -1003, msg: `Way too much request weight used; IP banned until ${banned}.` }, { 'retry-after': String(Math.ceil((banned - Date.now()) / 1000)) });
+        return send(
+          418,
+          { code: -1003, msg: `Way too much request weight used; IP banned until ${banned}.` },
+          { 'retry-after': String(Math.ceil((banned - Date.now()) / 1000)) },
+        );
       }
       const minute = Math.floor(Date.now() / 60_000);
       let spent = usage.get(ip);
@@ -322,7 +370,11 @@ export async function startBinanceServer(options: {
         }
         spent.limited = true;
         const wait = Math.max(1, Math.ceil(((minute + 1) * 60_000 - Date.now()) / 1000));
-        return send(429, { code: -1003, msg: `Too much request weight used; current limit is ${state.weightPerMinute} request weight per 1 MINUTE.` }, { 'retry-after': String(wait) });
+        return send(
+          429,
+          { code: -1003, msg: `Too much request weight used; current limit is ${state.weightPerMinute} request weight per 1 MINUTE.` },
+          { 'retry-after': String(wait) },
+        );
       }
       spent.used += weight;
       const weightHeader = { 'x-mbx-used-weight-1m': String(spent.used) };
@@ -433,7 +485,7 @@ export function binanceRoundTrip(
   const income: BinanceIncome[] = [];
   const add = (side: 'BUY' | 'SELL', [qty, price, time]: [string, string, number], realized: string) => {
     const notional = Number(qty) * Number(price);
-    const fee = trip.feeAsset === 'BNB' ? (notional * 0.0003 / 600).toFixed(8) : (notional * 0.0004).toFixed(8);
+    const fee = trip.feeAsset === 'BNB' ? ((notional * 0.0003) / 600).toFixed(8) : (notional * 0.0004).toFixed(8);
     const id = nextTradeId++;
     trades.push({
       account,
@@ -452,8 +504,29 @@ export function binanceRoundTrip(
       maker: false,
       time,
     });
-    income.push({ account, symbol, incomeType: 'COMMISSION', income: `-${fee}`, asset: trip.feeAsset ?? margin, info: 'COMMISSION', time, tranId: nextTranId++, tradeId: String(id) });
-    if (realized !== '0') income.push({ account, symbol, incomeType: 'REALIZED_PNL', income: realized, asset: margin, info: 'REALIZED_PNL', time, tranId: nextTranId++, tradeId: String(id) });
+    income.push({
+      account,
+      symbol,
+      incomeType: 'COMMISSION',
+      income: `-${fee}`,
+      asset: trip.feeAsset ?? margin,
+      info: 'COMMISSION',
+      time,
+      tranId: nextTranId++,
+      tradeId: String(id),
+    });
+    if (realized !== '0')
+      income.push({
+        account,
+        symbol,
+        incomeType: 'REALIZED_PNL',
+        income: realized,
+        asset: margin,
+        info: 'REALIZED_PNL',
+        time,
+        tranId: nextTranId++,
+        tradeId: String(id),
+      });
   };
   for (const entry of trip.entries) add(open, entry, '0');
   for (const exit of trip.exits) {
@@ -471,5 +544,8 @@ export function binanceFunding(account: string, symbol: string, income: string, 
 /** One-minute klines at a flat price around `price`, from `from` for `minutes`. */
 export function binanceKlines(from: number, minutes: number, price: number): BinanceKline[] {
   const start = Math.floor(from / 60_000) * 60_000;
-  return Array.from({ length: minutes }, (_, i) => [start + i * 60_000, String(price), String(price + 20), String(price - 20), String(price + 5), '12.5'] as BinanceKline);
+  return Array.from(
+    { length: minutes },
+    (_, i) => [start + i * 60_000, String(price), String(price + 20), String(price - 20), String(price + 5), '12.5'] as BinanceKline,
+  );
 }

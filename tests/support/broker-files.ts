@@ -13,7 +13,8 @@ const CONTRACTS = [
   { contract: 'MESM6', product: 'MES', description: 'Micro E-mini S&P 500', price: 5600, tick: 0.25, point: 5 },
 ];
 
-const PERFORMANCE_HEADER = 'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration';
+const PERFORMANCE_HEADER =
+  'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration';
 
 /**
  * `count` filled orders as Tradovate exports them: round trips of 2 to 4 fills (scale-ins and partial exits, longs and
@@ -41,7 +42,21 @@ export function tradovateExports(count: number): { orders: string; performance: 
   const pair = (c: (typeof CONTRACTS)[number], entry: Leg, exit: Leg, qty: number) => {
     const [buy, sell] = entry.side === 'Buy' ? [entry, exit] : [exit, entry];
     pairs.push(
-      [c.contract, -2, 0, c.tick, buy.id, sell.id, qty, buy.price.toFixed(2), sell.price.toFixed(2), money((sell.price - buy.price) * qty * c.point), buy.when, sell.when, '1min'].join(','),
+      [
+        c.contract,
+        -2,
+        0,
+        c.tick,
+        buy.id,
+        sell.id,
+        qty,
+        buy.price.toFixed(2),
+        sell.price.toFixed(2),
+        money((sell.price - buy.price) * qty * c.point),
+        buy.when,
+        sell.when,
+        '1min',
+      ].join(','),
     );
   };
   let fills = 0;
@@ -64,10 +79,38 @@ export function tradovateExports(count: number): { orders: string; performance: 
     const notional = filled ? `"${(price * qty * c.point).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}"` : '';
     lines.push(
       [
-        orderId, 'ACCT0000000000000', orderId, ` ${side}`, c.contract, c.product, c.description, filled ? p : '', filled ? qty : '',
-        filled ? when : '', orderId, ` ${status}`, -2, 0, c.tick, '', orderId, when, when.slice(0, 10), qty, 'Chart',
-        filled ? ' Market' : ' Limit', filled ? '' : p, '', filled ? '' : p, '', filled ? qty : '', filled ? p : '', filled ? p : '', '',
-        notional, 'USD',
+        orderId,
+        'ACCT0000000000000',
+        orderId,
+        ` ${side}`,
+        c.contract,
+        c.product,
+        c.description,
+        filled ? p : '',
+        filled ? qty : '',
+        filled ? when : '',
+        orderId,
+        ` ${status}`,
+        -2,
+        0,
+        c.tick,
+        '',
+        orderId,
+        when,
+        when.slice(0, 10),
+        qty,
+        'Chart',
+        filled ? ' Market' : ' Limit',
+        filled ? '' : p,
+        '',
+        filled ? '' : p,
+        '',
+        filled ? qty : '',
+        filled ? p : '',
+        filled ? p : '',
+        '',
+        notional,
+        'USD',
       ].join(','),
     );
     return { id: orderId, side, qty, price, when };

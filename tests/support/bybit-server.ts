@@ -95,7 +95,16 @@ export const BYBIT_INSTRUMENTS: BybitInstrument[] = [
 ];
 
 function linear(base: string, settle: string, qtyStep: string, symbol = `${base}${settle}`): BybitInstrument {
-  return { symbol, contractType: 'LinearPerpetual', status: 'Trading', baseCoin: base, quoteCoin: settle, settleCoin: settle, lotSizeFilter: { qtyStep }, priceFilter: { tickSize: '0.01' } };
+  return {
+    symbol,
+    contractType: 'LinearPerpetual',
+    status: 'Trading',
+    baseCoin: base,
+    quoteCoin: settle,
+    settleCoin: settle,
+    lotSizeFilter: { qtyStep },
+    priceFilter: { tickSize: '0.01' },
+  };
 }
 
 type Scripted = { kind: 'status'; status: number } | { kind: 'retCode'; retCode: number; retMsg: string } | { kind: 'delay'; ms: number };
@@ -157,7 +166,13 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
     return { list, nextPageCursor: more ? Buffer.from(String(offset + limit)).toString('base64url') : '' };
   }
 
-  function handle(path: string, params: URLSearchParams, query: string, headers: http.IncomingHttpHeaders, ip: string): { json: unknown; limit?: { limit: number; remaining: number; reset: number } } {
+  function handle(
+    path: string,
+    params: URLSearchParams,
+    query: string,
+    headers: http.IncomingHttpHeaders,
+    ip: string,
+  ): { json: unknown; limit?: { limit: number; remaining: number; reset: number } } {
     if (path === '/v5/market/time') {
       const ms = now();
       return { json: ok({ timeSecond: String(Math.floor(ms / 1000)), timeNano: `${ms}000000` }) };
@@ -182,17 +197,26 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
 
     const key = state.keys.find((k) => k.apiKey === headers['x-bapi-api-key']);
     if (!key) return { json: refused(10003, 'API key is invalid.') };
-    if (key.trustedIps && !key.trustedIps.includes(ip)) return { json: refused(10010, "Unmatched IP, please check your API key's bound IP addresses.") };
+    if (key.trustedIps && !key.trustedIps.includes(ip))
+      return { json: refused(10010, "Unmatched IP, please check your API key's bound IP addresses.") };
     const timestamp = String(headers['x-bapi-timestamp'] ?? '');
     const recvWindow = String(headers['x-bapi-recv-window'] ?? '5000');
-    const expected = crypto.createHmac('sha256', key.apiSecret).update(timestamp + key.apiKey + recvWindow + query).digest('hex');
+    const expected = crypto
+      .createHmac('sha256', key.apiSecret)
+      .update(timestamp + key.apiKey + recvWindow + query)
+      .digest('hex');
     const given = String(headers['x-bapi-sign'] ?? '');
     if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
       return { json: refused(10004, 'error sign! origin_string[...]') };
     }
     const serverTime = now();
     if (!(Number(timestamp) >= serverTime - Number(recvWindow) && Number(timestamp) < serverTime + 1000)) {
-      return { json: refused(10002, `invalid request, please check your server timestamp or recv_window param. req_timestamp[${timestamp}],server_timestamp[${serverTime}],recv_window[${recvWindow}]`) };
+      return {
+        json: refused(
+          10002,
+          `invalid request, please check your server timestamp or recv_window param. req_timestamp[${timestamp}],server_timestamp[${serverTime}],recv_window[${recvWindow}]`,
+        ),
+      };
     }
     // The key's requests of this endpoint in the last second (counted on this machine's steady clock; the reset is
     // told on the server's).
@@ -206,7 +230,11 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
     }
     recent.push(real);
     windows.set(windowKey, recent);
-    const limit = { limit: state.perSecond, remaining: state.perSecond - recent.length, reset: recent.length >= state.perSecond ? reset : serverTime };
+    const limit = {
+      limit: state.perSecond,
+      remaining: state.perSecond - recent.length,
+      reset: recent.length >= state.perSecond ? reset : serverTime,
+    };
 
     switch (path) {
       case '/v5/user/query-api':
@@ -217,7 +245,15 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
             apiKey: key.apiKey,
             readOnly: key.readOnly ?? 1,
             secret: '',
-            permissions: { ContractTrade: key.readOnly === 0 ? ['Order', 'Position'] : [], Spot: [], Wallet: key.wallet ?? [], Options: [], Derivatives: [], Exchange: [], NFT: [] },
+            permissions: {
+              ContractTrade: key.readOnly === 0 ? ['Order', 'Position'] : [],
+              Spot: [],
+              Wallet: key.wallet ?? [],
+              Options: [],
+              Derivatives: [],
+              Exchange: [],
+              NFT: [],
+            },
             ips: key.trustedIps ?? ['*'],
             type: 1,
             uta: 1,
@@ -227,7 +263,9 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
         };
       case '/v5/account/wallet-balance': {
         if (params.get('accountType') !== 'UNIFIED') return { json: refused(10001, 'accountType only support UNIFIED.'), limit };
-        const coins = state.wallets.filter((w) => w.uid === key.uid).map((w) => ({ coin: w.coin, walletBalance: w.walletBalance, equity: w.walletBalance }));
+        const coins = state.wallets
+          .filter((w) => w.uid === key.uid)
+          .map((w) => ({ coin: w.coin, walletBalance: w.walletBalance, equity: w.walletBalance }));
         return { json: ok({ list: [{ accountType: 'UNIFIED', coin: coins }] }), limit };
       }
       case '/v5/execution/list':
@@ -243,7 +281,21 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
             .filter((e) => e.uid === key.uid && (!symbol || e.symbol === symbol) && (!settle || e.settleCoin === settle))
             .filter((e) => Number(e.execTime) >= Math.max(window.from, kept) && Number(e.execTime) <= window.to)
             .sort((a, b) => Number(b.execTime) - Number(a.execTime) || b.seq - a.seq)
-            .map(({ uid: _, settleCoin: __, ...e }) => ({ ...e, orderLinkId: '', leavesQty: '0', orderType: e.execType === 'Funding' ? 'UNKNOWN' : 'Market', stopOrderType: '', feeRate: '0.00055', markPrice: e.execPrice, indexPrice: '', underlyingPrice: '', blockTradeId: '', tradeIv: '', markIv: '', extraFees: '' }));
+            .map(({ uid: _, settleCoin: __, ...e }) => ({
+              ...e,
+              orderLinkId: '',
+              leavesQty: '0',
+              orderType: e.execType === 'Funding' ? 'UNKNOWN' : 'Market',
+              stopOrderType: '',
+              feeRate: '0.00055',
+              markPrice: e.execPrice,
+              indexPrice: '',
+              underlyingPrice: '',
+              blockTradeId: '',
+              tradeIv: '',
+              markIv: '',
+              extraFees: '',
+            }));
           const paged = page(rows, params);
           return { json: paged ? ok({ category: 'linear', ...paged }) : refused(10001, 'params error: limit'), limit };
         }
@@ -275,12 +327,17 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
         res.end(JSON.stringify(json));
       };
       const scripted = scripts.get(path)?.shift();
-      if (scripted?.kind === 'status') return send(scripted.status, { retCode: scripted.status, retMsg: scripted.status === 403 ? 'access too frequent' : 'scripted' });
+      if (scripted?.kind === 'status')
+        return send(scripted.status, { retCode: scripted.status, retMsg: scripted.status === 403 ? 'access too frequent' : 'scripted' });
       if (scripted?.kind === 'retCode') return send(200, refused(scripted.retCode, scripted.retMsg));
       const reply = () => {
         const answer = handle(path, url.searchParams, query, req.headers, ip);
         const headers: Record<string, string> = answer.limit
-          ? { 'x-bapi-limit': String(answer.limit.limit), 'x-bapi-limit-status': String(answer.limit.remaining), 'x-bapi-limit-reset-timestamp': String(answer.limit.reset) }
+          ? {
+              'x-bapi-limit': String(answer.limit.limit),
+              'x-bapi-limit-status': String(answer.limit.remaining),
+              'x-bapi-limit-reset-timestamp': String(answer.limit.reset),
+            }
           : {};
         send(200, answer.json, headers);
       };
@@ -312,7 +369,11 @@ export async function startBybitServer(options: { keys: BybitKey[]; clockOffsetM
     },
   };
   for (const name of ['keys', 'instruments', 'executions', 'closedPnl', 'wallets', 'klines', 'clockOffsetMs', 'perSecond'] as const) {
-    Object.defineProperty(standIn, name, { get: () => state[name], set: (value) => ((state as Record<string, unknown>)[name] = value), enumerable: true });
+    Object.defineProperty(standIn, name, {
+      get: () => state[name],
+      set: (value) => ((state as Record<string, unknown>)[name] = value),
+      enumerable: true,
+    });
   }
   return standIn as unknown as BybitStandIn;
 }
@@ -327,7 +388,12 @@ let nextOrder = 1;
 export function bybitRoundTrip(
   uid: string,
   symbol: string,
-  trip: { side: 'Long' | 'Short'; entries: Array<[qty: string, price: string, time: number]>; exits: Array<[qty: string, price: string, time: number]>; settle?: string },
+  trip: {
+    side: 'Long' | 'Short';
+    entries: Array<[qty: string, price: string, time: number]>;
+    exits: Array<[qty: string, price: string, time: number]>;
+    settle?: string;
+  },
 ): { executions: BybitExecution[]; closedPnl: BybitClosedPnl[] } {
   const settle = trip.settle ?? (symbol.endsWith('PERP') ? 'USDC' : 'USDT');
   const open = trip.side === 'Long' ? 'Buy' : 'Sell';

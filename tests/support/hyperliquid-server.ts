@@ -92,12 +92,18 @@ export async function startHyperliquidServer(options: { weightPerMinute?: number
         const value = state.accounts.get(user) ?? '0.0';
         return {
           status: 200,
-          json: { marginSummary: { accountValue: value, totalNtlPos: '0.0', totalRawUsd: value, totalMarginUsed: '0.0' }, withdrawable: value, assetPositions: [], time: Date.now() },
+          json: {
+            marginSummary: { accountValue: value, totalNtlPos: '0.0', totalRawUsd: value, totalMarginUsed: '0.0' },
+            withdrawable: value,
+            assetPositions: [],
+            time: Date.now(),
+          },
           weight: 2,
         };
       }
       case 'userFillsByTime': {
-        if (!isAddress(body.user) || typeof body.startTime !== 'number') return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
+        if (!isAddress(body.user) || typeof body.startTime !== 'number')
+          return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
         const end = typeof body.endTime === 'number' ? body.endTime : Date.now();
         const mine = state.fills.filter((f) => f.user === user).sort((a, b) => a.time - b.time || a.tid - b.tid);
         const recent = mine.slice(-10_000);
@@ -108,18 +114,24 @@ export async function startHyperliquidServer(options: { weightPerMinute?: number
         return { status: 200, json: rows, weight: 20 + Math.floor(rows.length / 20) };
       }
       case 'userFunding': {
-        if (!isAddress(body.user) || typeof body.startTime !== 'number') return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
+        if (!isAddress(body.user) || typeof body.startTime !== 'number')
+          return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
         const end = typeof body.endTime === 'number' ? body.endTime : Date.now();
         const rows = state.funding
           .filter((f) => f.user === user && f.time >= (body.startTime as number) && f.time <= end)
           .sort((a, b) => a.time - b.time)
           .slice(0, 500)
-          .map((f) => ({ time: f.time, hash: '0x0000000000000000000000000000000000000000000000000000000000000000', delta: { type: 'funding', coin: f.coin, usdc: f.usdc, szi: f.szi, fundingRate: f.fundingRate, nSamples: null } }));
+          .map((f) => ({
+            time: f.time,
+            hash: '0x0000000000000000000000000000000000000000000000000000000000000000',
+            delta: { type: 'funding', coin: f.coin, usdc: f.usdc, szi: f.szi, fundingRate: f.fundingRate, nSamples: null },
+          }));
         return { status: 200, json: rows, weight: 20 + Math.floor(rows.length / 20) };
       }
       case 'candleSnapshot': {
         const req = (body.req ?? {}) as { coin?: string; interval?: string; startTime?: number; endTime?: number };
-        if (req.interval !== '1m' || typeof req.startTime !== 'number') return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
+        if (req.interval !== '1m' || typeof req.startTime !== 'number')
+          return { status: 422, json: 'Failed to deserialize the JSON body into the target type', weight: 20 };
         const rows = (state.candles.get(req.coin ?? '') ?? [])
           .filter((c) => c.t >= req.startTime! && c.t <= (req.endTime ?? Date.now()))
           .sort((a, b) => a.t - b.t)
@@ -179,7 +191,11 @@ export async function startHyperliquidServer(options: { weightPerMinute?: number
     },
   };
   for (const name of ['fills', 'funding', 'accounts', 'candles', 'weightPerMinute'] as const) {
-    Object.defineProperty(standIn, name, { get: () => state[name], set: (value) => ((state as Record<string, unknown>)[name] = value), enumerable: true });
+    Object.defineProperty(standIn, name, {
+      get: () => state[name],
+      set: (value) => ((state as Record<string, unknown>)[name] = value),
+      enumerable: true,
+    });
   }
   return standIn as unknown as HyperliquidStandIn;
 }
@@ -199,11 +215,23 @@ export function hyperliquidFills(user: string, coin: string, trades: Array<[sign
     const start = position;
     const end = start + size;
     let realized = 0;
-    if (start !== 0 && Math.sign(size) !== Math.sign(start)) realized = (Number(px) - average) * Math.min(Math.abs(size), Math.abs(start)) * Math.sign(start);
+    if (start !== 0 && Math.sign(size) !== Math.sign(start))
+      realized = (Number(px) - average) * Math.min(Math.abs(size), Math.abs(start)) * Math.sign(start);
     if (end !== 0 && (start === 0 || Math.sign(end) !== Math.sign(start))) average = Number(px);
     else if (Math.sign(size) === Math.sign(start) || start === 0) average = (average * Math.abs(start) + Number(px) * Math.abs(size)) / Math.abs(end);
     position = end;
-    const dir = start >= 0 && end > start ? 'Open Long' : start > 0 && end >= 0 ? 'Close Long' : start <= 0 && end < start ? 'Open Short' : start < 0 && end <= 0 ? 'Close Short' : start > 0 ? 'Long > Short' : 'Short > Long';
+    const dir =
+      start >= 0 && end > start
+        ? 'Open Long'
+        : start > 0 && end >= 0
+          ? 'Close Long'
+          : start <= 0 && end < start
+            ? 'Open Short'
+            : start < 0 && end <= 0
+              ? 'Close Short'
+              : start > 0
+                ? 'Long > Short'
+                : 'Short > Long';
     return {
       user: user.toLowerCase(),
       coin,

@@ -27,8 +27,7 @@ export interface OidcServer {
 
 const subjectOf = (email: string) => crypto.createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 24);
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function loginPage(uid: string, clientId: string, error?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head>
@@ -112,9 +111,7 @@ export async function startOidcServer(options: { redirectUris: string[] }): Prom
         return;
       }
       const accountId = subjectOf(user.email);
-      const grant = details.grantId
-        ? await provider.Grant.find(details.grantId)
-        : new provider.Grant({ accountId, clientId: clientIdOf });
+      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: clientIdOf });
       const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
       grant!.addOIDCScope((missing.missingOIDCScope ?? ['openid', 'email', 'profile']).join(' '));
       if (missing.missingOIDCClaims) grant!.addOIDCClaims(missing.missingOIDCClaims);

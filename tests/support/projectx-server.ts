@@ -199,7 +199,12 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
     return token;
   };
   const ok = (extra: Record<string, unknown>) => ({ ...extra, success: true, errorCode: 0, errorMessage: null });
-  const refused = (errorCode: number, errorMessage: string, extra: Record<string, unknown> = {}) => ({ ...extra, success: false, errorCode, errorMessage });
+  const refused = (errorCode: number, errorMessage: string, extra: Record<string, unknown> = {}) => ({
+    ...extra,
+    success: false,
+    errorCode,
+    errorMessage,
+  });
 
   /** Within the gateway's limit for this token and endpoint, counting this call. */
   function withinLimit(token: string, endpoint: string): boolean {
@@ -234,7 +239,8 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
       return { status: 200, json: ok({ newToken: issue(session!.userName) }) };
     }
     if (!live || session!.expiresAt <= Date.now()) return { status: 401 };
-    if (!withinLimit(bearer!, endpoint)) return { status: 429, ...(options.rateLimitRetryAfter !== undefined && { retryAfter: options.rateLimitRetryAfter }) };
+    if (!withinLimit(bearer!, endpoint))
+      return { status: 429, ...(options.rateLimitRetryAfter !== undefined && { retryAfter: options.rateLimitRetryAfter }) };
     const userName = session!.userName;
     const own = state.accounts.filter((a) => a.userName === userName);
 
@@ -287,7 +293,11 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
       }
       case 'Contract/searchById': {
         const contract = state.contracts.find((c) => c.id === body.contractId);
-        if (!contract) return { status: 200, json: refused(1, 'Contract not found', options.contractShape === 'contract' ? { contract: null } : { contracts: [] }) };
+        if (!contract)
+          return {
+            status: 200,
+            json: refused(1, 'Contract not found', options.contractShape === 'contract' ? { contract: null } : { contracts: [] }),
+          };
         return { status: 200, json: ok(options.contractShape === 'contract' ? { contract } : { contracts: [contract] }) };
       }
       case 'Contract/search': {
@@ -342,7 +352,8 @@ export async function startProjectXServer(options: StandInOptions): Promise<Proj
         res.end(json === undefined ? '' : JSON.stringify(json));
       };
       if (req.method !== 'POST') return answer(405);
-      if (scripted?.kind === 'status') return answer(scripted.status, scripted.status === 429 ? undefined : { title: 'scripted failure' }, scripted.retryAfter);
+      if (scripted?.kind === 'status')
+        return answer(scripted.status, scripted.status === 429 ? undefined : { title: 'scripted failure' }, scripted.retryAfter);
       const reply = () => {
         const result = handle(endpoint, body, bearer);
         answer(result.status, result.json, result.retryAfter);

@@ -21,7 +21,13 @@ describe('PnL calendar grid (Sunday-start weeks, 5 or 6 rows)', () => {
     const calendar = buildPnlCalendar({ year: 2026, month: 3, days: [] });
     expect(calendar.weeks).toHaveLength(5);
     expect(calendar.weeks[4]?.cells.map((c) => [c.dayOfMonth, c.inMonth])).toEqual([
-      [29, true], [30, true], [31, true], [1, false], [2, false], [3, false], [4, false],
+      [29, true],
+      [30, true],
+      [31, true],
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
     ]);
   });
 
@@ -50,7 +56,11 @@ describe('PnL calendar grid (Sunday-start weeks, 5 or 6 rows)', () => {
 
   it('numbers rows by month position and by US week of year (Sunday start, week 1 holds 1 January)', () => {
     expect(buildPnlCalendar({ year: 2026, month: 2, days: [] }).weeks.map((w) => [w.weekOfMonth, w.weekOfYear])).toEqual([
-      [1, 6], [2, 7], [3, 8], [4, 9], [5, 10],
+      [1, 6],
+      [2, 7],
+      [3, 8],
+      [4, 9],
+      [5, 10],
     ]);
     // December 2026: the last row Dec 27 .. Jan 2 holds 1 January 2027, so it is week 1.
     expect(buildPnlCalendar({ year: 2026, month: 12, days: [] }).weeks.map((w) => w.weekOfYear)).toEqual([49, 50, 51, 52, 1]);
@@ -82,7 +92,13 @@ describe('PnL calendar cells, week column and month summary', () => {
 
   it('Aug 3: +$500.25 over 3 trades, 2 wins 1 loss = 66.7 %, green', () => {
     expect(cell(august, '2026-08-03')).toEqual({
-      date: '2026-08-03', dayOfMonth: 3, inMonth: true, pnlCents: 50025, trades: 3, winRate: 66.7, tint: 'green',
+      date: '2026-08-03',
+      dayOfMonth: 3,
+      inMonth: true,
+      pnlCents: 50025,
+      trades: 3,
+      winRate: 66.7,
+      tint: 'green',
     });
   });
 
@@ -106,14 +122,27 @@ describe('PnL calendar cells, week column and month summary', () => {
 
   it('the month sums to +$455.25 over 6 trades: 3 wins, 2 losses, 1 BE, 60 %, 2 green, 1 red, 1 flat day', () => {
     expect(august.summary).toEqual({
-      pnlCents: 45525, trades: 6, wins: 3, losses: 2, breakEvens: 1, winRate: 60,
-      tradingDays: 4, greenDays: 2, redDays: 1, flatDays: 1,
+      pnlCents: 45525,
+      trades: 6,
+      wins: 3,
+      losses: 2,
+      breakEvens: 1,
+      winRate: 60,
+      tradingDays: 4,
+      greenDays: 2,
+      redDays: 1,
+      flatDays: 1,
     });
     expect(august.weeks.reduce((sum, w) => sum + w.pnlCents, 0)).toBe(august.summary.pnlCents);
   });
 
   it('sums 31 days of +$0.10, +$0.20 ... to the cent', () => {
-    const days = Array.from({ length: 31 }, (_, i) => ({ date: `2026-08-${String(i + 1).padStart(2, '0')}`, pnlCents: (i + 1) * 10, trades: 1, wins: 1 }));
+    const days = Array.from({ length: 31 }, (_, i) => ({
+      date: `2026-08-${String(i + 1).padStart(2, '0')}`,
+      pnlCents: (i + 1) * 10,
+      trades: 1,
+      wins: 1,
+    }));
     // 10 x (1 + ... + 31) = 10 x 496 = 4960 cents
     expect(buildPnlCalendar({ year: 2026, month: 8, days }).summary.pnlCents).toBe(4960);
   });

@@ -129,7 +129,16 @@ export function buildPnlCalendar(args: { year: number; month: number; days: Iter
   }
 
   const summary: PnlCalendarSummary = {
-    pnlCents: 0, trades: 0, wins: 0, losses: 0, breakEvens: 0, winRate: 0, tradingDays: 0, greenDays: 0, redDays: 0, flatDays: 0,
+    pnlCents: 0,
+    trades: 0,
+    wins: 0,
+    losses: 0,
+    breakEvens: 0,
+    winRate: 0,
+    tradingDays: 0,
+    greenDays: 0,
+    redDays: 0,
+    flatDays: 0,
   };
   const weeks: PnlCalendarWeek[] = [];
   const gridStart = getStartOfWeekSunday(formatCalendarDay(year, month, 1));

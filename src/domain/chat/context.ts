@@ -60,18 +60,22 @@ export function buildChatContext(input: {
     return `TRADE DATA (from Edgebook): no trades ${input.rangeLabel ? `in ${input.rangeLabel}` : 'logged yet'}.`;
   }
   // Fenced: the symbols, setups and notes are the trader's own words, sent with their question, not as instructions.
-  return fenceTraderData([
-    `TRADE DATA (from Edgebook, ${scope}; every total below was computed by Edgebook):`,
-    // The spec's columns, with the side beside the type: the type is the setup, never the side.
-    'date | symbol | side | type | result | PnL | notes',
-    ...listed.map((t) => [t.tradeDate, cell(t.symbol, 20), t.side ?? '', cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | ')),
-    ...(listed.length < totals.trades ? [`(the ${listed.length} most recent of ${totals.trades} trades are listed)`] : []),
-    '',
-    `Date range: ${input.firstDay ?? '-'} to ${input.lastDay ?? '-'}`,
-    `Total trades: ${totals.trades}`,
-    `Wins: ${totals.wins}, Losses: ${totals.losses}, Break-even: ${totals.breakEvens}`,
-    `Win percentage: ${calculateWinRate(totals).toFixed(1)}% (break-evens excluded)`,
-    `Total PnL: ${formatUsd(totals.pnlCents)}`,
-    `Trades per month: ${input.months.map((m) => `${m.month}: ${m.trades}`).join(', ')}`,
-  ].join('\n'));
+  return fenceTraderData(
+    [
+      `TRADE DATA (from Edgebook, ${scope}; every total below was computed by Edgebook):`,
+      // The spec's columns, with the side beside the type: the type is the setup, never the side.
+      'date | symbol | side | type | result | PnL | notes',
+      ...listed.map((t) =>
+        [t.tradeDate, cell(t.symbol, 20), t.side ?? '', cell(t.tradeType, 30), t.status, formatUsd(t.pnlCents), cell(t.notes, 160)].join(' | '),
+      ),
+      ...(listed.length < totals.trades ? [`(the ${listed.length} most recent of ${totals.trades} trades are listed)`] : []),
+      '',
+      `Date range: ${input.firstDay ?? '-'} to ${input.lastDay ?? '-'}`,
+      `Total trades: ${totals.trades}`,
+      `Wins: ${totals.wins}, Losses: ${totals.losses}, Break-even: ${totals.breakEvens}`,
+      `Win percentage: ${calculateWinRate(totals).toFixed(1)}% (break-evens excluded)`,
+      `Total PnL: ${formatUsd(totals.pnlCents)}`,
+      `Trades per month: ${input.months.map((m) => `${m.month}: ${m.trades}`).join(', ')}`,
+    ].join('\n'),
+  );
 }

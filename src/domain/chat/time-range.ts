@@ -1,4 +1,12 @@
-import { addDays, addMonths, formatCalendarDay, getDaysInMonth, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
+import {
+  addDays,
+  addMonths,
+  formatCalendarDay,
+  getDaysInMonth,
+  getStartOfWeekMonday,
+  parseCalendarDay,
+  type CalendarDay,
+} from '../dates/calendar-day';
 
 /**
  * The time range a chat question names (last week or 7 days, this week, last month,

@@ -30,7 +30,19 @@ function fill(side: 'Buy' | 'Sell', quantity: string, price: string, clock: stri
   };
 }
 
-const view = (t: { trade: { contract: string; symbol: string; side: string | null; quantity: { toString(): string } | null; entryPrice: { toString(): string } | null; exitPrice: { toString(): string } | null; grossPnl: number; commission: number; netPnl: number } }) => [
+const view = (t: {
+  trade: {
+    contract: string;
+    symbol: string;
+    side: string | null;
+    quantity: { toString(): string } | null;
+    entryPrice: { toString(): string } | null;
+    exitPrice: { toString(): string } | null;
+    grossPnl: number;
+    commission: number;
+    netPnl: number;
+  };
+}) => [
   t.trade.contract,
   t.trade.symbol,
   t.trade.side,
@@ -94,7 +106,10 @@ describe('round trips of a crypto perpetual account', () => {
   });
 
   it('a partial close leaves the position open: no trade until it is flat, then one trade from the flat point on', () => {
-    const first = [fill('Buy', '1', '3000', '11:00:00', { symbol: 'ETHUSDT' }), fill('Sell', '0.4', '3050', '11:30:00', { symbol: 'ETHUSDT', closing: true })];
+    const first = [
+      fill('Buy', '1', '3000', '11:00:00', { symbol: 'ETHUSDT' }),
+      fill('Sell', '0.4', '3050', '11:30:00', { symbol: 'ETHUSDT', closing: true }),
+    ];
     const one = perpetualRoundTrips(first, {}, specs);
     expect(one.trips).toEqual([]);
     expect(one.openPositions.map((p) => [p.side, p.quantity.toString()])).toEqual([['Long', '0.6']]);
@@ -124,7 +139,7 @@ describe('round trips of a crypto perpetual account', () => {
     expect([hedge.orphans, hedge.trips.length]).toEqual([1, 0]);
   });
 
-  it("fees charged in BNB stay in BNB: left out of the USDT commission, kept by asset, never converted", () => {
+  it('fees charged in BNB stay in BNB: left out of the USDT commission, kept by asset, never converted', () => {
     const fills = [
       fill('Buy', '0.01', '60000', '13:00:00', { fee: '0.00042000', feeAsset: 'BNB' }),
       fill('Sell', '0.01', '60500', '13:05:00', { fee: '0.24200000', closing: true }),
@@ -136,7 +151,10 @@ describe('round trips of a crypto perpetual account', () => {
   });
 
   it('a maker rebate larger than the fees makes a commission of 0, not income', () => {
-    const fills = [fill('Buy', '1', '3000', '14:00:00', { symbol: 'ETHUSDT', fee: '-0.3' }), fill('Sell', '1', '3001', '14:01:00', { symbol: 'ETHUSDT', fee: '-0.3' })];
+    const fills = [
+      fill('Buy', '1', '3000', '14:00:00', { symbol: 'ETHUSDT', fee: '-0.3' }),
+      fill('Sell', '1', '3001', '14:01:00', { symbol: 'ETHUSDT', fee: '-0.3' }),
+    ];
     const [trip] = perpetualRoundTrips(fills, {}, specs).trips;
     expect([trip!.trade.grossPnl, trip!.trade.commission, trip!.trade.netPnl]).toEqual([100, 0, 100]);
   });
@@ -156,7 +174,13 @@ describe('funding payments and the trades they count in', () => {
       { id: 'f2', contract: BTC, time: at('16:00:00'), positionSide: null },
       { id: 'f3', contract: ETH, time: at('16:00:00'), positionSide: null },
     ];
-    expect(attributeFunding(payments, [long, short, eth])).toEqual(new Map([['f1', 'short'], ['f2', 'long'], ['f3', 'eth']]));
+    expect(attributeFunding(payments, [long, short, eth])).toEqual(
+      new Map([
+        ['f1', 'short'],
+        ['f2', 'long'],
+        ['f3', 'eth'],
+      ]),
+    );
   });
 
   it('stays on its own when two trades were open and the exchange does not say which paid, or when none was', () => {

@@ -1,5 +1,15 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
-import { buildTrades, importTags, ImportKeyAllocator, resultOf, type DecorateOptions, type Fill, type ImportedTrade, type ImportIssue, type OpenPosition } from '../fills';
+import {
+  buildTrades,
+  importTags,
+  ImportKeyAllocator,
+  resultOf,
+  type DecorateOptions,
+  type Fill,
+  type ImportedTrade,
+  type ImportIssue,
+  type OpenPosition,
+} from '../fills';
 import type { SettlementCurrency } from '../instruments';
 import type { FlatPoints } from './round-trips';
 
@@ -185,7 +195,14 @@ function withFees(trade: ImportedTrade, byId: ReadonlyMap<string, PerpetualFill>
   // The journal keeps commissions as costs: a maker rebate larger than the trade's fees is not turned into income.
   const commission: Cents = Math.max(0, decimalToCents(counted));
   const netPnl = trade.grossPnl - commission;
-  const tags = importTags({ netPnl, symbol: trade.symbol, session: trade.session, side: trade.side, entryFills: trade.entryFills, exitFills: trade.exitFills });
+  const tags = importTags({
+    netPnl,
+    symbol: trade.symbol,
+    session: trade.session,
+    side: trade.side,
+    entryFills: trade.entryFills,
+    exitFills: trade.exitFills,
+  });
   return {
     trade: { ...trade, account: '', commission, netPnl, result: resultOf(netPnl), tags, fills },
     otherFees: Object.fromEntries([...other].filter(([, amount]) => !amount.isZero()).map(([asset, amount]) => [asset, amount.toFixed()])),

@@ -14,4 +14,9 @@ export const isExchangeProvider = (provider: string): provider is ExchangeProvid
 /** A user name and API key, an API key and its secret, or a wallet address. */
 export const CREDENTIAL_KINDS = ['user-key', 'key-secret', 'wallet'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
-export const CREDENTIAL_OF: Readonly<Record<ProviderId, CredentialKind>> = { topstepx: 'user-key', binance: 'key-secret', bybit: 'key-secret', hyperliquid: 'wallet' };
+export const CREDENTIAL_OF: Readonly<Record<ProviderId, CredentialKind>> = {
+  topstepx: 'user-key',
+  binance: 'key-secret',
+  bybit: 'key-secret',
+  hyperliquid: 'wallet',
+};

@@ -28,7 +28,15 @@ function fill(side: 'Buy' | 'Sell', quantity: number, price: string, clock: stri
   };
 }
 
-const summary = (t: ImportedTrade) => [t.contract, t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl, t.commission];
+const summary = (t: ImportedTrade) => [
+  t.contract,
+  t.side,
+  t.quantity!.toString(),
+  t.entryPrice!.toString(),
+  t.exitPrice!.toString(),
+  t.grossPnl,
+  t.commission,
+];
 
 describe('round trips of a connected account', () => {
   it('a scale-in and one exit make one trade, with the fees the API charged on each fill and its flat point', () => {
@@ -132,8 +140,22 @@ describe('round trips of a connected account', () => {
     expect(imported.trades).toHaveLength(2);
     expect(synced).toHaveLength(2);
     // Either order: the export imported after the sync, and the sync after the export.
-    expect([...findStoredRoundTrips(imported.trades.map((t) => trip(t, false)), synced.map((t) => trip(t, true)))].sort()).toEqual([0, 1]);
-    expect([...findStoredRoundTrips(synced.map((t) => trip(t, false)), imported.trades.map((t) => trip(t, true)))].sort()).toEqual([0, 1]);
+    expect(
+      [
+        ...findStoredRoundTrips(
+          imported.trades.map((t) => trip(t, false)),
+          synced.map((t) => trip(t, true)),
+        ),
+      ].sort(),
+    ).toEqual([0, 1]);
+    expect(
+      [
+        ...findStoredRoundTrips(
+          synced.map((t) => trip(t, false)),
+          imported.trades.map((t) => trip(t, true)),
+        ),
+      ].sort(),
+    ).toEqual([0, 1]);
     // And their money agrees: gross from prices, fees as charged.
     expect(synced.map((t) => [t.grossPnl, t.commission])).toEqual(imported.trades.map((t) => [t.grossPnl, t.commission]));
   });
@@ -151,7 +173,11 @@ describe('round trips of a connected account', () => {
     expect(result.trades.map(summary)).toEqual([['MNQM5', 'Short', '1', '20020', '20015', 1000, 74]]);
     expect([result.orphans, result.considered]).toEqual([2, 2]);
     // Once the contract has a flat point, a closing fill is an ordinary exit.
-    const next = roundTripsFromFills([...fills, fill('Buy', 1, '20000', '11:00:00'), fill('Sell', 1, '20003', '11:02:00', { pnl: '6' })], result.flat, specs);
+    const next = roundTripsFromFills(
+      [...fills, fill('Buy', 1, '20000', '11:00:00'), fill('Sell', 1, '20003', '11:02:00', { pnl: '6' })],
+      result.flat,
+      specs,
+    );
     expect(next.trades.map((t) => t.side)).toEqual(['Long']);
     expect(next.orphans).toBe(0);
   });

@@ -47,7 +47,9 @@ export type FlatPoints = Record<string, FlatPoint>;
  * NASDAQ-100. The journal files them under ES and NQ, as every other broker's export does.
  */
 const PROVIDER_ROOTS: Readonly<Record<string, string>> = { EP: 'ES', ENQ: 'NQ' };
-const JOURNAL_ROOTS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(PROVIDER_ROOTS).map(([provider, journal]) => [journal, provider]));
+const JOURNAL_ROOTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PROVIDER_ROOTS).map(([provider, journal]) => [journal, provider]),
+);
 
 /** The provider's own root of a journal's root (ES: EP), to ask the provider for its contracts by name. */
 export const providerRootOf = (root: string): string => JOURNAL_ROOTS[root] ?? root;

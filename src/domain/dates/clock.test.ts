@@ -91,7 +91,7 @@ describe('trading days in the user time zone', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
   });
 
-  it('formats one instant on the trader\'s clock, whatever the machine runs in (07:39 against 2:39 AM)', () => {
+  it("formats one instant on the trader's clock, whatever the machine runs in (07:39 against 2:39 AM)", () => {
     const instant = '2026-01-15T07:39:00.000Z';
     expect(formatInZone(instant, NEW_YORK, 'HH:mm')).toBe('02:39');
     expect(formatInZone(new Date(instant), 'UTC', 'HH:mm')).toBe('07:39');
@@ -145,7 +145,9 @@ describe('one clock for every conversion', () => {
     expect([getZoneOffsetName(january, 'UTC'), getZoneOffsetName(january, 'Asia/Kathmandu')]).toEqual(['GMT+00:00', 'GMT+05:45']);
     for (const zone of ['Europe/London', 'Australia/Adelaide', 'America/St_Johns', 'Pacific/Chatham', 'Asia/Kolkata']) {
       for (const at of [january, july]) {
-        const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+        const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value;
         expect(getZoneOffsetName(at, zone)).toBe(intl);
       }
     }
@@ -165,11 +167,21 @@ describe('one clock for every conversion', () => {
 
   it('agrees with Intl on every quarter hour of two years in zones with daylight saving, half and quarter hours', () => {
     for (const zone of [NEW_YORK, 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo']) {
-      const names = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+      const names = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
       for (let at = Date.parse('2025-01-01T00:07:00Z'); at < Date.parse('2027-01-01T00:00:00Z'); at += 6 * 3_600_000 + 15 * 60_000) {
         const p = Object.fromEntries(names.formatToParts(at).map((part) => [part.type, part.value]));
         const w = wallClockOf(at, zone);
-        expect(`${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}`).toBe(`${Number(p.year)}-${Number(p.month)}-${Number(p.day)} ${Number(p.hour)}:${Number(p.minute)}`);
+        expect(`${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}`).toBe(
+          `${Number(p.year)}-${Number(p.month)}-${Number(p.day)} ${Number(p.hour)}:${Number(p.minute)}`,
+        );
       }
     }
   });

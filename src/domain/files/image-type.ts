@@ -4,8 +4,7 @@
  */
 export type ImageType = { mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'; ext: 'jpg' | 'png' | 'webp' | 'gif' };
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };

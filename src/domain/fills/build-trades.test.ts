@@ -28,7 +28,9 @@ describe('buildTrades ("How trades are built")', () => {
       fill('Sell', 3, '21010', 5, { commission: 156 }),
       fill('Buy', 2, '20990', 9, { commission: 104 }),
     ]);
-    expect(trades.map((t) => [t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl, t.commission, t.netPnl])).toEqual([
+    expect(
+      trades.map((t) => [t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl, t.commission, t.netPnl]),
+    ).toEqual([
       ['Long', '1', '21000', '21010', 2000, 52 + 52, 2000 - 104],
       ['Short', '2', '21010', '20990', 8000, 104 + 104, 8000 - 208],
     ]);
@@ -64,15 +66,15 @@ describe('buildTrades ("How trades are built")', () => {
   });
 
   it('partial exits and a re-add before flat stay one trade; quantity counts contracts opened', () => {
-    const { trades } = buildTrades([
-      fill('Buy', 2, '100', 0),
-      fill('Sell', 1, '101', 1),
-      fill('Buy', 1, '99', 2),
-      fill('Sell', 2, '102', 3),
-    ]);
+    const { trades } = buildTrades([fill('Buy', 2, '100', 0), fill('Sell', 1, '101', 1), fill('Buy', 1, '99', 2), fill('Sell', 2, '102', 3)]);
     expect(trades).toHaveLength(1);
     // bought 2 @ 100 + 1 @ 99 = 299, sold 101 + 2 @ 102 = 305: 6 points x $2
-    expect([trades[0]!.quantity!.toString(), trades[0]!.entryPrice!.toString(), trades[0]!.exitPrice!.toString(), trades[0]!.grossPnl]).toEqual(['3', '99.66666667', '101.66666667', 1200]);
+    expect([trades[0]!.quantity!.toString(), trades[0]!.entryPrice!.toString(), trades[0]!.exitPrice!.toString(), trades[0]!.grossPnl]).toEqual([
+      '3',
+      '99.66666667',
+      '101.66666667',
+      1200,
+    ]);
     expect([trades[0]!.entryFills, trades[0]!.exitFills]).toEqual([2, 2]);
   });
 
@@ -98,7 +100,10 @@ describe('buildTrades ("How trades are built")', () => {
       fill('Buy', 0.5, '60000', 0, { contract: 'BTCUSD', root: 'BTCUSD' }),
       fill('Sell', 0.5, '61000', 1, { contract: 'BTCUSD', root: 'BTCUSD' }),
     ]);
-    expect(trades.map((t) => [t.contract, t.grossPnl])).toEqual([['QQQZ5', 200], ['BTCUSD', 50000]]);
+    expect(trades.map((t) => [t.contract, t.grossPnl])).toEqual([
+      ['QQQZ5', 200],
+      ['BTCUSD', 50000],
+    ]);
     expect(issues).toEqual([{ row: 2, severity: 'warning', message: expect.stringContaining('Unknown futures root QQQ') }]);
   });
 
@@ -137,8 +142,18 @@ function realisedByFifo(fills: Fill[], pointValue: number): { realised: Decimal;
 }
 
 const fillsArbitrary = fc
-  .array(fc.record({ buy: fc.boolean(), quantity: fc.integer({ min: 1, max: 5 }), ticks: fc.integer({ min: 80_000, max: 80_400 }), commission: fc.integer({ min: 0, max: 500 }) }), { minLength: 1, maxLength: 40 })
-  .map((steps) => steps.map((s, i) => fill(s.buy ? 'Buy' : 'Sell', s.quantity, new Decimal(s.ticks).times('0.25').toString(), i, { commission: s.commission })));
+  .array(
+    fc.record({
+      buy: fc.boolean(),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      ticks: fc.integer({ min: 80_000, max: 80_400 }),
+      commission: fc.integer({ min: 0, max: 500 }),
+    }),
+    { minLength: 1, maxLength: 40 },
+  )
+  .map((steps) =>
+    steps.map((s, i) => fill(s.buy ? 'Buy' : 'Sell', s.quantity, new Decimal(s.ticks).times('0.25').toString(), i, { commission: s.commission })),
+  );
 
 describe('buildTrades properties (fast-check)', () => {
   it('P&L of the trades equals the FIFO cash flows of the closed part, and the open position is what the fills leave', () => {
@@ -157,7 +172,9 @@ describe('buildTrades properties (fast-check)', () => {
     fc.assert(
       fc.property(fillsArbitrary, (steps) => {
         const net = steps.reduce((s, f) => s.plus(f.quantity.times(f.side === 'Buy' ? 1 : -1)), new Decimal(0));
-        const fills = net.isZero() ? steps : [...steps, fill(net.gt(0) ? 'Sell' : 'Buy', net.abs().toNumber(), '20000', steps.length, { commission: 7 })];
+        const fills = net.isZero()
+          ? steps
+          : [...steps, fill(net.gt(0) ? 'Sell' : 'Buy', net.abs().toNumber(), '20000', steps.length, { commission: 7 })];
         const { trades, openPositions } = buildTrades(fills);
         expect(openPositions).toEqual([]);
         const traded = fills.reduce((s, f) => s.plus(f.quantity), new Decimal(0));
@@ -200,7 +217,10 @@ describe('buildTrades with fractional quantities (crypto)', () => {
 });
 
 const fractionalFills = fc
-  .array(fc.record({ buy: fc.boolean(), quantity: fc.integer({ min: 1, max: 40 }), ticks: fc.integer({ min: 80_000, max: 80_400 }) }), { minLength: 1, maxLength: 30 })
+  .array(fc.record({ buy: fc.boolean(), quantity: fc.integer({ min: 1, max: 40 }), ticks: fc.integer({ min: 80_000, max: 80_400 }) }), {
+    minLength: 1,
+    maxLength: 30,
+  })
   // Quarters of a unit at half-point prices and $2 a point: every match is a whole number of cents, so the sums compare exactly.
   .map((steps) => steps.map((s, i) => fill(s.buy ? 'Buy' : 'Sell', s.quantity / 4, new Decimal(s.ticks).times('0.5').toString(), i)));
 

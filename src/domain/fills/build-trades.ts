@@ -118,7 +118,10 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
         // position would have gone flat there and the trade would split differently.
         if (current !== null && position !== 0 && Math.sign(position) !== direction) {
           const flattening = minuteEntries.some(
-            (entry) => entry.direction === Math.sign(position) && fillUnits >= Math.abs(position) - entry.units && !entry.fill.rows.some((r) => fill.rows.includes(r)),
+            (entry) =>
+              entry.direction === Math.sign(position) &&
+              fillUnits >= Math.abs(position) - entry.units &&
+              !entry.fill.rows.some((r) => fill.rows.includes(r)),
           );
           if (flattening) current.ambiguity = AMBIGUOUS_MINUTE_MESSAGE;
         }
@@ -310,7 +313,13 @@ function coreOf(trade: Accumulator, lastFill: Fill, scale: number, warnedRoots: 
 
 /** A matched part of a fill as the trade keeps it: its own share of the quantity and of the costs. */
 function fillOf(part: Part, scale: number): TradeFill {
-  const fill: TradeFill = { time: part.fill.time, side: part.fill.side, quantity: toQuantity(part.units, scale), price: part.fill.price, commission: part.commission };
+  const fill: TradeFill = {
+    time: part.fill.time,
+    side: part.fill.side,
+    quantity: toQuantity(part.units, scale),
+    price: part.fill.price,
+    commission: part.commission,
+  };
   if (part.fill.id !== undefined && part.fill.id !== '') fill.id = part.fill.id;
   return fill;
 }

@@ -115,8 +115,7 @@ export function decorateTrade(core: TradeCore, importKey: string, options: Decor
     session = core.session ?? 'AM';
   }
   const tags =
-    core.tags ??
-    importTags({ netPnl, symbol: core.symbol, session, side: core.side, entryFills: core.entryFills, exitFills: core.exitFills });
+    core.tags ?? importTags({ netPnl, symbol: core.symbol, session, side: core.side, entryFills: core.entryFills, exitFills: core.exitFills });
   const trade: ImportedTrade = {
     importKey,
     account: core.account,

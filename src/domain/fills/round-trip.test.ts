@@ -15,7 +15,12 @@ describe('roundTripFromFills', () => {
     const result = roundTripFromFills(fills, 'NQ');
     if (!result.ok) throw new Error(result.message);
     const { trip } = result;
-    expect([trip.side, trip.quantity.toString(), trip.entryPrice.toString(), trip.exitPrice.toString()]).toEqual(['Long', '2', '20995.25', '21015.125']);
+    expect([trip.side, trip.quantity.toString(), trip.entryPrice.toString(), trip.exitPrice.toString()]).toEqual([
+      'Long',
+      '2',
+      '20995.25',
+      '21015.125',
+    ]);
     expect([trip.entryTime, trip.exitTime]).toEqual([at(0), at(9)]);
     // (21010 + 21020.25) - (21000 + 20990.5) = 39.75 points x $20
     expect(trip.grossPnlCents).toBe(79_500);
@@ -42,7 +47,15 @@ describe('roundTripFromFills', () => {
   });
 
   it('refuses fills that leave a position open, go flat twice, or cannot be read, naming the fill', () => {
-    expect(roundTripFromFills([{ time: at(0), side: 'Buy', quantity: 2, price: 1 }, { time: at(1), side: 'Sell', quantity: 1, price: 2 }], 'ES')).toEqual({
+    expect(
+      roundTripFromFills(
+        [
+          { time: at(0), side: 'Buy', quantity: 2, price: 1 },
+          { time: at(1), side: 'Sell', quantity: 1, price: 2 },
+        ],
+        'ES',
+      ),
+    ).toEqual({
       ok: false,
       field: 'fills',
       message: 'fills: 1 contract is still open after the last fill; add the fills that close the position',
@@ -58,15 +71,39 @@ describe('roundTripFromFills', () => {
     );
     expect(twice).toMatchObject({ ok: false, field: 'fills' });
     expect(!twice.ok && twice.message).toContain('(fill 2) and opens again');
-    expect(roundTripFromFills([{ time: at(0), side: 'Buy', quantity: 0, price: 1 }, { time: at(1), side: 'Sell', quantity: 1, price: 2 }], 'ES')).toMatchObject({
+    expect(
+      roundTripFromFills(
+        [
+          { time: at(0), side: 'Buy', quantity: 0, price: 1 },
+          { time: at(1), side: 'Sell', quantity: 1, price: 2 },
+        ],
+        'ES',
+      ),
+    ).toMatchObject({
       ok: false,
       field: 'fills.0.quantity',
     });
-    expect(roundTripFromFills([{ time: at(0), side: 'Buy', quantity: 1, price: 'x' }, { time: at(1), side: 'Sell', quantity: 1, price: 2 }], 'ES')).toMatchObject({
+    expect(
+      roundTripFromFills(
+        [
+          { time: at(0), side: 'Buy', quantity: 1, price: 'x' },
+          { time: at(1), side: 'Sell', quantity: 1, price: 2 },
+        ],
+        'ES',
+      ),
+    ).toMatchObject({
       ok: false,
       field: 'fills.0.price',
     });
-    expect(roundTripFromFills([{ time: at(0), side: 'Buy', quantity: 1, price: 1, commission: -1 }, { time: at(1), side: 'Sell', quantity: 1, price: 2 }], 'ES')).toMatchObject({
+    expect(
+      roundTripFromFills(
+        [
+          { time: at(0), side: 'Buy', quantity: 1, price: 1, commission: -1 },
+          { time: at(1), side: 'Sell', quantity: 1, price: 2 },
+        ],
+        'ES',
+      ),
+    ).toMatchObject({
       ok: false,
       field: 'fills.0.commission',
     });

@@ -67,13 +67,26 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
     let commission: Cents = 0;
     if (input.commission !== null && input.commission !== undefined && String(input.commission).trim() !== '') {
       const amount = readNumber(input.commission);
-      if (amount === null || amount.lt(0) || amount.gte(1e9)) return { ok: false, field: `${at}.commission`, message: `${at}.commission: must be an amount of 0 or more` };
+      if (amount === null || amount.lt(0) || amount.gte(1e9))
+        return { ok: false, field: `${at}.commission`, message: `${at}.commission: must be an amount of 0 or more` };
       commission = decimalToCents(amount);
       withCommission.add(String(index));
     }
     if (!Number.isFinite(input.time)) return { ok: false, field: `${at}.time`, message: `${at}.time: must be a time` };
     // The id traces each stored fill back to the one given (one round trip: FIFO splits none of them).
-    fills.push({ rows: [index], account: '', contract: parsed.contract, root: parsed.root, side: input.side, quantity, price, time: input.time, commission, seq: index, id: String(index) });
+    fills.push({
+      rows: [index],
+      account: '',
+      contract: parsed.contract,
+      root: parsed.root,
+      side: input.side,
+      quantity,
+      price,
+      time: input.time,
+      commission,
+      seq: index,
+      id: String(index),
+    });
   }
   const built = buildTrades(fills);
   if (built.issues.some((issue) => issue.severity === 'error')) {
@@ -100,7 +113,11 @@ export function roundTripFromFills(inputs: readonly FillInput[], instrument: str
   const trade = built.trades[0]!;
   // Prices and quantities each within what is stored can still make a P&L no money column holds (a price of 1e15).
   if (!(Math.abs(trade.grossPnl) <= MAX_MONEY_CENTS) || !(Math.abs(trade.commission) <= MAX_MONEY_CENTS)) {
-    return { ok: false, field: 'fills', message: 'fills: the trade they make would have a P&L or commission beyond $999,999,999.99; check their prices and quantities' };
+    return {
+      ok: false,
+      field: 'fills',
+      message: 'fills: the trade they make would have a P&L or commission beyond $999,999,999.99; check their prices and quantities',
+    };
   }
   return {
     ok: true,

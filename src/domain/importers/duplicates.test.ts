@@ -7,8 +7,15 @@ import { expectPreview } from './testing';
 const real = (path: string) => readFileSync(new URL(`../../../../shared/fixtures/brokers/${path}`, import.meta.url), 'utf8');
 
 const trip = (over: Partial<RoundTrip> = {}): RoundTrip => ({
-  contract: 'MNQM6', side: 'Long', quantity: '5', entryPrice: '28531.75', exitPrice: '28491.75',
-  entryTime: '2026-06-10T20:00:05.000Z', exitTime: '2026-06-10T20:00:29.000Z', minutePrecision: false, ...over,
+  contract: 'MNQM6',
+  side: 'Long',
+  quantity: '5',
+  entryPrice: '28531.75',
+  exitPrice: '28491.75',
+  entryTime: '2026-06-10T20:00:05.000Z',
+  exitTime: '2026-06-10T20:00:29.000Z',
+  minutePrecision: false,
+  ...over,
 });
 
 describe('round trips already stored from another export', () => {
@@ -16,8 +23,14 @@ describe('round trips already stored from another export', () => {
     const orders = expectPreview(parseImport(real('tradovate-orders/freetradejournal__tradovate-orders-history.csv'))).trades;
     const performance = expectPreview(parseImport(real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'))).trades;
     const asTrip = (t: (typeof orders)[number]): RoundTrip => ({
-      contract: t.contract, side: t.side, quantity: t.quantity!.toString(), entryPrice: t.entryPrice!.toString(),
-      exitPrice: t.exitPrice!.toString(), entryTime: t.entryTime, exitTime: t.exitTime, minutePrecision: false,
+      contract: t.contract,
+      side: t.side,
+      quantity: t.quantity!.toString(),
+      entryPrice: t.entryPrice!.toString(),
+      exitPrice: t.exitPrice!.toString(),
+      entryTime: t.entryTime,
+      exitTime: t.exitTime,
+      minutePrecision: false,
     });
     // Different keys (order ids vs fill ids), same round trips: both Performance trades are among the six orders.
     expect(new Set(orders.map((t) => t.importKey)).has(performance[0]!.importKey)).toBe(false);
@@ -29,7 +42,13 @@ describe('round trips already stored from another export', () => {
   it('stored decimals with trailing zeros compare equal; a different price, quantity, side or second does not', () => {
     const stored = [trip({ quantity: '5.00000000', entryPrice: '28531.75000000', exitPrice: '28491.75000000' })];
     expect(findStoredRoundTrips([trip()], stored).size).toBe(1);
-    for (const other of [trip({ exitPrice: '28491.5' }), trip({ quantity: '4' }), trip({ side: 'Short' }), trip({ exitTime: '2026-06-10T20:00:30.000Z' }), trip({ contract: 'MNQU6' })]) {
+    for (const other of [
+      trip({ exitPrice: '28491.5' }),
+      trip({ quantity: '4' }),
+      trip({ side: 'Short' }),
+      trip({ exitTime: '2026-06-10T20:00:30.000Z' }),
+      trip({ contract: 'MNQU6' }),
+    ]) {
       expect(findStoredRoundTrips([other], stored).size).toBe(0);
     }
   });

@@ -24,7 +24,10 @@ export interface RoundTrip {
 /** A decimal as written without trailing zeros, so 28531.75000000 (stored) and 28531.75 (parsed) compare equal. */
 function canonical(decimal: string): string {
   if (!decimal.includes('.')) return decimal.replace(/^(-?)0+(?=\d)/, '$1');
-  return decimal.replace(/0+$/, '').replace(/\.$/, '').replace(/^(-?)0+(?=\d)/, '$1');
+  return decimal
+    .replace(/0+$/, '')
+    .replace(/\.$/, '')
+    .replace(/^(-?)0+(?=\d)/, '$1');
 }
 
 function minuteKey(trip: RoundTrip): string | null {
@@ -45,8 +48,10 @@ function minuteKey(trip: RoundTrip): string | null {
 
 function sameSeconds(a: RoundTrip, b: RoundTrip): boolean {
   if (a.minutePrecision || b.minutePrecision) return true;
-  return Math.floor(Date.parse(a.entryTime!) / 1000) === Math.floor(Date.parse(b.entryTime!) / 1000) &&
-    Math.floor(Date.parse(a.exitTime!) / 1000) === Math.floor(Date.parse(b.exitTime!) / 1000);
+  return (
+    Math.floor(Date.parse(a.entryTime!) / 1000) === Math.floor(Date.parse(b.entryTime!) / 1000) &&
+    Math.floor(Date.parse(a.exitTime!) / 1000) === Math.floor(Date.parse(b.exitTime!) / 1000)
+  );
 }
 
 /**

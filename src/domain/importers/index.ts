@@ -150,7 +150,11 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     return preview(JSON_BACKUP_FORMAT, null, timeZone, decorate, parsed, (value as unknown[]).length);
   }
 
-  const statement = options.mapping ? undefined : options.format !== undefined ? findStatement(options.format) : STATEMENTS.find((s) => s.detectText(body));
+  const statement = options.mapping
+    ? undefined
+    : options.format !== undefined
+      ? findStatement(options.format)
+      : STATEMENTS.find((s) => s.detectText(body));
   if (statement) {
     const clock = { naive: 0, zoned: 0 };
     let parsed: ReturnType<StatementImporter['parseText']>;
@@ -210,7 +214,11 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`, table.rawHeaders);
   }
   if (options.format !== undefined && mapping === null && !importer.detect(table.headers)) {
-    parsed.issues.push({ row: 1, severity: 'warning', message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})` });
+    parsed.issues.push({
+      row: 1,
+      severity: 'warning',
+      message: `The columns do not look like ${importer.label} (expected ${importer.columns.join(', ')})`,
+    });
   }
   const overridden = detected && detected.id !== importer.id ? { id: detected.id, label: detected.label } : null;
   // Only a file whose times carry no offset depends on the chosen zone.
@@ -240,7 +248,8 @@ function preview(
   const openPositions = [...parsed.openPositions, ...built.openPositions];
   crossCheck(parsed, built.trades, openPositions, issues);
   for (const trade of built.trades) {
-    if (trade.ambiguity) issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `${trade.contract} ${trade.side}: ${trade.ambiguity}` });
+    if (trade.ambiguity)
+      issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `${trade.contract} ${trade.side}: ${trade.ambiguity}` });
   }
   const trades = [...built.trades, ...parsed.trades.map((trade) => fromParsed(trade, keys, decorate, issues))];
   issues.sort((a, b) => a.row - b.row);

@@ -6,7 +6,16 @@ import { expectPreview, viewTrade } from './testing';
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 /** Any other CSV is read with the trader's own column mapping. */
-const FILLS: ColumnMapping = { kind: 'fills', time: 'Trade Time', symbol: 'Ticker', side: 'Action', quantity: 'Shares', price: 'Fill Price', commission: 'Fees', account: 'Acct' };
+const FILLS: ColumnMapping = {
+  kind: 'fills',
+  time: 'Trade Time',
+  symbol: 'Ticker',
+  side: 'Action',
+  quantity: 'Shares',
+  price: 'Fill Price',
+  commission: 'Fees',
+  account: 'Acct',
+};
 
 describe('a column mapping for a broker we do not know', () => {
   it('fills (fixtures/unknown-broker-fills.csv): matched into round trips with their costs and account', () => {
@@ -15,8 +24,32 @@ describe('a column mapping for a broker we do not know', () => {
     expect(preview.mapping).toEqual(FILLS);
     expect(preview.trades.map(viewTrade)).toEqual([
       // 6.5 points x 2 x $5; 1.24 on each fill
-      { contract: 'MESU5', symbol: 'MES', side: 'Long', entryTime: '2025-08-04T13:31:15.000Z', exitTime: '2025-08-04T13:40:02.000Z', quantity: '2', entryPrice: '6350.25', exitPrice: '6356.75', grossPnl: 6500, commission: 248, netPnl: 6252 },
-      { contract: 'MNQU5', symbol: 'MNQ', side: 'Short', entryTime: '2025-08-04T14:05:30.000Z', exitTime: '2025-08-04T14:12:45.000Z', quantity: '1', entryPrice: '23410', exitPrice: '23398.5', grossPnl: 2300, commission: 124, netPnl: 2176 },
+      {
+        contract: 'MESU5',
+        symbol: 'MES',
+        side: 'Long',
+        entryTime: '2025-08-04T13:31:15.000Z',
+        exitTime: '2025-08-04T13:40:02.000Z',
+        quantity: '2',
+        entryPrice: '6350.25',
+        exitPrice: '6356.75',
+        grossPnl: 6500,
+        commission: 248,
+        netPnl: 6252,
+      },
+      {
+        contract: 'MNQU5',
+        symbol: 'MNQ',
+        side: 'Short',
+        entryTime: '2025-08-04T14:05:30.000Z',
+        exitTime: '2025-08-04T14:12:45.000Z',
+        quantity: '1',
+        entryPrice: '23410',
+        exitPrice: '23398.5',
+        grossPnl: 2300,
+        commission: 124,
+        netPnl: 2176,
+      },
     ]);
     expect(preview.trades.every((t) => t.account === 'Eval-7')).toBe(true);
     expect(preview.costsInFile).toBe(true);
@@ -25,7 +58,12 @@ describe('a column mapping for a broker we do not know', () => {
 
   it('fills without a side column: the sign of the quantity is the side, and no cost column means none in the file', () => {
     const csv = 'When,Contract,Qty,Price\n2025-08-04 09:31:15,MESU5,2,6350.25\n2025-08-04 09:40:02,MESU5,-2,6356.75\n';
-    const preview = expectPreview(parseImport(csv, { timeZone: 'America/New_York', mapping: { kind: 'fills', time: 'When', symbol: 'Contract', quantity: 'Qty', price: 'Price' } }));
+    const preview = expectPreview(
+      parseImport(csv, {
+        timeZone: 'America/New_York',
+        mapping: { kind: 'fills', time: 'When', symbol: 'Contract', quantity: 'Qty', price: 'Price' },
+      }),
+    );
     expect(viewTrade(preview.trades[0]!)).toMatchObject({ side: 'Long', quantity: '2', grossPnl: 6500, commission: 0 });
     expect(preview.costsInFile).toBe(false);
   });
@@ -41,10 +79,22 @@ describe('a column mapping for a broker we do not know', () => {
 
   it('a mapping naming a column the file does not have, or missing a required one, is refused with what to fix', () => {
     const text = own('unknown-broker-fills.csv');
-    expect(parseImport(text, { mapping: { ...FILLS, price: 'Price' } })).toMatchObject({ ok: false, code: 'invalid-mapping', message: "The file has no column 'Price' (for price)" });
+    expect(parseImport(text, { mapping: { ...FILLS, price: 'Price' } })).toMatchObject({
+      ok: false,
+      code: 'invalid-mapping',
+      message: "The file has no column 'Price' (for price)",
+    });
     const { price: _price, ...noPrice } = FILLS;
-    expect(parseImport(text, { mapping: noPrice as ColumnMapping })).toMatchObject({ ok: false, code: 'invalid-mapping', message: 'Choose the column for price' });
-    expect(parseImport(text, { mapping: { kind: 'pnl', time: 'Trade Time' } })).toMatchObject({ ok: false, code: 'invalid-mapping', message: 'Choose the column for pnl' });
+    expect(parseImport(text, { mapping: noPrice as ColumnMapping })).toMatchObject({
+      ok: false,
+      code: 'invalid-mapping',
+      message: 'Choose the column for price',
+    });
+    expect(parseImport(text, { mapping: { kind: 'pnl', time: 'Trade Time' } })).toMatchObject({
+      ok: false,
+      code: 'invalid-mapping',
+      message: 'Choose the column for pnl',
+    });
   });
 
   it('a remembered mapping is used only for a file no format recognises', () => {

@@ -80,7 +80,11 @@ export function headerKey(headers: string[]): string {
 
 /** The header row of a CSV from the start of its text (the first line that is not blank), for headerKey. */
 export function readHeaderRow(text: string): string[] {
-  const { data } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 20, skipEmptyLines: false, delimitersToGuess: [',', '\t', ';', '|'] });
+  const { data } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    preview: 20,
+    skipEmptyLines: false,
+    delimitersToGuess: [',', '\t', ';', '|'],
+  });
   const first = data.find((record) => record.some((cell) => cell.trim() !== ''));
   return (first ?? []).map((h) => h.replace(/^\uFEFF/, '').trim()).filter((h) => h !== '');
 }

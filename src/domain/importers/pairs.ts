@@ -54,18 +54,29 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: 
       return before !== undefined && leg.id === undefined && before.time === leg.time && before.price.eq(leg.price);
     };
     const bothAlike =
-      previous !== null && previous.pair.account === pair.account && previous.pair.contract === pair.contract && previous.pair.side === pair.side && alike('Buy') && alike('Sell');
+      previous !== null &&
+      previous.pair.account === pair.account &&
+      previous.pair.contract === pair.contract &&
+      previous.pair.side === pair.side &&
+      alike('Buy') &&
+      alike('Sell');
     const instrument = parseInstrument(pair.contract);
     const entrySide: Side = pair.side
-      ? pair.side === 'Long' ? 'Buy' : 'Sell'
+      ? pair.side === 'Long'
+        ? 'Buy'
+        : 'Sell'
       : pair.buy.time !== pair.sell.time
-        ? pair.buy.time < pair.sell.time ? 'Buy' : 'Sell'
-        : compareIds(pair.buy.id, pair.sell.id) <= 0 ? 'Buy' : 'Sell';
+        ? pair.buy.time < pair.sell.time
+          ? 'Buy'
+          : 'Sell'
+        : compareIds(pair.buy.id, pair.sell.id) <= 0
+          ? 'Buy'
+          : 'Sell';
     for (const side of ['Buy', 'Sell'] as const) {
       const leg = side === 'Buy' ? pair.buy : pair.sell;
       const opening = side === entrySide;
       const other = side === 'Buy' ? pair.sell : pair.buy;
-      const commission = opening ? pair.commission ?? 0 : 0;
+      const commission = opening ? (pair.commission ?? 0) : 0;
       if (leg.id !== undefined) {
         const key = `${pair.account}\u0000${instrument.contract}\u0000${side}\u0000${leg.id}`;
         const existing = byId.get(key);

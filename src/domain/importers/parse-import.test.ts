@@ -10,8 +10,17 @@ const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.
 
 describe('reading values as brokers print them', () => {
   it.each([
-    ['$(12.50)', '-12.5'], ['"$1,200.00"'.replace(/"/g, ''), '1200'], ['$48.10 ', '48.1'], ['($75.90)', '-75.9'],
-    ['-$5', '-5'], ['$-5', '-5'], ['5 USD', '5'], ['-12.50', '-12.5'], ['202.500000000', '202.5'], ['abc', null], ['', null],
+    ['$(12.50)', '-12.5'],
+    ['"$1,200.00"'.replace(/"/g, ''), '1200'],
+    ['$48.10 ', '48.1'],
+    ['($75.90)', '-75.9'],
+    ['-$5', '-5'],
+    ['$-5', '-5'],
+    ['5 USD', '5'],
+    ['-12.50', '-12.5'],
+    ['202.500000000', '202.5'],
+    ['abc', null],
+    ['', null],
   ])('%s -> %s', (text, expected) => {
     expect(parseAmount(text)?.toString() ?? null).toBe(expected);
   });
@@ -54,7 +63,11 @@ describe('parseImport: files that cannot be imported say why', () => {
 
   it('an unknown format names the columns it saw, so the dialog can offer to map them', () => {
     const result = parseImport(own('unknown-broker-fills.csv'));
-    expect(result).toMatchObject({ ok: false, code: 'unknown-format', headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'] });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'unknown-format',
+      headers: ['Trade Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Fees', 'Acct'],
+    });
     if (!result.ok) expect(result.message).toContain('Columns found: Trade Time, Ticker, Action, Shares, Fill Price, Fees, Acct');
   });
 
@@ -69,14 +82,17 @@ describe('parseImport: files that cannot be imported say why', () => {
 
 describe('detection from the header row', () => {
   it('ignores a BOM, case, spaces and the delimiter', () => {
-    const csv = '\uFEFF ID ; contractname ;EnteredAt;ExitedAt; EntryPrice;ExitPrice;Fees;PnL;Size;TYPE;TradeDay;TradeDuration\n1;MNQU6;07/02/2026 10:10:08 -04:00;07/02/2026 10:10:48 -04:00;30182.5;30148.75;2.22;202.5;3;Short;;\n';
+    const csv =
+      '\uFEFF ID ; contractname ;EnteredAt;ExitedAt; EntryPrice;ExitPrice;Fees;PnL;Size;TYPE;TradeDay;TradeDuration\n1;MNQU6;07/02/2026 10:10:08 -04:00;07/02/2026 10:10:48 -04:00;30182.5;30148.75;2.22;202.5;3;Short;;\n';
     const preview = expectPreview(parseImport(csv));
     expect(preview.format.id).toBe('topstepx-trades');
     expect(preview.trades[0]!.grossPnl).toBe(20250);
   });
 
   it('the trader can override the detected format; a mismatch is a warning on row 1', () => {
-    const preview = expectPreview(parseImport(real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'), { format: 'generic-pnl' }));
+    const preview = expectPreview(
+      parseImport(real('tradovate-performance/freetradejournal__tradovate-trades-performance.csv'), { format: 'generic-pnl' }),
+    );
     expect(preview.format.id).toBe('generic-pnl');
     expect(preview.detectedFormat?.id).toBe('tradovate-performance');
   });
@@ -89,14 +105,17 @@ describe('import keys: re-imports and overlapping exports create no duplicates',
     const first = expectPreview(parseImport(lines.slice(0, 120).join('\r\n'), { timeZone: 'Asia/Shanghai' }));
     const second = expectPreview(parseImport([lines[0], ...lines.slice(60)].join('\r\n'), { timeZone: 'Asia/Shanghai' }));
     const whole = expectPreview(parseImport(text, { timeZone: 'Asia/Shanghai' }));
-    expect(expectPreview(parseImport(text, { timeZone: 'Asia/Shanghai' })).trades.map((t) => t.importKey)).toEqual(whole.trades.map((t) => t.importKey));
+    expect(expectPreview(parseImport(text, { timeZone: 'Asia/Shanghai' })).trades.map((t) => t.importKey)).toEqual(
+      whole.trades.map((t) => t.importKey),
+    );
     const union = new Set([...first.trades, ...second.trades].map((t) => t.importKey));
     // Every trade of the whole file is in one of the two exports, and no trade got two keys.
     expect(union).toEqual(new Set(whole.trades.map((t) => t.importKey)));
   });
 
   it('Performance.csv and Position History carry the same Tradovate fill ids, so a trade gets one key from either', () => {
-    const performance = 'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\nMNQM6,5,25073.25,25072.00,$(12.50),04/09/2026 17:14:44,04/09/2026 17:14:44,465747740203,465747740221\n';
+    const performance =
+      'symbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\nMNQM6,5,25073.25,25072.00,$(12.50),04/09/2026 17:14:44,04/09/2026 17:14:44,465747740203,465747740221\n';
     const history = real('tradovate-position-history/tradetally__tradovate-paired-trades-sample.csv');
     const a = expectPreview(parseImport(performance)).trades[0]!;
     const b = expectPreview(parseImport(history)).trades.find((t) => t.entryTime === a.entryTime)!;
@@ -107,7 +126,10 @@ describe('import keys: re-imports and overlapping exports create no duplicates',
     const round = '2025-02-03 09:45:00,MNQH5,Buy,1,21500.00\n2025-02-03 09:45:00,MNQH5,Sell,1,21502.00\n';
     const csv = `filltime,symbol,side,qty,price\n${round}${round}`;
     const preview = expectPreview(parseImport(csv));
-    expect(preview.trades.map((t) => [t.entryTime, t.grossPnl])).toEqual([['2025-02-03T14:45:00.000Z', 400], ['2025-02-03T14:45:00.000Z', 400]]);
+    expect(preview.trades.map((t) => [t.entryTime, t.grossPnl])).toEqual([
+      ['2025-02-03T14:45:00.000Z', 400],
+      ['2025-02-03T14:45:00.000Z', 400],
+    ]);
     const keys = preview.trades.map((t) => t.importKey);
     expect(new Set(keys).size).toBe(2);
     expect(expectPreview(parseImport(csv)).trades.map((t) => t.importKey)).toEqual(keys);
@@ -120,9 +142,33 @@ describe('fill, order and P&L formats without a real sample', () => {
     expect(preview.format.id).toBe('tradesyncer-fills');
     expect(preview.trades.map(viewTrade)).toEqual([
       // +10 points x $20; commission 2.10 + one third of 6.30
-      { contract: 'NQH5', symbol: 'NQ', side: 'Long', entryTime: '2025-02-03T14:45:00.000Z', exitTime: '2025-02-03T14:50:00.000Z', quantity: '1', entryPrice: '21500', exitPrice: '21510', grossPnl: 20000, commission: 420, netPnl: 19580 },
+      {
+        contract: 'NQH5',
+        symbol: 'NQ',
+        side: 'Long',
+        entryTime: '2025-02-03T14:45:00.000Z',
+        exitTime: '2025-02-03T14:50:00.000Z',
+        quantity: '1',
+        entryPrice: '21500',
+        exitPrice: '21510',
+        grossPnl: 20000,
+        commission: 420,
+        netPnl: 19580,
+      },
       // short 2 from the same sell, covered 20 points lower: 800.00; commission 4.20 + 4.20
-      { contract: 'NQH5', symbol: 'NQ', side: 'Short', entryTime: '2025-02-03T14:50:00.000Z', exitTime: '2025-02-03T15:05:00.000Z', quantity: '2', entryPrice: '21510', exitPrice: '21490', grossPnl: 80000, commission: 840, netPnl: 79160 },
+      {
+        contract: 'NQH5',
+        symbol: 'NQ',
+        side: 'Short',
+        entryTime: '2025-02-03T14:50:00.000Z',
+        exitTime: '2025-02-03T15:05:00.000Z',
+        quantity: '2',
+        entryPrice: '21510',
+        exitPrice: '21490',
+        grossPnl: 80000,
+        commission: 840,
+        netPnl: 79160,
+      },
     ]);
     expect(preview.openPositions.map((p) => [p.account, p.side, p.quantity.toString()])).toEqual([['ACC2', 'Long', '1']]);
     expect(preview.ignored).toEqual({ 'cancelled orders': 1 });
@@ -133,10 +179,16 @@ describe('fill, order and P&L formats without a real sample', () => {
   });
 
   it('order-level file (side, price, quantity, no pnl) with epoch timestamps, matched by FIFO', () => {
-    const csv = 'timestamp,symbol,side,price,quantity,stopPrice,limitPrice,account\n1736173800,ES,buy,5900.25,2,,,Main\n1736174100000,ES,sell,5901.75,2,,5901.75,Main\n';
+    const csv =
+      'timestamp,symbol,side,price,quantity,stopPrice,limitPrice,account\n1736173800,ES,buy,5900.25,2,,,Main\n1736174100000,ES,sell,5901.75,2,,5901.75,Main\n';
     const preview = expectPreview(parseImport(csv));
     expect(preview.format.id).toBe('order-level');
-    expect(viewTrade(preview.trades[0]!)).toMatchObject({ side: 'Long', entryTime: '2025-01-06T14:30:00.000Z', exitTime: '2025-01-06T14:35:00.000Z', grossPnl: 15000 });
+    expect(viewTrade(preview.trades[0]!)).toMatchObject({
+      side: 'Long',
+      entryTime: '2025-01-06T14:30:00.000Z',
+      exitTime: '2025-01-06T14:35:00.000Z',
+      grossPnl: 15000,
+    });
   });
 
   it('Quantower trades export (documented columns): executions with negative fees', () => {
@@ -148,15 +200,26 @@ describe('fill, order and P&L formats without a real sample', () => {
     const preview = expectPreview(parseImport(csv, { timeZone: 'Europe/Berlin' }));
     expect(preview.format.id).toBe('quantower');
     expect(viewTrade(preview.trades[0]!)).toEqual({
-      contract: 'MESM5', symbol: 'MES', side: 'Short', entryTime: '2025-05-06T08:00:01.000Z', exitTime: '2025-05-06T08:04:30.000Z',
-      quantity: '2', entryPrice: '5600.25', exitPrice: '5590.25', grossPnl: 10000, commission: 248, netPnl: 9752,
+      contract: 'MESM5',
+      symbol: 'MES',
+      side: 'Short',
+      entryTime: '2025-05-06T08:00:01.000Z',
+      exitTime: '2025-05-06T08:04:30.000Z',
+      quantity: '2',
+      entryPrice: '5600.25',
+      exitPrice: '5590.25',
+      grossPnl: 10000,
+      commission: 248,
+      netPnl: 9752,
     });
   });
 
   it('generic P&L: grouped per day and symbol, currency symbols, separators and parentheses handled', () => {
     const preview = expectPreview(parseImport(own('generic-pnl.csv')));
     expect(preview.format.id).toBe('generic-pnl');
-    expect(preview.trades.map((t) => [t.tradingDay, t.dayOfWeek, t.symbol, t.grossPnl, t.commission, t.netPnl, t.result, t.session, t.tradeDate])).toEqual([
+    expect(
+      preview.trades.map((t) => [t.tradingDay, t.dayOfWeek, t.symbol, t.grossPnl, t.commission, t.netPnl, t.result, t.session, t.tradeDate]),
+    ).toEqual([
       ['2025-01-06', 'Monday', 'NQ', 94950, 840, 94110, 'Win', 'AM', '2025-01-06T12:00:00.000Z'],
       ['2025-01-06', 'Monday', 'ES', -7500, 250, -7750, 'Loss', 'AM', '2025-01-06T12:00:00.000Z'],
       ['2025-01-07', 'Tuesday', 'NQ', -1225, 0, -1225, 'Loss', 'AM', '2025-01-07T12:00:00.000Z'],
@@ -170,12 +233,17 @@ describe('fill, order and P&L formats without a real sample', () => {
   it('JSON backup of the Trade Log: restored with its own session, type and tags; bad elements reported', () => {
     const preview = expectPreview(parseImport(own('trade-log-backup.json')));
     expect(preview.format.id).toBe('json-backup');
-    expect(preview.trades.map((t) => [t.tradingDay, t.symbol, t.netPnl, t.commission, t.grossPnl, t.session, t.tradeType, t.result, t.tags])).toEqual([
-      ['2025-01-06', 'NQ', 24550, 450, 25000, 'AM', 'A/A+', 'Win', ['Winner', 'NQ']],
-      ['2025-01-07', 'ES', -10025, 0, -10025, 'PM', 'Reversal', 'Loss', ['Loser', 'ES']],
-    ]);
+    expect(preview.trades.map((t) => [t.tradingDay, t.symbol, t.netPnl, t.commission, t.grossPnl, t.session, t.tradeType, t.result, t.tags])).toEqual(
+      [
+        ['2025-01-06', 'NQ', 24550, 450, 25000, 'AM', 'A/A+', 'Win', ['Winner', 'NQ']],
+        ['2025-01-07', 'ES', -10025, 0, -10025, 'PM', 'Reversal', 'Loss', ['Loser', 'ES']],
+      ],
+    );
     expect(preview.trades[0]!.notes).toBe('Opening drive');
-    expect(preview.issues.map((i) => [i.row, i.message])).toEqual([[3, 'Not a trade object'], [4, "Missing or unreadable date ''"]]);
+    expect(preview.issues.map((i) => [i.row, i.message])).toEqual([
+      [3, 'Not a trade object'],
+      [4, "Missing or unreadable date ''"],
+    ]);
   });
 
   it('JSON backup: a NUL makes its row unreadable, and times PostgreSQL refuses are left out (both were 500s)', () => {
@@ -208,11 +276,13 @@ describe('fills kept with each trade', () => {
       'MNQM6,1,25000.00,25010.00,$20.00,04/09/2026 10:00:00,04/09/2026 10:05:00,100,300\n' +
       'MNQM6,1,25002.00,25010.00,$16.00,04/09/2026 10:01:00,04/09/2026 10:05:00,200,300\n';
     const [trade] = expectPreview(parseImport(performance)).trades;
-    expect(trade!.fills!.map((f) => [f.side, f.quantity.toString(), f.price.toString(), new Date(f.time).toISOString(), f.commission, f.id])).toEqual([
-      ['Buy', '1', '25000', '2026-04-09T14:00:00.000Z', null, 'tradovate-fill:100'],
-      ['Buy', '1', '25002', '2026-04-09T14:01:00.000Z', null, 'tradovate-fill:200'],
-      ['Sell', '2', '25010', '2026-04-09T14:05:00.000Z', null, 'tradovate-fill:300'],
-    ]);
+    expect(trade!.fills!.map((f) => [f.side, f.quantity.toString(), f.price.toString(), new Date(f.time).toISOString(), f.commission, f.id])).toEqual(
+      [
+        ['Buy', '1', '25000', '2026-04-09T14:00:00.000Z', null, 'tradovate-fill:100'],
+        ['Buy', '1', '25002', '2026-04-09T14:01:00.000Z', null, 'tradovate-fill:200'],
+        ['Sell', '2', '25010', '2026-04-09T14:05:00.000Z', null, 'tradovate-fill:300'],
+      ],
+    );
   });
 
   it("Edgebook's backup restores each trade's fills; an unreadable fill makes its trade's element unreadable", () => {
@@ -238,7 +308,9 @@ describe('fills kept with each trade', () => {
       ['Buy', '21050.25', 26],
       ['Sell', '21060.25', null],
     ]);
-    expect(preview.issues).toEqual([{ row: 2, severity: 'error', message: 'fills[0]: needs time, side (Buy or Sell), a positive quantity and a price' }]);
+    expect(preview.issues).toEqual([
+      { row: 2, severity: 'error', message: 'fills[0]: needs time, side (Buy or Sell), a positive quantity and a price' },
+    ]);
   });
 });
 
@@ -296,7 +368,17 @@ describe('robustness of column mappings (fast-check)', () => {
   it('any mapping of any columns gives a result or says what to fix; never a throw', () => {
     fc.assert(
       fc.property(
-        fc.record({ kind: fc.constantFrom('fills' as const, 'pnl' as const), time: fc.constantFrom(...headers), symbol: column, side: column, quantity: column, price: column, commission: column, pnl: column, account: column }),
+        fc.record({
+          kind: fc.constantFrom('fills' as const, 'pnl' as const),
+          time: fc.constantFrom(...headers),
+          symbol: column,
+          side: column,
+          quantity: column,
+          price: column,
+          commission: column,
+          pnl: column,
+          account: column,
+        }),
         fc.nat(),
         (raw, cut) => {
           const mapping = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as unknown as ColumnMapping;

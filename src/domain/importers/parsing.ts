@@ -4,7 +4,11 @@ import type { ParseOptions } from './types';
 
 /** Lower case, trimmed, BOM and inner runs of whitespace collapsed: 'ï»¿Id ' and ' Id' both become 'id'. */
 export function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return header
+    .replace(/^\uFEFF/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** The first of `names` that the row has a non-empty cell for. */

@@ -27,8 +27,17 @@ describe('the exchange trading day (fixtures/trading-day-scenarios.csv, Tradovat
     const trade = exchange.trades.find((t) => t.entryTime === '2025-03-30T22:05:00.000Z')!;
     // 10.50 points x 2 x $2
     expect(viewTrade(trade)).toEqual({
-      contract: 'MNQM5', symbol: 'MNQ', side: 'Long', entryTime: '2025-03-30T22:05:00.000Z', exitTime: '2025-03-30T22:20:00.000Z',
-      quantity: '2', entryPrice: '21000.25', exitPrice: '21010.75', grossPnl: 4200, commission: 0, netPnl: 4200,
+      contract: 'MNQM5',
+      symbol: 'MNQ',
+      side: 'Long',
+      entryTime: '2025-03-30T22:05:00.000Z',
+      exitTime: '2025-03-30T22:20:00.000Z',
+      quantity: '2',
+      entryPrice: '21000.25',
+      exitPrice: '21010.75',
+      grossPnl: 4200,
+      commission: 0,
+      netPnl: 4200,
     });
     expect(day(exchange, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-31', 'Monday', '2025-03-31T12:00:00.000Z', 'Overnight']);
     expect(day(calendar, '2025-03-30T22:05:00.000Z')).toEqual(['2025-03-30', 'Sunday', '2025-03-30T12:00:00.000Z', 'Overnight']);
@@ -37,7 +46,14 @@ describe('the exchange trading day (fixtures/trading-day-scenarios.csv, Tradovat
   it('a short across midnight (in 23:50 Tuesday, out 00:20 Wednesday) is one trade of Wednesday either way', () => {
     const trade = exchange.trades.find((t) => t.entryTime === '2025-04-02T03:50:00.000Z')!;
     // sold 5610.25, bought back 5600: 10.25 x $5
-    expect(viewTrade(trade)).toMatchObject({ contract: 'MESM5', side: 'Short', exitTime: '2025-04-02T04:20:00.000Z', quantity: '1', grossPnl: 5125, netPnl: 5125 });
+    expect(viewTrade(trade)).toMatchObject({
+      contract: 'MESM5',
+      side: 'Short',
+      exitTime: '2025-04-02T04:20:00.000Z',
+      quantity: '1',
+      grossPnl: 5125,
+      netPnl: 5125,
+    });
     expect(day(exchange, '2025-04-02T03:50:00.000Z')).toEqual(['2025-04-02', 'Wednesday', '2025-04-02T12:00:00.000Z', 'Overnight']);
     expect(day(calendar, '2025-04-02T03:50:00.000Z')).toEqual(['2025-04-01', 'Tuesday', '2025-04-01T12:00:00.000Z', 'Overnight']);
   });
@@ -102,7 +118,11 @@ describe('the rule itself', () => {
   it("agrees with TopstepX's own TradeDay column on every one of the 486 rows of a real export", () => {
     const text = real('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv');
     const preview = expectPreview(parseImport(text));
-    const rows = text.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const rows = text
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','));
     let evening = 0;
     for (const [index, cells] of rows.entries()) {
       const [month, dayOfMonth, year] = cells[10]!.slice(0, 10).split('/');

@@ -26,7 +26,11 @@ describe('a day of alternating wins and losses, read in the trading order', () =
   it('the file lists the trades out of their entry order', () => {
     expect(preview.trades).toHaveLength(14);
     expect(new Set(preview.trades.map((t) => t.tradingDay))).toEqual(new Set(['2025-06-10']));
-    const entries = own('trading-order-day.csv').trim().split('\n').slice(1).map((line) => line.split(',')[10]!);
+    const entries = own('trading-order-day.csv')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[10]!);
     expect(entries).toHaveLength(14);
     expect(entries).not.toEqual([...entries].sort());
   });

@@ -43,7 +43,11 @@ describe('a Tradovate Performance file written in London time (fixtures/tradovat
     const preview = expectPreview(parseImport(file, { timeZone: 'Europe/London' }));
     expect(preview.timeZoneCheck).toBeNull();
     expect(preview.issues).toEqual([]);
-    expect(viewTrade(preview.trades[0]!)).toMatchObject({ entryTime: '2025-07-15T13:35:10.000Z', exitTime: '2025-07-15T13:41:00.000Z', grossPnl: 2500 });
+    expect(viewTrade(preview.trades[0]!)).toMatchObject({
+      entryTime: '2025-07-15T13:35:10.000Z',
+      exitTime: '2025-07-15T13:41:00.000Z',
+      grossPnl: 2500,
+    });
     expect(preview.trades.map((t) => t.session)).toEqual(['AM', 'AM', 'Lunch', 'Lunch', 'PM', 'PM']);
   });
 
@@ -72,17 +76,23 @@ describe('a Tradovate Performance file written in London time (fixtures/tradovat
 
 describe('real exports whose clock is not New York', () => {
   it('aiTradeReports: 30 of 89 fills would be in the 17:00 halt as New York times; zones one or two hours east of UTC fit', () => {
-    const preview = expectPreview(parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }));
+    const preview = expectPreview(
+      parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }),
+    );
     expect(preview.timeZoneCheck!.chosen.closed).toBe(30);
     expect([preview.timeZoneCheck!.suggested!.zone, ...preview.timeZoneCheck!.alternatives.map((f) => f.zone)]).toContain('Europe/Athens');
   });
 
   it('aiTradeReports and tradetally (trades from 15:30 Central European time, the New York open): Europe/Berlin first', () => {
     // December: 15:32 in Berlin (UTC+1) is 09:32 in New York; London and UTC would put the same fills at 10:32.
-    const winter = expectPreview(parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }));
+    const winter = expectPreview(
+      parseImport(real('tradovate-performance/arielsofer-aitradereports__Performance (1).csv'), { timeZone: 'America/New_York' }),
+    );
     expect(winter.timeZoneCheck!.suggested).toMatchObject({ zone: 'Europe/Berlin', closed: 0, dayMismatches: 0, cashSession: 78 });
     // April: 15:30 CEST is 09:30 EDT. All three zones keep the ten fills in the session; only Berlin puts them at the open.
-    const april = expectPreview(parseImport(real('tradovate-position-history/tradetally__tradovate-paired-trades-sample.csv'), { timeZone: 'America/New_York' }));
+    const april = expectPreview(
+      parseImport(real('tradovate-position-history/tradetally__tradovate-paired-trades-sample.csv'), { timeZone: 'America/New_York' }),
+    );
     expect(april.timeZoneCheck!.chosen).toMatchObject({ closed: 2, cashSession: 8 });
     // Eight fills between 15:30 and 15:41 (09:30-09:41 New York) and the last two at 17:14 (11:14).
     expect(april.timeZoneCheck!.suggested).toMatchObject({ zone: 'Europe/Berlin', cashSession: 10, openingHour: 8 });

@@ -14,9 +14,23 @@ import { offsetAt, wallClockOf, wallClockToInstant } from '../dates/clock';
 
 /** Zones a broker export is commonly written in; the chosen and the trader's own zones are tried as well. */
 export const CANDIDATE_ZONES = [
-  'America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Sao_Paulo',
-  'UTC', 'Europe/London', 'Europe/Berlin', 'Europe/Athens', 'Europe/Moscow', 'Asia/Dubai', 'Asia/Kolkata',
-  'Asia/Singapore', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Athens',
+  'Europe/Moscow',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
 ];
 
 /** Times checked at most (a large file is sampled evenly): enough to see a pattern, cheap for 100,000 fills. */
@@ -120,10 +134,7 @@ export function checkTimeZone(evidence: ZoneEvidence, chosen: string, preferred:
     .filter(({ f }) => faults(f) === fewest && fewest < faults(mine))
     .sort(
       (a, b) =>
-        Number(b.preferred) - Number(a.preferred) ||
-        b.f.cashSession - a.f.cashSession ||
-        b.f.openingHour - a.f.openingHour ||
-        a.index - b.index,
+        Number(b.preferred) - Number(a.preferred) || b.f.cashSession - a.f.cashSession || b.f.openingHour - a.f.openingHour || a.index - b.index,
     );
   for (const { f } of ranked) {
     const offset = offsetAt(reference, f.zone);
@@ -134,7 +145,8 @@ export function checkTimeZone(evidence: ZoneEvidence, chosen: string, preferred:
   }
   const [suggested = null, ...alternatives] = best;
   const problems: string[] = [];
-  if (mine.closed > 0) problems.push(`${mine.closed} of ${sampled.times.length} fills fall while the exchange is closed (weekends, 17:00-18:00 New York)`);
+  if (mine.closed > 0)
+    problems.push(`${mine.closed} of ${sampled.times.length} fills fall while the exchange is closed (weekends, 17:00-18:00 New York)`);
   if (mine.dayMismatches > 0) problems.push(`${mine.dayMismatches} of ${sampled.days.length} trading days differ from the file's own dates`);
   const zones = best.map((f) => f.zone);
   const fitting = zones.length <= 1 ? zones.join('') : `${zones.slice(0, -1).join(', ')} or ${zones[zones.length - 1]}`;

@@ -63,7 +63,15 @@ describe('one record per root', () => {
 
   it('names the exchange that lists each contract', () => {
     expect(['NQZ5', 'MES', 'YM', 'ZN', 'CL', 'MGC', 'HG', '6E', 'MBT'].map(exchangeOf)).toEqual([
-      'CME', 'CME', 'CBOT', 'CBOT', 'NYMEX', 'COMEX', 'COMEX', 'CME', 'CME',
+      'CME',
+      'CME',
+      'CBOT',
+      'CBOT',
+      'NYMEX',
+      'COMEX',
+      'COMEX',
+      'CME',
+      'CME',
     ]);
     expect([exchangeOf('AAPL'), exchangeOf('BTC'), exchangeOf('BTCZ5')]).toEqual([null, null, 'CME']);
   });
@@ -73,7 +81,7 @@ describe('one record per root', () => {
     expect(['BTC', 'ETH-USD', 'AAPL'].map(tickSizeOf)).toEqual([null, null, null]);
   });
 
-  it('gives the excursions a contract\'s point value, tick and hours, and spot crypto no tick', () => {
+  it("gives the excursions a contract's point value, tick and hours, and spot crypto no tick", () => {
     expect(instrumentFigures('MNQH5')).toEqual({ pointValue: new Decimal(2), tickSize: new Decimal('0.25'), market: 'futures' });
     expect(instrumentFigures('BTC')).toEqual({ pointValue: new Decimal(1), tickSize: null, market: 'crypto' });
     expect(instrumentFigures('AAPL')).toEqual({ pointValue: new Decimal(1), tickSize: null, market: 'stock' });

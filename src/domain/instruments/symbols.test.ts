@@ -3,8 +3,16 @@ import { getFuturesRoot, isFuturesInstrument, marketKindOf, parseInstrument, spo
 
 describe('reading traded symbols', () => {
   it.each([
-    ['MNQZ5', 'MNQZ5', 'MNQ'], ['MNQ DEC25', 'MNQZ5', 'MNQ'], ['MNQ 12-25', 'MNQZ5', 'MNQ'], ['/MNQZ25', 'MNQZ5', 'MNQ'],
-    ['CON.F.US.MNQ.Z25', 'MNQZ5', 'MNQ'], ['M2KH6', 'M2KH6', 'M2K'], ['6EZ5', '6EZ5', '6E'], ['mesh5', 'MESH5', 'MES'], ['NQ', 'NQ', 'NQ'], ['AAPL', 'AAPL', 'AAPL'],
+    ['MNQZ5', 'MNQZ5', 'MNQ'],
+    ['MNQ DEC25', 'MNQZ5', 'MNQ'],
+    ['MNQ 12-25', 'MNQZ5', 'MNQ'],
+    ['/MNQZ25', 'MNQZ5', 'MNQ'],
+    ['CON.F.US.MNQ.Z25', 'MNQZ5', 'MNQ'],
+    ['M2KH6', 'M2KH6', 'M2K'],
+    ['6EZ5', '6EZ5', '6E'],
+    ['mesh5', 'MESH5', 'MES'],
+    ['NQ', 'NQ', 'NQ'],
+    ['AAPL', 'AAPL', 'AAPL'],
   ])('contract %s -> %s (root %s)', (text, contract, root) => {
     expect(parseInstrument(text)).toMatchObject({ contract, root });
   });
@@ -27,7 +35,13 @@ describe('reading traded symbols', () => {
 
   it('tells futures from spot crypto and stocks: a bare BTC is the coin, BTCZ5 the CME future', () => {
     expect(['NQ', 'MNQZ5', 'BTCZ5', 'BTC', 'BTCUSDT', 'AAPL'].map(isFuturesInstrument)).toEqual([true, true, true, false, false, false]);
-    expect(['BTC', 'ETH-USD', 'SOLUSDT', 'BTCZ5', 'AAPL'].map((text) => spotCryptoOf(parseInstrument(text)))).toEqual(['BTC', 'ETH', 'SOL', null, null]);
+    expect(['BTC', 'ETH-USD', 'SOLUSDT', 'BTCZ5', 'AAPL'].map((text) => spotCryptoOf(parseInstrument(text)))).toEqual([
+      'BTC',
+      'ETH',
+      'SOL',
+      null,
+      null,
+    ]);
     expect(['ESH6', 'ETH-USD', 'TSLA'].map(marketKindOf)).toEqual(['futures', 'crypto', 'stock']);
   });
 });

@@ -129,7 +129,11 @@ export const POINT_VALUES: Readonly<Record<string, string>> = column((spec) => s
 export const TICK_SIZES: Readonly<Record<string, string>> = column((spec) => spec.tick);
 
 /** Micro contracts of CME Group: equity index, metals, energy, currencies, crypto and the micro yields. */
-export const MICRO_ROOTS: ReadonlySet<string> = new Set(Object.values(INSTRUMENTS).filter((spec) => spec.micro).map((spec) => spec.root));
+export const MICRO_ROOTS: ReadonlySet<string> = new Set(
+  Object.values(INSTRUMENTS)
+    .filter((spec) => spec.micro)
+    .map((spec) => spec.root),
+);
 
 /** Spot crypto coins: one unit, P&L = price difference x quantity (a crypto trade's multiplier is 1). */
 export const CRYPTO_COINS: ReadonlySet<string> = new Set(['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOGE', 'LTC', 'BNB', 'AVAX', 'DOT', 'LINK', 'MATIC']);
@@ -139,5 +143,16 @@ export const CRYPTO_COINS: ReadonlySet<string> = new Set(['BTC', 'ETH', 'SOL', '
  * DOGE 0.12345): a crypto pair has no exchange-wide tick.
  */
 export const CRYPTO_PRICE_DECIMALS: Readonly<Record<string, number>> = {
-  BTC: 2, ETH: 2, SOL: 2, BNB: 2, LTC: 2, AVAX: 2, LINK: 3, DOT: 3, XRP: 4, ADA: 4, MATIC: 4, DOGE: 5,
+  BTC: 2,
+  ETH: 2,
+  SOL: 2,
+  BNB: 2,
+  LTC: 2,
+  AVAX: 2,
+  LINK: 3,
+  DOT: 3,
+  XRP: 4,
+  ADA: 4,
+  MATIC: 4,
+  DOGE: 5,
 };

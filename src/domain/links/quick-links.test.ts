@@ -4,7 +4,16 @@ import { isWebUrl, nextQuickLinkPosition, normalizeWebUrl, parseLegacyQuickLinks
 describe('quick link addresses (only http and https)', () => {
   it('accepts web addresses and refuses every other scheme', () => {
     for (const url of ['https://www.tradingview.com/chart/', 'http://localhost:8080', 'https://x.test/a?b=1#c']) expect(isWebUrl(url)).toBe(true);
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>1</script>', 'ftp://x.test', 'https://', 'https:// x.test', '//x.test', 'vbscript:x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>1</script>',
+      'ftp://x.test',
+      'https://',
+      'https:// x.test',
+      '//x.test',
+      'vbscript:x',
+    ]) {
       expect(isWebUrl(url), url).toBe(false);
     }
   });

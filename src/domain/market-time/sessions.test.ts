@@ -12,7 +12,17 @@ describe('session from hour: before 12 AM, 12-14 Lunch, 14-20 PM, otherwise Over
     expect(deriveSessionFromHour(19)).toBe('PM');
     expect(deriveSessionFromHour(20)).toBe('Overnight');
     expect(deriveSessionFromHour(23)).toBe('Overnight');
-    expect([0, 9, 11, 12, 13, 14, 19, 20, 23].map(deriveSessionFromHour)).toEqual(['AM', 'AM', 'AM', 'Lunch', 'Lunch', 'PM', 'PM', 'Overnight', 'Overnight']);
+    expect([0, 9, 11, 12, 13, 14, 19, 20, 23].map(deriveSessionFromHour)).toEqual([
+      'AM',
+      'AM',
+      'AM',
+      'Lunch',
+      'Lunch',
+      'PM',
+      'PM',
+      'Overnight',
+      'Overnight',
+    ]);
   });
 
   it('reads the hour in the user zone: a 09:35 New York open is AM in winter and summer', () => {

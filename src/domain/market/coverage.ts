@@ -51,7 +51,14 @@ export function hasBarWithin(bars: readonly Bar[], resolution: Resolution, from:
  * Minute by minute, which parts of [from, to] have no bar (see the rules above). The first and last minutes count for
  * the part of them inside [from, to], as the figures count the bars that overlap it.
  */
-export function coverageOf(bars: readonly Bar[], resolution: Resolution, from: number, to: number, kind: MarketKind, quiet: QuietRanges = []): Coverage {
+export function coverageOf(
+  bars: readonly Bar[],
+  resolution: Resolution,
+  from: number,
+  to: number,
+  kind: MarketKind,
+  quiet: QuietRanges = [],
+): Coverage {
   const missing: MissingRange[] = [];
   let quietMinutes = 0;
   if (to < from) return { missing, quietMinutes };
@@ -73,6 +80,13 @@ export function coverageOf(bars: readonly Bar[], resolution: Resolution, from: n
 }
 
 /** The stretches of [from, to] without bars (coverageOf's), empty when every minute is covered. */
-export function findMissingBars(bars: readonly Bar[], resolution: Resolution, from: number, to: number, kind: MarketKind, quiet: QuietRanges = []): MissingRange[] {
+export function findMissingBars(
+  bars: readonly Bar[],
+  resolution: Resolution,
+  from: number,
+  to: number,
+  kind: MarketKind,
+  quiet: QuietRanges = [],
+): MissingRange[] {
   return coverageOf(bars, resolution, from, to, kind, quiet).missing;
 }

@@ -12,7 +12,10 @@ import { instrumentFigures } from '../instruments';
 const NY = (hour: number, minute: number, second = 0) => Date.UTC(2025, 2, 5, hour + 5, minute, second);
 
 /** 1-minute bars from 09:50 to 11:10 New York; listed minutes as given, the others flat at the previous close. */
-function minuteBars(given: Record<string, [number, number, number, number]>, options: { from?: number; to?: number; skip?: (start: number) => boolean } = {}): Bar[] {
+function minuteBars(
+  given: Record<string, [number, number, number, number]>,
+  options: { from?: number; to?: number; skip?: (start: number) => boolean } = {},
+): Bar[] {
   const bars: Bar[] = [];
   let close = 21000;
   for (let t = options.from ?? NY(9, 50); t <= (options.to ?? NY(11, 10)); t += 60_000) {
@@ -45,7 +48,10 @@ const fill = (side: 'Buy' | 'Sell', quantity: number, price: string, time: numbe
   time,
 });
 
-function mnq(overrides: Partial<ExcursionTrade> & Pick<ExcursionTrade, 'side' | 'entryTime' | 'exitTime' | 'entryPrice' | 'exitPrice' | 'quantity' | 'grossPnlCents'>): ExcursionTrade {
+function mnq(
+  overrides: Partial<ExcursionTrade> &
+    Pick<ExcursionTrade, 'side' | 'entryTime' | 'exitTime' | 'entryPrice' | 'exitPrice' | 'quantity' | 'grossPnlCents'>,
+): ExcursionTrade {
   return { ...instrumentFigures('MNQH5'), fills: [], ...overrides };
 }
 
@@ -70,7 +76,14 @@ describe('computeExcursions', () => {
     });
     const result = complete(computeExcursions(trade, bars));
     // Bars 10:00 to 10:04 count whole: the low 20994 of 10:01, the high 21015 of 10:02.
-    expect(result).toMatchObject({ resolution: 60, barsCounted: 5, firstBarStart: NY(10, 0), lastBarStart: NY(10, 4), withinOneBar: false, averageEntry: '21000' });
+    expect(result).toMatchObject({
+      resolution: 60,
+      barsCounted: 5,
+      firstBarStart: NY(10, 0),
+      lastBarStart: NY(10, 4),
+      withinOneBar: false,
+      averageEntry: '21000',
+    });
     expect(result.mae).toEqual({ points: '6', ticks: '24', cents: 2400, price: '20994', time: NY(10, 1) });
     expect(result.mfe).toEqual({ points: '15', ticks: '60', cents: 6000, price: '21015', time: NY(10, 2) });
     expect(result.bestExit).toEqual({ price: '21015', time: NY(10, 2), grossPnlCents: 6000 });
@@ -147,7 +160,12 @@ describe('computeExcursions', () => {
       entryPrice: new Decimal('21000.75'),
       exitPrice: new Decimal(21010),
       grossPnlCents: 7400,
-      fills: [fill('Buy', 3, '21001', NY(10, 0, 10)), fill('Buy', 1, '21000', NY(10, 0, 40)), fill('Sell', 2, '21009', NY(10, 3, 0)), fill('Sell', 2, '21011', NY(10, 4, 10))],
+      fills: [
+        fill('Buy', 3, '21001', NY(10, 0, 10)),
+        fill('Buy', 1, '21000', NY(10, 0, 40)),
+        fill('Sell', 2, '21009', NY(10, 3, 0)),
+        fill('Sell', 2, '21011', NY(10, 4, 10)),
+      ],
     });
     const result = complete(computeExcursions(trade, bars));
     // 10:05:10 is in the 10:05 bar (close 21012): 4 x 21012 - 84003 = 45 points, $90.00 for the whole position.
@@ -276,7 +294,10 @@ describe('computeExcursions', () => {
       exitPrice: new Decimal(21004),
       grossPnlCents: 800,
     });
-    const evening = minuteBars({ '16:57': [21000, 21002, 20990, 21001], '18:01': [21001, 21012, 21001, 21004] }, { from: NY(16, 50), to: NY(19, 30), skip: (t) => t >= NY(17, 0) && t < NY(18, 0) });
+    const evening = minuteBars(
+      { '16:57': [21000, 21002, 20990, 21001], '18:01': [21001, 21012, 21001, 21004] },
+      { from: NY(16, 50), to: NY(19, 30), skip: (t) => t >= NY(17, 0) && t < NY(18, 0) },
+    );
     const result = complete(computeExcursions(overHalt, { 60: evening }));
     expect(result.mae).toMatchObject({ points: '10', price: '20990' });
     expect(result.mfe).toMatchObject({ points: '12', price: '21012' });
@@ -300,20 +321,30 @@ describe('computeExcursions', () => {
     // Friday 16:58 to Sunday 18:01: the weekend is no gap.
     const friday = Date.UTC(2025, 2, 7, 21, 58);
     const sunday = Date.UTC(2025, 2, 9, 22, 1);
-    const weekendBars: Bar[] = [friday - 120_000, friday - 60_000, friday, friday + 60_000, sunday - 60_000, sunday, sunday + 60_000].map((start) => ({
-      start,
-      open: '100',
-      high: '101',
-      low: '99',
-      close: '100',
-      volume: null,
-    }));
+    const weekendBars: Bar[] = [friday - 120_000, friday - 60_000, friday, friday + 60_000, sunday - 60_000, sunday, sunday + 60_000].map(
+      (start) => ({
+        start,
+        open: '100',
+        high: '101',
+        low: '99',
+        close: '100',
+        volume: null,
+      }),
+    );
     expect(findMissingBars(weekendBars, 60, friday, sunday + 30_000, 'futures')).toEqual([]);
     expect(findMissingBars(weekendBars, 60, friday, sunday + 30_000, 'crypto')).toEqual([{ from: friday + 120_000, to: sunday - 60_000 }]);
   });
 
   it('a trade without times or quantity has nothing to measure', () => {
-    const trade = mnq({ side: 'Long', entryTime: NY(10, 5), exitTime: NY(10, 0), quantity: new Decimal(1), entryPrice: new Decimal(1), exitPrice: new Decimal(1), grossPnlCents: 0 });
+    const trade = mnq({
+      side: 'Long',
+      entryTime: NY(10, 5),
+      exitTime: NY(10, 0),
+      quantity: new Decimal(1),
+      entryPrice: new Decimal(1),
+      exitPrice: new Decimal(1),
+      grossPnlCents: 0,
+    });
     expect(computeExcursions(trade, bars).status).toBe('not-applicable');
   });
 

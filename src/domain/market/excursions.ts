@@ -72,7 +72,13 @@ export interface Excursion {
 }
 
 export type ExitAfter =
-  | { minutes: number; status: 'ok'; grossPnlCents: Cents; /** The price the position is closed at (the last exit's, per fill). */ price: string; time: number }
+  | {
+      minutes: number;
+      status: 'ok';
+      grossPnlCents: Cents;
+      /** The price the position is closed at (the last exit's, per fill). */ price: string;
+      time: number;
+    }
   | { minutes: number; status: 'closed' }
   /** `minute`: the start of the minute (epoch ms) whose bar is missing. */
   | { minutes: number; status: 'missing'; minute?: number };
@@ -140,9 +146,11 @@ function notApplicable(trade: ExcursionTrade): string | null {
  * missing minutes of the resolution to add: one with bars inside the span before one without, 1-minute bars before
  * 1-second ones.
  */
-function chooseBars(trade: ExcursionTrade, bars: BarsByResolution, quiet: QuietRanges):
-  | { resolution: Resolution; bars: readonly Bar[]; quietMinutes: number }
-  | { missing: { resolution: Resolution; ranges: MissingRange[] } | null } {
+function chooseBars(
+  trade: ExcursionTrade,
+  bars: BarsByResolution,
+  quiet: QuietRanges,
+): { resolution: Resolution; bars: readonly Bar[]; quietMinutes: number } | { missing: { resolution: Resolution; ranges: MissingRange[] } | null } {
   const incomplete: Array<{ resolution: Resolution; ranges: MissingRange[]; inside: boolean }> = [];
   for (const resolution of RESOLUTIONS) {
     const series = bars[resolution];

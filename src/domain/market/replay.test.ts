@@ -4,8 +4,18 @@ import { replayAt, type ReplayFill } from './replay';
 
 /** MNQ, $2 a point. A long scaled in at 21000 and 20996 (10:00:30, 10:01:30), half out at 21009, the rest at 21010. */
 const at = (minute: number, second = 0) => Date.UTC(2025, 2, 5, 15, minute, second);
-const fill = (side: 'Buy' | 'Sell', quantity: number, price: string, time: number): ReplayFill => ({ side, quantity: new Decimal(quantity), price: new Decimal(price), time });
-const FILLS = [fill('Buy', 1, '21000', at(0, 30)), fill('Buy', 1, '20996', at(1, 30)), fill('Sell', 1, '21009', at(3, 5)), fill('Sell', 1, '21010', at(4, 10))];
+const fill = (side: 'Buy' | 'Sell', quantity: number, price: string, time: number): ReplayFill => ({
+  side,
+  quantity: new Decimal(quantity),
+  price: new Decimal(price),
+  time,
+});
+const FILLS = [
+  fill('Buy', 1, '21000', at(0, 30)),
+  fill('Buy', 1, '20996', at(1, 30)),
+  fill('Sell', 1, '21009', at(3, 5)),
+  fill('Sell', 1, '21010', at(4, 10)),
+];
 const MNQ = new Decimal(2);
 
 describe('replayAt', () => {
@@ -40,7 +50,12 @@ describe('replayAt', () => {
   it('a reversal closes the long and opens the rest short at its price; a short measures its stop above', () => {
     const fills = [fill('Buy', 1, '21000', at(0)), fill('Sell', 3, '21010', at(1))];
     const point = replayAt(fills, at(2), new Decimal(21004), MNQ, new Decimal(21020));
-    expect([point.position.toString(), point.averagePrice!.toString(), point.realizedCents, point.unrealizedCents]).toEqual(['-2', '21010', 2000, 2400]);
+    expect([point.position.toString(), point.averagePrice!.toString(), point.realizedCents, point.unrealizedCents]).toEqual([
+      '-2',
+      '21010',
+      2000,
+      2400,
+    ]);
     expect(point.toStop).toEqual({ points: '16', cents: 6400 });
   });
 });

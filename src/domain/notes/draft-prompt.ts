@@ -47,7 +47,6 @@ export interface DraftRequest {
   trade: DraftTrade | null;
 }
 
-
 function describeTrade(trade: DraftTrade): string {
   const lines = [
     `Linked trade (exact figures from the journal): ${trade.symbol} on ${trade.date} (${trade.dayOfWeek}), session ${trade.session}` +

@@ -96,7 +96,11 @@ describe('a playbook report', () => {
 
   it('sums R exactly, as the reports and Reflect do: +$10.05 on a $10 plan is +1.01R, not the 1.00R of a float sum', () => {
     // Float: 1.005 + 1.005 + 1.005 = 3.0149999...; / 3 = 1.00499... rounds to 1.00. Exact: 3.015 / 3 = 1.005 -> 1.01.
-    const exact = createTradeSet([trade('x', 1_005, { riskCents: 1_000 }), trade('y', 1_005, { riskCents: 1_000 }), trade('z', 1_005, { riskCents: 1_000 })]);
+    const exact = createTradeSet([
+      trade('x', 1_005, { riskCents: 1_000 }),
+      trade('y', 1_005, { riskCents: 1_000 }),
+      trade('z', 1_005, { riskCents: 1_000 }),
+    ]);
     expect(computePlaybookReport(exact, computeRiskColumn(exact.columns, []), [1, 1, 0], 1)).toMatchObject({
       expectancyR: 1.01,
       followed: { trades: 2, expectancyR: 1.01 },

@@ -14,7 +14,7 @@ export function niceScale(values: readonly number[], maxSteps = 6): { min: numbe
   }
   const raw = (high - low) / Math.max(1, maxSteps);
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power);
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const min = Math.floor(low / step) * step;
   const max = Math.ceil(high / step) * step;
   const ticks: number[] = [];

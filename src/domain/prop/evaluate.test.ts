@@ -29,7 +29,14 @@ describe('daily loss limit, $1,000', () => {
     const trades = dipAndRecover();
     const status = evaluate(rules({ dailyLoss: { limitCents: 100_000, onBreach: 'fail', check: 'intraday' } }), trades);
     expect(status.breaches).toHaveLength(1);
-    expect(status.breaches[0]).toMatchObject({ rule: 'dailyLoss', tradeId: trades[1]!.id, day: '2026-03-16', value: -110_000, limit: -100_000, fatal: true });
+    expect(status.breaches[0]).toMatchObject({
+      rule: 'dailyLoss',
+      tradeId: trades[1]!.id,
+      day: '2026-03-16',
+      value: -110_000,
+      limit: -100_000,
+      fatal: true,
+    });
     expect(status.outcome).toBe('broken');
     expect(status.state).toBe('broken');
   });
@@ -60,7 +67,7 @@ describe('daily loss limit, $1,000', () => {
     expect(status.breaches[0]).toMatchObject({ rule: 'dailyLoss', value: -101_000 });
   });
 
-  it('a Sunday 18:30 New York entry is Monday\'s trading day: with Monday morning\'s loss the day breaks the limit', () => {
+  it("a Sunday 18:30 New York entry is Monday's trading day: with Monday morning's loss the day breaks the limit", () => {
     const sundayEvening = Date.parse('2026-03-15T18:30:00-04:00');
     const mondayMorning = Date.parse('2026-03-16T10:05:00-04:00');
     const sundayDay = marketDayOf(sundayEvening, { rule: 'exchange' }).tradingDay;
@@ -142,27 +149,33 @@ describe('maximum loss limit, $2,000', () => {
   });
 
   it('reaching the threshold exactly is a breach', () => {
-    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } }), [trade('2026-03-16', -2_000)]);
+    const status = evaluate(rules({ maxLoss: { amountCents: 200_000, trailing: 'static', lockAboveStartCents: null } }), [
+      trade('2026-03-16', -2_000),
+    ]);
     expect(status.breaches).toHaveLength(1);
   });
 });
 
 describe('consistency, target and days', () => {
   it('best day $1,800 of $3,000 total profit is 60%: over a 50% rule, so not passed though the target is met', () => {
-    const status = evaluate(
-      rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' } }),
-      [trade('2026-03-16', 1_800), trade('2026-03-17', 700), trade('2026-03-18', 500)],
-    );
+    const status = evaluate(rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' } }), [
+      trade('2026-03-16', 1_800),
+      trade('2026-03-17', 700),
+      trade('2026-03-18', 500),
+    ]);
     expect(status.rules.find((r) => r.rule === 'profitTarget')).toMatchObject({ state: 'met', progressPct: 100 });
     expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ state: 'pending', value: 60 });
     expect(status.outcome).toBe('active');
   });
 
   it('two more $600 days bring the best day to 42.86% of $4,200: passed', () => {
-    const status = evaluate(
-      rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' }, minTradingDays: 5 }),
-      [trade('2026-03-16', 1_800), trade('2026-03-17', 700), trade('2026-03-18', 500), trade('2026-03-19', 600), trade('2026-03-20', 600)],
-    );
+    const status = evaluate(rules({ profitTargetCents: 300_000, consistency: { maxBestDayPct: 50, of: 'profit' }, minTradingDays: 5 }), [
+      trade('2026-03-16', 1_800),
+      trade('2026-03-17', 700),
+      trade('2026-03-18', 500),
+      trade('2026-03-19', 600),
+      trade('2026-03-20', 600),
+    ]);
     expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ state: 'met', value: 42.86 });
     expect(status.rules.find((r) => r.rule === 'minTradingDays')).toMatchObject({ state: 'met', value: 5 });
     expect(status.outcome).toBe('passed');
@@ -176,10 +189,20 @@ describe('consistency, target and days', () => {
   it('funded: five days of $150 or more, and one of $149.99 that does not count, make a payout-eligible account', () => {
     const days = ['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-23'];
     const trades = days.map((d, i) => trade(d, i === 2 ? 149.99 : 150));
-    const status = evaluate(rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }), trades, '2026-03-23', 'funded');
+    const status = evaluate(
+      rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }),
+      trades,
+      '2026-03-23',
+      'funded',
+    );
     expect(status.rules.find((r) => r.rule === 'minProfitDays')).toMatchObject({ value: 5, state: 'met' });
     expect(status.outcome).toBe('payout-eligible');
-    const fewer = evaluate(rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }), trades.slice(0, 5), '2026-03-23', 'funded');
+    const fewer = evaluate(
+      rules({ minProfitDays: { days: 5, minCents: 15_000 }, payout: { minBalanceAboveStartCents: null } }),
+      trades.slice(0, 5),
+      '2026-03-23',
+      'funded',
+    );
     expect(fewer.outcome).toBe('active');
   });
 });
@@ -221,7 +244,9 @@ describe('position and hours', () => {
 
   it('a trade on a closed day is flagged by its trading day', () => {
     const status = evaluate(
-      rules({ tradingHours: { flatBy: null, reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: ['2026-03-17'] } }),
+      rules({
+        tradingHours: { flatBy: null, reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: ['2026-03-17'] },
+      }),
       [trade('2026-03-16', 10), trade('2026-03-17', 10)],
     );
     expect(status.breaches.map((b) => b.day)).toEqual(['2026-03-17']);
@@ -231,7 +256,16 @@ describe('position and hours', () => {
 describe('no rules, no trades', () => {
   it('an empty account stands at its starting balance with nothing broken', () => {
     const status = evaluate(EMPTY_RULE_SET, []);
-    expect(status).toMatchObject({ balanceCents: START, profitCents: 0, state: 'ok', outcome: 'active', breaches: [], rules: [], tradingDays: 0, basis: 'realized' });
+    expect(status).toMatchObject({
+      balanceCents: START,
+      profitCents: 0,
+      state: 'ok',
+      outcome: 'active',
+      breaches: [],
+      rules: [],
+      tradingDays: 0,
+      basis: 'realized',
+    });
   });
 });
 
@@ -296,7 +330,15 @@ describe('two accounts of one file', () => {
     for (const t of parsed.trades) {
       const fees = scheduledCommission(DEFAULT_FEE_SCHEDULE, t.contract || t.symbol, t.quantity)!;
       const list = byAccount.get(t.account) ?? [];
-      list.push({ id: t.importKey, day: t.tradingDay, entryAt: t.entryTime, exitAt: t.exitTime, netCents: t.grossPnl - fees, symbol: t.contract, quantity: t.quantity?.toNumber() ?? null });
+      list.push({
+        id: t.importKey,
+        day: t.tradingDay,
+        entryAt: t.entryTime,
+        exitAt: t.exitTime,
+        netCents: t.grossPnl - fees,
+        symbol: t.contract,
+        quantity: t.quantity?.toNumber() ?? null,
+      });
       byAccount.set(t.account, list);
     }
     expect([...byAccount.keys()].sort()).toEqual(['PROP-50K-A', 'PROP-50K-B']);

@@ -11,7 +11,18 @@ import { payoutStatus } from './rules/payout';
 import { findTargetDay, profitTargetStatus } from './rules/profit-target';
 import { evaluateTradingHours } from './rules/trading-hours';
 import { countProfitDays, minProfitDaysStatus, minTradingDaysStatus } from './rules/trading-days';
-import type { AccountKind, AccountOutcome, AccountState, Breach, DayPoint, PropRuleSet, PropStatus, PropTrade, RuleStatus, TimelinePoint } from './types';
+import type {
+  AccountKind,
+  AccountOutcome,
+  AccountState,
+  Breach,
+  DayPoint,
+  PropRuleSet,
+  PropStatus,
+  PropTrade,
+  RuleStatus,
+  TimelinePoint,
+} from './types';
 
 export { NEAR_SHARE } from './rules/common';
 
@@ -84,7 +95,10 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
   const hours = rules.tradingHours ? evaluateTradingHours(rules.tradingHours, ruleInput) : null;
 
   // At one moment the maximum loss comes first: a trade that takes both limits ends the account by its drawdown.
-  const breaches = sortBreaches([maxLoss, daily, consistency, position, hours].flatMap((r) => r?.breaches ?? []), replay);
+  const breaches = sortBreaches(
+    [maxLoss, daily, consistency, position, hours].flatMap((r) => r?.breaches ?? []),
+    replay,
+  );
   const brokenBy = breaches.find((b) => b.fatal) ?? null;
   const targetReachedOn = rules.profitTargetCents === null ? null : findTargetDay(replay, rules.profitTargetCents);
   const passedOn = kind === 'evaluation' ? findPassDay(rules, replay) : null;
@@ -99,7 +113,9 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
   if (rules.minProfitDays) statuses.push(minProfitDaysStatus(rules.minProfitDays, replay));
   if (position) statuses.push(position.status);
   if (hours) statuses.push(hours.status);
-  const conditionsMet = !statuses.some((s) => (s.rule === 'minTradingDays' || s.rule === 'minProfitDays' || s.rule === 'consistency') && s.state !== 'met');
+  const conditionsMet = !statuses.some(
+    (s) => (s.rule === 'minTradingDays' || s.rule === 'minProfitDays' || s.rule === 'consistency') && s.state !== 'met',
+  );
   if (kind === 'funded') statuses.push(payoutStatus(rules.payout, profit, conditionsMet));
 
   // A hard breach ends the account: what it had not met by then, it missed.

@@ -28,9 +28,11 @@ export function headlineOf(status: Pick<PropStatus, 'outcome' | 'brokenBy' | 'pa
   if (soft) return soft.detail;
   const limits = rules.filter((r) => (r.rule === 'dailyLoss' || r.rule === 'maxLoss') && r.distanceCents !== null);
   const near = rules.find((r) => r.state === 'near');
-  const closest = near ?? limits.reduce<(typeof limits)[number] | null>((min, r) => (min === null || r.distanceCents! < min.distanceCents! ? r : min), null);
+  const closest =
+    near ?? limits.reduce<(typeof limits)[number] | null>((min, r) => (min === null || r.distanceCents! < min.distanceCents! ? r : min), null);
   if (closest) {
-    if (closest.distanceCents !== null && (closest.rule === 'dailyLoss' || closest.rule === 'maxLoss')) return `${shortName(closest.rule)}: ${formatUsd(closest.distanceCents)} left`;
+    if (closest.distanceCents !== null && (closest.rule === 'dailyLoss' || closest.rule === 'maxLoss'))
+      return `${shortName(closest.rule)}: ${formatUsd(closest.distanceCents)} left`;
     return `${shortName(closest.rule)}: ${closest.detail}`;
   }
   const target = rules.find((r) => r.rule === 'profitTarget' && r.state === 'pending');

@@ -7,8 +7,21 @@ import type { PropTrade } from './types';
  * ratio is the ratio of their point values, from the one table of point values, so it cannot drift from pricing.
  */
 const MICRO_OF: Readonly<Record<string, string>> = {
-  MNQ: 'NQ', MES: 'ES', MYM: 'YM', M2K: 'RTY', MGC: 'GC', SIL: 'SI', MHG: 'HG', MCL: 'CL', QM: 'CL', QG: 'NG',
-  MBT: 'BTC', MET: 'ETH', M6E: '6E', M6B: '6B', M6A: '6A',
+  MNQ: 'NQ',
+  MES: 'ES',
+  MYM: 'YM',
+  M2K: 'RTY',
+  MGC: 'GC',
+  SIL: 'SI',
+  MHG: 'HG',
+  MCL: 'CL',
+  QM: 'CL',
+  QG: 'NG',
+  MBT: 'BTC',
+  MET: 'ETH',
+  M6E: '6E',
+  M6B: '6B',
+  M6A: '6A',
 };
 
 export interface PositionFamily {
@@ -93,7 +106,11 @@ const tidy = (units: number) => Math.round(units * 1e9) / 1e9;
  *
  * `dayOf` files a moment under its trading day (the trader's rule).
  */
-export function analyzePositions(trades: readonly PropTrade[], maxContracts: number, dayOf: (ms: number, symbol: string | null) => string): PositionAnalysis {
+export function analyzePositions(
+  trades: readonly PropTrade[],
+  maxContracts: number,
+  dayOf: (ms: number, symbol: string | null) => string,
+): PositionAnalysis {
   const lcm = (a: number, b: number) => {
     const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
     return (a / gcd(a, b)) * b;
@@ -117,7 +134,14 @@ export function analyzePositions(trades: readonly PropTrade[], maxContracts: num
       for (const fill of fills) {
         const ms = Date.parse(fill.at);
         if (!Number.isFinite(ms) || !(fill.quantity > 0)) continue;
-        events.push({ ms, at: fill.at, contract, root: family.root, units: tidy((fill.side === 'Buy' ? 1 : -1) * fill.quantity * perContract), trade });
+        events.push({
+          ms,
+          at: fill.at,
+          contract,
+          root: family.root,
+          units: tidy((fill.side === 'Buy' ? 1 : -1) * fill.quantity * perContract),
+          trade,
+        });
       }
       continue;
     }
@@ -149,7 +173,7 @@ export function analyzePositions(trades: readonly PropTrade[], maxContracts: num
     if (contracts > peak) peak = contracts;
   };
 
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const ms = events[i]!.ms;
     const growing: PositionEvent[] = [];
     const touched = new Set<string>();

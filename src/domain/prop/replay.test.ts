@@ -48,12 +48,20 @@ describe('realized order: a trade that closes before an earlier-entered one', ()
       ['B', -102_420],
       ['A', -72_340],
     ]);
-    expect(replay.days).toEqual([expect.objectContaining({ day: '2026-03-16', netCents: -72_340, lowNetCents: -102_420, lowBalanceCents: START - 102_420 })]);
+    expect(replay.days).toEqual([
+      expect.objectContaining({ day: '2026-03-16', netCents: -72_340, lowNetCents: -102_420, lowBalanceCents: START - 102_420 }),
+    ]);
   });
 
   it('a $1,000 daily loss limit breaks at B, 10:15:20 New York, at -$1,024.20, whatever order the trades come in', () => {
     for (const order of [trades, [...trades].reverse()]) {
-      const status = evaluatePropAccount({ kind: 'evaluation', startingBalanceCents: START, rules: dailyLimit(), trades: order, today: '2026-03-20' });
+      const status = evaluatePropAccount({
+        kind: 'evaluation',
+        startingBalanceCents: START,
+        rules: dailyLimit(),
+        trades: order,
+        today: '2026-03-20',
+      });
       expect(status.brokenBy).toMatchObject({ rule: 'dailyLoss', tradeId: 'B', at: ny('2026-03-16', '10:15:20'), value: -102_420 });
       expect(status.days[0]).toMatchObject({ lowNetCents: -102_420, dailyLossRoomCents: -2_420 });
     }
@@ -86,7 +94,14 @@ describe('realized day: a trade across the 18:00 reopen', () => {
 
   it('counts toward Thursday for a trader who counts calendar days: Thursday breaks at -$1,100', () => {
     expect(realizedDayOf(trades[1]!, { tradingDay: 'calendar' })).toBe('2026-03-19');
-    const status = evaluatePropAccount({ kind: 'evaluation', startingBalanceCents: START, rules: dailyLimit(), trades, today: '2026-03-23', tradingDay: 'calendar' });
+    const status = evaluatePropAccount({
+      kind: 'evaluation',
+      startingBalanceCents: START,
+      rules: dailyLimit(),
+      trades,
+      today: '2026-03-23',
+      tradingDay: 'calendar',
+    });
     expect(status.brokenBy).toMatchObject({ tradeId: 'across', day: '2026-03-19', value: -110_000 });
   });
 
@@ -113,7 +128,15 @@ describe("the exit's day, for every hold over a weekend and a clock change", () 
             const exit = entry + hold;
             const day = marketDayOf(entry, { rule: tradingDay, futures }).tradingDay;
             const exitDay = marketDayOf(exit, { rule: tradingDay, futures }).tradingDay;
-            const t: PropTrade = { id: 'x', day, entryAt: new Date(entry).toISOString(), exitAt: new Date(exit).toISOString(), netCents: 0, symbol, quantity: 1 };
+            const t: PropTrade = {
+              id: 'x',
+              day,
+              entryAt: new Date(entry).toISOString(),
+              exitAt: new Date(exit).toISOString(),
+              netCents: 0,
+              symbol,
+              quantity: 1,
+            };
             expect(realizedDayOf(t, { tradingDay }), `${symbol} ${tradingDay} ${t.entryAt} -> ${t.exitAt}`).toBe(exitDay > day ? exitDay : day);
             checked++;
           }
@@ -129,7 +152,12 @@ describe('ties in realized order', () => {
     const same = (id: string, entry: string, created?: string) =>
       trade(id, '2026-03-16', 1, `2026-03-16T${entry}`, '2026-03-16T10:00:00', created ? { createdAt: created } : {});
     const replay = buildReplay({
-      trades: [same('b', '09:30:00'), same('a', '09:20:00'), same('d', '09:10:00', '2026-03-16T15:00:00Z'), same('c', '09:10:00', '2026-03-16T15:00:00Z')],
+      trades: [
+        same('b', '09:30:00'),
+        same('a', '09:20:00'),
+        same('d', '09:10:00', '2026-03-16T15:00:00Z'),
+        same('c', '09:10:00', '2026-03-16T15:00:00Z'),
+      ],
       startingBalanceCents: START,
       today: '2026-03-16',
       options: { tradingDay: 'exchange' },

@@ -94,7 +94,8 @@ function creationReader() {
 
 /** The trading day of an instant by the trader's rule (futures only move to the next day at the evening reopen). */
 export function tradingDayOfInstant(ms: number, symbol: string | null, options: ReplayOptions): string {
-  return marketDayOf(ms, { rule: options.tradingDay, marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE, futures: isFutures(symbol) }).tradingDay;
+  return marketDayOf(ms, { rule: options.tradingDay, marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE, futures: isFutures(symbol) })
+    .tradingDay;
 }
 
 const DAY_MS = 86_400_000;
@@ -172,7 +173,10 @@ function compareKeyed(a: Keyed, b: Keyed): number {
 }
 
 /** The trades in realized order, each with the day and moment its P&L was realized. */
-export function sortByRealizedOrder(trades: readonly PropTrade[], options: ReplayOptions): Array<{ trade: PropTrade; day: string; at: string | null; atMs: number | null }> {
+export function sortByRealizedOrder(
+  trades: readonly PropTrade[],
+  options: ReplayOptions,
+): Array<{ trade: PropTrade; day: string; at: string | null; atMs: number | null }> {
   const createdOf = creationReader();
   const keyed: Keyed[] = trades.map((trade, position) => {
     const created = createdOf(trade.createdAt);

@@ -54,7 +54,11 @@ describe('the templates file', () => {
       maxLoss: { trailing: 'end-of-day', amountCents: 200_000, lockAboveStartCents: 10_000 },
       dailyLoss: { limitCents: 100_000, onBreach: 'stop-day' },
     });
-    expect(findPropTemplate('tradeify-select-50k')!.rules).toMatchObject({ consistency: { maxBestDayPct: 40, of: 'profit' }, minTradingDays: 3, dailyLoss: null });
+    expect(findPropTemplate('tradeify-select-50k')!.rules).toMatchObject({
+      consistency: { maxBestDayPct: 40, of: 'profit' },
+      minTradingDays: 3,
+      dailyLoss: null,
+    });
     // Topstep applies a daily loss limit in its Live account only: the Combine has none.
     expect(findPropTemplate('topstep-live-funded-50k')!.rules.dailyLoss).toMatchObject({ limitCents: 200_000 });
     expect(findPropTemplate('topstep-live-funded-50k')!.figures.find((f) => f.rule === 'dailyLoss')!.fromFirm).toBe(true);

@@ -70,7 +70,15 @@ export interface PropTemplateFile {
 export const PROP_TEMPLATE_FILE = data as PropTemplateFile;
 
 const RULE_ORDER: readonly TemplateRuleKey[] = [
-  'profitTargetCents', 'dailyLoss', 'maxLoss', 'consistency', 'minTradingDays', 'minProfitDays', 'maxPosition', 'tradingHours', 'payout',
+  'profitTargetCents',
+  'dailyLoss',
+  'maxLoss',
+  'consistency',
+  'minTradingDays',
+  'minProfitDays',
+  'maxPosition',
+  'tradingHours',
+  'payout',
 ];
 
 function buildTemplate(file: PropTemplateFile, raw: PropTemplateFile['templates'][number]): PropTemplate {

@@ -151,15 +151,7 @@ export interface PropTrade {
 }
 
 export type RuleKey =
-  | 'profitTarget'
-  | 'dailyLoss'
-  | 'maxLoss'
-  | 'consistency'
-  | 'minTradingDays'
-  | 'minProfitDays'
-  | 'maxPosition'
-  | 'tradingHours'
-  | 'payout';
+  'profitTarget' | 'dailyLoss' | 'maxLoss' | 'consistency' | 'minTradingDays' | 'minProfitDays' | 'maxPosition' | 'tradingHours' | 'payout';
 
 /** A rule broken by a trade: which, where, when, and the figures at that moment. */
 export interface Breach {

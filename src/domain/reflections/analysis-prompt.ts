@@ -33,7 +33,6 @@ export const ANALYSIS_PROMPT_MAX_TRADES = 150;
 const line = (name: string, g: GroupFigures) =>
   `- ${name}: ${g.totalTrades} trade${g.totalTrades === 1 ? '' : 's'}, ${promptWinRate(g)}, net ${formatUsd(g.pnlCents)}`;
 
-
 const rOrNone = (r: number | null) => (r === null ? 'none' : formatR(r));
 const apart = (g: { tradesWithoutRisk: number }) => (g.tradesWithoutRisk > 0 ? ` (${describeWithoutRisk(g.tradesWithoutRisk)}, left out)` : '');
 const rLine = (name: string, g: RSummary) =>
@@ -106,8 +105,10 @@ export function buildAnalysisPrompt(input: {
     ...(input.playbooks
       ? [
           '',
-          'BY PLAYBOOK (the trader\'s playbooks with trades this period; rules followed = ticked rules over rules x trades):',
-          ...(input.playbooks.length ? input.playbooks.flatMap((p) => playbookLines(p.name, p.report)) : ['- no trade of this period has a playbook']),
+          "BY PLAYBOOK (the trader's playbooks with trades this period; rules followed = ticked rules over rules x trades):",
+          ...(input.playbooks.length
+            ? input.playbooks.flatMap((p) => playbookLines(p.name, p.report))
+            : ['- no trade of this period has a playbook']),
         ]
       : []),
     ...(input.r

@@ -107,7 +107,6 @@ export function comparePeriods(
   };
 }
 
-
 export interface RComparison {
   unit: 'week' | 'month';
   /** The previous periods in R, oldest first: each one's trades with a planned risk, the others counted apart. */
@@ -124,7 +123,12 @@ export interface RComparison {
  * under the R switch. Sums are the domain's exact ones (r-summary.ts); the average is taken of the exact sum and
  * rounded once. `current` and `previous` are the trades of this period and of the four before it.
  */
-export function comparePeriodsInR(period: ReflectionPeriod, range: PeriodRange, current: Iterable<RTrade>, previous: Iterable<RTrade>): RComparison | null {
+export function comparePeriodsInR(
+  period: ReflectionPeriod,
+  range: PeriodRange,
+  current: Iterable<RTrade>,
+  previous: Iterable<RTrade>,
+): RComparison | null {
   if (period === 'day') return null;
   const ranges = previousRanges(period, range);
   const each = ranges.map(() => new RAccumulator());

@@ -99,17 +99,28 @@ export function buildLocalAnalysis(statistics: ReflectionStatistics): AnalysisRe
   if (worstSession && worstSession !== bestSession) patterns.push(`Weakest session: ${worstSession.session} (${describe(worstSession)}).`);
   const mostTraded = statistics.bySetupType[0];
   if (mostTraded) patterns.push(`Most traded setup: ${mostTraded.setup} (${describe(mostTraded)}).`);
-  if (bestDay && worstDay && bestDay !== worstDay) patterns.push(`Best weekday: ${bestDay.day} (${formatUsd(bestDay.pnlCents)}); weakest: ${worstDay.day} (${formatUsd(worstDay.pnlCents)}).`);
+  if (bestDay && worstDay && bestDay !== worstDay)
+    patterns.push(`Best weekday: ${bestDay.day} (${formatUsd(bestDay.pnlCents)}); weakest: ${worstDay.day} (${formatUsd(worstDay.pnlCents)}).`);
 
   const strengths: string[] = [];
-  if (totals.winRate >= 50 && totals.wins + totals.losses > 0) strengths.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
-  if (totals.profitFactor !== null && totals.profitFactor >= 1.5) strengths.push(`Profit factor of ${totals.profitFactor.toFixed(2)}: your winners pay for your losers.`);
+  if (totals.winRate >= 50 && totals.wins + totals.losses > 0)
+    strengths.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
+  if (totals.profitFactor !== null && totals.profitFactor >= 1.5)
+    strengths.push(`Profit factor of ${totals.profitFactor.toFixed(2)}: your winners pay for your losers.`);
   if (totals.pnlCents > 0 && totals.profitFactor === null) strengths.push(`No losing trade, net ${formatUsd(totals.pnlCents)}.`);
-  for (const s of statistics.byTimeOfDay) if (s.totalTrades >= MIN_GROUP_TRADES && s.winRate >= 60 && s.pnlCents > 0) strengths.push(`Strong in the ${s.session} session (${describe(s)}).`);
-  for (const s of statistics.bySetupType) if (s.totalTrades >= MIN_GROUP_TRADES && s.winRate >= 60 && s.pnlCents > 0) strengths.push(`${s.setup} works for you (${describe(s)}).`);
-  if (avgWin !== null && avgLoss !== null && avgWin > avgLoss) strengths.push(`Your average win (${formatUsd(avgWin)}) is larger than your average loss (${formatUsd(avgLoss)}).`);
-  if (adherence.adherenceRate !== null && adherence.adherenceRate >= 80) strengths.push(`Rules followed on ${pct(adherence.adherenceRate)} of rated trades.`);
-  const followedPays = adherence.whenFollowed.totalTrades > 0 && adherence.whenNotFollowed.totalTrades > 0 && adherence.whenFollowed.pnlCents > adherence.whenNotFollowed.pnlCents;
+  for (const s of statistics.byTimeOfDay)
+    if (s.totalTrades >= MIN_GROUP_TRADES && s.winRate >= 60 && s.pnlCents > 0)
+      strengths.push(`Strong in the ${s.session} session (${describe(s)}).`);
+  for (const s of statistics.bySetupType)
+    if (s.totalTrades >= MIN_GROUP_TRADES && s.winRate >= 60 && s.pnlCents > 0) strengths.push(`${s.setup} works for you (${describe(s)}).`);
+  if (avgWin !== null && avgLoss !== null && avgWin > avgLoss)
+    strengths.push(`Your average win (${formatUsd(avgWin)}) is larger than your average loss (${formatUsd(avgLoss)}).`);
+  if (adherence.adherenceRate !== null && adherence.adherenceRate >= 80)
+    strengths.push(`Rules followed on ${pct(adherence.adherenceRate)} of rated trades.`);
+  const followedPays =
+    adherence.whenFollowed.totalTrades > 0 &&
+    adherence.whenNotFollowed.totalTrades > 0 &&
+    adherence.whenFollowed.pnlCents > adherence.whenNotFollowed.pnlCents;
   if (followedPays) {
     strengths.push(
       `Following your rules pays: ${describe(adherence.whenFollowed)} when followed, against ${describe(adherence.whenNotFollowed)} when not.`,
@@ -117,10 +128,15 @@ export function buildLocalAnalysis(statistics: ReflectionStatistics): AnalysisRe
   }
 
   const weaknesses: string[] = [];
-  if (totals.winRate < 50 && totals.wins + totals.losses > 0) weaknesses.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
-  for (const s of statistics.byTimeOfDay) if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50) weaknesses.push(`The ${s.session} session costs you (${describe(s)}).`);
-  for (const s of statistics.bySetupType) if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50) weaknesses.push(`${s.setup} is not working (${describe(s)}).`);
-  if (avgWin !== null && avgLoss !== null && avgLoss > avgWin) weaknesses.push(`Your average loss (${formatUsd(avgLoss)}) is larger than your average win (${formatUsd(avgWin)}).`);
+  if (totals.winRate < 50 && totals.wins + totals.losses > 0)
+    weaknesses.push(`Win rate of ${pct(totals.winRate)} (${count(totals.wins, 'win', 'wins')} against ${count(totals.losses, 'loss', 'losses')}).`);
+  for (const s of statistics.byTimeOfDay)
+    if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50)
+      weaknesses.push(`The ${s.session} session costs you (${describe(s)}).`);
+  for (const s of statistics.bySetupType)
+    if (s.totalTrades >= MIN_GROUP_TRADES && s.pnlCents < 0 && s.winRate < 50) weaknesses.push(`${s.setup} is not working (${describe(s)}).`);
+  if (avgWin !== null && avgLoss !== null && avgLoss > avgWin)
+    weaknesses.push(`Your average loss (${formatUsd(avgLoss)}) is larger than your average win (${formatUsd(avgWin)}).`);
   if (adherence.notFollowed > 0) weaknesses.push(`Rules broken on ${trades(adherence.notFollowed)} (${describe(adherence.whenNotFollowed)}).`);
   if (fomo) weaknesses.push(`FOMO tagged on ${trades(fomo.totalTrades)} (${formatUsd(fomo.pnlCents)}).`);
   if (totals.largestLossCents !== null && avgWin !== null && Math.abs(totals.largestLossCents) > 2 * avgWin) {
@@ -129,16 +145,21 @@ export function buildLocalAnalysis(statistics: ReflectionStatistics): AnalysisRe
 
   const suggestions: string[] = [];
   if (bestSetup && bestSetup.pnlCents > 0) suggestions.push(`Focus on ${bestSetup.setup}, your best setup this period.`);
-  if (worstSetup && worstSetup.pnlCents < 0 && worstSetup !== bestSetup) suggestions.push(`Pause ${worstSetup.setup} until you have reviewed why it loses.`);
+  if (worstSetup && worstSetup.pnlCents < 0 && worstSetup !== bestSetup)
+    suggestions.push(`Pause ${worstSetup.setup} until you have reviewed why it loses.`);
   if (worstSession && worstSession.pnlCents < 0) suggestions.push(`Trade smaller, or not at all, in the ${worstSession.session} session.`);
-  if (avgLoss !== null && avgWin !== null && avgLoss > avgWin) suggestions.push(`Cut losers sooner: keep every loss under your average win of ${formatUsd(avgWin)}.`);
-  if (adherence.notFollowed > 0 || fomo) suggestions.push('Check each entry against your rules before you take it; skip any trade that fails the checklist.');
+  if (avgLoss !== null && avgWin !== null && avgLoss > avgWin)
+    suggestions.push(`Cut losers sooner: keep every loss under your average win of ${formatUsd(avgWin)}.`);
+  if (adherence.notFollowed > 0 || fomo)
+    suggestions.push('Check each entry against your rules before you take it; skip any trade that fails the checklist.');
   if (adherence.unrated > 0) suggestions.push(`Mark rule adherence on the remaining ${trades(adherence.unrated)} so the analysis can compare them.`);
   if (suggestions.length === 0) suggestions.push('Keep writing a note on each trade: the analysis gets sharper with every detail.');
 
   const actionPlan: string[] = [];
   if (bestSetup && bestSetup.pnlCents > 0) {
-    actionPlan.push(`Take only ${bestSetup.setup} setups${bestSession && bestSession.pnlCents > 0 ? `, in the ${bestSession.session} session` : ''}.`);
+    actionPlan.push(
+      `Take only ${bestSetup.setup} setups${bestSession && bestSession.pnlCents > 0 ? `, in the ${bestSession.session} session` : ''}.`,
+    );
   }
   if (worstSession && worstSession.pnlCents < 0 && worstSession !== bestSession) actionPlan.push(`Stay flat in the ${worstSession.session} session.`);
   if (avgLoss !== null) actionPlan.push(`Stop for the day after a loss of ${formatUsd(avgLoss * 2)} (twice your average loss).`);

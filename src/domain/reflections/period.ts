@@ -1,4 +1,12 @@
-import { addDays, addMonths, formatCalendarDay, getDaysInMonth, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
+import {
+  addDays,
+  addMonths,
+  formatCalendarDay,
+  getDaysInMonth,
+  getStartOfWeekMonday,
+  parseCalendarDay,
+  type CalendarDay,
+} from '../dates/calendar-day';
 
 /**
  * The Reflect page walks back from today by day, week or month.

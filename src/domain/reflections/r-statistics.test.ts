@@ -64,7 +64,10 @@ describe("Reflect's analysis in R", () => {
 
 describe("Reflect's rule adherence in R", () => {
   it('the rated trades that followed their rules against those that did not; unrated ones in neither', () => {
-    const rated = (id: string, pnlCents: number, followedRules: boolean | null): Reflection => ({ ...reflection(id, 'Monday', 'AM', '', pnlCents), followedRules });
+    const rated = (id: string, pnlCents: number, followedRules: boolean | null): Reflection => ({
+      ...reflection(id, 'Monday', 'AM', '', pnlCents),
+      followedRules,
+    });
     const risk: Record<string, number | null> = { a: 20_000, b: 20_000, c: 10_000, d: null, e: 10_000 };
     const r = computeReflectionRStatistics(
       [rated('a', 40_000, true), rated('b', -10_000, true), rated('c', -15_000, false), rated('d', -5_000, false), rated('e', 99_900, null)],
@@ -78,7 +81,12 @@ describe("Reflect's rule adherence in R", () => {
 
 describe('comparePeriodsInR (a week against the previous four, in R)', () => {
   const range = { from: '2026-03-09', to: '2026-03-15' };
-  const t = (tradeDate: string, pnlCents: number, riskCents: number | null): RTrade => ({ tradeDate, pnlCents, riskCents, result: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE' });
+  const t = (tradeDate: string, pnlCents: number, riskCents: number | null): RTrade => ({
+    tradeDate,
+    pnlCents,
+    riskCents,
+    result: pnlCents > 0 ? 'Win' : pnlCents < 0 ? 'Loss' : 'BE',
+  });
 
   it("each previous week's R, their average of the exact sum, and this week's change, trades without a plan apart", () => {
     const previous = [

@@ -20,7 +20,12 @@ export interface ReflectionRStatistics {
 
 /** `riskCents` gives a reflection's planned risk in cents (its trade's own, else the trader's default), or null. */
 /** A reflection as the R sums read it. */
-export const toRTrade = (r: Reflection, riskCents: number | null): RTrade => ({ tradeDate: r.date, pnlCents: r.pnlCents, riskCents, result: r.result === 'Win' ? 'Win' : r.result === 'Loss' ? 'Loss' : 'BE' });
+export const toRTrade = (r: Reflection, riskCents: number | null): RTrade => ({
+  tradeDate: r.date,
+  pnlCents: r.pnlCents,
+  riskCents,
+  result: r.result === 'Win' ? 'Win' : r.result === 'Loss' ? 'Loss' : 'BE',
+});
 
 export function computeReflectionRStatistics(
   reflections: readonly Reflection[],

@@ -83,7 +83,6 @@ export const REFLECTION_KEYWORD_TAGS: ReadonlyArray<readonly [keyword: string, t
   ['exit', 'Exit Strategy'],
 ];
 
-
 /**
  * The derived tags, at most 4, first wins, duplicates dropped case-insensitively: the setup (trade type), the
  * session, the trader's own tags on the trade, then the keyword tags.

@@ -85,4 +85,3 @@ export type AnalysisEvent =
   | { type: 'progress'; stage: string; percent: number }
   | { type: 'result'; report: AnalysisReport }
   | { type: 'error'; status: number; message: string };
-

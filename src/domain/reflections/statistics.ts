@@ -156,9 +156,7 @@ export function computeReflectionStatistics(reflections: readonly Reflection[]):
     },
     byTimeOfDay: groupBy(reflections, (r) => [r.session || 'Unknown'], 'session').sort(bySessionOrder),
     bySetupType: groupBy(reflections, (r) => [r.type || 'Unspecified'], 'setup').sort(byCountThenName((s) => s.setup)),
-    byMarketCondition: groupBy(reflections, (r) => [r.day], 'day').sort(
-      (a, b) => WEEK_FROM_MONDAY.indexOf(a.day) - WEEK_FROM_MONDAY.indexOf(b.day),
-    ),
+    byMarketCondition: groupBy(reflections, (r) => [r.day], 'day').sort((a, b) => WEEK_FROM_MONDAY.indexOf(a.day) - WEEK_FROM_MONDAY.indexOf(b.day)),
     byTag: groupBy(reflections, (r) => r.tags, 'tag').sort(byCountThenName((t) => t.tag)),
     adherence: {
       rated,

@@ -32,8 +32,12 @@ export function buildPeriodSummary(
   const ordered = [...reflections].sort((a, b) => b.pnlCents - a.pnlCents);
   const top = ordered[0]!;
   const bottom = ordered[ordered.length - 1]!;
-  if (top.pnlCents > 0) lines.push(`Best trade: ${top.symbol} ${top.type || ''} on ${formatShortDay(top.date)}, ${formatUsd(top.pnlCents)}.`.replace(/ {2,}/g, ' '));
-  if (bottom.pnlCents < 0) lines.push(`Worst trade: ${bottom.symbol} ${bottom.type || ''} on ${formatShortDay(bottom.date)}, ${formatUsd(bottom.pnlCents)}.`.replace(/ {2,}/g, ' '));
+  if (top.pnlCents > 0)
+    lines.push(`Best trade: ${top.symbol} ${top.type || ''} on ${formatShortDay(top.date)}, ${formatUsd(top.pnlCents)}.`.replace(/ {2,}/g, ' '));
+  if (bottom.pnlCents < 0)
+    lines.push(
+      `Worst trade: ${bottom.symbol} ${bottom.type || ''} on ${formatShortDay(bottom.date)}, ${formatUsd(bottom.pnlCents)}.`.replace(/ {2,}/g, ' '),
+    );
   lines.push(
     adherence.adherenceRate === null
       ? 'Rule adherence: no trade rated yet.'
@@ -67,7 +71,8 @@ export function formatAnalysisAsText(input: {
   const table = (heading: string, rows: ReadonlyArray<{ name: string } & AnalysisGroupFigures>) => [
     heading,
     ...rows.map(
-      (r) => `- ${r.name}: ${r.totalTrades} trade${r.totalTrades === 1 ? '' : 's'}, ${formatWinRate(r.winRate, r.wins + r.losses)} win rate, ${formatUsd(r.pnlCents)}`,
+      (r) =>
+        `- ${r.name}: ${r.totalTrades} trade${r.totalTrades === 1 ? '' : 's'}, ${formatWinRate(r.winRate, r.wins + r.losses)} win rate, ${formatUsd(r.pnlCents)}`,
     ),
     '',
   ];
@@ -86,9 +91,18 @@ export function formatAnalysisAsText(input: {
     ...section('WEAKNESSES', analysis.weaknesses),
     ...section('SUGGESTIONS', analysis.suggestions),
     ...section('ACTION PLAN', analysis.actionPlan),
-    ...table('BY TIME OF DAY', analysis.statistics.byTimeOfDay.map((r) => ({ name: r.session, ...r }))),
-    ...table('BY SETUP', analysis.statistics.bySetupType.map((r) => ({ name: r.setup, ...r }))),
-    ...table('BY DAY OF WEEK', analysis.statistics.byMarketCondition.map((r) => ({ name: r.day, ...r }))),
+    ...table(
+      'BY TIME OF DAY',
+      analysis.statistics.byTimeOfDay.map((r) => ({ name: r.session, ...r })),
+    ),
+    ...table(
+      'BY SETUP',
+      analysis.statistics.bySetupType.map((r) => ({ name: r.setup, ...r })),
+    ),
+    ...table(
+      'BY DAY OF WEEK',
+      analysis.statistics.byMarketCondition.map((r) => ({ name: r.day, ...r })),
+    ),
     ...(input.playbooks?.length ? ['BY PLAYBOOK', ...input.playbooks.map(({ name, report }) => `- ${name}: ${describePlaybook(report)}`), ''] : []),
   ].join('\n');
 }

@@ -44,7 +44,9 @@ describe('a breakdown row’s gross P&L and fees', () => {
   });
 
   it('counts a tagged trade’s fees in each of its tags', () => {
-    const rows = computeBreakdown(createTradeSet([trade(10_000, 300, { tags: ['A+', 'FOMO'] }), trade(-2_000, 100, { tags: ['FOMO'] })]), 'tag', { timeZone: NY }).rows;
+    const rows = computeBreakdown(createTradeSet([trade(10_000, 300, { tags: ['A+', 'FOMO'] }), trade(-2_000, 100, { tags: ['FOMO'] })]), 'tag', {
+      timeZone: NY,
+    }).rows;
     expect(rows.map((r) => [r.key, r.feesCents, r.grossCents])).toEqual([
       ['FOMO', 400, 8_400],
       ['A+', 300, 10_300],
@@ -64,15 +66,31 @@ describe('sessions in clock order', () => {
       trade(100, 0, { session: 'Scalps' }),
       trade(100, 0, { session: 'After Hours' }),
     ];
-    expect(computeBreakdown(createTradeSet(trades), 'session', { timeZone: NY }).rows.map((r) => r.key)).toEqual(['Asia', 'London', 'New York', 'After Hours', 'Scalps']);
+    expect(computeBreakdown(createTradeSet(trades), 'session', { timeZone: NY }).rows.map((r) => r.key)).toEqual([
+      'Asia',
+      'London',
+      'New York',
+      'After Hours',
+      'Scalps',
+    ]);
     const exchange = ['PM', 'AM', 'Overnight', 'Lunch', 'After Hours'].map((session) => trade(100, 0, { session }));
-    expect(computeBreakdown(createTradeSet(exchange), 'session', { timeZone: NY }).rows.map((r) => r.key)).toEqual(['Overnight', 'AM', 'Lunch', 'PM', 'After Hours']);
+    expect(computeBreakdown(createTradeSet(exchange), 'session', { timeZone: NY }).rows.map((r) => r.key)).toEqual([
+      'Overnight',
+      'AM',
+      'Lunch',
+      'PM',
+      'After Hours',
+    ]);
   });
 });
 
 describe('the hour chart’s empty hours', () => {
   it('fills the hours between the first and last hour with trades with zero rows, none outside', () => {
-    const breakdown = computeBreakdown(createTradeSet([trade(5_000, 0, { at: '09:31' }), trade(-1_000, 0, { at: '12:10' }), trade(2_000, 0, { at: '09:59' })]), 'hour', { timeZone: NY });
+    const breakdown = computeBreakdown(
+      createTradeSet([trade(5_000, 0, { at: '09:31' }), trade(-1_000, 0, { at: '12:10' }), trade(2_000, 0, { at: '09:59' })]),
+      'hour',
+      { timeZone: NY },
+    );
     // The breakdown itself keeps only the hours with trades.
     expect(breakdown.rows.map((r) => r.key)).toEqual(['9', '12']);
     expect(fillHourSpan(breakdown.rows).map((r) => [r.label, r.trades, r.netCents])).toEqual([
@@ -86,7 +104,11 @@ describe('the hour chart’s empty hours', () => {
 
   it('reads a night session across midnight as one span, from the evening into the morning', () => {
     // Entries at 22:10, 01:05 and 02:40 New York time: 22:00 to 03:00, not 01:00 to 23:00 with the day between.
-    const night = computeBreakdown(createTradeSet([trade(500, 0, { at: '01:05' }), trade(700, 0, { at: '02:40' }), trade(-300, 0, { at: '22:10' })]), 'hour', { timeZone: NY });
+    const night = computeBreakdown(
+      createTradeSet([trade(500, 0, { at: '01:05' }), trade(700, 0, { at: '02:40' }), trade(-300, 0, { at: '22:10' })]),
+      'hour',
+      { timeZone: NY },
+    );
     expect(fillHourSpan(night.rows).map((r) => [r.key, r.trades])).toEqual([
       ['22', 1],
       ['23', 0],

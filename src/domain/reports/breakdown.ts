@@ -19,7 +19,21 @@ import { calculateAverageTrade, calculateExpectancy, calculateProfitFactorOrNull
 import { getEntryHours, type TextColumn, type TradeSet } from './report-trade';
 
 /** Breakdowns: the dimensions a trader groups trades by. */
-export const BREAKDOWNS = ['instrument', 'contract', 'side', 'setup', 'session', 'tag', 'account', 'weekday', 'hour', 'hold', 'size', 'month', 'year'] as const;
+export const BREAKDOWNS = [
+  'instrument',
+  'contract',
+  'side',
+  'setup',
+  'session',
+  'tag',
+  'account',
+  'weekday',
+  'hour',
+  'hold',
+  'size',
+  'month',
+  'year',
+] as const;
 export type BreakdownBy = (typeof BREAKDOWNS)[number];
 
 export const BREAKDOWN_LABELS: Readonly<Record<BreakdownBy, string>> = {
@@ -171,7 +185,9 @@ export function sessionClockRank(session: string): number {
  * shortest run of the clock that holds every hour with trades, so a night session's 20:00 to 02:00 reads as one
  * evening into the morning rather than a day with a hole; a tie keeps midnight to midnight.
  */
-export function fillHourSpan(rows: readonly BreakdownRow[]): Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> {
+export function fillHourSpan(
+  rows: readonly BreakdownRow[],
+): Array<{ key: string; label: string; trades: number; netCents: Cents; totalR: number | null }> {
   const byHour = new Map(rows.map((r) => [Number(r.key), r]));
   const hours = [...byHour.keys()].sort((a, b) => a - b);
   if (hours.length === 0) return [];
@@ -190,7 +206,11 @@ export function fillHourSpan(rows: readonly BreakdownRow[]): Array<{ key: string
     const h = (start + step) % 24;
     const row = byHour.get(h);
     const key = String(h);
-    out.push(row ? { key, label: row.label, trades: row.trades, netCents: row.netCents, totalR: row.r.totalR } : { key, label: labelBreakdownKey('hour', key), trades: 0, netCents: 0, totalR: 0 });
+    out.push(
+      row
+        ? { key, label: row.label, trades: row.trades, netCents: row.netCents, totalR: row.r.totalR }
+        : { key, label: labelBreakdownKey('hour', key), trades: 0, netCents: 0, totalR: 0 },
+    );
   }
   return out;
 }
@@ -233,7 +253,12 @@ export function toBreakdownFigures(aggregate: TradeAggregate, total: number, fee
  * Each row's group for a dimension: `group(i)` is the group of row i (-1 when it lacks the dimension), `keys[g]` the
  * group's key as the filter writes it. Tags are many per trade and go through `tagGroups` instead.
  */
-function groupsOf(set: TradeSet, by: Exclude<BreakdownBy, 'tag'>, timeZone: string, markets: MarketGrouping | null = null): { keys: string[]; group: (i: number) => number } {
+function groupsOf(
+  set: TradeSet,
+  by: Exclude<BreakdownBy, 'tag'>,
+  timeZone: string,
+  markets: MarketGrouping | null = null,
+): { keys: string[]; group: (i: number) => number } {
   const c = set.columns;
   const byCode = (column: TextColumn, missingEmpty = false) => ({
     keys: column.values.map((v) => v ?? ''),

@@ -42,7 +42,12 @@ const toCalendarR = (acc: RAccumulator): CalendarR => {
  * `year` null picks the latest year with trades (or `fallbackYear` without any). `risk`: every trade's planned risk in
  * cents, NaN without (r-multiples.ts's getRiskColumn); the trades' own plans when left out.
  */
-export function computeYearCalendar(set: TradeSet, year: number | null, fallbackYear: number, risk: Float64Array = set.columns.ownRisk): YearCalendar {
+export function computeYearCalendar(
+  set: TradeSet,
+  year: number | null,
+  fallbackYear: number,
+  risk: Float64Array = set.columns.ownRisk,
+): YearCalendar {
   const byDay = aggregateRowsByDay(set);
   const years = [...new Set(byDay.map((d) => Number(d.date.slice(0, 4))))].sort((a, b) => b - a);
   const shown = year ?? years[0] ?? fallbackYear;
@@ -105,7 +110,10 @@ export function getMonthGrid(year: number, month: number): Array<Array<CalendarD
   const first = formatCalendarDay(year, month, 1);
   const lead = getIsoWeekday(first) - 1;
   const count = getDaysInMonth(year, month);
-  const cells: Array<CalendarDay | null> = [...Array.from({ length: lead }, () => null), ...Array.from({ length: count }, (_, i) => addDays(first, i))];
+  const cells: Array<CalendarDay | null> = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length: count }, (_, i) => addDays(first, i)),
+  ];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: Array<Array<CalendarDay | null>> = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));

@@ -33,6 +33,9 @@ export interface CsvTable {
 export function calendarCsv(calendar: YearCalendar | undefined, inR: boolean): CsvTable {
   const days = calendar?.days ?? [];
   return inR
-    ? { header: ['Trading day', 'Trades', 'Total R', 'Without a planned risk'], rows: days.map((d) => [d.tradeDate, d.trades, d.r.totalR, d.r.tradesWithoutRisk]) }
+    ? {
+        header: ['Trading day', 'Trades', 'Total R', 'Without a planned risk'],
+        rows: days.map((d) => [d.tradeDate, d.trades, d.r.totalR, d.r.tradesWithoutRisk]),
+      }
     : { header: ['Trading day', 'Trades', 'Net P&L'], rows: days.map((d) => [d.tradeDate, d.trades, centsForCsv(d.netCents)]) };
 }

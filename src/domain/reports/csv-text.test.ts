@@ -5,23 +5,29 @@ import { csvText } from './csv-text';
 
 describe('csvText', () => {
   it('writes money and numbers as plain numbers, a negative amount too', () => {
-    const text = csvText(['Day', 'Trades', 'Net P&L', 'Win rate'], [
-      ['2025-05-09', 3, centsForCsv(-21152), 0.25],
-      ['2025-05-12', 1, centsForCsv(5), -1.5],
-      ['2025-05-13', 0, centsForCsv(0), null],
-    ]);
+    const text = csvText(
+      ['Day', 'Trades', 'Net P&L', 'Win rate'],
+      [
+        ['2025-05-09', 3, centsForCsv(-21152), 0.25],
+        ['2025-05-12', 1, centsForCsv(5), -1.5],
+        ['2025-05-13', 0, centsForCsv(0), null],
+      ],
+    );
     expect(text.split('\r\n')).toEqual(['Day,Trades,Net P&L,Win rate', '2025-05-09,3,-211.52,0.25', '2025-05-12,1,0.05,-1.5', '2025-05-13,0,0.00,']);
   });
 
   it('escapes text a spreadsheet would run as a formula, and only text', () => {
-    const text = csvText(['Tag', 'Net P&L'], [
-      ['=HYPERLINK("http://x","y")', centsForCsv(-100)],
-      ['+1', centsForCsv(100)],
-      ['-5 ticks', -2],
-      ['@sum', 2],
-      ['\tlead', 3],
-      ['A+, FOMO', 4],
-    ]);
+    const text = csvText(
+      ['Tag', 'Net P&L'],
+      [
+        ['=HYPERLINK("http://x","y")', centsForCsv(-100)],
+        ['+1', centsForCsv(100)],
+        ['-5 ticks', -2],
+        ['@sum', 2],
+        ['\tlead', 3],
+        ['A+, FOMO', 4],
+      ],
+    );
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
     expect(parsed.slice(1)).toEqual([
       [`'=HYPERLINK("http://x","y")`, '-1.00'],

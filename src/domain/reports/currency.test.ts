@@ -16,7 +16,7 @@ describe('figures in one currency', () => {
     expect(narrowToOneCurrency(futuresOnly, [combine, personal])).toEqual({ filter: futuresOnly, currency: 'USD', leftOut: [] });
   });
 
-  it('every account, spanning USD, USDT and USDC: the default account\'s USD accounts (and trades without one), the others named as left out', () => {
+  it("every account, spanning USD, USDT and USDC: the default account's USD accounts (and trades without one), the others named as left out", () => {
     const scope = narrowToOneCurrency(createReportFilter({}), accounts);
     expect(scope.currency).toBe('USD');
     expect(scope.filter.account).toEqual([combine.id, personal.id, UNASSIGNED]);
@@ -26,14 +26,17 @@ describe('figures in one currency', () => {
     );
   });
 
-  it('named accounts without the default: the first named account\'s currency', () => {
+  it("named accounts without the default: the first named account's currency", () => {
     const scope = narrowToOneCurrency(createReportFilter({ account: [hyper.id, binance.id, 'not-mine'] }), accounts);
     expect([scope.currency, scope.filter.account, scope.leftOut.map((a) => a.id)]).toEqual(['USDC', [hyper.id, 'not-mine'], [binance.id]]);
     expect(describeLeftOut(scope)).toContain('Binance USDT (USDT) is left out');
   });
 
   it('a default account of USDT makes USDT the main currency of an all-accounts filter', () => {
-    const scope = narrowToOneCurrency(createReportFilter({}), [{ ...binance, isDefault: true }, { ...combine, isDefault: false }]);
+    const scope = narrowToOneCurrency(createReportFilter({}), [
+      { ...binance, isDefault: true },
+      { ...combine, isDefault: false },
+    ]);
     expect([scope.currency, scope.filter.account]).toEqual(['USDT', [binance.id]]);
   });
 });

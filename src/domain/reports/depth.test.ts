@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeAccountDrawdowns, computeDayStreaks, computeDepth, computeDrawdownFigures, computePnlByWeek, computeRatioFigures, computeTimeBuckets } from './depth';
+import {
+  computeAccountDrawdowns,
+  computeDayStreaks,
+  computeDepth,
+  computeDrawdownFigures,
+  computePnlByWeek,
+  computeRatioFigures,
+  computeTimeBuckets,
+} from './depth';
 import { createTradeSet, type ReportTrade } from './report-trade';
 
 const NY = 'America/New_York';
@@ -27,7 +35,9 @@ const days = (...entries: Array<[string, number]>) => entries.map(([date, pnlCen
 describe('P&L by week', () => {
   it('keeps a week across a month end whole, Monday to Sunday', () => {
     // Thursday April 30 and Friday May 1, 2026 are one week; Monday May 4 opens the next.
-    const weeks = computePnlByWeek(setOf([trade('2026-04-30', 10_000), trade('2026-04-30', -2_500), trade('2026-05-01', -4_000), trade('2026-05-04', 1_000)]));
+    const weeks = computePnlByWeek(
+      setOf([trade('2026-04-30', 10_000), trade('2026-04-30', -2_500), trade('2026-05-01', -4_000), trade('2026-05-04', 1_000)]),
+    );
     expect(weeks).toEqual([
       { weekStart: '2026-04-27', weekEnd: '2026-05-03', tradingDays: 2, trades: 3, netCents: 3_500 },
       { weekStart: '2026-05-04', weekEnd: '2026-05-10', tradingDays: 1, trades: 1, netCents: 1_000 },
@@ -86,8 +96,16 @@ describe('drawdown as figures', () => {
   });
 
   it('a fall from the start is under water from the first day; no fall has no recovery factor', () => {
-    expect(computeDrawdownFigures(days(['2026-01-05', -1_000], ['2026-01-09', 1_500]))).toMatchObject({ maxDrawdownCents: 1_000, longestUnderwaterDays: 4, currentDrawdownCents: 0 });
-    expect(computeDrawdownFigures(days(['2026-01-05', 1_000], ['2026-01-06', 0]))).toMatchObject({ maxDrawdownCents: 0, recoveryFactor: null, longestUnderwaterDays: 0 });
+    expect(computeDrawdownFigures(days(['2026-01-05', -1_000], ['2026-01-09', 1_500]))).toMatchObject({
+      maxDrawdownCents: 1_000,
+      longestUnderwaterDays: 4,
+      currentDrawdownCents: 0,
+    });
+    expect(computeDrawdownFigures(days(['2026-01-05', 1_000], ['2026-01-06', 0]))).toMatchObject({
+      maxDrawdownCents: 0,
+      recoveryFactor: null,
+      longestUnderwaterDays: 0,
+    });
     expect(computeDrawdownFigures([])).toMatchObject({ maxDrawdownCents: 0, recoveryFactor: null, netCents: 0 });
   });
 });
@@ -103,7 +121,13 @@ describe('streaks of winning and losing days', () => {
 describe('Sortino, SQN and Kelly', () => {
   it('computes them from cents as worked by hand', () => {
     // Five trades, one a day: +200, -100, +100, -100, +400 cents.
-    const set = setOf([trade('2026-02-02', 200), trade('2026-02-03', -100), trade('2026-02-04', 100), trade('2026-02-05', -100), trade('2026-02-06', 400)]);
+    const set = setOf([
+      trade('2026-02-02', 200),
+      trade('2026-02-03', -100),
+      trade('2026-02-04', 100),
+      trade('2026-02-05', -100),
+      trade('2026-02-06', 400),
+    ]);
     const ratios = computeRatioFigures(set);
     // Sortino over the days: mean 100, downside squares (10,000 + 10,000) / 5 = 4,000.
     expect(ratios.sortino).toBeCloseTo(100 / Math.sqrt(4_000), 12);
@@ -152,7 +176,10 @@ describe('drawdown per account, in R and as a share of the starting balance', ()
   ]);
 
   it('gives each account its own drawdown, time under water over the holiday, recovery factor, R and percentage', () => {
-    const rows = computeAccountDrawdowns(ordered([...apex, of('b', '2025-12-22', -20_000), of(null, '2025-12-22', 10_000)]), { startingBalances: balances, accountName: names });
+    const rows = computeAccountDrawdowns(ordered([...apex, of('b', '2025-12-22', -20_000), of(null, '2025-12-22', 10_000)]), {
+      startingBalances: balances,
+      accountName: names,
+    });
     expect(rows.map((r) => r.label)).toEqual(['Apex 50K', 'Demo', 'Unassigned']);
     const [a, b, none] = rows;
     expect(a).toEqual({
@@ -175,7 +202,13 @@ describe('drawdown per account, in R and as a share of the starting balance', ()
       r: { maxDrawdownR: 3, currentDrawdownR: 1, tradesWithRisk: 5, tradesWithoutRisk: 1 },
     });
     // A starting balance of 0 and trades without an account give no percentage (not 0%).
-    expect(b).toMatchObject({ maxDrawdownCents: 20_000, startingBalanceCents: 0, maxDrawdownPercent: null, currentDrawdownPercent: null, r: { maxDrawdownR: null, tradesWithRisk: 0 } });
+    expect(b).toMatchObject({
+      maxDrawdownCents: 20_000,
+      startingBalanceCents: 0,
+      maxDrawdownPercent: null,
+      currentDrawdownPercent: null,
+      r: { maxDrawdownR: null, tradesWithRisk: 0 },
+    });
     expect(none).toMatchObject({ maxDrawdownCents: 0, startingBalanceCents: null, maxDrawdownPercent: null });
   });
 
@@ -189,7 +222,12 @@ describe('drawdown per account, in R and as a share of the starting balance', ()
   });
 
   it('gives the whole set its percentage on the accounts’ starting balances added up, none when a trade has no account', () => {
-    const both = computeDepth(ordered([...apex, of('c', '2025-12-22', -1_000)]), NY, { startingBalances: new Map([['a', 3_000_000], ['c', 2_000_000]]) });
+    const both = computeDepth(ordered([...apex, of('c', '2025-12-22', -1_000)]), NY, {
+      startingBalances: new Map([
+        ['a', 3_000_000],
+        ['c', 2_000_000],
+      ]),
+    });
     // The set's lowest point is on the 23rd: 500.00 up, then -300.00, -10.00 and -100.00: 410.00 below, of 50,000.00.
     expect(both.drawdown.maxDrawdownCents).toBe(41_000);
     expect(both.drawdownPercent).toEqual({ startingBalanceCents: 5_000_000, maxDrawdownPercent: 0.8, currentDrawdownPercent: 0.1 });

@@ -344,7 +344,9 @@ export function computeDepth(set: TradeSet, timeZone: string, context: DepthCont
   const drawdown = computeDrawdownFigures(days);
   const accounts = computeAccountDrawdowns(set, context);
   let startingBalanceCents: Cents | null = accounts.length > 0 ? 0 : null;
-  for (const account of accounts) startingBalanceCents = startingBalanceCents === null || account.startingBalanceCents === null ? null : startingBalanceCents + account.startingBalanceCents;
+  for (const account of accounts)
+    startingBalanceCents =
+      startingBalanceCents === null || account.startingBalanceCents === null ? null : startingBalanceCents + account.startingBalanceCents;
   return {
     weeks: computePnlByWeek(set, days),
     buckets15: computeTimeBuckets(set, 15, timeZone),

@@ -84,7 +84,16 @@ const finish = (buckets: DistributionBucket[]) => {
   return buckets;
 };
 
-const empty = (from: number | null, to: number | null, label: string): DistributionBucket => ({ from, to, label, trades: 0, wins: 0, losses: 0, netCents: 0, winRate: null });
+const empty = (from: number | null, to: number | null, label: string): DistributionBucket => ({
+  from,
+  to,
+  label,
+  trades: 0,
+  wins: 0,
+  losses: 0,
+  netCents: 0,
+  winRate: null,
+});
 
 /**
  * Net P&L per trade in about `target` buckets of a round width (whole dollars), spanning the 1st to the 99th

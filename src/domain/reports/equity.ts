@@ -217,7 +217,11 @@ function sumExactR(pnl: Float64Array, risk: Float64Array): ExactCurve<number> | 
 }
 
 /** Points at the chosen steps of a curve, each with its drawdown below the highest sum before it (the opening's 0 first). */
-function pickPoints<T>(curve: ExactCurve<T>, at: ArrayLike<number>, pointOf: (k: number, position: number) => { index: number; tradeDate: CalendarDay }): EquityRPoint[] {
+function pickPoints<T>(
+  curve: ExactCurve<T>,
+  at: ArrayLike<number>,
+  pointOf: (k: number, position: number) => { index: number; tradeDate: CalendarDay },
+): EquityRPoint[] {
   const points: EquityRPoint[] = [];
   let peak = curve.zero;
   let next = 0;
@@ -271,7 +275,7 @@ function exactSumsOfR(pnl: Float64Array, risk: Float64Array) {
       for (let id = 0; id < sums.length; id++) if (sums[id] !== 0) sum += BigInt(sums[id]!) * units[id]!;
       position = c < checkpoints.length ? c * spacing - 1 : n - 1;
     }
-    for (; position < k; ) {
+    for (; position < k;) {
       position++;
       sum += BigInt(pnl[position]!) * units[ids[position]!]!;
     }
@@ -304,7 +308,14 @@ interface Doubt {
  * P&L or a risk is not in whole cents, or the cents add past the safe integers, or a doubt meets thousands of
  * unrelated risks: then `sumExactR` sums everything.
  */
-function sumFastR(pnl: Float64Array, risk: Float64Array, ratios: Float64Array, day: Uint32Array, keep: ArrayLike<number>, dateOf: (k: number) => CalendarDay) {
+function sumFastR(
+  pnl: Float64Array,
+  risk: Float64Array,
+  ratios: Float64Array,
+  day: Uint32Array,
+  keep: ArrayLike<number>,
+  dateOf: (k: number) => CalendarDay,
+) {
   const n = pnl.length;
   let cents = 0;
   for (let k = 0; k < n; k++) {
@@ -324,12 +335,21 @@ function sumFastR(pnl: Float64Array, risk: Float64Array, ratios: Float64Array, d
   let next = 0;
   const everyStep = (j: number) => j;
   const dayEndAt = (j: number) => dayEnds[j]!;
-  const pointAt = (points: EquityRPoint[], index: number, k: number, peakNow: number, error: number, peakSteps: (j: number) => number, peakCount: number) => {
+  const pointAt = (
+    points: EquityRPoint[],
+    index: number,
+    k: number,
+    peakNow: number,
+    error: number,
+    peakSteps: (j: number) => number,
+    peakCount: number,
+  ) => {
     const equityR = roundWithin(running, error);
     const drawdownR = roundWithin(running - peakNow, 2 * error);
     const point = { index, tradeDate: dateOf(k), equityR: equityR ?? 0, drawdownR: drawdownR ?? 0 };
     points.push(point);
-    if (equityR === undefined || drawdownR === undefined) doubts.push({ point, step: k, peak: peakNow, error, peakSteps, peakCount, equity: equityR === undefined, drawdown: drawdownR === undefined });
+    if (equityR === undefined || drawdownR === undefined)
+      doubts.push({ point, step: k, peak: peakNow, error, peakSteps, peakCount, equity: equityR === undefined, drawdown: drawdownR === undefined });
   };
   for (let k = 0; k < n; k++) {
     const ratio = ratios[k]!;
@@ -408,13 +428,18 @@ function computeEquityRWith(set: TradeSet, risk: Float64Array, maxPoints: number
   const keep = sampleEquitySteps(floats.subarray(0, n), maxPoints);
   const dateOf = (k: number) => c.days[day[k]!]!;
   const quick = fast ? sumFastR(pnl.subarray(0, n), cents.subarray(0, n), floats.subarray(0, n), day.subarray(0, n), keep, dateOf) : null;
-  if (quick !== null) return { ...quick, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: quick.byDay.length, sampled: quick.byTrade.length < n };
+  if (quick !== null)
+    return { ...quick, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: quick.byDay.length, sampled: quick.byTrade.length < n };
   const curve = sumExactR(pnl.subarray(0, n), cents.subarray(0, n)) as ExactCurve<unknown>;
   const byTrade = pickPoints(curve, keep, (k) => ({ index: k + 1, tradeDate: dateOf(k) }));
   // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
   const dayEnds: number[] = [];
   for (let k = 0; k < n; k++) if (k === n - 1 || day[k + 1] !== day[k]) dayEnds.push(k);
   const closes: ExactCurve<unknown> = { ...curve, sums: dayEnds.map((k) => curve.sums[k]!) };
-  const byDay = pickPoints(closes, dayEnds.map((_, d) => d), (d) => ({ index: d + 1, tradeDate: dateOf(dayEnds[d]!) }));
+  const byDay = pickPoints(
+    closes,
+    dayEnds.map((_, d) => d),
+    (d) => ({ index: d + 1, tradeDate: dateOf(dayEnds[d]!) }),
+  );
   return { byTrade, byDay, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: byDay.length, sampled: byTrade.length < n };
 }

@@ -59,8 +59,20 @@ export function listOverviewFigures(o: ReportOverview): OverviewFigure[] {
       money('netCents', 'Net P&L', o.netCents),
       money('grossCents', 'Gross P&L', o.grossCents),
       money('feesCents', 'Fees', o.feesCents, 'lower'),
-      money('largestWinCents', 'Largest win', o.largestWin?.pnlCents ?? null, 'higher', o.largestWin ? dayWithYear(o.largestWin.tradeDate) : undefined),
-      money('largestLossCents', 'Largest loss', o.largestLoss?.pnlCents ?? null, 'higher', o.largestLoss ? dayWithYear(o.largestLoss.tradeDate) : undefined),
+      money(
+        'largestWinCents',
+        'Largest win',
+        o.largestWin?.pnlCents ?? null,
+        'higher',
+        o.largestWin ? dayWithYear(o.largestWin.tradeDate) : undefined,
+      ),
+      money(
+        'largestLossCents',
+        'Largest loss',
+        o.largestLoss?.pnlCents ?? null,
+        'higher',
+        o.largestLoss ? dayWithYear(o.largestLoss.tradeDate) : undefined,
+      ),
     ],
     trades: [
       { key: 'trades', label: 'Trades', kind: 'count', value: o.trades, better: null },
@@ -93,8 +105,20 @@ export function listOverviewFigures(o: ReportOverview): OverviewFigure[] {
       { key: 'dailySharpe', label: 'Daily Sharpe ratio', kind: 'ratio', value: o.dailySharpe, better: 'higher' },
     ],
     drawdown: [
-      money('maxDrawdownCents', 'Max drawdown', o.maxDrawdown ? o.maxDrawdown.amountCents : o.trades > 0 ? 0 : null, 'lower', describeDrawdownDates(o)),
-      { key: 'maxDrawdownPercent', label: 'Max drawdown, % of peak balance', kind: 'percent', value: o.maxDrawdown?.percentOfPeak ?? null, better: 'lower' },
+      money(
+        'maxDrawdownCents',
+        'Max drawdown',
+        o.maxDrawdown ? o.maxDrawdown.amountCents : o.trades > 0 ? 0 : null,
+        'lower',
+        describeDrawdownDates(o),
+      ),
+      {
+        key: 'maxDrawdownPercent',
+        label: 'Max drawdown, % of peak balance',
+        kind: 'percent',
+        value: o.maxDrawdown?.percentOfPeak ?? null,
+        better: 'lower',
+      },
     ],
   };
   return FIGURE_GROUPS.flatMap(({ id }) => groups[id].map((figure) => ({ ...figure, group: id })));
@@ -119,11 +143,7 @@ export function compareOverviews(a: ReportOverview, b: ReportOverview): FigureCo
     const other = right[index]!;
     const difference = figure.value === null || other.value === null ? null : roundForKind(other.value - figure.value, figure.kind);
     const favours =
-      difference === null || difference === 0 || figure.better === null
-        ? null
-        : (difference > 0) === (figure.better === 'higher')
-          ? 'b'
-          : 'a';
+      difference === null || difference === 0 || figure.better === null ? null : difference > 0 === (figure.better === 'higher') ? 'b' : 'a';
     return {
       ...figure,
       a: figure.value,
@@ -156,7 +176,14 @@ export interface RComparison {
  * as of all the trades.
  */
 export function compareROverviews(a: ROverview, b: ROverview): RComparison[] {
-  type Spec = { key: string; label: string; kind: RComparison['kind']; better: 'higher' | null; of: (r: ROverview) => number | null; infinite?: (r: ROverview) => boolean };
+  type Spec = {
+    key: string;
+    label: string;
+    kind: RComparison['kind'];
+    better: 'higher' | null;
+    of: (r: ROverview) => number | null;
+    infinite?: (r: ROverview) => boolean;
+  };
   const specs: Spec[] = [
     { key: 'tradesWithRisk', label: 'Trades with a planned risk', kind: 'count', better: null, of: (r) => r.tradesWithRisk },
     { key: 'tradesWithoutRisk', label: 'Trades without a planned risk', kind: 'count', better: null, of: (r) => r.tradesWithoutRisk },
@@ -173,7 +200,13 @@ export function compareROverviews(a: ROverview, b: ROverview): RComparison[] {
       // R won and none lost: ∞, as the Overview shows it.
       infinite: (r) => r.profitFactorR === null && r.averageWinR !== null,
     },
-    ...a.bins.map((bin, k): Spec => ({ key: `bin:${bin.id}`, label: `Trades ${bin.label}`, kind: 'count', better: null, of: (r) => r.bins[k]?.trades ?? 0 })),
+    ...a.bins.map((bin, k): Spec => ({
+      key: `bin:${bin.id}`,
+      label: `Trades ${bin.label}`,
+      kind: 'count',
+      better: null,
+      of: (r) => r.bins[k]?.trades ?? 0,
+    })),
   ];
   return specs.map((spec) => {
     const [left, right] = [spec.of(a), spec.of(b)];

@@ -1,6 +1,16 @@
 import type { CalendarDay } from '../dates/calendar-day';
 import { marketOf } from '../instruments/figures';
-import { hasMistakeFilter, hasRiskFilter, HOLD_BUCKETS, toHundredthsR, UNASSIGNED, type ReportFilter, type ResolvedRange, type TagMode, type TradeResult } from './filter';
+import {
+  hasMistakeFilter,
+  hasRiskFilter,
+  HOLD_BUCKETS,
+  toHundredthsR,
+  UNASSIGNED,
+  type ReportFilter,
+  type ResolvedRange,
+  type TagMode,
+  type TradeResult,
+} from './filter';
 
 /**
  * The filter model as clauses: the one definition of which trades a filter means. The engine applies them to its
@@ -63,7 +73,10 @@ export function toFilterClauses(filter: ReportFilter, range: ResolvedRange): Fil
   if (filter.weekday.length > 0) clauses.push({ kind: 'weekday', values: filter.weekday });
   if (filter.hour.length > 0) clauses.push({ kind: 'entry-hour', values: filter.hour });
   if (filter.hold.length > 0) {
-    clauses.push({ kind: 'hold', ranges: HOLD_BUCKETS.filter((b) => filter.hold.includes(b.id)).map((b) => ({ from: b.fromSeconds, to: b.toSeconds })) });
+    clauses.push({
+      kind: 'hold',
+      ranges: HOLD_BUCKETS.filter((b) => filter.hold.includes(b.id)).map((b) => ({ from: b.fromSeconds, to: b.toSeconds })),
+    });
   }
   if (filter.sizeMin !== null || filter.sizeMax !== null) clauses.push({ kind: 'size', min: filter.sizeMin, max: filter.sizeMax });
   if (filter.tag.length > 0) clauses.push({ kind: 'tags', values: filter.tag, mode: filter.tagMode });

@@ -34,7 +34,10 @@ describe('date presets, ending today in the trader zone', () => {
 
   it('all time is open both ways; custom is what was typed', () => {
     expect(resolveReportRange(createReportFilter(), NOW, NY)).toEqual({ from: null, to: null });
-    expect(resolveReportRange(createReportFilter({ range: 'custom', from: '2026-01-05', to: null }), NOW, NY)).toEqual({ from: '2026-01-05', to: null });
+    expect(resolveReportRange(createReportFilter({ range: 'custom', from: '2026-01-05', to: null }), NOW, NY)).toEqual({
+      from: '2026-01-05',
+      to: null,
+    });
   });
 
   it('at 20:00 on Nov 25 in New York it is already Nov 26 in Tokyo: Today follows the trader zone', () => {
@@ -44,7 +47,10 @@ describe('date presets, ending today in the trader zone', () => {
   });
 
   it('this week on a Sunday still starts on the Monday before (weeks start on Monday)', () => {
-    expect(resolveReportRange(createReportFilter({ range: 'this-week' }), new Date('2026-11-29T15:00:00Z'), NY)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(resolveReportRange(createReportFilter({ range: 'this-week' }), new Date('2026-11-29T15:00:00Z'), NY)).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-29',
+    });
   });
 });
 
@@ -178,7 +184,9 @@ describe('the filter in the URL', () => {
   });
 
   it('a hand-edited link keeps what it can read: hour 25 and a bad date are dropped, not guessed', () => {
-    const filter = parseReportFilterParams(new URLSearchParams('hour=25&hour=9&from=2026-02-30&to=2026-03-01&weekday=x&result=Win&result=Maybe&account=all'));
+    const filter = parseReportFilterParams(
+      new URLSearchParams('hour=25&hour=9&from=2026-02-30&to=2026-03-01&weekday=x&result=Win&result=Maybe&account=all'),
+    );
     expect(filter.hour).toEqual([9]);
     expect(filter.range).toBe('custom');
     expect(filter.from).toBeNull();
@@ -189,7 +197,11 @@ describe('the filter in the URL', () => {
   });
 
   it('the raw reading the server validates: lists as arrays, the rest as the last value', () => {
-    expect(readReportFilterParams(new URLSearchParams('symbol=NQ&range=today&range=this-week&hour=14'))).toEqual({ range: 'this-week', symbol: ['NQ'], hour: ['14'] });
+    expect(readReportFilterParams(new URLSearchParams('symbol=NQ&range=today&range=this-week&hour=14'))).toEqual({
+      range: 'this-week',
+      symbol: ['NQ'],
+      hour: ['14'],
+    });
   });
 });
 
@@ -211,9 +223,9 @@ describe('the filter in words', () => {
     expect(describeReportBasis({ trades: 12, firstDay: '2026-06-02', lastDay: '2026-06-30' }, filter, { from: null, to: null }, names)).toBe(
       'Computed from 12 trades, Jun 2, 2026 to Jun 30, 2026 (instrument ES; tags none of FOMO; day Monday)',
     );
-    expect(describeReportBasis({ trades: 1, firstDay: '2026-06-02', lastDay: '2026-06-02' }, createReportFilter(), { from: null, to: null }, names)).toBe(
-      'Computed from 1 trade, Jun 2, 2026',
-    );
+    expect(
+      describeReportBasis({ trades: 1, firstDay: '2026-06-02', lastDay: '2026-06-02' }, createReportFilter(), { from: null, to: null }, names),
+    ).toBe('Computed from 1 trade, Jun 2, 2026');
   });
 
   it('an account the trader no longer has, unassigned trades, a size range and separate hours', () => {
@@ -243,7 +255,12 @@ describe('the R and mistake filters', () => {
     quantity: 1,
   });
   // Planned risks by hand: a $300 plan losing $100 is -1/3R; $150 on $100 is +1.5R; $100 on $100 exactly +1R; no plan.
-  const set = createTradeSet([trade('third', -10_000, ['fomo']), trade('one-half', 15_000, ['A+']), trade('one', 10_000, ['FOMO', 'Oversized']), trade('none', 5_000, [])]);
+  const set = createTradeSet([
+    trade('third', -10_000, ['fomo']),
+    trade('one-half', 15_000, ['A+']),
+    trade('one', 10_000, ['FOMO', 'Oversized']),
+    trade('none', 5_000, []),
+  ]);
   const risk = Float64Array.from([30_000, 10_000, 10_000, Number.NaN]);
   const mistakeTags = ['FOMO', 'Moved stop'];
   const pick = (patch: Parameters<typeof createReportFilter>[0]) =>
@@ -288,8 +305,12 @@ describe('the R and mistake filters', () => {
     expect(countActiveFilters(filter)).toBe(3);
     expect(hasTradeLevelFilter(createReportFilter({ risk: 'without' }))).toBe(true);
     expect(hasTradeLevelFilter(createReportFilter({ mistake: ['FOMO'] }))).toBe(true);
-    expect(describeReportFilter(filter, { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple -1R to +2.5R; without a mistake; mistake FOMO or Moved stop');
-    expect(describeReportFilter(createReportFilter({ risk: 'without' }), { from: null, to: null }, () => undefined)).toBe('All Time; without a planned risk');
+    expect(describeReportFilter(filter, { from: null, to: null }, () => undefined)).toBe(
+      'All Time; R-multiple -1R to +2.5R; without a mistake; mistake FOMO or Moved stop',
+    );
+    expect(describeReportFilter(createReportFilter({ risk: 'without' }), { from: null, to: null }, () => undefined)).toBe(
+      'All Time; without a planned risk',
+    );
     expect(describeReportFilter(createReportFilter({ rMin: 1 }), { from: null, to: null }, () => undefined)).toBe('All Time; R-multiple +1R or more');
   });
 });

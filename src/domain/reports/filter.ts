@@ -1,11 +1,4 @@
-import {
-  addDays,
-  formatCalendarDay,
-  formatShortDay,
-  getStartOfWeekMonday,
-  parseCalendarDay,
-  type CalendarDay,
-} from '../dates/calendar-day';
+import { addDays, formatCalendarDay, formatShortDay, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getTodayInZone } from '../dates/clock';
 
 /**
@@ -118,11 +111,48 @@ export type MarketGrouping = (typeof MARKET_GROUPINGS)[number];
 
 /** The keys that travel in a URL, in the order a URL writes them. */
 export const REPORT_FILTER_KEYS = [
-  'range', 'from', 'to', 'account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'tagMode', 'result', 'weekday', 'hour', 'hold', 'sizeMin', 'sizeMax', 'rMin', 'rMax', 'risk', 'mistakes', 'mistake', 'markets',
+  'range',
+  'from',
+  'to',
+  'account',
+  'symbol',
+  'contract',
+  'side',
+  'setup',
+  'playbook',
+  'session',
+  'tag',
+  'tagMode',
+  'result',
+  'weekday',
+  'hour',
+  'hold',
+  'sizeMin',
+  'sizeMax',
+  'rMin',
+  'rMax',
+  'risk',
+  'mistakes',
+  'mistake',
+  'markets',
 ] as const satisfies ReadonlyArray<keyof ReportFilter>;
 
 /** Keys that take a list (repeated in a URL: ?symbol=NQ&symbol=ES). */
-export const REPORT_FILTER_LIST_KEYS = ['account', 'symbol', 'contract', 'side', 'setup', 'playbook', 'session', 'tag', 'result', 'weekday', 'hour', 'hold', 'mistake'] as const satisfies ReadonlyArray<keyof ReportFilter>;
+export const REPORT_FILTER_LIST_KEYS = [
+  'account',
+  'symbol',
+  'contract',
+  'side',
+  'setup',
+  'playbook',
+  'session',
+  'tag',
+  'result',
+  'weekday',
+  'hour',
+  'hold',
+  'mistake',
+] as const satisfies ReadonlyArray<keyof ReportFilter>;
 export type ReportFilterListKey = (typeof REPORT_FILTER_LIST_KEYS)[number];
 
 export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
@@ -370,7 +400,8 @@ const formatRBound = (r: number) => `${r > 0 ? '+' : ''}${r}R`;
 
 /** 'R-multiple +1R to +3R', 'R-multiple -1R or more', 'R-multiple up to 0R'. */
 export function describeRRange(rMin: number | null, rMax: number | null): string {
-  if (rMin !== null && rMax !== null) return rMin === rMax ? `R-multiple ${formatRBound(rMin)}` : `R-multiple ${formatRBound(rMin)} to ${formatRBound(rMax)}`;
+  if (rMin !== null && rMax !== null)
+    return rMin === rMax ? `R-multiple ${formatRBound(rMin)}` : `R-multiple ${formatRBound(rMin)} to ${formatRBound(rMax)}`;
   if (rMin !== null) return `R-multiple ${formatRBound(rMin)} or more`;
   return `R-multiple up to ${formatRBound(rMax ?? 0)}`;
 }
@@ -415,7 +446,9 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   if (filter.hour.length > 0) parts.push(`entry ${describeHours(filter.hour)}`);
   if (filter.hold.length > 0) parts.push(`hold ${or(filter.hold.map((h) => HOLD_BUCKETS.find((b) => b.id === h)?.label ?? h))}`);
   if (filter.sizeMin !== null && filter.sizeMax !== null) {
-    parts.push(filter.sizeMin === filter.sizeMax ? `size ${formatSize(filter.sizeMin)}` : `size ${formatSize(filter.sizeMin)}-${formatSize(filter.sizeMax)}`);
+    parts.push(
+      filter.sizeMin === filter.sizeMax ? `size ${formatSize(filter.sizeMin)}` : `size ${formatSize(filter.sizeMin)}-${formatSize(filter.sizeMax)}`,
+    );
   } else if (filter.sizeMin !== null) parts.push(`size ${formatSize(filter.sizeMin)} or more`);
   else if (filter.sizeMax !== null) parts.push(`size up to ${formatSize(filter.sizeMax)}`);
   if (filter.risk === 'with' && filter.rMin === null && filter.rMax === null) parts.push('with a planned risk');

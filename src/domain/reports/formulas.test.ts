@@ -50,7 +50,12 @@ describe('averages, expectancy and payoff (Overview)', () => {
 
   it('no trades: every average is null, not zero', () => {
     const aggregate = aggregateTrades([]);
-    expect([calculateAverageWin(aggregate), calculateAverageLoss(aggregate), calculateAverageTrade(aggregate), calculateExpectancy(aggregate)]).toEqual([null, null, null, null]);
+    expect([
+      calculateAverageWin(aggregate),
+      calculateAverageLoss(aggregate),
+      calculateAverageTrade(aggregate),
+      calculateExpectancy(aggregate),
+    ]).toEqual([null, null, null, null]);
   });
 
   it('a loss of $10.01 over three trades averages to the cent: -$3.34 (rounded, not truncated)', () => {
@@ -80,7 +85,11 @@ describe('largest win and loss', () => {
 
 describe('hold time of winners and losers', () => {
   it('winners held 60 s and 181 s, a loser 30 s, a manual trade without times: 121 s, 30 s, 1 left out', () => {
-    expect(calculateHoldAverages([WIN, WIN, LOSS, WIN], [60, 181, 30, Number.NaN])).toEqual({ winnersSeconds: 121, losersSeconds: 30, withoutTimes: 1 });
+    expect(calculateHoldAverages([WIN, WIN, LOSS, WIN], [60, 181, 30, Number.NaN])).toEqual({
+      winnersSeconds: 121,
+      losersSeconds: 30,
+      withoutTimes: 1,
+    });
   });
 
   it('a break-even with times counts in neither average and is not "without times"', () => {
@@ -127,7 +136,13 @@ describe('trading days', () => {
   });
 
   it('no days: zeros for counts, nulls for everything computed', () => {
-    expect(calculateDailyFigures([])).toMatchObject({ tradingDays: 0, winningDaysPercent: null, bestDay: null, worstDay: null, averageDayCents: null });
+    expect(calculateDailyFigures([])).toMatchObject({
+      tradingDays: 0,
+      winningDaysPercent: null,
+      bestDay: null,
+      worstDay: null,
+      averageDayCents: null,
+    });
   });
 });
 

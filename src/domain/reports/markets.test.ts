@@ -41,7 +41,19 @@ const ids = (filter = createReportFilter()) => Array.from(selectTrades(set.colum
 
 describe('markets: a micro counted with its full-size contract', () => {
   it('names the market of each symbol: micros their full-size contract, dated contracts their root, others themselves', () => {
-    expect(['NQ', 'MNQ', 'ES', 'MES', 'YM', 'MYM', 'RTY', 'M2K', 'MNQZ5', 'NQH6', 'MGC'].map(marketOf)).toEqual(['NQ', 'NQ', 'ES', 'ES', 'YM', 'YM', 'RTY', 'RTY', 'NQ', 'NQ', 'GC']);
+    expect(['NQ', 'MNQ', 'ES', 'MES', 'YM', 'MYM', 'RTY', 'M2K', 'MNQZ5', 'NQH6', 'MGC'].map(marketOf)).toEqual([
+      'NQ',
+      'NQ',
+      'ES',
+      'ES',
+      'YM',
+      'YM',
+      'RTY',
+      'RTY',
+      'NQ',
+      'NQ',
+      'GC',
+    ]);
     // QM is a smaller crude contract but not a micro: its own market. Unknown symbols and spot crypto are their own.
     expect(['QM', 'CL', 'BTCUSDT', 'AAPL'].map(marketOf)).toEqual(['QM', 'CL', 'BTCUSDT', 'AAPL']);
     expect(symbolsOfMarkets(['MES'], ['NQ', 'ES', 'MES', 'MNQ', 'ESZ5']).sort()).toEqual(['ES', 'ESZ5', 'MES']);

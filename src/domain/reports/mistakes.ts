@@ -29,7 +29,6 @@ export interface MistakesReport {
   tradesWithoutMistakes: number;
 }
 
-
 export function computeMistakes(set: TradeSet, mistakeTags: readonly string[], risk?: Float64Array): MistakesReport {
   const { columns: c, rows } = set;
   const mistakeIndex = new Map<string, number>();

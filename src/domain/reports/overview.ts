@@ -77,7 +77,8 @@ export function computeOverview(set: TradeSet, options: { openingBalanceCents?: 
   const holds = calculateHoldAverages(gatherResults(set), gather(set, c.hold));
   const days = calculateDailyFigures(aggregateRowsByDay(set));
   const extremes = findLargestWinAndLoss(pnl);
-  const extreme = (k: number | null): TradeExtreme | null => (k === null ? null : { pnlCents: pnl[k]!, tradeDate: dayOf(c, rows[k]!), id: c.id[rows[k]!]! });
+  const extreme = (k: number | null): TradeExtreme | null =>
+    k === null ? null : { pnlCents: pnl[k]!, tradeDate: dayOf(c, rows[k]!), id: c.id[rows[k]!]! };
   return {
     trades: aggregate.trades,
     wins: aggregate.wins,

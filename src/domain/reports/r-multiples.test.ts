@@ -85,7 +85,7 @@ describe('the Overview in R rounds as the dashboard and Reflect do', () => {
   });
 });
 
-describe('the Overview\'s R bins', () => {
+describe("the Overview's R bins", () => {
   it('place -2.01R, -2R, -1.5R, -0.01R, 0R, 0.99R, 1R, 2.99R, 3R and 40R in the bin whose [from, to) holds them', () => {
     for (const r of [-40, -2.01, -2, -1.5, -1, -0.01, 0, 0.99, 1, 1.5, 2, 2.99, 3, 40, -30_000 / 20_000, 60_000 / 20_000, -40_000 / 20_000]) {
       expect(getRBin(r), `${r}R`).toBe(R_BINS.findIndex((b) => r >= b.from && r < b.to));
@@ -118,7 +118,9 @@ describe("the Overview's R bins hold what their labels say", () => {
   });
 
   it('places a trade as the Distributions do: each half-R bucket lies inside the Overview bin its lower edge is in', () => {
-    const cols = buildTradeColumns([-60_000, -45_000, -30_000, -1, 0, 29_999, 30_000, 90_000, 90_001].map((pnl, k) => trade(`t${k}`, pnl, { riskCents: 30_000 })));
+    const cols = buildTradeColumns(
+      [-60_000, -45_000, -30_000, -1, 0, 29_999, 30_000, 90_000, 90_001].map((pnl, k) => trade(`t${k}`, pnl, { riskCents: 30_000 })),
+    );
     const risk = computeRiskColumn(cols, []);
     const bins = computeROverview(allTrades(cols), risk).bins;
     const fromDistribution = new Map<string, number>();
@@ -127,7 +129,9 @@ describe("the Overview's R bins hold what their labels say", () => {
       const bin = bins.find((b, k) => k === bins.length - 1 || edge < [-2, -1, 0, 1, 2, 3][k]!)!;
       fromDistribution.set(bin.label, (fromDistribution.get(bin.label) ?? 0) + bucket.trades);
     }
-    expect(Object.fromEntries(bins.map((b) => [b.label, b.trades]))).toEqual(Object.fromEntries(bins.map((b) => [b.label, fromDistribution.get(b.label) ?? 0])));
+    expect(Object.fromEntries(bins.map((b) => [b.label, b.trades]))).toEqual(
+      Object.fromEntries(bins.map((b) => [b.label, fromDistribution.get(b.label) ?? 0])),
+    );
   });
 });
 
@@ -199,7 +203,10 @@ describe('breakdowns in R', () => {
   const byKey = (rows: Array<{ key: string; r: unknown }>) => Object.fromEntries(rows.map((row) => [row.key, row.r]));
 
   it("each row's net R and expectancy from its trades with a planned risk, the others counted apart", () => {
-    const breakdown = computeBreakdown(allTrades(columns), 'instrument', { timeZone: 'America/New_York', risk: computeRiskColumn(columns, defaults) });
+    const breakdown = computeBreakdown(allTrades(columns), 'instrument', {
+      timeZone: 'America/New_York',
+      risk: computeRiskColumn(columns, defaults),
+    });
     // NQ: +2 - 0.5 - 1 + 0 = +0.5R over 4 trades, 0.125R a trade, half away from zero: 0.13R. MES: +2.5R, one trade apart.
     expect(byKey(breakdown.rows)).toEqual({
       NQ: { tradesWithRisk: 4, tradesWithoutRisk: 0, totalR: 0.5, expectancyR: 0.13 },
@@ -217,7 +224,12 @@ describe('breakdowns in R', () => {
       fomo: { tradesWithRisk: 1, tradesWithoutRisk: 1, totalR: -0.5, expectancyR: -0.5 },
     });
     const none = buildTradeColumns([trade('x', 100, { symbol: 'ES' })]);
-    expect(computeBreakdown(allTrades(none), 'instrument', { timeZone: 'America/New_York' }).rows[0]!.r).toEqual({ tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null, expectancyR: null });
+    expect(computeBreakdown(allTrades(none), 'instrument', { timeZone: 'America/New_York' }).rows[0]!.r).toEqual({
+      tradesWithRisk: 0,
+      tradesWithoutRisk: 1,
+      totalR: null,
+      expectancyR: null,
+    });
   });
 
   it("without the trader's defaults, only the trades' own plans count", () => {

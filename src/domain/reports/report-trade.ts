@@ -302,13 +302,18 @@ function firstDayAtOrAfter(days: readonly CalendarDay[], day: CalendarDay, after
   return low;
 }
 
-
 /**
  * The filter's trades: its clauses (filter-clauses.ts, the one definition the SQL of the Trade Log's pages follows too)
  * applied to the columns. An empty list allows anything; lists are OR-ed, keys AND-ed. The range is inclusive at both
  * ends; a trade without a time, a size or a side is left out by a filter on it.
  */
-export function selectTrades(columns: TradeColumns, filter: ReportFilter, range: ResolvedRange, timeZone: string, traderData: TraderFilterData = {}): TradeSet {
+export function selectTrades(
+  columns: TradeColumns,
+  filter: ReportFilter,
+  range: ResolvedRange,
+  timeZone: string,
+  traderData: TraderFilterData = {},
+): TradeSet {
   const c = columns;
   let start = 0;
   let end = c.size;
@@ -338,7 +343,12 @@ export function selectTrades(columns: TradeColumns, filter: ReportFilter, range:
 }
 
 /** A clause (but the days, which bound the rows) as a test of a row of the columns. */
-function clauseTest(c: TradeColumns, clause: Exclude<FilterClause, { kind: 'days' }>, timeZone: string, traderData: TraderFilterData): (i: number) => boolean {
+function clauseTest(
+  c: TradeColumns,
+  clause: Exclude<FilterClause, { kind: 'days' }>,
+  timeZone: string,
+  traderData: TraderFilterData,
+): (i: number) => boolean {
   switch (clause.kind) {
     case 'account': {
       const ok = Uint8Array.from(c.account.values, (id) => ((id === null ? clause.unassigned : clause.ids.includes(id)) ? 1 : 0));
@@ -407,7 +417,11 @@ export const toMistakeKey = (tag: string) => tag.trim().toLowerCase();
  * hundredths of an R (pnl and risk in cents), as the SQL compares it, so a trade on the bound is never in one and not
  * the other.
  */
-function readRiskTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 'planned-risk' }>, risk: Float64Array | undefined): (i: number) => boolean {
+function readRiskTest(
+  c: TradeColumns,
+  clause: Extract<FilterClause, { kind: 'planned-risk' }>,
+  risk: Float64Array | undefined,
+): (i: number) => boolean {
   if (!risk) throw new Error("selectTrades: an R filter needs every trade's planned risk");
   const { want, min, max } = clause;
   return (i) => {
@@ -424,7 +438,11 @@ function readRiskTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 'pl
 }
 
 /** The mistake filter's test of a trade: its tags against the trader's mistakes, or the mistakes named. */
-function readMistakeTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 'mistakes' }>, mistakeTags: readonly string[] | undefined): (i: number) => boolean {
+function readMistakeTest(
+  c: TradeColumns,
+  clause: Extract<FilterClause, { kind: 'mistakes' }>,
+  mistakeTags: readonly string[] | undefined,
+): (i: number) => boolean {
   if (!mistakeTags) throw new Error("selectTrades: a mistake filter needs the trader's mistake tags");
   const marked = new Set(mistakeTags.map(toMistakeKey));
   const named = new Set(clause.named.map(toMistakeKey));
@@ -445,7 +463,6 @@ function readMistakeTest(c: TradeColumns, clause: Extract<FilterClause, { kind: 
   };
 }
 
-
 /** `wanted` holds tag codes, -1 for a tag no trade has. */
 function matchesTags(c: TradeColumns, i: number, wanted: readonly number[], mode: TagMode): boolean {
   const from = c.tagStart[i]!;
@@ -459,7 +476,6 @@ function matchesTags(c: TradeColumns, i: number, wanted: readonly number[], mode
   if (mode === 'all') return wanted.every(has);
   return !wanted.some(has);
 }
-
 
 /** Every hold bucket's label by id (the breakdown's and the filter's words). */
 export const HOLD_LABELS: Readonly<Record<string, string>> = Object.fromEntries(HOLD_BUCKETS.map((b) => [b.id, b.label]));

@@ -74,7 +74,11 @@ describe('equity in R', () => {
   });
 
   it('a losing start is under water from the opening (0R is the first peak)', () => {
-    const { set, risk } = r([trade('minus-half', '2026-03-02', -5_000, 10_000), trade('minus-1r', '2026-03-02', -10_000, 10_000), trade('plus-1r', '2026-03-03', 10_000, 10_000)]);
+    const { set, risk } = r([
+      trade('minus-half', '2026-03-02', -5_000, 10_000),
+      trade('minus-1r', '2026-03-02', -10_000, 10_000),
+      trade('plus-1r', '2026-03-03', 10_000, 10_000),
+    ]);
     const equity = computeEquityR(set, risk);
     expect(equity.byTrade.map((p) => [p.equityR, p.drawdownR])).toEqual([
       [-0.5, -0.5],
@@ -218,7 +222,7 @@ describe('equity in R', () => {
 });
 
 describe('the heatmap in R', () => {
-  it("Monday 09:00 holds +2R, 0R and a trade without a plan; Wednesday 11:00 only a trade without a plan: no R", () => {
+  it('Monday 09:00 holds +2R, 0R and a trade without a plan; Wednesday 11:00 only a trade without a plan: no R', () => {
     const { set, risk } = r([...week, trade('no-plan-no-time', '2026-03-05', 1_000, null)]);
     const map = computeHeatmap(set, NY, risk);
     const cell = (weekday: number, hour: number) => map.cells.find((c) => c.weekday === weekday && c.hour === hour)!;
@@ -287,7 +291,9 @@ describe('Compare in R', () => {
     expect(row('bin:ge-3')).toMatchObject({ a: 0, b: 1, difference: 1 });
     // A side that lost more is the worse one: the average loss favours the smaller loss.
     const worse = r([trade('minus-2r', '2026-03-02', -20_000, 10_000)]);
-    const lossRow = compareROverviews(computeROverview(a.set, a.risk), computeROverview(worse.set, worse.risk)).find((x) => x.key === 'averageLossR')!;
+    const lossRow = compareROverviews(computeROverview(a.set, a.risk), computeROverview(worse.set, worse.risk)).find(
+      (x) => x.key === 'averageLossR',
+    )!;
     expect(lossRow).toMatchObject({ a: -0.67, b: -2, difference: -1.33, favours: 'a' });
   });
 });

@@ -115,7 +115,16 @@ describe('Overview of a week of NQ trades', () => {
 
   it('no trades in the filter: counts are zero and every computed figure is empty', () => {
     const o = computeOverview(set([]));
-    expect(o).toMatchObject({ trades: 0, netCents: 0, winRate: null, profitFactor: null, expectancyCents: null, maxDrawdown: null, bestDay: null, firstDay: null });
+    expect(o).toMatchObject({
+      trades: 0,
+      netCents: 0,
+      winRate: null,
+      profitFactor: null,
+      expectancyCents: null,
+      maxDrawdown: null,
+      bestDay: null,
+      firstDay: null,
+    });
     const figures = listOverviewFigures(o);
     expect(figures.find((f) => f.key === 'maxDrawdownCents')?.value).toBeNull();
     expect(figures.find((f) => f.key === 'profitFactor')).toMatchObject({ value: null });
@@ -213,10 +222,20 @@ describe('Breakdowns', () => {
   it("a row's drill-down filter replaces its dimension and keeps the rest; a month stays inside the range", () => {
     const filter = createReportFilter({ range: 'custom', from: '2026-03-10', to: null, symbol: ['ES'], hour: [9] });
     expect(getBreakdownRowFilter(filter, { from: '2026-03-10', to: null }, 'hour', '14')).toMatchObject({ symbol: ['ES'], hour: [14] });
-    expect(getBreakdownRowFilter(filter, { from: '2026-03-10', to: null }, 'month', '2026-03')).toMatchObject({ range: 'custom', from: '2026-03-10', to: '2026-03-31' });
-    expect(getBreakdownRowFilter(createReportFilter(), { from: null, to: null }, 'year', '2024')).toMatchObject({ from: '2024-01-01', to: '2024-12-31' });
+    expect(getBreakdownRowFilter(filter, { from: '2026-03-10', to: null }, 'month', '2026-03')).toMatchObject({
+      range: 'custom',
+      from: '2026-03-10',
+      to: '2026-03-31',
+    });
+    expect(getBreakdownRowFilter(createReportFilter(), { from: null, to: null }, 'year', '2024')).toMatchObject({
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
     expect(getBreakdownRowFilter(filter, { from: null, to: null }, 'size', '2')).toMatchObject({ sizeMin: 2, sizeMax: 2 });
-    expect(getBreakdownRowFilter(createReportFilter({ tag: ['X'], tagMode: 'none' }), { from: null, to: null }, 'tag', 'A+')).toMatchObject({ tag: ['A+'], tagMode: 'any' });
+    expect(getBreakdownRowFilter(createReportFilter({ tag: ['X'], tagMode: 'none' }), { from: null, to: null }, 'tag', 'A+')).toMatchObject({
+      tag: ['A+'],
+      tagMode: 'any',
+    });
   });
 });
 
@@ -247,7 +266,8 @@ describe('Equity and its drawdown', () => {
     const all = buildEquityPoints(steps, () => '2026-03-02');
     const kept = sampleEquity(all, 1_000);
     expect(kept.length).toBeLessThanOrEqual(1_000);
-    const extreme = (points: typeof all, pick: (p: (typeof all)[number]) => number, sign: 1 | -1) => Math.max(...points.map((p) => sign * pick(p))) * sign;
+    const extreme = (points: typeof all, pick: (p: (typeof all)[number]) => number, sign: 1 | -1) =>
+      Math.max(...points.map((p) => sign * pick(p))) * sign;
     expect(extreme(kept, (p) => p.equityCents, 1)).toBe(extreme(all, (p) => p.equityCents, 1));
     expect(extreme(kept, (p) => p.equityCents, -1)).toBe(extreme(all, (p) => p.equityCents, -1));
     expect(extreme(kept, (p) => p.drawdownCents, -1)).toBe(extreme(all, (p) => p.drawdownCents, -1));
@@ -289,9 +309,17 @@ describe('Heatmap and year calendar', () => {
       { tradeDate: '2026-03-06', trades: 1, netCents: 8_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } },
       { tradeDate: '2026-03-07', trades: 1, netCents: 1_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } },
     ]);
-    expect(calendar.months[2]).toEqual({ month: 3, trades: 4, netCents: 19_000, tradingDays: 3, r: { tradesWithRisk: 0, tradesWithoutRisk: 4, totalR: null } });
+    expect(calendar.months[2]).toEqual({
+      month: 3,
+      trades: 4,
+      netCents: 19_000,
+      tradingDays: 3,
+      r: { tradesWithRisk: 0, tradesWithoutRisk: 4, totalR: null },
+    });
     expect(calendar.netCents).toBe(19_000);
-    expect(computeYearCalendar(set(trades), 2025, 2030).days).toEqual([{ tradeDate: '2025-12-31', trades: 1, netCents: -2_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } }]);
+    expect(computeYearCalendar(set(trades), 2025, 2030).days).toEqual([
+      { tradeDate: '2025-12-31', trades: 1, netCents: -2_000, r: { tradesWithRisk: 0, tradesWithoutRisk: 1, totalR: null } },
+    ]);
     expect(computeYearCalendar(set([]), null, 2030)).toMatchObject({ year: 2030, years: [], days: [] });
   });
 
@@ -333,7 +361,8 @@ describe('Distributions', () => {
     for (const length of [1, 2, 3, 10, 101, 1_000, 5_003]) {
       const values = Float64Array.from({ length }, () => (next() % 41) * 250 - 5_000);
       const sorted = values.slice().sort();
-      for (const k of [0, Math.floor(length / 100), Math.ceil(0.99 * length) - 1, length - 1]) expect(selectRank(values.slice(), k), `rank ${k} of ${length}`).toBe(sorted[k]);
+      for (const k of [0, Math.floor(length / 100), Math.ceil(0.99 * length) - 1, length - 1])
+        expect(selectRank(values.slice(), k), `rank ${k} of ${length}`).toBe(sorted[k]);
       // Within the values before a rank already selected, as the P&L distribution asks its two ranks.
       const high = Math.ceil(0.99 * length) - 1;
       const partly = values.slice();
@@ -359,7 +388,9 @@ describe('Distributions', () => {
 });
 
 describe('Compare: mornings against afternoons', () => {
-  const mornings = computeOverview(set([trade('2026-03-02', 10_000, { at: '09:31', holdFor: 60 }), trade('2026-03-03', -5_000, { at: '10:00', holdFor: 60 })]));
+  const mornings = computeOverview(
+    set([trade('2026-03-02', 10_000, { at: '09:31', holdFor: 60 }), trade('2026-03-03', -5_000, { at: '10:00', holdFor: 60 })]),
+  );
   const afternoons = computeOverview(set([trade('2026-03-02', 30_000, { at: '14:31', holdFor: 60 })]));
 
   it('every figure side by side with B minus A and which side it favours', () => {
@@ -387,7 +418,9 @@ describe('Compare: mornings against afternoons', () => {
 
 describe("the columns' sums are the statistics' sums", () => {
   it('over a month of NQ trades with wins, losses and break-evens, per trade and per day', () => {
-    const trades = Array.from({ length: 200 }, (_, k) => trade(`2026-03-${String(2 + Math.floor(k / 10)).padStart(2, '0')}`, ((k * 7919) % 2001) - 1000));
+    const trades = Array.from({ length: 200 }, (_, k) =>
+      trade(`2026-03-${String(2 + Math.floor(k / 10)).padStart(2, '0')}`, ((k * 7919) % 2001) - 1000),
+    );
     const asStats = trades.map((t) => ({ tradeDate: t.tradeDate, status: t.status, pnlCents: t.pnlCents }));
     expect(aggregateRows(set(trades))).toEqual(aggregateTrades(asStats));
     expect(aggregateRowsByDay(set(trades))).toEqual(aggregateTradesByDay(asStats));
@@ -396,7 +429,7 @@ describe("the columns' sums are the statistics' sums", () => {
     expect(aggregateRows(shorts)).toEqual(aggregateTrades(asStats.filter((t) => t.status === 'Loss')));
   });
 
-  it('the streaks counted from the result codes are the statistics\' streaks, a break-even ending a run, over 300 runs of wins, losses and break-evens', () => {
+  it("the streaks counted from the result codes are the statistics' streaks, a break-even ending a run, over 300 runs of wins, losses and break-evens", () => {
     let seed = 11;
     const next = () => (seed = (seed * 48_271) % 2_147_483_647);
     for (let round = 0; round < 300; round++) {

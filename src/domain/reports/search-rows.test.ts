@@ -64,13 +64,13 @@ describe("the Trade Log's search over the report copy", () => {
     expect(toSearchTerm('  fo\x1fmo ')).toBe('fomo');
   });
 
-  it("asks the database for the lower case of texts that are not ASCII, and uses its answer", () => {
+  it('asks the database for the lower case of texts that are not ASCII, and uses its answer', () => {
     const { texts } = find('été');
     expect(texts.sort()).toEqual(['Été', 'été']);
     // A database that folds accented letters finds 'Été' for 'été'; one in the C locale (it leaves them) does not.
     expect(find('été', { lowered: { Été: 'été' } }).ids).toEqual(['c']);
     expect(find('été').ids).toEqual([]);
-    expect(find('ÉTÉ', { lowered: { 'ÉTÉ': 'été', Été: 'été' } }).ids).toEqual(['c']);
+    expect(find('ÉTÉ', { lowered: { ÉTÉ: 'été', Été: 'été' } }).ids).toEqual(['c']);
     // The joined tags are asked whole when the term has a space.
     expect(find('a+ é').texts).toEqual(['a+ é', 'Été']);
   });

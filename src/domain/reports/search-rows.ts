@@ -73,7 +73,8 @@ export function prepareRowSearch(columns: TradeColumns, rows: Uint32Array, term:
     match(lowered, notes) {
       const lower = (text: string) => (isAscii(text) ? text.toLowerCase() : (lowered.get(text) ?? text.toLowerCase()));
       const needle = lower(term);
-      const test = (values: ReadonlyArray<string | null>) => Uint8Array.from(values, (value) => (value !== null && lower(value).includes(needle) ? 1 : 0));
+      const test = (values: ReadonlyArray<string | null>) =>
+        Uint8Array.from(values, (value) => (value !== null && lower(value).includes(needle) ? 1 : 0));
       const symbol = test(c.symbol.values);
       const contract = test(c.contract.values);
       const setup = test(c.setup.values);

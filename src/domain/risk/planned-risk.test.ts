@@ -72,7 +72,11 @@ describe('planned risk from the trade or its defaults', () => {
   });
 
   it('a default of 20 NQ points on a 3-lot is 20 x 3 x $20 = $1,200', () => {
-    expect(resolvePlannedRisk(trade({ symbol: 'NQ', quantity: '3' }), defaults)).toEqual({ cents: 120_000, source: 'default-stop', defaultId: 'all-nq' });
+    expect(resolvePlannedRisk(trade({ symbol: 'NQ', quantity: '3' }), defaults)).toEqual({
+      cents: 120_000,
+      source: 'default-stop',
+      defaultId: 'all-nq',
+    });
   });
 
   it('a default of 8.5 MES points on a 2-lot in its account is 8.5 x 2 x $5 = $85', () => {
@@ -122,7 +126,9 @@ describe('R-multiples', () => {
 describe('stops and targets on the right side of the entry', () => {
   it('refuses a long stop above the entry, a short stop below it, and a stop at the entry', () => {
     expect(checkRiskPrices({ side: 'Long', entryPrice: '100', quantity: '1', stopPrice: '101' })?.field).toBe('stop_price');
-    expect(checkRiskPrices({ side: 'Short', entryPrice: '100', quantity: '1', stopPrice: '99' })?.message).toMatch(/short trade's stop must be above/);
+    expect(checkRiskPrices({ side: 'Short', entryPrice: '100', quantity: '1', stopPrice: '99' })?.message).toMatch(
+      /short trade's stop must be above/,
+    );
     expect(checkRiskPrices({ side: 'Long', entryPrice: '100', quantity: '1', stopPrice: '100' })?.message).toBe('must differ from the entry price');
   });
 

@@ -75,11 +75,8 @@ export function computeStopRiskCents(trade: Pick<RiskTrade, 'symbol' | 'contract
 export function findRiskDefault(defaults: readonly RiskDefault[], accountId: string | null, symbol: string): RiskDefault | undefined {
   // The root a default is kept under: NQ for 'NQ', 'NQZ5' and 'CME_MINI:NQ1!'.
   const root = getFuturesRoot(symbol);
-  const match = (account: string | null, forRoot: string | null) =>
-    defaults.find((d) => d.accountId === account && d.root === forRoot);
-  return (
-    (accountId !== null ? (match(accountId, root) ?? match(accountId, null)) : undefined) ?? match(null, root) ?? match(null, null)
-  );
+  const match = (account: string | null, forRoot: string | null) => defaults.find((d) => d.accountId === account && d.root === forRoot);
+  return (accountId !== null ? (match(accountId, root) ?? match(accountId, null)) : undefined) ?? match(null, root) ?? match(null, null);
 }
 
 /**
@@ -125,7 +122,9 @@ export function computeTargetR(trade: Pick<RiskTrade, 'entryPrice' | 'stopPrice'
 }
 
 /** What is wrong with a stop or target for the trade's side and entry, or null: the field's 400 message. */
-export function checkRiskPrices(trade: Pick<RiskTrade, 'side' | 'entryPrice' | 'quantity' | 'stopPrice' | 'targetPrice'>): { field: 'stop_price' | 'target_price'; message: string } | null {
+export function checkRiskPrices(
+  trade: Pick<RiskTrade, 'side' | 'entryPrice' | 'quantity' | 'stopPrice' | 'targetPrice'>,
+): { field: 'stop_price' | 'target_price'; message: string } | null {
   const entry = parseDecimal(trade.entryPrice);
   const stop = parseDecimal(trade.stopPrice);
   const target = parseDecimal(trade.targetPrice ?? null);
@@ -137,7 +136,8 @@ export function checkRiskPrices(trade: Pick<RiskTrade, 'side' | 'entryPrice' | '
   }
   if (target && entry) {
     if (trade.side === 'Long' && target.lte(entry)) return { field: 'target_price', message: "a long trade's target must be above its entry price" };
-    if (trade.side === 'Short' && target.gte(entry)) return { field: 'target_price', message: "a short trade's target must be below its entry price" };
+    if (trade.side === 'Short' && target.gte(entry))
+      return { field: 'target_price', message: "a short trade's target must be below its entry price" };
   }
   return null;
 }

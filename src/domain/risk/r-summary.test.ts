@@ -14,7 +14,13 @@ const trade = (tradeDate: string, pnlCents: number, riskCents: number | null): R
 describe('R figures of a group of trades', () => {
   it('sums, averages and counts apart the trades without a planned risk (hand-computed)', () => {
     // +$800 on $400 = +2R; -$150 on $300 = -0.5R; -$100 on $100 = -1R; $0 on $200 = 0R; +$50 without a plan.
-    const summary = summarizeR([trade('2026-05-04', 80_000, 40_000), trade('2026-05-04', -15_000, 30_000), trade('2026-05-05', -10_000, 10_000), trade('2026-05-05', 0, 20_000), trade('2026-05-05', 5_000, null)]);
+    const summary = summarizeR([
+      trade('2026-05-04', 80_000, 40_000),
+      trade('2026-05-04', -15_000, 30_000),
+      trade('2026-05-05', -10_000, 10_000),
+      trade('2026-05-05', 0, 20_000),
+      trade('2026-05-05', 5_000, null),
+    ]);
     expect(summary).toEqual({
       trades: 5,
       tradesWithRisk: 4,
@@ -36,7 +42,9 @@ describe('R figures of a group of trades', () => {
     const thirds = [trade('2026-05-04', 10_000, 30_000), trade('2026-05-04', 10_000, 30_000), trade('2026-05-04', 10_000, 30_000)];
     expect(summarizeR([...thirds, trade('2026-05-05', -7_500, 10_000), trade('2026-05-05', -100, null)]).profitFactorR).toBe(1.33);
     // +$10.05 won on $10 twice against -$10 lost on $10: 2.01R / 1R.
-    expect(summarizeR([trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', -1_000, 1_000)]).profitFactorR).toBe(2.01);
+    expect(summarizeR([trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', 1_005, 1_000), trade('2026-05-04', -1_000, 1_000)]).profitFactorR).toBe(
+      2.01,
+    );
     expect(summarizeR([...thirds, trade('2026-05-05', -100, null)]).profitFactorR).toBeNull();
   });
 
@@ -85,7 +93,12 @@ describe('R figures of a group of trades', () => {
   });
 
   it('gives the same days and weeks when a day comes back after another (trades not in trading order)', () => {
-    const inOrder = [trade('2026-05-02', 20_000, 10_000), trade('2026-05-02', -4_000, 10_000), trade('2026-05-04', -10_000, 30_000), trade('2026-05-04', 5_000, null)];
+    const inOrder = [
+      trade('2026-05-02', 20_000, 10_000),
+      trade('2026-05-02', -4_000, 10_000),
+      trade('2026-05-04', -10_000, 30_000),
+      trade('2026-05-04', 5_000, null),
+    ];
     const shuffled = [inOrder[2]!, inOrder[0]!, inOrder[3]!, inOrder[1]!];
     const periods = summarizeRPeriods(shuffled);
     expect(periods).toEqual(summarizeRPeriods(inOrder));
@@ -158,11 +171,19 @@ describe('R by day and week over the columns', () => {
   it('gives the figures of the trades as objects, on random trades', () => {
     // Risks a trader uses (and odd ones), P&L often on a half hundredth of an R (risk x k / 200), with and without plans.
     const risk = fc.oneof(fc.constantFrom(null, 0, 1_000, 3_000, 20_000, 40_000, 7_500), fc.integer({ min: 1, max: 500_000 }));
-    const aTrade = fc.tuple(fc.integer({ min: 0, max: 40 }), risk, fc.integer({ min: -400, max: 400 }), fc.integer({ min: -5_000_000, max: 5_000_000 }), fc.boolean());
+    const aTrade = fc.tuple(
+      fc.integer({ min: 0, max: 40 }),
+      risk,
+      fc.integer({ min: -400, max: 400 }),
+      fc.integer({ min: -5_000_000, max: 5_000_000 }),
+      fc.boolean(),
+    );
     fc.assert(
       fc.property(fc.array(aTrade, { maxLength: 300 }), fc.array(fc.boolean(), { maxLength: 300 }), (raw, keep) => {
         const trades = raw
-          .map(([offset, riskCents, k, cents, onHalf]) => trade(addDays('2026-04-01', offset), onHalf && riskCents ? Math.round((riskCents * k) / 200) : cents, riskCents))
+          .map(([offset, riskCents, k, cents, onHalf]) =>
+            trade(addDays('2026-04-01', offset), onHalf && riskCents ? Math.round((riskCents * k) / 200) : cents, riskCents),
+          )
           .sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
         const rows = Uint32Array.from(trades.keys()).filter((i) => keep[i] ?? true);
         const { columns, risk: riskColumn } = toColumns(trades);

@@ -87,7 +87,12 @@ export class RAccumulator {
   }
 
   totals(): RTotals {
-    return { trades: this.trades, tradesWithRisk: this.withRisk, tradesWithoutRisk: this.trades - this.withRisk, totalR: this.withRisk === 0 ? null : toR(RAccumulator.sum(this.all)) };
+    return {
+      trades: this.trades,
+      tradesWithRisk: this.withRisk,
+      tradesWithoutRisk: this.trades - this.withRisk,
+      totalR: this.withRisk === 0 ? null : toR(RAccumulator.sum(this.all)),
+    };
   }
 
   summary(): RSummary {
@@ -212,11 +217,15 @@ class FloatR {
     if (Math.abs(this.lost) <= lostError || (this.won !== 0 && Math.abs(this.won) <= wonError)) profitFactorR = undefined;
     else if (this.lost !== 0) {
       const factor = this.won / Math.abs(this.lost);
-      profitFactorR = roundWithin(factor, factor * (wonError / Math.max(Math.abs(this.won), Number.MIN_VALUE) + lostError / Math.abs(this.lost) + 2 * Number.EPSILON));
+      profitFactorR = roundWithin(
+        factor,
+        factor * (wonError / Math.max(Math.abs(this.won), Number.MIN_VALUE) + lostError / Math.abs(this.lost) + 2 * Number.EPSILON),
+      );
     }
     // A loss side of exactly 0R (no loss with a plan) has no profit factor; the float sum of no quotient is 0 too.
     if (losses === 0) profitFactorR = null;
-    if (totalR === undefined || expectancyR === undefined || averageWinR === undefined || averageLossR === undefined || profitFactorR === undefined) return undefined;
+    if (totalR === undefined || expectancyR === undefined || averageWinR === undefined || averageLossR === undefined || profitFactorR === undefined)
+      return undefined;
     return {
       trades: this.trades,
       tradesWithRisk: withRisk,

@@ -85,7 +85,15 @@ describe("the header's month and sparkline hold the evening session's trades, da
   });
 
   it("on the month's last evening, the next month's first trading day is not this month's", () => {
-    expect(sumMonthPnl([{ date: '2026-03-31', pnlCents: 100 }, { date: '2026-04-01', pnlCents: 700 }], '2026-03-31')).toBe(100);
+    expect(
+      sumMonthPnl(
+        [
+          { date: '2026-03-31', pnlCents: 100 },
+          { date: '2026-04-01', pnlCents: 700 },
+        ],
+        '2026-03-31',
+      ),
+    ).toBe(100);
   });
 
   it('the 30-day sparkline runs to the latest trading day, its last point holding every trade since its first day', () => {

@@ -49,7 +49,10 @@ export function buildDailyPnlSeries(args: {
  * belongs to the exchange's next trading day, which begins at 18:00 New York while the trader's own day has not ended
  *, and a series ending on the trader's today would leave those trades out until midnight.
  */
-export function extendToLatestDay(range: { from: CalendarDay; to: CalendarDay }, days: Iterable<{ date: CalendarDay }>): { from: CalendarDay; to: CalendarDay } {
+export function extendToLatestDay(
+  range: { from: CalendarDay; to: CalendarDay },
+  days: Iterable<{ date: CalendarDay }>,
+): { from: CalendarDay; to: CalendarDay } {
   let to = range.to;
   for (const day of days) if (day.date > to) to = day.date;
   return { from: range.from, to };

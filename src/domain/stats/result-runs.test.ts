@@ -8,7 +8,11 @@ const result = fc.constantFrom('Win', 'Loss', 'BE');
 
 describe('result runs: streaks that combine day by day', () => {
   it('W W | W L L | L BE W W: the win run crosses no day, the loss run of 3 crosses one, on 2 wins now', () => {
-    const days = [['Win', 'Win'], ['Win', 'Loss', 'Loss'], ['Loss', 'BE', 'Win', 'Win']].map(summarizeResultRuns);
+    const days = [
+      ['Win', 'Win'],
+      ['Win', 'Loss', 'Loss'],
+      ['Loss', 'BE', 'Win', 'Win'],
+    ].map(summarizeResultRuns);
     const all = days.reduce(combineResultRuns, EMPTY_RESULT_RUNS);
     expect(streaksFromResultRuns(all)).toEqual({ maxWinStreak: 3, maxLossStreak: 3, current: { result: 'Win', length: 2 } });
     expect(all.head).toEqual({ result: 'Win', length: 3 });
@@ -38,7 +42,11 @@ describe('result runs: streaks that combine day by day', () => {
   it('combining is associative, so days can be grouped in any way (fast-check)', () => {
     fc.assert(
       fc.property(fc.array(result), fc.array(result), fc.array(result), (a, b, c) => {
-        const [x, y, z] = [a, b, c].map(summarizeResultRuns) as [ReturnType<typeof summarizeResultRuns>, ReturnType<typeof summarizeResultRuns>, ReturnType<typeof summarizeResultRuns>];
+        const [x, y, z] = [a, b, c].map(summarizeResultRuns) as [
+          ReturnType<typeof summarizeResultRuns>,
+          ReturnType<typeof summarizeResultRuns>,
+          ReturnType<typeof summarizeResultRuns>,
+        ];
         expect(combineResultRuns(combineResultRuns(x, y), z)).toEqual(combineResultRuns(x, combineResultRuns(y, z)));
       }),
     );

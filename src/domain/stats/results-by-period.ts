@@ -1,10 +1,4 @@
-import {
-  addDays,
-  formatShortDay,
-  getStartOfWeekMonday,
-  getWeekdayIndex,
-  type CalendarDay,
-} from '../dates/calendar-day';
+import { addDays, formatShortDay, getStartOfWeekMonday, getWeekdayIndex, type CalendarDay } from '../dates/calendar-day';
 import { combineStats, type DailyAggregate, type TradeAggregate } from './trade-aggregate';
 import { calculateWinRate } from './win-rate';
 

@@ -32,25 +32,37 @@ describe('consistency', () => {
 describe('score = 0.4 x winRate + 0.3 x consistency + 0.3 x profitFactorScore', () => {
   it('6 wins, 4 losses, PF 2.0, streaks W5/L2 scores 24 + 27 + 30 = 81', () => {
     expect(calculateScore({ wins: 6, losses: 4, profitFactor: 2, maxWinStreak: 5, maxLossStreak: 2 })).toEqual({
-      score: 81, winRate: 60, consistency: 90, profitFactorScore: 100,
+      score: 81,
+      winRate: 60,
+      consistency: 90,
+      profitFactorScore: 100,
     });
   });
 
   it('2 wins, 3 losses, PF 1.2, streaks W1/L3 scores 16 + 15 + 8.4 = 39.4', () => {
     expect(calculateScore({ wins: 2, losses: 3, profitFactor: 1.2, maxWinStreak: 1, maxLossStreak: 3 })).toEqual({
-      score: 39.4, winRate: 40, consistency: 50, profitFactorScore: 28,
+      score: 39.4,
+      winRate: 40,
+      consistency: 50,
+      profitFactorScore: 28,
     });
   });
 
   it('no losses at all (PF Infinity), 3 wins: 40 + 30 + 30 = 100', () => {
     expect(calculateScore({ wins: 3, losses: 0, profitFactor: Number.POSITIVE_INFINITY, maxWinStreak: 3, maxLossStreak: 0 })).toEqual({
-      score: 100, winRate: 100, consistency: 100, profitFactorScore: 100,
+      score: 100,
+      winRate: 100,
+      consistency: 100,
+      profitFactorScore: 100,
     });
   });
 
   it('no decided trades scores 0, not the 9 the loss-streak bonus would invent', () => {
     expect(calculateScore({ wins: 0, losses: 0, profitFactor: 0, maxWinStreak: 0, maxLossStreak: 0 })).toEqual({
-      score: 0, winRate: 0, consistency: 0, profitFactorScore: 0,
+      score: 0,
+      winRate: 0,
+      consistency: 0,
+      profitFactorScore: 0,
     });
   });
 

@@ -4,7 +4,9 @@ import { calculateStreaks, calculateTradeStreaks } from './streaks';
 describe('win and loss streaks', () => {
   it('W W L L L BE W: longest win run 2, loss run 3, on a 1-win run now', () => {
     expect(calculateStreaks(['Win', 'Win', 'Loss', 'Loss', 'Loss', 'BE', 'Win'])).toEqual({
-      maxWinStreak: 2, maxLossStreak: 3, current: { result: 'Win', length: 1 },
+      maxWinStreak: 2,
+      maxLossStreak: 3,
+      current: { result: 'Win', length: 1 },
     });
   });
 

@@ -17,9 +17,15 @@ describe('a week of seven trades, summarized once for panel, dashboard and AI co
   it('4 wins, 2 losses, 1 BE, net $1,283.15, win rate 66.7 (green), PF 5.54, score 85.7', () => {
     const summary = summarizeTrades(trades);
     expect(summary).toMatchObject({
-      trades: 7, wins: 4, losses: 2, breakEvens: 1,
-      pnlCents: 128315, grossProfitCents: 156590, grossLossCents: -28275,
-      winRate: 66.7, winRateBand: 'green',
+      trades: 7,
+      wins: 4,
+      losses: 2,
+      breakEvens: 1,
+      pnlCents: 128315,
+      grossProfitCents: 156590,
+      grossLossCents: -28275,
+      winRate: 66.7,
+      winRateBand: 'green',
       streaks: { maxWinStreak: 1, maxLossStreak: 1, current: { result: 'Win', length: 1 } },
     });
     expect(summary.profitFactor).toBeCloseTo(156590 / 28275, 12);

@@ -12,7 +12,13 @@ describe('trade aggregates', () => {
       { tradeDate: '2026-03-10', status: 'BE', pnlCents: 0 },
     ];
     expect(aggregateTrades(trades)).toEqual({
-      trades: 4, wins: 2, losses: 1, breakEvens: 1, pnlCents: 85000, grossProfitCents: 103750, grossLossCents: -18750,
+      trades: 4,
+      wins: 2,
+      losses: 1,
+      breakEvens: 1,
+      pnlCents: 85000,
+      grossProfitCents: 103750,
+      grossLossCents: -18750,
     });
     expect(aggregateTradesByDay(trades)).toEqual([
       { date: '2026-03-09', trades: 2, wins: 2, losses: 0, breakEvens: 0, pnlCents: 103750, grossProfitCents: 103750, grossLossCents: 0 },
@@ -55,7 +61,9 @@ describe('trade aggregates', () => {
 
   it('reads a stored 12:00 UTC trade_date as its day', () => {
     expect(toStatTrade({ tradeDate: '2026-03-09T12:00:00.000Z', status: 'Win', pnlCents: 100 })).toEqual({
-      tradeDate: '2026-03-09', status: 'Win', pnlCents: 100,
+      tradeDate: '2026-03-09',
+      status: 'Win',
+      pnlCents: 100,
     });
     expect(toStatTrade({ tradeDate: 'yesterday', status: 'Win', pnlCents: 100 })).toBeNull();
   });

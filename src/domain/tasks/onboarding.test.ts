@@ -25,9 +25,7 @@ describe('sample trades for a new user (7 trades, NQ ES BTC)', () => {
   it('on Wed 2026-03-18 in New York: 7 trades spread over the 13 weekdays so far, oldest first', () => {
     const trades = buildSampleTrades(new Date('2026-03-18T14:00:00Z'), NEW_YORK);
     // weekdays 2,3,4,5,6,9,10,11,12,13,16,17,18; picks index floor(i x 13 / 7) = 0,1,3,5,7,9,11
-    expect(trades.map((t) => t.tradeDay)).toEqual([
-      '2026-03-02', '2026-03-03', '2026-03-05', '2026-03-09', '2026-03-11', '2026-03-13', '2026-03-17',
-    ]);
+    expect(trades.map((t) => t.tradeDay)).toEqual(['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-09', '2026-03-11', '2026-03-13', '2026-03-17']);
     expect(new Set(trades.map((t) => t.symbol))).toEqual(new Set(['NQ', 'ES', 'BTC']));
     for (const trade of trades) {
       expect(trade.tradeDate).toBe(`${trade.tradeDay}T12:00:00.000Z`);

@@ -79,7 +79,7 @@ describe('the trade form’s execution', () => {
 });
 
 describe('the zone named beside the typed times', () => {
-  it('names a June trade EDT and a January one EST, from the trade\'s own day and entry, not from today', () => {
+  it("names a June trade EDT and a January one EST, from the trade's own day and entry, not from today", () => {
     expect(zoneNameOfEntry('2025-06-16', '09:30', NEW_YORK)).toBe('EDT');
     expect(zoneNameOfEntry('2026-01-16', '09:30', NEW_YORK)).toBe('EST');
     expect(zoneNameOfEntry('2025-06-16', '', NEW_YORK)).toBe('EDT');

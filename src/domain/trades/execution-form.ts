@@ -152,7 +152,10 @@ export function isKnownFutures(symbol: string): boolean {
  * The P&L before commission the prices make, for a known futures instrument with a side, both prices and a size; null
  * otherwise (the trader types it). NQ long 2 from 18250.25 to 18271.50 makes 21.25 x 2 x $20 = $850.00.
  */
-export function computeFormGrossCents(symbol: string, values: Pick<ExecutionFormValues, 'side' | 'quantity' | 'entryPrice' | 'exitPrice'>): Cents | null {
+export function computeFormGrossCents(
+  symbol: string,
+  values: Pick<ExecutionFormValues, 'side' | 'quantity' | 'entryPrice' | 'exitPrice'>,
+): Cents | null {
   if (!values.side || !isKnownFutures(symbol)) return null;
   const quantity = parseDecimal(values.quantity.replace(/,/g, ''));
   const entry = parseDecimal(values.entryPrice.replace(/,/g, ''));
@@ -166,4 +169,3 @@ export function computeFormGrossCents(symbol: string, values: Pick<ExecutionForm
     symbol,
   });
 }
-

@@ -4,8 +4,8 @@
  * older screen's LONG are one tag).
  */
 export const IMPORT_BOOKKEEPING_TAGS: ReadonlySet<string> = new Set(
-  ['Imported', 'Direct-Parse', 'Winner', 'Loser', 'Breakeven', 'High-Impact', 'Medium-Impact', 'Low-Impact', 'Multi-Position', 'Long', 'Short'].map((t) =>
-    t.toLowerCase(),
+  ['Imported', 'Direct-Parse', 'Winner', 'Loser', 'Breakeven', 'High-Impact', 'Medium-Impact', 'Low-Impact', 'Multi-Position', 'Long', 'Short'].map(
+    (t) => t.toLowerCase(),
   ),
 );
 

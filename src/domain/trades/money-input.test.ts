@@ -26,7 +26,8 @@ describe('money typed into the form', () => {
   });
 
   it('lets through what a money box may hold while it is typed, and no letters', () => {
-    for (const text of ['', '-', '+', '(', '$', '-$', '12', '12.', '12.5', '1,250.50', '-$95', '(95.00)', ' 7 ']) expect(isMoneyTyping(text), text).toBe(true);
+    for (const text of ['', '-', '+', '(', '$', '-$', '12', '12.', '12.5', '1,250.50', '-$95', '(95.00)', ' 7 '])
+      expect(isMoneyTyping(text), text).toBe(true);
     for (const text of ['abc', '12a', '1e5', '12.5.1', '$-5', 'n/a']) expect(isMoneyTyping(text), text).toBe(false);
   });
 });

@@ -4,7 +4,14 @@ import { readTradeSide, separateSideFromSetup } from './side';
 describe('the side apart from the setup', () => {
   it('reads the words brokers and the spec samples use', () => {
     expect(['LONG', 'long', ' Buy ', 'SELL', 'Short', 'A/A+', '', 'L'].map(readTradeSide)).toEqual([
-      'Long', 'Long', 'Long', 'Short', 'Short', null, null, null,
+      'Long',
+      'Long',
+      'Long',
+      'Short',
+      'Short',
+      null,
+      null,
+      null,
     ]);
   });
 

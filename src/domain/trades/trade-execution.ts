@@ -37,7 +37,8 @@ export function readStoredDecimal(value: unknown, options: { positive?: boolean 
   if (isBlank(value)) return { ok: true, value: null };
   const parsed: Decimal | null = parseDecimal(typeof value === 'string' ? value.replace(/,/g, '') : value);
   if (!parsed || !parsed.isFinite()) return { ok: false, message: 'must be a number' };
-  if (parsed.abs().gte(`1e${DECIMAL_INTEGER_DIGITS}`)) return { ok: false, message: `must have at most ${DECIMAL_INTEGER_DIGITS} digits before the decimal point` };
+  if (parsed.abs().gte(`1e${DECIMAL_INTEGER_DIGITS}`))
+    return { ok: false, message: `must have at most ${DECIMAL_INTEGER_DIGITS} digits before the decimal point` };
   // What is stored is what is read back: the 8th decimal rounded.
   const stored = parsed.toDecimalPlaces(DECIMAL_PLACES);
   if (options.positive && stored.lte(0)) return { ok: false, message: parsed.gt(0) ? 'must be at least 0.00000001' : 'must be more than 0' };

@@ -76,9 +76,7 @@ export function createNewTradeForm(date: CalendarDay): TradeFormValues {
 
 /** One change the trader makes to the amounts or the result, in the dialog or in inline edit. */
 export type TradeFormEdit =
-  | { field: 'result'; result: TradeResult }
-  | { field: 'pnl'; pnlCents: Cents }
-  | { field: 'commission'; commissionCents: Cents };
+  { field: 'result'; result: TradeResult } | { field: 'pnl'; pnlCents: Cents } | { field: 'commission'; commissionCents: Cents };
 
 /**
  * The one rule both trade forms (Add/Edit Trade and inline edit) apply as the trader types: choosing a

@@ -12,24 +12,28 @@ import {
 
 describe('trade types, sessions and tags', () => {
   it('offers the spec defaults in order', () => {
-    expect(DEFAULT_TRADE_TYPES).toEqual([
-      'A/A+', 'Reversal', 'Momentum', 'IFVG', 'Support/Resistance', 'Breakout', 'Pullback', 'Trend Continuation',
-    ]);
+    expect(DEFAULT_TRADE_TYPES).toEqual(['A/A+', 'Reversal', 'Momentum', 'IFVG', 'Support/Resistance', 'Breakout', 'Pullback', 'Trend Continuation']);
     expect(DEFAULT_SESSIONS).toEqual(['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours', 'Overnight']);
     expect(DEFAULT_TAGS).toEqual(['Winner', 'Loser', 'Breakeven', 'Scalp', 'Swing', 'Day Trade', 'NQ', 'ES', 'YM', 'RTY']);
   });
 
   it('refuses an existing trade type or session and ignores blank names', () => {
     expect(addTradeOption('trade_type', DEFAULT_TRADE_TYPES, ' breakout ')).toEqual({
-      ok: false, ignored: false, error: 'This trade type already exists',
+      ok: false,
+      ignored: false,
+      error: 'This trade type already exists',
     });
     expect(addTradeOption('session', DEFAULT_SESSIONS, 'AM')).toEqual({
-      ok: false, ignored: false, error: 'This session already exists',
+      ok: false,
+      ignored: false,
+      error: 'This session already exists',
     });
     expect(addTradeOption('session', DEFAULT_SESSIONS, '   ')).toEqual({ ok: false, ignored: true });
     // A side is a field of its own, never a setup.
     expect(addTradeOption('trade_type', DEFAULT_TRADE_TYPES, 'SHORT')).toEqual({
-      ok: false, ignored: false, error: '"SHORT" is a side, not a setup: choose it as the trade\'s Side',
+      ok: false,
+      ignored: false,
+      error: '"SHORT" is a side, not a setup: choose it as the trade\'s Side',
     });
     const added = addTradeOption('session', DEFAULT_SESSIONS, ' London ');
     expect(added).toEqual({ ok: true, added: 'London', options: [...DEFAULT_SESSIONS, 'London'] });
@@ -38,7 +42,9 @@ describe('trade types, sessions and tags', () => {
   it('asks for a tag name and names a duplicate tag', () => {
     expect(addTradeOption('tag', ['Scalp'], '')).toEqual({ ok: false, ignored: false, error: 'Please enter a tag name' });
     expect(addTradeOption('tag', ['Scalp'], 'scalp')).toEqual({
-      ok: false, ignored: false, error: 'Tag "scalp" already exists',
+      ok: false,
+      ignored: false,
+      error: 'Tag "scalp" already exists',
     });
   });
 
@@ -63,7 +69,7 @@ describe('trade types, sessions and tags', () => {
 });
 
 describe('the trade type as shown', () => {
-  it("writes a side one way whatever its stored casing, and a setup as typed", () => {
+  it('writes a side one way whatever its stored casing, and a setup as typed', () => {
     for (const stored of ['LONG', 'Long', 'long', ' long ']) expect(formatTradeType(stored)).toBe('Long');
     for (const stored of ['SHORT', 'Short', 'short']) expect(formatTradeType(stored)).toBe('Short');
     for (const stored of ['A/A+', 'Breakout', 'Long squeeze', 'HTF liq sw', '']) expect(formatTradeType(stored)).toBe(stored);

@@ -18,18 +18,7 @@ export const DEFAULT_TRADE_TYPES = [
  */
 export const DEFAULT_SESSIONS = ['AM', 'PM', 'Lunch', 'Power Hour', 'Pre-Market', 'After Hours', 'Overnight'] as const;
 
-export const DEFAULT_TAGS = [
-  'Winner',
-  'Loser',
-  'Breakeven',
-  'Scalp',
-  'Swing',
-  'Day Trade',
-  'NQ',
-  'ES',
-  'YM',
-  'RTY',
-] as const;
+export const DEFAULT_TAGS = ['Winner', 'Loser', 'Breakeven', 'Scalp', 'Swing', 'Day Trade', 'NQ', 'ES', 'YM', 'RTY'] as const;
 
 /**
  * A trade's type as the screens write it. The spec's samples store LONG/SHORT and imports Long/Short ('Long' beside
@@ -68,9 +57,7 @@ export const FALLBACK_SESSIONS = ['AM', 'Lunch', 'PM', 'After Hours', 'Overnight
 export type TradeOptionKind = 'trade_type' | 'session' | 'tag';
 
 export type OptionChange =
-  | { ok: true; options: string[]; added: string }
-  | { ok: false; ignored: true }
-  | { ok: false; ignored: false; error: string };
+  { ok: true; options: string[]; added: string } | { ok: false; ignored: true } | { ok: false; ignored: false; error: string };
 
 const foldName = (name: string) => name.toLocaleLowerCase('en-US');
 const SAME_NAME = (a: string, b: string) => foldName(a) === foldName(b);

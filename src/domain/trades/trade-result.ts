@@ -11,7 +11,10 @@ export function isTradeResult(value: unknown): value is TradeResult {
 /** Reads 'win', 'LOSS', 'breakeven', 'Break Even', 'be' as a result; anything else is null. */
 export function parseTradeResult(value: unknown): TradeResult | null {
   if (typeof value !== 'string') return null;
-  const key = value.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   if (key === 'win' || key === 'winner') return 'Win';
   if (key === 'loss' || key === 'loser') return 'Loss';
   if (key === 'be' || key === 'breakeven') return 'BE';

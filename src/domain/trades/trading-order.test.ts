@@ -19,10 +19,38 @@ describe('the trading order', () => {
     const created = '2025-06-11T08:00:00.000000Z';
     expect(
       ids([
-        { name: '11:07', tradeDate: '2025-06-10', entryTime: '2025-06-10T15:07:00Z', exitTime: '2025-06-10T15:10:00Z', createdAt: created, id: '00000000-0000-4000-8000-000000000001' },
-        { name: '13:38', tradeDate: '2025-06-10', entryTime: '2025-06-10T17:38:00Z', exitTime: '2025-06-10T17:40:00Z', createdAt: created, id: '00000000-0000-4000-8000-000000000002' },
-        { name: '12:39', tradeDate: '2025-06-10', entryTime: '2025-06-10T16:39:00Z', exitTime: '2025-06-10T16:45:00Z', createdAt: created, id: '00000000-0000-4000-8000-000000000003' },
-        { name: '10:47', tradeDate: '2025-06-10', entryTime: '2025-06-10T14:47:00Z', exitTime: '2025-06-10T14:50:00Z', createdAt: created, id: '00000000-0000-4000-8000-000000000004' },
+        {
+          name: '11:07',
+          tradeDate: '2025-06-10',
+          entryTime: '2025-06-10T15:07:00Z',
+          exitTime: '2025-06-10T15:10:00Z',
+          createdAt: created,
+          id: '00000000-0000-4000-8000-000000000001',
+        },
+        {
+          name: '13:38',
+          tradeDate: '2025-06-10',
+          entryTime: '2025-06-10T17:38:00Z',
+          exitTime: '2025-06-10T17:40:00Z',
+          createdAt: created,
+          id: '00000000-0000-4000-8000-000000000002',
+        },
+        {
+          name: '12:39',
+          tradeDate: '2025-06-10',
+          entryTime: '2025-06-10T16:39:00Z',
+          exitTime: '2025-06-10T16:45:00Z',
+          createdAt: created,
+          id: '00000000-0000-4000-8000-000000000003',
+        },
+        {
+          name: '10:47',
+          tradeDate: '2025-06-10',
+          entryTime: '2025-06-10T14:47:00Z',
+          exitTime: '2025-06-10T14:50:00Z',
+          createdAt: created,
+          id: '00000000-0000-4000-8000-000000000004',
+        },
       ]),
     ).toEqual(['10:47', '11:07', '12:39', '13:38']);
   });
@@ -64,8 +92,15 @@ describe('the trading order', () => {
   });
 
   it('keys a caller did not pass compare equal, so the input order stays (a stable sort)', () => {
-    expect(ids([{ name: 'x', tradeDate: '2025-06-10' }, { name: 'y', tradeDate: '2025-06-10' }])).toEqual(['x', 'y']);
-    expect(compareTradingOrder({ tradeDate: '2025-06-10', createdAt: 'later' }, { tradeDate: '2025-06-10', createdAt: '2025-06-10T00:00:00Z' })).toBe(0);
+    expect(
+      ids([
+        { name: 'x', tradeDate: '2025-06-10' },
+        { name: 'y', tradeDate: '2025-06-10' },
+      ]),
+    ).toEqual(['x', 'y']);
+    expect(compareTradingOrder({ tradeDate: '2025-06-10', createdAt: 'later' }, { tradeDate: '2025-06-10', createdAt: '2025-06-10T00:00:00Z' })).toBe(
+      0,
+    );
   });
 
   it('reads ISO and PostgreSQL timestamps to the microsecond, with their offsets', () => {

@@ -35,7 +35,8 @@ export const AI_MESSAGES = {
   timeout: 'The AI provider took too long to answer. Please try again later.',
   rateLimited: (seconds: number) => `Too many AI requests. Please wait ${seconds} seconds and try again.`,
   dailyLimit: 'You have used all your AI requests for today. Please try again tomorrow.',
-  promptTooLarge: (max: number) => `The question and its context are too long for the AI provider (more than ${max.toLocaleString('en-US')} characters). Ask about a shorter period or start a new conversation.`,
+  promptTooLarge: (max: number) =>
+    `The question and its context are too long for the AI provider (more than ${max.toLocaleString('en-US')} characters). Ask about a shorter period or start a new conversation.`,
   aborted: 'Stopped.',
 } as const;
 

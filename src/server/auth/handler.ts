@@ -102,7 +102,10 @@ const REFUSAL_FIELDS: Record<string, (endpoint: string) => string> = {
 const VALIDATION_FIELD = /^\[body\.([\w.]+)\] /;
 
 async function withField(response: Response, endpoint: string): Promise<Response> {
-  const body = (await response.clone().json().catch(() => null)) as { code?: unknown; message?: unknown; fields?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown; message?: unknown; fields?: unknown } | null;
   if (!body || typeof body.code !== 'string' || typeof body.message !== 'string' || body.fields !== undefined) return response;
   const field = REFUSAL_FIELDS[body.code]?.(endpoint) ?? VALIDATION_FIELD.exec(body.message)?.[1];
   if (!field) return response;
@@ -114,7 +117,10 @@ async function withField(response: Response, endpoint: string): Promise<Response
 /** A refusal that still proved the password: the account's email is not confirmed yet. */
 async function provedSecret(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
-  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
   return body?.code === 'EMAIL_NOT_VERIFIED';
 }
 

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { Decimal } from '../../domain/money';
 import { SETTLEMENT_CURRENCIES, type SettlementCurrency } from '../../domain/instruments';
 import { ConnectorError, type BrokerBar, type ConnectOptions } from './types';
-import { describeWait, exchangeFetch, exchangeMessages, LONGEST_WAIT_MS, retryAfterMs, sleep, type ExchangeAnswer, type ExchangeHttpOptions } from './exchange-http';
+import {
+  describeWait,
+  exchangeFetch,
+  exchangeMessages,
+  LONGEST_WAIT_MS,
+  retryAfterMs,
+  sleep,
+  type ExchangeAnswer,
+  type ExchangeHttpOptions,
+} from './exchange-http';
 import type {
   ExchangeAccount,
   ExchangeConnector,
@@ -139,11 +148,13 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
     rejected: (ip: string | null) =>
       `Binance refused this API key: it is wrong or deleted, ${ip ? `this server's address (${ip}) is not among the key's trusted IPs` : "this server's IP address is not among the key's trusted IPs"}, or the key may not read futures. Check it in Binance (API Management), then connect again.`,
     format: 'Binance says this is not an API key: check that you copied the whole key (64 letters and digits), then connect again.',
-    signature: 'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
+    signature:
+      'Binance did not accept the signature: the secret key does not belong to this API key. Copy both again from Binance (API Management), then connect again.',
     clock: `Binance refused the request's time: this server's clock is off by more than Binance allows even after measuring it. Check the server's clock (NTP), then try again.`,
     withdrawals:
       'This Binance API key may withdraw or transfer funds, so Edgebook refuses it: it only needs to read. Create a key with only "Enable Reading" ticked (API Management), then connect that one.',
-    noReading: 'This Binance API key may not read your account ("Enable Reading" is off). Create a key with only "Enable Reading" ticked, then connect it.',
+    noReading:
+      'This Binance API key may not read your account ("Enable Reading" is off). Create a key with only "Enable Reading" ticked, then connect it.',
     trading:
       'This key may also trade: Edgebook only ever reads with it, but a key with only "Enable Reading" ticked is safer. You can replace it at any time.',
   };
@@ -179,7 +190,8 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
         detail,
       );
     }
-    if (answer.status === 429 || code === -1003) return new ConnectorError('rate-limited', messages.rateLimited(retryAfterMs(answer.headers)), detail);
+    if (answer.status === 429 || code === -1003)
+      return new ConnectorError('rate-limited', messages.rateLimited(retryAfterMs(answer.headers)), detail);
     switch (code) {
       case -2015:
       case -2008:
@@ -197,14 +209,23 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
         break;
     }
     if (answer.status === 401) return new ConnectorError('credentials', credentialMessages.rejected(null), detail);
-    if (answer.status === 403) return new ConnectorError('unavailable', `Binance's firewall refused the request (HTTP 403). Try again later.`, detail);
-    return new ConnectorError('unexpected', `Binance refused ${endpoint} (${code !== undefined ? `error ${code}` : `HTTP ${answer.status}`}).`, detail);
+    if (answer.status === 403)
+      return new ConnectorError('unavailable', `Binance's firewall refused the request (HTTP 403). Try again later.`, detail);
+    return new ConnectorError(
+      'unexpected',
+      `Binance refused ${endpoint} (${code !== undefined ? `error ${code}` : `HTTP ${answer.status}`}).`,
+      detail,
+    );
   }
 
   function read<S extends z.ZodType>(schema: S, endpoint: string, body: unknown): z.infer<S> {
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
-    throw new ConnectorError('unexpected', messages.unreadable(endpoint, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`), { endpoint });
+    throw new ConnectorError(
+      'unexpected',
+      messages.unreadable(endpoint, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`),
+      { endpoint },
+    );
   }
 
   return {
@@ -222,7 +243,12 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
       let offset = 0;
 
       /** One request, with Binance's rate limits kept: a 429 is waited out when it asks for a short wait. */
-      async function request(base: string, path: string, params: Record<string, string | number>, call: { signed: boolean; weight: number }): Promise<unknown> {
+      async function request(
+        base: string,
+        path: string,
+        params: Record<string, string | number>,
+        call: { signed: boolean; weight: number },
+      ): Promise<unknown> {
         const host = new URL(base).host;
         let clockRetried = false;
         for (let tries = 0; ; tries++) {
@@ -268,25 +294,45 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
 
       await measureClock();
       // The key's permissions first: one that may move funds out is refused before anything else is read with it.
-      const allowed = read(restrictions, '/sapi/v1/account/apiRestrictions', await request(spotUrl, '/sapi/v1/account/apiRestrictions', {}, { signed: true, weight: 1 }));
+      const allowed = read(
+        restrictions,
+        '/sapi/v1/account/apiRestrictions',
+        await request(spotUrl, '/sapi/v1/account/apiRestrictions', {}, { signed: true, weight: 1 }),
+      );
       if (allowed.enableWithdrawals || allowed.enableInternalTransfer || allowed.permitsUniversalTransfer) {
         throw new ConnectorError('credentials', credentialMessages.withdrawals, { endpoint: '/sapi/v1/account/apiRestrictions', code: 1 });
       }
-      if (allowed.enableReading === false) throw new ConnectorError('credentials', credentialMessages.noReading, { endpoint: '/sapi/v1/account/apiRestrictions', code: 2 });
-      const trades = allowed.enableFutures || allowed.enableMargin || allowed.enableSpotAndMarginTrading || allowed.enableVanillaOptions || allowed.enablePortfolioMarginTrading;
+      if (allowed.enableReading === false)
+        throw new ConnectorError('credentials', credentialMessages.noReading, { endpoint: '/sapi/v1/account/apiRestrictions', code: 2 });
+      const trades =
+        allowed.enableFutures ||
+        allowed.enableMargin ||
+        allowed.enableSpotAndMarginTrading ||
+        allowed.enableVanillaOptions ||
+        allowed.enablePortfolioMarginTrading;
       const keyWarning = trades ? credentialMessages.trading : null;
 
       let described: Map<string, ExchangeInstrument> | undefined;
       async function instruments(): Promise<ReadonlyMap<string, ExchangeInstrument>> {
         if (described) return described;
-        const body = read(exchangeInfo, '/fapi/v1/exchangeInfo', await request(futuresUrl, '/fapi/v1/exchangeInfo', {}, { signed: false, weight: WEIGHTS.exchangeInfo }));
+        const body = read(
+          exchangeInfo,
+          '/fapi/v1/exchangeInfo',
+          await request(futuresUrl, '/fapi/v1/exchangeInfo', {}, { signed: false, weight: WEIGHTS.exchangeInfo }),
+        );
         described = new Map(
           body.symbols.map((s) => {
             const margin = s.marginAsset ?? '';
             const settle = (SETTLEMENT_CURRENCIES as readonly string[]).includes(margin) ? (margin as SettlementCurrency) : null;
             return [
               s.symbol,
-              { symbol: s.symbol, base: s.baseAsset, settle, kind: s.contractType === 'PERPETUAL' ? 'perpetual' : 'dated', quantityDecimals: s.quantityPrecision ?? null },
+              {
+                symbol: s.symbol,
+                base: s.baseAsset,
+                settle,
+                kind: s.contractType === 'PERPETUAL' ? 'perpetual' : 'dated',
+                quantityDecimals: s.quantityPrecision ?? null,
+              },
             ];
           }),
         );
@@ -308,7 +354,12 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
               const page = read(
                 incomeRows,
                 '/fapi/v1/income',
-                await request(futuresUrl, '/fapi/v1/income', { startTime: start, endTime: end, limit: INCOME_LIMIT }, { signed: true, weight: WEIGHTS.income }),
+                await request(
+                  futuresUrl,
+                  '/fapi/v1/income',
+                  { startTime: start, endTime: end, limit: INCOME_LIMIT },
+                  { signed: true, weight: WEIGHTS.income },
+                ),
               );
               requests += 1;
               await progress?.onRequest?.(requests, requests + (page.length === INCOME_LIMIT ? 1 : 0));
@@ -332,7 +383,11 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
         keyWarning,
 
         async listAccounts(): Promise<ExchangeAccount[]> {
-          const body = read(balances, '/fapi/v2/balance', await request(futuresUrl, '/fapi/v2/balance', {}, { signed: true, weight: WEIGHTS.balance }));
+          const body = read(
+            balances,
+            '/fapi/v2/balance',
+            await request(futuresUrl, '/fapi/v2/balance', {}, { signed: true, weight: WEIGHTS.balance }),
+          );
           return SETTLEMENT_CURRENCIES.map((currency) => {
             const found = body.find((b) => b.asset === currency);
             return {
@@ -357,16 +412,24 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
           const incomeFrom = new Date(Math.max(range.from.getTime(), incomeFloor()));
           const symbols = new Set(knownSymbols);
           if (incomeFrom < range.to) for (const row of await income({ from: incomeFrom, to: range.to })) if (row.symbol) symbols.add(row.symbol);
-          const open = read(positions, '/fapi/v3/positionRisk', await request(futuresUrl, '/fapi/v3/positionRisk', {}, { signed: true, weight: WEIGHTS.positionRisk }));
+          const open = read(
+            positions,
+            '/fapi/v3/positionRisk',
+            await request(futuresUrl, '/fapi/v3/positionRisk', {}, { signed: true, weight: WEIGHTS.positionRisk }),
+          );
           for (const p of open) if (!new Decimal(p.positionAmt).isZero()) symbols.add(p.symbol);
           if (range.from.getTime() < incomeFloor()) {
-            notes.push('Binance keeps three months of income history: symbols traded only before then are read when Edgebook knows them from an earlier sync.');
+            notes.push(
+              'Binance keeps three months of income history: symbols traded only before then are read when Edgebook knows them from an earlier sync.',
+            );
           }
           const wanted = [...symbols].filter((symbol) => listed.get(symbol)?.settle === currency).sort();
           const from = Math.max(range.from.getTime(), tradeFloor());
-          if (range.from.getTime() < tradeFloor()) notes.push('Binance keeps six months of trades: older fills cannot be read through its API (import its trade-history export for them).');
+          if (range.from.getTime() < tradeFloor())
+            notes.push('Binance keeps six months of trades: older fills cannot be read through its API (import its trade-history export for them).');
           const windows: Array<{ from: number; to: number }> = [];
-          for (let start = from; start <= range.to.getTime(); start += TRADE_WINDOW_MS + 1) windows.push({ from: start, to: Math.min(start + TRADE_WINDOW_MS, range.to.getTime()) });
+          for (let start = from; start <= range.to.getTime(); start += TRADE_WINDOW_MS + 1)
+            windows.push({ from: start, to: Math.min(start + TRADE_WINDOW_MS, range.to.getTime()) });
           const total = wanted.length * windows.length;
           let done = 0;
           const fills = new Map<string, ExchangeFill>();
@@ -374,7 +437,11 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
             for (const window of windows) {
               let params: Record<string, string | number> = { symbol, startTime: window.from, endTime: window.to, limit: TRADES_LIMIT };
               for (;;) {
-                const page = read(userTrades, '/fapi/v1/userTrades', await request(futuresUrl, '/fapi/v1/userTrades', params, { signed: true, weight: WEIGHTS.userTrades }));
+                const page = read(
+                  userTrades,
+                  '/fapi/v1/userTrades',
+                  await request(futuresUrl, '/fapi/v1/userTrades', params, { signed: true, weight: WEIGHTS.userTrades }),
+                );
                 let past = false;
                 for (const t of page) {
                   if (t.time > window.to) past = true;
@@ -411,12 +478,17 @@ export function createBinanceConnector(options: BinanceOptions): ExchangeConnect
         async fetchBars(symbol, range): Promise<BrokerBar[]> {
           const out = new Map<number, BrokerBar>();
           const last = range.to.getTime();
-          for (let from = range.from.getTime(); from <= last; ) {
+          for (let from = range.from.getTime(); from <= last;) {
             const to = Math.min(from + (KLINE_LIMIT - 1) * 60_000, last);
             const rows = read(
               klines,
               '/fapi/v1/klines',
-              await request(futuresUrl, '/fapi/v1/klines', { symbol, interval: '1m', startTime: from, endTime: to, limit: KLINE_LIMIT }, { signed: false, weight: WEIGHTS.klines }),
+              await request(
+                futuresUrl,
+                '/fapi/v1/klines',
+                { symbol, interval: '1m', startTime: from, endTime: to, limit: KLINE_LIMIT },
+                { signed: false, weight: WEIGHTS.klines },
+              ),
             );
             for (const [start, open, high, low, close, volume] of rows) {
               if (start >= from && start <= to) out.set(start, { start: new Date(start).toISOString(), open, high, low, close, volume });

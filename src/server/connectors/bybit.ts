@@ -4,7 +4,16 @@ import { Decimal } from '../../domain/money';
 import { SETTLEMENT_CURRENCIES, type SettlementCurrency } from '../../domain/instruments';
 import { ConnectorError, type BrokerBar, type ConnectOptions } from './types';
 import { exchangeFetch, exchangeMessages, LONGEST_WAIT_MS, sleep, describeWait, type ExchangeHttpOptions } from './exchange-http';
-import type { ExchangeAccount, ExchangeConnector, ExchangeCredentials, ExchangeFill, ExchangeFills, ExchangeFunding, ExchangeInstrument, ExchangeSession } from './exchanges';
+import type {
+  ExchangeAccount,
+  ExchangeConnector,
+  ExchangeCredentials,
+  ExchangeFill,
+  ExchangeFills,
+  ExchangeFunding,
+  ExchangeInstrument,
+  ExchangeSession,
+} from './exchanges';
 
 /**
  * Bybit's v5 API, linear contracts (USDT and USDC perpetuals), read with a trader's API key and secret.
@@ -38,7 +47,10 @@ const PAGE_LIMIT = 100;
 const KLINE_LIMIT = 1000;
 
 const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/)]).transform((v) => new Decimal(v).toFixed());
-const optionalNum = z.union([num, z.literal('')]).nullish().transform((v) => (v === '' || v === null || v === undefined ? null : v));
+const optionalNum = z
+  .union([num, z.literal('')])
+  .nullish()
+  .transform((v) => (v === '' || v === null || v === undefined ? null : v));
 const envelope = z.looseObject({ retCode: z.number(), retMsg: z.string().nullish(), result: z.unknown() });
 const timeResult = z.looseObject({ timeSecond: z.string(), timeNano: z.string().nullish() });
 const keyInfo = z.looseObject({
@@ -98,14 +110,20 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
   const recvWindow = options.recvWindowMs ?? 10_000;
 
   const words = {
-    invalidKey: 'Bybit refused this API key: it is wrong or was deleted, or it belongs to another Bybit site (testnet, or a regional one). Check it in Bybit (API), then connect again.',
-    signature: 'Bybit did not accept the signature: the secret does not belong to this API key. Copy both again from Bybit (API), then connect again.',
+    invalidKey:
+      'Bybit refused this API key: it is wrong or was deleted, or it belongs to another Bybit site (testnet, or a regional one). Check it in Bybit (API), then connect again.',
+    signature:
+      'Bybit did not accept the signature: the secret does not belong to this API key. Copy both again from Bybit (API), then connect again.',
     ip: "Bybit refused the request: this server's IP address is not among the key's trusted IPs. Add it in Bybit (API), or create a key for this server, then connect again.",
     expired: 'This Bybit API key has expired. Create a new read-only key in Bybit (API), then replace it here.',
-    permission: 'This Bybit API key may not read what Edgebook needs (Bybit says: permission denied). Create a read-only key with contract and wallet reading, then connect it.',
-    clock: "Bybit refused the request's time: this server's clock is off by more than Bybit allows even after measuring it. Check the server's clock (NTP), then try again.",
-    withdraw: 'This Bybit API key may withdraw funds, so Edgebook refuses it: it only needs to read. Create a Read-Only key in Bybit (API), then connect that one.',
-    trading: 'This key may also trade (it is not Read-Only): Edgebook only ever reads with it, but a Read-Only key is safer. You can replace it at any time.',
+    permission:
+      'This Bybit API key may not read what Edgebook needs (Bybit says: permission denied). Create a read-only key with contract and wallet reading, then connect it.',
+    clock:
+      "Bybit refused the request's time: this server's clock is off by more than Bybit allows even after measuring it. Check the server's clock (NTP), then try again.",
+    withdraw:
+      'This Bybit API key may withdraw funds, so Edgebook refuses it: it only needs to read. Create a Read-Only key in Bybit (API), then connect that one.',
+    trading:
+      'This key may also trade (it is not Read-Only): Edgebook only ever reads with it, but a Read-Only key is safer. You can replace it at any time.',
   };
 
   return {
@@ -165,19 +183,34 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
             headers['X-BAPI-RECV-WINDOW'] = String(recvWindow);
             headers['X-BAPI-SIGN'] = sign(apiSecret, timestamp + apiKey + String(recvWindow) + query);
           }
-          const answer = await exchangeFetch(http, { method: 'GET', url: `${baseUrl}${path}${query ? `?${query}` : ''}`, headers, endpoint: path, attempts, signal });
+          const answer = await exchangeFetch(http, {
+            method: 'GET',
+            url: `${baseUrl}${path}${query ? `?${query}` : ''}`,
+            headers,
+            endpoint: path,
+            attempts,
+            signal,
+          });
           const remaining = answer.headers.get('x-bapi-limit-status');
           const reset = Number(answer.headers.get('x-bapi-limit-reset-timestamp'));
           if (remaining !== null && Number(remaining) <= 0 && Number.isFinite(reset)) exhausted.set(path, reset);
           if (answer.status === 403) {
-            throw new ConnectorError('rate-limited', `Bybit refused this server's IP address (HTTP 403): it asked too often, or Bybit does not serve its region. Bybit asks to wait ${describeWait(600_000)} before asking again.`, {
-              endpoint: path,
-              status: 403,
-            });
+            throw new ConnectorError(
+              'rate-limited',
+              `Bybit refused this server's IP address (HTTP 403): it asked too often, or Bybit does not serve its region. Bybit asks to wait ${describeWait(600_000)} before asking again.`,
+              {
+                endpoint: path,
+                status: 403,
+              },
+            );
           }
           if (answer.status === 401) throw new ConnectorError('credentials', words.invalidKey, { endpoint: path, status: 401 });
           const body = envelope.safeParse(answer.body);
-          if (!body.success) throw new ConnectorError('unexpected', messages.unreadable(path, `HTTP ${answer.status} and no answer`), { endpoint: path, status: answer.status });
+          if (!body.success)
+            throw new ConnectorError('unexpected', messages.unreadable(path, `HTTP ${answer.status} and no answer`), {
+              endpoint: path,
+              status: answer.status,
+            });
           const { retCode, retMsg, result } = body.data;
           if (retCode === 0) return result;
           if (retCode === 10002 && !clockRetried) {
@@ -200,7 +233,11 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
       function read<S extends z.ZodType>(schema: S, path: string, body: unknown): z.infer<S> {
         const parsed = schema.safeParse(body);
         if (parsed.success) return parsed.data;
-        throw new ConnectorError('unexpected', messages.unreadable(path, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`), { endpoint: path });
+        throw new ConnectorError(
+          'unexpected',
+          messages.unreadable(path, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`),
+          { endpoint: path },
+        );
       }
 
       async function measureClock() {
@@ -214,7 +251,8 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
       await measureClock();
       const key = read(keyInfo, '/v5/user/query-api', await request('/v5/user/query-api', {}, true));
       const permissions = key.permissions ?? {};
-      if ((permissions.Wallet ?? []).includes('Withdraw')) throw new ConnectorError('credentials', words.withdraw, { endpoint: '/v5/user/query-api', code: 1 });
+      if ((permissions.Wallet ?? []).includes('Withdraw'))
+        throw new ConnectorError('credentials', words.withdraw, { endpoint: '/v5/user/query-api', code: 1 });
       const keyWarning = key.readOnly === 1 ? null : words.trading;
       const accountType = key.uta === 0 ? 'CONTRACT' : 'UNIFIED';
 
@@ -224,7 +262,11 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
         const found = new Map<string, ExchangeInstrument>();
         let cursor: string | undefined;
         do {
-          const page = read(instrumentsResult, '/v5/market/instruments-info', await request('/v5/market/instruments-info', { category: 'linear', limit: 1000, cursor }, false));
+          const page = read(
+            instrumentsResult,
+            '/v5/market/instruments-info',
+            await request('/v5/market/instruments-info', { category: 'linear', limit: 1000, cursor }, false),
+          );
           for (const i of page.list) {
             const settle = (SETTLEMENT_CURRENCIES as readonly string[]).includes(i.settleCoin ?? '') ? (i.settleCoin as SettlementCurrency) : null;
             const step = i.lotSizeFilter?.qtyStep ?? null;
@@ -243,7 +285,11 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
       }
 
       /** Every page of a cursor-paged list in one window. */
-      async function pages<S extends z.ZodType<{ list: unknown[]; nextPageCursor?: string | null }>>(path: string, schema: S, params: Record<string, string | number>): Promise<Array<z.infer<S>['list'][number]>> {
+      async function pages<S extends z.ZodType<{ list: unknown[]; nextPageCursor?: string | null }>>(
+        path: string,
+        schema: S,
+        params: Record<string, string | number>,
+      ): Promise<Array<z.infer<S>['list'][number]>> {
         const out: Array<z.infer<S>['list'][number]> = [];
         let cursor: string | undefined;
         do {
@@ -257,13 +303,18 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
       const windowsOf = (range: { from: Date; to: Date }) => {
         const from = Math.max(range.from.getTime(), Date.now() - BYBIT_HISTORY_DAYS * 86_400_000);
         const windows: Array<{ from: number; to: number }> = [];
-        for (let start = from; start < range.to.getTime(); start += WINDOW_MS) windows.push({ from: start, to: Math.min(start + WINDOW_MS, range.to.getTime()) });
+        for (let start = from; start < range.to.getTime(); start += WINDOW_MS)
+          windows.push({ from: start, to: Math.min(start + WINDOW_MS, range.to.getTime()) });
         return windows;
       };
 
       /** Executions by window (cached: fills and funding come from the same reads). */
       const executionsByRange = new Map<string, Promise<z.infer<typeof executionsResult>['list']>>();
-      function executions(currency: SettlementCurrency, range: { from: Date; to: Date }, onRequest?: (done: number, total: number) => Promise<void> | void) {
+      function executions(
+        currency: SettlementCurrency,
+        range: { from: Date; to: Date },
+        onRequest?: (done: number, total: number) => Promise<void> | void,
+      ) {
         const cacheKey = `${currency}|${range.from.getTime()}|${range.to.getTime()}`;
         let pending = executionsByRange.get(cacheKey);
         if (!pending) {
@@ -271,7 +322,13 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
             const windows = windowsOf(range);
             const out = new Map<string, z.infer<typeof executionsResult>['list'][number]>();
             for (const [i, window] of windows.entries()) {
-              for (const e of await pages('/v5/execution/list', executionsResult, { category: 'linear', settleCoin: currency, startTime: window.from, endTime: window.to })) out.set(e.execId, e);
+              for (const e of await pages('/v5/execution/list', executionsResult, {
+                category: 'linear',
+                settleCoin: currency,
+                startTime: window.from,
+                endTime: window.to,
+              }))
+                out.set(e.execId, e);
               await onRequest?.(i + 1, windows.length);
             }
             return [...out.values()];
@@ -305,12 +362,17 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
 
         async fetchFills(currency, range, _knownSymbols, progress): Promise<ExchangeFills> {
           const notes: string[] = [];
-          if (range.from.getTime() < Date.now() - BYBIT_HISTORY_DAYS * 86_400_000) notes.push('Bybit keeps two years of executions: older fills cannot be read through its API.');
+          if (range.from.getTime() < Date.now() - BYBIT_HISTORY_DAYS * 86_400_000)
+            notes.push('Bybit keeps two years of executions: older fills cannot be read through its API.');
           const all = await executions(currency, range, progress?.onRequest);
           // The closed P&L of each closing order, kept with its last fill for reference (trades are built from fills).
           const closed = new Map<string, string>();
           for (const window of windowsOf(range)) {
-            for (const c of await pages('/v5/position/closed-pnl', closedPnlResult, { category: 'linear', startTime: window.from, endTime: window.to })) {
+            for (const c of await pages('/v5/position/closed-pnl', closedPnlResult, {
+              category: 'linear',
+              startTime: window.from,
+              endTime: window.to,
+            })) {
               closed.set(c.orderId, new Decimal(closed.get(c.orderId) ?? 0).plus(c.closedPnl).toFixed());
             }
           }
@@ -339,9 +401,13 @@ export function createBybitConnector(options: BybitOptions): ExchangeConnector {
         async fetchBars(symbol, range): Promise<BrokerBar[]> {
           const out = new Map<number, BrokerBar>();
           const last = range.to.getTime();
-          for (let from = range.from.getTime(); from <= last; ) {
+          for (let from = range.from.getTime(); from <= last;) {
             const to = Math.min(from + (KLINE_LIMIT - 1) * 60_000, last);
-            const body = read(klineResult, '/v5/market/kline', await request('/v5/market/kline', { category: 'linear', symbol, interval: '1', start: from, end: to, limit: KLINE_LIMIT }, false));
+            const body = read(
+              klineResult,
+              '/v5/market/kline',
+              await request('/v5/market/kline', { category: 'linear', symbol, interval: '1', start: from, end: to, limit: KLINE_LIMIT }, false),
+            );
             for (const [start, open, high, low, close, volume] of body.list) {
               const ms = Number(start);
               if (ms >= from && ms <= to) out.set(ms, { start: new Date(ms).toISOString(), open, high, low, close, volume });
@@ -381,6 +447,13 @@ function toFills(e: z.infer<typeof executionsResult>['list'][number], currency: 
   const closeFee = fee.times(closed).dividedBy(quantity);
   return [
     { ...base, id: `${e.execId}:close`, quantity: closed.toFixed(), fee: closeFee.toFixed(), positionSide: closes, closing: true },
-    { ...base, id: `${e.execId}:open`, quantity: quantity.minus(closed).toFixed(), fee: fee.minus(closeFee).toFixed(), positionSide: opens, closing: false },
+    {
+      ...base,
+      id: `${e.execId}:open`,
+      quantity: quantity.minus(closed).toFixed(),
+      fee: fee.minus(closeFee).toFixed(),
+      positionSide: opens,
+      closing: false,
+    },
   ];
 }

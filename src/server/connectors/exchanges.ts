@@ -85,7 +85,12 @@ export interface ExchangeSession {
    * Fills of the account settling in `currency` in [from, to]. `knownSymbols` are symbols the account traded before
    * (an exchange that reads fills per symbol reads these as well as those it finds).
    */
-  fetchFills(currency: SettlementCurrency, range: { from: Date; to: Date }, knownSymbols: readonly string[], progress?: ExchangeReadProgress): Promise<ExchangeFills>;
+  fetchFills(
+    currency: SettlementCurrency,
+    range: { from: Date; to: Date },
+    knownSymbols: readonly string[],
+    progress?: ExchangeReadProgress,
+  ): Promise<ExchangeFills>;
   fetchFunding(currency: SettlementCurrency, range: { from: Date; to: Date }, progress?: ExchangeReadProgress): Promise<ExchangeFunding[]>;
   /** One-minute bars of a symbol in [from, to] from the exchange's public klines, oldest first. */
   fetchBars(symbol: string, range: { from: Date; to: Date }): Promise<BrokerBar[]>;

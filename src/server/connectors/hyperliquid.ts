@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { Decimal } from '../../domain/money';
 import { ConnectorError, type BrokerBar, type ConnectOptions } from './types';
 import { exchangeFetch, exchangeMessages, LONGEST_WAIT_MS, retryAfterMs, sleep, type ExchangeHttpOptions } from './exchange-http';
-import type { ExchangeAccount, ExchangeConnector, ExchangeCredentials, ExchangeFill, ExchangeFills, ExchangeFunding, ExchangeInstrument, ExchangeSession } from './exchanges';
+import type {
+  ExchangeAccount,
+  ExchangeConnector,
+  ExchangeCredentials,
+  ExchangeFill,
+  ExchangeFills,
+  ExchangeFunding,
+  ExchangeInstrument,
+  ExchangeSession,
+} from './exchanges';
 
 /**
  * Hyperliquid's perpetuals, read from its public info API by wallet address: a trader's fills and funding are public,
@@ -127,10 +136,14 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
             throw new ConnectorError('rate-limited', messages.rateLimited(wait), { endpoint, status: 429 });
           }
           if (answer.status === 422 || answer.status === 400) {
-            throw new ConnectorError('credentials', 'Hyperliquid does not know this wallet address: check it is the address you trade with (0x and 40 hexadecimal digits).', {
-              endpoint,
-              status: answer.status,
-            });
+            throw new ConnectorError(
+              'credentials',
+              'Hyperliquid does not know this wallet address: check it is the address you trade with (0x and 40 hexadecimal digits).',
+              {
+                endpoint,
+                status: answer.status,
+              },
+            );
           }
           throw new ConnectorError('unexpected', `Hyperliquid refused ${endpoint} (HTTP ${answer.status}).`, { endpoint, status: answer.status });
         }
@@ -139,7 +152,11 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
       function read<S extends z.ZodType>(schema: S, endpoint: string, body: unknown): z.infer<S> {
         const parsed = schema.safeParse(body);
         if (parsed.success) return parsed.data;
-        throw new ConnectorError('unexpected', messages.unreadable(endpoint, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`), { endpoint });
+        throw new ConnectorError(
+          'unexpected',
+          messages.unreadable(endpoint, `an answer missing '${parsed.error.issues[0]?.path.join('.') || 'everything'}'`),
+          { endpoint },
+        );
       }
 
       // The account, read now: a malformed address is found by "Test connection", not by the first sync.
@@ -151,13 +168,28 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
         keyWarning: null,
 
         async listAccounts(): Promise<ExchangeAccount[]> {
-          return [{ externalId: 'USDC', name: 'Perpetuals · USDC', balance: new Decimal(state.marginSummary.accountValue).toFixed(2), canTrade: true, active: true, simulated: false, currency: 'USDC' }];
+          return [
+            {
+              externalId: 'USDC',
+              name: 'Perpetuals · USDC',
+              balance: new Decimal(state.marginSummary.accountValue).toFixed(2),
+              canTrade: true,
+              active: true,
+              simulated: false,
+              currency: 'USDC',
+            },
+          ];
         },
 
         async instruments(): Promise<ReadonlyMap<string, ExchangeInstrument>> {
           if (described) return described;
           const meta = read(metaAnswer, 'meta', await info({ type: 'meta' }, 20));
-          described = new Map(meta.universe.map((u) => [u.name, { symbol: u.name, base: u.name, settle: 'USDC' as const, kind: 'perpetual' as const, quantityDecimals: u.szDecimals ?? null }]));
+          described = new Map(
+            meta.universe.map((u) => [
+              u.name,
+              { symbol: u.name, base: u.name, settle: 'USDC' as const, kind: 'perpetual' as const, quantityDecimals: u.szDecimals ?? null },
+            ]),
+          );
           return described;
         },
 
@@ -169,7 +201,11 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
           let requests = 0;
           let read_ = 0;
           for (;;) {
-            const page = read(fillsAnswer, 'userFillsByTime', await info({ type: 'userFillsByTime', user, startTime: start, endTime: range.to.getTime(), aggregateByTime: false }, 20));
+            const page = read(
+              fillsAnswer,
+              'userFillsByTime',
+              await info({ type: 'userFillsByTime', user, startTime: start, endTime: range.to.getTime(), aggregateByTime: false }, 20),
+            );
             requests += 1;
             read_ += page.length;
             await take(extra(page.length, 20), signal);
@@ -180,7 +216,8 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
             // Fills of the last millisecond are read again; their ids keep them once.
             start = last > start ? last : last + 1;
           }
-          if (read_ >= HYPERLIQUID_FILLS_KEPT) notes.push('Hyperliquid gives only the 10,000 most recent fills of a wallet: older ones cannot be read through its API.');
+          if (read_ >= HYPERLIQUID_FILLS_KEPT)
+            notes.push('Hyperliquid gives only the 10,000 most recent fills of a wallet: older ones cannot be read through its API.');
           return { fills: [...out.values()], notes };
         },
 
@@ -189,7 +226,11 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
           const out = new Map<string, ExchangeFunding>();
           let start = range.from.getTime();
           for (;;) {
-            const page = read(fundingAnswer, 'userFunding', await info({ type: 'userFunding', user, startTime: start, endTime: range.to.getTime() }, 20));
+            const page = read(
+              fundingAnswer,
+              'userFunding',
+              await info({ type: 'userFunding', user, startTime: start, endTime: range.to.getTime() }, 20),
+            );
             await take(extra(page.length, 20), signal);
             for (const p of page) {
               if (p.delta.type !== 'funding') continue;
@@ -214,11 +255,17 @@ export function createHyperliquidConnector(options: HyperliquidOptions): Exchang
         async fetchBars(symbol, range): Promise<BrokerBar[]> {
           const out = new Map<number, BrokerBar>();
           const last = range.to.getTime();
-          for (let from = range.from.getTime(); from <= last; ) {
+          for (let from = range.from.getTime(); from <= last;) {
             const to = Math.min(from + (CANDLES_PAGE - 1) * 60_000, last);
-            const candles = read(candlesAnswer, 'candleSnapshot', await info({ type: 'candleSnapshot', req: { coin: symbol, interval: '1m', startTime: from, endTime: to } }, 20));
+            const candles = read(
+              candlesAnswer,
+              'candleSnapshot',
+              await info({ type: 'candleSnapshot', req: { coin: symbol, interval: '1m', startTime: from, endTime: to } }, 20),
+            );
             await take(extra(candles.length, 60), signal);
-            for (const c of candles) if (c.t >= from && c.t <= to) out.set(c.t, { start: new Date(c.t).toISOString(), open: c.o, high: c.h, low: c.l, close: c.c, volume: c.v ?? null });
+            for (const c of candles)
+              if (c.t >= from && c.t <= to)
+                out.set(c.t, { start: new Date(c.t).toISOString(), open: c.o, high: c.h, low: c.l, close: c.c, volume: c.v ?? null });
             from = to + 60_000;
           }
           return [...out.entries()].sort(([a], [b]) => a - b).map(([, bar]) => bar);
@@ -260,7 +307,23 @@ function toFills(f: z.infer<typeof fillsAnswer>[number]): ExchangeFill[] {
   const closed = start.abs();
   const closeFee = fee.times(closed).dividedBy(size);
   return [
-    { ...base, id: `${id}:close`, quantity: closed.toFixed(), fee: closeFee.toFixed(), positionSide: sideOf(start), closing: true, realizedPnl: realized },
-    { ...base, id: `${id}:open`, quantity: end.abs().toFixed(), fee: fee.minus(closeFee).toFixed(), positionSide: sideOf(end), closing: false, realizedPnl: null },
+    {
+      ...base,
+      id: `${id}:close`,
+      quantity: closed.toFixed(),
+      fee: closeFee.toFixed(),
+      positionSide: sideOf(start),
+      closing: true,
+      realizedPnl: realized,
+    },
+    {
+      ...base,
+      id: `${id}:open`,
+      quantity: end.abs().toFixed(),
+      fee: fee.minus(closeFee).toFixed(),
+      positionSide: sideOf(end),
+      closing: false,
+      realizedPnl: null,
+    },
   ];
 }

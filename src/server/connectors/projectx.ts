@@ -62,7 +62,15 @@ const LONGEST_WAIT_MS = 60_000;
 /** OrderSide: 0 = Bid (buy), 1 = Ask (sell). */
 const SIDES = { 0: 'Buy', 1: 'Sell' } as const;
 /** OrderType: 1 Limit, 2 Market, 3 StopLimit, 4 Stop, 5 TrailingStop (6 JoinBid and 7 JoinAsk are limits at the book). */
-const ORDER_TYPES: Record<number, BrokerOrder['type']> = { 1: 'limit', 2: 'market', 3: 'stop-limit', 4: 'stop', 5: 'trailing-stop', 6: 'limit', 7: 'limit' };
+const ORDER_TYPES: Record<number, BrokerOrder['type']> = {
+  1: 'limit',
+  2: 'market',
+  3: 'stop-limit',
+  4: 'stop',
+  5: 'trailing-stop',
+  6: 'limit',
+  7: 'limit',
+};
 /** OrderStatus: 0 None, 1 Open, 2 Filled, 3 Cancelled, 4 Expired, 5 Rejected, 6 Pending. */
 const ORDER_STATUSES: Record<number, BrokerOrder['status']> = { 1: 'open', 2: 'filled', 3: 'cancelled', 4: 'expired', 5: 'rejected', 6: 'pending' };
 /** PositionType: 1 Long, 2 Short. */
@@ -193,10 +201,13 @@ class SlidingWindow {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(aborted());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     const onAbort = () => {
       clearTimeout(timer);
       reject(aborted());
@@ -249,7 +260,11 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
    * doubling from rateLimitBaseMs with jitter), fails (5xx), cannot be reached or is too slow. A 401 is returned to the
    * caller, who renews the session.
    */
-  async function post(endpoint: string, body: unknown, call: { token?: string; window: SlidingWindow; attempts: number; signal?: AbortSignal }): Promise<Answer> {
+  async function post(
+    endpoint: string,
+    body: unknown,
+    call: { token?: string; window: SlidingWindow; attempts: number; signal?: AbortSignal },
+  ): Promise<Answer> {
     let failure: ConnectorError | undefined;
     for (let attempt = 0; attempt < call.attempts; attempt++) {
       if (call.signal?.aborted) throw aborted();
@@ -323,17 +338,29 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
       const tokenKey = digest(baseUrl, credentials.userName, credentials.apiKey);
       const windowKey = digest(baseUrl, credentials.userName.toLowerCase());
       let rate = windows.get(windowKey);
-      if (!rate) windows.set(windowKey, (rate = { bars: new SlidingWindow(BAR_RATE.limit, BAR_RATE.windowMs), other: new SlidingWindow(OTHER_RATE.limit, OTHER_RATE.windowMs) }));
+      if (!rate)
+        windows.set(
+          windowKey,
+          (rate = { bars: new SlidingWindow(BAR_RATE.limit, BAR_RATE.windowMs), other: new SlidingWindow(OTHER_RATE.limit, OTHER_RATE.windowMs) }),
+        );
       const { bars: barWindow, other: otherWindow } = rate;
 
       async function login(): Promise<string> {
-        const answer = await post('Auth/loginKey', { userName: credentials.userName, apiKey: credentials.apiKey }, { window: otherWindow, attempts, signal });
-        if (answer.status !== 200) throw new ConnectorError('credentials', messages.credentials, { endpoint: 'Auth/loginKey', status: answer.status });
+        const answer = await post(
+          'Auth/loginKey',
+          { userName: credentials.userName, apiKey: credentials.apiKey },
+          { window: otherWindow, attempts, signal },
+        );
+        if (answer.status !== 200)
+          throw new ConnectorError('credentials', messages.credentials, { endpoint: 'Auth/loginKey', status: answer.status });
         const body = read(loginAnswer, 'Auth/loginKey', answer.body);
         if (!body.success || !body.token) {
           const code = body.errorCode ?? -1;
           const known = loginErrors[code];
-          throw new ConnectorError(known ? 'credentials' : 'unexpected', known ?? `${label} refused the sign-in (error code ${code}).`, { endpoint: 'Auth/loginKey', code });
+          throw new ConnectorError(known ? 'credentials' : 'unexpected', known ?? `${label} refused the sign-in (error code ${code}).`, {
+            endpoint: 'Auth/loginKey',
+            code,
+          });
         }
         tokens.set(tokenKey, { token: body.token, issuedAt: Date.now() });
         return body.token;
@@ -419,15 +446,21 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
         async fetchFills(accountExternalId: string, range: { from: Date; to: Date }): Promise<BrokerFill[]> {
           const accountId = Number(accountExternalId);
-          if (!Number.isSafeInteger(accountId)) throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Trade/search' });
+          if (!Number.isSafeInteger(accountId))
+            throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Trade/search' });
           const body = read(
             tradesAnswer,
             'Trade/search',
-            await authorized('Trade/search', { accountId, startTimestamp: range.from.toISOString(), endTimestamp: range.to.toISOString() }, otherWindow),
+            await authorized(
+              'Trade/search',
+              { accountId, startTimestamp: range.from.toISOString(), endTimestamp: range.to.toISOString() },
+              otherWindow,
+            ),
           );
           if (!body.success) {
             // SearchTradeErrorCode 1 = AccountNotFound.
-            if (body.errorCode === 1) throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Trade/search', code: 1 });
+            if (body.errorCode === 1)
+              throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Trade/search', code: 1 });
             throw failed('Trade/search', body);
           }
           return (body.trades ?? []).map((t) => ({
@@ -455,7 +488,9 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
           const searchText = providerRootOf(wanted.root);
           const body = read(contractsAnswer, 'Contract/search', await authorized('Contract/search', { searchText, live: false }, otherWindow));
           if (!body.success) throw failed('Contract/search', body);
-          const found = (body.contracts ?? []).find((c) => contractSpecOf(c.id, { name: c.name, tickSize: String(c.tickSize), tickValue: String(c.tickValue) }).contract === wanted.contract);
+          const found = (body.contracts ?? []).find(
+            (c) => contractSpecOf(c.id, { name: c.name, tickSize: String(c.tickSize), tickValue: String(c.tickValue) }).contract === wanted.contract,
+          );
           return found ? toContract(found) : null;
         },
 
@@ -507,14 +542,20 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
         async fetchOrders(accountExternalId: string, range: { from: Date; to: Date }): Promise<BrokerOrder[]> {
           const accountId = Number(accountExternalId);
-          if (!Number.isSafeInteger(accountId)) throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Order/search' });
+          if (!Number.isSafeInteger(accountId))
+            throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Order/search' });
           const body = read(
             ordersAnswer,
             'Order/search',
-            await authorized('Order/search', { accountId, startTimestamp: range.from.toISOString(), endTimestamp: range.to.toISOString() }, otherWindow),
+            await authorized(
+              'Order/search',
+              { accountId, startTimestamp: range.from.toISOString(), endTimestamp: range.to.toISOString() },
+              otherWindow,
+            ),
           );
           if (!body.success) {
-            if (body.errorCode === 1) throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Order/search', code: 1 });
+            if (body.errorCode === 1)
+              throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Order/search', code: 1 });
             throw failed('Order/search', body);
           }
           return (body.orders ?? []).map((o) => ({
@@ -532,10 +573,12 @@ export function createProjectXConnector(options: ProjectXOptions): Connector {
 
         async openPositions(accountExternalId: string): Promise<BrokerPosition[]> {
           const accountId = Number(accountExternalId);
-          if (!Number.isSafeInteger(accountId)) throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Position/searchOpen' });
+          if (!Number.isSafeInteger(accountId))
+            throw new ConnectorError('not-found', `${label} has no account ${accountExternalId}.`, { endpoint: 'Position/searchOpen' });
           const body = read(positionsAnswer, 'Position/searchOpen', await authorized('Position/searchOpen', { accountId }, otherWindow));
           if (!body.success) {
-            if (body.errorCode === 1) throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Position/searchOpen', code: 1 });
+            if (body.errorCode === 1)
+              throw new ConnectorError('not-found', `${label} no longer lists this account.`, { endpoint: 'Position/searchOpen', code: 1 });
             throw failed('Position/searchOpen', body);
           }
           return (body.positions ?? []).map((p) => ({

@@ -8,13 +8,7 @@ import type { Tx } from './client';
  * another export already holds).
  */
 export type LockScope =
-  | 'trading_accounts'
-  | 'account_imports'
-  | 'chat_sessions'
-  | 'recurring_tasks'
-  | 'trade_preferences'
-  | 'journal_notes'
-  | 'mistake_tags';
+  'trading_accounts' | 'account_imports' | 'chat_sessions' | 'recurring_tasks' | 'trade_preferences' | 'journal_notes' | 'mistake_tags';
 
 /**
  * Takes the transaction-level advisory lock of `scope` and `key` (two hashed int4s), held until the transaction ends.

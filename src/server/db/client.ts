@@ -385,7 +385,10 @@ async function waitForDatabase(pool: pg.Pool, url: string, timeoutMs: number, lo
       const left = started + timeoutMs - Date.now();
       if (left <= 0) throw new DatabaseUnreachableError(url, Math.round(timeoutMs / 1000), error);
       if (attempt === 1) {
-        logger?.warn({ database: describeTarget(url), reason: describeReason(error), timeoutSeconds: Math.round(timeoutMs / 1000) }, 'waiting for the database');
+        logger?.warn(
+          { database: describeTarget(url), reason: describeReason(error), timeoutSeconds: Math.round(timeoutMs / 1000) },
+          'waiting for the database',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
       pause = Math.min(pause * 2, 2000);
@@ -523,7 +526,13 @@ function planAnalyze(maintain: Maintain, logger?: Logger) {
   };
 }
 
-function wrap(kind: Database['kind'], db: Db, close: () => Promise<void>, logger?: Logger, maintain: Maintain = (statement) => db.execute(sql.raw(statement))): Database {
+function wrap(
+  kind: Database['kind'],
+  db: Db,
+  close: () => Promise<void>,
+  logger?: Logger,
+  maintain: Maintain = (statement) => db.execute(sql.raw(statement)),
+): Database {
   let open = 0;
   // The embedded database is one process: news of ended sessions has nowhere else to go.
   const listeners = new Set<() => void>();

@@ -12,7 +12,10 @@ export interface DataDirLock {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data directory ${dir} is in use by another Edgebook server (pid ${pid}). ` +
         'Stop that server first, or start this one with a different DATA_DIR.',

@@ -103,10 +103,18 @@ export class SharedPglite {
   // --- What the driver (drizzle) calls instead of PGlite's own methods. -------------------------------------------
 
   query = <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> =>
-    this.enqueue(null, () => this.client.query<T>(text, params, options), (tx) => tx.query<T>(text, params, options));
+    this.enqueue(
+      null,
+      () => this.client.query<T>(text, params, options),
+      (tx) => tx.query<T>(text, params, options),
+    );
 
   exec = (text: string, options?: QueryOptions): Promise<Array<Results>> =>
-    this.enqueue(null, () => this.client.exec(text, options), (tx) => tx.exec(text, options));
+    this.enqueue(
+      null,
+      () => this.client.exec(text, options),
+      (tx) => tx.exec(text, options),
+    );
 
   /**
    * A statement that must run outside any transaction block (VACUUM): queued like the rest, never run as a guest inside
@@ -177,7 +185,12 @@ export class SharedPglite {
     }
   }
 
-  private enqueue<T>(userId: string | null, alone: () => Promise<T>, asGuest: ((tx: GuestTransaction) => Promise<T>) | null, maintenance = false): Promise<T> {
+  private enqueue<T>(
+    userId: string | null,
+    alone: () => Promise<T>,
+    asGuest: ((tx: GuestTransaction) => Promise<T>) | null,
+    maintenance = false,
+  ): Promise<T> {
     if (this.closing) return Promise.reject(new DatabaseClosing());
     return new Promise<T>((resolve, reject) => {
       const inContext = AsyncLocalStorage.snapshot();

@@ -34,7 +34,12 @@ interface Statement<Row> {
  */
 export function preparedSelects<Row>(prefix: string) {
   const statements = new Map<string, Statement<Row>>();
-  return function run(tx: Tx, shape: string, build: () => { query: BuiltQuery; fields: Record<string, Field> }, values: Record<string, unknown>): Promise<Row[]> {
+  return function run(
+    tx: Tx,
+    shape: string,
+    build: () => { query: BuiltQuery; fields: Record<string, Field> },
+    values: Record<string, unknown>,
+  ): Promise<Row[]> {
     let statement = statements.get(shape);
     if (!statement) {
       const { query, fields } = build();
@@ -42,7 +47,9 @@ export function preparedSelects<Row>(prefix: string) {
       statements.set(shape, statement);
     }
     const session = (tx as unknown as { _: { session: PgSession } })._.session;
-    return session.prepareQuery(statement.query, undefined, statement.name, true, statement.mapRows as (rows: unknown[]) => Row[]).execute(values) as Promise<Row[]>;
+    return session
+      .prepareQuery(statement.query, undefined, statement.name, true, statement.mapRows as (rows: unknown[]) => Row[])
+      .execute(values) as Promise<Row[]>;
   };
 }
 

@@ -37,7 +37,10 @@ const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 const decimal = (name: string) => numeric(name, { precision: 24, scale: 8 });
 /** PostgreSQL's text-search document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const ownerId = () => text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' });
+const ownerId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
 
 /** RLS: a row is visible and writable only when its user_id is the transaction's app.user_id. */
 const ownerPolicy = (table: string) =>
@@ -54,7 +57,10 @@ const ownerPolicy = (table: string) =>
 // the owner connection; the app role has no grant on them. With `generateId: 'uuid'` better-auth leaves ids to the
 // database default.
 
-const authId = () => text('id').primaryKey().default(sql`gen_random_uuid()::text`);
+const authId = () =>
+  text('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`);
 
 export const user = pgTable('user', {
   id: authId(),
@@ -192,7 +198,9 @@ export const tradingAccounts = pgTable(
     check('trading_accounts_firm_length', sql`${t.firm} is null or length(${t.firm}) between 1 and 100`),
     check('trading_accounts_currency', sql`${t.currency} in ('USD', 'USDT', 'USDC')`),
     // Only one default account per user, enforced by the database.
-    uniqueIndex('trading_accounts_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('trading_accounts_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     // Lets trades reference (account_id, user_id), so a trade can never point at another trader's account.
     unique('trading_accounts_id_user').on(t.id, t.userId),
     index('trading_accounts_user_name_idx').on(t.userId, t.name),
@@ -233,7 +241,11 @@ export const playbookRules = pgTable(
   },
   (t) => [
     unique('playbook_rules_id_user').on(t.id, t.userId),
-    foreignKey({ name: 'playbook_rules_playbook_owner_fk', columns: [t.playbookId, t.userId], foreignColumns: [playbooks.id, playbooks.userId] }).onDelete('cascade'),
+    foreignKey({
+      name: 'playbook_rules_playbook_owner_fk',
+      columns: [t.playbookId, t.userId],
+      foreignColumns: [playbooks.id, playbooks.userId],
+    }).onDelete('cascade'),
     index('playbook_rules_playbook_idx').on(t.userId, t.playbookId, t.position),
     ownerPolicy('playbook_rules'),
   ],
@@ -257,7 +269,10 @@ export const trades = pgTable(
     commission: money('commission').notNull().default('0'),
     link: text('link').notNull().default(''),
     notes: text('notes').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Imported trades also keep the executions they came from; manual trades may carry them too.
     // The side is Long or Short, apart from the setup in trade_type (migration risk_playbooks moved stored sides here).
     side: text('side'),
@@ -330,9 +345,13 @@ export const trades = pgTable(
       columns: [t.playbookId, t.userId],
       foreignColumns: [playbooks.id, playbooks.userId],
     }).onDelete('set null'),
-    index('trades_user_playbook_idx').on(t.userId, t.playbookId).where(sql`${t.playbookId} is not null`),
+    index('trades_user_playbook_idx')
+      .on(t.userId, t.playbookId)
+      .where(sql`${t.playbookId} is not null`),
     // The R panel's search asks only the trades with notes whether their notes match (reports/search.ts).
-    index('trades_user_notes_idx').on(t.userId).where(sql`${t.notes} <> ''`),
+    index('trades_user_notes_idx')
+      .on(t.userId)
+      .where(sql`${t.notes} <> ''`),
     check('trades_side', sql`${t.side} in ('Long', 'Short')`),
     check('trades_one_risk', sql`${t.stopPrice} is null or ${t.riskAmount} is null`),
     check('trades_risk_amount_positive', sql`${t.riskAmount} > 0`),
@@ -350,8 +369,14 @@ export const tradeRuleChecks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tradeId, t.ruleId] }),
-    foreignKey({ name: 'trade_rule_checks_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete('cascade'),
-    foreignKey({ name: 'trade_rule_checks_rule_owner_fk', columns: [t.ruleId, t.userId], foreignColumns: [playbookRules.id, playbookRules.userId] }).onDelete('cascade'),
+    foreignKey({ name: 'trade_rule_checks_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'trade_rule_checks_rule_owner_fk',
+      columns: [t.ruleId, t.userId],
+      foreignColumns: [playbookRules.id, playbookRules.userId],
+    }).onDelete('cascade'),
     index('trade_rule_checks_rule_idx').on(t.userId, t.ruleId),
     ownerPolicy('trade_rule_checks'),
   ],
@@ -497,10 +522,7 @@ export const userTradePreferences = pgTable(
     preferenceValue: text('preference_value').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    unique('user_trade_preferences_once').on(t.userId, t.preferenceType, t.preferenceValue),
-    ownerPolicy('user_trade_preferences'),
-  ],
+  (t) => [unique('user_trade_preferences_once').on(t.userId, t.preferenceType, t.preferenceValue), ownerPolicy('user_trade_preferences')],
 );
 
 export const quickLinks = pgTable(
@@ -575,11 +597,7 @@ export const noteFolders = pgTable(
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    unique('note_folders_user_name').on(t.userId, t.name),
-    unique('note_folders_id_user').on(t.id, t.userId),
-    ownerPolicy('note_folders'),
-  ],
+  (t) => [unique('note_folders_user_name').on(t.userId, t.name), unique('note_folders_id_user').on(t.id, t.userId), ownerPolicy('note_folders')],
 );
 
 export const tags = pgTable(
@@ -590,11 +608,7 @@ export const tags = pgTable(
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    unique('tags_user_name').on(t.userId, t.name),
-    unique('tags_id_user').on(t.id, t.userId),
-    ownerPolicy('tags'),
-  ],
+  (t) => [unique('tags_user_name').on(t.userId, t.name), unique('tags_id_user').on(t.id, t.userId), ownerPolicy('tags')],
 );
 
 /**
@@ -638,7 +652,9 @@ export const notes = pgTable(
     index('notes_user_updated_id_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notes_user_folder_updated_id_idx').on(t.userId, t.folderId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notes_user_trade_idx').on(t.userId, t.tradeId),
-    uniqueIndex('notes_user_journal_date_idx').on(t.userId, t.journalDate).where(sql`${t.journalDate} is not null`),
+    uniqueIndex('notes_user_journal_date_idx')
+      .on(t.userId, t.journalDate)
+      .where(sql`${t.journalDate} is not null`),
     index('notes_search_idx').using('gin', t.search),
     unique('notes_id_user').on(t.id, t.userId),
     ownerPolicy('notes'),
@@ -767,7 +783,9 @@ export const feeSchedules = pgTable(
     micro: numeric('micro', { precision: 10, scale: 4 }).notNull(),
     mini: numeric('mini', { precision: 10, scale: 4 }).notNull(),
     // Root -> rate, e.g. { "MNQ": "0.52" }.
-    roots: jsonb('roots').notNull().default(sql`'{}'::jsonb`),
+    roots: jsonb('roots')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -891,8 +909,8 @@ export const brokerConnections = pgTable(
     unique('broker_connections_id_user').on(t.id, t.userId),
     check('broker_connections_status', sql`${t.status} in ('connected', 'error')`),
     ownerPolicy('broker_connections'),
-    ],
-  );
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fills and market data.
@@ -952,7 +970,9 @@ export const brokerAccounts = pgTable(
     /** The trading day its history is read from. */
     syncFrom: date('sync_from', { mode: 'string' }),
     fetchedUntil: ts('fetched_until'),
-    flatPoints: jsonb('flat_points').notNull().default(sql`'{}'::jsonb`),
+    flatPoints: jsonb('flat_points')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastSyncAt: ts('last_sync_at'),
     lastSyncAdded: integer('last_sync_added'),
     lastSyncStatus: text('last_sync_status'),
@@ -997,7 +1017,9 @@ export const brokerStops = pgTable(
   },
   (t) => [
     primaryKey({ name: 'broker_stops_pk', columns: [t.userId, t.tradeId] }),
-    foreignKey({ name: 'broker_stops_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete('cascade'),
+    foreignKey({ name: 'broker_stops_trade_owner_fk', columns: [t.tradeId, t.userId], foreignColumns: [trades.id, trades.userId] }).onDelete(
+      'cascade',
+    ),
     ownerPolicy('broker_stops'),
   ],
 );

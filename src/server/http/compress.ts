@@ -22,7 +22,8 @@ export function compressResponses(): MiddlewareHandler<AppEnv> {
     // Headers of the answer as it stands: reading them keeps the adapter's lightweight response (no body stream).
     const headers = res.headers;
     if (!/^application\/json\b/i.test(headers.get('Content-Type') ?? '')) return;
-    if (c.req.method === 'HEAD' || headers.has('Content-Encoding') || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('Cache-Control') ?? '')) return;
+    if (c.req.method === 'HEAD' || headers.has('Content-Encoding') || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('Cache-Control') ?? ''))
+      return;
     const vary = headers.get('Vary');
     if (vary !== '*' && !/accept-encoding/i.test(vary ?? '')) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));

@@ -26,7 +26,12 @@ export function describeError(error: unknown, depth = 0): SafeError {
   for (const field of PG_FIELDS) if (typeof record[field] === 'string') safe[field] = record[field] as string;
   if (typeof record.query === 'string') safe.query = record.query.slice(0, 2000);
   // The first line of a stack is the message: keep the frames only.
-  if (error.stack) safe.stack = error.stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 15).join('\n');
+  if (error.stack)
+    safe.stack = error.stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 15)
+      .join('\n');
   if (record.cause !== undefined && depth < 3) safe.cause = describeError(record.cause, depth + 1);
   return safe;
 }

@@ -10,8 +10,7 @@ import { badRequest, HttpError, notFound } from './errors';
  */
 
 /** Refuses oversized bodies before reading them (multipart overhead on top of the 10 MB image). */
-export const imageBodyLimit = () =>
-  bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json({ error: IMAGE_SIZE_ERROR }, 413) });
+export const imageBodyLimit = () => bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: (c) => c.json({ error: IMAGE_SIZE_ERROR }, 413) });
 
 export interface ImageUpload {
   bytes: Uint8Array;

@@ -25,7 +25,10 @@ export interface SessionCache {
 
 const MAX_ENTRIES = 10_000;
 
-export function createSessionCache(ttlMs: number, database?: Pick<Database, 'sessionsChanged' | 'onSessionsChanged'> & Partial<Pick<Database, 'heldByWrite'>>): SessionCache {
+export function createSessionCache(
+  ttlMs: number,
+  database?: Pick<Database, 'sessionsChanged' | 'onSessionsChanged'> & Partial<Pick<Database, 'heldByWrite'>>,
+): SessionCache {
   const entries = new Map<string, { user: SessionUser; until: number; expiresAt: number }>();
   let generation = 0;
   const clear = () => {

@@ -31,7 +31,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, who
   const asWritten = (issue as { params?: { spec?: boolean } }).params?.spec === true;
   const message = issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
   throw badRequest(asWritten ? message : `${field}: ${message}`, {
-    fields: result.error.issues.map((i) => ({ field: fieldOf(i, whole), message: i.code === 'unrecognized_keys' ? 'is not a field of this request' : i.message })),
+    fields: result.error.issues.map((i) => ({
+      field: fieldOf(i, whole),
+      message: i.code === 'unrecognized_keys' ? 'is not a field of this request' : i.message,
+    })),
   });
 }
 

@@ -124,7 +124,11 @@ async function appliedMigrations(tx: Pick<Tx, 'execute'>): Promise<BackupHeader[
   return { migrations: Number(rows[0]?.n ?? 0), last: rows[0]?.last ?? null };
 }
 
-const columnList = (columns: string[]) => sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+const columnList = (columns: string[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
 
 function uploadsDir(dataDir: string) {
   return path.join(dataDir, 'uploads');
@@ -303,7 +307,9 @@ export async function restoreInstance(place: InstancePlace, file: string): Promi
         if (!header) {
           if (line.kind !== 'header' || line.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} is not an Edgebook instance backup.`);
           if (line.version !== BACKUP_VERSION) {
-            throw new RestoreRefused(`${file} is a backup of format version ${line.version}; this version of Edgebook reads version ${BACKUP_VERSION}.`);
+            throw new RestoreRefused(
+              `${file} is a backup of format version ${line.version}; this version of Edgebook reads version ${BACKUP_VERSION}.`,
+            );
           }
           header = line;
           const here = await appliedMigrations(tx);

@@ -41,12 +41,7 @@ function Toasts() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="dark"
-        colorSchemeManager={colorSchemeManager}
-        cssVariablesResolver={cssVariablesResolver}
-      >
+      <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
         <Toasts />
         {children}
       </MantineProvider>

@@ -14,8 +14,7 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
   components: {

@@ -1,5 +1,15 @@
 import type { TooltipProps } from '@mantine/core';
-import { cloneElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
 
 interface TargetProps {
   ref?: Ref<HTMLElement>;

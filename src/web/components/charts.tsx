@@ -99,7 +99,10 @@ function Deferred({ fallback, draw }: { fallback: ReactNode; draw: (charts: Char
       stop();
       cancelTurn ??= requestTurn(setTurn);
     };
-    const observer = typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && ask(), { rootMargin: NEAR_SCREEN });
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && ask(), { rootMargin: NEAR_SCREEN });
     function stop() {
       observer?.disconnect();
       offscreen.delete(ask);
@@ -210,7 +213,10 @@ export function BarChart({ table, ...props }: WithTable<ComponentProps<ChartsMod
 export function DonutChart({ table, ...props }: WithTable<ComponentProps<ChartsModule['DonutChart']>>) {
   return (
     <Charted table={table}>
-      <Deferred fallback={box(props.size ?? 160, props.size ?? 160)} draw={(m) => <m.DonutChart {...props} accessibilityLayer={false} pieProps={{ ...props.pieProps, rootTabIndex: -1 }} />} />
+      <Deferred
+        fallback={box(props.size ?? 160, props.size ?? 160)}
+        draw={(m) => <m.DonutChart {...props} accessibilityLayer={false} pieProps={{ ...props.pieProps, rootTabIndex: -1 }} />}
+      />
     </Charted>
   );
 }

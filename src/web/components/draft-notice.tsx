@@ -15,7 +15,14 @@ export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<
   const when = draft.keptAt === null ? '' : clock.format(new Date(draft.keptAt), 'MMM d, HH:mm');
   if (draft.status === 'conflict') {
     return (
-      <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title={`Unsaved draft from ${when}`} styles={READABLE_TITLE} data-testid="draft-conflict">
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconHistory size={18} aria-hidden="true" />}
+        title={`Unsaved draft from ${when}`}
+        styles={READABLE_TITLE}
+        data-testid="draft-conflict"
+      >
         <Text size="sm" mb="xs">
           This {what} was saved somewhere else (another tab or device) after your draft was written. Which words should stay?
         </Text>
@@ -32,11 +39,15 @@ export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<
   }
   if (draft.status === 'restored') {
     return (
-      <Alert color="blue" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} p={compact ? 'xs' : undefined} data-testid="draft-restored">
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconHistory size={18} aria-hidden="true" />}
+        p={compact ? 'xs' : undefined}
+        data-testid="draft-restored"
+      >
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm">
-            Unsaved draft from {when} restored. It is not saved yet.
-          </Text>
+          <Text size="sm">Unsaved draft from {when} restored. It is not saved yet.</Text>
           <Button size="compact-xs" variant="subtle" color="gray" onClick={draft.discard} data-testid="draft-discard">
             Discard draft
           </Button>
@@ -55,12 +66,28 @@ export function DraftNotice<V>({ draft, what, compact = false }: { draft: Draft<
 }
 
 /** A save refused because the record was saved elsewhere since the text began (409 note-changed): the trader chooses. */
-export function SavedElsewhereNotice({ what, onOverwrite, onLoadSaved, busy }: { what: string; onOverwrite: () => void; onLoadSaved: () => void; busy?: boolean }) {
+export function SavedElsewhereNotice({
+  what,
+  onOverwrite,
+  onLoadSaved,
+  busy,
+}: {
+  what: string;
+  onOverwrite: () => void;
+  onLoadSaved: () => void;
+  busy?: boolean;
+}) {
   return (
-    <Alert color="yellow" variant="light" icon={<IconHistory size={18} aria-hidden="true" />} title="Saved somewhere else" styles={READABLE_TITLE} data-testid="saved-elsewhere">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconHistory size={18} aria-hidden="true" />}
+      title="Saved somewhere else"
+      styles={READABLE_TITLE}
+      data-testid="saved-elsewhere"
+    >
       <Text size="sm" mb="xs">
-        This {what} was saved in another tab or device after you started editing it. Your words are kept here; which
-        version should stay?
+        This {what} was saved in another tab or device after you started editing it. Your words are kept here; which version should stay?
       </Text>
       <Group gap="xs">
         <Button size="xs" onClick={onOverwrite} loading={busy} data-testid="saved-elsewhere-overwrite">

@@ -110,7 +110,14 @@ export function ImageAttachments({ target, attachments, invalidate, text, testId
         </Button>
         <FileButton onChange={(files) => uploadFiles(files)} accept={IMAGE_ACCEPT} multiple disabled={!target}>
           {(props) => (
-            <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} aria-hidden="true" />} loading={upload.isPending} disabled={!target} data-testid={`${testId}-upload`}>
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconPhotoUp size={16} aria-hidden="true" />}
+              loading={upload.isPending}
+              disabled={!target}
+              data-testid={`${testId}-upload`}
+            >
               Upload image
             </Button>
           )}

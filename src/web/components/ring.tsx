@@ -26,7 +26,12 @@ export function Ring({ size, thickness, value, color, label, 'aria-hidden': aria
   return (
     <div className={classes.root} data-ring style={{ width: size, height: size, minWidth: size, minHeight: size }} aria-hidden={ariaHidden}>
       <svg className={classes.svg} viewBox={`0 0 ${size} ${size}`} width={size} height={size}>
-        <circle {...circle} className={classes.track} strokeDasharray={`${(1 - share) * length}, ${share * length}`} transform={`scale(1, -1) translate(0, -${size})`} />
+        <circle
+          {...circle}
+          className={classes.track}
+          strokeDasharray={`${(1 - share) * length}, ${share * length}`}
+          transform={`scale(1, -1) translate(0, -${size})`}
+        />
         {value !== null && (
           <circle
             {...circle}

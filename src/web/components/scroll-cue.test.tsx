@@ -27,7 +27,7 @@ describe('the cue of a row that scrolls sideways', () => {
     );
   }
 
-  it('follows the trader\'s scrolling', () => {
+  it("follows the trader's scrolling", () => {
     // jsdom lays nothing out: the row's sizes are set as a phone would measure them.
     const sizes = { clientWidth: 390, scrollWidth: 900 };
     for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });

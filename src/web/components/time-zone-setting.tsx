@@ -46,7 +46,9 @@ export function TimeZoneSetting() {
     onSuccess: (saved) => {
       client.setQueryData<Preferences>(queryKeys.preferences.all, (old) => (old ? { ...old, time_zone: saved.time_zone } : old));
       notifications.show({ color: 'teal', message: `Time zone saved: ${saved.time_zone}` });
-      void client.invalidateQueries({ predicate: (query) => !partialMatchKey(query.queryKey, queryKeys.session.all) && !partialMatchKey(query.queryKey, queryKeys.preferences.all) });
+      void client.invalidateQueries({
+        predicate: (query) => !partialMatchKey(query.queryKey, queryKeys.session.all) && !partialMatchKey(query.queryKey, queryKeys.preferences.all),
+      });
     },
     onError: (error) =>
       notifications.show({ color: 'red', message: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the time zone' }),

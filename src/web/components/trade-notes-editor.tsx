@@ -28,7 +28,10 @@ export function TradeNotesEditor({ tradeId, notes, label }: { tradeId: string; n
       {
         onSuccess: () => toastSuccess('Notes updated successfully'),
         onError: (error) => {
-          toastError('Failed to update notes', error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : 'Your note was not saved. Please try again.');
+          toastError(
+            'Failed to update notes',
+            error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : 'Your note was not saved. Please try again.',
+          );
           // What was typed is not lost: the editor opens again with it.
           setDraft(text);
         },

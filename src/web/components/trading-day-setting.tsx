@@ -46,7 +46,10 @@ export function TradingDaySetting({ compact = false }: { compact?: boolean }) {
       });
     },
     onError: (error) =>
-      notifications.show({ color: 'red', message: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the trading day' }),
+      notifications.show({
+        color: 'red',
+        message: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the trading day',
+      }),
   });
   const value = save.isPending && save.variables ? save.variables : preferences.data?.trading_day;
   return (

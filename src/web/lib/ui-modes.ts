@@ -34,5 +34,9 @@ const OFF: UiModes = { tradingMode: false, editMode: false };
 
 /** The modes; off when drawn at build time (src/web/prerender.tsx). */
 export function useUiModes(): UiModes {
-  return useSyncExternalStore(subscribe, () => state, () => OFF);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => OFF,
+  );
 }

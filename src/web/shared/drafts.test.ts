@@ -60,7 +60,18 @@ describe('drafts in browser storage', () => {
   });
 
   it('ignores anything that is not a draft of this editor rather than restoring garbage', () => {
-    for (const text of [null, '', 'not json', '42', 'null', '[]', '{"value":1,"base":null,"savedAt":1}', '{"value":"x","base":5,"savedAt":1}', '{"value":"x","base":null}', '{"value":"x","base":null,"savedAt":"soon"}']) {
+    for (const text of [
+      null,
+      '',
+      'not json',
+      '42',
+      'null',
+      '[]',
+      '{"value":1,"base":null,"savedAt":1}',
+      '{"value":"x","base":5,"savedAt":1}',
+      '{"value":"x","base":null}',
+      '{"value":"x","base":null,"savedAt":"soon"}',
+    ]) {
       expect(parseStoredDraft(text, isText), String(text)).toBeNull();
     }
   });

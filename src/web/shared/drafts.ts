@@ -39,12 +39,7 @@ export type DraftOutcome =
 export const DRAFT_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
 
 /** What to do with a kept draft when its editor opens on the record as the server has it `now`. */
-export function decideDraft<V>(
-  draft: StoredDraft<V> | null,
-  saved: SavedRecord<V>,
-  now: number,
-  same: (a: V, b: V) => boolean,
-): DraftOutcome {
+export function decideDraft<V>(draft: StoredDraft<V> | null, saved: SavedRecord<V>, now: number, same: (a: V, b: V) => boolean): DraftOutcome {
   if (!draft) return 'none';
   if (now - draft.savedAt > DRAFT_MAX_AGE_MS) return 'discard';
   if (same(draft.value, saved.value)) return 'discard';

@@ -17,7 +17,10 @@ export function createTestQueryClient() {
  * test mode draws dialogs and dropdowns in place and without transitions, so what opens is there at once. Returns
  * Testing Library's queries, a user to click and type, and the query client (to see what was invalidated).
  */
-export function renderWithApp(ui: ReactElement, { client = createTestQueryClient(), ...options }: { client?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { client = createTestQueryClient(), ...options }: { client?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {},
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="light" env="test">

@@ -29,7 +29,9 @@ window.ResizeObserver ??= NoResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 // A text area that grows with its text listens for fonts loading.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
 }
 // Mantine asks for a pseudo-element's style, which jsdom does not implement (it logs an error for each call).
 const { getComputedStyle } = window;

@@ -23,7 +23,11 @@ export interface BarFormat {
 }
 
 export const BAR_FORMATS: readonly BarFormat[] = [
-  { id: 'ninjatrader-bars', label: 'NinjaTrader historical data export', columns: 'yyyyMMdd HHmmss;open;high;low;close;volume (no header, time = bar end)' },
+  {
+    id: 'ninjatrader-bars',
+    label: 'NinjaTrader historical data export',
+    columns: 'yyyyMMdd HHmmss;open;high;low;close;volume (no header, time = bar end)',
+  },
   { id: 'tradingview-bars', label: 'TradingView chart export', columns: 'time,open,high,low,close,Volume (unix seconds or ISO time)' },
   { id: 'databento-ohlcv', label: 'Databento OHLCV CSV', columns: 'ts_event,rtype,publisher_id,instrument_id,open,high,low,close,volume,symbol' },
   { id: 'mapped-bars', label: 'Your column mapping', columns: 'time, open, high, low, close, volume (optional), symbol (optional)' },

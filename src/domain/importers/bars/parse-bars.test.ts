@@ -18,12 +18,21 @@ function ok(result: ReturnType<typeof parseBars>): ParsedBars {
 describe('parseBars', () => {
   it("NinjaTrader's export: bar END times in UTC (its exports' zone), so 150100 is the bar of 15:00 UTC; a bar whose high is below its open is an unreadable row", () => {
     const result = ok(parseBars(fixture('ninjatrader-mnq-1m.txt'), { contract: 'MNQ MAR25' }));
-    expect(result).toMatchObject({ format: { id: 'ninjatrader-bars' }, resolution: 60, timeZone: 'UTC', naiveTimes: true, rowCount: 6, timeZoneCheck: null });
+    expect(result).toMatchObject({
+      format: { id: 'ninjatrader-bars' },
+      resolution: 60,
+      timeZone: 'UTC',
+      naiveTimes: true,
+      rowCount: 6,
+      timeZoneCheck: null,
+    });
     expect(result.series).toHaveLength(1);
     expect(result.series[0]!.contract).toBe('MNQH5');
     expect(result.series[0]!.bars.map((b) => b.start)).toEqual([T(15, 0), T(15, 1), T(15, 2), T(15, 3), T(15, 5)]);
     expect(result.series[0]!.bars[1]).toEqual({ start: T(15, 1), open: '21002', high: '21008', low: '20994', close: '21006', volume: '388' });
-    expect(result.issues).toEqual([{ row: 5, severity: 'error', message: 'The high and low (21008 and 21007) do not hold the open and close (21009 and 21010)' }]);
+    expect(result.issues).toEqual([
+      { row: 5, severity: 'error', message: 'The high and low (21008 and 21007) do not hold the open and close (21009 and 21010)' },
+    ]);
   });
 
   it('a NinjaTrader file written in New York time and read as UTC puts bars on a Sunday afternoon, when CME is closed: the check proposes New York', () => {
@@ -106,7 +115,10 @@ describe('parseBars', () => {
     expect(parseBars('   \n')).toMatchObject({ ok: false, code: 'empty-file' });
     expect(parseBars('time,open,high,low,close\n')).toMatchObject({ ok: false, code: 'no-data-rows' });
     // Bars five minutes apart are neither 1-second nor 1-minute bars.
-    expect(parseBars('time,open,high,low,close\n1741186800,1,1,1,1\n1741187100,1,1,1,1\n', { contract: 'ES' })).toMatchObject({ ok: false, code: 'unknown-resolution' });
+    expect(parseBars('time,open,high,low,close\n1741186800,1,1,1,1\n1741187100,1,1,1,1\n', { contract: 'ES' })).toMatchObject({
+      ok: false,
+      code: 'unknown-resolution',
+    });
   });
 
   it('the contract a file name suggests', () => {

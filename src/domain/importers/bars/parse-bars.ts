@@ -67,13 +67,7 @@ export interface ParsedBars {
 }
 
 export type BarsErrorCode =
-  | 'empty-file'
-  | 'unknown-format'
-  | 'no-data-rows'
-  | 'invalid-mapping'
-  | 'invalid-time-zone'
-  | 'contract-required'
-  | 'unknown-resolution';
+  'empty-file' | 'unknown-format' | 'no-data-rows' | 'invalid-mapping' | 'invalid-time-zone' | 'contract-required' | 'unknown-resolution';
 
 export interface BarsFailure {
   ok: false;
@@ -100,8 +94,13 @@ const UNDEFINED_PRICE = '9223372036854775807';
 export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedBars | BarsFailure {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return { ok: false, code: 'empty-file', message: 'The file is empty' };
-  const firstLine = body.slice(0, 400).split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  const ninja = options.format === 'ninjatrader-bars' || (!options.mapping && options.format === undefined && NINJATRADER_LINE.test(firstLine.trim()));
+  const firstLine =
+    body
+      .slice(0, 400)
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '') ?? '';
+  const ninja =
+    options.format === 'ninjatrader-bars' || (!options.mapping && options.format === undefined && NINJATRADER_LINE.test(firstLine.trim()));
   const formatId: BarFormat['id'] = ninja ? 'ninjatrader-bars' : options.mapping ? 'mapped-bars' : (options.format ?? 'tradingview-bars');
   const timeZone = options.timeZone ?? DEFAULT_BAR_ZONE[formatId] ?? 'America/New_York';
   if (!isValidTimeZone(timeZone)) return { ok: false, code: 'invalid-time-zone', message: `Unknown time zone '${timeZone}'` };
@@ -121,7 +120,8 @@ export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedB
   } else {
     const table = readCsv(body);
     headers = table.rawHeaders;
-    if (table.rows.length === 0) return { ok: false, code: 'no-data-rows', message: 'The file has no bars: a CSV needs a header row and at least one data row', headers };
+    if (table.rows.length === 0)
+      return { ok: false, code: 'no-data-rows', message: 'The file has no bars: a CSV needs a header row and at least one data row', headers };
     rowCount = table.rows.length;
     const columns = new Set(table.headers);
     let mapping: BarMapping | null = options.mapping ?? null;
@@ -130,22 +130,43 @@ export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedB
       if (problem) return { ok: false, code: 'invalid-mapping', message: problem, headers };
       format = BAR_FORMATS[3]!;
       timeIs = mapping.timeIs ?? 'start';
-    } else if ((options.format === undefined || options.format === 'databento-ohlcv') && ['ts_event', 'open', 'high', 'low', 'close'].every((c) => columns.has(c))) {
+    } else if (
+      (options.format === undefined || options.format === 'databento-ohlcv') &&
+      ['ts_event', 'open', 'high', 'low', 'close'].every((c) => columns.has(c))
+    ) {
       format = BAR_FORMATS[2]!;
-      mapping = { time: 'ts_event', open: 'open', high: 'high', low: 'low', close: 'close', volume: 'volume', ...(columns.has('symbol') && { symbol: 'symbol' }) };
+      mapping = {
+        time: 'ts_event',
+        open: 'open',
+        high: 'high',
+        low: 'low',
+        close: 'close',
+        volume: 'volume',
+        ...(columns.has('symbol') && { symbol: 'symbol' }),
+      };
       const rtype = resolutionOfRtype(table.rows.map((r) => r.cells['rtype'] ?? ''));
       if (rtype === 'other') {
-        return { ok: false, code: 'unknown-resolution', message: 'These Databento bars are not ohlcv-1s or ohlcv-1m (rtype 32 or 33): import 1-second or 1-minute bars', headers };
+        return {
+          ok: false,
+          code: 'unknown-resolution',
+          message: 'These Databento bars are not ohlcv-1s or ohlcv-1m (rtype 32 or 33): import 1-second or 1-minute bars',
+          headers,
+        };
       }
       resolution ??= rtype;
-    } else if ((options.format === undefined || options.format === 'tradingview-bars') && ['time', 'open', 'high', 'low', 'close'].every((c) => columns.has(c))) {
+    } else if (
+      (options.format === undefined || options.format === 'tradingview-bars') &&
+      ['time', 'open', 'high', 'low', 'close'].every((c) => columns.has(c))
+    ) {
       format = BAR_FORMATS[1]!;
       mapping = { time: 'time', open: 'open', high: 'high', low: 'low', close: 'close', ...(columns.has('volume') && { volume: 'volume' }) };
     } else {
       return {
         ok: false,
         code: 'unknown-format',
-        message: `Unknown bar file. Columns found: ${headers.join(', ')}. Map its columns, or export ${BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}`,
+        message: `Unknown bar file. Columns found: ${headers.join(', ')}. Map its columns, or export ${BAR_FORMATS.slice(0, 3)
+          .map((f) => f.label)
+          .join(', ')}`,
         headers,
       };
     }
@@ -173,7 +194,11 @@ export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedB
   for (const bar of raw) {
     const start = timeIs === 'end' ? bar.time - period : bar.time;
     if (start % period !== 0) {
-      issues.push({ row: bar.row, severity: 'error', message: `The bar's ${timeIs} ${new Date(bar.time).toISOString()} is not on a ${RESOLUTION_LABELS[resolution]} boundary` });
+      issues.push({
+        row: bar.row,
+        severity: 'error',
+        message: `The bar's ${timeIs} ${new Date(bar.time).toISOString()} is not on a ${RESOLUTION_LABELS[resolution]} boundary`,
+      });
       continue;
     }
     const contract = bar.symbol ? parseInstrument(bar.symbol).contract : fallbackContract;
@@ -184,7 +209,8 @@ export function parseBars(text: string, options: ParseBarsOptions = {}): ParsedB
     if (!bars) byContract.set(contract, (bars = new Map()));
     const known = bars.get(start);
     if (known) {
-      if (known.open === bar.open && known.high === bar.high && known.low === bar.low && known.close === bar.close && known.volume === bar.volume) duplicates++;
+      if (known.open === bar.open && known.high === bar.high && known.low === bar.low && known.close === bar.close && known.volume === bar.volume)
+        duplicates++;
       else issues.push({ row: bar.row, severity: 'error', message: `A bar at this time appears on row ${known.row} with other prices` });
       continue;
     }
@@ -278,7 +304,16 @@ function readRow(
     issues.push({ row, severity: 'error', message: `Unreadable time '${timeText.slice(0, 40)}'` });
     return null;
   }
-  const prices = checkPrices(row, cell(mapping.open), cell(mapping.high), cell(mapping.low), cell(mapping.close), cell(mapping.volume), issues, fixedPoint);
+  const prices = checkPrices(
+    row,
+    cell(mapping.open),
+    cell(mapping.high),
+    cell(mapping.low),
+    cell(mapping.close),
+    cell(mapping.volume),
+    issues,
+    fixedPoint,
+  );
   return prices && { ...prices, row, symbol: cell(mapping.symbol), time };
 }
 
@@ -318,7 +353,7 @@ function priceText(text: string, fixedPoint: boolean): string | null {
     const fraction = digits.slice(-9).replace(/0+$/, '');
     return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
   }
-  const plain = PLAIN.test(text) ? text : parseAmount(text)?.toFixed() ?? null;
+  const plain = PLAIN.test(text) ? text : (parseAmount(text)?.toFixed() ?? null);
   if (plain === null || plain.replace(/^-/, '').split('.')[0]!.length > 16) return null;
   return canonical(plain);
 }
@@ -329,17 +364,39 @@ function canonical(decimal: string): string {
   return text === '-0' ? '0' : text;
 }
 
-function checkPrices(row: number, open: string, high: string, low: string, close: string, volume: string, issues: ImportIssue[], fixedPoint: boolean) {
-  const values = { open: priceText(open, fixedPoint), high: priceText(high, fixedPoint), low: priceText(low, fixedPoint), close: priceText(close, fixedPoint) };
+function checkPrices(
+  row: number,
+  open: string,
+  high: string,
+  low: string,
+  close: string,
+  volume: string,
+  issues: ImportIssue[],
+  fixedPoint: boolean,
+) {
+  const values = {
+    open: priceText(open, fixedPoint),
+    high: priceText(high, fixedPoint),
+    low: priceText(low, fixedPoint),
+    close: priceText(close, fixedPoint),
+  };
   for (const [name, value] of Object.entries(values)) {
     if (value === null) {
-      issues.push({ row, severity: 'error', message: `Unreadable ${name} price '${({ open, high, low, close } as Record<string, string>)[name]!.slice(0, 40)}'` });
+      issues.push({
+        row,
+        severity: 'error',
+        message: `Unreadable ${name} price '${({ open, high, low, close } as Record<string, string>)[name]!.slice(0, 40)}'`,
+      });
       return null;
     }
   }
   const [o, h, l, c] = [values.open!, values.high!, values.low!, values.close!].map(Number) as [number, number, number, number];
   if (h < l || h < o || h < c || l > o || l > c) {
-    issues.push({ row, severity: 'error', message: `The high and low (${values.high} and ${values.low}) do not hold the open and close (${values.open} and ${values.close})` });
+    issues.push({
+      row,
+      severity: 'error',
+      message: `The high and low (${values.high} and ${values.low}) do not hold the open and close (${values.open} and ${values.close})`,
+    });
     return null;
   }
   let volumeText: string | null = null;

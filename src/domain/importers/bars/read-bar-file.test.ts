@@ -40,7 +40,9 @@ describe('readBarFile', () => {
     for (let i = 0; i < 10; i++) lines.push(`${Date.UTC(2025, 2, 5, 15, i) / 1000},21000,21002,20999,21001,5`);
     lines[7] = `${Date.UTC(2025, 2, 5, 15, 6) / 1000},21000,20990,20999,21001,5`; // row 8: high below low
     const { summary, bars } = readAll(`${lines.join('\n')}\n`, 3, { contract: 'MNQH5' });
-    expect(ok(summary).issues).toEqual([{ row: 8, severity: 'error', message: 'The high and low (20990 and 20999) do not hold the open and close (21000 and 21001)' }]);
+    expect(ok(summary).issues).toEqual([
+      { row: 8, severity: 'error', message: 'The high and low (20990 and 20999) do not hold the open and close (21000 and 21001)' },
+    ]);
     expect(bars.get('MNQH5')!.map((bar) => bar.start)).toEqual([0, 1, 2, 3, 4, 5, 7, 8, 9].map((m) => Date.UTC(2025, 2, 5, 15, m)));
   });
 
@@ -50,7 +52,11 @@ describe('readBarFile', () => {
     lines.push(`${Date.UTC(2025, 2, 5, 15, 1) / 1000},1,2,1,2`); // row 6: row 3 again
     lines.push(`${Date.UTC(2025, 2, 5, 15, 2) / 1000},1,3,1,2`); // row 7: row 4 with another high
     const { summary, bars } = readAll(lines.join('\n'), 2, { contract: 'MESH5' });
-    expect(ok(summary)).toMatchObject({ duplicates: 1, errorRows: 1, issues: [{ row: 7, severity: 'error', message: 'A bar at this time appears on row 4 with other prices' }] });
+    expect(ok(summary)).toMatchObject({
+      duplicates: 1,
+      errorRows: 1,
+      issues: [{ row: 7, severity: 'error', message: 'A bar at this time appears on row 4 with other prices' }],
+    });
     expect(bars.get('MESH5')).toHaveLength(4);
   });
 

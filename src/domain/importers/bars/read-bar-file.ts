@@ -140,7 +140,10 @@ interface Settled {
  * Reads a bar file given as batches of its lines (in file order, without their line ends), yielding each batch's new
  * bars; returns the file's summary, or why it cannot be read at all.
  */
-export function* readBarFile(batches: Iterable<readonly string[]>, options: ParseBarsOptions = {}): Generator<BarBatch, BarFileSummary | BarsFailure, void> {
+export function* readBarFile(
+  batches: Iterable<readonly string[]>,
+  options: ParseBarsOptions = {},
+): Generator<BarBatch, BarFileSummary | BarsFailure, void> {
   // The layout the first batch settles (assigned inside read() below).
   let settled: Settled | null = null as Settled | null;
   let lineNo = 0;

@@ -12,7 +12,11 @@ export const binanceFutures: Importer = {
   id: 'binance-futures',
   label: 'Binance USD-M futures trade history',
   columns: ['Date(UTC)', 'Symbol', 'Side', 'Price', 'Quantity', 'Fee', 'Fee Coin', 'Realized Profit'],
-  detect: (headers) => hasAny(headers, ['date(utc)', 'time(utc)']) && headers.includes('symbol') && headers.includes('side') && hasAny(headers, ['realized profit', 'realized pnl']),
+  detect: (headers) =>
+    hasAny(headers, ['date(utc)', 'time(utc)']) &&
+    headers.includes('symbol') &&
+    headers.includes('side') &&
+    hasAny(headers, ['realized profit', 'realized pnl']),
   parse: (rows) => {
     const result = emptyResult();
     const read: PerpetualRow[] = [];

@@ -19,7 +19,17 @@ const TRADE_TYPES = new Set(['', 'trade', 'adltrade', 'busttrade', 'delivery', '
 export const bybitTrades: Importer = {
   id: 'bybit-trades',
   label: 'Bybit derivatives trade history',
-  columns: ['Symbol (or Contracts)', 'Side', 'Exec Qty (or Filled Qty)', 'Exec Price (or Filled Price)', 'Exec Fee (or Trading Fee)', 'Fee Currency', 'Exec Type', 'Closed Size', 'Exec Time'],
+  columns: [
+    'Symbol (or Contracts)',
+    'Side',
+    'Exec Qty (or Filled Qty)',
+    'Exec Price (or Filled Price)',
+    'Exec Fee (or Trading Fee)',
+    'Fee Currency',
+    'Exec Type',
+    'Closed Size',
+    'Exec Time',
+  ],
   detect: (headers) =>
     hasAny(headers, ['symbol', 'contracts']) &&
     hasAny(headers, ['exec qty', 'execqty', 'filled qty']) &&

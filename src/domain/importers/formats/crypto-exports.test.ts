@@ -20,8 +20,17 @@ describe("Binance's USD-M futures trade history", () => {
     expect(preview.format.id).toBe('binance-futures');
     expect(preview.trades.map(viewTrade)).toEqual([
       {
-        contract: 'BINANCE:BTCUSDT.P', symbol: 'BTC', side: 'Long', entryTime: '2026-03-03T13:00:00.000Z', exitTime: '2026-03-03T17:00:00.000Z',
-        quantity: '0.015', entryPrice: '60100', exitPrice: '60500', grossPnl: 600, commission: 72, netPnl: 528,
+        contract: 'BINANCE:BTCUSDT.P',
+        symbol: 'BTC',
+        side: 'Long',
+        entryTime: '2026-03-03T13:00:00.000Z',
+        exitTime: '2026-03-03T17:00:00.000Z',
+        quantity: '0.015',
+        entryPrice: '60100',
+        exitPrice: '60500',
+        grossPnl: 600,
+        commission: 72,
+        netPnl: 528,
       },
     ]);
     expect(preview.timeZoneCheck).toBeNull();
@@ -38,7 +47,7 @@ describe("Binance's USD-M futures trade history", () => {
     const preview = expectPreview(parseImport(csv, { timeZone: 'UTC' }));
     expect(preview.trades.map((t) => [t.contract, t.side, t.grossPnl, t.commission])).toEqual([['BINANCE:ETHUSDT.P', 'Long', 1000, 120]]);
     expect(preview.issues.map((i) => i.message)).toEqual([
-      '1 fill closes a position opened before the file\'s first row: no trade is made of it',
+      "1 fill closes a position opened before the file's first row: no trade is made of it",
       "Fees of 0.0004 BNB are kept out of the trades' commission: they were charged in BNB, not in the trades' currency",
     ]);
     expect(preview.ignored).toEqual({ 'rows of ETHBTC (not a USDT or USDC perpetual)': 1 });
@@ -56,7 +65,17 @@ describe("Bybit's derivatives trade history", () => {
     ].join('\n');
     const preview = expectPreview(parseImport(csv, { timeZone: 'America/New_York' }));
     expect(preview.format.id).toBe('bybit-trades');
-    expect(preview.trades.map((t) => [t.contract, t.symbol, t.side, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl])).toEqual([
+    expect(
+      preview.trades.map((t) => [
+        t.contract,
+        t.symbol,
+        t.side,
+        t.quantity!.toString(),
+        t.entryPrice!.toString(),
+        t.exitPrice!.toString(),
+        t.grossPnl,
+      ]),
+    ).toEqual([
       ['BYBIT:ETHUSDT.P', 'ETH', 'Long', '1', '3000', '3050', 5000],
       ['BYBIT:ETHUSDT.P', 'ETH', 'Short', '2', '3050', '3000', 10000],
     ]);
@@ -76,8 +95,17 @@ describe("Hyperliquid's trade history", () => {
     expect(preview.format.id).toBe('hyperliquid-trades');
     expect(preview.trades.map(viewTrade)).toEqual([
       {
-        contract: 'HYPERLIQUID:BTCUSDC.P', symbol: 'BTC', side: 'Long', entryTime: '2026-03-03T14:00:00.000Z', exitTime: '2026-03-03T17:00:00.000Z',
-        quantity: '0.1', entryPrice: '60000', exitPrice: '61000', grossPnl: 10000, commission: 424, netPnl: 9576,
+        contract: 'HYPERLIQUID:BTCUSDC.P',
+        symbol: 'BTC',
+        side: 'Long',
+        entryTime: '2026-03-03T14:00:00.000Z',
+        exitTime: '2026-03-03T17:00:00.000Z',
+        quantity: '0.1',
+        entryPrice: '60000',
+        exitPrice: '61000',
+        grossPnl: 10000,
+        commission: 424,
+        netPnl: 9576,
       },
     ]);
     expect(preview.ignored).toEqual({ 'spot fills': 1 });

@@ -42,7 +42,10 @@ export interface PnlColumns {
 /** Rows of one P&L each, grouped per day and symbol (the generic P&L format, and a trader's own mapping). */
 export function readPnlRows(rows: CsvRow[], options: ParseOptions, columns: PnlColumns): FormatParseResult {
   const result = emptyResult();
-  const groups = new Map<string, { day: string; symbol: string; gross: Decimal; commission: number; quantity: Decimal | null; earliest: number | null; rows: number[] }>();
+  const groups = new Map<
+    string,
+    { day: string; symbol: string; gross: Decimal; commission: number; quantity: Decimal | null; earliest: number | null; rows: number[] }
+  >();
   for (const { row, cells } of rows) {
     const dateText = cell(cells, ...columns.date);
     const parts = parseDateParts(dateText);

@@ -20,7 +20,8 @@ export const ibkrActivity: StatementImporter = {
   id: 'ibkr-activity',
   label: 'Interactive Brokers activity statement',
   columns: ['Trades: Asset Category', 'Symbol', 'Date/Time', 'Quantity', 'T. Price', 'Proceeds', 'Comm/Fee', 'Code'],
-  detectText: (text) => /^Statement,Header,Field Name,Field Value/m.test(text.slice(0, 4096)) || /^Trades,Header,DataDiscriminator,/m.test(text.slice(0, 65_536)),
+  detectText: (text) =>
+    /^Statement,Header,Field Name,Field Value/m.test(text.slice(0, 4096)) || /^Trades,Header,DataDiscriminator,/m.test(text.slice(0, 65_536)),
   parseText(text, options) {
     const result = emptyResult();
     const records = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: ',' }).data;
@@ -56,7 +57,12 @@ export const ibkrActivity: StatementImporter = {
       const quantity = parseAmount(cells.get('quantity'));
       const price = parseAmount(cells.get('t. price') ?? cells.get('tradeprice'));
       const time = parseInstant(cells.get('date/time'), options);
-      const missing = [!symbol && 'Symbol', (quantity === null || quantity.isZero()) && 'Quantity', (price === null || price.lte(0)) && 'T. Price', time === null && 'Date/Time'].filter(Boolean);
+      const missing = [
+        !symbol && 'Symbol',
+        (quantity === null || quantity.isZero()) && 'Quantity',
+        (price === null || price.lte(0)) && 'T. Price',
+        time === null && 'Date/Time',
+      ].filter(Boolean);
       if (missing.length > 0) {
         rowError(result.issues, row, `Missing or unreadable ${missing.join(', ')}`);
         return;
@@ -86,7 +92,11 @@ export const ibkrActivity: StatementImporter = {
           const multiplier = proceeds.abs().dividedBy(quantity!.abs().times(price!)).toSignificantDigits(6);
           if (known.unknownFutures) fill.pointValue = multiplier;
           else if (!multiplier.eq(known.value)) {
-            result.issues.push({ row, severity: 'warning', message: `${symbol}: IBKR's multiplier ${multiplier.toString()} differs from ${known.value.toString()}; using IBKR's` });
+            result.issues.push({
+              row,
+              severity: 'warning',
+              message: `${symbol}: IBKR's multiplier ${multiplier.toString()} differs from ${known.value.toString()}; using IBKR's`,
+            });
             fill.pointValue = multiplier;
           }
         }

@@ -76,7 +76,10 @@ function readTrade(item: unknown, row: number, issues: ImportIssue[]): ParsedTra
   const tags = Array.isArray(tagsRaw)
     ? tagsRaw.filter((t): t is string => typeof t === 'string')
     : typeof tagsRaw === 'string'
-      ? tagsRaw.split(',').map((t) => t.trim()).filter(Boolean)
+      ? tagsRaw
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
       : [];
   const trade: ParsedTrade = {
     rows: [row],
@@ -130,7 +133,14 @@ function readFills(value: unknown, row: number, issues: ImportIssue[]): TradeFil
     const quantity = parseDecimal(record['quantity']);
     const price = parseDecimal(record['price']);
     const commission = record['commission'] === null || record['commission'] === undefined ? null : parseDecimal(record['commission']);
-    if (!Number.isFinite(time) || side === null || quantity === null || !quantity.gt(0) || price === null || (record['commission'] != null && commission === null)) {
+    if (
+      !Number.isFinite(time) ||
+      side === null ||
+      quantity === null ||
+      !quantity.gt(0) ||
+      price === null ||
+      (record['commission'] != null && commission === null)
+    ) {
       issues.push({ row, severity: 'error', message: `fills[${index}]: needs time, side (Buy or Sell), a positive quantity and a price` });
       return false;
     }

@@ -25,8 +25,7 @@ export const ninjatraderTrades: Importer = {
   id: 'ninjatrader-trades',
   label: 'NinjaTrader 8 trade performance (Trades grid)',
   columns: ['Instrument', 'Account', 'Market pos.', 'Qty', 'Entry time', 'Exit time', 'Entry price', 'Exit price', 'Profit', 'Commission'],
-  detect: (headers) =>
-    hasAll(headers, ['instrument', 'market pos.', 'entry price', 'exit price', 'entry time', 'exit time']),
+  detect: (headers) => hasAll(headers, ['instrument', 'market pos.', 'entry price', 'exit price', 'entry time', 'exit time']),
   parse(rows, options) {
     const result = emptyResult();
     const pairs: FillPair[] = [];
@@ -42,7 +41,17 @@ export const ninjatraderTrades: Importer = {
       const exitedAt = parseInstant(cells['exit time'], options);
       const profit = parseAmount(cells['profit']);
       const commissionColumn = costCents(cells['commission'] ?? '');
-      const missing = describeMissing({ Instrument: name, 'Market pos.': side, Qty: quantity, 'Entry price': entryPrice, 'Exit price': exitPrice, 'Entry time': enteredAt, 'Exit time': exitedAt, Profit: profit, Commission: commissionColumn });
+      const missing = describeMissing({
+        Instrument: name,
+        'Market pos.': side,
+        Qty: quantity,
+        'Entry price': entryPrice,
+        'Exit price': exitPrice,
+        'Entry time': enteredAt,
+        'Exit time': exitedAt,
+        Profit: profit,
+        Commission: commissionColumn,
+      });
       if (missing !== null) {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
         continue;

@@ -31,7 +31,12 @@ export interface PerpetualRow {
   id?: string;
 }
 
-export function perpetualFills(venue: PerpetualVenue, namespace: string, rows: readonly PerpetualRow[], result: FormatParseResult = emptyResult()): FormatParseResult {
+export function perpetualFills(
+  venue: PerpetualVenue,
+  namespace: string,
+  rows: readonly PerpetualRow[],
+  result: FormatParseResult = emptyResult(),
+): FormatParseResult {
   result.costsInFile = true;
   const ordered = [...rows].sort((a, b) => a.time - b.time || a.row - b.row);
   const positions = new Map<string, Decimal>();
@@ -40,7 +45,8 @@ export function perpetualFills(venue: PerpetualVenue, namespace: string, rows: r
   let orphans = 0;
   for (const row of ordered) {
     if (!row.perpetual) {
-      result.ignored[`rows of ${row.symbolText} (not a USDT or USDC perpetual)`] = (result.ignored[`rows of ${row.symbolText} (not a USDT or USDC perpetual)`] ?? 0) + 1;
+      result.ignored[`rows of ${row.symbolText} (not a USDT or USDC perpetual)`] =
+        (result.ignored[`rows of ${row.symbolText} (not a USDT or USDC perpetual)`] ?? 0) + 1;
       continue;
     }
     const contract = perpetualContract(venue, row.perpetual.base, row.perpetual.quote);
@@ -78,7 +84,11 @@ export function perpetualFills(venue: PerpetualVenue, namespace: string, rows: r
     });
   }
   for (const [asset, amount] of elsewhere) {
-    result.issues.push({ row: 0, severity: 'warning', message: `Fees of ${amount.toFixed()} ${asset} are kept out of the trades' commission: they were charged in ${asset}, not in the trades' currency` });
+    result.issues.push({
+      row: 0,
+      severity: 'warning',
+      message: `Fees of ${amount.toFixed()} ${asset} are kept out of the trades' commission: they were charged in ${asset}, not in the trades' currency`,
+    });
   }
   return result;
 }

@@ -19,7 +19,15 @@ import { emptyResult, ignore, rowError } from './common';
 export const thinkorswimStatement: StatementImporter = {
   id: 'thinkorswim-statement',
   label: 'thinkorswim account statement',
-  columns: ['Account Trade History: Exec Time', 'Side', 'Qty', 'Symbol', 'Type', 'Price', 'Cash Balance / Futures Statements: Misc Fees, Commissions & Fees'],
+  columns: [
+    'Account Trade History: Exec Time',
+    'Side',
+    'Qty',
+    'Symbol',
+    'Type',
+    'Price',
+    'Cash Balance / Futures Statements: Misc Fees, Commissions & Fees',
+  ],
   detectText: (text) => /^Account Statement for /.test(text.slice(0, 200)) || /^Account Trade History,/m.test(text.slice(0, 1_000_000)),
   parseText(text, options) {
     const result = emptyResult();
@@ -72,7 +80,13 @@ export const thinkorswimStatement: StatementImporter = {
       const timeText = cells.get('exec time') ?? '';
       const parts = parseDateParts(timeText);
       const time = parseInstant(timeText, options);
-      const missing = [!symbol && 'Symbol', (quantity === null || quantity.isZero()) && 'Qty', side === null && 'Side', (price === null || price.lte(0)) && 'Price', time === null && 'Exec Time'].filter(Boolean);
+      const missing = [
+        !symbol && 'Symbol',
+        (quantity === null || quantity.isZero()) && 'Qty',
+        side === null && 'Side',
+        (price === null || price.lte(0)) && 'Price',
+        time === null && 'Exec Time',
+      ].filter(Boolean);
       if (missing.length > 0) {
         rowError(result.issues, row, `Missing or unreadable ${missing.join(', ')}`);
         continue;
@@ -82,7 +96,13 @@ export const thinkorswimStatement: StatementImporter = {
       // The money line of this fill: same side, contract, quantity and price, within the fill's minute (or second).
       const window = parts!.hasSeconds ? 1_000 : 60_000;
       const execution = executions.find(
-        (e) => !e.used && e.side === side && e.contract === instrument.contract && e.quantity.eq(size) && e.price.eq(price!) && Math.floor(e.time / window) === Math.floor(time! / window),
+        (e) =>
+          !e.used &&
+          e.side === side &&
+          e.contract === instrument.contract &&
+          e.quantity.eq(size) &&
+          e.price.eq(price!) &&
+          Math.floor(e.time / window) === Math.floor(time! / window),
       );
       if (execution) {
         execution.used = true;
@@ -122,8 +142,18 @@ interface Execution {
 }
 
 const SECTION_TITLES = new Set([
-  'Cash Balance', 'Futures Statements', 'Forex Statements', 'Account Order History', 'Account Trade History', 'Equities', 'Options',
-  'Futures', 'Futures Options', 'Profits and Losses', 'Account Summary', 'Forex Account Summary',
+  'Cash Balance',
+  'Futures Statements',
+  'Forex Statements',
+  'Account Order History',
+  'Account Trade History',
+  'Equities',
+  'Options',
+  'Futures',
+  'Futures Options',
+  'Profits and Losses',
+  'Account Summary',
+  'Forex Account Summary',
 ]);
 
 /** Each section's data lines with their cells keyed by the section's own header. */

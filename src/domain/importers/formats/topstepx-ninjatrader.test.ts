@@ -11,7 +11,19 @@ describe('TopstepX trades export', () => {
     expect(preview.format.id).toBe('topstepx-trades');
     // 30182.50 - 30148.75 = 33.75 points x 3 x $2 = 202.50 (the file's PnL); Fees 2.22 + Commissions 1.50 = 3.72
     expect(preview.trades.map(viewTrade)).toEqual([
-      { contract: 'MNQU6', symbol: 'MNQ', side: 'Short', entryTime: '2026-07-02T14:10:08.000Z', exitTime: '2026-07-02T14:10:48.000Z', quantity: '3', entryPrice: '30182.5', exitPrice: '30148.75', grossPnl: 20250, commission: 372, netPnl: 19878 },
+      {
+        contract: 'MNQU6',
+        symbol: 'MNQ',
+        side: 'Short',
+        entryTime: '2026-07-02T14:10:08.000Z',
+        exitTime: '2026-07-02T14:10:48.000Z',
+        quantity: '3',
+        entryPrice: '30182.5',
+        exitPrice: '30148.75',
+        grossPnl: 20250,
+        commission: 372,
+        netPnl: 19878,
+      },
     ]);
     expect(preview.trades[0]!.tags).toEqual(['Imported', 'Direct-Parse', 'Winner', 'MNQ', 'AM', 'Short', 'High-Impact']);
   });
@@ -19,7 +31,11 @@ describe('TopstepX trades export', () => {
   describe('AngryBuhda sample (486 rows, older 12-column layout)', () => {
     const text = real('topstepx-trades/angrybuhda-futures-trading-profile__trades_export.csv');
     const preview = expectPreview(parseImport(text));
-    const lines = text.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const lines = text
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','));
     const cents = (value: string) => Math.round(Number(value) * 100);
 
     it("gross and fees add up to the file's PnL and Fees columns; MBT ($0.10) and MGC ($10) included", () => {
@@ -34,8 +50,17 @@ describe('TopstepX trades export', () => {
       // 902351617/618/619: 1 @ 20029, 1 @ 20031.25, 2 @ 19992.25 = 80044.75; all out at 20012 = 80048: +3.25 x $2
       const trade = preview.trades.find((t) => t.entryTime === '2025-05-07T02:04:12.000Z')!;
       expect(viewTrade(trade)).toEqual({
-        contract: 'MNQM5', symbol: 'MNQ', side: 'Long', entryTime: '2025-05-07T02:04:12.000Z', exitTime: '2025-05-07T11:26:09.000Z',
-        quantity: '4', entryPrice: '20011.1875', exitPrice: '20012', grossPnl: 650, commission: 296, netPnl: 354,
+        contract: 'MNQM5',
+        symbol: 'MNQ',
+        side: 'Long',
+        entryTime: '2025-05-07T02:04:12.000Z',
+        exitTime: '2025-05-07T11:26:09.000Z',
+        quantity: '4',
+        entryPrice: '20011.1875',
+        exitPrice: '20012',
+        grossPnl: 650,
+        commission: 296,
+        netPnl: 354,
       });
       // 22:04 New York time on Tuesday 6 May: the CME session of Wednesday 7 May, as the file's TradeDay says.
       expect([trade.tradingDay, trade.dayOfWeek, trade.session]).toEqual(['2025-05-07', 'Wednesday', 'Overnight']);
@@ -46,7 +71,16 @@ describe('TopstepX trades export', () => {
     it('a break-even MGC pair joins its twin entered one second later', () => {
       // 954880139 1 @ 3306.8 and 954880140 1 @ 3306.7, both out at 3306.8: 0 + 0.1 x $10 = 1.00; fees 2 x 1.24
       const trade = preview.trades.find((t) => t.entryTime === '2025-05-21T13:14:21.000Z')!;
-      expect(viewTrade(trade)).toMatchObject({ contract: 'MGCM5', side: 'Long', quantity: '2', entryPrice: '3306.75', exitPrice: '3306.8', grossPnl: 100, commission: 248, netPnl: -148 });
+      expect(viewTrade(trade)).toMatchObject({
+        contract: 'MGCM5',
+        side: 'Long',
+        quantity: '2',
+        entryPrice: '3306.75',
+        exitPrice: '3306.8',
+        grossPnl: 100,
+        commission: 248,
+        netPnl: -148,
+      });
       expect(trade.result).toBe('Loss');
     });
   });
@@ -70,7 +104,18 @@ describe('TopstepX orders export', () => {
     //   long 3 @ 6787.25 + 3 @ 6786.75, ClosePosition 6 @ 6781.50
     // MGCZ5 ($10): short 2 @ 4019.8 + 1 @ 4019.9, stopped 3 @ 4040.4; long 3 @ 4040.5 (the other stop, same second,
     //   higher Id), out 2 @ 4017.7 + 1 @ 4016.7
-    expect(preview.trades.map((t) => [t.contract, t.side, t.entryTime, t.exitTime, t.quantity!.toString(), t.entryPrice!.toString(), t.exitPrice!.toString(), t.grossPnl])).toEqual([
+    expect(
+      preview.trades.map((t) => [
+        t.contract,
+        t.side,
+        t.entryTime,
+        t.exitTime,
+        t.quantity!.toString(),
+        t.entryPrice!.toString(),
+        t.exitPrice!.toString(),
+        t.grossPnl,
+      ]),
+    ).toEqual([
       ['MNQZ5', 'Short', '2025-10-09T13:38:48.000Z', '2025-10-09T13:40:51.000Z', '6', '25294.875', '25285.5', 11250],
       ['MNQZ5', 'Long', '2025-10-09T13:41:41.000Z', '2025-10-09T14:21:20.000Z', '30', '25266.25', '25252.85833333', -80350],
       ['MESZ5', 'Short', '2025-10-09T13:47:23.000Z', '2025-10-09T13:52:00.000Z', '3', '6794.08333333', '6791.75', 3500],
@@ -94,7 +139,17 @@ describe('NinjaTrader 8 Trades grid', () => {
     const preview = expectPreview(parseImport(real('ninjatrader-trades/freetradejournal__ninjatrader-grid.csv'), { timeZone: 'America/New_York' }));
     expect(preview.format.id).toBe('ninjatrader-trades');
     const row = (side: string, entry: string, exit: string, entryPrice: string, exitPrice: string, gross: number, net: number) => ({
-      contract: 'MNQU6', symbol: 'MNQ', side, entryTime: entry, exitTime: exit, quantity: '1', entryPrice, exitPrice, grossPnl: gross, commission: gross - net, netPnl: net,
+      contract: 'MNQU6',
+      symbol: 'MNQ',
+      side,
+      entryTime: entry,
+      exitTime: exit,
+      quantity: '1',
+      entryPrice,
+      exitPrice,
+      grossPnl: gross,
+      commission: gross - net,
+      netPnl: net,
     });
     expect(preview.trades.map(viewTrade)).toEqual([
       row('Long', '2026-07-02T13:12:00.000Z', '2026-07-02T13:13:00.000Z', '30220', '30245', 5000, 4810),
@@ -118,8 +173,17 @@ describe('NinjaTrader 8 Trades grid', () => {
     ].join('\n');
     const preview = expectPreview(parseImport(csv, { timeZone: 'America/Chicago' }));
     expect(viewTrade(preview.trades[0]!)).toEqual({
-      contract: 'MNQZ5', symbol: 'MNQ', side: 'Short', entryTime: '2025-11-03T19:05:10.000Z', exitTime: '2025-11-03T19:20:00.000Z',
-      quantity: '2', entryPrice: '21000.25', exitPrice: '20990.25', grossPnl: 4000, commission: 104, netPnl: 3896,
+      contract: 'MNQZ5',
+      symbol: 'MNQ',
+      side: 'Short',
+      entryTime: '2025-11-03T19:05:10.000Z',
+      exitTime: '2025-11-03T19:20:00.000Z',
+      quantity: '2',
+      entryPrice: '21000.25',
+      exitPrice: '20990.25',
+      grossPnl: 4000,
+      commission: 104,
+      netPnl: 3896,
     });
     expect(preview.trades[0]!.session).toBe('PM');
     expect(viewTrade(preview.trades[1]!)).toMatchObject({ contract: 'XYZZ5', grossPnl: 100, commission: 50, netPnl: 50 });
@@ -135,21 +199,43 @@ describe('NinjaTrader grid with minutes only (fixtures/ninjatrader-same-minute.c
     // Long 2 @ 21000 at 9:30; at 9:31 one more @ 21002 and the first 2 out @ 21005; the last out @ 21010 at 9:36.
     const trade = preview.trades.find((t) => t.entryTime === '2025-09-02T13:30:00.000Z')!;
     expect(viewTrade(trade)).toEqual({
-      contract: 'MNQU5', symbol: 'MNQ', side: 'Long', entryTime: '2025-09-02T13:30:00.000Z', exitTime: '2025-09-02T13:36:00.000Z',
+      contract: 'MNQU5',
+      symbol: 'MNQ',
+      side: 'Long',
+      entryTime: '2025-09-02T13:30:00.000Z',
+      exitTime: '2025-09-02T13:36:00.000Z',
       // (2 x 21000 + 21002) / 3 and (2 x 21005 + 21010) / 3; 18 points x $2; costs = gross - Profit = 3.80 + 1.90
-      quantity: '3', entryPrice: '21000.66666667', exitPrice: '21006.66666667', grossPnl: 3600, commission: 570, netPnl: 3030,
+      quantity: '3',
+      entryPrice: '21000.66666667',
+      exitPrice: '21006.66666667',
+      grossPnl: 3600,
+      commission: 570,
+      netPnl: 3030,
     });
     expect([trade.entryFills, trade.exitFills]).toEqual([2, 2]);
     expect(trade.ambiguity).toMatch(/share a minute/);
     expect(trade.rows).toEqual([2, 3]);
-    expect(preview.issues).toContainEqual({ row: 2, severity: 'warning', message: expect.stringContaining('MNQU5 Long: An exit and an entry share a minute') });
+    expect(preview.issues).toContainEqual({
+      row: 2,
+      severity: 'warning',
+      message: expect.stringContaining('MNQU5 Long: An exit and an entry share a minute'),
+    });
   });
 
   it('two rows with the same exit time and price are one exit fill: a short of 2 covered at once, not ambiguous', () => {
     const trade = preview.trades.find((t) => t.entryTime === '2025-09-02T13:40:00.000Z')!;
     expect(viewTrade(trade)).toEqual({
-      contract: 'MNQU5', symbol: 'MNQ', side: 'Short', entryTime: '2025-09-02T13:40:00.000Z', exitTime: '2025-09-02T13:45:00.000Z',
-      quantity: '2', entryPrice: '21019', exitPrice: '21010', grossPnl: 3600, commission: 380, netPnl: 3220,
+      contract: 'MNQU5',
+      symbol: 'MNQ',
+      side: 'Short',
+      entryTime: '2025-09-02T13:40:00.000Z',
+      exitTime: '2025-09-02T13:45:00.000Z',
+      quantity: '2',
+      entryPrice: '21019',
+      exitPrice: '21010',
+      grossPnl: 3600,
+      commission: 380,
+      netPnl: 3220,
     });
     expect([trade.entryFills, trade.exitFills]).toEqual([2, 1]);
     expect(trade.ambiguity).toBeUndefined();

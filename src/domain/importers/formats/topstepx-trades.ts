@@ -32,7 +32,17 @@ export const topstepxTrades: Importer = {
       const exitedAt = parseInstant(cells['exitedat'], options);
       const fees = costCents(cells['fees'] ?? '');
       const commissions = costCents(cells['commissions'] ?? '');
-      const missing = describeMissing({ ContractName: contract, Type: side, Size: quantity, EntryPrice: entryPrice, ExitPrice: exitPrice, EnteredAt: enteredAt, ExitedAt: exitedAt, Fees: fees, Commissions: commissions });
+      const missing = describeMissing({
+        ContractName: contract,
+        Type: side,
+        Size: quantity,
+        EntryPrice: entryPrice,
+        ExitPrice: exitPrice,
+        EnteredAt: enteredAt,
+        ExitedAt: exitedAt,
+        Fees: fees,
+        Commissions: commissions,
+      });
       if (missing !== null) {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
         continue;

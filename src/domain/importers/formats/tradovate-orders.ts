@@ -12,8 +12,7 @@ export const tradovateOrders: Importer = {
   id: 'tradovate-orders',
   label: 'Tradovate Orders.csv',
   columns: ['orderId', 'Account', 'B/S', 'Contract', 'Status', 'Fill Time', 'Filled Qty', 'Avg Fill Price'],
-  detect: (headers) =>
-    hasAll(headers, ['b/s', 'contract', 'fill time', 'status']) && hasAny(headers, ['avg fill price', 'avgprice']),
+  detect: (headers) => hasAll(headers, ['b/s', 'contract', 'fill time', 'status']) && hasAny(headers, ['avg fill price', 'avgprice']),
   parse: (rows, options) =>
     readFillRows(rows, options, {
       symbol: ['contract', 'product'],

@@ -18,7 +18,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const tradovatePositionHistory: Importer = {
   id: 'tradovate-position-history',
   label: 'Tradovate Position History',
-  columns: ['Position ID', 'Account', 'Contract', 'Net Pos', 'Net Price', 'Buy Fill ID', 'Sell Fill ID', 'Paired Qty', 'Buy Price', 'Sell Price', 'P/L', 'Bought Timestamp', 'Sold Timestamp'],
+  columns: [
+    'Position ID',
+    'Account',
+    'Contract',
+    'Net Pos',
+    'Net Price',
+    'Buy Fill ID',
+    'Sell Fill ID',
+    'Paired Qty',
+    'Buy Price',
+    'Sell Price',
+    'P/L',
+    'Bought Timestamp',
+    'Sold Timestamp',
+  ],
   detect: (headers) => hasAll(headers, ['position id', 'paired qty', 'buy price', 'sell price', 'bought timestamp', 'sold timestamp']),
   parse(rows, options) {
     const result = emptyResult();
@@ -59,7 +73,14 @@ export const tradovatePositionHistory: Importer = {
       const sellPrice = parsePositive(cells['sell price']);
       const boughtAt = parseInstant(cells['bought timestamp'], options);
       const soldAt = parseInstant(cells['sold timestamp'], options);
-      const missing = describeMissing({ Contract: contractText, 'Paired Qty': quantity, 'Buy Price': buyPrice, 'Sell Price': sellPrice, 'Bought Timestamp': boughtAt, 'Sold Timestamp': soldAt });
+      const missing = describeMissing({
+        Contract: contractText,
+        'Paired Qty': quantity,
+        'Buy Price': buyPrice,
+        'Sell Price': sellPrice,
+        'Bought Timestamp': boughtAt,
+        'Sold Timestamp': soldAt,
+      });
       if (missing !== null) {
         rowError(result.issues, row, `Missing or unreadable ${missing}`);
         continue;

@@ -5,9 +5,23 @@ import { EMPTY_RULE_SET, type ConsistencyRule, type PropTrade } from '../types';
 /** Consistency: the best day's share of the profit (or of the target), at most or less than, soft or hard. */
 const START = 5_000_000;
 let seq = 0;
-const day = (d: string, net: number): PropTrade => ({ id: `c${++seq}`, day: d, entryAt: null, exitAt: null, netCents: net * 100, symbol: 'NQ', quantity: 1 });
+const day = (d: string, net: number): PropTrade => ({
+  id: `c${++seq}`,
+  day: d,
+  entryAt: null,
+  exitAt: null,
+  netCents: net * 100,
+  symbol: 'NQ',
+  quantity: 1,
+});
 const run = (consistency: ConsistencyRule, trades: PropTrade[], today = '2026-03-31') =>
-  evaluatePropAccount({ kind: 'evaluation', startingBalanceCents: START, rules: { ...EMPTY_RULE_SET, profitTargetCents: 300_000, consistency }, trades, today });
+  evaluatePropAccount({
+    kind: 'evaluation',
+    startingBalanceCents: START,
+    rules: { ...EMPTY_RULE_SET, profitTargetCents: 300_000, consistency },
+    trades,
+    today,
+  });
 
 describe('consistency', () => {
   it('"less than 50%": a best day of exactly half the profit does not meet it; "at most 50%" does', () => {
@@ -42,7 +56,11 @@ describe('consistency', () => {
     expect(status.brokenBy).toMatchObject({ rule: 'consistency', day: '2026-03-17', tradeId: trades[1]!.id, fatal: true, value: 60 });
     expect(status.rules.find((r) => r.rule === 'consistency')).toMatchObject({ state: 'broken', severity: 'hard' });
     // The target it had not reached is missed, not "to go".
-    expect(status.rules.find((r) => r.rule === 'profitTarget')).toMatchObject({ state: 'missed', distanceCents: null, detail: 'Not met before the account failed on Mar 17, 2026' });
+    expect(status.rules.find((r) => r.rule === 'profitTarget')).toMatchObject({
+      state: 'missed',
+      distanceCents: null,
+      detail: 'Not met before the account failed on Mar 17, 2026',
+    });
   });
 
   it('of the target, hard: today, not closed, cannot fail it yet', () => {

@@ -57,7 +57,8 @@ export function evaluateConsistency(rule: ConsistencyRule, targetCents: Cents | 
   const bound = `${rule.strict ? 'less than' : 'at most'} ${rule.maxBestDayPct}%`;
   const of = rule.of === 'target' && base === targetCents ? 'target' : 'total profit';
   // What must be made in all for the best day to be within the share.
-  const needed = best > 0 && !met ? Math.floor((best * 10_000) / shareUnits(rule)) + (rule.strict || (best * 10_000) % shareUnits(rule) !== 0 ? 1 : 0) : null;
+  const needed =
+    best > 0 && !met ? Math.floor((best * 10_000) / shareUnits(rule)) + (rule.strict || (best * 10_000) % shareUnits(rule) !== 0 ? 1 : 0) : null;
   const state: RuleState = breaches.length > 0 ? 'broken' : best === 0 ? 'pending' : met ? 'met' : 'pending';
   return {
     breaches,

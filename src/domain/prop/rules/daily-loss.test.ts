@@ -8,7 +8,10 @@ const at = (day: string, hhmm: string) => `${day}T${hhmm}:00Z`;
 const trade = (id: string, day: string, net: number, exit: string): PropTrade => ({
   id,
   day,
-  entryAt: at(day, exit.replace(/:(\d\d)$/, (_, m: string) => `:${String(Number(m) - 5).padStart(2, '0')}`)),
+  entryAt: at(
+    day,
+    exit.replace(/:(\d\d)$/, (_, m: string) => `:${String(Number(m) - 5).padStart(2, '0')}`),
+  ),
   exitAt: at(day, exit),
   netCents: net * 100,
   symbol: 'NQH6',
@@ -19,7 +22,12 @@ const run = (rule: DailyLossRule, trades: PropTrade[], today = '2026-03-18') =>
 
 describe('daily loss limit, $1,000', () => {
   // Monday: -$700 (14:10), -$450 (14:40): -$1,150 at 14:40; +$300 (15:30). Tuesday: -$200.
-  const monday = () => [trade('m1', '2026-03-16', -700, '14:10'), trade('m2', '2026-03-16', -450, '14:40'), trade('m3', '2026-03-16', 300, '15:30'), trade('t1', '2026-03-17', -200, '14:10')];
+  const monday = () => [
+    trade('m1', '2026-03-16', -700, '14:10'),
+    trade('m2', '2026-03-16', -450, '14:40'),
+    trade('m3', '2026-03-16', 300, '15:30'),
+    trade('t1', '2026-03-17', -200, '14:10'),
+  ];
 
   it('hard: the account fails at the trade that took the day to -$1,150, and has no room after', () => {
     const status = run({ limitCents: 100_000, onBreach: 'fail', check: 'intraday' }, monday());
@@ -28,7 +36,7 @@ describe('daily loss limit, $1,000', () => {
     expect(status.rules[0]).toMatchObject({ state: 'broken', severity: 'hard', distanceCents: 0 });
   });
 
-  it("soft: the day is over at -$1,150 and the +$300 realized after it is flagged; the account stands, Tuesday is fresh", () => {
+  it('soft: the day is over at -$1,150 and the +$300 realized after it is flagged; the account stands, Tuesday is fresh', () => {
     const status = run({ limitCents: 100_000, onBreach: 'stop-day', check: 'intraday' }, monday());
     expect(status.brokenBy).toBeNull();
     expect(status.outcome).toBe('active');
@@ -44,7 +52,12 @@ describe('daily loss limit, $1,000', () => {
 
   it('soft, on the day it happens: breached (not broken), no room left today, the account amber', () => {
     const status = run({ limitCents: 100_000, onBreach: 'stop-day', check: 'intraday' }, monday().slice(0, 2), '2026-03-16');
-    expect(status.rules[0]).toMatchObject({ state: 'breached', severity: 'soft', distanceCents: 0, detail: 'Daily loss limit reached today: the day is over' });
+    expect(status.rules[0]).toMatchObject({
+      state: 'breached',
+      severity: 'soft',
+      distanceCents: 0,
+      detail: 'Daily loss limit reached today: the day is over',
+    });
     expect(status.state).toBe('breached');
     expect(status.headline).toBe('Daily loss limit reached today: the day is over');
   });
@@ -64,7 +77,10 @@ describe('daily loss limit, $1,000', () => {
   it('end of day, hard: a day closing at -$1,150 fails the account at its last trade, once the day has closed', () => {
     const trades = monday().slice(0, 2);
     expect(run({ limitCents: 100_000, onBreach: 'fail', check: 'end-of-day' }, trades, '2026-03-16').brokenBy).toBeNull();
-    expect(run({ limitCents: 100_000, onBreach: 'fail', check: 'end-of-day' }, trades, '2026-03-17').brokenBy).toMatchObject({ tradeId: 'm2', value: -115_000 });
+    expect(run({ limitCents: 100_000, onBreach: 'fail', check: 'end-of-day' }, trades, '2026-03-17').brokenBy).toMatchObject({
+      tradeId: 'm2',
+      value: -115_000,
+    });
   });
 
   it('end of day, soft: the same close costs the day only', () => {

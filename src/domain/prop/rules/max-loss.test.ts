@@ -5,7 +5,15 @@ import { EMPTY_RULE_SET, type MaxLossRule, type PropTrade } from '../types';
 /** The maximum loss limit, $2,000 on a $50,000 account: static, trailing at the close or after each trade, its lock. */
 const START = 5_000_000;
 let seq = 0;
-const trade = (day: string, net: number): PropTrade => ({ id: `t${++seq}`, day, entryAt: null, exitAt: null, netCents: net * 100, symbol: 'NQ', quantity: 1 });
+const trade = (day: string, net: number): PropTrade => ({
+  id: `t${++seq}`,
+  day,
+  entryAt: null,
+  exitAt: null,
+  netCents: net * 100,
+  symbol: 'NQ',
+  quantity: 1,
+});
 const run = (rule: MaxLossRule, trades: PropTrade[], today = '2026-03-31') =>
   evaluatePropAccount({ kind: 'evaluation', startingBalanceCents: START, rules: { ...EMPTY_RULE_SET, maxLoss: rule }, trades, today });
 
@@ -28,12 +36,14 @@ describe('maximum loss limit, $2,000', () => {
     expect(status.rules[0]).toMatchObject({ state: 'breached', severity: 'soft', distanceCents: 0 });
   });
 
-  it("end-of-day trailing with its lock at the start: $51,500, $52,300 closes lift it to $50,000 and no higher; the day it stopped is said", () => {
+  it('end-of-day trailing with its lock at the start: $51,500, $52,300 closes lift it to $50,000 and no higher; the day it stopped is said', () => {
     const trades = [trade('2026-03-16', 1_500), trade('2026-03-17', 800), trade('2026-03-18', -1_000)];
     const status = run({ amountCents: 200_000, trailing: 'end-of-day', lockAboveStartCents: 0 }, trades);
     expect(status.days.map((d) => d.thresholdCents)).toEqual([4_950_000, 5_000_000, 5_000_000]);
     expect(status.thresholdLock).toEqual({ day: '2026-03-17', thresholdCents: 5_000_000 });
-    expect(status.rules[0]!.detail).toBe('$1,300.00 above the maximum loss threshold of $50,000.00, which stopped trailing at $50,000.00 on Mar 17, 2026');
+    expect(status.rules[0]!.detail).toBe(
+      '$1,300.00 above the maximum loss threshold of $50,000.00, which stopped trailing at $50,000.00 on Mar 17, 2026',
+    );
   });
 
   it('intraday trailing locked $100 above the start: stops at $50,100 after a $52,100 high', () => {

@@ -89,7 +89,8 @@ export function evaluateMaxLoss(rule: MaxLossRule, { replay }: RuleInput): MaxLo
   const touchedToday = !hard && breaches.some((b) => b.day === replay.today);
   const state: RuleState = broken ? 'broken' : touchedToday ? 'breached' : room <= rule.amountCents * NEAR_SHARE ? 'near' : 'ok';
   const locked = lock as MaxLossResult['lock'];
-  const trailing = rule.trailing === 'static' ? '' : locked ? `, which stopped trailing at ${formatUsd(locked.thresholdCents)} on ${dayLabel(locked.day)}` : '';
+  const trailing =
+    rule.trailing === 'static' ? '' : locked ? `, which stopped trailing at ${formatUsd(locked.thresholdCents)} on ${dayLabel(locked.day)}` : '';
   return {
     breaches,
     thresholdAfterStep,

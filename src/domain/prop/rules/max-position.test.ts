@@ -22,7 +22,13 @@ const trade = (id: string, symbol: string, quantity: number, fills: PropFill[], 
   fills,
 });
 const run = (rule: MaxPositionRule, trades: PropTrade[], today = '2026-03-16') =>
-  evaluatePropAccount({ kind: 'evaluation', startingBalanceCents: START, rules: { ...EMPTY_RULE_SET, profitTargetCents: 10_000, maxPosition: rule }, trades, today });
+  evaluatePropAccount({
+    kind: 'evaluation',
+    startingBalanceCents: START,
+    rules: { ...EMPTY_RULE_SET, profitTargetCents: 10_000, maxPosition: rule },
+    trades,
+    today,
+  });
 const dayOf = () => '2026-03-16';
 
 describe('position size, 5 contracts', () => {
@@ -35,7 +41,11 @@ describe('position size, 5 contracts', () => {
     expect(peak).toBe(4);
     expect(excesses).toEqual([]);
     const status = run({ contracts: 5 }, [es(), mes()]);
-    expect(status.rules.find((r) => r.rule === 'maxPosition')).toMatchObject({ state: 'ok', value: 4, detail: 'Largest position today 4 of 5 contracts (micros at their ratio)' });
+    expect(status.rules.find((r) => r.rule === 'maxPosition')).toMatchObject({
+      state: 'ok',
+      value: 4,
+      detail: 'Largest position today 4 of 5 contracts (micros at their ratio)',
+    });
     expect(status.days[0]!.peakContracts).toBe(4);
     // The verdict is the same on every screen: passed, nothing broken, nothing soft.
     expect(status).toMatchObject({ outcome: 'passed', breaches: [], headline: 'Passed on Mar 16, 2026: target and rules met' });

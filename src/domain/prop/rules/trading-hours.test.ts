@@ -12,7 +12,15 @@ const hours = (onBreach?: 'fail' | 'close-trade'): TradingHoursRule => ({
   noTradingDates: [],
   ...(onBreach && { onBreach }),
 });
-const held: PropTrade = { id: 'late', day: '2026-03-16', entryAt: '2026-03-16T20:05:00Z', exitAt: '2026-03-16T20:12:00Z', netCents: 5_000, symbol: 'NQH6', quantity: 1 };
+const held: PropTrade = {
+  id: 'late',
+  day: '2026-03-16',
+  entryAt: '2026-03-16T20:05:00Z',
+  exitAt: '2026-03-16T20:12:00Z',
+  netCents: 5_000,
+  symbol: 'NQH6',
+  quantity: 1,
+};
 const run = (rule: TradingHoursRule, today: string) =>
   evaluatePropAccount({ kind: 'funded', startingBalanceCents: START, rules: { ...EMPTY_RULE_SET, tradingHours: rule }, trades: [held], today });
 

@@ -61,7 +61,12 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
     )[0],
 
   insert: async (values: AccountValues & { name: string; isDefault: boolean }) =>
-    (await tx.insert(tradingAccounts).values({ ...values, userId }).returning())[0]!,
+    (
+      await tx
+        .insert(tradingAccounts)
+        .values({ ...values, userId })
+        .returning()
+    )[0]!,
 
   update: async (id: string, values: Partial<AccountValues & { name: string; isDefault: boolean }>) =>
     (
@@ -85,8 +90,7 @@ export const accountsRepo = (tx: Tx, userId: string) => ({
       .set({ isDefault: false, updatedAt: sql`now()` })
       .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.isDefault, true))),
 
-  remove: (id: string) =>
-    tx.delete(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id))),
+  remove: (id: string) => tx.delete(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.id, id))),
 
   /** The prop ledger's entries of the account follow its firm (they keep it if the account is deleted). */
   setLedgerFirm: (id: string, firm: string | null) =>

@@ -50,13 +50,22 @@ export const attachmentsRepo = (tx: Tx, userId: string) => {
     /** Whether the note, trade or playbook is the trader's, held with a key-share lock until the transaction ends. */
     async targetExists(target: AttachmentTarget): Promise<boolean> {
       const { table } = ownerColumns[target.kind];
-      const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.userId, userId), eq(table.id, target.id))).for('key share');
+      const rows = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.userId, userId), eq(table.id, target.id)))
+        .for('key share');
       return rows.length > 0;
     },
 
     /** Urls of a playbook's attachments (its uploaded files are removed after the playbook is deleted). */
     playbookUrls: async (playbookId: string) =>
-      (await tx.select({ url: attachments.url }).from(attachments).where(and(owner, eq(attachments.playbookId, playbookId)))).map((r) => r.url),
+      (
+        await tx
+          .select({ url: attachments.url })
+          .from(attachments)
+          .where(and(owner, eq(attachments.playbookId, playbookId)))
+      ).map((r) => r.url),
 
     async insert(target: AttachmentTarget, url: string, caption: string | null): Promise<Row> {
       const [row] = await tx
@@ -75,12 +84,19 @@ export const attachmentsRepo = (tx: Tx, userId: string) => {
 
     /** Whether one of the trader's attachments is this url (an uploaded file is served only while it is attached). */
     async hasUrl(url: string): Promise<boolean> {
-      const rows = await tx.select({ id: attachments.id }).from(attachments).where(and(owner, eq(attachments.url, url))).limit(1);
+      const rows = await tx
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(and(owner, eq(attachments.url, url)))
+        .limit(1);
       return rows.length > 0;
     },
 
     async remove(id: string): Promise<Row | undefined> {
-      const [row] = await tx.delete(attachments).where(and(owner, eq(attachments.id, id))).returning();
+      const [row] = await tx
+        .delete(attachments)
+        .where(and(owner, eq(attachments.id, id)))
+        .returning();
       return row;
     },
   };

@@ -36,7 +36,6 @@ export function playbookReportsOf(scope: ReportScope, rules: readonly RuleRow[],
   };
 }
 
-
 /** Every playbook's report over a scope's trades (By Playbook, Reflect's analysis, the AI's report tool), by name. */
 export async function playbookReportsInScope(db: Database, userId: string, scope: ReportScope) {
   const { list, rules } = await db.withUser(userId, async (tx) => {

@@ -44,18 +44,27 @@ export interface SqlTraderData {
 }
 
 /** Reads what `reportFilterSql` needs for the filter's R and mistake keys; undefined when it has none. */
-export async function readSqlTraderData(tx: Tx, userId: string, filter: ReportFilter, loadMistakeTags: () => Promise<string[]>): Promise<SqlTraderData | undefined> {
+export async function readSqlTraderData(
+  tx: Tx,
+  userId: string,
+  filter: ReportFilter,
+  loadMistakeTags: () => Promise<string[]>,
+): Promise<SqlTraderData | undefined> {
   const byRisk = hasRiskFilter(filter);
   const byMistake = hasMistakeFilter(filter);
   const byMarket = filter.markets === 'grouped' && filter.symbol.length > 0;
   if (!byRisk && !byMistake && !byMarket) return undefined;
   const data: SqlTraderData = { userId, roots: {}, pointValues: {}, mistakeTags: [], namedMistakeTags: [], symbols: [] };
   if (byMarket) {
-    const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol from ${trades} where ${trades.userId} = ${userId}`)) as unknown as { rows: Array<{ symbol: string }> };
+    const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol from ${trades} where ${trades.userId} = ${userId}`)) as unknown as {
+      rows: Array<{ symbol: string }>;
+    };
     data.symbols = rows.rows.map((r) => r.symbol);
   }
   if (byRisk) {
-    const rows = (await tx.execute(sql`select distinct ${trades.symbol} as symbol, ${trades.contract} as contract from ${trades} where ${trades.userId} = ${userId}`)) as unknown as {
+    const rows = (await tx.execute(
+      sql`select distinct ${trades.symbol} as symbol, ${trades.contract} as contract from ${trades} where ${trades.userId} = ${userId}`,
+    )) as unknown as {
       rows: Array<{ symbol: string; contract: string | null }>;
     };
     for (const { symbol, contract } of rows.rows) {
@@ -67,7 +76,9 @@ export async function readSqlTraderData(tx: Tx, userId: string, filter: ReportFi
   if (byMistake) {
     const marked = new Set((await loadMistakeTags()).map(toMistakeKey));
     const named = new Set(filter.mistake.map(toMistakeKey));
-    const rows = (await tx.execute(sql`select distinct t as tag from ${trades}, unnest(${trades.tags}) t where ${trades.userId} = ${userId}`)) as unknown as {
+    const rows = (await tx.execute(
+      sql`select distinct t as tag from ${trades}, unnest(${trades.tags}) t where ${trades.userId} = ${userId}`,
+    )) as unknown as {
       rows: Array<{ tag: string }>;
     };
     for (const { tag } of rows.rows) {
@@ -150,7 +161,9 @@ function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData |
       // JavaScript does), in the clause's [from, to) ranges.
       const ms = (column: SQLWrapper) => sql`floor(extract(epoch from ${column}) * 1000)`;
       const seconds = sql`round((${ms(trades.exitTime)} - ${ms(trades.entryTime)}) / 1000)`;
-      const ranges = clause.ranges.map((r) => (r.to === null ? sql`${seconds} >= ${r.from}` : sql`(${seconds} >= ${r.from} and ${seconds} < ${r.to})`));
+      const ranges = clause.ranges.map((r) =>
+        r.to === null ? sql`${seconds} >= ${r.from}` : sql`(${seconds} >= ${r.from} and ${seconds} < ${r.to})`,
+      );
       return sql`(${trades.exitTime} >= ${trades.entryTime} and (${sql.join(ranges, sql` or `)}))`;
     }
     case 'size':
@@ -168,19 +181,23 @@ function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData |
       if (!data) throw new Error('reportFilterSql: the R filter needs readSqlTraderData');
       const risk = plannedRiskCentsSql(data);
       // A trade without a planned risk compares as null, and is left out by a bound.
-      return and(
-        clause.want === false ? sql`${risk} is null` : clause.want === true ? sql`${risk} is not null` : undefined,
-        clause.min === null ? undefined : sql`${trades.pnl} * 10000 >= ${clause.min} * ${risk}`,
-        clause.max === null ? undefined : sql`${trades.pnl} * 10000 <= ${clause.max} * ${risk}`,
-      ) ?? sql`true`;
+      return (
+        and(
+          clause.want === false ? sql`${risk} is null` : clause.want === true ? sql`${risk} is not null` : undefined,
+          clause.min === null ? undefined : sql`${trades.pnl} * 10000 >= ${clause.min} * ${risk}`,
+          clause.max === null ? undefined : sql`${trades.pnl} * 10000 <= ${clause.max} * ${risk}`,
+        ) ?? sql`true`
+      );
     }
     case 'mistakes': {
       if (!data) throw new Error('reportFilterSql: the mistake filter needs readSqlTraderData');
-      return and(
-        clause.mode === 'with' ? sql`${trades.tags} && ${textArray(data.mistakeTags)}` : undefined,
-        clause.mode === 'without' ? sql`not (${trades.tags} && ${textArray(data.mistakeTags)})` : undefined,
-        clause.named.length > 0 ? sql`${trades.tags} && ${textArray(data.namedMistakeTags)}` : undefined,
-      ) ?? sql`true`;
+      return (
+        and(
+          clause.mode === 'with' ? sql`${trades.tags} && ${textArray(data.mistakeTags)}` : undefined,
+          clause.mode === 'without' ? sql`not (${trades.tags} && ${textArray(data.mistakeTags)})` : undefined,
+          clause.named.length > 0 ? sql`${trades.tags} && ${textArray(data.namedMistakeTags)}` : undefined,
+        ) ?? sql`true`
+      );
     }
   }
 }
@@ -263,7 +280,9 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
          from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}) as accounts,
         (select coalesce(json_agg(json_build_array(${playbooks.id}, ${playbooks.name})), '[]')::text
          from ${playbooks} where ${playbooks.userId} = ${userId}) as playbooks`);
-    const [row] = (result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string; playbooks: string }> }).rows;
+    const [row] = (
+      result as unknown as { rows: Array<{ version: string | number | null; time_zone: string | null; accounts: string; playbooks: string }> }
+    ).rows;
     const accounts = JSON.parse(row?.accounts ?? '[]') as Array<[string, string, string, string, boolean]>;
     return {
       version: Number(row?.version ?? 0),
@@ -305,7 +324,9 @@ export const reportsRepo = (tx: Tx, userId: string) => ({
           (select coalesce(json_agg(${loadedRow}), '[]')::text from (select distinct c.id from (${changedIds}) as c(id)) as changed
            join ${trades} on ${trades.id} = changed.id and ${trades.userId} = ${userId}) end as rows
       from ${tradeVersions} v where v.user_id = ${userId}`);
-    const [head] = (result as unknown as { rows: Array<{ version: string | number; logged_after: string | number; changed: string | null; rows: string | null }> }).rows;
+    const [head] = (
+      result as unknown as { rows: Array<{ version: string | number; logged_after: string | number; changed: string | null; rows: string | null }> }
+    ).rows;
     if (!head || head.changed === null || head.rows === null) return null;
     return {
       version: Number(head.version),

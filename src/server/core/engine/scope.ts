@@ -60,7 +60,13 @@ export interface ReportScope {
  * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
  * not keep the copy's arrays in what it returns.
  */
-export async function withReportScope<T>(database: Database, userId: string, filter: ReportFilter, now: Date, use: (scope: ReportScope) => T | Promise<T>): Promise<T> {
+export async function withReportScope<T>(
+  database: Database,
+  userId: string,
+  filter: ReportFilter,
+  now: Date,
+  use: (scope: ReportScope) => T | Promise<T>,
+): Promise<T> {
   let lease: TradesLease | undefined;
   try {
     const scope = await openReportScope(database, userId, filter, now, async (version) => {
@@ -73,23 +79,32 @@ export async function withReportScope<T>(database: Database, userId: string, fil
   }
 }
 
-async function openReportScope(database: Database, userId: string, asked: ReportFilter, now: Date, take: (version: number) => Promise<TradesSnapshot>): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags } = await database.withUser(userId, async (tx) => {
-    const context = await reportsRepo(tx, userId).context();
-    // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
-    const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
-    return {
-      timeZone: preferences?.timeZone ?? context.timeZone!,
-      startingBalances: context.startingBalances,
-      version: context.version,
-      // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
-      names: new Map([...context.accounts, ...context.playbooks]),
-      accounts: context.accounts,
-      currencies: context.currencies,
-      riskDefaults: await loadRiskDefaults(tx, userId),
-      mistakeTags: hasMistakeFilter(asked) ? await loadMistakeTags(tx, userId) : [],
-    };
-  });
+async function openReportScope(
+  database: Database,
+  userId: string,
+  asked: ReportFilter,
+  now: Date,
+  take: (version: number) => Promise<TradesSnapshot>,
+): Promise<ReportScope> {
+  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags } = await database.withUser(
+    userId,
+    async (tx) => {
+      const context = await reportsRepo(tx, userId).context();
+      // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
+      const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
+      return {
+        timeZone: preferences?.timeZone ?? context.timeZone!,
+        startingBalances: context.startingBalances,
+        version: context.version,
+        // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
+        names: new Map([...context.accounts, ...context.playbooks]),
+        accounts: context.accounts,
+        currencies: context.currencies,
+        riskDefaults: await loadRiskDefaults(tx, userId),
+        mistakeTags: hasMistakeFilter(asked) ? await loadMistakeTags(tx, userId) : [],
+      };
+    },
+  );
   const { columns, version: held } = await take(version);
   const oneCurrency = figuresInOneCurrency(asked, currencies);
   const filter = oneCurrency.filter;
@@ -160,7 +175,11 @@ export function getOpeningBalance(scope: Pick<ReportScope, 'columns' | 'filter' 
   if (hasTradeLevelFilter(scope.filter)) return null;
   const { from } = scope.range;
   if (from === null) return scope.startingBalanceCents;
-  const before = selectTrades(scope.columns, createReportFilter({ account: scope.filter.account }), { from: null, to: addDays(from, -1) }, scope.timeZone);
+  const before = selectTrades(
+    scope.columns,
+    createReportFilter({ account: scope.filter.account }),
+    { from: null, to: addDays(from, -1) },
+    scope.timeZone,
+  );
   return scope.startingBalanceCents + aggregateRows(before).pnlCents;
 }
-

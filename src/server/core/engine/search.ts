@@ -47,7 +47,8 @@ export function narrowing(database: Database, userId: string, narrow: { q?: stri
       let rows = scope.set.rows;
       if (term) {
         const search = prepareRowSearch(c, rows, term, scope.accountName);
-        const lowered = search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
+        const lowered =
+          search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
         rows = search.match(lowered, await noteMatches!);
       }
       if (excluded) rows = rows.filter((i) => !excluded.has(c.id[i]!));

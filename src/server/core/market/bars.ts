@@ -49,7 +49,9 @@ export const CONFLICTS_SHOWN = 20;
 
 /** Bars as the statements read them. */
 export function barsJson(bars: readonly Bar[]): string {
-  return JSON.stringify(bars.map((bar) => ({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume })));
+  return JSON.stringify(
+    bars.map((bar) => ({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume })),
+  );
 }
 
 const BAR_COLUMNS = sql.raw('s timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric');
@@ -78,7 +80,13 @@ function toConflict(contract: string, row: ConflictRow): BarConflict {
   return {
     contract,
     start: new Date(row.start).toISOString(),
-    stored: { open: trim(row.stored_open)!, high: trim(row.stored_high)!, low: trim(row.stored_low)!, close: trim(row.stored_close)!, volume: trim(row.stored_volume) },
+    stored: {
+      open: trim(row.stored_open)!,
+      high: trim(row.stored_high)!,
+      low: trim(row.stored_low)!,
+      close: trim(row.stored_close)!,
+      volume: trim(row.stored_volume),
+    },
     file: { open: trim(row.open)!, high: trim(row.high)!, low: trim(row.low)!, close: trim(row.close)!, volume: trim(row.volume) },
   };
 }
@@ -159,7 +167,13 @@ export async function upsertOwnBarsIn(
 }
 
 /** How one chunk of bars compares with the trader's stored bars, without writing: the preview's counts and first conflicts. */
-export async function compareOwnBarsIn(tx: Tx, userId: string, contract: string, resolution: Resolution, json: string): Promise<Omit<UpsertOutcome, 'added' | 'replaced'>> {
+export async function compareOwnBarsIn(
+  tx: Tx,
+  userId: string,
+  contract: string,
+  resolution: Resolution,
+  json: string,
+): Promise<Omit<UpsertOutcome, 'added' | 'replaced'>> {
   const key = barContractOf(contract);
   const [row] = await queryRows<{ unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }>(
     tx,
@@ -243,6 +257,7 @@ export async function storeProviderBars(
       added += Number(row!.added);
     }
   });
-  const tradesUpdated = added > 0 ? await recomputeForProviderBars(db, userId, source, key, bars[0]!.start, bars[bars.length - 1]!.start + resolution * 1000) : 0;
+  const tradesUpdated =
+    added > 0 ? await recomputeForProviderBars(db, userId, source, key, bars[0]!.start, bars[bars.length - 1]!.start + resolution * 1000) : 0;
   return { added, tradesUpdated };
 }

@@ -63,7 +63,9 @@ const measuredColumns = {
   pnl: trades.pnl,
   commission: trades.commission,
   // The trade's fills packed as "time,side,quantity,price;..." in the order traded (one field, not a row per fill).
-  fills: sql<string | null>`(select string_agg(concat_ws(',', (extract(epoch from f.time) * 1000)::bigint, f.side, f.quantity, f.price), ';' order by f.seq)
+  fills: sql<
+    string | null
+  >`(select string_agg(concat_ws(',', (extract(epoch from f.time) * 1000)::bigint, f.side, f.quantity, f.price), ';' order by f.seq)
     from trade_fills f where f.user_id = ${trades.userId} and f.trade_id = ${trades.id})`,
 };
 
@@ -126,10 +128,20 @@ const connectedSources = (userId: string) => sql`(select c.bar_source from broke
  * volume,source;..."): a day of 1-minute bars is 1,380 rows of 7 fields, and reading each field of each row through
  * the driver cost more than computing every trade's figures from them.
  */
-export async function readBars(tx: Tx, userId: string, contract: string, from: number, to: number, resolutions: readonly Resolution[] = [1, 60]): Promise<MarketData> {
+export async function readBars(
+  tx: Tx,
+  userId: string,
+  contract: string,
+  from: number,
+  to: number,
+  resolutions: readonly Resolution[] = [1, 60],
+): Promise<MarketData> {
   const fromText = new Date(from).toISOString();
   const toText = new Date(to).toISOString();
-  const wanted = sql.join(resolutions.map((r) => sql`${r}`), sql`, `);
+  const wanted = sql.join(
+    resolutions.map((r) => sql`${r}`),
+    sql`, `,
+  );
   const rows = await queryRows<{ resolution: number; packed: string }>(
     tx,
     sql`
@@ -181,7 +193,10 @@ export async function readBars(tx: Tx, userId: string, contract: string, from: n
 /** The contracts among these that the trader has any bars of (their own or a connected provider's). */
 async function contractsWithBars(tx: Tx, userId: string, contracts: readonly string[]): Promise<Set<string>> {
   if (contracts.length === 0) return new Set();
-  const list = sql.join(contracts.map((c) => sql`${c}`), sql`, `);
+  const list = sql.join(
+    contracts.map((c) => sql`${c}`),
+    sql`, `,
+  );
   const rows = await queryRows<{ contract: string }>(
     tx,
     sql`
@@ -263,7 +278,7 @@ export async function recomputeExcursions(tx: Tx, userId: string, selection: Sel
       continue;
     }
     list.sort((a, b) => a.trade.entryTime - b.trade.entryTime);
-    for (let i = 0; i < list.length; ) {
+    for (let i = 0; i < list.length;) {
       // A window of trades whose bars are read at once.
       const start = list[i]!.trade.entryTime;
       let end = i;
@@ -364,7 +379,14 @@ export async function recomputeForOwnBars(db: Database, userId: string, contract
  * through the owner connection (their trades are not the syncing trader's to read), and only their ids leave it.
  * Returns how many of `userId`'s trades were computed.
  */
-export async function recomputeForProviderBars(db: Database, userId: string, source: string, contract: string, from: number, to: number): Promise<number> {
+export async function recomputeForProviderBars(
+  db: Database,
+  userId: string,
+  source: string,
+  contract: string,
+  from: number,
+  to: number,
+): Promise<number> {
   const owners = await queryRows<{ user_id: string }>(
     db.db,
     sql`
@@ -408,7 +430,11 @@ export async function remeasureUnmeasured(db: Database, options: { signal?: Abor
   for (const { user_id: userId, contract, first, last } of pending) {
     if (options.signal?.aborted) break;
     computed += await db.withUser(userId, async (tx) => {
-      const count = await recomputeExcursions(tx, userId, { contract, from: Date.parse(new Date(first).toISOString()), to: Date.parse(new Date(last).toISOString()) });
+      const count = await recomputeExcursions(tx, userId, {
+        contract,
+        from: Date.parse(new Date(first).toISOString()),
+        to: Date.parse(new Date(last).toISOString()),
+      });
       await yieldConnection(tx);
       return count;
     });

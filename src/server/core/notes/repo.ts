@@ -84,7 +84,15 @@ export const notesRepo = (tx: Tx, userId: string) => {
    * is never analyzed) work them out for all 10,000 notes before keeping 50: 2.3 s instead of milliseconds.
    */
   function listPage(where: SQL, order: SQL, limit: number, offset = 0) {
-    const page = tx.$with('note_page').as(tx.select({ pageId: sql<string>`${notes.id}`.as('page_id') }).from(notes).where(where).orderBy(order).limit(limit).offset(offset));
+    const page = tx.$with('note_page').as(
+      tx
+        .select({ pageId: sql<string>`${notes.id}`.as('page_id') })
+        .from(notes)
+        .where(where)
+        .orderBy(order)
+        .limit(limit)
+        .offset(offset),
+    );
     return tx
       .with(page)
       .select(listColumns)
@@ -97,9 +105,7 @@ export const notesRepo = (tx: Tx, userId: string) => {
   return {
     /** A page in list order: newest change first. */
     page(filter: NoteFilter, limit: number, cursor?: NoteCursor) {
-      const after = cursor
-        ? sql`(${notes.updatedAt}, ${notes.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id}::uuid)`
-        : undefined;
+      const after = cursor ? sql`(${notes.updatedAt}, ${notes.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
       return listPage(and(where(filter), after)!, sql`${notes.updatedAt} desc, ${notes.id} desc`, limit);
     },
 
@@ -112,14 +118,20 @@ export const notesRepo = (tx: Tx, userId: string) => {
     async find(id: string) {
       const [row] = await base().where(and(owner, eq(notes.id, id)));
       if (!row) return undefined;
-      const [body] = await tx.select({ content: notes.content }).from(notes).where(and(owner, eq(notes.id, id)));
+      const [body] = await tx
+        .select({ content: notes.content })
+        .from(notes)
+        .where(and(owner, eq(notes.id, id)));
       return { ...row, content: body?.content ?? '' };
     },
 
     /** The bodies of these notes, by id (the list leaves bodies out). */
     async contents(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await tx.select({ id: notes.id, content: notes.content }).from(notes).where(and(owner, inArray(notes.id, ids)));
+      const rows = await tx
+        .select({ id: notes.id, content: notes.content })
+        .from(notes)
+        .where(and(owner, inArray(notes.id, ids)));
       return new Map(rows.map((r) => [r.id, r.content]));
     },
 
@@ -137,12 +149,19 @@ export const notesRepo = (tx: Tx, userId: string) => {
 
     /** The note, locked against a concurrent delete until the transaction ends. */
     async lock(id: string): Promise<boolean> {
-      const rows = await tx.select({ id: notes.id }).from(notes).where(and(owner, eq(notes.id, id))).for('update');
+      const rows = await tx
+        .select({ id: notes.id })
+        .from(notes)
+        .where(and(owner, eq(notes.id, id)))
+        .for('update');
       return rows.length > 0;
     },
 
     async insert(values: { title: string; content: string; folderId: string | null; tradeId: string | null; journalDate?: string | null }) {
-      const [row] = await tx.insert(notes).values({ ...values, userId }).returning({ id: notes.id });
+      const [row] = await tx
+        .insert(notes)
+        .values({ ...values, userId })
+        .returning({ id: notes.id });
       return row!.id;
     },
 
@@ -154,7 +173,10 @@ export const notesRepo = (tx: Tx, userId: string) => {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await tx.delete(notes).where(and(owner, eq(notes.id, id))).returning({ id: notes.id });
+      const rows = await tx
+        .delete(notes)
+        .where(and(owner, eq(notes.id, id)))
+        .returning({ id: notes.id });
       return rows.length > 0;
     },
 
@@ -249,12 +271,19 @@ export const foldersRepo = (tx: Tx, userId: string) => {
         .from(noteFolders)
         .where(and(owner, eq(noteFolders.name, name), sql`${noteFolders.id} <> ${id}`));
       if (clash.length > 0) return 'taken';
-      const rows = await tx.update(noteFolders).set({ name }).where(and(owner, eq(noteFolders.id, id))).returning({ id: noteFolders.id });
+      const rows = await tx
+        .update(noteFolders)
+        .set({ name })
+        .where(and(owner, eq(noteFolders.id, id)))
+        .returning({ id: noteFolders.id });
       return rows.length > 0 ? 'ok' : 'missing';
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await tx.delete(noteFolders).where(and(owner, eq(noteFolders.id, id))).returning({ id: noteFolders.id });
+      const rows = await tx
+        .delete(noteFolders)
+        .where(and(owner, eq(noteFolders.id, id)))
+        .returning({ id: noteFolders.id });
       return rows.length > 0;
     },
   };
@@ -264,18 +293,16 @@ export const foldersRepo = (tx: Tx, userId: string) => {
 export const tagsRepo = (tx: Tx, userId: string) => {
   const owner = eq(tags.userId, userId);
   return {
-    list: () =>
-      tx
-        .select({ id: tags.id, name: tags.name })
-        .from(tags)
-        .where(owner)
-        .orderBy(asc(tags.name), asc(tags.id)),
+    list: () => tx.select({ id: tags.id, name: tags.name }).from(tags).where(owner).orderBy(asc(tags.name), asc(tags.id)),
 
     /** The tag of this name, created when missing; `created` says which. */
     async upsert(name: string): Promise<{ id: string; name: string; created: boolean }> {
       const inserted = await tx.insert(tags).values({ userId, name }).onConflictDoNothing().returning({ id: tags.id, name: tags.name });
       if (inserted[0]) return { ...inserted[0], created: true };
-      const [existing] = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(and(owner, eq(tags.name, name)));
+      const [existing] = await tx
+        .select({ id: tags.id, name: tags.name })
+        .from(tags)
+        .where(and(owner, eq(tags.name, name)));
       return { ...existing!, created: false };
     },
   };

@@ -27,7 +27,10 @@ export type BackupSummary =
   | { ok: false; status: number; message: string; details?: Record<string, unknown> };
 
 /** The checked backup: its summary, and its rows as INSERT parameters of `chunk` rows each. */
-export function readBackup(bytes: Uint8Array, options: { userId: string; timeZone: string; chunk: number }): { summary: BackupSummary; chunks: string[] } {
+export function readBackup(
+  bytes: Uint8Array,
+  options: { userId: string; timeZone: string; chunk: number },
+): { summary: BackupSummary; chunks: string[] } {
   try {
     const input = parseBody(bytes);
     const { account_id: accountId, trades } = input;

@@ -82,7 +82,12 @@ const gate = createParseGate(DEFAULT_GATE_LIMITS, (userId, readingBytes, budget)
 export const importQueueStatus = (userId: string) => gate.status(userId);
 
 /** A request to a worker; `onPart` receives what the worker sends before its answer (an import's chunks). */
-function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, transfer: ArrayBuffer[] = [], onPart?: (part: never) => void): Promise<T> {
+function call<T>(
+  slot: Slot,
+  message: Record<string, unknown> & { type: string },
+  transfer: ArrayBuffer[] = [],
+  onPart?: (part: never) => void,
+): Promise<T> {
   const id = nextId++;
   if (slot.idle) clearTimeout(slot.idle);
   slot.idle = null;
@@ -141,7 +146,13 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
     found.users++;
     if (found.expiry) clearTimeout(found.expiry);
     found.expiry = null;
-    return jobOf(found.slot, found.job, found.summary, () => keep(found), () => forget(found));
+    return jobOf(
+      found.slot,
+      found.job,
+      found.summary,
+      () => keep(found),
+      () => forget(found),
+    );
   }
   const size = bytes.byteLength;
   const pass = await gate.enter(reuse?.userId ?? '', size);
@@ -332,7 +343,11 @@ function spawn(): Worker {
   const entry = new URL(typescript ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
   if (!typescript) return new Worker(entry, { resourceLimits });
   // tsx's ES module API (its package maps the same path to .cjs for require and .mjs for import).
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return new Worker(
     `const { workerData } = require('node:worker_threads');
      import(workerData.tsxApi).then((api) => api.tsImport(workerData.entry, workerData.entry));`,

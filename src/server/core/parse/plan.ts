@@ -101,7 +101,18 @@ export interface FinishPlan {
 export function storedTripsText(trips: RoundTrip[]): string {
   return trips
     .map((t) =>
-      [t.contract ?? '', t.side ?? '', t.quantity ?? '', t.entryPrice ?? '', t.exitPrice ?? '', t.entryTime ?? '', t.exitTime ?? '', t.minutePrecision ? 1 : 0, t.id ?? '', t.hasFills ? 1 : 0].join('\t'),
+      [
+        t.contract ?? '',
+        t.side ?? '',
+        t.quantity ?? '',
+        t.entryPrice ?? '',
+        t.exitPrice ?? '',
+        t.entryTime ?? '',
+        t.exitTime ?? '',
+        t.minutePrecision ? 1 : 0,
+        t.id ?? '',
+        t.hasFills ? 1 : 0,
+      ].join('\t'),
     )
     .join('\n');
 }
@@ -127,16 +138,18 @@ function readStoredTrips(text: string | undefined): RoundTrip[] {
   });
 }
 
-const asRoundTrip = (minutePrecision: boolean) => (t: ImportTrade): RoundTrip => ({
-  contract: t.contract,
-  side: t.side,
-  quantity: t.quantity,
-  entryPrice: t.entry_price,
-  exitPrice: t.exit_price,
-  entryTime: t.entry_time,
-  exitTime: t.exit_time,
-  minutePrecision,
-});
+const asRoundTrip =
+  (minutePrecision: boolean) =>
+  (t: ImportTrade): RoundTrip => ({
+    contract: t.contract,
+    side: t.side,
+    quantity: t.quantity,
+    entryPrice: t.entry_price,
+    exitPrice: t.exit_price,
+    entryTime: t.entry_time,
+    exitTime: t.exit_time,
+    minutePrecision,
+  });
 
 /** The commission an import's trade gets from a schedule, with its net, result and tags; the trade as it was if none. */
 export function withScheduledCommission(trade: ImportTrade, schedule: FeeSchedule): ImportTrade {
@@ -220,13 +233,22 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
     const byContent = new Set<number>();
     const attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }> = [];
     if (stored.length > 0) {
-      for (const [index, trip] of matchStoredRoundTrips(rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)), stored)) {
+      for (const [index, trip] of matchStoredRoundTrips(
+        rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)),
+        stored,
+      )) {
         const trade = rest[index]!;
         byContent.add(trade.i);
         if (trip.id && !trip.hasFills && trade.t.fill_rows) attach.push({ trade_id: trip.id, fills: trade.t.fill_rows });
       }
     }
-    groups.set(accountId, { fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)), byKey: byKey.size, byContent: byContent.size, priced, attach });
+    groups.set(accountId, {
+      fresh: list.filter((_, i) => !byKey.has(i) && !byContent.has(i)),
+      byKey: byKey.size,
+      byContent: byContent.size,
+      priced,
+      attach,
+    });
   }
   return { groups, unmapped, skipped };
 }

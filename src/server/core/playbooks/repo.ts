@@ -22,10 +22,19 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
         .orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
 
     /** One playbook without its count of trades (its report counts them in the reports' copy of the trades). */
-    find: (id: string) => tx.select().from(playbooks).where(and(owner, eq(playbooks.id, id))),
+    find: (id: string) =>
+      tx
+        .select()
+        .from(playbooks)
+        .where(and(owner, eq(playbooks.id, id))),
 
     /** Ids and names only, by name: what a report of every playbook needs (no count of trades over the table). */
-    names: () => tx.select({ id: playbooks.id, name: playbooks.name }).from(playbooks).where(owner).orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
+    names: () =>
+      tx
+        .select({ id: playbooks.id, name: playbooks.name })
+        .from(playbooks)
+        .where(owner)
+        .orderBy(sql`lower(${playbooks.name})`, asc(playbooks.createdAt)),
 
     /** Rules of the given playbooks (all of the trader's without), in their order. */
     rules: (playbookIds?: readonly string[]): Promise<RuleRow[]> =>
@@ -44,12 +53,19 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
     },
 
     insert: async (values: { name: string; description: string; entryCriteria: string }) => {
-      const [row] = await tx.insert(playbooks).values({ ...values, userId }).returning({ id: playbooks.id });
+      const [row] = await tx
+        .insert(playbooks)
+        .values({ ...values, userId })
+        .returning({ id: playbooks.id });
       return row!.id;
     },
 
     update: async (id: string, values: { name: string; description: string; entryCriteria: string }) => {
-      const rows = await tx.update(playbooks).set({ ...values, updatedAt: sql`now()` }).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id });
+      const rows = await tx
+        .update(playbooks)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(owner, eq(playbooks.id, id)))
+        .returning({ id: playbooks.id });
       return rows.length > 0;
     },
 
@@ -58,10 +74,19 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
       const kept = rules.flatMap((r) => (r.id ? [r.id] : []));
       await tx
         .delete(playbookRules)
-        .where(and(eq(playbookRules.userId, userId), eq(playbookRules.playbookId, playbookId), kept.length > 0 ? sql`${playbookRules.id} <> all(${`{${kept.join(',')}}`}::uuid[])` : undefined));
+        .where(
+          and(
+            eq(playbookRules.userId, userId),
+            eq(playbookRules.playbookId, playbookId),
+            kept.length > 0 ? sql`${playbookRules.id} <> all(${`{${kept.join(',')}}`}::uuid[])` : undefined,
+          ),
+        );
       for (const [position, rule] of rules.entries()) {
         if (rule.id) {
-          await tx.update(playbookRules).set({ position, text: rule.text }).where(and(eq(playbookRules.userId, userId), eq(playbookRules.id, rule.id)));
+          await tx
+            .update(playbookRules)
+            .set({ position, text: rule.text })
+            .where(and(eq(playbookRules.userId, userId), eq(playbookRules.id, rule.id)));
         } else {
           await tx.insert(playbookRules).values({ userId, playbookId, position, text: rule.text });
         }
@@ -70,15 +95,28 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
 
     /** The ids of the playbook's trades. */
     tradeIds: async (playbookId: string): Promise<string[]> =>
-      (await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.userId, userId), eq(trades.playbookId, playbookId)))).map((r) => r.id),
+      (
+        await tx
+          .select({ id: trades.id })
+          .from(trades)
+          .where(and(eq(trades.userId, userId), eq(trades.playbookId, playbookId)))
+      ).map((r) => r.id),
 
     /** Deletes the playbook (its trades keep none: the foreign key's SET NULL; its rules' ticks go by cascade). */
     remove: async (id: string): Promise<boolean> =>
-      (await tx.delete(playbooks).where(and(owner, eq(playbooks.id, id))).returning({ id: playbooks.id })).length > 0,
+      (
+        await tx
+          .delete(playbooks)
+          .where(and(owner, eq(playbooks.id, id)))
+          .returning({ id: playbooks.id })
+      ).length > 0,
 
     /** The trade's playbook; undefined when the trader has no such trade. */
     async tradePlaybook(tradeId: string): Promise<{ playbookId: string | null } | undefined> {
-      const [row] = await tx.select({ playbookId: trades.playbookId }).from(trades).where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
+      const [row] = await tx
+        .select({ playbookId: trades.playbookId })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.id, tradeId)));
       return row;
     },
 
@@ -110,7 +148,11 @@ export const playbooksRepo = (tx: Tx, userId: string) => {
     /** Per trade of the playbook, how many of its rules it ticked. */
     async tickCounts(playbookId: string | null): Promise<Array<{ tradeId: string; playbookId: string; ticked: number }>> {
       const rows = await tx
-        .select({ tradeId: trades.id, playbookId: trades.playbookId, ticked: sql<number>`(select count(*)::int from trade_rule_checks c where c.user_id = ${userId} and c.trade_id = "trades"."id")` })
+        .select({
+          tradeId: trades.id,
+          playbookId: trades.playbookId,
+          ticked: sql<number>`(select count(*)::int from trade_rule_checks c where c.user_id = ${userId} and c.trade_id = "trades"."id")`,
+        })
         .from(trades)
         .where(and(eq(trades.userId, userId), playbookId === null ? sql`${trades.playbookId} is not null` : eq(trades.playbookId, playbookId)));
       return rows as Array<{ tradeId: string; playbookId: string; ticked: number }>;

@@ -97,8 +97,12 @@ export const propRepo = (tx: Tx, userId: string) => ({
     )[0]!,
 
   deleteRuleSet: async (accountId: string) =>
-    (await tx.delete(propRuleSets).where(and(eq(propRuleSets.userId, userId), eq(propRuleSets.accountId, accountId))).returning({ id: propRuleSets.id }))
-      .length > 0,
+    (
+      await tx
+        .delete(propRuleSets)
+        .where(and(eq(propRuleSets.userId, userId), eq(propRuleSets.accountId, accountId)))
+        .returning({ id: propRuleSets.id })
+    ).length > 0,
 
   /** Ledger entries, newest first; of one account, or all of the trader's (deleted accounts' too). */
   ledger: async (accountId?: string): Promise<LedgerRow[]> =>
@@ -120,7 +124,12 @@ export const propRepo = (tx: Tx, userId: string) => ({
       .orderBy(desc(propLedgerEntries.occurredOn), desc(propLedgerEntries.createdAt), desc(propLedgerEntries.id)),
 
   insertLedger: async (values: { accountId: string; firm: string; kind: string; amount: string; occurredOn: string; note: string }) =>
-    (await tx.insert(propLedgerEntries).values({ userId, ...values }).returning({ id: propLedgerEntries.id }))[0]!.id,
+    (
+      await tx
+        .insert(propLedgerEntries)
+        .values({ userId, ...values })
+        .returning({ id: propLedgerEntries.id })
+    )[0]!.id,
 
   updateLedger: async (id: string, values: Partial<{ kind: string; amount: string; occurredOn: string; note: string }>) =>
     (
@@ -132,6 +141,10 @@ export const propRepo = (tx: Tx, userId: string) => ({
     ).length > 0,
 
   deleteLedger: async (id: string) =>
-    (await tx.delete(propLedgerEntries).where(and(eq(propLedgerEntries.userId, userId), eq(propLedgerEntries.id, id))).returning({ id: propLedgerEntries.id }))
-      .length > 0,
+    (
+      await tx
+        .delete(propLedgerEntries)
+        .where(and(eq(propLedgerEntries.userId, userId), eq(propLedgerEntries.id, id)))
+        .returning({ id: propLedgerEntries.id })
+    ).length > 0,
 });

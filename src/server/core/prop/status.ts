@@ -143,7 +143,12 @@ function memoOf(database: Database, userId: string, version: number): Remembered
 }
 
 /** The trader's accounts with rule sets (all, or those of `accountIds`), evaluated: in the accounts panel's order. */
-export async function evaluatePropAccounts(database: Database, userId: string, now: Date, accountIds?: readonly string[]): Promise<{ day: TraderDay; accounts: EvaluatedAccount[] }> {
+export async function evaluatePropAccounts(
+  database: Database,
+  userId: string,
+  now: Date,
+  accountIds?: readonly string[],
+): Promise<{ day: TraderDay; accounts: EvaluatedAccount[] }> {
   const { rows, day } = await database.withUser(userId, async (tx) => {
     const preferences = await preferencesIn(tx, userId);
     const rule = preferences.tradingDay as TradingDayRule;
@@ -164,7 +169,9 @@ export async function evaluatePropAccounts(database: Database, userId: string, n
     if (missing.length > 0) {
       const tradesByAccount = propTradesOf(scope.columns, new Map(missing.map(({ row, rules }) => [row.id, rules.starts_on])));
       // Fills only for a position limit, the one rule that reads them.
-      const fillsFor = missing.filter(({ rules }) => rules.rules.maxPosition !== null).flatMap(({ row }) => tradesByAccount.get(row.id)!.map((t) => t.id));
+      const fillsFor = missing
+        .filter(({ rules }) => rules.rules.maxPosition !== null)
+        .flatMap(({ row }) => tradesByAccount.get(row.id)!.map((t) => t.id));
       const fills = fillsFor.length > 0 ? await database.withUser(userId, (tx) => propRepo(tx, userId).fills(fillsFor)) : new Map();
       for (const account of missing) {
         const { row, rules } = account;

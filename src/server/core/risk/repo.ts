@@ -42,12 +42,21 @@ export const riskRepo = (tx: Tx, userId: string) => {
       const [row] = await tx
         .select()
         .from(riskDefaults)
-        .where(and(owner, accountId === null ? isNull(riskDefaults.accountId) : eq(riskDefaults.accountId, accountId), root === null ? isNull(riskDefaults.root) : eq(riskDefaults.root, root)));
+        .where(
+          and(
+            owner,
+            accountId === null ? isNull(riskDefaults.accountId) : eq(riskDefaults.accountId, accountId),
+            root === null ? isNull(riskDefaults.root) : eq(riskDefaults.root, root),
+          ),
+        );
       return row;
     },
 
     async remove(id: string): Promise<boolean> {
-      const removed = await tx.delete(riskDefaults).where(and(owner, eq(riskDefaults.id, id))).returning({ id: riskDefaults.id });
+      const removed = await tx
+        .delete(riskDefaults)
+        .where(and(owner, eq(riskDefaults.id, id)))
+        .returning({ id: riskDefaults.id });
       return removed.length > 0;
     },
   };

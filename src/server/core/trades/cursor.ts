@@ -18,7 +18,8 @@ const PARTS = 9;
 /** Encodes a page's last row as the next page's cursor. */
 export function encodeCursor(order: ListOrder, row: TradingKey & { sortValue: string | null }, total: number): string {
   const key = [row.tradeDate, row.orderingEntryTime, row.orderingExitTime, row.createdAt].map(normalizeInstant);
-  const value = order.sort === 'date' || row.sortValue === null ? null : sortValueType(order.sort) === 'time' ? normalizeInstant(row.sortValue) : row.sortValue;
+  const value =
+    order.sort === 'date' || row.sortValue === null ? null : sortValueType(order.sort) === 'time' ? normalizeInstant(row.sortValue) : row.sortValue;
   return Buffer.from(JSON.stringify([order.sort, order.dir, value, ...key, row.id, total])).toString('base64url');
 }
 

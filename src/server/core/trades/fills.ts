@@ -77,5 +77,11 @@ export const fillsRepo = (tx: Tx, userId: string) => ({
 
 /** A fill as the API says it: quantity and price as a trader would write them. */
 export function toFillDto(fill: FillRecord) {
-  return { time: fill.time, side: fill.side, quantity: trimDecimalZeros(fill.quantity), price: trimDecimalZeros(fill.price), commission: fill.commission };
+  return {
+    time: fill.time,
+    side: fill.side,
+    quantity: trimDecimalZeros(fill.quantity),
+    price: trimDecimalZeros(fill.price),
+    commission: fill.commission,
+  };
 }

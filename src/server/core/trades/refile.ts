@@ -34,7 +34,8 @@ export async function refileImportedTrades(writer: TradeWriter, from: TradingDay
     const stored = Date.parse(row.tradeDate);
     if (Date.parse(dayOfImportedTrade(entry, instrument, { tradingDay: from }).tradeDate) !== stored) continue;
     const next = dayOfImportedTrade(entry, instrument, { tradingDay: to });
-    if (Date.parse(next.tradeDate) !== stored) moves.push({ id: row.id, stored: row.tradeDate, trade_date: next.tradeDate, day_of_week: next.dayOfWeek });
+    if (Date.parse(next.tradeDate) !== stored)
+      moves.push({ id: row.id, stored: row.tradeDate, trade_date: next.tradeDate, day_of_week: next.dayOfWeek });
   }
   // Only a trade whose day is still the one read above moves: a day set by hand at the same moment (the rows are
   // read unlocked; the update waits for that change and then sees it) stays, as any day set by hand does.
@@ -51,4 +52,3 @@ export async function refileImportedTrades(writer: TradeWriter, from: TradingDay
   }
   return moved;
 }
-

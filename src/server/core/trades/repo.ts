@@ -115,7 +115,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     const text = q?.replace(/\x1f/g, '').trim();
     if (!text) return tx.select(fields).from(trades);
     const found = tx.$with('trades', getTableColumns(trades)).as(sql`select * from search_trades(${`%${escapeLike(text)}%`})`);
-    return tx.with(found).select(fields).from(found as unknown as typeof trades);
+    return tx
+      .with(found)
+      .select(fields)
+      .from(found as unknown as typeof trades);
   }
 
   // Flat, so that a row is a TradeRow as it comes (a nested `trade` was copied into one for every row).
@@ -124,7 +127,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
     accountName: tradingAccounts.name,
     mae: tradeExcursions.mae,
     mfe: tradeExcursions.mfe,
-    excursionMissing: sql<Array<{ from: number; to: number }> | null>`case when ${tradeExcursions.status} = 'missing' then ${tradeExcursions.detail}->'missing' end`,
+    excursionMissing: sql<Array<{
+      from: number;
+      to: number;
+    }> | null>`case when ${tradeExcursions.status} = 'missing' then ${tradeExcursions.detail}->'missing' end`,
   };
   // A trade has at most one stored excursion (its primary key is the owner and the trade).
   const excursionOf = and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.tradeId, trades.id));
@@ -142,7 +148,14 @@ export const tradesRepo = (tx: Tx, userId: string) => {
    * The page's select (not yet run) and its fields. Any value may be a placeholder (PAGE_PLACEHOLDERS), which is
    * how `page` builds its prepared statements.
    */
-  function pageQuery(account: AccountScope, q: string | undefined, limit: number, position?: ListPosition, range?: DayRange, options: PageOptions = {}) {
+  function pageQuery(
+    account: AccountScope,
+    q: string | undefined,
+    limit: number,
+    position?: ListPosition,
+    range?: DayRange,
+    options: PageOptions = {},
+  ) {
     const order = options.order ?? NEWEST_FIRST;
     const after = position ? afterPosition(order, position) : undefined;
     const base = { ...selection, sortValue: sortValueSelect(order) };
@@ -206,9 +219,16 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         shape,
         () => {
           const p = PAGE_PLACEHOLDERS;
-          const at: ListPosition | undefined = position && { key: p.key, value: position.value === null || position.value === undefined ? null : p.value, inclusive: position.inclusive };
+          const at: ListPosition | undefined = position && {
+            key: p.key,
+            value: position.value === null || position.value === undefined ? null : p.value,
+            inclusive: position.inclusive,
+          };
           const placeheld = { from: range?.from && p.from, to: range?.to && p.to };
-          return tradesRepo(tx, p.user).pageQuery(oneAccount ? p.account : account, undefined, p.limit, at, placeheld, { ...options, offset: p.offset });
+          return tradesRepo(tx, p.user).pageQuery(oneAccount ? p.account : account, undefined, p.limit, at, placeheld, {
+            ...options,
+            offset: p.offset,
+          });
         },
         values,
       );
@@ -227,7 +247,10 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .select({
           day: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`.as('day'),
           trades: r.trades,
-          before: sql<number>`(coalesce(sum(${r.trades}) over (order by ${r.day} ${sql.raw(dir)} rows between unbounded preceding and 1 preceding), 0))::int`.as('before'),
+          before:
+            sql<number>`(coalesce(sum(${r.trades}) over (order by ${r.day} ${sql.raw(dir)} rows between unbounded preceding and 1 preceding), 0))::int`.as(
+              'before',
+            ),
         })
         .from(r)
         .where(and(eq(r.userId, userId), eq(r.scope, rollupScope(account)), dayRange(range)))
@@ -299,7 +322,11 @@ export const tradesRepo = (tx: Tx, userId: string) => {
      * then reads what this one wrote (two PATCHes at once each kept only their own field).
      */
     async lock(id: string): Promise<typeof trades.$inferSelect | undefined> {
-      const [row] = await tx.select().from(trades).where(and(owner, eq(trades.id, id))).for('update');
+      const [row] = await tx
+        .select()
+        .from(trades)
+        .where(and(owner, eq(trades.id, id)))
+        .for('update');
       return row;
     },
 
@@ -317,11 +344,14 @@ export const tradesRepo = (tx: Tx, userId: string) => {
       return row?.version ?? 0;
     },
 
-
     /** Which of these values some trade uses as its column value (a type or a session in use cannot be removed). */
     async isValueInUse(column: 'trade_type' | 'period', value: string): Promise<boolean> {
       const col = column === 'trade_type' ? trades.tradeType : trades.period;
-      const rows = await tx.select({ one: sql`1` }).from(trades).where(and(owner, eq(col, value))).limit(1);
+      const rows = await tx
+        .select({ one: sql`1` })
+        .from(trades)
+        .where(and(owner, eq(col, value)))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -335,4 +365,3 @@ export const tradesRepo = (tx: Tx, userId: string) => {
         .orderBy(...newestFirst()),
   };
 };
-

@@ -112,9 +112,13 @@ function createdAtKeepingOrder(items: Array<Record<string, unknown>>): Array<str
  * The rows of a JSON backup (GET /api/trades/export's shape) for one account, checked row by row: the first bad row
  * refuses the whole file with a 400 naming it ("Row 3: ..."). Each trade keeps its original id as its import key.
  */
-export function backupRows(items: Array<Record<string, unknown>>, accountId: string, timeZone: string): Array<NewTradeRow & { fills: FillRecord[] | null }> {
-const createdAt = createdAtKeepingOrder(items);
-return items.map((item, index) => {
+export function backupRows(
+  items: Array<Record<string, unknown>>,
+  accountId: string,
+  timeZone: string,
+): Array<NewTradeRow & { fills: FillRecord[] | null }> {
+  const createdAt = createdAtKeepingOrder(items);
+  return items.map((item, index) => {
     const fills = backupFills(item.fills, `Row ${index + 1}: `);
     const where = `Row ${index + 1}: `;
     const checked = backupTradeRow.safeParse(item);
@@ -144,7 +148,11 @@ return items.map((item, index) => {
       grossPnl: grossPnlCents === null ? null : centsToDecimalString(grossPnlCents),
       importSource: typeof item.import_source === 'string' ? item.import_source : 'json-backup',
       // A row with fills but no id of its own gets one from its place and contents, so its fills find it.
-      importKey: originalId ? `backup:${originalId}` : fills ? `backup-row:${index}:${JSON.stringify([item.trade_date ?? item.date, item.symbol, item.pnl])}` : null,
+      importKey: originalId
+        ? `backup:${originalId}`
+        : fills
+          ? `backup-row:${index}:${JSON.stringify([item.trade_date ?? item.date, item.symbol, item.pnl])}`
+          : null,
       ...(createdAt[index] && { createdAt: createdAt[index] }),
       fills,
     };
@@ -170,7 +178,8 @@ function backupFills(value: unknown, where: string): FillRecord[] | null {
     const price = decimalOrNull(record.price, `${at}price`);
     if (price === null) throw badRequest(`${at}price: must be a number`);
     const commission = decimalOrNull(record.commission, `${at}commission`);
-    if (record.commission != null && (commission === null || Number(commission) < 0)) throw badRequest(`${at}commission: must be an amount of 0 or more`);
+    if (record.commission != null && (commission === null || Number(commission) < 0))
+      throw badRequest(`${at}commission: must be an amount of 0 or more`);
     if (commission !== null) checkMoney('commission', toCents(commission), at);
     return { time, side: record.side, quantity, price, commission };
   });
@@ -199,4 +208,3 @@ export const backupTradeRow = z.looseObject({
   entry_time: z.preprocess(blankAsNull, instantInput().nullable().optional()),
   exit_time: z.preprocess(blankAsNull, instantInput().nullable().optional()),
 });
-

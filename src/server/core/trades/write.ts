@@ -28,7 +28,17 @@ type FillsByTrade = ReadonlyArray<{ tradeId: string; fills: readonly FillRecord[
 
 /** The columns of a trade whose change moves its MAE and MFE (its execution). */
 const EXECUTION_FIELDS = new Set<keyof NewTradeRow>([
-  'symbol', 'contract', 'side', 'quantity', 'entryPrice', 'exitPrice', 'entryTime', 'exitTime', 'grossPnl', 'pnl', 'commission',
+  'symbol',
+  'contract',
+  'side',
+  'quantity',
+  'entryPrice',
+  'exitPrice',
+  'entryTime',
+  'exitTime',
+  'grossPnl',
+  'pnl',
+  'commission',
 ]);
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -136,7 +146,9 @@ export class TradeWriter {
     for (let i = 0; i < rows.length; i += size) {
       if (i > 0) await this.pause();
       const json = JSON.stringify(rows.slice(i, i + size).map((row, k) => toInsertJson(row, i + k)));
-      const added = await queryRows<{ id: string; import_key: string | null }>(this.tx, sql`
+      const added = await queryRows<{ id: string; import_key: string | null }>(
+        this.tx,
+        sql`
         with input as materialized (
           select r.*, gen_random_uuid() as id from jsonb_to_recordset(${json}::jsonb) as r(${INSERT_RECORD})
         ),
@@ -160,7 +172,8 @@ export class TradeWriter {
           where i.fills is not null
         )
         select i.id, i.import_key from added a join input i on i.id = a.id order by i.seq
-      `);
+      `,
+      );
       for (const row of added) inserted.push({ id: row.id, importKey: row.import_key });
     }
     this.written += inserted.length;
@@ -183,7 +196,9 @@ export class TradeWriter {
     await this.begin();
     const setup = options.setup ?? '';
     const playbookId = options.playbookId ?? null;
-    const [row] = await queryRows<{ n: number | string }>(this.tx, sql`
+    const [row] = await queryRows<{ n: number | string }>(
+      this.tx,
+      sql`
       with input as materialized (
         select * from jsonb_to_recordset(${chunk}::jsonb) as r(seq int, account_id uuid, trade_date timestamptz,
           day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
@@ -211,7 +226,8 @@ export class TradeWriter {
         where i.fills is not null
       )
       select count(*)::int as n from added
-    `);
+    `,
+    );
     const n = Number(row?.n ?? 0);
     this.written += n;
     return n;
@@ -224,7 +240,9 @@ export class TradeWriter {
    */
   async insertBackupChunk(chunk: string): Promise<number> {
     await this.begin();
-    const [row] = await queryRows<{ n: number | string }>(this.tx, sql`
+    const [row] = await queryRows<{ n: number | string }>(
+      this.tx,
+      sql`
       with added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
@@ -241,7 +259,8 @@ export class TradeWriter {
         returning 1
       )
       select count(*)::int as n from added
-    `);
+    `,
+    );
     const n = Number(row?.n ?? 0);
     this.written += n;
     await this.attachByImportKey(chunk);
@@ -254,7 +273,9 @@ export class TradeWriter {
    */
   async attachByImportKey(chunk: string): Promise<number> {
     await this.begin();
-    const rows = await queryRows<{ trade_id: string }>(this.tx, sql`
+    const rows = await queryRows<{ trade_id: string }>(
+      this.tx,
+      sql`
       with input as (
         select account_id, import_key, fills from jsonb_to_recordset(${chunk}::jsonb) as r(account_id uuid, import_key text, fills jsonb)
         where fills is not null and import_key is not null
@@ -266,7 +287,8 @@ export class TradeWriter {
       cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
       where not exists (select 1 from trade_fills x where x.user_id = ${this.userId} and x.trade_id = t.id)
       returning trade_id
-    `);
+    `,
+    );
     const ids = new Set(rows.map((r) => r.trade_id));
     this.measure(ids);
     return ids.size;
@@ -280,15 +302,20 @@ export class TradeWriter {
   async attachFills(fills: string | FillsByTrade): Promise<number> {
     await this.begin();
     const json =
-      typeof fills === 'string' ? fills : JSON.stringify(fills.filter((e) => e.fills.length > 0).map((e) => ({ trade_id: e.tradeId, fills: toFillJson(e.fills) })));
-    const rows = await queryRows<{ trade_id: string }>(this.tx, sql`
+      typeof fills === 'string'
+        ? fills
+        : JSON.stringify(fills.filter((e) => e.fills.length > 0).map((e) => ({ trade_id: e.tradeId, fills: toFillJson(e.fills) })));
+    const rows = await queryRows<{ trade_id: string }>(
+      this.tx,
+      sql`
       with input as (select * from jsonb_to_recordset(${json}::jsonb) as r(trade_id uuid, fills jsonb))
       insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id)
       select ${this.userId}, i.trade_id, f.n, f.t, f.s, f.q, f.p, f.c, f.i
       from input i cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
       where not exists (select 1 from trade_fills x where x.user_id = ${this.userId} and x.trade_id = i.trade_id)
       returning trade_id
-    `);
+    `,
+    );
     const ids = new Set(rows.map((r) => r.trade_id));
     this.measure(ids);
     return ids.size;
@@ -331,12 +358,15 @@ export class TradeWriter {
   async updateEach(rows: readonly Record<string, unknown>[], record: string, set: SQL, where?: SQL): Promise<string[]> {
     if (rows.length === 0) return [];
     await this.begin();
-    const changed = await queryRows<{ id: string }>(this.tx, sql`
+    const changed = await queryRows<{ id: string }>(
+      this.tx,
+      sql`
       update trades t set ${set}, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(record)})
       where t.id = r.id and t.user_id = ${this.userId} ${where ? sql`and ${where}` : sql``}
       returning t.id
-    `);
+    `,
+    );
     this.written += changed.length;
     return changed.map((r) => r.id);
   }
@@ -359,7 +389,10 @@ export class TradeWriter {
    */
   async setPlaybook(tradeId: string, playbookId: string | null, ticked: readonly string[]): Promise<void> {
     await this.begin();
-    await this.tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, this.userId), eq(trades.id, tradeId)));
+    await this.tx
+      .update(trades)
+      .set({ playbookId, updatedAt: sql`now()` })
+      .where(and(eq(trades.userId, this.userId), eq(trades.id, tradeId)));
     await this.tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, this.userId), eq(tradeRuleChecks.tradeId, tradeId)));
     if (ticked.length > 0) await this.tx.insert(tradeRuleChecks).values(ticked.map((ruleId) => ({ userId: this.userId, tradeId, ruleId })));
     await this.touch([tradeId]);
@@ -369,7 +402,10 @@ export class TradeWriter {
   async assignPlaybook(tradeIds: readonly string[], playbookId: string): Promise<void> {
     if (tradeIds.length === 0) return;
     await this.begin();
-    await this.tx.update(trades).set({ playbookId }).where(and(eq(trades.userId, this.userId), sql`${trades.id} = any(${uuidArray(tradeIds)})`));
+    await this.tx
+      .update(trades)
+      .set({ playbookId })
+      .where(and(eq(trades.userId, this.userId), sql`${trades.id} = any(${uuidArray(tradeIds)})`));
     await this.touch(tradeIds);
   }
 
@@ -381,7 +417,10 @@ export class TradeWriter {
     if (tradeIds.length === 0) return;
     await this.begin();
     const ids = uuidArray(tradeIds);
-    await this.tx.update(trades).set({ playbookId, updatedAt: sql`now()` }).where(and(eq(trades.userId, this.userId), sql`${trades.id} = any(${ids})`));
+    await this.tx
+      .update(trades)
+      .set({ playbookId, updatedAt: sql`now()` })
+      .where(and(eq(trades.userId, this.userId), sql`${trades.id} = any(${ids})`));
     await this.tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, this.userId), sql`${tradeRuleChecks.tradeId} = any(${ids})`));
     await this.touch(tradeIds);
   }
@@ -394,7 +433,9 @@ export class TradeWriter {
     if (entries.length === 0) return;
     await this.begin();
     const ids = entries.map((e) => e.tradeId);
-    await this.tx.delete(tradeRuleChecks).where(and(eq(tradeRuleChecks.userId, this.userId), sql`${tradeRuleChecks.tradeId} = any(${uuidArray(ids)})`));
+    await this.tx
+      .delete(tradeRuleChecks)
+      .where(and(eq(tradeRuleChecks.userId, this.userId), sql`${tradeRuleChecks.tradeId} = any(${uuidArray(ids)})`));
     const rows = entries.flatMap((e) => e.ruleIds.map((ruleId) => ({ trade_id: e.tradeId, rule_id: ruleId })));
     if (rows.length > 0) {
       await this.tx.execute(sql`
@@ -442,7 +483,12 @@ export class TradeWriter {
   async afterCommit(): Promise<void> {
     if (!this.begun) return;
     // A copy that fails to catch up is the next report's to bring up to date: the write itself is done.
-    await Promise.all([this.database.noteTradesWritten(this.written), tradesCacheOf(this.database).catchUp(this.userId).catch(() => undefined)]);
+    await Promise.all([
+      this.database.noteTradesWritten(this.written),
+      tradesCacheOf(this.database)
+        .catchUp(this.userId)
+        .catch(() => undefined),
+    ]);
   }
 }
 

@@ -49,8 +49,7 @@ async function lockAccounts(tx: Tx, userId: string) {
 }
 
 export const accountsService = {
-  list: (db: Database, userId: string) =>
-    db.withUser(userId, async (tx) => (await accountsRepo(tx, userId).list()).map(toAccountDto)),
+  list: (db: Database, userId: string) => db.withUser(userId, async (tx) => (await accountsRepo(tx, userId).list()).map(toAccountDto)),
 
   create: (db: Database, userId: string, input: AccountInput) =>
     db.withUser(userId, async (tx) => {

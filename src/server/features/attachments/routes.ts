@@ -15,7 +15,9 @@ export function attachmentRoutes({ database, storage }: AppDeps) {
       const fields = parseOrThrow(attachmentUploadFields, upload.fields);
       return c.json(await attachmentsService.addUpload(database, storage, c.var.user.id, fields, upload), 201);
     })
-    .get('/files/:file', async (c) => sendImage(c, await attachmentsService.readFile(database, storage, c.var.user.id, readParams(c, attachmentFileParam).file)))
+    .get('/files/:file', async (c) =>
+      sendImage(c, await attachmentsService.readFile(database, storage, c.var.user.id, readParams(c, attachmentFileParam).file)),
+    )
     .delete('/:id', async (c) => {
       await attachmentsService.remove(database, storage, c.var.user.id, readParams(c, attachmentIdParam).id);
       return c.body(null, 204);

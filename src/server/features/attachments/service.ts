@@ -16,7 +16,11 @@ import {
 type TargetInput = { note_id?: string; trade_id?: string; playbook_id?: string };
 
 const targetOf = (input: TargetInput): AttachmentTarget =>
-  input.note_id ? { kind: 'note', id: input.note_id } : input.trade_id ? { kind: 'trade', id: input.trade_id } : { kind: 'playbook', id: input.playbook_id! };
+  input.note_id
+    ? { kind: 'note', id: input.note_id }
+    : input.trade_id
+      ? { kind: 'trade', id: input.trade_id }
+      : { kind: 'playbook', id: input.playbook_id! };
 
 const missingText = { note: 'Note not found', trade: 'Trade not found', playbook: 'Playbook not found' } as const;
 const missing = (target: AttachmentTarget) => missingText[target.kind];

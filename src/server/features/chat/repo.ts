@@ -12,19 +12,33 @@ export const chatRepo = (tx: Tx, userId: string) => {
   const ownSession = (id: string) => and(eq(chatSessions.userId, userId), eq(chatSessions.id, id));
   return {
     /** Newest activity first (ordered by updatedAt desc). */
-    sessions: () => tx.select().from(chatSessions).where(eq(chatSessions.userId, userId)).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)),
+    sessions: () =>
+      tx.select().from(chatSessions).where(eq(chatSessions.userId, userId)).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)),
 
     find: async (id: string) => (await tx.select().from(chatSessions).where(ownSession(id)))[0],
 
     /** The session row, locked until the question is stored (a delete racing it waits, then finds the message). */
     lock: async (id: string) => (await tx.select().from(chatSessions).where(ownSession(id)).for('update'))[0],
 
-    newest: async () => (await tx.select().from(chatSessions).where(eq(chatSessions.userId, userId)).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)).limit(1))[0],
+    newest: async () =>
+      (
+        await tx
+          .select()
+          .from(chatSessions)
+          .where(eq(chatSessions.userId, userId))
+          .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt))
+          .limit(1)
+      )[0],
 
     create: async () => (await tx.insert(chatSessions).values({ userId, title: DEFAULT_CHAT_TITLE }).returning())[0]!,
 
     messageCount: async (sessionId: string) =>
-      (await tx.select({ n: count() }).from(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId))))[0]?.n ?? 0,
+      (
+        await tx
+          .select({ n: count() })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId)))
+      )[0]?.n ?? 0,
 
     userMessageCount: async (sessionId: string) =>
       (
@@ -57,12 +71,24 @@ export const chatRepo = (tx: Tx, userId: string) => {
     },
 
     setTitle: async (id: string, title: string) =>
-      (await tx.update(chatSessions).set({ title, updatedAt: sql`now()` }).where(ownSession(id)).returning())[0],
+      (
+        await tx
+          .update(chatSessions)
+          .set({ title, updatedAt: sql`now()` })
+          .where(ownSession(id))
+          .returning()
+      )[0],
 
     /** Clearing a chat resets its title to 'New Conversation'. */
     async clear(id: string) {
       await tx.delete(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, id)));
-      return (await tx.update(chatSessions).set({ title: DEFAULT_CHAT_TITLE, lastMessage: null, updatedAt: sql`now()` }).where(ownSession(id)).returning())[0];
+      return (
+        await tx
+          .update(chatSessions)
+          .set({ title: DEFAULT_CHAT_TITLE, lastMessage: null, updatedAt: sql`now()` })
+          .where(ownSession(id))
+          .returning()
+      )[0];
     },
 
     /** Deleting a session removes its messages (the foreign key cascades). */

@@ -103,28 +103,32 @@ export function createChatService({ database, ai, logger }: { database: Database
   async function tradeContext(userId: string, question: string, today: string, now: Date) {
     if (!hasTradingKeywords(question)) return null;
     const range = detectChatTimeRange(question, today);
-    const context = await withChatTrades({ database, userId, now }, range ? { from: range.from, to: range.to } : {}, async ({ days, basis, details, set }) => {
-      const recent = await details(newestFirst(set, CHAT_CONTEXT_MAX_TRADES));
-      const totals = combineStats(days);
-      const text = buildChatContext({
-        rangeLabel: range?.label ?? null,
-        trades: recent.map((t) => ({
-          tradeDate: new Date(t.tradeDate).toISOString().slice(0, 10),
-          symbol: t.symbol,
-          side: t.side,
-          tradeType: t.tradeType,
-          status: t.status,
-          pnlCents: toCents(t.pnl),
-          notes: t.notes,
-        })),
-        totals,
-        months: countTradesByMonth(days),
-        firstDay: days[0]?.date ?? null,
-        lastDay: days[days.length - 1]?.date ?? null,
-      });
-      // Worded as the tools word theirs: a tool over the same trades then gives the same line, printed once.
-      return { text, source: { tool: 'context', text: basis.text, trades: totals.trades } };
-    });
+    const context = await withChatTrades(
+      { database, userId, now },
+      range ? { from: range.from, to: range.to } : {},
+      async ({ days, basis, details, set }) => {
+        const recent = await details(newestFirst(set, CHAT_CONTEXT_MAX_TRADES));
+        const totals = combineStats(days);
+        const text = buildChatContext({
+          rangeLabel: range?.label ?? null,
+          trades: recent.map((t) => ({
+            tradeDate: new Date(t.tradeDate).toISOString().slice(0, 10),
+            symbol: t.symbol,
+            side: t.side,
+            tradeType: t.tradeType,
+            status: t.status,
+            pnlCents: toCents(t.pnl),
+            notes: t.notes,
+          })),
+          totals,
+          months: countTradesByMonth(days),
+          firstDay: days[0]?.date ?? null,
+          lastDay: days[days.length - 1]?.date ?? null,
+        });
+        // Worded as the tools word theirs: a tool over the same trades then gives the same line, printed once.
+        return { text, source: { tool: 'context', text: basis.text, trades: totals.trades } };
+      },
+    );
     return isRefusal(context) ? null : context;
   }
 
@@ -192,7 +196,11 @@ export function createChatService({ database, ai, logger }: { database: Database
     });
   }
 
-  async function storeAnswer(userId: string, sessionId: string, answer: { text: string; status: 'complete' | 'stopped' | 'failed'; mode: 'chat' | 'deepthink'; reasoning?: string; meta: MessageMeta }) {
+  async function storeAnswer(
+    userId: string,
+    sessionId: string,
+    answer: { text: string; status: 'complete' | 'stopped' | 'failed'; mode: 'chat' | 'deepthink'; reasoning?: string; meta: MessageMeta },
+  ) {
     return database.withUser(userId, (tx) =>
       chatRepo(tx, userId).addMessage(
         sessionId,
@@ -248,7 +256,7 @@ export function createChatService({ database, ai, logger }: { database: Database
 
       try {
         let attempt = run(useTools);
-        for (let retried = false; ; ) {
+        for (let retried = false; ;) {
           try {
             for await (const event of attempt) {
               if (event.type === 'text') {

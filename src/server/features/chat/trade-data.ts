@@ -29,7 +29,12 @@ export const chatTradeData = (tx: Tx, userId: string) => {
         })
         .from(trades)
         .leftJoin(tradeReflections, and(eq(tradeReflections.tradeId, trades.id), eq(tradeReflections.userId, userId)))
-        .where(and(inRange(from, to), sql`(${trades.notes} <> '' or ${tradeReflections.description} is not null or ${tradeReflections.followedRules} is not null)`))
+        .where(
+          and(
+            inRange(from, to),
+            sql`(${trades.notes} <> '' or ${tradeReflections.description} is not null or ${tradeReflections.followedRules} is not null)`,
+          ),
+        )
         .orderBy(...newestFirst())
         .limit(limit);
       const journal = await tx

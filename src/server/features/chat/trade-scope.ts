@@ -98,7 +98,10 @@ export async function withChatTrades<T>(
   input: ChatFilterInput,
   use: (trades: ChatTrades) => T | Promise<T>,
 ): Promise<T | ToolRefusal> {
-  for (const [name, value] of [['from', input.from], ['to', input.to]] as const) {
+  for (const [name, value] of [
+    ['from', input.from],
+    ['to', input.to],
+  ] as const) {
     if (value !== undefined && !isRequestDay(value)) return { error: `${name}: must be a date as yyyy-MM-dd` };
   }
   const days: ReportFilter = createReportFilter(
@@ -152,6 +155,8 @@ export function byPnl(set: TradeSet, order: 'best' | 'worst', limit: number): Ui
   const { pnl } = set.columns;
   const position = new Map<number, number>();
   set.rows.forEach((i, k) => position.set(i, k));
-  const sorted = Array.from(set.rows).sort((a, b) => (order === 'best' ? pnl[b]! - pnl[a]! : pnl[a]! - pnl[b]!) || position.get(b)! - position.get(a)!);
+  const sorted = Array.from(set.rows).sort(
+    (a, b) => (order === 'best' ? pnl[b]! - pnl[a]! : pnl[a]! - pnl[b]!) || position.get(b)! - position.get(a)!,
+  );
   return Uint32Array.from(sorted.slice(0, limit));
 }

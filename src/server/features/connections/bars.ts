@@ -43,7 +43,10 @@ export async function barsNeeded(database: Database, userId: string, source: str
       with wanted as (
         select upper(trim(t.contract)) as contract, t.entry_time, t.exit_time
         from trades t
-        where t.user_id = ${userId} and t.account_id in (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        where t.user_id = ${userId} and t.account_id in (${sql.join(
+          accountIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
           and nullif(trim(t.contract), '') is not null and t.entry_time is not null and t.exit_time is not null
       )
       , minutes as (

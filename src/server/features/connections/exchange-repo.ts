@@ -58,14 +58,17 @@ export const exchangeRepo = (tx: Tx, userId: string) => ({
 
   /** The stored fills after each position's flat point (all of a position without one), as the domain reads them. */
   async fillsAfter(brokerAccountId: string, flat: FlatPoints): Promise<PerpetualFill[]> {
-    const rows = await queryRows<Record<string, unknown>>(tx, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`
       select f.external_id, f.contract_id, f.time, f.side, f.quantity, f.price, f.fees, f.fee_asset, f.position_side, f.sequence, f.closing
       from broker_fills f
       left join jsonb_each(${JSON.stringify(flat)}::jsonb) p on p.key = f.contract_id || '|' || coalesce(f.position_side, 'BOTH')
       where f.user_id = ${userId} and f.broker_account_id = ${brokerAccountId}
         and (p.key is null or f.time >= (p.value->>'time')::timestamptz)
       order by f.time, length(coalesce(f.sequence, f.external_id)), coalesce(f.sequence, f.external_id)
-    `);
+    `,
+    );
     return rows.map((r) => ({
       id: String(r.external_id),
       symbol: String(r.contract_id),
@@ -83,9 +86,12 @@ export const exchangeRepo = (tx: Tx, userId: string) => ({
 
   /** The symbols the account traded before: read again by an exchange that reads fills per symbol. */
   async knownSymbols(brokerAccountId: string): Promise<string[]> {
-    const rows = await queryRows<{ symbol: string }>(tx, sql`
+    const rows = await queryRows<{ symbol: string }>(
+      tx,
+      sql`
       select distinct contract_id as symbol from broker_fills where user_id = ${userId} and broker_account_id = ${brokerAccountId} order by 1
-    `);
+    `,
+    );
     return rows.map((r) => r.symbol);
   },
 
@@ -103,23 +109,34 @@ export const exchangeRepo = (tx: Tx, userId: string) => ({
 
   /** Payments of the account not yet counted in a trade, in `currency` (others are never counted). */
   async unattributedFunding(brokerAccountId: string, currency: string): Promise<FundingEntry[]> {
-    const rows = await queryRows<{ external_id: string; contract: string; time: string; position_side: string | null }>(tx, sql`
+    const rows = await queryRows<{ external_id: string; contract: string; time: string; position_side: string | null }>(
+      tx,
+      sql`
       select external_id, contract, time, position_side from funding_payments
       where user_id = ${userId} and broker_account_id = ${brokerAccountId} and trade_id is null and asset = ${currency}
-    `);
-    return rows.map((r) => ({ id: r.external_id, contract: r.contract, time: Date.parse(new Date(r.time).toISOString()), positionSide: r.position_side as FundingEntry['positionSide'] }));
+    `,
+    );
+    return rows.map((r) => ({
+      id: r.external_id,
+      contract: r.contract,
+      time: Date.parse(new Date(r.time).toISOString()),
+      positionSide: r.position_side as FundingEntry['positionSide'],
+    }));
   },
 
   /** The account's trades of these contracts that were open at some time in [from, to]: where payments may belong. */
   async tradesOpenBetween(accountId: string, contracts: readonly string[], from: number, to: number): Promise<FundedTradeCandidate[]> {
     if (contracts.length === 0) return [];
-    const rows = await queryRows<{ id: string; contract: string; side: string | null; entry_time: string; exit_time: string }>(tx, sql`
+    const rows = await queryRows<{ id: string; contract: string; side: string | null; entry_time: string; exit_time: string }>(
+      tx,
+      sql`
       select id, contract, side, entry_time, exit_time from trades
       where user_id = ${userId} and account_id = ${accountId}::uuid
         and contract = any(array(select jsonb_array_elements_text(${JSON.stringify(contracts)}::jsonb)))
         and entry_time is not null and exit_time is not null
         and entry_time <= ${new Date(to).toISOString()}::timestamptz and exit_time >= ${new Date(from).toISOString()}::timestamptz
-    `);
+    `,
+    );
     return rows.map((r) => ({
       id: r.id,
       contract: r.contract,
@@ -141,23 +158,32 @@ export const exchangeRepo = (tx: Tx, userId: string) => ({
   },
 
   /** Each trade's payments (in its account's currency) and what its P&L is before funding, for these trades. */
-  async fundedTrades(tradeIds: readonly string[], currency: string): Promise<Array<{ id: string; grossPnl: string | null; commission: string; pnl: string; amounts: string[] }>> {
+  async fundedTrades(
+    tradeIds: readonly string[],
+    currency: string,
+  ): Promise<Array<{ id: string; grossPnl: string | null; commission: string; pnl: string; amounts: string[] }>> {
     if (tradeIds.length === 0) return [];
-    const rows = await queryRows<{ id: string; gross_pnl: string | null; commission: string; pnl: string; amounts: string[] | null }>(tx, sql`
+    const rows = await queryRows<{ id: string; gross_pnl: string | null; commission: string; pnl: string; amounts: string[] | null }>(
+      tx,
+      sql`
       select t.id, t.gross_pnl, t.commission, t.pnl,
         (select array_agg(f.amount::text order by f.time) from funding_payments f where f.user_id = t.user_id and f.trade_id = t.id and f.asset = ${currency}) as amounts
       from trades t
       where t.user_id = ${userId} and t.id = any(${`{${tradeIds.join(',')}}`}::uuid[])
-    `);
+    `,
+    );
     return rows.map((r) => ({ id: r.id, grossPnl: r.gross_pnl, commission: r.commission, pnl: r.pnl, amounts: r.amounts ?? [] }));
   },
 
   /** How many of the account's payments count in no trade (yet), and their sum, by asset. */
   async fundingLeftAlone(brokerAccountId: string): Promise<Array<{ asset: string; count: number; amount: string }>> {
-    return queryRows<{ asset: string; count: number; amount: string }>(tx, sql`
+    return queryRows<{ asset: string; count: number; amount: string }>(
+      tx,
+      sql`
       select asset, count(*)::int as count, sum(amount)::text as amount from funding_payments
       where user_id = ${userId} and broker_account_id = ${brokerAccountId}::uuid and trade_id is null
       group by asset order by asset
-    `);
+    `,
+    );
   },
 });

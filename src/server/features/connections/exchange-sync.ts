@@ -71,14 +71,24 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
 
   async function run(userId: string, connectionId: string, trigger: SyncTrigger, startedAt: Date): Promise<void> {
     const signal = deps.shutdown;
-    let progress: SyncProgress = { phase: 'signing-in', accounts_done: 0, accounts_total: 0, account_name: null, windows_done: 0, windows_total: 0, fills: 0 };
+    let progress: SyncProgress = {
+      phase: 'signing-in',
+      accounts_done: 0,
+      accounts_total: 0,
+      account_name: null,
+      windows_done: 0,
+      windows_total: 0,
+      fills: 0,
+    };
     let written = 0;
     const report = async (change: Partial<SyncProgress>, force = false) => {
       const phaseChanged = change.phase !== undefined && change.phase !== progress.phase;
       progress = { ...progress, ...change };
       if (!force && !phaseChanged && Date.now() - written < PROGRESS_EVERY_MS) return;
       written = Date.now();
-      await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { syncProgress: progress, syncHeartbeatAt: sql`now()` }));
+      await database.withUser(userId, (tx) =>
+        connectionsRepo(tx, userId).update(connectionId, { syncProgress: progress, syncHeartbeatAt: sql`now()` }),
+      );
     };
     const heartbeat = setInterval(() => void report({}, true).catch(() => undefined), SYNC_STALE_MS / 4);
     heartbeat.unref();
@@ -125,7 +135,9 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         // A perpetual trades around the clock: its day starts at midnight, whatever the trading-day setting.
         const start = syncStartOf(syncFrom, 'calendar');
         if (account.fetchedUntil === null && start.getTime() < oldest) {
-          warnings.push(`${label} keeps ${connector.historyDays} days of fills: ${account.name} is read from ${formatDay(addDays(today, -connector.historyDays), 'MMM d, yyyy')}, not ${formatDay(syncFrom, 'MMM d, yyyy')}. Import its trade-history export for older trades.`);
+          warnings.push(
+            `${label} keeps ${connector.historyDays} days of fills: ${account.name} is read from ${formatDay(addDays(today, -connector.historyDays), 'MMM d, yyyy')}, not ${formatDay(syncFrom, 'MMM d, yyyy')}. Import its trade-history export for older trades.`,
+          );
         }
         const from = account.fetchedUntil ? new Date(Math.max(Date.parse(account.fetchedUntil) - OVERLAP_MS, start.getTime())) : start;
         const currency = currencyOfBrokerAccount(provider, account.externalId);
@@ -145,7 +157,12 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         const { specs, skipped } = specsOf(read.fills, instruments, connector.venue, plan.currency);
         for (const note of skipped) warnings.push(`${plan.account.name}: ${note}`);
         plan.fills = read.fills.filter((fill) => specs.has(fill.symbol));
-        plan.funding = fundingOf(await session.fetchFunding(plan.currency, { from: plan.from, to: plan.to }), instruments, connector.venue, plan.currency);
+        plan.funding = fundingOf(
+          await session.fetchFunding(plan.currency, { from: plan.from, to: plan.to }),
+          instruments,
+          connector.venue,
+          plan.currency,
+        );
         await report({ fills: countFills(plans) });
       }
       await report({ accounts_done: plans.length });
@@ -154,11 +171,17 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
       for (const plan of plans) {
         const flat = plan.account.flatPoints as FlatPoints;
         const byId = new Map<string, PerpetualFill>();
-        for (const fill of await database.withUser(userId, (tx) => exchangeRepo(tx, userId).fillsAfter(plan.account.id, flat))) byId.set(fill.id, fill);
+        for (const fill of await database.withUser(userId, (tx) => exchangeRepo(tx, userId).fillsAfter(plan.account.id, flat)))
+          byId.set(fill.id, fill);
         for (const fill of plan.fills) byId.set(fill.id, fill);
         const merged = [...byId.values()];
         const { specs } = specsOf(merged, instruments, connector.venue, plan.currency);
-        plan.built = perpetualRoundTrips(merged.filter((fill) => specs.has(fill.symbol)), flat, specs, { tradingDay: rule });
+        plan.built = perpetualRoundTrips(
+          merged.filter((fill) => specs.has(fill.symbol)),
+          flat,
+          specs,
+          { tradingDay: rule },
+        );
         if (plan.built.orphans > 0) {
           warnings.push(
             `${plan.built.orphans} ${plan.built.orphans === 1 ? 'fill' : 'fills'} of ${plan.account.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from ${label}'s export, or sync from an earlier day).`,
@@ -191,7 +214,12 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         for (const plan of plans) {
           const built = plan.built!;
           const current = await repo.account(connectionId, plan.account.id, true);
-          if (!current || current.accountId !== plan.accountId || current.syncFrom !== plan.account.syncFrom || current.fetchedUntil !== plan.account.fetchedUntil) {
+          if (
+            !current ||
+            current.accountId !== plan.accountId ||
+            current.syncFrom !== plan.account.syncFrom ||
+            current.fetchedUntil !== plan.account.fetchedUntil
+          ) {
             out.push({ added: 0, duplicates: 0, openPositions: 0, funding: 0 });
             continue;
           }
@@ -213,7 +241,12 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
             lastSyncStatus: 'ok',
             lastError: null,
           });
-          out.push({ added: inserted.length, duplicates: trades.length - inserted.length, openPositions: built.openPositions.length, funding: plan.funding.length });
+          out.push({
+            added: inserted.length,
+            duplicates: trades.length - inserted.length,
+            openPositions: built.openPositions.length,
+            funding: plan.funding.length,
+          });
         }
         await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()`, keyWarning: session.keyWarning });
         return out;
@@ -231,9 +264,12 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
       let barsAdded = 0;
       try {
         await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
-        barsAdded = await fetchExchangeBars(userId, session, connector.venue, connector.barSource, instruments, plans, warnings, (done, total) => report({ windows_done: done, windows_total: total }));
+        barsAdded = await fetchExchangeBars(userId, session, connector.venue, connector.barSource, instruments, plans, warnings, (done, total) =>
+          report({ windows_done: done, windows_total: total }),
+        );
       } catch (error) {
-        if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange bars failed');
+        if (error instanceof ConnectorError)
+          logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange bars failed');
         else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange bars failed');
         warnings.push(`The trades are saved, but their price bars could not be read: ${messageOf(error, label)} The next sync tries again.`);
       }
@@ -251,12 +287,38 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         funding: results.reduce((n, r) => n + r.funding, 0),
         warnings: [...new Set(warnings)].slice(0, 20),
       };
-      logger.info({ connection: connectionId, user: userId, trigger, provider, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, ms: Date.now() - startedAt.getTime() }, 'exchange sync done');
+      logger.info(
+        {
+          connection: connectionId,
+          user: userId,
+          trigger,
+          provider,
+          added: outcome.added,
+          duplicates: outcome.duplicates,
+          fills: outcome.fills,
+          ms: Date.now() - startedAt.getTime(),
+        },
+        'exchange sync done',
+      );
     } catch (error) {
       const message = `${messageOf(error, label)} Nothing was stored.`;
-      if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange sync failed');
-      else if (!(error instanceof SecretUnreadable)) logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange sync failed');
-      outcome = { status: 'error', message, trigger, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), added: 0, duplicates: 0, fills: 0, open_positions: 0, bars: 0, warnings: [] };
+      if (error instanceof ConnectorError)
+        logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange sync failed');
+      else if (!(error instanceof SecretUnreadable))
+        logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange sync failed');
+      outcome = {
+        status: 'error',
+        message,
+        trigger,
+        started_at: startedAt.toISOString(),
+        finished_at: new Date().toISOString(),
+        added: 0,
+        duplicates: 0,
+        fills: 0,
+        open_positions: 0,
+        bars: 0,
+        warnings: [],
+      };
       const credentialsFailed = error instanceof SecretUnreadable || (error instanceof ConnectorError && error.kind === 'credentials');
       await database
         .withUser(userId, async (tx) => {
@@ -275,7 +337,9 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
           .set({ lastOutcome: outcome, syncStartedAt: null, syncHeartbeatAt: null, syncProgress: null, updatedAt: sql`now()` })
           .where(eq(brokerConnections.id, connectionId)),
       )
-      .catch((error: unknown) => logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of an exchange sync'));
+      .catch((error: unknown) =>
+        logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of an exchange sync'),
+      );
   }
 
   /**
@@ -287,7 +351,12 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
     const pending = await exchange.unattributedFunding(plan.account.id, plan.currency);
     if (pending.length === 0) return;
     const times = pending.map((p) => p.time);
-    const candidates = await exchange.tradesOpenBetween(plan.accountId, [...new Set(pending.map((p) => p.contract))], Math.min(...times), Math.max(...times));
+    const candidates = await exchange.tradesOpenBetween(
+      plan.accountId,
+      [...new Set(pending.map((p) => p.contract))],
+      Math.min(...times),
+      Math.max(...times),
+    );
     const pairs = attributeFunding(pending, candidates);
     await exchange.attribute(plan.account.id, pairs);
     for (const trade of await exchange.fundedTrades([...new Set(pairs.values())], plan.currency)) {
@@ -315,14 +384,16 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
   ): Promise<number> {
     const symbolOf = new Map<string, string>();
     for (const instrument of instruments.values()) {
-      if (instrument.kind === 'perpetual' && instrument.settle) symbolOf.set(perpetualContract(venue, instrument.base, instrument.settle), instrument.symbol);
+      if (instrument.kind === 'perpetual' && instrument.settle)
+        symbolOf.set(perpetualContract(venue, instrument.base, instrument.settle), instrument.symbol);
     }
     const keyOf = (contract: string, from: number, to: number) => `${userId}|${source}|${contract}|${from}|${to}`;
     const needs = (await barsNeeded(database, userId, source, [...new Set(plans.map((p) => p.accountId))]))
       .filter((need) => perpetualOf(need.contract)?.venue === venue && symbolOf.has(need.contract))
       .filter((need) => !deps.barsAsked.has(keyOf(need.contract, need.span.from, need.span.to)));
     const chosen = needs.slice(0, BAR_REQUESTS_PER_SYNC);
-    if (needs.length > chosen.length) warnings.push('Price bars of older trades are read by the next syncs (the exchange allows only so many requests at a time).');
+    if (needs.length > chosen.length)
+      warnings.push('Price bars of older trades are read by the next syncs (the exchange allows only so many requests at a time).');
     let added = 0;
     for (const [i, need] of chosen.entries()) {
       deps.shutdown?.throwIfAborted();
@@ -356,18 +427,34 @@ function specsOf(
   for (const symbol of new Set(fills.map((f) => f.symbol))) {
     const instrument = instruments.get(symbol);
     if (!instrument) skipped.add(`the exchange no longer describes ${symbol}: its fills are kept and wait until it does.`);
-    else if (instrument.kind === 'inverse' || instrument.settle === null) skipped.add(`${symbol} is a coin-margined (inverse) contract, which Edgebook does not support yet: its fills are not read.`);
+    else if (instrument.kind === 'inverse' || instrument.settle === null)
+      skipped.add(`${symbol} is a coin-margined (inverse) contract, which Edgebook does not support yet: its fills are not read.`);
     else if (instrument.kind === 'dated') skipped.add(`${symbol} is a dated futures contract, which Edgebook does not read yet (only perpetuals).`);
-    else if (instrument.settle === currency) specs.set(symbol, { contract: perpetualContract(venue, instrument.base, currency), base: instrument.base.toUpperCase(), currency });
+    else if (instrument.settle === currency)
+      specs.set(symbol, { contract: perpetualContract(venue, instrument.base, currency), base: instrument.base.toUpperCase(), currency });
   }
   return { specs, skipped: [...skipped] };
 }
 
-function fundingOf(payments: readonly ExchangeFunding[], instruments: ReadonlyMap<string, ExchangeInstrument>, venue: PerpetualVenue, currency: SettlementCurrency): StoredFunding[] {
+function fundingOf(
+  payments: readonly ExchangeFunding[],
+  instruments: ReadonlyMap<string, ExchangeInstrument>,
+  venue: PerpetualVenue,
+  currency: SettlementCurrency,
+): StoredFunding[] {
   return payments.flatMap((p) => {
     const instrument = instruments.get(p.symbol);
     if (!instrument || instrument.kind !== 'perpetual' || instrument.settle !== currency) return [];
-    return [{ externalId: p.id, contract: perpetualContract(venue, instrument.base, currency), time: p.time, amount: p.amount, asset: p.asset, positionSide: p.positionSide }];
+    return [
+      {
+        externalId: p.id,
+        contract: perpetualContract(venue, instrument.base, currency),
+        time: p.time,
+        amount: p.amount,
+        asset: p.asset,
+        positionSide: p.positionSide,
+      },
+    ];
   });
 }
 

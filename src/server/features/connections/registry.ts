@@ -36,7 +36,12 @@ export interface ConnectorRegistry {
 
 export function createConnectorRegistry(config: Config): ConnectorRegistry {
   const projectxTimeoutMs = config.PROJECTX_TIMEOUT * 1000;
-  const configured = createProjectXConnector({ baseUrl: config.PROJECTX_API_URL, label: config.PROJECTX_NAME, firm: CONFIGURED_FIRM, timeoutMs: projectxTimeoutMs });
+  const configured = createProjectXConnector({
+    baseUrl: config.PROJECTX_API_URL,
+    label: config.PROJECTX_NAME,
+    firm: CONFIGURED_FIRM,
+    timeoutMs: projectxTimeoutMs,
+  });
   const configuredHost = hostOf(config.PROJECTX_API_URL);
   const firms = new Map<string, Connector>([[CONFIGURED_FIRM, configured]]);
   const hosts = new Map<string, string>([[CONFIGURED_FIRM, configuredHost]]);
@@ -49,7 +54,10 @@ export function createConnectorRegistry(config: Config): ConnectorRegistry {
   const get = (_id: ProviderId, firm?: string): Connector => firms.get(firm ?? CONFIGURED_FIRM) ?? configured;
   const timeoutMs = config.EXCHANGE_TIMEOUT * 1000;
   const exchanges: Partial<Record<ExchangeProviderId, { connector: ExchangeConnector; url: string }>> = {
-    binance: { connector: createBinanceConnector({ futuresUrl: config.BINANCE_FUTURES_API_URL, spotUrl: config.BINANCE_API_URL, timeoutMs }), url: config.BINANCE_FUTURES_API_URL },
+    binance: {
+      connector: createBinanceConnector({ futuresUrl: config.BINANCE_FUTURES_API_URL, spotUrl: config.BINANCE_API_URL, timeoutMs }),
+      url: config.BINANCE_FUTURES_API_URL,
+    },
     bybit: { connector: createBybitConnector({ baseUrl: config.BYBIT_API_URL, timeoutMs }), url: config.BYBIT_API_URL },
     hyperliquid: { connector: createHyperliquidConnector({ baseUrl: config.HYPERLIQUID_API_URL, timeoutMs }), url: config.HYPERLIQUID_API_URL },
   };

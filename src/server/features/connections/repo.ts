@@ -19,7 +19,11 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
 
   return {
     async list(): Promise<ConnectionRow[]> {
-      return tx.select().from(brokerConnections).where(eq(brokerConnections.userId, userId)).orderBy(asc(brokerConnections.createdAt), asc(brokerConnections.id));
+      return tx
+        .select()
+        .from(brokerConnections)
+        .where(eq(brokerConnections.userId, userId))
+        .orderBy(asc(brokerConnections.createdAt), asc(brokerConnections.id));
     },
 
     async find(id: string): Promise<ConnectionRow | undefined> {
@@ -52,7 +56,10 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
       displayName?: string | null;
       keyWarning?: string | null;
     }): Promise<ConnectionRow> {
-      const [row] = await tx.insert(brokerConnections).values({ ...values, userId }).returning();
+      const [row] = await tx
+        .insert(brokerConnections)
+        .values({ ...values, userId })
+        .returning();
       return row!;
     },
 
@@ -80,7 +87,10 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
     },
 
     async account(connectionId: string, id: string, lock = false): Promise<BrokerAccountRow | undefined> {
-      const query = tx.select().from(brokerAccounts).where(and(ownAccount(id), eq(brokerAccounts.connectionId, connectionId)));
+      const query = tx
+        .select()
+        .from(brokerAccounts)
+        .where(and(ownAccount(id), eq(brokerAccounts.connectionId, connectionId)));
       const [row] = lock ? await query.for('update') : await query;
       return row;
     },
@@ -168,7 +178,18 @@ export const connectionsRepo = (tx: Tx, userId: string) => {
       for (let i = 0; i < fills.length; i += size) {
         await pace.pause();
         const json = JSON.stringify(
-          fills.slice(i, i + size).map((f) => ({ i: f.externalId, c: f.contractId, t: f.time, s: f.side, q: f.quantity, p: f.price, f: f.fees, l: f.pnl, o: f.orderId, v: f.voided })),
+          fills.slice(i, i + size).map((f) => ({
+            i: f.externalId,
+            c: f.contractId,
+            t: f.time,
+            s: f.side,
+            q: f.quantity,
+            p: f.price,
+            f: f.fees,
+            l: f.pnl,
+            o: f.orderId,
+            v: f.voided,
+          })),
         );
         const result = (await tx.execute(sql`
           with added as (

@@ -25,7 +25,13 @@ export interface ConnectionsRuntime {
 /** The first look for due connections comes soon after start; then once a minute (or sooner, for shorter periods). */
 const FIRST_TICK_MS = 5_000;
 
-export function createConnectionsRuntime(deps: { config: Config; database: Database; logger: Logger; authSecret: string; shutdown?: AbortSignal }): ConnectionsRuntime {
+export function createConnectionsRuntime(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  authSecret: string;
+  shutdown?: AbortSignal;
+}): ConnectionsRuntime {
   const { config, database, logger } = deps;
   const minutes = config.projectxSyncMinutes;
   const box = createSecretBox(deps.authSecret);

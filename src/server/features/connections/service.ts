@@ -92,7 +92,8 @@ function toAccountDto(row: BrokerAccountRow, suggested: string | null, label: st
     listed: row.listed,
     account_id: row.accountId,
     suggested_account_id: row.accountId === null ? suggested : null,
-    suggested_template_id: suggestPropTemplate({ platform: label, name: row.name, balanceCents: row.balance === null ? null : toCents(row.balance) })?.id ?? null,
+    suggested_template_id:
+      suggestPropTemplate({ platform: label, name: row.name, balanceCents: row.balance === null ? null : toCents(row.balance) })?.id ?? null,
     sync_from: row.syncFrom,
     fetched_until: iso(row.fetchedUntil),
     last_sync_at: iso(row.lastSyncAt),
@@ -124,7 +125,13 @@ async function suggestionsFor(tx: Tx, userId: string, accounts: BrokerAccountRow
   return found;
 }
 
-async function readConnection(database: Database, tx: Tx, userId: string, row: ConnectionRow, registry: ConnectorRegistry): Promise<BrokerConnection> {
+async function readConnection(
+  database: Database,
+  tx: Tx,
+  userId: string,
+  row: ConnectionRow,
+  registry: ConnectorRegistry,
+): Promise<BrokerConnection> {
   const accounts = await connectionsRepo(tx, userId).accounts(row.id);
   const suggestions = await suggestionsFor(tx, userId, accounts);
   const running = await isRunning(database, row);
@@ -262,7 +269,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const row = await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
         // The same login connected by another request meanwhile: the unique constraint answers, as a 409.
-        if (await repo.findLogin(input.provider, firm, login.userName)) throw conflict(`${describeLogin(input.provider, shown, firm)} is connected already.`, { code: 'already-connected' });
+        if (await repo.findLogin(input.provider, firm, login.userName))
+          throw conflict(`${describeLogin(input.provider, shown, firm)} is connected already.`, { code: 'already-connected' });
         const created = await repo.insert({
           id,
           provider: input.provider,
@@ -285,11 +293,20 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const provider = row.provider as ProviderId;
       const kind = CREDENTIAL_OF[provider];
       if (kind === 'wallet') {
-        throw badRequest(`A ${registry.labelOf(provider, row.firm)} wallet is read without a key: there is nothing to replace.`, { fields: [{ field: 'api_key', message: 'is not used by this connection' }] });
+        throw badRequest(`A ${registry.labelOf(provider, row.firm)} wallet is read without a key: there is nothing to replace.`, {
+          fields: [{ field: 'api_key', message: 'is not used by this connection' }],
+        });
       }
-      if (kind === 'key-secret' && input.api_secret === undefined) throw badRequest('api_secret: is required', { fields: [{ field: 'api_secret', message: 'is required' }] });
-      if (kind === 'key-secret' && input.user_name !== undefined) throw badRequest('user_name: is not used by this connection', { fields: [{ field: 'user_name', message: 'is not used by this connection' }] });
-      if (kind === 'user-key' && input.api_secret !== undefined) throw badRequest('api_secret: is not used by this connection', { fields: [{ field: 'api_secret', message: 'is not used by this connection' }] });
+      if (kind === 'key-secret' && input.api_secret === undefined)
+        throw badRequest('api_secret: is required', { fields: [{ field: 'api_secret', message: 'is required' }] });
+      if (kind === 'key-secret' && input.user_name !== undefined)
+        throw badRequest('user_name: is not used by this connection', {
+          fields: [{ field: 'user_name', message: 'is not used by this connection' }],
+        });
+      if (kind === 'user-key' && input.api_secret !== undefined)
+        throw badRequest('api_secret: is not used by this connection', {
+          fields: [{ field: 'api_secret', message: 'is not used by this connection' }],
+        });
       const given: ConnectionInput =
         kind === 'user-key'
           ? { provider, user_name: input.user_name ?? row.userName, api_key: input.api_key }
@@ -299,7 +316,9 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       await database.withUser(userId, async (tx) => {
         const repo = connectionsRepo(tx, userId);
         if (login.userName !== row.userName && (await repo.findLogin(row.provider, row.firm, login.userName))) {
-          throw conflict(`${describeLogin(provider, login.displayName ?? login.userName, row.firm)} is connected already.`, { code: 'already-connected' });
+          throw conflict(`${describeLogin(provider, login.displayName ?? login.userName, row.firm)} is connected already.`, {
+            code: 'already-connected',
+          });
         }
         const updated = await repo.update(id, {
           userName: login.userName,
@@ -370,7 +389,9 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         });
         if (input.prop) {
           if (accountId === null) {
-            throw badRequest('prop: choose the trading account (account_id) it makes a prop account', { fields: [{ field: 'prop', message: 'needs a trading account' }] });
+            throw badRequest('prop: choose the trading account (account_id) it makes a prop account', {
+              fields: [{ field: 'prop', message: 'needs a trading account' }],
+            });
           }
           await makePropAccount(tx, userId, accountId, input.prop.template_id);
         }
@@ -382,7 +403,10 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async sync(userId: string, id: string): Promise<BrokerConnection> {
       const connection = await get(userId, id);
       if (!connection.accounts.some((a) => a.account_id !== null)) {
-        throw badRequest(`Choose a trading account for at least one ${connection.provider_label} account first.`, { code: 'nothing-mapped', fields: [{ field: 'account_id', message: 'no account is mapped' }] });
+        throw badRequest(`Choose a trading account for at least one ${connection.provider_label} account first.`, {
+          code: 'nothing-mapped',
+          fields: [{ field: 'account_id', message: 'no account is mapped' }],
+        });
       }
       await syncs.start(userId, id, 'manual');
       return get(userId, id);

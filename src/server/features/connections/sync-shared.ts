@@ -50,7 +50,8 @@ export async function splitStored(
 /** A failure in the trader's words. */
 export function messageOf(error: unknown, label: string): string {
   if (error instanceof ConnectorError) return error.message;
-  if (error instanceof SecretUnreadable) return `The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your ${label} API key again.`;
+  if (error instanceof SecretUnreadable)
+    return `The saved API key can no longer be read (this server's AUTH_SECRET changed): enter your ${label} API key again.`;
   if (isDatabaseUnavailable(error)) return 'The database was not reachable during the sync.';
   return 'The sync failed on Edgebook’s side. Try again; if it keeps failing, tell whoever runs this Edgebook.';
 }

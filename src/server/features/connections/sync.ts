@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
-import { contractSpecOf, roundTripsFromFills, type ContractSpec, type FlatPoints, type RoundTripsResult, type SyncedFill } from '../../../domain/connections/round-trips';
+import {
+  contractSpecOf,
+  roundTripsFromFills,
+  type ContractSpec,
+  type FlatPoints,
+  type RoundTripsResult,
+  type SyncedFill,
+} from '../../../domain/connections/round-trips';
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import type { ImportedTrade } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
@@ -29,7 +36,6 @@ import { DEFAULT_HISTORY_DAYS, messageOf, splitStored, SYNC_STALE_MS, type SyncT
  * respects (one sync of a connection at a time); the trader follows its progress, kept on the connection's row. Any
  * failure before the commit leaves the journal as it was: nothing partial is stored.
  */
-
 
 /** Where trades from a connection come from, as imports name their formats. */
 export const SYNC_SOURCE = 'topstepx-api';
@@ -96,7 +102,15 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
 
   async function run(userId: string, connectionId: string, trigger: SyncTrigger, startedAt: Date): Promise<void> {
     const signal = deps.shutdown;
-    let progress: SyncProgress = { phase: 'signing-in', accounts_done: 0, accounts_total: 0, account_name: null, windows_done: 0, windows_total: 0, fills: 0 };
+    let progress: SyncProgress = {
+      phase: 'signing-in',
+      accounts_done: 0,
+      accounts_total: 0,
+      account_name: null,
+      windows_done: 0,
+      windows_total: 0,
+      fills: 0,
+    };
     let written = 0;
     const report = async (change: Partial<SyncProgress>, force = false) => {
       const phaseChanged = change.phase !== undefined && change.phase !== progress.phase;
@@ -162,7 +176,9 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
             } catch (error) {
               if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
               plan.orders = null;
-              warnings.push(`${connector.label} did not give the orders of ${plan.account.name} (${error.message}): its new trades have no planned stop from their stop orders.`);
+              warnings.push(
+                `${connector.label} did not give the orders of ${plan.account.name} (${error.message}): its new trades have no planned stop from their stop orders.`,
+              );
             }
           }
           await report({ windows_done: progress.windows_done + 1, fills: sumBefore(plans, i) + plan.fills.length });
@@ -184,7 +200,8 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
       for (const plan of plans) {
         const byId = new Map<string, SyncedFill>();
         const flat = plan.account.flatPoints as FlatPoints;
-        for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat))) byId.set(fill.id, fill);
+        for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat)))
+          byId.set(fill.id, fill);
         for (const fill of plan.fills) byId.set(fill.externalId, { ...fill, id: fill.externalId });
         merged.set(plan, [...byId.values()]);
       }
@@ -225,7 +242,12 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           const built = plan.built!;
           const current = await repo.account(connectionId, plan.account.id, true);
           // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
-          if (!current || current.accountId !== plan.accountId || current.syncFrom !== plan.account.syncFrom || current.fetchedUntil !== plan.account.fetchedUntil) {
+          if (
+            !current ||
+            current.accountId !== plan.accountId ||
+            current.syncFrom !== plan.account.syncFrom ||
+            current.fetchedUntil !== plan.account.fetchedUntil
+          ) {
             out.push({ added: 0, duplicates: 0, openPositions: 0 });
             continue;
           }
@@ -278,18 +300,27 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           session,
           source: connector.barSource,
           accountIds: [...new Set(plans.map((p) => p.accountId))],
-          described: new Map([...described].filter(([key]) => key.startsWith(`${connection.provider}|`)).map(([key, contract]) => [key.slice(connection.provider.length + 1), contract])),
+          described: new Map(
+            [...described]
+              .filter(([key]) => key.startsWith(`${connection.provider}|`))
+              .map(([key, contract]) => [key.slice(connection.provider.length + 1), contract]),
+          ),
           asked: barsAsked,
           onRequest: (done, total) => report({ windows_done: done, windows_total: total }),
           signal,
         });
         barsAdded = bars.added;
-        if (bars.deferred > 0) warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
-        for (const contract of bars.unknown) warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
+        if (bars.deferred > 0)
+          warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
+        for (const contract of bars.unknown)
+          warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
       } catch (error) {
-        if (error instanceof ConnectorError) logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker bars failed');
+        if (error instanceof ConnectorError)
+          logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker bars failed');
         else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker bars failed');
-        warnings.push(`The trades are saved, but their price bars could not be read: ${messageOf(error, connector.label)} The next sync tries again.`);
+        warnings.push(
+          `The trades are saved, but their price bars could not be read: ${messageOf(error, connector.label)} The next sync tries again.`,
+        );
       }
       outcome = {
         status: 'ok',
@@ -304,7 +335,19 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
         bars: barsAdded,
         warnings: [...new Set(warnings)].slice(0, 20),
       };
-      logger.info({ connection: connectionId, user: userId, trigger, added: outcome.added, duplicates: outcome.duplicates, fills: outcome.fills, bars: outcome.bars, ms: Date.now() - startedAt.getTime() }, 'broker sync done');
+      logger.info(
+        {
+          connection: connectionId,
+          user: userId,
+          trigger,
+          added: outcome.added,
+          duplicates: outcome.duplicates,
+          fills: outcome.fills,
+          bars: outcome.bars,
+          ms: Date.now() - startedAt.getTime(),
+        },
+        'broker sync done',
+      );
     } catch (error) {
       const message = `${messageOf(error, label)} Nothing was stored.`;
       if (error instanceof ConnectorError) {
@@ -345,7 +388,9 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           .set({ lastOutcome: outcome, syncStartedAt: null, syncHeartbeatAt: null, syncProgress: null, updatedAt: sql`now()` })
           .where(eq(brokerConnections.id, connectionId)),
       )
-      .catch((error: unknown) => logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of a broker sync'));
+      .catch((error: unknown) =>
+        logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of a broker sync'),
+      );
   }
 
   /** Another process may have synced it between the scheduler's look and this lock. */
@@ -371,7 +416,15 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           connectionsRepo(tx, userId).update(connectionId, {
             syncStartedAt: startedAt.toISOString(),
             syncHeartbeatAt: startedAt.toISOString(),
-            syncProgress: { phase: 'signing-in', accounts_done: 0, accounts_total: 0, account_name: null, windows_done: 0, windows_total: 0, fills: 0 } satisfies SyncProgress,
+            syncProgress: {
+              phase: 'signing-in',
+              accounts_done: 0,
+              accounts_total: 0,
+              account_name: null,
+              windows_done: 0,
+              windows_total: 0,
+              fills: 0,
+            } satisfies SyncProgress,
           }),
         );
         if (!marked) {
@@ -431,7 +484,6 @@ function sumBefore(plans: AccountPlan[], i: number): number {
   return n;
 }
 
-
 /**
  * A trade the account held from a file before the gateway reported it ends with the most precise data of both: the
  * gateway's fills (its real executions, where an export may split or merge them) and its times to the millisecond
@@ -445,4 +497,3 @@ async function refineFromGateway(writer: TradeWriter, known: Array<{ trade: Impo
     await writer.replaceFills(stored.id, toFillRecords(trade.fills));
   }
 }
-

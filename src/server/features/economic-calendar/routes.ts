@@ -7,7 +7,5 @@ import { createEconomicCalendar } from './service';
 export function economicCalendarRoutes({ config, logger }: AppDeps) {
   const url = config.ECONOMIC_CALENDAR_URL;
   const calendar = url ? createEconomicCalendar({ url, logger }) : null;
-  return new Hono<AppEnv>().get('/', async (c) =>
-    c.json<EconomicCalendarResponse>(calendar ? await calendar.week() : { source: 'sample' }),
-  );
+  return new Hono<AppEnv>().get('/', async (c) => c.json<EconomicCalendarResponse>(calendar ? await calendar.week() : { source: 'sample' }));
 }

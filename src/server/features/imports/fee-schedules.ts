@@ -103,8 +103,15 @@ export const feeSchedulesService = {
       const { schedule } = (await feeSchedulesRepo(tx, userId).forAccounts([accountId])).get(accountId)!;
       const rows = await tx
         .select({
-          id: trades.id, symbol: trades.symbol, contract: trades.contract, quantity: trades.quantity, grossPnl: trades.grossPnl,
-          commission: trades.commission, tags: trades.tags, period: trades.period, side: trades.side,
+          id: trades.id,
+          symbol: trades.symbol,
+          contract: trades.contract,
+          quantity: trades.quantity,
+          grossPnl: trades.grossPnl,
+          commission: trades.commission,
+          tags: trades.tags,
+          period: trades.period,
+          side: trades.side,
         })
         .from(trades)
         .where(and(eq(trades.userId, userId), eq(trades.accountId, accountId), eq(trades.commissionSource, 'schedule')))

@@ -26,13 +26,7 @@ export const importsRepo = (tx: Tx, userId: string) => ({
       const rows = await tx
         .select({ key: trades.importKey })
         .from(trades)
-        .where(
-          and(
-            eq(trades.userId, userId),
-            eq(trades.accountId, accountId),
-            sql`${trades.importKey} = any(${sql.param(chunk)}::text[])`,
-          ),
-        );
+        .where(and(eq(trades.userId, userId), eq(trades.accountId, accountId), sql`${trades.importKey} = any(${sql.param(chunk)}::text[])`));
       for (const row of rows) if (row.key) found.add(row.key);
     }
     return found;

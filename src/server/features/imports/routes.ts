@@ -23,29 +23,36 @@ export function importRoutes({ database }: AppDeps) {
     maxSize: MAX_IMPORT_BYTES,
     onError: (c) => c.json({ error: fileTooLargeMessage(), code: 'too-large' }, 413),
   });
-  return new Hono<AppEnv>()
-    .get('/formats', (c) => c.json(listFormats() satisfies ImportFormats))
-    // Whether the caller's upload is waiting its turn to be read (the import dialog says so).
-    .get('/queue', (c) => c.json(importQueueStatus(c.var.user.id) satisfies ImportQueue))
-    // An account's commission and fee schedule, and applying it again to its imported trades.
-    .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
-    .put('/fees/:accountId', async (c) => {
-      const { accountId } = readParams(c, accountParam);
-      const schedule = readSchedule(await readJson(c, feeScheduleInput));
-      return c.json(await feeSchedulesService.save(database, c.var.user.id, accountId, schedule));
-    })
-    .post('/fees/:accountId/apply', async (c) => c.json(await feeSchedulesService.apply(database, c.var.user.id, readParams(c, accountParam).accountId)))
-    .post('/preview', limit, async (c) => {
-      const query = readImportQuery(c, previewQuery);
-      return c.json(await importsService.preview(database, c.var.user.id, await readFile(c), query));
-    })
-    .post('/', limit, async (c) => {
-      const query = readImportQuery(c, importQuery);
-      const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
-      // The prop accounts this import put near or past a limit, for the dialog's warning.
-      const written = outcome.accounts.filter((a) => a.imported > 0).map((a) => a.account_id);
-      return c.json({ ...outcome, prop_warnings: await propWarningsAfterImport(database, c.var.user.id, written, new Date()) } satisfies ImportOutcome);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/formats', (c) => c.json(listFormats() satisfies ImportFormats))
+      // Whether the caller's upload is waiting its turn to be read (the import dialog says so).
+      .get('/queue', (c) => c.json(importQueueStatus(c.var.user.id) satisfies ImportQueue))
+      // An account's commission and fee schedule, and applying it again to its imported trades.
+      .get('/fees/:accountId', async (c) => c.json(await feeSchedulesService.get(database, c.var.user.id, readParams(c, accountParam).accountId)))
+      .put('/fees/:accountId', async (c) => {
+        const { accountId } = readParams(c, accountParam);
+        const schedule = readSchedule(await readJson(c, feeScheduleInput));
+        return c.json(await feeSchedulesService.save(database, c.var.user.id, accountId, schedule));
+      })
+      .post('/fees/:accountId/apply', async (c) =>
+        c.json(await feeSchedulesService.apply(database, c.var.user.id, readParams(c, accountParam).accountId)),
+      )
+      .post('/preview', limit, async (c) => {
+        const query = readImportQuery(c, previewQuery);
+        return c.json(await importsService.preview(database, c.var.user.id, await readFile(c), query));
+      })
+      .post('/', limit, async (c) => {
+        const query = readImportQuery(c, importQuery);
+        const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
+        // The prop accounts this import put near or past a limit, for the dialog's warning.
+        const written = outcome.accounts.filter((a) => a.imported > 0).map((a) => a.account_id);
+        return c.json({
+          ...outcome,
+          prop_warnings: await propWarningsAfterImport(database, c.var.user.id, written, new Date()),
+        } satisfies ImportOutcome);
+      })
+  );
 }
 
 /**

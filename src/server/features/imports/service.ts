@@ -133,9 +133,10 @@ async function resolveTargets(tx: Tx, userId: string, names: string[], query: { 
   const targets = new Map<string, Target>();
   for (const name of names) {
     const remembered = links.get(name) ?? null;
-    const named = name ? byName.get(name.trim().toLowerCase()) ?? null : null;
+    const named = name ? (byName.get(name.trim().toLowerCase()) ?? null) : null;
     const suggested = remembered ?? named;
-    if (Object.prototype.hasOwnProperty.call(map, name)) targets.set(name, { accountId: map[name] || null, source: map[name] ? 'chosen' : 'skipped', suggested });
+    if (Object.prototype.hasOwnProperty.call(map, name))
+      targets.set(name, { accountId: map[name] || null, source: map[name] ? 'chosen' : 'skipped', suggested });
     else if (single) targets.set(name, { accountId: query.account_id ?? null, source: query.account_id ? 'chosen' : null, suggested });
     else if (remembered) targets.set(name, { accountId: remembered, source: 'remembered', suggested });
     else if (named) targets.set(name, { accountId: named, source: 'name', suggested });
@@ -357,7 +358,8 @@ export const importsService = {
           const plan = await planFor(tx, db, userId, summary, targets, false);
           const repo = importsRepo(tx, userId);
           // The dialog's playbook must be the trader's (checked in the transaction: it cannot vanish before the insert).
-          if (query.playbook_id && (await playbooksRepo(tx, userId).list(query.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
+          if (query.playbook_id && (await playbooksRepo(tx, userId).list(query.playbook_id)).length === 0)
+            throw badRequest('playbook_id: Playbook not found');
           const inserting = insertInOrder(writer, { setup: query.setup, playbookId: query.playbook_id });
           const done = await job.import(plan, userId, db.batch.trades, inserting.add).catch(async (error: unknown) => {
             // The insert under way ends before the transaction rolls back.

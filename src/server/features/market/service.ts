@@ -1,14 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  BarsCoverage,
-  BarsDeleted,
-  BarsOutcome,
-  BarsPreview,
-  BarsQuery,
-  ChartQuery,
-  Excursions,
-  TradeChart,
-} from '../../../contract/market';
+import type { BarsCoverage, BarsDeleted, BarsOutcome, BarsPreview, BarsQuery, ChartQuery, Excursions, TradeChart } from '../../../contract/market';
 import { resolvePlannedRisk } from '../../../domain/risk';
 import { loadRiskDefaults } from '../../core/risk/repo';
 import { toRiskTrade } from '../../core/trades/dto';
@@ -63,7 +54,12 @@ export function sourceLabeller(config: Pick<Config, 'PROJECTX_API_URL' | 'PROJEC
 type Labeller = ReturnType<typeof sourceLabeller>;
 
 function exitAfterDto(after: ExitAfter, commission: number, net: number, risk: number | null) {
-  if (after.status !== 'ok') return { minutes: after.minutes, status: after.status, ...(after.status === 'missing' && after.minute !== undefined && { minute: iso(after.minute) }) };
+  if (after.status !== 'ok')
+    return {
+      minutes: after.minutes,
+      status: after.status,
+      ...(after.status === 'missing' && after.minute !== undefined && { minute: iso(after.minute) }),
+    };
   return {
     minutes: after.minutes,
     status: 'ok' as const,
@@ -91,7 +87,8 @@ export function toExcursionsDto(
   const result = stored as ExcursionResult;
   const sources = (stored.sources ?? []).map(label);
   if (result.status === 'not-applicable') return { status: 'not-applicable', reason: result.reason, computed_at: at };
-  if (result.status === 'no-bars') return { status: 'no-bars', contract: trade.contract, from: iso(result.from), to: iso(result.to), computed_at: at };
+  if (result.status === 'no-bars')
+    return { status: 'no-bars', contract: trade.contract, from: iso(result.from), to: iso(result.to), computed_at: at };
   if (result.status === 'missing') {
     return {
       status: 'missing',
@@ -143,7 +140,10 @@ export function toExcursionsDto(
 }
 
 async function findTrade(tx: Tx, userId: string, id: string): Promise<TradeRowForMarket | undefined> {
-  const [row] = await tx.select().from(trades).where(and(eq(trades.userId, userId), eq(trades.id, id)));
+  const [row] = await tx
+    .select()
+    .from(trades)
+    .where(and(eq(trades.userId, userId), eq(trades.id, id)));
   return row;
 }
 
@@ -162,7 +162,15 @@ function nearest(bars: readonly Bar[], entry: number, exit: number): { bars: rea
   return { bars: bars.slice(lo, hi + 1), truncated: true };
 }
 
-const wire = (bar: Bar) => [bar.start / 1000, Number(bar.open), Number(bar.high), Number(bar.low), Number(bar.close), bar.volume === null ? null : Number(bar.volume)] as [number, number, number, number, number, number | null];
+const wire = (bar: Bar) =>
+  [bar.start / 1000, Number(bar.open), Number(bar.high), Number(bar.low), Number(bar.close), bar.volume === null ? null : Number(bar.volume)] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number | null,
+  ];
 
 /** The SQL form of marketKeyOf over the trades table. */
 const marketKey = sql`upper(trim(coalesce(nullif(trim(${trades.contract}), ''), ${trades.symbol})))`;
@@ -186,12 +194,18 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         // The trade's planned risk (its own plan, else the trader's default) puts the figures in R too.
         const plannedRiskCents = resolvePlannedRisk(toRiskTrade(trade), await loadRiskDefaults(tx, userId))?.cents ?? null;
         const side: 'Long' | 'Short' | null = trade.side === 'Long' || trade.side === 'Short' ? trade.side : null;
-        const [bracket] = await tx.select().from(brokerStops).where(and(eq(brokerStops.userId, userId), eq(brokerStops.tradeId, tradeId)));
+        const [bracket] = await tx
+          .select()
+          .from(brokerStops)
+          .where(and(eq(brokerStops.userId, userId), eq(brokerStops.tradeId, tradeId)));
         const stopPrice = trade.stopPrice === null ? null : trimDecimalZeros(trade.stopPrice);
         const stop =
           stopPrice === null
             ? null
-            : { price: stopPrice, source: bracket && trimDecimalZeros(bracket.stopPrice) === stopPrice ? ('stop-order' as const) : ('trade' as const) };
+            : {
+                price: stopPrice,
+                source: bracket && trimDecimalZeros(bracket.stopPrice) === stopPrice ? ('stop-order' as const) : ('trade' as const),
+              };
         const money = { contract, commission: trade.commission, pnl: trade.pnl, plannedRiskCents };
         const base = {
           trade_id: tradeId,
@@ -217,7 +231,12 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
             bars: [],
             truncated: false,
             holes: [],
-            excursions: toExcursionsDto({ status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' }, money, new Date().toISOString(), label),
+            excursions: toExcursionsDto(
+              { status: 'not-applicable', reason: 'The trade has no entry and exit times: add its fills or times to see it on a chart' },
+              money,
+              new Date().toISOString(),
+              label,
+            ),
           };
         }
         const entry = new Date(trade.entryTime ?? anchor).getTime();
@@ -232,13 +251,23 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
           bars: (read.bars[resolution] ?? []).filter((bar) => bar.start + periodMs(resolution) > from && bar.start <= to).length,
         }));
         const chosen: Resolution | null =
-          query.resolution ?? available.find((a) => a.bars > 0 && a.bars <= MAX_CHART_BARS)?.resolution ?? available.find((a) => a.bars > 0)?.resolution ?? null;
+          query.resolution ??
+          available.find((a) => a.bars > 0 && a.bars <= MAX_CHART_BARS)?.resolution ??
+          available.find((a) => a.bars > 0)?.resolution ??
+          null;
         const inWindow = chosen === null ? [] : (read.bars[chosen] ?? []).filter((bar) => bar.start + periodMs(chosen) > from && bar.start <= to);
         const drawn = nearest(inWindow, entry, exit);
         const holes =
           chosen === null || drawn.bars.length === 0
             ? []
-            : findMissingBars(drawn.bars, chosen, drawn.bars[0]!.start, drawn.bars[drawn.bars.length - 1]!.start, instrumentFigures(contract).market, read.quiet);
+            : findMissingBars(
+                drawn.bars,
+                chosen,
+                drawn.bars[0]!.start,
+                drawn.bars[drawn.bars.length - 1]!.start,
+                instrumentFigures(contract).market,
+                read.quiet,
+              );
         const excursion: StoredExcursion = measured
           ? { ...computeExcursions(measured, read.bars, { quiet: read.quiet }), sources: read.sources }
           : { status: 'not-applicable', reason: 'The trade needs its side, quantity, entry and exit prices and times to be measured' };
@@ -259,7 +288,11 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
     },
 
     /** The stored figures of some trades (the Trade Log's columns), by trade. */
-    async storedExcursions(tx: Tx, userId: string, rows: ReadonlyArray<{ id: string; contract: string | null; symbol: string; commission: string; pnl: string }>) {
+    async storedExcursions(
+      tx: Tx,
+      userId: string,
+      rows: ReadonlyArray<{ id: string; contract: string | null; symbol: string; commission: string; pnl: string }>,
+    ) {
       const byTrade = new Map<string, Excursions>();
       if (rows.length === 0) return byTrade;
       const stored = await tx
@@ -271,7 +304,12 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         const trade = tradeOf.get(row.tradeId)!;
         byTrade.set(
           row.tradeId,
-          toExcursionsDto(row.detail as StoredExcursion, { contract: marketKeyOf(trade.contract, trade.symbol), commission: trade.commission, pnl: trade.pnl }, row.computedAt, label),
+          toExcursionsDto(
+            row.detail as StoredExcursion,
+            { contract: marketKeyOf(trade.contract, trade.symbol), commission: trade.commission, pnl: trade.pnl },
+            row.computedAt,
+            label,
+          ),
         );
       }
       return byTrade;
@@ -285,7 +323,8 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         await db.withUser(userId, async (tx) => {
           // Only the contracts the trader has bars of in the file's span are compared bar by bar: the rest are all new.
           const fresh: string[] = [];
-          for (const s of summary.series) if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.push(s.contract);
+          for (const s of summary.series)
+            if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.push(s.contract);
           if (fresh.length === summary.series.length) return;
           for await (const chunk of job.chunks({ size: barChunkSize(db), skip: fresh })) {
             const part = await compareOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json);
@@ -347,9 +386,13 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
         const added = new Map<string, number>();
         await db.withUser(userId, async (tx) => {
           const fresh = new Set<string>();
-          for (const s of summary.series) if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.add(s.contract);
+          for (const s of summary.series)
+            if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.add(s.contract);
           for await (const chunk of job.chunks({ size: barChunkSize(db) })) {
-            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json, { replace: query.replace, fresh: fresh.has(chunk.contract) });
+            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json, {
+              replace: query.replace,
+              fresh: fresh.has(chunk.contract),
+            });
             addOutcome(totals, outcome);
             added.set(chunk.contract, (added.get(chunk.contract) ?? 0) + outcome.added + outcome.replaced);
             await yieldConnection(tx);
@@ -468,7 +511,10 @@ function contradictionMessage(contradictions: BarsPreview['contradictions'], tim
   const parts = contradictions.map((c) => {
     const fills = c.first
       .slice(0, 3)
-      .map((f) => `${f.side} ${trimDecimalZeros(f.quantity)} at ${f.price} on ${formatInZone(f.time, timeZone, 'MMM d HH:mm:ss') ?? f.time} (bar ${f.bar_low}-${f.bar_high})`)
+      .map(
+        (f) =>
+          `${f.side} ${trimDecimalZeros(f.quantity)} at ${f.price} on ${formatInZone(f.time, timeZone, 'MMM d HH:mm:ss') ?? f.time} (bar ${f.bar_low}-${f.bar_high})`,
+      )
       .join('; ');
     return `${c.contract}: ${c.fills_outside} of your ${c.fills_checked} fills with a bar in this file lie outside their minute's range by more than a tick (first: ${fills})`;
   });
@@ -476,7 +522,11 @@ function contradictionMessage(contradictions: BarsPreview['contradictions'], tim
 }
 
 /** The trader's fills of these contracts in [from, to], for the check against a file's bars. */
-async function fillsOf(db: Database, userId: string, spans: ReadonlyArray<{ contract: string; from: number; to: number }>): Promise<Record<string, FillToCheck[]>> {
+async function fillsOf(
+  db: Database,
+  userId: string,
+  spans: ReadonlyArray<{ contract: string; from: number; to: number }>,
+): Promise<Record<string, FillToCheck[]>> {
   if (spans.length === 0) return {};
   return db.withUser(userId, async (tx) => {
     const out: Record<string, FillToCheck[]> = {};
@@ -492,7 +542,14 @@ async function fillsOf(db: Database, userId: string, spans: ReadonlyArray<{ cont
           limit 200000
         `,
       );
-      if (rows.length > 0) out[span.contract] = rows.map((r) => ({ time: Number(r.t), side: r.side, quantity: trimDecimalZeros(r.quantity), price: trimDecimalZeros(r.price), tradeId: r.trade_id }));
+      if (rows.length > 0)
+        out[span.contract] = rows.map((r) => ({
+          time: Number(r.t),
+          side: r.side,
+          quantity: trimDecimalZeros(r.quantity),
+          price: trimDecimalZeros(r.price),
+          tradeId: r.trade_id,
+        }));
     }
     return out;
   });
@@ -528,7 +585,11 @@ async function withBarFile<T>(
     const summary = job.summary;
     if (!summary.ok) throw badRequest(summary.message, { code: summary.code, ...(summary.headers && { headers: summary.headers }) });
     const period = periodMs(summary.resolution);
-    const fills = await fillsOf(db, userId, summary.series.map((s) => ({ contract: s.contract, from: s.first, to: s.last + period })));
+    const fills = await fillsOf(
+      db,
+      userId,
+      summary.series.map((s) => ({ contract: s.contract, from: s.first, to: s.last + period })),
+    );
     const checks = Object.keys(fills).length > 0 ? await job.checkFills(fills) : [];
     return await use(job, summary, checks.filter((c) => c.outside > 0).map(toContradiction), preferences.timeZone);
   } finally {

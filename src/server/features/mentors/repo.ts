@@ -14,7 +14,10 @@ export const mentorRepo = (tx: Tx, userId: string) => {
     grants: () => tx.select().from(mentorGrants).where(owner).orderBy(desc(mentorGrants.createdAt), desc(mentorGrants.id)),
 
     async insertGrant(values: { email: string; tokenLookup: string; tokenHash: string; accountIds: string[] }): Promise<MentorGrantRow> {
-      const [row] = await tx.insert(mentorGrants).values({ ...values, userId }).returning();
+      const [row] = await tx
+        .insert(mentorGrants)
+        .values({ ...values, userId })
+        .returning();
       return row!;
     },
 
@@ -57,7 +60,8 @@ export const mentorRepo = (tx: Tx, userId: string) => {
         .where(and(owner, eq(mentorGrants.mentorUserId, mentorId), isNotNull(mentorGrants.acceptedAt), isNull(mentorGrants.revokedAt)))
         .orderBy(asc(mentorGrants.createdAt)),
 
-    accountNames: () => tx.select({ id: tradingAccounts.id, name: tradingAccounts.name }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId)),
+    accountNames: () =>
+      tx.select({ id: tradingAccounts.id, name: tradingAccounts.name }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId)),
 
     /** Every comment of the trader's mentors and the trader's replies, newest first. */
     comments: (grantIds?: readonly string[]) =>
@@ -68,10 +72,19 @@ export const mentorRepo = (tx: Tx, userId: string) => {
         .orderBy(desc(mentorComments.createdAt), desc(mentorComments.id))
         .limit(1000),
 
-    comment: async (id: string) => (await tx.select().from(mentorComments).where(and(ownComments, eq(mentorComments.id, id))))[0],
+    comment: async (id: string) =>
+      (
+        await tx
+          .select()
+          .from(mentorComments)
+          .where(and(ownComments, eq(mentorComments.id, id)))
+      )[0],
 
     async insertComment(values: NewMentorComment): Promise<MentorCommentRow> {
-      const [row] = await tx.insert(mentorComments).values({ ...values, userId }).returning();
+      const [row] = await tx
+        .insert(mentorComments)
+        .values({ ...values, userId })
+        .returning();
       return row!;
     },
 
@@ -113,6 +126,9 @@ export function tradersOfMentor(database: Database, mentorId: string): Promise<A
 /** Names of users (mentors in a trader's list), on the owner connection: the user table is not the app role's. */
 export async function userNames(database: Database, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await database.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...new Set(ids)]));
+  const rows = await database.db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(inArray(user.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,7 +1,25 @@
-import type { CreatedMentorGrant, MentorAccount, MentorComment, MentorCommentInput, MentorCommentList, MentorGrant, MentoredTrader, MentorTradePage, MentorTradesQuery } from '../../../contract/mentors';
+import type {
+  CreatedMentorGrant,
+  MentorAccount,
+  MentorComment,
+  MentorCommentInput,
+  MentorCommentList,
+  MentorGrant,
+  MentoredTrader,
+  MentorTradePage,
+  MentorTradesQuery,
+} from '../../../contract/mentors';
 import type { OverviewReport } from '../../../contract/reports';
 import type { Trade } from '../../../contract/trades';
-import { computeOverview, computeROverview, hasMistakeFilter, hasRiskFilter, resolveReportRange, selectTrades, type ReportFilter } from '../../../domain/reports';
+import {
+  computeOverview,
+  computeROverview,
+  hasMistakeFilter,
+  hasRiskFilter,
+  resolveReportRange,
+  selectTrades,
+  type ReportFilter,
+} from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import type { Mailer } from '../../email';
 import { badRequest, notFound } from '../../http/errors';
@@ -88,7 +106,14 @@ function grantedFilter(filter: ReportFilter, accounts: readonly string[]): Repor
 }
 
 export const mentorsService = {
-  async invite(database: Database, mailer: Mailer, userId: string, inviter: string, input: { email: string; account_ids: string[] }, baseUrl: string): Promise<CreatedMentorGrant> {
+  async invite(
+    database: Database,
+    mailer: Mailer,
+    userId: string,
+    inviter: string,
+    input: { email: string; account_ids: string[] },
+    baseUrl: string,
+  ): Promise<CreatedMentorGrant> {
     const token = newSecretToken();
     const hash = hashSecretToken(token);
     const accountIds = [...new Set(input.account_ids)];
@@ -119,7 +144,10 @@ export const mentorsService = {
       const repo = mentorRepo(tx, userId);
       return { rows: await repo.grants(), names: new Map((await repo.accountNames()).map((a) => [a.id, a.name])) };
     });
-    const mentors = await userNames(database, rows.flatMap((r) => (r.mentorUserId ? [r.mentorUserId] : [])));
+    const mentors = await userNames(
+      database,
+      rows.flatMap((r) => (r.mentorUserId ? [r.mentorUserId] : [])),
+    );
     return rows.map((row) => toGrantDto(row, names, mentors));
   },
 
@@ -136,7 +164,10 @@ export const mentorsService = {
     const accepted = await database.withUser(match.userId, async (tx) => {
       const row = await mentorRepo(tx, match.userId).accept(match.id, mentorId, now);
       if (!row) return null;
-      return gateIn(tx, match.userId, mentorId).then(async (g) => ({ gate: g, names: new Map((await mentorRepo(tx, match.userId).accountNames()).map((a) => [a.id, a.name])) }));
+      return gateIn(tx, match.userId, mentorId).then(async (g) => ({
+        gate: g,
+        names: new Map((await mentorRepo(tx, match.userId).accountNames()).map((a) => [a.id, a.name])),
+      }));
     });
     if (!accepted) throw notFound(NO_INVITE);
     const name = (await userNames(database, [match.userId])).get(match.userId) ?? '';
@@ -170,7 +201,10 @@ export const mentorsService = {
     const { ids, total } = await withReportScope(database, traderId, filter, now, (scope) => {
       // Every currency's trades: a list adds nothing up, so it is not narrowed to one currency as figures are.
       const range = resolveReportRange(filter, now, scope.timeZone);
-      const { rows } = selectTrades(scope.columns, filter, range, scope.timeZone, { risk: hasRiskFilter(filter) ? scope.risk() : undefined, mistakeTags });
+      const { rows } = selectTrades(scope.columns, filter, range, scope.timeZone, {
+        risk: hasRiskFilter(filter) ? scope.risk() : undefined,
+        mistakeTags,
+      });
       const ids: string[] = [];
       for (let k = query.offset; k < Math.min(rows.length, query.offset + query.limit); k++) ids.push(scope.columns.id[rows[rows.length - 1 - k]!]!);
       return { ids, total: rows.length };
@@ -221,7 +255,12 @@ export const mentorsService = {
     }),
 
   /** A mentor's comment on a trade of a granted account, or on a trading day: the only thing a mentor writes. */
-  comment: (database: Database, mentor: { id: string; name: string }, traderId: string, input: MentorCommentInput & { body: string }): Promise<MentorComment> =>
+  comment: (
+    database: Database,
+    mentor: { id: string; name: string },
+    traderId: string,
+    input: MentorCommentInput & { body: string },
+  ): Promise<MentorComment> =>
     database.withUser(traderId, async (tx) => {
       const { grantIds, accounts } = await gateIn(tx, traderId, mentor.id);
       if (input.trade_id !== undefined) {

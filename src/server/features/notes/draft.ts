@@ -37,7 +37,9 @@ export async function buildDraftRequest(db: Database, userId: string, input: Dra
   return {
     purpose: 'draft',
     system: NOTE_DRAFT_SYSTEM,
-    messages: [{ role: 'user', content: buildNoteDraftPrompt({ title: input.title, content: input.content, instruction: input.instruction, trade }) }],
+    messages: [
+      { role: 'user', content: buildNoteDraftPrompt({ title: input.title, content: input.content, instruction: input.instruction, trade }) },
+    ],
     maxTokens: DRAFT_MAX_TOKENS,
     temperature: 0.6,
     signal,

@@ -5,12 +5,19 @@ import type { FileStorage } from '../../storage';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tradesRepo } from '../../core/trades/repo';
 import { attachmentsRepo, removeStoredFiles, toAttachmentDto } from '../../core/attachments/repo';
-import { foldersRepo, notesRepo, tagsRepo, toNoteSummary, type NoteCursor, type NoteFilter, type NoteListRow as ListRow, type TagRef } from '../../core/notes/repo';
+import {
+  foldersRepo,
+  notesRepo,
+  tagsRepo,
+  toNoteSummary,
+  type NoteCursor,
+  type NoteFilter,
+  type NoteListRow as ListRow,
+  type TagRef,
+} from '../../core/notes/repo';
 import type { NoteInput, NoteListQuery, NotePatch } from './schemas';
 
-
 const iso = (value: string) => new Date(value).toISOString();
-
 
 /**
  * The trader's words as a PostgreSQL text-search query: each word (letters and digits only, so nothing the
@@ -179,8 +186,7 @@ export function toFolderDto(row: { id: string; name: string; createdAt: string; 
 }
 
 export const foldersService = {
-  list: (db: Database, userId: string) =>
-    db.withUser(userId, async (tx) => (await foldersRepo(tx, userId).list()).map(toFolderDto)),
+  list: (db: Database, userId: string) => db.withUser(userId, async (tx) => (await foldersRepo(tx, userId).list()).map(toFolderDto)),
 
   async create(db: Database, userId: string, name: string) {
     return db.withUser(userId, async (tx) => {

@@ -45,7 +45,8 @@ async function writePlaybook(writer: TradeWriter, id: string | null, input: Play
   // A rule id must be one of this playbook's: another playbook's (or trader's) rule is not moved here.
   const own = new Set((await repo.rules([playbookId])).map((r) => r.id));
   const ids = input.rules.flatMap((r) => (r.id ? [r.id] : []));
-  if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length) throw badRequest("rules: a rule id must be one of this playbook's rules");
+  if (ids.some((ruleId) => !own.has(ruleId)) || new Set(ids).size !== ids.length)
+    throw badRequest("rules: a rule id must be one of this playbook's rules");
   await repo.replaceRules(playbookId, input.rules);
   // A rule removed takes its ticks with it: the playbook's trades changed (the engine's copy counts ticks).
   if (ids.length < own.size) await writer.touch(await repo.tradeIds(playbookId));
@@ -153,6 +154,4 @@ export const playbooksService = {
       return { basis: scope.basis, playbook, report };
     });
   },
-
-
 };

@@ -40,7 +40,8 @@ export function preferenceRoutes({ database }: AppDeps) {
           ...(patch.quick_note !== undefined && { quickNote: patch.quick_note }),
           ...(patch.trading_day !== undefined && { tradingDay: patch.trading_day }),
         });
-        const refiled = patch.trading_day !== undefined ? await refileImportedTrades(writer, before.tradingDay as TradingDayRule, patch.trading_day) : 0;
+        const refiled =
+          patch.trading_day !== undefined ? await refileImportedTrades(writer, before.tradingDay as TradingDayRule, patch.trading_day) : 0;
         return { ...toDto(updated), refiled_trades: refiled } satisfies PreferencesUpdate;
       });
       return c.json(row);

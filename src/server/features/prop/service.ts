@@ -44,7 +44,10 @@ export const propService = {
 
   /** One account: its rule set, its full status (each trade's balance and threshold, each day), its ledger. */
   async detail(database: Database, userId: string, accountId: string, now: Date): Promise<PropAccountDetail> {
-    const { row, ledger } = await database.withUser(userId, async (tx) => ({ row: await findAccount(tx, userId, accountId), ledger: await propRepo(tx, userId).ledger(accountId) }));
+    const { row, ledger } = await database.withUser(userId, async (tx) => ({
+      row: await findAccount(tx, userId, accountId),
+      ledger: await propRepo(tx, userId).ledger(accountId),
+    }));
     const { day, accounts } = await evaluatePropAccounts(database, userId, now, [accountId]);
     const evaluated = accounts[0] ?? null;
     const status = evaluated?.status ?? null;
@@ -84,7 +87,9 @@ export const propService = {
   ledger: (database: Database, userId: string) =>
     database.withUser(userId, async (tx): Promise<Ledger> => {
       const rows = await propRepo(tx, userId).ledger();
-      const summary = summarizeLedger(rows.map((r) => ({ accountId: r.accountId ?? '', firm: r.firm, kind: r.kind as LedgerKind, amountCents: toCents(r.amount) })));
+      const summary = summarizeLedger(
+        rows.map((r) => ({ accountId: r.accountId ?? '', firm: r.firm, kind: r.kind as LedgerKind, amountCents: toCents(r.amount) })),
+      );
       return { entries: rows.map(toLedgerEntry), firms: summary.firms, total: summary.total };
     }),
 

@@ -9,8 +9,7 @@ type Row = typeof quickLinks.$inferSelect;
 export const quickLinksRepo = (tx: Tx, userId: string) => {
   const owner = eq(quickLinks.userId, userId);
   return {
-    list: () =>
-      tx.select().from(quickLinks).where(owner).orderBy(asc(quickLinks.position), asc(quickLinks.createdAt), asc(quickLinks.id)),
+    list: () => tx.select().from(quickLinks).where(owner).orderBy(asc(quickLinks.position), asc(quickLinks.createdAt), asc(quickLinks.id)),
 
     /**
      * Serializes this trader's quick-link writes until the transaction ends, so "new links last" and "only when the
@@ -19,7 +18,10 @@ export const quickLinksRepo = (tx: Tx, userId: string) => {
     lock: () => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quick_links:${userId}`}, 0))`),
 
     async maxPosition(): Promise<number> {
-      const [row] = await tx.select({ max: sql<number>`coalesce(max(${quickLinks.position}), 0)::int` }).from(quickLinks).where(owner);
+      const [row] = await tx
+        .select({ max: sql<number>`coalesce(max(${quickLinks.position}), 0)::int` })
+        .from(quickLinks)
+        .where(owner);
       return row?.max ?? 0;
     },
 
@@ -32,17 +34,27 @@ export const quickLinksRepo = (tx: Tx, userId: string) => {
     },
 
     async update(id: string, values: Partial<QuickLinkInput>): Promise<Row | undefined> {
-      const [row] = await tx.update(quickLinks).set(values).where(and(owner, eq(quickLinks.id, id))).returning();
+      const [row] = await tx
+        .update(quickLinks)
+        .set(values)
+        .where(and(owner, eq(quickLinks.id, id)))
+        .returning();
       return row;
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await tx.delete(quickLinks).where(and(owner, eq(quickLinks.id, id))).returning({ id: quickLinks.id });
+      const rows = await tx
+        .delete(quickLinks)
+        .where(and(owner, eq(quickLinks.id, id)))
+        .returning({ id: quickLinks.id });
       return rows.length > 0;
     },
 
     async ownedCount(ids: string[]): Promise<number> {
-      const rows = await tx.select({ id: quickLinks.id }).from(quickLinks).where(and(owner, inArray(quickLinks.id, ids)));
+      const rows = await tx
+        .select({ id: quickLinks.id })
+        .from(quickLinks)
+        .where(and(owner, inArray(quickLinks.id, ids)));
       return rows.length;
     },
 

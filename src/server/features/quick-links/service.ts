@@ -23,8 +23,7 @@ async function appendLinks(repo: ReturnType<typeof quickLinksRepo>, links: reado
 }
 
 export const quickLinksService = {
-  list: (db: Database, userId: string) =>
-    db.withUser(userId, async (tx) => (await quickLinksRepo(tx, userId).list()).map(toQuickLinkDto)),
+  list: (db: Database, userId: string) => db.withUser(userId, async (tx) => (await quickLinksRepo(tx, userId).list()).map(toQuickLinkDto)),
 
   /** A new link's position defaults to the last plus 1. */
   create: (db: Database, userId: string, input: QuickLinkInput) =>
@@ -80,7 +79,10 @@ export const quickLinksService = {
       const repo = quickLinksRepo(tx, userId);
       await repo.lock();
       const have = new Set((await repo.list()).map((l) => l.url));
-      const inserted = await appendLinks(repo, DEFAULT_QUICK_LINKS.filter((l) => !have.has(l.url)));
+      const inserted = await appendLinks(
+        repo,
+        DEFAULT_QUICK_LINKS.filter((l) => !have.has(l.url)),
+      );
       return { imported: inserted.length, links: (await repo.list()).map(toQuickLinkDto) };
     }),
 };

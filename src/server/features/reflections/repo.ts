@@ -54,7 +54,9 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
           tags: trades.tags,
           createdAt: trades.createdAt,
           accountId: trades.accountId,
-          imageUrl: sql<string | null>`(select ${attachments.url} from ${attachments} where ${attachments.userId} = ${userId} and ${attachments.tradeId} = ${trades.id} order by ${attachments.createdAt} limit 1)`,
+          imageUrl: sql<
+            string | null
+          >`(select ${attachments.url} from ${attachments} where ${attachments.userId} = ${userId} and ${attachments.tradeId} = ${trades.id} order by ${attachments.createdAt} limit 1)`,
           followedRules: tradeReflections.followedRules,
           overrideTags: tradeReflections.tags,
           description: tradeReflections.description,
@@ -66,7 +68,10 @@ export const reflectionsRepo = (tx: Tx, userId: string) => {
     },
 
     async tradeExists(tradeId: string): Promise<boolean> {
-      const rows = await tx.select({ id: trades.id }).from(trades).where(and(owner, eq(trades.id, tradeId)));
+      const rows = await tx
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(owner, eq(trades.id, tradeId)));
       return rows.length > 0;
     },
 

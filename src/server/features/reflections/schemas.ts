@@ -12,9 +12,12 @@ export {
 } from '../../../contract/reflections';
 
 /** What the model must return (valid JSON with summary, strengths and weaknesses). */
-const prose = z
-  .array(z.unknown())
-  .transform((items) => items.filter((i): i is string => typeof i === 'string' && i.trim() !== '').map((i) => i.trim().slice(0, 600)).slice(0, 10));
+const prose = z.array(z.unknown()).transform((items) =>
+  items
+    .filter((i): i is string => typeof i === 'string' && i.trim() !== '')
+    .map((i) => i.trim().slice(0, 600))
+    .slice(0, 10),
+);
 
 export const modelAnalysis = z.object({
   summary: z.union([z.object({ patterns: prose.optional() }).passthrough(), z.string()]),

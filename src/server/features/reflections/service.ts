@@ -74,7 +74,13 @@ function toReflectionFromRow(row: ReflectionRow): Reflection {
  * sent, only those), as the playbooks' report computes it over the reports' copy of the trades.
  */
 async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tradeIds: string[] | undefined, now: Date) {
-  const filter: ReportFilter = { ...EMPTY_REPORT_FILTER, range: 'custom', from: data.from, to: data.to, account: data.account === 'all' ? [] : [data.account] };
+  const filter: ReportFilter = {
+    ...EMPTY_REPORT_FILTER,
+    range: 'custom',
+    from: data.from,
+    to: data.to,
+    account: data.account === 'all' ? [] : [data.account],
+  };
   return withReportScope(db, userId, filter, now, async (scope) => {
     if (tradeIds) {
       const only = new Set(tradeIds);
@@ -142,7 +148,12 @@ async function loadPeriod(
               tradeDate: dayOf(columns, i),
               pnlCents: columns.pnl[i]!,
               riskCents: riskOfRow(i),
-              result: RESULT_NAMES[columns.result[i]!] === 'Win' ? ('Win' as const) : RESULT_NAMES[columns.result[i]!] === 'Loss' ? ('Loss' as const) : ('BE' as const),
+              result:
+                RESULT_NAMES[columns.result[i]!] === 'Win'
+                  ? ('Win' as const)
+                  : RESULT_NAMES[columns.result[i]!] === 'Loss'
+                    ? ('Loss' as const)
+                    : ('BE' as const),
             })),
           )
         : null;
@@ -187,7 +198,10 @@ class InvalidAnalysis extends Error {}
 
 /** The model's JSON, checked: it must have a summary, strengths and weaknesses. */
 export function parseModelAnalysis(text: string) {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1').trim();
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1')
+    .trim();
   if (!trimmed) throw new InvalidAnalysis(ANALYSIS_ERRORS.empty);
   let json: unknown;
   try {
@@ -232,7 +246,13 @@ export const reflectionsService = {
         tags: patch.tags,
         description: patch.description === undefined ? undefined : patch.description?.trim() || null,
       });
-      return { trade_id: tradeId, followed_rules: row.followedRules, tags: row.tags, description: row.description, updated_at: new Date(row.updatedAt).toISOString() };
+      return {
+        trade_id: tradeId,
+        followed_rules: row.followedRules,
+        tags: row.tags,
+        description: row.description,
+        updated_at: new Date(row.updatedAt).toISOString(),
+      };
     });
   },
 
@@ -254,13 +274,24 @@ export const reflectionsService = {
     const tradeIds = input.trades
       ?.map((t) => t.tradeId ?? (typeof t.id === 'string' ? t.id.replace(/^r-/, '') : undefined))
       .filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
-    const data = await loadPeriod(db, userId, { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds }, now, true);
+    const data = await loadPeriod(
+      db,
+      userId,
+      { period: input.period ?? input.timeframe ?? 'week', offset: input.offset, account: input.account, tradeIds },
+      now,
+      true,
+    );
     if (data.reflections.length === 0) throw badRequest('No trades to analyze');
     await progress({ stage: 'Computing your statistics', percent: 15 });
 
     const playbooks = await playbookRowsOf(db, userId, data, tradeIds, now);
 
-    const report = (source: AnalysisSource, analysis: AnalysisResult, notice: AnalysisNotice | null, unverifiedFigures: string[] = []): AnalysisReport => ({
+    const report = (
+      source: AnalysisSource,
+      analysis: AnalysisResult,
+      notice: AnalysisNotice | null,
+      unverifiedFigures: string[] = [],
+    ): AnalysisReport => ({
       period: data.period,
       offset: data.offset,
       label: data.label,

@@ -56,6 +56,8 @@ export function catchUpReports({ database, logger }: AppDeps): MiddlewareHandler
     if (READS.has(c.req.method) || c.res.status >= 400) return;
     const userId = c.var.user?.id;
     if (!userId) return;
-    await cache.catchUp(userId).catch((error: unknown) => logger.warn({ reason: describeReason(error) }, 'the reports copy did not catch up with a write'));
+    await cache
+      .catchUp(userId)
+      .catch((error: unknown) => logger.warn({ reason: describeReason(error) }, 'the reports copy did not catch up with a write'));
   };
 }

@@ -99,13 +99,22 @@ export const reportsService = {
   },
 
   equity(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<EquityReport> {
-    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, equity: computeEquity(scope.set), r: computeEquityR(scope.set, scope.risk()) }));
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      equity: computeEquity(scope.set),
+      r: computeEquityR(scope.set, scope.risk()),
+    }));
   },
 
   breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date): Promise<BreakdownReport> {
     return withReportScope(database, userId, filter, now, (scope) => ({
       basis: scope.basis,
-      breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk(), markets: scope.filter.markets }),
+      breakdown: computeBreakdown(scope.set, by, {
+        timeZone: scope.timeZone,
+        accountName: scope.accountName,
+        risk: scope.risk(),
+        markets: scope.filter.markets,
+      }),
     }));
   },
 
@@ -123,7 +132,10 @@ export const reportsService = {
   },
 
   heatmap(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<HeatmapReport> {
-    return withReportScope(database, userId, filter, now, (scope) => ({ basis: scope.basis, heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()) }));
+    return withReportScope(database, userId, filter, now, (scope) => ({
+      basis: scope.basis,
+      heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()),
+    }));
   },
 
   calendar(database: Database, userId: string, filter: ReportFilter, year: number | undefined, now: Date): Promise<CalendarReport> {
@@ -152,7 +164,12 @@ export const reportsService = {
         const row = byTrade.get(columns.id[i]!);
         if (!row || row.mae === null || row.mfe === null) continue;
         const code = columns.result[i]!;
-        measured.push({ result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even', mae: row.mae, mfe: row.mfe, capture: row.capture });
+        measured.push({
+          result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even',
+          mae: row.mae,
+          mfe: row.mfe,
+          capture: row.capture,
+        });
       }
       return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
     });
@@ -167,7 +184,10 @@ export const reportsService = {
 
   /** Every playbook's report over the filter's trades (the By Playbook table). */
   playbooks(database: Database, userId: string, filter: ReportFilter, now: Date): Promise<PlaybooksReport> {
-    return withReportScope(database, userId, filter, now, async (scope) => ({ basis: scope.basis, playbooks: await playbookReportsInScope(database, userId, scope) }));
+    return withReportScope(database, userId, filter, now, async (scope) => ({
+      basis: scope.basis,
+      playbooks: await playbookReportsInScope(database, userId, scope),
+    }));
   },
 
   /** The values the trader's trades hold, for the filter bar's choices. */

@@ -8,7 +8,6 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 import { loadMistakeTags, MISTAKE_PREFERENCE } from '../../core/risk/repo';
 
-
 /** The list replaced as a whole, in one transaction: 'FOMO' and 'fomo' are one mistake, the first kept. */
 async function saveMistakeTags(database: Database, userId: string, tags: readonly string[]): Promise<MistakeTags> {
   const seen = new Set<string>();
@@ -22,11 +21,20 @@ async function saveMistakeTags(database: Database, userId: string, tags: readonl
     // Two lists sent at once must not merge: each delete sees only rows committed before it began, so the later one
     // kept the earlier one's new rows beside its own. One replacement at a time per trader; the later one wins whole.
     await lockFor(tx, 'mistake_tags', userId);
-    await tx.delete(userTradePreferences).where(and(eq(userTradePreferences.userId, userId), eq(userTradePreferences.preferenceType, MISTAKE_PREFERENCE)));
+    await tx
+      .delete(userTradePreferences)
+      .where(and(eq(userTradePreferences.userId, userId), eq(userTradePreferences.preferenceType, MISTAKE_PREFERENCE)));
     const base = Date.now();
     if (unique.length > 0) {
       // Creation times in the list's order: the list reads back as it was sent.
-      await tx.insert(userTradePreferences).values(unique.map((value, i) => ({ userId, preferenceType: MISTAKE_PREFERENCE, preferenceValue: value, createdAt: new Date(base + i).toISOString() })));
+      await tx.insert(userTradePreferences).values(
+        unique.map((value, i) => ({
+          userId,
+          preferenceType: MISTAKE_PREFERENCE,
+          preferenceValue: value,
+          createdAt: new Date(base + i).toISOString(),
+        })),
+      );
     }
     return { tags: await loadMistakeTags(tx, userId) };
   });

@@ -19,7 +19,6 @@ export function toRiskDefaultDto(row: RiskDefaultRow): RiskDefaultDto {
   };
 }
 
-
 /** One of points or dollars, as the domain reads them; the 400 names the field. */
 function readDefault(input: RiskDefaultInput): { stopPoints: string | null; riskAmount: string | null } {
   const points = readDecimalField(input, 'stop_points', { positive: true });

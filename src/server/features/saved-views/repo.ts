@@ -8,7 +8,12 @@ export type SavedViewRow = typeof savedViews.$inferSelect;
 export const savedViewsRepo = (tx: Tx, userId: string) => {
   const owner = eq(savedViews.userId, userId);
   return {
-    list: () => tx.select().from(savedViews).where(owner).orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.createdAt), asc(savedViews.id)),
+    list: () =>
+      tx
+        .select()
+        .from(savedViews)
+        .where(owner)
+        .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.createdAt), asc(savedViews.id)),
 
     /**
      * Serializes this trader's saved-view writes until the transaction ends, so the name check and the limit hold
@@ -32,15 +37,36 @@ export const savedViewsRepo = (tx: Tx, userId: string) => {
       return rows.length > 0;
     },
 
-    find: async (id: string): Promise<SavedViewRow | undefined> => (await tx.select().from(savedViews).where(and(owner, eq(savedViews.id, id))))[0],
+    find: async (id: string): Promise<SavedViewRow | undefined> =>
+      (
+        await tx
+          .select()
+          .from(savedViews)
+          .where(and(owner, eq(savedViews.id, id)))
+      )[0],
 
-    insert: async (values: { name: string; filter: string }): Promise<SavedViewRow> => (await tx.insert(savedViews).values({ userId, ...values }).returning())[0]!,
+    insert: async (values: { name: string; filter: string }): Promise<SavedViewRow> =>
+      (
+        await tx
+          .insert(savedViews)
+          .values({ userId, ...values })
+          .returning()
+      )[0]!,
 
     rename: async (id: string, name: string): Promise<SavedViewRow | undefined> =>
-      (await tx.update(savedViews).set({ name, updatedAt: sql`now()` }).where(and(owner, eq(savedViews.id, id))).returning())[0],
+      (
+        await tx
+          .update(savedViews)
+          .set({ name, updatedAt: sql`now()` })
+          .where(and(owner, eq(savedViews.id, id)))
+          .returning()
+      )[0],
 
     async remove(id: string): Promise<boolean> {
-      const rows = await tx.delete(savedViews).where(and(owner, eq(savedViews.id, id))).returning({ id: savedViews.id });
+      const rows = await tx
+        .delete(savedViews)
+        .where(and(owner, eq(savedViews.id, id)))
+        .returning({ id: savedViews.id });
       return rows.length > 0;
     },
   };

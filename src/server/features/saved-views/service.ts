@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../http/errors';
 import { savedViewsRepo, type SavedViewRow } from './repo';
 
 const NOT_FOUND = 'Saved view not found';
-const nameTaken = (name: string) => conflict(`You already have a saved view named "${name}"`, { fields: [{ field: 'name', message: 'is already taken' }] });
+const nameTaken = (name: string) =>
+  conflict(`You already have a saved view named "${name}"`, { fields: [{ field: 'name', message: 'is already taken' }] });
 
 export function toSavedViewDto(row: SavedViewRow): SavedView {
   return {

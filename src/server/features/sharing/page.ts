@@ -31,7 +31,9 @@ function card(label: string, value: string, tone = '') {
 }
 
 function documentOf(head: { title: string; description: string; image?: string; url?: string }, body: string): string {
-  const image = head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}"><meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">` : '';
+  const image = head.image
+    ? `<meta property="og:image" content="${escapeHtml(head.image)}"><meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">`
+    : '';
   const url = head.url ? `<meta property="og:url" content="${escapeHtml(head.url)}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
@@ -54,7 +56,10 @@ function fillsChart(trade: SharedTrade): string {
   const y = (price: number) => 20 + (1 - (price - low) / span) * (h - 40);
   const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.price).toFixed(1)}`).join(' ');
   const dots = points
-    .map((p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.price).toFixed(1)}" r="5" fill="${/buy|long/i.test(p.side) ? 'var(--win)' : 'var(--loss)'}"/>`)
+    .map(
+      (p) =>
+        `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.price).toFixed(1)}" r="5" fill="${/buy|long/i.test(p.side) ? 'var(--win)' : 'var(--loss)'}"/>`,
+    )
     .join('');
   return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Fills by price"><rect width="${w}" height="${h}" rx="8" fill="var(--card)" stroke="var(--line)"/>
 <polyline points="${line}" fill="none" stroke="var(--muted)" stroke-width="1.5"/>${dots}
@@ -75,11 +80,17 @@ function tradeBody(trade: SharedTrade): string {
     card('Exit', trade.exitPrice ?? '—'),
     card('Size', trade.quantity ?? '—'),
   ].join('');
-  const sub = [trade.day, trade.contract, trade.account].filter(Boolean).map((t) => escapeHtml(t!)).join(' · ');
+  const sub = [trade.day, trade.contract, trade.account]
+    .filter(Boolean)
+    .map((t) => escapeHtml(t!))
+    .join(' · ');
   const times = [trade.entryTime && `Entry ${trade.entryTime}`, trade.exitTime && `Exit ${trade.exitTime}`].filter(Boolean).join(' · ');
   const fills = trade.fills.length
     ? `<h2>Fills</h2>${fillsChart(trade)}<table><thead><tr><th>Time</th><th>Side</th><th>Qty</th><th>Price</th></tr></thead><tbody>${trade.fills
-        .map((f) => `<tr><td>${escapeHtml(f.time)}</td><td>${escapeHtml(f.side)}</td><td>${escapeHtml(f.quantity)}</td><td>${escapeHtml(f.price)}</td></tr>`)
+        .map(
+          (f) =>
+            `<tr><td>${escapeHtml(f.time)}</td><td>${escapeHtml(f.side)}</td><td>${escapeHtml(f.quantity)}</td><td>${escapeHtml(f.price)}</td></tr>`,
+        )
         .join('')}</tbody></table>`
     : '';
   const notes = trade.notes.length ? `<h2>Notes</h2>${trade.notes.map((n) => `<div class="note">${escapeHtml(n)}</div>`).join('')}` : '';
@@ -111,7 +122,12 @@ function dayBody(day: SharedDay): string {
 }
 
 const STATE_WORDS: Readonly<Record<string, string>> = { ok: 'On track', near: 'Near a limit', breached: 'Breached today', broken: 'Broken' };
-const OUTCOME_WORDS: Readonly<Record<string, string>> = { active: 'Active', broken: 'Broken', passed: 'Passed', 'payout-eligible': 'Payout eligible' };
+const OUTCOME_WORDS: Readonly<Record<string, string>> = {
+  active: 'Active',
+  broken: 'Broken',
+  passed: 'Passed',
+  'payout-eligible': 'Payout eligible',
+};
 const RULE_STATE_WORDS: Readonly<Record<string, string>> = {
   ok: 'OK',
   near: 'Near',
@@ -124,7 +140,8 @@ const RULE_STATE_WORDS: Readonly<Record<string, string>> = {
 const propTitle = (prop: SharedProp) => prop.account ?? [prop.firm, prop.accountKind, 'account'].filter(Boolean).join(' ');
 
 function propBody(prop: SharedProp): string {
-  const tone = prop.state === 'broken' || prop.state === 'breached' ? 'Loss' : prop.outcome === 'passed' || prop.outcome === 'payout-eligible' ? 'Win' : '';
+  const tone =
+    prop.state === 'broken' || prop.state === 'breached' ? 'Loss' : prop.outcome === 'passed' || prop.outcome === 'payout-eligible' ? 'Win' : '';
   const cards = [
     card('Status', OUTCOME_WORDS[prop.outcome] ?? prop.outcome, tone),
     card('Today', STATE_WORDS[prop.state] ?? prop.state, tone),
@@ -142,7 +159,10 @@ function propBody(prop: SharedProp): string {
         )}</td>${details ? `<td>${escapeHtml(rule.detail ?? '')}</td>` : ''}</tr>`,
     )
     .join('');
-  const sub = [prop.accountKind, prop.firm, `as of ${prop.today}`].filter(Boolean).map((t) => escapeHtml(t!)).join(' · ');
+  const sub = [prop.accountKind, prop.firm, `as of ${prop.today}`]
+    .filter(Boolean)
+    .map((t) => escapeHtml(t!))
+    .join(' · ');
   return `<h1>${escapeHtml(propTitle(prop))}</h1><div class="sub">${sub}</div>${prop.headline ? `<p>${escapeHtml(prop.headline)}</p>` : ''}<div class="grid">${cards}</div>
 <h2>Rules</h2><table><thead><tr><th>Rule</th><th>State</th><th>Progress</th>${details ? '<th>Detail</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -187,20 +207,44 @@ export function summaryOf(view: SharedView): { title: string; description: strin
     return { title, description: [view.result, r(view.r), view.pnl].filter(Boolean).join(' · ') };
   }
   if (view.kind === 'report') {
-    return { title: 'Reports', description: [view.description, `${view.trades} trades`, `${winRateText(view.winRate)} win rate`, r(view.totalR), view.net].filter(Boolean).join(' · ') };
+    return {
+      title: 'Reports',
+      description: [view.description, `${view.trades} trades`, `${winRateText(view.winRate)} win rate`, r(view.totalR), view.net]
+        .filter(Boolean)
+        .join(' · '),
+    };
   }
   if (view.kind === 'playbook') {
-    return { title: `Playbook: ${view.name}`, description: [`${view.all.trades} trades`, `${winRateText(view.all.winRate)} win rate`, `${r(view.all.expectancyR)} a trade`, view.all.net].filter(Boolean).join(' · ') };
+    return {
+      title: `Playbook: ${view.name}`,
+      description: [`${view.all.trades} trades`, `${winRateText(view.all.winRate)} win rate`, `${r(view.all.expectancyR)} a trade`, view.all.net]
+        .filter(Boolean)
+        .join(' · '),
+    };
   }
   if (view.kind === 'prop') {
-    return { title: propTitle(view), description: [OUTCOME_WORDS[view.outcome] ?? view.outcome, STATE_WORDS[view.state] ?? view.state, pct(view.profitPercent), view.profit].filter(Boolean).join(' · ') };
+    return {
+      title: propTitle(view),
+      description: [OUTCOME_WORDS[view.outcome] ?? view.outcome, STATE_WORDS[view.state] ?? view.state, pct(view.profitPercent), view.profit]
+        .filter(Boolean)
+        .join(' · '),
+    };
   }
   const winRate = view.winRate === null ? '' : `${winRateText(view.winRate)} win rate`;
   return { title: `Trading day ${view.day}`, description: [`${view.trades} trades`, winRate, r(view.totalR), view.net].filter(Boolean).join(' · ') };
 }
 
 export function sharedPage(view: SharedView, links: { image: string; url: string }): string {
-  const body = view.kind === 'trade' ? tradeBody(view) : view.kind === 'day' ? dayBody(view) : view.kind === 'report' ? reportBody(view) : view.kind === 'playbook' ? playbookBody(view) : propBody(view);
+  const body =
+    view.kind === 'trade'
+      ? tradeBody(view)
+      : view.kind === 'day'
+        ? dayBody(view)
+        : view.kind === 'report'
+          ? reportBody(view)
+          : view.kind === 'playbook'
+            ? playbookBody(view)
+            : propBody(view);
   return documentOf({ ...summaryOf(view), ...links }, body);
 }
 
@@ -219,7 +263,15 @@ export const TOO_MANY_PAGE = documentOf(
 export function previewSvg(view: SharedView): string {
   const { title, description } = summaryOf(view);
   const tone =
-    view.kind === 'trade' ? (view.result === 'Win' ? '#2b8a3e' : view.result === 'Loss' ? '#c92a2a' : '#5c5f66') : view.kind === 'prop' && view.state === 'broken' ? '#c92a2a' : '#1c7ed6';
+    view.kind === 'trade'
+      ? view.result === 'Win'
+        ? '#2b8a3e'
+        : view.result === 'Loss'
+          ? '#c92a2a'
+          : '#5c5f66'
+      : view.kind === 'prop' && view.state === 'broken'
+        ? '#c92a2a'
+        : '#1c7ed6';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <rect width="1200" height="630" fill="#141517"/><rect x="0" y="0" width="24" height="630" fill="${tone}"/>
 <text x="80" y="250" font-family="system-ui, sans-serif" font-size="72" font-weight="700" fill="#e9ecef">${escapeHtml(title)}</text>

@@ -12,7 +12,10 @@ export const shareLinksRepo = (tx: Tx, userId: string) => {
     list: () => tx.select().from(shareLinks).where(owner).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id)),
 
     async insert(link: NewShareLink): Promise<ShareLinkRow> {
-      const [row] = await tx.insert(shareLinks).values({ ...link, userId }).returning();
+      const [row] = await tx
+        .insert(shareLinks)
+        .values({ ...link, userId })
+        .returning();
       return row!;
     },
 
@@ -35,7 +38,14 @@ export const shareLinksRepo = (tx: Tx, userId: string) => {
       const [row] = await tx
         .update(shareLinks)
         .set({ views: sql`${shareLinks.views} + 1`, lastViewedAt: sql`${at}::timestamptz` })
-        .where(and(owner, eq(shareLinks.id, id), sql`${shareLinks.revokedAt} is null`, sql`(${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > ${at}::timestamptz)`))
+        .where(
+          and(
+            owner,
+            eq(shareLinks.id, id),
+            sql`${shareLinks.revokedAt} is null`,
+            sql`(${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > ${at}::timestamptz)`,
+          ),
+        )
         .returning();
       return row;
     },
@@ -46,7 +56,14 @@ export const shareLinksRepo = (tx: Tx, userId: string) => {
       const [row] = await tx
         .select()
         .from(shareLinks)
-        .where(and(owner, eq(shareLinks.id, id), sql`${shareLinks.revokedAt} is null`, sql`(${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > ${at}::timestamptz)`));
+        .where(
+          and(
+            owner,
+            eq(shareLinks.id, id),
+            sql`${shareLinks.revokedAt} is null`,
+            sql`(${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > ${at}::timestamptz)`,
+          ),
+        );
       return row;
     },
   };

@@ -175,8 +175,12 @@ function toShareLinkDto(row: ShareLinkRow, title: string): ShareLink {
 async function titlesOf(tx: Tx, userId: string, rows: readonly ShareLinkRow[]): Promise<Map<string, string>> {
   const tradeIds = rows.filter((r) => r.kind === 'trade').map((r) => r.target);
   const found = new Map((await tradesRepo(tx, userId).findMany(tradeIds)).map((t) => [t.id, t]));
-  const playbookNames = rows.some((r) => r.kind === 'playbook') ? new Map((await playbooksRepo(tx, userId).names()).map((p) => [p.id, p.name])) : new Map<string, string>();
-  const accounts = rows.some((r) => r.kind === 'prop') ? new Map((await propRepo(tx, userId).accounts()).map((a) => [a.id, a.name])) : new Map<string, string>();
+  const playbookNames = rows.some((r) => r.kind === 'playbook')
+    ? new Map((await playbooksRepo(tx, userId).names()).map((p) => [p.id, p.name]))
+    : new Map<string, string>();
+  const accounts = rows.some((r) => r.kind === 'prop')
+    ? new Map((await propRepo(tx, userId).accounts()).map((a) => [a.id, a.name]))
+    : new Map<string, string>();
   return new Map(
     rows.map((row) => {
       if (row.kind === 'day') return [row.id, `Day ${row.target}`];
@@ -343,7 +347,9 @@ async function readPlaybook(database: Database, link: ShareLinkRow, now: Date): 
     return row ? { row, rules: await repo.rules([id]) } : null;
   });
   if (!read) return null;
-  const report = await withReportScope(database, link.userId, createReportFilter({ playbook: [id] }), now, (scope) => playbookReportsOf(scope, read.rules, id)(id));
+  const report = await withReportScope(database, link.userId, createReportFilter({ playbook: [id] }), now, (scope) =>
+    playbookReportsOf(scope, read.rules, id)(id),
+  );
   const figures = (f: PlaybookFigures): SharedPlaybookFigures => ({
     trades: f.trades,
     winRate: f.winRate,
@@ -377,7 +383,13 @@ async function openLink(database: Database, token: string, now: Date, countView:
 }
 
 export const sharingService = {
-  async create(database: Database, userId: string, input: ShareLinkInput & { expires: ShareExpiry }, baseUrl: string, now: Date): Promise<CreatedShareLink> {
+  async create(
+    database: Database,
+    userId: string,
+    input: ShareLinkInput & { expires: ShareExpiry },
+    baseUrl: string,
+    now: Date,
+  ): Promise<CreatedShareLink> {
     const token = newSecretToken();
     const hash = hashSecretToken(token);
     const ms = EXPIRY_MS[input.expires];

@@ -101,19 +101,12 @@ export function taskRoutes({ database }: AppDeps) {
         if (!updated) throw notFound('Task not found');
         // Completions are recorded per task name and day; a duplicate is ignored.
         if (patch.completed === true) {
-          await tx
-            .insert(taskCompletion)
-            .values({ userId, taskName: updated.title, completionDate: updated.taskDate })
-            .onConflictDoNothing();
+          await tx.insert(taskCompletion).values({ userId, taskName: updated.title, completionDate: updated.taskDate }).onConflictDoNothing();
         } else if (patch.completed === false) {
           await tx
             .delete(taskCompletion)
             .where(
-              and(
-                eq(taskCompletion.userId, userId),
-                eq(taskCompletion.taskName, updated.title),
-                eq(taskCompletion.completionDate, updated.taskDate),
-              ),
+              and(eq(taskCompletion.userId, userId), eq(taskCompletion.taskName, updated.title), eq(taskCompletion.completionDate, updated.taskDate)),
             );
         }
         return updated;
@@ -124,10 +117,12 @@ export function taskRoutes({ database }: AppDeps) {
       const { id } = readParams(c, idParam);
       const userId = c.var.user.id;
       const removed = await database.withUser(userId, (tx) =>
-        tx.delete(tasks).where(and(eq(tasks.userId, userId), eq(tasks.id, id))).returning({ id: tasks.id }),
+        tx
+          .delete(tasks)
+          .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
+          .returning({ id: tasks.id }),
       );
       if (removed.length === 0) throw notFound('Task not found');
       return c.body(null, 204);
     });
 }
-

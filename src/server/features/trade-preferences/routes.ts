@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { tradePreferenceInput as preferenceInput, type TradePreferences, type TradePreferencesChange } from '../../../contract/trade-preferences';
-import { addTradeOption, checkTradeOptionRemoval, DEFAULT_SESSIONS, DEFAULT_TAGS, DEFAULT_TRADE_TYPES, type TradeOptionKind } from '../../../domain/trades';
+import {
+  addTradeOption,
+  checkTradeOptionRemoval,
+  DEFAULT_SESSIONS,
+  DEFAULT_TAGS,
+  DEFAULT_TRADE_TYPES,
+  type TradeOptionKind,
+} from '../../../domain/trades';
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { userTradePreferences } from '../../db/schema';

@@ -26,11 +26,14 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
  */
 async function lockSelected(tx: Tx, userId: string, ids: readonly string[]): Promise<BulkRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await queryRows<BulkRow>(tx, sql`
+  const rows = await queryRows<BulkRow>(
+    tx,
+    sql`
     select id, account_id, playbook_id, trade_type, tags, import_key from trades
     where user_id = ${userId} and id = any(${uuidArray(unique)})
     order by trade_date, entry_time nulls last, created_at, id
-    for update`);
+    for update`,
+  );
   if (rows.length !== unique.length) {
     const missing = unique.length - rows.length;
     throw notFound(`${missing} of the ${unique.length} selected trades ${missing === 1 ? 'was' : 'were'} not found. Nothing was changed.`);
@@ -43,8 +46,14 @@ async function statesOf(tx: Tx, userId: string, rows: readonly BulkRow[]): Promi
   if (rows.length === 0) return [];
   const ids = uuidArray(rows.map((r) => r.id));
   const [ticks, reflections] = await Promise.all([
-    queryRows<{ trade_id: string; rule_id: string }>(tx, sql`select trade_id, rule_id from trade_rule_checks where user_id = ${userId} and trade_id = any(${ids}) order by rule_id`),
-    queryRows<{ trade_id: string; followed_rules: boolean | null }>(tx, sql`select trade_id, followed_rules from trade_reflections where user_id = ${userId} and trade_id = any(${ids})`),
+    queryRows<{ trade_id: string; rule_id: string }>(
+      tx,
+      sql`select trade_id, rule_id from trade_rule_checks where user_id = ${userId} and trade_id = any(${ids}) order by rule_id`,
+    ),
+    queryRows<{ trade_id: string; followed_rules: boolean | null }>(
+      tx,
+      sql`select trade_id, followed_rules from trade_reflections where user_id = ${userId} and trade_id = any(${ids})`,
+    ),
   ]);
   const ticked = new Map<string, string[]>();
   for (const t of ticks) ticked.set(t.trade_id, [...(ticked.get(t.trade_id) ?? []), t.rule_id]);
@@ -78,8 +87,11 @@ async function planMove(tx: Tx, userId: string, rows: readonly BulkRow[], accoun
   const held =
     keys.length === 0
       ? []
-      : await queryRows<{ import_key: string }>(tx, sql`
-          select import_key from trades where user_id = ${userId} and account_id = ${accountId} and import_key = any(${`{${keys.map((k) => JSON.stringify(k)).join(',')}}`}::text[])`);
+      : await queryRows<{ import_key: string }>(
+          tx,
+          sql`
+          select import_key from trades where user_id = ${userId} and account_id = ${accountId} and import_key = any(${`{${keys.map((k) => JSON.stringify(k)).join(',')}}`}::text[])`,
+        );
   const taken = new Set(held.map((h) => h.import_key));
   const moved: BulkRow[] = [];
   const skipped: string[] = [];
@@ -99,13 +111,24 @@ async function applyPlaybook(writer: TradeWriter, rows: readonly BulkRow[], play
   const repo = playbooksRepo(writer.tx, writer.userId);
   const changed = rows.filter((r) => r.playbook_id !== playbookId);
   if (playbookId === null) {
-    await writer.setPlaybookMany(changed.map((r) => r.id), null);
+    await writer.setPlaybookMany(
+      changed.map((r) => r.id),
+      null,
+    );
     return changed;
   }
   if ((await repo.list(playbookId)).length === 0) throw badRequest('action.playbook_id: Playbook not found');
-  await writer.setPlaybookMany(changed.map((r) => r.id), playbookId);
+  await writer.setPlaybookMany(
+    changed.map((r) => r.id),
+    playbookId,
+  );
   const followed = deriveFollowedRules(0, (await repo.rules([playbookId])).length);
-  if (followed !== null) await setFollowed(writer.tx, writer.userId, changed.map((r) => ({ id: r.id, followed_rules: followed })));
+  if (followed !== null)
+    await setFollowed(
+      writer.tx,
+      writer.userId,
+      changed.map((r) => ({ id: r.id, followed_rules: followed })),
+    );
   return changed;
 }
 
@@ -145,14 +168,24 @@ export const bulkTradesService = {
           break;
         case 'setup':
           changed = rows.filter((r) => r.trade_type !== action.setup);
-          await writer.updateMany(changed.map((r) => r.id), { tradeType: action.setup });
+          await writer.updateMany(
+            changed.map((r) => r.id),
+            { tradeType: action.setup },
+          );
           break;
         case 'add_tags':
         case 'remove_tags': {
-          const next = rows.map((r) => ({ row: r, tags: action.kind === 'add_tags' ? addTags(r.tags ?? [], action.tags) : removeTags(r.tags ?? [], action.tags) }));
+          const next = rows.map((r) => ({
+            row: r,
+            tags: action.kind === 'add_tags' ? addTags(r.tags ?? [], action.tags) : removeTags(r.tags ?? [], action.tags),
+          }));
           const differ = next.filter(({ row, tags }) => JSON.stringify(tags) !== JSON.stringify(row.tags ?? []));
           changed = differ.map((d) => d.row);
-          await writer.updateEach(differ.map((d) => ({ id: d.row.id, tags: d.tags })), 'id uuid, tags text[]', sql`tags = r.tags`);
+          await writer.updateEach(
+            differ.map((d) => ({ id: d.row.id, tags: d.tags })),
+            'id uuid, tags text[]',
+            sql`tags = r.tags`,
+          );
           break;
         }
         case 'move': {
@@ -162,7 +195,10 @@ export const bulkTradesService = {
           const plan = await planMove(tx, userId, rows, action.account_id);
           changed = plan.moved;
           skipped = plan.skipped;
-          await writer.updateMany(changed.map((r) => r.id), { accountId: action.account_id });
+          await writer.updateMany(
+            changed.map((r) => r.id),
+            { accountId: action.account_id },
+          );
           break;
         }
       }
@@ -179,7 +215,11 @@ export const bulkTradesService = {
     try {
       return await writeTrades(db, userId, async (writer) => {
         const { tx } = writer;
-        const rows = await lockSelected(tx, userId, states.map((s) => s.id));
+        const rows = await lockSelected(
+          tx,
+          userId,
+          states.map((s) => s.id),
+        );
         const byId = new Map(rows.map((r) => [r.id, r]));
         const accounts = [...new Set(states.map((s) => s.account_id).filter((a): a is string => a !== null))];
         for (const account of accounts.sort()) {
@@ -198,15 +238,24 @@ export const bulkTradesService = {
         // The playbook, its ticks and Reflect's answer, for the trades whose playbook the edit changed.
         const replaced = states.filter((s) => byId.get(s.id)!.playbook_id !== s.playbook_id);
         for (const playbookId of new Set(replaced.map((s) => s.playbook_id))) {
-          await writer.setPlaybookMany(replaced.filter((s) => s.playbook_id === playbookId).map((s) => s.id), playbookId);
+          await writer.setPlaybookMany(
+            replaced.filter((s) => s.playbook_id === playbookId).map((s) => s.id),
+            playbookId,
+          );
         }
         await writer.replaceTicks(replaced.map((s) => ({ tradeId: s.id, ruleIds: s.ticked_rule_ids })));
-        await setFollowed(tx, userId, replaced.map((s) => ({ id: s.id, followed_rules: s.followed_rules })));
+        await setFollowed(
+          tx,
+          userId,
+          replaced.map((s) => ({ id: s.id, followed_rules: s.followed_rules })),
+        );
         return { restored: states.length };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new HttpError(409, 'A trade with the same import key is already in its former account (imported again since). Nothing was changed.', { code: 'duplicate-trade' });
+        throw new HttpError(409, 'A trade with the same import key is already in its former account (imported again since). Nothing was changed.', {
+          code: 'duplicate-trade',
+        });
       }
       throw error;
     }

@@ -37,13 +37,21 @@ export const tradeFillsService = {
       const trade = await tradesRepo(writer.tx, userId).lock(tradeId);
       if (!trade) return null;
       if (!isEditable(trade)) {
-        throw new HttpError(409, "An imported trade keeps the fills of the broker's file; import the file again to change them", { code: 'fills-imported' });
+        throw new HttpError(409, "An imported trade keeps the fills of the broker's file; import the file again to change them", {
+          code: 'fills-imported',
+        });
       }
       if (input.fills.length === 0) {
         await writer.replaceFills(tradeId, []);
       } else {
         const computed = roundTripFromFills(
-          input.fills.map((f) => ({ time: Date.parse(f.time), side: f.side, quantity: f.quantity, price: f.price, commission: f.commission ?? null })),
+          input.fills.map((f) => ({
+            time: Date.parse(f.time),
+            side: f.side,
+            quantity: f.quantity,
+            price: f.price,
+            commission: f.commission ?? null,
+          })),
           marketKeyOf(trade.contract, trade.symbol),
         );
         if (!computed.ok) throw badRequest(computed.message, { fields: [{ field: computed.field, message: computed.message }] });

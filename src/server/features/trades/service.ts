@@ -22,7 +22,15 @@ import { loadMistakeTags } from '../../core/risk/repo';
 import { playbooksRepo } from '../../core/playbooks/repo';
 import { assignTradePlaybook } from '../../core/playbooks/assign';
 import { decodeCursor, encodeCursor } from '../../core/trades/cursor';
-import { tradesRepo, type AccountScope, type DayRange, type ListOrder, type ListPosition, type NewTradeRow, type TradeRow } from '../../core/trades/repo';
+import {
+  tradesRepo,
+  type AccountScope,
+  type DayRange,
+  type ListOrder,
+  type ListPosition,
+  type NewTradeRow,
+  type TradeRow,
+} from '../../core/trades/repo';
 import type { BulkRiskInput, IdsQuery, ListQuery, StatsQuery, TradeInput, TradePatch } from '../../../contract/trades';
 import { normalizeOrThrow, toRow } from '../../core/trades/trade-rows';
 import { writeTrades } from '../../core/trades/write';
@@ -205,7 +213,10 @@ export const tradesService = {
     const narrowed = narrowing(db, userId, { q: query.q, exclude: query.exclude });
     return withReportScope(db, userId, query.filter, now, async (scope) => {
       const rows = narrowed.narrows ? await narrowed.apply(scope) : scope.set.rows;
-      const stats = computeTradeLogStats({ columns: scope.set.columns, rows }, query.days === 'all' ? undefined : query.days === 'none' ? null : query.days);
+      const stats = computeTradeLogStats(
+        { columns: scope.set.columns, rows },
+        query.days === 'all' ? undefined : query.days === 'none' ? null : query.days,
+      );
       return {
         // JSON has no Infinity: no losses travel as null.
         summary: { ...stats.summary, profitFactor: Number.isFinite(stats.summary.profitFactor) ? stats.summary.profitFactor : null },
@@ -226,8 +237,14 @@ export const tradesService = {
       if (input.account_id && !(await accountsRepo(tx, userId).exists(input.account_id))) {
         throw badRequest('account_id: Trading account not found');
       }
-      if (input.playbook_id && (await playbooksRepo(tx, userId).list(input.playbook_id)).length === 0) throw badRequest('playbook_id: Playbook not found');
-      const id = await writer.insertOne({ ...toRow(trade), ...execution, accountId: input.account_id ?? null, playbookId: input.playbook_id ?? null });
+      if (input.playbook_id && (await playbooksRepo(tx, userId).list(input.playbook_id)).length === 0)
+        throw badRequest('playbook_id: Playbook not found');
+      const id = await writer.insertOne({
+        ...toRow(trade),
+        ...execution,
+        accountId: input.account_id ?? null,
+        playbookId: input.playbook_id ?? null,
+      });
       return toTradeDto((await tradesRepo(tx, userId).find(id))!, await loadRiskDefaults(tx, userId));
     });
   },
@@ -270,8 +287,7 @@ export const tradesService = {
   },
 
   /** Deletes the caller's trades among `ids`; ids of other users' trades are simply not theirs to delete. */
-  removeMany: (db: Database, userId: string, ids: string[]) =>
-    writeTrades(db, userId, (writer) => writer.remove(ids)),
+  removeMany: (db: Database, userId: string, ids: string[]) => writeTrades(db, userId, (writer) => writer.remove(ids)),
 
   assign: (db: Database, userId: string, ids: string[], accountId: string) =>
     writeTrades(db, userId, async (writer) => {
@@ -380,7 +396,6 @@ export const tradesService = {
     }
   },
 };
-
 
 /** A stop `points` away from the entry on the losing side (below a long, above a short), or null without them. */
 function placeStop(row: { side: string | null; entryPrice: string | null; quantity: string | null }, points: string): string | null {

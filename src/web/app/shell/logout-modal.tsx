@@ -20,13 +20,15 @@ export function LogoutModal({ opened, onClose }: LogoutModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Logout from Edgebook" centered
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Logout from Edgebook"
+      centered
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="logout-modal"
     >
-      <Text size="sm">
-        Are you sure you want to logout? You&apos;ll need to sign in again to access your dashboard.
-      </Text>
+      <Text size="sm">Are you sure you want to logout? You&apos;ll need to sign in again to access your dashboard.</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-testid="logout-cancel">
           Cancel

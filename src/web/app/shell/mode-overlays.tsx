@@ -24,20 +24,11 @@ interface EditModeOverlayProps {
 export function EditModeOverlay({ onDismiss, onDismissForever }: EditModeOverlayProps) {
   return (
     <Portal>
-      <Paper
-        className={classes.editOverlay}
-        shadow="xl"
-        withBorder
-        p="md"
-        role="region"
-        aria-label="Edit mode"
-        data-testid="edit-mode-overlay"
-      >
+      <Paper className={classes.editOverlay} shadow="xl" withBorder p="md" role="region" aria-label="Edit mode" data-testid="edit-mode-overlay">
         <Stack gap="xs">
           <Text fw={700}>Edit mode is on</Text>
           <Text size="sm">
-            Rearrange, add or remove dashboard widgets. Turn edit mode off with the pencil button in the top bar when
-            you are done.
+            Rearrange, add or remove dashboard widgets. Turn edit mode off with the pencil button in the top bar when you are done.
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={onDismissForever} data-testid="edit-overlay-dismiss-forever">

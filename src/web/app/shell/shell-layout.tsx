@@ -55,7 +55,8 @@ export function ShellLayout() {
   useEffect(
     () => () => {
       if (isSigningOut()) queryClient.clear();
-      else if (queryClient.getQueryData(sessionQuery.queryKey) === null) queryClient.removeQueries({ predicate: (query) => !partialMatchKey(query.queryKey, sessionQuery.queryKey) });
+      else if (queryClient.getQueryData(sessionQuery.queryKey) === null)
+        queryClient.removeQueries({ predicate: (query) => !partialMatchKey(query.queryKey, sessionQuery.queryKey) });
     },
     [queryClient],
   );
@@ -150,7 +151,12 @@ export function ShellLayout() {
           onOpenSearch={openSearch}
         />
       </AppShell.Header>
-      <AppShell.Navbar data-testid="sidebar" data-collapsed={desktopCollapsed ? 'true' : 'false'} aria-label="Sidebar" inert={isMobile && !mobileOpened}>
+      <AppShell.Navbar
+        data-testid="sidebar"
+        data-collapsed={desktopCollapsed ? 'true' : 'false'}
+        aria-label="Sidebar"
+        inert={isMobile && !mobileOpened}
+      >
         <Sidebar collapsed={desktopCollapsed} onNavigate={mobile.close} onLogout={logout.open} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
@@ -174,9 +180,7 @@ export function ShellLayout() {
         </Suspense>
       )}
       <TradingModeOverlay message={tradingMessage} />
-      {editMode && editOverlay && (
-        <EditModeOverlay onDismiss={() => setEditOverlay(false)} onDismissForever={dismissEditOverlayForever} />
-      )}
+      {editMode && editOverlay && <EditModeOverlay onDismiss={() => setEditOverlay(false)} onDismissForever={dismissEditOverlayForever} />}
     </AppShell>
   );
 }

@@ -11,11 +11,7 @@ type SidebarItemProps = {
   active?: boolean;
   testId?: string;
   onClick?: () => void;
-} & (
-  | { kind: 'route'; to: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'button' }
-);
+} & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'button' });
 
 /**
  * One sidebar entry. Collapsed, it shows only its icon with a tooltip; the label stays in the accessible name,

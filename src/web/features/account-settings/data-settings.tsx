@@ -21,11 +21,18 @@ export function DataSettings() {
           Export your data
         </Title>
         <Text size="sm">
-          One JSON file with everything your account holds: trades, trading accounts, notes, journal, reflections, chats,
-          tasks, preferences, links and uploaded pictures.
+          One JSON file with everything your account holds: trades, trading accounts, notes, journal, reflections, chats, tasks, preferences, links
+          and uploaded pictures.
         </Text>
         <Group>
-          <Button component="a" href="/api/account/export" download leftSection={<IconDownload size={16} aria-hidden="true" />} variant="default" data-testid="export-all">
+          <Button
+            component="a"
+            href="/api/account/export"
+            download
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            variant="default"
+            data-testid="export-all"
+          >
             Export Everything
           </Button>
         </Group>
@@ -36,7 +43,13 @@ export function DataSettings() {
         </Title>
         <Text size="sm">Deletes your account and everything it holds from this server. This cannot be undone.</Text>
         <Group>
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDeleting(true)} data-testid="delete-account">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            onClick={() => setDeleting(true)}
+            data-testid="delete-account"
+          >
             Delete Account
           </Button>
         </Group>
@@ -77,8 +90,8 @@ function DeleteAccountModal({ opened, email, onClose }: { opened: boolean; email
     <Modal opened={opened} onClose={onClose} title="Delete your account?" centered zIndex={400} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
         <Text size="sm">
-          This deletes your Edgebook account and everything in it: trades, trading accounts, notes, journal, reflections,
-          chats, tasks, preferences, links and pictures. It cannot be undone. Export your data first to keep a copy.
+          This deletes your Edgebook account and everything in it: trades, trading accounts, notes, journal, reflections, chats, tasks, preferences,
+          links and pictures. It cannot be undone. Export your data first to keep a copy.
         </Text>
         {error && (
           <Alert color="red" variant="light" role="alert">

@@ -102,7 +102,9 @@ function ChangePasswordForm() {
       .catch(() => ({ error: { message: 'Failed to change password' } }));
     setSaving(false);
     if (changeError) {
-      setError(changeError.message === 'Invalid password' ? 'The current password is not right.' : changeError.message || 'Failed to change password');
+      setError(
+        changeError.message === 'Invalid password' ? 'The current password is not right.' : changeError.message || 'Failed to change password',
+      );
       return;
     }
     setCurrent('');
@@ -168,7 +170,9 @@ function SessionList() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.accountSettings.sessions });
   };
 
-  const sorted = [...sessions.data].sort((a, b) => (a.id === current?.session.id ? -1 : b.id === current?.session.id ? 1 : +new Date(b.createdAt) - +new Date(a.createdAt)));
+  const sorted = [...sessions.data].sort((a, b) =>
+    a.id === current?.session.id ? -1 : b.id === current?.session.id ? 1 : +new Date(b.createdAt) - +new Date(a.createdAt),
+  );
   return (
     <Stack gap="xs" data-testid="session-list">
       {sorted.map((session) => {
@@ -188,7 +192,8 @@ function SessionList() {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {session.ipAddress ?? 'Unknown address'} · signed in {clock.format(new Date(session.createdAt), 'MMM d, yyyy HH:mm')} {clock.zoneName(new Date(session.createdAt))}
+                  {session.ipAddress ?? 'Unknown address'} · signed in {clock.format(new Date(session.createdAt), 'MMM d, yyyy HH:mm')}{' '}
+                  {clock.zoneName(new Date(session.createdAt))}
                 </Text>
               </Stack>
               {!isCurrent && (
@@ -248,7 +253,11 @@ function TwoFactorSettings() {
     withBusy(async () => {
       const { data, error: enableError } = await authClient.twoFactor.enable({ password });
       if (enableError || !data) {
-        setError(enableError?.message === 'Invalid password' ? 'The password is not right.' : enableError?.message || 'Failed to turn on two-factor authentication');
+        setError(
+          enableError?.message === 'Invalid password'
+            ? 'The password is not right.'
+            : enableError?.message || 'Failed to turn on two-factor authentication',
+        );
         return;
       }
       setEnrolment(data as Enrolment);
@@ -273,7 +282,11 @@ function TwoFactorSettings() {
     withBusy(async () => {
       const { error: disableError } = await authClient.twoFactor.disable({ password });
       if (disableError) {
-        setError(disableError.message === 'Invalid password' ? 'The password is not right.' : disableError.message || 'Failed to turn off two-factor authentication');
+        setError(
+          disableError.message === 'Invalid password'
+            ? 'The password is not right.'
+            : disableError.message || 'Failed to turn off two-factor authentication',
+        );
         return;
       }
       reset();
@@ -285,7 +298,9 @@ function TwoFactorSettings() {
     withBusy(async () => {
       const { data, error: generateError } = await authClient.twoFactor.generateBackupCodes({ password });
       if (generateError || !data) {
-        setError(generateError?.message === 'Invalid password' ? 'The password is not right.' : generateError?.message || 'Failed to make new backup codes');
+        setError(
+          generateError?.message === 'Invalid password' ? 'The password is not right.' : generateError?.message || 'Failed to make new backup codes',
+        );
         return;
       }
       setPassword('');
@@ -308,7 +323,13 @@ function TwoFactorSettings() {
     >
       <Stack gap="xs">
         {errorAlert}
-        <PasswordField label="Your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="two-factor-password" />
+        <PasswordField
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          data-testid="two-factor-password"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
             Cancel
@@ -326,8 +347,7 @@ function TwoFactorSettings() {
     return (
       <Stack gap="xs" data-testid="backup-codes">
         <Text size="sm">
-          Save these backup codes somewhere safe. Each one signs you in once if you lose your authenticator app; they will
-          not be shown again.
+          Save these backup codes somewhere safe. Each one signs you in once if you lose your authenticator app; they will not be shown again.
         </Text>
         <Code block>{text}</Code>
         <Group justify="flex-end">
@@ -358,7 +378,9 @@ function TwoFactorSettings() {
   if (step === 'scan' && enrolment) {
     return (
       <Stack gap="xs" data-testid="two-factor-enrol">
-        <Text size="sm">Scan this code with your authenticator app (1Password, Aegis, Google Authenticator, ...), then enter the 6-digit code it shows.</Text>
+        <Text size="sm">
+          Scan this code with your authenticator app (1Password, Aegis, Google Authenticator, ...), then enter the 6-digit code it shows.
+        </Text>
         <Group align="flex-start" gap="md">
           <Paper p="xs" bg="white" radius="sm" data-testid="two-factor-qr">
             <QRCodeSVG value={enrolment.totpURI} size={148} title="Authenticator app QR code" />
@@ -414,7 +436,9 @@ function TwoFactorSettings() {
         <Badge color={enabled ? 'green' : 'gray'} variant="light" data-testid="two-factor-status">
           {enabled ? 'On' : 'Off'}
         </Badge>
-        <Text size="sm">{enabled ? 'Sign-in asks for a code from your authenticator app.' : 'Add a code from an authenticator app to your password sign-in.'}</Text>
+        <Text size="sm">
+          {enabled ? 'Sign-in asks for a code from your authenticator app.' : 'Add a code from an authenticator app to your password sign-in.'}
+        </Text>
       </Group>
       {enabled ? (
         <Group gap="xs">

@@ -1,4 +1,17 @@
-import { Autocomplete, Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ACCOUNT_KIND_LABELS, PROP_FIRMS } from '../../../domain/prop/labels';
 import type { AccountKind } from '../../../domain/prop/types';
@@ -59,9 +72,7 @@ export function AccountFormModal({ opened, onClose, account, initial, onSaved }:
       return;
     }
     try {
-      const saved = account
-        ? await update.mutateAsync({ id: account.id, values })
-        : await create.mutateAsync(values);
+      const saved = account ? await update.mutateAsync({ id: account.id, values }) : await create.mutateAsync(values);
       toastSuccess(account ? 'Trading account updated successfully' : 'Trading account created successfully');
       onSaved?.(saved);
       onClose();

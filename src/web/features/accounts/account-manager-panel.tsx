@@ -161,7 +161,11 @@ export function AccountManagerPanel({ selectedAccount, onSelectAccount, accountA
               </Group>
             </Group>
             <Text size="sm" c="dimmed" mt={4} data-testid="current-account-balance">
-              {[current.firm, current.size !== null && `${formatUsd(toCents(current.size))} account`, `starts at ${formatUsd(toCents(current.starting_balance))}`]
+              {[
+                current.firm,
+                current.size !== null && `${formatUsd(toCents(current.size))} account`,
+                `starts at ${formatUsd(toCents(current.starting_balance))}`,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

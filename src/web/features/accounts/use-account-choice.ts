@@ -49,7 +49,10 @@ export function readAccountChoice(scope: AccountScope, accounts: readonly Tradin
   return resolveAccountChoice(readStored(scope), accounts) ?? 'all';
 }
 
-export function useAccountChoice(scope: AccountScope, accounts: readonly TradingAccount[] | undefined): [AccountFilter | null, (next: AccountFilter) => void] {
+export function useAccountChoice(
+  scope: AccountScope,
+  accounts: readonly TradingAccount[] | undefined,
+): [AccountFilter | null, (next: AccountFilter) => void] {
   const [stored, setStored] = useState<StoredChoice | null>(() => readStored(scope));
 
   const choose = useCallback(

@@ -144,7 +144,15 @@ export function LoginPage() {
       }
     >
       {cameFromExpiry(location.state) && !error && (
-        <Alert color="yellow" variant="light" title={SESSION_EXPIRED_TITLE} styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconClockExclamation size={18} aria-hidden="true" />} role="status" data-testid="session-expired">
+        <Alert
+          color="yellow"
+          variant="light"
+          title={SESSION_EXPIRED_TITLE}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          icon={<IconClockExclamation size={18} aria-hidden="true" />}
+          role="status"
+          data-testid="session-expired"
+        >
           {SESSION_EXPIRED_TEXT}
         </Alert>
       )}
@@ -169,13 +177,7 @@ export function LoginPage() {
             </Text>
             {unconfirmed === 'still-unconfirmed' && (
               <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="outline"
-                  onClick={resend}
-                  loading={resendState === 'sending'}
-                  disabled={resendState === 'sent'}
-                >
+                <Button size="xs" variant="outline" onClick={resend} loading={resendState === 'sending'} disabled={resendState === 'sent'}>
                   Resend confirmation email
                 </Button>
                 {resendState === 'sent' && (

@@ -139,13 +139,7 @@ export function RegisterPage() {
             data-testid="register-confirm-password"
           />
           {captcha && <CaptchaField ref={captchaField} captcha={captcha} onPass={setCaptchaPass} onError={setError} />}
-          <Button
-            type="submit"
-            fullWidth
-            loading={loading}
-            disabled={captchaMissing || configPending}
-            data-testid="register-submit"
-          >
+          <Button type="submit" fullWidth loading={loading} disabled={captchaMissing || configPending} data-testid="register-submit">
             Create Account
           </Button>
         </Stack>

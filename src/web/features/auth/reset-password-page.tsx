@@ -76,10 +76,7 @@ export function ResetPasswordPage() {
         return;
       }
       setDone(true);
-      redirectTimer.current = window.setTimeout(
-        () => navigate('/login', { replace: true }),
-        REDIRECT_AFTER_RESET_MS,
-      );
+      redirectTimer.current = window.setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_RESET_MS);
     } catch {
       setError('Failed to reset password');
     } finally {

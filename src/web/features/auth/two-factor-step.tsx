@@ -65,11 +65,7 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
             onChange={(e) => setCode(e.currentTarget.value)}
             data-testid="two-factor-code"
           />
-          <Checkbox
-            label="Trust this device for 30 days"
-            checked={trustDevice}
-            onChange={(e) => setTrustDevice(e.currentTarget.checked)}
-          />
+          <Checkbox label="Trust this device for 30 days" checked={trustDevice} onChange={(e) => setTrustDevice(e.currentTarget.checked)} />
           <Button type="submit" fullWidth loading={loading} data-testid="two-factor-submit">
             Verify
           </Button>

@@ -58,7 +58,8 @@ export function useConnect() {
 export function useReplaceKey() {
   const store = useStore();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ConnectionUpdate }) => apiFetch<BrokerConnection>(`/api/connections/${id}`, json('PATCH', input)),
+    mutationFn: ({ id, input }: { id: string; input: ConnectionUpdate }) =>
+      apiFetch<BrokerConnection>(`/api/connections/${id}`, json('PATCH', input)),
     onSuccess: store,
   });
 }

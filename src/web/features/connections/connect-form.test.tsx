@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 describe('the connect form', () => {
-  it("asks each provider for its own fields: a key and secret for Binance, a wallet for Hyperliquid; what was typed for one is not sent to another", () => {
+  it('asks each provider for its own fields: a key and secret for Binance, a wallet for Hyperliquid; what was typed for one is not sent to another', () => {
     let state = initialConnectForm('binance');
     state = connectFormReducer(state, { type: 'type', field: 'apiKey', value: ' key-1 ' });
     expect(connectionInputOf(state)).toEqual({ missing: ['apiSecret'] });

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 import { useReducer, type FormEvent, type ReactNode } from 'react';
 import { formatMoney, toCents } from '../../../domain/cents';
@@ -42,8 +57,7 @@ function steps(provider: ProviderId, label: string): ReactNode[] {
     case 'bybit':
       return [
         <>
-          In Bybit, open <b>API</b> and create a system-generated API key with <b>Read-Only</b> permissions. Edgebook refuses a key that may
-          withdraw.
+          In Bybit, open <b>API</b> and create a system-generated API key with <b>Read-Only</b> permissions. Edgebook refuses a key that may withdraw.
         </>,
         <>If you can, restrict the key to this server's IP address.</>,
         <>Enter the API key and the secret below. Test the connection, then connect.</>,
@@ -114,7 +128,9 @@ export function ConnectForm({ providers, another, onConnected }: ConnectFormProp
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {another ? `Connect another ${label} ${credential === 'wallet' ? 'wallet' : credential === 'key-secret' ? 'key' : 'user'}` : `Connect ${label}`}
+            {another
+              ? `Connect another ${label} ${credential === 'wallet' ? 'wallet' : credential === 'key-secret' ? 'key' : 'user'}`
+              : `Connect ${label}`}
           </Title>
           {providers.length > 1 && (
             <SegmentedControl
@@ -209,7 +225,8 @@ export function ConnectForm({ providers, another, onConnected }: ConnectFormProp
           {tested && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} data-testid="connect-tested">
               <Text size="sm" fw={600}>
-                {label} {credential === 'wallet' ? 'found the wallet' : 'accepted the key'}: {tested.accounts.length} {tested.accounts.length === 1 ? 'account' : 'accounts'}.
+                {label} {credential === 'wallet' ? 'found the wallet' : 'accepted the key'}: {tested.accounts.length}{' '}
+                {tested.accounts.length === 1 ? 'account' : 'accounts'}.
               </Text>
               <List size="sm" mt={4}>
                 {tested.accounts.map((a) => (
@@ -228,10 +245,22 @@ export function ConnectForm({ providers, another, onConnected }: ConnectFormProp
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void runTest()} loading={test.isPending} disabled={busy && !test.isPending} data-testid="connect-test">
+            <Button
+              variant="default"
+              onClick={() => void runTest()}
+              loading={test.isPending}
+              disabled={busy && !test.isPending}
+              data-testid="connect-test"
+            >
               Test connection
             </Button>
-            <Button type="submit" leftSection={<IconPlugConnected size={16} aria-hidden="true" />} loading={connect.isPending} disabled={busy && !connect.isPending} data-testid="connect-submit">
+            <Button
+              type="submit"
+              leftSection={<IconPlugConnected size={16} aria-hidden="true" />}
+              loading={connect.isPending}
+              disabled={busy && !connect.isPending}
+              data-testid="connect-submit"
+            >
               Connect
             </Button>
           </Group>

@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Badge, Button, Group, List, Menu, Modal, Paper, PasswordInput, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Menu,
+  Modal,
+  Paper,
+  PasswordInput,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { getTodayInZone } from '../../../domain/dates';
@@ -59,7 +75,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
   /** Into a trading account without prop rules: first the offer to add them (or not). */
   const chooseTarget = (account: BrokerAccount, target: TradingAccount | undefined) => {
     // A crypto exchange's account is no prop firm's: nothing to offer.
-    if (!target || target.id === account.account_id || propAccounts.has(target.id) || connection.credential !== 'user-key') void mapTo(account, { account_id: target?.id ?? null });
+    if (!target || target.id === account.account_id || propAccounts.has(target.id) || connection.credential !== 'user-key')
+      void mapTo(account, { account_id: target?.id ?? null });
     else setOffer({ account, target });
   };
   const answerOffer = async (templateId: string | null) => {
@@ -72,7 +89,10 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
     try {
       await remove.mutateAsync(connection.id);
       setRemoving(false);
-      toastSuccess(`${label} connection removed`, hasKey ? 'The saved API key is deleted; synced trades stay in your journal.' : 'Synced trades stay in your journal.');
+      toastSuccess(
+        `${label} connection removed`,
+        hasKey ? 'The saved API key is deleted; synced trades stay in your journal.' : 'Synced trades stay in your journal.',
+      );
     } catch (error) {
       setRemoving(false);
       toastError('Could not remove the connection', messageOf(error));
@@ -127,7 +147,12 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
                     Replace API key
                   </Menu.Item>
                 )}
-                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setRemoving(true)} data-testid="connection-remove">
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => setRemoving(true)}
+                  data-testid="connection-remove"
+                >
                   Remove connection
                 </Menu.Item>
               </Menu.Dropdown>
@@ -167,7 +192,9 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
                 </b>
                 {outcome.duplicates > 0 && `, ${outcome.duplicates} already in your journal`}
                 {outcome.open_positions > 0 && `, ${outcome.open_positions} ${outcome.open_positions === 1 ? 'position' : 'positions'} still open`}
-                {outcome.funding !== undefined && outcome.funding > 0 && `, ${outcome.funding} funding ${outcome.funding === 1 ? 'payment' : 'payments'} read`}
+                {outcome.funding !== undefined &&
+                  outcome.funding > 0 &&
+                  `, ${outcome.funding} funding ${outcome.funding === 1 ? 'payment' : 'payments'} read`}
                 {outcome.bars > 0 && `, ${outcome.bars.toLocaleString('en-US')} one-minute ${outcome.bars === 1 ? 'bar' : 'bars'} stored for replay`}.
               </Text>
             ) : (
@@ -209,11 +236,9 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
         </Stack>
 
         <Text size="xs" c="dimmed">
-          {syncMinutes > 0
-            ? `Edgebook also syncs every ${syncMinutes} minutes while it runs. `
-            : 'Syncs run when you click Sync now. '}
-          A trade already in your journal (from an earlier sync, or from {label}'s {hasKey && connection.credential === 'user-key' ? 'CSV export' : 'trade-history export'}) is never added
-          twice.
+          {syncMinutes > 0 ? `Edgebook also syncs every ${syncMinutes} minutes while it runs. ` : 'Syncs run when you click Sync now. '}A trade
+          already in your journal (from an earlier sync, or from {label}'s{' '}
+          {hasKey && connection.credential === 'user-key' ? 'CSV export' : 'trade-history export'}) is never added twice.
         </Text>
       </Stack>
 
@@ -227,7 +252,8 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(false)}
       >
-        {hasKey ? 'Edgebook deletes the saved API key and stops syncing' : 'Edgebook stops syncing'} {connection.user_name}. The trades already in your journal stay.
+        {hasKey ? 'Edgebook deletes the saved API key and stops syncing' : 'Edgebook stops syncing'} {connection.user_name}. The trades already in
+        your journal stay.
       </ConfirmDialog>
       <AccountFormModal
         opened={creatingFor !== null}
@@ -238,7 +264,13 @@ export function ConnectionCard({ connection, tradingAccounts, taken, syncMinutes
           if (account) chooseTarget(account, created);
         }}
       />
-      <PropOfferModal offer={offer} label={label} busy={map.isPending} onMap={(templateId) => void answerOffer(templateId)} onCancel={() => setOffer(null)} />
+      <PropOfferModal
+        offer={offer}
+        label={label}
+        busy={map.isPending}
+        onMap={(templateId) => void answerOffer(templateId)}
+        onCancel={() => setOffer(null)}
+      />
     </Paper>
   );
 }
@@ -276,8 +308,23 @@ function ReplaceKeyModal({ connection, opened, onClose }: { connection: BrokerCo
               : `Create a new key in ${connection.provider_label} (Settings, API) for ${connection.user_name} and enter it here.`}{' '}
             Edgebook checks it before it replaces the old one.
           </Text>
-          <PasswordInput label="New API key" value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} error={withSecret ? null : error} autoComplete="off" data-autofocus />
-          {withSecret && <PasswordInput label="Its secret key" value={apiSecret} onChange={(e) => setApiSecret(e.currentTarget.value)} error={error} autoComplete="off" />}
+          <PasswordInput
+            label="New API key"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.currentTarget.value)}
+            error={withSecret ? null : error}
+            autoComplete="off"
+            data-autofocus
+          />
+          {withSecret && (
+            <PasswordInput
+              label="Its secret key"
+              value={apiSecret}
+              onChange={(e) => setApiSecret(e.currentTarget.value)}
+              error={error}
+              autoComplete="off"
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

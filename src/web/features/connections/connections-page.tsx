@@ -33,8 +33,8 @@ export function ConnectionsPage() {
     <Stack gap="md" maw={1200}>
       <PageHeader title="Broker Connections" />
       <Text c="dimmed" mt={-12} maw={760}>
-        Connect {label} once and your trades come in by themselves, with the fees {label} charged and every fill: no CSV export, for any period
-        you choose.
+        Connect {label} once and your trades come in by themselves, with the fees {label} charged and every fill: no CSV export, for any period you
+        choose.
         {exchanges.length > 0 && ` Crypto perpetuals too: ${exchanges.join(', ')}, with a read-only key or a wallet address.`}
       </Text>
       {isPending ? (
@@ -59,7 +59,11 @@ export function ConnectionsPage() {
             />
           ))}
           {data.connections.length === 0 || adding ? (
-            <ConnectForm providers={providers.length > 0 ? providers : [{ id: 'topstepx', label }]} another={data.connections.length > 0} onConnected={() => setAdding(false)} />
+            <ConnectForm
+              providers={providers.length > 0 ? providers : [{ id: 'topstepx', label }]}
+              another={data.connections.length > 0}
+              onConnected={() => setAdding(false)}
+            />
           ) : (
             <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)} w="fit-content">
               {exchanges.length > 0 ? 'Connect another account' : `Connect another ${label} user`}

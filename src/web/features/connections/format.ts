@@ -12,7 +12,8 @@ export function formatWhen(iso: string): string {
 export function describeProgress(progress: SyncProgress | null, label: string): { text: string; percent: number | null } {
   if (!progress || progress.phase === 'signing-in') return { text: `Signing in to ${label}…`, percent: null };
   if (progress.phase === 'accounts') return { text: `Listing your ${label} accounts…`, percent: null };
-  if (progress.phase === 'saving') return { text: `Saving ${progress.fills} ${progress.fills === 1 ? 'fill' : 'fills'} and their trades…`, percent: 100 };
+  if (progress.phase === 'saving')
+    return { text: `Saving ${progress.fills} ${progress.fills === 1 ? 'fill' : 'fills'} and their trades…`, percent: 100 };
   if (progress.phase === 'bars') {
     const percent = progress.windows_total === 0 ? null : Math.round((progress.windows_done / progress.windows_total) * 100);
     return { text: `Reading the price bars your trades' replays need (${progress.windows_done} of ${progress.windows_total} requests)…`, percent };

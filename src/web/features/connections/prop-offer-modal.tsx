@@ -23,7 +23,10 @@ interface PropOfferModalProps {
 }
 
 const firms = [...new Set(PROP_TEMPLATES.map((t) => t.firm))];
-const templateOptions = firms.map((firm) => ({ group: firm, items: PROP_TEMPLATES.filter((t) => t.firm === firm).map((t) => ({ value: t.id, label: `${t.firm} ${t.plan}` })) }));
+const templateOptions = firms.map((firm) => ({
+  group: firm,
+  items: PROP_TEMPLATES.filter((t) => t.firm === firm).map((t) => ({ value: t.id, label: `${t.firm} ${t.plan}` })),
+}));
 
 /**
  * While mapping a prop firm's account, the offer to follow its rules. The plan its name or
@@ -62,8 +65,8 @@ function OfferBody({ offer, label, busy, onMap }: { offer: PropOffer; label: str
       />
       {template && (
         <Text size="xs" c="dimmed" data-testid="prop-offer-summary">
-          {offer.target.name} becomes a {template.firm} {ACCOUNT_KIND_LABELS[template.kind].toLowerCase()} account of {formatUsd(template.sizeCents)}, starting
-          at {formatUsd(template.sizeCents)}, with the plan&apos;s rules as checked on {template.checkedOn} (
+          {offer.target.name} becomes a {template.firm} {ACCOUNT_KIND_LABELS[template.kind].toLowerCase()} account of {formatUsd(template.sizeCents)},
+          starting at {formatUsd(template.sizeCents)}, with the plan&apos;s rules as checked on {template.checkedOn} (
           <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
             {new URL(template.sourceUrl).hostname}
           </Anchor>

@@ -23,8 +23,7 @@ export type PreferencesPatch = Partial<Pick<Preferences, 'widgets' | 'layout' | 
 export function useUpdatePreferences(options: { errorMessage?: string } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: PreferencesPatch) =>
-      apiFetch<Preferences>('/api/preferences', { method: 'PATCH', body: JSON.stringify(patch) }),
+    mutationFn: (patch: PreferencesPatch) => apiFetch<Preferences>('/api/preferences', { method: 'PATCH', body: JSON.stringify(patch) }),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.preferences.all });
       const previous = queryClient.getQueryData<Preferences>(queryKeys.preferences.all);
@@ -80,8 +79,7 @@ export function useTaskMutations(date: string) {
   });
 
   const toggle = useMutation({
-    mutationFn: (task: Task) =>
-      apiFetch<Task>(`/api/tasks/${task.id}`, { method: 'PATCH', body: JSON.stringify({ completed: !task.completed }) }),
+    mutationFn: (task: Task) => apiFetch<Task>(`/api/tasks/${task.id}`, { method: 'PATCH', body: JSON.stringify({ completed: !task.completed }) }),
     onMutate: async (task) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.tasks.byDate(date) });
       const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks.byDate(date));

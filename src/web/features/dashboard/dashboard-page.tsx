@@ -46,7 +46,9 @@ import { withAllStyles } from '../../lib/all-styles';
 
 const CAPTURE_ID = 'dashboard-capture';
 
-const ProfileSettingsDialog = lazy(withAllStyles(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog }))));
+const ProfileSettingsDialog = lazy(
+  withAllStyles(() => import('./components/profile-settings-dialog').then((m) => ({ default: m.ProfileSettingsDialog }))),
+);
 // The day's trades and the account manager load when first opened, not with the first screen.
 const DayTradesDialog = lazy(withAllStyles(() => import('./components/day-trades-dialog').then((m) => ({ default: m.DayTradesDialog }))));
 const AccountsPanel = lazy(withAllStyles(() => import('./components/accounts-panel').then((m) => ({ default: m.AccountsPanel }))));
@@ -291,7 +293,13 @@ export function DashboardPage() {
           )}
           <LazyMenu
             target={(props) => (
-              <Button variant="default" size="xs" leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />} disabled={addable.length === 0} {...props}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconLayoutGridAdd size={14} aria-hidden="true" />}
+                disabled={addable.length === 0}
+                {...props}
+              >
                 Add widget
               </Button>
             )}
@@ -309,8 +317,7 @@ export function DashboardPage() {
       <div id={CAPTURE_ID} className={classes.capture}>
         {tradingMode ? (
           <Alert variant="light" color="blue" mt="md" data-testid="trading-mode-notice">
-            Trading mode: your PnL, balance and statistics are hidden until you exit it. Your tasks, notes and the
-            day&apos;s events stay.
+            Trading mode: your PnL, balance and statistics are hidden until you exit it. Your tasks, notes and the day&apos;s events stay.
           </Alert>
         ) : (
           <HeaderStats />

@@ -19,9 +19,7 @@ export const BAND_TONE = { green: TONE_COLOR.positive, yellow: TONE_COLOR.warnin
 /** Ring and bar fills for the same bands (graphics need 3:1 only). */
 export const BAND_FILL = { green: 'teal.6', yellow: 'yellow.6', red: 'red.6' } as const;
 
-
 /** A win rate, or '—' when nothing was won or lost (break-evens only, or no trades); the domain's one format. */
 export function formatWinRate(winRate: number | null, decided = 1): string {
   return formatDomainWinRate(winRate, decided);
 }
-

@@ -1,12 +1,5 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, useComputedColorScheme } from '@mantine/core';
-import {
-  IconBrain,
-  IconCalendarStats,
-  IconFileImport,
-  IconMathFunction,
-  IconNotebook,
-  IconServer,
-} from '@tabler/icons-react';
+import { IconBrain, IconCalendarStats, IconFileImport, IconMathFunction, IconNotebook, IconServer } from '@tabler/icons-react';
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
@@ -29,32 +22,27 @@ const FEATURES: Feature[] = [
   },
   {
     title: 'Exact P&L',
-    description:
-      'Money is stored as exact decimals, never floating point, so daily, weekly and monthly totals add up to the cent.',
+    description: 'Money is stored as exact decimals, never floating point, so daily, weekly and monthly totals add up to the cent.',
     icon: <IconMathFunction size={22} aria-hidden="true" />,
   },
   {
     title: 'Imports',
-    description:
-      'Bring in CSV and JSON exports from your trading platform, or log trades by hand with sessions, setups, tags and notes.',
+    description: 'Bring in CSV and JSON exports from your trading platform, or log trades by hand with sessions, setups, tags and notes.',
     icon: <IconFileImport size={22} aria-hidden="true" />,
   },
   {
     title: 'P&L calendar and stats',
-    description:
-      'See profit and loss by day, week and month, with win rate, profit factor and a score of your trading.',
+    description: 'See profit and loss by day, week and month, with win rate, profit factor and a score of your trading.',
     icon: <IconCalendarStats size={22} aria-hidden="true" />,
   },
   {
     title: 'Reflections and notebook',
-    description:
-      'Review each day, week or month, mark whether you followed your rules, and keep notes and a daily journal.',
+    description: 'Review each day, week or month, mark whether you followed your rules, and keep notes and a daily journal.',
     icon: <IconNotebook size={22} aria-hidden="true" />,
   },
   {
     title: 'AI analyst',
-    description:
-      'Ask questions about your own trades through any OpenAI-compatible provider you configure. The key stays on your server.',
+    description: 'Ask questions about your own trades through any OpenAI-compatible provider you configure. The key stays on your server.',
     icon: <IconBrain size={22} aria-hidden="true" />,
   },
 ];
@@ -122,8 +110,8 @@ export function IntroPage() {
                 Find your edge in your own numbers
               </Title>
               <Text size="lg" maw={620} className={classes.lead}>
-                Edgebook is a trading journal you run yourself. Log and import your trades, see your profit and loss
-                on a calendar, reflect on every session, and ask an AI analyst about your own results.
+                Edgebook is a trading journal you run yourself. Log and import your trades, see your profit and loss on a calendar, reflect on every
+                session, and ask an AI analyst about your own results.
               </Text>
               <Group justify="center" gap="sm">
                 <Button component={Link} to="/register" state={location.state} size="lg" data-testid="intro-get-started">

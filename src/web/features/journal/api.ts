@@ -23,10 +23,15 @@ export function useSaveJournalNote() {
   return useMutation({
     // `base`: the updated_at the words grew from (null: the day had no note); a newer save elsewhere is a 409.
     mutationFn: ({ date, content, base }: { date: string; content: string; base?: string | null }) =>
-      apiFetch<JournalSave>(`/api/journal/${date}`, { method: 'PUT', body: JSON.stringify({ content, ...(base !== undefined && { base_updated_at: base }) }) }),
+      apiFetch<JournalSave>(`/api/journal/${date}`, {
+        method: 'PUT',
+        body: JSON.stringify({ content, ...(base !== undefined && { base_updated_at: base }) }),
+      }),
     onSuccess: (saved) => {
       // The note is the day's, whichever account's trades are shown beside it.
-      queryClient.setQueriesData<JournalDayDetail>({ queryKey: queryKeys.journal.dayAll(saved.date) }, (day) => (day ? { ...day, note: saved.note } : day));
+      queryClient.setQueriesData<JournalDayDetail>({ queryKey: queryKeys.journal.dayAll(saved.date) }, (day) =>
+        day ? { ...day, note: saved.note } : day,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.journal.daysAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.notes.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.noteFolders.all });

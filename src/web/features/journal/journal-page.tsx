@@ -1,5 +1,20 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
@@ -33,7 +48,14 @@ const asDate = (day: string) => new Date(`${day}T12:00:00`);
 
 function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolean; onSelect: () => void }) {
   return (
-    <UnstyledButton className={classes.dayRow} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect} data-testid="journal-day" data-date={day.date}>
+    <UnstyledButton
+      className={classes.dayRow}
+      data-selected={selected || undefined}
+      aria-current={selected ? 'true' : undefined}
+      onClick={onSelect}
+      data-testid="journal-day"
+      data-date={day.date}
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         {/* EEE MMM d; the list says the year above the days of other years. */}
         <Text size="sm" fw={600} data-testid="journal-day-date">
@@ -115,7 +137,12 @@ function DayEditor({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) setSavedElsewhere(true);
-          else notifications.show({ color: 'red', title: 'Failed to save note', message: isSignedOutError(error) ? SIGNED_OUT_WORDS.notes : 'Failed to save note' });
+          else
+            notifications.show({
+              color: 'red',
+              title: 'Failed to save note',
+              message: isSignedOutError(error) ? SIGNED_OUT_WORDS.notes : 'Failed to save note',
+            });
         },
       },
     );
@@ -259,11 +286,17 @@ function DayTrades({ date, trades, withAccount }: { date: string; trades: Journa
               )}
               <Table.Td data-testid="journal-trade-entry">{cell(formatExecutionTime(t.entry_time, timeZone, date))}</Table.Td>
               <Table.Td data-testid="journal-trade-exit">{cell(formatExecutionTime(t.exit_time, timeZone, date))}</Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-quantity">{cell(formatQuantity(t.quantity))}</Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-quantity">
+                {cell(formatQuantity(t.quantity))}
+              </Table.Td>
               <Table.Td ta="right">{cell(t.entry_price === null ? null : priceOf(t, t.entry_price))}</Table.Td>
               <Table.Td ta="right">{cell(t.exit_price === null ? null : priceOf(t, t.exit_price))}</Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-gross">{cell(formatUsd(grossPnlCentsOf(t)))}</Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-fees">{cell(formatUsd(toCents(t.commission)))}</Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-gross">
+                {cell(formatUsd(grossPnlCentsOf(t)))}
+              </Table.Td>
+              <Table.Td ta="right" data-testid="journal-trade-fees">
+                {cell(formatUsd(toCents(t.commission)))}
+              </Table.Td>
               <Table.Td ta="right">
                 <PnlValue value={t.pnl} span size="sm" data-testid="journal-trade-pnl" />
               </Table.Td>

@@ -50,7 +50,12 @@ export class BarsRequestError extends ApiError {
 }
 
 async function send<T>(url: string, bytes: ArrayBuffer): Promise<T> {
-  const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'text/csv', Accept: 'application/json' }, body: bytes });
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'text/csv', Accept: 'application/json' },
+    body: bytes,
+  });
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -95,7 +100,8 @@ export const importBars = (bytes: ArrayBuffer, options: BarsOptions, choices: Im
 export function useImportBars() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ bytes, options, choices }: { bytes: ArrayBuffer; options: BarsOptions; choices: ImportChoices }) => importBars(bytes, options, choices),
+    mutationFn: ({ bytes, options, choices }: { bytes: ArrayBuffer; options: BarsOptions; choices: ImportChoices }) =>
+      importBars(bytes, options, choices),
     onSuccess: () => {
       // Charts, and the trades' stored MAE and MFE (the Trade Log's columns, the Reports), follow the bars.
       void client.invalidateQueries({ queryKey: queryKeys.market.all });
@@ -108,7 +114,9 @@ export function useDeleteBars() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (day: { contract: string; resolution: number; day: string }) =>
-      apiFetch<BarsDeleted>(`/api/market/bars?${new URLSearchParams({ contract: day.contract, resolution: String(day.resolution), day: day.day })}`, { method: 'DELETE' }),
+      apiFetch<BarsDeleted>(`/api/market/bars?${new URLSearchParams({ contract: day.contract, resolution: String(day.resolution), day: day.day })}`, {
+        method: 'DELETE',
+      }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.market.all });
       void client.invalidateQueries({ queryKey: queryKeys.trades.all });

@@ -29,12 +29,21 @@ export function BarsBatchDialog({ files, onClose }: { files: File[]; onClose: ()
   const narrow = useMediaQuery('(max-width: 48em)');
   const client = useQueryClient();
   const [entries, setEntries] = useState<Entry[]>(() =>
-    files.map((file) => ({ file, contract: guessContractFromFileName(file.name), state: 'waiting', preview: null, error: null, insist: false, added: 0 })),
+    files.map((file) => ({
+      file,
+      contract: guessContractFromFileName(file.name),
+      state: 'waiting',
+      preview: null,
+      error: null,
+      insist: false,
+      added: 0,
+    })),
   );
   const [running, setRunning] = useState(false);
   const latest = useRef(entries);
   latest.current = entries;
-  const update = (index: number, change: Partial<Entry>) => setEntries((list) => list.map((entry, i) => (i === index ? { ...entry, ...change } : entry)));
+  const update = (index: number, change: Partial<Entry>) =>
+    setEntries((list) => list.map((entry, i) => (i === index ? { ...entry, ...change } : entry)));
 
   // Each file read in turn, and again when its contract is corrected.
   useEffect(() => {
@@ -46,7 +55,9 @@ export function BarsBatchDialog({ files, onClose }: { files: File[]; onClose: ()
       .arrayBuffer()
       .then((bytes) => previewBars(bytes, optionsOf(entry)))
       .then((preview) => update(next, { state: 'read', preview, error: null }))
-      .catch((error: unknown) => update(next, { state: 'failed', preview: null, error: error instanceof Error ? error.message : 'The file could not be read' }));
+      .catch((error: unknown) =>
+        update(next, { state: 'failed', preview: null, error: error instanceof Error ? error.message : 'The file could not be read' }),
+      );
   }, [entries, running]);
 
   const ready = (entry: Entry) => entry.state === 'read' && entry.preview !== null && (entry.preview.contradictions.length === 0 || entry.insist);
@@ -58,7 +69,12 @@ export function BarsBatchDialog({ files, onClose }: { files: File[]; onClose: ()
       if (!ready(entry)) continue;
       update(index, { state: 'importing' });
       try {
-        const outcome = await importBars(await entry.file.arrayBuffer(), optionsOf(entry), { skipUnreadable: true, replace: false, insist: entry.insist, quietMinutes: false });
+        const outcome = await importBars(await entry.file.arrayBuffer(), optionsOf(entry), {
+          skipUnreadable: true,
+          replace: false,
+          insist: entry.insist,
+          quietMinutes: false,
+        });
         added += outcome.added;
         done++;
         update(index, { state: 'imported', added: outcome.added });
@@ -75,7 +91,14 @@ export function BarsBatchDialog({ files, onClose }: { files: File[]; onClose: ()
   const reading = entries.some((entry) => entry.state === 'waiting' || entry.state === 'reading');
   const finished = entries.every((entry) => entry.state === 'imported' || entry.state === 'failed');
   return (
-    <Modal opened onClose={onClose} title={`Import bars: ${files.length} files`} size="xl" fullScreen={Boolean(narrow)} data-testid="bars-batch-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Import bars: ${files.length} files`}
+      size="xl"
+      fullScreen={Boolean(narrow)}
+      data-testid="bars-batch-dialog"
+    >
       <Stack gap="sm">
         <Text size="sm">Each file is read with the contract its name gives; correct any the name does not tell.</Text>
         <ScrollArea type="auto">
@@ -142,14 +165,20 @@ export function BarsBatchDialog({ files, onClose }: { files: File[]; onClose: ()
         </ScrollArea>
         {entries.some((entry) => entry.preview?.contradictions.length) && (
           <Alert color="red" variant="light">
-            Files whose bars lie outside your own fills’ prices may be of another contract month or a back-adjusted series: they are left out unless you tick them.
+            Files whose bars lie outside your own fills’ prices may be of another contract month or a back-adjusted series: they are left out unless
+            you tick them.
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             {finished ? 'Close' : 'Cancel'}
           </Button>
-          <Button onClick={() => void importAll()} loading={running} disabled={reading || finished || !entries.some(ready)} data-testid="bars-batch-confirm">
+          <Button
+            onClick={() => void importAll()}
+            loading={running}
+            disabled={reading || finished || !entries.some(ready)}
+            data-testid="bars-batch-confirm"
+          >
             Import {entries.filter(ready).length} {entries.filter(ready).length === 1 ? 'file' : 'files'}
           </Button>
         </Group>

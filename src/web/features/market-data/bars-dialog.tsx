@@ -19,7 +19,17 @@ const ZONES = ['', 'UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z 
  * (then nothing is stored unless the trader insists), and lists unreadable rows by number. A source known to leave
  * out minutes without trades (Databento) may be confirmed so: its missing minutes then count as minutes without trades.
  */
-export function BarsDialog({ file, contract: initialContract, timeZone, onClose }: { file: File; contract: string; timeZone: string; onClose: () => void }) {
+export function BarsDialog({
+  file,
+  contract: initialContract,
+  timeZone,
+  onClose,
+}: {
+  file: File;
+  contract: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [contract, setContract] = useState(() => guessContractFromFileName(file.name) || initialContract);
@@ -73,7 +83,12 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
           notifications.show({ color: 'teal', message: parts.join('; ') });
           onClose();
         },
-        onError: (e) => notifications.show({ color: 'red', title: 'Failed to import bars', message: e instanceof Error ? e.message : 'The bars could not be imported' }),
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            title: 'Failed to import bars',
+            message: e instanceof Error ? e.message : 'The bars could not be imported',
+          }),
       },
     );
   };
@@ -193,11 +208,18 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
               </Stack>
             )}
             {data.contradictions.length > 0 && (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="These bars contradict your fills" data-testid="bars-contradictions">
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+                title="These bars contradict your fills"
+                data-testid="bars-contradictions"
+              >
                 <Stack gap={6}>
                   {data.contradictions.map((c) => (
                     <Text key={c.contract} size="sm">
-                      {c.contract}: {c.fills_outside} of your {c.fills_checked} fills with a bar in this file lie outside their minute’s range by more than a tick, e.g.{' '}
+                      {c.contract}: {c.fills_outside} of your {c.fills_checked} fills with a bar in this file lie outside their minute’s range by more
+                      than a tick, e.g.{' '}
                       {c.first
                         .slice(0, 3)
                         .map((f) => `${f.side} ${f.quantity} at ${f.price} on ${formatInstant(f.time, timeZone)} (bar ${f.bar_low}–${f.bar_high})`)
@@ -205,8 +227,16 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
                       .
                     </Text>
                   ))}
-                  <Text size="sm">They may be of another contract month, or a back-adjusted continuous series (named like MNQ1!). Nothing is stored unless you insist.</Text>
-                  <Checkbox label="Store these bars anyway" checked={insist} onChange={(e) => setInsist(e.currentTarget.checked)} data-testid="bars-insist" />
+                  <Text size="sm">
+                    They may be of another contract month, or a back-adjusted continuous series (named like MNQ1!). Nothing is stored unless you
+                    insist.
+                  </Text>
+                  <Checkbox
+                    label="Store these bars anyway"
+                    checked={insist}
+                    onChange={(e) => setInsist(e.currentTarget.checked)}
+                    data-testid="bars-insist"
+                  />
                 </Stack>
               </Alert>
             )}
@@ -237,8 +267,11 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
           </Stack>
         )}
         <Text size="xs" c="dimmed">
-          Bars you add are yours alone: no other trader sees or uses them. Formats: {BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}, or any CSV by
-          mapping its columns.
+          Bars you add are yours alone: no other trader sees or uses them. Formats:{' '}
+          {BAR_FORMATS.slice(0, 3)
+            .map((f) => f.label)
+            .join(', ')}
+          , or any CSV by mapping its columns.
         </Text>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
@@ -250,7 +283,11 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
             disabled={!data || (writes === 0 && !quietMinutes) || (unreadable > 0 && !skipUnreadable) || (contradicted && !insist)}
             data-testid="bars-confirm"
           >
-            {data ? (replace && conflicting > 0 ? `Import ${fresh} new and replace ${conflicting}` : `Import ${fresh} new ${fresh === 1 ? 'bar' : 'bars'}`) : 'Import'}
+            {data
+              ? replace && conflicting > 0
+                ? `Import ${fresh} new and replace ${conflicting}`
+                : `Import ${fresh} new ${fresh === 1 ? 'bar' : 'bars'}`
+              : 'Import'}
           </Button>
         </Group>
       </Stack>
@@ -259,7 +296,15 @@ export function BarsDialog({ file, contract: initialContract, timeZone, onClose 
 }
 
 /** The columns of a bar file we do not know: time (and whether it is the bar's start or end), prices, volume, symbol. */
-function BarMappingForm({ headers, mapping, onChange }: { headers: string[]; mapping: BarMapping | null; onChange: (mapping: BarMapping | null) => void }) {
+function BarMappingForm({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: BarMapping | null;
+  onChange: (mapping: BarMapping | null) => void;
+}) {
   const guess = (names: string[]) => headers.find((h) => names.includes(h.trim().toLowerCase())) ?? '';
   const [draft, setDraft] = useState<Record<string, string>>(() => ({
     time: mapping?.time ?? guess(['time', 'date', 'datetime', 'timestamp']),
@@ -273,11 +318,29 @@ function BarMappingForm({ headers, mapping, onChange }: { headers: string[]; map
   }));
   const columns = [{ value: '', label: '—' }, ...headers.map((h) => ({ value: h, label: h }))];
   const field = (key: string, label: string) => (
-    <Select key={key} label={label} data={columns} value={draft[key] ?? ''} onChange={(value) => setDraft({ ...draft, [key]: value ?? '' })} allowDeselect={false} size="xs" aria-label={`Column for ${label}`} />
+    <Select
+      key={key}
+      label={label}
+      data={columns}
+      value={draft[key] ?? ''}
+      onChange={(value) => setDraft({ ...draft, [key]: value ?? '' })}
+      allowDeselect={false}
+      size="xs"
+      aria-label={`Column for ${label}`}
+    />
   );
   const apply = () => {
     const pick = (key: string) => (draft[key] ? { [key]: draft[key] } : {});
-    onChange({ time: draft.time!, timeIs: draft.timeIs as 'start' | 'end', open: draft.open!, high: draft.high!, low: draft.low!, close: draft.close!, ...pick('volume'), ...pick('symbol') });
+    onChange({
+      time: draft.time!,
+      timeIs: draft.timeIs as 'start' | 'end',
+      open: draft.open!,
+      high: draft.high!,
+      low: draft.low!,
+      close: draft.close!,
+      ...pick('volume'),
+      ...pick('symbol'),
+    });
   };
   return (
     <Stack gap="xs" data-testid="bars-mapping">
@@ -302,7 +365,13 @@ function BarMappingForm({ headers, mapping, onChange }: { headers: string[]; map
         {field('volume', 'Volume')}
         {field('symbol', 'Symbol')}
       </SimpleGrid>
-      <Button size="xs" variant="light" w="fit-content" onClick={apply} disabled={!draft.time || !draft.open || !draft.high || !draft.low || !draft.close}>
+      <Button
+        size="xs"
+        variant="light"
+        w="fit-content"
+        onClick={apply}
+        disabled={!draft.time || !draft.open || !draft.high || !draft.low || !draft.close}
+      >
         Read with these columns
       </Button>
     </Stack>

@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Button, Card, FileButton, Group, Loader, ScrollArea, Select, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Loader,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -43,7 +59,11 @@ export function MarketDataPage() {
     if (files.length === 0) return;
     const tooLarge = files.filter((file) => file.size > MAX_BYTES);
     if (tooLarge.length > 0) {
-      notifications.show({ color: 'red', title: 'Failed to import bars', message: `${tooLarge.map((f) => f.name).join(', ')}: too large to import (limit 50 MB)` });
+      notifications.show({
+        color: 'red',
+        title: 'Failed to import bars',
+        message: `${tooLarge.map((f) => f.name).join(', ')}: too large to import (limit 50 MB)`,
+      });
       return;
     }
     if (files.length === 1) setPicked({ file: files[0]!, token: Date.now() });
@@ -73,8 +93,8 @@ export function MarketDataPage() {
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Text size="sm">
-            Price bars draw your trades’ charts and give their MAE, MFE and exit analysis. The bars you add are yours alone: no other trader sees them, and
-            you can replace or delete them whenever you like. Bars your broker connection fetches come from your broker.
+            Price bars draw your trades’ charts and give their MAE, MFE and exit analysis. The bars you add are yours alone: no other trader sees
+            them, and you can replace or delete them whenever you like. Bars your broker connection fetches come from your broker.
           </Text>
           <Group gap="sm" wrap="wrap">
             <FileButton
@@ -107,7 +127,11 @@ export function MarketDataPage() {
               }}
             />
             <Text size="xs" c="dimmed">
-              1-second or 1-minute bars: {BAR_FORMATS.slice(0, 3).map((f) => f.label).join(', ')}, or any CSV by mapping its columns.
+              1-second or 1-minute bars:{' '}
+              {BAR_FORMATS.slice(0, 3)
+                .map((f) => f.label)
+                .join(', ')}
+              , or any CSV by mapping its columns.
             </Text>
           </Group>
         </Stack>
@@ -195,7 +219,15 @@ export function MarketDataPage() {
 
       {picked && <BarsDialog key={picked.token} file={picked.file} contract={contract ?? ''} timeZone={timeZone} onClose={() => setPicked(null)} />}
       {batch && <BarsBatchDialog key={batch.token} files={batch.files} onClose={() => setBatch(null)} />}
-      <ConfirmDialog opened={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} loading={remove.isPending} title="Delete bars" confirmLabel="Delete" danger>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        loading={remove.isPending}
+        title="Delete bars"
+        confirmLabel="Delete"
+        danger
+      >
         {deleting
           ? `Delete your ${deleting.bars} ${RESOLUTION_LABELS[deleting.resolution as Resolution]} ${deleting.bars === 1 ? 'bar' : 'bars'} of ${deleting.contract} on ${formatDay(deleting.day)}? The MAE and MFE of your trades that used them are computed again.`
           : ''}

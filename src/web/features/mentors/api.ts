@@ -97,7 +97,8 @@ export function usePostMentorComment(traderId: string) {
 export function useReplyToMentor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) => apiFetch<MentorComment>(`/api/mentor-comments/${id}/reply`, { method: 'POST', body: JSON.stringify({ body }) }),
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      apiFetch<MentorComment>(`/api/mentor-comments/${id}/reply`, { method: 'POST', body: JSON.stringify({ body }) }),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.comments }),
     onError: failed('Failed to send the reply'),
   });

@@ -1,4 +1,20 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -26,7 +42,9 @@ export function MentoringPage() {
   if (rest) return <MentorView key={rest} traderId={rest} />;
   return (
     <Stack gap="lg" p="md">
-      <Title order={1} size="h2">Mentoring</Title>
+      <Title order={1} size="h2">
+        Mentoring
+      </Title>
       <MentorInbox />
       <MentoredTraders />
     </Stack>
@@ -119,7 +137,15 @@ function InboxThread({ comment, replies }: { comment: MentorComment; replies: Me
         }}
       >
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput flex={1} size="xs" placeholder="Reply" aria-label="Reply" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={4000} />
+          <TextInput
+            flex={1}
+            size="xs"
+            placeholder="Reply"
+            aria-label="Reply"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={4000}
+          />
           <Button type="submit" size="xs" variant="light" disabled={!text.trim()} loading={reply.isPending}>
             Reply
           </Button>
@@ -166,7 +192,9 @@ function AcceptInvite() {
   const token = hash.replace(/^#/, '');
   return (
     <Stack gap="md" p="md" maw={560}>
-      <Title order={1} size="h2">Mentor invitation</Title>
+      <Title order={1} size="h2">
+        Mentor invitation
+      </Title>
       {!token ? (
         <Text>This link has no invitation in it. Open the whole link you were sent.</Text>
       ) : (
@@ -178,7 +206,11 @@ function AcceptInvite() {
             </Alert>
           )}
           <Group>
-            <Button loading={accept.isPending} onClick={() => accept.mutate(token, { onSuccess: (trader) => void navigate(`/mentor/${trader.trader_id}`, { replace: true }) })} data-testid="mentor-accept">
+            <Button
+              loading={accept.isPending}
+              onClick={() => accept.mutate(token, { onSuccess: (trader) => void navigate(`/mentor/${trader.trader_id}`, { replace: true }) })}
+              data-testid="mentor-accept"
+            >
               Accept invitation
             </Button>
           </Group>
@@ -210,7 +242,17 @@ function CommentForm({ traderId, target, label }: { traderId: string; target: { 
       }}
     >
       <Stack gap={4}>
-        <Textarea size="xs" autosize minRows={1} aria-label={label} placeholder={label} value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={4000} data-testid="mentor-comment-input" />
+        <Textarea
+          size="xs"
+          autosize
+          minRows={1}
+          aria-label={label}
+          placeholder={label}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={4000}
+          data-testid="mentor-comment-input"
+        />
         <Group justify="flex-end">
           <Button type="submit" size="xs" variant="light" disabled={!text.trim()} loading={post.isPending} data-testid="mentor-comment-submit">
             Comment
@@ -234,7 +276,9 @@ function MentorView({ traderId }: { traderId: string }) {
   if (trades.isError) {
     return (
       <Stack p="md">
-        <Title order={1} size="h2">Mentor view</Title>
+        <Title order={1} size="h2">
+          Mentor view
+        </Title>
         <Text data-testid="mentor-view-unavailable">This trader's journal is not shared with you (or no longer is).</Text>
         <Anchor component={Link} to="/mentor">
           Back to Mentoring
@@ -251,7 +295,9 @@ function MentorView({ traderId }: { traderId: string }) {
   return (
     <Stack gap="md" p="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">{trader ? `${trader.name}'s Trade Log` : 'Mentor view'}</Title>
+        <Title order={1} size="h2">
+          {trader ? `${trader.name}'s Trade Log` : 'Mentor view'}
+        </Title>
         {trader && (
           <Group gap={4}>
             {trader.accounts.map((a) => (
@@ -315,7 +361,12 @@ function MentorView({ traderId }: { traderId: string }) {
                         <Table.Td>{t.account_name ?? ''}</Table.Td>
                         <Table.Td>{formatMoney(toCents(t.pnl))}</Table.Td>
                         <Table.Td>
-                          <Button size="compact-xs" variant="subtle" onClick={() => setOpen(open === t.id ? null : t.id)} data-testid="mentor-trade-comments">
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => setOpen(open === t.id ? null : t.id)}
+                            data-testid="mentor-trade-comments"
+                          >
                             {mine.length > 0 ? `${mine.length} comment${mine.length === 1 ? '' : 's'}` : 'Comment'}
                           </Button>
                         </Table.Td>
@@ -343,8 +394,14 @@ function MentorView({ traderId }: { traderId: string }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {trades.data.total === 0 && <Text size="sm" c="dimmed">No trades in the shared accounts yet.</Text>}
-          {trades.data.total > MENTOR_PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil(trades.data.total / MENTOR_PAGE_SIZE)} />}
+          {trades.data.total === 0 && (
+            <Text size="sm" c="dimmed">
+              No trades in the shared accounts yet.
+            </Text>
+          )}
+          {trades.data.total > MENTOR_PAGE_SIZE && (
+            <Pagination value={page} onChange={setPage} total={Math.ceil(trades.data.total / MENTOR_PAGE_SIZE)} />
+          )}
         </>
       )}
     </Stack>

@@ -37,7 +37,14 @@ function InviteMentor() {
         }}
       >
         <Stack gap="xs">
-          <TextInput label="Mentor's email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="mentor-invite-email" />
+          <TextInput
+            label="Mentor's email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            data-testid="mentor-invite-email"
+          />
           <MultiSelect
             label="Accounts your mentor sees"
             placeholder={accountIds.length === 0 ? 'Choose accounts' : undefined}
@@ -57,8 +64,8 @@ function InviteMentor() {
         <Alert color="green" variant="light" title="Invitation ready" data-testid="mentor-invite-created">
           <Stack gap={6}>
             <Text size="sm">
-              {created.emailed ? `We emailed the link to ${created.email}. ` : ''}Send this link to your mentor; it is shown only now. They sign in with
-              their own account to accept it.
+              {created.emailed ? `We emailed the link to ${created.email}. ` : ''}Send this link to your mentor; it is shown only now. They sign in
+              with their own account to accept it.
             </Text>
             <Group gap="xs" wrap="nowrap">
               <TextInput readOnly value={created.url} flex={1} aria-label="Invitation link" data-testid="mentor-invite-url" />
@@ -85,8 +92,7 @@ export function MentorsSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A mentor sees the trades of the accounts you choose and can comment on them. They cannot change anything. Their comments
-        are on the{' '}
+        A mentor sees the trades of the accounts you choose and can comment on them. They cannot change anything. Their comments are on the{' '}
         <Anchor component={Link} to="/mentor">
           Mentoring
         </Anchor>{' '}
@@ -141,7 +147,14 @@ export function MentorsSettings() {
                     </Table.Td>
                     <Table.Td>
                       {!grant.revoked_at && (
-                        <Button size="xs" color="red" variant="light" loading={revoke.isPending && revoke.variables === grant.id} onClick={() => revoke.mutate(grant.id)} data-testid="mentor-grant-revoke">
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          loading={revoke.isPending && revoke.variables === grant.id}
+                          onClick={() => revoke.mutate(grant.id)}
+                          data-testid="mentor-grant-revoke"
+                        >
                           Revoke
                         </Button>
                       )}

@@ -30,8 +30,7 @@ export const notesListQuery = (filter: NoteFilter) =>
     getNextPageParam: (last: NotePage) => last.next_cursor,
   });
 
-export const noteQuery = (id: string) =>
-  queryOptions({ queryKey: queryKeys.notes.detail(id), queryFn: () => apiFetch<Note>(`/api/notes/${id}`) });
+export const noteQuery = (id: string) => queryOptions({ queryKey: queryKeys.notes.detail(id), queryFn: () => apiFetch<Note>(`/api/notes/${id}`) });
 
 export const foldersQuery = queryOptions({
   queryKey: queryKeys.noteFolders.all,

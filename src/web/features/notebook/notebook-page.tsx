@@ -150,13 +150,17 @@ export function NotebookPage() {
       </Group>
       <div className={classes.layout}>
         {showLists && <FolderColumn selected={folder} onSelect={selectFolder} />}
-        {showLists && (
-          <NotesList filter={filter} selectedId={selectedId} onSelect={openNote} onTagFilter={(id) => update({ tag: id ?? null })} />
-        )}
+        {showLists && <NotesList filter={filter} selectedId={selectedId} onSelect={openNote} onTagFilter={(id) => update({ tag: id ?? null })} />}
         {showEditor && (
           <Stack gap="xs" miw={0}>
             {isMobile && (
-              <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden="true" />} onClick={() => guard(() => update({ note: null }))} w="fit-content" px={0}>
+              <Button
+                variant="subtle"
+                leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+                onClick={() => guard(() => update({ note: null }))}
+                w="fit-content"
+                px={0}
+              >
                 All notes
               </Button>
             )}

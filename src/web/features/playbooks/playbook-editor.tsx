@@ -23,7 +23,17 @@ const newRule = (text = ''): DraftRule => ({ key: `new-${nextKey++}`, text });
  * Create or edit a playbook: its name, description, entry criteria and checklist of rules, in order. A rule moved or
  * reworded keeps its id, and with it the trades' ticks.
  */
-export function PlaybookEditor({ playbook, opened, onClose, onSaved }: { playbook: PlaybookDto | null; opened: boolean; onClose: () => void; onSaved?: (saved: PlaybookDto) => void }) {
+export function PlaybookEditor({
+  playbook,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  playbook: PlaybookDto | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (saved: PlaybookDto) => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title={playbook ? 'Edit playbook' : 'New playbook'} size="lg" centered>
       {opened && <EditorForm playbook={playbook} onClose={onClose} onSaved={onSaved} />}
@@ -36,7 +46,9 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
   const [name, setName] = useState(playbook?.name ?? '');
   const [description, setDescription] = useState(playbook?.description ?? '');
   const [criteria, setCriteria] = useState(playbook?.entry_criteria ?? '');
-  const [rules, setRules] = useState<DraftRule[]>(() => (playbook ? playbook.rules.map((r) => ({ key: r.id, id: r.id, text: r.text })) : [newRule()]));
+  const [rules, setRules] = useState<DraftRule[]>(() =>
+    playbook ? playbook.rules.map((r) => ({ key: r.id, id: r.id, text: r.text })) : [newRule()],
+  );
   const save = useMutation({
     mutationFn: () =>
       savePlaybook(playbook?.id ?? null, {
@@ -47,13 +59,19 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
       }),
     onSuccess: async (saved) => {
       toastSuccess(playbook ? 'Playbook saved' : 'Playbook created');
-      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.playbooks.all }), client.invalidateQueries({ queryKey: queryKeys.reports.all })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.playbooks.all }),
+        client.invalidateQueries({ queryKey: queryKeys.reports.all }),
+      ]);
       onSaved?.(saved);
       onClose();
     },
   });
   const error = save.error instanceof ApiError ? save.error : null;
-  const fieldError = (field: string) => (error && (error.body as { fields?: Array<{ field: string }> } | null)?.fields?.some((f) => f.field.split('.')[0] === field) ? error.message.replace(/^[\w.]+: /, '') : undefined);
+  const fieldError = (field: string) =>
+    error && (error.body as { fields?: Array<{ field: string }> } | null)?.fields?.some((f) => f.field.split('.')[0] === field)
+      ? error.message.replace(/^[\w.]+: /, '')
+      : undefined;
   const move = (index: number, by: number) =>
     setRules((list) => {
       const next = [...list];
@@ -70,9 +88,34 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} error={fieldError('name')} data-testid="playbook-name-input" data-autofocus />
-        <Textarea label="Description" autosize minRows={2} maxRows={6} value={description} onChange={(e) => setDescription(e.currentTarget.value)} data-testid="playbook-description-input" />
-        <Textarea label="Entry criteria" autosize minRows={2} maxRows={6} value={criteria} onChange={(e) => setCriteria(e.currentTarget.value)} data-testid="playbook-criteria-input" />
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={100}
+          error={fieldError('name')}
+          data-testid="playbook-name-input"
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          data-testid="playbook-description-input"
+        />
+        <Textarea
+          label="Entry criteria"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={criteria}
+          onChange={(e) => setCriteria(e.currentTarget.value)}
+          data-testid="playbook-criteria-input"
+        />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             Rules
@@ -93,13 +136,30 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
                 }}
                 data-testid="playbook-rule-input"
               />
-              <ActionIcon variant="subtle" color="gray" aria-label={`Move rule ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move rule ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <IconArrowUp size={16} aria-hidden="true" />
               </ActionIcon>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Move rule ${index + 1} down`} disabled={index === rules.length - 1} onClick={() => move(index, 1)}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Move rule ${index + 1} down`}
+                disabled={index === rules.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 <IconArrowDown size={16} aria-hidden="true" />
               </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove rule ${index + 1}`} onClick={() => setRules((list) => list.filter((r) => r.key !== rule.key))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove rule ${index + 1}`}
+                onClick={() => setRules((list) => list.filter((r) => r.key !== rule.key))}
+              >
                 <IconTrash size={16} aria-hidden="true" />
               </ActionIcon>
             </Group>
@@ -109,7 +169,14 @@ function EditorForm({ playbook, onClose, onSaved }: { playbook: PlaybookDto | nu
               {fieldError('rules')}
             </Text>
           )}
-          <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setRules((list) => [...list, newRule()])} data-testid="playbook-add-rule">
+          <Button
+            variant="light"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconPlus size={14} aria-hidden="true" />}
+            onClick={() => setRules((list) => [...list, newRule()])}
+            data-testid="playbook-add-rule"
+          >
             Add rule
           </Button>
         </Stack>

@@ -105,7 +105,12 @@ function AdherenceRow({ label, figures, testId }: { label: string; figures: Figu
       <Table.Td ta="right">
         <Money cents={figures.expectancyCents} />
       </Table.Td>
-      <Table.Td ta="right" className={classes.numeric} c={rTone(figures.expectancyR)} title={figures.tradesWithoutRisk > 0 ? describeWithoutRisk(figures.tradesWithoutRisk) : undefined}>
+      <Table.Td
+        ta="right"
+        className={classes.numeric}
+        c={rTone(figures.expectancyR)}
+        title={figures.tradesWithoutRisk > 0 ? describeWithoutRisk(figures.tradesWithoutRisk) : undefined}
+      >
         {rText(figures.expectancyR)}
       </Table.Td>
     </Table.Tr>
@@ -149,14 +154,20 @@ export function PlaybooksTable({ report }: { report: Pick<PlaybooksReport, 'play
               <Table.Td ta="right">
                 <Money cents={r.expectancyCents} />
               </Table.Td>
-              <Table.Td ta="right" className={classes.numeric} c={rTone(r.expectancyR)} title={r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined}>
+              <Table.Td
+                ta="right"
+                className={classes.numeric}
+                c={rTone(r.expectancyR)}
+                title={r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined}
+              >
                 {rText(r.expectancyR)}
               </Table.Td>
               <Table.Td ta="right" className={classes.numeric}>
                 {percent(r.adherence)}
               </Table.Td>
               <Table.Td ta="right">
-                <Money cents={r.followed.trades === 0 ? null : r.followed.netCents} /> / <Money cents={r.broken.trades === 0 ? null : r.broken.netCents} />
+                <Money cents={r.followed.trades === 0 ? null : r.followed.netCents} /> /{' '}
+                <Money cents={r.broken.trades === 0 ? null : r.broken.netCents} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -11,7 +11,12 @@ import { playbookImagesQuery } from './api';
 export function PlaybookImages({ playbookId, testId = 'playbook-images' }: { playbookId: string | null; testId?: string }) {
   const images = useQuery({ ...playbookImagesQuery(playbookId ?? ''), enabled: playbookId !== null });
   if (playbookId !== null && images.isLoading) return <Loader size="sm" role="status" aria-label="Loading images" />;
-  if (images.isError) return <Text c="red" size="sm">The images could not be loaded.</Text>;
+  if (images.isError)
+    return (
+      <Text c="red" size="sm">
+        The images could not be loaded.
+      </Text>
+    );
   return (
     <ImageAttachments
       target={playbookId === null ? null : { playbookId }}

@@ -27,7 +27,10 @@ export function PlaybookPage() {
     mutationFn: () => deletePlaybook(id),
     onSuccess: async () => {
       toastSuccess('Playbook deleted');
-      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.playbooks.all }), client.invalidateQueries({ queryKey: queryKeys.reports.all })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.playbooks.all }),
+        client.invalidateQueries({ queryKey: queryKeys.reports.all }),
+      ]);
       navigate('/playbooks');
     },
     onError: (error) => toastError('Could not delete the playbook', error instanceof Error ? error.message : undefined),
@@ -64,10 +67,21 @@ export function PlaybookPage() {
         </Title>
         <Group gap="xs">
           <ShareButton kind="playbook" target={playbook.id} />
-          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)} data-testid="playbook-edit">
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+            data-testid="playbook-edit"
+          >
             Edit
           </Button>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDeleting(true)} data-testid="playbook-delete">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            onClick={() => setDeleting(true)}
+            data-testid="playbook-delete"
+          >
             Delete
           </Button>
         </Group>
@@ -118,7 +132,8 @@ export function PlaybookPage() {
         onConfirm={() => remove.mutate()}
         onCancel={() => setDeleting(false)}
       >
-        Delete “{playbook.name}” with its rules and images? Its {playbook.trades} trade{playbook.trades === 1 ? '' : 's'} stay in your journal, without a playbook.
+        Delete “{playbook.name}” with its rules and images? Its {playbook.trades} trade{playbook.trades === 1 ? '' : 's'} stay in your journal,
+        without a playbook.
       </ConfirmDialog>
     </Stack>
   );

@@ -21,8 +21,8 @@ export function PlaybooksPage() {
         </Button>
       </Group>
       <Text c="dimmed" size="sm" mt={-12}>
-        Your setups with their entry criteria and a checklist of rules. Give a trade its playbook on the trade&apos;s page, tick the rules it followed, and see
-        what following them is worth.
+        Your setups with their entry criteria and a checklist of rules. Give a trade its playbook on the trade&apos;s page, tick the rules it
+        followed, and see what following them is worth.
       </Text>
       {list.isLoading ? (
         <Loader role="status" aria-label="Loading playbooks" />

@@ -30,7 +30,11 @@ export function TradePlaybookCard({ tradeId }: { tradeId: string }) {
     },
     onSuccess: (saved) => client.setQueryData(key, saved),
     // Reports and Reflect (under ['trades']) and the playbooks' counts read these.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.trades.all, predicate: (q) => !partialMatchKey(q.queryKey, queryKeys.playbooks.tradeAll) }), client.invalidateQueries({ queryKey: queryKeys.playbooks.all })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.trades.all, predicate: (q) => !partialMatchKey(q.queryKey, queryKeys.playbooks.tradeAll) }),
+        client.invalidateQueries({ queryKey: queryKeys.playbooks.all }),
+      ]),
   });
 
   const data = current.data;

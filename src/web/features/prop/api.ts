@@ -28,7 +28,8 @@ export function useRemoveRules(accountId: string) {
 export function useAddLedgerEntry(accountId: string) {
   const invalidate = useInvalidateProp();
   return useMutation({
-    mutationFn: (input: LedgerInput) => apiFetch<LedgerEntry>(`/api/prop/accounts/${accountId}/ledger`, { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: LedgerInput) =>
+      apiFetch<LedgerEntry>(`/api/prop/accounts/${accountId}/ledger`, { method: 'POST', body: JSON.stringify(input) }),
     onSuccess: invalidate,
   });
 }

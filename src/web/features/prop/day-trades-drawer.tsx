@@ -27,7 +27,8 @@ const realizedDayQuery = (accountId: string, day: string) =>
   queryOptions({
     // Under ['trades'], so a change of any trade refreshes it.
     queryKey: [...queryKeys.trades.all, 'prop-realized-day', accountId, day] as const,
-    queryFn: () => apiFetch<TradePage>(`/api/trades?${new URLSearchParams({ account: accountId, from: addDays(day, -HELD_DAYS), to: day, limit: '500' })}`),
+    queryFn: () =>
+      apiFetch<TradePage>(`/api/trades?${new URLSearchParams({ account: accountId, from: addDays(day, -HELD_DAYS), to: day, limit: '500' })}`),
   });
 
 const asPropTrade = (t: Trade): PropTrade => ({
@@ -68,7 +69,14 @@ export function DayTradesDrawer(props: {
   const net = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
 
   return (
-    <Drawer opened={day !== null} onClose={onClose} position="right" size="lg" title={day ? `Trades of ${formatLongDay(day)}` : ''} data-testid="prop-day-trades">
+    <Drawer
+      opened={day !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={day ? `Trades of ${formatLongDay(day)}` : ''}
+      data-testid="prop-day-trades"
+    >
       {query.isPending ? (
         <Group justify="center" p="lg">
           <Loader role="status" aria-label="Loading trades" />
@@ -84,7 +92,13 @@ export function DayTradesDrawer(props: {
                 {formatSignedUsd(net)}
               </Text>
             </Text>
-            <Button component={Link} to={tradeLogLink(accountId, day ?? undefined)} size="xs" variant="light" rightSection={<IconExternalLink size={14} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={tradeLogLink(accountId, day ?? undefined)}
+              size="xs"
+              variant="light"
+              rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+            >
               Open in Trade Log
             </Button>
           </Group>

@@ -1,6 +1,14 @@
 import { formatUsd, type Cents } from '../../../domain/cents';
 import { formatDay, formatInZone } from '../../../domain/dates';
-import { RULE_LABELS, type AccountOutcome, type AccountState, type Breach, type RuleState, type RuleStatus, type Severity } from '../../../domain/prop/types';
+import {
+  RULE_LABELS,
+  type AccountOutcome,
+  type AccountState,
+  type Breach,
+  type RuleState,
+  type RuleStatus,
+  type Severity,
+} from '../../../domain/prop/types';
 import { TONE_COLOR } from '../../lib/tone';
 
 export { formatUsd, RULE_LABELS };

@@ -1,4 +1,19 @@
-import { ActionIcon, Button, Card, Group, NumberInput, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -36,7 +51,13 @@ function SummaryLine({ label, summary, testId }: { label: string; summary: Ledge
  * What the account cost and paid: evaluation, reset, activation and other fees, and payouts; the
  * prop ROI (payouts minus costs) of this account, of its firm and of every firm.
  */
-export function LedgerCard(props: { accountId: string; firm: string | null; entries: readonly LedgerEntry[]; summary: LedgerSummary; today: string }) {
+export function LedgerCard(props: {
+  accountId: string;
+  firm: string | null;
+  entries: readonly LedgerEntry[];
+  summary: LedgerSummary;
+  today: string;
+}) {
   const { accountId, firm, entries, summary, today } = props;
   const all = useQuery(propLedgerQuery);
   const add = useAddLedgerEntry(accountId);
@@ -101,7 +122,12 @@ export function LedgerCard(props: { accountId: string; firm: string | null; entr
                     <Table.Td>{e.note}</Table.Td>
                     <Table.Td>
                       <Tooltip label="Delete entry" withArrow>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatLongDay(e.occurred_on)}`} onClick={() => remove.mutate(e.id)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Delete ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatLongDay(e.occurred_on)}`}
+                          onClick={() => remove.mutate(e.id)}
+                        >
                           <IconTrash size={16} aria-hidden="true" />
                         </ActionIcon>
                       </Tooltip>

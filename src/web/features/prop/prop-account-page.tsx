@@ -64,7 +64,10 @@ function PlanLine({ detail }: { detail: PropAccountDetail }) {
       {template ? (
         <>
           Rules from the {template.firm} {template.plan} template, figures read on {template.checkedOn}
-          {fromReviews > 0 ? `, ${fromReviews} of ${template.figures.length} read in third-party reviews: confirm them with your firm` : ` on ${template.firm}'s own pages`} (
+          {fromReviews > 0
+            ? `, ${fromReviews} of ${template.figures.length} read in third-party reviews: confirm them with your firm`
+            : ` on ${template.firm}'s own pages`}{' '}
+          (
           <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
             the firm&apos;s page
           </Anchor>
@@ -84,7 +87,8 @@ function Milestones({ status }: { status: NonNullable<PropAccountDetail['status'
   const parts = [
     status.targetReachedOn && `Target reached on ${formatDayWithYear(status.targetReachedOn)}`,
     status.passedOn && `passed on ${formatDayWithYear(status.passedOn)}`,
-    status.thresholdLock && `the threshold stopped trailing at ${formatUsd(status.thresholdLock.thresholdCents)} on ${formatDayWithYear(status.thresholdLock.day)}`,
+    status.thresholdLock &&
+      `the threshold stopped trailing at ${formatUsd(status.thresholdLock.thresholdCents)} on ${formatDayWithYear(status.thresholdLock.day)}`,
   ].filter(Boolean) as string[];
   if (parts.length === 0) return null;
   const text = parts.join('; ');
@@ -185,7 +189,13 @@ export function PropAccountPage() {
       </Group>
 
       {status?.brokenBy && (
-        <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={describeBreachMoment(status.brokenBy, timeZone)} data-testid="prop-broken">
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          title={describeBreachMoment(status.brokenBy, timeZone)}
+          data-testid="prop-broken"
+        >
           <Text size="sm">{status.brokenBy.message}.</Text>
           <Group gap="xs" mt="xs">
             <Button size="xs" variant="light" color="red" component={Link} to={`/trade/${status.brokenBy.tradeId}`}>
@@ -199,19 +209,31 @@ export function PropAccountPage() {
       )}
 
       {status && !status.brokenBy && status.state === 'breached' && (
-        <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Soft breach today" data-testid="prop-soft-breach">
+        <Alert
+          variant="light"
+          color="orange"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          title="Soft breach today"
+          data-testid="prop-soft-breach"
+        >
           <Text size="sm">{status.headline}. The account stands; the firm closes the trade or ends the day.</Text>
         </Alert>
       )}
 
       {status && !status.brokenBy && (status.outcome === 'passed' || status.outcome === 'payout-eligible') && (
-        <Alert variant="light" color="teal" icon={<IconCircleCheck size={18} aria-hidden="true" />} title={status.headline} data-testid="prop-passed" />
+        <Alert
+          variant="light"
+          color="teal"
+          icon={<IconCircleCheck size={18} aria-hidden="true" />}
+          title={status.headline}
+          data-testid="prop-passed"
+        />
       )}
 
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} data-testid="prop-basis">
-        From the realized P&amp;L of closed trades only, net of fees, in the order it was realized, each trade on the
-        trading day of its exit: open positions and their prices are not known here, so a drawdown inside a trade is not
-        seen. Never an estimate. Your firm&apos;s own terms are authoritative.
+        From the realized P&amp;L of closed trades only, net of fees, in the order it was realized, each trade on the trading day of its exit: open
+        positions and their prices are not known here, so a drawdown inside a trade is not seen. Never an estimate. Your firm&apos;s own terms are
+        authoritative.
       </Alert>
 
       {status && <Milestones status={status} />}
@@ -266,8 +288,8 @@ export function PropAccountPage() {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed" data-testid="prop-no-rules">
-            No rules yet. Set them up from your firm&apos;s plan (Topstep, Apex, Take Profit Trader, MyFundedFutures) or from
-            scratch, and this page tracks the distance to each limit trade by trade.
+            No rules yet. Set them up from your firm&apos;s plan (Topstep, Apex, Take Profit Trader, MyFundedFutures) or from scratch, and this page
+            tracks the distance to each limit trade by trade.
           </Text>
         )}
       </Card>

@@ -90,7 +90,13 @@ export function RuleList(props: { accountId: string; status: PropStatus; today: 
                 {rule.detail}
               </Text>
               {behind === 'all' ? (
-                <Button component={Link} to={tradeLogLink(accountId)} size="compact-xs" variant="subtle" leftSection={<IconListDetails size={12} aria-hidden="true" />}>
+                <Button
+                  component={Link}
+                  to={tradeLogLink(accountId)}
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconListDetails size={12} aria-hidden="true" />}
+                >
                   Trades
                 </Button>
               ) : behind ? (

@@ -60,8 +60,8 @@ function TemplateSources({ template }: { template: PropTemplate }) {
       <Text size="xs" c="dimmed">
         Figures read on {template.checkedOn}.
         {firm.length > 0 && ` From ${template.firm}'s own pages: ${firm.map((f) => ruleName(f.rule)).join(', ')}.`}
-        {reviewed.length > 0 && ` Read in third-party reviews (confirm with your firm): ${reviewed.map((f) => ruleName(f.rule)).join(', ')}.`} {template.notes} The
-        firm&apos;s own terms are authoritative: check them on{' '}
+        {reviewed.length > 0 && ` Read in third-party reviews (confirm with your firm): ${reviewed.map((f) => ruleName(f.rule)).join(', ')}.`}{' '}
+        {template.notes} The firm&apos;s own terms are authoritative: check them on{' '}
         <Anchor href={template.sourceUrl} target="_blank" rel="noopener noreferrer" size="xs">
           {hostOf(template.sourceUrl)}
         </Anchor>{' '}
@@ -88,7 +88,13 @@ function TemplateSources({ template }: { template: PropTemplate }) {
 }
 
 /** Breaking a rule: fails the account (hard) or costs what the firm takes for it (soft). */
-function BreachSelect<Soft extends string>(props: { value: 'fail' | Soft; soft: Soft; softLabel: string; onChange: (value: 'fail' | Soft) => void; hardDisabled?: boolean }) {
+function BreachSelect<Soft extends string>(props: {
+  value: 'fail' | Soft;
+  soft: Soft;
+  softLabel: string;
+  onChange: (value: 'fail' | Soft) => void;
+  hardDisabled?: boolean;
+}) {
   return (
     <Select
       label="Breaking it"
@@ -158,7 +164,10 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             allowDeselect={false}
             data={[
               { group: 'Custom', items: [{ value: SCRATCH, label: 'From scratch' }] },
-              ...firms.map((firm) => ({ group: firm, items: PROP_TEMPLATES.filter((t) => t.firm === firm).map((t) => ({ value: t.id, label: `${t.firm} ${t.plan}` })) })),
+              ...firms.map((firm) => ({
+                group: firm,
+                items: PROP_TEMPLATES.filter((t) => t.firm === firm).map((t) => ({ value: t.id, label: `${t.firm} ${t.plan}` })),
+              })),
             ]}
             data-testid="prop-template"
           />
@@ -169,7 +178,12 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             </Text>
           )}
 
-          <RuleBlock label="Profit target" enabled={rules.profitTargetCents !== null} onToggle={(on) => set('profitTargetCents', on ? 300_000 : null)} testId="rule-profit-target">
+          <RuleBlock
+            label="Profit target"
+            enabled={rules.profitTargetCents !== null}
+            onToggle={(on) => set('profitTargetCents', on ? 300_000 : null)}
+            testId="rule-profit-target"
+          >
             <Money label="Target profit" cents={rules.profitTargetCents} onChange={(c) => set('profitTargetCents', c)} />
           </RuleBlock>
 
@@ -181,8 +195,17 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
           >
             {dailyLoss && (
               <>
-                <Money label="Limit on the trading day, net of fees" cents={dailyLoss.limitCents} onChange={(c) => set('dailyLoss', { ...dailyLoss, limitCents: c ?? 0 })} />
-                <BreachSelect value={dailyLoss.onBreach} soft="stop-day" softLabel="Ends the day (soft)" onChange={(v) => set('dailyLoss', { ...dailyLoss, onBreach: v })} />
+                <Money
+                  label="Limit on the trading day, net of fees"
+                  cents={dailyLoss.limitCents}
+                  onChange={(c) => set('dailyLoss', { ...dailyLoss, limitCents: c ?? 0 })}
+                />
+                <BreachSelect
+                  value={dailyLoss.onBreach}
+                  soft="stop-day"
+                  softLabel="Ends the day (soft)"
+                  onChange={(v) => set('dailyLoss', { ...dailyLoss, onBreach: v })}
+                />
                 <Select
                   label="Checked"
                   value={dailyLoss.check}
@@ -229,7 +252,10 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                     label="Stops trailing"
                     value={lockChoice}
                     onChange={(v) =>
-                      set('maxLoss', { ...maxLoss, lockAboveStartCents: v === 'never' ? null : v === 'start' ? 0 : (maxLoss.lockAboveStartCents || 10_000) })
+                      set('maxLoss', {
+                        ...maxLoss,
+                        lockAboveStartCents: v === 'never' ? null : v === 'start' ? 0 : maxLoss.lockAboveStartCents || 10_000,
+                      })
                     }
                     allowDeselect={false}
                     data={[
@@ -240,7 +266,11 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                   />
                 )}
                 {maxLoss.trailing !== 'static' && lockChoice === 'above' && (
-                  <Money label="Amount above the start" cents={maxLoss.lockAboveStartCents} onChange={(c) => set('maxLoss', { ...maxLoss, lockAboveStartCents: c ?? 0 })} />
+                  <Money
+                    label="Amount above the start"
+                    cents={maxLoss.lockAboveStartCents}
+                    onChange={(c) => set('maxLoss', { ...maxLoss, lockAboveStartCents: c ?? 0 })}
+                  />
                 )}
                 <BreachSelect
                   value={maxLoss.onBreach ?? 'fail'}
@@ -252,7 +282,12 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             )}
           </RuleBlock>
 
-          <RuleBlock label="Consistency" enabled={consistency !== null} onToggle={(on) => set('consistency', on ? { maxBestDayPct: 50, of: 'profit' } : null)} testId="rule-consistency">
+          <RuleBlock
+            label="Consistency"
+            enabled={consistency !== null}
+            onToggle={(on) => set('consistency', on ? { maxBestDayPct: 50, of: 'profit' } : null)}
+            testId="rule-consistency"
+          >
             {consistency && (
               <>
                 <NumberInput
@@ -270,7 +305,11 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
                   onChange={(v) => {
                     const of = (v ?? 'profit') as 'profit' | 'target';
                     // A share of the total profit changes every day: it can only delay a pass, never fail the account.
-                    set('consistency', { ...consistency, of, ...(of === 'profit' && consistency.onBreach === 'fail' && { onBreach: 'wait' as const }) });
+                    set('consistency', {
+                      ...consistency,
+                      of,
+                      ...(of === 'profit' && consistency.onBreach === 'fail' && { onBreach: 'wait' as const }),
+                    });
                   }}
                   allowDeselect={false}
                   data={[
@@ -295,20 +334,51 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
             )}
           </RuleBlock>
 
-          <RuleBlock label="Minimum trading days" enabled={rules.minTradingDays !== null} onToggle={(on) => set('minTradingDays', on ? 5 : null)} testId="rule-min-days">
-            <NumberInput label="Days with a trade" value={rules.minTradingDays ?? ''} onChange={(v) => set('minTradingDays', v === '' ? null : Math.trunc(Number(v)))} min={1} allowDecimal={false} />
+          <RuleBlock
+            label="Minimum trading days"
+            enabled={rules.minTradingDays !== null}
+            onToggle={(on) => set('minTradingDays', on ? 5 : null)}
+            testId="rule-min-days"
+          >
+            <NumberInput
+              label="Days with a trade"
+              value={rules.minTradingDays ?? ''}
+              onChange={(v) => set('minTradingDays', v === '' ? null : Math.trunc(Number(v)))}
+              min={1}
+              allowDecimal={false}
+            />
           </RuleBlock>
 
-          <RuleBlock label="Minimum profit days" enabled={minProfitDays !== null} onToggle={(on) => set('minProfitDays', on ? { days: 5, minCents: 15_000 } : null)} testId="rule-profit-days">
+          <RuleBlock
+            label="Minimum profit days"
+            enabled={minProfitDays !== null}
+            onToggle={(on) => set('minProfitDays', on ? { days: 5, minCents: 15_000 } : null)}
+            testId="rule-profit-days"
+          >
             {minProfitDays && (
               <>
-                <NumberInput label="Days" value={minProfitDays.days} onChange={(v) => set('minProfitDays', { ...minProfitDays, days: Math.trunc(Number(v)) || 0 })} min={1} allowDecimal={false} />
-                <Money label="Each with at least" cents={minProfitDays.minCents} onChange={(c) => set('minProfitDays', { ...minProfitDays, minCents: c ?? 0 })} />
+                <NumberInput
+                  label="Days"
+                  value={minProfitDays.days}
+                  onChange={(v) => set('minProfitDays', { ...minProfitDays, days: Math.trunc(Number(v)) || 0 })}
+                  min={1}
+                  allowDecimal={false}
+                />
+                <Money
+                  label="Each with at least"
+                  cents={minProfitDays.minCents}
+                  onChange={(c) => set('minProfitDays', { ...minProfitDays, minCents: c ?? 0 })}
+                />
               </>
             )}
           </RuleBlock>
 
-          <RuleBlock label="Maximum position" enabled={maxPosition !== null} onToggle={(on) => set('maxPosition', on ? { contracts: 5 } : null)} testId="rule-max-position">
+          <RuleBlock
+            label="Maximum position"
+            enabled={maxPosition !== null}
+            onToggle={(on) => set('maxPosition', on ? { contracts: 5 } : null)}
+            testId="rule-max-position"
+          >
             {maxPosition && (
               <>
                 <NumberInput
@@ -332,14 +402,32 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
           <RuleBlock
             label="Trading hours"
             enabled={tradingHours !== null}
-            onToggle={(on) => set('tradingHours', on ? { flatBy: '16:10', reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: [] } : null)}
+            onToggle={(on) =>
+              set(
+                'tradingHours',
+                on ? { flatBy: '16:10', reopenAt: '18:00', timeZone: 'America/New_York', noTradingWeekdays: [], noTradingDates: [] } : null,
+              )
+            }
             testId="rule-hours"
           >
             {tradingHours && (
               <>
-                <TextInput label="Flat by (HH:mm)" placeholder="16:10" value={tradingHours.flatBy ?? ''} onChange={(e) => set('tradingHours', { ...tradingHours, flatBy: e.currentTarget.value.trim() || null })} />
-                <TextInput label="Trading again at (HH:mm)" value={tradingHours.reopenAt} onChange={(e) => set('tradingHours', { ...tradingHours, reopenAt: e.currentTarget.value.trim() })} />
-                <TextInput label="Time zone" value={tradingHours.timeZone} onChange={(e) => set('tradingHours', { ...tradingHours, timeZone: e.currentTarget.value.trim() })} />
+                <TextInput
+                  label="Flat by (HH:mm)"
+                  placeholder="16:10"
+                  value={tradingHours.flatBy ?? ''}
+                  onChange={(e) => set('tradingHours', { ...tradingHours, flatBy: e.currentTarget.value.trim() || null })}
+                />
+                <TextInput
+                  label="Trading again at (HH:mm)"
+                  value={tradingHours.reopenAt}
+                  onChange={(e) => set('tradingHours', { ...tradingHours, reopenAt: e.currentTarget.value.trim() })}
+                />
+                <TextInput
+                  label="Time zone"
+                  value={tradingHours.timeZone}
+                  onChange={(e) => set('tradingHours', { ...tradingHours, timeZone: e.currentTarget.value.trim() })}
+                />
                 <MultiSelect
                   label="No trading on"
                   value={tradingHours.noTradingWeekdays.map(String)}
@@ -363,7 +451,12 @@ export function RulesEditor(props: { accountId: string; ruleSet: RuleSet | null;
           </RuleBlock>
 
           {funded && (
-            <RuleBlock label="Payout" enabled={payout !== null} onToggle={(on) => set('payout', on ? { minBalanceAboveStartCents: null } : null)} testId="rule-payout">
+            <RuleBlock
+              label="Payout"
+              enabled={payout !== null}
+              onToggle={(on) => set('payout', on ? { minBalanceAboveStartCents: null } : null)}
+              testId="rule-payout"
+            >
               {payout && (
                 <Money
                   label="Profit needed before a payout"

@@ -27,17 +27,35 @@ function columnsFor(rules: PropRuleSet): Column[] {
     { key: 'net', label: 'Net', cell: (d) => ({ text: formatSignedUsd(d.netCents), color: pnlColor(d.netCents) }) },
     { key: 'low', label: 'Worst point', cell: (d) => ({ text: formatSignedUsd(d.lowNetCents), color: pnlColor(d.lowNetCents) }) },
     ...(rules.dailyLoss
-      ? [{ key: 'daily-room', label: 'Daily limit room at worst', cell: (d: DayPoint) => ({ text: formatUsd(d.dailyLossRoomCents ?? 0), color: (d.dailyLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined }) }]
+      ? [
+          {
+            key: 'daily-room',
+            label: 'Daily limit room at worst',
+            cell: (d: DayPoint) => ({
+              text: formatUsd(d.dailyLossRoomCents ?? 0),
+              color: (d.dailyLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined,
+            }),
+          },
+        ]
       : []),
     { key: 'balance', label: 'Balance', cell: (d) => money(d.balanceCents) },
     { key: 'low-balance', label: 'Lowest balance', cell: (d) => money(d.lowBalanceCents) },
     ...(rules.maxLoss
       ? [
           { key: 'threshold', label: 'Threshold', cell: (d: DayPoint) => money(d.thresholdCents) },
-          { key: 'max-room', label: 'Least room above it', cell: (d: DayPoint) => ({ text: formatUsd(d.maxLossRoomCents ?? 0), color: (d.maxLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined }) },
+          {
+            key: 'max-room',
+            label: 'Least room above it',
+            cell: (d: DayPoint) => ({
+              text: formatUsd(d.maxLossRoomCents ?? 0),
+              color: (d.maxLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined,
+            }),
+          },
         ]
       : []),
-    ...(rules.maxPosition ? [{ key: 'peak', label: 'Largest position', cell: (d: DayPoint) => ({ text: d.peakContracts === null ? '' : String(d.peakContracts) }) }] : []),
+    ...(rules.maxPosition
+      ? [{ key: 'peak', label: 'Largest position', cell: (d: DayPoint) => ({ text: d.peakContracts === null ? '' : String(d.peakContracts) }) }]
+      : []),
   ];
 }
 
@@ -46,7 +64,15 @@ function BreachBadges({ breaches }: { breaches: readonly Breach[] }) {
   return (
     <>
       {rules.map((b) => (
-        <Text key={`${b.rule}|${b.fatal}`} span size="xs" fw={700} c={b.fatal ? TONE_COLOR.negative : TONE_COLOR.warning} data-testid="prop-day-breach" data-fatal={b.fatal}>
+        <Text
+          key={`${b.rule}|${b.fatal}`}
+          span
+          size="xs"
+          fw={700}
+          c={b.fatal ? TONE_COLOR.negative : TONE_COLOR.warning}
+          data-testid="prop-day-breach"
+          data-fatal={b.fatal}
+        >
           {b.fatal ? 'Broken' : 'Soft breach'}: {RULE_LABELS[b.rule]}
         </Text>
       ))}
@@ -112,14 +138,23 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
       const color = b.fatal ? 'red.7' : 'orange.6';
       // The label reads away from the chart's edge.
       const labelPosition = found.index > data.length / 2 ? 'insideTopRight' : 'insideTopLeft';
-      lines.push({ x: found.point.label, label: b.fatal ? `Broken: ${RULE_LABELS[b.rule]}` : 'Soft breach', color, strokeDasharray: '4 3', labelPosition });
+      lines.push({
+        x: found.point.label,
+        label: b.fatal ? `Broken: ${RULE_LABELS[b.rule]}` : 'Soft breach',
+        color,
+        strokeDasharray: '4 3',
+        labelPosition,
+      });
       // The balance where it broke (in a day's close mode, that day's close).
       dots.push({ x: found.point.label, y: found.point.Balance, r: 5, color });
     }
     return { lines, dots };
   }, [data, status, byTrade]);
 
-  const series = [{ name: 'Balance', color: 'blue.6' }, ...(hasThreshold ? [{ name: 'Threshold', label: 'Maximum loss threshold', color: 'red.6' }] : [])];
+  const series = [
+    { name: 'Balance', color: 'blue.6' },
+    ...(hasThreshold ? [{ name: 'Threshold', label: 'Maximum loss threshold', color: 'red.6' }] : []),
+  ];
   const values = data.flatMap((d) => [d.Balance, ...('Threshold' in d && d.Threshold !== undefined ? [d.Threshold] : [])]);
   if (target !== null) values.push(target / 100);
   const scale = niceScale(values);
@@ -128,7 +163,9 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
   for (const breach of status.breaches) breachesByDay.set(breach.day, [...(breachesByDay.get(breach.day) ?? []), breach]);
 
   const table = {
-    caption: byTrade ? 'Balance and maximum loss threshold after each closed trade' : "Balance and maximum loss threshold at each trading day's close",
+    caption: byTrade
+      ? 'Balance and maximum loss threshold after each closed trade'
+      : "Balance and maximum loss threshold at each trading day's close",
     columns: ['Point', 'Balance', ...(hasThreshold ? ['Maximum loss threshold'] : [])],
     rows: data.map((d) => [
       d.label,
@@ -150,7 +187,13 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
         withLegend
         gridAxis="y"
         tickLine="none"
-        yAxisProps={{ width: 76, domain: [scale.min, scale.max], ticks: scale.ticks, interval: 0, tickFormatter: (v: number) => formatAxisUsd(Math.round(v * 100)) }}
+        yAxisProps={{
+          width: 76,
+          domain: [scale.min, scale.max],
+          ticks: scale.ticks,
+          interval: 0,
+          tickFormatter: (v: number) => formatAxisUsd(Math.round(v * 100)),
+        }}
         xAxisProps={{ minTickGap: 32 }}
         valueFormatter={(v) => formatUsd(Math.round(v * 100))}
         referenceLines={[...(target === null ? [] : [{ y: target / 100, label: `Target ${formatUsd(target)}`, color: 'teal.7' }]), ...marks.lines]}
@@ -164,7 +207,9 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
         data-testid="prop-chart"
       />
       <Text size="xs" c="dimmed" mt={4}>
-        {byTrade ? 'One point per closed trade, in the order its P&L was realized.' : `One point per trading day's close (more than ${TIMELINE_LIMIT} trades).`}{' '}
+        {byTrade
+          ? 'One point per closed trade, in the order its P&L was realized.'
+          : `One point per trading day's close (more than ${TIMELINE_LIMIT} trades).`}{' '}
         {marks.lines.length > 0 && 'Dashed lines mark breaches. '}Select a point or a day to see its trades.
       </Text>
       {/* A phone lays each day out as a block: the page scrolls, not a box inside it. */}
@@ -202,7 +247,13 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
                   {columns.map((c) => {
                     const { text, color } = c.cell(d);
                     return (
-                      <Table.Td key={c.key} data-label={c.label} ta="right" ff={c.key === 'trades' || c.key === 'peak' ? undefined : 'monospace'} c={color}>
+                      <Table.Td
+                        key={c.key}
+                        data-label={c.label}
+                        ta="right"
+                        ff={c.key === 'trades' || c.key === 'peak' ? undefined : 'monospace'}
+                        c={color}
+                      >
                         {text}
                       </Table.Td>
                     );

@@ -6,7 +6,6 @@ import { queryKeys } from '../../shared/api';
 
 export type { ChatEvent, ChatMessage, ChatSession, DeepThinkEvent } from '../../../domain/chat';
 
-
 /**
  * On load the newest session is active, or a new one is created (by the server). Asked again each
  * time the page opens (gcTime 0), and not while it is open, so the conversation on screen never changes by itself.

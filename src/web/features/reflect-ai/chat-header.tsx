@@ -130,12 +130,7 @@ export function ChatHeader({ title, busy, hasMessages, deepThink, onDeepThink, o
             </Group>
           )}
         </div>
-        <Switch
-          label="DeepThink"
-          checked={deepThink}
-          onChange={(event) => onDeepThink(event.currentTarget.checked)}
-          data-testid="deepthink-toggle"
-        />
+        <Switch label="DeepThink" checked={deepThink} onChange={(event) => onDeepThink(event.currentTarget.checked)} data-testid="deepthink-toggle" />
       </Group>
     </div>
   );

@@ -119,9 +119,9 @@ const AnswerView = memo(function AnswerView({ text, reasoning, mode, status, sou
             styles={{ title: { color: TONE_COLOR.warning } }}
             data-testid="answer-unverified"
           >
-            The AI wrote {unverified.join(', ')}, which {unverified.length === 1 ? 'is' : 'are'} not among the figures Edgebook gave
-            it. Check {unverified.length === 1 ? 'it' : 'them'} before relying on {unverified.length === 1 ? 'it' : 'them'}: the
-            sources below are computed from your trades.
+            The AI wrote {unverified.join(', ')}, which {unverified.length === 1 ? 'is' : 'are'} not among the figures Edgebook gave it. Check{' '}
+            {unverified.length === 1 ? 'it' : 'them'} before relying on {unverified.length === 1 ? 'it' : 'them'}: the sources below are computed from
+            your trades.
           </Alert>
         )}
         {charts.map((chart, i) => (

@@ -29,7 +29,13 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   ref,
 ) {
   const typed = useTypingPlaceholder(samples ?? [], samples !== null && !disabled && value === '');
-  const placeholder = disabled ? 'ReflectAI is not available' : samples ? typed : deepThink ? 'Ask DeepThink a follow-up…' : 'Ask a follow-up about your trading…';
+  const placeholder = disabled
+    ? 'ReflectAI is not available'
+    : samples
+      ? typed
+      : deepThink
+        ? 'Ask DeepThink a follow-up…'
+        : 'Ask a follow-up about your trading…';
   const canSend = !disabled && !streaming && value.trim().length > 0;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

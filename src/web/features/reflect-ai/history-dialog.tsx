@@ -8,7 +8,12 @@ import { sessionsQuery } from './api';
 import classes from './reflect-ai.module.css';
 
 /** The last message as one plain line: an answer's markdown marks would only be noise in a preview. */
-const preview = (text: string) => text.replace(/[*_`#>|~]+/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+const preview = (text: string) =>
+  text
+    .replace(/[*_`#>|~]+/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 interface HistoryDialogProps {
   opened: boolean;
@@ -30,7 +35,15 @@ export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, on
   const when = (iso: string) => clock.format(iso, clock.format(iso, 'yyyy-MM-dd') === today ? 'HH:mm' : 'MMM d, yyyy');
 
   return (
-    <Modal opened={opened} onClose={onClose} stackId={stackId} title="Chat History" size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="history-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      stackId={stackId}
+      title="Chat History"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="history-dialog"
+    >
       {isPending ? (
         <Group justify="center" p="lg">
           <Loader size="sm" role="status" aria-label="Loading conversations" />
@@ -48,7 +61,12 @@ export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, on
               </Title>
               <Stack gap={2} component="ul" className={classes.historyList}>
                 {group.sessions.map((session) => (
-                  <li key={session.id} className={classes.historyItem} data-active={session.id === activeId || undefined} data-testid="history-session">
+                  <li
+                    key={session.id}
+                    className={classes.historyItem}
+                    data-active={session.id === activeId || undefined}
+                    data-testid="history-session"
+                  >
                     <UnstyledButton
                       className={classes.historyButton}
                       onClick={() => onSelect(session)}
@@ -69,7 +87,12 @@ export function HistoryDialog({ opened, onClose, stackId, activeId, onSelect, on
                       )}
                     </UnstyledButton>
                     <Tooltip label="Delete chat" withArrow>
-                      <ActionIcon variant="subtle" color="red" onClick={() => onDelete(session)} aria-label={`Delete chat ${truncateChatTitle(session.title)}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => onDelete(session)}
+                        aria-label={`Delete chat ${truncateChatTitle(session.title)}`}
+                      >
                         <IconTrash size={16} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>

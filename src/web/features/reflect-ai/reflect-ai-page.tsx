@@ -2,7 +2,14 @@ import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Un
 import { IconArrowDown, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { DEEPTHINK_NOT_CONFIGURED, DEEPTHINK_NOT_CONFIGURED_TITLE, DEFAULT_CHAT_TITLE, chatGreeting, type ChatMessage, type ChatSession } from '../../../domain/chat';
+import {
+  DEEPTHINK_NOT_CONFIGURED,
+  DEEPTHINK_NOT_CONFIGURED_TITLE,
+  DEFAULT_CHAT_TITLE,
+  chatGreeting,
+  type ChatMessage,
+  type ChatSession,
+} from '../../../domain/chat';
 import { getHourInZone } from '../../../domain/dates';
 import { ApiError } from '../../lib/api';
 import { AI_NOT_CONFIGURED_HINT, useAppConfig } from '../../lib/app-config';
@@ -306,7 +313,13 @@ export function ReflectAiPage() {
           }}
           onDelete={askDelete}
         />
-        <Modal {...stack.register('delete')} title="Delete chat" centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="delete-chat-dialog">
+        <Modal
+          {...stack.register('delete')}
+          title="Delete chat"
+          centered
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          data-testid="delete-chat-dialog"
+        >
           <Text size="sm">
             Are you sure you want to delete &quot;{toDelete?.title}&quot;? Its messages will be deleted too. This cannot be undone.
           </Text>

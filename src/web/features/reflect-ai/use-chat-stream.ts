@@ -172,7 +172,9 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
               case 'source':
                 update(
                   (a) => ({
-                    sources: a.sources.some((s) => s.text === event.text) ? a.sources : [...a.sources, { tool: event.tool, text: event.text, trades: event.trades }],
+                    sources: a.sources.some((s) => s.text === event.text)
+                      ? a.sources
+                      : [...a.sources, { tool: event.tool, text: event.text, trades: event.trades }],
                     charts: event.chart ? [...a.charts, event.chart] : a.charts,
                   }),
                   true,
@@ -225,7 +227,8 @@ export function useChatStream({ onRefused }: { onRefused: (question: string, sta
           return false;
         }
         // The connection broke mid-answer (a stream error shows as 'Error: {msg}').
-        const message = mode === 'deepthink' ? DEEPTHINK_ERROR : error instanceof Error && error.message ? `Error: ${error.message}` : GENERIC_CHAT_ERROR;
+        const message =
+          mode === 'deepthink' ? DEEPTHINK_ERROR : error instanceof Error && error.message ? `Error: ${error.message}` : GENERIC_CHAT_ERROR;
         settle([p.question, answerMessage(p, 'failed', message)]);
         void client.invalidateQueries({ queryKey: queryKeys.chat.messages(sessionId) });
         return true;

@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  List,
-  Menu,
-  Modal,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Menu, Modal, Progress, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconFileText, IconJson } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,11 +16,7 @@ import { saveBlob } from '../../lib/download';
 import { PlaybooksTable } from '../playbooks/playbook-figures';
 import { toastError, toastInfo } from '../../lib/toast';
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'running'; stage: string; percent: number }
-  | { kind: 'done'; report: AnalysisReport }
-  | { kind: 'failed' };
+type State = { kind: 'idle' } | { kind: 'running'; stage: string; percent: number } | { kind: 'done'; report: AnalysisReport } | { kind: 'failed' };
 
 const ANALYSIS_ERROR = 'There was a problem analyzing your trades. Please try again later.';
 export const NO_TRADES_AI = 'Add some trades first to use the AI analysis feature.';
@@ -132,7 +113,12 @@ function exportReport(report: AnalysisReport | undefined, format: 'json' | 'txt'
 }
 
 function Items({ items, empty, testId }: { items: readonly string[]; empty: string; testId: string }) {
-  if (items.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
   return (
     <List size="sm" spacing={4} data-testid={testId}>
       {items.map((item, i) => (
@@ -173,9 +159,15 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
                 <Table.Tr key={r.name}>
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td ta="right">{r.totalTrades}</Table.Td>
-                  <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>{formatWinRate(r.winRate, r.wins + r.losses)}</Table.Td>
+                  <Table.Td ta="right" c={r.wins + r.losses > 0 ? winRateColor(r.winRate) : undefined}>
+                    {formatWinRate(r.winRate, r.wins + r.losses)}
+                  </Table.Td>
                   {inR ? (
-                    <Table.Td ta="right" title={inRRow?.tradesWithoutRisk ? describeWithoutRisk(inRRow.tradesWithoutRisk) : undefined} data-testid="figures-r">
+                    <Table.Td
+                      ta="right"
+                      title={inRRow?.tradesWithoutRisk ? describeWithoutRisk(inRRow.tradesWithoutRisk) : undefined}
+                      data-testid="figures-r"
+                    >
                       <Text span fz="sm" fw={600} c={rTone(inRRow?.totalR)}>
                         {rText(inRRow?.totalR)}
                       </Text>
@@ -186,7 +178,9 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
                       )}
                     </Table.Td>
                   ) : (
-                    <Table.Td ta="right" c={pnlColor(r.pnlCents)}>{formatUsd(r.pnlCents)}</Table.Td>
+                    <Table.Td ta="right" c={pnlColor(r.pnlCents)}>
+                      {formatUsd(r.pnlCents)}
+                    </Table.Td>
                   )}
                 </Table.Tr>
               );
@@ -207,26 +201,50 @@ function FiguresTable({ caption, rows, inR }: { caption: string; rows: FiguresRo
 function AdherenceBox({ label, figures, inR, testId }: { label: string; figures: GroupFigures; inR?: RSummary; testId: string }) {
   return (
     <Stack gap={2} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }} data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
       {figures.totalTrades === 0 ? (
-        <Text size="sm" c="dimmed">No trades</Text>
+        <Text size="sm" c="dimmed">
+          No trades
+        </Text>
       ) : (
         <>
-          <Text size="sm">{figures.totalTrades} trade{figures.totalTrades === 1 ? '' : 's'}</Text>
           <Text size="sm">
-            Win rate <Text span fw={700} c={figures.wins + figures.losses > 0 ? winRateColor(figures.winRate) : undefined}>{formatWinRate(figures.winRate, figures.wins + figures.losses)}</Text>
+            {figures.totalTrades} trade{figures.totalTrades === 1 ? '' : 's'}
+          </Text>
+          <Text size="sm">
+            Win rate{' '}
+            <Text span fw={700} c={figures.wins + figures.losses > 0 ? winRateColor(figures.winRate) : undefined}>
+              {formatWinRate(figures.winRate, figures.wins + figures.losses)}
+            </Text>
           </Text>
           {inR ? (
             <>
               <Text size="sm" data-testid={`${testId}-r`}>
-                Total <Text span fw={700} c={rTone(inR.totalR)}>{rText(inR.totalR)}</Text>
-                {inR.expectancyR !== null && <Text span c="dimmed"> ({formatR(inR.expectancyR)} a trade)</Text>}
+                Total{' '}
+                <Text span fw={700} c={rTone(inR.totalR)}>
+                  {rText(inR.totalR)}
+                </Text>
+                {inR.expectancyR !== null && (
+                  <Text span c="dimmed">
+                    {' '}
+                    ({formatR(inR.expectancyR)} a trade)
+                  </Text>
+                )}
               </Text>
-              {inR.tradesWithoutRisk > 0 && <Text size="xs" c="dimmed">{describeWithoutRisk(inR.tradesWithoutRisk)}</Text>}
+              {inR.tradesWithoutRisk > 0 && (
+                <Text size="xs" c="dimmed">
+                  {describeWithoutRisk(inR.tradesWithoutRisk)}
+                </Text>
+              )}
             </>
           ) : (
             <Text size="sm">
-              Net P&amp;L <Text span fw={700} c={pnlColor(figures.pnlCents)}>{formatUsd(figures.pnlCents)}</Text>
+              Net P&amp;L{' '}
+              <Text span fw={700} c={pnlColor(figures.pnlCents)}>
+                {formatUsd(figures.pnlCents)}
+              </Text>
             </Text>
           )}
         </>
@@ -252,8 +270,12 @@ function RTotals({ r }: { r: ReflectionRStatistics['totals'] }) {
       <SimpleGrid cols={3} spacing="xs">
         {figures.map((f) => (
           <div key={f.key}>
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase">{f.label}</Text>
-            <Text fw={700} c={rTone(f.value)} data-testid={`analysis-r-${f.key}`}>{rText(f.value)}</Text>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {f.label}
+            </Text>
+            <Text fw={700} c={rTone(f.value)} data-testid={`analysis-r-${f.key}`}>
+              {rText(f.value)}
+            </Text>
           </div>
         ))}
       </SimpleGrid>
@@ -276,16 +298,30 @@ function Report({ report }: { report: AnalysisReport }) {
         <FigureUnitSwitch />
       </Group>
       {report.notice && (
-        <Alert color={report.notice.title === 'Connection Error' ? 'orange' : 'blue'} title={report.notice.title} icon={<IconAlertTriangle aria-hidden="true" />} data-testid="analysis-notice">
+        <Alert
+          color={report.notice.title === 'Connection Error' ? 'orange' : 'blue'}
+          title={report.notice.title}
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          data-testid="analysis-notice"
+        >
           <Text size="sm">{report.notice.message}</Text>
-          {report.notice.detail && <Text size="sm" mt={4}>{report.notice.detail}</Text>}
+          {report.notice.detail && (
+            <Text size="sm" mt={4}>
+              {report.notice.detail}
+            </Text>
+          )}
         </Alert>
       )}
       {report.unverifiedFigures.length > 0 && (
-        <Alert color="yellow" title="Figures Edgebook did not compute" icon={<IconAlertTriangle aria-hidden="true" />} data-testid="analysis-unverified">
+        <Alert
+          color="yellow"
+          title="Figures Edgebook did not compute"
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          data-testid="analysis-unverified"
+        >
           <Text size="sm">
-            The AI wrote {report.unverifiedFigures.join(', ')}, which are not among the figures Edgebook gave it. Trust the
-            Statistics tab: every number there is computed from your trades.
+            The AI wrote {report.unverifiedFigures.join(', ')}, which are not among the figures Edgebook gave it. Trust the Statistics tab: every
+            number there is computed from your trades.
           </Text>
         </Alert>
       )}
@@ -301,33 +337,56 @@ function Report({ report }: { report: AnalysisReport }) {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               <div>
-                <Text size="xs" c="dimmed" fw={600} tt="uppercase">Total Trades</Text>
-                <Text fz="xl" fw={700} data-testid="analysis-total-trades">{analysis.summary.totalTrades}</Text>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  Total Trades
+                </Text>
+                <Text fz="xl" fw={700} data-testid="analysis-total-trades">
+                  {analysis.summary.totalTrades}
+                </Text>
               </div>
               <div>
-                <Text size="xs" c="dimmed" fw={600} tt="uppercase">Win Rate</Text>
-                <Text fz="xl" fw={700} c={totals.wins + totals.losses > 0 ? winRateColor(analysis.summary.winRate) : undefined} data-testid="analysis-win-rate">
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  Win Rate
+                </Text>
+                <Text
+                  fz="xl"
+                  fw={700}
+                  c={totals.wins + totals.losses > 0 ? winRateColor(analysis.summary.winRate) : undefined}
+                  data-testid="analysis-win-rate"
+                >
                   {formatWinRate(analysis.summary.winRate, totals.wins + totals.losses)}
                 </Text>
               </div>
               <div>
-                <Text size="xs" c="dimmed" fw={600} tt="uppercase">Net P&amp;L</Text>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  Net P&amp;L
+                </Text>
                 {inR ? (
-                  <Text fz="xl" fw={700} c={rTone(report.r.totals.totalR)} data-testid="analysis-net-pnl">{rText(report.r.totals.totalR)}</Text>
+                  <Text fz="xl" fw={700} c={rTone(report.r.totals.totalR)} data-testid="analysis-net-pnl">
+                    {rText(report.r.totals.totalR)}
+                  </Text>
                 ) : (
-                  <Text fz="xl" fw={700} c={pnlColor(totals.pnlCents)} data-testid="analysis-net-pnl">{formatUsd(totals.pnlCents)}</Text>
+                  <Text fz="xl" fw={700} c={pnlColor(totals.pnlCents)} data-testid="analysis-net-pnl">
+                    {formatUsd(totals.pnlCents)}
+                  </Text>
                 )}
               </div>
             </SimpleGrid>
             {inR && <RTotals r={report.r.totals} />}
             <div>
-              <Title order={3} size="h6" mb={4}>Patterns</Title>
+              <Title order={3} size="h6" mb={4}>
+                Patterns
+              </Title>
               <Items items={analysis.summary.patterns} empty="No patterns found." testId="analysis-patterns" />
             </div>
             {comparison && (
               <div>
-                <Title order={3} size="h6" mb={4}>Against your previous four {comparison.unit}s</Title>
-                <Text size="sm" data-testid="analysis-comparison">{inR && report.r.comparison ? report.r.comparison.text : comparison.text}</Text>
+                <Title order={3} size="h6" mb={4}>
+                  Against your previous four {comparison.unit}s
+                </Title>
+                <Text size="sm" data-testid="analysis-comparison">
+                  {inR && report.r.comparison ? report.r.comparison.text : comparison.text}
+                </Text>
               </div>
             )}
           </Stack>
@@ -336,15 +395,21 @@ function Report({ report }: { report: AnalysisReport }) {
         <Tabs.Panel value="insights" pt="md">
           <Stack gap="md">
             <div>
-              <Title order={3} size="h6" mb={4}>Strengths</Title>
+              <Title order={3} size="h6" mb={4}>
+                Strengths
+              </Title>
               <Items items={analysis.strengths} empty="No clear strength in this period's figures." testId="analysis-strengths" />
             </div>
             <div>
-              <Title order={3} size="h6" mb={4}>Weaknesses</Title>
+              <Title order={3} size="h6" mb={4}>
+                Weaknesses
+              </Title>
               <Items items={analysis.weaknesses} empty="No clear weakness in this period's figures." testId="analysis-weaknesses" />
             </div>
             <div>
-              <Title order={3} size="h6" mb={4}>Suggestions</Title>
+              <Title order={3} size="h6" mb={4}>
+                Suggestions
+              </Title>
               <Items items={analysis.suggestions} empty="No suggestions." testId="analysis-suggestions" />
             </div>
           </Stack>
@@ -353,21 +418,37 @@ function Report({ report }: { report: AnalysisReport }) {
         <Tabs.Panel value="statistics" pt="md">
           <Stack gap="md">
             <div>
-              <Title order={3} size="h6" mb={4}>Rule adherence</Title>
+              <Title order={3} size="h6" mb={4}>
+                Rule adherence
+              </Title>
               <Text size="sm" c="dimmed" mb="xs">
                 {adherence.adherenceRate === null
                   ? `No trade rated yet (${adherence.unrated} unrated). Mark trades as following your rules or not to compare them.`
                   : `Rules followed on ${adherence.adherenceRate.toFixed(1)}% of rated trades (${adherence.followed} of ${adherence.rated}; ${adherence.unrated} unrated).`}
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <AdherenceBox label="Rules followed" figures={adherence.whenFollowed} inR={inR ? report.r.adherence.whenFollowed : undefined} testId="adherence-followed" />
-                <AdherenceBox label="Rules not followed" figures={adherence.whenNotFollowed} inR={inR ? report.r.adherence.whenNotFollowed : undefined} testId="adherence-not-followed" />
+                <AdherenceBox
+                  label="Rules followed"
+                  figures={adherence.whenFollowed}
+                  inR={inR ? report.r.adherence.whenFollowed : undefined}
+                  testId="adherence-followed"
+                />
+                <AdherenceBox
+                  label="Rules not followed"
+                  figures={adherence.whenNotFollowed}
+                  inR={inR ? report.r.adherence.whenNotFollowed : undefined}
+                  testId="adherence-not-followed"
+                />
               </SimpleGrid>
             </div>
             <div data-testid="analysis-playbooks">
-              <Title order={3} size="h6" mb={4}>By Playbook</Title>
+              <Title order={3} size="h6" mb={4}>
+                By Playbook
+              </Title>
               {report.playbooks.length === 0 ? (
-                <Text size="sm" c="dimmed">No trade of this period has a playbook.</Text>
+                <Text size="sm" c="dimmed">
+                  No trade of this period has a playbook.
+                </Text>
               ) : (
                 <PlaybooksTable report={report} />
               )}
@@ -399,7 +480,9 @@ function Report({ report }: { report: AnalysisReport }) {
 
         <Tabs.Panel value="action-plan" pt="md">
           {analysis.actionPlan.length === 0 ? (
-            <Text size="sm" c="dimmed">No action plan.</Text>
+            <Text size="sm" c="dimmed">
+              No action plan.
+            </Text>
           ) : (
             <List type="ordered" size="sm" spacing={6} data-testid="analysis-action-plan">
               {analysis.actionPlan.map((step, i) => (

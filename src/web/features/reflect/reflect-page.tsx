@@ -28,7 +28,6 @@ const PERIODS: Array<{ value: ReflectionPeriod; label: string }> = [
 /** Reflections shown before "Show more": a month of a busy trader holds thousands of trades. */
 const PAGE_SIZE = 100;
 
-
 function SummaryCard({ page, aiInsight }: { page: ReflectionsPage | undefined; aiInsight: string | null }) {
   const totals = page?.statistics.totals;
   const adherence = page?.statistics.adherence;
@@ -49,7 +48,13 @@ function SummaryCard({ page, aiInsight }: { page: ReflectionsPage | undefined; a
         {tile('Total Trades', totals ? totals.totalTrades : '—', 'summary-total-trades')}
         {tile(
           'Win Rate',
-          totals && totals.wins + totals.losses > 0 ? <Text span inherit c={winRateColor(totals.winRate)}>{totals.winRate.toFixed(1)}%</Text> : '—',
+          totals && totals.wins + totals.losses > 0 ? (
+            <Text span inherit c={winRateColor(totals.winRate)}>
+              {totals.winRate.toFixed(1)}%
+            </Text>
+          ) : (
+            '—'
+          ),
           'summary-win-rate',
         )}
         {tile('Rule Adherence', adherence?.adherenceRate == null ? '—' : `${adherence.adherenceRate.toFixed(1)}%`, 'summary-rule-adherence')}
@@ -83,7 +88,12 @@ export function ReflectPage() {
   const aiConfigured = config?.ai?.configured ?? false;
 
   const query = useMemo(() => ({ period, offset, account }), [period, offset, account]);
-  const { data: page, isPending, isError, isPlaceholderData } = useQuery({ ...reflectionsQuery(query), placeholderData: keepPreviousData, enabled: chosenAccount !== null });
+  const {
+    data: page,
+    isPending,
+    isError,
+    isPlaceholderData,
+  } = useQuery({ ...reflectionsQuery(query), placeholderData: keepPreviousData, enabled: chosenAccount !== null });
   const save = useSaveReflection(query, (error) =>
     toastError('Failed to save reflection', error instanceof ApiError ? error.message : 'Your change was undone. Please try again.'),
   );
@@ -105,10 +115,13 @@ export function ReflectPage() {
   // /reflect?action=analyze (the search palette's 'AI Trade Analysis') opens the analysis once the period is loaded.
   useEffect(() => {
     if (searchParams.get('action') !== 'analyze' || !ready) return;
-    setSearchParams((params) => {
-      params.delete('action');
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.delete('action');
+        return params;
+      },
+      { replace: true },
+    );
     startAnalysis();
   }, [searchParams, setSearchParams, ready, startAnalysis]);
 
@@ -129,7 +142,12 @@ export function ReflectPage() {
       ? (lastReport.analysis.suggestions[0] ?? lastReport.analysis.summary.patterns[0] ?? null)
       : null;
 
-  const range = page && !isPlaceholderData ? (page.from === page.to ? formatShortDay(page.from) : `${formatShortDay(page.from)} – ${formatShortDay(page.to)}, ${page.to.slice(0, 4)}`) : '';
+  const range =
+    page && !isPlaceholderData
+      ? page.from === page.to
+        ? formatShortDay(page.from)
+        : `${formatShortDay(page.from)} – ${formatShortDay(page.to)}, ${page.to.slice(0, 4)}`
+      : '';
 
   const body = (
     <Stack gap="md">
@@ -228,7 +246,10 @@ export function ReflectPage() {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ReflectionSidePanel statistics={isPlaceholderData ? undefined : page?.statistics} insights={isPlaceholderData ? [] : (page?.insights ?? [])} />
+          <ReflectionSidePanel
+            statistics={isPlaceholderData ? undefined : page?.statistics}
+            insights={isPlaceholderData ? [] : (page?.insights ?? [])}
+          />
         </Grid.Col>
       </Grid>
     </Stack>
@@ -252,7 +273,13 @@ export function ReflectPage() {
         ))}
       </Tabs>
       <SummaryDialog opened={summaryOpen} onClose={() => setSummaryOpen(false)} query={query} />
-      <AnalysisDialog opened={analysisOpen} onClose={() => setAnalysisOpen(false)} query={query} periodLabel={page?.label ?? ''} onReport={setLastReport} />
+      <AnalysisDialog
+        opened={analysisOpen}
+        onClose={() => setAnalysisOpen(false)}
+        query={query}
+        periodLabel={page?.label ?? ''}
+        onReport={setLastReport}
+      />
     </Stack>
   );
 }

@@ -38,10 +38,22 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={4} miw={0}>
           <Group gap={6} wrap="wrap">
-            <Text fw={700} data-testid="reflection-symbol">{r.symbol}</Text>
-            {r.side && <Badge variant="light" color="gray" size="sm" data-testid="reflection-side">{r.side}</Badge>}
-            {r.type && <Badge variant="light" color="indigo" size="sm">{r.type}</Badge>}
-            <Badge variant="outline" color="gray" size="sm">{r.session}</Badge>
+            <Text fw={700} data-testid="reflection-symbol">
+              {r.symbol}
+            </Text>
+            {r.side && (
+              <Badge variant="light" color="gray" size="sm" data-testid="reflection-side">
+                {r.side}
+              </Badge>
+            )}
+            {r.type && (
+              <Badge variant="light" color="indigo" size="sm">
+                {r.type}
+              </Badge>
+            )}
+            <Badge variant="outline" color="gray" size="sm">
+              {r.session}
+            </Badge>
             <Badge variant="filled" color={RESULT_COLOR[r.result]} size="sm" data-testid="reflection-result">
               {r.result}
             </Badge>
@@ -55,7 +67,13 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
         </Text>
       </Group>
 
-      <Text size="sm" mt="xs" className={classes.description} c={r.description === 'No description provided' ? 'dimmed' : undefined} data-testid="reflection-description">
+      <Text
+        size="sm"
+        mt="xs"
+        className={classes.description}
+        c={r.description === 'No description provided' ? 'dimmed' : undefined}
+        data-testid="reflection-description"
+      >
         {r.description}
       </Text>
 

@@ -34,26 +34,37 @@ export function ReflectionSidePanel({ statistics, insights }: { statistics: Refl
           <Stack gap="xs">
             <Group justify="space-between">
               <Text size="sm">Trades</Text>
-              <Text size="sm" fw={600}>{totals.totalTrades}</Text>
+              <Text size="sm" fw={600}>
+                {totals.totalTrades}
+              </Text>
             </Group>
             <Group justify="space-between">
               <Text size="sm">Win rate</Text>
-              <Text size="sm" fw={600} c={winRateColor(totals.winRate)}>{totals.winRate.toFixed(1)}%</Text>
+              <Text size="sm" fw={600} c={winRateColor(totals.winRate)}>
+                {totals.winRate.toFixed(1)}%
+              </Text>
             </Group>
             <Group justify="space-between">
               <Text size="sm">Net P&amp;L</Text>
-              <Text size="sm" fw={600} c={pnlColor(totals.pnlCents)}>{formatUsd(totals.pnlCents)}</Text>
+              <Text size="sm" fw={600} c={pnlColor(totals.pnlCents)}>
+                {formatUsd(totals.pnlCents)}
+              </Text>
             </Group>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt="xs">
               Top tags
             </Text>
             {topTags.length === 0 ? (
-              <Text size="sm" c="dimmed">No tags found for this period</Text>
+              <Text size="sm" c="dimmed">
+                No tags found for this period
+              </Text>
             ) : (
               <List size="sm" spacing={2} data-testid="top-tags">
                 {topTags.map((t) => (
                   <List.Item key={t.tag}>
-                    {t.tag} <Text span c="dimmed">({t.totalTrades})</Text>
+                    {t.tag}{' '}
+                    <Text span c="dimmed">
+                      ({t.totalTrades})
+                    </Text>
                   </List.Item>
                 ))}
               </List>
@@ -86,7 +97,9 @@ export function ReflectionSidePanel({ statistics, insights }: { statistics: Refl
                     <Table.Td ta="right" c={winRateColor(t.winRate)}>
                       {t.wins + t.losses === 0 ? '—' : `${t.winRate.toFixed(1)}%`}
                     </Table.Td>
-                    <Table.Td ta="right" c={pnlColor(t.pnlCents)}>{formatUsd(t.pnlCents)}</Table.Td>
+                    <Table.Td ta="right" c={pnlColor(t.pnlCents)}>
+                      {formatUsd(t.pnlCents)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -111,7 +124,13 @@ export function ReflectionSidePanel({ statistics, insights }: { statistics: Refl
                   radius="xl"
                   aria-hidden="true"
                 >
-                  {insight.tone === 'positive' ? <IconTrophy size={16} /> : insight.tone === 'warning' ? <IconAlertTriangle size={16} /> : <IconBulb size={16} />}
+                  {insight.tone === 'positive' ? (
+                    <IconTrophy size={16} />
+                  ) : insight.tone === 'warning' ? (
+                    <IconAlertTriangle size={16} />
+                  ) : (
+                    <IconBulb size={16} />
+                  )}
                 </ThemeIcon>
                 <Text size="sm">{insight.text}</Text>
               </Group>

@@ -45,7 +45,15 @@ export function useShownColumns<T>(columns: ReadonlyArray<ReportColumn<T>>, isSh
 }
 
 /** The column chooser: a checkbox for each column the trader may show or hide. */
-export function BreakdownColumnChooser<T>({ columns, isShown, setShown }: { columns: ReadonlyArray<ReportColumn<T>>; isShown: (id: string) => boolean; setShown: (id: string, shown: boolean) => void }) {
+export function BreakdownColumnChooser<T>({
+  columns,
+  isShown,
+  setShown,
+}: {
+  columns: ReadonlyArray<ReportColumn<T>>;
+  isShown: (id: string) => boolean;
+  setShown: (id: string, shown: boolean) => void;
+}) {
   const choosable = columns.filter((c) => c.id !== 'label');
   return (
     <Popover position="bottom-end" width={220} shadow="md" withinPortal trapFocus>
@@ -60,7 +68,13 @@ export function BreakdownColumnChooser<T>({ columns, isShown, setShown }: { colu
             Show columns
           </Text>
           {choosable.map((c) => (
-            <Checkbox key={c.id} size="xs" label={c.header} checked={isShown(c.id)} onChange={(event) => setShown(c.id, event.currentTarget.checked)} />
+            <Checkbox
+              key={c.id}
+              size="xs"
+              label={c.header}
+              checked={isShown(c.id)}
+              onChange={(event) => setShown(c.id, event.currentTarget.checked)}
+            />
           ))}
         </Stack>
       </Popover.Dropdown>

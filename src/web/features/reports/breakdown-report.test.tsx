@@ -36,7 +36,10 @@ const ANSWER = {
   breakdown: { by: 'instrument', rows: [row('NQ', 2, 15_000, 840), row('ES', 2, -6_210, 420)], total: 4, excluded: 0, tradesWithoutRisk: 4 },
 } as unknown as BreakdownAnswer;
 
-const headers = () => within(screen.getByTestId('breakdown-table')).getAllByRole('columnheader').map((h) => h.textContent!.replace(/, sort.*$/, ''));
+const headers = () =>
+  within(screen.getByTestId('breakdown-table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent!.replace(/, sort.*$/, ''));
 
 describe('the breakdown column chooser', () => {
   it('keeps today’s columns at first, shows gross and fees when chosen, hides what is unticked, exports the columns shown and remembers them in this browser', async () => {

@@ -61,10 +61,38 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
   labelColumn(by),
   { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
   { id: 'winRate', header: 'Win rate', value: (r) => r.winRate, render: (r) => formatFigure('percent', r.winRate), numeric: true },
-  { id: 'gross', header: 'Gross P&L', value: (r) => r.grossCents, render: (r) => <Money cents={r.grossCents} fw={400} />, csv: (r) => centsForCsv(r.grossCents), numeric: true },
-  { id: 'fees', header: 'Fees', value: (r) => r.feesCents, render: (r) => formatUsd(r.feesCents), csv: (r) => centsForCsv(r.feesCents), numeric: true },
-  { id: 'net', header: 'Net P&L', value: (r) => r.netCents, render: (r) => <Money cents={r.netCents} />, csv: (r) => centsForCsv(r.netCents), numeric: true },
-  { id: 'average', header: 'Average', value: (r) => r.averageCents, render: (r) => <Money cents={r.averageCents} fw={400} />, csv: (r) => centsForCsv(r.averageCents), numeric: true },
+  {
+    id: 'gross',
+    header: 'Gross P&L',
+    value: (r) => r.grossCents,
+    render: (r) => <Money cents={r.grossCents} fw={400} />,
+    csv: (r) => centsForCsv(r.grossCents),
+    numeric: true,
+  },
+  {
+    id: 'fees',
+    header: 'Fees',
+    value: (r) => r.feesCents,
+    render: (r) => formatUsd(r.feesCents),
+    csv: (r) => centsForCsv(r.feesCents),
+    numeric: true,
+  },
+  {
+    id: 'net',
+    header: 'Net P&L',
+    value: (r) => r.netCents,
+    render: (r) => <Money cents={r.netCents} />,
+    csv: (r) => centsForCsv(r.netCents),
+    numeric: true,
+  },
+  {
+    id: 'average',
+    header: 'Average',
+    value: (r) => r.averageCents,
+    render: (r) => <Money cents={r.averageCents} fw={400} />,
+    csv: (r) => centsForCsv(r.averageCents),
+    numeric: true,
+  },
   {
     id: 'profitFactor',
     header: 'Profit factor',
@@ -73,7 +101,14 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
     csv: (r) => (r.profitFactor === null && r.grossProfitCents > 0 ? '∞' : r.profitFactor),
     numeric: true,
   },
-  { id: 'expectancy', header: 'Expectancy', value: (r) => r.expectancyCents, render: (r) => <Money cents={r.expectancyCents} fw={400} />, csv: (r) => centsForCsv(r.expectancyCents), numeric: true },
+  {
+    id: 'expectancy',
+    header: 'Expectancy',
+    value: (r) => r.expectancyCents,
+    render: (r) => <Money cents={r.expectancyCents} fw={400} />,
+    csv: (r) => centsForCsv(r.expectancyCents),
+    numeric: true,
+  },
   { id: 'share', header: 'Share of trades', value: (r) => r.sharePercent, render: (r) => formatFigure('percent', r.sharePercent), numeric: true },
 ];
 
@@ -81,15 +116,7 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
  * A breakdown: a sortable table beside its chart, each row a link to its trades in the Trade Log.
  * Trades that lack the dimension (no entry time for the hour) are in no row and counted under the table.
  */
-export function BreakdownReport({
-  filter,
-  by,
-  today,
-}: {
-  filter: ReportFilter;
-  by: BreakdownBy;
-  today: string;
-}) {
+export function BreakdownReport({ filter, by, today }: { filter: ReportFilter; by: BreakdownBy; today: string }) {
   const query = useQuery(breakdownQuery(filter, by));
   const [unit] = useFigureUnit();
   const data = query.data;
@@ -149,7 +176,10 @@ export function BreakdownReport({
                 getBarColor={(value) => (value >= 0 ? 'teal.6' : 'red.6')}
                 valueFormatter={unit === 'r' ? formatR : formatDollarsTooltip}
                 {...(ORDINAL.has(by)
-                  ? { yAxisProps: { tickFormatter: unit === 'r' ? formatRAxis : formatDollarsAxis, width: 60 }, xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 8 } }
+                  ? {
+                      yAxisProps: { tickFormatter: unit === 'r' ? formatRAxis : formatDollarsAxis, width: 60 },
+                      xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 8 },
+                    }
                   : { xAxisProps: { tickFormatter: unit === 'r' ? formatRAxis : formatDollarsAxis }, yAxisProps: { width: 110 } })}
                 gridAxis={ORDINAL.has(by) ? 'y' : 'x'}
                 maxBarWidth={40}
@@ -168,7 +198,9 @@ export function BreakdownReport({
               rows={data.breakdown.rows}
               columns={columns}
               rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
-              rowLabel={(r) => `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${unit === 'r' ? rText(r.r.totalR) : formatUsd(r.netCents)}`}
+              rowLabel={(r) =>
+                `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${unit === 'r' ? rText(r.r.totalR) : formatUsd(r.netCents)}`
+              }
               csvName={csvFileName(unit === 'r' ? `by-${by}-in-r` : `by-${by}`, today)}
               testId="breakdown-table"
               footer={
@@ -176,7 +208,8 @@ export function BreakdownReport({
                   <Stack gap={2}>
                     {missing && data.breakdown.excluded > 0 && (
                       <Text size="xs" c="dimmed" data-testid="breakdown-excluded">
-                        {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing} {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
+                        {data.breakdown.excluded} trade{data.breakdown.excluded === 1 ? '' : 's'} {missing}{' '}
+                        {data.breakdown.excluded === 1 ? 'is' : 'are'} left out.
                       </Text>
                     )}
                     {unit === 'r' && data.breakdown.tradesWithoutRisk > 0 && (

@@ -22,7 +22,17 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * The year calendar: every trading day's net P&L, month by month; a day opens its trades. On the
  * $ / R switch, each day's, month's and the year's R, of the trades with a planned risk.
  */
-export function CalendarReport({ filter, year, onYearChange, today }: { filter: ReportFilter; year: number | null; onYearChange: (year: number) => void; today: string }) {
+export function CalendarReport({
+  filter,
+  year,
+  onYearChange,
+  today,
+}: {
+  filter: ReportFilter;
+  year: number | null;
+  onYearChange: (year: number) => void;
+  today: string;
+}) {
   const query = useQuery(calendarQuery(filter, year));
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
@@ -33,7 +43,15 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
     return downloadCsv(csvFileName(`calendar-${data?.year ?? ''}${inR ? '-in-r' : ''}`, today), table.header, table.rows);
   };
   const dayClass = (figure: CalendarDayFigure) =>
-    inR ? (figure.r.totalR === null ? classes.dayNoR : figure.r.totalR >= 0 ? classes.dayWin : classes.dayLoss) : figure.netCents >= 0 ? classes.dayWin : classes.dayLoss;
+    inR
+      ? figure.r.totalR === null
+        ? classes.dayNoR
+        : figure.r.totalR >= 0
+          ? classes.dayWin
+          : classes.dayLoss
+      : figure.netCents >= 0
+        ? classes.dayWin
+        : classes.dayLoss;
   const dayFigure = (figure: CalendarDayFigure) =>
     inR
       ? `${rText(figure.r.totalR)}${figure.r.tradesWithoutRisk > 0 ? ` (${describeWithoutRisk(figure.r.tradesWithoutRisk)})` : ''}`
@@ -61,7 +79,14 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
             data-testid="calendar-year"
           />
           <FigureUnitSwitch />
-          <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} disabled={!data?.days.length} data-testid="calendar-csv">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            disabled={!data?.days.length}
+            data-testid="calendar-csv"
+          >
             Export CSV
           </Button>
         </>
@@ -165,8 +190,8 @@ export function CalendarReport({ filter, year, onYearChange, today }: { filter: 
           </SimpleGrid>
           {inR && (
             <Text size="xs" c="dimmed" mt="xs" data-testid="calendar-r-note">
-              {describeRBasis(data.r.tradesWithRisk, data.r.tradesWithoutRisk)} Each month&apos;s and the year&apos;s R are summed from their trades; a day whose trades
-              have no planned risk is shaded grey.
+              {describeRBasis(data.r.tradesWithRisk, data.r.tradesWithoutRisk)} Each month&apos;s and the year&apos;s R are summed from their trades;
+              a day whose trades have no planned risk is shaded grey.
             </Text>
           )}
         </>

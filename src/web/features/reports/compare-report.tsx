@@ -7,7 +7,15 @@ import { useSearchParams } from 'react-router';
 import type { CompareSet } from '../../../contract/report-compare';
 import { COMPARE_SET_KEYS, MAX_COMPARE_SETS } from '../../../domain/reports/compare-sets';
 import { addDays, addMonths, formatCalendarDay, parseCalendarDay } from '../../../domain/dates';
-import { compareOverviews, compareROverviews, formatDifference, formatFigure, listOverviewFigures, type FigureComparison, type RComparison } from '../../../domain/reports/figures';
+import {
+  compareOverviews,
+  compareROverviews,
+  formatDifference,
+  formatFigure,
+  listOverviewFigures,
+  type FigureComparison,
+  type RComparison,
+} from '../../../domain/reports/figures';
 import { REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
 import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { TONE_COLOR } from '../../lib/tone';
@@ -28,14 +36,33 @@ const csvValue = (kind: FigureComparison['kind'], v: number | null, infinite?: b
 
 const columns: Array<ReportColumn<FigureComparison>> = [
   { id: 'figure', header: 'Figure', value: (r) => r.label },
-  { id: 'a', header: 'A', value: (r) => r.a, render: (r) => value(r.kind, r.a, r.aInfinite), csv: (r) => csvValue(r.kind, r.a, r.aInfinite), numeric: true },
-  { id: 'b', header: 'B', value: (r) => r.b, render: (r) => value(r.kind, r.b, r.bInfinite), csv: (r) => csvValue(r.kind, r.b, r.bInfinite), numeric: true },
+  {
+    id: 'a',
+    header: 'A',
+    value: (r) => r.a,
+    render: (r) => value(r.kind, r.a, r.aInfinite),
+    csv: (r) => csvValue(r.kind, r.a, r.aInfinite),
+    numeric: true,
+  },
+  {
+    id: 'b',
+    header: 'B',
+    value: (r) => r.b,
+    render: (r) => value(r.kind, r.b, r.bInfinite),
+    csv: (r) => csvValue(r.kind, r.b, r.bInfinite),
+    numeric: true,
+  },
   {
     id: 'difference',
     header: 'B − A',
     value: (r) => r.difference,
     render: (r) => (
-      <Text span size="sm" fw={r.favours ? 600 : 400} c={r.favours === 'b' ? TONE_COLOR.positive : r.favours === 'a' ? TONE_COLOR.negative : undefined}>
+      <Text
+        span
+        size="sm"
+        fw={r.favours ? 600 : 400}
+        c={r.favours === 'b' ? TONE_COLOR.positive : r.favours === 'a' ? TONE_COLOR.negative : undefined}
+      >
         {formatDifference(r.kind, r.difference)}
       </Text>
     ),
@@ -63,7 +90,12 @@ const rColumns: Array<ReportColumn<RComparison>> = [
     header: 'B − A',
     value: (r) => r.difference,
     render: (r) => (
-      <Text span size="sm" fw={r.favours ? 600 : 400} c={r.favours === 'b' ? TONE_COLOR.positive : r.favours === 'a' ? TONE_COLOR.negative : undefined}>
+      <Text
+        span
+        size="sm"
+        fw={r.favours ? 600 : 400}
+        c={r.favours === 'b' ? TONE_COLOR.positive : r.favours === 'a' ? TONE_COLOR.negative : undefined}
+      >
         {rDifference(r.kind, r.difference)}
       </Text>
     ),
@@ -118,7 +150,8 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   const setBoth = (left: ReportFilter, right: ReportFilter) =>
     setParams((current) => {
       const next = new URLSearchParams();
-      for (const [key, v] of compareParams(current, { type: 'reset' })) if (!key.startsWith(COMPARE_PREFIX) && !FILTER_KEYS.has(key)) next.append(key, v);
+      for (const [key, v] of compareParams(current, { type: 'reset' }))
+        if (!key.startsWith(COMPARE_PREFIX) && !FILTER_KEYS.has(key)) next.append(key, v);
       for (const [key, v] of writeReportFilterParams(left)) next.append(key, v);
       for (const [key, v] of writeReportFilterParams(right)) next.append(`${COMPARE_PREFIX}${key}`, v);
       return next;
@@ -126,7 +159,12 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
 
   const { month, lastMonth } = monthsOf(today);
   const presets: Array<{ id: string; label: string; a: ReportFilter; b: ReportFilter }> = [
-    { id: 'mornings', label: 'Mornings vs afternoons', a: { ...filter, hour: [6, 7, 8, 9, 10, 11] }, b: { ...filter, hour: [12, 13, 14, 15, 16, 17] } },
+    {
+      id: 'mornings',
+      label: 'Mornings vs afternoons',
+      a: { ...filter, hour: [6, 7, 8, 9, 10, 11] },
+      b: { ...filter, hour: [12, 13, 14, 15, 16, 17] },
+    },
     { id: 'months', label: 'Last month vs this month', a: { ...filter, range: 'custom', ...lastMonth }, b: { ...filter, range: 'custom', ...month } },
     { id: 'sides', label: 'Longs vs shorts', a: { ...filter, side: ['Long'] }, b: { ...filter, side: ['Short'] } },
   ];
@@ -153,7 +191,12 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
             testId={`compare-filters-${letter.toLowerCase()}`}
             actions={
               count > 2 ? (
-                <Button variant="default" leftSection={<IconX size={16} aria-hidden="true" />} onClick={() => act({ type: 'remove', index: i })} data-testid={`compare-remove-${letter.toLowerCase()}`}>
+                <Button
+                  variant="default"
+                  leftSection={<IconX size={16} aria-hidden="true" />}
+                  onClick={() => act({ type: 'remove', index: i })}
+                  data-testid={`compare-remove-${letter.toLowerCase()}`}
+                >
                   Remove set {letter}
                 </Button>
               ) : undefined
@@ -163,7 +206,13 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
       })}
       <Group gap="xs" data-testid="compare-presets">
         {count < MAX_COMPARE_SETS && (
-          <Button variant="default" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => act({ type: 'add' })} data-testid="compare-add-set">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} aria-hidden="true" />}
+            onClick={() => act({ type: 'add' })}
+            data-testid="compare-add-set"
+          >
             Add set {COMPARE_SET_LETTERS[count]}
           </Button>
         )}
@@ -228,7 +277,14 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
             testId="compare-table"
           />
         ) : (
-          <ReportTable key="usd" caption="Every overview figure of A and B, with B minus A" rows={rows!} columns={columns} csvName={csvFileName('compare', today)} testId="compare-table" />
+          <ReportTable
+            key="usd"
+            caption="Every overview figure of A and B, with B minus A"
+            rows={rows!}
+            columns={columns}
+            csvName={csvFileName('compare', today)}
+            testId="compare-table"
+          />
         )}
       </ReportCard>
       {sets && <CompareCurves sets={sets} names={names} today={today} />}
@@ -261,32 +317,28 @@ function setRFigures(sets: readonly CompareSet[]): SetRFigure[] {
 function setColumns(names: readonly string[]): Array<ReportColumn<SetFigure>> {
   return [
     { id: 'figure', header: 'Figure', value: (r) => r.label },
-    ...names.map(
-      (name, i): ReportColumn<SetFigure> => ({
-        id: COMPARE_SET_KEYS[i]!,
-        header: name,
-        value: (r) => r.values[i]!.value,
-        render: (r) => value(r.kind, r.values[i]!.value, r.values[i]!.infinite),
-        csv: (r) => csvValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
-        numeric: true,
-      }),
-    ),
+    ...names.map((name, i): ReportColumn<SetFigure> => ({
+      id: COMPARE_SET_KEYS[i]!,
+      header: name,
+      value: (r) => r.values[i]!.value,
+      render: (r) => value(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+      csv: (r) => csvValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+      numeric: true,
+    })),
   ];
 }
 
 function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> {
   return [
     { id: 'figure', header: 'Figure', value: (r) => r.label },
-    ...names.map(
-      (name, i): ReportColumn<SetRFigure> => ({
-        id: COMPARE_SET_KEYS[i]!,
-        header: name,
-        value: (r) => r.values[i]!.value,
-        render: (r) => rValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
-        csv: (r) => (r.values[i]!.infinite ? '∞' : r.values[i]!.value),
-        numeric: true,
-      }),
-    ),
+    ...names.map((name, i): ReportColumn<SetRFigure> => ({
+      id: COMPARE_SET_KEYS[i]!,
+      header: name,
+      value: (r) => r.values[i]!.value,
+      render: (r) => rValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
+      csv: (r) => (r.values[i]!.infinite ? '∞' : r.values[i]!.value),
+      numeric: true,
+    })),
   ];
 }
 
@@ -337,7 +389,14 @@ function CompareCurves({ sets, names, today }: { sets: readonly CompareSet[]; na
             columns={[
               { id: 'set', header: 'Set', value: (r) => r.name },
               { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
-              { id: 'final', header: 'Cumulative net P&L', value: (r) => r.finalCents, render: (r) => formatFigure('money', r.finalCents), csv: (r) => centsForCsv(r.finalCents), numeric: true },
+              {
+                id: 'final',
+                header: 'Cumulative net P&L',
+                value: (r) => r.finalCents,
+                render: (r) => formatFigure('money', r.finalCents),
+                csv: (r) => centsForCsv(r.finalCents),
+                numeric: true,
+              },
             ]}
             csvName={csvFileName('compare-equity', today)}
             testId="compare-equity-table"

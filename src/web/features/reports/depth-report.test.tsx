@@ -7,7 +7,14 @@ import { renderWithApp } from '../../test/render';
 import { stubApi } from '../../test/stub-api';
 import { DepthReport } from './depth-report';
 
-const bucket = (fromMinute: number, label: string, trades: number, netCents: number) => ({ fromMinute, label, trades, wins: netCents > 0 ? trades : 0, losses: netCents < 0 ? trades : 0, netCents });
+const bucket = (fromMinute: number, label: string, trades: number, netCents: number) => ({
+  fromMinute,
+  label,
+  trades,
+  wins: netCents > 0 ? trades : 0,
+  losses: netCents < 0 ? trades : 0,
+  netCents,
+});
 
 const ANSWER = {
   basis: { computedFrom: 'Computed from 3 trades' },
@@ -16,9 +23,19 @@ const ANSWER = {
       { weekStart: '2026-04-27', weekEnd: '2026-05-03', tradingDays: 2, trades: 2, netCents: 5_950 },
       { weekStart: '2026-05-04', weekEnd: '2026-05-10', tradingDays: 1, trades: 1, netCents: 1_025 },
     ],
-    buckets15: { buckets: [bucket(570, '09:30-09:45', 1, 10_000), bucket(585, '09:45-10:00', 1, -4_050), bucket(600, '10:00-10:15', 1, 1_025)], excluded: 0 },
+    buckets15: {
+      buckets: [bucket(570, '09:30-09:45', 1, 10_000), bucket(585, '09:45-10:00', 1, -4_050), bucket(600, '10:00-10:15', 1, 1_025)],
+      excluded: 0,
+    },
     buckets30: { buckets: [bucket(570, '09:30-10:00', 2, 5_950), bucket(600, '10:00-10:30', 1, 1_025)], excluded: 1 },
-    drawdown: { maxDrawdownCents: 4_050, currentDrawdownCents: 0, longestUnderwaterDays: 7, currentUnderwaterDays: 0, recoveryFactor: null, netCents: 6_975 },
+    drawdown: {
+      maxDrawdownCents: 4_050,
+      currentDrawdownCents: 0,
+      longestUnderwaterDays: 7,
+      currentUnderwaterDays: 0,
+      recoveryFactor: null,
+      netCents: 6_975,
+    },
     drawdownR: { maxDrawdownR: 1.5, currentDrawdownR: 0, tradesWithRisk: 2, tradesWithoutRisk: 1 },
     drawdownPercent: { startingBalanceCents: null, maxDrawdownPercent: null, currentDrawdownPercent: null },
     accounts: [
@@ -89,7 +106,9 @@ describe('DepthReport', () => {
     expect(rows[0]).toHaveTextContent('0.1%');
     expect(rows[0]).toHaveTextContent('7 days');
     // Trades without an account have no starting balance: a dash, not 0%.
-    const cells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells[2]).toBe('—');
     expect(cells).not.toContain('0%');
   });

@@ -56,17 +56,30 @@ export function DepthReport({ filter }: { filter: ReportFilter }) {
   const buckets = minutes === '15' ? depth.buckets15 : depth.buckets30;
   return (
     <Stack gap="md">
-      <ReportCard title="Drawdown, streaks and ratios" description={query.data?.basis.computedFrom} busy={query.isPlaceholderData} testId="report-depth">
+      <ReportCard
+        title="Drawdown, streaks and ratios"
+        description={query.data?.basis.computedFrom}
+        busy={query.isPlaceholderData}
+        testId="report-depth"
+      >
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="xs" verticalSpacing="xs" className={classes.figures}>
           <Figure label="Maximum drawdown" note={`${share(drawdownPercent.maxDrawdownPercent)} of the starting balance`} testId="depth-max-drawdown">
             <Money cents={-drawdown.maxDrawdownCents} />
           </Figure>
-          <Figure label="Current drawdown" note={`${share(drawdownPercent.currentDrawdownPercent)} of the starting balance`} testId="depth-current-drawdown">
+          <Figure
+            label="Current drawdown"
+            note={`${share(drawdownPercent.currentDrawdownPercent)} of the starting balance`}
+            testId="depth-current-drawdown"
+          >
             <Money cents={-drawdown.currentDrawdownCents} />
           </Figure>
           <Figure
             label="Drawdown in R"
-            note={drawdownR.tradesWithoutRisk > 0 ? `Now ${fallInR(drawdownR.currentDrawdownR)}; ${drawdownR.tradesWithoutRisk} trade${drawdownR.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk left out` : `Now ${fallInR(drawdownR.currentDrawdownR)}`}
+            note={
+              drawdownR.tradesWithoutRisk > 0
+                ? `Now ${fallInR(drawdownR.currentDrawdownR)}; ${drawdownR.tradesWithoutRisk} trade${drawdownR.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk left out`
+                : `Now ${fallInR(drawdownR.currentDrawdownR)}`
+            }
             testId="depth-drawdown-r"
           >
             {fallInR(drawdownR.maxDrawdownR)}
@@ -97,7 +110,11 @@ export function DepthReport({ filter }: { filter: ReportFilter }) {
       </ReportCard>
 
       {depth.accounts.length > 0 && (
-        <ReportCard title="Drawdown by account" description="Each account's own trades in the filter; the share is of the account's starting balance" testId="report-depth-accounts">
+        <ReportCard
+          title="Drawdown by account"
+          description="Each account's own trades in the filter; the share is of the account's starting balance"
+          testId="report-depth-accounts"
+        >
           <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Drawdown by account">
             <Table striped verticalSpacing={6} fz="sm" data-testid="depth-accounts-table">
               <Table.Thead>

@@ -21,10 +21,24 @@ const describeExcluded = (of: DistributionOf, count: number) =>
   of === 'r' ? describeWithoutRisk(count) : `${count} trade${count === 1 ? '' : 's'} without entry and exit times`;
 
 const columns = (of: DistributionOf): Array<ReportColumn<DistributionBucket>> => [
-  { id: 'bucket', header: HEADERS[of], value: (b) => b.from ?? Number.NEGATIVE_INFINITY, render: (b) => b.label, csv: (b) => b.label, numeric: false },
+  {
+    id: 'bucket',
+    header: HEADERS[of],
+    value: (b) => b.from ?? Number.NEGATIVE_INFINITY,
+    render: (b) => b.label,
+    csv: (b) => b.label,
+    numeric: false,
+  },
   { id: 'trades', header: 'Trades', value: (b) => b.trades, numeric: true },
   { id: 'winRate', header: 'Win rate', value: (b) => b.winRate, render: (b) => formatFigure('percent', b.winRate), numeric: true },
-  { id: 'net', header: 'Net P&L', value: (b) => b.netCents, render: (b) => <Money cents={b.netCents} />, csv: (b) => centsForCsv(b.netCents), numeric: true },
+  {
+    id: 'net',
+    header: 'Net P&L',
+    value: (b) => b.netCents,
+    render: (b) => <Money cents={b.netCents} />,
+    csv: (b) => centsForCsv(b.netCents),
+    numeric: true,
+  },
 ];
 
 /** One histogram with its table; net P&L's card carries the $ / R switch. */
@@ -58,7 +72,7 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
         <>
           <div className={classes.chartBox} aria-hidden="true">
             <BarChart
-                barChartProps={{ accessibilityLayer: false }}
+              barChartProps={{ accessibilityLayer: false }}
               h={240}
               data={dist.buckets.map((b) =>
                 signed
@@ -81,13 +95,20 @@ function Histogram({ filter, of, today }: { filter: ReportFilter; of: Distributi
               barProps={{ radius: 2 }}
             />
           </div>
-          <ReportTable caption={`Trades by ${TITLES[of].toLowerCase()}`} rows={dist.buckets} columns={columns(of)} csvName={csvFileName(`distribution-${of}`, today)} testId={`distribution-${of}-table`} footer={
-            dist.excluded > 0 ? (
-              <Text size="xs" c="dimmed" data-testid={`distribution-${of}-excluded`}>
-                {describeExcluded(of, dist.excluded)} {dist.excluded === 1 ? 'is' : 'are'} left out.
-              </Text>
-            ) : undefined
-          } />
+          <ReportTable
+            caption={`Trades by ${TITLES[of].toLowerCase()}`}
+            rows={dist.buckets}
+            columns={columns(of)}
+            csvName={csvFileName(`distribution-${of}`, today)}
+            testId={`distribution-${of}-table`}
+            footer={
+              dist.excluded > 0 ? (
+                <Text size="xs" c="dimmed" data-testid={`distribution-${of}-excluded`}>
+                  {describeExcluded(of, dist.excluded)} {dist.excluded === 1 ? 'is' : 'are'} left out.
+                </Text>
+              ) : undefined
+            }
+          />
         </>
       )}
     </ReportCard>

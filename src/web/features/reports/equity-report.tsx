@@ -58,17 +58,40 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
   );
   // The same shape-keeping sample in either unit (it reads only the curve's steps).
   const tableRows = useMemo(
-    () => sampleEquity((points ?? []).map((p) => ({ index: p.index, tradeDate: p.tradeDate, equityCents: p.equity, drawdownCents: p.drawdown })), TABLE_POINTS).map(fromDollars),
+    () =>
+      sampleEquity(
+        (points ?? []).map((p) => ({ index: p.index, tradeDate: p.tradeDate, equityCents: p.equity, drawdownCents: p.drawdown })),
+        TABLE_POINTS,
+      ).map(fromDollars),
     [points],
   );
   const accountValue = filter.account.length === 1 ? filter.account[0]! : filter.account.length === 0 ? 'all' : null;
   const what = inR ? 'Cumulative R' : 'Cumulative net P&L';
   const money = (value: number) => (inR ? formatR(value) : formatUsd(value));
   const columns: Array<ReportColumn<CurvePoint>> = [
-    { id: 'point', header: basis === 'trade' ? 'Trade' : 'Day', value: (p) => (basis === 'trade' ? p.index : p.tradeDate), numeric: basis === 'trade' },
+    {
+      id: 'point',
+      header: basis === 'trade' ? 'Trade' : 'Day',
+      value: (p) => (basis === 'trade' ? p.index : p.tradeDate),
+      numeric: basis === 'trade',
+    },
     { id: 'day', header: 'Trading day', value: (p) => p.tradeDate },
-    { id: 'equity', header: what, value: (p) => p.equity, render: (p) => money(p.equity), csv: (p) => (inR ? p.equity : centsForCsv(p.equity)), numeric: true },
-    { id: 'drawdown', header: inR ? 'Drawdown in R' : 'Drawdown', value: (p) => p.drawdown, render: (p) => money(p.drawdown), csv: (p) => (inR ? p.drawdown : centsForCsv(p.drawdown)), numeric: true },
+    {
+      id: 'equity',
+      header: what,
+      value: (p) => p.equity,
+      render: (p) => money(p.equity),
+      csv: (p) => (inR ? p.equity : centsForCsv(p.equity)),
+      numeric: true,
+    },
+    {
+      id: 'drawdown',
+      header: inR ? 'Drawdown in R' : 'Drawdown',
+      value: (p) => p.drawdown,
+      render: (p) => money(p.drawdown),
+      csv: (p) => (inR ? p.drawdown : centsForCsv(p.drawdown)),
+      numeric: true,
+    },
   ];
   const csvName = `equity-by-${basis}${inR ? '-in-r' : ''}`;
   const valueFormatter = inR ? formatR : formatDollarsTooltip;
@@ -86,7 +109,11 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
             aria-label="Accounts of the curve"
             size="xs"
             w={180}
-            data={[{ value: 'all', label: 'All accounts' }, ...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
+            data={[
+              { value: 'all', label: 'All accounts' },
+              ...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })),
+              { value: UNASSIGNED, label: 'Unassigned' },
+            ]}
             value={accountValue}
             placeholder="Several accounts"
             onChange={(value) => value && onFilterChange({ ...filter, account: value === 'all' ? [] : [value] })}
@@ -169,12 +196,14 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
           </div>
           {basis === 'trade' && series?.sampled && (
             <Text size="xs" c="dimmed">
-              {(inR ? query.data.r.tradesWithRisk : query.data.equity.trades).toLocaleString('en-US')} trades drawn as {points?.length.toLocaleString('en-US')} points that keep every peak, trough and drawdown low.
+              {(inR ? query.data.r.tradesWithRisk : query.data.equity.trades).toLocaleString('en-US')} trades drawn as{' '}
+              {points?.length.toLocaleString('en-US')} points that keep every peak, trough and drawdown low.
             </Text>
           )}
           {inR && (
             <Text size="xs" c="dimmed" data-testid="equity-r-note">
-              {describeRBasis(query.data.r.tradesWithRisk, query.data.r.tradesWithoutRisk)} Trades are numbered among those with a planned risk; the drawdown is the R below the highest cumulative R before it.
+              {describeRBasis(query.data.r.tradesWithRisk, query.data.r.tradesWithoutRisk)} Trades are numbered among those with a planned risk; the
+              drawdown is the R below the highest cumulative R before it.
             </Text>
           )}
           <ReportTable

@@ -31,9 +31,7 @@ export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
     <ReportCard
       title="MAE and MFE"
       description={
-        data
-          ? `Maximum adverse and favourable excursion from stored price bars, averaged per trade. ${data.basis.computedFrom}`
-          : undefined
+        data ? `Maximum adverse and favourable excursion from stored price bars, averaged per trade. ${data.basis.computedFrom}` : undefined
       }
       busy={query.isPlaceholderData}
       testId="report-excursions"
@@ -83,8 +81,8 @@ export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
               <Anchor component={Link} to="/market-data" size="xs">
                 Add price bars
               </Anchor>
-            )}
-            {' '}Captured: the trade’s gross P&amp;L as a share of the best exit inside it.
+            )}{' '}
+            Captured: the trade’s gross P&amp;L as a share of the best exit inside it.
           </Text>
         </>
       )}

@@ -80,7 +80,11 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   const [unfolded, setUnfolded] = useState(false);
   const moreId = useId();
   const foldId = useId();
-  const activeCount = activeFilterChips(filter, () => '', () => '').length;
+  const activeCount = activeFilterChips(
+    filter,
+    () => '',
+    () => '',
+  ).length;
   const { data: options } = useQuery(reportOptionsQuery);
   const { data: accounts } = useQuery(accountsQuery);
   const { data: mistakeTags } = useQuery(mistakeTagsQuery);
@@ -88,7 +92,12 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   const accountName = (id: string) => (id === UNASSIGNED ? 'Unassigned' : (accounts?.find((a) => a.id === id)?.name ?? 'Unknown account'));
   const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
   /** A key of the filter that is a list of names: the names the trader's trades hold, and any chosen one no longer held. */
-  const listFilter = (key: ListKey, label: string, testId: string, { known = options?.[key], searchable = true }: { known?: readonly string[]; searchable?: boolean } = {}) => (
+  const listFilter = (
+    key: ListKey,
+    label: string,
+    testId: string,
+    { known = options?.[key], searchable = true }: { known?: readonly string[]; searchable?: boolean } = {},
+  ) => (
     <MultiSelect
       label={label}
       placeholder={filter[key].length ? undefined : 'Any'}
@@ -303,7 +312,15 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
   );
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={label} className={`${classes.filterBar} ${classes.noPrint}`} data-testid={testId}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-label={label}
+      className={`${classes.filterBar} ${classes.noPrint}`}
+      data-testid={testId}
+    >
       <Stack gap="sm">
         {title && (
           <Text fw={700} size="sm">
@@ -346,7 +363,17 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
 }
 
 /** Any / With / Without, for the planned risk and the mistakes. */
-function WithWithoutRow({ label, value, onChange, testId }: { label: string; value: WithWithout | null; onChange: (value: WithWithout | null) => void; testId: string }) {
+function WithWithoutRow({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: WithWithout | null;
+  onChange: (value: WithWithout | null) => void;
+  testId: string;
+}) {
   return (
     <ChipRow label={label} testId={testId}>
       <SegmentedControl
@@ -399,24 +426,38 @@ function activeFilterChips(filter: ReportFilter, accountName: (id: string) => st
   if (filter.setup.length) chips.push({ key: 'setup', text: `Setup: ${or(filter.setup)}`, clear: { setup: [] } });
   if (filter.playbook.length) chips.push({ key: 'playbook', text: `Playbook: ${or(filter.playbook.map(playbookName))}`, clear: { playbook: [] } });
   if (filter.session.length) chips.push({ key: 'session', text: `Session: ${or(filter.session)}`, clear: { session: [] } });
-  if (filter.tag.length) chips.push({ key: 'tag', text: `Tags ${TAG_MODE_LABELS[filter.tagMode]}: ${or(filter.tag)}`, clear: { tag: [], tagMode: 'any' } });
+  if (filter.tag.length)
+    chips.push({ key: 'tag', text: `Tags ${TAG_MODE_LABELS[filter.tagMode]}: ${or(filter.tag)}`, clear: { tag: [], tagMode: 'any' } });
   if (filter.result.length) chips.push({ key: 'result', text: `Result: ${or(filter.result.map((r) => RESULT_LABELS[r]))}`, clear: { result: [] } });
-  if (filter.weekday.length) chips.push({ key: 'weekday', text: `Day: ${or(filter.weekday.map((d) => WEEKDAY_SHORT[d] ?? String(d)))}`, clear: { weekday: [] } });
+  if (filter.weekday.length)
+    chips.push({ key: 'weekday', text: `Day: ${or(filter.weekday.map((d) => WEEKDAY_SHORT[d] ?? String(d)))}`, clear: { weekday: [] } });
   if (filter.hour.length) chips.push({ key: 'hour', text: `Entry: ${describeHours(filter.hour)}`, clear: { hour: [] } });
-  if (filter.hold.length) chips.push({ key: 'hold', text: `Hold: ${or(filter.hold.map((h) => HOLD_BUCKETS.find((b) => b.id === h)?.label ?? h))}`, clear: { hold: [] } });
+  if (filter.hold.length)
+    chips.push({ key: 'hold', text: `Hold: ${or(filter.hold.map((h) => HOLD_BUCKETS.find((b) => b.id === h)?.label ?? h))}`, clear: { hold: [] } });
   if (filter.sizeMin !== null || filter.sizeMax !== null) {
     const text = `Size: ${filter.sizeMin === null ? 'up to' : formatSize(filter.sizeMin)}${filter.sizeMin !== null && filter.sizeMax !== null ? '-' : ' '}${filter.sizeMax === null ? 'or more' : formatSize(filter.sizeMax)}`;
     chips.push({ key: 'size', text, clear: { sizeMin: null, sizeMax: null } });
   }
-  if (filter.rMin !== null || filter.rMax !== null) chips.push({ key: 'r', text: describeRRange(filter.rMin, filter.rMax), clear: { rMin: null, rMax: null } });
-  if (filter.risk !== null) chips.push({ key: 'risk', text: filter.risk === 'with' ? 'With a planned risk' : 'Without a planned risk', clear: { risk: null } });
-  if (filter.mistakes !== null) chips.push({ key: 'mistakes', text: filter.mistakes === 'with' ? 'With a mistake' : 'Without a mistake', clear: { mistakes: null } });
+  if (filter.rMin !== null || filter.rMax !== null)
+    chips.push({ key: 'r', text: describeRRange(filter.rMin, filter.rMax), clear: { rMin: null, rMax: null } });
+  if (filter.risk !== null)
+    chips.push({ key: 'risk', text: filter.risk === 'with' ? 'With a planned risk' : 'Without a planned risk', clear: { risk: null } });
+  if (filter.mistakes !== null)
+    chips.push({ key: 'mistakes', text: filter.mistakes === 'with' ? 'With a mistake' : 'Without a mistake', clear: { mistakes: null } });
   if (filter.mistake.length) chips.push({ key: 'mistake', text: `Mistake: ${or(filter.mistake)}`, clear: { mistake: [] } });
   return chips;
 }
 
 /** The narrowing keys as chips, each removable, and "Clear all". */
-function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter; onChange: (f: ReportFilter) => void; accountName: (id: string) => string }) {
+function ActiveFilters({
+  filter,
+  onChange,
+  accountName,
+}: {
+  filter: ReportFilter;
+  onChange: (f: ReportFilter) => void;
+  accountName: (id: string) => string;
+}) {
   const { data: playbooks } = useQuery(playbooksQuery);
   const chips = activeFilterChips(filter, accountName, (id) => playbooks?.find((p) => p.id === id)?.name ?? 'Unknown playbook');
   if (chips.length === 0) return null;
@@ -442,7 +483,13 @@ function ActiveFilters({ filter, onChange, accountName }: { filter: ReportFilter
           {chip.text}
         </Badge>
       ))}
-      <Button variant="subtle" size="compact-sm" onClick={() => onChange(createReportFilter())} className={classes.noPrint} data-testid="clear-filters">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => onChange(createReportFilter())}
+        className={classes.noPrint}
+        data-testid="clear-filters"
+      >
         Clear all
       </Button>
     </Group>
@@ -454,5 +501,16 @@ function PlaybookFilter({ value, onChange }: { value: string[]; onChange: (ids: 
   const { data: playbooks } = useQuery(playbooksQuery);
   const known = (playbooks ?? []).map((p) => ({ value: p.id, label: p.name }));
   const data = [...known, ...value.filter((id) => !known.some((p) => p.value === id)).map((id) => ({ value: id, label: 'Unknown playbook' }))];
-  return <MultiSelect label="Playbook" placeholder={value.length ? undefined : 'Any'} data={data} value={value} onChange={onChange} searchable clearable data-testid="filter-playbook" />;
+  return (
+    <MultiSelect
+      label="Playbook"
+      placeholder={value.length ? undefined : 'Any'}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      data-testid="filter-playbook"
+    />
+  );
 }

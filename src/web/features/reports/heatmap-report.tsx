@@ -54,12 +54,30 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
       ? downloadCsv(
           csvFileName('heatmap-in-r', today),
           ['Day of week', 'Hour of entry', 'Trades', 'Wins', 'Losses', 'Win rate', 'Total R', 'Average R', 'Without a planned risk'],
-          (map?.cells ?? []).map((c) => [WEEKDAY_LABELS[c.weekday] ?? c.weekday, formatHour(c.hour), c.trades, c.wins, c.losses, c.winRate, c.r.totalR, c.r.expectancyR, c.r.tradesWithoutRisk]),
+          (map?.cells ?? []).map((c) => [
+            WEEKDAY_LABELS[c.weekday] ?? c.weekday,
+            formatHour(c.hour),
+            c.trades,
+            c.wins,
+            c.losses,
+            c.winRate,
+            c.r.totalR,
+            c.r.expectancyR,
+            c.r.tradesWithoutRisk,
+          ]),
         )
       : downloadCsv(
           csvFileName('heatmap', today),
           ['Day of week', 'Hour of entry', 'Trades', 'Wins', 'Losses', 'Win rate', 'Net P&L'],
-          (map?.cells ?? []).map((c) => [WEEKDAY_LABELS[c.weekday] ?? c.weekday, formatHour(c.hour), c.trades, c.wins, c.losses, c.winRate, centsForCsv(c.netCents)]),
+          (map?.cells ?? []).map((c) => [
+            WEEKDAY_LABELS[c.weekday] ?? c.weekday,
+            formatHour(c.hour),
+            c.trades,
+            c.wins,
+            c.losses,
+            c.winRate,
+            centsForCsv(c.netCents),
+          ]),
         );
   const describeCell = (cell: HeatmapCell) =>
     inR
@@ -86,7 +104,14 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
             data-testid="heatmap-measure"
           />
           <FigureUnitSwitch />
-          <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} disabled={!map?.cells.length} data-testid="heatmap-csv">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            disabled={!map?.cells.length}
+            data-testid="heatmap-csv"
+          >
             Export CSV
           </Button>
         </>
@@ -108,7 +133,12 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
         <NoPlannedRisk trades={map.cells.reduce((sum, c) => sum + c.trades, 0)} />
       ) : (
         <>
-          <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={`${inR ? 'Total R' : 'Net P&L'} and win rate by day of week and hour of entry`}>
+          <div
+            className={classes.tableScroll}
+            tabIndex={0}
+            role="region"
+            aria-label={`${inR ? 'Total R' : 'Net P&L'} and win rate by day of week and hour of entry`}
+          >
             <table className={classes.heatmap} data-testid="heatmap-table">
               <caption className={classes.caption}>Trades by day of week of the trading day (rows) and hour of entry (columns)</caption>
               <thead>
@@ -140,7 +170,13 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
                             <Tooltip label={label} withArrow openDelay={200}>
                               <Anchor component={Link} to={tradeLogHref({ ...filter, weekday: [d], hour: [h] })} className={classes.heatmapLink}>
                                 <span className={classes.heatmapValue}>
-                                  {measure === 'winRate' ? formatFigure('percent', cell.winRate) : inR ? (cell.r.totalR === null ? '—' : formatCompactR(cell.r.totalR)) : formatCompactUsd(cell.netCents)}
+                                  {measure === 'winRate'
+                                    ? formatFigure('percent', cell.winRate)
+                                    : inR
+                                      ? cell.r.totalR === null
+                                        ? '—'
+                                        : formatCompactR(cell.r.totalR)
+                                      : formatCompactUsd(cell.netCents)}
                                 </span>
                                 <span className={classes.heatmapCount}>{cell.trades}</span>
                                 <span className={classes.srOnly}>{`trade${cell.trades === 1 ? '' : 's'}. ${label}. Open in Trade Log`}</span>
@@ -162,7 +198,9 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
           )}
           {inR && (
             <Text size="xs" c="dimmed" mt={4} data-testid="heatmap-r-note">
-              {measure === 'net' ? "Each cell shows its total R, the sum of its trades' R; its label also gives the average R a trade." : "Each cell's label gives its total R and the average R a trade."}
+              {measure === 'net'
+                ? "Each cell shows its total R, the sum of its trades' R; its label also gives the average R a trade."
+                : "Each cell's label gives its total R and the average R a trade."}
               {map.tradesWithoutRisk > 0 ? ` ${describeWithoutRisk(map.tradesWithoutRisk)}: counted in the cells' trades, left out of R.` : ''}
             </Text>
           )}

@@ -34,7 +34,12 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
   const choices = [...new Set([...(options.data?.tag ?? []), ...tags])];
 
   return (
-    <ReportCard title="Mistakes" description={query.data?.basis.computedFrom} busy={query.isPlaceholderData || save.isPending} testId="report-mistakes">
+    <ReportCard
+      title="Mistakes"
+      description={query.data?.basis.computedFrom}
+      busy={query.isPlaceholderData || save.isPending}
+      testId="report-mistakes"
+    >
       <Stack gap="md">
         <MultiSelect
           label="Tags that are mistakes"
@@ -93,7 +98,11 @@ function MistakesTable({ report, filter }: { report: MistakesReport['mistakes'];
                 <Table.Td ta="right" className={classes.numeric} c={pnlColor(row.netCents)} data-testid="mistake-net">
                   {formatUsd(row.netCents)}
                 </Table.Td>
-                <Table.Td ta="right" className={classes.numeric} title={row.tradesWithoutRisk > 0 ? `${row.tradesWithoutRisk} without a planned risk` : undefined}>
+                <Table.Td
+                  ta="right"
+                  className={classes.numeric}
+                  title={row.tradesWithoutRisk > 0 ? `${row.tradesWithoutRisk} without a planned risk` : undefined}
+                >
                   {row.totalR === null ? '—' : formatR(row.totalR)}
                 </Table.Td>
               </Table.Tr>

@@ -13,7 +13,19 @@ import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card'
 import classes from './reports.module.css';
 
 /** Figures whose colour says good or bad by their sign (fees and spreads are neither). */
-const SIGNED = new Set(['netCents', 'grossCents', 'expectancyCents', 'averageTradeCents', 'averageWinCents', 'averageLossCents', 'largestWinCents', 'largestLossCents', 'bestDayCents', 'worstDayCents', 'averageDayCents']);
+const SIGNED = new Set([
+  'netCents',
+  'grossCents',
+  'expectancyCents',
+  'averageTradeCents',
+  'averageWinCents',
+  'averageLossCents',
+  'largestWinCents',
+  'largestLossCents',
+  'bestDayCents',
+  'worstDayCents',
+  'averageDayCents',
+]);
 
 export function figureText(figure: OverviewFigure, currency = 'USD'): string {
   return formatFigure(figure.kind, figure.value, figure.infinite, currency);
@@ -49,7 +61,13 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
       actions={
         <>
           <FigureUnitSwitch />
-          <Button variant="default" size="compact-sm" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} onClick={() => void exportCsv()} data-testid="overview-csv">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            data-testid="overview-csv"
+          >
             Export CSV
           </Button>
         </>
@@ -90,18 +108,20 @@ export function OverviewReport({ filter, today }: { filter: ReportFilter; today:
             ))}
           </Stack>
           <Text size="xs" c="dimmed" mt="sm">
-            Win rate leaves break-evens out, as everywhere in Edgebook; expectancy is the average of a trade that won or lost. Max drawdown is
-            the largest fall of net P&L from a peak, trade by trade in trading order
-            {openingBalanceCents === null ? '' : `, as a share of the balance at that peak (from a starting balance of ${formatFigure('money', openingBalanceCents)} when the range opens)`}
+            Win rate leaves break-evens out, as everywhere in Edgebook; expectancy is the average of a trade that won or lost. Max drawdown is the
+            largest fall of net P&L from a peak, trade by trade in trading order
+            {openingBalanceCents === null
+              ? ''
+              : `, as a share of the balance at that peak (from a starting balance of ${formatFigure('money', openingBalanceCents)} when the range opens)`}
             . The daily Sharpe ratio is the mean of daily net P&L over its standard deviation, per trading day.
-            {overview.tradesWithoutTimes > 0 && ` ${overview.tradesWithoutTimes} trade${overview.tradesWithoutTimes === 1 ? ' has' : 's have'} no entry and exit times and ${overview.tradesWithoutTimes === 1 ? 'is' : 'are'} left out of the hold times.`}
+            {overview.tradesWithoutTimes > 0 &&
+              ` ${overview.tradesWithoutTimes} trade${overview.tradesWithoutTimes === 1 ? ' has' : 's have'} no entry and exit times and ${overview.tradesWithoutTimes === 1 ? 'is' : 'are'} left out of the hold times.`}
           </Text>
         </>
       )}
     </ReportCard>
   );
 }
-
 
 const rColor = (r: number | null) => (r === null ? undefined : pnlColor(r > 0 ? 1 : r < 0 ? -1 : 0));
 
@@ -131,7 +151,13 @@ function RFigures({ r }: { r: ROverview }) {
                 </Text>
                 {figure.key === 'profitFactorR' ? (
                   // A ratio of R won to R lost, not an R: no sign, no 'R'; '∞' when something was won and nothing lost.
-                  <Text fz={{ base: 'md', sm: 'lg' }} fw={700} c={figure.value === null ? undefined : figure.value >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative} className={classes.numeric} data-testid="figure-value">
+                  <Text
+                    fz={{ base: 'md', sm: 'lg' }}
+                    fw={700}
+                    c={figure.value === null ? undefined : figure.value >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative}
+                    className={classes.numeric}
+                    data-testid="figure-value"
+                  >
                     {figure.value !== null ? figure.value.toFixed(2) : r.averageWinR !== null ? '∞' : '—'}
                   </Text>
                 ) : (
@@ -150,7 +176,11 @@ function RFigures({ r }: { r: ROverview }) {
               {r.bins.map((bin) => (
                 <div key={bin.id} style={{ display: 'grid', gridTemplateColumns: '7rem 1fr 3rem', gap: 8, alignItems: 'center' }} data-testid="r-bin">
                   <Text size="sm">{bin.label}</Text>
-                  <Progress value={(bin.trades / most) * 100} color={bin.id.startsWith('-') || bin.id === 'lt-2' ? 'red' : 'teal'} aria-label={`${bin.label}: ${bin.trades} trades`} />
+                  <Progress
+                    value={(bin.trades / most) * 100}
+                    color={bin.id.startsWith('-') || bin.id === 'lt-2' ? 'red' : 'teal'}
+                    aria-label={`${bin.label}: ${bin.trades} trades`}
+                  />
                   <Text size="sm" ta="right" className={classes.numeric}>
                     {bin.trades}
                   </Text>
@@ -161,8 +191,8 @@ function RFigures({ r }: { r: ROverview }) {
         </>
       )}
       <Text size="xs" c="dimmed" data-testid="r-note">
-        R is a trade&apos;s net P&L over its planned risk (its stop or dollar risk, else your default for its account and
-        instrument); expectancy is the average R of a trade with a planned risk. Computed from {r.tradesWithRisk} trade
+        R is a trade&apos;s net P&L over its planned risk (its stop or dollar risk, else your default for its account and instrument); expectancy is
+        the average R of a trade with a planned risk. Computed from {r.tradesWithRisk} trade
         {r.tradesWithRisk === 1 ? '' : 's'}
         {r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(r.tradesWithoutRisk)}, left out` : ''}.
       </Text>

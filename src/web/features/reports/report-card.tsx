@@ -23,7 +23,16 @@ export function ReportCard({
   busy?: boolean;
 }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} className={classes.card} data-testid={testId} data-money>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label={title}
+      className={classes.card}
+      data-testid={testId}
+      data-money
+    >
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs" wrap="wrap">
         <div>
           <Group gap="xs">

@@ -55,7 +55,18 @@ interface ReportTableProps<T> {
   hidden?: boolean;
 }
 
-export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref, rowLabel, csvName, initialSort, testId, footer, hidden }: ReportTableProps<T>) {
+export function ReportTable<T extends RowData>({
+  caption,
+  rows,
+  columns,
+  rowHref,
+  rowLabel,
+  csvName,
+  initialSort,
+  testId,
+  footer,
+  hidden,
+}: ReportTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const columnDefs = useMemo<Array<ColumnDef<typeof features, T>>>(
     () =>
@@ -90,8 +101,20 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
     );
 
   const body = (
-    <div className={hidden ? undefined : classes.tableScroll} tabIndex={hidden ? undefined : 0} role={hidden ? undefined : 'region'} aria-label={hidden ? undefined : caption}>
-      <Table striped highlightOnHover={!hidden} verticalSpacing={6} fz={{ base: 'xs', sm: 'sm' }} className={classes.reportTable} data-testid={testId}>
+    <div
+      className={hidden ? undefined : classes.tableScroll}
+      tabIndex={hidden ? undefined : 0}
+      role={hidden ? undefined : 'region'}
+      aria-label={hidden ? undefined : caption}
+    >
+      <Table
+        striped
+        highlightOnHover={!hidden}
+        verticalSpacing={6}
+        fz={{ base: 'xs', sm: 'sm' }}
+        className={classes.reportTable}
+        data-testid={testId}
+      >
         <caption className={classes.caption}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
@@ -107,7 +130,11 @@ export function ReportTable<T extends RowData>({ caption, rows, columns, rowHref
                   {hidden ? (
                     column.header
                   ) : (
-                    <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton} data-testid={`sort-${column.id}`}>
+                    <UnstyledButton
+                      onClick={header.column.getToggleSortingHandler()}
+                      className={classes.sortButton}
+                      data-testid={`sort-${column.id}`}
+                    >
                       {column.header}
                       {direction === 'asc' ? (
                         <IconArrowUp size={14} aria-hidden="true" />

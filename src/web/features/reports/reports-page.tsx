@@ -70,10 +70,21 @@ export function ReportsPage() {
         title={view === 'compare' ? 'A' : undefined}
         actions={
           <>
-            <Button component={Link} to={tradeLogHref(filter)} variant="default" leftSection={<IconListDetails size={16} aria-hidden="true" />} data-testid="open-in-trade-log">
+            <Button
+              component={Link}
+              to={tradeLogHref(filter)}
+              variant="default"
+              leftSection={<IconListDetails size={16} aria-hidden="true" />}
+              data-testid="open-in-trade-log"
+            >
               Open in Trade Log
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={() => window.print()} data-testid="print-report">
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden="true" />}
+              onClick={() => window.print()}
+              data-testid="print-report"
+            >
               Print
             </Button>
             <SaveViewButton filter={writeReportFilterParams(filter).toString()} />

@@ -16,7 +16,12 @@ export function SaveViewButton({ filter }: { filter: string }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="default" leftSection={<IconBookmark size={16} aria-hidden="true" />} onClick={() => setOpened(true)} data-testid="save-view-open">
+      <Button
+        variant="default"
+        leftSection={<IconBookmark size={16} aria-hidden="true" />}
+        onClick={() => setOpened(true)}
+        data-testid="save-view-open"
+      >
         Save view
       </Button>
       {opened && <SaveViewDialog filter={filter} onClose={() => setOpened(false)} />}

@@ -17,7 +17,8 @@ export function useSaveView() {
 export function useRenameView() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => apiFetch<SavedView>(`/api/saved-views/${id}`, { method: 'PATCH', body: JSON.stringify({ name }) }),
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<SavedView>(`/api/saved-views/${id}`, { method: 'PATCH', body: JSON.stringify({ name }) }),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.savedViews.all }),
   });
 }

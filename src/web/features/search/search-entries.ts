@@ -5,9 +5,7 @@ import { REPORT_VIEWS, reportPath, SHELL_PAGES, type ShellPage } from '../../lib
 export type SearchGroup = 'Pages' | 'Reports' | 'Dashboard' | 'Actions';
 
 export type SearchTarget =
-  | { kind: 'navigate'; to: To; state?: DashboardNavState | TradeLogNavState }
-  | { kind: 'reset-dashboard' }
-  | { kind: 'sign-out' };
+  { kind: 'navigate'; to: To; state?: DashboardNavState | TradeLogNavState } | { kind: 'reset-dashboard' } | { kind: 'sign-out' };
 
 export interface SearchEntry {
   id: string;
@@ -18,7 +16,13 @@ export interface SearchEntry {
 }
 
 /** A page's entry, named as the page list names it. */
-const page = (id: string, { title, description, path }: ShellPage): SearchEntry => ({ id, title, description, group: 'Pages', target: { kind: 'navigate', to: path } });
+const page = (id: string, { title, description, path }: ShellPage): SearchEntry => ({
+  id,
+  title,
+  description,
+  group: 'Pages',
+  target: { kind: 'navigate', to: path },
+});
 
 /**
  * The Reports page and each of its reports, under their own group, added to the fixed list of 18. No title says
@@ -50,7 +54,9 @@ export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
   report('reports', SHELL_PAGES.reports.title, SHELL_PAGES.reports.description, ''),
   report('report-overview', 'Performance Overview', 'Reports: net P&L, win rate, profit factor, expectancy, drawdown', ''),
   report('report-equity', 'Equity Curve and Drawdown', 'Reports: cumulative P&L by trade or by day, under water below it', '/equity'),
-  ...BREAKDOWN_ENTRIES.map(([id, name, what]) => report(`report-by-${id}`, `PnL by ${name}`, `Reports: net P&L, win rate and profit factor of ${what}`, `/breakdowns/${id}`)),
+  ...BREAKDOWN_ENTRIES.map(([id, name, what]) =>
+    report(`report-by-${id}`, `PnL by ${name}`, `Reports: net P&L, win rate and profit factor of ${what}`, `/breakdowns/${id}`),
+  ),
   report('report-heatmap', 'Day and Hour Heatmap', 'Reports: net P&L and win rate by weekday and hour of entry', '/heatmap'),
   report('report-calendar', 'Year Calendar', 'Reports: every day of a year in profit or loss', '/calendar'),
   report('report-distributions', 'PnL and Hold Time Distributions', 'Reports: how your results and hold times spread', '/distributions'),
@@ -75,13 +81,55 @@ export const SEARCH_ENTRIES: readonly SearchEntry[] = [
   page('journal', SHELL_PAGES.journal),
   page('tutorials', SHELL_PAGES.tutorials),
   ...REPORT_SEARCH_ENTRIES,
-  { id: 'pnl-calendar', title: 'PnL Calendar', description: 'Dashboard: profit and loss by day', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#pnl-calendar' } } },
-  { id: 'trading-tasks', title: 'Trading Tasks', description: 'Dashboard: your tasks for today', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#trading-tasks' } } },
-  { id: 'quick-notes', title: 'Quick Notes', description: 'Dashboard: your scratch pad', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#quick-notes' } } },
-  { id: 'winrate-stats', title: 'Win Rate Stats', description: 'Dashboard: win rate by week, month and all time', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#winrate-stats' } } },
-  { id: 'economic-events', title: 'Economic Events', description: 'Dashboard: USD economic calendar', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#economic-events' } } },
-  { id: 'user-profile', title: 'User Profile', description: 'Dashboard: your profile and settings', group: 'Dashboard', target: { kind: 'navigate', to: { pathname: '/', hash: '#user-profile' } } },
-  { id: 'reset-dashboard', title: 'Reset Dashboard', description: 'Restore the default widget layout', group: 'Actions', target: { kind: 'reset-dashboard' } },
+  {
+    id: 'pnl-calendar',
+    title: 'PnL Calendar',
+    description: 'Dashboard: profit and loss by day',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#pnl-calendar' } },
+  },
+  {
+    id: 'trading-tasks',
+    title: 'Trading Tasks',
+    description: 'Dashboard: your tasks for today',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#trading-tasks' } },
+  },
+  {
+    id: 'quick-notes',
+    title: 'Quick Notes',
+    description: 'Dashboard: your scratch pad',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#quick-notes' } },
+  },
+  {
+    id: 'winrate-stats',
+    title: 'Win Rate Stats',
+    description: 'Dashboard: win rate by week, month and all time',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#winrate-stats' } },
+  },
+  {
+    id: 'economic-events',
+    title: 'Economic Events',
+    description: 'Dashboard: USD economic calendar',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#economic-events' } },
+  },
+  {
+    id: 'user-profile',
+    title: 'User Profile',
+    description: 'Dashboard: your profile and settings',
+    group: 'Dashboard',
+    target: { kind: 'navigate', to: { pathname: '/', hash: '#user-profile' } },
+  },
+  {
+    id: 'reset-dashboard',
+    title: 'Reset Dashboard',
+    description: 'Restore the default widget layout',
+    group: 'Actions',
+    target: { kind: 'reset-dashboard' },
+  },
   { id: 'sign-out', title: 'Sign Out', description: 'Log out of Edgebook', group: 'Actions', target: { kind: 'sign-out' } },
   {
     id: 'ai-trade-analysis',
@@ -90,7 +138,13 @@ export const SEARCH_ENTRIES: readonly SearchEntry[] = [
     group: 'Actions',
     target: { kind: 'navigate', to: '/reflect?action=analyze' },
   },
-  { id: 'trading-coach', title: 'Trading Coach', description: 'Ask ReflectAI about your trading', group: 'Actions', target: { kind: 'navigate', to: '/reflect-ai' } },
+  {
+    id: 'trading-coach',
+    title: 'Trading Coach',
+    description: 'Ask ReflectAI about your trading',
+    group: 'Actions',
+    target: { kind: 'navigate', to: '/reflect-ai' },
+  },
 ];
 
 const pathOf = (to: To) => (typeof to === 'string' ? to : (to.pathname ?? '/')).split(/[?#]/)[0] ?? '/';

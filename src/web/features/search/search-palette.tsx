@@ -113,17 +113,16 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
   const foundNotes = searching && !day && typed === query.trim() ? (notes.data?.notes ?? []) : [];
   const pending = query.trim().length >= MIN_SEARCH_LENGTH && (typed !== query.trim() || trades.isFetching || (!day && notes.isFetching));
   const nothing =
-    groups.length === 0 && links.length === 0 && foundTrades.length === 0 && foundNotes.length === 0 && foundPlaybooks.length === 0 && foundProp.length === 0 && foundViews.length === 0;
+    groups.length === 0 &&
+    links.length === 0 &&
+    foundTrades.length === 0 &&
+    foundNotes.length === 0 &&
+    foundPlaybooks.length === 0 &&
+    foundProp.length === 0 &&
+    foundViews.length === 0;
 
   return (
-    <Spotlight.Root
-      query={query}
-      onQueryChange={setQuery}
-      shortcut={['mod + K']}
-      scrollable
-      maxHeight={440}
-      data-testid="search-palette"
-    >
+    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={440} data-testid="search-palette">
       {/* Names the dialog for assistive technology (the palette has no visible title). */}
       <VisuallyHidden>
         <Modal.Title>Search</Modal.Title>
@@ -150,7 +149,14 @@ export function SearchPalette({ onSignOut }: SearchPaletteProps) {
                     key={entry.id}
                     label={entry.title}
                     description={entry.description}
-                    leftSection={ICONS[entry.id] ?? (entry.group === 'Reports' ? <IconChartBar size={18} aria-hidden="true" /> : <IconLayoutDashboard size={18} aria-hidden="true" />)}
+                    leftSection={
+                      ICONS[entry.id] ??
+                      (entry.group === 'Reports' ? (
+                        <IconChartBar size={18} aria-hidden="true" />
+                      ) : (
+                        <IconLayoutDashboard size={18} aria-hidden="true" />
+                      ))
+                    }
                     onClick={() => run(entry)}
                     // The fixed list's entries keep their own test ids; the derived ones are told apart.
                     data-testid={more.includes(entry) ? `search-page-${entry.id}` : `search-entry-${entry.id}`}

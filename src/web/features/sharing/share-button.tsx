@@ -13,7 +13,13 @@ export function ShareButton({ kind, target }: { kind: ShareKind; target: string 
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="default" size="sm" leftSection={<IconShare size={16} aria-hidden="true" />} onClick={() => setOpened(true)} data-testid="share-open">
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconShare size={16} aria-hidden="true" />}
+        onClick={() => setOpened(true)}
+        data-testid="share-open"
+      >
         Share
       </Button>
       {opened && <ShareDialog kind={kind} target={target} onClose={() => setOpened(false)} />}
@@ -74,9 +80,19 @@ function ShareDialog({ kind, target, onClose }: { kind: ShareKind; target: strin
               onChange={(e) => setHideAmounts(e.currentTarget.checked)}
               data-testid="share-hide-amounts"
             />
-            <Checkbox label="Hide account names" checked={hideAccounts} onChange={(e) => setHideAccounts(e.currentTarget.checked)} data-testid="share-hide-accounts" />
+            <Checkbox
+              label="Hide account names"
+              checked={hideAccounts}
+              onChange={(e) => setHideAccounts(e.currentTarget.checked)}
+              data-testid="share-hide-accounts"
+            />
             {kind === 'trade' && (
-              <Checkbox label="Include notes" checked={includeNotes} onChange={(e) => setIncludeNotes(e.currentTarget.checked)} data-testid="share-include-notes" />
+              <Checkbox
+                label="Include notes"
+                checked={includeNotes}
+                onChange={(e) => setIncludeNotes(e.currentTarget.checked)}
+                data-testid="share-include-notes"
+              />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>

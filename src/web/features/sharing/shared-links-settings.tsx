@@ -49,9 +49,21 @@ export function SharedLinksSettings() {
                       {link.title}
                     </Text>
                     <Group gap={4}>
-                      {link.hide_amounts && <Badge size="xs" variant="light">No amounts</Badge>}
-                      {link.hide_accounts && <Badge size="xs" variant="light">No accounts</Badge>}
-                      {link.include_notes && <Badge size="xs" variant="light">Notes</Badge>}
+                      {link.hide_amounts && (
+                        <Badge size="xs" variant="light">
+                          No amounts
+                        </Badge>
+                      )}
+                      {link.hide_accounts && (
+                        <Badge size="xs" variant="light">
+                          No accounts
+                        </Badge>
+                      )}
+                      {link.include_notes && (
+                        <Badge size="xs" variant="light">
+                          Notes
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -65,7 +77,14 @@ export function SharedLinksSettings() {
                   </Table.Td>
                   <Table.Td>
                     {state.live && (
-                      <Button size="xs" color="red" variant="light" loading={revoke.isPending && revoke.variables === link.id} onClick={() => revoke.mutate(link.id)} data-testid="shared-link-revoke">
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={revoke.isPending && revoke.variables === link.id}
+                        onClick={() => revoke.mutate(link.id)}
+                        data-testid="shared-link-revoke"
+                      >
                         Revoke
                       </Button>
                     )}

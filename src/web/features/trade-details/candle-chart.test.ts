@@ -33,7 +33,9 @@ describe('the chart of a trade', () => {
 
   it('a fill in a minute without a bar sits in the bar before it; a missing minute is a gap the chart keeps', () => {
     expect(markersOf(chart([fill(3, 30, 'Sell', '1', '21000')]))[0]!.time).toBe(minute(2));
-    expect(holeStarts(chart([], [{ from: new Date(minute(3) * 1000).toISOString(), to: new Date(minute(4) * 1000).toISOString() }]))).toEqual([minute(3)]);
+    expect(holeStarts(chart([], [{ from: new Date(minute(3) * 1000).toISOString(), to: new Date(minute(4) * 1000).toISOString() }]))).toEqual([
+      minute(3),
+    ]);
   });
 
   it("labels prices with at least two decimals, so a scale-in's average reads 6865.33, not the tick it rounds to", () => {

@@ -51,7 +51,10 @@ const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '
  */
 export function markersOf(chart: TradeChart): FillMarker[] {
   const starts = chart.bars.map((bar) => bar[0]);
-  const groups = new Map<string, { time: number; side: 'Buy' | 'Sell'; quantity: number; notional: number; count: number; lastFill: number; quantities: string[] }>();
+  const groups = new Map<
+    string,
+    { time: number; side: 'Buy' | 'Sell'; quantity: number; notional: number; count: number; lastFill: number; quantities: string[] }
+  >();
   for (const fill of chart.fills) {
     const at = Date.parse(fill.time);
     const time = barOf(starts, at / 1000);
@@ -134,101 +137,116 @@ export function CandleChart({
     setDrawn(null);
     setReady(false);
     drawing.current = null;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType, CrosshairMode, LineStyle, TickMarkType, createSeriesMarkers }) => {
-      if (disposed) return;
-      const dark = scheme === 'dark';
-      const text = dark ? theme.colors.dark[0] : theme.colors.gray[8];
-      const grid = dark ? theme.colors.dark[5] : theme.colors.gray[2];
-      const up = dark ? theme.colors.teal[5] : theme.colors.teal[7];
-      const down = dark ? theme.colors.red[5] : theme.colors.red[7];
-      const seconds = chart.resolution === 1;
-      const api = createChart(element, {
-        autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: dark ? theme.colors.dark[7] : theme.white }, textColor: text, attributionLogo: true, fontSize: compact ? 10 : 12 },
-        grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-        crosshair: { mode: CrosshairMode.Normal },
-        rightPriceScale: { borderColor: grid, scaleMargins: { top: 0.08, bottom: 0.08 } },
-        timeScale: {
-          borderColor: grid,
-          timeVisible: true,
-          secondsVisible: seconds,
-          // A few empty bars on the right: the last candles stay clear of the price labels.
-          rightOffset: compact ? 3 : 2,
-          tickMarkFormatter: (time: unknown, type: number) => {
-            const ms = Number(time) * 1000;
-            if (type === TickMarkType.Year || type === TickMarkType.Month || type === TickMarkType.DayOfMonth) return formatDayLabel(ms, timeZone);
-            return formatClock(ms, timeZone, { seconds: type === TickMarkType.TimeWithSeconds });
-          },
-        },
-        localization: { timeFormatter: (time: unknown) => formatCrosshair(Number(time) * 1000, timeZone, seconds) },
-        // On a phone a vertical drag scrolls the page, not the chart.
-        handleScroll: compact ? { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false } : true,
-        handleScale: true,
-      });
-      const tick = TICK_SIZES[getFuturesRoot(symbol)];
-      const decimals = labelDecimals(symbol, chart.bars.length > 0 ? chart.bars[0]![4] : null);
-      const series = api.addSeries(CandlestickSeries, {
-        upColor: up,
-        downColor: down,
-        borderUpColor: up,
-        borderDownColor: down,
-        wickUpColor: up,
-        wickDownColor: down,
-        priceLineVisible: false,
-        lastValueVisible: false,
-        priceFormat: { type: 'custom', minMove: tick ? Number(tick) : 10 ** -decimals, formatter: (price: number) => price.toFixed(decimals) },
-      });
-      const candles = chart.bars.map(([time, open, high, low, close]) => ({ time, open, high, low, close }));
-      const holes = holeStarts(chart);
-      const markers = markersOf(chart);
-      const plugin = createSeriesMarkers(series, []);
-      const lines: Array<[string | null, string, string]> = [
-        [chart.entry_price, 'Avg entry', dark ? theme.colors.blue[4] : theme.colors.blue[7]],
-        [chart.exit_price, 'Avg exit', dark ? theme.colors.orange[4] : theme.colors.orange[8]],
-        [chart.stop?.price ?? null, 'Stop', dark ? theme.colors.red[4] : theme.colors.red[8]],
-      ];
-      for (const [price, title, color] of lines) {
-        if (price === null) continue;
-        // The exact price in the label; on a phone no title over the candles (the legend under the chart names them).
-        series.createPriceLine({ price: Number(price), color, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: compact ? '' : `${title} ${Number(price).toFixed(decimals)}` });
-      }
-      let fitted = false;
-      const apply = (limit: number | null) => {
-        const shown = limit === null ? candles : candles.filter((c) => c.time <= limit);
-        const gaps = holes.filter((t) => limit === null || t <= limit).map((time) => ({ time }));
-        const data = [...shown, ...gaps].sort((a, b) => a.time - b.time).map((point) => ({ ...point, time: point.time as never }));
-        series.setData(data);
-        const limitEnd = limit === null ? Number.POSITIVE_INFINITY : (limit + (chart.resolution ?? 60)) * 1000;
-        const visible = markers.filter((m) => m.lastFill < limitEnd);
-        plugin.setMarkers(
-          visible.map((marker) => ({
-            time: marker.time as never,
-            position: marker.side === 'Buy' ? ('atPriceBottom' as const) : ('atPriceTop' as const),
-            price: marker.price,
-            shape: marker.side === 'Buy' ? ('arrowUp' as const) : ('arrowDown' as const),
-            color: marker.side === 'Buy' ? up : down,
-            text: marker.text,
-          })),
-        );
-        if (!fitted) {
-          // A replay keeps the whole window in view from its first bar, so the candles grow into it.
-          if (limit !== null && candles.length > 0) api.timeScale().setVisibleRange({ from: candles[0]!.time as never, to: candles[candles.length - 1]!.time as never });
-          else api.timeScale().fitContent();
-          fitted = true;
-        }
-        setDrawn(visible.map(({ time, side, text }) => ({ time, side, text })));
-      };
-      drawing.current = { apply };
-      apply(upToRef.current);
-      dispose = () => api.remove();
-      setLoading(false);
-      // Drawn on the next frame: the bench and the tests read this mark (drawn within 300 ms of the data).
-      requestAnimationFrame(() => {
+    void import('lightweight-charts').then(
+      ({ createChart, CandlestickSeries, ColorType, CrosshairMode, LineStyle, TickMarkType, createSeriesMarkers }) => {
         if (disposed) return;
-        performance.mark('trade-chart-drawn');
-        setReady(true);
-      });
-    });
+        const dark = scheme === 'dark';
+        const text = dark ? theme.colors.dark[0] : theme.colors.gray[8];
+        const grid = dark ? theme.colors.dark[5] : theme.colors.gray[2];
+        const up = dark ? theme.colors.teal[5] : theme.colors.teal[7];
+        const down = dark ? theme.colors.red[5] : theme.colors.red[7];
+        const seconds = chart.resolution === 1;
+        const api = createChart(element, {
+          autoSize: true,
+          layout: {
+            background: { type: ColorType.Solid, color: dark ? theme.colors.dark[7] : theme.white },
+            textColor: text,
+            attributionLogo: true,
+            fontSize: compact ? 10 : 12,
+          },
+          grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+          crosshair: { mode: CrosshairMode.Normal },
+          rightPriceScale: { borderColor: grid, scaleMargins: { top: 0.08, bottom: 0.08 } },
+          timeScale: {
+            borderColor: grid,
+            timeVisible: true,
+            secondsVisible: seconds,
+            // A few empty bars on the right: the last candles stay clear of the price labels.
+            rightOffset: compact ? 3 : 2,
+            tickMarkFormatter: (time: unknown, type: number) => {
+              const ms = Number(time) * 1000;
+              if (type === TickMarkType.Year || type === TickMarkType.Month || type === TickMarkType.DayOfMonth) return formatDayLabel(ms, timeZone);
+              return formatClock(ms, timeZone, { seconds: type === TickMarkType.TimeWithSeconds });
+            },
+          },
+          localization: { timeFormatter: (time: unknown) => formatCrosshair(Number(time) * 1000, timeZone, seconds) },
+          // On a phone a vertical drag scrolls the page, not the chart.
+          handleScroll: compact ? { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false } : true,
+          handleScale: true,
+        });
+        const tick = TICK_SIZES[getFuturesRoot(symbol)];
+        const decimals = labelDecimals(symbol, chart.bars.length > 0 ? chart.bars[0]![4] : null);
+        const series = api.addSeries(CandlestickSeries, {
+          upColor: up,
+          downColor: down,
+          borderUpColor: up,
+          borderDownColor: down,
+          wickUpColor: up,
+          wickDownColor: down,
+          priceLineVisible: false,
+          lastValueVisible: false,
+          priceFormat: { type: 'custom', minMove: tick ? Number(tick) : 10 ** -decimals, formatter: (price: number) => price.toFixed(decimals) },
+        });
+        const candles = chart.bars.map(([time, open, high, low, close]) => ({ time, open, high, low, close }));
+        const holes = holeStarts(chart);
+        const markers = markersOf(chart);
+        const plugin = createSeriesMarkers(series, []);
+        const lines: Array<[string | null, string, string]> = [
+          [chart.entry_price, 'Avg entry', dark ? theme.colors.blue[4] : theme.colors.blue[7]],
+          [chart.exit_price, 'Avg exit', dark ? theme.colors.orange[4] : theme.colors.orange[8]],
+          [chart.stop?.price ?? null, 'Stop', dark ? theme.colors.red[4] : theme.colors.red[8]],
+        ];
+        for (const [price, title, color] of lines) {
+          if (price === null) continue;
+          // The exact price in the label; on a phone no title over the candles (the legend under the chart names them).
+          series.createPriceLine({
+            price: Number(price),
+            color,
+            lineWidth: 1,
+            lineStyle: LineStyle.Dashed,
+            axisLabelVisible: true,
+            title: compact ? '' : `${title} ${Number(price).toFixed(decimals)}`,
+          });
+        }
+        let fitted = false;
+        const apply = (limit: number | null) => {
+          const shown = limit === null ? candles : candles.filter((c) => c.time <= limit);
+          const gaps = holes.filter((t) => limit === null || t <= limit).map((time) => ({ time }));
+          const data = [...shown, ...gaps].sort((a, b) => a.time - b.time).map((point) => ({ ...point, time: point.time as never }));
+          series.setData(data);
+          const limitEnd = limit === null ? Number.POSITIVE_INFINITY : (limit + (chart.resolution ?? 60)) * 1000;
+          const visible = markers.filter((m) => m.lastFill < limitEnd);
+          plugin.setMarkers(
+            visible.map((marker) => ({
+              time: marker.time as never,
+              position: marker.side === 'Buy' ? ('atPriceBottom' as const) : ('atPriceTop' as const),
+              price: marker.price,
+              shape: marker.side === 'Buy' ? ('arrowUp' as const) : ('arrowDown' as const),
+              color: marker.side === 'Buy' ? up : down,
+              text: marker.text,
+            })),
+          );
+          if (!fitted) {
+            // A replay keeps the whole window in view from its first bar, so the candles grow into it.
+            if (limit !== null && candles.length > 0)
+              api.timeScale().setVisibleRange({ from: candles[0]!.time as never, to: candles[candles.length - 1]!.time as never });
+            else api.timeScale().fitContent();
+            fitted = true;
+          }
+          setDrawn(visible.map(({ time, side, text }) => ({ time, side, text })));
+        };
+        drawing.current = { apply };
+        apply(upToRef.current);
+        dispose = () => api.remove();
+        setLoading(false);
+        // Drawn on the next frame: the bench and the tests read this mark (drawn within 300 ms of the data).
+        requestAnimationFrame(() => {
+          if (disposed) return;
+          performance.mark('trade-chart-drawn');
+          setReady(true);
+        });
+      },
+    );
     return () => {
       disposed = true;
       drawing.current = null;

@@ -28,7 +28,18 @@ export function FillsCard({ details, timeZone, symbol }: { details: TradeDetails
           Fills
         </Title>
         {details.fills_editable && editing === null && (
-          <Button size="xs" variant="light" onClick={() => setEditing(fills.length > 0 ? fills.map((f) => draftOf(f, timeZone)) : [emptyDraft(details, timeZone, 'Buy'), emptyDraft(details, timeZone, 'Sell')])} data-testid="edit-fills">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() =>
+              setEditing(
+                fills.length > 0
+                  ? fills.map((f) => draftOf(f, timeZone))
+                  : [emptyDraft(details, timeZone, 'Buy'), emptyDraft(details, timeZone, 'Sell')],
+              )
+            }
+            data-testid="edit-fills"
+          >
             {fills.length > 0 ? 'Edit fills' : 'Add fills'}
           </Button>
         )}
@@ -78,7 +89,13 @@ export function FillsCard({ details, timeZone, symbol }: { details: TradeDetails
 }
 
 function draftOf(fill: Fill, timeZone: string): FillDraft {
-  return { time: toWallClockText(Date.parse(fill.time), timeZone), side: fill.side, quantity: trim(fill.quantity), price: trim(fill.price), commission: fill.commission ?? '' };
+  return {
+    time: toWallClockText(Date.parse(fill.time), timeZone),
+    side: fill.side,
+    quantity: trim(fill.quantity),
+    price: trim(fill.price),
+    commission: fill.commission ?? '',
+  };
 }
 
 /** A new fill on the trade's day, at its entry (or exit) time when it has one. */
@@ -113,7 +130,13 @@ function FillsEditor({
         setError(`Fill ${index + 1}: write the time as yyyy-MM-dd HH:mm:ss`);
         return;
       }
-      fills.push({ time: new Date(ms).toISOString(), side: draft.side, quantity: draft.quantity.trim(), price: draft.price.trim(), commission: draft.commission.trim() === '' ? null : draft.commission.trim() });
+      fills.push({
+        time: new Date(ms).toISOString(),
+        side: draft.side,
+        quantity: draft.quantity.trim(),
+        price: draft.price.trim(),
+        commission: draft.commission.trim() === '' ? null : draft.commission.trim(),
+      });
     }
     setError(null);
     save.mutate(fills, {
@@ -122,7 +145,12 @@ function FillsEditor({
         onDone();
       },
       // The server names the fill: 'fills.1.price: ...' reads as fill 2.
-      onError: (e) => setError(e instanceof Error ? e.message.replace(/^fills\.(\d+)\.(\w+)/, (_m, n: string, field: string) => `Fill ${Number(n) + 1}, ${field}`) : 'Failed to save fills'),
+      onError: (e) =>
+        setError(
+          e instanceof Error
+            ? e.message.replace(/^fills\.(\d+)\.(\w+)/, (_m, n: string, field: string) => `Fill ${Number(n) + 1}, ${field}`)
+            : 'Failed to save fills',
+        ),
     });
   };
 
@@ -146,8 +174,24 @@ function FillsEditor({
             onChange={(value) => set(index, { side: value as FillDraft['side'] })}
             data={['Buy', 'Sell']}
           />
-          <TextInput label={index === 0 ? 'Qty' : undefined} aria-label={`Fill ${index + 1} quantity`} value={draft.quantity} onChange={(e) => set(index, { quantity: e.currentTarget.value })} w={60} size="xs" inputMode="decimal" />
-          <TextInput label={index === 0 ? 'Price' : undefined} aria-label={`Fill ${index + 1} price`} value={draft.price} onChange={(e) => set(index, { price: e.currentTarget.value })} w={100} size="xs" inputMode="decimal" />
+          <TextInput
+            label={index === 0 ? 'Qty' : undefined}
+            aria-label={`Fill ${index + 1} quantity`}
+            value={draft.quantity}
+            onChange={(e) => set(index, { quantity: e.currentTarget.value })}
+            w={60}
+            size="xs"
+            inputMode="decimal"
+          />
+          <TextInput
+            label={index === 0 ? 'Price' : undefined}
+            aria-label={`Fill ${index + 1} price`}
+            value={draft.price}
+            onChange={(e) => set(index, { price: e.currentTarget.value })}
+            w={100}
+            size="xs"
+            inputMode="decimal"
+          />
           <TextInput
             label={index === 0 ? 'Fees' : undefined}
             aria-label={`Fill ${index + 1} fees`}
@@ -159,7 +203,12 @@ function FillsEditor({
             inputMode="decimal"
           />
           <Tooltip label="Remove fill">
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove fill ${index + 1}`} onClick={() => onChange(drafts.filter((_, i) => i !== index))}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove fill ${index + 1}`}
+              onClick={() => onChange(drafts.filter((_, i) => i !== index))}
+            >
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
@@ -175,7 +224,9 @@ function FillsEditor({
           size="xs"
           variant="default"
           leftSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => onChange([...drafts, { ...(drafts.at(-1) ?? { time: '', side: 'Sell', quantity: '1', price: '', commission: '' }), price: '' }])}
+          onClick={() =>
+            onChange([...drafts, { ...(drafts.at(-1) ?? { time: '', side: 'Sell', quantity: '1', price: '', commission: '' }), price: '' }])
+          }
           data-testid="add-fill"
         >
           Add fill
@@ -188,8 +239,8 @@ function FillsEditor({
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        The fills must go from flat back to flat once. The trade’s side, quantity, average prices, times and gross P&amp;L follow from them; with fees given, its
-        commission too.
+        The fills must go from flat back to flat once. The trade’s side, quantity, average prices, times and gross P&amp;L follow from them; with fees
+        given, its commission too.
       </Text>
     </Stack>
   );

@@ -1,6 +1,32 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Slider, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Slider,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconChartCandle, IconPlayerPause, IconPlayerPlay, IconPlayerSkipBack, IconPlayerSkipForward, IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChartCandle,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerSkipBack,
+  IconPlayerSkipForward,
+  IconPlayerTrackNext,
+  IconPlayerTrackPrev,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
@@ -65,7 +91,13 @@ export function TradeChartCard({ tradeId, symbol, timeZone }: { tradeId: string;
             data-testid="chart-padding"
           />
           {data && data.bars.length > 1 && (
-            <Button size="xs" variant={replaying ? 'filled' : 'light'} onClick={() => setReplaying((on) => !on)} aria-pressed={replaying} data-testid="replay-toggle">
+            <Button
+              size="xs"
+              variant={replaying ? 'filled' : 'light'}
+              onClick={() => setReplaying((on) => !on)}
+              aria-pressed={replaying}
+              data-testid="replay-toggle"
+            >
               {replaying ? 'Close replay' : 'Replay'}
             </Button>
           )}
@@ -83,12 +115,21 @@ export function TradeChartCard({ tradeId, symbol, timeZone }: { tradeId: string;
       ) : data!.bars.length > 0 ? (
         <Stack gap={6}>
           {replaying ? (
-            <ReplayPanel key={`${data!.resolution}|${data!.from}`} chart={data!} symbol={symbol} timeZone={timeZone} compact={compact} height={compact ? PHONE_CHART_HEIGHT : CHART_HEIGHT} />
+            <ReplayPanel
+              key={`${data!.resolution}|${data!.from}`}
+              chart={data!}
+              symbol={symbol}
+              timeZone={timeZone}
+              compact={compact}
+              height={compact ? PHONE_CHART_HEIGHT : CHART_HEIGHT}
+            />
           ) : (
             <CandleChart chart={data!} symbol={symbol} timeZone={timeZone} height={compact ? PHONE_CHART_HEIGHT : CHART_HEIGHT} compact={compact} />
           )}
           <Text size="xs" c="dimmed" data-testid="chart-caption">
-            {RESOLUTION_LABELS[data!.resolution as Resolution]} bars of {data!.contract}, {padding < 60 ? `${padding} minutes` : `${padding / 60} ${padding === 60 ? 'hour' : 'hours'}`} around the trade, {zoneLabel(timeZone)} time
+            {RESOLUTION_LABELS[data!.resolution as Resolution]} bars of {data!.contract},{' '}
+            {padding < 60 ? `${padding} minutes` : `${padding / 60} ${padding === 60 ? 'hour' : 'hours'}`} around the trade, {zoneLabel(timeZone)}{' '}
+            time
             {data!.truncated ? ' (the bars farthest from the trade are left out)' : ''}. Fills: {describeMarkers(data!)}. Drag to pan, scroll to zoom.
             {data!.holes.length > 0 ? ` No bar ${describeHoles(data!.holes, timeZone)}: the gaps in the candles.` : ''}
             {data!.stop ? ` Stop ${data!.stop.price}${data!.stop.source === 'stop-order' ? ' (from the stop order)' : ''}.` : ''}
@@ -126,10 +167,25 @@ export function describeHoles(holes: ReadonlyArray<{ from: string; to: string }>
  * The trade replayed bar by bar: play, pause, speed and steps (the keyboard too, while the panel has the focus), the
  * fills appearing as they happened, and at each bar the position, its P&L and how far price is from the stop.
  */
-function ReplayPanel({ chart, symbol, timeZone, compact, height }: { chart: TradeChart; symbol: string; timeZone: string; compact: boolean; height: number }) {
+function ReplayPanel({
+  chart,
+  symbol,
+  timeZone,
+  compact,
+  height,
+}: {
+  chart: TradeChart;
+  symbol: string;
+  timeZone: string;
+  compact: boolean;
+  height: number;
+}) {
   const bars = chart.bars;
   // The replay starts a few bars before the entry, so the trader sees what came before it.
-  const entryIndex = Math.max(0, bars.findIndex((bar) => chart.entry_time !== null && bar[0] * 1000 >= Date.parse(chart.entry_time) - 60_000 * 3));
+  const entryIndex = Math.max(
+    0,
+    bars.findIndex((bar) => chart.entry_time !== null && bar[0] * 1000 >= Date.parse(chart.entry_time) - 60_000 * 3),
+  );
   const [state, dispatch] = useReducer(replayReducer, undefined, () => initialReplay(bars.length, entryIndex));
   useEffect(() => {
     if (!state.playing) return;
@@ -144,7 +200,9 @@ function ReplayPanel({ chart, symbol, timeZone, compact, height }: { chart: Trad
     [chart.fills],
   );
   const point = replayAt(fills, bar[0] * 1000 + period, new Decimal(bar[4]), figures.pointValue, chart.stop ? new Decimal(chart.stop.price) : null);
-  const position = point.position.isZero() ? 'Flat' : `${point.position.isPositive() ? 'Long' : 'Short'} ${point.position.abs().toFixed()} @ ${point.averagePrice!.toDecimalPlaces(2).toFixed()}`;
+  const position = point.position.isZero()
+    ? 'Flat'
+    : `${point.position.isPositive() ? 'Long' : 'Short'} ${point.position.abs().toFixed()} @ ${point.averagePrice!.toDecimalPlaces(2).toFixed()}`;
   const signed = (cents: number) => `${cents > 0 ? '+' : ''}${formatUsd(cents)}`;
   const button = (label: string, icon: React.ReactNode, action: Parameters<typeof dispatch>[0], testId: string) => (
     <Tooltip label={label}>
@@ -175,7 +233,12 @@ function ReplayPanel({ chart, symbol, timeZone, compact, height }: { chart: Trad
         <Group gap={4} wrap="nowrap">
           {button('First bar', <IconPlayerSkipBack size={18} aria-hidden="true" />, { type: 'seek', index: 0 }, 'replay-first')}
           {button('Previous bar', <IconPlayerTrackPrev size={18} aria-hidden="true" />, { type: 'step', by: -1 }, 'replay-back')}
-          {button(state.playing ? 'Pause' : 'Play', state.playing ? <IconPlayerPause size={18} aria-hidden="true" /> : <IconPlayerPlay size={18} aria-hidden="true" />, { type: 'toggle' }, 'replay-play')}
+          {button(
+            state.playing ? 'Pause' : 'Play',
+            state.playing ? <IconPlayerPause size={18} aria-hidden="true" /> : <IconPlayerPlay size={18} aria-hidden="true" />,
+            { type: 'toggle' },
+            'replay-play',
+          )}
           {button('Next bar', <IconPlayerTrackNext size={18} aria-hidden="true" />, { type: 'step', by: 1 }, 'replay-next')}
           {button('Last bar', <IconPlayerSkipForward size={18} aria-hidden="true" />, { type: 'seek', index: state.last }, 'replay-last')}
         </Group>
@@ -198,7 +261,12 @@ function ReplayPanel({ chart, symbol, timeZone, compact, height }: { chart: Trad
         size="sm"
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-        <Figure label="Bar" value={formatClock(bar[0] * 1000, timeZone, { seconds: chart.resolution === 1 })} detail={`close ${bar[4]}`} testId="replay-time" />
+        <Figure
+          label="Bar"
+          value={formatClock(bar[0] * 1000, timeZone, { seconds: chart.resolution === 1 })}
+          detail={`close ${bar[4]}`}
+          testId="replay-time"
+        />
         <Figure label="Position" value={position} detail={`${point.fills} of ${chart.fills.length} fills`} testId="replay-position" />
         <Figure
           label="P&L"
@@ -210,7 +278,13 @@ function ReplayPanel({ chart, symbol, timeZone, compact, height }: { chart: Trad
         <Figure
           label="To the stop"
           value={chart.stop === null ? '—' : point.toStop === null ? 'No position' : `${point.toStop.points} pts`}
-          detail={chart.stop === null ? 'no planned stop' : point.toStop === null ? `stop ${chart.stop.price}` : `${formatUsd(point.toStop.cents)} · stop ${chart.stop.price}`}
+          detail={
+            chart.stop === null
+              ? 'no planned stop'
+              : point.toStop === null
+                ? `stop ${chart.stop.price}`
+                : `${formatUsd(point.toStop.cents)} · stop ${chart.stop.price}`
+          }
           testId="replay-stop"
         />
       </SimpleGrid>
@@ -233,8 +307,10 @@ function NoBarsNotice({ chart, timeZone }: { chart: TradeChart; timeZone: string
         <IconChartCandle size={22} aria-hidden="true" style={{ flexShrink: 0 }} />
         <Stack gap={6}>
           <Text size="sm">
-            No price bars of {chart.contract} are stored around this trade ({chart.from && formatClock(Date.parse(chart.from), timeZone, { seconds: false })} to{' '}
-            {chart.to && formatClock(Date.parse(chart.to), timeZone, { seconds: false, sameDayAs: Date.parse(chart.from!) })}, {zoneLabel(timeZone)} time).
+            No price bars of {chart.contract} are stored around this trade (
+            {chart.from && formatClock(Date.parse(chart.from), timeZone, { seconds: false })} to{' '}
+            {chart.to && formatClock(Date.parse(chart.to), timeZone, { seconds: false, sameDayAs: Date.parse(chart.from!) })}, {zoneLabel(timeZone)}{' '}
+            time).
           </Text>
           <AddBarsHint contract={chart.contract} />
         </Stack>
@@ -287,12 +363,19 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
   if (excursions.status === 'no-bars') return null;
   if (excursions.status === 'missing') {
     return (
-      <Alert mt="sm" color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Incomplete: bars missing" data-testid="excursions-missing">
+      <Alert
+        mt="sm"
+        color="yellow"
+        variant="light"
+        icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        title="Incomplete: bars missing"
+        data-testid="excursions-missing"
+      >
         <Stack gap={6}>
           <Text size="sm" data-testid="excursions-missing-minutes">
-            MAE, MFE, best exit and exit analysis: incomplete. The {RESOLUTION_LABELS[excursions.resolution]} bars of {excursions.contract} have no bar at{' '}
-            {describeHoles(excursions.missing, timeZone)} ({zoneLabel(timeZone)} time), and any of those minutes may have held the trade’s best or worst price:
-            nothing is estimated.
+            MAE, MFE, best exit and exit analysis: incomplete. The {RESOLUTION_LABELS[excursions.resolution]} bars of {excursions.contract} have no
+            bar at {describeHoles(excursions.missing, timeZone)} ({zoneLabel(timeZone)} time), and any of those minutes may have held the trade’s best
+            or worst price: nothing is estimated.
           </Text>
           <AddBarsHint contract={excursions.contract} />
         </Stack>
@@ -308,12 +391,28 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
   return (
     <Stack gap="sm" mt="md" data-testid="excursions">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="MAE" value={dollars(excursions.mae.dollars, -1)} detail={detailOf(excursions.mae, -1)} tone={TONE_COLOR.negative} testId="excursion-mae" />
-        <Figure label="MFE" value={dollars(excursions.mfe.dollars, 1)} detail={detailOf(excursions.mfe, 1)} tone={TONE_COLOR.positive} testId="excursion-mfe" />
+        <Figure
+          label="MAE"
+          value={dollars(excursions.mae.dollars, -1)}
+          detail={detailOf(excursions.mae, -1)}
+          tone={TONE_COLOR.negative}
+          testId="excursion-mae"
+        />
+        <Figure
+          label="MFE"
+          value={dollars(excursions.mfe.dollars, 1)}
+          detail={detailOf(excursions.mfe, 1)}
+          tone={TONE_COLOR.positive}
+          testId="excursion-mfe"
+        />
         <Figure
           label="Best exit"
           value={formatUsd(toCents(excursions.best_exit.gross_pnl))}
-          detail={[`at ${excursions.best_exit.price}`, formatClock(Date.parse(excursions.best_exit.time), timeZone, { sameDayAs: entry }), inR(excursions.best_exit.r)]
+          detail={[
+            `at ${excursions.best_exit.price}`,
+            formatClock(Date.parse(excursions.best_exit.time), timeZone, { sameDayAs: entry }),
+            inR(excursions.best_exit.r),
+          ]
             .filter(Boolean)
             .join(' · ')}
           testId="excursion-best-exit"
@@ -327,7 +426,8 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
       </SimpleGrid>
       <Text size="xs" c="dimmed" data-testid="excursions-basis">
         From {RESOLUTION_LABELS[excursions.resolution]} bars ({formatClock(entry, timeZone, { seconds: excursions.resolution === 1 })} to{' '}
-        {formatClock(Date.parse(excursions.last_bar), timeZone, { seconds: excursions.resolution === 1, sameDayAs: entry })}), the first and last counted whole
+        {formatClock(Date.parse(excursions.last_bar), timeZone, { seconds: excursions.resolution === 1, sameDayAs: entry })}), the first and last
+        counted whole
         {excursions.within_one_bar ? '; the trade is inside one bar, so that bar’s whole range is counted' : ''}; measured from the average entry{' '}
         <PriceText price={excursions.average_entry} symbol={symbol} />, the trade’s own fills included.
         {excursions.sources.length > 0 ? ` Bars: ${excursions.sources.map((source) => source.label).join(' and ')}.` : ''}
@@ -379,12 +479,22 @@ export function ExcursionsPanel({ excursions, symbol, timeZone }: { excursions: 
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" c={pnlColor(toCents(row.net_pnl))}>
                       {formatUsd(toCents(row.net_pnl))}
-                      {row.net_pnl_r !== null && <Text span fz="xs" c="dimmed"> {inR(row.net_pnl_r)}</Text>}
+                      {row.net_pnl_r !== null && (
+                        <Text span fz="xs" c="dimmed">
+                          {' '}
+                          {inR(row.net_pnl_r)}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" c={pnlColor(toCents(row.difference))}>
                       {toCents(row.difference) > 0 ? '+' : ''}
                       {formatUsd(toCents(row.difference))}
-                      {row.difference_r !== null && <Text span fz="xs" c="dimmed"> {inR(row.difference_r)}</Text>}
+                      {row.difference_r !== null && (
+                        <Text span fz="xs" c="dimmed">
+                          {' '}
+                          {inR(row.difference_r)}
+                        </Text>
+                      )}
                     </Table.Td>
                   </>
                 ) : (

@@ -45,7 +45,10 @@ interface LinkedNoteWords {
 }
 const EMPTY_NOTE: LinkedNoteWords = { title: '', content: '' };
 const isLinkedNoteWords = (value: unknown): value is LinkedNoteWords =>
-  typeof value === 'object' && value !== null && typeof (value as LinkedNoteWords).title === 'string' && typeof (value as LinkedNoteWords).content === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as LinkedNoteWords).title === 'string' &&
+  typeof (value as LinkedNoteWords).content === 'string';
 const sameLinkedNote = (a: LinkedNoteWords, b: LinkedNoteWords) => a.title === b.title && a.content === b.content;
 
 function LinkedNotes({ details }: { details: TradeDetails }) {
@@ -114,7 +117,13 @@ function LinkedNotes({ details }: { details: TradeDetails }) {
       )}
       <Stack gap="xs" mt="md" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
         <DraftNotice draft={draft} what="note" compact />
-        <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={NOTE_TITLE_MAX} data-testid="linked-note-title-input" />
+        <TextInput
+          label="Title"
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={NOTE_TITLE_MAX}
+          data-testid="linked-note-title-input"
+        />
         <Textarea
           label="Content"
           value={content}

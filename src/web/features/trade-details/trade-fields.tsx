@@ -83,16 +83,20 @@ export function TradeFields({ trade }: { trade: Trade }) {
       <Field label="Quantity">{trimDecimal(trade.quantity)}</Field>
       <Field label="Entry time">{trade.entry_time && <ExecutionTime iso={trade.entry_time} clock={clock} />}</Field>
       <Field label="Exit time">{trade.exit_time && <ExecutionTime iso={trade.exit_time} clock={clock} />}</Field>
-      <Field label="Entry price">{trade.entry_price === null ? null : (
+      <Field label="Entry price">
+        {trade.entry_price === null ? null : (
           <Text size="sm" ff="monospace">
             <PriceText price={trade.entry_price} symbol={trade.contract || trade.symbol} />
           </Text>
-        )}</Field>
-      <Field label="Exit price">{trade.exit_price === null ? null : (
+        )}
+      </Field>
+      <Field label="Exit price">
+        {trade.exit_price === null ? null : (
           <Text size="sm" ff="monospace">
             <PriceText price={trade.exit_price} symbol={trade.contract || trade.symbol} />
           </Text>
-        )}</Field>
+        )}
+      </Field>
       <Field label="Gross P&L">{trade.gross_pnl === null ? null : <Money value={trade.gross_pnl} currency={currency} />}</Field>
       <Field label="Commission">{formatMoney(toCents(trade.commission), currency)}</Field>
       {trade.funding !== null && (
@@ -103,16 +107,20 @@ export function TradeFields({ trade }: { trade: Trade }) {
       <Field label="Net P&L">
         <Money value={trade.pnl} currency={currency} />
       </Field>
-      <Field label="Stop price">{trade.stop_price === null ? null : (
+      <Field label="Stop price">
+        {trade.stop_price === null ? null : (
           <Text size="sm" ff="monospace">
             <PriceText price={trade.stop_price} symbol={trade.contract || trade.symbol} />
           </Text>
-        )}</Field>
-      <Field label="Target price">{trade.target_price === null ? null : (
+        )}
+      </Field>
+      <Field label="Target price">
+        {trade.target_price === null ? null : (
           <Text size="sm" ff="monospace">
             <PriceText price={trade.target_price} symbol={trade.contract || trade.symbol} />
           </Text>
-        )}</Field>
+        )}
+      </Field>
       <Field label="Planned risk">
         {trade.planned_risk &&
           `${formatMoney(toCents(trade.planned_risk.amount), currency)}${trade.planned_risk.source.startsWith('default') ? ' (your default)' : ''}`}

@@ -68,13 +68,33 @@ export function AnalysisPanel({ account, q = '', filter = '' }: { account: Accou
             <Text size="xs" c="dimmed" mb="xs">
               {(data?.by_week.length ?? 0) > WEEKS_SHOWN ? `Last ${WEEKS_SHOWN} weeks with trades` : 'Weeks start on Monday'}
             </Text>
-            <BarChart table={weekTable} h={200} data={weeks} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
+            <BarChart
+              table={weekTable}
+              h={200}
+              data={weeks}
+              dataKey="label"
+              type="stacked"
+              series={SERIES}
+              withLegend
+              tickLine="y"
+              yAxisProps={COUNT_AXIS}
+            />
           </div>
           <div data-testid="results-by-weekday">
             <Text fw={600} size="sm" mb="xs">
               Results by Day of Week
             </Text>
-            <BarChart table={weekdayTable} h={200} data={weekdays} dataKey="label" type="stacked" series={SERIES} withLegend tickLine="y" yAxisProps={COUNT_AXIS} />
+            <BarChart
+              table={weekdayTable}
+              h={200}
+              data={weekdays}
+              dataKey="label"
+              type="stacked"
+              series={SERIES}
+              withLegend
+              tickLine="y"
+              yAxisProps={COUNT_AXIS}
+            />
           </div>
         </Stack>
       )}

@@ -27,7 +27,15 @@ import {
   type TradePage,
   type TradePreferences,
 } from '../../shared/api';
-import type { AssignResult, BulkDeleteResult, BulkEditInput, BulkEditResult, BulkRestoreResult, BulkTradeState, TradeIds } from '../../../contract/trades';
+import type {
+  AssignResult,
+  BulkDeleteResult,
+  BulkEditInput,
+  BulkEditResult,
+  BulkRestoreResult,
+  BulkTradeState,
+  TradeIds,
+} from '../../../contract/trades';
 
 /** The compact table shows the 5 most recent trades. */
 export const COMPACT_LIMIT = 5;
@@ -73,7 +81,13 @@ export interface TradeWindow {
 }
 
 /** The maximized list's rows, page by page around what is on screen. */
-export function useTradeWindow(account: AccountFilter, q: string, enabled: boolean, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = ''): TradeWindow {
+export function useTradeWindow(
+  account: AccountFilter,
+  q: string,
+  enabled: boolean,
+  order: TradeOrder = DEFAULT_TRADE_ORDER,
+  filter = '',
+): TradeWindow {
   const [pages, setPages] = useState<number[]>([0]);
   const results = useQueries({
     queries: pages.map((page) => ({
@@ -150,8 +164,9 @@ type TradeChange = { kind: 'insert' } | { kind: 'update'; trade: Trade } | { kin
 async function refreshTrades(client: QueryClient, change: TradeChange) {
   if (change.kind === 'update') {
     const { trade } = change;
-    client.setQueriesData<TradePage>({ queryKey: queryKeys.trades.windowAll }, (data) =>
-      data && { ...data, trades: data.trades.map((t) => (t.id === trade.id ? trade : t)) },
+    client.setQueriesData<TradePage>(
+      { queryKey: queryKeys.trades.windowAll },
+      (data) => data && { ...data, trades: data.trades.map((t) => (t.id === trade.id ? trade : t)) },
     );
   }
   await client.invalidateQueries({ queryKey: queryKeys.trades.all });
@@ -163,8 +178,7 @@ export const refreshAfterInsert = (client: QueryClient) => refreshTrades(client,
 export function useCreateTrade() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TradeInputBody & { status?: string }) =>
-      apiFetch<Trade>('/api/trades', { method: 'POST', body: JSON.stringify(body) }),
+    mutationFn: (body: TradeInputBody & { status?: string }) => apiFetch<Trade>('/api/trades', { method: 'POST', body: JSON.stringify(body) }),
     onSuccess: () => refreshTrades(client, { kind: 'insert' }),
   });
 }
@@ -268,8 +282,7 @@ export async function startTradeDelete(client: QueryClient, id: string): Promise
 export function useBulkDeleteTrades() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiFetch<BulkDeleteResult>('/api/trades/bulk-delete', { method: 'POST', body: JSON.stringify({ ids }) }),
+    mutationFn: (ids: string[]) => apiFetch<BulkDeleteResult>('/api/trades/bulk-delete', { method: 'POST', body: JSON.stringify({ ids }) }),
     onMutate: async (ids) => ({ restore: await removeFromLists(client, new Set(ids)) }),
     onError: (_error, _ids, context) => context?.restore(),
     onSettled: () => refreshTrades(client, { kind: 'delete' }),
@@ -352,7 +365,6 @@ export function useTradePreferenceChange() {
         method: action === 'add' ? 'POST' : 'DELETE',
         body: JSON.stringify({ type, value }),
       }),
-    onSuccess: ({ trade_type, session, tag }) =>
-      client.setQueryData<TradePreferences>(queryKeys.tradePreferences.all, { trade_type, session, tag }),
+    onSuccess: ({ trade_type, session, tag }) => client.setQueryData<TradePreferences>(queryKeys.tradePreferences.all, { trade_type, session, tag }),
   });
 }

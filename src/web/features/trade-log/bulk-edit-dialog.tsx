@@ -20,7 +20,10 @@ const TITLES: Record<BulkEditKind, string> = {
 };
 
 /** The menu's words for each bulk action, in its order. */
-export const BULK_EDIT_KINDS: ReadonlyArray<{ kind: BulkEditKind; label: string }> = (Object.keys(TITLES) as BulkEditKind[]).map((kind) => ({ kind, label: TITLES[kind] }));
+export const BULK_EDIT_KINDS: ReadonlyArray<{ kind: BulkEditKind; label: string }> = (Object.keys(TITLES) as BulkEditKind[]).map((kind) => ({
+  kind,
+  label: TITLES[kind],
+}));
 
 const NO_PLAYBOOK = 'none';
 
@@ -48,7 +51,17 @@ function describeDone(kind: BulkEditKind, result: BulkEditResult): string {
  * account (a trade the account already holds from an import stays where it is). The toast that follows offers Undo,
  * which writes the trades back exactly as they were.
  */
-export function BulkEditDialog({ kind, ids, onClose, onDone }: { kind: BulkEditKind | null; ids: readonly string[]; onClose: () => void; onDone: () => void }) {
+export function BulkEditDialog({
+  kind,
+  ids,
+  onClose,
+  onDone,
+}: {
+  kind: BulkEditKind | null;
+  ids: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const opened = kind !== null;
   const client = useQueryClient();
   const bulk = useBulkEditTrades();

@@ -9,7 +9,17 @@ type Kind = 'amount' | 'stop_points' | 'clear';
  * Set Risk on the selected trades, all or none: a dollar risk, a stop that many points from each
  * trade's entry on its losing side, or none of their own so that the defaults apply again.
  */
-export function BulkRiskDialog({ ids, opened, onClose, onDone }: { ids: readonly string[]; opened: boolean; onClose: () => void; onDone: () => void }) {
+export function BulkRiskDialog({
+  ids,
+  opened,
+  onClose,
+  onDone,
+}: {
+  ids: readonly string[];
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [kind, setKind] = useState<Kind>('amount');
   const [value, setValue] = useState('');
   const bulk = useBulkRisk();
@@ -36,9 +46,7 @@ export function BulkRiskDialog({ ids, opened, onClose, onDone }: { ids: readonly
     <Modal opened={opened} onClose={onClose} title="Set Risk" centered data-testid="bulk-risk-modal">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">
-            {`The planned risk of the ${count} selected trade(s), all or none. Their R-multiples follow from it.`}
-          </Text>
+          <Text size="sm">{`The planned risk of the ${count} selected trade(s), all or none. Their R-multiples follow from it.`}</Text>
           <SegmentedControl
             fullWidth
             value={kind}
@@ -58,7 +66,11 @@ export function BulkRiskDialog({ ids, opened, onClose, onDone }: { ids: readonly
           ) : (
             <TextInput
               label={kind === 'amount' ? 'Risk per trade' : 'Points from the entry'}
-              description={kind === 'stop_points' ? 'Each stop goes below a long’s entry and above a short’s; every trade needs its side, entry price and quantity.' : undefined}
+              description={
+                kind === 'stop_points'
+                  ? 'Each stop goes below a long’s entry and above a short’s; every trade needs its side, entry price and quantity.'
+                  : undefined
+              }
               leftSection={kind === 'amount' ? '$' : undefined}
               value={value}
               onChange={(e) => setValue(e.currentTarget.value)}
@@ -72,7 +84,12 @@ export function BulkRiskDialog({ ids, opened, onClose, onDone }: { ids: readonly
             <Button variant="default" onClick={onClose} disabled={bulk.isPending}>
               Cancel
             </Button>
-            <Button type="submit" loading={bulk.isPending} disabled={count === 0 || (kind !== 'clear' && value.trim() === '')} data-testid="bulk-risk-confirm">
+            <Button
+              type="submit"
+              loading={bulk.isPending}
+              disabled={count === 0 || (kind !== 'clear' && value.trim() === '')}
+              data-testid="bulk-risk-confirm"
+            >
               Apply to {count} trade(s)
             </Button>
           </Group>

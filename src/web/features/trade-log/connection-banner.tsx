@@ -14,9 +14,7 @@ function useApiUnreachable(): boolean {
     (onChange) => cache.subscribe(onChange),
     () =>
       WATCHED.some((queryKey) =>
-        cache
-          .findAll({ queryKey })
-          .some((q) => q.state.status === 'error' && isNetworkError(q.state.error) && q.getObserversCount() > 0),
+        cache.findAll({ queryKey }).some((q) => q.state.status === 'error' && isNetworkError(q.state.error) && q.getObserversCount() > 0),
       ),
   );
 }
@@ -38,7 +36,10 @@ export function ConnectionBanner() {
     await client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
     setRetrying(false);
     const stillDown = WATCHED.some((queryKey) =>
-      client.getQueryCache().findAll({ queryKey, type: 'active' }).some((q) => q.state.status === 'error' && isNetworkError(q.state.error)),
+      client
+        .getQueryCache()
+        .findAll({ queryKey, type: 'active' })
+        .some((q) => q.state.status === 'error' && isNetworkError(q.state.error)),
     );
     if (stillDown) toastError('Still unable to connect');
     else toastSuccess('Connection restored');
@@ -67,12 +68,12 @@ export function ConnectionBanner() {
       <Modal opened={help} onClose={() => setHelp(false)} title="Setup Instructions" centered>
         <List type="ordered" spacing="xs" size="sm">
           <List.Item>
-            Check that the Edgebook server is running: start it with <Code>npm start</Code> (or start its container) and
-            open this page from the address it prints, by default <Code>http://localhost:3000</Code>.
+            Check that the Edgebook server is running: start it with <Code>npm start</Code> (or start its container) and open this page from the
+            address it prints, by default <Code>http://localhost:3000</Code>.
           </List.Item>
           <List.Item>
-            With PostgreSQL, check <Code>DATABASE_URL</Code> and that the database accepts connections; without it, check
-            that the data folder (<Code>./data</Code>) is writable.
+            With PostgreSQL, check <Code>DATABASE_URL</Code> and that the database accepts connections; without it, check that the data folder (
+            <Code>./data</Code>) is writable.
           </List.Item>
           <List.Item>Read the server's log for the error, fix it, then press Retry Connection.</List.Item>
         </List>

@@ -15,7 +15,8 @@ export const tradeName = (trade: Pick<Trade, 'symbol' | 'date'>): string => `${t
 export const pnlCentsOf = (trade: Pick<Trade, 'pnl'>): Cents => toCents(trade.pnl);
 
 /** Net PnL as the table shows it: '$1,250.00', '-$95.50'; a crypto perpetual's in its currency: '12.50 USDT'. */
-export const formatTradePnl = (trade: Pick<Trade, 'pnl'> & { contract?: string | null }): string => formatMoney(pnlCentsOf(trade), currencyOfContract(trade.contract));
+export const formatTradePnl = (trade: Pick<Trade, 'pnl'> & { contract?: string | null }): string =>
+  formatMoney(pnlCentsOf(trade), currencyOfContract(trade.contract));
 
 /** The currency a trade's money is shown in: its contract's settlement currency, else USD. */
 export const tradeCurrency = (trade: { contract?: string | null }) => currencyOfContract(trade.contract);

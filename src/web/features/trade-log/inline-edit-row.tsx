@@ -247,7 +247,13 @@ export function InlineEditRow({ trade, cells, timeZone, today, onDone, rowRef, i
       />
     ),
     tags: () => (
-      <TextInput size="xs" aria-label="Tags (comma separated)" placeholder="tag, tag" value={tagsText} onChange={(e) => setTagsText(e.currentTarget.value)} />
+      <TextInput
+        size="xs"
+        aria-label="Tags (comma separated)"
+        placeholder="tag, tag"
+        value={tagsText}
+        onChange={(e) => setTagsText(e.currentTarget.value)}
+      />
     ),
     notes: () => (
       <TextInput
@@ -286,7 +292,9 @@ export function InlineEditRow({ trade, cells, timeZone, today, onDone, rowRef, i
     >
       {cells.map(({ id, meta, pinned }) => {
         const editor = editors[id];
-        const className = [editor ? undefined : `${meta.text ? classes.cell : ''} ${classes.dimmed}`, pinned ? classes.actions : undefined].filter(Boolean).join(' ');
+        const className = [editor ? undefined : `${meta.text ? classes.cell : ''} ${classes.dimmed}`, pinned ? classes.actions : undefined]
+          .filter(Boolean)
+          .join(' ');
         return (
           <td key={id} data-col={id} className={className || undefined}>
             {editor ? editor() : meta.render(trade, readOnly)}

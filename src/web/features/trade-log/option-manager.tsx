@@ -58,13 +58,7 @@ export function OptionManager({ kind, options }: { kind: PreferenceKind; options
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={280} shadow="md" trapFocus withinPortal>
       <Popover.Target>
-        <ActionIcon
-          variant="default"
-          size={36}
-          onClick={() => setOpened((o) => !o)}
-          aria-label={title}
-          data-testid={`manage-${kind}`}
-        >
+        <ActionIcon variant="default" size={36} onClick={() => setOpened((o) => !o)} aria-label={title} data-testid={`manage-${kind}`}>
           <IconSettings size={18} aria-hidden="true" />
         </ActionIcon>
       </Popover.Target>

@@ -72,7 +72,10 @@ export function ReportFilterBanner({
   onClear: () => void;
 }) {
   if (countActiveFilters(filter) === 0) return null;
-  const range = filter.range === 'all-time' ? [] : [describeReportRange(filter, filter.range === 'custom' ? { from: filter.from, to: filter.to } : { from: null, to: null })];
+  const range =
+    filter.range === 'all-time'
+      ? []
+      : [describeReportRange(filter, filter.range === 'custom' ? { from: filter.from, to: filter.to } : { from: null, to: null })];
   const parts = [...range, ...describeReportFilterParts(filter, (id) => accounts.find((a) => a.id === id)?.name)];
   const reports = new URLSearchParams(params);
   if (account !== 'all' && !reports.has('account')) reports.append('account', account);
@@ -95,7 +98,13 @@ export function ReportFilterBanner({
               Open in Reports
             </Group>
           </Anchor>
-          <Button variant="default" size="compact-sm" leftSection={<IconX size={14} aria-hidden="true" />} onClick={onClear} data-testid="trade-log-filter-clear">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconX size={14} aria-hidden="true" />}
+            onClick={onClear}
+            data-testid="trade-log-filter-clear"
+          >
             Clear filters
           </Button>
         </Group>

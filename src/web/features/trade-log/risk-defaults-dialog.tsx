@@ -55,8 +55,8 @@ export function RiskDefaultsDialog({ opened, onClose }: { opened: boolean; onClo
     <Modal opened={opened} onClose={onClose} title="Risk defaults" size="lg" centered data-testid="risk-defaults-modal">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          A trade without its own stop or dollar risk is planned at the default of its account and instrument; the most
-          specific one applies. Its R-multiple is its net P&L over that risk.
+          A trade without its own stop or dollar risk is planned at the default of its account and instrument; the most specific one applies. Its
+          R-multiple is its net P&L over that risk.
         </Text>
         {defaults.data && defaults.data.length > 0 ? (
           <Table.ScrollContainer minWidth={420}>

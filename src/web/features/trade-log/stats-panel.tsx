@@ -117,7 +117,14 @@ export function StatsPanel({ account, q = '', filter = '' }: { account: AccountF
                     { name: 'Wins', value: s.wins, color: 'teal.6' },
                     { name: 'Losses', value: s.losses, color: 'red.6' },
                   ]}
-                  table={{ caption: 'Wins and losses', columns: ['Result', 'Trades'], rows: [['Wins', String(s.wins)], ['Losses', String(s.losses)]] }}
+                  table={{
+                    caption: 'Wins and losses',
+                    columns: ['Result', 'Trades'],
+                    rows: [
+                      ['Wins', String(s.wins)],
+                      ['Losses', String(s.losses)],
+                    ],
+                  }}
                 />
                 <Text size="xs" c="dimmed" ta="center">
                   Wins / Losses
@@ -139,7 +146,11 @@ export function StatsPanel({ account, q = '', filter = '' }: { account: AccountF
                   table={{
                     caption: 'Wins, losses and break even',
                     columns: ['Result', 'Trades'],
-                    rows: [['Wins', String(s.wins)], ['Losses', String(s.losses)], ['Break Even', String(s.breakEvens)]],
+                    rows: [
+                      ['Wins', String(s.wins)],
+                      ['Losses', String(s.losses)],
+                      ['Break Even', String(s.breakEvens)],
+                    ],
                   }}
                 />
                 <Text size="xs" c="dimmed" ta="center">
@@ -163,8 +174,17 @@ const rColor = (r: number | null) => (r === null ? undefined : r > 0 ? TONE_COLO
  * account, filter and search): of the trades with a planned risk, the others counted apart.
  */
 function RFigures({ account, q, filter, trades }: { account: AccountFilter | null; q: string; filter: string; trades: number }) {
-  const { data, isError, isPlaceholderData } = useQuery({ ...tradeLogRQuery(account ?? 'all', q, filter), enabled: account !== null, placeholderData: keepPreviousData });
-  if (isError) return <Text size="sm" c="dimmed">Failed to load the figures in R</Text>;
+  const { data, isError, isPlaceholderData } = useQuery({
+    ...tradeLogRQuery(account ?? 'all', q, filter),
+    enabled: account !== null,
+    placeholderData: keepPreviousData,
+  });
+  if (isError)
+    return (
+      <Text size="sm" c="dimmed">
+        Failed to load the figures in R
+      </Text>
+    );
   const r = data?.r.summary;
   if (!r) return <Skeleton height={52} />;
   if (trades === 0) return null;
@@ -178,7 +198,14 @@ function RFigures({ account, q, filter, trades }: { account: AccountFilter | nul
       label: 'Profit Factor',
       // R won over R lost: a ratio, not an R; '∞' when something was won and nothing lost.
       text: r.profitFactorR !== null ? r.profitFactorR.toFixed(2) : r.averageWinR !== null ? '∞' : '—',
-      color: r.profitFactorR === null ? (r.averageWinR !== null ? TONE_COLOR.positive : undefined) : r.profitFactorR >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative,
+      color:
+        r.profitFactorR === null
+          ? r.averageWinR !== null
+            ? TONE_COLOR.positive
+            : undefined
+          : r.profitFactorR >= 1
+            ? TONE_COLOR.positive
+            : TONE_COLOR.negative,
     },
   ];
   return (

@@ -67,9 +67,7 @@ export function TagsField({ value, onChange, suggestions }: TagsFieldProps) {
                 radius="sm"
                 size="lg"
                 pr={4}
-                rightSection={
-                  <CloseButton size="xs" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))} />
-                }
+                rightSection={<CloseButton size="xs" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))} />}
               >
                 {tag}
               </Badge>

@@ -77,7 +77,14 @@ export function TradeCard({ trade, showAccount, timeZone, today, hideImportTags,
           </Stack>
         </Group>
         <Text size="xs" c="dimmed">
-          {[formatTradeLogDay(trade.date, today), trade.day_of_week, trade.period, trade.side, formatTradeType(trade.trade_type), showAccount ? accountLabel(trade) : '']
+          {[
+            formatTradeLogDay(trade.date, today),
+            trade.day_of_week,
+            trade.period,
+            trade.side,
+            formatTradeType(trade.trade_type),
+            showAccount ? accountLabel(trade) : '',
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Text>
@@ -100,10 +107,22 @@ export function TradeCard({ trade, showAccount, timeZone, today, hideImportTags,
             <ActionIcon variant="subtle" color="gray" onClick={() => onEditTags(trade)} aria-label="Edit tags" data-testid="trade-tags-edit">
               <IconTags size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(trade)} aria-label={`Edit trade ${tradeName(trade)}`} data-testid="trade-edit">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => onEdit(trade)}
+              aria-label={`Edit trade ${tradeName(trade)}`}
+              data-testid="trade-edit"
+            >
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(trade)} aria-label={`Delete trade ${tradeName(trade)}`} data-testid="trade-delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(trade)}
+              aria-label={`Delete trade ${tradeName(trade)}`}
+              data-testid="trade-delete"
+            >
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Group>
@@ -128,7 +147,14 @@ export function CompactTradeCards({ trades, ...context }: CardsProps) {
 }
 
 /** Maximized card view: one column of measured cards, virtualized and paged like the table. */
-export function VirtualTradeCards({ showAccount, timeZone, today, hideImportTags, handlers, ...list }: Omit<CardsProps, 'trades'> & VirtualListProps) {
+export function VirtualTradeCards({
+  showAccount,
+  timeZone,
+  today,
+  hideImportTags,
+  handlers,
+  ...list
+}: Omit<CardsProps, 'trades'> & VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: list.total,
@@ -154,7 +180,14 @@ export function VirtualTradeCards({ showAccount, timeZone, today, hideImportTags
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
               {trade ? (
-                <TradeCard trade={trade} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
+                <TradeCard
+                  trade={trade}
+                  showAccount={showAccount}
+                  timeZone={timeZone}
+                  today={today}
+                  hideImportTags={hideImportTags}
+                  handlers={handlers}
+                />
               ) : (
                 <Skeleton height={120} radius="md" aria-label="Loading trade" />
               )}

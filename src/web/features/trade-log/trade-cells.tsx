@@ -15,7 +15,13 @@ export function ResultBadge({ result, size = 'sm' }: { result: Trade['status']; 
   );
 }
 
-export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'commission'> & { contract?: string | null }; size?: 'sm' | 'md' | 'lg' }) {
+export function PnlText({
+  trade,
+  size = 'sm',
+}: {
+  trade: Pick<Trade, 'pnl' | 'commission'> & { contract?: string | null };
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const cents = pnlCentsOf(trade);
   return (
     <Text size={size} fw={600} c={pnlColor(cents)} ff="monospace" data-testid="trade-pnl" data-money style={{ whiteSpace: 'nowrap' }}>
@@ -26,7 +32,12 @@ export function PnlText({ trade, size = 'sm' }: { trade: Pick<Trade, 'pnl' | 'co
 
 /** 2 tags visible in the table, 3 in cards, then '+N'. */
 export function TagList({ tags, max }: { tags: readonly string[]; max: number }) {
-  if (tags.length === 0) return <Text c="dimmed" size="sm">—</Text>;
+  if (tags.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        —
+      </Text>
+    );
   const hidden = tags.slice(max);
   return (
     <Group gap={4} wrap="nowrap" w="max-content" data-testid="trade-tags">
@@ -47,7 +58,12 @@ export function TagList({ tags, max }: { tags: readonly string[]; max: number })
 }
 
 export function LinkCell({ link }: { link: string }) {
-  if (!link) return <Text c="dimmed" size="sm">—</Text>;
+  if (!link)
+    return (
+      <Text c="dimmed" size="sm">
+        —
+      </Text>
+    );
   const safe = /^https?:\/\//i.test(link) ? link : `https://${link}`;
   return (
     <Anchor href={safe} target="_blank" rel="noopener noreferrer" size="sm" aria-label="Open trade link" title={link}>

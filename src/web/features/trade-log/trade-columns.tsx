@@ -92,7 +92,8 @@ const price = (trade: Trade, value: string | null) => (value === null ? dash : f
 const exactPrice = (trade: Trade, value: string | null) => (value === null ? undefined : formatPrice(value, trade.contract || trade.symbol).exact);
 const time = (trade: Trade, instant: string | null, ctx: TradeCellContext) => formatExecutionTime(instant, ctx.timeZone, trade.date) ?? dash;
 // An execution on another day than the trade's carries its date, wider than the column: the whole of it on hover.
-const wholeTime = (trade: Trade, instant: string | null, ctx: TradeCellContext) => formatExecutionTime(instant, ctx.timeZone, trade.date) ?? undefined;
+const wholeTime = (trade: Trade, instant: string | null, ctx: TradeCellContext) =>
+  formatExecutionTime(instant, ctx.timeZone, trade.date) ?? undefined;
 
 type TradeColumnDef = ColumnDef<typeof features, Trade, unknown>;
 
@@ -113,7 +114,13 @@ function renderR(trade: Trade) {
   }
   const from = trade.planned_risk?.source.startsWith('default') ? 'your default' : 'its plan';
   return (
-    <span className={classes.pnl} data-tone={tone(trade.r_multiple)} title={`Risk ${tradeCurrency(trade) === 'USD' ? `$${trade.planned_risk?.amount ?? ''}` : `${trade.planned_risk?.amount ?? ''} ${tradeCurrency(trade)}`} from ${from}`} data-testid="trade-r" data-money>
+    <span
+      className={classes.pnl}
+      data-tone={tone(trade.r_multiple)}
+      title={`Risk ${tradeCurrency(trade) === 'USD' ? `$${trade.planned_risk?.amount ?? ''}` : `${trade.planned_risk?.amount ?? ''} ${tradeCurrency(trade)}`} from ${from}`}
+      data-testid="trade-r"
+      data-money
+    >
       {formatR(trade.r_multiple)}
     </span>
   );
@@ -142,7 +149,12 @@ export function renderExcursion(trade: Trade, which: 'mae' | 'mfe', timeZone = '
   if (amount === null && trade.excursion_missing) {
     const minutes = missingMinutes(trade, timeZone);
     return (
-      <span className={classes.dimmed} title={`Bars missing at ${minutes}: not computed, nothing is estimated`} data-testid={testId} data-incomplete="true">
+      <span
+        className={classes.dimmed}
+        title={`Bars missing at ${minutes}: not computed, nothing is estimated`}
+        data-testid={testId}
+        data-incomplete="true"
+      >
         Incomplete ({minutes})
       </span>
     );
@@ -196,7 +208,13 @@ const COLUMNS: TradeColumnDef[] = [
     },
     { enableHiding: false },
   ),
-  sortable('date', 'date', 112, { label: 'Date', text: true, testId: 'trade-date-cell', render: (trade, ctx) => formatTradeLogDay(trade.date, ctx.today) }, false),
+  sortable(
+    'date',
+    'date',
+    112,
+    { label: 'Date', text: true, testId: 'trade-date-cell', render: (trade, ctx) => formatTradeLogDay(trade.date, ctx.today) },
+    false,
+  ),
   plain('day', 104, { label: 'Day', text: true, render: (trade) => trade.day_of_week }),
   sortable(
     'instrument',
@@ -236,22 +254,64 @@ const COLUMNS: TradeColumnDef[] = [
     false,
   ),
   sortable('pnl', 'pnl', 108, { label: 'PnL', render: (trade) => money(trade, toCents(trade.pnl), 'trade-pnl') }, true),
-  sortable('entry_time', 'entry_time', 96, { label: 'Entry time', text: true, cellClass: classes.mono, title: (trade, ctx) => wholeTime(trade, trade.entry_time, ctx), render: (trade, ctx) => time(trade, trade.entry_time, ctx) }, true),
-  sortable('exit_time', 'exit_time', 96, { label: 'Exit time', text: true, cellClass: classes.mono, title: (trade, ctx) => wholeTime(trade, trade.exit_time, ctx), render: (trade, ctx) => time(trade, trade.exit_time, ctx) }, true),
-  sortable('quantity', 'quantity', 56, { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash }, true),
+  sortable(
+    'entry_time',
+    'entry_time',
+    96,
+    {
+      label: 'Entry time',
+      text: true,
+      cellClass: classes.mono,
+      title: (trade, ctx) => wholeTime(trade, trade.entry_time, ctx),
+      render: (trade, ctx) => time(trade, trade.entry_time, ctx),
+    },
+    true,
+  ),
+  sortable(
+    'exit_time',
+    'exit_time',
+    96,
+    {
+      label: 'Exit time',
+      text: true,
+      cellClass: classes.mono,
+      title: (trade, ctx) => wholeTime(trade, trade.exit_time, ctx),
+      render: (trade, ctx) => time(trade, trade.exit_time, ctx),
+    },
+    true,
+  ),
+  sortable(
+    'quantity',
+    'quantity',
+    56,
+    { label: 'Qty', text: true, cellClass: classes.mono, render: (trade) => formatQuantity(trade.quantity) ?? dash },
+    true,
+  ),
   sortable(
     'entry_price',
     'entry_price',
     100,
     // The stored price, unrounded, on hover (an average fill price of many decimals).
-    { label: 'Entry price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.entry_price), render: (trade) => price(trade, trade.entry_price) },
+    {
+      label: 'Entry price',
+      text: true,
+      cellClass: classes.mono,
+      title: (trade) => exactPrice(trade, trade.entry_price),
+      render: (trade) => price(trade, trade.entry_price),
+    },
     true,
   ),
   sortable(
     'exit_price',
     'exit_price',
     96,
-    { label: 'Exit price', text: true, cellClass: classes.mono, title: (trade) => exactPrice(trade, trade.exit_price), render: (trade) => price(trade, trade.exit_price) },
+    {
+      label: 'Exit price',
+      text: true,
+      cellClass: classes.mono,
+      title: (trade) => exactPrice(trade, trade.exit_price),
+      render: (trade) => price(trade, trade.exit_price),
+    },
     true,
   ),
   sortable('gross_pnl', 'gross_pnl', 120, { label: 'Gross PnL', render: (trade) => money(trade, grossPnlCentsOf(trade), 'trade-gross-pnl') }, true),

@@ -21,7 +21,16 @@ import { OptionManager } from './option-manager';
 import { TagsField } from './tags-field';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { describeError, toastError, toastSuccess } from './toast';
-import { entryZoneName, findTradeFormProblem, initTradeForm, NO_ACCOUNT, previewTradeForm, reduceTradeForm, toNewTradeBody, toTradeBody } from './trade-form-state';
+import {
+  entryZoneName,
+  findTradeFormProblem,
+  initTradeForm,
+  NO_ACCOUNT,
+  previewTradeForm,
+  reduceTradeForm,
+  toNewTradeBody,
+  toTradeBody,
+} from './trade-form-state';
 import { useToday, useTradeOptions } from './use-trade-options';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -231,7 +240,15 @@ export function TradeFormModal(props: TradeFormModalProps) {
             <Input.Wrapper label="Result" id="trade-result-label" withAsterisk>
               {/* Buttons rather than a segmented control: choosing the result already shown (a Loss that fees made
                   of a BE) must still apply its coupling, and a radio that is already checked sends no change. */}
-              <Group gap={0} grow wrap="nowrap" role="group" aria-labelledby="trade-result-label" data-testid="trade-result-input" data-result={outcome.result}>
+              <Group
+                gap={0}
+                grow
+                wrap="nowrap"
+                role="group"
+                aria-labelledby="trade-result-label"
+                data-testid="trade-result-input"
+                data-result={outcome.result}
+              >
                 {TRADE_RESULTS.map((result, i) => (
                   <Button
                     key={result}

@@ -20,13 +20,24 @@ const apply = (state: TradeFormState, ...actions: TradeFormAction[]) => actions.
 describe('the Add/Edit Trade dialog reducer', () => {
   it('a new trade opens on NQ, AM, A/A+, Win, $0 in the account it was opened for', () => {
     const state = newTrade('acc-1');
-    expect(state.values).toMatchObject({ date: '2025-03-03', day: 'Monday', instrument: 'NQ', session: 'AM', type: 'A/A+', result: 'Win', pnlCents: 0 });
+    expect(state.values).toMatchObject({
+      date: '2025-03-03',
+      day: 'Monday',
+      instrument: 'NQ',
+      session: 'AM',
+      type: 'A/A+',
+      result: 'Win',
+      pnlCents: 0,
+    });
     expect(state).toMatchObject({ pnlText: '0', commissionText: '0', accountId: 'acc-1', tried: false });
     expect(newTrade().accountId).toBe(NO_ACCOUNT);
   });
 
   it('an NQ long of 2 from 18250.25 to 18271.50 makes $850 and a Win, until the trader types a P&L', () => {
-    let state = apply(newTrade(), { type: 'change-execution', patch: { side: 'Long', quantity: '2', entryPrice: '18250.25', exitPrice: '18271.50' } });
+    let state = apply(newTrade(), {
+      type: 'change-execution',
+      patch: { side: 'Long', quantity: '2', entryPrice: '18250.25', exitPrice: '18271.50' },
+    });
     expect(state.values).toMatchObject({ pnlCents: 85_000, result: 'Win' });
     expect(state.pnlText).toBe('850');
     // A short of the same prices loses it.
@@ -75,7 +86,7 @@ describe('the Add/Edit Trade dialog reducer', () => {
     expect(previewTradeForm(state)).toMatchObject({ netCents: 12_072, savedResult: 'Win' });
   });
 
-  it("a $3 gain under $4.28 of fees is saved as a Loss, and the Result shows the Loss", () => {
+  it('a $3 gain under $4.28 of fees is saved as a Loss, and the Result shows the Loss', () => {
     const state = apply(newTrade(), { type: 'type-pnl', text: '3' }, { type: 'type-commission', text: '4.28' });
     expect(previewTradeForm(state)).toMatchObject({ netCents: -128, savedResult: 'Loss', outcome: { result: 'Loss', blank: false } });
   });
@@ -140,7 +151,7 @@ describe('the Add/Edit Trade dialog reducer', () => {
 });
 
 describe('the zone named beside the entry time', () => {
-  it('is the zone at the trade\'s own date and entry, not today\'s: EDT in June, EST in January', () => {
+  it("is the zone at the trade's own date and entry, not today's: EDT in June, EST in January", () => {
     const june = apply(newTrade(), { type: 'change-date', day: '2025-06-16' }, { type: 'change-execution', patch: { entryTime: '09:30' } });
     expect(entryZoneName(june, null, NY)).toBe('EDT');
     const january = apply(newTrade(), { type: 'change-date', day: '2026-01-16' }, { type: 'change-execution', patch: { entryTime: '09:30' } });

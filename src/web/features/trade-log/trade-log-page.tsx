@@ -111,12 +111,7 @@ export function TradeLogPage() {
         onSearchChange={setQ}
         reportFilter={report.params}
         // JSON or CSV, with its preview and the Trade Import Guide (built in ./import); it refreshes the trade queries.
-        importSlot={
-          <ImportButton
-            accountId={addAccountId}
-            onImported={({ createdAccountId }) => createdAccountId && setAccount(createdAccountId)}
-          />
-        }
+        importSlot={<ImportButton accountId={addAccountId} onImported={({ createdAccountId }) => createdAccountId && setAccount(createdAccountId)} />}
       />
 
       {/* Maximizing the Trades panel hides Statistics and Trade Analysis. */}

@@ -8,7 +8,12 @@ const ids = (state: TradesPanelState) => [...state.selected].sort();
 
 describe('the Trades panel reducer', () => {
   it('ticks and unticks trades in select mode; leaving select mode forgets them, and so does coming back', () => {
-    const ticked = apply(inSelectMode, { type: 'toggle-selected', id: 'a' }, { type: 'toggle-selected', id: 'b' }, { type: 'toggle-selected', id: 'a' });
+    const ticked = apply(
+      inSelectMode,
+      { type: 'toggle-selected', id: 'a' },
+      { type: 'toggle-selected', id: 'b' },
+      { type: 'toggle-selected', id: 'a' },
+    );
     expect(ids(ticked)).toEqual(['b']);
     const left = apply(ticked, { type: 'toggle-select-mode' });
     expect(left.selectMode).toBe(false);
@@ -67,7 +72,15 @@ describe('the Trades panel reducer', () => {
       { type: 'open', dialog: 'risk-defaults' },
       { type: 'export', running: true },
     );
-    expect(state).toMatchObject({ search: ' nq ', viewChoice: 'cards', editTrade: trade, tagsTrade: trade, inlineId: trade.id, dialog: 'risk-defaults', exporting: true });
+    expect(state).toMatchObject({
+      search: ' nq ',
+      viewChoice: 'cards',
+      editTrade: trade,
+      tagsTrade: trade,
+      inlineId: trade.id,
+      dialog: 'risk-defaults',
+      exporting: true,
+    });
     expect(apply(state, { type: 'edit', trade: null }, { type: 'edit-inline', id: null }, { type: 'open', dialog: null })).toMatchObject({
       editTrade: null,
       inlineId: null,

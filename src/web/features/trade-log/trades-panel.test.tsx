@@ -37,7 +37,15 @@ beforeEach(() => {
     http.post('/api/trades/bulk-edit', async ({ request }) => {
       const body = (await request.json()) as { ids: string[] };
       bulkEdits.push(body);
-      const before = body.ids.map((id) => ({ id, account_id: null, playbook_id: null, trade_type: 'Breakout', tags: [], ticked_rule_ids: [], followed_rules: null }));
+      const before = body.ids.map((id) => ({
+        id,
+        account_id: null,
+        playbook_id: null,
+        trade_type: 'Breakout',
+        tags: [],
+        ticked_rule_ids: [],
+        followed_rules: null,
+      }));
       return HttpResponse.json({ updated: body.ids.length, skipped_duplicates: [], before });
     }),
     http.post('/api/trades/bulk-restore', async ({ request }) => {
@@ -120,7 +128,9 @@ describe('TradesPanel', () => {
   });
 
   it('Edit Selected assigns a playbook to the ticked trades, and Undo sends back their state before', async () => {
-    stubApi.use(http.get('/api/playbooks', () => HttpResponse.json([{ id: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Opening drive', rules: [] }])));
+    stubApi.use(
+      http.get('/api/playbooks', () => HttpResponse.json([{ id: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Opening drive', rules: [] }])),
+    );
     const { user } = renderPanel();
     await screen.findByTestId('trades-footer');
     await user.click(button('Select'));
@@ -186,7 +196,9 @@ describe('TradesPanel', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'PnL' }));
     await waitFor(() => expect(listed.some((p) => p.get('sort') === 'pnl' && p.get('dir') === 'desc')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Sort: PnL, descending' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('trades-footer')).toHaveTextContent('Showing 3 trades sorted by PnL. Maximize to see all 12 trades.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('trades-footer')).toHaveTextContent('Showing 3 trades sorted by PnL. Maximize to see all 12 trades.'),
+    );
   });
 });
 

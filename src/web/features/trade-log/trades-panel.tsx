@@ -229,14 +229,28 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
           onDoneEditing={onDoneEditing}
         />
       ) : (
-        <VirtualTradeCards {...listProps} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
+        <VirtualTradeCards
+          {...listProps}
+          showAccount={showAccount}
+          timeZone={timeZone}
+          today={today}
+          hideImportTags={hideImportTags}
+          handlers={handlers}
+        />
       );
   } else {
     content =
       view === 'table' ? (
         <CompactTradeTable trades={trades} grid={grid} handlers={handlers} />
       ) : (
-        <CompactTradeCards trades={trades} showAccount={showAccount} timeZone={timeZone} today={today} hideImportTags={hideImportTags} handlers={handlers} />
+        <CompactTradeCards
+          trades={trades}
+          showAccount={showAccount}
+          timeZone={timeZone}
+          today={today}
+          hideImportTags={hideImportTags}
+          handlers={handlers}
+        />
       );
   }
 
@@ -269,7 +283,13 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Risk defaults">
-            <ActionIcon variant="default" size={36} onClick={() => dispatch({ type: 'open', dialog: 'risk-defaults' })} aria-label="Risk defaults" data-testid="risk-defaults">
+            <ActionIcon
+              variant="default"
+              size={36}
+              onClick={() => dispatch({ type: 'open', dialog: 'risk-defaults' })}
+              aria-label="Risk defaults"
+              data-testid="risk-defaults"
+            >
               <IconShield size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
@@ -334,12 +354,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         </Button>
         {selectMode && (
           <>
-            <Button
-              variant="default"
-              onClick={() => void selectAll()}
-              disabled={trades.length === 0}
-              data-testid="select-all"
-            >
+            <Button variant="default" onClick={() => void selectAll()} disabled={trades.length === 0} data-testid="select-all">
               {allSelected ? 'Unselect All' : 'Select All'}
             </Button>
             <Menu position="bottom-start" withinPortal>
@@ -356,10 +371,20 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
                 ))}
               </Menu.Dropdown>
             </Menu>
-            <Button variant="default" disabled={selected.size === 0} onClick={() => dispatch({ type: 'open', dialog: 'bulk-risk' })} data-testid="set-risk-selected">
+            <Button
+              variant="default"
+              disabled={selected.size === 0}
+              onClick={() => dispatch({ type: 'open', dialog: 'bulk-risk' })}
+              data-testid="set-risk-selected"
+            >
               Set Risk{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
-            <Button color="red.8" disabled={selected.size === 0} onClick={() => dispatch({ type: 'open', dialog: 'confirm-bulk-delete' })} data-testid="delete-selected">
+            <Button
+              color="red.8"
+              disabled={selected.size === 0}
+              onClick={() => dispatch({ type: 'open', dialog: 'confirm-bulk-delete' })}
+              data-testid="delete-selected"
+            >
               Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
           </>
@@ -405,9 +430,7 @@ export function TradesPanel({ account, maximized, onToggleMaximized, onAddTrade,
         centered
         data-testid="bulk-delete-modal"
       >
-        <Text size="sm">
-          {`Delete selected trades? This action cannot be undone. It will permanently delete ${selected.size} trade(s).`}
-        </Text>
+        <Text size="sm">{`Delete selected trades? This action cannot be undone. It will permanently delete ${selected.size} trade(s).`}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => dispatch({ type: 'open', dialog: null })}>
             Cancel
@@ -431,7 +454,12 @@ interface ImportTagsChoice {
 const SHOW_IMPORT_TAGS = 'Show import tags';
 
 /** Which columns the table shows (remembered in this browser); Actions always; the import's tags or only the trader's. */
-function ColumnsMenu({ choosable, onReset, hideImportTags, onHideImportTags }: { choosable: readonly TradeColumn[]; onReset: () => void } & ImportTagsChoice) {
+function ColumnsMenu({
+  choosable,
+  onReset,
+  hideImportTags,
+  onHideImportTags,
+}: { choosable: readonly TradeColumn[]; onReset: () => void } & ImportTagsChoice) {
   return (
     // size: never taller than the room on screen (it scrolls inside instead), so a phone never has to scroll the page
     // to reach a choice, which would take the Columns button out of view and the list with it.
@@ -469,7 +497,12 @@ function ColumnsMenu({ choosable, onReset, hideImportTags, onHideImportTags }: {
 }
 
 /** The card view has no headers: the same server-side orders from a menu. */
-function SortMenu({ sorting, onChange, hideImportTags, onHideImportTags }: { sorting: SortingState; onChange: (sorting: SortingState) => void } & ImportTagsChoice) {
+function SortMenu({
+  sorting,
+  onChange,
+  hideImportTags,
+  onHideImportTags,
+}: { sorting: SortingState; onChange: (sorting: SortingState) => void } & ImportTagsChoice) {
   const [current] = sorting;
   const label = current ? labelOfColumn(current.id) : 'Trading order';
   return (
@@ -477,7 +510,17 @@ function SortMenu({ sorting, onChange, hideImportTags, onHideImportTags }: { sor
       <Menu.Target>
         <Button
           variant="default"
-          leftSection={current ? current.desc ? <IconArrowDown size={16} aria-hidden="true" /> : <IconArrowUp size={16} aria-hidden="true" /> : <IconArrowsSort size={16} aria-hidden="true" />}
+          leftSection={
+            current ? (
+              current.desc ? (
+                <IconArrowDown size={16} aria-hidden="true" />
+              ) : (
+                <IconArrowUp size={16} aria-hidden="true" />
+              )
+            ) : (
+              <IconArrowsSort size={16} aria-hidden="true" />
+            )
+          }
           aria-label={`Sort: ${label}${current ? (current.desc ? ', descending' : ', ascending') : ''}`}
           data-testid="sort-menu"
         >

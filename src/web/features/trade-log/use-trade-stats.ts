@@ -9,7 +9,11 @@ import { isNetworkError, toastError } from './toast';
  * shared by the Statistics and Trade Analysis panels. Neither reads per-day rows, so none travel.
  */
 export function useTradeStats(account: AccountFilter | null, q = '', filter = '') {
-  const query = useQuery({ ...tradeStatsQuery(account ?? 'all', {}, q, 'none', filter), enabled: account !== null, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...tradeStatsQuery(account ?? 'all', {}, q, 'none', filter),
+    enabled: account !== null,
+    placeholderData: keepPreviousData,
+  });
   const failed = query.isError && !isNetworkError(query.error);
   useEffect(() => {
     // A failure shows its message; an unreachable server shows the connection banner instead.

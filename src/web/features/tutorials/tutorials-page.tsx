@@ -81,7 +81,14 @@ export function TutorialsPage() {
           // Hosted copies come without captions we could vouch for; the recorded ones carry their own.
           const video = !config ? null : hosted ? { src: hosted, poster: undefined, captions: undefined } : RECORDED_VIDEOS[tutorial.id];
           return (
-            <Card key={tutorial.id} withBorder padding="md" component="article" data-testid={`tutorial-${tutorial.id}`} aria-labelledby={`tutorial-${tutorial.id}-title`}>
+            <Card
+              key={tutorial.id}
+              withBorder
+              padding="md"
+              component="article"
+              data-testid={`tutorial-${tutorial.id}`}
+              aria-labelledby={`tutorial-${tutorial.id}-title`}
+            >
               <Card.Section>
                 {video ? (
                   <video

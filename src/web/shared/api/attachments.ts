@@ -15,7 +15,12 @@ export async function uploadAttachment(target: AttachmentTarget, file: File, cap
   form.set('file', file, file.name || 'image');
   for (const [key, value] of Object.entries(targetBody(target))) form.set(key, value);
   if (caption) form.set('caption', caption);
-  const response = await fetch('/api/attachments/upload', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const response = await fetch('/api/attachments/upload', {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
   const body = (await response.json().catch(() => null)) as { error?: string } | Attachment | null;
   if (response.status === 401) reportUnauthorized();
   if (!response.ok) throw new ApiError(response.status, (body && 'error' in body && body.error) || `Request failed (${response.status})`);

@@ -110,7 +110,8 @@ export const queryKeys = {
     coverage: ['market', 'coverage'] as const,
     chart: (tradeId: string, padding: number, resolution: number | null) => ['market', 'chart', tradeId, padding, resolution ?? 'auto'] as const,
     /** What a bars file would store, read with the choices made for it. */
-    barsPreview: (file: { name: string; size: number; lastModified: number }, options: unknown) => ['market', 'bars-preview', ...fileKey(file), options] as const,
+    barsPreview: (file: { name: string; size: number; lastModified: number }, options: unknown) =>
+      ['market', 'bars-preview', ...fileKey(file), options] as const,
   },
   /**
    * Prop-firm accounts. Under ['trades']: a trade's change moves every status. An account's change (its starting

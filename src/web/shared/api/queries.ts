@@ -38,12 +38,24 @@ export const dayTradesQuery = (account: AccountFilter, date: string) =>
   });
 
 /** A page of the list after `cursor` (the next_cursor of the page before, read in the same order). */
-export const fetchTradePage = (account: AccountFilter, q: string, limit: number, cursor?: string, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor, ...orderParams(order) }, filter)}`);
+export const fetchTradePage = (
+  account: AccountFilter,
+  q: string,
+  limit: number,
+  cursor?: string,
+  order: TradeOrder = DEFAULT_TRADE_ORDER,
+  filter = '',
+) => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, cursor, ...orderParams(order) }, filter)}`);
 
 /** The page of `limit` trades that starts at position `offset` of the list in `order` (0 = first). */
-export const fetchTradePageAt = (account: AccountFilter, q: string, limit: number, offset: number, order: TradeOrder = DEFAULT_TRADE_ORDER, filter = '') =>
-  apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, ...orderParams(order) }, filter)}`);
+export const fetchTradePageAt = (
+  account: AccountFilter,
+  q: string,
+  limit: number,
+  offset: number,
+  order: TradeOrder = DEFAULT_TRADE_ORDER,
+  filter = '',
+) => apiFetch<TradePage>(`/api/trades${qs({ account, q, limit, offset, ...orderParams(order) }, filter)}`);
 
 /**
  * Statistics of a filter. `days` chooses the per-day rows that travel: 'all', 'none', or those from a day on (the

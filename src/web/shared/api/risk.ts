@@ -32,8 +32,7 @@ function useRiskChange<T, V>(mutationFn: (variables: V) => Promise<T>) {
 export const usePutRiskDefault = () =>
   useRiskChange((body: RiskDefaultBody) => apiFetch<RiskDefaultDto>('/api/risk-defaults', { method: 'PUT', body: JSON.stringify(body) }));
 
-export const useDeleteRiskDefault = () =>
-  useRiskChange((id: string) => apiFetch<null>(`/api/risk-defaults/${id}`, { method: 'DELETE' }));
+export const useDeleteRiskDefault = () => useRiskChange((id: string) => apiFetch<null>(`/api/risk-defaults/${id}`, { method: 'DELETE' }));
 
 /** One planned risk for the selected trades, all or none (POST /api/trades/bulk-risk). */
 export const useBulkRisk = () =>

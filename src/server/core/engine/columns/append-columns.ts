@@ -47,7 +47,15 @@ function appendText(a: TextColumn, b: TextColumn, inPlace: boolean): TextColumn 
     }
     map[code] = to;
   }
-  return { codes: extend(Uint32Array, a.codes, Uint32Array.from(b.codes, (code) => map[code]!), inPlace), values: values ?? a.values };
+  return {
+    codes: extend(
+      Uint32Array,
+      a.codes,
+      Uint32Array.from(b.codes, (code) => map[code]!),
+      inPlace,
+    ),
+    values: values ?? a.values,
+  };
 }
 
 /**
@@ -67,7 +75,11 @@ export function appendOrderedColumns(base: OrderedColumns, changed: ReadonlySet<
     const t = added[0]!;
     const last = n - 1;
     const order =
-      t.day - oldKeys.day[last]! || t.first - oldKeys.first[last]! || t.second - oldKeys.second[last]! || t.created - oldKeys.created[last]! || (t.trade.id > a.id[last]! ? 1 : -1);
+      t.day - oldKeys.day[last]! ||
+      t.first - oldKeys.first[last]! ||
+      t.second - oldKeys.second[last]! ||
+      t.created - oldKeys.created[last]! ||
+      (t.trade.id > a.id[last]! ? 1 : -1);
     if (order <= 0) return null;
   }
   // A lineage's index answers for any of its copies (a candidate row is checked against the copy's own ids).
@@ -123,10 +135,30 @@ function writeAppend(base: OrderedColumns, added: readonly OrderedTrade[], index
   const tagTotal = a.tagStart[n]!;
 
   const keys: TradeKeys = {
-    day: extend(Float64Array, oldKeys.day, added.map((t) => t.day), inPlace),
-    first: extend(Float64Array, oldKeys.first, added.map((t) => t.first), inPlace),
-    second: extend(Float64Array, oldKeys.second, added.map((t) => t.second), inPlace),
-    created: extend(Float64Array, oldKeys.created, added.map((t) => t.created), inPlace),
+    day: extend(
+      Float64Array,
+      oldKeys.day,
+      added.map((t) => t.day),
+      inPlace,
+    ),
+    first: extend(
+      Float64Array,
+      oldKeys.first,
+      added.map((t) => t.first),
+      inPlace,
+    ),
+    second: extend(
+      Float64Array,
+      oldKeys.second,
+      added.map((t) => t.second),
+      inPlace,
+    ),
+    created: extend(
+      Float64Array,
+      oldKeys.created,
+      added.map((t) => t.created),
+      inPlace,
+    ),
   };
   const columns: TradeColumns = {
     size,
@@ -134,7 +166,12 @@ function writeAppend(base: OrderedColumns, added: readonly OrderedTrade[], index
     id: a.id.concat(b.id),
     days,
     dayWeekday,
-    day: extend(Uint32Array, a.day, b.day.map((d) => d + dayOffset), inPlace),
+    day: extend(
+      Uint32Array,
+      a.day,
+      b.day.map((d) => d + dayOffset),
+      inPlace,
+    ),
     dayStart,
     result: extend(Uint8Array, a.result, b.result, inPlace),
     pnl: extend(Float64Array, a.pnl, b.pnl, inPlace),
@@ -153,8 +190,18 @@ function writeAppend(base: OrderedColumns, added: readonly OrderedTrade[], index
     ticked: extend(Uint8Array, a.ticked, b.ticked, inPlace),
     session: appendText(a.session, b.session, inPlace),
     // tagStart holds size + 1 entries: its last, the old total, is where the new rows' tags start, and stays.
-    tagStart: extend(Uint32Array, a.tagStart, b.tagStart.subarray(1).map((t) => t + tagTotal), inPlace),
-    tagCodes: extend(Uint32Array, a.tagCodes, b.tagCodes.map((code) => tagMap[code]!), inPlace),
+    tagStart: extend(
+      Uint32Array,
+      a.tagStart,
+      b.tagStart.subarray(1).map((t) => t + tagTotal),
+      inPlace,
+    ),
+    tagCodes: extend(
+      Uint32Array,
+      a.tagCodes,
+      b.tagCodes.map((code) => tagMap[code]!),
+      inPlace,
+    ),
     tagValues: tagValues ?? a.tagValues,
     hoursByZone: new Map(),
     riskByDefaults: new Map(),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { appendOrderedColumns, reserveRoom } from './append-columns';
 import { findIdRow, SparePool } from './column-room';
 import { computeOverview } from '../../../../domain/reports/overview';
-import { buildOrderedColumns, collectBuffers, mergeOrderedColumns, patchOrderedColumns, type OrderedColumns, type OrderedTrade } from './merge-columns';
+import {
+  buildOrderedColumns,
+  collectBuffers,
+  mergeOrderedColumns,
+  patchOrderedColumns,
+  type OrderedColumns,
+  type OrderedTrade,
+} from './merge-columns';
 import { allTrades, getEntryHours, type ReportTrade } from '../../../../domain/reports/report-trade';
 import { computeRiskColumn, getRiskColumn } from '../../../../domain/reports/r-multiples';
 
@@ -12,7 +19,13 @@ const DAY_SECONDS = 86_400;
 const MAR_2 = Date.UTC(2026, 2, 2, 12) / 1000;
 
 /** A trade on day `dayIndex` after Mar 2, 2026, entered `minute` minutes after 14:00 UTC (null: a manual trade). */
-function trade(id: string, dayIndex: number, cents: number, minute: number | null, extra: Partial<ReportTrade> & { created?: number } = {}): OrderedTrade {
+function trade(
+  id: string,
+  dayIndex: number,
+  cents: number,
+  minute: number | null,
+  extra: Partial<ReportTrade> & { created?: number } = {},
+): OrderedTrade {
   const { created = 1_000_000, ...rest } = extra;
   const day = MAR_2 + dayIndex * DAY_SECONDS;
   const entryUs = minute === null ? null : (day + 2 * 3600 + minute * 60) * 1e6;
@@ -136,7 +149,11 @@ describe('mergeOrderedColumns', () => {
   it('carries the planned risks priced under the defaults over, and prices the changed trades (NQ at 20 points, $20 a point)', () => {
     const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
     const planned = trade('planned', 0, 100, 10, { riskCents: 15_000 });
-    const base = buildOrderedColumns([planned, trade('two-lots', 0, 100, 20, { quantity: 2 }), trade('es', 0, 100, 30, { symbol: 'ES', contract: 'ESH6' })]);
+    const base = buildOrderedColumns([
+      planned,
+      trade('two-lots', 0, 100, 20, { quantity: 2 }),
+      trade('es', 0, 100, 30, { symbol: 'ES', contract: 'ESH6' }),
+    ]);
     expect(Array.from(getRiskColumn(base.columns, defaults))).toEqual([15_000, 80_000, Number.NaN]);
     const merged = mergeOrderedColumns(base, new Set(['two-lots', 'one-lot']), [trade('one-lot', 0, 100, 25)]);
     const carried = merged.columns.riskByDefaults.get(JSON.stringify(defaults))!.risk;
@@ -197,7 +214,10 @@ describe('mergeOrderedColumns', () => {
       expectSameColumns(held, buildOrderedColumns([...now.values()]));
       expectSameColumns(old, before);
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
-      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
+      expectIndexed(
+        held,
+        [...changed].filter((id) => !now.has(id)),
+      );
     }
   });
 
@@ -258,7 +278,7 @@ describe('mergeOrderedColumns', () => {
 describe('patchOrderedColumns', () => {
   const defaults = [{ id: 'nq-20', accountId: null, root: 'NQ', stopPoints: '20', amountCents: null }];
 
-  it('an edit of the morning NQ win\'s P&L copies the P&L and result columns only, and leaves the copy reports still read as it was', () => {
+  it("an edit of the morning NQ win's P&L copies the P&L and result columns only, and leaves the copy reports still read as it was", () => {
     const nqWin = trade('a-nq-win', 0, 15_000, 30, { tags: ['A+'] });
     const esLoss = trade('b-es-loss', 0, -8_000, 240, { symbol: 'ES', contract: 'ESH6' });
     const base = buildOrderedColumns([nqWin, esLoss]);
@@ -400,7 +420,10 @@ describe('patchOrderedColumns', () => {
         now.set(id, keep ? { ...make(id, (old.day - MAR_2) / DAY_SECONDS, null), first: old.first, second: old.second, day: old.day } : make(id));
         if (keep) {
           const t = now.get(id)!;
-          now.set(id, { ...t, trade: { ...t.trade, entryMs: old.trade.entryMs, exitMs: old.trade.exitMs, contract: old.trade.contract, side: old.trade.side } });
+          now.set(id, {
+            ...t,
+            trade: { ...t.trade, entryMs: old.trade.entryMs, exitMs: old.trade.exitMs, contract: old.trade.contract, side: old.trade.side },
+          });
         }
       }
       const current = [...changed].map((id) => now.get(id)!);
@@ -469,7 +492,11 @@ describe('appendOrderedColumns', () => {
 
   it('an import of 1,000 later trades over 20 new days, with an instrument and tags no trade had: the columns of a build of every trade', () => {
     const random = prng(31);
-    const old = Array.from({ length: 300 }, (_, i) => trade(`o-${String(i).padStart(4, '0')}`, Math.floor(i / 30), Math.round((random() - 0.5) * 50_000), i % 30, { tags: i % 3 === 0 ? ['A+'] : [] }));
+    const old = Array.from({ length: 300 }, (_, i) =>
+      trade(`o-${String(i).padStart(4, '0')}`, Math.floor(i / 30), Math.round((random() - 0.5) * 50_000), i % 30, {
+        tags: i % 3 === 0 ? ['A+'] : [],
+      }),
+    );
     const base = prepare(buildOrderedColumns([...old]));
     const imported = Array.from({ length: 1000 }, (_, i) =>
       trade(`n-${String(i).padStart(4, '0')}`, 10 + Math.floor(i / 50), Math.round((random() - 0.5) * 50_000), random() < 0.1 ? null : (i % 50) * 5, {
@@ -528,7 +555,7 @@ describe('appendOrderedColumns', () => {
     expectSameColumns(roomy, buildOrderedColumns([...trades]));
   });
 
-  it('two appends to the same copy (two loads at once) do not write each other\'s rows: the second copies', () => {
+  it("two appends to the same copy (two loads at once) do not write each other's rows: the second copies", () => {
     const base = buildOrderedColumns([trade('a', 0, 100, 0), trade('b', 0, 200, 10)]);
     const grown = appendOrderedColumns(base, new Set(['c']), [trade('c', 0, 300, 20)])!;
     const first = appendOrderedColumns(grown, new Set(['d']), [trade('d', 1, 400, 0)])!;
@@ -603,7 +630,10 @@ describe('appendOrderedColumns', () => {
       expectSameColumns(held, built);
       expect(getRiskColumn(held.columns, defaults)).toEqual(computeRiskColumn(held.columns, defaults));
       expect(getEntryHours(held.columns, NY)).toEqual(getEntryHours(built.columns, NY));
-      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
+      expectIndexed(
+        held,
+        [...changed].filter((id) => !now.has(id)),
+      );
     }
     // Every way is taken, the append most: the test checks the append, not only the merge behind it.
     expect(ways.appended).toBeGreaterThan(70);
@@ -613,7 +643,7 @@ describe('appendOrderedColumns', () => {
     expect(ways.appendedInPlaceAfterMerge).toBeGreaterThan(5);
   }, 60_000);
 
-  it('merges into the buffers of copies no one reads any more: a build\'s columns every round, a copy still read unchanged until let go (200 random rounds)', () => {
+  it("merges into the buffers of copies no one reads any more: a build's columns every round, a copy still read unchanged until let go (200 random rounds)", () => {
     const random = prng(31);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const make = randomTradeMaker(random);
@@ -684,7 +714,10 @@ describe('appendOrderedColumns', () => {
       const read = new Set<ArrayBufferLike | readonly string[]>();
       for (const r of readers) collectBuffers(r.copy, read);
       const base = collectBuffers(held);
-      expect([...collectBuffers(next)].filter((buffer) => !base.has(buffer) && read.has(buffer)), `round ${round}`).toEqual([]);
+      expect(
+        [...collectBuffers(next)].filter((buffer) => !base.has(buffer) && read.has(buffer)),
+        `round ${round}`,
+      ).toEqual([]);
       const old = held;
       held = next;
       // The copy replaced is read on by a report a few rounds in some rounds; else it is spare at once.
@@ -703,7 +736,10 @@ describe('appendOrderedColumns', () => {
       const built = buildOrderedColumns([...now.values()]);
       expectSameColumns(held, built);
       expectDerived(held);
-      expectIndexed(held, [...changed].filter((id) => !now.has(id)));
+      expectIndexed(
+        held,
+        [...changed].filter((id) => !now.has(id)),
+      );
     }
     expect(ways.merged).toBeGreaterThan(60);
     expect(recycled).toBeGreaterThan(40);

@@ -1,7 +1,20 @@
 import { buildTradeColumns, dayOf, type ReportTrade, type TextColumn, type TradeColumns } from '../../../../domain/reports/report-trade';
 import { createRiskPricer } from '../../../../domain/reports/r-multiples';
 import { getHourOfInstant } from '../../../../domain/dates/clock';
-import { buildIdIndex, findIdRow, hasSlotsFor, insertId, moveIdIndex, takeArray, withMergeRoom, withRoom, type IdIndex, type NumberArray, type NumberArrayType, type Spares } from './column-room';
+import {
+  buildIdIndex,
+  findIdRow,
+  hasSlotsFor,
+  insertId,
+  moveIdIndex,
+  takeArray,
+  withMergeRoom,
+  withRoom,
+  type IdIndex,
+  type NumberArray,
+  type NumberArrayType,
+  type Spares,
+} from './column-room';
 
 /**
  * A trader's columns brought up to date with the trades that changed since they were built: the server keeps
@@ -82,7 +95,11 @@ function findPlace(keys: TradeKeys, ids: readonly string[], t: OrderedTrade): nu
   while (low < high) {
     const mid = (low + high) >>> 1;
     const order =
-      t.day - keys.day[mid]! || t.first - keys.first[mid]! || t.second - keys.second[mid]! || t.created - keys.created[mid]! || compareIds(t.trade.id, ids[mid]!);
+      t.day - keys.day[mid]! ||
+      t.first - keys.first[mid]! ||
+      t.second - keys.second[mid]! ||
+      t.created - keys.created[mid]! ||
+      compareIds(t.trade.id, ids[mid]!);
     if (order > 0) low = mid + 1;
     else high = mid;
   }
@@ -147,10 +164,18 @@ function placeRows(runs: readonly Run[], baseRows: number, addedRows: number): {
  * An array for a merge's `size` rows with room past them: a spare buffer's whole length when one fits, else new with
  * withMergeRoom's room. Only its first `size` are read, and the merge writes every one of them.
  */
-const roomFor = <T extends NumberArray>(Type: NumberArrayType<T>, size: number, spares: Spares | undefined) => takeArray(Type, size, withMergeRoom(size), spares);
+const roomFor = <T extends NumberArray>(Type: NumberArrayType<T>, size: number, spares: Spares | undefined) =>
+  takeArray(Type, size, withMergeRoom(size), spares);
 
 /** The runs' rows of `a` and `b` in an array with room past `size`, as a view of its first `size`. */
-function gatherNumbers<T extends NumberArray>(Type: NumberArrayType<T>, a: T, b: T, runs: readonly Run[], size: number, spares: Spares | undefined): T {
+function gatherNumbers<T extends NumberArray>(
+  Type: NumberArrayType<T>,
+  a: T,
+  b: T,
+  runs: readonly Run[],
+  size: number,
+  spares: Spares | undefined,
+): T {
   const out = roomFor(Type, size, spares);
   for (const run of runs) out.set((run.fromBase ? a : b).subarray(run.start, run.start + run.length), run.to);
   return out.subarray(0, size) as T;
@@ -162,7 +187,13 @@ function gatherNumbers<T extends NumberArray>(Type: NumberArrayType<T>, a: T, b:
  * where it no longer appears) and the texts numbered in that order. `fromA[c]` and `fromB[c]` are the new codes, and
  * `kept` says the base's codes stay as they are (then its rows' codes are copied as runs, not mapped row by row).
  */
-function numberTexts<T extends string | null>(aValues: readonly T[], firstA: Float64Array, bValues: readonly T[], firstB: Float64Array, from: number) {
+function numberTexts<T extends string | null>(
+  aValues: readonly T[],
+  firstA: Float64Array,
+  bValues: readonly T[],
+  firstB: Float64Array,
+  from: number,
+) {
   const seen: Array<{ key: number; value: T }> = [];
   aValues.forEach((value, c) => c >= from && firstA[c]! < Infinity && seen.push({ key: firstA[c]!, value }));
   bValues.forEach((value, c) => c >= from && firstB[c]! < Infinity && seen.push({ key: firstB[c]!, value }));
@@ -181,7 +212,15 @@ function numberTexts<T extends string | null>(aValues: readonly T[], firstA: Flo
 }
 
 /** A text column of the runs' rows, coded as a build codes them (numberTexts). */
-function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array, spares: Spares | undefined): TextColumn {
+function gatherText(
+  a: TextColumn,
+  b: TextColumn,
+  runs: readonly Run[],
+  size: number,
+  moved: Int32Array,
+  addedTo: Int32Array,
+  spares: Spares | undefined,
+): TextColumn {
   // First appearances: the base's codes first appear within its first rows (but for a text a deleted trade held alone).
   const firstA = new Float64Array(a.values.length).fill(Infinity);
   let missing = a.values.length - 1;
@@ -209,7 +248,15 @@ function gatherText(a: TextColumn, b: TextColumn, runs: readonly Run[], size: nu
 }
 
 /** The tag lists of the runs' rows, their codes given as a build gives them (numberTexts). */
-function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size: number, moved: Int32Array, addedTo: Int32Array, spares: Spares | undefined) {
+function gatherTags(
+  a: TradeColumns,
+  b: TradeColumns,
+  runs: readonly Run[],
+  size: number,
+  moved: Int32Array,
+  addedTo: Int32Array,
+  spares: Spares | undefined,
+) {
   // A tag's first appearance as a key: its row, then its place in the row's list (one row may bring several).
   const key = (row: number, q: number, start: number) => row * 65_536 + (q - start);
   const firstA = new Float64Array(a.tagValues.length).fill(Infinity);
@@ -262,7 +309,12 @@ function gatherTags(a: TradeColumns, b: TradeColumns, runs: readonly Run[], size
  * there is one. Entry hours already computed for a zone and planned risks priced under the trader's defaults are
  * carried over (computed for the changed trades only).
  */
-export function mergeOrderedColumns(base: OrderedColumns, changed: ReadonlySet<string>, current: readonly OrderedTrade[], spares?: Spares): OrderedColumns {
+export function mergeOrderedColumns(
+  base: OrderedColumns,
+  changed: ReadonlySet<string>,
+  current: readonly OrderedTrade[],
+  spares?: Spares,
+): OrderedColumns {
   const { columns: a, keys: oldKeys } = base;
   const n = a.size;
   const added = [...current].sort(compareOrderedTrades);
@@ -405,7 +457,11 @@ export function createCodeLookup(values: ReadonlyArray<string | null>): (value: 
  * For each (code, row) asked: is there an unchanged row before `row` that holds the code? Then the code's first
  * appearance, which decides its number in a build, is not moved by the changed rows. `codesOf(u)` lists row u's codes.
  */
-function appearEarlier(asked: ReadonlyArray<{ code: number; row: number }>, changedRows: ReadonlySet<number>, codesOf: (u: number, found: (code: number) => void) => void): boolean {
+function appearEarlier(
+  asked: ReadonlyArray<{ code: number; row: number }>,
+  changedRows: ReadonlySet<number>,
+  codesOf: (u: number, found: (code: number) => void) => void,
+): boolean {
   if (asked.length === 0) return true;
   const wanted = new Set(asked.map((x) => x.code));
   const limit = Math.max(...asked.map((x) => x.row));
@@ -473,14 +529,24 @@ export function patchOrderedColumns(base: OrderedColumns, changed: ReadonlySet<s
   edited.forEach((t, k) => {
     const r = rows[k]!;
     if (t.first === oldKeys.first[r] && t.second === oldKeys.second[r] && t.created === oldKeys.created[r] && t.day === oldKeys.day[r]) return;
-    if (keys === oldKeys) keys = { day: oldKeys.day, first: Float64Array.from(oldKeys.first), second: Float64Array.from(oldKeys.second), created: Float64Array.from(oldKeys.created) };
+    if (keys === oldKeys)
+      keys = {
+        day: oldKeys.day,
+        first: Float64Array.from(oldKeys.first),
+        second: Float64Array.from(oldKeys.second),
+        created: Float64Array.from(oldKeys.created),
+      };
     keys.first[r] = t.first;
     keys.second[r] = t.second;
     keys.created[r] = t.created;
   });
   if (keys !== oldKeys) {
     const compareRows = (i: number, j: number) =>
-      keys.day[i]! - keys.day[j]! || keys.first[i]! - keys.first[j]! || keys.second[i]! - keys.second[j]! || keys.created[i]! - keys.created[j]! || compareIds(a.id[i]!, a.id[j]!);
+      keys.day[i]! - keys.day[j]! ||
+      keys.first[i]! - keys.first[j]! ||
+      keys.second[i]! - keys.second[j]! ||
+      keys.created[i]! - keys.created[j]! ||
+      compareIds(a.id[i]!, a.id[j]!);
     for (const r of changedRows) {
       if (r > 0 && compareRows(r - 1, r) >= 0) return null;
       if (r < a.size - 1 && compareRows(r, r + 1) >= 0) return null;

@@ -5,7 +5,8 @@ import { day, withData, type ToolContext } from './common';
 /** What the trader wrote in a range: trade notes, reflections (and rule adherence), notebook and journal notes. */
 export const getNotesAndReflectionsTool = (ctx: ToolContext) =>
   tool({
-    description: "What the trader wrote between two days: notes on trades, their reflections and whether each trade followed their rules, and notebook or daily journal notes.",
+    description:
+      'What the trader wrote between two days: notes on trades, their reflections and whether each trade followed their rules, and notebook or daily journal notes.',
     inputSchema: z.object({
       from: day.describe('First day, yyyy-MM-dd'),
       to: day.describe('Last day, yyyy-MM-dd'),

@@ -35,7 +35,10 @@ const label = (day: string) => `${formatShortDay(day)}, ${day.slice(0, 4)}`;
 
 function basisOf(accounts: PropAccountSummary[]): ToolBasis {
   const trades = accounts.reduce((n, a) => n + a.trades, 0);
-  const days = accounts.flatMap((a) => [a.first_day, a.last_day]).filter((d): d is string => d !== null).sort();
+  const days = accounts
+    .flatMap((a) => [a.first_day, a.last_day])
+    .filter((d): d is string => d !== null)
+    .sort();
   const from = days[0] ?? null;
   const to = days[days.length - 1] ?? null;
   const names = accounts.map((a) => a.account.name);
@@ -63,9 +66,11 @@ export const getPropStatusTool = (ctx: ToolContext) =>
     }),
     execute: async (input) => {
       const { accounts } = await propStatusList(ctx.database, ctx.userId, ctx.now);
-      if (accounts.length === 0) return { error: 'The trader has no account with prop-firm rules yet (an account page, Rules & Status, sets them up)' };
+      if (accounts.length === 0)
+        return { error: 'The trader has no account with prop-firm rules yet (an account page, Rules & Status, sets them up)' };
       const picked = pickAccounts(accounts, input.account);
-      if (picked.length === 0) return { error: `No prop account matches "${input.account}". Their prop accounts: ${accounts.map((a) => a.account.name).join(', ')}` };
+      if (picked.length === 0)
+        return { error: `No prop account matches "${input.account}". Their prop accounts: ${accounts.map((a) => a.account.name).join(', ')}` };
       return {
         basis: basisOf(picked),
         note: "Realized P&L of closed trades, net of fees, in the order it was realized and on the trading day of each trade's exit; open positions and their prices are not known, so an unrealized drawdown is not included. The firm's own terms are authoritative.",

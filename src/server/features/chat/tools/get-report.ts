@@ -1,7 +1,15 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { reportFilter } from '../../../../contract/reports';
-import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, computeBreakdown, computeMistakes, computeOverview, computeROverview } from '../../../../domain/reports';
+import {
+  BREAKDOWN_LABELS,
+  BREAKDOWN_MISSING,
+  BREAKDOWNS,
+  computeBreakdown,
+  computeMistakes,
+  computeOverview,
+  computeROverview,
+} from '../../../../domain/reports';
 import { formatR } from '../../../../domain/risk/format-r';
 import type { PlaybookFigures } from '../../../../domain/playbooks';
 import { loadMistakeTags } from '../../../core/risk/repo';
@@ -53,7 +61,9 @@ export const getReportTool = (ctx: ToolContext) =>
     inputSchema: z.object({
       report: z
         .enum(['overview', 'breakdown', 'mistakes', 'playbooks'])
-        .describe("The overview (in dollars and in R), a breakdown by one dimension, what each of the trader's mistake tags cost, or each playbook's results and rule-following"),
+        .describe(
+          "The overview (in dollars and in R), a breakdown by one dimension, what each of the trader's mistake tags cost, or each playbook's results and rule-following",
+        ),
       by: z.enum(BREAKDOWNS).optional().describe('The breakdown dimension (with report breakdown)'),
       filter: filterInput.optional(),
     }),
@@ -115,7 +125,12 @@ export const getReportTool = (ctx: ToolContext) =>
           return {
             basis,
             filter: scope.basis.description,
-            mistakes: m.mistakes.map((row) => ({ mistake: row.tag, trades: row.trades, net_pnl: money(row.netCents), total_r: row.totalR === null ? '-' : formatR(row.totalR) })),
+            mistakes: m.mistakes.map((row) => ({
+              mistake: row.tag,
+              trades: row.trades,
+              net_pnl: money(row.netCents),
+              total_r: row.totalR === null ? '-' : formatR(row.totalR),
+            })),
             net_pnl: money(m.netCents),
             net_pnl_without_mistakes: money(m.netWithoutMistakesCents),
             trades_with_mistakes: m.tradesWithMistakes,
@@ -130,7 +145,9 @@ export const getReportTool = (ctx: ToolContext) =>
             net_pnl: money(f.netCents),
             expectancy: f.expectancyCents === null ? '-' : money(f.expectancyCents),
             expectancy_r: f.expectancyR === null ? '-' : formatR(f.expectancyR),
-            ...(f.tradesWithoutRisk > 0 && { r_left_out: `${f.tradesWithoutRisk} trade${f.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
+            ...(f.tradesWithoutRisk > 0 && {
+              r_left_out: `${f.tradesWithoutRisk} trade${f.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk`,
+            }),
           });
           return {
             basis,
@@ -142,11 +159,20 @@ export const getReportTool = (ctx: ToolContext) =>
               rules_followed: r.adherence === null ? '-' : percent(r.adherence),
               ...(r.rules > 0 && { all_rules_followed: figures(r.followed), one_or_more_rules_broken: figures(r.broken) }),
             })),
-            chart: { kind: 'bar' as const, title: 'Net P&L by playbook', points: playbooks.map((p) => ({ label: p.name, cents: p.report.netCents })) },
+            chart: {
+              kind: 'bar' as const,
+              title: 'Net P&L by playbook',
+              points: playbooks.map((p) => ({ label: p.name, cents: p.report.netCents })),
+            },
           };
         }
         const dimension = by!;
-        const breakdown = computeBreakdown(scope.set, dimension, { timeZone: scope.timeZone, accountName: scope.accountName, risk: scope.risk(), markets: scope.filter.markets });
+        const breakdown = computeBreakdown(scope.set, dimension, {
+          timeZone: scope.timeZone,
+          accountName: scope.accountName,
+          risk: scope.risk(),
+          markets: scope.filter.markets,
+        });
         const missing = BREAKDOWN_MISSING[dimension];
         return {
           basis,
@@ -164,7 +190,11 @@ export const getReportTool = (ctx: ToolContext) =>
           })),
           ...(missing && breakdown.excluded > 0 && { left_out: `${breakdown.excluded} trades ${missing}` }),
           // Drawn as a chart under the answer.
-          chart: { kind: 'bar' as const, title: `Net P&L by ${BREAKDOWN_LABELS[dimension].toLowerCase()}`, points: breakdown.rows.map((r) => ({ label: r.label, cents: r.netCents })) },
+          chart: {
+            kind: 'bar' as const,
+            title: `Net P&L by ${BREAKDOWN_LABELS[dimension].toLowerCase()}`,
+            points: breakdown.rows.map((r) => ({ label: r.label, cents: r.netCents })),
+          },
         };
       });
     },
@@ -179,7 +209,8 @@ function describeR(r: ReturnType<typeof computeROverview>) {
     'Expectancy (average R)': text(r.expectancyR),
     'Average win': text(r.averageWinR),
     'Average loss': text(r.averageLossR),
-    'Profit factor in R (R won over R lost)': r.profitFactorR === null ? (r.averageWinR === null ? '-' : 'no losing trade') : r.profitFactorR.toFixed(2),
+    'Profit factor in R (R won over R lost)':
+      r.profitFactorR === null ? (r.averageWinR === null ? '-' : 'no losing trade') : r.profitFactorR.toFixed(2),
     'Trades with a planned risk': r.tradesWithRisk,
     ...(r.tradesWithoutRisk > 0 && { left_out: `${r.tradesWithoutRisk} trade${r.tradesWithoutRisk === 1 ? '' : 's'} without a planned risk` }),
   };

@@ -15,7 +15,9 @@ export const getStreaksTool = (ctx: ToolContext) =>
           basis,
           max_win_streak: streaks.maxWinStreak,
           max_loss_streak: streaks.maxLossStreak,
-          current_streak: streaks.current.result ? `${streaks.current.length} ${streaks.current.result === 'Win' ? 'wins' : 'losses'} in a row` : 'none',
+          current_streak: streaks.current.result
+            ? `${streaks.current.length} ${streaks.current.result === 'Win' ? 'wins' : 'losses'} in a row`
+            : 'none',
         };
       }),
   });

@@ -12,18 +12,31 @@ import { useDashboard } from '../dashboard-context';
  * The starting balance of the Account Balance chart, which is each trading account's own since issue
  * 28: the chosen account's, or for All Trades each account's (the chart starts from their sum).
  */
-export function BalanceSettingsDialog({ onClose, account, accounts }: { onClose: () => void; account: AccountFilter; accounts: readonly TradingAccount[] }) {
+export function BalanceSettingsDialog({
+  onClose,
+  account,
+  accounts,
+}: {
+  onClose: () => void;
+  account: AccountFilter;
+  accounts: readonly TradingAccount[];
+}) {
   const { openAccounts } = useDashboard();
   const client = useQueryClient();
   const shown = account === 'all' ? accounts : accounts.filter((a) => a.id === account);
-  const [values, setValues] = useState<Record<string, string | number>>(() => Object.fromEntries(shown.map((a) => [a.id, Number(a.starting_balance)])));
+  const [values, setValues] = useState<Record<string, string | number>>(() =>
+    Object.fromEntries(shown.map((a) => [a.id, Number(a.starting_balance)])),
+  );
   const save = useMutation({
     mutationFn: async () => {
       for (const a of shown) {
         // Numeric, falling back to 0.
         const cents = parseStartingBalance(values[a.id] ?? 0);
         if (cents === parseStartingBalance(a.starting_balance)) continue;
-        await apiFetch<TradingAccount>(`/api/accounts/${a.id}`, { method: 'PATCH', body: JSON.stringify({ starting_balance: (cents / 100).toFixed(2) }) });
+        await apiFetch<TradingAccount>(`/api/accounts/${a.id}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ starting_balance: (cents / 100).toFixed(2) }),
+        });
       }
     },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.accounts.all }),
@@ -36,8 +49,7 @@ export function BalanceSettingsDialog({ onClose, account, accounts }: { onClose:
       {shown.length === 0 ? (
         <Stack gap="sm">
           <Text size="sm">
-            Starting balances belong to trading accounts. Until you create one, the chart starts from{' '}
-            {formatUsd(DEFAULT_STARTING_BALANCE_CENTS)}.
+            Starting balances belong to trading accounts. Until you create one, the chart starts from {formatUsd(DEFAULT_STARTING_BALANCE_CENTS)}.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

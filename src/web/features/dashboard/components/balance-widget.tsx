@@ -71,7 +71,14 @@ export function BalanceWidget({ widgetId, onRemove }: { widgetId: string; onRemo
       onRemove={onRemove}
       actions={
         <ArmedTooltip label="Account balance settings" withArrow>
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setSettingsOpen(true)} aria-label="Account balance settings" data-screenshot-ignore>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={() => setSettingsOpen(true)}
+            aria-label="Account balance settings"
+            data-screenshot-ignore
+          >
             <IconSettings size={16} aria-hidden="true" />
           </ActionIcon>
         </ArmedTooltip>

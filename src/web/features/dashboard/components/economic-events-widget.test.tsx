@@ -75,7 +75,9 @@ describe('EconomicEventsWidget', () => {
   });
 
   it("shows the calendar's error words when the feed cannot be read", async () => {
-    renderWidget(() => HttpResponse.json({ error: 'Failed to fetch economic calendar data', code: 'economic-calendar-unavailable' }, { status: 502 }));
+    renderWidget(() =>
+      HttpResponse.json({ error: 'Failed to fetch economic calendar data', code: 'economic-calendar-unavailable' }, { status: 502 }),
+    );
     expect(await screen.findAllByText('Failed to fetch economic calendar data')).not.toHaveLength(0);
     expect(screen.queryAllByTestId('economic-event')).toHaveLength(0);
   });

@@ -53,7 +53,13 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
       actions={
         week?.source === 'feed' ? (
           week.stale ? (
-            <Badge variant="outline" color="yellow" size="sm" data-testid="stale-data-badge" title={`Last updated ${formatInZone(week.fetchedAt, timeZone, 'PPpp') ?? ''}`}>
+            <Badge
+              variant="outline"
+              color="yellow"
+              size="sm"
+              data-testid="stale-data-badge"
+              title={`Last updated ${formatInZone(week.fetchedAt, timeZone, 'PPpp') ?? ''}`}
+            >
               Not updated
             </Badge>
           ) : null
@@ -102,7 +108,11 @@ export function EconomicEventsWidget({ widgetId, onRemove }: { widgetId: string;
                       <Text size="xs" c="dimmed" w={40}>
                         {e.time}
                       </Text>
-                      <span className={classes.impactDot} style={{ background: `var(--mantine-color-${IMPACT_COLOR[e.impact]}-6)` }} aria-hidden="true" />
+                      <span
+                        className={classes.impactDot}
+                        style={{ background: `var(--mantine-color-${IMPACT_COLOR[e.impact]}-6)` }}
+                        aria-hidden="true"
+                      />
                       <div className={classes.eventText}>
                         <Text size="sm" truncate>
                           {e.title}

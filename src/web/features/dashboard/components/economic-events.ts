@@ -52,8 +52,7 @@ export function loadMockEconomicEvents(today: CalendarDay): Promise<EconomicEven
 
 /** The card's events: the sample week (labelled as mock data), or the feed's, read by the server. */
 export type EconomicWeek =
-  | { source: 'sample'; events: EconomicEvent[] }
-  | { source: 'feed'; stale: boolean; fetchedAt: string; events: EconomicCalendarEvent[] };
+  { source: 'sample'; events: EconomicEvent[] } | { source: 'feed'; stale: boolean; fetchedAt: string; events: EconomicCalendarEvent[] };
 
 /** The server's calendar when it reads a feed; otherwise the local mock, as the card has always shown it. */
 export async function loadEconomicWeek(today: CalendarDay): Promise<EconomicWeek> {
@@ -75,7 +74,16 @@ export function feedEventsOfWeek(events: readonly EconomicCalendarEvent[], today
     const day = getTradingDayInZone(e.at, timeZone);
     const time = formatInZone(e.at, timeZone, 'HH:mm');
     if (!day || !time || day < first || day > last) continue;
-    shown.push({ id: e.id, title: e.title, time, impact: e.impact, forecast: e.forecast || '-', previous: e.previous || '-', country: e.country, day });
+    shown.push({
+      id: e.id,
+      title: e.title,
+      time,
+      impact: e.impact,
+      forecast: e.forecast || '-',
+      previous: e.previous || '-',
+      country: e.country,
+      day,
+    });
   }
   return shown.sort((a, b) => a.day.localeCompare(b.day) || a.time.localeCompare(b.time));
 }

@@ -67,4 +67,3 @@ function SortableStat({ id, title, children }: { id: StatsWidgetId; title: strin
     </div>
   );
 }
-

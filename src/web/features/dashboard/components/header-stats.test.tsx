@@ -16,7 +16,16 @@ beforeEach(() => {
   );
 });
 
-const day = (date: string, pnlCents: number) => ({ date, trades: 1, wins: pnlCents > 0 ? 1 : 0, losses: pnlCents < 0 ? 1 : 0, breakEvens: 0, pnlCents, grossProfitCents: Math.max(pnlCents, 0), grossLossCents: Math.min(pnlCents, 0) });
+const day = (date: string, pnlCents: number) => ({
+  date,
+  trades: 1,
+  wins: pnlCents > 0 ? 1 : 0,
+  losses: pnlCents < 0 ? 1 : 0,
+  breakEvens: 0,
+  pnlCents,
+  grossProfitCents: Math.max(pnlCents, 0),
+  grossLossCents: Math.min(pnlCents, 0),
+});
 
 function renderCard(now: Date, timeZone: string, byDay: ReturnType<typeof day>[] = []) {
   const noop = () => {};

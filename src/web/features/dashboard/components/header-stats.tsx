@@ -91,15 +91,15 @@ function StatsCarousel({ order, cards }: { order: StatsWidgetId[]; cards: Record
         >
           <IconChevronLeft size={16} aria-hidden="true" />
         </ActionIcon>
-        <div className={classes.carouselSlide} aria-roledescription="slide" aria-label={`${index + 1} of ${count}: ${STAT_TITLES[current]}`} data-testid={`stat-${current}`}>
+        <div
+          className={classes.carouselSlide}
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${count}: ${STAT_TITLES[current]}`}
+          data-testid={`stat-${current}`}
+        >
           {cards[current]}
         </div>
-        <ActionIcon
-          variant="default"
-          className={classes.carouselArrow}
-          onClick={() => setIndex((i) => (i + 1) % count)}
-          aria-label="Next stat"
-        >
+        <ActionIcon variant="default" className={classes.carouselArrow} onClick={() => setIndex((i) => (i + 1) % count)} aria-label="Next stat">
           <IconChevronRight size={16} aria-hidden="true" />
         </ActionIcon>
       </Group>
@@ -254,7 +254,12 @@ function ProfitFactorRCard() {
   const won = summary && summary.averageWinR !== null;
   return (
     <StatCard label="Profit Factor">
-      <Text fw={800} size="xl" c={ratio === null ? (won ? TONE_COLOR.positive : undefined) : ratio >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative} data-testid="profit-factor-value">
+      <Text
+        fw={800}
+        size="xl"
+        c={ratio === null ? (won ? TONE_COLOR.positive : undefined) : ratio >= 1 ? TONE_COLOR.positive : TONE_COLOR.negative}
+        data-testid="profit-factor-value"
+      >
         {!summary ? '…' : ratio !== null ? ratio.toFixed(2) : won ? '∞' : '—'}
       </Text>
       <Text size="xs" c="dimmed" data-testid="profit-factor-r-note">

@@ -1,14 +1,17 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 /** Clear widgets / Reset Dashboard, confirmed; loaded when first asked for. */
-export function LayoutConfirmDialog({ confirm, onCancel, onConfirm }: { confirm: 'reset' | 'clear' | null; onCancel: () => void; onConfirm: () => void }) {
+export function LayoutConfirmDialog({
+  confirm,
+  onCancel,
+  onConfirm,
+}: {
+  confirm: 'reset' | 'clear' | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <Modal
-      opened={confirm !== null}
-      onClose={onCancel}
-      title={confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
-      centered
-    >
+    <Modal opened={confirm !== null} onClose={onCancel} title={confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'} centered>
       <Text size="sm">
         {confirm === 'clear'
           ? 'Are you sure you want to remove all widgets from your dashboard? You can add them back from Add widget.'
@@ -22,6 +25,6 @@ export function LayoutConfirmDialog({ confirm, onCancel, onConfirm }: { confirm:
           {confirm === 'clear' ? 'Clear widgets' : 'Reset Dashboard'}
         </Button>
       </Group>
-      </Modal>
+    </Modal>
   );
 }

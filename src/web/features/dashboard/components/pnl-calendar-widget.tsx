@@ -54,10 +54,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
     () => buildPnlCalendar({ year: month.year, month: month.month, days: stats.data?.by_day ?? [] }),
     [month.year, month.month, stats.data],
   );
-  const statusByDay = useMemo(
-    () => new Map((taskStatus.data ?? []).map((s) => [s.date, s] as const)),
-    [taskStatus.data],
-  );
+  const statusByDay = useMemo(() => new Map((taskStatus.data ?? []).map((s) => [s.date, s] as const)), [taskStatus.data]);
   const title = formatDay(range.from, 'MMMM yyyy');
   const summary = calendar.summary;
   const compact = isMobile || type === 'pnl-calendar';
@@ -106,12 +103,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
             </Text>
             <IconChevronDown size={14} aria-hidden="true" className={classes.monthChevron} data-open={picking || undefined} />
           </UnstyledButton>
-          <ActionIcon
-            variant="default"
-            size="md"
-            onClick={() => setMonth((m) => shiftCalendarMonth(m.year, m.month, 1))}
-            aria-label="Next month"
-          >
+          <ActionIcon variant="default" size="md" onClick={() => setMonth((m) => shiftCalendarMonth(m.year, m.month, 1))} aria-label="Next month">
             <IconChevronRight size={16} aria-hidden="true" />
           </ActionIcon>
           {(stats.isFetching || (inR && r.isFetching)) && <Loader size="xs" ml={4} role="status" aria-label="Loading" />}
@@ -150,13 +142,7 @@ export function PnlCalendarWidget({ widgetId, type, onRemove }: { widgetId: stri
       )}
 
       {/* On mobile a monthly PnL summary is shown. */}
-      <Group
-        className={classes.monthSummary}
-        data-testid="calendar-month-summary"
-        gap="lg"
-        mb="sm"
-        display={isMobile ? 'flex' : 'none'}
-      >
+      <Group className={classes.monthSummary} data-testid="calendar-month-summary" gap="lg" mb="sm" display={isMobile ? 'flex' : 'none'}>
         <div>
           <Text size="xs" c="dimmed">
             Monthly PnL
@@ -249,10 +235,23 @@ const STATUS_LABEL: Record<TaskDayStatus['status'], string> = {
 type RTotals = Omit<RReport['r']['days'][number], 'tradeDate'>;
 
 /** '—' for trades none of which has a planned risk; a phone's cell rounds to fewer digits. */
-const formatROrDash = (r: number | null | undefined, compact = false) => (r === null || r === undefined ? '—' : compact ? formatCompactR(r) : formatR(r));
+const formatROrDash = (r: number | null | undefined, compact = false) =>
+  r === null || r === undefined ? '—' : compact ? formatCompactR(r) : formatR(r);
 
 /** R in a cell: a phone's rounded figure for the eye, and the exact one for a screen reader. */
-function RAmount({ r, compact, testId, color, title }: { r: number | null | undefined; compact: boolean; testId: string; color?: string; title?: string }) {
+function RAmount({
+  r,
+  compact,
+  testId,
+  color,
+  title,
+}: {
+  r: number | null | undefined;
+  compact: boolean;
+  testId: string;
+  color?: string;
+  title?: string;
+}) {
   return (
     <>
       <span className={classes.dayPnl} data-testid={testId} aria-hidden={compact || undefined} style={color ? { color } : undefined} title={title}>
@@ -294,7 +293,12 @@ function DayCell(props: {
       {cell.pnlCents !== null && (
         <>
           {inR ? (
-            <RAmount r={r?.totalR} compact={compact} testId="day-pnl" title={r && r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined} />
+            <RAmount
+              r={r?.totalR}
+              compact={compact}
+              testId="day-pnl"
+              title={r && r.tradesWithoutRisk > 0 ? describeWithoutRisk(r.tradesWithoutRisk) : undefined}
+            />
           ) : (
             <>
               <span className={classes.dayPnl} data-testid="day-pnl" data-money aria-hidden={compact || undefined}>
@@ -360,11 +364,14 @@ function WeekCell({ week, compact, r }: { week: PnlCalendarWeek; compact: boolea
   const tint = week.tradingDays === 0 ? undefined : inR ? rTint(r?.totalR ?? null) : week.pnlCents > 0 ? 'green' : week.pnlCents < 0 ? 'red' : 'grey';
   return (
     <div role="gridcell" className={classes.weekCell} data-testid={`calendar-week-${week.weekOfMonth}`} data-tint={tint}>
-      <span className={classes.weekLabel}>
-        {compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}
-      </span>
+      <span className={classes.weekLabel}>{compact ? `W${week.weekOfYear}` : `Week ${week.weekOfYear}`}</span>
       {inR ? (
-        <RAmount r={week.tradingDays > 0 ? r?.totalR : 0} compact={compact} testId="week-pnl" color={week.tradingDays > 0 ? rTone(r?.totalR) : undefined} />
+        <RAmount
+          r={week.tradingDays > 0 ? r?.totalR : 0}
+          compact={compact}
+          testId="week-pnl"
+          color={week.tradingDays > 0 ? rTone(r?.totalR) : undefined}
+        />
       ) : (
         <span className={classes.dayPnl} data-testid="week-pnl" data-money style={{ color: pnlColor(week.tradingDays > 0 ? week.pnlCents : null) }}>
           {compact ? formatCompactUsd(week.pnlCents) : formatUsd(week.pnlCents)}

@@ -77,9 +77,12 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   const [source, setSource] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const choose = (file: File | null) => {
     if (!file) return;
@@ -159,7 +162,9 @@ function AvatarCropper({ source, onDone }: { source: string; onDone: () => void 
       blob = await cropToJpeg(source, area);
     } catch (error) {
       setProcessing(false);
-      notifyError(error instanceof Error && error.message === 'Failed to load image' ? 'Failed to load image' : 'Failed to process image. Please try again.');
+      notifyError(
+        error instanceof Error && error.message === 'Failed to load image' ? 'Failed to load image' : 'Failed to process image. Please try again.',
+      );
       return;
     }
     setProcessing(false);

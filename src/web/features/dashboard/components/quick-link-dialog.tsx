@@ -6,13 +6,20 @@ import type { QuickLink } from '../../../shared/api';
 import type { QuickLinkBody } from '../quick-links-api';
 
 /** Add quick link / Edit quick link: `editing` is null while closed, `{ link: null }` to add. */
-export function QuickLinkDialog(props: { editing: null | { link: QuickLink | null }; onClose: () => void; onSubmit: (body: QuickLinkBody) => void; saving: boolean }) {
+export function QuickLinkDialog(props: {
+  editing: null | { link: QuickLink | null };
+  onClose: () => void;
+  onSubmit: (body: QuickLinkBody) => void;
+  saving: boolean;
+}) {
   const { editing, onClose, onSubmit, saving } = props;
   return (
     <Modal opened={editing !== null} onClose={onClose} title={editing?.link ? 'Edit quick link' : 'Add quick link'} centered>
       {editing && (
         <LinkForm
-          initial={editing.link ? { title: editing.link.title, url: editing.link.url, icon: editing.link.icon } : { title: '', url: '', icon: 'link' }}
+          initial={
+            editing.link ? { title: editing.link.title, url: editing.link.url, icon: editing.link.icon } : { title: '', url: '', icon: 'link' }
+          }
           onSubmit={onSubmit}
           onCancel={onClose}
           saving={saving}
@@ -22,7 +29,17 @@ export function QuickLinkDialog(props: { editing: null | { link: QuickLink | nul
   );
 }
 
-function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkBody; onSubmit: (body: QuickLinkBody) => void; onCancel: () => void; saving: boolean }) {
+function LinkForm({
+  initial,
+  onSubmit,
+  onCancel,
+  saving,
+}: {
+  initial: QuickLinkBody;
+  onSubmit: (body: QuickLinkBody) => void;
+  onCancel: () => void;
+  saving: boolean;
+}) {
   const [title, setTitle] = useState(initial.title);
   const [url, setUrl] = useState(initial.url);
   const [icon, setIcon] = useState(initial.icon ?? 'link');
@@ -41,8 +58,24 @@ function LinkForm({ initial, onSubmit, onCancel, saving }: { initial: QuickLinkB
 
   return (
     <Stack gap="sm" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
-      <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={QUICK_LINK_TITLE_MAX} data-autofocus data-testid="quick-link-title" />
-      <TextInput label="URL" placeholder="https://..." value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} maxLength={QUICK_LINK_URL_MAX} data-testid="quick-link-url" />
+      <TextInput
+        label="Title"
+        value={title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        error={errors.title}
+        maxLength={QUICK_LINK_TITLE_MAX}
+        data-autofocus
+        data-testid="quick-link-title"
+      />
+      <TextInput
+        label="URL"
+        placeholder="https://..."
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={errors.url}
+        maxLength={QUICK_LINK_URL_MAX}
+        data-testid="quick-link-url"
+      />
       <Select
         label="Icon"
         data={QUICK_LINK_ICONS.map((name) => ({ value: name, label: QUICK_LINK_ICON_LABELS[name] }))}

@@ -15,18 +15,26 @@ export interface LinkDrag {
 /** One link's row; `drag` is the handle's wiring once the drag code has loaded (./quick-links-sortable). */
 export function LinkRow({ link, onEdit, onDelete, drag }: { link: QuickLink; onEdit: () => void; onDelete: () => void; drag?: LinkDrag }) {
   return (
-    <Group
-      ref={drag?.setNodeRef}
-      gap={4}
-      wrap="nowrap"
-      className={classes.quickLink}
-      style={drag?.style}
-      data-testid="quick-link"
-    >
-      <ActionIcon ref={drag?.setActivatorNodeRef} variant="subtle" color="gray" size="sm" aria-label={`Move ${link.title}`} {...drag?.handleProps} data-testid="quick-link-handle">
+    <Group ref={drag?.setNodeRef} gap={4} wrap="nowrap" className={classes.quickLink} style={drag?.style} data-testid="quick-link">
+      <ActionIcon
+        ref={drag?.setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Move ${link.title}`}
+        {...drag?.handleProps}
+        data-testid="quick-link-handle"
+      >
         <IconGripVertical size={14} aria-hidden="true" />
       </ActionIcon>
-      <Anchor href={link.url} target="_blank" rel="noopener noreferrer" className={classes.quickLinkAnchor} title={link.url} data-testid="quick-link-anchor">
+      <Anchor
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={classes.quickLinkAnchor}
+        title={link.url}
+        data-testid="quick-link-anchor"
+      >
         <Group gap={8} wrap="nowrap" component="span">
           <QuickLinkIcon icon={link.icon} />
           <Text span size="sm" truncate>
@@ -43,4 +51,3 @@ export function LinkRow({ link, onEdit, onDelete, drag }: { link: QuickLink; onE
     </Group>
   );
 }
-

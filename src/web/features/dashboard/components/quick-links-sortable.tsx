@@ -6,7 +6,12 @@ import type { QuickLink } from '../../../shared/api';
 import { LinkRow } from './quick-link-row';
 
 /** The quick links with drag to reorder (dnd-kit), loaded after the dashboard's first paint. */
-export function SortableLinks(props: { links: QuickLink[]; onReorder: (ids: string[]) => void; onEdit: (link: QuickLink) => void; onDelete: (link: QuickLink) => void }) {
+export function SortableLinks(props: {
+  links: QuickLink[];
+  onReorder: (ids: string[]) => void;
+  onEdit: (link: QuickLink) => void;
+  onDelete: (link: QuickLink) => void;
+}) {
   const { links, onReorder, onEdit, onDelete } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

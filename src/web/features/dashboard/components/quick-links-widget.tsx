@@ -18,7 +18,8 @@ import { withAllStyles } from '../../../lib/all-styles';
 const QuickLinkDialog = lazy(withAllStyles(() => import('./quick-link-dialog').then((m) => ({ default: m.QuickLinkDialog }))));
 const SortableLinks = lazy(() => import('./quick-links-sortable').then((m) => ({ default: m.SortableLinks })));
 
-const message = (error: unknown, fallback: string) => (error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback);
+const message = (error: unknown, fallback: string) =>
+  error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : fallback;
 
 /**
  * Quick links (a dashboard widget).
@@ -35,7 +36,8 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
 
   const onReorder = (ids: string[]) =>
     reorder.mutate(ids, { onError: () => notifications.show({ color: 'red', message: 'Failed to reorder quick links' }) });
-  const onDelete = (link: QuickLink) => remove.mutate(link.id, { onError: () => notifications.show({ color: 'red', message: 'Failed to delete quick link' }) });
+  const onDelete = (link: QuickLink) =>
+    remove.mutate(link.id, { onError: () => notifications.show({ color: 'red', message: 'Failed to delete quick link' }) });
   const rows = (
     <Stack gap={2} data-testid="quick-links">
       {list.map((link) => (
@@ -45,14 +47,21 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
   );
 
   const save = (body: QuickLinkBody) => {
-    const done = { onSuccess: () => setEditing(null), onError: (e: unknown) => notifications.show({ color: 'red', message: message(e, 'Failed to save quick link') }) };
+    const done = {
+      onSuccess: () => setEditing(null),
+      onError: (e: unknown) => notifications.show({ color: 'red', message: message(e, 'Failed to save quick link') }),
+    };
     if (editing?.link) update.mutate({ id: editing.link.id, ...body }, done);
     else create.mutate(body, done);
   };
 
   const addDefaults = () =>
     importDefaults.mutate(undefined, {
-      onSuccess: (result) => notifications.show({ color: 'teal', message: result.imported === 0 ? 'You already have the default links' : `Added ${result.imported} default links` }),
+      onSuccess: (result) =>
+        notifications.show({
+          color: 'teal',
+          message: result.imported === 0 ? 'You already have the default links' : `Added ${result.imported} default links`,
+        }),
       onError: (e) => notifications.show({ color: 'red', message: message(e, 'Failed to import default links') }),
     });
 
@@ -64,7 +73,13 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
       actions={
         <>
           <ArmedTooltip label="Add link" withArrow>
-            <ActionIcon variant="subtle" size="sm" aria-label="Add quick link" onClick={() => setEditing({ link: null })} data-testid="quick-link-add">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label="Add quick link"
+              onClick={() => setEditing({ link: null })}
+              data-testid="quick-link-add"
+            >
               <IconPlus size={14} aria-hidden="true" />
             </ActionIcon>
           </ArmedTooltip>
@@ -95,14 +110,12 @@ export function QuickLinksWidget({ widgetId, onRemove }: { widgetId: string; onR
             </Button>
           </Group>
         </Stack>
+      ) : dragReady ? (
+        <Suspense fallback={rows}>
+          <SortableLinks links={list} onReorder={onReorder} onEdit={(link) => setEditing({ link })} onDelete={onDelete} />
+        </Suspense>
       ) : (
-        dragReady ? (
-          <Suspense fallback={rows}>
-            <SortableLinks links={list} onReorder={onReorder} onEdit={(link) => setEditing({ link })} onDelete={onDelete} />
-          </Suspense>
-        ) : (
-          rows
-        )
+        rows
       )}
       {editingUsed && (
         <Suspense fallback={null}>

@@ -71,9 +71,12 @@ export function ScreenshotDialog({ opened, onClose, targetId }: { opened: boolea
     };
   }, [opened, targetId, hideMoney]);
 
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
 
   const close = () => {
     setBlob(null);

@@ -125,12 +125,20 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         <Text size="sm" c="dimmed">
           This month
         </Text>
-        <Text fw={700} c={current && current['Win rate'] !== null ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'} data-testid="month-winrate-value">
+        <Text
+          fw={700}
+          c={current && current['Win rate'] !== null ? BAND_TONE[getWinRateBand(current['Win rate'])] : 'dimmed'}
+          data-testid="month-winrate-value"
+        >
           {current?.shown ?? '—'}
         </Text>
       </Group>
       <BarChart
-        table={{ caption: 'Win rate by month', columns: ['Month', 'Win rate', 'Decided trades'], rows: months.map((m) => [m.label, m.shown, String(m.decided)]) }}
+        table={{
+          caption: 'Win rate by month',
+          columns: ['Month', 'Win rate', 'Decided trades'],
+          rows: months.map((m) => [m.label, m.shown, String(m.decided)]),
+        }}
         h={150}
         data={months}
         dataKey="month"
@@ -139,7 +147,14 @@ export function MonthWinRateWidget({ widgetId, onRemove }: { widgetId: string; o
         // labels 10 px left of the axis line: 54 px keeps the widest one inside the chart.
         // The axis stands on its own domain, drawn even when no month has a rate (recharts takes the domain from the
         // data otherwise, and months without trades have none).
-        yAxisProps={{ domain: [0, 100], allowDataOverflow: true, ticks: [0, 25, 50, 75, 100], interval: 0, width: 54, tickFormatter: (v: number) => `${v}%` }}
+        yAxisProps={{
+          domain: [0, 100],
+          allowDataOverflow: true,
+          ticks: [0, 25, 50, 75, 100],
+          interval: 0,
+          width: 54,
+          tickFormatter: (v: number) => `${v}%`,
+        }}
         barChartProps={{ margin: { top: 8 } }}
         // The tooltip writes the month's rate as everywhere else (the axis keeps whole steps).
         valueFormatter={(v: number | null) => (typeof v === 'number' ? `${v.toFixed(1)}%` : '—')}

@@ -123,9 +123,7 @@ export function forceCalendar(widgets: DashboardWidget[], width: number): Dashbo
 
 /** Visible widgets of each stored column (0..2), in order. */
 export function widgetColumns(widgets: DashboardWidget[]): DashboardWidget[][] {
-  return [0, 1, 2].map((column) =>
-    widgets.filter((w) => w.visible && w.column === column).sort((a, b) => a.position - b.position),
-  );
+  return [0, 1, 2].map((column) => widgets.filter((w) => w.visible && w.column === column).sort((a, b) => a.position - b.position));
 }
 
 /**
@@ -169,9 +167,7 @@ export function setWidgetVisible(widgets: DashboardWidget[], id: string, visible
     const column = DEFAULT_WIDGETS.find((w) => w.id === id)?.column ?? 0;
     return renumber([...widgets, { id, type: entry.type, visible, column, position: 1000 }]);
   }
-  return renumber(
-    widgets.map((w) => (w.id === id ? { ...w, visible, ...(visible && { position: 1000 }) } : w)),
-  );
+  return renumber(widgets.map((w) => (w.id === id ? { ...w, visible, ...(visible && { position: 1000 }) } : w)));
 }
 
 export function hideAllWidgets(widgets: DashboardWidget[]): DashboardWidget[] {

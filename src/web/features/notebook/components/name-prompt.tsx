@@ -22,7 +22,14 @@ export function NamePrompt({ opened, title, label, initial = '', maxLength, conf
   );
 }
 
-function NameForm({ label, initial, maxLength, confirmLabel, onSubmit, onClose }: Omit<NamePromptProps, 'opened' | 'title'> & { initial: string; confirmLabel: string }) {
+function NameForm({
+  label,
+  initial,
+  maxLength,
+  confirmLabel,
+  onSubmit,
+  onClose,
+}: Omit<NamePromptProps, 'opened' | 'title'> & { initial: string; confirmLabel: string }) {
   const [value, setValue] = useState(initial);
   return (
     <form
@@ -31,7 +38,14 @@ function NameForm({ label, initial, maxLength, confirmLabel, onSubmit, onClose }
         onSubmit(value);
       }}
     >
-      <TextInput label={label} value={value} onChange={(e) => setValue(e.currentTarget.value)} maxLength={maxLength} data-autofocus data-testid="name-prompt-input" />
+      <TextInput
+        label={label}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        maxLength={maxLength}
+        data-autofocus
+        data-testid="name-prompt-input"
+      />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           Cancel

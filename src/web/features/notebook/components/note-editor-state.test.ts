@@ -64,12 +64,21 @@ describe('the note editor reducer', () => {
   it('a tag is added once however often it is chosen', () => {
     const state = apply(initNoteEditor(NOTE, null), { type: 'add-tag', tag: PLAN }, { type: 'add-tag', tag: PLAN });
     expect(state.words.tags.map((t) => t.id)).toEqual(['t-fomo', 't-plan']);
-    expect(toNoteRequest(state.words)).toEqual({ title: 'Monday review', content: 'Chased the open.', folder_id: 'f-review', tag_ids: ['t-fomo', 't-plan'] });
+    expect(toNoteRequest(state.words)).toEqual({
+      title: 'Monday review',
+      content: 'Chased the open.',
+      folder_id: 'f-review',
+      tag_ids: ['t-fomo', 't-plan'],
+    });
   });
 
   it('once saved, the words sent are the saved ones and the new version is the base of the next save', () => {
     const edited = apply(initNoteEditor(NOTE, null), { type: 'edit', patch: { content: 'Chased the open. Stopped after two.' } });
-    const saved = apply(edited, { type: 'refused-saved-elsewhere', updatedAt: '2025-03-04T08:00:00.000Z' }, { type: 'saved', sent: edited.words, updatedAt: '2025-03-04T09:00:00.000Z' });
+    const saved = apply(
+      edited,
+      { type: 'refused-saved-elsewhere', updatedAt: '2025-03-04T08:00:00.000Z' },
+      { type: 'saved', sent: edited.words, updatedAt: '2025-03-04T09:00:00.000Z' },
+    );
     expect(saved).toMatchObject({ base: '2025-03-04T09:00:00.000Z', savedElsewhere: null });
     expect(noteChanges(saved, false).dirty).toBe(false);
   });
@@ -102,7 +111,9 @@ describe('the note editor reducer', () => {
 
 describe('a save refused because the note was saved elsewhere', () => {
   it("is the server's 409 note-changed, with the newer version's time", () => {
-    expect(savedElsewhereAt(new ApiError(409, 'changed', { code: 'note-changed', updated_at: '2025-03-04T07:00:00.000Z' }))).toBe('2025-03-04T07:00:00.000Z');
+    expect(savedElsewhereAt(new ApiError(409, 'changed', { code: 'note-changed', updated_at: '2025-03-04T07:00:00.000Z' }))).toBe(
+      '2025-03-04T07:00:00.000Z',
+    );
     expect(savedElsewhereAt(new ApiError(409, 'other', { code: 'something-else', updated_at: 'x' }))).toBeNull();
     expect(savedElsewhereAt(new ApiError(500, 'boom', { code: 'note-changed', updated_at: 'x' }))).toBeNull();
     expect(savedElsewhereAt(new Error('offline'))).toBeNull();

@@ -43,7 +43,15 @@ function acceptSaves() {
     const body = (await request.json()) as Record<string, unknown>;
     requests.push({ method: request.method, path: new URL(request.url).pathname, body });
     const tags = TAGS.filter((t) => (body.tag_ids as string[]).includes(t.id));
-    return HttpResponse.json({ ...NOTE, id: NOTE.id, title: body.title, content: body.content, folder_id: body.folder_id, tags, updated_at: '2025-03-04T09:00:00.000Z' });
+    return HttpResponse.json({
+      ...NOTE,
+      id: NOTE.id,
+      title: body.title,
+      content: body.content,
+      folder_id: body.folder_id,
+      tags,
+      updated_at: '2025-03-04T09:00:00.000Z',
+    });
   };
   stubApi.use(http.patch(`/api/notes/${NOTE.id}`, save), http.post('/api/notes', save));
 }
@@ -96,7 +104,11 @@ describe('NoteEditor', () => {
     expect(screen.getByTestId('note-tag')).toHaveTextContent('FOMO');
     await user.click(save());
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/notes', body: { title: 'Plan', content: '', folder_id: FOLDERS[0]!.id, tag_ids: [TAGS[0]!.id] } });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/notes',
+      body: { title: 'Plan', content: '', folder_id: FOLDERS[0]!.id, tag_ids: [TAGS[0]!.id] },
+    });
   });
 
   it('a folder the trader chose for a new note stays when they open another folder', async () => {
@@ -117,7 +129,8 @@ describe('NoteEditor', () => {
         const body = (await request.json()) as Record<string, unknown>;
         requests.push({ method: 'PATCH', path: '', body });
         calls += 1;
-        if (calls === 1) return HttpResponse.json({ error: 'changed', code: 'note-changed', updated_at: '2025-03-04T07:00:00.000Z' }, { status: 409 });
+        if (calls === 1)
+          return HttpResponse.json({ error: 'changed', code: 'note-changed', updated_at: '2025-03-04T07:00:00.000Z' }, { status: 409 });
         return HttpResponse.json({ ...NOTE, content: body.content, updated_at: '2025-03-04T09:00:00.000Z' });
       }),
     );

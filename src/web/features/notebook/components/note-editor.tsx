@@ -24,10 +24,19 @@ import { foldersQuery, tagsQuery, useDeleteNote, useSaveNote, useUpsertTag } fro
 import classes from '../notebook.module.css';
 import { applyMarkdownAction, imageMarkdown, insertBlock, placeDraft, type EditorState, type MarkdownAction } from '../markdown-toolbar';
 import { MarkdownToolbar } from './markdown-toolbar';
-import { initNoteEditor, isNoteWords, noteChanges, reduceNoteEditor, sameWords, savedElsewhereAt, toNoteRequest, wordsOf, type NoteWords } from './note-editor-state';
+import {
+  initNoteEditor,
+  isNoteWords,
+  noteChanges,
+  reduceNoteEditor,
+  sameWords,
+  savedElsewhereAt,
+  toNoteRequest,
+  wordsOf,
+  type NoteWords,
+} from './note-editor-state';
 import { NamePrompt } from './name-prompt';
 import { WriteWithAi } from './write-with-ai';
-
 
 interface NoteEditorProps {
   /** The saved note, or null for a new one (created on its first Save). */
@@ -139,14 +148,19 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         if (event.type === 'text') written += event.delta;
         else if (event.type === 'restart') written = '';
         else if (event.type === 'error') notifications.show({ color: 'red', title: 'Write with AI', message: event.message });
-        if (event.type === 'text' || event.type === 'restart') dispatch({ type: 'edit', patch: { content: before + lead + written + trail + after } });
+        if (event.type === 'text' || event.type === 'restart')
+          dispatch({ type: 'edit', patch: { content: before + lead + written + trail + after } });
       }
       const end = (before + lead + written).length;
       pendingSelection.current = { start: end, end };
       dispatch({ type: 'edit', patch: { content: before + lead + written + trail + after } });
     } catch (error) {
       if (!controller.signal.aborted) {
-        notifications.show({ color: 'red', title: 'Write with AI', message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.' });
+        notifications.show({
+          color: 'red',
+          title: 'Write with AI',
+          message: error instanceof ApiError ? error.message : 'Error connecting to AI API. Please try again later.',
+        });
       }
     } finally {
       draftAbort.current = null;
@@ -259,7 +273,14 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
         </Stack>
         <Group gap="xs" wrap="nowrap" ml="auto">
           {note && (
-            <Button variant="subtle" color="red" onClick={() => dispatch({ type: 'open', dialog: 'confirm-delete' })} aria-label="Delete note" px="xs" data-testid="note-delete">
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => dispatch({ type: 'open', dialog: 'confirm-delete' })}
+              aria-label="Delete note"
+              px="xs"
+              data-testid="note-delete"
+            >
               <IconTrash size={16} aria-hidden="true" />
             </Button>
           )}
@@ -302,11 +323,7 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
             maw={220}
             pr={2}
             rightSection={
-              <CloseButton
-                size="xs"
-                aria-label={`Remove tag ${tag.name}`}
-                onClick={() => dispatch({ type: 'remove-tag', tagId: tag.id })}
-              />
+              <CloseButton size="xs" aria-label={`Remove tag ${tag.name}`} onClick={() => dispatch({ type: 'remove-tag', tagId: tag.id })} />
             }
             data-testid="note-tag"
           >
@@ -346,7 +363,15 @@ export function NoteEditor({ note, defaultFolderId, onSaved, onDeleted, onDirtyC
 
       <Group gap="xs" wrap="wrap" data-testid="note-templates">
         {NOTE_TEMPLATES.map((template) => (
-          <Button key={template.id} size="xs" variant="light" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(template.body)} disabled={drafting} data-testid={`template-${template.id}`}>
+          <Button
+            key={template.id}
+            size="xs"
+            variant="light"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => insert(template.body)}
+            disabled={drafting}
+            data-testid={`template-${template.id}`}
+          >
             {template.label}
           </Button>
         ))}

@@ -7,7 +7,6 @@ import { useTraderTime } from '../../../shared/trader-clock';
 import { notesListQuery, tagsQuery, type NoteFilter } from '../api';
 import classes from '../notebook.module.css';
 
-
 function NoteRow({ note, selected, onSelect }: { note: NoteSummary; selected: boolean; onSelect: () => void }) {
   const title = noteDisplayTitle(note.title);
   const clock = useTraderTime();
@@ -81,7 +80,12 @@ export function NotesList({
         nothingFoundMessage="No tags"
         data-testid="tag-filter"
       />
-      <ScrollArea.Autosize mah={{ base: 360, md: 'calc(100dvh - 250px)' }} type="auto" scrollbars="y" onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}>
+      <ScrollArea.Autosize
+        mah={{ base: 360, md: 'calc(100dvh - 250px)' }}
+        type="auto"
+        scrollbars="y"
+        onBottomReached={() => notes.hasNextPage && !notes.isFetchingNextPage && void notes.fetchNextPage()}
+      >
         {notes.isPending ? (
           <Group justify="center" p="md">
             <Loader size="sm" role="status" aria-label="Loading notes" />

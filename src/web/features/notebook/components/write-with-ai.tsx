@@ -22,7 +22,14 @@ export function WriteWithAi({ drafting, onDraft, onStop }: WriteWithAiProps) {
 
   if (drafting) {
     return (
-      <Button size="xs" color="red" variant="light" leftSection={<IconPlayerStopFilled size={14} aria-hidden="true" />} onClick={onStop} data-testid="ai-stop">
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        leftSection={<IconPlayerStopFilled size={14} aria-hidden="true" />}
+        onClick={onStop}
+        data-testid="ai-stop"
+      >
         Stop
       </Button>
     );

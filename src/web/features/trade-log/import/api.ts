@@ -170,4 +170,3 @@ export function createAccount(values: { name: string; description: string; is_de
 export function invalidateAfterImport(client: QueryClient) {
   return Promise.all([client.invalidateQueries({ queryKey: queryKeys.trades.all }), client.invalidateQueries({ queryKey: queryKeys.accounts.all })]);
 }
-

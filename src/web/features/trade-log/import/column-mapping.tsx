@@ -13,10 +13,22 @@ interface FieldSpec {
 }
 
 const FILL_FIELDS: FieldSpec[] = [
-  { field: 'time', label: 'Date and time', required: true, description: 'Of the fill (or the date, with a separate time column)', hints: /date|time|when|executed|filled/ },
+  {
+    field: 'time',
+    label: 'Date and time',
+    required: true,
+    description: 'Of the fill (or the date, with a separate time column)',
+    hints: /date|time|when|executed|filled/,
+  },
   { field: 'clock', label: 'Time (if in its own column)', required: false, hints: /^time$/ },
   { field: 'symbol', label: 'Symbol', required: true, hints: /symbol|ticker|contract|instrument|market|product/ },
-  { field: 'side', label: 'Side (buy or sell)', required: false, description: 'Leave empty when the quantity is negative for sells', hints: /side|action|b\/s|buy.?sell|direction/ },
+  {
+    field: 'side',
+    label: 'Side (buy or sell)',
+    required: false,
+    description: 'Leave empty when the quantity is negative for sells',
+    hints: /side|action|b\/s|buy.?sell|direction/,
+  },
   { field: 'quantity', label: 'Quantity', required: true, hints: /qty|quantity|shares|size|contracts|amount/ },
   { field: 'price', label: 'Price', required: true, hints: /price/ },
   { field: 'commission', label: 'Commission and fees', required: false, hints: /fee|commission|cost/ },
@@ -25,7 +37,13 @@ const FILL_FIELDS: FieldSpec[] = [
 
 const PNL_FIELDS: FieldSpec[] = [
   { field: 'time', label: 'Date (and time)', required: true, hints: /date|time|closed|when/ },
-  { field: 'pnl', label: 'P&L', required: true, description: 'Before commission when a commission column is chosen', hints: /p&l|pnl|p\/l|profit|result|gain/ },
+  {
+    field: 'pnl',
+    label: 'P&L',
+    required: true,
+    description: 'Before commission when a commission column is chosen',
+    hints: /p&l|pnl|p\/l|profit|result|gain/,
+  },
   { field: 'symbol', label: 'Symbol', required: false, hints: /symbol|ticker|contract|instrument|market/ },
   { field: 'commission', label: 'Commission and fees', required: false, hints: /fee|commission|cost/ },
 ];

@@ -25,7 +25,9 @@ export function FeeSchedules({ schedules, accounts, onSaved }: { schedules: FeeS
   return (
     <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Commissions and fees from the account's schedule" data-testid="import-fees">
       <Stack gap={6}>
-        <Text size="sm">This export has no commissions or fees, so they are taken from each trading account's fee schedule, per contract and side:</Text>
+        <Text size="sm">
+          This export has no commissions or fees, so they are taken from each trading account's fee schedule, per contract and side:
+        </Text>
         {schedules.map((schedule) => (
           <Stack key={schedule.account_id} gap={4}>
             <Group gap="xs" wrap="wrap">
@@ -68,7 +70,13 @@ export function FeeScheduleButton({ account }: { account: TradingAccount }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="xs" variant="default" leftSection={<IconReceipt size={14} aria-hidden="true" />} onClick={() => setOpen(true)} data-testid="account-fees">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconReceipt size={14} aria-hidden="true" />}
+        onClick={() => setOpen(true)}
+        data-testid="account-fees"
+      >
         Fee Schedule
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Commissions and Fees" centered size="lg" data-testid="account-fees-modal">
@@ -76,7 +84,9 @@ export function FeeScheduleButton({ account }: { account: TradingAccount }) {
           <Text size="sm" c="dimmed">
             Applied to imported trades of {account.name} whose file has no commissions or fees (Tradovate, TopstepX orders).
           </Text>
-          {open && <FeeScheduleEditor accountId={account.id} accountName={account.name} onClose={() => setOpen(false)} onSaved={() => setOpen(false)} />}
+          {open && (
+            <FeeScheduleEditor accountId={account.id} accountName={account.name} onClose={() => setOpen(false)} onSaved={() => setOpen(false)} />
+          )}
         </Stack>
       </Modal>
     </>
@@ -88,13 +98,33 @@ interface RootRow {
   rate: string;
 }
 
-export function FeeScheduleEditor({ accountId, accountName, onClose, onSaved }: { accountId: string; accountName: string; onClose: () => void; onSaved: () => void }) {
+export function FeeScheduleEditor({
+  accountId,
+  accountName,
+  onClose,
+  onSaved,
+}: {
+  accountId: string;
+  accountName: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const current = useQuery(feeScheduleQuery(accountId));
   if (!current.data) return <Text size="sm">Loading the fee schedule...</Text>;
   return <EditorForm key={current.data.account_id} schedule={current.data} accountName={accountName} onClose={onClose} onSaved={onSaved} />;
 }
 
-function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: FeeSchedule; accountName: string; onClose: () => void; onSaved: () => void }) {
+function EditorForm({
+  schedule,
+  accountName,
+  onClose,
+  onSaved,
+}: {
+  schedule: FeeSchedule;
+  accountName: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const client = useQueryClient();
   const [micro, setMicro] = useState(schedule.micro);
   const [mini, setMini] = useState(schedule.mini);
@@ -107,7 +137,10 @@ function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: Fee
   });
   const save = useMutation({
     mutationFn: (alsoApply: boolean) =>
-      saveFeeSchedule(schedule.account_id, values()).then(async (saved) => ({ saved, applied: alsoApply ? await applyFeeSchedule(schedule.account_id) : null })),
+      saveFeeSchedule(schedule.account_id, values()).then(async (saved) => ({
+        saved,
+        applied: alsoApply ? await applyFeeSchedule(schedule.account_id) : null,
+      })),
     onSuccess: async ({ applied }) => {
       await client.invalidateQueries({ queryKey: queryKeys.imports.all });
       // Applied, it changed stored trades' fees: their lists and statistics (all under ['trades']).
@@ -129,16 +162,59 @@ function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: Fee
           Fee schedule of {accountName} (dollars per contract per side)
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-          <TextInput label="Micro contracts" description="MNQ, MES, MYM, M2K, MGC..." value={micro} onChange={(e) => setMicro(e.currentTarget.value)} inputMode="decimal" data-autofocus data-testid="fee-micro" />
-          <TextInput label="E-mini and standard contracts" description="NQ, ES, YM, RTY, CL, GC..." value={mini} onChange={(e) => setMini(e.currentTarget.value)} inputMode="decimal" data-testid="fee-mini" />
+          <TextInput
+            label="Micro contracts"
+            description="MNQ, MES, MYM, M2K, MGC..."
+            value={micro}
+            onChange={(e) => setMicro(e.currentTarget.value)}
+            inputMode="decimal"
+            data-autofocus
+            data-testid="fee-micro"
+          />
+          <TextInput
+            label="E-mini and standard contracts"
+            description="NQ, ES, YM, RTY, CL, GC..."
+            value={mini}
+            onChange={(e) => setMini(e.currentTarget.value)}
+            inputMode="decimal"
+            data-testid="fee-mini"
+          />
         </SimpleGrid>
         {roots.map((row, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput label={index === 0 ? 'Instrument root' : undefined} aria-label="Instrument root" placeholder="MNQ" value={row.root} maxLength={6} flex={1} miw={0}
-              onChange={(e) => { const v = e.currentTarget.value; setRoots((rs) => rs.map((r, i) => (i === index ? { ...r, root: v } : r))); }} />
-            <TextInput label={index === 0 ? 'Per contract per side' : undefined} aria-label={`Rate for ${row.root || 'the root'}`} placeholder="0.52" value={row.rate} inputMode="decimal" flex={1} miw={0}
-              onChange={(e) => { const v = e.currentTarget.value; setRoots((rs) => rs.map((r, i) => (i === index ? { ...r, rate: v } : r))); }} />
-            <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${row.root || 'this root'}`} onClick={() => setRoots((rs) => rs.filter((_, i) => i !== index))} mb={4}>
+            <TextInput
+              label={index === 0 ? 'Instrument root' : undefined}
+              aria-label="Instrument root"
+              placeholder="MNQ"
+              value={row.root}
+              maxLength={6}
+              flex={1}
+              miw={0}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setRoots((rs) => rs.map((r, i) => (i === index ? { ...r, root: v } : r)));
+              }}
+            />
+            <TextInput
+              label={index === 0 ? 'Per contract per side' : undefined}
+              aria-label={`Rate for ${row.root || 'the root'}`}
+              placeholder="0.52"
+              value={row.rate}
+              inputMode="decimal"
+              flex={1}
+              miw={0}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setRoots((rs) => rs.map((r, i) => (i === index ? { ...r, rate: v } : r)));
+              }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Remove ${row.root || 'this root'}`}
+              onClick={() => setRoots((rs) => rs.filter((_, i) => i !== index))}
+              mb={4}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -158,7 +234,13 @@ function EditorForm({ schedule, accountName, onClose, onSaved }: { schedule: Fee
           <Button variant="default" size="xs" onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button variant="light" size="xs" onClick={() => save.mutate(true)} loading={save.isPending && save.variables === true} data-testid="fee-save-apply">
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => save.mutate(true)}
+            loading={save.isPending && save.variables === true}
+            data-testid="fee-save-apply"
+          >
             Save and apply to earlier imports
           </Button>
           <Button size="xs" onClick={() => save.mutate(false)} loading={save.isPending && save.variables === false} data-testid="fee-save">

@@ -26,10 +26,7 @@ export function FileAccountsMapping({
   accounts: TradingAccount[];
   onChange: (fileAccount: string, accountId: string) => void;
 }) {
-  const options = [
-    ...accounts.map((a) => ({ value: a.id, label: a.name })),
-    { value: SKIP, label: 'Leave out (do not import)' },
-  ];
+  const options = [...accounts.map((a) => ({ value: a.id, label: a.name })), { value: SKIP, label: 'Leave out (do not import)' }];
   return (
     <Stack gap={4} data-testid="import-file-accounts">
       <Title order={3} size="h6">

@@ -29,9 +29,21 @@ describe('the import dialog reducer', () => {
   it('a file no format reads offers its columns to map, with a first guess, once', () => {
     const offered = apply(INITIAL_IMPORT_DIALOG, { type: 'unknown-format', headers: HEADERS });
     expect(offered).toMatchObject({ unknownFile: true, mapHeaders: HEADERS });
-    expect(offered.mapping).toMatchObject({ kind: 'fills', time: 'Date/Time', symbol: 'Ticker', side: 'Buy/Sell', quantity: 'Qty', price: 'Fill Price', commission: 'Fees' });
+    expect(offered.mapping).toMatchObject({
+      kind: 'fills',
+      time: 'Date/Time',
+      symbol: 'Ticker',
+      side: 'Buy/Sell',
+      quantity: 'Qty',
+      price: 'Fill Price',
+      commission: 'Fees',
+    });
     // The trader's corrections are not replaced by the guess when the server refuses the file again.
-    const corrected = apply(offered, { type: 'edit-mapping', headers: HEADERS, mapping: { kind: 'fills', time: 'Date/Time', symbol: 'Ticker', quantity: 'Qty', price: 'Fees' } });
+    const corrected = apply(offered, {
+      type: 'edit-mapping',
+      headers: HEADERS,
+      mapping: { kind: 'fills', time: 'Date/Time', symbol: 'Ticker', quantity: 'Qty', price: 'Fees' },
+    });
     expect(apply(corrected, { type: 'unknown-format', headers: HEADERS })).toBe(corrected);
     expect(apply(INITIAL_IMPORT_DIALOG, { type: 'unknown-format', headers: [] })).toBe(INITIAL_IMPORT_DIALOG);
   });
@@ -42,10 +54,15 @@ describe('the import dialog reducer', () => {
     expect(mapped.mapping?.price).toBe('Fill Price');
     // The mapping the file was read with (a remembered one) is the start, rather than a guess.
     const remembered = { kind: 'pnl' as const, time: 'Date/Time', pnl: 'Fees' };
-    expect(apply(INITIAL_IMPORT_DIALOG, { type: 'choose-format', format: MAPPED, known: { headers: HEADERS, mapping: remembered } }).mapping).toEqual(remembered);
+    expect(apply(INITIAL_IMPORT_DIALOG, { type: 'choose-format', format: MAPPED, known: { headers: HEADERS, mapping: remembered } }).mapping).toEqual(
+      remembered,
+    );
     // Without columns to map there is nothing to offer yet.
     expect(apply(INITIAL_IMPORT_DIALOG, { type: 'choose-format', format: MAPPED, known: {} })).toMatchObject({ format: MAPPED, mapping: null });
-    expect(apply(mapped, { type: 'choose-format', format: 'tradovate-orders', known: {} })).toMatchObject({ format: 'tradovate-orders', mapping: null });
+    expect(apply(mapped, { type: 'choose-format', format: 'tradovate-orders', known: {} })).toMatchObject({
+      format: 'tradovate-orders',
+      mapping: null,
+    });
     expect(apply(mapped, { type: 'choose-format', format: AUTO, known: {} }).mapping).toEqual(mapped.mapping);
   });
 
@@ -57,20 +74,30 @@ describe('the import dialog reducer', () => {
     expect(chooseImportAccount(INITIAL_IMPORT_DIALOG, null, [])).toBeNull();
     const remembered = apply(INITIAL_IMPORT_DIALOG, { type: 'remembered-account', accountId: 'a1' });
     expect(chooseImportAccount(remembered, 'a2', accounts)).toBe('a1');
-    const chosen = apply(INITIAL_IMPORT_DIALOG, { type: 'refuse-without-account' }, { type: 'choose-account', accountId: 'a2' }, { type: 'remembered-account', accountId: 'a1' });
+    const chosen = apply(
+      INITIAL_IMPORT_DIALOG,
+      { type: 'refuse-without-account' },
+      { type: 'choose-account', accountId: 'a2' },
+      { type: 'remembered-account', accountId: 'a1' },
+    );
     expect(chooseImportAccount(chosen, 'a1', accounts)).toBe('a2');
     expect(chosen.accountError).toBeNull();
     expect(apply(INITIAL_IMPORT_DIALOG, { type: 'refuse-without-account' }).accountError).toBe('Please select a trading account');
   });
 
   it("a file's accounts go where the trader maps them; Leave out sends no account", () => {
-    const state = apply(INITIAL_IMPORT_DIALOG, { type: 'map-file-account', name: 'APEX-1', accountId: 'a1' }, { type: 'map-file-account', name: 'APEX-2', accountId: SKIP });
+    const state = apply(
+      INITIAL_IMPORT_DIALOG,
+      { type: 'map-file-account', name: 'APEX-1', accountId: 'a1' },
+      { type: 'map-file-account', name: 'APEX-2', accountId: SKIP },
+    );
     expect(accountTargets(state.accountMap)).toEqual({ 'APEX-1': 'a1', 'APEX-2': '' });
   });
 });
 
 describe('what blocks Import', () => {
-  const preview = (overrides: Partial<ImportPreview>) => ({ new_trades: 3, unreadable_rows: 0, unmapped_trades: 0, file_accounts: [], ...overrides }) as ImportPreview;
+  const preview = (overrides: Partial<ImportPreview>) =>
+    ({ new_trades: 3, unreadable_rows: 0, unmapped_trades: 0, file_accounts: [], ...overrides }) as ImportPreview;
 
   it('no preview yet, or nothing new in it', () => {
     expect(importBlocks(INITIAL_IMPORT_DIALOG, undefined).blocked).toBe(true);

@@ -136,7 +136,11 @@ export function reduceImportDialog(state: ImportDialogState, action: ImportDialo
  * The account the file goes into: the trader's choice; else the Trade Log's account when it names one of the trader's
  * accounts; else the default (or first) account.
  */
-export function chooseImportAccount(state: ImportDialogState, pageAccountId: string | null | undefined, accounts: readonly TradingAccount[]): string | null {
+export function chooseImportAccount(
+  state: ImportDialogState,
+  pageAccountId: string | null | undefined,
+  accounts: readonly TradingAccount[],
+): string | null {
   if (state.accountChoice !== undefined) return state.accountChoice;
   if (pageAccountId && accounts.some((a) => a.id === pageAccountId)) return pageAccountId;
   return (accounts.find((a) => a.is_default) ?? accounts[0])?.id ?? null;

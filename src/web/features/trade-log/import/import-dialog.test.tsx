@@ -155,7 +155,7 @@ describe('ImportDialog', () => {
     expect(commits[0]!.params.get('skip_unreadable')).toBe('true');
   });
 
-  it("a file of several accounts: each file account is mapped before Import, and the mapping goes with the preview", async () => {
+  it('a file of several accounts: each file account is mapped before Import, and the mapping goes with the preview', async () => {
     answerPreviews((params) => {
       const map = JSON.parse(params.get('account_map') ?? '{}') as Record<string, string>;
       const fileAccount = (name: string) => ({
@@ -168,7 +168,13 @@ describe('ImportDialog', () => {
         totals: { ...totals, trades: 2 },
       });
       const mapped = ['PA-1', 'PA-2'].filter((name) => name in map).length;
-      return HttpResponse.json(makePreview({ file_accounts: [fileAccount('PA-1'), fileAccount('PA-2')], unmapped_trades: (2 - mapped) * 2, skipped_trades: map['PA-2'] === '' ? 2 : 0 }));
+      return HttpResponse.json(
+        makePreview({
+          file_accounts: [fileAccount('PA-1'), fileAccount('PA-2')],
+          unmapped_trades: (2 - mapped) * 2,
+          skipped_trades: map['PA-2'] === '' ? 2 : 0,
+        }),
+      );
     });
     const { user, importButton } = renderDialog();
     expect(await screen.findByText('Choose a trading account (or Leave out) for each account of the file.')).toBeInTheDocument();
@@ -199,7 +205,15 @@ describe('ImportDialog', () => {
     // The mapping is sent once the trader pauses (a debounce), after the refusal that offered it.
     await waitFor(() => expect(previews.some((p) => p.params.has('mapping'))).toBe(true));
     const sent = JSON.parse(previews.find((p) => p.params.has('mapping'))!.params.get('mapping')!);
-    expect(sent).toMatchObject({ kind: 'fills', time: 'Date/Time', symbol: 'Ticker', side: 'Buy/Sell', quantity: 'Qty', price: 'Fill Price', commission: 'Fees' });
+    expect(sent).toMatchObject({
+      kind: 'fills',
+      time: 'Date/Time',
+      symbol: 'Ticker',
+      side: 'Buy/Sell',
+      quantity: 'Qty',
+      price: 'Fill Price',
+      commission: 'Fees',
+    });
     expect(await screen.findByTestId('import-new-count')).toHaveTextContent('3');
     expect(screen.getByRole('combobox', { name: 'File format' })).toHaveValue('Map the columns myself');
     expect(screen.queryByTestId('import-error')).not.toBeInTheDocument();

@@ -123,9 +123,12 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
       tradingDay: preferences.data?.trading_day,
     }),
     queryFn: ({ signal }) =>
-      previewImport({ name: file.name, bytes: bytes! }, options, (sent, total) => dispatch({ type: 'preview-upload', upload: { sent, total } }), signal).finally(
-        () => dispatch({ type: 'preview-upload', upload: null }),
-      ),
+      previewImport(
+        { name: file.name, bytes: bytes! },
+        options,
+        (sent, total) => dispatch({ type: 'preview-upload', upload: { sent, total } }),
+        signal,
+      ).finally(() => dispatch({ type: 'preview-upload', upload: null })),
     enabled: bytes !== null && !accounts.isPending && !waitingForMapping,
     retry: false,
     staleTime: Infinity,
@@ -151,7 +154,8 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
   // A one-account file whose account was imported before goes where it went then, unless the trader chose otherwise.
   const remembered = data?.file_accounts.length === 1 ? data.file_accounts[0]!.suggested_account_id : null;
   useEffect(() => {
-    if (remembered && remembered !== account && accountList.some((a) => a.id === remembered)) dispatch({ type: 'remembered-account', accountId: remembered });
+    if (remembered && remembered !== account && accountList.some((a) => a.id === remembered))
+      dispatch({ type: 'remembered-account', accountId: remembered });
   }, [state.accountChoice, remembered, account, accountList]);
 
   const confirm = useMutation({
@@ -159,7 +163,14 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
     mutationFn: (accountId: string) =>
       commitImport(
         { name: file.name, bytes: bytes! },
-        { ...options, timeZone: data?.time_zone ?? options.timeZone, accountId, skipUnreadable, setup: setup ?? undefined, playbookId: playbookId ?? undefined },
+        {
+          ...options,
+          timeZone: data?.time_zone ?? options.timeZone,
+          accountId,
+          skipUnreadable,
+          setup: setup ?? undefined,
+          playbookId: playbookId ?? undefined,
+        },
         (sent, total) => dispatch({ type: 'commit-upload', upload: { sent, total } }),
       ),
     onSuccess: async (outcome) => {
@@ -197,7 +208,11 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
       <Stack gap="md">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" truncate>
-            File: <Text span fw={600}>{file.name}</Text> ({formatBytes(file.size)})
+            File:{' '}
+            <Text span fw={600}>
+              {file.name}
+            </Text>{' '}
+            ({formatBytes(file.size)})
           </Text>
           <Anchor component="button" type="button" size="sm" onClick={onOpenGuide}>
             Trade Import Guide
@@ -287,7 +302,9 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
             {preview.isError && !preview.isFetching && !waitingForMapping && !(unknownHeaders && mapping) && <PreviewError error={preview.error} />}
             {data && !preview.isFetching && (
               <Stack gap="md" data-testid="import-preview">
-                {data.time_zone_check && <TimeZoneWarning check={data.time_zone_check} onChoose={(zone) => dispatch({ type: 'choose-zone', zone })} />}
+                {data.time_zone_check && (
+                  <TimeZoneWarning check={data.time_zone_check} onChoose={(zone) => dispatch({ type: 'choose-zone', zone })} />
+                )}
                 {data.file_accounts.length > 1 && (
                   <FileAccountsMapping
                     fileAccounts={data.file_accounts}
@@ -323,12 +340,7 @@ export function ImportDialog({ file, accountId, onClose, onImported, onOpenGuide
           <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
             Cancel
           </Button>
-          <Button
-            onClick={submit}
-            loading={confirm.isPending}
-            disabled={blocked || preview.isFetching}
-            data-testid="import-confirm"
-          >
+          <Button onClick={submit} loading={confirm.isPending} disabled={blocked || preview.isFetching} data-testid="import-confirm">
             {data ? `Import ${data.new_trades.toLocaleString('en-US')} ${data.new_trades === 1 ? 'trade' : 'trades'}` : 'Import'}
           </Button>
         </Group>

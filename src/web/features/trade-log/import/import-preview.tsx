@@ -16,8 +16,7 @@ function timeFormatter(timeZone: string) {
   return (iso: string | null) => (iso ? (formatInZone(Date.parse(iso), timeZone, 'MM/dd/yyyy HH:mm:ss') ?? '') : '');
 }
 
-const rowsLabel = (rows: number[]) =>
-  rows.length === 0 ? '' : rows.length <= 3 ? rows.join(', ') : `${rows[0]}-${rows[rows.length - 1]}`;
+const rowsLabel = (rows: number[]) => (rows.length === 0 ? '' : rows.length <= 3 ? rows.join(', ') : `${rows[0]}-${rows[rows.length - 1]}`);
 
 export function PreviewSummary({ preview }: { preview: ImportPreview }) {
   const ignored = Object.entries(preview.ignored).filter(([, n]) => n > 0);
@@ -48,8 +47,8 @@ export function PreviewSummary({ preview }: { preview: ImportPreview }) {
       )}
       {preview.duplicates_from_other_exports > 0 && (
         <Text size="sm" c="dimmed" data-testid="import-other-export-duplicates">
-          {preview.duplicates_from_other_exports} of the duplicates are trades the account already has from another export
-          (same contract, side, quantity, prices and times).
+          {preview.duplicates_from_other_exports} of the duplicates are trades the account already has from another export (same contract, side,
+          quantity, prices and times).
         </Text>
       )}
       {preview.skipped_trades > 0 && (
@@ -117,8 +116,7 @@ export function PreviewTrades({ preview }: { preview: ImportPreview }) {
       </ScrollArea.Autosize>
       {preview.trades_truncated && (
         <Text size="xs" c="dimmed">
-          Showing the first {preview.trades.length} of {preview.new_trades.toLocaleString('en-US')} trades; all of them
-          will be imported.
+          Showing the first {preview.trades.length} of {preview.new_trades.toLocaleString('en-US')} trades; all of them will be imported.
         </Text>
       )}
     </Stack>
@@ -130,7 +128,10 @@ function TradeRow({ trade: t, time }: { trade: PreviewTrade; time: (iso: string 
     <Table.Tr>
       <Table.Td>{rowsLabel(t.rows)}</Table.Td>
       <Table.Td>
-        {t.date} <Text span c="dimmed" fz="xs">{t.day_of_week.slice(0, 3)}</Text>
+        {t.date}{' '}
+        <Text span c="dimmed" fz="xs">
+          {t.day_of_week.slice(0, 3)}
+        </Text>
       </Table.Td>
       <Table.Td>
         {t.symbol}
@@ -230,7 +231,12 @@ export function PreviewIssues({ issues, hide = [] }: { issues: ImportIssue[]; hi
   return (
     <Stack gap="xs">
       {errors.length > 0 && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`${errors.length} ${errors.length === 1 ? 'row' : 'rows'} could not be read`} data-testid="import-errors">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${errors.length} ${errors.length === 1 ? 'row' : 'rows'} could not be read`}
+          data-testid="import-errors"
+        >
           <ScrollArea.Autosize mah={160} type="auto">
             <List size="xs" spacing={2}>
               {errors.map((issue, i) => (
