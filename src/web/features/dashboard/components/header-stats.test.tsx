@@ -58,6 +58,8 @@ describe("Monthly PnL's days", () => {
   it("says which 30 days it covers, ending today in the trader's zone (not the browser's)", async () => {
     renderCard(now, 'America/New_York');
     expect(await screen.findByTestId('monthly-pnl-range')).toHaveTextContent('Mar 7 – Apr 5');
+    // The amount is the calendar month's, which the card names apart from the trend's days.
+    expect(screen.getByTestId('monthly-pnl-month')).toHaveTextContent('April 2026');
   });
 
   it("in another zone, that zone's 30 days", async () => {

@@ -207,12 +207,13 @@ function MonthlyUsdCard() {
     };
     return { monthCents, series, table, span };
   }, [stats, today, now, timeZone]);
+  // The amount is the calendar month's so far (as on the calendar); the sparkline is the last 30 days, named below it.
   return (
     <StatCard
       label="Monthly PnL"
       subtitle={
-        <Text size="xs" c="dimmed" mb={4} data-testid="monthly-pnl-range">
-          {span}
+        <Text size="xs" c="dimmed" mb={4} data-testid="monthly-pnl-month">
+          {formatDay(today, 'MMMM yyyy')}
         </Text>
       }
     >
@@ -231,7 +232,7 @@ function MonthlyUsdCard() {
         />
       </Group>
       <Text size="xs" c="dimmed">
-        Last 30 days trend
+        Last 30 days trend{span && <span data-testid="monthly-pnl-range">: {span}</span>}
       </Text>
     </StatCard>
   );
