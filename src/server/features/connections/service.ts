@@ -408,8 +408,14 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           fields: [{ field: 'account_id', message: 'no account is mapped' }],
         });
       }
-      await syncs.start(userId, id, 'manual');
-      return get(userId, id);
+      const started = await syncs.start(userId, id, 'manual');
+      const answer = await get(userId, id);
+      // The answer is about the sync this request started: one so quick that it ended before the connection was read
+      // again still answers as started (its outcome already in last_outcome), as a client polls until it is over.
+      if (started === 'started' && !answer.sync.running) {
+        return { ...answer, sync: { running: true, started_at: answer.last_outcome?.started_at ?? null, progress: null } };
+      }
+      return answer;
     },
   };
 }
