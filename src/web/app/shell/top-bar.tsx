@@ -1,8 +1,10 @@
 import { ActionIcon, Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPencil, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ArmedTooltip } from '../../components/armed-tooltip';
-import { MentorCommentsIndicator } from '../../features/mentors/mentor-comments-indicator';
 import { Logo } from '../../components/logo';
+import { mentorCommentsQuery } from '../../features/mentors/comments-query';
 import { useUiModes } from '../../lib/ui-modes';
 import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
 import classes from './shell.module.css';
@@ -109,5 +111,19 @@ export function TopBar(props: TopBarProps) {
         </ArmedTooltip>
       </Group>
     </Group>
+  );
+}
+
+// The count's code loads only when there are new comments: the first screen of a trader without mentors stays small.
+const MentorCommentsCount = lazy(() => import('../../features/mentors/mentor-comments-indicator').then((m) => ({ default: m.MentorCommentsCount })));
+
+/** The header's count of mentors' comments the trader has not seen; nothing at all while there are none. */
+function MentorCommentsIndicator() {
+  const unseen = useQuery(mentorCommentsQuery).data?.unseen ?? 0;
+  if (unseen === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <MentorCommentsCount unseen={unseen} />
+    </Suspense>
   );
 }

@@ -4,7 +4,6 @@ import type {
   CreatedMentorGrant,
   MentorComment,
   MentorCommentInput,
-  MentorCommentList,
   MentorGrant,
   MentoredTrader,
   MentorInviteInput,
@@ -22,13 +21,7 @@ export const mentorGrantsQuery = queryOptions({
   queryFn: () => apiFetch<MentorGrant[]>('/api/mentor-grants'),
 });
 
-/** The trader's mentors' comments and how many are new: the header's count reads it every couple of minutes. */
-export const mentorCommentsQuery = queryOptions({
-  queryKey: queryKeys.mentors.comments,
-  queryFn: () => apiFetch<MentorCommentList>('/api/mentor-comments'),
-  staleTime: 60_000,
-  refetchInterval: 120_000,
-});
+export { mentorCommentsQuery } from './comments-query';
 
 export const mentoredTradersQuery = queryOptions({
   queryKey: queryKeys.mentors.traders,

@@ -1,2 +1,1 @@
-export { MentorCommentsIndicator } from './mentor-comments-indicator';
 export { MentorsSettings } from './mentors-settings';

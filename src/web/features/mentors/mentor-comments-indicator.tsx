@@ -1,15 +1,10 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArmedTooltip } from '../../components/armed-tooltip';
-import { mentorCommentsQuery } from './api';
 
-/** The header's count of mentors' comments the trader has not seen; nothing at all while there are none. */
-export function MentorCommentsIndicator() {
-  const comments = useQuery(mentorCommentsQuery);
-  const unseen = comments.data?.unseen ?? 0;
-  if (unseen === 0) return null;
+/** The header's count of mentors' comments the trader has not seen (drawn only when there are some). */
+export function MentorCommentsCount({ unseen }: { unseen: number }) {
   const label = `${unseen} new comment${unseen === 1 ? '' : 's'} from your mentors`;
   return (
     <ArmedTooltip label={label} withArrow>

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MentorCommentList } from '../../../contract/mentors';
+import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../shared/api';
+
+/** The trader's mentors' comments and how many are new: the header's count reads it every couple of minutes. */
+export const mentorCommentsQuery = queryOptions({
+  queryKey: queryKeys.mentors.comments,
+  queryFn: () => apiFetch<MentorCommentList>('/api/mentor-comments'),
+  staleTime: 60_000,
+  refetchInterval: 120_000,
+});
