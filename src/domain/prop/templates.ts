@@ -107,6 +107,9 @@ function buildTemplate(file: PropTemplateFile, raw: PropTemplateFile['templates'
 
 export const PROP_TEMPLATES: readonly PropTemplate[] = PROP_TEMPLATE_FILE.templates.map((t) => buildTemplate(PROP_TEMPLATE_FILE, t));
 
+/** The firms the templates know, offered when an account's firm is typed (any other name is fine). */
+export const PROP_FIRMS: readonly string[] = [...new Set(PROP_TEMPLATES.map((t) => t.firm))].sort((a, b) => a.localeCompare(b));
+
 export function findPropTemplate(id: string): PropTemplate | undefined {
   return PROP_TEMPLATES.find((t) => t.id === id);
 }

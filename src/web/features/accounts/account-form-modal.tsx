@@ -13,7 +13,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ACCOUNT_KIND_LABELS, PROP_FIRMS } from '../../../domain/prop/labels';
+import { ACCOUNT_KIND_LABELS } from '../../../domain/prop/labels';
+import { PROP_FIRMS } from '../../../domain/prop/templates';
 import type { AccountKind } from '../../../domain/prop/types';
 import type { TradingAccount } from '../../shared/api';
 import { useCreateAccount, useUpdateAccount, type AccountFormValues } from './api';
