@@ -61,7 +61,7 @@ describe('tutorials', () => {
     const shown = (id: string) => {
       const start = script.indexOf(id === 'reflectai' ? '\n  reflectai: {' : `\n  '${id}': {`);
       const next = script.indexOf('\n  },\n', start);
-      return [...script.slice(start, next).matchAll(/caption\(page, '([^']+)'/g)].map((m) => m[1]);
+      return [...script.slice(start, next).matchAll(/caption\(\s*page,\s*'([^']+)'/g)].map((m) => m[1]);
     };
     const { page, context } = await scenario();
     await signedInAccount(suite.e2e.app, context, 'captions');
