@@ -72,6 +72,15 @@ export const mentorRepo = (tx: Tx, userId: string) => {
         .orderBy(desc(mentorComments.createdAt), desc(mentorComments.id))
         .limit(1000),
 
+    /** The mentor a grant was accepted by, or null while it is an open invitation. */
+    grantMentor: async (grantId: string) =>
+      (
+        await tx
+          .select({ mentorUserId: mentorGrants.mentorUserId })
+          .from(mentorGrants)
+          .where(and(owner, eq(mentorGrants.id, grantId)))
+      )[0]?.mentorUserId ?? null,
+
     comment: async (id: string) =>
       (
         await tx
@@ -123,12 +132,17 @@ export function tradersOfMentor(database: Database, mentorId: string): Promise<A
     .orderBy(asc(user.name), asc(mentorGrants.userId));
 }
 
-/** Names of users (mentors in a trader's list), on the owner connection: the user table is not the app role's. */
-export async function userNames(database: Database, ids: readonly string[]): Promise<Map<string, string>> {
+/** Users' names and email addresses, on the owner connection: the user table is not the app role's. */
+export async function usersById(database: Database, ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await database.db
-    .select({ id: user.id, name: user.name })
+    .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .where(inArray(user.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+}
+
+/** Names of users (mentors in a trader's list). */
+export async function userNames(database: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map([...(await usersById(database, ids))].map(([id, u]) => [id, u.name]));
 }

@@ -40,7 +40,8 @@ export function mentorGrantRoutes({ database, mailer, config }: AppDeps) {
 }
 
 /** /api/mentor-comments: what the trader's mentors wrote, their replies, and what is new. */
-export function mentorCommentRoutes({ database }: AppDeps) {
+export function mentorCommentRoutes({ database, mailer, logger, config }: AppDeps) {
+  const mail = { mailer, logger, baseUrl: config.baseUrl };
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await mentorsService.traderComments(database, c.var.user.id)))
     .post('/seen', async (c) => {
@@ -51,12 +52,13 @@ export function mentorCommentRoutes({ database }: AppDeps) {
       const { id } = readParams(c, mentorCommentIdParam);
       const { body } = await readJson(c, mentorReplyInput);
       const { user } = c.var;
-      return c.json(await mentorsService.reply(database, { id: user.id, name: user.name || user.email }, id, body), 201);
+      return c.json(await mentorsService.reply(database, mail, { id: user.id, name: user.name || user.email }, id, body), 201);
     });
 }
 
 /** /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. */
-export function mentorRoutes({ database }: AppDeps) {
+export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
+  const mail = { mailer, logger, baseUrl: config.baseUrl };
   const limiter = createRateLimiter(ACCEPT_RATE);
   return new Hono<AppEnv>()
     .post('/accept', async (c) => {
@@ -89,6 +91,6 @@ export function mentorRoutes({ database }: AppDeps) {
       const { traderId } = readParams(c, traderIdParam);
       const input = await readJson(c, mentorCommentInput);
       const { user } = c.var;
-      return c.json(await mentorsService.comment(database, { id: user.id, name: user.name || user.email }, traderId, input), 201);
+      return c.json(await mentorsService.comment(database, mail, { id: user.id, name: user.name || user.email }, traderId, input), 201);
     });
 }

@@ -21,14 +21,15 @@ import {
   type ReportFilter,
 } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
-import type { Mailer } from '../../email';
+import type { Email, Mailer } from '../../email';
+import type { Logger } from '../../logger';
 import { badRequest, notFound } from '../../http/errors';
 import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
 import { loadMistakeTags, loadRiskDefaults } from '../../core/risk/repo';
 import { toTradeDto } from '../../core/trades/dto';
 import { tradesRepo } from '../../core/trades/repo';
 import { hashSecretToken, isTokenShaped, lookupOf, newSecretToken, sameHash } from '../../core/tokens/secret-token';
-import { findGrantByLookup, mentorRepo, tradersOfMentor, userNames, type MentorCommentRow, type MentorGrantRow } from './repo';
+import { findGrantByLookup, mentorRepo, tradersOfMentor, userNames, usersById, type MentorCommentRow, type MentorGrantRow } from './repo';
 
 /** One answer for an unknown trader, a revoked grant and another trader's id, so none can be told from another. */
 const NO_TRADER = 'Trader not found';
@@ -104,6 +105,29 @@ function grantedFilter(filter: ReportFilter, accounts: readonly string[]): Repor
   if (asked.some((id) => !accounts.includes(id))) throw notFound('Trading account not found');
   return { ...filter, account: asked.length > 0 ? [...asked] : [...accounts] };
 }
+
+/** What a new comment or reply needs to tell the other side by email. */
+export interface CommentMail {
+  mailer: Mailer;
+  logger: Pick<Logger, 'warn'>;
+  baseUrl: string;
+}
+
+/**
+ * Tells the other side of a conversation by email, when the server sends email (without SMTP the count in the header
+ * is the only sign). Sent once the comment is saved, without holding its answer: a mail server that is down costs a
+ * line in the log, never the comment.
+ */
+async function notify(mail: CommentMail, database: Database, to: string | null, email: (name: string) => Omit<Email, 'to'>) {
+  if (!mail.mailer.delivers || to === null) return;
+  const address = (await usersById(database, [to])).get(to);
+  if (!address) return;
+  mail.mailer.send({ to: address.email, ...email(address.name) }).catch((err: unknown) => mail.logger.warn({ err }, 'comment email not sent'));
+}
+
+/** Where a comment stands, in words: the trade, or the trading day. */
+const placeOf = (row: MentorCommentRow, labels: ReadonlyMap<string, string>) =>
+  row.tradeId !== null ? `your trade ${labels.get(row.tradeId) ?? ''}`.trim() : `your trading day ${row.tradeDate}`;
 
 export const mentorsService = {
   async invite(
@@ -254,18 +278,22 @@ export const mentorsService = {
       return rows.map((row) => toCommentDto(row, labels));
     }),
 
-  /** A mentor's comment on a trade of a granted account, or on a trading day: the only thing a mentor writes. */
-  comment: (
+  /**
+   * A mentor's comment on a trade of a granted account, or on a trading day: the only thing a mentor writes. The
+   * trader hears of it by email when the server sends email.
+   */
+  async comment(
     database: Database,
+    mail: CommentMail,
     mentor: { id: string; name: string },
     traderId: string,
     input: MentorCommentInput & { body: string },
-  ): Promise<MentorComment> =>
-    database.withUser(traderId, async (tx) => {
+  ): Promise<MentorComment> {
+    const { row, labels } = await database.withUser(traderId, async (tx) => {
       const { grantIds, accounts } = await gateIn(tx, traderId, mentor.id);
       if (input.trade_id !== undefined) {
-        const row = await tradesRepo(tx, traderId).find(input.trade_id);
-        if (!row || row.accountId === null || !accounts.includes(row.accountId)) throw notFound('Trade not found');
+        const trade = await tradesRepo(tx, traderId).find(input.trade_id);
+        if (!trade || trade.accountId === null || !accounts.includes(trade.accountId)) throw notFound('Trade not found');
       }
       const row = await mentorRepo(tx, traderId).insertComment({
         grantId: grantIds[0]!,
@@ -275,8 +303,14 @@ export const mentorsService = {
         tradeDate: input.trade_date ?? null,
         body: input.body,
       });
-      return toCommentDto(row);
-    }),
+      return { row, labels: await tradeLabels(tx, traderId, [row]) };
+    });
+    await notify(mail, database, traderId, () => ({
+      subject: `${mentor.name} commented on your trading`,
+      text: `${mentor.name} commented on ${placeOf(row, labels)}:\n\n${row.body}\n\nRead it and reply on Edgebook:\n${mail.baseUrl}/mentor\n\nYou get this email because you invited ${mentor.name} to mentor you. Revoking their access in Settings > Mentors stops these emails.`,
+    }));
+    return toCommentDto(row, labels);
+  },
 
   /** The trader's comments from every mentor (and their own replies), and how many are new. */
   traderComments: (database: Database, userId: string): Promise<MentorCommentList> =>
@@ -286,9 +320,9 @@ export const mentorsService = {
       return { comments: rows.map((row) => toCommentDto(row, labels)), unseen: rows.filter((r) => r.parentId === null && r.seenAt === null).length };
     }),
 
-  /** The trader answers a mentor's comment; the answer is on the same trade or day, through the same grant. */
-  reply: (database: Database, trader: { id: string; name: string }, commentId: string, body: string): Promise<MentorComment> =>
-    database.withUser(trader.id, async (tx) => {
+  /** The trader answers a mentor's comment; the answer is on the same trade or day, through the same grant. The mentor hears of it by email. */
+  async reply(database: Database, mail: CommentMail, trader: { id: string; name: string }, commentId: string, body: string): Promise<MentorComment> {
+    const { row, labels, mentorId } = await database.withUser(trader.id, async (tx) => {
       const repo = mentorRepo(tx, trader.id);
       const parent = await repo.comment(commentId);
       if (!parent || parent.parentId !== null) throw notFound('Comment not found');
@@ -301,8 +335,14 @@ export const mentorsService = {
         tradeDate: parent.tradeDate,
         body,
       });
-      return toCommentDto(row);
-    }),
+      return { row, labels: await tradeLabels(tx, trader.id, [row]), mentorId: await repo.grantMentor(parent.grantId) };
+    });
+    await notify(mail, database, mentorId, () => ({
+      subject: `${trader.name} replied to your comment`,
+      text: `${trader.name} replied on ${placeOf(row, labels).replace(/^your /, 'their ')}:\n\n${row.body}\n\nSee the conversation on Edgebook:\n${mail.baseUrl}/mentor/${trader.id}`,
+    }));
+    return toCommentDto(row, labels);
+  },
 
   markSeen: async (database: Database, userId: string, now: Date): Promise<void> => {
     await database.withUser(userId, (tx) => mentorRepo(tx, userId).markSeen(now));
