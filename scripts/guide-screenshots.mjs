@@ -1,7 +1,8 @@
 // `npm run screenshots`: the guides' pictures, made again from the running app. It builds the app when needed, starts
 // the compiled server on a throwaway embedded database, writes a month of invented trades for one trader through the
 // API (as a trader would type them), and photographs each page in the light theme at 1440 x 900 with Chromium
-// (CHROMIUM_PATH, or Debian's /usr/bin/chromium). The pictures land in docs/guide/images/.
+// (CHROMIUM_PATH, or Debian's /usr/bin/chromium), then a few of them in the dark theme and at a phone's width. The
+// pictures land in docs/guide/images/.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,14 @@ const PAGES = [
   ['playbooks', '/playbooks', 'h1'],
   ['notebook', '/notebook', 'h1'],
   ['daily-journal', '/journal', 'h1'],
+];
+
+/** The looks each page is photographed in: the light desktop for every page, then dark and phone for a few. */
+const LOOKS = [
+  { suffix: '', scheme: 'light', viewport: { width: 1440, height: 900 }, pages: PAGES.map(([name]) => name) },
+  { suffix: '-dark', scheme: 'dark', viewport: { width: 1440, height: 900 }, pages: ['dashboard', 'trade-log', 'reports-overview'] },
+  { suffix: '-phone', scheme: 'light', viewport: { width: 390, height: 844 }, pages: ['dashboard', 'trade-log', 'reports-overview'] },
+  { suffix: '-phone-dark', scheme: 'dark', viewport: { width: 390, height: 844 }, pages: ['dashboard'] },
 ];
 
 function freePort() {
@@ -121,19 +130,22 @@ try {
   fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: base })));
-    await context.addInitScript(() => window.localStorage.setItem('theme', 'light'));
-    const page = await context.newPage();
-    for (const [name, url, selector, click] of PAGES) {
-      await page.goto(base + url);
-      await page.locator(selector).first().waitFor({ timeout: 30_000 });
-      if (click) await page.getByLabel(click).click();
-      await page.waitForLoadState('networkidle');
-      // Charts draw with a short animation.
-      await page.waitForTimeout(1500);
-      await page.screenshot({ path: path.join(out, `${name}.png`) });
-      console.log(`docs/guide/images/${name}.png`);
+    for (const look of LOOKS) {
+      const context = await browser.newContext({ viewport: look.viewport, colorScheme: look.scheme });
+      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: base })));
+      await context.addInitScript((scheme) => window.localStorage.setItem('theme', scheme), look.scheme);
+      const page = await context.newPage();
+      for (const [name, url, selector, click] of PAGES.filter(([name]) => look.pages.includes(name))) {
+        await page.goto(base + url);
+        await page.locator(selector).first().waitFor({ timeout: 30_000 });
+        if (click) await page.getByLabel(click).click();
+        await page.waitForLoadState('networkidle');
+        // Charts draw with a short animation.
+        await page.waitForTimeout(1500);
+        await page.screenshot({ path: path.join(out, `${name}${look.suffix}.png`) });
+        console.log(`docs/guide/images/${name}${look.suffix}.png`);
+      }
+      await context.close();
     }
   } finally {
     await browser.close();

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreatedMentorGrant, MentorGrant } from '../../../contract/mentors';
+import { RevocableTable } from '../../components/revocable-table';
 import { accountsQuery } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { mentorGrantsQuery, useInviteMentor, useRevokeMentor } from './api';
@@ -108,63 +109,37 @@ export function MentorsSettings() {
           You have not invited a mentor yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" data-testid="mentor-grants">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Mentor</Table.Th>
-                <Table.Th>Accounts</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {grants.data.map((grant) => {
-                const state = stateOf(grant);
-                return (
-                  <Table.Tr key={grant.id} data-testid="mentor-grant">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {grant.mentor_name ?? grant.email}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {grant.email}, invited {clock.format(grant.created_at, 'MMM d, yyyy')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {grant.accounts.map((a) => (
-                          <Badge key={a.id} size="xs" variant="light">
-                            {a.name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={state === 'Revoked' ? 'dimmed' : undefined} data-testid="mentor-grant-status">
-                        {state}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {!grant.revoked_at && (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          loading={revoke.isPending && revoke.variables === grant.id}
-                          onClick={() => revoke.mutate(grant.id)}
-                          data-testid="mentor-grant-revoke"
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RevocableTable
+          rows={grants.data}
+          headings={['Mentor', 'Accounts', 'Status']}
+          live={(grant) => !grant.revoked_at}
+          revoke={revoke}
+          tableTestId="mentor-grants"
+          rowTestId="mentor-grant"
+          cells={(grant) => {
+            const state = stateOf(grant);
+            return [
+              <>
+                <Text size="sm" fw={500}>
+                  {grant.mentor_name ?? grant.email}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {grant.email}, invited {clock.format(grant.created_at, 'MMM d, yyyy')}
+                </Text>
+              </>,
+              <Group gap={4}>
+                {grant.accounts.map((a) => (
+                  <Badge key={a.id} size="xs" variant="light">
+                    {a.name}
+                  </Badge>
+                ))}
+              </Group>,
+              <Text size="sm" c={state === 'Revoked' ? 'dimmed' : undefined} data-testid="mentor-grant-status">
+                {state}
+              </Text>,
+            ];
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ShareLink } from '../../../contract/share-links';
+import { RevocableTable } from '../../components/revocable-table';
 import { useTraderTime } from '../../shared/trader-clock';
 import { shareLinksQuery, useRevokeShareLink } from './api';
 
@@ -27,74 +28,47 @@ export function SharedLinksSettings() {
   }
   const now = Date.now();
   return (
-    <Stack gap="xs">
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs" data-testid="shared-links">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Shared</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Views</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {links.data.map((link) => {
-              const state = stateOf(link, now);
-              return (
-                <Table.Tr key={link.id} data-testid="shared-link">
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {link.title}
-                    </Text>
-                    <Group gap={4}>
-                      {link.hide_amounts && (
-                        <Badge size="xs" variant="light">
-                          No amounts
-                        </Badge>
-                      )}
-                      {link.hide_accounts && (
-                        <Badge size="xs" variant="light">
-                          No accounts
-                        </Badge>
-                      )}
-                      {link.include_notes && (
-                        <Badge size="xs" variant="light">
-                          Notes
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={state.live ? undefined : 'dimmed'} data-testid="shared-link-status">
-                      {state.label}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-testid="shared-link-views">{link.views}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{link.last_viewed_at ? clock.format(link.last_viewed_at, 'MMM d, yyyy, h:mm a') : 'Never'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {state.live && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        loading={revoke.isPending && revoke.variables === link.id}
-                        onClick={() => revoke.mutate(link.id)}
-                        data-testid="shared-link-revoke"
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+    <RevocableTable
+      rows={links.data}
+      headings={['Shared', 'Status', 'Views', 'Last seen']}
+      live={(link) => stateOf(link, now).live}
+      revoke={revoke}
+      tableTestId="shared-links"
+      rowTestId="shared-link"
+      cells={(link) => {
+        const state = stateOf(link, now);
+        return [
+          <>
+            <Text size="sm" fw={500}>
+              {link.title}
+            </Text>
+            <Group gap={4}>
+              {link.hide_amounts && (
+                <Badge size="xs" variant="light">
+                  No amounts
+                </Badge>
+              )}
+              {link.hide_accounts && (
+                <Badge size="xs" variant="light">
+                  No accounts
+                </Badge>
+              )}
+              {link.include_notes && (
+                <Badge size="xs" variant="light">
+                  Notes
+                </Badge>
+              )}
+            </Group>
+          </>,
+          <Text size="sm" c={state.live ? undefined : 'dimmed'} data-testid="shared-link-status">
+            {state.label}
+          </Text>,
+          <Text size="sm" data-testid="shared-link-views">
+            {link.views}
+          </Text>,
+          <Text size="sm">{link.last_viewed_at ? clock.format(link.last_viewed_at, 'MMM d, yyyy, h:mm a') : 'Never'}</Text>,
+        ];
+      }}
+    />
   );
 }
