@@ -77,7 +77,10 @@ describe('the filter bar, the URL and the Trade Log', () => {
     await waitForPath(page, '/reports/breakdowns/instrument');
     await page.getByTestId('breakdown-link-hour').click();
     await waitForPath(page, '/reports/breakdowns/hour');
-    const firstRow = page.getByTestId('breakdown-table-row').first();
+    // The address changes before the page does (the router keeps the last page on screen while the next one renders):
+    // the hour's card, not the instrument's still on screen, is the one read.
+    const card = page.getByRole('region', { name: 'By hour of entry' });
+    const firstRow = card.getByTestId('breakdown-table-row').first();
     await firstRow.waitFor();
     const rowTrades = Number(await firstRow.locator('td').first().innerText());
     const hour = (await api.get('/api/reports/breakdown?by=hour&side=Short&range=custom&from=2025-05-01&to=2025-05-31')).body.breakdown.rows[0];
