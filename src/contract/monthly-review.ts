@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { REVIEW_MONTH, type MonthlyReview } from '../domain/reports/monthly-review';
 import { agree, type Same } from './common';
-import { breakdownReport, calendarReport, depthReport, equityReport, mistakesReport, normalizeReportFilter, reportBasis, reportFilterFields, reportOverviewShape } from './reports';
+import {
+  breakdownReport,
+  calendarReport,
+  depthReport,
+  equityReport,
+  mistakesReport,
+  normalizeReportFilter,
+  reportBasis,
+  reportFilterFields,
+  reportOverviewShape,
+} from './reports';
 
 /**
  * GET /api/reports/monthly-review?month=2026-11 and the Reports filter: the month's trades of the filter. The month
@@ -9,7 +19,10 @@ import { breakdownReport, calendarReport, depthReport, equityReport, mistakesRep
  * as it does in every report.
  */
 export const monthlyReviewQuery = z
-  .object({ ...reportFilterFields, month: z.string({ error: 'month must be a month as yyyy-MM' }).regex(REVIEW_MONTH, 'month must be a month as yyyy-MM') })
+  .object({
+    ...reportFilterFields,
+    month: z.string({ error: 'month must be a month as yyyy-MM' }).regex(REVIEW_MONTH, 'month must be a month as yyyy-MM'),
+  })
   .transform(({ month, ...fields }, ctx) => ({ month, filter: normalizeReportFilter(fields, ctx) }));
 export type MonthlyReviewQuery = z.output<typeof monthlyReviewQuery>;
 

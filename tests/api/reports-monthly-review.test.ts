@@ -47,7 +47,10 @@ describe.each(backends())('monthly review on %s', (backend) => {
         account_id,
         date: day,
         entry_time: at(day, time),
-        exit_time: at(day, time.replace(/:(\d\d)$/, (_, m: string) => `:${String(Number(m) + 4).padStart(2, '0')}`)),
+        exit_time: at(
+          day,
+          time.replace(/:(\d\d)$/, (_, m: string) => `:${String(Number(m) + 4).padStart(2, '0')}`),
+        ),
         symbol,
         side: 'Long',
         pnl,

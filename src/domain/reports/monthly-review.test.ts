@@ -90,7 +90,10 @@ describe('the monthly review of a month of NQ and ES trades', () => {
     expect(review.instruments.bottom.map((r) => [r.key, r.netCents])).toEqual([['ES', -30_000]]);
     expect(review.streaks).toEqual({ longestWinningDays: 2, longestLosingDays: 1, current: { kind: 'losing', days: 1 } });
     // 'fomo' is FOMO; a mistake no trade carries is left out.
-    expect(review.mistakes).toEqual({ rows: [{ tag: 'FOMO', trades: 2, netCents: -30_000, totalR: null, tradesWithoutRisk: 2 }], tradesWithMistakes: 2 });
+    expect(review.mistakes).toEqual({
+      rows: [{ tag: 'FOMO', trades: 2, netCents: -30_000, totalR: null, tradesWithoutRisk: 2 }],
+      tradesWithMistakes: 2,
+    });
     expect(review.playbooks).toEqual({ top: [{ key: 'p1', label: 'Opening drive', trades: 2, winRate: 50, netCents: 30_000 }], bottom: [] });
   });
 });

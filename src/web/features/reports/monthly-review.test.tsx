@@ -64,7 +64,9 @@ describe('MonthlyReview', () => {
         return HttpResponse.json(MARCH);
       }),
     );
-    renderWithApp(<MonthlyReview filter={createReportFilter({ range: 'last-30-days', symbol: ['NQ', 'ES'] })} month="2026-03" onMonthChange={() => {}} />);
+    renderWithApp(
+      <MonthlyReview filter={createReportFilter({ range: 'last-30-days', symbol: ['NQ', 'ES'] })} month="2026-03" onMonthChange={() => {}} />,
+    );
     await screen.findByTestId('monthly-review');
     expect(screen.getByRole('heading', { name: 'Monthly review: March 2026' })).toBeInTheDocument();
     const figure = (key: string) => screen.getByTestId(`review-figure-${key}`);
@@ -82,7 +84,9 @@ describe('MonthlyReview', () => {
     expect(within(instruments).getByText('Lost the most').closest('tbody')).toHaveTextContent('ES20.0%-$205.25');
     expect(screen.getByTestId('review-setups')).toHaveTextContent('Breakout');
     expect(screen.getByTestId('review-playbooks')).toHaveTextContent('None made or lost money this month.');
-    expect(screen.getByTestId('review-streaks')).toHaveTextContent("Longest winning streak2 daysLongest losing streak1 dayAt the month's last trading day1 day losing");
+    expect(screen.getByTestId('review-streaks')).toHaveTextContent(
+      "Longest winning streak2 daysLongest losing streak1 dayAt the month's last trading day1 day losing",
+    );
     expect(screen.getByTestId('review-mistakes')).toHaveTextContent('FOMO1-$125.25');
     // The month takes the place of the range; the other filters go with the request.
     expect(asked[0]!.searchParams.get('month')).toBe('2026-03');

@@ -1,5 +1,5 @@
 import { AreaChart } from '@mantine/charts';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -69,7 +69,13 @@ export function MonthlyReview({ filter, month, onMonthChange }: { filter: Report
       testId="report-monthly-review"
       actions={
         <>
-          <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))} data-testid="review-previous">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Previous month"
+            onClick={() => onMonthChange(shiftMonth(month, -1))}
+            data-testid="review-previous"
+          >
             <IconChevronLeft size={16} aria-hidden="true" />
           </ActionIcon>
           <TextInput
@@ -81,10 +87,22 @@ export function MonthlyReview({ filter, month, onMonthChange }: { filter: Report
             onChange={(event) => REVIEW_MONTH.test(event.currentTarget.value) && onMonthChange(event.currentTarget.value)}
             data-testid="review-month"
           />
-          <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))} data-testid="review-next">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Next month"
+            onClick={() => onMonthChange(shiftMonth(month, 1))}
+            data-testid="review-next"
+          >
             <IconChevronRight size={16} aria-hidden="true" />
           </ActionIcon>
-          <Button variant="filled" size="compact-sm" leftSection={<IconPrinter size={16} aria-hidden="true" />} onClick={() => window.print()} data-testid="review-print">
+          <Button
+            variant="filled"
+            size="compact-sm"
+            leftSection={<IconPrinter size={16} aria-hidden="true" />}
+            onClick={() => window.print()}
+            data-testid="review-print"
+          >
             Print
           </Button>
         </>
@@ -157,7 +175,9 @@ function ReviewBody({ review: data, money }: { review: Review; money: (cents: nu
               </Table.Tr>
               <Table.Tr>
                 <Table.Th scope="row">At the month&apos;s last trading day</Table.Th>
-                <Table.Td className={classes.numeric}>{streaks.current.kind === null ? 'a flat day' : `${days(streaks.current.days)} ${streaks.current.kind}`}</Table.Td>
+                <Table.Td className={classes.numeric}>
+                  {streaks.current.kind === null ? 'a flat day' : `${days(streaks.current.days)} ${streaks.current.kind}`}
+                </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
@@ -236,7 +256,11 @@ function MonthCalendar({ review: data, money }: { review: Review; money: (cents:
             {week.map((day, d) => {
               const figure = day ? byDay.get(day) : undefined;
               return (
-                <td key={d} className={figure ? (figure.netCents >= 0 ? classes.dayWin : classes.dayLoss) : undefined} data-testid={figure ? 'review-day' : undefined}>
+                <td
+                  key={d}
+                  className={figure ? (figure.netCents >= 0 ? classes.dayWin : classes.dayLoss) : undefined}
+                  data-testid={figure ? 'review-day' : undefined}
+                >
                   {day && (
                     <>
                       <span className={review.dayNumber}>{Number(day.slice(8))}</span>
