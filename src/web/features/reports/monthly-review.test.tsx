@@ -85,7 +85,7 @@ describe('MonthlyReview', () => {
     expect(screen.getByTestId('review-setups')).toHaveTextContent('Breakout');
     expect(screen.getByTestId('review-playbooks')).toHaveTextContent('None made or lost money this month.');
     expect(screen.getByTestId('review-streaks')).toHaveTextContent(
-      "Longest winning streak2 daysLongest losing streak1 dayAt the month's last trading day1 day losing",
+      "Longest winning streak2 daysLongest losing streak1 dayStreak at the month's end1 day losing",
     );
     expect(screen.getByTestId('review-mistakes')).toHaveTextContent('FOMO1-$125.25');
     // The month takes the place of the range; the other filters go with the request.

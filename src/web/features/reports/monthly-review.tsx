@@ -174,7 +174,7 @@ function ReviewBody({ review: data, money }: { review: Review; money: (cents: nu
                 <Table.Td className={classes.numeric}>{days(streaks.longestLosingDays)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th scope="row">At the month&apos;s last trading day</Table.Th>
+                <Table.Th scope="row">Streak at the month&apos;s end</Table.Th>
                 <Table.Td className={classes.numeric}>
                   {streaks.current.kind === null ? 'a flat day' : `${days(streaks.current.days)} ${streaks.current.kind}`}
                 </Table.Td>
@@ -189,7 +189,7 @@ function ReviewBody({ review: data, money }: { review: Review; money: (cents: nu
           <Text size="sm" mb={4}>
             {mistakes.tradesWithMistakes} of {data.overview.trades} trades carry a mistake.
           </Text>
-          <Table withTableBorder verticalSpacing={4} className={review.table} data-testid="review-mistakes">
+          <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" className={review.table} data-testid="review-mistakes">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Mistake</Table.Th>
@@ -319,7 +319,7 @@ function Ranked({
           None made or lost money this month.
         </Text>
       ) : (
-        <Table withTableBorder verticalSpacing={4} className={review.table} data-testid={testId}>
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" className={review.table} data-testid={testId}>
           <caption className={classes.caption}>{`${title}: the best and the worst by net P&L`}</caption>
           <Table.Thead>
             <Table.Tr>
@@ -338,7 +338,7 @@ function Ranked({
           {groups.map((group) => (
             <Table.Tbody key={group.side} data-side={group.side}>
               <Table.Tr>
-                <Table.Th colSpan={4} scope="colgroup" c="dimmed" fz="xs">
+                <Table.Th colSpan={4} scope="rowgroup" c="dimmed" fz="xs">
                   {group.heading}
                 </Table.Th>
               </Table.Tr>
