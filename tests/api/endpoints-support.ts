@@ -15,6 +15,7 @@ import { profilePatch } from '../../src/contract/profile';
 import { importInput as quickLinkImportInput, quickLinkInput, quickLinkPatch, reorderInput } from '../../src/contract/quick-links';
 import { analyzeInput, overridePatch, reflectionsQuery } from '../../src/contract/reflections';
 import { compareQuery } from '../../src/contract/report-compare';
+import { monthlyReviewQuery } from '../../src/contract/monthly-review';
 import { savedViewInput, savedViewPatch } from '../../src/contract/saved-views';
 import { shareLinkInput } from '../../src/contract/share-links';
 import { mentorAcceptInput, mentorCommentInput, mentorInviteInput, mentorReplyInput, mentorTradesQuery } from '../../src/contract/mentors';
@@ -290,6 +291,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/excursions': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/r': { query: () => ({ range: 'all-time', q: 'NQ' }), querySchema: rQuery },
     'GET /api/reports/playbooks': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
+    'GET /api/reports/monthly-review': { query: () => ({ month: '2025-03' }), querySchema: monthlyReviewQuery },
     'GET /api/playbooks': {},
     // A new name each time: a trader's playbook names are their own, and a clash would be the 400 instead.
     'POST /api/playbooks': { body: () => ({ name: `Walked ${crypto.randomUUID()}`, rules: [{ text: 'A rule' }] }), bodySchema: playbookInput },

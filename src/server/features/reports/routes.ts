@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { breakdownQuery, calendarQuery, distributionQuery, reportFilter, rQuery } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { compareQuery } from '../../../contract/report-compare';
+import { monthlyReviewQuery } from '../../../contract/monthly-review';
 import { readFilterQuery, readQuery } from '../../http/validate';
 import { describeReason } from '../../db/unavailable';
 import { reportsService } from './service';
@@ -27,6 +28,10 @@ export function reportRoutes({ database }: AppDeps) {
       const { a, b, c: third, d } = readQuery(c, compareQuery);
       const filters = [a, b, third, d].filter((filter) => filter !== undefined);
       return c.json(await reportsService.compare(database, c.var.user.id, filters, new Date()));
+    })
+    .get('/monthly-review', async (c) => {
+      const { month, filter } = readFilterQuery(c, monthlyReviewQuery, ['month']);
+      return c.json(await reportsService.monthlyReview(database, c.var.user.id, filter, month, new Date()));
     })
     .get('/depth', async (c) => c.json(await reportsService.depth(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))
     .get('/heatmap', async (c) => c.json(await reportsService.heatmap(database, c.var.user.id, readFilterQuery(c, reportFilter), new Date())))

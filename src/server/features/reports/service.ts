@@ -13,6 +13,8 @@ import type {
   RReport,
 } from '../../../contract/reports';
 import type { CompareReport, CompareSet } from '../../../contract/report-compare';
+import type { MonthlyReviewReport } from '../../../contract/monthly-review';
+import { computeMonthlyReview, monthDays } from '../../../domain/reports/monthly-review';
 import { getTodayInZone } from '../../../domain/dates';
 import {
   computeBreakdown,
@@ -180,6 +182,37 @@ export const reportsService = {
       basis: scope.basis,
       distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined),
     }));
+  },
+
+  /**
+   * One month of the filter's trades for the printable review: the month's days replace the filter's range, and every
+   * part is the figure its own report gives for that filter (one scope, so all parts are of the same trades).
+   */
+  monthlyReview(database: Database, userId: string, filter: ReportFilter, month: string, now: Date): Promise<MonthlyReviewReport> {
+    const monthFilter: ReportFilter = { ...filter, range: 'custom', ...monthDays(month) };
+    return withReportScope(database, userId, monthFilter, now, async (scope) => {
+      const mistakeTags = await database.withUser(userId, (tx) => loadMistakeTags(tx, userId));
+      const playbooks = (await playbookReportsInScope(database, userId, scope)).map(({ id, name, report }) => ({
+        key: id,
+        label: name,
+        trades: report.trades,
+        winRate: report.winRate,
+        netCents: report.netCents,
+      }));
+      return {
+        basis: scope.basis,
+        review: computeMonthlyReview(scope.set, {
+          month,
+          timeZone: scope.timeZone,
+          accountName: scope.accountName,
+          risk: scope.risk(),
+          markets: scope.filter.markets,
+          openingBalanceCents: getOpeningBalance(scope),
+          mistakeTags,
+          playbooks,
+        }),
+      };
+    });
   },
 
   /** Every playbook's report over the filter's trades (the By Playbook table). */

@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
 import type { CompareReport } from '../../../contract/report-compare';
+import type { MonthlyReviewReport } from '../../../contract/monthly-review';
 import { COMPARE_SET_KEYS } from '../../../domain/reports/compare-sets';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../shared/api';
@@ -77,6 +78,13 @@ export const compareQuery = (filters: readonly ReportFilter[]) => {
     placeholderData: (previous: CompareReport | undefined) => (previous && previous.sets.length === filters.length ? previous : undefined),
   });
 };
+
+/**
+ * A month's review of the filter: the month replaces the filter's date range (on the server too), so the range is
+ * left out of the request and every range shares one answer.
+ */
+export const monthlyReviewQuery = (filter: ReportFilter, month: string) =>
+  report<MonthlyReviewReport>('monthly-review', { ...filter, range: 'all-time', from: null, to: null }, { month });
 
 export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('mistakes', filter);
 

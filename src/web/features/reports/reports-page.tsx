@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { IconListDetails, IconPrinter } from '@tabler/icons-react';
+import { IconCalendarMonth, IconListDetails, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,13 +23,17 @@ import { SaveViewButton } from './save-view-button';
 import { HeatmapReport } from './heatmap-report';
 import { OverviewReport } from './overview-report';
 import { MistakesReportView } from './mistakes-report';
+import { MonthlyReview } from './monthly-review';
+import { defaultReviewMonth, REVIEW_MONTH } from '../../../domain/reports/monthly-review';
 import { ByPlaybookReport } from '../playbooks/by-playbook-report';
 import { useReportFilter } from './use-report-filter';
 import classes from './reports.module.css';
 import { writeReportFilterParams } from '../../../domain/reports/filter';
 import { ShareButton } from '../sharing';
 
-type ViewId = ReportViewId;
+/** The monthly review opens from its own button, not a tab: one more tab would crowd the row. */
+type ViewId = ReportViewId | 'monthly';
+const MONTHLY_PATH = 'monthly-review';
 
 const DEFAULT_ZONE = 'America/New_York';
 
@@ -49,10 +53,12 @@ export function ReportsPage() {
   const today = useMemo(() => getTodayInZone(new Date(), preferences?.time_zone ?? DEFAULT_ZONE), [preferences?.time_zone]);
 
   const [first, second] = (params['*'] ?? '').split('/');
-  const view: ViewId = REPORT_VIEWS.find((v) => v.path === (first ?? ''))?.id ?? 'overview';
+  const view: ViewId = first === MONTHLY_PATH ? 'monthly' : (REPORT_VIEWS.find((v) => v.path === (first ?? ''))?.id ?? 'overview');
   const by: BreakdownBy = BREAKDOWNS.includes(second as BreakdownBy) ? (second as BreakdownBy) : 'instrument';
   const yearParam = Number(search.get('year'));
   const year = Number.isInteger(yearParam) && yearParam >= 1900 ? yearParam : null;
+  const monthParam = search.get('month') ?? '';
+  const month = REVIEW_MONTH.test(monthParam) ? monthParam : defaultReviewMonth(today);
   const hrefOf = (path: string) => `/reports${path ? `/${path}` : ''}${location.search}`;
   // The page's line under the filter bar counts the filter's trades (the overview's answer, shared with its tab).
   const count = useQuery(overviewQuery(filter));
@@ -62,7 +68,7 @@ export function ReportsPage() {
 
   return (
     <Stack gap="md" className={classes.page} data-testid="reports-page">
-      <PageHeader title="Reports" documentTitle={`Reports: ${REPORT_VIEWS.find((v) => v.id === view)!.label}`} />
+      <PageHeader title="Reports" documentTitle={`Reports: ${REPORT_VIEWS.find((v) => v.id === view)?.label ?? 'Monthly review'}`} />
       <FilterBar
         filter={filter}
         onChange={setFilter}
@@ -80,6 +86,16 @@ export function ReportsPage() {
               Open in Trade Log
             </Button>
             <Button
+              component={Link}
+              to={hrefOf(MONTHLY_PATH)}
+              variant={view === 'monthly' ? 'filled' : 'default'}
+              aria-current={view === 'monthly' ? 'page' : undefined}
+              leftSection={<IconCalendarMonth size={16} aria-hidden="true" />}
+              data-testid="open-monthly-review"
+            >
+              Monthly review
+            </Button>
+            <Button
               variant="default"
               leftSection={<IconPrinter size={16} aria-hidden="true" />}
               onClick={() => window.print()}
@@ -92,13 +108,13 @@ export function ReportsPage() {
           </>
         }
       />
-      {count.data && (
+      {count.data && view !== 'monthly' && (
         <Text size="sm" c="dimmed" data-testid="report-summary" className={classes.summary}>
           {count.data.basis.description} · {count.data.basis.trades.toLocaleString('en-US')} trade{count.data.basis.trades === 1 ? '' : 's'}
           {count.data.basis.currency !== 'USD' && ` · amounts in ${count.data.basis.currency}`}
         </Text>
       )}
-      {count.data?.basis.currencyNote && (
+      {count.data?.basis.currencyNote && view !== 'monthly' && (
         <Text size="sm" c="dimmed" data-testid="report-currency-note" className={classes.summary}>
           {count.data.basis.currencyNote}
         </Text>
@@ -167,6 +183,19 @@ export function ReportsPage() {
       {view === 'distributions' && <DistributionReport filter={filter} today={today} />}
       {view === 'excursions' && <ExcursionsReport filter={filter} />}
       {view === 'compare' && <CompareReport filter={filter} today={today} />}
+      {view === 'monthly' && (
+        <MonthlyReview
+          filter={filter}
+          month={month}
+          onMonthChange={(next) =>
+            setSearch((current) => {
+              const updated = new URLSearchParams(current);
+              updated.set('month', next);
+              return updated;
+            })
+          }
+        />
+      )}
     </Stack>
   );
 }
