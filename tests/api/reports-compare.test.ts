@@ -80,7 +80,15 @@ describe.each(backends())('compare of up to four sets on %s', (backend) => {
       ['2026-03-04', '09:50', 'ES', 'Long', 150, null],
     ];
     for (const [day, time, symbol, side, pnl, risk] of trades) {
-      await createTrade(carol, { account_id: account.id, date: day, entry_time: at(day, time), symbol, side, pnl, ...(risk !== null && { risk_amount: risk }) });
+      await createTrade(carol, {
+        account_id: account.id,
+        date: day,
+        entry_time: at(day, time),
+        symbol,
+        side,
+        pnl,
+        ...(risk !== null && { risk_amount: risk }),
+      });
     }
     const sets = ['symbol=NQ', 'symbol=ES', 'side=Long', 'range=custom&from=2026-03-03&to=2026-03-04'];
     const query = new URLSearchParams();

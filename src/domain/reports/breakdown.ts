@@ -426,7 +426,8 @@ export function sortBreakdownRows<T extends { key: string; label: string; trades
       return x < y ? -1 : x > y ? 1 : 0;
     });
   }
-  if (by === 'session') return rows.sort((a, b) => sessionClockRank(a.key) - sessionClockRank(b.key) || b.trades - a.trades || a.label.localeCompare(b.label));
+  if (by === 'session')
+    return rows.sort((a, b) => sessionClockRank(a.key) - sessionClockRank(b.key) || b.trades - a.trades || a.label.localeCompare(b.label));
   return rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
 }
 

@@ -46,7 +46,10 @@ describe("Compare's breakdowns side by side", () => {
   });
 
   it('orders instruments by their trades in all the sets together', () => {
-    const rows = alignBreakdowns('instrument', [computeBreakdown(a, 'instrument', { timeZone: NY }), computeBreakdown(b, 'instrument', { timeZone: NY })]);
+    const rows = alignBreakdowns('instrument', [
+      computeBreakdown(a, 'instrument', { timeZone: NY }),
+      computeBreakdown(b, 'instrument', { timeZone: NY }),
+    ]);
     expect(rows.map((r) => [r.key, r.trades])).toEqual([
       ['NQ', 4],
       ['ES', 1],

@@ -95,7 +95,12 @@ export const reportsService = {
             equity: computeEquity(scope.set),
             equityR: computeEquityR(scope.set, risk),
             ...(by && {
-              breakdown: computeBreakdown(scope.set, by, { timeZone: scope.timeZone, accountName: scope.accountName, risk, markets: scope.filter.markets }),
+              breakdown: computeBreakdown(scope.set, by, {
+                timeZone: scope.timeZone,
+                accountName: scope.accountName,
+                risk,
+                markets: scope.filter.markets,
+              }),
             }),
           };
         }),

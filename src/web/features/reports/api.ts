@@ -71,7 +71,9 @@ export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => r
  * as many sets (and, with a breakdown asked, the breakdown).
  */
 export const compareQuery = (filters: readonly ReportFilter[], by: BreakdownBy | null = null) => {
-  const sets: Record<string, string> = Object.fromEntries(filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]));
+  const sets: Record<string, string> = Object.fromEntries(
+    filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]),
+  );
   if (by) sets.by = by;
   return queryOptions({
     queryKey: queryKeys.reports.report('compare', '', sets),
