@@ -29,7 +29,7 @@ import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareBy
 import { centsForCsv, csvFileName } from './csv';
 import { FilterBar } from './filter-bar';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
-import { formatRAxis, NoPlannedRisk, rText } from './r-figures';
+import { formatRAxis, rText } from './r-figures';
 import { ReportTable, type ReportColumn } from './report-table';
 import { useReportFilter } from './use-report-filter';
 
@@ -393,7 +393,9 @@ function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[
       {empty ? (
         <NoTrades />
       ) : inR && noRisk ? (
-        <NoPlannedRisk trades={sets.reduce((sum, s) => sum + s.equityR.tradesWithoutRisk, 0)} />
+        <Text c="dimmed" ta="center" py="xl" data-testid="r-empty">
+          No trade of these sets has a planned risk: set a stop or a dollar risk on them, or a default in the Trade Log&apos;s Risk defaults.
+        </Text>
       ) : (
         <Stack gap="xs">
           <div aria-hidden="true">
