@@ -108,7 +108,7 @@ describe('the filter bar, the URL and the Trade Log', () => {
 });
 
 describe('Compare and CSV', () => {
-  it('compares longs with shorts from a preset and exports a breakdown as CSV', async () => {
+  it('compares longs with shorts from a preset, loads a saved view into a set, shows breakdowns side by side and exports a breakdown as CSV', async () => {
     const s = await suite.scenario({ width: 1440, height: 900 });
     const api = await traderWithTrades(s);
     const { page } = s;
@@ -124,6 +124,24 @@ describe('Compare and CSV', () => {
       String(shorts.trades),
       `${shorts.trades - longs.trades > 0 ? '+' : shorts.trades - longs.trades < 0 ? '-' : ''}${Math.abs(shorts.trades - longs.trades)}`,
     ]);
+
+    // A saved view loaded into B, then both sets by instrument side by side: each set's cells are its own breakdown's.
+    expect((await api.post('/api/saved-views', { name: 'Micros', filter: 'symbol=MNQ&symbol=MES' })).status).toBe(201);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Load saved view into B' }).click();
+    await page.getByRole('option', { name: 'Micros' }).click();
+    await eventually(() => new URL(page.url()).searchParams.getAll('b.symbol')).toEqual(['MNQ', 'MES']);
+    expect(new URL(page.url()).searchParams.getAll('b.side')).toEqual([]);
+    await page.getByRole('combobox', { name: 'Breakdown by' }).click();
+    await page.getByRole('option', { name: 'Instrument' }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('by')).toBe('instrument');
+    const micros = (await api.get('/api/reports/breakdown?by=instrument&symbol=MNQ&symbol=MES')).body.breakdown.rows as Array<{
+      label: string;
+      trades: number;
+    }>;
+    const mnqRow = page.getByTestId('compare-breakdown-table-row').filter({ has: page.getByRole('rowheader', { name: 'MNQ', exact: true }) });
+    // Columns per set: net P&L, trades, win rate; B's trades are the fifth cell.
+    await eventually(async () => (await mnqRow.locator('td').nth(4).innerText()).trim()).toBe(String(micros.find((r) => r.label === 'MNQ')!.trades));
 
     await page.goto('/reports/breakdowns/instrument');
     await page.getByTestId('breakdown-table-row').first().waitFor();

@@ -1,18 +1,34 @@
 import { z } from 'zod';
-import { equityReport, overviewReport } from './reports';
+import { breakdownReport, equityReport, overviewReport } from './reports';
+import { BREAKDOWNS } from '../domain/reports/breakdown';
 import { MAX_COMPARE_SETS } from '../domain/reports/compare-sets';
 import { reportFilterText } from './report-filter-text';
 
 /**
- * GET /api/reports/compare?a=...&b=...[&c=...][&d=...]: each set a Reports filter as its URL text (encoded), A and B
- * always, C only with B, D only with C, so the sets keep their letters.
+ * GET /api/reports/compare?a=...&b=...[&c=...][&d=...][&by=...]: each set a Reports filter as its URL text (encoded), A
+ * and B always, C only with B, D only with C, so the sets keep their letters. `by` asks for each set's breakdown by
+ * that dimension as well (the breakdowns side by side).
  */
 export const compareQuery = z
-  .object({ a: reportFilterText, b: reportFilterText, c: reportFilterText.optional(), d: reportFilterText.optional() })
+  .object({
+    a: reportFilterText,
+    b: reportFilterText,
+    c: reportFilterText.optional(),
+    d: reportFilterText.optional(),
+    by: z.enum(BREAKDOWNS, { error: `by must be one of ${BREAKDOWNS.join(', ')}` }).optional(),
+  })
   .refine((q) => q.d === undefined || q.c !== undefined, { message: 'give set c before set d', path: ['d'] });
 
-/** One set's answer: the Overview's figures of its trades (as GET /api/reports/overview answers them) and its equity curve. */
-export const compareSet = overviewReport.extend({ equity: equityReport.shape.equity });
+/**
+ * One set's answer: the Overview's figures of its trades (as GET /api/reports/overview answers them), its equity curve
+ * in dollars and in R (as GET /api/reports/equity), and, when `by` was asked, its breakdown (as GET
+ * /api/reports/breakdown).
+ */
+export const compareSet = overviewReport.extend({
+  equity: equityReport.shape.equity,
+  equityR: equityReport.shape.r,
+  breakdown: breakdownReport.shape.breakdown.optional(),
+});
 /** GET /api/reports/compare: the sets in the order asked (A, B, C, D). */
 export const compareReport = z.strictObject({ sets: z.array(compareSet).min(2).max(MAX_COMPARE_SETS) });
 

@@ -282,7 +282,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/reports/heatmap': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/depth': { query: () => ({ range: 'all-time' }), querySchema: reportFilter },
     'GET /api/reports/compare': {
-      query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month' }),
+      query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month', by: 'hour' }),
       querySchema: compareQuery,
     },
     'GET /api/reports/calendar': { query: () => ({ year: '2025' }), querySchema: calendarQuery },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareReport } from '../../src/contract/report-compare';
-import { equityReport, overviewReport } from '../../src/contract/reports';
+import { breakdownReport, equityReport, overviewReport } from '../../src/contract/reports';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
 import { createAccount, createTrade, newTrader } from './trades-support';
@@ -8,7 +8,8 @@ import { createAccount, createTrade, newTrader } from './trades-support';
 /**
  * Compare with up to four sets on both databases: each set's figures are exactly what its own Overview and Equity
  * reports answer for the same filter (the engine's scope of that set), in the order asked; another trader's
- * trades never count; a bad set is a 400 naming it.
+ * trades never count; a bad set is a 400 naming it. Each set's curve in R and its breakdown are its own Equity and
+ * Breakdown reports' too, trades without a planned risk left out of R rather than counted as 0R.
  */
 describe.each(backends())('compare of up to four sets on %s', (backend) => {
   let app: TestApp;
@@ -52,7 +53,7 @@ describe.each(backends())('compare of up to four sets on %s', (backend) => {
     for (const [i, text] of sets.entries()) {
       const own = conforms(overviewReport, await alice.get(`/api/reports/overview?${text}`));
       const equity = conforms(equityReport, await alice.get(`/api/reports/equity?${text}`));
-      const { equity: curve, ...figures } = answer.sets[i]!;
+      const { equity: curve, equityR: _r, breakdown: _breakdown, ...figures } = answer.sets[i]!;
       expect(figures, text).toEqual(own);
       expect(curve, text).toEqual(equity.equity);
     }
@@ -65,6 +66,69 @@ describe.each(backends())('compare of up to four sets on %s', (backend) => {
     expect(answer.sets.map((s) => s.basis.trades)).toEqual([4, 3, 7]);
     // 410.50 + 220 - 310.75 + 605, and -125.25 + 95.50 - 40.
     expect(answer.sets.map((s) => s.overview.netCents)).toEqual([92_475, -6_975, 85_500]);
+  });
+
+  it('gives each set its curve in R and, when asked, its breakdown: those its own Equity and Breakdown reports answer', async () => {
+    const carol = await newTrader(app, 'compare-carol');
+    const account = await createAccount(carol, 'Carol account');
+    // NQ: +2R, -0.5R and a +300.00 without a planned risk; ES: -2R and a +150.00 without one.
+    const trades: Array<[day: string, time: string, symbol: string, side: string, pnl: number, risk: number | null]> = [
+      ['2026-03-02', '09:35', 'NQ', 'Long', 400, 200],
+      ['2026-03-02', '13:10', 'ES', 'Short', -200, 100],
+      ['2026-03-03', '10:05', 'NQ', 'Short', 300, null],
+      ['2026-03-03', '14:40', 'NQ', 'Long', -100, 200],
+      ['2026-03-04', '09:50', 'ES', 'Long', 150, null],
+    ];
+    for (const [day, time, symbol, side, pnl, risk] of trades) {
+      await createTrade(carol, {
+        account_id: account.id,
+        date: day,
+        entry_time: at(day, time),
+        symbol,
+        side,
+        pnl,
+        ...(risk !== null && { risk_amount: risk }),
+      });
+    }
+    const sets = ['symbol=NQ', 'symbol=ES', 'side=Long', 'range=custom&from=2026-03-03&to=2026-03-04'];
+    const query = new URLSearchParams();
+    sets.forEach((text, i) => query.set('abcd'[i]!, text));
+    for (const by of ['instrument', 'hour', 'weekday', 'side']) {
+      const answer = conforms(compareReport, await carol.get(`/api/reports/compare?${query}&by=${by}`));
+      for (const [i, text] of sets.entries()) {
+        const equity = conforms(equityReport, await carol.get(`/api/reports/equity?${text}`));
+        const breakdown = conforms(breakdownReport, await carol.get(`/api/reports/breakdown?${text}&by=${by}`));
+        expect(answer.sets[i]!.equityR, `${text} in R`).toEqual(equity.r);
+        expect(answer.sets[i]!.breakdown, `${text} by ${by}`).toEqual(breakdown.breakdown);
+      }
+    }
+    // Without `by`, no breakdown: the request costs what it did.
+    const plain = conforms(compareReport, await carol.get(`/api/reports/compare?${query}`));
+    expect(plain.sets.map((s) => s.breakdown)).toEqual([undefined, undefined, undefined, undefined]);
+    // The trades without a planned risk are counted apart, never as 0R: NQ ends at +1.50R over two trades, ES at -2R.
+    expect(plain.sets.map((s) => [s.equityR.tradesWithRisk, s.equityR.tradesWithoutRisk, s.equityR.byTrade.at(-1)?.equityR ?? null])).toEqual([
+      [2, 1, 1.5],
+      [1, 1, -2],
+      [2, 1, 1.5],
+      [1, 2, -0.5],
+    ]);
+    // The sets' breakdowns differ: each set's rows are its own.
+    const bySymbol = conforms(compareReport, await carol.get(`/api/reports/compare?${query}&by=instrument`));
+    expect(bySymbol.sets.map((s) => s.breakdown!.rows.map((r) => [r.key, r.trades, r.netCents]))).toEqual([
+      [['NQ', 3, 60_000]],
+      [['ES', 2, -5_000]],
+      [
+        ['NQ', 2, 30_000],
+        ['ES', 1, 15_000],
+      ],
+      [
+        ['NQ', 2, 20_000],
+        ['ES', 1, 15_000],
+      ],
+    ]);
+    const bad = await carol.get(`/api/reports/compare?${query}&by=colour`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^by: /);
   });
 
   it('refuses fewer than two sets, a gap in the letters and a bad filter with a 400 naming the set', async () => {

@@ -410,18 +410,25 @@ export function computeBreakdown(set: TradeSet, by: BreakdownBy, context: Breakd
       r: { tradesWithRisk: r.tradesWithRisk, tradesWithoutRisk: r.tradesWithoutRisk, totalR: r.totalR, expectancyR: r.expectancyR },
     });
   }
+  sortBreakdownRows(by, rows);
+  return { by, rows, total, excluded, tradesWithoutRisk };
+}
+
+/**
+ * A breakdown's order, in place: ordered dimensions in their own order, sessions as the trading day runs, the others
+ * by trades (most first), then name.
+ */
+export function sortBreakdownRows<T extends { key: string; label: string; trades: number }>(by: BreakdownBy, rows: T[]): T[] {
   if (ORDINAL.has(by)) {
-    rows.sort((a, b) => {
+    return rows.sort((a, b) => {
       const x = sortKeyOf(by, a.key);
       const y = sortKeyOf(by, b.key);
       return x < y ? -1 : x > y ? 1 : 0;
     });
-  } else if (by === 'session') {
-    rows.sort((a, b) => sessionClockRank(a.key) - sessionClockRank(b.key) || b.trades - a.trades || a.label.localeCompare(b.label));
-  } else {
-    rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
   }
-  return { by, rows, total, excluded, tradesWithoutRisk };
+  if (by === 'session')
+    return rows.sort((a, b) => sessionClockRank(a.key) - sessionClockRank(b.key) || b.trades - a.trades || a.label.localeCompare(b.label));
+  return rows.sort((a, b) => b.trades - a.trades || a.label.localeCompare(b.label));
 }
 
 const lastDayOfMonth = (month: string) => addDays(addMonths(`${month}-01`, 1), -1);

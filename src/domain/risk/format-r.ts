@@ -17,6 +17,12 @@ export function describeWithoutRisk(count: number): string {
   return `${count} trade${count === 1 ? '' : 's'} without a planned risk`;
 }
 
+/** "12 of 40 trades have no planned risk": what a figure in R of these trades leaves out (never counted as 0R). */
+export function describeLeftOutOfR(withoutRisk: number, trades: number): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return `${count(withoutRisk)} of ${count(trades)} trade${trades === 1 ? '' : 's'} ${withoutRisk === 1 ? 'has' : 'have'} no planned risk`;
+}
+
 /** A phone's calendar cell: '+1.5R', '-0.3R', '+12R' (one decimal under 10R, whole from there), half away from zero. */
 export function formatCompactR(r: number): string {
   const digits = Math.abs(r) < 9.95 ? 1 : 0;

@@ -25,9 +25,9 @@ export function reportRoutes({ database }: AppDeps) {
       return c.json(await reportsService.breakdown(database, c.var.user.id, filter, by, new Date()));
     })
     .get('/compare', async (c) => {
-      const { a, b, c: third, d } = readQuery(c, compareQuery);
+      const { a, b, c: third, d, by } = readQuery(c, compareQuery);
       const filters = [a, b, third, d].filter((filter) => filter !== undefined);
-      return c.json(await reportsService.compare(database, c.var.user.id, filters, new Date()));
+      return c.json(await reportsService.compare(database, c.var.user.id, filters, new Date(), by));
     })
     .get('/monthly-review', async (c) => {
       const { month, filter } = readFilterQuery(c, monthlyReviewQuery, ['month']);

@@ -78,21 +78,32 @@ export const reportsService = {
   },
 
   /**
-   * Compare: each set's Overview figures and equity curve, each from the engine's own scope of that set's filter, so
-   * a set's figures are the ones its Overview shows. The sets are read one after another.
+   * Compare: each set's Overview figures and equity curves (in dollars and in R), and its breakdown by `by` when asked,
+   * each from the engine's own scope of that set's filter, so a set's figures are the ones its Overview, Equity and
+   * Breakdown reports show. The sets are read one after another.
    */
-  async compare(database: Database, userId: string, filters: readonly ReportFilter[], now: Date): Promise<CompareReport> {
+  async compare(database: Database, userId: string, filters: readonly ReportFilter[], now: Date, by?: BreakdownBy): Promise<CompareReport> {
     const sets: CompareSet[] = [];
     for (const filter of filters) {
       sets.push(
         await withReportScope(database, userId, filter, now, (scope) => {
           const openingBalanceCents = getOpeningBalance(scope);
+          const risk = scope.risk();
           return {
             basis: scope.basis,
             overview: computeOverview(scope.set, { openingBalanceCents }),
             openingBalanceCents,
-            r: computeROverview(scope.set, scope.risk()),
+            r: computeROverview(scope.set, risk),
             equity: computeEquity(scope.set),
+            equityR: computeEquityR(scope.set, risk),
+            ...(by && {
+              breakdown: computeBreakdown(scope.set, by, {
+                timeZone: scope.timeZone,
+                accountName: scope.accountName,
+                risk,
+                markets: scope.filter.markets,
+              }),
+            }),
           };
         }),
       );

@@ -67,11 +67,15 @@ export const calendarQuery = (filter: ReportFilter, year: number | null) =>
 export const distributionQuery = (filter: ReportFilter, of: DistributionOf) => report<DistributionReport>('distribution', filter, { of });
 
 /**
- * Compare's sets in one request: each set's figures and curve from the server (a..d, each filter as its URL text).
- * While new sets load, the last answer stays on screen only if it has as many sets.
+ * Compare's sets in one request: each set's figures and curves from the server (a..d, each filter as its URL text), and
+ * each set's breakdown by `by` when one is picked. While new sets load, the last answer stays on screen only if it has
+ * as many sets (and, with a breakdown asked, the breakdown).
  */
-export const compareQuery = (filters: readonly ReportFilter[]) => {
-  const sets = Object.fromEntries(filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]));
+export const compareQuery = (filters: readonly ReportFilter[], by: BreakdownBy | null = null) => {
+  const sets: Record<string, string> = Object.fromEntries(
+    filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]),
+  );
+  if (by) sets.by = by;
   return queryOptions({
     queryKey: queryKeys.reports.report('compare', '', sets),
     queryFn: () => apiFetch<CompareReport>(`/api/reports/compare?${new URLSearchParams(sets)}`),

@@ -1,10 +1,13 @@
 import { LineChart } from '@mantine/charts';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { SavedView } from '../../../contract/saved-views';
 import type { CompareSet } from '../../../contract/report-compare';
+import { BREAKDOWN_LABELS, BREAKDOWN_MISSING, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
+import { alignBreakdowns, type SideBySideRow } from '../../../domain/reports/compare-breakdowns';
 import { COMPARE_SET_KEYS, MAX_COMPARE_SETS } from '../../../domain/reports/compare-sets';
 import { addDays, addMonths, formatCalendarDay, parseCalendarDay } from '../../../domain/dates';
 import {
@@ -17,15 +20,16 @@ import {
   type RComparison,
 } from '../../../domain/reports/figures';
 import { REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '../../../domain/reports/filter';
-import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
+import { describeLeftOutOfR, describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { TONE_COLOR } from '../../lib/tone';
 import { savedViewsQuery } from '../../shared/api';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { compareQuery } from './api';
-import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareSetCount, type CompareAction } from './compare-state';
+import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareBy, readCompareSetCount, type CompareAction } from './compare-state';
 import { centsForCsv, csvFileName } from './csv';
 import { FilterBar } from './filter-bar';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
+import { formatRAxis, rText } from './r-figures';
 import { ReportTable, type ReportColumn } from './report-table';
 import { useReportFilter } from './use-report-filter';
 
@@ -133,19 +137,20 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   const [d, setD] = useReportFilter(COMPARE_SET_PREFIXES[3]);
   const [params, setParams] = useSearchParams();
   const count = readCompareSetCount(params);
+  const by = readCompareBy(params);
   const filters = [filter, b, c, d].slice(0, count);
   const setters = [null, setB, setC, setD] as const;
-  const query = useQuery(compareQuery(filters));
+  const query = useQuery(compareQuery(filters, by));
   const { data: views } = useQuery(savedViewsQuery);
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
 
-  // A set is named by its letter, and by a saved view whose filter it is.
-  const names = filters.map((f, i) => {
+  // A set is named by its letter, and by a saved view whose filter it is (loaded from the view or set by hand).
+  const viewOf = filters.map((f) => {
     const text = writeReportFilterParams(f).toString();
-    const view = text ? views?.find((v) => v.filter === text) : undefined;
-    return view ? `${COMPARE_SET_LETTERS[i]}: ${view.name}` : COMPARE_SET_LETTERS[i]!;
+    return text ? views?.find((v) => v.filter === text) : undefined;
   });
+  const names = viewOf.map((view, i) => (view ? `${COMPARE_SET_LETTERS[i]}: ${view.name}` : COMPARE_SET_LETTERS[i]!));
   const act = (action: CompareAction) => setParams((current) => compareParams(current, action));
   const setBoth = (left: ReportFilter, right: ReportFilter) =>
     setParams((current) => {
@@ -204,6 +209,7 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
           />
         );
       })}
+      <SavedViewPickers views={views} chosen={viewOf} onLoad={(index, view) => act({ type: 'load', index, filter: view.filter })} />
       <Group gap="xs" data-testid="compare-presets">
         {count < MAX_COMPARE_SETS && (
           <Button
@@ -287,7 +293,8 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
           />
         )}
       </ReportCard>
-      {sets && <CompareCurves sets={sets} names={names} today={today} />}
+      {sets && <CompareCurves sets={sets} names={names} inR={inR} today={today} />}
+      {sets && <CompareBreakdowns sets={sets} names={names} by={by} onBy={(next) => act({ type: 'breakdown', by: next })} inR={inR} today={today} />}
     </Stack>
   );
 }
@@ -345,28 +352,55 @@ function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> 
 /**
  * The sets' equity curves over each other, by trade number (the first trade of each set at 1), one colour each with
  * the set's name in the legend. The points are the server's (a long curve sampled there, keeping its peaks and lows).
+ * In R, each set's cumulative R of its trades with a planned risk, numbered among them; the others are left out of the
+ * curve (never drawn as 0R) and counted under it.
  */
-function CompareCurves({ sets, names, today }: { sets: readonly CompareSet[]; names: readonly string[]; today: string }) {
+function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[]; names: readonly string[]; inR: boolean; today: string }) {
   const data = useMemo(() => {
     const byIndex = new Map<number, Record<string, number>>();
     sets.forEach((set, i) => {
-      for (const point of set.equity.byTrade) {
+      const points = inR
+        ? set.equityR.byTrade.map((p) => ({ index: p.index, value: p.equityR }))
+        : set.equity.byTrade.map((p) => ({ index: p.index, value: toDollars(p.equityCents) }));
+      for (const point of points) {
         const row = byIndex.get(point.index) ?? { x: point.index };
-        row[COMPARE_SET_KEYS[i]!] = toDollars(point.equityCents);
+        row[COMPARE_SET_KEYS[i]!] = point.value;
         byIndex.set(point.index, row);
       }
     });
     return [...byIndex.values()].sort((p, q) => p.x! - q.x!);
-  }, [sets]);
+  }, [sets, inR]);
   const empty = sets.every((s) => s.equity.trades === 0);
+  const noRisk = sets.every((s) => s.equityR.tradesWithRisk === 0);
+  const leftOut = sets
+    .map((s, i) => ({ name: names[i]!, without: s.equityR.tradesWithoutRisk, trades: s.equity.trades }))
+    .filter((s) => s.without > 0);
+  const rows = sets.map((s, i) => ({
+    name: names[i]!,
+    trades: inR ? s.equityR.tradesWithRisk : s.equity.trades,
+    final: inR ? (s.equityR.byTrade.at(-1)?.equityR ?? null) : (s.equity.byTrade.at(-1)?.equityCents ?? 0),
+  }));
   return (
-    <ReportCard title="Equity curves" description="Cumulative net P&L of each set by trade number" testId="compare-equity">
+    <ReportCard
+      title="Equity curves"
+      description={
+        inR
+          ? 'Cumulative R of each set by trade number, its trades with a planned risk numbered among themselves'
+          : 'Cumulative net P&L of each set by trade number'
+      }
+      testId="compare-equity"
+    >
       {empty ? (
         <NoTrades />
+      ) : inR && noRisk ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="r-empty">
+          No trade of these sets has a planned risk: set a stop or a dollar risk on them, or a default in the Trade Log&apos;s Risk defaults.
+        </Text>
       ) : (
         <Stack gap="xs">
           <div aria-hidden="true">
             <LineChart
+              key={inR ? 'r' : 'usd'}
               h={280}
               data={data}
               dataKey="x"
@@ -375,33 +409,198 @@ function CompareCurves({ sets, names, today }: { sets: readonly CompareSet[]; na
               withDots={false}
               withLegend
               connectNulls
-              valueFormatter={formatDollarsTooltip}
-              yAxisProps={{ tickFormatter: formatDollarsAxis, width: 64 }}
+              valueFormatter={inR ? formatR : formatDollarsTooltip}
+              yAxisProps={{ tickFormatter: inR ? formatRAxis : formatDollarsAxis, width: 64 }}
               xAxisProps={{ minTickGap: 40 }}
               gridAxis="y"
               lineChartProps={{ accessibilityLayer: false }}
             />
           </div>
+          {inR && leftOut.length > 0 && (
+            <Text size="xs" c="dimmed" data-testid="compare-r-left-out">
+              Left out of the curves in R: {leftOut.map((s) => `${s.name}: ${describeLeftOutOfR(s.without, s.trades)}`).join('; ')}.
+            </Text>
+          )}
           <ReportTable
+            key={inR ? 'r' : 'usd'}
             hidden
-            caption="Each set's final cumulative net P&L and its trades"
-            rows={sets.map((s, i) => ({ name: names[i]!, trades: s.equity.trades, finalCents: s.equity.byTrade.at(-1)?.equityCents ?? 0 }))}
+            caption={inR ? "Each set's final cumulative R and its trades with a planned risk" : "Each set's final cumulative net P&L and its trades"}
+            rows={rows}
             columns={[
               { id: 'set', header: 'Set', value: (r) => r.name },
-              { id: 'trades', header: 'Trades', value: (r) => r.trades, numeric: true },
+              { id: 'trades', header: inR ? 'Trades with a planned risk' : 'Trades', value: (r) => r.trades, numeric: true },
               {
                 id: 'final',
-                header: 'Cumulative net P&L',
-                value: (r) => r.finalCents,
-                render: (r) => formatFigure('money', r.finalCents),
-                csv: (r) => centsForCsv(r.finalCents),
+                header: inR ? 'Cumulative R' : 'Cumulative net P&L',
+                value: (r) => r.final,
+                render: (r) => (inR ? rText(r.final) : formatFigure('money', r.final)),
+                csv: (r) => (inR ? r.final : centsForCsv(r.final)),
                 numeric: true,
               },
             ]}
-            csvName={csvFileName('compare-equity', today)}
+            csvName={csvFileName(inR ? 'compare-equity-in-r' : 'compare-equity', today)}
             testId="compare-equity-table"
           />
         </Stack>
+      )}
+    </ReportCard>
+  );
+}
+
+/**
+ * Each set's "Load saved view" picker: choosing one of the trader's saved views makes its filter the set's filter (in
+ * the URL). The picker shows the view whose filter the set has, if any.
+ */
+function SavedViewPickers({
+  views,
+  chosen,
+  onLoad,
+}: {
+  views: readonly SavedView[] | undefined;
+  chosen: ReadonlyArray<SavedView | undefined>;
+  onLoad: (index: number, view: SavedView) => void;
+}) {
+  const data = (views ?? []).map((v) => ({ value: v.id, label: v.name }));
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: chosen.length }} spacing="xs" data-testid="compare-saved-views">
+      {chosen.map((view, i) => {
+        const letter = COMPARE_SET_LETTERS[i]!;
+        return (
+          <Select
+            key={letter}
+            size="xs"
+            label={`Load saved view into ${letter}`}
+            placeholder={data.length ? 'Choose a saved view' : 'No saved views yet'}
+            disabled={!data.length}
+            data={data}
+            value={view?.id ?? null}
+            searchable
+            allowDeselect={false}
+            onChange={(id) => {
+              const picked = views?.find((v) => v.id === id);
+              if (picked) onLoad(i, picked);
+            }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid={`compare-load-view-${letter.toLowerCase()}`}
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The sets' breakdowns by one dimension side by side: a row per group any set traded in, and per set its net P&L (its
+ * total R on the R switch), trades and win rate. Each set's cells are that set's own breakdown rows from the server.
+ */
+function CompareBreakdowns({
+  sets,
+  names,
+  by,
+  onBy,
+  inR,
+  today,
+}: {
+  sets: readonly CompareSet[];
+  names: readonly string[];
+  by: BreakdownBy | null;
+  onBy: (by: BreakdownBy | null) => void;
+  inR: boolean;
+  today: string;
+}) {
+  const ready = by !== null && sets.every((s) => s.breakdown?.by === by);
+  const rows = useMemo(
+    () =>
+      ready
+        ? alignBreakdowns(
+            by,
+            sets.map((s) => s.breakdown!),
+          )
+        : [],
+    [ready, by, sets],
+  );
+  const columns: Array<ReportColumn<SideBySideRow>> = [
+    { id: 'group', header: by ? BREAKDOWN_LABELS[by] : 'Group', value: (r) => r.label },
+    ...names.flatMap((name, i): Array<ReportColumn<SideBySideRow>> => [
+      inR
+        ? {
+            id: `${COMPARE_SET_KEYS[i]}-r`,
+            header: `${name} total R`,
+            value: (r) => r.sets[i]?.r.totalR ?? null,
+            render: (r) => rText(r.sets[i]?.r.totalR ?? null),
+            numeric: true,
+          }
+        : {
+            id: `${COMPARE_SET_KEYS[i]}-net`,
+            header: `${name} net P&L`,
+            value: (r) => r.sets[i]?.netCents ?? null,
+            render: (r) => formatFigure('money', r.sets[i]?.netCents ?? null),
+            csv: (r) => centsForCsv(r.sets[i]?.netCents ?? null),
+            numeric: true,
+          },
+      { id: `${COMPARE_SET_KEYS[i]}-trades`, header: `${name} trades`, value: (r) => r.sets[i]?.trades ?? 0, numeric: true },
+      {
+        id: `${COMPARE_SET_KEYS[i]}-win-rate`,
+        header: `${name} win rate`,
+        value: (r) => r.sets[i]?.winRate ?? null,
+        render: (r) => formatFigure('percent', r.sets[i]?.winRate ?? null),
+        numeric: true,
+      },
+    ]),
+  ];
+  const missing = by ? BREAKDOWN_MISSING[by] : null;
+  const notes = ready
+    ? sets.flatMap((s, i) => {
+        const parts: string[] = [];
+        if (missing && s.breakdown!.excluded > 0) parts.push(`${s.breakdown!.excluded.toLocaleString('en-US')} trades ${missing} left out`);
+        if (inR && s.breakdown!.tradesWithoutRisk > 0)
+          parts.push(`${describeLeftOutOfR(s.breakdown!.tradesWithoutRisk, s.breakdown!.total)}, left out of R`);
+        return parts.length ? [`${names[i]}: ${parts.join('; ')}`] : [];
+      })
+    : [];
+  return (
+    <ReportCard
+      title="Breakdowns side by side"
+      description={by ? `Each set's trades by ${BREAKDOWN_LABELS[by].toLowerCase()}` : undefined}
+      testId="compare-breakdowns"
+      actions={
+        <Select
+          size="xs"
+          w={180}
+          aria-label="Breakdown by"
+          placeholder="Pick a dimension"
+          data={BREAKDOWNS.map((b) => ({ value: b, label: BREAKDOWN_LABELS[b] }))}
+          value={by}
+          onChange={(value) => onBy(BREAKDOWNS.find((b) => b === value) ?? null)}
+          clearable
+          data-testid="compare-breakdown-by"
+        />
+      }
+    >
+      {by === null ? (
+        <Text c="dimmed" size="sm">
+          Pick a dimension to see each set&apos;s groups side by side.
+        </Text>
+      ) : !ready ? (
+        <ReportLoading height={200} />
+      ) : rows.length === 0 ? (
+        <NoTrades />
+      ) : (
+        <ReportTable
+          key={`${by}-${inR ? 'r' : 'usd'}`}
+          caption={`${inR ? 'Total R' : 'Net P&L'}, trades and win rate of each set by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
+          rows={rows}
+          columns={columns}
+          csvName={csvFileName(`compare-by-${by}${inR ? '-in-r' : ''}`, today)}
+          testId="compare-breakdown-table"
+          footer={
+            notes.length > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="compare-breakdown-notes">
+                {notes.join('. ')}.
+              </Text>
+            ) : undefined
+          }
+        />
       )}
     </ReportCard>
   );

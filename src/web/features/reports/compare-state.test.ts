@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareParams, readCompareSetCount } from './compare-state';
+import { compareParams, readCompareBy, readCompareSetCount } from './compare-state';
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -38,5 +38,33 @@ describe("Compare's sets in the URL", () => {
 
   it('resets to A and B for a preset', () => {
     expect(compareParams(params('side=Long&b.side=Short&c.symbol=ES&sets=3'), { type: 'reset' }).toString()).toBe('side=Long&b.side=Short');
+  });
+
+  it('loads a saved view into one set, in place of that set’s filter, leaving the other sets and the page’s parameters', () => {
+    const url = params('symbol=NQ&b.side=Long&b.hour=9&c.symbol=ES&sets=3&by=hour');
+    const intoB = compareParams(url, { type: 'load', index: 1, filter: 'session=London&side=Short' });
+    expect(intoB.toString()).toBe('symbol=NQ&c.symbol=ES&by=hour&b.side=Short&b.session=London&sets=3');
+    // Into A: the page's own filter, the other sets untouched.
+    expect(compareParams(url, { type: 'load', index: 0, filter: 'range=this-month' }).toString()).toBe(
+      'b.side=Long&b.hour=9&c.symbol=ES&by=hour&range=this-month&sets=3',
+    );
+    // A view of all trades empties the set but keeps it on screen, even the last set of four shown by its filter alone.
+    const four = compareParams(params('d.symbol=ES'), { type: 'load', index: 3, filter: '' });
+    expect(four.toString()).toBe('sets=4');
+    expect(readCompareSetCount(four)).toBe(4);
+    // Only what the filter model reads is loaded, under the set's prefix.
+    expect(compareParams(params(''), { type: 'load', index: 1, filter: 'symbol=NQ&colour=red' }).toString()).toBe('b.symbol=NQ');
+    // No such set: nothing changes.
+    expect(compareParams(params('side=Long'), { type: 'load', index: 2, filter: 'symbol=NQ' }).toString()).toBe('side=Long');
+  });
+
+  it('keeps the breakdowns’ dimension in the URL, none when left out or unknown, through a reset', () => {
+    expect(readCompareBy(params(''))).toBeNull();
+    expect(readCompareBy(params('by=colour'))).toBeNull();
+    const byHour = compareParams(params('side=Long&b.side=Short'), { type: 'breakdown', by: 'hour' });
+    expect(byHour.toString()).toBe('side=Long&b.side=Short&by=hour');
+    expect(readCompareBy(byHour)).toBe('hour');
+    expect(readCompareBy(compareParams(byHour, { type: 'reset' }))).toBe('hour');
+    expect(compareParams(byHour, { type: 'breakdown', by: null }).toString()).toBe('side=Long&b.side=Short');
   });
 });
