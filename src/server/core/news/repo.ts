@@ -29,7 +29,10 @@ export async function storeNewsEvents(db: Pick<Db, 'insert'>, events: readonly N
 
 /** Every stored event's instant in milliseconds, sorted ascending: what the engine's news filter matches entries with. */
 export async function loadNewsInstants(tx: Tx): Promise<Float64Array> {
-  const rows = await queryRows<{ ms: number | string }>(tx, sql`select floor(extract(epoch from ${economicEvents.at}) * 1000)::float8 as ms from ${economicEvents}`);
+  const rows = await queryRows<{ ms: number | string }>(
+    tx,
+    sql`select floor(extract(epoch from ${economicEvents.at}) * 1000)::float8 as ms from ${economicEvents}`,
+  );
   return sortEventInstants(rows.map((r) => Number(r.ms)));
 }
 

@@ -33,9 +33,7 @@ export function NewsFilter({ filter, onChange }: { filter: ReportFilter; onChang
         label="High-impact USD news"
         data={WINDOW_CHOICES}
         value={filter.news === null ? ANY : String(filter.news)}
-        onChange={(value) =>
-          onChange(!value || value === ANY ? { news: null, newsMode: 'near' } : { news: Number(value) as NewsWindow })
-        }
+        onChange={(value) => onChange(!value || value === ANY ? { news: null, newsMode: 'near' } : { news: Number(value) as NewsWindow })}
         allowDeselect={false}
         disabled={disabled}
         // The reason reads under the field and is its accessible description.
