@@ -1,8 +1,16 @@
 import { Hono } from 'hono';
-import type { EconomicCalendarResponse, NewsFilterStatus } from '../../../contract/economic-calendar';
+import type { EconomicCalendarEvent, EconomicCalendarResponse, NewsFilterStatus } from '../../../contract/economic-calendar';
 import { countNewsEvents, isStoredNews, storeNewsEvents } from '../../core/news/repo';
+import type { Database } from '../../db/client';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { createEconomicCalendar } from './service';
+
+/**
+ * What a good read of the feed leaves behind: its high-impact USD events, kept for the news filter. Public news, no
+ * trader's: written on the server's own connection (the app role may only read them).
+ */
+export const keepNewsEvents = (database: Database) => (events: readonly EconomicCalendarEvent[]) =>
+  storeNewsEvents(database.db, events.filter(isStoredNews));
 
 /**
  * /api/economic-calendar: the configured feed's week, or `{ source: 'sample' }` when there is no feed. Every good read
@@ -10,14 +18,7 @@ import { createEconomicCalendar } from './service';
  */
 export function economicCalendarRoutes({ config, logger, database }: AppDeps) {
   const url = config.ECONOMIC_CALENDAR_URL;
-  const calendar = url
-    ? createEconomicCalendar({
-        url,
-        logger,
-        // Public news, no trader's: written on the server's own connection (the app role may only read them).
-        onRead: (events) => storeNewsEvents(database.db, events.filter(isStoredNews)),
-      })
-    : null;
+  const calendar = url ? createEconomicCalendar({ url, logger, onRead: keepNewsEvents(database) }) : null;
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json<EconomicCalendarResponse>(calendar ? await calendar.week() : { source: 'sample' }))
     .get('/news', async (c) => {
