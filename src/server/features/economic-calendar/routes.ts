@@ -6,11 +6,18 @@ import type { AppDeps, AppEnv } from '../../http/context';
 import { createEconomicCalendar } from './service';
 
 /**
+ * A week has a couple of dozen high-impact USD releases: a feed that lists thousands is not a weekly calendar, and
+ * keeping them all on every read would grow the table without end.
+ */
+const MAX_KEPT_PER_READ = 200;
+
+/**
  * What a good read of the feed leaves behind: its high-impact USD events, kept for the news filter. Public news, no
  * trader's: written on the server's own connection (the app role may only read them).
  */
 export const keepNewsEvents = (database: Database) => (events: readonly EconomicCalendarEvent[]) =>
-  storeNewsEvents(database.db, events.filter(isStoredNews));
+  storeNewsEvents(database.db, events.filter(isStoredNews).slice(0, MAX_KEPT_PER_READ));
+
 
 /**
  * /api/economic-calendar: the configured feed's week, or `{ source: 'sample' }` when there is no feed. Every good read
