@@ -18,7 +18,6 @@ const MAX_KEPT_PER_READ = 200;
 export const keepNewsEvents = (database: Database) => (events: readonly EconomicCalendarEvent[]) =>
   storeNewsEvents(database.db, events.filter(isStoredNews).slice(0, MAX_KEPT_PER_READ));
 
-
 /**
  * /api/economic-calendar: the configured feed's week, or `{ source: 'sample' }` when there is no feed. Every good read
  * of the feed keeps its high-impact USD events for the reports' news filter; /news says whether that filter has any.
