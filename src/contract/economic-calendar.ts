@@ -34,3 +34,10 @@ export const economicCalendarResponse = z.discriminatedUnion('source', [
   }),
 ]);
 export type EconomicCalendarResponse = z.infer<typeof economicCalendarResponse>;
+
+/**
+ * GET /api/economic-calendar/news: whether the reports' news filter can find anything. `feed`: a calendar feed is
+ * configured; `events`: how many high-impact USD events are stored for it to match trades with.
+ */
+export const newsFilterStatus = z.strictObject({ feed: z.boolean(), events: z.number().int().nonnegative() });
+export type NewsFilterStatus = z.infer<typeof newsFilterStatus>;

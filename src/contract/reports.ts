@@ -7,6 +7,8 @@ import {
   HOLD_BUCKET_IDS,
   MARKET_GROUPINGS,
   MAX_R_BOUND,
+  NEWS_MODES,
+  NEWS_WINDOWS,
   R_BOUND,
   TAG_MODES,
   TRADE_RESULTS,
@@ -69,6 +71,12 @@ const rBound = (name: string) => {
         .refine((n) => Math.abs(n) <= MAX_R_BOUND, `${name} must be from -${MAX_R_BOUND} to ${MAX_R_BOUND}`),
     );
 };
+/** Minutes either side of high-impact news: one of the windows the filter bar offers. */
+const newsWindowMessage = `news must be one of ${NEWS_WINDOWS.join(', ')} (minutes)`;
+const newsWindow = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, newsWindowMessage)])
+  .transform(Number)
+  .pipe(z.literal(NEWS_WINDOWS, { error: newsWindowMessage }));
 const withWithout = (name: string) => z.enum(WITH_WITHOUT, { error: `${name} must be with or without` }).optional();
 
 /** The filter's fields, for schemas that take the filter among their own parameters (the Trade Log's list). */
@@ -97,6 +105,8 @@ export const reportFilterFields = {
   mistakes: withWithout('mistakes'),
   mistake: list(text(100, 'mistake'), 'mistake'),
   markets: z.enum(MARKET_GROUPINGS, { error: `markets must be ${MARKET_GROUPINGS.join(', ')}` }).optional(),
+  news: newsWindow.optional(),
+  newsMode: z.enum(NEWS_MODES, { error: `newsMode must be ${NEWS_MODES.join(' or ')}` }).default('near'),
 };
 
 type RawFilter = z.output<z.ZodObject<typeof reportFilterFields>>;
@@ -149,6 +159,9 @@ export function normalizeReportFilter(raw: RawFilter, ctx: z.RefinementCtx): Rep
     mistakes: raw.mistakes ?? null,
     mistake: unique(raw.mistake),
     markets: raw.markets ?? null,
+    news: raw.news ?? null,
+    // A mode without a window narrows nothing: kept at its default, so equal filters stay equal.
+    newsMode: raw.news === undefined ? 'near' : raw.newsMode,
   };
 }
 
@@ -211,6 +224,8 @@ const filterEcho = z.strictObject({
   mistakes: z.enum(WITH_WITHOUT).nullable(),
   mistake: z.array(z.string()),
   markets: z.enum(MARKET_GROUPINGS).nullable(),
+  news: z.literal(NEWS_WINDOWS).nullable(),
+  newsMode: z.enum(NEWS_MODES),
 });
 
 /** What every report answer says of its trades: the filter as read, its days, and the same in words. */

@@ -107,7 +107,8 @@ const envSchema = z
     EXCHANGE_TIMEOUT: z.coerce.number().int().min(1).max(300).default(30),
     /**
      * A weekly economic calendar in the JSON the public calendars publish (title, country, date, impact, forecast,
-     * previous). Without one the dashboard's events card shows its sample week, labelled as mock data.
+     * previous). Without one the dashboard's events card shows its sample week, labelled as mock data, and the reports'
+     * news filter has no events to match trades with. Each good read keeps the high-impact USD events.
      */
     ECONOMIC_CALENDAR_URL: z.preprocess(
       emptyToUndefined,

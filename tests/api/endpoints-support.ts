@@ -345,6 +345,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     },
     'POST /api/connections/:id/sync': { params: id('connection') },
     'GET /api/economic-calendar': {},
+    'GET /api/economic-calendar/news': {},
     'GET /api/quick-links': {},
     'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
     'POST /api/quick-links/reorder': { body: () => ({ ids: [ids.link] }), bodySchema: reorderInput },

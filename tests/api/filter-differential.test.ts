@@ -1,7 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportFilter, HOLD_BUCKET_IDS, resolveReportRange, TAG_MODES, type ReportFilter } from '../../src/domain/reports';
+import {
+  createReportFilter,
+  HOLD_BUCKET_IDS,
+  NEWS_MODES,
+  NEWS_WINDOWS,
+  resolveReportRange,
+  TAG_MODES,
+  type ReportFilter,
+} from '../../src/domain/reports';
+import { storeNewsEvents } from '../../src/server/core/news/repo';
 import { readSqlTraderData, reportFilterSql } from '../../src/server/core/engine/repo';
 import { withReportScope } from '../../src/server/core/engine/scope';
 import { loadMistakeTags } from '../../src/server/core/risk/repo';
@@ -89,6 +98,7 @@ const KEY_VALUES = {
     mistakes: fc.option(fc.constantFrom('with' as const, 'without' as const), { nil: null }),
     mistake: some(['fomo', 'Late Entry']),
   }),
+  news: fc.record({ news: fc.constantFrom(...NEWS_WINDOWS), newsMode: fc.constantFrom(...NEWS_MODES) }),
 };
 type Key = keyof typeof KEY_VALUES;
 
@@ -110,6 +120,12 @@ describe.each(backends())('the filter model in SQL and in the engine on %s', (ba
 
   beforeAll(async () => {
     app = await startTestApp({ backend });
+    // High-impact releases on every day of the trades, at whole minutes as the entries are: the news key meets entries
+    // exactly on its windows' edges.
+    await storeNewsEvents(
+      app.server.database.db,
+      DAYS.flatMap((day) => ['13:30', '15:00', '19:00'].map((time) => ({ title: `Release ${time}`, country: 'USD', at: `${day}T${time}:00Z` }))),
+    );
   });
   afterAll(() => app?.close());
 

@@ -2,6 +2,7 @@ import type { CalendarDay } from '../dates/calendar-day';
 import { marketOf } from '../instruments/figures';
 import {
   hasMistakeFilter,
+  hasNewsFilter,
   hasRiskFilter,
   HOLD_BUCKETS,
   toHundredthsR,
@@ -50,7 +51,12 @@ export type FilterClause =
    */
   | { kind: 'planned-risk'; want: boolean | null; min: number | null; max: number | null }
   /** Tags the trader marks as mistakes: with or without any (`mode`), and any of the `named` ones (compared in lower case). */
-  | { kind: 'mistakes'; mode: 'with' | 'without' | null; named: readonly string[] };
+  | { kind: 'mistakes'; mode: 'with' | 'without' | null; named: readonly string[] }
+  /**
+   * The entry within `windowMs` (both ends included) of a stored high-impact USD event (`near`), or farther than that
+   * from every one (not `near`); a trade without an entry time matches neither.
+   */
+  | { kind: 'news'; windowMs: number; near: boolean };
 
 export type FilterClauseKind = FilterClause['kind'];
 
@@ -87,6 +93,7 @@ export function toFilterClauses(filter: ReportFilter, range: ResolvedRange): Fil
     clauses.push({ kind: 'planned-risk', want, min, max });
   }
   if (hasMistakeFilter(filter)) clauses.push({ kind: 'mistakes', mode: filter.mistakes, named: filter.mistake });
+  if (hasNewsFilter(filter)) clauses.push({ kind: 'news', windowMs: filter.news! * 60_000, near: filter.newsMode === 'near' });
   return clauses;
 }
 

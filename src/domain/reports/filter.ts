@@ -1,5 +1,8 @@
 import { addDays, formatCalendarDay, formatShortDay, getStartOfWeekMonday, parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { getTodayInZone } from '../dates/clock';
+import { NEWS_MODES, NEWS_WINDOWS, type NewsMode, type NewsWindow } from './news';
+
+export { NEWS_MODES, NEWS_WINDOWS, type NewsMode, type NewsWindow } from './news';
 
 /**
  * The one filter model (STYLE "As the house grows"): which trades a report, the Trade Log or an AI tool
@@ -104,6 +107,12 @@ export interface ReportFilter {
    * with M2K...) in the instrument filter and the instrument breakdown; null keeps each instrument apart.
    */
   markets: MarketGrouping | null;
+  /**
+   * Minutes either side of a stored high-impact USD event: with 'near' only the trades entered that close to one, with
+   * 'away' only those entered farther from every one; null: either. Trades without an entry time match neither.
+   */
+  news: NewsWindow | null;
+  newsMode: NewsMode;
 }
 
 export const MARKET_GROUPINGS = ['grouped'] as const;
@@ -135,6 +144,8 @@ export const REPORT_FILTER_KEYS = [
   'mistakes',
   'mistake',
   'markets',
+  'news',
+  'newsMode',
 ] as const satisfies ReadonlyArray<keyof ReportFilter>;
 
 /** Keys that take a list (repeated in a URL: ?symbol=NQ&symbol=ES). */
@@ -180,6 +191,8 @@ export const EMPTY_REPORT_FILTER: ReportFilter = Object.freeze({
   mistakes: null,
   mistake: [],
   markets: null,
+  news: null,
+  newsMode: 'near',
 }) as ReportFilter;
 
 export function createReportFilter(patch: Partial<ReportFilter> = {}): ReportFilter {
@@ -235,7 +248,8 @@ export function hasTradeLevelFilter(filter: ReportFilter): boolean {
     filter.sizeMin !== null ||
     filter.sizeMax !== null ||
     hasRiskFilter(filter) ||
-    hasMistakeFilter(filter)
+    hasMistakeFilter(filter) ||
+    hasNewsFilter(filter)
   );
 }
 
@@ -249,6 +263,11 @@ export function hasMistakeFilter(filter: Pick<ReportFilter, 'mistakes' | 'mistak
   return filter.mistakes !== null || filter.mistake.length > 0;
 }
 
+/** The filter reads the stored high-impact events. */
+export function hasNewsFilter(filter: Pick<ReportFilter, 'news'>): boolean {
+  return filter.news !== null;
+}
+
 /** An R bound in hundredths of an R, a whole number: R-multiples compare exactly (pnl x 100 >= bound x risk). */
 export const toHundredthsR = (r: number) => Math.round(r * 100);
 
@@ -259,6 +278,7 @@ export function countActiveFilters(filter: ReportFilter): number {
   if (filter.sizeMin !== null || filter.sizeMax !== null) count++;
   if (hasRiskFilter(filter)) count++;
   if (filter.mistakes !== null) count++;
+  if (filter.news !== null) count++;
   return count;
 }
 
@@ -287,6 +307,8 @@ export function writeReportFilterParams(filter: ReportFilter, params: URLSearchP
   if (filter.risk !== null) params.set('risk', filter.risk);
   if (filter.mistakes !== null) params.set('mistakes', filter.mistakes);
   if (filter.markets !== null) params.set('markets', filter.markets);
+  if (filter.news !== null) params.set('news', String(filter.news));
+  if (filter.news !== null && filter.newsMode !== 'near') params.set('newsMode', filter.newsMode);
   return params;
 }
 
@@ -335,6 +357,7 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     const n = typeof value === 'string' && R_BOUND.test(value.trim()) ? Number(value) : Number.NaN;
     return Number.isFinite(n) && Math.abs(n) <= MAX_R_BOUND ? n + 0 : null;
   };
+  const news = typeof raw.news === 'string' ? Number(raw.news) : Number.NaN;
   const from = day(raw.from);
   const to = day(raw.to);
   const range: DatePreset = isIn(DATE_PRESETS, raw.range) ? raw.range : from || to ? 'custom' : 'all-time';
@@ -363,6 +386,9 @@ export function parseReportFilterParams(params: URLSearchParams): ReportFilter {
     mistakes: isIn(WITH_WITHOUT, raw.mistakes) ? raw.mistakes : null,
     mistake: list('mistake'),
     markets: isIn(MARKET_GROUPINGS, raw.markets) ? raw.markets : null,
+    news: isIn(NEWS_WINDOWS, news) ? news : null,
+    // A mode without a window narrows nothing, and is kept at its default as the server keeps it.
+    newsMode: isIn(NEWS_WINDOWS, news) && isIn(NEWS_MODES, raw.newsMode) ? raw.newsMode : 'near',
   };
 }
 
@@ -458,7 +484,13 @@ export function describeReportFilterParts(filter: ReportFilter, accountName: (id
   if (filter.mistakes === 'without') parts.push('without a mistake');
   if (filter.mistake.length > 0) parts.push(`mistake ${or(filter.mistake)}`);
   if (filter.markets === 'grouped') parts.push('micros counted with their full-size contract');
+  if (filter.news !== null) parts.push(describeNews(filter.news, filter.newsMode));
   return parts;
+}
+
+/** 'within 15 min of high-impact USD news', 'more than 15 min from high-impact USD news'. */
+export function describeNews(minutes: number, mode: NewsMode): string {
+  return mode === 'away' ? `more than ${minutes} min from high-impact USD news` : `within ${minutes} min of high-impact USD news`;
 }
 
 /** The whole filter in one line: "Last 90 Days: Aug 28, 2026 to Nov 25, 2026; instrument NQ; side Short". */

@@ -2,6 +2,7 @@ import type { Cents } from '../cents';
 import { parseCalendarDay, type CalendarDay } from '../dates/calendar-day';
 import { HOLD_BUCKETS, type ReportFilter, type ResolvedRange, type TagMode } from './filter';
 import { holdMatches, toFilterClauses, type FilterClause } from './filter-clauses';
+import { isNearEvent } from './news';
 import { getHourOfInstant } from '../dates/clock';
 import { marketOf } from '../instruments/figures';
 import { resolvePlannedRisk, type RiskDefault } from '../risk/planned-risk';
@@ -398,6 +399,15 @@ function clauseTest(
       return readRiskTest(c, clause, traderData.risk);
     case 'mistakes':
       return readMistakeTest(c, clause, traderData.mistakeTags);
+    case 'news': {
+      const events = traderData.newsEvents;
+      if (!events) throw new Error('selectTrades: a news filter needs the stored events');
+      const { windowMs, near } = clause;
+      return (i) => {
+        const entry = c.entry[i]!;
+        return !Number.isNaN(entry) && isNearEvent(events, entry, windowMs) === near;
+      };
+    }
   }
 }
 
@@ -407,6 +417,8 @@ export interface TraderFilterData {
   risk?: Float64Array;
   /** The tags the trader marks as mistakes. */
   mistakeTags?: readonly string[];
+  /** The stored high-impact USD events' instants in milliseconds, sorted ascending (sortEventInstants). */
+  newsEvents?: ArrayLike<number>;
 }
 
 /** Tags compare as the Mistakes report compares them: 'FOMO' and 'fomo' are one. */

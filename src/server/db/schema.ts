@@ -1195,6 +1195,26 @@ export const providerBars = pgTable(
 );
 
 /**
+ * High-impact USD events the economic calendar feed announced, kept after their week has passed so that the news
+ * filter can find the trades taken near them. Public news, not a trader's data: no owner, read by every trader, written
+ * only by the server on its own connection after a good read of the feed. An event read again is the same row.
+ */
+export const economicEvents = pgTable(
+  'economic_events',
+  {
+    title: text('title').notNull(),
+    country: text('country').notNull(),
+    at: ts('at').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'economic_events_pk', columns: [t.title, t.country, t.at] }),
+    index('economic_events_at_idx').on(t.at),
+    pgPolicy('economic_events_read', { as: 'permissive', for: 'select', to: 'public', using: sql`true` }),
+  ],
+);
+
+/**
  * A trade's MAE, MFE (points, ticks, dollars), best exit and capture, from the bars of its contract
  * (src/domain/market/excursions.ts), recomputed when the trade or those bars change, for the Trade Log's columns and
  * the Reports' averages. `detail` is the whole result: the exit analysis, or which bars are missing.

@@ -6,7 +6,7 @@ import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { isCurrency, type AccountCurrency } from '../../../domain/reports/currency';
 import { getFuturesRoot, getPointValue, symbolsOfMarkets } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';
-import { playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
+import { economicEvents, playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
 
 /**
  * Data access for the reports. Every query names its owner; row-level security backs it up.
@@ -198,6 +198,13 @@ function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData |
           clause.named.length > 0 ? sql`${trades.tags} && ${textArray(data.namedMistakeTags)}` : undefined,
         ) ?? sql`true`
       );
+    }
+    case 'news': {
+      // The entry in whole milliseconds, as the engine reads it, and the window's two ends both included.
+      const entry = sql`date_trunc('milliseconds', ${trades.entryTime})`;
+      const window = sql`(${clause.windowMs}::int * interval '1 millisecond')`;
+      const near = sql`exists (select 1 from ${economicEvents} e where e.at between ${entry} - ${window} and ${entry} + ${window})`;
+      return sql`(${trades.entryTime} is not null and ${clause.near ? near : sql`not ${near}`})`;
     }
   }
 }

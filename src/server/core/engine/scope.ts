@@ -11,6 +11,7 @@ import {
   describeReportFilter,
   getRiskColumn,
   hasMistakeFilter,
+  hasNewsFilter,
   hasRiskFilter,
   hasTradeLevelFilter,
   narrowToOneCurrency,
@@ -22,6 +23,7 @@ import {
   type TradeSet,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { loadNewsInstants } from '../news/repo';
 import { preferencesIn } from '../preferences/repo';
 import { loadMistakeTags, loadRiskDefaults } from '../risk/repo';
 import { reportsRepo, type TradesSnapshot } from './repo';
@@ -53,6 +55,8 @@ export interface ReportScope {
   basis: ReportBasis;
   /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults. */
   risk: () => Float64Array;
+  /** The stored high-impact events' instants, sorted; read only for a filter with the news key (else empty). */
+  newsEvents: Float64Array;
 }
 
 /**
@@ -86,7 +90,7 @@ async function openReportScope(
   now: Date,
   take: (version: number) => Promise<TradesSnapshot>,
 ): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags } = await database.withUser(
+  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags, newsEvents } = await database.withUser(
     userId,
     async (tx) => {
       const context = await reportsRepo(tx, userId).context();
@@ -102,6 +106,7 @@ async function openReportScope(
         currencies: context.currencies,
         riskDefaults: await loadRiskDefaults(tx, userId),
         mistakeTags: hasMistakeFilter(asked) ? await loadMistakeTags(tx, userId) : [],
+        newsEvents: hasNewsFilter(asked) ? await loadNewsInstants(tx) : new Float64Array(0),
       };
     },
   );
@@ -110,7 +115,7 @@ async function openReportScope(
   const filter = oneCurrency.filter;
   const range = resolveReportRange(filter, now, timeZone);
   const risk = () => getRiskColumn(columns, riskDefaults);
-  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags });
+  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags, newsEvents });
   const accountName = (id: string) => names.get(id);
   const { rows } = set;
   const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
@@ -127,6 +132,7 @@ async function openReportScope(
     startingBalanceCents: sumStartingBalances(startingBalances, filter.account),
     startingBalances: new Map([...startingBalances].map(([id, balance]) => [id, toCents(balance)])),
     risk,
+    newsEvents,
     basis: {
       filter: asked,
       range,

@@ -15,6 +15,11 @@ export interface EconomicCalendarOptions {
   /** The most bytes of a feed's answer we read. */
   maxBytes?: number;
   now?: () => number;
+  /**
+   * Given the events of every good read before it is served (the news filter keeps the high-impact ones). A failure
+   * here is logged and does not fail the calendar.
+   */
+  onRead?: (events: readonly EconomicCalendarEvent[]) => Promise<void>;
 }
 
 export const FEED_TIMEOUT_MS = 10_000;
@@ -54,15 +59,23 @@ export function createEconomicCalendar(options: EconomicCalendarOptions) {
   }
 
   async function read(): Promise<void> {
+    let events: EconomicCalendarEvent[];
     try {
       const parsed = parseFeed(await fetchBody());
       if (!parsed.ok) throw new Error(parsed.reason);
       if (parsed.skipped > 0) options.logger.warn({ skipped: parsed.skipped }, 'economic calendar: entries left out');
-      cached = { events: parsed.events, fetchedAt: now() };
+      events = parsed.events;
+      cached = { events, fetchedAt: now() };
       failedAt = null;
     } catch (error) {
       failedAt = now();
       options.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'economic calendar feed could not be read');
+      return;
+    }
+    try {
+      await options.onRead?.(events);
+    } catch (error) {
+      options.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'economic calendar: events could not be kept');
     }
   }
 

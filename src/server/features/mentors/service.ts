@@ -228,6 +228,7 @@ export const mentorsService = {
       const { rows } = selectTrades(scope.columns, filter, range, scope.timeZone, {
         risk: hasRiskFilter(filter) ? scope.risk() : undefined,
         mistakeTags,
+        newsEvents: scope.newsEvents,
       });
       const ids: string[] = [];
       for (let k = query.offset; k < Math.min(rows.length, query.offset + query.limit); k++) ids.push(scope.columns.id[rows[rows.length - 1 - k]!]!);

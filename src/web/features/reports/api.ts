@@ -14,6 +14,7 @@ import type {
   ReportOptions,
 } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
+import type { NewsFilterStatus } from '../../../contract/economic-calendar';
 import type { CompareReport } from '../../../contract/report-compare';
 import type { MonthlyReviewReport } from '../../../contract/monthly-review';
 import { COMPARE_SET_KEYS } from '../../../domain/reports/compare-sets';
@@ -96,6 +97,13 @@ export const mistakesQuery = (filter: ReportFilter) => report<MistakesReport>('m
 export const mistakeTagsQuery = queryOptions({
   queryKey: queryKeys.mistakeTags.all,
   queryFn: () => apiFetch<MistakeTags>('/api/mistake-tags'),
+});
+
+/** Whether the news filter can find anything: a feed is configured and high-impact events are stored. */
+export const newsFilterStatusQuery = queryOptions({
+  queryKey: queryKeys.economicEvents.news,
+  queryFn: () => apiFetch<NewsFilterStatus>('/api/economic-calendar/news'),
+  staleTime: 5 * 60_000,
 });
 
 export const reportOptionsQuery = queryOptions({

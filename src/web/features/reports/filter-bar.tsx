@@ -43,10 +43,12 @@ import {
   type TradeResult,
   type WithWithout,
   describeRRange,
+  describeNews,
 } from '../../../domain/reports/filter';
 import { accountsQuery } from '../../shared/api';
 import { mistakeTagsQuery, reportOptionsQuery } from './api';
 import { playbooksQuery } from '../playbooks/api';
+import { NewsFilter } from './news-filter';
 import classes from './reports.module.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${formatHour(h)}-${h === 23 ? '24:00' : formatHour(h + 1)}` }));
@@ -304,6 +306,7 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
               ))}
             </Chip.Group>
           </ChipRow>
+          <NewsFilter filter={filter} onChange={set} />
         </SimpleGrid>
       </Collapse>
 
@@ -445,6 +448,10 @@ function activeFilterChips(filter: ReportFilter, accountName: (id: string) => st
   if (filter.mistakes !== null)
     chips.push({ key: 'mistakes', text: filter.mistakes === 'with' ? 'With a mistake' : 'Without a mistake', clear: { mistakes: null } });
   if (filter.mistake.length) chips.push({ key: 'mistake', text: `Mistake: ${or(filter.mistake)}`, clear: { mistake: [] } });
+  if (filter.news !== null) {
+    const text = describeNews(filter.news, filter.newsMode);
+    chips.push({ key: 'news', text: text[0]!.toUpperCase() + text.slice(1), clear: { news: null, newsMode: 'near' } });
+  }
   return chips;
 }
 

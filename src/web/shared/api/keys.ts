@@ -177,7 +177,11 @@ export const queryKeys = {
       ] as const,
   },
   /** The dashboard's economic events of a week. */
-  economicEvents: { week: (today: string) => ['economic-events', today] as const },
+  economicEvents: {
+    week: (today: string) => ['economic-events', today] as const,
+    /** Whether the reports' news filter has a feed and stored events to match trades with. */
+    news: ['economic-events', 'news'] as const,
+  },
   /** The trader's read-only share links (Settings, Shared Links). */
   shareLinks: { all: ['share-links'] as const },
   /**
