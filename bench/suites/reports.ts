@@ -185,6 +185,16 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
       breakdowns.map((by, i) => withQuery('/api/reports/breakdown', combined[i % combined.length]!, `by=${by}`)),
     ],
     ...report('heatmap', '/api/reports/heatmap'),
+    ...report('depth (drawdown, streaks, ratios)', '/api/reports/depth'),
+    // The printable month: the month replaces the filter's range, so the filters narrow one month of ~1,300 trades.
+    ...report('monthly review', '/api/reports/monthly-review', 'month=2024-03'),
+    [
+      'compare, four sets with their breakdown by session',
+      [
+        `/api/reports/compare?${new URLSearchParams({ a: '', b: 'side=Short', c: 'hour=9&hour=10', d: `account=${acct}`, by: 'session' })}`,
+        `/api/reports/compare?${new URLSearchParams({ a: 'range=last-90-days', b: 'setup=Breakout', c: 'tag=FOMO', d: 'result=Win', by: 'instrument' })}`,
+      ],
+    ],
     ...report('year calendar', '/api/reports/calendar'),
     ...report('distribution of net P&L', '/api/reports/distribution', 'of=pnl'),
     ...report('distribution of hold time', '/api/reports/distribution', 'of=hold'),
@@ -201,11 +211,12 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
     ],
   ];
   const rows: Row[] = [];
-  // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it (profiling one report without the whole suite);
+  // BENCH_REPORTS_ONLY=playbook: only the reports whose name holds it, or one of several given with commas (profiling
+  // some reports without the whole suite);
   // BENCH_REPORTS_ONLY=after: only the first reports after a write (below).
   const only = process.env.BENCH_REPORTS_ONLY;
   if (only) {
-    for (const [name, paths] of measures.filter(([name]) => name.includes(only))) {
+    for (const [name, paths] of measures.filter(([name]) => only.split(',').some((part) => name.includes(part)))) {
       rows.push(summarize(SUITE, `GET ${name}`, backend, await sample(url, cookie, paths, n), 'ms', note, target));
     }
     if (only !== 'after') return rows;
