@@ -160,6 +160,12 @@ export function getHourOfInstant(epochMs: number, timeZone: string): number {
   return ((Math.floor(local / HOUR) % 24) + 24) % 24;
 }
 
+/** The minute of the day 0-1439 on the clock of `timeZone` at `epochMs`, without building the wall clock. */
+export function getMinuteOfDay(epochMs: number, timeZone: string): number {
+  const local = epochMs + offsetAt(epochMs, timeZone);
+  return ((Math.floor(local / 60_000) % 1440) + 1440) % 1440;
+}
+
 /** An instant as the callers hold it: a Date, epoch milliseconds, or an ISO timestamp with an offset or Z. */
 export type InstantInput = Date | string | number;
 

@@ -7,6 +7,7 @@ import {
   computePnlByWeek,
   computeRatioFigures,
   computeTimeBuckets,
+  mergeTimeBuckets,
 } from './depth';
 import { createTradeSet, type ReportTrade } from './report-trade';
 
@@ -68,6 +69,17 @@ describe('time buckets of the entry', () => {
       ['09:00-09:30', 1, 100],
       ['09:30-10:00', 3, -15],
       ['10:00-10:30', 1, -5],
+    ]);
+    // The depth report makes its 30-minute buckets from the 15-minute ones: the same figures as counted directly.
+    expect(mergeTimeBuckets(fifteen)).toEqual(computeTimeBuckets(set, 30, NY));
+    expect(computeDepth(set, NY).buckets30).toEqual(computeTimeBuckets(set, 30, NY));
+  });
+
+  it('reads the clock of the zone across a change of daylight time: 13:30 UTC is 09:30 in March after the change, 08:30 before', () => {
+    const set = setOf([trade('2026-03-06', 100, '2026-03-06T13:30:00Z'), trade('2026-03-09', 200, '2026-03-09T13:30:00Z')]);
+    expect(computeTimeBuckets(set, 30, NY).buckets.map((b) => [b.label, b.netCents])).toEqual([
+      ['08:30-09:00', 100],
+      ['09:30-10:00', 200],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Cents } from '../cents';
 import { addDays, differenceInDays, getStartOfWeekMonday, type CalendarDay } from '../dates/calendar-day';
-import { wallClockOf } from '../dates/clock';
+import { getMinuteOfDay } from '../dates/clock';
 import type { DailyAggregate } from '../stats/trade-aggregate';
 import { aggregateRowsByDay } from './aggregate-rows';
 import { labelBreakdownKey } from './breakdown';
@@ -69,11 +69,10 @@ export function computeTimeBuckets(set: TradeSet, minutes: 15 | 30, timeZone: st
       excluded++;
       continue;
     }
-    const clock = wallClockOf(ms, timeZone);
-    const from = Math.floor((clock.hour * 60 + clock.minute) / minutes) * minutes;
+    const from = Math.floor(getMinuteOfDay(ms, timeZone) / minutes) * minutes;
     let bucket = byStart.get(from);
     if (!bucket) {
-      bucket = { fromMinute: from, label: `${hhmm(from)}-${hhmm(from + minutes)}`, trades: 0, wins: 0, losses: 0, netCents: 0 };
+      bucket = { fromMinute: from, label: bucketLabel(from, minutes), trades: 0, wins: 0, losses: 0, netCents: 0 };
       byStart.set(from, bucket);
     }
     bucket.trades++;
@@ -82,6 +81,25 @@ export function computeTimeBuckets(set: TradeSet, minutes: 15 | 30, timeZone: st
     bucket.netCents += pnl[i]!;
   }
   return { buckets: [...byStart.values()].sort((a, b) => a.fromMinute - b.fromMinute), excluded };
+}
+
+const bucketLabel = (from: number, minutes: number) => `${hhmm(from)}-${hhmm(from + minutes)}`;
+
+/** Buckets of 30 minutes from those of 15 (each the sum of its two halves): the trades are read once for both. */
+export function mergeTimeBuckets(fifteen: { buckets: readonly TimeBucket[]; excluded: number }): { buckets: TimeBucket[]; excluded: number } {
+  const byStart = new Map<number, TimeBucket>();
+  for (const quarter of fifteen.buckets) {
+    const from = Math.floor(quarter.fromMinute / 30) * 30;
+    const bucket = byStart.get(from);
+    if (!bucket) byStart.set(from, { ...quarter, fromMinute: from, label: bucketLabel(from, 30) });
+    else {
+      bucket.trades += quarter.trades;
+      bucket.wins += quarter.wins;
+      bucket.losses += quarter.losses;
+      bucket.netCents += quarter.netCents;
+    }
+  }
+  return { buckets: [...byStart.values()].sort((a, b) => a.fromMinute - b.fromMinute), excluded: fifteen.excluded };
 }
 
 export interface DrawdownFigures {
@@ -341,6 +359,7 @@ export interface DepthReport {
 export function computeDepth(set: TradeSet, timeZone: string, context: DepthContext = {}): DepthReport {
   // The days are summed once and shared by every figure made of them.
   const days = aggregateRowsByDay(set);
+  const buckets15 = computeTimeBuckets(set, 15, timeZone);
   const drawdown = computeDrawdownFigures(days);
   const accounts = computeAccountDrawdowns(set, context);
   let startingBalanceCents: Cents | null = accounts.length > 0 ? 0 : null;
@@ -349,8 +368,8 @@ export function computeDepth(set: TradeSet, timeZone: string, context: DepthCont
       startingBalanceCents === null || account.startingBalanceCents === null ? null : startingBalanceCents + account.startingBalanceCents;
   return {
     weeks: computePnlByWeek(set, days),
-    buckets15: computeTimeBuckets(set, 15, timeZone),
-    buckets30: computeTimeBuckets(set, 30, timeZone),
+    buckets15,
+    buckets30: mergeTimeBuckets(buckets15),
     drawdown,
     drawdownR: computeDrawdownInR(set, context.risk ?? set.columns.ownRisk),
     drawdownPercent: {
