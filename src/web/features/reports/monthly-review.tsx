@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatDay } from '../../../domain/dates';
 import { formatMoney } from '../../../domain/money';
 import { getMonthGrid } from '../../../domain/reports/calendar';
-import { listOverviewFigures } from '../../../domain/reports/figures';
+import { formatFigure, listOverviewFigures } from '../../../domain/reports/figures';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
 import { REVIEW_MONTH, shiftMonth } from '../../../domain/reports/monthly-review';
 import type { MonthlyReviewReport } from '../../../contract/monthly-review';
@@ -349,7 +349,7 @@ function Ranked({
                     {row.trades}
                   </Table.Td>
                   <Table.Td ta="right" className={classes.numeric}>
-                    {row.winRate === null ? '—' : `${row.winRate.toFixed(1)}%`}
+                    {formatFigure('percent', row.winRate)}
                   </Table.Td>
                   <Table.Td ta="right" c={pnlColor(row.netCents)} className={classes.numeric}>
                     {money(row.netCents)}
