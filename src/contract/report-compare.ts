@@ -21,12 +21,13 @@ export const compareQuery = z
 
 /**
  * One set's answer: the Overview's figures of its trades (as GET /api/reports/overview answers them), its equity curve
- * in dollars and in R (as GET /api/reports/equity), and, when `by` was asked, its breakdown (as GET
+ * in dollars and in R trade by trade (as GET /api/reports/equity; the overlaid curves are drawn by trade, so the
+ * day-by-day curves are left out of four sets' answer), and, when `by` was asked, its breakdown (as GET
  * /api/reports/breakdown).
  */
 export const compareSet = overviewReport.extend({
-  equity: equityReport.shape.equity,
-  equityR: equityReport.shape.r,
+  equity: equityReport.shape.equity.omit({ byDay: true }),
+  equityR: equityReport.shape.r.omit({ byDay: true }),
   breakdown: breakdownReport.shape.breakdown.optional(),
 });
 /** GET /api/reports/compare: the sets in the order asked (A, B, C, D). */

@@ -89,13 +89,15 @@ export const reportsService = {
         await withReportScope(database, userId, filter, now, (scope) => {
           const openingBalanceCents = getOpeningBalance(scope);
           const risk = scope.risk();
+          const { byDay: _days, ...equity } = computeEquity(scope.set);
+          const { byDay: _daysR, ...equityR } = computeEquityR(scope.set, risk);
           return {
             basis: scope.basis,
             overview: computeOverview(scope.set, { openingBalanceCents }),
             openingBalanceCents,
             r: computeROverview(scope.set, risk),
-            equity: computeEquity(scope.set),
-            equityR: computeEquityR(scope.set, risk),
+            equity,
+            equityR,
             ...(by && {
               breakdown: computeBreakdown(scope.set, by, {
                 timeZone: scope.timeZone,

@@ -30,6 +30,8 @@ describe('the palette reaches every page of the app', () => {
     expect(titles('market')).toContain('Market Data');
     expect(titles('depth')).toContain('Depth Report');
     expect(titles('mae')).toContain('MAE / MFE Report');
+    expect(titles('monthly')).toContain('Monthly Review');
+    expect(ALL.find((e) => e.title === 'Monthly Review')?.target).toEqual({ kind: 'navigate', to: '/reports/monthly-review' });
   });
 
   it('adds a page added to the list, and nothing the fixed list already reaches', () => {
