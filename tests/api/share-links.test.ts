@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../src/server/http/rate-limit';
+import { createMemoryRateLimiter } from '../../src/server/http/rate-limit';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade, newTrader } from './trades-support';
 
@@ -397,7 +397,7 @@ describe.each(backends())('share links on %s', (backend) => {
 
 describe('the shared pages’ rate limiter', () => {
   it('allows a burst, then one request per refill, per key, and forgets the oldest keys beyond its bound', () => {
-    const limiter = createRateLimiter({ capacity: 2, refillMs: 1_000, maxKeys: 2 });
+    const limiter = createMemoryRateLimiter({ capacity: 2, refillMs: 1_000, maxKeys: 2 });
     expect([limiter.take('a', 0), limiter.take('a', 0)]).toEqual([0, 0]);
     expect(limiter.take('a', 0)).toBe(1);
     expect(limiter.take('a', 500)).toBe(1);

@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -163,6 +164,26 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   lastAttempt: text('last_attempt').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Token buckets of the rate limits on public pages and invitations (src/server/http/rate-limit.ts), shared by every app
+ * process on the database. The key is a hash of the limit's name and whom it counts (an address, a user), so the
+ * table holds no address and nothing of a trader's; only the owner connection reads and writes it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    /** When the tokens were counted, in epoch milliseconds of the app's clock. */
+    atMs: bigint('at_ms', { mode: 'number' }).notNull(),
+    /** When the bucket is full again: a row past it holds nothing a fresh one would not, and is pruned. */
+    fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
+    /** Whether the last request was let through. */
+    allowed: boolean('allowed').notNull(),
+  },
+  (t) => [index('rate_limits_full_at_idx').on(t.fullAtMs)],
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Owned tables.

@@ -33,12 +33,15 @@ export async function readImageUpload(c: Context): Promise<ImageUpload> {
   return { bytes, type, fields };
 }
 
-/** A stored image, typed from its bytes; anything that is not one of our image types is not found. */
-export function sendImage(c: Context, bytes: Uint8Array | null) {
+/**
+ * A stored image, typed from its bytes; anything that is not one of our image types is not found. Kept an hour in the
+ * browser unless the caller says otherwise (a shared link's images must stop with the link).
+ */
+export function sendImage(c: Context, bytes: Uint8Array | null, cacheControl = 'private, max-age=3600') {
   const type = bytes && detectImageType(bytes);
   if (!bytes || !type) throw notFound();
   c.header('Content-Type', type.mime);
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', 'private, max-age=3600');
+  c.header('Cache-Control', cacheControl);
   return c.body(bytes as Uint8Array<ArrayBuffer>);
 }

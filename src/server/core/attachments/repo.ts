@@ -47,6 +47,14 @@ export const attachmentsRepo = (tx: Tx, userId: string) => {
         .where(and(owner, eq(ownerColumns[target.kind].column, target.id)))
         .orderBy(desc(attachments.createdAt), desc(attachments.id)),
 
+    /** One attachment, only when it belongs to this note, trade or playbook. */
+    find: (target: AttachmentTarget, id: string) =>
+      tx
+        .select()
+        .from(attachments)
+        .where(and(owner, eq(ownerColumns[target.kind].column, target.id), eq(attachments.id, id)))
+        .then((rows) => rows[0]),
+
     /** Whether the note, trade or playbook is the trader's, held with a key-share lock until the transaction ends. */
     async targetExists(target: AttachmentTarget): Promise<boolean> {
       const { table } = ownerColumns[target.kind];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NoteSummary } from '../../../contract/notes';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import type { Tx } from '../../db/client';
@@ -124,6 +124,15 @@ export const notesRepo = (tx: Tx, userId: string) => {
         .where(and(owner, eq(notes.id, id)));
       return { ...row, content: body?.content ?? '' };
     },
+
+    /** The daily journal's note of a trading day (one per date), or undefined before its first Save. */
+    journalNote: (date: string) =>
+      tx
+        .select({ id: notes.id, title: notes.title, content: notes.content, folderId: notes.folderId, updatedAt: notes.updatedAt })
+        .from(notes)
+        .where(and(owner, eq(notes.journalDate, date)))
+        .orderBy(desc(notes.updatedAt))
+        .then((rows) => rows[0]),
 
     /** The bodies of these notes, by id (the list leaves bodies out). */
     async contents(ids: string[]): Promise<Map<string, string>> {

@@ -59,11 +59,11 @@ export function mentorCommentRoutes({ database, mailer, logger, config }: AppDep
 /** /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. */
 export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
   const mail = { mailer, logger, baseUrl: config.baseUrl };
-  const limiter = createRateLimiter(ACCEPT_RATE);
+  const limiter = createRateLimiter(database, 'mentor-accept', ACCEPT_RATE);
   return new Hono<AppEnv>()
     .post('/accept', async (c) => {
       const { token } = await readJson(c, mentorAcceptInput);
-      const wait = limiter.take(c.var.user.id);
+      const wait = await limiter.take(c.var.user.id);
       if (wait > 0) {
         c.header('Retry-After', String(wait));
         return c.json({ error: 'Too many attempts. Try again in a moment.' }, 429);

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { JOURNAL_FOLDER_NAME, journalNoteTitle } from '../../../domain/notes';
 import type { Tx } from '../../db/client';
 import { notes, tradeDayRollups, trades, tradingAccounts } from '../../db/schema';
 import type { AccountScope } from '../../core/trades/repo';
-import { foldersRepo } from '../../core/notes/repo';
+import { foldersRepo, notesRepo } from '../../core/notes/repo';
 import { newestFirst } from '../../core/trades/order';
 
 /** Data access for the daily journal: per-day trade totals and the one journal note per date. */
@@ -79,13 +79,7 @@ export const journalRepo = (tx: Tx, userId: string) => {
         .for('update')
         .then((rows) => (rows[0] ? new Date(rows[0].updatedAt).toISOString() : null)),
 
-    note: (date: string) =>
-      tx
-        .select({ id: notes.id, title: notes.title, content: notes.content, folderId: notes.folderId, updatedAt: notes.updatedAt })
-        .from(notes)
-        .where(and(eq(notes.userId, userId), eq(notes.journalDate, date)))
-        .orderBy(desc(notes.updatedAt))
-        .then((rows) => rows[0]),
+    note: (date: string) => notesRepo(tx, userId).journalNote(date),
 
     /**
      * One note per date, titled with the date, in the 'Daily Journal' folder (created when missing);

@@ -1,4 +1,4 @@
-import type { SharedDay, SharedReport, SharedPlaybook, SharedPlaybookFigures, SharedProp, SharedTrade, SharedView } from './service';
+import type { SharedDay, SharedImage, SharedReport, SharedPlaybook, SharedPlaybookFigures, SharedProp, SharedTrade, SharedView } from './service';
 
 /**
  * The shared pages, drawn here without the app: plain HTML with its styles inline, no script, light or dark as the
@@ -19,7 +19,8 @@ main{max-width:760px;margin:0 auto;padding:16px}h1{font-size:1.4rem;margin:.2rem
 .card span{color:var(--muted);font-size:.8rem}.Win{color:var(--win)}.Loss{color:var(--loss)}
 table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:6px 4px;border-bottom:1px solid var(--line)}
 th{color:var(--muted);font-weight:500}.note{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px;margin:8px 0}
-svg{width:100%;height:auto;display:block}footer{color:var(--muted);font-size:.8rem;margin:2rem 0 1rem}`;
+svg{width:100%;height:auto;display:block}figure{margin:8px 0}figure img{max-width:100%;height:auto;display:block;border-radius:8px;border:1px solid var(--line)}
+figcaption{color:var(--muted);font-size:.85rem;margin-top:4px}a{color:inherit}footer{color:var(--muted);font-size:.8rem;margin:2rem 0 1rem}`;
 
 const r = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(2)}R`);
 /** A win rate as the domain gives it: already a percentage, to one decimal. */
@@ -30,16 +31,42 @@ function card(label: string, value: string, tone = '') {
   return `<div class="card"><span>${escapeHtml(label)}</span><b${tone ? ` class="${escapeHtml(tone)}"` : ''}>${escapeHtml(value)}</b></div>`;
 }
 
-function documentOf(head: { title: string; description: string; image?: string; url?: string }, body: string): string {
-  const image = head.image
-    ? `<meta property="og:image" content="${escapeHtml(head.image)}"><meta property="og:image:type" content="image/svg+xml"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630"><meta name="twitter:card" content="summary_large_image">`
-    : '';
+/**
+ * The preview chat apps show: first the PNG, which they all draw, then the same card as SVG (its source) for readers
+ * that take vector images. Both are 1200 by 630.
+ */
+function previewMeta(url: string): string {
+  const png = `${url}/preview.png`;
+  const svg = `${url}/preview`;
+  const size = '<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">';
+  return `<meta property="og:image" content="${escapeHtml(png)}"><meta property="og:image:type" content="image/png">${size}<meta property="og:image" content="${escapeHtml(svg)}"><meta property="og:image:type" content="image/svg+xml">${size}<meta name="twitter:card" content="summary_large_image"><meta name="twitter:image" content="${escapeHtml(png)}">`;
+}
+
+function documentOf(head: { title: string; description: string; url?: string }, body: string): string {
+  const image = head.url ? previewMeta(head.url) : '';
   const url = head.url ? `<meta property="og:url" content="${escapeHtml(head.url)}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
 <title>${escapeHtml(head.title)}</title><meta property="og:type" content="website"><meta property="og:site_name" content="Edgebook">
 <meta property="og:title" content="${escapeHtml(head.title)}"><meta property="og:description" content="${escapeHtml(head.description)}">${image}${url}
 <style>${STYLE}</style></head><body><main>${body}<footer>Shared read-only from Edgebook.</footer></main></body></html>`;
+}
+
+/** Uploaded images through the link's own address; images at another site's address as links to it. */
+function imagesBlock(images: readonly SharedImage[], url: string): string {
+  if (images.length === 0) return '';
+  const figures = images.map((image) => {
+    const caption = image.caption ? `<figcaption>${escapeHtml(image.caption)}</figcaption>` : '';
+    if (image.kind === 'uploaded') {
+      const src = `${url}/image/${image.id}`;
+      return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(image.caption ?? 'Image')}" loading="lazy">${caption}</figure>`;
+    }
+    const safe = /^https?:\/\//i.test(image.url);
+    return safe
+      ? `<figure><a href="${escapeHtml(image.url)}" rel="noopener noreferrer nofollow">${escapeHtml(image.caption ?? image.url)}</a></figure>`
+      : '';
+  });
+  return `<h2>Images</h2>${figures.join('')}`;
 }
 
 /** The fills over time, price on the vertical axis: buys and sells as dots. */
@@ -67,7 +94,7 @@ function fillsChart(trade: SharedTrade): string {
 <text x="${w - 8}" y="${h - 6}" text-anchor="end" font-size="11" fill="var(--muted)">${escapeHtml(String(low))}</text></svg>`;
 }
 
-function tradeBody(trade: SharedTrade): string {
+function tradeBody(trade: SharedTrade, url: string): string {
   const heading = [trade.symbol, trade.side].filter(Boolean).join(' ');
   const cards = [
     card('Result', trade.result, trade.result),
@@ -94,10 +121,10 @@ function tradeBody(trade: SharedTrade): string {
         .join('')}</tbody></table>`
     : '';
   const notes = trade.notes.length ? `<h2>Notes</h2>${trade.notes.map((n) => `<div class="note">${escapeHtml(n)}</div>`).join('')}` : '';
-  return `<h1>${escapeHtml(heading)}</h1><div class="sub">${sub}</div>${times ? `<div class="sub">${escapeHtml(times)} (${escapeHtml(trade.zone)})</div>` : ''}<div class="grid">${cards}</div>${fills}${notes}`;
+  return `<h1>${escapeHtml(heading)}</h1><div class="sub">${sub}</div>${times ? `<div class="sub">${escapeHtml(times)} (${escapeHtml(trade.zone)})</div>` : ''}<div class="grid">${cards}</div>${fills}${notes}${imagesBlock(trade.images, url)}`;
 }
 
-function dayBody(day: SharedDay): string {
+function dayBody(day: SharedDay, url: string): string {
   const cards = [
     card('Trades', String(day.trades)),
     card('Wins / losses', `${day.wins} / ${day.losses}`),
@@ -118,7 +145,8 @@ function dayBody(day: SharedDay): string {
         }${accounts ? `<td>${escapeHtml(t.account ?? '')}</td>` : ''}</tr>`,
     )
     .join('');
-  return `<h1>Trading day ${escapeHtml(day.day)}</h1><div class="sub">Times in ${escapeHtml(day.zone)}</div><div class="grid">${cards}</div><h2>Trades</h2><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+  const journal = day.journal === null ? '' : `<h2>Journal</h2><div class="note">${escapeHtml(day.journal)}</div>`;
+  return `<h1>Trading day ${escapeHtml(day.day)}</h1><div class="sub">Times in ${escapeHtml(day.zone)}</div><div class="grid">${cards}</div><h2>Trades</h2><table><thead>${head}</thead><tbody>${rows}</tbody></table>${journal}${imagesBlock(day.images, url)}`;
 }
 
 const STATE_WORDS: Readonly<Record<string, string>> = { ok: 'On track', near: 'Near a limit', breached: 'Breached today', broken: 'Broken' };
@@ -234,18 +262,19 @@ export function summaryOf(view: SharedView): { title: string; description: strin
   return { title: `Trading day ${view.day}`, description: [`${view.trades} trades`, winRate, r(view.totalR), view.net].filter(Boolean).join(' · ') };
 }
 
-export function sharedPage(view: SharedView, links: { image: string; url: string }): string {
+/** The page of a live link; `url` is the link's own address (its preview and images are under it). */
+export function sharedPage(view: SharedView, url: string): string {
   const body =
     view.kind === 'trade'
-      ? tradeBody(view)
+      ? tradeBody(view, url)
       : view.kind === 'day'
-        ? dayBody(view)
+        ? dayBody(view, url)
         : view.kind === 'report'
           ? reportBody(view)
           : view.kind === 'playbook'
             ? playbookBody(view)
             : propBody(view);
-  return documentOf({ ...summaryOf(view), ...links }, body);
+  return documentOf({ ...summaryOf(view), url }, body);
 }
 
 /** Unknown, revoked and expired links all get this page, word for word. */

@@ -23,6 +23,14 @@ import { playbooksRepo } from '../../core/playbooks/repo';
 import { propRepo } from '../../core/prop/repo';
 import { evaluatePropAccounts } from '../../core/prop/status';
 import { notesRepo } from '../../core/notes/repo';
+import {
+  ATTACHMENT_FILE_NAME,
+  ATTACHMENT_FILES_PATH,
+  attachmentStorageKey,
+  attachmentsRepo,
+  type AttachmentTarget,
+} from '../../core/attachments/repo';
+import type { FileStorage } from '../../storage';
 import { preferencesIn } from '../../core/preferences/repo';
 import { loadRiskDefaults } from '../../core/risk/repo';
 import { toTradeDto } from '../../core/trades/dto';
@@ -35,6 +43,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_MS: Readonly<Record<ShareExpiry, number | null>> = { day: DAY_MS, week: 7 * DAY_MS, never: null };
 /** Linked notes a shared trade shows at most. */
 const NOTES_MAX = 20;
+/** Images a shared page shows at most (each one is a request of the visitor's, counted by the rate limit). */
+const IMAGES_MAX = 12;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a shared page shows. Whatever the link hides is left out here, so no later step can print it. */
 export interface SharedFill {
@@ -43,6 +54,11 @@ export interface SharedFill {
   quantity: string;
   price: string;
 }
+/**
+ * An image of what the link shows: an uploaded one is served through the link itself by its attachment's id; one the
+ * trader attached by another site's address is only linked to.
+ */
+export type SharedImage = { kind: 'uploaded'; id: string; caption: string | null } | { kind: 'linked'; url: string; caption: string | null };
 export interface SharedTrade {
   kind: 'trade';
   symbol: string;
@@ -67,6 +83,8 @@ export interface SharedTrade {
   fills: SharedFill[];
   /** Empty unless the link includes notes. */
   notes: string[];
+  /** The trade's images; empty unless the link includes notes. */
+  images: SharedImage[];
   zone: string;
 }
 export interface SharedDayTrade {
@@ -90,6 +108,10 @@ export interface SharedDay {
   profitFactor: number | null;
   net: string | null;
   rows: SharedDayTrade[];
+  /** The daily journal's text of the day; null unless the link includes notes (or the day has none). */
+  journal: string | null;
+  /** The journal entry's images; empty unless the link includes notes. */
+  images: SharedImage[];
   zone: string;
 }
 export interface SharedPropRule {
@@ -205,6 +227,32 @@ function movePercent(side: string | null, entry: string | null, exit: string | n
   return side === 'Short' ? -move : move;
 }
 
+/**
+ * Whose images a link shows, when it includes notes: a trade's own, or the journal entry's of a day. Null for anything
+ * else: no image is served through such a link.
+ */
+async function attachmentTargetOf(tx: Tx, link: ShareLinkRow): Promise<AttachmentTarget | null> {
+  if (!link.includeNotes) return null;
+  if (link.kind === 'trade') return { kind: 'trade', id: link.target };
+  if (link.kind === 'day') {
+    const note = await notesRepo(tx, link.userId).journalNote(link.target);
+    return note ? { kind: 'note', id: note.id } : null;
+  }
+  return null;
+}
+
+/** The images a link shows, oldest first (as they were added). */
+async function imagesOf(tx: Tx, link: ShareLinkRow): Promise<SharedImage[]> {
+  const target = await attachmentTargetOf(tx, link);
+  if (!target) return [];
+  const rows = (await attachmentsRepo(tx, link.userId).list(target)).slice(0, IMAGES_MAX).reverse();
+  return rows.map((row) =>
+    row.url.startsWith(ATTACHMENT_FILES_PATH)
+      ? { kind: 'uploaded', id: row.id, caption: row.caption }
+      : { kind: 'linked', url: row.url, caption: row.caption },
+  );
+}
+
 async function readTrade(tx: Tx, link: ShareLinkRow): Promise<SharedTrade | null> {
   const userId = link.userId;
   const row = await tradesRepo(tx, userId).find(link.target);
@@ -220,6 +268,7 @@ async function readTrade(tx: Tx, link: ShareLinkRow): Promise<SharedTrade | null
     notes = [trade.notes, ...pages.map((n) => [n.title, bodies.get(n.id) ?? ''].filter(Boolean).join('\n\n'))].filter((text) => text.trim() !== '');
   }
   const time = (iso: string | null) => (iso === null ? null : formatInZone(iso, zone, 'MMM d, yyyy, h:mm:ss a'));
+  const images = await imagesOf(tx, link);
   return {
     kind: 'trade',
     symbol: trade.symbol,
@@ -240,13 +289,23 @@ async function readTrade(tx: Tx, link: ShareLinkRow): Promise<SharedTrade | null
     account: link.hideAccounts ? null : trade.account_name,
     fills: fills.map((f) => ({ time: time(f.time) ?? '', side: f.side, quantity: f.quantity, price: f.price })),
     notes,
+    images,
     zone,
   };
 }
 
-/** The day's figures from the engine every report uses: the trader's trades of that trading day, in trading order. */
-function readDay(database: Database, link: ShareLinkRow, now: Date): Promise<SharedDay> {
+/**
+ * The day's figures from the engine every report uses: the trader's trades of that trading day, in trading order; and,
+ * when the link includes notes, the day's journal entry with its images.
+ */
+async function readDay(database: Database, link: ShareLinkRow, now: Date): Promise<SharedDay> {
   const filter = createReportFilter({ range: 'custom', from: link.target, to: link.target });
+  const { journal, images } = link.includeNotes
+    ? await database.withUser(link.userId, async (tx) => {
+        const note = await notesRepo(tx, link.userId).journalNote(link.target);
+        return { journal: note && note.content.trim() !== '' ? note.content : null, images: await imagesOf(tx, link) };
+      })
+    : { journal: null, images: [] };
   return withReportScope(database, link.userId, filter, now, (scope) => {
     const { set, columns: c } = scope;
     const risk = scope.risk();
@@ -279,6 +338,8 @@ function readDay(database: Database, link: ShareLinkRow, now: Date): Promise<Sha
       profitFactor: overview.profitFactor,
       net: link.hideAmounts ? null : signed(overview.netCents, currency),
       rows,
+      journal,
+      images,
       zone: scope.timeZone,
     };
   });
@@ -446,5 +507,22 @@ export const sharingService = {
       return view && { link, view };
     }
     return null;
+  },
+
+  /**
+   * An uploaded image through a live link that shows it (a trade's own images, a day's journal images, notes
+   * included), read from its owner's folder; null for anything else, another trade's image included.
+   */
+  async image(database: Database, storage: FileStorage, token: string, id: string, now: Date): Promise<Uint8Array | null> {
+    if (!UUID.test(id)) return null;
+    const link = await openLink(database, token, now, false);
+    if (!link) return null;
+    const url = await database.withUser(link.userId, async (tx) => {
+      const target = await attachmentTargetOf(tx, link);
+      return target ? ((await attachmentsRepo(tx, link.userId).find(target, id))?.url ?? null) : null;
+    });
+    const file = url?.startsWith(ATTACHMENT_FILES_PATH) ? url.slice(ATTACHMENT_FILES_PATH.length) : null;
+    if (!file || !ATTACHMENT_FILE_NAME.test(file)) return null;
+    return storage.get(attachmentStorageKey(link.userId, file));
   },
 };

@@ -6,7 +6,8 @@ import { SHARE_EXPIRIES, SHARE_EXPIRY_LABELS, type ShareExpiry, type ShareKind }
 import { useCreateShareLink } from './api';
 
 /**
- * "Share": a read-only link to a trade, a day, a playbook or a prop account's status. The dialog asks how long it answers and what it hides, then shows the
+ * "Share": a read-only link to a trade, a day, a playbook or a prop account's status. The dialog asks how long it
+ * answers, what it hides and (for a trade or a day) whether the trader's own words and images go with it, then shows the
  * link once with a copy button (only its hash is kept, so it cannot be shown again).
  */
 export function ShareButton({ kind, target }: { kind: ShareKind; target: string }) {
@@ -35,6 +36,8 @@ function ShareDialog({ kind, target, onClose }: { kind: ShareKind; target: strin
   const [includeNotes, setIncludeNotes] = useState(false);
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const what = kind === 'prop' ? 'account status' : kind;
+  // A trade's notes and images, a day's journal entry and its images: what only its trader wrote, shared when chosen.
+  const withNotes = kind === 'trade' || kind === 'day';
 
   return (
     <Modal opened onClose={onClose} title={`Share this ${what}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -60,7 +63,7 @@ function ShareDialog({ kind, target, onClose }: { kind: ShareKind; target: strin
           onSubmit={(event) => {
             event.preventDefault();
             create.mutate(
-              { kind, target, expires, hide_amounts: hideAmounts, hide_accounts: hideAccounts, include_notes: kind === 'trade' && includeNotes },
+              { kind, target, expires, hide_amounts: hideAmounts, hide_accounts: hideAccounts, include_notes: withNotes && includeNotes },
               { onSuccess: setCreated },
             );
           }}
@@ -86,9 +89,9 @@ function ShareDialog({ kind, target, onClose }: { kind: ShareKind; target: strin
               onChange={(e) => setHideAccounts(e.currentTarget.checked)}
               data-testid="share-hide-accounts"
             />
-            {kind === 'trade' && (
+            {withNotes && (
               <Checkbox
-                label="Include notes"
+                label="Include notes and images"
                 checked={includeNotes}
                 onChange={(e) => setIncludeNotes(e.currentTarget.checked)}
                 data-testid="share-include-notes"
