@@ -36,11 +36,11 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
   /** One statement in a mentor's transaction. */
   const asMentor = (traderId: string, mentorId: string, query: SQL, access?: MentorAccess) =>
     db().withMentor(traderId, mentorId, (tx) => queryRows<Row>(tx, query), access);
-  /** One statement as the app role with the mentor's setting: the policies alone, without the mentor's role. */
-  const policiesOnly = (traderId: string, mentorId: string, query: SQL) =>
+  /** One statement as the mentor's role, writable, with these settings: the policies alone, whatever the server sets. */
+  const asRole = (traderId: string, mentorId: string, query: SQL) =>
     db().db.transaction(async (tx) => {
       await tx.execute(
-        sql`select set_config('role', 'edgebook_app', true), set_config('app.user_id', ${traderId}, true), set_config('app.mentor_id', ${mentorId}, true)`,
+        sql`select set_config('role', 'edgebook_mentor', true), set_config('app.user_id', ${traderId}, true), set_config('app.mentor_id', ${mentorId}, true)`,
       );
       return queryRows<Row>(tx, query);
     });
@@ -126,9 +126,10 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
     expect(ids(await asMentor(aliceId, ollyId, sql`select * from trades`))).toEqual([hiddenTrade]);
     expect(ids(await asMentor(aliceId, maraId, sql`select * from mentor_grants`))).toEqual([maraGrant]);
     expect(ids(await asMentor(aliceId, ollyId, sql`select * from mentor_grants`))).toEqual([ollyGrant]);
-    // The policies alone, without the mentor's role, narrow the same way.
-    expect(ids(await policiesOnly(aliceId, maraId, sql`select * from trades`))).toEqual([sharedTrade]);
-    expect(ids(await policiesOnly(aliceId, maraId, sql`select * from trading_accounts`))).toEqual([shared.id]);
+    // The mentor's role with no mentor named sees nothing at all.
+    for (const table of ['trades', 'trade_fills', 'trading_accounts', 'notes', 'mentor_grants']) {
+      expect(await asRole(aliceId, '', sql.raw(`select * from ${table}`)), table).toEqual([]);
+    }
     // The trader's own transaction is not narrowed.
     expect(ids(await db().withUser(aliceId, (tx) => queryRows<Row>(tx, sql`select * from trades`)))).toEqual(
       [sharedTrade, hiddenTrade, looseTrade].sort(),
@@ -139,11 +140,10 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
 
   it('reads nothing of what a mentor has no business with: the rest of the journal, settings, links, other mentors', async () => {
     for (const table of ['tasks', 'share_links', 'saved_views', 'broker_connections', 'chat_sessions', 'note_folders', 'trade_day_rollups']) {
-      // The role has no grant on them, and the policies alone show none of their rows either.
+      // The role has no grant on them (and its policy there shows no row).
       expect(await dbError(() => asMentor(aliceId, maraId, sql.raw(`select * from ${table}`))), table).toMatch(/permission denied/);
-      expect(await policiesOnly(aliceId, maraId, sql.raw(`select user_id from ${table}`)), table).toEqual([]);
     }
-    expect(await policiesOnly(aliceId, maraId, sql`select title from notes where trade_id is null`)).toEqual([]);
+    expect(await asMentor(aliceId, maraId, sql`select title from notes where trade_id is null`)).toEqual([]);
     // Of the preferences, the zone only; never the quick note.
     expect(await asMentor(aliceId, maraId, sql`select time_zone from user_preferences`)).toHaveLength(1);
     expect(await dbError(() => asMentor(aliceId, maraId, sql`select quick_note from user_preferences`))).toMatch(/permission denied/);
@@ -154,7 +154,6 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
   it("a mentor of one trader sees none of another trader's rows", async () => {
     for (const table of ['trades', 'trade_fills', 'trading_accounts', 'mentor_grants']) {
       expect(await asMentor(bobId, maraId, sql.raw(`select * from ${table}`)), table).toEqual([]);
-      expect(await policiesOnly(bobId, maraId, sql.raw(`select * from ${table}`)), table).toEqual([]);
     }
     const everyone = await asMentor(aliceId, maraId, sql`select user_id from trades union all select user_id from trade_fills`);
     expect(new Set(everyone.map((r) => r.user_id))).toEqual(new Set([aliceId]));
@@ -177,9 +176,8 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
         expect(await dbError(() => asMentor(aliceId, maraId, statement, access)), access).toMatch(/read-only transaction|permission denied/);
       }
     }
-    // Without the mentor's role the policies still refuse every insert and update.
-    expect(await dbError(() => policiesOnly(aliceId, maraId, statements[0]!))).toMatch(/row-level security/);
-    expect(await dbError(() => policiesOnly(aliceId, maraId, statements[2]!))).toMatch(/row-level security/);
+    // A writable transaction of the role is refused by its grants, whatever the statement.
+    for (const statement of statements) expect(await dbError(() => asRole(aliceId, maraId, statement))).toMatch(/permission denied/);
     expect(await owner(sql`select * from trades where user_id = ${aliceId} order by id`)).toEqual(before);
     expect(await owner(sql`select * from trade_fills where user_id = ${aliceId} order by trade_id, seq`)).toEqual(fillsBefore);
   });
@@ -232,9 +230,11 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
 
   it('every owned table carries a restrictive mentor policy, and the mentor role may insert comments and change nothing else', async () => {
     const restrictive = await owner(
-      sql`select tablename from pg_policies where schemaname = 'public' and permissive = 'RESTRICTIVE' and policyname = tablename || '_mentor'`,
+      sql`select tablename, roles::text as roles from pg_policies where schemaname = 'public' and permissive = 'RESTRICTIVE' and policyname = tablename || '_mentor'`,
     );
     expect(restrictive.map((r) => r.tablename).sort()).toEqual([...ownedTables].sort());
+    // The mentor's role only: the trader's own transactions plan and run as before.
+    expect(new Set(restrictive.map((r) => r.roles))).toEqual(new Set(['{edgebook_mentor}']));
     const writable = await owner(sql`
       select c.relname as name, has_table_privilege('edgebook_mentor', c.oid, 'INSERT') as ins,
              has_table_privilege('edgebook_mentor', c.oid, 'UPDATE, DELETE, TRUNCATE') as other
@@ -248,7 +248,6 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
     expect((await alice.delete(`/api/mentor-grants/${maraGrant}`)).status).toBe(204);
     for (const table of ['trades', 'trade_fills', 'trading_accounts', 'notes', 'mentor_grants', 'mentor_comments']) {
       expect(await asMentor(aliceId, maraId, sql.raw(`select * from ${table}`)), table).toEqual([]);
-      expect(await policiesOnly(aliceId, maraId, sql.raw(`select * from ${table}`)), table).toEqual([]);
     }
     expect(
       await dbError(() =>

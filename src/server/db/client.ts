@@ -61,10 +61,10 @@ export interface Database {
   withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction of a mentor looking at a trader who shared accounts with them: the role
-   * edgebook_mentor, app.user_id the trader and app.mentor_id the mentor. Row-level security then shows only the rows
-   * of the accounts in the trader's live grants to this mentor (and what those trades need around them), nothing of
-   * the rest, and no grant exists for the role to change anything (migration mentor_rls). `'read'` (the default) is
-   * also READ ONLY; `'comment'` may insert the mentor's own comment, the one thing a mentor writes.
+   * edgebook_mentor, app.user_id the trader and app.mentor_id the mentor. The role's row-level security shows only the
+   * rows of the accounts in the trader's live grants to this mentor (and what those trades need around them), nothing
+   * of the rest, and the role has no grant to change anything (migration mentor_rls). `'read'` (the default) is also
+   * READ ONLY; `'comment'` may insert the mentor's own comment, the one thing a mentor writes.
    */
   withMentor<T>(traderId: string, mentorId: string, fn: (tx: Tx) => Promise<T>, access?: MentorAccess): Promise<T>;
   ping(): Promise<boolean>;
