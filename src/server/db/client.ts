@@ -59,6 +59,14 @@ export interface Database {
   db: Db;
   /** Runs `fn` in one transaction as the app role with app.user_id set, so row-level security applies. */
   withUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction of a mentor looking at a trader who shared accounts with them: the role
+   * edgebook_mentor, app.user_id the trader and app.mentor_id the mentor. The role's row-level security shows only the
+   * rows of the accounts in the trader's live grants to this mentor (and what those trades need around them), nothing
+   * of the rest, and the role has no grant to change anything (migration mentor_rls). `'read'` (the default) is also
+   * READ ONLY; `'comment'` may insert the mentor's own comment, the one thing a mentor writes.
+   */
+  withMentor<T>(traderId: string, mentorId: string, fn: (tx: Tx) => Promise<T>, access?: MentorAccess): Promise<T>;
   ping(): Promise<boolean>;
   /**
    * Whether a long write holds the one connection of the embedded database right now: the server's own statements
@@ -94,6 +102,9 @@ export interface Database {
    */
   lockHeld(scope: string, key: string): Promise<boolean>;
 }
+
+/** What a mentor's transaction may do: read, or also add a comment. */
+export type MentorAccess = 'read' | 'comment';
 
 const SESSIONS_CHANNEL = 'edgebook_sessions';
 
@@ -217,6 +228,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
           return fn(tx);
         }),
       );
+    const withMentor = database.withMentor;
+    // Queued as the trader's: never lent to inside that trader's own transaction (an import not committed yet). A
+    // mentor's transaction is short and lends its connection to no one.
+    database.withMentor = (traderId, mentorId, fn, access) => shared.forUser(traderId, () => withMentor(traderId, mentorId, fn, access));
     database.heldByWrite = () => shared.held();
     pgliteConnections.set(database, shared);
     return database;
@@ -328,11 +343,22 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     if (!UUID.test(userId)) throw new Error('withUser needs a user id');
     return inTransaction(userId, fn);
   };
-  const inTransaction = async <T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  database.withMentor = (traderId, mentorId, fn, access = 'read') => {
+    if (!UUID.test(traderId) || !UUID.test(mentorId)) throw new Error('withMentor needs a trader id and a mentor id');
+    const begin =
+      `begin${access === 'read' ? ' read only' : ''}; ` +
+      `select set_config('role', 'edgebook_mentor', true), set_config('app.user_id', '${traderId}', true), set_config('app.mentor_id', '${mentorId}', true)`;
+    return inTransaction(traderId, fn, begin);
+  };
+  const inTransaction = async <T>(
+    userId: string,
+    fn: (tx: Tx) => Promise<T>,
+    begin = `begin; select set_config('app.user_id', '${userId}', true)`,
+  ): Promise<T> => {
     const client = await appPool.connect();
     // Not awaited before the first query: the pipeline keeps the order, and a failed BEGIN or setting fails every
-    // query after it in the transaction (PostgreSQL refuses them until the rollback). The id is a checked UUID.
-    const begun = client.query(`begin; select set_config('app.user_id', '${userId}', true)`).then(
+    // query after it in the transaction (PostgreSQL refuses them until the rollback). The ids are checked UUIDs.
+    const begun = client.query(begin).then(
       () => null,
       (error: Error) => error,
     );
@@ -562,7 +588,27 @@ function wrap(
       return db.transaction(async (tx) => {
         open++;
         try {
-          await tx.execute(sql`select set_config('role', 'edgebook_app', true), set_config('app.user_id', ${userId}, true)`);
+          // No mentor's setting in a trader's own transaction, whatever transaction it runs inside (PGlite lends its one
+          // connection: pglite-connection.ts).
+          await tx.execute(
+            sql`select set_config('role', 'edgebook_app', true), set_config('app.user_id', ${userId}, true), set_config('app.mentor_id', '', true)`,
+          );
+          return await fn(tx as Tx);
+        } finally {
+          open--;
+        }
+      });
+    },
+    withMentor(traderId, mentorId, fn, access = 'read') {
+      if (!traderId || !mentorId) throw new Error('withMentor needs a trader id and a mentor id');
+      return db.transaction(async (tx) => {
+        open++;
+        try {
+          // A read is read only from its first statement on (a transaction may always become read only; a guest's is).
+          const readOnly = access === 'read' ? sql`, set_config('transaction_read_only', 'on', true)` : sql``;
+          await tx.execute(
+            sql`select set_config('role', 'edgebook_mentor', true), set_config('app.user_id', ${traderId}, true), set_config('app.mentor_id', ${mentorId}, true)${readOnly}`,
+          );
           return await fn(tx as Tx);
         } finally {
           open--;

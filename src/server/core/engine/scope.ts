@@ -22,7 +22,7 @@ import {
   type TradeColumns,
   type TradeSet,
 } from '../../../domain/reports';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { loadNewsInstants } from '../news/repo';
 import { preferencesIn } from '../preferences/repo';
 import { loadMistakeTags, loadRiskDefaults } from '../risk/repo';
@@ -44,6 +44,11 @@ export interface ReportScope {
   columns: TradeColumns;
   /** The filter as figures read it: narrowed to the accounts of one currency (figuresInOneCurrency). */
   filter: ReportFilter;
+  /**
+   * The filter as asked, for a mentor limited to the accounts they may see (for a trader, as asked); not narrowed to
+   * one currency: a list of trades adds nothing up.
+   */
+  asked: ReportFilter;
   range: ResolvedRange;
   timeZone: string;
   accountName: (id: string) => string | undefined;
@@ -60,6 +65,14 @@ export interface ReportScope {
 }
 
 /**
+ * Who looks at the trader's figures when it is not the trader: a mentor, whose scope holds only the trades of the
+ * accounts the trader shares with them through live grants, whatever the filter asks.
+ */
+export interface ReportViewer {
+  mentorId: string;
+}
+
+/**
  * `use` given the filter's trades and what every report says of them; the trader's copy is held until `use` is done
  * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
  * not keep the copy's arrays in what it returns.
@@ -70,10 +83,11 @@ export async function withReportScope<T>(
   filter: ReportFilter,
   now: Date,
   use: (scope: ReportScope) => T | Promise<T>,
+  viewer?: ReportViewer,
 ): Promise<T> {
   let lease: TradesLease | undefined;
   try {
-    const scope = await openReportScope(database, userId, filter, now, async (version) => {
+    const scope = await openReportScope(database, userId, filter, now, viewer, async (version) => {
       lease = await tradesCacheOf(database).acquire(userId, version);
       return lease.snapshot;
     });
@@ -86,36 +100,41 @@ export async function withReportScope<T>(
 async function openReportScope(
   database: Database,
   userId: string,
-  asked: ReportFilter,
+  wanted: ReportFilter,
   now: Date,
+  viewer: ReportViewer | undefined,
   take: (version: number) => Promise<TradesSnapshot>,
 ): Promise<ReportScope> {
-  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags, newsEvents } = await database.withUser(
-    userId,
-    async (tx) => {
-      const context = await reportsRepo(tx, userId).context();
-      // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does.
-      const preferences = context.timeZone === null ? await preferencesIn(tx, userId) : null;
-      return {
-        timeZone: preferences?.timeZone ?? context.timeZone!,
-        startingBalances: context.startingBalances,
-        version: context.version,
-        // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
-        names: new Map([...context.accounts, ...context.playbooks]),
-        accounts: context.accounts,
-        currencies: context.currencies,
-        riskDefaults: await loadRiskDefaults(tx, userId),
-        mistakeTags: hasMistakeFilter(asked) ? await loadMistakeTags(tx, userId) : [],
-        newsEvents: hasNewsFilter(asked) ? await loadNewsInstants(tx) : new Float64Array(0),
-      };
-    },
-  );
+  // A mentor's context is read in a mentor's transaction: row-level security shows the shared accounts only (and
+  // none once the grant is revoked), and their risk defaults, the zone, the playbooks.
+  const within = <R>(fn: (tx: Tx) => Promise<R>) => (viewer ? database.withMentor(userId, viewer.mentorId, fn) : database.withUser(userId, fn));
+  const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags, newsEvents } = await within(async (tx) => {
+    const context = await reportsRepo(tx, userId).context();
+    // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does. A
+    // mentor makes nothing: the zone is then the default one the row would be made with.
+    const preferences = context.timeZone === null && !viewer ? await preferencesIn(tx, userId) : null;
+    return {
+      timeZone: preferences?.timeZone ?? context.timeZone ?? DEFAULT_TIME_ZONE,
+      startingBalances: context.startingBalances,
+      version: context.version,
+      // Accounts' and playbooks' names by id: the filter's words name both (describeReportFilterParts).
+      names: new Map([...context.accounts, ...context.playbooks]),
+      accounts: context.accounts,
+      currencies: context.currencies,
+      riskDefaults: await loadRiskDefaults(tx, userId),
+      mistakeTags: hasMistakeFilter(wanted) ? await loadMistakeTags(tx, userId) : [],
+      newsEvents: hasNewsFilter(wanted) ? await loadNewsInstants(tx) : new Float64Array(0),
+    };
+  });
+  const asked = viewer ? limitToAccounts(wanted, [...accounts.keys()]) : wanted;
   const { columns, version: held } = await take(version);
   const oneCurrency = figuresInOneCurrency(asked, currencies);
   const filter = oneCurrency.filter;
   const range = resolveReportRange(filter, now, timeZone);
   const risk = () => getRiskColumn(columns, riskDefaults);
-  const set = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags, newsEvents });
+  const picked = selectTrades(columns, filter, range, timeZone, { risk: hasRiskFilter(filter) ? risk() : undefined, mistakeTags, newsEvents });
+  // The copy holds every trade of the trader: for a mentor, a second fence after the filter's own.
+  const set = viewer ? onlyAccounts(picked, accounts) : picked;
   const accountName = (id: string) => names.get(id);
   const { rows } = set;
   const firstDay = rows.length > 0 ? dayOf(columns, rows[0]!) : null;
@@ -125,6 +144,7 @@ async function openReportScope(
     set,
     columns,
     filter,
+    asked,
     range,
     timeZone,
     accountName,
@@ -146,6 +166,29 @@ async function openReportScope(
       currencyNote: describeLeftOut(oneCurrency),
     },
   };
+}
+
+/** The zone a trader's preferences row is made with (its column's default), for a mentor of a trader without one. */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** An id no account has: a filter of it selects no trade (an empty list of accounts would mean all of them). */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A filter limited to `visible` accounts: those it names that are visible, or all the visible ones when it names none.
+ * Never the trades without an account, and never every account: with nothing left it names an account no trade has.
+ */
+export function limitToAccounts(filter: ReportFilter, visible: readonly string[]): ReportFilter {
+  const named = filter.account.length > 0 ? filter.account.filter((id) => visible.includes(id)) : [...visible];
+  return { ...filter, account: named.length > 0 ? named : [NO_ACCOUNT] };
+}
+
+/** The set's trades of the `visible` accounts only. */
+function onlyAccounts(set: TradeSet, visible: ReadonlyMap<string, string>): TradeSet {
+  const { codes, values } = set.columns.account;
+  const shown = values.map((id) => id !== null && visible.has(id));
+  const rows = set.rows.filter((row) => shown[codes[row]!] === true);
+  return rows.length === set.rows.length ? set : { ...set, rows };
 }
 
 /**

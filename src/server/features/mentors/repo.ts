@@ -6,7 +6,10 @@ export type MentorGrantRow = typeof mentorGrants.$inferSelect;
 export type MentorCommentRow = typeof mentorComments.$inferSelect;
 export type NewMentorComment = Omit<typeof mentorComments.$inferInsert, 'userId' | 'id'>;
 
-/** The trader's own invitations and comments, under row-level security as that trader. */
+/**
+ * The trader's own invitations and comments, under row-level security as that trader; in a mentor's transaction
+ * (withMentor) the same reads see only that mentor's live grants, their comments, and the shared accounts.
+ */
 export const mentorRepo = (tx: Tx, userId: string) => {
   const owner = eq(mentorGrants.userId, userId);
   const ownComments = eq(mentorComments.userId, userId);
@@ -121,7 +124,7 @@ export function findGrantByLookup(database: Database, lookup: string): Promise<A
 
 /**
  * The traders who granted `mentorId` a live grant, on the owner connection (the grants are the traders' rows): only
- * who they are; their accounts are then read as each trader.
+ * who they are; what each shares is then read in a mentor's transaction with that trader.
  */
 export function tradersOfMentor(database: Database, mentorId: string): Promise<Array<{ traderId: string; name: string }>> {
   return database.db

@@ -70,14 +70,17 @@ function toCommentDto(row: MentorCommentRow, labels: ReadonlyMap<string, string>
   };
 }
 
-/** The commented trades in words, read as the trader: the symbol, the side and the trading day. */
+/**
+ * The commented trades in words: the symbol, the side and the trading day. In a mentor's transaction only those of the
+ * shared accounts are found.
+ */
 async function tradeLabels(tx: Tx, traderId: string, rows: readonly MentorCommentRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((r) => (r.tradeId ? [r.tradeId] : [])))];
   const found = await tradesRepo(tx, traderId).findMany(ids);
   return new Map(found.map((t) => [t.id, `${t.symbol}${t.side ? ` ${t.side}` : ''}, ${new Date(t.tradeDate).toISOString().slice(0, 10)}`]));
 }
 
-/** What a live grant lets the mentor see, read in the transaction `tx` as the trader. */
+/** What a live grant lets the mentor see, read in the mentor's transaction `tx`. */
 interface Gate {
   grantIds: string[];
   accounts: string[];
@@ -85,8 +88,8 @@ interface Gate {
 
 /**
  * The check in front of every mentor read and write: the trader's live grants to this mentor (accepted, not revoked),
- * read as the trader in the same transaction that then reads. None is a 404, the same as an unknown trader: a revoked
- * grant ends access on the very next request.
+ * read in the mentor's transaction (withMentor) that then reads, where row-level security shows the shared accounts'
+ * rows only. None is a 404, the same as an unknown trader: a revoked grant ends access on the very next request.
  */
 async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate> {
   const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
@@ -94,7 +97,17 @@ async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate>
   return { grantIds: grants.map((g) => g.id), accounts: [...new Set(grants.flatMap((g) => g.accountIds))] };
 }
 
-const gate = (database: Database, traderId: string, mentorId: string) => database.withUser(traderId, (tx) => gateIn(tx, traderId, mentorId));
+const gate = (database: Database, traderId: string, mentorId: string) =>
+  database.withMentor(traderId, mentorId, (tx) => gateIn(tx, traderId, mentorId));
+
+/** The shared accounts with their names, read in the mentor's transaction; null without a live grant. */
+async function sharedAccounts(tx: Tx, traderId: string, mentorId: string): Promise<MentorAccount[] | null> {
+  const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
+  if (grants.length === 0) return null;
+  // Row-level security lists only the shared accounts here.
+  const names = new Map((await mentorRepo(tx, traderId).accountNames()).map((a) => [a.id, a.name]));
+  return accountsOf([...new Set(grants.flatMap((g) => g.accountIds))], names);
+}
 
 /**
  * The filter a mentor's read runs with: the accounts they asked for, each of which must be granted (else the same
@@ -185,17 +198,14 @@ export const mentorsService = {
     const hash = hashSecretToken(token);
     const match = (await findGrantByLookup(database, lookupOf(hash))).find((row) => sameHash(row.tokenHash, hash));
     if (!match) throw notFound(NO_INVITE);
-    const accepted = await database.withUser(match.userId, async (tx) => {
-      const row = await mentorRepo(tx, match.userId).accept(match.id, mentorId, now);
-      if (!row) return null;
-      return gateIn(tx, match.userId, mentorId).then(async (g) => ({
-        gate: g,
-        names: new Map((await mentorRepo(tx, match.userId).accountNames()).map((a) => [a.id, a.name])),
-      }));
-    });
-    if (!accepted) throw notFound(NO_INVITE);
+    // The binding is the trader's row, written as the trader: the mentor has no grant yet to act under.
+    const bound = await database.withUser(match.userId, (tx) => mentorRepo(tx, match.userId).accept(match.id, mentorId, now));
+    if (!bound) throw notFound(NO_INVITE);
+    // What it shows, read as the mentor it now binds; revoked in between, it shows nothing.
+    const seen = await database.withMentor(match.userId, mentorId, (tx) => sharedAccounts(tx, match.userId, mentorId));
+    if (!seen) throw notFound(NO_INVITE);
     const name = (await userNames(database, [match.userId])).get(match.userId) ?? '';
-    return { trader_id: match.userId, name, accounts: accountsOf(accepted.gate.accounts, accepted.names) };
+    return { trader_id: match.userId, name, accounts: seen };
   },
 
   /** The traders who granted the signed-in mentor, each with the accounts they see. */
@@ -203,12 +213,7 @@ export const mentorsService = {
     const traders = await tradersOfMentor(database, mentorId);
     const out: MentoredTrader[] = [];
     for (const trader of traders) {
-      const seen = await database.withUser(trader.traderId, async (tx) => {
-        const grants = await mentorRepo(tx, trader.traderId).liveGrantsFor(mentorId);
-        if (grants.length === 0) return null;
-        const names = new Map((await mentorRepo(tx, trader.traderId).accountNames()).map((a) => [a.id, a.name]));
-        return accountsOf([...new Set(grants.flatMap((g) => g.accountIds))], names);
-      });
+      const seen = await database.withMentor(trader.traderId, mentorId, (tx) => sharedAccounts(tx, trader.traderId, mentorId));
       if (seen) out.push({ trader_id: trader.traderId, name: trader.name, accounts: seen });
     }
     return out;
@@ -216,25 +221,36 @@ export const mentorsService = {
 
   /**
    * A page of the trader's Trade Log as the mentor may see it: the filter's trades of the granted accounts, newest
-   * first, picked by the engine's rule from the trader's trades, then read as the trader.
+   * first, picked by the engine's rule from the mentor's scope, then read in the mentor's transaction.
    */
   async trades(database: Database, mentorId: string, traderId: string, query: MentorTradesQuery, now: Date): Promise<MentorTradePage> {
     const { accounts } = await gate(database, traderId, mentorId);
     const filter = grantedFilter(query.filter, accounts);
-    const mistakeTags = hasMistakeFilter(filter) ? await database.withUser(traderId, (tx) => loadMistakeTags(tx, traderId)) : [];
-    const { ids, total } = await withReportScope(database, traderId, filter, now, (scope) => {
-      // Every currency's trades: a list adds nothing up, so it is not narrowed to one currency as figures are.
-      const range = resolveReportRange(filter, now, scope.timeZone);
-      const { rows } = selectTrades(scope.columns, filter, range, scope.timeZone, {
-        risk: hasRiskFilter(filter) ? scope.risk() : undefined,
-        mistakeTags,
-        newsEvents: scope.newsEvents,
-      });
-      const ids: string[] = [];
-      for (let k = query.offset; k < Math.min(rows.length, query.offset + query.limit); k++) ids.push(scope.columns.id[rows[rows.length - 1 - k]!]!);
-      return { ids, total: rows.length };
-    });
-    const trades = await database.withUser(traderId, async (tx) => {
+    const mistakeTags = hasMistakeFilter(filter) ? await database.withMentor(traderId, mentorId, (tx) => loadMistakeTags(tx, traderId)) : [];
+    const viewer = { mentorId };
+    const { ids, total } = await withReportScope(
+      database,
+      traderId,
+      filter,
+      now,
+      (scope) => {
+        // Every currency's trades: a list adds nothing up, so it is not narrowed to one currency as figures are. The
+        // scope's filter as asked is limited to the shared accounts already.
+        const asked = scope.asked;
+        const range = resolveReportRange(asked, now, scope.timeZone);
+        const { rows } = selectTrades(scope.columns, asked, range, scope.timeZone, {
+          risk: hasRiskFilter(asked) ? scope.risk() : undefined,
+          mistakeTags,
+          newsEvents: scope.newsEvents,
+        });
+        const ids: string[] = [];
+        for (let k = query.offset; k < Math.min(rows.length, query.offset + query.limit); k++)
+          ids.push(scope.columns.id[rows[rows.length - 1 - k]!]!);
+        return { ids, total: rows.length };
+      },
+      viewer,
+    );
+    const trades = await database.withMentor(traderId, mentorId, async (tx) => {
       // Checked again in the transaction that reads the trades: a grant revoked a moment ago shows nothing.
       const live = await gateIn(tx, traderId, mentorId);
       const found = new Map((await tradesRepo(tx, traderId).findMany(ids)).map((row) => [row.id, row]));
@@ -249,7 +265,7 @@ export const mentorsService = {
 
   /** One trade, only when it is in a granted account; otherwise the same 404 as a trade that does not exist. */
   trade: (database: Database, mentorId: string, traderId: string, id: string): Promise<Trade> =>
-    database.withUser(traderId, async (tx) => {
+    database.withMentor(traderId, mentorId, async (tx) => {
       const { accounts } = await gateIn(tx, traderId, mentorId);
       const row = await tradesRepo(tx, traderId).find(id);
       if (!row || row.accountId === null || !accounts.includes(row.accountId)) throw notFound('Trade not found');
@@ -259,20 +275,27 @@ export const mentorsService = {
   /** The Reports overview of the granted accounts (or those of them asked for), from the engine every report uses. */
   async overview(database: Database, mentorId: string, traderId: string, asked: ReportFilter, now: Date): Promise<OverviewReport> {
     const { accounts } = await gate(database, traderId, mentorId);
-    return withReportScope(database, traderId, grantedFilter(asked, accounts), now, (scope) => {
-      const openingBalanceCents = getOpeningBalance(scope);
-      return {
-        basis: scope.basis,
-        overview: computeOverview(scope.set, { openingBalanceCents }),
-        openingBalanceCents,
-        r: computeROverview(scope.set, scope.risk()),
-      };
-    });
+    return withReportScope(
+      database,
+      traderId,
+      grantedFilter(asked, accounts),
+      now,
+      (scope) => {
+        const openingBalanceCents = getOpeningBalance(scope);
+        return {
+          basis: scope.basis,
+          overview: computeOverview(scope.set, { openingBalanceCents }),
+          openingBalanceCents,
+          r: computeROverview(scope.set, scope.risk()),
+        };
+      },
+      { mentorId },
+    );
   },
 
   /** The mentor's comments to this trader and the trader's replies to them, newest first. */
   mentorComments: (database: Database, mentorId: string, traderId: string): Promise<MentorComment[]> =>
-    database.withUser(traderId, async (tx) => {
+    database.withMentor(traderId, mentorId, async (tx) => {
       const { grantIds } = await gateIn(tx, traderId, mentorId);
       const rows = await mentorRepo(tx, traderId).comments(grantIds);
       const labels = await tradeLabels(tx, traderId, rows);
@@ -290,22 +313,28 @@ export const mentorsService = {
     traderId: string,
     input: MentorCommentInput & { body: string },
   ): Promise<MentorComment> {
-    const { row, labels } = await database.withUser(traderId, async (tx) => {
-      const { grantIds, accounts } = await gateIn(tx, traderId, mentor.id);
-      if (input.trade_id !== undefined) {
-        const trade = await tradesRepo(tx, traderId).find(input.trade_id);
-        if (!trade || trade.accountId === null || !accounts.includes(trade.accountId)) throw notFound('Trade not found');
-      }
-      const row = await mentorRepo(tx, traderId).insertComment({
-        grantId: grantIds[0]!,
-        authorId: mentor.id,
-        authorName: mentor.name,
-        tradeId: input.trade_id ?? null,
-        tradeDate: input.trade_date ?? null,
-        body: input.body,
-      });
-      return { row, labels: await tradeLabels(tx, traderId, [row]) };
-    });
+    // The one transaction of a mentor that writes: its role may add a comment and change nothing else.
+    const { row, labels } = await database.withMentor(
+      traderId,
+      mentor.id,
+      async (tx) => {
+        const { grantIds, accounts } = await gateIn(tx, traderId, mentor.id);
+        if (input.trade_id !== undefined) {
+          const trade = await tradesRepo(tx, traderId).find(input.trade_id);
+          if (!trade || trade.accountId === null || !accounts.includes(trade.accountId)) throw notFound('Trade not found');
+        }
+        const row = await mentorRepo(tx, traderId).insertComment({
+          grantId: grantIds[0]!,
+          authorId: mentor.id,
+          authorName: mentor.name,
+          tradeId: input.trade_id ?? null,
+          tradeDate: input.trade_date ?? null,
+          body: input.body,
+        });
+        return { row, labels: await tradeLabels(tx, traderId, [row]) };
+      },
+      'comment',
+    );
     await notify(mail, database, traderId, () => ({
       subject: `${mentor.name} commented on your trading`,
       text: `${mentor.name} commented on ${placeOf(row, labels)}:\n\n${row.body}\n\nRead it and reply on Edgebook:\n${mail.baseUrl}/mentor\n\nYou get this email because you invited ${mentor.name} to mentor you. Revoking their access in Settings > Mentors stops these emails.`,
