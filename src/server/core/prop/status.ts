@@ -4,7 +4,7 @@ import { marketDayOf, type TradingDayRule } from '../../../domain/market-time';
 import { toCents } from '../../../domain/money';
 import { evaluatePropAccount, type AccountKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import { createReportFilter, type TradeColumns } from '../../../domain/reports';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { withReportScope } from '../engine/scope';
 import { preferencesIn } from '../preferences/repo';
 import { propRepo, type PropAccountRow } from './repo';
@@ -142,19 +142,26 @@ function memoOf(database: Database, userId: string, version: number): Remembered
   return entry;
 }
 
+/**
+ * The accounts a status read is of: all, these, or those a check answers in the transaction that reads the rule sets
+ * (a mentor's live grant, which may refuse the read).
+ */
+export type PropAccountChoice = readonly string[] | ((tx: Tx) => Promise<readonly string[]>);
+
 /** The trader's accounts with rule sets (all, or those of `accountIds`), evaluated: in the accounts panel's order. */
 export async function evaluatePropAccounts(
   database: Database,
   userId: string,
   now: Date,
-  accountIds?: readonly string[],
+  accountIds?: PropAccountChoice,
 ): Promise<{ day: TraderDay; accounts: EvaluatedAccount[] }> {
-  const { rows, day } = await database.withUser(userId, async (tx) => {
+  const { rows, day, chosen } = await database.withUser(userId, async (tx) => {
+    const chosen = typeof accountIds === 'function' ? await accountIds(tx) : accountIds;
     const preferences = await preferencesIn(tx, userId);
     const rule = preferences.tradingDay as TradingDayRule;
-    return { rows: await propRepo(tx, userId).accounts(), day: { today: currentTradingDay(now, rule), rule } };
+    return { rows: await propRepo(tx, userId).accounts(), day: { today: currentTradingDay(now, rule), rule }, chosen };
   });
-  const wanted = accountIds ? new Set(accountIds) : null;
+  const wanted = chosen ? new Set(chosen) : null;
   const ruled = rows.flatMap((row) => {
     if (wanted && !wanted.has(row.id)) return [];
     const rules = toRuleSet(row);
@@ -219,7 +226,7 @@ export function toPropSummary({ row, rules, trades, status }: EvaluatedAccount, 
 }
 
 /** Every account with a rule set: where it stands today (the dashboard's Prop Accounts widget, the analyst). */
-export async function propStatusList(database: Database, userId: string, now: Date, accountIds?: readonly string[]) {
+export async function propStatusList(database: Database, userId: string, now: Date, accountIds?: PropAccountChoice) {
   const { day, accounts } = await evaluatePropAccounts(database, userId, now, accountIds);
   return { accounts: accounts.map((account) => toPropSummary(account, day.today)) };
 }
