@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getStartOfWeekMonday, getTodayInZone } from '../src/domain/dates';
 import type { ApiClient } from '../tests/support/app';
 import { signedInTrader } from './pages/trade-log';
 import { eventually, useE2ESuite, waitForPath } from './support/scenario';
@@ -57,5 +58,17 @@ describe('a mentor', () => {
     await trader.page.getByRole('button', { name: 'Mark all as seen' }).click();
     await eventually(() => trader.page.getByTestId('mentor-comment-new').count()).toBe(0);
     await eventually(() => count.count()).toBe(0);
+
+    // Reflect, read only: this week's trade of the shared account, and nothing of the other.
+    const monday = getStartOfWeekMonday(getTodayInZone(new Date(), 'America/New_York'));
+    await api(client, 'POST', '/api/trades', { account_id: shown.id, period: 'AM', date: monday, symbol: 'ES', side: 'Short', pnl: 120 });
+    await api(client, 'POST', '/api/trades', { account_id: hidden.id, period: 'AM', date: monday, symbol: 'RTY', side: 'Long', pnl: 75 });
+    await mentor.page.getByRole('tab', { name: 'Reflect' }).click();
+    const cards = mentor.page.getByTestId('mentor-reflect').getByTestId('reflection-card');
+    await eventually(() => cards.count()).toBe(1);
+    expect(await cards.first().getByTestId('reflection-symbol').innerText()).toBe('ES');
+    expect(await mentor.page.getByTestId('summary-total-trades').innerText()).toBe('1');
+    // Nothing to change: no rating button, no tag to remove.
+    expect(await cards.first().getByRole('button').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay } from './common';
+import { accountFilter, calendarDay } from './common';
 import { normalizeReportFilter, reportFilterFields } from './reports';
 import type { Trade } from './trades';
 
@@ -16,6 +16,8 @@ export const mentorInviteInput = z.strictObject({
     .array(z.uuid('must be trading account ids'), { error: 'must be a list of trading account ids' })
     .min(1, 'choose at least one account')
     .max(MENTOR_ACCOUNTS_MAX, `at most ${MENTOR_ACCOUNTS_MAX} accounts`),
+  /** The mentor reads the daily journal too: every day's note, beside the day's trades of the chosen accounts. */
+  share_journal: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type MentorInviteInput = z.input<typeof mentorInviteInput>;
 
@@ -77,6 +79,8 @@ export interface MentorGrant {
   /** The mentor's name once accepted. */
   mentor_name: string | null;
   accounts: MentorAccount[];
+  /** Whether the mentor reads the daily journal too. */
+  share_journal: boolean;
   created_at: string;
   accepted_at: string | null;
   revoked_at: string | null;
@@ -117,6 +121,14 @@ export interface MentorCommentList {
   /** The mentor's comments the trader has not seen yet. */
   unseen: number;
 }
+
+/** GET /api/mentor/:traderId/journal: the day list, narrowed to one granted account or none (all of them). */
+export const mentorJournalQuery = z.object({ date: calendarDay('must be a date as yyyy-MM-dd that exists').optional(), account: accountFilter });
+/** GET /api/mentor/:traderId/journal/:date */
+export const mentorJournalDayParam = z.object({
+  traderId: z.uuid('must be a trader id'),
+  date: calendarDay('must be a date as yyyy-MM-dd that exists'),
+});
 
 export interface MentorTradePage {
   trades: Trade[];

@@ -6,7 +6,7 @@ import { attachmentListQuery, attachmentUrlInput } from '../../src/contract/atta
 import { chatInput, deepThinkInput, renameInput } from '../../src/contract/chat';
 import { brokerAccountUpdate, connectionInput, connectionUpdate } from '../../src/contract/connections';
 import { feeScheduleInput, importQuery, previewQuery } from '../../src/contract/imports';
-import { journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
+import { journalDayQuery, journalDaysQuery, journalNoteInput } from '../../src/contract/journal';
 import { draftInput, folderInput, noteInput, noteListQuery, notePatch, tagInput } from '../../src/contract/notes';
 import { playbookInput, tradePlaybookInput } from '../../src/contract/playbooks';
 import { preferencesPatch } from '../../src/contract/preferences';
@@ -18,7 +18,14 @@ import { compareQuery } from '../../src/contract/report-compare';
 import { monthlyReviewQuery } from '../../src/contract/monthly-review';
 import { savedViewInput, savedViewPatch } from '../../src/contract/saved-views';
 import { shareLinkInput } from '../../src/contract/share-links';
-import { mentorAcceptInput, mentorCommentInput, mentorInviteInput, mentorReplyInput, mentorTradesQuery } from '../../src/contract/mentors';
+import {
+  mentorAcceptInput,
+  mentorCommentInput,
+  mentorInviteInput,
+  mentorJournalQuery,
+  mentorReplyInput,
+  mentorTradesQuery,
+} from '../../src/contract/mentors';
 import { taskInput, taskPatch, taskStatusQuery, tasksQuery } from '../../src/contract/tasks';
 import { tradePreferenceInput } from '../../src/contract/trade-preferences';
 import { barsQuery, chartQuery, coverageQuery, deleteBarsQuery, fillsInput } from '../../src/contract/market';
@@ -162,7 +169,9 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
   const mentee = await newTrader(app, 'walk-mentee');
   const menteeAccount = (await createAccount(mentee, 'Mentee')).id;
   ids.menteeTrade = (await createTrade(mentee, { account_id: menteeAccount, symbol: 'ES', pnl: 5 })).id;
-  const menteeInvite = (await mentee.post('/api/mentor-grants', { email: 'walker@example.com', account_ids: [menteeAccount] })).body;
+  // The journal shared too, so that the walk reaches the journal's reads past the grant.
+  const menteeInvite = (await mentee.post('/api/mentor-grants', { email: 'walker@example.com', account_ids: [menteeAccount], share_journal: true }))
+    .body;
   const mentorToken = new URL(menteeInvite.url).hash.slice(1);
   ids.mentee = (await trader.post('/api/mentor/accept', { token: mentorToken })).body.trader_id;
   const walkerInvite = (await trader.post('/api/mentor-grants', { email: 'walk-mentor@example.com', account_ids: [ids.account] })).body;
@@ -375,6 +384,18 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
       query: () => ({ range: 'all-time' }),
       querySchema: reportFilter,
     },
+    'GET /api/mentor/:traderId/reflect': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ period: 'week' }),
+      querySchema: reflectionsQuery,
+    },
+    'GET /api/mentor/:traderId/journal': { params: () => ({ traderId: ids.mentee! }), query: () => ({}), querySchema: mentorJournalQuery },
+    'GET /api/mentor/:traderId/journal/:date': {
+      params: () => ({ traderId: ids.mentee!, date: '2025-03-03' }),
+      query: () => ({ account: 'all' }),
+      querySchema: journalDayQuery,
+    },
+    'GET /api/mentor/:traderId/prop': { params: () => ({ traderId: ids.mentee! }) },
     'GET /api/mentor/:traderId/comments': { params: () => ({ traderId: ids.mentee! }) },
     'POST /api/mentor/:traderId/comments': {
       params: () => ({ traderId: ids.mentee! }),

@@ -1384,6 +1384,8 @@ export const mentorGrants = pgTable(
     tokenLookup: text('token_lookup').notNull(),
     tokenHash: text('token_hash').notNull(),
     accountIds: uuid('account_ids').array().notNull(),
+    /** The mentor reads the daily journal too (its notes, and each day's trades of the granted accounts). */
+    shareJournal: boolean('share_journal').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     acceptedAt: ts('accepted_at'),
     revokedAt: ts('revoked_at'),

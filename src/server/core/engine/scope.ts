@@ -73,6 +73,14 @@ export interface ReportViewer {
 }
 
 /**
+ * The transaction a read of the trader's rows runs in: the trader's own, or, for a mentor, the mentor's, where
+ * row-level security shows only what live grants share.
+ */
+export function readerOf(database: Database, userId: string, viewer?: ReportViewer) {
+  return <R>(fn: (tx: Tx) => Promise<R>): Promise<R> => (viewer ? database.withMentor(userId, viewer.mentorId, fn) : database.withUser(userId, fn));
+}
+
+/**
  * `use` given the filter's trades and what every report says of them; the trader's copy is held until `use` is done
  * (its promise settled), then released, and only then may a merge write into its buffers (trades-cache.ts). `use` must
  * not keep the copy's arrays in what it returns.
@@ -107,7 +115,7 @@ async function openReportScope(
 ): Promise<ReportScope> {
   // A mentor's context is read in a mentor's transaction: row-level security shows the shared accounts only (and
   // none once the grant is revoked), and their risk defaults, the zone, the playbooks.
-  const within = <R>(fn: (tx: Tx) => Promise<R>) => (viewer ? database.withMentor(userId, viewer.mentorId, fn) : database.withUser(userId, fn));
+  const within = readerOf(database, userId, viewer);
   const { timeZone, startingBalances, version, names, accounts, currencies, riskDefaults, mistakeTags, newsEvents } = await within(async (tx) => {
     const context = await reportsRepo(tx, userId).context();
     // A trader who never opened a page has no preferences row yet: made with its defaults, as every screen does. A

@@ -4,8 +4,8 @@ import { marketDayOf, type TradingDayRule } from '../../../domain/market-time';
 import { toCents } from '../../../domain/money';
 import { evaluatePropAccount, type AccountKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import { createReportFilter, type TradeColumns } from '../../../domain/reports';
-import type { Database } from '../../db/client';
-import { withReportScope } from '../engine/scope';
+import type { Database, Tx } from '../../db/client';
+import { readerOf, withReportScope, type ReportViewer } from '../engine/scope';
 import { preferencesIn } from '../preferences/repo';
 import { propRepo, type PropAccountRow } from './repo';
 
@@ -142,57 +142,74 @@ function memoOf(database: Database, userId: string, version: number): Remembered
   return entry;
 }
 
+/**
+ * The accounts a status read is of: all, these, or those a check answers in the transaction that reads the rule sets
+ * (a mentor's live grant, which may refuse the read).
+ */
+export type PropAccountChoice = readonly string[] | ((tx: Tx) => Promise<readonly string[]>);
+
 /** The trader's accounts with rule sets (all, or those of `accountIds`), evaluated: in the accounts panel's order. */
 export async function evaluatePropAccounts(
   database: Database,
   userId: string,
   now: Date,
-  accountIds?: readonly string[],
+  accountIds?: PropAccountChoice,
+  viewer?: ReportViewer,
 ): Promise<{ day: TraderDay; accounts: EvaluatedAccount[] }> {
-  const { rows, day } = await database.withUser(userId, async (tx) => {
+  const { rows, day, chosen } = await database.withUser(userId, async (tx) => {
+    const chosen = typeof accountIds === 'function' ? await accountIds(tx) : accountIds;
     const preferences = await preferencesIn(tx, userId);
     const rule = preferences.tradingDay as TradingDayRule;
-    return { rows: await propRepo(tx, userId).accounts(), day: { today: currentTradingDay(now, rule), rule } };
+    return { rows: await propRepo(tx, userId).accounts(), day: { today: currentTradingDay(now, rule), rule }, chosen };
   });
-  const wanted = accountIds ? new Set(accountIds) : null;
+  const wanted = chosen ? new Set(chosen) : null;
   const ruled = rows.flatMap((row) => {
     if (wanted && !wanted.has(row.id)) return [];
     const rules = toRuleSet(row);
     return rules ? [{ row, rules }] : [];
   });
   if (ruled.length === 0) return { day, accounts: [] };
-  return withReportScope(database, userId, createReportFilter(), now, async (scope) => {
-    const memo = memoOf(database, userId, scope.version);
-    const keyOf = ({ row, rules }: (typeof ruled)[number]) =>
-      JSON.stringify([row.id, row.kind, row.startingBalance, rules.starts_on, rules.rules, day.today, day.rule]);
-    const missing = ruled.filter((account) => !memo.byKey.has(keyOf(account)));
-    if (missing.length > 0) {
-      const tradesByAccount = propTradesOf(scope.columns, new Map(missing.map(({ row, rules }) => [row.id, rules.starts_on])));
-      // Fills only for a position limit, the one rule that reads them.
-      const fillsFor = missing
-        .filter(({ rules }) => rules.rules.maxPosition !== null)
-        .flatMap(({ row }) => tradesByAccount.get(row.id)!.map((t) => t.id));
-      const fills = fillsFor.length > 0 ? await database.withUser(userId, (tx) => propRepo(tx, userId).fills(fillsFor)) : new Map();
-      for (const account of missing) {
-        const { row, rules } = account;
-        const trades = tradesByAccount.get(row.id)!;
-        if (rules.rules.maxPosition !== null) for (const trade of trades) trade.fills = fills.get(trade.id) ?? null;
-        const status = evaluatePropAccount({
-          kind: row.kind as AccountKind,
-          startingBalanceCents: toCents(row.startingBalance),
-          rules: rules.rules,
-          trades,
-          today: day.today,
-          tradingDay: day.rule,
-        });
-        memo.byKey.set(keyOf(account), { trades, status });
+  // A mentor's trades and fills come from the mentor's transaction: row-level security holds them to the shared accounts.
+  const read = readerOf(database, userId, viewer);
+  return withReportScope(
+    database,
+    userId,
+    createReportFilter(),
+    now,
+    async (scope) => {
+      const memo = memoOf(database, userId, scope.version);
+      const keyOf = ({ row, rules }: (typeof ruled)[number]) =>
+        JSON.stringify([row.id, row.kind, row.startingBalance, rules.starts_on, rules.rules, day.today, day.rule]);
+      const missing = ruled.filter((account) => !memo.byKey.has(keyOf(account)));
+      if (missing.length > 0) {
+        const tradesByAccount = propTradesOf(scope.columns, new Map(missing.map(({ row, rules }) => [row.id, rules.starts_on])));
+        // Fills only for a position limit, the one rule that reads them.
+        const fillsFor = missing
+          .filter(({ rules }) => rules.rules.maxPosition !== null)
+          .flatMap(({ row }) => tradesByAccount.get(row.id)!.map((t) => t.id));
+        const fills = fillsFor.length > 0 ? await read((tx) => propRepo(tx, userId).fills(fillsFor)) : new Map();
+        for (const account of missing) {
+          const { row, rules } = account;
+          const trades = tradesByAccount.get(row.id)!;
+          if (rules.rules.maxPosition !== null) for (const trade of trades) trade.fills = fills.get(trade.id) ?? null;
+          const status = evaluatePropAccount({
+            kind: row.kind as AccountKind,
+            startingBalanceCents: toCents(row.startingBalance),
+            rules: rules.rules,
+            trades,
+            today: day.today,
+            tradingDay: day.rule,
+          });
+          memo.byKey.set(keyOf(account), { trades, status });
+        }
       }
-    }
-    return {
-      day,
-      accounts: ruled.map((account) => ({ ...account, ...memo.byKey.get(keyOf(account))! })),
-    };
-  });
+      return {
+        day,
+        accounts: ruled.map((account) => ({ ...account, ...memo.byKey.get(keyOf(account))! })),
+      };
+    },
+    viewer,
+  );
 }
 
 export function toPropSummary({ row, rules, trades, status }: EvaluatedAccount, today: string): PropAccountSummary {
@@ -219,8 +236,8 @@ export function toPropSummary({ row, rules, trades, status }: EvaluatedAccount, 
 }
 
 /** Every account with a rule set: where it stands today (the dashboard's Prop Accounts widget, the analyst). */
-export async function propStatusList(database: Database, userId: string, now: Date, accountIds?: readonly string[]) {
-  const { day, accounts } = await evaluatePropAccounts(database, userId, now, accountIds);
+export async function propStatusList(database: Database, userId: string, now: Date, accountIds?: PropAccountChoice, viewer?: ReportViewer) {
+  const { day, accounts } = await evaluatePropAccounts(database, userId, now, accountIds, viewer);
   return { accounts: accounts.map((account) => toPropSummary(account, day.today)) };
 }
 

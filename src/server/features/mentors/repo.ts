@@ -16,7 +16,13 @@ export const mentorRepo = (tx: Tx, userId: string) => {
   return {
     grants: () => tx.select().from(mentorGrants).where(owner).orderBy(desc(mentorGrants.createdAt), desc(mentorGrants.id)),
 
-    async insertGrant(values: { email: string; tokenLookup: string; tokenHash: string; accountIds: string[] }): Promise<MentorGrantRow> {
+    async insertGrant(values: {
+      email: string;
+      tokenLookup: string;
+      tokenHash: string;
+      accountIds: string[];
+      shareJournal: boolean;
+    }): Promise<MentorGrantRow> {
       const [row] = await tx
         .insert(mentorGrants)
         .values({ ...values, userId })
@@ -62,6 +68,17 @@ export const mentorRepo = (tx: Tx, userId: string) => {
         .from(mentorGrants)
         .where(and(owner, eq(mentorGrants.mentorUserId, mentorId), isNotNull(mentorGrants.acceptedAt), isNull(mentorGrants.revokedAt)))
         .orderBy(asc(mentorGrants.createdAt)),
+
+    /** Whether one of these grants shares the daily journal. Read in the transaction that checked they are live. */
+    sharesJournal: async (grantIds: readonly string[]) =>
+      grantIds.length > 0 &&
+      (
+        await tx
+          .select({ id: mentorGrants.id })
+          .from(mentorGrants)
+          .where(and(owner, inArray(mentorGrants.id, [...grantIds]), eq(mentorGrants.shareJournal, true)))
+          .limit(1)
+      ).length > 0,
 
     accountNames: () =>
       tx.select({ id: tradingAccounts.id, name: tradingAccounts.name }).from(tradingAccounts).where(eq(tradingAccounts.userId, userId)),

@@ -5,16 +5,21 @@ import {
   mentorCommentInput,
   mentorGrantIdParam,
   mentorInviteInput,
+  mentorJournalDayParam,
+  mentorJournalQuery,
   mentorReplyInput,
   mentorTradeParam,
   mentorTradesQuery,
   traderIdParam,
 } from '../../../contract/mentors';
+import { journalDayQuery } from '../../../contract/journal';
+import { reflectionsQuery } from '../../../contract/reflections';
 import { reportFilter } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { createRateLimiter } from '../../http/rate-limit';
-import { readFilterQuery, readJson, readParams } from '../../http/validate';
+import { readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
 import { mentorsService } from './service';
+import { mentorViews } from './views';
 
 const TRADES_OWN = ['limit', 'offset'] as const;
 
@@ -56,7 +61,10 @@ export function mentorCommentRoutes({ database, mailer, logger, config }: AppDep
     });
 }
 
-/** /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. */
+/**
+ * /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. A mentor reads the
+ * trader's Trade Log, Reports, Reflect, the journal (when shared) and the prop status, and writes only comments.
+ */
 export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
   const mail = { mailer, logger, baseUrl: config.baseUrl };
   const limiter = createRateLimiter(database, 'mentor-accept', ACCEPT_RATE);
@@ -82,6 +90,23 @@ export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
     .get('/:traderId/reports/overview', async (c) => {
       const { traderId } = readParams(c, traderIdParam);
       return c.json(await mentorsService.overview(database, c.var.user.id, traderId, readFilterQuery(c, reportFilter), new Date()));
+    })
+    .get('/:traderId/reflect', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      return c.json(await mentorViews.reflect(database, c.var.user.id, traderId, readQuery(c, reflectionsQuery), new Date()));
+    })
+    .get('/:traderId/journal', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      const { account, date } = readQuery(c, mentorJournalQuery);
+      return c.json(await mentorViews.journalDays(database, c.var.user.id, traderId, account, date));
+    })
+    .get('/:traderId/journal/:date', async (c) => {
+      const { traderId, date } = readParams(c, mentorJournalDayParam);
+      return c.json(await mentorViews.journalDay(database, c.var.user.id, traderId, date, readQuery(c, journalDayQuery).account));
+    })
+    .get('/:traderId/prop', async (c) => {
+      const { traderId } = readParams(c, traderIdParam);
+      return c.json(await mentorViews.prop(database, c.var.user.id, traderId, new Date()));
     })
     .get('/:traderId/comments', async (c) => {
       const { traderId } = readParams(c, traderIdParam);

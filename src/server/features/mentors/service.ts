@@ -49,6 +49,7 @@ function toGrantDto(row: MentorGrantRow, names: ReadonlyMap<string, string>, men
     email: row.email,
     mentor_name: row.mentorUserId ? (mentors.get(row.mentorUserId) ?? null) : null,
     accounts: accountsOf(row.accountIds, names),
+    share_journal: row.shareJournal,
     created_at: new Date(row.createdAt).toISOString(),
     accepted_at: iso(row.acceptedAt),
     revoked_at: iso(row.revokedAt),
@@ -81,7 +82,7 @@ async function tradeLabels(tx: Tx, traderId: string, rows: readonly MentorCommen
 }
 
 /** What a live grant lets the mentor see, read in the mentor's transaction `tx`. */
-interface Gate {
+export interface Gate {
   grantIds: string[];
   accounts: string[];
 }
@@ -91,13 +92,13 @@ interface Gate {
  * read in the mentor's transaction (withMentor) that then reads, where row-level security shows the shared accounts'
  * rows only. None is a 404, the same as an unknown trader: a revoked grant ends access on the very next request.
  */
-async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate> {
+export async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate> {
   const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
   if (grants.length === 0) throw notFound(NO_TRADER);
   return { grantIds: grants.map((g) => g.id), accounts: [...new Set(grants.flatMap((g) => g.accountIds))] };
 }
 
-const gate = (database: Database, traderId: string, mentorId: string) =>
+export const gate = (database: Database, traderId: string, mentorId: string) =>
   database.withMentor(traderId, mentorId, (tx) => gateIn(tx, traderId, mentorId));
 
 /** The shared accounts with their names, read in the mentor's transaction; null without a live grant. */
@@ -113,7 +114,7 @@ async function sharedAccounts(tx: Tx, traderId: string, mentorId: string): Promi
  * The filter a mentor's read runs with: the accounts they asked for, each of which must be granted (else the same
  * 404 as an account that does not exist), or all the granted ones. Never 'unassigned' and never empty (all accounts).
  */
-function grantedFilter(filter: ReportFilter, accounts: readonly string[]): ReportFilter {
+export function grantedFilter(filter: ReportFilter, accounts: readonly string[]): ReportFilter {
   const asked = filter.account;
   if (asked.some((id) => !accounts.includes(id))) throw notFound('Trading account not found');
   return { ...filter, account: asked.length > 0 ? [...asked] : [...accounts] };
@@ -148,7 +149,7 @@ export const mentorsService = {
     mailer: Mailer,
     userId: string,
     inviter: string,
-    input: { email: string; account_ids: string[] },
+    input: { email: string; account_ids: string[]; share_journal?: boolean },
     baseUrl: string,
   ): Promise<CreatedMentorGrant> {
     const token = newSecretToken();
@@ -159,7 +160,13 @@ export const mentorsService = {
       const names = new Map((await repo.accountNames()).map((a) => [a.id, a.name]));
       // Only the trader's own accounts: another trader's account id is as unknown as a made-up one.
       if (accountIds.some((id) => !names.has(id))) throw badRequest('account_ids: Trading account not found');
-      const row = await repo.insertGrant({ email: input.email.trim().toLowerCase(), tokenLookup: lookupOf(hash), tokenHash: hash, accountIds });
+      const row = await repo.insertGrant({
+        email: input.email.trim().toLowerCase(),
+        tokenLookup: lookupOf(hash),
+        tokenHash: hash,
+        accountIds,
+        shareJournal: input.share_journal ?? false,
+      });
       return { row, names };
     });
     // The secret travels in the address's fragment, which no browser sends to a server, so no request log holds it.

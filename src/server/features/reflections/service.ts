@@ -1,6 +1,4 @@
-import { readTradeSide } from '../../../domain/trades/side';
 import { findUnverifiedFigures } from '../../../domain/chat';
-import { getTodayInZone, getDayFromTradeDate } from '../../../domain/dates';
 import {
   ANALYSIS_SYSTEM_PROMPT,
   assembleAnalysis,
@@ -8,66 +6,28 @@ import {
   buildLocalAnalysis,
   buildPeriodSummary,
   buildTradingInsights,
-  comparePeriods,
-  comparePeriodsInR,
-  computeReflectionRStatistics,
-  computeReflectionStatistics,
-  getComparisonRange,
-  getReflectionPeriodLabel,
-  getReflectionPeriodRange,
-  toReflection,
   type AnalysisNotice,
   type AnalysisReport,
   type AnalysisResult,
-  type PeriodComparison,
   type PeriodSummaryData,
-  type Reflection,
   type ReflectionPeriod,
-  type ReflectionRStatistics,
   type ReflectionsPageData,
-  type RComparison,
-  toRTrade,
 } from '../../../domain/reflections';
 import type { ReflectionOverride } from '../../../contract/reflections';
 import { AiError, type AiService } from '../../ai';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { getPreferences } from '../../core/preferences/repo';
 import type { AccountScope } from '../../core/trades/repo';
-import { reflectionsRepo, type ReflectionRow } from './repo';
+import { reflectionsRepo } from './repo';
 import { modelAnalysis, type AnalyzeInput, type OverridePatch, type ReflectionsQuery } from './schemas';
 import { playbookReportsInScope } from '../../core/engine/playbook-reports';
 import { applyReflectAnswer } from '../../core/playbooks/assign';
+import { loadReflectPeriod, type ReflectPeriodData } from '../../core/reflect/period';
 import { writeTrades } from '../../core/trades/write';
 import { withReportScope } from '../../core/engine/scope';
 import { EMPTY_REPORT_FILTER, type ReportFilter } from '../../../domain/reports/filter';
-import { aggregateRowsByDay, createReportFilter, dayOf, RESULT_NAMES, selectTrades, UNASSIGNED } from '../../../domain/reports';
 
-type PeriodData = Omit<ReflectionsPageData, 'insights'> & { rStatistics: ReflectionRStatistics };
-
-function toReflectionFromRow(row: ReflectionRow): Reflection {
-  return toReflection(
-    {
-      id: row.id,
-      tradeDate: getDayFromTradeDate(new Date(row.tradeDate).toISOString())!,
-      symbol: row.symbol,
-      session: row.period,
-      tradeType: row.tradeType,
-      side: readTradeSide(row.side),
-      status: row.status,
-      pnlCents: Number(row.pnlCents),
-      notes: row.notes,
-      link: row.link,
-      tags: row.tags,
-      imageUrl: row.imageUrl,
-      createdAt: row.createdAt,
-      accountId: row.accountId,
-    },
-    row.followedRules === null && row.overrideTags === null && row.description === null
-      ? null
-      : { followedRules: row.followedRules, tags: row.overrideTags, description: row.description },
-  );
-}
+type PeriodData = ReflectPeriodData;
 
 /**
  * The analysis's By Playbook rows: each playbook with trades in the period (and account; with the page's trades
@@ -92,89 +52,14 @@ async function playbookRowsOf(db: Database, userId: string, data: PeriodData, tr
   });
 }
 
-/**
- * The period's reflections and every figure the page shows: the trades are the engine's (the period's trading days
- * and the account, in the trading order, listed newest first), their figures the domain's, and what Reflect shows of
- * each trade beside them (notes, overrides, image) is read for those trades.
- */
-async function loadPeriod(
+/** The period's reflections and every figure the page shows (the core's, shared with a mentor's read of it). */
+const loadPeriod = (
   db: Database,
   userId: string,
   query: { period: ReflectionPeriod; offset: number; account: AccountScope; tradeIds?: string[] },
   now: Date,
-  /** The analysis's previous periods in R: read only for the analysis (the page and the summary show none). */
   withRComparison = false,
-): Promise<PeriodData> {
-  const { timeZone } = await getPreferences(db, userId);
-  const today = getTodayInZone(now, timeZone);
-  const range = getReflectionPeriodRange(query.period, query.offset, today);
-  const comparisonRange = getComparisonRange(query.period, range);
-  const account = query.account === 'all' ? [] : [query.account === 'unassigned' ? UNASSIGNED : query.account];
-  const filterOf = (days: { from: string; to: string }) => createReportFilter({ range: 'custom', from: days.from, to: days.to, account });
-  return withReportScope(db, userId, filterOf(range), now, async (scope) => {
-    const accountName =
-      query.account === 'all' ? 'All accounts' : query.account === 'unassigned' ? 'Unassigned trades' : scope.accounts.get(query.account);
-    if (accountName === undefined) throw badRequest('account: Trading account not found');
-    const { columns } = scope;
-    const only = query.tradeIds ? new Set(query.tradeIds) : null;
-    const rows = only ? scope.set.rows.filter((i) => only.has(columns.id[i]!)) : scope.set.rows;
-    const ids = Array.from(rows, (i) => columns.id[i]!).reverse();
-    const stored = new Map((await db.withUser(userId, (tx) => reflectionsRepo(tx, userId).reflectedTrades(ids))).map((row) => [row.id, row]));
-    const reflections = ids.flatMap((id) => {
-      const row = stored.get(id);
-      return row ? [toReflectionFromRow(row)] : [];
-    });
-    const statistics = computeReflectionStatistics(reflections);
-    // Each trade's planned risk as everywhere (its own plan, else the trader's default): the engine's risk column.
-    const risk = scope.risk();
-    const rowOf = new Map(Array.from(rows, (i) => [columns.id[i]!, i] as const));
-    const riskOfRow = (i: number) => (risk[i]! > 0 ? risk[i]! : null);
-    const riskOfReflection = (r: Reflection) => {
-      const i = rowOf.get(r.tradeId);
-      return i === undefined ? null : riskOfRow(i);
-    };
-    let comparison: PeriodComparison | null = null;
-    let rComparison: RComparison | null = null;
-    if (comparisonRange && !query.tradeIds) {
-      const previous = selectTrades(columns, filterOf(comparisonRange), comparisonRange, scope.timeZone);
-      comparison = comparePeriods(query.period, range, statistics.totals, aggregateRowsByDay(previous));
-      // The same comparison in R, for the analysis under the $ / R switch: each previous trade's R as this period's.
-      rComparison = withRComparison
-        ? comparePeriodsInR(
-            query.period,
-            range,
-            reflections.map((r) => toRTrade(r, riskOfReflection(r))),
-            Array.from(previous.rows, (i) => ({
-              tradeDate: dayOf(columns, i),
-              pnlCents: columns.pnl[i]!,
-              riskCents: riskOfRow(i),
-              result:
-                RESULT_NAMES[columns.result[i]!] === 'Win'
-                  ? ('Win' as const)
-                  : RESULT_NAMES[columns.result[i]!] === 'Loss'
-                    ? ('Loss' as const)
-                    : ('BE' as const),
-            })),
-          )
-        : null;
-    }
-    const rStatistics = computeReflectionRStatistics(reflections, riskOfReflection, rComparison);
-    return {
-      period: query.period,
-      offset: query.offset,
-      label: getReflectionPeriodLabel(query.period, query.offset),
-      from: range.from,
-      to: range.to,
-      account: query.account,
-      accountName,
-      timeZone,
-      reflections,
-      statistics,
-      rStatistics,
-      comparison,
-    };
-  });
-}
+) => loadReflectPeriod(db, userId, query, now, { withRComparison });
 
 type AnalysisSource = AnalysisReport['source'];
 

@@ -1,81 +1,31 @@
 import '@mantine/dates/styles.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Card, Group, Loader, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconNotes } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { formatDay, isCalendarDay } from '../../../domain/dates';
-import { formatUsd, toCents } from '../../../domain/money';
+import { isCalendarDay } from '../../../domain/dates';
 import { NOTE_CONTENT_MAX, selectJournalDate } from '../../../domain/notes';
-import { formatExecutionTime, formatPrice, formatQuantity, grossPnlCentsOf } from '../../../domain/trades';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DraftNotice, SavedElsewhereNotice } from '../../components/draft-notice';
 import { PageHeader } from '../../components/page-header';
 import { PnlValue } from '../../components/pnl-value';
-import { TradeExecutionLine } from '../../components/trade-execution';
 import { ApiError } from '../../lib/api';
 import { isSignedOutError, SIGNED_OUT_WORDS } from '../../lib/session-expiry';
 import { toastError } from '../../lib/toast';
-import type { AccountFilter, JournalDay, JournalDayDetail } from '../../shared/api';
+import type { AccountFilter } from '../../shared/api';
 import { useTraderTime } from '../../shared/trader-clock';
 import { useDraft } from '../../shared/use-draft';
 import { journalDayQuery, journalDaysQuery, useSaveJournalNote } from './api';
+import { DayRow, DayTrades } from './day-parts';
 import classes from './journal.module.css';
 import { ShareButton } from '../sharing';
-import { accountLabel, AccountSelector, useAccountChoice, useAccounts } from '../accounts';
+import { AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 
 /** A 'yyyy-MM-dd' day as a local date at noon, for display only. */
 const asDate = (day: string) => new Date(`${day}T12:00:00`);
-
-function DayRow({ day, selected, onSelect }: { day: JournalDay; selected: boolean; onSelect: () => void }) {
-  return (
-    <UnstyledButton
-      className={classes.dayRow}
-      data-selected={selected || undefined}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onSelect}
-      data-testid="journal-day"
-      data-date={day.date}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        {/* EEE MMM d; the list says the year above the days of other years. */}
-        <Text size="sm" fw={600} data-testid="journal-day-date">
-          {formatDay(day.date, 'EEE MMM d')}
-        </Text>
-        <PnlValue value={day.pnl} size="sm" data-testid="journal-day-pnl" />
-      </Group>
-      <Group gap={6} mt={2}>
-        <Text size="xs" c="dimmed">
-          {day.trades === 0 ? 'No trades' : `${day.trades} ${day.trades === 1 ? 'trade' : 'trades'}`}
-        </Text>
-        {day.has_note && (
-          <Badge size="xs" variant="light" leftSection={<IconNotes size={10} aria-hidden="true" />} tt="none">
-            Journal
-          </Badge>
-        )}
-      </Group>
-    </UnstyledButton>
-  );
-}
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const sameText = (a: string, b: string) => a === b;
@@ -211,100 +161,6 @@ function DayEditor({
         )}
       </Stack>
     </Card>
-  );
-}
-
-const priceOf = (t: JournalDayDetail['trades'][number], value: string | null) =>
-  value === null ? '—' : formatPrice(value, t.contract || t.symbol).text;
-
-/**
- * The day's trades beside its journal: each with its entry and exit time in the trader's zone, quantity,
- * prices, gross and fees where it has them. On a phone, one line of execution under each trade. With every account
- * shown, each trade says whose it is: a trade copied into two accounts is two rows that would otherwise read the same.
- */
-function DayTrades({ date, trades, withAccount }: { date: string; trades: JournalDayDetail['trades']; withAccount: boolean }) {
-  const { timeZone } = useTraderTime();
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  if (phone) {
-    return (
-      <Stack gap={6} data-testid="journal-trades">
-        {trades.map((t) => (
-          <div key={t.id} data-testid="journal-trade">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={`/trade/${t.id}`} size="sm" fw={600}>
-                {t.symbol}
-              </Anchor>
-              <PnlValue value={t.pnl} size="sm" data-testid="journal-trade-pnl" />
-            </Group>
-            {withAccount && (
-              <Text size="xs" c="dimmed" data-testid="journal-trade-account">
-                {accountLabel(t)}
-              </Text>
-            )}
-            <TradeExecutionLine trade={{ ...t, date }} timeZone={timeZone} />
-          </div>
-        ))}
-      </Stack>
-    );
-  }
-  const cell = (text: string | null) => (
-    <Text span size="sm" ff="monospace" c={text === null ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
-      {text ?? '—'}
-    </Text>
-  );
-  return (
-    <Table.ScrollContainer minWidth={700} type="native">
-      <Table verticalSpacing={4} highlightOnHover data-testid="journal-trades">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Symbol</Table.Th>
-            {withAccount && <Table.Th>Trade Account</Table.Th>}
-            <Table.Th>Entry</Table.Th>
-            <Table.Th>Exit</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
-            <Table.Th ta="right">Entry price</Table.Th>
-            <Table.Th ta="right">Exit price</Table.Th>
-            <Table.Th ta="right">Gross</Table.Th>
-            <Table.Th ta="right">Fees</Table.Th>
-            <Table.Th ta="right">PnL</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trades.map((t) => (
-            <Table.Tr key={t.id} data-testid="journal-trade">
-              <Table.Td>
-                <Anchor component={Link} to={`/trade/${t.id}`} size="sm" fw={600}>
-                  {t.symbol}
-                </Anchor>
-              </Table.Td>
-              {withAccount && (
-                <Table.Td data-testid="journal-trade-account">
-                  <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {accountLabel(t)}
-                  </Text>
-                </Table.Td>
-              )}
-              <Table.Td data-testid="journal-trade-entry">{cell(formatExecutionTime(t.entry_time, timeZone, date))}</Table.Td>
-              <Table.Td data-testid="journal-trade-exit">{cell(formatExecutionTime(t.exit_time, timeZone, date))}</Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-quantity">
-                {cell(formatQuantity(t.quantity))}
-              </Table.Td>
-              <Table.Td ta="right">{cell(t.entry_price === null ? null : priceOf(t, t.entry_price))}</Table.Td>
-              <Table.Td ta="right">{cell(t.exit_price === null ? null : priceOf(t, t.exit_price))}</Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-gross">
-                {cell(formatUsd(grossPnlCentsOf(t)))}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="journal-trade-fees">
-                {cell(formatUsd(toCents(t.commission)))}
-              </Table.Td>
-              <Table.Td ta="right">
-                <PnlValue value={t.pnl} span size="sm" data-testid="journal-trade-pnl" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

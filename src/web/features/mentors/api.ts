@@ -9,7 +9,10 @@ import type {
   MentorInviteInput,
   MentorTradePage,
 } from '../../../contract/mentors';
+import type { JournalDayDetail, JournalDays } from '../../../contract/journal';
+import type { PropStatusList } from '../../../contract/prop';
 import type { OverviewReport } from '../../../contract/reports';
+import type { ReflectionPeriod, ReflectionsPageData } from '../../../domain/reflections';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../shared/api';
 
@@ -44,6 +47,36 @@ export const mentorThreadQuery = (traderId: string) =>
   queryOptions({
     queryKey: queryKeys.mentors.traderComments(traderId),
     queryFn: () => apiFetch<MentorComment[]>(`/api/mentor/${encodeURIComponent(traderId)}/comments`),
+  });
+
+const traderPath = (traderId: string, rest: string) => `/api/mentor/${encodeURIComponent(traderId)}/${rest}`;
+
+/** The trader's Reflect page for a period, over the granted accounts ('all') or one of them. */
+export const mentorReflectQuery = (traderId: string, period: ReflectionPeriod, offset: number, account: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.reflect(traderId, period, offset, account),
+    queryFn: () => apiFetch<ReflectionsPageData>(traderPath(traderId, `reflect?${new URLSearchParams({ period, offset: String(offset), account })}`)),
+  });
+
+/** The trader's journal days; a 404 while no live grant shares the journal. */
+export const mentorJournalDaysQuery = (traderId: string, account: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.journalDays(traderId, account),
+    queryFn: () => apiFetch<JournalDays>(traderPath(traderId, `journal?${new URLSearchParams({ account })}`)),
+    retry: false,
+  });
+
+export const mentorJournalDayQuery = (traderId: string, account: string, date: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.journalDay(traderId, account, date),
+    queryFn: () => apiFetch<JournalDayDetail>(traderPath(traderId, `journal/${date}?${new URLSearchParams({ account })}`)),
+  });
+
+/** Where each granted account with a rule set stands. */
+export const mentorPropQuery = (traderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.mentors.prop(traderId),
+    queryFn: () => apiFetch<PropStatusList>(traderPath(traderId, 'prop')),
   });
 
 const failed = (fallback: string) => (error: Error) => notifications.show({ color: 'red', message: error.message || fallback });

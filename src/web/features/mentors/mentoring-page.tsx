@@ -10,6 +10,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -25,6 +26,7 @@ import {
   MENTOR_PAGE_SIZE,
   mentorCommentsQuery,
   mentoredTradersQuery,
+  mentorJournalDaysQuery,
   mentorOverviewQuery,
   mentorThreadQuery,
   mentorTradesQuery,
@@ -33,6 +35,7 @@ import {
   usePostMentorComment,
   useReplyToMentor,
 } from './api';
+import { MentorJournal, MentorProp, MentorReflect } from './mentor-screens';
 
 /** /mentor: the comments of the trader's mentors and the traders they mentor; /mentor/accept; /mentor/:traderId. */
 export function MentoringPage() {
@@ -270,6 +273,9 @@ function MentorView({ traderId }: { traderId: string }) {
   const trades = useQuery(mentorTradesQuery(traderId, (page - 1) * MENTOR_PAGE_SIZE));
   const overview = useQuery(mentorOverviewQuery(traderId));
   const thread = useQuery(mentorThreadQuery(traderId));
+  // A 404 while no live grant shares the journal: then there is no Journal tab.
+  const journal = useQuery(mentorJournalDaysQuery(traderId, 'all'));
+  const [tab, setTab] = useState<string | null>('trades');
   const [open, setOpen] = useState<string | null>(null);
   const [day, setDay] = useState('');
   const trader = traders.data?.find((t) => t.trader_id === traderId);
@@ -296,7 +302,7 @@ function MentorView({ traderId }: { traderId: string }) {
     <Stack gap="md" p="md">
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {trader ? `${trader.name}'s Trade Log` : 'Mentor view'}
+          {trader ? trader.name : 'Mentor view'}
         </Title>
         {trader && (
           <Group gap={4}>
@@ -308,102 +314,128 @@ function MentorView({ traderId }: { traderId: string }) {
           </Group>
         )}
       </Group>
-      {o && (
-        <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="mentor-overview">
-          <Figure label="Net P&L" value={formatMoney(o.netCents, currency)} />
-          <Figure label="Trades" value={String(o.trades)} />
-          <Figure label="Win Rate" value={o.winRate === null ? '-' : `${o.winRate.toFixed(1)}%`} />
-          <Figure label="Profit Factor" value={o.profitFactor === null ? '-' : o.profitFactor.toFixed(2)} />
-        </SimpleGrid>
-      )}
-      <Card withBorder>
-        <Title order={2} size="h5" mb="xs">
-          Comments on days
-        </Title>
-        <Stack gap="xs">
-          {dayComments.map((c) => (
-            <Fragment key={c.id}>
-              <Text size="xs" fw={600}>
-                {aboutOf(c)}
-              </Text>
-              <CommentLine comment={c} />
-            </Fragment>
-          ))}
-          <TextInput size="xs" type="date" label="Day" value={day} onChange={(e) => setDay(e.currentTarget.value)} maw={200} />
-          {day && <CommentForm traderId={traderId} target={{ trade_date: day }} label={`Comment on ${day}`} />}
-        </Stack>
-      </Card>
-      {trades.isPending ? (
-        <Loader role="status" aria-label="Loading trades" />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={620}>
-            <Table verticalSpacing="xs" data-testid="mentor-trades">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Symbol</Table.Th>
-                  <Table.Th>Side</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>P&L</Table.Th>
-                  <Table.Th>Comments</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {trades.data.trades.map((t) => {
-                  const mine = byTrade.get(t.id) ?? [];
-                  return (
-                    <Fragment key={t.id}>
-                      <Table.Tr data-testid="mentor-trade">
-                        <Table.Td>{t.date}</Table.Td>
-                        <Table.Td>{t.symbol}</Table.Td>
-                        <Table.Td>{t.side ?? ''}</Table.Td>
-                        <Table.Td>{t.account_name ?? ''}</Table.Td>
-                        <Table.Td>{formatMoney(toCents(t.pnl))}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => setOpen(open === t.id ? null : t.id)}
-                            data-testid="mentor-trade-comments"
-                          >
-                            {mine.length > 0 ? `${mine.length} comment${mine.length === 1 ? '' : 's'}` : 'Comment'}
-                          </Button>
-                        </Table.Td>
+      <Text size="sm" c="dimmed">
+        Read only: you see the shared accounts and comment on trades and days.
+      </Text>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="trades">Trade Log</Tabs.Tab>
+          <Tabs.Tab value="reflect">Reflect</Tabs.Tab>
+          {journal.isSuccess && <Tabs.Tab value="journal">Journal</Tabs.Tab>}
+          <Tabs.Tab value="prop">Prop</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="reflect">
+          <MentorReflect traderId={traderId} accounts={trader?.accounts ?? []} />
+        </Tabs.Panel>
+        {journal.isSuccess && (
+          <Tabs.Panel value="journal">
+            <MentorJournal traderId={traderId} days={journal.data} />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="prop">
+          <MentorProp traderId={traderId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="trades">
+          <Stack gap="md">
+            {o && (
+              <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="mentor-overview">
+                <Figure label="Net P&L" value={formatMoney(o.netCents, currency)} />
+                <Figure label="Trades" value={String(o.trades)} />
+                <Figure label="Win Rate" value={o.winRate === null ? '-' : `${o.winRate.toFixed(1)}%`} />
+                <Figure label="Profit Factor" value={o.profitFactor === null ? '-' : o.profitFactor.toFixed(2)} />
+              </SimpleGrid>
+            )}
+            <Card withBorder>
+              <Title order={2} size="h5" mb="xs">
+                Comments on days
+              </Title>
+              <Stack gap="xs">
+                {dayComments.map((c) => (
+                  <Fragment key={c.id}>
+                    <Text size="xs" fw={600}>
+                      {aboutOf(c)}
+                    </Text>
+                    <CommentLine comment={c} />
+                  </Fragment>
+                ))}
+                <TextInput size="xs" type="date" label="Day" value={day} onChange={(e) => setDay(e.currentTarget.value)} maw={200} />
+                {day && <CommentForm traderId={traderId} target={{ trade_date: day }} label={`Comment on ${day}`} />}
+              </Stack>
+            </Card>
+            {trades.isPending ? (
+              <Loader role="status" aria-label="Loading trades" />
+            ) : (
+              <>
+                <Table.ScrollContainer minWidth={620}>
+                  <Table verticalSpacing="xs" data-testid="mentor-trades">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Date</Table.Th>
+                        <Table.Th>Symbol</Table.Th>
+                        <Table.Th>Side</Table.Th>
+                        <Table.Th>Account</Table.Th>
+                        <Table.Th>P&L</Table.Th>
+                        <Table.Th>Comments</Table.Th>
                       </Table.Tr>
-                      {open === t.id && (
-                        <Table.Tr>
-                          <Table.Td colSpan={6}>
-                            <Stack gap="xs">
-                              {t.notes && (
-                                <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                                  {t.notes}
-                                </Text>
-                              )}
-                              {mine.map((c) => (
-                                <CommentLine key={c.id} comment={c} />
-                              ))}
-                              <CommentForm traderId={traderId} target={{ trade_id: t.id }} label="Comment on this trade" />
-                            </Stack>
-                          </Table.Td>
-                        </Table.Tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {trades.data.total === 0 && (
-            <Text size="sm" c="dimmed">
-              No trades in the shared accounts yet.
-            </Text>
-          )}
-          {trades.data.total > MENTOR_PAGE_SIZE && (
-            <Pagination value={page} onChange={setPage} total={Math.ceil(trades.data.total / MENTOR_PAGE_SIZE)} />
-          )}
-        </>
-      )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {trades.data.trades.map((t) => {
+                        const mine = byTrade.get(t.id) ?? [];
+                        return (
+                          <Fragment key={t.id}>
+                            <Table.Tr data-testid="mentor-trade">
+                              <Table.Td>{t.date}</Table.Td>
+                              <Table.Td>{t.symbol}</Table.Td>
+                              <Table.Td>{t.side ?? ''}</Table.Td>
+                              <Table.Td>{t.account_name ?? ''}</Table.Td>
+                              <Table.Td>{formatMoney(toCents(t.pnl))}</Table.Td>
+                              <Table.Td>
+                                <Button
+                                  size="compact-xs"
+                                  variant="subtle"
+                                  onClick={() => setOpen(open === t.id ? null : t.id)}
+                                  data-testid="mentor-trade-comments"
+                                >
+                                  {mine.length > 0 ? `${mine.length} comment${mine.length === 1 ? '' : 's'}` : 'Comment'}
+                                </Button>
+                              </Table.Td>
+                            </Table.Tr>
+                            {open === t.id && (
+                              <Table.Tr>
+                                <Table.Td colSpan={6}>
+                                  <Stack gap="xs">
+                                    {t.notes && (
+                                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                                        {t.notes}
+                                      </Text>
+                                    )}
+                                    {mine.map((c) => (
+                                      <CommentLine key={c.id} comment={c} />
+                                    ))}
+                                    <CommentForm traderId={traderId} target={{ trade_id: t.id }} label="Comment on this trade" />
+                                  </Stack>
+                                </Table.Td>
+                              </Table.Tr>
+                            )}
+                          </Fragment>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {trades.data.total === 0 && (
+                  <Text size="sm" c="dimmed">
+                    No trades in the shared accounts yet.
+                  </Text>
+                )}
+                {trades.data.total > MENTOR_PAGE_SIZE && (
+                  <Pagination value={page} onChange={setPage} total={Math.ceil(trades.data.total / MENTOR_PAGE_SIZE)} />
+                )}
+              </>
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, CopyButton, Group, Loader, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ function InviteMentor() {
   const invite = useInviteMentor();
   const [email, setEmail] = useState('');
   const [accountIds, setAccountIds] = useState<string[]>([]);
+  const [shareJournal, setShareJournal] = useState(false);
   const [created, setCreated] = useState<CreatedMentorGrant | null>(null);
   return (
     <Stack gap="xs">
@@ -26,12 +27,13 @@ function InviteMentor() {
         onSubmit={(event) => {
           event.preventDefault();
           invite.mutate(
-            { email, account_ids: accountIds },
+            { email, account_ids: accountIds, share_journal: shareJournal },
             {
               onSuccess: (grant) => {
                 setCreated(grant);
                 setEmail('');
                 setAccountIds([]);
+                setShareJournal(false);
               },
             },
           );
@@ -53,6 +55,13 @@ function InviteMentor() {
             value={accountIds}
             onChange={setAccountIds}
             data-testid="mentor-invite-accounts"
+          />
+          <Checkbox
+            label="Share my daily journal"
+            description="Your mentor reads every day's journal beside that day's trades of these accounts."
+            checked={shareJournal}
+            onChange={(e) => setShareJournal(e.currentTarget.checked)}
+            data-testid="mentor-invite-journal"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={invite.isPending} disabled={!email || accountIds.length === 0} data-testid="mentor-invite-submit">
@@ -93,7 +102,8 @@ export function MentorsSettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A mentor sees the trades of the accounts you choose and can comment on them. They cannot change anything. Their comments are on the{' '}
+        A mentor sees the accounts you choose (their trades, Reports, Reflect and prop status), and your daily journal if you share it, and can
+        comment on trades and days. They cannot change anything. Their comments are on the{' '}
         <Anchor component={Link} to="/mentor">
           Mentoring
         </Anchor>{' '}
@@ -111,7 +121,7 @@ export function MentorsSettings() {
       ) : (
         <RevocableTable
           rows={grants.data}
-          headings={['Mentor', 'Accounts', 'Status']}
+          headings={['Mentor', 'Accounts', 'Journal', 'Status']}
           live={(grant) => !grant.revoked_at}
           revoke={revoke}
           tableTestId="mentor-grants"
@@ -134,6 +144,9 @@ export function MentorsSettings() {
                   </Badge>
                 ))}
               </Group>,
+              <Text size="sm" c={grant.share_journal ? undefined : 'dimmed'} data-testid="mentor-grant-journal">
+                {grant.share_journal ? 'Shared' : 'Not shared'}
+              </Text>,
               <Text size="sm" c={state === 'Revoked' ? 'dimmed' : undefined} data-testid="mentor-grant-status">
                 {state}
               </Text>,

@@ -1,11 +1,9 @@
-import { ActionIcon, Alert, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconListDetails, IconSparkles } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatShortDay } from '../../../domain/dates';
-import { pnlColor } from '../../lib/tone';
-import { formatUsd } from '../../../domain/money';
 import { groupReflectionsByDate, stepReflectionOffset, type ReflectionPeriod } from '../../../domain/reflections';
 import { PageHeader } from '../../components/page-header';
 import { AI_NOT_CONFIGURED_HINT, useAppConfig } from '../../lib/app-config';
@@ -13,9 +11,9 @@ import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
 import { AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 import { AnalysisDialog, NO_TRADES_AI, NO_TRADES_SUMMARY } from './analysis-dialog';
-import { reflectionsQuery, useSaveReflection, type AnalysisReport, type ReflectionsPage } from './api';
-import { ReflectionCard } from './reflection-card';
-import { ReflectionSidePanel, winRateColor } from './side-panel';
+import { reflectionsQuery, useSaveReflection, type AnalysisReport } from './api';
+import { ReflectionDays, SummaryCard } from './reflection-days';
+import { ReflectionSidePanel } from './side-panel';
 import { SummaryDialog } from './summary-dialog';
 import classes from './reflect.module.css';
 
@@ -27,49 +25,6 @@ const PERIODS: Array<{ value: ReflectionPeriod; label: string }> = [
 
 /** Reflections shown before "Show more": a month of a busy trader holds thousands of trades. */
 const PAGE_SIZE = 100;
-
-function SummaryCard({ page, aiInsight }: { page: ReflectionsPage | undefined; aiInsight: string | null }) {
-  const totals = page?.statistics.totals;
-  const adherence = page?.statistics.adherence;
-  const insight = aiInsight ?? page?.insights[0]?.text ?? null;
-  const tile = (label: string, value: React.ReactNode, testId: string) => (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} data-testid={testId} component="div">
-        {value}
-      </Text>
-    </div>
-  );
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="summary-card">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        {tile('Total Trades', totals ? totals.totalTrades : '—', 'summary-total-trades')}
-        {tile(
-          'Win Rate',
-          totals && totals.wins + totals.losses > 0 ? (
-            <Text span inherit c={winRateColor(totals.winRate)}>
-              {totals.winRate.toFixed(1)}%
-            </Text>
-          ) : (
-            '—'
-          ),
-          'summary-win-rate',
-        )}
-        {tile('Rule Adherence', adherence?.adherenceRate == null ? '—' : `${adherence.adherenceRate.toFixed(1)}%`, 'summary-rule-adherence')}
-        <div className={classes.insightTile}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            AI Insight
-          </Text>
-          <Text size="sm" data-testid="summary-ai-insight" lineClamp={3}>
-            {insight ?? 'No reflection data available.'}
-          </Text>
-        </div>
-      </SimpleGrid>
-    </Paper>
-  );
-}
 
 /** Trade Reflections. */
 export function ReflectPage() {
@@ -220,23 +175,7 @@ export function ReflectPage() {
             </Paper>
           ) : (
             <Stack gap="lg" data-testid="reflections">
-              {groups.map((group) => (
-                <section key={group.date} aria-labelledby={`day-${group.date}`} data-testid="reflection-day">
-                  <Group justify="space-between" mb="xs">
-                    <Title order={2} size="h5" id={`day-${group.date}`}>
-                      {group.day}, {formatShortDay(group.date)}
-                    </Title>
-                    <Text size="sm" fw={600} c={pnlColor(group.pnlCents)}>
-                      {formatUsd(group.pnlCents)}
-                    </Text>
-                  </Group>
-                  <Stack gap="sm">
-                    {group.reflections.map((r) => (
-                      <ReflectionCard key={r.id} reflection={r} onChange={onChange} />
-                    ))}
-                  </Stack>
-                </section>
-              ))}
+              <ReflectionDays groups={groups} onChange={onChange} />
               {reflections.length > shown && (
                 <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
                   Show more ({reflections.length - shown} more)

@@ -25,7 +25,8 @@ const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 export interface ReflectionCardProps {
   reflection: Reflection;
-  onChange: (change: { tradeId: string; followed_rules?: boolean | null; tags?: string[] }) => void;
+  /** Without it the card is read only (a mentor's view): no tag to remove, the rating shown, no link to the trade's page. */
+  onChange?: (change: { tradeId: string; followed_rules?: boolean | null; tags?: string[] }) => void;
 }
 
 /** One trade on the Reflect page. */
@@ -33,6 +34,7 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
   const adherence = adherenceOf(r.followedRules);
   const next = adherenceOf(cycleRuleAdherence(r.followedRules));
   const Icon = adherence.icon;
+  const state = r.followedRules === null ? 'unset' : r.followedRules ? 'followed' : 'broken';
   return (
     <Paper withBorder radius="md" p="sm" className={classes.card} data-testid="reflection-card" data-trade-id={r.tradeId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -93,14 +95,16 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
               radius="xl"
               tt="none"
               fw={500}
-              pr={3}
+              pr={onChange ? 3 : undefined}
               rightSection={
-                <CloseButton
-                  size="xs"
-                  radius="xl"
-                  aria-label={`Remove tag ${tag}`}
-                  onClick={() => onChange({ tradeId: r.tradeId, tags: removeReflectionTag(r.tags, tag) })}
-                />
+                onChange && (
+                  <CloseButton
+                    size="xs"
+                    radius="xl"
+                    aria-label={`Remove tag ${tag}`}
+                    onClick={() => onChange({ tradeId: r.tradeId, tags: removeReflectionTag(r.tags, tag) })}
+                  />
+                )
               }
               data-testid="reflection-tag"
             >
@@ -116,21 +120,32 @@ export const ReflectionCard = memo(function ReflectionCard({ reflection: r, onCh
               </Group>
             </Anchor>
           )}
-          <Anchor component={Link} to={`/trade/${r.tradeId}`} size="sm">
-            Details
-          </Anchor>
-          <Button
-            size="compact-sm"
-            variant="default"
-            c={adherence.tone}
-            leftSection={<Icon size={16} aria-hidden="true" />}
-            onClick={() => onChange({ tradeId: r.tradeId, followed_rules: cycleRuleAdherence(r.followedRules) })}
-            aria-label={`${adherence.label}. Change to ${next.label.toLowerCase()}`}
-            data-testid="rule-adherence"
-            data-state={r.followedRules === null ? 'unset' : r.followedRules ? 'followed' : 'broken'}
-          >
-            {adherence.label}
-          </Button>
+          {onChange ? (
+            <>
+              <Anchor component={Link} to={`/trade/${r.tradeId}`} size="sm">
+                Details
+              </Anchor>
+              <Button
+                size="compact-sm"
+                variant="default"
+                c={adherence.tone}
+                leftSection={<Icon size={16} aria-hidden="true" />}
+                onClick={() => onChange({ tradeId: r.tradeId, followed_rules: cycleRuleAdherence(r.followedRules) })}
+                aria-label={`${adherence.label}. Change to ${next.label.toLowerCase()}`}
+                data-testid="rule-adherence"
+                data-state={state}
+              >
+                {adherence.label}
+              </Button>
+            </>
+          ) : (
+            <Group gap={4} wrap="nowrap" data-testid="rule-adherence" data-state={state}>
+              <Icon size={16} aria-hidden="true" color={adherence.tone ?? 'currentColor'} />
+              <Text size="sm" c={adherence.tone}>
+                {adherence.label}
+              </Text>
+            </Group>
+          )}
         </Group>
       </Group>
     </Paper>

@@ -196,6 +196,10 @@ export const queryKeys = {
     trades: (traderId: string, offset: number) => ['mentor', traderId, 'trades', offset] as const,
     overview: (traderId: string) => ['mentor', traderId, 'overview'] as const,
     traderComments: (traderId: string) => ['mentor', traderId, 'comments'] as const,
+    reflect: (traderId: string, period: string, offset: number, account: string) => ['mentor', traderId, 'reflect', period, offset, account] as const,
+    journalDays: (traderId: string, account: string) => ['mentor', traderId, 'journal', account] as const,
+    journalDay: (traderId: string, account: string, date: string) => ['mentor', traderId, 'journal', account, date] as const,
+    prop: (traderId: string) => ['mentor', traderId, 'prop'] as const,
   },
   /** The trader's saved report views (the sidebar, the palette, the Reports page's Save view). */
   savedViews: { all: ['saved-views'] as const },
