@@ -44,11 +44,12 @@ export function* lineBatches(bytes: Uint8Array, size = LINES_PER_BATCH): Generat
 }
 
 /** Reads the whole file for its summary: nothing of its bars is kept (the check and the chunks read the bytes again). */
-export function scanBarFile(bytes: Uint8Array, options: ParseBarsOptions): BarFileSummary | BarsFailure {
+export function scanBarFile(bytes: Uint8Array, options: ParseBarsOptions, between: () => void = () => undefined): BarFileSummary | BarsFailure {
   const reader = readBarFile(lineBatches(bytes), options);
   for (;;) {
     const step = reader.next();
     if (step.done) return step.value;
+    between();
   }
 }
 
@@ -91,6 +92,7 @@ export function checkFillsAgainst(
   options: ParseBarsOptions,
   resolution: 1 | 60,
   fills: Record<string, FillToCheck[]>,
+  between: () => void = () => undefined,
 ): FillsCheck[] {
   const period = periodMs(resolution);
   interface Wanted {
@@ -131,6 +133,7 @@ export function checkFillsAgainst(
         }
       }
     }
+    between();
   }
   const out: FillsCheck[] = [];
   for (const [contract, w] of wanted) {
@@ -162,7 +165,13 @@ export interface BarChunkText {
 }
 
 /** The file read again, its bars in chunks of one contract and at most `size` bars, leaving out the `skip` contracts. */
-export function* barChunks(bytes: Uint8Array, options: ParseBarsOptions, size: number, skip: ReadonlySet<string>): Generator<BarChunkText> {
+export function* barChunks(
+  bytes: Uint8Array,
+  options: ParseBarsOptions,
+  size: number,
+  skip: ReadonlySet<string>,
+  between: () => void = () => undefined,
+): Generator<BarChunkText> {
   const buffers = new Map<string, string[]>();
   const flush = (contract: string): BarChunkText | null => {
     const parts = buffers.get(contract);
@@ -174,6 +183,7 @@ export function* barChunks(bytes: Uint8Array, options: ParseBarsOptions, size: n
   for (;;) {
     const step = reader.next();
     if (step.done) break;
+    between();
     for (const { contract, bars } of step.value) {
       if (skip.has(contract)) continue;
       let parts = buffers.get(contract);
