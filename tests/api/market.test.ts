@@ -549,6 +549,50 @@ describe.each(backends())('fills, price bars and excursions on %s', (backend) =>
     expect((await alice.delete('/api/market/bars?contract=MESH5&resolution=1&day=2025-03-06')).body).toMatchObject({ deleted: 30_000, kept: 0 });
   });
 
+  it('a bad row deep inside a large bar file is named by its row, and nothing of the file is stored unless the trader skips it; the preview stays small', async () => {
+    // NinjaTrader's export (no header: row n is line n), 60,000 1-minute bars of MESM5: three batches of the reader.
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const line = (i: number) => {
+      const d = new Date(Date.UTC(2025, 3, 1) + i * 60_000);
+      const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}00`;
+      return `${stamp};5600.25;5601.50;5599.75;5600.75;${i % 90}`;
+    };
+    const lines = Array.from({ length: 60_000 }, (_, i) => line(i));
+    lines[45_000] = lines[45_000]!.replace('5601.50', 'high'); // row 45,001
+    lines[59_989] = '20250442 1000;1;2;3'; // row 59,990
+    const csv = `${lines.join('\n')}\n`;
+    const query = { contract: 'MESM5', time_zone: 'America/New_York' };
+    const stored = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from price_bars where contract = 'MESM5'`))[0]!.n;
+
+    const preview = await previewBars(alice, csv, query);
+    expect(preview.status, JSON.stringify(preview.body).slice(0, 500)).toBe(200);
+    expect(preview.body).toMatchObject({ row_count: 60_000, unreadable_rows: 2, series: [{ contract: 'MESM5', bars: 59_998 }] });
+    expect(preview.body.issues.filter((i: { severity: string }) => i.severity === 'error').map((i: { row: number }) => i.row)).toEqual([
+      45_001, 59_990,
+    ]);
+
+    const refused = await uploadBars(alice, csv, query);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'unreadable-rows', unreadable_rows: 2 });
+    expect(refused.body.error).toMatch(/^2 rows of the file could not be read \(first: row 45001: /);
+    expect(await stored()).toBe(0);
+
+    // Past the first thousand, three rows in four unreadable (and row 45,001): counted all, the first thousand named.
+    const noisy = `${lines.map((l, i) => (i < 1_000 || i % 4 === 0 ? l : l.replace(/;[^;]*$/, ';x;y'))).join('\n')}\n`;
+    const bounded = await previewBars(alice, noisy, query);
+    expect(bounded.status).toBe(200);
+    expect(bounded.body.unreadable_rows).toBe(44_251);
+    expect(bounded.body.issues.length).toBeLessThanOrEqual(1_000);
+    expect(JSON.stringify(bounded.body).length).toBeLessThan(200_000);
+    expect(await stored()).toBe(0);
+
+    const skipped = await uploadBars(alice, csv, { ...query, skip_unreadable: 'true' });
+    expect(skipped.status, JSON.stringify(skipped.body).slice(0, 500)).toBe(200);
+    expect(skipped.body).toMatchObject({ added: 59_998, skipped_rows: 2 });
+    expect(await stored()).toBe(59_998);
+    await app.server.database.db.execute(sql`delete from price_bars where contract = 'MESM5'`);
+  });
+
   it("reads a bar file at its turn at the imports' parse gate: while the budget is taken its preview and upload wait, and the queue says so", async () => {
     // Another upload holds the whole 20 MB budget (the upload gate, which trade files and backups pass too).
     const held = await enterParseGate('another trader', 20 * 1024 * 1024);

@@ -1,15 +1,15 @@
 import { instrumentFigures } from '../../../domain/instruments';
 import { readBarFile, type BarFileSummary, type BarsFailure, type ParseBarsOptions } from '../../../domain/importers/bars';
-import { periodMs, type Bar } from '../../../domain/market/bars';
+import { periodMs } from '../../../domain/market/bars';
 
 /**
  * A bar file in the parse worker, in bounded memory: the upload's bytes are kept (they are the file: nothing larger is
- * made of them), read as batches of lines twice, and never held as a million objects.
+ * made of them), read as batches of lines at each step that needs its bars, and never held as a million objects.
  *
  * 1. scan: the whole file is read for its summary (format, resolution, each contract's span, unreadable rows, the zone
- *    check), keeping of each bar only its start, low and high (24 bytes) for the check against the trader's fills.
- * 2. checkFills: the trader's fills of each contract against the bars of their minutes.
- * 3. chunks: the file is read again, and its bars handed out as JSON text in chunks of one contract, one chunk per
+ *    check); of its bars only the compact index that tells a bar read twice is kept meanwhile (read-bar-file.ts).
+ * 2. checkFills: the file is read again when the trader has fills in its span, for the range of those fills' bars.
+ * 3. chunks: the file is read once more, and its bars handed out as JSON text in chunks of one contract, one chunk per
  *    request, as the database stores them: the server's thread holds one chunk at a time.
  */
 
@@ -43,72 +43,13 @@ export function* lineBatches(bytes: Uint8Array, size = LINES_PER_BATCH): Generat
   if (batch.length > 0) yield batch;
 }
 
-/** A contract's bars as the fills check reads them: starts, lows and highs in growable typed arrays. */
-class Columns {
-  starts = new Float64Array(1024);
-  lows = new Float64Array(1024);
-  highs = new Float64Array(1024);
-  size = 0;
-  sorted = true;
-
-  add(bar: Bar) {
-    if (this.size === this.starts.length) {
-      for (const key of ['starts', 'lows', 'highs'] as const) {
-        const next = new Float64Array(this.starts.length * 2);
-        next.set(this[key]);
-        this[key] = next;
-      }
-    }
-    if (this.size > 0 && bar.start < this.starts[this.size - 1]!) this.sorted = false;
-    this.starts[this.size] = bar.start;
-    this.lows[this.size] = Number(bar.low);
-    this.highs[this.size] = Number(bar.high);
-    this.size++;
-  }
-
-  /** Sorted by start, once, before the first lookup (a file out of time order). */
-  order() {
-    if (this.sorted) return;
-    const index = Array.from({ length: this.size }, (_, i) => i).sort((a, b) => this.starts[a]! - this.starts[b]!);
-    const pick = (array: Float64Array) => Float64Array.from(index, (i) => array[i]!);
-    this.starts = pick(this.starts);
-    this.lows = pick(this.lows);
-    this.highs = pick(this.highs);
-    this.sorted = true;
-  }
-
-  /** The index of the bar starting at `start`, or -1. */
-  find(start: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.starts[mid]! < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.size && this.starts[lo] === start ? lo : -1;
-  }
-}
-
-export interface ScannedBars {
-  summary: BarFileSummary | BarsFailure;
-  columns: Map<string, Columns>;
-}
-
-export function scanBarFile(bytes: Uint8Array, options: ParseBarsOptions): ScannedBars {
-  const columns = new Map<string, Columns>();
+/** Reads the whole file for its summary: nothing of its bars is kept (the check and the chunks read the bytes again). */
+export function scanBarFile(bytes: Uint8Array, options: ParseBarsOptions, between: () => void = () => undefined): BarFileSummary | BarsFailure {
   const reader = readBarFile(lineBatches(bytes), options);
   for (;;) {
     const step = reader.next();
-    if (step.done) {
-      for (const c of columns.values()) c.order();
-      return { summary: step.value, columns };
-    }
-    for (const { contract, bars } of step.value) {
-      let c = columns.get(contract);
-      if (!c) columns.set(contract, (c = new Columns()));
-      for (const bar of bars) c.add(bar);
-    }
+    if (step.done) return step.value;
+    between();
   }
 }
 
@@ -143,30 +84,74 @@ const SHOWN = 5;
 /**
  * Each contract's fills against the bars of the file: a fill traded at a price its bar never reached, by more than a
  * tick (feeds round and time-stamp differently by a little), says the bars are not of this contract, or not as it
- * traded (another month, a back-adjusted continuous series).
+ * traded (another month, a back-adjusted continuous series). The file is read again for it, keeping only the range of
+ * the bars that have a fill: a million bars kept for the check held 24 to 48 MB of the worker for the whole request.
  */
-export function checkFillsAgainst(scanned: ScannedBars, resolution: 1 | 60, fills: Record<string, FillToCheck[]>): FillsCheck[] {
+export function checkFillsAgainst(
+  bytes: Uint8Array,
+  options: ParseBarsOptions,
+  resolution: 1 | 60,
+  fills: Record<string, FillToCheck[]>,
+  between: () => void = () => undefined,
+): FillsCheck[] {
   const period = periodMs(resolution);
-  const out: FillsCheck[] = [];
+  interface Wanted {
+    sorted: FillToCheck[];
+    /** The fills (their indexes in `sorted`) of each bar start. */
+    byStart: Map<number, number[]>;
+    found: Uint8Array;
+    lows: Float64Array;
+    highs: Float64Array;
+  }
+  const wanted = new Map<string, Wanted>();
   for (const [contract, list] of Object.entries(fills)) {
-    const c = scanned.columns.get(contract);
-    if (!c || list.length === 0) continue;
+    if (list.length === 0) continue;
+    const sorted = [...list].sort((a, b) => a.time - b.time);
+    const byStart = new Map<number, number[]>();
+    sorted.forEach((fill, i) => {
+      const start = Math.floor(fill.time / period) * period;
+      const at = byStart.get(start);
+      if (at) at.push(i);
+      else byStart.set(start, [i]);
+    });
+    const n = sorted.length;
+    wanted.set(contract, { sorted, byStart, found: new Uint8Array(n), lows: new Float64Array(n), highs: new Float64Array(n) });
+  }
+  if (wanted.size === 0) return [];
+  const reader = readBarFile(lineBatches(bytes), options);
+  for (let step = reader.next(); !step.done; step = reader.next()) {
+    for (const { contract, bars } of step.value) {
+      const w = wanted.get(contract);
+      if (!w) continue;
+      for (const bar of bars) {
+        const at = w.byStart.get(bar.start);
+        if (!at) continue;
+        for (const i of at) {
+          w.found[i] = 1;
+          w.lows[i] = Number(bar.low);
+          w.highs[i] = Number(bar.high);
+        }
+      }
+    }
+    between();
+  }
+  const out: FillsCheck[] = [];
+  for (const [contract, w] of wanted) {
     const tick = Number(instrumentFigures(contract).tickSize ?? 0);
     // A hair over a tick still counts as a tick: prices compared as numbers carry rounding in their last digits.
     const tolerance = tick + 1e-9;
     const check: FillsCheck = { contract, checked: 0, outside: 0, first: [] };
-    for (const fill of [...list].sort((a, b) => a.time - b.time)) {
-      const index = c.find(Math.floor(fill.time / period) * period);
-      if (index === -1) continue;
+    w.sorted.forEach((fill, i) => {
+      if (!w.found[i]) return;
       check.checked++;
       const price = Number(fill.price);
-      const low = c.lows[index]!;
-      const high = c.highs[index]!;
+      const low = w.lows[i]!;
+      const high = w.highs[i]!;
       if (price < low - tolerance || price > high + tolerance) {
         check.outside++;
         if (check.first.length < SHOWN) check.first.push({ ...fill, low, high });
       }
-    }
+    });
     if (check.checked > 0) out.push(check);
   }
   return out;
@@ -180,7 +165,13 @@ export interface BarChunkText {
 }
 
 /** The file read again, its bars in chunks of one contract and at most `size` bars, leaving out the `skip` contracts. */
-export function* barChunks(bytes: Uint8Array, options: ParseBarsOptions, size: number, skip: ReadonlySet<string>): Generator<BarChunkText> {
+export function* barChunks(
+  bytes: Uint8Array,
+  options: ParseBarsOptions,
+  size: number,
+  skip: ReadonlySet<string>,
+  between: () => void = () => undefined,
+): Generator<BarChunkText> {
   const buffers = new Map<string, string[]>();
   const flush = (contract: string): BarChunkText | null => {
     const parts = buffers.get(contract);
@@ -192,6 +183,7 @@ export function* barChunks(bytes: Uint8Array, options: ParseBarsOptions, size: n
   for (;;) {
     const step = reader.next();
     if (step.done) break;
+    between();
     for (const { contract, bars } of step.value) {
       if (skip.has(contract)) continue;
       let parts = buffers.get(contract);
