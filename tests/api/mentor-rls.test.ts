@@ -139,16 +139,35 @@ describe.each(backends())('row-level security of a mentor on %s', (backend) => {
   });
 
   it('reads nothing of what a mentor has no business with: the rest of the journal, settings, links, other mentors', async () => {
-    for (const table of ['tasks', 'share_links', 'saved_views', 'broker_connections', 'chat_sessions', 'note_folders', 'trade_day_rollups']) {
+    for (const table of ['tasks', 'share_links', 'saved_views', 'broker_connections', 'chat_sessions', 'note_folders']) {
       // The role has no grant on them (and its policy there shows no row).
       expect(await dbError(() => asMentor(aliceId, maraId, sql.raw(`select * from ${table}`))), table).toMatch(/permission denied/);
     }
+    // The journal's notes and day totals only through a grant that shares the journal: Mara's does not.
     expect(await asMentor(aliceId, maraId, sql`select title from notes where trade_id is null`)).toEqual([]);
+    expect(await asMentor(aliceId, maraId, sql`select * from trade_day_rollups`)).toEqual([]);
     // Of the preferences, the zone only; never the quick note.
     expect(await asMentor(aliceId, maraId, sql`select time_zone from user_preferences`)).toHaveLength(1);
     expect(await dbError(() => asMentor(aliceId, maraId, sql`select quick_note from user_preferences`))).toMatch(/permission denied/);
     // Search runs as the tables' owner: not the mentor's to call.
     expect(await dbError(() => asMentor(aliceId, maraId, sql`select id from search_trades('%')`))).toMatch(/permission denied/);
+  });
+
+  it("reads the journal's notes and the shared account's day totals only while a live grant shares the journal", async () => {
+    expect((await alice.json('PUT', '/api/journal/2026-03-03', { content: 'Sized down after the open.' })).status).toBe(200);
+    const j = await signedUp('rls-jo');
+    const invited = await alice.post('/api/mentor-grants', { email: uniqueEmail('j'), account_ids: [shared.id], share_journal: true });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect((await j.client.post('/api/mentor/accept', { token: new URL(invited.body.url).hash.slice(1) })).status).toBe(200);
+    const journal = sql`select journal_date::text as day from notes where trade_id is null`;
+    expect(await asMentor(aliceId, j.id, journal)).toEqual([{ day: '2026-03-03' }]);
+    // Mara's grant does not share it; the private note with no journal date is no one's.
+    expect(await asMentor(aliceId, maraId, journal)).toEqual([]);
+    const scopes = await asMentor(aliceId, j.id, sql`select distinct scope from trade_day_rollups`);
+    expect(scopes.map((r) => r.scope)).toEqual([shared.id]);
+    expect((await alice.delete(`/api/mentor-grants/${invited.body.id}`)).status).toBe(204);
+    expect(await asMentor(aliceId, j.id, journal)).toEqual([]);
+    expect(await asMentor(aliceId, j.id, sql`select * from trade_day_rollups`)).toEqual([]);
   });
 
   it("a mentor of one trader sees none of another trader's rows", async () => {

@@ -58,13 +58,13 @@ export const mentorViews = {
 
   /** The journal's day list: every day with a note, and the trading days of the granted accounts (or the one asked). */
   journalDays: (database: Database, mentorId: string, traderId: string, account: AccountScope, date?: string): Promise<JournalDays> =>
-    database.withUser(traderId, async (tx) =>
+    database.withMentor(traderId, mentorId, async (tx) =>
       readJournalDays(tx, traderId, grantedAccounts(account, await journalGateIn(tx, traderId, mentorId)), date),
     ),
 
   /** One journal day: its note and its trades of the granted accounts (or the one asked). */
   journalDay: (database: Database, mentorId: string, traderId: string, date: string, account: AccountScope): Promise<JournalDayDetail> =>
-    database.withUser(traderId, async (tx) =>
+    database.withMentor(traderId, mentorId, async (tx) =>
       readJournalDay(tx, traderId, date, grantedAccounts(account, await journalGateIn(tx, traderId, mentorId))),
     ),
 
