@@ -61,7 +61,12 @@ export const REPORT_SEARCH_ENTRIES: readonly SearchEntry[] = [
   report('report-calendar', 'Year Calendar', 'Reports: every day of a year in profit or loss', '/calendar'),
   report('report-distributions', 'PnL and Hold Time Distributions', 'Reports: how your results and hold times spread', '/distributions'),
   report('report-compare', 'Compare Reports', 'Reports: two to four filters side by side, every figure and their equity curves', '/compare'),
-  report('report-monthly-review', 'Monthly Review', 'Reports: one month on a printable page, with its calendar, curve and best and worst', '/monthly-review'),
+  report(
+    'report-monthly-review',
+    'Monthly Review',
+    'Reports: one month on a printable page, with its calendar, curve and best and worst',
+    '/monthly-review',
+  ),
 ];
 
 // A fixed list of 18 entries (pages, the dashboard's sections, and the actions
