@@ -83,9 +83,9 @@ function toInsertJson(row: NewTrade, seq: number) {
  * transaction's start in milliseconds, then `seq` (26 bits around the version and variant bits), then 48 random bits.
  * The trades' ids and the fills' primary key (trader, trade, seq) then grow at their right edge, one page after
  * another, where random ids put each trade and each of its fills on a page of their own: on the embedded database,
- * whose 16 MB of buffers hold a fraction of a large import's indexes, that was a page read and a page written back
- * for most rows (100,000 fills: 38,800 pages written and 23,200 read against 30,700 and 11,000; a second such import
- * among the first 76,700 and 75,600). Ids stay unique by their random bits and are no guide to anything else.
+ * whose 16 MB of buffers hold a fraction of a large import's indexes, most rows cost a page read and a page written
+ * back (100,000 fills: 38,800 pages written and 23,100 read with random ids, 30,600 and 11,100 ordered; a second such
+ * import into another account 76,800 and 76,000 against 30,400 and 19,000). Ids stay unique by their random bits.
  */
 const orderedId = (seq: SQL) => sql`encode(overlay(overlay(uuid_send(gen_random_uuid())
     placing int8send(((extract(epoch from now()) * 1000)::bigint << 16) | 28672 | ((${seq} >> 14) & 4095)) from 1 for 8)
