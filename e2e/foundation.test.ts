@@ -315,7 +315,7 @@ describe('the app shell', () => {
       for (const id of await palette.shownIds()) reachable.add(id);
     }
     expect(reachable.size).toBe(SEARCH_ENTRIES.length);
-    expect(SEARCH_ENTRIES.length).toBe(18 + 20);
+    expect(SEARCH_ENTRIES.length).toBe(18 + 21);
     expect([...reachable].sort()).toEqual(SEARCH_ENTRIES.map((e) => e.id).sort());
 
     await palette.close();
