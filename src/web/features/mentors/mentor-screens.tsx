@@ -1,21 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Card, Grid, Group, Loader, ScrollArea, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -29,8 +12,7 @@ import { PnlValue } from '../../components/pnl-value';
 import { pnlColor } from '../../lib/tone';
 import { DayRow, DayTrades } from '../journal/day-parts';
 import { ACCOUNT_STATE, formatRuleFigure, formatSignedUsd, formatUsd, OUTCOME_LABEL, RULE_LABELS, RULE_STATE, severityLabel } from '../prop/format';
-import { ReflectionDays, SummaryCard } from '../reflect/reflection-days';
-import { ReflectionSidePanel } from '../reflect/side-panel';
+import { ReflectionPeriodGrid, SummaryCard } from '../reflect/reflection-days';
 import { mentorJournalDayQuery, mentorPropQuery, mentorReflectQuery } from './api';
 
 /**
@@ -98,35 +80,18 @@ export function MentorReflect({ traderId, accounts }: { traderId: string; accoun
         />
       </Group>
       <SummaryCard page={page} aiInsight={null} />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {query.isError ? (
-            <Alert color="red" title="Failed to load reflections">
-              No reflection data available.
-            </Alert>
-          ) : !page ? (
-            <Loader role="status" aria-label="Loading reflections" />
-          ) : reflections.length === 0 ? (
-            <Paper withBorder radius="md" p="xl" data-testid="reflections-empty">
-              <Text ta="center" c="dimmed">
-                No trades found for this period.
-              </Text>
-            </Paper>
-          ) : (
-            <Stack gap="lg" data-testid="reflections">
-              <ReflectionDays groups={groups} />
-              {reflections.length > shown && (
-                <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                  Show more ({reflections.length - shown} more)
-                </Button>
-              )}
-            </Stack>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <ReflectionSidePanel statistics={page?.statistics} insights={page?.insights ?? []} />
-        </Grid.Col>
-      </Grid>
+      <ReflectionPeriodGrid
+        error={query.isError}
+        loading={!page}
+        placeholder={<Loader role="status" aria-label="Loading reflections" />}
+        empty="No trades found for this period."
+        reflections={reflections}
+        groups={groups}
+        shown={shown}
+        onShowMore={() => setShown((n) => n + PAGE_SIZE)}
+        statistics={page?.statistics}
+        insights={page?.insights ?? []}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconListDetails, IconSparkles } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,8 +12,7 @@ import { toastError } from '../../lib/toast';
 import { AccountSelector, useAccountChoice, useAccounts } from '../accounts';
 import { AnalysisDialog, NO_TRADES_AI, NO_TRADES_SUMMARY } from './analysis-dialog';
 import { reflectionsQuery, useSaveReflection, type AnalysisReport } from './api';
-import { ReflectionDays, SummaryCard } from './reflection-days';
-import { ReflectionSidePanel } from './side-panel';
+import { ReflectionPeriodGrid, SummaryCard } from './reflection-days';
 import { SummaryDialog } from './summary-dialog';
 import classes from './reflect.module.css';
 
@@ -156,41 +155,24 @@ export function ReflectPage() {
 
       <SummaryCard page={isPlaceholderData ? undefined : page} aiInsight={aiInsight} />
 
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {isError ? (
-            <Alert color="red" title="Failed to load reflections">
-              No reflection data available.
-            </Alert>
-          ) : isPending || isPlaceholderData ? (
-            <Stack gap="sm" aria-busy="true">
-              <Skeleton height={110} />
-              <Skeleton height={110} />
-            </Stack>
-          ) : reflections.length === 0 ? (
-            <Paper withBorder radius="md" p="xl" data-testid="reflections-empty">
-              <Text ta="center" c="dimmed">
-                No trades found for this period. Add trades in the Trade Log.
-              </Text>
-            </Paper>
-          ) : (
-            <Stack gap="lg" data-testid="reflections">
-              <ReflectionDays groups={groups} onChange={onChange} />
-              {reflections.length > shown && (
-                <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                  Show more ({reflections.length - shown} more)
-                </Button>
-              )}
-            </Stack>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <ReflectionSidePanel
-            statistics={isPlaceholderData ? undefined : page?.statistics}
-            insights={isPlaceholderData ? [] : (page?.insights ?? [])}
-          />
-        </Grid.Col>
-      </Grid>
+      <ReflectionPeriodGrid
+        error={isError}
+        loading={isPending || isPlaceholderData}
+        placeholder={
+          <Stack gap="sm" aria-busy="true">
+            <Skeleton height={110} />
+            <Skeleton height={110} />
+          </Stack>
+        }
+        empty="No trades found for this period. Add trades in the Trade Log."
+        reflections={reflections}
+        groups={groups}
+        shown={shown}
+        onShowMore={() => setShown((n) => n + PAGE_SIZE)}
+        onChange={onChange}
+        statistics={isPlaceholderData ? undefined : page?.statistics}
+        insights={isPlaceholderData ? [] : (page?.insights ?? [])}
+      />
     </Stack>
   );
 

@@ -1,11 +1,12 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatShortDay } from '../../../domain/dates';
 import { formatUsd } from '../../../domain/money';
-import type { groupReflectionsByDate } from '../../../domain/reflections';
+import type { groupReflectionsByDate, Reflection, ReflectionStatistics, TradingInsight } from '../../../domain/reflections';
 import { pnlColor } from '../../lib/tone';
 import type { ReflectionsPage } from './api';
 import { ReflectionCard, type ReflectionCardProps } from './reflection-card';
-import { winRateColor } from './side-panel';
+import { ReflectionSidePanel, winRateColor } from './side-panel';
 import classes from './reflect.module.css';
 
 /**
@@ -81,4 +82,66 @@ export function ReflectionDays({
       </Stack>
     </section>
   ));
+}
+
+/**
+ * A period's body: its trades by day (the first `shown`, then "Show more") beside its figures. The trader's Reflect page
+ * and their mentor's read-only one (no `onChange`) both draw it; each says what shows while it loads and when empty.
+ */
+export function ReflectionPeriodGrid({
+  error,
+  loading,
+  placeholder,
+  empty,
+  reflections,
+  groups,
+  shown,
+  onShowMore,
+  onChange,
+  statistics,
+  insights,
+}: {
+  error: boolean;
+  loading: boolean;
+  placeholder: ReactNode;
+  empty: string;
+  reflections: readonly Reflection[];
+  groups: ReturnType<typeof groupReflectionsByDate>;
+  shown: number;
+  onShowMore: () => void;
+  onChange?: ReflectionCardProps['onChange'];
+  statistics: ReflectionStatistics | undefined;
+  insights: TradingInsight[];
+}) {
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        {error ? (
+          <Alert color="red" title="Failed to load reflections">
+            No reflection data available.
+          </Alert>
+        ) : loading ? (
+          placeholder
+        ) : reflections.length === 0 ? (
+          <Paper withBorder radius="md" p="xl" data-testid="reflections-empty">
+            <Text ta="center" c="dimmed">
+              {empty}
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap="lg" data-testid="reflections">
+            <ReflectionDays groups={groups} onChange={onChange} />
+            {reflections.length > shown && (
+              <Button variant="default" onClick={onShowMore}>
+                Show more ({reflections.length - shown} more)
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <ReflectionSidePanel statistics={statistics} insights={insights} />
+      </Grid.Col>
+    </Grid>
+  );
 }
