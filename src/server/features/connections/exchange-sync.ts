@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
 import { attributeFunding, fundingCents } from '../../../domain/connections/funding';
 import { perpetualRoundTrips, type PerpetualFill, type PerpetualSpec, type PerpetualTripsResult } from '../../../domain/connections/perpetual-trips';
@@ -8,13 +8,10 @@ import { resultOf } from '../../../domain/fills';
 import { perpetualContract, perpetualOf, type PerpetualVenue, type SettlementCurrency } from '../../../domain/instruments';
 import { Decimal, centsToDecimalString, toCents } from '../../../domain/money';
 import type { TradingDayRule } from '../../../domain/market-time';
-import type { ExchangeProviderId, SyncOutcome, SyncProgress } from '../../../contract/connections';
+import type { ExchangeProviderId } from '../../../contract/connections';
 import type { ExchangeFill, ExchangeFunding, ExchangeInstrument, ExchangeSession } from '../../connectors/exchanges';
-import { ConnectorError } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
-import { brokerConnections } from '../../db/schema';
-import { describeError } from '../../http/error-log';
 import type { Logger } from '../../logger';
 import { toFillRecords, toTradeRow } from '../../core/parse/convert';
 import { writeTrades, type TradeWriter } from '../../core/trades/write';
@@ -24,8 +21,8 @@ import { exchangeRepo, type StoredFunding } from './exchange-repo';
 import { currencyOfBrokerAccount, exchangeCredentialsOf } from './logins';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
-import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, messageOf, splitStored, SYNC_STALE_MS, type SyncTrigger } from './sync-shared';
+import { secretBinding, type SecretBox } from './secret-box';
+import { DEFAULT_HISTORY_DAYS, runSync, splitStored, type SyncTrigger } from './sync-shared';
 import type { ImportedTrade } from '../../../domain/importers';
 
 /**
@@ -41,7 +38,6 @@ import type { ImportedTrade } from '../../../domain/importers';
 export const exchangeSource = (provider: ExchangeProviderId) => `${provider}-api`;
 /** The next fetch reads the last 10 minutes again: a fill the exchange recorded late is still found (ids dedupe it). */
 const OVERLAP_MS = 10 * 60_000;
-const PROGRESS_EVERY_MS = 500;
 const DAY_MS = 86_400_000;
 
 export interface ExchangeSyncDeps {
@@ -71,41 +67,19 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
 
   async function run(userId: string, connectionId: string, trigger: SyncTrigger, startedAt: Date): Promise<void> {
     const signal = deps.shutdown;
-    let progress: SyncProgress = {
-      phase: 'signing-in',
-      accounts_done: 0,
-      accounts_total: 0,
-      account_name: null,
-      windows_done: 0,
-      windows_total: 0,
-      fills: 0,
-    };
-    let written = 0;
-    const report = async (change: Partial<SyncProgress>, force = false) => {
-      const phaseChanged = change.phase !== undefined && change.phase !== progress.phase;
-      progress = { ...progress, ...change };
-      if (!force && !phaseChanged && Date.now() - written < PROGRESS_EVERY_MS) return;
-      written = Date.now();
-      await database.withUser(userId, (tx) =>
-        connectionsRepo(tx, userId).update(connectionId, { syncProgress: progress, syncHeartbeatAt: sql`now()` }),
-      );
-    };
-    const heartbeat = setInterval(() => void report({}, true).catch(() => undefined), SYNC_STALE_MS / 4);
-    heartbeat.unref();
-    const warnings: string[] = [];
-    const plans: Plan[] = [];
-    let label = 'The exchange';
-    let outcome: SyncOutcome;
-    try {
+    await runSync({ database, logger, userId, connectionId, trigger, startedAt, kind: 'exchange', label: 'The exchange' }, async (run) => {
+      const { report, warnings } = run;
+      const plans: Plan[] = [];
       const loaded = await database.withUser(userId, async (tx) => {
         const connection = await connectionsRepo(tx, userId).find(connectionId);
         return connection ? { connection, preferences: await preferencesIn(tx, userId) } : null;
       });
-      if (!loaded) return;
+      if (!loaded) return null;
       const { connection, preferences } = loaded;
       const provider = connection.provider as ExchangeProviderId;
       const connector = registry.exchange(provider);
-      label = connector.label;
+      run.label = connector.label;
+      const { label } = run;
       // Where this exchange's bars are kept: the API the connection speaks to now (its address may have moved).
       if (connection.barSource !== connector.barSource) {
         await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { barSource: connector.barSource }));
@@ -143,6 +117,7 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         const currency = currencyOfBrokerAccount(provider, account.externalId);
         if (currency === 'USD') continue;
         plans.push({ account, accountId: account.accountId, currency, syncFrom, from, to: now, fills: [], funding: [] });
+        run.accounts.push(account.id);
       }
 
       await report({ phase: 'fills', accounts_total: plans.length }, true);
@@ -261,85 +236,20 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         }
       }
 
-      let barsAdded = 0;
-      try {
-        await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
-        barsAdded = await fetchExchangeBars(userId, session, connector.venue, connector.barSource, instruments, plans, warnings, (done, total) =>
+      const bars = await run.fetchBars(() =>
+        fetchExchangeBars(userId, session, connector.venue, connector.barSource, instruments, plans, warnings, (done, total) =>
           report({ windows_done: done, windows_total: total }),
-        );
-      } catch (error) {
-        if (error instanceof ConnectorError)
-          logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange bars failed');
-        else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange bars failed');
-        warnings.push(`The trades are saved, but their price bars could not be read: ${messageOf(error, label)} The next sync tries again.`);
-      }
-      outcome = {
-        status: 'ok',
-        message: null,
-        trigger,
-        started_at: startedAt.toISOString(),
-        finished_at: new Date().toISOString(),
+        ),
+      );
+      return {
         added: results.reduce((n, r) => n + r.added, 0),
         duplicates: results.reduce((n, r) => n + r.duplicates, 0),
         fills: plans.reduce((n, p) => n + p.fills.length, 0),
         open_positions: results.reduce((n, r) => n + r.openPositions, 0),
-        bars: barsAdded,
+        bars,
         funding: results.reduce((n, r) => n + r.funding, 0),
-        warnings: [...new Set(warnings)].slice(0, 20),
       };
-      logger.info(
-        {
-          connection: connectionId,
-          user: userId,
-          trigger,
-          provider,
-          added: outcome.added,
-          duplicates: outcome.duplicates,
-          fills: outcome.fills,
-          ms: Date.now() - startedAt.getTime(),
-        },
-        'exchange sync done',
-      );
-    } catch (error) {
-      const message = `${messageOf(error, label)} Nothing was stored.`;
-      if (error instanceof ConnectorError)
-        logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'exchange sync failed');
-      else if (!(error instanceof SecretUnreadable))
-        logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'exchange sync failed');
-      outcome = {
-        status: 'error',
-        message,
-        trigger,
-        started_at: startedAt.toISOString(),
-        finished_at: new Date().toISOString(),
-        added: 0,
-        duplicates: 0,
-        fills: 0,
-        open_positions: 0,
-        bars: 0,
-        warnings: [],
-      };
-      const credentialsFailed = error instanceof SecretUnreadable || (error instanceof ConnectorError && error.kind === 'credentials');
-      await database
-        .withUser(userId, async (tx) => {
-          const repo = connectionsRepo(tx, userId);
-          if (credentialsFailed) await repo.update(connectionId, { status: 'error', lastError: message });
-          for (const plan of plans) await repo.updateAccount(plan.account.id, { lastSyncStatus: 'error', lastError: message });
-        })
-        .catch(() => undefined);
-    } finally {
-      clearInterval(heartbeat);
-    }
-    await database
-      .withUser(userId, (tx) =>
-        tx
-          .update(brokerConnections)
-          .set({ lastOutcome: outcome, syncStartedAt: null, syncHeartbeatAt: null, syncProgress: null, updatedAt: sql`now()` })
-          .where(eq(brokerConnections.id, connectionId)),
-      )
-      .catch((error: unknown) =>
-        logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of an exchange sync'),
-      );
+    });
   }
 
   /**

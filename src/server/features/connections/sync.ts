@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, formatDay, getTodayInZone } from '../../../domain/dates';
 import {
   contractSpecOf,
@@ -16,7 +16,6 @@ import { bracketStopOf, type OrderForStop } from '../../../domain/connections/br
 import { ConnectorError, type BrokerContract, type BrokerFill, type BrokerOrder, type BrokerPosition } from '../../connectors/types';
 import type { Database } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
-import { brokerConnections } from '../../db/schema';
 import { describeError } from '../../http/error-log';
 import type { Logger } from '../../logger';
 import { toFillRecords, toTradeRow } from '../../core/parse/convert';
@@ -26,8 +25,8 @@ import type { ConnectorRegistry } from './registry';
 import { fetchMissingBars } from './bars';
 import { createExchangeSync } from './exchange-sync';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
-import { secretBinding, SecretUnreadable, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, messageOf, splitStored, SYNC_STALE_MS, type SyncTrigger } from './sync-shared';
+import { secretBinding, type SecretBox } from './secret-box';
+import { DEFAULT_HISTORY_DAYS, runSync, splitStored, type SyncTrigger } from './sync-shared';
 
 /**
  * A sync of one connection: read every mapped account's new fills from the provider, then store them and
@@ -43,8 +42,6 @@ export const SYNC_SOURCE = 'topstepx-api';
 const OVERLAP_MS = 10 * 60_000;
 /** The lock a sync of a connection holds while it runs (Database.tryLock), whichever process runs it. */
 export const SYNC_LOCK = 'broker_sync';
-/** Progress is written at most this often (a phase change at once). */
-const PROGRESS_EVERY_MS = 500;
 
 export interface SyncRunnerDeps {
   database: Database;
@@ -94,303 +91,215 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
   const barsAsked = new Set<string>();
   const exchanges = createExchangeSync({ database, logger, box, registry, shutdown: deps.shutdown, barsAsked });
 
-  async function writeProgress(userId: string, connectionId: string, progress: SyncProgress) {
-    await database.withUser(userId, (tx) =>
-      connectionsRepo(tx, userId).update(connectionId, { syncProgress: progress, syncHeartbeatAt: sql`now()` }),
-    );
-  }
-
   async function run(userId: string, connectionId: string, trigger: SyncTrigger, startedAt: Date): Promise<void> {
     const signal = deps.shutdown;
-    let progress: SyncProgress = {
-      phase: 'signing-in',
-      accounts_done: 0,
-      accounts_total: 0,
-      account_name: null,
-      windows_done: 0,
-      windows_total: 0,
-      fills: 0,
-    };
-    let written = 0;
-    const report = async (change: Partial<SyncProgress>, force = false) => {
-      const phaseChanged = change.phase !== undefined && change.phase !== progress.phase;
-      progress = { ...progress, ...change };
-      if (!force && !phaseChanged && Date.now() - written < PROGRESS_EVERY_MS) return;
-      written = Date.now();
-      await writeProgress(userId, connectionId, progress);
-    };
-    const warnings: string[] = [];
-    const plans: AccountPlan[] = [];
-    let label = registry.get('topstepx').label;
-    let outcome: SyncOutcome;
-    // A wait on the gateway (its Retry-After, the rate limits) says nothing for a while: the heartbeat goes on, so the
-    // sync is not taken for one whose process died.
-    const heartbeat = setInterval(() => void report({}, true).catch(() => undefined), SYNC_STALE_MS / 4);
-    heartbeat.unref();
-    try {
-      const loaded = await database.withUser(userId, async (tx) => {
-        const repo = connectionsRepo(tx, userId);
-        const connection = await repo.find(connectionId);
-        return connection ? { connection, accounts: await repo.accounts(connectionId), preferences: await preferencesIn(tx, userId) } : null;
-      });
-      if (!loaded) return;
-      const { connection, preferences } = loaded;
-      const rule = preferences.tradingDay as TradingDayRule;
-      const apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
-      const connector = registry.get(connection.provider as 'topstepx', connection.firm);
-      label = connector.label;
-      // Where this firm's bars are kept: the gateway the connection speaks to now (PROJECTX_API_URL may have moved).
-      if (connection.barSource !== connector.barSource) {
-        await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { barSource: connector.barSource }));
-      }
-      const session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
-      await report({ phase: 'accounts' });
-      const listed = await session.listAccounts();
-      await database.withUser(userId, (tx) => connectionsRepo(tx, userId).rememberAccounts(connectionId, listed));
-      const listedIds = new Set(listed.map((a) => a.externalId));
-      const accounts = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).accounts(connectionId));
-
-      const now = new Date();
-      const today = getTodayInZone(now, preferences.timeZone);
-      for (const account of accounts) {
-        if (account.accountId === null) continue;
-        if (!listedIds.has(account.externalId)) {
-          warnings.push(`${connector.label} no longer lists ${account.name}: nothing new comes from it.`);
-          continue;
+    await runSync(
+      { database, logger, userId, connectionId, trigger, startedAt, kind: 'broker', label: registry.get('topstepx').label },
+      async (run) => {
+        const { report, warnings } = run;
+        const plans: AccountPlan[] = [];
+        const loaded = await database.withUser(userId, async (tx) => {
+          const repo = connectionsRepo(tx, userId);
+          const connection = await repo.find(connectionId);
+          return connection ? { connection, accounts: await repo.accounts(connectionId), preferences: await preferencesIn(tx, userId) } : null;
+        });
+        if (!loaded) return null;
+        const { connection, preferences } = loaded;
+        const rule = preferences.tradingDay as TradingDayRule;
+        const apiKey = box.open(connection.secret, secretBinding(connection.id, userId));
+        const connector = registry.get(connection.provider as 'topstepx', connection.firm);
+        run.label = connector.label;
+        // Where this firm's bars are kept: the gateway the connection speaks to now (PROJECTX_API_URL may have moved).
+        if (connection.barSource !== connector.barSource) {
+          await database.withUser(userId, (tx) => connectionsRepo(tx, userId).update(connectionId, { barSource: connector.barSource }));
         }
-        const syncFrom = account.syncFrom ?? addDays(today, -DEFAULT_HISTORY_DAYS);
-        const start = syncStartOf(syncFrom, rule);
-        const from = account.fetchedUntil ? new Date(Math.max(Date.parse(account.fetchedUntil) - OVERLAP_MS, start.getTime())) : start;
-        plans.push({ account, accountId: account.accountId, syncFrom, from, to: now, fills: [], orders: [], positions: null });
-      }
-      const windowsOf = plans.map((plan) => fetchWindows(plan.from, plan.to));
-      await report({ phase: 'fills', accounts_total: plans.length, windows_total: windowsOf.reduce((n, w) => n + w.length, 0) }, true);
-      for (const [i, plan] of plans.entries()) {
-        await report({ account_name: plan.account.name, accounts_done: i });
-        for (const window of windowsOf[i]!) {
-          plan.fills.push(...(await session.fetchFills(plan.account.externalId, window)));
-          // The orders of the same window: what a trade's planned stop is read from. Not having them loses no trade.
-          if (plan.orders) {
-            try {
-              plan.orders.push(...(await session.fetchOrders(plan.account.externalId, window)));
-            } catch (error) {
-              if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
-              plan.orders = null;
-              warnings.push(
-                `${connector.label} did not give the orders of ${plan.account.name} (${error.message}): its new trades have no planned stop from their stop orders.`,
-              );
-            }
-          }
-          await report({ windows_done: progress.windows_done + 1, fills: sumBefore(plans, i) + plan.fills.length });
-        }
-        try {
-          plan.positions = await session.openPositions(plan.account.externalId);
-        } catch (error) {
-          if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
-          warnings.push(`${connector.label} did not say which positions of ${plan.account.name} are open (${error.message}).`);
-        }
-      }
-      await report({ accounts_done: plans.length });
-      // Windows share their ends (and the next sync re-reads the last minutes): a fill read twice is one fill.
-      for (const plan of plans) plan.fills = [...new Map(plan.fills.map((fill) => [fill.externalId, fill])).values()];
+        const session = await connector.connect({ userName: connection.userName, apiKey }, { signal });
+        await report({ phase: 'accounts' });
+        const listed = await session.listAccounts();
+        await database.withUser(userId, (tx) => connectionsRepo(tx, userId).rememberAccounts(connectionId, listed));
+        const listedIds = new Set(listed.map((a) => a.externalId));
+        const accounts = await database.withUser(userId, (tx) => connectionsRepo(tx, userId).accounts(connectionId));
 
-      // The fills stored after each contract's flat point, with those just read (a fill read again wins: it may have
-      // been voided since).
-      const merged = new Map<AccountPlan, SyncedFill[]>();
-      for (const plan of plans) {
-        const byId = new Map<string, SyncedFill>();
-        const flat = plan.account.flatPoints as FlatPoints;
-        for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat)))
-          byId.set(fill.id, fill);
-        for (const fill of plan.fills) byId.set(fill.externalId, { ...fill, id: fill.externalId });
-        merged.set(plan, [...byId.values()]);
-      }
-
-      // Every contract the build will meet, described by the provider (tick value / tick size is the point value).
-      const specs = new Map<string, ContractSpec>();
-      const contractIds = new Set([...merged.values()].flatMap((fills) => fills.map((fill) => fill.contractId)));
-      for (const contractId of contractIds) {
-        const key = `${connection.provider}|${contractId}`;
-        if (!described.has(key)) described.set(key, await session.contract(contractId));
-        const contract = described.get(key) ?? null;
-        specs.set(contractId, contractSpecOf(contractId, contract));
-        if (!contract) warnings.push(`${connector.label} does not describe ${contractId}: its point value comes from Edgebook's table of contracts.`);
-      }
-
-      // Round trips are built before the transaction: the sync lock keeps any other sync from storing fills meanwhile,
-      // and the transaction only stores (on PGlite, one connection, it holds every other request while it runs).
-      for (const plan of plans) {
-        const flat = plan.account.flatPoints as FlatPoints;
-        plan.built = roundTripsFromFills(merged.get(plan)!, flat, specs, { tradingDay: rule });
-        if (plan.built.orphans > 0) {
-          warnings.push(
-            `${plan.built.orphans} ${plan.built.orphans === 1 ? 'fill' : 'fills'} of ${plan.account.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
-          );
-        }
-        for (const issue of plan.built.issues) warnings.push(`${plan.account.name}: ${issue.message}`);
-      }
-
-      await report({ phase: 'saving' }, true);
-      signal?.throwIfAborted();
-      const results = await writeTrades(database, userId, async (writer) => {
-        const repo = connectionsRepo(writer.tx, userId);
-        // One import or sync at a time into a trading account (the imports' lock): the duplicate check below then sees
-        // what an export imported at the same moment stored.
-        for (const accountId of [...new Set(plans.map((p) => p.accountId))].sort()) await lockFor(writer.tx, 'account_imports', accountId);
-        const out: AccountResult[] = [];
-        for (const plan of plans) {
-          const built = plan.built!;
-          const current = await repo.account(connectionId, plan.account.id, true);
-          // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
-          if (
-            !current ||
-            current.accountId !== plan.accountId ||
-            current.syncFrom !== plan.account.syncFrom ||
-            current.fetchedUntil !== plan.account.fetchedUntil
-          ) {
-            out.push({ added: 0, duplicates: 0, openPositions: 0 });
+        const now = new Date();
+        const today = getTodayInZone(now, preferences.timeZone);
+        for (const account of accounts) {
+          if (account.accountId === null) continue;
+          if (!listedIds.has(account.externalId)) {
+            warnings.push(`${connector.label} no longer lists ${account.name}: nothing new comes from it.`);
             continue;
           }
-          await repo.storeFills(current.id, plan.fills, writer);
-          const { fresh, known } = await splitStored(repo, plan.accountId, built.trades);
-          // A new trade's planned stop is its bracket's: the first protective stop order placed with it.
-          const orders = ordersForStops(plan.orders ?? [], specs);
-          const stops = new Map(fresh.map((trade) => [trade.importKey, bracketStopOf(trade, orders)]));
-          // A synced trade keeps the gateway's own fills (its executions, their times to the millisecond).
-          const inserted = await writer.insert(
-            fresh.map((trade) => ({
-              ...toTradeRow(trade, plan.accountId, SYNC_SOURCE),
-              stopPrice: stops.get(trade.importKey)?.stopPrice ?? null,
-              fills: trade.fills ? toFillRecords(trade.fills) : null,
-            })),
-            { skipKnownKeys: true },
-          );
-          await repo.storeStops(
-            inserted.flatMap(({ id, importKey }) => {
-              const stop = importKey === null ? null : stops.get(importKey);
-              return stop ? [{ tradeId: id, orderId: stop.orderId, stopPrice: stop.stopPrice, placedAt: new Date(stop.placedAt).toISOString() }] : [];
-            }),
-          );
-          await refineFromGateway(writer, known);
-          const added = inserted.length;
-          await repo.updateAccount(current.id, {
-            fetchedUntil: plan.to.toISOString(),
-            flatPoints: built.flat,
-            lastSyncAt: sql`now()`,
-            lastSyncAdded: added,
-            lastSyncStatus: 'ok',
-            lastError: null,
-            ...(plan.positions && { openPositions: positionsDto(plan.positions, specs), positionsReadAt: sql`now()` }),
-          });
-          out.push({ added, duplicates: built.trades.length - added, openPositions: built.openPositions.length });
+          const syncFrom = account.syncFrom ?? addDays(today, -DEFAULT_HISTORY_DAYS);
+          const start = syncStartOf(syncFrom, rule);
+          const from = account.fetchedUntil ? new Date(Math.max(Date.parse(account.fetchedUntil) - OVERLAP_MS, start.getTime())) : start;
+          plans.push({ account, accountId: account.accountId, syncFrom, from, to: now, fills: [], orders: [], positions: null });
+          run.accounts.push(account.id);
         }
-        await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
-        return out;
-      });
+        const windowsOf = plans.map((plan) => fetchWindows(plan.from, plan.to));
+        await report({ phase: 'fills', accounts_total: plans.length, windows_total: windowsOf.reduce((n, w) => n + w.length, 0) }, true);
+        let windowsDone = 0;
+        for (const [i, plan] of plans.entries()) {
+          await report({ account_name: plan.account.name, accounts_done: i });
+          for (const window of windowsOf[i]!) {
+            plan.fills.push(...(await session.fetchFills(plan.account.externalId, window)));
+            // The orders of the same window: what a trade's planned stop is read from. Not having them loses no trade.
+            if (plan.orders) {
+              try {
+                plan.orders.push(...(await session.fetchOrders(plan.account.externalId, window)));
+              } catch (error) {
+                if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
+                plan.orders = null;
+                warnings.push(
+                  `${connector.label} did not give the orders of ${plan.account.name} (${error.message}): its new trades have no planned stop from their stop orders.`,
+                );
+              }
+            }
+            await report({ windows_done: ++windowsDone, fills: sumBefore(plans, i) + plan.fills.length });
+          }
+          try {
+            plan.positions = await session.openPositions(plan.account.externalId);
+          } catch (error) {
+            if (!(error instanceof ConnectorError) || error.kind === 'aborted') throw error;
+            warnings.push(`${connector.label} did not say which positions of ${plan.account.name} are open (${error.message}).`);
+          }
+        }
+        await report({ accounts_done: plans.length });
+        // Windows share their ends (and the next sync re-reads the last minutes): a fill read twice is one fill.
+        for (const plan of plans) plan.fills = [...new Map(plan.fills.map((fill) => [fill.externalId, fill])).values()];
 
-      // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
-      // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
-      // sync asks for what is still missing.
-      let barsAdded = 0;
-      try {
-        await report({ phase: 'bars', windows_done: 0, windows_total: 0 }, true);
-        const bars = await fetchMissingBars({
-          database,
-          userId,
-          session,
-          source: connector.barSource,
-          accountIds: [...new Set(plans.map((p) => p.accountId))],
-          described: new Map(
-            [...described]
-              .filter(([key]) => key.startsWith(`${connection.provider}|`))
-              .map(([key, contract]) => [key.slice(connection.provider.length + 1), contract]),
-          ),
-          asked: barsAsked,
-          onRequest: (done, total) => report({ windows_done: done, windows_total: total }),
-          signal,
+        // The fills stored after each contract's flat point, with those just read (a fill read again wins: it may have
+        // been voided since).
+        const merged = new Map<AccountPlan, SyncedFill[]>();
+        for (const plan of plans) {
+          const byId = new Map<string, SyncedFill>();
+          const flat = plan.account.flatPoints as FlatPoints;
+          for (const fill of await database.withUser(userId, (tx) => connectionsRepo(tx, userId).fillsAfter(plan.account.id, flat)))
+            byId.set(fill.id, fill);
+          for (const fill of plan.fills) byId.set(fill.externalId, { ...fill, id: fill.externalId });
+          merged.set(plan, [...byId.values()]);
+        }
+
+        // Every contract the build will meet, described by the provider (tick value / tick size is the point value).
+        const specs = new Map<string, ContractSpec>();
+        const contractIds = new Set([...merged.values()].flatMap((fills) => fills.map((fill) => fill.contractId)));
+        for (const contractId of contractIds) {
+          const key = `${connection.provider}|${contractId}`;
+          if (!described.has(key)) described.set(key, await session.contract(contractId));
+          const contract = described.get(key) ?? null;
+          specs.set(contractId, contractSpecOf(contractId, contract));
+          if (!contract)
+            warnings.push(`${connector.label} does not describe ${contractId}: its point value comes from Edgebook's table of contracts.`);
+        }
+
+        // Round trips are built before the transaction: the sync lock keeps any other sync from storing fills meanwhile,
+        // and the transaction only stores (on PGlite, one connection, it holds every other request while it runs).
+        for (const plan of plans) {
+          const flat = plan.account.flatPoints as FlatPoints;
+          plan.built = roundTripsFromFills(merged.get(plan)!, flat, specs, { tradingDay: rule });
+          if (plan.built.orphans > 0) {
+            warnings.push(
+              `${plan.built.orphans} ${plan.built.orphans === 1 ? 'fill' : 'fills'} of ${plan.account.name} closed positions opened before ${formatDay(plan.syncFrom, 'MMM d, yyyy')}: those positions are not in the journal (import them from the CSV export, or sync from an earlier day).`,
+            );
+          }
+          for (const issue of plan.built.issues) warnings.push(`${plan.account.name}: ${issue.message}`);
+        }
+
+        await report({ phase: 'saving' }, true);
+        signal?.throwIfAborted();
+        const results = await writeTrades(database, userId, async (writer) => {
+          const repo = connectionsRepo(writer.tx, userId);
+          // One import or sync at a time into a trading account (the imports' lock): the duplicate check below then sees
+          // what an export imported at the same moment stored.
+          for (const accountId of [...new Set(plans.map((p) => p.accountId))].sort()) await lockFor(writer.tx, 'account_imports', accountId);
+          const out: AccountResult[] = [];
+          for (const plan of plans) {
+            const built = plan.built!;
+            const current = await repo.account(connectionId, plan.account.id, true);
+            // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
+            if (
+              !current ||
+              current.accountId !== plan.accountId ||
+              current.syncFrom !== plan.account.syncFrom ||
+              current.fetchedUntil !== plan.account.fetchedUntil
+            ) {
+              out.push({ added: 0, duplicates: 0, openPositions: 0 });
+              continue;
+            }
+            await repo.storeFills(current.id, plan.fills, writer);
+            const { fresh, known } = await splitStored(repo, plan.accountId, built.trades);
+            // A new trade's planned stop is its bracket's: the first protective stop order placed with it.
+            const orders = ordersForStops(plan.orders ?? [], specs);
+            const stops = new Map(fresh.map((trade) => [trade.importKey, bracketStopOf(trade, orders)]));
+            // A synced trade keeps the gateway's own fills (its executions, their times to the millisecond).
+            const inserted = await writer.insert(
+              fresh.map((trade) => ({
+                ...toTradeRow(trade, plan.accountId, SYNC_SOURCE),
+                stopPrice: stops.get(trade.importKey)?.stopPrice ?? null,
+                fills: trade.fills ? toFillRecords(trade.fills) : null,
+              })),
+              { skipKnownKeys: true },
+            );
+            await repo.storeStops(
+              inserted.flatMap(({ id, importKey }) => {
+                const stop = importKey === null ? null : stops.get(importKey);
+                return stop
+                  ? [{ tradeId: id, orderId: stop.orderId, stopPrice: stop.stopPrice, placedAt: new Date(stop.placedAt).toISOString() }]
+                  : [];
+              }),
+            );
+            await refineFromGateway(writer, known);
+            const added = inserted.length;
+            await repo.updateAccount(current.id, {
+              fetchedUntil: plan.to.toISOString(),
+              flatPoints: built.flat,
+              lastSyncAt: sql`now()`,
+              lastSyncAdded: added,
+              lastSyncStatus: 'ok',
+              lastError: null,
+              ...(plan.positions && { openPositions: positionsDto(plan.positions, specs), positionsReadAt: sql`now()` }),
+            });
+            out.push({ added, duplicates: built.trades.length - added, openPositions: built.openPositions.length });
+          }
+          await repo.update(connectionId, { status: 'connected', lastError: null, lastSyncAt: sql`now()` });
+          return out;
         });
-        barsAdded = bars.added;
-        if (bars.deferred > 0)
-          warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
-        for (const contract of bars.unknown)
-          warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
-      } catch (error) {
-        if (error instanceof ConnectorError)
-          logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker bars failed');
-        else logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker bars failed');
-        warnings.push(
-          `The trades are saved, but their price bars could not be read: ${messageOf(error, connector.label)} The next sync tries again.`,
-        );
-      }
-      outcome = {
-        status: 'ok',
-        message: null,
-        trigger,
-        started_at: startedAt.toISOString(),
-        finished_at: new Date().toISOString(),
-        added: results.reduce((n, r) => n + r.added, 0),
-        duplicates: results.reduce((n, r) => n + r.duplicates, 0),
-        fills: plans.reduce((n, p) => n + p.fills.length, 0),
-        open_positions: results.reduce((n, r) => n + r.openPositions, 0),
-        bars: barsAdded,
-        warnings: [...new Set(warnings)].slice(0, 20),
-      };
-      logger.info(
-        {
-          connection: connectionId,
-          user: userId,
-          trigger,
-          added: outcome.added,
-          duplicates: outcome.duplicates,
-          fills: outcome.fills,
-          bars: outcome.bars,
-          ms: Date.now() - startedAt.getTime(),
-        },
-        'broker sync done',
-      );
-    } catch (error) {
-      const message = `${messageOf(error, label)} Nothing was stored.`;
-      if (error instanceof ConnectorError) {
-        logger.warn({ connection: connectionId, user: userId, kind: error.kind, ...error.detail }, 'broker sync failed');
-      } else if (!(error instanceof SecretUnreadable)) {
-        logger.error({ connection: connectionId, user: userId, error: describeError(error) }, 'broker sync failed');
-      }
-      outcome = {
-        status: 'error',
-        message,
-        trigger,
-        started_at: startedAt.toISOString(),
-        finished_at: new Date().toISOString(),
-        added: 0,
-        duplicates: 0,
-        fills: 0,
-        open_positions: 0,
-        bars: 0,
-        warnings: [],
-      };
-      // A refused or unreadable key needs the trader: the connection says so until a new key is given.
-      const credentialsFailed = error instanceof SecretUnreadable || (error instanceof ConnectorError && error.kind === 'credentials');
-      const failedPlans = plans;
-      await database
-        .withUser(userId, async (tx) => {
-          const repo = connectionsRepo(tx, userId);
-          if (credentialsFailed) await repo.update(connectionId, { status: 'error', lastError: message });
-          for (const plan of failedPlans) await repo.updateAccount(plan.account.id, { lastSyncStatus: 'error', lastError: message });
-        })
-        .catch(() => undefined);
-    } finally {
-      clearInterval(heartbeat);
-    }
-    await database
-      .withUser(userId, (tx) =>
-        tx
-          .update(brokerConnections)
-          .set({ lastOutcome: outcome, syncStartedAt: null, syncHeartbeatAt: null, syncProgress: null, updatedAt: sql`now()` })
-          .where(eq(brokerConnections.id, connectionId)),
-      )
-      .catch((error: unknown) =>
-        logger.warn({ connection: connectionId, error: describeError(error) }, 'could not record the outcome of a broker sync'),
-      );
+
+        // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
+        // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
+        // sync asks for what is still missing.
+        // The trades are stored; the bars their replay lacks come after, each contract's in a transaction of its own
+        // (market data, right on their own): a failure here leaves the trades and the bars stored so far, and the next
+        // sync asks for what is still missing.
+        const bars = await run.fetchBars(async () => {
+          const fetched = await fetchMissingBars({
+            database,
+            userId,
+            session,
+            source: connector.barSource,
+            accountIds: [...new Set(plans.map((p) => p.accountId))],
+            described: new Map(
+              [...described]
+                .filter(([key]) => key.startsWith(`${connection.provider}|`))
+                .map(([key, contract]) => [key.slice(connection.provider.length + 1), contract]),
+            ),
+            asked: barsAsked,
+            onRequest: (done, total) => report({ windows_done: done, windows_total: total }),
+            signal,
+          });
+          if (fetched.deferred > 0)
+            warnings.push(`Price bars of older trades are read by the next syncs (${connector.label} allows only so many requests at a time).`);
+          for (const contract of fetched.unknown)
+            warnings.push(`${connector.label} has no price bars of ${contract}: its trades replay once bars of it are added.`);
+          return fetched.added;
+        });
+        return {
+          added: results.reduce((n, r) => n + r.added, 0),
+          duplicates: results.reduce((n, r) => n + r.duplicates, 0),
+          fills: plans.reduce((n, p) => n + p.fills.length, 0),
+          open_positions: results.reduce((n, r) => n + r.openPositions, 0),
+          bars,
+        };
+      },
+    );
   }
 
   /** Another process may have synced it between the scheduler's look and this lock. */
