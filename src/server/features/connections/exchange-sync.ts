@@ -22,7 +22,7 @@ import { currencyOfBrokerAccount, exchangeCredentialsOf } from './logins';
 import type { ConnectorRegistry } from './registry';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, runSync, splitStored, type SyncTrigger } from './sync-shared';
+import { accountAsRead, DEFAULT_HISTORY_DAYS, runSync, splitStored, type SyncTrigger } from './sync-shared';
 import type { ImportedTrade } from '../../../domain/importers';
 
 /**
@@ -188,13 +188,8 @@ export function createExchangeSync(deps: ExchangeSyncDeps) {
         const out: Array<{ added: number; duplicates: number; openPositions: number; funding: number }> = [];
         for (const plan of plans) {
           const built = plan.built!;
-          const current = await repo.account(connectionId, plan.account.id, true);
-          if (
-            !current ||
-            current.accountId !== plan.accountId ||
-            current.syncFrom !== plan.account.syncFrom ||
-            current.fetchedUntil !== plan.account.fetchedUntil
-          ) {
+          const current = await accountAsRead(repo, connectionId, plan);
+          if (!current) {
             out.push({ added: 0, duplicates: 0, openPositions: 0, funding: 0 });
             continue;
           }

@@ -7,7 +7,7 @@ import { brokerConnections } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { describeError } from '../../http/error-log';
 import type { Logger } from '../../logger';
-import { connectionsRepo, type StoredRoundTrip } from './repo';
+import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { SecretUnreadable } from './secret-box';
 
 /** What a futures broker's sync (sync.ts) and an exchange's (exchange-sync.ts) share: their frame, runSync, among it. */
@@ -63,6 +63,35 @@ export function messageOf(error: unknown, label: string): string {
   return 'The sync failed on Edgebook’s side. Try again; if it keeps failing, tell whoever runs this Edgebook.';
 }
 
+/** A sync's progress as it starts. */
+export const SYNC_STARTING: SyncProgress = {
+  phase: 'signing-in',
+  accounts_done: 0,
+  accounts_total: 0,
+  account_name: null,
+  windows_done: 0,
+  windows_total: 0,
+  fills: 0,
+};
+
+/**
+ * A connection's account as the sync read it before its transaction, or null when it was remapped, restarted from
+ * another day or removed meanwhile (the next sync reads it afresh). Locks the row for the transaction.
+ */
+export async function accountAsRead(
+  repo: ReturnType<typeof connectionsRepo>,
+  connectionId: string,
+  read: { account: BrokerAccountRow; accountId: string },
+) {
+  const current = await repo.account(connectionId, read.account.id, true);
+  const same =
+    current &&
+    current.accountId === read.accountId &&
+    current.syncFrom === read.account.syncFrom &&
+    current.fetchedUntil === read.account.fetchedUntil;
+  return same ? current : null;
+}
+
 /** What one sync tells its frame while it runs (runSync). */
 export interface SyncRun {
   /** Progress for the connection's page: written at most every half second, at once with `force` or a new phase. */
@@ -105,15 +134,7 @@ export interface SyncJob {
  */
 export async function runSync(job: SyncJob, sync: (run: SyncRun) => Promise<SyncCounts | null>): Promise<void> {
   const { database, logger, userId, connectionId, trigger, startedAt, kind } = job;
-  let progress: SyncProgress = {
-    phase: 'signing-in',
-    accounts_done: 0,
-    accounts_total: 0,
-    account_name: null,
-    windows_done: 0,
-    windows_total: 0,
-    fills: 0,
-  };
+  let progress = SYNC_STARTING;
   let written = 0;
   const run: SyncRun = {
     async report(change, force = false) {

@@ -11,7 +11,7 @@ import {
 import { fetchWindows, syncStartOf } from '../../../domain/connections/sync-window';
 import type { ImportedTrade } from '../../../domain/importers';
 import type { TradingDayRule } from '../../../domain/market-time';
-import { isExchangeProvider, type SyncOutcome, type SyncProgress } from '../../../contract/connections';
+import { isExchangeProvider, type SyncOutcome } from '../../../contract/connections';
 import { bracketStopOf, type OrderForStop } from '../../../domain/connections/bracket-stop';
 import { ConnectorError, type BrokerContract, type BrokerFill, type BrokerOrder, type BrokerPosition } from '../../connectors/types';
 import type { Database } from '../../db/client';
@@ -26,7 +26,7 @@ import { fetchMissingBars } from './bars';
 import { createExchangeSync } from './exchange-sync';
 import { connectionsRepo, type BrokerAccountRow, type StoredRoundTrip } from './repo';
 import { secretBinding, type SecretBox } from './secret-box';
-import { DEFAULT_HISTORY_DAYS, runSync, splitStored, type SyncTrigger } from './sync-shared';
+import { accountAsRead, DEFAULT_HISTORY_DAYS, runSync, splitStored, SYNC_STARTING, type SyncTrigger } from './sync-shared';
 
 /**
  * A sync of one connection: read every mapped account's new fills from the provider, then store them and
@@ -213,14 +213,8 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           const out: AccountResult[] = [];
           for (const plan of plans) {
             const built = plan.built!;
-            const current = await repo.account(connectionId, plan.account.id, true);
-            // Remapped, restarted from another day or removed while it was read: the next sync reads it afresh.
-            if (
-              !current ||
-              current.accountId !== plan.accountId ||
-              current.syncFrom !== plan.account.syncFrom ||
-              current.fetchedUntil !== plan.account.fetchedUntil
-            ) {
+            const current = await accountAsRead(repo, connectionId, plan);
+            if (!current) {
               out.push({ added: 0, duplicates: 0, openPositions: 0 });
               continue;
             }
@@ -325,15 +319,7 @@ export function createSyncRunner(deps: SyncRunnerDeps): SyncRunner {
           connectionsRepo(tx, userId).update(connectionId, {
             syncStartedAt: startedAt.toISOString(),
             syncHeartbeatAt: startedAt.toISOString(),
-            syncProgress: {
-              phase: 'signing-in',
-              accounts_done: 0,
-              accounts_total: 0,
-              account_name: null,
-              windows_done: 0,
-              windows_total: 0,
-              fills: 0,
-            } satisfies SyncProgress,
+            syncProgress: SYNC_STARTING,
           }),
         );
         if (!marked) {
