@@ -104,12 +104,18 @@ describe.each(backends())("a mentor's read of Reflect, the journal and the prop 
       const all = await mentor.get(`/api/mentor/${aliceId}/reflect?period=${period}`);
       expect(all.status, JSON.stringify(all.body)).toBe(200);
       // 'all' is every granted account: the same trades and figures, named for what it is.
-      const { account: _a, accountName: _n, ...ownFigures } = own.body;
-      const { account, accountName, ...mentorFigures } = all.body;
+      // The insights are the trader's, in words for a mentor (about the trader, never "your rules").
+      type Insight = { kind: string; text: string };
+      const { account: _a, accountName: _n, insights: ownInsights, ...ownFigures } = own.body;
+      const { account, accountName, insights, ...mentorFigures } = all.body;
       expect([account, accountName]).toEqual(['all', 'All shared accounts']);
       expect(mentorFigures).toEqual(ownFigures);
+      expect((insights as Insight[]).map((i) => i.kind)).toEqual((ownInsights as Insight[]).map((i) => i.kind));
+      for (const insight of insights as Insight[]) expect(insight.text).not.toMatch(/\byour\b/i);
       // Asking for the granted account by its id is the trader's answer key for key.
-      expect((await mentor.get(`/api/mentor/${aliceId}/reflect?period=${period}&account=${granted.id}`)).body).toEqual(own.body);
+      const byId = (await mentor.get(`/api/mentor/${aliceId}/reflect?period=${period}&account=${granted.id}`)).body;
+      expect({ ...byId, insights: undefined }).toEqual({ ...own.body, insights: undefined });
+      expect(byId.insights).toEqual(insights);
     }
     const week = (await mentor.get(`/api/mentor/${aliceId}/reflect?period=week`)).body;
     expect(week.reflections.map((r: { tradeId: string }) => r.tradeId).sort()).toEqual(grantedTrades.slice(0, 3).sort());

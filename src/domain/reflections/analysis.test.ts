@@ -141,6 +141,23 @@ describe('buildTradingInsights', () => {
     expect(kinds(rs)).toEqual(['review-plan', 'rules-broken']);
   });
 
+  it('speaks to a mentor about the trader: the same insights and figures, never "your rules"', () => {
+    const rs = [r({ pnlCents: -1, followed: false }), r({ pnlCents: -1, followed: false, tagList: ['FOMO'] }), r({ pnlCents: 1, followed: true })];
+    const statistics = computeReflectionStatistics(rs);
+    const forTrader = buildTradingInsights(statistics);
+    const forMentor = buildTradingInsights(statistics, 'mentor');
+    expect(forMentor.map((i) => i.kind)).toEqual(forTrader.map((i) => i.kind));
+    expect(forMentor.map((i) => i.text)).toEqual([
+      "Win rate 33.3% with the trader's rules followed on only 33.3% of rated trades: a plan worth reviewing together.",
+      'FOMO is tagged on 1 trade.',
+      'The trader marked 2 trades as not following their rules.',
+    ]);
+    expect(forTrader[0]!.text).toContain('your rules');
+    expect(buildTradingInsights(computeReflectionStatistics([r({ pnlCents: 1 })]), 'mentor')[0]!.text).toBe(
+      'The trader has not marked whether these trades followed their rules.',
+    );
+  });
+
   it('gives FOMO advice for a FOMO tag, in any case', () => {
     expect(kinds([r({ pnlCents: 1, tagList: ['fomo'] })])).toContain('fomo');
   });

@@ -17,7 +17,29 @@ export interface TradingInsight {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function buildTradingInsights(statistics: ReflectionStatistics): TradingInsight[] {
+/**
+ * Who reads the insights: the trader (spoken to), or a mentor reading the trader's shared accounts (spoken to about the
+ * trader, whose rules they are and who alone marks the trades).
+ */
+export type InsightReader = 'trader' | 'mentor';
+
+export function buildTradingInsights(statistics: ReflectionStatistics, reader: InsightReader = 'trader'): TradingInsight[] {
+  const insights = buildInsights(statistics);
+  return reader === 'trader' ? insights : insights.map((insight) => ({ ...insight, text: MENTOR_TEXT[insight.kind](statistics) }));
+}
+
+/** The insights' words for a mentor, by kind (the figures are the same as the trader's). */
+const MENTOR_TEXT: Record<InsightKind, (statistics: ReflectionStatistics) => string> = {
+  'best-performance': ({ totals, adherence }) =>
+    `The trader's best trading: a ${totals.winRate.toFixed(1)}% win rate with their rules followed on ${adherence.adherenceRate!.toFixed(1)}% of rated trades.`,
+  'review-plan': ({ totals, adherence }) =>
+    `Win rate ${totals.winRate.toFixed(1)}% with the trader's rules followed on only ${adherence.adherenceRate!.toFixed(1)}% of rated trades: a plan worth reviewing together.`,
+  fomo: ({ byTag }) => `FOMO is tagged on ${plural(byTag.find((t) => t.tag.toLowerCase() === 'fomo')!.totalTrades, 'trade')}.`,
+  'rules-broken': ({ adherence }) => `The trader marked ${plural(adherence.notFollowed, 'trade')} as not following their rules.`,
+  'rate-your-trades': () => 'The trader has not marked whether these trades followed their rules.',
+};
+
+function buildInsights(statistics: ReflectionStatistics): TradingInsight[] {
   const { totals, adherence, byTag } = statistics;
   if (totals.totalTrades === 0) return [];
   const insights: TradingInsight[] = [];

@@ -53,7 +53,7 @@ export const mentorViews = {
       guard: async (tx) => (await gateIn(tx, traderId, mentorId)).accounts,
       viewer: { mentorId },
     });
-    return { ...data, insights: buildTradingInsights(data.statistics) };
+    return { ...data, insights: buildTradingInsights(data.statistics, 'mentor') };
   },
 
   /** The journal's day list: every day with a note, and the trading days of the granted accounts (or the one asked). */
