@@ -138,23 +138,12 @@ export interface MentorView {
 /** GET /api/mentor-views: who of the trader's mentors viewed their screens, and how many of those days are new. */
 export interface MentorViewList {
   views: MentorView[];
+  /** The new days of mentors without a new comment (one with a new comment is counted by it). */
   unseen: number;
 }
 
 /** GET /api/mentor/:traderId/attachments/files/:file: a shared image's bytes. */
 export const mentorAttachmentParam = z.object({ traderId: z.uuid('must be a trader id'), file: z.string() });
-
-/** Where the trader's own uploaded images are served; a mentor cannot open that address. */
-const TRADER_FILES = '/api/attachments/files/';
-
-/**
- * An image address of the trader's as their mentor opens it: an uploaded file through the mentor's route (which checks
- * the grant and shows only images of what is shared), any other address (another site's image) as it is.
- */
-export function mentorImageUrl(traderId: string, url: string): string {
-  if (!url.startsWith(TRADER_FILES)) return url;
-  return `/api/mentor/${encodeURIComponent(traderId)}/attachments/files/${url.slice(TRADER_FILES.length)}`;
-}
 
 /** GET /api/mentor/:traderId/journal: the day list, narrowed to one granted account or none (all of them). */
 export const mentorJournalQuery = z.object({ date: calendarDay('must be a date as yyyy-MM-dd that exists').optional(), account: accountFilter });

@@ -115,6 +115,11 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
 
   it('shows the trader who viewed and when, counted as new until seen, and new again after another read', async () => {
     expect((await olly.get(`/api/mentor/${aliceId}/journal`)).status).toBe(200);
+    // Mara's new comments count for her: her views are listed as new, counted once the comments are seen.
+    const beforeSeen = (await alice.get('/api/mentor-views')).body;
+    expect(beforeSeen.unseen).toBe(1);
+    expect(beforeSeen.views.map((v: { new: boolean }) => v.new)).toEqual([true, true]);
+    expect((await alice.post('/api/mentor-comments/seen')).status).toBe(204);
     const list = await alice.get('/api/mentor-views');
     expect(list.status).toBe(200);
     expect(list.body.unseen).toBe(2);

@@ -118,6 +118,15 @@ export const mentorRepo = (tx: Tx, userId: string) => {
       return row!;
     },
 
+    /** The mentors whose comments the trader has not seen yet. */
+    unseenCommentAuthors: async () =>
+      (
+        await tx
+          .selectDistinct({ authorId: mentorComments.authorId })
+          .from(mentorComments)
+          .where(and(ownComments, isNull(mentorComments.seenAt), isNull(mentorComments.parentId)))
+      ).flatMap((r) => (r.authorId ? [r.authorId] : [])),
+
     /** Every mentor's comment not seen yet is seen from `now`. */
     markSeen: (now: Date) =>
       tx

@@ -422,9 +422,16 @@ export const mentorsService = {
     ).catch((err: unknown) => mail.logger.warn({ err }, 'mentor view email not sent'));
   },
 
-  /** Who of the trader's mentors viewed their screens on each of the last days, and how many of those days are new. */
+  /**
+   * Who of the trader's mentors viewed their screens on each of the last days, and how many of those days are new. A
+   * mentor with a comment the trader has not seen is counted once, by the comment (the header adds both counts): their
+   * views are what the comment came from, and the same look at the page shows both.
+   */
   async traderViews(database: Database, userId: string, now: Date): Promise<MentorViewList> {
-    const rows = await database.withUser(userId, (tx) => mentorViewsRepo(tx, userId).list(now));
+    const { rows, commenters } = await database.withUser(userId, async (tx) => ({
+      rows: await mentorViewsRepo(tx, userId).list(now),
+      commenters: new Set(await mentorRepo(tx, userId).unseenCommentAuthors()),
+    }));
     const names = await userNames(
       database,
       rows.map((r) => r.mentorId),
@@ -438,7 +445,7 @@ export const mentorsService = {
       count: row.viewCount,
       new: row.seenAt === null || new Date(row.lastSeenAt) > new Date(row.seenAt),
     }));
-    return { views, unseen: views.filter((v) => v.new).length };
+    return { views, unseen: views.filter((v) => v.new && !commenters.has(v.mentor_id)).length };
   },
 
   markViewsSeen: async (database: Database, userId: string, now: Date): Promise<void> => {

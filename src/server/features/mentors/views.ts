@@ -1,6 +1,6 @@
 import type { JournalDayDetail, JournalDays } from '../../../contract/journal';
 import type { PropStatusList } from '../../../contract/prop';
-import { mentorImageUrl } from '../../../contract/mentors';
+import { mentorImageUrl } from '../../../domain/files/mentor-image-url';
 import type { ReflectionsQuery } from '../../../contract/reflections';
 import { buildTradingInsights, type ReflectionsPageData } from '../../../domain/reflections';
 import { createReportFilter } from '../../../domain/reports';
