@@ -122,6 +122,29 @@ export interface MentorCommentList {
   unseen: number;
 }
 
+/** One mentor's reads of the trader's screens on one day (UTC). */
+export interface MentorView {
+  mentor_id: string;
+  mentor_name: string;
+  day: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** Requests the mentor's screens made that day. */
+  count: number;
+  /** True while read since the trader last looked (never seen, or read again after). */
+  new: boolean;
+}
+
+/** GET /api/mentor-views: who of the trader's mentors viewed their screens, and how many of those days are new. */
+export interface MentorViewList {
+  views: MentorView[];
+  /** The new days of mentors without a new comment (one with a new comment is counted by it). */
+  unseen: number;
+}
+
+/** GET /api/mentor/:traderId/attachments/files/:file: a shared image's bytes. */
+export const mentorAttachmentParam = z.object({ traderId: z.uuid('must be a trader id'), file: z.string() });
+
 /** GET /api/mentor/:traderId/journal: the day list, narrowed to one granted account or none (all of them). */
 export const mentorJournalQuery = z.object({ date: calendarDay('must be a date as yyyy-MM-dd that exists').optional(), account: accountFilter });
 /** GET /api/mentor/:traderId/journal/:date */

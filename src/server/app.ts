@@ -32,7 +32,7 @@ import { propRoutes } from './features/prop/routes';
 import { catchUpReports, reportRoutes } from './features/reports/routes';
 import { savedViewRoutes } from './features/saved-views/routes';
 import { sharedPageReferrer, sharedPageRoutes, shareLinkRoutes } from './features/sharing/routes';
-import { mentorCommentRoutes, mentorGrantRoutes, mentorRoutes } from './features/mentors/routes';
+import { mentorCommentRoutes, mentorGrantRoutes, mentorRoutes, mentorViewRoutes } from './features/mentors/routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { limitBodies } from './http/body-limit';
 import { compressResponses } from './http/compress';
@@ -174,6 +174,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/share-links', shareLinkRoutes(deps));
   api.route('/mentor-grants', mentorGrantRoutes(deps));
   api.route('/mentor-comments', mentorCommentRoutes(deps));
+  api.route('/mentor-views', mentorViewRoutes(deps));
   api.route('/mentor', mentorRoutes(deps));
   api.route('/saved-views', savedViewRoutes(deps));
   app.route('/api', api);

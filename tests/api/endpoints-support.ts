@@ -374,6 +374,8 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/mentor-comments': {},
     'POST /api/mentor-comments/seen': {},
     'POST /api/mentor-comments/:id/reply': { params: id('mentorComment'), body: () => ({ body: 'Walked reply' }), bodySchema: mentorReplyInput },
+    'GET /api/mentor-views': {},
+    'POST /api/mentor-views/seen': {},
     // The walker accepted this invite already: accepting it again is its own grant's answer.
     'POST /api/mentor/accept': { body: () => ({ token: mentorToken }), bodySchema: mentorAcceptInput },
     'GET /api/mentor/traders': {},
@@ -396,6 +398,7 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
       querySchema: journalDayQuery,
     },
     'GET /api/mentor/:traderId/prop': { params: () => ({ traderId: ids.mentee! }) },
+    'GET /api/mentor/:traderId/attachments/files/:file': { params: () => ({ traderId: ids.mentee!, file: 'nothing.png' }) },
     'GET /api/mentor/:traderId/comments': { params: () => ({ traderId: ids.mentee! }) },
     'POST /api/mentor/:traderId/comments': {
       params: () => ({ traderId: ids.mentee! }),

@@ -1440,6 +1440,32 @@ export const mentorComments = pgTable(
 );
 
 /**
+ * When each mentor read the trader's screens: one row per mentor and day (UTC) with the first and last read and their
+ * count, so a mentor paging through a journal costs one upsert of the same row. The trader owns it; seen_at is when
+ * the trader last looked at that day's views (the header's notifications count the rows read since).
+ */
+export const mentorViews = pgTable(
+  'mentor_views',
+  {
+    userId: ownerId(),
+    mentorId: text('mentor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    viewCount: integer('view_count').notNull().default(1),
+    seenAt: ts('seen_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mentorId, t.day] }),
+    check('mentor_views_count', sql`${t.viewCount} > 0`),
+    index('mentor_views_user_last_idx').on(t.userId, t.lastSeenAt),
+    ownerPolicy('mentor_views'),
+  ],
+);
+
+/**
  * A trader's named report views: the Reports filter as its URL text (the parameters `writeReportFilterParams`
  * writes), opened again from the sidebar or the command palette. Names are unique per trader whatever their case.
  */
@@ -1505,4 +1531,5 @@ export const ownedTables = [
   'mentor_grants',
   'mentor_comments',
   'saved_views',
+  'mentor_views',
 ] as const;

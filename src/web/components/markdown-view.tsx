@@ -1,4 +1,5 @@
 import { Typography } from '@mantine/core';
+import { useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -28,10 +29,26 @@ function urlTransform(url: string): string {
   return /^(https?:|mailto:|\/(?!\/)|#)/i.test(safe) ? safe : '';
 }
 
-export function MarkdownView({ children, testId }: { children: string; testId?: string }) {
+/**
+ * `imageSrc` rewrites each image's (already safe) address: a mentor reads the trader's uploaded images through a route
+ * of their own.
+ */
+export function MarkdownView({ children, testId, imageSrc }: { children: string; testId?: string; imageSrc?: (src: string) => string }) {
+  const shown = useMemo<Components>(
+    () =>
+      imageSrc
+        ? {
+            ...components,
+            img: ({ node: _node, src, alt, ...props }) => (
+              <img {...props} src={typeof src === 'string' && src ? imageSrc(src) : undefined} alt={alt ?? ''} loading="lazy" />
+            ),
+          }
+        : components,
+    [imageSrc],
+  );
   return (
     <Typography className={classes.markdown} data-testid={testId}>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components} urlTransform={urlTransform}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={shown} urlTransform={urlTransform}>
         {children}
       </Markdown>
     </Typography>

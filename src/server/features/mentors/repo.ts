@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
-import { mentorComments, mentorGrants, tradingAccounts, user } from '../../db/schema';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { queryRows, type Database, type Tx } from '../../db/client';
+import { mentorComments, mentorGrants, mentorViews, tradingAccounts, user } from '../../db/schema';
 
 export type MentorGrantRow = typeof mentorGrants.$inferSelect;
 export type MentorCommentRow = typeof mentorComments.$inferSelect;
+export type MentorViewRow = typeof mentorViews.$inferSelect;
 export type NewMentorComment = Omit<typeof mentorComments.$inferInsert, 'userId' | 'id'>;
 
 /**
@@ -117,12 +118,70 @@ export const mentorRepo = (tx: Tx, userId: string) => {
       return row!;
     },
 
+    /** The mentors whose comments the trader has not seen yet. */
+    unseenCommentAuthors: async () =>
+      (
+        await tx
+          .selectDistinct({ authorId: mentorComments.authorId })
+          .from(mentorComments)
+          .where(and(ownComments, isNull(mentorComments.seenAt), isNull(mentorComments.parentId)))
+      ).flatMap((r) => (r.authorId ? [r.authorId] : [])),
+
     /** Every mentor's comment not seen yet is seen from `now`. */
     markSeen: (now: Date) =>
       tx
         .update(mentorComments)
         .set({ seenAt: now.toISOString() })
         .where(and(ownComments, isNull(mentorComments.seenAt), isNull(mentorComments.parentId))),
+  };
+};
+
+/** How many days of mentors' views the trader's list shows. */
+const VIEW_DAYS_LISTED = 90;
+
+/**
+ * The trader's log of their mentors' reads, in the trader's own transaction (row-level security as that trader): the
+ * mentor role writes nothing of it.
+ */
+export const mentorViewsRepo = (tx: Tx, userId: string) => {
+  const owner = eq(mentorViews.userId, userId);
+  return {
+    /**
+     * One read by `mentorId` at `now`: the day's row is added, or its last read and count move on. One statement, and
+     * only while a live grant of this trader to that mentor stands (a revoked mentor's read adds nothing, whatever
+     * called this). The day's count after it, or null when nothing was written: 1 is the day's first read.
+     */
+    async record(mentorId: string, now: Date): Promise<number | null> {
+      const at = now.toISOString();
+      const day = at.slice(0, 10);
+      const [row] = await queryRows<{ view_count: number }>(
+        tx,
+        sql`insert into mentor_views (user_id, mentor_id, day, first_seen_at, last_seen_at, view_count)
+          select ${userId}, ${mentorId}, ${day}::date, ${at}::timestamptz, ${at}::timestamptz, 1
+          where exists (select 1 from mentor_grants g where g.user_id = ${userId} and g.mentor_user_id = ${mentorId}
+            and g.accepted_at is not null and g.revoked_at is null)
+          on conflict (user_id, mentor_id, day) do update
+            set last_seen_at = greatest(mentor_views.last_seen_at, excluded.last_seen_at), view_count = mentor_views.view_count + 1
+          returning view_count`,
+      );
+      return row ? Number(row.view_count) : null;
+    },
+
+    /** The days' views of the last weeks, the latest read first. */
+    list: (now: Date) =>
+      tx
+        .select()
+        .from(mentorViews)
+        .where(and(owner, gte(mentorViews.day, new Date(now.getTime() - VIEW_DAYS_LISTED * 86_400_000).toISOString().slice(0, 10))))
+        .orderBy(desc(mentorViews.lastSeenAt), asc(mentorViews.mentorId))
+        .limit(500),
+
+    /** Every day's views read since the trader last looked is seen from `now`. */
+    markSeen: (now: Date) =>
+      tx
+        .update(mentorViews)
+        .set({ seenAt: now.toISOString() })
+        .where(and(owner, or(isNull(mentorViews.seenAt), gt(mentorViews.lastSeenAt, mentorViews.seenAt)))),
   };
 };
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   mentorAcceptInput,
+  mentorAttachmentParam,
   mentorCommentIdParam,
   mentorCommentInput,
   mentorGrantIdParam,
@@ -16,6 +17,7 @@ import { journalDayQuery } from '../../../contract/journal';
 import { reflectionsQuery } from '../../../contract/reflections';
 import { reportFilter } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
+import { sendImage } from '../../http/image-upload';
 import { createRateLimiter } from '../../http/rate-limit';
 import { readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
 import { mentorsService } from './service';
@@ -61,14 +63,37 @@ export function mentorCommentRoutes({ database, mailer, logger, config }: AppDep
     });
 }
 
+/** /api/mentor-views: which of the trader's mentors viewed their screens, and when; what is new. */
+export function mentorViewRoutes({ database }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await mentorsService.traderViews(database, c.var.user.id, new Date())))
+    .post('/seen', async (c) => {
+      await mentorsService.markViewsSeen(database, c.var.user.id, new Date());
+      return c.body(null, 204);
+    });
+}
+
 /**
  * /api/mentor: the signed-in user as a mentor. Every route past the list checks a live grant first. A mentor reads the
  * trader's Trade Log, Reports, Reflect, the journal (when shared) and the prop status, and writes only comments.
  */
-export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
+export function mentorRoutes({ database, mailer, logger, config, storage }: AppDeps) {
   const mail = { mailer, logger, baseUrl: config.baseUrl };
   const limiter = createRateLimiter(database, 'mentor-accept', ACCEPT_RATE);
   return new Hono<AppEnv>()
+    .use('/:traderId/*', async (c, next) => {
+      await next();
+      // Every read of a trader's screens that answered (so passed the grant check: without a live grant it is a 404)
+      // is a view the trader hears of. Held for one upsert; the trader's email goes after the answer. A log that
+      // cannot be written costs a line in the log, never the mentor's read.
+      if (c.req.method !== 'GET' || c.res.status >= 300 || c.error) return;
+      const trader = traderIdParam.safeParse({ traderId: c.req.param('traderId') });
+      if (!trader.success) return;
+      const { user } = c.var;
+      await mentorsService
+        .recordView(database, mail, { id: user.id, name: user.name || user.email }, trader.data.traderId, new Date())
+        .catch((err: unknown) => logger.warn({ err }, 'mentor view not recorded'));
+    })
     .post('/accept', async (c) => {
       const { token } = await readJson(c, mentorAcceptInput);
       const wait = await limiter.take(c.var.user.id);
@@ -107,6 +132,10 @@ export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
     .get('/:traderId/prop', async (c) => {
       const { traderId } = readParams(c, traderIdParam);
       return c.json(await mentorViews.prop(database, c.var.user.id, traderId, new Date()));
+    })
+    .get('/:traderId/attachments/files/:file', async (c) => {
+      const { traderId, file } = readParams(c, mentorAttachmentParam);
+      return sendImage(c, await mentorViews.attachmentFile(database, storage, c.var.user.id, traderId, file));
     })
     .get('/:traderId/comments', async (c) => {
       const { traderId } = readParams(c, traderIdParam);

@@ -1,5 +1,6 @@
 import type {
   CreatedMentorGrant,
+  MentorViewList,
   MentorAccount,
   MentorComment,
   MentorCommentInput,
@@ -29,7 +30,16 @@ import { loadMistakeTags, loadRiskDefaults } from '../../core/risk/repo';
 import { toTradeDto } from '../../core/trades/dto';
 import { tradesRepo } from '../../core/trades/repo';
 import { hashSecretToken, isTokenShaped, lookupOf, newSecretToken, sameHash } from '../../core/tokens/secret-token';
-import { findGrantByLookup, mentorRepo, tradersOfMentor, userNames, usersById, type MentorCommentRow, type MentorGrantRow } from './repo';
+import {
+  findGrantByLookup,
+  mentorRepo,
+  mentorViewsRepo,
+  tradersOfMentor,
+  userNames,
+  usersById,
+  type MentorCommentRow,
+  type MentorGrantRow,
+} from './repo';
 
 /** One answer for an unknown trader, a revoked grant and another trader's id, so none can be told from another. */
 const NO_TRADER = 'Trader not found';
@@ -132,11 +142,17 @@ export interface CommentMail {
  * is the only sign). Sent once the comment is saved, without holding its answer: a mail server that is down costs a
  * line in the log, never the comment.
  */
-async function notify(mail: CommentMail, database: Database, to: string | null, email: (name: string) => Omit<Email, 'to'>) {
+async function notify(
+  mail: CommentMail,
+  database: Database,
+  to: string | null,
+  email: (name: string) => Omit<Email, 'to'>,
+  failure = 'comment email not sent',
+) {
   if (!mail.mailer.delivers || to === null) return;
   const address = (await usersById(database, [to])).get(to);
   if (!address) return;
-  mail.mailer.send({ to: address.email, ...email(address.name) }).catch((err: unknown) => mail.logger.warn({ err }, 'comment email not sent'));
+  mail.mailer.send({ to: address.email, ...email(address.name) }).catch((err: unknown) => mail.logger.warn({ err }, failure));
 }
 
 /** Where a comment stands, in words: the trade, or the trading day. */
@@ -383,5 +399,56 @@ export const mentorsService = {
 
   markSeen: async (database: Database, userId: string, now: Date): Promise<void> => {
     await database.withUser(userId, (tx) => mentorRepo(tx, userId).markSeen(now));
+  },
+
+  /**
+   * A mentor's read of the trader's screens, once it passed the grant check: the day's row of this mentor is added or
+   * counted on (one statement in the trader's transaction, which adds nothing without a live grant). The day's first
+   * read emails the trader, when the server sends email, after the answer and without holding it: at most one email
+   * per mentor per day.
+   */
+  async recordView(database: Database, mail: CommentMail, mentor: { id: string; name: string }, traderId: string, now: Date): Promise<void> {
+    const count = await database.withUser(traderId, (tx) => mentorViewsRepo(tx, traderId).record(mentor.id, now));
+    if (count !== 1) return;
+    void notify(
+      mail,
+      database,
+      traderId,
+      () => ({
+        subject: `${mentor.name} viewed your journal`,
+        text: `${mentor.name} viewed your journal on Edgebook today.\n\nSee who viewed it and when:\n${mail.baseUrl}/mentor\n\nYou get this email at most once a day for each mentor you invited. Revoking their access in Settings > Mentors stops these emails.`,
+      }),
+      'mentor view email not sent',
+    ).catch((err: unknown) => mail.logger.warn({ err }, 'mentor view email not sent'));
+  },
+
+  /**
+   * Who of the trader's mentors viewed their screens on each of the last days, and how many of those days are new. A
+   * mentor with a comment the trader has not seen is counted once, by the comment (the header adds both counts): their
+   * views are what the comment came from, and the same look at the page shows both.
+   */
+  async traderViews(database: Database, userId: string, now: Date): Promise<MentorViewList> {
+    const { rows, commenters } = await database.withUser(userId, async (tx) => ({
+      rows: await mentorViewsRepo(tx, userId).list(now),
+      commenters: new Set(await mentorRepo(tx, userId).unseenCommentAuthors()),
+    }));
+    const names = await userNames(
+      database,
+      rows.map((r) => r.mentorId),
+    );
+    const views = rows.map((row) => ({
+      mentor_id: row.mentorId,
+      mentor_name: names.get(row.mentorId) ?? 'A former mentor',
+      day: row.day,
+      first_seen_at: new Date(row.firstSeenAt).toISOString(),
+      last_seen_at: new Date(row.lastSeenAt).toISOString(),
+      count: row.viewCount,
+      new: row.seenAt === null || new Date(row.lastSeenAt) > new Date(row.seenAt),
+    }));
+    return { views, unseen: views.filter((v) => v.new && !commenters.has(v.mentor_id)).length };
+  },
+
+  markViewsSeen: async (database: Database, userId: string, now: Date): Promise<void> => {
+    await database.withUser(userId, (tx) => mentorViewsRepo(tx, userId).markSeen(now));
   },
 };

@@ -1,14 +1,17 @@
 import type { JournalDayDetail, JournalDays } from '../../../contract/journal';
 import type { PropStatusList } from '../../../contract/prop';
+import { mentorImageUrl } from '../../../domain/files/mentor-image-url';
 import type { ReflectionsQuery } from '../../../contract/reflections';
 import { buildTradingInsights, type ReflectionsPageData } from '../../../domain/reflections';
 import { createReportFilter } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { ATTACHMENT_FILE_NAME, ATTACHMENT_FILES_PATH, attachmentStorageKey, attachmentsRepo } from '../../core/attachments/repo';
 import { readJournalDay, readJournalDays } from '../../core/notes/journal-repo';
 import { propStatusList } from '../../core/prop/status';
 import { loadReflectPeriod } from '../../core/reflect/period';
 import type { AccountScope } from '../../core/trades/repo';
+import type { FileStorage } from '../../storage';
 import { mentorRepo } from './repo';
 import { gate, gateIn, grantedFilter } from './service';
 
@@ -53,7 +56,24 @@ export const mentorViews = {
       guard: async (tx) => (await gateIn(tx, traderId, mentorId)).accounts,
       viewer: { mentorId },
     });
-    return { ...data, insights: buildTradingInsights(data.statistics, 'mentor') };
+    // The trader's image addresses open only for the trader: the mentor's page loads them through the mentor's route.
+    const reflections = data.reflections.map((r) => (r.imageUrl ? { ...r, imageUrl: mentorImageUrl(traderId, r.imageUrl) } : r));
+    return { ...data, reflections, insights: buildTradingInsights(data.statistics, 'mentor') };
+  },
+
+  /**
+   * An uploaded image's bytes, from the trader's folder, while one of the attachments the mentor may see holds it: a
+   * shared trade's, a note's on one, or a journal note's while the journal is shared (row-level security decides which
+   * the mentor's transaction finds). Anything else, and everything after a revocation, is the same 404.
+   */
+  async attachmentFile(database: Database, storage: FileStorage, mentorId: string, traderId: string, file: string): Promise<Uint8Array | null> {
+    if (!ATTACHMENT_FILE_NAME.test(file)) throw notFound();
+    const attached = await database.withMentor(traderId, mentorId, async (tx) => {
+      await gateIn(tx, traderId, mentorId);
+      return attachmentsRepo(tx, traderId).hasUrl(`${ATTACHMENT_FILES_PATH}${file}`);
+    });
+    if (!attached) throw notFound();
+    return storage.get(attachmentStorageKey(traderId, file));
   },
 
   /** The journal's day list: every day with a note, and the trading days of the granted accounts (or the one asked). */

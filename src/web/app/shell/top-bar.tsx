@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ArmedTooltip } from '../../components/armed-tooltip';
 import { Logo } from '../../components/logo';
-import { mentorCommentsQuery } from '../../features/mentors/comments-query';
+import { mentorCommentsQuery, mentorViewsQuery } from '../../features/mentors/comments-query';
 import { useUiModes } from '../../lib/ui-modes';
 import { useMinuteClock, useTraderTime } from '../../shared/trader-clock';
 import classes from './shell.module.css';
@@ -114,16 +114,18 @@ export function TopBar(props: TopBarProps) {
   );
 }
 
-// The count's code loads only when there are new comments: the first screen of a trader without mentors stays small.
+// The count's code loads only when there is something new: the first screen of a trader without mentors stays small.
 const MentorCommentsCount = lazy(() => import('../../features/mentors/mentor-comments-indicator').then((m) => ({ default: m.MentorCommentsCount })));
 
-/** The header's count of mentors' comments the trader has not seen; nothing at all while there are none. */
+/** The header's count of what is new from the trader's mentors (comments, views); nothing at all while there is none. */
 function MentorCommentsIndicator() {
-  const unseen = useQuery(mentorCommentsQuery).data?.unseen ?? 0;
-  if (unseen === 0) return null;
+  const comments = useQuery(mentorCommentsQuery).data?.unseen ?? 0;
+  const views = useQuery(mentorViewsQuery).data;
+  const unseenViews = views?.unseen ?? 0;
+  if (comments === 0 && unseenViews === 0) return null;
   return (
     <Suspense fallback={null}>
-      <MentorCommentsCount unseen={unseen} />
+      <MentorCommentsCount comments={comments} views={views?.views ?? []} unseenViews={unseenViews} />
     </Suspense>
   );
 }

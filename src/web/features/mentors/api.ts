@@ -24,7 +24,7 @@ export const mentorGrantsQuery = queryOptions({
   queryFn: () => apiFetch<MentorGrant[]>('/api/mentor-grants'),
 });
 
-export { mentorCommentsQuery } from './comments-query';
+export { mentorCommentsQuery, mentorViewsQuery } from './comments-query';
 
 export const mentoredTradersQuery = queryOptions({
   queryKey: queryKeys.mentors.traders,
@@ -130,11 +130,20 @@ export function useReplyToMentor() {
   });
 }
 
-export function useMarkMentorCommentsSeen() {
+/**
+ * Marks everything new from the trader's mentors as seen: their comments and their views, the header's one count.
+ */
+export function useMarkMentorNotificationsSeen() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<null>('/api/mentor-comments/seen', { method: 'POST' }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.mentors.comments }),
+    mutationFn: async () => {
+      await apiFetch<null>('/api/mentor-comments/seen', { method: 'POST' });
+      await apiFetch<null>('/api/mentor-views/seen', { method: 'POST' });
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.mentors.comments });
+      void client.invalidateQueries({ queryKey: queryKeys.mentors.views });
+    },
     onError: failed('Failed to mark the comments as seen'),
   });
 }

@@ -1,12 +1,14 @@
 import { ActionIcon, Badge, Card, Grid, Group, Loader, ScrollArea, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { JournalDays } from '../../../contract/journal';
 import type { MentorAccount } from '../../../contract/mentors';
+import { mentorImageUrl } from '../../../domain/files/mentor-image-url';
 import { selectJournalDate } from '../../../domain/notes';
 import { ACCOUNT_KIND_LABELS } from '../../../domain/prop/labels';
 import { groupReflectionsByDate, stepReflectionOffset, type ReflectionPeriod } from '../../../domain/reflections';
+import { MarkdownView } from '../../components/markdown-view';
 import { MoneyText } from '../../components/money-text';
 import { PnlValue } from '../../components/pnl-value';
 import { pnlColor } from '../../lib/tone';
@@ -129,6 +131,8 @@ export function MentorJournal({ traderId, days }: { traderId: string; days: Jour
 
 function MentorJournalDay({ traderId, date }: { traderId: string; date: string }) {
   const day = useQuery(mentorJournalDayQuery(traderId, 'all', date));
+  // The note's uploaded images are the trader's addresses: the mentor opens them through the mentor's route.
+  const imageSrc = useCallback((src: string) => mentorImageUrl(traderId, src), [traderId]);
   return (
     <Card withBorder radius="md" padding="md" data-testid="mentor-journal-day">
       {day.isPending ? (
@@ -153,9 +157,9 @@ function MentorJournalDay({ traderId, date }: { traderId: string; date: string }
             Journal
           </Title>
           {day.data.note?.content ? (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="mentor-journal-note">
+            <MarkdownView testId="mentor-journal-note" imageSrc={imageSrc}>
               {day.data.note.content}
-            </Text>
+            </MarkdownView>
           ) : (
             <Text size="sm" c="dimmed">
               Not written yet

@@ -30,8 +30,9 @@ import {
   mentorOverviewQuery,
   mentorThreadQuery,
   mentorTradesQuery,
+  mentorViewsQuery,
   useAcceptInvite,
-  useMarkMentorCommentsSeen,
+  useMarkMentorNotificationsSeen,
   usePostMentorComment,
   useReplyToMentor,
 } from './api';
@@ -49,6 +50,7 @@ export function MentoringPage() {
         Mentoring
       </Title>
       <MentorInbox />
+      <MentorViewsList />
       <MentoredTraders />
     </Stack>
   );
@@ -74,14 +76,16 @@ function CommentLine({ comment }: { comment: MentorComment }) {
 /** The trader's side: their mentors' comments, new ones marked, each answerable. */
 function MentorInbox() {
   const comments = useQuery(mentorCommentsQuery);
-  const seen = useMarkMentorCommentsSeen();
+  const views = useQuery(mentorViewsQuery);
+  const seen = useMarkMentorNotificationsSeen();
+  const anyNew = (comments.data?.unseen ?? 0) > 0 || (views.data?.views.some((v) => v.new) ?? false);
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Comments from your mentors
         </Title>
-        {comments.data && comments.data.unseen > 0 && (
+        {anyNew && (
           <Button size="xs" variant="light" loading={seen.isPending} onClick={() => seen.mutate()} data-testid="mentor-comments-seen">
             Mark all as seen
           </Button>
@@ -104,6 +108,51 @@ function MentorInbox() {
             ))}
         </Stack>
       )}
+    </Card>
+  );
+}
+
+/** The trader's side: which mentor viewed their screens on which day, the last time in the trader's zone. */
+function MentorViewsList() {
+  const views = useQuery(mentorViewsQuery);
+  const clock = useTraderTime();
+  if (!views.data || views.data.views.length === 0) return null;
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        Who viewed your journal
+      </Title>
+      <Table data-testid="mentor-views">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Mentor</Table.Th>
+            <Table.Th>Last seen</Table.Th>
+            <Table.Th ta="right">Views</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {views.data.views.map((view) => (
+            <Table.Tr key={`${view.mentor_id}-${view.day}`} data-testid="mentor-view">
+              <Table.Td>
+                <Group gap="xs">
+                  <Text size="sm">{view.mentor_name}</Text>
+                  {view.new && (
+                    <Badge size="xs" color="blue" data-testid="mentor-view-new">
+                      New
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {clock.format(view.last_seen_at, 'MMM d, yyyy, h:mm a')} {clock.zoneName(view.last_seen_at)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{view.count}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Card>
   );
 }

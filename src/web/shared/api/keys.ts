@@ -191,6 +191,7 @@ export const queryKeys = {
   mentors: {
     grants: ['mentor-grants'] as const,
     comments: ['mentor-comments'] as const,
+    views: ['mentor-views'] as const,
     traders: ['mentor', 'traders'] as const,
     trader: (traderId: string) => ['mentor', traderId] as const,
     trades: (traderId: string, offset: number) => ['mentor', traderId, 'trades', offset] as const,
