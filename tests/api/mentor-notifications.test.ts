@@ -159,8 +159,11 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
     const up = await uploadAttachment(alice, { trade_id: sharedTrade }, PNG_BYTES);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const file = String(up.body.url).split('/').pop()!;
+    const viewsBefore = Number((await viewRows(maraId))[0]!.view_count);
     const res = await mara.request('GET', `/api/mentor/${aliceId}/attachments/files/${file}`);
     expect(res.status).toBe(200);
+    // An image is part of a screen whose read counted already: it adds no view.
+    expect(Number((await viewRows(maraId))[0]!.view_count)).toBe(viewsBefore);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('private, max-age=3600');

@@ -87,6 +87,8 @@ export function mentorRoutes({ database, mailer, logger, config, storage }: AppD
       // is a view the trader hears of. Held for one upsert; the trader's email goes after the answer. A log that
       // cannot be written costs a line in the log, never the mentor's read.
       if (c.req.method !== 'GET' || c.res.status >= 300 || c.error) return;
+      // An image is part of the screen that shows it, whose read counted already.
+      if (c.req.path.includes('/attachments/')) return;
       const trader = traderIdParam.safeParse({ traderId: c.req.param('traderId') });
       if (!trader.success) return;
       const { user } = c.var;
