@@ -66,7 +66,7 @@ describe.each(backends())('a mentor as the attacker on %s', (backend) => {
   let walkerIds: Record<string, string>;
   let t: { client: ApiClient; id: string };
   let u: { client: ApiClient; id: string };
-  let m: { client: ApiClient; id: string };
+  let m: { client: ApiClient; id: string; email: string };
   let mAccount: string;
   let mTrade: string;
   const planted = {} as Record<Victim, Planted>;
