@@ -21,7 +21,7 @@ const RULES: PropRuleSet = {
   ...EMPTY_RULE_SET,
   profitTargetCents: 100_000,
   dailyLoss: { limitCents: 50_000, onBreach: 'fail', check: 'intraday' },
-  maxLoss: { amountCents: 80_000, trailing: 'static' },
+  maxLoss: { amountCents: 80_000, trailing: 'static', lockAboveStartCents: null },
   minProfitDays: { days: 3, minCents: 2_500 },
 };
 
