@@ -3,6 +3,7 @@ import type { Breach, DayPoint, LedgerSummary, PropRuleSet, PropStatus, RuleStat
 import { ACCOUNT_KINDS, ACCOUNT_STATES, LEDGER_KINDS, MAX_LOSS_TRAILING, isWallClockTime, type AccountKind, type AccountState } from '../domain/prop';
 export { TIMELINE_LIMIT } from '../domain/prop';
 import { agree, calendarDay, decimal, instant, timeZone, type Same } from './common';
+import { CURRENCIES } from '../domain/reports/currency';
 
 /**
  * The prop-firm endpoints' contract: an account's rule set, its status, the prop ledger. The rule set and
@@ -199,6 +200,8 @@ const propAccount = z.strictObject({
   firm: z.string().nullable(),
   size: decimal.nullable(),
   starting_balance: decimal,
+  /** What the account's money is counted in: every amount of its status is in it. */
+  currency: z.enum(CURRENCIES),
 });
 
 /** One account's line: where it stands, without its timeline (the dashboard's widget, an import's warning). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 import { importFile } from './imports-support';
-import { createAccount, listAll } from './trades-support';
+import { createAccount, listAll, money } from './trades-support';
 
 /**
  * A crypto perpetual account's trades carry R and prop rules as a futures account's do, in the account's own currency
@@ -91,5 +91,61 @@ describe.each(backends())('R and prop rules on a crypto account on %s', (backend
     expect(line.balance_cents).toBe(100_000 + net);
     expect(line.profit_cents).toBe(net);
     expect(line.outcome).toBe('broken');
+  });
+  it('writes every prop amount of a USDT account in USDT, never with a dollar sign: its status, page, mentor screen and share link', async () => {
+    const account = await createAccount(alice, 'Perp eval', { currency: 'USDT', starting_balance: '1000' });
+    const file = [
+      EXPORT_HEADER,
+      '2026-03-06 15:00:00,BTCUSDT,SELL,59000,0.010,590,0.236,USDT,-10,USDT',
+      '2026-03-06 14:00:00,BTCUSDT,BUY,60000,0.010,600,0.24,USDT,0,USDT',
+    ].join('\n');
+    expect((await importFile(alice, { account_id: account.id }, file)).status).toBe(200);
+    const [trade] = await listAll(alice, `account=${account.id}`);
+    const net = Math.round(Number(trade!.pnl) * 100);
+    // A target of 100 USDT and a static maximum loss of 50 USDT: the threshold is 950, the balance about 990.
+    const put = await alice.json('PUT', `/api/prop/accounts/${account.id}/rules`, {
+      rules: { profitTargetCents: 10_000, maxLoss: { amountCents: 5_000, trailing: 'static' } },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const room = money(100_000 + net - 95_000);
+    const line = (await alice.get('/api/prop/status')).body.accounts.find((a: { account: { id: string } }) => a.account.id === account.id);
+    expect(line.account.currency).toBe('USDT');
+    expect(line.headline).toBe(`Max loss: ${room} USDT left`);
+    expect(line.rules.map((r: { detail: string }) => r.detail)).toEqual([
+      `${money(10_000 - net)} USDT to the target of 100.00 USDT`,
+      `${room} USDT above the maximum loss threshold of 950.00 USDT`,
+    ]);
+    expect(JSON.stringify(line)).not.toContain('$');
+    const page = await alice.get(`/api/prop/accounts/${account.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.account.currency).toBe('USDT');
+    expect(JSON.stringify(page.body.status)).not.toContain('$');
+
+    // The mentor's prop screen reads the same status.
+    const mentor = app.client();
+    const mentorEmail = uniqueEmail('crypto-mentor');
+    expect((await mentor.signUp(mentorEmail)).status).toBe(200);
+    const grant = await alice.post('/api/mentor-grants', { email: mentorEmail, account_ids: [account.id] });
+    const accepted = await mentor.post('/api/mentor/accept', { token: new URL(grant.body.url).hash.slice(1) });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const seen = await mentor.get(`/api/mentor/${accepted.body.trader_id}/prop`);
+    expect(seen.body.accounts.map((a: { headline: string; account: { currency: string } }) => [a.account.currency, a.headline])).toEqual([
+      ['USDT', `Max loss: ${room} USDT left`],
+    ]);
+
+    // A share link's prop status: the balance and profit in USDT too.
+    const link = await alice.post('/api/share-links', {
+      kind: 'prop',
+      target: account.id,
+      expires: 'day',
+      hide_amounts: false,
+      hide_accounts: false,
+      include_notes: false,
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const shared = await (await fetch(`${app.url}${new URL(link.body.url).pathname}`)).text();
+    expect(shared).toContain(`${money(100_000 + net)} USDT`);
+    expect(shared).toContain(`${money(net)} USDT`);
+    expect(shared).not.toContain(`$${money(100_000 + net)}`);
   });
 });

@@ -36,6 +36,8 @@ export interface EvaluateInput {
   today: string;
   /** How the trader counts trading days (the exchange's by default): a trade is filed on its exit's. */
   tradingDay?: TradingDayRule;
+  /** The account's currency (USD unless given): every amount the status writes out is in it. */
+  currency?: string;
 }
 
 /**
@@ -86,7 +88,8 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
   const start = replay.startCents;
   const balance = replay.steps[replay.steps.length - 1]?.balanceCents ?? start;
   const profit = balance - start;
-  const ruleInput = { replay, today };
+  const currency = input.currency ?? 'USD';
+  const ruleInput = { replay, today, currency };
 
   const daily: DailyLossResult | null = rules.dailyLoss ? evaluateDailyLoss(rules.dailyLoss, ruleInput) : null;
   const maxLoss: MaxLossResult | null = rules.maxLoss ? evaluateMaxLoss(rules.maxLoss, ruleInput) : null;
@@ -105,18 +108,19 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
 
   // Each rule's status, in the order the screens list them.
   const statuses: RuleStatus[] = [];
-  if (rules.profitTargetCents !== null) statuses.push(profitTargetStatus(rules.profitTargetCents, profit, targetReachedOn, passedOn !== null));
+  if (rules.profitTargetCents !== null)
+    statuses.push(profitTargetStatus(rules.profitTargetCents, profit, targetReachedOn, passedOn !== null, currency));
   if (daily) statuses.push(daily.status);
   if (maxLoss) statuses.push(maxLoss.status);
   if (consistency) statuses.push(consistency.status);
   if (rules.minTradingDays !== null) statuses.push(minTradingDaysStatus(rules.minTradingDays, replay.days.length));
-  if (rules.minProfitDays) statuses.push(minProfitDaysStatus(rules.minProfitDays, replay));
+  if (rules.minProfitDays) statuses.push(minProfitDaysStatus(rules.minProfitDays, replay, currency));
   if (position) statuses.push(position.status);
   if (hours) statuses.push(hours.status);
   const conditionsMet = !statuses.some(
     (s) => (s.rule === 'minTradingDays' || s.rule === 'minProfitDays' || s.rule === 'consistency') && s.state !== 'met',
   );
-  if (kind === 'funded') statuses.push(payoutStatus(rules.payout, profit, conditionsMet));
+  if (kind === 'funded') statuses.push(payoutStatus(rules.payout, profit, conditionsMet, currency));
 
   // A hard breach ends the account: what it had not met by then, it missed.
   if (brokenBy) {
@@ -182,6 +186,6 @@ export function evaluatePropAccount(input: EvaluateInput): PropStatus {
     tradesWithoutTimes: input.trades.filter((t) => !t.entryAt && !t.exitAt).length,
     basis: 'realized',
   };
-  status.headline = headlineOf(status, input.trades.length);
+  status.headline = headlineOf(status, input.trades.length, currency);
   return status;
 }

@@ -1,4 +1,4 @@
-import { formatUsd } from '../cents';
+import { formatMoney } from '../cents';
 import { dayLabel, plural } from './rules/common';
 import { RULE_LABELS, type Breach, type PropStatus, type RuleKey } from './types';
 
@@ -16,7 +16,12 @@ const softCount = (breaches: readonly Breach[]) => {
  * ReflectAI cannot disagree: a failure first (which rule, which day), then a pass (and the day), a payout, a soft
  * breach today, else the limit with the least room left.
  */
-export function headlineOf(status: Pick<PropStatus, 'outcome' | 'brokenBy' | 'passedOn' | 'rules' | 'breaches'>, trades: number): string {
+export function headlineOf(
+  status: Pick<PropStatus, 'outcome' | 'brokenBy' | 'passedOn' | 'rules' | 'breaches'>,
+  trades: number,
+  /** The account's currency: amounts read '$1,000.00 left' in USD and '1,000.00 USDT left' in USDT. */
+  currency = 'USD',
+): string {
   const { brokenBy, passedOn, rules, breaches } = status;
   if (brokenBy) {
     const after = passedOn !== null && passedOn < brokenBy.day ? ` after passing on ${dayLabel(passedOn)}` : '';
@@ -32,10 +37,10 @@ export function headlineOf(status: Pick<PropStatus, 'outcome' | 'brokenBy' | 'pa
     near ?? limits.reduce<(typeof limits)[number] | null>((min, r) => (min === null || r.distanceCents! < min.distanceCents! ? r : min), null);
   if (closest) {
     if (closest.distanceCents !== null && (closest.rule === 'dailyLoss' || closest.rule === 'maxLoss'))
-      return `${shortName(closest.rule)}: ${formatUsd(closest.distanceCents)} left`;
+      return `${shortName(closest.rule)}: ${formatMoney(closest.distanceCents, currency)} left`;
     return `${shortName(closest.rule)}: ${closest.detail}`;
   }
   const target = rules.find((r) => r.rule === 'profitTarget' && r.state === 'pending');
-  if (target?.distanceCents) return `${formatUsd(target.distanceCents)} to the target`;
+  if (target?.distanceCents) return `${formatMoney(target.distanceCents, currency)} to the target`;
   return plural(trades, 'trade');
 }

@@ -1,10 +1,13 @@
 import { Fragment } from 'react';
 
-/** A dollar amount as the app writes one ('$2,234.56', '-$12.50', '+$2,666.67'). */
-const AMOUNT = /[-+]?\$\d[\d,]*(?:\.\d+)?/g;
+/**
+ * An amount as the app writes one: in dollars ('$2,234.56', '-$12.50', '+$2,666.67'), or in an exchange account's
+ * currency after it ('1,000.00 USDT', '-12.50 USDC').
+ */
+const AMOUNT = /[-+]?\$\d[\d,]*(?:\.\d+)?|[-+]?\d[\d,]*(?:\.\d+)? US(?:DT|DC)\b/g;
 
 /**
- * Words with dollar amounts in them (a prop account's 'Daily loss: $2,234.56 left'): each amount is marked as money
+ * Words with amounts in them (a prop account's 'Daily loss: $2,234.56 left'): each amount is marked as money
  * (data-money), so that trading mode blurs it and a shared picture without amounts blanks it, while the words around
  * it stay readable.
  */

@@ -1,5 +1,5 @@
 import { formatDay } from '../../dates';
-import type { Cents } from '../../cents';
+import { formatMoney, type Cents } from '../../cents';
 import type { Replay, ReplayDay } from '../replay';
 import type { Breach, RuleStatus, Severity } from '../types';
 
@@ -11,7 +11,15 @@ export interface RuleInput {
   replay: Replay;
   /** The trader's current trading day: a limit's room is today's. */
   today: string;
+  /** The account's currency, which every amount a rule writes is in: USD unless given. */
+  currency?: string;
 }
+
+/** How a rule writes an amount of the account: '$1,000.00' in USD, '1,000.00 USDT' in an exchange's currency. */
+export const moneyIn =
+  (currency = 'USD') =>
+  (cents: Cents): string =>
+    formatMoney(cents, currency);
 
 /** What a rule says: where it stands now, and every time it was broken. */
 export interface RuleResult {

@@ -1,6 +1,6 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { Breach, ConsistencyRule, RuleState } from '../types';
-import { pct, type RuleInput, type RuleResult } from './common';
+import { moneyIn, pct, type RuleInput, type RuleResult } from './common';
 
 /**
  * What the best day is measured against: the total profit, or the target until the profit passes it (then a day
@@ -28,7 +28,8 @@ export const meetsConsistency = (rule: ConsistencyRule, targetCents: Cents | nul
  * Consistency: the best day's share of the total profit (or of the target). Soft (the default): no pass until it is
  * met, trading on. Hard: a day that closes above the share of the target ends the account.
  */
-export function evaluateConsistency(rule: ConsistencyRule, targetCents: Cents | null, { replay }: RuleInput): RuleResult {
+export function evaluateConsistency(rule: ConsistencyRule, targetCents: Cents | null, { replay, currency }: RuleInput): RuleResult {
+  const money = moneyIn(currency);
   const hard = rule.onBreach === 'fail';
   const breaches: Breach[] = [];
   if (hard && targetCents !== null) {
@@ -43,7 +44,7 @@ export function evaluateConsistency(rule: ConsistencyRule, targetCents: Cents | 
         fatal: true,
         value: pct(day.netCents, targetCents) ?? 0,
         limit: rule.maxBestDayPct,
-        message: `Day closed at ${formatUsd(day.netCents)}, ${pct(day.netCents, targetCents)}% of the target: ${rule.strict ? 'less than' : 'at most'} ${rule.maxBestDayPct}% allowed`,
+        message: `Day closed at ${money(day.netCents)}, ${pct(day.netCents, targetCents)}% of the target: ${rule.strict ? 'less than' : 'at most'} ${rule.maxBestDayPct}% allowed`,
       });
       break;
     }
@@ -74,8 +75,8 @@ export function evaluateConsistency(rule: ConsistencyRule, targetCents: Cents | 
         breaches.length > 0
           ? breaches[0]!.message
           : share === null
-            ? `Best day ${formatUsd(best)}; no ${rule.of === 'target' ? 'target' : 'total profit'} to compare it with`
-            : `Best day ${formatUsd(best)} is ${share}% of the ${of} (${bound})${needed !== null && needed > profit ? `: ${formatUsd(needed)} of profit in all meets it` : ''}`,
+            ? `Best day ${money(best)}; no ${rule.of === 'target' ? 'target' : 'total profit'} to compare it with`
+            : `Best day ${money(best)} is ${share}% of the ${of} (${bound})${needed !== null && needed > profit ? `: ${money(needed)} of profit in all meets it` : ''}`,
     },
   };
 }

@@ -1,6 +1,6 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { Breach, DailyLossRule, RuleState } from '../types';
-import { lastStepOf, NEAR_SHARE, pct, todayOf, type RuleInput, type RuleResult } from './common';
+import { lastStepOf, moneyIn, NEAR_SHARE, pct, todayOf, type RuleInput, type RuleResult } from './common';
 
 export interface DailyLossResult extends RuleResult {
   /** Each day's room at its worst realized point (the limit plus its lowest running net). */
@@ -13,7 +13,8 @@ export interface DailyLossResult extends RuleResult {
  * today's unclosed day cannot break yet). Hard: the account is over. Soft: the day is over, and every trade realized
  * after the stop that day is flagged; the next day starts fresh.
  */
-export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): DailyLossResult {
+export function evaluateDailyLoss(rule: DailyLossRule, { replay, currency }: RuleInput): DailyLossResult {
+  const money = moneyIn(currency);
   const limit = rule.limitCents;
   const hard = rule.onBreach === 'fail';
   const breaches: Breach[] = [];
@@ -51,7 +52,7 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
           fatal: hard,
           value: step.dayNetCents,
           limit: -limit,
-          message: `Day's net ${formatUsd(step.dayNetCents)} reached the daily loss limit of ${formatUsd(-limit)}`,
+          message: `Day's net ${money(step.dayNetCents)} reached the daily loss limit of ${money(-limit)}`,
         });
       }
     }
@@ -65,7 +66,7 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
         fatal: hard,
         value: day.netCents,
         limit: -limit,
-        message: `Day closed at ${formatUsd(day.netCents)}, past the daily loss limit of ${formatUsd(-limit)}`,
+        message: `Day closed at ${money(day.netCents)}, past the daily loss limit of ${money(-limit)}`,
       });
     }
   }
@@ -95,8 +96,8 @@ export function evaluateDailyLoss(rule: DailyLossRule, { replay }: RuleInput): D
         : stoppedToday
           ? 'Daily loss limit reached today: the day is over'
           : pastBeforeClose
-            ? `Today's net ${formatUsd(todayNet)} is past the daily loss limit of ${formatUsd(limit)}: the day's close decides`
-            : `${formatUsd(Math.max(0, room))} left today before the daily loss limit of ${formatUsd(limit)}`,
+            ? `Today's net ${money(todayNet)} is past the daily loss limit of ${money(limit)}: the day's close decides`
+            : `${money(Math.max(0, room))} left today before the daily loss limit of ${money(limit)}`,
     },
   };
 }

@@ -1,6 +1,6 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { Breach, MaxLossRule, RuleState } from '../types';
-import { dayLabel, NEAR_SHARE, pct, type RuleInput, type RuleResult } from './common';
+import { dayLabel, moneyIn, NEAR_SHARE, pct, type RuleInput, type RuleResult } from './common';
 
 export interface MaxLossResult extends RuleResult {
   /** The threshold after each step of the replay (a trailing one moves after a new high). */
@@ -28,7 +28,8 @@ export function thresholdFor(rule: MaxLossRule, start: Cents, high: Cents): Cent
  * at each day's close ('end-of-day': today's balance moves it only once today has closed), until it stops at the
  * lock. Hard (the default): the account is over. Soft: the day is over, each day the balance touches it.
  */
-export function evaluateMaxLoss(rule: MaxLossRule, { replay }: RuleInput): MaxLossResult {
+export function evaluateMaxLoss(rule: MaxLossRule, { replay, currency }: RuleInput): MaxLossResult {
+  const money = moneyIn(currency);
   const start = replay.startCents;
   const hard = rule.onBreach !== 'stop-day';
   const cap = rule.trailing === 'static' || rule.lockAboveStartCents === null ? null : start + rule.lockAboveStartCents;
@@ -62,7 +63,7 @@ export function evaluateMaxLoss(rule: MaxLossRule, { replay }: RuleInput): MaxLo
           fatal: hard,
           value: balance,
           limit: threshold,
-          message: `Balance ${formatUsd(balance)} reached the maximum loss threshold ${formatUsd(threshold)}`,
+          message: `Balance ${money(balance)} reached the maximum loss threshold ${money(threshold)}`,
         });
       }
       room = Math.min(room, balance - threshold);
@@ -90,7 +91,7 @@ export function evaluateMaxLoss(rule: MaxLossRule, { replay }: RuleInput): MaxLo
   const state: RuleState = broken ? 'broken' : touchedToday ? 'breached' : room <= rule.amountCents * NEAR_SHARE ? 'near' : 'ok';
   const locked = lock as MaxLossResult['lock'];
   const trailing =
-    rule.trailing === 'static' ? '' : locked ? `, which stopped trailing at ${formatUsd(locked.thresholdCents)} on ${dayLabel(locked.day)}` : '';
+    rule.trailing === 'static' ? '' : locked ? `, which stopped trailing at ${money(locked.thresholdCents)} on ${dayLabel(locked.day)}` : '';
   return {
     breaches,
     thresholdAfterStep,
@@ -109,8 +110,8 @@ export function evaluateMaxLoss(rule: MaxLossRule, { replay }: RuleInput): MaxLo
       detail: broken
         ? 'Maximum loss limit broken'
         : touchedToday
-          ? `Balance reached the maximum loss threshold of ${formatUsd(threshold)} today: the day is over`
-          : `${formatUsd(room)} above the maximum loss threshold of ${formatUsd(threshold)}${trailing}`,
+          ? `Balance reached the maximum loss threshold of ${money(threshold)} today: the day is over`
+          : `${money(room)} above the maximum loss threshold of ${money(threshold)}${trailing}`,
     },
   };
 }

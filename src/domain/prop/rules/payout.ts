@@ -1,9 +1,10 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { PayoutRule, RuleStatus } from '../types';
-import { pct } from './common';
+import { moneyIn, pct } from './common';
 
 /** A funded account's payout: enough profit above the buffer, and every condition (days, consistency) met. */
-export function payoutStatus(rule: PayoutRule | null, profitCents: Cents, conditionsMet: boolean): RuleStatus {
+export function payoutStatus(rule: PayoutRule | null, profitCents: Cents, conditionsMet: boolean, currency = 'USD'): RuleStatus {
+  const money = moneyIn(currency);
   const buffer = rule?.minBalanceAboveStartCents ?? null;
   const aboveBuffer = buffer === null ? profitCents > 0 : profitCents >= buffer;
   const eligible = aboveBuffer && conditionsMet;
@@ -18,7 +19,7 @@ export function payoutStatus(rule: PayoutRule | null, profitCents: Cents, condit
     detail: eligible
       ? 'Eligible for a payout by these rules'
       : buffer !== null && !aboveBuffer
-        ? `${formatUsd(buffer - profitCents)} more profit before a payout`
+        ? `${money(buffer - profitCents)} more profit before a payout`
         : 'Not yet eligible for a payout',
   };
 }

@@ -1,7 +1,7 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { Replay } from '../replay';
 import type { RuleStatus } from '../types';
-import { dayLabel, pct } from './common';
+import { dayLabel, moneyIn, pct } from './common';
 
 /** The trading day whose realized balance first reached the target, or null. */
 export function findTargetDay(replay: Replay, targetCents: Cents): string | null {
@@ -14,7 +14,8 @@ export function findTargetDay(replay: Replay, targetCents: Cents): string | null
  * The profit target: met while the profit is at it, or for good once the account passed with it. `reachedOn` is the
  * day the balance first reached it, which the detail names.
  */
-export function profitTargetStatus(targetCents: Cents, profitCents: Cents, reachedOn: string | null, passed: boolean): RuleStatus {
+export function profitTargetStatus(targetCents: Cents, profitCents: Cents, reachedOn: string | null, passed: boolean, currency = 'USD'): RuleStatus {
+  const money = moneyIn(currency);
   const met = passed || profitCents >= targetCents;
   return {
     rule: 'profitTarget',
@@ -25,7 +26,7 @@ export function profitTargetStatus(targetCents: Cents, profitCents: Cents, reach
     distanceCents: met ? 0 : Math.max(0, targetCents - profitCents),
     progressPct: pct(Math.max(0, profitCents), targetCents),
     detail: met
-      ? `Target of ${formatUsd(targetCents)} reached${reachedOn ? ` on ${dayLabel(reachedOn)}` : ''}`
-      : `${formatUsd(targetCents - profitCents)} to the target of ${formatUsd(targetCents)}`,
+      ? `Target of ${money(targetCents)} reached${reachedOn ? ` on ${dayLabel(reachedOn)}` : ''}`
+      : `${money(targetCents - profitCents)} to the target of ${money(targetCents)}`,
   };
 }

@@ -1,7 +1,7 @@
-import { formatUsd, type Cents } from '../../cents';
+import type { Cents } from '../../cents';
 import type { Replay } from '../replay';
 import type { MinProfitDaysRule, RuleStatus } from '../types';
-import { pct } from './common';
+import { moneyIn, pct } from './common';
 
 /** Days with a realized trade: a trade held overnight counts on the day it closed. */
 export function minTradingDaysStatus(needed: number, tradingDays: number): RuleStatus {
@@ -24,7 +24,8 @@ export const countProfitDays = (replay: Replay, minCents: Cents, upTo = replay.d
 };
 
 /** Days whose realized net is at least the rule's amount. */
-export function minProfitDaysStatus(rule: MinProfitDaysRule, replay: Replay): RuleStatus {
+export function minProfitDaysStatus(rule: MinProfitDaysRule, replay: Replay, currency = 'USD'): RuleStatus {
+  const money = moneyIn(currency);
   const counted = countProfitDays(replay, rule.minCents);
   return {
     rule: 'minProfitDays',
@@ -34,6 +35,6 @@ export function minProfitDaysStatus(rule: MinProfitDaysRule, replay: Replay): Ru
     limit: rule.days,
     distanceCents: null,
     progressPct: pct(Math.min(counted, rule.days), rule.days),
-    detail: `${counted} of ${rule.days} days of at least ${formatUsd(rule.minCents)}`,
+    detail: `${counted} of ${rule.days} days of at least ${money(rule.minCents)}`,
   };
 }

@@ -10,6 +10,8 @@ export interface PropAccountRow {
   size: string | null;
   startingBalance: string;
   firm: string | null;
+  /** USD, or an exchange account's USDT or USDC: what every amount of its status is written in. */
+  currency: string;
   ruleSet: {
     templateId: string | null;
     rules: unknown;
@@ -45,6 +47,7 @@ export const propRepo = (tx: Tx, userId: string) => ({
         size: tradingAccounts.size,
         startingBalance: tradingAccounts.startingBalance,
         firm: tradingAccounts.firm,
+        currency: tradingAccounts.currency,
         templateId: propRuleSets.templateId,
         rules: propRuleSets.rules,
         startsOn: propRuleSets.startsOn,
@@ -62,6 +65,7 @@ export const propRepo = (tx: Tx, userId: string) => ({
       size: r.size,
       startingBalance: r.startingBalance,
       firm: r.firm,
+      currency: r.currency,
       ruleSet:
         r.rules === null
           ? null

@@ -4,6 +4,7 @@ import { marketDayOf, type TradingDayRule } from '../../../domain/market-time';
 import { toCents } from '../../../domain/money';
 import { evaluatePropAccount, type AccountKind, type PropStatus, type PropTrade } from '../../../domain/prop';
 import { createReportFilter, type TradeColumns } from '../../../domain/reports';
+import type { Currency } from '../../../domain/reports/currency';
 import type { Database, Tx } from '../../db/client';
 import { readerOf, withReportScope, type ReportViewer } from '../engine/scope';
 import { preferencesIn } from '../preferences/repo';
@@ -30,6 +31,7 @@ export const toPropAccount = (row: PropAccountRow) => ({
   firm: row.firm,
   size: row.size,
   starting_balance: row.startingBalance,
+  currency: row.currency as Currency,
 });
 
 /**
@@ -179,7 +181,7 @@ export async function evaluatePropAccounts(
     async (scope) => {
       const memo = memoOf(database, userId, scope.version);
       const keyOf = ({ row, rules }: (typeof ruled)[number]) =>
-        JSON.stringify([row.id, row.kind, row.startingBalance, rules.starts_on, rules.rules, day.today, day.rule]);
+        JSON.stringify([row.id, row.kind, row.startingBalance, row.currency, rules.starts_on, rules.rules, day.today, day.rule]);
       const missing = ruled.filter((account) => !memo.byKey.has(keyOf(account)));
       if (missing.length > 0) {
         const tradesByAccount = propTradesOf(scope.columns, new Map(missing.map(({ row, rules }) => [row.id, rules.starts_on])));
@@ -199,6 +201,7 @@ export async function evaluatePropAccounts(
             trades,
             today: day.today,
             tradingDay: day.rule,
+            currency: row.currency,
           });
           memo.byKey.set(keyOf(account), { trades, status });
         }

@@ -362,8 +362,8 @@ async function readProp(database: Database, link: ShareLinkRow, now: Date): Prom
     trades: evaluated.trades.length,
     profitPercent: starting > 0 ? (status.profitCents / starting) * 100 : null,
     headline: link.hideAmounts ? null : status.headline,
-    balance: link.hideAmounts ? null : formatMoney(status.balanceCents),
-    profit: link.hideAmounts ? null : signed(status.profitCents),
+    balance: link.hideAmounts ? null : formatMoney(status.balanceCents, row.currency),
+    profit: link.hideAmounts ? null : signed(status.profitCents, row.currency),
     rules: status.rules.map((rule) => ({
       label: RULE_LABELS[rule.rule],
       state: rule.state,

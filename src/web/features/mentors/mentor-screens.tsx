@@ -13,7 +13,16 @@ import { MoneyText } from '../../components/money-text';
 import { PnlValue } from '../../components/pnl-value';
 import { pnlColor } from '../../lib/tone';
 import { DayRow, DayTrades } from '../journal/day-parts';
-import { ACCOUNT_STATE, formatRuleFigure, formatSignedUsd, formatUsd, OUTCOME_LABEL, RULE_LABELS, RULE_STATE, severityLabel } from '../prop/format';
+import {
+  ACCOUNT_STATE,
+  formatMoney,
+  formatRuleFigure,
+  formatSignedMoney,
+  OUTCOME_LABEL,
+  RULE_LABELS,
+  RULE_STATE,
+  severityLabel,
+} from '../prop/format';
 import { ReflectionPeriodGrid, SummaryCard } from '../reflect/reflection-days';
 import { mentorJournalDayQuery, mentorPropQuery, mentorReflectQuery } from './api';
 
@@ -215,10 +224,10 @@ export function MentorProp({ traderId }: { traderId: string }) {
               </Stack>
               <Stack gap={0} align="flex-end">
                 <Text fw={700} ff="monospace" data-money>
-                  {formatUsd(a.balance_cents)}
+                  {formatMoney(a.balance_cents, a.account.currency)}
                 </Text>
                 <Text size="sm" ff="monospace" c={pnlColor(a.profit_cents)} data-money>
-                  {formatSignedUsd(a.profit_cents)}
+                  {formatSignedMoney(a.profit_cents, a.account.currency)}
                 </Text>
               </Stack>
             </Group>
@@ -233,7 +242,7 @@ export function MentorProp({ traderId }: { traderId: string }) {
                       <Table.Tr key={rule.rule}>
                         <Table.Td>{RULE_LABELS[rule.rule]}</Table.Td>
                         <Table.Td c={RULE_STATE[rule.state].text}>{RULE_STATE[rule.state].label}</Table.Td>
-                        <Table.Td>{formatRuleFigure(rule) ?? ''}</Table.Td>
+                        <Table.Td>{formatRuleFigure(rule, a.account.currency) ?? ''}</Table.Td>
                         <Table.Td c="dimmed">{severityLabel(rule) ?? ''}</Table.Td>
                       </Table.Tr>
                     ))}

@@ -10,7 +10,7 @@ import type { PropTrade } from '../../../domain/prop/types';
 import { apiFetch } from '../../lib/api';
 import { queryKeys, type Trade, type TradePage } from '../../shared/api';
 import { pnlColor } from '../../lib/tone';
-import { formatClock, formatLongDay, formatSignedUsd } from './format';
+import { formatClock, formatLongDay, formatSignedMoney } from './format';
 
 /** The Trade Log's filter for one account and trading day, in the shared filter's URL words (account, from, to). */
 export const tradeLogLink = (accountId: string, day?: string) =>
@@ -57,13 +57,15 @@ function realizedOn(trades: readonly Trade[], day: string, rule: TradingDayRule)
  */
 export function DayTradesDrawer(props: {
   accountId: string;
+  /** The account's currency, which the day's amounts are written in. */
+  currency?: string;
   day: string | null;
   highlight: string | null;
   timeZone: string;
   tradingDay: TradingDayRule;
   onClose: () => void;
 }) {
-  const { accountId, day, highlight, timeZone, tradingDay, onClose } = props;
+  const { accountId, currency, day, highlight, timeZone, tradingDay, onClose } = props;
   const query = useQuery({ ...realizedDayQuery(accountId, day ?? ''), enabled: day !== null });
   const trades = day === null ? [] : realizedOn(query.data?.trades ?? [], day, tradingDay);
   const net = trades.reduce((sum, t) => sum + toCents(t.pnl), 0);
@@ -89,7 +91,7 @@ export function DayTradesDrawer(props: {
             <Text size="sm">
               {trades.length} {trades.length === 1 ? 'trade' : 'trades'}, net{' '}
               <Text span fw={700} c={pnlColor(net)}>
-                {formatSignedUsd(net)}
+                {formatSignedMoney(net, currency)}
               </Text>
             </Text>
             <Button
@@ -133,7 +135,7 @@ export function DayTradesDrawer(props: {
                         {t.quantity !== null && ` × ${Number(t.quantity)}`}
                       </Table.Td>
                       <Table.Td ta="right" ff="monospace" fw={600} c={pnlColor(cents)}>
-                        {formatSignedUsd(cents)}
+                        {formatSignedMoney(cents, currency)}
                       </Table.Td>
                     </Table.Tr>
                   );

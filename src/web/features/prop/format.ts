@@ -1,4 +1,4 @@
-import { formatUsd, type Cents } from '../../../domain/cents';
+import { formatMoney, formatUsd, type Cents } from '../../../domain/cents';
 import { formatDay, formatInZone } from '../../../domain/dates';
 import {
   RULE_LABELS,
@@ -11,7 +11,7 @@ import {
 } from '../../../domain/prop/types';
 import { TONE_COLOR } from '../../lib/tone';
 
-export { formatUsd, RULE_LABELS };
+export { formatMoney, formatUsd, RULE_LABELS };
 
 /**
  * Where an account stands, in words and colour: green, amber within 25% of a limit or after a soft breach today (the
@@ -45,6 +45,9 @@ export const RULE_STATE: Record<RuleState, { label: string; text: string; bar: s
 /** '+$1,250.00' / '-$80.50'. */
 export const formatSignedUsd = (cents: Cents) => (cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents));
 
+/** '+$1,250.00' in USD, '+1,250.00 USDT' in an exchange account's currency: a prop account's amount with its sign. */
+export const formatSignedMoney = (cents: Cents, currency = 'USD') => (cents > 0 ? `+${formatMoney(cents, currency)}` : formatMoney(cents, currency));
+
 /** 'Mon, Mar 16, 2026'. */
 export const formatLongDay = (day: string) => formatDay(day, 'EEE, MMM d, yyyy');
 
@@ -73,16 +76,16 @@ export function severityLabel(rule: RuleStatus): string | null {
   return 'Soft: costs the trade';
 }
 
-/** The figure a rule is read by, as a trader reads it. */
-export function formatRuleFigure(rule: RuleStatus): string | null {
+/** The figure a rule is read by, as a trader reads it, its amounts in the account's currency. */
+export function formatRuleFigure(rule: RuleStatus, currency = 'USD'): string | null {
   // Its word says it; a distance or a count would read as room left, and a missed goal has no distance to go.
   if ((rule.state === 'broken' || rule.state === 'breached') && (rule.rule === 'dailyLoss' || rule.rule === 'maxLoss')) return null;
   if (rule.state === 'missed') return null;
   // A goal met needs no distance: its word says it.
   if (rule.state === 'met' && (rule.rule === 'profitTarget' || rule.rule === 'payout')) return null;
   if (rule.distanceCents !== null) {
-    if (rule.rule === 'profitTarget' || rule.rule === 'payout') return `${formatUsd(rule.distanceCents)} to go`;
-    return `${formatUsd(rule.distanceCents)} left`;
+    if (rule.rule === 'profitTarget' || rule.rule === 'payout') return `${formatMoney(rule.distanceCents, currency)} to go`;
+    return `${formatMoney(rule.distanceCents, currency)} left`;
   }
   if (rule.rule === 'consistency') return rule.value === null ? null : `${rule.value}% of ${rule.limit}%`;
   if (rule.rule === 'minTradingDays' || rule.rule === 'minProfitDays') return `${rule.value} of ${rule.limit} days`;

@@ -12,7 +12,7 @@ import { pnlColor } from '../../lib/tone';
 import { preferencesQuery, propAccountQuery, type PropAccountDetail } from '../../shared/api';
 import { useRemoveRules } from './api';
 import { DayTradesDrawer } from './day-trades-drawer';
-import { ACCOUNT_STATE, describeBreachMoment, formatDayWithYear, formatLongDay, formatSignedUsd, formatUsd, OUTCOME_LABEL } from './format';
+import { ACCOUNT_STATE, describeBreachMoment, formatDayWithYear, formatLongDay, formatMoney, formatSignedMoney, OUTCOME_LABEL } from './format';
 import { LedgerCard } from './ledger-card';
 import { RuleList } from './rule-list';
 import { StatusChart } from './status-chart';
@@ -83,12 +83,12 @@ function PlanLine({ detail }: { detail: PropAccountDetail }) {
 }
 
 /** The account's milestones: the day the target was reached, the day it passed, where the threshold stopped trailing. */
-function Milestones({ status }: { status: NonNullable<PropAccountDetail['status']> }) {
+function Milestones({ status, currency }: { status: NonNullable<PropAccountDetail['status']>; currency: string }) {
   const parts = [
     status.targetReachedOn && `Target reached on ${formatDayWithYear(status.targetReachedOn)}`,
     status.passedOn && `passed on ${formatDayWithYear(status.passedOn)}`,
     status.thresholdLock &&
-      `the threshold stopped trailing at ${formatUsd(status.thresholdLock.thresholdCents)} on ${formatDayWithYear(status.thresholdLock.day)}`,
+      `the threshold stopped trailing at ${formatMoney(status.thresholdLock.thresholdCents, currency)} on ${formatDayWithYear(status.thresholdLock.day)}`,
   ].filter(Boolean) as string[];
   if (parts.length === 0) return null;
   const text = parts.join('; ');
@@ -167,7 +167,7 @@ export function PropAccountPage() {
             )}
             {account.size !== null && (
               <Badge variant="outline" color="gray" tt="none">
-                {formatUsd(toCents(account.size))}
+                {formatMoney(toCents(account.size), account.currency)}
               </Badge>
             )}
           </Group>
@@ -236,21 +236,21 @@ export function PropAccountPage() {
         authoritative.
       </Alert>
 
-      {status && <Milestones status={status} />}
+      {status && <Milestones status={status} currency={account.currency} />}
 
       {status ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Stat label="Balance" testId="prop-balance">
-            {formatUsd(status.balanceCents)}
+            {formatMoney(status.balanceCents, account.currency)}
           </Stat>
           <Stat label="Since start" testId="prop-profit">
             <Text span inherit c={pnlColor(status.profitCents)}>
-              {formatSignedUsd(status.profitCents)}
+              {formatSignedMoney(status.profitCents, account.currency)}
             </Text>
           </Stat>
           <Stat label={`Today (${formatLongDay(detail.today)})`} testId="prop-today">
             <Text span inherit c={pnlColor(today?.netCents ?? 0)}>
-              {formatSignedUsd(today?.netCents ?? 0)}
+              {formatSignedMoney(today?.netCents ?? 0, account.currency)}
             </Text>
           </Stat>
           <Stat label="Trading days" testId="prop-days-traded">
@@ -283,7 +283,7 @@ export function PropAccountPage() {
         </Group>
         {status && detail.rule_set ? (
           <Stack gap="sm">
-            <RuleList accountId={account.id} status={status} today={detail.today} onOpenDay={openDay} />
+            <RuleList accountId={account.id} currency={account.currency} status={status} today={detail.today} onOpenDay={openDay} />
             <PlanLine detail={detail} />
           </Stack>
         ) : (
@@ -299,7 +299,7 @@ export function PropAccountPage() {
           <Title order={2} size="h4" mb="sm">
             Balance, Threshold and Target
           </Title>
-          <StatusChart status={status} rules={detail.rule_set.rules} onOpenDay={openDay} />
+          <StatusChart status={status} rules={detail.rule_set.rules} currency={account.currency} onOpenDay={openDay} />
         </Card>
       )}
 
@@ -323,6 +323,7 @@ export function PropAccountPage() {
       </ConfirmDialog>
       <DayTradesDrawer
         accountId={account.id}
+        currency={account.currency}
         day={open?.day ?? null}
         highlight={open?.tradeId ?? null}
         timeZone={timeZone}

@@ -38,8 +38,15 @@ export function tradesBehind(rule: RuleStatus, status: PropStatus, today: string
 }
 
 /** Each rule: its state, the distance left in dollars (or days, contracts, %), and the trades behind it. */
-export function RuleList(props: { accountId: string; status: PropStatus; today: string; onOpenDay: (day: string, tradeId: string | null) => void }) {
-  const { accountId, status, today, onOpenDay } = props;
+export function RuleList(props: {
+  accountId: string;
+  /** The account's currency, which its amounts are written in. */
+  currency?: string;
+  status: PropStatus;
+  today: string;
+  onOpenDay: (day: string, tradeId: string | null) => void;
+}) {
+  const { accountId, currency, status, today, onOpenDay } = props;
   if (status.rules.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -51,7 +58,7 @@ export function RuleList(props: { accountId: string; status: PropStatus; today: 
     <Stack gap="md" data-testid="prop-rules">
       {status.rules.map((rule) => {
         const state = RULE_STATE[rule.state];
-        const figure = formatRuleFigure(rule);
+        const figure = formatRuleFigure(rule, currency);
         const behind = tradesBehind(rule, status, today);
         const severity = severityLabel(rule);
         return (

@@ -7,7 +7,7 @@ import { formatShortDay } from '../../../domain/dates';
 import { niceScale } from '../../../domain/prop/chart-scale';
 import { RULE_LABELS, TIMELINE_LIMIT, type Breach, type DayPoint, type PropRuleSet, type PropStatus } from '../../../domain/prop/types';
 import { pnlColor, TONE_COLOR } from '../../lib/tone';
-import { formatLongDay, formatSignedUsd, formatUsd } from './format';
+import { formatLongDay, formatMoney, formatSignedMoney } from './format';
 import classes from './prop.module.css';
 
 /** The chart marks at most this many soft breaches (the hard one always): more would hide the line. */
@@ -20,19 +20,19 @@ interface Column {
 }
 
 /** The day table's columns: each limit the rules set adds how close each day came to it. */
-function columnsFor(rules: PropRuleSet): Column[] {
-  const money = (cents: number | null) => ({ text: cents === null ? '' : formatUsd(cents) });
+function columnsFor(rules: PropRuleSet, currency: string): Column[] {
+  const money = (cents: number | null) => ({ text: cents === null ? '' : formatMoney(cents, currency) });
   return [
     { key: 'trades', label: 'Trades', cell: (d) => ({ text: String(d.trades) }) },
-    { key: 'net', label: 'Net', cell: (d) => ({ text: formatSignedUsd(d.netCents), color: pnlColor(d.netCents) }) },
-    { key: 'low', label: 'Worst point', cell: (d) => ({ text: formatSignedUsd(d.lowNetCents), color: pnlColor(d.lowNetCents) }) },
+    { key: 'net', label: 'Net', cell: (d) => ({ text: formatSignedMoney(d.netCents, currency), color: pnlColor(d.netCents) }) },
+    { key: 'low', label: 'Worst point', cell: (d) => ({ text: formatSignedMoney(d.lowNetCents, currency), color: pnlColor(d.lowNetCents) }) },
     ...(rules.dailyLoss
       ? [
           {
             key: 'daily-room',
             label: 'Daily limit room at worst',
             cell: (d: DayPoint) => ({
-              text: formatUsd(d.dailyLossRoomCents ?? 0),
+              text: formatMoney(d.dailyLossRoomCents ?? 0, currency),
               color: (d.dailyLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined,
             }),
           },
@@ -47,7 +47,7 @@ function columnsFor(rules: PropRuleSet): Column[] {
             key: 'max-room',
             label: 'Least room above it',
             cell: (d: DayPoint) => ({
-              text: formatUsd(d.maxLossRoomCents ?? 0),
+              text: formatMoney(d.maxLossRoomCents ?? 0, currency),
               color: (d.maxLossRoomCents ?? 1) <= 0 ? TONE_COLOR.negative : undefined,
             }),
           },
@@ -86,8 +86,14 @@ function BreachBadges({ breaches }: { breaches: readonly Breach[] }) {
  * table under it holds each trading day with how close it came to each limit (for keyboards and screen readers too).
  * On a phone each row stacks its columns, every one of them labelled.
  */
-export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onOpenDay: (day: string, tradeId: string | null) => void }) {
-  const { status, rules, onOpenDay } = props;
+export function StatusChart(props: {
+  status: PropStatus;
+  rules: PropRuleSet;
+  /** The account's currency, which the chart's and the table's amounts are written in. */
+  currency?: string;
+  onOpenDay: (day: string, tradeId: string | null) => void;
+}) {
+  const { status, rules, currency = 'USD', onOpenDay } = props;
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   // Beyond TIMELINE_LIMIT trades the server leaves the per-trade timeline out: each day's close then.
   const byTrade = status.timeline.length > 0;
@@ -158,7 +164,7 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
   const values = data.flatMap((d) => [d.Balance, ...('Threshold' in d && d.Threshold !== undefined ? [d.Threshold] : [])]);
   if (target !== null) values.push(target / 100);
   const scale = niceScale(values);
-  const columns = columnsFor(rules);
+  const columns = columnsFor(rules, currency);
   const breachesByDay = new Map<string, Breach[]>();
   for (const breach of status.breaches) breachesByDay.set(breach.day, [...(breachesByDay.get(breach.day) ?? []), breach]);
 
@@ -169,8 +175,8 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
     columns: ['Point', 'Balance', ...(hasThreshold ? ['Maximum loss threshold'] : [])],
     rows: data.map((d) => [
       d.label,
-      formatUsd(Math.round(d.Balance * 100)),
-      ...(hasThreshold ? ['Threshold' in d && d.Threshold !== undefined ? formatUsd(Math.round(d.Threshold * 100)) : ''] : []),
+      formatMoney(Math.round(d.Balance * 100), currency),
+      ...(hasThreshold ? ['Threshold' in d && d.Threshold !== undefined ? formatMoney(Math.round(d.Threshold * 100), currency) : ''] : []),
     ]),
   };
 
@@ -195,8 +201,11 @@ export function StatusChart(props: { status: PropStatus; rules: PropRuleSet; onO
           tickFormatter: (v: number) => formatAxisUsd(Math.round(v * 100)),
         }}
         xAxisProps={{ minTickGap: 32 }}
-        valueFormatter={(v) => formatUsd(Math.round(v * 100))}
-        referenceLines={[...(target === null ? [] : [{ y: target / 100, label: `Target ${formatUsd(target)}`, color: 'teal.7' }]), ...marks.lines]}
+        valueFormatter={(v) => formatMoney(Math.round(v * 100), currency)}
+        referenceLines={[
+          ...(target === null ? [] : [{ y: target / 100, label: `Target ${formatMoney(target, currency)}`, color: 'teal.7' }]),
+          ...marks.lines,
+        ]}
         referenceDots={marks.dots}
         lineChartProps={{
           onClick: (state: { activeTooltipIndex?: number | string | null } | null) => {

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { PropAccountSummary } from '../../../../contract/prop';
 import { formatShortDay } from '../../../../domain/dates';
 import { ACCOUNT_KIND_LABELS, RULE_LABELS } from '../../../../domain/prop';
+import { formatMoney } from '../../../../domain/cents';
 import { toCents } from '../../../../domain/money';
 import { propStatusList } from '../../../core/prop/status';
-import { money, type ToolBasis, type ToolContext } from './common';
+import { type ToolBasis, type ToolContext } from './common';
 
 const STATE_WORDS = {
   ok: 'on track',
@@ -75,34 +76,38 @@ export const getPropStatusTool = (ctx: ToolContext) =>
         basis: basisOf(picked),
         note: "Realized P&L of closed trades, net of fees, in the order it was realized and on the trading day of each trade's exit; open positions and their prices are not known, so an unrealized drawdown is not included. The firm's own terms are authoritative.",
         trading_day: picked[0]!.today,
-        accounts: picked.map((a) => ({
-          account: a.account.name,
-          kind: ACCOUNT_KIND_LABELS[a.account.kind],
-          firm: a.account.firm,
-          starting_balance: money(toCents(a.account.starting_balance)),
-          balance: money(a.balance_cents),
-          profit: money(a.profit_cents),
-          status: STATE_WORDS[a.state],
-          outcome: a.outcome,
-          verdict: a.headline,
-          ...(a.soft_breaches > 0 && { soft_breaches: a.soft_breaches }),
-          ...(a.target_reached_on && { target_reached_on: a.target_reached_on }),
-          ...(a.passed_on && { passed_on: a.passed_on }),
-          broken_by: a.broken_by && {
-            rule: RULE_LABELS[a.broken_by.rule],
-            trading_day: a.broken_by.day,
-            at: a.broken_by.at,
-            trade_id: a.broken_by.tradeId,
-            what: a.broken_by.message,
-          },
-          rules: a.rules.map((r) => ({
-            rule: RULE_LABELS[r.rule],
-            state: r.state,
-            ...(r.severity && { breaking_it: r.severity === 'hard' ? 'fails the account' : 'costs the day or the trade' }),
-            ...(r.distanceCents !== null && { distance_left: money(r.distanceCents) }),
-            detail: r.detail,
-          })),
-        })),
+        accounts: picked.map((a) => {
+          // In the account's currency: a USDT account's amounts are never written in dollars.
+          const money = (cents: number) => formatMoney(cents, a.account.currency);
+          return {
+            account: a.account.name,
+            kind: ACCOUNT_KIND_LABELS[a.account.kind],
+            firm: a.account.firm,
+            starting_balance: money(toCents(a.account.starting_balance)),
+            balance: money(a.balance_cents),
+            profit: money(a.profit_cents),
+            status: STATE_WORDS[a.state],
+            outcome: a.outcome,
+            verdict: a.headline,
+            ...(a.soft_breaches > 0 && { soft_breaches: a.soft_breaches }),
+            ...(a.target_reached_on && { target_reached_on: a.target_reached_on }),
+            ...(a.passed_on && { passed_on: a.passed_on }),
+            broken_by: a.broken_by && {
+              rule: RULE_LABELS[a.broken_by.rule],
+              trading_day: a.broken_by.day,
+              at: a.broken_by.at,
+              trade_id: a.broken_by.tradeId,
+              what: a.broken_by.message,
+            },
+            rules: a.rules.map((r) => ({
+              rule: RULE_LABELS[r.rule],
+              state: r.state,
+              ...(r.severity && { breaking_it: r.severity === 'hard' ? 'fails the account' : 'costs the day or the trade' }),
+              ...(r.distanceCents !== null && { distance_left: money(r.distanceCents) }),
+              detail: r.detail,
+            })),
+          };
+        }),
       };
     },
   });

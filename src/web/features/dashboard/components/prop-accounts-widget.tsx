@@ -5,7 +5,8 @@ import { ACCOUNT_KIND_LABELS } from '../../../../domain/prop/labels';
 import { MoneyText } from '../../../components/money-text';
 import { propStatusQuery } from '../../../shared/api';
 import { useDashboard } from '../dashboard-context';
-import { formatSignedUsd, formatUsd, pnlColor, TONE_COLOR } from '../format';
+import { formatMoney, formatSignedMoney } from '../../prop/format';
+import { pnlColor, TONE_COLOR } from '../format';
 import classes from '../dashboard.module.css';
 import { WidgetCard } from './widget-card';
 
@@ -58,7 +59,7 @@ export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; o
                       {a.account.name}
                     </Anchor>
                     <Text size="sm" fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-money>
-                      {formatUsd(a.balance_cents)}
+                      {formatMoney(a.balance_cents, a.account.currency)}
                     </Text>
                   </Group>
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -66,7 +67,7 @@ export function PropAccountsWidget({ widgetId, onRemove }: { widgetId: string; o
                       {ACCOUNT_KIND_LABELS[a.account.kind]} · {state.label} · <MoneyText>{a.headline}</MoneyText>
                     </Text>
                     <Text size="xs" ff="monospace" c={pnlColor(a.profit_cents)} style={{ whiteSpace: 'nowrap' }} data-money>
-                      {formatSignedUsd(a.profit_cents)}
+                      {formatSignedMoney(a.profit_cents, a.account.currency)}
                     </Text>
                   </Group>
                 </div>
