@@ -14,7 +14,6 @@ import {
 } from '../../../contract/mentors';
 import { journalDayQuery } from '../../../contract/journal';
 import { reflectionsQuery } from '../../../contract/reflections';
-import { reportFilter } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { createRateLimiter } from '../../http/rate-limit';
 import { readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
@@ -86,10 +85,6 @@ export function mentorRoutes({ database, mailer, logger, config }: AppDeps) {
     .get('/:traderId/trades/:id', async (c) => {
       const { traderId, id } = readParams(c, mentorTradeParam);
       return c.json(await mentorsService.trade(database, c.var.user.id, traderId, id));
-    })
-    .get('/:traderId/reports/overview', async (c) => {
-      const { traderId } = readParams(c, traderIdParam);
-      return c.json(await mentorsService.overview(database, c.var.user.id, traderId, readFilterQuery(c, reportFilter), new Date()));
     })
     .get('/:traderId/reflect', async (c) => {
       const { traderId } = readParams(c, traderIdParam);

@@ -10,7 +10,7 @@ import { propStatusList } from '../../core/prop/status';
 import { loadReflectPeriod } from '../../core/reflect/period';
 import type { AccountScope } from '../../core/trades/repo';
 import { mentorRepo } from './repo';
-import { gate, gateIn, grantedFilter } from './service';
+import { NO_TRADER, gate, gateIn, grantedFilter } from '../../core/mentors/gate';
 
 /**
  * The trader's other screens as their mentor reads them: Reflect, the daily journal (when a live grant shares it) and
@@ -18,9 +18,6 @@ import { gate, gateIn, grantedFilter } from './service';
  * of the trader's rows checks the live grant in the transaction that reads them; a revoked grant ends access on the
  * very next request. The mentor writes none of them.
  */
-
-/** One answer for an unknown trader and a journal the trader did not share, so neither can be told from the other. */
-const NO_TRADER = 'Trader not found';
 
 /**
  * The accounts a mentor's read of one account or of 'all' covers: the one asked, when granted (else the same 404 as an
