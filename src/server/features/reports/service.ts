@@ -36,7 +36,7 @@ import { computeDepth } from '../../../domain/reports/depth';
 import { summarizeExcursions, type MeasuredTrade } from '../../../domain/market/excursion-summary';
 import { RESULT } from '../../../domain/reports/report-trade';
 import { summarizeRColumns } from '../../../domain/risk';
-import { getOpeningBalance, readerOf, withReportScope, type ReportViewer } from '../../core/engine/scope';
+import { getOpeningBalance, readerOf, withReportScope, type ReportScope, type ReportViewer } from '../../core/engine/scope';
 import { playbookReportsInScope } from '../../core/engine/playbook-reports';
 import type { PlaybooksReport } from '../../../contract/playbooks';
 import { narrowing } from '../../core/engine/search';
@@ -44,39 +44,38 @@ import { loadMistakeTags } from '../../core/risk/repo';
 import type { Database } from '../../db/client';
 import { tradeExcursions } from '../../db/schema';
 
+/**
+ * The engine's scope of the trader's trades, read by the trader or, with `viewer`, by their mentor: then the scope holds
+ * the shared accounts' trades only and every read beside it runs in the mentor's transaction (row-level security).
+ */
+const scoped = <T>(
+  database: Database,
+  userId: string,
+  filter: ReportFilter,
+  now: Date,
+  viewer: ReportViewer | undefined,
+  use: (scope: ReportScope) => T | Promise<T>,
+): Promise<T> => withReportScope(database, userId, filter, now, use, viewer);
+
 export const reportsService = {
   overview(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<OverviewReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => {
-        const openingBalanceCents = getOpeningBalance(scope);
-        return {
-          basis: scope.basis,
-          overview: computeOverview(scope.set, { openingBalanceCents }),
-          openingBalanceCents,
-          r: computeROverview(scope.set, scope.risk()),
-        };
-      },
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, (scope) => {
+      const openingBalanceCents = getOpeningBalance(scope);
+      return {
+        basis: scope.basis,
+        overview: computeOverview(scope.set, { openingBalanceCents }),
+        openingBalanceCents,
+        r: computeROverview(scope.set, scope.risk()),
+      };
+    });
   },
 
   /** What each of the trader's mistakes cost in the filter's trades. */
   mistakes(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<MistakesReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      async (scope) => {
-        const tags = await readerOf(database, userId, viewer)((tx) => loadMistakeTags(tx, userId));
-        return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
-      },
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, async (scope) => {
+      const tags = await readerOf(database, userId, viewer)((tx) => loadMistakeTags(tx, userId));
+      return { basis: scope.basis, mistakes: computeMistakes(scope.set, tags, scope.risk()) };
+    });
   },
 
   /**
@@ -93,17 +92,10 @@ export const reportsService = {
     viewer?: ReportViewer,
   ): Promise<RReport> {
     const narrowed = narrowing(database, userId, narrow, viewer);
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      async (scope) => ({
-        basis: scope.basis,
-        r: summarizeRColumns(scope.set.columns, await narrowed.apply(scope), scope.risk()),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, async (scope) => ({
+      basis: scope.basis,
+      r: summarizeRColumns(scope.set.columns, await narrowed.apply(scope), scope.risk()),
+    }));
   },
 
   /**
@@ -122,106 +114,71 @@ export const reportsService = {
     const sets: CompareSet[] = [];
     for (const filter of filters) {
       sets.push(
-        await withReportScope(
-          database,
-          userId,
-          filter,
-          now,
-          (scope) => {
-            const openingBalanceCents = getOpeningBalance(scope);
-            const risk = scope.risk();
-            const { byDay: _days, ...equity } = computeEquity(scope.set);
-            const { byDay: _daysR, ...equityR } = computeEquityR(scope.set, risk);
-            return {
-              basis: scope.basis,
-              overview: computeOverview(scope.set, { openingBalanceCents }),
-              openingBalanceCents,
-              r: computeROverview(scope.set, risk),
-              equity,
-              equityR,
-              ...(by && {
-                breakdown: computeBreakdown(scope.set, by, {
-                  timeZone: scope.timeZone,
-                  accountName: scope.accountName,
-                  risk,
-                  markets: scope.filter.markets,
-                }),
+        await scoped(database, userId, filter, now, viewer, (scope) => {
+          const openingBalanceCents = getOpeningBalance(scope);
+          const risk = scope.risk();
+          const { byDay: _days, ...equity } = computeEquity(scope.set);
+          const { byDay: _daysR, ...equityR } = computeEquityR(scope.set, risk);
+          return {
+            basis: scope.basis,
+            overview: computeOverview(scope.set, { openingBalanceCents }),
+            openingBalanceCents,
+            r: computeROverview(scope.set, risk),
+            equity,
+            equityR,
+            ...(by && {
+              breakdown: computeBreakdown(scope.set, by, {
+                timeZone: scope.timeZone,
+                accountName: scope.accountName,
+                risk,
+                markets: scope.filter.markets,
               }),
-            };
-          },
-          viewer,
-        ),
+            }),
+          };
+        }),
       );
     }
     return { sets };
   },
 
   equity(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<EquityReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        equity: computeEquity(scope.set),
-        r: computeEquityR(scope.set, scope.risk()),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      equity: computeEquity(scope.set),
+      r: computeEquityR(scope.set, scope.risk()),
+    }));
   },
 
   breakdown(database: Database, userId: string, filter: ReportFilter, by: BreakdownBy, now: Date, viewer?: ReportViewer): Promise<BreakdownReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        breakdown: computeBreakdown(scope.set, by, {
-          timeZone: scope.timeZone,
-          accountName: scope.accountName,
-          risk: scope.risk(),
-          markets: scope.filter.markets,
-        }),
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      breakdown: computeBreakdown(scope.set, by, {
+        timeZone: scope.timeZone,
+        accountName: scope.accountName,
+        risk: scope.risk(),
+        markets: scope.filter.markets,
       }),
-      viewer,
-    );
+    }));
   },
 
   /** The depth figures: weeks, entry-time buckets, drawdown (in all, in R, as a share and per account), streaks of days and the ratios. */
   depth(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<DepthReportAnswer> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        depth: computeDepth(scope.set, scope.timeZone, {
-          risk: scope.risk(),
-          startingBalances: scope.startingBalances,
-          accountName: scope.accountName,
-          accounts: scope.filter.account,
-        }),
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      depth: computeDepth(scope.set, scope.timeZone, {
+        risk: scope.risk(),
+        startingBalances: scope.startingBalances,
+        accountName: scope.accountName,
+        accounts: scope.filter.account,
       }),
-      viewer,
-    );
+    }));
   },
 
   heatmap(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<HeatmapReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      heatmap: computeHeatmap(scope.set, scope.timeZone, scope.risk()),
+    }));
   },
 
   calendar(
@@ -232,17 +189,10 @@ export const reportsService = {
     now: Date,
     viewer?: ReportViewer,
   ): Promise<CalendarReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4)), scope.risk()),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      calendar: computeYearCalendar(scope.set, year ?? null, Number(getTodayInZone(now, scope.timeZone).slice(0, 4)), scope.risk()),
+    }));
   },
 
   /**
@@ -250,40 +200,33 @@ export const reportsService = {
    * filter's trades. Trades without complete figures are counted, not estimated.
    */
   excursions(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<ExcursionsReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      async (scope) => {
-        const stored = await readerOf(
-          database,
-          userId,
-          viewer,
-        )((tx) =>
-          tx
-            .select({ tradeId: tradeExcursions.tradeId, mae: tradeExcursions.mae, mfe: tradeExcursions.mfe, capture: tradeExcursions.capture })
-            .from(tradeExcursions)
-            .where(and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.status, 'complete'))),
-        );
-        const byTrade = new Map(stored.map((row) => [row.tradeId, row]));
-        const { columns, rows } = scope.set;
-        const measured: MeasuredTrade[] = [];
-        for (const i of rows) {
-          const row = byTrade.get(columns.id[i]!);
-          if (!row || row.mae === null || row.mfe === null) continue;
-          const code = columns.result[i]!;
-          measured.push({
-            result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even',
-            mae: row.mae,
-            mfe: row.mfe,
-            capture: row.capture,
-          });
-        }
-        return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
-      },
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, async (scope) => {
+      const stored = await readerOf(
+        database,
+        userId,
+        viewer,
+      )((tx) =>
+        tx
+          .select({ tradeId: tradeExcursions.tradeId, mae: tradeExcursions.mae, mfe: tradeExcursions.mfe, capture: tradeExcursions.capture })
+          .from(tradeExcursions)
+          .where(and(eq(tradeExcursions.userId, userId), eq(tradeExcursions.status, 'complete'))),
+      );
+      const byTrade = new Map(stored.map((row) => [row.tradeId, row]));
+      const { columns, rows } = scope.set;
+      const measured: MeasuredTrade[] = [];
+      for (const i of rows) {
+        const row = byTrade.get(columns.id[i]!);
+        if (!row || row.mae === null || row.mfe === null) continue;
+        const code = columns.result[i]!;
+        measured.push({
+          result: code === RESULT.WIN ? 'win' : code === RESULT.LOSS ? 'loss' : 'even',
+          mae: row.mae,
+          mfe: row.mfe,
+          capture: row.capture,
+        });
+      }
+      return { basis: scope.basis, excursions: summarizeExcursions(measured, rows.length - measured.length) };
+    });
   },
 
   distribution(
@@ -294,17 +237,10 @@ export const reportsService = {
     now: Date,
     viewer?: ReportViewer,
   ): Promise<DistributionReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      (scope) => ({
-        basis: scope.basis,
-        distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, (scope) => ({
+      basis: scope.basis,
+      distribution: computeDistribution(scope.set, of, of === 'r' ? scope.risk() : undefined),
+    }));
   },
 
   /**
@@ -320,51 +256,37 @@ export const reportsService = {
     viewer?: ReportViewer,
   ): Promise<MonthlyReviewReport> {
     const monthFilter: ReportFilter = { ...filter, range: 'custom', ...monthDays(month) };
-    return withReportScope(
-      database,
-      userId,
-      monthFilter,
-      now,
-      async (scope) => {
-        const mistakeTags = await readerOf(database, userId, viewer)((tx) => loadMistakeTags(tx, userId));
-        const playbooks = (await playbookReportsInScope(database, userId, scope, viewer)).map(({ id, name, report }) => ({
-          key: id,
-          label: name,
-          trades: report.trades,
-          winRate: report.winRate,
-          netCents: report.netCents,
-        }));
-        return {
-          basis: scope.basis,
-          review: computeMonthlyReview(scope.set, {
-            month,
-            timeZone: scope.timeZone,
-            accountName: scope.accountName,
-            risk: scope.risk(),
-            markets: scope.filter.markets,
-            openingBalanceCents: getOpeningBalance(scope),
-            mistakeTags,
-            playbooks,
-          }),
-        };
-      },
-      viewer,
-    );
+    return scoped(database, userId, monthFilter, now, viewer, async (scope) => {
+      const mistakeTags = await readerOf(database, userId, viewer)((tx) => loadMistakeTags(tx, userId));
+      const playbooks = (await playbookReportsInScope(database, userId, scope, viewer)).map(({ id, name, report }) => ({
+        key: id,
+        label: name,
+        trades: report.trades,
+        winRate: report.winRate,
+        netCents: report.netCents,
+      }));
+      return {
+        basis: scope.basis,
+        review: computeMonthlyReview(scope.set, {
+          month,
+          timeZone: scope.timeZone,
+          accountName: scope.accountName,
+          risk: scope.risk(),
+          markets: scope.filter.markets,
+          openingBalanceCents: getOpeningBalance(scope),
+          mistakeTags,
+          playbooks,
+        }),
+      };
+    });
   },
 
   /** Every playbook's report over the filter's trades (the By Playbook table). */
   playbooks(database: Database, userId: string, filter: ReportFilter, now: Date, viewer?: ReportViewer): Promise<PlaybooksReport> {
-    return withReportScope(
-      database,
-      userId,
-      filter,
-      now,
-      async (scope) => ({
-        basis: scope.basis,
-        playbooks: await playbookReportsInScope(database, userId, scope, viewer),
-      }),
-      viewer,
-    );
+    return scoped(database, userId, filter, now, viewer, async (scope) => ({
+      basis: scope.basis,
+      playbooks: await playbookReportsInScope(database, userId, scope, viewer),
+    }));
   },
 
   /**
@@ -372,13 +294,9 @@ export const reportsService = {
    * trades only (the copy holds every trade of the trader).
    */
   options(database: Database, userId: string, now: Date, viewer?: ReportViewer): Promise<ReportOptions> {
-    return withReportScope(
-      database,
-      userId,
-      createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' }),
-      now,
-      ({ columns: c, accounts }) => (viewer ? optionsOfRows(c, rowsOfAccounts(c, accounts)) : optionsOfColumns(c)),
-      viewer,
+    const none = createReportFilter({ range: 'custom', from: '0001-01-01', to: '0001-01-01' });
+    return scoped(database, userId, none, now, viewer, ({ columns: c, accounts }) =>
+      viewer ? optionsOfRows(c, rowsOfAccounts(c, accounts)) : optionsOfColumns(c),
     );
   },
 };
