@@ -118,4 +118,3 @@ export const reportOptionsQuery = (base = B) =>
     staleTime: 60_000,
   });
 
-export { tradeLogHref } from './reports-source';
