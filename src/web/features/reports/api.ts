@@ -117,4 +117,3 @@ export const reportOptionsQuery = (base = B) =>
     queryFn: () => apiFetch<ReportOptions>(`${base}/options`),
     staleTime: 60_000,
   });
-
