@@ -70,5 +70,22 @@ describe('a mentor', () => {
     expect(await mentor.page.getByTestId('summary-total-trades').innerText()).toBe('1');
     // Nothing to change: no rating button, no tag to remove.
     expect(await cards.first().getByRole('button').count()).toBe(0);
+
+    // Reports, read only: the shared account's figures ($412.50 + $120.00), none of the other's, nothing to save or share.
+    await mentor.page.getByTestId('mentor-tab-reports').click();
+    await eventually(() => new URL(mentor.page.url()).pathname).toMatch(/^\/mentor\/[0-9a-f-]{36}\/reports$/);
+    const net = mentor.page.getByTestId('figure-netCents').getByTestId('figure-value');
+    await eventually(() => net.innerText()).toBe('$532.50');
+    expect(await mentor.page.getByTestId('figure-trades').getByTestId('figure-value').innerText()).toBe('2');
+    expect(await mentor.page.getByTestId('report-summary').innerText()).toContain('2 trades');
+    for (const hidden of ['save-view-open', 'open-in-trade-log', 'share-open']) expect(await mentor.page.getByTestId(hidden).count(), hidden).toBe(0);
+    // Another tab draws from the mentor's routes too: this year's calendar has Monday's shared trade alone (the other
+    // account traded that day too), told without a link into the trader's own Trade Log.
+    await mentor.page.getByTestId('report-tab-calendar').click();
+    await eventually(() => new URL(mentor.page.url()).pathname).toMatch(/\/reports\/calendar$/);
+    const days = mentor.page.getByTestId('calendar-day');
+    await eventually(() => days.count()).toBe(1);
+    expect(await days.first().getAttribute('aria-label')).toMatch(/: 1 trade, net .*\$120\.00/);
+    expect(await days.first().evaluate((el) => el.tagName)).toBe('SPAN');
   });
 });

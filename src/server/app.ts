@@ -29,7 +29,7 @@ import { riskDefaultRoutes } from './features/risk/routes';
 import { mistakeTagRoutes } from './features/risk/mistakes';
 import { playbookRoutes, tradePlaybookRoutes } from './features/playbooks/routes';
 import { propRoutes } from './features/prop/routes';
-import { catchUpReports, reportRoutes } from './features/reports/routes';
+import { catchUpReports, mentorReportRoutes, reportRoutes } from './features/reports/routes';
 import { savedViewRoutes } from './features/saved-views/routes';
 import { sharedPageReferrer, sharedPageRoutes, shareLinkRoutes } from './features/sharing/routes';
 import { mentorCommentRoutes, mentorGrantRoutes, mentorRoutes, mentorViewRoutes } from './features/mentors/routes';
@@ -176,6 +176,7 @@ export function createApp(appDeps: AppDeps, features: AppFeatures) {
   api.route('/mentor-comments', mentorCommentRoutes(deps));
   api.route('/mentor-views', mentorViewRoutes(deps));
   api.route('/mentor', mentorRoutes(deps));
+  api.route('/mentor/:traderId/reports', mentorReportRoutes(deps));
   api.route('/saved-views', savedViewRoutes(deps));
   app.route('/api', api);
 

@@ -381,10 +381,72 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'GET /api/mentor/traders': {},
     'GET /api/mentor/:traderId/trades': { params: () => ({ traderId: ids.mentee! }), query: () => ({ limit: '5' }), querySchema: mentorTradesQuery },
     'GET /api/mentor/:traderId/trades/:id': { params: () => ({ traderId: ids.mentee!, id: ids.menteeTrade! }) },
+    // A mentor's Reports: the same queries as the trader's own, for the trader who granted the walker.
     'GET /api/mentor/:traderId/reports/overview': {
       params: () => ({ traderId: ids.mentee! }),
       query: () => ({ range: 'all-time' }),
       querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/equity': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/mistakes': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/breakdown': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ by: 'instrument' }),
+      querySchema: breakdownQuery,
+    },
+    'GET /api/mentor/:traderId/reports/heatmap': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/depth': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/compare': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ a: 'side=Long', b: 'side=Short', c: 'symbol=NQ', d: 'range=this-month', by: 'hour' }),
+      querySchema: compareQuery,
+    },
+    'GET /api/mentor/:traderId/reports/calendar': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ year: '2025' }),
+      querySchema: calendarQuery,
+    },
+    'GET /api/mentor/:traderId/reports/distribution': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ of: 'pnl' }),
+      querySchema: distributionQuery,
+    },
+    'GET /api/mentor/:traderId/reports/options': { params: () => ({ traderId: ids.mentee! }) },
+    'GET /api/mentor/:traderId/reports/excursions': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/r': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time', q: 'NQ' }),
+      querySchema: rQuery,
+    },
+    'GET /api/mentor/:traderId/reports/playbooks': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ range: 'all-time' }),
+      querySchema: reportFilter,
+    },
+    'GET /api/mentor/:traderId/reports/monthly-review': {
+      params: () => ({ traderId: ids.mentee! }),
+      query: () => ({ month: '2025-03' }),
+      querySchema: monthlyReviewQuery,
     },
     'GET /api/mentor/:traderId/reflect': {
       params: () => ({ traderId: ids.mentee! }),

@@ -1,7 +1,7 @@
 import { computePlaybookReport } from '../../../domain/playbooks';
 import type { Database } from '../../db/client';
 import { playbooksRepo, type RuleRow } from '../playbooks/repo';
-import type { ReportScope } from './scope';
+import { readerOf, type ReportScope, type ReportViewer } from './scope';
 
 /**
  * The report of each playbook over the filter's trades, from the reports' copy of the trades (each trade's playbook
@@ -36,9 +36,16 @@ export function playbookReportsOf(scope: ReportScope, rules: readonly RuleRow[],
   };
 }
 
-/** Every playbook's report over a scope's trades (By Playbook, Reflect's analysis, the AI's report tool), by name. */
-export async function playbookReportsInScope(db: Database, userId: string, scope: ReportScope) {
-  const { list, rules } = await db.withUser(userId, async (tx) => {
+/**
+ * Every playbook's report over a scope's trades (By Playbook, Reflect's analysis, the AI's report tool), by name; for a
+ * mentor, the playbooks read in the mentor's transaction.
+ */
+export async function playbookReportsInScope(db: Database, userId: string, scope: ReportScope, viewer?: ReportViewer) {
+  const { list, rules } = await readerOf(
+    db,
+    userId,
+    viewer,
+  )(async (tx) => {
     const repo = playbooksRepo(tx, userId);
     return { list: await repo.names(), rules: await repo.rules() };
   });

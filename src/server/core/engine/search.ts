@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { prepareRowSearch, toSearchTerm } from '../../../domain/reports/search-rows';
 import type { Database, Tx } from '../../db/client';
-import type { ReportScope } from './scope';
+import { readerOf, type ReportScope, type ReportViewer } from './scope';
 import { trades } from '../../db/schema';
 import { escapeLike } from '../trades/repo';
 
@@ -34,9 +34,11 @@ export async function readLowerCase(tx: Tx, texts: readonly string[]): Promise<M
  * list applies them: every figure beside the list (its statistics, the R panel) narrows its trades this way. The notes'
  * matches are asked at once, so that on PostgreSQL they are read while the scope's trades are.
  */
-export function narrowing(database: Database, userId: string, narrow: { q?: string; exclude?: readonly string[] }) {
+export function narrowing(database: Database, userId: string, narrow: { q?: string; exclude?: readonly string[] }, viewer?: ReportViewer) {
   const term = toSearchTerm(narrow.q ?? '');
-  const noteMatches = term ? database.withUser(userId, (tx) => readNoteMatches(tx, userId, term)) : null;
+  // A mentor's search reads the notes in the mentor's transaction: only the shared accounts' trades' notes match.
+  const within = readerOf(database, userId, viewer);
+  const noteMatches = term ? within((tx) => readNoteMatches(tx, userId, term)) : null;
   noteMatches?.catch(() => undefined);
   const excluded = narrow.exclude && narrow.exclude.length > 0 ? new Set(narrow.exclude) : null;
   return {
@@ -47,8 +49,7 @@ export function narrowing(database: Database, userId: string, narrow: { q?: stri
       let rows = scope.set.rows;
       if (term) {
         const search = prepareRowSearch(c, rows, term, scope.accountName);
-        const lowered =
-          search.texts.length > 0 ? await database.withUser(userId, (tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
+        const lowered = search.texts.length > 0 ? await within((tx) => readLowerCase(tx, search.texts)) : new Map<string, string>();
         rows = search.match(lowered, await noteMatches!);
       }
       if (excluded) rows = rows.filter((i) => !excluded.has(c.id[i]!));

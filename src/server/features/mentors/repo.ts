@@ -62,14 +62,6 @@ export const mentorRepo = (tx: Tx, userId: string) => {
       return row;
     },
 
-    /** The live grants this trader gave `mentorId`: accepted and not revoked. Read in the transaction that uses them. */
-    liveGrantsFor: (mentorId: string) =>
-      tx
-        .select({ id: mentorGrants.id, accountIds: mentorGrants.accountIds })
-        .from(mentorGrants)
-        .where(and(owner, eq(mentorGrants.mentorUserId, mentorId), isNotNull(mentorGrants.acceptedAt), isNull(mentorGrants.revokedAt)))
-        .orderBy(asc(mentorGrants.createdAt)),
-
     /** Whether one of these grants shares the daily journal. Read in the transaction that checked they are live. */
     sharesJournal: async (grantIds: readonly string[]) =>
       grantIds.length > 0 &&

@@ -15,7 +15,6 @@ import {
 } from '../../../contract/mentors';
 import { journalDayQuery } from '../../../contract/journal';
 import { reflectionsQuery } from '../../../contract/reflections';
-import { reportFilter } from '../../../contract/reports';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { sendImage } from '../../http/image-upload';
 import { createRateLimiter } from '../../http/rate-limit';
@@ -113,10 +112,6 @@ export function mentorRoutes({ database, mailer, logger, config, storage }: AppD
     .get('/:traderId/trades/:id', async (c) => {
       const { traderId, id } = readParams(c, mentorTradeParam);
       return c.json(await mentorsService.trade(database, c.var.user.id, traderId, id));
-    })
-    .get('/:traderId/reports/overview', async (c) => {
-      const { traderId } = readParams(c, traderIdParam);
-      return c.json(await mentorsService.overview(database, c.var.user.id, traderId, readFilterQuery(c, reportFilter), new Date()));
     })
     .get('/:traderId/reflect', async (c) => {
       const { traderId } = readParams(c, traderIdParam);

@@ -10,22 +10,14 @@ import type {
   MentorTradePage,
   MentorTradesQuery,
 } from '../../../contract/mentors';
-import type { OverviewReport } from '../../../contract/reports';
 import type { Trade } from '../../../contract/trades';
-import {
-  computeOverview,
-  computeROverview,
-  hasMistakeFilter,
-  hasRiskFilter,
-  resolveReportRange,
-  selectTrades,
-  type ReportFilter,
-} from '../../../domain/reports';
+import { hasMistakeFilter, hasRiskFilter, resolveReportRange, selectTrades } from '../../../domain/reports';
 import type { Database, Tx } from '../../db/client';
 import type { Email, Mailer } from '../../email';
 import type { Logger } from '../../logger';
 import { badRequest, notFound } from '../../http/errors';
-import { getOpeningBalance, withReportScope } from '../../core/engine/scope';
+import { gate, gateIn, grantedFilter, liveGrantsIn } from '../../core/mentors/gate';
+import { withReportScope } from '../../core/engine/scope';
 import { loadMistakeTags, loadRiskDefaults } from '../../core/risk/repo';
 import { toTradeDto } from '../../core/trades/dto';
 import { tradesRepo } from '../../core/trades/repo';
@@ -41,8 +33,6 @@ import {
   type MentorGrantRow,
 } from './repo';
 
-/** One answer for an unknown trader, a revoked grant and another trader's id, so none can be told from another. */
-const NO_TRADER = 'Trader not found';
 /** One answer for an unknown, mistyped, revoked or already taken invitation. */
 const NO_INVITE = 'Invitation not found';
 
@@ -91,43 +81,13 @@ async function tradeLabels(tx: Tx, traderId: string, rows: readonly MentorCommen
   return new Map(found.map((t) => [t.id, `${t.symbol}${t.side ? ` ${t.side}` : ''}, ${new Date(t.tradeDate).toISOString().slice(0, 10)}`]));
 }
 
-/** What a live grant lets the mentor see, read in the mentor's transaction `tx`. */
-export interface Gate {
-  grantIds: string[];
-  accounts: string[];
-}
-
-/**
- * The check in front of every mentor read and write: the trader's live grants to this mentor (accepted, not revoked),
- * read in the mentor's transaction (withMentor) that then reads, where row-level security shows the shared accounts'
- * rows only. None is a 404, the same as an unknown trader: a revoked grant ends access on the very next request.
- */
-export async function gateIn(tx: Tx, traderId: string, mentorId: string): Promise<Gate> {
-  const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
-  if (grants.length === 0) throw notFound(NO_TRADER);
-  return { grantIds: grants.map((g) => g.id), accounts: [...new Set(grants.flatMap((g) => g.accountIds))] };
-}
-
-export const gate = (database: Database, traderId: string, mentorId: string) =>
-  database.withMentor(traderId, mentorId, (tx) => gateIn(tx, traderId, mentorId));
-
 /** The shared accounts with their names, read in the mentor's transaction; null without a live grant. */
 async function sharedAccounts(tx: Tx, traderId: string, mentorId: string): Promise<MentorAccount[] | null> {
-  const grants = await mentorRepo(tx, traderId).liveGrantsFor(mentorId);
+  const grants = await liveGrantsIn(tx, traderId, mentorId);
   if (grants.length === 0) return null;
   // Row-level security lists only the shared accounts here.
   const names = new Map((await mentorRepo(tx, traderId).accountNames()).map((a) => [a.id, a.name]));
   return accountsOf([...new Set(grants.flatMap((g) => g.accountIds))], names);
-}
-
-/**
- * The filter a mentor's read runs with: the accounts they asked for, each of which must be granted (else the same
- * 404 as an account that does not exist), or all the granted ones. Never 'unassigned' and never empty (all accounts).
- */
-export function grantedFilter(filter: ReportFilter, accounts: readonly string[]): ReportFilter {
-  const asked = filter.account;
-  if (asked.some((id) => !accounts.includes(id))) throw notFound('Trading account not found');
-  return { ...filter, account: asked.length > 0 ? [...asked] : [...accounts] };
 }
 
 /** What a new comment or reply needs to tell the other side by email. */
@@ -294,27 +254,6 @@ export const mentorsService = {
       if (!row || row.accountId === null || !accounts.includes(row.accountId)) throw notFound('Trade not found');
       return toTradeDto(row, await loadRiskDefaults(tx, traderId));
     }),
-
-  /** The Reports overview of the granted accounts (or those of them asked for), from the engine every report uses. */
-  async overview(database: Database, mentorId: string, traderId: string, asked: ReportFilter, now: Date): Promise<OverviewReport> {
-    const { accounts } = await gate(database, traderId, mentorId);
-    return withReportScope(
-      database,
-      traderId,
-      grantedFilter(asked, accounts),
-      now,
-      (scope) => {
-        const openingBalanceCents = getOpeningBalance(scope);
-        return {
-          basis: scope.basis,
-          overview: computeOverview(scope.set, { openingBalanceCents }),
-          openingBalanceCents,
-          r: computeROverview(scope.set, scope.risk()),
-        };
-      },
-      { mentorId },
-    );
-  },
 
   /** The mentor's comments to this trader and the trader's replies to them, newest first. */
   mentorComments: (database: Database, mentorId: string, traderId: string): Promise<MentorComment[]> =>

@@ -13,7 +13,7 @@ import { loadReflectPeriod } from '../../core/reflect/period';
 import type { AccountScope } from '../../core/trades/repo';
 import type { FileStorage } from '../../storage';
 import { mentorRepo } from './repo';
-import { gate, gateIn, grantedFilter } from './service';
+import { NO_TRADER, gate, gateIn, grantedFilter } from '../../core/mentors/gate';
 
 /**
  * The trader's other screens as their mentor reads them: Reflect, the daily journal (when a live grant shares it) and
@@ -21,9 +21,6 @@ import { gate, gateIn, grantedFilter } from './service';
  * of the trader's rows checks the live grant in the transaction that reads them; a revoked grant ends access on the
  * very next request. The mentor writes none of them.
  */
-
-/** One answer for an unknown trader and a journal the trader did not share, so neither can be told from the other. */
-const NO_TRADER = 'Trader not found';
 
 /**
  * The accounts a mentor's read of one account or of 'all' covers: the one asked, when granted (else the same 404 as an

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { MentorComment } from '../../../contract/mentors';
 import { formatMoney, toCents } from '../../../domain/cents';
@@ -37,13 +37,17 @@ import {
   useReplyToMentor,
 } from './api';
 import { MentorJournal, MentorProp, MentorReflect } from './mentor-screens';
+import { ReportsPage } from '../reports/reports-page';
+import { mentorReportsSource, ReportsApiBase } from '../reports/reports-source';
 
 /** /mentor: the comments of the trader's mentors and the traders they mentor; /mentor/accept; /mentor/:traderId. */
 export function MentoringPage() {
   const { pathname } = useLocation();
   const rest = pathname.replace(/^\/mentor\/?/, '').replace(/\/$/, '');
   if (rest === 'accept') return <AcceptInvite />;
-  if (rest) return <MentorView key={rest} traderId={rest} />;
+  // /mentor/:traderId, or one of its Reports tabs: /mentor/:traderId/reports/<report>.
+  const [traderId, section] = rest.split('/');
+  if (traderId) return <MentorView key={traderId} traderId={traderId} reports={section === 'reports'} />;
   return (
     <Stack gap="lg" p="md">
       <Title order={1} size="h2">
@@ -315,8 +319,12 @@ function CommentForm({ traderId, target, label }: { traderId: string; target: { 
   );
 }
 
-/** /mentor/:traderId: the granted accounts' Trade Log, its overview, and the comments on each trade and day. */
-function MentorView({ traderId }: { traderId: string }) {
+/**
+ * /mentor/:traderId: the granted accounts' Trade Log, its overview, and the comments on each trade and day; the Reports
+ * tab (its own address, /mentor/:traderId/reports/..., as each report is on the trader's page) draws every report.
+ */
+function MentorView({ traderId, reports }: { traderId: string; reports: boolean }) {
+  const navigate = useNavigate();
   const traders = useQuery(mentoredTradersQuery);
   const [page, setPage] = useState(1);
   const trades = useQuery(mentorTradesQuery(traderId, (page - 1) * MENTOR_PAGE_SIZE));
@@ -328,6 +336,8 @@ function MentorView({ traderId }: { traderId: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [day, setDay] = useState('');
   const trader = traders.data?.find((t) => t.trader_id === traderId);
+  const shared = trader?.accounts;
+  const source = useMemo(() => mentorReportsSource(traderId, shared ?? []), [traderId, shared]);
   if (trades.isError) {
     return (
       <Stack p="md">
@@ -366,9 +376,20 @@ function MentorView({ traderId }: { traderId: string }) {
       <Text size="sm" c="dimmed">
         Read only: you see the shared accounts and comment on trades and days.
       </Text>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs
+        value={reports ? 'reports' : tab}
+        onChange={(next) => {
+          if (next === 'reports') return void navigate(source.pagePath);
+          setTab(next);
+          if (reports) void navigate(`/mentor/${encodeURIComponent(traderId)}`);
+        }}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="trades">Trade Log</Tabs.Tab>
+          <Tabs.Tab value="reports" data-testid="mentor-tab-reports">
+            Reports
+          </Tabs.Tab>
           <Tabs.Tab value="reflect">Reflect</Tabs.Tab>
           {journal.isSuccess && <Tabs.Tab value="journal">Journal</Tabs.Tab>}
           <Tabs.Tab value="prop">Prop</Tabs.Tab>
@@ -383,6 +404,11 @@ function MentorView({ traderId }: { traderId: string }) {
         )}
         <Tabs.Panel value="prop">
           <MentorProp traderId={traderId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports">
+          <ReportsApiBase.Provider value={source}>
+            <ReportsPage />
+          </ReportsApiBase.Provider>
         </Tabs.Panel>
         <Tabs.Panel value="trades">
           <Stack gap="md">

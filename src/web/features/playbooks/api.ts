@@ -32,10 +32,11 @@ export const playbookReportQuery = (id: string, filter: ReportFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export const playbooksReportQuery = (filter: ReportFilter) =>
+/** Every playbook's report over the filter's trades, from `base`: the trader's own reports or a mentor's look. */
+export const playbooksReportQuery = (filter: ReportFilter, base = '/api/reports') =>
   queryOptions({
-    queryKey: queryKeys.reports.report('playbooks', writeReportFilterParams(filter).toString()),
-    queryFn: () => apiFetch<PlaybooksReport>(`/api/reports/playbooks${query(filter)}`),
+    queryKey: queryKeys.reports.report('playbooks', writeReportFilterParams(filter).toString(), {}, base),
+    queryFn: () => apiFetch<PlaybooksReport>(`${base}/playbooks${query(filter)}`),
     placeholderData: keepPreviousData,
   });
 

@@ -118,7 +118,7 @@ function AdherenceRow({ label, figures, testId }: { label: string; figures: Figu
 }
 
 /** By Playbook: each playbook's figures over the reports' filter, a row each. */
-export function PlaybooksTable({ report }: { report: Pick<PlaybooksReport, 'playbooks'> }) {
+export function PlaybooksTable({ report, linked = true }: { report: Pick<PlaybooksReport, 'playbooks'>; linked?: boolean }) {
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Figures by playbook">
       <Table verticalSpacing="xs" miw={720} data-testid="by-playbook-table">
@@ -138,9 +138,13 @@ export function PlaybooksTable({ report }: { report: Pick<PlaybooksReport, 'play
           {report.playbooks.map(({ id, name, report: r }) => (
             <Table.Tr key={id} data-testid="by-playbook-row">
               <Table.Td>
-                <Anchor component={Link} to={`/playbooks/${id}`}>
-                  {name}
-                </Anchor>
+                {linked ? (
+                  <Anchor component={Link} to={`/playbooks/${id}`}>
+                    {name}
+                  </Anchor>
+                ) : (
+                  name
+                )}
               </Table.Td>
               <Table.Td ta="right" className={classes.numeric}>
                 {r.trades}

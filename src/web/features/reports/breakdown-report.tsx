@@ -16,12 +16,13 @@ import type { ReportFilter } from '../../../domain/reports/filter';
 import { describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { pnlColor } from '../../lib/tone';
 import { FigureUnitSwitch, useFigureUnit, type FigureUnit } from '../../shared/figure-unit';
-import { breakdownQuery, tradeLogHref } from './api';
+import { breakdownQuery } from './api';
 import { BreakdownColumnChooser, useBreakdownColumns, useShownColumns } from './breakdown-columns';
 import { centsForCsv, csvFileName } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, Money, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 /** Dimensions read along an axis (a column chart); the others are categories (bars, the largest first). */
 const ORDINAL: ReadonlySet<BreakdownBy> = new Set(['weekday', 'hour', 'hold', 'size', 'month', 'year']);
@@ -117,7 +118,9 @@ export const breakdownColumns = (by: BreakdownBy): Array<ReportColumn<BreakdownR
  * Trades that lack the dimension (no entry time for the hour) are in no row and counted under the table.
  */
 export function BreakdownReport({ filter, by, today }: { filter: ReportFilter; by: BreakdownBy; today: string }) {
-  const query = useQuery(breakdownQuery(filter, by));
+  const source = useReportsSource();
+  const query = useQuery(breakdownQuery(filter, by, source.base));
+  const { tradeLogHref } = source;
   const [unit] = useFigureUnit();
   const data = query.data;
   const chartRows = useMemo(() => {
@@ -197,7 +200,7 @@ export function BreakdownReport({ filter, by, today }: { filter: ReportFilter; b
               caption={`${SERIES[unit]} by ${BREAKDOWN_LABELS[by].toLowerCase()}`}
               rows={data.breakdown.rows}
               columns={columns}
-              rowHref={(r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key))}
+              rowHref={tradeLogHref ? (r) => tradeLogHref(getBreakdownRowFilter(filter, range, by, r.key)) : undefined}
               rowLabel={(r) =>
                 `${r.label}, ${r.trades} trade${r.trades === 1 ? '' : 's'}, ${unit === 'r' ? rText(r.r.totalR) : formatUsd(r.netCents)}`
               }

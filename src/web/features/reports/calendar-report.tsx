@@ -10,11 +10,12 @@ import { calendarCsv } from '../../../domain/reports/csv-cells';
 import { WEEKDAY_SHORT, type ReportFilter } from '../../../domain/reports/filter';
 import { describeWithoutRisk } from '../../../domain/risk/format-r';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
-import { calendarQuery, tradeLogHref } from './api';
+import { calendarQuery } from './api';
 import { csvFileName, downloadCsv } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import { describeRBasis, RValue, rText } from './r-figures';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -33,7 +34,8 @@ export function CalendarReport({
   onYearChange: (year: number) => void;
   today: string;
 }) {
-  const query = useQuery(calendarQuery(filter, year));
+  const { base, tradeLogHref } = useReportsSource();
+  const query = useQuery(calendarQuery(filter, year, base));
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
   const data = query.data?.calendar;
@@ -163,7 +165,7 @@ export function CalendarReport({
                             return (
                               <td key={d} className={figure ? dayClass(figure) : undefined}>
                                 {day &&
-                                  (figure ? (
+                                  (figure && tradeLogHref ? (
                                     <Anchor
                                       component={Link}
                                       to={tradeLogHref({ ...filter, range: 'custom', from: day, to: day })}
@@ -174,6 +176,16 @@ export function CalendarReport({
                                     >
                                       {Number(day.slice(8))}
                                     </Anchor>
+                                  ) : figure ? (
+                                    // Without a Trade Log to open (a mentor's page), the day's figure is told, not linked.
+                                    <span
+                                      className={classes.dayLink}
+                                      aria-label={`${formatDay(day, 'EEEE, MMMM d')}: ${figure.trades} trade${figure.trades === 1 ? '' : 's'}, ${inR ? 'total' : 'net'} ${dayFigure(figure)}`}
+                                      title={`${formatDay(day, 'EEE MMM d')}: ${dayFigure(figure)} (${figure.trades})`}
+                                      data-testid="calendar-day"
+                                    >
+                                      {Number(day.slice(8))}
+                                    </span>
                                   ) : (
                                     <span className={classes.dayIdle}>{Number(day.slice(8))}</span>
                                   ))}

@@ -23,6 +23,7 @@ import { REPORT_FILTER_KEYS, writeReportFilterParams, type ReportFilter } from '
 import { describeLeftOutOfR, describeWithoutRisk, formatR } from '../../../domain/risk/format-r';
 import { TONE_COLOR } from '../../lib/tone';
 import { savedViewsQuery } from '../../shared/api';
+import { useReportsSource } from './reports-source';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
 import { compareQuery } from './api';
 import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareBy, readCompareSetCount, type CompareAction } from './compare-state';
@@ -140,8 +141,10 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   const by = readCompareBy(params);
   const filters = [filter, b, c, d].slice(0, count);
   const setters = [null, setB, setC, setD] as const;
-  const query = useQuery(compareQuery(filters, by));
-  const { data: views } = useQuery(savedViewsQuery);
+  const { base, readOnly } = useReportsSource();
+  const query = useQuery(compareQuery(filters, by, base));
+  // Saved views are the signed-in user's own: a mentor's page neither lists nor loads them.
+  const { data: views } = useQuery({ ...savedViewsQuery, enabled: !readOnly });
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
 
@@ -209,7 +212,7 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
           />
         );
       })}
-      <SavedViewPickers views={views} chosen={viewOf} onLoad={(index, view) => act({ type: 'load', index, filter: view.filter })} />
+      {!readOnly && <SavedViewPickers views={views} chosen={viewOf} onLoad={(index, view) => act({ type: 'load', index, filter: view.filter })} />}
       <Group gap="xs" data-testid="compare-presets">
         {count < MAX_COMPARE_SETS && (
           <Button

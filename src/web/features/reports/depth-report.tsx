@@ -8,6 +8,7 @@ import type { ReportFilter } from '../../../domain/reports/filter';
 import { depthQuery } from './api';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 /** A ratio with two decimals, or 'Not defined' (no losing day for Sortino, no spread for SQN...). */
 const ratio = (value: number | null) => (value === null ? 'Not defined' : value.toFixed(2));
@@ -40,7 +41,8 @@ function Figure({ label, children, note, testId }: { label: string; children: Re
  * net P&L by week (Monday to Sunday) and by the time of entry in 15- or 30-minute buckets.
  */
 export function DepthReport({ filter }: { filter: ReportFilter }) {
-  const query = useQuery(depthQuery(filter));
+  const { base } = useReportsSource();
+  const query = useQuery(depthQuery(filter, base));
   const [minutes, setMinutes] = useState<'15' | '30'>('30');
   const depth = query.data?.depth;
   if (query.isError) return <ReportError error={query.error} />;

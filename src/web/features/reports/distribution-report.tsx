@@ -11,6 +11,7 @@ import { centsForCsv, csvFileName } from './csv';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import { ReportTable, type ReportColumn } from './report-table';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 const TITLES: Record<DistributionOf, string> = { pnl: 'Net P&L per trade', hold: 'Hold time', r: 'R-multiple per trade' };
 // The bucket's column: its name differs from the 'Net P&L' column (the bucket's total), in the table and in the CSV.
@@ -43,7 +44,8 @@ const columns = (of: DistributionOf): Array<ReportColumn<DistributionBucket>> =>
 
 /** One histogram with its table; net P&L's card carries the $ / R switch. */
 function Histogram({ filter, of, today }: { filter: ReportFilter; of: DistributionOf; today: string }) {
-  const query = useQuery(distributionQuery(filter, of));
+  const { base } = useReportsSource();
+  const query = useQuery(distributionQuery(filter, of, base));
   const dist = query.data?.distribution;
   const signed = of !== 'hold';
   return (

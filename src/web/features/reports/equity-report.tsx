@@ -15,6 +15,7 @@ import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import { describeRBasis, formatRAxis, NoPlannedRisk } from './r-figures';
 import { ReportTable, type ReportColumn } from './report-table';
+import { useReportsSource } from './reports-source';
 
 type Basis = 'trade' | 'day';
 
@@ -39,8 +40,11 @@ export function EquityReport({ filter, onFilterChange, today }: { filter: Report
   const [basis, setBasis] = useState<Basis>('trade');
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
-  const query = useQuery(equityQuery(filter));
-  const { data: accounts } = useQuery(accountsQuery);
+  const source = useReportsSource();
+  const query = useQuery(equityQuery(filter, source.base));
+  // A mentor's page offers the shared accounts; the trader's, their own list.
+  const own = useQuery({ ...accountsQuery, enabled: source.accounts === null });
+  const accounts = source.accounts ?? own.data;
   const series = inR ? query.data?.r : query.data?.equity;
   const points = useMemo(() => {
     if (!query.data) return undefined;

@@ -6,6 +6,7 @@ import type { ExcursionsReport as ExcursionsAnswer } from '../../../contract/rep
 import { excursionsQuery } from './api';
 import { Money, NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 type Group = ExcursionsAnswer['excursions']['all'];
 
@@ -17,7 +18,8 @@ const share = (percent: number | null) => (percent === null ? '—' : `${percent
  * estimated.
  */
 export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
-  const query = useQuery(excursionsQuery(filter));
+  const { base, readOnly } = useReportsSource();
+  const query = useQuery(excursionsQuery(filter, base));
   const data = query.data;
   const rows: Array<[string, Group, string]> = data
     ? [
@@ -77,7 +79,7 @@ export function ExcursionsReport({ filter }: { filter: ReportFilter }) {
             {data!.excursions.unmeasured === 0
               ? 'Every trade of the filter was measured.'
               : `${data!.excursions.unmeasured.toLocaleString('en-US')} of ${data!.basis.trades.toLocaleString('en-US')} trades are not measured: no price bars cover them, bars are missing inside them, or they have no entry and exit times. `}
-            {data!.excursions.unmeasured > 0 && (
+            {data!.excursions.unmeasured > 0 && !readOnly && (
               <Anchor component={Link} to="/market-data" size="xs">
                 Add price bars
               </Anchor>

@@ -47,6 +47,7 @@ import {
 } from '../../../domain/reports/filter';
 import { accountsQuery } from '../../shared/api';
 import { mistakeTagsQuery, reportOptionsQuery } from './api';
+import { useReportsSource } from './reports-source';
 import { playbooksQuery } from '../playbooks/api';
 import { NewsFilter } from './news-filter';
 import classes from './reports.module.css';
@@ -87,9 +88,12 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
     () => '',
     () => '',
   ).length;
-  const { data: options } = useQuery(reportOptionsQuery);
-  const { data: accounts } = useQuery(accountsQuery);
-  const { data: mistakeTags } = useQuery(mistakeTagsQuery);
+  const source = useReportsSource();
+  const { data: options } = useQuery(reportOptionsQuery(source.base));
+  // A mentor's page offers the shared accounts; the signed-in user's own accounts and mistake tags are not the trader's.
+  const own = useQuery({ ...accountsQuery, enabled: source.accounts === null });
+  const accounts = source.accounts ?? own.data;
+  const { data: mistakeTags } = useQuery({ ...mistakeTagsQuery, enabled: !source.readOnly });
   const set = (patch: Partial<ReportFilter>) => onChange({ ...filter, ...patch });
   const accountName = (id: string) => (id === UNASSIGNED ? 'Unassigned' : (accounts?.find((a) => a.id === id)?.name ?? 'Unknown account'));
   const choices = (values: readonly string[] | undefined, chosen: readonly string[]) => [...new Set([...(values ?? []), ...chosen])];
@@ -150,7 +154,11 @@ export function FilterBar({ filter, onChange, actions, label = 'Filters', title,
           label="Accounts"
           placeholder={filter.account.length === 0 ? 'All accounts' : undefined}
           styles={{ inputField: { minWidth: 80 } }}
-          data={[...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })), { value: UNASSIGNED, label: 'Unassigned' }]}
+          data={[
+            ...(accounts ?? []).map((a) => ({ value: a.id, label: a.name })),
+            // The trades without an account are never shared with a mentor.
+            ...(source.readOnly ? [] : [{ value: UNASSIGNED, label: 'Unassigned' }]),
+          ]}
           value={filter.account}
           onChange={(account) => set({ account })}
           clearable
@@ -465,7 +473,8 @@ function ActiveFilters({
   onChange: (f: ReportFilter) => void;
   accountName: (id: string) => string;
 }) {
-  const { data: playbooks } = useQuery(playbooksQuery);
+  // The playbooks are the signed-in user's own: a mentor's page names none.
+  const { data: playbooks } = useQuery({ ...playbooksQuery, enabled: !useReportsSource().readOnly });
   const chips = activeFilterChips(filter, accountName, (id) => playbooks?.find((p) => p.id === id)?.name ?? 'Unknown playbook');
   if (chips.length === 0) return null;
   return (
@@ -505,7 +514,8 @@ function ActiveFilters({
 
 /** The trader's playbooks by name (the filter keeps their ids). */
 function PlaybookFilter({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
-  const { data: playbooks } = useQuery(playbooksQuery);
+  // The playbooks are the signed-in user's own: a mentor's page names none.
+  const { data: playbooks } = useQuery({ ...playbooksQuery, enabled: !useReportsSource().readOnly });
   const known = (playbooks ?? []).map((p) => ({ value: p.id, label: p.name }));
   const data = [...known, ...value.filter((id) => !known.some((p) => p.value === id)).map((id) => ({ value: id, label: 'Unknown playbook' }))];
   return (

@@ -9,11 +9,12 @@ import { formatHour, WEEKDAY_LABELS, WEEKDAY_SHORT, type ReportFilter } from '..
 import type { HeatmapCell } from '../../../domain/reports/heatmap';
 import { describeWithoutRisk, formatCompactR } from '../../../domain/risk/format-r';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
-import { heatmapQuery, tradeLogHref } from './api';
+import { heatmapQuery } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import { NoPlannedRisk, rText } from './r-figures';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 type Measure = 'net' | 'winRate';
 
@@ -39,11 +40,30 @@ function cellStyle(cell: HeatmapCell | undefined, measure: Measure, maxAbs: numb
  * Heatmap: day of week by hour of entry, in the trader's zone, net P&L or win rate per cell. On the
  * $ / R switch, each cell's total R: what the hour made in units of risk, as the dollars show what it made.
  */
+/** A cell's figure (net, R or win rate) and its count of trades. */
+function CellFigures({ cell, measure, inR }: { cell: HeatmapCell; measure: Measure; inR: boolean }) {
+  return (
+    <>
+      <span className={classes.heatmapValue}>
+        {measure === 'winRate'
+          ? formatFigure('percent', cell.winRate)
+          : inR
+            ? cell.r.totalR === null
+              ? '—'
+              : formatCompactR(cell.r.totalR)
+            : formatCompactUsd(cell.netCents)}
+      </span>
+      <span className={classes.heatmapCount}>{cell.trades}</span>
+    </>
+  );
+}
+
 export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const [measure, setMeasure] = useState<Measure>('net');
   const [unit] = useFigureUnit();
   const inR = unit === 'r';
-  const query = useQuery(heatmapQuery(filter));
+  const { base, tradeLogHref } = useReportsSource();
+  const query = useQuery(heatmapQuery(filter, base));
   const data = query.data;
   const map = data?.heatmap;
   const byKey = new Map((map?.cells ?? []).map((c) => [`${c.weekday}:${c.hour}`, c]));
@@ -168,19 +188,17 @@ export function HeatmapReport({ filter, today }: { filter: ReportFilter; today: 
                         <td key={h} style={cellStyle(cell, measure, maxAbs, inR)} data-testid={cell ? 'heatmap-cell' : undefined}>
                           {cell ? (
                             <Tooltip label={label} withArrow openDelay={200}>
-                              <Anchor component={Link} to={tradeLogHref({ ...filter, weekday: [d], hour: [h] })} className={classes.heatmapLink}>
-                                <span className={classes.heatmapValue}>
-                                  {measure === 'winRate'
-                                    ? formatFigure('percent', cell.winRate)
-                                    : inR
-                                      ? cell.r.totalR === null
-                                        ? '—'
-                                        : formatCompactR(cell.r.totalR)
-                                      : formatCompactUsd(cell.netCents)}
+                              {tradeLogHref ? (
+                                <Anchor component={Link} to={tradeLogHref({ ...filter, weekday: [d], hour: [h] })} className={classes.heatmapLink}>
+                                  <CellFigures cell={cell} measure={measure} inR={inR} />
+                                  <span className={classes.srOnly}>{`trade${cell.trades === 1 ? '' : 's'}. ${label}. Open in Trade Log`}</span>
+                                </Anchor>
+                              ) : (
+                                <span className={classes.heatmapLink}>
+                                  <CellFigures cell={cell} measure={measure} inR={inR} />
+                                  <span className={classes.srOnly}>{`trade${cell.trades === 1 ? '' : 's'}. ${label}`}</span>
                                 </span>
-                                <span className={classes.heatmapCount}>{cell.trades}</span>
-                                <span className={classes.srOnly}>{`trade${cell.trades === 1 ? '' : 's'}. ${label}. Open in Trade Log`}</span>
-                              </Anchor>
+                              )}
                             </Tooltip>
                           ) : null}
                         </td>

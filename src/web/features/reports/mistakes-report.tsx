@@ -8,7 +8,8 @@ import { formatUsd } from '../../../domain/money';
 import { formatR } from '../../../domain/risk/format-r';
 import { apiFetch } from '../../lib/api';
 import { pnlColor } from '../../lib/tone';
-import { mistakeTagsQuery, mistakesQuery, reportOptionsQuery, tradeLogHref } from './api';
+import { mistakeTagsQuery, mistakesQuery, reportOptionsQuery } from './api';
+import { useReportsSource } from './reports-source';
 import { queryKeys } from '../../shared/api';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
@@ -19,9 +20,11 @@ import classes from './reports.module.css';
  */
 export function MistakesReportView({ filter }: { filter: ReportFilter }) {
   const client = useQueryClient();
-  const query = useQuery(mistakesQuery(filter));
-  const marked = useQuery(mistakeTagsQuery);
-  const options = useQuery(reportOptionsQuery);
+  const { base, readOnly } = useReportsSource();
+  const query = useQuery(mistakesQuery(filter, base));
+  // Which tags are mistakes is the trader's setting: a mentor's page neither reads the signed-in user's nor changes it.
+  const marked = useQuery({ ...mistakeTagsQuery, enabled: !readOnly });
+  const options = useQuery({ ...reportOptionsQuery(base), enabled: !readOnly });
   const save = useMutation({
     mutationFn: (tags: string[]) => apiFetch<MistakeTags>('/api/mistake-tags', { method: 'PUT', body: JSON.stringify({ tags }) }),
     onSuccess: async (saved) => {
@@ -41,18 +44,20 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
       testId="report-mistakes"
     >
       <Stack gap="md">
-        <MultiSelect
-          label="Tags that are mistakes"
-          description="Mark the tags you put on trades you should not have taken or managed as planned (FOMO, moved stop, oversized)."
-          data={choices}
-          value={tags}
-          onChange={(next) => save.mutate(next)}
-          searchable
-          clearable
-          disabled={marked.isLoading}
-          error={save.isError ? (save.error instanceof Error ? save.error.message : 'Could not save') : undefined}
-          data-testid="mistake-tags"
-        />
+        {!readOnly && (
+          <MultiSelect
+            label="Tags that are mistakes"
+            description="Mark the tags you put on trades you should not have taken or managed as planned (FOMO, moved stop, oversized)."
+            data={choices}
+            value={tags}
+            onChange={(next) => save.mutate(next)}
+            searchable
+            clearable
+            disabled={marked.isLoading}
+            error={save.isError ? (save.error instanceof Error ? save.error.message : 'Could not save') : undefined}
+            data-testid="mistake-tags"
+          />
+        )}
         {query.isError ? (
           <ReportError error={query.error} />
         ) : !query.data ? (
@@ -72,6 +77,7 @@ export function MistakesReportView({ filter }: { filter: ReportFilter }) {
 }
 
 function MistakesTable({ report, filter }: { report: MistakesReport['mistakes']; filter: ReportFilter }) {
+  const { tradeLogHref } = useReportsSource();
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={320}>
@@ -88,9 +94,13 @@ function MistakesTable({ report, filter }: { report: MistakesReport['mistakes'];
             {report.mistakes.map((row) => (
               <Table.Tr key={row.tag} data-testid="mistake-row">
                 <Table.Td>
-                  <Anchor component={Link} to={tradeLogHref({ ...filter, mistake: [row.tag] })}>
-                    {row.tag}
-                  </Anchor>
+                  {tradeLogHref ? (
+                    <Anchor component={Link} to={tradeLogHref({ ...filter, mistake: [row.tag] })}>
+                      {row.tag}
+                    </Anchor>
+                  ) : (
+                    row.tag
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" className={classes.numeric}>
                   {row.trades}

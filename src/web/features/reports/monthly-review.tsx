@@ -16,6 +16,7 @@ import { figureText } from './overview-report';
 import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
 import classes from './reports.module.css';
 import review from './monthly-review.module.css';
+import { useReportsSource } from './reports-source';
 
 /** The Overview's figures a month's review leads with, in this order. */
 const HEADLINE = [
@@ -50,7 +51,8 @@ export const monthLabel = (month: string) => formatDay(`${month}-01`, 'MMMM yyyy
  * give for that month); this page only lays them out.
  */
 export function MonthlyReview({ filter, month, onMonthChange }: { filter: ReportFilter; month: string; onMonthChange: (month: string) => void }) {
-  const query = useQuery(monthlyReviewQuery(filter, month));
+  const { base } = useReportsSource();
+  const query = useQuery(monthlyReviewQuery(filter, month, base));
   const currency = query.data?.basis.currency ?? 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
 

@@ -11,6 +11,7 @@ import { overviewQuery } from './api';
 import { centsForCsv, csvFileName, downloadCsv } from './csv';
 import { NoTrades, ReportCard, ReportError, ReportLoading } from './report-card';
 import classes from './reports.module.css';
+import { useReportsSource } from './reports-source';
 
 /** Figures whose colour says good or bad by their sign (fees and spreads are neither). */
 const SIGNED = new Set([
@@ -40,7 +41,8 @@ function figureColor(figure: OverviewFigure): string | undefined {
 
 /** Overview: every figure of the filter's trades. */
 export function OverviewReport({ filter, today }: { filter: ReportFilter; today: string }) {
-  const query = useQuery(overviewQuery(filter));
+  const { base } = useReportsSource();
+  const query = useQuery(overviewQuery(filter, base));
   const [unit] = useFigureUnit();
   if (query.isError) return <ReportError error={query.error} />;
   if (!query.data) return <ReportLoading height={320} />;

@@ -3,14 +3,15 @@ import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarMonth, IconListDetails, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getTodayInZone } from '../../../domain/dates';
 import { BREAKDOWN_LABELS, BREAKDOWNS, type BreakdownBy } from '../../../domain/reports/breakdown';
 import { PageHeader } from '../../components/page-header';
 import { useScrollCue } from '../../components/scroll-cue';
 import { REPORT_VIEWS, type ReportViewId } from '../../lib/pages';
 import { preferencesQuery } from '../../shared/api';
-import { overviewQuery, tradeLogHref } from './api';
+import { overviewQuery } from './api';
+import { useReportsSource } from './reports-source';
 import { BreakdownReport } from './breakdown-report';
 import { CalendarReport } from './calendar-report';
 import { CompareReport } from './compare-report';
@@ -44,7 +45,7 @@ const DEFAULT_ZONE = 'America/New_York';
  * and walked back and forward. Prints to PDF without the app's chrome.
  */
 export function ReportsPage() {
-  const params = useParams();
+  const source = useReportsSource();
   const location = useLocation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -52,23 +53,27 @@ export function ReportsPage() {
   const { data: preferences } = useQuery(preferencesQuery);
   const today = useMemo(() => getTodayInZone(new Date(), preferences?.time_zone ?? DEFAULT_ZONE), [preferences?.time_zone]);
 
-  const [first, second] = (params['*'] ?? '').split('/');
+  // The report is the path under the page's own address (/reports, or a mentor's Reports tab).
+  const [first, second] = location.pathname.slice(source.pagePath.length).replace(/^\/+/, '').split('/');
   const view: ViewId = first === MONTHLY_PATH ? 'monthly' : (REPORT_VIEWS.find((v) => v.path === (first ?? ''))?.id ?? 'overview');
   const by: BreakdownBy = BREAKDOWNS.includes(second as BreakdownBy) ? (second as BreakdownBy) : 'instrument';
   const yearParam = Number(search.get('year'));
   const year = Number.isInteger(yearParam) && yearParam >= 1900 ? yearParam : null;
   const monthParam = search.get('month') ?? '';
   const month = REVIEW_MONTH.test(monthParam) ? monthParam : defaultReviewMonth(today);
-  const hrefOf = (path: string) => `/reports${path ? `/${path}` : ''}${location.search}`;
+  const hrefOf = (path: string) => `${source.pagePath}${path ? `/${path}` : ''}${location.search}`;
   // The page's line under the filter bar counts the filter's trades (the overview's answer, shared with its tab).
-  const count = useQuery(overviewQuery(filter));
+  const count = useQuery(overviewQuery(filter, source.base));
   // On a phone most tabs are off the row: a cue at each end that hides some, and the chosen tab kept in view.
   const tabsRow = useRef<HTMLDivElement>(null);
   const cue = useScrollCue(tabsRow, view);
 
   return (
     <Stack gap="md" className={classes.page} data-testid="reports-page">
-      <PageHeader title="Reports" documentTitle={`Reports: ${REPORT_VIEWS.find((v) => v.id === view)?.label ?? 'Monthly review'}`} />
+      {/* A mentor's tab sits under the mentor's own page heading. */}
+      {!source.readOnly && (
+        <PageHeader title="Reports" documentTitle={`Reports: ${REPORT_VIEWS.find((v) => v.id === view)?.label ?? 'Monthly review'}`} />
+      )}
       <FilterBar
         filter={filter}
         onChange={setFilter}
@@ -76,15 +81,17 @@ export function ReportsPage() {
         title={view === 'compare' ? 'A' : undefined}
         actions={
           <>
-            <Button
-              component={Link}
-              to={tradeLogHref(filter)}
-              variant="default"
-              leftSection={<IconListDetails size={16} aria-hidden="true" />}
-              data-testid="open-in-trade-log"
-            >
-              Open in Trade Log
-            </Button>
+            {source.tradeLogHref && (
+              <Button
+                component={Link}
+                to={source.tradeLogHref(filter)}
+                variant="default"
+                leftSection={<IconListDetails size={16} aria-hidden="true" />}
+                data-testid="open-in-trade-log"
+              >
+                Open in Trade Log
+              </Button>
+            )}
             <Button
               component={Link}
               to={hrefOf(MONTHLY_PATH)}
@@ -103,8 +110,13 @@ export function ReportsPage() {
             >
               Print
             </Button>
-            <SaveViewButton filter={writeReportFilterParams(filter).toString()} />
-            <ShareButton kind="report" target={writeReportFilterParams(filter).toString()} />
+            {/* A mentor reads: saving a view or sharing a link would be the mentor's own, of another's trades. */}
+            {!source.readOnly && (
+              <>
+                <SaveViewButton filter={writeReportFilterParams(filter).toString()} />
+                <ShareButton kind="report" target={writeReportFilterParams(filter).toString()} />
+              </>
+            )}
           </>
         }
       />

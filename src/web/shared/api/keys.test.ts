@@ -50,6 +50,11 @@ describe('query keys: a mutation that invalidates a prefix refreshes what it mea
   });
 
   it('keys differ where what they ask differs', () => {
+    // A mentor's look at a trader's reports never shares an entry with the signed-in trader's own.
+    const mentor = '/api/mentor/t1/reports';
+    expect(queryKeys.reports.report('overview', 'range=30d')).not.toEqual(queryKeys.reports.report('overview', 'range=30d', {}, mentor));
+    expect(queryKeys.reports.optionsOf()).not.toEqual(queryKeys.reports.optionsOf(mentor));
+    expect(refreshes(queryKeys.reports.options, queryKeys.reports.optionsOf(mentor))).toBe(true);
     expect(queryKeys.trades.list('all', '', 5)).not.toEqual(queryKeys.trades.list('all', '', 5, { sort: 'pnl', dir: 'desc' }));
     expect(queryKeys.trades.list('all', '', 5)).not.toEqual(queryKeys.trades.list('all', '', 5, undefined, 'range=30d'));
     const file = { name: 'a.csv', size: 10, lastModified: 1 };

@@ -134,8 +134,14 @@ export const queryKeys = {
    */
   reports: {
     all: ['trades', 'reports'] as const,
-    report: (kind: string, filterParams: string, extra: Record<string, string> = {}) => ['trades', 'reports', kind, filterParams, extra] as const,
+    /**
+     * `base` is where the figures come from: the trader's own (/api/reports) or a mentor's look at a trader
+     * (/api/mentor/<trader>/reports), so that the two never share a cache entry.
+     */
+    report: (kind: string, filterParams: string, extra: Record<string, string> = {}, base = '/api/reports') =>
+      ['trades', 'reports', kind, filterParams, extra, base] as const,
     options: ['trades', 'reports', 'options'] as const,
+    optionsOf: (base = '/api/reports') => ['trades', 'reports', 'options', base] as const,
   },
   /** The tags the trader marks as mistakes. */
   mistakeTags: { all: ['mistake-tags'] as const },
