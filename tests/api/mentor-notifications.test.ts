@@ -80,12 +80,13 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
 
   it("counts a mentor's reads of the day in one row, and emails the trader once for the day", async () => {
     expect(await viewRows(maraId)).toEqual([]);
-    for (const path of ['trades', 'reflect', 'prop', `trades/${sharedTrade}`]) {
+    // The reports too, which their own feature serves under the mentor's address.
+    for (const path of ['trades', 'reflect', 'prop', `trades/${sharedTrade}`, 'reports/overview']) {
       expect((await mara.get(`/api/mentor/${aliceId}/${path}`)).status, path).toBe(200);
     }
     const [row, ...more] = await viewRows(maraId);
     expect(more).toEqual([]);
-    expect(row).toMatchObject({ day: new Date().toISOString().slice(0, 10), view_count: 4 });
+    expect(row).toMatchObject({ day: new Date().toISOString().slice(0, 10), view_count: 5 });
     expect(new Date(String(row!.last_seen_at)).getTime()).toBeGreaterThanOrEqual(new Date(String(row!.first_seen_at)).getTime());
 
     const mail = await smtp.waitFor(aliceEmail, /viewed your journal/);
@@ -98,7 +99,7 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
       .poll(() => smtp.inbox.some((m) => m.to.includes(aliceEmail) && m.text.includes('Marker after the reads')), { timeout: 10_000 })
       .toBe(true);
     expect(viewMails(maraName)).toHaveLength(1);
-    expect((await viewRows(maraId))[0]).toMatchObject({ view_count: 5 });
+    expect((await viewRows(maraId))[0]).toMatchObject({ view_count: 6 });
   });
 
   it('counts neither a refused read nor a write', async () => {
@@ -124,7 +125,7 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
     expect(list.status).toBe(200);
     expect(list.body.unseen).toBe(2);
     const byName = new Map(list.body.views.map((v: { mentor_name: string }) => [v.mentor_name, v]));
-    expect(byName.get(maraName)).toMatchObject({ mentor_id: maraId, day: new Date().toISOString().slice(0, 10), count: 5, new: true });
+    expect(byName.get(maraName)).toMatchObject({ mentor_id: maraId, day: new Date().toISOString().slice(0, 10), count: 6, new: true });
     expect(byName.get(ollyName)).toMatchObject({ count: 1, new: true });
     await smtp.waitFor(aliceEmail, new RegExp(`^${ollyName} viewed your journal$`));
 
@@ -137,7 +138,7 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
     expect((await mara.get(`/api/mentor/${aliceId}/prop`)).status).toBe(200);
     const again = (await alice.get('/api/mentor-views')).body;
     expect(again.unseen).toBe(1);
-    expect(again.views.find((v: { mentor_id: string }) => v.mentor_id === maraId)).toMatchObject({ count: 6, new: true });
+    expect(again.views.find((v: { mentor_id: string }) => v.mentor_id === maraId)).toMatchObject({ count: 7, new: true });
     expect(again.views).toHaveLength(2);
   });
 
