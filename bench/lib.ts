@@ -104,13 +104,15 @@ export function rssMb(pid: number): number {
  * would, and waits until /api/health answers.
  */
 export async function spawnServer(env: Record<string, string>): Promise<{ server: ServerProcess; startMs: number }> {
-  buildIfNeeded();
+  // BENCH_FROM_SOURCE=1 runs the server's sources through tsx instead of building it (API-only measurements).
+  const fromSource = Boolean(process.env.BENCH_FROM_SOURCE);
+  if (!fromSource) buildIfNeeded();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server processes (NODE_OPTIONS refuses it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.mjs'])], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateTrades, summarizeResultRuns } from '../../src/domain/stats';
 import { sortByTradingOrder } from '../../src/domain/trades';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { ROLLUP_DAYS_PER_STATEMENT } from '../../src/server/core/trades/write';
+import { backupRows } from '../support/backup-file';
 import { brokerFile, importFile, ownFile } from './imports-support';
-import { addDays, cents, createAccount, money, newTrader } from './trades-support';
+import { addDays, cents, createAccount, importTrades, money, newTrader } from './trades-support';
 
 /**
  * The per-day rollups behind the statistics are written by database triggers on every write to trades.
@@ -40,6 +42,7 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
   let app: TestApp;
   const db = () => app.server.database;
   const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => ((await db().db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows_ = rows;
 
   beforeAll(async () => {
     app = await startTestApp({ backend });
@@ -359,6 +362,31 @@ describe.each(backends())('trade day rollups on %s', (backend) => {
     const all = (await storedRollups(userId)).find((r) => r.scope === 'all')!;
     expect(all.trades).toBe(24);
     expect(all.pnl).toBe(results.reduce((sum, r) => sum + cents(r.body.pnl as string), 0));
+  });
+
+  it('stay right after a restore that touches more days than one statement of the last step refreshes, and it fills them', async () => {
+    const t = await newTrader(app, 'rollup-restore');
+    const userId = await userIdOf(t);
+    const account = await createAccount(t, 'Restored');
+    // Two trades a day over five times the days one statement refreshes, each with its two executions.
+    const rows = backupRows(ROLLUP_DAYS_PER_STATEMENT * 5 * 40)
+      .filter((_, i) => i % 40 < 2)
+      .map((r) => {
+        const [open, close] = r.side === 'Long' ? ['Buy', 'Sell'] : ['Sell', 'Buy'];
+        const fill = (time: unknown, side: string, price: unknown) => ({ time, side, quantity: r.quantity, price, commission: null });
+        return { ...r, fills: [fill(r.entry_time, open!, r.entry_price), fill(r.exit_time, close!, r.exit_price)] } as Record<string, unknown>;
+      });
+    expect(new Set(rows.map((r) => r.date)).size).toBe(ROLLUP_DAYS_PER_STATEMENT * 5);
+    expect(await importTrades(t, account.id, rows)).toEqual({ imported: rows.length, skipped: 0 });
+    await expectRollupsRight(userId);
+    expect((await storedRollups(userId)).filter((r) => r.scope === 'all')).toHaveLength(ROLLUP_DAYS_PER_STATEMENT * 5);
+    const fillsOf = async () =>
+      (await rows_(sql`select count(*)::int as n, count(distinct trade_id)::int as trades from trade_fills where user_id = ${userId}`))[0];
+    expect(await fillsOf(), 'each restored trade got its executions').toEqual({ n: rows.length * 2, trades: rows.length });
+    // Restored again: nothing is added, and the trades keep the executions they have.
+    expect(await importTrades(t, account.id, rows)).toEqual({ imported: 0, skipped: rows.length });
+    expect(await fillsOf()).toEqual({ n: rows.length * 2, trades: rows.length });
+    await expectRollupsRight(userId);
   });
 
   it("are the trader's own: row-level security hides and protects other traders' rollups", async () => {

@@ -98,6 +98,9 @@ const INSERT_RECORD = sql.raw(`seq int, account_id uuid, trade_date timestamptz,
   stop_price numeric, risk_amount numeric, target_price numeric, import_source text, import_key text, commission_source text,
   playbook_id uuid, fills jsonb`);
 
+/** Trading days whose rollups one statement of a write's last step refreshes (afterTradesWritten). */
+export const ROLLUP_DAYS_PER_STATEMENT = 100;
+
 export class TradeWriter {
   private begun = false;
   /** Trades inserted, changed or deleted: the planner's statistics are refreshed after enough of them. */
@@ -250,33 +253,55 @@ export class TradeWriter {
    * One chunk of a JSON backup's records (the parse worker's), skipping those the account holds already (same original
    * id); the fills of each record go to the trade of that account and import key if it has none yet (restored now, or
    * held from before fills were kept). Returns how many trades were inserted.
+   *
+   * The fills of the trades inserted here go in with them, in the same statement, found by the keys the insert returns:
+   * looking them up in the trades table afterwards was planned from the table's statistics, which right after a large
+   * delete say it is empty, and then each chunk read the whole table (up to 2 s a chunk on a long-used embedded
+   * database). Only a chunk with records the account held already looks there, for those.
    */
   async insertBackupChunk(chunk: string): Promise<number> {
     await this.begin();
-    const [row] = await queryRows<{ n: number | string }>(
+    const [row] = await queryRows<{ n: number | string; given: number | string; filled: string[] | null }>(
       this.tx,
       sql`
-      with added as (
+      with input as materialized (
+        select * from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
+          day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
+          link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
+          entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, stop_price numeric,
+          risk_amount numeric, target_price numeric, import_source text, import_key text, created_at timestamptz,
+          fills jsonb)
+      ),
+      added as (
         insert into trades (user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, created_at)
         select user_id, account_id, trade_date, day_of_week, symbol, period, trade_type, status, pnl,
           commission, link, notes, tags, side, contract, entry_time, exit_time, entry_price, exit_price, quantity,
           gross_pnl, stop_price, risk_amount, target_price, import_source, import_key, coalesce(created_at, now())
-        from jsonb_to_recordset(${chunk}::jsonb) as r(user_id text, account_id uuid, trade_date timestamptz,
-          day_of_week text, symbol text, period text, trade_type text, status text, pnl numeric, commission numeric,
-          link text, notes text, tags text[], side text, contract text, entry_time timestamptz, exit_time timestamptz,
-          entry_price numeric, exit_price numeric, quantity numeric, gross_pnl numeric, stop_price numeric,
-          risk_amount numeric, target_price numeric, import_source text, import_key text, created_at timestamptz)
+        from input
         on conflict do nothing
-        returning 1
+        returning id, account_id, import_key
+      ),
+      filled as (
+        insert into trade_fills (user_id, trade_id, seq, time, side, quantity, price, commission, broker_id)
+        select ${this.userId}, a.id, f.n, f.t, f.s, f.q, f.p, f.c, f.i
+        from added a join input i on i.account_id = a.account_id and i.import_key = a.import_key
+        cross join lateral jsonb_to_recordset(i.fills) as f(${FILL_JSON_COLUMNS})
+        where i.fills is not null
+        returning trade_id
       )
-      select count(*)::int as n from added
+      select (select count(*)::int from added) as n, (select count(*)::int from input) as given,
+        (select json_agg(distinct trade_id) from filled) as filled
     `,
     );
     const n = Number(row?.n ?? 0);
     this.written += n;
-    await this.attachByImportKey(chunk);
+    this.measure(row?.filled ?? []);
+    if (n < Number(row?.given ?? 0)) {
+      await this.pause();
+      await this.attachByImportKey(chunk);
+    }
     return n;
   }
 
@@ -483,7 +508,30 @@ export class TradeWriter {
    */
   async afterTradesWritten(): Promise<void> {
     if (!this.begun) return;
+    // The touched days' rollups first (flush_trade_writes' own order: they take the trader's lock), a bounded number of
+    // days a statement with other traders' reads in between: a 30,000-trade restore touches 750 days, all of them one
+    // statement of a second or more before, however busy the embedded database's one connection was.
+    for (;;) {
+      const [batch] = await queryRows<{ n: number }>(
+        this.tx,
+        sql`
+        with batch as (
+          select distinct user_id, day from pg_temp.pending_trade_writes where kind = 'd' order by user_id, day
+          limit ${ROLLUP_DAYS_PER_STATEMENT}
+        ),
+        done as (
+          delete from pg_temp.pending_trade_writes p using batch b where p.kind = 'd' and p.user_id = b.user_id and p.day = b.day
+        )
+        select refresh_trade_day_rollups(array_agg(user_id), array_agg(day)), count(*)::int as n from batch`,
+      );
+      if (Number(batch?.n ?? 0) < ROLLUP_DAYS_PER_STATEMENT) break;
+      await this.pause();
+    }
     await this.tx.execute(sql`select flush_trade_writes()`);
+    // Emptied by truncation rather than by the function's delete: the table lives as long as the connection (the
+    // embedded database's one connection: the server's life), and the dead rows every write left in it were read again
+    // by every later write's last step (10 MB of them after a few 30,000-trade restores and deletes).
+    await this.tx.execute(sql`truncate pg_temp.pending_trade_writes`);
     const ids = [...this.measured];
     for (let i = 0; i < ids.length; i += 10_000) await recomputeExcursions(this.tx, this.userId, { ids: ids.slice(i, i + 10_000) });
     for (const [contract, { from, to }] of this.spans) await recomputeForContract(this.tx, this.userId, { contract, from, to });
