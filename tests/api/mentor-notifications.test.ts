@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentorViewsRepo } from '../../src/server/features/mentors/repo';
 import { getTodayInZone } from '../../src/domain/dates';
@@ -6,6 +6,7 @@ import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } fro
 import { linkIn, startSmtpServer, type TestSmtp } from '../support/smtp';
 import { PNG_BYTES, uploadAttachment } from './notes-support';
 import { createAccount, createTrade } from './trades-support';
+import { ownerRows } from './mentor-support';
 
 /**
  * A mentor's reads tell the trader, on both databases and with SMTP configured: one row per mentor and day counts the
@@ -29,8 +30,7 @@ describe.each(backends())("a mentor's views and images on %s", (backend) => {
   let hiddenTrade: string;
   let journalDay: string;
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.server.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const rows = (query: SQL) => ownerRows(app, query);
   const viewRows = (mentorId: string) =>
     rows(
       sql`select day::text as day, view_count, first_seen_at, last_seen_at from mentor_views where user_id = ${aliceId} and mentor_id = ${mentorId}`,

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade } from './trades-support';
+import { ownerRows, signedUpUser } from './mentor-support';
 
 /**
  * A mentor reads every Reports tab of a trader over HTTP, on both databases: each answer is the trader's own for the
@@ -38,15 +39,8 @@ describe.each(backends())("a mentor's read of the Reports tabs on %s", (backend)
   let ungranted: { id: string };
   let grantId: string;
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.server.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const signedUp = async (prefix: string) => {
-    const client = app.client();
-    const email = uniqueEmail(prefix);
-    expect((await client.signUp(email)).status).toBe(200);
-    const [row] = await rows(sql`select id from "user" where email = ${email}`);
-    return { client, id: String(row!.id) };
-  };
+  const rows = (query: SQL) => ownerRows(app, query);
+  const signedUp = (prefix: string) => signedUpUser(app, prefix);
   const mentorPath = (traderId: string, kind: string, query = '') => `/api/mentor/${traderId}/reports/${kind}${query ? `?${query}` : ''}`;
   const compareQuery = (extra: string) =>
     ['side=Long', 'symbol=NQ', 'range=this-month'].map((set, k) => `${'abc'[k]}=${encodeURIComponent(set + extra)}`).join('&') + '&by=hour';

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, getStartOfWeekMonday, getTodayInZone } from '../../src/domain/dates';
-import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
+import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade } from './trades-support';
+import { ownerRows, signedUpUser } from './mentor-support';
 
 /**
  * A mentor reads the trader's other screens over HTTP, on both databases: Reflect, the daily journal (only while a
@@ -29,15 +30,8 @@ describe.each(backends())("a mentor's read of Reflect, the journal and the prop 
   let noteDay: string;
   let firstGrant: string;
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.server.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const signedUp = async (prefix: string) => {
-    const client = app.client();
-    const email = uniqueEmail(prefix);
-    expect((await client.signUp(email)).status).toBe(200);
-    const [row] = await rows(sql`select id from "user" where email = ${email}`);
-    return { client, id: String(row!.id), email };
-  };
+  const rows = (query: SQL) => ownerRows(app, query);
+  const signedUp = (prefix: string) => signedUpUser(app, prefix);
   const propAccount = (name: string) => createAccount(alice, name, { kind: 'evaluation', size: 50000, starting_balance: '50000', firm: 'Topstep' });
   /** Alice invites the mentor to the granted account, and the mentor accepts: the grant's id. */
   const grantMentor = async (shareJournal: boolean) => {

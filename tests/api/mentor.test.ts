@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 import { createAccount, createTrade } from './trades-support';
+import { ownerRows, signedUpUser } from './mentor-support';
 
 /**
  * A mentor's seat over HTTP on both databases: a trader invites a mentor to chosen accounts; the mentor, signed in as
@@ -26,16 +27,8 @@ describe.each(backends())('a mentor on %s', (backend) => {
   let ungrantedTrade: string;
   let bobTrade: string;
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.server.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const signedUp = async (prefix: string) => {
-    const client = app.client();
-    const email = uniqueEmail(prefix);
-    const res = await client.signUp(email);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [row] = await rows(sql`select id from "user" where email = ${email}`);
-    return { client, id: String(row!.id), email };
-  };
+  const rows = (query: SQL) => ownerRows(app, query);
+  const signedUp = (prefix: string) => signedUpUser(app, prefix);
   const invite = async (accountIds: string[], email = uniqueEmail('mentor')) => {
     const res = await alice.post('/api/mentor-grants', { email, account_ids: accountIds });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
