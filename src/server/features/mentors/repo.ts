@@ -135,28 +135,34 @@ const VIEW_DAYS_LISTED = 90;
  * The trader's log of their mentors' reads, in the trader's own transaction (row-level security as that trader): the
  * mentor role writes nothing of it.
  */
+/** Reads closer together than this are one visit of a mentor (a screen's several requests, moving between tabs). */
+export const VISIT_GAP = '30 minutes';
+
 export const mentorViewsRepo = (tx: Tx, userId: string) => {
   const owner = eq(mentorViews.userId, userId);
   return {
     /**
-     * One read by `mentorId` at `now`: the day's row is added, or its last read and count move on. One statement, and
-     * only while a live grant of this trader to that mentor stands (a revoked mentor's read adds nothing, whatever
-     * called this). The day's count after it, or null when nothing was written: 1 is the day's first read.
+     * One read by `mentorId` at `now`: the day's row is added, or its last read moves on. The count is of visits, not of
+     * requests (one screen asks for several things): a read more than VISIT_GAP after the last one starts a new visit.
+     * One statement, and only while a live grant of this trader to that mentor stands (a revoked mentor's read adds
+     * nothing, whatever called this). The day's visits after it and whether this read made the day's row, or null when
+     * nothing was written.
      */
-    async record(mentorId: string, now: Date): Promise<number | null> {
+    async record(mentorId: string, now: Date): Promise<{ visits: number; first: boolean } | null> {
       const at = now.toISOString();
       const day = at.slice(0, 10);
-      const [row] = await queryRows<{ view_count: number }>(
+      const [row] = await queryRows<{ view_count: number; first: boolean }>(
         tx,
         sql`insert into mentor_views (user_id, mentor_id, day, first_seen_at, last_seen_at, view_count)
           select ${userId}, ${mentorId}, ${day}::date, ${at}::timestamptz, ${at}::timestamptz, 1
           where exists (select 1 from mentor_grants g where g.user_id = ${userId} and g.mentor_user_id = ${mentorId}
             and g.accepted_at is not null and g.revoked_at is null)
           on conflict (user_id, mentor_id, day) do update
-            set last_seen_at = greatest(mentor_views.last_seen_at, excluded.last_seen_at), view_count = mentor_views.view_count + 1
-          returning view_count`,
+            set last_seen_at = greatest(mentor_views.last_seen_at, excluded.last_seen_at),
+              view_count = mentor_views.view_count + (excluded.last_seen_at - mentor_views.last_seen_at > ${VISIT_GAP}::interval)::int
+          returning view_count, (xmax = 0) as first`,
       );
-      return row ? Number(row.view_count) : null;
+      return row ? { visits: Number(row.view_count), first: row.first === true } : null;
     },
 
     /** The days' views of the last weeks, the latest read first. */

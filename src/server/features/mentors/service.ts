@@ -342,13 +342,13 @@ export const mentorsService = {
 
   /**
    * A mentor's read of the trader's screens, once it passed the grant check: the day's row of this mentor is added or
-   * counted on (one statement in the trader's transaction, which adds nothing without a live grant). The day's first
+   * moved on, a new visit counted after a pause (one statement in the trader's transaction, which adds nothing without a live grant). The day's first
    * read emails the trader, when the server sends email, after the answer and without holding it: at most one email
    * per mentor per day.
    */
   async recordView(database: Database, mail: CommentMail, mentor: { id: string; name: string }, traderId: string, now: Date): Promise<void> {
-    const count = await database.withUser(traderId, (tx) => mentorViewsRepo(tx, traderId).record(mentor.id, now));
-    if (count !== 1) return;
+    const recorded = await database.withUser(traderId, (tx) => mentorViewsRepo(tx, traderId).record(mentor.id, now));
+    if (!recorded?.first) return;
     void notify(
       mail,
       database,

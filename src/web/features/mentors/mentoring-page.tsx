@@ -131,7 +131,7 @@ function MentorViewsList() {
           <Table.Tr>
             <Table.Th>Mentor</Table.Th>
             <Table.Th>Last seen</Table.Th>
-            <Table.Th ta="right">Views</Table.Th>
+            <Table.Th ta="right">Visits</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
