@@ -131,13 +131,13 @@ export const mentorRepo = (tx: Tx, userId: string) => {
 /** How many days of mentors' views the trader's list shows. */
 const VIEW_DAYS_LISTED = 90;
 
+/** Reads closer together than this are one visit of a mentor (a screen's several requests, moving between tabs). */
+export const VISIT_GAP = '30 minutes';
+
 /**
  * The trader's log of their mentors' reads, in the trader's own transaction (row-level security as that trader): the
  * mentor role writes nothing of it.
  */
-/** Reads closer together than this are one visit of a mentor (a screen's several requests, moving between tabs). */
-export const VISIT_GAP = '30 minutes';
-
 export const mentorViewsRepo = (tx: Tx, userId: string) => {
   const owner = eq(mentorViews.userId, userId);
   return {

@@ -342,9 +342,9 @@ export const mentorsService = {
 
   /**
    * A mentor's read of the trader's screens, once it passed the grant check: the day's row of this mentor is added or
-   * moved on, a new visit counted after a pause (one statement in the trader's transaction, which adds nothing without a live grant). The day's first
-   * read emails the trader, when the server sends email, after the answer and without holding it: at most one email
-   * per mentor per day.
+   * moved on, a new visit counted after a pause (one statement in the trader's transaction, which adds nothing without
+   * a live grant). The day's first read emails the trader, when the server sends email, after the answer and without
+   * holding it: at most one email per mentor per day.
    */
   async recordView(database: Database, mail: CommentMail, mentor: { id: string; name: string }, traderId: string, now: Date): Promise<void> {
     const recorded = await database.withUser(traderId, (tx) => mentorViewsRepo(tx, traderId).record(mentor.id, now));
