@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYZE_AFTER_ROWS } from '../../src/server/db/client';
+import { getTableColumns } from 'drizzle-orm';
+import { ANALYZE_AFTER_ROWS, ANALYZE_COLUMNS_PER_STATEMENT, pgliteRefreshStatements } from '../../src/server/db/client';
+import { trades } from '../../src/server/db/schema';
 import { backends, startTestApp, type TestApp } from '../support/app';
 import { addDays, createAccount, importTrades, newTrader } from './trades-support';
 
@@ -46,6 +48,14 @@ describe.each(backends())('planner statistics on %s', (backend) => {
     expect((await read()).tuples).toBeGreaterThanOrEqual(count);
     const after = await readUntil('trades', (row) => row.analyzed > before.analyzed);
     expect(after.analyzed).toBeGreaterThan(before.analyzed);
+    // Every column has its statistics, though the embedded database analyses a few columns a statement.
+    const analyzed = await app.server.database.db.execute(sql`select attname from pg_stats where tablename = 'trades'`);
+    const names = (analyzed as unknown as { rows: Array<{ attname: string }> }).rows.map((r) => r.attname).sort();
+    expect(names).toEqual(
+      Object.values(getTableColumns(trades))
+        .map((c) => c.name)
+        .sort(),
+    );
   });
 
   it("a large import vacuums the trades' day rollups, which it rewrote once per statement of its inserts", async () => {
@@ -62,5 +72,24 @@ describe.each(backends())('planner statistics on %s', (backend) => {
     expect(after.analyzed).toBeGreaterThan(before.analyzed);
     // The trader's count the Trade Log sums from those rollups is still every trade.
     expect((await t.get('/api/trades?limit=1')).body.total).toBe(count);
+  });
+});
+
+describe('the embedded refresh of the trades statistics', () => {
+  it('analyses every column of trades exactly once, a few a statement, after the rollups', () => {
+    const [rollups, ...parts] = pgliteRefreshStatements();
+    expect(rollups).toBe('vacuum (analyze) trade_day_rollups');
+    const named = parts.flatMap((statement) => {
+      const list = /^analyze trades \((.+)\)$/.exec(statement)?.[1];
+      expect(list).toBeDefined();
+      const columns = list!.split(', ').map((c) => c.replaceAll('"', ''));
+      expect(columns.length).toBeLessThanOrEqual(ANALYZE_COLUMNS_PER_STATEMENT);
+      return columns;
+    });
+    expect(named.sort()).toEqual(
+      Object.values(getTableColumns(trades))
+        .map((c) => c.name)
+        .sort(),
+    );
   });
 });
