@@ -170,6 +170,18 @@ describe.each(backends())('imported economic calendar events on %s', (backend) =
         'Item 2: date: must be a date and time with its offset, as 2025-03-05T08:30:00-05:00',
         { item: 2 },
       ],
+      [
+        `[${JSON.stringify(fresh)}, {"title": "CPI\\u0000m/m", "country": "USD", "date": "2024-06-13T08:30:00-04:00"}]`,
+        'application/json',
+        'Item 2: title: must not contain NUL characters',
+        { item: 2 },
+      ],
+      [
+        `[{"title": "CPI", "country": "US\\udc00", "date": "2024-06-13T08:30:00-04:00"}]`,
+        'application/json',
+        'Item 1: country: must be valid Unicode text',
+        { item: 1 },
+      ],
       [JSON.stringify([fresh, 'not an event']), 'application/json', 'Item 2: must be an event: an object with title, country and date', { item: 2 }],
       [
         `${CSV_A.split('\r\n')[0]}\nRetail Sales m/m,USD,2024-06-18T08:30:00-04:00,High,,\n,USD,2024-06-19T08:30:00-04:00,High,,`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EconomicCalendarEvent, EconomicImpact } from '../../../contract/economic-calendar';
 import { parseInstant } from '../../../domain/dates/instant';
 import { readCsv } from '../../../domain/importers/csv';
+import { textProblem } from '../../../domain/text';
 
 /**
  * Reading the public weekly calendar feeds traders use: a JSON list of { title, country, date, impact, forecast,
@@ -18,14 +19,26 @@ const text = z
   .nullish()
   .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
 
+/** Text a database column holds: no NUL, no lone surrogate (JSON can write both). */
+const storable = (value: string, ctx: z.RefinementCtx) => {
+  const problem = textProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
 const feedEntry = z.object(
   {
-    title: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(300, { error: 'must be at most 300 characters' }),
+    title: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(300, { error: 'must be at most 300 characters' })
+      .superRefine(storable),
     country: z
       .string({ error: 'is required (the currency, as USD)' })
       .trim()
       .min(1, { error: 'is required (the currency, as USD)' })
-      .max(10, { error: 'must be at most 10 characters' }),
+      .max(10, { error: 'must be at most 10 characters' })
+      .superRefine(storable),
     // Only instants with their offset: a time without one would be read in the server's zone. A day that does not
     // exist (February 30) is refused rather than rolled into the next month.
     date: z.iso.datetime({ offset: true, error: DATE_MESSAGE }).refine((value) => parseInstant(value) !== null, { error: DATE_MESSAGE }),
@@ -54,8 +67,10 @@ function readEntry(raw: unknown): EntryReading {
   }
   const { title, country, date, impact, forecast, previous } = entry.data;
   const at = new Date(parseInstant(date)!).toISOString();
-  const id = crypto.createHash('sha256').update(`${country}\n${at}\n${title}`).digest('hex').slice(0, 16);
-  return { ok: true, event: { id, title, country: country.toUpperCase(), at, impact: toImpact(impact), forecast, previous } };
+  // 'usd' and 'USD' are one currency: one event, one id.
+  const code = country.toUpperCase();
+  const id = crypto.createHash('sha256').update(`${code}\n${at}\n${title}`).digest('hex').slice(0, 16);
+  return { ok: true, event: { id, title, country: code, at, impact: toImpact(impact), forecast, previous } };
 }
 
 const byTime = (a: EconomicCalendarEvent, b: EconomicCalendarEvent) => a.at.localeCompare(b.at) || a.title.localeCompare(b.title);
