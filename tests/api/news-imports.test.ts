@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importedNewsDeleted, importedNewsEvents, newsFilterStatus, newsImportResult } from '../../src/contract/economic-calendar';
 import { overviewReport } from '../../src/contract/reports';
 import { queryRows } from '../../src/server/db/client';
-import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
+import { backends, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../support/app';
 import { startCalendarFeedServer, type CalendarFeedServer } from '../support/calendar-feed-server';
 import { createAccount, importTrades, listAll, money, newTrader } from './trades-support';
 
@@ -50,6 +50,7 @@ describe.each(backends())('imported economic calendar events on %s', (backend) =
   let b: ApiClient;
   let aId: string;
   let bId: string;
+  let aAccount: string;
 
   const upload = (client: ApiClient, body: string, type = 'application/json') =>
     client
@@ -77,6 +78,7 @@ describe.each(backends())('imported economic calendar events on %s', (backend) =
     aId = (await a.get('/api/auth/get-session')).body.user.id;
     bId = (await b.get('/api/auth/get-session')).body.user.id;
     const account = await createAccount(a, 'Apex 50K');
+    aAccount = account.id;
     await importTrades(
       a,
       account.id,
@@ -238,6 +240,19 @@ describe.each(backends())('imported economic calendar events on %s', (backend) =
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from imported_economic_events`),
     );
     expect(seen).toEqual([{ n: 3 }]);
+  });
+
+  it("a mentor's look at A's trades filters them by A's imported events, as A's own does", async () => {
+    const mentor = await newTrader(app, 'news-mentor');
+    const invited = await a.post('/api/mentor-grants', { email: uniqueEmail('news-m'), account_ids: [aAccount] });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect((await mentor.post('/api/mentor/accept', { token: new URL(invited.body.url).hash.slice(1) })).status).toBe(200);
+    const res = await mentor.get(`/api/mentor/${aId}/reports/overview?news=15`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(overviewReport.parse(res.body).overview.netCents).toBe(await near(a, 15));
+    const page = await mentor.get(`/api/mentor/${aId}/trades?news=15`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.total).toBe(1);
   });
 
   it("deletes only one's own imported events, and the feed's stay", async () => {

@@ -73,17 +73,21 @@ export async function loadNewsInstants(tx: Tx, userId: string): Promise<Float64A
   return sortEventInstants(rows.map((r) => Number(r.ms)));
 }
 
-/** How many events the trader's filter has, each once: none means it could only ever find nothing. */
-export async function countNewsEvents(tx: Tx, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
+/**
+ * How many events the trader's filter has, each once (`total`: none means it could only ever find nothing), and how
+ * many of them the feed gave (`feed`: none means no read of the feed has been kept yet).
+ */
+export async function countNewsEvents(tx: Tx, userId: string): Promise<{ total: number; feed: number }> {
+  const [row] = await queryRows<{ total: number | string; feed: number | string }>(
     tx,
-    sql`select count(*)::int as n from (
-          select title, country, at from ${economicEvents}
-          union
-          select title, country, at from ${importedEconomicEvents} where user_id = ${userId}
-        ) e`,
+    sql`select (select count(*)::int from (
+                  select title, country, at from ${economicEvents}
+                  union
+                  select title, country, at from ${importedEconomicEvents} where user_id = ${userId}
+                ) e) as total,
+               (select count(*)::int from ${economicEvents}) as feed`,
   );
-  return Number(row?.n ?? 0);
+  return { total: Number(row?.total ?? 0), feed: Number(row?.feed ?? 0) };
 }
 
 /** The trader's imported events: how many, and the first and last one's instants (ISO, UTC). */

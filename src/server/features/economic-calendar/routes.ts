@@ -54,13 +54,13 @@ export function economicCalendarRoutes({ config, logger, database }: AppDeps) {
       const userId = c.get('user').id;
       const count = () => database.withUser(userId, (tx) => countNewsEvents(tx, userId));
       let events = await count();
-      if (calendar && events === 0) {
-        // Nothing kept yet (no one opened the calendar since the server started): read the feed now. A feed that
-        // cannot be read leaves the filter without events, which is what the answer then says.
+      if (calendar && events.feed === 0) {
+        // Nothing kept from the feed yet (no one opened the calendar since the server started): read it now. A feed
+        // that cannot be read leaves the filter with the trader's imported events only, which is what the answer says.
         await calendar.week().catch(() => undefined);
         events = await count();
       }
-      return c.json<NewsFilterStatus>({ feed: calendar !== null, events });
+      return c.json<NewsFilterStatus>({ feed: calendar !== null, events: events.total });
     })
     .get('/events', async (c) => c.json<ImportedNewsEvents>(await imports.summary(c.get('user').id)))
     .post('/events', async (c) => c.json<NewsImportResult>(await imports.importFile(c.get('user').id, await readFile(c))))
