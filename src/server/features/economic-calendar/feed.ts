@@ -73,7 +73,9 @@ function readEntry(raw: unknown): EntryReading {
   return { ok: true, event: { id, title, country: code, at, impact: toImpact(impact), forecast, previous } };
 }
 
-const byTime = (a: EconomicCalendarEvent, b: EconomicCalendarEvent) => a.at.localeCompare(b.at) || a.title.localeCompare(b.title);
+// The instants are ISO strings of one form (UTC, milliseconds): compared as plain strings, which is their time order
+// and many times faster than localeCompare over a file of years.
+const byTime = (a: EconomicCalendarEvent, b: EconomicCalendarEvent) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.title.localeCompare(b.title));
 
 export type FeedReading = { ok: true; events: EconomicCalendarEvent[]; skipped: number } | { ok: false; reason: string };
 
