@@ -37,7 +37,38 @@ export type EconomicCalendarResponse = z.infer<typeof economicCalendarResponse>;
 
 /**
  * GET /api/economic-calendar/news: whether the reports' news filter can find anything. `feed`: a calendar feed is
- * configured; `events`: how many high-impact USD events are stored for it to match trades with.
+ * configured; `events`: how many high-impact USD events the trader's filter has to match trades with (the feed's and
+ * those the trader imported, each once).
  */
 export const newsFilterStatus = z.strictObject({ feed: z.boolean(), events: z.number().int().nonnegative() });
 export type NewsFilterStatus = z.infer<typeof newsFilterStatus>;
+
+/**
+ * POST /api/economic-calendar/events: a file of past calendar weeks (the body is the file itself: the JSON list the
+ * feed answers, or a CSV with its columns title, country, date, impact, forecast, previous). Its high-impact USD events
+ * join the trader's own for the news filter; other traders' filters never see them.
+ */
+export const newsImportResult = z.strictObject({
+  /** The file's events, of every currency and impact. */
+  read: z.number().int().nonnegative(),
+  /** Of those, the high-impact USD ones: the only ones the news filter matches trades with. */
+  kept: z.number().int().nonnegative(),
+  /** Of those, the ones stored now: not from an earlier file, nor known from the feed already. */
+  added: z.number().int().nonnegative(),
+  /** The first and last kept event's instants (ISO, UTC); null when the file has none. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type NewsImportResult = z.infer<typeof newsImportResult>;
+
+/** GET /api/economic-calendar/events: the trader's imported events, how many and from when to when (ISO, UTC). */
+export const importedNewsEvents = z.strictObject({
+  count: z.number().int().nonnegative(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ImportedNewsEvents = z.infer<typeof importedNewsEvents>;
+
+/** DELETE /api/economic-calendar/events: the trader's imported events are gone (the feed's stay); how many went. */
+export const importedNewsDeleted = z.strictObject({ deleted: z.number().int().nonnegative() });
+export type ImportedNewsDeleted = z.infer<typeof importedNewsDeleted>;

@@ -108,7 +108,7 @@ const envSchema = z
     /**
      * A weekly economic calendar in the JSON the public calendars publish (title, country, date, impact, forecast,
      * previous). Without one the dashboard's events card shows its sample week, labelled as mock data, and the reports'
-     * news filter has no events to match trades with. Each good read keeps the high-impact USD events.
+     * news filter has only the events a trader imported from a file. Each good read keeps the high-impact USD events.
      */
     ECONOMIC_CALENDAR_URL: z.preprocess(
       emptyToUndefined,

@@ -74,6 +74,9 @@ export function fieldsOf(schema: z.ZodType | undefined): string[] {
   return [];
 }
 
+/** A past week of the economic calendar, as its feed writes it: a valid file of events for the walk. */
+export const CALENDAR_FILE = JSON.stringify([{ title: 'CPI m/m', country: 'USD', date: '2025-03-05T08:30:00-05:00', impact: 'High' }]);
+
 export const NIL = '00000000-0000-0000-0000-000000000000';
 
 export interface Endpoint {
@@ -355,6 +358,9 @@ export async function startWalkedApp(backend: Backend): Promise<WalkedApp> {
     'POST /api/connections/:id/sync': { params: id('connection') },
     'GET /api/economic-calendar': {},
     'GET /api/economic-calendar/news': {},
+    'GET /api/economic-calendar/events': {},
+    'POST /api/economic-calendar/events': { file: { text: CALENDAR_FILE, type: 'application/json' } },
+    'DELETE /api/economic-calendar/events': {},
     'GET /api/quick-links': {},
     'POST /api/quick-links': { body: () => ({ title: 'Walked', url: 'https://example.org' }), bodySchema: quickLinkInput },
     'POST /api/quick-links/reorder': { body: () => ({ ids: [ids.link] }), bodySchema: reorderInput },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ECONOMIC_CALENDAR_ERROR } from '../../src/contract/economic-calendar';
 import { createEconomicCalendar, FEED_FRESH_MS, FEED_RETRY_MS } from '../../src/server/features/economic-calendar/service';
-import { toImpact } from '../../src/server/features/economic-calendar/feed';
+import { parseCalendarFile, parseFeed, toImpact } from '../../src/server/features/economic-calendar/feed';
 import { SAMPLE_FEED, startCalendarFeedServer, type CalendarFeedServer } from '../support/calendar-feed-server';
 
 /** The calendar's cache over time, with a clock the test moves, against a stand-in feed on a real port. */
@@ -80,5 +80,23 @@ describe('economic calendar cache', () => {
       'none',
       'none',
     ]);
+  });
+
+  it('leaves out of a feed what no column holds or no calendar has (a NUL, February 30), where a file is refused whole', () => {
+    const good = { title: 'CPI m/m', country: 'USD', date: '2026-12-09T08:30:00-05:00', impact: 'High' };
+    const body = JSON.stringify([good, { ...good, title: 'CPI\u0000' }, { ...good, date: '2026-02-30T08:30:00-05:00' }]);
+    const feed = parseFeed(body);
+    expect(feed).toMatchObject({ ok: true, skipped: 2 });
+    expect(feed.ok && feed.events.map((e) => e.at)).toEqual(['2026-12-09T13:30:00.000Z']);
+    expect(parseCalendarFile(body)).toEqual({
+      ok: false,
+      message: 'Item 2: title: must not contain NUL characters',
+      at: { item: 2 },
+      field: 'title',
+    });
+    // The same event from the JSON and from a CSV is the same event (its id too).
+    const csv = parseCalendarFile('title,country,date,impact\nCPI m/m,usd,2026-12-09T08:30:00-05:00,High\n');
+    const json = parseCalendarFile(JSON.stringify([good]));
+    expect(csv.ok && json.ok && csv.events).toEqual(json.ok && json.events);
   });
 });

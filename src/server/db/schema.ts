@@ -1242,6 +1242,26 @@ export const economicEvents = pgTable(
 );
 
 /**
+ * High-impact USD events a trader imported from a file of past calendar weeks, so that the news filter finds their
+ * trades from before the server read the feed. The trader's own: the filter reads the feed's events and these, and no
+ * other trader's. An event the feed announced already is not stored here again (nor one imported twice).
+ */
+export const importedEconomicEvents = pgTable(
+  'imported_economic_events',
+  {
+    userId: ownerId(),
+    at: ts('at').notNull(),
+    title: text('title').notNull(),
+    country: text('country').notNull(),
+    importedAt: ts('imported_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'imported_economic_events_pk', columns: [t.userId, t.at, t.title, t.country] }),
+    ownerPolicy('imported_economic_events'),
+  ],
+);
+
+/**
  * A trade's MAE, MFE (points, ticks, dollars), best exit and capture, from the bars of its contract
  * (src/domain/market/excursions.ts), recomputed when the trade or those bars change, for the Trade Log's columns and
  * the Reports' averages. `detail` is the whole result: the exit analysis, or which bars are missing.
@@ -1532,4 +1552,5 @@ export const ownedTables = [
   'mentor_comments',
   'saved_views',
   'mentor_views',
+  'imported_economic_events',
 ] as const;

@@ -17,6 +17,8 @@ export const BODY_LIMITS: Array<{ path: RegExp; maxBytes: number; message?: stri
   { path: /^\/api\/trades\/import\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
   // Price-bar files: a day of 1-second bars is ~80,000 rows, several MB.
   { path: /^\/api\/market\/bars(\/preview)?\/?$/, maxBytes: MAX_IMPORT_BYTES, message: fileTooLargeMessage() },
+  // A file of past economic calendar weeks: a year of every currency's events is under 1 MB.
+  { path: /^\/api\/economic-calendar\/events\/?$/, maxBytes: 8 * 1024 * 1024 },
   // Select All of a 100,000-trade log sends 100,000 ids.
   { path: /^\/api\/trades\/(bulk-delete|assign|bulk-edit)\/?$/, maxBytes: 100_000 * 40 + 1024 },
   // Undo of a bulk edit of as many trades: each trade's state before (account, playbook, ticks, setup, tags).

@@ -6,7 +6,16 @@ import { toMistakeKey } from '../../../domain/reports/report-trade';
 import { isCurrency, type AccountCurrency } from '../../../domain/reports/currency';
 import { getFuturesRoot, getPointValue, symbolsOfMarkets } from '../../../domain/instruments';
 import type { Tx } from '../../db/client';
-import { economicEvents, playbooks, tradeChanges, trades, tradeVersions, tradingAccounts, userPreferences } from '../../db/schema';
+import {
+  economicEvents,
+  importedEconomicEvents,
+  playbooks,
+  tradeChanges,
+  trades,
+  tradeVersions,
+  tradingAccounts,
+  userPreferences,
+} from '../../db/schema';
 
 /**
  * Data access for the reports. Every query names its owner; row-level security backs it up.
@@ -203,7 +212,9 @@ function clauseSql(clause: FilterClause, timeZone: string, data: SqlTraderData |
       // The entry in whole milliseconds, as the engine reads it, and the window's two ends both included.
       const entry = sql`date_trunc('milliseconds', ${trades.entryTime})`;
       const window = sql`(${clause.windowMs}::int * interval '1 millisecond')`;
-      const near = sql`exists (select 1 from ${economicEvents} e where e.at between ${entry} - ${window} and ${entry} + ${window})`;
+      // The feed's events, and the ones the trader imported (theirs alone: row-level security holds that too).
+      const near = sql`(exists (select 1 from ${economicEvents} e where e.at between ${entry} - ${window} and ${entry} + ${window})
+        or exists (select 1 from ${importedEconomicEvents} i where i.user_id = ${trades.userId} and i.at between ${entry} - ${window} and ${entry} + ${window}))`;
       return sql`(${trades.entryTime} is not null and ${clause.near ? near : sql`not ${near}`})`;
     }
   }

@@ -60,7 +60,10 @@ export interface ReportScope {
   basis: ReportBasis;
   /** Every trade's planned risk in cents (NaN without): its own plan, else the trader's defaults. */
   risk: () => Float64Array;
-  /** The stored high-impact events' instants, sorted; read only for a filter with the news key (else empty). */
+  /**
+   * The high-impact events' instants the trader's filter matches (the feed's and their imported ones), sorted; read
+   * only for a filter with the news key (else empty).
+   */
   newsEvents: Float64Array;
 }
 
@@ -131,7 +134,7 @@ async function openReportScope(
       currencies: context.currencies,
       riskDefaults: await loadRiskDefaults(tx, userId),
       mistakeTags: hasMistakeFilter(wanted) ? await loadMistakeTags(tx, userId) : [],
-      newsEvents: hasNewsFilter(wanted) ? await loadNewsInstants(tx) : new Float64Array(0),
+      newsEvents: hasNewsFilter(wanted) ? await loadNewsInstants(tx, userId) : new Float64Array(0),
     };
   });
   const asked = viewer ? limitToAccounts(wanted, [...accounts.keys()]) : wanted;

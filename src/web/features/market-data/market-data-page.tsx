@@ -30,13 +30,15 @@ import { coverageQuery, useDeleteBars } from './api';
 import { BarsBatchDialog } from './bars-batch-dialog';
 import { BarsDialog } from './bars-dialog';
 import { formatDay, formatTime } from './format';
+import { NewsEventsCard } from './news-events-card';
 
 const MAX_BYTES = 50 * 1024 * 1024;
 type Day = BarsCoverage['days'][number];
 
 /**
  * Market Data: import price bars (a file, several, or a folder of them), see the bars you have per contract and day,
- * delete them. Bars a trader uploads are theirs alone: no other trader's figures read them.
+ * delete them. Bars a trader uploads are theirs alone: no other trader's figures read them. Below, past economic
+ * calendar events for the news filter (news-events-card.tsx).
  */
 export function MarketDataPage() {
   const [params] = useSearchParams();
@@ -216,6 +218,8 @@ export function MarketDataPage() {
           Days and times in {timeZone}.
         </Text>
       </Card>
+
+      <NewsEventsCard />
 
       {picked && <BarsDialog key={picked.token} file={picked.file} contract={contract ?? ''} timeZone={timeZone} onClose={() => setPicked(null)} />}
       {batch && <BarsBatchDialog key={batch.token} files={batch.files} onClose={() => setBatch(null)} />}

@@ -53,9 +53,18 @@ describe('the news filter in the filter bar', () => {
   it('is disabled and says why when no feed is set up', async () => {
     newsStatus(false, 0);
     const { select } = await openMore(createReportFilter());
-    expect(await screen.findByTestId('filter-news-reason')).toHaveTextContent('Needs an economic calendar feed (ECONOMIC_CALENDAR_URL)');
+    expect(await screen.findByTestId('filter-news-reason')).toHaveTextContent(
+      'Needs an economic calendar feed (ECONOMIC_CALENDAR_URL) or events imported on Market Data',
+    );
     expect(select).toBeDisabled();
-    expect(select).toHaveAccessibleDescription('Needs an economic calendar feed (ECONOMIC_CALENDAR_URL)');
+    expect(select).toHaveAccessibleDescription('Needs an economic calendar feed (ECONOMIC_CALENDAR_URL) or events imported on Market Data');
+  });
+
+  it('works without a feed once the trader imported past events', async () => {
+    newsStatus(false, 40);
+    const { select } = await openMore(createReportFilter());
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(screen.queryByTestId('filter-news-reason')).not.toBeInTheDocument();
   });
 
   it('is disabled and says why when the feed has given no high-impact USD event yet', async () => {

@@ -11,16 +11,19 @@ const MODE_CHOICES = [
   { value: 'away', label: 'Away from news' },
 ];
 
-/** Why the filter could find nothing, or null when it can: no feed set up, or no event kept from it yet. */
+/**
+ * Why the filter could find nothing, or null when it can: no events, neither from a feed nor imported by the trader
+ * (Market Data), and then whether a feed is set up at all.
+ */
 export function newsFilterUnavailable(status: NewsFilterStatus): string | null {
-  if (!status.feed) return 'Needs an economic calendar feed (ECONOMIC_CALENDAR_URL)';
-  if (status.events === 0) return 'No high-impact USD events stored yet';
-  return null;
+  if (status.events > 0) return null;
+  if (!status.feed) return 'Needs an economic calendar feed (ECONOMIC_CALENDAR_URL) or events imported on Market Data';
+  return 'No high-impact USD events stored yet';
 }
 
 /**
  * Trades entered within minutes of a high-impact USD release, or away from every one (prop firms' news rules). With no
- * feed or no stored events it is disabled and says why, rather than narrowing the reports to nothing. A filter already
+ * events (from the feed or imported) it is disabled and says why, rather than narrowing the reports to nothing. A filter already
  * holding the key (a saved view, a link) stays changeable, so the trader can take it off.
  */
 export function NewsFilter({ filter, onChange }: { filter: ReportFilter; onChange: (patch: Partial<ReportFilter>) => void }) {

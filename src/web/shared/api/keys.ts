@@ -187,6 +187,10 @@ export const queryKeys = {
     week: (today: string) => ['economic-events', today] as const,
     /** Whether the reports' news filter has a feed and stored events to match trades with. */
     news: ['economic-events', 'news'] as const,
+    /** The high-impact events the trader imported from files of past weeks (how many, from when to when). */
+    imported: ['economic-events', 'imported'] as const,
+    /** Every key above: an import or delete of past events changes the filter's status as well. */
+    all: ['economic-events'] as const,
   },
   /** The trader's read-only share links (Settings, Shared Links). */
   shareLinks: { all: ['share-links'] as const },
