@@ -103,7 +103,8 @@ export function computeEquity(set: TradeSet, maxPoints = 1500): EquitySeries {
     days.map((d) => d.pnlCents),
     (k) => days[k]!.date,
   );
-  return { ...computeEquityByTrade(set, maxPoints), byDay };
+  const { byTrade, ...counts } = computeEquityByTrade(set, maxPoints);
+  return { byTrade, byDay, ...counts };
 }
 
 /** The curve by trade alone, with the count of days (`computeEquity` less its day-by-day curve, which costs a pass of its own). */
