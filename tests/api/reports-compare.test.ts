@@ -3,7 +3,8 @@ import { compareReport } from '../../src/contract/report-compare';
 import { breakdownReport, equityReport, overviewReport } from '../../src/contract/reports';
 import { backends, startTestApp, type ApiClient, type TestApp } from '../support/app';
 import { conforms } from '../support/contract';
-import { createAccount, createTrade, newTrader } from './trades-support';
+import { addDays } from '../../src/domain/dates';
+import { createAccount, createTrade, importTrades, newTrader } from './trades-support';
 
 /**
  * Compare with up to four sets on both databases: each set's figures are exactly what its own Overview and Equity
@@ -134,6 +135,53 @@ describe.each(backends())('compare of up to four sets on %s', (backend) => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^by: /);
   });
+
+  it('sends a long curve as the Equity report samples it: real points at their trade numbers, its peak, low and end among them', async () => {
+    const dave = await newTrader(app, 'compare-dave');
+    const account = await createAccount(dave, 'Dave account');
+    // 2,000 trades, one a day, longs and shorts in turn; a spike and a crash in the middle. Each risks $100.
+    const count = 2_000;
+    const pnlOf = (i: number) => (i === 777 ? 500_000 : i === 1_333 ? -900_000 : ((i * 7_919) % 20_001) - 9_900);
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `long-curve-${i}`,
+      date: addDays('2019-01-01', i),
+      period: 'AM',
+      side: i % 2 === 0 ? 'Long' : 'Short',
+      pnl: (pnlOf(i) / 100).toFixed(2),
+      risk_amount: '100.00',
+    }));
+    expect((await importTrades(dave, account.id, rows)).imported).toBe(count);
+    const sets = ['range=all-time', 'side=Short&range=all-time'];
+    const answer = conforms(compareReport, await dave.get(`/api/reports/compare?${new URLSearchParams({ a: sets[0]!, b: sets[1]! })}`));
+    for (const [i, text] of sets.entries()) {
+      const equity = conforms(equityReport, await dave.get(`/api/reports/equity?${text}`));
+      const { byDay: _days, ...byTrade } = equity.equity;
+      const { byDay: _daysR, ...inR } = equity.r;
+      expect(answer.sets[i]!.equity, text).toEqual(byTrade);
+      expect(answer.sets[i]!.equityR, `${text} in R`).toEqual(inR);
+    }
+    // The whole curve of all trades, worked out from the P&L sent: each point sent is its point at that trade number.
+    const full: number[] = [];
+    for (let i = 0, sum = 0; i < count; i++) full.push((sum += pnlOf(i)));
+    const curve = answer.sets[0]!.equity;
+    expect(curve).toMatchObject({ trades: count, days: count, sampled: true });
+    expect(curve.byTrade.length).toBeLessThanOrEqual(1_500);
+    expect(curve.byTrade.every((p) => p.equityCents === full[p.index - 1] && p.tradeDate === addDays('2019-01-01', p.index - 1))).toBe(true);
+    const indexes = curve.byTrade.map((p) => p.index);
+    expect(indexes.every((index, k) => k === 0 || index > indexes[k - 1]!)).toBe(true);
+    const top = full.indexOf(Math.max(...full)) + 1;
+    const bottom = full.indexOf(Math.min(...full)) + 1;
+    for (const index of [1, top, bottom, count]) expect(indexes, `trade ${index}`).toContain(index);
+    // In R (each trade on $100): the same trade numbers' cumulative R, the last the total.
+    const inR = answer.sets[0]!.equityR;
+    expect(inR).toMatchObject({ tradesWithRisk: count, tradesWithoutRisk: 0, days: count, sampled: true });
+    const inRofCents = (cents: number) => (Math.sign(cents) * Math.round(Math.abs(cents) / 100)) / 100 + 0;
+    expect(inR.byTrade.every((p) => p.equityR === inRofCents(full[p.index - 1]!))).toBe(true);
+    expect(inR.byTrade.at(-1)).toMatchObject({ index: count, equityR: inRofCents(full.at(-1)!) });
+    // The shorts, 1,000 trades: every one sent.
+    expect(answer.sets[1]!.equity).toMatchObject({ trades: 1_000, sampled: false });
+    expect(answer.sets[1]!.equity.byTrade.map((p) => p.index)).toEqual(Array.from({ length: 1_000 }, (_, k) => k + 1));
+  }, 120_000);
 
   it('refuses fewer than two sets, a gap in the letters and a bad filter with a 400 naming the set', async () => {
     const cases: Array<[string, RegExp]> = [

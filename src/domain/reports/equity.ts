@@ -54,28 +54,42 @@ export function buildEquityPoints(pnl: ArrayLike<number>, dayOf: (k: number) => 
 export function sampleEquitySteps(pnl: ArrayLike<number>, maxPoints: number): Uint32Array {
   const n = pnl.length;
   if (n <= maxPoints) return Uint32Array.from({ length: n }, (_, k) => k);
-  const equity = new Float64Array(n);
-  const drawdown = new Float64Array(n);
-  let running = 0;
-  let peak = 0;
-  for (let k = 0; k < n; k++) {
-    running += pnl[k]!;
-    if (running > peak) peak = running;
-    equity[k] = running;
-    drawdown[k] = running - peak;
-  }
   const buckets = Math.max(1, Math.floor(maxPoints / 5));
   const size = Math.ceil(n / buckets);
   const kept: number[] = [];
+  // One pass, the running sum and peak carried from bucket to bucket; in each, the first step of its highest, lowest
+  // and deepest.
+  let running = 0;
+  let peak = 0;
   for (let start = 0; start < n; start += size) {
     const end = Math.min(n, start + size);
     let high = start;
     let low = start;
     let deepest = start;
+    let highest = Infinity;
+    let lowest = -Infinity;
+    let deepestBelow = Infinity;
     for (let k = start; k < end; k++) {
-      if (equity[k]! > equity[high]!) high = k;
-      if (equity[k]! < equity[low]!) low = k;
-      if (drawdown[k]! < drawdown[deepest]!) deepest = k;
+      running += pnl[k]!;
+      if (running > peak) peak = running;
+      const below = running - peak;
+      if (k === start) {
+        highest = lowest = running;
+        deepestBelow = below;
+        continue;
+      }
+      if (running > highest) {
+        high = k;
+        highest = running;
+      }
+      if (running < lowest) {
+        low = k;
+        lowest = running;
+      }
+      if (below < deepestBelow) {
+        deepest = k;
+        deepestBelow = below;
+      }
     }
     for (const k of [...new Set([start, high, low, deepest, end - 1])].sort((a, b) => a - b)) kept.push(k);
   }
@@ -84,17 +98,33 @@ export function sampleEquitySteps(pnl: ArrayLike<number>, maxPoints: number): Ui
 
 /** Both curves of a set of trades (in trading order). */
 export function computeEquity(set: TradeSet, maxPoints = 1500): EquitySeries {
-  const { columns: c, rows } = set;
-  const pnl = new Float64Array(rows.length);
-  for (let k = 0; k < rows.length; k++) pnl[k] = c.pnl[rows[k]!]!;
-  const keep = sampleEquitySteps(pnl, maxPoints);
-  const byTrade = buildEquityPoints(pnl, (k) => dayOf(c, rows[k]!), keep);
   const days = aggregateRowsByDay(set);
   const byDay = buildEquityPoints(
     days.map((d) => d.pnlCents),
     (k) => days[k]!.date,
   );
-  return { byTrade, byDay, trades: rows.length, days: days.length, sampled: byTrade.length < rows.length };
+  const { byTrade, ...counts } = computeEquityByTrade(set, maxPoints);
+  return { byTrade, byDay, ...counts };
+}
+
+/** The curve by trade alone, with the count of days (`computeEquity` less its day-by-day curve, which costs a pass of its own). */
+export function computeEquityByTrade(set: TradeSet, maxPoints = 1500): Omit<EquitySeries, 'byDay'> {
+  const { columns: c, rows } = set;
+  const pnl = new Float64Array(rows.length);
+  let days = 0;
+  let day = -1;
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k]!;
+    pnl[k] = c.pnl[i]!;
+    // Trades come in trading order: a day's trades are together (aggregateRowsByDay's days).
+    if (c.day[i] !== day) {
+      day = c.day[i]!;
+      days++;
+    }
+  }
+  const keep = sampleEquitySteps(pnl, maxPoints);
+  const byTrade = buildEquityPoints(pnl, (k) => dayOf(c, rows[k]!), keep);
+  return { byTrade, trades: rows.length, days, sampled: byTrade.length < rows.length };
 }
 
 /** At most about `maxPoints` of a curve's points, by the same shape-keeping rule (a table of a long curve). */
@@ -315,6 +345,7 @@ function sumFastR(
   day: Uint32Array,
   keep: ArrayLike<number>,
   dateOf: (k: number) => CalendarDay,
+  withDays: boolean,
 ) {
   const n = pnl.length;
   let cents = 0;
@@ -360,7 +391,7 @@ function sumFastR(
     const kept = keep[next] === k;
     const dayEnd = k === n - 1 || day[k + 1] !== day[k];
     if (!kept && !dayEnd) continue;
-    const error = sumError(k + 1, sizes);
+    const error = kept || withDays ? sumError(k + 1, sizes) : 0;
     if (kept) {
       pointAt(byTrade, k + 1, k, peak, error, everyStep, k + 1);
       next++;
@@ -369,7 +400,7 @@ function sumFastR(
       // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
       dayEnds.push(k);
       if (running > dayPeak) dayPeak = running;
-      pointAt(byDay, dayEnds.length, k, dayPeak, error, dayEndAt, dayEnds.length);
+      if (withDays) pointAt(byDay, dayEnds.length, k, dayPeak, error, dayEndAt, dayEnds.length);
     }
   }
   if (doubts.length > 0) {
@@ -396,20 +427,29 @@ function sumFastR(
       point.drawdownR = exact.round(sum - best);
     }
   }
-  return { byTrade, byDay };
+  return { byTrade, byDay, days: dayEnds.length };
 }
 
 /** Both curves in R of a set of trades (in trading order), given every trade's planned risk in cents (NaN without). */
 export function computeEquityR(set: TradeSet, risk: Float64Array, maxPoints = 1500): EquityRSeries {
-  return computeEquityRWith(set, risk, maxPoints, true);
+  return computeEquityRWith(set, risk, maxPoints, true, true);
+}
+
+/**
+ * The curve in R by trade alone, with the count of days (`computeEquityR` less its day-by-day curve: its closes are
+ * neither rounded nor, when a float leaves a rounding in doubt, summed exactly).
+ */
+export function computeEquityRByTrade(set: TradeSet, risk: Float64Array, maxPoints = 1500): Omit<EquityRSeries, 'byDay'> {
+  const { byDay: _days, ...byTrade } = computeEquityRWith(set, risk, maxPoints, true, false);
+  return byTrade;
 }
 
 /** `computeEquityR` summing every step exactly (no float sums): what the fast path must give, for tests. */
-export function computeEquityRExactly(set: TradeSet, risk: Float64Array, maxPoints = 1500): EquityRSeries {
-  return computeEquityRWith(set, risk, maxPoints, false);
+export function computeEquityRExactly(set: TradeSet, risk: Float64Array, maxPoints = 1500, withDays = true): EquityRSeries {
+  return computeEquityRWith(set, risk, maxPoints, false, withDays);
 }
 
-function computeEquityRWith(set: TradeSet, risk: Float64Array, maxPoints: number, fast: boolean): EquityRSeries {
+function computeEquityRWith(set: TradeSet, risk: Float64Array, maxPoints: number, fast: boolean, withDays: boolean): EquityRSeries {
   const { columns: c, rows } = set;
   const pnl = new Float64Array(rows.length);
   const cents = new Float64Array(rows.length);
@@ -427,19 +467,28 @@ function computeEquityRWith(set: TradeSet, risk: Float64Array, maxPoints: number
   }
   const keep = sampleEquitySteps(floats.subarray(0, n), maxPoints);
   const dateOf = (k: number) => c.days[day[k]!]!;
-  const quick = fast ? sumFastR(pnl.subarray(0, n), cents.subarray(0, n), floats.subarray(0, n), day.subarray(0, n), keep, dateOf) : null;
+  const quick = fast ? sumFastR(pnl.subarray(0, n), cents.subarray(0, n), floats.subarray(0, n), day.subarray(0, n), keep, dateOf, withDays) : null;
   if (quick !== null)
-    return { ...quick, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: quick.byDay.length, sampled: quick.byTrade.length < n };
+    return {
+      byTrade: quick.byTrade,
+      byDay: quick.byDay,
+      tradesWithRisk: n,
+      tradesWithoutRisk: rows.length - n,
+      days: quick.days,
+      sampled: quick.byTrade.length < n,
+    };
   const curve = sumExactR(pnl.subarray(0, n), cents.subarray(0, n)) as ExactCurve<unknown>;
   const byTrade = pickPoints(curve, keep, (k) => ({ index: k + 1, tradeDate: dateOf(k) }));
   // By day: each day's close, under the best close before it; a day's trades in between are not its peaks.
   const dayEnds: number[] = [];
   for (let k = 0; k < n; k++) if (k === n - 1 || day[k + 1] !== day[k]) dayEnds.push(k);
   const closes: ExactCurve<unknown> = { ...curve, sums: dayEnds.map((k) => curve.sums[k]!) };
-  const byDay = pickPoints(
-    closes,
-    dayEnds.map((_, d) => d),
-    (d) => ({ index: d + 1, tradeDate: dateOf(dayEnds[d]!) }),
-  );
-  return { byTrade, byDay, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: byDay.length, sampled: byTrade.length < n };
+  const byDay = withDays
+    ? pickPoints(
+        closes,
+        dayEnds.map((_, d) => d),
+        (d) => ({ index: d + 1, tradeDate: dateOf(dayEnds[d]!) }),
+      )
+    : [];
+  return { byTrade, byDay, tradesWithRisk: n, tradesWithoutRisk: rows.length - n, days: dayEnds.length, sampled: byTrade.length < n };
 }

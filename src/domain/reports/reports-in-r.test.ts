@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeYearCalendar } from './calendar';
-import { computeEquity, computeEquityR, computeEquityRExactly } from './equity';
+import { computeEquity, computeEquityByTrade, computeEquityR, computeEquityRByTrade, computeEquityRExactly } from './equity';
 import { compareROverviews } from './figures';
 import { computeHeatmap } from './heatmap';
 import { computeRiskColumn, computeROverview } from './r-multiples';
@@ -69,6 +69,10 @@ describe('equity in R', () => {
       [3, '2026-03-05', 3.67, 0],
     ]);
     expect(equity).toMatchObject({ tradesWithRisk: 5, tradesWithoutRisk: 2, days: 3, sampled: false });
+    // Compare's curves leave the day-by-day curve out but count the days: 3 with R, 4 in dollars (Mar 4 too).
+    const { byDay: _days, ...byTrade } = equity;
+    expect(computeEquityRByTrade(set, risk)).toEqual(byTrade);
+    expect(computeEquityByTrade(set)).toMatchObject({ trades: 7, days: 4, sampled: false });
     // The curve ends on the Overview's total R.
     expect(equity.byTrade.at(-1)!.equityR).toBe(computeROverview(set, risk).totalR);
   });
@@ -189,6 +193,14 @@ describe('equity in R', () => {
       const exact = computeEquityRExactly(set, risk, maxPoints);
       expect(fast).toEqual(exact);
       expect(fast.byDay).toHaveLength(25);
+      // Without the day-by-day curve (Compare), the curve by trade and the counts are the same, on both paths.
+      const { byDay: _days, ...byTrade } = fast;
+      expect(computeEquityRByTrade(set, risk, maxPoints)).toEqual(byTrade);
+      const { byDay: none, ...exactByTrade } = computeEquityRExactly(set, risk, maxPoints, false);
+      expect(exactByTrade).toEqual(byTrade);
+      expect(none).toEqual([]);
+      const { byDay: _dollarDays, ...dollars } = computeEquity(set, maxPoints);
+      expect(computeEquityByTrade(set, maxPoints)).toEqual(dollars);
     }
     // The test reaches the exact path: a plain float sum, rounded, reads some points a hundredth off.
     const all = computeEquityRExactly(set, risk, 5000).byTrade;

@@ -20,7 +20,9 @@ import {
   computeBreakdown,
   computeDistribution,
   computeEquity,
+  computeEquityByTrade,
   computeEquityR,
+  computeEquityRByTrade,
   computeHeatmap,
   computeMistakes,
   computeOverview,
@@ -117,8 +119,9 @@ export const reportsService = {
         await scoped(database, userId, filter, now, viewer, (scope) => {
           const openingBalanceCents = getOpeningBalance(scope);
           const risk = scope.risk();
-          const { byDay: _days, ...equity } = computeEquity(scope.set);
-          const { byDay: _daysR, ...equityR } = computeEquityR(scope.set, risk);
+          // The curves by trade only: the page draws no day-by-day curve, and leaving it out spares its pass.
+          const equity = computeEquityByTrade(scope.set);
+          const equityR = computeEquityRByTrade(scope.set, risk);
           return {
             basis: scope.basis,
             overview: computeOverview(scope.set, { openingBalanceCents }),

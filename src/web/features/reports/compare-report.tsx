@@ -354,7 +354,8 @@ function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> 
 
 /**
  * The sets' equity curves over each other, by trade number (the first trade of each set at 1), one colour each with
- * the set's name in the legend. The points are the server's (a long curve sampled there, keeping its peaks and lows).
+ * the set's name in the legend. The points are the server's (a long curve sampled there, keeping its peaks and lows),
+ * each at its trade number on a number axis.
  * In R, each set's cumulative R of its trades with a planned risk, numbered among them; the others are left out of the
  * curve (never drawn as 0R) and counted under it.
  */
@@ -414,7 +415,9 @@ function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[
               connectNulls
               valueFormatter={inR ? formatR : formatDollarsTooltip}
               yAxisProps={{ tickFormatter: inR ? formatRAxis : formatDollarsAxis, width: 64 }}
-              xAxisProps={{ minTickGap: 40 }}
+              // A number axis: a trade's point sits at its trade number, so a long set's sampled points (a few a
+              // stretch of trades) and a short set's every trade share one true scale.
+              xAxisProps={{ type: 'number', domain: ['dataMin', 'dataMax'], allowDecimals: false, minTickGap: 40 }}
               gridAxis="y"
               lineChartProps={{ accessibilityLayer: false }}
             />
