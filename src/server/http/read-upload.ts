@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Context } from 'hono';
 import { badRequest } from './errors';
 
@@ -23,4 +27,46 @@ export async function readUpload(c: Context): Promise<ArrayBuffer> {
   }
   if (length !== declared) throw badRequest('body: shorter than its Content-Length');
   return body.buffer;
+}
+
+/** An upload written to a file of its own, for a reader that goes through it a slice at a time. */
+export interface SavedUpload {
+  path: string;
+  size: number;
+  /** Deletes the file; call it when the request is done with it, whatever happened. */
+  remove(): Promise<void>;
+}
+
+/**
+ * An upload's bytes written to a temporary file as they arrive, a chunk at a time, so no thread ever holds the whole
+ * of them: a 50 MB bar file read into one buffer stayed resident, beside its reader's own memory, for the whole preview
+ * or import. The body is read through the request's own stream, its one reader (the adapter has often begun reading the
+ * socket into it by the time the route runs: a second reader of the socket lost what the first took), with the same
+ * checks against the declared length as readUpload(); the route's body limit counts a body without one. The file is
+ * readable by this server's user alone, and deleted if the body fails half way.
+ */
+export async function saveUpload(c: Context): Promise<SavedUpload> {
+  const header = c.req.header('content-length');
+  const declared = header === undefined ? NaN : Number(header);
+  const checked = Number.isSafeInteger(declared) && declared >= 0;
+  const path = join(tmpdir(), `edgebook-upload-${randomUUID()}`);
+  const file = await open(path, 'wx', 0o600);
+  const remove = () => rm(path, { force: true });
+  let size = 0;
+  try {
+    const reader = c.req.raw.body?.getReader();
+    for (let step = await reader?.read(); step && !step.done; step = await reader!.read()) {
+      const chunk = step.value;
+      if (checked && size + chunk.byteLength > declared) throw badRequest('body: longer than its Content-Length');
+      for (let written = 0; written < chunk.byteLength;) written += (await file.write(chunk, written)).bytesWritten;
+      size += chunk.byteLength;
+    }
+    if (checked && size !== declared) throw badRequest('body: shorter than its Content-Length');
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await remove();
+    throw error;
+  }
+  await file.close();
+  return { path, size, remove };
 }

@@ -1,10 +1,12 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { instrumentFigures } from '../../../domain/instruments';
 import { readBarFile, type BarFileSummary, type BarsFailure, type ParseBarsOptions } from '../../../domain/importers/bars';
 import { periodMs } from '../../../domain/market/bars';
 
 /**
- * A bar file in the parse worker, in bounded memory: the upload's bytes are kept (they are the file: nothing larger is
- * made of them), read as batches of lines at each step that needs its bars, and never held as a million objects.
+ * A bar file in the parse worker, in bounded memory: the upload is a file on disk (the route wrote it there as it came
+ * in, http/read-upload.ts), read a slice at a time as batches of lines at each step that needs its bars; neither its
+ * bytes nor a million bar objects are ever held. Bytes already in memory (tests, small callers) are read the same way.
  *
  * 1. scan: the whole file is read for its summary (format, resolution, each contract's span, unreadable rows, the zone
  *    check); of its bars only the compact index that tells a bar read twice is kept meanwhile (read-bar-file.ts).
@@ -16,18 +18,59 @@ import { periodMs } from '../../../domain/market/bars';
 const SLICE = 1024 * 1024;
 const LINES_PER_BATCH = 20_000;
 
+/** A bar file: its bytes, or the path of the file that holds them. */
+export type BarSource = Uint8Array | { path: string };
+
+/**
+ * The source's bytes in slices of at most `size` (a file's through one buffer, read again for each slice: the caller
+ * uses each before asking for the next). The file is closed when the slices end or the reading is abandoned.
+ */
+export function* slicesOf(source: BarSource, size = SLICE): Generator<Uint8Array> {
+  if (source instanceof Uint8Array) {
+    for (let offset = 0; offset < source.length; offset += size) yield source.subarray(offset, offset + size);
+    return;
+  }
+  const fd = openSync(source.path, 'r');
+  try {
+    const buffer = new Uint8Array(size);
+    for (;;) {
+      const read = readSync(fd, buffer, 0, size, null);
+      if (read === 0) return;
+      yield buffer.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The file's lines in batches, decoded a slice at a time (UTF-8, or UTF-16 after its byte-order mark). */
-export function* lineBatches(bytes: Uint8Array, size = LINES_PER_BATCH): Generator<string[]> {
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
-  // The decoder drops a byte-order mark itself.
-  const decoder = new TextDecoder(encoding);
+export function* lineBatches(source: BarSource, size = LINES_PER_BATCH, sliceSize = SLICE): Generator<string[]> {
+  let decoder: TextDecoder | null = null;
   let carry = '';
   let batch: string[] = [];
   const push = (line: string) => {
     batch.push(line.endsWith('\r') ? line.slice(0, -1) : line);
   };
-  for (let offset = 0; offset < bytes.length; offset += SLICE) {
-    const text = carry + decoder.decode(bytes.subarray(offset, offset + SLICE), { stream: true });
+  let head: Uint8Array | null = null;
+  for (let slice of slicesOf(source, sliceSize)) {
+    if (!decoder) {
+      // The byte-order mark is read from the file's first two bytes, whatever size its first slice has.
+      if (slice.length < 2 && head === null) {
+        head = slice.slice();
+        continue;
+      }
+      if (head !== null) {
+        const joined = new Uint8Array(head.length + slice.length);
+        joined.set(head);
+        joined.set(slice, head.length);
+        slice = joined;
+        head = null;
+      }
+      const encoding = slice[0] === 0xff && slice[1] === 0xfe ? 'utf-16le' : slice[0] === 0xfe && slice[1] === 0xff ? 'utf-16be' : 'utf-8';
+      // The decoder drops a byte-order mark itself.
+      decoder = new TextDecoder(encoding);
+    }
+    const text = carry + decoder.decode(slice, { stream: true });
     const parts = text.split('\n');
     carry = parts.pop()!;
     for (const line of parts) {
@@ -38,19 +81,32 @@ export function* lineBatches(bytes: Uint8Array, size = LINES_PER_BATCH): Generat
       }
     }
   }
-  const rest = carry + decoder.decode();
+  if (head !== null) {
+    decoder = new TextDecoder('utf-8');
+    carry = decoder.decode(head, { stream: true });
+  }
+  const rest = carry + (decoder ? decoder.decode() : '');
   if (rest !== '') push(rest);
   if (batch.length > 0) yield batch;
 }
 
 /** Reads the whole file for its summary: nothing of its bars is kept (the check and the chunks read the bytes again). */
-export function scanBarFile(bytes: Uint8Array, options: ParseBarsOptions, between: () => void = () => undefined): BarFileSummary | BarsFailure {
-  const reader = readBarFile(lineBatches(bytes), options);
-  for (;;) {
-    const step = reader.next();
-    if (step.done) return step.value;
-    between();
+export function scanBarFile(source: BarSource, options: ParseBarsOptions, between: () => void = () => undefined): BarFileSummary | BarsFailure {
+  const reader = readBarFile(lineBatches(source), options);
+  try {
+    for (;;) {
+      const step = reader.next();
+      if (step.done) return step.value;
+      between();
+    }
+  } finally {
+    close(reader);
   }
+}
+
+/** Ends a reading left before its end (a failure, a request gone): its file is closed. */
+function close(reader: ReturnType<typeof readBarFile>): void {
+  reader.return(null as never);
 }
 
 /** One fill as the check reads it. */
@@ -88,7 +144,7 @@ const SHOWN = 5;
  * the bars that have a fill: a million bars kept for the check held 24 to 48 MB of the worker for the whole request.
  */
 export function checkFillsAgainst(
-  bytes: Uint8Array,
+  source: BarSource,
   options: ParseBarsOptions,
   resolution: 1 | 60,
   fills: Record<string, FillToCheck[]>,
@@ -118,22 +174,26 @@ export function checkFillsAgainst(
     wanted.set(contract, { sorted, byStart, found: new Uint8Array(n), lows: new Float64Array(n), highs: new Float64Array(n) });
   }
   if (wanted.size === 0) return [];
-  const reader = readBarFile(lineBatches(bytes), options);
-  for (let step = reader.next(); !step.done; step = reader.next()) {
-    for (const { contract, bars } of step.value) {
-      const w = wanted.get(contract);
-      if (!w) continue;
-      for (const bar of bars) {
-        const at = w.byStart.get(bar.start);
-        if (!at) continue;
-        for (const i of at) {
-          w.found[i] = 1;
-          w.lows[i] = Number(bar.low);
-          w.highs[i] = Number(bar.high);
+  const reader = readBarFile(lineBatches(source), options);
+  try {
+    for (let step = reader.next(); !step.done; step = reader.next()) {
+      for (const { contract, bars } of step.value) {
+        const w = wanted.get(contract);
+        if (!w) continue;
+        for (const bar of bars) {
+          const at = w.byStart.get(bar.start);
+          if (!at) continue;
+          for (const i of at) {
+            w.found[i] = 1;
+            w.lows[i] = Number(bar.low);
+            w.highs[i] = Number(bar.high);
+          }
         }
       }
+      between();
     }
-    between();
+  } finally {
+    close(reader);
   }
   const out: FillsCheck[] = [];
   for (const [contract, w] of wanted) {
@@ -166,7 +226,7 @@ export interface BarChunkText {
 
 /** The file read again, its bars in chunks of one contract and at most `size` bars, leaving out the `skip` contracts. */
 export function* barChunks(
-  bytes: Uint8Array,
+  source: BarSource,
   options: ParseBarsOptions,
   size: number,
   skip: ReadonlySet<string>,
@@ -179,23 +239,27 @@ export function* barChunks(
     buffers.set(contract, []);
     return { contract, json: `[${parts.join(',')}]`, count: parts.length };
   };
-  const reader = readBarFile(lineBatches(bytes), options);
-  for (;;) {
-    const step = reader.next();
-    if (step.done) break;
-    between();
-    for (const { contract, bars } of step.value) {
-      if (skip.has(contract)) continue;
-      let parts = buffers.get(contract);
-      if (!parts) buffers.set(contract, (parts = []));
-      for (const bar of bars) {
-        parts.push(JSON.stringify({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume }));
-        if (parts.length >= size) {
-          yield flush(contract)!;
-          parts = buffers.get(contract)!;
+  const reader = readBarFile(lineBatches(source), options);
+  try {
+    for (;;) {
+      const step = reader.next();
+      if (step.done) break;
+      between();
+      for (const { contract, bars } of step.value) {
+        if (skip.has(contract)) continue;
+        let parts = buffers.get(contract);
+        if (!parts) buffers.set(contract, (parts = []));
+        for (const bar of bars) {
+          parts.push(JSON.stringify({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume }));
+          if (parts.length >= size) {
+            yield flush(contract)!;
+            parts = buffers.get(contract)!;
+          }
         }
       }
     }
+  } finally {
+    close(reader);
   }
   for (const contract of buffers.keys()) {
     const chunk = flush(contract);

@@ -365,14 +365,19 @@ export interface BarsJob {
   release(): void;
 }
 
+/** A bar file as the route has it: a file on disk (what it wrote the upload to) and its size, or its bytes. */
+export type BarsUpload = { path: string; size: number } | ArrayBuffer;
+
 /**
  * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, and a 50 MB file a million, which on the
- * server's own thread would hold every other request, and handed over whole took gigabytes. The bytes are transferred
- * and kept in the worker, which reads them in batches of lines (bars-file.ts). It waits its turn at the gate as a trade
- * file does, and keeps it until the caller has stored what it needs and calls release(), whatever happened.
+ * server's own thread would hold every other request, and handed over whole took gigabytes. The worker reads the file
+ * from disk a slice at a time at each step (bars-file.ts), so no thread holds its bytes; bytes given instead are
+ * transferred and kept in the worker. It waits its turn at the gate as a trade file does, counting the file's size, and
+ * keeps it until the caller has stored what it needs and calls release(), whatever happened.
  */
-export async function parseBarsInWorker(bytes: ArrayBuffer, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
-  const pass = await gate.enter(userId, bytes.byteLength);
+export async function parseBarsInWorker(upload: BarsUpload, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
+  const onDisk = !(upload instanceof ArrayBuffer);
+  const pass = await gate.enter(userId, onDisk ? upload.size : upload.byteLength);
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
@@ -385,7 +390,11 @@ export async function parseBarsInWorker(bytes: ArrayBuffer, options: ParseBarsOp
   };
   try {
     parses++;
-    const summary = await call<BarFileSummary | BarsFailure>(slot, { type: 'bars-scan', job, bytes, options, hold: HOLD_MS }, [bytes]);
+    const summary = await call<BarFileSummary | BarsFailure>(
+      slot,
+      { type: 'bars-scan', job, source: onDisk ? { path: upload.path } : upload, options, hold: HOLD_MS },
+      onDisk ? [] : [upload],
+    );
     return {
       summary,
       checkFills: (fills) => call<FillsCheck[]>(slot, { type: 'bars-check', job, fills }),

@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ImportOptions } from '../../../domain/importers';
 import type { BarFileSummary, BarsFailure, ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
-import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type FillToCheck } from './bars-file';
+import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type BarSource, type FillToCheck } from './bars-file';
 import type { ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
@@ -21,7 +21,7 @@ type Request =
   | { id: number; type: 'backup'; job: number; bytes: ArrayBuffer; userId: string; timeZone: string; chunk: number; hold: number }
   | { id: number; type: 'backup-chunk'; job: number; index: number }
   | { id: number; type: 'drop'; job: number }
-  | { id: number; type: 'bars-scan'; job: number; bytes: ArrayBuffer; options: ParseBarsOptions; hold: number }
+  | { id: number; type: 'bars-scan'; job: number; source: ArrayBuffer | { path: string }; options: ParseBarsOptions; hold: number }
   | { id: number; type: 'bars-check'; job: number; fills: Record<string, FillToCheck[]> }
   | { id: number; type: 'bars-chunk'; job: number; size: number; skip: string[] };
 
@@ -64,12 +64,22 @@ function collectSoon() {
 type Held =
   | { parsed: Extract<ParsedFile, { ok: true }> }
   | { chunks: string[] }
-  | { bars: { bytes: Uint8Array; options: ParseBarsOptions; summary: BarFileSummary | BarsFailure; reading: Generator<BarChunkText> | null } };
+  | { bars: { source: BarSource; options: ParseBarsOptions; summary: BarFileSummary | BarsFailure; reading: Generator<BarChunkText> | null } };
 
 const held = new Map<number, { value: Held; hold: number; timer: ReturnType<typeof setTimeout> }>();
 
 function hold(job: number, value: Held, ms: number) {
-  held.set(job, { value, hold: ms, timer: setTimeout(() => held.delete(job) && collectSoon(), ms) });
+  held.set(job, { value, hold: ms, timer: setTimeout(() => letGo(job), ms) });
+}
+
+/** Drops what a job holds: a bar file's reading left half way closes its file. */
+function letGo(job: number): void {
+  const entry = held.get(job);
+  if (!entry) return;
+  clearTimeout(entry.timer);
+  held.delete(job);
+  if ('bars' in entry.value) entry.value.bars.reading?.return(undefined);
+  collectSoon();
 }
 
 /** What a job holds; its timer starts again, since a kept file may serve several requests (parse-pool.ts). */
@@ -77,7 +87,7 @@ function heldValue(job: number): Held {
   const entry = held.get(job);
   if (!entry) throw new Error('the parsed file is no longer held (the request took too long)');
   clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => held.delete(job), entry.hold);
+  entry.timer = setTimeout(() => letGo(job), entry.hold);
   return entry.value;
 }
 
@@ -124,9 +134,10 @@ function handle(request: Request): unknown {
       }
     }
     case 'bars-scan': {
-      const bytes = new Uint8Array(request.bytes);
-      const summary = scanBarFile(bytes, request.options, tidy);
-      if (summary.ok) hold(request.job, { bars: { bytes, options: request.options, summary, reading: null } }, request.hold);
+      // A file on disk is read from there at each step; bytes sent along are kept here.
+      const source = request.source instanceof ArrayBuffer ? new Uint8Array(request.source) : request.source;
+      const summary = scanBarFile(source, request.options, tidy);
+      if (summary.ok) hold(request.job, { bars: { source, options: request.options, summary, reading: null } }, request.hold);
       // What the scan read is garbage now: collected before the request's next step reads the file again.
       collectSoon();
       return summary;
@@ -134,23 +145,19 @@ function handle(request: Request): unknown {
     case 'bars-check': {
       const { bars } = heldBars(request.job);
       if (!bars.summary.ok) return [];
-      const checks = checkFillsAgainst(bars.bytes, bars.options, bars.summary.resolution, request.fills, tidy);
+      const checks = checkFillsAgainst(bars.source, bars.options, bars.summary.resolution, request.fills, tidy);
       collectSoon();
       return checks;
     }
     case 'bars-chunk': {
       const { bars } = heldBars(request.job);
-      bars.reading ??= barChunks(bars.bytes, bars.options, request.size, new Set(request.skip), tidy);
+      bars.reading ??= barChunks(bars.source, bars.options, request.size, new Set(request.skip), tidy);
       const step = bars.reading.next();
       return step.done ? null : step.value;
     }
-    case 'drop': {
-      const entry = held.get(request.job);
-      if (entry) clearTimeout(entry.timer);
-      held.delete(request.job);
-      if (entry) collectSoon();
+    case 'drop':
+      letGo(request.job);
       return null;
-    }
   }
 }
 

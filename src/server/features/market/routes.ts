@@ -6,7 +6,7 @@ import { fileTooLargeMessage, MAX_IMPORT_BYTES } from '../../../domain/importers
 import { BAR_FORMATS } from '../../../domain/importers/bars';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { HttpError } from '../../http/errors';
-import { readUpload } from '../../http/read-upload';
+import { saveUpload, type SavedUpload } from '../../http/read-upload';
 import { readParams, readQuery } from '../../http/validate';
 import { idParam } from '../../../contract/trades';
 import { createMarketService } from './service';
@@ -25,13 +25,21 @@ const importBarsQuery = barsQuery.extend({
 
 const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
 
-async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
+/**
+ * Runs `use` with the uploaded file written to disk as it arrived (http/read-upload.ts): the parse worker reads it from
+ * there a slice at a time, so neither thread holds the file. Holding it whole (one buffer of the declared length, moved
+ * to the worker) kept 50 MB resident per upload for the whole preview or import. The file is deleted once done.
+ */
+async function withFile<T>(c: Context<AppEnv>, use: (upload: SavedUpload) => Promise<T>): Promise<T> {
   if (REFUSED_TYPES.test(c.req.header('content-type') ?? '')) {
     throw new HttpError(415, 'Send the file itself as the request body (text/csv or text/plain)', { code: 'unsupported-media-type' });
   }
-  // Straight from the socket into one buffer of the declared length, which then moves to the parse worker as it is:
-  // the adapter's own read held the chunks, their join and a copy of it, 150 MB at once for a 50 MB file.
-  return readUpload(c);
+  const upload = await saveUpload(c);
+  try {
+    return await use(upload);
+  } finally {
+    await upload.remove();
+  }
 }
 
 export function marketRoutes({ database, config }: AppDeps) {
@@ -41,11 +49,11 @@ export function marketRoutes({ database, config }: AppDeps) {
     .get('/formats', (c) => c.json(BAR_FORMATS.map((f) => ({ id: f.id, label: f.label, columns: f.columns })) satisfies z.infer<typeof barFormats>))
     .post('/bars/preview', limit, async (c) => {
       const query = readQuery(c, barsQuery);
-      return c.json(await marketService.previewBars(database, c.var.user.id, await readFile(c), query));
+      return c.json(await withFile(c, (upload) => marketService.previewBars(database, c.var.user.id, upload, query)));
     })
     .post('/bars', limit, async (c) => {
       const query = readQuery(c, importBarsQuery);
-      return c.json(await marketService.importBars(database, c.var.user.id, await readFile(c), query));
+      return c.json(await withFile(c, (upload) => marketService.importBars(database, c.var.user.id, upload, query)));
     })
     .get('/bars/coverage', async (c) => c.json(await marketService.coverage(database, c.var.user.id, readQuery(c, coverageQuery).contract)))
     .delete('/bars', async (c) => c.json(await marketService.deleteDay(database, c.var.user.id, readQuery(c, deleteBarsQuery))))
