@@ -195,6 +195,13 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
         `/api/reports/compare?${new URLSearchParams({ a: 'range=last-90-days', b: 'setup=Breakout', c: 'tag=FOMO', d: 'result=Win', by: 'instrument' })}`,
       ],
     ],
+    [
+      'compare, one set (the page asks for each set on its own)',
+      [
+        `/api/reports/compare?${new URLSearchParams({ a: 'side=Short', by: 'session' })}`,
+        `/api/reports/compare?${new URLSearchParams({ a: 'setup=Breakout', by: 'instrument' })}`,
+      ],
+    ],
     ...report('year calendar', '/api/reports/calendar'),
     ...report('distribution of net P&L', '/api/reports/distribution', 'of=pnl'),
     ...report('distribution of hold time', '/api/reports/distribution', 'of=hold'),

@@ -7,7 +7,7 @@ import { addDays } from '../../src/domain/dates';
 import { createAccount, createTrade, importTrades, newTrader } from './trades-support';
 
 /**
- * Compare with up to four sets on both databases: each set's figures are exactly what its own Overview and Equity
+ * Compare with one to four sets on both databases: each set's figures are exactly what its own Overview and Equity
  * reports answer for the same filter (the engine's scope of that set), in the order asked; another trader's
  * trades never count; a bad set is a 400 naming it. Each set's curve in R and its breakdown are its own Equity and
  * Breakdown reports' too, trades without a planned risk left out of R rather than counted as 0R.
@@ -183,9 +183,25 @@ describe.each(backends())('compare of up to four sets on %s', (backend) => {
     expect(answer.sets[1]!.equity.byTrade.map((p) => p.index)).toEqual(Array.from({ length: 1_000 }, (_, k) => k + 1));
   }, 120_000);
 
-  it('refuses fewer than two sets, a gap in the letters and a bad filter with a 400 naming the set', async () => {
+  it('answers one set on its own (as the page asks for each set), the same figures, curves and breakdown as among others', async () => {
+    const sets = ['side=Long', 'side=Short', 'symbol=NQ'];
+    const together = conforms(compareReport, await compare(sets));
+    for (const [i, text] of sets.entries()) {
+      const alone = conforms(compareReport, await compare([text]));
+      expect(alone.sets, text).toEqual([together.sets[i]]);
+    }
+    // With a breakdown: the set's own Breakdown report.
+    const alone = conforms(compareReport, await alice.get(`/api/reports/compare?${new URLSearchParams({ a: 'side=Short', by: 'session' })}`));
+    const breakdown = conforms(breakdownReport, await alice.get('/api/reports/breakdown?side=Short&by=session'));
+    expect(alone.sets).toHaveLength(1);
+    expect(alone.sets[0]!.breakdown).toEqual(breakdown.breakdown);
+  });
+
+  it('refuses no set, a gap in the letters and a bad filter with a 400 naming the set', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['a=symbol%3DNQ', /^b: /],
+      ['', /^a: /],
+      ['b=symbol%3DNQ', /^a: /],
+      ['a=symbol%3DNQ&c=side%3DLong', /^c: give set b before set c$/],
       ['a=symbol%3DNQ&b=side%3DLong&d=side%3DShort', /^d: give set c before set d$/],
       ['a=symbol%3DNQ&b=range%3Dsomeday', /^b: range: /],
       [`a=symbol%3DNQ&b=side%3DLong&c=${'x'.repeat(4001)}`, /^c: must be at most 4000 characters$/],

@@ -15,9 +15,8 @@ import type {
 } from '../../../contract/reports';
 import type { MistakeTags } from '../../../contract/risk';
 import type { NewsFilterStatus } from '../../../contract/economic-calendar';
-import type { CompareReport } from '../../../contract/report-compare';
+import type { CompareReport, CompareSet } from '../../../contract/report-compare';
 import type { MonthlyReviewReport } from '../../../contract/monthly-review';
-import { COMPARE_SET_KEYS } from '../../../domain/reports/compare-sets';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../shared/api';
 import { TRADER_REPORTS_BASE } from './reports-source';
@@ -72,19 +71,20 @@ export const distributionQuery = (filter: ReportFilter, of: DistributionOf, base
   report<DistributionReport>(base, 'distribution', filter, { of });
 
 /**
- * Compare's sets in one request: each set's figures and curves from the server (a..d, each filter as its URL text), and
- * each set's breakdown by `by` when one is picked. While new sets load, the last answer stays on screen only if it has
- * as many sets (and, with a breakdown asked, the breakdown).
+ * One of Compare's sets: its figures and curves from the server (the set's filter as `a`, one set a request), and its
+ * breakdown by `by` when one is picked. Each set is its own query, so a change to one set's filter reads that set alone
+ * while the others stay as they are; the page keeps a set's last figures on screen while its new ones load.
  */
-export const compareQuery = (filters: readonly ReportFilter[], by: BreakdownBy | null = null, base = B) => {
-  const sets: Record<string, string> = Object.fromEntries(
-    filters.map((filter, i) => [COMPARE_SET_KEYS[i]!, writeReportFilterParams(filter).toString()]),
-  );
-  if (by) sets.by = by;
+export const compareSetQuery = (filter: ReportFilter, by: BreakdownBy | null = null, base = B) => {
+  const text = writeReportFilterParams(filter).toString();
+  const params = new URLSearchParams({ a: text });
+  if (by) params.set('by', by);
   return queryOptions({
-    queryKey: queryKeys.reports.report('compare', '', sets, base),
-    queryFn: () => apiFetch<CompareReport>(`${base}/compare?${new URLSearchParams(sets)}`),
-    placeholderData: (previous: CompareReport | undefined) => (previous && previous.sets.length === filters.length ? previous : undefined),
+    queryKey: queryKeys.reports.compareSet(text, by ?? '', base),
+    queryFn: async (): Promise<CompareSet> => {
+      const answer = await apiFetch<CompareReport>(`${base}/compare?${params}`);
+      return answer.sets[0]!;
+    },
   });
 };
 

@@ -1,8 +1,8 @@
 import { LineChart } from '@mantine/charts';
-import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconX } from '@tabler/icons-react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavedView } from '../../../contract/saved-views';
 import type { CompareSet } from '../../../contract/report-compare';
@@ -25,11 +25,11 @@ import { TONE_COLOR } from '../../lib/tone';
 import { savedViewsQuery } from '../../shared/api';
 import { useReportsSource } from './reports-source';
 import { FigureUnitSwitch, useFigureUnit } from '../../shared/figure-unit';
-import { compareQuery } from './api';
+import { compareSetQuery } from './api';
 import { compareParams, COMPARE_SET_LETTERS, COMPARE_SET_PREFIXES, readCompareBy, readCompareSetCount, type CompareAction } from './compare-state';
 import { centsForCsv, csvFileName } from './csv';
 import { FilterBar } from './filter-bar';
-import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportError, ReportLoading, toDollars } from './report-card';
+import { formatDollarsAxis, formatDollarsTooltip, NoTrades, ReportCard, ReportLoading, toDollars } from './report-card';
 import { formatRAxis, rText } from './r-figures';
 import { ReportTable, type ReportColumn } from './report-table';
 import { useReportFilter } from './use-report-filter';
@@ -129,8 +129,9 @@ interface SetRFigure {
 /**
  * Compare: the page's filter (A) against up to three more (B, C, D, kept in the URL as b.*, c.*, d.*). Two sets show
  * every Overview figure side by side with B − A, coloured by which side it favours; three or four show one column per
- * set. Every set's figures and equity curve come from the server, the curves drawn over each other. Presets set A and
- * B at once. On the $ / R switch, every figure the Overview shows in R, each set of its trades with a planned risk.
+ * set. Every set's figures and equity curve come from the server, each set asked for on its own (a change to one set's
+ * filter reads that set alone, the others staying on screen), the curves drawn over each other. Presets set A and B at
+ * once. On the $ / R switch, every figure the Overview shows in R, each set of its trades with a planned risk.
  */
 export function CompareReport({ filter, today }: { filter: ReportFilter; today: string }) {
   const [b, setB] = useReportFilter(COMPARE_PREFIX);
@@ -142,7 +143,7 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
   const filters = [filter, b, c, d].slice(0, count);
   const setters = [null, setB, setC, setD] as const;
   const { base, readOnly } = useReportsSource();
-  const query = useQuery(compareQuery(filters, by, base));
+  const states = useCompareSets(filters, by, base);
   // Saved views are the signed-in user's own: a mentor's page neither lists nor loads them.
   const { data: views } = useQuery({ ...savedViewsQuery, enabled: !readOnly });
   const [unit] = useFigureUnit();
@@ -177,13 +178,18 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
     { id: 'sides', label: 'Longs vs shorts', a: { ...filter, side: ['Long'] }, b: { ...filter, side: ['Short'] } },
   ];
 
-  // The answer of the sets on screen (a placeholder of as many sets while new ones load).
-  const sets = query.data && query.data.sets.length === count ? query.data.sets : null;
-  const rows = sets && count === 2 ? compareOverviews(sets[0]!.overview, sets[1]!.overview) : null;
-  const rRows = sets && count === 2 ? compareROverviews(sets[0]!.r, sets[1]!.r) : null;
+  // The sets whose figures are on screen (a set's last ones while its new filter's load), by their place A to D.
+  const present = states.shown;
+  const sets = present.sets;
+  const complete = sets.length === count;
+  const shownNames = present.slots.map((i) => names[i]!);
+  const rows = complete && count === 2 ? compareOverviews(sets[0]!.overview, sets[1]!.overview) : null;
+  const rRows = complete && count === 2 ? compareROverviews(sets[0]!.r, sets[1]!.r) : null;
   const side = (data: CompareSet) =>
     `${data.basis.trades} trades${inR && data.r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(data.r.tradesWithoutRisk)}, left out of R` : ''}`;
   const letters = COMPARE_SET_LETTERS.slice(0, count);
+  const shownLetters = present.slots.map((i) => COMPARE_SET_LETTERS[i]!);
+  const failed = states.sets.some((state) => state.error !== null);
   return (
     <Stack gap="md">
       {filters.slice(1).map((f, k) => {
@@ -237,32 +243,87 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
       <ReportCard
         title={count === 2 ? 'A against B' : `${letters.join(', ')} side by side`}
         description={
-          sets ? (
+          sets.length > 0 ? (
             <>
-              {sets.map((data, i) => (
-                <span key={letters[i]}>
-                  {i > 0 && <br />}
-                  {names[i]}: {data.basis.description} ({side(data)})
-                </span>
-              ))}
+              {sets.map((data, k) => {
+                const i = present.slots[k]!;
+                return (
+                  <span key={COMPARE_SET_LETTERS[i]} data-testid={`compare-set-${COMPARE_SET_KEYS[i]}`}>
+                    {k > 0 && <br />}
+                    {names[i]}: {data.basis.description} ({side(data)})
+                    {states.sets[i]!.updating && (
+                      <Loader
+                        size={10}
+                        ml={6}
+                        role="status"
+                        aria-label={`Updating ${names[i]}`}
+                        data-testid={`compare-set-updating-${COMPARE_SET_KEYS[i]}`}
+                      />
+                    )}
+                  </span>
+                );
+              })}
             </>
           ) : undefined
         }
-        busy={query.isPlaceholderData}
+        busy={states.sets.some((state) => state.updating)}
         testId="report-compare"
         actions={<FigureUnitSwitch />}
       >
-        {query.isError ? (
-          <ReportError error={query.error} />
-        ) : !sets ? (
-          <ReportLoading height={400} />
+        {!complete ? (
+          sets.length === 0 && !failed ? (
+            <ReportLoading height={400} />
+          ) : (
+            <Stack gap="sm">
+              {states.sets.map((state, i) =>
+                state.error !== null ? (
+                  <Alert
+                    key={COMPARE_SET_LETTERS[i]}
+                    color="red"
+                    icon={<IconAlertCircle size={18} aria-hidden="true" />}
+                    title={`${names[i]} could not be loaded`}
+                    data-testid={`compare-set-error-${COMPARE_SET_KEYS[i]}`}
+                  >
+                    {state.error instanceof Error ? state.error.message : 'Please try again.'}
+                  </Alert>
+                ) : !state.data ? (
+                  <Group key={COMPARE_SET_LETTERS[i]} gap="xs" aria-busy="true" data-testid={`compare-set-loading-${COMPARE_SET_KEYS[i]}`}>
+                    <Loader size="xs" aria-hidden="true" />
+                    <Text size="sm" c="dimmed">
+                      Loading {names[i]}…
+                    </Text>
+                  </Group>
+                ) : null,
+              )}
+              {sets.length > 0 &&
+                (inR ? (
+                  <ReportTable
+                    key="r-partial"
+                    caption={`Every overview figure in R of ${shownLetters.join(', ')} (each set of its trades with a planned risk)`}
+                    rows={setRFigures(sets)}
+                    columns={setRColumns(shownNames, present.slots)}
+                    csvName={csvFileName('compare-in-r', today)}
+                    testId="compare-table"
+                  />
+                ) : (
+                  <ReportTable
+                    key="usd-partial"
+                    caption={`Every overview figure of ${shownLetters.join(', ')}, one column per set`}
+                    rows={setFigures(sets)}
+                    columns={setColumns(shownNames, present.slots)}
+                    csvName={csvFileName('compare', today)}
+                    testId="compare-table"
+                  />
+                ))}
+            </Stack>
+          )
         ) : count > 2 ? (
           inR ? (
             <ReportTable
               key="r-sets"
               caption={`Every overview figure in R of ${letters.join(', ')} (each set of its trades with a planned risk)`}
               rows={setRFigures(sets)}
-              columns={setRColumns(names)}
+              columns={setRColumns(names, present.slots)}
               csvName={csvFileName('compare-in-r', today)}
               testId="compare-table"
             />
@@ -271,7 +332,7 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
               key="usd-sets"
               caption={`Every overview figure of ${letters.join(', ')}, one column per set`}
               rows={setFigures(sets)}
-              columns={setColumns(names)}
+              columns={setColumns(names, present.slots)}
               csvName={csvFileName('compare', today)}
               testId="compare-table"
             />
@@ -296,10 +357,61 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
           />
         )}
       </ReportCard>
-      {sets && <CompareCurves sets={sets} names={names} inR={inR} today={today} />}
-      {sets && <CompareBreakdowns sets={sets} names={names} by={by} onBy={(next) => act({ type: 'breakdown', by: next })} inR={inR} today={today} />}
+      {sets.length > 0 && <CompareCurves sets={sets} slots={present.slots} names={shownNames} inR={inR} today={today} />}
+      {sets.length > 0 && (
+        <CompareBreakdowns
+          sets={sets}
+          slots={present.slots}
+          names={shownNames}
+          by={by}
+          onBy={(next) => act({ type: 'breakdown', by: next })}
+          inR={inR}
+          today={today}
+        />
+      )}
     </Stack>
   );
+}
+
+/** One set on the page: its figures on screen, whether newer ones are on their way, or why it could not be loaded. */
+interface SetState {
+  data: CompareSet | undefined;
+  /** The figures shown are the set's last ones; its new filter's are loading. */
+  updating: boolean;
+  error: Error | null;
+}
+
+/**
+ * Each set's figures, asked for on its own so that a change to one set's filter reads that set alone (the others come
+ * from the cache). While a set's new figures load, its last ones stay on screen; a set added, or one whose request
+ * failed, has none until its own arrive. `shown` lists the sets with figures, by their place (0 for A): the same array
+ * from one render to the next while no set's figures change, so the curves are not merged again for nothing.
+ */
+function useCompareSets(filters: readonly ReportFilter[], by: BreakdownBy | null, base: string) {
+  // Sets of the same filter share one query (and one request).
+  const texts = filters.map((filter) => writeReportFilterParams(filter).toString());
+  const distinct = texts.filter((text, i) => texts.indexOf(text) === i);
+  const answers = useQueries({ queries: distinct.map((text) => compareSetQuery(filters[texts.indexOf(text)]!, by, base)) });
+  const results = texts.map((text) => answers[distinct.indexOf(text)]!);
+  const [kept, setKept] = useState<{ data: ReadonlyArray<CompareSet | undefined>; slots: number[]; sets: CompareSet[] }>({
+    data: [],
+    slots: [],
+    sets: [],
+  });
+  const data = results.map((result, i) => (result.isError ? undefined : (result.data ?? kept.data[i])));
+  let shown = kept;
+  if (data.length !== kept.data.length || data.some((d, i) => d !== kept.data[i])) {
+    const slots = data.flatMap((d, i) => (d ? [i] : []));
+    shown = { data, slots, sets: slots.map((i) => data[i]!) };
+    // Remembered for the next render (React's way to keep what an earlier render showed).
+    setKept(shown);
+  }
+  const sets: SetState[] = results.map((result, i) => ({
+    data: data[i],
+    updating: !result.isError && result.data === undefined && data[i] !== undefined,
+    error: result.isError ? result.error : null,
+  }));
+  return { sets, shown };
 }
 
 /** Every Overview figure of three or four sets, in the Overview's order. */
@@ -324,11 +436,11 @@ function setRFigures(sets: readonly CompareSet[]): SetRFigure[] {
   }));
 }
 
-function setColumns(names: readonly string[]): Array<ReportColumn<SetFigure>> {
+function setColumns(names: readonly string[], slots: readonly number[]): Array<ReportColumn<SetFigure>> {
   return [
     { id: 'figure', header: 'Figure', value: (r) => r.label },
     ...names.map((name, i): ReportColumn<SetFigure> => ({
-      id: COMPARE_SET_KEYS[i]!,
+      id: COMPARE_SET_KEYS[slots[i]!]!,
       header: name,
       value: (r) => r.values[i]!.value,
       render: (r) => value(r.kind, r.values[i]!.value, r.values[i]!.infinite),
@@ -338,11 +450,11 @@ function setColumns(names: readonly string[]): Array<ReportColumn<SetFigure>> {
   ];
 }
 
-function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> {
+function setRColumns(names: readonly string[], slots: readonly number[]): Array<ReportColumn<SetRFigure>> {
   return [
     { id: 'figure', header: 'Figure', value: (r) => r.label },
     ...names.map((name, i): ReportColumn<SetRFigure> => ({
-      id: COMPARE_SET_KEYS[i]!,
+      id: COMPARE_SET_KEYS[slots[i]!]!,
       header: name,
       value: (r) => r.values[i]!.value,
       render: (r) => rValue(r.kind, r.values[i]!.value, r.values[i]!.infinite),
@@ -357,9 +469,22 @@ function setRColumns(names: readonly string[]): Array<ReportColumn<SetRFigure>> 
  * the set's name in the legend. The points are the server's (a long curve sampled there, keeping its peaks and lows),
  * each at its trade number on a number axis.
  * In R, each set's cumulative R of its trades with a planned risk, numbered among them; the others are left out of the
- * curve (never drawn as 0R) and counted under it.
+ * curve (never drawn as 0R) and counted under it. `slots` is each set's place (0 for A), which keeps its colour and key
+ * while another set has no figures yet.
  */
-function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[]; names: readonly string[]; inR: boolean; today: string }) {
+function CompareCurves({
+  sets,
+  slots,
+  names,
+  inR,
+  today,
+}: {
+  sets: readonly CompareSet[];
+  slots: readonly number[];
+  names: readonly string[];
+  inR: boolean;
+  today: string;
+}) {
   const data = useMemo(() => {
     const byIndex = new Map<number, Record<string, number>>();
     sets.forEach((set, i) => {
@@ -368,12 +493,12 @@ function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[
         : set.equity.byTrade.map((p) => ({ index: p.index, value: toDollars(p.equityCents) }));
       for (const point of points) {
         const row = byIndex.get(point.index) ?? { x: point.index };
-        row[COMPARE_SET_KEYS[i]!] = point.value;
+        row[COMPARE_SET_KEYS[slots[i]!]!] = point.value;
         byIndex.set(point.index, row);
       }
     });
     return [...byIndex.values()].sort((p, q) => p.x! - q.x!);
-  }, [sets, inR]);
+  }, [sets, slots, inR]);
   const empty = sets.every((s) => s.equity.trades === 0);
   const noRisk = sets.every((s) => s.equityR.tradesWithRisk === 0);
   const leftOut = sets
@@ -408,7 +533,7 @@ function CompareCurves({ sets, names, inR, today }: { sets: readonly CompareSet[
               h={280}
               data={data}
               dataKey="x"
-              series={sets.map((_, i) => ({ name: COMPARE_SET_KEYS[i]!, label: names[i], color: SET_COLORS[i]! }))}
+              series={slots.map((slot, i) => ({ name: COMPARE_SET_KEYS[slot]!, label: names[i], color: SET_COLORS[slot]! }))}
               curveType="linear"
               withDots={false}
               withLegend
@@ -501,6 +626,7 @@ function SavedViewPickers({
  */
 function CompareBreakdowns({
   sets,
+  slots,
   names,
   by,
   onBy,
@@ -508,6 +634,7 @@ function CompareBreakdowns({
   today,
 }: {
   sets: readonly CompareSet[];
+  slots: readonly number[];
   names: readonly string[];
   by: BreakdownBy | null;
   onBy: (by: BreakdownBy | null) => void;
@@ -530,23 +657,23 @@ function CompareBreakdowns({
     ...names.flatMap((name, i): Array<ReportColumn<SideBySideRow>> => [
       inR
         ? {
-            id: `${COMPARE_SET_KEYS[i]}-r`,
+            id: `${COMPARE_SET_KEYS[slots[i]!]}-r`,
             header: `${name} total R`,
             value: (r) => r.sets[i]?.r.totalR ?? null,
             render: (r) => rText(r.sets[i]?.r.totalR ?? null),
             numeric: true,
           }
         : {
-            id: `${COMPARE_SET_KEYS[i]}-net`,
+            id: `${COMPARE_SET_KEYS[slots[i]!]}-net`,
             header: `${name} net P&L`,
             value: (r) => r.sets[i]?.netCents ?? null,
             render: (r) => formatFigure('money', r.sets[i]?.netCents ?? null),
             csv: (r) => centsForCsv(r.sets[i]?.netCents ?? null),
             numeric: true,
           },
-      { id: `${COMPARE_SET_KEYS[i]}-trades`, header: `${name} trades`, value: (r) => r.sets[i]?.trades ?? 0, numeric: true },
+      { id: `${COMPARE_SET_KEYS[slots[i]!]}-trades`, header: `${name} trades`, value: (r) => r.sets[i]?.trades ?? 0, numeric: true },
       {
-        id: `${COMPARE_SET_KEYS[i]}-win-rate`,
+        id: `${COMPARE_SET_KEYS[slots[i]!]}-win-rate`,
         header: `${name} win rate`,
         value: (r) => r.sets[i]?.winRate ?? null,
         render: (r) => formatFigure('percent', r.sets[i]?.winRate ?? null),

@@ -140,6 +140,11 @@ export const queryKeys = {
      */
     report: (kind: string, filterParams: string, extra: Record<string, string> = {}, base = '/api/reports') =>
       ['trades', 'reports', kind, filterParams, extra, base] as const,
+    /**
+     * One of Compare's sets: its filter's URL text, the breakdown asked with it ('' for none) and the source. Each set
+     * is its own entry, so a change to one set's filter reads that set alone, and equal sets share one.
+     */
+    compareSet: (filterParams: string, by: string, base = '/api/reports') => ['trades', 'reports', 'compare-set', filterParams, by, base] as const,
     options: ['trades', 'reports', 'options'] as const,
     optionsOf: (base = '/api/reports') => ['trades', 'reports', 'options', base] as const,
   },
