@@ -196,10 +196,13 @@ async function measure(url: string, trader: Trader, backend: string, n: number, 
       ],
     ],
     [
+      // The page asks for each set on its own: the same eight sets as above, each alone, all 100,000 trades among them.
       'compare, one set (the page asks for each set on its own)',
       [
-        `/api/reports/compare?${new URLSearchParams({ a: 'side=Short', by: 'session' })}`,
-        `/api/reports/compare?${new URLSearchParams({ a: 'setup=Breakout', by: 'instrument' })}`,
+        ...['', 'side=Short', 'hour=9&hour=10', `account=${acct}`].map((a) => `/api/reports/compare?${new URLSearchParams({ a, by: 'session' })}`),
+        ...['range=last-90-days', 'setup=Breakout', 'tag=FOMO', 'result=Win'].map(
+          (a) => `/api/reports/compare?${new URLSearchParams({ a, by: 'instrument' })}`,
+        ),
       ],
     ],
     ...report('year calendar', '/api/reports/calendar'),
