@@ -189,6 +189,27 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
     `${data.basis.trades} trades${inR && data.r.tradesWithoutRisk > 0 ? `; ${describeWithoutRisk(data.r.tradesWithoutRisk)}, left out of R` : ''}`;
   const letters = COMPARE_SET_LETTERS.slice(0, count);
   const shownLetters = present.slots.map((i) => COMPARE_SET_LETTERS[i]!);
+  // One column per set on screen: the loaded ones while others load, every set once all are in.
+  const setsTable = () =>
+    inR ? (
+      <ReportTable
+        key="r-sets"
+        caption={`Every overview figure in R of ${shownLetters.join(', ')} (each set of its trades with a planned risk)`}
+        rows={setRFigures(sets)}
+        columns={setRColumns(shownNames, present.slots)}
+        csvName={csvFileName('compare-in-r', today)}
+        testId="compare-table"
+      />
+    ) : (
+      <ReportTable
+        key="usd-sets"
+        caption={`Every overview figure of ${shownLetters.join(', ')}, one column per set`}
+        rows={setFigures(sets)}
+        columns={setColumns(shownNames, present.slots)}
+        csvName={csvFileName('compare', today)}
+        testId="compare-table"
+      />
+    );
   const failed = states.sets.some((state) => state.error !== null);
   return (
     <Stack gap="md">
@@ -295,48 +316,11 @@ export function CompareReport({ filter, today }: { filter: ReportFilter; today: 
                   </Group>
                 ) : null,
               )}
-              {sets.length > 0 &&
-                (inR ? (
-                  <ReportTable
-                    key="r-partial"
-                    caption={`Every overview figure in R of ${shownLetters.join(', ')} (each set of its trades with a planned risk)`}
-                    rows={setRFigures(sets)}
-                    columns={setRColumns(shownNames, present.slots)}
-                    csvName={csvFileName('compare-in-r', today)}
-                    testId="compare-table"
-                  />
-                ) : (
-                  <ReportTable
-                    key="usd-partial"
-                    caption={`Every overview figure of ${shownLetters.join(', ')}, one column per set`}
-                    rows={setFigures(sets)}
-                    columns={setColumns(shownNames, present.slots)}
-                    csvName={csvFileName('compare', today)}
-                    testId="compare-table"
-                  />
-                ))}
+              {sets.length > 0 && setsTable()}
             </Stack>
           )
         ) : count > 2 ? (
-          inR ? (
-            <ReportTable
-              key="r-sets"
-              caption={`Every overview figure in R of ${letters.join(', ')} (each set of its trades with a planned risk)`}
-              rows={setRFigures(sets)}
-              columns={setRColumns(names, present.slots)}
-              csvName={csvFileName('compare-in-r', today)}
-              testId="compare-table"
-            />
-          ) : (
-            <ReportTable
-              key="usd-sets"
-              caption={`Every overview figure of ${letters.join(', ')}, one column per set`}
-              rows={setFigures(sets)}
-              columns={setColumns(names, present.slots)}
-              csvName={csvFileName('compare', today)}
-              testId="compare-table"
-            />
-          )
+          setsTable()
         ) : inR ? (
           <ReportTable
             key="r"
