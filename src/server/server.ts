@@ -18,6 +18,7 @@ import { createCaptchaService } from './auth/captcha';
 import { createConnectionsRuntime, type ConnectionsRuntime } from './features/connections/runtime';
 import { remeasureUnmeasured } from './core/market/excursions';
 import { describeError } from './http/error-log';
+import { sweepStoppedServersUploads } from './http/read-upload';
 
 export interface RunningServer {
   url: string;
@@ -75,6 +76,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   // Requests name zones the database knows, spelled its way (src/contract/common.ts timeZone).
   useDatabaseTimeZones((await queryRows<{ name: string }>(database.db, sql`select name from pg_timezone_names`)).map((row) => row.name));
+  // What a server killed half way through an upload left in the temporary folder.
+  void sweepStoppedServersUploads().catch((error: unknown) => logger.warn({ err: error }, 'could not sweep the uploads of stopped servers'));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM, logger });
   const captcha = createCaptchaService({ config, database });
   // Read once: without AUTH_SECRET on an in-memory database each call makes up a new one.

@@ -121,9 +121,11 @@ export type ImportResult = ImportPreview | ImportFailure;
  * Reads an import file (CSV of any supported format, or the Trade Log's JSON backup) into its preview:
  * detected format, trades with their import keys, open positions, and every unreadable row. Pure: the same text and
  * options always give the same result; it never throws on bad content. Confirming inserts `trades` (minus known
- * keys) in one transaction.
+ * keys) in one transaction. `between` is called between the steps of a CSV's parse (its records read, its fills read,
+ * its trades built), where what the step before left behind is garbage: the parse worker collects it there, since
+ * left to itself the engine let a 15 MB file's garbage pile up to twice its live memory (docs/architecture.md).
  */
-export function parseImport(text: string, options: ImportOptions = {}): ImportResult {
+export function parseImport(text: string, options: ImportOptions = {}, between: () => void = () => undefined): ImportResult {
   const timeZone = options.timeZone ?? DEFAULT_FILE_TIME_ZONE;
   const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
@@ -170,6 +172,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   }
 
   const table = readCsv(body);
+  between();
   if (table.rows.length === 0) {
     return fail('no-data-rows', 'The file has no trades: a CSV needs a header row and at least one data row', table.rawHeaders);
   }
@@ -203,6 +206,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
     // The rows (every cell of the file, several times its size) are read: they need not live while the trades are
     // built (the memory of large files).
     table.rows.length = 0;
+    between();
     if (table.decimalComma) {
       parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });
     }
@@ -225,7 +229,7 @@ export function parseImport(text: string, options: ImportOptions = {}): ImportRe
   const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
   if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
   return {
-    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, rowCount),
+    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, rowCount, between),
     timeZoneCheck: zoneCheck,
     headers: table.rawHeaders,
     mapping,
@@ -239,9 +243,11 @@ function preview(
   decorate: DecorateOptions,
   parsed: FormatParseResult,
   rowCount: number,
+  between: () => void = () => undefined,
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
   const built = buildTrades(parsed.fills, { ...decorate, keys, minutePrecision: parsed.minutePrecision === true });
+  between();
   // A file without costs (the fee schedule prices its trades) says nothing of each fill's fees.
   if (parsed.costsInFile === false) for (const trade of built.trades) for (const fill of trade.fills ?? []) fill.commission = null;
   const issues = [...parsed.issues, ...built.issues];

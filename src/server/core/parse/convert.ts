@@ -184,9 +184,9 @@ export type ParsedFile =
     }
   | { ok: false; code: string; message: string; headers?: string[] };
 
-/** What the parse worker does with one upload: every step from bytes to storable records. */
-export function parseFile(bytes: Uint8Array, options: ImportOptions): ParsedFile {
-  const result = parseImport(decodeText(bytes), options);
+/** What the parse worker does with one upload: every step from bytes to storable records (`tidy`: see parseImport). */
+export function parseFile(bytes: Uint8Array, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
+  const result = parseImport(decodeText(bytes), options, tidy);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);
   // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades (// point 5).

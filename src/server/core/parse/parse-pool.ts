@@ -126,21 +126,23 @@ export interface ParseJob {
 }
 
 /**
- * The key a parse is kept under: the trader, a digest of the bytes and every option the parse reads. The parse is pure,
+ * The key a parse is kept under: the trader, the SHA-256 of the bytes (hex) and every option the parse reads. The parse is pure,
  * so the same key gives the same result; the trader is part of it so nobody learns from the timing what another
  * uploaded.
  */
-export async function reuseKey(userId: string, bytes: ArrayBuffer, options: ImportOptions): Promise<string> {
-  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
+export function reuseKey(userId: string, digest: string, options: ImportOptions): string {
   return `${userId}\n${digest}\n${JSON.stringify(options)}`;
 }
 
+/** An upload as the parse worker reads it: a file on disk (the worker reads it when the file's turn comes), or bytes. */
+export type Upload = { path: string; size: number } | ArrayBuffer;
+
 /**
- * Parses an upload in a worker (the bytes are transferred: the caller must not use them afterwards), when its turn
+ * Parses an upload in a worker (bytes are transferred: the caller must not use them afterwards), when its turn
  * comes (parse-gate.ts). With `reuse` (reuseKey()), a file parsed for the same key a moment ago is used as it is,
  * and this one is kept in turn.
  */
-export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, reuse?: { key: string; userId: string }): Promise<ParseJob> {
+export async function parseInWorker(upload: Upload, options: ImportOptions, reuse?: { key: string; userId: string }): Promise<ParseJob> {
   const found = reuse && kept.get(reuse.key);
   if (found && slots.includes(found.slot)) {
     found.users++;
@@ -154,7 +156,8 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
       () => forget(found),
     );
   }
-  const size = bytes.byteLength;
+  const onDisk = !(upload instanceof ArrayBuffer);
+  const size = onDisk ? upload.size : upload.byteLength;
   const pass = await gate.enter(reuse?.userId ?? '', size);
   const slot = pickSlot();
   const job = nextId++;
@@ -165,7 +168,8 @@ export async function parseInWorker(bytes: ArrayBuffer, options: ImportOptions, 
   };
   try {
     parses++;
-    const summary = await call<Summary>(slot, { type: 'summarize', job, bytes, options, hold: HOLD_MS }, [bytes]);
+    const source = onDisk ? { path: upload.path } : upload;
+    const summary = await call<Summary>(slot, { type: 'summarize', job, source, options, hold: HOLD_MS }, onDisk ? [] : [upload]);
     if (!summary.ok) {
       drop();
       return jobOf(slot, job, summary, drop);
@@ -365,9 +369,6 @@ export interface BarsJob {
   release(): void;
 }
 
-/** A bar file as the route has it: a file on disk (what it wrote the upload to) and its size, or its bytes. */
-export type BarsUpload = { path: string; size: number } | ArrayBuffer;
-
 /**
  * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, and a 50 MB file a million, which on the
  * server's own thread would hold every other request, and handed over whole took gigabytes. The worker reads the file
@@ -375,7 +376,7 @@ export type BarsUpload = { path: string; size: number } | ArrayBuffer;
  * transferred and kept in the worker. It waits its turn at the gate as a trade file does, counting the file's size, and
  * keeps it until the caller has stored what it needs and calls release(), whatever happened.
  */
-export async function parseBarsInWorker(upload: BarsUpload, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
+export async function parseBarsInWorker(upload: Upload, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
   const onDisk = !(upload instanceof ArrayBuffer);
   const pass = await gate.enter(userId, onDisk ? upload.size : upload.byteLength);
   const slot = pickSlot();

@@ -40,8 +40,8 @@ export type Summary =
     })
   | Extract<ParsedFile, { ok: false }>;
 
-export function summarize(bytes: Uint8Array, options: ImportOptions): { summary: Summary; parsed: Parsed | null } {
-  const parsed = parseFile(bytes, options);
+export function summarize(bytes: Uint8Array, options: ImportOptions, tidy?: () => void): { summary: Summary; parsed: Parsed | null } {
+  const parsed = parseFile(bytes, options, tidy);
   if (!parsed.ok) return { summary: parsed, parsed: null };
   const fileAccounts: string[] = [];
   const index = new Map<string, number>();

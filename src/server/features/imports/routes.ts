@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { fileTooLargeMessage, listFormats, MAX_IMPORT_BYTES } from '../../../domain/importers';
 import type { ImportFormats, ImportOutcome, ImportQueue } from '../../../contract/imports';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { badRequest, HttpError } from '../../http/errors';
-import { readUpload } from '../../http/read-upload';
+import { badRequest } from '../../http/errors';
+import { withSavedUpload, type SavedUpload } from '../../http/read-upload';
 import { parseOrThrow, readJson, readParams } from '../../http/validate';
 import { feeSchedulesService, readSchedule } from './fee-schedules';
 import { importQueueStatus } from '../../core/parse/parse-pool';
@@ -40,11 +40,11 @@ export function importRoutes({ database }: AppDeps) {
       )
       .post('/preview', limit, async (c) => {
         const query = readImportQuery(c, previewQuery);
-        return c.json(await importsService.preview(database, c.var.user.id, await readFile(c), query));
+        return c.json(await withFile(c, (upload) => importsService.preview(database, c.var.user.id, upload, query)));
       })
       .post('/', limit, async (c) => {
         const query = readImportQuery(c, importQuery);
-        const outcome = await importsService.import(database, c.var.user.id, await readFile(c), query);
+        const outcome = await withFile(c, (upload) => importsService.import(database, c.var.user.id, upload, query));
         // The prop accounts this import put near or past a limit, for the dialog's warning.
         const written = outcome.accounts.filter((a) => a.imported > 0).map((a) => a.account_id);
         return c.json({
@@ -68,14 +68,6 @@ function readImportQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.
   return parseOrThrow(schema, query, 'query');
 }
 
-/** Forms and multipart bodies are not a file's bytes; anything else (csv, json, plain text, no type) is read. */
-const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
-
-/** The file's bytes as sent; they are decoded in the parse worker (convert.ts decodeText). */
-async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
-  const type = c.req.header('content-type') ?? '';
-  if (REFUSED_TYPES.test(type)) {
-    throw new HttpError(415, 'Send the file itself as the request body (text/csv or application/json)', { code: 'unsupported-media-type' });
-  }
-  return readUpload(c);
-}
+/** The file as sent, on disk while it is read (withSavedUpload); it is decoded in the parse worker (convert.ts decodeText). */
+const withFile = <T>(c: Context<AppEnv>, use: (upload: SavedUpload) => Promise<T>) =>
+  withSavedUpload(c, 'Send the file itself as the request body (text/csv or application/json)', use);

@@ -4,6 +4,7 @@ import type { TradingDayRule } from '../../../domain/market-time';
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError } from '../../http/errors';
+import type { SavedUpload } from '../../http/read-upload';
 import { accountsRepo } from '../../core/accounts/repo';
 import { getPreferences } from '../../core/preferences/repo';
 import { decodeText } from '../../core/parse/convert';
@@ -48,8 +49,8 @@ function failure(result: Extract<Summary, { ok: false }>): HttpError {
 }
 
 /** The header row's key (mapping.ts headerKey), read from the start of the upload before it goes to the worker. */
-function headerKeyOf(bytes: ArrayBuffer): string {
-  return headerKey(readHeaderRow(decodeText(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 65_536)))));
+function headerKeyOf(head: Uint8Array): string {
+  return headerKey(readHeaderRow(decodeText(head)));
 }
 
 /** Where the zone of a file's naive times came from: the dialog, the account's last import, or the trader's own. */
@@ -58,12 +59,12 @@ type TimeZoneSource = ImportPreview['time_zone_source'];
 async function parse(
   db: Database,
   userId: string,
-  bytes: ArrayBuffer,
+  upload: SavedUpload,
   query: { format?: string; time_zone?: string; browser_time_zone?: string; mapping?: ColumnMapping; account_id?: string },
 ): Promise<ParseJob & { summary: Parsed; headerKey: string; mappingRemembered: boolean; timeZoneSource: TimeZoneSource }> {
   const preferences = await getPreferences(db, userId);
   // A mapping the trader made for this header row before: used if no format recognises the file.
-  const key = headerKeyOf(bytes);
+  const key = headerKeyOf(upload.head);
   const { remembered, accountZone } = await db.withUser(userId, async (tx) => ({
     remembered: query.mapping ? null : await importsRepo(tx, userId).mappingFor(key),
     accountZone: query.time_zone || !query.account_id ? null : ((await accountsRepo(tx, userId).find(query.account_id))?.importTimeZone ?? null),
@@ -86,7 +87,7 @@ async function parse(
     ...(remembered && { fallbackMapping: remembered }),
   };
   // Confirming a preview sends the same file with the same options: the worker still holds it parsed.
-  const job = await parseInWorker(bytes, options, { key: await reuseKey(userId, bytes, options), userId });
+  const job = await parseInWorker(upload, options, { key: reuseKey(userId, upload.digest, options), userId });
   if (!job.summary.ok) throw failure(job.summary);
   const mappingRemembered = remembered !== null && job.summary.mapping !== null;
   return Object.assign(job as ParseJob & { summary: Parsed }, { headerKey: key, mappingRemembered, timeZoneSource });
@@ -257,9 +258,9 @@ export const importsService = {
    * unreadable row with its number, ignored rows, the time-zone check, the fee schedules applied, totals. Writes
    * nothing.
    */
-  async preview(db: Database, userId: string, bytes: ArrayBuffer, query: PreviewQuery): Promise<ImportPreview> {
+  async preview(db: Database, userId: string, upload: SavedUpload, query: PreviewQuery): Promise<ImportPreview> {
     if (query.account_id) await assertAccount(db, userId, query.account_id);
-    const job = await parse(db, userId, bytes, query);
+    const job = await parse(db, userId, upload, query);
     try {
       const summary = job.summary;
       const { targets, plan } = await db.withUser(userId, async (tx) => {
@@ -321,9 +322,9 @@ export const importsService = {
    * failure leaves every account as it was. A file with unreadable rows is refused unless the trader confirmed
    * skipping them; a file account without a trading account is refused by name. The mapping is remembered.
    */
-  async import(db: Database, userId: string, bytes: ArrayBuffer, query: ImportQuery): Promise<Omit<ImportOutcome, 'prop_warnings'>> {
+  async import(db: Database, userId: string, upload: SavedUpload, query: ImportQuery): Promise<Omit<ImportOutcome, 'prop_warnings'>> {
     await assertAccount(db, userId, query.account_id);
-    const job = await parse(db, userId, bytes, query);
+    const job = await parse(db, userId, upload, query);
     try {
       const summary = job.summary;
       const errors = errorsOf(summary.issues);

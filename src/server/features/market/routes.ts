@@ -5,8 +5,7 @@ import { barFormats, barsQuery, chartQuery, coverageQuery, deleteBarsQuery } fro
 import { fileTooLargeMessage, MAX_IMPORT_BYTES } from '../../../domain/importers';
 import { BAR_FORMATS } from '../../../domain/importers/bars';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { HttpError } from '../../http/errors';
-import { saveUpload, type SavedUpload } from '../../http/read-upload';
+import { withSavedUpload, type SavedUpload } from '../../http/read-upload';
 import { readParams, readQuery } from '../../http/validate';
 import { idParam } from '../../../contract/trades';
 import { createMarketService } from './service';
@@ -23,24 +22,9 @@ const importBarsQuery = barsQuery.extend({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
-
-/**
- * Runs `use` with the uploaded file written to disk as it arrived (http/read-upload.ts): the parse worker reads it from
- * there a slice at a time, so neither thread holds the file. Holding it whole (one buffer of the declared length, moved
- * to the worker) kept 50 MB resident per upload for the whole preview or import. The file is deleted once done.
- */
-async function withFile<T>(c: Context<AppEnv>, use: (upload: SavedUpload) => Promise<T>): Promise<T> {
-  if (REFUSED_TYPES.test(c.req.header('content-type') ?? '')) {
-    throw new HttpError(415, 'Send the file itself as the request body (text/csv or text/plain)', { code: 'unsupported-media-type' });
-  }
-  const upload = await saveUpload(c);
-  try {
-    return await use(upload);
-  } finally {
-    await upload.remove();
-  }
-}
+/** A bar file's upload, on disk while it is read (withSavedUpload). */
+const withFile = <T>(c: Context<AppEnv>, use: (upload: SavedUpload) => Promise<T>) =>
+  withSavedUpload(c, 'Send the file itself as the request body (text/csv or text/plain)', use);
 
 export function marketRoutes({ database, config }: AppDeps) {
   const marketService = createMarketService(config);

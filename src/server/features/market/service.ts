@@ -28,7 +28,7 @@ import { getPreferences, preferencesIn } from '../../core/preferences/repo';
 import { addOutcome, barChunkSize, compareOwnBarsIn, emptyOutcome, hasOwnBarsIn, upsertOwnBarsIn, type UpsertOutcome } from '../../core/market/bars';
 import { readBars, recomputeForOwnBars, toExcursionTrade, type StoredExcursion } from '../../core/market/excursions';
 import { fillsRepo, toFillDto, toFillRecord } from '../../core/trades/fills';
-import { parseBarsInWorker, type BarsJob, type BarsUpload } from '../../core/parse/parse-pool';
+import { parseBarsInWorker, type BarsJob, type Upload } from '../../core/parse/parse-pool';
 import type { FillsCheck, FillToCheck } from '../../core/parse/bars-file';
 
 /** The most bars one chart draws: beyond it the bars farthest from the trade are left out. */
@@ -316,7 +316,7 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
     },
 
     /** A bar file read and checked: each contract's bars, those already stored, the fills that contradict them. */
-    previewBars(db: Database, userId: string, upload: BarsUpload, query: BarsQuery): Promise<BarsPreview> {
+    previewBars(db: Database, userId: string, upload: Upload, query: BarsQuery): Promise<BarsPreview> {
       return withBarFile(db, userId, upload, query, async (job, summary, contradictions) => {
         const compared = new Map<string, Omit<UpsertOutcome, 'added' | 'replaced'>>();
         const conflicts: UpsertOutcome['conflicts'] = [];
@@ -369,7 +369,7 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
      * the trader chose to skip them (as trade imports); a file the trader's own fills contradict is refused, naming
      * the contract and the first of those fills, unless the trader insists.
      */
-    importBars(db: Database, userId: string, upload: BarsUpload, query: BarsQuery & { skip_unreadable: boolean }): Promise<BarsOutcome> {
+    importBars(db: Database, userId: string, upload: Upload, query: BarsQuery & { skip_unreadable: boolean }): Promise<BarsOutcome> {
       return withBarFile(db, userId, upload, query, async (job, summary, contradictions, timeZone) => {
         if (summary.errorRows > 0 && !query.skip_unreadable) {
           const first = summary.issues.find((i) => i.severity === 'error')!;
@@ -563,7 +563,7 @@ async function fillsOf(
 async function withBarFile<T>(
   db: Database,
   userId: string,
-  upload: BarsUpload,
+  upload: Upload,
   query: BarsQuery,
   use: (job: BarsJob, summary: BarFileSummary, contradictions: BarsPreview['contradictions'], timeZone: string) => Promise<T>,
 ): Promise<T> {
