@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { barContractOf, type Bar, type Resolution } from '../../../domain/market';
 import { queryRows, type Database, type Tx } from '../../db/client';
+import { barColumns, type BarColumns } from './bar-columns';
 import { recomputeForProviderBars } from './excursions';
 
 /**
@@ -12,8 +13,8 @@ import { recomputeForProviderBars } from './excursions';
  * - A provider's bars (provider_bars): what a provider's API gave (a ProjectX gateway, a crypto exchange's klines),
  *   kept apart per source and read only by traders connected to that source. Only a sync writes them; a bar the source gave once is kept.
  *
- * Bars travel as JSON text ([{ s: ISO start, o, h, l, c, v }]) in chunks of a size the database takes in one statement:
- * the parse worker writes that text, so the server's thread never holds a file's bars as objects.
+ * Bars travel as column texts (bar-columns.ts: one array literal per column) in chunks of a size the database takes in
+ * one statement: the parse worker writes those texts, so the server's thread never holds a file's bars as objects.
  */
 
 export interface BarValues {
@@ -47,14 +48,15 @@ const CHUNKS = { postgres: 10_000, pglite: 2_000 } as const;
 export const barChunkSize = (database: Pick<Database, 'kind'>) => CHUNKS[database.kind];
 export const CONFLICTS_SHOWN = 20;
 
-/** Bars as the statements read them. */
-export function barsJson(bars: readonly Bar[]): string {
-  return JSON.stringify(
-    bars.map((bar) => ({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume })),
-  );
-}
+/**
+ * A chunk's bars as rows (s timestamptz, o, h, l, c, v numeric). The texts are parameters cast in the statement, so
+ * either driver sends them as text; the start's epoch ms become a timestamptz exactly (whole microseconds).
+ */
+const barRows = (columns: BarColumns) => sql`
+  select to_timestamp(ms / 1000.0) as s, o, h, l, c, v
+  from unnest(${columns.start}::text::bigint[], ${columns.open}::text::numeric[], ${columns.high}::text::numeric[],
+    ${columns.low}::text::numeric[], ${columns.close}::text::numeric[], ${columns.volume}::text::numeric[]) as r(ms, o, h, l, c, v)`;
 
-const BAR_COLUMNS = sql.raw('s timestamptz, o numeric, h numeric, l numeric, c numeric, v numeric');
 /** A conflict's values as text: in JSON a numeric would become a float. */
 const CONFLICT_COLUMNS = sql.raw(
   'select start, stored_open::text, stored_high::text, stored_low::text, stored_close::text, stored_volume::text, open::text, high::text, low::text, close::text, volume::text',
@@ -110,7 +112,7 @@ export async function upsertOwnBarsIn(
   userId: string,
   contract: string,
   resolution: Resolution,
-  json: string,
+  columns: BarColumns,
   options: { replace?: boolean; fresh?: boolean } = {},
 ): Promise<UpsertOutcome> {
   const key = barContractOf(contract);
@@ -121,7 +123,7 @@ export async function upsertOwnBarsIn(
       sql`
         with added as (
           insert into price_bars (user_id, contract, resolution, start, open, high, low, close, volume)
-          select ${userId}, ${key}, ${resolution}, s, o, h, l, c, v from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})
+          select ${userId}, ${key}, ${resolution}, s, o, h, l, c, v from (${barRows(columns)}) r
           on conflict (user_id, contract, resolution, start) do nothing
           returning start
         )
@@ -141,7 +143,7 @@ export async function upsertOwnBarsIn(
   const [row] = await queryRows<{ added: number; unchanged: number; differing: number; replaced: number; conflicts: ConflictRow[] | string }>(
     tx,
     sql`
-      with input as materialized (select * from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})),
+      with input as materialized (${barRows(columns)}),
       stored as materialized (${storedBeside(userId, key, resolution)}),
       added as (
         insert into price_bars (user_id, contract, resolution, start, open, high, low, close, volume)
@@ -172,13 +174,13 @@ export async function compareOwnBarsIn(
   userId: string,
   contract: string,
   resolution: Resolution,
-  json: string,
+  columns: BarColumns,
 ): Promise<Omit<UpsertOutcome, 'added' | 'replaced'>> {
   const key = barContractOf(contract);
   const [row] = await queryRows<{ unchanged: number; conflicting: number; conflicts: ConflictRow[] | string }>(
     tx,
     sql`
-      with input as (select * from jsonb_to_recordset(${json}::jsonb) as r(${BAR_COLUMNS})),
+      with input as (${barRows(columns)}),
       stored as (${storedBeside(userId, key, resolution)})
       select (select count(*)::int from stored where same) as unchanged,
         (select count(*)::int from stored where not same) as conflicting,
@@ -246,7 +248,7 @@ export async function storeProviderBars(
           with added as (
             insert into provider_bars (source, contract, resolution, start, open, high, low, close, volume)
             select ${source}, ${key}, ${resolution}, s, o, h, l, c, v
-            from jsonb_to_recordset(${barsJson(bars.slice(i, i + size))}::jsonb) as r(${BAR_COLUMNS})
+            from (${barRows(barColumns(bars.slice(i, i + size)))}) r
             where h >= l
             on conflict (source, contract, resolution, start) do nothing
             returning start

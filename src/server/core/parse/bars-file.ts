@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { instrumentFigures } from '../../../domain/instruments';
 import { readBarFile, type BarFileSummary, type BarsFailure, type ParseBarsOptions } from '../../../domain/importers/bars';
 import { periodMs } from '../../../domain/market/bars';
+import { BarColumnsBuilder, type BarColumns } from '../market/bar-columns';
 
 /**
  * A bar file in the parse worker, in bounded memory: the upload is a file on disk (the route wrote it there as it came
@@ -11,8 +12,8 @@ import { periodMs } from '../../../domain/market/bars';
  * 1. scan: the whole file is read for its summary (format, resolution, each contract's span, unreadable rows, the zone
  *    check); of its bars only the compact index that tells a bar read twice is kept meanwhile (read-bar-file.ts).
  * 2. checkFills: the file is read again when the trader has fills in its span, for the range of those fills' bars.
- * 3. chunks: the file is read once more, and its bars handed out as JSON text in chunks of one contract, one chunk per
- *    request, as the database stores them: the server's thread holds one chunk at a time.
+ * 3. chunks: the file is read once more, and its bars handed out as column texts (market/bar-columns.ts) in chunks of
+ *    one contract, one chunk per request, as the database stores them: the server's thread holds one chunk at a time.
  */
 
 const SLICE = 1024 * 1024;
@@ -219,8 +220,8 @@ export function checkFillsAgainst(
 
 export interface BarChunkText {
   contract: string;
-  /** [{ s, o, h, l, c, v }] as core/market/bars.ts stores it. */
-  json: string;
+  /** The chunk's bars as core/market/bars.ts stores them. */
+  columns: BarColumns;
   count: number;
 }
 
@@ -232,12 +233,12 @@ export function* barChunks(
   skip: ReadonlySet<string>,
   between: () => void = () => undefined,
 ): Generator<BarChunkText> {
-  const buffers = new Map<string, string[]>();
+  const buffers = new Map<string, BarColumnsBuilder>();
   const flush = (contract: string): BarChunkText | null => {
-    const parts = buffers.get(contract);
-    if (!parts || parts.length === 0) return null;
-    buffers.set(contract, []);
-    return { contract, json: `[${parts.join(',')}]`, count: parts.length };
+    const builder = buffers.get(contract);
+    if (!builder || builder.count === 0) return null;
+    const count = builder.count;
+    return { contract, columns: builder.take(), count };
   };
   const reader = readBarFile(lineBatches(source), options);
   try {
@@ -247,14 +248,11 @@ export function* barChunks(
       between();
       for (const { contract, bars } of step.value) {
         if (skip.has(contract)) continue;
-        let parts = buffers.get(contract);
-        if (!parts) buffers.set(contract, (parts = []));
+        let builder = buffers.get(contract);
+        if (!builder) buffers.set(contract, (builder = new BarColumnsBuilder()));
         for (const bar of bars) {
-          parts.push(JSON.stringify({ s: new Date(bar.start).toISOString(), o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume }));
-          if (parts.length >= size) {
-            yield flush(contract)!;
-            parts = buffers.get(contract)!;
-          }
+          builder.push(bar);
+          if (builder.count >= size) yield flush(contract)!;
         }
       }
     }

@@ -327,7 +327,7 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
             if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.push(s.contract);
           if (fresh.length === summary.series.length) return;
           for await (const chunk of job.chunks({ size: barChunkSize(db), skip: fresh })) {
-            const part = await compareOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json);
+            const part = await compareOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.columns);
             const total = compared.get(chunk.contract) ?? { unchanged: 0, conflicting: 0, conflicts: [] };
             total.unchanged += part.unchanged;
             total.conflicting += part.conflicting;
@@ -389,7 +389,7 @@ export function createMarketService(config: Pick<Config, 'PROJECTX_API_URL' | 'P
           for (const s of summary.series)
             if (!(await hasOwnBarsIn(tx, userId, s.contract, summary.resolution, s.first, s.last))) fresh.add(s.contract);
           for await (const chunk of job.chunks({ size: barChunkSize(db) })) {
-            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.json, {
+            const outcome = await upsertOwnBarsIn(tx, userId, chunk.contract, summary.resolution, chunk.columns, {
               replace: query.replace,
               fresh: fresh.has(chunk.contract),
             });
