@@ -87,16 +87,11 @@ export async function barsFileWhileServing(): Promise<Row[]> {
     const reads: number[] = [];
     const steps: number[] = [];
     let done = false;
-    const poll = async (samples: number[], url: string, cookie?: string) => {
-      while (!done) {
-        const [ms, res] = await time(() => fetch(url, cookie ? { headers: { cookie } } : {}));
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-        if (!done) samples.push(ms);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    const polling = Promise.all([poll(health, `${server.url}/api/health`), poll(reads, `${server.url}/api/trades?limit=50`, other.cookie)]);
+    const isDone = () => done;
+    const polling = Promise.all([
+      pollUntil(isDone, health, `${server.url}/api/health`),
+      pollUntil(isDone, reads, `${server.url}/api/trades?limit=50`, other.cookie),
+    ]);
     try {
       const [previewMs, preview] = await time(() => post(server, trader.cookie, '/api/market/bars/preview?contract=MNQH5', file, 'text/plain'));
       const bars = (preview.series as Array<{ bars: number }>)[0]?.bars;
@@ -132,6 +127,17 @@ export async function barsFileWhileServing(): Promise<Row[]> {
   }
 }
 
+/** Asks `url` again and again, 20 ms apart, until `done()`: each answer's time goes to `samples`. */
+async function pollUntil(done: () => boolean, samples: number[], url: string, cookie?: string): Promise<void> {
+  while (!done()) {
+    const [ms, res] = await time(() => fetch(url, cookie ? { headers: { cookie } } : {}));
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (!done()) samples.push(ms);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function post(server: ServerProcess, cookie: string, path: string, body: string, type = 'application/json') {
   const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': type }, body });
   const text = await res.text();
@@ -156,16 +162,11 @@ async function backupWhileServing(runs: number): Promise<Row[]> {
       const body = JSON.stringify({ account_id: account.id, trades });
       let done = false;
       const restoring = time(() => post(server, trader.cookie, '/api/trades/import', body)).finally(() => (done = true));
-      const poll = async (samples: number[], url: string, cookie?: string) => {
-        while (!done) {
-          const [ms, res] = await time(() => fetch(url, cookie ? { headers: { cookie } } : {}));
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-          if (!done) samples.push(ms);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
-      await Promise.all([poll(health, `${server.url}/api/health`), poll(reads, `${server.url}/api/trades?limit=50`, other.cookie)]);
+      const isDone = () => done;
+      await Promise.all([
+        pollUntil(isDone, health, `${server.url}/api/health`),
+        pollUntil(isDone, reads, `${server.url}/api/trades?limit=50`, other.cookie),
+      ]);
       const [ms, outcome] = await restoring;
       if (outcome.imported !== BACKUP_ROWS) throw new Error(`the restore imported ${String(outcome.imported)}`);
       restores.push(ms);
@@ -305,8 +306,8 @@ async function backupOnLongUsedServer(runs: number): Promise<Row[]> {
 }
 
 /**
- * Peak RSS of a server while three traders preview the same 15 MB file at once (sampled every 25 ms): a new server
- * and database each run, since a server's memory, once grown, is not all given back.
+ * Peak RSS of a server while three traders preview the same 15 MB file at once (sampled every 25 ms), and the time of
+ * /api/health meanwhile: a new server and database each run, since a server's memory, once grown, is not all given back.
  */
 async function previewMemory(
   backend: string,
@@ -318,6 +319,7 @@ async function previewMemory(
   const peaks: number[] = [];
   const growths: number[] = [];
   const durations: number[] = [];
+  const health: number[] = [];
   for (let i = 0; i < runs; i++) {
     const env = await makeEnv();
     const { server } = await spawnServer(env);
@@ -335,7 +337,12 @@ async function previewMemory(
       const before = server.rssMb();
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 25);
-      const [ms] = await time(() => Promise.all(traders.map((t) => post(server, t.cookie, `/api/imports/preview?${t.query}`, file, 'text/csv'))));
+      let done = false;
+      const polling = pollUntil(() => done, health, `${server.url}/api/health`);
+      const [ms] = await time(() =>
+        Promise.all(traders.map((t) => post(server, t.cookie, `/api/imports/preview?${t.query}`, file, 'text/csv'))).finally(() => (done = true)),
+      );
+      await polling;
       clearInterval(sampler);
       peaks.push(peak);
       growths.push(peak - before);
@@ -347,7 +354,8 @@ async function previewMemory(
   }
   return [
     summarize(SUITE, 'peak RSS of the server, three 15 MB previews at once', backend, peaks, 'MB', note),
-    summarize(SUITE, 'growth of the RSS over the idle server, three 15 MB previews at once', backend, growths, 'MB', note),
+    summarize(SUITE, 'growth of the RSS over the idle server, three 15 MB previews at once', backend, growths, 'MB', note, { limit: 200 }),
     summarize(SUITE, 'three 15 MB previews at once, until the last answers', backend, durations, 'ms', note),
+    summarize(SUITE, 'GET /api/health while three 15 MB files are previewed', backend, health, 'ms', 'polled 20 ms apart', { limit: 1000 }),
   ];
 }
