@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, backends, rawRequest, startTestApp, uniqueEmail, type TestApp } from '../support/app';
 import { createAccount, newTrader } from './trades-support';
@@ -132,6 +135,20 @@ describe.each(backends())('request hardening on %s', (backend) => {
       }
       // Four bodies of 200 MB took the process to 3.6 GB before; now each stops at about 1 MB.
       expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+    });
+
+    it('stops a streamed broker file at 50 MB, and no upload is left on disk, refused or read', async () => {
+      const trader = await newTrader(app);
+      const account = await createAccount(trader, 'Uploads');
+      // Uploads are written in a folder of the server's process, which here is this test's.
+      const folder = path.join(os.tmpdir(), `edgebook-uploads-${process.pid}`);
+      const files = () => (fs.existsSync(folder) ? fs.readdirSync(folder) : []);
+      const url = `${app.url}/api/imports/preview?account_id=${account.id}&time_zone=America%2FNew_York`;
+      const streamed = await streamBody(url, { origin: app.url, cookie: trader.cookieHeader, 'content-type': 'text/csv' }, 60);
+      expect(streamed.status === 413 || (streamed.status === 0 && streamed.sentBytes < 60 * 1024 * 1024), JSON.stringify(streamed)).toBe(true);
+      const read = await trader.send('POST', url.slice(app.url.length), 'symbol,side\nNQ,oops\n', { 'content-type': 'text/csv' });
+      expect(read.status).toBe(400);
+      await expect.poll(files, { timeout: 5000 }).toEqual([]);
     });
 
     it('keeps the larger limits of the routes that need them', async () => {
