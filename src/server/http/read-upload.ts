@@ -1,33 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { badRequest, HttpError } from './errors';
-
-/**
- * An upload's bytes (an import file, a JSON backup) as one ArrayBuffer, read straight from the socket into a buffer of
- * the length the request declares. The adapter's own arrayBuffer() gathers the chunks, joins them
- * into a Buffer and copies that into an ArrayBuffer: three copies of a 50 MB upload at once, for every trader
- * uploading. A body without a declared length (chunked) is read the adapter's way; limitBodies() has checked the
- * declared length against the route's limit before this runs.
- */
-export async function readUpload(c: Context): Promise<ArrayBuffer> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const declared = Number(c.req.header('content-length'));
-  if (!incoming || incoming.readableDidRead || !Number.isSafeInteger(declared) || declared < 0) return c.req.arrayBuffer();
-  const body = new Uint8Array(declared);
-  let length = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    // Node's HTTP parser stops at the declared length; this is the net under it.
-    if (length + chunk.byteLength > declared) throw badRequest('body: longer than its Content-Length');
-    body.set(chunk, length);
-    length += chunk.byteLength;
-  }
-  if (length !== declared) throw badRequest('body: shorter than its Content-Length');
-  return body.buffer;
-}
 
 /** An upload written to a file of its own, for a reader that goes through it a slice at a time. */
 export interface SavedUpload {
@@ -42,12 +18,13 @@ export interface SavedUpload {
 }
 
 /**
- * An upload's bytes written to a temporary file as they arrive, a chunk at a time, so no thread ever holds the whole
- * of them: a 50 MB bar file read into one buffer stayed resident, beside its reader's own memory, for the whole preview
- * or import. The body is read through the request's own stream, its one reader (the adapter has often begun reading the
- * socket into it by the time the route runs: a second reader of the socket lost what the first took), with the same
- * checks against the declared length as readUpload(); the route's body limit counts a body without one. The file is
- * readable by this server's user alone, and deleted if the body fails half way.
+ * An upload's bytes (a broker file, a bar file, a JSON backup, a calendar) written to a temporary file as they arrive,
+ * a chunk at a time, so no thread ever holds the whole of them: a 50 MB bar file read into one buffer stayed resident,
+ * beside its reader's own memory, for the whole preview or import, and an upload waiting its turn held its bytes all
+ * that time. The body is read through the request's own stream, its one reader (the adapter has often begun reading
+ * the socket into it by the time the route runs: a second reader of the socket lost what the first took); a body
+ * longer or shorter than its Content-Length is refused (400), and the route's body limit counts a body without one.
+ * The file is readable by this server's user alone, and deleted if the body fails half way.
  */
 export async function saveUpload(c: Context): Promise<SavedUpload> {
   const header = c.req.header('content-length');
@@ -124,10 +101,11 @@ const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
  * Runs `use` with the uploaded file written to disk as it arrived (saveUpload): the parse worker reads it from there
  * when its turn comes, so the server's thread never holds it, not even while it waits its turn. Holding it whole (one
  * buffer of the declared length, moved to the worker) kept every waiting upload resident. The file is deleted once
- * `use` is done, whatever happened. A form or multipart body is refused with `refused` (415).
+ * `use` is done, whatever happened. With `refused`, a form or multipart body is refused with it (415).
  */
-export async function withSavedUpload<T>(c: Context, refused: string, use: (upload: SavedUpload) => Promise<T>): Promise<T> {
-  if (REFUSED_TYPES.test(c.req.header('content-type') ?? '')) throw new HttpError(415, refused, { code: 'unsupported-media-type' });
+export async function withSavedUpload<T>(c: Context, refused: string | null, use: (upload: SavedUpload) => Promise<T>): Promise<T> {
+  if (refused !== null && REFUSED_TYPES.test(c.req.header('content-type') ?? ''))
+    throw new HttpError(415, refused, { code: 'unsupported-media-type' });
   const upload = await saveUpload(c);
   try {
     return await use(upload);

@@ -208,9 +208,10 @@ export interface BackupJob {
   release(): void;
 }
 
-/** Reads a JSON backup in a worker when its turn comes (the bytes are transferred), in chunks of `chunk` rows. */
-export async function readBackupInWorker(bytes: ArrayBuffer, options: { userId: string; timeZone: string; chunk: number }): Promise<BackupJob> {
-  const pass = await gate.enter(options.userId, bytes.byteLength);
+/** Reads a JSON backup in a worker when its turn comes (a file on disk, or bytes transferred), in chunks of `chunk` rows. */
+export async function readBackupInWorker(upload: Upload, options: { userId: string; timeZone: string; chunk: number }): Promise<BackupJob> {
+  const onDisk = !(upload instanceof ArrayBuffer);
+  const pass = await gate.enter(options.userId, onDisk ? upload.size : upload.byteLength);
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
@@ -223,7 +224,8 @@ export async function readBackupInWorker(bytes: ArrayBuffer, options: { userId: 
   };
   try {
     parses++;
-    const summary = await call<BackupSummary>(slot, { type: 'backup', job, bytes, ...options, hold: HOLD_MS }, [bytes]);
+    const source = onDisk ? { path: upload.path } : upload;
+    const summary = await call<BackupSummary>(slot, { type: 'backup', job, source, ...options, hold: HOLD_MS }, onDisk ? [] : [upload]);
     if (!summary.ok) release();
     return { summary, chunk: (index) => call<string | null>(slot, { type: 'backup-chunk', job, index }), release };
   } catch (error) {

@@ -19,7 +19,7 @@ type Request =
   | { id: number; type: 'summarize'; job: number; source: ArrayBuffer | { path: string }; options: ImportOptions; hold: number }
   | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
-  | { id: number; type: 'backup'; job: number; bytes: ArrayBuffer; userId: string; timeZone: string; chunk: number; hold: number }
+  | { id: number; type: 'backup'; job: number; source: ArrayBuffer | { path: string }; userId: string; timeZone: string; chunk: number; hold: number }
   | { id: number; type: 'backup-chunk'; job: number; index: number }
   | { id: number; type: 'drop'; job: number }
   | { id: number; type: 'bars-scan'; job: number; source: ArrayBuffer | { path: string }; options: ParseBarsOptions; hold: number }
@@ -105,19 +105,21 @@ function heldBars(job: number) {
   return value;
 }
 
+/** An upload's bytes: a file on disk is read now, its turn come; bytes sent along were transferred. */
+const bytesOf = (source: ArrayBuffer | { path: string }): Uint8Array =>
+  source instanceof ArrayBuffer ? new Uint8Array(source) : readFileSync(source.path);
+
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
       tidy();
-      // A file on disk is read now, its turn come; bytes sent along were transferred.
-      const bytes = request.source instanceof ArrayBuffer ? new Uint8Array(request.source) : readFileSync(request.source.path);
-      const { summary, parsed } = summarize(bytes, request.options, tidy);
+      const { summary, parsed } = summarize(bytesOf(request.source), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
     }
     case 'backup': {
-      const { summary, chunks } = readBackup(new Uint8Array(request.bytes), request);
+      const { summary, chunks } = readBackup(bytesOf(request.source), request);
       if (summary.ok) hold(request.job, { chunks }, request.hold);
       return summary;
     }

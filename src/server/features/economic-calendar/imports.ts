@@ -19,7 +19,7 @@ export const MAX_IMPORTED_EVENTS = 20_000;
 export function createNewsImports(database: Database) {
   return {
     /** Reads the file and stores its events not stored yet; a refusal names the item or row and the field. */
-    async importFile(userId: string, bytes: ArrayBuffer): Promise<NewsImportResult> {
+    async importFile(userId: string, bytes: Uint8Array): Promise<NewsImportResult> {
       let body: string;
       try {
         body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type {
   EconomicCalendarEvent,
@@ -10,8 +11,7 @@ import type {
 import { countNewsEvents, isStoredNews, storeNewsEvents } from '../../core/news/repo';
 import type { Database } from '../../db/client';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { HttpError } from '../../http/errors';
-import { readUpload } from '../../http/read-upload';
+import { withSavedUpload } from '../../http/read-upload';
 import { createNewsImports } from './imports';
 import { createEconomicCalendar } from './service';
 
@@ -29,15 +29,9 @@ export const keepNewsEvents = (database: Database) => async (events: readonly Ec
   await storeNewsEvents(database.db, events.filter(isStoredNews).slice(0, MAX_KEPT_PER_READ));
 };
 
-const REFUSED_TYPES = /^(multipart\/|application\/x-www-form-urlencoded)/i;
-
-/** The file itself as the body, as the other imports take theirs. */
-async function readFile(c: Context<AppEnv>): Promise<ArrayBuffer> {
-  if (REFUSED_TYPES.test(c.req.header('content-type') ?? '')) {
-    throw new HttpError(415, 'Send the file itself as the request body (application/json or text/csv)', { code: 'unsupported-media-type' });
-  }
-  return readUpload(c);
-}
+/** The file itself as the body, as the other imports take theirs (a calendar is small: it is read whole). */
+const withFile = <T>(c: Context<AppEnv>, use: (bytes: Uint8Array) => Promise<T>) =>
+  withSavedUpload(c, 'Send the file itself as the request body (application/json or text/csv)', async (upload) => use(await readFile(upload.path)));
 
 /**
  * /api/economic-calendar: the configured feed's week, or `{ source: 'sample' }` when there is no feed. Every good read
@@ -63,6 +57,6 @@ export function economicCalendarRoutes({ config, logger, database }: AppDeps) {
       return c.json<NewsFilterStatus>({ feed: calendar !== null, events: events.total });
     })
     .get('/events', async (c) => c.json<ImportedNewsEvents>(await imports.summary(c.get('user').id)))
-    .post('/events', async (c) => c.json<NewsImportResult>(await imports.importFile(c.get('user').id, await readFile(c))))
+    .post('/events', async (c) => c.json<NewsImportResult>(await withFile(c, (bytes) => imports.importFile(c.get('user').id, bytes))))
     .delete('/events', async (c) => c.json<ImportedNewsDeleted>(await imports.remove(c.get('user').id)));
 }

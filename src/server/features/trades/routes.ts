@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AssignResult, BulkDeleteResult, BulkRiskResult, TradeIds, UnassignedCount } from '../../../contract/trades';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { readUpload } from '../../http/read-upload';
+import { withSavedUpload } from '../../http/read-upload';
 import { assertJsonType, readFilterQuery, readJson, readParams, readQuery } from '../../http/validate';
 import {
   assignInput,
@@ -48,7 +48,7 @@ export function tradeRoutes({ database }: AppDeps) {
       // The body (up to 50 MB) is read as JSON in the parse worker, not here: see core/parse/backup-file.ts.
       .post('/import', async (c) => {
         assertJsonType(c);
-        return c.json(await tradesService.importBackup(database, c.var.user.id, await readUpload(c)), 201);
+        return c.json(await withSavedUpload(c, null, (upload) => tradesService.importBackup(database, c.var.user.id, upload)), 201);
       })
       .post('/bulk-delete', async (c) => {
         const { ids } = await readJson(c, idList);

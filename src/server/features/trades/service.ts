@@ -15,7 +15,7 @@ import { hasRiskFilter, resolveReportRange, type ReportFilter } from '../../../d
 import type { Database, Tx } from '../../db/client';
 import { lockFor } from '../../db/advisory-lock';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { readBackupInWorker } from '../../core/parse/parse-pool';
+import { readBackupInWorker, type Upload } from '../../core/parse/parse-pool';
 import { getPreferences, preferencesIn } from '../../core/preferences/repo';
 import { readSqlTraderData, reportFilterSql } from '../../core/engine/repo';
 import { loadMistakeTags } from '../../core/risk/repo';
@@ -356,9 +356,9 @@ export const tradesService = {
    * read and checked in the parse worker (backup-file.ts), when its turn comes; the transaction only inserts, and on
    * PGlite lends its connection to other traders between chunks (yieldConnection).
    */
-  async importBackup(db: Database, userId: string, body: ArrayBuffer): Promise<BackupImportResult> {
+  async importBackup(db: Database, userId: string, upload: Upload): Promise<BackupImportResult> {
     const timeZone = await timeZoneOf(db, userId);
-    const job = await readBackupInWorker(body, { userId, timeZone, chunk: db.batch.trades });
+    const job = await readBackupInWorker(upload, { userId, timeZone, chunk: db.batch.trades });
     try {
       const { summary } = job;
       if (!summary.ok) throw new HttpError(summary.status as ContentfulStatusCode, summary.message, summary.details);
