@@ -126,9 +126,9 @@ export interface ParseJob {
 }
 
 /**
- * The key a parse is kept under: the trader, the SHA-256 of the bytes (hex) and every option the parse reads. The parse is pure,
- * so the same key gives the same result; the trader is part of it so nobody learns from the timing what another
- * uploaded.
+ * The key a parse is kept under: the trader, the SHA-256 of the bytes (hex, taken as the upload arrived) and every
+ * option the parse reads. The parse is pure, so the same key gives the same result; the trader is part of it so nobody
+ * learns from the timing what another uploaded.
  */
 export function reuseKey(userId: string, digest: string, options: ImportOptions): string {
   return `${userId}\n${digest}\n${JSON.stringify(options)}`;
