@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scheduledCommission } from '../../src/domain/importers';
 import { centsToDecimalString } from '../../src/domain/money';
@@ -12,8 +15,12 @@ import { tradovateOrdersCsv } from '../support/broker-files';
  */
 describe('an import’s chunks', () => {
   it('arrive one by one before the outcome, and together hold every trade once, priced by the schedule', async () => {
-    const bytes = new TextEncoder().encode(tradovateOrdersCsv(600));
-    const job = await parseInWorker(bytes.buffer, { timeZone: 'America/New_York' });
+    // The worker reads an upload from the file the route wrote it to.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'edgebook-stream-'));
+    const file = path.join(folder, 'orders.csv');
+    fs.writeFileSync(file, tradovateOrdersCsv(600));
+    const job = await parseInWorker({ path: file, size: fs.statSync(file).size }, { timeZone: 'America/New_York' });
+    fs.rmSync(folder, { recursive: true, force: true });
     try {
       const summary = job.summary;
       if (!summary.ok) throw new Error(summary.message);

@@ -26,7 +26,7 @@ export interface SavedUpload {
  * longer or shorter than its Content-Length is refused (400), and the route's body limit counts a body without one.
  * The file is readable by this server's user alone, and deleted if the body fails half way.
  */
-export async function saveUpload(c: Context): Promise<SavedUpload> {
+async function saveUpload(c: Context): Promise<SavedUpload> {
   const header = c.req.header('content-length');
   const declared = header === undefined ? NaN : Number(header);
   const checked = Number.isSafeInteger(declared) && declared >= 0;

@@ -189,7 +189,7 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions, tidy: () =>
   const result = parseImport(decodeText(bytes), options, tidy);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);
-  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades (// point 5).
+  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades.
   const domainTrades = preview.trades;
   const trades = new Array<ImportTrade>(domainTrades.length);
   for (let i = 0; i < domainTrades.length; i++) {

@@ -82,19 +82,14 @@ const gate = createParseGate(DEFAULT_GATE_LIMITS, (userId, readingBytes, budget)
 export const importQueueStatus = (userId: string) => gate.status(userId);
 
 /** A request to a worker; `onPart` receives what the worker sends before its answer (an import's chunks). */
-function call<T>(
-  slot: Slot,
-  message: Record<string, unknown> & { type: string },
-  transfer: ArrayBuffer[] = [],
-  onPart?: (part: never) => void,
-): Promise<T> {
+function call<T>(slot: Slot, message: Record<string, unknown> & { type: string }, onPart?: (part: never) => void): Promise<T> {
   const id = nextId++;
   if (slot.idle) clearTimeout(slot.idle);
   slot.idle = null;
   slot.worker.ref();
   return new Promise<T>((resolve, reject) => {
     slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(onPart && { onPart: onPart as (part: unknown) => void }) });
-    slot.worker.postMessage({ ...message, id }, transfer);
+    slot.worker.postMessage({ ...message, id });
   });
 }
 
@@ -134,12 +129,17 @@ export function reuseKey(userId: string, digest: string, options: ImportOptions)
   return `${userId}\n${digest}\n${JSON.stringify(options)}`;
 }
 
-/** An upload as the parse worker reads it: a file on disk (the worker reads it when the file's turn comes), or bytes. */
-export type Upload = { path: string; size: number } | ArrayBuffer;
+/**
+ * An upload as the parse worker reads it: the file the route wrote it to (http/read-upload.ts), which the worker reads
+ * when the file's turn at the gate comes, so no thread holds it while it waits.
+ */
+export interface Upload {
+  path: string;
+  size: number;
+}
 
 /**
- * Parses an upload in a worker (bytes are transferred: the caller must not use them afterwards), when its turn
- * comes (parse-gate.ts). With `reuse` (reuseKey()), a file parsed for the same key a moment ago is used as it is,
+ * Parses an upload in a worker when its turn comes (parse-gate.ts). With `reuse` (reuseKey()), a file parsed for the same key a moment ago is used as it is,
  * and this one is kept in turn.
  */
 export async function parseInWorker(upload: Upload, options: ImportOptions, reuse?: { key: string; userId: string }): Promise<ParseJob> {
@@ -156,8 +156,7 @@ export async function parseInWorker(upload: Upload, options: ImportOptions, reus
       () => forget(found),
     );
   }
-  const onDisk = !(upload instanceof ArrayBuffer);
-  const size = onDisk ? upload.size : upload.byteLength;
+  const size = upload.size;
   const pass = await gate.enter(reuse?.userId ?? '', size);
   const slot = pickSlot();
   const job = nextId++;
@@ -168,8 +167,7 @@ export async function parseInWorker(upload: Upload, options: ImportOptions, reus
   };
   try {
     parses++;
-    const source = onDisk ? { path: upload.path } : upload;
-    const summary = await call<Summary>(slot, { type: 'summarize', job, source, options, hold: HOLD_MS }, onDisk ? [] : [upload]);
+    const summary = await call<Summary>(slot, { type: 'summarize', job, path: upload.path, options, hold: HOLD_MS });
     if (!summary.ok) {
       drop();
       return jobOf(slot, job, summary, drop);
@@ -208,10 +206,9 @@ export interface BackupJob {
   release(): void;
 }
 
-/** Reads a JSON backup in a worker when its turn comes (a file on disk, or bytes transferred), in chunks of `chunk` rows. */
+/** Reads a JSON backup in a worker when its turn comes, in chunks of `chunk` rows. */
 export async function readBackupInWorker(upload: Upload, options: { userId: string; timeZone: string; chunk: number }): Promise<BackupJob> {
-  const onDisk = !(upload instanceof ArrayBuffer);
-  const pass = await gate.enter(options.userId, onDisk ? upload.size : upload.byteLength);
+  const pass = await gate.enter(options.userId, upload.size);
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
@@ -224,8 +221,7 @@ export async function readBackupInWorker(upload: Upload, options: { userId: stri
   };
   try {
     parses++;
-    const source = onDisk ? { path: upload.path } : upload;
-    const summary = await call<BackupSummary>(slot, { type: 'backup', job, source, ...options, hold: HOLD_MS }, onDisk ? [] : [upload]);
+    const summary = await call<BackupSummary>(slot, { type: 'backup', job, path: upload.path, ...options, hold: HOLD_MS });
     if (!summary.ok) release();
     return { summary, chunk: (index) => call<string | null>(slot, { type: 'backup-chunk', job, index }), release };
   } catch (error) {
@@ -254,7 +250,7 @@ function jobOf(slot: Slot, job: number, summary: Summary, release: () => void, u
   return {
     summary,
     preview: (plan, limit) => call(slot, { type: 'preview', job, plan, limit }),
-    import: (plan, userId, chunk, onChunk) => call(slot, { type: 'import', job, plan, userId, chunk }, [], onChunk),
+    import: (plan, userId, chunk, onChunk) => call(slot, { type: 'import', job, plan, userId, chunk }, onChunk),
     release: done,
     finish: () => {
       if (!released) unkeep();
@@ -374,13 +370,12 @@ export interface BarsJob {
 /**
  * Reads a price-bar file in a worker: a year of 1-minute bars is 350,000 rows, and a 50 MB file a million, which on the
  * server's own thread would hold every other request, and handed over whole took gigabytes. The worker reads the file
- * from disk a slice at a time at each step (bars-file.ts), so no thread holds its bytes; bytes given instead are
- * transferred and kept in the worker. It waits its turn at the gate as a trade file does, counting the file's size, and
- * keeps it until the caller has stored what it needs and calls release(), whatever happened.
+ * from disk a slice at a time at each step (bars-file.ts), so no thread holds its bytes. It waits its turn at the gate
+ * as a trade file does, counting the file's size, and keeps it until the caller has stored what it needs and calls
+ * release(), whatever happened.
  */
 export async function parseBarsInWorker(upload: Upload, options: ParseBarsOptions, userId: string): Promise<BarsJob> {
-  const onDisk = !(upload instanceof ArrayBuffer);
-  const pass = await gate.enter(userId, onDisk ? upload.size : upload.byteLength);
+  const pass = await gate.enter(userId, upload.size);
   const slot = pickSlot();
   const job = nextId++;
   slot.jobs.add(job);
@@ -393,11 +388,7 @@ export async function parseBarsInWorker(upload: Upload, options: ParseBarsOption
   };
   try {
     parses++;
-    const summary = await call<BarFileSummary | BarsFailure>(
-      slot,
-      { type: 'bars-scan', job, source: onDisk ? { path: upload.path } : upload, options, hold: HOLD_MS },
-      onDisk ? [] : [upload],
-    );
+    const summary = await call<BarFileSummary | BarsFailure>(slot, { type: 'bars-scan', job, path: upload.path, options, hold: HOLD_MS });
     return {
       summary,
       checkFills: (fills) => call<FillsCheck[]>(slot, { type: 'bars-check', job, fills }),

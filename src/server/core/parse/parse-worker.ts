@@ -16,13 +16,13 @@ import { finishImport, finishPreview, summarize, type FinishPlan } from './plan'
  * (parse-pool.ts) without a request.
  */
 type Request =
-  | { id: number; type: 'summarize'; job: number; source: ArrayBuffer | { path: string }; options: ImportOptions; hold: number }
+  | { id: number; type: 'summarize'; job: number; path: string; options: ImportOptions; hold: number }
   | { id: number; type: 'preview'; job: number; plan: FinishPlan; limit: number }
   | { id: number; type: 'import'; job: number; plan: FinishPlan; userId: string; chunk: number }
-  | { id: number; type: 'backup'; job: number; source: ArrayBuffer | { path: string }; userId: string; timeZone: string; chunk: number; hold: number }
+  | { id: number; type: 'backup'; job: number; path: string; userId: string; timeZone: string; chunk: number; hold: number }
   | { id: number; type: 'backup-chunk'; job: number; index: number }
   | { id: number; type: 'drop'; job: number }
-  | { id: number; type: 'bars-scan'; job: number; source: ArrayBuffer | { path: string }; options: ParseBarsOptions; hold: number }
+  | { id: number; type: 'bars-scan'; job: number; path: string; options: ParseBarsOptions; hold: number }
   | { id: number; type: 'bars-check'; job: number; fills: Record<string, FillToCheck[]> }
   | { id: number; type: 'bars-chunk'; job: number; size: number; skip: string[] };
 
@@ -105,21 +105,18 @@ function heldBars(job: number) {
   return value;
 }
 
-/** An upload's bytes: a file on disk is read now, its turn come; bytes sent along were transferred. */
-const bytesOf = (source: ArrayBuffer | { path: string }): Uint8Array =>
-  source instanceof ArrayBuffer ? new Uint8Array(source) : readFileSync(source.path);
-
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
       tidy();
-      const { summary, parsed } = summarize(bytesOf(request.source), request.options, tidy);
+      // The upload is read from its file now, its turn come.
+      const { summary, parsed } = summarize(readFileSync(request.path), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
     }
     case 'backup': {
-      const { summary, chunks } = readBackup(bytesOf(request.source), request);
+      const { summary, chunks } = readBackup(readFileSync(request.path), request);
       if (summary.ok) hold(request.job, { chunks }, request.hold);
       return summary;
     }
@@ -142,8 +139,8 @@ function handle(request: Request): unknown {
       }
     }
     case 'bars-scan': {
-      // A file on disk is read from there at each step; bytes sent along are kept here.
-      const source = request.source instanceof ArrayBuffer ? new Uint8Array(request.source) : request.source;
+      // The file is read from disk at each step, a slice at a time.
+      const source = { path: request.path };
       const summary = scanBarFile(source, request.options, tidy);
       if (summary.ok) hold(request.job, { bars: { source, options: request.options, summary, reading: null } }, request.hold);
       // What the scan read is garbage now: collected before the request's next step reads the file again.
