@@ -206,8 +206,14 @@ function digitsOf(word: number): number {
 }
 
 function toQuantity(units: number, scale: number): Decimal {
-  return scale === 1 ? new Decimal(units) : new Decimal(units).dividedBy(scale);
+  if (scale !== 1) return new Decimal(units).dividedBy(scale);
+  if (units > SHARED_QUANTITIES) return new Decimal(units);
+  // A decimal never changes once made, so trades and fills of the same whole quantity share one: a file's 200,000
+  // fills of 1 or 2 contracts held as many objects (the memory of large files).
+  return (wholeQuantities[units] ??= new Decimal(units));
 }
+const SHARED_QUANTITIES = 1000;
+const wholeQuantities: Decimal[] = [];
 
 /** Commission (cents) of `part` units out of `whole`, rounded half up, in integers. */
 function shareOf(commission: Cents, part: number, whole: number): Cents {

@@ -247,6 +247,9 @@ function preview(
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
   const built = buildTrades(parsed.fills, { ...decorate, keys, minutePrecision: parsed.minutePrecision === true });
+  // The fills live on in the trades: the file's list of them need not live while the trades are finished (the memory
+  // of large files).
+  parsed.fills.length = 0;
   between();
   // A file without costs (the fee schedule prices its trades) says nothing of each fill's fees.
   if (parsed.costsInFile === false) for (const trade of built.trades) for (const fill of trade.fills ?? []) fill.commission = null;

@@ -175,7 +175,7 @@ export type ParsedFile =
       issues: ImportIssue[];
       ignored: Record<string, number>;
       openPositions: OpenPositionDto[];
-      trades: ImportTrade[];
+      trades: ImportedTrade[];
       timeZoneCheck: TimeZoneCheck | null;
       costsInFile: boolean;
       minutePrecision: boolean;
@@ -184,18 +184,15 @@ export type ParsedFile =
     }
   | { ok: false; code: string; message: string; headers?: string[] };
 
-/** What the parse worker does with one upload: every step from bytes to storable records (`tidy`: see parseImport). */
-export function parseFile(bytes: Uint8Array, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
-  const result = parseImport(decodeText(bytes), options, tidy);
+/**
+ * What the parse worker does with one upload's text (decodeText): every step to storable trades (`tidy`: see parseImport). The
+ * trades stay the domain's: each is made a record (toImportTrade) only where a request needs it, a preview's page or an
+ * INSERT's chunk, so the file's trades are never held in both forms at once (the memory of large files).
+ */
+export function parseFile(text: string, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
+  const result = parseImport(text, options, tidy);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);
-  // Each domain trade is let go as soon as it is converted: both lists at once held twice the trades.
-  const domainTrades = preview.trades;
-  const trades = new Array<ImportTrade>(domainTrades.length);
-  for (let i = 0; i < domainTrades.length; i++) {
-    trades[i] = toImportTrade(domainTrades[i]!);
-    (domainTrades as Array<ImportedTrade | undefined>)[i] = undefined;
-  }
   return {
     ok: true,
     format: preview.format,
@@ -205,7 +202,7 @@ export function parseFile(bytes: Uint8Array, options: ImportOptions, tidy: () =>
     issues: preview.issues,
     ignored: preview.ignored,
     openPositions: preview.openPositions.map(toOpenPositionDto),
-    trades,
+    trades: preview.trades,
     timeZoneCheck: preview.timeZoneCheck,
     costsInFile: preview.costsInFile,
     minutePrecision: preview.minutePrecision,

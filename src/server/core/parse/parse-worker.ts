@@ -6,7 +6,7 @@ import type { ImportOptions } from '../../../domain/importers';
 import type { BarFileSummary, BarsFailure, ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
 import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type BarSource, type FillToCheck } from './bars-file';
-import type { ParsedFile } from './convert';
+import { decodeText, type ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
 
 /**
@@ -110,8 +110,8 @@ function handle(request: Request): unknown {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
       tidy();
-      // The upload is read from its file now, its turn come.
-      const { summary, parsed } = summarize(readFileSync(request.path), request.options, tidy);
+      // The upload is read from its file now, its turn come; its bytes are let go once decoded.
+      const { summary, parsed } = summarize(decodeText(readFileSync(request.path)), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
     }

@@ -4,18 +4,19 @@ import {
   retagForNet,
   scheduledCommission,
   type FeeSchedule,
+  type ImportedTrade,
   type ImportOptions,
   type RoundTrip,
 } from '../../../domain/importers';
 import { marketKeyOf } from '../../../domain/market';
 import { centsToDecimalString, type Cents } from '../../../domain/money';
-import { parseFile, type ImportTrade, type ParsedFile } from './convert';
+import { parseFile, toImportTrade, type ImportTrade, type ParsedFile } from './convert';
 
 /**
  * The two halves of an import that run in the parse worker (the import's speed). The
  * request thread only reads the database and passes small values and finished strings along:
  *
- *   1. summarize: bytes -> the parsed file, kept in the worker, and a summary: format, issues, accounts of the file,
+ *   1. summarize: the file's text -> the parsed file, kept in the worker, and a summary: format, issues, accounts of the file,
  *      each trade's import key and account, the entry-time range per account.
  *   2. finish: with what the database said (the trading account of each file account, fee schedules, keys and round
  *      trips the accounts already hold), either the preview (counts, totals, the first trades) or the INSERT
@@ -40,8 +41,8 @@ export type Summary =
     })
   | Extract<ParsedFile, { ok: false }>;
 
-export function summarize(bytes: Uint8Array, options: ImportOptions, tidy?: () => void): { summary: Summary; parsed: Parsed | null } {
-  const parsed = parseFile(bytes, options, tidy);
+export function summarize(text: string, options: ImportOptions, tidy?: () => void): { summary: Summary; parsed: Parsed | null } {
+  const parsed = parseFile(text, options, tidy);
   if (!parsed.ok) return { summary: parsed, parsed: null };
   const fileAccounts: string[] = [];
   const index = new Map<string, number>();
@@ -50,10 +51,11 @@ export function summarize(bytes: Uint8Array, options: ImportOptions, tidy?: () =
   const ranges: Array<[number, number] | null> = [];
   const spans = new Map<string, { contract: string; from: number; to: number }>();
   for (const trade of parsed.trades) {
-    if (trade.entry_time !== null && trade.exit_time !== null) {
-      const contract = marketKeyOf(trade.contract, trade.symbol);
-      const entry = Date.parse(trade.entry_time);
-      const exit = Date.parse(trade.exit_time);
+    if (trade.entryTime !== null && trade.exitTime !== null) {
+      // The market's key as the stored trade will have it (toTradeRow: an unnamed symbol is stored as 'Unknown').
+      const contract = marketKeyOf(trade.contract, trade.symbol || 'Unknown');
+      const entry = Date.parse(trade.entryTime);
+      const exit = Date.parse(trade.exitTime);
       const span = spans.get(contract);
       if (!span) spans.set(contract, { contract, from: entry, to: exit });
       else {
@@ -61,17 +63,17 @@ export function summarize(bytes: Uint8Array, options: ImportOptions, tidy?: () =
         if (exit > span.to) span.to = exit;
       }
     }
-    let at = index.get(trade.file_account);
+    let at = index.get(trade.account);
     if (at === undefined) {
       at = fileAccounts.length;
-      index.set(trade.file_account, at);
-      fileAccounts.push(trade.file_account);
+      index.set(trade.account, at);
+      fileAccounts.push(trade.account);
       ranges.push(null);
     }
     accountOf.push(at);
-    keys.push(trade.import_key);
-    if (trade.entry_time !== null) {
-      const entry = Date.parse(trade.entry_time);
+    keys.push(trade.importKey);
+    if (trade.entryTime !== null) {
+      const entry = Date.parse(trade.entryTime);
       const range = ranges[at];
       if (!range) ranges[at] = [entry, entry];
       else {
@@ -180,33 +182,33 @@ function totalsOf(trades: number, gross: Cents, commission: Cents) {
 
 interface Sorted {
   /**
-   * Trades going into each trading account, duplicates apart, as the file has them: `priced` gives a trade with the
-   * account's fee schedule applied (when the file has no costs), so the import prices each chunk as it builds it.
+   * Trades going into each trading account, duplicates apart, as the file has them: `priced` makes a trade the record
+   * stored, with the account's fee schedule applied (when the file has no costs), so the import prices each chunk as it
+   * builds it; `scheduled` says whether it may change the trade's commission.
    */
   groups: Map<
     string,
     {
-      fresh: ImportTrade[];
+      fresh: ImportedTrade[];
       byKey: number;
       byContent: number;
-      priced: (trade: ImportTrade) => ImportTrade;
+      priced: (trade: ImportedTrade) => ImportTrade;
+      scheduled: boolean;
       /** Trades found stored from another export that have no fills yet, with this file's fills for them. */
       attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }>;
     }
   >;
-  unmapped: ImportTrade[];
-  skipped: ImportTrade[];
+  unmapped: ImportedTrade[];
+  skipped: ImportedTrade[];
 }
-
-const asFiled = (trade: ImportTrade) => trade;
 
 /** Where each trade goes, what it costs, and which ones the accounts already hold. */
 function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
-  const lists = new Map<string, ImportTrade[]>();
-  const unmapped: ImportTrade[] = [];
-  const skipped: ImportTrade[] = [];
+  const lists = new Map<string, ImportedTrade[]>();
+  const unmapped: ImportedTrade[] = [];
+  const skipped: ImportedTrade[] = [];
   for (const trade of parsed.trades) {
-    const target = plan.targets[trade.file_account];
+    const target = plan.targets[trade.account];
     if (target === '') skipped.push(trade);
     else if (target === null || target === undefined) unmapped.push(trade);
     else {
@@ -218,13 +220,14 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
   const groups: Sorted['groups'] = new Map();
   for (const [accountId, list] of lists) {
     const schedule = parsed.costsInFile ? undefined : plan.schedules[accountId];
-    const priced = schedule ? (trade: ImportTrade) => withScheduledCommission(trade, schedule) : asFiled;
+    const priced = schedule ? (trade: ImportedTrade) => withScheduledCommission(toImportTrade(trade), schedule) : toImportTrade;
+    const scheduled = schedule !== undefined;
     const known = new Set(plan.knownKeys[accountId] ?? []);
     const stored = readStoredTrips(plan.stored[accountId]);
     const byKey = new Set<number>();
-    if (checkKeys) list.forEach((t, i) => known.has(t.import_key) && byKey.add(i));
+    if (checkKeys) list.forEach((t, i) => known.has(t.importKey) && byKey.add(i));
     if (byKey.size === 0 && stored.length === 0) {
-      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced, attach: [] });
+      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced, scheduled, attach: [] });
       continue;
     }
     // A stored trip answers for one trade at most: the account's trades of this very file (same keys) are not
@@ -233,13 +236,16 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
     const byContent = new Set<number>();
     const attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }> = [];
     if (stored.length > 0) {
+      const asTrip = asRoundTrip(parsed.minutePrecision);
       for (const [index, trip] of matchStoredRoundTrips(
-        rest.map(({ t }) => asRoundTrip(parsed.minutePrecision)(t)),
+        rest.map(({ t }) => asTrip(toImportTrade(t))),
         stored,
       )) {
         const trade = rest[index]!;
         byContent.add(trade.i);
-        if (trip.id && !trip.hasFills && trade.t.fill_rows) attach.push({ trade_id: trip.id, fills: trade.t.fill_rows });
+        if (!trip.id || trip.hasFills) continue;
+        const fills = toImportTrade(trade.t).fill_rows;
+        if (fills) attach.push({ trade_id: trip.id, fills });
       }
     }
     groups.set(accountId, {
@@ -247,6 +253,7 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
       byKey: byKey.size,
       byContent: byContent.size,
       priced,
+      scheduled,
       attach,
     });
   }
@@ -261,17 +268,16 @@ function shown(trade: ImportTrade): Omit<ImportTrade, 'fill_rows'> {
 
 /** A new trade of the preview: the parsed trade as it is, where it goes and what it costs there. */
 interface Fresh {
-  trade: ImportTrade;
+  trade: ImportedTrade;
   accountId: string | null;
-  priced: (trade: ImportTrade) => ImportTrade;
+  priced: (trade: ImportedTrade) => ImportTrade;
   gross: Cents;
   commission: Cents;
 }
 
 /**
- * What the preview shows, from the parsed file and the database's answers. Only the trades shown are built as priced
- * copies: a copy of every trade, then another with its account, held the file's trades three times over at once
- * (150 MB more for a 15 MB export); the counts and totals need only their cents.
+ * What the preview shows, from the parsed file and the database's answers. Only the trades shown are made records:
+ * the counts and totals need only their cents (a record of every trade held the file's trades twice over at once).
  */
 export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   const { groups, unmapped, skipped } = sort(parsed, plan, true);
@@ -280,21 +286,23 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   let byContent = 0;
   for (const [accountId, group] of groups) {
     for (const trade of group.fresh) {
-      const priced = group.priced(trade);
-      fresh.push({ trade, accountId, priced: group.priced, gross: priced.gross_cents, commission: priced.commission_cents });
+      // A fee schedule prices the trade's commission; the gross is the file's.
+      const commission = group.scheduled ? group.priced(trade).commission_cents : trade.commission;
+      fresh.push({ trade, accountId, priced: group.priced, gross: trade.grossPnl, commission });
     }
     byKey += group.byKey;
     byContent += group.byContent;
   }
   // Trades of file accounts without a trading account yet are new too: they wait for the trader's choice.
-  for (const trade of unmapped) fresh.push({ trade, accountId: null, priced: asFiled, gross: trade.gross_cents, commission: trade.commission_cents });
-  fresh.sort((a, b) => (a.trade.entry_time ?? a.trade.trade_date).localeCompare(b.trade.entry_time ?? b.trade.trade_date));
+  for (const trade of unmapped) fresh.push({ trade, accountId: null, priced: toImportTrade, gross: trade.grossPnl, commission: trade.commission });
+  const order = (t: ImportedTrade) => t.entryTime ?? t.tradeDate!;
+  fresh.sort((a, b) => order(a.trade).localeCompare(order(b.trade)));
   const perFileAccount = new Map<string, { trades: number; gross: Cents; commission: Cents }>();
   let gross: Cents = 0;
   let commission: Cents = 0;
   for (const f of fresh) {
-    let sums = perFileAccount.get(f.trade.file_account);
-    if (!sums) perFileAccount.set(f.trade.file_account, (sums = { trades: 0, gross: 0, commission: 0 }));
+    let sums = perFileAccount.get(f.trade.account);
+    if (!sums) perFileAccount.set(f.trade.account, (sums = { trades: 0, gross: 0, commission: 0 }));
     sums.trades++;
     sums.gross += f.gross;
     sums.commission += f.commission;
@@ -302,7 +310,7 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
     commission += f.commission;
   }
   const counts = new Map<string, number>();
-  for (const t of parsed.trades) counts.set(t.file_account, (counts.get(t.file_account) ?? 0) + 1);
+  for (const t of parsed.trades) counts.set(t.account, (counts.get(t.account) ?? 0) + 1);
   return {
     fileAccounts: [...counts].map(([name, trades]) => {
       const sums = perFileAccount.get(name) ?? { trades: 0, gross: 0, commission: 0 };
@@ -349,7 +357,7 @@ export function* finishImport(parsed: Parsed, plan: FinishPlan, userId: string, 
     for (let i = 0; i < group.attach.length; i += chunk) yield { accountId, json: JSON.stringify(group.attach.slice(i, i + chunk)), attach: true };
     accounts.push({ accountId, trades: group.fresh.length + group.byContent, byContent: group.byContent });
   }
-  return { accounts, unmapped: [...new Set(unmapped.map((t) => t.file_account))], skipped: skipped.length };
+  return { accounts, unmapped: [...new Set(unmapped.map((t) => t.account))], skipped: skipped.length };
 }
 
 /**
