@@ -14,7 +14,11 @@ export interface BuildTradesOptions extends DecorateOptions {
    * (the position stayed open) and the trade is marked ambiguous.
    */
   minutePrecision?: boolean;
+  /** Called every BUILD_BETWEEN trades built, so that a caller may collect what the build left behind (parseImport). */
+  between?: () => void;
 }
+
+const BUILD_BETWEEN = 4096;
 
 export interface BuildTradesResult {
   trades: ImportedTrade[];
@@ -62,15 +66,16 @@ export const AMBIGUOUS_MINUTE_MESSAGE =
  * Quantities are matched as integers of the smallest decimal place the group uses (8 at most), so 100,000 fills are
  * matched without a decimal object per step (the import's parse time).
  */
-export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions = {}): BuildTradesResult {
+export function buildTrades(fills: Iterable<Fill>, options: BuildTradesOptions = {}): BuildTradesResult {
   const keys = options.keys ?? new ImportKeyAllocator();
   const groups = new Map<string, { fill: Fill; index: number }[]>();
-  fills.forEach((fill, index) => {
+  let index = 0;
+  for (const fill of fills) {
     const key = `${fill.account}\u0000${fill.contract}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = []));
-    group.push({ fill, index });
-  });
+    group.push({ fill, index: index++ });
+  }
 
   const cores: { core: TradeCore; material: string }[] = [];
   const openPositions: OpenPosition[] = [];
@@ -87,6 +92,8 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
         issues.push({ row: fill.rows[0] ?? 0, severity: 'error', message: `Quantity ${fill.quantity.toString()} is too large to be real` });
       } else ordered.push(fill);
     }
+    // From here each fill is held only while its trade is open (the memory of large files).
+    group.length = 0;
     let position = 0;
     let current: Accumulator | null = null;
     // Entries read so far in the current minute (minute-precision files), to tell when the order was a guess.
@@ -141,6 +148,7 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
         if (position === 0) {
           const core = coreOf(current, fill, scale, warnedRoots, issues);
           cores.push({ core, material: keyMaterial(current, core) });
+          if (cores.length % BUILD_BETWEEN === 0) options.between?.();
           current = null;
         }
       }
@@ -153,12 +161,21 @@ export function buildTrades(fills: readonly Fill[], options: BuildTradesOptions 
         position += remaining * direction;
         if (options.minutePrecision && fill.opening === true) minuteEntries.push({ fill, units: remaining, direction });
       }
+      // Only fills after this one are looked at again.
+      (ordered as Array<Fill | undefined>)[i] = undefined;
     }
     if (current !== null) openPositions.push(openPositionOf(current, position, scale));
   }
 
   cores.sort((a, b) => (a.core.entryTime ?? 0) - (b.core.entryTime ?? 0));
-  const trades = cores.map(({ core, material }) => decorateTrade(core, keys.next(material), options));
+  // Each core is let go once decorated: a large file's cores and trades did not need to live at once.
+  const trades = new Array<ImportedTrade>(cores.length);
+  for (let i = 0; i < cores.length; i++) {
+    const { core, material } = cores[i]!;
+    (cores as Array<unknown>)[i] = undefined;
+    trades[i] = decorateTrade(core, keys.next(material), options);
+    if (i % BUILD_BETWEEN === BUILD_BETWEEN - 1) options.between?.();
+  }
   return { trades, openPositions, issues };
 }
 

@@ -90,6 +90,24 @@ export interface DecorateOptions {
  * trader's trading-day rule); a trade whose file names its day (generic P&L, JSON backup) keeps that day, and the
  * session the file gave (else from the time, else AM, the spec's default session).
  */
+/**
+ * One list for every trade with the same import tags: a file's trades have a handful of combinations, and 75,000 lists
+ * of eight tags were 15 MB (the memory of large files). Frozen, since shared; emptied when full.
+ */
+const sharedTagLists = new Map<string, string[]>();
+const SHARED_TAG_LISTS = 4_096;
+
+function sharedTags(tags: string[]): string[] {
+  const key = tags.join('\u0000');
+  let shared = sharedTagLists.get(key);
+  if (shared === undefined) {
+    if (sharedTagLists.size >= SHARED_TAG_LISTS) sharedTagLists.clear();
+    shared = Object.freeze(tags) as string[];
+    sharedTagLists.set(key, shared);
+  }
+  return shared;
+}
+
 export function decorateTrade(core: TradeCore, importKey: string, options: DecorateOptions = {}): ImportedTrade {
   const dayOptions = {
     marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE,
@@ -115,7 +133,8 @@ export function decorateTrade(core: TradeCore, importKey: string, options: Decor
     session = core.session ?? 'AM';
   }
   const tags =
-    core.tags ?? importTags({ netPnl, symbol: core.symbol, session, side: core.side, entryFills: core.entryFills, exitFills: core.exitFills });
+    core.tags ??
+    sharedTags(importTags({ netPnl, symbol: core.symbol, session, side: core.side, entryFills: core.entryFills, exitFills: core.exitFills }));
   const trade: ImportedTrade = {
     importKey,
     account: core.account,

@@ -135,6 +135,24 @@ export function cellReader(headers: string[]): (record: string[]) => Record<stri
 
 const RECORD = Symbol('record');
 
+/** How many items are read between two calls of readOnce's `between`. */
+const READ_BETWEEN = 4096;
+
+/**
+ * The items one at a time, each let go (its slot emptied) as it is read, with `between` called every READ_BETWEEN
+ * items: a 15 MB export's rows, and the pairs read from them, all lived until the last was read, twice the memory the
+ * parse needed at any moment (the memory of large files). The array is empty afterwards.
+ */
+export function* readOnce<T>(items: T[], between: () => void = () => undefined): Generator<T, void, undefined> {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    (items as Array<T | undefined>)[index] = undefined;
+    if (index % READ_BETWEEN === READ_BETWEEN - 1) between();
+    yield item;
+  }
+  items.length = 0;
+}
+
 function isBlank(record: string[]): boolean {
   return record.every((value) => value.trim() === '');
 }

@@ -11,7 +11,7 @@
  */
 import { centsToDecimalString, type Cents } from '../money';
 import { buildTrades } from '../fills/build-trades';
-import { readCsv } from './csv';
+import { readCsv, readOnce } from './csv';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from '../fills/import-key';
@@ -202,10 +202,8 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
   const clock = { naive: 0, zoned: 0 };
   const rowCount = table.rows.length;
   try {
-    parsed = importer.parse(table.rows, { timeZone, clock });
-    // The rows (every cell of the file, several times its size) are read: they need not live while the trades are
-    // built (the memory of large files).
-    table.rows.length = 0;
+    // Each row (its cells, several times its size in the file) goes as soon as it is read.
+    parsed = importer.parse(readOnce(table.rows, between), { timeZone, clock });
     between();
     if (table.decimalComma) {
       parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });
@@ -246,10 +244,8 @@ function preview(
   between: () => void = () => undefined,
 ): ImportPreview {
   const keys = new ImportKeyAllocator();
-  const built = buildTrades(parsed.fills, { ...decorate, keys, minutePrecision: parsed.minutePrecision === true });
-  // The fills live on in the trades: the file's list of them need not live while the trades are finished (the memory
-  // of large files).
-  parsed.fills.length = 0;
+  // The fills live on in the trades: each is handed over once, and the file's list of them is empty afterwards.
+  const built = buildTrades(readOnce(parsed.fills), { ...decorate, keys, minutePrecision: parsed.minutePrecision === true, between });
   between();
   // A file without costs (the fee schedule prices its trades) says nothing of each fill's fees.
   if (parsed.costsInFile === false) for (const trade of built.trades) for (const fill of trade.fills ?? []) fill.commission = null;

@@ -1,5 +1,6 @@
 import { Decimal, type Cents } from '../money';
 import { parseInstrument } from '../instruments';
+import { readOnce } from './csv';
 import type { TradeSide } from '../trades/side';
 import type { Fill, ImportIssue, Side } from '../fills/types';
 
@@ -46,7 +47,7 @@ export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: 
   // sides are two fills each side, though: one entry of 2 closed by one exit of 2 is one row, so a second row alike is
   // a second order (two lots bought and sold a minute apart at the same prices), and the trade has more than one fill.
   let previous: { pair: FillPair; legs: Partial<Record<Side, Fill>> } | null = null;
-  for (const pair of pairs) {
+  for (const pair of readOnce(pairs)) {
     const legs: Partial<Record<Side, Fill>> = {};
     const alike = (side: Side) => {
       const before = previous?.legs[side];

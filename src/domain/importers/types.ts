@@ -51,7 +51,11 @@ export interface Importer {
   columns: string[];
   /** Recognises the format from the normalised header row (lower case, trimmed, BOM stripped). */
   detect(headers: string[]): boolean;
-  parse(rows: CsvRow[], options: ParseOptions): FormatParseResult;
+  /**
+   * Reads the rows once, in order: an import hands each over as it is read and lets it go (readOnce), so a parser
+   * neither looks back nor reads them twice.
+   */
+  parse(rows: Iterable<CsvRow>, options: ParseOptions): FormatParseResult;
 }
 
 /**

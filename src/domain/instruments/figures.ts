@@ -25,11 +25,20 @@ export interface PointValue {
 export function pointValueOf(instrument: Pick<Instrument, 'root' | 'isFuturesContract'>): PointValue {
   const root = instrument.root.toUpperCase();
   if (!instrument.isFuturesContract && (CRYPTO_COINS.has(root) || isCryptoPair(root))) {
-    return { value: new Decimal(1), unknownFutures: false };
+    return { value: ONE, unknownFutures: false };
   }
   const known = INSTRUMENTS[root]?.pointValue;
-  if (known != null) return { value: new Decimal(known), unknownFutures: false };
-  return { value: new Decimal(1), unknownFutures: instrument.isFuturesContract };
+  if (known != null) return { value: knownPointValue(root, known), unknownFutures: false };
+  return { value: ONE, unknownFutures: instrument.isFuturesContract };
+}
+
+/** Decimals never change once made: every trade of a root shares its point value (a large import's memory). */
+const ONE = new Decimal(1);
+const knownPointValues = new Map<string, Decimal>();
+function knownPointValue(root: string, known: ConstructorParameters<typeof Decimal>[0]): Decimal {
+  let value = knownPointValues.get(root);
+  if (value === undefined) knownPointValues.set(root, (value = new Decimal(known)));
+  return value;
 }
 
 /**

@@ -32,12 +32,15 @@ export interface FillColumns {
  * Reads fill-per-row files: Tradovate Orders, TopstepX orders, Quantower, TradeSyncer-like fills, order-level files.
  * Unfilled rows (cancelled, rejected, working) are counted as ignored; unreadable filled rows become issues.
  */
-export function readFillRows(rows: CsvRow[], options: ParseOptions, columns: FillColumns): FormatParseResult {
+export function readFillRows(rows: Iterable<CsvRow>, options: ParseOptions, columns: FillColumns): FormatParseResult {
   const result = emptyResult();
-  // Costs are the file's when it has a cost column at all (an empty cell is then a fill without costs).
-  const first = rows[0]?.cells;
-  result.costsInFile = first !== undefined && (columns.costs ?? []).some((name) => name in first);
+  let first = true;
   for (const { row, cells } of rows) {
+    if (first) {
+      // Costs are the file's when it has a cost column at all (an empty cell is then a fill without costs).
+      result.costsInFile = (columns.costs ?? []).some((name) => name in cells);
+      first = false;
+    }
     if (columns.status && columns.filledStatuses) {
       const status = cell(cells, ...columns.status).toLowerCase();
       if (status !== '' && !columns.filledStatuses.includes(status)) {

@@ -40,7 +40,7 @@ export interface PnlColumns {
 }
 
 /** Rows of one P&L each, grouped per day and symbol (the generic P&L format, and a trader's own mapping). */
-export function readPnlRows(rows: CsvRow[], options: ParseOptions, columns: PnlColumns): FormatParseResult {
+export function readPnlRows(rows: Iterable<CsvRow>, options: ParseOptions, columns: PnlColumns): FormatParseResult {
   const result = emptyResult();
   const groups = new Map<
     string,

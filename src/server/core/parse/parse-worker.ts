@@ -41,21 +41,28 @@ const collect = ((): (() => void) => {
   }
 })();
 /**
- * Between two batches of a bar file's lines, and between the steps of a trade file's parse (parseImport): a
- * collection once the heap holds more than TIDY_BYTES. Reading a million bars, V8 let what the batches left behind
- * grow the worker's heap past 200 MB before it collected, for a file whose live state (its bytes aside, which are not
- * on the heap) is a few MB; a 15 MB Tradovate Performance export peaked 120 MB higher without the collections between
- * its steps. Collected here, the heap stays near what is live, at a few milliseconds of the worker's time each.
+ * Between two batches of a bar file's lines, and every few thousand rows and trades of a trade file's parse
+ * (parseImport): a collection once the heap holds TIDY_BYTES more than the last collection left. Reading a million
+ * bars, V8 let what the batches left behind grow the worker's heap past 200 MB before it collected, for a file whose
+ * live state (its bytes aside, which are not on the heap) is a few MB; a 15 MB Tradovate Performance export peaked
+ * 120 MB higher without collections during its parse. Collected here, the heap stays near what is live, at a few
+ * milliseconds of the worker's time each, and a parse whose live data grows is not collected at every call.
  */
 const TIDY_BYTES = 48 * 1024 * 1024;
+let leftByCollection = 0;
+const heapUsed = () => getHeapStatistics().used_heap_size;
+function collectNow() {
+  collect();
+  leftByCollection = heapUsed();
+}
 function tidy() {
-  if (getHeapStatistics().used_heap_size > TIDY_BYTES) collect();
+  if (heapUsed() - leftByCollection > TIDY_BYTES) collectNow();
 }
 let collecting: ReturnType<typeof setImmediate> | null = null;
 function collectSoon() {
   collecting ??= setImmediate(() => {
     collecting = null;
-    collect();
+    collectNow();
   });
 }
 
@@ -109,7 +116,7 @@ function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
-      tidy();
+      if (heapUsed() > TIDY_BYTES) collectNow();
       // The upload is read from its file now, its turn come; its bytes are let go once decoded.
       const { summary, parsed } = summarize(decodeText(readFileSync(request.path)), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
