@@ -1,6 +1,6 @@
 import { Decimal, decimalToCents, type Cents } from '../money';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
-import { ImportKeyAllocator } from './import-key';
+import { hash, ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from '../instruments';
 import type { TradeSide } from '../trades/side';
 import type { Fill, ImportedTrade, ImportIssue, OpenPosition, TradeFill } from './types';
@@ -77,7 +77,7 @@ export function buildTrades(fills: Iterable<Fill>, options: BuildTradesOptions =
     group.push({ fill, index: index++ });
   }
 
-  const cores: { core: TradeCore; material: string }[] = [];
+  const cores: { core: TradeCore; digest: string }[] = [];
   const openPositions: OpenPosition[] = [];
   const issues: ImportIssue[] = [];
   const warnedRoots = new Set<string>();
@@ -147,7 +147,7 @@ export function buildTrades(fills: Iterable<Fill>, options: BuildTradesOptions =
         remaining -= closing;
         if (position === 0) {
           const core = coreOf(current, fill, scale, warnedRoots, issues);
-          cores.push({ core, material: keyMaterial(current, core) });
+          cores.push({ core, digest: hash(keyMaterial(current, core)) });
           if (cores.length % BUILD_BETWEEN === 0) options.between?.();
           current = null;
         }
@@ -171,9 +171,9 @@ export function buildTrades(fills: Iterable<Fill>, options: BuildTradesOptions =
   // Each core is let go once decorated: a large file's cores and trades did not need to live at once.
   const trades = new Array<ImportedTrade>(cores.length);
   for (let i = 0; i < cores.length; i++) {
-    const { core, material } = cores[i]!;
+    const { core, digest } = cores[i]!;
     (cores as Array<unknown>)[i] = undefined;
-    trades[i] = decorateTrade(core, keys.next(material), options);
+    trades[i] = decorateTrade(core, keys.nextOf(digest), options);
     if (i % BUILD_BETWEEN === BUILD_BETWEEN - 1) options.between?.();
   }
   return { trades, openPositions, issues };

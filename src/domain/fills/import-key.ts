@@ -9,11 +9,19 @@ export class ImportKeyAllocator {
   private readonly seen = new Map<string, number>();
 
   next(material: string): string {
-    const occurrence = (this.seen.get(material) ?? 0) + 1;
-    this.seen.set(material, occurrence);
+    return this.nextOf(hash(material));
+  }
+
+  /**
+   * The key of a trade whose material's hash is `digest`. Occurrences are counted by hash, so a large file's materials
+   * need not live until its keys are given (the memory of large files).
+   */
+  nextOf(digest: string): string {
+    const occurrence = (this.seen.get(digest) ?? 0) + 1;
+    this.seen.set(digest, occurrence);
     // Joined, the key is one flat string: a template literal left a chain of pieces, three times the memory of each
     // of a file's 100,000 keys.
-    return ['v1', hash(material), occurrence].join(':');
+    return ['v1', digest, occurrence].join(':');
   }
 }
 
