@@ -21,6 +21,24 @@ export function parseDecimal(input: unknown): Decimal | null {
   return new Decimal(text);
 }
 
+/**
+ * One Decimal for every plain number with the same text read lately. A large export repeats its quantities and, on a
+ * tick grid, its prices, and every trade of a root has the same point value: 100,000 fills hold a few thousand
+ * distinct values, so most need no new Decimal (the import's parse time and memory). Decimals are immutable, so one
+ * instance can stand for all. Emptied when full.
+ */
+export function sharedDecimal(text: string): Decimal {
+  let value = sharedDecimals.get(text);
+  if (value === undefined) {
+    if (sharedDecimals.size >= SHARED_DECIMALS) sharedDecimals.clear();
+    value = new Decimal(text);
+    sharedDecimals.set(text, value);
+  }
+  return value;
+}
+const sharedDecimals = new Map<string, Decimal>();
+const SHARED_DECIMALS = 4_096;
+
 /** A stored decimal as a trader would write it: '18250.25000000' -> '18250.25', '3.00000000' -> '3'. */
 export function trimDecimalZeros(value: string): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;

@@ -1,4 +1,4 @@
-import { Decimal, decimalToCents, type Cents } from '../money';
+import { Decimal, decimalToCents, sharedDecimal, type Cents } from '../money';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from './decorate';
 import { hash, ImportKeyAllocator } from './import-key';
 import { parseInstrument, pointValueOf } from '../instruments';
@@ -223,14 +223,10 @@ function digitsOf(word: number): number {
 }
 
 function toQuantity(units: number, scale: number): Decimal {
-  if (scale !== 1) return new Decimal(units).dividedBy(scale);
-  if (units > SHARED_QUANTITIES) return new Decimal(units);
-  // A decimal never changes once made, so trades and fills of the same whole quantity share one: a file's 200,000
-  // fills of 1 or 2 contracts held as many objects (the memory of large files).
-  return (wholeQuantities[units] ??= new Decimal(units));
+  // Trades and fills of the same whole quantity share one decimal: a file's 200,000 fills of 1 or 2 contracts held as
+  // many objects (the memory of large files).
+  return scale === 1 ? sharedDecimal(String(units)) : new Decimal(units).dividedBy(scale);
 }
-const SHARED_QUANTITIES = 1000;
-const wholeQuantities: Decimal[] = [];
 
 /** Commission (cents) of `part` units out of `whole`, rounded half up, in integers. */
 function shareOf(commission: Cents, part: number, whole: number): Cents {

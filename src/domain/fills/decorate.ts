@@ -86,11 +86,6 @@ export interface DecorateOptions {
 }
 
 /**
- * Adds day, session, result and tags. Day and session come from the entry time in the market zone (the day by the
- * trader's trading-day rule); a trade whose file names its day (generic P&L, JSON backup) keeps that day, and the
- * session the file gave (else from the time, else AM, the spec's default session).
- */
-/**
  * One list for every trade with the same import tags: a file's trades have a handful of combinations, and 75,000 lists
  * of eight tags were 15 MB (the memory of large files). Frozen, since shared; emptied when full.
  */
@@ -108,6 +103,11 @@ function sharedTags(tags: string[]): string[] {
   return shared;
 }
 
+/**
+ * Adds day, session, result and tags. Day and session come from the entry time in the market zone (the day by the
+ * trader's trading-day rule); a trade whose file names its day (generic P&L, JSON backup) keeps that day, and the
+ * session the file gave (else from the time, else AM, the spec's default session).
+ */
 export function decorateTrade(core: TradeCore, importKey: string, options: DecorateOptions = {}): ImportedTrade {
   const dayOptions = {
     marketTimeZone: options.marketTimeZone ?? MARKET_TIME_ZONE,

@@ -1,4 +1,4 @@
-import { Decimal } from '../money';
+import { Decimal, sharedDecimal } from '../money';
 import { wallClockToInstant } from '../dates/clock';
 import type { ParseOptions } from './types';
 
@@ -33,24 +33,6 @@ export function hasAny(headers: string[], names: string[]): boolean {
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * Plain numbers read lately, by their text. A large export repeats its quantities and, on a tick grid, its prices:
- * 100,000 fills hold a few thousand distinct values, so most cells need no new Decimal (the import's parse
- * time). Decimals are immutable, so one instance can stand for every cell with the same text. Emptied when full.
- */
-const recentNumbers = new Map<string, Decimal>();
-const RECENT_NUMBERS = 4_096;
-
-function plainNumber(text: string): Decimal {
-  let value = recentNumbers.get(text);
-  if (value === undefined) {
-    if (recentNumbers.size >= RECENT_NUMBERS) recentNumbers.clear();
-    value = new Decimal(text);
-    recentNumbers.set(text, value);
-  }
-  return value;
-}
-
-/**
  * Reads an amount as brokers print it: `$(12.50)` and `(12.50)` are negative, `"$1,200.00"` has a thousands separator,
  * `$48.10 ` has a trailing space (NinjaTrader), `-$5`, `$-5`, `5 USD`, `€5`. Comma decimal separators (`12,50`) are
  * not guessed: a comma is always a thousands separator, as in every US broker export we have seen.
@@ -60,7 +42,7 @@ export function parseAmount(input: string | undefined): Decimal | null {
   let text = input.trim();
   if (text === '') return null;
   // Most cells of a large export are plain numbers: no need for the currency and bracket handling below.
-  if (PLAIN_NUMBER.test(text)) return plainNumber(text);
+  if (PLAIN_NUMBER.test(text)) return sharedDecimal(text);
   let negative = false;
   if (text.startsWith('(') && text.endsWith(')')) {
     negative = true;

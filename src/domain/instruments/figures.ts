@@ -1,4 +1,4 @@
-import { Decimal, decimalToCents, parseDecimal, type Cents } from '../money';
+import { Decimal, decimalToCents, parseDecimal, sharedDecimal, type Cents } from '../money';
 import type { TradeSide } from '../trades/side';
 import { getFuturesRoot, isCryptoPair, marketKindOf, parseInstrument, spotCryptoOf, type Instrument, type MarketKind } from './symbols';
 import { CRYPTO_COINS, INSTRUMENTS, MICRO_ROOTS, TICK_SIZES, type Exchange, type InstrumentSpec } from './table';
@@ -25,20 +25,12 @@ export interface PointValue {
 export function pointValueOf(instrument: Pick<Instrument, 'root' | 'isFuturesContract'>): PointValue {
   const root = instrument.root.toUpperCase();
   if (!instrument.isFuturesContract && (CRYPTO_COINS.has(root) || isCryptoPair(root))) {
-    return { value: ONE, unknownFutures: false };
+    return { value: sharedDecimal('1'), unknownFutures: false };
   }
+  // Every trade of a root shares its point value (a large import's memory).
   const known = INSTRUMENTS[root]?.pointValue;
-  if (known != null) return { value: knownPointValue(root, known), unknownFutures: false };
-  return { value: ONE, unknownFutures: instrument.isFuturesContract };
-}
-
-/** Decimals never change once made: every trade of a root shares its point value (a large import's memory). */
-const ONE = new Decimal(1);
-const knownPointValues = new Map<string, Decimal>();
-function knownPointValue(root: string, known: ConstructorParameters<typeof Decimal>[0]): Decimal {
-  let value = knownPointValues.get(root);
-  if (value === undefined) knownPointValues.set(root, (value = new Decimal(known)));
-  return value;
+  if (known != null) return { value: sharedDecimal(known), unknownFutures: false };
+  return { value: sharedDecimal('1'), unknownFutures: instrument.isFuturesContract };
 }
 
 /**

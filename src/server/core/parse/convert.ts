@@ -185,9 +185,10 @@ export type ParsedFile =
   | { ok: false; code: string; message: string; headers?: string[] };
 
 /**
- * What the parse worker does with one upload's text (decodeText): every step to storable trades (`tidy`: see parseImport). The
- * trades stay the domain's: each is made a record (toImportTrade) only where a request needs it, a preview's page or an
- * INSERT's chunk, so the file's trades are never held in both forms at once (the memory of large files).
+ * What the parse worker does with one upload's text (decodeText): every step to storable trades (`tidy`: see
+ * parseImport). The trades stay the domain's: each is made a record (toImportTrade) only where a request needs it, a
+ * preview's page or an INSERT's chunk, so the file's trades are never held in both forms at once (the memory of large
+ * files).
  */
 export function parseFile(text: string, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
   const result = parseImport(text, options, tidy);

@@ -16,8 +16,8 @@ import { parseFile, toImportTrade, type ImportTrade, type ParsedFile } from './c
  * The two halves of an import that run in the parse worker (the import's speed). The
  * request thread only reads the database and passes small values and finished strings along:
  *
- *   1. summarize: the file's text -> the parsed file, kept in the worker, and a summary: format, issues, accounts of the file,
- *      each trade's import key and account, the entry-time range per account.
+ *   1. summarize: the file's text -> the parsed file, kept in the worker, and a summary: format, issues, accounts of
+ *      the file, each trade's import key and account, the entry-time range per account.
  *   2. finish: with what the database said (the trading account of each file account, fee schedules, keys and round
  *      trips the accounts already hold), either the preview (counts, totals, the first trades) or the INSERT
  *      parameters themselves, as JSON text, so 36,000 trades never become objects on the request thread.
@@ -153,10 +153,13 @@ const asRoundTrip =
     minutePrecision,
   });
 
-/** The commission an import's trade gets from a schedule, with its net, result and tags; the trade as it was if none. */
-export function withScheduledCommission(trade: ImportTrade, schedule: FeeSchedule): ImportTrade {
-  const commission = scheduledCommission(schedule, trade.contract ?? trade.symbol, trade.quantity);
-  if (commission === null) return trade;
+/** The commission a fee schedule gives a trade of the file; null where it does not apply (the file's stays). */
+function scheduledCommissionOf(trade: ImportedTrade, schedule: FeeSchedule): Cents | null {
+  return scheduledCommission(schedule, trade.contract || trade.symbol, trade.quantity);
+}
+
+/** An import's record with the commission a schedule gave it, and its net, result and tags. */
+function withScheduledCommission(trade: ImportTrade, commission: Cents): ImportTrade {
   const net = trade.gross_cents - commission;
   return {
     ...trade,
@@ -184,7 +187,7 @@ interface Sorted {
   /**
    * Trades going into each trading account, duplicates apart, as the file has them: `priced` makes a trade the record
    * stored, with the account's fee schedule applied (when the file has no costs), so the import prices each chunk as it
-   * builds it; `scheduled` says whether it may change the trade's commission.
+   * builds it; `commissionOf` gives that commission alone, for the preview's totals.
    */
   groups: Map<
     string,
@@ -193,7 +196,7 @@ interface Sorted {
       byKey: number;
       byContent: number;
       priced: (trade: ImportedTrade) => ImportTrade;
-      scheduled: boolean;
+      commissionOf: (trade: ImportedTrade) => Cents;
       /** Trades found stored from another export that have no fills yet, with this file's fills for them. */
       attach: Array<{ trade_id: string; fills: NonNullable<ImportTrade['fill_rows']> }>;
     }
@@ -201,6 +204,8 @@ interface Sorted {
   unmapped: ImportedTrade[];
   skipped: ImportedTrade[];
 }
+
+const asFiled = (trade: ImportedTrade): Cents => trade.commission;
 
 /** Where each trade goes, what it costs, and which ones the accounts already hold. */
 function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
@@ -220,14 +225,19 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
   const groups: Sorted['groups'] = new Map();
   for (const [accountId, list] of lists) {
     const schedule = parsed.costsInFile ? undefined : plan.schedules[accountId];
-    const priced = schedule ? (trade: ImportedTrade) => withScheduledCommission(toImportTrade(trade), schedule) : toImportTrade;
-    const scheduled = schedule !== undefined;
+    const priced = schedule
+      ? (trade: ImportedTrade) => {
+          const commission = scheduledCommissionOf(trade, schedule);
+          return commission === null ? toImportTrade(trade) : withScheduledCommission(toImportTrade(trade), commission);
+        }
+      : toImportTrade;
+    const commissionOf = schedule ? (trade: ImportedTrade) => scheduledCommissionOf(trade, schedule) ?? trade.commission : asFiled;
     const known = new Set(plan.knownKeys[accountId] ?? []);
     const stored = readStoredTrips(plan.stored[accountId]);
     const byKey = new Set<number>();
     if (checkKeys) list.forEach((t, i) => known.has(t.importKey) && byKey.add(i));
     if (byKey.size === 0 && stored.length === 0) {
-      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced, scheduled, attach: [] });
+      groups.set(accountId, { fresh: list, byKey: 0, byContent: 0, priced, commissionOf, attach: [] });
       continue;
     }
     // A stored trip answers for one trade at most: the account's trades of this very file (same keys) are not
@@ -253,7 +263,7 @@ function sort(parsed: Parsed, plan: FinishPlan, checkKeys: boolean): Sorted {
       byKey: byKey.size,
       byContent: byContent.size,
       priced,
-      scheduled,
+      commissionOf,
       attach,
     });
   }
@@ -286,9 +296,7 @@ export function finishPreview(parsed: Parsed, plan: FinishPlan, limit: number) {
   let byContent = 0;
   for (const [accountId, group] of groups) {
     for (const trade of group.fresh) {
-      // A fee schedule prices the trade's commission; the gross is the file's.
-      const commission = group.scheduled ? group.priced(trade).commission_cents : trade.commission;
-      fresh.push({ trade, accountId, priced: group.priced, gross: trade.grossPnl, commission });
+      fresh.push({ trade, accountId, priced: group.priced, gross: trade.grossPnl, commission: group.commissionOf(trade) });
     }
     byKey += group.byKey;
     byContent += group.byContent;
