@@ -22,34 +22,172 @@ export interface CsvTable {
  * the record's position counting the header as row 1, as a spreadsheet shows the file.
  */
 export function readCsv(text: string): CsvTable {
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', '\t', ';', '|'] });
-  const records = parsed.data;
-  const delimiter = parsed.meta.delimiter;
-  const headerIndex = records.findIndex((record) => !isBlank(record));
-  if (headerIndex === -1) return { headers: [], rawHeaders: [], rows: [], delimiter, decimalComma: false, dayFirstDates: false };
-  const decimalComma = delimiter !== ',' && usesDecimalComma(records, headerIndex + 1);
-  const dayFirstDates = slashedDatesAreDayFirst(records, headerIndex + 1);
-  if (decimalComma || dayFirstDates) {
-    for (let index = headerIndex + 1; index < records.length; index++) {
-      const record = records[index]!;
-      for (let column = 0; column < record.length; column++) {
-        let value = record[column]!;
-        if (decimalComma) value = decimalCommaToPoint(value);
-        if (dayFirstDates) value = dayFirstToIso(value);
-        record[column] = value;
-      }
-    }
+  const { headers, rawHeaders, rows, delimiter, decimalComma, dayFirstDates } = readCsvRows(text);
+  return { headers, rawHeaders, rows: [...rows], delimiter, decimalComma, dayFirstDates };
+}
+
+/** A CSV table whose rows are parsed as they are read (readCsvRows). */
+export interface CsvReading extends Omit<CsvTable, 'rows'> {
+  /** The data rows, read once: each block of the text is parsed when the rows before it have been read. */
+  rows: Iterable<CsvRow>;
+  /** Whether the file has a data row (known before any is read). */
+  hasRows: boolean;
+  /** Data rows read so far: all of them once `rows` is done. */
+  readonly rowCount: number;
+}
+
+/**
+ * The table of readCsv, its rows parsed a block of the text (about BLOCK_CHARS) at a time as they are read: a 15 MB
+ * export's rows, all parsed at once, took 66 MB of memory and lived until the last was read (the memory of large
+ * files). The same rows as one parse of the whole text: blocks end at a line break outside quotes, and the delimiter
+ * and line break are guessed once, from the text's start, as PapaParse guesses them for the whole text.
+ */
+export function readCsvRows(text: string, blockChars = BLOCK_CHARS): CsvReading {
+  const head = Papa.parse<string[]>(text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text, {
+    skipEmptyLines: false,
+    delimitersToGuess: [',', '\t', ';', '|'],
+    preview: 1,
+  });
+  const delimiter = head.meta.delimiter;
+  const linebreak = head.meta.linebreak;
+  const records = recordsOf(text, delimiter, linebreak, blockChars);
+  // The header and the 2,000 records after it (the decimal comma is decided on those) are read ahead.
+  const ahead: string[][] = [];
+  let headerIndex = -1;
+  for (let step = records.next(); !step.done; step = records.next()) {
+    ahead.push(step.value);
+    if (headerIndex === -1 && !isBlank(step.value)) headerIndex = ahead.length - 1;
+    if (headerIndex !== -1 && ahead.length > headerIndex + CONVENTION_ROWS) break;
   }
-  const rawHeaders = records[headerIndex]!.map((h) => h.replace(/^\uFEFF/, '').trim());
+  if (headerIndex === -1)
+    return { headers: [], rawHeaders: [], rows: [], hasRows: false, rowCount: 0, delimiter, decimalComma: false, dayFirstDates: false };
+  const decimalComma = delimiter !== ',' && usesDecimalComma(ahead, headerIndex + 1);
+  // Day-first dates are decided on every record: read apart, only when the text has a date that could be one.
+  const dayFirstDates = MAYBE_DAY_FIRST.test(text) && slashedDatesAreDayFirst(recordsOf(text, delimiter, linebreak, blockChars), headerIndex + 1);
+  const rawHeaders = ahead[headerIndex]!.map((h) => h.replace(/^\uFEFF/, '').trim());
   const headers = rawHeaders.map(normalizeHeader);
   const cellsOf = cellReader(headers);
-  const rows: CsvRow[] = [];
-  for (let index = headerIndex + 1; index < records.length; index++) {
-    const record = records[index]!;
-    if (isBlank(record)) continue;
-    rows.push({ row: index + 1, cells: cellsOf(record) });
+  let index = headerIndex;
+  let rowCount = 0;
+  const next = (): CsvRow | null => {
+    for (;;) {
+      index++;
+      let record: string[] | undefined;
+      if (index < ahead.length) {
+        record = ahead[index]!;
+        ahead[index] = [];
+      } else {
+        const step = records.next();
+        if (step.done) return null;
+        record = step.value;
+      }
+      if (isBlank(record)) continue;
+      if (decimalComma || dayFirstDates) {
+        for (let column = 0; column < record.length; column++) {
+          let value = record[column]!;
+          if (decimalComma) value = decimalCommaToPoint(value);
+          if (dayFirstDates) value = dayFirstToIso(value);
+          record[column] = value;
+        }
+      }
+      rowCount++;
+      return { row: index + 1, cells: cellsOf(record) };
+    }
+  };
+  let first = next();
+  // No `return`: a reader that stops early leaves the rest to be read (and counted) after it.
+  const rows: IterableIterator<CsvRow> = {
+    next() {
+      const row = first ?? next();
+      first = null;
+      return row === null ? { done: true, value: undefined } : { done: false, value: row };
+    },
+    [Symbol.iterator]() {
+      return this;
+    },
+  };
+  return {
+    headers: headers.filter((h) => h !== ''),
+    rawHeaders: rawHeaders.filter((h) => h !== ''),
+    rows,
+    hasRows: first !== null,
+    get rowCount() {
+      return rowCount;
+    },
+    delimiter,
+    decimalComma,
+    dayFirstDates,
+  };
+}
+
+/** About how much of the text is parsed at once (characters). */
+const BLOCK_CHARS = 1 << 20;
+/** What PapaParse reads of a text to guess its line break (and, well within it, its delimiter). */
+const HEAD_CHARS = 1 << 20;
+/** Records after the header that decide whether numbers have a decimal comma. */
+const CONVENTION_ROWS = 2000;
+/** A slashed date whose first number is above 12, anywhere: without one, no file's dates are day first. */
+const MAYBE_DAY_FIRST = /(?:^|\D)(?:1[3-9]|[2-9]\d)\/\d{1,2}\/\d{2}/m;
+
+/** The text's records, as one parse of it gives them, parsed a block at a time as they are read. */
+function* recordsOf(text: string, delimiter: string, linebreak: string, blockChars: number): Generator<string[], void, undefined> {
+  for (let start = 0; start < text.length || start === 0;) {
+    const end = blockEnd(text, start, delimiter, linebreak, blockChars);
+    const records = Papa.parse<string[]>(start === 0 && end === text.length ? text : text.slice(start, end), {
+      delimiter,
+      newline: linebreak as Papa.ParseConfig['newline'],
+      skipEmptyLines: false,
+    }).data;
+    // A block that ends with a line break parses into one empty record more than the text has there.
+    if (end < text.length) records.pop();
+    yield* readOnce(records);
+    start = end;
+    if (end === text.length) return;
   }
-  return { headers: headers.filter((h) => h !== ''), rawHeaders: rawHeaders.filter((h) => h !== ''), rows, delimiter, decimalComma, dayFirstDates };
+}
+
+const QUOTE = 0x22;
+
+/**
+ * Where the block of the text from `start` ends: just after the first line break outside quotes once `blockChars` have
+ * gone by, or the end of the text. Quotes are read as PapaParse reads well-formed ones (a field that starts with a
+ * quote runs to the quote that closes it, "" being a quote inside it); where the text leaves that form (a closing quote
+ * followed by anything but a delimiter or line break), the rest of the text is one block, parsed as a whole.
+ */
+function blockEnd(text: string, start: number, delimiter: string, linebreak: string, blockChars: number): number {
+  const length = text.length;
+  if (length - start <= blockChars || delimiter.length !== 1) return length;
+  const target = start + blockChars;
+  const delimiterCode = delimiter.charCodeAt(0);
+  const breakCode = linebreak.charCodeAt(0);
+  let i = start;
+  let fieldStart = true;
+  while (i < length) {
+    if (fieldStart && text.charCodeAt(i) === QUOTE) {
+      i++;
+      for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1) return length;
+        i = quote + 1;
+        if (text.charCodeAt(i) !== QUOTE) break;
+        i++;
+      }
+      if (i >= length) return length;
+      const code = text.charCodeAt(i);
+      if (code !== delimiterCode && !(code === breakCode && text.startsWith(linebreak, i))) return length;
+    }
+    fieldStart = false;
+    const code = text.charCodeAt(i);
+    if (code === delimiterCode && delimiter.length === 1) {
+      fieldStart = true;
+      i++;
+    } else if (code === breakCode && text.startsWith(linebreak, i)) {
+      i += linebreak.length;
+      if (i >= target) return i;
+      fieldStart = true;
+    } else i++;
+  }
+  return length;
 }
 
 // A Tradovate export re-saved by a European Excel has semicolons and decimal commas (2499,5 and
@@ -90,10 +228,12 @@ const SLASHED_DATE = /^(\s*)(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?=$|[ T,])/;
  * Whether slashed dates are day first: some date's first number is above 12 and none's second is. US exports (every
  * broker we read) are month first; a European re-save turns 06/25/2026 into 25/06/2026.
  */
-function slashedDatesAreDayFirst(records: string[][], from: number): boolean {
+function slashedDatesAreDayFirst(records: Iterable<string[]>, from: number): boolean {
   let dayFirst = false;
-  for (let index = from; index < records.length; index++) {
-    for (const cell of records[index]!) {
+  let index = 0;
+  for (const record of records) {
+    if (index++ < from) continue;
+    for (const cell of record) {
       const match = SLASHED_DATE.exec(cell);
       if (!match) continue;
       if (Number(match[3]) > 12) return false;
@@ -143,7 +283,16 @@ const READ_BETWEEN = 4096;
  * items: a 15 MB export's rows, and the pairs read from them, all lived until the last was read, twice the memory the
  * parse needed at any moment (the memory of large files). The array is empty afterwards.
  */
-export function* readOnce<T>(items: T[], between: () => void = () => undefined): Generator<T, void, undefined> {
+export function* readOnce<T>(items: T[] | Iterable<T>, between: () => void = () => undefined): Generator<T, void, undefined> {
+  if (!Array.isArray(items)) {
+    // Items made as they are read (readCsvRows) are let go by their maker; `between` is called all the same.
+    let index = 0;
+    for (const item of items) {
+      if (index++ % READ_BETWEEN === READ_BETWEEN - 1) between();
+      yield item;
+    }
+    return;
+  }
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
     (items as Array<T | undefined>)[index] = undefined;

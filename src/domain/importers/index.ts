@@ -11,7 +11,7 @@
  */
 import { centsToDecimalString, type Cents } from '../money';
 import { buildTrades } from '../fills/build-trades';
-import { readCsv, readOnce } from './csv';
+import { readCsvRows, readOnce } from './csv';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from '../fills/import-key';
@@ -171,9 +171,8 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
     return { ...preview({ id: statement.id, label: statement.label }, null, timeZone, decorate, parsed, parsed.rowCount), timeZoneCheck: zoneCheck };
   }
 
-  const table = readCsv(body);
-  between();
-  if (table.rows.length === 0) {
+  const table = readCsvRows(body);
+  if (!table.hasRows) {
     return fail('no-data-rows', 'The file has no trades: a CSV needs a header row and at least one data row', table.rawHeaders);
   }
   const detected = detectImporter(table.headers);
@@ -200,10 +199,12 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
   }
   let parsed: FormatParseResult;
   const clock = { naive: 0, zoned: 0 };
-  const rowCount = table.rows.length;
   try {
-    // Each row (its cells, several times its size in the file) goes as soon as it is read.
+    // Each row (its cells, several times its size in the file) is made as it is read and goes soon after.
     parsed = importer.parse(readOnce(table.rows, between), { timeZone, clock });
+    // A format that stops reading early has still been given every row: the rest are counted.
+    const rest = table.rows[Symbol.iterator]();
+    while (!rest.next().done);
     between();
     if (table.decimalComma) {
       parsed.issues.push({ row: 0, severity: 'warning', message: 'Numbers are written with a decimal comma (2499,5 is 2499.5) and were read so' });
@@ -227,7 +228,7 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
   const zoneCheck = clock.naive > 0 ? checkTimeZone(zoneEvidence(parsed.fills, parsed.fileDays), timeZone, options.preferredTimeZones ?? []) : null;
   if (zoneCheck) parsed.issues.push({ row: 0, severity: 'warning', message: zoneCheck.message });
   return {
-    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, rowCount, between),
+    ...preview({ id: importer.id, label: importer.label }, overridden, timeZone, decorate, parsed, table.rowCount, between),
     timeZoneCheck: zoneCheck,
     headers: table.rawHeaders,
     mapping,

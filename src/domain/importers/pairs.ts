@@ -39,7 +39,7 @@ export interface FillPair {
  * order. Without ids, among legs of the same time an exit of an earlier position comes first, then entries, then
  * exits of positions opened that same time (NinjaTrader prints minutes only: 9:23 in, 9:23 out).
  */
-export function pairsToFills(pairs: FillPair[], issues: ImportIssue[], options: { mergeSameTimeAndPrice?: boolean } = {}): Fill[] {
+export function pairsToFills(pairs: Iterable<FillPair>, issues: ImportIssue[], options: { mergeSameTimeAndPrice?: boolean } = {}): Fill[] {
   const fills: Fill[] = [];
   const byId = new Map<string, Fill>();
   // Without fill ids (NinjaTrader's grid), consecutive rows whose leg on one side has the same time and price are one

@@ -28,64 +28,68 @@ export const ninjatraderTrades: Importer = {
   detect: (headers) => hasAll(headers, ['instrument', 'market pos.', 'entry price', 'exit price', 'entry time', 'exit time']),
   parse(rows, options) {
     const result = emptyResult();
-    const pairs: FillPair[] = [];
     let seconds = false;
-    for (const { row, cells } of rows) {
-      const name = cell(cells, 'instrument');
-      const position = cell(cells, 'market pos.').toLowerCase();
-      const side = position === 'long' ? 'Long' : position === 'short' ? 'Short' : null;
-      const quantity = parsePositive(cells['qty'] ?? cells['quantity']);
-      const entryPrice = parsePositive(cells['entry price']);
-      const exitPrice = parsePositive(cells['exit price']);
-      const enteredAt = parseInstant(cells['entry time'], options);
-      const exitedAt = parseInstant(cells['exit time'], options);
-      const profit = parseAmount(cells['profit']);
-      const commissionColumn = costCents(cells['commission'] ?? '');
-      const missing = describeMissing({
-        Instrument: name,
-        'Market pos.': side,
-        Qty: quantity,
-        'Entry price': entryPrice,
-        'Exit price': exitPrice,
-        'Entry time': enteredAt,
-        'Exit time': exitedAt,
-        Profit: profit,
-        Commission: commissionColumn,
-      });
-      if (missing !== null) {
-        rowError(result.issues, row, `Missing or unreadable ${missing}`);
-        continue;
-      }
-      seconds ||= parseDateParts(cells['entry time'])!.hasSeconds || parseDateParts(cells['exit time'])!.hasSeconds;
-      const instrument = parseInstrument(name);
-      const pointValue = pointValueOf(instrument);
-      const points = side === 'Long' ? exitPrice!.minus(entryPrice!) : entryPrice!.minus(exitPrice!);
-      const gross = decimalToCents(points.times(quantity!).times(pointValue.value));
-      let costs = gross - decimalToCents(profit!);
-      if (pointValue.unknownFutures || costs < 0) {
-        if (costs < 0) {
-          result.issues.push({ row, severity: 'warning', message: `Profit is above the gross P&L of the prices; using the Commission column` });
+    let read = 0;
+    // The pairs are read as the rows are (each goes once its fills are made): the file's pairs never live at once.
+    function* pairs(): Generator<FillPair, void, undefined> {
+      for (const { row, cells } of rows) {
+        const name = cell(cells, 'instrument');
+        const position = cell(cells, 'market pos.').toLowerCase();
+        const side = position === 'long' ? 'Long' : position === 'short' ? 'Short' : null;
+        const quantity = parsePositive(cells['qty'] ?? cells['quantity']);
+        const entryPrice = parsePositive(cells['entry price']);
+        const exitPrice = parsePositive(cells['exit price']);
+        const enteredAt = parseInstant(cells['entry time'], options);
+        const exitedAt = parseInstant(cells['exit time'], options);
+        const profit = parseAmount(cells['profit']);
+        const commissionColumn = costCents(cells['commission'] ?? '');
+        const missing = describeMissing({
+          Instrument: name,
+          'Market pos.': side,
+          Qty: quantity,
+          'Entry price': entryPrice,
+          'Exit price': exitPrice,
+          'Entry time': enteredAt,
+          'Exit time': exitedAt,
+          Profit: profit,
+          Commission: commissionColumn,
+        });
+        if (missing !== null) {
+          rowError(result.issues, row, `Missing or unreadable ${missing}`);
+          continue;
         }
-        costs = commissionColumn!;
+        seconds ||= parseDateParts(cells['entry time'])!.hasSeconds || parseDateParts(cells['exit time'])!.hasSeconds;
+        const instrument = parseInstrument(name);
+        const pointValue = pointValueOf(instrument);
+        const points = side === 'Long' ? exitPrice!.minus(entryPrice!) : entryPrice!.minus(exitPrice!);
+        const gross = decimalToCents(points.times(quantity!).times(pointValue.value));
+        let costs = gross - decimalToCents(profit!);
+        if (pointValue.unknownFutures || costs < 0) {
+          if (costs < 0) {
+            result.issues.push({ row, severity: 'warning', message: `Profit is above the gross P&L of the prices; using the Commission column` });
+          }
+          costs = commissionColumn!;
+        }
+        const entry = { price: entryPrice!, time: enteredAt! };
+        const exit = { price: exitPrice!, time: exitedAt! };
+        yield {
+          row,
+          account: cell(cells, 'account'),
+          contract: name,
+          quantity: quantity!,
+          side: side!,
+          buy: side === 'Long' ? entry : exit,
+          sell: side === 'Long' ? exit : entry,
+          commission: costs,
+          // 'Trade number' restarts at 1 in every export, so it is no id: keys come from the trade's contents.
+          idNamespace: 'ninjatrader-trade',
+        };
+        read++;
       }
-      const entry = { price: entryPrice!, time: enteredAt! };
-      const exit = { price: exitPrice!, time: exitedAt! };
-      pairs.push({
-        row,
-        account: cell(cells, 'account'),
-        contract: name,
-        quantity: quantity!,
-        side: side!,
-        buy: side === 'Long' ? entry : exit,
-        sell: side === 'Long' ? exit : entry,
-        commission: costs,
-        // 'Trade number' restarts at 1 in every export, so it is no id: keys come from the trade's contents.
-        idNamespace: 'ninjatrader-trade',
-      });
     }
+    result.fills = pairsToFills(pairs(), result.issues, { mergeSameTimeAndPrice: true });
     // The grid shows minutes unless the trader's format shows seconds: then fills of one minute may be in either order.
-    result.minutePrecision = pairs.length > 0 && !seconds;
-    result.fills = pairsToFills(pairs, result.issues, { mergeSameTimeAndPrice: true });
+    result.minutePrecision = read > 0 && !seconds;
     return result;
   },
 };

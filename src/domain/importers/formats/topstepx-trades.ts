@@ -20,52 +20,54 @@ export const topstepxTrades: Importer = {
   detect: (headers) => hasAll(headers, ['contractname', 'enteredat', 'exitedat', 'entryprice', 'exitprice', 'size', 'type']),
   parse(rows, options) {
     const result = emptyResult();
-    const pairs: FillPair[] = [];
-    for (const { row, cells } of rows) {
-      const contract = cell(cells, 'contractname');
-      const type = cell(cells, 'type').toLowerCase();
-      const side = type === 'long' ? 'Long' : type === 'short' ? 'Short' : null;
-      const quantity = parsePositive(cells['size']);
-      const entryPrice = parsePositive(cells['entryprice']);
-      const exitPrice = parsePositive(cells['exitprice']);
-      const enteredAt = parseInstant(cells['enteredat'], options);
-      const exitedAt = parseInstant(cells['exitedat'], options);
-      const fees = costCents(cells['fees'] ?? '');
-      const commissions = costCents(cells['commissions'] ?? '');
-      const missing = describeMissing({
-        ContractName: contract,
-        Type: side,
-        Size: quantity,
-        EntryPrice: entryPrice,
-        ExitPrice: exitPrice,
-        EnteredAt: enteredAt,
-        ExitedAt: exitedAt,
-        Fees: fees,
-        Commissions: commissions,
-      });
-      if (missing !== null) {
-        rowError(result.issues, row, `Missing or unreadable ${missing}`);
-        continue;
+    // The pairs are read as the rows are (each goes once its fills are made): the file's pairs never live at once.
+    function* pairs(): Generator<FillPair, void, undefined> {
+      for (const { row, cells } of rows) {
+        const contract = cell(cells, 'contractname');
+        const type = cell(cells, 'type').toLowerCase();
+        const side = type === 'long' ? 'Long' : type === 'short' ? 'Short' : null;
+        const quantity = parsePositive(cells['size']);
+        const entryPrice = parsePositive(cells['entryprice']);
+        const exitPrice = parsePositive(cells['exitprice']);
+        const enteredAt = parseInstant(cells['enteredat'], options);
+        const exitedAt = parseInstant(cells['exitedat'], options);
+        const fees = costCents(cells['fees'] ?? '');
+        const commissions = costCents(cells['commissions'] ?? '');
+        const missing = describeMissing({
+          ContractName: contract,
+          Type: side,
+          Size: quantity,
+          EntryPrice: entryPrice,
+          ExitPrice: exitPrice,
+          EnteredAt: enteredAt,
+          ExitedAt: exitedAt,
+          Fees: fees,
+          Commissions: commissions,
+        });
+        if (missing !== null) {
+          rowError(result.issues, row, `Missing or unreadable ${missing}`);
+          continue;
+        }
+        const entry = { price: entryPrice!, time: enteredAt! };
+        const exit = { price: exitPrice!, time: exitedAt! };
+        const id = cell(cells, 'id');
+        yield {
+          row,
+          account: '',
+          contract,
+          quantity: quantity!,
+          side: side!,
+          buy: side === 'Long' ? entry : exit,
+          sell: side === 'Long' ? exit : entry,
+          commission: fees! + commissions!,
+          idNamespace: 'topstepx-trade',
+          ...(id ? { rowId: id } : {}),
+        };
+        const pnl = parseAmount(cells['pnl']);
+        reportGross(result, '', parseInstrument(contract).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
       }
-      const entry = { price: entryPrice!, time: enteredAt! };
-      const exit = { price: exitPrice!, time: exitedAt! };
-      const id = cell(cells, 'id');
-      pairs.push({
-        row,
-        account: '',
-        contract,
-        quantity: quantity!,
-        side: side!,
-        buy: side === 'Long' ? entry : exit,
-        sell: side === 'Long' ? exit : entry,
-        commission: fees! + commissions!,
-        idNamespace: 'topstepx-trade',
-        ...(id ? { rowId: id } : {}),
-      });
-      const pnl = parseAmount(cells['pnl']);
-      reportGross(result, '', parseInstrument(contract).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
     }
-    result.fills = pairsToFills(pairs, result.issues);
+    result.fills = pairsToFills(pairs(), result.issues);
     return result;
   },
 };

@@ -19,34 +19,36 @@ export const tradovatePerformance: Importer = {
   detect: (headers) => hasAll(headers, ['buyprice', 'sellprice', 'boughttimestamp', 'soldtimestamp']),
   parse(rows, options) {
     const result = emptyResult();
-    const pairs: FillPair[] = [];
-    for (const { row, cells } of rows) {
-      const symbol = cell(cells, 'symbol');
-      const quantity = parsePositive(cells['qty']);
-      const buyPrice = parsePositive(cells['buyprice']);
-      const sellPrice = parsePositive(cells['sellprice']);
-      const boughtAt = parseInstant(cells['boughttimestamp'], options);
-      const soldAt = parseInstant(cells['soldtimestamp'], options);
-      const missing = describeMissing({ symbol, qty: quantity, buyPrice, sellPrice, boughtTimestamp: boughtAt, soldTimestamp: soldAt });
-      if (missing !== null) {
-        rowError(result.issues, row, `Missing or unreadable ${missing}`);
-        continue;
+    // The pairs are read as the rows are (each goes once its fills are made): the file's pairs never live at once.
+    function* pairs(): Generator<FillPair, void, undefined> {
+      for (const { row, cells } of rows) {
+        const symbol = cell(cells, 'symbol');
+        const quantity = parsePositive(cells['qty']);
+        const buyPrice = parsePositive(cells['buyprice']);
+        const sellPrice = parsePositive(cells['sellprice']);
+        const boughtAt = parseInstant(cells['boughttimestamp'], options);
+        const soldAt = parseInstant(cells['soldtimestamp'], options);
+        const missing = describeMissing({ symbol, qty: quantity, buyPrice, sellPrice, boughtTimestamp: boughtAt, soldTimestamp: soldAt });
+        if (missing !== null) {
+          rowError(result.issues, row, `Missing or unreadable ${missing}`);
+          continue;
+        }
+        const buyId = cell(cells, 'buyfillid');
+        const sellId = cell(cells, 'sellfillid');
+        yield {
+          row,
+          account: '',
+          contract: symbol,
+          quantity: quantity!,
+          idNamespace: 'tradovate-fill',
+          buy: { ...(buyId ? { id: buyId } : {}), price: buyPrice!, time: boughtAt! },
+          sell: { ...(sellId ? { id: sellId } : {}), price: sellPrice!, time: soldAt! },
+        };
+        const pnl = parseAmount(cells['pnl']);
+        reportGross(result, '', parseInstrument(symbol).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
       }
-      const buyId = cell(cells, 'buyfillid');
-      const sellId = cell(cells, 'sellfillid');
-      pairs.push({
-        row,
-        account: '',
-        contract: symbol,
-        quantity: quantity!,
-        idNamespace: 'tradovate-fill',
-        buy: { ...(buyId ? { id: buyId } : {}), price: buyPrice!, time: boughtAt! },
-        sell: { ...(sellId ? { id: sellId } : {}), price: sellPrice!, time: soldAt! },
-      });
-      const pnl = parseAmount(cells['pnl']);
-      reportGross(result, '', parseInstrument(symbol).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
     }
-    result.fills = pairsToFills(pairs, result.issues);
+    result.fills = pairsToFills(pairs(), result.issues);
     // No commission or fee column: the account's fee schedule applies.
     result.costsInFile = false;
     return result;

@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { readCsvRows } from './csv';
+
+/**
+ * The rows of a CSV read a block at a time are the rows of one parse of the whole text: same cells, same row numbers,
+ * whatever the block size and wherever quotes and line breaks fall.
+ */
+function wholeText(text: string) {
+  const records = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', '\t', ';', '|'] }).data;
+  const header = records.findIndex((r) => !r.every((v) => v.trim() === ''));
+  return records
+    .map((record, index) => ({ row: index + 1, record }))
+    .filter(({ record }, index) => index > header && !record.every((v) => v.trim() === ''));
+}
+
+function inBlocks(text: string, blockChars: number) {
+  const reading = readCsvRows(text, blockChars);
+  // The cells are read through the header's names (they are getters on a shared prototype).
+  const rows = [...reading.rows].map(({ row, cells }) => ({ row, cells: Object.fromEntries(reading.headers.map((h) => [h, cells[h]])) }));
+  return { reading, rows };
+}
+
+function expectSameRows(text: string, blockChars: number) {
+  const expected = wholeText(text);
+  const { reading, rows } = inBlocks(text, blockChars);
+  expect(rows.map((r) => r.row)).toEqual(expected.map((r) => r.row));
+  expect(reading.rowCount).toBe(expected.length);
+  expect(reading.hasRows).toBe(expected.length > 0);
+  // The same cells as the text read in one block (numbers and dates rewritten alike where the file needs it) ...
+  expect(rows).toEqual(inBlocks(text, Number.MAX_SAFE_INTEGER).rows);
+  if (reading.decimalComma || reading.dayFirstDates) return;
+  // ... which are the record's values in order, by the header's names (headers without a name apart).
+  const named = reading.rawHeaders.length === reading.headers.length;
+  rows.forEach((r, i) => {
+    if (named) expect(Object.values(r.cells)).toEqual(reading.headers.map((_, c) => expected[i]!.record[c] ?? ''));
+    else expect(Object.values(r.cells).every((v) => expected[i]!.record.includes(v!) || v === '')).toBe(true);
+  });
+}
+
+describe('readCsvRows', () => {
+  const tricky = [
+    'a,b,c\r\n1,"two, with a comma",3\r\n4,"five\r\nover two lines",6\r\n7,"say ""hi""",9\r\n\r\n,,\r\n10,11,12',
+    'a;b;c\n1;"x\ny";2,5\n3;"";4\n"q""";"r";"s"\n5;6;7\n',
+    'sym\tqty\nMNQ\t1\n"ES\n"\t2\nNQ\t3\n',
+    'a,b\n1,2\n3,"unclosed\n4,5\n6,7\n',
+    'a,b\n1,"closed" then text\n2,3\n4,5\n',
+    'a,b\n1,mid"quote\n2,"3"\n4,5\n',
+    '\n\n,,\nh1,h2\n1,2\n3,4\n',
+  ];
+  for (const [n, text] of tricky.entries()) {
+    it(`gives the rows of one parse of the whole text (case ${n + 1}), with blocks of any size`, () => {
+      for (const blockChars of [1, 2, 3, 5, 8, 13, 21, 1 << 20]) expectSameRows(text, blockChars);
+    });
+  }
+
+  it('reads every real broker export and every fixture of ours the same in blocks of 512 characters', () => {
+    const roots = [
+      fileURLToPath(new URL('./fixtures', import.meta.url)),
+      fileURLToPath(new URL('../../../../shared/fixtures/brokers', import.meta.url)),
+    ];
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(csv|txt)$/i.test(name)) files.push(path);
+      }
+    };
+    roots.forEach(walk);
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) expectSameRows(readFileSync(file, 'utf8'), 512);
+  });
+
+  it('decides day-first dates on every row, the last included, and rewrites them', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `0${(i % 9) + 1}/01/2026,${i}`);
+    const text = `date,n\n${rows.join('\n')}\n25/01/2026,x\n`;
+    const { reading, rows: read } = inBlocks(text, 256);
+    expect(reading.dayFirstDates).toBe(true);
+    expect(read[0]!.cells['date']).toBe('2026-01-01');
+    expect(read.at(-1)!.cells['date']).toBe('2026-01-25');
+    // A month above 12 anywhere makes them month first.
+    const usText = `date,n\n${rows.join('\n')}\n01/25/2026,x\n13/01/2026,y\n`;
+    expect(inBlocks(usText, 256).reading.dayFirstDates).toBe(false);
+  });
+
+  it('reads the decimal comma from the rows after the header, in blocks too', () => {
+    const text = `price;qty\n${Array.from({ length: 50 }, (_, i) => `2499,${i % 4};1`).join('\n')}\n`;
+    const { reading, rows } = inBlocks(text, 64);
+    expect(reading.decimalComma).toBe(true);
+    expect(rows[3]!.cells['price']).toBe('2499.3');
+  });
+
+  it('counts the rows a reader left unread', () => {
+    const reading = readCsvRows('a,b\n1,2\n3,4\n5,6\n', 4);
+    for (const row of reading.rows) {
+      expect(row.row).toBe(2);
+      break;
+    }
+    const rest = [...reading.rows].map((r) => r.row);
+    expect(rest).toEqual([3, 4]);
+    expect(reading.rowCount).toBe(3);
+  });
+});
