@@ -39,11 +39,21 @@ export function hash(text: string): string {
     b1 = Math.imul(b1 ^ ch, 2654435761);
     b2 = Math.imul(b2 ^ ch, 1597334677);
   }
-  return finish(a1, a2).toString(16).padStart(14, '0') + finish(b1, b2).toString(16).padStart(14, '0');
+  // Joined, the digest is one flat string (a large file's digests are counted in a map until its last trade is built).
+  return [finish(a1, a2).toString(16).padStart(14, '0'), finish(b1, b2).toString(16).padStart(14, '0')].join('');
 }
 
 function finish(h1: number, h2: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * A fill's id as trades keep it: the broker's id after its namespace ('tradovate-fill:600000008637'). Joined, it is
+ * one flat string; a template literal left a chain of its pieces, which lived on in every trade's fills (twice the
+ * memory of a 15 MB export's 205,000 ids).
+ */
+export function fillId(namespace: string, ...parts: string[]): string {
+  return [namespace, ...parts].join(':');
 }

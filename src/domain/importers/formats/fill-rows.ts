@@ -1,3 +1,4 @@
+import { fillId } from '../../fills/import-key';
 import { parseInstrument } from '../../instruments';
 import { cell, parseAmount, parseInstant, parsePositive, parseSide } from '../parsing';
 import type { CsvRow, FormatParseResult, ParseOptions } from '../types';
@@ -100,7 +101,7 @@ export function readFillRows(rows: Iterable<CsvRow>, options: ParseOptions, colu
       price: price!,
       time: time!,
       commission,
-      ...(id ? { id: `${columns.idNamespace}:${id}` } : {}),
+      ...(id ? { id: fillId(columns.idNamespace, id) } : {}),
       ...(columns.seqFromId && /^\d{1,15}$/.test(id) ? { seq: Number(id) } : {}),
     });
   }

@@ -2,6 +2,7 @@ import { Decimal, decimalToCents, parseDecimal } from '../../money';
 import { perpetualContract, type PerpetualVenue, type SettlementCurrency } from '../../instruments';
 import type { FormatParseResult } from '../types';
 import { emptyResult } from './common';
+import { fillId } from '../../fills/import-key';
 
 /**
  * The fills of a crypto exchange's trade-history export, as the journal files them: the exchange's perpetual under the
@@ -73,7 +74,7 @@ export function perpetualFills(
       time: row.time,
       commission,
       pointValue: new Decimal(1),
-      ...(row.id ? { id: `${namespace}:${row.id}` } : {}),
+      ...(row.id ? { id: fillId(namespace, row.id) } : {}),
     });
   }
   if (orphans > 0) {

@@ -48,7 +48,7 @@ const collect = ((): (() => void) => {
  * 120 MB higher without collections during its parse. Collected here, the heap stays near what is live, at a few
  * milliseconds of the worker's time each, and a parse whose live data grows is not collected at every call.
  */
-const TIDY_BYTES = 48 * 1024 * 1024;
+const TIDY_BYTES = 32 * 1024 * 1024;
 let leftByCollection = 0;
 const heapUsed = () => getHeapStatistics().used_heap_size;
 function collectNow() {
