@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { readCsvRows } from './csv';
+import { detachedText, readCsvRows, sharedText } from './csv';
+import { parseImport } from '.';
 
 /**
  * The rows of a CSV read a block at a time are the rows of one parse of the whole text: same cells, same row numbers,
@@ -103,5 +104,38 @@ describe('readCsvRows', () => {
     const rest = [...reading.rows].map((r) => r.row);
     expect(rest).toEqual([3, 4]);
     expect(reading.rowCount).toBe(3);
+  });
+});
+
+describe('a file handed over in a holder', () => {
+  it('is taken out of it by the reader, and read as the same text would be', () => {
+    const text = `\uFEFFsymbol,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,buyFillId,sellFillId\n${Array.from(
+      { length: 40 },
+      (_, i) =>
+        `MNQH6,1,21000.25,21001,$1.50,01/05/2026 09:${String(10 + i).padStart(2, '0')}:00,01/05/2026 09:${String(10 + i).padStart(2, '0')}:30,${1000 + 2 * i},${1001 + 2 * i}`,
+    ).join('\n')}\n`;
+    const holder = { text };
+    const fromHolder = parseImport(holder, { timeZone: 'America/New_York' });
+    // The parse keeps nothing of the text in the holder: the caller's holder no longer keeps it alive either.
+    expect(holder.text).toBe('');
+    const fromText = parseImport(text, { timeZone: 'America/New_York' });
+    expect(fromHolder.ok && fromHolder.trades.length).toBe(40);
+    expect(fromHolder).toEqual(fromText);
+  });
+
+  it('reads a JSON backup from its holder too', () => {
+    const text = JSON.stringify([{ date: '2026-01-05', symbol: 'ES', pnl: 12.5 }]);
+    const result = parseImport({ text }, { timeZone: 'America/New_York' });
+    expect(result.ok && result.trades.map((t) => t.netPnl)).toEqual([1250]);
+  });
+});
+
+describe('detachedText and sharedText', () => {
+  it('give the same characters, one string for equal names', () => {
+    const cellOfFile = 'APEX-123456-01,MNQH6'.slice(0, 14);
+    expect(detachedText(cellOfFile)).toBe('APEX-123456-01');
+    expect(detachedText('')).toBe('');
+    expect(detachedText('ünï "quoted" \\ \u2028')).toBe('ünï "quoted" \\ \u2028');
+    expect(sharedText(cellOfFile)).toBe('APEX-123456-01');
   });
 });

@@ -26,6 +26,44 @@ export function readCsv(text: string): CsvTable {
   return { headers, rawHeaders, rows: [...rows], delimiter, decimalComma, dayFirstDates };
 }
 
+/**
+ * A file's text in a holder that its reader empties (takeText): the caller keeps the holder, not the text, so that
+ * once a CSV's last block is parsed nothing holds the text (15 MB of a large export) while its trades are built and
+ * kept. A cell is a slice of the text and holds all of it: what outlives the parse is copied (detachedText).
+ */
+export interface TextSource {
+  text: string;
+}
+
+/** The holder's text, the holder emptied; a plain string as it is. */
+export function takeText(source: string | TextSource): string {
+  if (typeof source === 'string') return source;
+  const { text } = source;
+  source.text = '';
+  return text;
+}
+
+/** The same characters in a string of their own, not a slice that keeps the file's whole text alive. */
+export function detachedText(value: string): string {
+  return value.length === 0 ? '' : JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * One detached copy (detachedText) for every equal text read lately: an account's name, on each of a file's fills and
+ * trades, is one string instead of one slice of the file per row.
+ */
+export function sharedText(value: string): string {
+  let shared = sharedTexts.get(value);
+  if (shared === undefined) {
+    if (sharedTexts.size >= SHARED_TEXTS) sharedTexts.clear();
+    shared = detachedText(value);
+    sharedTexts.set(shared, shared);
+  }
+  return shared;
+}
+const sharedTexts = new Map<string, string>();
+const SHARED_TEXTS = 1024;
+
 /** A CSV table whose rows are parsed as they are read (readCsvRows). */
 export interface CsvReading extends Omit<CsvTable, 'rows'> {
   /** The data rows, read once: each block of the text is parsed when the rows before it have been read. */
@@ -42,7 +80,8 @@ export interface CsvReading extends Omit<CsvTable, 'rows'> {
  * files). The same rows as one parse of the whole text: blocks end at a line break outside quotes, and the delimiter
  * and line break are guessed once, from the text's start, as PapaParse guesses them for the whole text.
  */
-export function readCsvRows(text: string, blockChars = BLOCK_CHARS): CsvReading {
+export function readCsvRows(source: string | TextSource, blockChars = BLOCK_CHARS): CsvReading {
+  const text = takeText(source);
   const head = Papa.parse<string[]>(text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text, {
     skipEmptyLines: false,
     delimitersToGuess: [',', '\t', ';', '|'],
@@ -50,7 +89,8 @@ export function readCsvRows(text: string, blockChars = BLOCK_CHARS): CsvReading 
   });
   const delimiter = head.meta.delimiter;
   const linebreak = head.meta.linebreak;
-  const records = recordsOf(text, delimiter, linebreak, blockChars);
+  // Dropped once done: a finished generator still holds its arguments, the text among them.
+  let records: Generator<string[], void, undefined> | null = recordsOf(text, delimiter, linebreak, blockChars);
   // The header and the 2,000 records after it (the decimal comma is decided on those) are read ahead.
   const ahead: string[][] = [];
   let headerIndex = -1;
@@ -64,8 +104,10 @@ export function readCsvRows(text: string, blockChars = BLOCK_CHARS): CsvReading 
   const decimalComma = delimiter !== ',' && usesDecimalComma(ahead, headerIndex + 1);
   // Day-first dates are decided on every record: read apart, only when the text has a date that could be one.
   const dayFirstDates = MAYBE_DAY_FIRST.test(text) && slashedDatesAreDayFirst(recordsOf(text, delimiter, linebreak, blockChars), headerIndex + 1);
-  const rawHeaders = ahead[headerIndex]!.map((h) => h.replace(/^\uFEFF/, '').trim());
+  const rawHeaders = ahead[headerIndex]!.map((h) => detachedText(h.replace(/^\uFEFF/, '').trim()));
   const headers = rawHeaders.map(normalizeHeader);
+  // The header's cells, and what is read ahead, are slices of the text: each goes once used.
+  ahead.fill([], 0, headerIndex + 1);
   const cellsOf = cellReader(headers);
   let index = headerIndex;
   let rowCount = 0;
@@ -77,8 +119,11 @@ export function readCsvRows(text: string, blockChars = BLOCK_CHARS): CsvReading 
         record = ahead[index]!;
         ahead[index] = [];
       } else {
-        const step = records.next();
-        if (step.done) return null;
+        const step = records?.next();
+        if (!step || step.done) {
+          records = null;
+          return null;
+        }
         record = step.value;
       }
       if (isBlank(record)) continue;

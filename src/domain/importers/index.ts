@@ -11,7 +11,8 @@
  */
 import { centsToDecimalString, type Cents } from '../money';
 import { buildTrades } from '../fills/build-trades';
-import { readCsvRows, readOnce } from './csv';
+import { readCsvRows, readOnce, sharedText, type TextSource } from './csv';
+export type { TextSource } from './csv';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
 import { ImportKeyAllocator } from '../fills/import-key';
@@ -125,25 +126,26 @@ export type ImportResult = ImportPreview | ImportFailure;
  * its trades built), where what the step before left behind is garbage: the parse worker collects it there, since
  * left to itself the engine let a 15 MB file's garbage pile up to twice its live memory (docs/architecture.md).
  */
-export function parseImport(text: string, options: ImportOptions = {}, between: () => void = () => undefined): ImportResult {
+export function parseImport(input: string | TextSource, options: ImportOptions = {}, between: () => void = () => undefined): ImportResult {
+  // The text stays in its holder (see TextSource): a CSV's reader takes it out, and lets it go after its last block.
+  const source = typeof input === 'string' ? { text: input } : input;
   const timeZone = options.timeZone ?? DEFAULT_FILE_TIME_ZONE;
   const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
   if (!isValidTimeZone(marketTimeZone)) return fail('invalid-time-zone', `Unknown time zone '${marketTimeZone}'`);
   const decorate: DecorateOptions = { marketTimeZone, tradingDay: options.tradingDay ?? DEFAULT_TRADING_DAY_RULE };
-  if (text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
+  if (source.text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
     return fail('too-large', fileTooLargeMessage(options.maxChars ?? MAX_IMPORT_CHARS));
   }
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') return fail('empty-file', 'The file is empty');
-  const binary = binaryKind(body);
+  source.text = source.text.replace(/^\uFEFF/, '');
+  if (source.text.trim() === '') return fail('empty-file', 'The file is empty');
+  const binary = binaryKind(source.text);
   if (binary) return fail('binary-file', binary);
 
-  const trimmed = body.trimStart();
-  if (options.format === JSON_BACKUP_FORMAT.id || ((trimmed.startsWith('[') || trimmed.startsWith('{')) && options.format === undefined)) {
+  if (options.format === JSON_BACKUP_FORMAT.id || (/^\s*[[{]/.test(source.text) && options.format === undefined)) {
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = JSON.parse(source.text.trimStart());
     } catch {
       return fail('invalid-json', 'Failed to import trades: the file is not valid JSON');
     }
@@ -156,12 +158,12 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
     ? undefined
     : options.format !== undefined
       ? findStatement(options.format)
-      : STATEMENTS.find((s) => s.detectText(body));
+      : STATEMENTS.find((s) => s.detectText(source.text));
   if (statement) {
     const clock = { naive: 0, zoned: 0 };
     let parsed: ReturnType<StatementImporter['parseText']>;
     try {
-      parsed = statement.parseText(body, { timeZone, clock });
+      parsed = statement.parseText(source.text, { timeZone, clock });
     } catch (error) {
       return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -171,7 +173,7 @@ export function parseImport(text: string, options: ImportOptions = {}, between: 
     return { ...preview({ id: statement.id, label: statement.label }, null, timeZone, decorate, parsed, parsed.rowCount), timeZoneCheck: zoneCheck };
   }
 
-  const table = readCsvRows(body);
+  const table = readCsvRows(source);
   if (!table.hasRows) {
     return fail('no-data-rows', 'The file has no trades: a CSV needs a header row and at least one data row', table.rawHeaders);
   }
@@ -286,9 +288,10 @@ function fromParsed(trade: ParsedTrade, keys: ImportKeyAllocator, decorate: Deco
     issues.push({ row: trade.rows[0] ?? 0, severity: 'warning', message: `Unknown futures root ${trade.root}` });
   }
   const core: TradeCore = {
-    account: trade.account,
-    symbol: trade.root,
-    contract: trade.contract,
+    // Names kept with the trade: copies of their own, not slices of the file's text.
+    account: sharedText(trade.account),
+    symbol: sharedText(trade.root),
+    contract: sharedText(trade.contract),
     side: trade.side,
     entryTime: trade.entryTime,
     exitTime: trade.exitTime,

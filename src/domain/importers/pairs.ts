@@ -1,6 +1,6 @@
 import { Decimal, type Cents } from '../money';
 import { parseInstrument } from '../instruments';
-import { readOnce } from './csv';
+import { readOnce, sharedText } from './csv';
 import { fillId } from '../fills/import-key';
 import type { TradeSide } from '../trades/side';
 import type { Fill, ImportIssue, Side } from '../fills/types';
@@ -118,9 +118,10 @@ export function pairsToFills(pairs: Iterable<FillPair>, issues: ImportIssue[], o
       // large file's fills a second block of memory for it.
       const fill: Fill = {
         rows: [pair.row],
-        account: pair.account,
-        contract: instrument.contract,
-        root: instrument.root,
+        // Names kept with every fill, and later every trade: copies of their own, not slices of the file's text.
+        account: sharedText(pair.account),
+        contract: sharedText(instrument.contract),
+        root: sharedText(instrument.root),
         side,
         quantity: pair.quantity,
         price: leg.price,

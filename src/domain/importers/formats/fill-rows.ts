@@ -1,4 +1,5 @@
 import { fillId } from '../../fills/import-key';
+import { sharedText } from '../csv';
 import { parseInstrument } from '../../instruments';
 import { cell, parseAmount, parseInstant, parsePositive, parseSide } from '../parsing';
 import type { CsvRow, FormatParseResult, ParseOptions } from '../types';
@@ -93,9 +94,10 @@ export function readFillRows(rows: Iterable<CsvRow>, options: ParseOptions, colu
     const id = columns.id ? cell(cells, ...columns.id) : '';
     result.fills.push({
       rows: [row],
-      account: columns.account ? cell(cells, ...columns.account) : '',
-      contract: instrument.contract,
-      root: instrument.root,
+      // Names kept with every fill, and later every trade: copies of their own, not slices of the file's text.
+      account: columns.account ? sharedText(cell(cells, ...columns.account)) : '',
+      contract: sharedText(instrument.contract),
+      root: sharedText(instrument.root),
       side: side!,
       quantity: quantity!,
       price: price!,

@@ -7,6 +7,7 @@ import {
   type OpenPosition,
   type TimeZoneCheck,
   type ColumnMapping,
+  type TextSource,
 } from '../../../domain/importers';
 import { centsToDecimalString } from '../../../domain/money';
 import { toFillJson, type FillJson, type FillRecord } from '../trades/fills';
@@ -190,7 +191,7 @@ export type ParsedFile =
  * preview's page or an INSERT's chunk, so the file's trades are never held in both forms at once (the memory of large
  * files).
  */
-export function parseFile(text: string, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
+export function parseFile(text: string | TextSource, options: ImportOptions, tidy: () => void = () => undefined): ParsedFile {
   const result = parseImport(text, options, tidy);
   if (!result.ok) return result;
   const preview = withStorableTrades(result);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import type { ImportOptions } from '../../../domain/importers';
+import type { ImportOptions, TextSource } from '../../../domain/importers';
 import type { BarFileSummary, BarsFailure, ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
 import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type BarSource, type FillToCheck } from './bars-file';
@@ -48,7 +48,7 @@ const collect = ((): (() => void) => {
  * 120 MB higher without collections during its parse. Collected here, the heap stays near what is live, at a few
  * milliseconds of the worker's time each, and a parse whose live data grows is not collected at every call.
  */
-const TIDY_BYTES = 32 * 1024 * 1024;
+const TIDY_BYTES = 24 * 1024 * 1024;
 let leftByCollection = 0;
 const heapUsed = () => getHeapStatistics().used_heap_size;
 function collectNow() {
@@ -112,13 +112,18 @@ function heldBars(job: number) {
   return value;
 }
 
+/** An upload's text in a holder that the parse empties (TextSource): no frame here holds the text itself. */
+function uploadText(path: string): TextSource {
+  return { text: decodeText(readFileSync(path)) };
+}
+
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
       if (heapUsed() > TIDY_BYTES) collectNow();
-      // The upload is read from its file now, its turn come; its bytes are let go once decoded.
-      const { summary, parsed } = summarize(decodeText(readFileSync(request.path)), request.options, tidy);
+      // The upload is read from its file now, its turn come; its bytes are let go once decoded, its text once read.
+      const { summary, parsed } = summarize(uploadText(request.path), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
     }

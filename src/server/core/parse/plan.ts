@@ -7,6 +7,7 @@ import {
   type ImportedTrade,
   type ImportOptions,
   type RoundTrip,
+  type TextSource,
 } from '../../../domain/importers';
 import { marketKeyOf } from '../../../domain/market';
 import { centsToDecimalString, type Cents } from '../../../domain/money';
@@ -41,7 +42,7 @@ export type Summary =
     })
   | Extract<ParsedFile, { ok: false }>;
 
-export function summarize(text: string, options: ImportOptions, tidy?: () => void): { summary: Summary; parsed: Parsed | null } {
+export function summarize(text: string | TextSource, options: ImportOptions, tidy?: () => void): { summary: Summary; parsed: Parsed | null } {
   const parsed = parseFile(text, options, tidy);
   if (!parsed.ok) return { summary: parsed, parsed: null };
   const fileAccounts: string[] = [];
