@@ -35,6 +35,30 @@ export interface FillPair {
 }
 
 /**
+ * A row of Tradovate's paired reports (Performance and Position History): each leg as [fill id ('' when the file has
+ * none), price, time]; the fill ids are the keys both reports share.
+ */
+export function tradovatePair(
+  row: number,
+  account: string,
+  contract: string,
+  quantity: Decimal,
+  [buyId, buyPrice, boughtAt]: [string, Decimal, number],
+  [sellId, sellPrice, soldAt]: [string, Decimal, number],
+): FillPair {
+  const leg = (id: string, price: Decimal, time: number): PairLeg => (id ? { id, price, time } : { price, time });
+  return {
+    row,
+    account,
+    contract,
+    quantity,
+    idNamespace: 'tradovate-fill',
+    buy: leg(buyId, buyPrice, boughtAt),
+    sell: leg(sellId, sellPrice, soldAt),
+  };
+}
+
+/**
  * Legs become fills. With fill ids (Tradovate), legs sharing an id are merged back into that one fill (so
  * "Multi-Position" counts real fills), and ids order fills of the same second, since Tradovate numbers them in time
  * order. Without ids, among legs of the same time an exit of an earlier position comes first, then entries, then

@@ -1,6 +1,6 @@
 import { decimalToCents } from '../../money';
 import { parseInstrument } from '../../instruments';
-import { pairsToFills, type FillPair } from '../pairs';
+import { pairsToFills, tradovatePair, type FillPair } from '../pairs';
 import { cell, hasAll, parseAmount, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
 import { describeMissing, emptyResult, reportGross, rowError } from './common';
@@ -33,17 +33,14 @@ export const tradovatePerformance: Importer = {
           rowError(result.issues, row, `Missing or unreadable ${missing}`);
           continue;
         }
-        const buyId = cell(cells, 'buyfillid');
-        const sellId = cell(cells, 'sellfillid');
-        yield {
+        yield tradovatePair(
           row,
-          account: '',
-          contract: symbol,
-          quantity: quantity!,
-          idNamespace: 'tradovate-fill',
-          buy: { ...(buyId ? { id: buyId } : {}), price: buyPrice!, time: boughtAt! },
-          sell: { ...(sellId ? { id: sellId } : {}), price: sellPrice!, time: soldAt! },
-        };
+          '',
+          symbol,
+          quantity!,
+          [cell(cells, 'buyfillid'), buyPrice!, boughtAt!],
+          [cell(cells, 'sellfillid'), sellPrice!, soldAt!],
+        );
         const pnl = parseAmount(cells['pnl']);
         reportGross(result, '', parseInstrument(symbol).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
       }

@@ -1,6 +1,6 @@
 import { decimalToCents } from '../../money';
 import { parseInstrument } from '../../instruments';
-import { pairsToFills, type FillPair } from '../pairs';
+import { pairsToFills, tradovatePair, type FillPair } from '../pairs';
 import { cell, hasAll, parseAmount, parseDateParts, parseInstant, parsePositive } from '../parsing';
 import type { Importer } from '../types';
 import { describeMissing, emptyResult, reportGross, rowError } from './common';
@@ -86,17 +86,14 @@ export const tradovatePositionHistory: Importer = {
           rowError(result.issues, row, `Missing or unreadable ${missing}`);
           continue;
         }
-        const buyId = cell(cells, 'buy fill id');
-        const sellId = cell(cells, 'sell fill id');
-        yield {
+        yield tradovatePair(
           row,
           account,
-          contract: contractText,
-          quantity: quantity!,
-          idNamespace: 'tradovate-fill',
-          buy: { ...(buyId ? { id: buyId } : {}), price: buyPrice!, time: boughtAt! },
-          sell: { ...(sellId ? { id: sellId } : {}), price: sellPrice!, time: soldAt! },
-        };
+          contractText,
+          quantity!,
+          [cell(cells, 'buy fill id'), buyPrice!, boughtAt!],
+          [cell(cells, 'sell fill id'), sellPrice!, soldAt!],
+        );
         const pnl = parseAmount(cells['p/l']);
         reportGross(result, account, parseInstrument(contractText).contract, pnl === null ? Number.NaN : decimalToCents(pnl), row);
       }
