@@ -18,16 +18,23 @@ function wholeText(text: string) {
     .filter(({ record }, index) => index > header && !record.every((v) => v.trim() === ''));
 }
 
-function inBlocks(text: string, blockChars: number) {
-  const reading = readCsvRows(text, blockChars);
+/** The text cut into pieces of `pieceChars` characters (the last shorter), as a holder carries them. */
+function piecesOf(text: string, pieceChars: number): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += pieceChars) pieces.push(text.slice(at, at + pieceChars));
+  return pieces;
+}
+
+function inBlocks(text: string, blockChars: number, pieceChars?: number) {
+  const reading = readCsvRows(pieceChars === undefined ? text : { pieces: piecesOf(text, pieceChars) }, blockChars);
   // The cells are read through the header's names (they are getters on a shared prototype).
   const rows = [...reading.rows].map(({ row, cells }) => ({ row, cells: Object.fromEntries(reading.headers.map((h) => [h, cells[h]])) }));
   return { reading, rows };
 }
 
-function expectSameRows(text: string, blockChars: number) {
+function expectSameRows(text: string, blockChars: number, pieceChars?: number) {
   const expected = wholeText(text);
-  const { reading, rows } = inBlocks(text, blockChars);
+  const { reading, rows } = inBlocks(text, blockChars, pieceChars);
   expect(rows.map((r) => r.row)).toEqual(expected.map((r) => r.row));
   expect(reading.rowCount).toBe(expected.length);
   expect(reading.hasRows).toBe(expected.length > 0);
@@ -53,8 +60,11 @@ describe('readCsvRows', () => {
     '\n\n,,\nh1,h2\n1,2\n3,4\n',
   ];
   for (const [n, text] of tricky.entries()) {
-    it(`gives the rows of one parse of the whole text (case ${n + 1}), with blocks of any size`, () => {
-      for (const blockChars of [1, 2, 3, 5, 8, 13, 21, 1 << 20]) expectSameRows(text, blockChars);
+    it(`gives the rows of one parse of the whole text (case ${n + 1}), with blocks and pieces of any size`, () => {
+      for (const blockChars of [1, 2, 3, 5, 8, 13, 21, 1 << 20]) {
+        expectSameRows(text, blockChars);
+        for (const pieceChars of [1, 2, 4, 9, 1 << 20]) expectSameRows(text, blockChars, pieceChars);
+      }
     });
   }
 
@@ -73,7 +83,34 @@ describe('readCsvRows', () => {
     };
     roots.forEach(walk);
     expect(files.length).toBeGreaterThan(10);
-    for (const file of files) expectSameRows(readFileSync(file, 'utf8'), 512);
+    for (const file of files) {
+      expectSameRows(readFileSync(file, 'utf8'), 512);
+      expectSameRows(readFileSync(file, 'utf8'), 512, 700);
+    }
+  });
+
+  it('lets each piece of a holder go once the rows in it are read', () => {
+    const text = `a,b\n${Array.from({ length: 6000 }, (_, i) => `${i},"x${i}"`).join('\n')}\n`;
+    const pieces = piecesOf(text, 1000);
+    const reading = readCsvRows({ pieces }, 512);
+    const seen: number[] = [];
+    for (const row of reading.rows) {
+      seen.push(row.row);
+      if (row.row === 3000) break;
+    }
+    // Half way through (past the 2,000 rows read ahead), the early pieces are gone and the late ones not yet read.
+    expect(pieces.slice(0, 20).every((p) => p === '')).toBe(true);
+    expect(pieces.slice(-20).every((p) => p !== '')).toBe(true);
+    expect([...reading.rows].length + seen.length).toBe(6000);
+    expect(pieces.every((p) => p === '')).toBe(true);
+  });
+
+  it('finds a day-first date that two pieces cut in two', () => {
+    const text = `date,n\n01/02/2026,1\n25/02/2026,2\n03/02/2026,3\n`;
+    const at = text.indexOf('25/02') + 1;
+    const reading = readCsvRows({ pieces: [text.slice(0, at), text.slice(at)] }, 8);
+    expect(reading.dayFirstDates).toBe(true);
+    expect([...reading.rows].map((r) => r.cells['date'])).toEqual(['2026-02-01', '2026-02-25', '2026-02-03']);
   });
 
   it('decides day-first dates on every row, the last included, and rewrites them', () => {
@@ -114,10 +151,10 @@ describe('a file handed over in a holder', () => {
       (_, i) =>
         `MNQH6,1,21000.25,21001,$1.50,01/05/2026 09:${String(10 + i).padStart(2, '0')}:00,01/05/2026 09:${String(10 + i).padStart(2, '0')}:30,${1000 + 2 * i},${1001 + 2 * i}`,
     ).join('\n')}\n`;
-    const holder = { text };
+    const holder = { pieces: [text.slice(0, 700), text.slice(700, 1500), text.slice(1500)] };
     const fromHolder = parseImport(holder, { timeZone: 'America/New_York' });
     // The parse keeps nothing of the text in the holder: the caller's holder no longer keeps it alive either.
-    expect(holder.text).toBe('');
+    expect(holder.pieces).toEqual([]);
     const fromText = parseImport(text, { timeZone: 'America/New_York' });
     expect(fromHolder.ok && fromHolder.trades.length).toBe(40);
     expect(fromHolder).toEqual(fromText);
@@ -125,7 +162,9 @@ describe('a file handed over in a holder', () => {
 
   it('reads a JSON backup from its holder too', () => {
     const text = JSON.stringify([{ date: '2026-01-05', symbol: 'ES', pnl: 12.5 }]);
-    const result = parseImport({ text }, { timeZone: 'America/New_York' });
+    const holder = { pieces: [text.slice(0, 9), text.slice(9)] };
+    const result = parseImport(holder, { timeZone: 'America/New_York' });
+    expect(holder.pieces).toEqual([]);
     expect(result.ok && result.trades.map((t) => t.netPnl)).toEqual([1250]);
   });
 });

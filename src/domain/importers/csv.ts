@@ -27,20 +27,55 @@ export function readCsv(text: string): CsvTable {
 }
 
 /**
- * A file's text in a holder that its reader empties (takeText): the caller keeps the holder, not the text, so that
- * once a CSV's last block is parsed nothing holds the text (15 MB of a large export) while its trades are built and
- * kept. A cell is a slice of the text and holds all of it: what outlives the parse is copied (detachedText).
+ * A file's text in a holder that its reader empties: the text is its pieces in order (the parse worker reads an upload
+ * a megabyte of its bytes at a time, a piece each; a string is one piece). A CSV's reader lets each piece go once the
+ * rows in it are parsed, so no more than a block or two of a large export's text (15 MB in all) is alive at once, and
+ * nothing of it while its trades are built and kept. A cell is a slice of the block it was read from and holds all of
+ * it: what outlives the parse is copied (detachedText).
  */
 export interface TextSource {
-  text: string;
+  pieces: string[];
 }
 
-/** The holder's text, the holder emptied; a plain string as it is. */
+/** A string as a holder of one piece; a holder as it is. */
+export function textSource(input: string | TextSource): TextSource {
+  return typeof input === 'string' ? { pieces: [input] } : input;
+}
+
+/** The holder's pieces, the holder emptied. */
+function takePieces(source: string | TextSource): string[] {
+  if (typeof source === 'string') return [source];
+  const { pieces } = source;
+  source.pieces = [];
+  return pieces;
+}
+
+/** The whole text, the holder emptied (a format read in one piece: a JSON backup, a statement). */
 export function takeText(source: string | TextSource): string {
-  if (typeof source === 'string') return source;
-  const { text } = source;
-  source.text = '';
-  return text;
+  const pieces = takePieces(source);
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+/** How many characters the text has. */
+export function textLength(source: TextSource): number {
+  return source.pieces.reduce((sum, piece) => sum + piece.length, 0);
+}
+
+/**
+ * The text's first `chars` characters (all of it when shorter), the holder left as it is: a string of its own, since a
+ * slice would keep the whole first piece alive for as long as the start is kept.
+ */
+export function textStart(source: TextSource, chars: number): string {
+  return detachedText(startOf(source.pieces, chars));
+}
+
+function startOf(pieces: readonly string[], chars: number): string {
+  let start = '';
+  for (const piece of pieces) {
+    start += piece;
+    if (start.length >= chars) break;
+  }
+  return start.length > chars ? start.slice(0, chars) : start;
 }
 
 /** The same characters in a string of their own, not a slice that keeps the file's whole text alive. */
@@ -81,16 +116,18 @@ export interface CsvReading extends Omit<CsvTable, 'rows'> {
  * and line break are guessed once, from the text's start, as PapaParse guesses them for the whole text.
  */
 export function readCsvRows(source: string | TextSource, blockChars = BLOCK_CHARS): CsvReading {
-  const text = takeText(source);
-  const head = Papa.parse<string[]>(text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text, {
+  const pieces = takePieces(source);
+  const head = Papa.parse<string[]>(startOf(pieces, HEAD_CHARS), {
     skipEmptyLines: false,
     delimitersToGuess: [',', '\t', ';', '|'],
     preview: 1,
   });
   const delimiter = head.meta.delimiter;
   const linebreak = head.meta.linebreak;
-  // Dropped once done: a finished generator still holds its arguments, the text among them.
-  let records: Generator<string[], void, undefined> | null = recordsOf(text, delimiter, linebreak, blockChars);
+  // Day-first dates are decided on every record: read apart first, and only when the text has a date that could be one.
+  const dayFirstDates = mayHaveDayFirstDates(pieces) && slashedDatesAreDayFirst(recordsOf(pieces, delimiter, linebreak, blockChars, false));
+  // Dropped once done: a finished generator still holds its arguments.
+  let records: Generator<string[], void, undefined> | null = recordsOf(pieces, delimiter, linebreak, blockChars, true);
   // The header and the 2,000 records after it (the decimal comma is decided on those) are read ahead.
   const ahead: string[][] = [];
   let headerIndex = -1;
@@ -102,8 +139,6 @@ export function readCsvRows(source: string | TextSource, blockChars = BLOCK_CHAR
   if (headerIndex === -1)
     return { headers: [], rawHeaders: [], rows: [], hasRows: false, rowCount: 0, delimiter, decimalComma: false, dayFirstDates: false };
   const decimalComma = delimiter !== ',' && usesDecimalComma(ahead, headerIndex + 1);
-  // Day-first dates are decided on every record: read apart, only when the text has a date that could be one.
-  const dayFirstDates = MAYBE_DAY_FIRST.test(text) && slashedDatesAreDayFirst(recordsOf(text, delimiter, linebreak, blockChars), headerIndex + 1);
   const rawHeaders = ahead[headerIndex]!.map((h) => detachedText(h.replace(/^\uFEFF/, '').trim()));
   const headers = rawHeaders.map(normalizeHeader);
   // The header's cells, and what is read ahead, are slices of the text: each goes once used.
@@ -174,38 +209,76 @@ const CONVENTION_ROWS = 2000;
 /** A slashed date whose first number is above 12, anywhere: without one, no file's dates are day first. */
 const MAYBE_DAY_FIRST = /(?:^|\D)(?:1[3-9]|[2-9]\d)\/\d{1,2}\/\d{2}/m;
 
-/** The text's records, as one parse of it gives them, parsed a block at a time as they are read. */
-function* recordsOf(text: string, delimiter: string, linebreak: string, blockChars: number): Generator<string[], void, undefined> {
-  for (let start = 0; start < text.length || start === 0;) {
-    const end = blockEnd(text, start, delimiter, linebreak, blockChars);
-    const records = Papa.parse<string[]>(start === 0 && end === text.length ? text : text.slice(start, end), {
+/**
+ * The text's records, as one parse of all of it gives them, parsed a block at a time as they are read: a block is the
+ * text not yet parsed up to a line break outside quotes (blockEnd), the pieces it needs appended to it. With `letGo`,
+ * each piece's place in the array is emptied as it is taken, so the array no longer keeps it alive.
+ */
+function* recordsOf(
+  pieces: string[],
+  delimiter: string,
+  linebreak: string,
+  blockChars: number,
+  letGo: boolean,
+): Generator<string[], void, undefined> {
+  let text = '';
+  let next = 0;
+  const append = () => {
+    const piece = pieces[next]!;
+    if (letGo) pieces[next] = '';
+    next++;
+    text = text === '' ? piece : text + piece;
+  };
+  for (;;) {
+    let end: number;
+    for (;;) {
+      const last = next >= pieces.length;
+      if (!last && text.length <= blockChars) {
+        append();
+        continue;
+      }
+      end = blockEnd(text, delimiter, linebreak, blockChars);
+      // No line break to end the block at yet (or quotes that are not well formed): more of the text, or all of it.
+      if (end < text.length || last) break;
+      append();
+    }
+    const cut = end < text.length;
+    const records = Papa.parse<string[]>(cut ? text.slice(0, end) : text, {
       delimiter,
       newline: linebreak as Papa.ParseConfig['newline'],
       skipEmptyLines: false,
     }).data;
     // A block that ends with a line break parses into one empty record more than the text has there.
-    if (end < text.length) records.pop();
+    if (cut) records.pop();
     yield* readOnce(records);
-    start = end;
-    if (end === text.length) return;
+    if (!cut) return;
+    text = text.slice(end);
   }
+}
+
+/**
+ * A slashed date whose first number is above 12, in a piece or across the end of one: without one, no file's dates
+ * are day first. (A piece's start is read as a line's start: at worst the records are read once more for nothing.)
+ */
+function mayHaveDayFirstDates(pieces: readonly string[]): boolean {
+  return pieces.some((piece, i) => MAYBE_DAY_FIRST.test(piece) || (i > 0 && MAYBE_DAY_FIRST.test(pieces[i - 1]!.slice(-16) + piece.slice(0, 16))));
 }
 
 const QUOTE = 0x22;
 
 /**
- * Where the block of the text from `start` ends: just after the first line break outside quotes once `blockChars` have
+ * Where the block at the text's start ends: just after the first line break outside quotes once `blockChars` have
  * gone by, or the end of the text. Quotes are read as PapaParse reads well-formed ones (a field that starts with a
  * quote runs to the quote that closes it, "" being a quote inside it); where the text leaves that form (a closing quote
  * followed by anything but a delimiter or line break), the rest of the text is one block, parsed as a whole.
  */
-function blockEnd(text: string, start: number, delimiter: string, linebreak: string, blockChars: number): number {
+function blockEnd(text: string, delimiter: string, linebreak: string, blockChars: number): number {
   const length = text.length;
-  if (length - start <= blockChars || delimiter.length !== 1) return length;
-  const target = start + blockChars;
+  if (length <= blockChars || delimiter.length !== 1) return length;
+  const target = blockChars;
   const delimiterCode = delimiter.charCodeAt(0);
   const breakCode = linebreak.charCodeAt(0);
-  let i = start;
+  let i = 0;
   let fieldStart = true;
   while (i < length) {
     if (fieldStart && text.charCodeAt(i) === QUOTE) {
@@ -273,11 +346,15 @@ const SLASHED_DATE = /^(\s*)(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?=$|[ T,])/;
  * Whether slashed dates are day first: some date's first number is above 12 and none's second is. US exports (every
  * broker we read) are month first; a European re-save turns 06/25/2026 into 25/06/2026.
  */
-function slashedDatesAreDayFirst(records: Iterable<string[]>, from: number): boolean {
+function slashedDatesAreDayFirst(records: Iterable<string[]>): boolean {
   let dayFirst = false;
-  let index = 0;
+  let header = false;
   for (const record of records) {
-    if (index++ < from) continue;
+    // The records up to the header (the first that is not blank) are not data.
+    if (!header) {
+      header = !isBlank(record);
+      continue;
+    }
     for (const cell of record) {
       const match = SLASHED_DATE.exec(cell);
       if (!match) continue;

@@ -11,7 +11,7 @@
  */
 import { centsToDecimalString, type Cents } from '../money';
 import { buildTrades } from '../fills/build-trades';
-import { readCsvRows, readOnce, sharedText, type TextSource } from './csv';
+import { readCsvRows, readOnce, sharedText, takeText, textLength, textSource, textStart, type TextSource } from './csv';
 export type { TextSource } from './csv';
 import { contentKeyMaterial, decorateTrade, type DecorateOptions, type TradeCore } from '../fills/decorate';
 import { parseJsonBackup } from './formats/json-backup';
@@ -127,25 +127,29 @@ export type ImportResult = ImportPreview | ImportFailure;
  * left to itself the engine let a 15 MB file's garbage pile up to twice its live memory (docs/architecture.md).
  */
 export function parseImport(input: string | TextSource, options: ImportOptions = {}, between: () => void = () => undefined): ImportResult {
-  // The text stays in its holder (see TextSource): a CSV's reader takes it out, and lets it go after its last block.
-  const source = typeof input === 'string' ? { text: input } : input;
+  // The text stays in its holder (see TextSource): a CSV's reader takes its pieces, and lets each go once it is read.
+  const source = textSource(input);
   const timeZone = options.timeZone ?? DEFAULT_FILE_TIME_ZONE;
   const marketTimeZone = options.marketTimeZone ?? MARKET_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) return fail('invalid-time-zone', `Unknown time zone '${timeZone}'`);
   if (!isValidTimeZone(marketTimeZone)) return fail('invalid-time-zone', `Unknown time zone '${marketTimeZone}'`);
   const decorate: DecorateOptions = { marketTimeZone, tradingDay: options.tradingDay ?? DEFAULT_TRADING_DAY_RULE };
-  if (source.text.length > (options.maxChars ?? MAX_IMPORT_CHARS)) {
+  if (textLength(source) > (options.maxChars ?? MAX_IMPORT_CHARS)) {
     return fail('too-large', fileTooLargeMessage(options.maxChars ?? MAX_IMPORT_CHARS));
   }
-  source.text = source.text.replace(/^\uFEFF/, '');
-  if (source.text.trim() === '') return fail('empty-file', 'The file is empty');
-  const binary = binaryKind(source.text);
+  const first = source.pieces.findIndex((piece) => piece !== '');
+  if (first !== -1) source.pieces[first] = source.pieces[first]!.replace(/^\uFEFF/, '');
+  const visible = firstVisibleCharacter(source);
+  if (visible === '') return fail('empty-file', 'The file is empty');
+  // What the format is told by: the text's start.
+  const start = textStart(source, DETECT_CHARS);
+  const binary = binaryKind(start);
   if (binary) return fail('binary-file', binary);
 
-  if (options.format === JSON_BACKUP_FORMAT.id || (/^\s*[[{]/.test(source.text) && options.format === undefined)) {
+  if (options.format === JSON_BACKUP_FORMAT.id || ((visible === '[' || visible === '{') && options.format === undefined)) {
     let value: unknown;
     try {
-      value = JSON.parse(source.text.trimStart());
+      value = JSON.parse(takeText(source).trimStart());
     } catch {
       return fail('invalid-json', 'Failed to import trades: the file is not valid JSON');
     }
@@ -158,12 +162,12 @@ export function parseImport(input: string | TextSource, options: ImportOptions =
     ? undefined
     : options.format !== undefined
       ? findStatement(options.format)
-      : STATEMENTS.find((s) => s.detectText(source.text));
+      : STATEMENTS.find((s) => s.detectText(start));
   if (statement) {
     const clock = { naive: 0, zoned: 0 };
     let parsed: ReturnType<StatementImporter['parseText']>;
     try {
-      parsed = statement.parseText(source.text, { timeZone, clock });
+      parsed = statement.parseText(takeText(source), { timeZone, clock });
     } catch (error) {
       return fail('unknown-format', `Failed to import trades: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -346,6 +350,18 @@ function fail(code: ImportErrorCode, message: string, headers?: string[]): Impor
  * A file that is not text: NUL bytes (no CSV or JSON has them; UTF-16 and binary files do), a spreadsheet or zip
  * (starts with 'PK'), or mostly control and U+FFFD characters (bytes that were not valid UTF-8).
  */
+/** How much of the text's start tells its format (a statement's header, binary content). */
+const DETECT_CHARS = 65_536;
+
+/** The text's first character that is not white space, or '' when it has none. */
+function firstVisibleCharacter(source: TextSource): string {
+  for (const piece of source.pieces) {
+    const at = piece.search(/\S/);
+    if (at !== -1) return piece[at]!;
+  }
+  return '';
+}
+
 function binaryKind(text: string): string | null {
   if (text.startsWith('PK\u0003\u0004')) return 'This looks like an Excel workbook or a zip archive: export the trades as CSV and import that file';
   if (text.startsWith('%PDF')) return 'This is a PDF document: export the trades as CSV and import that file';

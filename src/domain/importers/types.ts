@@ -66,7 +66,7 @@ export interface StatementImporter {
   id: string;
   label: string;
   columns: string[];
-  /** Recognises the statement from the start of its text (BOM stripped). */
-  detectText(text: string): boolean;
+  /** Recognises the statement from the start of its text (BOM stripped): its first 65,536 characters, or all of a shorter text. */
+  detectText(start: string): boolean;
   parseText(text: string, options: ParseOptions): FormatParseResult & { rowCount: number };
 }

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import type { ImportOptions, TextSource } from '../../../domain/importers';
+import type { ImportOptions } from '../../../domain/importers';
 import type { BarFileSummary, BarsFailure, ParseBarsOptions } from '../../../domain/importers/bars';
 import { readBackup } from './backup-file';
 import { barChunks, checkFillsAgainst, scanBarFile, type BarChunkText, type BarSource, type FillToCheck } from './bars-file';
-import { decodeText, type ParsedFile } from './convert';
+import type { ParsedFile } from './convert';
 import { finishImport, finishPreview, summarize, type FinishPlan } from './plan';
+import { readUploadText } from './upload-text';
 
 /**
  * The parse worker: reads uploads and prepares what is shown or stored, off the server's event
@@ -112,18 +113,14 @@ function heldBars(job: number) {
   return value;
 }
 
-/** An upload's text in a holder that the parse empties (TextSource): no frame here holds the text itself. */
-function uploadText(path: string): TextSource {
-  return { text: decodeText(readFileSync(path)) };
-}
-
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'summarize': {
       // A kept file given up for this one (parse-pool.ts) is collected first: its memory serves this parse.
       if (heapUsed() > TIDY_BYTES) collectNow();
-      // The upload is read from its file now, its turn come; its bytes are let go once decoded, its text once read.
-      const { summary, parsed } = summarize(uploadText(request.path), request.options, tidy);
+      // The upload is read from its file now, its turn come, a piece of its text at a time (readUploadText): the
+      // holder is the only thing here that keeps the pieces, and the parse empties it.
+      const { summary, parsed } = summarize(readUploadText(request.path), request.options, tidy);
       if (parsed) hold(request.job, { parsed }, request.hold);
       return summary;
     }
