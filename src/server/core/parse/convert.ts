@@ -9,7 +9,7 @@ import {
   type ColumnMapping,
   type TextSource,
 } from '../../../domain/importers';
-import { centsToDecimalString } from '../../../domain/money';
+import { centsToDecimalString, Decimal } from '../../../domain/money';
 import { toFillJson, type FillJson, type FillRecord } from '../trades/fills';
 import { readTradeSide, separateSideFromSetup } from '../../../domain/trades/side';
 import type { NewTradeRow } from '../trades/repo';
@@ -31,16 +31,21 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 /** numeric(24,8) holds 16 integer digits; money is integer cents that must stay exact in a JS number. */
-const PRICE_LIMIT = 1e16;
+const PRICE_LIMIT = new Decimal(1e16);
+const PRICE_FLOOR = PRICE_LIMIT.negated();
+const tooLarge = (value: Decimal | null) => value !== null && (value.gte(PRICE_LIMIT) || value.lte(PRICE_FLOOR));
 
-/** Why a trade cannot be stored as it is, or null. */
+/**
+ * Why a trade cannot be stored as it is, or null. Nothing is made to check a trade that can be (each of a large file's
+ * trades once made six numbers to compare, 40 MB of garbage that took the parse worker's heap to 150 MB).
+ */
 function unstorable(t: ImportedTrade): string | null {
   // trade_date is required; the parsers report undated rows themselves, this is the net under that rule.
   if (!t.tradeDate) return 'The trade has no date or time';
-  if (![t.grossPnl, t.commission, t.netPnl].every(Number.isSafeInteger)) return 'The P&L or commission is too large to be a real amount';
-  for (const value of [t.entryPrice, t.exitPrice, t.quantity]) {
-    if (value !== null && value.abs().gte(PRICE_LIMIT)) return 'A price or quantity is too large to be real';
+  if (!Number.isSafeInteger(t.grossPnl) || !Number.isSafeInteger(t.commission) || !Number.isSafeInteger(t.netPnl)) {
+    return 'The P&L or commission is too large to be a real amount';
   }
+  if (tooLarge(t.entryPrice) || tooLarge(t.exitPrice) || tooLarge(t.quantity)) return 'A price or quantity is too large to be real';
   return null;
 }
 
