@@ -2,7 +2,7 @@ import { HttpError } from '../../http/errors';
 
 /**
  * How many uploads are read at once. Reading a file takes many times its size in memory while it
- * is parsed and held for its request (a 15 MB Tradovate Performance export: ~140 MB at the peak, ~60 MB held), and
+ * is parsed and held for its request (a 15 MB Tradovate Performance export: ~120 MB at the peak, ~70 MB held), and
  * three at once took a server from 600 MB to 2.4 GB. Uploads are let in to the parse workers while the bytes of those
  * being read and held stay within a budget; one file is always let in alone, whatever its size. The rest wait their
  * turn in order of arrival, and the import dialog says so (GET /api/imports/queue). When even the queue is full, the
