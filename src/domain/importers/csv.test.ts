@@ -160,6 +160,30 @@ describe('a file handed over in a holder', () => {
     expect(fromHolder).toEqual(fromText);
   });
 
+  it('reads every fixture of ours in pieces as it reads the whole text: statements, backups and CSVs alike', () => {
+    const dir = fileURLToPath(new URL('./fixtures', import.meta.url));
+    const names = readdirSync(dir);
+    expect(names.some((n) => n.endsWith('.json')) && names.some((n) => n.includes('statement'))).toBe(true);
+    let read = 0;
+    for (const name of names) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const whole = parseImport(text, { timeZone: 'America/New_York' });
+      if (whole.ok) read++;
+      for (const pieceChars of [7, 700])
+        expect(parseImport({ pieces: piecesOf(text, pieceChars) }, { timeZone: 'America/New_York' }), name).toEqual(whole);
+    }
+    // Files of an unknown broker need a mapping: the others are read.
+    expect(read).toBeGreaterThanOrEqual(names.length - 2);
+  });
+
+  it('tells an empty, a binary and a JSON file across pieces', () => {
+    const options = { timeZone: 'America/New_York' };
+    expect(parseImport({ pieces: ['\uFEFF', '  \n', '', '\t\r\n'] }, options)).toMatchObject({ ok: false, code: 'empty-file' });
+    expect(parseImport({ pieces: ['date,symbol\n', '2026-01-05,\u0000ES\n'] }, options)).toMatchObject({ ok: false, code: 'binary-file' });
+    const json = parseImport({ pieces: ['\uFEFF', '  \n', '[{"date":"2026-01-05",', '"symbol":"ES","pnl":12.5}]'] }, options);
+    expect(json.ok && json.trades.map((t) => t.netPnl)).toEqual([1250]);
+  });
+
   it('reads a JSON backup from its holder too', () => {
     const text = JSON.stringify([{ date: '2026-01-05', symbol: 'ES', pnl: 12.5 }]);
     const holder = { pieces: [text.slice(0, 9), text.slice(9)] };

@@ -346,10 +346,6 @@ function fail(code: ImportErrorCode, message: string, headers?: string[]): Impor
   return headers === undefined ? { ok: false, code, message } : { ok: false, code, message, headers };
 }
 
-/**
- * A file that is not text: NUL bytes (no CSV or JSON has them; UTF-16 and binary files do), a spreadsheet or zip
- * (starts with 'PK'), or mostly control and U+FFFD characters (bytes that were not valid UTF-8).
- */
 /** How much of the text's start tells its format (a statement's header, binary content). */
 const DETECT_CHARS = 65_536;
 
@@ -362,6 +358,10 @@ function firstVisibleCharacter(source: TextSource): string {
   return '';
 }
 
+/**
+ * A file that is not text: NUL bytes (no CSV or JSON has them; UTF-16 and binary files do), a spreadsheet or zip
+ * (starts with 'PK'), or mostly control and U+FFFD characters (bytes that were not valid UTF-8).
+ */
 function binaryKind(text: string): string | null {
   if (text.startsWith('PK\u0003\u0004')) return 'This looks like an Excel workbook or a zip archive: export the trades as CSV and import that file';
   if (text.startsWith('%PDF')) return 'This is a PDF document: export the trades as CSV and import that file';
